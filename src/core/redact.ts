@@ -1,0 +1,46 @@
+/**
+ * @module core/redact
+ * The one place secrets are masked. Every presentation and log passes text through here.
+ */
+const MASK = '***';
+
+/** `postgres://user:secret@host/db` → `postgres://user:***@host/db`; also `password=...` pairs. */
+export function redactDsn(text: string): string {
+  return text
+    .replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)([^\s@/]*)@/gi, (_m, head: string, pw: string) => (pw ? `${head}${MASK}@` : `${head}@`))
+    .replace(/\b(password|passwd|pwd)\s*=\s*('[^']*'|"[^"]*"|[^\s&;]+)/gi, (_m, key: string) => `${key}=${MASK}`);
+}
+
+const SECRET_KEY = /(pass(word)?|secret|token|api[_-]?key|authorization|credential)/i;
+
+/** Masks known secret shapes in free text: DSN passwords, bearer tokens, key=value secrets. */
+export function redactText(text: string, knownSecrets: readonly string[] = registeredSecrets): string {
+  let out = redactDsn(text)
+    .replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/g, (_m, scheme: string) => `${scheme} ${MASK}`)
+    .replace(/\b(x-hugr-secret-key|x-hugr-api-key|x-api-key)\s*[:=]\s*\S+/gi, (_m, key: string) => `${key}: ${MASK}`)
+    .replace(/\b(api[_-]?key|secret|token)\s*[=:]\s*["']?[A-Za-z0-9._~+/-]{6,}["']?/gi, (_m, key: string) => `${key}=${MASK}`);
+  for (const secret of knownSecrets) {
+    if (secret.length >= 4) out = out.split(secret).join(MASK);
+  }
+  return out;
+}
+
+/** Deep-copies a JSON-like value, masking values under secret-looking keys and secrets inside strings. */
+export function redactValue<T>(value: T): T {
+  const walk = (v: unknown, key?: string): unknown => {
+    if (typeof v === 'string') return key && SECRET_KEY.test(key) && v ? MASK : redactText(v);
+    if (Array.isArray(v)) return v.map((x) => walk(x));
+    if (v && typeof v === 'object' && !(v instanceof Date) && !ArrayBuffer.isView(v)) {
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
+    }
+    return v;
+  };
+  return walk(value) as T;
+}
+
+/** Secrets learnt at run time (passwords read from env vars) that must never be printed. */
+const registeredSecrets: string[] = [];
+
+export function registerSecret(secret: string | undefined | null): void {
+  if (secret && secret.length >= 4 && !registeredSecrets.includes(secret)) registeredSecrets.push(secret);
+}

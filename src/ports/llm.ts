@@ -1,0 +1,13 @@
+/**
+ * @module ports/llm
+ * Optional chat model (OpenAI-compatible) used by explicit workflows such as glossary inference.
+ */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface Llm {
+  readonly modelId: string;
+  complete(messages: readonly ChatMessage[], options?: { json?: boolean }): Promise<string>;
+}
