@@ -120,6 +120,8 @@ export interface Store {
   addSource(source: SourceRecord): Promise<void>;
   getSource(name: string): Promise<StoredSource | null>;
   listSources(): Promise<StoredSource[]>;
+  /** Changes a source's URL or options; its index stays. */
+  updateSource(name: string, patch: { url?: string; options?: SourceRecord['options'] }): Promise<void>;
   /** Deletes the source and everything indexed from it. */
   removeSource(name: string): Promise<boolean>;
   recordOutcome(name: string, outcome: UpdateOutcome): Promise<void>;
