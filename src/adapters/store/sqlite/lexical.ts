@@ -1,0 +1,114 @@
+/**
+ * @module adapters/store/sqlite/lexical
+ * FTS5 over the chunks' lexical fields: table DDL, row maintenance and BM25 search.
+ */
+import type { Database, Statement } from 'better-sqlite3';
+import { SextantError } from '../../../core/errors.js';
+import type { Chunk } from '../../../ports/catalog.js';
+import type { LexicalQuery, ScoredChunk } from '../../../ports/store.js';
+import { chunkFilterSql } from './chunk-filter.js';
+import { StatementCache } from './statement-cache.js';
+
+/**
+ * `unicode61` without porter: the core already splits identifiers and adds singular/plural
+ * forms, and a stemmer on top would conflate names (`orders` → `order`, `status` → `statu`).
+ */
+export const FTS_TOKENIZER = 'unicode61 remove_diacritics 2';
+
+/** BM25 weight per FTS column, in column order. Human-written context is boosted above all. */
+export const BM25_WEIGHTS = Object.freeze({ name: 3.0, comment: 2.0, definition: 1.0, context: 4.0 });
+
+/**
+ * Contentless-delete FTS5 table (SQLite ≥ 3.43): it stores only the inverted index, rows are
+ * deleted by rowid (= `chunks.rid`), and the text lives once, in `chunks`. `rebuild` is not
+ * available on it, so {@link LexicalIndex.rebuild} deletes everything and reinserts.
+ */
+export const FTS_TABLE_DDL = `CREATE VIRTUAL TABLE chunks_fts USING fts5(
+  name, comment, definition, context,
+  content = '', contentless_delete = 1,
+  tokenize = '${FTS_TOKENIZER}'
+);`;
+
+type LexicalFields = Pick<Chunk, 'name' | 'comment' | 'definition' | 'context'>;
+
+/** The FTS rows of the chunks table. Statements are prepared once per connection. */
+export class LexicalIndex {
+  readonly #db: Database;
+  readonly #insert: Statement<[number, string, string, string, string]>;
+  readonly #delete: Statement<[number]>;
+  readonly #searches: StatementCache;
+
+  constructor(db: Database) {
+    this.#db = db;
+    this.#insert = db.prepare('INSERT INTO chunks_fts (rowid, name, comment, definition, context) VALUES (?, ?, ?, ?, ?)');
+    this.#delete = db.prepare('DELETE FROM chunks_fts WHERE rowid = ?');
+    this.#searches = new StatementCache(db);
+  }
+
+  insert(rid: number, chunk: LexicalFields): void {
+    this.#insert.run(rid, chunk.name, chunk.comment, chunk.definition, chunk.context);
+  }
+
+  delete(rid: number): void {
+    this.#delete.run(rid);
+  }
+
+  /** Deletes the FTS rows of every chunk selected by `where` (a condition on `chunks`). */
+  deleteWhere(where: string, ...params: unknown[]): number {
+    return this.#db.prepare(`DELETE FROM chunks_fts WHERE rowid IN (SELECT rid FROM chunks WHERE ${where})`).run(...params).changes;
+  }
+
+  /** Deletes FTS rows whose chunk is gone; returns how many. */
+  deleteOrphans(): number {
+    return this.#db.prepare('DELETE FROM chunks_fts WHERE rowid NOT IN (SELECT rid FROM chunks)').run().changes;
+  }
+
+  count(): number {
+    return this.#db.prepare<[], number>('SELECT count(*) FROM chunks_fts').pluck().get() ?? 0;
+  }
+
+  /** Drops every FTS row and reindexes all chunks; returns the number of rows written. */
+  rebuild(): number {
+    this.#db.prepare("INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all')").run();
+    const rows = this.#db.prepare<[], LexicalFields & { rid: number }>(
+      'SELECT rid, name, comment, definition, context FROM chunks ORDER BY rid',
+    );
+    let n = 0;
+    for (const row of rows.iterate()) {
+      this.insert(row.rid, row);
+      n++;
+    }
+    return n;
+  }
+
+  /**
+   * BM25 over the weighted columns. Score = -bm25 (higher is better), sorted by score desc then
+   * chunk id. A malformed MATCH expression is a usage error, not a crash.
+   */
+  search(query: LexicalQuery): ScoredChunk[] {
+    if (query.limit <= 0 || query.match.trim() === '') return [];
+    const filter = chunkFilterSql(query, 'c');
+    const w = BM25_WEIGHTS;
+    const sql = `SELECT c.id AS chunkId, -bm25(chunks_fts, ${w.name}, ${w.comment}, ${w.definition}, ${w.context}) AS score
+      FROM chunks_fts JOIN chunks c ON c.rid = chunks_fts.rowid
+      WHERE chunks_fts MATCH ? AND ${filter.sql}
+      ORDER BY score DESC, c.id ASC
+      LIMIT ?`;
+    const statement = this.#searches.get<ScoredChunk>(sql);
+    try {
+      return statement.all(query.match, ...filter.params, query.limit);
+    } catch (err) {
+      if (isSqliteError(err) && err.code === 'SQLITE_ERROR') {
+        throw new SextantError('USAGE', `invalid search expression ${JSON.stringify(query.match)}: ${err.message}`, {
+          hint: 'quote words that contain punctuation ("order-line"), balance quotes and parentheses, and do not end with AND/OR/NOT',
+          cause: err,
+        });
+      }
+      throw err;
+    }
+  }
+}
+
+function isSqliteError(err: unknown): err is Error & { code: string } {
+  return err instanceof Error && err.name === 'SqliteError' && typeof (err as { code?: unknown }).code === 'string';
+}

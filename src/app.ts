@@ -1,0 +1,86 @@
+/**
+ * @module app
+ * Composition root: the only place that chooses adapters and builds the engine.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SextantConfig } from './config/load-config.js';
+import { createEngine, type Engine } from './core/engine.js';
+import { SextantError } from './core/errors.js';
+import type { ProgressFn } from './core/progress.js';
+import { lexicalField } from './core/search/lexical-text.js';
+import type { Connector } from './ports/connector.js';
+import type { Embedder } from './ports/embedder.js';
+import { createPostgresConnector } from './adapters/connector/postgres/index.js';
+import { openSqliteStore } from './adapters/store/sqlite/index.js';
+
+export const BUILTIN_CACHE_FILE = 'builtin-glove100.bin';
+
+export interface AppOptions {
+  /** Progress of one-off work the app does on the engine's behalf (building the vector cache). */
+  onProgress?: ProgressFn;
+}
+
+export function builtinCachePath(config: SextantConfig): string {
+  return join(config.modelsDir, BUILTIN_CACHE_FILE);
+}
+
+/** Builds the builtin word-vector cache if it is missing; returns its path. */
+export async function ensureBuiltinCache(config: SextantConfig, onProgress?: ProgressFn): Promise<string> {
+  const path = builtinCachePath(config);
+  if (!existsSync(path)) {
+    const { buildBuiltinCache } = await import('./adapters/embedder/builtin/index.js');
+    await buildBuiltinCache(path, (done, total) => onProgress?.({ source: '*', phase: 'model', done, total, detail: 'building the builtin word-vector cache (once)' }));
+  }
+  return path;
+}
+
+/** Opens the configured embedder; adapters are imported lazily so `--help` loads none of them. */
+export async function openEmbedder(config: SextantConfig, onProgress?: ProgressFn): Promise<Embedder | null> {
+  const provider = config.get<string>('embeddings.provider') ?? 'builtin';
+  switch (provider) {
+    case 'none':
+      return null;
+    case 'builtin': {
+      const { loadBuiltinEmbedder } = await import('./adapters/embedder/builtin/index.js');
+      return loadBuiltinEmbedder(await ensureBuiltinCache(config, onProgress));
+    }
+    case 'onnx': {
+      const modelDir = config.get<string>('embeddings.model_path');
+      if (!modelDir) {
+        throw new SextantError('CONFIG_INVALID', 'embeddings.provider is onnx but no model directory is set', { hint: 'run `sextant init --model-path DIR` or set embeddings.model_path' });
+      }
+      const { createOnnxEmbedder } = await import('./adapters/embedder/onnx/index.js');
+      return createOnnxEmbedder({ modelDir });
+    }
+    case 'openai': {
+      const url = config.get<string>('embeddings.url');
+      const model = config.get<string>('embeddings.model');
+      if (!url || !model) {
+        throw new SextantError('CONFIG_INVALID', 'embeddings.provider is openai but embeddings.url or embeddings.model is missing', { hint: 'set both in config.yaml or SEXTANT_EMBEDDINGS_URL / SEXTANT_EMBEDDINGS_MODEL' });
+      }
+      const { createOpenAiEmbedder } = await import('./adapters/embedder/openai/index.js');
+      const apiKey = config.get<string>('embeddings.api_key');
+      return createOpenAiEmbedder({ url, model, ...(apiKey ? { apiKey } : {}) });
+    }
+    default:
+      throw new SextantError('CONFIG_INVALID', `unknown embeddings.provider '${provider}'`);
+  }
+}
+
+export function createConnectors(config: SextantConfig): Map<string, Connector> {
+  const statementTimeoutMs = config.get<number>('postgres.statement_timeout_ms') ?? 5000;
+  return new Map<string, Connector>([['postgres', createPostgresConnector({ statementTimeoutMs })]]);
+}
+
+export async function openEngine(config: SextantConfig, options: AppOptions = {}): Promise<Engine> {
+  const store = await openSqliteStore(config.indexPath);
+  const rerankCommand = config.get<string>('search.rerank_hook');
+  return createEngine({
+    store,
+    connectors: createConnectors(config),
+    embedder: () => openEmbedder(config, options.onProgress),
+    rerank: rerankCommand ? { command: rerankCommand, timeoutMs: config.get<number>('search.rerank_timeout_ms') ?? 5000 } : null,
+    lexical: lexicalField,
+  });
+}

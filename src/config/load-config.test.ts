@@ -1,0 +1,53 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { describeConfig, loadConfig } from './load-config.js';
+
+function configFile(yaml: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sextant-config-'));
+  const file = join(dir, 'config.yaml');
+  writeFileSync(file, yaml);
+  return file;
+}
+
+describe('loadConfig', () => {
+  it('applies precedence flag > env > file > default and records origins', () => {
+    const file = configFile('search:\n  rerank_timeout_ms: 111\nmcp:\n  port: 9000\nlog:\n  level: debug\n');
+    const config = loadConfig({
+      configFile: file,
+      env: { SEXTANT_MCP_PORT: '9100', SEXTANT_LOG_LEVEL: 'warn', SEXTANT_HOME: '/tmp/sx' },
+      flags: { 'log.level': 'error' },
+    });
+    expect(config.get('log.level')).toBe('error');
+    expect(config.settings['log.level']!.origin).toBe('flag');
+    expect(config.get('mcp.port')).toBe(9100);
+    expect(config.settings['mcp.port']!.from).toBe('SEXTANT_MCP_PORT');
+    expect(config.get('search.rerank_timeout_ms')).toBe(111);
+    expect(config.settings['search.rerank_timeout_ms']!.origin).toBe('file');
+    expect(config.get('embeddings.provider')).toBe('builtin');
+    expect(config.settings['embeddings.provider']!.origin).toBe('default');
+    expect(config.indexPath).toBe('/tmp/sx/index.sqlite');
+  });
+
+  it('substitutes ${ENV} in the YAML file and masks secrets when described', () => {
+    const file = configFile('llm:\n  api_key: ${MY_KEY}\n  url: http://127.0.0.1:1234\n');
+    const config = loadConfig({ configFile: file, env: { MY_KEY: 'sk-supersecret', SEXTANT_HOME: '/tmp/sx' } });
+    expect(config.get('llm.api_key')).toBe('sk-supersecret');
+    const printed = JSON.stringify(describeConfig(config));
+    expect(printed).not.toContain('sk-supersecret');
+    expect(printed).toContain('"llm.api_key","value":"***"');
+  });
+
+  it('rejects a missing ${ENV} reference and an invalid value with the key named', () => {
+    const missing = configFile('llm:\n  api_key: ${NOPE_NOT_SET}\n');
+    expect(() => loadConfig({ configFile: missing, env: {} })).toThrow(/NOPE_NOT_SET/);
+    const bad = configFile('mcp:\n  port: -3\n');
+    expect(() => loadConfig({ configFile: bad, env: {} })).toThrow(/mcp\.port/);
+  });
+
+  it('rejects unparsable YAML with the file named', () => {
+    const broken = configFile('mcp: [unclosed\n');
+    expect(() => loadConfig({ configFile: broken, env: {} })).toThrow(/not valid YAML/);
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * @module config/load-config
+ * Resolves settings once: CLI flags > environment (SEXTANT_*) > YAML file > defaults,
+ * remembering where each value came from. The only module that reads process.env.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { SextantError } from '../core/errors.js';
+import { SETTINGS, type SettingSpec } from './settings.js';
+
+export type Origin = 'flag' | 'env' | 'file' | 'default';
+
+export interface ResolvedSetting {
+  key: string;
+  value: unknown;
+  origin: Origin;
+  /** Where exactly: `--flag`, env var name, file path. */
+  from: string;
+  secret: boolean;
+}
+
+export interface SextantConfig {
+  home: string;
+  indexPath: string;
+  modelsDir: string;
+  configFile: string;
+  settings: Readonly<Record<string, ResolvedSetting>>;
+  /** Typed accessor: value of a dotted key, or null. */
+  get<T = unknown>(key: string): T | null;
+}
+
+export interface LoadOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Dotted keys given on the command line. */
+  flags?: Record<string, unknown>;
+  configFile?: string;
+}
+
+export function defaultConfigFile(env: NodeJS.ProcessEnv): string {
+  if (env.SEXTANT_CONFIG) return env.SEXTANT_CONFIG;
+  const base = env.XDG_CONFIG_HOME || join(homedir(), '.config');
+  return join(base, 'sextant', 'config.yaml');
+}
+
+function defaultHome(env: NodeJS.ProcessEnv): string {
+  const cache = env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  return join(cache, 'sextant');
+}
+
+/** Replaces `${VAR}` in every string of a parsed YAML value. */
+function substituteEnv(value: unknown, env: NodeJS.ProcessEnv, file: string): unknown {
+  if (typeof value === 'string') {
+    return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name: string) => {
+      const v = env[name];
+      if (v === undefined) {
+        throw new SextantError('CONFIG_INVALID', `${file} refers to \${${name}}, which is not set`, { hint: `export ${name} or remove it from the file` });
+      }
+      return v;
+    });
+  }
+  if (Array.isArray(value)) return value.map((v) => substituteEnv(v, env, file));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substituteEnv(v, env, file)]));
+  }
+  return value;
+}
+
+function lookup(tree: unknown, key: string): unknown {
+  let node = tree;
+  for (const part of key.split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+function readConfigFile(file: string, env: NodeJS.ProcessEnv): unknown {
+  if (!existsSync(file)) return {};
+  let parsed: unknown;
+  try {
+    parsed = parseYaml(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new SextantError('CONFIG_INVALID', `${file} is not valid YAML: ${(err as Error).message.split('\n')[0]}`, { hint: 'fix the file or move it away' });
+  }
+  return substituteEnv(parsed ?? {}, env, file);
+}
+
+function validate(spec: SettingSpec, raw: unknown, where: string): unknown {
+  const result = spec.schema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0]?.message ?? 'invalid value';
+    throw new SextantError('CONFIG_INVALID', `${spec.key} from ${where}: ${issue}`, { hint: `expected: ${spec.description}` });
+  }
+  return result.data;
+}
+
+export function loadConfig(options: LoadOptions = {}): SextantConfig {
+  const env = options.env ?? process.env;
+  const configFile = options.configFile ?? defaultConfigFile(env);
+  const fileTree = readConfigFile(configFile, env);
+  const flags = options.flags ?? {};
+  const settings: Record<string, ResolvedSetting> = {};
+
+  for (const spec of SETTINGS) {
+    const secret = Boolean(spec.secret);
+    const flag = flags[spec.key];
+    const fromEnv = env[spec.env];
+    const fromFile = lookup(fileTree, spec.key);
+    let resolved: ResolvedSetting;
+    if (flag !== undefined && flag !== null) {
+      resolved = { key: spec.key, value: validate(spec, flag, 'command line'), origin: 'flag', from: 'command line', secret };
+    } else if (fromEnv !== undefined && fromEnv !== '') {
+      resolved = { key: spec.key, value: validate(spec, fromEnv, spec.env), origin: 'env', from: spec.env, secret };
+    } else if (fromFile !== undefined && fromFile !== null) {
+      resolved = { key: spec.key, value: validate(spec, fromFile, configFile), origin: 'file', from: configFile, secret };
+    } else {
+      resolved = { key: spec.key, value: spec.default, origin: 'default', from: 'default', secret };
+    }
+    settings[spec.key] = resolved;
+  }
+
+  const homeSetting = settings.home!;
+  if (homeSetting.value === null) homeSetting.value = defaultHome(env);
+  const home = String(homeSetting.value);
+  Object.freeze(settings);
+  return Object.freeze({
+    home,
+    indexPath: join(home, 'index.sqlite'),
+    modelsDir: String(settings['models.dir']?.value ?? join(home, 'models')),
+    configFile,
+    settings,
+    get<T>(key: string): T | null {
+      return (settings[key]?.value ?? null) as T | null;
+    },
+  });
+}
+
+/** Printable view of the effective configuration, secrets masked. */
+export function describeConfig(config: SextantConfig): Array<{ key: string; value: unknown; origin: Origin; from: string }> {
+  return Object.values(config.settings).map((s) => ({
+    key: s.key,
+    value: s.secret && s.value !== null ? '***' : s.value,
+    origin: s.origin,
+    from: s.from,
+  }));
+}

@@ -1,0 +1,40 @@
+/**
+ * @module config/settings
+ * The table of every setting: dotted key, environment variable, validation, default, secrecy.
+ * Adding a setting means adding one row here.
+ */
+import { z } from 'zod';
+
+export interface SettingSpec {
+  key: string;
+  env: string;
+  schema: z.ZodType;
+  default: unknown;
+  secret?: boolean;
+  description: string;
+}
+
+const positiveInt = z.coerce.number().int().positive();
+
+export const SETTINGS: readonly SettingSpec[] = Object.freeze([
+  { key: 'home', env: 'SEXTANT_HOME', schema: z.string().min(1), default: null, description: 'folder of the index, models and daemon files' },
+  { key: 'embeddings.provider', env: 'SEXTANT_EMBEDDINGS_PROVIDER', schema: z.enum(['builtin', 'onnx', 'openai', 'none']), default: 'builtin', description: 'embedder: builtin (offline word vectors), onnx (local model), openai (compatible endpoint), none (lexical search only)' },
+  { key: 'models.dir', env: 'SEXTANT_MODELS_DIR', schema: z.string().min(1), default: null, description: 'folder of model files and the builtin vector cache (default: <home>/models)' },
+  { key: 'embeddings.model_path', env: 'SEXTANT_EMBEDDINGS_MODEL_PATH', schema: z.string().min(1), default: null, description: 'local ONNX model directory (provider onnx)' },
+  { key: 'embeddings.url', env: 'SEXTANT_EMBEDDINGS_URL', schema: z.string().url(), default: null, description: 'OpenAI-compatible base URL (provider openai)' },
+  { key: 'embeddings.model', env: 'SEXTANT_EMBEDDINGS_MODEL', schema: z.string().min(1), default: null, description: 'model name for the openai provider' },
+  { key: 'embeddings.api_key', env: 'SEXTANT_EMBEDDINGS_API_KEY', schema: z.string().min(1), default: null, secret: true, description: 'API key for the openai provider' },
+  { key: 'llm.url', env: 'SEXTANT_LLM_URL', schema: z.string().url(), default: null, description: 'OpenAI-compatible chat endpoint for optional LLM workflows' },
+  { key: 'llm.model', env: 'SEXTANT_LLM_MODEL', schema: z.string().min(1), default: null, description: 'chat model name' },
+  { key: 'llm.api_key', env: 'SEXTANT_LLM_API_KEY', schema: z.string().min(1), default: null, secret: true, description: 'chat API key' },
+  { key: 'search.rerank_hook', env: 'SEXTANT_RERANK_HOOK', schema: z.string().min(1), default: null, description: 'command that reorders fused results (JSON on stdin, id list on stdout)' },
+  { key: 'search.rerank_timeout_ms', env: 'SEXTANT_RERANK_TIMEOUT_MS', schema: positiveInt, default: 5000, description: 'rerank hook timeout' },
+  { key: 'postgres.statement_timeout_ms', env: 'SEXTANT_PG_STATEMENT_TIMEOUT_MS', schema: positiveInt, default: 5000, description: 'statement_timeout of every guarded session' },
+  { key: 'mcp.host', env: 'SEXTANT_MCP_HOST', schema: z.string().min(1), default: '127.0.0.1', description: 'HTTP bind address' },
+  { key: 'mcp.port', env: 'SEXTANT_MCP_PORT', schema: positiveInt, default: 7821, description: 'HTTP port' },
+  { key: 'log.level', env: 'SEXTANT_LOG_LEVEL', schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: 'info', description: 'log level (logs go to stderr)' },
+] satisfies SettingSpec[]);
+
+export function findSetting(key: string): SettingSpec | undefined {
+  return SETTINGS.find((s) => s.key === key);
+}

@@ -1,0 +1,54 @@
+/**
+ * @module core/catalog/describe-object
+ * Hydrates one object for `get`: children grouped by kind, incoming and outgoing edges,
+ * own and effective contexts.
+ */
+import type { CatalogEdge, CatalogObject, ContextRecord } from '../../ports/catalog.js';
+import type { Store } from '../../ports/store.js';
+import { objectUri } from '../ids.js';
+import { resolveObject } from './resolve-object.js';
+
+export interface ObjectDetail {
+  object: CatalogObject;
+  uri: string;
+  columns: CatalogObject[];
+  constraints: CatalogObject[];
+  indexes: CatalogObject[];
+  triggers: CatalogObject[];
+  /** Other children (e.g. a schema's members), capped. */
+  children: CatalogObject[];
+  childrenTotal: number;
+  outgoing: CatalogEdge[];
+  incoming: CatalogEdge[];
+  contexts: ContextRecord[];
+  effectiveContext: string | null;
+}
+
+const CHILD_CAP = 200;
+
+export async function describeObject(store: Store, ref: string): Promise<ObjectDetail> {
+  const object = await resolveObject(store, ref);
+  const page = await store.listObjects({ parentId: object.id, limit: 5000 });
+  const byKind = (kind: string) => page.items.filter((c) => c.kind === kind);
+  const columns = byKind('column').sort((a, b) => Number(a.attributes.position ?? 0) - Number(b.attributes.position ?? 0));
+  const grouped = new Set(['column', 'constraint', 'index', 'trigger']);
+  const others = page.items.filter((c) => !grouped.has(c.kind));
+  const { outgoing, incoming } = await store.edgesOf(object.id);
+  const contexts = (await store.listContexts(object.source)).filter(
+    (c) => c.targetKind === 'source' || (c.targetKind === 'object' && (c.target === object.id || c.target === object.parentId)) || (c.targetKind === 'schema' && (object.path === c.target || object.path.startsWith(`${c.target}.`))),
+  );
+  return {
+    object,
+    uri: objectUri(object.source, object.path),
+    columns,
+    constraints: byKind('constraint'),
+    indexes: byKind('index'),
+    triggers: byKind('trigger'),
+    children: others.slice(0, CHILD_CAP),
+    childrenTotal: others.length,
+    outgoing,
+    incoming,
+    contexts,
+    effectiveContext: (await store.effectiveContext(object.id)) || null,
+  };
+}

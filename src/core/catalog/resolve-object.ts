@@ -1,0 +1,43 @@
+/**
+ * @module core/catalog/resolve-object
+ * Turns what a user typed (object id, `sextant://source/path` URI) into a stored object, or a
+ * not-found error with the closest ids.
+ */
+import { RELATION_KINDS, type CatalogObject } from '../../ports/catalog.js';
+import type { Store } from '../../ports/store.js';
+import { SextantError } from '../errors.js';
+import { objectId, parseTarget } from '../ids.js';
+import { closest } from '../suggest.js';
+
+const PATH_KINDS = [...RELATION_KINDS, 'function', 'procedure', 'column', 'enum', 'domain', 'sequence', 'schema'];
+
+export async function notFound(store: Store, wanted: string, source?: string): Promise<SextantError> {
+  const ids = await store.objectIds(source);
+  const suggestions = closest(wanted, ids.length ? ids : await store.objectIds(), 5);
+  return new SextantError('OBJECT_NOT_FOUND', `no object '${wanted}'`, {
+    hint: suggestions.length ? `did you mean: ${suggestions.join(', ')}` : 'run `sextant update` or check the id with `sextant search`',
+    details: { suggestions },
+  });
+}
+
+export async function resolveObject(store: Store, ref: string): Promise<CatalogObject> {
+  const target = parseTarget(ref);
+  if (!target) {
+    throw new SextantError('INVALID_TARGET', `'${ref}' is neither an object id nor a sextant:// URI`, {
+      hint: 'use <source>:<kind>:<path> (e.g. shop:table:public.orders) or sextant://shop/public.orders',
+    });
+  }
+  if (target.kind === 'id') {
+    const found = await store.getObject(target.id);
+    if (found) return found;
+    throw await notFound(store, target.id, target.source);
+  }
+  if (target.kind === 'source') {
+    throw new SextantError('INVALID_TARGET', `'${ref}' names a whole source`, { hint: `use \`sextant status\` or name an object: sextant://${target.source}/<schema>.<name>` });
+  }
+  const path = target.kind === 'schema' ? target.schema : target.path;
+  const candidates = await store.getObjects(PATH_KINDS.map((k) => objectId(target.source, k, path)));
+  const first = PATH_KINDS.map((k) => candidates.find((c) => c.kind === k)).find(Boolean);
+  if (first) return first;
+  throw await notFound(store, `${target.source}:${path}`, target.source);
+}

@@ -1,0 +1,134 @@
+/**
+ * @module core/chunks/build-chunks
+ * One chunk per logical element (relation, column, routine, schema, type), built from canonical
+ * objects and effective contexts. Lexical fields hold split identifiers; `text` feeds the embedder.
+ */
+import { RELATION_KINDS, type CatalogEdge, type CatalogObject, type Chunk } from '../../ports/catalog.js';
+import { sha256 } from '../hash.js';
+import { lexicalForm, splitIdentifier } from '../text/identifiers.js';
+
+export const CHUNKED_KINDS: ReadonlySet<string> = new Set([
+  ...RELATION_KINDS,
+  'column',
+  'function',
+  'procedure',
+  'schema',
+  'enum',
+  'domain',
+]);
+
+const KIND_LABEL: Record<string, string> = {
+  table: 'table',
+  partitioned_table: 'partitioned table',
+  foreign_table: 'foreign table',
+  view: 'view',
+  materialized_view: 'materialized view',
+  column: 'column',
+  function: 'function',
+  procedure: 'procedure',
+  schema: 'schema',
+  enum: 'enum type',
+  domain: 'domain type',
+};
+
+export interface ChunkInput {
+  objects: readonly CatalogObject[];
+  edges: readonly CatalogEdge[];
+  effectiveContexts: ReadonlyMap<string, string>;
+  /** Text transform for lexical fields (identifier splitting, word forms). */
+  lexical?: (text: string) => string;
+}
+
+function words(identifier: string): string {
+  return splitIdentifier(identifier).join(' ');
+}
+
+function columnLine(col: CatalogObject): string {
+  const a = col.attributes;
+  const parts = [col.name, String(a.dataType ?? '')];
+  if (a.isPrimaryKey) parts.push('primary key');
+  if (a.nullable === false && !a.isPrimaryKey) parts.push('not null');
+  if (typeof a.references === 'string') parts.push(`references ${a.references.split(':').pop()}`);
+  return parts.filter(Boolean).join(' ');
+}
+
+function refName(id: string): string {
+  return id.split(':').slice(2).join(':');
+}
+
+export function buildChunks(input: ChunkInput): Chunk[] {
+  const lexical = input.lexical ?? lexicalForm;
+  const childrenOf = new Map<string, CatalogObject[]>();
+  for (const o of input.objects) {
+    if (!o.parentId) continue;
+    const list = childrenOf.get(o.parentId);
+    if (list) list.push(o);
+    else childrenOf.set(o.parentId, [o]);
+  }
+  const edgesFrom = new Map<string, CatalogEdge[]>();
+  for (const e of input.edges) {
+    const list = edgesFrom.get(e.fromId);
+    if (list) list.push(e);
+    else edgesFrom.set(e.fromId, [e]);
+  }
+  const byId = new Map(input.objects.map((o) => [o.id, o]));
+
+  const chunks: Chunk[] = [];
+  for (const object of input.objects) {
+    if (!CHUNKED_KINDS.has(object.kind)) continue;
+    const context = input.effectiveContexts.get(object.id) ?? '';
+    const comment = object.comment ?? '';
+    const label = KIND_LABEL[object.kind] ?? object.kind;
+    let definition: string;
+    let nameText: string;
+    let summary: string;
+
+    if (RELATION_KINDS.includes(object.kind)) {
+      const children = childrenOf.get(object.id) ?? [];
+      const columns = children.filter((c) => c.kind === 'column').sort((a, b) => Number(a.attributes.position ?? 0) - Number(b.attributes.position ?? 0));
+      const keys = children
+        .filter((c) => c.kind === 'constraint' && c.attributes.type !== 'check')
+        .map((c) => `${String(c.attributes.type).replace('_', ' ')} (${(c.attributes.columns as string[] | undefined)?.join(', ') ?? ''})`);
+      const refs = (edgesFrom.get(object.id) ?? []).map((e) => `${e.kind === 'foreign_key' ? 'references' : 'reads'} ${refName(e.toId)}`);
+      definition = [columns.map(columnLine).join('; '), keys.join('; '), refs.join('; '), object.definition ?? ''].filter(Boolean).join('\n');
+      nameText = `${object.path} ${object.name}`;
+      summary = `Columns: ${columns.map((c) => words(c.name)).join(', ')}.`;
+    } else if (object.kind === 'column') {
+      const parent = object.parentId ? byId.get(object.parentId) : undefined;
+      definition = [columnLine(object), object.attributes.default ? `default ${String(object.attributes.default)}` : ''].filter(Boolean).join(' ');
+      nameText = `${object.name} ${parent ? parent.path : object.path}`;
+      summary = `Column of ${parent ? `${KIND_LABEL[parent.kind] ?? parent.kind} ${words(parent.name)}` : words(object.path)}, type ${String(object.attributes.dataType ?? 'unknown')}.${parent?.comment ? ` Table: ${parent.comment}` : ''}`;
+    } else if (object.kind === 'schema') {
+      const members = (childrenOf.get(object.id) ?? []).map((c) => c.name).sort();
+      definition = members.join(' ');
+      nameText = object.path;
+      summary = `Contains ${members.map(words).join(', ')}.`;
+    } else {
+      definition = object.definition ?? '';
+      nameText = object.path;
+      const values = Array.isArray(object.attributes.values) ? ` Values: ${(object.attributes.values as string[]).join(', ')}.` : '';
+      summary = `${definition}${values}`;
+    }
+
+    const name = lexical(nameText);
+    const text = [`${label} ${words(object.name)} (${object.path})`, comment, summary, context].filter(Boolean).join('. ');
+    const lexComment = lexical(comment);
+    const lexDefinition = lexical(definition);
+    const lexContext = lexical(context);
+    chunks.push({
+      id: object.id,
+      objectId: object.id,
+      source: object.source,
+      kind: object.kind,
+      name,
+      comment: lexComment,
+      definition: lexDefinition,
+      context: lexContext,
+      text,
+      contentHash: sha256([name, lexComment, lexDefinition, lexContext, text].join('\u0000')),
+      project: null,
+      session: null,
+    });
+  }
+  return chunks;
+}

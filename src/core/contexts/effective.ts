@@ -1,0 +1,46 @@
+/**
+ * @module core/contexts/effective
+ * Context inheritance: source → schema → object → the object's children.
+ * A column's effective context includes its table's; a table's includes its schema's and source's.
+ */
+import type { CatalogObject, ContextRecord } from '../../ports/catalog.js';
+
+/** Schema name of an object path (`public.orders.id` → `public`). */
+export function schemaOf(object: Pick<CatalogObject, 'kind' | 'path'>): string {
+  if (object.kind === 'schema') return object.path;
+  const dot = object.path.indexOf('.');
+  return dot < 0 ? object.path : object.path.slice(0, dot);
+}
+
+/**
+ * Effective context text of every object: inherited contexts from the most general to the most
+ * specific, one per line, duplicates dropped. Objects without any context get ''.
+ */
+export function resolveEffectiveContexts(objects: readonly CatalogObject[], contexts: readonly ContextRecord[]): Map<string, string> {
+  const sourceTexts: string[] = [];
+  const bySchema = new Map<string, string[]>();
+  const byObject = new Map<string, string[]>();
+  const push = (map: Map<string, string[]>, key: string, text: string) => {
+    const list = map.get(key);
+    if (list) list.push(text);
+    else map.set(key, [text]);
+  };
+  for (const c of [...contexts].sort((a, b) => a.id - b.id)) {
+    if (c.targetKind === 'source') sourceTexts.push(c.text);
+    else if (c.targetKind === 'schema') push(bySchema, c.target, c.text);
+    else push(byObject, c.target, c.text);
+  }
+
+  const byId = new Map(objects.map((o) => [o.id, o]));
+  const result = new Map<string, string>();
+  for (const object of objects) {
+    const chain: string[] = [];
+    for (let cur: CatalogObject | undefined = object; cur; cur = cur.parentId ? byId.get(cur.parentId) : undefined) {
+      chain.push(cur.id);
+    }
+    const texts = [...sourceTexts, ...(bySchema.get(schemaOf(object)) ?? [])];
+    for (const id of chain.reverse()) texts.push(...(byObject.get(id) ?? []));
+    result.set(object.id, [...new Set(texts)].join('\n'));
+  }
+  return result;
+}

@@ -1,0 +1,19 @@
+/**
+ * @module core/engine-deps
+ * What the engine is built from. `app.ts` chooses the adapters; core only sees the ports.
+ */
+import type { Connector } from '../ports/connector.js';
+import type { Embedder } from '../ports/embedder.js';
+import type { Store } from '../ports/store.js';
+
+export interface EngineDeps {
+  store: Store;
+  /** Connectors by source type (`postgres`, `graphql`, …). */
+  connectors: ReadonlyMap<string, Connector>;
+  /** Lazily opens the configured embedder; null when vectors are disabled. */
+  embedder: () => Promise<Embedder | null>;
+  /** Optional rerank hook command and its timeout. */
+  rerank?: { command: string; timeoutMs: number } | null;
+  /** Lexical field transform (identifier splitting, word forms). */
+  lexical?: (text: string) => string;
+}

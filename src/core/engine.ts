@@ -1,0 +1,127 @@
+/**
+ * @module core/engine
+ * The engine API: everything a user can do, whatever the presentation (CLI, REPL, MCP, web).
+ */
+import type { ContextRecord } from '../ports/catalog.js';
+import type { Embedder } from '../ports/embedder.js';
+import type { StoreInfo, StoredSource } from '../ports/store.js';
+import { describeObject, type ObjectDetail } from './catalog/describe-object.js';
+import { addContext, removeContext, type ContextChange } from './contexts/contexts.js';
+import type { EngineDeps } from './engine-deps.js';
+import { SextantError } from './errors.js';
+import { embedMissingVectors, syncEmbeddingModel } from './ingest/embeddings.js';
+import { updateSource, type UpdateReport } from './ingest/update-source.js';
+import type { ProgressFn } from './progress.js';
+import { redactText } from './redact.js';
+import { addSource, checkAccess, connectorFor, publicSource, requireSource, selectSources, type AccessCheckResult, type AddSourceInput } from './sources.js';
+
+export interface UpdateOptions {
+  source?: string;
+  allowExtraPrivileges?: boolean;
+  onProgress?: ProgressFn;
+  signal?: AbortSignal;
+}
+
+export interface UpdateRun {
+  reports: UpdateReport[];
+  reembedded: number;
+  ok: boolean;
+}
+
+export interface StatusReport {
+  index: StoreInfo;
+  sources: StoredSource[];
+}
+
+export interface Engine {
+  addSource(input: AddSourceInput): Promise<StoredSource>;
+  listSources(): Promise<StoredSource[]>;
+  removeSource(name: string): Promise<void>;
+  /** Replaces a source's connection URL (e.g. the embedded demo's port), keeping its index. */
+  setSourceUrl(name: string, url: string): Promise<void>;
+  checkAccess(source?: string): Promise<AccessCheckResult[]>;
+  update(options?: UpdateOptions): Promise<UpdateRun>;
+  get(ref: string): Promise<ObjectDetail>;
+  addContext(target: string, text: string): Promise<ContextChange>;
+  listContexts(source?: string): Promise<ContextRecord[]>;
+  removeContext(id: number): Promise<ContextChange>;
+  status(): Promise<StatusReport>;
+  cleanup(): Promise<Record<string, number>>;
+  repair(): Promise<Record<string, number>>;
+  close(): Promise<void>;
+}
+
+export function createEngine(deps: EngineDeps): Engine {
+  const { store, connectors } = deps;
+  let embedderPromise: Promise<Embedder | null> | null = null;
+  const embedder = () => (embedderPromise ??= deps.embedder());
+  const lexical = deps.lexical ? { lexical: deps.lexical } : {};
+
+  async function update(options: UpdateOptions = {}): Promise<UpdateRun> {
+    const sources = await selectSources(store, options.source);
+    if (sources.length === 0) {
+      throw new SextantError('SOURCE_NOT_FOUND', 'no sources to update', { hint: 'add one with `sextant source add <dsn> --name <name>`' });
+    }
+    const emb = await embedder();
+    if (emb) {
+      const dropped = await syncEmbeddingModel(store, emb);
+      if (dropped) options.onProgress?.({ source: '*', phase: 'model', done: 0, total: 1, detail: `embedding model changed to ${emb.modelId}; re-embedding everything` });
+    }
+    const reports: UpdateReport[] = [];
+    for (const source of sources) {
+      const started = Date.now();
+      try {
+        const connector = connectorFor(connectors, source.type);
+        options.onProgress?.({ source: source.name, phase: 'check', done: 0, total: 1 });
+        const access = await connector.checkAccess(source);
+        if (!access.ok && !options.allowExtraPrivileges) {
+          const fails = access.findings.filter((f) => f.severity === 'fail').map((f) => f.message);
+          throw new SextantError('PRIVILEGES_TOO_BROAD', `role '${access.role}' of source '${source.name}' has more than read privileges: ${fails.join('; ')}`, {
+            hint: 'connect as a read-only role (see `sextant auth check`), or pass --allow-extra-privileges',
+            details: { findings: access.findings },
+          });
+        }
+        reports.push(await updateSource({ store, connector, embedder: emb, ...lexical, ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(options.signal ? { signal: options.signal } : {}) }, source));
+      } catch (err) {
+        if (err instanceof SextantError && err.code === 'INTERRUPTED') throw err;
+        const message = redactText(err instanceof SextantError ? err.toLine() : (err as Error).message);
+        const durationMs = Date.now() - started;
+        await store.recordOutcome(source.name, { at: new Date().toISOString(), ok: false, message, added: 0, changed: 0, removed: 0, durationMs });
+        reports.push({ source: source.name, status: 'failed', added: 0, changed: 0, removed: 0, objects: 0, chunksEmbedded: 0, durationMs, message });
+        if (options.source) throw err;
+      }
+    }
+    const reembedded = emb ? await embedMissingVectors(store, emb, options.onProgress, options.signal) : 0;
+    return { reports, reembedded, ok: reports.every((r) => r.status !== 'failed') };
+  }
+
+  return {
+    addSource: async (input) => publicSource(await addSource(store, connectors, input)),
+    listSources: async () => (await store.listSources()).map(publicSource),
+    async removeSource(name) {
+      await requireSource(store, name);
+      await store.removeSource(name);
+    },
+    async setSourceUrl(name, url) {
+      const source = await requireSource(store, name);
+      connectorFor(connectors, source.type).validate({ ...source, url });
+      await store.updateSource(name, { url });
+    },
+    checkAccess: (source) => checkAccess(store, connectors, source),
+    update,
+    get: (ref) => describeObject(store, ref),
+    addContext: async (target, text) => addContext({ store, embedder: await embedder(), ...lexical }, target, text),
+    listContexts: (source) => store.listContexts(source),
+    removeContext: async (id) => removeContext({ store, embedder: await embedder(), ...lexical }, id),
+    async status() {
+      return { index: await store.info(), sources: (await store.listSources()).map(publicSource) };
+    },
+    cleanup: () => store.cleanup(),
+    repair: () => store.repair(),
+    async close() {
+      const emb = embedderPromise ? await embedderPromise.catch(() => null) : null;
+      await emb?.close?.();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * @module core/ingest/update-source
+ * The ingest pipeline for one source: introspect → plan (two-level hashes) → chunks with
+ * effective contexts → embed changed chunks → one atomic store write. A failure at any step
+ * leaves the previous index untouched.
+ */
+import type { Chunk } from '../../ports/catalog.js';
+import type { Connector } from '../../ports/connector.js';
+import type { Embedder } from '../../ports/embedder.js';
+import type { ChunkChanges, ChunkWrite, Store, StoredSource, UpdateOutcome } from '../../ports/store.js';
+import { buildChunks } from '../chunks/build-chunks.js';
+import { resolveEffectiveContexts } from '../contexts/effective.js';
+import { SextantError } from '../errors.js';
+import type { ProgressFn } from '../progress.js';
+import { planUpdate } from './plan-update.js';
+
+export interface UpdateReport {
+  source: string;
+  status: 'unchanged' | 'updated' | 'failed';
+  added: number;
+  changed: number;
+  removed: number;
+  objects: number;
+  chunksEmbedded: number;
+  durationMs: number;
+  message: string;
+}
+
+export interface UpdateDeps {
+  store: Store;
+  connector: Connector;
+  embedder: Embedder | null;
+  lexical?: (text: string) => string;
+  onProgress?: ProgressFn;
+  signal?: AbortSignal;
+}
+
+const EMBED_BATCH = 256;
+
+function checkAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new SextantError('INTERRUPTED', 'update interrupted', { hint: 'the previous index is unchanged; run `sextant update` again' });
+}
+
+/** Embeds chunks in batches with progress; returns one vector per chunk, in order. */
+export async function embedChunks(embedder: Embedder, chunks: readonly Chunk[], source: string, onProgress?: ProgressFn, signal?: AbortSignal): Promise<Float32Array[]> {
+  const out: Float32Array[] = [];
+  for (let i = 0; i < chunks.length; i += EMBED_BATCH) {
+    checkAborted(signal);
+    const batch = chunks.slice(i, i + EMBED_BATCH);
+    out.push(...(await embedder.embed(batch.map((c) => c.text))));
+    onProgress?.({ source, phase: 'embed', done: Math.min(i + EMBED_BATCH, chunks.length), total: chunks.length });
+  }
+  return out;
+}
+
+/**
+ * Builds every chunk of a source from canonical objects and current contexts and returns the
+ * changes against the stored chunks (by content hash). Used by update and by context changes.
+ */
+export async function diffChunks(
+  deps: Pick<UpdateDeps, 'store' | 'embedder' | 'lexical' | 'onProgress' | 'signal'>,
+  source: string,
+  objects: Parameters<typeof buildChunks>[0]['objects'],
+  edges: Parameters<typeof buildChunks>[0]['edges'],
+): Promise<{ changes: ChunkChanges; embedded: number }> {
+  const contexts = await deps.store.listContexts(source);
+  const effective = resolveEffectiveContexts(objects, contexts);
+  const chunks = buildChunks({ objects, edges, effectiveContexts: effective, ...(deps.lexical ? { lexical: deps.lexical } : {}) });
+  const stored = await deps.store.chunkHashes(source);
+  const changedChunks = chunks.filter((c) => stored.get(c.id) !== c.contentHash);
+  const keep = new Set(chunks.map((c) => c.id));
+  const remove = [...stored.keys()].filter((id) => !keep.has(id)).sort();
+
+  let vectors: Array<Float32Array | null> = changedChunks.map(() => null);
+  if (deps.embedder && changedChunks.length > 0) {
+    vectors = await embedChunks(deps.embedder, changedChunks, source, deps.onProgress, deps.signal);
+  }
+  const upsert: ChunkWrite[] = changedChunks.map((chunk, i) => ({ chunk, vector: vectors[i] ?? null }));
+  const effectiveContexts = objects.map((o) => ({ objectId: o.id, text: effective.get(o.id) ?? '' }));
+  return { changes: { upsert, remove, effectiveContexts }, embedded: deps.embedder ? changedChunks.length : 0 };
+}
+
+export async function updateSource(deps: UpdateDeps, source: StoredSource): Promise<UpdateReport> {
+  const started = Date.now();
+  const progress = deps.onProgress;
+  progress?.({ source: source.name, phase: 'introspect', done: 0, total: 1 });
+  const snapshot = await deps.connector.introspect(source, {
+    ...(deps.signal ? { signal: deps.signal } : {}),
+    onProgress: (step, done, total) => progress?.({ source: source.name, phase: 'introspect', done, total, detail: step }),
+  });
+  checkAborted(deps.signal);
+
+  const storedHashes = await deps.store.resourceHashes(source.name);
+  const plan = planUpdate(snapshot, storedHashes);
+  const base = { source: source.name, objects: snapshot.objects.length };
+
+  if (plan.sourceHash === source.sourceHash && storedHashes.size > 0) {
+    const outcome: UpdateOutcome = { at: new Date().toISOString(), ok: true, message: 'unchanged', added: 0, changed: 0, removed: 0, durationMs: Date.now() - started };
+    await deps.store.recordOutcome(source.name, outcome);
+    return { ...base, status: 'unchanged', added: 0, changed: 0, removed: 0, chunksEmbedded: 0, durationMs: outcome.durationMs, message: 'unchanged' };
+  }
+
+  progress?.({ source: source.name, phase: 'chunk', done: 0, total: snapshot.objects.length });
+  const { changes, embedded } = await diffChunks(deps, source.name, snapshot.objects, snapshot.edges);
+  checkAborted(deps.signal);
+
+  const outcome: UpdateOutcome = {
+    at: new Date().toISOString(),
+    ok: true,
+    message: 'updated',
+    added: plan.added.length,
+    changed: plan.changed.length,
+    removed: plan.removed.length,
+    durationMs: Date.now() - started,
+  };
+  progress?.({ source: source.name, phase: 'write', done: 0, total: 1 });
+  await deps.store.applySourceUpdate({
+    source: source.name,
+    sourceHash: plan.sourceHash,
+    changed: [...plan.added, ...plan.changed],
+    removedResources: plan.removed,
+    chunks: changes,
+    outcome,
+  });
+  progress?.({ source: source.name, phase: 'write', done: 1, total: 1 });
+  return { ...base, status: 'updated', added: outcome.added, changed: outcome.changed, removed: outcome.removed, chunksEmbedded: embedded, durationMs: Date.now() - started, message: 'updated' };
+}

@@ -1,0 +1,87 @@
+/**
+ * @module core/sources
+ * Registering, listing and removing sources, and checking their credentials.
+ */
+import type { AccessReport, Connector, SourceOptions } from '../ports/connector.js';
+import type { Store, StoredSource } from '../ports/store.js';
+import { SextantError } from './errors.js';
+import { redactDsn } from './redact.js';
+
+export interface AddSourceInput {
+  name: string;
+  url: string;
+  /** Inferred from the URL scheme when omitted. */
+  type?: string;
+  options?: SourceOptions;
+}
+
+const NAME = /^[a-z][a-z0-9_-]{0,62}$/;
+
+export function inferSourceType(url: string): string | null {
+  if (/^postgres(ql)?:\/\//i.test(url)) return 'postgres';
+  return null;
+}
+
+export function connectorFor(connectors: ReadonlyMap<string, Connector>, type: string): Connector {
+  const connector = connectors.get(type);
+  if (!connector) {
+    throw new SextantError('USAGE', `no connector for source type '${type}'`, { hint: `supported: ${[...connectors.keys()].join(', ')}` });
+  }
+  return connector;
+}
+
+export async function addSource(store: Store, connectors: ReadonlyMap<string, Connector>, input: AddSourceInput): Promise<StoredSource> {
+  if (!NAME.test(input.name)) {
+    throw new SextantError('USAGE', `invalid source name '${input.name}'`, { hint: 'use lower-case letters, digits, - and _, starting with a letter' });
+  }
+  const type = input.type ?? inferSourceType(input.url);
+  if (!type) {
+    throw new SextantError('INVALID_DSN', `cannot tell the source type of '${redactDsn(input.url)}'`, { hint: 'use a postgres:// or postgresql:// connection string' });
+  }
+  const connector = connectorFor(connectors, type);
+  if (await store.getSource(input.name)) {
+    throw new SextantError('SOURCE_EXISTS', `source '${input.name}' already exists`, { hint: `pick another --name, or run \`sextant source remove ${input.name}\` first` });
+  }
+  const record = { name: input.name, type, url: input.url, options: input.options ?? {}, createdAt: new Date().toISOString() };
+  connector.validate(record);
+  await store.addSource(record);
+  const stored = await store.getSource(input.name);
+  if (!stored) throw new SextantError('INTERNAL', `source '${input.name}' was not saved`);
+  return stored;
+}
+
+export async function requireSource(store: Store, name: string): Promise<StoredSource> {
+  const source = await store.getSource(name);
+  if (!source) {
+    const names = (await store.listSources()).map((s) => s.name);
+    throw new SextantError('SOURCE_NOT_FOUND', `unknown source '${name}'`, {
+      hint: names.length ? `known sources: ${names.join(', ')}` : 'add one with `sextant source add <dsn> --name <name>`',
+    });
+  }
+  return source;
+}
+
+/** Sources named, or all when none named. */
+export async function selectSources(store: Store, name?: string): Promise<StoredSource[]> {
+  if (name) return [await requireSource(store, name)];
+  return store.listSources();
+}
+
+export interface AccessCheckResult {
+  source: string;
+  report: AccessReport;
+}
+
+export async function checkAccess(store: Store, connectors: ReadonlyMap<string, Connector>, name?: string): Promise<AccessCheckResult[]> {
+  const results: AccessCheckResult[] = [];
+  for (const source of await selectSources(store, name)) {
+    const report = await connectorFor(connectors, source.type).checkAccess(source);
+    results.push({ source: source.name, report });
+  }
+  return results;
+}
+
+/** A source as presentations may show it: password masked. */
+export function publicSource(source: StoredSource): StoredSource {
+  return { ...source, url: redactDsn(source.url) };
+}

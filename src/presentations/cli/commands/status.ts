@@ -1,0 +1,70 @@
+/** @module presentations/cli/commands/status — `sextant status`, `config`, `cleanup`, `repair`. */
+import type { Command } from 'commander';
+import { describeConfig } from '../../../config/load-config.js';
+import { printJson, println, table } from '../output.js';
+import { runWithConfig, runWithEngine } from '../session.js';
+import { repairIndex } from '../../../adapters/store/sqlite/index.js';
+
+function bytes(n: number): string {
+  return n > 1 << 20 ? `${(n / (1 << 20)).toFixed(1)} MB` : `${(n / 1024).toFixed(0)} kB`;
+}
+
+export function registerMaintenanceCommands(program: Command): void {
+  program
+    .command('status')
+    .description('sources, last updates, counts by kind, index size and version')
+    .action(async (_opts: unknown, command: Command) => {
+      await runWithEngine(command, async (engine, ctx) => {
+        const status = await engine.status();
+        if (ctx.json) return printJson({ ok: true, ...status });
+        const i = status.index;
+        println(`index: ${i.location} (${bytes(i.sizeBytes)}, schema version ${i.schemaVersion}, vectors: ${i.vectorBackend})`);
+        println(`embedding model: ${i.embeddingModel ? `${i.embeddingModel.modelId} (${i.embeddingModel.dimension}-d)` : 'none yet'}; ${i.chunks} chunks, ${i.vectors} vectors`);
+        const kinds = Object.entries(i.countsByKind).sort(([a], [b]) => a.localeCompare(b));
+        if (kinds.length) println(`objects: ${kinds.map(([k, n]) => `${n} ${k}`).join(', ')}`);
+        println('');
+        if (status.sources.length === 0) return println('no sources; try `npm run demo` or `sextant source add <dsn> --name <name>`');
+        println(
+          table(
+            status.sources.map((s) => [s.name, s.type, s.lastUpdate ? (s.lastUpdate.ok ? s.lastUpdate.message : 'FAILED') : 'never', s.lastUpdate?.at ?? '', s.lastUpdate && !s.lastUpdate.ok ? s.lastUpdate.message : '']),
+            ['source', 'type', 'last update', 'at', 'error'],
+          ),
+        );
+      });
+    });
+
+  program
+    .command('config')
+    .description('effective settings and where each comes from (secrets masked)')
+    .action(async (_opts: unknown, command: Command) => {
+      await runWithConfig(command, async (ctx) => {
+        const rows = describeConfig(ctx.config);
+        if (ctx.json) return printJson({ ok: true, configFile: ctx.config.configFile, indexPath: ctx.config.indexPath, settings: rows });
+        println(`config file: ${ctx.config.configFile}`);
+        println(`index: ${ctx.config.indexPath}`);
+        println(table(rows.map((r) => [r.key, r.value === null ? '(unset)' : String(r.value), r.origin === 'default' ? 'default' : `${r.origin}: ${r.from}`]), ['setting', 'value', 'from']));
+      });
+    });
+
+  program
+    .command('cleanup')
+    .description('remove orphaned rows and compact the index')
+    .action(async (_opts: unknown, command: Command) => {
+      await runWithEngine(command, async (engine, ctx) => {
+        const removed = await engine.cleanup();
+        if (ctx.json) return printJson({ ok: true, removed });
+        println(`cleanup: ${Object.entries(removed).map(([k, n]) => `${n} ${k}`).join(', ') || 'nothing to remove'}; index compacted`);
+      });
+    });
+
+  program
+    .command('repair')
+    .description('rebuild derived tables; rebuild or migrate an index of another version or a broken file')
+    .action(async (_opts: unknown, command: Command) => {
+      await runWithConfig(command, async (ctx) => {
+        const report = await repairIndex(ctx.config.indexPath);
+        if (ctx.json) return printJson({ ok: true, ...report });
+        println(`repair: ${report.summary}`);
+      });
+    });
+}

@@ -1,0 +1,40 @@
+/** @module presentations/cli/commands/update — `sextant update`. */
+import type { Command } from 'commander';
+import { colors, printJson, println } from '../output.js';
+import { runWithEngine } from '../session.js';
+
+export function registerUpdateCommand(program: Command): void {
+  program
+    .command('update')
+    .description('introspect sources and update the index (only what changed)')
+    .option('--source <name>', 'update one source (default: all)')
+    .option('--allow-extra-privileges', 'index even when the role may write (the session stays read-only)')
+    .action(async (opts: { source?: string; allowExtraPrivileges?: boolean }, command: Command) => {
+      await runWithEngine(command, async (engine, ctx) => {
+        const controller = new AbortController();
+        const onSigint = () => controller.abort();
+        process.once('SIGINT', onSigint);
+        process.once('SIGTERM', onSigint);
+        try {
+          const run = await engine.update({
+            ...(opts.source ? { source: opts.source } : {}),
+            allowExtraPrivileges: Boolean(opts.allowExtraPrivileges),
+            onProgress: ctx.progress,
+            signal: controller.signal,
+          });
+          if (!run.ok) process.exitCode = 1;
+          if (ctx.json) return printJson({ ok: run.ok, reports: run.reports, reembedded: run.reembedded });
+          for (const r of run.reports) {
+            const secs = (r.durationMs / 1000).toFixed(1);
+            if (r.status === 'failed') println(`${colors.red('failed')} ${r.source}: ${r.message}`);
+            else if (r.status === 'unchanged') println(`${r.source}: unchanged (${secs}s)`);
+            else println(`${r.source}: ${r.added} added, ${r.changed} changed, ${r.removed} removed resources; ${r.objects} objects, ${r.chunksEmbedded} chunks embedded (${secs}s)`);
+          }
+          if (run.reembedded > 0) println(`re-embedded ${run.reembedded} chunks`);
+        } finally {
+          process.off('SIGINT', onSigint);
+          process.off('SIGTERM', onSigint);
+        }
+      });
+    });
+}

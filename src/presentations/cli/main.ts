@@ -1,0 +1,48 @@
+/**
+ * @module presentations/cli/main
+ * The `sextant` command: parses input, calls the engine, formats output. No business logic.
+ */
+import { Command, CommanderError } from 'commander';
+import { registerAuthCommands } from './commands/auth.js';
+import { registerContextCommands } from './commands/context.js';
+import { registerDemoCommand } from './commands/demo.js';
+import { registerGetCommand } from './commands/get.js';
+import { registerSourceCommands } from './commands/source.js';
+import { registerMaintenanceCommands } from './commands/status.js';
+import { registerUpdateCommand } from './commands/update.js';
+
+export function buildProgram(): Command {
+  const program = new Command('sextant')
+    .description('Context engine for AI agents: indexes database metadata and serves it to agents and people')
+    .version('0.1.0')
+    .option('--json', 'machine-readable output')
+    .option('--home <dir>', 'index folder (default: $SEXTANT_HOME or ~/.cache/sextant)')
+    .option('--config <file>', 'config file (default: ~/.config/sextant/config.yaml)')
+    .option('-q, --quiet', 'no progress output')
+    .showHelpAfterError('(run with --help for usage)')
+    .enablePositionalOptions(false)
+    .exitOverride();
+  registerSourceCommands(program);
+  registerAuthCommands(program);
+  registerUpdateCommand(program);
+  registerGetCommand(program);
+  registerContextCommands(program);
+  registerMaintenanceCommands(program);
+  registerDemoCommand(program);
+  for (const sub of program.commands) sub.exitOverride();
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // help and version exit 0; everything else commander reports is a usage error
+      process.exitCode = err.exitCode === 0 ? 0 : 2;
+      return;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * @module presentations/cli/output
+ * Everything the CLI prints goes through here: redacted, JSON or human, errors as one line.
+ */
+import pc from 'picocolors';
+import { isSextantError } from '../../core/errors.js';
+import { redactText, redactValue } from '../../core/redact.js';
+
+export interface OutputOptions {
+  json?: boolean;
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(redactValue(value), null, 2)}\n`);
+}
+
+export function println(text = ''): void {
+  process.stdout.write(`${redactText(text)}\n`);
+}
+
+export function info(text: string): void {
+  process.stderr.write(`${redactText(text)}\n`);
+}
+
+export const colors = pc;
+
+/** Exit code of a failure: 2 for usage errors, 1 otherwise. */
+export function exitCodeOf(err: unknown): number {
+  if (isSextantError(err) && (err.code === 'USAGE' || err.code === 'INVALID_TARGET')) return 2;
+  return 1;
+}
+
+/** Prints an error as one clear line (JSON on stdout with --json) and returns the exit code. */
+export function reportError(err: unknown, options: OutputOptions): number {
+  const code = exitCodeOf(err);
+  if (isSextantError(err)) {
+    if (options.json) printJson({ ok: false, error: { code: err.code, message: err.message, hint: err.hint ?? null, ...(err.details ?? {}) } });
+    else process.stderr.write(`${pc.red('error:')} ${redactText(err.toLine())}\n`);
+    return code;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  if (options.json) printJson({ ok: false, error: { code: 'INTERNAL', message } });
+  else process.stderr.write(`${pc.red('error:')} ${redactText(message)}\n`);
+  if (process.env.SEXTANT_DEBUG && err instanceof Error && err.stack) process.stderr.write(`${redactText(err.stack)}\n`);
+  return code;
+}
+
+/** Plain aligned table (no borders), good for terminals and logs. */
+export function table(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>, header?: readonly string[]): string {
+  const all = (header ? [header, ...rows] : rows).map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c))));
+  const widths: number[] = [];
+  for (const row of all) row.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)));
+  const lines = all.map((row) => row.map((c, i) => (i === row.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd());
+  if (header) lines.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
+  return lines.join('\n');
+}

@@ -1,0 +1,70 @@
+/**
+ * @module presentations/cli/session
+ * Opens config and engine for one command, runs it, closes everything, maps errors to exit codes.
+ */
+import type { Command } from 'commander';
+import { openEngine } from '../../app.js';
+import { loadConfig, type SextantConfig } from '../../config/load-config.js';
+import type { Engine } from '../../core/engine.js';
+import type { ProgressFn } from '../../core/progress.js';
+import { reportError } from './output.js';
+import { cliProgress } from './progress.js';
+
+export interface GlobalOptions {
+  json?: boolean;
+  home?: string;
+  config?: string;
+  quiet?: boolean;
+}
+
+export interface CommandContext {
+  config: SextantConfig;
+  json: boolean;
+  progress: ProgressFn;
+}
+
+export function globalOptions(command: Command): GlobalOptions {
+  return command.optsWithGlobals<GlobalOptions>();
+}
+
+export function loadCliConfig(opts: GlobalOptions, flags: Record<string, unknown> = {}): SextantConfig {
+  return loadConfig({
+    ...(opts.config ? { configFile: opts.config } : {}),
+    flags: { ...(opts.home ? { home: opts.home } : {}), ...flags },
+  });
+}
+
+/** Runs a command body with config only (no index opened). */
+export async function runWithConfig(command: Command, body: (ctx: CommandContext) => Promise<void>, flags: Record<string, unknown> = {}): Promise<void> {
+  const opts = globalOptions(command);
+  const progress = cliProgress(!opts.json && !opts.quiet);
+  try {
+    const config = loadCliConfig(opts, flags);
+    await body({ config, json: Boolean(opts.json), progress });
+  } catch (err) {
+    progress.done();
+    process.exitCode = reportError(err, { json: Boolean(opts.json) });
+  } finally {
+    progress.done();
+  }
+}
+
+/** Runs a command body with the engine open, closing it afterwards whatever happens. */
+export async function runWithEngine(
+  command: Command,
+  body: (engine: Engine, ctx: CommandContext) => Promise<void>,
+  flags: Record<string, unknown> = {},
+): Promise<void> {
+  await runWithConfig(
+    command,
+    async (ctx) => {
+      const engine = await openEngine(ctx.config, { onProgress: ctx.progress });
+      try {
+        await body(engine, ctx);
+      } finally {
+        await engine.close();
+      }
+    },
+    flags,
+  );
+}
