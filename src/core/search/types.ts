@@ -1,0 +1,59 @@
+/**
+ * @module core/search/types
+ * What search returns, whatever the presentation.
+ */
+export type SearchMode = 'lexical' | 'vector' | 'hybrid';
+
+export interface SearchOptions {
+  /** Results wanted (default 10, max 100). */
+  limit?: number;
+  sources?: readonly string[];
+  kinds?: readonly string[];
+  /** Drop hits below this 0..1 score. */
+  minScore?: number;
+  /** Attach per-hit ranks, expansions and entities. */
+  explain?: boolean;
+  /** Add chunks related to the hits through shared entities (marked `related`). */
+  includeRelated?: boolean;
+  /** Scopes: active projects and the MCP session (their chunks become visible). */
+  projects?: readonly string[];
+  session?: string | null;
+  /** Skip the rerank hook even when configured. */
+  noRerank?: boolean;
+}
+
+export interface HitExplain {
+  lexicalRank: number | null;
+  vectorRank: number | null;
+  /** Raw RRF score including the top-rank bonus. */
+  fused: number;
+  bonus: number;
+  expansions: string[];
+  entities: string[];
+}
+
+export interface SearchHit {
+  /** Chunk id (equals the object id for catalog objects). */
+  id: string;
+  objectId: string;
+  source: string;
+  kind: string;
+  /** Qualified name, e.g. `public.orders.id`. */
+  name: string;
+  /** Monotonic 0..1, higher is better. */
+  score: number;
+  snippet: string;
+  /** True for chunks added through shared entities rather than matched directly. */
+  related?: boolean;
+  explain?: HitExplain;
+}
+
+export interface SearchResult {
+  query: string;
+  mode: SearchMode;
+  hits: SearchHit[];
+  expansions: string[];
+  /** Set when a rerank hook ran: whether it reordered, or the error that kept the fused order. */
+  rerank: { applied: boolean; error: string | null } | null;
+  tookMs: number;
+}
