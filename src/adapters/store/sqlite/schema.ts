@@ -21,17 +21,27 @@ export const META = Object.freeze({
   embeddingDimension: 'embedding_dimension',
 });
 
+/** DDL of the vectors table under another name (repair rebuilds into it, then swaps). */
+export function vectorsTableDdl(name: string): string {
+  return `CREATE TABLE ${name} (
+  rid    INTEGER PRIMARY KEY REFERENCES chunks (rid) ON DELETE CASCADE,
+  vector BLOB NOT NULL
+);`;
+}
+
 /**
  * Tables of schema version 1.
  * - `chunks.rid` is an explicit INTEGER PRIMARY KEY (a rowid alias), so VACUUM never renumbers
  *   it: the FTS rows and vectors are keyed by it. AUTOINCREMENT keeps a deleted chunk's rid from
  *   being reused, so a stray FTS row can never attach itself to a newer chunk.
+ * - Text primary keys are NOT NULL explicitly (SQLite otherwise allows NULL in them, which would
+ *   make the `NOT IN (SELECT id …)` orphan checks of cleanup silently match nothing).
  * - No foreign keys to `sources`: `cleanup()` removes orphans instead, so a write never fails
  *   because of the order the core registers things in. Vectors cascade with their chunk.
  */
 const TABLES_DDL = `
 CREATE TABLE meta (
-  key   TEXT PRIMARY KEY,
+  key   TEXT NOT NULL PRIMARY KEY,
   value TEXT NOT NULL
 );
 CREATE TABLE migrations (
@@ -40,7 +50,7 @@ CREATE TABLE migrations (
   description TEXT NOT NULL
 );
 CREATE TABLE sources (
-  name        TEXT PRIMARY KEY,
+  name        TEXT NOT NULL PRIMARY KEY,
   type        TEXT NOT NULL,
   url         TEXT NOT NULL,
   options     TEXT NOT NULL DEFAULT '{}',
@@ -55,7 +65,7 @@ CREATE TABLE resources (
   PRIMARY KEY (source, resource)
 );
 CREATE TABLE objects (
-  id         TEXT PRIMARY KEY,
+  id         TEXT NOT NULL PRIMARY KEY,
   source     TEXT NOT NULL,
   kind       TEXT NOT NULL,
   path       TEXT NOT NULL,
@@ -90,7 +100,7 @@ CREATE TABLE contexts (
 );
 CREATE INDEX contexts_source ON contexts (source);
 CREATE TABLE effective_contexts (
-  object_id TEXT PRIMARY KEY,
+  object_id TEXT NOT NULL PRIMARY KEY,
   text      TEXT NOT NULL
 );
 CREATE TABLE chunks (
@@ -110,19 +120,8 @@ CREATE TABLE chunks (
 );
 CREATE INDEX chunks_source_kind ON chunks (source, kind);
 CREATE INDEX chunks_object ON chunks (object_id);
-CREATE TABLE vectors (
-  rid    INTEGER PRIMARY KEY REFERENCES chunks (rid) ON DELETE CASCADE,
-  vector BLOB NOT NULL
-);
+${vectorsTableDdl('vectors')}
 `;
-
-/** DDL of the vectors table under another name (repair rebuilds into it, then swaps). */
-export function vectorsTableDdl(name: string): string {
-  return `CREATE TABLE ${name} (
-  rid    INTEGER PRIMARY KEY REFERENCES chunks (rid) ON DELETE CASCADE,
-  vector BLOB NOT NULL
-);`;
-}
 
 /** One step between schema versions, run inside the repair transaction. */
 export interface Migration {
