@@ -1,0 +1,431 @@
+/**
+ * @module adapters/store/sqlite/sqlite-store
+ * The default embedded Store: one SQLite file with FTS5 for BM25 and float32 vectors searched
+ * by sqlite-vec or in JS.
+ */
+import type { Database } from 'better-sqlite3';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { SextantError } from '../../../core/errors.js';
+import type { CatalogEdge, CatalogObject, Chunk, ContextRecord } from '../../../ports/catalog.js';
+import type { SourceRecord } from '../../../ports/connector.js';
+import type {
+  ChunkChanges,
+  EmbeddingModelInfo,
+  LexicalQuery,
+  ObjectFilter,
+  ObjectPage,
+  ScoredChunk,
+  SourceUpdate,
+  Store,
+  StoreInfo,
+  StoredSource,
+  UpdateOutcome,
+  VectorQuery,
+} from '../../../ports/store.js';
+import { openIndexDatabase, repairIndexFile, type IndexFileRepair } from './index-file.js';
+import { LexicalIndex } from './lexical.js';
+import { deleteOrphans, rebuildDerived, vacuum } from './maintenance.js';
+import {
+  CHUNK_COLUMNS,
+  EDGE_COLUMNS,
+  OBJECT_COLUMNS,
+  toChunk,
+  toContext,
+  toEdge,
+  toObject,
+  toStoredSource,
+  type ChunkRow,
+  type ContextRow,
+  type EdgeRow,
+  type ObjectRow,
+  type SourceRow,
+} from './rows.js';
+import { META, readMeta, SCHEMA_VERSION, writeMeta } from './schema.js';
+import { StatementCache } from './statement-cache.js';
+import { createVectorBackend, type VectorBackend, type VectorBackendChoice, type VectorBackendName } from './vectors.js';
+import { IndexWriter, sourceNotFound } from './writes.js';
+
+export interface SqliteStoreOptions {
+  /** Vector search backend; `auto` (default) picks the faster one that loads. */
+  vector?: VectorBackendChoice;
+  /**
+   * When the file is corrupt, foreign or of another schema version, repair it (see
+   * {@link repairIndexFile}) instead of refusing it; the report is on `store.fileRepair`.
+   */
+  repair?: boolean;
+}
+
+/** Default page size of {@link SqliteStore.listObjects}. */
+export const DEFAULT_PAGE_SIZE = 100;
+
+/** Opens (creating if needed) the index at `path`. Refuses other versions and foreign files. */
+export async function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Promise<SqliteStore> {
+  const location = resolve(path);
+  let fileRepair: IndexFileRepair | null = null;
+  let db: Database;
+  try {
+    db = openIndexDatabase(location);
+  } catch (err) {
+    const repairable = err instanceof SextantError && (err.code === 'INDEX_CORRUPT' || err.code === 'INDEX_VERSION_MISMATCH');
+    if (!options.repair || !repairable) throw err;
+    fileRepair = await repairIndexFile(location);
+    db = openIndexDatabase(location);
+  }
+  try {
+    return new SqliteStore(db, location, createVectorBackend(db, options.vector ?? 'auto'), fileRepair);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+export class SqliteStore implements Store {
+  readonly location: string;
+  /** What `openSqliteStore(…, { repair: true })` did to the file, or null when nothing was needed. */
+  readonly fileRepair: IndexFileRepair | null;
+  readonly #db: Database;
+  readonly #q: StatementCache;
+  readonly #lexical: LexicalIndex;
+  readonly #vectors: VectorBackend;
+  readonly #writer: IndexWriter;
+
+  constructor(db: Database, location: string, vectors: VectorBackend, fileRepair: IndexFileRepair | null = null) {
+    this.#db = db;
+    this.location = location;
+    this.fileRepair = fileRepair;
+    this.#q = new StatementCache(db);
+    this.#lexical = new LexicalIndex(db);
+    this.#vectors = vectors;
+    this.#writer = new IndexWriter(db, this.#lexical, () => this.#model());
+  }
+
+  get vectorBackend(): VectorBackendName {
+    return this.#vectors.name;
+  }
+
+  async info(): Promise<StoreInfo> {
+    const countsByKind: Record<string, number> = {};
+    for (const row of this.#all<{ kind: string; n: number }>('SELECT kind, count(*) AS n FROM objects GROUP BY kind ORDER BY kind')) {
+      countsByKind[row.kind] = row.n;
+    }
+    return {
+      location: this.location,
+      schemaVersion: SCHEMA_VERSION,
+      sizeBytes: fileSize(this.location) + fileSize(`${this.location}-wal`),
+      vectorBackend: this.#vectors.name,
+      embeddingModel: this.#model(),
+      countsByKind,
+      chunks: this.#count('SELECT count(*) FROM chunks'),
+      vectors: this.#count('SELECT count(*) FROM vectors'),
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.open) this.#db.close();
+  }
+
+  // sources
+
+  async addSource(source: SourceRecord): Promise<void> {
+    this.#write(() => {
+      if (this.#get('SELECT 1 FROM sources WHERE name = ?', source.name)) {
+        throw new SextantError('SOURCE_EXISTS', `a source named ${JSON.stringify(source.name)} already exists`, {
+          hint: 'pick another name or remove the existing source first',
+        });
+      }
+      this.#run(
+        'INSERT INTO sources (name, type, url, options, created_at) VALUES (?, ?, ?, ?, ?)',
+        source.name,
+        source.type,
+        source.url,
+        JSON.stringify(source.options ?? {}),
+        source.createdAt,
+      );
+    });
+  }
+
+  async getSource(name: string): Promise<StoredSource | null> {
+    const row = this.#get<SourceRow>('SELECT * FROM sources WHERE name = ?', name);
+    return row ? toStoredSource(row) : null;
+  }
+
+  async listSources(): Promise<StoredSource[]> {
+    return this.#all<SourceRow>('SELECT * FROM sources ORDER BY name').map(toStoredSource);
+  }
+
+  async updateSource(name: string, patch: { url?: string; options?: SourceRecord['options'] }): Promise<void> {
+    this.#write(() => {
+      const row = this.#get<SourceRow>('SELECT * FROM sources WHERE name = ?', name);
+      if (!row) throw sourceNotFound(name);
+      this.#run(
+        'UPDATE sources SET url = ?, options = ? WHERE name = ?',
+        patch.url ?? row.url,
+        patch.options === undefined ? row.options : JSON.stringify(patch.options),
+        name,
+      );
+    });
+  }
+
+  async removeSource(name: string): Promise<boolean> {
+    return this.#write(() => this.#writer.removeSource(name));
+  }
+
+  async recordOutcome(name: string, outcome: UpdateOutcome): Promise<void> {
+    const changes = this.#run('UPDATE sources SET last_update = ? WHERE name = ?', JSON.stringify(outcome), name);
+    if (changes === 0) throw sourceNotFound(name);
+  }
+
+  async resourceHashes(source: string): Promise<Map<string, string>> {
+    const rows = this.#all<{ resource: string; hash: string }>(
+      'SELECT resource, hash FROM resources WHERE source = ? ORDER BY resource',
+      source,
+    );
+    return new Map(rows.map((r) => [r.resource, r.hash]));
+  }
+
+  async applySourceUpdate(update: SourceUpdate): Promise<void> {
+    this.#write(() => this.#writer.applySourceUpdate(update));
+  }
+
+  // objects
+
+  async getObject(id: string): Promise<CatalogObject | null> {
+    const row = this.#get<ObjectRow>(`SELECT ${OBJECT_COLUMNS} FROM objects WHERE id = ?`, id);
+    return row ? toObject(row) : null;
+  }
+
+  async getObjects(ids: readonly string[]): Promise<CatalogObject[]> {
+    const rows = this.#all<ObjectRow>(`SELECT ${OBJECT_COLUMNS} FROM objects WHERE id IN (SELECT value FROM json_each(?))`, JSON.stringify(ids));
+    return inOrder(ids, rows).map(toObject);
+  }
+
+  async listObjects(filter: ObjectFilter): Promise<ObjectPage> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.source !== undefined) {
+      where.push('source = ?');
+      params.push(filter.source);
+    }
+    if (filter.kinds && filter.kinds.length > 0) {
+      where.push('kind IN (SELECT value FROM json_each(?))');
+      params.push(JSON.stringify(filter.kinds));
+    }
+    if (filter.parentId !== undefined) {
+      where.push('parent_id = ?');
+      params.push(filter.parentId);
+    }
+    if (filter.schema !== undefined) {
+      where.push('(path = ? OR substr(path, 1, ?) = ?)');
+      params.push(filter.schema, filter.schema.length + 1, `${filter.schema}.`);
+    }
+    const limit = Math.max(1, Math.floor(filter.limit ?? DEFAULT_PAGE_SIZE));
+    const condition = where.length > 0 ? where.join(' AND ') : '1';
+    const total = this.#count(`SELECT count(*) FROM objects WHERE ${condition}`, ...params);
+    const after = filter.cursor ? decodeCursor(filter.cursor) : null;
+    const rows = this.#all<ObjectRow>(
+      `SELECT ${OBJECT_COLUMNS} FROM objects WHERE ${condition}${after === null ? '' : ' AND id > ?'} ORDER BY id LIMIT ?`,
+      ...params,
+      ...(after === null ? [] : [after]),
+      limit + 1,
+    );
+    const items = rows.slice(0, limit).map(toObject);
+    const nextCursor = rows.length > limit ? encodeCursor(items[items.length - 1]!.id) : null;
+    return { items, total, nextCursor };
+  }
+
+  async sourceObjects(source: string): Promise<CatalogObject[]> {
+    return this.#all<ObjectRow>(`SELECT ${OBJECT_COLUMNS} FROM objects WHERE source = ? ORDER BY id`, source).map(toObject);
+  }
+
+  async edgesOf(id: string): Promise<{ outgoing: CatalogEdge[]; incoming: CatalogEdge[] }> {
+    return {
+      outgoing: this.#all<EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM edges WHERE from_id = ? ORDER BY to_id, kind, resource, attributes`, id).map(toEdge),
+      incoming: this.#all<EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM edges WHERE to_id = ? ORDER BY from_id, kind, resource, attributes`, id).map(toEdge),
+    };
+  }
+
+  async sourceEdges(source: string): Promise<CatalogEdge[]> {
+    return this.#all<EdgeRow>(
+      `SELECT ${EDGE_COLUMNS} FROM edges WHERE source = ? ORDER BY from_id, to_id, kind, resource, attributes`,
+      source,
+    ).map(toEdge);
+  }
+
+  async objectIds(source?: string): Promise<string[]> {
+    return source === undefined
+      ? this.#q.get<string>('SELECT id FROM objects ORDER BY id').pluck().all()
+      : this.#q.get<string>('SELECT id FROM objects WHERE source = ? ORDER BY id').pluck().all(source);
+  }
+
+  // contexts
+
+  async addContext(context: Omit<ContextRecord, 'id' | 'createdAt'>): Promise<ContextRecord> {
+    return this.#write(() => {
+      if (!this.#get('SELECT 1 FROM sources WHERE name = ?', context.source)) throw sourceNotFound(context.source);
+      const createdAt = new Date().toISOString();
+      const id = this.#q
+        .get<{ id: number }>('INSERT INTO contexts (source, target_kind, target, text, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id')
+        .get(context.source, context.targetKind, context.target, context.text, createdAt)!.id;
+      return { id, source: context.source, targetKind: context.targetKind, target: context.target, text: context.text, createdAt };
+    });
+  }
+
+  async listContexts(source?: string): Promise<ContextRecord[]> {
+    const rows =
+      source === undefined
+        ? this.#all<ContextRow>('SELECT * FROM contexts ORDER BY id')
+        : this.#all<ContextRow>('SELECT * FROM contexts WHERE source = ? ORDER BY id', source);
+    return rows.map(toContext);
+  }
+
+  async removeContext(id: number): Promise<ContextRecord | null> {
+    const row = this.#get<ContextRow>('DELETE FROM contexts WHERE id = ? RETURNING *', id);
+    return row ? toContext(row) : null;
+  }
+
+  async effectiveContext(objectId: string): Promise<string | null> {
+    return this.#q.get<string>('SELECT text FROM effective_contexts WHERE object_id = ?').pluck().get(objectId) ?? null;
+  }
+
+  // chunks and vectors
+
+  async applyChunkChanges(source: string, changes: ChunkChanges): Promise<void> {
+    this.#write(() => this.#writer.applyChunkChanges(source, changes));
+  }
+
+  async getChunks(ids: readonly string[]): Promise<Chunk[]> {
+    const rows = this.#all<ChunkRow>(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE id IN (SELECT value FROM json_each(?))`, JSON.stringify(ids));
+    return inOrder(ids, rows).map(toChunk);
+  }
+
+  async chunkHashes(source: string): Promise<Map<string, string>> {
+    const rows = this.#all<{ id: string; content_hash: string }>('SELECT id, content_hash FROM chunks WHERE source = ? ORDER BY id', source);
+    return new Map(rows.map((r) => [r.id, r.content_hash]));
+  }
+
+  async chunksWithoutVectors(limit: number): Promise<Chunk[]> {
+    return this.#all<ChunkRow>(
+      `SELECT ${CHUNK_COLUMNS} FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM vectors v WHERE v.rid = c.rid) ORDER BY id LIMIT ?`,
+      Math.max(0, Math.floor(limit)),
+    ).map(toChunk);
+  }
+
+  async lexicalSearch(query: LexicalQuery): Promise<ScoredChunk[]> {
+    return this.#lexical.search(query);
+  }
+
+  async vectorSearch(query: VectorQuery): Promise<ScoredChunk[]> {
+    const model = this.#model();
+    if (!model) return [];
+    if (query.vector.length !== model.dimension) {
+      throw new SextantError(
+        'INTERNAL',
+        `query vector has dimension ${query.vector.length}, the index model ${model.modelId} has ${model.dimension}`,
+        { hint: 'record the embedder in use with setEmbeddingModel and re-embed the chunks' },
+      );
+    }
+    return this.#vectors.search(query);
+  }
+
+  async embeddingModel(): Promise<EmbeddingModelInfo | null> {
+    return this.#model();
+  }
+
+  async setEmbeddingModel(model: EmbeddingModelInfo): Promise<void> {
+    if (!Number.isInteger(model.dimension) || model.dimension <= 0 || model.modelId === '') {
+      throw new SextantError('INTERNAL', `invalid embedding model ${JSON.stringify(model)}`);
+    }
+    this.#write(() => {
+      const current = this.#model();
+      if (current && current.modelId === model.modelId && current.dimension === model.dimension) return;
+      this.#run('DELETE FROM vectors');
+      writeMeta(this.#db, META.embeddingModelId, model.modelId);
+      writeMeta(this.#db, META.embeddingDimension, String(model.dimension));
+    });
+  }
+
+  async putVectors(vectors: Array<{ chunkId: string; vector: Float32Array }>): Promise<void> {
+    this.#write(() => this.#writer.putVectors(vectors));
+  }
+
+  // maintenance
+
+  async cleanup(): Promise<Record<string, number>> {
+    const counts = this.#write(() => deleteOrphans(this.#db, this.#lexical));
+    vacuum(this.#db);
+    return counts;
+  }
+
+  async repair(): Promise<Record<string, number>> {
+    return this.#write(() => rebuildDerived(this.#db, this.#lexical, this.#model()));
+  }
+
+  // helpers
+
+  /** One IMMEDIATE transaction (takes the write lock up front, so it never fails to upgrade later). */
+  #write<T>(fn: () => T): T {
+    try {
+      return this.#db.transaction(fn).immediate();
+    } finally {
+      this.#vectors.invalidate();
+    }
+  }
+
+  #model(): EmbeddingModelInfo | null {
+    const modelId = readMeta(this.#db, META.embeddingModelId);
+    const dimension = Number(readMeta(this.#db, META.embeddingDimension));
+    return modelId === null || !Number.isInteger(dimension) ? null : { modelId, dimension };
+  }
+
+  #all<Row>(sql: string, ...params: unknown[]): Row[] {
+    return this.#q.get<Row>(sql).all(...params);
+  }
+
+  #get<Row = unknown>(sql: string, ...params: unknown[]): Row | undefined {
+    return this.#q.get<Row>(sql).get(...params);
+  }
+
+  #run(sql: string, ...params: unknown[]): number {
+    return this.#q.get(sql).run(...params).changes;
+  }
+
+  #count(sql: string, ...params: unknown[]): number {
+    return this.#q.get<number>(sql).pluck().get(...params) ?? 0;
+  }
+}
+
+/** Rows in the order of `ids`, each id once, missing ids skipped. */
+function inOrder<Row extends { id: string }>(ids: readonly string[], rows: Row[]): Row[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out: Row[] = [];
+  const seen = new Set<string>();
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (row && !seen.has(id)) {
+      seen.add(id);
+      out.push(row);
+    }
+  }
+  return out;
+}
+
+function encodeCursor(lastId: string): string {
+  return Buffer.from(lastId, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): string {
+  const id = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (id === '' || encodeCursor(id) !== cursor) {
+    throw new SextantError('USAGE', `invalid cursor ${JSON.stringify(cursor)}`, { hint: 'pass the nextCursor of a previous page unchanged' });
+  }
+  return id;
+}
+
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
