@@ -52,7 +52,11 @@ const CONNECT_TIMEOUT = /timeout expired|connection timeout|Connection terminate
 const QUERY_TIMEOUT = /Query read timeout/i;
 
 function field(err: unknown, key: string): unknown {
-  return err !== null && typeof err === 'object' ? (err as Record<string, unknown>)[key] : undefined;
+  try {
+    return err !== null && typeof err === 'object' ? (err as Record<string, unknown>)[key] : undefined;
+  } catch {
+    return undefined; // a throwing getter: treat the field as absent
+  }
 }
 
 function codeOf(err: unknown): string | undefined {
@@ -64,10 +68,12 @@ function codeOf(err: unknown): string | undefined {
 }
 
 function messageOf(err: unknown): string {
-  if (err instanceof Error && err.message) return err.message;
+  const message = field(err, 'message');
+  if (typeof message === 'string' && message) return message;
   const inner = field(err, 'errors');
-  if (Array.isArray(inner) && inner[0] instanceof Error) return inner[0].message;
-  return typeof err === 'string' ? err : String(err);
+  if (Array.isArray(inner)) return messageOf(inner[0]);
+  if (typeof err === 'string') return err;
+  return err === null || err === undefined ? 'unknown error' : Object.prototype.toString.call(err);
 }
 
 function ruleFor(code: string | undefined, message: string): Rule {

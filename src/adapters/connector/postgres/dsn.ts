@@ -39,7 +39,7 @@ function decode(part: string, dsn: string): string {
 
 /**
  * Parses `postgres://` / `postgresql://` DSNs. Supported query parameters: `sslmode`, `host`
- * (e.g. a socket directory) and `port`; others are ignored (they never reach the server, so a
+ * (e.g. a socket directory: `postgres:///shop?host=/var/run/postgresql`), `port` and `user`; others are ignored (they never reach the server, so a
  * DSN cannot switch the session guards off). Throws INVALID_DSN; messages are redacted.
  */
 export function parseDsn(dsn: string): PgTarget {
@@ -68,10 +68,21 @@ export function parseDsn(dsn: string): PgTarget {
     host,
     port,
     database: path ? decode(path, text) : undefined,
-    user: url.username ? decode(url.username, text) : undefined,
+    user: url.username ? decode(url.username, text) : (params.get('user') ?? undefined),
     password,
     ssl,
   });
+}
+
+/** Checks `options.passwordEnv` is an environment variable name (or absent). Throws INVALID_DSN. */
+export function checkPasswordEnv(variable: unknown): string | undefined {
+  if (variable === undefined) return undefined;
+  if (typeof variable !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) {
+    throw new SextantError('INVALID_DSN', 'passwordEnv must be an environment variable name', {
+      hint: 'set passwordEnv to a name like PGPASSWORD_PROD, then retry',
+    });
+  }
+  return variable;
 }
 
 /**
@@ -80,13 +91,8 @@ export function parseDsn(dsn: string): PgTarget {
  */
 export function resolveTarget(source: Pick<SourceRecord, 'url' | 'options'>, env: NodeJS.ProcessEnv = process.env): PgTarget {
   const target = parseDsn(source.url);
-  const variable = source.options.passwordEnv;
+  const variable = checkPasswordEnv(source.options.passwordEnv);
   if (variable === undefined) return target;
-  if (typeof variable !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) {
-    throw new SextantError('INVALID_DSN', 'passwordEnv must be an environment variable name', {
-      hint: 'set passwordEnv to a name like PGPASSWORD_PROD, then retry',
-    });
-  }
   const password = env[variable];
   if (password === undefined || password === '') {
     throw new SextantError('INVALID_DSN', `environment variable ${variable} (passwordEnv) is not set`, {

@@ -1,5 +1,6 @@
 /** @module adapters/connector/postgres/scope: which schemas and objects a source covers (include schemas, skip globs). */
 import type { SourceOptions } from '../../../ports/connector.js';
+import type { CatalogRows } from './catalog-queries.js';
 
 /** System schemas: `pg_catalog`, `pg_toast`, `pg_temp_N`, … (every `pg_` name is reserved) and `information_schema`. */
 export function isSystemSchema(schema: string): boolean {
@@ -37,4 +38,24 @@ export function createScope(options: Pick<SourceOptions, 'schemas' | 'skipPatter
     includesSchema,
     includes: (schema: string, name: string) => includesSchema(schema) && !skipped(name) && !skipped(`${schema}.${name}`),
   });
+}
+
+/** Keeps the rows in scope; children follow their relation, dependencies their view. */
+export function filterRows(rows: CatalogRows, scope: Scope): CatalogRows {
+  const relations = rows.relations.filter((r) => scope.includes(r.schema, r.name));
+  const kept = new Set(relations.map((r) => r.oid));
+  const onKept = <T extends { rel_oid: number }>(list: T[]): T[] => list.filter((row) => kept.has(row.rel_oid));
+  return {
+    server: rows.server,
+    schemas: rows.schemas.filter((s) => scope.includesSchema(s.name)),
+    relations,
+    columns: onKept(rows.columns),
+    constraints: onKept(rows.constraints),
+    indexes: onKept(rows.indexes),
+    triggers: onKept(rows.triggers),
+    sequences: rows.sequences.filter((s) => scope.includes(s.schema, s.name)),
+    types: rows.types.filter((t) => scope.includes(t.schema, t.name)),
+    routines: rows.routines.filter((r) => scope.includes(r.schema, r.name)),
+    viewDependencies: rows.viewDependencies.filter((d) => kept.has(d.view_oid)),
+  };
 }
