@@ -6,7 +6,7 @@
  * GloVe has no counts, so p(w) comes from the word's frequency rank (Zipf: p = 1/(rank·H)).
  */
 import pluralize from 'pluralize';
-import { splitIdentifier } from '../../../core/text/identifiers.js';
+import { identifierTokens, splitIdentifier } from '../../../core/text/identifiers.js';
 import { expandAbbreviation } from './abbreviations.js';
 import type { GloveTable } from './cache-format.js';
 import { addTrigramVector, knownPieces } from './subword.js';
@@ -21,7 +21,6 @@ const TRIGRAM_FACTOR = 0.5;
 /** Caches are cleared when they grow past this many entries (bounded memory on long runs). */
 const CACHE_LIMIT = 200_000;
 
-const RAW_TOKEN = /[^A-Za-z0-9_]+/;
 /** `e-mail`, `e-commerce`, `x-ray`: joined when the joined word is known. */
 const LETTER_HYPHEN = /\b([A-Za-z])-([A-Za-z]{2,})\b/g;
 
@@ -79,8 +78,7 @@ export class GloveSif {
     acc.fill(0);
     if (text.includes('-')) text = text.replace(LETTER_HYPHEN, (m, a: string, b: string) => (this.rows.has(`${a}${b}`.toLowerCase()) ? `${a}${b}` : m));
     let n = 0;
-    for (const raw of text.split(RAW_TOKEN)) {
-      if (!raw) continue;
+    for (const raw of identifierTokens(text)) {
       let vec = this.tokenCache.get(raw);
       if (vec === undefined) {
         vec = this.tokenVector(raw);
