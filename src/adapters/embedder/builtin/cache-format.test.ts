@@ -41,7 +41,7 @@ describe('builtin cache format', () => {
     ['extended', () => Buffer.concat([encodeCache(table()), Buffer.from([0])])],
     ['damaged', () => {
       const b = encodeCache(table());
-      b[b.length - 2] ^= 1;
+      b[b.length - 2] = b[b.length - 2]! ^ 1;
       return b;
     }],
   ])('rejects a %s file as INDEX_CORRUPT naming the path', (_what, bytes) => {
