@@ -5,7 +5,7 @@ import type { IntrospectOptions, SourceRecord } from '../../../ports/connector.j
 import * as sql from './catalog-queries.js';
 import { resolveTarget } from './dsn.js';
 import { createScope, filterRows } from './scope.js';
-import { type GuardOptions, type GuardedSession, withGuardedSession } from './session-guard.js';
+import { CLOSING_STATEMENTS, type GuardOptions, type GuardedSession, withGuardedSession } from './session-guard.js';
 import { toSnapshot } from './to-objects.js';
 
 /** Steps reported through `onProgress`, in order; one catalog query each. */
@@ -75,7 +75,7 @@ export async function introspectSource(source: SourceRecord, options: Introspect
   const started = performance.now();
   const { rows, queries } = await withGuardedSession(target, guards, async (session) => ({
     rows: await readCatalog(session, scope.schemas, options),
-    queries: session.queryCount + 1, // + the closing ROLLBACK
+    queries: session.queryCount + CLOSING_STATEMENTS,
   }));
   const snapshot = toSnapshot(source.name, filterRows(rows, scope));
   const found = new Set(rows.schemas.map((s) => s.name));

@@ -61,12 +61,25 @@ export function guardedClientConfig(target: PgTarget, options: GuardOptions = {}
 /**
  * Startup parameters are not enough: PGlite's socket server ignores them and poolers may drop
  * them, so every guard is also SET right after login and the values the server reports back
- * are checked before any other statement runs.
+ * are checked before any other statement runs. The previous values come back too (read in a
+ * MATERIALIZED CTE, so before the SETs) to be restored at the end: PGlite's socket server
+ * shares ONE backend session among its clients, so our settings would outlive our connection.
  */
-const GUARD_SQL = `SELECT set_config('default_transaction_read_only', 'on', false) AS read_only,
+const GUARD_SQL = `WITH previous AS MATERIALIZED (
+  SELECT ARRAY[current_setting('default_transaction_read_only'), current_setting('statement_timeout'),
+    current_setting('idle_in_transaction_session_timeout'), current_setting('application_name')] AS settings)
+SELECT set_config('default_transaction_read_only', 'on', false) AS read_only,
   set_config('statement_timeout', $1, false) AS statement_timeout,
   set_config('idle_in_transaction_session_timeout', $2, false) AS idle_timeout,
-  set_config('application_name', 'sextant', false) AS application_name`;
+  set_config('application_name', 'sextant', false) AS application_name,
+  previous.settings AS previous
+FROM previous`;
+
+const RESTORE_SQL = `SELECT set_config('default_transaction_read_only', $1, false), set_config('statement_timeout', $2, false),
+  set_config('idle_in_transaction_session_timeout', $3, false), set_config('application_name', $4, false)`;
+
+/** Statements issued after `work` returns: ROLLBACK, then restoring the previous settings. */
+export const CLOSING_STATEMENTS = 2;
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, min: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -80,6 +93,7 @@ interface GuardRow {
   read_only: string;
   statement_timeout: string;
   idle_timeout: string;
+  previous: string[];
 }
 
 function checkGuards(row: GuardRow | undefined, guards: Required<GuardOptions>, target: string): void {
@@ -108,8 +122,9 @@ async function closeQuietly(client: pg.Client): Promise<void> {
 /**
  * Opens one connection, applies and verifies the guards, runs `work` inside a single
  * `REPEATABLE READ READ ONLY` transaction (one consistent catalog snapshot, read-only even behind
- * a transaction pooler), then closes the connection. Statements run one after another: the
- * embedded demo server serves one connection and no concurrent queries.
+ * a transaction pooler), then rolls back, restores the previous settings and closes the
+ * connection. Statements run one after another: the embedded demo server serves one connection
+ * and no concurrent queries.
  */
 export async function withGuardedSession<T>(target: PgTarget, options: GuardOptions, work: (session: GuardedSession) => Promise<T>): Promise<T> {
   const guards = resolveGuards(options);
@@ -118,6 +133,9 @@ export async function withGuardedSession<T>(target: PgTarget, options: GuardOpti
   // An idle client emits 'error' if the server goes away; without a listener Node would crash.
   client.on('error', () => undefined);
   let count = 0;
+  // False once a failure did not come from the server (socket error, client-side timeout): the
+  // connection may be busy or gone, so no closing statements are sent on it.
+  let healthy = true;
   const session: GuardedSession = {
     target: label,
     get queryCount() {
@@ -129,10 +147,13 @@ export async function withGuardedSession<T>(target: PgTarget, options: GuardOpti
         const result = await client.query(sql, params);
         return result.rows as R[];
       } catch (err) {
-        throw classifyPgError(err, label);
+        const classified = classifyPgError(err, label);
+        if (classified.details?.sqlState === undefined) healthy = false;
+        throw classified;
       }
     },
   };
+  let previous: string[] | undefined;
   try {
     try {
       await client.connect();
@@ -140,12 +161,15 @@ export async function withGuardedSession<T>(target: PgTarget, options: GuardOpti
       throw classifyPgError(err, label);
     }
     const [row] = await session.query<GuardRow>(GUARD_SQL, [`${guards.statementTimeoutMs}ms`, `${guards.idleInTransactionTimeoutMs}ms`]);
+    previous = row?.previous;
     checkGuards(row, guards, label);
     await session.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const result = await work(session);
-    await session.query('ROLLBACK');
-    return result;
+    return await work(session);
   } finally {
+    if (previous && healthy) {
+      await session.query('ROLLBACK').catch(() => undefined);
+      await session.query(RESTORE_SQL, previous).catch(() => undefined);
+    }
     await closeQuietly(client);
   }
 }
