@@ -136,13 +136,12 @@ describe('downloadOnnxModel', () => {
     expect(resolveOnnxModelName('bge-small-en-v1.5')).toMatchObject({ hubId: 'Xenova/bge-small-en-v1.5', pooling: 'cls' });
     expect(resolveOnnxModelName('all-minilm-l6-v2')).toMatchObject({ hubId: 'Xenova/all-MiniLM-L6-v2', pooling: 'mean' });
     expect(resolveOnnxModelName('someone/some-model')).toMatchObject({ hubId: 'someone/some-model' });
-    const err = (() => {
-      try {
-        resolveOnnxModelName('no-such-model');
-      } catch (e) {
-        return e;
-      }
-    })();
+    let err: unknown;
+    try {
+      resolveOnnxModelName('no-such-model');
+    } catch (e) {
+      err = e;
+    }
     expect(isSextantError(err) && err.code).toBe('MODEL_NOT_FOUND');
     expect(isSextantError(err) && err.hint).toMatch(/bge-small-en-v1\.5/);
   });
