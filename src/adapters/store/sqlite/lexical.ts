@@ -70,15 +70,9 @@ export class LexicalIndex {
   /** Drops every FTS row and reindexes all chunks; returns the number of rows written. */
   rebuild(): number {
     this.#db.prepare("INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all')").run();
-    const rows = this.#db.prepare<[], LexicalFields & { rid: number }>(
-      'SELECT rid, name, comment, definition, context FROM chunks ORDER BY rid',
-    );
-    let n = 0;
-    for (const row of rows.iterate()) {
-      this.insert(row.rid, row);
-      n++;
-    }
-    return n;
+    return this.#db
+      .prepare('INSERT INTO chunks_fts (rowid, name, comment, definition, context) SELECT rid, name, comment, definition, context FROM chunks ORDER BY rid')
+      .run().changes;
   }
 
   /**
@@ -98,7 +92,7 @@ export class LexicalIndex {
     try {
       return statement.all(query.match, ...filter.params, query.limit);
     } catch (err) {
-      if (isSqliteError(err) && err.code === 'SQLITE_ERROR') {
+      if (isSqliteError(err) && err.code === 'SQLITE_ERROR' && MATCH_ERROR.test(err.message)) {
         throw new SextantError('USAGE', `invalid search expression ${JSON.stringify(query.match)}: ${err.message}`, {
           hint: 'quote words that contain punctuation ("order-line"), balance quotes and parentheses, and do not end with AND/OR/NOT',
           cause: err,
@@ -108,6 +102,9 @@ export class LexicalIndex {
     }
   }
 }
+
+/** Messages FTS5 gives for a bad MATCH expression (anything else is not the caller's fault). */
+const MATCH_ERROR = /^(fts5:|unterminated string|no such column|unknown special query)/;
 
 function isSqliteError(err: unknown): err is Error & { code: string } {
   return err instanceof Error && err.name === 'SqliteError' && typeof (err as { code?: unknown }).code === 'string';
