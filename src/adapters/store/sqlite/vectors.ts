@@ -14,13 +14,17 @@ export type VectorBackendName = 'sqlite-vec' | 'js';
 export type VectorBackendChoice = 'auto' | VectorBackendName;
 
 /**
- * What `auto` prefers when sqlite-vec loads. Measured on this machine (2 vCPU, Node 20,
- * sqlite-vec 0.1.9, better-sqlite3 12.11): 100k vectors × 100 dims, top 10, filter on one of two
- * sources (50k candidates) plus the base scope, 20 queries after one warm-up:
- *   sqlite-vec  ~40 ms/query  (full scan in SQL, BLOBs read from the page cache every time)
- *   js          ~12 ms/query  (pre-normalised Float32Array; first query also loads the matrix, ~250 ms)
- * The JS loop wins because the matrix stays in memory; sqlite-vec re-reads and re-checks every
- * BLOB. Reproduce with `SEXTANT_BENCH=1 npx vitest run test/adapters/store`.
+ * What `auto` uses when both backends are available. Measured on this machine (2 vCPU, Node 20,
+ * better-sqlite3 12.11, sqlite-vec 0.1.9) with the opt-in benchmark in
+ * test/adapters/store/sqlite-store.test.ts (`SEXTANT_BENCH=1 npx vitest run test/adapters/store`):
+ * 100k vectors × 100 dims in two sources, top 10 filtered to one source (50k candidates), 20 queries
+ * after a first one, two runs:
+ *   sqlite-vec  first query 45–60 ms, then 38.8–40.1 ms/query (every query re-reads all BLOBs)
+ *   js          first query 351–417 ms (loads the matrix), then 6.6–7.4 ms/query
+ * JS is ~5.5× faster per query once loaded, so it is the default. The load (mostly reading 100k
+ * BLOBs out of SQLite, ~150 ms of it) is paid again after each write, so JS wins from about the
+ * 10th query after a write; a one-shot CLI query on a 100k index is ~0.3 s slower with JS, a
+ * long-running server is much faster. Memory: dimension × 4 bytes per vector (40 MB here).
  */
 export const AUTO_PREFERENCE: VectorBackendName = 'js';
 
@@ -53,19 +57,18 @@ export function tryLoadSqliteVec(db: Database): boolean {
   }
 }
 
-/** `auto`: {@link AUTO_PREFERENCE} when sqlite-vec loads, else JS. `sqlite-vec` insists on it. */
+/**
+ * `js` and `sqlite-vec` insist on that backend (the latter fails when the extension does not
+ * load); `auto` uses {@link AUTO_PREFERENCE}, falling back to JS when sqlite-vec does not load.
+ */
 export function createVectorBackend(db: Database, choice: VectorBackendChoice): VectorBackend {
-  if (choice === 'js') return new JsVectorBackend(db);
-  const loaded = tryLoadSqliteVec(db);
-  if (choice === 'sqlite-vec') {
-    if (!loaded) {
-      throw new SextantError('CONFIG_INVALID', 'the sqlite-vec extension does not load on this platform', {
-        hint: "set the vector backend to 'auto' or 'js' (exact cosine in JS, same results)",
-      });
-    }
-    return new SqliteVecBackend(db);
-  }
-  return loaded && AUTO_PREFERENCE === 'sqlite-vec' ? new SqliteVecBackend(db) : new JsVectorBackend(db);
+  const wanted = choice === 'auto' ? AUTO_PREFERENCE : choice;
+  if (wanted === 'js') return new JsVectorBackend(db);
+  if (tryLoadSqliteVec(db)) return new SqliteVecBackend(db);
+  if (choice === 'auto') return new JsVectorBackend(db);
+  throw new SextantError('CONFIG_INVALID', 'the sqlite-vec extension does not load on this platform', {
+    hint: "set the vector backend to 'auto' or 'js' (exact cosine in JS, same results)",
+  });
 }
 
 /** Cosine in SQL: the filter runs in the same statement, nothing is cached in JS. */
