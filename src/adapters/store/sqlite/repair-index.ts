@@ -3,7 +3,7 @@
  * `sextant repair` for the SQLite index: make the file openable, then rebuild derived tables.
  */
 import { resolve } from 'node:path';
-import { repairIndexFile, type IndexFileRepair } from './index-file.js';
+import { repairIndexFile, type IndexFileRepair } from './index-file-repair.js';
 import { openSqliteStore, type SqliteStoreOptions } from './sqlite-store.js';
 
 export interface IndexRepairReport extends IndexFileRepair {

@@ -23,9 +23,11 @@ import type {
   UpdateOutcome,
   VectorQuery,
 } from '../../../ports/store.js';
-import { openIndexDatabase, repairIndexFile, type IndexFileRepair } from './index-file.js';
+import { repairIndexFile, type IndexFileRepair } from './index-file-repair.js';
+import { openIndexDatabase } from './index-file.js';
 import { LexicalIndex } from './lexical.js';
 import { deleteOrphans, rebuildDerived, vacuum } from './maintenance.js';
+import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, objectFilterSql } from './object-pages.js';
 import {
   CHUNK_COLUMNS,
   EDGE_COLUMNS,
@@ -55,9 +57,6 @@ export interface SqliteStoreOptions {
    */
   repair?: boolean;
 }
-
-/** Default page size of {@link SqliteStore.listObjects}. */
-export const DEFAULT_PAGE_SIZE = 100;
 
 /** Opens (creating if needed) the index at `path`. Refuses other versions and foreign files. */
 export async function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Promise<SqliteStore> {
@@ -201,26 +200,8 @@ export class SqliteStore implements Store {
   }
 
   async listObjects(filter: ObjectFilter): Promise<ObjectPage> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (filter.source !== undefined) {
-      where.push('source = ?');
-      params.push(filter.source);
-    }
-    if (filter.kinds && filter.kinds.length > 0) {
-      where.push('kind IN (SELECT value FROM json_each(?))');
-      params.push(JSON.stringify(filter.kinds));
-    }
-    if (filter.parentId !== undefined) {
-      where.push('parent_id = ?');
-      params.push(filter.parentId);
-    }
-    if (filter.schema !== undefined) {
-      where.push('(path = ? OR substr(path, 1, ?) = ?)');
-      params.push(filter.schema, filter.schema.length + 1, `${filter.schema}.`);
-    }
+    const { sql: condition, params } = objectFilterSql(filter);
     const limit = Math.max(1, Math.floor(filter.limit ?? DEFAULT_PAGE_SIZE));
-    const condition = where.length > 0 ? where.join(' AND ') : '1';
     const total = this.#count(`SELECT count(*) FROM objects WHERE ${condition}`, ...params);
     const after = filter.cursor ? decodeCursor(filter.cursor) : null;
     const rows = this.#all<ObjectRow>(
@@ -408,18 +389,6 @@ function inOrder<Row extends { id: string }>(ids: readonly string[], rows: Row[]
     }
   }
   return out;
-}
-
-function encodeCursor(lastId: string): string {
-  return Buffer.from(lastId, 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string): string {
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (id === '' || encodeCursor(id) !== cursor) {
-    throw new SextantError('USAGE', `invalid cursor ${JSON.stringify(cursor)}`, { hint: 'pass the nextCursor of a previous page unchanged' });
-  }
-  return id;
 }
 
 function fileSize(path: string): number {

@@ -1,0 +1,46 @@
+/**
+ * @module adapters/store/sqlite/object-pages
+ * listObjects' filter as SQL and its opaque cursor (base64url of the last id of a page).
+ */
+import { SextantError } from '../../../core/errors.js';
+import type { ObjectFilter } from '../../../ports/store.js';
+
+/** Default page size of `listObjects`. */
+export const DEFAULT_PAGE_SIZE = 100;
+
+/** A condition on `objects` for every part of the filter except the cursor and limit. */
+export function objectFilterSql(filter: ObjectFilter): { sql: string; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (filter.source !== undefined) {
+    where.push('source = ?');
+    params.push(filter.source);
+  }
+  if (filter.kinds && filter.kinds.length > 0) {
+    where.push('kind IN (SELECT value FROM json_each(?))');
+    params.push(JSON.stringify(filter.kinds));
+  }
+  if (filter.parentId !== undefined) {
+    where.push('parent_id = ?');
+    params.push(filter.parentId);
+  }
+  if (filter.schema !== undefined) {
+    // A prefix test without LIKE: `_` and `%` are common in schema names.
+    where.push('(path = ? OR substr(path, 1, ?) = ?)');
+    params.push(filter.schema, filter.schema.length + 1, `${filter.schema}.`);
+  }
+  return { sql: where.length > 0 ? where.join(' AND ') : '1', params };
+}
+
+export function encodeCursor(lastId: string): string {
+  return Buffer.from(lastId, 'utf8').toString('base64url');
+}
+
+/** The last id of the previous page; a cursor that did not come from us is a usage error. */
+export function decodeCursor(cursor: string): string {
+  const id = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (id === '' || encodeCursor(id) !== cursor) {
+    throw new SextantError('USAGE', `invalid cursor ${JSON.stringify(cursor)}`, { hint: 'pass the nextCursor of a previous page unchanged' });
+  }
+  return id;
+}
