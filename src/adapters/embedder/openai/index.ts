@@ -1,0 +1,6 @@
+/**
+ * @module adapters/embedder/openai
+ * Embeddings from any OpenAI-compatible HTTP endpoint.
+ */
+export { type OpenAiEmbedderOptions, createOpenAiEmbedder, embeddingsEndpoint } from './openai-embedder.js';
+export { isRetryableStatus, parseRetryAfter, retryDelayMs } from './retry-policy.js';
