@@ -1,10 +1,10 @@
 /** @module adapters/connector/postgres: the PostgreSQL connector (guarded sessions, access check, catalog introspection). */
 import { SextantError } from '../../../core/errors.js';
-import type { Connector, SourceRecord } from '../../../ports/connector.js';
+import type { Connector, IntrospectOptions, SourceRecord } from '../../../ports/connector.js';
 import { checkAccess } from './access-check.js';
 import { checkPasswordEnv, parseDsn } from './dsn.js';
 import { introspectSource } from './introspect.js';
-import type { GuardOptions } from './session-guard.js';
+import { resolveGuards } from './session-guard.js';
 
 export interface PostgresConnectorOptions {
   /** Server-side statement timeout in ms (default 5000); tests lower it. */
@@ -17,8 +17,9 @@ function checkStringList(value: unknown, name: string): void {
   }
 }
 
+/** The `postgres` connector. Every operation opens one guarded, read-only session and closes it. */
 export function createPostgresConnector(options: PostgresConnectorOptions = {}): Connector {
-  const guards: GuardOptions = { statementTimeoutMs: options.statementTimeoutMs };
+  const guards = resolveGuards({ statementTimeoutMs: options.statementTimeoutMs });
   return Object.freeze({
     type: 'postgres',
     validate(source: SourceRecord): void {
@@ -28,9 +29,10 @@ export function createPostgresConnector(options: PostgresConnectorOptions = {}):
       checkPasswordEnv(source.options.passwordEnv);
     },
     checkAccess: (source: SourceRecord) => checkAccess(source, guards),
-    introspect: (source: SourceRecord, introspectOptions?: Parameters<Connector['introspect']>[1]) => introspectSource(source, introspectOptions, guards),
+    introspect: (source: SourceRecord, introspectOptions?: IntrospectOptions) => introspectSource(source, introspectOptions, guards),
   });
 }
 
 export { classifyPgError } from './classify-error.js';
+export { resolveTarget } from './dsn.js';
 export { type GuardOptions, type GuardedSession, withGuardedSession } from './session-guard.js';

@@ -34,7 +34,8 @@ export interface GuardedSession {
   query<R>(sql: string, params?: unknown[]): Promise<R[]>;
 }
 
-function resolveGuards(options: GuardOptions): Required<GuardOptions> {
+/** Defaults filled in and every value checked (positive whole ms); throws USAGE otherwise. */
+export function resolveGuards(options: GuardOptions): Required<GuardOptions> {
   const guards = { ...DEFAULT_GUARDS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
   for (const [key, value] of Object.entries(guards)) {
     if (!Number.isInteger(value) || value <= 0) {

@@ -1,7 +1,7 @@
 /** @module adapters/connector/postgres/to-objects: pure mapping of catalog rows into a SourceSnapshot (objects, edges). */
 import { objectId } from '../../../core/ids.js';
 import type { CatalogEdge, CatalogObject, ObjectKind, SourceSnapshot } from '../../../ports/catalog.js';
-import type { CatalogRows, ConstraintRow, RelationRow, RoutineRow } from './catalog-queries.js';
+import type { CatalogRows, ConstraintRow, IndexRow, RelationRow, RoutineRow, SequenceRow, TriggerRow, TypeRow, ViewDependencyRow } from './catalog-queries.js';
 
 const RELATION_KIND: Record<string, ObjectKind> = {
   r: 'table',
@@ -45,60 +45,60 @@ export function routineSignature(routine: Pick<RoutineRow, 'name' | 'identity_ar
   return `${routine.name}(${routine.identity_args})${routine.result ? ` RETURNS ${routine.result}` : ''}`;
 }
 
-/**
- * Maps scope-filtered rows to canonical objects and edges, sorted by id and by
- * (fromId, toId, kind) so snapshot hashes are stable. Edges whose target is not in the snapshot
- * (out of scope) are left out; attributes still name the target's id.
- */
-export function toSnapshot(source: string, rows: CatalogRows): SourceSnapshot {
-  const objects: CatalogObject[] = [];
-  const edges: CatalogEdge[] = [];
-  const id = (kind: ObjectKind, path: string): string => objectId(source, kind, path);
-  const schemaId = (schema: string): string => id('schema', schema);
-  const add = (o: Omit<CatalogObject, 'id' | 'source'>): string => {
-    const objId = id(o.kind, o.path);
-    objects.push({ id: objId, source, ...o });
-    return objId;
-  };
+interface Builder {
+  objects: CatalogObject[];
+  edges: CatalogEdge[];
+  id(kind: ObjectKind, path: string): string;
+  /** Adds an object (id and source filled in) and returns its id. */
+  add(object: Omit<CatalogObject, 'id' | 'source'>): string;
+}
 
-  for (const s of rows.schemas) {
-    add({ kind: 'schema', path: s.name, name: s.name, parentId: null, resource: `schema:${s.name}`, comment: s.comment, definition: null, attributes: { owner: s.owner } });
-  }
+interface RelationRef {
+  id: string;
+  path: string;
+  resource: string;
+}
 
-  const relations = new Map<number, { row: RelationRow; id: string; path: string; resource: string }>();
-  for (const r of rows.relations) {
+type Relations = Map<number, RelationRef>;
+
+function addRelations(b: Builder, rows: RelationRow[]): Relations {
+  const relations: Relations = new Map();
+  for (const r of rows) {
     const path = `${r.schema}.${r.name}`;
-    const kind = relationKind(r.relkind);
-    const isView = r.relkind === 'v' || r.relkind === 'm';
     const attributes: Record<string, unknown> = {
       // reltuples is -1 (never analysed, PostgreSQL 14+) or 0 (unknown before 14) when there is no estimate.
       rowEstimate: r.relkind === 'v' || !(r.reltuples > 0) ? null : Math.round(r.reltuples),
       owner: r.owner,
     };
-    if (!isView) attributes.partitionOf = r.parent_name ? id(relationKind(r.parent_relkind), `${r.parent_schema}.${r.parent_name}`) : null;
+    if (r.relkind !== 'v' && r.relkind !== 'm') {
+      attributes.partitionOf = r.parent_name ? b.id(relationKind(r.parent_relkind), `${r.parent_schema}.${r.parent_name}`) : null;
+    }
     if (r.partition_bound) attributes.partitionBound = r.partition_bound;
     if (r.partition_key) attributes.partitionKey = r.partition_key;
     if (r.foreign_server) attributes.foreignServer = r.foreign_server;
     if (r.relkind === 'm') attributes.populated = r.populated;
     const resource = `relation:${path}`;
-    const relId = add({ kind, path, name: r.name, parentId: schemaId(r.schema), resource, comment: r.comment, definition: r.definition?.trim() ?? null, attributes });
-    relations.set(r.oid, { row: r, id: relId, path, resource });
+    const definition = r.definition?.trim() ?? null;
+    const id = b.add({ kind: relationKind(r.relkind), path, name: r.name, parentId: b.id('schema', r.schema), resource, comment: r.comment, definition, attributes });
+    relations.set(r.oid, { id, path, resource });
   }
+  return relations;
+}
 
-  const primaryKeyColumns = new Set<string>();
+function addColumns(b: Builder, rows: CatalogRows, relations: Relations): void {
+  const primaryKey = new Set<string>();
   const singleColumnFk = new Map<string, ConstraintRow>();
   for (const c of rows.constraints) {
     const rel = relations.get(c.rel_oid);
     if (!rel) continue;
-    if (c.type === 'p') for (const col of c.columns) primaryKeyColumns.add(`${rel.path}.${col}`);
-    if (c.type === 'f' && c.columns.length === 1 && !singleColumnFk.has(`${rel.path}.${c.columns[0]}`)) singleColumnFk.set(`${rel.path}.${c.columns[0]}`, c);
+    if (c.type === 'p') for (const col of c.columns) primaryKey.add(`${rel.path}.${col}`);
+    const key = `${rel.path}.${c.columns[0]}`;
+    if (c.type === 'f' && c.columns.length === 1 && !singleColumnFk.has(key)) singleColumnFk.set(key, c);
   }
-
   for (const c of rows.columns) {
     const rel = relations.get(c.rel_oid);
     if (!rel) continue;
     const path = `${rel.path}.${c.name}`;
-    const fk = singleColumnFk.get(path);
     const attributes: Record<string, unknown> = {
       dataType: c.data_type,
       nullable: c.nullable,
@@ -106,21 +106,22 @@ export function toSnapshot(source: string, rows: CatalogRows): SourceSnapshot {
       identity: IDENTITY[c.identity] ?? null,
       generated: c.generated,
       position: c.position,
-      isPrimaryKey: primaryKeyColumns.has(path),
+      isPrimaryKey: primaryKey.has(path),
     };
-    if (fk) attributes.references = id('column', `${fk.ref_schema}.${fk.ref_table}.${fk.ref_columns[0]}`);
-    add({ kind: 'column', path, name: c.name, parentId: rel.id, resource: rel.resource, comment: c.comment, definition: null, attributes });
+    const fk = singleColumnFk.get(path);
+    if (fk) attributes.references = b.id('column', `${fk.ref_schema}.${fk.ref_table}.${fk.ref_columns[0]}`);
+    b.add({ kind: 'column', path, name: c.name, parentId: rel.id, resource: rel.resource, comment: c.comment, definition: null, attributes });
   }
+}
 
-  // Edge targets are relations: an edge is kept only when its target is in the snapshot too.
-  const relationIds = new Set([...relations.values()].map((r) => r.id));
-
-  for (const c of rows.constraints) {
+/** Edge targets are relations: an edge is kept only when its target is in the snapshot too. */
+function addConstraints(b: Builder, rows: ConstraintRow[], relations: Relations, relationIds: Set<string>): void {
+  for (const c of rows) {
     const rel = relations.get(c.rel_oid);
     if (!rel) continue;
     const attributes: Record<string, unknown> = { type: CONSTRAINT_TYPE[c.type] ?? c.type, columns: c.columns };
     if (c.type === 'f' && c.ref_table) {
-      const refId = id(relationKind(c.ref_relkind), `${c.ref_schema}.${c.ref_table}`);
+      const refId = b.id(relationKind(c.ref_relkind), `${c.ref_schema}.${c.ref_table}`);
       Object.assign(attributes, {
         referencedTable: refId,
         referencedColumns: c.ref_columns,
@@ -128,24 +129,31 @@ export function toSnapshot(source: string, rows: CatalogRows): SourceSnapshot {
         onUpdate: FK_ACTION[c.on_update] ?? null,
       });
       if (relationIds.has(refId)) {
-        edges.push({ fromId: rel.id, toId: refId, kind: 'foreign_key', resource: rel.resource, attributes: { constraint: c.name, columns: c.columns, referencedColumns: c.ref_columns } });
+        const edgeAttributes = { constraint: c.name, columns: c.columns, referencedColumns: c.ref_columns };
+        b.edges.push({ fromId: rel.id, toId: refId, kind: 'foreign_key', resource: rel.resource, attributes: edgeAttributes });
       }
     }
     if (c.deferrable) attributes.deferrable = true;
     if (!c.validated) attributes.validated = false;
-    add({ kind: 'constraint', path: `${rel.path}.${c.name}`, name: c.name, parentId: rel.id, resource: rel.resource, comment: c.comment, definition: c.definition, attributes });
+    const path = `${rel.path}.${c.name}`;
+    b.add({ kind: 'constraint', path, name: c.name, parentId: rel.id, resource: rel.resource, comment: c.comment, definition: c.definition, attributes });
   }
+}
 
-  for (const i of rows.indexes) {
+function addIndexes(b: Builder, rows: IndexRow[], relations: Relations): void {
+  for (const i of rows) {
     const rel = relations.get(i.rel_oid);
     if (!rel) continue;
     const attributes: Record<string, unknown> = { columns: i.columns, unique: i.unique, primary: i.primary, method: i.method };
     if (i.include.length > 0) attributes.include = i.include;
     if (i.predicate) attributes.predicate = i.predicate;
-    add({ kind: 'index', path: `${rel.path}.${i.name}`, name: i.name, parentId: rel.id, resource: rel.resource, comment: i.comment, definition: i.definition, attributes });
+    const path = `${rel.path}.${i.name}`;
+    b.add({ kind: 'index', path, name: i.name, parentId: rel.id, resource: rel.resource, comment: i.comment, definition: i.definition, attributes });
   }
+}
 
-  for (const s of rows.sequences) {
+function addSequences(b: Builder, rows: SequenceRow[]): void {
+  for (const s of rows) {
     const path = `${s.schema}.${s.name}`;
     const attributes = {
       dataType: s.data_type,
@@ -154,28 +162,33 @@ export function toSnapshot(source: string, rows: CatalogRows): SourceSnapshot {
       min: bigint(s.min),
       max: bigint(s.max),
       cycle: s.cycle,
-      ownedBy: s.owned_column ? id('column', `${s.owned_schema}.${s.owned_table}.${s.owned_column}`) : null,
+      ownedBy: s.owned_column ? b.id('column', `${s.owned_schema}.${s.owned_table}.${s.owned_column}`) : null,
       identity: s.owned_kind === 'i',
     };
-    add({ kind: 'sequence', path, name: s.name, parentId: schemaId(s.schema), resource: `sequence:${path}`, comment: s.comment, definition: null, attributes });
+    b.add({ kind: 'sequence', path, name: s.name, parentId: b.id('schema', s.schema), resource: `sequence:${path}`, comment: s.comment, definition: null, attributes });
   }
+}
 
-  for (const t of rows.types) {
+function addTypes(b: Builder, rows: TypeRow[]): void {
+  for (const t of rows) {
     const path = `${t.schema}.${t.name}`;
-    const base = { path, name: t.name, parentId: schemaId(t.schema), resource: `type:${path}`, comment: t.comment };
+    const base = { path, name: t.name, parentId: b.id('schema', t.schema), resource: `type:${path}`, comment: t.comment };
     if (t.type === 'e') {
       const values = t.values ?? [];
-      add({ ...base, kind: 'enum', definition: `ENUM (${values.map(quoteLiteral).join(', ')})`, attributes: { values } });
+      b.add({ ...base, kind: 'enum', definition: `ENUM (${values.map(quoteLiteral).join(', ')})`, attributes: { values } });
     } else {
       const attributes = { baseType: t.base_type, notNull: t.not_null, default: t.default, checks: t.checks ?? [] };
-      add({ ...base, kind: 'domain', definition: domainDefinition(attributes), attributes });
+      b.add({ ...base, kind: 'domain', definition: domainDefinition(attributes), attributes });
     }
   }
+}
 
+/** Returns routine ids by oid (for trigger edges). */
+function addRoutines(b: Builder, rows: RoutineRow[]): Map<number, string> {
   const overloads = new Map<string, number>();
-  for (const r of rows.routines) overloads.set(`${r.schema}.${r.name}`, (overloads.get(`${r.schema}.${r.name}`) ?? 0) + 1);
+  for (const r of rows) overloads.set(`${r.schema}.${r.name}`, (overloads.get(`${r.schema}.${r.name}`) ?? 0) + 1);
   const routines = new Map<number, string>();
-  for (const r of rows.routines) {
+  for (const r of rows) {
     const path = routinePath(r, (overloads.get(`${r.schema}.${r.name}`) ?? 0) > 1);
     const attributes: Record<string, unknown> = {
       arguments: r.arguments,
@@ -187,25 +200,61 @@ export function toSnapshot(source: string, rows: CatalogRows): SourceSnapshot {
     };
     if (r.body !== null) attributes.body = r.body;
     const kind: ObjectKind = r.kind === 'p' ? 'procedure' : 'function';
-    routines.set(r.oid, add({ kind, path, name: r.name, parentId: schemaId(r.schema), resource: `routine:${path}`, comment: r.comment, definition: routineSignature(r), attributes }));
+    const parentId = b.id('schema', r.schema);
+    routines.set(r.oid, b.add({ kind, path, name: r.name, parentId, resource: `routine:${path}`, comment: r.comment, definition: routineSignature(r), attributes }));
   }
+  return routines;
+}
 
-  for (const t of rows.triggers) {
+function addTriggers(b: Builder, rows: TriggerRow[], relations: Relations, routines: Map<number, string>): void {
+  for (const t of rows) {
     const rel = relations.get(t.rel_oid);
     if (!rel) continue;
     const fnId = routines.get(t.function_oid) ?? null;
     const attributes = { function: fnId, functionName: `${t.function_schema}.${t.function_name}`, enabled: t.enabled !== 'D' };
-    const trigId = add({ kind: 'trigger', path: `${rel.path}.${t.name}`, name: t.name, parentId: rel.id, resource: rel.resource, comment: t.comment, definition: t.definition, attributes });
-    if (fnId) edges.push({ fromId: trigId, toId: fnId, kind: 'calls', resource: rel.resource, attributes: {} });
+    const path = `${rel.path}.${t.name}`;
+    const id = b.add({ kind: 'trigger', path, name: t.name, parentId: rel.id, resource: rel.resource, comment: t.comment, definition: t.definition, attributes });
+    if (fnId) b.edges.push({ fromId: id, toId: fnId, kind: 'calls', resource: rel.resource, attributes: {} });
   }
+}
 
-  for (const d of rows.viewDependencies) {
+function addViewDependencies(b: Builder, rows: ViewDependencyRow[], relations: Relations, relationIds: Set<string>): void {
+  for (const d of rows) {
     const view = relations.get(d.view_oid);
-    const refId = id(relationKind(d.ref_relkind), `${d.ref_schema}.${d.ref_name}`);
-    if (view && relationIds.has(refId)) edges.push({ fromId: view.id, toId: refId, kind: 'depends_on', resource: view.resource, attributes: {} });
+    const refId = b.id(relationKind(d.ref_relkind), `${d.ref_schema}.${d.ref_name}`);
+    if (view && relationIds.has(refId)) b.edges.push({ fromId: view.id, toId: refId, kind: 'depends_on', resource: view.resource, attributes: {} });
   }
+}
 
-  objects.sort((a, b) => compare(a.id, b.id));
-  edges.sort((a, b) => compare(a.fromId, b.fromId) || compare(a.toId, b.toId) || compare(a.kind, b.kind));
-  return { objects, edges, info: { database: rows.server.database, serverVersion: rows.server.server_version } };
+/**
+ * Maps scope-filtered rows to canonical objects and edges, sorted by id and by
+ * (fromId, toId, kind) so snapshot hashes are stable. Edges whose target is not in the snapshot
+ * (out of scope) are left out; attributes still name the target's id.
+ */
+export function toSnapshot(source: string, rows: CatalogRows): SourceSnapshot {
+  const b: Builder = {
+    objects: [],
+    edges: [],
+    id: (kind, path) => objectId(source, kind, path),
+    add(object) {
+      const id = objectId(source, object.kind, object.path);
+      this.objects.push({ id, source, ...object });
+      return id;
+    },
+  };
+  for (const s of rows.schemas) {
+    b.add({ kind: 'schema', path: s.name, name: s.name, parentId: null, resource: `schema:${s.name}`, comment: s.comment, definition: null, attributes: { owner: s.owner } });
+  }
+  const relations = addRelations(b, rows.relations);
+  const relationIds = new Set([...relations.values()].map((r) => r.id));
+  addColumns(b, rows, relations);
+  addConstraints(b, rows.constraints, relations, relationIds);
+  addIndexes(b, rows.indexes, relations);
+  addSequences(b, rows.sequences);
+  addTypes(b, rows.types);
+  addTriggers(b, rows.triggers, relations, addRoutines(b, rows.routines));
+  addViewDependencies(b, rows.viewDependencies, relations, relationIds);
+  b.objects.sort((x, y) => compare(x.id, y.id));
+  b.edges.sort((x, y) => compare(x.fromId, y.fromId) || compare(x.toId, y.toId) || compare(x.kind, y.kind));
+  return { objects: b.objects, edges: b.edges, info: { database: rows.server.database, serverVersion: rows.server.server_version } };
 }
