@@ -84,3 +84,39 @@ export async function openEngine(config: SextantConfig, options: AppOptions = {}
     lexical: lexicalField,
   });
 }
+
+export interface InitResult {
+  provider: string;
+  modelId: string;
+  dimension: number;
+  path: string;
+  /** Settings written to the config file, if any. */
+  configured: Record<string, unknown>;
+}
+
+/**
+ * `sextant init`: prepares the embedder. Default: build the builtin vector cache. `model`
+ * downloads an ONNX model (online only); `modelPath` uses a local one. ONNX choices are saved
+ * to the config file so later commands use them.
+ */
+export async function initEmbeddings(config: SextantConfig, options: { model?: string; modelPath?: string; onProgress?: ProgressFn }): Promise<InitResult> {
+  const { setConfigValues } = await import('./config/write-config.js');
+  if (options.model || options.modelPath) {
+    const onnx = await import('./adapters/embedder/onnx/index.js');
+    let modelDir = options.modelPath;
+    if (!modelDir) {
+      const downloaded = await onnx.downloadOnnxModel(options.model!, join(config.modelsDir, 'onnx'));
+      modelDir = downloaded.modelDir;
+    }
+    const embedder = await onnx.createOnnxEmbedder({ modelDir });
+    await embedder.embed(['probe']);
+    await embedder.close?.();
+    const configured = { 'embeddings.provider': 'onnx', 'embeddings.model_path': modelDir };
+    setConfigValues(config.configFile, configured);
+    return { provider: 'onnx', modelId: embedder.modelId, dimension: embedder.dimension, path: modelDir, configured };
+  }
+  const path = await ensureBuiltinCache(config, options.onProgress);
+  const { loadBuiltinEmbedder } = await import('./adapters/embedder/builtin/index.js');
+  const embedder = await loadBuiltinEmbedder(path);
+  return { provider: 'builtin', modelId: embedder.modelId, dimension: embedder.dimension, path, configured: {} };
+}

@@ -4,7 +4,7 @@
  */
 import type { ContextRecord } from '../ports/catalog.js';
 import type { Embedder } from '../ports/embedder.js';
-import type { StoreInfo, StoredSource } from '../ports/store.js';
+import type { ObjectFilter, ObjectPage, StoreInfo, StoredSource } from '../ports/store.js';
 import { describeObject, type ObjectDetail } from './catalog/describe-object.js';
 import { addContext, removeContext, type ContextChange } from './contexts/contexts.js';
 import type { EngineDeps } from './engine-deps.js';
@@ -13,6 +13,8 @@ import { embedMissingVectors, syncEmbeddingModel } from './ingest/embeddings.js'
 import { updateSource, type UpdateReport } from './ingest/update-source.js';
 import type { ProgressFn } from './progress.js';
 import { redactText } from './redact.js';
+import { createSearchService } from './search/search-service.js';
+import type { SearchOptions, SearchResult } from './search/types.js';
 import { addSource, checkAccess, connectorFor, publicSource, requireSource, selectSources, type AccessCheckResult, type AddSourceInput } from './sources.js';
 
 export interface UpdateOptions {
@@ -42,6 +44,14 @@ export interface Engine {
   checkAccess(source?: string): Promise<AccessCheckResult[]>;
   update(options?: UpdateOptions): Promise<UpdateRun>;
   get(ref: string): Promise<ObjectDetail>;
+  /** Stepwise discovery: one page of objects (by source, schema, kind, parent). */
+  listObjects(filter: ObjectFilter): Promise<ObjectPage>;
+  /** Lexical (BM25) search. */
+  search(query: string, options?: SearchOptions): Promise<SearchResult>;
+  /** Vector search. */
+  vsearch(query: string, options?: SearchOptions): Promise<SearchResult>;
+  /** Hybrid search: lexical + vector fused with RRF, optional rerank, related chunks. */
+  query(query: string, options?: SearchOptions): Promise<SearchResult>;
   addContext(target: string, text: string): Promise<ContextChange>;
   listContexts(source?: string): Promise<ContextRecord[]>;
   removeContext(id: number): Promise<ContextChange>;
@@ -56,6 +66,7 @@ export function createEngine(deps: EngineDeps): Engine {
   let embedderPromise: Promise<Embedder | null> | null = null;
   const embedder = () => (embedderPromise ??= deps.embedder());
   const lexical = deps.lexical ? { lexical: deps.lexical } : {};
+  const searcher = createSearchService({ store, embedder, rerank: deps.rerank ?? null });
 
   async function update(options: UpdateOptions = {}): Promise<UpdateRun> {
     const sources = await selectSources(store, options.source);
@@ -110,6 +121,13 @@ export function createEngine(deps: EngineDeps): Engine {
     checkAccess: (source) => checkAccess(store, connectors, source),
     update,
     get: (ref) => describeObject(store, ref),
+    async listObjects(filter) {
+      if (filter.source) await requireSource(store, filter.source);
+      return store.listObjects(filter);
+    },
+    search: (query, options) => searcher.search(query, options),
+    vsearch: (query, options) => searcher.vsearch(query, options),
+    query: (query, options) => searcher.query(query, options),
     addContext: async (target, text) => addContext({ store, embedder: await embedder(), ...lexical }, target, text),
     listContexts: (source) => store.listContexts(source),
     removeContext: async (id) => removeContext({ store, embedder: await embedder(), ...lexical }, id),

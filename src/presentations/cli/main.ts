@@ -7,6 +7,7 @@ import { registerAuthCommands } from './commands/auth.js';
 import { registerContextCommands } from './commands/context.js';
 import { registerDemoCommand } from './commands/demo.js';
 import { registerGetCommand } from './commands/get.js';
+import { registerSearchCommands } from './commands/search.js';
 import { registerSourceCommands } from './commands/source.js';
 import { registerMaintenanceCommands } from './commands/status.js';
 import { registerUpdateCommand } from './commands/update.js';
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
   registerSourceCommands(program);
   registerAuthCommands(program);
   registerUpdateCommand(program);
+  registerSearchCommands(program);
   registerGetCommand(program);
   registerContextCommands(program);
   registerMaintenanceCommands(program);

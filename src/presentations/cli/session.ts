@@ -20,7 +20,7 @@ export interface GlobalOptions {
 export interface CommandContext {
   config: SextantConfig;
   json: boolean;
-  progress: ProgressFn;
+  progress: ProgressFn & { done(): void };
 }
 
 export function globalOptions(command: Command): GlobalOptions {

@@ -1,0 +1,23 @@
+/**
+ * Benchmark runner: `npm run bench -- <name> [options]`. Benchmarks measure; tests assert.
+ */
+const BENCHES: Record<string, () => Promise<{ run(argv: string[]): Promise<void> }>> = {
+  ingest: () => import('./ingest.js'),
+  'schema-linking': () => import('./schema-linking/index.js'),
+};
+
+async function main(): Promise<void> {
+  const [name, ...rest] = process.argv.slice(2);
+  const load = name ? BENCHES[name] : undefined;
+  if (!load) {
+    console.error(`usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [options]`);
+    process.exitCode = 2;
+    return;
+  }
+  await (await load()).run(rest);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,95 @@
+/** @module presentations/cli/commands/search — `sextant search|vsearch|query` and `init`. */
+import type { Command } from 'commander';
+import { initEmbeddings } from '../../../app.js';
+import { SextantError } from '../../../core/errors.js';
+import type { SearchOptions, SearchResult } from '../../../core/search/types.js';
+import type { Engine } from '../../../core/engine.js';
+import { colors, printJson, println } from '../output.js';
+import { runWithConfig, runWithEngine } from '../session.js';
+
+interface SearchFlags {
+  n?: string;
+  source?: string[];
+  kind?: string;
+  minScore?: string;
+  explain?: boolean;
+  related?: boolean;
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').filter(Boolean)];
+
+function toOptions(flags: SearchFlags): SearchOptions {
+  const limit = flags.n === undefined ? 10 : Number(flags.n);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new SextantError('USAGE', `-n must be an integer from 1 to 100, got '${flags.n}'`);
+  const minScore = flags.minScore === undefined ? undefined : Number(flags.minScore);
+  if (minScore !== undefined && !(minScore >= 0 && minScore <= 1)) throw new SextantError('USAGE', `--min-score must be between 0 and 1, got '${flags.minScore}'`);
+  return {
+    limit,
+    ...(flags.source?.length ? { sources: flags.source } : {}),
+    ...(flags.kind ? { kinds: flags.kind.split(',').map((k) => k.trim()).filter(Boolean) } : {}),
+    ...(minScore !== undefined ? { minScore } : {}),
+    explain: Boolean(flags.explain),
+    includeRelated: Boolean(flags.related),
+  };
+}
+
+export function renderResult(result: SearchResult, explain: boolean): string {
+  const lines: string[] = [];
+  if (result.hits.length === 0) lines.push('no results');
+  result.hits.forEach((h, i) => {
+    const mark = h.related ? colors.dim(' (related)') : '';
+    lines.push(`${String(i + 1).padStart(2)}. ${h.score.toFixed(3)}  ${colors.bold(h.objectId)}  ${colors.dim(h.kind)}${mark}`);
+    lines.push(`      ${h.snippet}`);
+    if (explain && h.explain) {
+      const e = h.explain;
+      lines.push(colors.dim(`      lexical rank ${e.lexicalRank ?? '-'}, vector rank ${e.vectorRank ?? '-'}, fused ${e.fused.toFixed(5)} (bonus ${e.bonus})${e.entities.length ? `, entities: ${e.entities.join(', ')}` : ''}`));
+    }
+  });
+  if (explain && result.expansions.length) lines.push(colors.dim(`expansions: ${result.expansions.join(', ')}`));
+  if (result.rerank?.error) lines.push(colors.yellow(`rerank hook failed, fused order kept: ${result.rerank.error}`));
+  lines.push(colors.dim(`${result.mode} search in ${result.tookMs} ms`));
+  return lines.join('\n');
+}
+
+function searchCommand(program: Command, name: string, description: string, run: (engine: Engine, q: string, o: SearchOptions) => Promise<SearchResult>): void {
+  program
+    .command(name)
+    .description(description)
+    .argument('<query...>', 'what you are looking for, in words or identifiers')
+    .option('-n <count>', 'number of results (1-100)', '10')
+    .option('--source <name>', 'only these sources (repeatable or comma-separated)', collect)
+    .option('--kind <kinds>', 'only these kinds, e.g. table,view,column')
+    .option('--min-score <score>', 'drop results scoring below this (0-1)')
+    .option('--explain', 'show lexical and vector ranks, fused score, expansions and entities')
+    .option('--related', 'add chunks related through shared entities')
+    .action(async (words: string[], flags: SearchFlags, command: Command) => {
+      await runWithEngine(command, async (engine, ctx) => {
+        const result = await run(engine, words.join(' '), toOptions(flags));
+        if (ctx.json) return printJson({ ok: true, ...result });
+        println(renderResult(result, Boolean(flags.explain)));
+      });
+    });
+}
+
+export function registerSearchCommands(program: Command): void {
+  searchCommand(program, 'search', 'lexical search (BM25 over names, comments, definitions, contexts)', (e, q, o) => e.search(q, o));
+  searchCommand(program, 'vsearch', 'vector search (embeddings)', (e, q, o) => e.vsearch(q, o));
+  searchCommand(program, 'query', 'hybrid search: lexical + vector fused with RRF, optional rerank hook', (e, q, o) => e.query(q, o));
+
+  program
+    .command('init')
+    .description('prepare embeddings: build the builtin vector cache (default), or set up an ONNX model')
+    .option('--model <name>', 'download an ONNX model when online, e.g. bge-small-en-v1.5')
+    .option('--model-path <dir>', 'use a local ONNX model directory (config.json, tokenizer.json, onnx/model.onnx)')
+    .action(async (opts: { model?: string; modelPath?: string }, command: Command) => {
+      await runWithConfig(command, async (ctx) => {
+        if (opts.model && opts.modelPath) throw new SextantError('USAGE', 'give --model or --model-path, not both');
+        const result = await initEmbeddings(ctx.config, { ...opts, onProgress: ctx.progress });
+        ctx.progress.done();
+        if (ctx.json) return printJson({ ok: true, ...result });
+        println(`embeddings ready: ${result.provider} ${result.modelId} (${result.dimension}-d) at ${result.path}`);
+        if (Object.keys(result.configured).length) println(`saved to ${ctx.config.configFile}: ${Object.entries(result.configured).map(([k, v]) => `${k}=${String(v)}`).join(', ')}`);
+        println('run `sextant update` to (re-)embed the index with it');
+      });
+    });
+}
