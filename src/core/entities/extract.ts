@@ -1,0 +1,82 @@
+/**
+ * @module core/entities/extract
+ * Single-pass entity extraction for one chunk: its own name (schema-names.ts: pluralize, never a
+ * tagger), identifiers in its definition, and its comment and context (prose.ts: compromise).
+ * Results are merged by (name, semantic type) keeping the highest confidence, and sorted, so the
+ * same input always gives the same list.
+ *
+ * Cost: compromise loads on the first chunk with prose (about 0.2 s). Chunks without comment or
+ * context never reach it. Prose results are cached by text (an inherited context is shared by
+ * every column of a table), so each distinct text is tagged once per cache lifetime.
+ */
+import { proseEntities } from './prose.js';
+import { definitionEntities, schemaNameEntities } from './schema-names.js';
+import type { EntityInput, EntityMention, SemanticType } from './types.js';
+
+export type { EntityInput, EntityMention, NerType, SemanticType } from './types.js';
+
+/** Context is often inherited from a parent: it says less about this chunk than its comment. */
+const CONTEXT_WEIGHT = 0.8;
+
+const PROSE_CACHE_SIZE = 2000;
+const proseCache = new Map<string, readonly EntityMention[]>();
+
+function cachedProse(text: string): readonly EntityMention[] {
+  const hit = proseCache.get(text);
+  if (hit !== undefined) {
+    // refresh: Map keeps insertion order, so the first key is the least recently used
+    proseCache.delete(text);
+    proseCache.set(text, hit);
+    return hit;
+  }
+  const found = Object.freeze(proseEntities(text).map((e) => Object.freeze(e)));
+  proseCache.set(text, found);
+  if (proseCache.size > PROSE_CACHE_SIZE) {
+    const oldest = proseCache.keys().next().value;
+    if (oldest !== undefined) proseCache.delete(oldest);
+  }
+  return found;
+}
+
+const TYPE_ORDER: Record<SemanticType, number> = { TERM: 0, CONCEPT: 1, ATTRIBUTE: 2, ACTION: 3 };
+
+/** Merges by (name, semantic type): highest confidence wins; an NER type is kept when any mention has one. */
+export function mergeEntities(mentions: Iterable<EntityMention>): EntityMention[] {
+  const merged = new Map<string, EntityMention>();
+  for (const m of mentions) {
+    if (m.name === '') continue;
+    const key = `${m.semanticType}\u0000${m.name}`;
+    const seen = merged.get(key);
+    if (seen === undefined) {
+      merged.set(key, { ...m });
+      continue;
+    }
+    const better = m.confidence > seen.confidence ? { ...m } : seen;
+    better.nerType = seen.nerType ?? m.nerType;
+    merged.set(key, better);
+  }
+  return [...merged.values()].sort(
+    (a, b) =>
+      b.confidence - a.confidence ||
+      TYPE_ORDER[a.semanticType] - TYPE_ORDER[b.semanticType] ||
+      (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+  );
+}
+
+/** Entities of one chunk; see the module comment. */
+export function extractEntities(input: EntityInput): EntityMention[] {
+  const mentions: EntityMention[] = [...schemaNameEntities(input.kind, input.name)];
+  if (input.definition) mentions.push(...definitionEntities(input.definition));
+  const comment = input.comment?.trim();
+  if (comment) mentions.push(...cachedProse(comment));
+  const context = input.context?.trim();
+  if (context) {
+    for (const e of cachedProse(context)) mentions.push({ ...e, confidence: Math.round(e.confidence * CONTEXT_WEIGHT * 1000) / 1000 });
+  }
+  return mergeEntities(mentions);
+}
+
+/** Empties the prose cache (tests, or after a large ingest to free memory). */
+export function clearEntityCache(): void {
+  proseCache.clear();
+}
