@@ -1,0 +1,338 @@
+/**
+ * `npm run bench -- schema-linking [--schemas DIR[,DIR…]] [--questions FILE[,FILE…]] [--evidence | --no-evidence]
+ *   [--pg DSN [--keep]] [--limit-questions N] [--split dev] [--fresh] [--load-only] [--json]`
+ *
+ * Schema linking on Spider 1.0 dev + BIRD dev (../shared/bench/schema-linking/README.md): every
+ * schema is loaded into ONE PostgreSQL database (one schema per database id, prefixed by dataset),
+ * indexed as ONE source through the normal pipeline, and every question is asked of the lexical,
+ * vector and hybrid search. Reports table recall@1/3/5/10, all@5, MRR, column recall@10/20 and
+ * p50/p95 latency per ranker, beside the README's BM25 floor.
+ *
+ * Table ranking = a search with `kinds: ['table', 'view']`, limit 10: the README's "top k tables"
+ * are the tables the search returns as tables; column hits are not folded into their tables.
+ * Column ranking = a search with `kinds: ['column']`, limit 20. Recalls are per-question shares
+ * averaged over questions (micro averages are in the JSON).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureBuiltinCache, openEngine } from '../../src/app.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import type { Engine } from '../../src/core/engine.js';
+import type { ProgressEvent } from '../../src/core/progress.js';
+import type { SearchOptions } from '../../src/core/search/types.js';
+import { percentile } from '../measure.js';
+import { defaultDataDir, defaultPaths, readQuestions, readSchemas, type Question, type QuestionSet } from './dataset.js';
+import { loadDatabase, type Catalog, type LoadedDatabase } from './load.js';
+import { queryText, rankedKeys, scoreRanking, summarize, TABLE_KINDS, type RankingScore } from './metrics.js';
+import { bindRankers, RANKERS, type RankerName, type SearchFn } from './rankers.js';
+import { BM25_FLOOR, FLOOR_NOTE, formatSetting, type RankerResult, type SettingResult } from './report.js';
+
+const SOURCE = 'bench';
+const TABLE_LIMIT = 10;
+const COLUMN_LIMIT = 20;
+const TABLE_KS = [1, 3, 5, 10] as const;
+const COLUMN_KS = [1, 5, 10, 20] as const;
+
+const USAGE = `usage: npm run bench -- schema-linking [options]
+  --schemas DIR[,DIR…]      schema folders (default: bird/schemas, spider/schemas, spider/distractor_schemas)
+  --questions FILE[,FILE…]  questions.jsonl files (default: bird/questions.jsonl, spider/questions.jsonl)
+  --split NAME              keep databases whose split.json value is NAME (default: dev)
+  --evidence                only question + evidence where a dataset has evidence (BIRD)
+  --no-evidence             only the question text
+                            (default: both settings where a dataset has evidence)
+  --limit-questions N       evenly spaced sample of N questions per file (quick sanity run)
+  --pg DSN                  load into a fresh database ${'sxt_schema_linking'} on this server instead of PGlite
+  --keep                    with --pg: keep that database at the end
+  --fresh                   rebuild the cached embedded database
+  --load-only               load the schemas and check the gold names; no indexing or search
+  --json                    print every result as JSON
+default data: ../shared/bench/schema-linking beside the repository`;
+
+interface Args {
+  schemas?: string[];
+  questions?: string[];
+  split: string;
+  evidence: 'both' | 'only' | 'none';
+  limit?: number;
+  pg?: string;
+  keep: boolean;
+  fresh: boolean;
+  loadOnly: boolean;
+  json: boolean;
+}
+
+class UsageError extends Error {}
+
+export function parseArgs(argv: readonly string[]): Args {
+  const args: Args = { split: 'dev', evidence: 'both', keep: false, fresh: false, loadOnly: false, json: false };
+  const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new UsageError(`${a} needs a value`);
+      return v;
+    };
+    switch (a) {
+      case '--schemas':
+        args.schemas = list(value());
+        break;
+      case '--questions':
+        args.questions = list(value());
+        break;
+      case '--split':
+        args.split = value();
+        break;
+      case '--evidence':
+        args.evidence = 'only';
+        break;
+      case '--no-evidence':
+        args.evidence = 'none';
+        break;
+      case '--limit-questions': {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 1) throw new UsageError('--limit-questions needs a positive integer');
+        args.limit = n;
+        break;
+      }
+      case '--pg':
+        args.pg = value();
+        break;
+      case '--keep':
+        args.keep = true;
+        break;
+      case '--fresh':
+        args.fresh = true;
+        break;
+      case '--load-only':
+        args.loadOnly = true;
+        break;
+      case '--json':
+        args.json = true;
+        break;
+      default:
+        throw new UsageError(`unknown option ${a}`);
+    }
+  }
+  return args;
+}
+
+/** Progress on stderr: one rewritten line on a terminal, a line every few seconds otherwise. */
+function progressReporter(): { say(line: string): void; progress(label: string, done: number, total: number): void } {
+  const tty = process.stderr.isTTY === true;
+  let open = false;
+  let lastLabel = '';
+  let lastAt = 0;
+  const endLine = () => {
+    if (open) process.stderr.write('\n');
+    open = false;
+  };
+  return {
+    say(line) {
+      endLine();
+      process.stderr.write(`${line}\n`);
+    },
+    progress(label, done, total) {
+      const now = Date.now();
+      const final = done >= total;
+      if (tty) {
+        process.stderr.write(`\r\x1b[K${label}: ${done}/${total}`);
+        open = true;
+        if (final) endLine();
+      } else if (final || label !== lastLabel || now - lastAt > 5000) {
+        process.stderr.write(`${label}: ${done}/${total}\n`);
+        lastAt = now;
+      }
+      lastLabel = label;
+    },
+  };
+}
+
+const DISPLAY: Record<string, string> = { bird: 'BIRD', spider: 'Spider' };
+
+interface Setting {
+  key: string;
+  label: string;
+  dataset: string;
+  withEvidence: boolean;
+  questions: Question[];
+}
+
+function buildSettings(sets: readonly QuestionSet[], evidence: Args['evidence']): Setting[] {
+  const byDataset = new Map<string, Question[]>();
+  for (const s of sets) byDataset.set(s.dataset, [...(byDataset.get(s.dataset) ?? []), ...s.questions]);
+  const settings: Setting[] = [];
+  for (const [dataset, questions] of byDataset) {
+    if (questions.length === 0) continue;
+    const name = DISPLAY[dataset] ?? dataset;
+    const hasEvidence = questions.some((q) => q.evidence.trim());
+    const variants = evidence === 'none' || !hasEvidence ? [false] : evidence === 'only' ? [true] : [false, true];
+    for (const withEvidence of variants) {
+      settings.push({ key: `${dataset}|${withEvidence ? 'evidence' : 'question'}`, label: `${name} question${withEvidence ? ' + evidence' : ''}, pooled`, dataset, withEvidence, questions });
+    }
+  }
+  return settings;
+}
+
+/** Gold names the loaded database lacks: unreachable for any ranker, so worth a warning. */
+function goldCoverage(questions: readonly Question[], catalog: Catalog) {
+  const missingTables = new Set<string>();
+  const missingColumns = new Set<string>();
+  let tables = 0;
+  let columns = 0;
+  for (const q of questions) {
+    for (const t of q.goldTables) (tables++, catalog.tables.has(t) || missingTables.add(t));
+    for (const c of q.goldColumns) (columns++, catalog.columns.has(c) || missingColumns.add(c));
+  }
+  return { goldTables: tables, goldColumns: columns, missingTables: [...missingTables].sort(), missingColumns: [...missingColumns].sort() };
+}
+
+async function measureSetting(setting: Setting, rankers: Record<RankerName, SearchFn>, progress: (label: string, done: number, total: number) => void): Promise<SettingResult> {
+  const tableOptions: SearchOptions = { limit: TABLE_LIMIT, kinds: TABLE_KINDS, sources: [SOURCE], noRerank: true };
+  const columnOptions: SearchOptions = { limit: COLUMN_LIMIT, kinds: ['column'], sources: [SOURCE], noRerank: true };
+  const acc = Object.fromEntries(RANKERS.map((r) => [r, { tables: [] as Array<{ score: RankingScore; gold: number }>, columns: [] as Array<{ score: RankingScore; gold: number }>, latency: [] as number[] }])) as Record<
+    RankerName,
+    { tables: Array<{ score: RankingScore; gold: number }>; columns: Array<{ score: RankingScore; gold: number }>; latency: number[] }
+  >;
+  const timed = async (fn: SearchFn, q: string, o: SearchOptions, into: number[]) => {
+    const t0 = performance.now();
+    const result = await fn(q, o);
+    into.push(performance.now() - t0);
+    return result;
+  };
+  for (const [i, q] of setting.questions.entries()) {
+    const text = queryText(q.question, q.evidence, setting.withEvidence);
+    const goldTables = new Set(q.goldTables);
+    const goldColumns = new Set(q.goldColumns);
+    for (const r of RANKERS) {
+      const a = acc[r];
+      const tablesResult = await timed(rankers[r], text, tableOptions, a.latency);
+      a.tables.push({ score: scoreRanking(rankedKeys(tablesResult.hits, 'table', SOURCE), goldTables, TABLE_KS), gold: goldTables.size });
+      const columnsResult = await timed(rankers[r], text, columnOptions, a.latency);
+      a.columns.push({ score: scoreRanking(rankedKeys(columnsResult.hits, 'column', SOURCE), goldColumns, COLUMN_KS), gold: goldColumns.size });
+    }
+    progress(`asking: ${setting.label}`, i + 1, setting.questions.length);
+  }
+  const rankerResults = Object.fromEntries(
+    RANKERS.map((r) => {
+      const a = acc[r];
+      const result: RankerResult = {
+        tables: summarize(a.tables, TABLE_KS),
+        columns: summarize(a.columns, COLUMN_KS),
+        latencyMs: { p50: percentile(a.latency, 50), p95: percentile(a.latency, 95), mean: a.latency.reduce((s, v) => s + v, 0) / a.latency.length, calls: a.latency.length },
+      };
+      return [r, result];
+    }),
+  ) as Record<RankerName, RankerResult>;
+  return { key: setting.key, label: setting.label, dataset: setting.dataset, withEvidence: setting.withEvidence, questions: setting.questions.length, rankers: rankerResults, floor: BM25_FLOOR[setting.key] ?? null };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export async function run(argv: string[]): Promise<void> {
+  let args: Args;
+  try {
+    args = parseArgs(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(`${err.message}\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const { say, progress } = progressReporter();
+
+  const dataDir = defaultDataDir();
+  if ((!args.schemas || !args.questions) && !existsSync(dataDir)) {
+    throw new Error(`schema-linking dataset not found: expected ${dataDir} (../shared/bench/schema-linking beside the repository), or pass --schemas and --questions`);
+  }
+  const defaults = defaultPaths(dataDir);
+  const schemaDirs = args.schemas ?? defaults.schemas;
+  const questionFiles = args.questions ?? defaults.questions;
+  const schemas = readSchemas(schemaDirs);
+  const bySchema = new Map(schemas.map((s) => [s.schema.toLowerCase(), s]));
+  const sets = questionFiles.map((f) => readQuestions(f, args.split, bySchema, args.limit));
+  for (const s of sets) {
+    if (!s.splitFile) say(`warning: no split.json beside ${s.file}; every question is kept`);
+    if (s.unknownDatabase) say(`warning: ${s.unknownDatabase} questions of ${s.file} are on databases not loaded; left out`);
+  }
+  const questions = sets.flatMap((s) => s.questions);
+  const settings = buildSettings(sets, args.evidence);
+  if (!args.loadOnly && settings.length === 0) throw new Error(`no questions in split '${args.split}' on the loaded databases`);
+  say(`${schemas.length} schema files, ${questions.length} questions (split ${args.split}${args.limit ? `, ${args.limit} per file` : ''}), ${settings.length} settings`);
+
+  const cacheDir = join(process.env.SEXTANT_HOME || tmpdir(), 'bench', 'schema-linking');
+  const home = mkdtempSync(join(tmpdir(), 'sextant-bench-schema-linking-'));
+  let engine: Engine | null = null;
+  let db: LoadedDatabase | null = null;
+  try {
+    // The engine opens first: a configuration error fails before minutes of loading.
+    const config = loadConfig({
+      env: { ...process.env, SEXTANT_HOME: home, SEXTANT_CONFIG: join(home, 'no-config.yaml'), SEXTANT_MODELS_DIR: process.env.SEXTANT_MODELS_DIR || join(cacheDir, 'models') },
+    });
+    const onProgress = (e: ProgressEvent) => progress(`indexing: ${e.phase}${e.detail ? ` (${e.detail})` : ''}`, e.done, e.total);
+    let rankers: Record<RankerName, SearchFn> | null = null;
+    if (!args.loadOnly) {
+      engine = await openEngine(config, { onProgress });
+      rankers = bindRankers(engine);
+    }
+
+    db = await loadDatabase({ schemas, ...(args.pg ? { pg: args.pg } : {}), keep: args.keep, cacheDir, fresh: args.fresh, say, progress });
+    say(`${db.loaded ? 'loaded' : 'reopened'} ${db.catalog.schemas.size} schemas, ${db.catalog.tables.size} tables, ${db.catalog.columns.size} columns in ${seconds(db.ms)} (${db.mode}: ${db.location})`);
+    if (db.failures.length) {
+      for (const f of db.failures) say(`failed to load ${f.file}: ${f.message}`);
+      throw new Error(`${db.failures.length} of ${schemas.length} schema files failed to load`);
+    }
+    const coverage = goldCoverage(questions, db.catalog);
+    if (coverage.missingTables.length || coverage.missingColumns.length) {
+      say(`warning: gold names absent from the database: ${coverage.missingTables.length} tables, ${coverage.missingColumns.length} columns (e.g. ${[...coverage.missingTables, ...coverage.missingColumns].slice(0, 5).join(', ')})`);
+    }
+    const database = { mode: db.mode, location: db.location, loaded: db.loaded, ms: Math.round(db.ms), schemas: db.catalog.schemas.size, tables: db.catalog.tables.size, columns: db.catalog.columns.size };
+    if (!engine || !rankers) {
+      if (args.json) console.log(JSON.stringify({ dataDir, split: args.split, database, goldCoverage: coverage }, null, 2));
+      else console.log(`${database.loaded ? 'loaded' : 'reopened'} ${database.schemas} schemas (${database.tables} tables, ${database.columns} columns) in ${seconds(db.ms)}; gold names missing: ${coverage.missingTables.length} tables, ${coverage.missingColumns.length} columns`);
+      return;
+    }
+
+    const provider = config.get<string>('embeddings.provider') ?? 'builtin';
+    let vectorCacheMs = 0;
+    if (provider === 'builtin') {
+      const t = performance.now();
+      await ensureBuiltinCache(config, onProgress);
+      vectorCacheMs = performance.now() - t;
+    }
+    await engine.addSource({ name: SOURCE, url: db.dsn });
+    const t0 = performance.now();
+    const update = await engine.update({ source: SOURCE, allowExtraPrivileges: true, onProgress });
+    const indexMs = performance.now() - t0;
+    const report = update.reports[0];
+    if (!update.ok || !report) throw new Error(`indexing failed: ${report?.message ?? 'no report'}`);
+    const status = await engine.status();
+    await db.stop(); // search reads the index only
+    db = null;
+    const index = { ms: Math.round(indexMs), objects: report.objects, chunks: status.index.chunks, embeddings: provider, vectorCacheMs: Math.round(vectorCacheMs) };
+    say(`indexed ${index.objects} objects, ${index.chunks} chunks in ${seconds(indexMs)} (embeddings: ${provider})`);
+
+    // Warm-up: the first call of each ranker loads the embedder and prepares statements.
+    for (const r of RANKERS) {
+      await rankers[r]('warm up', { limit: TABLE_LIMIT, kinds: TABLE_KINDS, sources: [SOURCE], noRerank: true });
+      await rankers[r]('warm up', { limit: COLUMN_LIMIT, kinds: ['column'], sources: [SOURCE], noRerank: true });
+    }
+    const results: SettingResult[] = [];
+    for (const s of settings) results.push(await measureSetting(s, rankers, progress));
+
+    if (args.json) {
+      console.log(JSON.stringify({ dataDir, split: args.split, limitQuestions: args.limit ?? null, database, index, goldCoverage: coverage, settings: results }, null, 2));
+      return;
+    }
+    console.log(`schema linking, split ${args.split}${args.limit ? ` (sample: ${args.limit} questions per file)` : ''}: ${database.schemas} schemas, ${database.tables} tables, ${database.columns} columns in one index`);
+    console.log(`database ${database.loaded ? 'loaded' : 'reopened'} in ${seconds(database.ms)} (${database.mode}); indexed ${index.objects} objects / ${index.chunks} chunks in ${seconds(index.ms)} (embeddings: ${provider})`);
+    console.log('tables: kinds table/view, limit 10; columns: kind column, limit 20; recall = mean per-question share; latency over every call\n');
+    for (const r of results) console.log(`${formatSetting(r)}\n`);
+    console.log(FLOOR_NOTE);
+  } finally {
+    await db?.stop().catch(() => undefined);
+    await engine?.close().catch(() => undefined);
+    rmSync(home, { recursive: true, force: true });
+  }
+}
