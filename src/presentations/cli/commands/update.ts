@@ -12,7 +12,14 @@ export function registerUpdateCommand(program: Command): void {
     .action(async (opts: { source?: string; allowExtraPrivileges?: boolean }, command: Command) => {
       await runWithEngine(command, async (engine, ctx) => {
         const controller = new AbortController();
-        const onSigint = () => controller.abort();
+        // Nothing is written until the final single transaction, and a signal handler cannot run
+        // in the middle of that synchronous write: leaving at once keeps the previous index intact.
+        const onSigint = () => {
+          controller.abort();
+          ctx.progress.done();
+          process.stderr.write('interrupted: the previous index is unchanged\n');
+          process.exit(130);
+        };
         process.once('SIGINT', onSigint);
         process.once('SIGTERM', onSigint);
         try {
