@@ -112,6 +112,64 @@ export interface StoreInfo {
   vectors: number;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Projects, access tokens and MCP sessions (scopes). Kept apart from the catalog above: none of
+// these rows is derived from a source, and `removeSource` never touches them.
+
+/** A named workspace. `default` always exists (the core synthesises it when no row is stored). */
+export interface ProjectRecord {
+  name: string;
+  /** Sources the project serves; empty means every source. */
+  sources: string[];
+  settings: ProjectSettings;
+  createdAt: string;
+}
+
+export interface ProjectSettings {
+  /** Write tools (glossary edits, …) are listed and callable only when on. */
+  developerTools: boolean;
+}
+
+/** A static bearer token. Only its hash is stored; the token itself is shown once at creation. */
+export interface TokenRecord {
+  /** Short random id, safe to print. */
+  id: string;
+  /** Unique, chosen by the user; becomes the request's user subject. */
+  name: string;
+  /** Hex sha256 of the token. */
+  hash: string;
+  /** Projects the token may serve; empty means every project. */
+  projects: string[];
+  roles: string[];
+  createdAt: string;
+}
+
+/** One agent session (an MCP session id): its active projects and when it expires. */
+export interface SessionRecord {
+  id: string;
+  /** The project it was opened on (`/mcp/{project}`, or `default`). */
+  project: string;
+  /** Subject of the user who opened it (token name, JWT `sub`, local user). */
+  user: string;
+  activeProjects: string[];
+  createdAt: string;
+  lastSeenAt: string;
+  /** Idle deadline: `cleanup()` and `removeExpiredSessions` delete the session after it. */
+  expiresAt: string;
+}
+
+/** A text or markdown document added to one session; its chunks carry `session = <id>`. */
+export interface SessionDocumentRecord {
+  session: string;
+  name: string;
+  /** Object id its chunks point to (chunks of live documents survive `cleanup()`). */
+  objectId: string;
+  mimeType: string;
+  text: string;
+  chunks: number;
+  createdAt: string;
+}
+
 export interface Store {
   info(): Promise<StoreInfo>;
   close(): Promise<void>;
@@ -158,8 +216,43 @@ export interface Store {
   setEmbeddingModel(model: EmbeddingModelInfo): Promise<void>;
   putVectors(vectors: Array<{ chunkId: string; vector: Float32Array }>): Promise<void>;
 
+  // projects, tokens and sessions (see the section above the interface)
+  listProjects(): Promise<ProjectRecord[]>;
+  getProject(name: string): Promise<ProjectRecord | null>;
+  /** Inserts or replaces the project row. */
+  putProject(project: ProjectRecord): Promise<void>;
+  /** Throws USAGE when a token of that name exists. */
+  addToken(token: TokenRecord): Promise<void>;
+  listTokens(): Promise<TokenRecord[]>;
+  findTokenByHash(hash: string): Promise<TokenRecord | null>;
+  /** Removes the token with that name or id; true when one existed. */
+  removeToken(nameOrId: string): Promise<boolean>;
+  /** Inserts or replaces the session row (documents stay). */
+  putSession(session: SessionRecord): Promise<void>;
+  getSession(id: string): Promise<SessionRecord | null>;
+  listSessions(): Promise<SessionRecord[]>;
+  /** Moves the idle deadline; cheap (no derived-index invalidation). False when the session is gone. */
+  touchSession(id: string, lastSeenAt: string, expiresAt: string): Promise<boolean>;
+  /** Deletes the session, its documents and their chunks, FTS rows and vectors. */
+  removeSession(id: string): Promise<boolean>;
+  /** Removes every session whose `expiresAt` is before `now` (as {@link removeSession}); returns their ids. */
+  removeExpiredSessions(now: string): Promise<string[]>;
+  /**
+   * Stores a session document and its chunks atomically, replacing a document of the same name
+   * and its chunks. Every chunk must have `session = document.session` and
+   * `objectId = document.objectId`. Throws USAGE when the session does not exist.
+   */
+  putSessionDocument(document: SessionDocumentRecord, chunks: ChunkWrite[]): Promise<void>;
+  getSessionDocument(session: string, name: string): Promise<SessionDocumentRecord | null>;
+  listSessionDocuments(session: string): Promise<SessionDocumentRecord[]>;
+  /** Deletes the document and its chunks; true when it existed. */
+  removeSessionDocument(session: string, name: string): Promise<boolean>;
+
   // maintenance
-  /** Removes orphans (objects/chunks/contexts of missing sources), vacuums. Returns counts removed. */
+  /**
+   * Removes orphans (objects/chunks/contexts of missing sources), expired sessions with their
+   * documents and chunks, vacuums. Chunks of live session documents are kept. Returns counts removed.
+   */
   cleanup(): Promise<Record<string, number>>;
   /** Rebuilds derived tables (FTS, vectors index) from canonical data. */
   repair(): Promise<Record<string, number>>;

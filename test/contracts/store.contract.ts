@@ -6,7 +6,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogEdge, CatalogObject, Chunk } from '../../src/ports/catalog.js';
 import type { SourceRecord } from '../../src/ports/connector.js';
-import type { ChunkFilter, ChunkWrite, ScoredChunk, SourceUpdate, Store, UpdateOutcome } from '../../src/ports/store.js';
+import type {
+  ChunkFilter,
+  ChunkWrite,
+  ProjectRecord,
+  ScoredChunk,
+  SessionDocumentRecord,
+  SessionRecord,
+  SourceUpdate,
+  Store,
+  TokenRecord,
+  UpdateOutcome,
+} from '../../src/ports/store.js';
 
 // ---------------------------------------------------------------------------------------------
 // fixture helpers (deterministic)
@@ -666,6 +677,150 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
 
         expect(await store.listContexts()).toEqual([crmContext]);
         expect(await store.effectiveContext(id(1, 'crm'))).toBe('sales');
+      });
+    });
+
+    describe('projects, tokens and sessions', () => {
+      const at = (minute: number): string => new Date(Date.UTC(2025, 0, 1, 0, minute)).toISOString();
+      const session = (id: string, expiresMinute: number): SessionRecord => ({
+        id,
+        project: 'default',
+        user: 'ana',
+        activeProjects: ['default'],
+        createdAt: at(0),
+        lastSeenAt: at(0),
+        expiresAt: at(expiresMinute),
+      });
+      const docChunk = (sessionId: string, objectId: string, n: number, body: string): ChunkWrite => ({
+        chunk: {
+          id: `${objectId}#${n}@${sessionId}`,
+          objectId,
+          source: '_session',
+          kind: 'document',
+          name: 'runbook',
+          comment: body,
+          definition: '',
+          context: '',
+          text: body,
+          contentHash: `h:${sessionId}:${n}:${body}`,
+          project: null,
+          session: sessionId,
+        },
+        vector: Float32Array.from([1, n, 0, 0]),
+      });
+      const document = (sessionId: string, name: string, chunks: number): SessionDocumentRecord => ({
+        session: sessionId,
+        name,
+        objectId: `_session:document:${name}`,
+        mimeType: 'text/markdown',
+        text: `# ${name}`,
+        chunks,
+        createdAt: at(1),
+      });
+
+      it('stores projects and replaces their sources and settings', async () => {
+        expect(await store.listProjects()).toEqual([]);
+        const billing: ProjectRecord = { name: 'billing', sources: ['shop'], settings: { developerTools: false }, createdAt: at(0) };
+        await store.putProject(billing);
+        await store.putProject({ name: 'analytics', sources: [], settings: { developerTools: true }, createdAt: at(1) });
+        expect(await store.getProject('billing')).toEqual(billing);
+        expect(await store.getProject('nope')).toBeNull();
+        await store.putProject({ ...billing, sources: ['shop', 'crm'], settings: { developerTools: true }, createdAt: at(5) });
+        expect(await store.getProject('billing')).toEqual({ ...billing, sources: ['shop', 'crm'], settings: { developerTools: true } });
+        expect((await store.listProjects()).map((p) => p.name)).toEqual(['analytics', 'billing']);
+      });
+
+      it('stores tokens by hash, refuses duplicate names and removes by name or id', async () => {
+        const token: TokenRecord = { id: 't1', name: 'ci', hash: 'a'.repeat(64), projects: ['billing'], roles: ['reader'], createdAt: at(0) };
+        await store.addToken(token);
+        await store.addToken({ ...token, id: 't2', name: 'laptop', hash: 'b'.repeat(64), projects: [], roles: [] });
+        await expectCode(store.addToken({ ...token, id: 't3', hash: 'c'.repeat(64) }), 'USAGE');
+        expect(await store.findTokenByHash('a'.repeat(64))).toEqual(token);
+        expect(await store.findTokenByHash('c'.repeat(64))).toBeNull();
+        expect((await store.listTokens()).map((t) => t.name)).toEqual(['ci', 'laptop']);
+        expect(await store.removeToken('ci')).toBe(true);
+        expect(await store.removeToken('t2')).toBe(true);
+        expect(await store.removeToken('ci')).toBe(false);
+        expect(await store.listTokens()).toEqual([]);
+      });
+
+      it('keeps sessions and touches them without losing documents', async () => {
+        await store.putSession(session('s1', 30));
+        expect(await store.getSession('s1')).toEqual(session('s1', 30));
+        expect(await store.touchSession('s1', at(10), at(40))).toBe(true);
+        expect(await store.getSession('s1')).toMatchObject({ lastSeenAt: at(10), expiresAt: at(40) });
+        expect(await store.touchSession('gone', at(10), at(40))).toBe(false);
+        await store.setEmbeddingModel({ modelId: 'test-model', dimension: 4 });
+        await store.putSessionDocument(document('s1', 'runbook.md', 1), [docChunk('s1', '_session:document:runbook.md', 0, 'zeppelin mooring')]);
+        await store.putSession({ ...session('s1', 50), activeProjects: ['default', 'billing'] });
+        expect((await store.getSession('s1'))?.activeProjects).toEqual(['default', 'billing']);
+        expect(await store.listSessionDocuments('s1')).toHaveLength(1);
+        expect((await store.listSessions()).map((s) => s.id)).toEqual(['s1']);
+      });
+
+      it('scopes session documents to their session and replaces or removes them with their chunks', async () => {
+        await store.setEmbeddingModel({ modelId: 'test-model', dimension: 4 });
+        await store.putSession(session('s1', 30));
+        await store.putSession(session('s2', 30));
+        const objectId = '_session:document:runbook.md';
+        await store.putSessionDocument(document('s1', 'runbook.md', 2), [docChunk('s1', objectId, 0, 'zeppelin mooring'), docChunk('s1', objectId, 1, 'hangar doors')]);
+        await store.putSessionDocument(document('s2', 'runbook.md', 1), [docChunk('s2', objectId, 0, 'zeppelin fuel')]);
+        const lex = async (match: string, sessionId: string | null) => (await store.lexicalSearch({ match, limit: 10, session: sessionId })).map((h) => h.chunkId);
+        expect(await lex('zeppelin', 's1')).toEqual([`${objectId}#0@s1`]);
+        expect(await lex('zeppelin', 's2')).toEqual([`${objectId}#0@s2`]);
+        expect(await lex('zeppelin', null)).toEqual([]);
+        const vec = await store.vectorSearch({ vector: Float32Array.from([1, 0, 0, 0]), limit: 10, session: 's1' });
+        expect(vec.map((h) => h.chunkId).sort()).toEqual([`${objectId}#0@s1`, `${objectId}#1@s1`]);
+        expect(await store.getSessionDocument('s1', 'runbook.md')).toEqual(document('s1', 'runbook.md', 2));
+        expect(await store.getSessionDocument('s1', 'other.md')).toBeNull();
+
+        // Same name again: the old chunks go, the new ones come.
+        await store.putSessionDocument(document('s1', 'runbook.md', 1), [docChunk('s1', objectId, 0, 'airship mooring')]);
+        expect(await lex('zeppelin', 's1')).toEqual([]);
+        expect(await lex('hangar', 's1')).toEqual([]);
+        expect(await lex('airship', 's1')).toEqual([`${objectId}#0@s1`]);
+
+        expect(await store.removeSessionDocument('s1', 'runbook.md')).toBe(true);
+        expect(await store.removeSessionDocument('s1', 'runbook.md')).toBe(false);
+        expect(await lex('airship', 's1')).toEqual([]);
+        expect(await store.listSessionDocuments('s1')).toEqual([]);
+        expect(await lex('zeppelin', 's2')).toEqual([`${objectId}#0@s2`]);
+        await expectCode(store.putSessionDocument(document('nope', 'x.md', 0), []), 'USAGE');
+      });
+
+      it('removes sessions with their documents, chunks and vectors', async () => {
+        await store.setEmbeddingModel({ modelId: 'test-model', dimension: 4 });
+        await store.putSession(session('s1', 30));
+        await store.putSessionDocument(document('s1', 'a.md', 1), [docChunk('s1', '_session:document:a.md', 0, 'zeppelin')]);
+        expect((await store.info()).vectors).toBe(1);
+        expect(await store.removeSession('s1')).toBe(true);
+        expect(await store.removeSession('s1')).toBe(false);
+        expect(await store.getSession('s1')).toBeNull();
+        expect(await store.listSessionDocuments('s1')).toEqual([]);
+        const info = await store.info();
+        expect([info.chunks, info.vectors]).toEqual([0, 0]);
+      });
+
+      it('expires idle sessions; cleanup keeps live session documents and removes expired ones', async () => {
+        await seedShop(store);
+        await store.putSession(session('old', 5));
+        await store.putSession(session('live', 60 * 24 * 365 * 100));
+        await store.putSessionDocument(document('old', 'a.md', 1), [docChunk('old', '_session:document:a.md', 0, 'zeppelin old')]);
+        await store.putSessionDocument(document('live', 'a.md', 1), [docChunk('live', '_session:document:a.md', 0, 'zeppelin live')]);
+        const before = await store.info();
+        expect(await store.removeExpiredSessions(at(1))).toEqual([]);
+        const removed = await store.cleanup();
+        expect(removed.sessions).toBe(1);
+        expect(await store.getSession('old')).toBeNull();
+        expect(await store.listSessionDocuments('old')).toEqual([]);
+        expect((await store.lexicalSearch({ match: 'zeppelin', limit: 10, session: 'live' })).map((h) => h.chunkId)).toEqual(['_session:document:a.md#0@live']);
+        const after = await store.info();
+        expect([after.chunks, after.vectors]).toEqual([before.chunks - 1, before.vectors - 1]);
+        expect(await store.cleanup()).toSatisfy((counts: Record<string, number>) => Object.values(counts).every((n) => n === 0));
+
+        await store.putSession(session('idle', 10));
+        expect(await store.removeExpiredSessions(at(11))).toEqual(['idle']);
+        expect(await store.getSession('live')).not.toBeNull();
       });
     });
 
