@@ -367,6 +367,8 @@ describe('sqlite store: maintenance', () => {
         ftsRows: 12,
         chunks: 11,
         effectiveContexts: 1,
+        sessions: 0,
+        sessionDocuments: 0,
       });
       const info = await store.info();
       expect([info.chunks, info.vectors]).toEqual([9, 9]);

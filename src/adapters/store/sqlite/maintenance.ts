@@ -6,9 +6,11 @@ import type { Database } from 'better-sqlite3';
 import type { EmbeddingModelInfo } from '../../../ports/store.js';
 import type { LexicalIndex } from './lexical.js';
 import { vectorsTableDdl } from './schema.js';
+import { LIVE_SESSION_DOCUMENT } from './scope-tables.js';
 
 const NO_SOURCE = 'source NOT IN (SELECT name FROM sources)';
-const ORPHAN_CHUNK = `${NO_SOURCE} OR object_id NOT IN (SELECT id FROM objects)`;
+/** Chunks of a live session document have no source row or object: they are not orphans. */
+const ORPHAN_CHUNK = `NOT ${LIVE_SESSION_DOCUMENT} AND (${NO_SOURCE} OR object_id NOT IN (SELECT id FROM objects))`;
 
 /**
  * Deletes rows whose owner is gone, in dependency order: rows of missing sources, then chunks of

@@ -13,13 +13,18 @@ import type {
   ChunkChanges,
   EmbeddingModelInfo,
   LexicalQuery,
+  ChunkWrite,
   ObjectFilter,
   ObjectPage,
+  ProjectRecord,
   ScoredChunk,
+  SessionDocumentRecord,
+  SessionRecord,
   SourceUpdate,
   Store,
   StoreInfo,
   StoredSource,
+  TokenRecord,
   UpdateOutcome,
   VectorQuery,
 } from '../../../ports/store.js';
@@ -28,6 +33,7 @@ import { openIndexDatabase } from './index-file.js';
 import { LexicalIndex } from './lexical.js';
 import { deleteOrphans, rebuildDerived, vacuum } from './maintenance.js';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, objectFilterSql } from './object-pages.js';
+import { ProjectTables } from './projects.js';
 import {
   CHUNK_COLUMNS,
   EDGE_COLUMNS,
@@ -44,7 +50,10 @@ import {
   type SourceRow,
 } from './rows.js';
 import { META, readMeta, SCHEMA_VERSION, writeMeta } from './schema.js';
+import { ensureScopeTables } from './scope-tables.js';
+import { SessionTables } from './sessions.js';
 import { StatementCache } from './statement-cache.js';
+import { TokenTables } from './tokens.js';
 import { createVectorBackend, type VectorBackend, type VectorBackendChoice, type VectorBackendName } from './vectors.js';
 import { IndexWriter, sourceNotFound } from './writes.js';
 
@@ -88,6 +97,9 @@ export class SqliteStore implements Store {
   readonly #lexical: LexicalIndex;
   readonly #vectors: VectorBackend;
   readonly #writer: IndexWriter;
+  readonly #projects: ProjectTables;
+  readonly #tokens: TokenTables;
+  readonly #sessions: SessionTables;
 
   constructor(db: Database, location: string, vectors: VectorBackend, fileRepair: IndexFileRepair | null = null) {
     this.#db = db;
@@ -97,6 +109,10 @@ export class SqliteStore implements Store {
     this.#lexical = new LexicalIndex(db);
     this.#vectors = vectors;
     this.#writer = new IndexWriter(db, this.#lexical, () => this.#model());
+    ensureScopeTables(db);
+    this.#projects = new ProjectTables(db);
+    this.#tokens = new TokenTables(db);
+    this.#sessions = new SessionTables(db, this.#lexical, this.#writer);
   }
 
   get vectorBackend(): VectorBackendName {
@@ -330,10 +346,64 @@ export class SqliteStore implements Store {
     this.#write(() => this.#writer.putVectors(vectors));
   }
 
+  // projects, tokens and sessions (tables and queries in projects.ts, tokens.ts, sessions.ts)
+
+  async listProjects(): Promise<ProjectRecord[]> {
+    return this.#projects.list();
+  }
+  async getProject(name: string): Promise<ProjectRecord | null> {
+    return this.#projects.get(name);
+  }
+  async putProject(project: ProjectRecord): Promise<void> {
+    this.#rowWrite(() => this.#projects.put(project));
+  }
+  async addToken(token: TokenRecord): Promise<void> {
+    this.#rowWrite(() => this.#tokens.add(token));
+  }
+  async listTokens(): Promise<TokenRecord[]> {
+    return this.#tokens.list();
+  }
+  async findTokenByHash(hash: string): Promise<TokenRecord | null> {
+    return this.#tokens.findByHash(hash);
+  }
+  async removeToken(nameOrId: string): Promise<boolean> {
+    return this.#rowWrite(() => this.#tokens.remove(nameOrId));
+  }
+  async putSession(session: SessionRecord): Promise<void> {
+    this.#rowWrite(() => this.#sessions.put(session));
+  }
+  async getSession(id: string): Promise<SessionRecord | null> {
+    return this.#sessions.get(id);
+  }
+  async listSessions(): Promise<SessionRecord[]> {
+    return this.#sessions.list();
+  }
+  async touchSession(id: string, lastSeenAt: string, expiresAt: string): Promise<boolean> {
+    return this.#sessions.touch(id, lastSeenAt, expiresAt);
+  }
+  async removeSession(id: string): Promise<boolean> {
+    return this.#write(() => this.#sessions.remove(id));
+  }
+  async removeExpiredSessions(now: string): Promise<string[]> {
+    return this.#write(() => this.#sessions.removeExpired(now));
+  }
+  async putSessionDocument(document: SessionDocumentRecord, chunks: ChunkWrite[]): Promise<void> {
+    this.#write(() => this.#sessions.putDocument(document, chunks));
+  }
+  async getSessionDocument(session: string, name: string): Promise<SessionDocumentRecord | null> {
+    return this.#sessions.getDocument(session, name);
+  }
+  async listSessionDocuments(session: string): Promise<SessionDocumentRecord[]> {
+    return this.#sessions.listDocuments(session);
+  }
+  async removeSessionDocument(session: string, name: string): Promise<boolean> {
+    return this.#write(() => this.#sessions.removeDocument(session, name));
+  }
+
   // maintenance
 
   async cleanup(): Promise<Record<string, number>> {
-    const counts = this.#write(() => deleteOrphans(this.#db, this.#lexical));
+    const counts = this.#write(() => ({ ...this.#sessions.deleteExpired(new Date().toISOString()), ...deleteOrphans(this.#db, this.#lexical) }));
     vacuum(this.#db);
     return counts;
   }
@@ -351,6 +421,11 @@ export class SqliteStore implements Store {
     } finally {
       this.#vectors.invalidate();
     }
+  }
+
+  /** A transaction on rows the vector backends never read (projects, tokens, sessions): no invalidation. */
+  #rowWrite<T>(fn: () => T): T {
+    return this.#db.transaction(fn).immediate();
   }
 
   #model(): EmbeddingModelInfo | null {
