@@ -24,6 +24,13 @@ export type ErrorCode =
   | 'MODEL_NOT_FOUND'
   | 'UPSTREAM_FAILED'
   | 'INTERRUPTED'
+  | 'PROJECT_NOT_FOUND'
+  | 'PROJECT_EXISTS'
+  | 'SESSION_NOT_FOUND'
+  | 'DOCUMENT_NOT_FOUND'
+  | 'TOKEN_NOT_FOUND'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
   | 'INTERNAL';
 
 export class SextantError extends Error {
