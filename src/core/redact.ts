@@ -17,6 +17,7 @@ const SECRET_KEY = /(pass(word)?|secret|token|api[_-]?key|authorization|credenti
 export function redactText(text: string, knownSecrets: readonly string[] = registeredSecrets): string {
   let out = redactDsn(text)
     .replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/g, (_m, scheme: string) => `${scheme} ${MASK}`)
+    .replace(/\bsxt_[A-Za-z0-9_-]{16,}/g, `sxt_${MASK}`)
     .replace(/\b(x-hugr-secret-key|x-hugr-api-key|x-api-key)\s*[:=]\s*\S+/gi, (_m, key: string) => `${key}: ${MASK}`)
     .replace(/\b(api[_-]?key|secret|token)\s*[=:]\s*["']?[A-Za-z0-9._~+/-]{6,}["']?/gi, (_m, key: string) => `${key}=${MASK}`);
   for (const secret of knownSecrets) {
