@@ -31,6 +31,11 @@ export type ErrorCode =
   | 'TOKEN_NOT_FOUND'
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
+  | 'TERM_NOT_FOUND'
+  | 'TERM_EXISTS'
+  | 'ALIAS_CONFLICT'
+  | 'SQL_INVALID'
+  | 'LLM_NOT_CONFIGURED'
   | 'INTERNAL';
 
 export class SextantError extends Error {
