@@ -28,7 +28,6 @@ import { queryText, rankedKeys, scoreRanking, summarize, TABLE_KINDS, type Ranki
 import { bindRankers, RANKERS, type RankerName, type SearchFn } from './rankers.js';
 import { BM25_FLOOR, FLOOR_NOTE, formatSetting, type RankerResult, type SettingResult } from './report.js';
 
-const SOURCE = 'bench';
 const TABLE_LIMIT = 10;
 const COLUMN_LIMIT = 20;
 const TABLE_KS = [1, 3, 5, 10] as const;
@@ -156,10 +155,12 @@ interface Setting {
   label: string;
   dataset: string;
   withEvidence: boolean;
+  /** Sources searched: the question's dataset only (comparable with the README's floor), or all. */
+  sources: string[];
   questions: Question[];
 }
 
-function buildSettings(sets: readonly QuestionSet[], evidence: Args['evidence']): Setting[] {
+function buildSettings(sets: readonly QuestionSet[], evidence: Args['evidence'], datasets: readonly string[]): Setting[] {
   const byDataset = new Map<string, Question[]>();
   for (const s of sets) byDataset.set(s.dataset, [...(byDataset.get(s.dataset) ?? []), ...s.questions]);
   const settings: Setting[] = [];
@@ -169,7 +170,11 @@ function buildSettings(sets: readonly QuestionSet[], evidence: Args['evidence'])
     const hasEvidence = questions.some((q) => q.evidence.trim());
     const variants = evidence === 'none' || !hasEvidence ? [false] : evidence === 'only' ? [true] : [false, true];
     for (const withEvidence of variants) {
-      settings.push({ key: `${dataset}|${withEvidence ? 'evidence' : 'question'}`, label: `${name} question${withEvidence ? ' + evidence' : ''}, pooled`, dataset, withEvidence, questions });
+      const base = `${dataset}|${withEvidence ? 'evidence' : 'question'}`;
+      const label = `${name} question${withEvidence ? ' + evidence' : ''}`;
+      // The README's floor pools within one dataset; "all" pools every database in one index.
+      settings.push({ key: base, label: `${label}, pooled within ${name}`, dataset, withEvidence, sources: [dataset], questions });
+      if (datasets.length > 1) settings.push({ key: `${base}|all`, label: `${label}, pooled over all datasets`, dataset, withEvidence, sources: [...datasets], questions });
     }
   }
   return settings;
@@ -189,8 +194,8 @@ function goldCoverage(questions: readonly Question[], catalog: Catalog) {
 }
 
 async function measureSetting(setting: Setting, rankers: Record<RankerName, SearchFn>, progress: (label: string, done: number, total: number) => void): Promise<SettingResult> {
-  const tableOptions: SearchOptions = { limit: TABLE_LIMIT, kinds: TABLE_KINDS, sources: [SOURCE], noRerank: true };
-  const columnOptions: SearchOptions = { limit: COLUMN_LIMIT, kinds: ['column'], sources: [SOURCE], noRerank: true };
+  const tableOptions: SearchOptions = { limit: TABLE_LIMIT, kinds: TABLE_KINDS, sources: setting.sources, noRerank: true };
+  const columnOptions: SearchOptions = { limit: COLUMN_LIMIT, kinds: ['column'], sources: setting.sources, noRerank: true };
   const acc = Object.fromEntries(RANKERS.map((r) => [r, { tables: [] as Array<{ score: RankingScore; gold: number }>, columns: [] as Array<{ score: RankingScore; gold: number }>, latency: [] as number[] }])) as Record<
     RankerName,
     { tables: Array<{ score: RankingScore; gold: number }>; columns: Array<{ score: RankingScore; gold: number }>; latency: number[] }
@@ -208,9 +213,9 @@ async function measureSetting(setting: Setting, rankers: Record<RankerName, Sear
     for (const r of RANKERS) {
       const a = acc[r];
       const tablesResult = await timed(rankers[r], text, tableOptions, a.latency);
-      a.tables.push({ score: scoreRanking(rankedKeys(tablesResult.hits, 'table', SOURCE), goldTables, TABLE_KS), gold: goldTables.size });
+      a.tables.push({ score: scoreRanking(rankedKeys(tablesResult.hits, 'table', setting.sources), goldTables, TABLE_KS), gold: goldTables.size });
       const columnsResult = await timed(rankers[r], text, columnOptions, a.latency);
-      a.columns.push({ score: scoreRanking(rankedKeys(columnsResult.hits, 'column', SOURCE), goldColumns, COLUMN_KS), gold: goldColumns.size });
+      a.columns.push({ score: scoreRanking(rankedKeys(columnsResult.hits, 'column', setting.sources), goldColumns, COLUMN_KS), gold: goldColumns.size });
     }
     progress(`asking: ${setting.label}`, i + 1, setting.questions.length);
   }
@@ -257,7 +262,8 @@ export async function run(argv: string[]): Promise<void> {
     if (s.unknownDatabase) say(`warning: ${s.unknownDatabase} questions of ${s.file} are on databases not loaded; left out`);
   }
   const questions = sets.flatMap((s) => s.questions);
-  const settings = buildSettings(sets, args.evidence);
+  const datasets = [...new Set(schemas.map((f) => f.dataset))].sort();
+  const settings = buildSettings(sets, args.evidence, datasets);
   if (!args.loadOnly && settings.length === 0) throw new Error(`no questions in split '${args.split}' on the loaded databases`);
   say(`${schemas.length} schema files, ${questions.length} questions (split ${args.split}${args.limit ? `, ${args.limit} per file` : ''}), ${settings.length} settings`);
 
@@ -301,12 +307,16 @@ export async function run(argv: string[]): Promise<void> {
       await ensureBuiltinCache(config, onProgress);
       vectorCacheMs = performance.now() - t;
     }
-    await engine.addSource({ name: SOURCE, url: db.dsn });
+    // One source per dataset over the same database (its schemas included), so a search can be
+    // scoped to one dataset (the README's floor) or run over all of them at once.
+    for (const dataset of datasets) {
+      await engine.addSource({ name: dataset, url: db.dsn, options: { schemas: schemas.filter((f) => f.dataset === dataset).map((f) => f.schema) } });
+    }
     const t0 = performance.now();
-    const update = await engine.update({ source: SOURCE, allowExtraPrivileges: true, onProgress });
+    const update = await engine.update({ allowExtraPrivileges: true, onProgress });
     const indexMs = performance.now() - t0;
-    const report = update.reports[0];
-    if (!update.ok || !report) throw new Error(`indexing failed: ${report?.message ?? 'no report'}`);
+    if (!update.ok || update.reports.length === 0) throw new Error(`indexing failed: ${update.reports.map((r) => r.message).join('; ') || 'no report'}`);
+    const report = { objects: update.reports.reduce((n, r) => n + r.objects, 0) };
     const status = await engine.status();
     await db.stop(); // search reads the index only
     db = null;
@@ -315,8 +325,8 @@ export async function run(argv: string[]): Promise<void> {
 
     // Warm-up: the first call of each ranker loads the embedder and prepares statements.
     for (const r of RANKERS) {
-      await rankers[r]('warm up', { limit: TABLE_LIMIT, kinds: TABLE_KINDS, sources: [SOURCE], noRerank: true });
-      await rankers[r]('warm up', { limit: COLUMN_LIMIT, kinds: ['column'], sources: [SOURCE], noRerank: true });
+      await rankers[r]('warm up', { limit: TABLE_LIMIT, kinds: TABLE_KINDS, sources: datasets, noRerank: true });
+      await rankers[r]('warm up', { limit: COLUMN_LIMIT, kinds: ['column'], sources: datasets, noRerank: true });
     }
     const results: SettingResult[] = [];
     for (const s of settings) results.push(await measureSetting(s, rankers, progress));

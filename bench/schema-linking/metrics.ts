@@ -30,9 +30,9 @@ export interface HitRef {
  * name may (its part is everything after the table). Ids of another source, or of kinds that are
  * neither relations nor columns, give null.
  */
-export function parseHitRef(objectId: string, source: string): HitRef | null {
+export function parseHitRef(objectId: string, source: string | readonly string[]): HitRef | null {
   const m = /^([^:]+):([a-z_]+):(.+)$/.exec(objectId);
-  if (!m || m[1] !== source) return null;
+  if (!m || !(typeof source === 'string' ? m[1] === source : source.includes(m[1]!))) return null;
   const kind = m[2]!;
   const path = m[3]!;
   const dot = path.indexOf('.');
@@ -60,7 +60,7 @@ export interface RankedHit {
  * to their table); column ranking only column hits. Related hits (added through shared entities,
  * not matched) are skipped.
  */
-export function rankedKeys(hits: readonly RankedHit[], level: Level, source: string): string[] {
+export function rankedKeys(hits: readonly RankedHit[], level: Level, source: string | readonly string[]): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   for (const hit of hits) {
