@@ -4,7 +4,7 @@
  * parallel → RRF (k=60, top-rank bonus) → optional rerank hook → related chunks through shared
  * entities → hydrated hits with monotonic 0..1 scores. `search` and `vsearch` run one side only.
  */
-import type { Chunk } from '../../ports/catalog.js';
+import { RELATION_KINDS, type Chunk } from '../../ports/catalog.js';
 import type { Embedder } from '../../ports/embedder.js';
 import type { ChunkFilter, Store } from '../../ports/store.js';
 import { SCHEMA_ABBREVIATIONS } from '../text/abbreviations.js';
@@ -88,6 +88,32 @@ export function createSearchService(deps: SearchDeps) {
     return { ids: hits.map((h) => h.chunkId), scores: new Map(hits.map((h) => [h.chunkId, cosineToRelevance(h.score)])) };
   }
 
+  /**
+   * Column evidence for relation results: columns that match the query vote for their table
+   * (ranked by each table's best column), so a table whose name says little but whose columns
+   * say a lot still ranks. Fused as a third list.
+   */
+  async function columnEvidence(expanded: ExpandedQuery, query: string, filter: ChunkFilter, depth: number, useVector: boolean): Promise<string[]> {
+    const columnFilter: ChunkFilter = { ...filter, kinds: ['column'] };
+    const [lex, vec] = await Promise.all([lexical(expanded, columnFilter, depth), useVector ? vector(query, columnFilter, depth) : Promise.resolve(null)]);
+    const fused = fuseRankings([
+      { name: 'lexical', ids: lex.ids },
+      { name: 'vector', ids: vec?.ids ?? [] },
+    ]);
+    const columns = await deps.store.getObjects(fused.map((f) => f.id));
+    const parentOf = new Map(columns.map((c) => [c.id, c.parentId]));
+    const tables: string[] = [];
+    const seen = new Set<string>();
+    for (const f of fused) {
+      const parent = parentOf.get(f.id);
+      if (parent && !seen.has(parent)) {
+        seen.add(parent);
+        tables.push(parent);
+      }
+    }
+    return tables;
+  }
+
   async function hydrate(ids: readonly string[]): Promise<Map<string, Chunk>> {
     const chunks = await deps.store.getChunks(ids);
     return new Map(chunks.map((c) => [c.id, c]));
@@ -111,8 +137,15 @@ export function createSearchService(deps: SearchDeps) {
         { name: 'lexical', ids: lex?.ids ?? [] },
         { name: 'vector', ids: vec?.ids ?? [] },
       ];
+      const wantsRelations = options.kinds?.length && options.kinds.some((k) => RELATION_KINDS.includes(k)) && !options.kinds.includes('column');
+      if (wantsRelations) {
+        const allowed = new Set(options.kinds);
+        const tables = await columnEvidence(expanded, query, filter, depth * 2, vec !== null);
+        const kinds = new Map((await deps.store.getObjects(tables)).map((o) => [o.id, o.kind]));
+        lists.push({ name: 'columns', ids: tables.filter((t) => allowed.has(kinds.get(t) ?? '')) });
+      }
       const fused = fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS });
-      const relevances = fusedRelevances(fused, { lists: vec ? 2 : 1 });
+      const relevances = fusedRelevances(fused, { lists: lists.filter((l) => l.ids.length > 0).length || 1 });
       order = fused.map((f, i) => ({ id: f.id, score: relevances[i]!, lexicalRank: f.ranks.lexical ?? null, vectorRank: f.ranks.vector ?? null, fused: f.score, bonus: f.bonus }));
     } else {
       const side = (mode === 'lexical' ? lex : vec) ?? { ids: [], scores: new Map<string, number>() };
