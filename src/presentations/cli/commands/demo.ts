@@ -26,8 +26,8 @@ export function registerDemoCommand(program: Command): void {
         );
         println('');
         println('try next:');
-        println('  sextant get demo:table:shop.orders');
-        println('  sextant context add sextant://demo/shop.orders "One row per checkout; cancelled orders keep status=cancelled"');
+        println('  sextant get demo:table:shop.sales_order');
+        println('  sextant context add sextant://demo/shop.sales_order "One row per checkout; cancelled orders keep status=cancelled"');
         println('  sextant query "monthly revenue by product category"');
         println('  sextant status');
       });
