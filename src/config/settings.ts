@@ -32,6 +32,15 @@ export const SETTINGS: readonly SettingSpec[] = Object.freeze([
   { key: 'postgres.statement_timeout_ms', env: 'SEXTANT_PG_STATEMENT_TIMEOUT_MS', schema: positiveInt, default: 5000, description: 'statement_timeout of every guarded session' },
   { key: 'mcp.host', env: 'SEXTANT_MCP_HOST', schema: z.string().min(1), default: '127.0.0.1', description: 'HTTP bind address' },
   { key: 'mcp.port', env: 'SEXTANT_MCP_PORT', schema: positiveInt, default: 7821, description: 'HTTP port' },
+  { key: 'mcp.session_ttl_s', env: 'SEXTANT_MCP_SESSION_TTL_S', schema: positiveInt, default: 1800, description: 'idle seconds after which an MCP session and its documents are removed' },
+  { key: 'mcp.rate_limit_rpm', env: 'SEXTANT_MCP_RATE_LIMIT_RPM', schema: z.coerce.number().int().min(0), default: 600, description: 'HTTP requests per minute per token (or per client address without auth); 0 turns the limit off' },
+  { key: 'mcp.allowed_origins', env: 'SEXTANT_MCP_ALLOWED_ORIGINS', schema: z.string(), default: '', description: 'comma-separated browser Origins allowed besides the server\'s own (DNS-rebinding protection)' },
+  { key: 'auth.oidc.issuer', env: 'SEXTANT_OIDC_ISSUER', schema: z.string().url(), default: null, description: 'OIDC issuer whose access tokens (JWTs) the HTTP server accepts' },
+  { key: 'auth.oidc.audience', env: 'SEXTANT_OIDC_AUDIENCE', schema: z.string().min(1), default: null, description: 'audience the JWTs must be issued for' },
+  { key: 'auth.oidc.jwks_url', env: 'SEXTANT_OIDC_JWKS_URL', schema: z.string().url(), default: null, description: "the issuer's JWKS URL (default: <issuer>/.well-known/jwks.json)" },
+  { key: 'auth.oidc.clock_skew_s', env: 'SEXTANT_OIDC_CLOCK_SKEW_S', schema: z.coerce.number().int().min(0), default: 30, description: 'seconds of clock difference tolerated on exp/nbf' },
+  { key: 'auth.oidc.roles_claim', env: 'SEXTANT_OIDC_ROLES_CLAIM', schema: z.string().min(1), default: 'roles', description: 'JWT claim holding the user\'s roles' },
+  { key: 'auth.oidc.projects_claim', env: 'SEXTANT_OIDC_PROJECTS_CLAIM', schema: z.string().min(1), default: 'projects', description: 'JWT claim limiting the projects a token may use (absent: all)' },
   { key: 'log.level', env: 'SEXTANT_LOG_LEVEL', schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: 'info', description: 'log level (logs go to stderr)' },
 ] satisfies SettingSpec[]);
 
