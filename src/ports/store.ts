@@ -5,6 +5,7 @@
  */
 import type { CatalogEdge, CatalogObject, Chunk, ContextRecord, ObjectKind } from './catalog.js';
 import type { SourceRecord } from './connector.js';
+import type { GlossaryStore } from './glossary.js';
 
 export interface UpdateOutcome {
   at: string;
@@ -170,7 +171,8 @@ export interface SessionDocumentRecord {
   createdAt: string;
 }
 
-export interface Store {
+/** The business glossary's methods are declared in ports/glossary.ts. */
+export interface Store extends GlossaryStore {
   info(): Promise<StoreInfo>;
   close(): Promise<void>;
 
@@ -206,7 +208,10 @@ export interface Store {
   // chunks and vectors
   applyChunkChanges(source: string, changes: ChunkChanges): Promise<void>;
   getChunks(ids: readonly string[]): Promise<Chunk[]>;
-  /** id → content hash for a source's chunks, so unchanged chunks are not re-embedded. */
+  /**
+   * id → content hash for a source's base chunks (project and session null), so unchanged chunks
+   * are not re-embedded. Scoped chunks (glossary terms, session documents) have their own owners.
+   */
   chunkHashes(source: string): Promise<Map<string, string>>;
   chunksWithoutVectors(limit: number): Promise<Chunk[]>;
   lexicalSearch(query: LexicalQuery): Promise<ScoredChunk[]>;

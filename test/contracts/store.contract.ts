@@ -18,6 +18,7 @@ import type {
   TokenRecord,
   UpdateOutcome,
 } from '../../src/ports/store.js';
+import { describeGlossaryStoreContract } from './glossary-store.contract.js';
 
 // ---------------------------------------------------------------------------------------------
 // fixture helpers (deterministic)
@@ -283,6 +284,8 @@ async function expectCode(promise: Promise<unknown>, code: string): Promise<void
 
 export function describeStoreContract(name: string, open: () => Promise<Store>): void {
   describe(`Store contract: ${name}`, () => {
+    describeGlossaryStoreContract(open);
+
     let store: Store;
     beforeEach(async () => {
       store = await open();

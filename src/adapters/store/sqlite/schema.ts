@@ -6,6 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import { FTS_TABLE_DDL } from './lexical.js';
 import { SCOPE_TABLES_DDL } from './scope-tables.js';
+import { GLOSSARY_TABLES_DDL } from './glossary-tables.js';
 
 /** Bump when the DDL changes; add a {@link Migration} from the previous version when possible. */
 export const SCHEMA_VERSION = 1;
@@ -153,6 +154,7 @@ export function createSchema(db: Database, now: string): void {
   db.exec(TABLES_DDL);
   db.exec(FTS_TABLE_DDL);
   db.exec(SCOPE_TABLES_DDL);
+  db.exec(GLOSSARY_TABLES_DDL);
   const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
   put.run(META.app, APP_MARKER);
   put.run(META.schemaVersion, String(SCHEMA_VERSION));

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { SextantError } from '../../../core/errors.js';
 import type { CatalogEdge, CatalogObject, Chunk, ContextRecord } from '../../../ports/catalog.js';
 import type { SourceRecord } from '../../../ports/connector.js';
+import type { ChangeActor, GlossaryChange, GlossaryTerm, OutputColumn, TermFields, TermIndexWrite, TermValidation } from '../../../ports/glossary.js';
 import type {
   ChunkChanges,
   EmbeddingModelInfo,
@@ -51,6 +52,7 @@ import {
 } from './rows.js';
 import { META, readMeta, SCHEMA_VERSION, writeMeta } from './schema.js';
 import { ensureScopeTables } from './scope-tables.js';
+import { ensureGlossaryTables, GlossaryTables } from './glossary-tables.js';
 import { SessionTables } from './sessions.js';
 import { StatementCache } from './statement-cache.js';
 import { TokenTables } from './tokens.js';
@@ -100,6 +102,7 @@ export class SqliteStore implements Store {
   readonly #projects: ProjectTables;
   readonly #tokens: TokenTables;
   readonly #sessions: SessionTables;
+  readonly #glossary: GlossaryTables;
 
   constructor(db: Database, location: string, vectors: VectorBackend, fileRepair: IndexFileRepair | null = null) {
     this.#db = db;
@@ -113,6 +116,8 @@ export class SqliteStore implements Store {
     this.#projects = new ProjectTables(db);
     this.#tokens = new TokenTables(db);
     this.#sessions = new SessionTables(db, this.#lexical, this.#writer);
+    ensureGlossaryTables(db);
+    this.#glossary = new GlossaryTables(db, this.#writer);
   }
 
   get vectorBackend(): VectorBackendName {
@@ -297,7 +302,7 @@ export class SqliteStore implements Store {
   }
 
   async chunkHashes(source: string): Promise<Map<string, string>> {
-    const rows = this.#all<{ id: string; content_hash: string }>('SELECT id, content_hash FROM chunks WHERE source = ? ORDER BY id', source);
+    const rows = this.#all<{ id: string; content_hash: string }>('SELECT id, content_hash FROM chunks WHERE source = ? AND project IS NULL AND session IS NULL ORDER BY id', source);
     return new Map(rows.map((r) => [r.id, r.content_hash]));
   }
 
@@ -398,6 +403,42 @@ export class SqliteStore implements Store {
   }
   async removeSessionDocument(session: string, name: string): Promise<boolean> {
     return this.#write(() => this.#sessions.removeDocument(session, name));
+  }
+
+  // glossary (see ports/glossary.ts)
+
+  async listTerms(project?: string): Promise<GlossaryTerm[]> {
+    return this.#glossary.list(project);
+  }
+  async termsOfSource(source: string): Promise<GlossaryTerm[]> {
+    return this.#glossary.ofSource(source);
+  }
+  async findTerm(project: string, nameOrAlias: string): Promise<GlossaryTerm | null> {
+    return this.#glossary.find(project, nameOrAlias);
+  }
+  async createTerm(fields: TermFields, index: TermIndexWrite, actor: ChangeActor, at: string): Promise<GlossaryTerm> {
+    return this.#write(() => this.#glossary.create(fields, index, actor, at));
+  }
+  async updateTerm(id: number, fields: TermFields, index: TermIndexWrite, actor: ChangeActor, at: string): Promise<GlossaryTerm> {
+    return this.#write(() => this.#glossary.update(id, fields, index, actor, at));
+  }
+  async deleteTerm(id: number, actor: ChangeActor, at: string): Promise<GlossaryTerm | null> {
+    return this.#write(() => this.#glossary.delete(id, actor, at));
+  }
+  async setTermValidation(id: number, validation: TermValidation, outputColumns?: OutputColumn[]): Promise<void> {
+    this.#write(() => this.#glossary.setValidation(id, validation, outputColumns));
+  }
+  async glossaryHistory(project: string, termId?: number): Promise<GlossaryChange[]> {
+    return this.#glossary.history(project, termId);
+  }
+  async glossaryAliases(): Promise<Array<{ project: string; alias: string; term: string }>> {
+    return this.#glossary.aliases();
+  }
+  async getCachedCompletion(key: string): Promise<string | null> {
+    return this.#glossary.getCachedCompletion(key);
+  }
+  async putCachedCompletion(key: string, model: string, response: string): Promise<void> {
+    this.#glossary.putCachedCompletion(key, model, response, new Date().toISOString());
   }
 
   // maintenance

@@ -1,0 +1,165 @@
+/**
+ * @module test/contracts/glossary-store.contract
+ * The glossary part of the Store port contract (ports/glossary.ts); run by describeStoreContract.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CatalogObject } from '../../src/ports/catalog.js';
+import type { ChangeActor, TermFields, TermIndexWrite } from '../../src/ports/glossary.js';
+import type { Store } from '../../src/ports/store.js';
+
+const AT = '2025-03-01T00:00:00.000Z';
+const CLI: ChangeActor = { user: 'ana', client: null, via: 'cli' };
+const MCP: ChangeActor = { user: null, client: 'claude-desktop/1.0', via: 'mcp' };
+
+function fields(term: string, extra: Partial<TermFields> = {}): TermFields {
+  return {
+    project: 'default',
+    term,
+    definition: `${term} as finance counts it`,
+    sql: 'SELECT count(*) AS n FROM public.orders',
+    source: 'shop',
+    baseTable: 'public.orders',
+    outputColumns: [{ name: 'n', type: 'bigint' }],
+    origin: 'manual',
+    aliases: [],
+    validation: { status: 'valid', checkedAt: AT, error: null },
+    ...extra,
+  };
+}
+
+function index(f: TermFields): TermIndexWrite {
+  const path = `${f.project}/${f.term.toLowerCase()}`;
+  const object: CatalogObject = {
+    id: `${f.source}:glossary_term:${path}`,
+    source: f.source,
+    kind: 'glossary_term',
+    path,
+    name: f.term,
+    parentId: null,
+    resource: 'glossary',
+    comment: f.definition,
+    definition: f.sql,
+    attributes: {},
+  };
+  return {
+    object,
+    chunk: {
+      chunk: {
+        id: object.id,
+        objectId: object.id,
+        source: f.source,
+        kind: 'glossary_term',
+        name: f.term.toLowerCase(),
+        comment: f.definition,
+        definition: f.sql,
+        context: f.aliases.join(' '),
+        text: `${f.term}. ${f.definition}`,
+        contentHash: `h:${f.term}:${f.definition}:${f.aliases.join(',')}`,
+        project: f.project,
+        session: null,
+      },
+      vector: null,
+    },
+  };
+}
+
+async function expectCode(promise: Promise<unknown>, code: string): Promise<void> {
+  await expect(promise).rejects.toMatchObject({ code });
+}
+
+export function describeGlossaryStoreContract(open: () => Promise<Store>): void {
+  describe('glossary', () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await open();
+      await store.addSource({ name: 'shop', type: 'postgres', url: 'postgres://r@localhost/shop', options: {}, createdAt: AT });
+      await store.addSource({ name: 'crm', type: 'postgres', url: 'postgres://r@localhost/crm', options: {}, createdAt: AT });
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+    const create = (f: TermFields, actor = CLI) => store.createTerm(f, index(f), actor, AT);
+
+    it('creates terms with aliases, finds them by name or alias case-insensitively', async () => {
+      const created = await create(fields('Active Users', { aliases: ['MAU', 'monthly actives'] }));
+      expect(created).toMatchObject({ term: 'Active Users', aliases: ['MAU', 'monthly actives'], createdBy: 'ana', updatedBy: 'ana', createdAt: AT });
+      expect((await store.findTerm('default', 'active users'))?.id).toBe(created.id);
+      expect((await store.findTerm('default', 'mau'))?.id).toBe(created.id);
+      expect(await store.findTerm('other', 'mau')).toBeNull();
+      expect(await store.findTerm('default', 'nope')).toBeNull();
+      expect((await store.listTerms('default')).map((t) => t.term)).toEqual(['Active Users']);
+      expect(await store.glossaryAliases()).toEqual([
+        { project: 'default', alias: 'MAU', term: 'Active Users' },
+        { project: 'default', alias: 'monthly actives', term: 'Active Users' },
+      ]);
+      expect(await store.getObject(index(created).object.id)).toMatchObject({ kind: 'glossary_term' });
+      const hits = await store.lexicalSearch({ match: 'finance', limit: 5, projects: ['default'] });
+      expect(hits.map((h) => h.chunkId)).toEqual([index(created).object.id]);
+      expect(await store.lexicalSearch({ match: 'finance', limit: 5 })).toEqual([]);
+    });
+
+    it('refuses duplicate names and aliases that clash with other terms, writing nothing', async () => {
+      await create(fields('Active Users', { aliases: ['MAU'] }));
+      await expectCode(create(fields('ACTIVE USERS')), 'TERM_EXISTS');
+      await expectCode(create(fields('mau')), 'ALIAS_CONFLICT');
+      await expectCode(create(fields('Revenue', { aliases: ['active users'] })), 'ALIAS_CONFLICT');
+      await expectCode(create(fields('Revenue', { aliases: ['mau'] })), 'ALIAS_CONFLICT');
+      expect((await store.listTerms()).map((t) => t.term)).toEqual(['Active Users']);
+      expect(await store.glossaryHistory('default')).toHaveLength(1);
+      // other projects have their own names
+      await create(fields('Active Users', { project: 'billing', aliases: ['MAU'] }));
+      expect((await store.listTerms()).map((t) => `${t.project}/${t.term}`)).toEqual(['billing/Active Users', 'default/Active Users']);
+    });
+
+    it('updates fields and aliases whole, moves the index rows, and records before/after', async () => {
+      const created = await create(fields('Revenue', { aliases: ['sales'] }));
+      const next = fields('Net Revenue', { source: 'crm', aliases: ['turnover'], origin: 'client', definition: 'after refunds' });
+      const updated = await store.updateTerm(created.id, next, index(next), MCP, '2025-03-02T00:00:00.000Z');
+      expect(updated).toMatchObject({ term: 'Net Revenue', aliases: ['turnover'], origin: 'client', createdBy: 'ana', updatedBy: null, updatedAt: '2025-03-02T00:00:00.000Z' });
+      expect(await store.findTerm('default', 'sales')).toBeNull();
+      expect(await store.getObject(index(fields('Revenue')).object.id)).toBeNull();
+      expect(await store.getChunks([index(fields('Revenue')).object.id])).toEqual([]);
+      expect(await store.getObject(index(next).object.id)).not.toBeNull();
+      expect(await store.termsOfSource('crm')).toHaveLength(1);
+      expect(await store.termsOfSource('shop')).toEqual([]);
+      const history = await store.glossaryHistory('default', created.id);
+      expect(history.map((h) => h.action)).toEqual(['create', 'update']);
+      expect(history[1]).toMatchObject({ before: { term: 'Revenue', aliases: ['sales'] }, after: { term: 'Net Revenue' }, actor: MCP });
+      await expectCode(store.updateTerm(9999, next, index(next), CLI, AT), 'TERM_NOT_FOUND');
+    });
+
+    it('deletes a term with its aliases and index rows; history stays', async () => {
+      const created = await create(fields('Churn', { aliases: ['attrition'] }));
+      expect((await store.deleteTerm(created.id, CLI, AT))?.term).toBe('Churn');
+      expect(await store.deleteTerm(created.id, CLI, AT)).toBeNull();
+      expect(await store.findTerm('default', 'attrition')).toBeNull();
+      expect(await store.glossaryAliases()).toEqual([]);
+      expect(await store.getObject(index(created).object.id)).toBeNull();
+      expect((await store.info()).chunks).toBe(0);
+      // the freed alias can be used again
+      await create(fields('Attrition'));
+      const history = await store.glossaryHistory('default');
+      expect(history.map((h) => [h.term, h.action])).toEqual([['Churn', 'create'], ['Churn', 'delete'], ['Attrition', 'create']]);
+      expect(history[1]!.after).toBeNull();
+    });
+
+    it('records validation without a history entry and keeps term chunks through cleanup and source chunk diffs', async () => {
+      const created = await create(fields('Orders'));
+      await store.setTermValidation(created.id, { status: 'stale', checkedAt: AT, error: 'column "total" does not exist' });
+      expect((await store.findTerm('default', 'orders'))?.validation).toEqual({ status: 'stale', checkedAt: AT, error: 'column "total" does not exist' });
+      await store.setTermValidation(created.id, { status: 'valid', checkedAt: AT, error: null }, [{ name: 'n', type: 'integer' }]);
+      expect((await store.findTerm('default', 'orders'))?.outputColumns).toEqual([{ name: 'n', type: 'integer' }]);
+      expect(await store.glossaryHistory('default')).toHaveLength(1);
+      expect(await store.chunkHashes('shop')).toEqual(new Map());
+      await store.cleanup();
+      expect(await store.getChunks([index(created).object.id])).toHaveLength(1);
+    });
+
+    it('caches completions by key', async () => {
+      expect(await store.getCachedCompletion('k1')).toBeNull();
+      await store.putCachedCompletion('k1', 'm', '{"terms":[]}');
+      await store.putCachedCompletion('k1', 'm', '{"terms":[1]}');
+      expect(await store.getCachedCompletion('k1')).toBe('{"terms":[1]}');
+    });
+  });
+}
