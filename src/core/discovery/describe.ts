@@ -1,0 +1,231 @@
+/**
+ * @module core/discovery/describe
+ * `describe`: what an agent needs to write SQL against a source, a schema or an object, at two
+ * levels of detail. Sources list their schemas, schemas their objects (paged), relations their
+ * columns, keys and joins; everything is capped with explicit totals.
+ */
+import { RELATION_KINDS, type CatalogEdge, type CatalogObject } from '../../ports/catalog.js';
+import type { ObjectFilter, ObjectPage, StoredSource } from '../../ports/store.js';
+import type { ObjectDetail } from '../catalog/describe-object.js';
+import { SextantError } from '../errors.js';
+import { parseTarget } from '../ids.js';
+
+export type DescribeDetail = 'brief' | 'full';
+
+/** The slice of the engine describe reads. */
+export interface DiscoveryEngine {
+  get(ref: string): Promise<ObjectDetail>;
+  listObjects(filter: ObjectFilter): Promise<ObjectPage>;
+  listSources(): Promise<StoredSource[]>;
+}
+
+export interface ColumnInfo {
+  name: string;
+  type: string;
+  nullable?: boolean;
+  primaryKey?: boolean;
+  /** Referenced column as `schema.table.column`. */
+  references?: string;
+  default?: string;
+  comment?: string;
+}
+
+export interface JoinInfo {
+  /** The other relation's id. */
+  table: string;
+  /** A join condition to paste into SQL. */
+  on: string;
+}
+
+export interface ObjectDescription {
+  level: 'object';
+  id: string;
+  uri: string;
+  kind: string;
+  name: string;
+  comment: string | null;
+  context: string | null;
+  rowEstimate?: number | null;
+  columns?: ColumnInfo[];
+  columnsTotal?: number;
+  primaryKey?: string[];
+  joins?: JoinInfo[];
+  referencedBy?: JoinInfo[];
+  /** View SQL, routine signature, column type line, … (full detail). */
+  definition?: string | null;
+  constraints?: Array<{ name: string; type: string; definition: string | null }>;
+  indexes?: Array<{ name: string; definition: string | null }>;
+  /** Other members (a schema's children, a table's triggers), capped. */
+  members?: Array<{ id: string; kind: string; name: string }>;
+  membersTotal?: number;
+  attributes?: Record<string, unknown>;
+}
+
+export interface SourceDescription {
+  level: 'source';
+  source: string;
+  type: string;
+  lastUpdate: string | null;
+  schemas: Array<{ name: string; id: string; comment: string | null }>;
+  schemasTotal: number;
+  counts: Record<string, number>;
+}
+
+export interface SchemaDescription {
+  level: 'schema';
+  source: string;
+  schema: string;
+  id: string;
+  comment: string | null;
+  objects: Array<{ id: string; kind: string; name: string; comment?: string }>;
+  objectsTotal: number;
+  nextCursor: string | null;
+}
+
+export type Description = ObjectDescription | SourceDescription | SchemaDescription;
+
+const CAPS = { brief: { columns: 100, members: 50, comment: 160 }, full: { columns: 400, members: 200, comment: 2000 } } as const;
+
+function clip(text: string | null | undefined, max: number): string | undefined {
+  if (!text) return undefined;
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function pathOf(id: string): string {
+  return id.split(':').slice(2).join(':');
+}
+
+function lastSegment(path: string): string {
+  return path.split('.').pop() ?? path;
+}
+
+function joinOn(edge: CatalogEdge, fromPath: string, toPath: string): string {
+  const from = (edge.attributes.columns as string[] | undefined) ?? [];
+  const to = (edge.attributes.referencedColumns as string[] | undefined) ?? [];
+  if (!from.length || from.length !== to.length) return `${fromPath} → ${toPath}`;
+  const a = lastSegment(fromPath);
+  const b = lastSegment(toPath) === a ? toPath : lastSegment(toPath);
+  return from.map((c, i) => `${a}.${c} = ${b}.${to[i]}`).join(' AND ');
+}
+
+function column(col: CatalogObject, detail: DescribeDetail): ColumnInfo {
+  const a = col.attributes;
+  const info: ColumnInfo = { name: col.name, type: String(a.dataType ?? a.type ?? '') };
+  if (a.isPrimaryKey) info.primaryKey = true;
+  if (a.nullable === false && !a.isPrimaryKey) info.nullable = false;
+  if (typeof a.references === 'string') info.references = pathOf(a.references);
+  const comment = clip(col.comment, CAPS[detail].comment);
+  if (comment) info.comment = comment;
+  if (detail === 'full' && a.default !== null && a.default !== undefined) info.default = String(a.default);
+  return info;
+}
+
+export async function describeObjectFor(engine: DiscoveryEngine, ref: string, detail: DescribeDetail): Promise<ObjectDescription> {
+  const d = await engine.get(ref);
+  const o = d.object;
+  const caps = CAPS[detail];
+  const out: ObjectDescription = {
+    level: 'object',
+    id: o.id,
+    uri: d.uri,
+    kind: o.kind,
+    name: o.path,
+    comment: clip(o.comment, caps.comment) ?? null,
+    context: clip(d.effectiveContext, caps.comment) ?? null,
+  };
+  if (RELATION_KINDS.includes(o.kind)) {
+    out.rowEstimate = (o.attributes.rowEstimate as number | null | undefined) ?? null;
+    out.columns = d.columns.slice(0, caps.columns).map((c) => column(c, detail));
+    out.columnsTotal = d.columns.length;
+    const pk = d.constraints.find((c) => c.attributes.type === 'primary_key' || c.attributes.type === 'primary key');
+    const pkColumns = (pk?.attributes.columns as string[] | undefined) ?? d.columns.filter((c) => c.attributes.isPrimaryKey).map((c) => c.name);
+    if (pkColumns.length) out.primaryKey = pkColumns;
+    out.joins = d.outgoing.filter((e) => e.kind === 'foreign_key').map((e) => ({ table: e.toId, on: joinOn(e, o.path, pathOf(e.toId)) }));
+    if (detail === 'full') {
+      out.referencedBy = d.incoming.filter((e) => e.kind === 'foreign_key').map((e) => ({ table: e.fromId, on: joinOn(e, pathOf(e.fromId), o.path) }));
+      out.definition = o.definition;
+      out.constraints = d.constraints.map((c) => ({ name: c.name, type: String(c.attributes.type ?? ''), definition: c.definition }));
+      out.indexes = d.indexes.map((i) => ({ name: i.name, definition: i.definition }));
+      const members = [...d.triggers, ...d.children];
+      out.members = members.slice(0, caps.members).map((m) => ({ id: m.id, kind: m.kind, name: m.name }));
+      out.membersTotal = members.length;
+    }
+    return out;
+  }
+  if (o.kind === 'column') {
+    Object.assign(out, { columns: [column(o, detail)], definition: o.parentId ? `column of ${pathOf(o.parentId)}` : null });
+    if (detail === 'full') out.attributes = o.attributes;
+    return out;
+  }
+  out.definition = clip(o.definition, detail === 'full' ? 8000 : 400) ?? null;
+  const members = [...d.columns, ...d.constraints, ...d.indexes, ...d.triggers, ...d.children];
+  if (members.length) {
+    out.members = members.slice(0, caps.members).map((m) => ({ id: m.id, kind: m.kind, name: m.name }));
+    out.membersTotal = Math.max(members.length, d.childrenTotal);
+  }
+  if (detail === 'full') out.attributes = o.attributes;
+  return out;
+}
+
+export async function describeSource(engine: DiscoveryEngine, name: string, detail: DescribeDetail): Promise<SourceDescription> {
+  const source = (await engine.listSources()).find((s) => s.name === name);
+  if (!source) {
+    // listObjects names the known sources in its error
+    await engine.listObjects({ source: name, limit: 1 });
+    throw new SextantError('SOURCE_NOT_FOUND', `unknown source '${name}'`);
+  }
+  const page = await engine.listObjects({ source: name, kinds: ['schema'], limit: CAPS[detail].members });
+  const counts: Record<string, number> = {};
+  for (const kind of ['table', 'view', 'materialized_view', 'function', 'column']) {
+    const total = (await engine.listObjects({ source: name, kinds: [kind], limit: 1 })).total;
+    if (total) counts[kind] = total;
+  }
+  return {
+    level: 'source',
+    source: name,
+    type: source.type,
+    lastUpdate: source.lastUpdate?.at ?? null,
+    schemas: page.items.map((s) => ({ name: s.path, id: s.id, comment: clip(s.comment, CAPS[detail].comment) ?? null })),
+    schemasTotal: page.total,
+    counts,
+  };
+}
+
+export async function describeSchema(
+  engine: DiscoveryEngine,
+  source: string,
+  schema: string,
+  detail: DescribeDetail,
+  cursor?: string,
+): Promise<SchemaDescription> {
+  const d = await engine.get(`${source}:schema:${schema}`);
+  const page = await engine.listObjects({ parentId: d.object.id, limit: CAPS[detail].members, ...(cursor ? { cursor } : {}) });
+  return {
+    level: 'schema',
+    source,
+    schema,
+    id: d.object.id,
+    comment: clip(d.object.comment, CAPS[detail].comment) ?? null,
+    objects: page.items.map((o) => {
+      const comment = clip(o.comment, detail === 'full' ? 300 : 100);
+      return { id: o.id, kind: o.kind, name: o.name, ...(comment ? { comment } : {}) };
+    }),
+    objectsTotal: page.total,
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** Describes `target`: a source name, `sextant://source`, `sextant://source/schema`, an object id or URI. */
+export async function describeTarget(engine: DiscoveryEngine, target: string, detail: DescribeDetail, cursor?: string): Promise<Description> {
+  const trimmed = target.trim();
+  if (/^[a-z][a-z0-9_-]*$/.test(trimmed)) return describeSource(engine, trimmed, detail);
+  const parsed = parseTarget(trimmed);
+  if (parsed?.kind === 'source') return describeSource(engine, parsed.source, detail);
+  if (parsed?.kind === 'schema') return describeSchema(engine, parsed.source, parsed.schema, detail, cursor);
+  if (parsed?.kind === 'id' && /^[^:]+:schema:[^.]+$/.test(parsed.id)) {
+    return describeSchema(engine, parsed.source, pathOf(parsed.id), detail, cursor);
+  }
+  return describeObjectFor(engine, trimmed, detail);
+}
+

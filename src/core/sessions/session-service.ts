@@ -1,0 +1,240 @@
+/**
+ * @module core/sessions/session-service
+ * Agent sessions: opened per MCP session id, with the projects active in them and documents
+ * added mid-session (visible to that session alone). Idle sessions expire and take their data.
+ * A session's visibility is base ∪ its active projects ∪ its own documents, applied by every
+ * search through {@link SessionService.scope}.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Embedder } from '../../ports/embedder.js';
+import type { SessionDocumentRecord, SessionRecord, Store } from '../../ports/store.js';
+import { canAccessProject, type RequestUser } from '../auth/user.js';
+import { SextantError } from '../errors.js';
+import type { ProjectService } from '../projects/projects.js';
+import { requireSource } from '../sources.js';
+import {
+  buildDocumentChunks,
+  MAX_DOCUMENTS_PER_SESSION,
+  SESSION_SOURCE,
+  validateDocument,
+  type DocumentInput,
+} from './session-documents.js';
+
+export const DEFAULT_SESSION_TTL_MS = 30 * 60 * 1000;
+/** Touches closer together than this are skipped: a tool call must not always cost a write. */
+const TOUCH_INTERVAL_MS = 10_000;
+
+export interface OpenSessionInput {
+  /** The transport's session id; a new UUID when omitted. */
+  id?: string;
+  project: string;
+  user: RequestUser;
+  /** Idle time after which the session and its documents are removed. */
+  ttlMs?: number;
+}
+
+/** Where a search of this session may look. */
+export interface SessionScope {
+  /** Sources to search; undefined means every source. Always includes session documents. */
+  sources: string[] | undefined;
+  projects: string[];
+  session: string;
+}
+
+export interface DocumentSummary {
+  name: string;
+  mimeType: string;
+  chars: number;
+  chunks: number;
+  objectId: string;
+  createdAt: string;
+}
+
+export interface SessionService {
+  open(input: OpenSessionInput): Promise<SessionRecord>;
+  /** The session, or SESSION_NOT_FOUND (expired or closed). */
+  get(id: string): Promise<SessionRecord>;
+  list(): Promise<SessionRecord[]>;
+  /** Marks activity; false when the session is gone. Cheap: writes at most every few seconds. */
+  touch(id: string, ttlMs?: number): Promise<boolean>;
+  /** Removes the session and everything it added. */
+  close(id: string): Promise<boolean>;
+  /** Removes sessions idle past their deadline; returns their ids. */
+  expireIdle(now?: Date): Promise<string[]>;
+  /** Replaces the active projects (the project the session was opened on always stays). */
+  setActiveProjects(id: string, projects: readonly string[], user: RequestUser): Promise<SessionRecord>;
+  addDocument(id: string, input: DocumentInput): Promise<DocumentSummary>;
+  removeDocument(id: string, name: string): Promise<DocumentSummary>;
+  listDocuments(id: string): Promise<DocumentSummary[]>;
+  getDocument(id: string, name: string): Promise<SessionDocumentRecord>;
+  /**
+   * The sources, projects and session a search of this session uses. `requested` sources are
+   * checked: unknown ones fail with SOURCE_NOT_FOUND, ones outside the active projects with FORBIDDEN.
+   */
+  scope(id: string, requested?: readonly string[]): Promise<SessionScope>;
+  /** Sources the active projects allow (null: every source). */
+  allowedSources(session: SessionRecord): Promise<Set<string> | null>;
+}
+
+export interface SessionServiceDeps {
+  store: Store;
+  projects: ProjectService;
+  embedder: () => Promise<Embedder | null>;
+  lexical?: (text: string) => string;
+}
+
+function summary(d: SessionDocumentRecord): DocumentSummary {
+  return { name: d.name, mimeType: d.mimeType, chars: d.text.length, chunks: d.chunks, objectId: d.objectId, createdAt: d.createdAt };
+}
+
+export function createSessionService(deps: SessionServiceDeps): SessionService {
+  const { store, projects } = deps;
+  const ttls = new Map<string, number>();
+  const lastTouch = new Map<string, number>();
+  const deadline = (from: Date, ttlMs: number) => new Date(from.getTime() + ttlMs).toISOString();
+
+  async function get(id: string): Promise<SessionRecord> {
+    const session = await store.getSession(id);
+    if (session) return session;
+    throw new SextantError('SESSION_NOT_FOUND', 'this session has expired or was closed', {
+      hint: 'reconnect to start a new session; documents added to the old one are gone',
+    });
+  }
+
+  async function allowedSources(session: SessionRecord): Promise<Set<string> | null> {
+    const allowed = new Set<string>();
+    for (const name of session.activeProjects) {
+      const project = await projects.get(name).catch(() => null);
+      if (!project) continue;
+      if (project.sources.length === 0) return null;
+      for (const s of project.sources) allowed.add(s);
+    }
+    return allowed;
+  }
+
+  function forget(id: string): void {
+    ttls.delete(id);
+    lastTouch.delete(id);
+  }
+
+  return {
+    async open(input) {
+      await projects.get(input.project);
+      const now = new Date();
+      const ttlMs = input.ttlMs ?? DEFAULT_SESSION_TTL_MS;
+      const record: SessionRecord = {
+        id: input.id ?? randomUUID(),
+        project: input.project,
+        user: input.user.subject,
+        activeProjects: [input.project],
+        createdAt: now.toISOString(),
+        lastSeenAt: now.toISOString(),
+        expiresAt: deadline(now, ttlMs),
+      };
+      await store.putSession(record);
+      ttls.set(record.id, ttlMs);
+      lastTouch.set(record.id, now.getTime());
+      return record;
+    },
+    get,
+    list: () => store.listSessions(),
+    async touch(id, ttlMs) {
+      const now = Date.now();
+      const last = lastTouch.get(id);
+      if (last !== undefined && now - last < TOUCH_INTERVAL_MS && ttlMs === undefined) return true;
+      const ttl = ttlMs ?? ttls.get(id) ?? DEFAULT_SESSION_TTL_MS;
+      ttls.set(id, ttl);
+      lastTouch.set(id, now);
+      const at = new Date(now);
+      const alive = await store.touchSession(id, at.toISOString(), deadline(at, ttl));
+      if (!alive) forget(id);
+      return alive;
+    },
+    async close(id) {
+      forget(id);
+      return store.removeSession(id);
+    },
+    async expireIdle(now = new Date()) {
+      const ids = await store.removeExpiredSessions(now.toISOString());
+      ids.forEach(forget);
+      return ids;
+    },
+    async setActiveProjects(id, names, user) {
+      const session = await get(id);
+      const wanted = [...new Set([session.project, ...names.map((n) => n.trim()).filter(Boolean)])];
+      for (const name of wanted) {
+        await projects.get(name);
+        if (!canAccessProject(user, name)) {
+          throw new SextantError('FORBIDDEN', `this credential may not use project '${name}'`, {
+            hint: `it is limited to: ${user.projects?.join(', ') ?? ''}`,
+            details: { field: 'projects' },
+          });
+        }
+      }
+      const next = { ...session, activeProjects: wanted };
+      await store.putSession(next);
+      return next;
+    },
+    async addDocument(id, input) {
+      const session = await get(id);
+      const valid = validateDocument(input);
+      const existing = await store.listSessionDocuments(session.id);
+      if (existing.length >= MAX_DOCUMENTS_PER_SESSION && !existing.some((d) => d.name === valid.name)) {
+        throw new SextantError('USAGE', `this session already holds ${existing.length} documents`, { hint: 'remove one with remove_document first' });
+      }
+      const embedder = await deps.embedder();
+      const model = embedder ? await store.embeddingModel() : null;
+      const { document, chunks } = await buildDocumentChunks(session.id, valid, { embedder, model, ...(deps.lexical ? { lexical: deps.lexical } : {}) });
+      await store.putSessionDocument(document, chunks);
+      return summary(document);
+    },
+    async removeDocument(id, name) {
+      const session = await get(id);
+      const document = await store.getSessionDocument(session.id, name);
+      if (!document || !(await store.removeSessionDocument(session.id, name))) throw await documentNotFound(store, session.id, name);
+      return summary(document);
+    },
+    async listDocuments(id) {
+      const session = await get(id);
+      return (await store.listSessionDocuments(session.id)).map(summary);
+    },
+    async getDocument(id, name) {
+      const session = await get(id);
+      const document = await store.getSessionDocument(session.id, name);
+      if (!document) throw await documentNotFound(store, session.id, name);
+      return document;
+    },
+    async scope(id, requested) {
+      const session = await get(id);
+      const allowed = await allowedSources(session);
+      let sources: string[] | undefined;
+      if (requested && requested.length) {
+        sources = [];
+        for (const name of new Set(requested)) {
+          if (name !== SESSION_SOURCE) {
+            await requireSource(store, name);
+            if (allowed && !allowed.has(name)) {
+              throw new SextantError('FORBIDDEN', `source '${name}' is not part of the active projects (${session.activeProjects.join(', ')})`, {
+                hint: allowed.size ? `sources you can use: ${[...allowed].sort().join(', ')}` : 'activate a project that includes it with set_active_projects',
+                details: { field: 'sources' },
+              });
+            }
+          }
+          sources.push(name);
+        }
+      } else if (allowed) {
+        sources = [...allowed, SESSION_SOURCE];
+      }
+      return { sources, projects: session.activeProjects, session: session.id };
+    },
+    allowedSources,
+  };
+}
+
+async function documentNotFound(store: Store, session: string, name: string): Promise<SextantError> {
+  const names = (await store.listSessionDocuments(session)).map((d) => d.name);
+  return new SextantError('DOCUMENT_NOT_FOUND', `no document named ${JSON.stringify(name)} in this session`, {
+    hint: names.length ? `documents in this session: ${names.join(', ')}` : 'this session has no documents; add one with add_document',
+    details: { documents: names },
+  });
+}

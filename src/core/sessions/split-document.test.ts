@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { estimateTokens, splitDocument } from './split-document.js';
+
+const sentence = (n: number) => `Sentence number ${n} talks about refunds and invoices in some detail.`;
+const paragraph = (from: number, count: number) => Array.from({ length: count }, (_, i) => sentence(from + i)).join(' ');
+
+describe('splitDocument', () => {
+  it('keeps a short text in one chunk', () => {
+    expect(splitDocument('Hello world.\n\nSecond paragraph.')).toEqual([{ index: 0, heading: '', text: 'Hello world.\n\nSecond paragraph.', tokens: estimateTokens('Hello world.\n\nSecond paragraph.') }]);
+  });
+
+  it('returns nothing for blank text', () => {
+    expect(splitDocument('  \n\n \n')).toEqual([]);
+  });
+
+  it('splits long text into chunks within the budget, with overlap between neighbours', () => {
+    const text = Array.from({ length: 30 }, (_, i) => paragraph(i * 5, 5)).join('\n\n');
+    const chunks = splitDocument(text, { maxTokens: 200, overlapTokens: 40 });
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const c of chunks) expect(c.tokens).toBeLessThanOrEqual(200 + 2);
+    for (let i = 1; i < chunks.length; i++) {
+      const prevTail = chunks[i - 1]!.text.split(/\s+/).slice(-4).join(' ');
+      expect(chunks[i]!.text).toContain(prevTail);
+    }
+    // every sentence survives somewhere
+    for (let n = 0; n < 150; n++) expect(chunks.some((c) => c.text.includes(`number ${n} talks`))).toBe(true);
+  });
+
+  it('cuts an oversized paragraph at sentences, and an oversized sentence at words', () => {
+    const chunks = splitDocument(paragraph(0, 60), { maxTokens: 100, overlapTokens: 0 });
+    expect(chunks.length).toBeGreaterThan(5);
+    expect(chunks.every((c) => c.tokens <= 101)).toBe(true);
+    const words = Array.from({ length: 2000 }, (_, i) => `w${i}`).join(' ');
+    const byWords = splitDocument(words, { maxTokens: 100, overlapTokens: 10 });
+    expect(byWords.every((c) => c.tokens <= 101)).toBe(true);
+    expect(byWords.at(-1)!.text).toContain('w1999');
+    expect(splitDocument('x'.repeat(5000), { maxTokens: 100 }).every((c) => c.tokens <= 101)).toBe(true);
+  });
+
+  it('labels chunks with the markdown heading path and starts sections fresh', () => {
+    const md = ['# Billing', '', paragraph(0, 8), '', '## Refunds', '', paragraph(100, 8), '', '# Support', '', 'Tickets are answered in a day.'].join('\n');
+    const chunks = splitDocument(md, { markdown: true, maxTokens: 200, overlapTokens: 30 });
+    expect(chunks.map((c) => c.heading)).toEqual(['Billing', 'Billing > Refunds', 'Support']);
+    expect(chunks[2]!.text).toBe('Tickets are answered in a day.');
+    expect(chunks.some((c) => c.text.includes('# '))).toBe(false);
+  });
+
+  it('keeps a fenced code block whole and does not read headings inside it', () => {
+    const md = ['# Query', '', '```sql', '# not a heading', 'select 1;', '', 'select 2;', '```', '', 'After.'].join('\n');
+    const [chunk] = splitDocument(md, { markdown: true });
+    expect(chunk!.heading).toBe('Query');
+    expect(chunk!.text).toContain('```sql\n# not a heading\nselect 1;\n\nselect 2;\n```');
+  });
+
+  it('treats # lines in plain text as text', () => {
+    expect(splitDocument('# not a heading\nbody')[0]).toMatchObject({ heading: '', text: '# not a heading\nbody' });
+  });
+});

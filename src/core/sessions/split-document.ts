@@ -1,0 +1,185 @@
+/**
+ * @module core/sessions/split-document
+ * Splits a text or markdown document into chunks of about `maxTokens` tokens with `overlapTokens`
+ * of overlap, cutting at paragraph boundaries first, then sentences, then words. Markdown
+ * headings (outside code fences) start sections and label the chunks under them; a fenced code
+ * block is kept whole when it fits. Pure and deterministic.
+ */
+
+export interface DocumentChunk {
+  index: number;
+  /** Heading path of the chunk's first section, e.g. `Billing > Refunds`; '' for plain text. */
+  heading: string;
+  text: string;
+  tokens: number;
+}
+
+export interface SplitOptions {
+  markdown?: boolean;
+  maxTokens?: number;
+  overlapTokens?: number;
+}
+
+export const DEFAULT_CHUNK_TOKENS = 500;
+export const DEFAULT_OVERLAP_TOKENS = 50;
+
+/** About four characters per token for English text with a BPE tokenizer: good enough to size chunks. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+interface Piece {
+  text: string;
+  heading: string;
+  tokens: number;
+  /** First piece of a new section: a good place to start a chunk. */
+  sectionStart: boolean;
+}
+
+interface Block {
+  text: string;
+  heading: string;
+  sectionStart: boolean;
+}
+
+const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
+const FENCE = /^\s*(```|~~~)/;
+
+function blocksOf(text: string, markdown: boolean): Block[] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const blocks: Block[] = [];
+  const headings: string[] = [];
+  let current: string[] = [];
+  let inFence = false;
+  let sectionStart = true;
+  const heading = () => headings.filter(Boolean).join(' > ');
+  const flush = () => {
+    const body = current.join('\n').trim();
+    if (body) {
+      blocks.push({ text: body, heading: heading(), sectionStart });
+      sectionStart = false;
+    }
+    current = [];
+  };
+  for (const line of lines) {
+    if (markdown && FENCE.test(line)) {
+      if (!inFence) flush();
+      current.push(line);
+      inFence = !inFence;
+      if (!inFence) flush();
+      continue;
+    }
+    if (inFence) {
+      current.push(line);
+      continue;
+    }
+    const h = markdown ? HEADING.exec(line) : null;
+    if (h) {
+      flush();
+      const level = h[1]!.length;
+      headings.length = level;
+      headings[level - 1] = h[2]!;
+      sectionStart = true;
+      continue;
+    }
+    if (line.trim() === '') flush();
+    else current.push(line);
+  }
+  flush();
+  return blocks;
+}
+
+/** Words of `text` grouped into runs of at most `maxTokens`. */
+function wordWindows(text: string, maxTokens: number): string[] {
+  const out: string[] = [];
+  let run: string[] = [];
+  let size = 0;
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    // A single word longer than the budget is cut hard (a base64 blob, a long URL).
+    const parts = word.length > maxTokens * 4 ? (word.match(new RegExp(`.{1,${maxTokens * 4}}`, 'g')) ?? []) : [word];
+    for (const part of parts) {
+      const t = estimateTokens(`${part} `);
+      if (size + t > maxTokens && run.length) {
+        out.push(run.join(' '));
+        run = [];
+        size = 0;
+      }
+      run.push(part);
+      size += t;
+    }
+  }
+  if (run.length) out.push(run.join(' '));
+  return out;
+}
+
+function piecesOf(block: Block, maxTokens: number): Piece[] {
+  const whole = estimateTokens(block.text);
+  if (whole <= maxTokens) return [{ ...block, tokens: whole }];
+  const parts: string[] = [];
+  for (const sentence of block.text.split(/(?<=[.!?])\s+(?=\S)/)) {
+    if (estimateTokens(sentence) <= maxTokens) parts.push(sentence);
+    else parts.push(...wordWindows(sentence, maxTokens));
+  }
+  return parts.map((text, i) => ({ text, heading: block.heading, tokens: estimateTokens(text), sectionStart: block.sectionStart && i === 0 }));
+}
+
+/** The tail of `pieces` worth at most `budget` tokens (whole pieces, or the last words of one). */
+function overlapOf(pieces: readonly Piece[], budget: number): Piece[] {
+  if (budget <= 0) return [];
+  const out: Piece[] = [];
+  let size = 0;
+  for (let i = pieces.length - 1; i >= 0; i--) {
+    const piece = pieces[i]!;
+    if (size + piece.tokens <= budget) {
+      out.unshift({ ...piece, sectionStart: false });
+      size += piece.tokens;
+      continue;
+    }
+    if (out.length === 0) {
+      const words = piece.text.split(/\s+/).filter(Boolean);
+      const tail: string[] = [];
+      for (let w = words.length - 1; w >= 0 && estimateTokens([words[w], ...tail].join(' ')) <= budget; w--) tail.unshift(words[w]!);
+      if (tail.length) out.push({ text: tail.join(' '), heading: piece.heading, tokens: estimateTokens(tail.join(' ')), sectionStart: false });
+    }
+    break;
+  }
+  return out;
+}
+
+export function splitDocument(text: string, options: SplitOptions = {}): DocumentChunk[] {
+  const maxTokens = Math.max(16, Math.floor(options.maxTokens ?? DEFAULT_CHUNK_TOKENS));
+  const overlapTokens = Math.min(Math.floor(maxTokens / 2), Math.max(0, Math.floor(options.overlapTokens ?? DEFAULT_OVERLAP_TOKENS)));
+  const pieces = blocksOf(text, options.markdown ?? false).flatMap((b) => piecesOf(b, maxTokens));
+  const chunks: DocumentChunk[] = [];
+  let current: Piece[] = [];
+  let fresh = 0; // pieces of `current` not carried over from the previous chunk
+  let size = 0;
+  const emit = () => {
+    if (fresh === 0) return;
+    const body = current.map((p) => p.text).join('\n\n');
+    const first = current[current.length - fresh]!;
+    chunks.push({ index: chunks.length, heading: first.heading, text: body, tokens: estimateTokens(body) });
+    current = overlapOf(current, overlapTokens);
+    size = current.reduce((n, p) => n + p.tokens, 0);
+    fresh = 0;
+  };
+  for (const piece of pieces) {
+    const overBudget = size + piece.tokens > maxTokens;
+    // A new section starts a new chunk once the current one holds a fair amount of text.
+    const newSection = piece.sectionStart && size >= maxTokens / 2;
+    if ((overBudget || newSection) && fresh > 0) emit();
+    // Overlap that does not leave room for the piece is dropped rather than overflowing.
+    while (size + piece.tokens > maxTokens && current.length) {
+      size -= current.shift()!.tokens;
+    }
+    if (piece.sectionStart && fresh === 0) {
+      current = []; // do not carry the previous section's tail into a new section
+      size = 0;
+    }
+    current.push(piece);
+    size += piece.tokens;
+    fresh++;
+  }
+  emit();
+  return chunks;
+}
