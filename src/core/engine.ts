@@ -6,15 +6,18 @@ import type { ContextRecord } from '../ports/catalog.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { ObjectFilter, ObjectPage, StoreInfo, StoredSource } from '../ports/store.js';
 import { describeObject, type ObjectDetail } from './catalog/describe-object.js';
+import { createTokenService, type TokenService } from './auth/tokens.js';
 import { addContext, removeContext, type ContextChange } from './contexts/contexts.js';
 import type { EngineDeps } from './engine-deps.js';
 import { SextantError } from './errors.js';
 import { embedMissingVectors, syncEmbeddingModel } from './ingest/embeddings.js';
 import { updateSource, type UpdateReport } from './ingest/update-source.js';
 import type { ProgressFn } from './progress.js';
+import { createProjectService, type ProjectService } from './projects/projects.js';
 import { redactText } from './redact.js';
 import { createSearchService } from './search/search-service.js';
 import type { SearchOptions, SearchResult } from './search/types.js';
+import { createSessionService, type SessionService } from './sessions/session-service.js';
 import { addSource, checkAccess, connectorFor, publicSource, requireSource, selectSources, type AccessCheckResult, type AddSourceInput } from './sources.js';
 
 export interface UpdateOptions {
@@ -59,6 +62,10 @@ export interface Engine {
   cleanup(): Promise<Record<string, number>>;
   repair(): Promise<Record<string, number>>;
   close(): Promise<void>;
+  /** Projects (workspaces: sources, settings), access tokens, agent sessions and their documents. */
+  readonly projects: ProjectService;
+  readonly tokens: TokenService;
+  readonly sessions: SessionService;
 }
 
 export function createEngine(deps: EngineDeps): Engine {
@@ -66,6 +73,9 @@ export function createEngine(deps: EngineDeps): Engine {
   let embedderPromise: Promise<Embedder | null> | null = null;
   const embedder = () => (embedderPromise ??= deps.embedder());
   const lexical = deps.lexical ? { lexical: deps.lexical } : {};
+  const projects = createProjectService(store);
+  const tokens = createTokenService(store, projects);
+  const sessions = createSessionService({ store, projects, embedder, ...lexical });
   const searcher = createSearchService({ store, embedder, rerank: deps.rerank ?? null });
 
   async function update(options: UpdateOptions = {}): Promise<UpdateRun> {
@@ -107,6 +117,9 @@ export function createEngine(deps: EngineDeps): Engine {
   }
 
   return {
+    projects,
+    tokens,
+    sessions,
     addSource: async (input) => publicSource(await addSource(store, connectors, input)),
     listSources: async () => (await store.listSources()).map(publicSource),
     async removeSource(name) {
