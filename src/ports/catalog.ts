@@ -106,3 +106,21 @@ export interface Chunk {
   project: string | null;
   session: string | null;
 }
+
+/** Linguistic role of an entity: a thing, a property, an operation, or a compound phrase. */
+export type SemanticType = 'CONCEPT' | 'ATTRIBUTE' | 'ACTION' | 'TERM';
+
+/** Named-entity class when the entity came from NER over prose; null otherwise. */
+export type NerType = 'ORG' | 'PERSON' | 'PRODUCT' | 'GPE' | 'EVENT';
+
+/** A normalized concept a chunk mentions (`customer`, `order line`, `Acme Corp`), with a confidence. */
+export interface EntityMention {
+  /** Normalized: lower case, head noun singular, acronyms keep their case (`API key`). */
+  name: string;
+  /** For display: title case, acronyms kept (`API Key`, `Acme Corp`). */
+  displayName: string;
+  semanticType: SemanticType;
+  nerType: NerType | null;
+  /** 0..1: how sure the extractor is that this chunk is about this entity. */
+  confidence: number;
+}

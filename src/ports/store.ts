@@ -3,7 +3,7 @@
  * Persistence of sources, canonical objects, contexts, chunks and vectors.
  * Every adapter passes test/contracts/store.contract.ts.
  */
-import type { CatalogEdge, CatalogObject, Chunk, ContextRecord, ObjectKind } from './catalog.js';
+import type { CatalogEdge, CatalogObject, Chunk, ContextRecord, EntityMention, NerType, ObjectKind, SemanticType } from './catalog.js';
 import type { SourceRecord } from './connector.js';
 import type { GlossaryStore } from './glossary.js';
 
@@ -31,10 +31,16 @@ export interface ResourceWrite {
   edges: CatalogEdge[];
 }
 
-/** A chunk with its embedding (null when none was computed). */
+/** A chunk with its embedding (null when none was computed) and the entities it mentions. */
 export interface ChunkWrite {
   chunk: Chunk;
   vector: Float32Array | null;
+  /**
+   * Entities the chunk mentions, written with it in the same transaction: they replace the
+   * chunk's previous links (absent or empty: the chunk has none). Entity rows are shared by
+   * (name, semantic type); one left without links is deleted.
+   */
+  entities?: readonly EntityMention[];
 }
 
 export interface ChunkChanges {
@@ -95,6 +101,46 @@ export interface ScoredChunk {
 export interface VectorQuery extends ChunkFilter {
   vector: Float32Array;
   limit: number;
+}
+
+/**
+ * An entity as one chunk mentions it. `key` is `<semanticType>:<name>` (e.g. `TERM:order line`),
+ * unique in an index and the same in every store.
+ */
+export interface EntityLink {
+  key: string;
+  name: string;
+  displayName: string;
+  semanticType: SemanticType;
+  nerType: NerType | null;
+  confidence: number;
+}
+
+/** What ranking related chunks needs (see `Store.entityLinks`). */
+export interface EntityLinks {
+  /** Chunk id → keys of its entities. */
+  links: Map<string, Set<string>>;
+  /** Entity key → visible chunks linked to it, counted up to `maxDf + 1`. */
+  df: Map<string, number>;
+}
+
+export interface EntityFilter extends ChunkFilter {
+  semanticTypes?: readonly SemanticType[];
+}
+
+/** An entity of the visible scope with the number of visible chunks it is linked to. */
+export interface EntityRecord {
+  key: string;
+  name: string;
+  displayName: string;
+  semanticType: SemanticType;
+  nerType: NerType | null;
+  chunks: number;
+}
+
+export interface EntityPage {
+  items: EntityRecord[];
+  nextCursor: string | null;
 }
 
 export interface EmbeddingModelInfo {
@@ -221,6 +267,26 @@ export interface Store extends GlossaryStore {
   setEmbeddingModel(model: EmbeddingModelInfo): Promise<void>;
   putVectors(vectors: Array<{ chunkId: string; vector: Float32Array }>): Promise<void>;
 
+  // entities (linked to chunks through ChunkWrite.entities; scope comes from the chunk)
+  /** Chunks visible under the filter (sources, kinds, scopes): the N of an entity's IDF. */
+  countChunks(filter: ChunkFilter): Promise<number>;
+  /**
+   * The entity neighbourhood of `chunkIds`, for ranking related chunks: the links of those
+   * chunks, and of every chunk passing `filter` linked to one of their entities whose df lies
+   * in 2..`maxDf` (only those entities are listed for such a chunk). `df` holds each entity of
+   * `chunkIds`, counted over the chunks visible in the filter's scopes (its sources and kinds
+   * are ignored) and capped at `maxDf + 1` ("too common"), so common entities cost nothing.
+   */
+  entityLinks(chunkIds: readonly string[], filter: ChunkFilter, options: { maxDf: number }): Promise<EntityLinks>;
+  /** Entities of each chunk (chunks without links are absent), strongest first, ties by key. */
+  entitiesOf(chunkIds: readonly string[]): Promise<Map<string, EntityLink[]>>;
+  /**
+   * Entities linked to at least one chunk visible under the filter, ordered by name then
+   * semantic type, with their visible chunk counts. `cursor` is the opaque `nextCursor` of the
+   * previous page (a foreign one is USAGE); `limit` defaults to 100.
+   */
+  listEntities(filter: EntityFilter, page?: { limit?: number; cursor?: string }): Promise<EntityPage>;
+
   // projects, tokens and sessions (see the section above the interface)
   listProjects(): Promise<ProjectRecord[]>;
   getProject(name: string): Promise<ProjectRecord | null>;
@@ -255,10 +321,10 @@ export interface Store extends GlossaryStore {
 
   // maintenance
   /**
-   * Removes orphans (objects/chunks/contexts of missing sources), expired sessions with their
-   * documents and chunks, vacuums. Chunks of live session documents are kept. Returns counts removed.
+   * Removes orphans (objects/chunks/contexts of missing sources, entity links of missing chunks,
+   * entities without links), expired sessions with their documents and chunks, vacuums. Chunks of live session documents are kept. Returns counts removed.
    */
   cleanup(): Promise<Record<string, number>>;
-  /** Rebuilds derived tables (FTS, vectors index) from canonical data. */
+  /** Rebuilds derived tables (FTS, vectors index) from canonical data; drops dangling entity links and unlinked entities. */
   repair(): Promise<Record<string, number>>;
 }

@@ -18,6 +18,7 @@ import type {
   TokenRecord,
   UpdateOutcome,
 } from '../../src/ports/store.js';
+import { describeEntityStoreContract } from './entity-store.contract.js';
 import { describeGlossaryStoreContract } from './glossary-store.contract.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -284,6 +285,8 @@ async function expectCode(promise: Promise<unknown>, code: string): Promise<void
 
 export function describeStoreContract(name: string, open: () => Promise<Store>): void {
   describe(`Store contract: ${name}`, () => {
+    describeEntityStoreContract(open);
+
     describeGlossaryStoreContract(open);
 
     let store: Store;

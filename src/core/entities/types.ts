@@ -1,24 +1,10 @@
 /**
  * @module core/entities/types
- * Entities: normalized concepts found in chunks, linked to them with a confidence.
+ * Entities: normalized concepts found in chunks, linked to them with a confidence. The mention
+ * types live in ports/catalog.ts (stores persist them); what extraction reads is defined here.
  */
 
-/** Linguistic role: a thing, a property, an operation, or a compound phrase. */
-export type SemanticType = 'CONCEPT' | 'ATTRIBUTE' | 'ACTION' | 'TERM';
-
-/** Named-entity class when the entity came from NER over prose; null otherwise. */
-export type NerType = 'ORG' | 'PERSON' | 'PRODUCT' | 'GPE' | 'EVENT';
-
-export interface EntityMention {
-  /** Normalized: lower case, head noun singular, acronyms keep their case (`API key`). */
-  name: string;
-  /** For display: title case, acronyms kept (`API Key`, `Acme Corp`). */
-  displayName: string;
-  semanticType: SemanticType;
-  nerType: NerType | null;
-  /** 0..1: how sure the extractor is that this chunk is about this entity. */
-  confidence: number;
-}
+export type { EntityMention, NerType, SemanticType } from '../../ports/catalog.js';
 
 /** What extraction reads from one chunk. */
 export interface EntityInput {

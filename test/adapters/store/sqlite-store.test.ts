@@ -367,6 +367,8 @@ describe('sqlite store: maintenance', () => {
         ftsRows: 12,
         chunks: 11,
         effectiveContexts: 1,
+        entityLinks: 0,
+        entities: 0,
         sessions: 0,
         sessionDocuments: 0,
       });
@@ -394,7 +396,7 @@ describe('sqlite store: maintenance', () => {
       db.prepare('UPDATE vectors SET vector = zeroblob(12) WHERE rid = (SELECT min(rid) FROM vectors)').run();
       db.close();
       expect(await store.lexicalSearch({ match: 'customer', limit: 20 })).toEqual([]);
-      expect(await store.repair()).toEqual({ ftsRows: 10, vectors: 9, vectorsDropped: 1 });
+      expect(await store.repair()).toEqual({ ftsRows: 10, vectors: 9, vectorsDropped: 1, entityLinks: 0, entities: 0 });
       expect(await store.lexicalSearch({ match: 'customer', limit: 20 })).toEqual(before);
       expect(await store.chunksWithoutVectors(5)).toHaveLength(1);
     } finally {

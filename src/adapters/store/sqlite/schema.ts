@@ -4,6 +4,7 @@
  * ones, and the migration steps between versions.
  */
 import type { Database } from 'better-sqlite3';
+import { ENTITY_TABLES_DDL } from './entities.js';
 import { FTS_TABLE_DDL } from './lexical.js';
 import { SCOPE_TABLES_DDL } from './scope-tables.js';
 import { GLOSSARY_TABLES_DDL } from './glossary-tables.js';
@@ -153,6 +154,7 @@ export function migrationPath(from: number, to: number, migrations: readonly Mig
 export function createSchema(db: Database, now: string): void {
   db.exec(TABLES_DDL);
   db.exec(FTS_TABLE_DDL);
+  db.exec(ENTITY_TABLES_DDL);
   db.exec(SCOPE_TABLES_DDL);
   db.exec(GLOSSARY_TABLES_DDL);
   const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');

@@ -12,7 +12,12 @@ import type { SourceRecord } from '../../../ports/connector.js';
 import type { ChangeActor, GlossaryChange, GlossaryTerm, OutputColumn, TermFields, TermIndexWrite, TermValidation } from '../../../ports/glossary.js';
 import type {
   ChunkChanges,
+  ChunkFilter,
   EmbeddingModelInfo,
+  EntityFilter,
+  EntityLink,
+  EntityLinks,
+  EntityPage,
   LexicalQuery,
   ChunkWrite,
   ObjectFilter,
@@ -30,6 +35,7 @@ import type {
   VectorQuery,
 } from '../../../ports/store.js';
 import { repairIndexFile, type IndexFileRepair } from './index-file-repair.js';
+import { EntityIndex, ensureEntityTables } from './entities.js';
 import { openIndexDatabase } from './index-file.js';
 import { LexicalIndex } from './lexical.js';
 import { deleteOrphans, rebuildDerived, vacuum } from './maintenance.js';
@@ -99,6 +105,7 @@ export class SqliteStore implements Store {
   readonly #lexical: LexicalIndex;
   readonly #vectors: VectorBackend;
   readonly #writer: IndexWriter;
+  readonly #entities: EntityIndex;
   readonly #projects: ProjectTables;
   readonly #tokens: TokenTables;
   readonly #sessions: SessionTables;
@@ -111,7 +118,9 @@ export class SqliteStore implements Store {
     this.#q = new StatementCache(db);
     this.#lexical = new LexicalIndex(db);
     this.#vectors = vectors;
-    this.#writer = new IndexWriter(db, this.#lexical, () => this.#model());
+    ensureEntityTables(db);
+    this.#entities = new EntityIndex(db);
+    this.#writer = new IndexWriter(db, this.#lexical, () => this.#model(), this.#entities);
     ensureScopeTables(db);
     this.#projects = new ProjectTables(db);
     this.#tokens = new TokenTables(db);
@@ -351,6 +360,24 @@ export class SqliteStore implements Store {
     this.#write(() => this.#writer.putVectors(vectors));
   }
 
+  // entities (entities.ts)
+
+  async countChunks(filter: ChunkFilter): Promise<number> {
+    return this.#entities.countChunks(filter);
+  }
+
+  async entityLinks(chunkIds: readonly string[], filter: ChunkFilter, options: { maxDf: number }): Promise<EntityLinks> {
+    return this.#entities.entityLinks(chunkIds, filter, options.maxDf);
+  }
+
+  async entitiesOf(chunkIds: readonly string[]): Promise<Map<string, EntityLink[]>> {
+    return this.#entities.entitiesOf(chunkIds);
+  }
+
+  async listEntities(filter: EntityFilter, page: { limit?: number; cursor?: string } = {}): Promise<EntityPage> {
+    return this.#entities.list(filter, page);
+  }
+
   // projects, tokens and sessions (tables and queries in projects.ts, tokens.ts, sessions.ts)
 
   async listProjects(): Promise<ProjectRecord[]> {
@@ -444,13 +471,13 @@ export class SqliteStore implements Store {
   // maintenance
 
   async cleanup(): Promise<Record<string, number>> {
-    const counts = this.#write(() => ({ ...this.#sessions.deleteExpired(new Date().toISOString()), ...deleteOrphans(this.#db, this.#lexical) }));
+    const counts = this.#write(() => ({ ...this.#sessions.deleteExpired(new Date().toISOString()), ...deleteOrphans(this.#db, this.#lexical), ...this.#entities.deleteOrphans() }));
     vacuum(this.#db);
     return counts;
   }
 
   async repair(): Promise<Record<string, number>> {
-    return this.#write(() => rebuildDerived(this.#db, this.#lexical, this.#model()));
+    return this.#write(() => ({ ...rebuildDerived(this.#db, this.#lexical, this.#model()), ...this.#entities.deleteOrphans() }));
   }
 
   // helpers

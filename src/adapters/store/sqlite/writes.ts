@@ -1,11 +1,13 @@
 /**
  * @module adapters/store/sqlite/writes
- * The write paths of the index: a source's new state, chunk changes, vectors, source removal.
+ * The write paths of the index: a source's new state, chunk changes (with their entity links),
+ * vectors, source removal.
  * Callers wrap each call in one transaction; statements are prepared once per connection.
  */
 import type { Database, Statement } from 'better-sqlite3';
 import { SextantError } from '../../../core/errors.js';
 import type { ChunkChanges, EmbeddingModelInfo, SourceUpdate } from '../../../ports/store.js';
+import type { EntityIndex } from './entities.js';
 import type { LexicalIndex } from './lexical.js';
 import { chunkParams, objectParams } from './rows.js';
 import { encodeVector } from './vectors.js';
@@ -15,6 +17,7 @@ type Run = Statement<unknown[]>;
 export class IndexWriter {
   readonly #db: Database;
   readonly #lexical: LexicalIndex;
+  readonly #entities: EntityIndex;
   readonly #model: () => EmbeddingModelInfo | null;
   readonly #s: Record<
     | 'setSourceState'
@@ -35,9 +38,10 @@ export class IndexWriter {
   >;
   readonly #chunkRef: Statement<[string], { rid: number; source: string }>;
 
-  constructor(db: Database, lexical: LexicalIndex, model: () => EmbeddingModelInfo | null) {
+  constructor(db: Database, lexical: LexicalIndex, model: () => EmbeddingModelInfo | null, entities: EntityIndex) {
     this.#db = db;
     this.#lexical = lexical;
+    this.#entities = entities;
     this.#model = model;
     const p = (sql: string): Run => db.prepare(sql);
     this.#s = {
@@ -100,18 +104,23 @@ export class IndexWriter {
     this.applyChunkChanges(source, update.chunks);
   }
 
-  /** Removals first, then upserts (so an id in both ends up upserted), then effective contexts. */
+  /**
+   * Removals first, then upserts (so an id in both ends up upserted), then effective contexts.
+   * Each upsert replaces the chunk's entity links; entities left without links are deleted.
+   */
   applyChunkChanges(source: string, changes: ChunkChanges): void {
     const s = this.#s;
+    const links = this.#entities.batch();
     for (const id of changes.remove) {
       const ref = this.#chunkRef.get(id);
       if (!ref || ref.source !== source) continue;
+      links.forget(ref.rid);
       this.#lexical.delete(ref.rid);
       s.deleteVector.run(ref.rid);
       s.deleteChunk.run(ref.rid);
     }
     const model = this.#model();
-    for (const { chunk, vector } of changes.upsert) {
+    for (const { chunk, vector, entities } of changes.upsert) {
       if (chunk.source !== source) {
         throw new SextantError('INTERNAL', `chunk ${chunk.id} belongs to source ${chunk.source}, not ${source}`);
       }
@@ -126,6 +135,7 @@ export class IndexWriter {
         rid = Number(s.insertChunk.run(chunk.id, ...chunkParams(chunk)).lastInsertRowid);
       }
       this.#lexical.insert(rid, chunk);
+      links.replace(rid, entities, ref !== undefined);
       // A chunk written without a vector loses its old one: it no longer describes the text.
       if (vector) s.putVector.run(rid, encodeVector(vector));
       else if (ref) s.deleteVector.run(rid);
@@ -134,6 +144,7 @@ export class IndexWriter {
       if (text === '') s.deleteEffective.run(objectId);
       else s.putEffective.run(objectId, text);
     }
+    links.finish();
   }
 
   /** Stores vectors of existing chunks; ids no longer in the index are skipped. */
@@ -154,6 +165,7 @@ export class IndexWriter {
        WHERE object_id IN (SELECT id FROM objects WHERE source = ?) OR substr(object_id, 1, ?) = ?`,
     ).run(name, name.length + 1, `${name}:`);
     this.#lexical.deleteWhere('source = ?', name);
+    this.#entities.removeSource(name);
     db.prepare('DELETE FROM vectors WHERE rid IN (SELECT rid FROM chunks WHERE source = ?)').run(name);
     for (const table of ['chunks', 'edges', 'objects', 'resources', 'contexts']) {
       db.prepare(`DELETE FROM ${table} WHERE source = ?`).run(name);

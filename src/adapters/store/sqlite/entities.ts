@@ -1,0 +1,323 @@
+/**
+ * @module adapters/store/sqlite/entities
+ * Entities and their links to chunks: DDL, link writes inside the writer's transaction, orphan
+ * removal, and the reads behind related chunks, `--explain` and the glossary listing.
+ */
+import type { Database, Statement } from 'better-sqlite3';
+import { SextantError } from '../../../core/errors.js';
+import type { EntityMention, NerType, SemanticType } from '../../../ports/catalog.js';
+import type { ChunkFilter, EntityFilter, EntityLink, EntityLinks, EntityPage } from '../../../ports/store.js';
+import { chunkFilterSql } from './chunk-filter.js';
+import { StatementCache } from './statement-cache.js';
+
+/**
+ * `IF NOT EXISTS`: an index created at schema version 1 before entities existed gets the tables
+ * when opened (nothing has shipped, so the version stays 1).
+ * - Scope is not stored here: it comes from the linked chunk (`chunks.project`, `.session`), so
+ *   a session sees exactly the entities of its visible chunks, and it changes with them.
+ * - Links cascade with their chunk, whoever deletes it (updates, sessions, cleanup).
+ * - `chunk_entities` is WITHOUT ROWID keyed (rid, entity): a chunk's links are one range; the
+ *   (entity, rid) index serves df counts and candidate lookups.
+ */
+export const ENTITY_TABLES_DDL = `
+CREATE TABLE IF NOT EXISTS entities (
+  id            INTEGER PRIMARY KEY,
+  name          TEXT NOT NULL,
+  display_name  TEXT NOT NULL,
+  semantic_type TEXT NOT NULL CHECK (semantic_type IN ('CONCEPT', 'ATTRIBUTE', 'ACTION', 'TERM')),
+  ner_type      TEXT,
+  UNIQUE (name, semantic_type)
+);
+CREATE TABLE IF NOT EXISTS chunk_entities (
+  rid        INTEGER NOT NULL REFERENCES chunks (rid) ON DELETE CASCADE,
+  entity_id  INTEGER NOT NULL REFERENCES entities (id),
+  confidence REAL NOT NULL,
+  PRIMARY KEY (rid, entity_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS chunk_entities_entity ON chunk_entities (entity_id, rid);
+`;
+
+/** Creates the entity tables when missing (cheap when they exist: nothing is written). */
+export function ensureEntityTables(db: Database): void {
+  const present = db
+    .prepare<[], number>("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('entities', 'chunk_entities')")
+    .pluck()
+    .get();
+  if (present !== 2) db.exec(ENTITY_TABLES_DDL);
+}
+
+/** `<semanticType>:<name>`: the port's entity key, built the same way in SQL and in JS. */
+const KEY_SQL = "e.semantic_type || ':' || e.name";
+
+const SEMANTIC_TYPES: ReadonlySet<string> = new Set(['CONCEPT', 'ATTRIBUTE', 'ACTION', 'TERM']);
+
+interface LinkRow {
+  chunkId: string;
+  key: string;
+  name: string;
+  displayName: string;
+  semanticType: SemanticType;
+  nerType: NerType | null;
+  confidence: number;
+}
+
+interface EntityRow {
+  key: string;
+  name: string;
+  displayName: string;
+  semanticType: SemanticType;
+  nerType: NerType | null;
+  chunks: number;
+}
+
+export const DEFAULT_ENTITY_PAGE = 100;
+
+/** The prepared statements a {@link EntityLinkBatch} writes with. */
+interface LinkStatements {
+  upsert: Statement<[string, string, string, string | null], { id: number }>;
+  link: Statement<[number, number, number]>;
+  linkedTo: Statement<[number], number>;
+  unlink: Statement<[number]>;
+  dropIfUnlinked: Statement<[number]>;
+}
+
+/** Entity rows and chunk links of one connection. Writes run inside the caller's transaction. */
+export class EntityIndex {
+  readonly #db: Database;
+  readonly #q: StatementCache;
+  readonly #s: LinkStatements;
+
+  readonly #counts = new Map<string, number>();
+  #countsStamp = '';
+
+  constructor(db: Database) {
+    this.#db = db;
+    this.#q = new StatementCache(db);
+    this.#s = {
+      upsert: db.prepare(
+        `INSERT INTO entities (name, display_name, semantic_type, ner_type) VALUES (?, ?, ?, ?)
+         ON CONFLICT (name, semantic_type) DO UPDATE SET ner_type = coalesce(entities.ner_type, excluded.ner_type)
+         RETURNING id`,
+      ),
+      link: db.prepare(
+        `INSERT INTO chunk_entities (rid, entity_id, confidence) VALUES (?, ?, ?)
+         ON CONFLICT (rid, entity_id) DO UPDATE SET confidence = max(confidence, excluded.confidence)`,
+      ),
+      linkedTo: db.prepare<[number], number>('SELECT entity_id FROM chunk_entities WHERE rid = ?').pluck(),
+      unlink: db.prepare('DELETE FROM chunk_entities WHERE rid = ?'),
+      dropIfUnlinked: db.prepare('DELETE FROM entities WHERE id = ? AND NOT EXISTS (SELECT 1 FROM chunk_entities WHERE entity_id = entities.id)'),
+    };
+  }
+
+  /**
+   * Visible chunks under the filter. Cached per filter until the data changes: `data_version`
+   * moves on commits of other connections, `total_changes()` on writes of this one.
+   */
+  countChunks(filter: ChunkFilter): number {
+    const stamp = `${String(this.#db.pragma('data_version', { simple: true }))}:${this.#q.get<number>('SELECT total_changes()').pluck().get() ?? 0}`;
+    if (stamp !== this.#countsStamp) {
+      this.#counts.clear();
+      this.#countsStamp = stamp;
+    }
+    const key = JSON.stringify([filter.sources ?? [], filter.kinds ?? [], filter.projects ?? [], filter.session ?? null]);
+    let n = this.#counts.get(key);
+    if (n === undefined) {
+      const where = chunkFilterSql(filter, 'c');
+      n = this.#q.get<number>(`SELECT count(*) FROM chunks c WHERE ${where.sql}`).pluck().get(...where.params) ?? 0;
+      this.#counts.set(key, n);
+    }
+    return n;
+  }
+
+  /** A batch of link writes: entity ids cached for its duration, orphans dropped at `finish`. */
+  batch(): EntityLinkBatch {
+    return new EntityLinkBatch(this.#s);
+  }
+
+  /** Deletes the links of a source's chunks, then every entity left without links. */
+  removeSource(source: string): void {
+    this.#db.prepare('DELETE FROM chunk_entities WHERE rid IN (SELECT rid FROM chunks WHERE source = ?)').run(source);
+    this.deleteOrphans();
+  }
+
+  /** Links of chunks that no longer exist, then entities without links; returns both counts. */
+  deleteOrphans(): { entityLinks: number; entities: number } {
+    const entityLinks = this.#db.prepare('DELETE FROM chunk_entities WHERE rid NOT IN (SELECT rid FROM chunks)').run().changes;
+    const entities = this.#db
+      .prepare('DELETE FROM entities WHERE NOT EXISTS (SELECT 1 FROM chunk_entities ce WHERE ce.entity_id = entities.id)')
+      .run().changes;
+    return { entityLinks, entities };
+  }
+
+  entitiesOf(chunkIds: readonly string[]): Map<string, EntityLink[]> {
+    const rows = this.#q
+      .get<LinkRow>(
+        `SELECT c.id AS chunkId, ${KEY_SQL} AS key, e.name, e.display_name AS displayName, e.semantic_type AS semanticType,
+                e.ner_type AS nerType, ce.confidence
+         FROM chunks c JOIN chunk_entities ce ON ce.rid = c.rid JOIN entities e ON e.id = ce.entity_id
+         WHERE c.id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(chunkIds));
+    const out = new Map<string, EntityLink[]>();
+    for (const { chunkId, ...link } of rows) {
+      const list = out.get(chunkId);
+      if (list) list.push(link);
+      else out.set(chunkId, [link]);
+    }
+    for (const list of out.values()) list.sort((a, b) => b.confidence - a.confidence || byText(a.key, b.key));
+    return out;
+  }
+
+  /** See `Store.entityLinks`. */
+  entityLinks(chunkIds: readonly string[], filter: ChunkFilter, maxDf: number): EntityLinks {
+    const links = new Map<string, Set<string>>();
+    const df = new Map<string, number>();
+    if (chunkIds.length === 0) return { links, df };
+    const add = (chunkId: string, key: string): void => {
+      const set = links.get(chunkId);
+      if (set) set.add(key);
+      else links.set(chunkId, new Set([key]));
+    };
+    const hitRows = this.#q
+      .get<{ chunkId: string; entityId: number; key: string }>(
+        `SELECT c.id AS chunkId, ce.entity_id AS entityId, ${KEY_SQL} AS key
+         FROM chunks c JOIN chunk_entities ce ON ce.rid = c.rid JOIN entities e ON e.id = ce.entity_id
+         WHERE c.id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(chunkIds));
+    const keyOf = new Map<number, string>();
+    for (const row of hitRows) {
+      add(row.chunkId, row.key);
+      keyOf.set(row.entityId, row.key);
+    }
+
+    // df over the visible scopes only, and never past maxDf + 1: a common entity costs one short scan
+    const scope = chunkFilterSql({ projects: filter.projects ?? [], session: filter.session ?? null }, 'c');
+    const countDf = this.#q.get<number>(
+      `SELECT count(*) FROM (
+         SELECT 1 FROM chunk_entities ce JOIN chunks c ON c.rid = ce.rid
+         WHERE ce.entity_id = ? AND ${scope.sql} LIMIT ?)`,
+    );
+    const shared: number[] = [];
+    for (const [entityId, key] of keyOf) {
+      const n = countDf.pluck().get(entityId, ...scope.params, Math.max(0, Math.floor(maxDf)) + 1) ?? 0;
+      df.set(key, n);
+      if (n >= 2 && n <= maxDf) shared.push(entityId);
+    }
+    if (shared.length === 0) return { links, df };
+
+    const where = chunkFilterSql(filter, 'c');
+    const candidates = this.#q
+      .get<{ chunkId: string; entityId: number }>(
+        `SELECT c.id AS chunkId, ce.entity_id AS entityId
+         FROM chunk_entities ce JOIN chunks c ON c.rid = ce.rid
+         WHERE ce.entity_id IN (SELECT value FROM json_each(?)) AND ${where.sql}`,
+      )
+      .all(JSON.stringify(shared), ...where.params);
+    for (const row of candidates) add(row.chunkId, keyOf.get(row.entityId)!);
+    return { links, df };
+  }
+
+  /** See `Store.listEntities`. */
+  list(filter: EntityFilter, page: { limit?: number; cursor?: string }): EntityPage {
+    const limit = Math.max(1, Math.floor(page.limit ?? DEFAULT_ENTITY_PAGE));
+    const where = chunkFilterSql(filter, 'c');
+    const parts = [where.sql];
+    const params = [...where.params];
+    if (filter.semanticTypes && filter.semanticTypes.length > 0) {
+      parts.push('e.semantic_type IN (SELECT value FROM json_each(?))');
+      params.push(JSON.stringify(filter.semanticTypes));
+    }
+    if (page.cursor !== undefined) {
+      const [name, type] = decodeEntityCursor(page.cursor);
+      parts.push('(e.name, e.semantic_type) > (?, ?)');
+      params.push(name, type);
+    }
+    // Grouped in the order of UNIQUE (name, semantic_type), so a page stops after `limit` groups.
+    const rows = this.#q
+      .get<EntityRow>(
+        `SELECT ${KEY_SQL} AS key, e.name, e.display_name AS displayName, e.semantic_type AS semanticType,
+                e.ner_type AS nerType, count(*) AS chunks
+         FROM entities e JOIN chunk_entities ce ON ce.entity_id = e.id JOIN chunks c ON c.rid = ce.rid
+         WHERE ${parts.join(' AND ')}
+         GROUP BY e.name, e.semantic_type
+         ORDER BY e.name, e.semantic_type
+         LIMIT ?`,
+      )
+      .all(...params, limit + 1);
+    const items = rows.slice(0, limit);
+    const last = items[items.length - 1];
+    return { items, nextCursor: rows.length > limit && last ? encodeEntityCursor(last.name, last.semanticType) : null };
+  }
+}
+
+/**
+ * Link writes of one transaction. Entity ids are cached by key for the batch only (another
+ * connection may delete and recreate entities between transactions); entities that lost a link
+ * are checked once at {@link finish} and deleted when nothing links them any more.
+ */
+export class EntityLinkBatch {
+  readonly #s: LinkStatements;
+  readonly #ids = new Map<string, { id: number; ner: boolean }>();
+  readonly #maybeOrphans = new Set<number>();
+
+  constructor(statements: LinkStatements) {
+    this.#s = statements;
+  }
+
+  /** Remembers the entities of a chunk about to be deleted (its links cascade). */
+  forget(rid: number): void {
+    for (const id of this.#s.linkedTo.all(rid)) this.#maybeOrphans.add(id);
+  }
+
+  /** Replaces the links of chunk `rid` (`existing`: it may have links already). */
+  replace(rid: number, mentions: readonly EntityMention[] | undefined, existing: boolean): void {
+    if (existing) {
+      this.forget(rid);
+      this.#s.unlink.run(rid);
+    }
+    if (!mentions) return;
+    for (const m of mentions) {
+      const name = m.name.trim();
+      if (name === '' || !SEMANTIC_TYPES.has(m.semanticType)) continue;
+      const key = `${m.semanticType}:${name}`;
+      let known = this.#ids.get(key);
+      if (known === undefined || (m.nerType !== null && !known.ner)) {
+        const id = this.#s.upsert.get(name, m.displayName.trim() || name, m.semanticType, m.nerType)!.id;
+        known = { id, ner: known?.ner === true || m.nerType !== null };
+        this.#ids.set(key, known);
+      }
+      const confidence = Number.isFinite(m.confidence) ? Math.min(1, Math.max(0, m.confidence)) : 0;
+      this.#s.link.run(rid, known.id, confidence);
+    }
+  }
+
+  /** Deletes the entities that lost a link in this batch and have none left. */
+  finish(): number {
+    let dropped = 0;
+    for (const id of this.#maybeOrphans) dropped += this.#s.dropIfUnlinked.run(id).changes;
+    this.#maybeOrphans.clear();
+    return dropped;
+  }
+}
+
+function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function encodeEntityCursor(name: string, semanticType: string): string {
+  return Buffer.from(JSON.stringify([name, semanticType]), 'utf8').toString('base64url');
+}
+
+function decodeEntityCursor(cursor: string): [string, string] {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    value = null;
+  }
+  if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string' || typeof value[1] !== 'string' || encodeEntityCursor(value[0], value[1]) !== cursor) {
+    throw new SextantError('USAGE', `invalid cursor ${JSON.stringify(cursor)}`, { hint: 'pass the nextCursor of a previous page unchanged' });
+  }
+  return [value[0], value[1]];
+}
