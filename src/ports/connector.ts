@@ -44,6 +44,14 @@ export interface IntrospectOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Outcome of checking a read-only query on a live source: its output columns, or the
+ * database's refusal (with the 1-based character position in the query when it gave one).
+ */
+export type QueryProbe =
+  | { ok: true; columns: Array<{ name: string; type: string }> }
+  | { ok: false; error: string; position: number | null; sqlState: string | null };
+
 export interface Connector {
   readonly type: string;
   /** Checks and normalises a new source's settings; throws SextantError on bad input. */
@@ -52,4 +60,11 @@ export interface Connector {
   checkAccess(source: SourceRecord): Promise<AccessReport>;
   /** Reads the source's metadata. Never row values. */
   introspect(source: SourceRecord, options?: IntrospectOptions): Promise<SourceSnapshot>;
+  /**
+   * Optional capability (glossary SQL validation): runs `sql`, which must be exactly one
+   * read-only query, as a LIMIT 1 probe in a guarded read-only session under the statement
+   * timeout, changing nothing and discarding row values. A query the database refuses is a
+   * result (`ok: false`); failing to reach or log in to the source throws.
+   */
+  probeQuery?(source: SourceRecord, sql: string): Promise<QueryProbe>;
 }

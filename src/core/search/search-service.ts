@@ -7,7 +7,6 @@
 import { RELATION_KINDS, type Chunk } from '../../ports/catalog.js';
 import type { Embedder } from '../../ports/embedder.js';
 import type { ChunkFilter, Store } from '../../ports/store.js';
-import { SCHEMA_ABBREVIATIONS } from '../text/abbreviations.js';
 import { createQueryExpander, type ExpandedQuery } from './expand.js';
 import { toFtsMatch } from './fts-query.js';
 import { applyRerankOrder, runRerankHook } from './rerank-hook.js';
@@ -66,7 +65,9 @@ export function createSearchService(deps: SearchDeps) {
   async function expand(query: string): Promise<ExpandedQuery> {
     const aliases = deps.aliases ? await deps.aliases() : new Map<string, readonly string[]>();
     if (!expander || aliases !== expanderAliases) {
-      expander = createQueryExpander({ aliases, abbreviations: SCHEMA_ABBREVIATIONS });
+      // Abbreviations are spelled out on the index side (chunks/build-chunks.ts); expanding query
+      // words into abbreviations only added noise on the schema-linking benchmark.
+      expander = createQueryExpander({ aliases, abbreviations: {} });
       expanderAliases = aliases;
     }
     return expander(query);

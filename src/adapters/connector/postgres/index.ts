@@ -4,6 +4,7 @@ import type { Connector, IntrospectOptions, SourceRecord } from '../../../ports/
 import { checkAccess } from './access-check.js';
 import { checkPasswordEnv, parseDsn } from './dsn.js';
 import { introspectSource } from './introspect.js';
+import { probeQuery } from './probe-query.js';
 import { resolveGuards } from './session-guard.js';
 
 export interface PostgresConnectorOptions {
@@ -30,9 +31,10 @@ export function createPostgresConnector(options: PostgresConnectorOptions = {}):
     },
     checkAccess: (source: SourceRecord) => checkAccess(source, guards),
     introspect: (source: SourceRecord, introspectOptions?: IntrospectOptions) => introspectSource(source, introspectOptions, guards),
+    probeQuery: (source: SourceRecord, sql: string) => probeQuery(source, sql, guards),
   });
 }
 
 export { classifyPgError } from './classify-error.js';
 export { resolveTarget } from './dsn.js';
-export { type GuardOptions, type GuardedSession, withGuardedSession } from './session-guard.js';
+export { type GuardOptions, type GuardedSession, type ResultField, withGuardedSession } from './session-guard.js';

@@ -1,6 +1,7 @@
 /** @module adapters/connector/postgres/session-guard: opens one guarded, read-only PostgreSQL session per operation. */
 import pg from 'pg';
 import { SextantError } from '../../../core/errors.js';
+import { redactText } from '../../../core/redact.js';
 import { classifyPgError } from './classify-error.js';
 import { type PgTarget, describeTarget, toClientConfig } from './dsn.js';
 
@@ -25,6 +26,15 @@ export const DEFAULT_GUARDS: Readonly<Required<GuardOptions>> = Object.freeze({
  */
 const CLIENT_GRACE_MS = 5_000;
 
+/** One column of a result as the server described it. */
+export interface ResultField {
+  name: string;
+  /** Type oid (`pg_type.oid`). */
+  dataTypeID: number;
+  /** Type modifier (`atttypmod`), -1 when none: `format_type(oid, typmod)` spells it. */
+  dataTypeModifier: number;
+}
+
 export interface GuardedSession {
   /** Password-free `host:port/database` label, for messages. */
   readonly target: string;
@@ -32,6 +42,13 @@ export interface GuardedSession {
   readonly queryCount: number;
   /** Runs one statement; failures are classified SextantErrors (`details.sqlState` kept). */
   query<R>(sql: string, params?: unknown[]): Promise<R[]>;
+  /**
+   * Runs ONE statement through the extended protocol, where the server itself refuses a string
+   * of several statements (the simple protocol behind `query` without parameters runs them all),
+   * and returns the rows with the result's columns. Failures as `query`, plus the server's own
+   * text in `details.serverMessage` and its 1-based error `position` in `details.position`.
+   */
+  queryExtended<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; fields: ResultField[] }>;
 }
 
 /** Defaults filled in and every value checked (positive whole ms); throws USAGE otherwise. */
@@ -151,6 +168,31 @@ export async function withGuardedSession<T>(target: PgTarget, options: GuardOpti
         const classified = classifyPgError(err, label);
         if (classified.details?.sqlState === undefined) healthy = false;
         throw classified;
+      }
+    },
+    async queryExtended<R>(sql: string, params: unknown[] = []): Promise<{ rows: R[]; fields: ResultField[] }> {
+      count += 1;
+      try {
+        // queryMode is in pg >= 8.12; @types/pg does not declare it yet.
+        const result = await client.query({ text: sql, values: params, queryMode: 'extended' } as pg.QueryConfig);
+        const fields = result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID, dataTypeModifier: f.dataTypeModifier }));
+        return { rows: result.rows as R[], fields };
+      } catch (err) {
+        const classified = classifyPgError(err, label);
+        if (classified.details?.sqlState === undefined) {
+          healthy = false;
+          throw classified;
+        }
+        const raw = err as { message?: unknown; position?: unknown };
+        const position = Number(raw.position);
+        throw new SextantError(classified.code, classified.message, {
+          ...(classified.hint ? { hint: classified.hint } : {}),
+          details: {
+            ...classified.details,
+            serverMessage: redactText(typeof raw.message === 'string' ? raw.message : classified.message),
+            ...(Number.isInteger(position) && position > 0 ? { position } : {}),
+          },
+        });
       }
     },
   };

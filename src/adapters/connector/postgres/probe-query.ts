@@ -1,0 +1,68 @@
+/**
+ * @module adapters/connector/postgres/probe-query
+ * Validates a read-only query against the live database without changing anything: the query
+ * runs once, wrapped as `SELECT * FROM (<sql>) AS sextant_probe LIMIT 1`, through the extended
+ * protocol, inside the guarded READ ONLY transaction (rolled back) under the statement timeout.
+ *
+ * What refuses what (each checked by test/adapters/connector/postgres/probe-query.test.ts):
+ * - a second statement (`…; DROP TABLE t`): the wrapper makes it a syntax error, and the
+ *   extended protocol refuses several commands even if the wrapper were closed early;
+ * - a data-modifying CTE (`WITH x AS (INSERT … RETURNING *) SELECT …`): not allowed below the
+ *   top level (0A000), and the transaction is read-only anyway;
+ * - DDL, `SELECT … INTO`, `COPY`: not a subquery (syntax error);
+ * - writes inside functions, `nextval`, `FOR UPDATE`: refused by the read-only transaction.
+ * Row values are never returned: only the output columns' names and `format_type` spellings.
+ */
+import { isSextantError } from '../../../core/errors.js';
+import type { QueryProbe, SourceRecord } from '../../../ports/connector.js';
+import { resolveTarget } from './dsn.js';
+import { type GuardOptions, withGuardedSession } from './session-guard.js';
+
+const PREFIX = 'SELECT * FROM (\n';
+const SUFFIX = '\n) AS sextant_probe LIMIT 1';
+
+/** Codes of failures that say nothing about the query: the caller gets them thrown. */
+const SYSTEM_CODES = new Set(['SOURCE_UNREACHABLE', 'AUTH_FAILED', 'DATABASE_NOT_FOUND', 'INVALID_DSN']);
+
+/** The query as it is wrapped: trailing semicolons and blanks dropped (one statement may end with `;`). */
+export function probeText(sql: string): { text: string; body: string } {
+  const body = sql.replace(/[\s;]+$/u, '');
+  return { text: `${PREFIX}${body}${SUFFIX}`, body };
+}
+
+/** A server position (1-based, in characters of the wrapped text) as a position in `body`, or null. */
+export function bodyPosition(position: unknown, body: string): number | null {
+  const p = typeof position === 'number' ? position - [...PREFIX].length : NaN;
+  return Number.isInteger(p) && p >= 1 && p <= [...body].length + 1 ? p : null;
+}
+
+export async function probeQuery(source: SourceRecord, sql: string, guards: GuardOptions): Promise<QueryProbe> {
+  const { text, body } = probeText(sql);
+  if (!body.trim()) return { ok: false, error: 'the SQL is empty', position: null, sqlState: null };
+  const target = resolveTarget(source);
+  return withGuardedSession(target, guards, async (session): Promise<QueryProbe> => {
+    let fields;
+    try {
+      ({ fields } = await session.queryExtended(text));
+    } catch (err) {
+      if (!isSextantError(err) || SYSTEM_CODES.has(err.code)) throw err;
+      if (err.code === 'STATEMENT_TIMEOUT') {
+        return { ok: false, error: `the query did not finish within the statement timeout (${guards.statementTimeoutMs ?? 5000} ms)`, position: null, sqlState: (err.details?.sqlState as string | undefined) ?? null };
+      }
+      const sqlState = (err.details?.sqlState as string | undefined) ?? null;
+      if (sqlState === null) throw err;
+      const position = bodyPosition(err.details?.position, body);
+      let error = String(err.details?.serverMessage ?? err.message);
+      if (sqlState === '42601' && position !== null && [...body][position - 1] === ';') {
+        error = `only one SQL statement is allowed (${error})`;
+      }
+      return { ok: false, error, position, sqlState };
+    }
+    if (fields.length === 0) return { ok: false, error: 'the query returns no columns', position: null, sqlState: null };
+    const types = await session.query<{ type: string }>(
+      'SELECT format_type(u.o, NULLIF(u.m, -1)) AS type FROM unnest($1::oid[], $2::int[]) WITH ORDINALITY AS u(o, m, i) ORDER BY u.i',
+      [fields.map((f) => f.dataTypeID), fields.map((f) => f.dataTypeModifier)],
+    );
+    return { ok: true, columns: fields.map((f, i) => ({ name: f.name, type: types[i]?.type ?? 'unknown' })) };
+  });
+}
