@@ -2,7 +2,7 @@
  * @module ports/connector
  * What a source connector (postgres, graphql, …) offers the core.
  */
-import type { SourceSnapshot } from './catalog.js';
+import type { CatalogEdge, CatalogObject, SourceSnapshot } from './catalog.js';
 
 /** A registered source as the core hands it to a connector. */
 export interface SourceRecord {
@@ -44,6 +44,46 @@ export interface IntrospectOptions {
   signal?: AbortSignal;
 }
 
+/** The fresh state of one element (single-element update): these resources are replaced by these objects. */
+export interface ElementSnapshot {
+  /** Resources the element owns; any of them absent from `objects` is removed. */
+  resources: string[];
+  objects: CatalogObject[];
+  edges: CatalogEdge[];
+}
+
+/** Who a query runs as. Never the service credential: the user's token, or explicitly nobody. */
+export interface ExecutionCredential {
+  userToken?: string | null;
+  allowAnonymous?: boolean;
+}
+
+export interface ExecuteRequest {
+  query: string;
+  variables?: Record<string, unknown>;
+  operationName?: string;
+  /** `json` (default) or `arrow` (Hugr `/ipc`). */
+  format?: 'json' | 'arrow';
+  signal?: AbortSignal;
+}
+
+export interface ExecuteError {
+  message: string;
+  path?: Array<string | number>;
+  locations?: Array<{ line: number; column: number }>;
+  extensions?: Record<string, unknown>;
+}
+
+export interface ExecuteResponse {
+  data: Record<string, unknown> | null;
+  errors: ExecuteError[];
+  extensions?: Record<string, unknown>;
+  /** Where the operation was validated before it ran. */
+  validation: 'server' | 'client' | 'none';
+  /** Set when errors stopped it: at validation (nothing ran) or at execution. */
+  failedAt?: 'validation' | 'execution';
+}
+
 /**
  * Outcome of checking a read-only query on a live source: its output columns, or the
  * database's refusal (with the 1-based character position in the query when it gave one).
@@ -67,4 +107,8 @@ export interface Connector {
    * result (`ok: false`); failing to reach or log in to the source throws.
    */
   probeQuery?(source: SourceRecord, sql: string): Promise<QueryProbe>;
+  /** Re-reads one stored element (data object, function, module, …) without introspecting everything. */
+  introspectElement?(source: SourceRecord, element: CatalogObject, stored: readonly CatalogObject[], options?: IntrospectOptions): Promise<ElementSnapshot>;
+  /** Runs an operation on behalf of a user (API sources). Validates first; never uses the service credential. */
+  execute?(source: SourceRecord, request: ExecuteRequest, credential: ExecutionCredential): Promise<ExecuteResponse>;
 }
