@@ -5,6 +5,7 @@
  */
 import { RELATION_KINDS, type CatalogEdge, type CatalogObject, type Chunk } from '../../ports/catalog.js';
 import { sha256 } from '../hash.js';
+import { buildGraphqlChunk, indexForGraphql } from './graphql-chunks.js';
 import { lexicalForm, splitIdentifier } from '../text/identifiers.js';
 
 export const CHUNKED_KINDS: ReadonlySet<string> = new Set([
@@ -64,7 +65,13 @@ export function buildChunks(input: ChunkInput): Chunk[] {
   const byId = new Map(input.objects.map((o) => [o.id, o]));
 
   const chunks: Chunk[] = [];
+  const graphql = indexForGraphql(input.objects, input.edges);
   for (const object of input.objects) {
+    const graphqlChunk = buildGraphqlChunk(object, graphql, input.effectiveContexts.get(object.id) ?? '', lexical);
+    if (graphqlChunk) {
+      chunks.push(graphqlChunk);
+      continue;
+    }
     if (!CHUNKED_KINDS.has(object.kind)) continue;
     const context = input.effectiveContexts.get(object.id) ?? '';
     const comment = object.comment ?? '';
