@@ -10,6 +10,7 @@ import { createTokenService, type TokenService } from './auth/tokens.js';
 import { addContext, removeContext, type ContextChange } from './contexts/contexts.js';
 import type { EngineDeps } from './engine-deps.js';
 import { SextantError } from './errors.js';
+import { createEntityLookups } from './entities/entity-lookups.js';
 import { embedMissingVectors, syncEmbeddingModel } from './ingest/embeddings.js';
 import { updateSource, type UpdateReport } from './ingest/update-source.js';
 import type { ProgressFn } from './progress.js';
@@ -76,7 +77,7 @@ export function createEngine(deps: EngineDeps): Engine {
   const projects = createProjectService(store);
   const tokens = createTokenService(store, projects);
   const sessions = createSessionService({ store, projects, embedder, ...lexical });
-  const searcher = createSearchService({ store, embedder, rerank: deps.rerank ?? null });
+  const searcher = createSearchService({ store, embedder, rerank: deps.rerank ?? null, ...createEntityLookups(store) });
 
   async function update(options: UpdateOptions = {}): Promise<UpdateRun> {
     const sources = await selectSources(store, options.source);

@@ -4,7 +4,7 @@
  */
 export interface ProgressEvent {
   source: string;
-  phase: 'check' | 'introspect' | 'chunk' | 'embed' | 'write' | 'reembed' | 'model';
+  phase: 'check' | 'introspect' | 'chunk' | 'embed' | 'entities' | 'write' | 'reembed' | 'model';
   done: number;
   total: number;
   detail?: string;

@@ -229,7 +229,8 @@ export function proseEntities(text: string): EntityMention[] {
       const clean = cleanIdentifier(part);
       if (clean !== null) out.push(...nameEntities(withoutFlagAffixes(clean), { confidence: CONFIDENCE.identifier }));
     }
-    return 'it';
+    // spaced, so `total(order_id)` does not become the single word `it(it`
+    return ' it ';
   });
   if (!/\p{L}/u.test(prose)) return out;
 

@@ -31,6 +31,11 @@ export interface RelatedChunk {
 
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** Entities linked to more than this many of `totalChunks` chunks are ignored: max(3, ⌈√N⌉). */
+export function defaultMaxDf(totalChunks: number): number {
+  return Math.max(3, Math.ceil(Math.sqrt(Math.max(totalChunks, 1))));
+}
+
 /**
  * Chunks related to `hitIds` (best first) through shared entities, excluding the hits, best
  * first (ties by id), at most `cap`. `links` maps chunk id → entity ids and must hold the hits
@@ -46,7 +51,7 @@ export function relatedByEntities(
   const cap = Math.max(0, Math.floor(options.cap));
   if (cap === 0 || hitIds.length === 0) return [];
   const total = Math.max(options.totalChunks ?? links.size, 1);
-  const maxDf = options.maxDf ?? Math.max(3, Math.ceil(Math.sqrt(total)));
+  const maxDf = options.maxDf ?? defaultMaxDf(total);
 
   let counted: Map<string, number> | null = null;
   const df = (entity: string): number => {

@@ -1,7 +1,7 @@
 /**
  * @module core/ingest/update-source
  * The ingest pipeline for one source: introspect → plan (two-level hashes) → chunks with
- * effective contexts → embed changed chunks → one atomic store write. A failure at any step
+ * effective contexts → embed changed chunks and extract their entities → one atomic store write. A failure at any step
  * leaves the previous index untouched.
  */
 import type { Chunk } from '../../ports/catalog.js';
@@ -10,6 +10,7 @@ import type { Embedder } from '../../ports/embedder.js';
 import type { ChunkChanges, ChunkWrite, Store, StoredSource, UpdateOutcome } from '../../ports/store.js';
 import { buildChunks } from '../chunks/build-chunks.js';
 import { resolveEffectiveContexts } from '../contexts/effective.js';
+import { chunkEntityExtractor } from '../entities/chunk-entities.js';
 import { SextantError } from '../errors.js';
 import type { ProgressFn } from '../progress.js';
 import { planUpdate } from './plan-update.js';
@@ -53,9 +54,13 @@ export async function embedChunks(embedder: Embedder, chunks: readonly Chunk[], 
   return out;
 }
 
+/** Chunks between progress events while extracting entities (and yields to the event loop). */
+const ENTITY_BATCH = 1024;
+
 /**
  * Builds every chunk of a source from canonical objects and current contexts and returns the
- * changes against the stored chunks (by content hash). Used by update and by context changes.
+ * changes against the stored chunks (by content hash), each changed chunk with its vector and
+ * entities. Used by update and by context changes.
  */
 export async function diffChunks(
   deps: Pick<UpdateDeps, 'store' | 'embedder' | 'lexical' | 'onProgress' | 'signal'>,
@@ -75,7 +80,18 @@ export async function diffChunks(
   if (deps.embedder && changedChunks.length > 0) {
     vectors = await embedChunks(deps.embedder, changedChunks, source, deps.onProgress, deps.signal);
   }
-  const upsert: ChunkWrite[] = changedChunks.map((chunk, i) => ({ chunk, vector: vectors[i] ?? null }));
+  const entitiesOf = chunkEntityExtractor(objects, effective);
+  const upsert: ChunkWrite[] = [];
+  for (let i = 0; i < changedChunks.length; i++) {
+    if (i > 0 && i % ENTITY_BATCH === 0) {
+      checkAborted(deps.signal);
+      deps.onProgress?.({ source, phase: 'entities', done: i, total: changedChunks.length });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const chunk = changedChunks[i]!;
+    upsert.push({ chunk, vector: vectors[i] ?? null, entities: entitiesOf(chunk) });
+  }
+  if (changedChunks.length > 0) deps.onProgress?.({ source, phase: 'entities', done: changedChunks.length, total: changedChunks.length });
   const effectiveContexts = objects.map((o) => ({ objectId: o.id, text: effective.get(o.id) ?? '' }));
   return { changes: { upsert, remove, effectiveContexts }, embedded: deps.embedder ? changedChunks.length : 0 };
 }
