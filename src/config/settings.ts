@@ -31,7 +31,7 @@ export const SETTINGS: readonly SettingSpec[] = Object.freeze([
   { key: 'search.rerank_timeout_ms', env: 'SEXTANT_RERANK_TIMEOUT_MS', schema: positiveInt, default: 5000, description: 'rerank hook timeout' },
   { key: 'postgres.statement_timeout_ms', env: 'SEXTANT_PG_STATEMENT_TIMEOUT_MS', schema: positiveInt, default: 5000, description: 'statement_timeout of every guarded session' },
   { key: 'mcp.host', env: 'SEXTANT_MCP_HOST', schema: z.string().min(1), default: '127.0.0.1', description: 'HTTP bind address' },
-  { key: 'mcp.port', env: 'SEXTANT_MCP_PORT', schema: positiveInt, default: 7821, description: 'HTTP port' },
+  { key: 'mcp.port', env: 'SEXTANT_MCP_PORT', schema: z.coerce.number().int().min(0).max(65535), default: 7821, description: 'HTTP port (0: any free port)' },
   { key: 'mcp.session_ttl_s', env: 'SEXTANT_MCP_SESSION_TTL_S', schema: positiveInt, default: 1800, description: 'idle seconds after which an MCP session and its documents are removed' },
   { key: 'mcp.rate_limit_rpm', env: 'SEXTANT_MCP_RATE_LIMIT_RPM', schema: z.coerce.number().int().min(0), default: 600, description: 'HTTP requests per minute per token (or per client address without auth); 0 turns the limit off' },
   { key: 'mcp.allowed_origins', env: 'SEXTANT_MCP_ALLOWED_ORIGINS', schema: z.string(), default: '', description: 'comma-separated browser Origins allowed besides the server\'s own (DNS-rebinding protection)' },
