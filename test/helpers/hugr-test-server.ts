@@ -1,0 +1,325 @@
+/**
+ * Test helper: a loopback HTTP server that imitates a Hugr deployment (HUGR.md §9).
+ * - `/query`: meta root fields (`__schema`, `__type`) are projected from stored introspection
+ *   JSON with the extension fields; other operations run with graphql-js against the SDL, data
+ *   from memory; `validateOnly`; all-or-nothing errors; `schema_summary` (G1) from a fixture.
+ * - `/ipc`: the same result as `multipart/mixed; boundary=HUGR`, list fields as Arrow IPC
+ *   streams (empty tables flagged, lists of scalars `asArray`), the rest JSON, an `errors` part.
+ * - Auth: `x-hugr-secret-key` → admin; `Authorization: Bearer` → the token's role; unknown
+ *   token → 401 text; unknown role → 403; nothing → 401 unless anonymous is allowed. The
+ *   `viewer` role sees fewer fields (hidden in introspection, `disabled` ones forbidden) and rows.
+ * Every request is recorded (path, headers, body) so tests can prove which credential went where.
+ */
+import { type AddressInfo } from 'node:net';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import { tableFromArrays, tableFromJSON, tableToIPC } from 'apache-arrow';
+import {
+  type ConstDirectiveNode,
+  type FragmentDefinitionNode,
+  type GraphQLFieldResolver,
+  GraphQLError,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  Kind,
+  buildSchema,
+  execute,
+  getNamedType,
+  getNullableType,
+  isListType,
+  parse,
+  validate,
+} from 'graphql';
+import { type Generation, IntrospectionProjector } from './hugr-introspection-projector.js';
+
+export interface RecordedRequest {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export interface RoleRules {
+  /** typeName → fields absent from introspection (still executable when named). */
+  hidden?: Record<string, string[]>;
+  /** typeName → fields whose use fails the request with "forbidden". */
+  disabled?: Record<string, string[]>;
+  /** typeName → row predicate ANDed into every read. */
+  rows?: Record<string, (row: Record<string, unknown>) => boolean>;
+}
+
+export interface HugrServerOptions {
+  sdl: string;
+  introspection: any;
+  generation?: Generation;
+  summary?: unknown;
+  /** Rows per data-object type name. */
+  data?: Record<string, Array<Record<string, unknown>>>;
+  /** Function field name → implementation. */
+  functions?: Record<string, (args: Record<string, unknown>) => unknown>;
+  /** `parentType.field` → rows of the related object for a parent row. */
+  relations?: Record<string, (parent: Record<string, unknown>, data: Record<string, Array<Record<string, unknown>>>) => unknown>;
+  secretKey?: string;
+  apiKey?: string;
+  /** managed API keys → role name (unknown roles answer 403). */
+  apiKeys?: Record<string, string>;
+  /** bearer token → role name. */
+  tokens?: Record<string, string>;
+  roles?: Record<string, RoleRules>;
+  allowAnonymous?: boolean;
+  maxDepth?: number;
+  /** Serve `__schema`/`__type` as errors (introspection disabled). */
+  introspectionDisabled?: boolean;
+}
+
+export interface HugrTestServer {
+  url: string;
+  requests: RecordedRequest[];
+  /** Replace the served schema (SDL + introspection), e.g. to test incremental updates. */
+  setSchema(sdl: string, introspection: any): void;
+  close(): Promise<void>;
+}
+
+const META = new Set(['__schema', '__type', '__typename']);
+
+function directiveOf(node: { directives?: readonly ConstDirectiveNode[] | undefined } | null | undefined, name: string): ConstDirectiveNode | undefined {
+  return node?.directives?.find((d) => d.name.value === name);
+}
+function directiveArg(d: ConstDirectiveNode | undefined, name: string): unknown {
+  const v = d?.arguments?.find((a) => a.name.value === name)?.value;
+  return v && 'value' in v ? v.value : undefined;
+}
+
+function matches(row: Record<string, unknown>, filter: Record<string, any> | undefined): boolean {
+  if (!filter) return true;
+  return Object.entries(filter).every(([key, cond]) => {
+    if (key === '_and') return (cond as any[]).every((c) => matches(row, c));
+    if (key === '_or') return (cond as any[]).some((c) => matches(row, c));
+    if (key === '_not') return !matches(row, cond);
+    const v = row[key] as any;
+    return Object.entries(cond ?? {}).every(([op, x]: [string, any]) => {
+      switch (op) {
+        case 'eq': return v === x;
+        case 'in': return (x as unknown[]).includes(v);
+        case 'gt': return v > x;
+        case 'gte': return v >= x;
+        case 'lt': return v < x;
+        case 'lte': return v <= x;
+        case 'is_null': return (v == null) === x;
+        case 'like': case 'ilike': return new RegExp(`^${String(x).replace(/%/g, '.*')}$`, op === 'ilike' ? 'i' : '').test(String(v));
+        default: return true;
+      }
+    });
+  });
+}
+
+function aggregate(rows: Array<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = { _rows_count: rows.length };
+  for (const key of Object.keys(rows[0] ?? {})) {
+    const nums = rows.map((r) => r[key]).filter((v): v is number => typeof v === 'number');
+    const sum = nums.reduce((a, b) => a + b, 0);
+    out[key] = { count: rows.filter((r) => r[key] != null).length, sum, avg: nums.length ? sum / nums.length : null, min: nums.length ? Math.min(...nums) : null, max: nums.length ? Math.max(...nums) : null };
+  }
+  return out;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startHugrServer(options: HugrServerOptions): Promise<HugrTestServer> {
+  const requests: RecordedRequest[] = [];
+  const generation = options.generation ?? 'G1';
+  const data = options.data ?? {};
+  let schema: GraphQLSchema = buildSchema(options.sdl);
+  // G2/G3 removed schema_summary (HUGR.md §0): drop it from what those generations serve.
+  const servedIntrospection = (intro: any) => {
+    const s = intro.data?.__schema ?? intro.__schema ?? intro;
+    if (generation === 'G1') return s;
+    return { ...s, types: s.types.map((t: any) => (t.name === '_module_core_meta_function' ? { ...t, fields: t.fields.filter((f: any) => f.name !== 'schema_summary') } : t)) };
+  };
+  let introspection = servedIntrospection(options.introspection);
+  const metaTypes = generation === 'G3' ? [{ kind: 'OBJECT', name: '_Module', description: 'Hugr module (meta)', fields: [], inputFields: null, interfaces: [], enumValues: null, possibleTypes: null, hugr_type: '', module: '', catalog: '' }] : [];
+  const roles: Record<string, RoleRules> = { admin: {}, ...(options.roles ?? {}) };
+
+  function authenticate(req: IncomingMessage): { role: string } | { status: number; body: string; json?: boolean } {
+    const secret = req.headers['x-hugr-secret-key'];
+    if (secret !== undefined) return secret === options.secretKey ? { role: String(req.headers['x-hugr-role'] ?? 'admin') } : { status: 401, body: 'unauthorized' };
+    const apiKey = req.headers['x-hugr-api-key'];
+    if (apiKey !== undefined) {
+      if (apiKey === options.apiKey) return { role: 'admin' };
+      const keyRole = options.apiKeys?.[String(apiKey)];
+      if (!keyRole) return { status: 401, body: 'forbidden' };
+      return roles[keyRole] ? { role: keyRole } : { status: 403, body: JSON.stringify({ errors: [{ message: 'forbidden' }] }), json: true };
+    }
+    const auth = req.headers.authorization;
+    if (auth) {
+      const token = /^Bearer\s+(.+)$/i.exec(auth)?.[1];
+      const role = token ? options.tokens?.[token] : undefined;
+      if (!role) return { status: 401, body: 'unauthorized' };
+      if (!roles[role]) return { status: 403, body: JSON.stringify({ errors: [{ message: 'forbidden' }] }), json: true };
+      return { role };
+    }
+    return options.allowAnonymous ? { role: 'admin' } : { status: 401, body: 'unauthorized' };
+  }
+
+  function run(body: { query?: string; variables?: Record<string, unknown>; operationName?: string; validateOnly?: boolean }, role: string): { data?: Record<string, unknown>; errors?: Array<{ message: string }> } {
+    const rules = roles[role] ?? {};
+    let document;
+    try {
+      document = parse(body.query ?? '');
+    } catch (err) {
+      return { errors: [{ message: (err as Error).message }] };
+    }
+    const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+    const operation = body.operationName ? operations.find((o) => o.name?.value === body.operationName) : operations[0];
+    if (!operation) return { errors: [{ message: 'no operation' }] };
+    const fragments = Object.fromEntries(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]));
+    const rootNames = operation.selectionSet.selections.map((s) => (s.kind === Kind.FIELD ? s.name.value : ''));
+    if (rootNames.every((n) => META.has(n))) {
+      if (options.introspectionDisabled) return { errors: [{ message: 'GraphQL introspection is disabled' }] };
+      try {
+        const projector = new IntrospectionProjector({ schema: introspection, generation, maxDepth: options.maxDepth ?? 7, hidden: rules.hidden ?? {}, metaTypes });
+        return { data: projector.project(operation.selectionSet, fragments, body.variables ?? {}) };
+      } catch (err) {
+        return { errors: [{ message: (err as Error).message }] };
+      }
+    }
+    const errors = validate(schema, document);
+    if (errors.length) return { errors: errors.map((e) => ({ message: e.message })) };
+    if (body.validateOnly) return { data: Object.fromEntries(rootNames.map((n) => [n, null])) };
+
+    const resolver: GraphQLFieldResolver<any, unknown> = (source, args, _ctx, info) => {
+      const parent = info.parentType;
+      const field = parent.getFields()[info.fieldName]!;
+      if ((rules.disabled?.[parent.name] ?? []).includes(info.fieldName)) throw new GraphQLError('forbidden');
+      const named = getNamedType(field.type);
+      const node = field.astNode;
+      const namedNode = 'astNode' in named ? named.astNode : null;
+      if (!isListType(getNullableType(field.type)) && (directiveOf(namedNode as any, 'module_root') || ['Function', 'MutationFunction'].includes(named.name))) return {};
+      const rowsOf = (typeName: string) => (data[typeName] ?? []).filter((r) => (rules.rows?.[typeName] ? rules.rows[typeName]!(r) : true));
+      const query = directiveOf(node, 'query');
+      const agg = directiveOf(node, 'aggregation_query');
+      if (query || agg) {
+        const target = agg ? String(directiveArg(agg, 'name')) : named.name;
+        const typeName = agg ? (schema.getType(`_${target}_aggregation`) ? target : named.name.replace(/^_|_aggregation(_bucket)?$/g, '')) : target;
+        let rows = rowsOf(typeName).filter((r) => matches(r, args.filter as any));
+        if (query && directiveArg(query, 'type') === 'SELECT_ONE') return rows.find((r) => Object.entries(args).every(([k, v]) => r[k] === v)) ?? null;
+        if (agg) return directiveArg(agg, 'is_bucket') === true ? (rows.length ? [{ key: rows[0], aggregations: aggregate(rows) }] : []) : aggregate(rows);
+        const offset = Number(args.offset ?? 0);
+        rows = rows.slice(offset, offset + Number(args.limit ?? 2000));
+        return rows;
+      }
+      if (directiveOf(node, 'function')) {
+        const fn = options.functions?.[info.fieldName];
+        if (!fn) throw new GraphQLError(`function ${info.fieldName} is not available`);
+        return fn(args);
+      }
+      if (directiveOf(node, 'mutation')) {
+        const type = directiveArg(directiveOf(node, 'mutation'), 'type');
+        if (type === 'INSERT' && named.name !== 'OperationResult') return { id: 99, ...(args.data as object) };
+        return { success: true, affected_rows: 1, last_id: null, message: `${String(type).toLowerCase()} done` };
+      }
+      const relation = options.relations?.[`${parent.name}.${info.fieldName}`];
+      if (relation) return relation(source, data);
+      return source?.[info.fieldName] ?? null;
+    };
+    const result = execute({ schema, document, variableValues: body.variables ?? {}, ...(body.operationName ? { operationName: body.operationName } : {}), rootValue: {}, fieldResolver: resolver, contextValue: {} }) as { data?: any; errors?: readonly GraphQLError[] };
+    if (result.errors?.length) return { errors: result.errors.map((e) => ({ message: e.message, ...(e.path ? { path: [...e.path] } : {}) })) };
+    return { data: result.data };
+  }
+
+  function ipcParts(doc: string, data: Record<string, unknown>, operationName?: string): Buffer {
+    const document = parse(doc);
+    const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName))!;
+    const root = operation.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
+    const parts: Buffer[] = [];
+    const push = (headers: Record<string, string>, body: Buffer) => {
+      parts.push(Buffer.from(`--HUGR\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`), body, Buffer.from('\r\n'));
+    };
+    const walk = (type: any, selection: any, value: Record<string, unknown>, path: string[]) => {
+      for (const s of selection.selections) {
+        if (s.kind !== Kind.FIELD || s.name.value === '__typename') continue;
+        const key = s.alias?.value ?? s.name.value;
+        const field = type.getFields()[s.name.value];
+        const named = getNamedType(field.type) as any;
+        const v = value[key];
+        const isModule = !isListType(getNullableType(field.type)) && (directiveOf(named.astNode, 'module_root') || ['Function', 'MutationFunction'].includes(named.name));
+        if (isModule && v && typeof v === 'object') {
+          walk(named, s.selectionSet, v as Record<string, unknown>, [...path, key]);
+          continue;
+        }
+        const partPath = ['data', ...path, key].join('.');
+        if (Array.isArray(v)) {
+          if (v.length === 0) {
+            push({ 'Content-Type': 'application/vnd.apache.arrow.stream', 'X-Hugr-Format': 'table', 'X-Hugr-Part-Type': 'data', 'X-Hugr-Path': partPath, 'X-Hugr-Empty': 'true', 'X-Hugr-Table-Info': '' }, Buffer.alloc(0));
+          } else if (v.every((x) => x === null || typeof x !== 'object')) {
+            const table = tableFromArrays({ value: v as any });
+            push({ 'Content-Type': 'application/vnd.apache.arrow.stream', 'X-Hugr-Format': 'table', 'X-Hugr-Part-Type': 'data', 'X-Hugr-Path': partPath, 'X-Hugr-Table-Info': 'asArray' }, Buffer.from(tableToIPC(table, 'stream')));
+          } else {
+            const table = tableFromJSON(v as Array<Record<string, unknown>>);
+            push({ 'Content-Type': 'application/vnd.apache.arrow.stream', 'X-Hugr-Format': 'table', 'X-Hugr-Part-Type': 'data', 'X-Hugr-Path': partPath, 'X-Hugr-Table-Info': '' }, Buffer.from(tableToIPC(table, 'stream')));
+          }
+        } else {
+          push({ 'Content-Type': 'application/json', 'X-Hugr-Format': 'object', 'X-Hugr-Part-Type': 'data', 'X-Hugr-Path': partPath }, Buffer.from(JSON.stringify(v ?? null)));
+        }
+      }
+    };
+    walk(root, operation.selectionSet, data, []);
+    return Buffer.concat([...parts, Buffer.from('--HUGR--\r\n')]);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readBody(req);
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    requests.push({ path, headers: { ...req.headers }, body });
+    if (path !== '/query' && path !== '/ipc') {
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>not found</body></html>');
+      return;
+    }
+    const auth = authenticate(req);
+    if ('status' in auth) {
+      res.writeHead(auth.status, { 'content-type': auth.json ? 'application/json' : 'text/plain' }).end(auth.body);
+      return;
+    }
+    let parsed: any;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      res.writeHead(400, { 'content-type': path === '/ipc' ? 'text/plain' : 'application/json' }).end(path === '/ipc' ? 'bad request' : JSON.stringify({ errors: [{ message: 'invalid JSON body' }] }));
+      return;
+    }
+    const result = run(parsed, auth.role);
+    if (path === '/query' || parsed.validateOnly) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'multipart/mixed; boundary=HUGR' });
+    if (result.errors) {
+      res.end(Buffer.concat([Buffer.from(`--HUGR\r\nContent-Type: application/json\r\nX-Hugr-Format: object\r\nX-Hugr-Part-Type: errors\r\n\r\n${JSON.stringify(result.errors)}\r\n--HUGR--\r\n`)]));
+      return;
+    }
+    res.end(ipcParts(parsed.query, result.data ?? {}, parsed.operationName));
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  if (options.summary !== undefined && generation === 'G1') {
+    const summary = options.summary;
+    options.functions = { ...(options.functions ?? {}), schema_summary: () => summary };
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    setSchema(sdl, intro) {
+      schema = buildSchema(sdl);
+      introspection = servedIntrospection(intro);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
