@@ -11,6 +11,7 @@ import type { ProgressFn } from './core/progress.js';
 import { lexicalField } from './core/search/lexical-text.js';
 import type { Connector } from './ports/connector.js';
 import type { Embedder } from './ports/embedder.js';
+import { createGraphqlConnector } from './adapters/connector/graphql/index.js';
 import { createPostgresConnector } from './adapters/connector/postgres/index.js';
 import { openSqliteStore } from './adapters/store/sqlite/index.js';
 
@@ -70,7 +71,11 @@ export async function openEmbedder(config: SextantConfig, onProgress?: ProgressF
 
 export function createConnectors(config: SextantConfig): Map<string, Connector> {
   const statementTimeoutMs = config.get<number>('postgres.statement_timeout_ms') ?? 5000;
-  return new Map<string, Connector>([['postgres', createPostgresConnector({ statementTimeoutMs })]]);
+  return new Map<string, Connector>([
+    ['postgres', createPostgresConnector({ statementTimeoutMs })],
+    ['hugr', createGraphqlConnector({ type: 'hugr' })],
+    ['graphql', createGraphqlConnector({ type: 'graphql' })],
+  ]);
 }
 
 export async function openEngine(config: SextantConfig, options: AppOptions = {}): Promise<Engine> {

@@ -19,6 +19,9 @@ const NAME = /^[a-z][a-z0-9_-]{0,62}$/;
 
 export function inferSourceType(url: string): string | null {
   if (/^postgres(ql)?:\/\//i.test(url)) return 'postgres';
+  // A Hugr server is named by its root or its /query or /ipc endpoint; other HTTP URLs are plain GraphQL APIs.
+  if (/^https?:\/\/[^\s]+\/(query|ipc)\/?$/i.test(url)) return 'hugr';
+  if (/^https?:\/\//i.test(url)) return 'graphql';
   return null;
 }
 
@@ -36,7 +39,7 @@ export async function addSource(store: Store, connectors: ReadonlyMap<string, Co
   }
   const type = input.type ?? inferSourceType(input.url);
   if (!type) {
-    throw new SextantError('INVALID_DSN', `cannot tell the source type of '${redactDsn(input.url)}'`, { hint: 'use a postgres:// or postgresql:// connection string' });
+    throw new SextantError('INVALID_DSN', `cannot tell the source type of '${redactDsn(input.url)}'`, { hint: 'use a postgres:// connection string, or name the type: `sextant source add hugr|graphql <url>`' });
   }
   const connector = connectorFor(connectors, type);
   if (await store.getSource(input.name)) {
