@@ -5,7 +5,7 @@ import { createCredentialFetch, type FetchLike } from './credential-fetch.js';
 import { discover } from './discover.js';
 import { introspectElement } from './element.js';
 import { endpointSettings } from './endpoint.js';
-import { type ExecuteDeps, executeOperation } from './execute.js';
+import type { ExecuteDeps } from './execute.js';
 import { mergeCatalog } from './merge-catalog.js';
 import { toSnapshot } from './to-objects.js';
 import { createTypeLookup } from './type-lookup.js';
@@ -53,8 +53,10 @@ export function createGraphqlConnector(options: GraphqlConnectorOptions): Connec
     introspectElement(source: SourceRecord, element: CatalogObject, stored: readonly CatalogObject[], introspectOptions: IntrospectOptions = {}) {
       return introspectElement(context(source, introspectOptions.signal), source.name, element, { objects: stored });
     },
-    execute(source: SourceRecord, request: ExecuteRequest, credential: ExecutionCredential) {
+    async execute(source: SourceRecord, request: ExecuteRequest, credential: ExecutionCredential) {
       const ctx = context(source);
+      // graphql-js and apache-arrow load only when a query runs, not for every CLI command.
+      const { executeOperation } = await import('./execute.js');
       return executeOperation({ settings: ctx.settings, fetcher: ctx.fetcher, schemas }, request, credential);
     },
   } satisfies Connector);
@@ -63,4 +65,3 @@ export function createGraphqlConnector(options: GraphqlConnectorOptions): Connec
 export { endpointSettings } from './endpoint.js';
 export { createCredentialFetch, type CredentialContext } from './credential-fetch.js';
 export { buildOperation, capabilityPath } from './operations.js';
-export { decodeIpc } from './ipc.js';
