@@ -1,0 +1,72 @@
+/** @module presentations/cli/commands/mcp — `sextant mcp [--http] [--daemon]`, `sextant mcp stop`. */
+import { Option, type Command } from 'commander';
+import { SextantError } from '../../../core/errors.js';
+import { DEFAULT_PROJECT } from '../../../core/projects/projects.js';
+import { startDaemon, stopDaemon } from '../../mcp/daemon.js';
+import { serve } from '../../mcp/serve.js';
+import { printJson, println } from '../output.js';
+import { runWithConfig } from '../session.js';
+
+interface McpFlags {
+  http?: boolean;
+  host?: string;
+  port?: string;
+  daemon?: boolean;
+  daemonChild?: boolean;
+  project?: string;
+}
+
+function portFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new SextantError('USAGE', `--port must be 0-65535, got '${value}'`);
+  return port;
+}
+
+export function registerMcpCommand(program: Command): void {
+  const mcp = program
+    .command('mcp')
+    .description('serve agents over MCP: stdio (default) or Streamable HTTP at /mcp and /mcp/{project}')
+    .option('--http', 'serve Streamable HTTP instead of stdio')
+    .option('--host <address>', 'HTTP bind address (default 127.0.0.1; other addresses need auth)')
+    .option('--port <port>', 'HTTP port (default 7821)')
+    .option('--daemon', 'with --http: run in the background (pid and log in the home folder)')
+    .option('--project <name>', 'stdio: the project to serve (default: default)')
+    .addOption(new Option('--daemon-child', 'internal: started by --daemon').hideHelp())
+    .action(async (flags: McpFlags, command: Command) => {
+      const port = portFlag(flags.port);
+      const settingFlags = { ...(flags.host ? { 'mcp.host': flags.host } : {}), ...(port !== undefined ? { 'mcp.port': port } : {}) };
+      await runWithConfig(
+        command,
+        async (ctx) => {
+          if (flags.daemon && !flags.http) throw new SextantError('USAGE', '--daemon needs --http', { hint: 'stdio servers are started by their client' });
+          if (flags.project && flags.http) throw new SextantError('USAGE', '--project is for stdio; over HTTP the project is in the URL: /mcp/{project}');
+          if (flags.daemon) {
+            const args = ['mcp', '--http', '--daemon-child', '--home', ctx.config.home, '--config', ctx.config.configFile];
+            if (flags.host) args.push('--host', flags.host);
+            if (port !== undefined) args.push('--port', String(port));
+            const state = await startDaemon(ctx.config.home, process.argv[1]!, args);
+            if (ctx.json) return printJson({ ok: true, daemon: state });
+            println(`MCP server running in the background: ${state.url} (pid ${state.pid})`);
+            println(`log: ${state.logFile}; stop it with \`sextant mcp stop\``);
+            return;
+          }
+          await serve(ctx.config, { http: Boolean(flags.http), project: flags.project ?? DEFAULT_PROJECT, daemonChild: Boolean(flags.daemonChild) });
+        },
+        settingFlags,
+      );
+    });
+
+  mcp
+    .command('stop')
+    .description('stop the background MCP server of this home')
+    .action(async (_opts: unknown, command: Command) => {
+      await runWithConfig(command, async (ctx) => {
+        const result = await stopDaemon(ctx.config.home);
+        if (ctx.json) return printJson({ ok: true, ...result });
+        if (result.stopped) println(`stopped the MCP server (pid ${result.pid})`);
+        else if (result.stale) println(`no MCP server was running (removed the stale state of pid ${result.pid})`);
+        else println('no MCP server is running for this home');
+      });
+    });
+}

@@ -1,0 +1,62 @@
+/**
+ * @module presentations/mcp/origin
+ * DNS-rebinding protection. A page on evil.example whose name resolves to 127.0.0.1 can make a
+ * browser send requests to a loopback server; the browser then sends `Origin:
+ * http://evil.example` and `Host: evil.example:7821`. So: a present Origin must be the
+ * server's own or on the allow-list, and on a loopback bind the Host must be a loopback name.
+ * Requests without Origin (every non-browser client) pass the Origin check.
+ */
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase();
+  return LOOPBACK_NAMES.has(h) || /^127(\.\d{1,3}){3}$/.test(h) || h.endsWith('.localhost');
+}
+
+/** Host header → host name without port (`[::1]:7821` → `[::1]`, `localhost:7821` → `localhost`). */
+export function hostName(hostHeader: string): string {
+  const h = hostHeader.trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
+  return h.split(':')[0] ?? h;
+}
+
+export interface OriginPolicy {
+  /** Whether a request with this Origin header (undefined: none) may proceed. */
+  allowsOrigin(origin: string | undefined): boolean;
+  /** Whether a request with this Host header may proceed. */
+  allowsHost(host: string | undefined): boolean;
+}
+
+export function normalizeOrigin(origin: string): string | null {
+  try {
+    const u = new URL(origin);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+    return u.origin.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+export function createOriginPolicy(options: { bindHost: string; port: () => number; allowedOrigins: readonly string[] }): OriginPolicy {
+  const loopback = isLoopbackHost(options.bindHost);
+  const configured = new Set(options.allowedOrigins.map(normalizeOrigin).filter((o): o is string => o !== null));
+  const own = (): Set<string> => {
+    const port = options.port();
+    const names = loopback ? ['localhost', '127.0.0.1', '[::1]'] : [options.bindHost];
+    return new Set(names.flatMap((n) => [`http://${n}:${port}`, `https://${n}:${port}`]));
+  };
+  return {
+    allowsOrigin(origin) {
+      if (origin === undefined || origin === '') return true;
+      const normalized = normalizeOrigin(origin);
+      if (normalized === null) return false; // "null", file://, chrome-extension://…
+      return configured.has(normalized) || own().has(normalized);
+    },
+    allowsHost(host) {
+      if (!loopback) return true;
+      if (!host) return false;
+      return isLoopbackHost(hostName(host).replace(/^\[|\]$/g, ''));
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * @module presentations/mcp/resources
+ * Every indexed object as a resource: `sextant://{source}/{path}` (plus `?kind=` for kinds a
+ * path does not identify: constraints, indexes, triggers). resources/list pages through
+ * schemas, relations, routines and types with a cursor; resources/read returns the object's
+ * full description as JSON. Registered on the low-level server because McpServer's resource
+ * API cannot page a list.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { describeObjectFor } from '../../core/discovery/describe.js';
+import { isSextantError } from '../../core/errors.js';
+import { objectUri, parseTarget } from '../../core/ids.js';
+import { redactText, redactValue } from '../../core/redact.js';
+import { RELATION_KINDS, type CatalogObject } from '../../ports/catalog.js';
+import type { ToolContext } from './tool-registry.js';
+
+export const RESOURCE_TEMPLATE = 'sextant://{source}/{+path}';
+const LISTED_KINDS = [...RELATION_KINDS, 'schema', 'function', 'procedure', 'enum', 'domain', 'sequence'];
+const PATH_KINDS = new Set([...LISTED_KINDS, 'column']);
+const PAGE = 100;
+
+export function resourceUri(o: Pick<CatalogObject, 'source' | 'kind' | 'path'>): string {
+  const base = objectUri(o.source, o.path);
+  return PATH_KINDS.has(o.kind) ? base : `${base}?kind=${encodeURIComponent(o.kind)}`;
+}
+
+/** `sextant://src/path?kind=k` → `src:k:path`; other URIs are resolved by the core as they are. */
+function refOf(uri: string): string {
+  const m = /^sextant:\/\/([^/\s]+)\/([^?]+)\?kind=([a-z_]+)$/.exec(uri);
+  return m ? `${m[1]}:${m[3]}:${decodeURIComponent(m[2]!)}` : uri;
+}
+
+export function registerResources(server: McpServer, ctx: ToolContext): void {
+  const low = server.server;
+  low.registerCapabilities({ resources: {} });
+
+  low.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+    resourceTemplates: [
+      {
+        uriTemplate: RESOURCE_TEMPLATE,
+        name: 'object',
+        title: 'Indexed object',
+        description: 'Any indexed object by source and path, e.g. sextant://shop/public.orders (JSON description)',
+        mimeType: 'application/json',
+      },
+    ],
+  }));
+
+  low.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+    const session = await ctx.engine.sessions.get(ctx.session);
+    const allowed = await ctx.engine.sessions.allowedSources(session);
+    const cursor = request.params?.cursor;
+    const page = await ctx.engine.listObjects({ kinds: LISTED_KINDS, limit: PAGE, ...(cursor ? { cursor } : {}) });
+    return {
+      resources: page.items
+        .filter((o) => !allowed || allowed.has(o.source))
+        .map((o) => ({
+          uri: resourceUri(o),
+          name: o.id,
+          title: `${o.kind} ${o.path}`,
+          mimeType: 'application/json',
+          ...(o.comment ? { description: o.comment.slice(0, 200) } : {}),
+        })),
+      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    };
+  });
+
+  low.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const uri = request.params.uri;
+    const ref = refOf(uri);
+    const target = parseTarget(ref);
+    try {
+      if (!target || target.kind === 'source') throw new McpError(ErrorCode.InvalidParams, `not an object URI: ${uri}; use sextant://{source}/{path}`);
+      await ctx.engine.sessions.scope(ctx.session, [target.source]);
+      const description = await describeObjectFor(ctx.engine, ref, 'full');
+      return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(redactValue(description), null, 2) }] };
+    } catch (err) {
+      if (err instanceof McpError) throw err;
+      // resources/read has no isError result: a missing object is the protocol's "resource not found".
+      if (isSextantError(err)) throw new McpError(-32002, redactText(err.toLine()), { uri });
+      throw err;
+    }
+  });
+}

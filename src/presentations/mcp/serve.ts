@@ -1,0 +1,101 @@
+/**
+ * @module presentations/mcp/serve
+ * `sextant mcp` end to end: opens the engine, builds the logger and authenticator, serves
+ * stdio or HTTP until the client leaves or a signal arrives, then closes everything. A daemon
+ * child also records its state file while it listens.
+ */
+import { userInfo } from 'node:os';
+import { openEngine } from '../../app.js';
+import type { SextantConfig } from '../../config/load-config.js';
+import { createAuthenticator } from '../../core/auth/authenticate.js';
+import { createOidcVerifier } from '../../core/auth/oidc.js';
+import { localUser } from '../../core/auth/user.js';
+import { clearDaemonState, daemonFiles, writeDaemonState } from '../../core/daemon/daemon-state.js';
+import type { Engine } from '../../core/engine.js';
+import { startHttpServer, type RunningHttpServer } from './http.js';
+import { createLogger, type Logger } from './logging.js';
+import { mcpOptions } from './options.js';
+import { createServices } from './server.js';
+import { serveStdio } from './stdio.js';
+
+export interface ServeOptions {
+  http: boolean;
+  project: string;
+  /** Set when started by `--daemon`: write the state file in SEXTANT_HOME while listening. */
+  daemonChild?: boolean;
+}
+
+function localSubject(): string {
+  try {
+    return userInfo().username || 'local';
+  } catch {
+    return 'local';
+  }
+}
+
+/** Loads the embedder and the vector matrix before the first real query pays for it. */
+async function warmUp(engine: Engine, logger: Logger): Promise<void> {
+  const started = Date.now();
+  try {
+    await engine.query('warm up', { limit: 1, noRerank: true });
+    logger.info({ event: 'warm', ms: Date.now() - started }, 'search warmed up');
+  } catch (err) {
+    logger.warn({ err }, 'warm-up query failed; the first search will be slower');
+  }
+}
+
+function waitForSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const on = (signal: string) => resolve(signal);
+    process.once('SIGINT', on);
+    process.once('SIGTERM', on);
+    process.once('SIGHUP', on);
+  });
+}
+
+export async function serve(config: SextantConfig, options: ServeOptions): Promise<void> {
+  const mcp = mcpOptions(config);
+  const logger = createLogger({ level: mcp.logLevel });
+  const engine = await openEngine(config, {
+    onProgress: (e) => logger.info({ event: 'progress', phase: e.phase, done: e.done, total: e.total }, e.detail ?? e.phase),
+  });
+  try {
+    const services = createServices(engine, logger);
+    await engine.projects.get(options.project);
+    if (!options.http) {
+      void warmUp(engine, logger);
+      await serveStdio({ services, project: options.project, user: localUser(localSubject()), sessionTtlMs: mcp.sessionTtlMs });
+      return;
+    }
+    const authenticator = createAuthenticator({ tokens: engine.tokens, oidc: mcp.oidc ? createOidcVerifier(mcp.oidc) : null });
+    await warmUp(engine, logger);
+    const running: RunningHttpServer = await startHttpServer({
+      services,
+      host: mcp.host,
+      port: mcp.port,
+      authenticator,
+      allowedOrigins: mcp.allowedOrigins,
+      rateLimitPerMinute: mcp.rateLimitPerMinute,
+      sessionTtlMs: mcp.sessionTtlMs,
+    });
+    if (options.daemonChild) {
+      writeDaemonState(config.home, {
+        pid: process.pid,
+        url: running.url,
+        host: running.host,
+        port: running.port,
+        startedAt: new Date().toISOString(),
+        logFile: daemonFiles(config.home).logFile,
+      });
+    } else {
+      process.stderr.write(`sextant MCP server on ${running.url} (Ctrl-C to stop)\n`);
+    }
+    const signal = await waitForSignal();
+    logger.info({ event: 'stopping', signal }, 'stopping');
+    await running.close();
+  } finally {
+    if (options.daemonChild) clearDaemonState(config.home, process.pid);
+    await engine.close();
+    logger.flush();
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * @module presentations/mcp/stdio
+ * One MCP session over stdin/stdout. stdout carries only the protocol (logs go to stderr).
+ * The session lives as long as the process: a heartbeat keeps it from expiring while idle,
+ * and if it is removed anyway (another process ran cleanup) it is reopened under the same id.
+ */
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { RequestUser } from '../../core/auth/user.js';
+import { createSessionServer, type ServerServices } from './server.js';
+
+export interface StdioOptions {
+  services: ServerServices;
+  project: string;
+  user: RequestUser;
+  sessionTtlMs: number;
+}
+
+/** Serves until stdin closes or the client disconnects; removes the session's data on the way out. */
+export async function serveStdio(options: StdioOptions): Promise<void> {
+  const { services, project, user, sessionTtlMs } = options;
+  const { engine, logger } = services;
+  await engine.sessions.expireIdle().catch(() => []);
+  const session = await engine.sessions.open({ project, user, ttlMs: sessionTtlMs });
+  const id = session.id;
+  const reopen = async () => {
+    logger.warn({ session: id }, 'session was removed while the client was connected; reopened without its documents');
+    await engine.sessions.open({ id, project, user, ttlMs: sessionTtlMs });
+  };
+  const heartbeat = setInterval(() => {
+    engine.sessions
+      .touch(id, sessionTtlMs)
+      .then((alive) => (alive ? undefined : reopen()))
+      .catch((err: unknown) => logger.warn({ err }, 'session heartbeat failed'));
+  }, Math.max(1000, Math.floor(sessionTtlMs / 3)));
+  heartbeat.unref();
+
+  const { server } = await createSessionServer(services, { session: id, project, user }, {
+    async beforeCall() {
+      if (!(await engine.sessions.touch(id))) await reopen();
+    },
+  });
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    server.server.onclose = () => resolve();
+  });
+  // The SDK's stdio transport does not watch for end of input: a client that exits closes stdin.
+  const onEnd = () => void transport.close();
+  process.stdin.once('end', onEnd);
+  await server.connect(transport);
+  logger.info({ event: 'session_opened', session: id, user: user.subject, project, transport: 'stdio' }, 'stdio session opened');
+  await closed;
+  process.stdin.off('end', onEnd);
+  clearInterval(heartbeat);
+  await engine.sessions.close(id).catch(() => false);
+  logger.info({ event: 'session_closed', session: id }, 'stdio session closed');
+}

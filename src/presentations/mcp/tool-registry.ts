@@ -1,0 +1,134 @@
+/**
+ * @module presentations/mcp/tool-registry
+ * How a tool is declared (name, agent-facing description, zod input, access class) and
+ * registered on one session's McpServer: every call touches the session, runs the core call,
+ * maps failures to `isError` results once, and logs tool, session, user, duration, outcome.
+ *
+ * Access classes:
+ * - `read`: reads the shared index; always listed.
+ * - `session`: changes only the calling session's own state (its documents, its active
+ *   projects); always listed. `add_document` is one: nobody else sees what it adds.
+ * - `write`: changes shared state (the glossary, contexts, …); listed and callable only while
+ *   the served project's `developer_tools` setting is on. A toggle reaches open sessions at
+ *   their next tool call (with a tools/list_changed notification).
+ */
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+import type { RequestUser } from '../../core/auth/user.js';
+import type { Engine } from '../../core/engine.js';
+import { SextantError } from '../../core/errors.js';
+import { logToolCall, type Logger } from './logging.js';
+import { failure, success, type ToolOutput } from './tool-result.js';
+
+export type ToolAccess = 'read' | 'session' | 'write';
+
+/** What a tool runs with: the engine and who is calling from which session of which project. */
+export interface ToolContext {
+  engine: Engine;
+  /** The MCP session id (also the core session id). */
+  session: string;
+  /** The served project (`/mcp/{project}`, `--project`, or `default`). */
+  project: string;
+  user: RequestUser;
+  logger: Logger;
+  /** Kinds present in the index (cached), for argument checks. */
+  knownKinds(): Promise<ReadonlySet<string>>;
+}
+
+export interface ToolDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
+  name: string;
+  title: string;
+  description: string;
+  access: ToolAccess;
+  input: S;
+  annotations?: ToolAnnotations;
+  run(args: z.output<z.ZodObject<S>>, ctx: ToolContext): Promise<ToolOutput>;
+}
+
+/** Erases the input type so tools of different shapes share one list. */
+export function defineTool<S extends z.ZodRawShape>(tool: ToolDefinition<S>): ToolDefinition {
+  return tool as unknown as ToolDefinition;
+}
+
+const DEFAULT_ANNOTATIONS: Record<ToolAccess, ToolAnnotations> = {
+  read: { readOnlyHint: true, openWorldHint: false },
+  session: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+  write: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+};
+
+export interface RegisteredTools {
+  /** Enables or disables write tools to match the project's developer-tools setting. */
+  syncWriteTools(): Promise<boolean>;
+}
+
+export interface RegisterOptions {
+  /** Runs before every call: keeps the session alive (or fails with SESSION_NOT_FOUND). */
+  beforeCall(): Promise<void>;
+}
+
+export function registerTools(server: McpServer, tools: readonly ToolDefinition[], ctx: ToolContext, options: RegisterOptions): RegisteredTools {
+  const writeTools: RegisteredTool[] = [];
+
+  async function developerToolsOn(): Promise<boolean> {
+    return (await ctx.engine.projects.get(ctx.project)).settings.developerTools;
+  }
+
+  async function syncWriteTools(): Promise<boolean> {
+    if (writeTools.length === 0) return false;
+    const on = await developerToolsOn();
+    for (const tool of writeTools) {
+      if (tool.enabled !== on) {
+        if (on) tool.enable();
+        else tool.disable();
+      }
+    }
+    return on;
+  }
+
+  for (const tool of tools) {
+    const registered = server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        annotations: { title: tool.title, ...DEFAULT_ANNOTATIONS[tool.access], ...tool.annotations },
+      },
+      async (args: Record<string, unknown>) => {
+        const started = performance.now();
+        let outcome: 'ok' | 'error' | 'fault' = 'ok';
+        let code: string | undefined;
+        try {
+          await options.beforeCall();
+          if (tool.access === 'write' && !(await syncWriteTools())) {
+            throw new SextantError('FORBIDDEN', `${tool.name} changes shared state and developer tools are off for project '${ctx.project}'`, {
+              hint: `an administrator can turn them on with \`sextant project set ${ctx.project} developer-tools on\``,
+            });
+          } else if (tool.access !== 'write') {
+            await syncWriteTools();
+          }
+          return success(await tool.run(args as never, ctx));
+        } catch (err) {
+          const f = failure(err);
+          code = f.code;
+          outcome = f.code === 'INTERNAL' ? 'fault' : 'error';
+          if (outcome === 'fault') ctx.logger.error({ err, tool: tool.name, session: ctx.session }, 'tool fault');
+          return f.result;
+        } finally {
+          logToolCall(ctx.logger, {
+            tool: tool.name,
+            session: ctx.session,
+            user: ctx.user.subject,
+            project: ctx.project,
+            durationMs: Math.round((performance.now() - started) * 10) / 10,
+            outcome,
+            ...(code ? { code } : {}),
+          });
+        }
+      },
+    );
+    if (tool.access === 'write') writeTools.push(registered);
+  }
+  return { syncWriteTools };
+}

@@ -1,0 +1,119 @@
+/**
+ * @module presentations/mcp/tools/catalog
+ * Stepwise discovery and state: `list_sources`, `list_schemas`, `list_objects`, `status`.
+ */
+import { z } from 'zod';
+import { canAccessProject } from '../../../core/auth/user.js';
+import { listSchemas } from '../../../core/discovery/list-schemas.js';
+import { defineTool } from '../tool-registry.js';
+import { checkKinds, checkSourceAllowed, clip, cursorArg, pageFooter } from './common.js';
+
+const sourceArg = z.string().trim().min(1).max(100).describe('Source name (see list_sources)');
+
+export const listSourcesTool = defineTool({
+  name: 'list_sources',
+  title: 'List sources',
+  description: 'The connected systems this session can search (databases, APIs), with type, object count and last update. Start here.',
+  access: 'read',
+  input: {},
+  async run(_args, ctx) {
+    const session = await ctx.engine.sessions.get(ctx.session);
+    const allowed = await ctx.engine.sessions.allowedSources(session);
+    const sources = (await ctx.engine.listSources()).filter((s) => !allowed || allowed.has(s.name));
+    const rows = [];
+    for (const s of sources) {
+      const objects = (await ctx.engine.listObjects({ source: s.name, limit: 1 })).total;
+      rows.push({ name: s.name, type: s.type, objects, last_update: s.lastUpdate ? { at: s.lastUpdate.at, ok: s.lastUpdate.ok, message: s.lastUpdate.message } : null });
+    }
+    const text = rows.length
+      ? rows.map((r) => `${r.name} (${r.type}): ${r.objects} objects, last update ${r.last_update ? `${r.last_update.at}${r.last_update.ok ? '' : ` FAILED: ${r.last_update.message}`}` : 'never'}`).join('\n')
+      : 'no sources indexed yet (an administrator adds them with `sextant source add` and `sextant update`)';
+    return { structured: { count: rows.length, sources: rows }, text };
+  },
+});
+
+export const listSchemasTool = defineTool({
+  name: 'list_schemas',
+  title: 'List schemas',
+  description: "A source's schemas with how many objects each holds (paged).",
+  access: 'read',
+  input: { source: sourceArg, cursor: cursorArg },
+  async run(args, ctx) {
+    await checkSourceAllowed(ctx, args.source);
+    const page = await listSchemas(ctx.engine, args.source, args.cursor ? { cursor: args.cursor } : {});
+    const lines = page.schemas.map((s) => `${s.name}: ${s.objects} objects${s.comment ? ` -- ${clip(s.comment, 120)}` : ''}`);
+    lines.push(pageFooter(page.schemas.length, page.total, page.nextCursor));
+    return {
+      structured: { source: page.source, schemas: page.schemas, total: page.total, next_cursor: page.nextCursor, truncated: page.nextCursor !== null },
+      text: lines.join('\n'),
+    };
+  },
+});
+
+export const listObjectsTool = defineTool({
+  name: 'list_objects',
+  title: 'List objects',
+  description: 'Objects of a source, optionally of one schema and kind, in pages (use kind "table" to browse tables).',
+  access: 'read',
+  input: {
+    source: sourceArg,
+    schema: z.string().trim().min(1).max(200).optional().describe('Only this schema'),
+    kind: z.string().trim().min(1).max(50).optional().describe('Only this kind, e.g. table, view, function, column'),
+    cursor: cursorArg,
+    limit: z.number().int().min(1).max(200).default(50).describe('Page size (1-200, default 50)'),
+  },
+  async run(args, ctx) {
+    await checkSourceAllowed(ctx, args.source);
+    if (args.kind) await checkKinds(ctx, [args.kind]);
+    const page = await ctx.engine.listObjects({
+      source: args.source,
+      ...(args.schema ? { schema: args.schema } : {}),
+      ...(args.kind ? { kinds: [args.kind] } : {}),
+      ...(args.cursor ? { cursor: args.cursor } : {}),
+      limit: args.limit,
+    });
+    const items = page.items.map((o) => ({ id: o.id, kind: o.kind, name: o.path, ...(o.comment ? { comment: clip(o.comment, 120) } : {}) }));
+    const lines = items.map((o) => `${o.kind} ${o.id}${o.comment ? ` -- ${o.comment}` : ''}`);
+    if (!items.length) lines.push('no objects match');
+    lines.push(pageFooter(items.length, page.total, page.nextCursor));
+    return { structured: { items, count: items.length, total: page.total, next_cursor: page.nextCursor, truncated: page.nextCursor !== null }, text: lines.join('\n') };
+  },
+});
+
+export const statusTool = defineTool({
+  name: 'status',
+  title: 'Status',
+  description: 'Index state (objects by kind, chunks, embedding model) and this session: project, active projects, documents, write tools on or off.',
+  access: 'read',
+  input: {},
+  async run(_args, ctx) {
+    const status = await ctx.engine.status();
+    const session = await ctx.engine.sessions.get(ctx.session);
+    const documents = await ctx.engine.sessions.listDocuments(ctx.session);
+    const project = await ctx.engine.projects.get(ctx.project);
+    const projects = (await ctx.engine.projects.list()).filter((p) => canAccessProject(ctx.user, p.name)).map((p) => p.name);
+    const i = status.index;
+    const structured = {
+      index: { schema_version: i.schemaVersion, objects_by_kind: i.countsByKind, chunks: i.chunks, vectors: i.vectors, embedding_model: i.embeddingModel, vector_backend: i.vectorBackend },
+      sources: status.sources.length,
+      session: {
+        project: session.project,
+        active_projects: session.activeProjects,
+        available_projects: projects,
+        documents: documents.map((d) => ({ name: d.name, chars: d.chars, chunks: d.chunks })),
+        expires_at: session.expiresAt,
+      },
+      developer_tools: project.settings.developerTools,
+      user: ctx.user.subject,
+    };
+    const kinds = Object.entries(i.countsByKind).map(([k, n]) => `${n} ${k}`).join(', ');
+    const text = [
+      `index: ${kinds || 'empty'}; ${i.chunks} chunks, ${i.vectors} vectors (${i.embeddingModel ? i.embeddingModel.modelId : 'no embedding model'})`,
+      `sources: ${status.sources.length}`,
+      `project: ${session.project}; active: ${session.activeProjects.join(', ')}; available: ${projects.join(', ')}`,
+      `documents in this session: ${documents.length ? documents.map((d) => `${d.name} (${d.chunks} chunks)`).join(', ') : 'none'}`,
+      `write tools: ${project.settings.developerTools ? 'on' : 'off'}`,
+    ].join('\n');
+    return { structured, text };
+  },
+});

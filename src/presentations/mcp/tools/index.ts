@@ -1,0 +1,24 @@
+/**
+ * @module presentations/mcp/tools
+ * The tool set every session gets, in the order agents see it. Write tools (listed only with
+ * developer tools on) join this list as later issues add them (the glossary's first).
+ */
+import type { ToolDefinition } from '../tool-registry.js';
+import { listObjectsTool, listSchemasTool, listSourcesTool, statusTool } from './catalog.js';
+import { describeTool, getTool } from './objects.js';
+import { deepSearchTool, searchTool } from './search.js';
+import { addDocumentTool, removeDocumentTool, setActiveProjectsTool } from './session.js';
+
+export const TOOLS: readonly ToolDefinition[] = Object.freeze([
+  listSourcesTool,
+  listSchemasTool,
+  listObjectsTool,
+  deepSearchTool,
+  searchTool,
+  getTool,
+  describeTool,
+  statusTool,
+  addDocumentTool,
+  removeDocumentTool,
+  setActiveProjectsTool,
+]);

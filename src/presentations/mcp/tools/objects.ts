@@ -1,0 +1,157 @@
+/**
+ * @module presentations/mcp/tools/objects
+ * `get` (one object's record; a session document's text) and `describe` (what SQL needs: a
+ * source's schemas, a schema's objects, a relation's columns, keys and joins).
+ */
+import { z } from 'zod';
+import type { CatalogObject } from '../../../ports/catalog.js';
+import type { ObjectDetail } from '../../../core/catalog/describe-object.js';
+import { describeTarget, type Description } from '../../../core/discovery/describe.js';
+import { parseTarget } from '../../../core/ids.js';
+import { documentNameOf } from '../../../core/sessions/session-documents.js';
+import { defineTool, type ToolContext } from '../tool-registry.js';
+import type { ToolOutput } from '../tool-result.js';
+import { checkSourceAllowed, clip, cursorArg, detailArg, pageFooter } from './common.js';
+
+const CHILD_CAP = { brief: 0, full: 200 } as const;
+const EDGE_CAP = 100;
+const DOCUMENT_CHARS = { brief: 2000, full: 50_000 } as const;
+
+const objectArg = z.string().trim().min(1).max(1000).describe('Object id (e.g. "shop:table:public.orders") or sextant:// URI, as returned by search');
+
+function brief(o: CatalogObject): Record<string, unknown> {
+  return { id: o.id, kind: o.kind, name: o.name, ...(o.comment ? { comment: clip(o.comment, 200) } : {}) };
+}
+
+function capped<T>(items: readonly T[], cap: number): { items: T[]; total: number; truncated: boolean } {
+  return { items: items.slice(0, cap), total: items.length, truncated: items.length > cap };
+}
+
+function objectOutput(d: ObjectDetail, detail: 'brief' | 'full'): ToolOutput {
+  const o = d.object;
+  const counts = { columns: d.columns.length, constraints: d.constraints.length, indexes: d.indexes.length, triggers: d.triggers.length, children: d.childrenTotal };
+  const structured: Record<string, unknown> = {
+    id: o.id,
+    uri: d.uri,
+    kind: o.kind,
+    source: o.source,
+    path: o.path,
+    parent: o.parentId,
+    comment: o.comment,
+    context: d.effectiveContext,
+    attributes: o.attributes,
+    counts,
+  };
+  const lines = [`${o.kind} ${o.id} (${d.uri})`];
+  if (o.comment) lines.push(`comment: ${clip(o.comment, detail === 'full' ? 2000 : 300)}`);
+  if (d.effectiveContext) lines.push(`context: ${clip(d.effectiveContext, detail === 'full' ? 2000 : 300)}`);
+  if (o.parentId) lines.push(`parent: ${o.parentId}`);
+  const attrs = Object.entries(o.attributes).filter(([, v]) => v !== null && v !== undefined && v !== '' && typeof v !== 'object');
+  if (attrs.length) lines.push(`attributes: ${attrs.map(([k, v]) => `${k}=${String(v)}`).join(', ')}`);
+  if (detail === 'brief') {
+    if (d.columns.length) lines.push(`columns (${d.columns.length}): ${d.columns.map((c) => `${c.name} ${String(c.attributes.dataType ?? '')}`.trim()).slice(0, 60).join(', ')}${d.columns.length > 60 ? ', … [truncated: use detail "full" or describe]' : ''}`);
+    const other = Object.entries(counts).filter(([k, n]) => k !== 'columns' && n > 0);
+    if (other.length) lines.push(`also: ${other.map(([k, n]) => `${n} ${k}`).join(', ')} (detail "full" lists them)`);
+    if (o.definition) lines.push(`definition: ${clip(o.definition, 300)}`);
+    structured.columns = d.columns.slice(0, 60).map((c) => ({ name: c.name, type: c.attributes.dataType ?? null }));
+    return { structured, text: lines.join('\n') };
+  }
+  structured.definition = o.definition;
+  const groups = { columns: d.columns, constraints: d.constraints, indexes: d.indexes, triggers: d.triggers, children: d.children } as const;
+  for (const [name, items] of Object.entries(groups)) {
+    const page = capped(items, CHILD_CAP.full);
+    structured[name] = page.items.map((c) => ({ ...brief(c), attributes: c.attributes, ...(c.definition ? { definition: c.definition } : {}) }));
+    if (page.items.length) {
+      lines.push(`${name} (${items.length}):`);
+      for (const c of page.items) lines.push(`  ${c.name}${c.attributes.dataType ? ` ${String(c.attributes.dataType)}` : ''}${c.definition ? `: ${clip(c.definition, 160)}` : ''}${c.comment ? ` -- ${clip(c.comment, 120)}` : ''}`);
+      if (page.truncated) lines.push(`  [truncated: ${items.length - page.items.length} more; use list_objects with the parent's schema]`);
+    }
+  }
+  const edges = { outgoing: capped(d.outgoing, EDGE_CAP), incoming: capped(d.incoming, EDGE_CAP) };
+  structured.outgoing = edges.outgoing.items;
+  structured.incoming = edges.incoming.items;
+  structured.contexts = d.contexts.map((c) => ({ id: c.id, target: c.target, text: c.text }));
+  for (const e of edges.outgoing.items) lines.push(`→ ${e.kind} ${e.toId}`);
+  for (const e of edges.incoming.items) lines.push(`← ${e.kind} ${e.fromId}`);
+  if (edges.outgoing.truncated || edges.incoming.truncated) lines.push(`[truncated: first ${EDGE_CAP} edges each way]`);
+  if (o.definition) lines.push(`definition:\n${o.definition.slice(0, 8000)}`);
+  return { structured, text: lines.join('\n') };
+}
+
+async function documentOutput(ctx: ToolContext, name: string, detail: 'brief' | 'full'): Promise<ToolOutput> {
+  const doc = await ctx.engine.sessions.getDocument(ctx.session, name);
+  const cap = DOCUMENT_CHARS[detail];
+  const truncated = doc.text.length > cap;
+  const text = doc.text.slice(0, cap);
+  return {
+    structured: { id: doc.objectId, kind: 'document', name: doc.name, mime_type: doc.mimeType, chars: doc.text.length, chunks: doc.chunks, text, truncated },
+    text: `document ${doc.name} (${doc.mimeType}, ${doc.text.length} chars, ${doc.chunks} chunks, this session only)\n${text}${truncated ? `\n[truncated at ${cap} characters${detail === 'brief' ? '; use detail "full"' : ''}]` : ''}`,
+  };
+}
+
+export const getTool = defineTool({
+  name: 'get',
+  title: 'Get object',
+  description: 'One object by id or URI: its record, attributes, comment and context; detail "full" adds columns, constraints, indexes, triggers, children and edges. Also reads documents added to this session.',
+  access: 'read',
+  input: { object: objectArg, detail: detailArg },
+  async run(args, ctx) {
+    const docName = documentNameOf(args.object);
+    if (docName !== null) return documentOutput(ctx, docName, args.detail);
+    const target = parseTarget(args.object);
+    if (target && target.kind !== 'source') await checkSourceAllowed(ctx, target.source);
+    return objectOutput(await ctx.engine.get(args.object), args.detail);
+  },
+});
+
+function renderDescription(d: Description): string {
+  if (d.level === 'source') {
+    const lines = [`source ${d.source} (${d.type}), last update ${d.lastUpdate ?? 'never'}`, `counts: ${Object.entries(d.counts).map(([k, n]) => `${n} ${k}`).join(', ') || 'nothing indexed'}`];
+    lines.push(`schemas (${d.schemasTotal}): ${d.schemas.map((s) => s.name).join(', ')}${d.schemasTotal > d.schemas.length ? ' [truncated: use list_schemas]' : ''}`);
+    return lines.join('\n');
+  }
+  if (d.level === 'schema') {
+    const lines = [`schema ${d.source}.${d.schema}${d.comment ? ` -- ${d.comment}` : ''}`];
+    for (const o of d.objects) lines.push(`  ${o.kind} ${o.id}${o.comment ? ` -- ${o.comment}` : ''}`);
+    lines.push(pageFooter(d.objects.length, d.objectsTotal, d.nextCursor));
+    return lines.join('\n');
+  }
+  const lines = [`${d.kind} ${d.name} (${d.id})${d.rowEstimate ? `, ~${d.rowEstimate} rows` : ''}`];
+  if (d.comment) lines.push(`comment: ${d.comment}`);
+  if (d.context) lines.push(`context: ${d.context}`);
+  if (d.columns) {
+    lines.push(`columns${d.columnsTotal && d.columnsTotal > d.columns.length ? ` (${d.columns.length} of ${d.columnsTotal}) [truncated]` : ''}:`);
+    for (const c of d.columns) {
+      const flags = [c.primaryKey ? 'PK' : '', c.nullable === false ? 'NOT NULL' : '', c.references ? `→ ${c.references}` : '', c.default ? `default ${c.default}` : ''].filter(Boolean).join(' ');
+      lines.push(`  ${c.name} ${c.type}${flags ? ` ${flags}` : ''}${c.comment ? ` -- ${c.comment}` : ''}`);
+    }
+  }
+  if (d.primaryKey?.length) lines.push(`primary key: (${d.primaryKey.join(', ')})`);
+  for (const j of d.joins ?? []) lines.push(`join ${j.table} ON ${j.on}`);
+  for (const j of d.referencedBy ?? []) lines.push(`referenced by ${j.table} ON ${j.on}`);
+  for (const c of d.constraints ?? []) lines.push(`constraint ${c.name} ${c.type}${c.definition ? `: ${c.definition}` : ''}`);
+  for (const i of d.indexes ?? []) lines.push(`index ${i.name}${i.definition ? `: ${i.definition}` : ''}`);
+  if (d.members?.length) lines.push(`members (${d.membersTotal ?? d.members.length}): ${d.members.map((m) => `${m.kind} ${m.name}`).join(', ')}${(d.membersTotal ?? 0) > d.members.length ? ' [truncated]' : ''}`);
+  if (d.definition) lines.push(`definition: ${d.definition}`);
+  return lines.join('\n');
+}
+
+export const describeTool = defineTool({
+  name: 'describe',
+  title: 'Describe for SQL',
+  description:
+    'What you need to write SQL: for a source its schemas, for a schema its objects (paged), for a table or view its columns with types, keys and join conditions. Accepts a source name, sextant:// URI or object id.',
+  access: 'read',
+  input: {
+    object: z.string().trim().min(1).max(1000).describe('Source name, sextant://source[/schema[.object]] or object id'),
+    detail: detailArg,
+    cursor: cursorArg,
+  },
+  async run(args, ctx) {
+    const parsed = parseTarget(args.object);
+    const source = parsed?.source ?? (/^[a-z][a-z0-9_-]*$/.test(args.object) ? args.object : null);
+    if (source) await checkSourceAllowed(ctx, source);
+    const d = await describeTarget(ctx.engine, args.object, args.detail, args.cursor);
+    return { structured: d as unknown as Record<string, unknown>, text: renderDescription(d) };
+  },
+});

@@ -1,0 +1,130 @@
+/**
+ * @module presentations/mcp/tools/search
+ * `search` (lexical, BM25) and `deep_search` (hybrid: BM25 + vectors fused with RRF, optional
+ * rerank, related chunks, and per-table column ranking). Thin: the core runs the pipeline.
+ */
+import { z } from 'zod';
+import { rankFields, type RankedField } from '../../../core/discovery/rank-fields.js';
+import type { SearchHit, SearchResult } from '../../../core/search/types.js';
+import { defineTool, type ToolContext } from '../tool-registry.js';
+import type { ToolOutput } from '../tool-result.js';
+import { checkKinds, kindsArg, sourcesArg } from './common.js';
+
+export const MAX_TOP_K = 50;
+
+interface HitView {
+  id: string;
+  kind: string;
+  source: string;
+  name: string;
+  score: number;
+  snippet: string;
+  related?: true;
+  chunk?: string;
+  fields?: RankedField[];
+}
+
+function view(hit: SearchHit, fields?: RankedField[]): HitView {
+  return {
+    id: hit.objectId,
+    kind: hit.kind,
+    source: hit.source,
+    name: hit.name,
+    score: hit.score,
+    snippet: hit.snippet,
+    ...(hit.related ? { related: true as const } : {}),
+    ...(hit.id !== hit.objectId ? { chunk: hit.id } : {}),
+    ...(fields?.length ? { fields } : {}),
+  };
+}
+
+function render(result: SearchResult, hits: HitView[], topK: number, truncated: boolean): string {
+  const lines = hits.map((h, i) => {
+    const head = `${i + 1}. ${h.score.toFixed(3)} ${h.kind} ${h.id}${h.related ? ' (related)' : ''}`;
+    const fields = h.fields?.length ? `\n   fields: ${h.fields.map((f) => `${f.name} ${f.score.toFixed(2)}`).join(', ')}` : '';
+    return `${head}\n   ${h.snippet}${fields}`;
+  });
+  if (!hits.length) lines.push(`no results for "${result.query}"; try other words, fewer filters, or deep_search`);
+  if (truncated) lines.push(`[truncated: more than ${topK} hits; raise top_k (max ${MAX_TOP_K}) or narrow with kinds/sources]`);
+  if (result.rerank?.error) lines.push(`rerank hook failed, fused order kept: ${result.rerank.error}`);
+  return lines.join('\n');
+}
+
+interface SearchArgs {
+  query: string;
+  top_k: number;
+  kinds?: string[] | undefined;
+  sources?: string[] | undefined;
+  min_score?: number | undefined;
+  fields_query?: string | undefined;
+  include_related?: boolean | undefined;
+}
+
+async function runSearch(mode: 'lexical' | 'hybrid', args: SearchArgs, ctx: ToolContext): Promise<ToolOutput> {
+  await checkKinds(ctx, args.kinds);
+  const scope = await ctx.engine.sessions.scope(ctx.session, args.sources);
+  const options = {
+    limit: args.top_k + 1,
+    ...(scope.sources ? { sources: scope.sources } : {}),
+    projects: scope.projects,
+    session: scope.session,
+    ...(args.kinds?.length ? { kinds: args.kinds } : {}),
+    ...(args.min_score !== undefined ? { minScore: args.min_score } : {}),
+    ...(args.include_related ? { includeRelated: true } : {}),
+  };
+  const result = mode === 'lexical' ? await ctx.engine.search(args.query, options) : await ctx.engine.query(args.query, options);
+  const direct = result.hits.filter((h) => !h.related);
+  const truncated = direct.length > args.top_k;
+  const kept = [...direct.slice(0, args.top_k), ...result.hits.filter((h) => h.related)];
+  const fields = args.fields_query ? await rankFields((q, o) => ctx.engine.query(q, o), kept, args.fields_query, scope) : new Map<string, RankedField[]>();
+  const hits = kept.map((h) => view(h, fields.get(h.objectId)));
+  return {
+    structured: {
+      query: result.query,
+      mode: result.mode,
+      count: hits.length,
+      truncated,
+      hits,
+      ...(result.rerank ? { rerank: result.rerank } : {}),
+      took_ms: result.tookMs,
+    },
+    text: render(result, hits, args.top_k, truncated),
+  };
+}
+
+const queryArg = z.string().trim().min(1).max(1000).describe('What to find, in words or identifiers');
+const minScoreArg = z.number().min(0).max(1).optional().describe('Drop hits scoring below this (0..1)');
+
+export const searchTool = defineTool({
+  name: 'search',
+  title: 'Lexical search',
+  description:
+    'Keyword (BM25) search over names, comments, definitions and contexts of indexed objects and of documents added to this session. Fast and exact; use deep_search for meaning.',
+  access: 'read',
+  input: {
+    query: queryArg,
+    top_k: z.number().int().min(1).max(MAX_TOP_K).default(10).describe(`Hits to return (1-${MAX_TOP_K}, default 10)`),
+    kinds: kindsArg,
+    sources: sourcesArg,
+    min_score: minScoreArg,
+  },
+  run: (args, ctx) => runSearch('lexical', args, ctx),
+});
+
+export const deepSearchTool = defineTool({
+  name: 'deep_search',
+  title: 'Hybrid search',
+  description:
+    'Best search: keywords and meaning (BM25 + vectors, fused) over tables, views, columns, routines and session documents. Returns ids for get/describe. fields_query ranks the columns inside each table hit.',
+  access: 'read',
+  input: {
+    query: queryArg,
+    top_k: z.number().int().min(1).max(MAX_TOP_K).default(5).describe(`Hits to return (1-${MAX_TOP_K}, default 5)`),
+    min_score: minScoreArg,
+    kinds: kindsArg,
+    sources: sourcesArg,
+    fields_query: z.string().trim().min(1).max(500).optional().describe('Rank each table hit\'s columns by this, e.g. "order date"'),
+    include_related: z.boolean().optional().describe('Add objects related through shared entities'),
+  },
+  run: (args, ctx) => runSearch('hybrid', args, ctx),
+});

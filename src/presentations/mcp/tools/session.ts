@@ -1,0 +1,61 @@
+/**
+ * @module presentations/mcp/tools/session
+ * Session tools: documents visible to this session only, and the projects active in it.
+ * They change nothing anyone else sees, so they are not write tools (see tool-registry.ts).
+ */
+import { z } from 'zod';
+import { DOCUMENT_MIME_TYPES, MAX_DOCUMENT_CHARS } from '../../../core/sessions/session-documents.js';
+import { defineTool } from '../tool-registry.js';
+
+const nameArg = z.string().min(1).max(200).describe('Document name, e.g. "runbook.md" (the same name replaces)');
+
+export const addDocumentTool = defineTool({
+  name: 'add_document',
+  title: 'Add document',
+  description: `Add a text or markdown document (max ${MAX_DOCUMENT_CHARS} chars) to this session only: it is chunked and searchable by search and deep_search (kind "document") until the session ends.`,
+  access: 'session',
+  annotations: { idempotentHint: true },
+  input: {
+    name: nameArg,
+    text: z.string().min(1).max(MAX_DOCUMENT_CHARS).describe('The document text'),
+    mime_type: z.enum(DOCUMENT_MIME_TYPES).optional().describe('text/plain or text/markdown (default from the name)'),
+  },
+  async run(args, ctx) {
+    const doc = await ctx.engine.sessions.addDocument(ctx.session, { name: args.name, text: args.text, ...(args.mime_type ? { mimeType: args.mime_type } : {}) });
+    return {
+      structured: { document: { name: doc.name, id: doc.objectId, mime_type: doc.mimeType, chars: doc.chars, chunks: doc.chunks } },
+      text: `added ${doc.name} (${doc.mimeType}, ${doc.chars} chars) as ${doc.chunks} chunk${doc.chunks === 1 ? '' : 's'}, visible to this session only; id ${doc.objectId}`,
+    };
+  },
+});
+
+export const removeDocumentTool = defineTool({
+  name: 'remove_document',
+  title: 'Remove document',
+  description: 'Remove a document added to this session, with its chunks.',
+  access: 'session',
+  annotations: { destructiveHint: true },
+  input: { name: nameArg },
+  async run(args, ctx) {
+    const doc = await ctx.engine.sessions.removeDocument(ctx.session, args.name);
+    return { structured: { removed: { name: doc.name, chunks: doc.chunks } }, text: `removed ${doc.name} (${doc.chunks} chunks)` };
+  },
+});
+
+export const setActiveProjectsTool = defineTool({
+  name: 'set_active_projects',
+  title: 'Set active projects',
+  description: "Choose the projects whose sources and terms this session searches (status lists the available ones). The session's own project stays active.",
+  access: 'session',
+  annotations: { idempotentHint: true },
+  input: { projects: z.array(z.string().min(1).max(63)).max(50).describe('Project names') },
+  async run(args, ctx) {
+    const session = await ctx.engine.sessions.setActiveProjects(ctx.session, args.projects, ctx.user);
+    const allowed = await ctx.engine.sessions.allowedSources(session);
+    const sources = allowed ? [...allowed].sort() : null;
+    return {
+      structured: { active_projects: session.activeProjects, sources: sources ?? 'all' },
+      text: `active projects: ${session.activeProjects.join(', ')}; sources: ${sources ? sources.join(', ') || 'none' : 'all'}`,
+    };
+  },
+});
