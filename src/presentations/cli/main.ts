@@ -7,9 +7,12 @@ import { registerAuthCommands } from './commands/auth.js';
 import { registerContextCommands } from './commands/context.js';
 import { registerDemoCommand } from './commands/demo.js';
 import { registerGetCommand } from './commands/get.js';
+import { registerMcpCommand } from './commands/mcp.js';
+import { registerProjectCommands } from './commands/project.js';
 import { registerSearchCommands } from './commands/search.js';
 import { registerSourceCommands } from './commands/source.js';
 import { registerMaintenanceCommands } from './commands/status.js';
+import { registerTokenCommands } from './commands/token.js';
 import { registerUpdateCommand } from './commands/update.js';
 
 export function buildProgram(): Command {
@@ -31,6 +34,9 @@ export function buildProgram(): Command {
   registerContextCommands(program);
   registerMaintenanceCommands(program);
   registerDemoCommand(program);
+  registerMcpCommand(program);
+  registerProjectCommands(program);
+  registerTokenCommands(program);
   for (const sub of program.commands) sub.exitOverride();
   return program;
 }

@@ -1,6 +1,7 @@
 /** @module presentations/cli/commands/status — `sextant status`, `config`, `cleanup`, `repair`. */
 import type { Command } from 'commander';
 import { describeConfig } from '../../../config/load-config.js';
+import { daemonStatus } from '../../../core/daemon/daemon-state.js';
 import { printJson, println, table } from '../output.js';
 import { runWithConfig, runWithEngine } from '../session.js';
 import { repairIndex } from '../../../adapters/store/sqlite/index.js';
@@ -16,12 +17,14 @@ export function registerMaintenanceCommands(program: Command): void {
     .action(async (_opts: unknown, command: Command) => {
       await runWithEngine(command, async (engine, ctx) => {
         const status = await engine.status();
-        if (ctx.json) return printJson({ ok: true, ...status });
+        const mcp = daemonStatus(ctx.config.home);
+        if (ctx.json) return printJson({ ok: true, ...status, mcp });
         const i = status.index;
         println(`index: ${i.location} (${bytes(i.sizeBytes)}, schema version ${i.schemaVersion}, vectors: ${i.vectorBackend})`);
         println(`embedding model: ${i.embeddingModel ? `${i.embeddingModel.modelId} (${i.embeddingModel.dimension}-d)` : 'none yet'}; ${i.chunks} chunks, ${i.vectors} vectors`);
         const kinds = Object.entries(i.countsByKind).sort(([a], [b]) => a.localeCompare(b));
         if (kinds.length) println(`objects: ${kinds.map(([k, n]) => `${n} ${k}`).join(', ')}`);
+        println(mcp.running ? `MCP server: running at ${mcp.url} (pid ${mcp.pid}, since ${mcp.startedAt})` : 'MCP server: not running in the background');
         println('');
         if (status.sources.length === 0) return println('no sources; try `npm run demo` or `sextant source add <dsn> --name <name>`');
         println(
