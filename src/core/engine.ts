@@ -10,6 +10,7 @@ import { createTokenService, type TokenService } from './auth/tokens.js';
 import { addContext, removeContext, type ContextChange } from './contexts/contexts.js';
 import type { EngineDeps } from './engine-deps.js';
 import { SextantError } from './errors.js';
+import { createGlossary, type Glossary, type RevalidationReport } from './glossary/index.js';
 import { createEntityLookups } from './entities/entity-lookups.js';
 import { embedMissingVectors, syncEmbeddingModel } from './ingest/embeddings.js';
 import { updateSource, type UpdateReport } from './ingest/update-source.js';
@@ -32,6 +33,8 @@ export interface UpdateRun {
   reports: UpdateReport[];
   reembedded: number;
   ok: boolean;
+  /** Glossary terms re-validated on the sources whose schema changed. */
+  glossary: RevalidationReport[];
 }
 
 export interface StatusReport {
@@ -67,6 +70,13 @@ export interface Engine {
   readonly projects: ProjectService;
   readonly tokens: TokenService;
   readonly sessions: SessionService;
+  /** Business glossary: terms with validated SQL, aliases, history (core/glossary). */
+  readonly glossary: Glossary;
+}
+
+/** Searches that name no project see the `default` project's scoped chunks (its glossary terms). */
+function withDefaultProject(options: SearchOptions | undefined): SearchOptions {
+  return options?.projects ? options : { ...options, projects: ['default'] };
 }
 
 export function createEngine(deps: EngineDeps): Engine {
@@ -77,7 +87,8 @@ export function createEngine(deps: EngineDeps): Engine {
   const projects = createProjectService(store);
   const tokens = createTokenService(store, projects);
   const sessions = createSessionService({ store, projects, embedder, ...lexical });
-  const searcher = createSearchService({ store, embedder, rerank: deps.rerank ?? null, ...createEntityLookups(store) });
+  const glossary = createGlossary({ store, connectors, embedder, projects, ...lexical });
+  const searcher = createSearchService({ store, embedder, aliases: glossary.aliasMap, rerank: deps.rerank ?? null, ...createEntityLookups(store) });
 
   async function update(options: UpdateOptions = {}): Promise<UpdateRun> {
     const sources = await selectSources(store, options.source);
@@ -114,13 +125,16 @@ export function createEngine(deps: EngineDeps): Engine {
       }
     }
     const reembedded = emb ? await embedMissingVectors(store, emb, options.onProgress, options.signal) : 0;
-    return { reports, reembedded, ok: reports.every((r) => r.status !== 'failed') };
+    const changed = reports.filter((r) => r.status === 'updated').map((r) => r.source);
+    const glossaryChecks = changed.length ? await glossary.revalidate(changed) : [];
+    return { reports, reembedded, ok: reports.every((r) => r.status !== 'failed'), glossary: glossaryChecks };
   }
 
   return {
     projects,
     tokens,
     sessions,
+    glossary,
     addSource: async (input) => publicSource(await addSource(store, connectors, input)),
     listSources: async () => (await store.listSources()).map(publicSource),
     async removeSource(name) {
@@ -139,9 +153,9 @@ export function createEngine(deps: EngineDeps): Engine {
       if (filter.source) await requireSource(store, filter.source);
       return store.listObjects(filter);
     },
-    search: (query, options) => searcher.search(query, options),
-    vsearch: (query, options) => searcher.vsearch(query, options),
-    query: (query, options) => searcher.query(query, options),
+    search: (query, options) => searcher.search(query, withDefaultProject(options)),
+    vsearch: (query, options) => searcher.vsearch(query, withDefaultProject(options)),
+    query: (query, options) => searcher.query(query, withDefaultProject(options)),
     addContext: async (target, text) => addContext({ store, embedder: await embedder(), ...lexical }, target, text),
     listContexts: (source) => store.listContexts(source),
     removeContext: async (id) => removeContext({ store, embedder: await embedder(), ...lexical }, id),
