@@ -7,6 +7,7 @@ import { registerAuthCommands } from './commands/auth.js';
 import { registerContextCommands } from './commands/context.js';
 import { registerDemoCommand } from './commands/demo.js';
 import { registerGetCommand } from './commands/get.js';
+import { registerGlossaryCommands } from './commands/glossary.js';
 import { registerMcpCommand } from './commands/mcp.js';
 import { registerProjectCommands } from './commands/project.js';
 import { registerSearchCommands } from './commands/search.js';
@@ -32,6 +33,7 @@ export function buildProgram(): Command {
   registerSearchCommands(program);
   registerGetCommand(program);
   registerContextCommands(program);
+  registerGlossaryCommands(program);
   registerMaintenanceCommands(program);
   registerDemoCommand(program);
   registerMcpCommand(program);

@@ -30,7 +30,7 @@ export function registerUpdateCommand(program: Command): void {
             signal: controller.signal,
           });
           if (!run.ok) process.exitCode = 1;
-          if (ctx.json) return printJson({ ok: run.ok, reports: run.reports, reembedded: run.reembedded });
+          if (ctx.json) return printJson({ ok: run.ok, reports: run.reports, reembedded: run.reembedded, glossary: run.glossary });
           for (const r of run.reports) {
             const secs = (r.durationMs / 1000).toFixed(1);
             if (r.status === 'failed') println(`${colors.red('failed')} ${r.source}: ${r.message}`);
@@ -38,6 +38,11 @@ export function registerUpdateCommand(program: Command): void {
             else println(`${r.source}: ${r.added} added, ${r.changed} changed, ${r.removed} removed resources; ${r.objects} objects, ${r.chunksEmbedded} chunks embedded (${secs}s)`);
           }
           if (run.reembedded > 0) println(`re-embedded ${run.reembedded} chunks`);
+          for (const g of run.glossary) {
+            if (g.error) println(`${colors.yellow('glossary')} ${g.source}: terms not re-checked: ${g.error}`);
+            for (const b of g.broke) println(`${colors.yellow('glossary')} term '${b.term}' (${b.project}) no longer runs on ${g.source}: ${b.error}`);
+            for (const f of g.fixed) println(`glossary term '${f.term}' (${f.project}) runs again on ${g.source}`);
+          }
         } finally {
           process.off('SIGINT', onSigint);
           process.off('SIGTERM', onSigint);

@@ -1,0 +1,277 @@
+/** @module presentations/cli/commands/glossary — `sextant glossary list|show|add|edit|rm|history|test-sql|revalidate`. */
+import type { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { type ErrorCode, SextantError } from '../../../core/errors.js';
+import { cliActor, type GlossaryChange, type GlossaryFailure, type GlossaryTerm, type SqlCheck, TERM_ORIGINS, type TermOrigin } from '../../../core/glossary/index.js';
+import { colors, printJson, println, table } from '../output.js';
+import { runWithEngine } from '../session.js';
+
+const FAILURE_CODES: Record<GlossaryFailure['code'], ErrorCode> = {
+  INVALID_INPUT: 'USAGE',
+  TERM_EXISTS: 'TERM_EXISTS',
+  ALIAS_CONFLICT: 'ALIAS_CONFLICT',
+  TERM_NOT_FOUND: 'TERM_NOT_FOUND',
+  SQL_INVALID: 'SQL_INVALID',
+  BASE_TABLE_NOT_FOUND: 'OBJECT_NOT_FOUND',
+  SOURCE_NOT_FOUND: 'SOURCE_NOT_FOUND',
+};
+
+/** A failure result as the CLI reports errors (one line, exit 1; 2 for bad input). */
+function failure(result: GlossaryFailure): SextantError {
+  return new SextantError(FAILURE_CODES[result.code], result.error, { details: result.position ? { position: result.position } : {} });
+}
+
+function cliUser(): string | null {
+  try {
+    return userInfo().username || null;
+  } catch {
+    return null;
+  }
+}
+
+function readSql(opts: { sql?: string; sqlFile?: string }): string | undefined {
+  if (opts.sql !== undefined && opts.sqlFile !== undefined) throw new SextantError('USAGE', 'give --sql or --sql-file, not both');
+  if (opts.sqlFile !== undefined) {
+    try {
+      return readFileSync(opts.sqlFile === '-' ? 0 : opts.sqlFile, 'utf8');
+    } catch (err) {
+      throw new SextantError('USAGE', `cannot read ${opts.sqlFile}: ${(err as Error).message}`);
+    }
+  }
+  return opts.sql;
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+function status(t: GlossaryTerm): string {
+  return t.validation.status === 'stale' ? colors.yellow('stale') : 'valid';
+}
+
+function clip(text: string, max = 60): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+}
+
+export function renderTerm(t: GlossaryTerm): string {
+  const lines = [
+    `${colors.bold(t.term)}${t.aliases.length ? `  ${colors.dim(`(also: ${t.aliases.join(', ')})`)}` : ''}`,
+    `project: ${t.project}   source: ${t.source}   origin: ${t.origin}   status: ${status(t)}`,
+  ];
+  if (t.validation.status === 'stale') lines.push(colors.yellow(`the SQL no longer runs (checked ${t.validation.checkedAt}): ${t.validation.error ?? ''}`));
+  lines.push(`definition: ${t.definition}`);
+  if (t.baseTable) lines.push(`base table: ${t.baseTable}`);
+  lines.push('', colors.bold('sql'), t.sql, '');
+  if (t.outputColumns.length) lines.push(table(t.outputColumns.map((c) => [c.name, c.type]), ['column', 'type']), '');
+  lines.push(colors.dim(`created ${t.createdAt}${t.createdBy ? ` by ${t.createdBy}` : ''}; updated ${t.updatedAt}${t.updatedBy ? ` by ${t.updatedBy}` : ''}`));
+  return lines.join('\n');
+}
+
+function renderChange(c: GlossaryChange): string {
+  const who = [c.actor.user ?? 'anonymous', c.actor.client ? `via ${c.actor.client}` : `via ${c.actor.via}`].join(' ');
+  const lines = [`${c.at}  ${colors.bold(c.action)} '${c.term}'  ${colors.dim(who)}`];
+  if (c.action === 'update' && c.before && c.after) {
+    for (const key of ['term', 'definition', 'sql', 'source', 'baseTable', 'aliases', 'origin', 'outputColumns'] as const) {
+      const before = JSON.stringify(c.before[key]);
+      const after = JSON.stringify(c.after[key]);
+      if (before !== after) lines.push(`    ${key}: ${clip(before, 70)} → ${clip(after, 70)}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** Prints a failed check with a caret under the position. */
+function renderSqlFailure(sql: string, check: Extract<SqlCheck, { valid: false }>): string {
+  const lines = [`${colors.red('invalid')} on source ${check.source}: ${check.error}`];
+  if (check.position) {
+    const before = [...sql].slice(0, check.position - 1).join('');
+    const lineNo = before.split('\n').length;
+    const column = before.length - before.lastIndexOf('\n');
+    const line = sql.split('\n')[lineNo - 1] ?? '';
+    lines.push(`  line ${lineNo}, column ${column}:`, `  ${line}`, `  ${' '.repeat(Math.max(0, column - 1))}^`);
+  }
+  return lines.join('\n');
+}
+
+function parseOrigin(origin: string | undefined): TermOrigin | undefined {
+  if (origin === undefined) return undefined;
+  if (!(TERM_ORIGINS as readonly string[]).includes(origin)) throw new SextantError('USAGE', `unknown origin '${origin}'`, { hint: `one of ${TERM_ORIGINS.join(', ')}` });
+  return origin as TermOrigin;
+}
+
+export function registerGlossaryCommands(program: Command): void {
+  const glossary = program.command('glossary').description('business terms with SQL validated against the live database');
+  const projectOption = ['--project <name>', 'project (workspace) of the glossary', 'default'] as const;
+
+  glossary
+    .command('list')
+    .alias('ls')
+    .description('list terms (stale ones no longer run on their source)')
+    .option(...projectOption)
+    .option('--origin <origin>', 'only inferred, manual or client terms')
+    .option('--text <text>', 'only terms whose name, alias or definition contains it')
+    .option('--source <name>', 'only terms on this source')
+    .option('--stale', 'only terms whose SQL no longer runs')
+    .action(async (opts: { project: string; origin?: string; text?: string; source?: string; stale?: boolean }, command: Command) => {
+      await runWithEngine(command, async (engine, ctx) => {
+        const origin = parseOrigin(opts.origin);
+        const terms = await engine.glossary.list(opts.project, { ...(origin ? { origin } : {}), ...(opts.text ? { text: opts.text } : {}), ...(opts.source ? { source: opts.source } : {}), ...(opts.stale ? { stale: true } : {}) });
+        if (ctx.json) return printJson({ ok: true, project: opts.project, terms });
+        if (terms.length === 0) return println(`no terms in project ${opts.project}; add one with \`sextant glossary add <term> --definition … --sql …\``);
+        println(table(terms.map((t) => [t.term, t.origin, t.source, status(t), t.aliases.join(', '), clip(t.definition, 50)]), ['term', 'origin', 'source', 'status', 'aliases', 'definition']));
+        const stale = terms.filter((t) => t.validation.status === 'stale');
+        for (const t of stale) println(colors.yellow(`stale: ${t.term}: ${t.validation.error ?? ''}`));
+      });
+    });
+
+  glossary
+    .command('show')
+    .alias('get')
+    .description('show a term by name or alias: definition, SQL, output columns')
+    .argument('<term>')
+    .option(...projectOption)
+    .action(async (name: string, opts: { project: string }, command: Command) => {
+      await runWithEngine(command, async (engine, ctx) => {
+        const term = await engine.glossary.get(opts.project, name);
+        if (ctx.json) return printJson({ ok: true, term });
+        println(renderTerm(term));
+      });
+    });
+
+  glossary
+    .command('add')
+    .description('add a term; its SQL is run once as a LIMIT 1 probe in a read-only session first')
+    .argument('<term>')
+    .requiredOption('--definition <text>', 'what the term means')
+    .option('--sql <sql>', 'the defining SQL (one read-only query)')
+    .option('--sql-file <file>', 'read the SQL from a file (- for stdin)')
+    .option('--source <name>', 'source the SQL runs on (default: the project’s only source)')
+    .option('--base-table <table>', 'the relation the term is about, e.g. public.orders')
+    .option('--alias <alias>', 'another name (repeatable)', collect, [])
+    .option(...projectOption)
+    .action(async (name: string, opts: { definition: string; sql?: string; sqlFile?: string; source?: string; baseTable?: string; alias: string[]; project: string }, command: Command) => {
+      await runWithEngine(command, async (engine, ctx) => {
+        const sql = readSql(opts);
+        if (sql === undefined) throw new SextantError('USAGE', 'the SQL is missing', { hint: 'pass --sql "<query>" or --sql-file <file>' });
+        const result = await engine.glossary.create(
+          opts.project,
+          { term: name, definition: opts.definition, sql, aliases: opts.alias, ...(opts.source ? { source: opts.source } : {}), ...(opts.baseTable ? { baseTable: opts.baseTable } : {}) },
+          cliActor(cliUser()),
+          'manual',
+        );
+        if (!result.success) throw failure(result);
+        if (ctx.json) return printJson({ ok: true, term: result.term });
+        println(`added '${result.term.term}' (${result.term.outputColumns.map((c) => `${c.name} ${c.type}`).join(', ')})`);
+      });
+    });
+
+  glossary
+    .command('edit')
+    .description('change a term (by name or alias); only the options given change; a new SQL is validated first')
+    .argument('<term>')
+    .option('--name <name>', 'rename the term')
+    .option('--definition <text>')
+    .option('--sql <sql>')
+    .option('--sql-file <file>', 'read the SQL from a file (- for stdin)')
+    .option('--source <name>')
+    .option('--base-table <table>', 'relation the term is about ("" clears it)')
+    .option('--alias <alias>', 'replace the aliases with these (repeatable)', collect)
+    .option('--no-aliases', 'remove every alias')
+    .option(...projectOption)
+    .action(
+      async (
+        name: string,
+        opts: { name?: string; definition?: string; sql?: string; sqlFile?: string; source?: string; baseTable?: string; alias?: string[]; aliases: boolean; project: string },
+        command: Command,
+      ) => {
+        await runWithEngine(command, async (engine, ctx) => {
+          const sql = readSql(opts);
+          const aliases = opts.aliases === false ? [] : opts.alias;
+          const result = await engine.glossary.update(
+            opts.project,
+            name,
+            {
+              ...(opts.name !== undefined ? { term: opts.name } : {}),
+              ...(opts.definition !== undefined ? { definition: opts.definition } : {}),
+              ...(sql !== undefined ? { sql } : {}),
+              ...(opts.source !== undefined ? { source: opts.source } : {}),
+              ...(opts.baseTable !== undefined ? { baseTable: opts.baseTable.trim() === '' ? null : opts.baseTable } : {}),
+              ...(aliases !== undefined ? { aliases } : {}),
+            },
+            cliActor(cliUser()),
+            'manual',
+          );
+          if (!result.success) throw failure(result);
+          if (ctx.json) return printJson({ ok: true, changed: result.changed, term: result.term });
+          println(result.changed ? `updated '${result.term.term}'` : `nothing to change in '${result.term.term}'`);
+        });
+      },
+    );
+
+  glossary
+    .command('rm')
+    .alias('remove')
+    .description('delete a term (by name or alias) with its aliases')
+    .argument('<term>')
+    .option(...projectOption)
+    .action(async (name: string, opts: { project: string }, command: Command) => {
+      await runWithEngine(command, async (engine, ctx) => {
+        const result = await engine.glossary.remove(opts.project, name, cliActor(cliUser()));
+        if (!result.success) throw failure(result);
+        if (ctx.json) return printJson({ ok: true, message: result.message, term: result.term });
+        println(result.message);
+      });
+    });
+
+  glossary
+    .command('history')
+    .description('changes of the glossary (or of one term): who, through which client, before → after')
+    .argument('[term]')
+    .option(...projectOption)
+    .action(async (name: string | undefined, opts: { project: string }, command: Command) => {
+      await runWithEngine(command, async (engine, ctx) => {
+        const changes = await engine.glossary.history(opts.project, name);
+        if (ctx.json) return printJson({ ok: true, project: opts.project, changes });
+        if (changes.length === 0) return println('no changes yet');
+        println(changes.map(renderChange).join('\n'));
+      });
+    });
+
+  glossary
+    .command('test-sql')
+    .description('validate a query as a term’s SQL would be: one statement, read-only, LIMIT 1 probe; prints its output columns')
+    .argument('[sql]')
+    .option('--sql-file <file>', 'read the SQL from a file (- for stdin)')
+    .option('--source <name>', 'source to run it on (default: the project’s only source)')
+    .option(...projectOption)
+    .action(async (sqlArg: string | undefined, opts: { sqlFile?: string; source?: string; project: string }, command: Command) => {
+      await runWithEngine(command, async (engine, ctx) => {
+        const sql = readSql({ ...(sqlArg !== undefined ? { sql: sqlArg } : {}), ...(opts.sqlFile !== undefined ? { sqlFile: opts.sqlFile } : {}) });
+        if (sql === undefined) throw new SextantError('USAGE', 'the SQL is missing', { hint: 'pass it as an argument or with --sql-file' });
+        const check = await engine.glossary.testSql(opts.project, sql, opts.source);
+        if (!check.valid) process.exitCode = 1;
+        if (ctx.json) return printJson({ ok: check.valid, ...check });
+        if (!check.valid) return println(renderSqlFailure(sql, check));
+        println(`valid on source ${check.source}`);
+        println(table(check.outputColumns.map((c) => [c.name, c.type]), ['column', 'type']));
+      });
+    });
+
+  glossary
+    .command('revalidate')
+    .description('re-run every term’s SQL (after schema changes `sextant update` does it for the changed sources)')
+    .option('--source <name>', 'only terms on this source')
+    .action(async (opts: { source?: string }, command: Command) => {
+      await runWithEngine(command, async (engine, ctx) => {
+        const reports = await engine.glossary.revalidate(opts.source ? [opts.source] : undefined);
+        if (reports.some((r) => r.error)) process.exitCode = 1;
+        if (ctx.json) return printJson({ ok: !reports.some((r) => r.error), reports });
+        if (reports.length === 0) return println('no terms to check');
+        for (const r of reports) {
+          if (r.error) println(`${colors.red('failed')} ${r.source}: ${r.error}`);
+          else println(`${r.source}: ${r.checked} checked, ${r.broke.length} broke, ${r.fixed.length} run again`);
+          for (const b of r.broke) println(colors.yellow(`  stale: ${b.project}/${b.term}: ${b.error}`));
+        }
+      });
+    });
+}

@@ -1,0 +1,190 @@
+/**
+ * Business glossary through the built CLI on the real PostgreSQL (issue 5): create valid /
+ * invalid / duplicate, update by name and alias, invalid SQL on update, delete by name / alias /
+ * missing, alias cascade, hidden writes refused with nothing changed, two concurrent creates,
+ * history, a dropped column flagging the terms that used it, and terms found by `query`.
+ */
+import { userInfo } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliEnv, runCli } from '../helpers/cli.js';
+import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
+import { tempHome } from '../helpers/temp-home.js';
+
+const FIXTURE = `
+CREATE TABLE customers (id bigint PRIMARY KEY, email text NOT NULL, last_seen_at timestamptz);
+COMMENT ON TABLE customers IS 'People who bought at least once';
+CREATE TABLE orders (id bigint PRIMARY KEY, customer_id bigint NOT NULL REFERENCES customers(id), status text NOT NULL, total_amt numeric(12,2), created_at timestamptz NOT NULL DEFAULT now());
+INSERT INTO customers VALUES (1, 'row-value@example.com', now());
+INSERT INTO orders VALUES (1, 1, 'paid', 10.00, now());
+`;
+
+const ACTIVE_SQL = "SELECT count(DISTINCT customer_id) AS active_customers FROM orders WHERE status = 'paid' AND created_at > now() - interval '30 days'";
+
+describe('glossary CLI on a real PostgreSQL', () => {
+  let db: TempDatabase;
+  const home = tempHome();
+  const env = cliEnv(home.dir);
+  const run = (...args: string[]) => runCli(args, env);
+  const me = userInfo().username;
+
+  beforeAll(async () => {
+    db = await createTempDatabase('sxt_gloss');
+    await db.exec(FIXTURE);
+    const reader = await db.createRole('sxt_gl_reader', 'GRANT USAGE ON SCHEMA public TO {role}; GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role};');
+    expect((await run('source', 'add', reader.dsn, '--name', 'shop')).code).toBe(0);
+    const update = await run('update', '--json');
+    expect(update.code, update.stderr).toBe(0);
+  });
+
+  afterAll(async () => {
+    await db?.drop();
+    home.cleanup();
+  });
+
+  it('creates a term: SQL validated, output columns captured, origin manual, the CLI user recorded', async () => {
+    const added = await run('glossary', 'add', 'Active Customers', '--definition', 'Customers with a paid order in the last 30 days', '--sql', ACTIVE_SQL, '--base-table', 'orders', '--alias', 'MAC', '--alias', 'engaged buyers', '--json');
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.json.term).toMatchObject({
+      term: 'Active Customers',
+      project: 'default',
+      source: 'shop',
+      baseTable: 'public.orders',
+      origin: 'manual',
+      aliases: ['MAC', 'engaged buyers'],
+      outputColumns: [{ name: 'active_customers', type: 'bigint' }],
+      validation: { status: 'valid', error: null },
+      createdBy: me,
+      updatedBy: me,
+    });
+    const shown = await run('glossary', 'show', 'mac');
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain('Active Customers');
+    expect(shown.stdout).toContain('active_customers  bigint');
+    expect(shown.stdout).not.toContain('row-value@example.com');
+  });
+
+  it('refuses invalid SQL with the database error and its position, a duplicate name, a missing base table and bad aliases', async () => {
+    const invalid = await run('glossary', 'add', 'Revenue', '--definition', 'Paid totals', '--sql', 'SELECT sum(total) FROM orders');
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toMatch(/SQL validation failed: column "total" does not exist \(at position 12\)/);
+    const json = await run('glossary', 'add', 'Revenue', '--definition', 'Paid totals', '--sql', 'SELECT sum(total) FROM orders', '--json');
+    expect(json.json.error).toMatchObject({ code: 'SQL_INVALID', position: 12 });
+
+    const dup = await run('glossary', 'add', 'active CUSTOMERS', '--definition', 'x', '--sql', 'SELECT 1 AS one');
+    expect(dup.code).toBe(1);
+    expect(dup.stderr).toMatch(/term 'active CUSTOMERS' already exists/);
+    const asAlias = await run('glossary', 'add', 'mac', '--definition', 'x', '--sql', 'SELECT 1 AS one');
+    expect(asAlias.stderr).toMatch(/already an alias of term 'Active Customers'/);
+    const aliasTaken = await run('glossary', 'add', 'Buyers', '--definition', 'x', '--sql', 'SELECT 1 AS one', '--alias', 'Engaged Buyers');
+    expect(aliasTaken.stderr).toMatch(/alias 'Engaged Buyers' already belongs to term 'Active Customers'/);
+    const aliasIsTerm = await run('glossary', 'add', 'Buyers', '--definition', 'x', '--sql', 'SELECT 1 AS one', '--alias', 'Active Customers');
+    expect(aliasIsTerm.stderr).toMatch(/alias 'Active Customers' is the name of another term/);
+    const noTable = await run('glossary', 'add', 'Buyers', '--definition', 'x', '--sql', 'SELECT 1 AS one', '--base-table', 'ordrs');
+    expect(noTable.code).toBe(1);
+    expect(noTable.stderr).toMatch(/base table 'ordrs' not found in source 'shop'; did you mean public.orders/);
+    const empty = await run('glossary', 'add', 'Buyers', '--definition', '  ', '--sql', 'SELECT 1');
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/field 'definition' is required/);
+    const list = await run('glossary', 'list', '--json');
+    expect(list.json.terms.map((t: { term: string }) => t.term)).toEqual(['Active Customers']);
+  });
+
+  it('refuses SQL that hides a write or a second statement, and changes nothing', async () => {
+    const before = await db.exec('SELECT (SELECT count(*) FROM orders)::int AS o, (SELECT count(*) FROM customers)::int AS c');
+    for (const sql of ['SELECT 1; DROP TABLE orders', "WITH x AS (INSERT INTO orders VALUES (2, 1, 'paid', 1, now()) RETURNING *) SELECT * FROM x", 'WITH gone AS (DELETE FROM customers RETURNING *) SELECT count(*) FROM gone']) {
+      const added = await run('glossary', 'add', 'Sneaky', '--definition', 'writes', '--sql', sql);
+      expect(added.code, sql).toBe(1);
+      expect(added.stderr).toMatch(/SQL validation failed/);
+      const tested = await run('glossary', 'test-sql', sql, '--json');
+      expect(tested.code).toBe(1);
+      expect(tested.json.valid).toBe(false);
+    }
+    const after = await db.exec('SELECT (SELECT count(*) FROM orders)::int AS o, (SELECT count(*) FROM customers)::int AS c');
+    expect(after.rows).toEqual(before.rows);
+    const split = await run('glossary', 'test-sql', 'SELECT 1; DROP TABLE orders');
+    expect(split.stdout).toMatch(/only one SQL statement is allowed/);
+    expect(split.stdout).toMatch(/line 1, column 9/);
+    const ok = await run('glossary', 'test-sql', 'SELECT id, total_amt FROM orders', '--json');
+    expect(ok.json).toMatchObject({ ok: true, valid: true, source: 'shop', outputColumns: [{ name: 'id', type: 'bigint' }, { name: 'total_amt', type: 'numeric(12,2)' }] });
+  });
+
+  it('updates by name or alias (only given fields; aliases replaced whole), refuses invalid SQL without changing anything', async () => {
+    const byAlias = await run('glossary', 'edit', 'engaged buyers', '--definition', 'Customers with a paid order in the last 30 days (finance)', '--json');
+    expect(byAlias.code, byAlias.stderr).toBe(0);
+    expect(byAlias.json.term).toMatchObject({ definition: 'Customers with a paid order in the last 30 days (finance)', sql: ACTIVE_SQL, aliases: ['MAC', 'engaged buyers'] });
+    const bad = await run('glossary', 'edit', 'Active Customers', '--sql', 'SELECT count(*) FROM order');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/SQL validation failed: syntax error at or near "order"/);
+    const aliases = await run('glossary', 'edit', 'active customers', '--alias', 'MAC', '--alias', 'active buyers', '--sql', `${ACTIVE_SQL} AND total_amt > 0`, '--json');
+    expect(aliases.json.term).toMatchObject({ aliases: ['MAC', 'active buyers'], sql: `${ACTIVE_SQL} AND total_amt > 0` });
+    const noop = await run('glossary', 'edit', 'MAC', '--json');
+    expect(noop.json).toMatchObject({ ok: true, changed: false });
+    const missing = await run('glossary', 'edit', 'Unknown', '--definition', 'x');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/term 'Unknown' not found/);
+  });
+
+  it('deletes by name or alias with the aliases, says when the term is missing, and keeps the history', async () => {
+    expect((await run('glossary', 'add', 'Order Count', '--definition', 'Orders placed', '--sql', 'SELECT count(*) AS orders FROM orders', '--alias', 'volume')).code).toBe(0);
+    const byAlias = await run('glossary', 'rm', 'VOLUME', '--json');
+    expect(byAlias.json).toMatchObject({ ok: true, message: "Term 'Order Count' deleted successfully" });
+    expect((await run('glossary', 'show', 'volume')).code).toBe(1);
+    // the alias went with the term: it is free again
+    expect((await run('glossary', 'add', 'Volume', '--definition', 'Orders placed', '--sql', 'SELECT count(*) AS orders FROM orders')).code).toBe(0);
+    const byName = await run('glossary', 'rm', 'volume');
+    expect(byName.stdout).toMatch(/Term 'Volume' deleted successfully/);
+    const missing = await run('glossary', 'rm', 'Unknown', '--json');
+    expect(missing.code).toBe(1);
+    expect(missing.json.error).toMatchObject({ code: 'TERM_NOT_FOUND', message: "term 'Unknown' not found" });
+
+    const history = await run('glossary', 'history', 'Order Count', '--json');
+    expect(history.json.changes.map((c: { action: string }) => c.action)).toEqual(['create', 'delete']);
+    const all = await run('glossary', 'history', 'active customers', '--json');
+    expect(all.json.changes.map((c: { action: string }) => c.action)).toEqual(['create', 'update', 'update']);
+    expect(all.json.changes[2]).toMatchObject({ actor: { user: me, client: null, via: 'cli' }, before: { aliases: ['MAC', 'engaged buyers'] }, after: { aliases: ['MAC', 'active buyers'] } });
+    const human = await run('glossary', 'history', 'active customers');
+    expect(human.stdout).toMatch(/aliases: \["MAC","engaged buyers"\] → \["MAC","active buyers"\]/);
+  });
+
+  it('lets exactly one of two concurrent creates of the same term win', async () => {
+    const args = (definition: string) => ['glossary', 'add', 'Paid Orders', '--definition', definition, '--sql', "SELECT count(*) AS paid FROM orders WHERE status = 'paid'", '--json'];
+    const [a, b] = await Promise.all([run(...args('first')), run(...args('second'))]);
+    expect([a.code, b.code].sort()).toEqual([0, 1]);
+    const loser = a.code === 1 ? a : b;
+    expect(loser.json.error).toMatchObject({ code: 'TERM_EXISTS', message: "term 'Paid Orders' already exists" });
+    const list = await run('glossary', 'list', '--text', 'paid orders', '--json');
+    expect(list.json.terms).toHaveLength(1);
+  });
+
+  it('finds terms with query, through their aliases too', async () => {
+    const byName = await run('query', 'active customers', '--json');
+    expect(byName.code, byName.stderr).toBe(0);
+    expect(byName.json.hits.find((h: { kind: string }) => h.kind === 'glossary_term')?.objectId).toBe('shop:glossary_term:default/active customers');
+    const byAlias = await run('search', 'MAC', '--json');
+    expect(byAlias.json.hits[0]).toMatchObject({ kind: 'glossary_term', name: 'default/active customers' });
+    const detail = await run('get', 'shop:glossary_term:default/active customers', '--json');
+    expect(detail.code, detail.stderr).toBe(0);
+  });
+
+  it('flags the terms that used a dropped column when update sees the schema change, and clears the flag when it runs again', async () => {
+    await db.exec('ALTER TABLE orders DROP COLUMN total_amt');
+    const update = await run('update', '--json');
+    expect(update.code, update.stderr).toBe(0);
+    expect(update.json.glossary).toEqual([
+      { source: 'shop', checked: 2, broke: [{ project: 'default', term: 'Active Customers', error: 'column "total_amt" does not exist' }], fixed: [], error: null },
+    ]);
+    const list = await run('glossary', 'list', '--json');
+    const byName = Object.fromEntries(list.json.terms.map((t: { term: string; validation: unknown }) => [t.term, t.validation]));
+    expect(byName['Active Customers']).toMatchObject({ status: 'stale', error: 'column "total_amt" does not exist' });
+    expect(byName['Paid Orders']).toMatchObject({ status: 'valid', error: null });
+    const human = await run('glossary', 'list');
+    expect(human.stdout).toMatch(/stale: Active Customers: column "total_amt" does not exist/);
+    const stale = await run('glossary', 'list', '--stale', '--json');
+    expect(stale.json.terms.map((t: { term: string }) => t.term)).toEqual(['Active Customers']);
+
+    await db.exec('ALTER TABLE orders ADD COLUMN total_amt numeric(14,2)');
+    const again = await run('update', '--json');
+    expect(again.json.glossary[0]).toMatchObject({ broke: [], fixed: [{ project: 'default', term: 'Active Customers' }] });
+    expect((await run('glossary', 'show', 'MAC', '--json')).json.term.validation.status).toBe('valid');
+  });
+});
