@@ -120,9 +120,12 @@ export function buildGraphqlChunk(object: CatalogObject, index: GraphqlChunkInde
   if (!index || !GRAPHQL_KINDS.has(object.kind)) return null;
   const parts = graphqlChunkParts(object, index.children.get(object.id) ?? [], index.edges.get(object.id) ?? []);
   if (!parts) return null;
-  const comment = object.comment ?? '';
+  // Hugr copies a data object's description onto each of its generated queries: kept out of
+  // their lexical fields so the data object, not its seven query variants, answers a search.
+  const generated = object.kind === 'graphql_query' && object.attributes.variant !== 'operation';
+  const comment = generated ? '' : (object.comment ?? '');
   const name = lexical(parts.nameText);
-  const text = [`${parts.label} ${words(object.name)} (${object.path})`, comment, parts.summary, context].filter(Boolean).join('. ');
+  const text = [`${parts.label} ${words(object.name)} (${object.path})`, generated ? '' : comment, parts.summary, context].filter(Boolean).join('. ');
   const lexComment = lexical(comment);
   const lexDefinition = lexical(parts.definition);
   const lexContext = lexical(context);

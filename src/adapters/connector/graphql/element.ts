@@ -16,7 +16,7 @@ import { HUGR_SHAPE, typesQuery } from './introspection-query.js';
 import { postGraphql } from './client.js';
 import { type IntroType, SchemaIndex, namedType } from './schema-model.js';
 import { createTypeLookup } from './type-lookup.js';
-import { ObjectMapper } from './to-objects.js';
+import { ObjectMapper, canonicalOrder } from './to-objects.js';
 import { type WalkEntry, walkIntrospection } from './walk-introspection.js';
 
 const ROOT_DEFAULTS: Record<RootKind, string> = { query: 'Query', mutation: 'Mutation', function: 'Function', mut_function: 'MutationFunction' };
@@ -109,7 +109,7 @@ export async function introspectElement(ctx: DiscoverContext, source: string, el
     const mapper = new ObjectMapper(source, catalog, createTypeLookup(null));
     const row = rows.find((r) => r.name === element.name);
     if (row) mapper.addDataSource(row);
-    return { resources: [element.resource], objects: mapper.objects, edges: mapper.edges };
+    return { resources: [element.resource], ...canonicalOrder(mapper.objects, mapper.edges) };
   }
 
   if (element.kind === 'data_object') {
@@ -128,7 +128,7 @@ export async function introspectElement(ctx: DiscoverContext, source: string, el
     const catalog = { ...emptyCatalog('G2'), dataSources, dataObjects: walked.dataObjects.filter((o) => o.typeName === typeName) };
     const mapper = mapperFor(schema, catalog);
     for (const o of catalog.dataObjects) mapper.addDataObject(o);
-    return { resources: [element.resource], objects: mapper.objects, edges: mapper.edges };
+    return { resources: [element.resource], ...canonicalOrder(mapper.objects, mapper.edges) };
   }
 
   if (element.kind === 'function') {
@@ -142,7 +142,7 @@ export async function introspectElement(ctx: DiscoverContext, source: string, el
     const catalog = { ...emptyCatalog(generation), dataSources, functions: walked.functions.filter((f) => f.name === element.name && f.module === module) };
     const mapper = mapperFor(schema, catalog);
     for (const f of catalog.functions) mapper.addFunction(f);
-    return { resources: [element.resource], objects: mapper.objects, edges: mapper.edges };
+    return { resources: [element.resource], ...canonicalOrder(mapper.objects, mapper.edges) };
   }
 
   if (element.kind === 'module') {
@@ -160,7 +160,7 @@ export async function introspectElement(ctx: DiscoverContext, source: string, el
     for (const f of walked.functions) mapper.addFunction(f);
     const inside = (p: string) => p === module || p.startsWith(`${module}.`);
     const resources = resourcesUnder(stored.objects, (o) => (o.kind === 'module' && inside(o.path)) || ((o.kind === 'data_object' || o.kind === 'function') && inside(String(o.attributes.module ?? ''))));
-    return { resources: [...new Set([element.resource, ...resources])], objects: mapper.objects, edges: mapper.edges };
+    return { resources: [...new Set([element.resource, ...resources])], ...canonicalOrder(mapper.objects, mapper.edges) };
   }
 
   throw new SextantError('USAGE', `cannot update a single ${element.kind}`, { hint: 'name a data object, function, module or data source, or run a full update' });

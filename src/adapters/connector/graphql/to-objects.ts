@@ -243,6 +243,26 @@ export class ObjectMapper {
   }
 }
 
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const edgeKey = (e: CatalogEdge) => [e.fromId, e.toId, e.kind, e.resource, JSON.stringify(e.attributes)];
+
+/**
+ * Objects by id and edges by (from, to, kind, resource, attributes): the order the store reads
+ * them back in, so a resource hashes the same whether it comes from the server or the index.
+ */
+export function canonicalOrder(objects: CatalogObject[], edges: CatalogEdge[]): { objects: CatalogObject[]; edges: CatalogEdge[] } {
+  const sortedEdges = [...edges].sort((a, b) => {
+    const ka = edgeKey(a);
+    const kb = edgeKey(b);
+    for (let i = 0; i < ka.length; i++) {
+      const c = cmp(ka[i]!, kb[i]!);
+      if (c) return c;
+    }
+    return 0;
+  });
+  return { objects: [...objects].sort((a, b) => cmp(a.id, b.id)), edges: sortedEdges };
+}
+
 export function toSnapshot(source: string, catalog: GraphqlCatalog, lookup: TypeLookup, info: Record<string, unknown>): SourceSnapshot {
   const mapper = new ObjectMapper(source, catalog, lookup);
   for (const d of catalog.dataSources) mapper.addDataSource(d);
@@ -254,5 +274,5 @@ export function toSnapshot(source: string, catalog: GraphqlCatalog, lookup: Type
   // Ids must be unique; the first wins (e.g. a query field shared by two roots).
   const seen = new Set<string>();
   const objects = mapper.objects.filter((o) => (seen.has(o.id) ? false : (seen.add(o.id), true)));
-  return { objects, edges: mapper.edges, info: { ...info, generation: catalog.generation, warnings: catalog.warnings } };
+  return { ...canonicalOrder(objects, mapper.edges), info: { ...info, generation: catalog.generation, warnings: catalog.warnings } };
 }

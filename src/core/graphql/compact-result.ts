@@ -1,0 +1,53 @@
+/**
+ * @module core/graphql/compact-result
+ * Turns a GraphQL result into compact tables an agent can read: every list of records becomes
+ * `{ path, columns, rows, total, truncated }` capped at a row limit; single records and scalars
+ * are kept as values at their path. Module nesting (objects holding only objects) is walked.
+ */
+
+export interface CompactTable {
+  /** Result path, e.g. `crm.pg_customers`. */
+  path: string;
+  columns: string[];
+  rows: unknown[][];
+  /** Rows the server returned. */
+  total: number;
+  /** True when rows were cut at the limit. */
+  truncated: boolean;
+}
+
+export interface CompactResult {
+  tables: CompactTable[];
+  values: Array<{ path: string; value: unknown }>;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return Boolean(v) && typeof v === 'object' && !Array.isArray(v);
+}
+
+function cell(v: unknown): unknown {
+  return v !== null && typeof v === 'object' ? JSON.stringify(v) : v;
+}
+
+function table(path: string, list: unknown[], rowLimit: number): CompactTable {
+  const shown = list.slice(0, rowLimit);
+  if (shown.every((x) => !isRecord(x))) {
+    return { path, columns: ['value'], rows: shown.map((x) => [cell(x)]), total: list.length, truncated: list.length > shown.length };
+  }
+  const columns: string[] = [];
+  for (const row of shown) if (isRecord(row)) for (const k of Object.keys(row)) if (!columns.includes(k)) columns.push(k);
+  return { path, columns, rows: shown.map((row) => columns.map((c) => (isRecord(row) ? cell(row[c] ?? null) : null))), total: list.length, truncated: list.length > shown.length };
+}
+
+export function compactResult(data: Record<string, unknown> | null, rowLimit: number): CompactResult {
+  const out: CompactResult = { tables: [], values: [] };
+  const walk = (value: unknown, path: string[]) => {
+    const p = path.join('.');
+    if (Array.isArray(value)) out.tables.push(table(p, value, rowLimit));
+    else if (isRecord(value) && Object.values(value).length > 0 && Object.values(value).every((v) => isRecord(v) || Array.isArray(v))) {
+      for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+    } else if (path.length) out.values.push({ path: p, value });
+  };
+  walk(data ?? {}, []);
+  return out;
+}
