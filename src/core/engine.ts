@@ -13,7 +13,9 @@ import { SextantError } from './errors.js';
 import { createGlossary, type Glossary, type RevalidationReport } from './glossary/index.js';
 import { createEntityLookups } from './entities/entity-lookups.js';
 import { embedMissingVectors, syncEmbeddingModel } from './ingest/embeddings.js';
+import { updateElement } from './ingest/update-element.js';
 import { updateSource, type UpdateReport } from './ingest/update-source.js';
+import { createGraphqlService, type GraphqlService } from './graphql/graphql-service.js';
 import type { ProgressFn } from './progress.js';
 import { createProjectService, type ProjectService } from './projects/projects.js';
 import { redactText } from './redact.js';
@@ -24,6 +26,8 @@ import { addSource, checkAccess, connectorFor, publicSource, requireSource, sele
 
 export interface UpdateOptions {
   source?: string;
+  /** One element of the source (data object, function, module, data source) instead of all of it. */
+  object?: string;
   allowExtraPrivileges?: boolean;
   onProgress?: ProgressFn;
   signal?: AbortSignal;
@@ -70,6 +74,8 @@ export interface Engine {
   readonly projects: ProjectService;
   readonly tokens: TokenService;
   readonly sessions: SessionService;
+  /** GraphQL sources: stepwise discovery and queries on behalf of a user (core/graphql). */
+  readonly graphql: GraphqlService;
   /** Business glossary: terms with validated SQL, aliases, history (core/glossary). */
   readonly glossary: Glossary;
 }
@@ -86,11 +92,13 @@ export function createEngine(deps: EngineDeps): Engine {
   const lexical = deps.lexical ? { lexical: deps.lexical } : {};
   const projects = createProjectService(store);
   const tokens = createTokenService(store, projects);
+  const graphql = createGraphqlService({ store, connectors });
   const sessions = createSessionService({ store, projects, embedder, ...lexical });
   const glossary = createGlossary({ store, connectors, embedder, projects, ...lexical });
   const searcher = createSearchService({ store, embedder, aliases: glossary.aliasMap, rerank: deps.rerank ?? null, ...createEntityLookups(store) });
 
   async function update(options: UpdateOptions = {}): Promise<UpdateRun> {
+    if (options.object && !options.source) throw new SextantError('USAGE', '--object needs --source', { hint: 'e.g. sextant update --source mesh --object crm.pg_customers' });
     const sources = await selectSources(store, options.source);
     if (sources.length === 0) {
       throw new SextantError('SOURCE_NOT_FOUND', 'no sources to update', { hint: 'add one with `sextant source add <dsn> --name <name>`' });
@@ -114,7 +122,8 @@ export function createEngine(deps: EngineDeps): Engine {
             details: { findings: access.findings },
           });
         }
-        reports.push(await updateSource({ store, connector, embedder: emb, ...lexical, ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(options.signal ? { signal: options.signal } : {}) }, source));
+        const updateDeps = { store, connector, embedder: emb, ...lexical, ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(options.signal ? { signal: options.signal } : {}) };
+        reports.push(options.object ? await updateElement(updateDeps, source, options.object) : await updateSource(updateDeps, source));
       } catch (err) {
         if (err instanceof SextantError && err.code === 'INTERRUPTED') throw err;
         const message = redactText(err instanceof SextantError ? err.toLine() : (err as Error).message);
@@ -134,6 +143,7 @@ export function createEngine(deps: EngineDeps): Engine {
     projects,
     tokens,
     sessions,
+    graphql,
     glossary,
     addSource: async (input) => publicSource(await addSource(store, connectors, input)),
     listSources: async () => (await store.listSources()).map(publicSource),
