@@ -8,8 +8,9 @@ export function registerUpdateCommand(program: Command): void {
     .command('update')
     .description('introspect sources and update the index (only what changed)')
     .option('--source <name>', 'update one source (default: all)')
+    .option('--object <ref>', 'with --source: update one data object, function, module or data source (id or path) without re-reading the rest')
     .option('--allow-extra-privileges', 'index even when the role may write (the session stays read-only)')
-    .action(async (opts: { source?: string; allowExtraPrivileges?: boolean }, command: Command) => {
+    .action(async (opts: { source?: string; object?: string; allowExtraPrivileges?: boolean }, command: Command) => {
       await runWithEngine(command, async (engine, ctx) => {
         const controller = new AbortController();
         // Nothing is written until the final single transaction, and a signal handler cannot run
@@ -25,6 +26,7 @@ export function registerUpdateCommand(program: Command): void {
         try {
           const run = await engine.update({
             ...(opts.source ? { source: opts.source } : {}),
+            ...(opts.object ? { object: opts.object } : {}),
             allowExtraPrivileges: Boolean(opts.allowExtraPrivileges),
             onProgress: ctx.progress,
             signal: controller.signal,
