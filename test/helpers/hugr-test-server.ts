@@ -225,6 +225,8 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
       return source?.[info.fieldName] ?? null;
     };
     const result = execute({ schema, document, variableValues: body.variables ?? {}, ...(body.operationName ? { operationName: body.operationName } : {}), rootValue: {}, fieldResolver: resolver, contextValue: {} }) as { data?: any; errors?: readonly GraphQLError[] };
+    // a disabled field fails the whole request with one "forbidden" (HUGR.md §6)
+    if (result.errors?.some((e) => e.message === 'forbidden')) return { errors: [{ message: 'forbidden' }] };
     if (result.errors?.length) return { errors: result.errors.map((e) => ({ message: e.message, ...(e.path ? { path: [...e.path] } : {}) })) };
     return { data: result.data };
   }
