@@ -1,0 +1,70 @@
+/**
+ * MCP over stdio, through the built CLI as a desktop client runs it (`sextant mcp`): the tool
+ * contract, and the stdio rules: stdout carries only the protocol (the SDK client would fail on
+ * anything else) and structured logs land on stderr, one line per tool call.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, connectStdio, prepareCatalog, type Catalog } from './fixture.js';
+import { describeToolContract } from './tools.case.js';
+
+let catalog: Catalog;
+let client: Client;
+let stderr: () => string;
+
+beforeAll(async () => {
+  catalog = await prepareCatalog();
+  ({ client, stderr } = await connectStdio(catalog.env));
+}, 120_000);
+
+afterAll(async () => {
+  await client?.close();
+  await catalog?.cleanup();
+});
+
+describeToolContract('stdio', () => client);
+
+describe('stdio transport', () => {
+  it('logs every tool call as a JSON line on stderr: tool, session, user, duration, outcome', async () => {
+    await call(client, 'list_sources');
+    await call(client, 'get', { object: 'nope:table:x.y' });
+    const lines = stderr()
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const calls = lines.filter((l) => l.event === 'tool_call');
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+    const ok = calls.find((l) => l.tool === 'list_sources')!;
+    expect(ok).toMatchObject({ outcome: 'ok', project: 'default', session: expect.any(String), user: expect.any(String), durationMs: expect.any(Number) });
+    expect(calls.some((l) => l.tool === 'get' && l.outcome === 'error' && l.code === 'OBJECT_NOT_FOUND')).toBe(true);
+  });
+
+  it('keeps documents of one stdio process away from another', async () => {
+    const other = await connectStdio(catalog.env);
+    try {
+      await call(client, 'add_document', { name: 'mine.txt', text: 'quokka husbandry notes' });
+      expect((await call(client, 'search', { query: 'quokka' })).data.count).toBe(1);
+      expect((await call(other.client, 'search', { query: 'quokka' })).data.count).toBe(0);
+    } finally {
+      await other.client.close();
+      await call(client, 'remove_document', { name: 'mine.txt' });
+    }
+  });
+
+  it('serves another project with --project and refuses an unknown one at start', async () => {
+    const engine = await catalog.engine();
+    await engine.projects.create('ledger-only', { sources: ['ledger'] });
+    await engine.close();
+    const scoped = await connectStdio(catalog.env, ['--project', 'ledger-only']);
+    try {
+      const sources = await call(scoped.client, 'list_sources');
+      expect(sources.data.sources.map((s: { name: string }) => s.name)).toEqual(['ledger']);
+      const denied = await call(scoped.client, 'search', { query: 'orders', sources: ['shopdb'] });
+      expect(denied.isError).toBe(true);
+      expect(denied.data.error.code).toBe('FORBIDDEN');
+    } finally {
+      await scoped.client.close();
+    }
+    await expect(connectStdio(catalog.env, ['--project', 'nope'])).rejects.toThrow();
+  });
+});
