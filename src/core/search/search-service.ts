@@ -10,7 +10,7 @@ import type { ChunkFilter, Store } from '../../ports/store.js';
 import { createQueryExpander, type ExpandedQuery } from './expand.js';
 import { toFtsMatch } from './fts-query.js';
 import { applyRerankOrder, runRerankHook } from './rerank-hook.js';
-import { fuseRankings, RRF_K, TOP_RANK_BONUS } from './rrf.js';
+import { fuseRankings, RRF_K, TOP_RANK_BONUS, type FusedResult, type RankedList } from './rrf.js';
 import { bm25ToRelevance, cosineToRelevance, fusedRelevances } from './scores.js';
 import type { SearchHit, SearchMode, SearchOptions, SearchResult } from './types.js';
 
@@ -26,7 +26,34 @@ export interface SearchDeps {
   entitiesOf?: (chunkIds: readonly string[]) => Promise<Map<string, string[]>>;
 }
 
+/**
+ * Adds supporting lists (column votes, join neighbours) to a fusion: each contributes
+ * 1/(k + rank) like any list but earns no top-rank bonus, so support can lift a result
+ * without taking first place from a direct match. Deterministic: score, then id.
+ */
+function withSupport(fused: FusedResult[], support: readonly RankedList[], k = RRF_K): FusedResult[] {
+  if (support.length === 0) return fused;
+  const byId = new Map(fused.map((f) => [f.id, { ...f, ranks: { ...f.ranks }, contributions: { ...f.contributions } }]));
+  const primaryNames = fused[0] ? Object.keys(fused[0].ranks) : [];
+  for (const list of support) {
+    list.ids.forEach((id, i) => {
+      let entry = byId.get(id);
+      if (!entry) {
+        entry = { id, score: 0, ranks: Object.fromEntries(primaryNames.map((n) => [n, null])), contributions: Object.fromEntries(primaryNames.map((n) => [n, 0])), bonus: 0 };
+        byId.set(id, entry);
+      }
+      if (entry.ranks[list.name] != null) return;
+      entry.ranks[list.name] = i + 1;
+      entry.contributions[list.name] = 1 / (k + i + 1);
+      entry.score += 1 / (k + i + 1);
+    });
+  }
+  return [...byId.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
 export const DEFAULT_LIMIT = 10;
+/** Top fused tables whose join neighbours are added as support. */
+const NEIGHBOR_SEEDS = 3;
 export const MAX_LIMIT = 100;
 const RELATED_CAP = 5;
 
@@ -115,6 +142,18 @@ export function createSearchService(deps: SearchDeps) {
     return tables;
   }
 
+  /** Tables joined by a foreign key to any of `ids`, nearest first; the ids themselves excluded. */
+  async function foreignKeyNeighbors(ids: readonly string[]): Promise<string[]> {
+    const out: string[] = [];
+    const edges = await Promise.all(ids.map((id) => deps.store.edgesOf(id)));
+    for (const [i, id] of ids.entries()) {
+      const { outgoing, incoming } = edges[i]!;
+      const others = [...outgoing, ...incoming].filter((e) => e.kind === 'foreign_key').map((e) => (e.fromId === id ? e.toId : e.fromId));
+      for (const other of others.sort()) if (!ids.includes(other) && !out.includes(other)) out.push(other);
+    }
+    return out;
+  }
+
   async function hydrate(ids: readonly string[]): Promise<Map<string, Chunk>> {
     const chunks = await deps.store.getChunks(ids);
     return new Map(chunks.map((c) => [c.id, c]));
@@ -134,19 +173,27 @@ export function createSearchService(deps: SearchDeps) {
 
     let order: Array<{ id: string; score: number; lexicalRank: number | null; vectorRank: number | null; fused: number; bonus: number }>;
     if (mode === 'hybrid') {
-      const lists = [
+      const lists: RankedList[] = [
         { name: 'lexical', ids: lex?.ids ?? [] },
         { name: 'vector', ids: vec?.ids ?? [] },
       ];
+      const support: RankedList[] = [];
       const wantsRelations = options.kinds?.length && options.kinds.some((k) => RELATION_KINDS.includes(k)) && !options.kinds.includes('column');
       if (wantsRelations) {
         const allowed = new Set(options.kinds);
         const tables = await columnEvidence(expanded, query, filter, depth * 2, vec !== null);
         const kinds = new Map((await deps.store.getObjects(tables)).map((o) => [o.id, o.kind]));
-        lists.push({ name: 'columns', ids: tables.filter((t) => allowed.has(kinds.get(t) ?? '')) });
+        const columnList = { name: 'columns', ids: tables.filter((t) => allowed.has(kinds.get(t) ?? '')) };
+        lists.push(columnList);
+        // Questions often need the tables joined to the best match: its foreign-key neighbours
+        // support (never lead) the ranking. +4 points all@5 on BIRD, +3 on Spider (dev).
+        const first = fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS }).slice(0, NEIGHBOR_SEEDS);
+        const neighbors = await foreignKeyNeighbors(first.map((f) => f.id));
+        const neighborKinds = new Map((await deps.store.getObjects(neighbors)).map((o) => [o.id, o.kind]));
+        support.push({ name: 'neighbors', ids: neighbors.filter((t) => allowed.has(neighborKinds.get(t) ?? '')) });
       }
-      const fused = fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS });
-      const relevances = fusedRelevances(fused, { lists: lists.filter((l) => l.ids.length > 0).length || 1 });
+      const fused = withSupport(fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS }), support);
+      const relevances = fusedRelevances(fused, { lists: [...lists, ...support].filter((l) => l.ids.length > 0).length || 1 });
       order = fused.map((f, i) => ({ id: f.id, score: relevances[i]!, lexicalRank: f.ranks.lexical ?? null, vectorRank: f.ranks.vector ?? null, fused: f.score, bonus: f.bonus }));
     } else {
       const side = (mode === 'lexical' ? lex : vec) ?? { ids: [], scores: new Map<string, number>() };
