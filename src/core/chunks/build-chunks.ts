@@ -6,7 +6,8 @@
 import { RELATION_KINDS, type CatalogEdge, type CatalogObject, type Chunk } from '../../ports/catalog.js';
 import { sha256 } from '../hash.js';
 import { buildGraphqlChunk, indexForGraphql } from './graphql-chunks.js';
-import { lexicalForm, splitIdentifier } from '../text/identifiers.js';
+import { SCHEMA_ABBREVIATIONS } from '../text/abbreviations.js';
+import { lexicalForm, splitIdentifier, splitText } from '../text/identifiers.js';
 
 export const CHUNKED_KINDS: ReadonlySet<string> = new Set([
   ...RELATION_KINDS,
@@ -38,6 +39,21 @@ export interface ChunkInput {
   effectiveContexts: ReadonlyMap<string, string>;
   /** Text transform for lexical fields (identifier splitting, word forms). */
   lexical?: (text: string) => string;
+}
+
+/**
+ * Spells out schema abbreviations found in identifiers (`qty` → quantity, `cust` → customer),
+ * appended at index time so a question in plain words finds cryptic legacy names. Done on the
+ * index side only: expanding every plain query word into its abbreviations (number → no, nbr)
+ * added noise and lowered recall on the schema-linking benchmark.
+ */
+export function spellOutAbbreviations(identifiers: string): string {
+  const extra = new Set<string>();
+  for (const word of splitText(identifiers)) {
+    const full = SCHEMA_ABBREVIATIONS[word];
+    if (full) extra.add(full);
+  }
+  return extra.size ? `${identifiers} ${[...extra].join(' ')}` : identifiers;
 }
 
 function words(identifier: string): string {
@@ -87,7 +103,7 @@ export function buildChunks(input: ChunkInput): Chunk[] {
       // Lexical fields hold what the relation is about: its columns and what they mean. Key
       // and reference lines stay out: every table that references `users` would otherwise
       // match "users" (measured on the schema-linking benchmark); they live in the edges.
-      definition = [columns.map((c) => c.name).join(' '), columnNotes.join('; '), object.definition ?? ''].filter(Boolean).join('\n');
+      definition = [spellOutAbbreviations(columns.map((c) => c.name).join(' ')), columnNotes.join('; '), object.definition ?? ''].filter(Boolean).join('\n');
       nameText = `${object.path} ${object.name}`;
       summary = `Columns: ${columns.map((c) => words(c.name)).join(', ')}.`;
     } else if (object.kind === 'column') {
@@ -107,7 +123,7 @@ export function buildChunks(input: ChunkInput): Chunk[] {
       summary = `${definition}${values}`;
     }
 
-    const name = lexical(nameText);
+    const name = lexical(spellOutAbbreviations(nameText));
     const text = [`${label} ${words(object.name)} (${object.path})`, comment, summary, context].filter(Boolean).join('. ');
     const lexComment = lexical(comment);
     const lexDefinition = lexical(definition);

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogObject } from '../../ports/catalog.js';
+import { buildChunks, spellOutAbbreviations } from './build-chunks.js';
+
+const obj = (o: Partial<CatalogObject> & Pick<CatalogObject, 'id' | 'kind' | 'path' | 'name'>): CatalogObject => ({
+  source: 's',
+  parentId: null,
+  resource: 'relation:x',
+  comment: null,
+  definition: null,
+  attributes: {},
+  ...o,
+});
+
+describe('spellOutAbbreviations', () => {
+  it.each([
+    ['inv_ln_itm qty', 'inv_ln_itm qty invoice line item quantity'],
+    ['customer email', 'customer email'],
+  ])('%s', (input, expected) => {
+    expect(spellOutAbbreviations(input)).toBe(expected);
+  });
+});
+
+describe('buildChunks', () => {
+  const table = obj({ id: 's:table:billing.inv_ln_itm', kind: 'table', path: 'billing.inv_ln_itm', name: 'inv_ln_itm' });
+  const qty = obj({ id: 's:column:billing.inv_ln_itm.qty', kind: 'column', path: 'billing.inv_ln_itm.qty', name: 'qty', parentId: table.id, attributes: { dataType: 'integer', position: 2 } });
+  const id = obj({ id: 's:column:billing.inv_ln_itm.id', kind: 'column', path: 'billing.inv_ln_itm.id', name: 'id', parentId: table.id, comment: 'Surrogate key', attributes: { dataType: 'bigint', position: 1, isPrimaryKey: true } });
+  const index = obj({ id: 's:index:billing.inv_ln_itm.pk', kind: 'index', path: 'billing.inv_ln_itm.pk', name: 'pk', parentId: table.id });
+  const chunks = buildChunks({ objects: [table, qty, id, index], edges: [], effectiveContexts: new Map([[table.id, 'Legacy invoice lines'], [qty.id, 'Legacy invoice lines']]) });
+
+  it('makes one chunk per relation and column, none for indexes', () => {
+    expect(chunks.map((c) => c.id).sort()).toEqual([id.id, qty.id, table.id].sort());
+  });
+
+  it('puts column names, their comments and spelled-out abbreviations into the relation chunk', () => {
+    const t = chunks.find((c) => c.id === table.id)!;
+    expect(t.name).toContain('invoice');
+    expect(t.definition).toContain('quantity');
+    expect(t.definition).toContain('surrogate');
+    expect(t.context).toContain('legacy');
+    expect(t.text).toMatch(/^table inv ln itm \(billing\.inv_ln_itm\)/);
+  });
+
+  it('is deterministic and hashes content', () => {
+    const again = buildChunks({ objects: [index, id, qty, table], edges: [], effectiveContexts: new Map([[table.id, 'Legacy invoice lines'], [qty.id, 'Legacy invoice lines']]) });
+    const hashes = (list: typeof chunks) => Object.fromEntries(list.map((c) => [c.id, c.contentHash]));
+    expect(hashes(again)).toEqual(hashes(chunks));
+    const changed = buildChunks({ objects: [table, qty, id], edges: [], effectiveContexts: new Map() });
+    expect(changed.find((c) => c.id === table.id)!.contentHash).not.toBe(chunks.find((c) => c.id === table.id)!.contentHash);
+  });
+});
