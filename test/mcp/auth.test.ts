@@ -163,10 +163,10 @@ describe('OIDC JWTs', () => {
   it('401 for an expired token, the wrong audience, or a foreign signing key, saying which', async () => {
     const expired = await post(server.url, { Authorization: `Bearer ${await jwt({}, { expiresAt: Math.floor(Date.now() / 1000) - 120 })}` });
     expect(expired.status).toBe(401);
-    expect((await expired.json()).error.message).toContain('expired');
+    expect(((await expired.json()) as { error: { message: string } }).error.message).toContain('expired');
     const audience = await post(server.url, { Authorization: `Bearer ${await jwt({}, { audience: 'someone-else' })}` });
     expect(audience.status).toBe(401);
-    expect((await audience.json()).error.message).toContain('audience');
+    expect(((await audience.json()) as { error: { message: string } }).error.message).toContain('audience');
     const foreign = await post(server.url, { Authorization: `Bearer ${await jwt({}, { key: otherKey })}` });
     expect(foreign.status).toBe(401);
     const withinSkew = await post(server.url, { Authorization: `Bearer ${await jwt({}, { expiresAt: Math.floor(Date.now() / 1000) - 5 })}` });
