@@ -63,7 +63,11 @@ export async function createSessionServer(
   options: { beforeCall(): Promise<void> },
 ): Promise<SessionServer> {
   const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { instructions: INSTRUCTIONS, capabilities: { logging: {} } });
-  const ctx = { engine: services.engine, logger: services.logger, knownKinds: services.knownKinds, ...identity };
+  const clientInfo = (): string | null => {
+    const client = server.server.getClientVersion();
+    return client ? `${client.name}/${client.version}` : null;
+  };
+  const ctx = { engine: services.engine, logger: services.logger, knownKinds: services.knownKinds, clientInfo, ...identity };
   const registered = registerTools(server, services.tools, ctx, options);
   registerGuidePrompt(server);
   registerResources(server, ctx);

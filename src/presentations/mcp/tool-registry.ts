@@ -32,6 +32,8 @@ export interface ToolContext {
   project: string;
   user: RequestUser;
   logger: Logger;
+  /** The MCP client as its initialize request named it (`name/version`), or null. */
+  clientInfo?(): string | null;
   /** Kinds present in the index (cached), for argument checks. */
   knownKinds(): Promise<ReadonlySet<string>>;
 }

@@ -5,6 +5,7 @@
  */
 import type { ToolDefinition } from '../tool-registry.js';
 import { listObjectsTool, listSchemasTool, listSourcesTool, statusTool } from './catalog.js';
+import { GLOSSARY_TOOLS } from './glossary.js';
 import { describeTool, getTool } from './objects.js';
 import { deepSearchTool, searchTool } from './search.js';
 import { addDocumentTool, removeDocumentTool, setActiveProjectsTool } from './session.js';
@@ -21,4 +22,5 @@ export const TOOLS: readonly ToolDefinition[] = Object.freeze([
   addDocumentTool,
   removeDocumentTool,
   setActiveProjectsTool,
+  ...GLOSSARY_TOOLS,
 ]);
