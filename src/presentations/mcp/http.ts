@@ -202,6 +202,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 
   async function handleMcp(req: IncomingMessage, res: ServerResponse, project: string): Promise<void> {
     const user = await userOf(req, authenticator, loopback);
+    // The caller's bearer reaches tool calls as authInfo: GraphQL queries run with it (never the service key).
+    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (bearer) (req as IncomingMessage & { auth?: { token: string; clientId: string; scopes: string[] } }).auth = { token: bearer, clientId: user.subject, scopes: [] };
     // Not the core's message: it lists every project, which a credential limited to one should not learn.
     await engine.projects.get(project).catch((err: unknown) => {
       throw isSextantError(err) && err.code === 'PROJECT_NOT_FOUND' ? new HttpError(404, `no project '${project}'`) : err;

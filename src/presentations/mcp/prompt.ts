@@ -13,6 +13,7 @@ export const GUIDE = `You have Sextant: an index of database metadata (schemas, 
 1. Discover. \`list_sources\` shows what is connected. Walk down with \`list_schemas\` (a source's schemas) and \`list_objects\` (a schema's tables and views, paged with next_cursor).
 2. Search. \`deep_search\` is the best first move for a question in words ("monthly revenue by category"): it mixes keywords and meaning and returns object ids with scores. Pass fields_query to see which columns of each table matter. \`search\` is exact keyword search, good for identifiers you already know.
 3. Read. \`describe\` gives what SQL needs: columns with types, primary key, join conditions. \`get\` gives one object's full record (constraints, indexes, edges, context).
+GraphQL (Hugr) sources: \`list_data_sources\`, then \`list_modules\` level by level, \`list_data_objects\` of a module, \`describe\` one for its ready operation, and \`graphql_query\` runs it with the user's own token.
 4. Write SQL from what you read: use the qualified names shown (schema.table), the join conditions from \`describe\`, and say which objects you relied on.
 
 Context from the user: \`add_document\` adds notes or specs to this session only (kind "document" in search); \`remove_document\` drops one. \`set_active_projects\` switches which projects' sources you search; \`status\` shows the session, projects and index.

@@ -36,6 +36,8 @@ export interface ToolContext {
   clientInfo?(): string | null;
   /** Kinds present in the index (cached), for argument checks. */
   knownKinds(): Promise<ReadonlySet<string>>;
+  /** The caller's bearer token on this call (HTTP), forwarded to GraphQL sources; absent on stdio. */
+  userToken?(): string | null;
 }
 
 export interface ToolDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
@@ -97,7 +99,7 @@ export function registerTools(server: McpServer, tools: readonly ToolDefinition[
         inputSchema: tool.input,
         annotations: { title: tool.title, ...DEFAULT_ANNOTATIONS[tool.access], ...tool.annotations },
       },
-      async (args: Record<string, unknown>) => {
+      async (args: Record<string, unknown>, extra?: { authInfo?: { token?: string } }) => {
         const started = performance.now();
         let outcome: 'ok' | 'error' | 'fault' = 'ok';
         let code: string | undefined;
@@ -110,7 +112,8 @@ export function registerTools(server: McpServer, tools: readonly ToolDefinition[
           } else if (tool.access !== 'write') {
             await syncWriteTools();
           }
-          return success(await tool.run(args as never, ctx));
+          const token = extra?.authInfo?.token;
+          return success(await tool.run(args as never, token ? { ...ctx, userToken: () => token } : ctx));
         } catch (err) {
           const f = failure(err);
           code = f.code;

@@ -6,6 +6,7 @@
 import type { ToolDefinition } from '../tool-registry.js';
 import { listObjectsTool, listSchemasTool, listSourcesTool, statusTool } from './catalog.js';
 import { GLOSSARY_TOOLS } from './glossary.js';
+import { GRAPHQL_TOOLS } from './graphql.js';
 import { describeTool, getTool } from './objects.js';
 import { deepSearchTool, searchTool } from './search.js';
 import { addDocumentTool, removeDocumentTool, setActiveProjectsTool } from './session.js';
@@ -22,5 +23,6 @@ export const TOOLS: readonly ToolDefinition[] = Object.freeze([
   addDocumentTool,
   removeDocumentTool,
   setActiveProjectsTool,
+  ...GRAPHQL_TOOLS,
   ...GLOSSARY_TOOLS,
 ]);

@@ -10,6 +10,7 @@ import { describeTarget, type Description } from '../../../core/discovery/descri
 import { parseTarget } from '../../../core/ids.js';
 import { documentNameOf } from '../../../core/sessions/session-documents.js';
 import { defineTool, type ToolContext } from '../tool-registry.js';
+import { describeGraphql, isGraphqlObjectRef } from './graphql.js';
 import type { ToolOutput } from '../tool-result.js';
 import { checkSourceAllowed, clip, cursorArg, detailArg, pageFooter } from './common.js';
 
@@ -140,14 +141,16 @@ export const describeTool = defineTool({
   name: 'describe',
   title: 'Describe for SQL',
   description:
-    'What you need to write SQL: for a source its schemas, for a schema its objects (paged), for a table or view its columns with types, keys and join conditions. Accepts a source name, sextant:// URI or object id.',
+    'What you need to write SQL: for a source its schemas, for a schema its objects (paged), for a table or view its columns with types, keys and join conditions. GraphQL objects: fields (ranked by fields_query), arguments, relations, filter, ready operation. Accepts a source name, sextant:// URI or object id.',
   access: 'read',
   input: {
     object: z.string().trim().min(1).max(1000).describe('Source name, sextant://source[/schema[.object]] or object id'),
     detail: detailArg,
     cursor: cursorArg,
+    fields_query: z.string().trim().max(500).optional(),
   },
   async run(args, ctx) {
+    if (isGraphqlObjectRef(args.object)) return describeGraphql(ctx, args.object, args.fields_query);
     const parsed = parseTarget(args.object);
     const source = parsed?.source ?? (/^[a-z][a-z0-9_-]*$/.test(args.object) ? args.object : null);
     if (source) await checkSourceAllowed(ctx, source);

@@ -1,0 +1,141 @@
+/**
+ * @module presentations/mcp/tools/graphql
+ * Stepwise discovery of GraphQL (Hugr) sources, sized for an agent: `list_data_sources`,
+ * `list_modules` (one level, with counts), `list_data_objects` (a module's data objects and
+ * functions), `describe` of a GraphQL object (through the shared describe tool), and
+ * `graphql_query`, which runs with the caller's own token. Thin: every rule lives in core.
+ */
+import { z } from 'zod';
+import type { GraphqlDescription, GraphqlQueryResult } from '../../../core/graphql/graphql-service.js';
+import { parseObjectId } from '../../../core/ids.js';
+import { defineTool, type ToolContext } from '../tool-registry.js';
+import type { ToolOutput } from '../tool-result.js';
+import { checkSourceAllowed, clip } from './common.js';
+
+const GRAPHQL_KINDS = new Set(['data_object', 'function', 'module', 'data_source', 'graphql_query', 'graphql_type']);
+
+/** True for ids of GraphQL elements, which `describe` hands to {@link describeGraphql}. */
+export function isGraphqlObjectRef(ref: string): boolean {
+  const id = parseObjectId(ref.trim());
+  return Boolean(id && GRAPHQL_KINDS.has(id.kind));
+}
+
+const sourceArg = z.string().trim().min(1).max(100).optional().describe('GraphQL source; default all');
+
+export const listDataSourcesTool = defineTool({
+  name: 'list_data_sources',
+  title: 'GraphQL data sources',
+  description: 'Data sources behind GraphQL (Hugr) sources: engine, type-name prefix, as_module, read-only.',
+  access: 'read',
+  input: { source: sourceArg },
+  async run(args, ctx) {
+    if (args.source) await checkSourceAllowed(ctx, args.source);
+    const items = await ctx.engine.graphql.listDataSources(args.source);
+    const lines = items.map((d) => `${d.id}  ${d.engine}${d.prefix ? ` prefix=${d.prefix}` : ''}${d.asModule ? ' as_module' : ''}${d.readOnly ? ' read_only' : ''}${d.description ? ` -- ${clip(d.description, 160)}` : ''}`);
+    return { structured: { data_sources: items }, text: lines.join('\n') || 'no GraphQL data sources indexed' };
+  },
+});
+
+export const listModulesTool = defineTool({
+  name: 'list_modules',
+  title: 'GraphQL modules',
+  description: 'GraphQL modules one level at a time (top level, or children of parent) with counts of submodules, data objects, functions.',
+  access: 'read',
+  input: { source: sourceArg, parent: z.string().trim().max(500).optional().describe('Module path, e.g. "analytics.finance"') },
+  async run(args, ctx) {
+    if (args.source) await checkSourceAllowed(ctx, args.source);
+    const items = await ctx.engine.graphql.listModules({ ...(args.source ? { source: args.source } : {}), ...(args.parent ? { parent: args.parent } : {}) });
+    const lines = items.map((m) => `${m.id}  ${m.counts.submodules} submodules, ${m.counts.dataObjects} data objects, ${m.counts.functions} functions${m.description ? ` -- ${clip(m.description, 160)}` : ''}`);
+    return { structured: { parent: args.parent ?? null, modules: items }, text: lines.join('\n') || `no modules under ${args.parent ?? 'the top level'}` };
+  },
+});
+
+export const listDataObjectsTool = defineTool({
+  name: 'list_data_objects',
+  title: 'Module members',
+  description: 'Data objects (tables, views) and functions directly in one GraphQL module ("" = root), with paths.',
+  access: 'read',
+  input: { source: sourceArg, module: z.string().trim().max(500).describe('Module path, e.g. "crm"') },
+  async run(args, ctx) {
+    if (args.source) await checkSourceAllowed(ctx, args.source);
+    const r = await ctx.engine.graphql.listDataObjects({ module: args.module, ...(args.source ? { source: args.source } : {}) });
+    const lines = [
+      ...r.dataObjects.map((o) => `data_object ${o.id}  ${o.graphqlPath ?? ''}${o.description ? ` -- ${clip(o.description, 160)}` : ''}`),
+      ...r.functions.map((f) => `${f.mutating ? 'mutating function' : 'function'} ${f.id}  ${f.graphqlPath ?? ''}${f.description ? ` -- ${clip(f.description, 160)}` : ''}`),
+    ];
+    return { structured: r as unknown as Record<string, unknown>, text: lines.join('\n') || `module '${args.module}' has no data objects or functions of its own; try list_modules with parent "${args.module}"` };
+  },
+});
+
+function renderDescription(d: GraphqlDescription): string {
+  const lines = [`${d.kind} ${d.id}${d.graphqlPath ? `  path ${d.graphqlPath}` : ''}`];
+  if (d.description) lines.push(`description: ${clip(d.description, 400)}`);
+  if (d.typeName) lines.push(`type ${d.typeName}${d.originalName && d.originalName !== d.typeName ? ` (original name ${d.originalName}${d.dataSource ? ` in ${d.dataSource}` : ''})` : ''}`);
+  if (d.fields.length) {
+    lines.push(`fields (${d.fields.length} of ${d.fieldsTotal}):`);
+    for (const f of d.fields) lines.push(`  ${f.name}: ${f.type}${f.isPrimaryKey ? ' PK' : ''}${f.relationTo ? ` → ${f.relationTo}` : ''}${f.description ? ` -- ${clip(f.description, 120)}` : ''}`);
+  }
+  if (d.arguments.length) lines.push(`arguments: ${d.arguments.map((a) => `${a.name}: ${a.type}`).join(', ')}`);
+  for (const r of d.relations) lines.push(`relation ${r.field} → ${r.target}${r.many ? ' (many)' : ''}`);
+  if (d.filter) lines.push(`filter ${d.filter.type}: ${d.filter.fields.join(', ')}`);
+  if (d.queries.length) lines.push(`queries: ${d.queries.map((q) => `${q.name} (${q.variant})`).join(', ')}`);
+  if (d.operation) lines.push(`operation:\n${d.operation}`);
+  if (Object.keys(d.variables).length) lines.push(`variables: ${Object.entries(d.variables).map(([k, t]) => `$${k}: ${t}`).join(', ')}`);
+  return lines.join('\n');
+}
+
+/** `describe` for a GraphQL element: fields ranked by `fieldsQuery`, arguments, relations, filter, ready operation. */
+export async function describeGraphql(ctx: ToolContext, ref: string, fieldsQuery?: string): Promise<ToolOutput> {
+  const id = parseObjectId(ref.trim());
+  if (id) await checkSourceAllowed(ctx, id.source);
+  const d = await ctx.engine.graphql.describe(ref.trim(), fieldsQuery ? { fieldsQuery } : {});
+  return { structured: d as unknown as Record<string, unknown>, text: renderDescription(d) };
+}
+
+function renderResult(r: GraphqlQueryResult): string {
+  const lines: string[] = [];
+  if (!r.success) {
+    lines.push(`${r.failedAt === 'validation' ? 'invalid operation (nothing ran)' : 'the server refused the operation'}:`);
+    for (const e of r.errors) lines.push(`  ${e.message}${e.hint ? `\n    hint: ${e.hint}` : ''}`);
+  }
+  for (const t of r.tables) {
+    lines.push(`${t.path}: ${t.rows.length} of ${t.total} rows${t.truncated ? ' [truncated: raise row_limit or narrow the filter]' : ''}`);
+    lines.push(`  ${t.columns.join(' | ')}`);
+    for (const row of t.rows) lines.push(`  ${row.map((v) => (v === null ? '∅' : String(v))).join(' | ')}`);
+  }
+  for (const v of r.values) lines.push(`${v.path}: ${JSON.stringify(v.value)}`);
+  return lines.join('\n') || 'no data';
+}
+
+export const graphqlQueryTool = defineTool({
+  name: 'graphql_query',
+  title: 'GraphQL query',
+  description: 'Run a GraphQL operation as the calling user (validated first); compact tables with totals. Mutations need developer tools. describe gives ready operations.',
+  access: 'read',
+  annotations: { readOnlyHint: false, openWorldHint: true },
+  input: {
+    source: z.string().trim().min(1).max(100),
+    query: z.string().min(1).max(100_000),
+    variables: z.record(z.string(), z.unknown()).optional(),
+    operation_name: z.string().max(200).optional(),
+    format: z.enum(['json', 'arrow']).default('json').describe('arrow: Hugr /ipc'),
+    row_limit: z.number().int().min(1).max(1000).default(50),
+  },
+  async run(args, ctx) {
+    await checkSourceAllowed(ctx, args.source);
+    const developerTools = (await ctx.engine.projects.get(ctx.project)).settings.developerTools;
+    const result = await ctx.engine.graphql.query({
+      source: args.source,
+      query: args.query,
+      ...(args.variables ? { variables: args.variables } : {}),
+      ...(args.operation_name ? { operationName: args.operation_name } : {}),
+      format: args.format,
+      rowLimit: args.row_limit,
+      userToken: ctx.userToken?.() ?? null,
+      developerTools,
+    });
+    return { structured: result as unknown as Record<string, unknown>, text: renderResult(result) };
+  },
+});
+
+export const GRAPHQL_TOOLS = [listDataSourcesTool, listModulesTool, listDataObjectsTool, graphqlQueryTool] as const;
