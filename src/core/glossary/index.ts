@@ -4,14 +4,17 @@
  * after schema changes, aliases for query expansion, clusters of related terms, the unified
  * glossary (terms and entities together) and LLM inference of terms.
  */
+import type { Llm } from '../../ports/llm.js';
 import type { EntityRecord } from '../../ports/store.js';
 import { clusterTerms, cosine, roundSimilarity, textVectors, type ClusterMember, type Clustering, type TermCluster } from './clusters.js';
 import { createGlossaryService, type GlossaryDeps } from './glossary-service.js';
+import { inferTerms, type InferOptions, type InferReport } from './infer.js';
 import { glossaryKey } from './keys.js';
 import { termText } from './term-index.js';
 
 export type { GlossaryDeps } from './glossary-service.js';
 export type { ClusterMember, Clustering, TermCluster } from './clusters.js';
+export type { InferOptions, InferReport } from './infer.js';
 export * from './types.js';
 
 export interface RelatedTerms {
@@ -33,8 +36,9 @@ export type UnifiedEntry =
 /** A query matches a cluster when its similarity to the centroid reaches this (cosine). */
 export const MATCH_THRESHOLD = 0.2;
 
-export function createGlossary(deps: GlossaryDeps) {
+export function createGlossary(deps: GlossaryDeps & { llm?: () => Promise<Llm | null> }) {
   const core = createGlossaryService(deps);
+  const llm = deps.llm ?? (async () => null);
 
   async function model(project: string, k?: number) {
     return clusterTerms(project, await core.list(project), await deps.embedder(), k);
@@ -101,6 +105,11 @@ export function createGlossary(deps: GlossaryDeps) {
         entries.push({ kind: 'entity', name: e.displayName, semanticType: e.semanticType, chunks: e.chunks });
       }
       return entries.sort((a, b) => a.name.localeCompare(b.name) || (a.kind < b.kind ? 1 : -1));
+    },
+
+    /** Terms proposed by the configured chat model, validated, stored as `inferred`. */
+    infer(options: InferOptions): Promise<InferReport> {
+      return inferTerms({ store: deps.store, glossary: core, llm }, options);
     },
 
     /** The text a term is embedded and clustered from. */
