@@ -39,10 +39,18 @@ afterAll(async () => {
 });
 
 describe('guide prompt', () => {
-  it('names exactly the tools that are always listed', async () => {
-    const listed = (await client.listTools()).tools.map((t) => t.name).sort();
+  it('names every tool, write tools included, and only tools that exist', async () => {
     const named = [...new Set([...GUIDE.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!))].sort();
-    expect(named).toEqual(listed);
+    const readAndSession = (await client.listTools()).tools.map((t) => t.name);
+    await engine.projects.set('default', 'developer-tools', 'on');
+    try {
+      await client.callTool({ name: 'status', arguments: {} }); // a call syncs the write tools
+      const all = (await client.listTools()).tools.map((t) => t.name).sort();
+      expect(all.length).toBeGreaterThan(readAndSession.length);
+      expect(named).toEqual(all);
+    } finally {
+      await engine.projects.set('default', 'developer-tools', 'off');
+    }
   });
 
   it('is served as the sextant_guide prompt', async () => {
@@ -53,7 +61,8 @@ describe('guide prompt', () => {
 
 describe('tool list size', () => {
   it('fits in 3,000 tokens', async () => {
-    const chars = JSON.stringify((await client.listTools()).tools).length;
+    await client.callTool({ name: 'status', arguments: {} }); // developer tools are off: write tools unlisted
+    const chars = JSON.stringify(await client.listTools()).length;
     expect(Math.ceil(chars / 4)).toBeLessThanOrEqual(3000);
   });
 });

@@ -13,7 +13,7 @@ const sourceArg = z.string().trim().min(1).max(100).describe('Source name (see l
 export const listSourcesTool = defineTool({
   name: 'list_sources',
   title: 'List sources',
-  description: 'The connected systems this session can search (databases, APIs), with type, object count and last update. Start here.',
+  description: 'The connected systems (databases, APIs) this session can search, with object counts and last update. Start here.',
   access: 'read',
   input: {},
   async run(_args, ctx) {
@@ -60,7 +60,7 @@ export const listObjectsTool = defineTool({
     schema: z.string().trim().min(1).max(200).optional().describe('Only this schema'),
     kind: z.string().trim().min(1).max(50).optional().describe('Only this kind, e.g. table, view, function, column'),
     cursor: cursorArg,
-    limit: z.number().int().min(1).max(200).default(50).describe('Page size (1-200, default 50)'),
+    limit: z.number().int().min(1).max(200).default(50).describe('Page size'),
   },
   async run(args, ctx) {
     await checkSourceAllowed(ctx, args.source);

@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { SextantError } from '../../../core/errors.js';
 import type { ToolContext } from '../tool-registry.js';
 
-export const kindsArg = z.array(z.string().min(1)).max(20).optional().describe('Only these kinds, e.g. ["table","view","column","document"]');
+export const kindsArg = z.array(z.string().min(1)).max(20).optional().describe('Only these kinds, e.g. ["table","column"]');
 export const sourcesArg = z.array(z.string().min(1)).max(50).optional().describe('Only these sources (see list_sources)');
-export const detailArg = z.enum(['brief', 'full']).default('brief').describe('brief (default) or full');
+export const detailArg = z.enum(['brief', 'full']).default('brief');
 export const cursorArg = z.string().max(500).optional().describe('next_cursor of the previous page');
 
 /** Fails with the list of kinds in the index when a requested kind is not one of them. */

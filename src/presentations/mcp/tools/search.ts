@@ -93,17 +93,17 @@ async function runSearch(mode: 'lexical' | 'hybrid', args: SearchArgs, ctx: Tool
 }
 
 const queryArg = z.string().trim().min(1).max(1000).describe('What to find, in words or identifiers');
-const minScoreArg = z.number().min(0).max(1).optional().describe('Drop hits scoring below this (0..1)');
+const minScoreArg = z.number().min(0).max(1).optional().describe('Drop hits scoring below this');
 
 export const searchTool = defineTool({
   name: 'search',
   title: 'Lexical search',
   description:
-    'Keyword (BM25) search over names, comments, definitions and contexts of indexed objects and of documents added to this session. Fast and exact; use deep_search for meaning.',
+    'Exact keyword (BM25) search over object names, comments, definitions, contexts and this session\'s documents. deep_search also matches meaning.',
   access: 'read',
   input: {
     query: queryArg,
-    top_k: z.number().int().min(1).max(MAX_TOP_K).default(10).describe(`Hits to return (1-${MAX_TOP_K}, default 10)`),
+    top_k: z.number().int().min(1).max(MAX_TOP_K).default(10).describe('Hits to return'),
     kinds: kindsArg,
     sources: sourcesArg,
     min_score: minScoreArg,
@@ -115,16 +115,16 @@ export const deepSearchTool = defineTool({
   name: 'deep_search',
   title: 'Hybrid search',
   description:
-    'Best search: keywords and meaning (BM25 + vectors, fused) over tables, views, columns, routines and session documents. Returns ids for get/describe. fields_query ranks the columns inside each table hit.',
+    'Best search: keywords and meaning over tables, views, columns, routines, terms and session documents. Returns ids for describe/get; fields_query ranks the columns of each table hit.',
   access: 'read',
   input: {
     query: queryArg,
-    top_k: z.number().int().min(1).max(MAX_TOP_K).default(5).describe(`Hits to return (1-${MAX_TOP_K}, default 5)`),
+    top_k: z.number().int().min(1).max(MAX_TOP_K).default(5).describe('Hits to return'),
     min_score: minScoreArg,
     kinds: kindsArg,
     sources: sourcesArg,
     fields_query: z.string().trim().min(1).max(500).optional().describe('Rank each table hit\'s columns by this, e.g. "order date"'),
-    include_related: z.boolean().optional().describe('Add objects related through shared entities'),
+    include_related: z.boolean().optional().describe('Add objects sharing entities with the hits'),
   },
   run: (args, ctx) => runSearch('hybrid', args, ctx),
 });

@@ -12,13 +12,13 @@ const nameArg = z.string().min(1).max(200).describe('Document name, e.g. "runboo
 export const addDocumentTool = defineTool({
   name: 'add_document',
   title: 'Add document',
-  description: `Add a text or markdown document (max ${MAX_DOCUMENT_CHARS} chars) to this session only: it is chunked and searchable by search and deep_search (kind "document") until the session ends.`,
+  description: 'Add a text or markdown document to this session only; search and deep_search find it (kind "document") until the session ends.',
   access: 'session',
   annotations: { idempotentHint: true },
   input: {
     name: nameArg,
     text: z.string().min(1).max(MAX_DOCUMENT_CHARS).describe('The document text'),
-    mime_type: z.enum(DOCUMENT_MIME_TYPES).optional().describe('text/plain or text/markdown (default from the name)'),
+    mime_type: z.enum(DOCUMENT_MIME_TYPES).optional().describe('Default: from the name'),
   },
   async run(args, ctx) {
     const doc = await ctx.engine.sessions.addDocument(ctx.session, { name: args.name, text: args.text, ...(args.mime_type ? { mimeType: args.mime_type } : {}) });
