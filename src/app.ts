@@ -11,6 +11,7 @@ import type { ProgressFn } from './core/progress.js';
 import { lexicalField } from './core/search/lexical-text.js';
 import type { Connector } from './ports/connector.js';
 import type { Embedder } from './ports/embedder.js';
+import type { Llm } from './ports/llm.js';
 import { createGraphqlConnector } from './adapters/connector/graphql/index.js';
 import { createPostgresConnector } from './adapters/connector/postgres/index.js';
 import { openSqliteStore } from './adapters/store/sqlite/index.js';
@@ -69,6 +70,16 @@ export async function openEmbedder(config: SextantConfig, onProgress?: ProgressF
   }
 }
 
+/** The configured chat model (llm.url + llm.model), or null; the adapter is imported lazily. */
+export async function openLlm(config: SextantConfig): Promise<Llm | null> {
+  const url = config.get<string>('llm.url');
+  const model = config.get<string>('llm.model');
+  if (!url || !model) return null;
+  const { createOpenAiLlm } = await import('./adapters/llm/openai/index.js');
+  const apiKey = config.get<string>('llm.api_key');
+  return createOpenAiLlm({ url, model, ...(apiKey ? { apiKey } : {}) });
+}
+
 export function createConnectors(config: SextantConfig): Map<string, Connector> {
   const statementTimeoutMs = config.get<number>('postgres.statement_timeout_ms') ?? 5000;
   return new Map<string, Connector>([
@@ -85,6 +96,7 @@ export async function openEngine(config: SextantConfig, options: AppOptions = {}
     store,
     connectors: createConnectors(config),
     embedder: () => openEmbedder(config, options.onProgress),
+    llm: () => openLlm(config),
     rerank: rerankCommand ? { command: rerankCommand, timeoutMs: config.get<number>('search.rerank_timeout_ms') ?? 5000 } : null,
     lexical: lexicalField,
   });

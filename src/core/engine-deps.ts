@@ -4,6 +4,7 @@
  */
 import type { Connector } from '../ports/connector.js';
 import type { Embedder } from '../ports/embedder.js';
+import type { Llm } from '../ports/llm.js';
 import type { Store } from '../ports/store.js';
 
 export interface EngineDeps {
@@ -16,4 +17,6 @@ export interface EngineDeps {
   rerank?: { command: string; timeoutMs: number } | null;
   /** Lexical field transform (identifier splitting, word forms). */
   lexical?: (text: string) => string;
+  /** Lazily opens the configured chat model (glossary inference); null when none is configured. */
+  llm?: () => Promise<Llm | null>;
 }

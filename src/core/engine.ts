@@ -94,7 +94,7 @@ export function createEngine(deps: EngineDeps): Engine {
   const tokens = createTokenService(store, projects);
   const graphql = createGraphqlService({ store, connectors });
   const sessions = createSessionService({ store, projects, embedder, ...lexical });
-  const glossary = createGlossary({ store, connectors, embedder, projects, ...lexical });
+  const glossary = createGlossary({ store, connectors, embedder, projects, ...lexical, ...(deps.llm ? { llm: deps.llm } : {}) });
   const searcher = createSearchService({ store, embedder, aliases: glossary.aliasMap, rerank: deps.rerank ?? null, ...createEntityLookups(store) });
 
   async function update(options: UpdateOptions = {}): Promise<UpdateRun> {
