@@ -1,4 +1,4 @@
-/** @module presentations/cli/commands/glossary — `sextant glossary list|show|add|edit|rm|history|test-sql|revalidate`. */
+/** @module presentations/cli/commands/glossary — `sextant glossary list|show|add|edit|rm|history|test-sql|revalidate|infer|clusters|related|unified`. */
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
@@ -254,6 +254,81 @@ export function registerGlossaryCommands(program: Command): void {
         if (!check.valid) return println(renderSqlFailure(sql, check));
         println(`valid on source ${check.source}`);
         println(table(check.outputColumns.map((c) => [c.name, c.type]), ['column', 'type']));
+      });
+    });
+
+  glossary
+    .command('infer')
+    .description('propose terms from schema signals with the configured chat model (llm.url, llm.model); only terms whose SQL validates are stored (origin inferred)')
+    .option('--source <name>', 'source to read (default: the project’s only source)')
+    .option('--limit <n>', 'terms to add at most', '10')
+    .option('--max-tables <n>', 'relations to show the model at most (commented ones first)', '40')
+    .option(...projectOption)
+    .action(async (opts: { source?: string; limit: string; maxTables: string; project: string }, command: Command) => {
+      await runWithEngine(command, async (engine, ctx) => {
+        const limit = Number(opts.limit);
+        const maxTables = Number(opts.maxTables);
+        if (!Number.isInteger(limit) || limit < 1) throw new SextantError('USAGE', `--limit must be a positive whole number, got '${opts.limit}'`);
+        if (!Number.isInteger(maxTables) || maxTables < 1) throw new SextantError('USAGE', `--max-tables must be a positive whole number, got '${opts.maxTables}'`);
+        const report = await engine.glossary.infer({ project: opts.project, limit, maxTables, onProgress: ctx.progress, ...(opts.source ? { source: opts.source } : {}) });
+        ctx.progress.done();
+        if (ctx.json) return printJson({ ok: true, ...report });
+        println(`${report.model} on ${report.source}: ${report.tables} tables, ${report.requests} requests (${report.cached} cached), ${report.proposed} proposed, ${report.created.length} added`);
+        for (const c of report.created) println(`  added ${c.term}${c.baseTable ? ` (${c.baseTable})` : ''}`);
+        for (const r of report.rejected) println(colors.dim(`  skipped ${r.term}: ${r.reason}`));
+      });
+    });
+
+  glossary
+    .command('clusters')
+    .description('group the project’s terms by meaning (KMeans over term embeddings)')
+    .option('--k <n>', 'number of clusters (default about √(terms/2))')
+    .option(...projectOption)
+    .action(async (opts: { k?: string; project: string }, command: Command) => {
+      await runWithEngine(command, async (engine, ctx) => {
+        const k = opts.k === undefined ? undefined : Number(opts.k);
+        if (k !== undefined && (!Number.isInteger(k) || k < 1)) throw new SextantError('USAGE', `--k must be a positive whole number, got '${opts.k}'`);
+        const clustering = await engine.glossary.clusters(opts.project, k === undefined ? {} : { k });
+        if (ctx.json) return printJson({ ok: true, ...clustering });
+        if (clustering.clusters.length === 0) return println(`no terms in project ${opts.project}`);
+        for (const c of clustering.clusters) {
+          println(`${colors.bold(`#${c.id} ${c.label}`)}${c.keywords.length ? colors.dim(`  (${c.keywords.join(', ')})`) : ''}`);
+          for (const t of c.terms) println(`  ${t.similarity.toFixed(2)}  ${t.term}`);
+        }
+      });
+    });
+
+  glossary
+    .command('related')
+    .description('terms in the same cluster as a term (by name or alias)')
+    .argument('<term>')
+    .option(...projectOption)
+    .action(async (name: string, opts: { project: string }, command: Command) => {
+      await runWithEngine(command, async (engine, ctx) => {
+        const related = await engine.glossary.relatedTerms(opts.project, name);
+        if (ctx.json) return printJson({ ok: true, ...related });
+        println(`${related.term} — cluster #${related.cluster.id} ${related.cluster.label}`);
+        if (related.related.length === 0) println('  no related terms yet');
+        for (const r of related.related) println(`  ${r.similarity.toFixed(2)}  ${r.term}`);
+      });
+    });
+
+  glossary
+    .command('unified')
+    .description('the unified glossary: terms and the entities found in the index, together by name')
+    .option('--text <text>', 'only names containing this')
+    .option(...projectOption)
+    .action(async (opts: { text?: string; project: string }, command: Command) => {
+      await runWithEngine(command, async (engine, ctx) => {
+        const entries = await engine.glossary.unified(opts.project, opts.text ? { text: opts.text } : {});
+        if (ctx.json) return printJson({ ok: true, project: opts.project, entries });
+        if (entries.length === 0) return println('nothing yet: add terms or run `sextant update`');
+        println(
+          table(
+            entries.map((e) => (e.kind === 'term' ? [e.name, 'term', e.origin, clip(e.definition, 60)] : [e.name, 'entity', e.semanticType.toLowerCase(), `${e.chunks} chunks`])),
+            ['name', 'kind', 'type', 'about'],
+          ),
+        );
       });
     });
 
