@@ -50,7 +50,12 @@ function inferDataSources(objects: readonly DataObjectInfo[], functions: readonl
   const names = new Set([...objects.map((o) => o.dataSource), ...functions.map((f) => f.dataSource)].filter(Boolean));
   return [...names].sort().map((name) => {
     const own = objects.filter((o) => o.dataSource === name);
-    const prefix = own.length > 0 && own.every((o) => o.typeName.startsWith(`${name}_`)) ? name : '';
+    // as_module sources name queries by the original name: `pm_users` queried as `users` ⇒ prefix `pm`
+    const fromQueries = own.flatMap((o) => {
+      const q = o.queries.find((x) => x.variant === 'select')?.name;
+      return q && q !== o.typeName && o.typeName.endsWith(`_${q}`) ? [o.typeName.slice(0, -(q.length + 1))] : [];
+    });
+    const prefix = fromQueries[0] ?? (own.length > 0 && own.every((o) => o.typeName.startsWith(`${name}_`)) ? name : '');
     const asModule = own.length > 0 && own.every((o) => o.module === name || o.module.startsWith(`${name}.`));
     return { name, type: '', prefix, asModule, readOnly: own.length > 0 && own.every((o) => o.mutations.length === 0), description: '' };
   });
