@@ -75,7 +75,9 @@ export function walkIntrospection(schema: SchemaIndex, entries?: readonly WalkEn
   const pendingMutations: Array<{ module: string; op: OperationInfo }> = [];
   const pendingAggregations: Array<{ module: string; op: OperationInfo }> = [];
 
-  const moduleAt = (path: string, description = ''): ModuleInfo => {
+  const moduleAt = (path: string, rawDescription = ''): ModuleInfo => {
+    // Hugr describes the fields that lead to a module's function roots generically; that says nothing about the module.
+    const description = /^The root (mutation )?(function )?object of the module/i.test(rawDescription) ? '' : rawDescription;
     let m = modules.get(path);
     if (!m) modules.set(path, (m = { path, description, roots: {} }));
     if (!m.description && description) m.description = description;
