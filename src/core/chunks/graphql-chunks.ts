@@ -123,7 +123,8 @@ export function buildGraphqlChunk(object: CatalogObject, index: GraphqlChunkInde
   // Hugr copies a data object's description onto each of its generated queries: kept out of
   // their lexical fields so the data object, not its seven query variants, answers a search.
   const generated = object.kind === 'graphql_query' && object.attributes.variant !== 'operation';
-  const comment = generated ? '' : (object.comment ?? '');
+  const summary = typeof object.attributes.summary === 'string' ? object.attributes.summary : '';
+  const comment = generated ? '' : [object.comment ?? '', summary].filter(Boolean).join(' ');
   const name = lexical(parts.nameText);
   const text = [`${parts.label} ${words(object.name)} (${object.path})`, generated ? '' : comment, parts.summary, context].filter(Boolean).join('. ');
   const lexComment = lexical(comment);
