@@ -15,7 +15,8 @@ import { createEntityLookups } from './entities/entity-lookups.js';
 import { embedMissingVectors, syncEmbeddingModel } from './ingest/embeddings.js';
 import { updateElement } from './ingest/update-element.js';
 import { updateSource, type UpdateReport } from './ingest/update-source.js';
-import { createGraphqlService, type GraphqlService } from './graphql/graphql-service.js';
+import { createGraphqlService, GRAPHQL_SOURCE_TYPES, type GraphqlService } from './graphql/graphql-service.js';
+import { withSummaries } from './graphql/summaries.js';
 import type { ProgressFn } from './progress.js';
 import { createProjectService, type ProjectService } from './projects/projects.js';
 import { redactText } from './redact.js';
@@ -112,7 +113,8 @@ export function createEngine(deps: EngineDeps): Engine {
     for (const source of sources) {
       const started = Date.now();
       try {
-        const connector = connectorFor(connectors, source.type);
+        const base = connectorFor(connectors, source.type);
+        const connector = GRAPHQL_SOURCE_TYPES.has(source.type) ? withSummaries(base, { store, source: source.name, ...(deps.llm ? { llm: deps.llm } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) }) : base;
         options.onProgress?.({ source: source.name, phase: 'check', done: 0, total: 1 });
         const access = await connector.checkAccess(source);
         if (!access.ok && !options.allowExtraPrivileges) {
