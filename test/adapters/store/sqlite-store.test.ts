@@ -189,6 +189,47 @@ describe('sqlite store: lexical details', () => {
       await store.close();
     }
   });
+
+  it('ranks the top FTS rows, then filters; a narrow filter falls back to the filtered query, same result', async () => {
+    const path = tmpFile();
+    const store = await openSqliteStore(path);
+    try {
+      await addSource(store, 'a');
+      await addSource(store, 'b');
+      // 900 chunks of `a` and 12 of `b` all match `customer` with many equal scores
+      await store.applySourceUpdate(bulkUpdate('a', 900, null));
+      await store.applySourceUpdate(bulkUpdate('b', 12, null, 5000));
+      const db = raw(path);
+      const w = BM25_WEIGHTS;
+      const expected = (sources: string[] | null, kinds: string[] | null, limit: number): ScoredChunk[] =>
+        db
+          .prepare<unknown[], ScoredChunk>(
+            `SELECT c.id AS chunkId, -bm25(chunks_fts, ${w.name}, ${w.comment}, ${w.definition}, ${w.context}) AS score
+             FROM chunks_fts JOIN chunks c ON c.rid = chunks_fts.rowid
+             WHERE chunks_fts MATCH ? AND (? IS NULL OR c.source IN (SELECT value FROM json_each(?)))
+               AND (? IS NULL OR c.kind IN (SELECT value FROM json_each(?)))
+             ORDER BY score DESC, c.id ASC LIMIT ?`,
+          )
+          .all('customer OR c', sources && JSON.stringify(sources), sources && JSON.stringify(sources), kinds && JSON.stringify(kinds), kinds && JSON.stringify(kinds), limit);
+      try {
+        for (const [sources, kinds] of [
+          [null, null],
+          [['b'], null],
+          [['a'], ['table']],
+          [null, ['column']],
+        ] as Array<[string[] | null, string[] | null]>) {
+          for (const limit of [1, 10, 60]) {
+            const got = await store.lexicalSearch({ match: 'customer OR c', limit, ...(sources ? { sources } : {}), ...(kinds ? { kinds } : {}) });
+            expect(got, JSON.stringify({ sources, kinds, limit })).toEqual(expected(sources, kinds, limit));
+          }
+        }
+      } finally {
+        db.close();
+      }
+    } finally {
+      await store.close();
+    }
+  });
 });
 
 describe('sqlite store: the index file', () => {

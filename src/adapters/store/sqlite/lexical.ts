@@ -78,19 +78,18 @@ export class LexicalIndex {
   /**
    * BM25 over the weighted columns. Score = -bm25 (higher is better), sorted by score desc then
    * chunk id. A malformed MATCH expression is a usage error, not a crash.
+   *
+   * Two steps, same result: the best {@link overFetch} rows of the FTS index alone, then the
+   * filter on just those chunks. Joining every match to `chunks` first (to filter before ranking)
+   * cost about half the time of a broad query on a 100k-chunk index (a word like `id` matches
+   * 40% of the rows). When the first step cannot prove the answer complete (fewer than `limit`
+   * filtered rows score strictly above the last row fetched: a narrow filter), the single
+   * filtered query runs instead.
    */
   search(query: LexicalQuery): ScoredChunk[] {
     if (query.limit <= 0 || query.match.trim() === '') return [];
-    const filter = chunkFilterSql(query, 'c');
-    const w = BM25_WEIGHTS;
-    const sql = `SELECT c.id AS chunkId, -bm25(chunks_fts, ${w.name}, ${w.comment}, ${w.definition}, ${w.context}) AS score
-      FROM chunks_fts JOIN chunks c ON c.rid = chunks_fts.rowid
-      WHERE chunks_fts MATCH ? AND ${filter.sql}
-      ORDER BY score DESC, c.id ASC
-      LIMIT ?`;
-    const statement = this.#searches.get<ScoredChunk>(sql);
     try {
-      return statement.all(query.match, ...filter.params, query.limit);
+      return this.#topThenFilter(query) ?? this.#filteredQuery(query);
     } catch (err) {
       if (isSqliteError(err) && err.code === 'SQLITE_ERROR' && MATCH_ERROR.test(err.message)) {
         throw new SextantError('USAGE', `invalid search expression ${JSON.stringify(query.match)}: ${err.message}`, {
@@ -101,6 +100,51 @@ export class LexicalIndex {
       throw err;
     }
   }
+
+  #bm25(): string {
+    const w = BM25_WEIGHTS;
+    return `-bm25(chunks_fts, ${w.name}, ${w.comment}, ${w.definition}, ${w.context})`;
+  }
+
+  /** The exact top `limit` from the FTS top rows, or null when they do not prove it complete. */
+  #topThenFilter(query: LexicalQuery): ScoredChunk[] | null {
+    const fetch = overFetch(query.limit);
+    const top = this.#searches
+      .get<{ rid: number; score: number }>(`SELECT rowid AS rid, ${this.#bm25()} AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score DESC LIMIT ?`)
+      .all(query.match, fetch);
+    if (top.length === 0) return [];
+    const complete = top.length < fetch;
+    const floor = top[top.length - 1]!.score;
+    const filter = chunkFilterSql(query, 'c');
+    const visible = this.#searches
+      .get<{ rid: number; id: string }>(`SELECT c.rid, c.id FROM chunks c WHERE c.rid IN (SELECT value FROM json_each(?)) AND ${filter.sql}`)
+      .all(JSON.stringify(top.map((t) => t.rid)), ...filter.params);
+    const idOf = new Map(visible.map((v) => [v.rid, v.id]));
+    const rows: ScoredChunk[] = [];
+    for (const t of top) {
+      const id = idOf.get(t.rid);
+      // rows tied with the last one fetched may have equals that were not fetched
+      if (id !== undefined && (complete || t.score > floor)) rows.push({ chunkId: id, score: t.score });
+    }
+    if (!complete && rows.length < query.limit) return null;
+    rows.sort((a, b) => b.score - a.score || (a.chunkId < b.chunkId ? -1 : a.chunkId > b.chunkId ? 1 : 0));
+    return rows.slice(0, query.limit);
+  }
+
+  #filteredQuery(query: LexicalQuery): ScoredChunk[] {
+    const filter = chunkFilterSql(query, 'c');
+    const sql = `SELECT c.id AS chunkId, ${this.#bm25()} AS score
+      FROM chunks_fts JOIN chunks c ON c.rid = chunks_fts.rowid
+      WHERE chunks_fts MATCH ? AND ${filter.sql}
+      ORDER BY score DESC, c.id ASC
+      LIMIT ?`;
+    return this.#searches.get<ScoredChunk>(sql).all(query.match, ...filter.params, query.limit);
+  }
+}
+
+/** Rows fetched from the FTS index before filtering: enough for the usual scopes and filters. */
+function overFetch(limit: number): number {
+  return Math.max(4 * limit, 200);
 }
 
 /** Messages FTS5 gives for a bad MATCH expression (anything else is not the caller's fault). */
