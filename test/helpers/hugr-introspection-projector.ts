@@ -28,6 +28,8 @@ export interface ProjectorOptions {
   hidden: Record<string, readonly string[]>;
   /** Types resolvable by `__type` but absent from `__schema.types` (G3 meta types). */
   metaTypes?: any[];
+  /** G3 `_dataSources` rows (`_DataSource` shape). */
+  dataSources?: Array<Record<string, unknown>>;
 }
 
 export class IntrospectionProjector {
@@ -52,6 +54,10 @@ export class IntrospectionProjector {
     for (const field of this.fields(selection, fragments)) {
       const key = field.alias?.value ?? field.name.value;
       if (field.name.value === '__typename') out[key] = 'Query';
+      else if (field.name.value === '_dataSources') {
+        const wanted = this.fields(field.selectionSet, fragments).map((f) => [f.alias?.value ?? f.name.value, f.name.value] as const);
+        out[key] = (this.options.dataSources ?? []).map((row) => Object.fromEntries(wanted.map(([k, n]) => [k, row[n] ?? null])));
+      }
       else if (field.name.value === '__schema') {
         const s = this.options.schema;
         const schemaValue = { ...s, description: s.description ?? null, types: s.types.map((t: any) => this.fullType(t)) };

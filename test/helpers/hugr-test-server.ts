@@ -176,10 +176,11 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
     if (!operation) return { errors: [{ message: 'no operation' }] };
     const fragments = Object.fromEntries(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]));
     const rootNames = operation.selectionSet.selections.map((s) => (s.kind === Kind.FIELD ? s.name.value : ''));
-    if (rootNames.every((n) => META.has(n))) {
+    if (rootNames.every((n) => META.has(n) || (generation === 'G3' && n === '_dataSources'))) {
       if (options.introspectionDisabled) return { errors: [{ message: 'GraphQL introspection is disabled' }] };
       try {
-        const projector = new IntrospectionProjector({ schema: introspection, generation, maxDepth: options.maxDepth ?? 7, hidden: rules.hidden ?? {}, metaTypes });
+        const dataSources = (data.data_sources ?? []).map((d) => ({ name: d.name, engine: d.type, description: d.description, longDescription: null, readOnly: d.read_only, asModule: d.as_module }));
+        const projector = new IntrospectionProjector({ schema: introspection, generation, maxDepth: options.maxDepth ?? 7, hidden: rules.hidden ?? {}, metaTypes, dataSources });
         return { data: projector.project(operation.selectionSet, fragments, body.variables ?? {}) };
       } catch (err) {
         return { errors: [{ message: (err as Error).message }] };

@@ -11,7 +11,7 @@ import { type GraphqlRequest, type GraphqlResponse, errorMessages, postGraphql }
 import type { CredentialFetch } from './credential-fetch.js';
 import type { EndpointSettings } from './endpoint.js';
 import { HUGR_SHAPE, type IntrospectionShape, PLAIN_SHAPE, introspectionQuery, isIntrospectionDisabled, unresolvableFields, withoutFields } from './introspection-query.js';
-import type { DiscoveryParts } from './merge-catalog.js';
+import type { DataSourceRow, DiscoveryParts } from './merge-catalog.js';
 import { type IntroSchema, SchemaIndex } from './schema-model.js';
 import { type SchemaSummary, isSchemaSummary } from './schema-summary.js';
 
@@ -22,6 +22,8 @@ export const PROBES = {
   version: '{ function { core { version { version build_date } } } }',
   summary: '{ function { core { meta { schema_summary } } } }',
   dataSources: '{ core { data_sources { name type prefix as_module read_only description } } }',
+  /** G3 meta query: permission-filtered, needs no admin; no prefix (inferred from type names). */
+  metaDataSources: '{ _dataSources { name engine description longDescription readOnly asModule } }',
 } as const;
 
 export interface Discovery extends DiscoveryParts {
@@ -97,6 +99,14 @@ export function parseDataSources(value: unknown): DataSourceInfo[] | null {
     .map((r) => ({ name: String(r.name), type: String(r.type ?? ''), prefix: String(r.prefix ?? ''), asModule: r.as_module === true, readOnly: r.read_only === true, description: String(r.description ?? '') }));
 }
 
+/** G3 `_dataSources` rows: no prefix in this surface, so it is left null for the merge to infer. */
+export function parseMetaDataSources(value: unknown): DataSourceRow[] | null {
+  if (!Array.isArray(value)) return null;
+  return value
+    .filter((r): r is Record<string, unknown> => Boolean(r) && typeof r === 'object' && typeof (r as Record<string, unknown>).name === 'string')
+    .map((r) => ({ name: String(r.name), type: String(r.engine ?? ''), prefix: null, asModule: r.asModule === true, readOnly: r.readOnly === true, description: String(r.longDescription || r.description || '') }));
+}
+
 export async function discover(ctx: DiscoverContext): Promise<Discovery> {
   const timings: Record<string, number> = {};
   const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
@@ -123,10 +133,11 @@ export async function discover(ctx: DiscoverContext): Promise<Discovery> {
   ctx.onStep?.('discovery', 1, 3);
   const wantSummary = ctx.settings.hugr && !isG3 && (hasSummary || probeFailed);
   const wantSources = ctx.settings.hugr || isHugr;
-  const [intro, summaryRes, sourcesRes] = await Promise.all([
+  const [intro, summaryRes, sourcesRes, metaSourcesRes] = await Promise.all([
     timed('introspection', () => fetchIntrospection(ctx, isHugr || ctx.settings.hugr ? HUGR_SHAPE : PLAIN_SHAPE)),
     wantSummary ? timed('schema_summary', () => tryAsk(ctx, PROBES.summary)) : Promise.resolve(null),
     wantSources ? timed('data_sources', () => tryAsk(ctx, PROBES.dataSources)) : Promise.resolve(null),
+    isG3 ? timed('_dataSources', () => tryAsk(ctx, PROBES.metaDataSources)) : Promise.resolve(null),
   ]);
   ctx.onStep?.('mapping', 2, 3);
 
@@ -152,8 +163,9 @@ export async function discover(ctx: DiscoverContext): Promise<Discovery> {
   }
   schemaError = null;
 
-  let dataSources: DataSourceInfo[] | null = null;
+  let dataSources: DataSourceRow[] | null = null;
   if (sourcesRes && !('failed' in sourcesRes) && !sourcesRes.errors?.length) dataSources = parseDataSources(dig(sourcesRes.data, 'core', 'data_sources'));
+  if (!dataSources && metaSourcesRes && !('failed' in metaSourcesRes) && !metaSourcesRes.errors?.length) dataSources = parseMetaDataSources(dig(metaSourcesRes.data, '_dataSources'));
 
   const hugrSchema = schema?.hugr ?? false;
   const generation: Generation = summary ? 'G1' : isG3 ? 'G3' : hugrSchema ? 'G2' : ctx.settings.hugr ? 'G0' : 'plain';

@@ -13,12 +13,15 @@ import { walkIntrospection } from './walk-introspection.js';
 import { walkPlain } from './walk-plain.js';
 import { walkSummary } from './walk-summary.js';
 
+/** A data source as a discovery surface reports it; G3 `_dataSources` does not tell the prefix. */
+export type DataSourceRow = Omit<DataSourceInfo, 'prefix'> & { prefix: string | null };
+
 export interface DiscoveryParts {
   generation: Generation;
   schema: SchemaIndex | null;
   summary: SchemaSummary | null;
-  /** Rows of `core.data_sources` when that query answered. */
-  dataSources: DataSourceInfo[] | null;
+  /** Rows of `core.data_sources` (or G3 `_dataSources`, whose prefix is null) when that query answered. */
+  dataSources: DataSourceRow[] | null;
   warnings: string[];
 }
 
@@ -101,6 +104,11 @@ export function mergeCatalog(parts: DiscoveryParts): GraphqlCatalog {
   catalog.dataObjects = [...objects.values()];
   catalog.functions = [...functions.values()];
   catalog.types = intro?.types ?? [];
-  catalog.dataSources = summary?.dataSources.length ? summary.dataSources : (parts.dataSources ?? inferDataSources(catalog.dataObjects, catalog.functions));
+  const inferred = inferDataSources(catalog.dataObjects, catalog.functions);
+  catalog.dataSources = summary?.dataSources.length
+    ? summary.dataSources
+    : parts.dataSources
+      ? parts.dataSources.map((d) => ({ ...d, prefix: d.prefix ?? inferred.find((x) => x.name === d.name)?.prefix ?? '' }))
+      : inferred;
   return catalog;
 }

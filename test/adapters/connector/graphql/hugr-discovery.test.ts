@@ -39,6 +39,22 @@ describe.each(['G1', 'G2', 'G3'] as const)('discovery on a %s deployment', (gene
   });
 });
 
+describe('G3 without access to core.data_sources', () => {
+  it('reads data sources from _dataSources and infers their prefixes from type names', async () => {
+    const server = await startAcmeServer({ generation: 'G3', apiKeys: { 'reader-key-1': 'reader' }, roles: { reader: { disabled: { _module_core_query: ['data_sources'] } } } });
+    try {
+      const reader = createGraphqlConnector({ type: 'hugr', env: { KEY: 'reader-key-1' } });
+      const snapshot = await reader.introspect(source(server.url, { apiKeyEnv: 'KEY' }));
+      const sent = server.requests.map((r) => JSON.parse(r.body).query as string);
+      expect(sent.some((q) => q.includes('_dataSources'))).toBe(true);
+      const sources = snapshot.objects.filter((o) => o.kind === 'data_source').map((o) => [o.name, o.attributes.prefix, o.attributes.asModule]);
+      expect(sources).toEqual([['docs', 'docs', true], ['emb', '', false], ['pg', 'pg', false]]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('discovery details', () => {
   let server: HugrTestServer;
   beforeAll(async () => {
