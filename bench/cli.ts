@@ -5,6 +5,7 @@ const BENCHES: Record<string, () => Promise<{ run(argv: string[]): Promise<void>
   ingest: () => import('./ingest.js'),
   mcp: () => import('./mcp.js'),
   'schema-linking': () => import('./schema-linking/index.js'),
+  scale: () => import('./scale.js'),
 };
 
 async function main(): Promise<void> {

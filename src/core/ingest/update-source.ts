@@ -81,6 +81,7 @@ export async function diffChunks(
     vectors = await embedChunks(deps.embedder, changedChunks, source, deps.onProgress, deps.signal);
   }
   const entitiesOf = chunkEntityExtractor(objects, effective);
+  if (changedChunks.length > 0) deps.onProgress?.({ source, phase: 'entities', done: 0, total: changedChunks.length });
   const upsert: ChunkWrite[] = [];
   for (let i = 0; i < changedChunks.length; i++) {
     if (i > 0 && i % ENTITY_BATCH === 0) {
