@@ -44,7 +44,8 @@ export function compactResult(data: Record<string, unknown> | null, rowLimit: nu
   const walk = (value: unknown, path: string[]) => {
     const p = path.join('.');
     if (Array.isArray(value)) out.tables.push(table(p, value, rowLimit));
-    else if (isRecord(value) && Object.values(value).length > 0 && Object.values(value).every((v) => isRecord(v) || Array.isArray(v))) {
+    // module nesting: objects whose members are all objects, lists or nulls (a null single-row query)
+    else if (isRecord(value) && Object.values(value).length > 0 && Object.values(value).every((v) => isRecord(v) || Array.isArray(v) || v === null)) {
       for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
     } else if (path.length) out.values.push({ path: p, value });
   };

@@ -145,7 +145,7 @@ function entry(o: CatalogObject): ElementEntry {
   };
 }
 
-/** Word-overlap score of a field against a query: name words count double. Pure and deterministic. */
+/** Word-overlap score of a field against a query: a name word counts 2 (a prefix 1), a description word 0.5. Pure and deterministic. */
 export function fieldScore(query: string, name: string, description: string | null): number {
   const q = new Set(splitText(query));
   if (q.size === 0) return 0;
@@ -155,7 +155,7 @@ export function fieldScore(query: string, name: string, description: string | nu
   for (const w of q) {
     if (nameWords.includes(w)) score += 2;
     else if (nameWords.some((n) => n.startsWith(w) || w.startsWith(n))) score += 1;
-    if (descWords.includes(w)) score += 1;
+    if (descWords.includes(w)) score += 0.5;
   }
   return score / (2 * q.size);
 }
