@@ -209,7 +209,11 @@ describe('queries on behalf of users', () => {
   it('runs mutations and mutating functions only with developer tools on', async () => {
     const mutation = 'mutation { function { crm { pg_recalc_order_totals { success message } } } }';
     await expect(engine.graphql.query({ source: 'mesh', query: mutation, userToken: ADMIN_TOKEN })).rejects.toMatchObject({ code: 'USAGE', message: expect.stringContaining('developer tools') });
+    const before = server.requests.length;
     const done = await engine.graphql.query({ source: 'mesh', query: mutation, userToken: ADMIN_TOKEN, developerTools: true });
+    // validated client-side (a server ignoring validateOnly would otherwise run it twice): one mutating request
+    expect(done.validation).toBe('client');
+    expect(server.requests.slice(before).filter((r) => JSON.parse(r.body).query === mutation)).toHaveLength(1);
     expect(done.values).toEqual([{ path: 'function.crm.pg_recalc_order_totals', value: { success: true, message: 'recalculated' } }]);
   });
 });

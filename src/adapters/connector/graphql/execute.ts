@@ -4,7 +4,7 @@
  * graphql-js against the schema the user's credential introspects), then executed on `/query`
  * (JSON) or `/ipc` (multipart Arrow).
  */
-import { type GraphQLSchema, GraphQLError, buildClientSchema, parse, validate } from 'graphql';
+import { type GraphQLSchema, GraphQLError, Kind, buildClientSchema, parse, validate } from 'graphql';
 import { SextantError } from '../../../core/errors.js';
 import type { ExecuteRequest, ExecuteResponse, ExecutionCredential } from '../../../ports/connector.js';
 import { type GraphqlResponse, checkHttp, postGraphql, transportError } from './client.js';
@@ -54,7 +54,11 @@ export async function executeOperation(deps: ExecuteDeps, request: ExecuteReques
   const body = { query: request.query, ...(request.variables ? { variables: request.variables } : {}), ...(request.operationName ? { operationName: request.operationName } : {}) };
 
   let validation: ExecuteResponse['validation'] = 'none';
-  if (deps.settings.hugr) {
+  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  const chosen = request.operationName ? operations.find((o) => o.name?.value === request.operationName) : operations[0];
+  // Hugr before v0.2.0 ignores validateOnly and would run the operation: harmless for a query,
+  // a double write for a mutation. Mutations are therefore validated client-side.
+  if (deps.settings.hugr && chosen?.operation !== 'mutation') {
     const checked = await postGraphql(deps.fetcher, deps.settings.queryUrl, { ...body, validateOnly: true }, context, request.signal);
     if (checked.errors?.length) return fail(checked, 'server', 'validation');
     validation = 'server';
