@@ -5,7 +5,7 @@
  * HUGR.md §1.1–1.2. Checked against the hand-built acme fixture in hugr-annotate.test.ts, then
  * used to serve synthetic deployments (deep modules, mixed sources).
  */
-import { type ConstDirectiveNode, type GraphQLField, type GraphQLNamedType, buildSchema, getNamedType, getNullableType, introspectionFromSchema, isListType, isObjectType } from 'graphql';
+import { type ConstDirectiveNode, type GraphQLField, type GraphQLNamedType, type GraphQLSchema, buildSchema, getNamedType, getNullableType, introspectionFromSchema, isListType, isObjectType } from 'graphql';
 
 const ROOTS = new Set(['Query', 'Mutation', 'Function', 'MutationFunction', 'Subscription']);
 
@@ -62,8 +62,8 @@ function fieldHugr(f: GraphQLField<unknown, unknown>): { hugr_type: string; cata
 }
 
 /** `{ data: { __schema } }` with Hugr's extension fields, like a G1 server answers. */
-export function hugrIntrospection(sdl: string): { data: { __schema: any } } {
-  const schema = buildSchema(sdl);
+export function hugrIntrospection(sdlOrSchema: string | GraphQLSchema): { data: { __schema: any } } {
+  const schema = typeof sdlOrSchema === 'string' ? buildSchema(sdlOrSchema) : sdlOrSchema;
   const result = introspectionFromSchema(schema, { descriptions: true }) as any;
   for (const t of result.__schema.types) {
     const type = schema.getType(t.name)!;
