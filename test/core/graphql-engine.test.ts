@@ -204,6 +204,16 @@ describe('queries on behalf of users', () => {
     expect(bodies.every((b) => b.validateOnly === true)).toBe(true);
     const missing = await engine.graphql.query({ source: 'mesh', query: 'query { analytics { finance { reports { monthly { pg_revenue_by_month { month } } } } } }', userToken: ADMIN_TOKEN });
     expect(missing.errors[0]!.hint).toContain('args');
+    // a @filter_required field: every pg_orders filter must name customer_id
+    const sdl = ACME.sdl().replace('  customer_id: IntFilter\n  status: StringFilter', '  customer_id: IntFilter!\n  status: StringFilter');
+    expect(sdl).not.toBe(ACME.sdl());
+    server.setSchema(sdl, hugrIntrospection(sdl));
+    try {
+      const required = await engine.graphql.query({ source: 'mesh', query: 'query { crm { pg_orders(filter: {status: {eq: "paid"}}) { id } } }', userToken: ADMIN_TOKEN });
+      expect(required.errors[0]!.hint).toContain('must include customer_id');
+    } finally {
+      server.setSchema(ACME.sdl(), ACME.introspection());
+    }
   });
 
   it('runs mutations and mutating functions only with developer tools on', async () => {

@@ -229,7 +229,7 @@ export function createGraphqlService(deps: { store: Store; connectors: ReadonlyM
       fields = fields.slice(0, options.maxFields ?? 50);
       const { outgoing } = await store.edgesOf(object.id);
       const list = children.find((c) => c.kind === 'graphql_query' && c.attributes.variant === 'select');
-      const argSource = object.kind === 'function' ? object : list;
+      const argSource = object.kind === 'function' || object.kind === 'graphql_query' ? object : list;
       const args = Array.isArray(argSource?.attributes.args) ? (argSource!.attributes.args as Array<{ name: string; type: string; required: boolean }>).map(({ name, type, required }) => ({ name, type, required })) : [];
       const filterType = str(a.filterType);
       return {
