@@ -79,6 +79,11 @@ describe('indexing and search', () => {
     expect(lexical.hits[0]?.id).toMatch(/pg_revenue_by_month/);
   });
 
+  it('links GraphQL chunks to entities like database chunks', async () => {
+    const entities = (await store.entitiesOf(['mesh:data_object:crm.pg_customers'])).get('mesh:data_object:crm.pg_customers') ?? [];
+    expect(entities.map((e) => e.key)).toEqual(expect.arrayContaining([expect.stringMatching(/customer/)]));
+  });
+
   it('filters by GraphQL kinds', async () => {
     const fns = await engine.search('order total', { kinds: ['function'] });
     expect(fns.hits.map((h) => h.id)).toContain('mesh:function:crm.pg_order_total');
