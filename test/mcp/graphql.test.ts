@@ -84,6 +84,13 @@ describe('MCP session discovering a Hugr mesh (HTTP)', () => {
     }
   });
 
+  it('returns an invalid operation as a tool error with the nearest field names', async () => {
+    const result = await call(http, 'graphql_query', { source: 'mesh', query: 'query { crm { pg_customers { id nmae } } }' });
+    expect(result.isError).toBe(true);
+    expect(result.data.error).toMatchObject({ code: 'USAGE', suggestions: ['name'] });
+    expect(result.text).toContain('nearest: name');
+  });
+
   it('refuses mutations while developer tools are off, as a tool error', async () => {
     const result = await call(http, 'graphql_query', { source: 'mesh', query: 'mutation { function { crm { pg_recalc_order_totals { success } } } }' });
     expect(result.isError).toBe(true);

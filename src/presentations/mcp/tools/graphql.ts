@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { GraphqlDescription, GraphqlQueryResult } from '../../../core/graphql/graphql-service.js';
+import { SextantError } from '../../../core/errors.js';
 import { parseObjectId } from '../../../core/ids.js';
 import { defineTool, type ToolContext } from '../tool-registry.js';
 import type { ToolOutput } from '../tool-result.js';
@@ -94,10 +95,6 @@ export async function describeGraphql(ctx: ToolContext, ref: string, fieldsQuery
 
 function renderResult(r: GraphqlQueryResult): string {
   const lines: string[] = [];
-  if (!r.success) {
-    lines.push(`${r.failedAt === 'validation' ? 'invalid operation (nothing ran)' : 'the server refused the operation'}:`);
-    for (const e of r.errors) lines.push(`  ${e.message}${e.hint ? `\n    hint: ${e.hint}` : ''}`);
-  }
   for (const t of r.tables) {
     lines.push(`${t.path}: ${t.rows.length} of ${t.total} rows${t.truncated ? ' [truncated: raise row_limit or narrow the filter]' : ''}`);
     lines.push(`  ${t.columns.join(' | ')}`);
@@ -134,6 +131,15 @@ export const graphqlQueryTool = defineTool({
       userToken: ctx.userToken?.() ?? null,
       developerTools,
     });
+    if (!result.success) {
+      // a failed operation is a tool error the agent can act on: what failed, the hints, nearest names
+      const what = result.failedAt === 'validation' ? 'invalid GraphQL operation (nothing ran)' : 'the server refused the GraphQL operation';
+      const hints = result.errors.map((e) => e.hint).filter(Boolean);
+      throw new SextantError(result.failedAt === 'validation' ? 'USAGE' : 'UPSTREAM_FAILED', `${what}: ${result.errors.map((e) => e.message).join('; ')}`, {
+        ...(hints.length ? { hint: hints.join('; ') } : { hint: 'fix the operation (describe gives a ready one), then retry' }),
+        details: { suggestions: result.errors.flatMap((e) => e.suggestions ?? []) },
+      });
+    }
     return { structured: result as unknown as Record<string, unknown>, text: renderResult(result) };
   },
 });
