@@ -15,6 +15,8 @@ import type { Llm } from './ports/llm.js';
 import { createGraphqlConnector } from './adapters/connector/graphql/index.js';
 import { createPostgresConnector } from './adapters/connector/postgres/index.js';
 import { openSqliteStore } from './adapters/store/sqlite/index.js';
+import { withDemoDatabase } from './demo/demo-connector.js';
+import { defaultDemoDataDir } from './demo/run-demo.js';
 
 export const BUILTIN_CACHE_FILE = 'builtin-glove100.bin';
 
@@ -83,7 +85,7 @@ export async function openLlm(config: SextantConfig): Promise<Llm | null> {
 export function createConnectors(config: SextantConfig): Map<string, Connector> {
   const statementTimeoutMs = config.get<number>('postgres.statement_timeout_ms') ?? 5000;
   return new Map<string, Connector>([
-    ['postgres', createPostgresConnector({ statementTimeoutMs })],
+    ['postgres', withDemoDatabase(createPostgresConnector({ statementTimeoutMs }), defaultDemoDataDir(config.home))],
     ['hugr', createGraphqlConnector({ type: 'hugr' })],
     ['graphql', createGraphqlConnector({ type: 'graphql' })],
   ]);
