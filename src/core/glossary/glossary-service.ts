@@ -185,11 +185,11 @@ export function createGlossaryService(deps: GlossaryDeps) {
     const term = cleanName(input.term);
     const badName = checkName(term);
     if (badName) return badName;
-    if (await store.findTerm(project, term)) {
-      const existing = await store.findTerm(project, term);
-      return glossaryKey(existing!.term) === glossaryKey(term)
+    const existing = await store.findTerm(project, term);
+    if (existing) {
+      return glossaryKey(existing.term) === glossaryKey(term)
         ? fail('TERM_EXISTS', `term '${term}' already exists`)
-        : fail('ALIAS_CONFLICT', `'${term}' is already an alias of term '${existing!.term}'`);
+        : fail('ALIAS_CONFLICT', `'${term}' is already an alias of term '${existing.term}'`);
     }
     const source = await resolveSource(project, input.source);
     if ('success' in source) return source;

@@ -153,12 +153,10 @@ function toChange(row: HistoryRow): GlossaryChange {
 }
 
 export class GlossaryTables {
-  readonly #db: Database;
   readonly #writer: IndexWriter;
   readonly #s: Record<string, Statement<unknown[]>>;
 
   constructor(db: Database, writer: IndexWriter) {
-    this.#db = db;
     this.#writer = writer;
     const p = (sql: string): Statement<unknown[]> => db.prepare(sql);
     this.#s = {
@@ -169,6 +167,7 @@ export class GlossaryTables {
       byKey: p(`${TERM_SELECT} WHERE t.project = ? AND t.term_key = ?`),
       byAlias: p(`${TERM_SELECT} WHERE t.id = (SELECT term_id FROM glossary_aliases WHERE project = ? AND alias_key = ?)`),
       termKeyOwner: p('SELECT id FROM glossary_terms WHERE project = ? AND term_key = ?'),
+      indexRef: p('SELECT object_id, source FROM glossary_terms WHERE id = ?'),
       aliasKeyOwner: p('SELECT term_id AS id FROM glossary_aliases WHERE project = ? AND alias_key = ?'),
       insertTerm: p(
         `INSERT INTO glossary_terms (project, term, term_key, definition, sql, source, base_table, output_columns, origin, validation, object_id,
@@ -332,7 +331,7 @@ export class GlossaryTables {
   update(id: number, fields: TermFields, index: TermIndexWrite, actor: ChangeActor, at: string): GlossaryTerm {
     const before = this.#byId(id);
     if (!before) throw new SextantError('TERM_NOT_FOUND', `term #${id} not found`);
-    const previous = this.#db.prepare<[number], { object_id: string; source: string }>('SELECT object_id, source FROM glossary_terms WHERE id = ?').get(id)!;
+    const previous = this.#s.indexRef!.get(id) as { object_id: string; source: string };
     this.#checkNames(fields, id);
     this.#s.updateTerm!.run(
       fields.project,
@@ -361,7 +360,7 @@ export class GlossaryTables {
   delete(id: number, actor: ChangeActor, at: string): GlossaryTerm | null {
     const before = this.#byId(id);
     if (!before) return null;
-    const previous = this.#db.prepare<[number], { object_id: string; source: string }>('SELECT object_id, source FROM glossary_terms WHERE id = ?').get(id)!;
+    const previous = this.#s.indexRef!.get(id) as { object_id: string; source: string };
     this.#dropIndex(previous.object_id, previous.source);
     this.#s.deleteAliases!.run(id);
     this.#s.deleteTerm!.run(id);
