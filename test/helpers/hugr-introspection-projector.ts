@@ -28,6 +28,8 @@ export interface ProjectorOptions {
   hidden: Record<string, readonly string[]>;
   /** Types resolvable by `__type` but absent from `__schema.types` (G3 meta types). */
   metaTypes?: any[];
+  /** Introspection fields this server cannot resolve (older versions), e.g. `mcp_exclude`. */
+  unresolvable?: readonly string[];
   /** G3 `_dataSources` rows (`_DataSource` shape). */
   dataSources?: Array<Record<string, unknown>>;
 }
@@ -96,7 +98,7 @@ export class IntrospectionProjector {
         out[key] = typeName;
         continue;
       }
-      if (!RESOLVABLE[typeName]!.has(name)) throw new GraphQLError(`${name}: couldn't find field resolver`);
+      if (!RESOLVABLE[typeName]!.has(name) || this.options.unresolvable?.includes(name)) throw new GraphQLError(`${name}: couldn't find field resolver`);
       let v = value[name];
       if (['queryType', 'mutationType', 'subscriptionType'].includes(name)) v = v ? this.fullType(v) : null;
       if (!f.selectionSet) {

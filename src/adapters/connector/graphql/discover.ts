@@ -150,7 +150,7 @@ export async function discover(ctx: DiscoverContext): Promise<Discovery> {
     else if (hasSummary) warnings.push(`schema_summary was not usable: ${errorMessages(summaryRes.errors) || 'unexpected shape'}`);
   } else if (summaryRes && hasSummary) warnings.push(`schema_summary failed: ${summaryRes.failed.message}`);
 
-  let schemaError = intro.error ?? (intro.schema ? validateSchema(intro.schema) : null);
+  const schemaError = intro.error ?? (intro.schema ? validateSchema(intro.schema) : null);
   if (schemaError && !summary) {
     throw new SextantError('INTROSPECTION_FAILED', `cannot read the schema of ${ctx.settings.queryUrl}: ${schemaError}`, {
       hint: /disabled/.test(schemaError) ? 'enable introspection for the service credential on the server, then retry' : 'check that the endpoint is a GraphQL API and the credential may introspect it',
@@ -161,7 +161,6 @@ export async function discover(ctx: DiscoverContext): Promise<Discovery> {
   if (schema && schema.hugr && intro.shape.fieldExtensions.length < HUGR_SHAPE.fieldExtensions.length) {
     warnings.push(`server does not resolve ${HUGR_SHAPE.fieldExtensions.filter((f) => !intro.shape.fieldExtensions.includes(f)).join(', ')} on __Field`);
   }
-  schemaError = null;
 
   let dataSources: DataSourceRow[] | null = null;
   if (sourcesRes && !('failed' in sourcesRes) && !sourcesRes.errors?.length) dataSources = parseDataSources(dig(sourcesRes.data, 'core', 'data_sources'));

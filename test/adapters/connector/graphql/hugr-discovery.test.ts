@@ -89,6 +89,20 @@ describe('discovery details', () => {
     expect(sub.objects.map((o) => o.id)).toEqual(expect.arrayContaining(['mesh:module:analytics.finance.reports.monthly', 'mesh:data_object:analytics.finance.reports.monthly.pg_revenue_by_month']));
   });
 
+  it('drops introspection fields the server cannot resolve and retries', async () => {
+    const older = await startAcmeServer({ unresolvable: ['mcp_exclude'] });
+    try {
+      const snapshot = await connector.introspect(source(older.url));
+      expect((snapshot.info.warnings as string[]).join(' ')).toContain('does not resolve mcp_exclude');
+      expect(snapshot.objects.some((o) => o.id === 'mesh:data_object:crm.pg_customers')).toBe(true);
+      const queries = older.requests.map((r) => JSON.parse(r.body).query as string).filter((q) => q.includes('SextantIntrospection'));
+      expect(queries).toHaveLength(2);
+      expect(queries[1]).not.toContain('mcp_exclude');
+    } finally {
+      await older.close();
+    }
+  });
+
   it('handles a small depth budget: the flat introspection fits', async () => {
     const tight = await startAcmeServer({ maxDepth: 4 });
     try {
