@@ -67,7 +67,9 @@ export function chunkEntityExtractor(
   return (chunk) => {
     const object = byId.get(chunk.objectId);
     if (object === undefined) {
-      return extractEntities({ kind: chunk.kind, name: chunk.objectId.split('.').pop() ?? chunk.objectId }).slice(0, MAX_CHUNK_ENTITIES);
+      // `<source>:<kind>:<path>`: the last segment of the path names it
+      const path = chunk.objectId.split(':').slice(2).join(':') || chunk.objectId;
+      return extractEntities({ kind: chunk.kind, name: path.split('.').pop() || path }).slice(0, MAX_CHUNK_ENTITIES);
     }
     const context = effectiveContexts.get(object.id) ?? '';
     const own = extractEntities(entityInputOf(object, context, RELATION_KINDS.includes(object.kind) ? children(object.id) : []));

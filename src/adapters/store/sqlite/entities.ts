@@ -146,16 +146,17 @@ export class EntityIndex {
   /** Deletes the links of a source's chunks, then every entity left without links. */
   removeSource(source: string): void {
     this.#db.prepare('DELETE FROM chunk_entities WHERE rid IN (SELECT rid FROM chunks WHERE source = ?)').run(source);
-    this.deleteOrphans();
+    this.#deleteUnlinked();
   }
 
   /** Links of chunks that no longer exist, then entities without links; returns both counts. */
   deleteOrphans(): { entityLinks: number; entities: number } {
     const entityLinks = this.#db.prepare('DELETE FROM chunk_entities WHERE rid NOT IN (SELECT rid FROM chunks)').run().changes;
-    const entities = this.#db
-      .prepare('DELETE FROM entities WHERE NOT EXISTS (SELECT 1 FROM chunk_entities ce WHERE ce.entity_id = entities.id)')
-      .run().changes;
-    return { entityLinks, entities };
+    return { entityLinks, entities: this.#deleteUnlinked() };
+  }
+
+  #deleteUnlinked(): number {
+    return this.#db.prepare('DELETE FROM entities WHERE NOT EXISTS (SELECT 1 FROM chunk_entities ce WHERE ce.entity_id = entities.id)').run().changes;
   }
 
   entitiesOf(chunkIds: readonly string[]): Map<string, EntityLink[]> {

@@ -10,10 +10,12 @@ import { chunkFilterSql } from './chunk-filter.js';
 import { StatementCache } from './statement-cache.js';
 
 /**
- * `unicode61` without porter: the core already splits identifiers and adds singular/plural
- * forms, and a stemmer on top would conflate names (`orders` → `order`, `status` → `statu`).
+ * Porter on top of `unicode61`: the core splits identifiers and adds singular forms, and the
+ * stemmer also matches other inflections between questions and schemas (`located` /
+ * `location`, `owns` / `owner`). Measured on the schema-linking benchmark (dev, pooled within
+ * a dataset): Spider table R@5 0.84 → 0.86, BIRD+evidence column recall@10 0.77 → 0.82.
  */
-export const FTS_TOKENIZER = 'unicode61 remove_diacritics 2';
+export const FTS_TOKENIZER = 'porter unicode61 remove_diacritics 2';
 
 /** BM25 weight per FTS column, in column order. Human-written context is boosted above all. */
 export const BM25_WEIGHTS = Object.freeze({ name: 3.0, comment: 2.0, definition: 1.0, context: 4.0 });
