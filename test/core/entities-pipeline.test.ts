@@ -237,12 +237,16 @@ describe('query pipeline', () => {
       expect([store.vectorBackend, vecStore.vectorBackend]).toEqual(['js', 'sqlite-vec']);
       const viaVec = engineOver(vecStore);
       for (const q of [...QUERIES, 'when was the parcel shipped', 'discount code']) {
-        const js = (await engine.vsearch(q, { limit: 10 })).hits;
+        // a few more from JS, so a near-tie across the cut is recognised
+        const js = (await engine.vsearch(q, { limit: 15 })).hits;
         const sv = (await viaVec.vsearch(q, { limit: 10 })).hits;
-        expect(sv.map((h) => h.score)).toEqual(js.map((h) => h.score));
+        expect(sv).toHaveLength(10);
+        // scores are rounded to 4 decimals after float32 (sqlite-vec) or float64 (JS) cosines:
+        // equal within one unit of the last place, ids equal except inside such near-ties
+        const near = (a: number, b: number) => Math.abs(a - b) <= 1.5e-4;
         sv.forEach((hit, i) => {
-          // ids agree except inside ties (equal rounded scores)
-          if (hit.id !== js[i]!.id) expect(js.filter((h) => h.score === hit.score).map((h) => h.id)).toContain(hit.id);
+          expect(near(hit.score, js[i]!.score), `${q} #${i}`).toBe(true);
+          if (hit.id !== js[i]!.id) expect(js.filter((h) => near(h.score, hit.score)).map((h) => h.id)).toContain(hit.id);
         });
       }
     } finally {
