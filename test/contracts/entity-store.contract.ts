@@ -182,7 +182,9 @@ export function describeEntityStoreContract(open: () => Promise<Store>): void {
     });
 
     it('removes links with removed chunks and with a removed source', async () => {
+      expect(await store.countChunks({})).toBe(9);
       await store.applyChunkChanges('shop', { upsert: [], remove: [id('public.products'), id('public.products.sku')], effectiveContexts: [] });
+      expect(await store.countChunks({})).toBe(7);
       expect(await store.entitiesOf([id('public.products')])).toEqual(new Map());
       const listed = await keys(store);
       expect(listed).not.toContain('CONCEPT:product');

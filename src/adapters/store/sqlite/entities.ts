@@ -119,11 +119,13 @@ export class EntityIndex {
   }
 
   /**
-   * Visible chunks under the filter. Cached per filter until the data changes: `data_version`
-   * moves on commits of other connections, `total_changes()` on writes of this one.
+   * Visible chunks under the filter (a covering index scan: ~12 ms at 105k chunks). Cached per
+   * filter until the data changes: `data_version` moves on commits of other connections, and
+   * the store calls {@link invalidate} after its own writes. Not on every write of this
+   * connection (`total_changes()`): a server touches its session row on each request.
    */
   countChunks(filter: ChunkFilter): number {
-    const stamp = `${String(this.#db.pragma('data_version', { simple: true }))}:${this.#q.get<number>('SELECT total_changes()').pluck().get() ?? 0}`;
+    const stamp = String(this.#db.pragma('data_version', { simple: true }));
     if (stamp !== this.#countsStamp) {
       this.#counts.clear();
       this.#countsStamp = stamp;
@@ -136,6 +138,11 @@ export class EntityIndex {
       this.#counts.set(key, n);
     }
     return n;
+  }
+
+  /** Drops cached counts; the store calls it after each write transaction on this connection. */
+  invalidate(): void {
+    this.#counts.clear();
   }
 
   /** A batch of link writes: entity ids cached for its duration, orphans dropped at `finish`. */

@@ -488,6 +488,7 @@ export class SqliteStore implements Store {
       return this.#db.transaction(fn).immediate();
     } finally {
       this.#vectors.invalidate();
+      this.#entities.invalidate();
     }
   }
 
