@@ -1,11 +1,15 @@
 /**
  * @module core/sessions/session-documents
  * Turns a document added mid-session into session-scoped chunks: split at about 500 tokens
- * with overlap, lexical fields for BM25, and vectors when the index's model matches the embedder.
+ * with overlap, lexical fields for BM25, vectors when the index's model matches the embedder,
+ * and entities (written with the chunks; their scope is the chunk's, so they join this
+ * session's entity set and leave it with the document).
  */
 import type { Chunk } from '../../ports/catalog.js';
 import type { Embedder } from '../../ports/embedder.js';
 import type { ChunkWrite, EmbeddingModelInfo, SessionDocumentRecord } from '../../ports/store.js';
+import { MAX_CHUNK_ENTITIES } from '../entities/chunk-entities.js';
+import { extractEntities } from '../entities/extract.js';
 import { SextantError } from '../errors.js';
 import { sha256 } from '../hash.js';
 import { lexicalForm } from '../text/identifiers.js';
@@ -76,6 +80,10 @@ export async function buildDocumentChunks(
   // The chunk id must be unique across sessions without showing the session id in results.
   const sessionKey = sha256(session).slice(0, 12);
   const pieces = splitDocument(input.text, { markdown: input.mimeType === 'text/markdown' });
+  const entities = pieces.map((piece) =>
+    // Headings and text are prose: no identifier to read as the chunk's name.
+    extractEntities({ kind: DOCUMENT_KIND, name: '', comment: [piece.heading, piece.text].filter(Boolean).join('\n') }).slice(0, MAX_CHUNK_ENTITIES),
+  );
   const chunks: Chunk[] = pieces.map((piece) => {
     const title = piece.heading ? `${input.name} > ${piece.heading}` : input.name;
     const name = lexical(title);
@@ -109,6 +117,6 @@ export async function buildDocumentChunks(
       chunks: chunks.length,
       createdAt: new Date().toISOString(),
     },
-    chunks: chunks.map((chunk, i) => ({ chunk, vector: vectors[i] ?? null })),
+    chunks: chunks.map((chunk, i) => ({ chunk, vector: vectors[i] ?? null, entities: entities[i] ?? [] })),
   };
 }
