@@ -3,8 +3,9 @@
  * Terms grouped by meaning: KMeans (`ml-kmeans`, kmeans++ with a fixed seed, so the same terms
  * give the same clusters) over unit-length term vectors. Vectors come from the configured
  * embedder; with none, from hashed bags of words, so clustering still works offline.
+ * `ml-kmeans` (and ml-matrix behind it) takes about 200 ms to load, so it is imported only when
+ * clusters are computed, never by CLI commands that do not need it.
  */
-import { kmeans } from 'ml-kmeans';
 import type { Embedder } from '../../ports/embedder.js';
 import type { GlossaryTerm } from '../../ports/glossary.js';
 import { splitText } from '../text/identifiers.js';
@@ -102,6 +103,7 @@ export async function clusterTerms(project: string, terms: readonly GlossaryTerm
   const { vectors, kind } = await textVectors(sorted.map(termText), embedder);
   if (sorted.length === 0) return { clustering: { project, k: 0, vectors: kind, clusters: [] }, centroids: [], vectors, assignment: [], kind };
   const K = Math.max(1, Math.min(sorted.length, Math.floor(k ?? defaultK(sorted.length))));
+  const { kmeans } = await import('ml-kmeans');
   const result = K === 1 ? { clusters: sorted.map(() => 0), centroids: [unit(vectors[0]!.map((_, i) => vectors.reduce((s, v) => s + v[i]!, 0)))] } : kmeans(vectors, K, { initialization: 'kmeans++', seed: KMEANS_SEED });
   const centroids = result.centroids.map((c) => unit(c));
   const groups = new Map<number, number[]>();
