@@ -102,6 +102,16 @@ export function describeToolContract(transport: string, client: () => Client): v
       expect(empty.text).toContain('query');
     });
 
+    it('deep_search adds objects related through shared entities when asked, marked as such', async () => {
+      const plain = await call(client(), 'deep_search', { query: 'invoice amount', top_k: 3, sources: [SOURCE] });
+      expect(plain.data.hits.some((h: { related?: boolean }) => h.related)).toBe(false);
+      const r = await call(client(), 'deep_search', { query: 'invoice amount', top_k: 3, sources: [SOURCE], include_related: true });
+      const related = r.data.hits.filter((h: { related?: boolean }) => h.related);
+      expect(related.length).toBeGreaterThan(0);
+      expect(r.data.hits.slice(0, 3).every((h: { related?: boolean }) => !h.related)).toBe(true);
+      expect(r.text).toContain('(related)');
+    });
+
     it('search is lexical and filters by kind and source', async () => {
       const r = await call(client(), 'search', { query: 'invoice', kinds: ['table'], sources: [OTHER_SOURCE] });
       expect(r.data.mode).toBe('lexical');
