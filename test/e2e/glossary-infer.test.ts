@@ -119,9 +119,12 @@ describe('glossary infer, clusters and the unified glossary', () => {
     const out = await run(env, 'glossary', 'unified', '--json');
     expect(out.code, out.stderr).toBe(0);
     const kinds = new Set(out.json.entries.map((e: { kind: string }) => e.kind));
-    expect(kinds.has('term')).toBe(true);
+    expect([...kinds].sort()).toEqual(['entity', 'term']);
     const names = out.json.entries.map((e: { name: string }) => e.name);
     expect(names).toContain('Active Customers');
+    // entities of the indexed schema sit beside the terms, sorted by name
+    expect(out.json.entries.find((e: { kind: string; name: string }) => e.kind === 'entity' && /invoice/i.test(e.name))).toBeDefined();
+    expect([...names].sort((a: string, b: string) => a.localeCompare(b))).toEqual(names);
     const human = await run(env, 'glossary', 'unified');
     expect(human.stdout).toMatch(/Active Customers\s+term\s+inferred/);
   });
