@@ -107,9 +107,8 @@ export function describeEmbedderContract(name: string, open: () => Promise<Embed
         const [b, relatedB, unrelatedB] = await embedder.embed(['order date', 'when the order was placed', 'employee department']);
         expect(cosine(b!, relatedB!)).toBeGreaterThan(cosine(b!, unrelatedB!));
       });
-    } else {
-      it.skip(`${semanticTitle} (skipped: ${options.semantic})`, () => {});
     }
+    // Otherwise the adapter declared the check meaningless for this model (options.semantic says why).
   });
 }
 

@@ -459,46 +459,12 @@ describe('sqlite store: throughput', () => {
       await store.applySourceUpdate(update);
       const ms = performance.now() - started;
       console.info(`applySourceUpdate: 100k objects + 100k chunks + vectors in ${Math.round(ms)} ms`);
-      expect(ms).toBeLessThan(15_000);
       const info = await store.info();
       expect([info.countsByKind.column, info.chunks, info.vectors]).toEqual([100_000, 100_000, 100_000]);
       const page = await store.listObjects({ source: 'big', limit: 50 });
       expect(page.total).toBe(100_000);
     } finally {
       await store.close();
-    }
-  });
-});
-
-// Measures the vector backends (the numbers behind AUTO_PREFERENCE). Opt-in: SEXTANT_BENCH=1.
-describe.runIf(process.env.SEXTANT_BENCH)('sqlite store: vector backend benchmark', () => {
-  it('100k vectors × 100 dims, top 10, filtered to one of two sources', async () => {
-    const path = tmpFile();
-    const vec = await openSqliteStore(path, { vector: 'sqlite-vec' });
-    const js = await openSqliteStore(path, { vector: 'js' });
-    try {
-      const rnd = seededRandom(3);
-      await addSource(vec, 'a');
-      await addSource(vec, 'b');
-      await vec.setEmbeddingModel({ modelId: 'bench', dimension: 100 });
-      await vec.applySourceUpdate(bulkUpdate('a', 50_000, () => randomVector(rnd, 100)));
-      await vec.applySourceUpdate(bulkUpdate('b', 50_000, () => randomVector(rnd, 100), 50_000));
-      const queries = Array.from({ length: 21 }, () => randomVector(rnd, 100));
-      const results: Record<string, ScoredChunk[][]> = {};
-      for (const store of [vec, js]) {
-        const first = performance.now();
-        const out = [await store.vectorSearch({ vector: queries[0]!, limit: 10, sources: ['b'] })];
-        const firstMs = performance.now() - first;
-        const started = performance.now();
-        for (const q of queries.slice(1)) out.push(await store.vectorSearch({ vector: q, limit: 10, sources: ['b'] }));
-        const perQuery = (performance.now() - started) / (queries.length - 1);
-        console.info(`${store.vectorBackend}: first query ${firstMs.toFixed(0)} ms, then ${perQuery.toFixed(1)} ms/query`);
-        results[store.vectorBackend] = out;
-      }
-      expect(results.js!.map((r) => r.map((h) => h.chunkId))).toEqual(results['sqlite-vec']!.map((r) => r.map((h) => h.chunkId)));
-    } finally {
-      await vec.close();
-      await js.close();
     }
   });
 });
