@@ -256,7 +256,7 @@ export function createGraphqlService(deps: { store: Store; connectors: ReadonlyM
       const source = await requireSource(store, input.source);
       const connector = connectorFor(connectors, source.type);
       if (!connector.execute) throw new SextantError('USAGE', `source '${source.name}' (${source.type}) does not run GraphQL queries`, { hint: 'name a hugr or graphql source' });
-      const operation = operationTypeOf(input.query, input.operationName);
+      const operation = await operationTypeOf(input.query, input.operationName);
       if (operation === 'subscription') throw new SextantError('USAGE', 'subscriptions are not supported here', { hint: 'run a query instead' });
       if (operation === 'mutation' && !input.developerTools) {
         throw new SextantError('USAGE', 'mutations (including mutating functions) are refused: developer tools are off for this project', { hint: 'turn developer tools on for the project to allow writes, or run a query' });

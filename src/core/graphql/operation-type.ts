@@ -3,10 +3,11 @@
  * Which kind of operation a GraphQL document runs (the policy "mutations only with developer
  * tools" is decided here, in core, before anything is sent).
  */
-import { Kind, parse } from 'graphql';
 import { SextantError } from '../errors.js';
 
-export function operationTypeOf(query: string, operationName?: string): 'query' | 'mutation' | 'subscription' {
+/** graphql-js loads on first use only, so commands that never run a query do not pay for it. */
+export async function operationTypeOf(query: string, operationName?: string): Promise<'query' | 'mutation' | 'subscription'> {
+  const { Kind, parse } = await import('graphql');
   let document;
   try {
     document = parse(query);
