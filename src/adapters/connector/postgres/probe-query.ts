@@ -24,9 +24,50 @@ const SUFFIX = '\n) AS sextant_probe LIMIT 1';
 /** Codes of failures that say nothing about the query: the caller gets them thrown. */
 const SYSTEM_CODES = new Set(['SOURCE_UNREACHABLE', 'AUTH_FAILED', 'DATABASE_NOT_FOUND', 'INVALID_DSN']);
 
-/** The query as it is wrapped: trailing semicolons and blanks dropped (one statement may end with `;`). */
+/**
+ * Where the query's code ends: after the last character that is not blank, a `;`, or part of a
+ * comment, outside string literals, quoted identifiers and dollar quotes. Only used to drop a
+ * trailing `;` (and comments after it); PostgreSQL stays the judge of everything else.
+ */
+export function codeEnd(sql: string): number {
+  let end = 0;
+  let i = 0;
+  const n = sql.length;
+  while (i < n) {
+    const c = sql[i]!;
+    const next = sql[i + 1];
+    if (c === '-' && next === '-') {
+      const nl = sql.indexOf('\n', i);
+      i = nl < 0 ? n : nl + 1;
+    } else if (c === '/' && next === '*') {
+      let depth = 1;
+      i += 2;
+      while (i < n && depth > 0) {
+        if (sql[i] === '/' && sql[i + 1] === '*') (depth += 1), (i += 2);
+        else if (sql[i] === '*' && sql[i + 1] === '/') (depth -= 1), (i += 2);
+        else i += 1;
+      }
+    } else if (c === "'" || c === '"') {
+      i += 1;
+      while (i < n && !(sql[i] === c && sql[i + 1] !== c)) i += sql[i] === c ? 2 : 1;
+      i += 1;
+      end = Math.min(i, n);
+    } else if (c === '$' && /^\$[A-Za-z_]?[A-Za-z0-9_]*\$/.test(sql.slice(i))) {
+      const tag = /^\$[A-Za-z_]?[A-Za-z0-9_]*\$/.exec(sql.slice(i))![0];
+      const close = sql.indexOf(tag, i + tag.length);
+      i = close < 0 ? n : close + tag.length;
+      end = i;
+    } else {
+      i += 1;
+      if (c !== ';' && !/\s/u.test(c)) end = i;
+    }
+  }
+  return end;
+}
+
+/** The query as it is wrapped: a trailing `;`, blanks and comments after the code dropped. */
 export function probeText(sql: string): { text: string; body: string } {
-  const body = sql.replace(/[\s;]+$/u, '');
+  const body = sql.slice(0, codeEnd(sql));
   return { text: `${PREFIX}${body}${SUFFIX}`, body };
 }
 

@@ -57,6 +57,7 @@ describe('probeQuery', () => {
   it('accepts one statement ending with a semicolon or a line comment, CTEs, VALUES and empty results', async () => {
     expect(await probe('SELECT count(*) AS n FROM orders;  \n')).toMatchObject({ ok: true, columns: [{ name: 'n', type: 'bigint' }] });
     expect(await probe('SELECT id FROM orders -- every order')).toMatchObject({ ok: true });
+    expect(await probe("SELECT id, ';' AS semi FROM orders; -- pasted from a console\n")).toMatchObject({ ok: true, columns: [{ name: 'id' }, { name: 'semi', type: 'text' }] });
     expect(await probe('WITH paid AS (SELECT * FROM orders WHERE false) SELECT id FROM paid ORDER BY id LIMIT 5')).toMatchObject({ ok: true });
   });
 
