@@ -16,7 +16,11 @@ export interface IntrospectionShape {
 export const HUGR_SHAPE: IntrospectionShape = { typeExtensions: HUGR_TYPE_FIELDS, fieldExtensions: HUGR_FIELD_FIELDS };
 export const PLAIN_SHAPE: IntrospectionShape = { typeExtensions: [], fieldExtensions: [] };
 
-const TYPE_REF = 'fragment TypeRef on __Type { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } }';
+/**
+ * Four wrappers (`[T!]!` needs three), the depth HUGR.md §1.3 says a standard query uses: Hugr's
+ * resolver spends its MAX_DEPTH budget (default 7) on nested hops, so deeper refs buy nothing.
+ */
+const TYPE_REF = 'fragment TypeRef on __Type { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } }';
 
 export function fullTypeFragment(shape: IntrospectionShape): string {
   return [
