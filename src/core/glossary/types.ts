@@ -76,7 +76,6 @@ export interface RevalidationReport {
   error: string | null;
 }
 
-export type { TermOrigin as Origin };
 
 /** Actor of a CLI command. */
 export function cliActor(user: string | null): ChangeActor {
