@@ -23,7 +23,8 @@ async function admin(sql: string, dsn = ADMIN): Promise<void> {
   }
 }
 
-function schemaSql(tables: number, columns: number): string {
+/** DDL in batches: one transaction for 2,000 tables with keys runs out of lock slots. */
+function schemaSql(tables: number, columns: number): string[] {
   const parts: string[] = [];
   for (let t = 0; t < tables; t++) {
     const cols = ['id bigint PRIMARY KEY'];
@@ -32,7 +33,9 @@ function schemaSql(tables: number, columns: number): string {
     parts.push(`COMMENT ON TABLE bench.entity_${t} IS 'Generated entity number ${t} for the ingest benchmark';`);
     if (t > 0) parts.push(`ALTER TABLE bench.entity_${t} ADD FOREIGN KEY (ref_5_id) REFERENCES bench.entity_${t - 1}(id);`);
   }
-  return parts.join('\n');
+  const batches: string[] = [];
+  for (let i = 0; i < parts.length; i += 300) batches.push(parts.slice(i, i + 300).join('\n'));
+  return batches;
 }
 
 export async function run(argv: string[]): Promise<void> {
@@ -47,7 +50,8 @@ export async function run(argv: string[]): Promise<void> {
     log(`creating ${tables} tables × ${columns} columns in database ${db}…`);
     await admin(`CREATE DATABASE ${db}`);
     const dsn = ADMIN.replace(/\/[^/]*$/, `/${db}`);
-    await admin(`CREATE SCHEMA bench; ${schemaSql(tables, columns)}`, dsn);
+    await admin('CREATE SCHEMA bench', dsn);
+    for (const batch of schemaSql(tables, columns)) await admin(batch, dsn);
     await admin('ANALYZE', dsn);
 
     const config = loadConfig({ env: { ...process.env, SEXTANT_HOME: home, SEXTANT_EMBEDDINGS_PROVIDER: embeddings, SEXTANT_CONFIG: join(home, 'none.yaml') } });
