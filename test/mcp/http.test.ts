@@ -104,6 +104,31 @@ describe('http sessions', () => {
   });
 });
 
+describe('http sessions removed elsewhere, and ports in use', () => {
+  it('closes the transport of a session another process removed', async () => {
+    const quick = await startInProcess(catalog, { sessionTtlMs: 60_000 });
+    const sweeping = await startInProcess(catalog, { sessionTtlMs: 1000, port: 0 });
+    try {
+      const c = await connectHttp(sweeping.url);
+      await call(c, 'status');
+      const id = transportOf(c).sessionId!;
+      await quick.engine.sessions.close(id); // as `sextant cleanup` in another process would
+      await new Promise((r) => setTimeout(r, 1300));
+      expect(readFileSync(sweeping.logFile, 'utf8')).toContain('"reason":"removed"');
+      await expect(c.callTool({ name: 'status', arguments: {} })).rejects.toThrow(/404|session not found/i);
+      await c.close().catch(() => undefined);
+    } finally {
+      await sweeping.close();
+      await quick.close();
+    }
+  });
+
+  it('says the port is in use instead of crashing', async () => {
+    const port = Number(new URL(server.url).port);
+    await expect(startInProcess(catalog, { port })).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('in use') });
+  });
+});
+
 describe('projects over http', () => {
   it('serves /mcp/{project} with its sources only; unknown projects are 404', async () => {
     const scoped = await connectHttp(`${server.url}/ledger-only`);

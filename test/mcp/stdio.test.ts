@@ -51,6 +51,24 @@ describe('stdio transport', () => {
     }
   });
 
+  it('removes its session and documents when stopped with SIGTERM', async () => {
+    const other = await connectStdio(catalog.env);
+    await call(other.client, 'add_document', { name: 'bye.txt', text: 'dugong' });
+    const engine = await catalog.engine();
+    try {
+      const before = (await engine.sessions.list()).length;
+      const chunks = (await engine.status()).index.chunks;
+      const pid = (other.client.transport as unknown as { pid: number | null }).pid!;
+      process.kill(pid, 'SIGTERM');
+      for (let i = 0; i < 50 && (await engine.sessions.list()).length >= before; i++) await new Promise((r) => setTimeout(r, 100));
+      expect((await engine.sessions.list()).length).toBe(before - 1);
+      expect((await engine.status()).index.chunks).toBe(chunks - 1);
+    } finally {
+      await engine.close();
+      await other.client.close().catch(() => undefined);
+    }
+  });
+
   it('serves another project with --project and refuses an unknown one at start', async () => {
     const engine = await catalog.engine();
     await engine.projects.create('ledger-only', { sources: ['ledger'] });

@@ -277,9 +277,18 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE' || err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL') {
+        reject(
+          new SextantError('CONFIG_INVALID', `cannot listen on ${options.host}:${options.port}: ${err.code === 'EADDRINUSE' ? 'the port is in use' : err.code === 'EACCES' ? 'permission denied' : 'no such local address'}`, {
+            hint: 'pick another --port or --host (a background server of this home stops with `sextant mcp stop`)',
+          }),
+        );
+      } else reject(err);
+    };
+    server.once('error', failed);
     server.listen(options.port, options.host, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve();
     });
   });
@@ -291,6 +300,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       .expireIdle()
       .then(async (ids) => {
         for (const id of ids) if (sessions.has(id)) await closeSession(id, 'idle');
+        // Sessions removed by another process (`sextant cleanup`) would otherwise keep their transport.
+        for (const id of [...sessions.keys()]) {
+          const alive = await engine.sessions.get(id).then(() => true, () => false);
+          if (!alive) await closeSession(id, 'removed');
+        }
       })
       .catch((err: unknown) => logger.warn({ err }, 'session sweep failed'));
   }, sweepEvery);

@@ -64,7 +64,9 @@ export async function serve(config: SextantConfig, options: ServeOptions): Promi
     await engine.projects.get(options.project);
     if (!options.http) {
       void warmUp(engine, logger);
-      await serveStdio({ services, project: options.project, user: localUser(localSubject()), sessionTtlMs: mcp.sessionTtlMs });
+      const stop = new AbortController();
+      void waitForSignal().then(() => stop.abort());
+      await serveStdio({ services, project: options.project, user: localUser(localSubject()), sessionTtlMs: mcp.sessionTtlMs, signal: stop.signal });
       return;
     }
     const authenticator = createAuthenticator({ tokens: engine.tokens, oidc: mcp.oidc ? createOidcVerifier(mcp.oidc) : null });

@@ -13,6 +13,8 @@ export interface StdioOptions {
   project: string;
   user: RequestUser;
   sessionTtlMs: number;
+  /** Ends the session as if the client had left (SIGTERM, SIGINT). */
+  signal?: AbortSignal;
 }
 
 /** Serves until stdin closes or the client disconnects; removes the session's data on the way out. */
@@ -46,6 +48,7 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
   // The SDK's stdio transport does not watch for end of input: a client that exits closes stdin.
   const onEnd = () => void transport.close();
   process.stdin.once('end', onEnd);
+  options.signal?.addEventListener('abort', onEnd, { once: true });
   await server.connect(transport);
   logger.info({ event: 'session_opened', session: id, user: user.subject, project, transport: 'stdio' }, 'stdio session opened');
   await closed;
