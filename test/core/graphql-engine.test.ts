@@ -93,6 +93,8 @@ describe('indexing and search', () => {
     const detail = await engine.get('mesh:data_object:crm.pg_customers');
     expect(detail.object.definition).toContain('crm {');
     expect(detail.children.map((c) => c.name)).toEqual(expect.arrayContaining(['id', 'name', 'pg_customers_by_pk']));
+    expect((await engine.get(detail.uri)).object.id).toBe('mesh:data_object:crm.pg_customers');
+    expect((await engine.get('sextant://mesh/analytics.finance')).object.id).toBe('mesh:module:analytics.finance');
   });
 });
 

@@ -9,7 +9,8 @@ import { SextantError } from '../errors.js';
 import { objectId, parseTarget } from '../ids.js';
 import { closest } from '../suggest.js';
 
-const PATH_KINDS = [...RELATION_KINDS, 'function', 'procedure', 'column', 'enum', 'domain', 'sequence', 'schema'];
+// GraphQL kinds after the database ones: `sextant://mesh/crm.pg_customers` names a data object.
+const PATH_KINDS = [...RELATION_KINDS, 'function', 'procedure', 'column', 'enum', 'domain', 'sequence', 'schema', 'data_object', 'module', 'data_source', 'graphql_query', 'graphql_type', 'graphql_field'];
 
 export async function notFound(store: Store, wanted: string, source?: string): Promise<SextantError> {
   const ids = await store.objectIds(source);
