@@ -60,7 +60,6 @@ it('indexes the real 2 MB schema_summary and reports time and memory', async () 
   const report = run.reports[0]!;
   console.log(`[huge schema_summary] ${(summaryChars / 2 ** 20).toFixed(2)} MB JSON → ${report.objects} objects, ${report.chunksEmbedded} chunks embedded in ${seconds.toFixed(2)} s; heap +${heapMb.toFixed(0)} MB, peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB`);
   expect(report.status).toBe('updated');
-  expect(seconds).toBeLessThan(60);
 
   const products = await engine.get('e2e:data_object:pg_store.products');
   expect(products.object.attributes).toMatchObject({ typeName: 'pg_store_products', originalName: 'products', dataSource: 'pg_store', graphqlPath: 'query.pg_store.products' });
