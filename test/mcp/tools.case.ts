@@ -153,6 +153,9 @@ export function describeToolContract(transport: string, client: () => Client): v
       expect(source.data).toMatchObject({ level: 'source', schemasTotal: 3, counts: { table: 6, view: 1 } });
       const schema = await call(client(), 'describe', { object: `sextant://${SOURCE}/billing` });
       expect(schema.data.objects.map((o: { name: string }) => o.name)).toEqual(expect.arrayContaining(['invoices', 'payments', 'open_invoices']));
+      const word = await call(client(), 'describe', { object: 'invoices' });
+      expect(word.isError).toBe(true);
+      expect(word.data.error.suggestions.some((id: string) => id.endsWith(':table:billing.invoices'))).toBe(true);
       const missing = await call(client(), 'describe', { object: `${SOURCE}:view:billing.open_invoice` });
       expect(missing.isError).toBe(true);
       expect(missing.data.error.suggestions).toContain(`${SOURCE}:view:billing.open_invoices`);

@@ -4,9 +4,10 @@
  * source's schemas, a schema's objects, a relation's columns, keys and joins).
  */
 import { z } from 'zod';
-import type { CatalogObject } from '../../../ports/catalog.js';
+import { RELATION_KINDS, type CatalogObject } from '../../../ports/catalog.js';
 import type { ObjectDetail } from '../../../core/catalog/describe-object.js';
 import { describeTarget, type Description } from '../../../core/discovery/describe.js';
+import { isSextantError, SextantError } from '../../../core/errors.js';
 import { parseTarget } from '../../../core/ids.js';
 import { documentNameOf } from '../../../core/sessions/session-documents.js';
 import { defineTool, type ToolContext } from '../tool-registry.js';
@@ -137,6 +138,18 @@ function renderDescription(d: Description): string {
   return lines.join('\n');
 }
 
+/** A bare word that is no source is most likely a table name: suggest ids a search finds for it. */
+async function notASource(ctx: ToolContext, word: string, err: SextantError): Promise<SextantError> {
+  const scope = await ctx.engine.sessions.scope(ctx.session);
+  const hits = await ctx.engine.search(word, { limit: 5, kinds: RELATION_KINDS, ...(scope.sources ? { sources: scope.sources } : {}), projects: scope.projects, session: scope.session });
+  const suggestions = hits.hits.map((h) => h.objectId);
+  if (!suggestions.length) return err;
+  return new SextantError('OBJECT_NOT_FOUND', `'${word}' is not a source name`, {
+    hint: `to describe an object pass its id; did you mean: ${suggestions.join(', ')}`,
+    details: { suggestions, field: 'object' },
+  });
+}
+
 export const describeTool = defineTool({
   name: 'describe',
   title: 'Describe for SQL',
@@ -152,8 +165,11 @@ export const describeTool = defineTool({
   async run(args, ctx) {
     if (isGraphqlObjectRef(args.object)) return describeGraphql(ctx, args.object, args.fields_query);
     const parsed = parseTarget(args.object);
-    const source = parsed?.source ?? (/^[a-z][a-z0-9_-]*$/.test(args.object) ? args.object : null);
-    if (source) await checkSourceAllowed(ctx, source);
+    const bareWord = /^[a-z][a-z0-9_-]*$/.test(args.object);
+    const source = parsed?.source ?? (bareWord ? args.object : null);
+    if (source) await checkSourceAllowed(ctx, source).catch(async (err: unknown) => {
+      throw bareWord && isSextantError(err) && err.code === 'SOURCE_NOT_FOUND' ? await notASource(ctx, args.object, err) : err;
+    });
     const d = await describeTarget(ctx.engine, args.object, args.detail, args.cursor);
     return { structured: d as unknown as Record<string, unknown>, text: renderDescription(d) };
   },
