@@ -57,13 +57,8 @@ describe('sextant mcp --http --daemon', () => {
     const { url, pid, logFile } = started.json.daemon;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
 
-    const again = await runCli(['mcp', '--http', '--daemon', '--port', '0'], catalog.env);
-    expect(again.code).toBe(2);
-    expect(again.stderr).toContain('already running');
-
-    const status = await runCli(['status', '--json'], catalog.env);
+    const [status, human] = await Promise.all([runCli(['status', '--json'], catalog.env), runCli(['status'], catalog.env)]);
     expect(status.json.mcp).toMatchObject({ running: true, pid, url });
-    const human = await runCli(['status'], catalog.env);
     expect(human.stdout).toContain(`MCP server: running at ${url}`);
 
     const health = await fetch(url.replace(/\/mcp$/, '/health'));
@@ -71,6 +66,10 @@ describe('sextant mcp --http --daemon', () => {
     const client = await connectHttp(url);
     expect((await call(client, 'list_sources')).data.count).toBe(2);
     await client.close();
+
+    const again = await runCli(['mcp', '--http', '--daemon', '--port', '0'], catalog.env);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('already running');
 
     const stopped = await runCli(['mcp', 'stop', '--json'], catalog.env);
     expect(stopped.json).toMatchObject({ ok: true, stopped: true, pid });
