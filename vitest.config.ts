@@ -16,5 +16,6 @@ export default defineConfig({
       },
     ],
     pool: 'forks',
+    reporters: ['default', './test/reporters/summary-line.ts'],
   },
 });
