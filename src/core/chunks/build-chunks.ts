@@ -124,7 +124,10 @@ export function buildChunks(input: ChunkInput): Chunk[] {
     }
 
     const name = lexical(spellOutAbbreviations(nameText));
-    const text = [`${label} ${words(object.name)} (${object.path})`, comment, summary, context].filter(Boolean).join('. ');
+    const text = [`${label} ${words(object.name)} (${object.path})`, comment, summary, context]
+      .map((part) => part.trim().replace(/[.;:\s]+$/, ''))
+      .filter(Boolean)
+      .join('. ');
     const lexComment = lexical(comment);
     const lexDefinition = lexical(definition);
     const lexContext = lexical(context);
