@@ -4,7 +4,7 @@
  * objects and effective contexts. Lexical fields hold split identifiers; `text` feeds the embedder.
  */
 import { RELATION_KINDS, type CatalogEdge, type CatalogObject, type Chunk } from '../../ports/catalog.js';
-import { sha256 } from '../hash.js';
+import { assembleChunk } from './assemble-chunk.js';
 import { buildGraphqlChunk, indexForGraphql } from './graphql-chunks.js';
 import { SCHEMA_ABBREVIATIONS } from '../text/abbreviations.js';
 import { lexicalForm, splitIdentifier, splitText } from '../text/identifiers.js';
@@ -123,28 +123,13 @@ export function buildChunks(input: ChunkInput): Chunk[] {
       summary = `${definition}${values}`;
     }
 
-    const name = lexical(spellOutAbbreviations(nameText));
-    const text = [`${label} ${words(object.name)} (${object.path})`, comment, summary, context]
-      .map((part) => part.trim().replace(/[.;:\s]+$/, ''))
-      .filter(Boolean)
-      .join('. ');
-    const lexComment = lexical(comment);
-    const lexDefinition = lexical(definition);
-    const lexContext = lexical(context);
-    chunks.push({
-      id: object.id,
-      objectId: object.id,
-      source: object.source,
-      kind: object.kind,
-      name,
-      comment: lexComment,
-      definition: lexDefinition,
-      context: lexContext,
-      text,
-      contentHash: sha256([name, lexComment, lexDefinition, lexContext, text].join('\u0000')),
-      project: null,
-      session: null,
-    });
+    chunks.push(
+      assembleChunk(
+        object,
+        { nameText: spellOutAbbreviations(nameText), comment, definition, context, textParts: [`${label} ${words(object.name)} (${object.path})`, comment, summary, context] },
+        lexical,
+      ),
+    );
   }
   return chunks;
 }

@@ -4,7 +4,7 @@
  * functions, types): names split for BM25, and the path and ready operation an agent needs.
  */
 import type { CatalogEdge, CatalogObject, Chunk } from '../../ports/catalog.js';
-import { sha256 } from '../hash.js';
+import { assembleChunk } from './assemble-chunk.js';
 import { splitIdentifier } from '../text/identifiers.js';
 
 export const GRAPHQL_KINDS: ReadonlySet<string> = new Set(['data_source', 'module', 'data_object', 'graphql_field', 'graphql_query', 'graphql_type', 'function']);
@@ -125,23 +125,9 @@ export function buildGraphqlChunk(object: CatalogObject, index: GraphqlChunkInde
   const generated = object.kind === 'graphql_query' && object.attributes.variant !== 'operation';
   const summary = typeof object.attributes.summary === 'string' ? object.attributes.summary : '';
   const comment = generated ? '' : [object.comment ?? '', summary].filter(Boolean).join(' ');
-  const name = lexical(parts.nameText);
-  const text = [`${parts.label} ${words(object.name)} (${object.path})`, generated ? '' : comment, parts.summary, context].filter(Boolean).join('. ');
-  const lexComment = lexical(comment);
-  const lexDefinition = lexical(parts.definition);
-  const lexContext = lexical(context);
-  return {
-    id: object.id,
-    objectId: object.id,
-    source: object.source,
-    kind: object.kind,
-    name,
-    comment: lexComment,
-    definition: lexDefinition,
-    context: lexContext,
-    text,
-    contentHash: sha256([name, lexComment, lexDefinition, lexContext, text].join('\u0000')),
-    project: null,
-    session: null,
-  };
+  return assembleChunk(
+    object,
+    { nameText: parts.nameText, comment, definition: parts.definition, context, textParts: [`${parts.label} ${words(object.name)} (${object.path})`, generated ? '' : comment, parts.summary, context] },
+    lexical,
+  );
 }
