@@ -14,7 +14,7 @@ import type { Embedder } from './ports/embedder.js';
 import type { Llm } from './ports/llm.js';
 import { createGraphqlConnector } from './adapters/connector/graphql/index.js';
 import { createPostgresConnector } from './adapters/connector/postgres/index.js';
-import { openSqliteStore } from './adapters/store/sqlite/index.js';
+import { openSqliteStore, repairIndex } from './adapters/store/sqlite/index.js';
 import { withDemoDatabase } from './demo/demo-connector.js';
 import { defaultDemoDataDir } from './demo/run-demo.js';
 
@@ -138,4 +138,9 @@ export async function initEmbeddings(config: SextantConfig, options: { model?: s
   const { loadBuiltinEmbedder } = await import('./adapters/embedder/builtin/index.js');
   const embedder = await loadBuiltinEmbedder(path);
   return { provider: 'builtin', modelId: embedder.modelId, dimension: embedder.dimension, path, configured: {} };
+}
+
+/** `sextant repair`: makes the configured index file usable again and rebuilds derived tables. */
+export function repairConfiguredIndex(config: SextantConfig): ReturnType<typeof repairIndex> {
+  return repairIndex(config.indexPath);
 }

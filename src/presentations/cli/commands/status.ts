@@ -1,10 +1,10 @@
 /** @module presentations/cli/commands/status — `sextant status`, `config`, `cleanup`, `repair`. */
 import type { Command } from 'commander';
+import { repairConfiguredIndex } from '../../../app.js';
 import { describeConfig } from '../../../config/load-config.js';
 import { daemonStatus } from '../../../core/daemon/daemon-state.js';
 import { printJson, println, table } from '../output.js';
 import { runWithConfig, runWithEngine } from '../session.js';
-import { repairIndex } from '../../../adapters/store/sqlite/index.js';
 
 function bytes(n: number): string {
   return n > 1 << 20 ? `${(n / (1 << 20)).toFixed(1)} MB` : `${(n / 1024).toFixed(0)} kB`;
@@ -65,7 +65,7 @@ export function registerMaintenanceCommands(program: Command): void {
     .description('rebuild derived tables; rebuild or migrate an index of another version or a broken file')
     .action(async (_opts: unknown, command: Command) => {
       await runWithConfig(command, async (ctx) => {
-        const report = await repairIndex(ctx.config.indexPath);
+        const report = await repairConfiguredIndex(ctx.config);
         if (ctx.json) return printJson({ ok: true, ...report });
         println(`repair: ${report.summary}`);
       });

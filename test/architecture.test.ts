@@ -1,0 +1,60 @@
+/**
+ * The layers of DESIGN.md, enforced: core and ports import no adapter, presentation, demo or
+ * driver; presentations reach adapters only through the composition root (src/app.ts).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './helpers/cli.js';
+
+const SRC = join(REPO_ROOT, 'src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+function imports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+'([^']+)'/g), ...text.matchAll(/import\(\s*'([^']+)'\s*\)/g)];
+  return found.map((m) => m[1]!);
+}
+
+/** Layer of a relative import, as a path under src/ (e.g. `adapters/store/sqlite/index.js`). */
+function target(file: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null;
+  return relative(SRC, resolve(dirname(file), spec));
+}
+
+const DRIVERS = ['pg', 'better-sqlite3', 'sqlite-vec', '@electric-sql/pglite', '@electric-sql/pglite-socket', '@huggingface/transformers', '@modelcontextprotocol/sdk', 'commander', 'pino', 'apache-arrow'];
+// Language libraries (graphql-js as a parser, compromise, pluralize, jose) are fine in core.
+
+describe('layering', () => {
+  for (const layer of ['core', 'ports']) {
+    it(`${layer} imports no adapter, presentation, demo, composition root or driver`, () => {
+      const offences: string[] = [];
+      for (const file of sourceFiles(join(SRC, layer))) {
+        for (const spec of imports(file)) {
+          const t = target(file, spec);
+          const bad = t ? /^(adapters|presentations|demo|app\.js)/.test(t) : DRIVERS.some((d) => spec === d || spec.startsWith(`${d}/`));
+          if (bad) offences.push(`${relative(SRC, file)} → ${spec}`);
+        }
+      }
+      expect(offences).toEqual([]);
+    });
+  }
+
+  it('presentations reach adapters only through app.ts', () => {
+    const offences: string[] = [];
+    for (const file of sourceFiles(join(SRC, 'presentations'))) {
+      for (const spec of imports(file)) {
+        const t = target(file, spec);
+        if (t && t.startsWith('adapters')) offences.push(`${relative(SRC, file)} → ${spec}`);
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+});
