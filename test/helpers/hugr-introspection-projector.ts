@@ -32,6 +32,8 @@ export interface ProjectorOptions {
   unresolvable?: readonly string[];
   /** G3 `_dataSources` rows (`_DataSource` shape). */
   dataSources?: Array<Record<string, unknown>>;
+  /** Every `type`/`ofType` hop spends a unit too (a stricter MAX_DEPTH, so long reference chains hit the limit). */
+  countTypeRefs?: boolean;
 }
 
 export class IntrospectionProjector {
@@ -105,7 +107,7 @@ export class IntrospectionProjector {
         out[key] = v === undefined ? (name === 'hugr_type' || name === 'module' || name === 'catalog' ? '' : name === 'mcp_exclude' ? false : null) : v;
         continue;
       }
-      const counted = COUNTED.has(name);
+      const counted = COUNTED.has(name) || (this.options.countTypeRefs === true && (name === 'type' || name === 'ofType'));
       const expandsType = this.fields(f.selectionSet, fragments).some((x) => x.name.value === 'fields' || x.name.value === 'inputFields');
       if (counted && budget <= 0) throw new GraphQLError('max depth exceeded');
       if ((name === 'type' || name === 'ofType') && expandsType && budget <= 2) {

@@ -66,6 +66,8 @@ export interface HugrServerOptions {
   roles?: Record<string, RoleRules>;
   allowAnonymous?: boolean;
   maxDepth?: number;
+  /** With `maxDepth`: type-reference hops (`type`, `ofType`) spend the budget too. */
+  depthCountsTypeRefs?: boolean;
   /** Introspection fields the server cannot resolve (whole request fails when selected). */
   unresolvable?: string[];
   /** Serve `__schema`/`__type` as errors (introspection disabled). */
@@ -182,7 +184,7 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
       if (options.introspectionDisabled) return { errors: [{ message: 'GraphQL introspection is disabled' }] };
       try {
         const dataSources = (data.data_sources ?? []).map((d) => ({ name: d.name, engine: d.type, description: d.description, longDescription: null, readOnly: d.read_only, asModule: d.as_module }));
-        const projector = new IntrospectionProjector({ schema: introspection, generation, maxDepth: options.maxDepth ?? 7, hidden: rules.hidden ?? {}, metaTypes, dataSources, ...(options.unresolvable ? { unresolvable: options.unresolvable } : {}) });
+        const projector = new IntrospectionProjector({ schema: introspection, generation, maxDepth: options.maxDepth ?? 7, hidden: rules.hidden ?? {}, metaTypes, dataSources, ...(options.depthCountsTypeRefs ? { countTypeRefs: true } : {}), ...(options.unresolvable ? { unresolvable: options.unresolvable } : {}) });
         return { data: projector.project(operation.selectionSet, fragments, body.variables ?? {}) };
       } catch (err) {
         return { errors: [{ message: (err as Error).message }] };

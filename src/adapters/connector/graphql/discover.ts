@@ -10,7 +10,8 @@ import type { DataSourceInfo, Generation } from './catalog-model.js';
 import { type GraphqlRequest, type GraphqlResponse, errorMessages, postGraphql } from './client.js';
 import type { CredentialFetch } from './credential-fetch.js';
 import type { EndpointSettings } from './endpoint.js';
-import { HUGR_SHAPE, type IntrospectionShape, PLAIN_SHAPE, introspectionQuery, isIntrospectionDisabled, unresolvableFields, withoutFields } from './introspection-query.js';
+import { fetchIntrospectionByType } from './introspection-by-type.js';
+import { HUGR_SHAPE, type IntrospectionShape, PLAIN_SHAPE, introspectionQuery, isDepthExceeded, isIntrospectionDisabled, unresolvableFields, withoutFields } from './introspection-query.js';
 import type { DataSourceRow, DiscoveryParts } from './merge-catalog.js';
 import { type IntroSchema, SchemaIndex } from './schema-model.js';
 import { type SchemaSummary, isSchemaSummary } from './schema-summary.js';
@@ -61,6 +62,8 @@ export interface IntrospectionOutcome {
   schema: IntroSchema | null;
   shape: IntrospectionShape;
   error: string | null;
+  /** Set when the answer came by a detour (the depth-limited fallback). */
+  warnings?: string[];
 }
 
 /** Introspection with the extension fields the server resolves: unresolvable ones are dropped and the query retried. */
@@ -76,6 +79,7 @@ export async function fetchIntrospection(ctx: DiscoverContext, initial: Introspe
       shape = withoutFields(shape, drop);
       continue;
     }
+    if (isDepthExceeded(messages)) return fetchIntrospectionByType((query) => ask(ctx, { query }), shape);
     if (schema && !Array.isArray(schema.types)) return { schema: null, shape, error: 'malformed introspection: __schema.types is not a list' };
     if (messages.length === 0) return { schema: null, shape, error: 'malformed introspection: no __schema in the answer' };
     return { schema: null, shape, error: isIntrospectionDisabled(messages) ? `introspection is disabled: ${errorMessages(res.errors)}` : errorMessages(res.errors) };
@@ -141,7 +145,7 @@ export async function discover(ctx: DiscoverContext): Promise<Discovery> {
   ]);
   ctx.onStep?.('mapping', 2, 3);
 
-  const warnings: string[] = [];
+  const warnings: string[] = [...(intro.warnings ?? [])];
   let summary: SchemaSummary | null = null;
   if (summaryRes && !('failed' in summaryRes)) {
     const value = dig(summaryRes.data, 'function', 'core', 'meta', 'schema_summary');

@@ -11,6 +11,10 @@ export const HUGR_FIELD_FIELDS = ['hugr_type', 'catalog', 'mcp_exclude'] as cons
 export interface IntrospectionShape {
   typeExtensions: readonly string[];
   fieldExtensions: readonly string[];
+  /** `ofType` levels under a type reference (default 4); lowered for servers with a tight depth budget. */
+  refDepth?: number;
+  /** Select field arguments (default true); the deepest part of the query, dropped last. */
+  withArgs?: boolean;
 }
 
 export const HUGR_SHAPE: IntrospectionShape = { typeExtensions: HUGR_TYPE_FIELDS, fieldExtensions: HUGR_FIELD_FIELDS };
@@ -20,16 +24,33 @@ export const PLAIN_SHAPE: IntrospectionShape = { typeExtensions: [], fieldExtens
  * Four wrappers (`[T!]!` needs three), the depth HUGR.md §1.3 says a standard query uses: Hugr's
  * resolver spends its MAX_DEPTH budget (default 7) on nested hops, so deeper refs buy nothing.
  */
-const TYPE_REF = 'fragment TypeRef on __Type { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } }';
+export const DEFAULT_REF_DEPTH = 4;
+
+export function typeRefFragment(depth: number): string {
+  let inner = 'kind name';
+  for (let i = 0; i < depth; i++) inner = `kind name ofType { ${inner} }`;
+  return `fragment TypeRef on __Type { ${inner} }`;
+}
 
 export function fullTypeFragment(shape: IntrospectionShape): string {
+  const args = shape.withArgs === false ? '' : 'args { ...InputValue } ';
   return [
     `fragment FullType on __Type { kind name description ${shape.typeExtensions.join(' ')}`,
-    `  fields(includeDeprecated: true) { name description ${shape.fieldExtensions.join(' ')} args { ...InputValue } type { ...TypeRef } isDeprecated deprecationReason }`,
+    `  fields(includeDeprecated: true) { name description ${shape.fieldExtensions.join(' ')} ${args}type { ...TypeRef } isDeprecated deprecationReason }`,
     '  inputFields { ...InputValue } interfaces { ...TypeRef } enumValues(includeDeprecated: true) { name description } possibleTypes { ...TypeRef } }',
     'fragment InputValue on __InputValue { name description type { ...TypeRef } defaultValue }',
-    TYPE_REF,
+    typeRefFragment(shape.refDepth ?? DEFAULT_REF_DEPTH),
   ].join('\n');
+}
+
+/** The shallowest useful introspection: root names and the flat type list (one hop). */
+export function typeListQuery(): string {
+  return 'query SextantTypeList { __schema { queryType { name } mutationType { name } subscriptionType { name } types { kind name description } } }';
+}
+
+/** Hugr's resolver refuses a selection deeper than its MAX_DEPTH budget (HUGR.md §1.3). */
+export function isDepthExceeded(messages: readonly string[]): boolean {
+  return messages.some((m) => /max(imum)? depth|depth limit|too deep/i.test(m));
 }
 
 export function introspectionQuery(shape: IntrospectionShape): string {
@@ -55,7 +76,7 @@ export function unresolvableFields(messages: readonly string[]): string[] {
 }
 
 export function withoutFields(shape: IntrospectionShape, names: readonly string[]): IntrospectionShape {
-  return { typeExtensions: shape.typeExtensions.filter((f) => !names.includes(f)), fieldExtensions: shape.fieldExtensions.filter((f) => !names.includes(f)) };
+  return { ...shape, typeExtensions: shape.typeExtensions.filter((f) => !names.includes(f)), fieldExtensions: shape.fieldExtensions.filter((f) => !names.includes(f)) };
 }
 
 export function isIntrospectionDisabled(messages: readonly string[]): boolean {
