@@ -29,6 +29,7 @@ import {
   parse,
   validate,
 } from 'graphql';
+import { type CoreCatalogOptions, coreCatalogData, coreCatalogSdl } from './hugr-core-catalog.js';
 import { type Generation, IntrospectionProjector } from './hugr-introspection-projector.js';
 
 export interface RecordedRequest {
@@ -70,6 +71,8 @@ export interface HugrServerOptions {
   depthCountsTypeRefs?: boolean;
   /** Introspection fields the server cannot resolve (whole request fails when selected). */
   unresolvable?: string[];
+  /** G2 only: serve the `core { catalog { … } }` views (HUGR.md §2.1) with these rows. */
+  coreCatalog?: CoreCatalogOptions;
   /** Serve `__schema`/`__type` as errors (introspection disabled). */
   introspectionDisabled?: boolean;
 }
@@ -134,8 +137,11 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function startHugrServer(options: HugrServerOptions): Promise<HugrTestServer> {
   const requests: RecordedRequest[] = [];
   const generation = options.generation ?? 'G1';
-  const data = options.data ?? {};
-  let schema: GraphQLSchema = buildSchema(options.sdl);
+  const coreCatalog = generation === 'G2' ? options.coreCatalog : undefined;
+  // the views are executed like any data query; they are not added to the served introspection
+  const withCatalog = (sdl: string) => (coreCatalog ? `${sdl}\n${coreCatalogSdl(coreCatalog)}` : sdl);
+  const data = { ...(options.data ?? {}), ...(coreCatalog ? coreCatalogData(coreCatalog) : {}) };
+  let schema: GraphQLSchema = buildSchema(withCatalog(options.sdl));
   // G2/G3 removed schema_summary (HUGR.md §0): drop it from what those generations serve.
   const servedIntrospection = (intro: any) => {
     const s = intro.data?.__schema ?? intro.__schema ?? intro;
@@ -324,7 +330,7 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
     url: `http://127.0.0.1:${port}`,
     requests,
     setSchema(sdl, intro) {
-      schema = buildSchema(sdl);
+      schema = buildSchema(withCatalog(sdl));
       introspection = servedIntrospection(intro);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

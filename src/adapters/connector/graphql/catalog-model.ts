@@ -46,6 +46,8 @@ export interface ModuleInfo {
   path: string;
   description: string;
   roots: Partial<Record<RootKind, string>>;
+  /** Data sources (catalogs) feeding the module, where the server tells (G2 `module_catalogs`). */
+  dataSources?: string[];
 }
 
 export interface OperationInfo {

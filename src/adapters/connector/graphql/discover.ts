@@ -10,6 +10,7 @@ import type { DataSourceInfo, Generation } from './catalog-model.js';
 import { type GraphqlRequest, type GraphqlResponse, errorMessages, postGraphql } from './client.js';
 import type { CredentialFetch } from './credential-fetch.js';
 import type { EndpointSettings } from './endpoint.js';
+import { type CoreCatalog, fetchCoreCatalog } from './core-catalog.js';
 import { fetchIntrospectionByType } from './introspection-by-type.js';
 import { HUGR_SHAPE, type IntrospectionShape, PLAIN_SHAPE, introspectionQuery, isDepthExceeded, isIntrospectionDisabled, unresolvableFields, withoutFields } from './introspection-query.js';
 import type { DataSourceRow, DiscoveryParts } from './merge-catalog.js';
@@ -137,11 +138,14 @@ export async function discover(ctx: DiscoverContext): Promise<Discovery> {
   ctx.onStep?.('discovery', 1, 3);
   const wantSummary = ctx.settings.hugr && !isG3 && (hasSummary || probeFailed);
   const wantSources = ctx.settings.hugr || isHugr;
-  const [intro, summaryRes, sourcesRes, metaSourcesRes] = await Promise.all([
+  // G2: Hugr fields, no `_Module`, no schema_summary ⇒ the core.catalog views (HUGR.md §2.1)
+  const wantCoreCatalog = isHugr && !isG3 && !hasSummary;
+  const [intro, summaryRes, sourcesRes, metaSourcesRes, coreCatalog] = await Promise.all([
     timed('introspection', () => fetchIntrospection(ctx, isHugr || ctx.settings.hugr ? HUGR_SHAPE : PLAIN_SHAPE)),
     wantSummary ? timed('schema_summary', () => tryAsk(ctx, PROBES.summary)) : Promise.resolve(null),
     wantSources ? timed('data_sources', () => tryAsk(ctx, PROBES.dataSources)) : Promise.resolve(null),
     isG3 ? timed('_dataSources', () => tryAsk(ctx, PROBES.metaDataSources)) : Promise.resolve(null),
+    wantCoreCatalog ? timed('core.catalog', () => fetchCoreCatalog((query) => ask(ctx, { query }))) : Promise.resolve<CoreCatalog | null>(null),
   ]);
   ctx.onStep?.('mapping', 2, 3);
 
@@ -172,5 +176,5 @@ export async function discover(ctx: DiscoverContext): Promise<Discovery> {
 
   const hugrSchema = schema?.hugr ?? false;
   const generation: Generation = summary ? 'G1' : isG3 ? 'G3' : hugrSchema ? 'G2' : ctx.settings.hugr ? 'G0' : 'plain';
-  return { generation, schema, summary, dataSources, warnings, serverVersion, timings };
+  return { generation, schema, summary, dataSources, warnings, serverVersion, timings, coreCatalog: generation === 'G2' ? coreCatalog : null };
 }

@@ -7,6 +7,8 @@
  */
 import type { DataObjectInfo, DataSourceInfo, FunctionInfo, Generation, GraphqlCatalog, ModuleInfo } from './catalog-model.js';
 import { emptyCatalog } from './catalog-model.js';
+import type { CoreCatalog } from './core-catalog.js';
+import { applyCoreCatalog } from './enrich-core-catalog.js';
 import type { SchemaIndex } from './schema-model.js';
 import type { SchemaSummary } from './schema-summary.js';
 import { walkIntrospection } from './walk-introspection.js';
@@ -23,6 +25,8 @@ export interface DiscoveryParts {
   /** Rows of `core.data_sources` (or G3 `_dataSources`, whose prefix is null) when that query answered. */
   dataSources: DataSourceRow[] | null;
   warnings: string[];
+  /** G2 `core.catalog` views, when the probe said G2 and they were read. */
+  coreCatalog?: CoreCatalog | null;
 }
 
 function mergeModules(into: Map<string, ModuleInfo>, modules: readonly ModuleInfo[]): void {
@@ -110,5 +114,6 @@ export function mergeCatalog(parts: DiscoveryParts): GraphqlCatalog {
     : parts.dataSources
       ? parts.dataSources.map((d) => ({ ...d, prefix: d.prefix ?? inferred.find((x) => x.name === d.name)?.prefix ?? '' }))
       : inferred;
+  if (parts.coreCatalog) applyCoreCatalog(catalog, parts.coreCatalog);
   return catalog;
 }

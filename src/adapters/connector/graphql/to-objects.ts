@@ -37,7 +37,7 @@ function fieldAttributes(f: FieldInfo, position: number): Record<string, unknown
 }
 
 function argsOf(op: OperationInfo): Array<Record<string, unknown>> {
-  return op.args.map((a) => ({ name: a.name, type: a.type, required: a.required, ...(a.description ? { description: a.description } : {}) }));
+  return op.args.map((a) => ({ name: a.name, type: a.type, required: a.required, ...(a.description ? { description: a.description } : {}), ...(a.defaultValue != null ? { default: a.defaultValue } : {}) }));
 }
 
 export class ObjectMapper {
@@ -87,7 +87,7 @@ export class ObjectMapper {
       resource: `module:${m.path}`,
       comment: m.description || null,
       definition: null,
-      attributes: { depth: segments.length, roots: m.roots },
+      attributes: { depth: segments.length, roots: m.roots, ...(m.dataSources?.length ? { dataSources: m.dataSources } : {}) },
     });
   }
 

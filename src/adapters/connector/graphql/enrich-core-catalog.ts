@@ -1,0 +1,91 @@
+/**
+ * @module adapters/connector/graphql/enrich-core-catalog
+ * Folds the G2 `core.catalog` views into the merged model. Introspection stays the authority on
+ * what exists and how it is called; the views fill what it leaves empty — longer descriptions,
+ * data-source prefixes, the data sources behind a module, module/source of a data object,
+ * filter/args types, argument defaults — and add data sources and modules it did not show.
+ */
+import type { ArgInfo, GraphqlCatalog, ModuleInfo, OperationInfo, RootKind } from './catalog-model.js';
+import type { CoreCatalog, Row } from './core-catalog.js';
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+/** The longer of two descriptions: a long description extends the short one, it does not contradict it. */
+const longer = (a: string, b: string): string => (b.length > a.length ? b : a);
+
+const ROOT_COLUMNS: Array<[RootKind, string]> = [['query', 'query_root'], ['mutation', 'mutation_root'], ['function', 'function_root'], ['mut_function', 'mut_function_root']];
+
+export function applyCoreCatalog(catalog: GraphqlCatalog, core: CoreCatalog): void {
+  const { views } = core;
+  catalog.warnings.push(...core.warnings);
+
+  for (const r of views.schema_catalogs ?? []) {
+    const name = str(r.name);
+    if (!name) continue;
+    const description = longer(str(r.description), str(r.long_description));
+    const existing = catalog.dataSources.find((d) => d.name === name);
+    if (existing) {
+      existing.description = longer(existing.description, description);
+      if (!existing.prefix && str(r.prefix)) existing.prefix = str(r.prefix);
+      if (!existing.type && str(r.type)) existing.type = str(r.type);
+    } else {
+      catalog.dataSources.push({ name, type: str(r.type), prefix: str(r.prefix), asModule: r.as_module === true, readOnly: r.read_only === true, description });
+    }
+  }
+  catalog.dataSources.sort((a, b) => a.name.localeCompare(b.name));
+
+  const modules = new Map(catalog.modules.map((m) => [m.path, m]));
+  const moduleOf = (path: string): ModuleInfo => {
+    let m = modules.get(path);
+    if (!m) {
+      m = { path, description: '', roots: {} };
+      modules.set(path, m);
+      catalog.modules.push(m);
+    }
+    return m;
+  };
+  for (const r of views.modules ?? []) {
+    const path = str(r.name);
+    if (!path) continue;
+    const m = moduleOf(path);
+    m.description = longer(m.description, str(r.description));
+    for (const [kind, column] of ROOT_COLUMNS) if (!m.roots[kind] && str(r[column])) m.roots[kind] = str(r[column]);
+  }
+  const feeding = new Map<string, Set<string>>();
+  for (const r of views.module_catalogs ?? []) {
+    const path = str(r.module_name);
+    const source = str(r.catalog_name);
+    if (!path || !source) continue;
+    if (!feeding.has(path)) feeding.set(path, new Set());
+    feeding.get(path)!.add(source);
+  }
+  for (const [path, sources] of feeding) moduleOf(path).dataSources = [...sources].sort();
+  catalog.modules.sort((a, b) => a.path.localeCompare(b.path));
+
+  const objects = new Map(catalog.dataObjects.map((o) => [o.typeName, o]));
+  for (const r of views.data_objects ?? []) {
+    const o = objects.get(str(r.name));
+    if (!o) continue;
+    o.description = longer(o.description, str(r.description));
+    if (!o.module && str(r.module)) o.module = str(r.module);
+    if (!o.dataSource && str(r.catalog)) o.dataSource = str(r.catalog);
+    if (!o.filterType && str(r.filter_type_name)) o.filterType = str(r.filter_type_name);
+    if (!o.argsType && str(r.args_type_name)) o.argsType = str(r.args_type_name);
+  }
+
+  // arguments: keyed by the root type that holds the operation's field
+  const args = new Map<string, Row>();
+  for (const r of views.arguments ?? []) args.set(`${str(r.type_name)}.${str(r.field_name)}.${str(r.name)}`, r);
+  if (args.size === 0) return;
+  const enrich = (op: OperationInfo) => {
+    const rootType = op.module ? modules.get(op.module)?.roots[op.root] : { query: 'Query', mutation: 'Mutation', function: 'Function', mut_function: 'MutationFunction' }[op.root];
+    if (!rootType) return;
+    op.args = op.args.map((a): ArgInfo => {
+      const r = args.get(`${rootType}.${op.name}.${a.name}`);
+      if (!r) return a;
+      const defaultValue = a.defaultValue ?? (r.default_value == null || r.default_value === '' ? null : String(r.default_value));
+      return { ...a, description: longer(a.description, str(r.description)), ...(defaultValue != null ? { defaultValue } : {}) };
+    });
+  };
+  for (const o of catalog.dataObjects) for (const op of [...o.queries, ...o.mutations]) enrich(op);
+  for (const f of catalog.functions) enrich(f);
+}
