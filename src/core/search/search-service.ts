@@ -31,7 +31,7 @@ export const DEFAULT_LIMIT = 10;
 /** Top fused tables whose join neighbours are added as support. */
 const NEIGHBOR_SEEDS = 3;
 /** Top tables whose columns support a column search. */
-const TABLE_SEEDS = 3;
+const TABLE_SEEDS = 4;
 /** Fused candidates whose scores elect the question's schema. */
 const SCHEMA_CANDIDATES = 30;
 export const MAX_LIMIT = 100;
