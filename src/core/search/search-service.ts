@@ -4,14 +4,15 @@
  * parallel → RRF (k=60, top-rank bonus) → optional rerank hook → related chunks through shared
  * entities → hydrated hits with monotonic 0..1 scores. `search` and `vsearch` run one side only.
  */
-import { RELATION_KINDS, type Chunk } from '../../ports/catalog.js';
+import type { Chunk } from '../../ports/catalog.js';
 import type { Embedder } from '../../ports/embedder.js';
 import type { ChunkFilter, Store } from '../../ports/store.js';
 import { createQueryExpander, type ExpandedQuery } from './expand.js';
-import { columnsOfTables, nameMatches, schemaCoherence, withSupport } from './structure-signals.js';
+import { createStructureRanker, type Ranked } from './structure-ranking.js';
+import { withSupport } from './structure-signals.js';
 import { toFtsMatch } from './fts-query.js';
 import { applyRerankOrder, runRerankHook } from './rerank-hook.js';
-import { fuseRankings, RRF_K, TOP_RANK_BONUS, type FusedResult, type RankedList } from './rrf.js';
+import { fuseRankings, RRF_K, TOP_RANK_BONUS, type RankedList } from './rrf.js';
 import { bm25ToRelevance, cosineToRelevance, fusedRelevances } from './scores.js';
 import type { SearchHit, SearchMode, SearchOptions, SearchResult } from './types.js';
 
@@ -28,19 +29,8 @@ export interface SearchDeps {
 }
 
 export const DEFAULT_LIMIT = 10;
-/** Top fused tables whose join neighbours are added as support. */
-const NEIGHBOR_SEEDS = 3;
-/** Top tables whose columns support a column search. */
-const TABLE_SEEDS = 4;
-/** Fused candidates whose scores elect the question's schema. */
-const SCHEMA_CANDIDATES = 30;
 export const MAX_LIMIT = 100;
 const RELATED_CAP = 5;
-
-interface Ranked {
-  ids: string[];
-  scores: Map<string, number>;
-}
 
 function candidateDepth(limit: number): number {
   return Math.min(400, Math.max(60, limit * 6));
@@ -96,95 +86,7 @@ export function createSearchService(deps: SearchDeps) {
     return { ids: hits.map((h) => h.chunkId), scores: new Map(hits.map((h) => [h.chunkId, cosineToRelevance(h.score)])) };
   }
 
-  /**
-   * Column evidence for relation results: columns that match the query vote for their table
-   * (ranked by each table's best column), so a table whose name says little but whose columns
-   * say a lot still ranks. Fused as a third list.
-   */
-  async function columnEvidence(expanded: ExpandedQuery, query: string, filter: ChunkFilter, depth: number, useVector: boolean): Promise<string[]> {
-    const columnFilter: ChunkFilter = { ...filter, kinds: ['column'] };
-    const [lex, vec] = await Promise.all([lexical(expanded, columnFilter, depth), useVector ? vector(query, columnFilter, depth) : Promise.resolve(null)]);
-    const fused = fuseRankings([
-      { name: 'lexical', ids: lex.ids },
-      { name: 'vector', ids: vec?.ids ?? [] },
-    ]);
-    const columns = await deps.store.getObjects(fused.map((f) => f.id));
-    const parentOf = new Map(columns.map((c) => [c.id, c.parentId]));
-    const tables: string[] = [];
-    const seen = new Set<string>();
-    for (const f of fused) {
-      const parent = parentOf.get(f.id);
-      if (parent && !seen.has(parent)) {
-        seen.add(parent);
-        tables.push(parent);
-      }
-    }
-    return tables;
-  }
-
-  /** Tables joined by a foreign key to any of `ids`, nearest first; the ids themselves excluded. */
-  async function foreignKeyNeighbors(ids: readonly string[]): Promise<string[]> {
-    const out: string[] = [];
-    const edges = await Promise.all(ids.map((id) => deps.store.edgesOf(id)));
-    for (const [i, id] of ids.entries()) {
-      const { outgoing, incoming } = edges[i]!;
-      const others = [...outgoing, ...incoming].filter((e) => e.kind === 'foreign_key').map((e) => (e.fromId === id ? e.toId : e.fromId));
-      for (const other of others.sort()) if (!ids.includes(other) && !out.includes(other)) out.push(other);
-    }
-    return out;
-  }
-
-  /**
-   * Signals for ranking relations, on top of the direct lexical and vector lists: columns that
-   * vote for their table, tables named outright in the question, and the join neighbours of
-   * the best matches (supporting lists never earn the top-rank bonus).
-   */
-  async function rankRelations(
-    expanded: ExpandedQuery,
-    query: string,
-    filter: ChunkFilter,
-    depth: number,
-    hasVector: boolean,
-    allowed: ReadonlySet<string>,
-    base: readonly RankedList[],
-  ): Promise<{ lists: RankedList[]; support: RankedList[] }> {
-    const lists = [...base];
-    const tables = await columnEvidence(expanded, query, filter, depth * 2, hasVector);
-    const kindOf = new Map((await deps.store.getObjects(tables)).map((o) => [o.id, o.kind]));
-    lists.push({ name: 'columns', ids: tables.filter((t) => allowed.has(kindOf.get(t) ?? '')) });
-    // Tables the question names outright: +3 R@1 on BIRD, +1 on Spider (dev).
-    const support: RankedList[] = [{ name: 'names', ids: nameMatches(query, fuseRankings(lists).map((f) => f.id)) }];
-    // Questions often need the tables joined to the best match: +4 all@5 on BIRD, +3 on Spider (dev).
-    const first = fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS }).slice(0, NEIGHBOR_SEEDS);
-    const neighbors = await foreignKeyNeighbors(first.map((f) => f.id));
-    const neighborKinds = new Map((await deps.store.getObjects(neighbors)).map((o) => [o.id, o.kind]));
-    support.push({ name: 'neighbors', ids: neighbors.filter((t) => allowed.has(neighborKinds.get(t) ?? '')) });
-    // A question's tables live in one database: the candidates of the schema with the most
-    // evidence support the ranking (pooled over all datasets: BIRD+evidence all@5 +8, dev).
-    const candidates = withSupport(fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS }), support).slice(0, SCHEMA_CANDIDATES);
-    support.push({ name: 'schema', ids: schemaCoherence(candidates, 1) });
-    return { lists, support };
-  }
-
-  /** Columns on both ends of the foreign keys that join the given tables to each other. */
-  async function joinColumns(tables: readonly string[]): Promise<string[]> {
-    const out: string[] = [];
-    const edges = await Promise.all(tables.map((t) => deps.store.edgesOf(t)));
-    const columnId = (tableId: string, column: string) => {
-      const [source, , path] = tableId.split(':');
-      return `${source}:column:${path}.${column}`;
-    };
-    for (const { outgoing } of edges) {
-      for (const e of outgoing) {
-        if (e.kind !== 'foreign_key' || !tables.includes(e.toId)) continue;
-        const from = (e.attributes.columns as string[] | undefined) ?? [];
-        const to = (e.attributes.referencedColumns as string[] | undefined) ?? [];
-        for (const c of from) if (!out.includes(columnId(e.fromId, c))) out.push(columnId(e.fromId, c));
-        for (const c of to) if (!out.includes(columnId(e.toId, c))) out.push(columnId(e.toId, c));
-      }
-    }
-    return out;
-  }
+  const structure = createStructureRanker(deps.store, { lexical, vector });
 
   async function hydrate(ids: readonly string[]): Promise<Map<string, Chunk>> {
     const chunks = await deps.store.getChunks(ids);
@@ -210,35 +112,9 @@ export function createSearchService(deps: SearchDeps) {
         { name: 'vector', ids: vec?.ids ?? [] },
       ];
       const support: RankedList[] = [];
-      const kinds = options.kinds ?? [];
-      const wantsRelations = kinds.some((k) => RELATION_KINDS.includes(k)) && !kinds.includes('column');
-      const wantsColumns = kinds.length === 1 && kinds[0] === 'column';
-      if (wantsRelations) {
-        const ranked = await rankRelations(expanded, query, filter, depth, vec !== null, new Set(kinds), lists);
-        lists.push(...ranked.lists.slice(lists.length));
-        support.push(...ranked.support);
-      } else if (wantsColumns) {
-        // Columns of the tables the question is about come first: rank the relations with the
-        // same signals, then let the columns of the top ones support the column ranking.
-        const relationFilter = { ...filter, kinds: RELATION_KINDS };
-        const [relLex, relVec] = await Promise.all([lexical(expanded, relationFilter, depth), vec ? vector(query, relationFilter, depth) : Promise.resolve(null)]);
-        const ranked = await rankRelations(expanded, query, relationFilter, depth, vec !== null, new Set(RELATION_KINDS), [
-          { name: 'lexical', ids: relLex.ids },
-          { name: 'vector', ids: relVec?.ids ?? [] },
-        ]);
-        const topTables = withSupport(fuseRankings(ranked.lists), ranked.support).slice(0, TABLE_SEEDS).map((t) => t.id);
-        const candidates = fuseRankings(lists).map((f) => f.id);
-        const parents = new Map((await deps.store.getObjects(candidates)).map((c) => [c.id, c.parentId ?? '']));
-        // +9 column recall@10 on BIRD with evidence (dev).
-        lists.push({ name: 'tables', ids: columnsOfTables(candidates, parents, topTables) });
-        // Queries join on keys the question never mentions: the key columns of the top tables
-        // support the ranking (+5 column recall@10 on BIRD with evidence, dev).
-        const pages = await Promise.all(topTables.map((t) => deps.store.listObjects({ parentId: t, kinds: ['column'], limit: 500 })));
-        support.push({ name: 'keys', ids: pages.flatMap((p) => p.items.filter((c) => c.attributes.isPrimaryKey || typeof c.attributes.references === 'string').map((c) => c.id)) });
-        // The columns on both ends of the foreign keys joining the top tables: +3 column recall@10 on BIRD with evidence (dev).
-        lists.push({ name: 'joins', ids: await joinColumns(topTables) });
-        support.push({ name: 'names', ids: nameMatches(query, candidates) });
-      }
+      const extra = await structure.listsFor(options.kinds ?? [], { expanded, query, filter, depth, hasVector: vec !== null }, lists);
+      lists.push(...extra.lists);
+      support.push(...extra.support);
       const fused = withSupport(fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS }), support);
       const relevances = fusedRelevances(fused, { lists: [...lists, ...support].filter((l) => l.ids.length > 0).length || 1 });
       order = fused.map((f, i) => ({ id: f.id, score: relevances[i]!, lexicalRank: f.ranks.lexical ?? null, vectorRank: f.ranks.vector ?? null, fused: f.score, bonus: f.bonus }));
