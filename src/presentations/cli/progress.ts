@@ -1,32 +1,40 @@
 /**
  * @module presentations/cli/progress
- * Renders core progress events on stderr: a live line on a terminal, sparse lines otherwise,
- * nothing with --json or --quiet.
+ * Renders core progress events on stderr: a live line on a terminal, and on pipes or CI logs
+ * one line per step plus its completion, never the same line twice; nothing with --json/--quiet.
  */
 import type { ProgressEvent, ProgressFn } from '../../core/progress.js';
 
+function labelOf(e: ProgressEvent): string {
+  const prefix = e.source === '*' ? '' : `${e.source}: `;
+  if (!e.detail) return `${prefix}${e.phase}`;
+  return e.phase === 'introspect' ? `${prefix}introspect (${e.detail})` : `${prefix}${e.detail}`;
+}
+
 export function cliProgress(enabled: boolean): ProgressFn & { done(): void } {
   const tty = process.stderr.isTTY === true;
-  let lastKey = '';
+  let lastLabel = '';
+  let lastLine = '';
   let lastAt = 0;
   let live = false;
   const fn = ((e: ProgressEvent) => {
     if (!enabled) return;
-    const label = `${e.source === '*' ? '' : `${e.source}: `}${e.detail ?? e.phase}`;
-    const counts = e.total > 1 ? ` ${e.done}/${e.total}` : '';
-    const line = `${label}${counts}`;
+    const label = labelOf(e);
+    const line = e.total > 1 ? `${label} ${e.done}/${e.total}` : label;
     if (tty) {
       process.stderr.write(`\r\x1b[2K${line}`);
       live = true;
       return;
     }
-    const key = `${e.source}:${e.phase}`;
     const now = Date.now();
-    if (key !== lastKey || now - lastAt > 2000 || e.done === e.total) {
-      if (key !== lastKey || e.done === e.total || now - lastAt > 2000) process.stderr.write(`${line}\n`);
-      lastKey = key;
+    const newStep = label !== lastLabel;
+    const finished = e.total > 1 && e.done === e.total;
+    if (line !== lastLine && (newStep || finished || now - lastAt > 5000)) {
+      process.stderr.write(`${line}\n`);
+      lastLine = line;
       lastAt = now;
     }
+    lastLabel = label;
   }) as ProgressFn & { done(): void };
   fn.done = () => {
     if (live) process.stderr.write('\r\x1b[2K');
