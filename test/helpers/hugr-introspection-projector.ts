@@ -6,6 +6,7 @@
  * `max depth exceeded` at zero), `__type` of an unknown name (G1 error, G2+ null), G3 meta types
  * resolvable through `__type` only, and fields hidden from a role left out.
  */
+import type { MetaTree } from './hugr-meta-catalog.js';
 import { type FieldNode, type FragmentDefinitionNode, GraphQLError, Kind, type SelectionSetNode, type ValueNode, valueFromASTUntyped } from 'graphql';
 
 export type Generation = 'G1' | 'G2' | 'G3';
@@ -32,6 +33,8 @@ export interface ProjectorOptions {
   unresolvable?: readonly string[];
   /** G3 `_dataSources` rows (`_DataSource` shape). */
   dataSources?: Array<Record<string, unknown>>;
+  /** G3 logical model for `_catalog`, `_module`, `_dataObject`, `_function`. */
+  metaTree?: MetaTree;
   /** Every `type`/`ofType` hop spends a unit too (a stricter MAX_DEPTH, so long reference chains hit the limit). */
   countTypeRefs?: boolean;
 }
@@ -62,6 +65,15 @@ export class IntrospectionProjector {
         const wanted = this.fields(field.selectionSet, fragments).map((f) => [f.alias?.value ?? f.name.value, f.name.value] as const);
         out[key] = (this.options.dataSources ?? []).map((row) => Object.fromEntries(wanted.map(([k, n]) => [k, row[n] ?? null])));
       }
+      else if (['_catalog', '_module', '_dataObject', '_function'].includes(field.name.value) && this.options.metaTree) {
+        const tree = this.options.metaTree;
+        const arg = (n: string) => {
+          const a = field.arguments?.find((x) => x.name.value === n);
+          return a ? String(valueFromASTUntyped(a.value as ValueNode, variables)) : '';
+        };
+        const node = field.name.value === '_catalog' ? tree.root : field.name.value === '_module' ? tree.modules.get(arg('name')) : field.name.value === '_dataObject' ? tree.dataObjects.get(arg('name')) : tree.functions.get(`${arg('module')}.${arg('name')}`);
+        out[key] = this.plain(node ?? null, field, fragments, this.options.maxDepth - 1);
+      }
       else if (field.name.value === '__schema') {
         const s = this.options.schema;
         const schemaValue = { ...s, description: s.description ?? null, types: s.types.map((t: any) => this.fullType(t)) };
@@ -74,6 +86,25 @@ export class IntrospectionProjector {
           if (this.options.generation === 'G1') throw new GraphQLError(`type not found: ${name}`);
           out[key] = null;
         } else out[key] = this.value('__Type', this.fullType(type), field, fragments, variables, this.options.maxDepth - 1);
+      }
+    }
+    return out;
+  }
+
+  /** Meta objects (plain JSON): unknown fields fail the request, every nested selection spends a unit. */
+  private plain(value: any, node: FieldNode, fragments: Record<string, FragmentDefinitionNode>, budget: number): unknown {
+    if (value === null || value === undefined) return null;
+    if (Array.isArray(value)) return value.map((v) => this.plain(v, node, fragments, budget));
+    const out: Record<string, unknown> = {};
+    for (const f of this.fields(node.selectionSet, fragments)) {
+      const name = f.name.value;
+      const key = f.alias?.value ?? name;
+      if (name === '__typename') continue;
+      if (!(name in value) || this.options.unresolvable?.includes(name)) throw new GraphQLError(`${name}: couldn't find field resolver`);
+      if (!f.selectionSet) out[key] = value[name];
+      else {
+        if (budget <= 0) throw new GraphQLError('max depth exceeded');
+        out[key] = this.plain(value[name], f, fragments, budget - 1);
       }
     }
     return out;

@@ -31,6 +31,7 @@ import {
 } from 'graphql';
 import { type CoreCatalogOptions, coreCatalogData, coreCatalogSdl } from './hugr-core-catalog.js';
 import { type Generation, IntrospectionProjector } from './hugr-introspection-projector.js';
+import { type MetaTree, type MetaTreeOptions, metaTreeFrom } from './hugr-meta-catalog.js';
 
 export interface RecordedRequest {
   path: string;
@@ -71,6 +72,8 @@ export interface HugrServerOptions {
   depthCountsTypeRefs?: boolean;
   /** Introspection fields the server cannot resolve (whole request fails when selected). */
   unresolvable?: string[];
+  /** G3 only: options of the `_catalog` logical model derived from the introspection, or false to refuse those queries. */
+  metaCatalog?: MetaTreeOptions | false;
   /** G2 only: serve the `core { catalog { … } }` views (HUGR.md §2.1) with these rows. */
   coreCatalog?: CoreCatalogOptions;
   /** Serve `__schema`/`__type` as errors (introspection disabled). */
@@ -149,6 +152,8 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
     return { ...s, types: s.types.map((t: any) => (t.name === '_module_core_meta_function' ? { ...t, fields: t.fields.filter((f: any) => f.name !== 'schema_summary') } : t)) };
   };
   let introspection = servedIntrospection(options.introspection);
+  const metaTreeOf = (s: any): MetaTree | undefined => (generation === 'G3' && options.metaCatalog !== false ? metaTreeFrom(s, options.metaCatalog || {}) : undefined);
+  let metaTree = metaTreeOf(introspection);
   const metaTypes = generation === 'G3' ? [{ kind: 'OBJECT', name: '_Module', description: 'Hugr module (meta)', fields: [], inputFields: null, interfaces: [], enumValues: null, possibleTypes: null, hugr_type: '', module: '', catalog: '' }] : [];
   const roles: Record<string, RoleRules> = { admin: {}, ...(options.roles ?? {}) };
 
@@ -186,11 +191,11 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
     if (!operation) return { errors: [{ message: 'no operation' }] };
     const fragments = Object.fromEntries(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]));
     const rootNames = operation.selectionSet.selections.map((s) => (s.kind === Kind.FIELD ? s.name.value : ''));
-    if (rootNames.every((n) => META.has(n) || (generation === 'G3' && n === '_dataSources'))) {
+    if (rootNames.every((n) => META.has(n) || (generation === 'G3' && (n === '_dataSources' || (metaTree && ['_catalog', '_module', '_dataObject', '_function'].includes(n)))))) {
       if (options.introspectionDisabled) return { errors: [{ message: 'GraphQL introspection is disabled' }] };
       try {
         const dataSources = (data.data_sources ?? []).map((d) => ({ name: d.name, engine: d.type, description: d.description, longDescription: null, readOnly: d.read_only, asModule: d.as_module }));
-        const projector = new IntrospectionProjector({ schema: introspection, generation, maxDepth: options.maxDepth ?? 7, hidden: rules.hidden ?? {}, metaTypes, dataSources, ...(options.depthCountsTypeRefs ? { countTypeRefs: true } : {}), ...(options.unresolvable ? { unresolvable: options.unresolvable } : {}) });
+        const projector = new IntrospectionProjector({ schema: introspection, generation, maxDepth: options.maxDepth ?? 7, hidden: rules.hidden ?? {}, metaTypes, dataSources, ...(metaTree ? { metaTree } : {}), ...(options.depthCountsTypeRefs ? { countTypeRefs: true } : {}), ...(options.unresolvable ? { unresolvable: options.unresolvable } : {}) });
         return { data: projector.project(operation.selectionSet, fragments, body.variables ?? {}) };
       } catch (err) {
         return { errors: [{ message: (err as Error).message }] };
@@ -332,6 +337,7 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
     setSchema(sdl, intro) {
       schema = buildSchema(withCatalog(sdl));
       introspection = servedIntrospection(intro);
+      metaTree = metaTreeOf(introspection);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -2,8 +2,8 @@
  * @module adapters/connector/graphql/discover
  * Version-adaptive discovery (HUGR.md §0, §8): probe the generation with cheap capability
  * queries, then run the independent discovery queries concurrently — introspection (with the
- * Hugr fields the server resolves), `schema_summary` (G1) and `core.data_sources` — all with the
- * service credential.
+ * Hugr fields the server resolves), `schema_summary` (G1), the `core.catalog` views (G2), the
+ * `_catalog` module tree (G3) and `core.data_sources` — all with the service credential.
  */
 import { SextantError } from '../../../core/errors.js';
 import type { DataSourceInfo, Generation } from './catalog-model.js';
@@ -11,6 +11,7 @@ import { type GraphqlRequest, type GraphqlResponse, errorMessages, postGraphql }
 import type { CredentialFetch } from './credential-fetch.js';
 import type { EndpointSettings } from './endpoint.js';
 import { type CoreCatalog, fetchCoreCatalog } from './core-catalog.js';
+import { type MetaCatalog, fetchMetaCatalog } from './meta-catalog.js';
 import { fetchIntrospectionByType } from './introspection-by-type.js';
 import { HUGR_SHAPE, type IntrospectionShape, PLAIN_SHAPE, introspectionQuery, isDepthExceeded, isIntrospectionDisabled, unresolvableFields, withoutFields } from './introspection-query.js';
 import type { DataSourceRow, DiscoveryParts } from './merge-catalog.js';
@@ -140,12 +141,13 @@ export async function discover(ctx: DiscoverContext): Promise<Discovery> {
   const wantSources = ctx.settings.hugr || isHugr;
   // G2: Hugr fields, no `_Module`, no schema_summary ⇒ the core.catalog views (HUGR.md §2.1)
   const wantCoreCatalog = isHugr && !isG3 && !hasSummary;
-  const [intro, summaryRes, sourcesRes, metaSourcesRes, coreCatalog] = await Promise.all([
+  const [intro, summaryRes, sourcesRes, metaSourcesRes, coreCatalog, metaCatalog] = await Promise.all([
     timed('introspection', () => fetchIntrospection(ctx, isHugr || ctx.settings.hugr ? HUGR_SHAPE : PLAIN_SHAPE)),
     wantSummary ? timed('schema_summary', () => tryAsk(ctx, PROBES.summary)) : Promise.resolve(null),
     wantSources ? timed('data_sources', () => tryAsk(ctx, PROBES.dataSources)) : Promise.resolve(null),
     isG3 ? timed('_dataSources', () => tryAsk(ctx, PROBES.metaDataSources)) : Promise.resolve(null),
     wantCoreCatalog ? timed('core.catalog', () => fetchCoreCatalog((query) => ask(ctx, { query }))) : Promise.resolve<CoreCatalog | null>(null),
+    isG3 ? timed('_catalog', () => fetchMetaCatalog((query) => ask(ctx, { query }))) : Promise.resolve<MetaCatalog | null>(null),
   ]);
   ctx.onStep?.('mapping', 2, 3);
 
@@ -176,5 +178,5 @@ export async function discover(ctx: DiscoverContext): Promise<Discovery> {
 
   const hugrSchema = schema?.hugr ?? false;
   const generation: Generation = summary ? 'G1' : isG3 ? 'G3' : hugrSchema ? 'G2' : ctx.settings.hugr ? 'G0' : 'plain';
-  return { generation, schema, summary, dataSources, warnings, serverVersion, timings, coreCatalog: generation === 'G2' ? coreCatalog : null };
+  return { generation, schema, summary, dataSources, warnings, serverVersion, timings, coreCatalog: generation === 'G2' ? coreCatalog : null, metaCatalog };
 }

@@ -1,12 +1,13 @@
 /**
  * @module adapters/connector/graphql/enrich-core-catalog
- * Folds the G2 `core.catalog` views into the merged model. Introspection stays the authority on
+ * Folds the G2 `core.catalog` views (and the G3 `_catalog` tree, below) into the merged model. Introspection stays the authority on
  * what exists and how it is called; the views fill what it leaves empty — longer descriptions,
  * data-source prefixes, the data sources behind a module, module/source of a data object,
  * filter/args types, argument defaults — and add data sources and modules it did not show.
  */
 import type { ArgInfo, GraphqlCatalog, ModuleInfo, OperationInfo, RootKind } from './catalog-model.js';
 import type { CoreCatalog, Row } from './core-catalog.js';
+import type { MetaCatalog } from './meta-catalog.js';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 /** The longer of two descriptions: a long description extends the short one, it does not contradict it. */
@@ -88,4 +89,43 @@ export function applyCoreCatalog(catalog: GraphqlCatalog, core: CoreCatalog): vo
   };
   for (const o of catalog.dataObjects) for (const op of [...o.queries, ...o.mutations]) enrich(op);
   for (const f of catalog.functions) enrich(f);
+}
+
+/**
+ * Folds the G3 `_catalog` tree into the merged model: long descriptions of modules, data objects
+ * and functions, the data sources behind each module, module and source of data objects the
+ * introspection left without, modules only the tree shows (e.g. ones holding functions only).
+ */
+export function applyMetaCatalog(catalog: GraphqlCatalog, meta: MetaCatalog): void {
+  catalog.warnings.push(...meta.warnings);
+  const modules = new Map(catalog.modules.map((m) => [m.path, m]));
+  for (const n of meta.modules) {
+    if (!n.path) continue;
+    let m = modules.get(n.path);
+    if (!m) {
+      m = { path: n.path, description: '', roots: {} };
+      modules.set(n.path, m);
+      catalog.modules.push(m);
+    }
+    m.description = longer(m.description, n.description);
+    if (n.dataSources.length) m.dataSources = [...new Set([...(m.dataSources ?? []), ...n.dataSources])].sort();
+  }
+  catalog.modules.sort((a, b) => a.path.localeCompare(b.path));
+
+  const objects = new Map(catalog.dataObjects.map((o) => [o.typeName, o]));
+  for (const n of meta.dataObjects) {
+    const o = objects.get(n.typeName);
+    if (!o) continue;
+    o.description = longer(o.description, n.description);
+    if (!o.module && n.module) o.module = n.module;
+    if (!o.dataSource && n.dataSource) o.dataSource = n.dataSource;
+    if (n.isM2M) o.isM2M = true;
+  }
+  const functions = new Map(meta.functions.map((f) => [`${f.mutating ? 'mut_function' : 'function'}:${f.module}:${f.name}`, f]));
+  for (const f of catalog.functions) {
+    const n = functions.get(`${f.root}:${f.module}:${f.name}`);
+    if (!n) continue;
+    f.description = longer(f.description, n.description);
+    if (!f.dataSource && n.dataSource) f.dataSource = n.dataSource;
+  }
 }

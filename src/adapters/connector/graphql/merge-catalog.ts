@@ -8,7 +8,8 @@
 import type { DataObjectInfo, DataSourceInfo, FunctionInfo, Generation, GraphqlCatalog, ModuleInfo } from './catalog-model.js';
 import { emptyCatalog } from './catalog-model.js';
 import type { CoreCatalog } from './core-catalog.js';
-import { applyCoreCatalog } from './enrich-core-catalog.js';
+import { applyCoreCatalog, applyMetaCatalog } from './enrich-core-catalog.js';
+import type { MetaCatalog } from './meta-catalog.js';
 import type { SchemaIndex } from './schema-model.js';
 import type { SchemaSummary } from './schema-summary.js';
 import { walkIntrospection } from './walk-introspection.js';
@@ -27,6 +28,8 @@ export interface DiscoveryParts {
   warnings: string[];
   /** G2 `core.catalog` views, when the probe said G2 and they were read. */
   coreCatalog?: CoreCatalog | null;
+  /** G3 `_catalog` module tree, when the probe said G3 and it was read. */
+  metaCatalog?: MetaCatalog | null;
 }
 
 function mergeModules(into: Map<string, ModuleInfo>, modules: readonly ModuleInfo[]): void {
@@ -115,5 +118,6 @@ export function mergeCatalog(parts: DiscoveryParts): GraphqlCatalog {
       ? parts.dataSources.map((d) => ({ ...d, prefix: d.prefix ?? inferred.find((x) => x.name === d.name)?.prefix ?? '' }))
       : inferred;
   if (parts.coreCatalog) applyCoreCatalog(catalog, parts.coreCatalog);
+  if (parts.metaCatalog) applyMetaCatalog(catalog, parts.metaCatalog);
   return catalog;
 }
