@@ -7,6 +7,7 @@
  */
 import { RELATION_KINDS } from '../../ports/catalog.js';
 import type { ChunkFilter, Store } from '../../ports/store.js';
+import { objectId, parseObjectId } from '../ids.js';
 import type { ExpandedQuery } from './expand.js';
 import { fuseRankings, RRF_K, TOP_RANK_BONUS, type RankedList } from './rrf.js';
 import { columnsOfTables, nameMatches, schemaCoherence, withSupport } from './structure-signals.js';
@@ -95,16 +96,17 @@ export function createStructureRanker(store: Store, retrievers: Retrievers) {
     const tables = await columnEvidence(expanded, query, filter, depth * 2, hasVector);
     const kindOf = new Map((await store.getObjects(tables)).map((o) => [o.id, o.kind]));
     lists.push({ name: 'columns', ids: tables.filter((t) => allowed.has(kindOf.get(t) ?? '')) });
+    const fused = fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS });
     // Tables the question names outright: +3 R@1 on BIRD, +1 on Spider (dev).
-    const support: RankedList[] = [{ name: 'names', ids: nameMatches(query, fuseRankings(lists).map((f) => f.id)) }];
+    const support: RankedList[] = [{ name: 'names', ids: nameMatches(query, fused.map((f) => f.id)) }];
     // Questions often need the tables joined to the best match: +4 all@5 on BIRD, +3 on Spider (dev).
-    const first = fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS }).slice(0, NEIGHBOR_SEEDS);
+    const first = fused.slice(0, NEIGHBOR_SEEDS);
     const neighbors = await foreignKeyNeighbors(first.map((f) => f.id));
     const neighborKinds = new Map((await store.getObjects(neighbors)).map((o) => [o.id, o.kind]));
     support.push({ name: 'neighbors', ids: neighbors.filter((t) => allowed.has(neighborKinds.get(t) ?? '')) });
     // A question's tables live in one database: the candidates of the schema with the most
     // evidence support the ranking (pooled over all datasets: BIRD+evidence all@5 +8, dev).
-    const candidates = withSupport(fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS }), support).slice(0, SCHEMA_CANDIDATES);
+    const candidates = withSupport(fused, support).slice(0, SCHEMA_CANDIDATES);
     support.push({ name: 'schema', ids: schemaCoherence(candidates, 1) });
     return { lists, support };
   }
@@ -114,8 +116,8 @@ export function createStructureRanker(store: Store, retrievers: Retrievers) {
     const out: string[] = [];
     const edges = await Promise.all(tables.map((t) => store.edgesOf(t)));
     const columnId = (tableId: string, column: string) => {
-      const [source, , path] = tableId.split(':');
-      return `${source}:column:${path}.${column}`;
+      const table = parseObjectId(tableId)!;
+      return objectId(table.source, 'column', `${table.path}.${column}`);
     };
     for (const { outgoing } of edges) {
       for (const e of outgoing) {

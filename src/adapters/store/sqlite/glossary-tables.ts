@@ -138,6 +138,23 @@ function toTerm(row: TermRow): GlossaryTerm {
   };
 }
 
+/** The term columns shared by insert and update, in statement order. */
+function termValues(fields: TermFields, objectId: string) {
+  return [
+    fields.project,
+    fields.term,
+    glossaryKey(fields.term),
+    fields.definition,
+    fields.sql,
+    fields.source,
+    fields.baseTable,
+    JSON.stringify(fields.outputColumns),
+    fields.origin,
+    JSON.stringify(fields.validation),
+    objectId,
+  ] as const;
+}
+
 function toChange(row: HistoryRow): GlossaryChange {
   return {
     id: row.id,
@@ -296,23 +313,7 @@ export class GlossaryTables {
     let id: number;
     try {
       id = (
-        this.#s.insertTerm!.get(
-          fields.project,
-          fields.term,
-          glossaryKey(fields.term),
-          fields.definition,
-          fields.sql,
-          fields.source,
-          fields.baseTable,
-          JSON.stringify(fields.outputColumns),
-          fields.origin,
-          JSON.stringify(fields.validation),
-          index.object.id,
-          at,
-          actor.user,
-          at,
-          actor.user,
-        ) as { id: number }
+        this.#s.insertTerm!.get(...termValues(fields, index.object.id), at, actor.user, at, actor.user) as { id: number }
       ).id;
     } catch (err) {
       if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
@@ -333,22 +334,7 @@ export class GlossaryTables {
     if (!before) throw new SextantError('TERM_NOT_FOUND', `term #${id} not found`);
     const previous = this.#s.indexRef!.get(id) as { object_id: string; source: string };
     this.#checkNames(fields, id);
-    this.#s.updateTerm!.run(
-      fields.project,
-      fields.term,
-      glossaryKey(fields.term),
-      fields.definition,
-      fields.sql,
-      fields.source,
-      fields.baseTable,
-      JSON.stringify(fields.outputColumns),
-      fields.origin,
-      JSON.stringify(fields.validation),
-      index.object.id,
-      at,
-      actor.user,
-      id,
-    );
+    this.#s.updateTerm!.run(...termValues(fields, index.object.id), at, actor.user, id);
     this.#putAliases(id, fields);
     this.#putIndex(index, previous.object_id, previous.source);
     const after = this.#byId(id)!;
