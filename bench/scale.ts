@@ -25,7 +25,7 @@ import { buildBuiltinCache, loadBuiltinEmbedder } from '../src/adapters/embedder
 import { openSqliteStore } from '../src/adapters/store/sqlite/index.js';
 import type { VectorBackendChoice } from '../src/adapters/store/sqlite/index.js';
 import { createEngine } from '../src/core/engine.js';
-import type { ProgressEvent } from '../src/core/progress.js';
+import type { ProgressEvent } from '../src/kernel/progress.js';
 import { lexicalField } from '../src/core/search/lexical-text.js';
 import type { SourceSnapshot } from '../src/ports/catalog.js';
 import type { Connector } from '../src/ports/connector.js';

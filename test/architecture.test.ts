@@ -47,6 +47,18 @@ describe('layering', () => {
     });
   }
 
+  it('kernel imports nothing of the project outside itself, and no driver', () => {
+    const offences: string[] = [];
+    for (const file of sourceFiles(join(SRC, 'kernel'))) {
+      for (const spec of imports(file)) {
+        const t = target(file, spec);
+        const bad = t ? !t.startsWith('kernel') : DRIVERS.some((d) => spec === d || spec.startsWith(`${d}/`));
+        if (bad) offences.push(`${relative(SRC, file)} → ${spec}`);
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
   it('presentations reach adapters only through app.ts', () => {
     const offences: string[] = [];
     for (const file of sourceFiles(join(SRC, 'presentations'))) {

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { ensureBuiltinCache, openEngine } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import type { Engine } from '../../src/core/engine.js';
-import type { ProgressEvent } from '../../src/core/progress.js';
+import type { ProgressEvent } from '../../src/kernel/progress.js';
 import type { SearchOptions } from '../../src/core/search/types.js';
 import { percentile } from '../measure.js';
 import { defaultDataDir, defaultPaths, readQuestions, readSchemas, type Question, type QuestionSet } from './dataset.js';

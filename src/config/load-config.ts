@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { SextantError } from '../core/errors.js';
+import { SextantError } from '../kernel/errors.js';
 import { SETTINGS, type SettingSpec } from './settings.js';
 
 export type Origin = 'flag' | 'env' | 'file' | 'default';

@@ -4,8 +4,8 @@
  */
 import type { AccessReport, Connector, SourceOptions } from '../ports/connector.js';
 import type { Store, StoredSource } from '../ports/store.js';
-import { SextantError } from './errors.js';
-import { redactDsn } from './redact.js';
+import { SextantError } from '../kernel/errors.js';
+import { redactDsn } from '../kernel/redact.js';
 
 export interface AddSourceInput {
   name: string;

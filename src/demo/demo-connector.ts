@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { isSextantError } from '../core/errors.js';
+import { isSextantError } from '../kernel/errors.js';
 import type { Connector, QueryProbe, SourceRecord } from '../ports/connector.js';
 import type { EmbeddedPostgres } from './embedded-postgres.js';
 import { DEMO_SOURCE } from './run-demo.js';

@@ -13,7 +13,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { SextantError } from '../core/errors.js';
+import { SextantError } from '../kernel/errors.js';
 
 const LOCK_FILE = 'sextant-demo.lock';
 const LOADING_MARKER = 'sextant-demo.loading';

@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-import { SextantError } from '../core/errors.js';
+import { SextantError } from '../kernel/errors.js';
 import type { ChildMessage, ParentMessage } from './pglite-protocol.js';
 
 export interface EmbeddedPostgresOptions {

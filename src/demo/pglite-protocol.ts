@@ -6,7 +6,7 @@
  * parent `init-sql` | `init-sql-failed`) → child `ready` | `failed`. Later: parent `stop` →
  * child closes the server and PGlite, then exits 0.
  */
-import type { ErrorCode } from '../core/errors.js';
+import type { ErrorCode } from '../kernel/errors.js';
 
 export interface StartRequest {
   type: 'start';

@@ -8,7 +8,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-import { SextantError } from '../core/errors.js';
+import { SextantError } from '../kernel/errors.js';
 import { type ConnectionGate, openConnectionGate } from './connection-gate.js';
 import { type DataDirLock, lockDataDir, markDataDirReady, prepareDataDir } from './demo-data-dir.js';
 import type { ChildMessage, ParentMessage, StartRequest } from './pglite-protocol.js';

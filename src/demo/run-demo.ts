@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type { Engine, UpdateRun } from '../core/engine.js';
-import type { ProgressFn } from '../core/progress.js';
+import type { ProgressFn } from '../kernel/progress.js';
 import type { StoreInfo } from '../ports/store.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
 import { loadSampleSql } from './sample-database.js';

@@ -2,7 +2,7 @@
  * @module adapters/embedder/vector
  * The port's promise for every adapter: a finite, unit-length, non-zero Float32Array.
  */
-import { SextantError } from '../../core/errors.js';
+import { SextantError } from '../../kernel/errors.js';
 
 /**
  * Copies `values` into a unit-length Float32Array (norm computed in double precision).

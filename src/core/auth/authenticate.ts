@@ -3,7 +3,7 @@
  * One bearer credential in, one user (or an UNAUTHENTICATED error) out: static tokens first
  * (they carry a prefix), then OIDC JWTs when an issuer is configured.
  */
-import { SextantError } from '../errors.js';
+import { SextantError } from '../../kernel/errors.js';
 import { looksLikeJwt, type OidcVerifier } from './oidc.js';
 import { TOKEN_PREFIX, type TokenService } from './tokens.js';
 import type { RequestUser } from './user.js';

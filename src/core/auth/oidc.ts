@@ -5,7 +5,7 @@
  * projects claims become the request's user.
  */
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import { SextantError } from '../errors.js';
+import { SextantError } from '../../kernel/errors.js';
 import type { RequestUser } from './user.js';
 
 export interface OidcOptions {

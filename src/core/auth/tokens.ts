@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Store, TokenRecord } from '../../ports/store.js';
-import { SextantError } from '../errors.js';
+import { SextantError } from '../../kernel/errors.js';
 import type { ProjectService } from '../projects/projects.js';
 import type { RequestUser } from './user.js';
 

@@ -2,7 +2,7 @@
  * @module core/auth/user
  * The user a request acts for: who (subject), with which roles, limited to which projects.
  */
-import { SextantError } from '../errors.js';
+import { SextantError } from '../../kernel/errors.js';
 
 export interface RequestUser {
   /** Token name, JWT `sub`, or the local OS user for stdio. */

@@ -5,7 +5,7 @@
  */
 import type { CatalogEdge, CatalogObject, ContextRecord } from '../../ports/catalog.js';
 import type { Store } from '../../ports/store.js';
-import { objectUri } from '../ids.js';
+import { objectUri } from '../../kernel/ids.js';
 import { resolveObject } from './resolve-object.js';
 
 export interface ObjectDetail {

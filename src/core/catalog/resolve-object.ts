@@ -5,9 +5,9 @@
  */
 import { RELATION_KINDS, type CatalogObject } from '../../ports/catalog.js';
 import type { Store } from '../../ports/store.js';
-import { SextantError } from '../errors.js';
-import { objectId, parseTarget } from '../ids.js';
-import { closest } from '../suggest.js';
+import { SextantError } from '../../kernel/errors.js';
+import { objectId, parseTarget } from '../../kernel/ids.js';
+import { closest } from '../../kernel/suggest.js';
 
 // GraphQL kinds after the database ones: `sextant://mesh/crm.pg_customers` names a data object.
 const PATH_KINDS = [...RELATION_KINDS, 'function', 'procedure', 'column', 'enum', 'domain', 'sequence', 'schema', 'data_object', 'module', 'data_source', 'graphql_query', 'graphql_type', 'graphql_field'];

@@ -4,7 +4,7 @@
  * transform, the embedder's text, and the content hash that decides re-embedding.
  */
 import type { CatalogObject, Chunk } from '../../ports/catalog.js';
-import { sha256 } from '../hash.js';
+import { sha256 } from '../../kernel/hash.js';
 
 export interface ChunkFields {
   /** Raw text of each lexical field (identifiers not yet split). */

@@ -6,8 +6,8 @@
 import { RELATION_KINDS, type CatalogEdge, type CatalogObject, type Chunk } from '../../ports/catalog.js';
 import { assembleChunk } from './assemble-chunk.js';
 import { buildGraphqlChunk, indexForGraphql } from './graphql-chunks.js';
-import { SCHEMA_ABBREVIATIONS } from '../text/abbreviations.js';
-import { lexicalForm, splitIdentifier, splitText } from '../text/identifiers.js';
+import { SCHEMA_ABBREVIATIONS } from '../../kernel/text/abbreviations.js';
+import { lexicalForm, splitIdentifier, splitText } from '../../kernel/text/identifiers.js';
 
 export const CHUNKED_KINDS: ReadonlySet<string> = new Set([
   ...RELATION_KINDS,

@@ -5,7 +5,7 @@
  */
 import type { CatalogEdge, CatalogObject, Chunk } from '../../ports/catalog.js';
 import { assembleChunk } from './assemble-chunk.js';
-import { splitIdentifier } from '../text/identifiers.js';
+import { splitIdentifier } from '../../kernel/text/identifiers.js';
 
 export const GRAPHQL_KINDS: ReadonlySet<string> = new Set(['data_source', 'module', 'data_object', 'graphql_field', 'graphql_query', 'graphql_type', 'function']);
 

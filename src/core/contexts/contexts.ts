@@ -6,8 +6,8 @@
 import type { ContextRecord } from '../../ports/catalog.js';
 import type { Embedder } from '../../ports/embedder.js';
 import type { Store } from '../../ports/store.js';
-import { SextantError } from '../errors.js';
-import { parseTarget } from '../ids.js';
+import { SextantError } from '../../kernel/errors.js';
+import { parseTarget } from '../../kernel/ids.js';
 import { diffChunks } from '../ingest/update-source.js';
 import { requireSource } from '../sources.js';
 import { resolveObject } from '../catalog/resolve-object.js';

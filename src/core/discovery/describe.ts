@@ -7,8 +7,8 @@
 import { RELATION_KINDS, type CatalogEdge, type CatalogObject } from '../../ports/catalog.js';
 import type { ObjectFilter, ObjectPage, StoredSource } from '../../ports/store.js';
 import type { ObjectDetail } from '../catalog/describe-object.js';
-import { SextantError } from '../errors.js';
-import { parseTarget } from '../ids.js';
+import { SextantError } from '../../kernel/errors.js';
+import { parseTarget } from '../../kernel/ids.js';
 
 export type DescribeDetail = 'brief' | 'full';
 

@@ -16,7 +16,7 @@
  */
 import { createRequire } from 'node:module';
 import type nlpTwo from 'compromise/two';
-import { singular } from '../text/inflect.js';
+import { singular } from '../../kernel/text/inflect.js';
 import { cleanIdentifier, KNOWN_ACRONYMS, nameEntities, withoutFlagAffixes } from './schema-names.js';
 import type { EntityMention, NerType, SemanticType } from './types.js';
 

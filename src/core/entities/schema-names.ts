@@ -9,9 +9,9 @@
  * words stay as written: `sales_report` → sales report), lower-case all but acronyms
  * (`APIKey` → API key, `api_keys` → API key).
  */
-import { SCHEMA_ABBREVIATIONS } from '../text/abbreviations.js';
-import { splitIdentifier, splitIdentifierCased } from '../text/identifiers.js';
-import { singular } from '../text/inflect.js';
+import { SCHEMA_ABBREVIATIONS } from '../../kernel/text/abbreviations.js';
+import { splitIdentifier, splitIdentifierCased } from '../../kernel/text/identifiers.js';
+import { singular } from '../../kernel/text/inflect.js';
 import type { EntityMention, SemanticType } from './types.js';
 
 /** Acronyms recognised even in lower-case or all-caps identifiers (`api_key`, `CUSTOMER_SKU`). */

@@ -8,8 +8,8 @@
  */
 import type { Embedder } from '../../ports/embedder.js';
 import type { GlossaryTerm } from '../../ports/glossary.js';
-import { splitText } from '../text/identifiers.js';
-import { singular } from '../text/inflect.js';
+import { splitText } from '../../kernel/text/identifiers.js';
+import { singular } from '../../kernel/text/inflect.js';
 import { termText } from './term-index.js';
 
 export const KMEANS_SEED = 42;

@@ -10,11 +10,11 @@ import type { Connector } from '../../ports/connector.js';
 import type { Embedder } from '../../ports/embedder.js';
 import type { ChangeActor, GlossaryChange, GlossaryTerm, TermFields, TermOrigin, TermValidation } from '../../ports/glossary.js';
 import type { Store, StoredSource } from '../../ports/store.js';
-import { SextantError, isSextantError } from '../errors.js';
+import { SextantError, isSextantError } from '../../kernel/errors.js';
 import type { ProjectService } from '../projects/projects.js';
-import { redactText } from '../redact.js';
-import { closest } from '../suggest.js';
-import { cleanName, glossaryKey } from './keys.js';
+import { redactText } from '../../kernel/redact.js';
+import { closest } from '../../kernel/suggest.js';
+import { cleanName, glossaryKey } from '../../kernel/text/glossary-key.js';
 import { buildTermIndex } from './term-index.js';
 import type { DeleteResult, GlossaryFailure, GlossaryFailureCode, ListFilter, RevalidationReport, SqlCheck, TermInput, TermPatch, TermResult } from './types.js';
 

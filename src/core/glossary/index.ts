@@ -9,7 +9,7 @@ import type { EntityRecord } from '../../ports/store.js';
 import { clusterTerms, cosine, roundSimilarity, textVectors, type ClusterMember, type Clustering, type TermCluster } from './clusters.js';
 import { createGlossaryService, type GlossaryDeps } from './glossary-service.js';
 import { inferTerms, type InferOptions, type InferReport } from './infer.js';
-import { glossaryKey } from './keys.js';
+import { glossaryKey } from '../../kernel/text/glossary-key.js';
 import { termText } from './term-index.js';
 
 export type { GlossaryDeps } from './glossary-service.js';

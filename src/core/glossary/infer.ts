@@ -10,9 +10,9 @@
 import { RELATION_KINDS, type CatalogObject } from '../../ports/catalog.js';
 import type { ChatMessage, Llm } from '../../ports/llm.js';
 import type { Store } from '../../ports/store.js';
-import { SextantError } from '../errors.js';
-import { sha256 } from '../hash.js';
-import type { ProgressFn } from '../progress.js';
+import { SextantError } from '../../kernel/errors.js';
+import { sha256 } from '../../kernel/hash.js';
+import type { ProgressFn } from '../../kernel/progress.js';
 import type { GlossaryCore } from './glossary-service.js';
 
 export interface InferOptions {

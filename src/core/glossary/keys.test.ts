@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanAliases } from './glossary-service.js';
-import { cleanName, glossaryKey } from './keys.js';
+import { cleanName, glossaryKey } from '../../kernel/text/glossary-key.js';
 
 describe('glossary names', () => {
   it.each([

@@ -9,10 +9,10 @@ import type { Embedder } from '../../ports/embedder.js';
 import type { TermFields, TermIndexWrite } from '../../ports/glossary.js';
 import type { Store } from '../../ports/store.js';
 import { extractEntities } from '../entities/extract.js';
-import { sha256 } from '../hash.js';
+import { sha256 } from '../../kernel/hash.js';
 import { syncEmbeddingModel } from '../ingest/embeddings.js';
-import { lexicalForm } from '../text/identifiers.js';
-import { glossaryKey } from './keys.js';
+import { lexicalForm } from '../../kernel/text/identifiers.js';
+import { glossaryKey } from '../../kernel/text/glossary-key.js';
 
 export const TERM_KIND = 'glossary_term';
 export const TERM_RESOURCE = 'glossary';

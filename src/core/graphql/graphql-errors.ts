@@ -5,7 +5,7 @@
  */
 import type { ExecuteError } from '../../ports/connector.js';
 import type { Store } from '../../ports/store.js';
-import { closest } from '../suggest.js';
+import { closest } from '../../kernel/suggest.js';
 
 export interface ActionableError extends ExecuteError {
   hint?: string;

@@ -3,7 +3,7 @@
  * Which kind of operation a GraphQL document runs (the policy "mutations only with developer
  * tools" is decided here, in core, before anything is sent).
  */
-import { SextantError } from '../errors.js';
+import { SextantError } from '../../kernel/errors.js';
 
 /** graphql-js loads on first use only, so commands that never run a query do not pay for it. */
 export async function operationTypeOf(query: string, operationName?: string): Promise<'query' | 'mutation' | 'subscription'> {

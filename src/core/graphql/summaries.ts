@@ -11,8 +11,8 @@ import type { CatalogObject, SourceSnapshot } from '../../ports/catalog.js';
 import type { Connector } from '../../ports/connector.js';
 import type { ChatMessage, Llm } from '../../ports/llm.js';
 import type { Store } from '../../ports/store.js';
-import { sha256 } from '../hash.js';
-import type { ProgressFn } from '../progress.js';
+import { sha256 } from '../../kernel/hash.js';
+import type { ProgressFn } from '../../kernel/progress.js';
 
 const SYSTEM = `You write short business-friendly descriptions of data-API elements for analysts and AI agents.
 Say what the element holds or does and when to use it, in plain words, 1-3 sentences. Use only the facts given; never invent values.

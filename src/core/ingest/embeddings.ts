@@ -5,7 +5,7 @@
  */
 import type { Embedder } from '../../ports/embedder.js';
 import type { Store } from '../../ports/store.js';
-import type { ProgressFn } from '../progress.js';
+import type { ProgressFn } from '../../kernel/progress.js';
 
 /** Records the embedder's model; returns true when the stored vectors were dropped. */
 export async function syncEmbeddingModel(store: Store, embedder: Embedder): Promise<boolean> {

@@ -5,7 +5,7 @@
  */
 import type { CatalogEdge, CatalogObject, SourceSnapshot } from '../../ports/catalog.js';
 import type { ResourceWrite } from '../../ports/store.js';
-import { hashValue, sha256 } from '../hash.js';
+import { hashValue, sha256 } from '../../kernel/hash.js';
 
 export interface UpdatePlan {
   sourceHash: string;

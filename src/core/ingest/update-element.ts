@@ -8,9 +8,9 @@
 import type { CatalogEdge, CatalogObject, SourceSnapshot } from '../../ports/catalog.js';
 import type { Connector } from '../../ports/connector.js';
 import type { StoredSource } from '../../ports/store.js';
-import { SextantError } from '../errors.js';
-import { parseObjectId } from '../ids.js';
-import { closest } from '../suggest.js';
+import { SextantError } from '../../kernel/errors.js';
+import { parseObjectId } from '../../kernel/ids.js';
+import { closest } from '../../kernel/suggest.js';
 import { type UpdateDeps, type UpdateReport, updateSource } from './update-source.js';
 
 const ELEMENT_KINDS = ['data_object', 'function', 'module', 'data_source'];

@@ -11,8 +11,8 @@ import type { ChunkChanges, ChunkWrite, Store, StoredSource, UpdateOutcome } fro
 import { buildChunks } from '../chunks/build-chunks.js';
 import { resolveEffectiveContexts } from '../contexts/effective.js';
 import { chunkEntityExtractor } from '../entities/chunk-entities.js';
-import { SextantError } from '../errors.js';
-import type { ProgressFn } from '../progress.js';
+import { SextantError } from '../../kernel/errors.js';
+import type { ProgressFn } from '../../kernel/progress.js';
 import { planUpdate } from './plan-update.js';
 
 export interface UpdateReport {

@@ -4,7 +4,7 @@
  * row is stored it is served from defaults, and the first change stores it.
  */
 import type { ProjectRecord, Store } from '../../ports/store.js';
-import { SextantError } from '../errors.js';
+import { SextantError } from '../../kernel/errors.js';
 import { requireSource } from '../sources.js';
 
 export const DEFAULT_PROJECT = 'default';

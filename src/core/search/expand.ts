@@ -10,9 +10,9 @@
  * ways (`qty` ↔ `quantity`, `cust` → `customer`, `number` → `num`/`nbr`/`no`, phrases too:
  * `date of birth` ↔ `dob`), glossary aliases both ways (`mrr` ↔ `monthly recurring revenue`).
  */
-import { SCHEMA_ABBREVIATIONS } from '../text/abbreviations.js';
-import { identifierTokens, splitIdentifier, splitText } from '../text/identifiers.js';
-import { singular, wordForms } from '../text/inflect.js';
+import { SCHEMA_ABBREVIATIONS } from '../../kernel/text/abbreviations.js';
+import { identifierTokens, splitIdentifier, splitText } from '../../kernel/text/identifiers.js';
+import { singular, wordForms } from '../../kernel/text/inflect.js';
 
 /**
  * How a term entered the query: a query `word`; a compound `identifier` as typed

@@ -7,7 +7,7 @@
  * When the query has several words, a NEAR group of their singular forms is added: a row where
  * they occur together matches one more phrase, which BM25 scores on top (the "phrase boost").
  */
-import { singular } from '../text/inflect.js';
+import { singular } from '../../kernel/text/inflect.js';
 import type { ExpandedTerm } from './expand.js';
 
 export interface FtsMatchOptions {

@@ -10,8 +10,8 @@
  * query's NEAR alternative relies on. Singular forms are never written for words pluralize
  * must not touch (abbreviations, digits, non-English words; see text/inflect.ts).
  */
-import { identifierTokens, splitIdentifier } from '../text/identifiers.js';
-import { singular } from '../text/inflect.js';
+import { identifierTokens, splitIdentifier } from '../../kernel/text/identifiers.js';
+import { singular } from '../../kernel/text/inflect.js';
 
 /**
  * `customerOrders placed` → `customer orders order placed customerorders`:

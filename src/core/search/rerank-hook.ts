@@ -11,7 +11,7 @@
  * On timeout the hook's whole process group is killed, so children it started die with it.
  */
 import { spawn } from 'node:child_process';
-import { redactText } from '../redact.js';
+import { redactText } from '../../kernel/redact.js';
 
 export interface RerankCandidate {
   id: string;

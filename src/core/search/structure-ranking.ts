@@ -7,7 +7,7 @@
  */
 import { RELATION_KINDS } from '../../ports/catalog.js';
 import type { ChunkFilter, Store } from '../../ports/store.js';
-import { objectId, parseObjectId } from '../ids.js';
+import { objectId, parseObjectId } from '../../kernel/ids.js';
 import type { ExpandedQuery } from './expand.js';
 import { fuseRankings, RRF_K, TOP_RANK_BONUS, type RankedList } from './rrf.js';
 import { columnsOfTables, nameMatches, schemaCoherence, withSupport } from './structure-signals.js';

@@ -4,8 +4,8 @@
  * the question, columns of the top tables, the schema with the most evidence. Supporting lists
  * add 1/(k + rank) like any list but never the top-rank bonus.
  */
-import { splitText } from '../text/identifiers.js';
-import { singular } from '../text/inflect.js';
+import { splitText } from '../../kernel/text/identifiers.js';
+import { singular } from '../../kernel/text/inflect.js';
 import { RRF_K, type FusedResult, type RankedList } from './rrf.js';
 
 /**

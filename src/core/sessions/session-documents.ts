@@ -10,9 +10,9 @@ import type { Embedder } from '../../ports/embedder.js';
 import type { ChunkWrite, EmbeddingModelInfo, SessionDocumentRecord } from '../../ports/store.js';
 import { MAX_CHUNK_ENTITIES } from '../entities/chunk-entities.js';
 import { extractEntities } from '../entities/extract.js';
-import { SextantError } from '../errors.js';
-import { sha256 } from '../hash.js';
-import { lexicalForm } from '../text/identifiers.js';
+import { SextantError } from '../../kernel/errors.js';
+import { sha256 } from '../../kernel/hash.js';
+import { lexicalForm } from '../../kernel/text/identifiers.js';
 import { splitDocument } from './split-document.js';
 
 /** Source name of session document chunks. Never a user source: those must start with a letter. */

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Embedder } from '../../ports/embedder.js';
 import type { SessionDocumentRecord, SessionRecord, Store } from '../../ports/store.js';
 import { canAccessProject, type RequestUser } from '../auth/user.js';
-import { SextantError } from '../errors.js';
+import { SextantError } from '../../kernel/errors.js';
 import type { ProjectService } from '../projects/projects.js';
 import { requireSource } from '../sources.js';
 import {

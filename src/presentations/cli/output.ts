@@ -3,8 +3,8 @@
  * Everything the CLI prints goes through here: redacted, JSON or human, errors as one line.
  */
 import pc from 'picocolors';
-import { isSextantError } from '../../core/errors.js';
-import { redactText, redactValue } from '../../core/redact.js';
+import { isSextantError } from '../../kernel/errors.js';
+import { redactText, redactValue } from '../../kernel/redact.js';
 
 export interface OutputOptions {
   json?: boolean;

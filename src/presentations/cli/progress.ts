@@ -3,7 +3,7 @@
  * Renders core progress events on stderr: a live line on a terminal, and on pipes or CI logs
  * one line per step plus its completion, never the same line twice; nothing with --json/--quiet.
  */
-import type { ProgressEvent, ProgressFn } from '../../core/progress.js';
+import type { ProgressEvent, ProgressFn } from '../../kernel/progress.js';
 
 function labelOf(e: ProgressEvent): string {
   const prefix = e.source === '*' ? '' : `${e.source}: `;

@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { openEngine } from '../../app.js';
 import { loadConfig, type SextantConfig } from '../../config/load-config.js';
 import type { Engine } from '../../core/engine.js';
-import type { ProgressFn } from '../../core/progress.js';
+import type { ProgressFn } from '../../kernel/progress.js';
 import { reportError } from './output.js';
 import { cliProgress } from './progress.js';
 

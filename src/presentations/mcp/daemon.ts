@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { clearDaemonState, daemonFiles, daemonStatus, isProcessAlive, readDaemonState, type DaemonState } from '../../core/daemon/daemon-state.js';
-import { SextantError } from '../../core/errors.js';
+import { SextantError } from '../../kernel/errors.js';
 
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;

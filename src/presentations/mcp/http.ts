@@ -13,9 +13,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Authenticator } from '../../core/auth/authenticate.js';
 import { canAccessProject, type RequestUser } from '../../core/auth/user.js';
-import { isSextantError, SextantError } from '../../core/errors.js';
+import { isSextantError, SextantError } from '../../kernel/errors.js';
 import { DEFAULT_PROJECT } from '../../core/projects/projects.js';
-import { redactText } from '../../core/redact.js';
+import { redactText } from '../../kernel/redact.js';
 import { userKey, userOf } from './auth.js';
 import { createOriginPolicy, isLoopbackHost } from './origin.js';
 import { createRateLimiter } from './rate-limit.js';

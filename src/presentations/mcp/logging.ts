@@ -4,7 +4,7 @@
  * mode stdout carries the protocol. Every field and message passes the core's redaction.
  */
 import { pino, type Logger } from 'pino';
-import { redactText, redactValue } from '../../core/redact.js';
+import { redactText, redactValue } from '../../kernel/redact.js';
 
 export type { Logger };
 

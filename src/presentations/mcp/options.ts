@@ -4,7 +4,7 @@
  */
 import type { SextantConfig } from '../../config/load-config.js';
 import type { OidcOptions } from '../../core/auth/oidc.js';
-import { SextantError } from '../../core/errors.js';
+import { SextantError } from '../../kernel/errors.js';
 
 export interface McpOptions {
   host: string;

@@ -9,9 +9,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describeObjectFor } from '../../core/discovery/describe.js';
-import { isSextantError } from '../../core/errors.js';
-import { objectUri, parseTarget } from '../../core/ids.js';
-import { redactText, redactValue } from '../../core/redact.js';
+import { isSextantError } from '../../kernel/errors.js';
+import { objectUri, parseTarget } from '../../kernel/ids.js';
+import { redactText, redactValue } from '../../kernel/redact.js';
 import { RELATION_KINDS, type CatalogObject } from '../../ports/catalog.js';
 import type { ToolContext } from './tool-registry.js';
 

@@ -17,7 +17,7 @@ import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { RequestUser } from '../../core/auth/user.js';
 import type { Engine } from '../../core/engine.js';
-import { SextantError } from '../../core/errors.js';
+import { SextantError } from '../../kernel/errors.js';
 import { logToolCall, type Logger } from './logging.js';
 import { failure, success, type ToolOutput } from './tool-result.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SextantError } from '../../core/errors.js';
+import { SextantError } from '../../kernel/errors.js';
 import { failure, success } from './tool-result.js';
 
 describe('tool results', () => {

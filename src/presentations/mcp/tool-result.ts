@@ -5,8 +5,8 @@
  * else is reported as an internal error without details (they go to the log).
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { isSextantError } from '../../core/errors.js';
-import { redactText, redactValue } from '../../core/redact.js';
+import { isSextantError } from '../../kernel/errors.js';
+import { redactText, redactValue } from '../../kernel/redact.js';
 
 export interface ToolOutput {
   structured: Record<string, unknown>;

@@ -14,7 +14,7 @@ import {
   ensureBuiltinEmbedder,
   loadBuiltinEmbedder,
 } from '../../../src/adapters/embedder/builtin/index.js';
-import { isSextantError } from '../../../src/core/errors.js';
+import { isSextantError } from '../../../src/kernel/errors.js';
 import { cosine, describeEmbedderContract } from '../../contracts/embedder.contract.js';
 import { tempHome } from '../../helpers/temp-home.js';
 

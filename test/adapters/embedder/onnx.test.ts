@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOnnxEmbedder, downloadOnnxModel, resolveOnnxModelName } from '../../../src/adapters/embedder/onnx/index.js';
-import { isSextantError } from '../../../src/core/errors.js';
+import { isSextantError } from '../../../src/kernel/errors.js';
 import { cosine, describeEmbedderContract } from '../../contracts/embedder.contract.js';
 import { tempHome } from '../../helpers/temp-home.js';
 import { writeTinyOnnxModel } from '../../helpers/tiny-onnx-model.js';

@@ -6,7 +6,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenAiEmbedder, embeddingsEndpoint } from '../../../src/adapters/embedder/openai/index.js';
-import { isSextantError } from '../../../src/core/errors.js';
+import { isSextantError } from '../../../src/kernel/errors.js';
 import { cosine, describeEmbedderContract } from '../../contracts/embedder.contract.js';
 
 const API_KEY = 'sk-test-0123456789abcdefSECRET';

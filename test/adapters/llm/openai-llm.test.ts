@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { chatEndpoint, createOpenAiLlm } from '../../../src/adapters/llm/openai/index.js';
-import { SextantError } from '../../../src/core/errors.js';
+import { SextantError } from '../../../src/kernel/errors.js';
 import { startChatServer, type ChatServer } from '../../helpers/chat-server.js';
 
 let server: ChatServer | null = null;

@@ -3,8 +3,8 @@
  * One GraphQL POST over the credential fetch, with transport and protocol failures classified
  * into one clear SextantError each (unreachable, 401/403, not GraphQL).
  */
-import { SextantError, isSextantError } from '../../../core/errors.js';
-import { redactText } from '../../../core/redact.js';
+import { SextantError, isSextantError } from '../../../kernel/errors.js';
+import { redactText } from '../../../kernel/redact.js';
 import type { CredentialContext, CredentialFetch } from './credential-fetch.js';
 
 export interface GraphqlError {

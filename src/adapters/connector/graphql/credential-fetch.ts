@@ -6,8 +6,8 @@
  * The two never mix. Without a user token, execution is refused unless anonymous access was
  * explicitly allowed.
  */
-import { SextantError } from '../../../core/errors.js';
-import { registerSecret } from '../../../core/redact.js';
+import { SextantError } from '../../../kernel/errors.js';
+import { registerSecret } from '../../../kernel/redact.js';
 import { type EndpointSettings, serviceHeaders } from './endpoint.js';
 
 export type CredentialContext =

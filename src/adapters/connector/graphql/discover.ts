@@ -5,7 +5,7 @@
  * Hugr fields the server resolves), `schema_summary` (G1), the `core.catalog` views (G2), the
  * `_catalog` module tree (G3) and `core.data_sources` — all with the service credential.
  */
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import type { DataSourceInfo, Generation } from './catalog-model.js';
 import { type GraphqlRequest, type GraphqlResponse, errorMessages, postGraphql } from './client.js';
 import type { CredentialFetch } from './credential-fetch.js';

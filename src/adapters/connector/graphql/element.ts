@@ -5,7 +5,7 @@
  * the whole schema, and maps it exactly as a full discovery would, so unchanged elements keep
  * their hashes.
  */
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import type { CatalogObject } from '../../../ports/catalog.js';
 import type { ElementSnapshot } from '../../../ports/connector.js';
 import type { DataSourceInfo, Generation, ModuleInfo, RootKind } from './catalog-model.js';

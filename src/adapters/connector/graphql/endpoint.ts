@@ -4,8 +4,8 @@
  * NAMES (`secretKeyEnv`, `apiKeyEnv`, `headerEnvs`, `userTokenEnv`); values are read when a
  * request is made and registered with the redactor so they never reach output.
  */
-import { SextantError } from '../../../core/errors.js';
-import { registerSecret } from '../../../core/redact.js';
+import { SextantError } from '../../../kernel/errors.js';
+import { registerSecret } from '../../../kernel/redact.js';
 import type { SourceRecord } from '../../../ports/connector.js';
 
 export interface EndpointSettings {

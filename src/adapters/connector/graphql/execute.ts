@@ -5,14 +5,14 @@
  * (JSON) or `/ipc` (multipart Arrow).
  */
 import { type GraphQLSchema, GraphQLError, Kind, buildClientSchema, parse, validate } from 'graphql';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import type { ExecuteRequest, ExecuteResponse, ExecutionCredential } from '../../../ports/connector.js';
 import { type GraphqlResponse, checkHttp, postGraphql, transportError } from './client.js';
 import type { CredentialContext, CredentialFetch } from './credential-fetch.js';
 import type { EndpointSettings } from './endpoint.js';
 import { PLAIN_SHAPE, introspectionQuery } from './introspection-query.js';
 import { decodeIpc } from './ipc.js';
-import { sha256 } from '../../../core/hash.js';
+import { sha256 } from '../../../kernel/hash.js';
 
 const SCHEMA_TTL_MS = 60_000;
 

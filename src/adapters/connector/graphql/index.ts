@@ -9,7 +9,7 @@ import type { ExecuteDeps } from './execute.js';
 import { mergeCatalog } from './merge-catalog.js';
 import { toSnapshot } from './to-objects.js';
 import { createTypeLookup } from './type-lookup.js';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 
 export interface GraphqlConnectorOptions {
   /** `hugr` (probes generations, /query and /ipc) or `graphql` (any API; Hugr fields used when present). */

@@ -6,7 +6,7 @@
  * is placed at its `X-Hugr-Path` to rebuild the `/query` shape.
  */
 import { tableFromIPC } from 'apache-arrow';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import type { GraphqlError, GraphqlResponse } from './client.js';
 
 export interface MultipartPart {

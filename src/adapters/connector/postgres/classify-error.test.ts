@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import { classifyPgError } from './classify-error.js';
 
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });

@@ -1,6 +1,6 @@
 /** @module adapters/connector/postgres/classify-error: maps driver errors to SextantError codes and hints, purely (never throws). */
-import { type ErrorCode, SextantError, isSextantError } from '../../../core/errors.js';
-import { redactText } from '../../../core/redact.js';
+import { type ErrorCode, SextantError, isSextantError } from '../../../kernel/errors.js';
+import { redactText } from '../../../kernel/redact.js';
 
 interface Rule {
   code: ErrorCode;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SextantError } from '../../../core/errors.js';
-import { redactText } from '../../../core/redact.js';
+import { SextantError } from '../../../kernel/errors.js';
+import { redactText } from '../../../kernel/redact.js';
 import { checkPasswordEnv, parseDsn, resolveTarget, toClientConfig } from './dsn.js';
 
 function failure(fn: () => unknown): SextantError {

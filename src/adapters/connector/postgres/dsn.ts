@@ -1,7 +1,7 @@
 /** @module adapters/connector/postgres/dsn: parses a PostgreSQL DSN and resolves its password without leaking it. */
 import type { ClientConfig } from 'pg';
-import { SextantError } from '../../../core/errors.js';
-import { redactDsn, registerSecret } from '../../../core/redact.js';
+import { SextantError } from '../../../kernel/errors.js';
+import { redactDsn, registerSecret } from '../../../kernel/redact.js';
 import type { SourceRecord } from '../../../ports/connector.js';
 
 /** Where and as whom to connect; `password` is a secret (already registered for redaction). */

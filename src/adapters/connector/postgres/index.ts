@@ -1,5 +1,5 @@
 /** @module adapters/connector/postgres: the PostgreSQL connector (guarded sessions, access check, catalog introspection). */
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import type { Connector, IntrospectOptions, SourceRecord } from '../../../ports/connector.js';
 import { checkAccess } from './access-check.js';
 import { checkPasswordEnv, parseDsn } from './dsn.js';

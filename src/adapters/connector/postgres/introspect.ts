@@ -1,5 +1,5 @@
 /** @module adapters/connector/postgres/introspect: reads a source's catalog with a fixed handful of set-based queries. */
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import type { SourceSnapshot } from '../../../ports/catalog.js';
 import type { IntrospectOptions, SourceRecord } from '../../../ports/connector.js';
 import * as sql from './catalog-queries.js';

@@ -13,7 +13,7 @@
  * - writes inside functions, `nextval`, `FOR UPDATE`: refused by the read-only transaction.
  * Row values are never returned: only the output columns' names and `format_type` spellings.
  */
-import { isSextantError } from '../../../core/errors.js';
+import { isSextantError } from '../../../kernel/errors.js';
 import type { QueryProbe, SourceRecord } from '../../../ports/connector.js';
 import { resolveTarget } from './dsn.js';
 import { type GuardOptions, withGuardedSession } from './session-guard.js';

@@ -1,7 +1,7 @@
 /** @module adapters/connector/postgres/session-guard: opens one guarded, read-only PostgreSQL session per operation. */
 import pg from 'pg';
-import { SextantError } from '../../../core/errors.js';
-import { redactText } from '../../../core/redact.js';
+import { SextantError } from '../../../kernel/errors.js';
+import { redactText } from '../../../kernel/redact.js';
 import { classifyPgError } from './classify-error.js';
 import { type PgTarget, describeTarget, toClientConfig } from './dsn.js';
 

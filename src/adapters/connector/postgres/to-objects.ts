@@ -1,5 +1,5 @@
 /** @module adapters/connector/postgres/to-objects: pure mapping of catalog rows into a SourceSnapshot (objects, edges). */
-import { objectId } from '../../../core/ids.js';
+import { objectId } from '../../../kernel/ids.js';
 import type { CatalogEdge, CatalogObject, ObjectKind, SourceSnapshot } from '../../../ports/catalog.js';
 import type { CatalogRows, ConstraintRow, IndexRow, RelationRow, RoutineRow, SequenceRow, TriggerRow, TypeRow, ViewDependencyRow } from './catalog-queries.js';
 

@@ -7,7 +7,7 @@
  *
  * Changing either table changes vectors: bump BUILTIN_MODEL_ID when it changes materially.
  */
-import { SCHEMA_ABBREVIATIONS } from '../../../core/text/abbreviations.js';
+import { SCHEMA_ABBREVIATIONS } from '../../../kernel/text/abbreviations.js';
 
 export { SCHEMA_ABBREVIATIONS };
 

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import { type GloveTable, encodeCache } from './cache-format.js';
 import { GloveSif, zipfNorm } from './glove-sif.js';
 import { xorshift32 } from './subword.js';

@@ -3,7 +3,7 @@
  * The default, offline embedder: SIF sentence vectors over compacted GloVe 100-d word vectors.
  */
 import { readFile } from 'node:fs/promises';
-import { SextantError, isSextantError } from '../../../core/errors.js';
+import { SextantError, isSextantError } from '../../../kernel/errors.js';
 import type { Embedder } from '../../../ports/embedder.js';
 import { type BuildProgressFn, buildBuiltinCache } from './build-cache.js';
 import { decodeCache } from './cache-format.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSextantError } from '../../../core/errors.js';
+import { isSextantError } from '../../../kernel/errors.js';
 import { CACHE_VERSION, type GloveTable, decodeCache, encodeCache } from './cache-format.js';
 
 function table(): GloveTable {

@@ -21,7 +21,7 @@
  * ```
  */
 import { createHash } from 'node:crypto';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 
 export const CACHE_MAGIC = 'SXGLOVE\0';
 /** Bump when the layout or anything baked into it (sample, SIF constants, word filter) changes. */

@@ -6,7 +6,7 @@
  * GloVe has no counts, so p(w) comes from the word's frequency rank (Zipf: p = 1/(rank·H)).
  */
 import pluralize from 'pluralize';
-import { identifierTokens, splitIdentifier } from '../../../core/text/identifiers.js';
+import { identifierTokens, splitIdentifier } from '../../../kernel/text/identifiers.js';
 import { expandAbbreviation } from './abbreviations.js';
 import type { GloveTable } from './cache-format.js';
 import { addTrigramVector, knownPieces } from './subword.js';

@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { SextantError } from '../../../core/errors.js';
-import { redactText } from '../../../core/redact.js';
+import { SextantError } from '../../../kernel/errors.js';
+import { redactText } from '../../../kernel/redact.js';
 import { REQUIRED_MODEL_FILES } from './onnx-embedder.js';
 import { type Pooling, errorMessage, loadTransformers } from './transformers-runtime.js';
 

@@ -5,8 +5,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { SextantError } from '../../../core/errors.js';
-import { redactText } from '../../../core/redact.js';
+import { SextantError } from '../../../kernel/errors.js';
+import { redactText } from '../../../kernel/redact.js';
 import type { Embedder } from '../../../ports/embedder.js';
 import { toUnitVector } from '../vector.js';
 import { type FeatureExtractor, type Pooling, errorMessage, loadTransformers } from './transformers-runtime.js';

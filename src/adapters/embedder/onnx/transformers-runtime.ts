@@ -4,8 +4,8 @@
  * use only, so `sextant --help` and the other embedders never load the native runtime.
  * Declares only the slice of the library this adapter calls.
  */
-import { SextantError } from '../../../core/errors.js';
-import { redactText } from '../../../core/redact.js';
+import { SextantError } from '../../../kernel/errors.js';
+import { redactText } from '../../../kernel/redact.js';
 
 export type Pooling = 'mean' | 'cls';
 

@@ -4,8 +4,8 @@
  * batched, retried with backoff on 429/5xx/network errors, each attempt under a timeout.
  * The API key goes only into the Authorization header, never into a message.
  */
-import { SextantError } from '../../../core/errors.js';
-import { redactText } from '../../../core/redact.js';
+import { SextantError } from '../../../kernel/errors.js';
+import { redactText } from '../../../kernel/redact.js';
 import type { Embedder } from '../../../ports/embedder.js';
 import { toUnitVector } from '../vector.js';
 import { isRetryableStatus, retryDelayMs } from './retry-policy.js';

@@ -4,8 +4,8 @@
  * as the Llm port: temperature 0, optional JSON mode, retried with backoff on 429/5xx/network
  * errors, each attempt under a timeout. The API key goes only into the Authorization header.
  */
-import { SextantError } from '../../../core/errors.js';
-import { redactText, registerSecret } from '../../../core/redact.js';
+import { SextantError } from '../../../kernel/errors.js';
+import { redactText, registerSecret } from '../../../kernel/redact.js';
 import type { ChatMessage, Llm } from '../../../ports/llm.js';
 import { isRetryableStatus, retryDelayMs } from '../../embedder/openai/retry-policy.js';
 

@@ -4,7 +4,7 @@
  * removal, and the reads behind related chunks, `--explain` and the glossary listing.
  */
 import type { Database, Statement } from 'better-sqlite3';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import type { EntityMention, NerType, SemanticType } from '../../../ports/catalog.js';
 import type { ChunkFilter, EntityFilter, EntityLink, EntityLinks, EntityPage } from '../../../ports/store.js';
 import { chunkFilterPredicate, chunkFilterSql, type ChunkScopeRow } from './chunk-filter.js';

@@ -6,8 +6,8 @@
  * term, through the index writer.
  */
 import type { Database, Statement } from 'better-sqlite3';
-import { SextantError } from '../../../core/errors.js';
-import { glossaryKey } from '../../../core/glossary/keys.js';
+import { SextantError } from '../../../kernel/errors.js';
+import { glossaryKey } from '../../../kernel/text/glossary-key.js';
 import type { ChangeActor, GlossaryChange, GlossaryTerm, OutputColumn, TermFields, TermIndexWrite, TermValidation } from '../../../ports/glossary.js';
 import { objectParams } from './rows.js';
 import type { IndexWriter } from './writes.js';

@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import { createSchema, inspectIndex, SCHEMA_VERSION, type IndexState } from './schema.js';
 
 /**

@@ -3,7 +3,7 @@
  * FTS5 over the chunks' lexical fields: table DDL, row maintenance and BM25 search.
  */
 import type { Database, Statement } from 'better-sqlite3';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import type { Chunk } from '../../../ports/catalog.js';
 import type { LexicalQuery, ScoredChunk } from '../../../ports/store.js';
 import { chunkFilterSql } from './chunk-filter.js';

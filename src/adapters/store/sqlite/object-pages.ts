@@ -2,7 +2,7 @@
  * @module adapters/store/sqlite/object-pages
  * listObjects' filter as SQL and its opaque cursor (base64url of the last id of a page).
  */
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import type { ObjectFilter } from '../../../ports/store.js';
 
 /** Default page size of `listObjects`. */

@@ -5,7 +5,7 @@
  * statement on purpose: it runs on every tool call and must not invalidate the vector cache.
  */
 import type { Database, Statement } from 'better-sqlite3';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import type { ChunkWrite, SessionDocumentRecord, SessionRecord } from '../../../ports/store.js';
 import type { LexicalIndex } from './lexical.js';
 import type { IndexWriter } from './writes.js';

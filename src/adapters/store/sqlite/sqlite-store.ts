@@ -6,7 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import type { CatalogEdge, CatalogObject, Chunk, ContextRecord } from '../../../ports/catalog.js';
 import type { SourceRecord } from '../../../ports/connector.js';
 import type { ChangeActor, GlossaryChange, GlossaryTerm, OutputColumn, TermFields, TermIndexWrite, TermValidation } from '../../../ports/glossary.js';

@@ -3,7 +3,7 @@
  * Rows of the `tokens` table (hashes only: the store never sees a token).
  */
 import type { Database, Statement } from 'better-sqlite3';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import type { TokenRecord } from '../../../ports/store.js';
 
 interface TokenRow {

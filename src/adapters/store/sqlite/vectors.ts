@@ -5,7 +5,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import { createRequire } from 'node:module';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import type { ScoredChunk, VectorQuery } from '../../../ports/store.js';
 import { chunkFilterPredicate, chunkFilterSql, type ChunkScopeRow } from './chunk-filter.js';
 import { StatementCache } from './statement-cache.js';

@@ -5,7 +5,7 @@
  * Callers wrap each call in one transaction; statements are prepared once per connection.
  */
 import type { Database, Statement } from 'better-sqlite3';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import type { ChunkChanges, EmbeddingModelInfo, SourceUpdate } from '../../../ports/store.js';
 import type { EntityIndex } from './entities.js';
 import type { LexicalIndex } from './lexical.js';

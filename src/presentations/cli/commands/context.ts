@@ -1,6 +1,6 @@
 /** @module presentations/cli/commands/context — `sextant context add|list|rm`. */
 import type { Command } from 'commander';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import { printJson, println, table } from '../output.js';
 import { runWithEngine } from '../session.js';
 

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { type ErrorCode, SextantError } from '../../../core/errors.js';
+import { type ErrorCode, SextantError } from '../../../kernel/errors.js';
 import { cliActor, type GlossaryChange, type GlossaryFailure, type GlossaryTerm, type SqlCheck, TERM_ORIGINS, type TermOrigin } from '../../../core/glossary/index.js';
 import { colors, printJson, println, table } from '../output.js';
 import { runWithEngine } from '../session.js';

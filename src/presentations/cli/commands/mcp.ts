@@ -1,6 +1,6 @@
 /** @module presentations/cli/commands/mcp — `sextant mcp [--http] [--daemon]`, `sextant mcp stop`. */
 import { Option, type Command } from 'commander';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import { DEFAULT_PROJECT } from '../../../core/projects/projects.js';
 import { startDaemon, stopDaemon } from '../../mcp/daemon.js';
 import { serve } from '../../mcp/serve.js';

@@ -1,7 +1,7 @@
 /** @module presentations/cli/commands/search — `sextant search|vsearch|query` and `init`. */
 import type { Command } from 'commander';
 import { initEmbeddings } from '../../../app.js';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import type { SearchOptions, SearchResult } from '../../../core/search/types.js';
 import type { Engine } from '../../../core/engine.js';
 import { colors, printJson, println } from '../output.js';

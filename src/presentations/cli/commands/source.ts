@@ -1,6 +1,6 @@
 /** @module presentations/cli/commands/source — `sextant source add|list|remove`. */
 import type { Command } from 'commander';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import type { StoredSource } from '../../../ports/store.js';
 import { printJson, println, table } from '../output.js';
 import { runWithEngine } from '../session.js';

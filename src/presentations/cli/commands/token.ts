@@ -1,6 +1,6 @@
 /** @module presentations/cli/commands/token — `sextant token create|list|revoke`. */
 import type { Command } from 'commander';
-import { redactValue } from '../../../core/redact.js';
+import { redactValue } from '../../../kernel/redact.js';
 import { printJson, println, table } from '../output.js';
 import { runWithEngine } from '../session.js';
 

@@ -3,7 +3,7 @@
  * Argument schemas and checks shared by several tools, and small text helpers.
  */
 import { z } from 'zod';
-import { SextantError } from '../../../core/errors.js';
+import { SextantError } from '../../../kernel/errors.js';
 import type { ToolContext } from '../tool-registry.js';
 
 export const kindsArg = z.array(z.string().min(1)).max(20).optional().describe('Only these kinds, e.g. ["table","column"]');

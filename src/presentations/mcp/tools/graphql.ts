@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import type { GraphqlDescription, GraphqlQueryResult } from '../../../core/graphql/graphql-service.js';
-import { SextantError } from '../../../core/errors.js';
-import { parseObjectId } from '../../../core/ids.js';
+import { SextantError } from '../../../kernel/errors.js';
+import { parseObjectId } from '../../../kernel/ids.js';
 import { defineTool, type ToolContext } from '../tool-registry.js';
 import type { ToolOutput } from '../tool-result.js';
 import { checkSourceAllowed, clip } from './common.js';

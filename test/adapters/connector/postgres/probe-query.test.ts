@@ -6,7 +6,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresConnector } from '../../../../src/adapters/connector/postgres/index.js';
-import { SextantError } from '../../../../src/core/errors.js';
+import { SextantError } from '../../../../src/kernel/errors.js';
 import type { QueryProbe } from '../../../../src/ports/connector.js';
 import { type TempDatabase, createTempDatabase } from '../../../helpers/postgres.js';
 import { sourceFor } from './fixture.js';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveTarget } from '../../../../src/adapters/connector/postgres/dsn.js';
 import { createPostgresConnector } from '../../../../src/adapters/connector/postgres/index.js';
 import { withGuardedSession } from '../../../../src/adapters/connector/postgres/session-guard.js';
-import { SextantError } from '../../../../src/core/errors.js';
+import { SextantError } from '../../../../src/kernel/errors.js';
 import { type TempDatabase, adminQuery, createTempDatabase } from '../../../helpers/postgres.js';
 import { sourceFor } from './fixture.js';
 

@@ -1,5 +1,5 @@
 /**
- * @module core/redact
+ * @module kernel/redact
  * The one place secrets are masked. Every presentation and log passes text through here.
  */
 const MASK = '***';

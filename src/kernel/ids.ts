@@ -1,10 +1,8 @@
 /**
- * @module core/ids
+ * @module kernel/ids
  * Object ids (`<source>:<kind>:<path>`) and URIs (`sextant://source/schema.object`).
  */
-import type { ObjectKind } from '../ports/catalog.js';
-
-export function objectId(source: string, kind: ObjectKind, path: string): string {
+export function objectId(source: string, kind: string, path: string): string {
   return `${source}:${kind}:${path}`;
 }
 

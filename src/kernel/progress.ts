@@ -1,5 +1,5 @@
 /**
- * @module core/progress
+ * @module kernel/progress
  * Progress events of long work; presentations render them (bars, JSON lines, nothing).
  */
 export interface ProgressEvent {

@@ -1,5 +1,5 @@
 /**
- * @module core/text/inflect
+ * @module kernel/text/inflect
  * Singular and plural forms on top of `pluralize`, made safe for schema identifiers:
  * digits, abbreviations (`qty`, `sts`), short words (`us`, `os`), acronyms (`APIs`, `SKUs`),
  * non-English words and a few words pluralize gets wrong (`data` → `datum`, `caches` → `cach`)

@@ -1,5 +1,5 @@
 /**
- * @module core/suggest
+ * @module kernel/suggest
  * "Did you mean" suggestions for unknown ids: edit distance plus shared words.
  */
 import { splitText } from './text/identifiers.js';

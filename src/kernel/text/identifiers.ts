@@ -1,5 +1,5 @@
 /**
- * @module core/text/identifiers
+ * @module kernel/text/identifiers
  * Identifier splitting shared by indexing, query expansion, entity extraction and the builtin
  * embedder. FTS5's unicode61 tokenizer splits snake_case but not camelCase, so we split ourselves.
  * Letters are Unicode-aware (`Bestellungen_für_Kunden` keeps `für` whole).

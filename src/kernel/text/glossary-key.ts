@@ -1,5 +1,5 @@
 /**
- * @module core/glossary/keys
+ * @module kernel/text/glossary-key
  * How names compare: terms and aliases are unique per project case-insensitively, so both are
  * stored with a key (Unicode-normalised, trimmed, inner whitespace collapsed, lower-cased).
  */

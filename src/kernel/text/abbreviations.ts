@@ -1,5 +1,5 @@
 /**
- * @module core/text/abbreviations
+ * @module kernel/text/abbreviations
  * The canonical table of abbreviations found in schema identifiers (`qty`, `cust_addr`,
  * `ord_hdr`). Query expansion reads it both ways (`qty` ↔ `quantity`), entity extraction
  * expands identifier words with it, and embedders may use it to vectorise abbreviations.

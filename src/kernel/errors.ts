@@ -1,5 +1,5 @@
 /**
- * @module core/errors
+ * @module kernel/errors
  * One error type with a stable code and an actionable hint. Presentations map codes once
  * (exit code, MCP isError, HTTP status).
  */

@@ -1,5 +1,5 @@
 /**
- * @module core/hash
+ * @module kernel/hash
  * Stable hashing of JSON-like values (key order independent) for two-level change detection.
  */
 import { createHash } from 'node:crypto';
