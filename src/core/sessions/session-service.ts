@@ -35,8 +35,8 @@ export interface OpenSessionInput {
 
 /** Where a search of this session may look. */
 export interface SessionScope {
-  /** Sources to search; undefined means every source. Always includes session documents. */
-  sources: string[] | undefined;
+  /** Sources to search; absent means every source. Always includes session documents. */
+  sources?: string[];
   projects: string[];
   session: string;
 }
@@ -225,7 +225,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       } else if (allowed) {
         sources = [...allowed, SESSION_SOURCE];
       }
-      return { sources, projects: session.activeProjects, session: session.id };
+      return { ...(sources ? { sources } : {}), projects: session.activeProjects, session: session.id };
     },
     allowedSources,
   };

@@ -72,7 +72,7 @@ export interface DataObjectInfo {
   fields: FieldInfo[];
   queries: OperationInfo[];
   mutations: OperationInfo[];
-  filterType?: string;
+  filterType?: string | undefined;
   argsType?: string;
   isM2M?: boolean;
 }

@@ -12,9 +12,9 @@ export interface IntrospectionShape {
   typeExtensions: readonly string[];
   fieldExtensions: readonly string[];
   /** `ofType` levels under a type reference (default 4); lowered for servers with a tight depth budget. */
-  refDepth?: number;
+  refDepth?: number | undefined;
   /** Select field arguments (default true); the deepest part of the query, dropped last. */
-  withArgs?: boolean;
+  withArgs?: boolean | undefined;
 }
 
 export const HUGR_SHAPE: IntrospectionShape = { typeExtensions: HUGR_TYPE_FIELDS, fieldExtensions: HUGR_FIELD_FIELDS };

@@ -7,14 +7,16 @@ import { type PgTarget, describeTarget, toClientConfig } from './dsn.js';
 
 export interface GuardOptions {
   /** Server-side `statement_timeout` in ms (default 5000). */
-  statementTimeoutMs?: number;
+  statementTimeoutMs?: number | undefined;
   /** Server-side `idle_in_transaction_session_timeout` in ms (default 10000). */
   idleInTransactionTimeoutMs?: number;
   /** How long to wait for the TCP connect and login, in ms (default 5000). */
-  connectTimeoutMs?: number;
+  connectTimeoutMs?: number | undefined;
 }
 
-export const DEFAULT_GUARDS: Readonly<Required<GuardOptions>> = Object.freeze({
+export type ResolvedGuards = { [K in keyof GuardOptions]-?: number };
+
+export const DEFAULT_GUARDS: Readonly<ResolvedGuards> = Object.freeze({
   statementTimeoutMs: 5_000,
   idleInTransactionTimeoutMs: 10_000,
   connectTimeoutMs: 5_000,
@@ -52,8 +54,8 @@ export interface GuardedSession {
 }
 
 /** Defaults filled in and every value checked (positive whole ms); throws USAGE otherwise. */
-export function resolveGuards(options: GuardOptions): Required<GuardOptions> {
-  const guards = { ...DEFAULT_GUARDS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
+export function resolveGuards(options: GuardOptions): ResolvedGuards {
+  const guards: ResolvedGuards = { ...DEFAULT_GUARDS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
   for (const [key, value] of Object.entries(guards)) {
     if (!Number.isInteger(value) || value <= 0) {
       throw new SextantError('USAGE', `${key} must be a positive whole number of milliseconds`, { hint: `fix ${key}, then retry` });
@@ -114,7 +116,7 @@ interface GuardRow {
   previous: string[];
 }
 
-function checkGuards(row: GuardRow | undefined, guards: Required<GuardOptions>, target: string): void {
+function checkGuards(row: GuardRow | undefined, guards: ResolvedGuards, target: string): void {
   const ok =
     row !== undefined &&
     row.read_only === 'on' &&
