@@ -1,0 +1,97 @@
+/**
+ * Integration: the chunks built from the demo sample catalog (real PostgreSQL), the acme Hugr
+ * deployment, a glossary term and a session document are byte-identical to those of the code
+ * before source kinds became modules (issue #9): texts and lexical fields feed the
+ * schema-linking benchmark, so a moved chunk builder must not change a single byte.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGraphqlConnector } from '../../src/adapters/connector/graphql/index.js';
+import { createPostgresConnector } from '../../src/adapters/connector/postgres/index.js';
+import { buildChunks } from '../../src/core/chunks/build-chunks.js';
+import { buildTermIndex } from '../../src/core/glossary/term-index.js';
+import { lexicalField } from '../../src/core/search/lexical-text.js';
+import { buildDocumentChunks } from '../../src/core/sessions/session-documents.js';
+import { loadSampleSql } from '../../src/demo/sample-database.js';
+import { sha256 } from '../../src/kernel/hash.js';
+import type { Chunk, SourceSnapshot } from '../../src/ports/catalog.js';
+import type { SourceRecord } from '../../src/ports/connector.js';
+import type { Store } from '../../src/ports/store.js';
+import { SECRET, startAcmeServer } from '../helpers/acme-deployment.js';
+import type { HugrTestServer } from '../helpers/hugr-test-server.js';
+import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
+
+/** Captured from the chunk builders before the move (commit 6dabb34). */
+const EXPECTED = {
+  sample: { count: 383, hash: 'b4722d0b3f05787cce0ae28dbaf841416e386c709a0a75f7b9ab1fa5a47c49fc' },
+  acme: { count: 106, hash: '889c139bffe987c49a30d4d55b8fdc80bac7caa88e6d8b28ba5ca91db52a281e' },
+  glossary: 'd78c34b64ad55bf573677211e2b8d6c1ac2cb85ba6eba44959d21882e4805c8e',
+  session: 'd54da444f370c6076027fc7dc63009e8e1cbe59d466483cb67f4382ac0d56164',
+};
+
+const at = '2026-01-01T00:00:00.000Z';
+let db: TempDatabase;
+let server: HugrTestServer;
+
+/** Every byte of what the index stores for a chunk, in id order. */
+function fingerprint(chunks: readonly Chunk[]): string {
+  const sorted = [...chunks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return sha256(JSON.stringify(sorted.map((c) => [c.id, c.objectId, c.source, c.kind, c.name, c.comment, c.definition, c.context, c.text, c.contentHash, c.project, c.session])));
+}
+
+function chunksOf(snapshot: SourceSnapshot): Chunk[] {
+  const table = snapshot.objects.find((o) => o.kind === 'table' || o.kind === 'data_object');
+  const contexts = new Map(table ? [[table.id, 'Kept for the finance team']] : []);
+  return buildChunks({ objects: snapshot.objects, edges: snapshot.edges, effectiveContexts: contexts, lexical: lexicalField });
+}
+
+beforeAll(async () => {
+  db = await createTempDatabase('sxt_stable');
+  for (const sql of loadSampleSql()) await db.exec(sql);
+  server = await startAcmeServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.drop();
+});
+
+describe('chunk stability', () => {
+  it('builds the same chunks from the demo sample catalog', async () => {
+    const source: SourceRecord = { name: 'sample', type: 'postgres', url: db.adminDsn, options: {}, createdAt: at };
+    const chunks = chunksOf(await createPostgresConnector({ statementTimeoutMs: 5000 }).introspect(source));
+    expect({ count: chunks.length, hash: fingerprint(chunks) }).toEqual(EXPECTED.sample);
+  });
+
+  it('builds the same chunks from the acme Hugr deployment', async () => {
+    const source: SourceRecord = { name: 'mesh', type: 'hugr', url: server.url, options: { secretKeyEnv: 'MESH_SECRET' }, createdAt: at };
+    const chunks = chunksOf(await createGraphqlConnector({ type: 'hugr', env: { MESH_SECRET: SECRET } }).introspect(source));
+    expect({ count: chunks.length, hash: fingerprint(chunks) }).toEqual(EXPECTED.acme);
+  });
+
+  it('builds the same glossary term chunk', async () => {
+    const noStore = {} as Store;
+    const index = await buildTermIndex(
+      { store: noStore, embedder: async () => null, lexical: lexicalField },
+      {
+        project: 'default',
+        term: 'Active customer',
+        definition: 'A customer who placed an order in the last 90 days',
+        sql: 'SELECT c.id, c.email FROM shop.customers c',
+        source: 'sample',
+        baseTable: 'shop.customers',
+        outputColumns: [{ name: 'id', type: 'bigint' }, { name: 'email', type: 'text' }],
+        origin: 'manual',
+        aliases: ['engaged buyer', 'recent customer'],
+        validation: { status: 'valid', checkedAt: at, error: null },
+      },
+      'sample:table:shop.customers',
+    );
+    expect(fingerprint([index.chunk.chunk])).toBe(EXPECTED.glossary);
+  });
+
+  it('builds the same session document chunks', async () => {
+    const text = '# Runbook\nRestart the billing worker when invoices stop.\n\n## Refunds\nRefund requests go to the support queue within 24 hours.';
+    const { chunks } = await buildDocumentChunks('session-1', { name: 'runbook.md', text, mimeType: 'text/markdown' }, { embedder: null, model: null, lexical: lexicalField });
+    expect(fingerprint(chunks.map((c) => c.chunk))).toBe(EXPECTED.session);
+  });
+});
