@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGraphqlConnector } from '../../src/adapters/connector/graphql/index.js';
 import { createPostgresConnector } from '../../src/adapters/connector/postgres/index.js';
 import { buildChunks } from '../../src/core/chunks/build-chunks.js';
+import { graphqlKind } from '../../src/core/kinds/graphql/graphql-kind.js';
+import { sqlKind } from '../../src/core/kinds/sql/sql-kind.js';
 import { buildTermIndex } from '../../src/core/glossary/term-index.js';
 import { lexicalField } from '../../src/core/search/lexical-text.js';
 import { buildDocumentChunks } from '../../src/core/sessions/session-documents.js';
@@ -15,6 +17,7 @@ import { loadSampleSql } from '../../src/demo/sample-database.js';
 import { sha256 } from '../../src/kernel/hash.js';
 import type { Chunk, SourceSnapshot } from '../../src/ports/catalog.js';
 import type { SourceRecord } from '../../src/ports/connector.js';
+import type { SourceKind } from '../../src/ports/source-kind.js';
 import type { Store } from '../../src/ports/store.js';
 import { SECRET, startAcmeServer } from '../helpers/acme-deployment.js';
 import type { HugrTestServer } from '../helpers/hugr-test-server.js';
@@ -38,10 +41,10 @@ function fingerprint(chunks: readonly Chunk[]): string {
   return sha256(JSON.stringify(sorted.map((c) => [c.id, c.objectId, c.source, c.kind, c.name, c.comment, c.definition, c.context, c.text, c.contentHash, c.project, c.session])));
 }
 
-function chunksOf(snapshot: SourceSnapshot): Chunk[] {
+function chunksOf(snapshot: SourceSnapshot, family: SourceKind): Chunk[] {
   const table = snapshot.objects.find((o) => o.kind === 'table' || o.kind === 'data_object');
   const contexts = new Map(table ? [[table.id, 'Kept for the finance team']] : []);
-  return buildChunks({ objects: snapshot.objects, edges: snapshot.edges, effectiveContexts: contexts, lexical: lexicalField });
+  return buildChunks({ objects: snapshot.objects, edges: snapshot.edges, effectiveContexts: contexts, family, lexical: lexicalField });
 }
 
 beforeAll(async () => {
@@ -58,13 +61,13 @@ afterAll(async () => {
 describe('chunk stability', () => {
   it('builds the same chunks from the demo sample catalog', async () => {
     const source: SourceRecord = { name: 'sample', type: 'postgres', url: db.adminDsn, options: {}, createdAt: at };
-    const chunks = chunksOf(await createPostgresConnector({ statementTimeoutMs: 5000 }).introspect(source));
+    const chunks = chunksOf(await createPostgresConnector({ statementTimeoutMs: 5000 }).introspect(source), sqlKind);
     expect({ count: chunks.length, hash: fingerprint(chunks) }).toEqual(EXPECTED.sample);
   });
 
   it('builds the same chunks from the acme Hugr deployment', async () => {
     const source: SourceRecord = { name: 'mesh', type: 'hugr', url: server.url, options: { secretKeyEnv: 'MESH_SECRET' }, createdAt: at };
-    const chunks = chunksOf(await createGraphqlConnector({ type: 'hugr', env: { MESH_SECRET: SECRET } }).introspect(source));
+    const chunks = chunksOf(await createGraphqlConnector({ type: 'hugr', env: { MESH_SECRET: SECRET } }).introspect(source), graphqlKind);
     expect({ count: chunks.length, hash: fingerprint(chunks) }).toEqual(EXPECTED.acme);
   });
 
