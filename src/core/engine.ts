@@ -97,10 +97,10 @@ export function createEngine(deps: EngineDeps): Engine {
   const lexical = deps.lexical ? { lexical: deps.lexical } : {};
   const projects = createProjectService(store);
   const tokens = createTokenService(store, projects);
-  const graphql = createGraphqlService({ store, connectors });
+  const graphql = createGraphqlService({ store, connectors, kinds });
   const sessions = createSessionService({ store, projects, embedder, ...lexical });
   const glossary = createGlossary({ store, connectors, embedder, projects, ...lexical, ...(deps.llm ? { llm: deps.llm } : {}) });
-  const searcher = createSearchService({ store, embedder, aliases: glossary.aliasMap, rerank: deps.rerank ?? null, ...createEntityLookups(store) });
+  const searcher = createSearchService({ store, embedder, aliases: glossary.aliasMap, rerank: deps.rerank ?? null, joinEdgeKinds: kinds.joinEdgeKinds, ...createEntityLookups(store) });
 
   async function update(options: UpdateOptions = {}): Promise<UpdateRun> {
     if (options.object && !options.source) throw new SextantError('USAGE', '--object needs --source', { hint: 'e.g. sextant update --source mesh --object crm.pg_customers' });
@@ -165,7 +165,7 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     checkAccess: (source) => checkAccess(store, connectors, source),
     update,
-    get: (ref) => describeObject(store, ref),
+    get: (ref) => describeObject(store, ref, kinds.kindsWith('pathResolvable')),
     async listObjects(filter) {
       if (filter.source) await requireSource(store, filter.source);
       return store.listObjects(filter);

@@ -30,8 +30,10 @@ export const graphqlOptions = z.object({
   allowAnonymous: z.boolean().optional().describe('GraphQL/Hugr: allow queries without a user token'),
 });
 
+export const GRAPHQL_FAMILY = 'graphql';
+
 export const graphqlKind: SourceKind = {
-  family: 'graphql',
+  family: GRAPHQL_FAMILY,
   sourceTypes: [
     // A Hugr server is named by its root or its /query or /ipc endpoint; other HTTP URLs are plain GraphQL APIs.
     { type: 'hugr', description: 'Hugr data mesh (its root, /query or /ipc URL)', matchesUrl: (url) => /^https?:\/\/[^\s]+\/(query|ipc)\/?$/i.test(url) },
