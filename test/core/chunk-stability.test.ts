@@ -21,12 +21,14 @@ import type { SourceKind } from '../../src/ports/source-kind.js';
 import type { Store } from '../../src/ports/store.js';
 import { SECRET, startAcmeServer } from '../helpers/acme-deployment.js';
 import type { HugrTestServer } from '../helpers/hugr-test-server.js';
+import { startPlainServer, type PlainServer } from '../helpers/plain-graphql-server.js';
 import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
 
 /** Captured from the chunk builders before the move (commit 6dabb34; session: without content hashes). */
 const EXPECTED = {
   sample: { count: 383, hash: 'b4722d0b3f05787cce0ae28dbaf841416e386c709a0a75f7b9ab1fa5a47c49fc' },
   acme: { count: 106, hash: '889c139bffe987c49a30d4d55b8fdc80bac7caa88e6d8b28ba5ca91db52a281e' },
+  plain: { count: 20, hash: '87a4467027e1918f949e263b3ff4ae85d1b5c7f9803766201f753ef80a285a92' },
   glossary: 'd78c34b64ad55bf573677211e2b8d6c1ac2cb85ba6eba44959d21882e4805c8e',
   session: '55c810be1adfa0c3dc79647a2742e799cbe025bc5c5fcd0b319229851f3087d2',
 };
@@ -34,6 +36,7 @@ const EXPECTED = {
 const at = '2026-01-01T00:00:00.000Z';
 let db: TempDatabase;
 let server: HugrTestServer;
+let plain: PlainServer;
 
 /** Every byte of what the index stores for a chunk, in id order (the content hash optional). */
 function fingerprint(chunks: readonly Chunk[], withHash = true): string {
@@ -51,10 +54,12 @@ beforeAll(async () => {
   db = await createTempDatabase('sxt_stable');
   for (const sql of loadSampleSql()) await db.exec(sql);
   server = await startAcmeServer();
+  plain = await startPlainServer({ serviceToken: 'service-token-1234', userTokens: [] });
 });
 
 afterAll(async () => {
   await server?.close();
+  await plain?.close();
   await db?.drop();
 });
 
@@ -69,6 +74,12 @@ describe('chunk stability', () => {
     const source: SourceRecord = { name: 'mesh', type: 'hugr', url: server.url, options: { secretKeyEnv: 'MESH_SECRET' }, createdAt: at };
     const chunks = chunksOf(await createGraphqlConnector({ type: 'hugr', env: { MESH_SECRET: SECRET } }).introspect(source), graphqlKind);
     expect({ count: chunks.length, hash: fingerprint(chunks) }).toEqual(EXPECTED.acme);
+  });
+
+  it('builds the same chunks from a plain GraphQL API', async () => {
+    const source: SourceRecord = { name: 'library', type: 'graphql', url: plain.url, options: { headerEnvs: { Authorization: 'API_TOKEN' } }, createdAt: at };
+    const chunks = chunksOf(await createGraphqlConnector({ type: 'graphql', env: { API_TOKEN: 'Bearer service-token-1234' } }).introspect(source), graphqlKind);
+    expect({ count: chunks.length, hash: fingerprint(chunks) }).toEqual(EXPECTED.plain);
   });
 
   it('builds the same glossary term chunk', async () => {

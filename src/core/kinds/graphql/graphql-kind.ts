@@ -18,6 +18,8 @@ const OBJECT_KINDS: readonly ObjectKindSpec[] = [
   { kind: 'graphql_query', label: 'GraphQL operation', chunked: true, pathResolvable: true },
   { kind: 'graphql_type', label: 'GraphQL type', chunked: true, pathResolvable: true },
   { kind: 'graphql_field', label: 'field', chunked: true, pathResolvable: true },
+  // GraphQL enum types of plain APIs; chunked like SQL enums (their values are the definition).
+  { kind: 'enum', label: 'enum type', chunked: true, pathResolvable: true },
 ];
 
 const ENV_NAME = z.string().describe('name of an environment variable');
@@ -43,7 +45,7 @@ export const graphqlKind: SourceKind = {
   objectKinds: OBJECT_KINDS,
   chunkParts(object, around, context) {
     const fields = graphqlChunkFields(object, around.children(object.id), around.outgoing(object.id), context);
-    // A function without a GraphQL path is a plain routine: chunked like a SQL one.
+    // Enums, and functions without a GraphQL path, read like their SQL namesakes.
     return [fields ?? sqlKind.chunkParts(object, around, context)[0]!];
   },
   decorateConnector: (connector, deps) => withSummaries(connector, deps),
