@@ -22,13 +22,15 @@ const OBJECT_KINDS: readonly ObjectKindSpec[] = [
   { kind: 'enum', label: 'enum type', chunked: true, pathResolvable: true },
 ];
 
-const ENV_NAME = z.string().describe('name of an environment variable');
-
+// Variable NAMES only, never secret values. `flag`/`placeholder`/`example` shape the `source add` option.
 export const graphqlOptions = z.object({
-  secretKeyEnv: ENV_NAME.optional().describe('Hugr: discover with the secret key in this variable (x-hugr-secret-key)'),
-  apiKeyEnv: ENV_NAME.optional().describe('Hugr: discover with the API key in this variable (x-hugr-api-key)'),
-  headerEnvs: z.record(z.string(), z.string()).optional().describe('GraphQL: headers sent on discovery requests, each with the value of an environment variable'),
-  userTokenEnv: ENV_NAME.optional().describe('GraphQL/Hugr: user token for queries from stdio sessions (never used for discovery)'),
+  secretKeyEnv: z.string().optional().describe('Hugr: discover with the secret key in this variable (x-hugr-secret-key)'),
+  apiKeyEnv: z.string().optional().describe('Hugr: discover with the API key in this variable (x-hugr-api-key)'),
+  headerEnvs: z
+    .record(z.string(), z.string())
+    .optional()
+    .meta({ description: 'GraphQL: send this header with the value of VAR on discovery requests (repeatable)', flag: 'header-env', placeholder: 'Header=VAR', example: 'Authorization=API_TOKEN' }),
+  userTokenEnv: z.string().optional().describe('GraphQL/Hugr: user token for queries from stdio sessions (never used for discovery)'),
   allowAnonymous: z.boolean().optional().describe('GraphQL/Hugr: allow queries without a user token'),
 });
 

@@ -34,10 +34,11 @@ const OBJECT_KINDS: readonly ObjectKindSpec[] = [
 const LABELS = new Map(OBJECT_KINDS.map((k) => [k.kind, k.label]));
 const labelOf = (kind: string) => LABELS.get(kind) ?? kind;
 
+// `flag` and `placeholder` name the `source add` option (default: the key in kebab case, `<VAR>`).
 export const sqlOptions = z.object({
-  schemas: z.array(z.string()).optional().describe('schemas to include; empty means all non-system schemas'),
-  skipPatterns: z.array(z.string()).optional().describe('glob patterns (`tmp_*`, `audit.*`) of objects to skip'),
-  passwordEnv: z.string().optional().describe('environment variable holding the password'),
+  schemas: z.array(z.string()).optional().meta({ description: 'schema to include (repeatable; default: all non-system schemas)', flag: 'schema', placeholder: 'schema' }),
+  skipPatterns: z.array(z.string()).optional().meta({ description: 'skip objects whose name or schema.name matches (repeatable)', flag: 'skip-pattern', placeholder: 'glob' }),
+  passwordEnv: z.string().optional().describe('read the password from this environment variable'),
 });
 
 export const sqlKind: SourceKind = {
