@@ -9,7 +9,6 @@ import type { CatalogEdge, CatalogObject, SourceSnapshot } from '../../ports/cat
 import type { Connector } from '../../ports/connector.js';
 import type { StoredSource } from '../../ports/store.js';
 import type { SourceKind } from '../../ports/source-kind.js';
-import { dataObjectAttributes } from '../kinds/graphql/graphql-attributes.js';
 import { SextantError } from '../../kernel/errors.js';
 import { parseObjectId } from '../../kernel/ids.js';
 import { closest } from '../../kernel/suggest.js';
@@ -28,7 +27,7 @@ export function resolveElement(objects: readonly CatalogObject[], source: string
   const candidates = objects.filter((o) => ELEMENT_KINDS.includes(o.kind));
   const found = parsed
     ? candidates.find((o) => o.id === wanted)
-    : (ELEMENT_KINDS.map((k) => candidates.find((o) => o.kind === k && o.path === wanted)).find(Boolean) ?? candidates.find((o) => dataObjectAttributes(o).typeName === wanted));
+    : (ELEMENT_KINDS.map((k) => candidates.find((o) => o.kind === k && o.path === wanted)).find(Boolean) ?? candidates.find((o) => o.attributes.typeName === wanted));
   if (found) return found;
   const suggestions = closest(wanted, candidates.map((o) => (parsed ? o.id : o.path)), 5);
   throw new SextantError('OBJECT_NOT_FOUND', `no data object, function, module or data source '${wanted}' in source '${source}'`, {
