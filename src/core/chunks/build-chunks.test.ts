@@ -68,4 +68,13 @@ describe('buildChunks', () => {
     const term = obj({ id: 's:glossary_term:default/x', kind: 'glossary_term', path: 'default/x', name: 'x', parentId: table.id, resource: 'glossary' });
     expect(buildChunks({ objects: [table, term], edges: [], effectiveContexts: new Map(), family: sqlKind }).map((c) => c.id)).toEqual([table.id]);
   });
+
+  it('gives every chunk part of one object its own id: the object id, then <id>#2, …', () => {
+    const twoParts = { ...sqlKind, chunkParts: () => [0, 1].map((i) => ({ nameText: `part ${i}`, comment: '', definition: '', context: '', textParts: [`part ${i}`] })) };
+    const parts = buildChunks({ objects: [table], edges: [], effectiveContexts: new Map(), family: twoParts });
+    expect(parts.map((c) => [c.id, c.objectId, c.text])).toEqual([
+      [table.id, table.id, 'part 0'],
+      [`${table.id}#2`, table.id, 'part 1'],
+    ]);
+  });
 });
