@@ -10,6 +10,9 @@ import { SextantError } from './kernel/errors.js';
 import type { ProgressFn } from './kernel/progress.js';
 import { lexicalField } from './core/search/lexical-text.js';
 import type { Connector } from './ports/connector.js';
+import type { SourceKind } from './ports/source-kind.js';
+import { graphqlKind } from './core/kinds/graphql/graphql-kind.js';
+import { sqlKind } from './core/kinds/sql/sql-kind.js';
 import type { Embedder } from './ports/embedder.js';
 import type { Llm } from './ports/llm.js';
 import { createGraphqlConnector } from './adapters/connector/graphql/index.js';
@@ -20,9 +23,23 @@ import { defaultDemoDataDir } from './demo/run-demo.js';
 
 export const BUILTIN_CACHE_FILE = 'builtin-glove100.bin';
 
+/** One source family: its kind module (core/kinds) and its connectors by source type. */
+export interface SourceKindRegistration {
+  kind: SourceKind;
+  connectors(config: SextantConfig): ReadonlyArray<readonly [string, Connector]>;
+}
+
+/** The source families Sextant ships with; a new family is one more line here. */
+export const SOURCE_KINDS: readonly SourceKindRegistration[] = [
+  { kind: sqlKind, connectors: (config) => [['postgres', withDemoDatabase(createPostgresConnector({ statementTimeoutMs: config.get<number>('postgres.statement_timeout_ms') ?? 5000 }), defaultDemoDataDir(config.home))]] },
+  { kind: graphqlKind, connectors: () => [['hugr', createGraphqlConnector({ type: 'hugr' })], ['graphql', createGraphqlConnector({ type: 'graphql' })]] },
+];
+
 export interface AppOptions {
   /** Progress of one-off work the app does on the engine's behalf (building the vector cache). */
   onProgress?: ProgressFn;
+  /** The source families to serve (default SOURCE_KINDS); tests add their own after these. */
+  kinds?: readonly SourceKindRegistration[];
 }
 
 export function builtinCachePath(config: SextantConfig): string {
@@ -82,21 +99,18 @@ export async function openLlm(config: SextantConfig): Promise<Llm | null> {
   return createOpenAiLlm({ url, model, ...(apiKey ? { apiKey } : {}) });
 }
 
-export function createConnectors(config: SextantConfig): Map<string, Connector> {
-  const statementTimeoutMs = config.get<number>('postgres.statement_timeout_ms') ?? 5000;
-  return new Map<string, Connector>([
-    ['postgres', withDemoDatabase(createPostgresConnector({ statementTimeoutMs }), defaultDemoDataDir(config.home))],
-    ['hugr', createGraphqlConnector({ type: 'hugr' })],
-    ['graphql', createGraphqlConnector({ type: 'graphql' })],
-  ]);
+export function createConnectors(config: SextantConfig, kinds: readonly SourceKindRegistration[] = SOURCE_KINDS): Map<string, Connector> {
+  return new Map<string, Connector>(kinds.flatMap((registration) => registration.connectors(config)));
 }
 
 export async function openEngine(config: SextantConfig, options: AppOptions = {}): Promise<Engine> {
   const store = await openSqliteStore(config.indexPath);
   const rerankCommand = config.get<string>('search.rerank_hook');
+  const kinds = options.kinds ?? SOURCE_KINDS;
   return createEngine({
     store,
-    connectors: createConnectors(config),
+    connectors: createConnectors(config, kinds),
+    kinds: kinds.map((registration) => registration.kind),
     embedder: () => openEmbedder(config, options.onProgress),
     llm: () => openLlm(config),
     rerank: rerankCommand ? { command: rerankCommand, timeoutMs: config.get<number>('search.rerank_timeout_ms') ?? 5000 } : null,

@@ -70,3 +70,29 @@ describe('layering', () => {
     expect(offences).toEqual([]);
   });
 });
+
+describe('source kinds (issue #9)', () => {
+  const FAMILY = /^core\/kinds\/(?!registry|default-kinds)[^/]+\//;
+
+  it('generic core (chunks, ingest, catalog, contexts, search) and presentations reach a family only through the registry', () => {
+    const offences: string[] = [];
+    for (const dir of ['core/chunks', 'core/ingest', 'core/catalog', 'core/contexts', 'core/search', 'presentations']) {
+      for (const file of sourceFiles(join(SRC, dir))) {
+        for (const spec of imports(file)) {
+          const t = target(file, spec);
+          if (t && FAMILY.test(t)) offences.push(`${relative(SRC, file)} → ${spec}`);
+        }
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it('presentations keep no kind lists of their own', () => {
+    const offences: string[] = [];
+    for (const file of sourceFiles(join(SRC, 'presentations'))) {
+      const text = readFileSync(file, 'utf8');
+      if (/\b[A-Z_]*KINDS\s*=\s*(new Set\()?\[/.test(text)) offences.push(relative(SRC, file));
+    }
+    expect(offences).toEqual([]);
+  });
+});

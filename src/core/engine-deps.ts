@@ -5,12 +5,15 @@
 import type { Connector } from '../ports/connector.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { Llm } from '../ports/llm.js';
+import type { SourceKind } from '../ports/source-kind.js';
 import type { Store } from '../ports/store.js';
 
 export interface EngineDeps {
   store: Store;
   /** Connectors by source type (`postgres`, `graphql`, …). */
   connectors: ReadonlyMap<string, Connector>;
+  /** Source families (object kinds, chunk texts, options) in the order URL inference tries them; default: SQL and GraphQL. */
+  kinds?: readonly SourceKind[];
   /** Lazily opens the configured embedder; null when vectors are disabled. */
   embedder: () => Promise<Embedder | null>;
   /** Optional rerank hook command and its timeout. */

@@ -15,8 +15,9 @@ import { createEntityLookups } from './entities/entity-lookups.js';
 import { embedMissingVectors, syncEmbeddingModel } from './ingest/embeddings.js';
 import { updateElement } from './ingest/update-element.js';
 import { updateSource, type UpdateReport } from './ingest/update-source.js';
-import { createGraphqlService, GRAPHQL_SOURCE_TYPES, type GraphqlService } from './graphql/graphql-service.js';
-import { withSummaries } from './graphql/summaries.js';
+import { createGraphqlService, type GraphqlService } from './graphql/graphql-service.js';
+import { DEFAULT_SOURCE_KINDS } from './kinds/default-kinds.js';
+import { createKindRegistry, type KindCatalog } from './kinds/registry.js';
 import type { ProgressFn } from '../kernel/progress.js';
 import { createProjectService, type ProjectService } from './projects/projects.js';
 import { redactText } from '../kernel/redact.js';
@@ -71,6 +72,8 @@ export interface Engine {
   cleanup(): Promise<Record<string, number>>;
   repair(): Promise<Record<string, number>>;
   close(): Promise<void>;
+  /** The registered source kinds: object kinds with their flags and family, source types with their options. */
+  kinds(): KindCatalog;
   /** Projects (workspaces: sources, settings), access tokens, agent sessions and their documents. */
   readonly projects: ProjectService;
   readonly tokens: TokenService;
@@ -88,15 +91,16 @@ function withDefaultProject(options: SearchOptions | undefined): SearchOptions {
 
 export function createEngine(deps: EngineDeps): Engine {
   const { store, connectors } = deps;
+  const kinds = createKindRegistry(deps.kinds ?? DEFAULT_SOURCE_KINDS);
   let embedderPromise: Promise<Embedder | null> | null = null;
   const embedder = () => (embedderPromise ??= deps.embedder());
   const lexical = deps.lexical ? { lexical: deps.lexical } : {};
   const projects = createProjectService(store);
   const tokens = createTokenService(store, projects);
-  const graphql = createGraphqlService({ store, connectors });
+  const graphql = createGraphqlService({ store, connectors, kinds });
   const sessions = createSessionService({ store, projects, embedder, ...lexical });
   const glossary = createGlossary({ store, connectors, embedder, projects, ...lexical, ...(deps.llm ? { llm: deps.llm } : {}) });
-  const searcher = createSearchService({ store, embedder, aliases: glossary.aliasMap, rerank: deps.rerank ?? null, ...createEntityLookups(store) });
+  const searcher = createSearchService({ store, embedder, aliases: glossary.aliasMap, rerank: deps.rerank ?? null, joinEdgeKinds: kinds.joinEdgeKinds, ...createEntityLookups(store) });
 
   async function update(options: UpdateOptions = {}): Promise<UpdateRun> {
     if (options.object && !options.source) throw new SextantError('USAGE', '--object needs --source', { hint: 'e.g. sextant update --source mesh --object crm.pg_customers' });
@@ -114,7 +118,8 @@ export function createEngine(deps: EngineDeps): Engine {
       const started = Date.now();
       try {
         const base = connectorFor(connectors, source.type);
-        const connector = GRAPHQL_SOURCE_TYPES.has(source.type) ? withSummaries(base, { store, source: source.name, ...(deps.llm ? { llm: deps.llm } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) }) : base;
+        const family = kinds.familyOf(source.type);
+        const connector = family.decorateConnector ? family.decorateConnector(base, { store, source: source.name, ...(deps.llm ? { llm: deps.llm } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) }) : base;
         options.onProgress?.({ source: source.name, phase: 'check', done: 0, total: 1 });
         const access = await connector.checkAccess(source);
         if (!access.ok && !options.allowExtraPrivileges) {
@@ -124,7 +129,7 @@ export function createEngine(deps: EngineDeps): Engine {
             details: { findings: access.findings },
           });
         }
-        const updateDeps = { store, connector, embedder: emb, ...lexical, ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(options.signal ? { signal: options.signal } : {}) };
+        const updateDeps = { store, connector, family, embedder: emb, ...lexical, ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(options.signal ? { signal: options.signal } : {}) };
         reports.push(options.object ? await updateElement(updateDeps, source, options.object) : await updateSource(updateDeps, source));
       } catch (err) {
         if (err instanceof SextantError && err.code === 'INTERRUPTED') throw err;
@@ -147,7 +152,7 @@ export function createEngine(deps: EngineDeps): Engine {
     sessions,
     graphql,
     glossary,
-    addSource: async (input) => publicSource(await addSource(store, connectors, input)),
+    addSource: async (input) => publicSource(await addSource(store, connectors, kinds, input)),
     listSources: async () => (await store.listSources()).map(publicSource),
     async removeSource(name) {
       await requireSource(store, name);
@@ -160,7 +165,7 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     checkAccess: (source) => checkAccess(store, connectors, source),
     update,
-    get: (ref) => describeObject(store, ref),
+    get: (ref) => describeObject(store, ref, kinds.kindsWith('pathResolvable')),
     async listObjects(filter) {
       if (filter.source) await requireSource(store, filter.source);
       return store.listObjects(filter);
@@ -168,12 +173,13 @@ export function createEngine(deps: EngineDeps): Engine {
     search: (query, options) => searcher.search(query, withDefaultProject(options)),
     vsearch: (query, options) => searcher.vsearch(query, withDefaultProject(options)),
     query: (query, options) => searcher.query(query, withDefaultProject(options)),
-    addContext: async (target, text) => addContext({ store, embedder: await embedder(), ...lexical }, target, text),
+    addContext: async (target, text) => addContext({ store, kinds, embedder: await embedder(), ...lexical }, target, text),
     listContexts: (source) => store.listContexts(source),
-    removeContext: async (id) => removeContext({ store, embedder: await embedder(), ...lexical }, id),
+    removeContext: async (id) => removeContext({ store, kinds, embedder: await embedder(), ...lexical }, id),
     async status() {
       return { index: await store.info(), sources: (await store.listSources()).map(publicSource) };
     },
+    kinds: () => kinds,
     cleanup: () => store.cleanup(),
     repair: () => store.repair(),
     async close() {

@@ -4,6 +4,7 @@
  */
 import type { AccessReport, Connector, SourceOptions } from '../ports/connector.js';
 import type { Store, StoredSource } from '../ports/store.js';
+import type { KindRegistry } from './kinds/registry.js';
 import { SextantError } from '../kernel/errors.js';
 import { redactDsn } from '../kernel/redact.js';
 
@@ -17,14 +18,6 @@ export interface AddSourceInput {
 
 const NAME = /^[a-z][a-z0-9_-]{0,62}$/;
 
-export function inferSourceType(url: string): string | null {
-  if (/^postgres(ql)?:\/\//i.test(url)) return 'postgres';
-  // A Hugr server is named by its root or its /query or /ipc endpoint; other HTTP URLs are plain GraphQL APIs.
-  if (/^https?:\/\/[^\s]+\/(query|ipc)\/?$/i.test(url)) return 'hugr';
-  if (/^https?:\/\//i.test(url)) return 'graphql';
-  return null;
-}
-
 export function connectorFor(connectors: ReadonlyMap<string, Connector>, type: string): Connector {
   const connector = connectors.get(type);
   if (!connector) {
@@ -33,15 +26,20 @@ export function connectorFor(connectors: ReadonlyMap<string, Connector>, type: s
   return connector;
 }
 
-export async function addSource(store: Store, connectors: ReadonlyMap<string, Connector>, input: AddSourceInput): Promise<StoredSource> {
+export async function addSource(store: Store, connectors: ReadonlyMap<string, Connector>, kinds: KindRegistry, input: AddSourceInput): Promise<StoredSource> {
   if (!NAME.test(input.name)) {
     throw new SextantError('USAGE', `invalid source name '${input.name}'`, { hint: 'use lower-case letters, digits, - and _, starting with a letter' });
   }
-  const type = input.type ?? inferSourceType(input.url);
+  const type = input.type ?? kinds.inferSourceType(input.url);
   if (!type) {
     throw new SextantError('INVALID_DSN', `cannot tell the source type of '${redactDsn(input.url)}'`, { hint: 'use a postgres:// connection string, or name the type: `sextant source add hugr|graphql <url>`' });
   }
   const connector = connectorFor(connectors, type);
+  const options = kinds.familyOf(type).options.safeParse(input.options ?? {});
+  if (!options.success) {
+    const issue = options.error.issues[0];
+    throw new SextantError('USAGE', `invalid option ${issue?.path.join('.') ?? ''} for a ${type} source: ${issue?.message ?? 'not accepted'}`, { details: { field: issue?.path.join('.') ?? '' } });
+  }
   if (await store.getSource(input.name)) {
     throw new SextantError('SOURCE_EXISTS', `source '${input.name}' already exists`, { hint: `pick another --name, or run \`sextant source remove ${input.name}\` first` });
   }

@@ -26,8 +26,8 @@ export interface ObjectDetail {
 
 const CHILD_CAP = 200;
 
-export async function describeObject(store: Store, ref: string): Promise<ObjectDetail> {
-  const object = await resolveObject(store, ref);
+export async function describeObject(store: Store, ref: string, pathKinds: readonly string[]): Promise<ObjectDetail> {
+  const object = await resolveObject(store, ref, pathKinds);
   const page = await store.listObjects({ parentId: object.id, limit: 5000 });
   const byKind = (kind: string) => page.items.filter((c) => c.kind === kind);
   const columns = byKind('column').sort((a, b) => Number(a.attributes.position ?? 0) - Number(b.attributes.position ?? 0));

@@ -3,14 +3,11 @@
  * Turns what a user typed (object id, `sextant://source/path` URI) into a stored object, or a
  * not-found error with the closest ids.
  */
-import { RELATION_KINDS, type CatalogObject } from '../../ports/catalog.js';
+import type { CatalogObject } from '../../ports/catalog.js';
 import type { Store } from '../../ports/store.js';
 import { SextantError } from '../../kernel/errors.js';
 import { objectId, parseTarget } from '../../kernel/ids.js';
 import { closest } from '../../kernel/suggest.js';
-
-// GraphQL kinds after the database ones: `sextant://mesh/crm.pg_customers` names a data object.
-const PATH_KINDS = [...RELATION_KINDS, 'function', 'procedure', 'column', 'enum', 'domain', 'sequence', 'schema', 'data_object', 'module', 'data_source', 'graphql_query', 'graphql_type', 'graphql_field'];
 
 export async function notFound(store: Store, wanted: string, source?: string): Promise<SextantError> {
   const ids = await store.objectIds(source);
@@ -21,7 +18,8 @@ export async function notFound(store: Store, wanted: string, source?: string): P
   });
 }
 
-export async function resolveObject(store: Store, ref: string): Promise<CatalogObject> {
+/** `pathKinds`: the registered path-resolvable kinds; a `sextant://` URI names the first that exists at its path. */
+export async function resolveObject(store: Store, ref: string, pathKinds: readonly string[]): Promise<CatalogObject> {
   const target = parseTarget(ref);
   if (!target) {
     throw new SextantError('INVALID_TARGET', `'${ref}' is neither an object id nor a sextant:// URI`, {
@@ -37,8 +35,8 @@ export async function resolveObject(store: Store, ref: string): Promise<CatalogO
     throw new SextantError('INVALID_TARGET', `'${ref}' names a whole source`, { hint: `use \`sextant status\` or name an object: sextant://${target.source}/<schema>.<name>` });
   }
   const path = target.kind === 'schema' ? target.schema : target.path;
-  const candidates = await store.getObjects(PATH_KINDS.map((k) => objectId(target.source, k, path)));
-  const first = PATH_KINDS.map((k) => candidates.find((c) => c.kind === k)).find(Boolean);
+  const candidates = await store.getObjects(pathKinds.map((k) => objectId(target.source, k, path)));
+  const first = pathKinds.map((k) => candidates.find((c) => c.kind === k)).find(Boolean);
   if (first) return first;
   throw await notFound(store, `${target.source}:${path}`, target.source);
 }

@@ -1,135 +1,64 @@
 /**
  * @module core/chunks/build-chunks
- * One chunk per logical element (relation, column, routine, schema, type), built from canonical
- * objects and effective contexts. Lexical fields hold split identifiers; `text` feeds the embedder.
+ * Chunks of one source's snapshot: its family (core/kinds) says which object kinds are chunked
+ * and how each reads; an object of a kind no family declares is an error, never silently
+ * unchunked.
  */
-import { RELATION_KINDS, type CatalogEdge, type CatalogObject, type Chunk } from '../../ports/catalog.js';
+import type { CatalogEdge, CatalogObject, Chunk } from '../../ports/catalog.js';
+import type { SnapshotNeighbourhood, SourceKind } from '../../ports/source-kind.js';
+import { SextantError } from '../../kernel/errors.js';
+import { lexicalForm } from '../../kernel/text/identifiers.js';
+import { TERM_KIND } from '../glossary/term-index.js';
 import { assembleChunk } from './assemble-chunk.js';
-import { buildGraphqlChunk, indexForGraphql } from './graphql-chunks.js';
-import { SCHEMA_ABBREVIATIONS } from '../../kernel/text/abbreviations.js';
-import { lexicalForm, splitIdentifier, splitText } from '../../kernel/text/identifiers.js';
 
-export const CHUNKED_KINDS: ReadonlySet<string> = new Set([
-  ...RELATION_KINDS,
-  'column',
-  'function',
-  'procedure',
-  'schema',
-  'enum',
-  'domain',
-]);
-
-const KIND_LABEL: Record<string, string> = {
-  table: 'table',
-  partitioned_table: 'partitioned table',
-  foreign_table: 'foreign table',
-  view: 'view',
-  materialized_view: 'materialized view',
-  column: 'column',
-  function: 'function',
-  procedure: 'procedure',
-  schema: 'schema',
-  enum: 'enum type',
-  domain: 'domain type',
-};
+/** Kinds the engine itself writes into a source (chunked by their own services). */
+const ENGINE_KINDS: ReadonlySet<string> = new Set([TERM_KIND]);
 
 export interface ChunkInput {
   objects: readonly CatalogObject[];
   edges: readonly CatalogEdge[];
   effectiveContexts: ReadonlyMap<string, string>;
+  /** The family of the source the snapshot came from. */
+  family: SourceKind;
   /** Text transform for lexical fields (identifier splitting, word forms). */
   lexical?: (text: string) => string;
 }
 
-/**
- * Spells out schema abbreviations found in identifiers (`qty` → quantity, `cust` → customer),
- * appended at index time so a question in plain words finds cryptic legacy names. Done on the
- * index side only: expanding every plain query word into its abbreviations (number → no, nbr)
- * added noise and lowered recall on the schema-linking benchmark.
- */
-export function spellOutAbbreviations(identifiers: string): string {
-  const extra = new Set<string>();
-  for (const word of splitText(identifiers)) {
-    const full = SCHEMA_ABBREVIATIONS[word];
-    if (full) extra.add(full);
+function group<T>(items: readonly T[], key: (item: T) => string | null): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    if (k === null) continue;
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
   }
-  return extra.size ? `${identifiers} ${[...extra].join(' ')}` : identifiers;
+  return out;
 }
 
-function words(identifier: string): string {
-  return splitIdentifier(identifier).join(' ');
-}
-
-function columnLine(col: CatalogObject): string {
-  const a = col.attributes;
-  const parts = [col.name, String(a.dataType ?? '')];
-  if (a.isPrimaryKey) parts.push('primary key');
-  if (a.nullable === false && !a.isPrimaryKey) parts.push('not null');
-  if (typeof a.references === 'string') parts.push(`references ${a.references.split(':').pop()}`);
-  return parts.filter(Boolean).join(' ');
+export function neighbourhood(objects: readonly CatalogObject[], edges: readonly CatalogEdge[]): SnapshotNeighbourhood {
+  const byId = new Map(objects.map((o) => [o.id, o]));
+  const children = group(objects, (o) => o.parentId);
+  const outgoing = group(edges, (e) => e.fromId);
+  return { get: (id) => byId.get(id), children: (id) => children.get(id) ?? [], outgoing: (id) => outgoing.get(id) ?? [] };
 }
 
 export function buildChunks(input: ChunkInput): Chunk[] {
   const lexical = input.lexical ?? lexicalForm;
-  const childrenOf = new Map<string, CatalogObject[]>();
-  for (const o of input.objects) {
-    if (!o.parentId) continue;
-    const list = childrenOf.get(o.parentId);
-    if (list) list.push(o);
-    else childrenOf.set(o.parentId, [o]);
-  }
-  const byId = new Map(input.objects.map((o) => [o.id, o]));
-
+  const { family } = input;
+  const chunked = new Map(family.objectKinds.map((k) => [k.kind, k.chunked]));
+  const around = neighbourhood(input.objects, input.edges);
   const chunks: Chunk[] = [];
-  const graphql = indexForGraphql(input.objects, input.edges);
   for (const object of input.objects) {
-    const graphqlChunk = buildGraphqlChunk(object, graphql, input.effectiveContexts.get(object.id) ?? '', lexical);
-    if (graphqlChunk) {
-      chunks.push(graphqlChunk);
-      continue;
+    const isChunked = chunked.get(object.kind);
+    if (isChunked === undefined && !ENGINE_KINDS.has(object.kind)) {
+      throw new SextantError('INTERNAL', `object '${object.id}' has kind '${object.kind}', which the '${family.family}' source kind does not declare`, {
+        hint: `declare '${object.kind}' in the objectKinds of the '${family.family}' source kind (core/kinds), chunked or not`,
+      });
     }
-    if (!CHUNKED_KINDS.has(object.kind)) continue;
-    const context = input.effectiveContexts.get(object.id) ?? '';
-    const comment = object.comment ?? '';
-    const label = KIND_LABEL[object.kind] ?? object.kind;
-    let definition: string;
-    let nameText: string;
-    let summary: string;
-
-    if (RELATION_KINDS.includes(object.kind)) {
-      const children = childrenOf.get(object.id) ?? [];
-      const columns = children.filter((c) => c.kind === 'column').sort((a, b) => Number(a.attributes.position ?? 0) - Number(b.attributes.position ?? 0));
-      const columnNotes = columns.filter((c) => c.comment).map((c) => `${c.name}: ${c.comment}`);
-      // Lexical fields hold what the relation is about: its columns and what they mean. Key
-      // and reference lines stay out: every table that references `users` would otherwise
-      // match "users" (measured on the schema-linking benchmark); they live in the edges.
-      definition = [spellOutAbbreviations(columns.map((c) => c.name).join(' ')), columnNotes.join('; '), object.definition ?? ''].filter(Boolean).join('\n');
-      nameText = `${object.path} ${object.name}`;
-      summary = `Columns: ${columns.map((c) => words(c.name)).join(', ')}.`;
-    } else if (object.kind === 'column') {
-      const parent = object.parentId ? byId.get(object.parentId) : undefined;
-      definition = [columnLine(object), object.attributes.default ? `default ${String(object.attributes.default)}` : ''].filter(Boolean).join(' ');
-      nameText = `${object.name} ${parent ? parent.path : object.path}`;
-      summary = `Column of ${parent ? `${KIND_LABEL[parent.kind] ?? parent.kind} ${words(parent.name)}` : words(object.path)}, type ${String(object.attributes.dataType ?? 'unknown')}.${parent?.comment ? ` Table: ${parent.comment}` : ''}`;
-    } else if (object.kind === 'schema') {
-      const members = (childrenOf.get(object.id) ?? []).map((c) => c.name).sort();
-      definition = members.join(' ');
-      nameText = object.path;
-      summary = `Contains ${members.map(words).join(', ')}.`;
-    } else {
-      definition = object.definition ?? '';
-      nameText = object.path;
-      const values = Array.isArray(object.attributes.values) ? ` Values: ${(object.attributes.values as string[]).join(', ')}.` : '';
-      summary = `${definition}${values}`;
-    }
-
-    chunks.push(
-      assembleChunk(
-        object,
-        { nameText: spellOutAbbreviations(nameText), comment, definition, context, textParts: [`${label} ${words(object.name)} (${object.path})`, comment, summary, context] },
-        lexical,
-      ),
-    );
+    if (!isChunked) continue;
+    const parts = family.chunkParts(object, around, input.effectiveContexts.get(object.id) ?? '');
+    parts.forEach((fields, i) => chunks.push(assembleChunk(object, fields, lexical, i)));
   }
   return chunks;
 }

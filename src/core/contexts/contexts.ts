@@ -8,6 +8,7 @@ import type { Embedder } from '../../ports/embedder.js';
 import type { Store } from '../../ports/store.js';
 import { SextantError } from '../../kernel/errors.js';
 import { parseTarget } from '../../kernel/ids.js';
+import type { KindRegistry } from '../kinds/registry.js';
 import { diffChunks } from '../ingest/update-source.js';
 import { requireSource } from '../sources.js';
 import { resolveObject } from '../catalog/resolve-object.js';
@@ -16,6 +17,7 @@ export interface ContextDeps {
   store: Store;
   embedder: Embedder | null;
   lexical?: (text: string) => string;
+  kinds: KindRegistry;
 }
 
 export interface ContextChange {
@@ -25,10 +27,11 @@ export interface ContextChange {
 
 /** Re-chunks one source from stored objects and applies the difference. */
 export async function refreshSourceChunks(deps: ContextDeps, source: string): Promise<number> {
-  const objects = await deps.store.sourceObjects(source);
-  if (objects.length === 0) return 0;
+  const record = await deps.store.getSource(source);
+  const objects = record ? await deps.store.sourceObjects(source) : [];
+  if (!record || objects.length === 0) return 0;
   const edges = await deps.store.sourceEdges(source);
-  const { changes } = await diffChunks(deps, source, objects, edges);
+  const { changes } = await diffChunks({ ...deps, family: deps.kinds.familyOf(record.type) }, source, objects, edges);
   await deps.store.applyChunkChanges(source, changes);
   return changes.upsert.length + changes.remove.length;
 }
@@ -55,7 +58,7 @@ export async function addContext(deps: ContextDeps, targetRef: string, text: str
     }
     record = { source: target.source, targetKind: 'schema', target: target.schema, text: clean };
   } else {
-    const object = await resolveObject(deps.store, targetRef);
+    const object = await resolveObject(deps.store, targetRef, deps.kinds.kindsWith('pathResolvable'));
     record = { source: object.source, targetKind: 'object', target: object.id, text: clean };
   }
   const context = await deps.store.addContext(record);

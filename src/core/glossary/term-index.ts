@@ -4,12 +4,12 @@
  * child of its base table) and one chunk scoped to the term's project, with its entities and,
  * when an embedder is configured, its vector.
  */
-import type { CatalogObject, Chunk } from '../../ports/catalog.js';
+import type { CatalogObject } from '../../ports/catalog.js';
 import type { Embedder } from '../../ports/embedder.js';
 import type { TermFields, TermIndexWrite } from '../../ports/glossary.js';
 import type { Store } from '../../ports/store.js';
 import { extractEntities } from '../entities/extract.js';
-import { sha256 } from '../../kernel/hash.js';
+import { createChunk } from '../chunks/assemble-chunk.js';
 import { syncEmbeddingModel } from '../ingest/embeddings.js';
 import { lexicalForm } from '../../kernel/text/identifiers.js';
 import { glossaryKey } from '../../kernel/text/glossary-key.js';
@@ -56,25 +56,12 @@ export async function buildTermIndex(deps: TermIndexDeps, fields: TermFields, ba
     definition: fields.sql,
     attributes: { project: fields.project, origin: fields.origin, aliases: fields.aliases, baseTable: fields.baseTable, outputColumns: fields.outputColumns },
   };
-  const name = lexical(fields.term);
-  const comment = lexical(fields.definition);
-  const definition = lexical([fields.sql, fields.outputColumns.map((c) => c.name).join(' ')].join('\n'));
-  const context = lexical(fields.aliases.join('; '));
   const text = termText(fields);
-  const chunk: Chunk = {
-    id,
-    objectId: id,
-    source: fields.source,
-    kind: TERM_KIND,
-    name,
-    comment,
-    definition,
-    context,
-    text,
-    contentHash: sha256([name, comment, definition, context, text].join('\u0000')),
-    project: fields.project,
-    session: null,
-  };
+  const chunk = createChunk(
+    { id, objectId: id, source: fields.source, kind: TERM_KIND, project: fields.project, session: null },
+    { nameText: fields.term, comment: fields.definition, definition: [fields.sql, fields.outputColumns.map((c) => c.name).join(' ')].join('\n'), context: fields.aliases.join('; '), text },
+    lexical,
+  );
   const entities = extractEntities({
     kind: TERM_KIND,
     name: fields.term,

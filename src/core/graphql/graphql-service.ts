@@ -7,6 +7,8 @@
 import type { CatalogObject } from '../../ports/catalog.js';
 import type { Connector, ExecuteResponse } from '../../ports/connector.js';
 import type { Store, StoredSource } from '../../ports/store.js';
+import { GRAPHQL_FAMILY } from '../kinds/graphql/graphql-kind.js';
+import type { KindRegistry } from '../kinds/registry.js';
 import { resolveObject } from '../catalog/resolve-object.js';
 import { SextantError } from '../../kernel/errors.js';
 import { requireSource, connectorFor } from '../sources.js';
@@ -15,7 +17,6 @@ import { type CompactResult, compactResult } from './compact-result.js';
 import { type ActionableError, explainErrors } from './graphql-errors.js';
 import { operationTypeOf } from './operation-type.js';
 
-export const GRAPHQL_SOURCE_TYPES: ReadonlySet<string> = new Set(['hugr', 'graphql']);
 
 export interface DataSourceEntry {
   id: string;
@@ -113,13 +114,13 @@ export interface GraphqlService {
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-async function graphqlSources(store: Store, source?: string): Promise<StoredSource[]> {
+async function graphqlSources(store: Store, graphqlTypes: ReadonlySet<string>, source?: string): Promise<StoredSource[]> {
   if (source) {
     const s = await requireSource(store, source);
-    if (!GRAPHQL_SOURCE_TYPES.has(s.type)) throw new SextantError('USAGE', `source '${source}' is a ${s.type} source, not GraphQL`, { hint: 'name a hugr or graphql source' });
+    if (!graphqlTypes.has(s.type)) throw new SextantError('USAGE', `source '${source}' is a ${s.type} source, not GraphQL`, { hint: 'name a hugr or graphql source' });
     return [s];
   }
-  return (await store.listSources()).filter((s) => GRAPHQL_SOURCE_TYPES.has(s.type));
+  return (await store.listSources()).filter((s) => graphqlTypes.has(s.type));
 }
 
 async function allOfKind(store: Store, source: string, kinds: string[], parentId?: string): Promise<CatalogObject[]> {
@@ -160,8 +161,9 @@ export function fieldScore(query: string, name: string, description: string | nu
   return score / (2 * q.size);
 }
 
-export function createGraphqlService(deps: { store: Store; connectors: ReadonlyMap<string, Connector> }): GraphqlService {
+export function createGraphqlService(deps: { store: Store; connectors: ReadonlyMap<string, Connector>; kinds: KindRegistry }): GraphqlService {
   const { store, connectors } = deps;
+  const graphqlTypes: ReadonlySet<string> = new Set(deps.kinds.sourceTypes.filter((t) => t.family === GRAPHQL_FAMILY).map((t) => t.type));
 
   async function moduleEntry(o: CatalogObject): Promise<ModuleEntry> {
     const count = async (kinds: string[]) => (await store.listObjects({ source: o.source, kinds, parentId: o.id, limit: 1 })).total;
@@ -179,7 +181,7 @@ export function createGraphqlService(deps: { store: Store; connectors: ReadonlyM
   return {
     async listDataSources(source) {
       const out: DataSourceEntry[] = [];
-      for (const s of await graphqlSources(store, source)) {
+      for (const s of await graphqlSources(store, graphqlTypes, source)) {
         for (const o of await allOfKind(store, s.name, ['data_source'])) {
           out.push({ id: o.id, source: s.name, name: o.name, engine: String(o.attributes.engine ?? ''), prefix: String(o.attributes.prefix ?? ''), asModule: o.attributes.asModule === true, readOnly: o.attributes.readOnly === true, description: o.comment });
         }
@@ -189,7 +191,7 @@ export function createGraphqlService(deps: { store: Store; connectors: ReadonlyM
 
     async listModules(options = {}) {
       const out: ModuleEntry[] = [];
-      for (const s of await graphqlSources(store, options.source)) {
+      for (const s of await graphqlSources(store, graphqlTypes, options.source)) {
         const parent = options.parent?.replace(new RegExp(`^${s.name}:module:`), '');
         const modules = await allOfKind(store, s.name, ['module']);
         const children = modules.filter((m) => (parent ? m.parentId === `${s.name}:module:${parent}` : m.parentId === null));
@@ -205,7 +207,7 @@ export function createGraphqlService(deps: { store: Store; connectors: ReadonlyM
       const module = options.module.replace(/^[^:]+:module:/, '');
       const dataObjects: ElementEntry[] = [];
       const functions: ElementEntry[] = [];
-      for (const s of await graphqlSources(store, options.source)) {
+      for (const s of await graphqlSources(store, graphqlTypes, options.source)) {
         const inModule = (o: CatalogObject) => String(o.attributes.module ?? '') === module;
         for (const o of await allOfKind(store, s.name, ['data_object'])) if (inModule(o)) dataObjects.push(entry(o));
         for (const o of await allOfKind(store, s.name, ['function'])) if (inModule(o) && typeof o.attributes.graphqlPath === 'string') functions.push(entry(o));
@@ -214,7 +216,7 @@ export function createGraphqlService(deps: { store: Store; connectors: ReadonlyM
     },
 
     async describe(ref, options = {}) {
-      const object = await resolveObject(store, ref);
+      const object = await resolveObject(store, ref, deps.kinds.kindsWith('pathResolvable'));
       const a = object.attributes;
       const children = await allOfKind(store, object.source, ['graphql_field', 'graphql_query'], object.id);
       let fields: DescribeField[] = children

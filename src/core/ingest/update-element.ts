@@ -8,15 +8,20 @@
 import type { CatalogEdge, CatalogObject, SourceSnapshot } from '../../ports/catalog.js';
 import type { Connector } from '../../ports/connector.js';
 import type { StoredSource } from '../../ports/store.js';
+import type { SourceKind } from '../../ports/source-kind.js';
 import { SextantError } from '../../kernel/errors.js';
 import { parseObjectId } from '../../kernel/ids.js';
 import { closest } from '../../kernel/suggest.js';
 import { type UpdateDeps, type UpdateReport, updateSource } from './update-source.js';
 
-const ELEMENT_KINDS = ['data_object', 'function', 'module', 'data_source'];
+/** Kinds of the family that `update --object` may re-read alone, in the order a path tries them. */
+function elementKinds(family: SourceKind): string[] {
+  return family.objectKinds.filter((k) => k.singleElementUpdate).map((k) => k.kind);
+}
 
 /** Finds the element an `--object` value names: an object id, a path, or a GraphQL type name. */
-export function resolveElement(objects: readonly CatalogObject[], source: string, ref: string): CatalogObject {
+export function resolveElement(objects: readonly CatalogObject[], source: string, ref: string, family: SourceKind): CatalogObject {
+  const ELEMENT_KINDS = elementKinds(family);
   const wanted = ref.trim();
   const parsed = parseObjectId(wanted);
   const candidates = objects.filter((o) => ELEMENT_KINDS.includes(o.kind));
@@ -40,7 +45,7 @@ export async function updateElement(deps: UpdateDeps, source: StoredSource, ref:
   if (stored.length === 0) {
     throw new SextantError('USAGE', `source '${source.name}' has not been indexed yet`, { hint: `run \`sextant update --source ${source.name}\` first` });
   }
-  const element = resolveElement(stored, source.name, ref);
+  const element = resolveElement(stored, source.name, ref, deps.family);
   const part = await connector.introspectElement(source, element, stored, deps.signal ? { signal: deps.signal } : {});
   const replaced = new Set(part.resources);
   const edges = await deps.store.sourceEdges(source.name);

@@ -5,6 +5,7 @@
  * leaves the previous index untouched.
  */
 import type { Chunk } from '../../ports/catalog.js';
+import type { SourceKind } from '../../ports/source-kind.js';
 import type { Connector } from '../../ports/connector.js';
 import type { Embedder } from '../../ports/embedder.js';
 import type { ChunkChanges, ChunkWrite, Store, StoredSource, UpdateOutcome } from '../../ports/store.js';
@@ -30,6 +31,8 @@ export interface UpdateReport {
 export interface UpdateDeps {
   store: Store;
   connector: Connector;
+  /** The family of the source's type: its object kinds and chunk texts. */
+  family: SourceKind;
   embedder: Embedder | null;
   lexical?: (text: string) => string;
   onProgress?: ProgressFn;
@@ -63,14 +66,14 @@ const ENTITY_BATCH = 1024;
  * entities. Used by update and by context changes.
  */
 export async function diffChunks(
-  deps: Pick<UpdateDeps, 'store' | 'embedder' | 'lexical' | 'onProgress' | 'signal'>,
+  deps: Pick<UpdateDeps, 'store' | 'embedder' | 'family' | 'lexical' | 'onProgress' | 'signal'>,
   source: string,
   objects: Parameters<typeof buildChunks>[0]['objects'],
   edges: Parameters<typeof buildChunks>[0]['edges'],
 ): Promise<{ changes: ChunkChanges; embedded: number }> {
   const contexts = await deps.store.listContexts(source);
   const effective = resolveEffectiveContexts(objects, contexts);
-  const chunks = buildChunks({ objects, edges, effectiveContexts: effective, ...(deps.lexical ? { lexical: deps.lexical } : {}) });
+  const chunks = buildChunks({ objects, edges, effectiveContexts: effective, family: deps.family, ...(deps.lexical ? { lexical: deps.lexical } : {}) });
   const stored = await deps.store.chunkHashes(source);
   const changedChunks = chunks.filter((c) => stored.get(c.id) !== c.contentHash);
   const keep = new Set(chunks.map((c) => c.id));

@@ -20,6 +20,8 @@ export interface SearchDeps {
   store: Store;
   embedder: () => Promise<Embedder | null>;
   rerank?: { command: string; timeoutMs: number } | null;
+  /** Edge kinds structure ranking follows between relations (foreign keys); none when absent. */
+  joinEdgeKinds?: ReadonlySet<string>;
   /** Glossary aliases (alias → term words) for expansion; empty until a glossary exists. */
   aliases?: () => Promise<ReadonlyMap<string, readonly string[]>>;
   /** Related chunks through shared entities; absent when entities are not indexed. */
@@ -86,7 +88,7 @@ export function createSearchService(deps: SearchDeps) {
     return { ids: hits.map((h) => h.chunkId), scores: new Map(hits.map((h) => [h.chunkId, cosineToRelevance(h.score)])) };
   }
 
-  const structure = createStructureRanker(deps.store, { lexical, vector });
+  const structure = createStructureRanker(deps.store, { lexical, vector }, deps.joinEdgeKinds ?? new Set());
 
   async function hydrate(ids: readonly string[]): Promise<Map<string, Chunk>> {
     const chunks = await deps.store.getChunks(ids);

@@ -37,7 +37,8 @@ const TABLE_SEEDS = 4;
 /** Fused candidates whose scores elect the question's schema. */
 const SCHEMA_CANDIDATES = 30;
 
-export function createStructureRanker(store: Store, retrievers: Retrievers) {
+/** `joinEdgeKinds`: edges that join relations like foreign keys (from the registered source kinds). */
+export function createStructureRanker(store: Store, retrievers: Retrievers, joinEdgeKinds: ReadonlySet<string>) {
   const { lexical, vector } = retrievers;
 
   /**
@@ -72,7 +73,7 @@ export function createStructureRanker(store: Store, retrievers: Retrievers) {
     const edges = await Promise.all(ids.map((id) => store.edgesOf(id)));
     for (const [i, id] of ids.entries()) {
       const { outgoing, incoming } = edges[i]!;
-      const others = [...outgoing, ...incoming].filter((e) => e.kind === 'foreign_key').map((e) => (e.fromId === id ? e.toId : e.fromId));
+      const others = [...outgoing, ...incoming].filter((e) => joinEdgeKinds.has(e.kind)).map((e) => (e.fromId === id ? e.toId : e.fromId));
       for (const other of others.sort()) if (!ids.includes(other) && !out.includes(other)) out.push(other);
     }
     return out;

@@ -8,6 +8,7 @@
 import type { Chunk } from '../../ports/catalog.js';
 import type { Embedder } from '../../ports/embedder.js';
 import type { ChunkWrite, EmbeddingModelInfo, SessionDocumentRecord } from '../../ports/store.js';
+import { createChunk } from '../chunks/assemble-chunk.js';
 import { MAX_CHUNK_ENTITIES } from '../entities/chunk-entities.js';
 import { extractEntities } from '../entities/extract.js';
 import { SextantError } from '../../kernel/errors.js';
@@ -86,23 +87,11 @@ export async function buildDocumentChunks(
   );
   const chunks: Chunk[] = pieces.map((piece) => {
     const title = piece.heading ? `${input.name} > ${piece.heading}` : input.name;
-    const name = lexical(title);
-    const comment = lexical(piece.text);
-    const text = `${title}\n${piece.text}`;
-    return {
-      id: `${objectId}#${piece.index + 1}@${sessionKey}`,
-      objectId,
-      source: SESSION_SOURCE,
-      kind: DOCUMENT_KIND,
-      name,
-      comment,
-      definition: '',
-      context: '',
-      text,
-      contentHash: sha256([name, comment, text].join('\u0000')),
-      project: null,
-      session,
-    };
+    return createChunk(
+      { id: `${objectId}#${piece.index + 1}@${sessionKey}`, objectId, source: SESSION_SOURCE, kind: DOCUMENT_KIND, project: null, session },
+      { nameText: title, comment: piece.text, definition: '', context: '', text: `${title}\n${piece.text}` },
+      lexical,
+    );
   });
   const { embedder, model } = deps;
   const usable = embedder && model && model.modelId === embedder.modelId && model.dimension === embedder.dimension;

@@ -12,17 +12,16 @@ import { describeObjectFor } from '../../core/discovery/describe.js';
 import { isSextantError } from '../../kernel/errors.js';
 import { objectUri, parseTarget } from '../../kernel/ids.js';
 import { redactText, redactValue } from '../../kernel/redact.js';
-import { RELATION_KINDS, type CatalogObject } from '../../ports/catalog.js';
+import type { CatalogObject } from '../../ports/catalog.js';
 import type { ToolContext } from './tool-registry.js';
 
 export const RESOURCE_TEMPLATE = 'sextant://{source}/{+path}';
-const LISTED_KINDS = [...RELATION_KINDS, 'schema', 'function', 'procedure', 'enum', 'domain', 'sequence'];
-const PATH_KINDS = new Set([...LISTED_KINDS, 'column']);
 const PAGE = 100;
 
-export function resourceUri(o: Pick<CatalogObject, 'source' | 'kind' | 'path'>): string {
+/** `pathKinds`: kinds a path names on its own (engine.kinds(), pathResolvable); others get `?kind=`. */
+export function resourceUri(o: Pick<CatalogObject, 'source' | 'kind' | 'path'>, pathKinds: ReadonlySet<string>): string {
   const base = objectUri(o.source, o.path);
-  return PATH_KINDS.has(o.kind) ? base : `${base}?kind=${encodeURIComponent(o.kind)}`;
+  return pathKinds.has(o.kind) ? base : `${base}?kind=${encodeURIComponent(o.kind)}`;
 }
 
 /** `sextant://src/path?kind=k` → `src:k:path`; other URIs are resolved by the core as they are. */
@@ -51,12 +50,14 @@ export function registerResources(server: McpServer, ctx: ToolContext): void {
     const session = await ctx.engine.sessions.get(ctx.session);
     const allowed = await ctx.engine.sessions.allowedSources(session);
     const cursor = request.params?.cursor;
-    const page = await ctx.engine.listObjects({ kinds: LISTED_KINDS, limit: PAGE, ...(cursor ? { cursor } : {}) });
+    const kinds = ctx.engine.kinds().objectKinds;
+    const pathKinds = new Set(kinds.filter((k) => k.pathResolvable).map((k) => k.kind));
+    const page = await ctx.engine.listObjects({ kinds: [...new Set(kinds.filter((k) => k.listed).map((k) => k.kind))], limit: PAGE, ...(cursor ? { cursor } : {}) });
     return {
       resources: page.items
         .filter((o) => !allowed || allowed.has(o.source))
         .map((o) => ({
-          uri: resourceUri(o),
+          uri: resourceUri(o, pathKinds),
           name: o.id,
           title: `${o.kind} ${o.path}`,
           mimeType: 'application/json',

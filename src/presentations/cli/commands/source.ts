@@ -1,43 +1,13 @@
 /** @module presentations/cli/commands/source — `sextant source add|list|remove`. */
 import type { Command } from 'commander';
-import { SextantError } from '../../../kernel/errors.js';
+import { SOURCE_KINDS } from '../../../app.js';
 import type { StoredSource } from '../../../ports/store.js';
 import { printJson, println, table } from '../output.js';
 import { runWithEngine } from '../session.js';
+import { addSourceOptionFlags, sourceOptionFlags, sourceOptionsFrom } from '../source-flags.js';
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
-
-interface AddOptions {
-  name: string;
-  schema?: string[];
-  skipPattern?: string[];
-  passwordEnv?: string;
-  secretKeyEnv?: string;
-  apiKeyEnv?: string;
-  headerEnv?: string[];
-  userTokenEnv?: string;
-  allowAnonymous?: boolean;
-}
-
-/** Only variable NAMES are stored, never secret values. */
-function sourceOptions(opts: AddOptions): Record<string, unknown> {
-  const headerEnvs: Record<string, string> = {};
-  for (const pair of opts.headerEnv ?? []) {
-    const i = pair.indexOf('=');
-    if (i <= 0) throw new SextantError('USAGE', `--header-env expects Header=VAR, got '${pair}'`, { hint: "e.g. --header-env 'Authorization=API_TOKEN'" });
-    headerEnvs[pair.slice(0, i).trim()] = pair.slice(i + 1).trim();
-  }
-  return {
-    ...(opts.schema ? { schemas: opts.schema } : {}),
-    ...(opts.skipPattern ? { skipPatterns: opts.skipPattern } : {}),
-    ...(opts.passwordEnv ? { passwordEnv: opts.passwordEnv } : {}),
-    ...(opts.secretKeyEnv ? { secretKeyEnv: opts.secretKeyEnv } : {}),
-    ...(opts.apiKeyEnv ? { apiKeyEnv: opts.apiKeyEnv } : {}),
-    ...(Object.keys(headerEnvs).length ? { headerEnvs } : {}),
-    ...(opts.userTokenEnv ? { userTokenEnv: opts.userTokenEnv } : {}),
-    ...(opts.allowAnonymous ? { allowAnonymous: true } : {}),
-  };
-}
+const SOURCE_FLAGS = sourceOptionFlags(SOURCE_KINDS.map((registration) => registration.kind));
+const SOURCE_TYPES = SOURCE_KINDS.flatMap((registration) => registration.kind.sourceTypes.map((t) => t.type));
 
 function lastUpdate(s: StoredSource): string {
   if (!s.lastUpdate) return 'never updated';
@@ -47,24 +17,17 @@ function lastUpdate(s: StoredSource): string {
 export function registerSourceCommands(program: Command): void {
   const source = program.command('source').description('register, list and remove sources');
 
-  source
+  const add = source
     .command('add')
     .description('register a source: postgres://reader@localhost:5432/shop, `hugr https://mesh.example.com`, `graphql https://api.example.com/graphql`')
-    .argument('<type-or-url>', 'source type (postgres, hugr, graphql) or the URL, whose scheme then tells the type')
+    .argument('<type-or-url>', `source type (${SOURCE_TYPES.join(', ')}) or the URL, whose scheme then tells the type`)
     .argument('[url]', 'connection string or endpoint URL when a type is given first')
-    .requiredOption('--name <name>', 'short name of the source, e.g. shop')
-    .option('--schema <schema>', 'schema to include (repeatable; default: all non-system schemas)', collect)
-    .option('--skip-pattern <glob>', 'skip objects whose name or schema.name matches (repeatable)', collect)
-    .option('--password-env <VAR>', 'read the password from this environment variable')
-    .option('--secret-key-env <VAR>', 'Hugr: discover with the secret key in this variable (x-hugr-secret-key)')
-    .option('--api-key-env <VAR>', 'Hugr: discover with the API key in this variable (x-hugr-api-key)')
-    .option('--header-env <Header=VAR>', 'GraphQL: send this header with the value of VAR on discovery requests (repeatable)', collect)
-    .option('--user-token-env <VAR>', 'GraphQL/Hugr: user token for queries from stdio sessions (never used for discovery)')
-    .option('--allow-anonymous', 'GraphQL/Hugr: allow queries without a user token')
-    .action(async (typeOrUrl: string, maybeUrl: string | undefined, opts: AddOptions, command: Command) => {
+    .requiredOption('--name <name>', 'short name of the source, e.g. shop');
+  addSourceOptionFlags(add, SOURCE_FLAGS)
+    .action(async (typeOrUrl: string, maybeUrl: string | undefined, opts: { name: string } & Record<string, unknown>, command: Command) => {
       await runWithEngine(command, async (engine, ctx) => {
         const [type, url] = maybeUrl === undefined ? [undefined, typeOrUrl] : [typeOrUrl, maybeUrl];
-        const added = await engine.addSource({ name: opts.name, url, ...(type ? { type } : {}), options: sourceOptions(opts) });
+        const added = await engine.addSource({ name: opts.name, url, ...(type ? { type } : {}), options: sourceOptionsFrom(opts, SOURCE_FLAGS) });
         if (ctx.json) return printJson({ ok: true, source: added });
         println(`added source '${added.name}' (${added.type}) ${added.url}`);
         println(`next: \`sextant auth check --source ${added.name}\`, then \`sextant update --source ${added.name}\``);

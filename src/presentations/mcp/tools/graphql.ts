@@ -7,18 +7,17 @@
  */
 import { z } from 'zod';
 import type { GraphqlDescription, GraphqlQueryResult } from '../../../core/graphql/graphql-service.js';
+import type { KindCatalog } from '../../../core/kinds/registry.js';
 import { SextantError } from '../../../kernel/errors.js';
 import { parseObjectId } from '../../../kernel/ids.js';
 import { defineTool, type ToolContext } from '../tool-registry.js';
 import type { ToolOutput } from '../tool-result.js';
 import { checkSourceAllowed, clip } from './common.js';
 
-const GRAPHQL_KINDS = new Set(['data_object', 'function', 'module', 'data_source', 'graphql_query', 'graphql_type']);
-
-/** True for ids of GraphQL elements, which `describe` hands to {@link describeGraphql}. */
-export function isGraphqlObjectRef(ref: string): boolean {
+/** True for ids of GraphQL elements, which `describe` hands to {@link describeGraphql}; fields are described through their data object. */
+export function isGraphqlObjectRef(ref: string, kinds: KindCatalog): boolean {
   const id = parseObjectId(ref.trim());
-  return Boolean(id && GRAPHQL_KINDS.has(id.kind));
+  return Boolean(id && id.kind !== 'graphql_field' && kinds.objectKinds.some((k) => k.family === 'graphql' && k.kind === id.kind));
 }
 
 const sourceArg = z.string().trim().min(1).max(100).optional().describe('GraphQL source; default all');

@@ -163,7 +163,7 @@ export const describeTool = defineTool({
     fields_query: z.string().trim().max(500).optional(),
   },
   async run(args, ctx) {
-    if (isGraphqlObjectRef(args.object)) return describeGraphql(ctx, args.object, args.fields_query);
+    if (isGraphqlObjectRef(args.object, ctx.engine.kinds())) return describeGraphql(ctx, args.object, args.fields_query);
     const parsed = parseTarget(args.object);
     const bareWord = /^[a-z][a-z0-9_-]*$/.test(args.object);
     const source = parsed?.source ?? (bareWord ? args.object : null);

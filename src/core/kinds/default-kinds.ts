@@ -1,0 +1,9 @@
+/**
+ * @module core/kinds/default-kinds
+ * The source families Sextant ships with, in the order URL inference and path resolution try them.
+ */
+import type { SourceKind } from '../../ports/source-kind.js';
+import { graphqlKind } from './graphql/graphql-kind.js';
+import { sqlKind } from './sql/sql-kind.js';
+
+export const DEFAULT_SOURCE_KINDS: readonly SourceKind[] = Object.freeze([sqlKind, graphqlKind]);

@@ -1,0 +1,80 @@
+/**
+ * @module ports/source-kind
+ * What one source family (SQL databases, GraphQL APIs, …) teaches the core: the source types it
+ * serves, their options, its object kinds and how each becomes chunks, and optional join-like
+ * edges and snapshot decorators. Families live in `core/kinds/<family>/` and are registered
+ * explicitly in `app.ts`; generic code asks the registry instead of keeping kind lists.
+ */
+import type { ZodType } from 'zod';
+import type { CatalogEdge, CatalogObject, ObjectKind } from './catalog.js';
+import type { Connector } from './connector.js';
+import type { Llm } from './llm.js';
+import type { Store } from './store.js';
+import type { ProgressFn } from '../kernel/progress.js';
+
+/** One kind of object a family produces, with what generic code may do with it. */
+export interface ObjectKindSpec {
+  kind: ObjectKind;
+  /** How chunk texts and listings name it (`materialized view`). */
+  label: string;
+  /** Gets chunks (and so is searchable). A kind that is not chunked is still known, never an error. */
+  chunked: boolean;
+  /** `sextant update --object` may re-read it alone (connector `introspectElement`). */
+  singleElementUpdate?: boolean;
+  /** `sextant://source/<path>` may name it; earlier kinds of all families win over later ones. */
+  pathResolvable?: boolean;
+  /** Shown in stepwise listings (MCP resources) as an entry point. */
+  listed?: boolean;
+}
+
+/** A source type a family serves (`postgres`, `hugr`, `graphql`). */
+export interface SourceTypeSpec {
+  type: string;
+  description: string;
+  /** True when a URL alone says it is a source of this type (`postgres://…`). Asked in registration order. */
+  matchesUrl?(url: string): boolean;
+}
+
+/** Raw text of one chunk before the lexical transform (identifiers not yet split). */
+export interface ChunkFields {
+  nameText: string;
+  comment: string;
+  definition: string;
+  context: string;
+  /** Parts of the embedder's text, joined as sentences. */
+  textParts: readonly string[];
+}
+
+/** The neighbourhood of an object inside its snapshot, indexed once per chunk run. */
+export interface SnapshotNeighbourhood {
+  get(id: string): CatalogObject | undefined;
+  children(id: string): readonly CatalogObject[];
+  outgoing(id: string): readonly CatalogEdge[];
+}
+
+/** What a snapshot decorator may use (an LLM for summaries, the store for cached answers). */
+export interface DecoratorDeps {
+  store: Store;
+  source: string;
+  llm?: () => Promise<Llm | null>;
+  onProgress?: ProgressFn;
+}
+
+export interface SourceKind {
+  /** Family name, e.g. `sql`, `graphql`. */
+  readonly family: string;
+  readonly sourceTypes: readonly SourceTypeSpec[];
+  /** The options a source of this family accepts (stored as given; validated on `source add`). */
+  readonly options: ZodType;
+  readonly objectKinds: readonly ObjectKindSpec[];
+  /**
+   * The chunks of one object of a chunked kind: usually one; documents will yield several.
+   * The first chunk's id is the object id, later ones `<id>#<n>`. `context` is the object's
+   * effective context.
+   */
+  chunkParts(object: CatalogObject, around: SnapshotNeighbourhood, context: string): ChunkFields[];
+  /** Edge kinds that join two objects like a foreign key does (structure ranking follows them). */
+  readonly joinEdgeKinds?: readonly string[];
+  /** Wraps the family's connector for an update, e.g. to attach LLM summaries to the snapshot. */
+  decorateConnector?(connector: Connector, deps: DecoratorDeps): Connector;
+}

@@ -1,0 +1,28 @@
+import { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SOURCE_KINDS } from '../../core/kinds/default-kinds.js';
+import { addSourceOptionFlags, sourceOptionFlags, sourceOptionsFrom } from './source-flags.js';
+
+const flags = sourceOptionFlags(DEFAULT_SOURCE_KINDS);
+
+function parse(args: string[]): Record<string, unknown> {
+  const command = addSourceOptionFlags(new Command().exitOverride(), flags);
+  command.parse(args, { from: 'user' });
+  return sourceOptionsFrom(command.opts(), flags);
+}
+
+describe('source add flags from the registered kinds', () => {
+  it('are the flags `source add` always had, in the same order', () => {
+    expect(flags.map((f) => f.flag)).toEqual(['schema', 'skip-pattern', 'password-env', 'secret-key-env', 'api-key-env', 'header-env', 'user-token-env', 'allow-anonymous']);
+  });
+
+  it('set the source options they name', () => {
+    expect(parse(['--schema', 'sales', '--schema', 'crm', '--skip-pattern', 'tmp_*', '--password-env', 'PGPASS'])).toEqual({ schemas: ['sales', 'crm'], skipPatterns: ['tmp_*'], passwordEnv: 'PGPASS' });
+    expect(parse(['--header-env', 'Authorization=API_TOKEN', '--user-token-env', 'ME', '--allow-anonymous'])).toEqual({ headerEnvs: { Authorization: 'API_TOKEN' }, userTokenEnv: 'ME', allowAnonymous: true });
+    expect(parse([])).toEqual({});
+  });
+
+  it('refuse a header without a name, saying what is expected', () => {
+    expect(() => parse(['--header-env', 'API_TOKEN'])).toThrow("--header-env expects Header=VAR, got 'API_TOKEN'");
+  });
+});
