@@ -20,6 +20,7 @@ import { withSummaries } from './graphql/summaries.js';
 import type { ProgressFn } from '../kernel/progress.js';
 import { createProjectService, type ProjectService } from './projects/projects.js';
 import { redactText } from '../kernel/redact.js';
+import { createScopedEngine, type ScopeIdentity, type ScopedEngine } from './scope/scoped-engine.js';
 import { createSearchService } from './search/search-service.js';
 import type { SearchOptions, SearchResult } from './search/types.js';
 import { createSessionService, type SessionService } from './sessions/session-service.js';
@@ -71,6 +72,8 @@ export interface Engine {
   cleanup(): Promise<Record<string, number>>;
   repair(): Promise<Record<string, number>>;
   close(): Promise<void>;
+  /** The engine as one session's caller may see it: only the sources of its active projects (see core/scope). */
+  scoped(identity: ScopeIdentity): ScopedEngine;
   /** Projects (workspaces: sources, settings), access tokens, agent sessions and their documents. */
   readonly projects: ProjectService;
   readonly tokens: TokenService;
@@ -141,7 +144,7 @@ export function createEngine(deps: EngineDeps): Engine {
     return { reports, reembedded, ok: reports.every((r) => r.status !== 'failed'), glossary: glossaryChecks };
   }
 
-  return {
+  const engine: Engine = {
     projects,
     tokens,
     sessions,
@@ -181,5 +184,7 @@ export function createEngine(deps: EngineDeps): Engine {
       await emb?.close?.();
       await store.close();
     },
+    scoped: (identity) => createScopedEngine(engine, identity),
   };
+  return engine;
 }
