@@ -102,7 +102,7 @@ describe('scoped engine', () => {
     await expect(alpha.listSchemas('aaa')).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(alpha.describeObject('aaa:table:wide.t00', 'full')).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(alpha.search('orders', { sources: ['aaa'] })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(alpha.listObjects({ source: 'nope' })).rejects.toMatchObject({ code: 'SOURCE_NOT_FOUND' });
+    await expect(alpha.listObjects({ source: 'nope' })).rejects.toMatchObject({ code: 'SOURCE_NOT_FOUND', hint: 'sources you can use: mesh, shop' });
     expect((await alpha.get('shop:table:public.orders')).object.id).toBe('shop:table:public.orders');
     expect((await alpha.listSchemas('shop')).schemas.map((s) => s.name)).toEqual(['public']);
   });
