@@ -1,6 +1,7 @@
 /**
  * The layers of DESIGN.md, enforced: core and ports import no adapter, presentation, demo or
- * driver; presentations reach adapters only through the composition root (src/app.ts).
+ * driver; presentations reach adapters only through the composition root (src/app.ts); what
+ * serves a session receives only the scoped engine (issue #9 §1).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -65,6 +66,25 @@ describe('layering', () => {
       for (const spec of imports(file)) {
         const t = target(file, spec);
         if (t && t.startsWith('adapters')) offences.push(`${relative(SRC, file)} → ${spec}`);
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
+  // Everything that answers a session's calls: it gets `engine.scoped(...)` from server.ts and
+  // never the unscoped Engine, so no tool or resource can forget the access check.
+  const SESSION_SERVING = [...sourceFiles(join(SRC, 'presentations/mcp/tools')), ...['resources.ts', 'tool-registry.ts', 'prompt.ts'].map((f) => join(SRC, 'presentations/mcp', f))];
+
+  it('tools and resources receive only the scoped engine, with no access checks of their own', () => {
+    const offences: string[] = [];
+    for (const file of SESSION_SERVING) {
+      for (const spec of imports(file)) {
+        const t = target(file, spec);
+        if (t === 'core/engine.js' || t?.startsWith('core/sessions/session-service')) offences.push(`${relative(SRC, file)} → ${spec}`);
+      }
+      const text = readFileSync(file, 'utf8');
+      for (const ritual of ['.sessions.', 'allowedSources', 'checkSourceAllowed', 'canAccessProject']) {
+        if (text.includes(ritual)) offences.push(`${relative(SRC, file)} uses ${ritual}`);
       }
     }
     expect(offences).toEqual([]);

@@ -21,6 +21,7 @@ import { createKindRegistry, type KindCatalog } from './kinds/registry.js';
 import type { ProgressFn } from '../kernel/progress.js';
 import { createProjectService, type ProjectService } from './projects/projects.js';
 import { redactText } from '../kernel/redact.js';
+import { createScopedEngine, type ScopeIdentity, type ScopedEngine } from './scope/scoped-engine.js';
 import { createSearchService } from './search/search-service.js';
 import type { SearchOptions, SearchResult } from './search/types.js';
 import { createSessionService, type SessionService } from './sessions/session-service.js';
@@ -74,6 +75,8 @@ export interface Engine {
   close(): Promise<void>;
   /** The registered source kinds: object kinds with their flags and family, source types with their options. */
   kinds(): KindCatalog;
+  /** The engine as one session's caller may see it: only the sources of its active projects (see core/scope). */
+  scoped(identity: ScopeIdentity): ScopedEngine;
   /** Projects (workspaces: sources, settings), access tokens, agent sessions and their documents. */
   readonly projects: ProjectService;
   readonly tokens: TokenService;
@@ -146,7 +149,7 @@ export function createEngine(deps: EngineDeps): Engine {
     return { reports, reembedded, ok: reports.every((r) => r.status !== 'failed'), glossary: glossaryChecks };
   }
 
-  return {
+  const engine: Engine = {
     projects,
     tokens,
     sessions,
@@ -187,5 +190,7 @@ export function createEngine(deps: EngineDeps): Engine {
       await emb?.close?.();
       await store.close();
     },
+    scoped: (identity) => createScopedEngine(engine, identity),
   };
+  return engine;
 }

@@ -63,6 +63,8 @@ export interface SourceUpdate {
 
 export interface ObjectFilter {
   source?: string;
+  /** Only objects of these sources (a caller's visible sources); `[]` matches nothing. Combines with `source`. */
+  sources?: readonly string[];
   kinds?: readonly ObjectKind[];
   parentId?: string;
   /** Objects whose path starts with `<schema>.` (or equals it). */

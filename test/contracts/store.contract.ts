@@ -455,6 +455,22 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         expect((await store.listObjects({ kinds: ['table', 'schema'] })).total).toBe(5);
       });
 
+      it('filters listObjects by a list of sources inside the query, so totals and pages count only those', async () => {
+        await seedShop(store);
+        await store.addSource(source('crm'));
+        const crmTable = table('crm', 'sales', 'leads', ['id']);
+        await store.applySourceUpdate(update('crm', [{ resource: crmTable.resource, hash: 'c', objects: crmTable.objects, edges: [] }]));
+        const crmOnly = await store.listObjects({ sources: ['crm'], limit: 1 });
+        expect(crmOnly.total).toBe(2);
+        expect(crmOnly.items.map((o) => o.id)).toEqual(['crm:column:sales.leads.id']);
+        const second = await store.listObjects({ sources: ['crm'], limit: 1, cursor: crmOnly.nextCursor! });
+        expect(second.items.map((o) => o.id)).toEqual(['crm:table:sales.leads']);
+        expect(second.nextCursor).toBeNull();
+        expect((await store.listObjects({ sources: [] })).total).toBe(0);
+        expect((await store.listObjects({ sources: ['crm'], source: 'shop' })).total).toBe(0);
+        expect((await store.listObjects({ sources: ['shop', 'crm'], kinds: ['table'] })).total).toBe(4);
+      });
+
       it('paginates listObjects with a stable order and an opaque cursor', async () => {
         await seedShop(store);
         const all = await store.objectIds();

@@ -102,25 +102,32 @@ export interface GraphqlQueryResult extends CompactResult {
   extensions?: Record<string, unknown>;
 }
 
+/** Which GraphQL sources a listing reads: one by name, and/or only those `within` a caller's visible sources (absent: every source). */
+export interface GraphqlSourceSelection {
+  source?: string;
+  within?: readonly string[];
+}
+
 export interface GraphqlService {
-  listDataSources(source?: string): Promise<DataSourceEntry[]>;
+  listDataSources(source?: string, within?: readonly string[]): Promise<DataSourceEntry[]>;
   /** Children of `parent` (a module path or id; top level when omitted), one level. */
-  listModules(options?: { source?: string; parent?: string }): Promise<ModuleEntry[]>;
+  listModules(options?: GraphqlSourceSelection & { parent?: string }): Promise<ModuleEntry[]>;
   /** Data objects and functions directly in a module (`''` for the root level). */
-  listDataObjects(options: { source?: string; module: string }): Promise<{ module: string; dataObjects: ElementEntry[]; functions: ElementEntry[] }>;
+  listDataObjects(options: GraphqlSourceSelection & { module: string }): Promise<{ module: string; dataObjects: ElementEntry[]; functions: ElementEntry[] }>;
   describe(ref: string, options?: { fieldsQuery?: string; maxFields?: number }): Promise<GraphqlDescription>;
   query(input: GraphqlQueryInput): Promise<GraphqlQueryResult>;
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-async function graphqlSources(store: Store, graphqlTypes: ReadonlySet<string>, source?: string): Promise<StoredSource[]> {
+async function graphqlSources(store: Store, graphqlTypes: ReadonlySet<string>, { source, within }: GraphqlSourceSelection): Promise<StoredSource[]> {
+  const inScope = (s: StoredSource) => !within || within.includes(s.name);
   if (source) {
     const s = await requireSource(store, source);
     if (!graphqlTypes.has(s.type)) throw new SextantError('USAGE', `source '${source}' is a ${s.type} source, not GraphQL`, { hint: 'name a hugr or graphql source' });
-    return [s];
+    return inScope(s) ? [s] : [];
   }
-  return (await store.listSources()).filter((s) => graphqlTypes.has(s.type));
+  return (await store.listSources()).filter((s) => graphqlTypes.has(s.type) && inScope(s));
 }
 
 async function allOfKind(store: Store, source: string, kinds: string[], parentId?: string): Promise<CatalogObject[]> {
@@ -179,9 +186,9 @@ export function createGraphqlService(deps: { store: Store; connectors: ReadonlyM
   }
 
   return {
-    async listDataSources(source) {
+    async listDataSources(source, within) {
       const out: DataSourceEntry[] = [];
-      for (const s of await graphqlSources(store, graphqlTypes, source)) {
+      for (const s of await graphqlSources(store, graphqlTypes, { ...(source ? { source } : {}), ...(within ? { within } : {}) })) {
         for (const o of await allOfKind(store, s.name, ['data_source'])) {
           out.push({ id: o.id, source: s.name, name: o.name, engine: String(o.attributes.engine ?? ''), prefix: String(o.attributes.prefix ?? ''), asModule: o.attributes.asModule === true, readOnly: o.attributes.readOnly === true, description: o.comment });
         }
@@ -191,7 +198,7 @@ export function createGraphqlService(deps: { store: Store; connectors: ReadonlyM
 
     async listModules(options = {}) {
       const out: ModuleEntry[] = [];
-      for (const s of await graphqlSources(store, graphqlTypes, options.source)) {
+      for (const s of await graphqlSources(store, graphqlTypes, options)) {
         const parent = options.parent?.replace(new RegExp(`^${s.name}:module:`), '');
         const modules = await allOfKind(store, s.name, ['module']);
         const children = modules.filter((m) => (parent ? m.parentId === `${s.name}:module:${parent}` : m.parentId === null));
@@ -207,7 +214,7 @@ export function createGraphqlService(deps: { store: Store; connectors: ReadonlyM
       const module = options.module.replace(/^[^:]+:module:/, '');
       const dataObjects: ElementEntry[] = [];
       const functions: ElementEntry[] = [];
-      for (const s of await graphqlSources(store, graphqlTypes, options.source)) {
+      for (const s of await graphqlSources(store, graphqlTypes, options)) {
         const inModule = (o: CatalogObject) => String(o.attributes.module ?? '') === module;
         for (const o of await allOfKind(store, s.name, ['data_object'])) if (inModule(o)) dataObjects.push(entry(o));
         for (const o of await allOfKind(store, s.name, ['function'])) if (inModule(o) && typeof o.attributes.graphqlPath === 'string') functions.push(entry(o));

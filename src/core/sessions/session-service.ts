@@ -3,7 +3,8 @@
  * Agent sessions: opened per MCP session id, with the projects active in them and documents
  * added mid-session (visible to that session alone). Idle sessions expire and take their data.
  * A session's visibility is base ∪ its active projects ∪ its own documents, applied by every
- * search through {@link SessionService.scope}.
+ * search through {@link SessionService.scope} and by everything else through the scoped engine
+ * (core/scope).
  */
 import { randomUUID } from 'node:crypto';
 import type { Embedder } from '../../ports/embedder.js';
@@ -212,10 +213,11 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         sources = [];
         for (const name of new Set(requested)) {
           if (name !== SESSION_SOURCE) {
-            await requireSource(store, name);
-            if (allowed && !allowed.has(name)) {
+            if (!allowed) await requireSource(store, name);
+            else if (!(await store.getSource(name))) throw unknownSource(name, allowed);
+            else if (!allowed.has(name)) {
               throw new SextantError('FORBIDDEN', `source '${name}' is not part of the active projects (${session.activeProjects.join(', ')})`, {
-                hint: allowed.size ? `sources you can use: ${[...allowed].sort().join(', ')}` : 'activate a project that includes it with set_active_projects',
+                hint: usableSources(allowed) ?? 'activate a project that includes it with set_active_projects',
                 details: { field: 'sources' },
               });
             }
@@ -229,6 +231,18 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     },
     allowedSources,
   };
+}
+
+function usableSources(allowed: ReadonlySet<string>): string | null {
+  return allowed.size ? `sources you can use: ${[...allowed].sort().join(', ')}` : null;
+}
+
+/** An unknown source, named to a session limited to `allowed`: the hint names only those, never other projects' sources. */
+function unknownSource(name: string, allowed: ReadonlySet<string>): SextantError {
+  return new SextantError('SOURCE_NOT_FOUND', `unknown source '${name}'`, {
+    hint: usableSources(allowed) ?? 'activate a project with sources with set_active_projects',
+    details: { field: 'sources' },
+  });
 }
 
 async function documentNotFound(store: Store, session: string, name: string): Promise<SextantError> {

@@ -8,7 +8,6 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { describeObjectFor } from '../../core/discovery/describe.js';
 import { isSextantError } from '../../kernel/errors.js';
 import { objectUri, parseTarget } from '../../kernel/ids.js';
 import { redactText, redactValue } from '../../kernel/redact.js';
@@ -47,22 +46,18 @@ export function registerResources(server: McpServer, ctx: ToolContext): void {
   }));
 
   low.setRequestHandler(ListResourcesRequestSchema, async (request) => {
-    const session = await ctx.engine.sessions.get(ctx.session);
-    const allowed = await ctx.engine.sessions.allowedSources(session);
     const cursor = request.params?.cursor;
     const kinds = ctx.engine.kinds().objectKinds;
     const pathKinds = new Set(kinds.filter((k) => k.pathResolvable).map((k) => k.kind));
     const page = await ctx.engine.listObjects({ kinds: [...new Set(kinds.filter((k) => k.listed).map((k) => k.kind))], limit: PAGE, ...(cursor ? { cursor } : {}) });
     return {
-      resources: page.items
-        .filter((o) => !allowed || allowed.has(o.source))
-        .map((o) => ({
-          uri: resourceUri(o, pathKinds),
-          name: o.id,
-          title: `${o.kind} ${o.path}`,
-          mimeType: 'application/json',
-          ...(o.comment ? { description: o.comment.slice(0, 200) } : {}),
-        })),
+      resources: page.items.map((o) => ({
+        uri: resourceUri(o, pathKinds),
+        name: o.id,
+        title: `${o.kind} ${o.path}`,
+        mimeType: 'application/json',
+        ...(o.comment ? { description: o.comment.slice(0, 200) } : {}),
+      })),
       ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
     };
   });
@@ -73,8 +68,7 @@ export function registerResources(server: McpServer, ctx: ToolContext): void {
     const target = parseTarget(ref);
     try {
       if (!target || target.kind === 'source') throw new McpError(ErrorCode.InvalidParams, `not an object URI: ${uri}; use sextant://{source}/{path}`);
-      await ctx.engine.sessions.scope(ctx.session, [target.source]);
-      const description = await describeObjectFor(ctx.engine, ref, 'full');
+      const description = await ctx.engine.describeObject(ref, 'full');
       return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(redactValue(description), null, 2) }] };
     } catch (err) {
       if (err instanceof McpError) throw err;

@@ -1,6 +1,7 @@
 /**
  * @module presentations/mcp/server
- * Builds the McpServer of one session: {project, session, user} fixed, the tool set registered
+ * Builds the McpServer of one session: {project, session, user} fixed, the engine scoped to it
+ * (tools and resources never see the unscoped one), the tool set registered
  * (write tools gated by the project's developer-tools setting), the guide prompt and the object
  * resources. Transports (stdio.ts, http.ts) create one per MCP session.
  */
@@ -68,7 +69,7 @@ export async function createSessionServer(
     const client = server.server.getClientVersion();
     return client ? `${client.name}/${client.version}` : null;
   };
-  const ctx = { engine: services.engine, logger: services.logger, knownKinds: services.knownKinds, clientInfo, ...identity };
+  const ctx = { engine: services.engine.scoped(identity), logger: services.logger, knownKinds: services.knownKinds, clientInfo, ...identity };
   const registered = registerTools(server, services.tools, ctx, options);
   registerGuidePrompt(server);
   registerResources(server, ctx);

@@ -16,16 +16,16 @@ import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { RequestUser } from '../../core/auth/user.js';
-import type { Engine } from '../../core/engine.js';
+import type { ScopedEngine } from '../../core/scope/scoped-engine.js';
 import { SextantError } from '../../kernel/errors.js';
 import { logToolCall, type Logger } from './logging.js';
 import { failure, success, type ToolOutput } from './tool-result.js';
 
 export type ToolAccess = 'read' | 'session' | 'write';
 
-/** What a tool runs with: the engine and who is calling from which session of which project. */
+/** What a tool runs with: the engine as this session may see it, and who is calling from which session of which project. */
 export interface ToolContext {
-  engine: Engine;
+  engine: ScopedEngine;
   /** The MCP session id (also the core session id). */
   session: string;
   /** The served project (`/mcp/{project}`, `--project`, or `default`). */
@@ -75,7 +75,7 @@ export function registerTools(server: McpServer, tools: readonly ToolDefinition[
   const writeTools: RegisteredTool[] = [];
 
   async function developerToolsOn(): Promise<boolean> {
-    return (await ctx.engine.projects.get(ctx.project)).settings.developerTools;
+    return (await ctx.engine.servedProject()).settings.developerTools;
   }
 
   async function syncWriteTools(): Promise<boolean> {

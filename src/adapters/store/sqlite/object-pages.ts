@@ -16,6 +16,10 @@ export function objectFilterSql(filter: ObjectFilter): { sql: string; params: un
     where.push('source = ?');
     params.push(filter.source);
   }
+  if (filter.sources !== undefined) {
+    where.push('source IN (SELECT value FROM json_each(?))');
+    params.push(JSON.stringify(filter.sources));
+  }
   if (filter.kinds && filter.kinds.length > 0) {
     where.push('kind IN (SELECT value FROM json_each(?))');
     params.push(JSON.stringify(filter.kinds));

@@ -3,10 +3,8 @@
  * Stepwise discovery and state: `list_sources`, `list_schemas`, `list_objects`, `status`.
  */
 import { z } from 'zod';
-import { canAccessProject } from '../../../core/auth/user.js';
-import { listSchemas } from '../../../core/discovery/list-schemas.js';
 import { defineTool } from '../tool-registry.js';
-import { checkKinds, checkSourceAllowed, clip, cursorArg, pageFooter } from './common.js';
+import { checkKinds, clip, cursorArg, pageFooter } from './common.js';
 
 const sourceArg = z.string().trim().min(1).max(100).describe('Source name (see list_sources)');
 
@@ -17,9 +15,7 @@ export const listSourcesTool = defineTool({
   access: 'read',
   input: {},
   async run(_args, ctx) {
-    const session = await ctx.engine.sessions.get(ctx.session);
-    const allowed = await ctx.engine.sessions.allowedSources(session);
-    const sources = (await ctx.engine.listSources()).filter((s) => !allowed || allowed.has(s.name));
+    const sources = await ctx.engine.listSources();
     const rows = [];
     for (const s of sources) {
       const objects = (await ctx.engine.listObjects({ source: s.name, limit: 1 })).total;
@@ -39,8 +35,7 @@ export const listSchemasTool = defineTool({
   access: 'read',
   input: { source: sourceArg, cursor: cursorArg },
   async run(args, ctx) {
-    await checkSourceAllowed(ctx, args.source);
-    const page = await listSchemas(ctx.engine, args.source, args.cursor ? { cursor: args.cursor } : {});
+    const page = await ctx.engine.listSchemas(args.source, args.cursor ? { cursor: args.cursor } : {});
     const lines = page.schemas.map((s) => `${s.name}: ${s.objects} objects${s.comment ? ` -- ${clip(s.comment, 120)}` : ''}`);
     lines.push(pageFooter(page.schemas.length, page.total, page.nextCursor));
     return {
@@ -63,7 +58,6 @@ export const listObjectsTool = defineTool({
     limit: z.number().int().min(1).max(200).default(50).describe('Page size'),
   },
   async run(args, ctx) {
-    await checkSourceAllowed(ctx, args.source);
     if (args.kind) await checkKinds(ctx, [args.kind]);
     const page = await ctx.engine.listObjects({
       source: args.source,
@@ -88,10 +82,7 @@ export const statusTool = defineTool({
   input: {},
   async run(_args, ctx) {
     const status = await ctx.engine.status();
-    const session = await ctx.engine.sessions.get(ctx.session);
-    const documents = await ctx.engine.sessions.listDocuments(ctx.session);
-    const project = await ctx.engine.projects.get(ctx.project);
-    const projects = (await ctx.engine.projects.list()).filter((p) => canAccessProject(ctx.user, p.name)).map((p) => p.name);
+    const { session, documents, project, availableProjects: projects } = status;
     const i = status.index;
     const structured = {
       index: { schema_version: i.schemaVersion, objects_by_kind: i.countsByKind, chunks: i.chunks, vectors: i.vectors, embedding_model: i.embeddingModel, vector_backend: i.vectorBackend },

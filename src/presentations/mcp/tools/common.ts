@@ -24,11 +24,6 @@ export async function checkKinds(ctx: ToolContext, kinds: readonly string[] | un
   }
 }
 
-/** Fails with FORBIDDEN when `source` is outside the session's active projects. */
-export async function checkSourceAllowed(ctx: ToolContext, source: string): Promise<void> {
-  await ctx.engine.sessions.scope(ctx.session, [source]);
-}
-
 export function clip(text: string | null | undefined, max: number): string {
   if (!text) return '';
   const flat = text.replace(/\s+/g, ' ').trim();

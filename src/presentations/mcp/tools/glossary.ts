@@ -59,7 +59,7 @@ export const listGlossaryTool = defineTool({
     text: z.string().max(200).optional().describe('Only terms whose name, alias or definition contains this'),
   },
   async run(args, ctx) {
-    const terms = await ctx.engine.glossary.list(ctx.project, { ...(args.origin ? { origin: args.origin } : {}), ...(args.text ? { text: args.text } : {}) });
+    const terms = await ctx.engine.glossary.list({ ...(args.origin ? { origin: args.origin } : {}), ...(args.text ? { text: args.text } : {}) });
     const text = terms.length
       ? terms.map((t) => `- ${t.term}${t.aliases.length ? ` (also: ${t.aliases.join(', ')})` : ''} [${t.origin}${t.validation.status === 'stale' ? ', STALE' : ''}]: ${clip(t.definition, 200)}`).join('\n')
       : 'no glossary terms match';
@@ -80,7 +80,7 @@ export const getGlossarySqlTool = defineTool({
   access: 'read',
   input: { term: termArg },
   async run(args, ctx) {
-    const term = await ctx.engine.glossary.find(ctx.project, args.term);
+    const term = await ctx.engine.glossary.find(args.term);
     if (!term) return failed({ success: false, code: 'TERM_NOT_FOUND', error: `term '${args.term}' not found` });
     return { structured: { success: true, ...termView(term) }, text: termLines(term) };
   },
@@ -102,7 +102,6 @@ export const createGlossaryTermTool = defineTool({
   },
   async run(args, ctx) {
     const result = await ctx.engine.glossary.create(
-      ctx.project,
       { term: args.term, definition: args.definition, sql: args.defining_sql, ...(args.base_table ? { baseTable: args.base_table } : {}), ...(args.aliases ? { aliases: args.aliases } : {}), ...(args.source ? { source: args.source } : {}) },
       actorOf(ctx),
       'client',
@@ -128,7 +127,6 @@ export const updateGlossaryTermTool = defineTool({
   },
   async run(args, ctx) {
     const result = await ctx.engine.glossary.update(
-      ctx.project,
       args.term,
       {
         ...(args.definition !== undefined ? { definition: args.definition } : {}),
@@ -152,7 +150,7 @@ export const deleteGlossaryTermTool = defineTool({
   access: 'write',
   input: { term: termArg },
   async run(args, ctx) {
-    const result = await ctx.engine.glossary.remove(ctx.project, args.term, actorOf(ctx));
+    const result = await ctx.engine.glossary.remove(args.term, actorOf(ctx));
     if (!result.success) return failed(result);
     return { structured: { success: true, message: result.message }, text: result.message };
   },
@@ -165,9 +163,9 @@ export const findRelatedTermsTool = defineTool({
   access: 'read',
   input: { term: termArg, limit: z.number().int().min(1).max(50).default(10) },
   async run(args, ctx) {
-    const found = await ctx.engine.glossary.find(ctx.project, args.term);
+    const found = await ctx.engine.glossary.find(args.term);
     if (!found) return failed({ success: false, code: 'TERM_NOT_FOUND', error: `term '${args.term}' not found` });
-    const related = await ctx.engine.glossary.relatedTerms(ctx.project, found.term, args.limit);
+    const related = await ctx.engine.glossary.relatedTerms(found.term, args.limit);
     const text = related.related.length
       ? `${related.term} (cluster "${related.cluster.label}"): ${related.related.map((r) => `${r.term} ${r.similarity.toFixed(2)}`).join(', ')}`
       : `${related.term} has no related terms yet`;
@@ -182,7 +180,7 @@ export const findMatchingClustersTool = defineTool({
   access: 'read',
   input: { query: z.string().min(1).max(1000), limit: z.number().int().min(1).max(20).default(3) },
   async run(args, ctx) {
-    const result = await ctx.engine.glossary.matchingClusters(ctx.project, args.query, args.limit);
+    const result = await ctx.engine.glossary.matchingClusters(args.query, args.limit);
     const text = result.clusters.length
       ? result.clusters.map((c) => `${c.score.toFixed(2)} "${c.label}": ${c.terms.map((t) => t.term).join(', ')}`).join('\n')
       : `no glossary cluster matches "${args.query}"`;

@@ -12,7 +12,7 @@ import { SextantError } from '../../../kernel/errors.js';
 import { parseObjectId } from '../../../kernel/ids.js';
 import { defineTool, type ToolContext } from '../tool-registry.js';
 import type { ToolOutput } from '../tool-result.js';
-import { checkSourceAllowed, clip } from './common.js';
+import { clip } from './common.js';
 
 /** True for ids of GraphQL elements, which `describe` hands to {@link describeGraphql}; fields are described through their data object. */
 export function isGraphqlObjectRef(ref: string, kinds: KindCatalog): boolean {
@@ -29,7 +29,6 @@ export const listDataSourcesTool = defineTool({
   access: 'read',
   input: { source: sourceArg },
   async run(args, ctx) {
-    if (args.source) await checkSourceAllowed(ctx, args.source);
     const items = await ctx.engine.graphql.listDataSources(args.source);
     const lines = items.map((d) => `${d.id}  ${d.engine}${d.prefix ? ` prefix=${d.prefix}` : ''}${d.asModule ? ' as_module' : ''}${d.readOnly ? ' read_only' : ''}${d.description ? ` -- ${clip(d.description, 160)}` : ''}`);
     return { structured: { data_sources: items }, text: lines.join('\n') || 'no GraphQL data sources indexed' };
@@ -43,7 +42,6 @@ export const listModulesTool = defineTool({
   access: 'read',
   input: { source: sourceArg, parent: z.string().trim().max(500).optional().describe('Module path, e.g. "analytics.finance"') },
   async run(args, ctx) {
-    if (args.source) await checkSourceAllowed(ctx, args.source);
     const items = await ctx.engine.graphql.listModules({ ...(args.source ? { source: args.source } : {}), ...(args.parent ? { parent: args.parent } : {}) });
     const lines = items.map((m) => `${m.id}  ${m.counts.submodules} submodules, ${m.counts.dataObjects} data objects, ${m.counts.functions} functions${m.description ? ` -- ${clip(m.description, 160)}` : ''}`);
     return { structured: { parent: args.parent ?? null, modules: items }, text: lines.join('\n') || `no modules under ${args.parent ?? 'the top level'}` };
@@ -57,7 +55,6 @@ export const listDataObjectsTool = defineTool({
   access: 'read',
   input: { source: sourceArg, module: z.string().trim().max(500).describe('Module path, e.g. "crm"') },
   async run(args, ctx) {
-    if (args.source) await checkSourceAllowed(ctx, args.source);
     const r = await ctx.engine.graphql.listDataObjects({ module: args.module, ...(args.source ? { source: args.source } : {}) });
     const lines = [
       ...r.dataObjects.map((o) => `data_object ${o.id}  ${o.graphqlPath ?? ''}${o.description ? ` -- ${clip(o.description, 160)}` : ''}`),
@@ -86,8 +83,6 @@ function renderDescription(d: GraphqlDescription): string {
 
 /** `describe` for a GraphQL element: fields ranked by `fieldsQuery`, arguments, relations, filter, ready operation. */
 export async function describeGraphql(ctx: ToolContext, ref: string, fieldsQuery?: string): Promise<ToolOutput> {
-  const id = parseObjectId(ref.trim());
-  if (id) await checkSourceAllowed(ctx, id.source);
   const d = await ctx.engine.graphql.describe(ref.trim(), fieldsQuery ? { fieldsQuery } : {});
   return { structured: d as unknown as Record<string, unknown>, text: renderDescription(d) };
 }
@@ -118,8 +113,6 @@ export const graphqlQueryTool = defineTool({
     row_limit: z.number().int().min(1).max(1000).default(50),
   },
   async run(args, ctx) {
-    await checkSourceAllowed(ctx, args.source);
-    const developerTools = (await ctx.engine.projects.get(ctx.project)).settings.developerTools;
     const result = await ctx.engine.graphql.query({
       source: args.source,
       query: args.query,
@@ -128,7 +121,6 @@ export const graphqlQueryTool = defineTool({
       format: args.format,
       rowLimit: args.row_limit,
       userToken: ctx.userToken?.() ?? null,
-      developerTools,
     });
     if (!result.success) {
       // a failed operation is a tool error the agent can act on: what failed, the hints, nearest names

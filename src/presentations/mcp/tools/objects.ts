@@ -4,16 +4,14 @@
  * source's schemas, a schema's objects, a relation's columns, keys and joins).
  */
 import { z } from 'zod';
-import { RELATION_KINDS, type CatalogObject } from '../../../ports/catalog.js';
+import type { CatalogObject } from '../../../ports/catalog.js';
 import type { ObjectDetail } from '../../../core/catalog/describe-object.js';
-import { describeTarget, type Description } from '../../../core/discovery/describe.js';
-import { isSextantError, SextantError } from '../../../kernel/errors.js';
-import { parseTarget } from '../../../kernel/ids.js';
+import type { Description } from '../../../core/discovery/describe.js';
 import { documentNameOf } from '../../../core/sessions/session-documents.js';
 import { defineTool, type ToolContext } from '../tool-registry.js';
 import { describeGraphql, isGraphqlObjectRef } from './graphql.js';
 import type { ToolOutput } from '../tool-result.js';
-import { checkSourceAllowed, clip, cursorArg, detailArg, pageFooter } from './common.js';
+import { clip, cursorArg, detailArg, pageFooter } from './common.js';
 
 const CHILD_CAP = { brief: 0, full: 200 } as const;
 const EDGE_CAP = 100;
@@ -81,7 +79,7 @@ function objectOutput(d: ObjectDetail, detail: 'brief' | 'full'): ToolOutput {
 }
 
 async function documentOutput(ctx: ToolContext, name: string, detail: 'brief' | 'full'): Promise<ToolOutput> {
-  const doc = await ctx.engine.sessions.getDocument(ctx.session, name);
+  const doc = await ctx.engine.documents.get(name);
   const cap = DOCUMENT_CHARS[detail];
   const truncated = doc.text.length > cap;
   const text = doc.text.slice(0, cap);
@@ -100,8 +98,6 @@ export const getTool = defineTool({
   async run(args, ctx) {
     const docName = documentNameOf(args.object);
     if (docName !== null) return documentOutput(ctx, docName, args.detail);
-    const target = parseTarget(args.object);
-    if (target && target.kind !== 'source') await checkSourceAllowed(ctx, target.source);
     return objectOutput(await ctx.engine.get(args.object), args.detail);
   },
 });
@@ -138,18 +134,6 @@ function renderDescription(d: Description): string {
   return lines.join('\n');
 }
 
-/** A bare word that is no source is most likely a table name: suggest ids a search finds for it. */
-async function notASource(ctx: ToolContext, word: string, err: SextantError): Promise<SextantError> {
-  const scope = await ctx.engine.sessions.scope(ctx.session);
-  const hits = await ctx.engine.search(word, { limit: 5, kinds: RELATION_KINDS, ...(scope.sources ? { sources: scope.sources } : {}), projects: scope.projects, session: scope.session });
-  const suggestions = hits.hits.map((h) => h.objectId);
-  if (!suggestions.length) return err;
-  return new SextantError('OBJECT_NOT_FOUND', `'${word}' is not a source name`, {
-    hint: `to describe an object pass its id; did you mean: ${suggestions.join(', ')}`,
-    details: { suggestions, field: 'object' },
-  });
-}
-
 export const describeTool = defineTool({
   name: 'describe',
   title: 'Describe for SQL',
@@ -164,13 +148,7 @@ export const describeTool = defineTool({
   },
   async run(args, ctx) {
     if (isGraphqlObjectRef(args.object, ctx.engine.kinds())) return describeGraphql(ctx, args.object, args.fields_query);
-    const parsed = parseTarget(args.object);
-    const bareWord = /^[a-z][a-z0-9_-]*$/.test(args.object);
-    const source = parsed?.source ?? (bareWord ? args.object : null);
-    if (source) await checkSourceAllowed(ctx, source).catch(async (err: unknown) => {
-      throw bareWord && isSextantError(err) && err.code === 'SOURCE_NOT_FOUND' ? await notASource(ctx, args.object, err) : err;
-    });
-    const d = await describeTarget(ctx.engine, args.object, args.detail, args.cursor);
+    const d = await ctx.engine.describe(args.object, args.detail, args.cursor);
     return { structured: d as unknown as Record<string, unknown>, text: renderDescription(d) };
   },
 });

@@ -62,12 +62,9 @@ interface SearchArgs {
 
 async function runSearch(mode: 'lexical' | 'hybrid', args: SearchArgs, ctx: ToolContext): Promise<ToolOutput> {
   await checkKinds(ctx, args.kinds);
-  const scope = await ctx.engine.sessions.scope(ctx.session, args.sources);
   const options = {
     limit: args.top_k + 1,
-    ...(scope.sources ? { sources: scope.sources } : {}),
-    projects: scope.projects,
-    session: scope.session,
+    ...(args.sources?.length ? { sources: args.sources } : {}),
     ...(args.kinds?.length ? { kinds: args.kinds } : {}),
     ...(args.min_score !== undefined ? { minScore: args.min_score } : {}),
     ...(args.include_related ? { includeRelated: true } : {}),
@@ -76,7 +73,7 @@ async function runSearch(mode: 'lexical' | 'hybrid', args: SearchArgs, ctx: Tool
   const direct = result.hits.filter((h) => !h.related);
   const truncated = direct.length > args.top_k;
   const kept = [...direct.slice(0, args.top_k), ...result.hits.filter((h) => h.related)];
-  const fields = args.fields_query ? await rankFields((q, o) => ctx.engine.query(q, o), kept, args.fields_query, scope) : new Map<string, RankedField[]>();
+  const fields = args.fields_query ? await rankFields((q, o) => ctx.engine.query(q, o), kept, args.fields_query, {}) : new Map<string, RankedField[]>();
   const hits = kept.map((h) => view(h, fields.get(h.objectId)));
   return {
     structured: {

@@ -21,7 +21,7 @@ export const addDocumentTool = defineTool({
     mime_type: z.enum(DOCUMENT_MIME_TYPES).optional().describe('Default: from the name'),
   },
   async run(args, ctx) {
-    const doc = await ctx.engine.sessions.addDocument(ctx.session, { name: args.name, text: args.text, ...(args.mime_type ? { mimeType: args.mime_type } : {}) });
+    const doc = await ctx.engine.documents.add({ name: args.name, text: args.text, ...(args.mime_type ? { mimeType: args.mime_type } : {}) });
     return {
       structured: { document: { name: doc.name, id: doc.objectId, mime_type: doc.mimeType, chars: doc.chars, chunks: doc.chunks } },
       text: `added ${doc.name} (${doc.mimeType}, ${doc.chars} chars) as ${doc.chunks} chunk${doc.chunks === 1 ? '' : 's'}, visible to this session only; id ${doc.objectId}`,
@@ -37,7 +37,7 @@ export const removeDocumentTool = defineTool({
   annotations: { destructiveHint: true },
   input: { name: nameArg },
   async run(args, ctx) {
-    const doc = await ctx.engine.sessions.removeDocument(ctx.session, args.name);
+    const doc = await ctx.engine.documents.remove(args.name);
     return { structured: { removed: { name: doc.name, chunks: doc.chunks } }, text: `removed ${doc.name} (${doc.chunks} chunks)` };
   },
 });
@@ -50,9 +50,8 @@ export const setActiveProjectsTool = defineTool({
   annotations: { idempotentHint: true },
   input: { projects: z.array(z.string().min(1).max(63)).max(50).describe('Project names') },
   async run(args, ctx) {
-    const session = await ctx.engine.sessions.setActiveProjects(ctx.session, args.projects, ctx.user);
-    const allowed = await ctx.engine.sessions.allowedSources(session);
-    const sources = allowed ? [...allowed].sort() : null;
+    const session = await ctx.engine.setActiveProjects(args.projects);
+    const sources = await ctx.engine.visibleSources();
     return {
       structured: { active_projects: session.activeProjects, sources: sources ?? 'all' },
       text: `active projects: ${session.activeProjects.join(', ')}; sources: ${sources ? sources.join(', ') || 'none' : 'all'}`,

@@ -1,0 +1,137 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../adapters/store/sqlite/index.js';
+import type { CatalogObject } from '../../ports/catalog.js';
+import type { Store } from '../../ports/store.js';
+import { localUser } from '../auth/user.js';
+import { createEngine, type Engine } from '../engine.js';
+import type { ScopedEngine } from './scoped-engine.js';
+
+/** Sources and what they hold: `aaa` sorts before everything, so a filter after paging would empty alpha's first page. */
+const SOURCES = { aaa: 'postgres', shop: 'postgres', mesh: 'hugr', mesh2: 'hugr' } as const;
+const ALPHA = ['mesh', 'shop'];
+const BETA = ['aaa', 'mesh2'];
+
+function object(source: string, kind: string, path: string, extra: Partial<CatalogObject> = {}): CatalogObject {
+  return { id: `${source}:${kind}:${path}`, source, kind, path, name: path.split('.').pop()!, parentId: null, resource: `${kind}:${path}`, comment: null, definition: null, attributes: {}, ...extra };
+}
+
+function objectsOf(source: string): CatalogObject[] {
+  if (source === 'aaa') return [object(source, 'schema', 'wide'), ...Array.from({ length: 30 }, (_, i) => object(source, 'table', `wide.t${String(i).padStart(2, '0')}`, { parentId: 'aaa:schema:wide' }))];
+  if (source === 'shop') return [object(source, 'schema', 'public'), object(source, 'table', 'public.orders', { parentId: 'shop:schema:public' }), object(source, 'table', 'public.customers', { parentId: 'shop:schema:public' })];
+  return [
+    object(source, 'data_source', 'pg', { attributes: { engine: 'postgres' } }),
+    object(source, 'module', 'crm'),
+    object(source, 'data_object', 'crm.customers', { parentId: `${source}:module:crm`, attributes: { module: 'crm', graphqlPath: 'crm.customers' } }),
+  ];
+}
+
+let dir: string;
+let store: Store;
+let engine: Engine;
+
+async function sessionOn(project: string, id = `s-${project}`): Promise<ScopedEngine> {
+  const user = localUser('ana');
+  await engine.sessions.open({ id, project, user });
+  return engine.scoped({ session: id, project, user });
+}
+
+async function allIds(scoped: ScopedEngine, limit: number): Promise<{ ids: string[]; pageSizes: number[]; totals: number[] }> {
+  const ids: string[] = [];
+  const pageSizes: number[] = [];
+  const totals: number[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Awaited<ReturnType<ScopedEngine['listObjects']>> = await scoped.listObjects({ limit, ...(cursor ? { cursor } : {}) });
+    ids.push(...page.items.map((o) => o.id));
+    pageSizes.push(page.items.length);
+    totals.push(page.total);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return { ids, pageSizes, totals };
+}
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sextant-scope-'));
+  store = await openSqliteStore(join(dir, 'index.sqlite'));
+  for (const [name, type] of Object.entries(SOURCES)) {
+    await store.addSource({ name, type, url: type === 'hugr' ? 'http://localhost:1/hugr' : `postgres://r@h/${name}`, options: {}, createdAt: '2025-01-01T00:00:00.000Z' });
+    const objects = objectsOf(name);
+    const outcome = { at: '2025-01-02T00:00:00.000Z', ok: true, message: 'updated', added: objects.length, changed: 0, removed: 0, durationMs: 1 };
+    await store.applySourceUpdate({ source: name, sourceHash: name, changed: objects.map((o) => ({ resource: o.resource, hash: o.id, objects: [o], edges: [] })), removedResources: [], chunks: { upsert: [], remove: [], effectiveContexts: [] }, outcome });
+  }
+  engine = createEngine({ store, connectors: new Map(), embedder: async () => null });
+  await engine.projects.create('alpha', { sources: ALPHA });
+  await engine.projects.create('beta', { sources: BETA });
+});
+
+afterEach(async () => {
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('scoped engine', () => {
+  it('lists only the sources of the active projects', async () => {
+    const alpha = await sessionOn('alpha');
+    expect((await alpha.listSources()).map((s) => s.name)).toEqual(ALPHA);
+    expect(await alpha.visibleSources()).toEqual(ALPHA);
+    expect((await alpha.status()).sources.map((s) => s.name)).toEqual(ALPHA);
+    const everything = await sessionOn('default');
+    expect(await everything.visibleSources()).toBeNull();
+    expect((await everything.listSources()).map((s) => s.name).sort()).toEqual(Object.keys(SOURCES).sort());
+  });
+
+  it('pages objects inside the store query: full pages and totals of visible objects only', async () => {
+    const alpha = await sessionOn('alpha');
+    const { ids, pageSizes, totals } = await allIds(alpha, 4);
+    const expected = [...objectsOf('mesh'), ...objectsOf('shop')].map((o) => o.id).sort();
+    expect(ids).toEqual(expected);
+    expect(pageSizes).toEqual([4, 2]);
+    expect(new Set(totals)).toEqual(new Set([expected.length]));
+    expect((await alpha.listObjects({ parentId: 'aaa:schema:wide' })).total).toBe(0);
+  });
+
+  it('refuses a named invisible source or object with FORBIDDEN, and an unknown one with SOURCE_NOT_FOUND', async () => {
+    const alpha = await sessionOn('alpha');
+    await expect(alpha.listObjects({ source: 'aaa' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(alpha.get('aaa:table:wide.t00')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(alpha.get('sextant://aaa/wide.t00')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(alpha.describe('aaa', 'brief')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(alpha.listSchemas('aaa')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(alpha.describeObject('aaa:table:wide.t00', 'full')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(alpha.search('orders', { sources: ['aaa'] })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(alpha.listObjects({ source: 'nope' })).rejects.toMatchObject({ code: 'SOURCE_NOT_FOUND', hint: 'sources you can use: mesh, shop' });
+    expect((await alpha.get('shop:table:public.orders')).object.id).toBe('shop:table:public.orders');
+    expect((await alpha.listSchemas('shop')).schemas.map((s) => s.name)).toEqual(['public']);
+  });
+
+  it('lists GraphQL data sources, modules and module members of visible sources only', async () => {
+    const alpha = await sessionOn('alpha');
+    expect((await alpha.graphql.listDataSources()).map((d) => d.id)).toEqual(['mesh:data_source:pg']);
+    expect((await alpha.graphql.listModules()).map((m) => m.id)).toEqual(['mesh:module:crm']);
+    expect((await alpha.graphql.listDataObjects({ module: 'crm' })).dataObjects.map((o) => o.id)).toEqual(['mesh:data_object:crm.customers']);
+    await expect(alpha.graphql.listDataSources('mesh2')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(alpha.graphql.describe('mesh2:data_object:crm.customers')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(alpha.graphql.query({ source: 'mesh2', query: '{ x }' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const beta = await sessionOn('beta');
+    expect((await beta.graphql.listModules()).map((m) => m.id)).toEqual(['mesh2:module:crm']);
+  });
+
+  it('follows set_active_projects at the next call', async () => {
+    const alpha = await sessionOn('alpha');
+    const before = (await alpha.listObjects({ limit: 1 })).total;
+    await alpha.setActiveProjects(['beta']);
+    expect((await alpha.listSources()).map((s) => s.name).sort()).toEqual([...ALPHA, ...BETA].sort());
+    expect((await alpha.graphql.listDataSources()).map((d) => d.id)).toEqual(['mesh:data_source:pg', 'mesh2:data_source:pg']);
+    expect((await alpha.listObjects({ limit: 1 })).total).toBe(before + objectsOf('aaa').length + objectsOf('mesh2').length);
+    expect((await alpha.sessionRecord()).activeProjects).toEqual(['alpha', 'beta']);
+  });
+
+  it('binds the glossary to the served project', async () => {
+    const alpha = await sessionOn('alpha');
+    expect(await alpha.glossary.list()).toEqual([]);
+    expect(await alpha.glossary.find('revenue')).toBeNull();
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * @module core/scope/scoped-engine
+ * The engine as one caller sees it: `engine.scoped({ session, project, user })`. Every read is
+ * limited to the sources of the session's active projects (read afresh per call, so
+ * `set_active_projects` applies at once) inside the store queries, so pages, totals and cursors
+ * count only what the caller may see; naming anything outside is FORBIDDEN. MCP tools and
+ * resources, and every later presentation that serves a session, receive only this.
+ */
+import type { KindCatalog } from '../kinds/registry.js';
+import { isSextantError, SextantError } from '../../kernel/errors.js';
+import { RELATION_KINDS } from '../../ports/catalog.js';
+import type { ObjectFilter, ObjectPage, ProjectRecord, SessionDocumentRecord, SessionRecord, StoreInfo, StoredSource } from '../../ports/store.js';
+import { canAccessProject, type RequestUser } from '../auth/user.js';
+import type { ObjectDetail } from '../catalog/describe-object.js';
+import { describeObjectFor, describeTarget, type DescribeDetail, type Description, type DiscoveryEngine, type ObjectDescription } from '../discovery/describe.js';
+import { listSchemas, type SchemaPage } from '../discovery/list-schemas.js';
+import type { Engine } from '../engine.js';
+import type { SearchOptions, SearchResult } from '../search/types.js';
+import type { DocumentInput } from '../sessions/session-documents.js';
+import type { DocumentSummary } from '../sessions/session-service.js';
+import { scopedGlossary, type ScopedGlossary } from './scoped-glossary.js';
+import { scopedGraphql, type ScopedGraphql } from './scoped-graphql.js';
+import { sessionVisibility } from './visibility.js';
+
+/** Who is asking, from which session of which served project. */
+export interface ScopeIdentity {
+  session: string;
+  project: string;
+  user: RequestUser;
+}
+
+/** Search options of a scoped caller: the session decides projects and session chunks; `sources` narrows within what it may see. */
+export type ScopedSearchOptions = Omit<SearchOptions, 'projects' | 'session'>;
+
+export interface ScopedStatus {
+  index: StoreInfo;
+  /** Visible sources only. */
+  sources: StoredSource[];
+  session: SessionRecord;
+  documents: DocumentSummary[];
+  project: ProjectRecord;
+  /** Projects this user may activate. */
+  availableProjects: string[];
+}
+
+export interface ScopedEngine extends DiscoveryEngine {
+  readonly identity: Readonly<ScopeIdentity>;
+  /** Names of the sources this session may see now; null means every source. */
+  visibleSources(): Promise<readonly string[] | null>;
+  listSources(): Promise<StoredSource[]>;
+  /** A page of visible objects; a named invisible source is FORBIDDEN. */
+  listObjects(filter: ObjectFilter): Promise<ObjectPage>;
+  get(ref: string): Promise<ObjectDetail>;
+  listSchemas(source: string, options?: { cursor?: string; limit?: number }): Promise<SchemaPage>;
+  /** A source, schema or object for SQL; a bare word that is no source fails with the ids a search finds for it. */
+  describe(target: string, detail: DescribeDetail, cursor?: string): Promise<Description>;
+  describeObject(ref: string, detail: DescribeDetail): Promise<ObjectDescription>;
+  search(query: string, options?: ScopedSearchOptions): Promise<SearchResult>;
+  vsearch(query: string, options?: ScopedSearchOptions): Promise<SearchResult>;
+  query(query: string, options?: ScopedSearchOptions): Promise<SearchResult>;
+  status(): Promise<ScopedStatus>;
+  /** The served project (its settings, e.g. developer tools). */
+  servedProject(): Promise<ProjectRecord>;
+  /** This session's record (active projects, expiry). */
+  sessionRecord(): Promise<SessionRecord>;
+  /** Replaces the active projects (the served project stays); FORBIDDEN for projects the user may not use. */
+  setActiveProjects(projects: readonly string[]): Promise<SessionRecord>;
+  /** Documents visible to this session alone. */
+  readonly documents: {
+    add(input: DocumentInput): Promise<DocumentSummary>;
+    remove(name: string): Promise<DocumentSummary>;
+    list(): Promise<DocumentSummary[]>;
+    get(name: string): Promise<SessionDocumentRecord>;
+  };
+  readonly glossary: ScopedGlossary;
+  readonly graphql: ScopedGraphql;
+  /** The registered source kinds (the same for every caller). */
+  kinds(): KindCatalog;
+}
+
+const BARE_WORD = /^[a-z][a-z0-9_-]*$/;
+
+export function createScopedEngine(engine: Engine, identity: ScopeIdentity): ScopedEngine {
+  const { session, project, user } = identity;
+  const visibility = sessionVisibility(engine.sessions, session);
+
+  async function listSources(): Promise<StoredSource[]> {
+    const visible = await visibility.sources();
+    return (await engine.listSources()).filter((s) => !visible || visible.includes(s.name));
+  }
+
+  async function listObjects(filter: ObjectFilter): Promise<ObjectPage> {
+    if (filter.source) await visibility.requireSource(filter.source);
+    const visible = await visibility.sources();
+    return engine.listObjects({ ...filter, ...(visible ? { sources: visible } : {}) });
+  }
+
+  async function get(ref: string): Promise<ObjectDetail> {
+    await visibility.requireRef(ref);
+    return engine.get(ref);
+  }
+
+  const search = (run: Engine['search']) => async (query: string, options: ScopedSearchOptions = {}) => run(query, { ...options, ...(await visibility.searchScope(options.sources)) });
+
+  const discovery: DiscoveryEngine = { listSources, listObjects, get };
+
+  /** A bare word that is no source is most likely a table name: the error suggests ids a search finds for it. */
+  async function notASource(word: string, err: SextantError): Promise<SextantError> {
+    const hits = await scoped.search(word, { limit: 5, kinds: RELATION_KINDS });
+    const suggestions = hits.hits.map((h) => h.objectId);
+    if (!suggestions.length) return err;
+    return new SextantError('OBJECT_NOT_FOUND', `'${word}' is not a source name`, {
+      hint: `to describe an object pass its id; did you mean: ${suggestions.join(', ')}`,
+      details: { suggestions, field: 'object' },
+    });
+  }
+
+  const scoped: ScopedEngine = {
+    identity: Object.freeze({ ...identity }),
+    visibleSources: () => visibility.sources(),
+    listSources,
+    listObjects,
+    get,
+    listSchemas: (source, options) => listSchemas(discovery, source, options),
+    kinds: () => engine.kinds(),
+    async describe(target, detail, cursor) {
+      const word = target.trim();
+      try {
+        return await describeTarget(discovery, word, detail, cursor);
+      } catch (err) {
+        throw BARE_WORD.test(word) && isSextantError(err) && err.code === 'SOURCE_NOT_FOUND' ? await notASource(word, err) : err;
+      }
+    },
+    describeObject: (ref, detail) => describeObjectFor(discovery, ref, detail),
+    search: search(engine.search),
+    vsearch: search(engine.vsearch),
+    query: search(engine.query),
+    async status() {
+      const { index } = await engine.status();
+      return {
+        index,
+        sources: await listSources(),
+        session: await engine.sessions.get(session),
+        documents: await engine.sessions.listDocuments(session),
+        project: await engine.projects.get(project),
+        availableProjects: (await engine.projects.list()).filter((p) => canAccessProject(user, p.name)).map((p) => p.name),
+      };
+    },
+    servedProject: () => engine.projects.get(project),
+    sessionRecord: () => engine.sessions.get(session),
+    setActiveProjects: (projects) => engine.sessions.setActiveProjects(session, projects, user),
+    documents: {
+      add: (input) => engine.sessions.addDocument(session, input),
+      remove: (name) => engine.sessions.removeDocument(session, name),
+      list: () => engine.sessions.listDocuments(session),
+      get: (name) => engine.sessions.getDocument(session, name),
+    },
+    glossary: scopedGlossary(engine.glossary, project),
+    graphql: scopedGraphql(engine.graphql, { visibility, projects: engine.projects, project }),
+  };
+  return scoped;
+}

@@ -1,0 +1,42 @@
+/**
+ * @module core/scope/visibility
+ * What one session may see, read fresh on every call so `set_active_projects` takes effect at
+ * once: the sources of its active projects (null: every source), and the checks that refuse
+ * anything outside them with FORBIDDEN (unknown names with SOURCE_NOT_FOUND).
+ */
+import { parseTarget } from '../../kernel/ids.js';
+import type { SearchOptions } from '../search/types.js';
+import type { SessionScope, SessionService } from '../sessions/session-service.js';
+
+export interface Visibility {
+  /** Sources the session may see now; null means every source. */
+  sources(): Promise<readonly string[] | null>;
+  /** Fails unless `source` exists and is visible. */
+  requireSource(source: string): Promise<void>;
+  /** Fails when `ref` (object id or sextant:// URI) names an invisible source; other refs pass (the lookup reports them). */
+  requireRef(ref: string): Promise<void>;
+  /** The sources, projects and session a search runs with; `requested` sources are checked. */
+  searchScope(requested?: readonly string[]): Promise<Pick<SearchOptions, 'sources' | 'projects' | 'session'>>;
+}
+
+function searchFields(scope: SessionScope): Pick<SearchOptions, 'sources' | 'projects' | 'session'> {
+  return { ...(scope.sources ? { sources: scope.sources } : {}), projects: scope.projects, session: scope.session };
+}
+
+export function sessionVisibility(sessions: SessionService, session: string): Visibility {
+  async function requireSource(source: string): Promise<void> {
+    await sessions.scope(session, [source]);
+  }
+  return {
+    async sources() {
+      const allowed = await sessions.allowedSources(await sessions.get(session));
+      return allowed ? [...allowed].sort() : null;
+    },
+    requireSource,
+    async requireRef(ref) {
+      const target = parseTarget(ref.trim());
+      if (target) await requireSource(target.source);
+    },
+    searchScope: async (requested) => searchFields(await sessions.scope(session, requested)),
+  };
+}

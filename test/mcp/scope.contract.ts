@@ -1,0 +1,138 @@
+/**
+ * The scope contract, run on every transport (scope-stdio.test.ts, scope-http.test.ts): a
+ * session sees only its projects' sources in every listing tool, resource and search, and
+ * naming anything else is FORBIDDEN. Guards issue #9 §1: `list_data_sources {}`,
+ * `list_modules {}` and `list_data_objects {}` listed other projects' GraphQL sources, and
+ * resources/list filtered after paging (short or empty pages).
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from './fixture.js';
+import { ALPHA, BETA, BULK_TABLES } from './scope.fixture.js';
+
+/** Opens a session served on `project`; the contract closes it. */
+export type ConnectToProject = (project: string) => Promise<Client>;
+
+const sourceOf = (id: string) => id.slice(0, id.indexOf(':'));
+const sourcesOf = (ids: readonly string[]) => [...new Set(ids.map(sourceOf))].sort();
+
+async function allResources(client: Client): Promise<{ pages: Array<{ count: number; next: boolean }>; names: string[] }> {
+  const pages: Array<{ count: number; next: boolean }> = [];
+  const names: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listResources(cursor ? { cursor } : {});
+    pages.push({ count: page.resources.length, next: Boolean(page.nextCursor) });
+    names.push(...page.resources.map((r) => r.name));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return { pages, names };
+}
+
+async function expectForbidden(client: Client, tool: string, args: Record<string, unknown>): Promise<void> {
+  const result = await call(client, tool, args);
+  expect(result.isError, `${tool} ${JSON.stringify(args)} should be refused`).toBe(true);
+  expect(result.data.error.code, `${tool} ${JSON.stringify(args)}`).toBe('FORBIDDEN');
+}
+
+export function describeScopeContract(transport: string, connect: ConnectToProject): void {
+  describe(`a session sees only its projects' sources (${transport})`, () => {
+    let alpha: Client;
+    let beta: Client;
+
+    beforeAll(async () => {
+      [alpha, beta] = await Promise.all([connect(ALPHA.project), connect(BETA.project)]);
+    }, 60_000);
+
+    afterAll(async () => {
+      await alpha?.close();
+      await beta?.close();
+    });
+
+    it('list_sources and status name only visible sources, with their object totals', async () => {
+      const listed = await call(alpha, 'list_sources');
+      expect(listed.data.sources.map((s: { name: string }) => s.name)).toEqual([...ALPHA.sources]);
+      expect(listed.data.sources.find((s: { name: string }) => s.name === 'ledger').objects).toBeGreaterThan(0);
+      expect((await call(alpha, 'status')).data.sources).toBe(ALPHA.sources.length);
+      expect((await call(beta, 'list_sources')).data.sources.map((s: { name: string }) => s.name)).toEqual([...BETA.sources]);
+    });
+
+    it('list_schemas and list_objects page visible sources and refuse the others', async () => {
+      expect((await call(alpha, 'list_schemas', { source: 'ledger' })).data.schemas.map((s: { name: string }) => s.name)).toEqual(['billing']);
+      const tables = await call(alpha, 'list_objects', { source: 'ledger', kind: 'table' });
+      expect(tables.data.total).toBe(2);
+      await expectForbidden(alpha, 'list_schemas', { source: 'shopdb' });
+      await expectForbidden(alpha, 'list_objects', { source: 'bulk' });
+      await expectForbidden(beta, 'list_objects', { source: 'ledger' });
+    });
+
+    it('list_data_sources, list_modules and list_data_objects without a source list only visible GraphQL sources', async () => {
+      const dataSources = await call(alpha, 'list_data_sources', {});
+      expect(dataSources.data.data_sources.length).toBeGreaterThan(0);
+      expect(sourcesOf(dataSources.data.data_sources.map((d: { id: string }) => d.id))).toEqual(['mesh']);
+      const modules = await call(alpha, 'list_modules', {});
+      expect(modules.data.modules.length).toBeGreaterThan(0);
+      expect(sourcesOf(modules.data.modules.map((m: { id: string }) => m.id))).toEqual(['mesh']);
+      const members = await call(alpha, 'list_data_objects', { module: 'crm' });
+      expect(members.data.dataObjects.length).toBeGreaterThan(0);
+      expect(sourcesOf([...members.data.dataObjects, ...members.data.functions].map((o: { id: string }) => o.id))).toEqual(['mesh']);
+      expect(sourcesOf((await call(beta, 'list_data_sources', {})).data.data_sources.map((d: { id: string }) => d.id))).toEqual(['mesh2']);
+      await expectForbidden(alpha, 'list_data_sources', { source: 'mesh2' });
+      await expectForbidden(alpha, 'list_modules', { source: 'mesh2' });
+      await expectForbidden(alpha, 'list_data_objects', { source: 'mesh2', module: 'crm' });
+    });
+
+    it('describe and get refuse objects of invisible sources, database and GraphQL alike', async () => {
+      expect((await call(alpha, 'describe', { object: 'ledger:table:billing.invoices' })).isError).toBe(false);
+      expect((await call(alpha, 'describe', { object: 'mesh:data_object:crm.pg_customers' })).isError).toBe(false);
+      await expectForbidden(alpha, 'describe', { object: 'shopdb' });
+      await expectForbidden(alpha, 'describe', { object: 'sextant://shopdb/shop.orders' });
+      await expectForbidden(alpha, 'describe', { object: 'mesh2:data_object:crm.pg_customers' });
+      await expectForbidden(alpha, 'get', { object: 'shopdb:table:shop.orders' });
+      await expectForbidden(alpha, 'get', { object: 'bulk:table:bulk.t001' });
+      await expectForbidden(beta, 'get', { object: 'mesh:data_object:crm.pg_customers' });
+    });
+
+    it('search and deep_search find only visible sources, and refuse naming others', async () => {
+      for (const tool of ['search', 'deep_search']) {
+        const found = await call(alpha, tool, { query: 'customers orders invoices', top_k: 50 });
+        expect(found.data.hits.length).toBeGreaterThan(0);
+        for (const hit of found.data.hits as Array<{ source: string }>) expect(ALPHA.sources as readonly string[]).toContain(hit.source);
+        await expectForbidden(alpha, tool, { query: 'orders', sources: ['shopdb'] });
+      }
+      const inBeta = await call(beta, 'deep_search', { query: 'customers orders', top_k: 50 });
+      for (const hit of inBeta.data.hits as Array<{ source: string }>) expect(BETA.sources as readonly string[]).toContain(hit.source);
+    });
+
+    it('resources/list pages only visible objects: full pages, nothing of other projects', async () => {
+      const a = await allResources(alpha);
+      expect(a.names.length).toBeGreaterThan(0);
+      expect(a.pages[0]!.count).toBe(Math.min(100, a.names.length));
+      expect(sourcesOf(a.names)).toEqual([...ALPHA.sources]);
+      const b = await allResources(beta);
+      expect(b.names.filter((n) => n.startsWith('bulk:table:'))).toHaveLength(BULK_TABLES);
+      for (const page of b.pages.slice(0, -1)) expect(page).toEqual({ count: 100, next: true });
+      expect(sourcesOf(b.names)).toEqual([...BETA.sources]);
+    });
+
+    it('resources/read answers visible objects and refuses the others', async () => {
+      const read = await alpha.readResource({ uri: 'sextant://ledger/billing.invoices' });
+      expect(JSON.parse((read.contents[0] as { text: string }).text).id).toBe('ledger:table:billing.invoices');
+      await expect(alpha.readResource({ uri: 'sextant://shopdb/shop.orders' })).rejects.toThrow(/FORBIDDEN|not part of the active projects/);
+      await expect(beta.readResource({ uri: 'sextant://ledger/billing.invoices' })).rejects.toThrow(/FORBIDDEN|not part of the active projects/);
+    });
+
+    it('follows set_active_projects within the session', async () => {
+      const widened = await connect(ALPHA.project);
+      try {
+        await call(widened, 'set_active_projects', { projects: [BETA.project] });
+        const names = (await call(widened, 'list_sources')).data.sources.map((s: { name: string }) => s.name).sort();
+        expect(names).toEqual([...ALPHA.sources, ...BETA.sources].sort());
+        expect(sourcesOf((await call(widened, 'list_data_sources', {})).data.data_sources.map((d: { id: string }) => d.id))).toEqual(['mesh', 'mesh2']);
+        expect((await call(widened, 'get', { object: 'shopdb:table:shop.orders' })).isError).toBe(false);
+      } finally {
+        await widened.close();
+      }
+    });
+  });
+}
