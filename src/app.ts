@@ -18,6 +18,9 @@ import type { Llm } from './ports/llm.js';
 import { createGraphqlConnector } from './adapters/connector/graphql/index.js';
 import { createPostgresConnector } from './adapters/connector/postgres/index.js';
 import { openSqliteStore, repairIndex } from './adapters/store/sqlite/index.js';
+import { createCommandReranker } from './adapters/reranker/command/index.js';
+import { createJwksTokenVerifier } from './adapters/auth/oidc/index.js';
+import { createOidcVerifier, type OidcOptions, type OidcVerifier } from './core/auth/oidc.js';
 import { withDemoDatabase } from './demo/demo-connector.js';
 import { defaultDemoDataDir } from './demo/run-demo.js';
 
@@ -103,6 +106,11 @@ export function createConnectors(config: SextantConfig, kinds: readonly SourceKi
   return new Map<string, Connector>(kinds.flatMap((registration) => registration.connectors(config)));
 }
 
+/** OIDC access tokens: the JWKS adapter verifies, core turns the claims into the request's user. */
+export function createOidcAuthentication(options: OidcOptions): OidcVerifier {
+  return createOidcVerifier(createJwksTokenVerifier(options), options);
+}
+
 export async function openEngine(config: SextantConfig, options: AppOptions = {}): Promise<Engine> {
   const store = await openSqliteStore(config.indexPath);
   const rerankCommand = config.get<string>('search.rerank_hook');
@@ -113,7 +121,7 @@ export async function openEngine(config: SextantConfig, options: AppOptions = {}
     kinds: kinds.map((registration) => registration.kind),
     embedder: () => openEmbedder(config, options.onProgress),
     llm: () => openLlm(config),
-    rerank: rerankCommand ? { command: rerankCommand, timeoutMs: config.get<number>('search.rerank_timeout_ms') ?? 5000 } : null,
+    rerank: rerankCommand ? createCommandReranker(rerankCommand, { timeoutMs: config.get<number>('search.rerank_timeout_ms') ?? 5000 }) : null,
     lexical: lexicalField,
   });
 }

@@ -31,7 +31,7 @@ function target(file: string, spec: string): string | null {
 }
 
 const DRIVERS = ['pg', 'better-sqlite3', 'sqlite-vec', '@electric-sql/pglite', '@electric-sql/pglite-socket', '@huggingface/transformers', '@modelcontextprotocol/sdk', 'commander', 'pino', 'apache-arrow'];
-// Language libraries (graphql-js as a parser, compromise, pluralize, jose) are fine in core.
+// Language libraries (graphql-js as a parser, compromise, pluralize) are fine in core; jose (it fetches JWKS) lives in adapters/auth/oidc.
 
 describe('layering', () => {
   for (const layer of ['core', 'ports']) {
@@ -56,6 +56,34 @@ describe('layering', () => {
         const bad = t ? !t.startsWith('kernel') : DRIVERS.some((d) => spec === d || spec.startsWith(`${d}/`));
         if (bad) offences.push(`${relative(SRC, file)} → ${spec}`);
       }
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it('adapters import only kernel, ports and their own adapter folder', () => {
+    const offences: string[] = [];
+    for (const file of sourceFiles(join(SRC, 'adapters'))) {
+      // Own folder: adapters/<family>/<name> (e.g. adapters/store/sqlite); a file directly under a family (adapters/embedder/vector.ts) is shared by that family.
+      const own = relative(SRC, dirname(file)).split('/').slice(0, 3).join('/');
+      const family = own.split('/').slice(0, 2).join('/');
+      for (const spec of imports(file)) {
+        const t = target(file, spec);
+        if (t === null) continue;
+        const allowed = t.startsWith('kernel/') || t.startsWith('ports/') || t.startsWith(`${own}/`) || dirname(t) === family;
+        if (!allowed) offences.push(`${relative(SRC, file)} → ${spec}`);
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it('core does no I/O of its own: no child processes, sockets, HTTP or fetch', () => {
+    // Processes and network go through ports (Reranker, TokenVerifier, Connector, Embedder, Llm).
+    // Still in core on purpose: node:fs in core/daemon/daemon-state.ts (the daemon's state file in SEXTANT_HOME is core's own bookkeeping, not an outside system).
+    const forbidden = ['node:child_process', 'child_process', 'node:http', 'http', 'node:https', 'https', 'node:net', 'net', 'node:dgram', 'node:tls', 'undici', 'jose'];
+    const offences: string[] = [];
+    for (const file of sourceFiles(join(SRC, 'core'))) {
+      for (const spec of imports(file)) if (forbidden.includes(spec)) offences.push(`${relative(SRC, file)} → ${spec}`);
+      if (/(?<![\w.])fetch\s*\(/.test(readFileSync(file, 'utf8'))) offences.push(`${relative(SRC, file)} → fetch()`);
     }
     expect(offences).toEqual([]);
   });

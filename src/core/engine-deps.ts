@@ -5,6 +5,7 @@
 import type { Connector } from '../ports/connector.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { Llm } from '../ports/llm.js';
+import type { Reranker } from '../ports/reranker.js';
 import type { SourceKind } from '../ports/source-kind.js';
 import type { Store } from '../ports/store.js';
 
@@ -16,8 +17,8 @@ export interface EngineDeps {
   kinds?: readonly SourceKind[];
   /** Lazily opens the configured embedder; null when vectors are disabled. */
   embedder: () => Promise<Embedder | null>;
-  /** Optional rerank hook command and its timeout. */
-  rerank?: { command: string; timeoutMs: number } | null;
+  /** Optional advisory reranker (the rerank hook command). */
+  rerank?: Reranker | null;
   /** Lexical field transform (identifier splitting, word forms). */
   lexical?: (text: string) => string;
   /** Lazily opens the configured chat model (glossary inference); null when none is configured. */

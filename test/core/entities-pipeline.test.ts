@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBuiltinCache, loadBuiltinEmbedder, type BuiltinEmbedder } from '../../src/adapters/embedder/builtin/index.js';
 import { createPostgresConnector } from '../../src/adapters/connector/postgres/index.js';
 import { openSqliteStore, type SqliteStore } from '../../src/adapters/store/sqlite/index.js';
+import { createCommandReranker } from '../../src/adapters/reranker/command/index.js';
 import { createEngine, type Engine } from '../../src/core/engine.js';
 import type { EngineDeps } from '../../src/core/engine-deps.js';
 import { createEntityLookups } from '../../src/core/entities/entity-lookups.js';
@@ -261,16 +262,16 @@ describe('query pipeline', () => {
     const ids = fused.hits.map((h) => h.id);
 
     const reverse = `node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const p=JSON.parse(s);console.log(JSON.stringify(p.results.map(r=>r.id).reverse()))})"`;
-    const good = await engineOver(store, { rerank: { command: reverse, timeoutMs: 10_000 } }).query(q, { limit: 6 });
+    const good = await engineOver(store, { rerank: createCommandReranker(reverse, { timeoutMs: 10_000 }) }).query(q, { limit: 6 });
     expect(good.rerank).toEqual({ applied: true, error: null });
     expect(good.hits.map((h) => h.id)).toEqual([...ids].reverse());
 
-    const failing = await engineOver(store, { rerank: { command: 'echo boom >&2; exit 3', timeoutMs: 10_000 } }).query(q, { limit: 6 });
+    const failing = await engineOver(store, { rerank: createCommandReranker('echo boom >&2; exit 3', { timeoutMs: 10_000 }) }).query(q, { limit: 6 });
     expect(failing.rerank?.applied).toBe(false);
     expect(failing.rerank?.error).toMatch(/3|boom/);
     expect(failing.hits.map((h) => h.id)).toEqual(ids);
 
-    const garbage = await engineOver(store, { rerank: { command: 'echo not-json', timeoutMs: 10_000 } }).query(q, { limit: 6 });
+    const garbage = await engineOver(store, { rerank: createCommandReranker('echo not-json', { timeoutMs: 10_000 }) }).query(q, { limit: 6 });
     expect(garbage.rerank?.applied).toBe(false);
     expect(garbage.hits.map((h) => h.id)).toEqual(ids);
   });

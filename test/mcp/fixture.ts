@@ -128,7 +128,7 @@ export async function startInProcess(
   const { createServices } = await import('../../src/presentations/mcp/server.js');
   const { createLogger } = await import('../../src/presentations/mcp/logging.js');
   const { createAuthenticator } = await import('../../src/core/auth/authenticate.js');
-  const { createOidcVerifier } = await import('../../src/core/auth/oidc.js');
+  const { createOidcAuthentication } = await import('../../src/app.js');
   const engine = await catalog.engine();
   const logFile = join(catalog.home, `server-${Date.now()}-${Math.random().toString(36).slice(2)}.log`);
   const logger = createLogger({ destination: logFile });
@@ -137,7 +137,7 @@ export async function startInProcess(
   try {
     running = await startHttpServer({
       services: createServices(engine, logger, extraTools ?? []),
-      authenticator: createAuthenticator({ tokens: engine.tokens, oidc: oidc ? createOidcVerifier(oidc) : null }),
+      authenticator: createAuthenticator({ tokens: engine.tokens, oidc: oidc ? createOidcAuthentication(oidc) : null }),
       host: '127.0.0.1',
       port: 0,
       rateLimitPerMinute: 0,

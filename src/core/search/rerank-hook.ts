@@ -1,46 +1,20 @@
 /**
  * @module core/search/rerank-hook
- * The optional, advisory rerank hook: an external command that reorders fused results.
- *
- * Contract: the command runs through `sh -c`, gets `{"query": …, "results": [{id, kind, name,
- * snippet, score}, …]}` as JSON on stdin and prints a JSON array of result ids on stdout, best
- * first, within the timeout (default 5 s). A partial list is fine: listed ids come first in
- * that order, the rest keep their fused order. Anything else (non-zero exit, timeout, invalid
- * JSON, not an array of strings, an id that was not in the payload) yields
- * `{ order: null, error }`: the caller keeps the fused order and reports the error. Never throws.
- * On timeout the hook's whole process group is killed, so children it started die with it.
+ * The advisory rerank policy. A `Reranker` (the command adapter runs the hook process) gets
+ * `{"query": …, "results": [{id, kind, name, snippet, score}, …]}` and answers with a JSON
+ * array of result ids, best first. A partial list is fine: listed ids come first in that order,
+ * the rest keep their fused order. Anything else (a failed reply, invalid JSON, not an array of
+ * strings, an id that was not in the payload) yields `{ order: null, error }`: the caller keeps
+ * the fused order and reports the error.
  */
-import { spawn } from 'node:child_process';
 import { redactText } from '../../kernel/redact.js';
-
-export interface RerankCandidate {
-  id: string;
-  kind: string;
-  name: string;
-  snippet: string;
-  /** Presentation score, 0..1. */
-  score: number;
-}
-
-export interface RerankPayload {
-  query: string;
-  results: RerankCandidate[];
-}
-
-export interface RerankHookOptions {
-  /** Default 5000 ms. */
-  timeoutMs?: number;
-  /** Stdout beyond this many bytes is an error (default 1 MiB). */
-  maxOutputBytes?: number;
-}
+import type { RerankPayload, RerankReply, Reranker } from '../../ports/reranker.js';
 
 export interface RerankOutcome {
   /** Ids in the hook's order (known ids only, each once), or null when the hook failed. */
   order: string[] | null;
   error: string | null;
 }
-
-const STDERR_KEEP = 2000;
 
 function failure(error: string): RerankOutcome {
   return { order: null, error };
@@ -85,67 +59,14 @@ export function applyRerankOrder(fusedIds: readonly string[], order: readonly st
   return [...out];
 }
 
-/** Runs the hook; see the module comment for the contract. */
-export function runRerankHook(command: string, payload: RerankPayload, options: RerankHookOptions = {}): Promise<RerankOutcome> {
-  const timeoutMs = options.timeoutMs ?? 5000;
-  const maxOutputBytes = options.maxOutputBytes ?? 1024 * 1024;
-  if (command.trim() === '') return Promise.resolve(failure('rerank hook command is empty'));
-  const knownIds = new Set(payload.results.map((r) => r.id));
-
-  return new Promise<RerankOutcome>((resolve) => {
-    let done = false;
-    let stdout = '';
-    let stdoutBytes = 0;
-    let stderr = '';
-
-    // detached: the hook leads its own process group, so a timeout can kill its children too
-    const child = spawn('/bin/sh', ['-c', command], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
-
-    const killGroup = (): void => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    };
-    const finish = (outcome: RerankOutcome): void => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      resolve(outcome);
-    };
-    const timer = setTimeout(() => {
-      killGroup();
-      finish(failure(`rerank hook timed out after ${timeoutMs} ms`));
-    }, timeoutMs);
-
-    child.on('error', (error) => finish(failure(`rerank hook could not start: ${redactText(error.message)}`)));
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      stdoutBytes += Buffer.byteLength(chunk);
-      if (stdoutBytes > maxOutputBytes) {
-        killGroup();
-        finish(failure(`rerank hook printed more than ${maxOutputBytes} bytes`));
-        return;
-      }
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      if (stderr.length < STDERR_KEEP) stderr += chunk.slice(0, STDERR_KEEP - stderr.length);
-    });
-    child.on('close', (code, signal) => {
-      if (code === 0) {
-        finish(parseRerankOutput(stdout, knownIds));
-        return;
-      }
-      const why = code === null ? `was killed by ${signal ?? 'a signal'}` : `exited with code ${code}`;
-      const detail = preview(stderr, 200);
-      finish(failure(`rerank hook ${why}${detail ? `: ${redactText(detail)}` : ''}`));
-    });
-
-    // a hook that never reads stdin closes the pipe early: that is its business, not an error
-    child.stdin.on('error', () => {});
-    child.stdin.end(JSON.stringify(payload));
-  });
+/** Asks the reranker and validates its answer; see the module comment for the contract. Never throws. */
+export async function adviseRerank(reranker: Reranker, payload: RerankPayload): Promise<RerankOutcome> {
+  let reply: RerankReply;
+  try {
+    reply = await reranker.rerank(payload);
+  } catch (err) {
+    reply = { ok: false, error: `rerank hook failed: ${redactText(err instanceof Error ? err.message : String(err))}` };
+  }
+  if (!reply.ok) return failure(reply.error);
+  return parseRerankOutput(reply.output, new Set(payload.results.map((r) => r.id)));
 }

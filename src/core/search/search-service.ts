@@ -6,12 +6,13 @@
  */
 import type { Chunk } from '../../ports/catalog.js';
 import type { Embedder } from '../../ports/embedder.js';
+import type { Reranker } from '../../ports/reranker.js';
 import type { ChunkFilter, Store } from '../../ports/store.js';
 import { createQueryExpander, type ExpandedQuery } from './expand.js';
 import { createStructureRanker, type Ranked } from './structure-ranking.js';
 import { withSupport } from './structure-signals.js';
 import { toFtsMatch } from './fts-query.js';
-import { applyRerankOrder, runRerankHook } from './rerank-hook.js';
+import { adviseRerank, applyRerankOrder } from './rerank-hook.js';
 import { fuseRankings, RRF_K, TOP_RANK_BONUS, type RankedList } from './rrf.js';
 import { bm25ToRelevance, cosineToRelevance, fusedRelevances } from './scores.js';
 import type { SearchHit, SearchMode, SearchOptions, SearchResult } from './types.js';
@@ -19,7 +20,7 @@ import type { SearchHit, SearchMode, SearchOptions, SearchResult } from './types
 export interface SearchDeps {
   store: Store;
   embedder: () => Promise<Embedder | null>;
-  rerank?: { command: string; timeoutMs: number } | null;
+  rerank?: Reranker | null;
   /** Edge kinds structure ranking follows between relations (foreign keys); none when absent. */
   joinEdgeKinds?: ReadonlySet<string>;
   /** Glossary aliases (alias → term words) for expansion; empty until a glossary exists. */
@@ -137,17 +138,13 @@ export function createSearchService(deps: SearchDeps) {
     let top = order.slice(0, limit);
     if (mode === 'hybrid' && deps.rerank && !options.noRerank && top.length > 1) {
       const chunks = await hydrate(top.map((t) => t.id));
-      const outcome = await runRerankHook(
-        deps.rerank.command,
-        {
-          query,
-          results: top.map((t) => {
-            const c = chunks.get(t.id);
-            return { id: t.id, kind: c?.kind ?? '', name: c ? displayName(c) : t.id, snippet: c ? snippetOf(c) : '', score: t.score };
-          }),
-        },
-        { timeoutMs: deps.rerank.timeoutMs },
-      );
+      const outcome = await adviseRerank(deps.rerank, {
+        query,
+        results: top.map((t) => {
+          const c = chunks.get(t.id);
+          return { id: t.id, kind: c?.kind ?? '', name: c ? displayName(c) : t.id, snippet: c ? snippetOf(c) : '', score: t.score };
+        }),
+      });
       if (outcome.order) {
         const byId = new Map(top.map((t) => [t.id, t]));
         top = applyRerankOrder(top.map((t) => t.id), outcome.order).map((id) => byId.get(id)!);

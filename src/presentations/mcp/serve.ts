@@ -5,10 +5,9 @@
  * child also records its state file while it listens.
  */
 import { userInfo } from 'node:os';
-import { openEngine } from '../../app.js';
+import { createOidcAuthentication, openEngine } from '../../app.js';
 import type { SextantConfig } from '../../config/load-config.js';
 import { createAuthenticator } from '../../core/auth/authenticate.js';
-import { createOidcVerifier } from '../../core/auth/oidc.js';
 import { localUser } from '../../core/auth/user.js';
 import { clearDaemonState, daemonFiles, writeDaemonState } from '../../core/daemon/daemon-state.js';
 import type { Engine } from '../../core/engine.js';
@@ -69,7 +68,7 @@ export async function serve(config: SextantConfig, options: ServeOptions): Promi
       await serveStdio({ services, project: options.project, user: localUser(localSubject()), sessionTtlMs: mcp.sessionTtlMs, signal: stop.signal });
       return;
     }
-    const authenticator = createAuthenticator({ tokens: engine.tokens, oidc: mcp.oidc ? createOidcVerifier(mcp.oidc) : null });
+    const authenticator = createAuthenticator({ tokens: engine.tokens, oidc: mcp.oidc ? createOidcAuthentication(mcp.oidc) : null });
     await warmUp(engine, logger);
     const running: RunningHttpServer = await startHttpServer({
       services,

@@ -3,4 +3,4 @@
  * Embeddings from any OpenAI-compatible HTTP endpoint.
  */
 export { type OpenAiEmbedderOptions, createOpenAiEmbedder, embeddingsEndpoint } from './openai-embedder.js';
-export { isRetryableStatus, parseRetryAfter, retryDelayMs } from './retry-policy.js';
+export { isRetryableStatus, parseRetryAfter, retryDelayMs } from '../../../kernel/retry-policy.js';

@@ -8,7 +8,7 @@ import { SextantError } from '../../../kernel/errors.js';
 import { redactText } from '../../../kernel/redact.js';
 import type { Embedder } from '../../../ports/embedder.js';
 import { toUnitVector } from '../vector.js';
-import { isRetryableStatus, retryDelayMs } from './retry-policy.js';
+import { isRetryableStatus, retryDelayMs } from '../../../kernel/retry-policy.js';
 
 export interface OpenAiEmbedderOptions {
   /** Server base URL, with or without a trailing `/v1` (`http://localhost:11434`, `https://api.openai.com/v1`). */

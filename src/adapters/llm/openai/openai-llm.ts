@@ -7,7 +7,7 @@
 import { SextantError } from '../../../kernel/errors.js';
 import { redactText, registerSecret } from '../../../kernel/redact.js';
 import type { ChatMessage, Llm } from '../../../ports/llm.js';
-import { isRetryableStatus, retryDelayMs } from '../../embedder/openai/retry-policy.js';
+import { isRetryableStatus, retryDelayMs } from '../../../kernel/retry-policy.js';
 
 export interface OpenAiLlmOptions {
   /** Server base URL, with or without `/v1` or `/v1/chat/completions`. */

@@ -1,6 +1,7 @@
 /**
- * @module adapters/embedder/openai/retry-policy
- * Which failures of an OpenAI-compatible endpoint are worth retrying, and how long to wait.
+ * @module kernel/retry-policy
+ * Which failures of an HTTP endpoint (OpenAI-compatible embedders and chat models) are worth
+ * retrying, and how long to wait. Pure; shared by adapters.
  */
 
 /** 408 timeout, 409 conflict (some gateways), 425 too early, 429 rate limited, every 5xx. */
