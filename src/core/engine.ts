@@ -6,6 +6,10 @@ import type { ContextRecord } from '../ports/catalog.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { ObjectFilter, ObjectPage, StoreInfo, StoredSource } from '../ports/store.js';
 import { describeObject, type ObjectDetail } from './catalog/describe-object.js';
+import type { DiscoveryEngine } from './discovery/describe.js';
+import { describeAny, type AnyDescription, type DescribeOptions } from './discovery/describe-any.js';
+import { listSchemas, type SchemaPage } from './discovery/list-schemas.js';
+import { withRankedFields } from './discovery/rank-fields.js';
 import { createTokenService, type TokenService } from './auth/tokens.js';
 import { addContext, removeContext, type ContextChange } from './contexts/contexts.js';
 import type { EngineDeps } from './engine-deps.js';
@@ -58,6 +62,10 @@ export interface Engine {
   checkAccess(source?: string): Promise<AccessCheckResult[]>;
   update(options?: UpdateOptions): Promise<UpdateRun>;
   get(ref: string): Promise<ObjectDetail>;
+  /** Any target: a source, a schema (objects paged by cursor), an object, a GraphQL element (fields ranked by fieldsQuery). */
+  describe(target: string, options?: DescribeOptions): Promise<AnyDescription>;
+  /** A source's schemas with how many objects each holds, paged. */
+  listSchemas(source: string, options?: { cursor?: string; limit?: number }): Promise<SchemaPage>;
   /** Stepwise discovery: one page of objects (by source, schema, kind, parent). */
   listObjects(filter: ObjectFilter): Promise<ObjectPage>;
   /** Lexical (BM25) search. */
@@ -86,6 +94,9 @@ export interface Engine {
   /** Business glossary: terms with validated SQL, aliases, history (core/glossary). */
   readonly glossary: Glossary;
 }
+
+/** Runs a search; with `fieldsQuery` each relation hit also gets its best columns (a hybrid column search in the same scope). */
+type SearchFn = (query: string, options: SearchOptions) => Promise<SearchResult>;
 
 /** Searches that name no project see the `default` project's scoped chunks (its glossary terms). */
 function withDefaultProject(options: SearchOptions | undefined): SearchOptions {
@@ -149,6 +160,13 @@ export function createEngine(deps: EngineDeps): Engine {
     return { reports, reembedded, ok: reports.every((r) => r.status !== 'failed'), glossary: glossaryChecks };
   }
 
+  async function withFields(run: SearchFn, query: string, options: SearchOptions | undefined): Promise<SearchResult> {
+    const scoped = withDefaultProject(options);
+    return withRankedFields((q, o) => searcher.query(q, o), await run(query, scoped), scoped);
+  }
+
+  const discovery: DiscoveryEngine = { listSources: () => engine.listSources(), listObjects: (filter) => engine.listObjects(filter), get: (ref) => engine.get(ref) };
+
   const engine: Engine = {
     projects,
     tokens,
@@ -173,9 +191,12 @@ export function createEngine(deps: EngineDeps): Engine {
       if (filter.source) await requireSource(store, filter.source);
       return store.listObjects(filter);
     },
-    search: (query, options) => searcher.search(query, withDefaultProject(options)),
-    vsearch: (query, options) => searcher.vsearch(query, withDefaultProject(options)),
-    query: (query, options) => searcher.query(query, withDefaultProject(options)),
+    search: (query, options) => withFields(searcher.search, query, options),
+    vsearch: (query, options) => withFields(searcher.vsearch, query, options),
+    query: (query, options) => withFields(searcher.query, query, options),
+    listSchemas: (source, options) => listSchemas(discovery, source, options),
+    describe: (target, options) =>
+      describeAny({ ...discovery, kinds: () => kinds, describeGraphql: (ref, o) => graphql.describe(ref, o), search: (q, o) => engine.search(q, o) }, target, options),
     addContext: async (target, text) => addContext({ store, kinds, embedder: await embedder(), ...lexical }, target, text),
     listContexts: (source) => store.listContexts(source),
     removeContext: async (id) => removeContext({ store, kinds, embedder: await embedder(), ...lexical }, id),

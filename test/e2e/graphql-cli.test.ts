@@ -64,6 +64,22 @@ describe('sextant with GraphQL sources', () => {
     noSecrets(update.stdout, update.stderr, q.stdout, get.stdout);
   });
 
+  it('describes a data object and walks modules step by step', async () => {
+    const d = await runCli(['describe', 'mesh:data_object:analytics.finance.reports.monthly.pg_revenue_by_month', '--fields-query', 'revenue', '--json'], env);
+    expect(d.code, d.stderr).toBe(0);
+    expect(d.json.family).toBe('graphql');
+    expect(d.json.operation).toContain('monthly');
+    const sources = await runCli(['graphql', 'sources', '--json'], env);
+    expect(sources.code, sources.stderr).toBe(0);
+    expect(sources.json.data_sources.length).toBeGreaterThan(0);
+    const top = await runCli(['graphql', 'modules', '--source', 'mesh', '--json'], env);
+    expect(top.json.modules.map((m: { id: string }) => m.id)).toContain('mesh:module:analytics');
+    const members = await runCli(['graphql', 'objects', 'analytics.finance.reports.monthly', '--source', 'mesh'], env);
+    expect(members.code, members.stderr).toBe(0);
+    expect(members.stdout).toContain('pg_revenue_by_month');
+    noSecrets(d.stdout, sources.stdout, top.stdout, members.stdout);
+  });
+
   it('updates one element, and says which when it does not exist', async () => {
     const one = await runCli(['update', '--source', 'mesh', '--object', 'crm.pg_customers', '--json'], env);
     expect(one.code, one.stderr).toBe(0);

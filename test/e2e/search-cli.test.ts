@@ -36,6 +36,22 @@ describe('search commands on the sample catalog', () => {
     home.cleanup();
   });
 
+  it('describe and schemas: a source, a schema, a table with its joins; a bare table word suggests ids', async () => {
+    const schemas = await run(['schemas', 'shop', '--json']);
+    expect(schemas.code, schemas.stderr).toBe(0);
+    expect(schemas.json.schemas.map((s: { name: string }) => s.name).sort()).toEqual(['billing', 'public', 'shop', 'support']);
+    const table = await run(['describe', 'shop:table:shop.sales_order', '--json']);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.json).toMatchObject({ family: 'catalog', level: 'object', id: 'shop:table:shop.sales_order' });
+    expect(table.json.columns.map((c: { name: string }) => c.name)).toContain('status');
+    const text = await run(['describe', 'sextant://shop/shop']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain('table shop:table:shop.sales_order');
+    const word = await run(['describe', 'sales_order', '--json']);
+    expect(word.code).toBe(1);
+    expect(word.json.error.suggestions).toContain('shop:table:shop.sales_order');
+  });
+
   it('search (BM25) finds columns by words and by the identifiers themselves', async () => {
     const words = await run(['search', 'customer email', '--json']);
     expect(words.code, words.stderr).toBe(0);

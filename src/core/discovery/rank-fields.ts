@@ -5,13 +5,9 @@
  * hit for `orders` can say which of its columns hold "shipping date".
  */
 import { RELATION_KINDS } from '../../ports/catalog.js';
-import type { SearchHit, SearchOptions, SearchResult } from '../search/types.js';
+import type { RankedField, SearchHit, SearchOptions, SearchResult } from '../search/types.js';
 
-export interface RankedField {
-  name: string;
-  id: string;
-  score: number;
-}
+export type { RankedField };
 
 /** Columns considered per fields query: enough for every relation in a 50-hit page to get some. */
 const COLUMN_CANDIDATES = 100;
@@ -45,4 +41,12 @@ export async function rankFields(
     if (fields?.length) out.set(hit.objectId, fields.slice(0, FIELDS_PER_HIT));
   }
   return out;
+}
+
+/** The result with each direct relation hit carrying its best columns for `options.fieldsQuery`. */
+export async function withRankedFields(search: (query: string, options: SearchOptions) => Promise<SearchResult>, result: SearchResult, options: SearchOptions): Promise<SearchResult> {
+  if (!options.fieldsQuery?.trim()) return result;
+  const scope = { ...(options.sources ? { sources: options.sources } : {}), ...(options.projects ? { projects: options.projects } : {}), ...(options.session !== undefined ? { session: options.session } : {}) };
+  const fields = await rankFields(search, result.hits.filter((h) => !h.related), options.fieldsQuery, scope);
+  return { ...result, hits: result.hits.map((h) => (fields.has(h.objectId) && !h.related ? { ...h, fields: fields.get(h.objectId)! } : h)) };
 }

@@ -98,7 +98,7 @@ describe('scoped engine', () => {
     await expect(alpha.listObjects({ source: 'aaa' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(alpha.get('aaa:table:wide.t00')).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(alpha.get('sextant://aaa/wide.t00')).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(alpha.describe('aaa', 'brief')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(alpha.describe('aaa', { detail: 'brief' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(alpha.listSchemas('aaa')).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(alpha.describeObject('aaa:table:wide.t00', 'full')).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(alpha.search('orders', { sources: ['aaa'] })).rejects.toMatchObject({ code: 'FORBIDDEN' });

@@ -7,12 +7,11 @@
  * resources, and every later presentation that serves a session, receive only this.
  */
 import type { KindCatalog } from '../kinds/registry.js';
-import { isSextantError, SextantError } from '../../kernel/errors.js';
-import { RELATION_KINDS } from '../../ports/catalog.js';
 import type { ObjectFilter, ObjectPage, ProjectRecord, SessionDocumentRecord, SessionRecord, StoreInfo, StoredSource } from '../../ports/store.js';
 import { canAccessProject, type RequestUser } from '../auth/user.js';
 import type { ObjectDetail } from '../catalog/describe-object.js';
-import { describeObjectFor, describeTarget, type DescribeDetail, type Description, type DiscoveryEngine, type ObjectDescription } from '../discovery/describe.js';
+import { describeObjectFor, type DescribeDetail, type DiscoveryEngine, type ObjectDescription } from '../discovery/describe.js';
+import { describeAny, type AnyDescription, type DescribeOptions } from '../discovery/describe-any.js';
 import { listSchemas, type SchemaPage } from '../discovery/list-schemas.js';
 import type { Engine } from '../engine.js';
 import type { SearchOptions, SearchResult } from '../search/types.js';
@@ -52,8 +51,8 @@ export interface ScopedEngine extends DiscoveryEngine {
   listObjects(filter: ObjectFilter): Promise<ObjectPage>;
   get(ref: string): Promise<ObjectDetail>;
   listSchemas(source: string, options?: { cursor?: string; limit?: number }): Promise<SchemaPage>;
-  /** A source, schema or object for SQL; a bare word that is no source fails with the ids a search finds for it. */
-  describe(target: string, detail: DescribeDetail, cursor?: string): Promise<Description>;
+  /** Any source, schema, object or GraphQL element; a bare word that is no source fails with the ids a search finds for it. */
+  describe(target: string, options?: DescribeOptions): Promise<AnyDescription>;
   describeObject(ref: string, detail: DescribeDetail): Promise<ObjectDescription>;
   search(query: string, options?: ScopedSearchOptions): Promise<SearchResult>;
   vsearch(query: string, options?: ScopedSearchOptions): Promise<SearchResult>;
@@ -77,8 +76,6 @@ export interface ScopedEngine extends DiscoveryEngine {
   /** The registered source kinds (the same for every caller). */
   kinds(): KindCatalog;
 }
-
-const BARE_WORD = /^[a-z][a-z0-9_-]*$/;
 
 export function createScopedEngine(engine: Engine, identity: ScopeIdentity): ScopedEngine {
   const { session, project, user } = identity;
@@ -104,17 +101,6 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
 
   const discovery: DiscoveryEngine = { listSources, listObjects, get };
 
-  /** A bare word that is no source is most likely a table name: the error suggests ids a search finds for it. */
-  async function notASource(word: string, err: SextantError): Promise<SextantError> {
-    const hits = await scoped.search(word, { limit: 5, kinds: RELATION_KINDS });
-    const suggestions = hits.hits.map((h) => h.objectId);
-    if (!suggestions.length) return err;
-    return new SextantError('OBJECT_NOT_FOUND', `'${word}' is not a source name`, {
-      hint: `to describe an object pass its id; did you mean: ${suggestions.join(', ')}`,
-      details: { suggestions, field: 'object' },
-    });
-  }
-
   const scoped: ScopedEngine = {
     identity: Object.freeze({ ...identity }),
     visibleSources: () => visibility.sources(),
@@ -123,14 +109,8 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
     get,
     listSchemas: (source, options) => listSchemas(discovery, source, options),
     kinds: () => engine.kinds(),
-    async describe(target, detail, cursor) {
-      const word = target.trim();
-      try {
-        return await describeTarget(discovery, word, detail, cursor);
-      } catch (err) {
-        throw BARE_WORD.test(word) && isSextantError(err) && err.code === 'SOURCE_NOT_FOUND' ? await notASource(word, err) : err;
-      }
-    },
+    describe: (target, options) =>
+      describeAny({ ...discovery, kinds: () => engine.kinds(), describeGraphql: (ref, o) => scoped.graphql.describe(ref, o), search: (q, o) => scoped.search(q, o) }, target, options),
     describeObject: (ref, detail) => describeObjectFor(discovery, ref, detail),
     search: search(engine.search),
     vsearch: search(engine.vsearch),

@@ -20,6 +20,15 @@ export interface SearchOptions {
   session?: string | null;
   /** Skip the rerank hook even when configured. */
   noRerank?: boolean;
+  /** Rank the columns of each relation hit by this text (the hits' `fields`). */
+  fieldsQuery?: string;
+}
+
+/** A column of a relation hit, ranked by the search's fields query. */
+export interface RankedField {
+  name: string;
+  id: string;
+  score: number;
 }
 
 export interface HitExplain {
@@ -46,6 +55,8 @@ export interface SearchHit {
   /** True for chunks added through shared entities rather than matched directly. */
   related?: boolean;
   explain?: HitExplain;
+  /** Best columns for the fields query (relation hits, when one was given). */
+  fields?: RankedField[];
 }
 
 export interface SearchResult {

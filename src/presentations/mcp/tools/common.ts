@@ -24,14 +24,4 @@ export async function checkKinds(ctx: ToolContext, kinds: readonly string[] | un
   }
 }
 
-export function clip(text: string | null | undefined, max: number): string {
-  if (!text) return '';
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-/** The line that ends a page: how many shown of how many, and how to get more. */
-export function pageFooter(shown: number, total: number, nextCursor: string | null): string {
-  if (nextCursor) return `showing ${shown} of ${total}; more: pass cursor "${nextCursor}"`;
-  return `${total} in total`;
-}
+export { clip, pageFooter } from '../../text/describe-text.js';

@@ -6,19 +6,10 @@
  * `graphql_query`, which runs with the caller's own token. Thin: every rule lives in core.
  */
 import { z } from 'zod';
-import type { GraphqlDescription, GraphqlQueryResult } from '../../../core/graphql/graphql-service.js';
-import type { KindCatalog } from '../../../core/kinds/registry.js';
+import type { GraphqlQueryResult } from '../../../core/graphql/graphql-service.js';
 import { SextantError } from '../../../kernel/errors.js';
-import { parseObjectId } from '../../../kernel/ids.js';
-import { defineTool, type ToolContext } from '../tool-registry.js';
-import type { ToolOutput } from '../tool-result.js';
+import { defineTool } from '../tool-registry.js';
 import { clip } from './common.js';
-
-/** True for ids of GraphQL elements, which `describe` hands to {@link describeGraphql}; fields are described through their data object. */
-export function isGraphqlObjectRef(ref: string, kinds: KindCatalog): boolean {
-  const id = parseObjectId(ref.trim());
-  return Boolean(id && id.kind !== 'graphql_field' && kinds.objectKinds.some((k) => k.family === 'graphql' && k.kind === id.kind));
-}
 
 const sourceArg = z.string().trim().min(1).max(100).optional().describe('GraphQL source; default all');
 
@@ -63,29 +54,6 @@ export const listDataObjectsTool = defineTool({
     return { structured: r as unknown as Record<string, unknown>, text: lines.join('\n') || `module '${args.module}' has no data objects or functions of its own; try list_modules with parent "${args.module}"` };
   },
 });
-
-function renderDescription(d: GraphqlDescription): string {
-  const lines = [`${d.kind} ${d.id}${d.graphqlPath ? `  path ${d.graphqlPath}` : ''}`];
-  if (d.description) lines.push(`description: ${clip(d.description, 400)}`);
-  if (d.typeName) lines.push(`type ${d.typeName}${d.originalName && d.originalName !== d.typeName ? ` (original name ${d.originalName}${d.dataSource ? ` in ${d.dataSource}` : ''})` : ''}`);
-  if (d.fields.length) {
-    lines.push(`fields (${d.fields.length} of ${d.fieldsTotal}):`);
-    for (const f of d.fields) lines.push(`  ${f.name}: ${f.type}${f.isPrimaryKey ? ' PK' : ''}${f.relationTo ? ` → ${f.relationTo}` : ''}${f.description ? ` -- ${clip(f.description, 120)}` : ''}`);
-  }
-  if (d.arguments.length) lines.push(`arguments: ${d.arguments.map((a) => `${a.name}: ${a.type}`).join(', ')}`);
-  for (const r of d.relations) lines.push(`relation ${r.field} → ${r.target}${r.many ? ' (many)' : ''}`);
-  if (d.filter) lines.push(`filter ${d.filter.type}: ${d.filter.fields.join(', ')}`);
-  if (d.queries.length) lines.push(`queries: ${d.queries.map((q) => `${q.name} (${q.variant})`).join(', ')}`);
-  if (d.operation) lines.push(`operation:\n${d.operation}`);
-  if (Object.keys(d.variables).length) lines.push(`variables: ${Object.entries(d.variables).map(([k, t]) => `$${k}: ${t}`).join(', ')}`);
-  return lines.join('\n');
-}
-
-/** `describe` for a GraphQL element: fields ranked by `fieldsQuery`, arguments, relations, filter, ready operation. */
-export async function describeGraphql(ctx: ToolContext, ref: string, fieldsQuery?: string): Promise<ToolOutput> {
-  const d = await ctx.engine.graphql.describe(ref.trim(), fieldsQuery ? { fieldsQuery } : {});
-  return { structured: d as unknown as Record<string, unknown>, text: renderDescription(d) };
-}
 
 function renderResult(r: GraphqlQueryResult): string {
   const lines: string[] = [];

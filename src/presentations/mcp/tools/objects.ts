@@ -6,12 +6,11 @@
 import { z } from 'zod';
 import type { CatalogObject } from '../../../ports/catalog.js';
 import type { ObjectDetail } from '../../../core/catalog/describe-object.js';
-import type { Description } from '../../../core/discovery/describe.js';
 import { documentNameOf } from '../../../core/sessions/session-documents.js';
 import { defineTool, type ToolContext } from '../tool-registry.js';
-import { describeGraphql, isGraphqlObjectRef } from './graphql.js';
+import { renderDescription, renderGraphqlDescription } from '../../text/describe-text.js';
 import type { ToolOutput } from '../tool-result.js';
-import { clip, cursorArg, detailArg, pageFooter } from './common.js';
+import { clip, cursorArg, detailArg } from './common.js';
 
 const CHILD_CAP = { brief: 0, full: 200 } as const;
 const EDGE_CAP = 100;
@@ -102,38 +101,6 @@ export const getTool = defineTool({
   },
 });
 
-function renderDescription(d: Description): string {
-  if (d.level === 'source') {
-    const lines = [`source ${d.source} (${d.type}), last update ${d.lastUpdate ?? 'never'}`, `counts: ${Object.entries(d.counts).map(([k, n]) => `${n} ${k}`).join(', ') || 'nothing indexed'}`];
-    lines.push(`schemas (${d.schemasTotal}): ${d.schemas.map((s) => s.name).join(', ')}${d.schemasTotal > d.schemas.length ? ' [truncated: use list_schemas]' : ''}`);
-    return lines.join('\n');
-  }
-  if (d.level === 'schema') {
-    const lines = [`schema ${d.source}.${d.schema}${d.comment ? ` -- ${d.comment}` : ''}`];
-    for (const o of d.objects) lines.push(`  ${o.kind} ${o.id}${o.comment ? ` -- ${o.comment}` : ''}`);
-    lines.push(pageFooter(d.objects.length, d.objectsTotal, d.nextCursor));
-    return lines.join('\n');
-  }
-  const lines = [`${d.kind} ${d.name} (${d.id})${d.rowEstimate ? `, ~${d.rowEstimate} rows` : ''}`];
-  if (d.comment) lines.push(`comment: ${d.comment}`);
-  if (d.context) lines.push(`context: ${d.context}`);
-  if (d.columns) {
-    lines.push(`columns${d.columnsTotal && d.columnsTotal > d.columns.length ? ` (${d.columns.length} of ${d.columnsTotal}) [truncated]` : ''}:`);
-    for (const c of d.columns) {
-      const flags = [c.primaryKey ? 'PK' : '', c.nullable === false ? 'NOT NULL' : '', c.references ? `→ ${c.references}` : '', c.default ? `default ${c.default}` : ''].filter(Boolean).join(' ');
-      lines.push(`  ${c.name} ${c.type}${flags ? ` ${flags}` : ''}${c.comment ? ` -- ${c.comment}` : ''}`);
-    }
-  }
-  if (d.primaryKey?.length) lines.push(`primary key: (${d.primaryKey.join(', ')})`);
-  for (const j of d.joins ?? []) lines.push(`join ${j.table} ON ${j.on}`);
-  for (const j of d.referencedBy ?? []) lines.push(`referenced by ${j.table} ON ${j.on}`);
-  for (const c of d.constraints ?? []) lines.push(`constraint ${c.name} ${c.type}${c.definition ? `: ${c.definition}` : ''}`);
-  for (const i of d.indexes ?? []) lines.push(`index ${i.name}${i.definition ? `: ${i.definition}` : ''}`);
-  if (d.members?.length) lines.push(`members (${d.membersTotal ?? d.members.length}): ${d.members.map((m) => `${m.kind} ${m.name}`).join(', ')}${(d.membersTotal ?? 0) > d.members.length ? ' [truncated]' : ''}`);
-  if (d.definition) lines.push(`definition: ${d.definition}`);
-  return lines.join('\n');
-}
-
 export const describeTool = defineTool({
   name: 'describe',
   title: 'Describe for SQL',
@@ -147,8 +114,8 @@ export const describeTool = defineTool({
     fields_query: z.string().trim().max(500).optional(),
   },
   async run(args, ctx) {
-    if (isGraphqlObjectRef(args.object, ctx.engine.kinds())) return describeGraphql(ctx, args.object, args.fields_query);
-    const d = await ctx.engine.describe(args.object, args.detail, args.cursor);
-    return { structured: d as unknown as Record<string, unknown>, text: renderDescription(d) };
+    const d = await ctx.engine.describe(args.object, { detail: args.detail, ...(args.cursor ? { cursor: args.cursor } : {}), ...(args.fields_query ? { fieldsQuery: args.fields_query } : {}) });
+    if (d.family === 'graphql') return { structured: d.description as unknown as Record<string, unknown>, text: renderGraphqlDescription(d.description) };
+    return { structured: d.description as unknown as Record<string, unknown>, text: renderDescription(d.description) };
   },
 });

@@ -4,8 +4,7 @@
  * rerank, related chunks, and per-table column ranking). Thin: the core runs the pipeline.
  */
 import { z } from 'zod';
-import { rankFields, type RankedField } from '../../../core/discovery/rank-fields.js';
-import type { SearchHit, SearchResult } from '../../../core/search/types.js';
+import type { RankedField, SearchHit, SearchResult } from '../../../core/search/types.js';
 import { defineTool, type ToolContext } from '../tool-registry.js';
 import type { ToolOutput } from '../tool-result.js';
 import { checkKinds, kindsArg, sourcesArg } from './common.js';
@@ -68,13 +67,13 @@ async function runSearch(mode: 'lexical' | 'hybrid', args: SearchArgs, ctx: Tool
     ...(args.kinds?.length ? { kinds: args.kinds } : {}),
     ...(args.min_score !== undefined ? { minScore: args.min_score } : {}),
     ...(args.include_related ? { includeRelated: true } : {}),
+    ...(args.fields_query ? { fieldsQuery: args.fields_query } : {}),
   };
   const result = mode === 'lexical' ? await ctx.engine.search(args.query, options) : await ctx.engine.query(args.query, options);
   const direct = result.hits.filter((h) => !h.related);
   const truncated = direct.length > args.top_k;
   const kept = [...direct.slice(0, args.top_k), ...result.hits.filter((h) => h.related)];
-  const fields = args.fields_query ? await rankFields((q, o) => ctx.engine.query(q, o), kept, args.fields_query, {}) : new Map<string, RankedField[]>();
-  const hits = kept.map((h) => view(h, fields.get(h.objectId)));
+  const hits = kept.map((h) => view(h, h.fields));
   return {
     structured: {
       query: result.query,

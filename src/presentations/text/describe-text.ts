@@ -1,0 +1,70 @@
+/**
+ * @module presentations/text/describe-text
+ * Plain-text renderings of core results that several presentations print the same way (MCP tool
+ * text, CLI output): descriptions of catalog objects and GraphQL elements, clipped text, page footers.
+ */
+import type { Description } from '../../core/discovery/describe.js';
+import type { GraphqlDescription } from '../../core/graphql/graphql-service.js';
+
+export function clip(text: string | null | undefined, max: number): string {
+  if (!text) return '';
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** The line that ends a page: how many shown of how many, and how to get more. */
+export function pageFooter(shown: number, total: number, nextCursor: string | null): string {
+  if (nextCursor) return `showing ${shown} of ${total}; more: pass cursor "${nextCursor}"`;
+  return `${total} in total`;
+}
+
+/** A catalog description (source, schema or object) as lines of text. */
+export function renderDescription(d: Description): string {
+  if (d.level === 'source') {
+    const lines = [`source ${d.source} (${d.type}), last update ${d.lastUpdate ?? 'never'}`, `counts: ${Object.entries(d.counts).map(([k, n]) => `${n} ${k}`).join(', ') || 'nothing indexed'}`];
+    lines.push(`schemas (${d.schemasTotal}): ${d.schemas.map((s) => s.name).join(', ')}${d.schemasTotal > d.schemas.length ? ' [truncated: use list_schemas]' : ''}`);
+    return lines.join('\n');
+  }
+  if (d.level === 'schema') {
+    const lines = [`schema ${d.source}.${d.schema}${d.comment ? ` -- ${d.comment}` : ''}`];
+    for (const o of d.objects) lines.push(`  ${o.kind} ${o.id}${o.comment ? ` -- ${o.comment}` : ''}`);
+    lines.push(pageFooter(d.objects.length, d.objectsTotal, d.nextCursor));
+    return lines.join('\n');
+  }
+  const lines = [`${d.kind} ${d.name} (${d.id})${d.rowEstimate ? `, ~${d.rowEstimate} rows` : ''}`];
+  if (d.comment) lines.push(`comment: ${d.comment}`);
+  if (d.context) lines.push(`context: ${d.context}`);
+  if (d.columns) {
+    lines.push(`columns${d.columnsTotal && d.columnsTotal > d.columns.length ? ` (${d.columns.length} of ${d.columnsTotal}) [truncated]` : ''}:`);
+    for (const c of d.columns) {
+      const flags = [c.primaryKey ? 'PK' : '', c.nullable === false ? 'NOT NULL' : '', c.references ? `→ ${c.references}` : '', c.default ? `default ${c.default}` : ''].filter(Boolean).join(' ');
+      lines.push(`  ${c.name} ${c.type}${flags ? ` ${flags}` : ''}${c.comment ? ` -- ${c.comment}` : ''}`);
+    }
+  }
+  if (d.primaryKey?.length) lines.push(`primary key: (${d.primaryKey.join(', ')})`);
+  for (const j of d.joins ?? []) lines.push(`join ${j.table} ON ${j.on}`);
+  for (const j of d.referencedBy ?? []) lines.push(`referenced by ${j.table} ON ${j.on}`);
+  for (const c of d.constraints ?? []) lines.push(`constraint ${c.name} ${c.type}${c.definition ? `: ${c.definition}` : ''}`);
+  for (const i of d.indexes ?? []) lines.push(`index ${i.name}${i.definition ? `: ${i.definition}` : ''}`);
+  if (d.members?.length) lines.push(`members (${d.membersTotal ?? d.members.length}): ${d.members.map((m) => `${m.kind} ${m.name}`).join(', ')}${(d.membersTotal ?? 0) > d.members.length ? ' [truncated]' : ''}`);
+  if (d.definition) lines.push(`definition: ${d.definition}`);
+  return lines.join('\n');
+}
+
+/** A GraphQL element's description as lines of text. */
+export function renderGraphqlDescription(d: GraphqlDescription): string {
+  const lines = [`${d.kind} ${d.id}${d.graphqlPath ? `  path ${d.graphqlPath}` : ''}`];
+  if (d.description) lines.push(`description: ${clip(d.description, 400)}`);
+  if (d.typeName) lines.push(`type ${d.typeName}${d.originalName && d.originalName !== d.typeName ? ` (original name ${d.originalName}${d.dataSource ? ` in ${d.dataSource}` : ''})` : ''}`);
+  if (d.fields.length) {
+    lines.push(`fields (${d.fields.length} of ${d.fieldsTotal}):`);
+    for (const f of d.fields) lines.push(`  ${f.name}: ${f.type}${f.isPrimaryKey ? ' PK' : ''}${f.relationTo ? ` → ${f.relationTo}` : ''}${f.description ? ` -- ${clip(f.description, 120)}` : ''}`);
+  }
+  if (d.arguments.length) lines.push(`arguments: ${d.arguments.map((a) => `${a.name}: ${a.type}`).join(', ')}`);
+  for (const r of d.relations) lines.push(`relation ${r.field} → ${r.target}${r.many ? ' (many)' : ''}`);
+  if (d.filter) lines.push(`filter ${d.filter.type}: ${d.filter.fields.join(', ')}`);
+  if (d.queries.length) lines.push(`queries: ${d.queries.map((q) => `${q.name} (${q.variant})`).join(', ')}`);
+  if (d.operation) lines.push(`operation:\n${d.operation}`);
+  if (Object.keys(d.variables).length) lines.push(`variables: ${Object.entries(d.variables).map(([k, t]) => `$${k}: ${t}`).join(', ')}`);
+  return lines.join('\n');
+}
