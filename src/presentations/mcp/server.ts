@@ -9,7 +9,6 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestUser } from '../../core/auth/user.js';
 import type { Engine } from '../../core/engine.js';
 import { DOCUMENT_KIND } from '../../core/sessions/session-documents.js';
-import { compactToolList } from './compact-tool-list.js';
 import type { Logger } from './logging.js';
 import { registerGuidePrompt } from './prompt.js';
 import { registerResources } from './resources.js';
@@ -73,7 +72,6 @@ export async function createSessionServer(
   const registered = registerTools(server, services.tools, ctx, options);
   registerGuidePrompt(server);
   registerResources(server, ctx);
-  compactToolList(server);
   await registered.syncWriteTools();
   return { server, ...registered };
 }

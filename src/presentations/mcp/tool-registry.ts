@@ -11,10 +11,11 @@
  * - `write`: changes shared state (the glossary, contexts, …); listed and callable only while
  *   the served project's `developer_tools` setting is on. A toggle reaches open sessions at
  *   their next tool call (with a tools/list_changed notification).
+ * Tools are served through the SDK's public request handlers (no patching of its internals).
  */
-import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import type { RequestUser } from '../../core/auth/user.js';
 import type { ScopedEngine } from '../../core/scope/scoped-engine.js';
 import { SextantError } from '../../kernel/errors.js';
@@ -47,6 +48,8 @@ export interface ToolDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
   access: ToolAccess;
   input: S;
   annotations?: ToolAnnotations;
+  /** false: an old name kept callable for clients that use it, left out of tools/list (a generic tool does the same). */
+  listed?: boolean;
   run(args: z.output<z.ZodObject<S>>, ctx: ToolContext): Promise<ToolOutput>;
 }
 
@@ -62,7 +65,7 @@ const DEFAULT_ANNOTATIONS: Record<ToolAccess, ToolAnnotations> = {
 };
 
 export interface RegisteredTools {
-  /** Enables or disables write tools to match the project's developer-tools setting. */
+  /** Lists or hides write tools to match the project's developer-tools setting; true when they are on. */
   syncWriteTools(): Promise<boolean>;
 }
 
@@ -71,69 +74,90 @@ export interface RegisterOptions {
   beforeCall(): Promise<void>;
 }
 
-export function registerTools(server: McpServer, tools: readonly ToolDefinition[], ctx: ToolContext, options: RegisterOptions): RegisteredTools {
-  const writeTools: RegisteredTool[] = [];
+/** One tools/list entry: the input schema as JSON Schema without the dialect URL, annotations without a repeated title. */
+export function listedTool(tool: ToolDefinition): Tool {
+  const { $schema: _dialect, ...inputSchema } = z.toJSONSchema(z.object(tool.input), { io: 'input' }) as Record<string, unknown>;
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: inputSchema as Tool['inputSchema'],
+    annotations: { ...DEFAULT_ANNOTATIONS[tool.access], ...tool.annotations },
+  };
+}
 
-  async function developerToolsOn(): Promise<boolean> {
-    return (await ctx.engine.servedProject()).settings.developerTools;
-  }
+function invalidArguments(tool: ToolDefinition, error: z.ZodError): CallToolResult {
+  const message = error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
+  return { isError: true, content: [{ type: 'text', text: `error USAGE: invalid arguments for ${tool.name}: ${message}` }], structuredContent: { error: { code: 'USAGE', message: `invalid arguments for ${tool.name}: ${message}` } } };
+}
+
+/**
+ * Serves tools/list and tools/call on the session's server through the SDK's public request
+ * handlers: tools marked `listed: false` (old names kept for clients that call them) answer
+ * calls but stay out of the list, and write tools are listed only while developer tools are on.
+ */
+export function registerTools(server: McpServer, tools: readonly ToolDefinition[], ctx: ToolContext, options: RegisterOptions): RegisteredTools {
+  const low = server.server;
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const schemas = new Map(tools.map((t) => [t.name, z.object(t.input)]));
+  const hasWriteTools = tools.some((t) => t.access === 'write');
+  let writeToolsOn = false;
 
   async function syncWriteTools(): Promise<boolean> {
-    if (writeTools.length === 0) return false;
-    const on = await developerToolsOn();
-    for (const tool of writeTools) {
-      if (tool.enabled !== on) {
-        if (on) tool.enable();
-        else tool.disable();
-      }
+    if (!hasWriteTools) return false;
+    const on = (await ctx.engine.servedProject()).settings.developerTools;
+    if (on !== writeToolsOn) {
+      writeToolsOn = on;
+      if (low.transport) await low.sendToolListChanged().catch(() => undefined);
     }
     return on;
   }
 
-  for (const tool of tools) {
-    const registered = server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.input,
-        annotations: { title: tool.title, ...DEFAULT_ANNOTATIONS[tool.access], ...tool.annotations },
-      },
-      async (args: Record<string, unknown>, extra?: { authInfo?: { token?: string } }) => {
-        const started = performance.now();
-        let outcome: 'ok' | 'error' | 'fault' = 'ok';
-        let code: string | undefined;
-        try {
-          await options.beforeCall();
-          if (tool.access === 'write' && !(await syncWriteTools())) {
-            throw new SextantError('FORBIDDEN', `${tool.name} changes shared state and developer tools are off for project '${ctx.project}'`, {
-              hint: `an administrator can turn them on with \`sextant project set ${ctx.project} developer-tools on\``,
-            });
-          } else if (tool.access !== 'write') {
-            await syncWriteTools();
-          }
-          const token = extra?.authInfo?.token;
-          return success(await tool.run(args as never, token ? { ...ctx, userToken: () => token } : ctx));
-        } catch (err) {
-          const f = failure(err);
-          code = f.code;
-          outcome = f.code === 'INTERNAL' ? 'fault' : 'error';
-          if (outcome === 'fault') ctx.logger.error({ err, tool: tool.name, session: ctx.session }, 'tool fault');
-          return f.result;
-        } finally {
-          logToolCall(ctx.logger, {
-            tool: tool.name,
-            session: ctx.session,
-            user: ctx.user.subject,
-            project: ctx.project,
-            durationMs: Math.round((performance.now() - started) * 10) / 10,
-            outcome,
-            ...(code ? { code } : {}),
-          });
-        }
-      },
-    );
-    if (tool.access === 'write') writeTools.push(registered);
-  }
+  low.registerCapabilities({ tools: { listChanged: true } });
+  low.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: tools.filter((t) => t.listed !== false && (t.access !== 'write' || writeToolsOn)).map(listedTool),
+  }));
+
+  low.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const tool = byName.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool '${request.params.name}'`);
+    const started = performance.now();
+    let outcome: 'ok' | 'error' | 'fault' = 'ok';
+    let code: string | undefined;
+    try {
+      const parsed = schemas.get(tool.name)!.safeParse(request.params.arguments ?? {});
+      if (!parsed.success) {
+        code = 'USAGE';
+        outcome = 'error';
+        return invalidArguments(tool, parsed.error);
+      }
+      await options.beforeCall();
+      if (tool.access === 'write' && !(await syncWriteTools())) {
+        throw new SextantError('FORBIDDEN', `${tool.name} changes shared state and developer tools are off for project '${ctx.project}'`, {
+          hint: `an administrator can turn them on with \`sextant project set ${ctx.project} developer-tools on\``,
+        });
+      } else if (tool.access !== 'write') {
+        await syncWriteTools();
+      }
+      const token = extra.authInfo?.token;
+      return success(await tool.run(parsed.data as never, token ? { ...ctx, userToken: () => token } : ctx));
+    } catch (err) {
+      const f = failure(err);
+      code = f.code;
+      outcome = f.code === 'INTERNAL' ? 'fault' : 'error';
+      if (outcome === 'fault') ctx.logger.error({ err, tool: tool.name, session: ctx.session }, 'tool fault');
+      return f.result;
+    } finally {
+      logToolCall(ctx.logger, {
+        tool: tool.name,
+        session: ctx.session,
+        user: ctx.user.subject,
+        project: ctx.project,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        outcome,
+        ...(code ? { code } : {}),
+      });
+    }
+  });
   return { syncWriteTools };
 }
