@@ -10,7 +10,7 @@ import { cliActor } from '../../src/core/glossary/index.js';
 import { call, connectHttp, prepareCatalog, SOURCE, startInProcess, type Catalog, type InProcessServer } from './fixture.js';
 
 const WRITE_TOOLS = ['create_glossary_term', 'delete_glossary_term', 'update_glossary_term'];
-const READ_TOOLS = ['find_matching_clusters', 'find_related_terms', 'get_glossary_sql', 'list_glossary'];
+const READ_TOOLS = ['get_glossary_sql', 'list_glossary'];
 const ACTIVE_SQL = "SELECT count(DISTINCT customer_id) AS active_users FROM shop.orders WHERE status = 'paid'";
 
 let catalog: Catalog;
@@ -137,6 +137,10 @@ describe('glossary tools over MCP', () => {
       expect(related.data).toMatchObject({ success: true, term: 'Active Users' });
       const clusters = await call(client, 'find_matching_clusters', { query: 'invoices in cents' });
       expect(clusters.data.clusters.flatMap((c: { terms: Array<{ term: string }> }) => c.terms.map((t) => t.term))).toContain('Invoice Total');
+      const viaList = await call(client, 'list_glossary', { related_to: 'MAU' });
+      expect(viaList.data).toEqual(related.data);
+      const topic = await call(client, 'list_glossary', { topic: 'invoices in cents' });
+      expect(topic.data).toEqual(clusters.data);
       const search = await call(client, 'deep_search', { query: 'active users paid order' });
       expect(search.data.hits.some((h: { kind: string }) => h.kind === 'glossary_term')).toBe(true);
     });

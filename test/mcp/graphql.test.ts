@@ -71,6 +71,18 @@ describe('MCP session discovering a Hugr mesh (HTTP)', () => {
     expect(found.data.hits.map((h: { id: string }) => h.id).slice(0, 5)).toContain('mesh:data_object:analytics.finance.reports.monthly.pg_revenue_by_month');
   });
 
+  it('walks the same mesh with the generic list_objects: modules, then a module\'s members by parent id', async () => {
+    const modules = await call(http, 'list_objects', { source: 'mesh', kind: 'module', limit: 200 });
+    expect(modules.isError, modules.text).toBe(false);
+    expect(modules.data.items.map((i: { id: string }) => i.id)).toContain('mesh:module:analytics.finance.reports.monthly');
+    const members = await call(http, 'list_objects', { parent: 'mesh:module:analytics.finance.reports.monthly' });
+    expect(members.data.items.map((i: { id: string }) => i.id)).toContain('mesh:data_object:analytics.finance.reports.monthly.pg_revenue_by_month');
+    const crm = await call(http, 'list_objects', { parent: 'mesh:module:crm' });
+    expect(crm.data.items.filter((i: { kind: string }) => i.kind === 'data_object')).toHaveLength(2);
+    const bad = await call(http, 'list_objects', { parent: 'not an id' });
+    expect(bad.isError).toBe(true);
+  });
+
   it('graphql_query runs with the caller’s bearer (viewer rows), never the secret', async () => {
     const before = hugr.requests.length;
     const result = await call(http, 'graphql_query', { source: 'mesh', query: 'query { crm { pg_customers { id name } } }' });

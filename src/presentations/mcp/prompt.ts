@@ -11,15 +11,13 @@ export const PROMPT_NAME = 'sextant_guide';
 
 export const GUIDE = `You have Sextant: an index of the metadata of databases and APIs (schemas, tables, views, columns, keys, routines, GraphQL modules, business terms, human-written context). It never returns database rows and never runs SQL: you write the SQL.
 
-1. Discover. \`list_sources\` shows what is connected. Walk down with \`list_schemas\` (a source's schemas) and \`list_objects\` (a schema's tables and views, paged with next_cursor).
-2. Search. \`deep_search\` is the best first move for a question in words ("monthly revenue by category"): it mixes keywords and meaning and returns object ids with scores. Pass fields_query to see which columns of each table matter. \`search\` is exact keyword search, good for identifiers you already know.
-3. Read. \`describe\` gives what SQL needs: columns with types, primary key, join conditions. \`get\` gives one object's full record (constraints, indexes, edges, context).
-4. Check the business vocabulary. \`list_glossary\` lists the project's terms; \`get_glossary_sql\` gives a term's validated defining SQL (reuse it rather than reinventing "active customer"); \`find_related_terms\` and \`find_matching_clusters\` find neighbouring terms of a topic.
-5. Write SQL from what you read: use the qualified names shown (schema.table), the join conditions from \`describe\` and the terms' SQL, and say which objects you relied on.
+1. Discover. \`list_sources\` shows what is connected. Walk down with \`list_objects\`: kind "schema" (databases) or "module" (GraphQL) first, then parent=<an id you got> for its members, paged with next_cursor.
+2. Search. \`deep_search\` is the best first move for a question in words ("monthly revenue by category"): it mixes keywords and meaning over every kind (tables, columns, GraphQL data objects, terms, documents) and returns object ids with scores. Pass fields_query to see which columns of each table matter; mode "lexical" for identifiers you already know.
+3. Read. \`describe\` gives what a query needs: for a table its columns with types, primary key and join conditions; for a GraphQL data object or function its fields, arguments and a ready operation. \`get\` gives one object's full record (constraints, indexes, edges, context).
+4. Check the business vocabulary. \`list_glossary\` lists the project's terms; \`get_glossary_sql\` gives a term's validated defining SQL (reuse it rather than reinventing "active customer"); \`list_glossary\` with related_to or topic finds neighbouring terms.
+5. Write SQL from what you read: use the qualified names shown (schema.table), the join conditions from \`describe\` and the terms' SQL, and say which objects you relied on. For GraphQL sources \`graphql_query\` runs an operation as the calling user.
 
-GraphQL (Hugr) sources: \`list_data_sources\`, then \`list_modules\` and \`list_data_objects\` one level at a time, \`describe\` a data object for its fields and a ready operation, and \`graphql_query\` to run it as the calling user.
-
-Context from the user: \`add_document\` adds notes or specs to this session only (kind "document" in search); \`remove_document\` drops one. \`set_active_projects\` switches which projects' sources and terms you search; \`status\` shows the session, projects and index.
+Context from the user: \`add_document\` adds notes or specs to this session only (kind "document" in search); remove: true drops one. \`set_active_projects\` switches which projects' sources and terms you search; \`status\` shows the session, projects and index.
 
 Write tools appear only when the project's developer tools are on: \`create_glossary_term\`, \`update_glossary_term\` and \`delete_glossary_term\` change the shared glossary, so confirm with the user first.
 

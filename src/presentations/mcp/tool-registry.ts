@@ -74,12 +74,29 @@ export interface RegisterOptions {
   beforeCall(): Promise<void>;
 }
 
-/** One tools/list entry: the input schema as JSON Schema without the dialect URL, annotations without a repeated title. */
+/**
+ * Keys of the advertised JSON Schema that tell an agent nothing it needs to choose a call (the
+ * size caps and closedness that zod enforces on every call anyway). Every tool pays for them in
+ * the agent's context; they go from the list, never from validation.
+ */
+const ENFORCED_ONLY = new Set(['$schema', 'maxLength', 'maxItems', 'additionalProperties', 'propertyNames']);
+
+function advertised(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(advertised);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (ENFORCED_ONLY.has(key) || (key === 'minLength' && value === 1)) continue;
+    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, prop]) => [name, advertised(prop)])) : advertised(value);
+  }
+  return out;
+}
+
+/** One tools/list entry: name, description, compact input schema, behaviour hints (the title is for people: the CLI and UI show it; the name says as much to an agent). */
 export function listedTool(tool: ToolDefinition): Tool {
-  const { $schema: _dialect, ...inputSchema } = z.toJSONSchema(z.object(tool.input), { io: 'input' }) as Record<string, unknown>;
+  const inputSchema = advertised(z.toJSONSchema(z.object(tool.input), { io: 'input' })) as Record<string, unknown>;
   return {
     name: tool.name,
-    title: tool.title,
     description: tool.description,
     inputSchema: inputSchema as Tool['inputSchema'],
     annotations: { ...DEFAULT_ANNOTATIONS[tool.access], ...tool.annotations },

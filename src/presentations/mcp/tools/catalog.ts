@@ -3,6 +3,8 @@
  * Stepwise discovery and state: `list_sources`, `list_schemas`, `list_objects`, `status`.
  */
 import { z } from 'zod';
+import { SextantError } from '../../../kernel/errors.js';
+import { parseObjectId } from '../../../kernel/ids.js';
 import { defineTool } from '../tool-registry.js';
 import { checkKinds, clip, cursorArg, pageFooter } from './common.js';
 
@@ -11,7 +13,7 @@ const sourceArg = z.string().trim().min(1).max(100).describe('Source name (see l
 export const listSourcesTool = defineTool({
   name: 'list_sources',
   title: 'List sources',
-  description: 'The connected systems (databases, APIs) this session can search, with object counts and last update. Start here.',
+  description: 'Connected systems this session can search, with object counts and last update. Start here.',
   access: 'read',
   input: {},
   async run(_args, ctx) {
@@ -33,6 +35,7 @@ export const listSchemasTool = defineTool({
   title: 'List schemas',
   description: "A source's schemas with how many objects each holds (paged).",
   access: 'read',
+  listed: false,
   input: { source: sourceArg, cursor: cursorArg },
   async run(args, ctx) {
     const page = await ctx.engine.listSchemas(args.source, args.cursor ? { cursor: args.cursor } : {});
@@ -48,19 +51,25 @@ export const listSchemasTool = defineTool({
 export const listObjectsTool = defineTool({
   name: 'list_objects',
   title: 'List objects',
-  description: 'Objects of a source, optionally of one schema and kind, in pages (use kind "table" to browse tables).',
+  description: 'Browse any source, paged: kind "schema" or "module" lists those; parent=<id> lists its members (a schema\'s tables, a module\'s data objects, functions, submodules).',
   access: 'read',
   input: {
-    source: sourceArg,
-    schema: z.string().trim().min(1).max(200).optional().describe('Only this schema'),
-    kind: z.string().trim().min(1).max(50).optional().describe('Only this kind, e.g. table, view, function, column'),
+    source: sourceArg.optional(),
+    parent: z.string().trim().min(1).max(1000).optional().describe('An id from a previous page'),
+    schema: z.string().trim().min(1).max(200).optional(),
+    kind: z.string().trim().min(1).max(50).optional(),
     cursor: cursorArg,
-    limit: z.number().int().min(1).max(200).default(50).describe('Page size'),
+    limit: z.number().int().min(1).max(200).default(50),
   },
   async run(args, ctx) {
+    const parent = args.parent ? parseObjectId(args.parent) : null;
+    if (args.parent && !parent) throw new SextantError('USAGE', `parent must be an object id such as shop:schema:public, got '${args.parent}'`, { details: { field: 'parent' } });
+    const source = args.source ?? parent?.source;
+    if (!source) throw new SextantError('USAGE', 'name a source or a parent id', { hint: 'list_sources shows the sources', details: { field: 'source' } });
     if (args.kind) await checkKinds(ctx, [args.kind]);
     const page = await ctx.engine.listObjects({
-      source: args.source,
+      source,
+      ...(args.parent ? { parentId: args.parent } : {}),
       ...(args.schema ? { schema: args.schema } : {}),
       ...(args.kind ? { kinds: [args.kind] } : {}),
       ...(args.cursor ? { cursor: args.cursor } : {}),
@@ -77,7 +86,7 @@ export const listObjectsTool = defineTool({
 export const statusTool = defineTool({
   name: 'status',
   title: 'Status',
-  description: 'Index state (objects by kind, chunks, embedding model) and this session: project, active projects, documents, write tools on or off.',
+  description: 'Index counts and this session: projects (active, available), documents, write tools on or off.',
   access: 'read',
   input: {},
   async run(_args, ctx) {

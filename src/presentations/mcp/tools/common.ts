@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { SextantError } from '../../../kernel/errors.js';
 import type { ToolContext } from '../tool-registry.js';
 
-export const kindsArg = z.array(z.string().min(1)).max(20).optional().describe('Only these kinds, e.g. ["table","column"]');
-export const sourcesArg = z.array(z.string().min(1)).max(50).optional().describe('Only these sources (see list_sources)');
+export const kindsArg = z.array(z.string().min(1)).max(20).optional().describe('e.g. ["table","column"]');
+export const sourcesArg = z.array(z.string().min(1)).max(50).optional();
 export const detailArg = z.enum(['brief', 'full']).default('brief');
-export const cursorArg = z.string().max(500).optional().describe('next_cursor of the previous page');
+export const cursorArg = z.string().max(500).optional();
 
 /** Fails with the list of kinds in the index when a requested kind is not one of them. */
 export async function checkKinds(ctx: ToolContext, kinds: readonly string[] | undefined): Promise<void> {

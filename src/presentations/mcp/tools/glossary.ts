@@ -51,14 +51,17 @@ const aliasesArg = z.array(z.string().min(1).max(200)).max(50);
 export const listGlossaryTool = defineTool({
   name: 'list_glossary',
   title: 'List glossary terms',
-  description:
-    'Business terms of this project with their definitions, aliases and origin (inferred, manual, client). Stale terms no longer run on their source (the error says why). Use get_glossary_sql for the defining SQL of one term.',
+  description: 'Business terms: definitions, aliases, origin, stale flag. related_to: terms clustered with one term; topic: term clusters close to a question.',
   access: 'read',
   input: {
-    origin: z.enum(['inferred', 'manual', 'client']).optional().describe('Only terms of this origin'),
-    text: z.string().max(200).optional().describe('Only terms whose name, alias or definition contains this'),
+    origin: z.enum(['inferred', 'manual', 'client']).optional(),
+    text: z.string().max(200).optional().describe('Name, alias or definition contains'),
+    related_to: termArg.optional().describe('A term name or alias'),
+    topic: z.string().min(1).max(1000).optional(),
   },
   async run(args, ctx) {
+    if (args.related_to) return findRelatedTermsTool.run({ term: args.related_to, limit: 10 }, ctx);
+    if (args.topic) return findMatchingClustersTool.run({ query: args.topic, limit: 3 }, ctx);
     const terms = await ctx.engine.glossary.list({ ...(args.origin ? { origin: args.origin } : {}), ...(args.text ? { text: args.text } : {}) });
     const text = terms.length
       ? terms.map((t) => `- ${t.term}${t.aliases.length ? ` (also: ${t.aliases.join(', ')})` : ''} [${t.origin}${t.validation.status === 'stale' ? ', STALE' : ''}]: ${clip(t.definition, 200)}`).join('\n')
@@ -76,7 +79,7 @@ export const listGlossaryTool = defineTool({
 export const getGlossarySqlTool = defineTool({
   name: 'get_glossary_sql',
   title: 'Get a term’s SQL',
-  description: 'The defining SQL of a business term (looked up by name or alias), its output columns and definition. The SQL was validated against the live database.',
+  description: "A term's defining SQL (validated against the live database), output columns and definition; by name or alias.",
   access: 'read',
   input: { term: termArg },
   async run(args, ctx) {
@@ -161,6 +164,7 @@ export const findRelatedTermsTool = defineTool({
   title: 'Find related glossary terms',
   description: 'Terms in the same cluster (KMeans over term meanings) as the term named or aliased, most similar first.',
   access: 'read',
+  listed: false,
   input: { term: termArg, limit: z.number().int().min(1).max(50).default(10) },
   async run(args, ctx) {
     const found = await ctx.engine.glossary.find(args.term);
@@ -178,6 +182,7 @@ export const findMatchingClustersTool = defineTool({
   title: 'Find glossary clusters for a question',
   description: 'Clusters of glossary terms whose meaning is close to the query, with their terms: a quick way to the business vocabulary of a topic.',
   access: 'read',
+  listed: false,
   input: { query: z.string().min(1).max(1000), limit: z.number().int().min(1).max(20).default(3) },
   async run(args, ctx) {
     const result = await ctx.engine.glossary.matchingClusters(args.query, args.limit);

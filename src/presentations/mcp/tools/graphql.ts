@@ -18,6 +18,7 @@ export const listDataSourcesTool = defineTool({
   title: 'GraphQL data sources',
   description: 'Data sources behind GraphQL (Hugr) sources: engine, type-name prefix, as_module, read-only.',
   access: 'read',
+  listed: false,
   input: { source: sourceArg },
   async run(args, ctx) {
     const items = await ctx.engine.graphql.listDataSources(args.source);
@@ -31,6 +32,7 @@ export const listModulesTool = defineTool({
   title: 'GraphQL modules',
   description: 'GraphQL modules one level at a time (top level, or children of parent) with counts of submodules, data objects, functions.',
   access: 'read',
+  listed: false,
   input: { source: sourceArg, parent: z.string().trim().max(500).optional().describe('Module path, e.g. "analytics.finance"') },
   async run(args, ctx) {
     const items = await ctx.engine.graphql.listModules({ ...(args.source ? { source: args.source } : {}), ...(args.parent ? { parent: args.parent } : {}) });
@@ -44,6 +46,7 @@ export const listDataObjectsTool = defineTool({
   title: 'Module members',
   description: 'Data objects (tables, views) and functions directly in one GraphQL module ("" = root), with paths.',
   access: 'read',
+  listed: false,
   input: { source: sourceArg, module: z.string().trim().max(500).describe('Module path, e.g. "crm"') },
   async run(args, ctx) {
     const r = await ctx.engine.graphql.listDataObjects({ module: args.module, ...(args.source ? { source: args.source } : {}) });

@@ -91,7 +91,7 @@ async function documentOutput(ctx: ToolContext, name: string, detail: 'brief' | 
 export const getTool = defineTool({
   name: 'get',
   title: 'Get object',
-  description: 'One object by id or URI: its record, attributes, comment and context; detail "full" adds columns, constraints, indexes, triggers, children and edges. Also reads documents added to this session.',
+  description: 'One object (or session document) by id or URI: record, comment, context; detail "full" adds columns, constraints, indexes, children, edges.',
   access: 'read',
   input: { object: objectArg, detail: detailArg },
   async run(args, ctx) {
@@ -105,7 +105,7 @@ export const describeTool = defineTool({
   name: 'describe',
   title: 'Describe for SQL',
   description:
-    'What you need to write SQL: for a source its schemas, for a schema its objects (paged), for a table or view its columns with types, keys and join conditions. GraphQL objects: fields (ranked by fields_query), arguments, relations, filter, ready operation. Accepts a source name, sextant:// URI or object id.',
+    'What a query needs: a source\'s schemas, a schema\'s objects (paged), a table\'s columns, keys and joins; a GraphQL object\'s fields (ranked by fields_query), arguments and a ready operation.',
   access: 'read',
   input: {
     object: z.string().trim().min(1).max(1000).describe('Source name, sextant://source[/schema[.object]] or object id'),

@@ -97,6 +97,7 @@ export const searchTool = defineTool({
   description:
     'Exact keyword (BM25) search over object names, comments, definitions, contexts and this session\'s documents. deep_search also matches meaning.',
   access: 'read',
+  listed: false,
   input: {
     query: queryArg,
     top_k: z.number().int().min(1).max(MAX_TOP_K).default(10).describe('Hits to return'),
@@ -111,7 +112,7 @@ export const deepSearchTool = defineTool({
   name: 'deep_search',
   title: 'Hybrid search',
   description:
-    'Best search: keywords and meaning over tables, views, columns, routines, terms and session documents. Returns ids for describe/get; fields_query ranks the columns of each table hit.',
+    'Best first move: keywords and meaning over every kind (tables, columns, GraphQL objects, API and document chunks, terms). Returns ids for describe/get.',
   access: 'read',
   input: {
     query: queryArg,
@@ -119,8 +120,9 @@ export const deepSearchTool = defineTool({
     min_score: minScoreArg,
     kinds: kindsArg,
     sources: sourcesArg,
-    fields_query: z.string().trim().min(1).max(500).optional().describe('Rank each table hit\'s columns by this, e.g. "order date"'),
-    include_related: z.boolean().optional().describe('Add objects sharing entities with the hits'),
+    fields_query: z.string().trim().min(1).max(500).optional().describe("Ranks each table hit's columns"),
+    include_related: z.boolean().optional().describe('Add objects sharing entities'),
+    mode: z.enum(['hybrid', 'lexical']).default('hybrid'),
   },
-  run: (args, ctx) => runSearch('hybrid', args, ctx),
+  run: (args, ctx) => runSearch(args.mode, args, ctx),
 });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DOCUMENT_MIME_TYPES, MAX_DOCUMENT_CHARS } from '../../../core/sessions/session-documents.js';
+import { SextantError } from '../../../kernel/errors.js';
 import { defineTool } from '../tool-registry.js';
 
 const nameArg = z.string().min(1).max(200).describe('Document name, e.g. "runbook.md" (the same name replaces)');
@@ -12,15 +13,18 @@ const nameArg = z.string().min(1).max(200).describe('Document name, e.g. "runboo
 export const addDocumentTool = defineTool({
   name: 'add_document',
   title: 'Add document',
-  description: 'Add a text or markdown document to this session only; search and deep_search find it (kind "document") until the session ends.',
+  description: 'Add a text or markdown document for this session only (searchable as kind "document"); the same name replaces; remove: true drops it.',
   access: 'session',
   annotations: { idempotentHint: true },
   input: {
-    name: nameArg,
-    text: z.string().min(1).max(MAX_DOCUMENT_CHARS).describe('The document text'),
-    mime_type: z.enum(DOCUMENT_MIME_TYPES).optional().describe('Default: from the name'),
+    name: z.string().min(1).max(200).describe('e.g. "runbook.md"'),
+    text: z.string().min(1).max(MAX_DOCUMENT_CHARS).optional(),
+    mime_type: z.enum(DOCUMENT_MIME_TYPES).optional(),
+    remove: z.boolean().optional(),
   },
   async run(args, ctx) {
+    if (args.remove) return removeDocumentTool.run({ name: args.name }, ctx);
+    if (!args.text) throw new SextantError('USAGE', 'text is required to add a document', { hint: 'pass text, or remove: true to drop the document', details: { field: 'text' } });
     const doc = await ctx.engine.documents.add({ name: args.name, text: args.text, ...(args.mime_type ? { mimeType: args.mime_type } : {}) });
     return {
       structured: { document: { name: doc.name, id: doc.objectId, mime_type: doc.mimeType, chars: doc.chars, chunks: doc.chunks } },
@@ -34,6 +38,7 @@ export const removeDocumentTool = defineTool({
   title: 'Remove document',
   description: 'Remove a document added to this session, with its chunks.',
   access: 'session',
+  listed: false,
   annotations: { destructiveHint: true },
   input: { name: nameArg },
   async run(args, ctx) {
@@ -45,7 +50,7 @@ export const removeDocumentTool = defineTool({
 export const setActiveProjectsTool = defineTool({
   name: 'set_active_projects',
   title: 'Set active projects',
-  description: "Choose the projects whose sources and terms this session searches (status lists the available ones). The session's own project stays active.",
+  description: "Projects whose sources and terms this session searches (status lists them); the served project stays active.",
   access: 'session',
   annotations: { idempotentHint: true },
   input: { projects: z.array(z.string().min(1).max(63)).max(50).describe('Project names') },
