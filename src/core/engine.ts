@@ -78,6 +78,8 @@ export interface Engine {
   listContexts(source?: string): Promise<ContextRecord[]>;
   removeContext(id: number): Promise<ContextChange>;
   status(): Promise<StatusReport>;
+  /** Moves whenever the index changes, in this process or another: the key for caches of derived state. */
+  changeCounter(): Promise<number>;
   cleanup(): Promise<Record<string, number>>;
   repair(): Promise<Record<string, number>>;
   close(): Promise<void>;
@@ -204,6 +206,7 @@ export function createEngine(deps: EngineDeps): Engine {
       return { index: await store.info(), sources: (await store.listSources()).map(publicSource) };
     },
     kinds: () => kinds,
+    changeCounter: () => store.changeCounter(),
     cleanup: () => store.cleanup(),
     repair: () => store.repair(),
     async close() {

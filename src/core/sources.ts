@@ -3,7 +3,7 @@
  * Registering, listing and removing sources, and checking their credentials.
  */
 import type { AccessReport, Connector, SourceOptions } from '../ports/connector.js';
-import type { Store, StoredSource } from '../ports/store.js';
+import type { CatalogStore, StoredSource } from '../ports/store.js';
 import type { KindRegistry } from './kinds/registry.js';
 import { SextantError } from '../kernel/errors.js';
 import { redactDsn } from '../kernel/redact.js';
@@ -26,7 +26,7 @@ export function connectorFor(connectors: ReadonlyMap<string, Connector>, type: s
   return connector;
 }
 
-export async function addSource(store: Store, connectors: ReadonlyMap<string, Connector>, kinds: KindRegistry, input: AddSourceInput): Promise<StoredSource> {
+export async function addSource(store: CatalogStore, connectors: ReadonlyMap<string, Connector>, kinds: KindRegistry, input: AddSourceInput): Promise<StoredSource> {
   if (!NAME.test(input.name)) {
     throw new SextantError('USAGE', `invalid source name '${input.name}'`, { hint: 'use lower-case letters, digits, - and _, starting with a letter' });
   }
@@ -51,7 +51,7 @@ export async function addSource(store: Store, connectors: ReadonlyMap<string, Co
   return stored;
 }
 
-export async function requireSource(store: Store, name: string): Promise<StoredSource> {
+export async function requireSource(store: CatalogStore, name: string): Promise<StoredSource> {
   const source = await store.getSource(name);
   if (!source) {
     const names = (await store.listSources()).map((s) => s.name);
@@ -63,7 +63,7 @@ export async function requireSource(store: Store, name: string): Promise<StoredS
 }
 
 /** Sources named, or all when none named. */
-export async function selectSources(store: Store, name?: string): Promise<StoredSource[]> {
+export async function selectSources(store: CatalogStore, name?: string): Promise<StoredSource[]> {
   if (name) return [await requireSource(store, name)];
   return store.listSources();
 }
@@ -73,7 +73,7 @@ export interface AccessCheckResult {
   report: AccessReport;
 }
 
-export async function checkAccess(store: Store, connectors: ReadonlyMap<string, Connector>, name?: string): Promise<AccessCheckResult[]> {
+export async function checkAccess(store: CatalogStore, connectors: ReadonlyMap<string, Connector>, name?: string): Promise<AccessCheckResult[]> {
   const results: AccessCheckResult[] = [];
   for (const source of await selectSources(store, name)) {
     const report = await connectorFor(connectors, source.type).checkAccess(source);

@@ -110,7 +110,10 @@ export interface GlossaryStore {
   glossaryHistory(project: string, termId?: number): Promise<GlossaryChange[]>;
   /** Every alias of every project with the name of its term. */
   glossaryAliases(): Promise<Array<{ project: string; alias: string; term: string }>>;
-  /** LLM response cache (keyed by a hash of model and prompt). */
+}
+
+/** LLM response cache (keyed by a hash of model and prompt). */
+export interface LlmCache {
   getCachedCompletion(key: string): Promise<string | null>;
   putCachedCompletion(key: string, model: string, response: string): Promise<void>;
 }

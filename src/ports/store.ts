@@ -5,7 +5,7 @@
  */
 import type { CatalogEdge, CatalogObject, Chunk, ContextRecord, EntityMention, NerType, ObjectKind, SemanticType } from './catalog.js';
 import type { SourceRecord } from './connector.js';
-import type { GlossaryStore } from './glossary.js';
+import type { GlossaryStore, LlmCache } from './glossary.js';
 
 export interface UpdateOutcome {
   at: string;
@@ -219,11 +219,18 @@ export interface SessionDocumentRecord {
   createdAt: string;
 }
 
-/** The business glossary's methods are declared in ports/glossary.ts. */
-export interface Store extends GlossaryStore {
-  info(): Promise<StoreInfo>;
-  close(): Promise<void>;
+/** What a store can do beyond the contract every store meets; contract tests skip by these, with the reason. */
+export interface StoreCapabilities {
+  /** Approximate nearest-neighbour vector search (an index), rather than an exact scan. */
+  ann: boolean;
+  /** Lexical proximity operators (terms near each other). */
+  proximity: boolean;
+  /** Several processes (servers, updaters) share the store: in-process caches must key on {@link StoreMaintenance.changeCounter}. */
+  sharedAcrossProcesses: boolean;
+}
 
+/** Sources, their objects and edges, and the human contexts on them: the canonical catalog. */
+export interface CatalogStore {
   // sources
   addSource(source: SourceRecord): Promise<void>;
   getSource(name: string): Promise<StoredSource | null>;
@@ -253,6 +260,10 @@ export interface Store extends GlossaryStore {
   removeContext(id: number): Promise<ContextRecord | null>;
   effectiveContext(objectId: string): Promise<string | null>;
 
+}
+
+/** Chunks with their lexical fields and vectors: what retrieval reads. */
+export interface ChunkIndex {
   // chunks and vectors
   applyChunkChanges(source: string, changes: ChunkChanges): Promise<void>;
   getChunks(ids: readonly string[]): Promise<Chunk[]>;
@@ -269,6 +280,10 @@ export interface Store extends GlossaryStore {
   setEmbeddingModel(model: EmbeddingModelInfo): Promise<void>;
   putVectors(vectors: Array<{ chunkId: string; vector: Float32Array }>): Promise<void>;
 
+}
+
+/** Entities linked to chunks (expansion, related chunks). */
+export interface EntityIndex {
   // entities (linked to chunks through ChunkWrite.entities; scope comes from the chunk)
   /** Chunks visible under the filter (sources, kinds, scopes): the N of an entity's IDF. */
   countChunks(filter: ChunkFilter): Promise<number>;
@@ -289,6 +304,10 @@ export interface Store extends GlossaryStore {
    */
   listEntities(filter: EntityFilter, page?: { limit?: number; cursor?: string }): Promise<EntityPage>;
 
+}
+
+/** Projects, access tokens, MCP sessions and their documents. */
+export interface ScopeStore {
   // projects, tokens and sessions (see the section above the interface)
   listProjects(): Promise<ProjectRecord[]>;
   getProject(name: string): Promise<ProjectRecord | null>;
@@ -321,6 +340,18 @@ export interface Store extends GlossaryStore {
   /** Deletes the document and its chunks; true when it existed. */
   removeSessionDocument(session: string, name: string): Promise<boolean>;
 
+}
+
+/** The store as a whole: its state, a change counter, clean-up and repair. */
+export interface StoreMaintenance {
+  info(): Promise<StoreInfo>;
+  close(): Promise<void>;
+  /**
+   * A number that moves whenever a write changes what readers see (catalog, contexts, chunks,
+   * glossary, projects); caches of derived state key on it, so a store shared across processes
+   * never serves another process's stale view.
+   */
+  changeCounter(): Promise<number>;
   // maintenance
   /**
    * Removes orphans (objects/chunks/contexts of missing sources, entity links of missing chunks,
@@ -329,4 +360,12 @@ export interface Store extends GlossaryStore {
   cleanup(): Promise<Record<string, number>>;
   /** Rebuilds derived tables (FTS, vectors index) from canonical data; drops dangling entity links and unlinked entities. */
   repair(): Promise<Record<string, number>>;
+}
+
+/**
+ * The whole store port: one role interface per concern, so each core service names the slice it
+ * uses and a second backend can be built and tested role by role.
+ */
+export interface Store extends CatalogStore, ChunkIndex, EntityIndex, GlossaryStore, LlmCache, ScopeStore, StoreMaintenance {
+  readonly capabilities: StoreCapabilities;
 }

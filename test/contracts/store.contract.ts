@@ -297,6 +297,24 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       await store.close();
     });
 
+    describe('capabilities and change counter', () => {
+      it('declares its capabilities as plain flags', () => {
+        expect(Object.keys(store.capabilities).sort()).toEqual(['ann', 'proximity', 'sharedAcrossProcesses']);
+        for (const flag of Object.values(store.capabilities)) expect(typeof flag).toBe('boolean');
+      });
+
+      it('moves the change counter on writes readers can see, not on reads', async () => {
+        const start = await store.changeCounter();
+        await store.listSources();
+        expect(await store.changeCounter()).toBe(start);
+        await store.addSource(source('shop'));
+        const afterSource = await store.changeCounter();
+        expect(afterSource).not.toBe(start);
+        await store.addContext({ source: 'shop', targetKind: 'source', target: 'shop', text: 'The web shop' });
+        expect(await store.changeCounter()).not.toBe(afterSource);
+      });
+    });
+
     describe('sources', () => {
       it('adds, reads, lists, updates and removes sources', async () => {
         await store.addSource(source('shop'));

@@ -4,7 +4,7 @@
  * only as a hash; verified by hashing what the client sends and looking the hash up.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Store, TokenRecord } from '../../ports/store.js';
+import type { ScopeStore, TokenRecord } from '../../ports/store.js';
 import { SextantError } from '../../kernel/errors.js';
 import type { ProjectService } from '../projects/projects.js';
 import type { RequestUser } from './user.js';
@@ -49,7 +49,7 @@ function publicToken(record: TokenRecord): PublicToken {
   return rest;
 }
 
-export function createTokenService(store: Store, projects: ProjectService): TokenService {
+export function createTokenService(store: ScopeStore, projects: ProjectService): TokenService {
   return {
     async create(input) {
       if (!NAME.test(input.name)) {

@@ -4,7 +4,7 @@
  * own and effective contexts.
  */
 import type { CatalogEdge, CatalogObject, ContextRecord } from '../../ports/catalog.js';
-import type { Store } from '../../ports/store.js';
+import type { CatalogStore } from '../../ports/store.js';
 import { objectUri } from '../../kernel/ids.js';
 import { resolveObject } from './resolve-object.js';
 
@@ -26,7 +26,7 @@ export interface ObjectDetail {
 
 const CHILD_CAP = 200;
 
-export async function describeObject(store: Store, ref: string, pathKinds: readonly string[]): Promise<ObjectDetail> {
+export async function describeObject(store: CatalogStore, ref: string, pathKinds: readonly string[]): Promise<ObjectDetail> {
   const object = await resolveObject(store, ref, pathKinds);
   const page = await store.listObjects({ parentId: object.id, limit: 5000 });
   const byKind = (kind: string) => page.items.filter((c) => c.kind === kind);

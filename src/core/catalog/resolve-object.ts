@@ -4,12 +4,12 @@
  * not-found error with the closest ids.
  */
 import type { CatalogObject } from '../../ports/catalog.js';
-import type { Store } from '../../ports/store.js';
+import type { CatalogStore } from '../../ports/store.js';
 import { SextantError } from '../../kernel/errors.js';
 import { objectId, parseTarget } from '../../kernel/ids.js';
 import { closest } from '../../kernel/suggest.js';
 
-export async function notFound(store: Store, wanted: string, source?: string): Promise<SextantError> {
+export async function notFound(store: CatalogStore, wanted: string, source?: string): Promise<SextantError> {
   const ids = await store.objectIds(source);
   const suggestions = closest(wanted, ids.length ? ids : await store.objectIds(), 5);
   return new SextantError('OBJECT_NOT_FOUND', `no object '${wanted}'`, {
@@ -19,7 +19,7 @@ export async function notFound(store: Store, wanted: string, source?: string): P
 }
 
 /** `pathKinds`: the registered path-resolvable kinds; a `sextant://` URI names the first that exists at its path. */
-export async function resolveObject(store: Store, ref: string, pathKinds: readonly string[]): Promise<CatalogObject> {
+export async function resolveObject(store: CatalogStore, ref: string, pathKinds: readonly string[]): Promise<CatalogObject> {
   const target = parseTarget(ref);
   if (!target) {
     throw new SextantError('INVALID_TARGET', `'${ref}' is neither an object id nor a sextant:// URI`, {

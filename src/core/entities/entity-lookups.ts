@@ -3,7 +3,7 @@
  * The search service's entity hooks over a store: related chunks through shared rare entities
  * (related.ts on the store's entity neighbourhood of the hits) and entity names for `--explain`.
  */
-import type { ChunkFilter, Store } from '../../ports/store.js';
+import type { ChunkFilter, ChunkIndex, EntityIndex } from '../../ports/store.js';
 import { defaultMaxDf, relatedByEntities } from './related.js';
 
 export interface EntityLookups {
@@ -13,7 +13,7 @@ export interface EntityLookups {
   entitiesOf(chunkIds: readonly string[]): Promise<Map<string, string[]>>;
 }
 
-export function createEntityLookups(store: Store): EntityLookups {
+export function createEntityLookups(store: EntityIndex & ChunkIndex): EntityLookups {
   return {
     async related(hitIds, filter, cap) {
       if (hitIds.length === 0 || cap <= 0) return [];

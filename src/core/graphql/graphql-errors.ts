@@ -4,7 +4,7 @@
  * that type from the index; a missing required filter or argument says which one to add.
  */
 import type { ExecuteError } from '../../ports/connector.js';
-import type { Store } from '../../ports/store.js';
+import type { CatalogStore } from '../../ports/store.js';
 import { closest } from '../../kernel/suggest.js';
 
 export interface ActionableError extends ExecuteError {
@@ -13,14 +13,14 @@ export interface ActionableError extends ExecuteError {
 }
 
 /** Field names of a GraphQL type as the index knows them (data objects and plain types). */
-async function fieldsOfType(store: Store, source: string, typeName: string): Promise<string[]> {
+async function fieldsOfType(store: CatalogStore, source: string, typeName: string): Promise<string[]> {
   const objects = await store.sourceObjects(source);
   const owner = objects.find((o) => (o.kind === 'data_object' && o.attributes.typeName === typeName) || (o.kind === 'graphql_type' && o.name === typeName));
   if (!owner) return [];
   return objects.filter((o) => o.parentId === owner.id && o.kind === 'graphql_field').map((o) => o.name);
 }
 
-export async function explainErrors(store: Store, source: string, errors: readonly ExecuteError[]): Promise<ActionableError[]> {
+export async function explainErrors(store: CatalogStore, source: string, errors: readonly ExecuteError[]): Promise<ActionableError[]> {
   const out: ActionableError[] = [];
   for (const e of errors) {
     const unknown = /Cannot query field "([^"]+)" on type "([^"]+)"/.exec(e.message);

@@ -10,6 +10,7 @@
 import type { CatalogObject, SourceSnapshot } from '../../ports/catalog.js';
 import type { Connector } from '../../ports/connector.js';
 import type { ChatMessage, Llm } from '../../ports/llm.js';
+import type { LlmCache } from '../../ports/glossary.js';
 import type { Store } from '../../ports/store.js';
 import { sha256 } from '../../kernel/hash.js';
 import type { ProgressFn } from '../../kernel/progress.js';
@@ -51,7 +52,7 @@ function parseAnswer(text: string): { summary: string; fields: Record<string, st
 }
 
 /** Attaches summaries to the summarisable objects in place. Never throws for a model failure. */
-export async function attachSummaries(objects: CatalogObject[], llm: Llm, store: Store, onProgress?: (done: number, total: number) => void): Promise<SummaryStats> {
+export async function attachSummaries(objects: CatalogObject[], llm: Llm, store: LlmCache, onProgress?: (done: number, total: number) => void): Promise<SummaryStats> {
   const children = new Map<string, CatalogObject[]>();
   for (const o of objects) if (o.parentId) (children.get(o.parentId) ?? children.set(o.parentId, []).get(o.parentId)!).push(o);
   const targets = objects.filter((o) => o.kind === 'data_source' || o.kind === 'module' || o.kind === 'data_object');

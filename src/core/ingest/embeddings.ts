@@ -4,11 +4,11 @@
  * re-embeds all chunks with progress, never mixing two models in one index.
  */
 import type { Embedder } from '../../ports/embedder.js';
-import type { Store } from '../../ports/store.js';
+import type { ChunkIndex } from '../../ports/store.js';
 import type { ProgressFn } from '../../kernel/progress.js';
 
 /** Records the embedder's model; returns true when the stored vectors were dropped. */
-export async function syncEmbeddingModel(store: Store, embedder: Embedder): Promise<boolean> {
+export async function syncEmbeddingModel(store: ChunkIndex, embedder: Embedder): Promise<boolean> {
   const current = await store.embeddingModel();
   if (current && current.modelId === embedder.modelId && current.dimension === embedder.dimension) return false;
   await store.setEmbeddingModel({ modelId: embedder.modelId, dimension: embedder.dimension });
@@ -16,7 +16,7 @@ export async function syncEmbeddingModel(store: Store, embedder: Embedder): Prom
 }
 
 /** Embeds every chunk that has no vector yet. Returns how many were embedded. */
-export async function embedMissingVectors(store: Store, embedder: Embedder, onProgress?: ProgressFn, signal?: AbortSignal): Promise<number> {
+export async function embedMissingVectors(store: ChunkIndex, embedder: Embedder, onProgress?: ProgressFn, signal?: AbortSignal): Promise<number> {
   let done = 0;
   const batchSize = 512;
   for (;;) {

@@ -3,7 +3,7 @@
  * Projects: named workspaces with their sources and settings. `default` always exists: when no
  * row is stored it is served from defaults, and the first change stores it.
  */
-import type { ProjectRecord, Store } from '../../ports/store.js';
+import type { CatalogStore, ProjectRecord, ScopeStore } from '../../ports/store.js';
 import { SextantError } from '../../kernel/errors.js';
 import { requireSource } from '../sources.js';
 
@@ -36,7 +36,7 @@ export function parseOnOff(value: string, what: string): boolean {
   throw new SextantError('USAGE', `${what} must be on or off, got '${value}'`);
 }
 
-export function createProjectService(store: Store): ProjectService {
+export function createProjectService(store: ScopeStore & CatalogStore): ProjectService {
   async function find(name: string): Promise<ProjectRecord | null> {
     return (await store.getProject(name)) ?? (name === DEFAULT_PROJECT ? defaultProject() : null);
   }

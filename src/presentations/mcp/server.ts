@@ -29,19 +29,19 @@ export interface ServerServices {
   knownKinds(): Promise<ReadonlySet<string>>;
 }
 
-const KINDS_TTL_MS = 10_000;
-
 /** `extraTools` are for tests (e.g. a tiny write tool to exercise gating). */
 export function createServices(engine: Engine, logger: Logger, extraTools: readonly ToolDefinition[] = []): ServerServices {
-  let kinds: { set: ReadonlySet<string>; at: number } | null = null;
+  // Keyed by the store's change counter: right after an update in this process or another, never stale.
+  let kinds: { set: ReadonlySet<string>; version: number } | null = null;
   return {
     engine,
     logger,
     tools: [...TOOLS, ...extraTools],
     async knownKinds() {
-      if (!kinds || Date.now() - kinds.at > KINDS_TTL_MS) {
+      const version = await engine.changeCounter();
+      if (!kinds || kinds.version !== version) {
         const { index } = await engine.status();
-        kinds = { set: new Set([...Object.keys(index.countsByKind), DOCUMENT_KIND]), at: Date.now() };
+        kinds = { set: new Set([...Object.keys(index.countsByKind), DOCUMENT_KIND]), version };
       }
       return kinds.set;
     },

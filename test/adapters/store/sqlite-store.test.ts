@@ -468,3 +468,20 @@ describe('sqlite store: throughput', () => {
     }
   });
 });
+
+describe('change counter across connections', () => {
+  it('a second store on the same file sees the counter move when the first one writes', async () => {
+    const path = tmpFile();
+    const writer = await openSqliteStore(path);
+    const reader = await openSqliteStore(path);
+    try {
+      const before = await reader.changeCounter();
+      await writer.addSource({ name: 'shop', type: 'postgres', url: 'postgres://reader@db/shop', options: {}, createdAt: '2026-11-23T00:00:00.000Z' });
+      expect(await reader.changeCounter()).not.toBe(before);
+      expect((await reader.listSources()).map((s) => s.name)).toEqual(['shop']);
+    } finally {
+      await reader.close();
+      await writer.close();
+    }
+  });
+});

@@ -28,6 +28,7 @@ import type {
   SessionRecord,
   SourceUpdate,
   Store,
+  StoreCapabilities,
   StoreInfo,
   StoredSource,
   TokenRecord,
@@ -127,6 +128,22 @@ export class SqliteStore implements Store {
     this.#sessions = new SessionTables(db, this.#lexical, this.#writer);
     ensureGlossaryTables(db);
     this.#glossary = new GlossaryTables(db, this.#writer);
+  }
+
+  /**
+   * No ANN index (sqlite-vec scans every vector); FTS5 has NEAR; and shared, because `sextant
+   * update` from cron and a running `sextant mcp` are two processes on one file (WAL).
+   */
+  readonly capabilities: StoreCapabilities = Object.freeze({ ann: false, proximity: true, sharedAcrossProcesses: true });
+
+  /**
+   * `data_version` moves when another connection commits; `total_changes()` counts this
+   * connection's own writes. Together they move on any write a reader could see.
+   */
+  async changeCounter(): Promise<number> {
+    const dataVersion = this.#db.pragma('data_version', { simple: true }) as number;
+    const own = (this.#db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+    return dataVersion * 2 ** 32 + own;
   }
 
   get vectorBackend(): VectorBackendName {
