@@ -88,6 +88,24 @@ describe('layering', () => {
     expect(offences).toEqual([]);
   });
 
+  it('ports import each other without cycles', () => {
+    const graph = new Map<string, string[]>();
+    for (const file of sourceFiles(join(SRC, 'ports'))) {
+      const from = relative(SRC, file).replace(/\.ts$/, '.js');
+      graph.set(from, imports(file).map((spec) => target(file, spec)).filter((t): t is string => t !== null && t.startsWith('ports/')));
+    }
+    const cycles: string[] = [];
+    const walk = (node: string, path: string[]): void => {
+      if (path.includes(node)) {
+        cycles.push([...path.slice(path.indexOf(node)), node].join(' → '));
+        return;
+      }
+      for (const next of graph.get(node) ?? []) walk(next, [...path, node]);
+    };
+    for (const node of graph.keys()) walk(node, []);
+    expect(cycles).toEqual([]);
+  });
+
   it('presentations reach adapters only through app.ts', () => {
     const offences: string[] = [];
     for (const file of sourceFiles(join(SRC, 'presentations'))) {

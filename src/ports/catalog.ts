@@ -124,3 +124,15 @@ export interface EntityMention {
   /** 0..1: how sure the extractor is that this chunk is about this entity. */
   confidence: number;
 }
+
+/** A chunk with its embedding (null when none was computed) and the entities it mentions. */
+export interface ChunkWrite {
+  chunk: Chunk;
+  vector: Float32Array | null;
+  /**
+   * Entities the chunk mentions, written with it in the same transaction: they replace the
+   * chunk's previous links (absent or empty: the chunk has none). Entity rows are shared by
+   * (name, semantic type); one left without links is deleted.
+   */
+  entities?: readonly EntityMention[];
+}

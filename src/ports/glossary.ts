@@ -3,8 +3,7 @@
  * Business glossary persistence: terms with aliases, their change history and the LLM response
  * cache. Part of the Store port (`Store extends GlossaryStore`); covered by the store contract.
  */
-import type { CatalogObject } from './catalog.js';
-import type { ChunkWrite } from './store.js';
+import type { CatalogObject, ChunkWrite } from './catalog.js';
 
 /** Where a term came from: the LLM (`sextant glossary infer`), a person (CLI), an MCP client. */
 export type TermOrigin = 'inferred' | 'manual' | 'client';

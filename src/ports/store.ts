@@ -3,7 +3,7 @@
  * Persistence of sources, canonical objects, contexts, chunks and vectors.
  * Every adapter passes test/contracts/store.contract.ts.
  */
-import type { CatalogEdge, CatalogObject, Chunk, ContextRecord, EntityMention, NerType, ObjectKind, SemanticType } from './catalog.js';
+import type { CatalogEdge, CatalogObject, Chunk, ChunkWrite, ContextRecord, EntityMention, NerType, ObjectKind, SemanticType } from './catalog.js';
 import type { SourceRecord } from './connector.js';
 import type { GlossaryStore, LlmCache } from './glossary.js';
 
@@ -31,17 +31,7 @@ export interface ResourceWrite {
   edges: CatalogEdge[];
 }
 
-/** A chunk with its embedding (null when none was computed) and the entities it mentions. */
-export interface ChunkWrite {
-  chunk: Chunk;
-  vector: Float32Array | null;
-  /**
-   * Entities the chunk mentions, written with it in the same transaction: they replace the
-   * chunk's previous links (absent or empty: the chunk has none). Entity rows are shared by
-   * (name, semantic type); one left without links is deleted.
-   */
-  entities?: readonly EntityMention[];
-}
+export type { ChunkWrite } from './catalog.js';
 
 export interface ChunkChanges {
   upsert: ChunkWrite[];
