@@ -34,7 +34,7 @@ export interface SourceKindRegistration {
 
 /** The source families Sextant ships with; a new family is one more line here. */
 export const SOURCE_KINDS: readonly SourceKindRegistration[] = [
-  { kind: sqlKind, connectors: (config) => [['postgres', withDemoDatabase(createPostgresConnector({ statementTimeoutMs: config.get<number>('postgres.statement_timeout_ms') ?? 5000 }), defaultDemoDataDir(config.home))]] },
+  { kind: sqlKind, connectors: (config) => [['postgres', withDemoDatabase(createPostgresConnector({ statementTimeoutMs: config.get('postgres.statement_timeout_ms') }), defaultDemoDataDir(config.home))]] },
   { kind: graphqlKind, connectors: () => [['hugr', createGraphqlConnector({ type: 'hugr' })], ['graphql', createGraphqlConnector({ type: 'graphql' })]] },
 ];
 
@@ -61,7 +61,7 @@ export async function ensureBuiltinCache(config: SextantConfig, onProgress?: Pro
 
 /** Opens the configured embedder; adapters are imported lazily so `--help` loads none of them. */
 export async function openEmbedder(config: SextantConfig, onProgress?: ProgressFn): Promise<Embedder | null> {
-  const provider = config.get<string>('embeddings.provider') ?? 'builtin';
+  const provider = config.get('embeddings.provider');
   switch (provider) {
     case 'none':
       return null;
@@ -70,7 +70,7 @@ export async function openEmbedder(config: SextantConfig, onProgress?: ProgressF
       return loadBuiltinEmbedder(await ensureBuiltinCache(config, onProgress));
     }
     case 'onnx': {
-      const modelDir = config.get<string>('embeddings.model_path');
+      const modelDir = config.get('embeddings.model_path');
       if (!modelDir) {
         throw new SextantError('CONFIG_INVALID', 'embeddings.provider is onnx but no model directory is set', { hint: 'run `sextant init --model-path DIR` or set embeddings.model_path' });
       }
@@ -78,13 +78,13 @@ export async function openEmbedder(config: SextantConfig, onProgress?: ProgressF
       return createOnnxEmbedder({ modelDir });
     }
     case 'openai': {
-      const url = config.get<string>('embeddings.url');
-      const model = config.get<string>('embeddings.model');
+      const url = config.get('embeddings.url');
+      const model = config.get('embeddings.model');
       if (!url || !model) {
         throw new SextantError('CONFIG_INVALID', 'embeddings.provider is openai but embeddings.url or embeddings.model is missing', { hint: 'set both in config.yaml or SEXTANT_EMBEDDINGS_URL / SEXTANT_EMBEDDINGS_MODEL' });
       }
       const { createOpenAiEmbedder } = await import('./adapters/embedder/openai/index.js');
-      const apiKey = config.get<string>('embeddings.api_key');
+      const apiKey = config.get('embeddings.api_key');
       return createOpenAiEmbedder({ url, model, ...(apiKey ? { apiKey } : {}) });
     }
     default:
@@ -94,11 +94,11 @@ export async function openEmbedder(config: SextantConfig, onProgress?: ProgressF
 
 /** The configured chat model (llm.url + llm.model), or null; the adapter is imported lazily. */
 export async function openLlm(config: SextantConfig): Promise<Llm | null> {
-  const url = config.get<string>('llm.url');
-  const model = config.get<string>('llm.model');
+  const url = config.get('llm.url');
+  const model = config.get('llm.model');
   if (!url || !model) return null;
   const { createOpenAiLlm } = await import('./adapters/llm/openai/index.js');
-  const apiKey = config.get<string>('llm.api_key');
+  const apiKey = config.get('llm.api_key');
   return createOpenAiLlm({ url, model, ...(apiKey ? { apiKey } : {}) });
 }
 
@@ -113,7 +113,7 @@ export function createOidcAuthentication(options: OidcOptions): OidcVerifier {
 
 export async function openEngine(config: SextantConfig, options: AppOptions = {}): Promise<Engine> {
   const store = await openSqliteStore(config.indexPath);
-  const rerankCommand = config.get<string>('search.rerank_hook');
+  const rerankCommand = config.get('search.rerank_hook');
   const kinds = options.kinds ?? SOURCE_KINDS;
   return createEngine({
     store,
@@ -121,7 +121,7 @@ export async function openEngine(config: SextantConfig, options: AppOptions = {}
     kinds: kinds.map((registration) => registration.kind),
     embedder: () => openEmbedder(config, options.onProgress),
     llm: () => openLlm(config),
-    rerank: rerankCommand ? createCommandReranker(rerankCommand, { timeoutMs: config.get<number>('search.rerank_timeout_ms') ?? 5000 }) : null,
+    rerank: rerankCommand ? createCommandReranker(rerankCommand, { timeoutMs: config.get('search.rerank_timeout_ms') }) : null,
     lexical: lexicalField,
   });
 }

@@ -300,7 +300,7 @@ export async function run(argv: string[]): Promise<void> {
       return;
     }
 
-    const provider = config.get<string>('embeddings.provider') ?? 'builtin';
+    const provider = config.get('embeddings.provider');
     let vectorCacheMs = 0;
     if (provider === 'builtin') {
       const t = performance.now();

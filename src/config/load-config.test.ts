@@ -1,8 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { describeConfig, loadConfig } from './load-config.js';
+import { SETTINGS } from './settings.js';
 
 function configFile(yaml: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'sextant-config-'));
@@ -49,5 +50,34 @@ describe('loadConfig', () => {
   it('rejects unparsable YAML with the file named', () => {
     const broken = configFile('mcp: [unclosed\n');
     expect(() => loadConfig({ configFile: broken, env: {} })).toThrow(/not valid YAML/);
+  });
+});
+
+describe('typed settings', () => {
+  const empty = () => loadConfig({ env: { SEXTANT_HOME: '/tmp/sx-typed' }, configFile: configFile('') });
+
+  it('types each value from the table: numbers are numbers, keys without a default may be null', () => {
+    const config = empty();
+    expectTypeOf(config.get('mcp.port')).toEqualTypeOf<number>();
+    expectTypeOf(config.get('embeddings.provider')).toEqualTypeOf<'builtin' | 'onnx' | 'openai' | 'none'>();
+    expectTypeOf(config.get('llm.url')).toEqualTypeOf<string | null>();
+    // @ts-expect-error an unknown key is a compile error
+    config.get('mcp.prot');
+    expect(config.get('mcp.port')).toBe(7821);
+    expect(config.get('llm.url')).toBeNull();
+  });
+
+  it('keeps defaults only in the table, each valid for its own schema', () => {
+    const config = empty();
+    for (const spec of SETTINGS) {
+      if (spec.default === null) continue;
+      expect(spec.schema.safeParse(spec.default).success, spec.key).toBe(true);
+      expect(config.get(spec.key), spec.key).toEqual(spec.default);
+    }
+  });
+
+  it('coerces environment strings to the declared type', () => {
+    const config = loadConfig({ env: { SEXTANT_HOME: '/tmp/sx-typed', SEXTANT_MCP_PORT: '8123' }, configFile: configFile('') });
+    expect(config.get('mcp.port')).toBe(8123);
   });
 });

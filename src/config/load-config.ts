@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { SextantError } from '../kernel/errors.js';
-import { SETTINGS, type SettingSpec } from './settings.js';
+import { SETTINGS, type SettingKey, type SettingSpec, type SettingValue } from './settings.js';
 
 export type Origin = 'flag' | 'env' | 'file' | 'default';
 
@@ -27,8 +27,8 @@ export interface SextantConfig {
   modelsDir: string;
   configFile: string;
   settings: Readonly<Record<string, ResolvedSetting>>;
-  /** Typed accessor: value of a dotted key, or null. */
-  get<T = unknown>(key: string): T | null;
+  /** The value of a setting, typed from the settings table: `get('mcp.port')` is a number; null only for keys without a default. */
+  get<K extends SettingKey>(key: K): SettingValue<K>;
 }
 
 export interface LoadOptions {
@@ -131,8 +131,8 @@ export function loadConfig(options: LoadOptions = {}): SextantConfig {
     modelsDir: String(settings['models.dir']?.value ?? join(home, 'models')),
     configFile,
     settings,
-    get<T>(key: string): T | null {
-      return (settings[key]?.value ?? null) as T | null;
+    get<K extends SettingKey>(key: K): SettingValue<K> {
+      return (settings[key]?.value ?? null) as SettingValue<K>;
     },
   });
 }

@@ -17,8 +17,8 @@ export interface McpOptions {
 }
 
 export function mcpOptions(config: SextantConfig): McpOptions {
-  const issuer = config.get<string>('auth.oidc.issuer');
-  const audience = config.get<string>('auth.oidc.audience');
+  const issuer = config.get('auth.oidc.issuer');
+  const audience = config.get('auth.oidc.audience');
   let oidc: OidcOptions | null = null;
   if (issuer || audience) {
     if (!issuer || !audience) {
@@ -27,19 +27,19 @@ export function mcpOptions(config: SextantConfig): McpOptions {
     oidc = {
       issuer,
       audience,
-      jwksUrl: config.get<string>('auth.oidc.jwks_url') ?? `${issuer.replace(/\/+$/, '')}/.well-known/jwks.json`,
-      clockSkewSeconds: config.get<number>('auth.oidc.clock_skew_s') ?? 30,
-      rolesClaim: config.get<string>('auth.oidc.roles_claim') ?? 'roles',
-      projectsClaim: config.get<string>('auth.oidc.projects_claim') ?? 'projects',
+      jwksUrl: config.get('auth.oidc.jwks_url') ?? `${issuer.replace(/\/+$/, '')}/.well-known/jwks.json`,
+      clockSkewSeconds: config.get('auth.oidc.clock_skew_s'),
+      rolesClaim: config.get('auth.oidc.roles_claim'),
+      projectsClaim: config.get('auth.oidc.projects_claim'),
     };
   }
   return {
-    host: config.get<string>('mcp.host') ?? '127.0.0.1',
-    port: config.get<number>('mcp.port') ?? 7821,
-    sessionTtlMs: (config.get<number>('mcp.session_ttl_s') ?? 1800) * 1000,
-    rateLimitPerMinute: config.get<number>('mcp.rate_limit_rpm') ?? 600,
-    allowedOrigins: (config.get<string>('mcp.allowed_origins') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    host: config.get('mcp.host'),
+    port: config.get('mcp.port'),
+    sessionTtlMs: config.get('mcp.session_ttl_s') * 1000,
+    rateLimitPerMinute: config.get('mcp.rate_limit_rpm'),
+    allowedOrigins: config.get('mcp.allowed_origins').split(',').map((s) => s.trim()).filter(Boolean),
     oidc,
-    logLevel: config.get<string>('log.level') ?? 'info',
+    logLevel: config.get('log.level'),
   };
 }
