@@ -20,6 +20,7 @@ import { userKey, userOf } from './auth.js';
 import { createOriginPolicy, isLoopbackHost } from './origin.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createSessionServer, SERVER_NAME, SERVER_VERSION, type ServerServices, type SessionServer } from './server.js';
+import { statusFor } from '../http/status.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const MCP_PATH = /^\/mcp(?:\/([^/?#]+))?\/?$/;
@@ -67,12 +68,10 @@ class HttpError extends Error {
   }
 }
 
-const STATUS_OF: Partial<Record<string, number>> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, PROJECT_NOT_FOUND: 404, CONFIG_INVALID: 500 };
-
 function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
   if (isSextantError(err)) {
-    const status = STATUS_OF[err.code] ?? 400;
+    const status = statusFor(err.code);
     const headers: Record<string, string> =
       status === 401 ? { 'WWW-Authenticate': `Bearer realm="${SERVER_NAME}", error="invalid_token", error_description="${err.message.replace(/"/g, "'")}"` } : {};
     return new HttpError(status, err.toLine(), headers);
