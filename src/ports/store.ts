@@ -78,9 +78,18 @@ export interface ChunkFilter {
   session?: string | null;
 }
 
-export interface LexicalQuery extends ChunkFilter {
-  /** An FTS5 MATCH expression built by the core. */
-  match: string;
+/**
+ * A lexical query in no engine's syntax. Each term matches when any of its forms occurs; terms
+ * are alternatives (BM25 rewards rows that match more of them); `near` adds, as one more
+ * alternative, the words occurring within `distance` tokens of each other (stores without
+ * proximity leave it out). Stores compile it (SQLite: an FTS5 MATCH expression).
+ */
+export interface LexicalTerms {
+  terms: ReadonlyArray<readonly string[]>;
+  near?: { words: readonly string[]; distance: number };
+}
+
+export interface LexicalQuery extends ChunkFilter, LexicalTerms {
   limit: number;
 }
 

@@ -93,9 +93,9 @@ export function describeGlossaryStoreContract(open: () => Promise<Store>): void 
         { project: 'default', alias: 'monthly actives', term: 'Active Users' },
       ]);
       expect(await store.getObject(index(created).object.id)).toMatchObject({ kind: 'glossary_term' });
-      const hits = await store.lexicalSearch({ match: 'finance', limit: 5, projects: ['default'] });
+      const hits = await store.lexicalSearch({ terms: [['finance']], limit: 5, projects: ['default'] });
       expect(hits.map((h) => h.chunkId)).toEqual([index(created).object.id]);
-      expect(await store.lexicalSearch({ match: 'finance', limit: 5 })).toEqual([]);
+      expect(await store.lexicalSearch({ terms: [['finance']], limit: 5 })).toEqual([]);
     });
 
     it('refuses duplicate names and aliases that clash with other terms, writing nothing', async () => {

@@ -269,8 +269,8 @@ function visible(chunk: Chunk, filter: ChunkFilter): boolean {
 async function snapshotSearches(store: Store, fixture: SearchFixture): Promise<unknown[]> {
   const rnd = seededRandom(99);
   const out: unknown[] = [];
-  for (const match of ['invoice', 'zeppelin', 'quasar', 'nebula', 'ledger', 'payment OR refund']) {
-    out.push(await store.lexicalSearch({ match, limit: 20, projects: ['p1'], session: 's1' }));
+  for (const words of [['invoice'], ['zeppelin'], ['quasar'], ['nebula'], ['ledger'], ['payment', 'refund']]) {
+    out.push(await store.lexicalSearch({ terms: words.map((w) => [w]), limit: 20, projects: ['p1'], session: 's1' }));
   }
   for (let i = 0; i < 5; i++) out.push(await store.vectorSearch({ vector: randomVector(rnd, SEARCH_DIMENSION), limit: 10 }));
   out.push(await store.getChunks(fixture.chunks.slice(0, 20).map((c) => c.id)));
@@ -396,7 +396,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
           edges: await store.sourceEdges('shop'),
           hashes: await store.resourceHashes('shop'),
           chunks: await store.chunkHashes('shop'),
-          search: await store.lexicalSearch({ match: 'orders', limit: 10 }),
+          search: await store.lexicalSearch({ terms: [['orders']], limit: 10 }),
           info: await store.info(),
         };
         const orders = table('shop', 'public', 'orders', ['id', 'placed_at']);
@@ -415,7 +415,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         expect(await store.sourceEdges('shop')).toEqual(before.edges);
         expect(await store.resourceHashes('shop')).toEqual(before.hashes);
         expect(await store.chunkHashes('shop')).toEqual(before.chunks);
-        expect(await store.lexicalSearch({ match: 'orders', limit: 10 })).toEqual(before.search);
+        expect(await store.lexicalSearch({ terms: [['orders']], limit: 10 })).toEqual(before.search);
         const info = await store.info();
         expect([info.chunks, info.vectors, info.countsByKind]).toEqual([before.info.chunks, before.info.vectors, before.info.countsByKind]);
       });
@@ -546,19 +546,19 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         await store.applyChunkChanges('shop', { upsert: [{ chunk, vector: null }], remove: [], effectiveContexts: [] });
         expect(await store.getChunks([chunk.id])).toEqual([chunk]);
         expect((await store.chunkHashes('shop')).get(chunk.id)).toBe('v2');
-        expect((await store.lexicalSearch({ match: 'cents', limit: 5 })).map((r) => r.chunkId)).toEqual([chunk.id]);
+        expect((await store.lexicalSearch({ terms: [['cents']], limit: 5 })).map((r) => r.chunkId)).toEqual([chunk.id]);
         // Rewritten without a vector: the old vector no longer describes it.
         expect((await store.chunksWithoutVectors(10)).map((c) => c.id)).toEqual([chunk.id]);
 
         const changed = { ...chunk, context: 'net amount', contentHash: 'v3' };
         await store.applyChunkChanges('shop', { upsert: [{ chunk: changed, vector: new Float32Array([1, 0, 0, 0]) }], remove: [], effectiveContexts: [] });
-        expect(await store.lexicalSearch({ match: 'cents', limit: 5 })).toEqual([]);
-        expect((await store.lexicalSearch({ match: 'net', limit: 5 })).map((r) => r.chunkId)).toEqual([chunk.id]);
+        expect(await store.lexicalSearch({ terms: [['cents']], limit: 5 })).toEqual([]);
+        expect((await store.lexicalSearch({ terms: [['net']], limit: 5 })).map((r) => r.chunkId)).toEqual([chunk.id]);
         expect(await store.chunksWithoutVectors(10)).toEqual([]);
 
         await store.applyChunkChanges('shop', { upsert: [], remove: [chunk.id], effectiveContexts: [] });
         expect(await store.getChunks([chunk.id])).toEqual([]);
-        expect(await store.lexicalSearch({ match: 'net', limit: 5 })).toEqual([]);
+        expect(await store.lexicalSearch({ terms: [['net']], limit: 5 })).toEqual([]);
         const hits = await store.vectorSearch({ vector: new Float32Array([1, 0, 0, 0]), limit: 100 });
         expect(hits.map((h) => h.chunkId)).not.toContain(chunk.id);
         expect((await store.info()).chunks).toBe(10);
@@ -585,35 +585,35 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       });
 
       it('ranks a context match above a definition-only match of the same word', async () => {
-        const hits = await store.lexicalSearch({ match: 'invoice', limit: 10 });
+        const hits = await store.lexicalSearch({ terms: [['invoice']], limit: 10 });
         expect(hits.map((h) => h.chunkId)).toEqual([id(11), id(12)]);
         expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
         expect(hits[1]!.score).toBeGreaterThan(0);
       });
 
       it('sorts by score, breaking ties by chunk id', async () => {
-        const hits = await store.lexicalSearch({ match: 'zeppelin', limit: 10 });
+        const hits = await store.lexicalSearch({ terms: [['zeppelin']], limit: 10 });
         expect(hits.map((h) => h.chunkId)).toEqual([id(21), id(22)]);
         expect(hits[0]!.score).toBe(hits[1]!.score);
-        const many = await store.lexicalSearch({ match: 'ledger OR payment OR refund', limit: 50 });
+        const many = await store.lexicalSearch({ terms: [['ledger'], ['payment'], ['refund']], limit: 50 });
         for (let i = 1; i < many.length; i++) {
           const [a, b] = [many[i - 1]!, many[i]!];
           expect(a.score > b.score || (a.score === b.score && a.chunkId < b.chunkId)).toBe(true);
         }
-        expect((await store.lexicalSearch({ match: 'ledger OR payment OR refund', limit: 5 })).length).toBe(5);
+        expect((await store.lexicalSearch({ terms: [['ledger'], ['payment'], ['refund']], limit: 5 })).length).toBe(5);
       });
 
       it('applies source and kind filters', async () => {
-        const all = await store.lexicalSearch({ match: 'nebula', limit: 10 });
+        const all = await store.lexicalSearch({ terms: [['nebula']], limit: 10 });
         expect(new Set(all.map((h) => h.chunkId))).toEqual(new Set([id(40), id(41), id(1, 'crm')]));
-        expect((await store.lexicalSearch({ match: 'nebula', limit: 10, sources: ['crm'] })).map((h) => h.chunkId)).toEqual([id(1, 'crm')]);
-        expect((await store.lexicalSearch({ match: 'nebula', limit: 10, kinds: ['table'] })).map((h) => h.chunkId)).toEqual([id(40)]);
-        expect((await store.lexicalSearch({ match: 'nebula', limit: 10, sources: ['shop'], kinds: ['column'] })).map((h) => h.chunkId)).toEqual([id(41)]);
+        expect((await store.lexicalSearch({ terms: [['nebula']], limit: 10, sources: ['crm'] })).map((h) => h.chunkId)).toEqual([id(1, 'crm')]);
+        expect((await store.lexicalSearch({ terms: [['nebula']], limit: 10, kinds: ['table'] })).map((h) => h.chunkId)).toEqual([id(40)]);
+        expect((await store.lexicalSearch({ terms: [['nebula']], limit: 10, sources: ['shop'], kinds: ['column'] })).map((h) => h.chunkId)).toEqual([id(41)]);
       });
 
       it('shows base chunks always and project/session chunks only in their scope', async () => {
         const ids = async (filter: ChunkFilter): Promise<string[]> =>
-          (await store.lexicalSearch({ match: 'quasar', limit: 10, ...filter })).map((h) => h.chunkId).sort();
+          (await store.lexicalSearch({ terms: [['quasar']], limit: 10, ...filter })).map((h) => h.chunkId).sort();
         expect(await ids({})).toEqual([id(31)]);
         expect(await ids({ projects: ['p1'] })).toEqual([id(31), id(32)]);
         expect(await ids({ session: 's1' })).toEqual([id(31), id(33)]);
@@ -621,10 +621,10 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         expect(await ids({ session: 's2', projects: [] })).toEqual([id(31)]);
       });
 
-      it('turns a malformed MATCH expression into a usage error', async () => {
-        await expectCode(store.lexicalSearch({ match: '"unterminated', limit: 5 }), 'USAGE');
-        await expectCode(store.lexicalSearch({ match: 'orders AND', limit: 5 }), 'USAGE');
-        expect(await store.lexicalSearch({ match: '   ', limit: 5 })).toEqual([]);
+      it('treats query syntax in forms as plain text, and an empty query as no hits', async () => {
+        await expect(store.lexicalSearch({ terms: [['"unterminated']], limit: 5 })).resolves.toEqual([]);
+        await expect(store.lexicalSearch({ terms: [['orders AND']], limit: 5 })).resolves.toBeInstanceOf(Array);
+        expect(await store.lexicalSearch({ terms: [], limit: 5 })).toEqual([]);
       });
     });
 
@@ -706,7 +706,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         expect((await store.chunkHashes('shop')).size).toBe(0);
         expect(await store.effectiveContext(id(11))).toBeNull();
         expect(await store.getChunks([id(11)])).toEqual([]);
-        expect((await store.lexicalSearch({ match: 'nebula', limit: 10 })).map((h) => h.chunkId)).toEqual([id(1, 'crm')]);
+        expect((await store.lexicalSearch({ terms: [['nebula']], limit: 10 })).map((h) => h.chunkId)).toEqual([id(1, 'crm')]);
         const crmCount = fixture.chunks.filter((c) => c.source === 'crm').length;
         const hits = await store.vectorSearch({ vector: fixture.vectors.get(id(11))!, limit: 1000, projects: ['p1', 'p2'], session: 's1' });
         expect(hits.every((h) => h.chunkId.startsWith('crm:'))).toBe(true);
@@ -805,7 +805,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         const objectId = '_session:document:runbook.md';
         await store.putSessionDocument(document('s1', 'runbook.md', 2), [docChunk('s1', objectId, 0, 'zeppelin mooring'), docChunk('s1', objectId, 1, 'hangar doors')]);
         await store.putSessionDocument(document('s2', 'runbook.md', 1), [docChunk('s2', objectId, 0, 'zeppelin fuel')]);
-        const lex = async (match: string, sessionId: string | null) => (await store.lexicalSearch({ match, limit: 10, session: sessionId })).map((h) => h.chunkId);
+        const lex = async (match: string, sessionId: string | null) => (await store.lexicalSearch({ terms: [[match]], limit: 10, session: sessionId })).map((h) => h.chunkId);
         expect(await lex('zeppelin', 's1')).toEqual([`${objectId}#0@s1`]);
         expect(await lex('zeppelin', 's2')).toEqual([`${objectId}#0@s2`]);
         expect(await lex('zeppelin', null)).toEqual([]);
@@ -853,7 +853,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         expect(removed.sessions).toBe(1);
         expect(await store.getSession('old')).toBeNull();
         expect(await store.listSessionDocuments('old')).toEqual([]);
-        expect((await store.lexicalSearch({ match: 'zeppelin', limit: 10, session: 'live' })).map((h) => h.chunkId)).toEqual(['_session:document:a.md#0@live']);
+        expect((await store.lexicalSearch({ terms: [['zeppelin']], limit: 10, session: 'live' })).map((h) => h.chunkId)).toEqual(['_session:document:a.md#0@live']);
         const after = await store.info();
         expect([after.chunks, after.vectors]).toEqual([before.chunks - 1, before.vectors - 1]);
         expect(await store.cleanup()).toSatisfy((counts: Record<string, number>) => Object.values(counts).every((n) => n === 0));

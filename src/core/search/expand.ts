@@ -1,7 +1,7 @@
 /**
  * @module core/search/expand
  * Deterministic query expansion: the same query and options always give the same terms, in
- * the same order. Each term lists the forms that count as a match for it; fts-query.ts ORs
+ * the same order. Each term lists the forms that count as a match for it; lexical-query.ts ORs
  * them, the vector side may embed the expansions.
  *
  * Steps: identifier splitting (`orderLines` → order, lines; the compound is kept as its own

@@ -4,7 +4,7 @@
  *
  * Choice (plural matching): the index holds every word as written *and* its singular form,
  * placed right after it (`orders` → `orders order`); queries OR each word's forms
- * (see expand.ts / fts-query.ts). So `order` finds `orders` and `orders` finds `order`, an
+ * (see expand.ts / lexical-query.ts). So `order` finds `orders` and `orders` finds `order`, an
  * exact form scores a little higher than a match on the singular alone, and a phrase of
  * singulars (`customer order`) is always present within one token of distance, which the
  * query's NEAR alternative relies on. Singular forms are never written for words pluralize

@@ -11,7 +11,7 @@ import type { ChunkFilter, Store } from '../../ports/store.js';
 import { createQueryExpander, type ExpandedQuery } from './expand.js';
 import { createStructureRanker, type Ranked } from './structure-ranking.js';
 import { withSupport } from './structure-signals.js';
-import { toFtsMatch } from './fts-query.js';
+import { toLexicalTerms } from './lexical-query.js';
 import { adviseRerank, applyRerankOrder } from './rerank-hook.js';
 import { fuseRankings, RRF_K, TOP_RANK_BONUS, type RankedList } from './rrf.js';
 import { bm25ToRelevance, cosineToRelevance, fusedRelevances } from './scores.js';
@@ -74,9 +74,9 @@ export function createSearchService(deps: SearchDeps) {
   }
 
   async function lexical(expanded: ExpandedQuery, filter: ChunkFilter, depth: number): Promise<Ranked> {
-    const match = toFtsMatch(expanded);
-    if (!match) return { ids: [], scores: new Map() };
-    const hits = await deps.store.lexicalSearch({ ...filter, match, limit: depth });
+    const terms = toLexicalTerms(expanded);
+    if (!terms) return { ids: [], scores: new Map() };
+    const hits = await deps.store.lexicalSearch({ ...filter, ...terms, limit: depth });
     return { ids: hits.map((h) => h.chunkId), scores: new Map(hits.map((h) => [h.chunkId, bm25ToRelevance(h.score)])) };
   }
 

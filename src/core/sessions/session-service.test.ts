@@ -125,7 +125,7 @@ describe('session document entities', () => {
   it('links document chunks to their entities, visible to the session only, gone with the document', async () => {
     await sessions.open({ id: 'a', project: 'default', user: ana });
     await sessions.addDocument('a', { name: 'crm.md', text: '# Churn\n\nAcme Corp tracks customer churn and refund requests every quarter.' });
-    const chunkId = (await store.lexicalSearch({ match: 'churn', limit: 5, session: 'a' }))[0]!.chunkId;
+    const chunkId = (await store.lexicalSearch({ terms: [['churn']], limit: 5, session: 'a' }))[0]!.chunkId;
     const names = (await store.entitiesOf([chunkId])).get(chunkId) ?? [];
     expect(names.length).toBeGreaterThan(0);
     expect(names.map((e) => e.name).join(' ')).toMatch(/churn|customer|refund/i);

@@ -182,10 +182,10 @@ describe('sqlite store: lexical details', () => {
         changed: [{ resource: o.resource, hash: 'h', objects: [o], edges: [] }],
         chunks: { upsert: [{ chunk: chunkOf(o, { comment: 'Crème brûlée orders' }), vector: null }], remove: [], effectiveContexts: [] },
       });
-      expect((await store.lexicalSearch({ match: 'creme', limit: 5 })).map((h) => h.chunkId)).toEqual([o.id]);
-      expect((await store.lexicalSearch({ match: 'order', limit: 5 })).map((h) => h.chunkId)).toEqual([o.id]);
-      expect(await store.lexicalSearch({ match: 'invoice', limit: 5 })).toEqual([]);
-      expect(await store.lexicalSearch({ match: 'orders', limit: 0 })).toEqual([]);
+      expect((await store.lexicalSearch({ terms: [['creme']], limit: 5 })).map((h) => h.chunkId)).toEqual([o.id]);
+      expect((await store.lexicalSearch({ terms: [['order']], limit: 5 })).map((h) => h.chunkId)).toEqual([o.id]);
+      expect(await store.lexicalSearch({ terms: [['invoice']], limit: 5 })).toEqual([]);
+      expect(await store.lexicalSearch({ terms: [['orders']], limit: 0 })).toEqual([]);
     } finally {
       await store.close();
     }
@@ -220,7 +220,7 @@ describe('sqlite store: lexical details', () => {
           [null, ['column']],
         ] as Array<[string[] | null, string[] | null]>) {
           for (const limit of [1, 10, 60]) {
-            const got = await store.lexicalSearch({ match: 'customer OR c', limit, ...(sources ? { sources } : {}), ...(kinds ? { kinds } : {}) });
+            const got = await store.lexicalSearch({ terms: [['customer'], ['c']], limit, ...(sources ? { sources } : {}), ...(kinds ? { kinds } : {}) });
             expect(got, JSON.stringify({ sources, kinds, limit })).toEqual(expected(sources, kinds, limit));
           }
         }
@@ -397,7 +397,7 @@ describe('sqlite store: maintenance', () => {
       db.prepare('DELETE FROM objects WHERE id = ?').run(obj('b', 100).id);
       db.prepare("INSERT INTO chunks_fts (rowid, name, comment, definition, context) VALUES (999999, 'ghost', '', '', '')").run();
       db.close();
-      expect((await store.lexicalSearch({ match: 'ghost', limit: 5 })).length).toBe(0);
+      expect((await store.lexicalSearch({ terms: [['ghost']], limit: 5 })).length).toBe(0);
 
       const removed = await store.cleanup();
       expect(removed).toEqual({
@@ -416,7 +416,7 @@ describe('sqlite store: maintenance', () => {
       });
       const info = await store.info();
       expect([info.chunks, info.vectors]).toEqual([9, 9]);
-      expect((await store.lexicalSearch({ match: 'customer', limit: 50 })).every((h) => h.chunkId.startsWith('b:'))).toBe(true);
+      expect((await store.lexicalSearch({ terms: [['customer']], limit: 50 })).every((h) => h.chunkId.startsWith('b:'))).toBe(true);
       expect(await store.vectorSearch({ vector: new Float32Array([1, 0]), limit: 50 })).toHaveLength(9);
       expect(Object.values(await store.cleanup()).every((n) => n === 0)).toBe(true);
     } finally {
@@ -431,15 +431,15 @@ describe('sqlite store: maintenance', () => {
       await addSource(store, 'a');
       await store.setEmbeddingModel({ modelId: 'm', dimension: 2 });
       await store.applySourceUpdate(bulkUpdate('a', 10, () => new Float32Array([1, 0])));
-      const before = await store.lexicalSearch({ match: 'customer', limit: 20 });
+      const before = await store.lexicalSearch({ terms: [['customer']], limit: 20 });
       expect(before).toHaveLength(10);
       const db = raw(path);
       db.prepare("INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all')").run();
       db.prepare('UPDATE vectors SET vector = zeroblob(12) WHERE rid = (SELECT min(rid) FROM vectors)').run();
       db.close();
-      expect(await store.lexicalSearch({ match: 'customer', limit: 20 })).toEqual([]);
+      expect(await store.lexicalSearch({ terms: [['customer']], limit: 20 })).toEqual([]);
       expect(await store.repair()).toEqual({ ftsRows: 10, vectors: 9, vectorsDropped: 1, entityLinks: 0, entities: 0 });
-      expect(await store.lexicalSearch({ match: 'customer', limit: 20 })).toEqual(before);
+      expect(await store.lexicalSearch({ terms: [['customer']], limit: 20 })).toEqual(before);
       expect(await store.chunksWithoutVectors(5)).toHaveLength(1);
     } finally {
       await store.close();

@@ -7,6 +7,7 @@ import { SextantError } from '../../../kernel/errors.js';
 import type { Chunk } from '../../../ports/catalog.js';
 import type { LexicalQuery, ScoredChunk } from '../../../ports/store.js';
 import { chunkFilterSql } from './chunk-filter.js';
+import { compileFtsMatch } from './fts-match.js';
 import { StatementCache } from './statement-cache.js';
 
 /**
@@ -89,12 +90,13 @@ export class LexicalIndex {
    * filtered query runs instead.
    */
   search(query: LexicalQuery): ScoredChunk[] {
-    if (query.limit <= 0 || query.match.trim() === '') return [];
+    const match = compileFtsMatch(query);
+    if (query.limit <= 0 || match === '') return [];
     try {
-      return this.#topThenFilter(query) ?? this.#filteredQuery(query);
+      return this.#topThenFilter(query, match) ?? this.#filteredQuery(query, match);
     } catch (err) {
       if (isSqliteError(err) && err.code === 'SQLITE_ERROR' && MATCH_ERROR.test(err.message)) {
-        throw new SextantError('USAGE', `invalid search expression ${JSON.stringify(query.match)}: ${err.message}`, {
+        throw new SextantError('USAGE', `invalid search expression ${JSON.stringify(match)}: ${err.message}`, {
           hint: 'quote words that contain punctuation ("order-line"), balance quotes and parentheses, and do not end with AND/OR/NOT',
           cause: err,
         });
@@ -109,11 +111,11 @@ export class LexicalIndex {
   }
 
   /** The exact top `limit` from the FTS top rows, or null when they do not prove it complete. */
-  #topThenFilter(query: LexicalQuery): ScoredChunk[] | null {
+  #topThenFilter(query: LexicalQuery, match: string): ScoredChunk[] | null {
     const fetch = overFetch(query.limit);
     const top = this.#searches
       .get<{ rid: number; score: number }>(`SELECT rowid AS rid, ${this.#bm25()} AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score DESC LIMIT ?`)
-      .all(query.match, fetch);
+      .all(match, fetch);
     if (top.length === 0) return [];
     const complete = top.length < fetch;
     const floor = top[top.length - 1]!.score;
@@ -133,14 +135,14 @@ export class LexicalIndex {
     return rows.slice(0, query.limit);
   }
 
-  #filteredQuery(query: LexicalQuery): ScoredChunk[] {
+  #filteredQuery(query: LexicalQuery, match: string): ScoredChunk[] {
     const filter = chunkFilterSql(query, 'c');
     const sql = `SELECT c.id AS chunkId, ${this.#bm25()} AS score
       FROM chunks_fts JOIN chunks c ON c.rid = chunks_fts.rowid
       WHERE chunks_fts MATCH ? AND ${filter.sql}
       ORDER BY score DESC, c.id ASC
       LIMIT ?`;
-    return this.#searches.get<ScoredChunk>(sql).all(query.match, ...filter.params, query.limit);
+    return this.#searches.get<ScoredChunk>(sql).all(match, ...filter.params, query.limit);
   }
 }
 
