@@ -182,6 +182,10 @@ describe('request guards', () => {
     expect(evil.status).toBe(403);
     expect((await post(server.url, { ...auth(), Origin: 'null' })).status).toBe(403);
     expect((await post(server.url, { ...auth(), Origin: server.base })).status).toBe(200);
+    // the host checks Origin before the guards authenticate: no credential, bad Origin → 403, not 401
+    expect((await post(server.url, { Origin: 'http://evil.example' })).status).toBe(403);
+    expect((await post(server.url, { Origin: server.base })).status).toBe(401);
+    expect((await post(`${server.base}/nowhere`, { Origin: 'http://evil.example' })).status).toBe(403);
     // fetch will not send a Host header of our choosing: node:http does
     const port = new URL(server.url).port;
     const rebound = await new Promise<number>((resolve, reject) => {

@@ -1,5 +1,5 @@
 /**
- * @module presentations/mcp/origin
+ * @module presentations/http/origin
  * DNS-rebinding protection. A page on evil.example whose name resolves to 127.0.0.1 can make a
  * browser send requests to a loopback server; the browser then sends `Origin:
  * http://evil.example` and `Host: evil.example:7821`. So: a present Origin must be the

@@ -1,5 +1,5 @@
 /**
- * @module presentations/mcp/rate-limit
+ * @module presentations/http/rate-limit
  * Per-credential token bucket: `perMinute` requests a minute sustained, bursts up to a tenth
  * of a minute's worth (at least 1). A refused request learns when a token is next available.
  */

@@ -1,5 +1,5 @@
 /**
- * @module presentations/mcp/auth
+ * @module presentations/http/authenticate
  * Who an HTTP request acts for. Bearer credentials are checked whenever they are sent; they
  * are required when the server is not on loopback, when an OIDC issuer is configured, or once
  * any static token exists. Without them (loopback, nothing configured) the request is anonymous.

@@ -1,0 +1,93 @@
+/**
+ * @module presentations/http/guards
+ * What every project-scoped request passes before a route sees it, in this order (the host has
+ * already checked Host and Origin): authenticate (401), project access (404 for an unknown
+ * project, 403 for a credential not allowed to use it), the per-credential rate limit (429 with
+ * Retry-After), the body limit (413) and a JSON body (400). `/mcp` uses it today; `/ui` and
+ * `/api` will.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Authenticator } from '../../core/auth/authenticate.js';
+import { canAccessProject, type RequestUser } from '../../core/auth/user.js';
+import { isSextantError } from '../../kernel/errors.js';
+import { userKey, userOf } from './authenticate.js';
+import { HttpError } from './http-error.js';
+import type { RateLimiter } from './rate-limit.js';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface GuardDeps {
+  authenticator: Authenticator;
+  /** Bound to a loopback address: anonymous requests pass while no credential is configured. */
+  loopback: boolean;
+  /** Fails with PROJECT_NOT_FOUND for a project that does not exist. */
+  requireProject(name: string): Promise<unknown>;
+  limiter: RateLimiter;
+  maxBodyBytes: number;
+}
+
+export interface GuardedRequest {
+  user: RequestUser;
+  /** The credential (or client address when anonymous): rate-limit bucket and session owner. */
+  owner: string;
+  /** The caller's own bearer token, forwarded to upstream systems that act as the user. */
+  bearer: string | null;
+  /** The parsed JSON body of a POST; undefined otherwise. */
+  body: unknown;
+}
+
+export async function guardProjectRequest(req: IncomingMessage, project: string, deps: GuardDeps): Promise<GuardedRequest> {
+  const user = await userOf(req, deps.authenticator, deps.loopback);
+  const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
+  // Not the core's message: it lists every project, which a credential limited to one should not learn.
+  await deps.requireProject(project).catch((err: unknown) => {
+    throw isSextantError(err) && err.code === 'PROJECT_NOT_FOUND' ? new HttpError(404, `no project '${project}'`) : err;
+  });
+  if (!canAccessProject(user, project)) throw new HttpError(403, `this credential may not use project '${project}'`);
+  const owner = userKey(user, req);
+  const rate = deps.limiter.take(owner);
+  if (!rate.ok) throw new HttpError(429, `rate limit exceeded; retry in ${rate.retryAfterSeconds}s`, { 'Retry-After': String(rate.retryAfterSeconds) });
+  let body: unknown;
+  if (req.method === 'POST') {
+    const raw = await readBody(req, deps.maxBodyBytes);
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw new HttpError(400, 'request body is not JSON', {}, -32700);
+    }
+  }
+  return { user, owner, bearer, body };
+}
+
+/** Reads at most `limit` bytes; a larger body is a 413 (the rest is drained, not buffered). */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  return new Promise((resolve, reject) => {
+    const tooLarge = () => new HttpError(413, `request body larger than ${limit} bytes`, { Connection: 'close' });
+    if (Number.isFinite(declared) && declared > limit) {
+      req.resume();
+      reject(tooLarge());
+      return;
+    }
+    const parts: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on('data', (part: Buffer) => {
+      if (failed) return;
+      size += part.length;
+      if (size > limit) {
+        failed = true;
+        parts.length = 0;
+        reject(tooLarge());
+        return;
+      }
+      parts.push(part);
+    });
+    req.on('end', () => {
+      if (!failed) resolve(Buffer.concat(parts));
+    });
+    req.on('error', (err) => {
+      if (!failed) reject(err);
+    });
+  });
+}
