@@ -15,6 +15,7 @@ import type {
   SessionRecord,
   SourceUpdate,
   Store,
+  StoreCapabilities,
   TokenRecord,
   UpdateOutcome,
 } from '../../src/ports/store.js';
@@ -247,6 +248,9 @@ async function seedSearch(store: Store): Promise<SearchFixture> {
     34: { name: 'quasar other project', project: 'p2' },
     40: { name: 'nebula table' },
     41: { name: 'nebula column' },
+    // the same two words, together in one row and far apart in the other (proximity)
+    50: { name: 'pulsar magnetar', comment: '', definition: '', context: '' },
+    51: { name: 'pulsar', comment: '', definition: '', context: 'one two three four five six seven eight nine ten magnetar' },
   });
   const crm = build('crm', 40, { 1: { name: 'nebula crm column' } });
   await store.applySourceUpdate(update('shop', shop.writes, { chunks: { upsert: shop.upsert, remove: [], effectiveContexts: [] } }));
@@ -283,7 +287,19 @@ async function expectCode(promise: Promise<unknown>, code: string): Promise<void
 
 // ---------------------------------------------------------------------------------------------
 
-export function describeStoreContract(name: string, open: () => Promise<Store>): void {
+type TestBody = () => Promise<void>;
+
+/**
+ * A test that needs a store capability: it runs on stores that declare it and is skipped, with
+ * the reason in its name, on the others (a second backend passes the contract role by role).
+ */
+export function itWith(capabilities: StoreCapabilities, need: keyof StoreCapabilities, name: string, body: TestBody): void {
+  if (capabilities[need]) it(name, body);
+  else it.skip(`${name} (skipped: this store declares no ${need})`, body);
+}
+
+/** `capabilities` are the store's own (`store.capabilities`), known before any test opens one. */
+export function describeStoreContract(name: string, open: () => Promise<Store>, capabilities: StoreCapabilities): void {
   describe(`Store contract: ${name}`, () => {
     describeEntityStoreContract(open);
 
@@ -589,6 +605,16 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         expect(hits.map((h) => h.chunkId)).toEqual([id(11), id(12)]);
         expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
         expect(hits[1]!.score).toBeGreaterThan(0);
+      });
+
+      itWith(capabilities, 'proximity', 'ranks a row holding the near words together above one holding them apart', async () => {
+        const near = { words: ['pulsar', 'magnetar'], distance: 4 };
+        const apart = await store.lexicalSearch({ terms: [['pulsar'], ['magnetar']], limit: 10 });
+        expect(new Set(apart.map((h) => h.chunkId))).toEqual(new Set([id(50), id(51)]));
+        const hits = await store.lexicalSearch({ terms: [['pulsar'], ['magnetar']], near, limit: 10 });
+        expect(hits.map((h) => h.chunkId)).toEqual([id(50), id(51)]);
+        const lead = (r: typeof hits) => r.find((h) => h.chunkId === id(50))!.score - r.find((h) => h.chunkId === id(51))!.score;
+        expect(lead(hits)).toBeGreaterThan(lead(apart));
       });
 
       it('sorts by score, breaking ties by chunk id', async () => {

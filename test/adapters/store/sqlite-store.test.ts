@@ -14,6 +14,7 @@ import {
   repairIndex,
   repairIndexFile,
   SCHEMA_VERSION,
+  SQLITE_CAPABILITIES,
   type SqliteStore,
 } from '../../../src/adapters/store/sqlite/index.js';
 import { migrationPath, type Migration } from '../../../src/adapters/store/sqlite/schema.js';
@@ -31,8 +32,9 @@ function tmpFile(): string {
   return join(home.dir, `case-${fileCounter}`, 'nested', 'index.sqlite');
 }
 
-describeStoreContract('sqlite, sqlite-vec backend', () => openSqliteStore(tmpFile(), { vector: 'sqlite-vec' }));
-describeStoreContract('sqlite, js backend', () => openSqliteStore(tmpFile(), { vector: 'js' }));
+describeStoreContract('sqlite, sqlite-vec backend', () => openSqliteStore(tmpFile(), { vector: 'sqlite-vec' }), SQLITE_CAPABILITIES);
+describeStoreContract('sqlite, js backend', () => openSqliteStore(tmpFile(), { vector: 'js' }), SQLITE_CAPABILITIES);
+
 
 // ---------------------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
  * @module adapters/store/sqlite
  * The default embedded store: one SQLite file (FTS5 + float32 vectors).
  */
-export { openSqliteStore, SqliteStore, type SqliteStoreOptions } from './sqlite-store.js';
+export { openSqliteStore, SQLITE_CAPABILITIES, SqliteStore, type SqliteStoreOptions } from './sqlite-store.js';
 export { DEFAULT_PAGE_SIZE } from './object-pages.js';
 export { repairIndex, type IndexRepairReport } from './repair-index.js';
 export { repairIndexFile, type IndexFileRepair } from './index-file-repair.js';

@@ -97,6 +97,12 @@ export async function openSqliteStore(path: string, options: SqliteStoreOptions 
   }
 }
 
+/**
+ * No ANN index (sqlite-vec scans every vector); FTS5 has NEAR; and shared, because `sextant
+ * update` from cron and a running `sextant mcp` are two processes on one file (WAL).
+ */
+export const SQLITE_CAPABILITIES: Readonly<StoreCapabilities> = Object.freeze({ ann: false, proximity: true, sharedAcrossProcesses: true });
+
 export class SqliteStore implements Store {
   readonly location: string;
   /** What `openSqliteStore(…, { repair: true })` did to the file, or null when nothing was needed. */
@@ -130,11 +136,7 @@ export class SqliteStore implements Store {
     this.#glossary = new GlossaryTables(db, this.#writer);
   }
 
-  /**
-   * No ANN index (sqlite-vec scans every vector); FTS5 has NEAR; and shared, because `sextant
-   * update` from cron and a running `sextant mcp` are two processes on one file (WAL).
-   */
-  readonly capabilities: StoreCapabilities = Object.freeze({ ann: false, proximity: true, sharedAcrossProcesses: true });
+  readonly capabilities: StoreCapabilities = SQLITE_CAPABILITIES;
 
   /**
    * `data_version` moves when another connection commits; `total_changes()` counts this
