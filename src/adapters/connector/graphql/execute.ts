@@ -4,7 +4,7 @@
  * graphql-js against the schema the user's credential introspects), then executed on `/query`
  * (JSON) or `/ipc` (multipart Arrow).
  */
-import { type GraphQLSchema, GraphQLError, Kind, buildClientSchema, parse, validate } from 'graphql';
+import { type GraphQLSchema, type GraphQLError, Kind, buildClientSchema, parse, validate } from 'graphql';
 import { SextantError } from '../../../kernel/errors.js';
 import type { ExecuteRequest, ExecuteResponse, ExecutionCredential } from '../../../ports/connector.js';
 import { type GraphqlResponse, checkHttp, postGraphql, transportError } from './client.js';

@@ -8,7 +8,7 @@
  */
 import type { ArgInfo, DataObjectInfo, FieldInfo, FunctionInfo, ModuleInfo, OperationInfo, OperationVariant, RootKind, TypeInfo } from './catalog-model.js';
 import { joinPath } from './catalog-model.js';
-import { type IntroField, type IntroInputValue, type IntroType, SchemaIndex, isRequired, namedType, printTypeRef } from './schema-model.js';
+import { type IntroField, type IntroInputValue, type IntroType, type SchemaIndex, isRequired, namedType, printTypeRef } from './schema-model.js';
 
 const QUERY_VARIANTS: Record<string, OperationVariant> = { select: 'select', select_one: 'select_one', aggregate: 'aggregate', bucket_agg: 'bucket_agg' };
 const MUTATION_VARIANTS: Record<string, OperationVariant> = { mutation_insert: 'insert', mutation_update: 'update', mutation_delete: 'delete' };
