@@ -1,0 +1,111 @@
+/**
+ * @module core/search/stages
+ * The named stages of the retrieve pipeline after retrieval (search-service.ts runs them in
+ * order: expand → retrieve → fuse → rerank → relate → hydrate). Each takes what it needs and
+ * returns data, so each is tested on its own.
+ */
+import type { Chunk } from '../../ports/catalog.js';
+import type { Reranker } from '../../ports/reranker.js';
+import type { ChunkFilter } from '../../ports/store.js';
+import type { Ranked } from './structure-ranking.js';
+import { withSupport } from './structure-signals.js';
+import { adviseRerank, applyRerankOrder } from './rerank-hook.js';
+import { fuseRankings, RRF_K, TOP_RANK_BONUS, type RankedList } from './rrf.js';
+import { fusedRelevances } from './scores.js';
+import type { SearchHit, SearchMode, SearchResult } from './types.js';
+
+/** One candidate in fused order with what `--explain` shows of it. */
+export interface Ordered {
+  id: string;
+  score: number;
+  lexicalRank: number | null;
+  vectorRank: number | null;
+  fused: number;
+  bonus: number;
+}
+
+/**
+ * fuse: hybrid mode fuses the lexical, vector and structure lists with RRF (k = 60, top-rank
+ * bonus; support lists only break ties); a single-side mode keeps that side's order and scores.
+ */
+export function fuse(mode: SearchMode, sides: { lexical: Ranked | null; vector: Ranked | null }, structure: { lists: RankedList[]; support: RankedList[] }): Ordered[] {
+  if (mode === 'hybrid') {
+    const lists: RankedList[] = [
+      { name: 'lexical', ids: sides.lexical?.ids ?? [] },
+      { name: 'vector', ids: sides.vector?.ids ?? [] },
+      ...structure.lists,
+    ];
+    const fused = withSupport(fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS }), structure.support);
+    const relevances = fusedRelevances(fused, { lists: [...lists, ...structure.support].filter((l) => l.ids.length > 0).length || 1 });
+    return fused.map((f, i) => ({ id: f.id, score: relevances[i]!, lexicalRank: f.ranks.lexical ?? null, vectorRank: f.ranks.vector ?? null, fused: f.score, bonus: f.bonus }));
+  }
+  const side = (mode === 'lexical' ? sides.lexical : sides.vector) ?? { ids: [], scores: new Map<string, number>() };
+  return side.ids.map((id, i) => ({
+    id,
+    score: side.scores.get(id) ?? 0,
+    lexicalRank: mode === 'lexical' ? i + 1 : null,
+    vectorRank: mode === 'vector' ? i + 1 : null,
+    fused: side.scores.get(id) ?? 0,
+    bonus: 0,
+  }));
+}
+
+/** rerank: the advisory hook reorders the top; on any failure the fused order stands and the error is reported. */
+export async function rerank(reranker: Reranker, query: string, top: Ordered[], chunks: ReadonlyMap<string, Chunk>): Promise<{ top: Ordered[]; report: NonNullable<SearchResult['rerank']> }> {
+  const outcome = await adviseRerank(reranker, {
+    query,
+    results: top.map((t) => {
+      const c = chunks.get(t.id);
+      return { id: t.id, kind: c?.kind ?? '', name: c ? displayName(c) : t.id, snippet: c ? snippetOf(c) : '', score: t.score };
+    }),
+  });
+  const byId = new Map(top.map((t) => [t.id, t]));
+  const order = outcome.order ? applyRerankOrder(top.map((t) => t.id), outcome.order).map((id) => byId.get(id)!) : top;
+  return { top: order, report: { applied: outcome.order !== null, error: outcome.error } };
+}
+
+/** relate: chunks sharing entities with the top hits, not already among them. */
+export async function relate(related: (hitIds: readonly string[], filter: ChunkFilter, cap: number) => Promise<string[]>, top: readonly Ordered[], filter: ChunkFilter, cap: number): Promise<string[]> {
+  return (await related(top.map((t) => t.id), filter, cap)).filter((id) => !top.some((t) => t.id === id));
+}
+
+/** hydrate: hits from chunks, scores rounded to 4 places; related chunks follow at half the last direct score. */
+export function hydrate(
+  top: readonly Ordered[],
+  relatedIds: readonly string[],
+  chunks: ReadonlyMap<string, Chunk>,
+  explain: { expansions: string[]; entities: ReadonlyMap<string, string[]> } | null,
+): SearchHit[] {
+  const hits: SearchHit[] = [];
+  for (const t of top) {
+    const c = chunks.get(t.id);
+    if (!c) continue;
+    hits.push({
+      id: c.id,
+      objectId: c.objectId,
+      source: c.source,
+      kind: c.kind,
+      name: displayName(c),
+      score: Math.round(t.score * 10000) / 10000,
+      snippet: snippetOf(c),
+      ...(explain ? { explain: { lexicalRank: t.lexicalRank, vectorRank: t.vectorRank, fused: t.fused, bonus: t.bonus, expansions: explain.expansions, entities: explain.entities.get(c.id) ?? [] } } : {}),
+    });
+  }
+  const floor = hits.length ? hits[hits.length - 1]!.score : 0;
+  for (const id of relatedIds) {
+    const c = chunks.get(id);
+    if (!c) continue;
+    hits.push({ id: c.id, objectId: c.objectId, source: c.source, kind: c.kind, name: displayName(c), score: Math.round(floor * 0.5 * 10000) / 10000, snippet: snippetOf(c), related: true });
+  }
+  return hits;
+}
+
+export function displayName(chunk: Chunk): string {
+  const parts = chunk.objectId.split(':');
+  return parts.length >= 3 ? parts.slice(2).join(':') : chunk.objectId;
+}
+
+export function snippetOf(chunk: Chunk, max = 200): string {
+  const text = chunk.text.replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
