@@ -3,7 +3,8 @@
  * The business glossary: terms per project, each with a defining SQL validated on its source
  * (a LIMIT 1 probe in a guarded read-only session), output columns captured, aliases, origin,
  * who changed it, and a change history. Terms are indexed as chunks so search finds them, and
- * their aliases feed query expansion. Expected failures are results, never throws.
+ * their aliases feed query expansion. Expected failures are results, never throws. Each
+ * operation is a module function of a {@link GlossaryContext}; createGlossaryService binds them.
  */
 import { RELATION_KINDS, type CatalogObject } from '../../ports/catalog.js';
 import type { Connector } from '../../ports/connector.js';
@@ -52,319 +53,352 @@ function sqlError(check: Extract<SqlCheck, { valid: false }>): GlossaryFailure {
   return fail('SQL_INVALID', `SQL validation failed: ${check.error}${where}`, { position: check.position });
 }
 
-export function createGlossaryService(deps: GlossaryDeps) {
-  const { store } = deps;
-  const now = () => (deps.now ? deps.now() : new Date()).toISOString();
-
-  async function requireProject(project: string) {
-    return deps.projects.get(project);
-  }
-
-  /** The source a term's SQL runs on: the one named, or the project's only source. */
-  async function resolveSource(project: string, name: string | undefined): Promise<StoredSource | GlossaryFailure> {
-    const record = await requireProject(project);
-    const all = await store.listSources();
-    const served = record.sources.length ? all.filter((s) => record.sources.includes(s.name)) : all;
-    if (name) {
-      const source = all.find((s) => s.name === name);
-      if (!source) return fail('SOURCE_NOT_FOUND', `source '${name}' not found`);
-      if (!served.includes(source)) return fail('SOURCE_NOT_FOUND', `source '${name}' is not served by project '${project}'`);
-      return source;
-    }
-    if (served.length === 1) return served[0]!;
-    if (served.length === 0) return fail('SOURCE_NOT_FOUND', `project '${project}' has no sources; add one with \`sextant source add\``);
-    return fail('INVALID_INPUT', `project '${project}' serves several sources (${served.map((s) => s.name).join(', ')}); say which one the SQL runs on with 'source'`);
-  }
-
-  /** A relation of the source by path (`public.orders`), bare name (`orders`) or object id. */
-  async function resolveBaseTable(source: string, ref: string): Promise<CatalogObject | GlossaryFailure> {
-    const text = ref.trim();
-    const isRelation = (o: CatalogObject | null): o is CatalogObject => o !== null && o.source === source && RELATION_KINDS.includes(o.kind);
-    if (text.startsWith(`${source}:`)) {
-      const byId = await store.getObject(text);
-      if (isRelation(byId)) return byId;
-    }
-    for (const kind of RELATION_KINDS) {
-      const found = await store.getObject(`${source}:${kind}:${text}`);
-      if (isRelation(found)) return found;
-    }
-    const ids = (await store.objectIds(source)).filter((id) => RELATION_KINDS.some((k) => id.startsWith(`${source}:${k}:`)));
-    const paths = ids.map((id) => ({ id, path: id.split(':').slice(2).join(':') }));
-    const want = text.toLowerCase();
-    const matches = paths.filter((p) => p.path.toLowerCase() === want || p.path.toLowerCase().endsWith(`.${want}`));
-    if (matches.length === 1) {
-      const found = await store.getObject(matches[0]!.id);
-      if (isRelation(found)) return found;
-    }
-    if (matches.length > 1) {
-      return fail('BASE_TABLE_NOT_FOUND', `base table '${text}' is ambiguous in source '${source}': ${matches.map((m) => m.path).join(', ')}`);
-    }
-    const near = closest(text, paths.map((p) => p.path), 3);
-    return fail('BASE_TABLE_NOT_FOUND', `base table '${text}' not found in source '${source}'${near.length ? `; did you mean ${near.join(', ')}?` : ''}`);
-  }
-
-  async function checkSql(source: StoredSource, sql: string): Promise<SqlCheck> {
-    const connector = deps.connectors.get(source.type);
-    if (!connector?.probeQuery) {
-      return { valid: false, source: source.name, error: `sources of type '${source.type}' cannot validate SQL`, position: null, sqlState: null };
-    }
-    const probe = await connector.probeQuery(source, sql);
-    return probe.ok
-      ? { valid: true, source: source.name, outputColumns: probe.columns }
-      : { valid: false, source: source.name, error: redactText(probe.error), position: probe.position, sqlState: probe.sqlState };
-  }
-
-  function validation(result: SqlCheck): TermValidation {
-    return { status: result.valid ? 'valid' : 'stale', checkedAt: now(), error: result.valid ? null : result.error };
-  }
-
-  function required(input: Record<string, unknown>, fields: string[]): GlossaryFailure | null {
-    for (const field of fields) {
-      const value = input[field];
-      if (typeof value !== 'string' || value.trim() === '') return fail('INVALID_INPUT', `field '${field}' is required`);
-    }
-    return null;
-  }
-
-  function checkName(term: string): GlossaryFailure | null {
-    if ([...term].length > MAX_TERM_LENGTH) return fail('INVALID_INPUT', `field 'term' is longer than ${MAX_TERM_LENGTH} characters`);
-    return null;
-  }
-
-  async function write(
-    existing: GlossaryTerm | null,
-    fields: TermFields,
-    baseObjectId: string | null,
-    actor: ChangeActor,
-  ): Promise<TermResult> {
-    const index = await buildTermIndex(deps, fields, baseObjectId);
-    try {
-      const term = existing ? await store.updateTerm(existing.id, fields, index, actor, now()) : await store.createTerm(fields, index, actor, now());
-      return { success: true, term, changed: true };
-    } catch (err) {
-      if (isSextantError(err) && (err.code === 'TERM_EXISTS' || err.code === 'ALIAS_CONFLICT' || err.code === 'TERM_NOT_FOUND')) {
-        return fail(err.code, err.message);
-      }
-      throw err;
-    }
-  }
-
-  async function list(project: string, filter: ListFilter = {}): Promise<GlossaryTerm[]> {
-    await requireProject(project);
-    const needle = filter.text?.trim().toLowerCase();
-    return (await store.listTerms(project)).filter(
-      (t) =>
-        (!filter.origin || t.origin === filter.origin) &&
-        (!filter.source || t.source === filter.source) &&
-        (!filter.stale || t.validation.status === 'stale') &&
-        (!needle || [t.term, t.definition, ...t.aliases].some((s) => s.toLowerCase().includes(needle))),
-    );
-  }
-
-  /** The term named or aliased `nameOrAlias`; TERM_NOT_FOUND (with suggestions) thrown when absent. */
-  async function get(project: string, nameOrAlias: string): Promise<GlossaryTerm> {
-    await requireProject(project);
-    const term = await store.findTerm(project, nameOrAlias);
-    if (term) return term;
-    throw await notFound(project, nameOrAlias);
-  }
-
-  async function notFound(project: string, nameOrAlias: string): Promise<SextantError> {
-    const names = (await store.listTerms(project)).flatMap((t) => [t.term, ...t.aliases]);
-    const near = closest(nameOrAlias, names, 3);
-    return new SextantError('TERM_NOT_FOUND', `term '${nameOrAlias}' not found`, {
-      hint: near.length ? `did you mean ${near.map((n) => `'${n}'`).join(', ')}?` : 'list the terms with `sextant glossary list`',
-      details: { suggestions: near },
-    });
-  }
-
-  async function create(project: string, input: TermInput, actor: ChangeActor, origin: TermOrigin): Promise<TermResult> {
-    await requireProject(project);
-    const missing = required(input as unknown as Record<string, unknown>, ['term', 'definition', 'sql']);
-    if (missing) return missing;
-    const term = cleanName(input.term);
-    const badName = checkName(term);
-    if (badName) return badName;
-    const existing = await store.findTerm(project, term);
-    if (existing) {
-      return glossaryKey(existing.term) === glossaryKey(term)
-        ? fail('TERM_EXISTS', `term '${term}' already exists`)
-        : fail('ALIAS_CONFLICT', `'${term}' is already an alias of term '${existing.term}'`);
-    }
-    const source = await resolveSource(project, input.source);
-    if ('success' in source) return source;
-    let base: CatalogObject | null = null;
-    if (input.baseTable && input.baseTable.trim()) {
-      const resolved = await resolveBaseTable(source.name, input.baseTable);
-      if ('success' in resolved) return resolved;
-      base = resolved;
-    }
-    const check = await checkSql(source, input.sql);
-    if (!check.valid) return sqlError(check);
-    const fields: TermFields = {
-      project,
-      term,
-      definition: input.definition.trim(),
-      sql: input.sql.trim(),
-      source: source.name,
-      baseTable: base?.path ?? null,
-      outputColumns: check.outputColumns,
-      origin,
-      aliases: cleanAliases(input.aliases ?? [], term),
-      validation: validation(check),
-    };
-    return write(null, fields, base?.id ?? null, actor);
-  }
-
-  async function update(project: string, lookup: string, patch: TermPatch, actor: ChangeActor, origin: TermOrigin): Promise<TermResult> {
-    await requireProject(project);
-    if (typeof lookup !== 'string' || !lookup.trim()) return fail('INVALID_INPUT', "field 'term' is required");
-    const existing = await store.findTerm(project, lookup);
-    if (!existing) return fail('TERM_NOT_FOUND', `term '${lookup}' not found`);
-    const given = Object.entries(patch).filter(([, v]) => v !== undefined);
-    if (given.length === 0) return { success: true, term: existing, changed: false };
-    for (const field of ['definition', 'sql'] as const) {
-      if (patch[field] !== undefined && patch[field]!.trim() === '') return fail('INVALID_INPUT', `field '${field === 'sql' ? 'defining_sql' : field}' may not be empty`);
-    }
-    const term = patch.term !== undefined ? cleanName(patch.term) : existing.term;
-    if (!term) return fail('INVALID_INPUT', "field 'term' may not be empty");
-    const badName = checkName(term);
-    if (badName) return badName;
-
-    let source: StoredSource | GlossaryFailure;
-    if (patch.source !== undefined) source = await resolveSource(project, patch.source);
-    else {
-      const kept = await store.getSource(existing.source);
-      source = kept ?? fail('SOURCE_NOT_FOUND', `source '${existing.source}' of term '${existing.term}' no longer exists; pass a source`);
-    }
-    if ('success' in source) return source;
-
-    let baseTable = existing.baseTable;
-    let baseObjectId: string | null = null;
-    const baseRef = patch.baseTable !== undefined ? patch.baseTable : existing.baseTable;
-    if (baseRef && baseRef.trim()) {
-      // re-resolved whenever it or the source changes; an unchanged base table that vanished is kept (the term goes stale instead)
-      const resolved = await resolveBaseTable(source.name, baseRef);
-      if ('success' in resolved) {
-        if (patch.baseTable !== undefined || patch.source !== undefined) return resolved;
-      } else {
-        baseTable = resolved.path;
-        baseObjectId = resolved.id;
-      }
-    } else baseTable = null;
-
-    const sql = patch.sql !== undefined ? patch.sql.trim() : existing.sql;
-    let outputColumns = existing.outputColumns;
-    let checked = existing.validation;
-    if (sql !== existing.sql || source.name !== existing.source) {
-      const check = await checkSql(source, sql);
-      if (!check.valid) return sqlError(check);
-      outputColumns = check.outputColumns;
-      checked = validation(check);
-    }
-    const fields: TermFields = {
-      project,
-      term,
-      definition: patch.definition !== undefined ? patch.definition.trim() : existing.definition,
-      sql,
-      source: source.name,
-      baseTable,
-      outputColumns,
-      origin,
-      aliases: patch.aliases !== undefined ? cleanAliases(patch.aliases, term) : cleanAliases(existing.aliases, term),
-      validation: checked,
-    };
-    return write(existing, fields, baseObjectId, actor);
-  }
-
-  async function remove(project: string, lookup: string, actor: ChangeActor): Promise<DeleteResult> {
-    await requireProject(project);
-    if (typeof lookup !== 'string' || !lookup.trim()) return fail('INVALID_INPUT', "field 'term' is required");
-    const existing = await store.findTerm(project, lookup);
-    if (!existing) return fail('TERM_NOT_FOUND', `term '${lookup}' not found`);
-    const deleted = await store.deleteTerm(existing.id, actor, now());
-    if (!deleted) return fail('TERM_NOT_FOUND', `term '${lookup}' not found`);
-    return { success: true, message: `Term '${deleted.term}' deleted successfully`, term: deleted };
-  }
-
-  async function history(project: string, lookup?: string): Promise<GlossaryChange[]> {
-    await requireProject(project);
-    if (lookup === undefined) return store.glossaryHistory(project);
-    const current = await store.findTerm(project, lookup);
-    if (current) return store.glossaryHistory(project, current.id);
-    // a deleted term: its changes under that name
-    const key = glossaryKey(lookup);
-    const all = await store.glossaryHistory(project);
-    const ids = new Set(all.filter((c) => glossaryKey(c.term) === key || (c.before?.aliases ?? []).some((a) => glossaryKey(a) === key)).map((c) => c.termId));
-    if (ids.size === 0) throw await notFound(project, lookup);
-    return all.filter((c) => ids.has(c.termId));
-  }
-
-  async function testSql(project: string, sql: string, sourceName?: string): Promise<SqlCheck> {
-    const source = await resolveSource(project, sourceName);
-    if ('success' in source) throw new SextantError(source.code === 'SOURCE_NOT_FOUND' ? 'SOURCE_NOT_FOUND' : 'USAGE', source.error);
-    if (!sql.trim()) return { valid: false, source: source.name, error: 'the SQL is empty', position: null, sqlState: null };
-    return checkSql(source, sql);
-  }
-
-  /**
-   * Re-runs the SQL of every term on the sources named (all when omitted): after a schema change
-   * a term that no longer runs is flagged `stale` with the database's error; one that runs again
-   * is valid again, with its output columns refreshed. An unreachable source leaves its terms as
-   * they were and says so.
-   */
-  async function revalidate(sourceNames?: readonly string[]): Promise<RevalidationReport[]> {
-    const sources = await store.listSources();
-    const names = sourceNames ?? [...new Set((await store.listTerms()).map((t) => t.source))].sort();
-    const reports: RevalidationReport[] = [];
-    for (const name of names) {
-      const terms = await store.termsOfSource(name);
-      if (terms.length === 0) continue;
-      const report: RevalidationReport = { source: name, checked: 0, broke: [], fixed: [], error: null };
-      reports.push(report);
-      const source = sources.find((s) => s.name === name);
-      for (const term of terms) {
-        let check: SqlCheck;
-        if (!source) check = { valid: false, source: name, error: `source '${name}' no longer exists`, position: null, sqlState: null };
-        else {
-          try {
-            check = await checkSql(source, term.sql);
-          } catch (err) {
-            report.error = redactText(isSextantError(err) ? err.toLine() : (err as Error).message);
-            break;
-          }
-        }
-        report.checked += 1;
-        const was = term.validation.status;
-        if (check.valid) {
-          await store.setTermValidation(term.id, validation(check), check.outputColumns);
-          if (was === 'stale') report.fixed.push({ project: term.project, term: term.term });
-        } else {
-          await store.setTermValidation(term.id, validation(check));
-          if (was === 'valid') report.broke.push({ project: term.project, term: term.term, error: check.error });
-        }
-      }
-    }
-    return reports;
-  }
-
-  let aliasCache: { key: string; map: ReadonlyMap<string, readonly string[]> } | null = null;
-  /** alias → names of the terms it stands for (every project), for query expansion. Same map object while unchanged. */
-  async function aliasMap(): Promise<ReadonlyMap<string, readonly string[]>> {
-    const rows = await store.glossaryAliases();
-    const key = JSON.stringify(rows);
-    if (aliasCache?.key === key) return aliasCache.map;
-    const map = new Map<string, string[]>();
-    for (const row of rows) {
-      const list = map.get(row.alias) ?? [];
-      if (!list.includes(row.term)) list.push(row.term);
-      map.set(row.alias, list);
-    }
-    aliasCache = { key, map };
-    return map;
-  }
-
-  return { list, get, find: (project: string, nameOrAlias: string) => store.findTerm(project, nameOrAlias), create, update, remove, history, testSql, revalidate, aliasMap, resolveSource, checkSql };
+/** What the glossary's functions run with: the deps, the clock, and the alias map last built. */
+export interface GlossaryContext extends GlossaryDeps {
+  /** The current time as an ISO string (deps.now, or the clock). */
+  stamp(): string;
+  aliasCache: { key: string; map: ReadonlyMap<string, readonly string[]> } | null;
 }
 
-export type GlossaryCore = ReturnType<typeof createGlossaryService>;
+async function requireProject(ctx: GlossaryContext, project: string) {
+  return ctx.projects.get(project);
+}
+
+/** The source a term's SQL runs on: the one named, or the project's only source. */
+export async function resolveSource(ctx: GlossaryContext, project: string, name: string | undefined): Promise<StoredSource | GlossaryFailure> {
+  const record = await requireProject(ctx, project);
+  const all = await ctx.store.listSources();
+  const served = record.sources.length ? all.filter((s) => record.sources.includes(s.name)) : all;
+  if (name) {
+    const source = all.find((s) => s.name === name);
+    if (!source) return fail('SOURCE_NOT_FOUND', `source '${name}' not found`);
+    if (!served.includes(source)) return fail('SOURCE_NOT_FOUND', `source '${name}' is not served by project '${project}'`);
+    return source;
+  }
+  if (served.length === 1) return served[0]!;
+  if (served.length === 0) return fail('SOURCE_NOT_FOUND', `project '${project}' has no sources; add one with \`sextant source add\``);
+  return fail('INVALID_INPUT', `project '${project}' serves several sources (${served.map((s) => s.name).join(', ')}); say which one the SQL runs on with 'source'`);
+}
+
+/** A relation of the source by path (`public.orders`), bare name (`orders`) or object id. */
+async function resolveBaseTable(ctx: GlossaryContext, source: string, ref: string): Promise<CatalogObject | GlossaryFailure> {
+  const text = ref.trim();
+  const isRelation = (o: CatalogObject | null): o is CatalogObject => o !== null && o.source === source && RELATION_KINDS.includes(o.kind);
+  if (text.startsWith(`${source}:`)) {
+    const byId = await ctx.store.getObject(text);
+    if (isRelation(byId)) return byId;
+  }
+  for (const kind of RELATION_KINDS) {
+    const found = await ctx.store.getObject(`${source}:${kind}:${text}`);
+    if (isRelation(found)) return found;
+  }
+  const ids = (await ctx.store.objectIds(source)).filter((id) => RELATION_KINDS.some((k) => id.startsWith(`${source}:${k}:`)));
+  const paths = ids.map((id) => ({ id, path: id.split(':').slice(2).join(':') }));
+  const want = text.toLowerCase();
+  const matches = paths.filter((p) => p.path.toLowerCase() === want || p.path.toLowerCase().endsWith(`.${want}`));
+  if (matches.length === 1) {
+    const found = await ctx.store.getObject(matches[0]!.id);
+    if (isRelation(found)) return found;
+  }
+  if (matches.length > 1) {
+    return fail('BASE_TABLE_NOT_FOUND', `base table '${text}' is ambiguous in source '${source}': ${matches.map((m) => m.path).join(', ')}`);
+  }
+  const near = closest(text, paths.map((p) => p.path), 3);
+  return fail('BASE_TABLE_NOT_FOUND', `base table '${text}' not found in source '${source}'${near.length ? `; did you mean ${near.join(', ')}?` : ''}`);
+}
+
+export async function checkSql(ctx: GlossaryContext, source: StoredSource, sql: string): Promise<SqlCheck> {
+  const connector = ctx.connectors.get(source.type);
+  if (!connector?.probeQuery) {
+    return { valid: false, source: source.name, error: `sources of type '${source.type}' cannot validate SQL`, position: null, sqlState: null };
+  }
+  const probe = await connector.probeQuery(source, sql);
+  return probe.ok
+    ? { valid: true, source: source.name, outputColumns: probe.columns }
+    : { valid: false, source: source.name, error: redactText(probe.error), position: probe.position, sqlState: probe.sqlState };
+}
+
+function validation(ctx: GlossaryContext, result: SqlCheck): TermValidation {
+  return { status: result.valid ? 'valid' : 'stale', checkedAt: ctx.stamp(), error: result.valid ? null : result.error };
+}
+
+function required(input: Record<string, unknown>, fields: string[]): GlossaryFailure | null {
+  for (const field of fields) {
+    const value = input[field];
+    if (typeof value !== 'string' || value.trim() === '') return fail('INVALID_INPUT', `field '${field}' is required`);
+  }
+  return null;
+}
+
+function checkName(term: string): GlossaryFailure | null {
+  if ([...term].length > MAX_TERM_LENGTH) return fail('INVALID_INPUT', `field 'term' is longer than ${MAX_TERM_LENGTH} characters`);
+  return null;
+}
+
+async function write(
+  ctx: GlossaryContext,
+  existing: GlossaryTerm | null,
+  fields: TermFields,
+  baseObjectId: string | null,
+  actor: ChangeActor,
+): Promise<TermResult> {
+  const index = await buildTermIndex(ctx, fields, baseObjectId);
+  try {
+    const term = existing ? await ctx.store.updateTerm(existing.id, fields, index, actor, ctx.stamp()) : await ctx.store.createTerm(fields, index, actor, ctx.stamp());
+    return { success: true, term, changed: true };
+  } catch (err) {
+    if (isSextantError(err) && (err.code === 'TERM_EXISTS' || err.code === 'ALIAS_CONFLICT' || err.code === 'TERM_NOT_FOUND')) {
+      return fail(err.code, err.message);
+    }
+    throw err;
+  }
+}
+
+export async function list(ctx: GlossaryContext, project: string, filter: ListFilter = {}): Promise<GlossaryTerm[]> {
+  await requireProject(ctx, project);
+  const needle = filter.text?.trim().toLowerCase();
+  return (await ctx.store.listTerms(project)).filter(
+    (t) =>
+      (!filter.origin || t.origin === filter.origin) &&
+      (!filter.source || t.source === filter.source) &&
+      (!filter.stale || t.validation.status === 'stale') &&
+      (!needle || [t.term, t.definition, ...t.aliases].some((s) => s.toLowerCase().includes(needle))),
+  );
+}
+
+/** The term named or aliased `nameOrAlias`; TERM_NOT_FOUND (with suggestions) thrown when absent. */
+export async function get(ctx: GlossaryContext, project: string, nameOrAlias: string): Promise<GlossaryTerm> {
+  await requireProject(ctx, project);
+  const term = await ctx.store.findTerm(project, nameOrAlias);
+  if (term) return term;
+  throw await notFound(ctx, project, nameOrAlias);
+}
+
+async function notFound(ctx: GlossaryContext, project: string, nameOrAlias: string): Promise<SextantError> {
+  const names = (await ctx.store.listTerms(project)).flatMap((t) => [t.term, ...t.aliases]);
+  const near = closest(nameOrAlias, names, 3);
+  return new SextantError('TERM_NOT_FOUND', `term '${nameOrAlias}' not found`, {
+    hint: near.length ? `did you mean ${near.map((n) => `'${n}'`).join(', ')}?` : 'list the terms with `sextant glossary list`',
+    details: { suggestions: near },
+  });
+}
+
+export async function create(ctx: GlossaryContext, project: string, input: TermInput, actor: ChangeActor, origin: TermOrigin): Promise<TermResult> {
+  await requireProject(ctx, project);
+  const missing = required(input as unknown as Record<string, unknown>, ['term', 'definition', 'sql']);
+  if (missing) return missing;
+  const term = cleanName(input.term);
+  const badName = checkName(term);
+  if (badName) return badName;
+  const existing = await ctx.store.findTerm(project, term);
+  if (existing) {
+    return glossaryKey(existing.term) === glossaryKey(term)
+      ? fail('TERM_EXISTS', `term '${term}' already exists`)
+      : fail('ALIAS_CONFLICT', `'${term}' is already an alias of term '${existing.term}'`);
+  }
+  const source = await resolveSource(ctx, project, input.source);
+  if ('success' in source) return source;
+  let base: CatalogObject | null = null;
+  if (input.baseTable && input.baseTable.trim()) {
+    const resolved = await resolveBaseTable(ctx, source.name, input.baseTable);
+    if ('success' in resolved) return resolved;
+    base = resolved;
+  }
+  const check = await checkSql(ctx, source, input.sql);
+  if (!check.valid) return sqlError(check);
+  const fields: TermFields = {
+    project,
+    term,
+    definition: input.definition.trim(),
+    sql: input.sql.trim(),
+    source: source.name,
+    baseTable: base?.path ?? null,
+    outputColumns: check.outputColumns,
+    origin,
+    aliases: cleanAliases(input.aliases ?? [], term),
+    validation: validation(ctx, check),
+  };
+  return write(ctx, null, fields, base?.id ?? null, actor);
+}
+
+export async function update(ctx: GlossaryContext, project: string, lookup: string, patch: TermPatch, actor: ChangeActor, origin: TermOrigin): Promise<TermResult> {
+  await requireProject(ctx, project);
+  if (typeof lookup !== 'string' || !lookup.trim()) return fail('INVALID_INPUT', "field 'term' is required");
+  const existing = await ctx.store.findTerm(project, lookup);
+  if (!existing) return fail('TERM_NOT_FOUND', `term '${lookup}' not found`);
+  const given = Object.entries(patch).filter(([, v]) => v !== undefined);
+  if (given.length === 0) return { success: true, term: existing, changed: false };
+  for (const field of ['definition', 'sql'] as const) {
+    if (patch[field] !== undefined && patch[field]!.trim() === '') return fail('INVALID_INPUT', `field '${field === 'sql' ? 'defining_sql' : field}' may not be empty`);
+  }
+  const term = patch.term !== undefined ? cleanName(patch.term) : existing.term;
+  if (!term) return fail('INVALID_INPUT', "field 'term' may not be empty");
+  const badName = checkName(term);
+  if (badName) return badName;
+
+  let source: StoredSource | GlossaryFailure;
+  if (patch.source !== undefined) source = await resolveSource(ctx, project, patch.source);
+  else {
+    const kept = await ctx.store.getSource(existing.source);
+    source = kept ?? fail('SOURCE_NOT_FOUND', `source '${existing.source}' of term '${existing.term}' no longer exists; pass a source`);
+  }
+  if ('success' in source) return source;
+
+  let baseTable = existing.baseTable;
+  let baseObjectId: string | null = null;
+  const baseRef = patch.baseTable !== undefined ? patch.baseTable : existing.baseTable;
+  if (baseRef && baseRef.trim()) {
+    // re-resolved whenever it or the source changes; an unchanged base table that vanished is kept (the term goes stale instead)
+    const resolved = await resolveBaseTable(ctx, source.name, baseRef);
+    if ('success' in resolved) {
+      if (patch.baseTable !== undefined || patch.source !== undefined) return resolved;
+    } else {
+      baseTable = resolved.path;
+      baseObjectId = resolved.id;
+    }
+  } else baseTable = null;
+
+  const sql = patch.sql !== undefined ? patch.sql.trim() : existing.sql;
+  let outputColumns = existing.outputColumns;
+  let checked = existing.validation;
+  if (sql !== existing.sql || source.name !== existing.source) {
+    const check = await checkSql(ctx, source, sql);
+    if (!check.valid) return sqlError(check);
+    outputColumns = check.outputColumns;
+    checked = validation(ctx, check);
+  }
+  const fields: TermFields = {
+    project,
+    term,
+    definition: patch.definition !== undefined ? patch.definition.trim() : existing.definition,
+    sql,
+    source: source.name,
+    baseTable,
+    outputColumns,
+    origin,
+    aliases: patch.aliases !== undefined ? cleanAliases(patch.aliases, term) : cleanAliases(existing.aliases, term),
+    validation: checked,
+  };
+  return write(ctx, existing, fields, baseObjectId, actor);
+}
+
+export async function remove(ctx: GlossaryContext, project: string, lookup: string, actor: ChangeActor): Promise<DeleteResult> {
+  await requireProject(ctx, project);
+  if (typeof lookup !== 'string' || !lookup.trim()) return fail('INVALID_INPUT', "field 'term' is required");
+  const existing = await ctx.store.findTerm(project, lookup);
+  if (!existing) return fail('TERM_NOT_FOUND', `term '${lookup}' not found`);
+  const deleted = await ctx.store.deleteTerm(existing.id, actor, ctx.stamp());
+  if (!deleted) return fail('TERM_NOT_FOUND', `term '${lookup}' not found`);
+  return { success: true, message: `Term '${deleted.term}' deleted successfully`, term: deleted };
+}
+
+export async function history(ctx: GlossaryContext, project: string, lookup?: string): Promise<GlossaryChange[]> {
+  await requireProject(ctx, project);
+  if (lookup === undefined) return ctx.store.glossaryHistory(project);
+  const current = await ctx.store.findTerm(project, lookup);
+  if (current) return ctx.store.glossaryHistory(project, current.id);
+  // a deleted term: its changes under that name
+  const key = glossaryKey(lookup);
+  const all = await ctx.store.glossaryHistory(project);
+  const ids = new Set(all.filter((c) => glossaryKey(c.term) === key || (c.before?.aliases ?? []).some((a) => glossaryKey(a) === key)).map((c) => c.termId));
+  if (ids.size === 0) throw await notFound(ctx, project, lookup);
+  return all.filter((c) => ids.has(c.termId));
+}
+
+export async function testSql(ctx: GlossaryContext, project: string, sql: string, sourceName?: string): Promise<SqlCheck> {
+  const source = await resolveSource(ctx, project, sourceName);
+  if ('success' in source) throw new SextantError(source.code === 'SOURCE_NOT_FOUND' ? 'SOURCE_NOT_FOUND' : 'USAGE', source.error);
+  if (!sql.trim()) return { valid: false, source: source.name, error: 'the SQL is empty', position: null, sqlState: null };
+  return checkSql(ctx, source, sql);
+}
+
+/**
+ * Re-runs the SQL of every term on the sources named (all when omitted): after a schema change
+ * a term that no longer runs is flagged `stale` with the database's error; one that runs again
+ * is valid again, with its output columns refreshed. An unreachable source leaves its terms as
+ * they were and says so.
+ */
+export async function revalidate(ctx: GlossaryContext, sourceNames?: readonly string[]): Promise<RevalidationReport[]> {
+  const sources = await ctx.store.listSources();
+  const names = sourceNames ?? [...new Set((await ctx.store.listTerms()).map((t) => t.source))].sort();
+  const reports: RevalidationReport[] = [];
+  for (const name of names) {
+    const terms = await ctx.store.termsOfSource(name);
+    if (terms.length === 0) continue;
+    const report: RevalidationReport = { source: name, checked: 0, broke: [], fixed: [], error: null };
+    reports.push(report);
+    const source = sources.find((s) => s.name === name);
+    for (const term of terms) {
+      let check: SqlCheck;
+      if (!source) check = { valid: false, source: name, error: `source '${name}' no longer exists`, position: null, sqlState: null };
+      else {
+        try {
+          check = await checkSql(ctx, source, term.sql);
+        } catch (err) {
+          report.error = redactText(isSextantError(err) ? err.toLine() : (err as Error).message);
+          break;
+        }
+      }
+      report.checked += 1;
+      const was = term.validation.status;
+      if (check.valid) {
+        await ctx.store.setTermValidation(term.id, validation(ctx, check), check.outputColumns);
+        if (was === 'stale') report.fixed.push({ project: term.project, term: term.term });
+      } else {
+        await ctx.store.setTermValidation(term.id, validation(ctx, check));
+        if (was === 'valid') report.broke.push({ project: term.project, term: term.term, error: check.error });
+      }
+    }
+  }
+  return reports;
+}
+
+/** alias → names of the terms it stands for (every project), for query expansion. Same map object while unchanged. */
+export async function aliasMap(ctx: GlossaryContext): Promise<ReadonlyMap<string, readonly string[]>> {
+  const rows = await ctx.store.glossaryAliases();
+  const key = JSON.stringify(rows);
+  if (ctx.aliasCache?.key === key) return ctx.aliasCache.map;
+  const map = new Map<string, string[]>();
+  for (const row of rows) {
+    const list = map.get(row.alias) ?? [];
+    if (!list.includes(row.term)) list.push(row.term);
+    map.set(row.alias, list);
+  }
+  ctx.aliasCache = { key, map };
+  return map;
+}
+
+/** The glossary's operations bound to one set of deps (what the engine exposes as `engine.glossary`'s core). */
+export interface GlossaryCore {
+  list(project: string, filter?: ListFilter): Promise<GlossaryTerm[]>;
+  get(project: string, nameOrAlias: string): Promise<GlossaryTerm>;
+  find(project: string, nameOrAlias: string): Promise<GlossaryTerm | null>;
+  create(project: string, input: TermInput, actor: ChangeActor, origin: TermOrigin): Promise<TermResult>;
+  update(project: string, lookup: string, patch: TermPatch, actor: ChangeActor, origin: TermOrigin): Promise<TermResult>;
+  remove(project: string, lookup: string, actor: ChangeActor): Promise<DeleteResult>;
+  history(project: string, lookup?: string): Promise<GlossaryChange[]>;
+  testSql(project: string, sql: string, sourceName?: string): Promise<SqlCheck>;
+  revalidate(sourceNames?: readonly string[]): Promise<RevalidationReport[]>;
+  aliasMap(): Promise<ReadonlyMap<string, readonly string[]>>;
+  resolveSource(project: string, name: string | undefined): Promise<StoredSource | GlossaryFailure>;
+  checkSql(source: StoredSource, sql: string): Promise<SqlCheck>;
+}
+
+export function createGlossaryService(deps: GlossaryDeps): GlossaryCore {
+  const ctx: GlossaryContext = { ...deps, stamp: () => (deps.now ? deps.now() : new Date()).toISOString(), aliasCache: null };
+  return {
+    list: (project, filter) => list(ctx, project, filter),
+    get: (project, nameOrAlias) => get(ctx, project, nameOrAlias),
+    find: (project, nameOrAlias) => ctx.store.findTerm(project, nameOrAlias),
+    create: (project, input, actor, origin) => create(ctx, project, input, actor, origin),
+    update: (project, lookup, patch, actor, origin) => update(ctx, project, lookup, patch, actor, origin),
+    remove: (project, lookup, actor) => remove(ctx, project, lookup, actor),
+    history: (project, lookup) => history(ctx, project, lookup),
+    testSql: (project, sql, sourceName) => testSql(ctx, project, sql, sourceName),
+    revalidate: (sourceNames) => revalidate(ctx, sourceNames),
+    aliasMap: () => aliasMap(ctx),
+    resolveSource: (project, name) => resolveSource(ctx, project, name),
+    checkSql: (source, sql) => checkSql(ctx, source, sql),
+  };
+}
+
