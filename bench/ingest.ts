@@ -54,7 +54,9 @@ export async function run(argv: string[]): Promise<void> {
     for (const batch of schemaSql(tables, columns)) await admin(batch, dsn);
     await admin('ANALYZE', dsn);
 
-    const config = loadConfig({ env: { ...process.env, SEXTANT_HOME: home, SEXTANT_EMBEDDINGS_PROVIDER: embeddings, SEXTANT_CONFIG: join(home, 'none.yaml') } });
+    const config = loadConfig({
+      env: { ...process.env, SEXTANT_HOME: home, SEXTANT_EMBEDDINGS_PROVIDER: embeddings, SEXTANT_CONFIG: join(home, 'none.yaml') },
+    });
     const engine = await openEngine(config);
     await engine.addSource({ name: 'bench', url: dsn });
     if (embeddings === 'builtin') await engine.update({ source: 'bench' }).catch(() => undefined); // warm: builds the vector cache once
@@ -88,7 +90,9 @@ export async function run(argv: string[]): Promise<void> {
     };
     if (json) console.log(JSON.stringify(result, null, 2));
     else {
-      log(`first update (introspection + indexing${embeddings === 'none' ? '' : ' + embeddings'}): ${(firstMs / 1000).toFixed(2)} s, ${objects} objects, ${result.objectsPerSecond} objects/s, ${result.chunks} chunks`);
+      log(
+        `first update (introspection + indexing${embeddings === 'none' ? '' : ' + embeddings'}): ${(firstMs / 1000).toFixed(2)} s, ${objects} objects, ${result.objectsPerSecond} objects/s, ${result.chunks} chunks`,
+      );
       log(`update with no change: ${(secondMs / 1000).toFixed(2)} s (${result.unchangedStatus})`);
       log(`peak RSS: ${mb(peak)}; index size: ${mb(status.index.sizeBytes)}`);
     }

@@ -66,7 +66,13 @@ export async function run(argv: string[]): Promise<void> {
   const home = mkdtempSync(join(tmpdir(), 'sextant-bench-mcp-'));
   // A models folder outside the temp home, so the builtin vector cache is built once across runs.
   const modelsDir = process.env.SEXTANT_MODELS_DIR ?? join(tmpdir(), 'sextant-bench-models');
-  const env = { ...process.env, SEXTANT_HOME: home, SEXTANT_CONFIG: join(home, 'none.yaml'), SEXTANT_EMBEDDINGS_PROVIDER: 'builtin', SEXTANT_MODELS_DIR: modelsDir };
+  const env = {
+    ...process.env,
+    SEXTANT_HOME: home,
+    SEXTANT_CONFIG: join(home, 'none.yaml'),
+    SEXTANT_EMBEDDINGS_PROVIDER: 'builtin',
+    SEXTANT_MODELS_DIR: modelsDir,
+  };
   const config = loadConfig({ env });
   const engine = await openEngine(config);
   const rss = peakRssSampler();
@@ -124,7 +130,11 @@ export async function run(argv: string[]): Promise<void> {
       } else {
         log(`requests: ${report.requests} in ${report.seconds}s = ${report.requestsPerSecond}/s`);
         log(`latency: p50 ${report.p50Ms} ms, p95 ${report.p95Ms} ms (target ≤ ${TARGETS.p95Ms}), p99 ${report.p99Ms} ms, max ${report.maxMs} ms`);
-        log(`server: ${report.serverBusyMsPerRequest} ms of event-loop time per request, ${Math.round(report.serverUtilization * 100)}% busy; load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${cpus().length} CPUs`);
+        log(
+          `server: ${report.serverBusyMsPerRequest} ms of event-loop time per request, ${Math.round(report.serverUtilization * 100)}% busy; load average ${loadavg()
+            .map((n) => n.toFixed(1))
+            .join(' ')} on ${cpus().length} CPUs`,
+        );
         log(`errors: ${report.errors}${report.firstErrors.length ? ` (${report.firstErrors.join(' | ')})` : ''}`);
         log(`tools/list: ${report.tools} tools, ${toolListChars} chars ≈ ${toolListTokens} tokens (target ≤ ${TARGETS.toolListTokens})`);
         log(`peak RSS ${report.peakRss}; targets ${report.met ? 'met' : 'NOT met'}`);

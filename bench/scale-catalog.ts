@@ -26,34 +26,176 @@ const SCHEMAS: Record<string, string[]> = {
   logistics: ['shipment', 'parcel', 'carrier', 'route', 'delivery slot', 'tracking event', 'return label', 'freight rate', 'customs declaration', 'depot'],
   hr: ['employee', 'department', 'position', 'payroll run', 'leave request', 'timesheet', 'benefit plan', 'performance review', 'contract', 'candidate'],
   marketing: ['campaign', 'audience segment', 'email send', 'landing page', 'lead', 'coupon', 'ad spend', 'attribution touch', 'newsletter', 'survey response'],
-  finance: ['ledger entry', 'journal', 'cost center', 'budget', 'exchange rate', 'fiscal period', 'accrual', 'asset', 'depreciation schedule', 'bank statement'],
+  finance: [
+    'ledger entry',
+    'journal',
+    'cost center',
+    'budget',
+    'exchange rate',
+    'fiscal period',
+    'accrual',
+    'asset',
+    'depreciation schedule',
+    'bank statement',
+  ],
   support: ['ticket', 'agent', 'sla policy', 'escalation', 'knowledge article', 'chat session', 'satisfaction rating', 'macro', 'queue', 'incident'],
   crm: ['account', 'contact', 'activity', 'meeting', 'call log', 'note', 'partner', 'relationship', 'renewal', 'health score'],
-  procurement: ['supplier', 'purchase order', 'requisition', 'goods receipt', 'vendor invoice', 'contract term', 'catalog item', 'approval step', 'rfq', 'supplier rating'],
-  manufacturing: ['work order', 'bill of material', 'routing step', 'machine', 'production batch', 'quality check', 'scrap record', 'shift', 'downtime event', 'tooling'],
+  procurement: [
+    'supplier',
+    'purchase order',
+    'requisition',
+    'goods receipt',
+    'vendor invoice',
+    'contract term',
+    'catalog item',
+    'approval step',
+    'rfq',
+    'supplier rating',
+  ],
+  manufacturing: [
+    'work order',
+    'bill of material',
+    'routing step',
+    'machine',
+    'production batch',
+    'quality check',
+    'scrap record',
+    'shift',
+    'downtime event',
+    'tooling',
+  ],
   payments: ['card token', 'payment intent', 'chargeback', 'payout', 'settlement', 'fraud signal', 'wallet', 'transfer', 'fee', 'dispute'],
   identity: ['user', 'role', 'permission', 'session', 'api key', 'login attempt', 'mfa device', 'organization', 'invitation', 'audit event'],
   analytics: ['page view', 'funnel step', 'cohort', 'experiment', 'variant assignment', 'metric', 'dashboard', 'kpi target', 'forecast', 'churn score'],
   content: ['article', 'author', 'media asset', 'tag', 'comment', 'translation', 'publication', 'category', 'revision', 'reading list'],
   events: ['event', 'venue', 'ticket sale', 'attendee', 'speaker', 'session slot', 'sponsor', 'booth', 'check in', 'feedback form'],
   catalog: ['brand', 'product family', 'attribute', 'variant', 'image', 'bundle', 'collection', 'size chart', 'supplier product', 'listing'],
-  compliance: ['policy', 'control', 'risk', 'audit finding', 'consent record', 'data request', 'retention rule', 'training record', 'attestation', 'vendor assessment'],
-  partners: ['reseller', 'referral', 'partner tier', 'deal registration', 'rebate', 'co marketing fund', 'certification', 'territory assignment', 'partner contact', 'payout statement'],
-  reporting: ['daily revenue', 'weekly active user', 'monthly recurring revenue', 'order summary', 'inventory snapshot', 'margin report', 'sales target', 'region summary', 'cohort retention', 'ltv estimate'],
+  compliance: [
+    'policy',
+    'control',
+    'risk',
+    'audit finding',
+    'consent record',
+    'data request',
+    'retention rule',
+    'training record',
+    'attestation',
+    'vendor assessment',
+  ],
+  partners: [
+    'reseller',
+    'referral',
+    'partner tier',
+    'deal registration',
+    'rebate',
+    'co marketing fund',
+    'certification',
+    'territory assignment',
+    'partner contact',
+    'payout statement',
+  ],
+  reporting: [
+    'daily revenue',
+    'weekly active user',
+    'monthly recurring revenue',
+    'order summary',
+    'inventory snapshot',
+    'margin report',
+    'sales target',
+    'region summary',
+    'cohort retention',
+    'ltv estimate',
+  ],
 };
 
-const TABLE_SUFFIXES = ['', '', '', '', 'line', 'item', 'history', 'event', 'log', 'status', 'type', 'assignment', 'snapshot', 'summary', 'audit', 'xref', 'daily', 'monthly', 'archive', 'detail', 'note', 'tag', 'version', 'link', 'queue', 'import', 'export', 'config', 'rule', 'schedule'];
+const TABLE_SUFFIXES = [
+  '',
+  '',
+  '',
+  '',
+  'line',
+  'item',
+  'history',
+  'event',
+  'log',
+  'status',
+  'type',
+  'assignment',
+  'snapshot',
+  'summary',
+  'audit',
+  'xref',
+  'daily',
+  'monthly',
+  'archive',
+  'detail',
+  'note',
+  'tag',
+  'version',
+  'link',
+  'queue',
+  'import',
+  'export',
+  'config',
+  'rule',
+  'schedule',
+];
 const TABLE_PREFIXES = ['', '', '', '', '', '', 'stg', 'tmp', 'legacy', 'dim', 'fact', 'agg', 'raw', 'int', 'v2', 'ext'];
-const QUALIFIERS = ['', '', '', 'customer', 'internal', 'external', 'pending', 'archived', 'regional', 'global', 'partner', 'vendor', 'online', 'retail', 'wholesale', 'annual', 'open', 'closed', 'draft', 'approved'];
+const QUALIFIERS = [
+  '',
+  '',
+  '',
+  'customer',
+  'internal',
+  'external',
+  'pending',
+  'archived',
+  'regional',
+  'global',
+  'partner',
+  'vendor',
+  'online',
+  'retail',
+  'wholesale',
+  'annual',
+  'open',
+  'closed',
+  'draft',
+  'approved',
+];
 
 const ATTRIBUTES: Array<{ name: string; type: string; comment: string[] }> = [
-  { name: 'name', type: 'text', comment: ['Display name of the {n}.', 'Human readable name of the {n}, shown in the back office.', 'Name as entered by the {team} team.'] },
+  {
+    name: 'name',
+    type: 'text',
+    comment: ['Display name of the {n}.', 'Human readable name of the {n}, shown in the back office.', 'Name as entered by the {team} team.'],
+  },
   { name: 'description', type: 'text', comment: ['Free text description of the {n}.', 'Longer explanation shown on the {n} detail page.'] },
-  { name: 'status', type: 'text', comment: ['Lifecycle status of the {n}: draft, active, closed.', 'Current state of the {n}; see the {team} runbook for transitions.', 'Workflow status, updated by the {system} job.'] },
-  { name: 'created_at', type: 'timestamptz', comment: ['When the {n} was created (UTC).', 'Creation time of the row.', 'Timestamp the {system} recorded the {n}.'] },
+  {
+    name: 'status',
+    type: 'text',
+    comment: [
+      'Lifecycle status of the {n}: draft, active, closed.',
+      'Current state of the {n}; see the {team} runbook for transitions.',
+      'Workflow status, updated by the {system} job.',
+    ],
+  },
+  {
+    name: 'created_at',
+    type: 'timestamptz',
+    comment: ['When the {n} was created (UTC).', 'Creation time of the row.', 'Timestamp the {system} recorded the {n}.'],
+  },
   { name: 'updated_at', type: 'timestamptz', comment: ['Last modification time (UTC).', 'When the {n} last changed.'] },
   { name: 'deleted_at', type: 'timestamptz', comment: ['Soft delete marker: set when the {n} is removed.', 'When the {n} was archived; NULL while active.'] },
-  { name: 'amount_cents', type: 'bigint', comment: ['Amount of the {n} in cents, in the currency of the row.', 'Gross amount in minor units, including tax.', 'Net {n} amount in cents before discounts.'] },
+  {
+    name: 'amount_cents',
+    type: 'bigint',
+    comment: [
+      'Amount of the {n} in cents, in the currency of the row.',
+      'Gross amount in minor units, including tax.',
+      'Net {n} amount in cents before discounts.',
+    ],
+  },
   { name: 'currency_code', type: 'char(3)', comment: ['ISO 4217 currency of the amounts.', 'Three letter currency code (EUR, USD, GBP).'] },
   { name: 'quantity', type: 'integer', comment: ['Number of units on the {n}.', 'Quantity ordered or moved, in units.'] },
   { name: 'unit_price_cents', type: 'bigint', comment: ['Price per unit in cents at the time of the {n}.', 'List price per unit, in minor units.'] },
@@ -106,10 +248,7 @@ interface TablePlan {
 }
 
 function fill(template: string, rnd: () => number, noun: string): string {
-  return template
-    .replaceAll('{n}', noun)
-    .replaceAll('{team}', pick(rnd, TEAMS))
-    .replaceAll('{system}', pick(rnd, SYSTEMS));
+  return template.replaceAll('{n}', noun).replaceAll('{team}', pick(rnd, TEAMS)).replaceAll('{system}', pick(rnd, SYSTEMS));
 }
 
 /** Column counts per table: 4..60, skewed (most tables are narrow, a few are wide), summing to `columns`. */
@@ -205,7 +344,16 @@ export function generateCatalog(source: string, tables: number, columns: number,
         resource,
         comment: columnComment,
         definition: null,
-        attributes: { dataType, nullable: name !== 'id', default: null, identity: null, generated: '', position: used.size, isPrimaryKey: name === 'id', ...extra },
+        attributes: {
+          dataType,
+          nullable: name !== 'id',
+          default: null,
+          identity: null,
+          generated: '',
+          position: used.size,
+          isPrimaryKey: name === 'id',
+          ...extra,
+        },
       });
     };
     addColumn('id', 'bigint', rnd() < 0.3 ? `Surrogate key of the ${plan.noun}.` : null);
@@ -219,8 +367,16 @@ export function generateCatalog(source: string, tables: number, columns: number,
         const name = `${snake(noun)}_id`;
         const targetPath = `${target.schema}.${target.name}`;
         if (used.has(name)) continue;
-        addColumn(name, 'bigint', rnd() < 0.6 ? `The ${noun} this ${plan.noun} belongs to (${targetPath}).` : null, { references: id('column', `${targetPath}.id`) });
-        edges.push({ fromId: tableId, toId: id('table', targetPath), kind: 'foreign_key', resource, attributes: { columns: [name], referencedColumns: ['id'] } });
+        addColumn(name, 'bigint', rnd() < 0.6 ? `The ${noun} this ${plan.noun} belongs to (${targetPath}).` : null, {
+          references: id('column', `${targetPath}.id`),
+        });
+        edges.push({
+          fromId: tableId,
+          toId: id('table', targetPath),
+          kind: 'foreign_key',
+          resource,
+          attributes: { columns: [name], referencedColumns: ['id'] },
+        });
       } else if (r < 0.75) {
         const a = pick(rnd, ATTRIBUTES);
         addColumn(a.name, a.type, rnd() < 0.6 ? fill(pick(rnd, a.comment), rnd, plan.noun) : null);
@@ -244,7 +400,8 @@ export function generateQueries(count: number, seed = 7): string[] {
   const templates: Array<() => string> = [
     () => `${pick(rnd, nouns)} ${pick(rnd, attrs)}`,
     () => `which table has the ${pick(rnd, attrs)} of each ${pick(rnd, nouns)}`,
-    () => `total ${pick(rnd, ['revenue', 'amount', 'quantity', 'cost', 'tax'])} per ${pick(rnd, nouns)} by ${pick(rnd, ['month', 'region', 'country', 'channel', 'customer'])}`,
+    () =>
+      `total ${pick(rnd, ['revenue', 'amount', 'quantity', 'cost', 'tax'])} per ${pick(rnd, nouns)} by ${pick(rnd, ['month', 'region', 'country', 'channel', 'customer'])}`,
     () => `${snake(pick(rnd, nouns))}_${snake(pick(rnd, attrs))}`,
     () => `when was the ${pick(rnd, nouns)} ${pick(rnd, ['created', 'approved', 'shipped', 'closed', 'paid', 'updated'])}`,
     () => `${plural(pick(rnd, nouns))} loaded from ${pick(rnd, SYSTEMS)}`,

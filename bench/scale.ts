@@ -116,7 +116,9 @@ export async function run(argv: string[]): Promise<void> {
     const generated = performance.now();
     const snapshot = generateCatalog(SOURCE, tables, columns);
     const generateMs = performance.now() - generated;
-    log(`generated ${tables} tables, ${columns} columns (${snapshot.objects.length} objects, ${snapshot.edges.length} foreign keys) in ${Math.round(generateMs)} ms`);
+    log(
+      `generated ${tables} tables, ${columns} columns (${snapshot.objects.length} objects, ${snapshot.edges.length} foreign keys) in ${Math.round(generateMs)} ms`,
+    );
 
     const embedder = timedEmbedder(await loadBuiltinEmbedder(cache));
     const store = await openSqliteStore(join(home, 'index.sqlite'), { vector });
@@ -137,8 +139,14 @@ export async function run(argv: string[]): Promise<void> {
     const buildRss = rss.stop();
     const status = await engine.status();
     const entities = await countEntities(store);
-    log(`build: ${(buildMs / 1000).toFixed(1)} s for ${status.index.chunks} chunks (${Math.round(status.index.chunks / (buildMs / 1000))} chunks/s end to end)`);
-    log(`  phases (ms): ${Object.entries(clock.phases(t0 + buildMs)).map(([p, ms]) => `${p} ${ms}`).join(', ')}`);
+    log(
+      `build: ${(buildMs / 1000).toFixed(1)} s for ${status.index.chunks} chunks (${Math.round(status.index.chunks / (buildMs / 1000))} chunks/s end to end)`,
+    );
+    log(
+      `  phases (ms): ${Object.entries(clock.phases(t0 + buildMs))
+        .map(([p, ms]) => `${p} ${ms}`)
+        .join(', ')}`,
+    );
     log(`  builtin embedding: ${embedder.texts} chunks in ${Math.round(embedder.ms)} ms = ${Math.round(embedder.texts / (embedder.ms / 1000))} chunks/s`);
     log(`  entities: ${entities.entities} distinct, ${entities.links} links`);
     log(`peak RSS during build: ${mb(buildRss)}; index size: ${mb(status.index.sizeBytes)} (${status.index.vectorBackend} vectors)`);

@@ -34,8 +34,22 @@ export interface SourceKindRegistration {
 
 /** The source families Sextant ships with; a new family is one more line here. */
 export const SOURCE_KINDS: readonly SourceKindRegistration[] = [
-  { kind: sqlKind, connectors: (config) => [['postgres', withDemoDatabase(createPostgresConnector({ statementTimeoutMs: config.get('postgres.statement_timeout_ms') }), defaultDemoDataDir(config.home))]] },
-  { kind: graphqlKind, connectors: () => [['hugr', createGraphqlConnector({ type: 'hugr' })], ['graphql', createGraphqlConnector({ type: 'graphql' })]] },
+  {
+    kind: sqlKind,
+    connectors: (config) => [
+      [
+        'postgres',
+        withDemoDatabase(createPostgresConnector({ statementTimeoutMs: config.get('postgres.statement_timeout_ms') }), defaultDemoDataDir(config.home)),
+      ],
+    ],
+  },
+  {
+    kind: graphqlKind,
+    connectors: () => [
+      ['hugr', createGraphqlConnector({ type: 'hugr' })],
+      ['graphql', createGraphqlConnector({ type: 'graphql' })],
+    ],
+  },
 ];
 
 export interface AppOptions {
@@ -54,7 +68,9 @@ export async function ensureBuiltinCache(config: SextantConfig, onProgress?: Pro
   const path = builtinCachePath(config);
   if (!existsSync(path)) {
     const { buildBuiltinCache } = await import('./adapters/embedder/builtin/index.js');
-    await buildBuiltinCache(path, (done, total) => onProgress?.({ source: '*', phase: 'model', done, total, detail: 'building the builtin word-vector cache (once)' }));
+    await buildBuiltinCache(path, (done, total) =>
+      onProgress?.({ source: '*', phase: 'model', done, total, detail: 'building the builtin word-vector cache (once)' }),
+    );
   }
   return path;
 }
@@ -72,7 +88,9 @@ export async function openEmbedder(config: SextantConfig, onProgress?: ProgressF
     case 'onnx': {
       const modelDir = config.get('embeddings.model_path');
       if (!modelDir) {
-        throw new SextantError('CONFIG_INVALID', 'embeddings.provider is onnx but no model directory is set', { hint: 'run `sextant init --model-path DIR` or set embeddings.model_path' });
+        throw new SextantError('CONFIG_INVALID', 'embeddings.provider is onnx but no model directory is set', {
+          hint: 'run `sextant init --model-path DIR` or set embeddings.model_path',
+        });
       }
       const { createOnnxEmbedder } = await import('./adapters/embedder/onnx/index.js');
       return createOnnxEmbedder({ modelDir });
@@ -81,7 +99,9 @@ export async function openEmbedder(config: SextantConfig, onProgress?: ProgressF
       const url = config.get('embeddings.url');
       const model = config.get('embeddings.model');
       if (!url || !model) {
-        throw new SextantError('CONFIG_INVALID', 'embeddings.provider is openai but embeddings.url or embeddings.model is missing', { hint: 'set both in config.yaml or SEXTANT_EMBEDDINGS_URL / SEXTANT_EMBEDDINGS_MODEL' });
+        throw new SextantError('CONFIG_INVALID', 'embeddings.provider is openai but embeddings.url or embeddings.model is missing', {
+          hint: 'set both in config.yaml or SEXTANT_EMBEDDINGS_URL / SEXTANT_EMBEDDINGS_MODEL',
+        });
       }
       const { createOpenAiEmbedder } = await import('./adapters/embedder/openai/index.js');
       const apiKey = config.get('embeddings.api_key');

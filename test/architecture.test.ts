@@ -30,7 +30,18 @@ function target(file: string, spec: string): string | null {
   return relative(SRC, resolve(dirname(file), spec));
 }
 
-const DRIVERS = ['pg', 'better-sqlite3', 'sqlite-vec', '@electric-sql/pglite', '@electric-sql/pglite-socket', '@huggingface/transformers', '@modelcontextprotocol/sdk', 'commander', 'pino', 'apache-arrow'];
+const DRIVERS = [
+  'pg',
+  'better-sqlite3',
+  'sqlite-vec',
+  '@electric-sql/pglite',
+  '@electric-sql/pglite-socket',
+  '@huggingface/transformers',
+  '@modelcontextprotocol/sdk',
+  'commander',
+  'pino',
+  'apache-arrow',
+];
 // Language libraries (graphql-js as a parser, compromise, pluralize) are fine in core; jose (it fetches JWKS) lives in adapters/auth/oidc.
 
 describe('layering', () => {
@@ -79,7 +90,20 @@ describe('layering', () => {
   it('core does no I/O of its own: no child processes, sockets, HTTP or fetch', () => {
     // Processes and network go through ports (Reranker, TokenVerifier, Connector, Embedder, Llm).
     // Still in core on purpose: node:fs in core/daemon/daemon-state.ts (the daemon's state file in SEXTANT_HOME is core's own bookkeeping, not an outside system).
-    const forbidden = ['node:child_process', 'child_process', 'node:http', 'http', 'node:https', 'https', 'node:net', 'net', 'node:dgram', 'node:tls', 'undici', 'jose'];
+    const forbidden = [
+      'node:child_process',
+      'child_process',
+      'node:http',
+      'http',
+      'node:https',
+      'https',
+      'node:net',
+      'net',
+      'node:dgram',
+      'node:tls',
+      'undici',
+      'jose',
+    ];
     const offences: string[] = [];
     for (const file of sourceFiles(join(SRC, 'core'))) {
       for (const spec of imports(file)) if (forbidden.includes(spec)) offences.push(`${relative(SRC, file)} → ${spec}`);
@@ -92,7 +116,12 @@ describe('layering', () => {
     const graph = new Map<string, string[]>();
     for (const file of sourceFiles(join(SRC, 'ports'))) {
       const from = relative(SRC, file).replace(/\.ts$/, '.js');
-      graph.set(from, imports(file).map((spec) => target(file, spec)).filter((t): t is string => t !== null && t.startsWith('ports/')));
+      graph.set(
+        from,
+        imports(file)
+          .map((spec) => target(file, spec))
+          .filter((t): t is string => t !== null && t.startsWith('ports/')),
+      );
     }
     const cycles: string[] = [];
     const walk = (node: string, path: string[]): void => {
@@ -119,7 +148,10 @@ describe('layering', () => {
 
   // Everything that answers a session's calls: it gets `engine.scoped(...)` from server.ts and
   // never the unscoped Engine, so no tool or resource can forget the access check.
-  const SESSION_SERVING = [...sourceFiles(join(SRC, 'presentations/mcp/tools')), ...['resources.ts', 'tool-registry.ts', 'prompt.ts'].map((f) => join(SRC, 'presentations/mcp', f))];
+  const SESSION_SERVING = [
+    ...sourceFiles(join(SRC, 'presentations/mcp/tools')),
+    ...['resources.ts', 'tool-registry.ts', 'prompt.ts'].map((f) => join(SRC, 'presentations/mcp', f)),
+  ];
 
   it('tools and resources receive only the scoped engine, with no access checks of their own', () => {
     const offences: string[] = [];

@@ -72,13 +72,16 @@ export function readSchemas(dirs: readonly string[]): SchemaFile[] {
   for (const dir of dirs) {
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`schema folder not found: ${dir}`);
     const dataset = datasetOf(dir);
-    const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
     if (files.length === 0) throw new Error(`no .sql files in ${dir}`);
     for (const f of files) {
       const dbId = f.slice(0, -'.sql'.length);
       const schema = schemaName(dataset, dbId);
       const file = join(dir, f);
-      if (Buffer.byteLength(schema) > MAX_IDENTIFIER_BYTES) throw new Error(`schema name ${schema} (from ${file}) is longer than PostgreSQL's ${MAX_IDENTIFIER_BYTES} bytes`);
+      if (Buffer.byteLength(schema) > MAX_IDENTIFIER_BYTES)
+        throw new Error(`schema name ${schema} (from ${file}) is longer than PostgreSQL's ${MAX_IDENTIFIER_BYTES} bytes`);
       const other = bySchema.get(schema.toLowerCase());
       if (other) throw new Error(`${file} and ${other} would both load into schema ${schema}`);
       bySchema.set(schema.toLowerCase(), file);

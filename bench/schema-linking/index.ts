@@ -65,7 +65,11 @@ class UsageError extends Error {}
 
 export function parseArgs(argv: readonly string[]): Args {
   const args: Args = { split: 'dev', evidence: 'both', keep: false, fresh: false, loadOnly: false, json: false };
-  const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (v: string) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = (): string => {
@@ -174,7 +178,8 @@ function buildSettings(sets: readonly QuestionSet[], evidence: Args['evidence'],
       const label = `${name} question${withEvidence ? ' + evidence' : ''}`;
       // The README's floor pools within one dataset; "all" pools every database in one index.
       settings.push({ key: base, label: `${label}, pooled within ${name}`, dataset, withEvidence, sources: [dataset], questions });
-      if (datasets.length > 1) settings.push({ key: `${base}|all`, label: `${label}, pooled over all datasets`, dataset, withEvidence, sources: [...datasets], questions });
+      if (datasets.length > 1)
+        settings.push({ key: `${base}|all`, label: `${label}, pooled over all datasets`, dataset, withEvidence, sources: [...datasets], questions });
     }
   }
   return settings;
@@ -193,13 +198,19 @@ function goldCoverage(questions: readonly Question[], catalog: Catalog) {
   return { goldTables: tables, goldColumns: columns, missingTables: [...missingTables].sort(), missingColumns: [...missingColumns].sort() };
 }
 
-async function measureSetting(setting: Setting, rankers: Record<RankerName, SearchFn>, progress: (label: string, done: number, total: number) => void): Promise<SettingResult> {
+async function measureSetting(
+  setting: Setting,
+  rankers: Record<RankerName, SearchFn>,
+  progress: (label: string, done: number, total: number) => void,
+): Promise<SettingResult> {
   const tableOptions: SearchOptions = { limit: TABLE_LIMIT, kinds: TABLE_KINDS, sources: setting.sources, noRerank: true };
   const columnOptions: SearchOptions = { limit: COLUMN_LIMIT, kinds: ['column'], sources: setting.sources, noRerank: true };
-  const acc = Object.fromEntries(RANKERS.map((r) => [r, { tables: [] as Array<{ score: RankingScore; gold: number }>, columns: [] as Array<{ score: RankingScore; gold: number }>, latency: [] as number[] }])) as Record<
-    RankerName,
-    { tables: Array<{ score: RankingScore; gold: number }>; columns: Array<{ score: RankingScore; gold: number }>; latency: number[] }
-  >;
+  const acc = Object.fromEntries(
+    RANKERS.map((r) => [
+      r,
+      { tables: [] as Array<{ score: RankingScore; gold: number }>, columns: [] as Array<{ score: RankingScore; gold: number }>, latency: [] as number[] },
+    ]),
+  ) as Record<RankerName, { tables: Array<{ score: RankingScore; gold: number }>; columns: Array<{ score: RankingScore; gold: number }>; latency: number[] }>;
   const timed = async (fn: SearchFn, q: string, o: SearchOptions, into: number[]) => {
     const t0 = performance.now();
     const result = await fn(q, o);
@@ -225,12 +236,25 @@ async function measureSetting(setting: Setting, rankers: Record<RankerName, Sear
       const result: RankerResult = {
         tables: summarize(a.tables, TABLE_KS),
         columns: summarize(a.columns, COLUMN_KS),
-        latencyMs: { p50: percentile(a.latency, 50), p95: percentile(a.latency, 95), mean: a.latency.reduce((s, v) => s + v, 0) / a.latency.length, calls: a.latency.length },
+        latencyMs: {
+          p50: percentile(a.latency, 50),
+          p95: percentile(a.latency, 95),
+          mean: a.latency.reduce((s, v) => s + v, 0) / a.latency.length,
+          calls: a.latency.length,
+        },
       };
       return [r, result];
     }),
   ) as Record<RankerName, RankerResult>;
-  return { key: setting.key, label: setting.label, dataset: setting.dataset, withEvidence: setting.withEvidence, questions: setting.questions.length, rankers: rankerResults, floor: BM25_FLOOR[setting.key] ?? null };
+  return {
+    key: setting.key,
+    label: setting.label,
+    dataset: setting.dataset,
+    withEvidence: setting.withEvidence,
+    questions: setting.questions.length,
+    rankers: rankerResults,
+    floor: BM25_FLOOR[setting.key] ?? null,
+  };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -249,7 +273,9 @@ export async function run(argv: string[]): Promise<void> {
 
   const dataDir = defaultDataDir();
   if ((!args.schemas || !args.questions) && !existsSync(dataDir)) {
-    throw new Error(`schema-linking dataset not found: expected ${dataDir} (../shared/bench/schema-linking beside the repository), or pass --schemas and --questions`);
+    throw new Error(
+      `schema-linking dataset not found: expected ${dataDir} (../shared/bench/schema-linking beside the repository), or pass --schemas and --questions`,
+    );
   }
   const defaults = defaultPaths(dataDir);
   const schemaDirs = args.schemas ?? defaults.schemas;
@@ -265,7 +291,9 @@ export async function run(argv: string[]): Promise<void> {
   const datasets = [...new Set(schemas.map((f) => f.dataset))].sort();
   const settings = buildSettings(sets, args.evidence, datasets);
   if (!args.loadOnly && settings.length === 0) throw new Error(`no questions in split '${args.split}' on the loaded databases`);
-  say(`${schemas.length} schema files, ${questions.length} questions (split ${args.split}${args.limit ? `, ${args.limit} per file` : ''}), ${settings.length} settings`);
+  say(
+    `${schemas.length} schema files, ${questions.length} questions (split ${args.split}${args.limit ? `, ${args.limit} per file` : ''}), ${settings.length} settings`,
+  );
 
   const cacheDir = join(process.env.SEXTANT_HOME || tmpdir(), 'bench', 'schema-linking');
   const home = mkdtempSync(join(tmpdir(), 'sextant-bench-schema-linking-'));
@@ -274,7 +302,12 @@ export async function run(argv: string[]): Promise<void> {
   try {
     // The engine opens first: a configuration error fails before minutes of loading.
     const config = loadConfig({
-      env: { ...process.env, SEXTANT_HOME: home, SEXTANT_CONFIG: join(home, 'no-config.yaml'), SEXTANT_MODELS_DIR: process.env.SEXTANT_MODELS_DIR || join(cacheDir, 'models') },
+      env: {
+        ...process.env,
+        SEXTANT_HOME: home,
+        SEXTANT_CONFIG: join(home, 'no-config.yaml'),
+        SEXTANT_MODELS_DIR: process.env.SEXTANT_MODELS_DIR || join(cacheDir, 'models'),
+      },
     });
     const onProgress = (e: ProgressEvent) => progress(`indexing: ${e.phase}${e.detail ? ` (${e.detail})` : ''}`, e.done, e.total);
     let rankers: Record<RankerName, SearchFn> | null = null;
@@ -284,19 +317,34 @@ export async function run(argv: string[]): Promise<void> {
     }
 
     db = await loadDatabase({ schemas, ...(args.pg ? { pg: args.pg } : {}), keep: args.keep, cacheDir, fresh: args.fresh, say, progress });
-    say(`${db.loaded ? 'loaded' : 'reopened'} ${db.catalog.schemas.size} schemas, ${db.catalog.tables.size} tables, ${db.catalog.columns.size} columns in ${seconds(db.ms)} (${db.mode}: ${db.location})`);
+    say(
+      `${db.loaded ? 'loaded' : 'reopened'} ${db.catalog.schemas.size} schemas, ${db.catalog.tables.size} tables, ${db.catalog.columns.size} columns in ${seconds(db.ms)} (${db.mode}: ${db.location})`,
+    );
     if (db.failures.length) {
       for (const f of db.failures) say(`failed to load ${f.file}: ${f.message}`);
       throw new Error(`${db.failures.length} of ${schemas.length} schema files failed to load`);
     }
     const coverage = goldCoverage(questions, db.catalog);
     if (coverage.missingTables.length || coverage.missingColumns.length) {
-      say(`warning: gold names absent from the database: ${coverage.missingTables.length} tables, ${coverage.missingColumns.length} columns (e.g. ${[...coverage.missingTables, ...coverage.missingColumns].slice(0, 5).join(', ')})`);
+      say(
+        `warning: gold names absent from the database: ${coverage.missingTables.length} tables, ${coverage.missingColumns.length} columns (e.g. ${[...coverage.missingTables, ...coverage.missingColumns].slice(0, 5).join(', ')})`,
+      );
     }
-    const database = { mode: db.mode, location: db.location, loaded: db.loaded, ms: Math.round(db.ms), schemas: db.catalog.schemas.size, tables: db.catalog.tables.size, columns: db.catalog.columns.size };
+    const database = {
+      mode: db.mode,
+      location: db.location,
+      loaded: db.loaded,
+      ms: Math.round(db.ms),
+      schemas: db.catalog.schemas.size,
+      tables: db.catalog.tables.size,
+      columns: db.catalog.columns.size,
+    };
     if (!engine || !rankers) {
       if (args.json) console.log(JSON.stringify({ dataDir, split: args.split, database, goldCoverage: coverage }, null, 2));
-      else console.log(`${database.loaded ? 'loaded' : 'reopened'} ${database.schemas} schemas (${database.tables} tables, ${database.columns} columns) in ${seconds(db.ms)}; gold names missing: ${coverage.missingTables.length} tables, ${coverage.missingColumns.length} columns`);
+      else
+        console.log(
+          `${database.loaded ? 'loaded' : 'reopened'} ${database.schemas} schemas (${database.tables} tables, ${database.columns} columns) in ${seconds(db.ms)}; gold names missing: ${coverage.missingTables.length} tables, ${coverage.missingColumns.length} columns`,
+        );
       return;
     }
 
@@ -320,7 +368,13 @@ export async function run(argv: string[]): Promise<void> {
     const status = await engine.status();
     await db.stop(); // search reads the index only
     db = null;
-    const index = { ms: Math.round(indexMs), objects: report.objects, chunks: status.index.chunks, embeddings: provider, vectorCacheMs: Math.round(vectorCacheMs) };
+    const index = {
+      ms: Math.round(indexMs),
+      objects: report.objects,
+      chunks: status.index.chunks,
+      embeddings: provider,
+      vectorCacheMs: Math.round(vectorCacheMs),
+    };
     say(`indexed ${index.objects} objects, ${index.chunks} chunks in ${seconds(indexMs)} (embeddings: ${provider})`);
 
     // Warm-up: the first call of each ranker loads the embedder and prepares statements.
@@ -332,11 +386,17 @@ export async function run(argv: string[]): Promise<void> {
     for (const s of settings) results.push(await measureSetting(s, rankers, progress));
 
     if (args.json) {
-      console.log(JSON.stringify({ dataDir, split: args.split, limitQuestions: args.limit ?? null, database, index, goldCoverage: coverage, settings: results }, null, 2));
+      console.log(
+        JSON.stringify({ dataDir, split: args.split, limitQuestions: args.limit ?? null, database, index, goldCoverage: coverage, settings: results }, null, 2),
+      );
       return;
     }
-    console.log(`schema linking, split ${args.split}${args.limit ? ` (sample: ${args.limit} questions per file)` : ''}: ${database.schemas} schemas, ${database.tables} tables, ${database.columns} columns in one index`);
-    console.log(`database ${database.loaded ? 'loaded' : 'reopened'} in ${seconds(database.ms)} (${database.mode}); indexed ${index.objects} objects / ${index.chunks} chunks in ${seconds(index.ms)} (embeddings: ${provider})`);
+    console.log(
+      `schema linking, split ${args.split}${args.limit ? ` (sample: ${args.limit} questions per file)` : ''}: ${database.schemas} schemas, ${database.tables} tables, ${database.columns} columns in one index`,
+    );
+    console.log(
+      `database ${database.loaded ? 'loaded' : 'reopened'} in ${seconds(database.ms)} (${database.mode}); indexed ${index.objects} objects / ${index.chunks} chunks in ${seconds(index.ms)} (embeddings: ${provider})`,
+    );
     console.log('tables: kinds table/view, limit 10; columns: kind column, limit 20; recall = mean per-question share; latency over every call\n');
     for (const r of results) console.log(`${formatSetting(r)}\n`);
     console.log(FLOOR_NOTE);

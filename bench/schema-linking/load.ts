@@ -148,7 +148,10 @@ async function loadIntoServer(options: LoadOptions & { pg: string }): Promise<Lo
   };
   try {
     const failures = await loadFiles(dsn, options.schemas, options.progress);
-    const catalog = await readCatalog(dsn, options.schemas.map((s) => s.schema));
+    const catalog = await readCatalog(
+      dsn,
+      options.schemas.map((s) => s.schema),
+    );
     return { mode: 'server', dsn, location: SERVER_DATABASE, loaded: true, ms: performance.now() - t0, failures, catalog, stop: drop };
   } catch (err) {
     await drop();

@@ -57,7 +57,19 @@ export function formatSetting(s: SettingResult): string {
   const header = ['ranker', 'R@1', 'R@3', 'R@5', 'R@10', 'all@5', 'MRR', 'colR@10', 'colR@20', 'p50 ms', 'p95 ms'];
   const rows = RANKERS.map((r) => {
     const x = s.rankers[r];
-    return [r, f3(x.tables.recall[1]), f3(x.tables.recall[3]), f3(x.tables.recall[5]), f3(x.tables.recall[10]), f3(x.tables.all[5]), f3(x.tables.mrr), f3(x.columns.recall[10]), f3(x.columns.recall[20]), ms(x.latencyMs.p50), ms(x.latencyMs.p95)];
+    return [
+      r,
+      f3(x.tables.recall[1]),
+      f3(x.tables.recall[3]),
+      f3(x.tables.recall[5]),
+      f3(x.tables.recall[10]),
+      f3(x.tables.all[5]),
+      f3(x.tables.mrr),
+      f3(x.columns.recall[10]),
+      f3(x.columns.recall[20]),
+      ms(x.latencyMs.p50),
+      ms(x.latencyMs.p95),
+    ];
   });
   const t = s.floor?.tables;
   const c = s.floor?.columns;
@@ -80,4 +92,4 @@ export function formatSetting(s: SettingResult): string {
 }
 
 export const FLOOR_NOTE =
-  '* BM25 floor: the dataset README\'s plain BM25 over one document per table, pooled within one dataset (tables) or per database (columns); the rows above search every database at once.';
+  "* BM25 floor: the dataset README's plain BM25 over one document per table, pooled within one dataset (tables) or per database (columns); the rows above search every database at once.";

@@ -16,7 +16,9 @@ export interface SettingSpec<K extends string = string, S extends z.ZodType = z.
 }
 
 /** One row, typed by its own key, schema and default, so `config.get(key)` knows the value's type. */
-function setting<const K extends string, S extends z.ZodType, D extends z.output<S> | null>(spec: SettingSpec<K, S> & { default: D }): SettingSpec<K, S> & { default: D } {
+function setting<const K extends string, S extends z.ZodType, D extends z.output<S> | null>(
+  spec: SettingSpec<K, S> & { default: D },
+): SettingSpec<K, S> & { default: D } {
   return spec;
 }
 
@@ -24,30 +26,151 @@ const positiveInt = z.coerce.number().int().positive();
 
 export const SETTINGS = Object.freeze([
   setting({ key: 'home', env: 'SEXTANT_HOME', schema: z.string().min(1), default: null, description: 'folder of the index, models and daemon files' }),
-  setting({ key: 'embeddings.provider', env: 'SEXTANT_EMBEDDINGS_PROVIDER', schema: z.enum(['builtin', 'onnx', 'openai', 'none']), default: 'builtin', description: 'embedder: builtin (offline word vectors), onnx (local model), openai (compatible endpoint), none (lexical search only)' }),
-  setting({ key: 'models.dir', env: 'SEXTANT_MODELS_DIR', schema: z.string().min(1), default: null, description: 'folder of model files and the builtin vector cache (default: <home>/models)' }),
-  setting({ key: 'embeddings.model_path', env: 'SEXTANT_EMBEDDINGS_MODEL_PATH', schema: z.string().min(1), default: null, description: 'local ONNX model directory (provider onnx)' }),
-  setting({ key: 'embeddings.url', env: 'SEXTANT_EMBEDDINGS_URL', schema: z.string().url(), default: null, description: 'OpenAI-compatible base URL (provider openai)' }),
-  setting({ key: 'embeddings.model', env: 'SEXTANT_EMBEDDINGS_MODEL', schema: z.string().min(1), default: null, description: 'model name for the openai provider' }),
-  setting({ key: 'embeddings.api_key', env: 'SEXTANT_EMBEDDINGS_API_KEY', schema: z.string().min(1), default: null, secret: true, description: 'API key for the openai provider' }),
-  setting({ key: 'llm.url', env: 'SEXTANT_LLM_URL', schema: z.string().url(), default: null, description: 'OpenAI-compatible chat endpoint for optional LLM workflows' }),
+  setting({
+    key: 'embeddings.provider',
+    env: 'SEXTANT_EMBEDDINGS_PROVIDER',
+    schema: z.enum(['builtin', 'onnx', 'openai', 'none']),
+    default: 'builtin',
+    description: 'embedder: builtin (offline word vectors), onnx (local model), openai (compatible endpoint), none (lexical search only)',
+  }),
+  setting({
+    key: 'models.dir',
+    env: 'SEXTANT_MODELS_DIR',
+    schema: z.string().min(1),
+    default: null,
+    description: 'folder of model files and the builtin vector cache (default: <home>/models)',
+  }),
+  setting({
+    key: 'embeddings.model_path',
+    env: 'SEXTANT_EMBEDDINGS_MODEL_PATH',
+    schema: z.string().min(1),
+    default: null,
+    description: 'local ONNX model directory (provider onnx)',
+  }),
+  setting({
+    key: 'embeddings.url',
+    env: 'SEXTANT_EMBEDDINGS_URL',
+    schema: z.string().url(),
+    default: null,
+    description: 'OpenAI-compatible base URL (provider openai)',
+  }),
+  setting({
+    key: 'embeddings.model',
+    env: 'SEXTANT_EMBEDDINGS_MODEL',
+    schema: z.string().min(1),
+    default: null,
+    description: 'model name for the openai provider',
+  }),
+  setting({
+    key: 'embeddings.api_key',
+    env: 'SEXTANT_EMBEDDINGS_API_KEY',
+    schema: z.string().min(1),
+    default: null,
+    secret: true,
+    description: 'API key for the openai provider',
+  }),
+  setting({
+    key: 'llm.url',
+    env: 'SEXTANT_LLM_URL',
+    schema: z.string().url(),
+    default: null,
+    description: 'OpenAI-compatible chat endpoint for optional LLM workflows',
+  }),
   setting({ key: 'llm.model', env: 'SEXTANT_LLM_MODEL', schema: z.string().min(1), default: null, description: 'chat model name' }),
   setting({ key: 'llm.api_key', env: 'SEXTANT_LLM_API_KEY', schema: z.string().min(1), default: null, secret: true, description: 'chat API key' }),
-  setting({ key: 'search.rerank_hook', env: 'SEXTANT_RERANK_HOOK', schema: z.string().min(1), default: null, description: 'command that reorders fused results (JSON on stdin, id list on stdout)' }),
+  setting({
+    key: 'search.rerank_hook',
+    env: 'SEXTANT_RERANK_HOOK',
+    schema: z.string().min(1),
+    default: null,
+    description: 'command that reorders fused results (JSON on stdin, id list on stdout)',
+  }),
   setting({ key: 'search.rerank_timeout_ms', env: 'SEXTANT_RERANK_TIMEOUT_MS', schema: positiveInt, default: 5000, description: 'rerank hook timeout' }),
-  setting({ key: 'postgres.statement_timeout_ms', env: 'SEXTANT_PG_STATEMENT_TIMEOUT_MS', schema: positiveInt, default: 5000, description: 'statement_timeout of every guarded session' }),
+  setting({
+    key: 'postgres.statement_timeout_ms',
+    env: 'SEXTANT_PG_STATEMENT_TIMEOUT_MS',
+    schema: positiveInt,
+    default: 5000,
+    description: 'statement_timeout of every guarded session',
+  }),
   setting({ key: 'mcp.host', env: 'SEXTANT_MCP_HOST', schema: z.string().min(1), default: '127.0.0.1', description: 'HTTP bind address' }),
-  setting({ key: 'mcp.port', env: 'SEXTANT_MCP_PORT', schema: z.coerce.number().int().min(0).max(65535), default: 7821, description: 'HTTP port (0: any free port)' }),
-  setting({ key: 'mcp.session_ttl_s', env: 'SEXTANT_MCP_SESSION_TTL_S', schema: positiveInt, default: 1800, description: 'idle seconds after which an MCP session and its documents are removed' }),
-  setting({ key: 'mcp.rate_limit_rpm', env: 'SEXTANT_MCP_RATE_LIMIT_RPM', schema: z.coerce.number().int().min(0), default: 600, description: 'HTTP requests per minute per token (or per client address without auth); 0 turns the limit off' }),
-  setting({ key: 'mcp.allowed_origins', env: 'SEXTANT_MCP_ALLOWED_ORIGINS', schema: z.string(), default: '', description: 'comma-separated browser Origins allowed besides the server\'s own (DNS-rebinding protection)' }),
-  setting({ key: 'auth.oidc.issuer', env: 'SEXTANT_OIDC_ISSUER', schema: z.string().url(), default: null, description: 'OIDC issuer whose access tokens (JWTs) the HTTP server accepts' }),
-  setting({ key: 'auth.oidc.audience', env: 'SEXTANT_OIDC_AUDIENCE', schema: z.string().min(1), default: null, description: 'audience the JWTs must be issued for' }),
-  setting({ key: 'auth.oidc.jwks_url', env: 'SEXTANT_OIDC_JWKS_URL', schema: z.string().url(), default: null, description: "the issuer's JWKS URL (default: <issuer>/.well-known/jwks.json)" }),
-  setting({ key: 'auth.oidc.clock_skew_s', env: 'SEXTANT_OIDC_CLOCK_SKEW_S', schema: z.coerce.number().int().min(0), default: 30, description: 'seconds of clock difference tolerated on exp/nbf' }),
-  setting({ key: 'auth.oidc.roles_claim', env: 'SEXTANT_OIDC_ROLES_CLAIM', schema: z.string().min(1), default: 'roles', description: 'JWT claim holding the user\'s roles' }),
-  setting({ key: 'auth.oidc.projects_claim', env: 'SEXTANT_OIDC_PROJECTS_CLAIM', schema: z.string().min(1), default: 'projects', description: 'JWT claim limiting the projects a token may use (absent: all)' }),
-  setting({ key: 'log.level', env: 'SEXTANT_LOG_LEVEL', schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: 'info', description: 'log level (logs go to stderr)' }),
+  setting({
+    key: 'mcp.port',
+    env: 'SEXTANT_MCP_PORT',
+    schema: z.coerce.number().int().min(0).max(65535),
+    default: 7821,
+    description: 'HTTP port (0: any free port)',
+  }),
+  setting({
+    key: 'mcp.session_ttl_s',
+    env: 'SEXTANT_MCP_SESSION_TTL_S',
+    schema: positiveInt,
+    default: 1800,
+    description: 'idle seconds after which an MCP session and its documents are removed',
+  }),
+  setting({
+    key: 'mcp.rate_limit_rpm',
+    env: 'SEXTANT_MCP_RATE_LIMIT_RPM',
+    schema: z.coerce.number().int().min(0),
+    default: 600,
+    description: 'HTTP requests per minute per token (or per client address without auth); 0 turns the limit off',
+  }),
+  setting({
+    key: 'mcp.allowed_origins',
+    env: 'SEXTANT_MCP_ALLOWED_ORIGINS',
+    schema: z.string(),
+    default: '',
+    description: "comma-separated browser Origins allowed besides the server's own (DNS-rebinding protection)",
+  }),
+  setting({
+    key: 'auth.oidc.issuer',
+    env: 'SEXTANT_OIDC_ISSUER',
+    schema: z.string().url(),
+    default: null,
+    description: 'OIDC issuer whose access tokens (JWTs) the HTTP server accepts',
+  }),
+  setting({
+    key: 'auth.oidc.audience',
+    env: 'SEXTANT_OIDC_AUDIENCE',
+    schema: z.string().min(1),
+    default: null,
+    description: 'audience the JWTs must be issued for',
+  }),
+  setting({
+    key: 'auth.oidc.jwks_url',
+    env: 'SEXTANT_OIDC_JWKS_URL',
+    schema: z.string().url(),
+    default: null,
+    description: "the issuer's JWKS URL (default: <issuer>/.well-known/jwks.json)",
+  }),
+  setting({
+    key: 'auth.oidc.clock_skew_s',
+    env: 'SEXTANT_OIDC_CLOCK_SKEW_S',
+    schema: z.coerce.number().int().min(0),
+    default: 30,
+    description: 'seconds of clock difference tolerated on exp/nbf',
+  }),
+  setting({
+    key: 'auth.oidc.roles_claim',
+    env: 'SEXTANT_OIDC_ROLES_CLAIM',
+    schema: z.string().min(1),
+    default: 'roles',
+    description: "JWT claim holding the user's roles",
+  }),
+  setting({
+    key: 'auth.oidc.projects_claim',
+    env: 'SEXTANT_OIDC_PROJECTS_CLAIM',
+    schema: z.string().min(1),
+    default: 'projects',
+    description: 'JWT claim limiting the projects a token may use (absent: all)',
+  }),
+  setting({
+    key: 'log.level',
+    env: 'SEXTANT_LOG_LEVEL',
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    default: 'info',
+    description: 'log level (logs go to stderr)',
+  }),
 ] as const);
 
 type Row = (typeof SETTINGS)[number];
@@ -56,9 +179,8 @@ type Row = (typeof SETTINGS)[number];
 export type SettingKey = Row['key'];
 
 /** The value type of a key: its schema's output, or null when it has no default. */
-export type SettingValue<K extends SettingKey> = Extract<Row, { key: K }> extends SettingSpec<K, infer S>
-  ? Extract<Row, { key: K }>['default'] extends null ? z.output<S> | null : z.output<S>
-  : never;
+export type SettingValue<K extends SettingKey> =
+  Extract<Row, { key: K }> extends SettingSpec<K, infer S> ? (Extract<Row, { key: K }>['default'] extends null ? z.output<S> | null : z.output<S>) : never;
 
 export function findSetting(key: string): SettingSpec | undefined {
   return (SETTINGS as readonly SettingSpec[]).find((s) => s.key === key);

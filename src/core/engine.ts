@@ -116,10 +116,18 @@ export function createEngine(deps: EngineDeps): Engine {
   const graphql = createGraphqlService({ store, connectors, kinds });
   const sessions = createSessionService({ store, projects, embedder, ...lexical });
   const glossary = createGlossary({ store, connectors, embedder, projects, ...lexical, ...(deps.llm ? { llm: deps.llm } : {}) });
-  const searcher = createSearchService({ store, embedder, aliases: glossary.aliasMap, rerank: deps.rerank ?? null, joinEdgeKinds: kinds.joinEdgeKinds, ...createEntityLookups(store) });
+  const searcher = createSearchService({
+    store,
+    embedder,
+    aliases: glossary.aliasMap,
+    rerank: deps.rerank ?? null,
+    joinEdgeKinds: kinds.joinEdgeKinds,
+    ...createEntityLookups(store),
+  });
 
   async function update(options: UpdateOptions = {}): Promise<UpdateRun> {
-    if (options.object && !options.source) throw new SextantError('USAGE', '--object needs --source', { hint: 'e.g. sextant update --source mesh --object crm.pg_customers' });
+    if (options.object && !options.source)
+      throw new SextantError('USAGE', '--object needs --source', { hint: 'e.g. sextant update --source mesh --object crm.pg_customers' });
     const sources = await selectSources(store, options.source);
     if (sources.length === 0) {
       throw new SextantError('SOURCE_NOT_FOUND', 'no sources to update', { hint: 'add one with `sextant source add <dsn> --name <name>`' });
@@ -127,7 +135,8 @@ export function createEngine(deps: EngineDeps): Engine {
     const emb = await embedder();
     if (emb) {
       const dropped = await syncEmbeddingModel(store, emb);
-      if (dropped) options.onProgress?.({ source: '*', phase: 'model', done: 0, total: 1, detail: `embedding model changed to ${emb.modelId}; re-embedding everything` });
+      if (dropped)
+        options.onProgress?.({ source: '*', phase: 'model', done: 0, total: 1, detail: `embedding model changed to ${emb.modelId}; re-embedding everything` });
     }
     const reports: UpdateReport[] = [];
     for (const source of sources) {
@@ -135,17 +144,36 @@ export function createEngine(deps: EngineDeps): Engine {
       try {
         const base = connectorFor(connectors, source.type);
         const family = kinds.familyOf(source.type);
-        const connector = family.decorateConnector ? family.decorateConnector(base, { store, source: source.name, ...(deps.llm ? { llm: deps.llm } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) }) : base;
+        const connector = family.decorateConnector
+          ? family.decorateConnector(base, {
+              store,
+              source: source.name,
+              ...(deps.llm ? { llm: deps.llm } : {}),
+              ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+            })
+          : base;
         options.onProgress?.({ source: source.name, phase: 'check', done: 0, total: 1 });
         const access = await connector.checkAccess(source);
         if (!access.ok && !options.allowExtraPrivileges) {
           const fails = access.findings.filter((f) => f.severity === 'fail').map((f) => f.message);
-          throw new SextantError('PRIVILEGES_TOO_BROAD', `role '${access.role}' of source '${source.name}' has more than read privileges: ${fails.join('; ')}`, {
-            hint: 'connect as a read-only role (see `sextant auth check`), or pass --allow-extra-privileges',
-            details: { findings: access.findings },
-          });
+          throw new SextantError(
+            'PRIVILEGES_TOO_BROAD',
+            `role '${access.role}' of source '${source.name}' has more than read privileges: ${fails.join('; ')}`,
+            {
+              hint: 'connect as a read-only role (see `sextant auth check`), or pass --allow-extra-privileges',
+              details: { findings: access.findings },
+            },
+          );
         }
-        const updateDeps = { store, connector, family, embedder: emb, ...lexical, ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(options.signal ? { signal: options.signal } : {}) };
+        const updateDeps = {
+          store,
+          connector,
+          family,
+          embedder: emb,
+          ...lexical,
+          ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        };
         reports.push(options.object ? await updateElement(updateDeps, source, options.object) : await updateSource(updateDeps, source));
       } catch (err) {
         if (err instanceof SextantError && err.code === 'INTERRUPTED') throw err;
@@ -167,7 +195,11 @@ export function createEngine(deps: EngineDeps): Engine {
     return withRankedFields((q, o) => searcher.query(q, o), await run(query, scoped), scoped);
   }
 
-  const discovery: DiscoveryEngine = { listSources: () => engine.listSources(), listObjects: (filter) => engine.listObjects(filter), get: (ref) => engine.get(ref) };
+  const discovery: DiscoveryEngine = {
+    listSources: () => engine.listSources(),
+    listObjects: (filter) => engine.listObjects(filter),
+    get: (ref) => engine.get(ref),
+  };
 
   const engine: Engine = {
     projects,
@@ -198,7 +230,11 @@ export function createEngine(deps: EngineDeps): Engine {
     query: (query, options) => withFields(searcher.query, query, options),
     listSchemas: (source, options) => listSchemas(discovery, source, options),
     describe: (target, options) =>
-      describeAny({ ...discovery, kinds: () => kinds, describeGraphql: (ref, o) => graphql.describe(ref, o), search: (q, o) => engine.search(q, o) }, target, options),
+      describeAny(
+        { ...discovery, kinds: () => kinds, describeGraphql: (ref, o) => graphql.describe(ref, o), search: (q, o) => engine.search(q, o) },
+        target,
+        options,
+      ),
     addContext: async (target, text) => addContext({ store, kinds, embedder: await embedder(), ...lexical }, target, text),
     listContexts: (source) => store.listContexts(source),
     removeContext: async (id) => removeContext({ store, kinds, embedder: await embedder(), ...lexical }, id),

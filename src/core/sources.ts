@@ -26,22 +26,33 @@ export function connectorFor(connectors: ReadonlyMap<string, Connector>, type: s
   return connector;
 }
 
-export async function addSource(store: CatalogStore, connectors: ReadonlyMap<string, Connector>, kinds: KindRegistry, input: AddSourceInput): Promise<StoredSource> {
+export async function addSource(
+  store: CatalogStore,
+  connectors: ReadonlyMap<string, Connector>,
+  kinds: KindRegistry,
+  input: AddSourceInput,
+): Promise<StoredSource> {
   if (!NAME.test(input.name)) {
     throw new SextantError('USAGE', `invalid source name '${input.name}'`, { hint: 'use lower-case letters, digits, - and _, starting with a letter' });
   }
   const type = input.type ?? kinds.inferSourceType(input.url);
   if (!type) {
-    throw new SextantError('INVALID_DSN', `cannot tell the source type of '${redactDsn(input.url)}'`, { hint: 'use a postgres:// connection string, or name the type: `sextant source add hugr|graphql <url>`' });
+    throw new SextantError('INVALID_DSN', `cannot tell the source type of '${redactDsn(input.url)}'`, {
+      hint: 'use a postgres:// connection string, or name the type: `sextant source add hugr|graphql <url>`',
+    });
   }
   const connector = connectorFor(connectors, type);
   const options = kinds.familyOf(type).options.safeParse(input.options ?? {});
   if (!options.success) {
     const issue = options.error.issues[0];
-    throw new SextantError('USAGE', `invalid option ${issue?.path.join('.') ?? ''} for a ${type} source: ${issue?.message ?? 'not accepted'}`, { details: { field: issue?.path.join('.') ?? '' } });
+    throw new SextantError('USAGE', `invalid option ${issue?.path.join('.') ?? ''} for a ${type} source: ${issue?.message ?? 'not accepted'}`, {
+      details: { field: issue?.path.join('.') ?? '' },
+    });
   }
   if (await store.getSource(input.name)) {
-    throw new SextantError('SOURCE_EXISTS', `source '${input.name}' already exists`, { hint: `pick another --name, or run \`sextant source remove ${input.name}\` first` });
+    throw new SextantError('SOURCE_EXISTS', `source '${input.name}' already exists`, {
+      hint: `pick another --name, or run \`sextant source remove ${input.name}\` first`,
+    });
   }
   const record = { name: input.name, type, url: input.url, options: input.options ?? {}, createdAt: new Date().toISOString() };
   connector.validate(record);

@@ -115,7 +115,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
           resolve({ port: message.port, fresh: message.fresh });
         } else if (message.type === 'failed') {
           clearTimeout(timer);
-          reject(new SextantError(message.code, message.message, { ...(message.hint ? { hint: message.hint } : {}), ...(message.details ? { details: message.details } : {}) }));
+          reject(
+            new SextantError(message.code, message.message, {
+              ...(message.hint ? { hint: message.hint } : {}),
+              ...(message.details ? { details: message.details } : {}),
+            }),
+          );
         }
       });
       child.once('error', (err) => {
@@ -126,9 +131,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         clearTimeout(timer);
         const output = outputTail();
         reject(
-          new SextantError('INTERNAL', `the demo database process exited before it was ready (${signal ?? `exit code ${code}`})${output ? `: ${output}` : ''}`, {
-            details: { dataDir },
-          }),
+          new SextantError(
+            'INTERNAL',
+            `the demo database process exited before it was ready (${signal ?? `exit code ${code}`})${output ? `: ${output}` : ''}`,
+            {
+              details: { dataDir },
+            },
+          ),
         );
       });
       send({ type: 'start', dataDir, host: HOST, port: options.port ?? 0, connectionQueueTimeoutMs: options.connectionQueueTimeoutMs ?? 30_000 });

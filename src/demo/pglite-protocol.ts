@@ -19,11 +19,7 @@ export interface StartRequest {
   connectionQueueTimeoutMs: number;
 }
 
-export type ParentMessage =
-  | StartRequest
-  | { type: 'init-sql'; scripts: string[] }
-  | { type: 'init-sql-failed'; message: string }
-  | { type: 'stop' };
+export type ParentMessage = StartRequest | { type: 'init-sql'; scripts: string[] } | { type: 'init-sql-failed'; message: string } | { type: 'stop' };
 
 export type ChildMessage =
   | { type: 'progress'; message: string }

@@ -33,5 +33,8 @@ export function closest(wanted: string, candidates: readonly string[], limit = 5
     return { c, score: shared * 2 + contains * 3 - distance * 4 };
   });
   scored.sort((a, b) => b.score - a.score || (a.c < b.c ? -1 : 1));
-  return scored.slice(0, limit).filter((s) => s.score > -2.5).map((s) => s.c);
+  return scored
+    .slice(0, limit)
+    .filter((s) => s.score > -2.5)
+    .map((s) => s.c);
 }

@@ -25,13 +25,7 @@ export type ObjectKind =
   | (string & {});
 
 /** Kinds that behave like a relation with columns. */
-export const RELATION_KINDS: readonly ObjectKind[] = Object.freeze([
-  'table',
-  'partitioned_table',
-  'foreign_table',
-  'view',
-  'materialized_view',
-]);
+export const RELATION_KINDS: readonly ObjectKind[] = Object.freeze(['table', 'partitioned_table', 'foreign_table', 'view', 'materialized_view']);
 
 /**
  * One canonical metadata record. `id` is `<source>:<kind>:<path>`, e.g.

@@ -89,8 +89,7 @@ export interface ExecuteResponse {
  * database's refusal (with the 1-based character position in the query when it gave one).
  */
 export type QueryProbe =
-  | { ok: true; columns: Array<{ name: string; type: string }> }
-  | { ok: false; error: string; position: number | null; sqlState: string | null };
+  { ok: true; columns: Array<{ name: string; type: string }> } | { ok: false; error: string; position: number | null; sqlState: string | null };
 
 export interface Connector {
   readonly type: string;

@@ -258,7 +258,6 @@ export interface CatalogStore {
   listContexts(source?: string): Promise<ContextRecord[]>;
   removeContext(id: number): Promise<ContextRecord | null>;
   effectiveContext(objectId: string): Promise<string | null>;
-
 }
 
 /** Chunks with their lexical fields and vectors: what retrieval reads. */
@@ -278,7 +277,6 @@ export interface ChunkIndex {
   /** Records the model and drops every vector of another model. */
   setEmbeddingModel(model: EmbeddingModelInfo): Promise<void>;
   putVectors(vectors: Array<{ chunkId: string; vector: Float32Array }>): Promise<void>;
-
 }
 
 /** Entities linked to chunks (expansion, related chunks). */
@@ -302,7 +300,6 @@ export interface EntityIndex {
    * previous page (a foreign one is USAGE); `limit` defaults to 100.
    */
   listEntities(filter: EntityFilter, page?: { limit?: number; cursor?: string }): Promise<EntityPage>;
-
 }
 
 /** Projects, access tokens, MCP sessions and their documents. */
@@ -338,7 +335,6 @@ export interface ScopeStore {
   listSessionDocuments(session: string): Promise<SessionDocumentRecord[]>;
   /** Deletes the document and its chunks; true when it existed. */
   removeSessionDocument(session: string, name: string): Promise<boolean>;
-
 }
 
 /** The store as a whole: its state, a change counter, clean-up and repair. */

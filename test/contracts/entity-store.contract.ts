@@ -198,7 +198,11 @@ export function describeEntityStoreContract(open: () => Promise<Store>): void {
         sourceHash: 'crm-1',
         changed: [{ resource: 'table:sales.leads', hash: 'l', objects: [lead], edges: [] }],
         removedResources: [],
-        chunks: { upsert: [{ chunk: { ...chunkOf(lead), source: 'crm' }, vector: null, entities: [m('lead', 'CONCEPT', 0.9), m('customer', 'CONCEPT', 0.5)] }], remove: [], effectiveContexts: [] },
+        chunks: {
+          upsert: [{ chunk: { ...chunkOf(lead), source: 'crm' }, vector: null, entities: [m('lead', 'CONCEPT', 0.9), m('customer', 'CONCEPT', 0.5)] }],
+          remove: [],
+          effectiveContexts: [],
+        },
         outcome: { at: '2025-01-02T00:00:00.000Z', ok: true, message: 'updated', added: 1, changed: 0, removed: 0, durationMs: 1 },
       });
       expect(await store.removeSource('shop')).toBe(true);
@@ -288,7 +292,9 @@ export function describeEntityStoreContract(open: () => Promise<Store>): void {
       );
       // the filter narrows the candidates, not the hits
       const tables = await store.entityLinks(hits, { kinds: ['table'] }, { maxDf: 10 });
-      expect([...tables.links.keys()].sort()).toEqual([id('public.customers'), id('public.customers.email'), id('public.orders'), id('public.products')].sort());
+      expect([...tables.links.keys()].sort()).toEqual(
+        [id('public.customers'), id('public.customers.email'), id('public.orders'), id('public.products')].sort(),
+      );
       expect(await store.entityLinks([], {}, { maxDf: 4 })).toEqual({ links: new Map(), df: new Map() });
     });
 

@@ -115,7 +115,14 @@ export function describeGlossaryStoreContract(open: () => Promise<Store>): void 
       const created = await create(fields('Revenue', { aliases: ['sales'] }));
       const next = fields('Net Revenue', { source: 'crm', aliases: ['turnover'], origin: 'client', definition: 'after refunds' });
       const updated = await store.updateTerm(created.id, next, index(next), MCP, '2025-03-02T00:00:00.000Z');
-      expect(updated).toMatchObject({ term: 'Net Revenue', aliases: ['turnover'], origin: 'client', createdBy: 'ana', updatedBy: null, updatedAt: '2025-03-02T00:00:00.000Z' });
+      expect(updated).toMatchObject({
+        term: 'Net Revenue',
+        aliases: ['turnover'],
+        origin: 'client',
+        createdBy: 'ana',
+        updatedBy: null,
+        updatedAt: '2025-03-02T00:00:00.000Z',
+      });
       expect(await store.findTerm('default', 'sales')).toBeNull();
       expect(await store.getObject(index(fields('Revenue')).object.id)).toBeNull();
       expect(await store.getChunks([index(fields('Revenue')).object.id])).toEqual([]);
@@ -139,7 +146,11 @@ export function describeGlossaryStoreContract(open: () => Promise<Store>): void 
       // the freed alias can be used again
       await create(fields('Attrition'));
       const history = await store.glossaryHistory('default');
-      expect(history.map((h) => [h.term, h.action])).toEqual([['Churn', 'create'], ['Churn', 'delete'], ['Attrition', 'create']]);
+      expect(history.map((h) => [h.term, h.action])).toEqual([
+        ['Churn', 'create'],
+        ['Churn', 'delete'],
+        ['Attrition', 'create'],
+      ]);
       expect(history[1]!.after).toBeNull();
     });
 

@@ -44,11 +44,7 @@ export function randomVector(rnd: () => number, dimension: number): Float32Array
 }
 
 /** Exact cosine top-k over `candidates` in double precision, ties by id (code-unit order). */
-export function bruteForceTopK(
-  candidates: ReadonlyArray<{ id: string; vector: Float32Array }>,
-  query: Float32Array,
-  limit: number,
-): ScoredChunk[] {
+export function bruteForceTopK(candidates: ReadonlyArray<{ id: string; vector: Float32Array }>, query: Float32Array, limit: number): ScoredChunk[] {
   const norm = (v: Float32Array): number => Math.sqrt(v.reduce((s, x) => s + x * x, 0));
   const qn = norm(query);
   const scored: ScoredChunk[] = [];
@@ -151,8 +147,20 @@ async function seedShop(store: Store, dimension = 4): Promise<{ tables: ReturnTy
   const orders = table('shop', 'public', 'orders', ['id', 'customer_id', 'total']);
   const customers = table('shop', 'public', 'customers', ['id', 'name']);
   const lines = table('shop', 'public', 'order_lines', ['id', 'order_id']);
-  const fk: CatalogEdge = { fromId: 'shop:table:public.orders', toId: 'shop:table:public.customers', kind: 'foreign_key', resource: orders.resource, attributes: { columns: ['customer_id'] } };
-  const fk2: CatalogEdge = { fromId: 'shop:table:public.order_lines', toId: 'shop:table:public.orders', kind: 'foreign_key', resource: lines.resource, attributes: {} };
+  const fk: CatalogEdge = {
+    fromId: 'shop:table:public.orders',
+    toId: 'shop:table:public.customers',
+    kind: 'foreign_key',
+    resource: orders.resource,
+    attributes: { columns: ['customer_id'] },
+  };
+  const fk2: CatalogEdge = {
+    fromId: 'shop:table:public.order_lines',
+    toId: 'shop:table:public.orders',
+    kind: 'foreign_key',
+    resource: lines.resource,
+    attributes: {},
+  };
   const rnd = seededRandom(7);
   const all = [schema, ...orders.objects, ...customers.objects, ...lines.objects];
   await store.applySourceUpdate(
@@ -829,9 +837,13 @@ export function describeStoreContract(name: string, open: () => Promise<Store>, 
         await store.putSession(session('s1', 30));
         await store.putSession(session('s2', 30));
         const objectId = '_session:document:runbook.md';
-        await store.putSessionDocument(document('s1', 'runbook.md', 2), [docChunk('s1', objectId, 0, 'zeppelin mooring'), docChunk('s1', objectId, 1, 'hangar doors')]);
+        await store.putSessionDocument(document('s1', 'runbook.md', 2), [
+          docChunk('s1', objectId, 0, 'zeppelin mooring'),
+          docChunk('s1', objectId, 1, 'hangar doors'),
+        ]);
         await store.putSessionDocument(document('s2', 'runbook.md', 1), [docChunk('s2', objectId, 0, 'zeppelin fuel')]);
-        const lex = async (match: string, sessionId: string | null) => (await store.lexicalSearch({ terms: [[match]], limit: 10, session: sessionId })).map((h) => h.chunkId);
+        const lex = async (match: string, sessionId: string | null) =>
+          (await store.lexicalSearch({ terms: [[match]], limit: 10, session: sessionId })).map((h) => h.chunkId);
         expect(await lex('zeppelin', 's1')).toEqual([`${objectId}#0@s1`]);
         expect(await lex('zeppelin', 's2')).toEqual([`${objectId}#0@s2`]);
         expect(await lex('zeppelin', null)).toEqual([]);
@@ -879,7 +891,9 @@ export function describeStoreContract(name: string, open: () => Promise<Store>, 
         expect(removed.sessions).toBe(1);
         expect(await store.getSession('old')).toBeNull();
         expect(await store.listSessionDocuments('old')).toEqual([]);
-        expect((await store.lexicalSearch({ terms: [['zeppelin']], limit: 10, session: 'live' })).map((h) => h.chunkId)).toEqual(['_session:document:a.md#0@live']);
+        expect((await store.lexicalSearch({ terms: [['zeppelin']], limit: 10, session: 'live' })).map((h) => h.chunkId)).toEqual([
+          '_session:document:a.md#0@live',
+        ]);
         const after = await store.info();
         expect([after.chunks, after.vectors]).toEqual([before.chunks - 1, before.vectors - 1]);
         expect(await store.cleanup()).toSatisfy((counts: Record<string, number>) => Object.values(counts).every((n) => n === 0));

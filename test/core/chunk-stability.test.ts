@@ -41,7 +41,24 @@ let plain: PlainServer;
 /** Every byte of what the index stores for a chunk, in id order (the content hash optional). */
 function fingerprint(chunks: readonly Chunk[], withHash = true): string {
   const sorted = [...chunks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return sha256(JSON.stringify(sorted.map((c) => [c.id, c.objectId, c.source, c.kind, c.name, c.comment, c.definition, c.context, c.text, withHash ? c.contentHash : '', c.project, c.session])));
+  return sha256(
+    JSON.stringify(
+      sorted.map((c) => [
+        c.id,
+        c.objectId,
+        c.source,
+        c.kind,
+        c.name,
+        c.comment,
+        c.definition,
+        c.context,
+        c.text,
+        withHash ? c.contentHash : '',
+        c.project,
+        c.session,
+      ]),
+    ),
+  );
 }
 
 function chunksOf(snapshot: SourceSnapshot, family: SourceKind): Chunk[] {
@@ -93,7 +110,10 @@ describe('chunk stability', () => {
         sql: 'SELECT c.id, c.email FROM shop.customers c',
         source: 'sample',
         baseTable: 'shop.customers',
-        outputColumns: [{ name: 'id', type: 'bigint' }, { name: 'email', type: 'text' }],
+        outputColumns: [
+          { name: 'id', type: 'bigint' },
+          { name: 'email', type: 'text' },
+        ],
         origin: 'manual',
         aliases: ['engaged buyer', 'recent customer'],
         validation: { status: 'valid', checkedAt: at, error: null },
@@ -107,7 +127,16 @@ describe('chunk stability', () => {
   // live for one session, so only their texts and lexical fields must stay as they were.
   it('builds the same session document chunks', async () => {
     const text = '# Runbook\nRestart the billing worker when invoices stop.\n\n## Refunds\nRefund requests go to the support queue within 24 hours.';
-    const { chunks } = await buildDocumentChunks('session-1', { name: 'runbook.md', text, mimeType: 'text/markdown' }, { embedder: null, model: null, lexical: lexicalField });
-    expect(fingerprint(chunks.map((c) => c.chunk), false)).toBe(EXPECTED.session);
+    const { chunks } = await buildDocumentChunks(
+      'session-1',
+      { name: 'runbook.md', text, mimeType: 'text/markdown' },
+      { embedder: null, model: null, lexical: lexicalField },
+    );
+    expect(
+      fingerprint(
+        chunks.map((c) => c.chunk),
+        false,
+      ),
+    ).toBe(EXPECTED.session);
   });
 });

@@ -95,7 +95,9 @@ describe('entities at update', () => {
       expect.arrayContaining(['TERM:zeppelin hangar', 'CONCEPT:hangar', 'CONCEPT:zeppelin', 'TERM:airfield code', 'TERM:mooring mast count', 'CONCEPT:fleet']),
     );
     // a column: its own name, its comment, and its table (weaker)
-    const helium = (await store.entitiesOf([`${SOURCE}:column:shop.zeppelin_hangar.helium_capacity_m3`])).get(`${SOURCE}:column:shop.zeppelin_hangar.helium_capacity_m3`)!;
+    const helium = (await store.entitiesOf([`${SOURCE}:column:shop.zeppelin_hangar.helium_capacity_m3`])).get(
+      `${SOURCE}:column:shop.zeppelin_hangar.helium_capacity_m3`,
+    )!;
     const byKey = new Map(helium.map((e) => [e.key, e.confidence]));
     expect(byKey.get('CONCEPT:helium')).toBeGreaterThan(byKey.get('TERM:zeppelin hangar') ?? 1);
     expect(byKey.has('CONCEPT:metre')).toBe(true);
@@ -113,7 +115,9 @@ describe('entities at update', () => {
     const related = await lookups.related([HANGARS], {}, 5);
     expect(related).toHaveLength(5);
     // its four columns share the most (and rarest) entities with it, so they come first
-    expect(related.slice(0, 4).sort()).toEqual(['airfield_code', 'hangar_id', 'helium_capacity_m3', 'mooring_mast_count'].map((c) => `${SOURCE}:column:shop.zeppelin_hangar.${c}`));
+    expect(related.slice(0, 4).sort()).toEqual(
+      ['airfield_code', 'hangar_id', 'helium_capacity_m3', 'mooring_mast_count'].map((c) => `${SOURCE}:column:shop.zeppelin_hangar.${c}`),
+    );
 
     const orders = `${SOURCE}:table:shop.sales_order`;
     const ofOrders = await lookups.related([orders], {}, 5);
@@ -135,7 +139,10 @@ describe('entities at update', () => {
     const of = await store.entitiesOf(result.hits.map((h) => h.id));
     const hitKeys = new Set(direct.flatMap((h) => (of.get(h.id) ?? []).map((e) => e.key)));
     for (const h of marked) {
-      expect((of.get(h.id) ?? []).some((e) => hitKeys.has(e.key)), h.id).toBe(true);
+      expect(
+        (of.get(h.id) ?? []).some((e) => hitKeys.has(e.key)),
+        h.id,
+      ).toBe(true);
       expect(h.score).toBeLessThan(direct[direct.length - 1]!.score);
     }
     for (const h of direct) expect(h.explain?.entities).toEqual((of.get(h.id) ?? []).map((e) => e.name));
@@ -156,7 +163,10 @@ describe('entities at update', () => {
 
     await engine.removeContext(change.context.id);
     for (const [id, entities] of await store.entitiesOf([HANGARS, column])) {
-      expect(entities.map((e) => e.name), id).not.toContain('friedrichshafen');
+      expect(
+        entities.map((e) => e.name),
+        id,
+      ).not.toContain('friedrichshafen');
     }
     expect((await listAll()).some((e) => e.name === 'friedrichshafen')).toBe(false);
   });

@@ -21,7 +21,12 @@ const ana = cliActor('ana');
 
 async function openEngine(): Promise<Engine> {
   const store = await openSqliteStore(join(home.dir, 'index.sqlite'));
-  return createEngine({ store, connectors: new Map([['postgres', createPostgresConnector({ statementTimeoutMs: 2000 })]]), embedder: async () => null, lexical: lexicalField });
+  return createEngine({
+    store,
+    connectors: new Map([['postgres', createPostgresConnector({ statementTimeoutMs: 2000 })]]),
+    embedder: async () => null,
+    lexical: lexicalField,
+  });
 }
 
 async function closedPort(): Promise<number> {
@@ -34,7 +39,9 @@ async function closedPort(): Promise<number> {
 
 beforeAll(async () => {
   db = await createTempDatabase('sxt_glcore');
-  await db.exec("CREATE TABLE subscriptions (id bigint PRIMARY KEY, plan text NOT NULL, monthly_fee_cents bigint, cancelled_at timestamptz); COMMENT ON TABLE subscriptions IS 'Customer subscriptions to a plan'");
+  await db.exec(
+    "CREATE TABLE subscriptions (id bigint PRIMARY KEY, plan text NOT NULL, monthly_fee_cents bigint, cancelled_at timestamptz); COMMENT ON TABLE subscriptions IS 'Customer subscriptions to a plan'",
+  );
   const engine = await openEngine();
   await engine.addSource({ name: 'billing', url: db.adminDsn });
   expect((await engine.update({ allowExtraPrivileges: true })).ok).toBe(true);
@@ -50,7 +57,18 @@ describe('glossary in the engine', () => {
   it('indexes a term as a scoped chunk with entities and moves it on rename', async () => {
     const engine = await openEngine();
     try {
-      const created = await engine.glossary.create('default', { term: 'Monthly Recurring Revenue', definition: 'Fees of subscriptions not cancelled', sql: 'SELECT sum(monthly_fee_cents) AS mrr_cents FROM subscriptions WHERE cancelled_at IS NULL', baseTable: 'subscriptions', aliases: ['MRR'] }, ana, 'manual');
+      const created = await engine.glossary.create(
+        'default',
+        {
+          term: 'Monthly Recurring Revenue',
+          definition: 'Fees of subscriptions not cancelled',
+          sql: 'SELECT sum(monthly_fee_cents) AS mrr_cents FROM subscriptions WHERE cancelled_at IS NULL',
+          baseTable: 'subscriptions',
+          aliases: ['MRR'],
+        },
+        ana,
+        'manual',
+      );
       expect(created.success).toBe(true);
       const hits = await engine.query('monthly recurring revenue');
       expect(hits.hits[0]).toMatchObject({ kind: 'glossary_term', objectId: 'billing:glossary_term:default/monthly recurring revenue' });

@@ -115,7 +115,12 @@ describe('stepwise discovery', () => {
     expect(chain.at(-1)).toBe('analytics.finance.reports.monthly');
     const members = await engine.graphql.listDataObjects({ source: 'mesh', module: 'crm' });
     expect(members.dataObjects.map((o) => o.name)).toEqual(['pg_customers', 'pg_orders']);
-    expect(members.functions.map((f) => [f.name, f.mutating])).toEqual(expect.arrayContaining([['pg_order_total', false], ['pg_recalc_order_totals', true]]));
+    expect(members.functions.map((f) => [f.name, f.mutating])).toEqual(
+      expect.arrayContaining([
+        ['pg_order_total', false],
+        ['pg_recalc_order_totals', true],
+      ]),
+    );
   });
 
   it('describes an object with fields ranked by a query, arguments, relations, filter and operation', async () => {
@@ -134,7 +139,10 @@ describe('single-element update', () => {
     expect(unchanged.reports[0]).toMatchObject({ status: 'unchanged' });
 
     // the server's schema changes: pg_customers gets a new described field
-    const sdl = ACME.sdl().replace('  email: String @exclude_mcp\n', '  email: String @exclude_mcp\n  """\n  Loyalty tier of the customer\n  """\n  loyalty_tier: String\n');
+    const sdl = ACME.sdl().replace(
+      '  email: String @exclude_mcp\n',
+      '  email: String @exclude_mcp\n  """\n  Loyalty tier of the customer\n  """\n  loyalty_tier: String\n',
+    );
     server.setSchema(sdl, hugrIntrospection(sdl));
     const before = server.requests.length;
     const run = await engine.update({ source: 'mesh', object: 'mesh:data_object:crm.pg_customers' });
@@ -149,7 +157,10 @@ describe('single-element update', () => {
   });
 
   it('refuses an unknown element with suggestions', async () => {
-    await expect(engine.update({ source: 'mesh', object: 'crm.pg_customer' })).rejects.toMatchObject({ code: 'OBJECT_NOT_FOUND', hint: expect.stringContaining('crm.pg_customers') });
+    await expect(engine.update({ source: 'mesh', object: 'crm.pg_customer' })).rejects.toMatchObject({
+      code: 'OBJECT_NOT_FOUND',
+      hint: expect.stringContaining('crm.pg_customers'),
+    });
   });
 });
 
@@ -175,7 +186,10 @@ describe('queries on behalf of users', () => {
   });
 
   it('refuses without a user token unless anonymous is allowed explicitly', async () => {
-    await expect(engine.graphql.query({ source: 'mesh', query: q })).rejects.toMatchObject({ code: 'AUTH_FAILED', message: expect.stringContaining('no user token') });
+    await expect(engine.graphql.query({ source: 'mesh', query: q })).rejects.toMatchObject({
+      code: 'AUTH_FAILED',
+      message: expect.stringContaining('no user token'),
+    });
   });
 
   it('returns what the server filtered for the user’s role (fewer rows; a disabled field forbidden)', async () => {
@@ -188,7 +202,8 @@ describe('queries on behalf of users', () => {
   });
 
   it('decodes /ipc Arrow into the same tables as /query JSON, with row cap and total', async () => {
-    const query = 'query { crm { pg_customers { id name } pg_orders_aggregation { _rows_count } } function { docs { kb { chunk_text(text: "abcdefgh", size: 3) } } } }';
+    const query =
+      'query { crm { pg_customers { id name } pg_orders_aggregation { _rows_count } } function { docs { kb { chunk_text(text: "abcdefgh", size: 3) } } } }';
     const json = await engine.graphql.query({ source: 'mesh', query, userToken: ADMIN_TOKEN, rowLimit: 2 });
     const arrow = await engine.graphql.query({ source: 'mesh', query, userToken: ADMIN_TOKEN, rowLimit: 2, format: 'arrow' });
     expect(arrow.tables).toEqual(json.tables);
@@ -198,7 +213,12 @@ describe('queries on behalf of users', () => {
     expect(customers.rows).toHaveLength(2);
     expect(json.tables.find((t) => t.path === 'function.docs.kb.chunk_text')!.rows).toEqual([['abc'], ['def']]);
     expect(json.values).toEqual([{ path: 'crm.pg_orders_aggregation', value: { _rows_count: 3 } }]);
-    const empty = await engine.graphql.query({ source: 'mesh', query: 'query { crm { pg_customers(filter: {id: {eq: 999}}) { id } } }', userToken: ADMIN_TOKEN, format: 'arrow' });
+    const empty = await engine.graphql.query({
+      source: 'mesh',
+      query: 'query { crm { pg_customers(filter: {id: {eq: 999}}) { id } } }',
+      userToken: ADMIN_TOKEN,
+      format: 'arrow',
+    });
     expect(empty.tables[0]).toMatchObject({ total: 0, rows: [] });
   });
 
@@ -209,14 +229,22 @@ describe('queries on behalf of users', () => {
     expect(result.errors[0]!.suggestions).toContain('name');
     const bodies = server.requests.slice(before).map((r) => JSON.parse(r.body));
     expect(bodies.every((b) => b.validateOnly === true)).toBe(true);
-    const missing = await engine.graphql.query({ source: 'mesh', query: 'query { analytics { finance { reports { monthly { pg_revenue_by_month { month } } } } } }', userToken: ADMIN_TOKEN });
+    const missing = await engine.graphql.query({
+      source: 'mesh',
+      query: 'query { analytics { finance { reports { monthly { pg_revenue_by_month { month } } } } } }',
+      userToken: ADMIN_TOKEN,
+    });
     expect(missing.errors[0]!.hint).toContain('args');
     // a @filter_required field: every pg_orders filter must name customer_id
     const sdl = ACME.sdl().replace('  customer_id: IntFilter\n  status: StringFilter', '  customer_id: IntFilter!\n  status: StringFilter');
     expect(sdl).not.toBe(ACME.sdl());
     server.setSchema(sdl, hugrIntrospection(sdl));
     try {
-      const required = await engine.graphql.query({ source: 'mesh', query: 'query { crm { pg_orders(filter: {status: {eq: "paid"}}) { id } } }', userToken: ADMIN_TOKEN });
+      const required = await engine.graphql.query({
+        source: 'mesh',
+        query: 'query { crm { pg_orders(filter: {status: {eq: "paid"}}) { id } } }',
+        userToken: ADMIN_TOKEN,
+      });
       expect(required.errors[0]!.hint).toContain('must include customer_id');
     } finally {
       server.setSchema(ACME.sdl(), ACME.introspection());
@@ -225,7 +253,10 @@ describe('queries on behalf of users', () => {
 
   it('runs mutations and mutating functions only with developer tools on', async () => {
     const mutation = 'mutation { function { crm { pg_recalc_order_totals { success message } } } }';
-    await expect(engine.graphql.query({ source: 'mesh', query: mutation, userToken: ADMIN_TOKEN })).rejects.toMatchObject({ code: 'USAGE', message: expect.stringContaining('developer tools') });
+    await expect(engine.graphql.query({ source: 'mesh', query: mutation, userToken: ADMIN_TOKEN })).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringContaining('developer tools'),
+    });
     const before = server.requests.length;
     const done = await engine.graphql.query({ source: 'mesh', query: mutation, userToken: ADMIN_TOKEN, developerTools: true });
     // validated client-side (a server ignoring validateOnly would otherwise run it twice): one mutating request
@@ -234,4 +265,3 @@ describe('queries on behalf of users', () => {
     expect(done.values).toEqual([{ path: 'function.crm.pg_recalc_order_totals', value: { success: true, message: 'recalculated' } }]);
   });
 });
-

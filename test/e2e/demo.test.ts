@@ -51,7 +51,7 @@ describe('sextant demo (embedded PGlite)', () => {
     expect(ids.slice(0, 3)).toContain('demo:materialized_view:billing.monthly_revenue_by_category');
     const b = await runCli(['query', 'monthly revenue by product category', '--kind', 'table,view,materialized_view', '--json'], env);
     expect(b.json.hits.map((h: { objectId: string }) => h.objectId)).toEqual(ids);
-    for (const h of a.json.hits) expect(h.score).toBeGreaterThanOrEqual(0), expect(h.score).toBeLessThanOrEqual(1);
+    for (const h of a.json.hits) (expect(h.score).toBeGreaterThanOrEqual(0), expect(h.score).toBeLessThanOrEqual(1));
     const scores = a.json.hits.map((h: { score: number }) => h.score);
     expect([...scores].sort((x, y) => y - x)).toEqual(scores);
   });

@@ -132,7 +132,11 @@ describe('foundation CLI on a real PostgreSQL', () => {
   });
 
   it('refuses a writer role unless --allow-extra-privileges, and never prints the password', async () => {
-    const pwRole = await db.createRole('sxt_pw', 'GRANT USAGE ON SCHEMA public TO {role}; GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO {role};', 'Sup3rSecretPw');
+    const pwRole = await db.createRole(
+      'sxt_pw',
+      'GRANT USAGE ON SCHEMA public TO {role}; GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO {role};',
+      'Sup3rSecretPw',
+    );
     const add = await run('source', 'add', pwRole.dsn, '--name', 'shopw');
     expect(add.code, add.stderr).toBe(0);
     expect(add.stdout + add.stderr).not.toContain('Sup3rSecretPw');

@@ -42,7 +42,22 @@ describe('glossary CLI on a real PostgreSQL', () => {
   });
 
   it('creates a term: SQL validated, output columns captured, origin manual, the CLI user recorded', async () => {
-    const added = await run('glossary', 'add', 'Active Customers', '--definition', 'Customers with a paid order in the last 30 days', '--sql', ACTIVE_SQL, '--base-table', 'orders', '--alias', 'MAC', '--alias', 'engaged buyers', '--json');
+    const added = await run(
+      'glossary',
+      'add',
+      'Active Customers',
+      '--definition',
+      'Customers with a paid order in the last 30 days',
+      '--sql',
+      ACTIVE_SQL,
+      '--base-table',
+      'orders',
+      '--alias',
+      'MAC',
+      '--alias',
+      'engaged buyers',
+      '--json',
+    );
     expect(added.code, added.stderr).toBe(0);
     expect(added.json.term).toMatchObject({
       term: 'Active Customers',
@@ -91,7 +106,11 @@ describe('glossary CLI on a real PostgreSQL', () => {
 
   it('refuses SQL that hides a write or a second statement, and changes nothing', async () => {
     const before = await db.exec('SELECT (SELECT count(*) FROM orders)::int AS o, (SELECT count(*) FROM customers)::int AS c');
-    for (const sql of ['SELECT 1; DROP TABLE orders', "WITH x AS (INSERT INTO orders VALUES (2, 1, 'paid', 1, now()) RETURNING *) SELECT * FROM x", 'WITH gone AS (DELETE FROM customers RETURNING *) SELECT count(*) FROM gone']) {
+    for (const sql of [
+      'SELECT 1; DROP TABLE orders',
+      "WITH x AS (INSERT INTO orders VALUES (2, 1, 'paid', 1, now()) RETURNING *) SELECT * FROM x",
+      'WITH gone AS (DELETE FROM customers RETURNING *) SELECT count(*) FROM gone',
+    ]) {
       const added = await run('glossary', 'add', 'Sneaky', '--definition', 'writes', '--sql', sql);
       expect(added.code, sql).toBe(1);
       expect(added.stderr).toMatch(/SQL validation failed/);
@@ -105,17 +124,40 @@ describe('glossary CLI on a real PostgreSQL', () => {
     expect(split.stdout).toMatch(/only one SQL statement is allowed/);
     expect(split.stdout).toMatch(/line 1, column 9/);
     const ok = await run('glossary', 'test-sql', 'SELECT id, total_amt FROM orders', '--json');
-    expect(ok.json).toMatchObject({ ok: true, valid: true, source: 'shop', outputColumns: [{ name: 'id', type: 'bigint' }, { name: 'total_amt', type: 'numeric(12,2)' }] });
+    expect(ok.json).toMatchObject({
+      ok: true,
+      valid: true,
+      source: 'shop',
+      outputColumns: [
+        { name: 'id', type: 'bigint' },
+        { name: 'total_amt', type: 'numeric(12,2)' },
+      ],
+    });
   });
 
   it('updates by name or alias (only given fields; aliases replaced whole), refuses invalid SQL without changing anything', async () => {
     const byAlias = await run('glossary', 'edit', 'engaged buyers', '--definition', 'Customers with a paid order in the last 30 days (finance)', '--json');
     expect(byAlias.code, byAlias.stderr).toBe(0);
-    expect(byAlias.json.term).toMatchObject({ definition: 'Customers with a paid order in the last 30 days (finance)', sql: ACTIVE_SQL, aliases: ['MAC', 'engaged buyers'] });
+    expect(byAlias.json.term).toMatchObject({
+      definition: 'Customers with a paid order in the last 30 days (finance)',
+      sql: ACTIVE_SQL,
+      aliases: ['MAC', 'engaged buyers'],
+    });
     const bad = await run('glossary', 'edit', 'Active Customers', '--sql', 'SELECT count(*) FROM order');
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/SQL validation failed: syntax error at or near "order"/);
-    const aliases = await run('glossary', 'edit', 'active customers', '--alias', 'MAC', '--alias', 'active buyers', '--sql', `${ACTIVE_SQL} AND total_amt > 0`, '--json');
+    const aliases = await run(
+      'glossary',
+      'edit',
+      'active customers',
+      '--alias',
+      'MAC',
+      '--alias',
+      'active buyers',
+      '--sql',
+      `${ACTIVE_SQL} AND total_amt > 0`,
+      '--json',
+    );
     expect(aliases.json.term).toMatchObject({ aliases: ['MAC', 'active buyers'], sql: `${ACTIVE_SQL} AND total_amt > 0` });
     const noop = await run('glossary', 'edit', 'MAC', '--json');
     expect(noop.json).toMatchObject({ ok: true, changed: false });
@@ -125,7 +167,10 @@ describe('glossary CLI on a real PostgreSQL', () => {
   });
 
   it('deletes by name or alias with the aliases, says when the term is missing, and keeps the history', async () => {
-    expect((await run('glossary', 'add', 'Order Count', '--definition', 'Orders placed', '--sql', 'SELECT count(*) AS orders FROM orders', '--alias', 'volume')).code).toBe(0);
+    expect(
+      (await run('glossary', 'add', 'Order Count', '--definition', 'Orders placed', '--sql', 'SELECT count(*) AS orders FROM orders', '--alias', 'volume'))
+        .code,
+    ).toBe(0);
     const byAlias = await run('glossary', 'rm', 'VOLUME', '--json');
     expect(byAlias.json).toMatchObject({ ok: true, message: "Term 'Order Count' deleted successfully" });
     expect((await run('glossary', 'show', 'volume')).code).toBe(1);
@@ -141,13 +186,26 @@ describe('glossary CLI on a real PostgreSQL', () => {
     expect(history.json.changes.map((c: { action: string }) => c.action)).toEqual(['create', 'delete']);
     const all = await run('glossary', 'history', 'active customers', '--json');
     expect(all.json.changes.map((c: { action: string }) => c.action)).toEqual(['create', 'update', 'update']);
-    expect(all.json.changes[2]).toMatchObject({ actor: { user: me, client: null, via: 'cli' }, before: { aliases: ['MAC', 'engaged buyers'] }, after: { aliases: ['MAC', 'active buyers'] } });
+    expect(all.json.changes[2]).toMatchObject({
+      actor: { user: me, client: null, via: 'cli' },
+      before: { aliases: ['MAC', 'engaged buyers'] },
+      after: { aliases: ['MAC', 'active buyers'] },
+    });
     const human = await run('glossary', 'history', 'active customers');
     expect(human.stdout).toMatch(/aliases: \["MAC","engaged buyers"\] → \["MAC","active buyers"\]/);
   });
 
   it('lets exactly one of two concurrent creates of the same term win', async () => {
-    const args = (definition: string) => ['glossary', 'add', 'Paid Orders', '--definition', definition, '--sql', "SELECT count(*) AS paid FROM orders WHERE status = 'paid'", '--json'];
+    const args = (definition: string) => [
+      'glossary',
+      'add',
+      'Paid Orders',
+      '--definition',
+      definition,
+      '--sql',
+      "SELECT count(*) AS paid FROM orders WHERE status = 'paid'",
+      '--json',
+    ];
     const [a, b] = await Promise.all([run(...args('first')), run(...args('second'))]);
     expect([a.code, b.code].sort()).toEqual([0, 1]);
     const loser = a.code === 1 ? a : b;
@@ -171,7 +229,13 @@ describe('glossary CLI on a real PostgreSQL', () => {
     const update = await run('update', '--json');
     expect(update.code, update.stderr).toBe(0);
     expect(update.json.glossary).toEqual([
-      { source: 'shop', checked: 2, broke: [{ project: 'default', term: 'Active Customers', error: 'column "total_amt" does not exist' }], fixed: [], error: null },
+      {
+        source: 'shop',
+        checked: 2,
+        broke: [{ project: 'default', term: 'Active Customers', error: 'column "total_amt" does not exist' }],
+        fixed: [],
+        error: null,
+      },
     ]);
     const list = await run('glossary', 'list', '--json');
     const byName = Object.fromEntries(list.json.terms.map((t: { term: string; validation: unknown }) => [t.term, t.validation]));

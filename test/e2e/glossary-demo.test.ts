@@ -30,7 +30,18 @@ describe('glossary on the demo', () => {
   });
 
   it('validates a CLI term against the demo database, which is not running any more', async () => {
-    const added = await run('glossary', 'add', 'Open Orders', '--definition', 'Orders not cancelled', '--sql', OPEN_ORDERS, '--base-table', 'shop.sales_order', '--json');
+    const added = await run(
+      'glossary',
+      'add',
+      'Open Orders',
+      '--definition',
+      'Orders not cancelled',
+      '--sql',
+      OPEN_ORDERS,
+      '--base-table',
+      'shop.sales_order',
+      '--json',
+    );
     expect(added.code, added.stderr).toBe(0);
     expect(added.json.term).toMatchObject({ source: 'demo', outputColumns: [{ name: 'open_orders', type: 'bigint' }] });
     const bad = await run('glossary', 'test-sql', 'SELECT total FROM shop.sales_order');
@@ -55,7 +66,10 @@ describe('glossary on the demo', () => {
       defining_sql: 'SELECT sum(shipping_cents) AS shipping_cents FROM shop.sales_order',
       aliases: ['freight income'],
     });
-    expect(created.data).toMatchObject({ success: true, term: { term: 'Shipping Revenue', origin: 'client', output_columns: [{ name: 'shipping_cents', type: 'numeric' }] } });
+    expect(created.data).toMatchObject({
+      success: true,
+      term: { term: 'Shipping Revenue', origin: 'client', output_columns: [{ name: 'shipping_cents', type: 'numeric' }] },
+    });
     const updated = await call(client, 'update_glossary_term', { term: 'freight income', definition: 'Shipping fees charged on orders (cents)' });
     expect(updated.data).toMatchObject({ success: true, term: { definition: 'Shipping fees charged on orders (cents)' } });
     const listed = await call(client, 'list_glossary');

@@ -21,11 +21,46 @@ CREATE TABLE audit_log (id bigint PRIMARY KEY, payload text);
 
 const PROPOSALS = {
   terms: [
-    { term: 'Active Customers', definition: 'Customers who have not cancelled', sql: 'SELECT count(*) AS active_customers FROM public.customers WHERE churned_at IS NULL', base_table: 'public.customers', aliases: ['live accounts'], evidence: 'customers.churned_at: null while active' },
-    { term: 'Unpaid Invoices', definition: 'Invoices not paid yet', sql: 'SELECT count(*) AS unpaid FROM public.invoices WHERE paid_at IS NULL', base_table: 'public.invoices', aliases: [], evidence: 'invoices comment: paid_at is null while unpaid' },
-    { term: 'Revenue', definition: 'Money collected', sql: 'SELECT sum(amount) FROM public.invoices', base_table: 'public.invoices', aliases: [], evidence: 'invoices.amount_cents' },
-    { term: 'Profit', definition: 'Revenue minus costs', sql: 'SELECT sum(profit) FROM public.costs', base_table: 'public.costs', aliases: [], evidence: 'none' },
-    { term: 'Audit Volume', definition: 'Log lines', sql: 'SELECT count(*) AS n FROM public.audit_log', base_table: 'public.audit_log', aliases: [], evidence: '' },
+    {
+      term: 'Active Customers',
+      definition: 'Customers who have not cancelled',
+      sql: 'SELECT count(*) AS active_customers FROM public.customers WHERE churned_at IS NULL',
+      base_table: 'public.customers',
+      aliases: ['live accounts'],
+      evidence: 'customers.churned_at: null while active',
+    },
+    {
+      term: 'Unpaid Invoices',
+      definition: 'Invoices not paid yet',
+      sql: 'SELECT count(*) AS unpaid FROM public.invoices WHERE paid_at IS NULL',
+      base_table: 'public.invoices',
+      aliases: [],
+      evidence: 'invoices comment: paid_at is null while unpaid',
+    },
+    {
+      term: 'Revenue',
+      definition: 'Money collected',
+      sql: 'SELECT sum(amount) FROM public.invoices',
+      base_table: 'public.invoices',
+      aliases: [],
+      evidence: 'invoices.amount_cents',
+    },
+    {
+      term: 'Profit',
+      definition: 'Revenue minus costs',
+      sql: 'SELECT sum(profit) FROM public.costs',
+      base_table: 'public.costs',
+      aliases: [],
+      evidence: 'none',
+    },
+    {
+      term: 'Audit Volume',
+      definition: 'Log lines',
+      sql: 'SELECT count(*) AS n FROM public.audit_log',
+      base_table: 'public.audit_log',
+      aliases: [],
+      evidence: '',
+    },
   ],
 };
 
@@ -96,7 +131,9 @@ describe('glossary infer, clusters and the unified glossary', () => {
     const add = (term: string, definition: string, sql: string) => run(env, 'glossary', 'add', term, '--definition', definition, '--sql', sql);
     expect((await add('Paid Invoices', 'Invoices that were paid', 'SELECT count(*) AS paid FROM invoices WHERE paid_at IS NOT NULL')).code).toBe(0);
     expect((await add('Invoice Amount', 'Total invoice amount in cents', 'SELECT sum(amount_cents) AS cents FROM invoices')).code).toBe(0);
-    expect((await add('Churned Customers', 'Customers who cancelled their account', 'SELECT count(*) AS churned FROM customers WHERE churned_at IS NOT NULL')).code).toBe(0);
+    expect(
+      (await add('Churned Customers', 'Customers who cancelled their account', 'SELECT count(*) AS churned FROM customers WHERE churned_at IS NOT NULL')).code,
+    ).toBe(0);
     expect((await add('Customer Emails', 'Customers with an email address', 'SELECT count(email) AS emails FROM customers')).code).toBe(0);
 
     const first = await run(env, 'glossary', 'clusters', '--k', '2', '--json');

@@ -20,7 +20,10 @@ describe('lazy clustering library', () => {
   it('is not loaded by commands that do not cluster', async () => {
     assertBuilt();
     const hooks = join(home.dir, 'hooks.mjs');
-    writeFileSync(hooks, "export async function resolve(specifier, context, next) { if (specifier === 'ml-kmeans') throw new Error('ml-kmeans was loaded'); return next(specifier, context); }\n");
+    writeFileSync(
+      hooks,
+      "export async function resolve(specifier, context, next) { if (specifier === 'ml-kmeans') throw new Error('ml-kmeans was loaded'); return next(specifier, context); }\n",
+    );
     const register = join(home.dir, 'register.mjs');
     writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${hooks}`)});\n`);
     const env = cliEnv(home.dir);
@@ -28,7 +31,10 @@ describe('lazy clustering library', () => {
     expect(help.stdout).toMatch(/clusters/);
     const list = await run(process.execPath, ['--import', register, CLI, 'glossary', 'list', '--json'], { env });
     expect(JSON.parse(list.stdout)).toMatchObject({ ok: true, terms: [] });
-    const control = await run(process.execPath, ['--import', register, '--input-type=module', '-e', "await import('ml-kmeans')"], { env, cwd: process.cwd() }).catch((e: { stderr: string }) => e);
+    const control = await run(process.execPath, ['--import', register, '--input-type=module', '-e', "await import('ml-kmeans')"], {
+      env,
+      cwd: process.cwd(),
+    }).catch((e: { stderr: string }) => e);
     expect((control as { stderr: string }).stderr).toMatch(/ml-kmeans was loaded/);
   });
 });

@@ -52,7 +52,10 @@ describe('sextant with GraphQL sources', () => {
   it('updates, searches both, gets a data object', async () => {
     const update = await runCli(['update', '--json'], env);
     expect(update.code, update.stdout + update.stderr).toBe(0);
-    expect(update.json.reports.map((r: { source: string; status: string }) => [r.source, r.status]).sort()).toEqual([['api', 'updated'], ['mesh', 'updated']]);
+    expect(update.json.reports.map((r: { source: string; status: string }) => [r.source, r.status]).sort()).toEqual([
+      ['api', 'updated'],
+      ['mesh', 'updated'],
+    ]);
     const q = await runCli(['query', 'monthly revenue by region', '--source', 'mesh', '--json'], env);
     expect(q.code, q.stderr).toBe(0);
     expect(q.json.hits.slice(0, 3).map((h: { id: string }) => h.id)).toContain('mesh:data_object:analytics.finance.reports.monthly.pg_revenue_by_month');

@@ -20,7 +20,10 @@ describe('lazy GraphQL libraries', () => {
   it('are not loaded by commands that run no query', async () => {
     assertBuilt();
     const hooks = join(home.dir, 'hooks.mjs');
-    writeFileSync(hooks, "export async function resolve(specifier, context, next) { if (/^(graphql|apache-arrow)(\\/|$)/.test(specifier)) throw new Error(specifier + ' was loaded'); return next(specifier, context); }\n");
+    writeFileSync(
+      hooks,
+      "export async function resolve(specifier, context, next) { if (/^(graphql|apache-arrow)(\\/|$)/.test(specifier)) throw new Error(specifier + ' was loaded'); return next(specifier, context); }\n",
+    );
     const register = join(home.dir, 'register.mjs');
     writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${hooks}`)});\n`);
     const env = cliEnv(home.dir);
@@ -30,7 +33,10 @@ describe('lazy GraphQL libraries', () => {
     expect(JSON.parse(add.stdout)).toMatchObject({ ok: true });
     const list = await run(process.execPath, ['--import', register, CLI, 'source', 'list', '--json'], { env });
     expect(JSON.parse(list.stdout).sources[0]).toMatchObject({ name: 'mesh', type: 'hugr' });
-    const control = await run(process.execPath, ['--import', register, '--input-type=module', '-e', "await import('graphql')"], { env, cwd: process.cwd() }).catch((e: { stderr: string }) => e);
+    const control = await run(process.execPath, ['--import', register, '--input-type=module', '-e', "await import('graphql')"], {
+      env,
+      cwd: process.cwd(),
+    }).catch((e: { stderr: string }) => e);
     expect((control as { stderr: string }).stderr).toMatch(/graphql was loaded/);
   });
 });

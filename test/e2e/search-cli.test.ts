@@ -24,7 +24,10 @@ describe('search commands on the sample catalog', () => {
   beforeAll(async () => {
     db = await createTempDatabase('sxt_search');
     for (const sql of loadSampleSql()) await db.exec(sql);
-    const reader = await db.createRole('sxt_search_reader', 'GRANT USAGE ON SCHEMA shop, billing, support TO {role}; GRANT SELECT ON ALL TABLES IN SCHEMA shop, billing, support TO {role};');
+    const reader = await db.createRole(
+      'sxt_search_reader',
+      'GRANT USAGE ON SCHEMA shop, billing, support TO {role}; GRANT SELECT ON ALL TABLES IN SCHEMA shop, billing, support TO {role};',
+    );
     expect((await run(['init'])).code).toBe(0);
     expect((await run(['source', 'add', reader.dsn, '--name', 'shop'])).code).toBe(0);
     const update = await run(['update', '--json']);
@@ -105,7 +108,10 @@ describe('search commands on the sample catalog', () => {
   it('applies a rerank hook, and keeps the fused order when the hook fails', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sextant-hook-'));
     const reverse = join(dir, 'reverse.mjs');
-    writeFileSync(reverse, "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const p=JSON.parse(s);console.log(JSON.stringify(p.results.map(r=>r.id).reverse()))});");
+    writeFileSync(
+      reverse,
+      "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const p=JSON.parse(s);console.log(JSON.stringify(p.results.map(r=>r.id).reverse()))});",
+    );
     const broken = join(dir, 'broken.sh');
     writeFileSync(broken, '#!/bin/sh\necho "not json"\n');
     chmodSync(broken, 0o755);

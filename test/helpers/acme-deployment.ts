@@ -13,9 +13,39 @@ export const VIEWER_TOKEN = 'viewer-user-token-789';
 
 export const ACME_DATA = {
   data_sources: [
-    { name: 'pg', type: 'postgres', prefix: 'pg', as_module: false, read_only: false, description: 'Operational CRM database (PostgreSQL)', path: 'postgres://hugr:pw@db/crm', disabled: false, self_defined: false },
-    { name: 'docs', type: 'duckdb', prefix: 'docs', as_module: true, read_only: false, description: 'Knowledge base documents with semantic search', path: '/data/docs.duckdb', disabled: false, self_defined: false },
-    { name: 'emb', type: 'embedding', prefix: '', as_module: false, read_only: false, description: 'Embedding model (OpenAI-compatible endpoint)', path: 'http://emb', disabled: false, self_defined: false },
+    {
+      name: 'pg',
+      type: 'postgres',
+      prefix: 'pg',
+      as_module: false,
+      read_only: false,
+      description: 'Operational CRM database (PostgreSQL)',
+      path: 'postgres://hugr:pw@db/crm',
+      disabled: false,
+      self_defined: false,
+    },
+    {
+      name: 'docs',
+      type: 'duckdb',
+      prefix: 'docs',
+      as_module: true,
+      read_only: false,
+      description: 'Knowledge base documents with semantic search',
+      path: '/data/docs.duckdb',
+      disabled: false,
+      self_defined: false,
+    },
+    {
+      name: 'emb',
+      type: 'embedding',
+      prefix: '',
+      as_module: false,
+      read_only: false,
+      description: 'Embedding model (OpenAI-compatible endpoint)',
+      path: 'http://emb',
+      disabled: false,
+      self_defined: false,
+    },
   ],
   pg_regions: [
     { id: 1, name: 'Europe', code: 'EU' },

@@ -28,7 +28,15 @@ export async function startChatServer(answer: (request: ChatRequest, n: number) 
       requests.push(request);
       const a = answer(request, requests.length);
       res.writeHead(a.status ?? 200, { 'content-type': 'application/json' });
-      res.end(a.raw ?? JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion', model: request.body.model, choices: [{ index: 0, message: { role: 'assistant', content: a.content ?? '' }, finish_reason: 'stop' }] }));
+      res.end(
+        a.raw ??
+          JSON.stringify({
+            id: 'chatcmpl-test',
+            object: 'chat.completion',
+            model: request.body.model,
+            choices: [{ index: 0, message: { role: 'assistant', content: a.content ?? '' }, finish_reason: 'stop' }],
+          }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

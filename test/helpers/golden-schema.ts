@@ -38,7 +38,11 @@ export function buildGoldenSchema(sdl: string) {
   for (const name of referenced) if (!defined.has(name) && !BUILTIN.has(name)) extra.push(...parse(`scalar ${name}`).definitions);
   for (const [name, args] of directives) {
     const argList = args.size ? `(${[...args].map((a) => `${a}: _Any`).join(', ')})` : '';
-    extra.push(...(parse(`directive @${name}${argList} repeatable on OBJECT | FIELD_DEFINITION | INPUT_OBJECT | INPUT_FIELD_DEFINITION | ENUM | ENUM_VALUE | ARGUMENT_DEFINITION | SCALAR | INTERFACE | UNION`).definitions as DirectiveDefinitionNode[]));
+    extra.push(
+      ...(parse(
+        `directive @${name}${argList} repeatable on OBJECT | FIELD_DEFINITION | INPUT_OBJECT | INPUT_FIELD_DEFINITION | ENUM | ENUM_VALUE | ARGUMENT_DEFINITION | SCALAR | INTERFACE | UNION`,
+      ).definitions as DirectiveDefinitionNode[]),
+    );
   }
   extra.push(...parse('scalar _Any').definitions);
   return buildASTSchema({ kind: Kind.DOCUMENT, definitions: [...doc.definitions, ...extra] }, { assumeValidSDL: true });

@@ -5,7 +5,18 @@
  * HUGR.md §1.1–1.2. Checked against the hand-built acme fixture in hugr-annotate.test.ts, then
  * used to serve synthetic deployments (deep modules, mixed sources).
  */
-import { type ConstDirectiveNode, type GraphQLField, type GraphQLNamedType, type GraphQLSchema, buildSchema, getNamedType, getNullableType, introspectionFromSchema, isListType, isObjectType } from 'graphql';
+import {
+  type ConstDirectiveNode,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  buildSchema,
+  getNamedType,
+  getNullableType,
+  introspectionFromSchema,
+  isListType,
+  isObjectType,
+} from 'graphql';
 
 const ROOTS = new Set(['Query', 'Mutation', 'Function', 'MutationFunction', 'Subscription']);
 

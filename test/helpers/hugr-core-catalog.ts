@@ -9,11 +9,32 @@
 export type CoreCatalogRows = Record<string, Array<Record<string, unknown>>>;
 
 export const CORE_CATALOG_COLUMNS: Record<string, Record<string, 'String' | 'Boolean' | 'Int'>> = {
-  schema_catalogs: { name: 'String', version: 'String', description: 'String', long_description: 'String', type: 'String', prefix: 'String', as_module: 'Boolean', read_only: 'Boolean', disabled: 'Boolean', suspended: 'Boolean' },
+  schema_catalogs: {
+    name: 'String',
+    version: 'String',
+    description: 'String',
+    long_description: 'String',
+    type: 'String',
+    prefix: 'String',
+    as_module: 'Boolean',
+    read_only: 'Boolean',
+    disabled: 'Boolean',
+    suspended: 'Boolean',
+  },
   modules: { name: 'String', query_root: 'String', mutation_root: 'String', function_root: 'String', mut_function_root: 'String', subscription_root: 'String' },
   module_catalogs: { module_name: 'String', catalog_name: 'String' },
   data_objects: { name: 'String', filter_type_name: 'String', args_type_name: 'String' },
-  arguments: { type_name: 'String', field_name: 'String', name: 'String', arg_type: 'String', arg_type_name: 'String', is_list: 'Boolean', is_non_null: 'Boolean', default_value: 'String', is_arg_default: 'Boolean' },
+  arguments: {
+    type_name: 'String',
+    field_name: 'String',
+    name: 'String',
+    arg_type: 'String',
+    arg_type_name: 'String',
+    is_list: 'Boolean',
+    is_non_null: 'Boolean',
+    default_value: 'String',
+    is_arg_default: 'Boolean',
+  },
 };
 
 export interface CoreCatalogOptions {
@@ -30,7 +51,9 @@ export function coreCatalogSdl(options: CoreCatalogOptions): string {
   const views = Object.keys(CORE_CATALOG_COLUMNS).filter((v) => !options.omitViews?.includes(v));
   const objects = views.map((v) => {
     const columns = { ...CORE_CATALOG_COLUMNS[v], ...(options.extraColumns?.[v] ?? {}) };
-    return `type ${typeName(v)} @view(name: "${v}") {\n${Object.entries(columns).map(([c, t]) => `  ${c}: ${t}`).join('\n')}\n}`;
+    return `type ${typeName(v)} @view(name: "${v}") {\n${Object.entries(columns)
+      .map(([c, t]) => `  ${c}: ${t}`)
+      .join('\n')}\n}`;
   });
   return [
     'extend type _module_core_query { catalog: _module_core_catalog_query }',
@@ -62,12 +85,24 @@ export function coreCatalogRowsFrom(introspection: any, sources: Array<Record<st
   const types: any[] = (introspection.data?.__schema ?? introspection.__schema ?? introspection).types;
   const byName = new Map(types.map((t) => [t.name, t]));
   const modules = new Map<string, Record<string, unknown>>();
-  const rootColumn: Array<[RegExp, string]> = [[/_mut_function$|^MutationFunction$/, 'mut_function_root'], [/_function$|^Function$/, 'function_root'], [/_mutation$|^Mutation$/, 'mutation_root'], [/_query$|^Query$/, 'query_root']];
+  const rootColumn: Array<[RegExp, string]> = [
+    [/_mut_function$|^MutationFunction$/, 'mut_function_root'],
+    [/_function$|^Function$/, 'function_root'],
+    [/_mutation$|^Mutation$/, 'mutation_root'],
+    [/_query$|^Query$/, 'query_root'],
+  ];
   const roots = types.filter((t) => t.hugr_type === 'module');
   for (const t of roots) {
     const path = t.module || '';
     if (!path) continue;
-    const row: Record<string, unknown> = modules.get(path) ?? { name: path, query_root: null, mutation_root: null, function_root: null, mut_function_root: null, subscription_root: null };
+    const row: Record<string, unknown> = modules.get(path) ?? {
+      name: path,
+      query_root: null,
+      mutation_root: null,
+      function_root: null,
+      mut_function_root: null,
+      subscription_root: null,
+    };
     const column = rootColumn.find(([re]) => re.test(t.name))?.[1];
     if (column) row[column] = t.name;
     modules.set(path, row);
@@ -76,14 +111,28 @@ export function coreCatalogRowsFrom(introspection: any, sources: Array<Record<st
   const pairs = new Set(objects.filter((o) => o.module && o.catalog).map((o) => `${o.module}\u0000${o.catalog}`));
   const args = roots.flatMap((t) =>
     (t.fields ?? []).flatMap((f: any) =>
-      (f.args ?? []).map((a: any) => ({ type_name: t.name, field_name: f.name, name: a.name, arg_type: printRef(a.type), arg_type_name: namedOf(a.type), is_list: printRef(a.type).startsWith('['), is_non_null: a.type.kind === 'NON_NULL', default_value: a.defaultValue ?? null, is_arg_default: false })),
+      (f.args ?? []).map((a: any) => ({
+        type_name: t.name,
+        field_name: f.name,
+        name: a.name,
+        arg_type: printRef(a.type),
+        arg_type_name: namedOf(a.type),
+        is_list: printRef(a.type).startsWith('['),
+        is_non_null: a.type.kind === 'NON_NULL',
+        default_value: a.defaultValue ?? null,
+        is_arg_default: false,
+      })),
     ),
   );
   return {
     schema_catalogs: sources,
     modules: [...modules.values()],
     module_catalogs: [...pairs].map((p) => ({ module_name: p.split('\u0000')[0], catalog_name: p.split('\u0000')[1] })),
-    data_objects: objects.map((o) => ({ name: o.name, filter_type_name: byName.has(`${o.name}_filter`) ? `${o.name}_filter` : null, args_type_name: byName.has(`${o.name}_args`) ? `${o.name}_args` : null })),
+    data_objects: objects.map((o) => ({
+      name: o.name,
+      filter_type_name: byName.has(`${o.name}_filter`) ? `${o.name}_filter` : null,
+      args_type_name: byName.has(`${o.name}_args`) ? `${o.name}_args` : null,
+    })),
     arguments: args,
   };
 }

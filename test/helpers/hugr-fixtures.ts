@@ -12,7 +12,9 @@ export const HUGR_FIXTURES = join(REPO_ROOT, '..', 'shared', 'hugr', 'fixtures')
 export function fixturePath(relative: string): string {
   const path = join(HUGR_FIXTURES, relative);
   if (!existsSync(path)) {
-    throw new Error(`Hugr fixture missing: ${path}\nThese tests read ../shared/hugr/fixtures relative to the repository root; check out the shared folder next to the repository.`);
+    throw new Error(
+      `Hugr fixture missing: ${path}\nThese tests read ../shared/hugr/fixtures relative to the repository root; check out the shared folder next to the repository.`,
+    );
   }
   return path;
 }

@@ -13,7 +13,21 @@ export type Generation = 'G1' | 'G2' | 'G3';
 
 const RESOLVABLE: Record<string, ReadonlySet<string>> = {
   __Schema: new Set(['description', 'types', 'queryType', 'mutationType', 'subscriptionType', 'directives']),
-  __Type: new Set(['kind', 'name', 'description', 'fields', 'inputFields', 'interfaces', 'enumValues', 'possibleTypes', 'ofType', 'specifiedByURL', 'hugr_type', 'module', 'catalog']),
+  __Type: new Set([
+    'kind',
+    'name',
+    'description',
+    'fields',
+    'inputFields',
+    'interfaces',
+    'enumValues',
+    'possibleTypes',
+    'ofType',
+    'specifiedByURL',
+    'hugr_type',
+    'module',
+    'catalog',
+  ]),
   __Field: new Set(['name', 'description', 'args', 'type', 'isDeprecated', 'deprecationReason', 'hugr_type', 'catalog', 'mcp_exclude']),
   __InputValue: new Set(['name', 'description', 'type', 'defaultValue']),
   __EnumValue: new Set(['name', 'description', 'isDeprecated', 'deprecationReason']),
@@ -64,17 +78,22 @@ export class IntrospectionProjector {
       else if (field.name.value === '_dataSources') {
         const wanted = this.fields(field.selectionSet, fragments).map((f) => [f.alias?.value ?? f.name.value, f.name.value] as const);
         out[key] = (this.options.dataSources ?? []).map((row) => Object.fromEntries(wanted.map(([k, n]) => [k, row[n] ?? null])));
-      }
-      else if (['_catalog', '_module', '_dataObject', '_function'].includes(field.name.value) && this.options.metaTree) {
+      } else if (['_catalog', '_module', '_dataObject', '_function'].includes(field.name.value) && this.options.metaTree) {
         const tree = this.options.metaTree;
         const arg = (n: string) => {
           const a = field.arguments?.find((x) => x.name.value === n);
           return a ? String(valueFromASTUntyped(a.value as ValueNode, variables)) : '';
         };
-        const node = field.name.value === '_catalog' ? tree.root : field.name.value === '_module' ? tree.modules.get(arg('name')) : field.name.value === '_dataObject' ? tree.dataObjects.get(arg('name')) : tree.functions.get(`${arg('module')}.${arg('name')}`);
+        const node =
+          field.name.value === '_catalog'
+            ? tree.root
+            : field.name.value === '_module'
+              ? tree.modules.get(arg('name'))
+              : field.name.value === '_dataObject'
+                ? tree.dataObjects.get(arg('name'))
+                : tree.functions.get(`${arg('module')}.${arg('name')}`);
         out[key] = this.plain(node ?? null, field, fragments, this.options.maxDepth - 1);
-      }
-      else if (field.name.value === '__schema') {
+      } else if (field.name.value === '__schema') {
         const s = this.options.schema;
         const schemaValue = { ...s, description: s.description ?? null, types: s.types.map((t: any) => this.fullType(t)) };
         out[key] = this.value('__Schema', schemaValue, field, fragments, variables, this.options.maxDepth);
@@ -120,7 +139,14 @@ export class IntrospectionProjector {
     return out;
   }
 
-  private value(typeName: string, value: any, node: FieldNode, fragments: Record<string, FragmentDefinitionNode>, variables: Record<string, unknown>, budget: number): unknown {
+  private value(
+    typeName: string,
+    value: any,
+    node: FieldNode,
+    fragments: Record<string, FragmentDefinitionNode>,
+    variables: Record<string, unknown>,
+    budget: number,
+  ): unknown {
     if (value === null || value === undefined) return null;
     if (Array.isArray(value)) return value.map((v) => this.value(typeName, v, node, fragments, variables, budget));
     const out: Record<string, unknown> = {};
@@ -142,12 +168,44 @@ export class IntrospectionProjector {
       const expandsType = this.fields(f.selectionSet, fragments).some((x) => x.name.value === 'fields' || x.name.value === 'inputFields');
       if (counted && budget <= 0) throw new GraphQLError('max depth exceeded');
       if ((name === 'type' || name === 'ofType') && expandsType && budget <= 2) {
-        out[key] = this.value('__Type', { kind: 'SCALAR', name: 'JSON', ofType: null, fields: null, inputFields: null, enumValues: null, interfaces: null, possibleTypes: null }, f, fragments, variables, budget);
+        out[key] = this.value(
+          '__Type',
+          { kind: 'SCALAR', name: 'JSON', ofType: null, fields: null, inputFields: null, enumValues: null, interfaces: null, possibleTypes: null },
+          f,
+          fragments,
+          variables,
+          budget,
+        );
         continue;
       }
-      const child = name === 'types' || name === 'possibleTypes' || name === 'interfaces' || name === 'type' || name === 'ofType' || name === 'queryType' || name === 'mutationType' || name === 'subscriptionType' ? '__Type' : name === 'fields' ? '__Field' : name === 'args' || name === 'inputFields' ? '__InputValue' : name === 'enumValues' ? '__EnumValue' : name === 'directives' ? '__Directive' : '__Type';
+      const child =
+        name === 'types' ||
+        name === 'possibleTypes' ||
+        name === 'interfaces' ||
+        name === 'type' ||
+        name === 'ofType' ||
+        name === 'queryType' ||
+        name === 'mutationType' ||
+        name === 'subscriptionType'
+          ? '__Type'
+          : name === 'fields'
+            ? '__Field'
+            : name === 'args' || name === 'inputFields'
+              ? '__InputValue'
+              : name === 'enumValues'
+                ? '__EnumValue'
+                : name === 'directives'
+                  ? '__Directive'
+                  : '__Type';
       const resolved = child === '__Type' && (name === 'type' || name === 'ofType') && v && expandsType ? this.fullType(v) : v;
-      out[key] = this.value(child, resolved ?? null, f, fragments, variables, counted || (expandsType && (name === 'type' || name === 'ofType')) ? budget - 1 : budget);
+      out[key] = this.value(
+        child,
+        resolved ?? null,
+        f,
+        fragments,
+        variables,
+        counted || (expandsType && (name === 'type' || name === 'ofType')) ? budget - 1 : budget,
+      );
     }
     return out;
   }

@@ -28,7 +28,20 @@ export function metaTreeFrom(schema: any, options: MetaTreeOptions = {}): MetaTr
   const moduleNode = (path: string): Record<string, unknown> => {
     let m = modules.get(path);
     if (!m) {
-      m = { name: path, description: null, longDescription: long[path] ?? null, dataSources: [], modules: [], dataObjects: [], functions: [], queryType: null, mutationType: null, subscriptionType: null, functionType: null, mutationFunctionType: null };
+      m = {
+        name: path,
+        description: null,
+        longDescription: long[path] ?? null,
+        dataSources: [],
+        modules: [],
+        dataObjects: [],
+        functions: [],
+        queryType: null,
+        mutationType: null,
+        subscriptionType: null,
+        functionType: null,
+        mutationFunctionType: null,
+      };
       modules.set(path, m);
       if (path) {
         const parent = moduleNode(path.split('.').slice(0, -1).join('.'));
@@ -38,7 +51,13 @@ export function metaTreeFrom(schema: any, options: MetaTreeOptions = {}): MetaTr
     return m;
   };
   moduleNode('');
-  const rootKey: Array<[RegExp, string]> = [[/_mut_function$|^MutationFunction$/, 'mutationFunctionType'], [/_function$|^Function$/, 'functionType'], [/_mutation$|^Mutation$/, 'mutationType'], [/_subscription$|^Subscription$/, 'subscriptionType'], [/_query$|^Query$/, 'queryType']];
+  const rootKey: Array<[RegExp, string]> = [
+    [/_mut_function$|^MutationFunction$/, 'mutationFunctionType'],
+    [/_function$|^Function$/, 'functionType'],
+    [/_mutation$|^Mutation$/, 'mutationType'],
+    [/_subscription$|^Subscription$/, 'subscriptionType'],
+    [/_query$|^Query$/, 'queryType'],
+  ];
   const dataObjects = new Map<string, Record<string, unknown>>();
   const functions = new Map<string, Record<string, unknown>>();
   const addSource = (m: Record<string, unknown>, source: string) => {
@@ -54,7 +73,17 @@ export function metaTreeFrom(schema: any, options: MetaTreeOptions = {}): MetaTr
       if (key === 'functionType' || key === 'mutationFunctionType') {
         for (const f of t.fields ?? []) {
           if (f.hugr_type !== 'function') continue;
-          const node = { name: f.name, type: key === 'functionType' ? 'FUNCTION' : 'MUTATION', description: f.description ?? null, longDescription: long[`${t.module ?? ''}.${f.name}`] ?? null, moduleName: t.module ?? '', dataSourceName: f.catalog || null, isTable: isList(f.type), args: f.args ?? [], returns: f.type };
+          const node = {
+            name: f.name,
+            type: key === 'functionType' ? 'FUNCTION' : 'MUTATION',
+            description: f.description ?? null,
+            longDescription: long[`${t.module ?? ''}.${f.name}`] ?? null,
+            moduleName: t.module ?? '',
+            dataSourceName: f.catalog || null,
+            isTable: isList(f.type),
+            args: f.args ?? [],
+            returns: f.type,
+          };
           (m.functions as unknown[]).push(node);
           functions.set(`${t.module ?? ''}.${f.name}`, node);
           addSource(m, f.catalog ?? '');
@@ -62,7 +91,17 @@ export function metaTreeFrom(schema: any, options: MetaTreeOptions = {}): MetaTr
       }
     } else if (t.hugr_type === 'table' || t.hugr_type === 'view') {
       const m = moduleNode(t.module ?? '');
-      const node = { name: t.name, type: t.hugr_type === 'table' ? 'TABLE' : 'VIEW', properties: { isCube: false, isM2M: false, isHypertable: false, softDelete: false, hasVectors: false }, description: t.description ?? null, longDescription: long[t.name] ?? null, moduleName: t.module ?? '', primaryKey: [], dataSourceName: t.catalog || null, dataSources: t.catalog ? [t.catalog] : [] };
+      const node = {
+        name: t.name,
+        type: t.hugr_type === 'table' ? 'TABLE' : 'VIEW',
+        properties: { isCube: false, isM2M: false, isHypertable: false, softDelete: false, hasVectors: false },
+        description: t.description ?? null,
+        longDescription: long[t.name] ?? null,
+        moduleName: t.module ?? '',
+        primaryKey: [],
+        dataSourceName: t.catalog || null,
+        dataSources: t.catalog ? [t.catalog] : [],
+      };
       (m.dataObjects as unknown[]).push(node);
       dataObjects.set(t.name, node);
       addSource(m, t.catalog ?? '');

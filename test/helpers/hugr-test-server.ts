@@ -107,15 +107,25 @@ function matches(row: Record<string, unknown>, filter: Record<string, any> | und
     const v = row[key] as any;
     return Object.entries(cond ?? {}).every(([op, x]: [string, any]) => {
       switch (op) {
-        case 'eq': return v === x;
-        case 'in': return (x as unknown[]).includes(v);
-        case 'gt': return v > x;
-        case 'gte': return v >= x;
-        case 'lt': return v < x;
-        case 'lte': return v <= x;
-        case 'is_null': return (v == null) === x;
-        case 'like': case 'ilike': return new RegExp(`^${String(x).replace(/%/g, '.*')}$`, op === 'ilike' ? 'i' : '').test(String(v));
-        default: return true;
+        case 'eq':
+          return v === x;
+        case 'in':
+          return (x as unknown[]).includes(v);
+        case 'gt':
+          return v > x;
+        case 'gte':
+          return v >= x;
+        case 'lt':
+          return v < x;
+        case 'lte':
+          return v <= x;
+        case 'is_null':
+          return (v == null) === x;
+        case 'like':
+        case 'ilike':
+          return new RegExp(`^${String(x).replace(/%/g, '.*')}$`, op === 'ilike' ? 'i' : '').test(String(v));
+        default:
+          return true;
       }
     });
   });
@@ -126,7 +136,13 @@ function aggregate(rows: Array<Record<string, unknown>>): Record<string, unknown
   for (const key of Object.keys(rows[0] ?? {})) {
     const nums = rows.map((r) => r[key]).filter((v): v is number => typeof v === 'number');
     const sum = nums.reduce((a, b) => a + b, 0);
-    out[key] = { count: rows.filter((r) => r[key] != null).length, sum, avg: nums.length ? sum / nums.length : null, min: nums.length ? Math.min(...nums) : null, max: nums.length ? Math.max(...nums) : null };
+    out[key] = {
+      count: rows.filter((r) => r[key] != null).length,
+      sum,
+      avg: nums.length ? sum / nums.length : null,
+      min: nums.length ? Math.min(...nums) : null,
+      max: nums.length ? Math.max(...nums) : null,
+    };
   }
   return out;
 }
@@ -149,17 +165,41 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
   const servedIntrospection = (intro: any) => {
     const s = intro.data?.__schema ?? intro.__schema ?? intro;
     if (generation === 'G1') return s;
-    return { ...s, types: s.types.map((t: any) => (t.name === '_module_core_meta_function' ? { ...t, fields: t.fields.filter((f: any) => f.name !== 'schema_summary') } : t)) };
+    return {
+      ...s,
+      types: s.types.map((t: any) =>
+        t.name === '_module_core_meta_function' ? { ...t, fields: t.fields.filter((f: any) => f.name !== 'schema_summary') } : t,
+      ),
+    };
   };
   let introspection = servedIntrospection(options.introspection);
-  const metaTreeOf = (s: any): MetaTree | undefined => (generation === 'G3' && options.metaCatalog !== false ? metaTreeFrom(s, options.metaCatalog || {}) : undefined);
+  const metaTreeOf = (s: any): MetaTree | undefined =>
+    generation === 'G3' && options.metaCatalog !== false ? metaTreeFrom(s, options.metaCatalog || {}) : undefined;
   let metaTree = metaTreeOf(introspection);
-  const metaTypes = generation === 'G3' ? [{ kind: 'OBJECT', name: '_Module', description: 'Hugr module (meta)', fields: [], inputFields: null, interfaces: [], enumValues: null, possibleTypes: null, hugr_type: '', module: '', catalog: '' }] : [];
+  const metaTypes =
+    generation === 'G3'
+      ? [
+          {
+            kind: 'OBJECT',
+            name: '_Module',
+            description: 'Hugr module (meta)',
+            fields: [],
+            inputFields: null,
+            interfaces: [],
+            enumValues: null,
+            possibleTypes: null,
+            hugr_type: '',
+            module: '',
+            catalog: '',
+          },
+        ]
+      : [];
   const roles: Record<string, RoleRules> = { admin: {}, ...(options.roles ?? {}) };
 
   function authenticate(req: IncomingMessage): { role: string } | { status: number; body: string; json?: boolean } {
     const secret = req.headers['x-hugr-secret-key'];
-    if (secret !== undefined) return secret === options.secretKey ? { role: String(req.headers['x-hugr-role'] ?? 'admin') } : { status: 401, body: 'unauthorized' };
+    if (secret !== undefined)
+      return secret === options.secretKey ? { role: String(req.headers['x-hugr-role'] ?? 'admin') } : { status: 401, body: 'unauthorized' };
     const apiKey = req.headers['x-hugr-api-key'];
     if (apiKey !== undefined) {
       if (apiKey === options.apiKey) return { role: 'admin' };
@@ -178,7 +218,10 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
     return options.allowAnonymous ? { role: 'admin' } : { status: 401, body: 'unauthorized' };
   }
 
-  function run(body: { query?: string; variables?: Record<string, unknown>; operationName?: string; validateOnly?: boolean }, role: string): { data?: Record<string, unknown>; errors?: Array<{ message: string }> } {
+  function run(
+    body: { query?: string; variables?: Record<string, unknown>; operationName?: string; validateOnly?: boolean },
+    role: string,
+  ): { data?: Record<string, unknown>; errors?: Array<{ message: string }> } {
     const rules = roles[role] ?? {};
     let document;
     try {
@@ -189,13 +232,36 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
     const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
     const operation = body.operationName ? operations.find((o) => o.name?.value === body.operationName) : operations[0];
     if (!operation) return { errors: [{ message: 'no operation' }] };
-    const fragments = Object.fromEntries(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]));
+    const fragments = Object.fromEntries(
+      document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
+    );
     const rootNames = operation.selectionSet.selections.map((s) => (s.kind === Kind.FIELD ? s.name.value : ''));
-    if (rootNames.every((n) => META.has(n) || (generation === 'G3' && (n === '_dataSources' || (metaTree && ['_catalog', '_module', '_dataObject', '_function'].includes(n)))))) {
+    if (
+      rootNames.every(
+        (n) => META.has(n) || (generation === 'G3' && (n === '_dataSources' || (metaTree && ['_catalog', '_module', '_dataObject', '_function'].includes(n)))),
+      )
+    ) {
       if (options.introspectionDisabled) return { errors: [{ message: 'GraphQL introspection is disabled' }] };
       try {
-        const dataSources = (data.data_sources ?? []).map((d) => ({ name: d.name, engine: d.type, description: d.description, longDescription: null, readOnly: d.read_only, asModule: d.as_module }));
-        const projector = new IntrospectionProjector({ schema: introspection, generation, maxDepth: options.maxDepth ?? 7, hidden: rules.hidden ?? {}, metaTypes, dataSources, ...(metaTree ? { metaTree } : {}), ...(options.depthCountsTypeRefs ? { countTypeRefs: true } : {}), ...(options.unresolvable ? { unresolvable: options.unresolvable } : {}) });
+        const dataSources = (data.data_sources ?? []).map((d) => ({
+          name: d.name,
+          engine: d.type,
+          description: d.description,
+          longDescription: null,
+          readOnly: d.read_only,
+          asModule: d.as_module,
+        }));
+        const projector = new IntrospectionProjector({
+          schema: introspection,
+          generation,
+          maxDepth: options.maxDepth ?? 7,
+          hidden: rules.hidden ?? {},
+          metaTypes,
+          dataSources,
+          ...(metaTree ? { metaTree } : {}),
+          ...(options.depthCountsTypeRefs ? { countTypeRefs: true } : {}),
+          ...(options.unresolvable ? { unresolvable: options.unresolvable } : {}),
+        });
         return { data: projector.project(operation.selectionSet, fragments, body.variables ?? {}) };
       } catch (err) {
         return { errors: [{ message: (err as Error).message }] };
@@ -212,7 +278,8 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
       const named = getNamedType(field.type);
       const node = field.astNode;
       const namedNode = 'astNode' in named ? named.astNode : null;
-      if (!isListType(getNullableType(field.type)) && (directiveOf(namedNode as any, 'module_root') || ['Function', 'MutationFunction'].includes(named.name))) return {};
+      if (!isListType(getNullableType(field.type)) && (directiveOf(namedNode as any, 'module_root') || ['Function', 'MutationFunction'].includes(named.name)))
+        return {};
       const rowsOf = (typeName: string) => (data[typeName] ?? []).filter((r) => (rules.rows?.[typeName] ? rules.rows[typeName]!(r) : true));
       const query = directiveOf(node, 'query');
       const agg = directiveOf(node, 'aggregation_query');
@@ -240,7 +307,15 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
       if (relation) return relation(source, data);
       return source?.[info.fieldName] ?? null;
     };
-    const result = execute({ schema, document, variableValues: body.variables ?? {}, ...(body.operationName ? { operationName: body.operationName } : {}), rootValue: {}, fieldResolver: resolver, contextValue: {} }) as { data?: any; errors?: readonly GraphQLError[] };
+    const result = execute({
+      schema,
+      document,
+      variableValues: body.variables ?? {},
+      ...(body.operationName ? { operationName: body.operationName } : {}),
+      rootValue: {},
+      fieldResolver: resolver,
+      contextValue: {},
+    }) as { data?: any; errors?: readonly GraphQLError[] };
     // a disabled field fails the whole request with one "forbidden" (HUGR.md §6)
     if (result.errors?.some((e) => e.message === 'forbidden')) return { errors: [{ message: 'forbidden' }] };
     if (result.errors?.length) return { errors: result.errors.map((e) => ({ message: e.message, ...(e.path ? { path: [...e.path] } : {}) })) };
@@ -249,11 +324,21 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
 
   function ipcParts(doc: string, data: Record<string, unknown>, operationName?: string): Buffer {
     const document = parse(doc);
-    const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName))!;
+    const operation = document.definitions.find(
+      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
+    )!;
     const root = operation.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
     const parts: Buffer[] = [];
     const push = (headers: Record<string, string>, body: Buffer) => {
-      parts.push(Buffer.from(`--HUGR\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`), body, Buffer.from('\r\n'));
+      parts.push(
+        Buffer.from(
+          `--HUGR\r\n${Object.entries(headers)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('\r\n')}\r\n\r\n`,
+        ),
+        body,
+        Buffer.from('\r\n'),
+      );
     };
     const walk = (type: any, selection: any, value: Record<string, unknown>, path: string[]) => {
       for (const s of selection.selections) {
@@ -262,7 +347,8 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
         const field = type.getFields()[s.name.value];
         const named = getNamedType(field.type) as any;
         const v = value[key];
-        const isModule = !isListType(getNullableType(field.type)) && (directiveOf(named.astNode, 'module_root') || ['Function', 'MutationFunction'].includes(named.name));
+        const isModule =
+          !isListType(getNullableType(field.type)) && (directiveOf(named.astNode, 'module_root') || ['Function', 'MutationFunction'].includes(named.name));
         if (isModule && v && typeof v === 'object') {
           walk(named, s.selectionSet, v as Record<string, unknown>, [...path, key]);
           continue;
@@ -270,16 +356,47 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
         const partPath = ['data', ...path, key].join('.');
         if (Array.isArray(v)) {
           if (v.length === 0) {
-            push({ 'Content-Type': 'application/vnd.apache.arrow.stream', 'X-Hugr-Format': 'table', 'X-Hugr-Part-Type': 'data', 'X-Hugr-Path': partPath, 'X-Hugr-Empty': 'true', 'X-Hugr-Table-Info': '' }, Buffer.alloc(0));
+            push(
+              {
+                'Content-Type': 'application/vnd.apache.arrow.stream',
+                'X-Hugr-Format': 'table',
+                'X-Hugr-Part-Type': 'data',
+                'X-Hugr-Path': partPath,
+                'X-Hugr-Empty': 'true',
+                'X-Hugr-Table-Info': '',
+              },
+              Buffer.alloc(0),
+            );
           } else if (v.every((x) => x === null || typeof x !== 'object')) {
             const table = tableFromArrays({ value: v as any });
-            push({ 'Content-Type': 'application/vnd.apache.arrow.stream', 'X-Hugr-Format': 'table', 'X-Hugr-Part-Type': 'data', 'X-Hugr-Path': partPath, 'X-Hugr-Table-Info': 'asArray' }, Buffer.from(tableToIPC(table, 'stream')));
+            push(
+              {
+                'Content-Type': 'application/vnd.apache.arrow.stream',
+                'X-Hugr-Format': 'table',
+                'X-Hugr-Part-Type': 'data',
+                'X-Hugr-Path': partPath,
+                'X-Hugr-Table-Info': 'asArray',
+              },
+              Buffer.from(tableToIPC(table, 'stream')),
+            );
           } else {
             const table = tableFromJSON(v as Array<Record<string, unknown>>);
-            push({ 'Content-Type': 'application/vnd.apache.arrow.stream', 'X-Hugr-Format': 'table', 'X-Hugr-Part-Type': 'data', 'X-Hugr-Path': partPath, 'X-Hugr-Table-Info': '' }, Buffer.from(tableToIPC(table, 'stream')));
+            push(
+              {
+                'Content-Type': 'application/vnd.apache.arrow.stream',
+                'X-Hugr-Format': 'table',
+                'X-Hugr-Part-Type': 'data',
+                'X-Hugr-Path': partPath,
+                'X-Hugr-Table-Info': '',
+              },
+              Buffer.from(tableToIPC(table, 'stream')),
+            );
           }
         } else {
-          push({ 'Content-Type': 'application/json', 'X-Hugr-Format': 'object', 'X-Hugr-Part-Type': 'data', 'X-Hugr-Path': partPath }, Buffer.from(JSON.stringify(v ?? null)));
+          push(
+            { 'Content-Type': 'application/json', 'X-Hugr-Format': 'object', 'X-Hugr-Part-Type': 'data', 'X-Hugr-Path': partPath },
+            Buffer.from(JSON.stringify(v ?? null)),
+          );
         }
       }
     };
@@ -304,7 +421,9 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
     try {
       parsed = JSON.parse(body);
     } catch {
-      res.writeHead(400, { 'content-type': path === '/ipc' ? 'text/plain' : 'application/json' }).end(path === '/ipc' ? 'bad request' : JSON.stringify({ errors: [{ message: 'invalid JSON body' }] }));
+      res
+        .writeHead(400, { 'content-type': path === '/ipc' ? 'text/plain' : 'application/json' })
+        .end(path === '/ipc' ? 'bad request' : JSON.stringify({ errors: [{ message: 'invalid JSON body' }] }));
       return;
     }
     const result = run(parsed, auth.role);
@@ -314,7 +433,13 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
     }
     res.writeHead(200, { 'content-type': 'multipart/mixed; boundary=HUGR' });
     if (result.errors) {
-      res.end(Buffer.concat([Buffer.from(`--HUGR\r\nContent-Type: application/json\r\nX-Hugr-Format: object\r\nX-Hugr-Part-Type: errors\r\n\r\n${JSON.stringify(result.errors)}\r\n--HUGR--\r\n`)]));
+      res.end(
+        Buffer.concat([
+          Buffer.from(
+            `--HUGR\r\nContent-Type: application/json\r\nX-Hugr-Format: object\r\nX-Hugr-Part-Type: errors\r\n\r\n${JSON.stringify(result.errors)}\r\n--HUGR--\r\n`,
+          ),
+        ]),
+      );
       return;
     }
     res.end(ipcParts(parsed.query, result.data ?? {}, parsed.operationName));

@@ -9,19 +9,42 @@ import { createSchema, createYoga } from 'graphql-yoga';
 
 export const LIBRARY_SDL = /* GraphQL */ `
   "A genre of books"
-  enum Genre { FICTION HISTORY SCIENCE }
+  enum Genre {
+    FICTION
+    HISTORY
+    SCIENCE
+  }
   "Someone who writes books"
-  type Author { id: ID! name: String! born: Int books: [Book!]! }
+  type Author {
+    id: ID!
+    name: String!
+    born: Int
+    books: [Book!]!
+  }
   "A book in the library catalogue"
-  type Book { id: ID! title: String! genre: Genre! year: Int author: Author! }
-  input BookInput { title: String! genre: Genre! year: Int authorId: ID! }
+  type Book {
+    id: ID!
+    title: String!
+    genre: Genre!
+    year: Int
+    author: Author!
+  }
+  input BookInput {
+    title: String!
+    genre: Genre!
+    year: Int
+    authorId: ID!
+  }
   type Query {
     "All books, optionally of one genre"
     books(genre: Genre, limit: Int = 20): [Book!]!
     "One author by id"
     author(id: ID!): Author
   }
-  type Mutation { "Adds a book" addBook(input: BookInput!): Book! }
+  type Mutation {
+    "Adds a book"
+    addBook(input: BookInput!): Book!
+  }
 `;
 
 const AUTHORS = [
@@ -72,10 +95,16 @@ export async function startPlainServer(options: { serviceToken: string; userToke
     // Locked down like graphql-js's NoSchemaIntrospectionCustomRule (answered here: yoga bundles its own graphql realm).
     const meta = /\b(__schema|__type)\b/.exec(body);
     if (options.introspection === false && meta) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ message: `GraphQL introspection has been disabled, but the requested query contained the field "${meta[1]}".` }] }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ errors: [{ message: `GraphQL introspection has been disabled, but the requested query contained the field "${meta[1]}".` }] }));
       return;
     }
-    const response = await yoga.fetch(`http://localhost${req.url}`, { method: req.method!, headers: req.headers as Record<string, string>, ...(body ? { body } : {}) });
+    const response = await yoga.fetch(`http://localhost${req.url}`, {
+      method: req.method!,
+      headers: req.headers as Record<string, string>,
+      ...(body ? { body } : {}),
+    });
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });

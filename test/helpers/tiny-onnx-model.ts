@@ -9,9 +9,36 @@ import { join } from 'node:path';
 export const TINY_HIDDEN_SIZE = 8;
 export const TINY_SPECIAL_TOKENS = ['[PAD]', '[UNK]', '[CLS]', '[SEP]'] as const;
 export const TINY_WORDS = [
-  'customer', 'order', 'line', 'item', 'quantity', 'price', 'amount', 'invoice', 'date', 'status',
-  'ticket', 'escalation', 'history', 'product', 'category', 'user', 'account', 'payment', 'balance', 'total',
-  'address', 'email', 'phone', 'name', 'the', 'of', 'a', 'table', 'column', 'id',
+  'customer',
+  'order',
+  'line',
+  'item',
+  'quantity',
+  'price',
+  'amount',
+  'invoice',
+  'date',
+  'status',
+  'ticket',
+  'escalation',
+  'history',
+  'product',
+  'category',
+  'user',
+  'account',
+  'payment',
+  'balance',
+  'total',
+  'address',
+  'email',
+  'phone',
+  'name',
+  'the',
+  'of',
+  'a',
+  'table',
+  'column',
+  'id',
 ] as const;
 
 export interface TinyOnnxModel {
@@ -70,9 +97,7 @@ function wordLevelTokenizer(vocab: readonly string[]): unknown {
       type: 'TemplateProcessing',
       single: [special('[CLS]'), { Sequence: { id: 'A', type_id: 0 } }, special('[SEP]')],
       pair: [special('[CLS]'), { Sequence: { id: 'A', type_id: 0 } }, special('[SEP]'), { Sequence: { id: 'B', type_id: 1 } }, special('[SEP]')],
-      special_tokens: Object.fromEntries(
-        ['[CLS]', '[SEP]'].map((token) => [token, { id: token, ids: [id(token)], tokens: [token] }]),
-      ),
+      special_tokens: Object.fromEntries(['[CLS]', '[SEP]'].map((token) => [token, { id: token, ids: [id(token)], tokens: [token] }])),
     },
     decoder: null,
     model: { type: 'WordLevel', vocab: Object.fromEntries(vocab.map((token, i) => [token, i])), unk_token: '[UNK]' },
@@ -134,7 +159,14 @@ function encodeGatherModel(vocabSize: number, hidden: number): Bytes {
   // TensorProto { dims = 1, data_type = 2, name = 8, raw_data = 9 }
   const initializer = message(5, intField(1, vocabSize), intField(1, hidden), intField(2, FLOAT), stringField(8, 'embeddings'), bytesField(9, raw));
   // NodeProto { input = 1, output = 2, name = 3, op_type = 4 }: Gather(data, indices), axis 0.
-  const node = message(1, stringField(1, 'embeddings'), stringField(1, 'input_ids'), stringField(2, 'last_hidden_state'), stringField(3, 'lookup'), stringField(4, 'Gather'));
+  const node = message(
+    1,
+    stringField(1, 'embeddings'),
+    stringField(1, 'input_ids'),
+    stringField(2, 'last_hidden_state'),
+    stringField(3, 'lookup'),
+    stringField(4, 'Gather'),
+  );
   const graph = message(
     7,
     node,

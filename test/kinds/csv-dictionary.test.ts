@@ -64,9 +64,12 @@ describe('a test-only source kind registered with one line', () => {
     ]);
   });
 
-  it('validates a new source\'s options with the family\'s options schema', async () => {
+  it("validates a new source's options with the family's options schema", async () => {
     const file = join(home.dir, 'fleet.csv');
-    await expect(engine.addSource({ name: 'fleet2', url: pathToFileURL(file).href, options: { delimiter: ';;' } })).rejects.toMatchObject({ code: 'USAGE', message: expect.stringContaining('invalid option delimiter for a csv-dictionary source') });
+    await expect(engine.addSource({ name: 'fleet2', url: pathToFileURL(file).href, options: { delimiter: ';;' } })).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringContaining('invalid option delimiter for a csv-dictionary source'),
+    });
     expect((await engine.listSources()).map((s) => s.name)).toEqual(['fleet']);
   });
 

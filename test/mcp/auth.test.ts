@@ -25,7 +25,12 @@ let allToken: string;
 let devToken: string;
 const clients: Client[] = [];
 
-const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 
 function post(url: string, headers: Record<string, string> = {}, body: unknown = INIT): Promise<Response> {
   return fetch(url, {
@@ -35,7 +40,10 @@ function post(url: string, headers: Record<string, string> = {}, body: unknown =
   });
 }
 
-async function jwt(claims: Record<string, unknown>, options: { key?: CryptoKey; audience?: string; expiresAt?: number; subject?: string } = {}): Promise<string> {
+async function jwt(
+  claims: Record<string, unknown>,
+  options: { key?: CryptoKey; audience?: string; expiresAt?: number; subject?: string } = {},
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', kid: options.key === otherKey ? 'other' : 'k1' })
@@ -83,7 +91,10 @@ afterAll(async () => {
 
 describe('binding', () => {
   it('refuses a non-loopback address while no auth is configured', async () => {
-    await expect(startInProcess(catalog, { host: '0.0.0.0' })).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('without authentication') });
+    await expect(startInProcess(catalog, { host: '0.0.0.0' })).rejects.toMatchObject({
+      code: 'CONFIG_INVALID',
+      message: expect.stringContaining('without authentication'),
+    });
   });
 
   it('creates tokens, then serves (the rest of this file) with auth required on loopback too', async () => {
@@ -145,7 +156,11 @@ describe('static tokens', () => {
     const owner = await connectAs(`${server.url}/dev`, allToken);
     await call(owner, 'status');
     const sessionId = (owner.transport as unknown as { sessionId: string }).sessionId;
-    const hijack = await post(`${server.url}/dev`, { Authorization: `Bearer ${devToken}`, 'Mcp-Session-Id': sessionId }, { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
+    const hijack = await post(
+      `${server.url}/dev`,
+      { Authorization: `Bearer ${devToken}`, 'Mcp-Session-Id': sessionId },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} },
+    );
     expect(hijack.status).toBe(404);
   });
 });

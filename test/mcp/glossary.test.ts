@@ -85,19 +85,42 @@ describe('glossary tools over MCP', () => {
     });
 
     it('creates a term with the minimal fields', async () => {
-      const created = await call(client, 'create_glossary_term', { term: 'Order Count', definition: 'Orders placed', defining_sql: 'SELECT count(*) AS orders FROM shop.orders', source: SOURCE });
-      expect(created.data).toMatchObject({ success: true, term: { term: 'Order Count', aliases: [], base_table: null, output_columns: [{ name: 'orders', type: 'bigint' }] } });
+      const created = await call(client, 'create_glossary_term', {
+        term: 'Order Count',
+        definition: 'Orders placed',
+        defining_sql: 'SELECT count(*) AS orders FROM shop.orders',
+        source: SOURCE,
+      });
+      expect(created.data).toMatchObject({
+        success: true,
+        term: { term: 'Order Count', aliases: [], base_table: null, output_columns: [{ name: 'orders', type: 'bigint' }] },
+      });
     });
 
     it('returns failures as results: invalid SQL, duplicate, missing field', async () => {
-      const invalid = await call(client, 'create_glossary_term', { term: 'Revenue', definition: 'Money', defining_sql: 'SELECT sum(amount) FROM billing.invoices', source: SOURCE });
+      const invalid = await call(client, 'create_glossary_term', {
+        term: 'Revenue',
+        definition: 'Money',
+        defining_sql: 'SELECT sum(amount) FROM billing.invoices',
+        source: SOURCE,
+      });
       expect(invalid.isError).toBe(false);
       expect(invalid.data).toMatchObject({ success: false, error: expect.stringMatching(/^SQL validation failed: column "amount" does not exist/) });
-      const duplicate = await call(client, 'create_glossary_term', { term: 'active users', definition: 'again', defining_sql: 'SELECT 1 AS one', source: SOURCE });
+      const duplicate = await call(client, 'create_glossary_term', {
+        term: 'active users',
+        definition: 'again',
+        defining_sql: 'SELECT 1 AS one',
+        source: SOURCE,
+      });
       expect(duplicate.data).toEqual({ success: false, error: "term 'active users' already exists", code: 'TERM_EXISTS' });
       const missing = await call(client, 'create_glossary_term', { term: '', definition: 'x', defining_sql: 'SELECT 1', source: SOURCE });
       expect(missing.data).toMatchObject({ success: false, error: "field 'term' is required" });
-      const hidden = await call(client, 'create_glossary_term', { term: 'Sneaky', definition: 'x', defining_sql: 'WITH x AS (DELETE FROM shop.orders RETURNING *) SELECT count(*) FROM x', source: SOURCE });
+      const hidden = await call(client, 'create_glossary_term', {
+        term: 'Sneaky',
+        definition: 'x',
+        defining_sql: 'WITH x AS (DELETE FROM shop.orders RETURNING *) SELECT count(*) FROM x',
+        source: SOURCE,
+      });
       expect(hidden.data).toMatchObject({ success: false, error: expect.stringMatching(/^SQL validation failed/) });
       const noSource = await call(client, 'create_glossary_term', { term: 'Ambiguous', definition: 'x', defining_sql: 'SELECT 1 AS one' });
       expect(noSource.data).toMatchObject({ success: false, error: expect.stringMatching(/several sources/) });
@@ -105,7 +128,12 @@ describe('glossary tools over MCP', () => {
 
     it('reads terms: get_glossary_sql by alias, list_glossary with filters', async () => {
       const got = await call(client, 'get_glossary_sql', { term: 'mau' });
-      expect(got.data).toMatchObject({ success: true, term: 'Active Users', defining_sql: ACTIVE_SQL, output_columns: [{ name: 'active_users', type: 'bigint' }] });
+      expect(got.data).toMatchObject({
+        success: true,
+        term: 'Active Users',
+        defining_sql: ACTIVE_SQL,
+        output_columns: [{ name: 'active_users', type: 'bigint' }],
+      });
       expect((await call(client, 'get_glossary_sql', { term: 'Unknown' })).data).toMatchObject({ success: false, error: "term 'Unknown' not found" });
       const all = await call(client, 'list_glossary');
       expect(all.data.terms.map((t: { term: string }) => t.term)).toEqual(['Active Users', 'Order Count']);
@@ -114,12 +142,38 @@ describe('glossary tools over MCP', () => {
     });
 
     it('updates by name and by alias: only given fields, aliases replaced whole, origin becomes client', async () => {
-      const manual = await server.engine.glossary.create('default', { term: 'Invoice Total', definition: 'Sum of invoices', sql: 'SELECT sum(amount_cents) AS cents FROM billing.invoices', source: SOURCE, aliases: ['billed'] }, cliActor('ana'), 'manual');
+      const manual = await server.engine.glossary.create(
+        'default',
+        {
+          term: 'Invoice Total',
+          definition: 'Sum of invoices',
+          sql: 'SELECT sum(amount_cents) AS cents FROM billing.invoices',
+          source: SOURCE,
+          aliases: ['billed'],
+        },
+        cliActor('ana'),
+        'manual',
+      );
       expect(manual.success).toBe(true);
       const byName = await call(client, 'update_glossary_term', { term: 'Invoice Total', definition: 'Sum of issued invoices, in cents' });
-      expect(byName.data).toMatchObject({ success: true, term: { definition: 'Sum of issued invoices, in cents', aliases: ['billed'], origin: 'client', defining_sql: 'SELECT sum(amount_cents) AS cents FROM billing.invoices' } });
-      const byAlias = await call(client, 'update_glossary_term', { term: 'BILLED', aliases: ['invoiced'], defining_sql: 'SELECT sum(amount_cents)::numeric(18,2) AS cents FROM billing.invoices' });
-      expect(byAlias.data).toMatchObject({ success: true, term: { term: 'Invoice Total', aliases: ['invoiced'], output_columns: [{ name: 'cents', type: 'numeric(18,2)' }] } });
+      expect(byName.data).toMatchObject({
+        success: true,
+        term: {
+          definition: 'Sum of issued invoices, in cents',
+          aliases: ['billed'],
+          origin: 'client',
+          defining_sql: 'SELECT sum(amount_cents) AS cents FROM billing.invoices',
+        },
+      });
+      const byAlias = await call(client, 'update_glossary_term', {
+        term: 'BILLED',
+        aliases: ['invoiced'],
+        defining_sql: 'SELECT sum(amount_cents)::numeric(18,2) AS cents FROM billing.invoices',
+      });
+      expect(byAlias.data).toMatchObject({
+        success: true,
+        term: { term: 'Invoice Total', aliases: ['invoiced'], output_columns: [{ name: 'cents', type: 'numeric(18,2)' }] },
+      });
       const invalid = await call(client, 'update_glossary_term', { term: 'invoiced', defining_sql: 'SELECT sum(amount_cents) FROM billing.invoice' });
       expect(invalid.data).toMatchObject({ success: false, error: expect.stringMatching(/^SQL validation failed: relation "billing.invoice" does not exist/) });
       expect((await server.engine.glossary.get('default', 'invoiced')).sql).toBe('SELECT sum(amount_cents)::numeric(18,2) AS cents FROM billing.invoices');
@@ -128,7 +182,11 @@ describe('glossary tools over MCP', () => {
       const noop = await call(client, 'update_glossary_term', { term: 'Order Count' });
       expect(noop.data).toMatchObject({ success: true });
       const history = await server.engine.glossary.history('default', 'Invoice Total');
-      expect(history.map((h) => [h.action, h.actor.via])).toEqual([['create', 'cli'], ['update', 'mcp'], ['update', 'mcp']]);
+      expect(history.map((h) => [h.action, h.actor.via])).toEqual([
+        ['create', 'cli'],
+        ['update', 'mcp'],
+        ['update', 'mcp'],
+      ]);
       expect(history[1]).toMatchObject({ before: { origin: 'manual' }, after: { origin: 'client' } });
     });
 

@@ -71,7 +71,7 @@ describe('MCP session discovering a Hugr mesh (HTTP)', () => {
     expect(found.data.hits.map((h: { id: string }) => h.id).slice(0, 5)).toContain('mesh:data_object:analytics.finance.reports.monthly.pg_revenue_by_month');
   });
 
-  it('walks the same mesh with the generic list_objects: modules, then a module\'s members by parent id', async () => {
+  it("walks the same mesh with the generic list_objects: modules, then a module's members by parent id", async () => {
     const modules = await call(http, 'list_objects', { source: 'mesh', kind: 'module', limit: 200 });
     expect(modules.isError, modules.text).toBe(false);
     expect(modules.data.items.map((i: { id: string }) => i.id)).toContain('mesh:module:analytics.finance.reports.monthly');

@@ -25,7 +25,11 @@ beforeAll(async () => {
   engine = await openEngine(loadConfig({ env: { SEXTANT_HOME: home, SEXTANT_EMBEDDINGS_PROVIDER: 'none' }, configFile: join(home, 'none.yaml') }));
   const session = await engine.sessions.open({ project: 'default', user: localUser('test') });
   const services = createServices(engine, createLogger({ level: 'silent' }));
-  const { server } = await createSessionServer(services, { session: session.id, project: 'default', user: localUser('test') }, { beforeCall: async () => undefined });
+  const { server } = await createSessionServer(
+    services,
+    { session: session.id, project: 'default', user: localUser('test') },
+    { beforeCall: async () => undefined },
+  );
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(a);
   client = new Client({ name: 't', version: '1' });
@@ -77,7 +81,11 @@ describe('tool list size', () => {
     const listed = (await client.listTools()).tools.map((t) => t.name);
     for (const alias of ['list_schemas', 'search', 'list_data_sources', 'list_modules', 'list_data_objects']) {
       expect(listed).not.toContain(alias);
-      const result = await client.callTool({ name: alias, arguments: alias === 'search' ? { query: 'orders' } : alias === 'list_schemas' ? { source: 'nope' } : alias === 'list_data_objects' ? { module: '' } : {} });
+      const result = await client.callTool({
+        name: alias,
+        arguments:
+          alias === 'search' ? { query: 'orders' } : alias === 'list_schemas' ? { source: 'nope' } : alias === 'list_data_objects' ? { module: '' } : {},
+      });
       const text = (result.content as Array<{ text: string }>)[0]!.text;
       expect(text).not.toMatch(/unknown tool/);
     }

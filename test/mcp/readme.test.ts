@@ -38,7 +38,11 @@ describe('README: Use it from an agent (MCP)', () => {
 
   it('has an HTTP configuration with URL and bearer header', () => {
     const config = JSON.parse(blocks('json')[1]!) as { mcpServers: { sextant: { type: string; url: string; headers: Record<string, string> } } };
-    expect(config.mcpServers.sextant).toMatchObject({ type: 'http', url: 'http://127.0.0.1:7821/mcp', headers: { Authorization: expect.stringMatching(/^Bearer sxt_/) } });
+    expect(config.mcpServers.sextant).toMatchObject({
+      type: 'http',
+      url: 'http://127.0.0.1:7821/mcp',
+      headers: { Authorization: expect.stringMatching(/^Bearer sxt_/) },
+    });
   });
 
   it('shows only commands that exist', () => {
@@ -46,9 +50,18 @@ describe('README: Use it from an agent (MCP)', () => {
       .flatMap((b) => b.split('\n'))
       .map((l) => l.replace(/#.*$/, '').trim())
       .filter((l) => l.startsWith('sextant '))
-      .map((l) => l.split(/\s+/).slice(1).filter((w, i, all) => !w.startsWith('-') && all.slice(0, i).every((p) => !p.startsWith('-'))));
-    const paths = [...new Set(commands.map((words) => words.slice(0, words[0] === 'mcp' || words[0] === 'status' ? (words[1] === 'stop' ? 2 : 1) : 2).join(' ')))];
-    expect(paths).toEqual(expect.arrayContaining(['mcp', 'mcp stop', 'status', 'token create', 'token list', 'token revoke', 'project list', 'project create', 'project set']));
+      .map((l) =>
+        l
+          .split(/\s+/)
+          .slice(1)
+          .filter((w, i, all) => !w.startsWith('-') && all.slice(0, i).every((p) => !p.startsWith('-'))),
+      );
+    const paths = [
+      ...new Set(commands.map((words) => words.slice(0, words[0] === 'mcp' || words[0] === 'status' ? (words[1] === 'stop' ? 2 : 1) : 2).join(' '))),
+    ];
+    expect(paths).toEqual(
+      expect.arrayContaining(['mcp', 'mcp stop', 'status', 'token create', 'token list', 'token revoke', 'project list', 'project create', 'project set']),
+    );
     const program = buildProgram();
     for (const path of paths) {
       let command: Command | undefined = program;

@@ -23,7 +23,16 @@ export const READ_AND_SESSION_TOOLS = [
 ];
 
 /** Old names: callable for clients that use them, not listed (a listed tool does the same). */
-export const UNLISTED_ALIASES = ['find_matching_clusters', 'find_related_terms', 'list_data_objects', 'list_data_sources', 'list_modules', 'list_schemas', 'remove_document', 'search'];
+export const UNLISTED_ALIASES = [
+  'find_matching_clusters',
+  'find_related_terms',
+  'list_data_objects',
+  'list_data_sources',
+  'list_modules',
+  'list_schemas',
+  'remove_document',
+  'search',
+];
 
 export function describeToolContract(transport: string, client: () => Client): void {
   describe(`tools over ${transport}`, () => {
@@ -62,7 +71,12 @@ export function describeToolContract(transport: string, client: () => Client): v
       const second = await call(client(), 'list_objects', { source: SOURCE, schema: 'shop', kind: 'table', limit: 3, cursor: first.data.next_cursor });
       expect(second.data).toMatchObject({ count: 1, truncated: false, next_cursor: null });
       const ids = [...first.data.items, ...second.data.items].map((o: { id: string }) => o.id);
-      expect(ids).toEqual([`${SOURCE}:table:shop.customers`, `${SOURCE}:table:shop.order_lines`, `${SOURCE}:table:shop.orders`, `${SOURCE}:table:shop.products`]);
+      expect(ids).toEqual([
+        `${SOURCE}:table:shop.customers`,
+        `${SOURCE}:table:shop.order_lines`,
+        `${SOURCE}:table:shop.orders`,
+        `${SOURCE}:table:shop.products`,
+      ]);
       const badKind = await call(client(), 'list_objects', { source: SOURCE, kind: 'tabel' });
       expect(badKind.isError).toBe(true);
       expect(badKind.data.error).toMatchObject({ code: 'USAGE', field: 'kinds' });
@@ -70,7 +84,12 @@ export function describeToolContract(transport: string, client: () => Client): v
     });
 
     it('deep_search finds by meaning and ranks the columns inside table hits', async () => {
-      const r = await call(client(), 'deep_search', { query: 'when did the parcel leave the warehouse', top_k: 5, fields_query: 'shipping date', sources: [SOURCE] });
+      const r = await call(client(), 'deep_search', {
+        query: 'when did the parcel leave the warehouse',
+        top_k: 5,
+        fields_query: 'shipping date',
+        sources: [SOURCE],
+      });
       expect(r.isError).toBe(false);
       expect(r.data.mode).toBe('hybrid');
       const ids = r.data.hits.map((h: { id: string }) => h.id);
@@ -145,7 +164,10 @@ export function describeToolContract(transport: string, client: () => Client): v
       expect(orders.data.joins).toEqual([{ table: `${SOURCE}:table:shop.customers`, on: 'orders.customer_id = customers.id' }]);
       expect(orders.text).toContain('customer_id bigint NOT NULL → shop.customers.id');
       const full = await call(client(), 'describe', { object: `${SOURCE}:table:shop.orders`, detail: 'full' });
-      expect(full.data.referencedBy.map((j: { table: string }) => j.table).sort()).toEqual([`${SOURCE}:table:billing.invoices`, `${SOURCE}:table:shop.order_lines`]);
+      expect(full.data.referencedBy.map((j: { table: string }) => j.table).sort()).toEqual([
+        `${SOURCE}:table:billing.invoices`,
+        `${SOURCE}:table:shop.order_lines`,
+      ]);
       const source = await call(client(), 'describe', { object: SOURCE });
       expect(source.data).toMatchObject({ level: 'source', schemasTotal: 3, counts: { table: 6, view: 1 } });
       const schema = await call(client(), 'describe', { object: `sextant://${SOURCE}/billing` });
@@ -159,7 +181,10 @@ export function describeToolContract(transport: string, client: () => Client): v
     });
 
     it('documents: add, find, read, replace, remove; errors name the fix', async () => {
-      const added = await call(client(), 'add_document', { name: 'runbook.md', text: '# Refunds\n\nZeppelin refunds are approved by the finance desk within three days.' });
+      const added = await call(client(), 'add_document', {
+        name: 'runbook.md',
+        text: '# Refunds\n\nZeppelin refunds are approved by the finance desk within three days.',
+      });
       expect(added.isError).toBe(false);
       expect(added.data.document).toMatchObject({ name: 'runbook.md', mime_type: 'text/markdown', chunks: 1 });
       const found = await call(client(), 'search', { query: 'zeppelin refunds' });

@@ -22,7 +22,9 @@ export function createAuthenticator(deps: { tokens: TokenService; oidc: OidcVeri
   let cached: { value: boolean; at: number } | null = null;
   const fail = (message: string) =>
     new SextantError('UNAUTHENTICATED', message, {
-      hint: deps.oidc ? 'send Authorization: Bearer <token> with a Sextant token or an access token of the configured issuer' : 'send Authorization: Bearer <token> (create one with `sextant token create --name <name>`)',
+      hint: deps.oidc
+        ? 'send Authorization: Bearer <token> with a Sextant token or an access token of the configured issuer'
+        : 'send Authorization: Bearer <token> (create one with `sextant token create --name <name>`)',
     });
   return {
     oidc: deps.oidc !== null,

@@ -35,7 +35,10 @@ export async function describeObject(store: CatalogStore, ref: string, pathKinds
   const others = page.items.filter((c) => !grouped.has(c.kind));
   const { outgoing, incoming } = await store.edgesOf(object.id);
   const contexts = (await store.listContexts(object.source)).filter(
-    (c) => c.targetKind === 'source' || (c.targetKind === 'object' && (c.target === object.id || c.target === object.parentId)) || (c.targetKind === 'schema' && (object.path === c.target || object.path.startsWith(`${c.target}.`))),
+    (c) =>
+      c.targetKind === 'source' ||
+      (c.targetKind === 'object' && (c.target === object.id || c.target === object.parentId)) ||
+      (c.targetKind === 'schema' && (object.path === c.target || object.path.startsWith(`${c.target}.`))),
   );
   return {
     object,

@@ -32,7 +32,9 @@ export async function resolveObject(store: CatalogStore, ref: string, pathKinds:
     throw await notFound(store, target.id, target.source);
   }
   if (target.kind === 'source') {
-    throw new SextantError('INVALID_TARGET', `'${ref}' names a whole source`, { hint: `use \`sextant status\` or name an object: sextant://${target.source}/<schema>.<name>` });
+    throw new SextantError('INVALID_TARGET', `'${ref}' names a whole source`, {
+      hint: `use \`sextant status\` or name an object: sextant://${target.source}/<schema>.<name>`,
+    });
   }
   const path = target.kind === 'schema' ? target.schema : target.path;
   const candidates = await store.getObjects(pathKinds.map((k) => objectId(target.source, k, path)));

@@ -41,6 +41,17 @@ export function joinSentences(parts: readonly string[]): string {
 
 /** A base chunk of a catalog object; `part` > 0 names its further chunks `<id>#<part + 1>`. */
 export function assembleChunk(object: CatalogObject, fields: ChunkFields, lexical: (text: string) => string, part = 0): Chunk {
-  const identity: ChunkIdentity = { id: part ? `${object.id}#${part + 1}` : object.id, objectId: object.id, source: object.source, kind: object.kind, project: null, session: null };
-  return createChunk(identity, { nameText: fields.nameText, comment: fields.comment, definition: fields.definition, context: fields.context, text: joinSentences(fields.textParts) }, lexical);
+  const identity: ChunkIdentity = {
+    id: part ? `${object.id}#${part + 1}` : object.id,
+    objectId: object.id,
+    source: object.source,
+    kind: object.kind,
+    project: null,
+    session: null,
+  };
+  return createChunk(
+    identity,
+    { nameText: fields.nameText, comment: fields.comment, definition: fields.definition, context: fields.context, text: joinSentences(fields.textParts) },
+    lexical,
+  );
 }

@@ -26,10 +26,33 @@ describe('spellOutAbbreviations', () => {
 
 describe('buildChunks', () => {
   const table = obj({ id: 's:table:billing.inv_ln_itm', kind: 'table', path: 'billing.inv_ln_itm', name: 'inv_ln_itm' });
-  const qty = obj({ id: 's:column:billing.inv_ln_itm.qty', kind: 'column', path: 'billing.inv_ln_itm.qty', name: 'qty', parentId: table.id, attributes: { dataType: 'integer', position: 2 } });
-  const id = obj({ id: 's:column:billing.inv_ln_itm.id', kind: 'column', path: 'billing.inv_ln_itm.id', name: 'id', parentId: table.id, comment: 'Surrogate key', attributes: { dataType: 'bigint', position: 1, isPrimaryKey: true } });
+  const qty = obj({
+    id: 's:column:billing.inv_ln_itm.qty',
+    kind: 'column',
+    path: 'billing.inv_ln_itm.qty',
+    name: 'qty',
+    parentId: table.id,
+    attributes: { dataType: 'integer', position: 2 },
+  });
+  const id = obj({
+    id: 's:column:billing.inv_ln_itm.id',
+    kind: 'column',
+    path: 'billing.inv_ln_itm.id',
+    name: 'id',
+    parentId: table.id,
+    comment: 'Surrogate key',
+    attributes: { dataType: 'bigint', position: 1, isPrimaryKey: true },
+  });
   const index = obj({ id: 's:index:billing.inv_ln_itm.pk', kind: 'index', path: 'billing.inv_ln_itm.pk', name: 'pk', parentId: table.id });
-  const chunks = buildChunks({ objects: [table, qty, id, index], edges: [], effectiveContexts: new Map([[table.id, 'Legacy invoice lines'], [qty.id, 'Legacy invoice lines']]), family: sqlKind });
+  const chunks = buildChunks({
+    objects: [table, qty, id, index],
+    edges: [],
+    effectiveContexts: new Map([
+      [table.id, 'Legacy invoice lines'],
+      [qty.id, 'Legacy invoice lines'],
+    ]),
+    family: sqlKind,
+  });
 
   it('makes one chunk per relation and column, none for indexes', () => {
     expect(chunks.map((c) => c.id).sort()).toEqual([id.id, qty.id, table.id].sort());
@@ -45,7 +68,15 @@ describe('buildChunks', () => {
   });
 
   it('is deterministic and hashes content', () => {
-    const again = buildChunks({ objects: [index, id, qty, table], edges: [], effectiveContexts: new Map([[table.id, 'Legacy invoice lines'], [qty.id, 'Legacy invoice lines']]), family: sqlKind });
+    const again = buildChunks({
+      objects: [index, id, qty, table],
+      edges: [],
+      effectiveContexts: new Map([
+        [table.id, 'Legacy invoice lines'],
+        [qty.id, 'Legacy invoice lines'],
+      ]),
+      family: sqlKind,
+    });
     const hashes = (list: typeof chunks) => Object.fromEntries(list.map((c) => [c.id, c.contentHash]));
     expect(hashes(again)).toEqual(hashes(chunks));
     const changed = buildChunks({ objects: [table, qty, id], edges: [], effectiveContexts: new Map(), family: sqlKind });
@@ -70,7 +101,10 @@ describe('buildChunks', () => {
   });
 
   it('gives every chunk part of one object its own id: the object id, then <id>#2, …', () => {
-    const twoParts = { ...sqlKind, chunkParts: () => [0, 1].map((i) => ({ nameText: `part ${i}`, comment: '', definition: '', context: '', textParts: [`part ${i}`] })) };
+    const twoParts = {
+      ...sqlKind,
+      chunkParts: () => [0, 1].map((i) => ({ nameText: `part ${i}`, comment: '', definition: '', context: '', textParts: [`part ${i}`] })),
+    };
     const parts = buildChunks({ objects: [table], edges: [], effectiveContexts: new Map(), family: twoParts });
     expect(parts.map((c) => [c.id, c.objectId, c.text])).toEqual([
       [table.id, table.id, 'part 0'],

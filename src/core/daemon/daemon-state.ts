@@ -16,9 +16,7 @@ export interface DaemonState {
   logFile: string;
 }
 
-export type DaemonStatus =
-  | ({ running: true } & DaemonState)
-  | { running: false; stale: DaemonState | null; stateFile: string };
+export type DaemonStatus = ({ running: true } & DaemonState) | { running: false; stale: DaemonState | null; stateFile: string };
 
 export function daemonFiles(home: string): { stateFile: string; logFile: string } {
   return { stateFile: join(home, 'mcp-daemon.json'), logFile: join(home, 'mcp-daemon.log') };

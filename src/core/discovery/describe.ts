@@ -228,4 +228,3 @@ export async function describeTarget(engine: DiscoveryEngine, target: string, de
   }
   return describeObjectFor(engine, trimmed, detail);
 }
-

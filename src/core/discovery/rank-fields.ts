@@ -44,9 +44,22 @@ export async function rankFields(
 }
 
 /** The result with each direct relation hit carrying its best columns for `options.fieldsQuery`. */
-export async function withRankedFields(search: (query: string, options: SearchOptions) => Promise<SearchResult>, result: SearchResult, options: SearchOptions): Promise<SearchResult> {
+export async function withRankedFields(
+  search: (query: string, options: SearchOptions) => Promise<SearchResult>,
+  result: SearchResult,
+  options: SearchOptions,
+): Promise<SearchResult> {
   if (!options.fieldsQuery?.trim()) return result;
-  const scope = { ...(options.sources ? { sources: options.sources } : {}), ...(options.projects ? { projects: options.projects } : {}), ...(options.session !== undefined ? { session: options.session } : {}) };
-  const fields = await rankFields(search, result.hits.filter((h) => !h.related), options.fieldsQuery, scope);
+  const scope = {
+    ...(options.sources ? { sources: options.sources } : {}),
+    ...(options.projects ? { projects: options.projects } : {}),
+    ...(options.session !== undefined ? { session: options.session } : {}),
+  };
+  const fields = await rankFields(
+    search,
+    result.hits.filter((h) => !h.related),
+    options.fieldsQuery,
+    scope,
+  );
   return { ...result, hits: result.hits.map((h) => (fields.has(h.objectId) && !h.related ? { ...h, fields: fields.get(h.objectId)! } : h)) };
 }

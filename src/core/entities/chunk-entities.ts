@@ -36,10 +36,7 @@ export function entityInputOf(object: CatalogObject, context: string, children: 
  * Returns the entity extractor of one ingest pass over `objects`: call it for each chunk to
  * (re)write. Parent-name entities are computed once per parent; prose is cached by extract.ts.
  */
-export function chunkEntityExtractor(
-  objects: readonly CatalogObject[],
-  effectiveContexts: ReadonlyMap<string, string>,
-): (chunk: Chunk) => EntityMention[] {
+export function chunkEntityExtractor(objects: readonly CatalogObject[], effectiveContexts: ReadonlyMap<string, string>): (chunk: Chunk) => EntityMention[] {
   const byId = new Map(objects.map((o) => [o.id, o]));
   let childrenOf: Map<string, CatalogObject[]> | null = null;
   const children = (id: string): CatalogObject[] => {

@@ -33,13 +33,38 @@ describe('extractEntities', () => {
   it.each<[string, Parameters<typeof extractEntities>[0], string[], string[]]>([
     ['a table name only', { kind: 'table', name: 'customer_orders', comment: null }, ['TERM:customer order', 'CONCEPT:customer', 'CONCEPT:order'], []],
     ['an API key table', { kind: 'table', name: 'APIKeys', comment: '' }, ['TERM:API key'], []],
-    ['a function', { kind: 'function', name: 'getUserById', comment: 'Fetches the user for a given id.' }, ['TERM:get user by id', 'ACTION:get', 'CONCEPT:user', 'ACTION:fetch'], ['CONCEPT:id']],
-    ['a column with a comment', { kind: 'column', name: 'ship_addr', comment: 'Shipping address of the customer' }, ['TERM:ship address', 'CONCEPT:address', 'CONCEPT:customer'], []],
+    [
+      'a function',
+      { kind: 'function', name: 'getUserById', comment: 'Fetches the user for a given id.' },
+      ['TERM:get user by id', 'ACTION:get', 'CONCEPT:user', 'ACTION:fetch'],
+      ['CONCEPT:id'],
+    ],
+    [
+      'a column with a comment',
+      { kind: 'column', name: 'ship_addr', comment: 'Shipping address of the customer' },
+      ['TERM:ship address', 'CONCEPT:address', 'CONCEPT:customer'],
+      [],
+    ],
     // a lone plural is a noun here: identifiers never go through the tagger
     ['a lone plural', { kind: 'table', name: 'addresses', comment: 'Stores addresses' }, ['CONCEPT:address'], ['ACTION:address']],
-    ['a view definition', { kind: 'view', name: 'v_open_orders', comment: null, definition: 'SELECT * FROM sales.orders WHERE order_status = 1' }, ['TERM:open order', 'CONCEPT:order', 'TERM:order status'], []],
-    ['context', { kind: 'column', name: 'region', comment: null, context: 'Managed by the sales team at Acme Corp.' }, ['CONCEPT:region', 'CONCEPT:acme corp', 'TERM:sales team', 'ACTION:manage'], []],
-    ['a known acronym is a term, not an organization', { kind: 'table', name: 'x', comment: 'The SLA is tracked by Acme Corp.' }, ['TERM:SLA', 'ACTION:track'], ['CONCEPT:SLA']],
+    [
+      'a view definition',
+      { kind: 'view', name: 'v_open_orders', comment: null, definition: 'SELECT * FROM sales.orders WHERE order_status = 1' },
+      ['TERM:open order', 'CONCEPT:order', 'TERM:order status'],
+      [],
+    ],
+    [
+      'context',
+      { kind: 'column', name: 'region', comment: null, context: 'Managed by the sales team at Acme Corp.' },
+      ['CONCEPT:region', 'CONCEPT:acme corp', 'TERM:sales team', 'ACTION:manage'],
+      [],
+    ],
+    [
+      'a known acronym is a term, not an organization',
+      { kind: 'table', name: 'x', comment: 'The SLA is tracked by Acme Corp.' },
+      ['TERM:SLA', 'ACTION:track'],
+      ['CONCEPT:SLA'],
+    ],
   ])('%s', (_name, input, present, absent) => {
     const found = summary(input);
     for (const e of present) expect(found, `${e} in ${found.join(', ')}`).toContain(e);

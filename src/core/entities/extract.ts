@@ -61,10 +61,7 @@ export function mergeEntities(mentions: Iterable<EntityMention>): EntityMention[
     merged.set(key, better);
   }
   return [...merged.values()].sort(
-    (a, b) =>
-      b.confidence - a.confidence ||
-      TYPE_ORDER[a.semanticType] - TYPE_ORDER[b.semanticType] ||
-      (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    (a, b) => b.confidence - a.confidence || TYPE_ORDER[a.semanticType] - TYPE_ORDER[b.semanticType] || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   );
 }
 

@@ -64,7 +64,8 @@ const GENERIC_VERBS = new Set('be have do get make let see use uses used'.split(
 const URL_OR_EMAIL = /\b(?:https?|ftp):\/\/\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+/giu;
 /** `customer_id`, `orders.total_amount`, `getUserById`, `APIKey`: identifiers inside prose. */
 /** camelCase needs two lower-case letters first, so brand names (`iPhone`, `eBay`) stay prose. */
-const INLINE_IDENTIFIER = /[\p{L}\p{N}_]+(?:\.[\p{L}\p{N}_]+)+|[\p{L}\p{N}]*_[\p{L}\p{N}_]+|\b\p{Ll}{2,}\p{Lu}[\p{L}\p{N}]*|\b\p{Lu}{2,}\p{Lu}\p{Ll}+[\p{L}\p{N}]*/gu;
+const INLINE_IDENTIFIER =
+  /[\p{L}\p{N}_]+(?:\.[\p{L}\p{N}_]+)+|[\p{L}\p{N}]*_[\p{L}\p{N}_]+|\b\p{Ll}{2,}\p{Lu}[\p{L}\p{N}]*|\b\p{Lu}{2,}\p{Lu}\p{Ll}+[\p{L}\p{N}]*/gu;
 
 function has(term: TaggedTerm, tag: string): boolean {
   return term.tags?.has(tag) ?? false;

@@ -21,7 +21,7 @@ const fixture = (() => {
     'column:customers.id': ['customer', 'customer id', 'name'],
     'doc:refunds': ['refund', 'order', 'name'],
     'table:products': ['product', 'name'],
-    'lonely': ['unique thing'],
+    lonely: ['unique thing'],
   };
   for (let i = 0; i < 31; i++) entries[`filler:${i}`] = ['name', `filler ${i}`];
   return index(entries);

@@ -91,7 +91,11 @@ function titleWord(word: string, index: number, acronym: boolean): string {
  */
 export function cleanIdentifier(identifier: string, options: { expandAbbreviations?: boolean } = {}): CleanName | null {
   const expand = options.expandAbbreviations ?? true;
-  const last = identifier.split('.').filter((s) => s.trim() !== '').pop() ?? '';
+  const last =
+    identifier
+      .split('.')
+      .filter((s) => s.trim() !== '')
+      .pop() ?? '';
   const hasLower = /\p{Ll}/u.test(last);
   const raw = splitIdentifierCased(last);
   if (raw.length > 1 && PREFIXES.has(raw[0]?.toLowerCase() ?? '')) raw.shift();
@@ -169,9 +173,9 @@ function classifyWord(word: string, acronym: boolean, callableFirst: boolean): S
 export function nameEntities(clean: CleanName, options: { callable?: boolean; confidence?: number } = {}): EntityMention[] {
   const confidence = options.confidence ?? 0.9;
   const callable = options.callable ?? false;
-  const content = clean.words.map((w, i) => ({ w, i, acronym: clean.acronyms[i] ?? false })).filter(
-    ({ w }) => !FUNCTION_WORDS.has(w) && !STRUCTURAL.has(w) && /\p{L}/u.test(w) && [...w].length > 1,
-  );
+  const content = clean.words
+    .map((w, i) => ({ w, i, acronym: clean.acronyms[i] ?? false }))
+    .filter(({ w }) => !FUNCTION_WORDS.has(w) && !STRUCTURAL.has(w) && /\p{L}/u.test(w) && [...w].length > 1);
   if (clean.words.length === 1) {
     const [only] = content;
     return only === undefined ? [] : [mention(clean, classifyWord(only.w, only.acronym, callable), confidence)];

@@ -14,7 +14,30 @@ import { termText } from './term-index.js';
 
 export const KMEANS_SEED = 42;
 const HASH_DIMENSION = 256;
-const STOPWORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'is', 'of', 'on', 'or', 'the', 'to', 'with', 'glossary', 'term', 'also', 'called', 'based', 'column']);
+const STOPWORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'by',
+  'for',
+  'from',
+  'in',
+  'is',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'with',
+  'glossary',
+  'term',
+  'also',
+  'called',
+  'based',
+  'column',
+]);
 
 export interface ClusterMember {
   term: string;
@@ -104,7 +127,10 @@ export async function clusterTerms(project: string, terms: readonly GlossaryTerm
   if (sorted.length === 0) return { clustering: { project, k: 0, vectors: kind, clusters: [] }, centroids: [], vectors, assignment: [], kind };
   const K = Math.max(1, Math.min(sorted.length, Math.floor(k ?? defaultK(sorted.length))));
   const { kmeans } = await import('ml-kmeans');
-  const result = K === 1 ? { clusters: sorted.map(() => 0), centroids: [unit(vectors[0]!.map((_, i) => vectors.reduce((s, v) => s + v[i]!, 0)))] } : kmeans(vectors, K, { initialization: 'kmeans++', seed: KMEANS_SEED });
+  const result =
+    K === 1
+      ? { clusters: sorted.map(() => 0), centroids: [unit(vectors[0]!.map((_, i) => vectors.reduce((s, v) => s + v[i]!, 0)))] }
+      : kmeans(vectors, K, { initialization: 'kmeans++', seed: KMEANS_SEED });
   const centroids = result.centroids.map((c) => unit(c));
   const groups = new Map<number, number[]>();
   result.clusters.forEach((c, i) => groups.set(c, [...(groups.get(c) ?? []), i]));

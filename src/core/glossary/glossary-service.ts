@@ -17,7 +17,17 @@ import { redactText } from '../../kernel/redact.js';
 import { closest } from '../../kernel/suggest.js';
 import { cleanName, glossaryKey } from '../../kernel/text/glossary-key.js';
 import { buildTermIndex } from './term-index.js';
-import type { DeleteResult, GlossaryFailure, GlossaryFailureCode, ListFilter, RevalidationReport, SqlCheck, TermInput, TermPatch, TermResult } from './types.js';
+import type {
+  DeleteResult,
+  GlossaryFailure,
+  GlossaryFailureCode,
+  ListFilter,
+  RevalidationReport,
+  SqlCheck,
+  TermInput,
+  TermPatch,
+  TermResult,
+} from './types.js';
 
 export interface GlossaryDeps {
   store: Store;
@@ -77,7 +87,10 @@ export async function resolveSource(ctx: GlossaryContext, project: string, name:
   }
   if (served.length === 1) return served[0]!;
   if (served.length === 0) return fail('SOURCE_NOT_FOUND', `project '${project}' has no sources; add one with \`sextant source add\``);
-  return fail('INVALID_INPUT', `project '${project}' serves several sources (${served.map((s) => s.name).join(', ')}); say which one the SQL runs on with 'source'`);
+  return fail(
+    'INVALID_INPUT',
+    `project '${project}' serves several sources (${served.map((s) => s.name).join(', ')}); say which one the SQL runs on with 'source'`,
+  );
 }
 
 /** A relation of the source by path (`public.orders`), bare name (`orders`) or object id. */
@@ -103,7 +116,11 @@ async function resolveBaseTable(ctx: GlossaryContext, source: string, ref: strin
   if (matches.length > 1) {
     return fail('BASE_TABLE_NOT_FOUND', `base table '${text}' is ambiguous in source '${source}': ${matches.map((m) => m.path).join(', ')}`);
   }
-  const near = closest(text, paths.map((p) => p.path), 3);
+  const near = closest(
+    text,
+    paths.map((p) => p.path),
+    3,
+  );
   return fail('BASE_TABLE_NOT_FOUND', `base table '${text}' not found in source '${source}'${near.length ? `; did you mean ${near.join(', ')}?` : ''}`);
 }
 
@@ -144,7 +161,9 @@ async function write(
 ): Promise<TermResult> {
   const index = await buildTermIndex(ctx, fields, baseObjectId);
   try {
-    const term = existing ? await ctx.store.updateTerm(existing.id, fields, index, actor, ctx.stamp()) : await ctx.store.createTerm(fields, index, actor, ctx.stamp());
+    const term = existing
+      ? await ctx.store.updateTerm(existing.id, fields, index, actor, ctx.stamp())
+      : await ctx.store.createTerm(fields, index, actor, ctx.stamp());
     return { success: true, term, changed: true };
   } catch (err) {
     if (isSextantError(err) && (err.code === 'TERM_EXISTS' || err.code === 'ALIAS_CONFLICT' || err.code === 'TERM_NOT_FOUND')) {
@@ -221,7 +240,14 @@ export async function create(ctx: GlossaryContext, project: string, input: TermI
   return write(ctx, null, fields, base?.id ?? null, actor);
 }
 
-export async function update(ctx: GlossaryContext, project: string, lookup: string, patch: TermPatch, actor: ChangeActor, origin: TermOrigin): Promise<TermResult> {
+export async function update(
+  ctx: GlossaryContext,
+  project: string,
+  lookup: string,
+  patch: TermPatch,
+  actor: ChangeActor,
+  origin: TermOrigin,
+): Promise<TermResult> {
   await requireProject(ctx, project);
   if (typeof lookup !== 'string' || !lookup.trim()) return fail('INVALID_INPUT', "field 'term' is required");
   const existing = await ctx.store.findTerm(project, lookup);
@@ -229,7 +255,8 @@ export async function update(ctx: GlossaryContext, project: string, lookup: stri
   const given = Object.entries(patch).filter(([, v]) => v !== undefined);
   if (given.length === 0) return { success: true, term: existing, changed: false };
   for (const field of ['definition', 'sql'] as const) {
-    if (patch[field] !== undefined && patch[field]!.trim() === '') return fail('INVALID_INPUT', `field '${field === 'sql' ? 'defining_sql' : field}' may not be empty`);
+    if (patch[field] !== undefined && patch[field]!.trim() === '')
+      return fail('INVALID_INPUT', `field '${field === 'sql' ? 'defining_sql' : field}' may not be empty`);
   }
   const term = patch.term !== undefined ? cleanName(patch.term) : existing.term;
   if (!term) return fail('INVALID_INPUT', "field 'term' may not be empty");
@@ -401,4 +428,3 @@ export function createGlossaryService(deps: GlossaryDeps): GlossaryCore {
     checkSql: (source, sql) => checkSql(ctx, source, sql),
   };
 }
-

@@ -90,14 +90,26 @@ export function createGlossary(deps: GlossaryDeps & { llm?: () => Promise<Llm | 
     async unified(project: string, options: { text?: string; entityLimit?: number } = {}): Promise<UnifiedEntry[]> {
       const terms = await core.list(project, options.text ? { text: options.text } : {});
       const record = await deps.projects.get(project);
-      const page = await deps.store.listEntities({ projects: [project], ...(record.sources.length ? { sources: record.sources } : {}) }, { limit: options.entityLimit ?? 500 });
+      const page = await deps.store.listEntities(
+        { projects: [project], ...(record.sources.length ? { sources: record.sources } : {}) },
+        { limit: options.entityLimit ?? 500 },
+      );
       const byKey = new Map<string, EntityRecord>();
       for (const e of page.items) byKey.set(glossaryKey(e.name), e);
       const claimed = new Set<string>();
       const entries: UnifiedEntry[] = terms.map((t) => {
         const match = [t.term, ...t.aliases].map(glossaryKey).find((k) => byKey.has(k));
         if (match) claimed.add(match);
-        return { kind: 'term', name: t.term, definition: t.definition, aliases: t.aliases, origin: t.origin, source: t.source, status: t.validation.status, entity: match ? byKey.get(match)!.key : null };
+        return {
+          kind: 'term',
+          name: t.term,
+          definition: t.definition,
+          aliases: t.aliases,
+          origin: t.origin,
+          source: t.source,
+          status: t.validation.status,
+          entity: match ? byKey.get(match)!.key : null,
+        };
       });
       const needle = options.text?.toLowerCase();
       for (const [key, e] of byKey) {

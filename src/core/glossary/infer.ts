@@ -62,7 +62,11 @@ export function describeRelation(relation: CatalogObject, children: readonly Cat
   const columns = children.filter((c) => c.kind === 'column').sort((a, b) => Number(a.attributes.position ?? 0) - Number(b.attributes.position ?? 0));
   for (const c of columns) {
     const a = c.attributes;
-    const flags = [a.isPrimaryKey ? 'primary key' : '', typeof a.references === 'string' ? `references ${a.references.split(':').pop()}` : '', Array.isArray(a.values) ? `values ${(a.values as string[]).join('|')}` : '']
+    const flags = [
+      a.isPrimaryKey ? 'primary key' : '',
+      typeof a.references === 'string' ? `references ${a.references.split(':').pop()}` : '',
+      Array.isArray(a.values) ? `values ${(a.values as string[]).join('|')}` : '',
+    ]
       .filter(Boolean)
       .join(', ');
     lines.push(`  ${c.name} ${String(a.dataType ?? '')}${flags ? ` (${flags})` : ''}${c.comment ? ` -- ${c.comment}` : ''}`);
@@ -115,7 +119,16 @@ export async function inferTerms(deps: { store: Store; glossary: GlossaryCore; l
   const relations = (await deps.store.listObjects({ source: source.name, kinds: RELATION_KINDS, limit: 10_000 })).items
     .sort((a, b) => Number(Boolean(b.comment)) - Number(Boolean(a.comment)) || (a.path < b.path ? -1 : 1))
     .slice(0, maxTables);
-  const report: InferReport = { model: llm.modelId, source: source.name, tables: relations.length, requests: 0, cached: 0, proposed: 0, created: [], rejected: [] };
+  const report: InferReport = {
+    model: llm.modelId,
+    source: source.name,
+    tables: relations.length,
+    requests: 0,
+    cached: 0,
+    proposed: 0,
+    created: [],
+    rejected: [],
+  };
 
   for (let i = 0; i < relations.length && report.created.length < limit; i += TABLES_PER_REQUEST) {
     const batch = relations.slice(i, i + TABLES_PER_REQUEST);
@@ -123,7 +136,13 @@ export async function inferTerms(deps: { store: Store; glossary: GlossaryCore; l
     for (const relation of batch) {
       const children = (await deps.store.listObjects({ parentId: relation.id, limit: 2000 })).items;
       const { outgoing } = await deps.store.edgesOf(relation.id);
-      described.push(describeRelation(relation, children, outgoing.filter((e) => e.kind === 'foreign_key').map((e) => e.toId.split(':').slice(2).join(':'))));
+      described.push(
+        describeRelation(
+          relation,
+          children,
+          outgoing.filter((e) => e.kind === 'foreign_key').map((e) => e.toId.split(':').slice(2).join(':')),
+        ),
+      );
     }
     const messages: ChatMessage[] = [
       { role: 'system', content: INFER_SYSTEM_PROMPT },
@@ -137,7 +156,13 @@ export async function inferTerms(deps: { store: Store; glossary: GlossaryCore; l
       answer = await llm.complete(messages, { json: true });
       await deps.store.putCachedCompletion(key, llm.modelId, answer);
     }
-    options.onProgress?.({ source: source.name, phase: 'model', done: Math.min(i + TABLES_PER_REQUEST, relations.length), total: relations.length, detail: 'inferring glossary terms' });
+    options.onProgress?.({
+      source: source.name,
+      phase: 'model',
+      done: Math.min(i + TABLES_PER_REQUEST, relations.length),
+      total: relations.length,
+      detail: 'inferring glossary terms',
+    });
 
     const allowed = new Map(batch.map((r) => [r.path.toLowerCase(), r]));
     for (const p of parseProposals(answer)) {
@@ -145,13 +170,14 @@ export async function inferTerms(deps: { store: Store; glossary: GlossaryCore; l
       report.proposed += 1;
       const name = p.term || '(unnamed)';
       const table = allowed.get(p.base_table.toLowerCase()) ?? [...allowed.values()].find((r) => r.name.toLowerCase() === p.base_table.toLowerCase());
-      const reason = !p.term || !p.definition || !p.sql
-        ? 'incomplete proposal'
-        : !p.evidence
-          ? 'no evidence in the schema cited'
-          : !table
-            ? `base table '${p.base_table}' is not one of the tables shown`
-            : null;
+      const reason =
+        !p.term || !p.definition || !p.sql
+          ? 'incomplete proposal'
+          : !p.evidence
+            ? 'no evidence in the schema cited'
+            : !table
+              ? `base table '${p.base_table}' is not one of the tables shown`
+              : null;
       if (reason) {
         report.rejected.push({ term: name, reason });
         continue;

@@ -59,7 +59,13 @@ export async function buildTermIndex(deps: TermIndexDeps, fields: TermFields, ba
   const text = termText(fields);
   const chunk = createChunk(
     { id, objectId: id, source: fields.source, kind: TERM_KIND, project: fields.project, session: null },
-    { nameText: fields.term, comment: fields.definition, definition: [fields.sql, fields.outputColumns.map((c) => c.name).join(' ')].join('\n'), context: fields.aliases.join('; '), text },
+    {
+      nameText: fields.term,
+      comment: fields.definition,
+      definition: [fields.sql, fields.outputColumns.map((c) => c.name).join(' ')].join('\n'),
+      context: fields.aliases.join('; '),
+      text,
+    },
     lexical,
   );
   const entities = extractEntities({

@@ -32,13 +32,7 @@ export interface TermPatch {
 }
 
 export type GlossaryFailureCode =
-  | 'INVALID_INPUT'
-  | 'TERM_EXISTS'
-  | 'ALIAS_CONFLICT'
-  | 'TERM_NOT_FOUND'
-  | 'SQL_INVALID'
-  | 'BASE_TABLE_NOT_FOUND'
-  | 'SOURCE_NOT_FOUND';
+  'INVALID_INPUT' | 'TERM_EXISTS' | 'ALIAS_CONFLICT' | 'TERM_NOT_FOUND' | 'SQL_INVALID' | 'BASE_TABLE_NOT_FOUND' | 'SOURCE_NOT_FOUND';
 
 export interface GlossaryFailure {
   success: false;
@@ -75,7 +69,6 @@ export interface RevalidationReport {
   /** Set when the source could not be reached: terms were left as they were. */
   error: string | null;
 }
-
 
 /** Actor of a CLI command. */
 export function cliActor(user: string | null): ChangeActor {

@@ -36,7 +36,13 @@ function table(path: string, list: unknown[], rowLimit: number): CompactTable {
   }
   const columns: string[] = [];
   for (const row of shown) if (isRecord(row)) for (const k of Object.keys(row)) if (!columns.includes(k)) columns.push(k);
-  return { path, columns, rows: shown.map((row) => columns.map((c) => (isRecord(row) ? cell(row[c] ?? null) : null))), total: list.length, truncated: list.length > shown.length };
+  return {
+    path,
+    columns,
+    rows: shown.map((row) => columns.map((c) => (isRecord(row) ? cell(row[c] ?? null) : null))),
+    total: list.length,
+    truncated: list.length > shown.length,
+  };
 }
 
 export function compactResult(data: Record<string, unknown> | null, rowLimit: number): CompactResult {

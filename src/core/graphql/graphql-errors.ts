@@ -25,13 +25,24 @@ export async function explainErrors(store: CatalogStore, source: string, errors:
   for (const e of errors) {
     const unknown = /Cannot query field "([^"]+)" on type "([^"]+)"/.exec(e.message);
     const missingInput = /Field "([^".]+)\.([^"]+)" of required type "([^"]+)" was not provided/.exec(e.message);
-    const missingArg = /Argument "([^"]+)" of required type "([^"]+)" was not provided/.exec(e.message) ?? /argument "([^"]+)" of type "([^"]+)" is required/i.exec(e.message);
+    const missingArg =
+      /Argument "([^"]+)" of required type "([^"]+)" was not provided/.exec(e.message) ?? /argument "([^"]+)" of type "([^"]+)" is required/i.exec(e.message);
     if (unknown) {
       const suggestions = closest(unknown[1]!, await fieldsOfType(store, source, unknown[2]!), 3);
-      out.push({ ...e, ...(suggestions.length ? { suggestions, hint: `${unknown[2]} has no field ${unknown[1]}; nearest: ${suggestions.join(', ')}` } : { hint: `describe the object to see the fields of ${unknown[2]}` }) });
+      out.push({
+        ...e,
+        ...(suggestions.length
+          ? { suggestions, hint: `${unknown[2]} has no field ${unknown[1]}; nearest: ${suggestions.join(', ')}` }
+          : { hint: `describe the object to see the fields of ${unknown[2]}` }),
+      });
     } else if (missingInput) {
       const isFilter = /_filter$/.test(missingInput[1]!);
-      out.push({ ...e, hint: isFilter ? `every filter on ${missingInput[1]!.replace(/_filter$/, '')} must include ${missingInput[2]} (a required filter field), e.g. filter: {${missingInput[2]}: {eq: …}}` : `add ${missingInput[2]} (${missingInput[3]}) to the ${missingInput[1]} input` });
+      out.push({
+        ...e,
+        hint: isFilter
+          ? `every filter on ${missingInput[1]!.replace(/_filter$/, '')} must include ${missingInput[2]} (a required filter field), e.g. filter: {${missingInput[2]}: {eq: …}}`
+          : `add ${missingInput[2]} (${missingInput[3]}) to the ${missingInput[1]} input`,
+      });
     } else if (missingArg) {
       out.push({ ...e, hint: `add the required argument ${missingArg[1]}: ${missingArg[2]}` });
     } else if (/^forbidden$/i.test(e.message.trim())) {

@@ -17,7 +17,6 @@ import { type CompactResult, compactResult } from './compact-result.js';
 import { type ActionableError, explainErrors } from './graphql-errors.js';
 import { operationTypeOf } from './operation-type.js';
 
-
 export interface DataSourceEntry {
   id: string;
   source: string;
@@ -124,7 +123,8 @@ async function graphqlSources(store: Store, graphqlTypes: ReadonlySet<string>, {
   const inScope = (s: StoredSource) => !within || within.includes(s.name);
   if (source) {
     const s = await requireSource(store, source);
-    if (!graphqlTypes.has(s.type)) throw new SextantError('USAGE', `source '${source}' is a ${s.type} source, not GraphQL`, { hint: 'name a hugr or graphql source' });
+    if (!graphqlTypes.has(s.type))
+      throw new SextantError('USAGE', `source '${source}' is a ${s.type} source, not GraphQL`, { hint: 'name a hugr or graphql source' });
     return inScope(s) ? [s] : [];
   }
   return (await store.listSources()).filter((s) => graphqlTypes.has(s.type) && inScope(s));
@@ -190,7 +190,16 @@ export function createGraphqlService(deps: { store: Store; connectors: ReadonlyM
       const out: DataSourceEntry[] = [];
       for (const s of await graphqlSources(store, graphqlTypes, { ...(source ? { source } : {}), ...(within ? { within } : {}) })) {
         for (const o of await allOfKind(store, s.name, ['data_source'])) {
-          out.push({ id: o.id, source: s.name, name: o.name, engine: String(o.attributes.engine ?? ''), prefix: String(o.attributes.prefix ?? ''), asModule: o.attributes.asModule === true, readOnly: o.attributes.readOnly === true, description: o.comment });
+          out.push({
+            id: o.id,
+            source: s.name,
+            name: o.name,
+            engine: String(o.attributes.engine ?? ''),
+            prefix: String(o.attributes.prefix ?? ''),
+            asModule: o.attributes.asModule === true,
+            readOnly: o.attributes.readOnly === true,
+            description: o.comment,
+          });
         }
       }
       return out;
@@ -203,7 +212,9 @@ export function createGraphqlService(deps: { store: Store; connectors: ReadonlyM
         const modules = await allOfKind(store, s.name, ['module']);
         const children = modules.filter((m) => (parent ? m.parentId === `${s.name}:module:${parent}` : m.parentId === null));
         if (parent && !modules.some((m) => m.path === parent) && options.source) {
-          throw new SextantError('OBJECT_NOT_FOUND', `no module '${parent}' in source '${s.name}'`, { hint: 'list the top level with list_modules and no parent' });
+          throw new SextantError('OBJECT_NOT_FOUND', `no module '${parent}' in source '${s.name}'`, {
+            hint: 'list the top level with list_modules and no parent',
+          });
         }
         for (const m of children.sort((a, b) => a.path.localeCompare(b.path))) out.push(await moduleEntry(m));
       }
@@ -229,17 +240,28 @@ export function createGraphqlService(deps: { store: Store; connectors: ReadonlyM
       let fields: DescribeField[] = children
         .filter((c) => c.kind === 'graphql_field')
         .sort((x, y) => Number(x.attributes.position ?? 0) - Number(y.attributes.position ?? 0))
-        .map((c) => ({ name: c.name, type: String(c.attributes.dataType ?? ''), description: c.comment, ...(c.attributes.isPrimaryKey ? { isPrimaryKey: true } : {}), ...(typeof c.attributes.relationTo === 'string' ? { relationTo: c.attributes.relationTo } : {}) }));
+        .map((c) => ({
+          name: c.name,
+          type: String(c.attributes.dataType ?? ''),
+          description: c.comment,
+          ...(c.attributes.isPrimaryKey ? { isPrimaryKey: true } : {}),
+          ...(typeof c.attributes.relationTo === 'string' ? { relationTo: c.attributes.relationTo } : {}),
+        }));
       const fieldsTotal = fields.length;
       if (options.fieldsQuery) {
         const q = options.fieldsQuery;
-        fields = fields.map((f, i) => ({ f: { ...f, score: fieldScore(q, f.name, f.description) }, i })).sort((x, y) => y.f.score! - x.f.score! || x.i - y.i).map((x) => x.f);
+        fields = fields
+          .map((f, i) => ({ f: { ...f, score: fieldScore(q, f.name, f.description) }, i }))
+          .sort((x, y) => y.f.score! - x.f.score! || x.i - y.i)
+          .map((x) => x.f);
       }
       fields = fields.slice(0, options.maxFields ?? 50);
       const { outgoing } = await store.edgesOf(object.id);
       const list = children.find((c) => c.kind === 'graphql_query' && c.attributes.variant === 'select');
       const argSource = object.kind === 'function' || object.kind === 'graphql_query' ? object : list;
-      const args = Array.isArray(argSource?.attributes.args) ? (argSource!.attributes.args as Array<{ name: string; type: string; required: boolean }>).map(({ name, type, required }) => ({ name, type, required })) : [];
+      const args = Array.isArray(argSource?.attributes.args)
+        ? (argSource!.attributes.args as Array<{ name: string; type: string; required: boolean }>).map(({ name, type, required }) => ({ name, type, required }))
+        : [];
       const filterType = str(a.filterType);
       return {
         id: object.id,
@@ -253,9 +275,21 @@ export function createGraphqlService(deps: { store: Store; connectors: ReadonlyM
         fields,
         fieldsTotal,
         arguments: args,
-        relations: outgoing.filter((e) => e.kind === 'relation').map((e) => ({ field: String(e.attributes.field ?? ''), target: e.toId, many: e.attributes.many === true })),
-        queries: children.filter((c) => c.kind === 'graphql_query').map((c) => ({ id: c.id, name: c.name, variant: String(c.attributes.variant ?? ''), graphqlPath: String(c.attributes.graphqlPath ?? '') })),
-        filter: filterType ? { type: filterType, fields: fields.filter((f) => !f.relationTo).map((f) => f.name).concat(['_and', '_or', '_not']) } : null,
+        relations: outgoing
+          .filter((e) => e.kind === 'relation')
+          .map((e) => ({ field: String(e.attributes.field ?? ''), target: e.toId, many: e.attributes.many === true })),
+        queries: children
+          .filter((c) => c.kind === 'graphql_query')
+          .map((c) => ({ id: c.id, name: c.name, variant: String(c.attributes.variant ?? ''), graphqlPath: String(c.attributes.graphqlPath ?? '') })),
+        filter: filterType
+          ? {
+              type: filterType,
+              fields: fields
+                .filter((f) => !f.relationTo)
+                .map((f) => f.name)
+                .concat(['_and', '_or', '_not']),
+            }
+          : null,
         operation: object.definition,
         variables: (a.variables as Record<string, string> | undefined) ?? {},
       };
@@ -264,16 +298,25 @@ export function createGraphqlService(deps: { store: Store; connectors: ReadonlyM
     async query(input) {
       const source = await requireSource(store, input.source);
       const connector = connectorFor(connectors, source.type);
-      if (!connector.execute) throw new SextantError('USAGE', `source '${source.name}' (${source.type}) does not run GraphQL queries`, { hint: 'name a hugr or graphql source' });
+      if (!connector.execute)
+        throw new SextantError('USAGE', `source '${source.name}' (${source.type}) does not run GraphQL queries`, { hint: 'name a hugr or graphql source' });
       const operation = await operationTypeOf(input.query, input.operationName);
       if (operation === 'subscription') throw new SextantError('USAGE', 'subscriptions are not supported here', { hint: 'run a query instead' });
       if (operation === 'mutation' && !input.developerTools) {
-        throw new SextantError('USAGE', 'mutations (including mutating functions) are refused: developer tools are off for this project', { hint: 'turn developer tools on for the project to allow writes, or run a query' });
+        throw new SextantError('USAGE', 'mutations (including mutating functions) are refused: developer tools are off for this project', {
+          hint: 'turn developer tools on for the project to allow writes, or run a query',
+        });
       }
       const rowLimit = Math.min(Math.max(1, input.rowLimit ?? 50), 1000);
       const response = await connector.execute(
         source,
-        { query: input.query, ...(input.variables ? { variables: input.variables } : {}), ...(input.operationName ? { operationName: input.operationName } : {}), format: input.format ?? 'json', ...(input.signal ? { signal: input.signal } : {}) },
+        {
+          query: input.query,
+          ...(input.variables ? { variables: input.variables } : {}),
+          ...(input.operationName ? { operationName: input.operationName } : {}),
+          format: input.format ?? 'json',
+          ...(input.signal ? { signal: input.signal } : {}),
+        },
         { userToken: input.userToken ?? null, ...(input.allowAnonymous ? { allowAnonymous: true } : {}) },
       );
       const errors = await explainErrors(store, source.name, response.errors);

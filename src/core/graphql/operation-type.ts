@@ -12,12 +12,16 @@ export async function operationTypeOf(query: string, operationName?: string): Pr
   try {
     document = parse(query);
   } catch (err) {
-    throw new SextantError('USAGE', `the GraphQL text does not parse: ${(err as Error).message}`, { hint: 'fix the syntax (describe the object for a ready operation), then retry' });
+    throw new SextantError('USAGE', `the GraphQL text does not parse: ${(err as Error).message}`, {
+      hint: 'fix the syntax (describe the object for a ready operation), then retry',
+    });
   }
   const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
   const chosen = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
   if (!chosen) {
-    throw new SextantError('USAGE', operationName ? `no operation named '${operationName}'` : 'the document holds several operations', { hint: 'pass operationName' });
+    throw new SextantError('USAGE', operationName ? `no operation named '${operationName}'` : 'the document holds several operations', {
+      hint: 'pass operationName',
+    });
   }
   return chosen.operation;
 }

@@ -31,7 +31,8 @@ function describeObject(o: CatalogObject, children: readonly CatalogObject[]): s
   const a = o.attributes;
   const lines = [`${o.kind.replace('_', ' ')} "${o.path}"${o.comment ? `: ${o.comment}` : ''}`];
   if (o.kind === 'data_source') lines.push(`engine ${String(a.engine ?? '')}${a.readOnly ? ', read only' : ''}`);
-  if (o.kind === 'data_object') lines.push(`GraphQL type ${String(a.typeName)}, original name ${String(a.originalName)}, ${String(a.objectKind)} of data source ${String(a.dataSource)}`);
+  if (o.kind === 'data_object')
+    lines.push(`GraphQL type ${String(a.typeName)}, original name ${String(a.originalName)}, ${String(a.objectKind)} of data source ${String(a.dataSource)}`);
   const fields = children.filter((c) => c.kind === 'graphql_field');
   if (fields.length) lines.push('fields:', ...fields.map((f) => `- ${f.name}: ${String(f.attributes.dataType ?? '')}${f.comment ? ` -- ${f.comment}` : ''}`));
   const members = children.filter((c) => c.kind !== 'graphql_field' && c.kind !== 'graphql_query');
@@ -52,7 +53,12 @@ function parseAnswer(text: string): { summary: string; fields: Record<string, st
 }
 
 /** Attaches summaries to the summarisable objects in place. Never throws for a model failure. */
-export async function attachSummaries(objects: CatalogObject[], llm: Llm, store: LlmCache, onProgress?: (done: number, total: number) => void): Promise<SummaryStats> {
+export async function attachSummaries(
+  objects: CatalogObject[],
+  llm: Llm,
+  store: LlmCache,
+  onProgress?: (done: number, total: number) => void,
+): Promise<SummaryStats> {
   const children = new Map<string, CatalogObject[]>();
   for (const o of objects) if (o.parentId) (children.get(o.parentId) ?? children.set(o.parentId, []).get(o.parentId)!).push(o);
   const targets = objects.filter((o) => o.kind === 'data_source' || o.kind === 'module' || o.kind === 'data_object');
@@ -93,10 +99,14 @@ export async function attachSummaries(objects: CatalogObject[], llm: Llm, store:
 }
 
 /** Wraps a GraphQL connector so full and single-element snapshots carry summaries when a model is configured. */
-export function withSummaries(connector: Connector, deps: { store: Store; llm?: () => Promise<Llm | null>; onProgress?: ProgressFn; source: string }): Connector {
+export function withSummaries(
+  connector: Connector,
+  deps: { store: Store; llm?: () => Promise<Llm | null>; onProgress?: ProgressFn; source: string },
+): Connector {
   if (!deps.llm) return connector;
   const llmOf = deps.llm;
-  const progress = (done: number, total: number) => deps.onProgress?.({ source: deps.source, phase: 'model', done, total, detail: 'summarising GraphQL elements' });
+  const progress = (done: number, total: number) =>
+    deps.onProgress?.({ source: deps.source, phase: 'model', done, total, detail: 'summarising GraphQL elements' });
   const summarise = async (objects: CatalogObject[]) => {
     const llm = await llmOf();
     if (llm) await attachSummaries(objects, llm, deps.store, progress);

@@ -5,8 +5,30 @@ import { planUpdate } from './plan-update.js';
 function table(name: string, comment: string | null = null): CatalogObject[] {
   const tableId = `s:table:public.${name}`;
   return [
-    { id: tableId, source: 's', kind: 'table', path: `public.${name}`, name, parentId: null, resource: `relation:public.${name}`, comment, definition: null, attributes: {} },
-    { id: `s:column:public.${name}.id`, source: 's', kind: 'column', path: `public.${name}.id`, name: 'id', parentId: tableId, resource: `relation:public.${name}`, comment: null, definition: null, attributes: { dataType: 'integer' } },
+    {
+      id: tableId,
+      source: 's',
+      kind: 'table',
+      path: `public.${name}`,
+      name,
+      parentId: null,
+      resource: `relation:public.${name}`,
+      comment,
+      definition: null,
+      attributes: {},
+    },
+    {
+      id: `s:column:public.${name}.id`,
+      source: 's',
+      kind: 'column',
+      path: `public.${name}.id`,
+      name: 'id',
+      parentId: tableId,
+      resource: `relation:public.${name}`,
+      comment: null,
+      definition: null,
+      attributes: { dataType: 'integer' },
+    },
   ];
 }
 

@@ -27,9 +27,14 @@ export function resolveElement(objects: readonly CatalogObject[], source: string
   const candidates = objects.filter((o) => ELEMENT_KINDS.includes(o.kind));
   const found = parsed
     ? candidates.find((o) => o.id === wanted)
-    : (ELEMENT_KINDS.map((k) => candidates.find((o) => o.kind === k && o.path === wanted)).find(Boolean) ?? candidates.find((o) => o.attributes.typeName === wanted));
+    : (ELEMENT_KINDS.map((k) => candidates.find((o) => o.kind === k && o.path === wanted)).find(Boolean) ??
+      candidates.find((o) => o.attributes.typeName === wanted));
   if (found) return found;
-  const suggestions = closest(wanted, candidates.map((o) => (parsed ? o.id : o.path)), 5);
+  const suggestions = closest(
+    wanted,
+    candidates.map((o) => (parsed ? o.id : o.path)),
+    5,
+  );
   throw new SextantError('OBJECT_NOT_FOUND', `no data object, function, module or data source '${wanted}' in source '${source}'`, {
     hint: suggestions.length ? `did you mean: ${suggestions.join(', ')}` : 'run a full `sextant update` first, or check the name with `sextant search`',
     details: { suggestions },
@@ -39,7 +44,9 @@ export function resolveElement(objects: readonly CatalogObject[], source: string
 export async function updateElement(deps: UpdateDeps, source: StoredSource, ref: string): Promise<UpdateReport> {
   const { connector } = deps;
   if (!connector.introspectElement) {
-    throw new SextantError('USAGE', `sources of type '${source.type}' cannot update a single element`, { hint: `run \`sextant update --source ${source.name}\` without --object` });
+    throw new SextantError('USAGE', `sources of type '${source.type}' cannot update a single element`, {
+      hint: `run \`sextant update --source ${source.name}\` without --object`,
+    });
   }
   const stored = await deps.store.sourceObjects(source.name);
   if (stored.length === 0) {

@@ -46,7 +46,13 @@ function checkAborted(signal: AbortSignal | undefined): void {
 }
 
 /** Embeds chunks in batches with progress; returns one vector per chunk, in order. */
-export async function embedChunks(embedder: Embedder, chunks: readonly Chunk[], source: string, onProgress?: ProgressFn, signal?: AbortSignal): Promise<Float32Array[]> {
+export async function embedChunks(
+  embedder: Embedder,
+  chunks: readonly Chunk[],
+  source: string,
+  onProgress?: ProgressFn,
+  signal?: AbortSignal,
+): Promise<Float32Array[]> {
   const out: Float32Array[] = [];
   for (let i = 0; i < chunks.length; i += EMBED_BATCH) {
     checkAborted(signal);
@@ -115,7 +121,15 @@ export async function updateSource(deps: UpdateDeps, source: StoredSource): Prom
   const base = { source: source.name, objects: snapshot.objects.length };
 
   if (plan.sourceHash === source.sourceHash && storedHashes.size > 0) {
-    const outcome: UpdateOutcome = { at: new Date().toISOString(), ok: true, message: 'unchanged', added: 0, changed: 0, removed: 0, durationMs: Date.now() - started };
+    const outcome: UpdateOutcome = {
+      at: new Date().toISOString(),
+      ok: true,
+      message: 'unchanged',
+      added: 0,
+      changed: 0,
+      removed: 0,
+      durationMs: Date.now() - started,
+    };
     await deps.store.recordOutcome(source.name, outcome);
     return { ...base, status: 'unchanged', added: 0, changed: 0, removed: 0, chunksEmbedded: 0, durationMs: outcome.durationMs, message: 'unchanged' };
   }
@@ -143,5 +157,14 @@ export async function updateSource(deps: UpdateDeps, source: StoredSource): Prom
     outcome,
   });
   progress?.({ source: source.name, phase: 'write', done: 1, total: 1 });
-  return { ...base, status: 'updated', added: outcome.added, changed: outcome.changed, removed: outcome.removed, chunksEmbedded: embedded, durationMs: Date.now() - started, message: 'updated' };
+  return {
+    ...base,
+    status: 'updated',
+    added: outcome.added,
+    changed: outcome.changed,
+    removed: outcome.removed,
+    chunksEmbedded: embedded,
+    durationMs: Date.now() - started,
+    message: 'updated',
+  };
 }

@@ -28,8 +28,24 @@ describe('kind registry', () => {
 
   it('lists kinds by flag once each, SQL before GraphQL (path resolution order)', () => {
     expect(registry.kindsWith('pathResolvable')).toEqual([
-      'table', 'partitioned_table', 'foreign_table', 'view', 'materialized_view', 'function', 'procedure', 'column', 'enum', 'domain', 'sequence', 'schema',
-      'data_object', 'module', 'data_source', 'graphql_query', 'graphql_type', 'graphql_field',
+      'table',
+      'partitioned_table',
+      'foreign_table',
+      'view',
+      'materialized_view',
+      'function',
+      'procedure',
+      'column',
+      'enum',
+      'domain',
+      'sequence',
+      'schema',
+      'data_object',
+      'module',
+      'data_source',
+      'graphql_query',
+      'graphql_type',
+      'graphql_field',
     ]);
     expect(registry.kindsWith('singleElementUpdate')).toEqual(['data_object', 'function', 'module', 'data_source']);
     expect(registry.kindsWith('chunked')).not.toContain('index');
@@ -37,7 +53,13 @@ describe('kind registry', () => {
   });
 
   it('refuses two families serving one source type', () => {
-    const clash: SourceKind = { family: 'other', sourceTypes: [{ type: 'postgres', description: 'x' }], options: z.object({}), objectKinds: [], chunkParts: () => [] };
+    const clash: SourceKind = {
+      family: 'other',
+      sourceTypes: [{ type: 'postgres', description: 'x' }],
+      options: z.object({}),
+      objectKinds: [],
+      chunkParts: () => [],
+    };
     expect(() => createKindRegistry([...DEFAULT_SOURCE_KINDS, clash])).toThrow(/'postgres' is served by both 'sql' and 'other'/);
   });
 });

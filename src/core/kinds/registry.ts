@@ -55,16 +55,27 @@ export function createKindRegistry(kinds: readonly SourceKind[]): KindRegistry {
     }
   }
   const objectKinds: KindInfo[] = kinds.flatMap((family) =>
-    family.objectKinds.map((k) => ({ kind: k.kind, family: family.family, label: k.label, chunked: k.chunked, singleElementUpdate: k.singleElementUpdate ?? false, pathResolvable: k.pathResolvable ?? false, listed: k.listed ?? false })),
+    family.objectKinds.map((k) => ({
+      kind: k.kind,
+      family: family.family,
+      label: k.label,
+      chunked: k.chunked,
+      singleElementUpdate: k.singleElementUpdate ?? false,
+      pathResolvable: k.pathResolvable ?? false,
+      listed: k.listed ?? false,
+    })),
   );
-  const sourceTypes: SourceTypeInfo[] = kinds.flatMap((family) => family.sourceTypes.map((t) => ({ type: t.type, family: family.family, description: t.description, options: family.options })));
+  const sourceTypes: SourceTypeInfo[] = kinds.flatMap((family) =>
+    family.sourceTypes.map((t) => ({ type: t.type, family: family.family, description: t.description, options: family.options })),
+  );
   return Object.freeze({
     objectKinds: Object.freeze(objectKinds),
     sourceTypes: Object.freeze(sourceTypes),
     joinEdgeKinds: new Set(kinds.flatMap((family) => family.joinEdgeKinds ?? [])),
     familyOf(sourceType: string): SourceKind {
       const family = byType.get(sourceType);
-      if (!family) throw new SextantError('USAGE', `no source kind serves source type '${sourceType}'`, { hint: `supported: ${[...byType.keys()].join(', ')}` });
+      if (!family)
+        throw new SextantError('USAGE', `no source kind serves source type '${sourceType}'`, { hint: `supported: ${[...byType.keys()].join(', ')}` });
       return family;
     },
     inferSourceType(url: string): string | null {

@@ -70,7 +70,8 @@ export function createProjectService(store: ScopeStore & CatalogStore): ProjectS
       if (!NAME.test(name)) {
         throw new SextantError('USAGE', `invalid project name '${name}'`, { hint: 'use lower-case letters, digits, - and _, starting with a letter' });
       }
-      if (await find(name)) throw new SextantError('PROJECT_EXISTS', `project '${name}' already exists`, { hint: 'pick another name, or change it with `sextant project set`' });
+      if (await find(name))
+        throw new SextantError('PROJECT_EXISTS', `project '${name}' already exists`, { hint: 'pick another name, or change it with `sextant project set`' });
       const record: ProjectRecord = {
         name,
         sources: await checkSources(options.sources ?? []),

@@ -15,12 +15,33 @@ const ALPHA = ['mesh', 'shop'];
 const BETA = ['aaa', 'mesh2'];
 
 function object(source: string, kind: string, path: string, extra: Partial<CatalogObject> = {}): CatalogObject {
-  return { id: `${source}:${kind}:${path}`, source, kind, path, name: path.split('.').pop()!, parentId: null, resource: `${kind}:${path}`, comment: null, definition: null, attributes: {}, ...extra };
+  return {
+    id: `${source}:${kind}:${path}`,
+    source,
+    kind,
+    path,
+    name: path.split('.').pop()!,
+    parentId: null,
+    resource: `${kind}:${path}`,
+    comment: null,
+    definition: null,
+    attributes: {},
+    ...extra,
+  };
 }
 
 function objectsOf(source: string): CatalogObject[] {
-  if (source === 'aaa') return [object(source, 'schema', 'wide'), ...Array.from({ length: 30 }, (_, i) => object(source, 'table', `wide.t${String(i).padStart(2, '0')}`, { parentId: 'aaa:schema:wide' }))];
-  if (source === 'shop') return [object(source, 'schema', 'public'), object(source, 'table', 'public.orders', { parentId: 'shop:schema:public' }), object(source, 'table', 'public.customers', { parentId: 'shop:schema:public' })];
+  if (source === 'aaa')
+    return [
+      object(source, 'schema', 'wide'),
+      ...Array.from({ length: 30 }, (_, i) => object(source, 'table', `wide.t${String(i).padStart(2, '0')}`, { parentId: 'aaa:schema:wide' })),
+    ];
+  if (source === 'shop')
+    return [
+      object(source, 'schema', 'public'),
+      object(source, 'table', 'public.orders', { parentId: 'shop:schema:public' }),
+      object(source, 'table', 'public.customers', { parentId: 'shop:schema:public' }),
+    ];
   return [
     object(source, 'data_source', 'pg', { attributes: { engine: 'postgres' } }),
     object(source, 'module', 'crm'),
@@ -57,10 +78,23 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sextant-scope-'));
   store = await openSqliteStore(join(dir, 'index.sqlite'));
   for (const [name, type] of Object.entries(SOURCES)) {
-    await store.addSource({ name, type, url: type === 'hugr' ? 'http://localhost:1/hugr' : `postgres://r@h/${name}`, options: {}, createdAt: '2025-01-01T00:00:00.000Z' });
+    await store.addSource({
+      name,
+      type,
+      url: type === 'hugr' ? 'http://localhost:1/hugr' : `postgres://r@h/${name}`,
+      options: {},
+      createdAt: '2025-01-01T00:00:00.000Z',
+    });
     const objects = objectsOf(name);
     const outcome = { at: '2025-01-02T00:00:00.000Z', ok: true, message: 'updated', added: objects.length, changed: 0, removed: 0, durationMs: 1 };
-    await store.applySourceUpdate({ source: name, sourceHash: name, changed: objects.map((o) => ({ resource: o.resource, hash: o.id, objects: [o], edges: [] })), removedResources: [], chunks: { upsert: [], remove: [], effectiveContexts: [] }, outcome });
+    await store.applySourceUpdate({
+      source: name,
+      sourceHash: name,
+      changed: objects.map((o) => ({ resource: o.resource, hash: o.id, objects: [o], edges: [] })),
+      removedResources: [],
+      chunks: { upsert: [], remove: [], effectiveContexts: [] },
+      outcome,
+    });
   }
   engine = createEngine({ store, connectors: new Map(), embedder: async () => null });
   await engine.projects.create('alpha', { sources: ALPHA });

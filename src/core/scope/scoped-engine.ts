@@ -97,7 +97,10 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
     return engine.get(ref);
   }
 
-  const search = (run: Engine['search']) => async (query: string, options: ScopedSearchOptions = {}) => run(query, { ...options, ...(await visibility.searchScope(options.sources)) });
+  const search =
+    (run: Engine['search']) =>
+    async (query: string, options: ScopedSearchOptions = {}) =>
+      run(query, { ...options, ...(await visibility.searchScope(options.sources)) });
 
   const discovery: DiscoveryEngine = { listSources, listObjects, get };
 
@@ -110,7 +113,11 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
     listSchemas: (source, options) => listSchemas(discovery, source, options),
     kinds: () => engine.kinds(),
     describe: (target, options) =>
-      describeAny({ ...discovery, kinds: () => engine.kinds(), describeGraphql: (ref, o) => scoped.graphql.describe(ref, o), search: (q, o) => scoped.search(q, o) }, target, options),
+      describeAny(
+        { ...discovery, kinds: () => engine.kinds(), describeGraphql: (ref, o) => scoped.graphql.describe(ref, o), search: (q, o) => scoped.search(q, o) },
+        target,
+        options,
+      ),
     describeObject: (ref, detail) => describeObjectFor(discovery, ref, detail),
     search: search(engine.search),
     vsearch: search(engine.vsearch),

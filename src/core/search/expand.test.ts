@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createQueryExpander, expandQuery, STOPWORDS, type ExpandedTerm } from './expand.js';
 
-const formsOf = (terms: ExpandedTerm[]): Record<string, string[]> =>
-  Object.fromEntries(terms.map((t) => [`${t.source}:${t.text}`, t.forms]));
+const formsOf = (terms: ExpandedTerm[]): Record<string, string[]> => Object.fromEntries(terms.map((t) => [`${t.source}:${t.text}`, t.forms]));
 
 describe('expandQuery: words', () => {
   it.each<[string, Record<string, string[]>]>([
@@ -20,7 +19,10 @@ describe('expandQuery: words', () => {
     ['data', { 'word:data': ['data'] }],
     // identifiers split, the compound kept as its own term
     ['order_lines', { 'word:order': ['order', 'orders', 'ord'], 'word:lines': ['lines', 'line', 'ln'], 'identifier:order_lines': ['order_lines'] }],
-    ['getUserById', { 'word:get': ['get', 'gets'], 'word:user': ['user', 'users', 'usr'], 'word:id': ['id', 'ids', 'identifier'], 'identifier:getuserbyid': ['getuserbyid'] }],
+    [
+      'getUserById',
+      { 'word:get': ['get', 'gets'], 'word:user': ['user', 'users', 'usr'], 'word:id': ['id', 'ids', 'identifier'], 'identifier:getuserbyid': ['getuserbyid'] },
+    ],
     // stopwords go, schema words stay
     ['what is the name of the customer', { 'word:name': ['name', 'names', 'nm'], 'word:customer': ['customer', 'customers', 'cust'] }],
     ['id type date', { 'word:id': ['id', 'ids', 'identifier'], 'word:type': ['type', 'types', 'typ'], 'word:date': ['date', 'dates', 'dt'] }],

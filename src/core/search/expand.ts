@@ -188,7 +188,7 @@ function expandWith(query: string, tables: Tables): ExpandedQuery {
   // phrases (aliases, abbreviation phrases): longest match first, left to right, no overlap
   if (tables.phrases.size > 0) {
     const singulars = words.map((w) => singular(w));
-    for (let i = 0; i < singulars.length; ) {
+    for (let i = 0; i < singulars.length;) {
       let matched = 0;
       for (let len = Math.min(tables.maxPhraseWords, singulars.length - i); len >= 1 && matched === 0; len--) {
         const key = singulars.slice(i, i + len).join(' ');

@@ -26,7 +26,10 @@ const HAS_WORD = /[\p{L}\p{N}]/u;
 
 /** A form as the index compares it: control characters become spaces, runs of space one, trimmed. */
 export function cleanForm(text: string): string {
-  return text.replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Null when nothing searchable is left (empty query, punctuation, only single letters): the caller then skips the lexical side. */

@@ -44,7 +44,6 @@ describe('parseRerankOutput', () => {
   });
 });
 
-
 describe('adviseRerank', () => {
   const answering = (output: string): Reranker => ({ rerank: () => Promise.resolve({ ok: true, output }) });
 

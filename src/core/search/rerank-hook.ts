@@ -40,7 +40,10 @@ export function parseRerankOutput(stdout: string, knownIds: ReadonlySet<string>)
   }
   const unknown = [...new Set(parsed.filter((id) => !knownIds.has(id)))];
   if (unknown.length > 0) {
-    const shown = unknown.slice(0, 5).map((id) => JSON.stringify(preview(id, 60))).join(', ');
+    const shown = unknown
+      .slice(0, 5)
+      .map((id) => JSON.stringify(preview(id, 60)))
+      .join(', ');
     const more = unknown.length > 5 ? ` and ${unknown.length - 5} more` : '';
     return failure(`rerank hook returned ids that were not in the results: ${redactText(shown)}${more}`);
   }

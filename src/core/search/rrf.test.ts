@@ -26,9 +26,33 @@ describe('fuseRankings', () => {
   });
 
   it.each<[string, RankedList[], Array<[string, number]>]>([
-    ['one list keeps its order', [lex('a', 'b', 'c', 'd')], [['a', 1 / 61 + 0.05], ['b', 1 / 62 + 0.02], ['c', 1 / 63 + 0.02], ['d', 1 / 64]]],
-    ['agreement wins', [lex('a', 'b'), vec('b', 'a')], [['a', 1 / 61 + 1 / 62 + 0.05], ['b', 1 / 62 + 1 / 61 + 0.05]]],
-    ['rank 1 in one list beats rank 2 in both', [lex('x', 'b'), vec('y', 'b')], [['x', 1 / 61 + 0.05], ['y', 1 / 61 + 0.05], ['b', 2 / 62 + 0.02]]],
+    [
+      'one list keeps its order',
+      [lex('a', 'b', 'c', 'd')],
+      [
+        ['a', 1 / 61 + 0.05],
+        ['b', 1 / 62 + 0.02],
+        ['c', 1 / 63 + 0.02],
+        ['d', 1 / 64],
+      ],
+    ],
+    [
+      'agreement wins',
+      [lex('a', 'b'), vec('b', 'a')],
+      [
+        ['a', 1 / 61 + 1 / 62 + 0.05],
+        ['b', 1 / 62 + 1 / 61 + 0.05],
+      ],
+    ],
+    [
+      'rank 1 in one list beats rank 2 in both',
+      [lex('x', 'b'), vec('y', 'b')],
+      [
+        ['x', 1 / 61 + 0.05],
+        ['y', 1 / 61 + 0.05],
+        ['b', 2 / 62 + 0.02],
+      ],
+    ],
     ['empty lists', [lex(), vec()], []],
     ['no lists', [], []],
   ])('%s', (_name, lists, expected) => {
@@ -40,7 +64,11 @@ describe('fuseRankings', () => {
   it('ranks an item in both lists above one in a single list at equal ranks', () => {
     for (const rank of [1, 2, 3, 4, 10, 50]) {
       const filler = Array.from({ length: rank - 1 }, (_, i) => `f${i}`);
-      const fused = fuseRankings([lex(...filler, 'both'), vec(...filler.map((f) => `g${f}`), 'both'), { name: 'other', ids: [...filler.map((f) => `h${f}`), 'single'] }]);
+      const fused = fuseRankings([
+        lex(...filler, 'both'),
+        vec(...filler.map((f) => `g${f}`), 'both'),
+        { name: 'other', ids: [...filler.map((f) => `h${f}`), 'single'] },
+      ]);
       const ids = fused.map((r) => r.id);
       expect(ids.indexOf('both'), `rank ${rank}`).toBeLessThan(ids.indexOf('single'));
     }

@@ -35,7 +35,12 @@ describe('fused scores on 0..1', () => {
     for (let i = 1; i < scores.length; i++) expect(scores[i]).toBeLessThanOrEqual(scores[i - 1] ?? 1);
     for (const s of scores) expect(s).toBeGreaterThanOrEqual(0);
     for (const s of scores) expect(s).toBeLessThan(1);
-    const winner = fusedRelevances(fuseRankings([{ name: 'lexical', ids: ['w'] }, { name: 'vector', ids: ['w'] }]));
+    const winner = fusedRelevances(
+      fuseRankings([
+        { name: 'lexical', ids: ['w'] },
+        { name: 'vector', ids: ['w'] },
+      ]),
+    );
     expect(winner).toEqual([1]);
   });
 

@@ -101,7 +101,10 @@ export function createSearchService(deps: SearchDeps) {
       { name: 'lexical', ids: lex?.ids ?? [] },
       { name: 'vector', ids: vec?.ids ?? [] },
     ];
-    const extra = mode === 'hybrid' ? await structure.listsFor(options.kinds ?? [], { expanded, query, filter, depth, hasVector: vec !== null }, sides) : { lists: [], support: [] };
+    const extra =
+      mode === 'hybrid'
+        ? await structure.listsFor(options.kinds ?? [], { expanded, query, filter, depth, hasVector: vec !== null }, sides)
+        : { lists: [], support: [] };
     // fuse
     let order = fuse(mode, { lexical: lex, vector: vec }, extra);
     if (options.minScore !== undefined) order = order.filter((o) => o.score >= options.minScore!);
@@ -117,7 +120,9 @@ export function createSearchService(deps: SearchDeps) {
     const relatedIds = options.includeRelated && deps.related && top.length ? await relate(deps.related, top, filter, RELATED_CAP) : [];
     // hydrate
     const chunks = await chunksOf([...top.map((t) => t.id), ...relatedIds]);
-    const explain = options.explain ? { expansions: expanded.expansions, entities: deps.entitiesOf ? await deps.entitiesOf(top.map((t) => t.id)) : new Map<string, string[]>() } : null;
+    const explain = options.explain
+      ? { expansions: expanded.expansions, entities: deps.entitiesOf ? await deps.entitiesOf(top.map((t) => t.id)) : new Map<string, string[]>() }
+      : null;
     const hits = hydrate(top, relatedIds, chunks, explain);
     return { query, mode, hits, expansions: expanded.expansions, rerank: rerankReport, tookMs: Math.round((performance.now() - started) * 10) / 10 };
   }

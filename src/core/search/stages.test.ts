@@ -5,7 +5,20 @@ import { fuse, hydrate, relate, type Ordered } from './stages.js';
 const ranked = (ids: string[]) => ({ ids, scores: new Map(ids.map((id, i) => [id, 1 - i / 10])) });
 
 function chunk(id: string, text = `text of ${id}`): Chunk {
-  return { id, objectId: id, source: 'shop', kind: 'table', name: id, comment: '', definition: '', context: '', text, contentHash: id, project: null, session: null };
+  return {
+    id,
+    objectId: id,
+    source: 'shop',
+    kind: 'table',
+    name: id,
+    comment: '',
+    definition: '',
+    context: '',
+    text,
+    contentHash: id,
+    project: null,
+    session: null,
+  };
 }
 
 describe('fuse', () => {
@@ -18,7 +31,11 @@ describe('fuse', () => {
   });
 
   it('fuses both sides and the structure lists with RRF in hybrid mode: agreement wins', () => {
-    const order = fuse('hybrid', { lexical: ranked(['a', 'b', 'c']), vector: ranked(['c', 'b', 'd']) }, { lists: [{ name: 'columns', ids: ['b'] }], support: [] });
+    const order = fuse(
+      'hybrid',
+      { lexical: ranked(['a', 'b', 'c']), vector: ranked(['c', 'b', 'd']) },
+      { lists: [{ name: 'columns', ids: ['b'] }], support: [] },
+    );
     expect(order[0]!.id).toBe('b');
     expect(order[0]).toMatchObject({ lexicalRank: 2, vectorRank: 2 });
     for (let i = 1; i < order.length; i++) expect(order[i - 1]!.score).toBeGreaterThanOrEqual(order[i]!.score);
@@ -39,14 +56,24 @@ describe('hydrate', () => {
       { id: 'gone', score: 0.7, lexicalRank: 2, vectorRank: null, fused: 0.02, bonus: 0 },
       { id: 'b', score: 0.6, lexicalRank: 3, vectorRank: null, fused: 0.01, bonus: 0 },
     ];
-    const chunks = new Map([['a', chunk('shop:table:public.a', 'a   long\ntext')], ['b', chunk('shop:table:public.b')], ['r', chunk('shop:table:public.r')]].map(([k, c]) => [k as string, { ...(c as Chunk), id: k as string }]));
+    const chunks = new Map(
+      [
+        ['a', chunk('shop:table:public.a', 'a   long\ntext')],
+        ['b', chunk('shop:table:public.b')],
+        ['r', chunk('shop:table:public.r')],
+      ].map(([k, c]) => [k as string, { ...(c as Chunk), id: k as string }]),
+    );
     const hits = hydrate(top, ['r'], chunks, { expansions: ['x'], entities: new Map([['a', ['customer']]]) });
     expect(hits.map((h) => [h.id, h.score, h.related ?? false])).toEqual([
       ['a', 0.8123, false],
       ['b', 0.6, false],
       ['r', 0.3, true],
     ]);
-    expect(hits[0]).toMatchObject({ name: 'public.a', snippet: 'a long text', explain: { lexicalRank: 1, vectorRank: 2, expansions: ['x'], entities: ['customer'] } });
+    expect(hits[0]).toMatchObject({
+      name: 'public.a',
+      snippet: 'a long text',
+      explain: { lexicalRank: 1, vectorRank: 2, expansions: ['x'], entities: ['customer'] },
+    });
     expect(hydrate(top, [], chunks, null)[0]).not.toHaveProperty('explain');
   });
 });

@@ -28,16 +28,23 @@ export interface Ordered {
  * fuse: hybrid mode fuses the lexical, vector and structure lists with RRF (k = 60, top-rank
  * bonus; support lists only break ties); a single-side mode keeps that side's order and scores.
  */
-export function fuse(mode: SearchMode, sides: { lexical: Ranked | null; vector: Ranked | null }, structure: { lists: RankedList[]; support: RankedList[] }): Ordered[] {
+export function fuse(
+  mode: SearchMode,
+  sides: { lexical: Ranked | null; vector: Ranked | null },
+  structure: { lists: RankedList[]; support: RankedList[] },
+): Ordered[] {
   if (mode === 'hybrid') {
-    const lists: RankedList[] = [
-      { name: 'lexical', ids: sides.lexical?.ids ?? [] },
-      { name: 'vector', ids: sides.vector?.ids ?? [] },
-      ...structure.lists,
-    ];
+    const lists: RankedList[] = [{ name: 'lexical', ids: sides.lexical?.ids ?? [] }, { name: 'vector', ids: sides.vector?.ids ?? [] }, ...structure.lists];
     const fused = withSupport(fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS }), structure.support);
     const relevances = fusedRelevances(fused, { lists: [...lists, ...structure.support].filter((l) => l.ids.length > 0).length || 1 });
-    return fused.map((f, i) => ({ id: f.id, score: relevances[i]!, lexicalRank: f.ranks.lexical ?? null, vectorRank: f.ranks.vector ?? null, fused: f.score, bonus: f.bonus }));
+    return fused.map((f, i) => ({
+      id: f.id,
+      score: relevances[i]!,
+      lexicalRank: f.ranks.lexical ?? null,
+      vectorRank: f.ranks.vector ?? null,
+      fused: f.score,
+      bonus: f.bonus,
+    }));
   }
   const side = (mode === 'lexical' ? sides.lexical : sides.vector) ?? { ids: [], scores: new Map<string, number>() };
   return side.ids.map((id, i) => ({
@@ -51,7 +58,12 @@ export function fuse(mode: SearchMode, sides: { lexical: Ranked | null; vector: 
 }
 
 /** rerank: the advisory hook reorders the top; on any failure the fused order stands and the error is reported. */
-export async function rerank(reranker: Reranker, query: string, top: Ordered[], chunks: ReadonlyMap<string, Chunk>): Promise<{ top: Ordered[]; report: NonNullable<SearchResult['rerank']> }> {
+export async function rerank(
+  reranker: Reranker,
+  query: string,
+  top: Ordered[],
+  chunks: ReadonlyMap<string, Chunk>,
+): Promise<{ top: Ordered[]; report: NonNullable<SearchResult['rerank']> }> {
   const outcome = await adviseRerank(reranker, {
     query,
     results: top.map((t) => {
@@ -60,13 +72,29 @@ export async function rerank(reranker: Reranker, query: string, top: Ordered[], 
     }),
   });
   const byId = new Map(top.map((t) => [t.id, t]));
-  const order = outcome.order ? applyRerankOrder(top.map((t) => t.id), outcome.order).map((id) => byId.get(id)!) : top;
+  const order = outcome.order
+    ? applyRerankOrder(
+        top.map((t) => t.id),
+        outcome.order,
+      ).map((id) => byId.get(id)!)
+    : top;
   return { top: order, report: { applied: outcome.order !== null, error: outcome.error } };
 }
 
 /** relate: chunks sharing entities with the top hits, not already among them. */
-export async function relate(related: (hitIds: readonly string[], filter: ChunkFilter, cap: number) => Promise<string[]>, top: readonly Ordered[], filter: ChunkFilter, cap: number): Promise<string[]> {
-  return (await related(top.map((t) => t.id), filter, cap)).filter((id) => !top.some((t) => t.id === id));
+export async function relate(
+  related: (hitIds: readonly string[], filter: ChunkFilter, cap: number) => Promise<string[]>,
+  top: readonly Ordered[],
+  filter: ChunkFilter,
+  cap: number,
+): Promise<string[]> {
+  return (
+    await related(
+      top.map((t) => t.id),
+      filter,
+      cap,
+    )
+  ).filter((id) => !top.some((t) => t.id === id));
 }
 
 /** hydrate: hits from chunks, scores rounded to 4 places; related chunks follow at half the last direct score. */
@@ -88,14 +116,34 @@ export function hydrate(
       name: displayName(c),
       score: Math.round(t.score * 10000) / 10000,
       snippet: snippetOf(c),
-      ...(explain ? { explain: { lexicalRank: t.lexicalRank, vectorRank: t.vectorRank, fused: t.fused, bonus: t.bonus, expansions: explain.expansions, entities: explain.entities.get(c.id) ?? [] } } : {}),
+      ...(explain
+        ? {
+            explain: {
+              lexicalRank: t.lexicalRank,
+              vectorRank: t.vectorRank,
+              fused: t.fused,
+              bonus: t.bonus,
+              expansions: explain.expansions,
+              entities: explain.entities.get(c.id) ?? [],
+            },
+          }
+        : {}),
     });
   }
   const floor = hits.length ? hits[hits.length - 1]!.score : 0;
   for (const id of relatedIds) {
     const c = chunks.get(id);
     if (!c) continue;
-    hits.push({ id: c.id, objectId: c.objectId, source: c.source, kind: c.kind, name: displayName(c), score: Math.round(floor * 0.5 * 10000) / 10000, snippet: snippetOf(c), related: true });
+    hits.push({
+      id: c.id,
+      objectId: c.objectId,
+      source: c.source,
+      kind: c.kind,
+      name: displayName(c),
+      score: Math.round(floor * 0.5 * 10000) / 10000,
+      snippet: snippetOf(c),
+      related: true,
+    });
   }
   return hits;
 }

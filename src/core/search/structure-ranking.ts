@@ -99,7 +99,15 @@ export function createStructureRanker(store: Store, retrievers: Retrievers, join
     lists.push({ name: 'columns', ids: tables.filter((t) => allowed.has(kindOf.get(t) ?? '')) });
     const fused = fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS });
     // Tables the question names outright: +3 R@1 on BIRD, +1 on Spider (dev).
-    const support: RankedList[] = [{ name: 'names', ids: nameMatches(query, fused.map((f) => f.id)) }];
+    const support: RankedList[] = [
+      {
+        name: 'names',
+        ids: nameMatches(
+          query,
+          fused.map((f) => f.id),
+        ),
+      },
+    ];
     // Questions often need the tables joined to the best match: +4 all@5 on BIRD, +3 on Spider (dev).
     const first = fused.slice(0, NEIGHBOR_SEEDS);
     const neighbors = await foreignKeyNeighbors(first.map((f) => f.id));
@@ -147,12 +155,17 @@ export function createStructureRanker(store: Store, retrievers: Retrievers, join
     // Columns of the tables the question is about come first: rank the relations with the same
     // signals, then let the columns of the top ones support the column ranking.
     const relationFilter = { ...q.filter, kinds: RELATION_KINDS };
-    const [relLex, relVec] = await Promise.all([lexical(q.expanded, relationFilter, q.depth), q.hasVector ? vector(q.query, relationFilter, q.depth) : Promise.resolve(null)]);
+    const [relLex, relVec] = await Promise.all([
+      lexical(q.expanded, relationFilter, q.depth),
+      q.hasVector ? vector(q.query, relationFilter, q.depth) : Promise.resolve(null),
+    ]);
     const ranked = await rankRelations(q.expanded, q.query, relationFilter, q.depth, q.hasVector, new Set(RELATION_KINDS), [
       { name: 'lexical', ids: relLex.ids },
       { name: 'vector', ids: relVec?.ids ?? [] },
     ]);
-    const topTables = withSupport(fuseRankings(ranked.lists), ranked.support).slice(0, TABLE_SEEDS).map((t) => t.id);
+    const topTables = withSupport(fuseRankings(ranked.lists), ranked.support)
+      .slice(0, TABLE_SEEDS)
+      .map((t) => t.id);
     const candidates = fuseRankings(base).map((f) => f.id);
     const parents = new Map((await store.getObjects(candidates)).map((c) => [c.id, c.parentId ?? '']));
     const lists: RankedList[] = [];
@@ -162,7 +175,10 @@ export function createStructureRanker(store: Store, retrievers: Retrievers, join
     // Queries join on keys the question never mentions: the key columns of the top tables
     // support the ranking (+5 column recall@10 on BIRD with evidence, dev).
     const pages = await Promise.all(topTables.map((t) => store.listObjects({ parentId: t, kinds: ['column'], limit: 500 })));
-    support.push({ name: 'keys', ids: pages.flatMap((p) => p.items.filter((c) => c.attributes.isPrimaryKey || typeof c.attributes.references === 'string').map((c) => c.id)) });
+    support.push({
+      name: 'keys',
+      ids: pages.flatMap((p) => p.items.filter((c) => c.attributes.isPrimaryKey || typeof c.attributes.references === 'string').map((c) => c.id)),
+    });
     // The columns on both ends of the foreign keys joining the top tables (+3, dev).
     lists.push({ name: 'joins', ids: await joinColumns(topTables) });
     support.push({ name: 'names', ids: nameMatches(q.query, candidates) });

@@ -46,7 +46,13 @@ describe('withSupport', () => {
   });
 
   it('is deterministic on ties (score, then id)', () => {
-    const out = withSupport([], [{ name: 'x', ids: ['b'] }, { name: 'y', ids: ['a'] }]);
+    const out = withSupport(
+      [],
+      [
+        { name: 'x', ids: ['b'] },
+        { name: 'y', ids: ['a'] },
+      ],
+    );
     expect(out.map((r) => r.id)).toEqual(['a', 'b']);
   });
 });

@@ -36,7 +36,10 @@ export function schemaCoherence(fused: readonly FusedResult[], schemas: number):
   };
   const totals = new Map<string, number>();
   for (const f of fused) totals.set(schemaOf(f.id), (totals.get(schemaOf(f.id)) ?? 0) + f.score);
-  const best = [...totals].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, schemas).map(([name]) => name);
+  const best = [...totals]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, schemas)
+    .map(([name]) => name);
   return best.flatMap((schema) => fused.filter((f) => schemaOf(f.id) === schema).map((f) => f.id));
 }
 
@@ -63,7 +66,13 @@ export function withSupport(fused: FusedResult[], support: readonly RankedList[]
     list.ids.forEach((id, i) => {
       let entry = byId.get(id);
       if (!entry) {
-        entry = { id, score: 0, ranks: Object.fromEntries(primaryNames.map((n) => [n, null])), contributions: Object.fromEntries(primaryNames.map((n) => [n, 0])), bonus: 0 };
+        entry = {
+          id,
+          score: 0,
+          ranks: Object.fromEntries(primaryNames.map((n) => [n, null])),
+          contributions: Object.fromEntries(primaryNames.map((n) => [n, 0])),
+          bonus: 0,
+        };
         byId.set(id, entry);
       }
       if (entry.ranks[list.name] != null) return;
@@ -74,4 +83,3 @@ export function withSupport(fused: FusedResult[], support: readonly RankedList[]
   }
   return [...byId.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
-

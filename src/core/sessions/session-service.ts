@@ -13,13 +13,7 @@ import { canAccessProject, type RequestUser } from '../auth/user.js';
 import { SextantError } from '../../kernel/errors.js';
 import type { ProjectService } from '../projects/projects.js';
 import { requireSource } from '../sources.js';
-import {
-  buildDocumentChunks,
-  MAX_DOCUMENTS_PER_SESSION,
-  SESSION_SOURCE,
-  validateDocument,
-  type DocumentInput,
-} from './session-documents.js';
+import { buildDocumentChunks, MAX_DOCUMENTS_PER_SESSION, SESSION_SOURCE, validateDocument, type DocumentInput } from './session-documents.js';
 
 export const DEFAULT_SESSION_TTL_MS = 30 * 60 * 1000;
 /** Touches closer together than this are skipped: a tool call must not always cost a write. */

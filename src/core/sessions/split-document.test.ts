@@ -6,7 +6,9 @@ const paragraph = (from: number, count: number) => Array.from({ length: count },
 
 describe('splitDocument', () => {
   it('keeps a short text in one chunk', () => {
-    expect(splitDocument('Hello world.\n\nSecond paragraph.')).toEqual([{ index: 0, heading: '', text: 'Hello world.\n\nSecond paragraph.', tokens: estimateTokens('Hello world.\n\nSecond paragraph.') }]);
+    expect(splitDocument('Hello world.\n\nSecond paragraph.')).toEqual([
+      { index: 0, heading: '', text: 'Hello world.\n\nSecond paragraph.', tokens: estimateTokens('Hello world.\n\nSecond paragraph.') },
+    ]);
   });
 
   it('returns nothing for blank text', () => {

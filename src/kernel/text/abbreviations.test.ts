@@ -7,7 +7,47 @@ describe('SCHEMA_ABBREVIATIONS', () => {
 
   it('covers the common schema abbreviations', () => {
     expect(entries.length).toBeGreaterThanOrEqual(60);
-    for (const key of ['qty', 'amt', 'cust', 'addr', 'desc', 'num', 'nbr', 'no', 'dt', 'ts', 'id', 'prc', 'itm', 'ln', 'hdr', 'inv', 'ord', 'prd', 'prod', 'cat', 'esc', 'hist', 'tkt', 'acct', 'txn', 'pmt', 'bal', 'usr', 'emp', 'dept', 'mgr', 'org', 'cnt', 'pct', 'avg', 'tot', 'ref', 'sts', 'stat']) {
+    for (const key of [
+      'qty',
+      'amt',
+      'cust',
+      'addr',
+      'desc',
+      'num',
+      'nbr',
+      'no',
+      'dt',
+      'ts',
+      'id',
+      'prc',
+      'itm',
+      'ln',
+      'hdr',
+      'inv',
+      'ord',
+      'prd',
+      'prod',
+      'cat',
+      'esc',
+      'hist',
+      'tkt',
+      'acct',
+      'txn',
+      'pmt',
+      'bal',
+      'usr',
+      'emp',
+      'dept',
+      'mgr',
+      'org',
+      'cnt',
+      'pct',
+      'avg',
+      'tot',
+      'ref',
+      'sts',
+      'stat',
+    ]) {
       expect(SCHEMA_ABBREVIATIONS[key], key).toBeTruthy();
     }
   });

@@ -50,7 +50,12 @@ export function table(rows: ReadonlyArray<ReadonlyArray<string | number | null |
   const all = (header ? [header, ...rows] : rows).map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c))));
   const widths: number[] = [];
   for (const row of all) row.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)));
-  const lines = all.map((row) => row.map((c, i) => (i === row.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd());
+  const lines = all.map((row) =>
+    row
+      .map((c, i) => (i === row.length - 1 ? c : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd(),
+  );
   if (header) lines.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
   return lines.join('\n');
 }

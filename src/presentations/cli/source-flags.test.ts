@@ -13,12 +13,29 @@ function parse(args: string[]): Record<string, unknown> {
 
 describe('source add flags from the registered kinds', () => {
   it('are the flags `source add` always had, in the same order', () => {
-    expect(flags.map((f) => f.flag)).toEqual(['schema', 'skip-pattern', 'password-env', 'secret-key-env', 'api-key-env', 'header-env', 'user-token-env', 'allow-anonymous']);
+    expect(flags.map((f) => f.flag)).toEqual([
+      'schema',
+      'skip-pattern',
+      'password-env',
+      'secret-key-env',
+      'api-key-env',
+      'header-env',
+      'user-token-env',
+      'allow-anonymous',
+    ]);
   });
 
   it('set the source options they name', () => {
-    expect(parse(['--schema', 'sales', '--schema', 'crm', '--skip-pattern', 'tmp_*', '--password-env', 'PGPASS'])).toEqual({ schemas: ['sales', 'crm'], skipPatterns: ['tmp_*'], passwordEnv: 'PGPASS' });
-    expect(parse(['--header-env', 'Authorization=API_TOKEN', '--user-token-env', 'ME', '--allow-anonymous'])).toEqual({ headerEnvs: { Authorization: 'API_TOKEN' }, userTokenEnv: 'ME', allowAnonymous: true });
+    expect(parse(['--schema', 'sales', '--schema', 'crm', '--skip-pattern', 'tmp_*', '--password-env', 'PGPASS'])).toEqual({
+      schemas: ['sales', 'crm'],
+      skipPatterns: ['tmp_*'],
+      passwordEnv: 'PGPASS',
+    });
+    expect(parse(['--header-env', 'Authorization=API_TOKEN', '--user-token-env', 'ME', '--allow-anonymous'])).toEqual({
+      headerEnvs: { Authorization: 'API_TOKEN' },
+      userTokenEnv: 'ME',
+      allowAnonymous: true,
+    });
     expect(parse([])).toEqual({});
   });
 

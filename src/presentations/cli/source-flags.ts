@@ -42,7 +42,14 @@ export function sourceOptionFlags(kinds: readonly SourceKind[]): SourceOptionFla
     for (const [key, field] of Object.entries(kind.options.shape as Record<string, z.ZodType>)) {
       if (flags.has(key)) continue;
       const meta = field.meta() ?? {};
-      flags.set(key, { key, flag: text(meta.flag) ?? kebab(key), shape: shapeOf(field), placeholder: text(meta.placeholder) ?? 'VAR', description: field.description ?? '', example: text(meta.example) });
+      flags.set(key, {
+        key,
+        flag: text(meta.flag) ?? kebab(key),
+        shape: shapeOf(field),
+        placeholder: text(meta.placeholder) ?? 'VAR',
+        description: field.description ?? '',
+        example: text(meta.example),
+      });
     }
   }
   return [...flags.values()];
@@ -72,7 +79,8 @@ export function sourceOptionsFrom(values: Record<string, unknown>, flags: readon
     const pairs: Record<string, string> = {};
     for (const pair of value as string[]) {
       const i = pair.indexOf('=');
-      if (i <= 0) throw new SextantError('USAGE', `--${f.flag} expects ${f.placeholder}, got '${pair}'`, f.example ? { hint: `e.g. --${f.flag} '${f.example}'` } : {});
+      if (i <= 0)
+        throw new SextantError('USAGE', `--${f.flag} expects ${f.placeholder}, got '${pair}'`, f.example ? { hint: `e.g. --${f.flag} '${f.example}'` } : {});
       pairs[pair.slice(0, i).trim()] = pair.slice(i + 1).trim();
     }
     if (Object.keys(pairs).length) options[f.key] = pairs;

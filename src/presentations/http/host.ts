@@ -110,9 +110,13 @@ export async function startHttpHost(options: HostOptions): Promise<RunningHost> 
     const failed = (err: NodeJS.ErrnoException) => {
       if (err.code === 'EADDRINUSE' || err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL') {
         reject(
-          new SextantError('CONFIG_INVALID', `cannot listen on ${options.host}:${options.port}: ${err.code === 'EADDRINUSE' ? 'the port is in use' : err.code === 'EACCES' ? 'permission denied' : 'no such local address'}`, {
-            hint: 'pick another --port or --host (a background server of this home stops with `sextant mcp stop`)',
-          }),
+          new SextantError(
+            'CONFIG_INVALID',
+            `cannot listen on ${options.host}:${options.port}: ${err.code === 'EADDRINUSE' ? 'the port is in use' : err.code === 'EACCES' ? 'permission denied' : 'no such local address'}`,
+            {
+              hint: 'pick another --port or --host (a background server of this home stops with `sextant mcp stop`)',
+            },
+          ),
         );
       } else reject(err);
     };

@@ -25,7 +25,8 @@ export function toHttpError(err: unknown, realm: string): HttpError {
   if (err instanceof HttpError) return err;
   if (isSextantError(err)) {
     const status = statusFor(err.code);
-    const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': `Bearer realm="${realm}", error="invalid_token", error_description="${err.message.replace(/"/g, "'")}"` } : {};
+    const headers: Record<string, string> =
+      status === 401 ? { 'WWW-Authenticate': `Bearer realm="${realm}", error="invalid_token", error_description="${err.message.replace(/"/g, "'")}"` } : {};
     return new HttpError(status, err.toLine(), headers);
   }
   return new HttpError(500, 'internal error; the server log has the details', {}, -32603);

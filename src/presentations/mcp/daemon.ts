@@ -23,7 +23,9 @@ function logTail(logFile: string, lines = 15): string {
 export async function startDaemon(home: string, cli: string, args: readonly string[]): Promise<DaemonState> {
   const status = daemonStatus(home);
   if (status.running) {
-    throw new SextantError('USAGE', `an MCP server is already running for this home (pid ${status.pid}, ${status.url})`, { hint: 'stop it with `sextant mcp stop`' });
+    throw new SextantError('USAGE', `an MCP server is already running for this home (pid ${status.pid}, ${status.url})`, {
+      hint: 'stop it with `sextant mcp stop`',
+    });
   }
   if (status.stale) clearDaemonState(home);
   const { logFile } = daemonFiles(home);

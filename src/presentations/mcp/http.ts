@@ -126,7 +126,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   async function handleMcp(req: IncomingMessage, res: ServerResponse, project: string): Promise<void> {
     const { user, owner, bearer, body } = await guardProjectRequest(req, project, guards);
     // The caller's bearer reaches tool calls as authInfo: GraphQL queries run with it (never the service key).
-    if (bearer) (req as IncomingMessage & { auth?: { token: string; clientId: string; scopes: string[] } }).auth = { token: bearer, clientId: user.subject, scopes: [] };
+    if (bearer)
+      (req as IncomingMessage & { auth?: { token: string; clientId: string; scopes: string[] } }).auth = { token: bearer, clientId: user.subject, scopes: [] };
     const method = req.method ?? 'GET';
     if (method !== 'POST' && method !== 'GET' && method !== 'DELETE') throw new HttpError(405, `method ${method} not allowed`, { Allow: 'GET, POST, DELETE' });
 
@@ -173,7 +174,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         for (const id of ids) if (sessions.has(id)) await closeSession(id, 'idle');
         // Sessions removed by another process (`sextant cleanup`) would otherwise keep their transport.
         for (const id of [...sessions.keys()]) {
-          const alive = await engine.sessions.get(id).then(() => true, () => false);
+          const alive = await engine.sessions.get(id).then(
+            () => true,
+            () => false,
+          );
           if (!alive) await closeSession(id, 'removed');
         }
       })

@@ -22,7 +22,9 @@ export function mcpOptions(config: SextantConfig): McpOptions {
   let oidc: OidcOptions | null = null;
   if (issuer || audience) {
     if (!issuer || !audience) {
-      throw new SextantError('CONFIG_INVALID', 'OIDC needs both auth.oidc.issuer and auth.oidc.audience', { hint: 'set both, or neither to use static tokens only' });
+      throw new SextantError('CONFIG_INVALID', 'OIDC needs both auth.oidc.issuer and auth.oidc.audience', {
+        hint: 'set both, or neither to use static tokens only',
+      });
     }
     oidc = {
       issuer,
@@ -38,7 +40,11 @@ export function mcpOptions(config: SextantConfig): McpOptions {
     port: config.get('mcp.port'),
     sessionTtlMs: config.get('mcp.session_ttl_s') * 1000,
     rateLimitPerMinute: config.get('mcp.rate_limit_rpm'),
-    allowedOrigins: config.get('mcp.allowed_origins').split(',').map((s) => s.trim()).filter(Boolean),
+    allowedOrigins: config
+      .get('mcp.allowed_origins')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     oidc,
     logLevel: config.get('log.level'),
   };

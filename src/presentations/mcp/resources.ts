@@ -7,7 +7,13 @@
  * API cannot page a list.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { isSextantError } from '../../kernel/errors.js';
 import { objectUri, parseTarget } from '../../kernel/ids.js';
 import { redactText, redactValue } from '../../kernel/redact.js';
@@ -49,7 +55,11 @@ export function registerResources(server: McpServer, ctx: ToolContext): void {
     const cursor = request.params?.cursor;
     const kinds = ctx.engine.kinds().objectKinds;
     const pathKinds = new Set(kinds.filter((k) => k.pathResolvable).map((k) => k.kind));
-    const page = await ctx.engine.listObjects({ kinds: [...new Set(kinds.filter((k) => k.listed).map((k) => k.kind))], limit: PAGE, ...(cursor ? { cursor } : {}) });
+    const page = await ctx.engine.listObjects({
+      kinds: [...new Set(kinds.filter((k) => k.listed).map((k) => k.kind))],
+      limit: PAGE,
+      ...(cursor ? { cursor } : {}),
+    });
     return {
       resources: page.items.map((o) => ({
         uri: resourceUri(o, pathKinds),

@@ -28,19 +28,26 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
     logger.warn({ session: id }, 'session was removed while the client was connected; reopened without its documents');
     await engine.sessions.open({ id, project, user, ttlMs: sessionTtlMs });
   };
-  const heartbeat = setInterval(() => {
-    engine.sessions
-      .touch(id, sessionTtlMs)
-      .then((alive) => (alive ? undefined : reopen()))
-      .catch((err: unknown) => logger.warn({ err }, 'session heartbeat failed'));
-  }, Math.max(1000, Math.floor(sessionTtlMs / 3)));
+  const heartbeat = setInterval(
+    () => {
+      engine.sessions
+        .touch(id, sessionTtlMs)
+        .then((alive) => (alive ? undefined : reopen()))
+        .catch((err: unknown) => logger.warn({ err }, 'session heartbeat failed'));
+    },
+    Math.max(1000, Math.floor(sessionTtlMs / 3)),
+  );
   heartbeat.unref();
 
-  const { server } = await createSessionServer(services, { session: id, project, user }, {
-    async beforeCall() {
-      if (!(await engine.sessions.touch(id))) await reopen();
+  const { server } = await createSessionServer(
+    services,
+    { session: id, project, user },
+    {
+      async beforeCall() {
+        if (!(await engine.sessions.touch(id))) await reopen();
+      },
     },
-  });
+  );
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();

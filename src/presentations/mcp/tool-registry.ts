@@ -14,7 +14,15 @@
  * Tools are served through the SDK's public request handlers (no patching of its internals).
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+  type ToolAnnotations,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { RequestUser } from '../../core/auth/user.js';
 import type { ScopedEngine } from '../../core/scope/scoped-engine.js';
@@ -87,7 +95,10 @@ function advertised(schema: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
     if (ENFORCED_ONLY.has(key) || (key === 'minLength' && value === 1)) continue;
-    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, prop]) => [name, advertised(prop)])) : advertised(value);
+    out[key] =
+      key === 'properties'
+        ? Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, prop]) => [name, advertised(prop)]))
+        : advertised(value);
   }
   return out;
 }
@@ -105,7 +116,11 @@ export function listedTool(tool: ToolDefinition): Tool {
 
 function invalidArguments(tool: ToolDefinition, error: z.ZodError): CallToolResult {
   const message = error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
-  return { isError: true, content: [{ type: 'text', text: `error USAGE: invalid arguments for ${tool.name}: ${message}` }], structuredContent: { error: { code: 'USAGE', message: `invalid arguments for ${tool.name}: ${message}` } } };
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `error USAGE: invalid arguments for ${tool.name}: ${message}` }],
+    structuredContent: { error: { code: 'USAGE', message: `invalid arguments for ${tool.name}: ${message}` } },
+  };
 }
 
 /**

@@ -9,7 +9,9 @@ describe('tool results', () => {
     expect(code).toBe('OBJECT_NOT_FOUND');
     expect(result.isError).toBe(true);
     expect(result.content).toEqual([{ type: 'text', text: "error OBJECT_NOT_FOUND: no object 'x'. did you mean: a, b" }]);
-    expect(result.structuredContent).toEqual({ error: { code: 'OBJECT_NOT_FOUND', message: "no object 'x'", hint: 'did you mean: a, b', field: 'object', suggestions: ['a', 'b'] } });
+    expect(result.structuredContent).toEqual({
+      error: { code: 'OBJECT_NOT_FOUND', message: "no object 'x'", hint: 'did you mean: a, b', field: 'object', suggestions: ['a', 'b'] },
+    });
   });
 
   it('hides the details of unexpected errors', () => {

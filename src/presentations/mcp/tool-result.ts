@@ -44,5 +44,8 @@ export function failure(err: unknown): ToolFailure {
     };
   }
   const message = 'internal error while running the tool; the server log has the details';
-  return { code: 'INTERNAL', result: { isError: true, content: [{ type: 'text', text: `error INTERNAL: ${message}` }], structuredContent: { error: { code: 'INTERNAL', message } } } };
+  return {
+    code: 'INTERNAL',
+    result: { isError: true, content: [{ type: 'text', text: `error INTERNAL: ${message}` }], structuredContent: { error: { code: 'INTERNAL', message } } },
+  };
 }

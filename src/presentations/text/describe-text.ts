@@ -21,8 +21,17 @@ export function pageFooter(shown: number, total: number, nextCursor: string | nu
 /** A catalog description (source, schema or object) as lines of text. */
 export function renderDescription(d: Description): string {
   if (d.level === 'source') {
-    const lines = [`source ${d.source} (${d.type}), last update ${d.lastUpdate ?? 'never'}`, `counts: ${Object.entries(d.counts).map(([k, n]) => `${n} ${k}`).join(', ') || 'nothing indexed'}`];
-    lines.push(`schemas (${d.schemasTotal}): ${d.schemas.map((s) => s.name).join(', ')}${d.schemasTotal > d.schemas.length ? ' [truncated: use list_schemas]' : ''}`);
+    const lines = [
+      `source ${d.source} (${d.type}), last update ${d.lastUpdate ?? 'never'}`,
+      `counts: ${
+        Object.entries(d.counts)
+          .map(([k, n]) => `${n} ${k}`)
+          .join(', ') || 'nothing indexed'
+      }`,
+    ];
+    lines.push(
+      `schemas (${d.schemasTotal}): ${d.schemas.map((s) => s.name).join(', ')}${d.schemasTotal > d.schemas.length ? ' [truncated: use list_schemas]' : ''}`,
+    );
     return lines.join('\n');
   }
   if (d.level === 'schema') {
@@ -37,7 +46,14 @@ export function renderDescription(d: Description): string {
   if (d.columns) {
     lines.push(`columns${d.columnsTotal && d.columnsTotal > d.columns.length ? ` (${d.columns.length} of ${d.columnsTotal}) [truncated]` : ''}:`);
     for (const c of d.columns) {
-      const flags = [c.primaryKey ? 'PK' : '', c.nullable === false ? 'NOT NULL' : '', c.references ? `→ ${c.references}` : '', c.default ? `default ${c.default}` : ''].filter(Boolean).join(' ');
+      const flags = [
+        c.primaryKey ? 'PK' : '',
+        c.nullable === false ? 'NOT NULL' : '',
+        c.references ? `→ ${c.references}` : '',
+        c.default ? `default ${c.default}` : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
       lines.push(`  ${c.name} ${c.type}${flags ? ` ${flags}` : ''}${c.comment ? ` -- ${c.comment}` : ''}`);
     }
   }
@@ -46,7 +62,10 @@ export function renderDescription(d: Description): string {
   for (const j of d.referencedBy ?? []) lines.push(`referenced by ${j.table} ON ${j.on}`);
   for (const c of d.constraints ?? []) lines.push(`constraint ${c.name} ${c.type}${c.definition ? `: ${c.definition}` : ''}`);
   for (const i of d.indexes ?? []) lines.push(`index ${i.name}${i.definition ? `: ${i.definition}` : ''}`);
-  if (d.members?.length) lines.push(`members (${d.membersTotal ?? d.members.length}): ${d.members.map((m) => `${m.kind} ${m.name}`).join(', ')}${(d.membersTotal ?? 0) > d.members.length ? ' [truncated]' : ''}`);
+  if (d.members?.length)
+    lines.push(
+      `members (${d.membersTotal ?? d.members.length}): ${d.members.map((m) => `${m.kind} ${m.name}`).join(', ')}${(d.membersTotal ?? 0) > d.members.length ? ' [truncated]' : ''}`,
+    );
   if (d.definition) lines.push(`definition: ${d.definition}`);
   return lines.join('\n');
 }
@@ -55,16 +74,27 @@ export function renderDescription(d: Description): string {
 export function renderGraphqlDescription(d: GraphqlDescription): string {
   const lines = [`${d.kind} ${d.id}${d.graphqlPath ? `  path ${d.graphqlPath}` : ''}`];
   if (d.description) lines.push(`description: ${clip(d.description, 400)}`);
-  if (d.typeName) lines.push(`type ${d.typeName}${d.originalName && d.originalName !== d.typeName ? ` (original name ${d.originalName}${d.dataSource ? ` in ${d.dataSource}` : ''})` : ''}`);
+  if (d.typeName)
+    lines.push(
+      `type ${d.typeName}${d.originalName && d.originalName !== d.typeName ? ` (original name ${d.originalName}${d.dataSource ? ` in ${d.dataSource}` : ''})` : ''}`,
+    );
   if (d.fields.length) {
     lines.push(`fields (${d.fields.length} of ${d.fieldsTotal}):`);
-    for (const f of d.fields) lines.push(`  ${f.name}: ${f.type}${f.isPrimaryKey ? ' PK' : ''}${f.relationTo ? ` → ${f.relationTo}` : ''}${f.description ? ` -- ${clip(f.description, 120)}` : ''}`);
+    for (const f of d.fields)
+      lines.push(
+        `  ${f.name}: ${f.type}${f.isPrimaryKey ? ' PK' : ''}${f.relationTo ? ` → ${f.relationTo}` : ''}${f.description ? ` -- ${clip(f.description, 120)}` : ''}`,
+      );
   }
   if (d.arguments.length) lines.push(`arguments: ${d.arguments.map((a) => `${a.name}: ${a.type}`).join(', ')}`);
   for (const r of d.relations) lines.push(`relation ${r.field} → ${r.target}${r.many ? ' (many)' : ''}`);
   if (d.filter) lines.push(`filter ${d.filter.type}: ${d.filter.fields.join(', ')}`);
   if (d.queries.length) lines.push(`queries: ${d.queries.map((q) => `${q.name} (${q.variant})`).join(', ')}`);
   if (d.operation) lines.push(`operation:\n${d.operation}`);
-  if (Object.keys(d.variables).length) lines.push(`variables: ${Object.entries(d.variables).map(([k, t]) => `$${k}: ${t}`).join(', ')}`);
+  if (Object.keys(d.variables).length)
+    lines.push(
+      `variables: ${Object.entries(d.variables)
+        .map(([k, t]) => `$${k}: ${t}`)
+        .join(', ')}`,
+    );
   return lines.join('\n');
 }

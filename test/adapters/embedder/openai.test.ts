@@ -92,10 +92,14 @@ beforeAll(async () => {
 });
 afterAll(() => shared.close());
 
-describeEmbedderContract('openai-compatible (local server)', () => createOpenAiEmbedder({ url: shared.url, model: 'fake-embed', apiKey: API_KEY, batchSize: 16 }), {
-  semantic: 'the local test server hashes characters',
-  largeBatch: 100,
-});
+describeEmbedderContract(
+  'openai-compatible (local server)',
+  () => createOpenAiEmbedder({ url: shared.url, model: 'fake-embed', apiKey: API_KEY, batchSize: 16 }),
+  {
+    semantic: 'the local test server hashes characters',
+    largeBatch: 100,
+  },
+);
 
 describe('openai embedder', () => {
   it.each([

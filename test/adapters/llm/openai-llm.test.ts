@@ -25,12 +25,26 @@ describe('OpenAI-compatible chat model', () => {
     server = await startChatServer(() => ({ content: '{"terms": []}' }));
     const llm = createOpenAiLlm({ url: server.url, model: 'tiny', apiKey: 'sk-test-secret' });
     expect(llm.modelId).toBe('openai:tiny');
-    const out = await llm.complete([{ role: 'system', content: 'be brief' }, { role: 'user', content: 'hi' }], { json: true });
+    const out = await llm.complete(
+      [
+        { role: 'system', content: 'be brief' },
+        { role: 'user', content: 'hi' },
+      ],
+      { json: true },
+    );
     expect(out).toBe('{"terms": []}');
     const [request] = server.requests;
     expect(request!.path).toBe('/v1/chat/completions');
     expect(request!.headers.authorization).toBe('Bearer sk-test-secret');
-    expect(request!.body).toEqual({ model: 'tiny', messages: [{ role: 'system', content: 'be brief' }, { role: 'user', content: 'hi' }], temperature: 0, response_format: { type: 'json_object' } });
+    expect(request!.body).toEqual({
+      model: 'tiny',
+      messages: [
+        { role: 'system', content: 'be brief' },
+        { role: 'user', content: 'hi' },
+      ],
+      temperature: 0,
+      response_format: { type: 'json_object' },
+    });
   });
 
   it('retries a 503 and fails clearly on a 401 without leaking the key', async () => {
@@ -39,7 +53,9 @@ describe('OpenAI-compatible chat model', () => {
     expect(server.requests).toHaveLength(2);
     await server.close();
     server = await startChatServer(() => ({ status: 401, raw: '{"error":"bad key sk-test-secret"}' }));
-    const err = await createOpenAiLlm({ url: server.url, model: 'm', apiKey: 'sk-test-secret', retryBaseMs: 1 }).complete([{ role: 'user', content: 'x' }]).catch((e: unknown) => e);
+    const err = await createOpenAiLlm({ url: server.url, model: 'm', apiKey: 'sk-test-secret', retryBaseMs: 1 })
+      .complete([{ role: 'user', content: 'x' }])
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SextantError);
     expect((err as SextantError).code).toBe('UPSTREAM_FAILED');
     expect((err as SextantError).message).toMatch(/HTTP 401/);
@@ -49,6 +65,8 @@ describe('OpenAI-compatible chat model', () => {
 
   it('refuses an answer without content', async () => {
     server = await startChatServer(() => ({ raw: '{"choices": []}' }));
-    await expect(createOpenAiLlm({ url: server.url, model: 'm' }).complete([{ role: 'user', content: 'x' }])).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
+    await expect(createOpenAiLlm({ url: server.url, model: 'm' }).complete([{ role: 'user', content: 'x' }])).rejects.toMatchObject({
+      code: 'UPSTREAM_FAILED',
+    });
   });
 });

@@ -35,7 +35,6 @@ function tmpFile(): string {
 describeStoreContract('sqlite, sqlite-vec backend', () => openSqliteStore(tmpFile(), { vector: 'sqlite-vec' }), SQLITE_CAPABILITIES);
 describeStoreContract('sqlite, js backend', () => openSqliteStore(tmpFile(), { vector: 'js' }), SQLITE_CAPABILITIES);
 
-
 // ---------------------------------------------------------------------------------------------
 
 function obj(source: string, n: number): CatalogObject {
@@ -213,7 +212,14 @@ describe('sqlite store: lexical details', () => {
                AND (? IS NULL OR c.kind IN (SELECT value FROM json_each(?)))
              ORDER BY score DESC, c.id ASC LIMIT ?`,
           )
-          .all('customer OR c', sources && JSON.stringify(sources), sources && JSON.stringify(sources), kinds && JSON.stringify(kinds), kinds && JSON.stringify(kinds), limit);
+          .all(
+            'customer OR c',
+            sources && JSON.stringify(sources),
+            sources && JSON.stringify(sources),
+            kinds && JSON.stringify(kinds),
+            kinds && JSON.stringify(kinds),
+            limit,
+          );
       try {
         for (const [sources, kinds] of [
           [null, null],
@@ -269,7 +275,7 @@ describe('sqlite store: the index file', () => {
     await openSqliteStore(path).then((s) => s.close());
     writeFileSync(path, '');
     const db = raw(path);
-    db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES (\'keep me\')');
+    db.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('keep me')");
     db.close();
     await expect(openSqliteStore(path)).rejects.toMatchObject({ code: 'INDEX_CORRUPT', message: expect.stringContaining('not a Sextant index') });
     const again = raw(path);

@@ -30,7 +30,9 @@ function parseLine(line: string, delimiter: string): string[] {
 
 function readRows(source: SourceRecord): string[][] {
   const delimiter = typeof source.options.delimiter === 'string' ? source.options.delimiter : ',';
-  const lines = readFileSync(fileURLToPath(source.url), 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = readFileSync(fileURLToPath(source.url), 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   return lines.slice(1).map((l) => parseLine(l, delimiter));
 }
 
@@ -58,7 +60,16 @@ export function createCsvDictionaryConnector(): Connector {
           objects.get(tableId)!.comment = description || null;
           continue;
         }
-        add({ kind: DICTIONARY_COLUMN, path: `${tablePath}.${column}`, name: column, parentId: tableId, resource, comment: description || null, definition: null, attributes: { type } });
+        add({
+          kind: DICTIONARY_COLUMN,
+          path: `${tablePath}.${column}`,
+          name: column,
+          parentId: tableId,
+          resource,
+          comment: description || null,
+          definition: null,
+          attributes: { type },
+        });
       }
       const sorted = [...objects.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       return { objects: sorted, edges: [], info: { rows: sorted.length } };

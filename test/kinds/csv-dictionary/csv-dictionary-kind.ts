@@ -29,10 +29,23 @@ export const csvDictionaryKind: SourceKind = {
           comment: description,
           definition: columns.map((c) => `${c.name} ${String(c.attributes.type ?? '')}`).join('; '),
           context,
-          textParts: [`dictionary table ${words(object.name)} (${object.path})`, description, `Columns: ${columns.map((c) => words(c.name)).join(', ')}`, context],
+          textParts: [
+            `dictionary table ${words(object.name)} (${object.path})`,
+            description,
+            `Columns: ${columns.map((c) => words(c.name)).join(', ')}`,
+            context,
+          ],
         },
       ];
     }
-    return [{ nameText: `${object.name} ${object.path}`, comment: description, definition: String(object.attributes.type ?? ''), context, textParts: [`dictionary column ${words(object.name)} (${object.path})`, description, context] }];
+    return [
+      {
+        nameText: `${object.name} ${object.path}`,
+        comment: description,
+        definition: String(object.attributes.type ?? ''),
+        context,
+        textParts: [`dictionary column ${words(object.name)} (${object.path})`, description, context],
+      },
+    ];
   },
 };

@@ -36,21 +36,30 @@ export function transportError(err: unknown, url: string): SextantError {
   if (isSextantError(err)) return err;
   const e = err as Error & { cause?: { code?: string; message?: string } };
   if (e.name === 'TimeoutError' || e.name === 'AbortError') {
-    return new SextantError('SOURCE_UNREACHABLE', `no answer from ${url} in time`, { hint: 'check that the endpoint is up and not overloaded, or raise the source timeout (timeoutMs)' });
+    return new SextantError('SOURCE_UNREACHABLE', `no answer from ${url} in time`, {
+      hint: 'check that the endpoint is up and not overloaded, or raise the source timeout (timeoutMs)',
+    });
   }
   const code = e.cause?.code ?? '';
-  return new SextantError('SOURCE_UNREACHABLE', `cannot reach ${url}${code ? ` (${code})` : ''}`, { hint: 'check the URL, that the server is running and reachable from here, then retry', cause: err });
+  return new SextantError('SOURCE_UNREACHABLE', `cannot reach ${url}${code ? ` (${code})` : ''}`, {
+    hint: 'check the URL, that the server is running and reachable from here, then retry',
+    cause: err,
+  });
 }
 
 /** Refuses HTTP failures; returns the response for 2xx and GraphQL-shaped 4xx answers. */
 export async function checkHttp(response: Response, url: string): Promise<void> {
   if (response.status === 401) {
     const body = await response.text().catch(() => '');
-    throw new SextantError('AUTH_FAILED', `${url} refused the credential (401${body ? `: ${snippet(body)}` : ''})`, { hint: 'check the secret key / API key / token variable and that it is still valid' });
+    throw new SextantError('AUTH_FAILED', `${url} refused the credential (401${body ? `: ${snippet(body)}` : ''})`, {
+      hint: 'check the secret key / API key / token variable and that it is still valid',
+    });
   }
   if (response.status === 403) {
     const body = await response.text().catch(() => '');
-    throw new SextantError('AUTH_FAILED', `${url} forbids this credential (403${body ? `: ${snippet(body)}` : ''})`, { hint: 'the role behind the credential is unknown or disabled on the server; use another credential' });
+    throw new SextantError('AUTH_FAILED', `${url} forbids this credential (403${body ? `: ${snippet(body)}` : ''})`, {
+      hint: 'the role behind the credential is unknown or disabled on the server; use another credential',
+    });
   }
 }
 
@@ -61,12 +70,18 @@ export async function readJsonResponse(response: Response, url: string): Promise
   try {
     body = JSON.parse(text);
   } catch {
-    throw new SextantError('UPSTREAM_FAILED', `${url} did not answer with GraphQL JSON (HTTP ${response.status}, ${type || 'no content type'}: ${snippet(text) || 'empty body'})`, {
-      hint: 'check that the URL points at the GraphQL endpoint (Hugr: the server root or /query)',
-    });
+    throw new SextantError(
+      'UPSTREAM_FAILED',
+      `${url} did not answer with GraphQL JSON (HTTP ${response.status}, ${type || 'no content type'}: ${snippet(text) || 'empty body'})`,
+      {
+        hint: 'check that the URL points at the GraphQL endpoint (Hugr: the server root or /query)',
+      },
+    );
   }
   if (!body || typeof body !== 'object' || (!('data' in body) && !('errors' in body))) {
-    throw new SextantError('UPSTREAM_FAILED', `${url} answered JSON that is not a GraphQL response (HTTP ${response.status})`, { hint: 'check that the URL points at the GraphQL endpoint' });
+    throw new SextantError('UPSTREAM_FAILED', `${url} answered JSON that is not a GraphQL response (HTTP ${response.status})`, {
+      hint: 'check that the URL points at the GraphQL endpoint',
+    });
   }
   if (!response.ok && !('errors' in body)) {
     throw new SextantError('UPSTREAM_FAILED', `${url} failed with HTTP ${response.status}`, { hint: 'retry later or check the server logs' });
@@ -74,7 +89,13 @@ export async function readJsonResponse(response: Response, url: string): Promise
   return body as GraphqlResponse;
 }
 
-export async function postGraphql(fetcher: CredentialFetch, url: string, request: GraphqlRequest, context: CredentialContext, signal?: AbortSignal): Promise<GraphqlResponse> {
+export async function postGraphql(
+  fetcher: CredentialFetch,
+  url: string,
+  request: GraphqlRequest,
+  context: CredentialContext,
+  signal?: AbortSignal,
+): Promise<GraphqlResponse> {
   let response: Response;
   try {
     response = await fetcher(url, { body: JSON.stringify(request), ...(signal ? { signal } : {}) }, context);

@@ -79,6 +79,7 @@ export async function fetchCoreCatalog(send: Send): Promise<CoreCatalog> {
     if (r.rows) out.views[v] = r.rows;
     else if (r.note) out.warnings.push(r.note);
   });
-  if (Object.keys(out.views).length === 0) out.warnings = [`core.catalog views unavailable, indexed from introspection only (${results[0]?.note ?? 'no answer'})`];
+  if (Object.keys(out.views).length === 0)
+    out.warnings = [`core.catalog views unavailable, indexed from introspection only (${results[0]?.note ?? 'no answer'})`];
   return out;
 }

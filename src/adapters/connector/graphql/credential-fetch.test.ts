@@ -24,7 +24,11 @@ describe('createCredentialFetch', () => {
 
   it('keeps configured service headers off execution requests', async () => {
     const r = recorder();
-    const f = createCredentialFetch(endpointSettings({ url: 'http://h/graphql', type: 'graphql', options: { headerEnvs: { Authorization: 'TOKEN' } } }), env, r.fetch);
+    const f = createCredentialFetch(
+      endpointSettings({ url: 'http://h/graphql', type: 'graphql', options: { headerEnvs: { Authorization: 'TOKEN' } } }),
+      env,
+      r.fetch,
+    );
     await f('http://h/graphql', { body: '{}' }, { purpose: 'discovery' });
     await f('http://h/graphql', { body: '{}' }, { purpose: 'execution', userToken: 'user-2' });
     expect(r.seen.map((h) => h.Authorization ?? h.authorization)).toEqual(['Bearer svc-header-abc', 'Bearer user-2']);
@@ -37,22 +41,35 @@ describe('createCredentialFetch', () => {
     await plain('http://h/query', { body: '{}' }, { purpose: 'execution', allowAnonymous: true });
     expect(r.seen.at(-1)!.authorization).toBeUndefined();
     expect(r.seen.at(-1)!['x-hugr-secret-key']).toBeUndefined();
-    const stdio = createCredentialFetch(endpointSettings({ url: 'http://h', type: 'hugr', options: { secretKeyEnv: 'SECRET', userTokenEnv: 'USER_TOKEN' } }), env, r.fetch);
+    const stdio = createCredentialFetch(
+      endpointSettings({ url: 'http://h', type: 'hugr', options: { secretKeyEnv: 'SECRET', userTokenEnv: 'USER_TOKEN' } }),
+      env,
+      r.fetch,
+    );
     await stdio('http://h/query', { body: '{}' }, { purpose: 'execution' });
     expect(r.seen.at(-1)!.authorization).toBe('Bearer stdio-user-token');
   });
 
   it('says which variable is missing, never its value', async () => {
     const f = createCredentialFetch(endpointSettings({ url: 'http://h', type: 'hugr', options: { secretKeyEnv: 'MISSING_VAR' } }), env, recorder().fetch);
-    await expect(f('http://h/query', { body: '{}' }, { purpose: 'discovery' })).rejects.toMatchObject({ code: 'AUTH_FAILED', message: expect.stringContaining('MISSING_VAR') });
+    await expect(f('http://h/query', { body: '{}' }, { purpose: 'discovery' })).rejects.toMatchObject({
+      code: 'AUTH_FAILED',
+      message: expect.stringContaining('MISSING_VAR'),
+    });
   });
 });
 
 describe('endpointSettings', () => {
   it('derives /query and /ipc for Hugr and validates variable names', () => {
-    expect(endpointSettings({ url: 'https://mesh.example.com/', type: 'hugr', options: {} })).toMatchObject({ queryUrl: 'https://mesh.example.com/query', ipcUrl: 'https://mesh.example.com/ipc' });
+    expect(endpointSettings({ url: 'https://mesh.example.com/', type: 'hugr', options: {} })).toMatchObject({
+      queryUrl: 'https://mesh.example.com/query',
+      ipcUrl: 'https://mesh.example.com/ipc',
+    });
     expect(endpointSettings({ url: 'https://mesh.example.com/query', type: 'hugr', options: {} }).queryUrl).toBe('https://mesh.example.com/query');
-    expect(endpointSettings({ url: 'https://api.example.com/graphql', type: 'graphql', options: {} })).toMatchObject({ queryUrl: 'https://api.example.com/graphql', ipcUrl: null });
+    expect(endpointSettings({ url: 'https://api.example.com/graphql', type: 'graphql', options: {} })).toMatchObject({
+      queryUrl: 'https://api.example.com/graphql',
+      ipcUrl: null,
+    });
     expect(() => endpointSettings({ url: 'https://h', type: 'hugr', options: { secretKeyEnv: 'not a name' } })).toThrow(/environment variable name/);
     expect(() => endpointSettings({ url: 'https://u:p@h', type: 'hugr', options: {} })).toThrow(/credentials in a GraphQL URL/);
     expect(() => endpointSettings({ url: 'ftp://h', type: 'graphql', options: {} })).toThrow(/unsupported scheme/);

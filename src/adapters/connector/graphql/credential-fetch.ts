@@ -30,7 +30,11 @@ export type FetchLike = (url: string, init: { method: string; headers: Record<st
 
 export type CredentialFetch = (url: string, init: GraphqlRequestInit, context: CredentialContext) => Promise<Response>;
 
-export function createCredentialFetch(settings: EndpointSettings, env: NodeJS.ProcessEnv, fetchImpl: FetchLike = (url, init) => fetch(url, init)): CredentialFetch {
+export function createCredentialFetch(
+  settings: EndpointSettings,
+  env: NodeJS.ProcessEnv,
+  fetchImpl: FetchLike = (url, init) => fetch(url, init),
+): CredentialFetch {
   return async (url, init, context) => {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: init.accept ?? 'application/json' };
     if (context.purpose === 'discovery') {

@@ -13,7 +13,16 @@ import type { EndpointSettings } from './endpoint.js';
 import { type CoreCatalog, fetchCoreCatalog } from './core-catalog.js';
 import { type MetaCatalog, fetchMetaCatalog } from './meta-catalog.js';
 import { fetchIntrospectionByType } from './introspection-by-type.js';
-import { HUGR_SHAPE, type IntrospectionShape, PLAIN_SHAPE, introspectionQuery, isDepthExceeded, isIntrospectionDisabled, unresolvableFields, withoutFields } from './introspection-query.js';
+import {
+  HUGR_SHAPE,
+  type IntrospectionShape,
+  PLAIN_SHAPE,
+  introspectionQuery,
+  isDepthExceeded,
+  isIntrospectionDisabled,
+  unresolvableFields,
+  withoutFields,
+} from './introspection-query.js';
 import type { DataSourceRow, DiscoveryParts } from './merge-catalog.js';
 import { type IntroSchema, SchemaIndex } from './schema-model.js';
 import { type SchemaSummary, isSchemaSummary } from './schema-summary.js';
@@ -84,7 +93,11 @@ export async function fetchIntrospection(ctx: DiscoverContext, initial: Introspe
     if (isDepthExceeded(messages)) return fetchIntrospectionByType((query) => ask(ctx, { query }), shape);
     if (schema && !Array.isArray(schema.types)) return { schema: null, shape, error: 'malformed introspection: __schema.types is not a list' };
     if (messages.length === 0) return { schema: null, shape, error: 'malformed introspection: no __schema in the answer' };
-    return { schema: null, shape, error: isIntrospectionDisabled(messages) ? `introspection is disabled: ${errorMessages(res.errors)}` : errorMessages(res.errors) };
+    return {
+      schema: null,
+      shape,
+      error: isIntrospectionDisabled(messages) ? `introspection is disabled: ${errorMessages(res.errors)}` : errorMessages(res.errors),
+    };
   }
   return { schema: null, shape, error: 'introspection kept failing on unresolvable fields' };
 }
@@ -93,7 +106,8 @@ function validateSchema(schema: IntroSchema): string | null {
   for (const t of schema.types) {
     if (!t || typeof t.name !== 'string' || typeof t.kind !== 'string') return 'malformed introspection: a type without name or kind';
     if (t.fields && !Array.isArray(t.fields)) return `malformed introspection: fields of ${t.name} is not a list`;
-    for (const f of t.fields ?? []) if (!f || typeof f.name !== 'string' || !f.type || !Array.isArray(f.args)) return `malformed introspection: field of ${t.name} lacks name, type or args`;
+    for (const f of t.fields ?? [])
+      if (!f || typeof f.name !== 'string' || !f.type || !Array.isArray(f.args)) return `malformed introspection: field of ${t.name} lacks name, type or args`;
   }
   return null;
 }
@@ -102,7 +116,14 @@ export function parseDataSources(value: unknown): DataSourceInfo[] | null {
   if (!Array.isArray(value)) return null;
   return value
     .filter((r): r is Record<string, unknown> => Boolean(r) && typeof r === 'object' && typeof (r as Record<string, unknown>).name === 'string')
-    .map((r) => ({ name: String(r.name), type: String(r.type ?? ''), prefix: String(r.prefix ?? ''), asModule: r.as_module === true, readOnly: r.read_only === true, description: String(r.description ?? '') }));
+    .map((r) => ({
+      name: String(r.name),
+      type: String(r.type ?? ''),
+      prefix: String(r.prefix ?? ''),
+      asModule: r.as_module === true,
+      readOnly: r.read_only === true,
+      description: String(r.description ?? ''),
+    }));
 }
 
 /** G3 `_dataSources` rows: no prefix in this surface, so it is left null for the merge to infer. */
@@ -110,7 +131,14 @@ export function parseMetaDataSources(value: unknown): DataSourceRow[] | null {
   if (!Array.isArray(value)) return null;
   return value
     .filter((r): r is Record<string, unknown> => Boolean(r) && typeof r === 'object' && typeof (r as Record<string, unknown>).name === 'string')
-    .map((r) => ({ name: String(r.name), type: String(r.engine ?? ''), prefix: null, asModule: r.asModule === true, readOnly: r.readOnly === true, description: String(r.longDescription || r.description || '') }));
+    .map((r) => ({
+      name: String(r.name),
+      type: String(r.engine ?? ''),
+      prefix: null,
+      asModule: r.asModule === true,
+      readOnly: r.readOnly === true,
+      description: String(r.longDescription || r.description || ''),
+    }));
 }
 
 export async function discover(ctx: DiscoverContext): Promise<Discovery> {
@@ -128,13 +156,15 @@ export async function discover(ctx: DiscoverContext): Promise<Discovery> {
   const hugrProbe = await timed('probe', () => ask(ctx, { query: PROBES.hugr }));
   const isHugr = dig(hugrProbe.data, '__type', 'hugr_type') === 'module';
   const probeFailed = Boolean(hugrProbe.errors?.length) && !isHugr;
-  const [g3, g1, version] = isHugr || (ctx.settings.hugr && probeFailed)
-    ? await Promise.all([tryAsk(ctx, PROBES.g3), tryAsk(ctx, PROBES.g1), tryAsk(ctx, PROBES.version)])
-    : [null, null, null];
+  const [g3, g1, version] =
+    isHugr || (ctx.settings.hugr && probeFailed)
+      ? await Promise.all([tryAsk(ctx, PROBES.g3), tryAsk(ctx, PROBES.g1), tryAsk(ctx, PROBES.version)])
+      : [null, null, null];
   const isG3 = Boolean(g3 && !('failed' in g3) && !g3.errors?.length && dig(g3.data, '__type', 'name') === '_Module');
   const g1Fields = g1 && !('failed' in g1) ? (dig(g1.data, '__type', 'fields') as Array<{ name: string }> | undefined) : undefined;
   const hasSummary = Boolean(g1Fields?.some((f) => f.name === 'schema_summary'));
-  const serverVersion = version && !('failed' in version) ? ((dig(version.data, 'function', 'core', 'version', 'version') as string | undefined) ?? null) : null;
+  const serverVersion =
+    version && !('failed' in version) ? ((dig(version.data, 'function', 'core', 'version', 'version') as string | undefined) ?? null) : null;
 
   ctx.onStep?.('discovery', 1, 3);
   const wantSummary = ctx.settings.hugr && !isG3 && (hasSummary || probeFailed);
@@ -163,7 +193,9 @@ export async function discover(ctx: DiscoverContext): Promise<Discovery> {
   const schemaError = intro.error ?? (intro.schema ? validateSchema(intro.schema) : null);
   if (schemaError && !summary) {
     throw new SextantError('INTROSPECTION_FAILED', `cannot read the schema of ${ctx.settings.queryUrl}: ${schemaError}`, {
-      hint: /disabled/.test(schemaError) ? 'enable introspection for the service credential on the server, then retry' : 'check that the endpoint is a GraphQL API and the credential may introspect it',
+      hint: /disabled/.test(schemaError)
+        ? 'enable introspection for the service credential on the server, then retry'
+        : 'check that the endpoint is a GraphQL API and the credential may introspect it',
     });
   }
   if (schemaError) warnings.push(`introspection unusable, indexed from schema_summary only: ${schemaError}`);
@@ -174,7 +206,8 @@ export async function discover(ctx: DiscoverContext): Promise<Discovery> {
 
   let dataSources: DataSourceRow[] | null = null;
   if (sourcesRes && !('failed' in sourcesRes) && !sourcesRes.errors?.length) dataSources = parseDataSources(dig(sourcesRes.data, 'core', 'data_sources'));
-  if (!dataSources && metaSourcesRes && !('failed' in metaSourcesRes) && !metaSourcesRes.errors?.length) dataSources = parseMetaDataSources(dig(metaSourcesRes.data, '_dataSources'));
+  if (!dataSources && metaSourcesRes && !('failed' in metaSourcesRes) && !metaSourcesRes.errors?.length)
+    dataSources = parseMetaDataSources(dig(metaSourcesRes.data, '_dataSources'));
 
   const hugrSchema = schema?.hugr ?? false;
   const generation: Generation = summary ? 'G1' : isG3 ? 'G3' : hugrSchema ? 'G2' : ctx.settings.hugr ? 'G0' : 'plain';

@@ -36,7 +36,11 @@ async function fetchTypes(ctx: DiscoverContext, names: readonly string[]): Promi
         out.set(batch[0]!, null);
         continue;
       }
-      throw new SextantError('INTROSPECTION_FAILED', `cannot read types ${batch.slice(0, 3).join(', ')}${batch.length > 3 ? ', …' : ''}: ${errorMessages(res.errors)}`, { hint: 'run a full `sextant update` for this source' });
+      throw new SextantError(
+        'INTROSPECTION_FAILED',
+        `cannot read types ${batch.slice(0, 3).join(', ')}${batch.length > 3 ? ', …' : ''}: ${errorMessages(res.errors)}`,
+        { hint: 'run a full `sextant update` for this source' },
+      );
     }
     batch.forEach((name, j) => out.set(name, ((res.data ?? {})[`t${j}`] as IntroType | null) ?? null));
   }
@@ -82,7 +86,14 @@ export interface ElementContext {
 function storedDataSources(objects: readonly CatalogObject[]): DataSourceInfo[] {
   return objects
     .filter((o) => o.kind === 'data_source')
-    .map((o) => ({ name: o.name, type: String(o.attributes.engine ?? ''), prefix: String(o.attributes.prefix ?? ''), asModule: o.attributes.asModule === true, readOnly: o.attributes.readOnly === true, description: o.comment ?? '' }));
+    .map((o) => ({
+      name: o.name,
+      type: String(o.attributes.engine ?? ''),
+      prefix: String(o.attributes.prefix ?? ''),
+      asModule: o.attributes.asModule === true,
+      readOnly: o.attributes.readOnly === true,
+      description: o.comment ?? '',
+    }));
 }
 
 function moduleRoots(objects: readonly CatalogObject[], module: string): Partial<Record<RootKind, string>> {
@@ -98,12 +109,16 @@ function resourcesUnder(objects: readonly CatalogObject[], predicate: (o: Catalo
 export async function introspectElement(ctx: DiscoverContext, source: string, element: CatalogObject, stored: ElementContext): Promise<ElementSnapshot> {
   const dataSources = storedDataSources(stored.objects);
   const knownPaths = new Map(stored.objects.filter((o) => o.kind === 'data_object').map((o) => [String(o.attributes.typeName), o.path]));
-  const mapperFor = (schema: SchemaIndex, catalog: ReturnType<typeof emptyCatalog>) => new ObjectMapper(source, catalog, createTypeLookup(schema, catalog.dataObjects), knownPaths);
+  const mapperFor = (schema: SchemaIndex, catalog: ReturnType<typeof emptyCatalog>) =>
+    new ObjectMapper(source, catalog, createTypeLookup(schema, catalog.dataObjects), knownPaths);
 
   if (element.kind === 'data_source') {
     const res = await postGraphql(ctx.fetcher, ctx.settings.queryUrl, { query: PROBES.dataSources }, { purpose: 'discovery' }, ctx.signal);
     const rows = parseDataSources((res.data as { core?: { data_sources?: unknown } } | null)?.core?.data_sources);
-    if (!rows) throw new SextantError('INTROSPECTION_FAILED', `cannot read data sources: ${errorMessages(res.errors) || 'no core.data_sources'}`, { hint: 'check that the service credential may read core.data_sources' });
+    if (!rows)
+      throw new SextantError('INTROSPECTION_FAILED', `cannot read data sources: ${errorMessages(res.errors) || 'no core.data_sources'}`, {
+        hint: 'check that the service credential may read core.data_sources',
+      });
     const catalog = { ...emptyCatalog('G2'), dataSources: rows };
     const mapper = new ObjectMapper(source, catalog, createTypeLookup(null));
     const row = rows.find((r) => r.name === element.name);
@@ -118,7 +133,10 @@ export async function introspectElement(ctx: DiscoverContext, source: string, el
     const q = element.name;
     const wanted = new Set([q, `${q}_by_pk`, `${q}_aggregation`, `${q}_bucket_aggregation`, `insert_${q}`, `update_${q}`, `delete_${q}`]);
     const rootNames = [roots.query, roots.mutation].filter((r): r is string => Boolean(r));
-    const prune = (t: IntroType): IntroType => (rootNames.includes(t.name) ? { ...t, fields: (t.fields ?? []).filter((f) => wanted.has(f.name) || (f.hugr_type === 'select_one' && namedType(f.type) === typeName)) } : t);
+    const prune = (t: IntroType): IntroType =>
+      rootNames.includes(t.name)
+        ? { ...t, fields: (t.fields ?? []).filter((f) => wanted.has(f.name) || (f.hugr_type === 'select_one' && namedType(f.type) === typeName)) }
+        : t;
     const schema = await fetchClosure(ctx, [typeName, ...rootNames], prune);
     const entries: WalkEntry[] = [];
     if (roots.query && schema.get(roots.query)) entries.push({ typeName: roots.query, module, root: 'query' });
@@ -148,8 +166,14 @@ export async function introspectElement(ctx: DiscoverContext, source: string, el
     const module = element.path;
     const roots = moduleRoots(stored.objects, module);
     const entriesWanted = (Object.entries(roots) as Array<[RootKind, string]>).filter(([, t]) => Boolean(t));
-    const schema = await fetchClosure(ctx, entriesWanted.map(([, t]) => t));
-    const walked = walkIntrospection(schema, entriesWanted.filter(([, t]) => schema.get(t)).map(([root, typeName]) => ({ typeName, module, root })));
+    const schema = await fetchClosure(
+      ctx,
+      entriesWanted.map(([, t]) => t),
+    );
+    const walked = walkIntrospection(
+      schema,
+      entriesWanted.filter(([, t]) => schema.get(t)).map(([root, typeName]) => ({ typeName, module, root })),
+    );
     const descriptions = new Map(stored.objects.filter((o) => o.kind === 'module').map((o) => [o.path, o.comment ?? '']));
     const modules: ModuleInfo[] = walked.modules.map((m) => ({ ...m, description: m.description || descriptions.get(m.path) || '' }));
     const catalog = { ...emptyCatalog('G2'), dataSources, modules, dataObjects: walked.dataObjects, functions: walked.functions };
@@ -158,9 +182,14 @@ export async function introspectElement(ctx: DiscoverContext, source: string, el
     for (const o of walked.dataObjects) mapper.addDataObject(o);
     for (const f of walked.functions) mapper.addFunction(f);
     const inside = (p: string) => p === module || p.startsWith(`${module}.`);
-    const resources = resourcesUnder(stored.objects, (o) => (o.kind === 'module' && inside(o.path)) || ((o.kind === 'data_object' || o.kind === 'function') && inside(String(o.attributes.module ?? ''))));
+    const resources = resourcesUnder(
+      stored.objects,
+      (o) => (o.kind === 'module' && inside(o.path)) || ((o.kind === 'data_object' || o.kind === 'function') && inside(String(o.attributes.module ?? ''))),
+    );
     return { resources: [...new Set([element.resource, ...resources])], ...canonicalOrder(mapper.objects, mapper.edges) };
   }
 
-  throw new SextantError('USAGE', `cannot update a single ${element.kind}`, { hint: 'name a data object, function, module or data source, or run a full update' });
+  throw new SextantError('USAGE', `cannot update a single ${element.kind}`, {
+    hint: 'name a data object, function, module or data source, or run a full update',
+  });
 }

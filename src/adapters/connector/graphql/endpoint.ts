@@ -31,7 +31,9 @@ const HEADER_NAME = /^[A-Za-z0-9-]+$/;
 function envName(value: unknown, option: string): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !ENV_NAME.test(value)) {
-    throw new SextantError('USAGE', `${option} must be an environment variable name, got '${String(value)}'`, { hint: 'pass the NAME of the variable (e.g. HUGR_SECRET_KEY), never the secret itself' });
+    throw new SextantError('USAGE', `${option} must be an environment variable name, got '${String(value)}'`, {
+      hint: 'pass the NAME of the variable (e.g. HUGR_SECRET_KEY), never the secret itself',
+    });
   }
   return value;
 }
@@ -47,7 +49,9 @@ export function endpointSettings(source: Pick<SourceRecord, 'url' | 'type' | 'op
     throw new SextantError('INVALID_DSN', `unsupported scheme '${url.protocol}' for a GraphQL source`, { hint: 'use an http:// or https:// URL' });
   }
   if (url.username || url.password) {
-    throw new SextantError('USAGE', 'credentials in a GraphQL URL are not accepted', { hint: 'remove them from the URL and use --secret-key-env, --api-key-env or --header-env' });
+    throw new SextantError('USAGE', 'credentials in a GraphQL URL are not accepted', {
+      hint: 'remove them from the URL and use --secret-key-env, --api-key-env or --header-env',
+    });
   }
   const o = source.options;
   const hugr = source.type === 'hugr';
@@ -55,7 +59,8 @@ export function endpointSettings(source: Pick<SourceRecord, 'url' | 'type' | 'op
   const root = hugr ? base.replace(/\/(query|ipc)$/, '') : base;
   const headerEnvs: Record<string, string> = {};
   if (o.headerEnvs !== undefined) {
-    if (!o.headerEnvs || typeof o.headerEnvs !== 'object' || Array.isArray(o.headerEnvs)) throw new SextantError('USAGE', 'headerEnvs must map header names to environment variable names');
+    if (!o.headerEnvs || typeof o.headerEnvs !== 'object' || Array.isArray(o.headerEnvs))
+      throw new SextantError('USAGE', 'headerEnvs must map header names to environment variable names');
     for (const [header, env] of Object.entries(o.headerEnvs as Record<string, unknown>)) {
       if (!HEADER_NAME.test(header)) throw new SextantError('USAGE', `invalid header name '${header}'`, { hint: "use --header-env 'Header-Name=ENV_VAR'" });
       headerEnvs[header] = envName(env, `--header-env ${header}`)!;

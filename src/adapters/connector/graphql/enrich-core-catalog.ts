@@ -13,7 +13,12 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 /** The longer of two descriptions: a long description extends the short one, it does not contradict it. */
 const longer = (a: string, b: string): string => (b.length > a.length ? b : a);
 
-const ROOT_COLUMNS: Array<[RootKind, string]> = [['query', 'query_root'], ['mutation', 'mutation_root'], ['function', 'function_root'], ['mut_function', 'mut_function_root']];
+const ROOT_COLUMNS: Array<[RootKind, string]> = [
+  ['query', 'query_root'],
+  ['mutation', 'mutation_root'],
+  ['function', 'function_root'],
+  ['mut_function', 'mut_function_root'],
+];
 
 export function applyCoreCatalog(catalog: GraphqlCatalog, core: CoreCatalog): void {
   const { views } = core;
@@ -78,7 +83,9 @@ export function applyCoreCatalog(catalog: GraphqlCatalog, core: CoreCatalog): vo
   for (const r of views.arguments ?? []) args.set(`${str(r.type_name)}.${str(r.field_name)}.${str(r.name)}`, r);
   if (args.size === 0) return;
   const enrich = (op: OperationInfo) => {
-    const rootType = op.module ? modules.get(op.module)?.roots[op.root] : { query: 'Query', mutation: 'Mutation', function: 'Function', mut_function: 'MutationFunction' }[op.root];
+    const rootType = op.module
+      ? modules.get(op.module)?.roots[op.root]
+      : { query: 'Query', mutation: 'Mutation', function: 'Function', mut_function: 'MutationFunction' }[op.root];
     if (!rootType) return;
     op.args = op.args.map((a): ArgInfo => {
       const r = args.get(`${rootType}.${op.name}.${a.name}`);

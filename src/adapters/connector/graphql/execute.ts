@@ -43,15 +43,28 @@ function fail(res: GraphqlResponse, validation: ExecuteResponse['validation'], f
 }
 
 export async function executeOperation(deps: ExecuteDeps, request: ExecuteRequest, credential: ExecutionCredential): Promise<ExecuteResponse> {
-  const context: CredentialContext = { purpose: 'execution', ...(credential.userToken ? { userToken: credential.userToken } : {}), ...(credential.allowAnonymous ? { allowAnonymous: true } : {}) };
+  const context: CredentialContext = {
+    purpose: 'execution',
+    ...(credential.userToken ? { userToken: credential.userToken } : {}),
+    ...(credential.allowAnonymous ? { allowAnonymous: true } : {}),
+  };
   let document;
   try {
     document = parse(request.query);
   } catch (err) {
     const e = err as GraphQLError;
-    return { data: null, errors: [{ message: e.message, ...(e.locations ? { locations: [...e.locations] } : {}) }], validation: 'client', failedAt: 'validation' };
+    return {
+      data: null,
+      errors: [{ message: e.message, ...(e.locations ? { locations: [...e.locations] } : {}) }],
+      validation: 'client',
+      failedAt: 'validation',
+    };
   }
-  const body = { query: request.query, ...(request.variables ? { variables: request.variables } : {}), ...(request.operationName ? { operationName: request.operationName } : {}) };
+  const body = {
+    query: request.query,
+    ...(request.variables ? { variables: request.variables } : {}),
+    ...(request.operationName ? { operationName: request.operationName } : {}),
+  };
 
   let validation: ExecuteResponse['validation'] = 'none';
   const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
@@ -66,16 +79,27 @@ export async function executeOperation(deps: ExecuteDeps, request: ExecuteReques
     const schema = await userSchema(deps, context, credential);
     if (schema) {
       const errors = validate(schema, document);
-      if (errors.length) return { data: null, errors: errors.map((e) => ({ message: e.message, ...(e.locations ? { locations: [...e.locations] } : {}) })), validation: 'client', failedAt: 'validation' };
+      if (errors.length)
+        return {
+          data: null,
+          errors: errors.map((e) => ({ message: e.message, ...(e.locations ? { locations: [...e.locations] } : {}) })),
+          validation: 'client',
+          failedAt: 'validation',
+        };
       validation = 'client';
     }
   }
 
   if (request.format === 'arrow') {
-    if (!deps.settings.ipcUrl) throw new SextantError('USAGE', 'format arrow needs a Hugr source (its /ipc endpoint)', { hint: 'use format json for this source' });
+    if (!deps.settings.ipcUrl)
+      throw new SextantError('USAGE', 'format arrow needs a Hugr source (its /ipc endpoint)', { hint: 'use format json for this source' });
     let response: Response;
     try {
-      response = await deps.fetcher(deps.settings.ipcUrl, { body: JSON.stringify(body), accept: 'multipart/mixed', ...(request.signal ? { signal: request.signal } : {}) }, context);
+      response = await deps.fetcher(
+        deps.settings.ipcUrl,
+        { body: JSON.stringify(body), accept: 'multipart/mixed', ...(request.signal ? { signal: request.signal } : {}) },
+        context,
+      );
     } catch (err) {
       throw transportError(err, deps.settings.ipcUrl);
     }

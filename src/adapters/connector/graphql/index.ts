@@ -36,17 +36,29 @@ export function createGraphqlConnector(options: GraphqlConnectorOptions): Connec
       const ctx = context(source);
       const { postGraphql } = await import('./client.js');
       await postGraphql(ctx.fetcher, ctx.settings.queryUrl, { query: '{ __typename }' }, { purpose: 'discovery' });
-      const role = ctx.settings.secretKeyEnv ? 'secret key' : ctx.settings.apiKeyEnv ? 'api key' : Object.keys(ctx.settings.headerEnvs).length ? 'configured headers' : 'anonymous';
+      const role = ctx.settings.secretKeyEnv
+        ? 'secret key'
+        : ctx.settings.apiKeyEnv
+          ? 'api key'
+          : Object.keys(ctx.settings.headerEnvs).length
+            ? 'configured headers'
+            : 'anonymous';
       return { ok: true, role, findings: [{ code: 'API_REACHABLE', severity: 'info', message: `${ctx.settings.queryUrl} accepted the ${role} credential` }] };
     },
     async introspect(source: SourceRecord, introspectOptions: IntrospectOptions = {}) {
       const ctx = { ...context(source, introspectOptions.signal), ...(introspectOptions.onProgress ? { onStep: introspectOptions.onProgress } : {}) };
       const found = await discover(ctx);
       const catalog = mergeCatalog(found);
-      const snapshot = toSnapshot(source.name, catalog, createTypeLookup(found.schema, catalog.dataObjects), { serverVersion: found.serverVersion, timings: found.timings, endpoint: ctx.settings.queryUrl });
+      const snapshot = toSnapshot(source.name, catalog, createTypeLookup(found.schema, catalog.dataObjects), {
+        serverVersion: found.serverVersion,
+        timings: found.timings,
+        endpoint: ctx.settings.queryUrl,
+      });
       introspectOptions.onProgress?.('done', 3, 3);
       if (snapshot.objects.length === 0) {
-        throw new SextantError('INTROSPECTION_FAILED', `${ctx.settings.queryUrl} exposes nothing to index`, { hint: 'check that the service credential sees the schema (Hugr: a secret key or an admin API key)' });
+        throw new SextantError('INTROSPECTION_FAILED', `${ctx.settings.queryUrl} exposes nothing to index`, {
+          hint: 'check that the service credential sees the schema (Hugr: a secret key or an admin API key)',
+        });
       }
       return snapshot;
     },

@@ -9,7 +9,15 @@
  */
 import type { GraphqlResponse } from './client.js';
 import { errorMessages } from './client.js';
-import { DEFAULT_REF_DEPTH, type IntrospectionShape, isDepthExceeded, typeListQuery, typesQuery, unresolvableFields, withoutFields } from './introspection-query.js';
+import {
+  DEFAULT_REF_DEPTH,
+  type IntrospectionShape,
+  isDepthExceeded,
+  typeListQuery,
+  typesQuery,
+  unresolvableFields,
+  withoutFields,
+} from './introspection-query.js';
 import type { IntroSchema, IntroType, TypeRef } from './schema-model.js';
 
 export const TYPE_BATCH = 16;
@@ -73,7 +81,12 @@ export async function fetchIntrospectionByType(send: Send, initial: Introspectio
   const listRes = await send(typeListQuery());
   const list = listRes.data?.__schema as IntroSchema | undefined;
   if (!list || !Array.isArray(list.types) || listRes.errors?.length) {
-    return { schema: null, shape: initial, error: `even the type list was refused: ${errorMessages(listRes.errors) || 'no __schema in the answer'}`, warnings: [] };
+    return {
+      schema: null,
+      shape: initial,
+      error: `even the type list was refused: ${errorMessages(listRes.errors) || 'no __schema in the answer'}`,
+      warnings: [],
+    };
   }
   const composite = list.types.filter((t) => t && typeof t.name === 'string' && t.kind !== 'SCALAR').map((t) => t.name);
   const batches: string[][] = [];
@@ -93,7 +106,7 @@ export async function fetchIntrospectionByType(send: Send, initial: Introspectio
   const steps = ladder(initial);
   let floor = 0;
   const fetchBatch = async (names: readonly string[]): Promise<{ types: Array<IntroType | null | undefined> } | { error: string }> => {
-    for (let step = floor, drops = 0; step < steps.length; ) {
+    for (let step = floor, drops = 0; step < steps.length;) {
       const candidate = { ...shape, refDepth: steps[step]!.refDepth, withArgs: steps[step]!.withArgs };
       const { types, messages } = await askBatch(names, candidate);
       if (types) {
@@ -124,7 +137,15 @@ export async function fetchIntrospectionByType(send: Send, initial: Introspectio
     const full = byName.get(t.name);
     return full ? completeType(full, cut) : { ...t, fields: null, inputFields: null, enumValues: null, interfaces: null, possibleTypes: null };
   });
-  const warnings = [`the server's introspection depth limit refused the full query; read ${composite.length} types one by one (type references down to ${shape.refDepth} levels deep${shape.withArgs === false ? ', some without field arguments' : ''})`];
-  if (cut.size) warnings.push(`${cut.size} type references were deeper than the limit allows and are indexed as JSON (e.g. ${[...cut].slice(0, 3).join(', ')})`);
-  return { schema: { queryType: list.queryType, mutationType: list.mutationType, subscriptionType: list.subscriptionType ?? null, types }, shape, error: null, warnings };
+  const warnings = [
+    `the server's introspection depth limit refused the full query; read ${composite.length} types one by one (type references down to ${shape.refDepth} levels deep${shape.withArgs === false ? ', some without field arguments' : ''})`,
+  ];
+  if (cut.size)
+    warnings.push(`${cut.size} type references were deeper than the limit allows and are indexed as JSON (e.g. ${[...cut].slice(0, 3).join(', ')})`);
+  return {
+    schema: { queryType: list.queryType, mutationType: list.mutationType, subscriptionType: list.subscriptionType ?? null, types },
+    shape,
+    error: null,
+    warnings,
+  };
 }

@@ -76,7 +76,11 @@ export function unresolvableFields(messages: readonly string[]): string[] {
 }
 
 export function withoutFields(shape: IntrospectionShape, names: readonly string[]): IntrospectionShape {
-  return { ...shape, typeExtensions: shape.typeExtensions.filter((f) => !names.includes(f)), fieldExtensions: shape.fieldExtensions.filter((f) => !names.includes(f)) };
+  return {
+    ...shape,
+    typeExtensions: shape.typeExtensions.filter((f) => !names.includes(f)),
+    fieldExtensions: shape.fieldExtensions.filter((f) => !names.includes(f)),
+  };
 }
 
 export function isIntrospectionDisabled(messages: readonly string[]): boolean {

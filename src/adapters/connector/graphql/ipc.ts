@@ -72,7 +72,10 @@ export function plainValue(v: unknown): unknown {
 function decodeTable(part: MultipartPart): unknown[] {
   if (part.headers['x-hugr-empty'] === 'true' || part.body.length === 0) return [];
   const table = tableFromIPC(part.body);
-  const info = (part.headers['x-hugr-table-info'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const info = (part.headers['x-hugr-table-info'] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const rows = table.toArray().map((row) => plainValue(row) as Record<string, unknown>);
   if (info.includes('asArray')) {
     const column = table.schema.fields[0]?.name ?? '';
@@ -98,7 +101,9 @@ function place(target: Record<string, unknown>, path: string[], value: unknown):
 export function decodeIpc(body: Uint8Array, contentType: string | null): GraphqlResponse {
   const boundary = boundaryOf(contentType);
   if (!boundary || !/multipart\/mixed/i.test(contentType ?? '')) {
-    throw new SextantError('UPSTREAM_FAILED', `the /ipc endpoint did not answer multipart/mixed (got ${contentType ?? 'no content type'})`, { hint: 'use format json, or check that the source is a Hugr server' });
+    throw new SextantError('UPSTREAM_FAILED', `the /ipc endpoint did not answer multipart/mixed (got ${contentType ?? 'no content type'})`, {
+      hint: 'use format json, or check that the source is a Hugr server',
+    });
   }
   const out: GraphqlResponse = {};
   const data: Record<string, unknown> = {};

@@ -104,15 +104,32 @@ export async function fetchMetaCatalog(send: Send): Promise<MetaCatalog> {
   const take = (node: Node): string[] => {
     const path = str(node.name);
     seen.add(path);
-    out.modules.push({ path, description: longer(str(node.description), str(node.longDescription)), dataSources: Array.isArray(node.dataSources) ? node.dataSources.filter((d): d is string => typeof d === 'string') : [] });
+    out.modules.push({
+      path,
+      description: longer(str(node.description), str(node.longDescription)),
+      dataSources: Array.isArray(node.dataSources) ? node.dataSources.filter((d): d is string => typeof d === 'string') : [],
+    });
     for (const o of Array.isArray(node.dataObjects) ? (node.dataObjects as Node[]) : []) {
       if (!o || !str(o.name)) continue;
       const type = str(o.type);
-      out.dataObjects.push({ typeName: str(o.name), module: str(o.moduleName) || path, dataSource: str(o.dataSourceName), description: longer(str(o.description), str(o.longDescription)), kind: type === 'TABLE' ? 'table' : type === 'VIEW' ? 'view' : '', isM2M: (o.properties as Node | undefined)?.isM2M === true });
+      out.dataObjects.push({
+        typeName: str(o.name),
+        module: str(o.moduleName) || path,
+        dataSource: str(o.dataSourceName),
+        description: longer(str(o.description), str(o.longDescription)),
+        kind: type === 'TABLE' ? 'table' : type === 'VIEW' ? 'view' : '',
+        isM2M: (o.properties as Node | undefined)?.isM2M === true,
+      });
     }
     for (const f of Array.isArray(node.functions) ? (node.functions as Node[]) : []) {
       if (!f || !str(f.name) || str(f.type) === 'SUBSCRIPTION') continue;
-      out.functions.push({ name: str(f.name), module: str(f.moduleName) || path, mutating: str(f.type) === 'MUTATION', dataSource: str(f.dataSourceName), description: longer(str(f.description), str(f.longDescription)) });
+      out.functions.push({
+        name: str(f.name),
+        module: str(f.moduleName) || path,
+        mutating: str(f.type) === 'MUTATION',
+        dataSource: str(f.dataSourceName),
+        description: longer(str(f.description), str(f.longDescription)),
+      });
     }
     return (Array.isArray(node.modules) ? (node.modules as Node[]) : []).map((m) => str(m?.name)).filter((p) => p && !seen.has(p));
   };

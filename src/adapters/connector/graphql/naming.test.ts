@@ -49,6 +49,9 @@ describe('capabilityPath', () => {
 
 describe('unresolvableFields', () => {
   it('reads graphql-js and Hugr messages', () => {
-    expect(unresolvableFields(['Cannot query field "hugr_type" on type "__Type".', 'mcp_exclude: couldn\'t find field resolver', 'something else'])).toEqual(['hugr_type', 'mcp_exclude']);
+    expect(unresolvableFields(['Cannot query field "hugr_type" on type "__Type".', "mcp_exclude: couldn't find field resolver", 'something else'])).toEqual([
+      'hugr_type',
+      'mcp_exclude',
+    ]);
   });
 });

@@ -27,7 +27,9 @@ export function capabilityPath(op: Pick<OperationInfo, 'root' | 'module' | 'name
 }
 
 function operationName(op: Pick<OperationInfo, 'root' | 'module' | 'name'>): string {
-  const raw = [op.root === 'mut_function' ? 'mut_fn' : op.root === 'function' ? 'fn' : '', ...(op.module ? op.module.split('.') : []), op.name].filter(Boolean).join('_');
+  const raw = [op.root === 'mut_function' ? 'mut_fn' : op.root === 'function' ? 'fn' : '', ...(op.module ? op.module.split('.') : []), op.name]
+    .filter(Boolean)
+    .join('_');
   const clean = raw.replace(/[^_0-9A-Za-z]/g, '_');
   return /^[_A-Za-z]/.test(clean) ? clean : `_${clean}`;
 }
@@ -57,7 +59,13 @@ export function selectionFor(lookup: TypeLookup, returns: string, variant: Opera
 
 /** Arguments that become variables: required ones, plus filter/limit on list queries. */
 function variableArgs(op: OperationInfo): ArgInfo[] {
-  return op.args.filter((a) => a.required || (op.variant === 'select' && (a.name === 'filter' || a.name === 'limit' || a.name === 'args')) || (op.variant === 'update' && a.name === 'filter') || (op.variant === 'delete' && a.name === 'filter'));
+  return op.args.filter(
+    (a) =>
+      a.required ||
+      (op.variant === 'select' && (a.name === 'filter' || a.name === 'limit' || a.name === 'args')) ||
+      (op.variant === 'update' && a.name === 'filter') ||
+      (op.variant === 'delete' && a.name === 'filter'),
+  );
 }
 
 export interface BuiltOperation {
@@ -88,5 +96,11 @@ export function buildOperation(op: OperationInfo, lookup: TypeLookup): BuiltOper
   } else lines.push(`${INDENT.repeat(depth)}${call}`);
   for (let i = nesting.length; i >= 1; i--) lines.push(`${INDENT.repeat(i)}}`);
   lines.push('}');
-  return { path: capabilityPath(op), operationType, operationName: name, variables: Object.fromEntries(vars.map((v) => [v.name, v.type])), text: lines.join('\n') };
+  return {
+    path: capabilityPath(op),
+    operationType,
+    operationName: name,
+    variables: Object.fromEntries(vars.map((v) => [v.name, v.type])),
+    text: lines.join('\n'),
+  };
 }

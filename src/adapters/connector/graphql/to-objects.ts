@@ -37,7 +37,13 @@ function fieldAttributes(f: FieldInfo, position: number): Record<string, unknown
 }
 
 function argsOf(op: OperationInfo): Array<Record<string, unknown>> {
-  return op.args.map((a) => ({ name: a.name, type: a.type, required: a.required, ...(a.description ? { description: a.description } : {}), ...(a.defaultValue != null ? { default: a.defaultValue } : {}) }));
+  return op.args.map((a) => ({
+    name: a.name,
+    type: a.type,
+    required: a.required,
+    ...(a.description ? { description: a.description } : {}),
+    ...(a.defaultValue != null ? { default: a.defaultValue } : {}),
+  }));
 }
 
 export class ObjectMapper {
@@ -103,7 +109,15 @@ export class ObjectMapper {
       resource,
       comment: op.description || null,
       definition: built.text,
-      attributes: { variant: op.variant, root: op.root, module: op.module, graphqlPath: built.path, returns: op.returns, args: argsOf(op), variables: built.variables },
+      attributes: {
+        variant: op.variant,
+        root: op.root,
+        module: op.module,
+        graphqlPath: built.path,
+        returns: op.returns,
+        args: argsOf(op),
+        variables: built.variables,
+      },
     };
   }
 
@@ -114,7 +128,9 @@ export class ObjectMapper {
     const names = resolveTypeName(o.typeName, this.catalog.dataSources, o.dataSource || undefined);
     const list = o.queries.find((q) => q.variant === 'select') ?? o.queries[0];
     const built = list ? buildOperation(list, this.lookup) : null;
-    const visible = o.fields.filter((f) => !f.mcpExclude && f.hugrType !== 'aggregate' && f.hugrType !== 'bucket_agg' && f.name !== '_join' && f.name !== '_spatial');
+    const visible = o.fields.filter(
+      (f) => !f.mcpExclude && f.hugrType !== 'aggregate' && f.hugrType !== 'bucket_agg' && f.name !== '_join' && f.name !== '_spatial',
+    );
     const excluded = o.fields.filter((f) => f.mcpExclude).map((f) => f.name);
     this.objects.push({
       id: objectId,
@@ -159,7 +175,14 @@ export class ObjectMapper {
         attributes: fieldAttributes(f, i + 1),
       });
       const target = f.relationTo ? this.typePaths.get(f.relationTo) : undefined;
-      if (target) this.edges.push({ fromId: objectId, toId: id(this.source, 'data_object', target), kind: 'relation', resource, attributes: { field: f.name, many: f.type.startsWith('[') } });
+      if (target)
+        this.edges.push({
+          fromId: objectId,
+          toId: id(this.source, 'data_object', target),
+          kind: 'relation',
+          resource,
+          attributes: { field: f.name, many: f.type.startsWith('[') },
+        });
     });
     for (const op of [...o.queries, ...o.mutations]) this.objects.push(this.operationObject(op, objectId, resource));
   }
@@ -208,20 +231,22 @@ export class ObjectMapper {
       definition: t.kind === 'ENUM' ? `enum ${t.name} { ${t.values.join(' ')} }` : null,
       attributes: { graphqlKind: t.kind, ...(t.values.length ? { values: t.values } : {}) },
     });
-    t.fields.filter((f) => !f.mcpExclude).forEach((f, i) => {
-      this.objects.push({
-        id: id(this.source, 'graphql_field', `${t.name}.${f.name}`),
-        source: this.source,
-        kind: 'graphql_field',
-        path: `${t.name}.${f.name}`,
-        name: f.name,
-        parentId: typeId,
-        resource,
-        comment: f.description || null,
-        definition: null,
-        attributes: fieldAttributes(f, i + 1),
+    t.fields
+      .filter((f) => !f.mcpExclude)
+      .forEach((f, i) => {
+        this.objects.push({
+          id: id(this.source, 'graphql_field', `${t.name}.${f.name}`),
+          source: this.source,
+          kind: 'graphql_field',
+          path: `${t.name}.${f.name}`,
+          name: f.name,
+          parentId: typeId,
+          resource,
+          comment: f.description || null,
+          definition: null,
+          attributes: fieldAttributes(f, i + 1),
+        });
       });
-    });
   }
 
   /** A root operation of a plain GraphQL API. */
@@ -238,7 +263,15 @@ export class ObjectMapper {
       resource: `operation:${path}`,
       comment: op.description || null,
       definition: built.text,
-      attributes: { variant: op.variant, root: op.root, module: '', graphqlPath: capabilityPath(op), returns: op.returns, args: argsOf(op), variables: built.variables },
+      attributes: {
+        variant: op.variant,
+        root: op.root,
+        module: '',
+        graphqlPath: capabilityPath(op),
+        returns: op.returns,
+        args: argsOf(op),
+        variables: built.variables,
+      },
     });
   }
 }

@@ -8,7 +8,13 @@ import type { TypeLookup } from './operations.js';
 import type { SchemaIndex } from './schema-model.js';
 import { toField } from './walk-introspection.js';
 
-const OPERATION_RESULT: FieldInfo[] = ['success', 'affected_rows', 'last_id', 'message'].map((name) => ({ name, type: 'String', description: '', args: [], mcpExclude: false }));
+const OPERATION_RESULT: FieldInfo[] = ['success', 'affected_rows', 'last_id', 'message'].map((name) => ({
+  name,
+  type: 'String',
+  description: '',
+  args: [],
+  mcpExclude: false,
+}));
 
 export function createTypeLookup(schema: SchemaIndex | null, dataObjects: readonly DataObjectInfo[] = []): TypeLookup {
   const cache = new Map<string, readonly FieldInfo[] | undefined>();

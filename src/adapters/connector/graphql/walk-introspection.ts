@@ -14,7 +14,13 @@ const QUERY_VARIANTS: Record<string, OperationVariant> = { select: 'select', sel
 const MUTATION_VARIANTS: Record<string, OperationVariant> = { mutation_insert: 'insert', mutation_update: 'update', mutation_delete: 'delete' };
 
 export function toArg(v: IntroInputValue): ArgInfo {
-  return { name: v.name, type: printTypeRef(v.type), required: isRequired(v.type) && v.defaultValue == null, description: v.description ?? '', defaultValue: v.defaultValue };
+  return {
+    name: v.name,
+    type: printTypeRef(v.type),
+    required: isRequired(v.type) && v.defaultValue == null,
+    description: v.description ?? '',
+    defaultValue: v.defaultValue,
+  };
 }
 
 export function toField(schema: SchemaIndex, f: IntroField): FieldInfo {
@@ -56,7 +62,28 @@ export function isGeneratedType(t: IntroType): boolean {
   if (t.hugr_type) return true; // data objects, filters, data inputs, module roots: indexed through their owners
   if (t.kind === 'SCALAR') return true;
   if (/(Filter|ListFilter|Aggregation|SubAggregation|_filter|_list_filter|_mut_input_data|_mut_data|_args)$/.test(t.name)) return true;
-  return ['Query', 'Mutation', 'Subscription', 'Function', 'MutationFunction', 'OrderByField', 'OrderDirection', 'OperationResult', 'TimeBucket', 'TimeExtract', 'VectorDistanceType', 'VectorSearchInput', 'SemanticSearchInput', 'GeometryType', 'GeometrySpatialQueryType', 'GeometryMeasurementTypes', 'ModuleObjectType', 'QueryType', 'MutationType', 'ExtraFieldBaseType'].includes(t.name);
+  return [
+    'Query',
+    'Mutation',
+    'Subscription',
+    'Function',
+    'MutationFunction',
+    'OrderByField',
+    'OrderDirection',
+    'OperationResult',
+    'TimeBucket',
+    'TimeExtract',
+    'VectorDistanceType',
+    'VectorSearchInput',
+    'SemanticSearchInput',
+    'GeometryType',
+    'GeometrySpatialQueryType',
+    'GeometryMeasurementTypes',
+    'ModuleObjectType',
+    'QueryType',
+    'MutationType',
+    'ExtraFieldBaseType',
+  ].includes(t.name);
 }
 
 /** Where a walk starts: the four roots by default, or one module's root types (single-element updates). */
@@ -179,7 +206,10 @@ export function walkIntrospection(schema: SchemaIndex, entries?: readonly WalkEn
       name: t.name,
       kind: t.kind,
       description: t.description ?? '',
-      fields: [...(t.fields ?? []).map((f) => toField(schema, f)), ...(t.inputFields ?? []).map((v) => ({ name: v.name, type: printTypeRef(v.type), description: v.description ?? '', args: [], mcpExclude: false }))],
+      fields: [
+        ...(t.fields ?? []).map((f) => toField(schema, f)),
+        ...(t.inputFields ?? []).map((v) => ({ name: v.name, type: printTypeRef(v.type), description: v.description ?? '', args: [], mcpExclude: false })),
+      ],
       values: (t.enumValues ?? []).map((v) => v.name),
     });
   }

@@ -17,7 +17,15 @@ export function walkPlain(schema: SchemaIndex): { operations: OperationInfo[]; t
   const operations: OperationInfo[] = [];
   for (const [typeName, root] of roots) {
     for (const f of schema.get(typeName)?.fields ?? []) {
-      operations.push({ name: f.name, module: '', root, variant: 'operation', args: f.args.map(toArg), returns: printTypeRef(f.type), description: f.description ?? '' });
+      operations.push({
+        name: f.name,
+        module: '',
+        root,
+        variant: 'operation',
+        args: f.args.map(toArg),
+        returns: printTypeRef(f.type),
+        description: f.description ?? '',
+      });
     }
   }
   const rootNames = new Set([schema.queryType, schema.mutationType, schema.subscriptionType].filter(Boolean));

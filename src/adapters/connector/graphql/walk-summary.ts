@@ -23,7 +23,14 @@ function fieldType(f: SummaryField): string {
 }
 
 function toField(f: SummaryField): FieldInfo {
-  return { name: f.name, type: fieldType(f), description: f.description ?? '', args: (f.arguments ?? []).map(toArg), mcpExclude: false, ...(f.is_primary_key ? { isPrimaryKey: true } : {}) };
+  return {
+    name: f.name,
+    type: fieldType(f),
+    description: f.description ?? '',
+    args: (f.arguments ?? []).map(toArg),
+    mcpExclude: false,
+    ...(f.is_primary_key ? { isPrimaryKey: true } : {}),
+  };
 }
 
 function toDataObject(o: SummaryDataObject): DataObjectInfo {
@@ -39,18 +46,55 @@ function toDataObject(o: SummaryDataObject): DataObjectInfo {
   const queries: OperationInfo[] = (o.queries ?? []).flatMap((q) => {
     const variant = VARIANTS[q.type];
     if (!variant) return [];
-    return [{ name: q.name, module: q.path, root: 'query' as const, variant, args: (q.arguments ?? []).map(toArg), returns: q.is_single_row ? q.returned_type : `[${q.returned_type}]`, description: q.description ?? '' }];
+    return [
+      {
+        name: q.name,
+        module: q.path,
+        root: 'query' as const,
+        variant,
+        args: (q.arguments ?? []).map(toArg),
+        returns: q.is_single_row ? q.returned_type : `[${q.returned_type}]`,
+        description: q.description ?? '',
+      },
+    ];
   });
   const m = o.mutations;
   const mutations: OperationInfo[] = [];
   if (m?.insert_mutation) {
-    mutations.push({ name: m.insert_mutation, module: o.module, root: 'mutation', variant: 'insert', args: [{ name: 'data', type: `${m.insert_data_type}!`, required: true, description: '' }], returns: o.has_primary_key && !o.is_m2m ? o.name : 'OperationResult', description: '' });
+    mutations.push({
+      name: m.insert_mutation,
+      module: o.module,
+      root: 'mutation',
+      variant: 'insert',
+      args: [{ name: 'data', type: `${m.insert_data_type}!`, required: true, description: '' }],
+      returns: o.has_primary_key && !o.is_m2m ? o.name : 'OperationResult',
+      description: '',
+    });
   }
   if (m?.update_mutation) {
-    mutations.push({ name: m.update_mutation, module: o.module, root: 'mutation', variant: 'update', args: [{ name: 'data', type: `${m.update_data_type}!`, required: true, description: '' }, { name: 'filter', type: o.filter_type, required: false, description: '' }], returns: 'OperationResult', description: '' });
+    mutations.push({
+      name: m.update_mutation,
+      module: o.module,
+      root: 'mutation',
+      variant: 'update',
+      args: [
+        { name: 'data', type: `${m.update_data_type}!`, required: true, description: '' },
+        { name: 'filter', type: o.filter_type, required: false, description: '' },
+      ],
+      returns: 'OperationResult',
+      description: '',
+    });
   }
   if (m?.delete_mutation) {
-    mutations.push({ name: m.delete_mutation, module: o.module, root: 'mutation', variant: 'delete', args: [{ name: 'filter', type: o.filter_type, required: false, description: '' }], returns: 'OperationResult', description: '' });
+    mutations.push({
+      name: m.delete_mutation,
+      module: o.module,
+      root: 'mutation',
+      variant: 'delete',
+      args: [{ name: 'filter', type: o.filter_type, required: false, description: '' }],
+      returns: 'OperationResult',
+      description: '',
+    });
   }
   return {
     typeName: o.name,
@@ -80,8 +124,20 @@ function toFunction(f: SummaryFunction, root: 'function' | 'mut_function'): Func
   };
 }
 
-export function walkSummary(summary: SchemaSummary): { dataSources: DataSourceInfo[]; modules: ModuleInfo[]; dataObjects: DataObjectInfo[]; functions: FunctionInfo[] } {
-  const dataSources = (summary.data_sources ?? []).map((d) => ({ name: d.name, type: d.type, prefix: d.prefix, asModule: d.as_module, readOnly: d.read_only, description: d.description ?? '' }));
+export function walkSummary(summary: SchemaSummary): {
+  dataSources: DataSourceInfo[];
+  modules: ModuleInfo[];
+  dataObjects: DataObjectInfo[];
+  functions: FunctionInfo[];
+} {
+  const dataSources = (summary.data_sources ?? []).map((d) => ({
+    name: d.name,
+    type: d.type,
+    prefix: d.prefix,
+    asModule: d.as_module,
+    readOnly: d.read_only,
+    description: d.description ?? '',
+  }));
   const modules: ModuleInfo[] = [];
   const dataObjects: DataObjectInfo[] = [];
   const functions: FunctionInfo[] = [];

@@ -3,14 +3,27 @@ import { MAX_LISTED_TABLES, type PrivilegeRow, type RoleRow, evaluateAccess } fr
 import { createScope } from './scope.js';
 
 const role = (name: string, depth: number, over: Partial<RoleRow> = {}): RoleRow => ({
-  name, depth, via: null, inherits: true, superuser: false, createrole: false, createdb: false, replication: false, bypassrls: false, ...over,
+  name,
+  depth,
+  via: null,
+  inherits: true,
+  superuser: false,
+  createrole: false,
+  createdb: false,
+  replication: false,
+  bypassrls: false,
+  ...over,
 });
 const all = createScope({});
 
 describe('evaluateAccess', () => {
   it('passes a plain role with only an informational membership', () => {
     const report = evaluateAccess([role('reader', 0), role('readers', 1, { via: 'reader' })], [], all);
-    expect(report).toEqual({ ok: true, role: 'reader', findings: [{ code: 'ROLE_MEMBERSHIP', severity: 'info', message: 'role reader inherits from readers' }] });
+    expect(report).toEqual({
+      ok: true,
+      role: 'reader',
+      findings: [{ code: 'ROLE_MEMBERSHIP', severity: 'info', message: 'role reader inherits from readers' }],
+    });
   });
 
   it('fails on attributes of the login role and of any role it can become', () => {
@@ -25,7 +38,11 @@ describe('evaluateAccess', () => {
 
   it('fails on dangerous predefined roles, naming the intermediate role', () => {
     const report = evaluateAccess([role('app', 0), role('etl', 1, { via: 'app' }), role('pg_write_all_data', 2, { via: 'etl' })], [], all);
-    expect(report.findings).toContainEqual({ code: 'WRITE_ALL_DATA', severity: 'fail', message: 'role app inherits from pg_write_all_data (via etl), which may write every table' });
+    expect(report.findings).toContainEqual({
+      code: 'WRITE_ALL_DATA',
+      severity: 'fail',
+      message: 'role app inherits from pg_write_all_data (via etl), which may write every table',
+    });
   });
 
   it('fails on write and create privileges in scope only', () => {
@@ -45,7 +62,12 @@ describe('evaluateAccess', () => {
   });
 
   it('lists a bounded number of writable tables, then summarises', () => {
-    const privileges: PrivilegeRow[] = Array.from({ length: MAX_LISTED_TABLES + 7 }, (_, i) => ({ kind: 'relation', schema: 'public', name: `t${i}`, privileges: ['DELETE'] }));
+    const privileges: PrivilegeRow[] = Array.from({ length: MAX_LISTED_TABLES + 7 }, (_, i) => ({
+      kind: 'relation',
+      schema: 'public',
+      name: `t${i}`,
+      privileges: ['DELETE'],
+    }));
     const report = evaluateAccess([role('app', 0)], privileges, all);
     expect(report.findings).toHaveLength(MAX_LISTED_TABLES + 1);
     expect(report.findings.at(-1)?.message).toBe('role app has write privileges on 7 more tables');

@@ -45,7 +45,11 @@ describe('classifyPgError', () => {
   it('passes a SextantError through and never throws', () => {
     const original = new SextantError('INVALID_DSN', 'bad');
     expect(classifyPgError(original)).toBe(original);
-    const hostile = Object.defineProperty({}, 'code', { get: () => { throw new Error('boom'); } });
+    const hostile = Object.defineProperty({}, 'code', {
+      get: () => {
+        throw new Error('boom');
+      },
+    });
     expect(classifyPgError(hostile).code).toBe('INTROSPECTION_FAILED');
   });
 });

@@ -82,6 +82,13 @@ describe('resolveTarget', () => {
 
 describe('toClientConfig', () => {
   it('passes connection fields only', () => {
-    expect(toClientConfig(parseDsn('postgres://alice:pw12@db:6000/shop'))).toEqual({ host: 'db', port: 6000, user: 'alice', password: 'pw12', database: 'shop', ssl: false });
+    expect(toClientConfig(parseDsn('postgres://alice:pw12@db:6000/shop'))).toEqual({
+      host: 'db',
+      port: 6000,
+      user: 'alice',
+      password: 'pw12',
+      database: 'shop',
+      ssl: false,
+    });
   });
 });

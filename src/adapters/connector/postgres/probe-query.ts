@@ -43,8 +43,8 @@ export function codeEnd(sql: string): number {
       let depth = 1;
       i += 2;
       while (i < n && depth > 0) {
-        if (sql[i] === '/' && sql[i + 1] === '*') (depth += 1), (i += 2);
-        else if (sql[i] === '*' && sql[i + 1] === '/') (depth -= 1), (i += 2);
+        if (sql[i] === '/' && sql[i + 1] === '*') ((depth += 1), (i += 2));
+        else if (sql[i] === '*' && sql[i + 1] === '/') ((depth -= 1), (i += 2));
         else i += 1;
       }
     } else if (c === "'" || c === '"') {
@@ -88,7 +88,12 @@ export async function probeQuery(source: SourceRecord, sql: string, guards: Guar
     } catch (err) {
       if (!isSextantError(err) || SYSTEM_CODES.has(err.code)) throw err;
       if (err.code === 'STATEMENT_TIMEOUT') {
-        return { ok: false, error: `the query did not finish within the statement timeout (${guards.statementTimeoutMs ?? 5000} ms)`, position: null, sqlState: (err.details?.sqlState as string | undefined) ?? null };
+        return {
+          ok: false,
+          error: `the query did not finish within the statement timeout (${guards.statementTimeoutMs ?? 5000} ms)`,
+          position: null,
+          sqlState: (err.details?.sqlState as string | undefined) ?? null,
+        };
       }
       const sqlState = (err.details?.sqlState as string | undefined) ?? null;
       if (sqlState === null) throw err;

@@ -56,13 +56,19 @@ describe('filterRows', () => {
   const rel = (oid: number, schema: string, name: string) => ({ oid, schema, name }) as CatalogRows['relations'][number];
   const rows = {
     server: { database: 'd', server_version: '15', version_num: 150000 },
-    schemas: [{ name: 'shop', owner: 'o', comment: null }, { name: 'audit', owner: 'o', comment: null }],
+    schemas: [
+      { name: 'shop', owner: 'o', comment: null },
+      { name: 'audit', owner: 'o', comment: null },
+    ],
     relations: [rel(1, 'shop', 'orders'), rel(2, 'shop', 'tmp_x'), rel(3, 'audit', 'log')],
     columns: [{ rel_oid: 1 }, { rel_oid: 2 }, { rel_oid: 3 }],
     constraints: [{ rel_oid: 2 }],
     indexes: [{ rel_oid: 1 }],
     triggers: [{ rel_oid: 3 }],
-    sequences: [{ schema: 'shop', name: 'tmp_seq' }, { schema: 'shop', name: 'orders_id_seq' }],
+    sequences: [
+      { schema: 'shop', name: 'tmp_seq' },
+      { schema: 'shop', name: 'orders_id_seq' },
+    ],
     types: [{ schema: 'audit', name: 'kind' }],
     routines: [{ schema: 'shop', name: 'f' }],
     viewDependencies: [{ view_oid: 2 }, { view_oid: 1 }],

@@ -9,7 +9,10 @@ export function isSystemSchema(schema: string): boolean {
 
 /** Compiles a glob (`*` any run of characters, `?` one character) to an anchored, case-insensitive RegExp. */
 export function globToRegExp(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const body = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${body}$`, 'i');
 }
 
@@ -31,8 +34,7 @@ export function createScope(options: Pick<SourceOptions, 'schemas' | 'skipPatter
   const schemas = Object.freeze([...(options.schemas ?? [])]);
   const skips = (options.skipPatterns ?? []).map(globToRegExp);
   const skipped = (text: string): boolean => skips.some((re) => re.test(text));
-  const includesSchema = (schema: string): boolean =>
-    !isSystemSchema(schema) && (schemas.length === 0 || schemas.includes(schema)) && !skipped(schema);
+  const includesSchema = (schema: string): boolean => !isSystemSchema(schema) && (schemas.length === 0 || schemas.includes(schema)) && !skipped(schema);
   return Object.freeze({
     schemas,
     includesSchema,

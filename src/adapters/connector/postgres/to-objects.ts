@@ -79,7 +79,16 @@ function addRelations(b: Builder, rows: RelationRow[]): Relations {
     if (r.relkind === 'm') attributes.populated = r.populated;
     const resource = `relation:${path}`;
     const definition = r.definition?.trim() ?? null;
-    const id = b.add({ kind: relationKind(r.relkind), path, name: r.name, parentId: b.id('schema', r.schema), resource, comment: r.comment, definition, attributes });
+    const id = b.add({
+      kind: relationKind(r.relkind),
+      path,
+      name: r.name,
+      parentId: b.id('schema', r.schema),
+      resource,
+      comment: r.comment,
+      definition,
+      attributes,
+    });
     relations.set(r.oid, { id, path, resource });
   }
   return relations;
@@ -165,7 +174,16 @@ function addSequences(b: Builder, rows: SequenceRow[]): void {
       ownedBy: s.owned_column ? b.id('column', `${s.owned_schema}.${s.owned_table}.${s.owned_column}`) : null,
       identity: s.owned_kind === 'i',
     };
-    b.add({ kind: 'sequence', path, name: s.name, parentId: b.id('schema', s.schema), resource: `sequence:${path}`, comment: s.comment, definition: null, attributes });
+    b.add({
+      kind: 'sequence',
+      path,
+      name: s.name,
+      parentId: b.id('schema', s.schema),
+      resource: `sequence:${path}`,
+      comment: s.comment,
+      definition: null,
+      attributes,
+    });
   }
 }
 
@@ -201,7 +219,10 @@ function addRoutines(b: Builder, rows: RoutineRow[]): Map<number, string> {
     if (r.body !== null) attributes.body = r.body;
     const kind: ObjectKind = r.kind === 'p' ? 'procedure' : 'function';
     const parentId = b.id('schema', r.schema);
-    routines.set(r.oid, b.add({ kind, path, name: r.name, parentId, resource: `routine:${path}`, comment: r.comment, definition: routineSignature(r), attributes }));
+    routines.set(
+      r.oid,
+      b.add({ kind, path, name: r.name, parentId, resource: `routine:${path}`, comment: r.comment, definition: routineSignature(r), attributes }),
+    );
   }
   return routines;
 }
@@ -213,7 +234,16 @@ function addTriggers(b: Builder, rows: TriggerRow[], relations: Relations, routi
     const fnId = routines.get(t.function_oid) ?? null;
     const attributes = { function: fnId, functionName: `${t.function_schema}.${t.function_name}`, enabled: t.enabled !== 'D' };
     const path = `${rel.path}.${t.name}`;
-    const id = b.add({ kind: 'trigger', path, name: t.name, parentId: rel.id, resource: rel.resource, comment: t.comment, definition: t.definition, attributes });
+    const id = b.add({
+      kind: 'trigger',
+      path,
+      name: t.name,
+      parentId: rel.id,
+      resource: rel.resource,
+      comment: t.comment,
+      definition: t.definition,
+      attributes,
+    });
     if (fnId) b.edges.push({ fromId: id, toId: fnId, kind: 'calls', resource: rel.resource, attributes: {} });
   }
 }
@@ -243,7 +273,16 @@ export function toSnapshot(source: string, rows: CatalogRows): SourceSnapshot {
     },
   };
   for (const s of rows.schemas) {
-    b.add({ kind: 'schema', path: s.name, name: s.name, parentId: null, resource: `schema:${s.name}`, comment: s.comment, definition: null, attributes: { owner: s.owner } });
+    b.add({
+      kind: 'schema',
+      path: s.name,
+      name: s.name,
+      parentId: null,
+      resource: `schema:${s.name}`,
+      comment: s.comment,
+      definition: null,
+      attributes: { owner: s.owner },
+    });
   }
   const relations = addRelations(b, rows.relations);
   const relationIds = new Set([...relations.values()].map((r) => r.id));

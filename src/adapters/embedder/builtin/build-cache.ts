@@ -69,11 +69,7 @@ export function defaultSourcePath(): string | undefined {
 }
 
 /** Compacts the GloVe JSON into `targetPath` (written atomically: temp file, then rename). */
-export async function buildBuiltinCache(
-  targetPath: string,
-  onProgress?: BuildProgressFn,
-  options: BuildOptions = {},
-): Promise<BuildResult> {
+export async function buildBuiltinCache(targetPath: string, onProgress?: BuildProgressFn, options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
   const report = ({ phase, fraction }: { phase: BuildPhase; fraction: number }): void => {
     onProgress?.(Math.round(PHASE_START[phase] + (PHASE_END[phase] - PHASE_START[phase]) * fraction), 100, phase);

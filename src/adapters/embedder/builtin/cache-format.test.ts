@@ -39,11 +39,14 @@ describe('builtin cache format', () => {
     ['foreign', () => Buffer.from('PK\u0003\u0004 a zip file, not a cache at all, padded to the header size....')],
     ['truncated', () => encodeCache(table()).subarray(0, 90)],
     ['extended', () => Buffer.concat([encodeCache(table()), Buffer.from([0])])],
-    ['damaged', () => {
-      const b = encodeCache(table());
-      b[b.length - 2] = b[b.length - 2]! ^ 1;
-      return b;
-    }],
+    [
+      'damaged',
+      () => {
+        const b = encodeCache(table());
+        b[b.length - 2] = b[b.length - 2]! ^ 1;
+        return b;
+      },
+    ],
   ])('rejects a %s file as INDEX_CORRUPT naming the path', (_what, bytes) => {
     let caught: unknown;
     try {

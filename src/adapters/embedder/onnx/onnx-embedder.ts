@@ -117,7 +117,10 @@ class OnnxEmbedder implements Embedder {
       }
       const width = result.dims[result.dims.length - 1] ?? 0;
       if (result.dims.length !== 2 || result.dims[0] !== batch.length) {
-        throw new SextantError('EMBEDDER_UNAVAILABLE', `ONNX model ${this.modelId} returned shape [${result.dims.join(', ')}], expected [${batch.length}, hidden]`);
+        throw new SextantError(
+          'EMBEDDER_UNAVAILABLE',
+          `ONNX model ${this.modelId} returned shape [${result.dims.join(', ')}], expected [${batch.length}, hidden]`,
+        );
       }
       if (this.dim === 0) this.dim = width;
       if (width !== this.dim) {

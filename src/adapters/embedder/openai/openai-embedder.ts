@@ -51,12 +51,17 @@ export function embeddingsEndpoint(url: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    throw new SextantError('CONFIG_INVALID', `embeddings.url '${redactText(url)}' is not a URL`, { hint: 'use e.g. http://localhost:11434 or https://api.openai.com/v1' });
+    throw new SextantError('CONFIG_INVALID', `embeddings.url '${redactText(url)}' is not a URL`, {
+      hint: 'use e.g. http://localhost:11434 or https://api.openai.com/v1',
+    });
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new SextantError('CONFIG_INVALID', `embeddings.url must be http(s), got ${parsed.protocol}`);
   }
-  const path = parsed.pathname.replace(/\/+$/, '').replace(/\/embeddings$/, '').replace(/\/v1$/, '');
+  const path = parsed.pathname
+    .replace(/\/+$/, '')
+    .replace(/\/embeddings$/, '')
+    .replace(/\/v1$/, '');
   parsed.pathname = `${path}/v1/embeddings`;
   return parsed.toString();
 }

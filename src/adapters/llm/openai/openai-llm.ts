@@ -28,10 +28,15 @@ export function chatEndpoint(url: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    throw new SextantError('CONFIG_INVALID', `llm.url '${redactText(url)}' is not a URL`, { hint: 'use e.g. http://localhost:11434 or https://api.openai.com/v1' });
+    throw new SextantError('CONFIG_INVALID', `llm.url '${redactText(url)}' is not a URL`, {
+      hint: 'use e.g. http://localhost:11434 or https://api.openai.com/v1',
+    });
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new SextantError('CONFIG_INVALID', `llm.url must be http(s), got ${parsed.protocol}`);
-  const path = parsed.pathname.replace(/\/+$/, '').replace(/\/chat\/completions$/, '').replace(/\/v1$/, '');
+  const path = parsed.pathname
+    .replace(/\/+$/, '')
+    .replace(/\/chat\/completions$/, '')
+    .replace(/\/v1$/, '');
   parsed.pathname = `${path}/v1/chat/completions`;
   return parsed.toString();
 }
@@ -83,7 +88,9 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): Llm {
           try {
             parsed = JSON.parse(result.text) as ChatResponse;
           } catch {
-            throw new SextantError('UPSTREAM_FAILED', `the chat endpoint answered with something that is not JSON`, { hint: 'check llm.url points to an OpenAI-compatible server' });
+            throw new SextantError('UPSTREAM_FAILED', `the chat endpoint answered with something that is not JSON`, {
+              hint: 'check llm.url points to an OpenAI-compatible server',
+            });
           }
           const content = parsed.choices?.[0]?.message?.content;
           if (typeof content !== 'string') throw new SextantError('UPSTREAM_FAILED', 'the chat endpoint answered without choices[0].message.content');
@@ -93,7 +100,9 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): Llm {
         if (!isRetryableStatus(result.status)) break;
         if (i < retries) await sleep(retryDelayMs(i, result.retryAfter, retryBaseMs, 30_000));
       }
-      throw new SextantError('UPSTREAM_FAILED', redactText(`chat completion failed at ${endpoint}: ${last}`), { hint: 'check llm.url, llm.model and llm.api_key, then retry' });
+      throw new SextantError('UPSTREAM_FAILED', redactText(`chat completion failed at ${endpoint}: ${last}`), {
+        hint: 'check llm.url, llm.model and llm.api_key, then retry',
+      });
     },
   });
 }

@@ -7,7 +7,8 @@ import type { RerankPayload } from '../../../ports/reranker.js';
 import { createCommandReranker, type CommandRerankerOptions } from './index.js';
 
 /** The hook as search runs it: the command adapter behind core's advisory policy. */
-const runRerankHook = (command: string, payload: RerankPayload, options: CommandRerankerOptions = {}) => adviseRerank(createCommandReranker(command, options), payload);
+const runRerankHook = (command: string, payload: RerankPayload, options: CommandRerankerOptions = {}) =>
+  adviseRerank(createCommandReranker(command, options), payload);
 
 const payload: RerankPayload = {
   query: 'customer orders',

@@ -134,7 +134,11 @@ export class EntityIndex {
     let n = this.#counts.get(key);
     if (n === undefined) {
       const where = chunkFilterSql(filter, 'c');
-      n = this.#q.get<number>(`SELECT count(*) FROM chunks c WHERE ${where.sql}`).pluck().get(...where.params) ?? 0;
+      n =
+        this.#q
+          .get<number>(`SELECT count(*) FROM chunks c WHERE ${where.sql}`)
+          .pluck()
+          .get(...where.params) ?? 0;
       this.#counts.set(key, n);
     }
     return n;
@@ -343,7 +347,13 @@ function decodeEntityCursor(cursor: string): [string, string] {
   } catch {
     value = null;
   }
-  if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string' || typeof value[1] !== 'string' || encodeEntityCursor(value[0], value[1]) !== cursor) {
+  if (
+    !Array.isArray(value) ||
+    value.length !== 2 ||
+    typeof value[0] !== 'string' ||
+    typeof value[1] !== 'string' ||
+    encodeEntityCursor(value[0], value[1]) !== cursor
+  ) {
     throw new SextantError('USAGE', `invalid cursor ${JSON.stringify(cursor)}`, { hint: 'pass the nextCursor of a previous page unchanged' });
   }
   return [value[0], value[1]];

@@ -8,12 +8,17 @@ import type { LexicalTerms } from '../../../ports/store.js';
 
 /** Quotes text as an FTS5 string literal: `say "hi"` → `"say ""hi"""`. Control characters become spaces. */
 export function quoteFts(text: string): string {
-  const clean = text.replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim();
+  const clean = text
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return `"${clean.replace(/"/g, '""')}"`;
 }
 
 export function compileFtsMatch(query: LexicalTerms): string {
-  const groups = query.terms.filter((forms) => forms.length).map((forms) => (forms.length === 1 ? quoteFts(forms[0]!) : `(${forms.map(quoteFts).join(' OR ')})`));
+  const groups = query.terms
+    .filter((forms) => forms.length)
+    .map((forms) => (forms.length === 1 ? quoteFts(forms[0]!) : `(${forms.map(quoteFts).join(' OR ')})`));
   if (query.near && query.near.words.length >= 2) groups.push(`NEAR(${query.near.words.map(quoteFts).join(' ')}, ${query.near.distance})`);
   return groups.join(' OR ');
 }

@@ -206,9 +206,7 @@ export class GlossaryTables {
       ),
       history: p('SELECT * FROM glossary_history WHERE project = ? ORDER BY id'),
       termHistory: p('SELECT * FROM glossary_history WHERE project = ? AND term_id = ? ORDER BY id'),
-      aliases: p(
-        `SELECT a.project, a.alias, t.term FROM glossary_aliases a JOIN glossary_terms t ON t.id = a.term_id ORDER BY a.project, a.alias_key`,
-      ),
+      aliases: p(`SELECT a.project, a.alias, t.term FROM glossary_aliases a JOIN glossary_terms t ON t.id = a.term_id ORDER BY a.project, a.alias_key`),
       putObject: p(
         `INSERT INTO objects (id, source, kind, path, name, parent_id, resource, comment, definition, attributes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET source = excluded.source, kind = excluded.kind, path = excluded.path, name = excluded.name,
@@ -312,9 +310,7 @@ export class GlossaryTables {
     this.#checkNames(fields, null);
     let id: number;
     try {
-      id = (
-        this.#s.insertTerm!.get(...termValues(fields, index.object.id), at, actor.user, at, actor.user) as { id: number }
-      ).id;
+      id = (this.#s.insertTerm!.get(...termValues(fields, index.object.id), at, actor.user, at, actor.user) as { id: number }).id;
     } catch (err) {
       if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
         throw new SextantError('TERM_EXISTS', `term '${fields.term}' already exists`, { hint: 'update it instead, or pick another name' });
@@ -369,7 +365,7 @@ export class GlossaryTables {
   }
 
   getCachedCompletion(key: string): string | null {
-    return ((this.#s.getCache!.get(key) as { response: string } | undefined)?.response) ?? null;
+    return (this.#s.getCache!.get(key) as { response: string } | undefined)?.response ?? null;
   }
 
   putCachedCompletion(key: string, model: string, response: string, at: string): void {

@@ -43,7 +43,12 @@ export async function repairIndexFile(path: string): Promise<IndexFileRepair> {
   if (state.kind === 'empty' || (state.kind === 'ours' && state.version === SCHEMA_VERSION)) {
     db?.close();
     openIndexDatabase(path).close();
-    return { ...base, previousVersion: state.kind === 'ours' ? state.version : null, action: 'none', message: `index is current (schema version ${SCHEMA_VERSION})` };
+    return {
+      ...base,
+      previousVersion: state.kind === 'ours' ? state.version : null,
+      action: 'none',
+      message: `index is current (schema version ${SCHEMA_VERSION})`,
+    };
   }
   if (state.kind === 'corrupt' || state.kind === 'foreign') {
     db?.close();
@@ -55,14 +60,16 @@ export async function repairIndexFile(path: string): Promise<IndexFileRepair> {
   const from = state.version;
   const steps = migrationPath(from, SCHEMA_VERSION);
   if (steps) {
-    open.transaction(() => {
-      const record = open.prepare('INSERT OR REPLACE INTO migrations (version, applied_at, description) VALUES (?, ?, ?)');
-      for (const step of steps) {
-        step.up(open);
-        record.run(step.to, new Date().toISOString(), step.description);
-      }
-      writeMeta(open, META.schemaVersion, String(SCHEMA_VERSION));
-    }).immediate();
+    open
+      .transaction(() => {
+        const record = open.prepare('INSERT OR REPLACE INTO migrations (version, applied_at, description) VALUES (?, ?, ?)');
+        for (const step of steps) {
+          step.up(open);
+          record.run(step.to, new Date().toISOString(), step.description);
+        }
+        writeMeta(open, META.schemaVersion, String(SCHEMA_VERSION));
+      })
+      .immediate();
     open.close();
     return { ...base, previousVersion: from, action: 'migrated', message: `migrated schema version ${from} to ${SCHEMA_VERSION} in place` };
   }

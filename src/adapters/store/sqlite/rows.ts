@@ -63,8 +63,7 @@ export interface ChunkRow {
 
 export const OBJECT_COLUMNS = 'id, source, kind, path, name, parent_id, resource, comment, definition, attributes';
 export const EDGE_COLUMNS = 'from_id, to_id, kind, resource, attributes';
-export const CHUNK_COLUMNS =
-  'id, object_id, source, kind, name, comment, definition, context, text, content_hash, project, session';
+export const CHUNK_COLUMNS = 'id, object_id, source, kind, name, comment, definition, context, text, content_hash, project, session';
 
 export function toStoredSource(row: SourceRow): StoredSource {
   return {

@@ -169,17 +169,11 @@ export function createSchema(db: Database, now: string): void {
 }
 
 /** What a file holds, judged without writing to it. */
-export type IndexState =
-  | { kind: 'empty' }
-  | { kind: 'ours'; version: number }
-  | { kind: 'foreign'; reason: string };
+export type IndexState = { kind: 'empty' } | { kind: 'ours'; version: number } | { kind: 'foreign'; reason: string };
 
 /** Reads the marker. Throws the driver's error when the file is not SQLite at all. */
 export function inspectIndex(db: Database): IndexState {
-  const tables = db
-    .prepare<[], string>("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'")
-    .pluck()
-    .all();
+  const tables = db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'").pluck().all();
   if (tables.length === 0) return { kind: 'empty' };
   if (!tables.includes('meta')) return { kind: 'foreign', reason: 'it has tables but no Sextant marker' };
   let rows: Array<{ key: unknown; value: unknown }>;

@@ -52,8 +52,7 @@ CREATE INDEX IF NOT EXISTS chunks_session ON chunks (session) WHERE session IS N
 `;
 
 /** True when a chunk (the table `chunks`, unaliased) belongs to a session document still stored. */
-export const LIVE_SESSION_DOCUMENT =
-  'EXISTS (SELECT 1 FROM session_documents d WHERE d.session = chunks.session AND d.object_id = chunks.object_id)';
+export const LIVE_SESSION_DOCUMENT = 'EXISTS (SELECT 1 FROM session_documents d WHERE d.session = chunks.session AND d.object_id = chunks.object_id)';
 
 /** Creates the tables when missing. Cheap when they exist (no write is made). */
 export function ensureScopeTables(db: Database): void {

@@ -155,15 +155,7 @@ export class SessionTables {
     }
     const previous = this.#s.getDocument.get(document.session, document.name);
     if (previous) this.#deleteChunks(document.session, previous.object_id);
-    this.#s.putDocument.run(
-      document.session,
-      document.name,
-      document.objectId,
-      document.mimeType,
-      document.text,
-      document.chunks,
-      document.createdAt,
-    );
+    this.#s.putDocument.run(document.session, document.name, document.objectId, document.mimeType, document.text, document.chunks, document.createdAt);
     if (source !== undefined) this.#writer.applyChunkChanges(source, { upsert: [...chunks], remove: [], effectiveContexts: [] });
   }
 

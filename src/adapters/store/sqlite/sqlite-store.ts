@@ -225,10 +225,7 @@ export class SqliteStore implements Store {
   }
 
   async resourceHashes(source: string): Promise<Map<string, string>> {
-    const rows = this.#all<{ resource: string; hash: string }>(
-      'SELECT resource, hash FROM resources WHERE source = ? ORDER BY resource',
-      source,
-    );
+    const rows = this.#all<{ resource: string; hash: string }>('SELECT resource, hash FROM resources WHERE source = ? ORDER BY resource', source);
     return new Map(rows.map((r) => [r.resource, r.hash]));
   }
 
@@ -276,10 +273,7 @@ export class SqliteStore implements Store {
   }
 
   async sourceEdges(source: string): Promise<CatalogEdge[]> {
-    return this.#all<EdgeRow>(
-      `SELECT ${EDGE_COLUMNS} FROM edges WHERE source = ? ORDER BY from_id, to_id, kind, resource, attributes`,
-      source,
-    ).map(toEdge);
+    return this.#all<EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM edges WHERE source = ? ORDER BY from_id, to_id, kind, resource, attributes`, source).map(toEdge);
   }
 
   async objectIds(source?: string): Promise<string[]> {
@@ -330,7 +324,10 @@ export class SqliteStore implements Store {
   }
 
   async chunkHashes(source: string): Promise<Map<string, string>> {
-    const rows = this.#all<{ id: string; content_hash: string }>('SELECT id, content_hash FROM chunks WHERE source = ? AND project IS NULL AND session IS NULL ORDER BY id', source);
+    const rows = this.#all<{ id: string; content_hash: string }>(
+      'SELECT id, content_hash FROM chunks WHERE source = ? AND project IS NULL AND session IS NULL ORDER BY id',
+      source,
+    );
     return new Map(rows.map((r) => [r.id, r.content_hash]));
   }
 
@@ -349,11 +346,9 @@ export class SqliteStore implements Store {
     const model = this.#model();
     if (!model) return [];
     if (query.vector.length !== model.dimension) {
-      throw new SextantError(
-        'INTERNAL',
-        `query vector has dimension ${query.vector.length}, the index model ${model.modelId} has ${model.dimension}`,
-        { hint: 'record the embedder in use with setEmbeddingModel and re-embed the chunks' },
-      );
+      throw new SextantError('INTERNAL', `query vector has dimension ${query.vector.length}, the index model ${model.modelId} has ${model.dimension}`, {
+        hint: 'record the embedder in use with setEmbeddingModel and re-embed the chunks',
+      });
     }
     return this.#vectors.search(query);
   }
@@ -490,7 +485,11 @@ export class SqliteStore implements Store {
   // maintenance
 
   async cleanup(): Promise<Record<string, number>> {
-    const counts = this.#write(() => ({ ...this.#sessions.deleteExpired(new Date().toISOString()), ...deleteOrphans(this.#db, this.#lexical), ...this.#entities.deleteOrphans() }));
+    const counts = this.#write(() => ({
+      ...this.#sessions.deleteExpired(new Date().toISOString()),
+      ...deleteOrphans(this.#db, this.#lexical),
+      ...this.#entities.deleteOrphans(),
+    }));
     vacuum(this.#db);
     return counts;
   }
@@ -535,7 +534,12 @@ export class SqliteStore implements Store {
   }
 
   #count(sql: string, ...params: unknown[]): number {
-    return this.#q.get<number>(sql).pluck().get(...params) ?? 0;
+    return (
+      this.#q
+        .get<number>(sql)
+        .pluck()
+        .get(...params) ?? 0
+    );
   }
 }
 

@@ -49,9 +49,7 @@ export class IndexWriter {
       deleteObjects: p('DELETE FROM objects WHERE source = ? AND resource = ?'),
       deleteEdges: p('DELETE FROM edges WHERE source = ? AND resource = ?'),
       deleteResource: p('DELETE FROM resources WHERE source = ? AND resource = ?'),
-      upsertResource: p(
-        'INSERT INTO resources (source, resource, hash) VALUES (?, ?, ?) ON CONFLICT (source, resource) DO UPDATE SET hash = excluded.hash',
-      ),
+      upsertResource: p('INSERT INTO resources (source, resource, hash) VALUES (?, ?, ?) ON CONFLICT (source, resource) DO UPDATE SET hash = excluded.hash'),
       insertObject: p(
         'INSERT INTO objects (id, source, kind, path, name, parent_id, resource, comment, definition, attributes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
@@ -67,9 +65,7 @@ export class IndexWriter {
       deleteChunk: p('DELETE FROM chunks WHERE rid = ?'),
       putVector: p('INSERT INTO vectors (rid, vector) VALUES (?, ?) ON CONFLICT (rid) DO UPDATE SET vector = excluded.vector'),
       deleteVector: p('DELETE FROM vectors WHERE rid = ?'),
-      putEffective: p(
-        'INSERT INTO effective_contexts (object_id, text) VALUES (?, ?) ON CONFLICT (object_id) DO UPDATE SET text = excluded.text',
-      ),
+      putEffective: p('INSERT INTO effective_contexts (object_id, text) VALUES (?, ?) ON CONFLICT (object_id) DO UPDATE SET text = excluded.text'),
       deleteEffective: p('DELETE FROM effective_contexts WHERE object_id = ?'),
     };
     this.#chunkRef = db.prepare('SELECT rid, source FROM chunks WHERE id = ?');
@@ -187,10 +183,8 @@ function checkDimension(chunkId: string, vector: Float32Array, model: EmbeddingM
     });
   }
   if (vector.length !== model.dimension) {
-    throw new SextantError(
-      'INTERNAL',
-      `vector for chunk ${chunkId} has dimension ${vector.length}, the index model ${model.modelId} has ${model.dimension}`,
-      { hint: 'record the new model with setEmbeddingModel (it drops the old vectors), then re-embed' },
-    );
+    throw new SextantError('INTERNAL', `vector for chunk ${chunkId} has dimension ${vector.length}, the index model ${model.modelId} has ${model.dimension}`, {
+      hint: 'record the new model with setEmbeddingModel (it drops the old vectors), then re-embed',
+    });
   }
 }

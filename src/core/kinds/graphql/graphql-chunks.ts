@@ -32,22 +32,33 @@ export function graphqlChunkParts(object: CatalogObject, children: readonly Cata
       return {
         label: 'data source',
         nameText: object.name,
-        definition: [str(a.engine), a.prefix ? `prefix ${str(a.prefix)}` : '', a.asModule ? 'as module' : '', a.readOnly ? 'read only' : ''].filter(Boolean).join(' '),
+        definition: [str(a.engine), a.prefix ? `prefix ${str(a.prefix)}` : '', a.asModule ? 'as module' : '', a.readOnly ? 'read only' : '']
+          .filter(Boolean)
+          .join(' '),
         summary: `${str(a.engine) || 'GraphQL'} data source${a.prefix ? `, type names prefixed ${str(a.prefix)}_` : ''}${a.asModule ? `, queried under module ${object.name}` : ''}.`,
       };
     }
     case 'module': {
       const members = children.map((c) => c.name).sort();
-      return { label: 'module', nameText: `${object.path} ${object.name}`, definition: members.join(' '), summary: members.length ? `Contains ${members.map(words).join(', ')}.` : '' };
+      return {
+        label: 'module',
+        nameText: `${object.path} ${object.name}`,
+        definition: members.join(' '),
+        summary: members.length ? `Contains ${members.map(words).join(', ')}.` : '',
+      };
     }
     case 'data_object': {
       const a = dataObjectAttributes(object);
       const fields = children.filter((c) => c.kind === 'graphql_field');
-      const rel = edges.filter((e) => e.kind === 'relation').map((e) => `relation ${String(e.attributes.field ?? '')} → ${e.toId.split(':').slice(2).join(':')}`);
+      const rel = edges
+        .filter((e) => e.kind === 'relation')
+        .map((e) => `relation ${String(e.attributes.field ?? '')} → ${e.toId.split(':').slice(2).join(':')}`);
       return {
         label: a.objectKind === 'view' ? 'data object (view)' : 'data object (table)',
         nameText: `${object.path} ${object.name} ${str(a.typeName)} ${str(a.originalName)}`,
-        definition: [fields.map((f) => `${f.name} ${str(fieldAttributes(f).dataType)}`).join('; '), rel.join('; '), str(a.graphqlPath)].filter(Boolean).join('\n'),
+        definition: [fields.map((f) => `${f.name} ${str(fieldAttributes(f).dataType)}`).join('; '), rel.join('; '), str(a.graphqlPath)]
+          .filter(Boolean)
+          .join('\n'),
         summary: `Fields: ${fields.map((f) => words(f.name)).join(', ')}. Source ${str(a.dataSource)}; GraphQL path ${str(a.graphqlPath)}.`,
       };
     }
@@ -90,7 +101,12 @@ export function graphqlChunkParts(object: CatalogObject, children: readonly Cata
 }
 
 /** The chunk of a GraphQL element; null when it has none of its own (see graphqlChunkParts). */
-export function graphqlChunkFields(object: CatalogObject, children: readonly CatalogObject[], edges: readonly CatalogEdge[], context: string): ChunkFields | null {
+export function graphqlChunkFields(
+  object: CatalogObject,
+  children: readonly CatalogObject[],
+  edges: readonly CatalogEdge[],
+  context: string,
+): ChunkFields | null {
   const parts = graphqlChunkParts(object, children, edges);
   if (!parts) return null;
   // Hugr copies a data object's description onto each of its generated queries: kept out of
@@ -98,5 +114,11 @@ export function graphqlChunkFields(object: CatalogObject, children: readonly Cat
   const generated = object.kind === 'graphql_query' && operationAttributes(object).variant !== 'operation';
   const summary = str(summaryAttributes(object).summary);
   const comment = generated ? '' : [object.comment ?? '', summary].filter(Boolean).join(' ');
-  return { nameText: parts.nameText, comment, definition: parts.definition, context, textParts: [`${parts.label} ${words(object.name)} (${object.path})`, generated ? '' : comment, parts.summary, context] };
+  return {
+    nameText: parts.nameText,
+    comment,
+    definition: parts.definition,
+    context,
+    textParts: [`${parts.label} ${words(object.name)} (${object.path})`, generated ? '' : comment, parts.summary, context],
+  };
 }

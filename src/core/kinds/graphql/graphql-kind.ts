@@ -29,7 +29,12 @@ export const graphqlOptions = z.object({
   headerEnvs: z
     .record(z.string(), z.string())
     .optional()
-    .meta({ description: 'GraphQL: send this header with the value of VAR on discovery requests (repeatable)', flag: 'header-env', placeholder: 'Header=VAR', example: 'Authorization=API_TOKEN' }),
+    .meta({
+      description: 'GraphQL: send this header with the value of VAR on discovery requests (repeatable)',
+      flag: 'header-env',
+      placeholder: 'Header=VAR',
+      example: 'Authorization=API_TOKEN',
+    }),
   userTokenEnv: z.string().optional().describe('GraphQL/Hugr: user token for queries from stdio sessions (never used for discovery)'),
   allowAnonymous: z.boolean().optional().describe('GraphQL/Hugr: allow queries without a user token'),
 });

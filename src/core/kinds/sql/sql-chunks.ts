@@ -70,7 +70,10 @@ function columnParts(object: CatalogObject, around: SnapshotNeighbourhood, label
 }
 
 function schemaParts(object: CatalogObject, around: SnapshotNeighbourhood): SqlParts {
-  const members = around.children(object.id).map((c) => c.name).sort();
+  const members = around
+    .children(object.id)
+    .map((c) => c.name)
+    .sort();
   return { definition: members.join(' '), nameText: object.path, summary: `Contains ${members.map(words).join(', ')}.` };
 }
 

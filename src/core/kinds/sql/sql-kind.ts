@@ -36,14 +36,22 @@ const labelOf = (kind: string) => LABELS.get(kind) ?? kind;
 
 // `flag` and `placeholder` name the `source add` option (default: the key in kebab case, `<VAR>`).
 export const sqlOptions = z.object({
-  schemas: z.array(z.string()).optional().meta({ description: 'schema to include (repeatable; default: all non-system schemas)', flag: 'schema', placeholder: 'schema' }),
-  skipPatterns: z.array(z.string()).optional().meta({ description: 'skip objects whose name or schema.name matches (repeatable)', flag: 'skip-pattern', placeholder: 'glob' }),
+  schemas: z
+    .array(z.string())
+    .optional()
+    .meta({ description: 'schema to include (repeatable; default: all non-system schemas)', flag: 'schema', placeholder: 'schema' }),
+  skipPatterns: z
+    .array(z.string())
+    .optional()
+    .meta({ description: 'skip objects whose name or schema.name matches (repeatable)', flag: 'skip-pattern', placeholder: 'glob' }),
   passwordEnv: z.string().optional().describe('read the password from this environment variable'),
 });
 
 export const sqlKind: SourceKind = {
   family: 'sql',
-  sourceTypes: [{ type: 'postgres', description: 'PostgreSQL database (postgres:// connection string)', matchesUrl: (url) => /^postgres(ql)?:\/\//i.test(url) }],
+  sourceTypes: [
+    { type: 'postgres', description: 'PostgreSQL database (postgres:// connection string)', matchesUrl: (url) => /^postgres(ql)?:\/\//i.test(url) },
+  ],
   options: sqlOptions,
   objectKinds: OBJECT_KINDS,
   chunkParts: (object, around, context) => [sqlChunkParts(object, around, context, labelOf)],

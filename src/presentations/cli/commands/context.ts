@@ -29,7 +29,12 @@ export function registerContextCommands(program: Command): void {
         const contexts = await engine.listContexts(opts.source);
         if (ctx.json) return printJson({ ok: true, contexts });
         if (contexts.length === 0) return println('no contexts yet; add one with `sextant context add <target> "<text>"`');
-        println(table(contexts.map((c) => [c.id, c.source, c.targetKind, c.target, c.text]), ['id', 'source', 'on', 'target', 'text']));
+        println(
+          table(
+            contexts.map((c) => [c.id, c.source, c.targetKind, c.target, c.text]),
+            ['id', 'source', 'on', 'target', 'text'],
+          ),
+        );
       });
     });
 

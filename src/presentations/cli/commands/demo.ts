@@ -17,9 +17,15 @@ export function registerDemoCommand(program: Command): void {
         const report = result.update.reports[0];
         const kinds = result.index.countsByKind;
         const n = (k: string) => kinds[k] ?? 0;
-        println(`embedded PostgreSQL ${result.freshDatabase ? 'created with the sample database' : 'reopened'} in ${(result.startMs / 1000).toFixed(1)}s (${result.dataDir})`);
+        println(
+          `embedded PostgreSQL ${result.freshDatabase ? 'created with the sample database' : 'reopened'} in ${(result.startMs / 1000).toFixed(1)}s (${result.dataDir})`,
+        );
         if (report) {
-          println(report.status === 'unchanged' ? 'source demo: unchanged since the last run' : `source demo: indexed ${report.objects} objects in ${(report.durationMs / 1000).toFixed(1)}s`);
+          println(
+            report.status === 'unchanged'
+              ? 'source demo: unchanged since the last run'
+              : `source demo: indexed ${report.objects} objects in ${(report.durationMs / 1000).toFixed(1)}s`,
+          );
         }
         println(
           `found ${n('schema')} schemas, ${n('table') + n('partitioned_table')} tables, ${n('view') + n('materialized_view')} views, ${n('column')} columns, ${n('function') + n('procedure')} routines, ${n('enum') + n('domain')} types; ${result.index.chunks} chunks, ${result.index.vectors} vectors`,

@@ -13,15 +13,21 @@ interface DescribeFlags {
 export function registerDescribeCommands(program: Command): void {
   program
     .command('describe')
-    .description('what you need to write a query: a source (schemas), a schema (objects, paged), a table (columns, keys, joins) or a GraphQL element (fields, arguments, ready operation)')
+    .description(
+      'what you need to write a query: a source (schemas), a schema (objects, paged), a table (columns, keys, joins) or a GraphQL element (fields, arguments, ready operation)',
+    )
     .argument('<target>', 'source name, sextant:// URI or object id')
     .option('--detail <level>', 'brief or full', 'brief')
     .option('--fields-query <text>', "rank a GraphQL element's fields by this")
-    .option('--cursor <cursor>', 'next page of a schema\'s objects')
+    .option('--cursor <cursor>', "next page of a schema's objects")
     .action(async (target: string, flags: DescribeFlags, command: Command) => {
       await runWithEngine(command, async (engine, ctx) => {
         const detail = flags.detail === 'full' ? 'full' : 'brief';
-        const d = await engine.describe(target, { detail, ...(flags.cursor ? { cursor: flags.cursor } : {}), ...(flags.fieldsQuery ? { fieldsQuery: flags.fieldsQuery } : {}) });
+        const d = await engine.describe(target, {
+          detail,
+          ...(flags.cursor ? { cursor: flags.cursor } : {}),
+          ...(flags.fieldsQuery ? { fieldsQuery: flags.fieldsQuery } : {}),
+        });
         if (ctx.json) return printJson({ ok: true, family: d.family, ...d.description });
         println(d.family === 'graphql' ? renderGraphqlDescription(d.description) : renderDescription(d.description));
       });

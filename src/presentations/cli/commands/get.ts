@@ -9,7 +9,13 @@ const shortId = (id: string) => id.split(':').slice(2).join(':');
 
 function columnRow(c: CatalogObject): string[] {
   const a = c.attributes;
-  const flags = [a.isPrimaryKey ? 'PK' : '', a.nullable === false ? 'NOT NULL' : '', a.identity ? `identity ${String(a.identity)}` : '', a.generated ? 'generated' : '', typeof a.references === 'string' ? `→ ${shortId(a.references)}` : '']
+  const flags = [
+    a.isPrimaryKey ? 'PK' : '',
+    a.nullable === false ? 'NOT NULL' : '',
+    a.identity ? `identity ${String(a.identity)}` : '',
+    a.generated ? 'generated' : '',
+    typeof a.references === 'string' ? `→ ${shortId(a.references)}` : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return [c.name, String(a.dataType ?? ''), flags, a.default ? String(a.default) : '', c.comment ?? ''];
@@ -17,7 +23,9 @@ function columnRow(c: CatalogObject): string[] {
 
 function edgeLine(e: CatalogEdge, direction: 'out' | 'in'): string {
   const other = direction === 'out' ? e.toId : e.fromId;
-  const cols = Array.isArray(e.attributes.columns) ? ` (${(e.attributes.columns as string[]).join(', ')} → ${((e.attributes.referencedColumns as string[] | undefined) ?? []).join(', ')})` : '';
+  const cols = Array.isArray(e.attributes.columns)
+    ? ` (${(e.attributes.columns as string[]).join(', ')} → ${((e.attributes.referencedColumns as string[] | undefined) ?? []).join(', ')})`
+    : '';
   return `  ${direction === 'out' ? '→' : '←'} ${e.kind} ${other}${cols}`;
 }
 

@@ -3,7 +3,15 @@ import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { type ErrorCode, SextantError } from '../../../kernel/errors.js';
-import { cliActor, type GlossaryChange, type GlossaryFailure, type GlossaryTerm, type SqlCheck, TERM_ORIGINS, type TermOrigin } from '../../../core/glossary/index.js';
+import {
+  cliActor,
+  type GlossaryChange,
+  type GlossaryFailure,
+  type GlossaryTerm,
+  type SqlCheck,
+  TERM_ORIGINS,
+  type TermOrigin,
+} from '../../../core/glossary/index.js';
 import { colors, printJson, println, table } from '../output.js';
 import { runWithEngine } from '../session.js';
 
@@ -62,7 +70,14 @@ export function renderTerm(t: GlossaryTerm): string {
   lines.push(`definition: ${t.definition}`);
   if (t.baseTable) lines.push(`base table: ${t.baseTable}`);
   lines.push('', colors.bold('sql'), t.sql, '');
-  if (t.outputColumns.length) lines.push(table(t.outputColumns.map((c) => [c.name, c.type]), ['column', 'type']), '');
+  if (t.outputColumns.length)
+    lines.push(
+      table(
+        t.outputColumns.map((c) => [c.name, c.type]),
+        ['column', 'type'],
+      ),
+      '',
+    );
   lines.push(colors.dim(`created ${t.createdAt}${t.createdBy ? ` by ${t.createdBy}` : ''}; updated ${t.updatedAt}${t.updatedBy ? ` by ${t.updatedBy}` : ''}`));
   return lines.join('\n');
 }
@@ -95,7 +110,8 @@ function renderSqlFailure(sql: string, check: Extract<SqlCheck, { valid: false }
 
 function parseOrigin(origin: string | undefined): TermOrigin | undefined {
   if (origin === undefined) return undefined;
-  if (!(TERM_ORIGINS as readonly string[]).includes(origin)) throw new SextantError('USAGE', `unknown origin '${origin}'`, { hint: `one of ${TERM_ORIGINS.join(', ')}` });
+  if (!(TERM_ORIGINS as readonly string[]).includes(origin))
+    throw new SextantError('USAGE', `unknown origin '${origin}'`, { hint: `one of ${TERM_ORIGINS.join(', ')}` });
   return origin as TermOrigin;
 }
 
@@ -115,10 +131,20 @@ export function registerGlossaryCommands(program: Command): void {
     .action(async (opts: { project: string; origin?: string; text?: string; source?: string; stale?: boolean }, command: Command) => {
       await runWithEngine(command, async (engine, ctx) => {
         const origin = parseOrigin(opts.origin);
-        const terms = await engine.glossary.list(opts.project, { ...(origin ? { origin } : {}), ...(opts.text ? { text: opts.text } : {}), ...(opts.source ? { source: opts.source } : {}), ...(opts.stale ? { stale: true } : {}) });
+        const terms = await engine.glossary.list(opts.project, {
+          ...(origin ? { origin } : {}),
+          ...(opts.text ? { text: opts.text } : {}),
+          ...(opts.source ? { source: opts.source } : {}),
+          ...(opts.stale ? { stale: true } : {}),
+        });
         if (ctx.json) return printJson({ ok: true, project: opts.project, terms });
         if (terms.length === 0) return println(`no terms in project ${opts.project}; add one with \`sextant glossary add <term> --definition … --sql …\``);
-        println(table(terms.map((t) => [t.term, t.origin, t.source, status(t), t.aliases.join(', '), clip(t.definition, 50)]), ['term', 'origin', 'source', 'status', 'aliases', 'definition']));
+        println(
+          table(
+            terms.map((t) => [t.term, t.origin, t.source, status(t), t.aliases.join(', '), clip(t.definition, 50)]),
+            ['term', 'origin', 'source', 'status', 'aliases', 'definition'],
+          ),
+        );
         const stale = terms.filter((t) => t.validation.status === 'stale');
         for (const t of stale) println(colors.yellow(`stale: ${t.term}: ${t.validation.error ?? ''}`));
       });
@@ -149,21 +175,34 @@ export function registerGlossaryCommands(program: Command): void {
     .option('--base-table <table>', 'the relation the term is about, e.g. public.orders')
     .option('--alias <alias>', 'another name (repeatable)', collect, [])
     .option(...projectOption)
-    .action(async (name: string, opts: { definition: string; sql?: string; sqlFile?: string; source?: string; baseTable?: string; alias: string[]; project: string }, command: Command) => {
-      await runWithEngine(command, async (engine, ctx) => {
-        const sql = readSql(opts);
-        if (sql === undefined) throw new SextantError('USAGE', 'the SQL is missing', { hint: 'pass --sql "<query>" or --sql-file <file>' });
-        const result = await engine.glossary.create(
-          opts.project,
-          { term: name, definition: opts.definition, sql, aliases: opts.alias, ...(opts.source ? { source: opts.source } : {}), ...(opts.baseTable ? { baseTable: opts.baseTable } : {}) },
-          cliActor(cliUser()),
-          'manual',
-        );
-        if (!result.success) throw failure(result);
-        if (ctx.json) return printJson({ ok: true, term: result.term });
-        println(`added '${result.term.term}' (${result.term.outputColumns.map((c) => `${c.name} ${c.type}`).join(', ')})`);
-      });
-    });
+    .action(
+      async (
+        name: string,
+        opts: { definition: string; sql?: string; sqlFile?: string; source?: string; baseTable?: string; alias: string[]; project: string },
+        command: Command,
+      ) => {
+        await runWithEngine(command, async (engine, ctx) => {
+          const sql = readSql(opts);
+          if (sql === undefined) throw new SextantError('USAGE', 'the SQL is missing', { hint: 'pass --sql "<query>" or --sql-file <file>' });
+          const result = await engine.glossary.create(
+            opts.project,
+            {
+              term: name,
+              definition: opts.definition,
+              sql,
+              aliases: opts.alias,
+              ...(opts.source ? { source: opts.source } : {}),
+              ...(opts.baseTable ? { baseTable: opts.baseTable } : {}),
+            },
+            cliActor(cliUser()),
+            'manual',
+          );
+          if (!result.success) throw failure(result);
+          if (ctx.json) return printJson({ ok: true, term: result.term });
+          println(`added '${result.term.term}' (${result.term.outputColumns.map((c) => `${c.name} ${c.type}`).join(', ')})`);
+        });
+      },
+    );
 
   glossary
     .command('edit')
@@ -181,7 +220,17 @@ export function registerGlossaryCommands(program: Command): void {
     .action(
       async (
         name: string,
-        opts: { name?: string; definition?: string; sql?: string; sqlFile?: string; source?: string; baseTable?: string; alias?: string[]; aliases: boolean; project: string },
+        opts: {
+          name?: string;
+          definition?: string;
+          sql?: string;
+          sqlFile?: string;
+          source?: string;
+          baseTable?: string;
+          alias?: string[];
+          aliases: boolean;
+          project: string;
+        },
         command: Command,
       ) => {
         await runWithEngine(command, async (engine, ctx) => {
@@ -253,13 +302,20 @@ export function registerGlossaryCommands(program: Command): void {
         if (ctx.json) return printJson({ ok: check.valid, ...check });
         if (!check.valid) return println(renderSqlFailure(sql, check));
         println(`valid on source ${check.source}`);
-        println(table(check.outputColumns.map((c) => [c.name, c.type]), ['column', 'type']));
+        println(
+          table(
+            check.outputColumns.map((c) => [c.name, c.type]),
+            ['column', 'type'],
+          ),
+        );
       });
     });
 
   glossary
     .command('infer')
-    .description('propose terms from schema signals with the configured chat model (llm.url, llm.model); only terms whose SQL validates are stored (origin inferred)')
+    .description(
+      'propose terms from schema signals with the configured chat model (llm.url, llm.model); only terms whose SQL validates are stored (origin inferred)',
+    )
     .option('--source <name>', 'source to read (default: the project’s only source)')
     .option('--limit <n>', 'terms to add at most', '10')
     .option('--max-tables <n>', 'relations to show the model at most (commented ones first)', '40')
@@ -269,11 +325,20 @@ export function registerGlossaryCommands(program: Command): void {
         const limit = Number(opts.limit);
         const maxTables = Number(opts.maxTables);
         if (!Number.isInteger(limit) || limit < 1) throw new SextantError('USAGE', `--limit must be a positive whole number, got '${opts.limit}'`);
-        if (!Number.isInteger(maxTables) || maxTables < 1) throw new SextantError('USAGE', `--max-tables must be a positive whole number, got '${opts.maxTables}'`);
-        const report = await engine.glossary.infer({ project: opts.project, limit, maxTables, onProgress: ctx.progress, ...(opts.source ? { source: opts.source } : {}) });
+        if (!Number.isInteger(maxTables) || maxTables < 1)
+          throw new SextantError('USAGE', `--max-tables must be a positive whole number, got '${opts.maxTables}'`);
+        const report = await engine.glossary.infer({
+          project: opts.project,
+          limit,
+          maxTables,
+          onProgress: ctx.progress,
+          ...(opts.source ? { source: opts.source } : {}),
+        });
         ctx.progress.done();
         if (ctx.json) return printJson({ ok: true, ...report });
-        println(`${report.model} on ${report.source}: ${report.tables} tables, ${report.requests} requests (${report.cached} cached), ${report.proposed} proposed, ${report.created.length} added`);
+        println(
+          `${report.model} on ${report.source}: ${report.tables} tables, ${report.requests} requests (${report.cached} cached), ${report.proposed} proposed, ${report.created.length} added`,
+        );
         for (const c of report.created) println(`  added ${c.term}${c.baseTable ? ` (${c.baseTable})` : ''}`);
         for (const r of report.rejected) println(colors.dim(`  skipped ${r.term}: ${r.reason}`));
       });
@@ -325,7 +390,9 @@ export function registerGlossaryCommands(program: Command): void {
         if (entries.length === 0) return println('nothing yet: add terms or run `sextant update`');
         println(
           table(
-            entries.map((e) => (e.kind === 'term' ? [e.name, 'term', e.origin, clip(e.definition, 60)] : [e.name, 'entity', e.semanticType.toLowerCase(), `${e.chunks} chunks`])),
+            entries.map((e) =>
+              e.kind === 'term' ? [e.name, 'term', e.origin, clip(e.definition, 60)] : [e.name, 'entity', e.semanticType.toLowerCase(), `${e.chunks} chunks`],
+            ),
             ['name', 'kind', 'type', 'about'],
           ),
         );

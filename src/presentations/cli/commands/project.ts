@@ -5,7 +5,13 @@ import { PROJECT_SETTINGS } from '../../../core/projects/projects.js';
 import { printJson, println, table } from '../output.js';
 import { runWithEngine } from '../session.js';
 
-const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+const collect = (value: string, previous: string[] = []) => [
+  ...previous,
+  ...value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean),
+];
 
 function line(p: ProjectRecord): string {
   return `project ${p.name}: sources ${p.sources.join(', ') || 'all'}; developer tools ${p.settings.developerTools ? 'on' : 'off'}`;
@@ -36,7 +42,12 @@ export function registerProjectCommands(program: Command): void {
       await runWithEngine(command, async (engine, ctx) => {
         const projects = await engine.projects.list();
         if (ctx.json) return printJson({ ok: true, projects });
-        println(table(projects.map((p) => [p.name, p.sources.join(',') || 'all', p.settings.developerTools ? 'on' : 'off']), ['project', 'sources', 'developer tools']));
+        println(
+          table(
+            projects.map((p) => [p.name, p.sources.join(',') || 'all', p.settings.developerTools ? 'on' : 'off']),
+            ['project', 'sources', 'developer tools'],
+          ),
+        );
       });
     });
 

@@ -22,11 +22,19 @@ function toOptions(flags: SearchFlags): SearchOptions {
   const limit = flags.n === undefined ? 10 : Number(flags.n);
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new SextantError('USAGE', `-n must be an integer from 1 to 100, got '${flags.n}'`);
   const minScore = flags.minScore === undefined ? undefined : Number(flags.minScore);
-  if (minScore !== undefined && !(minScore >= 0 && minScore <= 1)) throw new SextantError('USAGE', `--min-score must be between 0 and 1, got '${flags.minScore}'`);
+  if (minScore !== undefined && !(minScore >= 0 && minScore <= 1))
+    throw new SextantError('USAGE', `--min-score must be between 0 and 1, got '${flags.minScore}'`);
   return {
     limit,
     ...(flags.source?.length ? { sources: flags.source } : {}),
-    ...(flags.kind ? { kinds: flags.kind.split(',').map((k) => k.trim()).filter(Boolean) } : {}),
+    ...(flags.kind
+      ? {
+          kinds: flags.kind
+            .split(',')
+            .map((k) => k.trim())
+            .filter(Boolean),
+        }
+      : {}),
     ...(minScore !== undefined ? { minScore } : {}),
     explain: Boolean(flags.explain),
     includeRelated: Boolean(flags.related),
@@ -42,7 +50,11 @@ export function renderResult(result: SearchResult, explain: boolean): string {
     lines.push(`      ${h.snippet}`);
     if (explain && h.explain) {
       const e = h.explain;
-      lines.push(colors.dim(`      lexical rank ${e.lexicalRank ?? '-'}, vector rank ${e.vectorRank ?? '-'}, fused ${e.fused.toFixed(5)} (bonus ${e.bonus})${e.entities.length ? `, entities: ${e.entities.join(', ')}` : ''}`));
+      lines.push(
+        colors.dim(
+          `      lexical rank ${e.lexicalRank ?? '-'}, vector rank ${e.vectorRank ?? '-'}, fused ${e.fused.toFixed(5)} (bonus ${e.bonus})${e.entities.length ? `, entities: ${e.entities.join(', ')}` : ''}`,
+        ),
+      );
     }
   });
   if (explain && result.expansions.length) lines.push(colors.dim(`expansions: ${result.expansions.join(', ')}`));
@@ -88,7 +100,12 @@ export function registerSearchCommands(program: Command): void {
         ctx.progress.done();
         if (ctx.json) return printJson({ ok: true, ...result });
         println(`embeddings ready: ${result.provider} ${result.modelId} (${result.dimension}-d) at ${result.path}`);
-        if (Object.keys(result.configured).length) println(`saved to ${ctx.config.configFile}: ${Object.entries(result.configured).map(([k, v]) => `${k}=${String(v)}`).join(', ')}`);
+        if (Object.keys(result.configured).length)
+          println(
+            `saved to ${ctx.config.configFile}: ${Object.entries(result.configured)
+              .map(([k, v]) => `${k}=${String(v)}`)
+              .join(', ')}`,
+          );
         println('run `sextant update` to (re-)embed the index with it');
       });
     });

@@ -23,8 +23,8 @@ export function registerSourceCommands(program: Command): void {
     .argument('<type-or-url>', `source type (${SOURCE_TYPES.join(', ')}) or the URL, whose scheme then tells the type`)
     .argument('[url]', 'connection string or endpoint URL when a type is given first')
     .requiredOption('--name <name>', 'short name of the source, e.g. shop');
-  addSourceOptionFlags(add, SOURCE_FLAGS)
-    .action(async (typeOrUrl: string, maybeUrl: string | undefined, opts: { name: string } & Record<string, unknown>, command: Command) => {
+  addSourceOptionFlags(add, SOURCE_FLAGS).action(
+    async (typeOrUrl: string, maybeUrl: string | undefined, opts: { name: string } & Record<string, unknown>, command: Command) => {
       await runWithEngine(command, async (engine, ctx) => {
         const [type, url] = maybeUrl === undefined ? [undefined, typeOrUrl] : [typeOrUrl, maybeUrl];
         const added = await engine.addSource({ name: opts.name, url, ...(type ? { type } : {}), options: sourceOptionsFrom(opts, SOURCE_FLAGS) });
@@ -32,7 +32,8 @@ export function registerSourceCommands(program: Command): void {
         println(`added source '${added.name}' (${added.type}) ${added.url}`);
         println(`next: \`sextant auth check --source ${added.name}\`, then \`sextant update --source ${added.name}\``);
       });
-    });
+    },
+  );
 
   source
     .command('list')
@@ -42,7 +43,12 @@ export function registerSourceCommands(program: Command): void {
         const sources = await engine.listSources();
         if (ctx.json) return printJson({ ok: true, sources });
         if (sources.length === 0) return println('no sources yet; add one with `sextant source add <dsn> --name <name>`');
-        println(table(sources.map((s) => [s.name, s.type, s.url, lastUpdate(s)]), ['name', 'type', 'url', 'last update']));
+        println(
+          table(
+            sources.map((s) => [s.name, s.type, s.url, lastUpdate(s)]),
+            ['name', 'type', 'url', 'last update'],
+          ),
+        );
       });
     });
 

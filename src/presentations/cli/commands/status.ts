@@ -21,7 +21,9 @@ export function registerMaintenanceCommands(program: Command): void {
         if (ctx.json) return printJson({ ok: true, ...status, mcp });
         const i = status.index;
         println(`index: ${i.location} (${bytes(i.sizeBytes)}, schema version ${i.schemaVersion}, vectors: ${i.vectorBackend})`);
-        println(`embedding model: ${i.embeddingModel ? `${i.embeddingModel.modelId} (${i.embeddingModel.dimension}-d)` : 'none yet'}; ${i.chunks} chunks, ${i.vectors} vectors`);
+        println(
+          `embedding model: ${i.embeddingModel ? `${i.embeddingModel.modelId} (${i.embeddingModel.dimension}-d)` : 'none yet'}; ${i.chunks} chunks, ${i.vectors} vectors`,
+        );
         const kinds = Object.entries(i.countsByKind).sort(([a], [b]) => a.localeCompare(b));
         if (kinds.length) println(`objects: ${kinds.map(([k, n]) => `${n} ${k}`).join(', ')}`);
         println(mcp.running ? `MCP server: running at ${mcp.url} (pid ${mcp.pid}, since ${mcp.startedAt})` : 'MCP server: not running in the background');
@@ -29,7 +31,13 @@ export function registerMaintenanceCommands(program: Command): void {
         if (status.sources.length === 0) return println('no sources; try `npm run demo` or `sextant source add <dsn> --name <name>`');
         println(
           table(
-            status.sources.map((s) => [s.name, s.type, s.lastUpdate ? (s.lastUpdate.ok ? s.lastUpdate.message : 'FAILED') : 'never', s.lastUpdate?.at ?? '', s.lastUpdate && !s.lastUpdate.ok ? s.lastUpdate.message : '']),
+            status.sources.map((s) => [
+              s.name,
+              s.type,
+              s.lastUpdate ? (s.lastUpdate.ok ? s.lastUpdate.message : 'FAILED') : 'never',
+              s.lastUpdate?.at ?? '',
+              s.lastUpdate && !s.lastUpdate.ok ? s.lastUpdate.message : '',
+            ]),
             ['source', 'type', 'last update', 'at', 'error'],
           ),
         );
@@ -45,7 +53,12 @@ export function registerMaintenanceCommands(program: Command): void {
         if (ctx.json) return printJson({ ok: true, configFile: ctx.config.configFile, indexPath: ctx.config.indexPath, settings: rows });
         println(`config file: ${ctx.config.configFile}`);
         println(`index: ${ctx.config.indexPath}`);
-        println(table(rows.map((r) => [r.key, r.value === null ? '(unset)' : String(r.value), r.origin === 'default' ? 'default' : `${r.origin}: ${r.from}`]), ['setting', 'value', 'from']));
+        println(
+          table(
+            rows.map((r) => [r.key, r.value === null ? '(unset)' : String(r.value), r.origin === 'default' ? 'default' : `${r.origin}: ${r.from}`]),
+            ['setting', 'value', 'from'],
+          ),
+        );
       });
     });
 
@@ -56,7 +69,13 @@ export function registerMaintenanceCommands(program: Command): void {
       await runWithEngine(command, async (engine, ctx) => {
         const removed = await engine.cleanup();
         if (ctx.json) return printJson({ ok: true, removed });
-        println(`cleanup: ${Object.entries(removed).map(([k, n]) => `${n} ${k}`).join(', ') || 'nothing to remove'}; index compacted`);
+        println(
+          `cleanup: ${
+            Object.entries(removed)
+              .map(([k, n]) => `${n} ${k}`)
+              .join(', ') || 'nothing to remove'
+          }; index compacted`,
+        );
       });
     });
 

@@ -4,7 +4,13 @@ import { redactValue } from '../../../kernel/redact.js';
 import { printJson, println, table } from '../output.js';
 import { runWithEngine } from '../session.js';
 
-const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+const collect = (value: string, previous: string[] = []) => [
+  ...previous,
+  ...value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean),
+];
 
 export function registerTokenCommands(program: Command): void {
   const token = program.command('token').description('static bearer tokens for the MCP HTTP server (stored hashed)');
@@ -38,7 +44,12 @@ export function registerTokenCommands(program: Command): void {
         const tokens = await engine.tokens.list();
         if (ctx.json) return printJson({ ok: true, tokens });
         if (!tokens.length) return println('no tokens; create one with `sextant token create --name <name>`');
-        println(table(tokens.map((t) => [t.name, t.id, t.projects.join(',') || 'all', t.roles.join(',') || '-', t.createdAt]), ['name', 'id', 'projects', 'roles', 'created']));
+        println(
+          table(
+            tokens.map((t) => [t.name, t.id, t.projects.join(',') || 'all', t.roles.join(',') || '-', t.createdAt]),
+            ['name', 'id', 'projects', 'roles', 'created'],
+          ),
+        );
       });
     });
 

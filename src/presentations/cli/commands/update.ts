@@ -37,7 +37,10 @@ export function registerUpdateCommand(program: Command): void {
             const secs = (r.durationMs / 1000).toFixed(1);
             if (r.status === 'failed') println(`${colors.red('failed')} ${r.source}: ${r.message}`);
             else if (r.status === 'unchanged') println(`${r.source}: unchanged (${secs}s)`);
-            else println(`${r.source}: ${r.added} added, ${r.changed} changed, ${r.removed} removed resources; ${r.objects} objects, ${r.chunksEmbedded} chunks embedded (${secs}s)`);
+            else
+              println(
+                `${r.source}: ${r.added} added, ${r.changed} changed, ${r.removed} removed resources; ${r.objects} objects, ${r.chunksEmbedded} chunks embedded (${secs}s)`,
+              );
           }
           if (run.reembedded > 0) println(`re-embedded ${run.reembedded} chunks`);
           for (const g of run.glossary) {

@@ -21,10 +21,20 @@ export const listSourcesTool = defineTool({
     const rows = [];
     for (const s of sources) {
       const objects = (await ctx.engine.listObjects({ source: s.name, limit: 1 })).total;
-      rows.push({ name: s.name, type: s.type, objects, last_update: s.lastUpdate ? { at: s.lastUpdate.at, ok: s.lastUpdate.ok, message: s.lastUpdate.message } : null });
+      rows.push({
+        name: s.name,
+        type: s.type,
+        objects,
+        last_update: s.lastUpdate ? { at: s.lastUpdate.at, ok: s.lastUpdate.ok, message: s.lastUpdate.message } : null,
+      });
     }
     const text = rows.length
-      ? rows.map((r) => `${r.name} (${r.type}): ${r.objects} objects, last update ${r.last_update ? `${r.last_update.at}${r.last_update.ok ? '' : ` FAILED: ${r.last_update.message}`}` : 'never'}`).join('\n')
+      ? rows
+          .map(
+            (r) =>
+              `${r.name} (${r.type}): ${r.objects} objects, last update ${r.last_update ? `${r.last_update.at}${r.last_update.ok ? '' : ` FAILED: ${r.last_update.message}`}` : 'never'}`,
+          )
+          .join('\n')
       : 'no sources indexed yet (an administrator adds them with `sextant source add` and `sextant update`)';
     return { structured: { count: rows.length, sources: rows }, text };
   },
@@ -51,7 +61,8 @@ export const listSchemasTool = defineTool({
 export const listObjectsTool = defineTool({
   name: 'list_objects',
   title: 'List objects',
-  description: 'Browse any source, paged: kind "schema" or "module" lists those; parent=<id> lists its members (a schema\'s tables, a module\'s data objects, functions, submodules).',
+  description:
+    'Browse any source, paged: kind "schema" or "module" lists those; parent=<id> lists its members (a schema\'s tables, a module\'s data objects, functions, submodules).',
   access: 'read',
   input: {
     source: sourceArg.optional(),
@@ -63,7 +74,8 @@ export const listObjectsTool = defineTool({
   },
   async run(args, ctx) {
     const parent = args.parent ? parseObjectId(args.parent) : null;
-    if (args.parent && !parent) throw new SextantError('USAGE', `parent must be an object id such as shop:schema:public, got '${args.parent}'`, { details: { field: 'parent' } });
+    if (args.parent && !parent)
+      throw new SextantError('USAGE', `parent must be an object id such as shop:schema:public, got '${args.parent}'`, { details: { field: 'parent' } });
     const source = args.source ?? parent?.source;
     if (!source) throw new SextantError('USAGE', 'name a source or a parent id', { hint: 'list_sources shows the sources', details: { field: 'source' } });
     if (args.kind) await checkKinds(ctx, [args.kind]);
@@ -79,7 +91,10 @@ export const listObjectsTool = defineTool({
     const lines = items.map((o) => `${o.kind} ${o.id}${o.comment ? ` -- ${o.comment}` : ''}`);
     if (!items.length) lines.push('no objects match');
     lines.push(pageFooter(items.length, page.total, page.nextCursor));
-    return { structured: { items, count: items.length, total: page.total, next_cursor: page.nextCursor, truncated: page.nextCursor !== null }, text: lines.join('\n') };
+    return {
+      structured: { items, count: items.length, total: page.total, next_cursor: page.nextCursor, truncated: page.nextCursor !== null },
+      text: lines.join('\n'),
+    };
   },
 });
 
@@ -94,7 +109,14 @@ export const statusTool = defineTool({
     const { session, documents, project, availableProjects: projects } = status;
     const i = status.index;
     const structured = {
-      index: { schema_version: i.schemaVersion, objects_by_kind: i.countsByKind, chunks: i.chunks, vectors: i.vectors, embedding_model: i.embeddingModel, vector_backend: i.vectorBackend },
+      index: {
+        schema_version: i.schemaVersion,
+        objects_by_kind: i.countsByKind,
+        chunks: i.chunks,
+        vectors: i.vectors,
+        embedding_model: i.embeddingModel,
+        vector_backend: i.vectorBackend,
+      },
       sources: status.sources.length,
       session: {
         project: session.project,
@@ -106,7 +128,9 @@ export const statusTool = defineTool({
       developer_tools: project.settings.developerTools,
       user: ctx.user.subject,
     };
-    const kinds = Object.entries(i.countsByKind).map(([k, n]) => `${n} ${k}`).join(', ');
+    const kinds = Object.entries(i.countsByKind)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ');
     const text = [
       `index: ${kinds || 'empty'}; ${i.chunks} chunks, ${i.vectors} vectors (${i.embeddingModel ? i.embeddingModel.modelId : 'no embedding model'})`,
       `sources: ${status.sources.length}`,

@@ -29,7 +29,10 @@ export function termView(t: GlossaryTerm): Record<string, unknown> {
 }
 
 function termLines(t: GlossaryTerm): string {
-  const lines = [`${t.term}${t.aliases.length ? ` (also: ${t.aliases.join(', ')})` : ''} [${t.origin}, source ${t.source}${t.validation.status === 'stale' ? ', STALE' : ''}]`, `definition: ${t.definition}`];
+  const lines = [
+    `${t.term}${t.aliases.length ? ` (also: ${t.aliases.join(', ')})` : ''} [${t.origin}, source ${t.source}${t.validation.status === 'stale' ? ', STALE' : ''}]`,
+    `definition: ${t.definition}`,
+  ];
   if (t.validation.status === 'stale') lines.push(`stale: the SQL no longer runs: ${t.validation.error ?? ''}`);
   lines.push(`sql: ${t.sql}`);
   if (t.outputColumns.length) lines.push(`output columns: ${t.outputColumns.map((c) => `${c.name} ${c.type}`).join(', ')}`);
@@ -37,7 +40,10 @@ function termLines(t: GlossaryTerm): string {
 }
 
 function failed(result: GlossaryFailure): ToolOutput {
-  return { structured: { success: false, error: result.error, code: result.code, ...(result.position ? { position: result.position } : {}) }, text: `failed: ${result.error}` };
+  return {
+    structured: { success: false, error: result.error, code: result.code, ...(result.position ? { position: result.position } : {}) },
+    text: `failed: ${result.error}`,
+  };
 }
 
 /** Who is calling: the token/OIDC subject (null when anonymous) and the MCP client's name/version. */
@@ -64,12 +70,26 @@ export const listGlossaryTool = defineTool({
     if (args.topic) return findMatchingClustersTool.run({ query: args.topic, limit: 3 }, ctx);
     const terms = await ctx.engine.glossary.list({ ...(args.origin ? { origin: args.origin } : {}), ...(args.text ? { text: args.text } : {}) });
     const text = terms.length
-      ? terms.map((t) => `- ${t.term}${t.aliases.length ? ` (also: ${t.aliases.join(', ')})` : ''} [${t.origin}${t.validation.status === 'stale' ? ', STALE' : ''}]: ${clip(t.definition, 200)}`).join('\n')
+      ? terms
+          .map(
+            (t) =>
+              `- ${t.term}${t.aliases.length ? ` (also: ${t.aliases.join(', ')})` : ''} [${t.origin}${t.validation.status === 'stale' ? ', STALE' : ''}]: ${clip(t.definition, 200)}`,
+          )
+          .join('\n')
       : 'no glossary terms match';
     return {
       structured: {
         count: terms.length,
-        terms: terms.map((t) => ({ term: t.term, definition: t.definition, aliases: t.aliases, origin: t.origin, base_table: t.baseTable, source: t.source, status: t.validation.status, ...(t.validation.status === 'stale' ? { error: t.validation.error } : {}) })),
+        terms: terms.map((t) => ({
+          term: t.term,
+          definition: t.definition,
+          aliases: t.aliases,
+          origin: t.origin,
+          base_table: t.baseTable,
+          source: t.source,
+          status: t.validation.status,
+          ...(t.validation.status === 'stale' ? { error: t.validation.error } : {}),
+        })),
       },
       text,
     };
@@ -105,7 +125,14 @@ export const createGlossaryTermTool = defineTool({
   },
   async run(args, ctx) {
     const result = await ctx.engine.glossary.create(
-      { term: args.term, definition: args.definition, sql: args.defining_sql, ...(args.base_table ? { baseTable: args.base_table } : {}), ...(args.aliases ? { aliases: args.aliases } : {}), ...(args.source ? { source: args.source } : {}) },
+      {
+        term: args.term,
+        definition: args.definition,
+        sql: args.defining_sql,
+        ...(args.base_table ? { baseTable: args.base_table } : {}),
+        ...(args.aliases ? { aliases: args.aliases } : {}),
+        ...(args.source ? { source: args.source } : {}),
+      },
       actorOf(ctx),
       'client',
     );
@@ -142,7 +169,10 @@ export const updateGlossaryTermTool = defineTool({
       'client',
     );
     if (!result.success) return failed(result);
-    return { structured: { success: true, term: termView(result.term) }, text: `${result.changed ? 'updated' : 'nothing to change'}\n${termLines(result.term)}` };
+    return {
+      structured: { success: true, term: termView(result.term) },
+      text: `${result.changed ? 'updated' : 'nothing to change'}\n${termLines(result.term)}`,
+    };
   },
 });
 

@@ -22,7 +22,10 @@ export const listDataSourcesTool = defineTool({
   input: { source: sourceArg },
   async run(args, ctx) {
     const items = await ctx.engine.graphql.listDataSources(args.source);
-    const lines = items.map((d) => `${d.id}  ${d.engine}${d.prefix ? ` prefix=${d.prefix}` : ''}${d.asModule ? ' as_module' : ''}${d.readOnly ? ' read_only' : ''}${d.description ? ` -- ${clip(d.description, 160)}` : ''}`);
+    const lines = items.map(
+      (d) =>
+        `${d.id}  ${d.engine}${d.prefix ? ` prefix=${d.prefix}` : ''}${d.asModule ? ' as_module' : ''}${d.readOnly ? ' read_only' : ''}${d.description ? ` -- ${clip(d.description, 160)}` : ''}`,
+    );
     return { structured: { data_sources: items }, text: lines.join('\n') || 'no GraphQL data sources indexed' };
   },
 });
@@ -36,7 +39,10 @@ export const listModulesTool = defineTool({
   input: { source: sourceArg, parent: z.string().trim().max(500).optional().describe('Module path, e.g. "analytics.finance"') },
   async run(args, ctx) {
     const items = await ctx.engine.graphql.listModules({ ...(args.source ? { source: args.source } : {}), ...(args.parent ? { parent: args.parent } : {}) });
-    const lines = items.map((m) => `${m.id}  ${m.counts.submodules} submodules, ${m.counts.dataObjects} data objects, ${m.counts.functions} functions${m.description ? ` -- ${clip(m.description, 160)}` : ''}`);
+    const lines = items.map(
+      (m) =>
+        `${m.id}  ${m.counts.submodules} submodules, ${m.counts.dataObjects} data objects, ${m.counts.functions} functions${m.description ? ` -- ${clip(m.description, 160)}` : ''}`,
+    );
     return { structured: { parent: args.parent ?? null, modules: items }, text: lines.join('\n') || `no modules under ${args.parent ?? 'the top level'}` };
   },
 });
@@ -52,9 +58,14 @@ export const listDataObjectsTool = defineTool({
     const r = await ctx.engine.graphql.listDataObjects({ module: args.module, ...(args.source ? { source: args.source } : {}) });
     const lines = [
       ...r.dataObjects.map((o) => `data_object ${o.id}  ${o.graphqlPath ?? ''}${o.description ? ` -- ${clip(o.description, 160)}` : ''}`),
-      ...r.functions.map((f) => `${f.mutating ? 'mutating function' : 'function'} ${f.id}  ${f.graphqlPath ?? ''}${f.description ? ` -- ${clip(f.description, 160)}` : ''}`),
+      ...r.functions.map(
+        (f) => `${f.mutating ? 'mutating function' : 'function'} ${f.id}  ${f.graphqlPath ?? ''}${f.description ? ` -- ${clip(f.description, 160)}` : ''}`,
+      ),
     ];
-    return { structured: r as unknown as Record<string, unknown>, text: lines.join('\n') || `module '${args.module}' has no data objects or functions of its own; try list_modules with parent "${args.module}"` };
+    return {
+      structured: r as unknown as Record<string, unknown>,
+      text: lines.join('\n') || `module '${args.module}' has no data objects or functions of its own; try list_modules with parent "${args.module}"`,
+    };
   },
 });
 
@@ -72,7 +83,8 @@ function renderResult(r: GraphqlQueryResult): string {
 export const graphqlQueryTool = defineTool({
   name: 'graphql_query',
   title: 'GraphQL query',
-  description: 'Run a GraphQL operation as the calling user (validated first); compact tables with totals. Mutations need developer tools. describe gives ready operations.',
+  description:
+    'Run a GraphQL operation as the calling user (validated first); compact tables with totals. Mutations need developer tools. describe gives ready operations.',
   access: 'read',
   annotations: { readOnlyHint: false, openWorldHint: true },
   input: {

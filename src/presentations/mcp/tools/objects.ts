@@ -28,7 +28,13 @@ function capped<T>(items: readonly T[], cap: number): { items: T[]; total: numbe
 
 function objectOutput(d: ObjectDetail, detail: 'brief' | 'full'): ToolOutput {
   const o = d.object;
-  const counts = { columns: d.columns.length, constraints: d.constraints.length, indexes: d.indexes.length, triggers: d.triggers.length, children: d.childrenTotal };
+  const counts = {
+    columns: d.columns.length,
+    constraints: d.constraints.length,
+    indexes: d.indexes.length,
+    triggers: d.triggers.length,
+    children: d.childrenTotal,
+  };
   const structured: Record<string, unknown> = {
     id: o.id,
     uri: d.uri,
@@ -48,7 +54,13 @@ function objectOutput(d: ObjectDetail, detail: 'brief' | 'full'): ToolOutput {
   const attrs = Object.entries(o.attributes).filter(([, v]) => v !== null && v !== undefined && v !== '' && typeof v !== 'object');
   if (attrs.length) lines.push(`attributes: ${attrs.map(([k, v]) => `${k}=${String(v)}`).join(', ')}`);
   if (detail === 'brief') {
-    if (d.columns.length) lines.push(`columns (${d.columns.length}): ${d.columns.map((c) => `${c.name} ${String(c.attributes.dataType ?? '')}`.trim()).slice(0, 60).join(', ')}${d.columns.length > 60 ? ', … [truncated: use detail "full" or describe]' : ''}`);
+    if (d.columns.length)
+      lines.push(
+        `columns (${d.columns.length}): ${d.columns
+          .map((c) => `${c.name} ${String(c.attributes.dataType ?? '')}`.trim())
+          .slice(0, 60)
+          .join(', ')}${d.columns.length > 60 ? ', … [truncated: use detail "full" or describe]' : ''}`,
+      );
     const other = Object.entries(counts).filter(([k, n]) => k !== 'columns' && n > 0);
     if (other.length) lines.push(`also: ${other.map(([k, n]) => `${n} ${k}`).join(', ')} (detail "full" lists them)`);
     if (o.definition) lines.push(`definition: ${clip(o.definition, 300)}`);
@@ -62,7 +74,10 @@ function objectOutput(d: ObjectDetail, detail: 'brief' | 'full'): ToolOutput {
     structured[name] = page.items.map((c) => ({ ...brief(c), attributes: c.attributes, ...(c.definition ? { definition: c.definition } : {}) }));
     if (page.items.length) {
       lines.push(`${name} (${items.length}):`);
-      for (const c of page.items) lines.push(`  ${c.name}${c.attributes.dataType ? ` ${String(c.attributes.dataType)}` : ''}${c.definition ? `: ${clip(c.definition, 160)}` : ''}${c.comment ? ` -- ${clip(c.comment, 120)}` : ''}`);
+      for (const c of page.items)
+        lines.push(
+          `  ${c.name}${c.attributes.dataType ? ` ${String(c.attributes.dataType)}` : ''}${c.definition ? `: ${clip(c.definition, 160)}` : ''}${c.comment ? ` -- ${clip(c.comment, 120)}` : ''}`,
+        );
       if (page.truncated) lines.push(`  [truncated: ${items.length - page.items.length} more; use list_objects with the parent's schema]`);
     }
   }
@@ -105,7 +120,7 @@ export const describeTool = defineTool({
   name: 'describe',
   title: 'Describe for SQL',
   description:
-    'What a query needs: a source\'s schemas, a schema\'s objects (paged), a table\'s columns, keys and joins; a GraphQL object\'s fields (ranked by fields_query), arguments and a ready operation.',
+    "What a query needs: a source's schemas, a schema's objects (paged), a table's columns, keys and joins; a GraphQL object's fields (ranked by fields_query), arguments and a ready operation.",
   access: 'read',
   input: {
     object: z.string().trim().min(1).max(1000).describe('Source name, sextant://source[/schema[.object]] or object id'),
@@ -114,7 +129,11 @@ export const describeTool = defineTool({
     fields_query: z.string().trim().max(500).optional(),
   },
   async run(args, ctx) {
-    const d = await ctx.engine.describe(args.object, { detail: args.detail, ...(args.cursor ? { cursor: args.cursor } : {}), ...(args.fields_query ? { fieldsQuery: args.fields_query } : {}) });
+    const d = await ctx.engine.describe(args.object, {
+      detail: args.detail,
+      ...(args.cursor ? { cursor: args.cursor } : {}),
+      ...(args.fields_query ? { fieldsQuery: args.fields_query } : {}),
+    });
     if (d.family === 'graphql') return { structured: d.description as unknown as Record<string, unknown>, text: renderGraphqlDescription(d.description) };
     return { structured: d.description as unknown as Record<string, unknown>, text: renderDescription(d.description) };
   },

@@ -94,8 +94,7 @@ const minScoreArg = z.number().min(0).max(1).optional().describe('Drop hits scor
 export const searchTool = defineTool({
   name: 'search',
   title: 'Lexical search',
-  description:
-    'Exact keyword (BM25) search over object names, comments, definitions, contexts and this session\'s documents. deep_search also matches meaning.',
+  description: "Exact keyword (BM25) search over object names, comments, definitions, contexts and this session's documents. deep_search also matches meaning.",
   access: 'read',
   listed: false,
   input: {

@@ -24,7 +24,11 @@ export const addDocumentTool = defineTool({
   },
   async run(args, ctx) {
     if (args.remove) return removeDocumentTool.run({ name: args.name }, ctx);
-    if (!args.text) throw new SextantError('USAGE', 'text is required to add a document', { hint: 'pass text, or remove: true to drop the document', details: { field: 'text' } });
+    if (!args.text)
+      throw new SextantError('USAGE', 'text is required to add a document', {
+        hint: 'pass text, or remove: true to drop the document',
+        details: { field: 'text' },
+      });
     const doc = await ctx.engine.documents.add({ name: args.name, text: args.text, ...(args.mime_type ? { mimeType: args.mime_type } : {}) });
     return {
       structured: { document: { name: doc.name, id: doc.objectId, mime_type: doc.mimeType, chars: doc.chars, chunks: doc.chunks } },
@@ -50,7 +54,7 @@ export const removeDocumentTool = defineTool({
 export const setActiveProjectsTool = defineTool({
   name: 'set_active_projects',
   title: 'Set active projects',
-  description: "Projects whose sources and terms this session searches (status lists them); the served project stays active.",
+  description: 'Projects whose sources and terms this session searches (status lists them); the served project stays active.',
   access: 'session',
   annotations: { idempotentHint: true },
   input: { projects: z.array(z.string().min(1).max(63)).max(50).describe('Project names') },

@@ -30,27 +30,59 @@ describe('acme (G1) mapping', () => {
     expect(byId.get('mesh:module:analytics.finance.reports')!.parentId).toBe('mesh:module:analytics.finance');
     expect(byId.get('mesh:module:analytics')!.parentId).toBeNull();
     expect(monthly.attributes.roots).toEqual({ query: '_module_analytics_finance_reports_monthly_query' });
-    expect(byId.get('mesh:module:crm')!.attributes.roots).toEqual({ query: '_module_crm_query', mutation: '_module_crm_mutation', function: '_module_crm_function', mut_function: '_module_crm_mut_function' });
+    expect(byId.get('mesh:module:crm')!.attributes.roots).toEqual({
+      query: '_module_crm_query',
+      mutation: '_module_crm_mutation',
+      function: '_module_crm_function',
+      mut_function: '_module_crm_mut_function',
+    });
   });
 
   it('finds data objects with all query variants, including the root-level one schema_summary drops', () => {
     const customers = byId.get('mesh:data_object:crm.pg_customers')!;
-    expect(customers.attributes).toMatchObject({ typeName: 'pg_customers', originalName: 'customers', dataSource: 'pg', objectKind: 'table', graphqlPath: 'query.crm.pg_customers' });
+    expect(customers.attributes).toMatchObject({
+      typeName: 'pg_customers',
+      originalName: 'customers',
+      dataSource: 'pg',
+      objectKind: 'table',
+      graphqlPath: 'query.crm.pg_customers',
+    });
     expect((customers.attributes.queries as Array<{ variant: string }>).map((q) => q.variant)).toEqual(['select', 'select_one', 'aggregate', 'bucket_agg']);
-    expect((customers.attributes.mutations as Array<{ name: string }>).map((q) => q.name)).toEqual(['insert_pg_customers', 'update_pg_customers', 'delete_pg_customers']);
+    expect((customers.attributes.mutations as Array<{ name: string }>).map((q) => q.name)).toEqual([
+      'insert_pg_customers',
+      'update_pg_customers',
+      'delete_pg_customers',
+    ]);
     expect(byId.get('mesh:data_object:pg_regions')).toBeDefined();
-    expect(byId.get('mesh:data_object:analytics.finance.reports.monthly.pg_revenue_by_month')!.attributes).toMatchObject({ objectKind: 'view', argsType: 'pg_revenue_by_month_args' });
+    expect(byId.get('mesh:data_object:analytics.finance.reports.monthly.pg_revenue_by_month')!.attributes).toMatchObject({
+      objectKind: 'view',
+      argsType: 'pg_revenue_by_month_args',
+    });
   });
 
   it('names as_module objects by their original name inside the source module', () => {
     const docs = byId.get('mesh:data_object:docs.kb.documents')!;
-    expect(docs.attributes).toMatchObject({ typeName: 'docs_documents', originalName: 'documents', dataSource: 'docs', graphqlPath: 'query.docs.kb.documents' });
+    expect(docs.attributes).toMatchObject({
+      typeName: 'docs_documents',
+      originalName: 'documents',
+      dataSource: 'docs',
+      graphqlPath: 'query.docs.kb.documents',
+    });
     expect(byId.get('mesh:graphql_query:docs.kb.insert_documents')!.attributes.graphqlPath).toBe('mutation.docs.kb.insert_documents');
   });
 
   it('maps read and mutating functions under function { … } and mutation { function { … } }', () => {
-    expect(byId.get('mesh:function:crm.pg_order_total')!.attributes).toMatchObject({ mutating: false, graphqlPath: 'function.crm.pg_order_total', originalName: 'order_total', dataSource: 'pg' });
-    expect(byId.get('mesh:function:crm.pg_recalc_order_totals')!.attributes).toMatchObject({ mutating: true, graphqlPath: 'mutation.function.crm.pg_recalc_order_totals', originalName: 'recalc_order_totals' });
+    expect(byId.get('mesh:function:crm.pg_order_total')!.attributes).toMatchObject({
+      mutating: false,
+      graphqlPath: 'function.crm.pg_order_total',
+      originalName: 'order_total',
+      dataSource: 'pg',
+    });
+    expect(byId.get('mesh:function:crm.pg_recalc_order_totals')!.attributes).toMatchObject({
+      mutating: true,
+      graphqlPath: 'mutation.function.crm.pg_recalc_order_totals',
+      originalName: 'recalc_order_totals',
+    });
     expect(byId.get('mesh:function:pg_server_time')!.attributes.graphqlPath).toBe('function.pg_server_time');
     expect(byId.get('mesh:function:docs.kb.chunk_text')!.attributes).toMatchObject({ graphqlPath: 'function.docs.kb.chunk_text', originalName: 'chunk_text' });
   });

@@ -54,7 +54,11 @@ describe('deep and mixed modules', () => {
       expect(m, path).toBeDefined();
       expect(m.parentId).toBe(i === 1 ? null : `mesh:module:${segments.slice(0, i - 1).join('.')}`);
     }
-    expect(objects.get(`mesh:module:${DEEP}`)!.attributes.roots).toEqual({ query: `_module_${DEEP.replace(/\./g, '_')}_query`, mutation: `_module_${DEEP.replace(/\./g, '_')}_mutation`, mut_function: `_module_${DEEP.replace(/\./g, '_')}_mut_function` });
+    expect(objects.get(`mesh:module:${DEEP}`)!.attributes.roots).toEqual({
+      query: `_module_${DEEP.replace(/\./g, '_')}_query`,
+      mutation: `_module_${DEEP.replace(/\./g, '_')}_mutation`,
+      mut_function: `_module_${DEEP.replace(/\./g, '_')}_mut_function`,
+    });
   });
 
   it('paths on all four roots at depth 6', () => {
@@ -63,7 +67,22 @@ describe('deep and mixed modules', () => {
     expect(objects.get(`mesh:function:${FN_DEEP}.pg_compute_metrics`)!.attributes.graphqlPath).toBe(`function.${FN_DEEP}.pg_compute_metrics`);
     expect(objects.get(`mesh:function:${DEEP}.pg_recalc`)!.attributes.graphqlPath).toBe(`mutation.function.${DEEP}.pg_recalc`);
     const op = objects.get(`mesh:function:${DEEP}.pg_recalc`)!.definition!;
-    expect(op.split('\n').slice(0, 9).map((l) => l.trim())).toEqual(['mutation mut_fn_company_department_team_project_squad_unit_pg_recalc {', 'function {', 'company {', 'department {', 'team {', 'project {', 'squad {', 'unit {', 'pg_recalc {']);
+    expect(
+      op
+        .split('\n')
+        .slice(0, 9)
+        .map((l) => l.trim()),
+    ).toEqual([
+      'mutation mut_fn_company_department_team_project_squad_unit_pg_recalc {',
+      'function {',
+      'company {',
+      'department {',
+      'team {',
+      'project {',
+      'squad {',
+      'unit {',
+      'pg_recalc {',
+    ]);
   });
 
   it('keeps objects of several prefixed sources apart inside one module', () => {
@@ -77,7 +96,12 @@ describe('deep and mixed modules', () => {
 
   it('names a prefixed as_module source by its original names under its own module', () => {
     const users = objects.get('mesh:data_object:postgres_main.public.users')!;
-    expect(users.attributes).toMatchObject({ typeName: 'pm_users', originalName: 'users', dataSource: 'postgres_main', graphqlPath: 'query.postgres_main.public.users' });
+    expect(users.attributes).toMatchObject({
+      typeName: 'pm_users',
+      originalName: 'users',
+      dataSource: 'postgres_main',
+      graphqlPath: 'query.postgres_main.public.users',
+    });
     expect(objects.get('mesh:function:postgres_main.public.refresh')!.attributes.graphqlPath).toBe('mutation.function.postgres_main.public.refresh');
   });
 

@@ -11,7 +11,13 @@ import { SECRET, startAcmeServer } from '../../../helpers/acme-deployment.js';
 import type { HugrTestServer } from '../../../helpers/hugr-test-server.js';
 
 const connector = createGraphqlConnector({ type: 'hugr', env: { MESH_SECRET: SECRET } });
-const source = (url: string): SourceRecord => ({ name: 'mesh', type: 'hugr', url, options: { secretKeyEnv: 'MESH_SECRET' }, createdAt: new Date().toISOString() });
+const source = (url: string): SourceRecord => ({
+  name: 'mesh',
+  type: 'hugr',
+  url,
+  options: { secretKeyEnv: 'MESH_SECRET' },
+  createdAt: new Date().toISOString(),
+});
 const queries = (server: HugrTestServer) => server.requests.filter((r) => r.path === '/query').map((r) => JSON.parse(r.body).query as string);
 const ids = (objects: ReadonlyArray<{ id: string }>) => objects.map((o) => o.id).sort();
 
@@ -39,7 +45,9 @@ describe.each(['G1', 'G2'] as const)('introspection under a depth limit (%s)', (
     const batches = sent.filter((q) => q.includes('SextantTypes'));
     expect(batches.length).toBeGreaterThan(2);
     // some types need the shorter chain (three ofType levels, still enough for [T!]!)
-    expect(batches.some((q) => q.includes('fragment TypeRef on __Type { kind name ofType { kind name ofType { kind name ofType { kind name } } } }'))).toBe(true);
+    expect(batches.some((q) => q.includes('fragment TypeRef on __Type { kind name ofType { kind name ofType { kind name ofType { kind name } } } }'))).toBe(
+      true,
+    );
     expect(ids(snapshot.objects)).toEqual(ids(expected.objects));
     const customers = (s: typeof snapshot) => s.objects.find((o) => o.id === 'mesh:graphql_query:crm.pg_customers')!;
     expect(customers(snapshot).attributes.args).toEqual(customers(expected).attributes.args);

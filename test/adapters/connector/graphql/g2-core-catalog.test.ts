@@ -13,13 +13,30 @@ import { ACME } from '../../../helpers/hugr-fixtures.js';
 import type { HugrTestServer } from '../../../helpers/hugr-test-server.js';
 
 const connector = createGraphqlConnector({ type: 'hugr', env: { MESH_SECRET: SECRET } });
-const source = (url: string): SourceRecord => ({ name: 'mesh', type: 'hugr', url, options: { secretKeyEnv: 'MESH_SECRET' }, createdAt: new Date().toISOString() });
+const source = (url: string): SourceRecord => ({
+  name: 'mesh',
+  type: 'hugr',
+  url,
+  options: { secretKeyEnv: 'MESH_SECRET' },
+  createdAt: new Date().toISOString(),
+});
 const sent = (server: HugrTestServer) => server.requests.filter((r) => r.path === '/query').map((r) => JSON.parse(r.body).query as string);
 
 const PG_LONG = 'Operational CRM database (PostgreSQL). Holds customers, their orders and the regions they belong to; revenue views are refreshed nightly.';
 
 function catalog(): CoreCatalogOptions {
-  const sources = ACME_DATA.data_sources.map((d) => ({ name: d.name, description: d.description, long_description: d.name === 'pg' ? PG_LONG : '', type: d.type, prefix: d.prefix, as_module: d.as_module, read_only: d.read_only, disabled: false, suspended: false, version: '1' }));
+  const sources = ACME_DATA.data_sources.map((d) => ({
+    name: d.name,
+    description: d.description,
+    long_description: d.name === 'pg' ? PG_LONG : '',
+    type: d.type,
+    prefix: d.prefix,
+    as_module: d.as_module,
+    read_only: d.read_only,
+    disabled: false,
+    suspended: false,
+    version: '1',
+  }));
   return { rows: coreCatalogRowsFrom(ACME.introspection(), sources) };
 }
 
@@ -56,14 +73,19 @@ describe('G2 core.catalog views', () => {
   it('takes module descriptions where a newer server has them and survives a missing view', async () => {
     const options = catalog();
     for (const row of options.rows.modules!) if (row.name === 'crm') row.description = 'Customer relationship management: customers and orders';
-    const newer = await startAcmeServer({ generation: 'G2', coreCatalog: { ...options, extraColumns: { modules: { description: 'String' } }, omitViews: ['module_catalogs'] } });
+    const newer = await startAcmeServer({
+      generation: 'G2',
+      coreCatalog: { ...options, extraColumns: { modules: { description: 'String' } }, omitViews: ['module_catalogs'] },
+    });
     try {
       const snapshot = await connector.introspect(source(newer.url));
       const crm = snapshot.objects.find((o) => o.id === 'mesh:module:crm')!;
       expect(crm.comment).toBe('Customer relationship management: customers and orders');
       expect(crm.attributes.dataSources).toBeUndefined();
       expect(snapshot.objects.find((o) => o.id === 'mesh:data_source:pg')!.comment).toBe(PG_LONG);
-      expect((snapshot.info.warnings as string[]).filter((w) => /core\.catalog/.test(w))).toEqual([expect.stringMatching(/core\.catalog\.module_catalogs unavailable/)]);
+      expect((snapshot.info.warnings as string[]).filter((w) => /core\.catalog/.test(w))).toEqual([
+        expect.stringMatching(/core\.catalog\.module_catalogs unavailable/),
+      ]);
     } finally {
       await newer.close();
     }

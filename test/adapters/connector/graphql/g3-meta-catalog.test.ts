@@ -11,7 +11,13 @@ import { SECRET, startAcmeServer } from '../../../helpers/acme-deployment.js';
 import type { HugrServerOptions, HugrTestServer } from '../../../helpers/hugr-test-server.js';
 
 const connector = createGraphqlConnector({ type: 'hugr', env: { MESH_SECRET: SECRET } });
-const source = (url: string): SourceRecord => ({ name: 'mesh', type: 'hugr', url, options: { secretKeyEnv: 'MESH_SECRET' }, createdAt: new Date().toISOString() });
+const source = (url: string): SourceRecord => ({
+  name: 'mesh',
+  type: 'hugr',
+  url,
+  options: { secretKeyEnv: 'MESH_SECRET' },
+  createdAt: new Date().toISOString(),
+});
 const sent = (server: HugrTestServer) => server.requests.filter((r) => r.path === '/query').map((r) => JSON.parse(r.body).query as string);
 
 const LONG = {

@@ -36,7 +36,9 @@ describe('golden shapes', () => {
     const items = byId.get('g:data_object:shop.items')!;
     expect(items.attributes).toMatchObject({ typeName: 'shop_items', originalName: 'items', graphqlPath: 'query.shop.items' });
     expect((items.attributes.mutations as unknown[]).length).toBe(3);
-    const readOnly = snapshot.objects.filter((o) => o.kind === 'data_object' && (o.attributes.mutations as unknown[]).length === 0 && o.attributes.objectKind === 'table');
+    const readOnly = snapshot.objects.filter(
+      (o) => o.kind === 'data_object' && (o.attributes.mutations as unknown[]).length === 0 && o.attributes.objectKind === 'table',
+    );
     expect(readOnly.length).toBeGreaterThan(0);
   });
 

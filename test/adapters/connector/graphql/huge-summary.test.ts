@@ -58,11 +58,18 @@ it('indexes the real 2 MB schema_summary and reports time and memory', async () 
   const seconds = (performance.now() - started) / 1000;
   const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
   const report = run.reports[0]!;
-  console.log(`[huge schema_summary] ${(summaryChars / 2 ** 20).toFixed(2)} MB JSON → ${report.objects} objects, ${report.chunksEmbedded} chunks embedded in ${seconds.toFixed(2)} s; heap +${heapMb.toFixed(0)} MB, peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB`);
+  console.log(
+    `[huge schema_summary] ${(summaryChars / 2 ** 20).toFixed(2)} MB JSON → ${report.objects} objects, ${report.chunksEmbedded} chunks embedded in ${seconds.toFixed(2)} s; heap +${heapMb.toFixed(0)} MB, peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB`,
+  );
   expect(report.status).toBe('updated');
 
   const products = await engine.get('e2e:data_object:pg_store.products');
-  expect(products.object.attributes).toMatchObject({ typeName: 'pg_store_products', originalName: 'products', dataSource: 'pg_store', graphqlPath: 'query.pg_store.products' });
+  expect(products.object.attributes).toMatchObject({
+    typeName: 'pg_store_products',
+    originalName: 'products',
+    dataSource: 'pg_store',
+    graphqlPath: 'query.pg_store.products',
+  });
   const fns = await engine.graphql.listDataObjects({ source: 'e2e', module: 'rest_api.test' });
   expect(fns.functions.length).toBe(2);
   expect(fns.functions.every((f) => f.graphqlPath?.startsWith('function.rest_api.test.'))).toBe(true);

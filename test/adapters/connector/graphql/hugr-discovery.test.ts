@@ -29,7 +29,13 @@ describe.each(['G1', 'G2', 'G3'] as const)('discovery on a %s deployment', (gene
     const snapshot = await connector.introspect(source(server.url));
     expect(snapshot.info.generation).toBe(generation);
     const ids = new Set(snapshot.objects.map((o) => o.id));
-    for (const id of ['mesh:module:analytics.finance.reports.monthly', 'mesh:data_object:crm.pg_customers', 'mesh:data_object:pg_regions', 'mesh:function:crm.pg_recalc_order_totals', 'mesh:data_object:docs.kb.documents']) {
+    for (const id of [
+      'mesh:module:analytics.finance.reports.monthly',
+      'mesh:data_object:crm.pg_customers',
+      'mesh:data_object:pg_regions',
+      'mesh:function:crm.pg_recalc_order_totals',
+      'mesh:data_object:docs.kb.documents',
+    ]) {
       expect(ids, id).toContain(id);
     }
     // data sources: from schema_summary (G1) or core.data_sources (G2/G3 here: served from memory)
@@ -41,14 +47,22 @@ describe.each(['G1', 'G2', 'G3'] as const)('discovery on a %s deployment', (gene
 
 describe('G3 without access to core.data_sources', () => {
   it('reads data sources from _dataSources and infers their prefixes from type names', async () => {
-    const server = await startAcmeServer({ generation: 'G3', apiKeys: { 'reader-key-1': 'reader' }, roles: { reader: { disabled: { _module_core_query: ['data_sources'] } } } });
+    const server = await startAcmeServer({
+      generation: 'G3',
+      apiKeys: { 'reader-key-1': 'reader' },
+      roles: { reader: { disabled: { _module_core_query: ['data_sources'] } } },
+    });
     try {
       const reader = createGraphqlConnector({ type: 'hugr', env: { KEY: 'reader-key-1' } });
       const snapshot = await reader.introspect(source(server.url, { apiKeyEnv: 'KEY' }));
       const sent = server.requests.map((r) => JSON.parse(r.body).query as string);
       expect(sent.some((q) => q.includes('_dataSources'))).toBe(true);
       const sources = snapshot.objects.filter((o) => o.kind === 'data_source').map((o) => [o.name, o.attributes.prefix, o.attributes.asModule]);
-      expect(sources).toEqual([['docs', 'docs', true], ['emb', '', false], ['pg', 'pg', false]]);
+      expect(sources).toEqual([
+        ['docs', 'docs', true],
+        ['emb', '', false],
+        ['pg', 'pg', false],
+      ]);
     } finally {
       await server.close();
     }
@@ -73,7 +87,13 @@ describe('discovery details', () => {
 
   it('re-reads one data object, function and module with __type requests only', async () => {
     const full = await connector.introspect(source(server.url));
-    for (const id of ['mesh:data_object:crm.pg_customers', 'mesh:data_object:analytics.finance.reports.monthly.pg_revenue_by_month', 'mesh:function:crm.pg_order_total', 'mesh:function:crm.pg_recalc_order_totals', 'mesh:data_object:pg_regions']) {
+    for (const id of [
+      'mesh:data_object:crm.pg_customers',
+      'mesh:data_object:analytics.finance.reports.monthly.pg_revenue_by_month',
+      'mesh:function:crm.pg_order_total',
+      'mesh:function:crm.pg_recalc_order_totals',
+      'mesh:data_object:pg_regions',
+    ]) {
       const element = full.objects.find((o) => o.id === id)!;
       const before = server.requests.length;
       const part = await connector.introspectElement!(source(server.url), element, full.objects);
@@ -86,7 +106,9 @@ describe('discovery details', () => {
     }
     const module = full.objects.find((o) => o.id === 'mesh:module:analytics')!;
     const sub = await connector.introspectElement!(source(server.url), module, full.objects);
-    expect(sub.objects.map((o) => o.id)).toEqual(expect.arrayContaining(['mesh:module:analytics.finance.reports.monthly', 'mesh:data_object:analytics.finance.reports.monthly.pg_revenue_by_month']));
+    expect(sub.objects.map((o) => o.id)).toEqual(
+      expect.arrayContaining(['mesh:module:analytics.finance.reports.monthly', 'mesh:data_object:analytics.finance.reports.monthly.pg_revenue_by_month']),
+    );
   });
 
   it('drops introspection fields the server cannot resolve and retries', async () => {
@@ -122,7 +144,10 @@ describe('bad inputs: one clear error each', () => {
   it('401 with a wrong secret, 401 without one', async () => {
     const server = await startAcmeServer();
     try {
-      await expect(connector.introspect(source(server.url, { secretKeyEnv: 'WRONG_SECRET' }))).rejects.toMatchObject({ code: 'AUTH_FAILED', message: expect.stringContaining('401') });
+      await expect(connector.introspect(source(server.url, { secretKeyEnv: 'WRONG_SECRET' }))).rejects.toMatchObject({
+        code: 'AUTH_FAILED',
+        message: expect.stringContaining('401'),
+      });
       await expect(connector.introspect(source(server.url, {}))).rejects.toMatchObject({ code: 'AUTH_FAILED' });
       const err = await connector.introspect(source(server.url, { secretKeyEnv: 'WRONG_SECRET' })).catch((e: Error) => e);
       expect(String(err)).not.toContain('not-the-key');
@@ -135,7 +160,10 @@ describe('bad inputs: one clear error each', () => {
     const server = await startAcmeServer({ apiKeys: { 'ghost-key-123': 'ghost' } });
     try {
       const forbidden = createGraphqlConnector({ type: 'hugr', env: { KEY: 'ghost-key-123' } });
-      await expect(forbidden.introspect(source(server.url, { apiKeyEnv: 'KEY' }))).rejects.toMatchObject({ code: 'AUTH_FAILED', message: expect.stringContaining('403') });
+      await expect(forbidden.introspect(source(server.url, { apiKeyEnv: 'KEY' }))).rejects.toMatchObject({
+        code: 'AUTH_FAILED',
+        message: expect.stringContaining('403'),
+      });
     } finally {
       await server.close();
     }
@@ -146,16 +174,26 @@ describe('bad inputs: one clear error each', () => {
     await new Promise<void>((r) => html.listen(0, '127.0.0.1', r));
     try {
       const url = `http://127.0.0.1:${(html.address() as AddressInfo).port}`;
-      await expect(connector.introspect(source(url))).rejects.toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringContaining('did not answer with GraphQL JSON') });
+      await expect(connector.introspect(source(url))).rejects.toMatchObject({
+        code: 'UPSTREAM_FAILED',
+        message: expect.stringContaining('did not answer with GraphQL JSON'),
+      });
     } finally {
       await new Promise((r) => html.close(r));
     }
   });
 
   it('malformed introspection', async () => {
-    const server = await startHugrServer({ ...acmeServerOptions(), summary: undefined, introspection: { __schema: { queryType: { name: 'Query' }, types: [{ name: 'Query', kind: 'OBJECT', fields: 'oops' }] } } });
+    const server = await startHugrServer({
+      ...acmeServerOptions(),
+      summary: undefined,
+      introspection: { __schema: { queryType: { name: 'Query' }, types: [{ name: 'Query', kind: 'OBJECT', fields: 'oops' }] } },
+    });
     try {
-      await expect(connector.introspect(source(server.url))).rejects.toMatchObject({ code: 'INTROSPECTION_FAILED', message: expect.stringContaining('malformed introspection') });
+      await expect(connector.introspect(source(server.url))).rejects.toMatchObject({
+        code: 'INTROSPECTION_FAILED',
+        message: expect.stringContaining('malformed introspection'),
+      });
     } finally {
       await server.close();
     }
@@ -164,7 +202,10 @@ describe('bad inputs: one clear error each', () => {
   it('introspection disabled, without and with a schema_summary to fall back on', async () => {
     const off = await startAcmeServer({ introspectionDisabled: true, generation: 'G2' });
     try {
-      await expect(connector.introspect(source(off.url))).rejects.toMatchObject({ code: 'INTROSPECTION_FAILED', message: expect.stringContaining('introspection is disabled') });
+      await expect(connector.introspect(source(off.url))).rejects.toMatchObject({
+        code: 'INTROSPECTION_FAILED',
+        message: expect.stringContaining('introspection is disabled'),
+      });
     } finally {
       await off.close();
     }

@@ -51,7 +51,10 @@ describe('plain GraphQL API', () => {
     const schema = buildSchema(LIBRARY_SDL);
     for (const id of ['library:graphql_query:query.books', 'library:graphql_query:query.author', 'library:graphql_query:mutation.addBook']) {
       const o = (await engine.get(id)).object;
-      expect(validate(schema, parse(o.definition!)).map((e) => e.message), id).toEqual([]);
+      expect(
+        validate(schema, parse(o.definition!)).map((e) => e.message),
+        id,
+      ).toEqual([]);
     }
   });
 
@@ -78,7 +81,9 @@ describe('plain GraphQL API', () => {
     const locked = await startPlainServer({ serviceToken: 'service-token-1234', userTokens: [], introspection: false });
     try {
       const connector = createGraphqlConnector({ type: 'graphql', env });
-      const err = await connector.introspect({ name: 'x', type: 'graphql', url: locked.url, options: { headerEnvs: { Authorization: 'API_TOKEN' } }, createdAt: '' }).catch((e: Error) => e);
+      const err = await connector
+        .introspect({ name: 'x', type: 'graphql', url: locked.url, options: { headerEnvs: { Authorization: 'API_TOKEN' } }, createdAt: '' })
+        .catch((e: Error) => e);
       expect(err).toMatchObject({ code: 'INTROSPECTION_FAILED' });
       expect(String((err as Error).message)).toMatch(/introspection/i);
     } finally {

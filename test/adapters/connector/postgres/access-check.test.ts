@@ -75,7 +75,11 @@ describe('postgres access check', () => {
     const { role, report } = await check(`${READ} GRANT ${etl} TO {role};`);
     expect(report.ok).toBe(false);
     expect(report.findings).toContainEqual({ code: 'ROLE_MEMBERSHIP', severity: 'info', message: `role ${role} inherits from ${etl}` });
-    expect(report.findings).toContainEqual({ code: 'WRITE_ALL_DATA', severity: 'fail', message: `role ${role} inherits from pg_write_all_data (via ${etl}), which may write every table` });
+    expect(report.findings).toContainEqual({
+      code: 'WRITE_ALL_DATA',
+      severity: 'fail',
+      message: `role ${role} inherits from pg_write_all_data (via ${etl}), which may write every table`,
+    });
     // Inherited write privileges show up on every table too.
     expect(report.findings.filter((f) => f.code === 'TABLE_WRITE').map((f) => f.message)).toEqual([
       `role ${role} has INSERT, UPDATE, DELETE on shop.order_ids`,
@@ -89,7 +93,11 @@ describe('postgres access check', () => {
     groupRoles.push(admins);
     await adminQuery(`CREATE ROLE ${admins} NOLOGIN CREATEROLE`);
     const { role, report } = await check(`${READ} ALTER ROLE {role} NOINHERIT; GRANT ${admins} TO {role};`);
-    expect(report.findings).toContainEqual({ code: 'CREATEROLE', severity: 'fail', message: `role ${role} can SET ROLE to ${admins}, which can create roles (CREATEROLE)` });
+    expect(report.findings).toContainEqual({
+      code: 'CREATEROLE',
+      severity: 'fail',
+      message: `role ${role} can SET ROLE to ${admins}, which can create roles (CREATEROLE)`,
+    });
   });
 
   it('fails a superuser', async () => {

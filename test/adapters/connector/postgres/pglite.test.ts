@@ -50,24 +50,44 @@ describe('postgres connector on PGlite (demo server)', () => {
   it('introspects with the same conventions', async () => {
     const snap = await createPostgresConnector().introspect(sourceFor(dsn, { schemas: ['shop'] }));
     const ids = snap.objects.map((o) => o.id);
-    expect(ids).toEqual(expect.arrayContaining([
-      'work:schema:shop', 'work:table:shop.orders', 'work:column:shop.orders.customer_id', 'work:constraint:shop.orders.orders_customer_id_fkey',
-      'work:view:shop.open_orders', 'work:enum:shop.status', 'work:function:shop.answer', 'work:sequence:shop.customers_id_seq',
-    ]));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'work:schema:shop',
+        'work:table:shop.orders',
+        'work:column:shop.orders.customer_id',
+        'work:constraint:shop.orders.orders_customer_id_fkey',
+        'work:view:shop.open_orders',
+        'work:enum:shop.status',
+        'work:function:shop.answer',
+        'work:sequence:shop.customers_id_seq',
+      ]),
+    );
     // NOT NULL constraints live in pg_constraint from PostgreSQL 18 on; they stay column attributes.
-    expect(snap.objects.filter((o) => o.kind === 'constraint').map((o) => o.attributes.type).sort()).toEqual(['foreign_key', 'primary_key', 'primary_key']);
+    expect(
+      snap.objects
+        .filter((o) => o.kind === 'constraint')
+        .map((o) => o.attributes.type)
+        .sort(),
+    ).toEqual(['foreign_key', 'primary_key', 'primary_key']);
     expect(snap.objects.find((o) => o.id === 'work:function:shop.answer')?.attributes.body).toMatch(/SELECT 42/);
     expect(snap.edges.map((e) => e.kind).sort()).toEqual(['depends_on', 'foreign_key']);
   });
 
   it('applies the guards by SET and restores the shared session afterwards', async () => {
     const inside = await withGuardedSession(parseDsn(dsn), {}, async (s) => {
-      const [row] = await s.query<{ ro: string; st: string }>(`SELECT current_setting('default_transaction_read_only') AS ro, current_setting('statement_timeout') AS st`);
-      const refused = await s.query('CREATE TABLE shop.nope (x int)').then(() => null, (e: { details?: { sqlState?: string } }) => e.details?.sqlState);
+      const [row] = await s.query<{ ro: string; st: string }>(
+        `SELECT current_setting('default_transaction_read_only') AS ro, current_setting('statement_timeout') AS st`,
+      );
+      const refused = await s.query('CREATE TABLE shop.nope (x int)').then(
+        () => null,
+        (e: { details?: { sqlState?: string } }) => e.details?.sqlState,
+      );
       return { ...row, refused };
     });
     expect(inside).toEqual({ ro: 'on', st: '5s', refused: '25006' });
-    const after = await db.query<{ ro: string; st: string }>(`SELECT current_setting('default_transaction_read_only') AS ro, current_setting('statement_timeout') AS st`);
+    const after = await db.query<{ ro: string; st: string }>(
+      `SELECT current_setting('default_transaction_read_only') AS ro, current_setting('statement_timeout') AS st`,
+    );
     expect(after.rows[0]).toEqual({ ro: 'off', st: '0' });
     await db.exec('CREATE TABLE shop.still_writable (x int); DROP TABLE shop.still_writable;');
   });

@@ -57,7 +57,10 @@ describe('probeQuery', () => {
   it('accepts one statement ending with a semicolon or a line comment, CTEs, VALUES and empty results', async () => {
     expect(await probe('SELECT count(*) AS n FROM orders;  \n')).toMatchObject({ ok: true, columns: [{ name: 'n', type: 'bigint' }] });
     expect(await probe('SELECT id FROM orders -- every order')).toMatchObject({ ok: true });
-    expect(await probe("SELECT id, ';' AS semi FROM orders; -- pasted from a console\n")).toMatchObject({ ok: true, columns: [{ name: 'id' }, { name: 'semi', type: 'text' }] });
+    expect(await probe("SELECT id, ';' AS semi FROM orders; -- pasted from a console\n")).toMatchObject({
+      ok: true,
+      columns: [{ name: 'id' }, { name: 'semi', type: 'text' }],
+    });
     expect(await probe('WITH paid AS (SELECT * FROM orders WHERE false) SELECT id FROM paid ORDER BY id LIMIT 5')).toMatchObject({ ok: true });
   });
 
@@ -76,7 +79,7 @@ describe('probeQuery', () => {
     const attempts = [
       'SELECT 1; DROP TABLE orders',
       'SELECT 1 AS x) AS q; COMMIT; SET default_transaction_read_only = off; DROP TABLE orders; SELECT (1',
-      'WITH x AS (INSERT INTO orders VALUES (3, 1, \'x\') RETURNING *) SELECT * FROM x',
+      "WITH x AS (INSERT INTO orders VALUES (3, 1, 'x') RETURNING *) SELECT * FROM x",
       'WITH x AS (DELETE FROM orders RETURNING *) SELECT count(*) FROM x',
       'DELETE FROM orders',
       'UPDATE orders SET total = 0',

@@ -47,7 +47,11 @@ beforeAll(async () => {
     CREATE TABLE shop.orders (id int PRIMARY KEY, total numeric);
     INSERT INTO shop.orders VALUES (1, 10), (2, 20);
     CREATE VIEW shop.order_totals AS SELECT sum(total) AS total FROM shop.orders;`);
-  writer = await db.createRole('writer', 'GRANT USAGE ON SCHEMA shop TO {role}; GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA shop TO {role};', PASSWORD);
+  writer = await db.createRole(
+    'writer',
+    'GRANT USAGE ON SCHEMA shop TO {role}; GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA shop TO {role};',
+    PASSWORD,
+  );
 });
 
 afterAll(async () => {
@@ -57,15 +61,17 @@ afterAll(async () => {
 describe('guarded sessions', () => {
   it('refuses writes from a role that has INSERT (SQLSTATE 25006), and nothing changes', async () => {
     const target = resolveTarget(sourceFor(writer.dsn));
-    const insert = "INSERT INTO shop.orders VALUES (3, 30)";
+    const insert = 'INSERT INTO shop.orders VALUES (3, 30)';
     const inTransaction = await failure(withGuardedSession(target, {}, (s) => s.query(insert)));
     expect(inTransaction.details).toMatchObject({ sqlState: '25006' });
     expect(inTransaction.message).toMatch(/read-only transaction/);
     // Outside the wrapping READ ONLY transaction the session default still refuses writes.
-    const autocommit = await failure(withGuardedSession(target, {}, async (s) => {
-      await s.query('ROLLBACK');
-      return s.query('UPDATE shop.orders SET total = 0');
-    }));
+    const autocommit = await failure(
+      withGuardedSession(target, {}, async (s) => {
+        await s.query('ROLLBACK');
+        return s.query('UPDATE shop.orders SET total = 0');
+      }),
+    );
     expect(autocommit.details).toMatchObject({ sqlState: '25006' });
     const { rows } = await adminQuery('SELECT count(*)::int AS n, sum(total)::int AS total FROM shop.orders', db.adminDsn);
     expect(rows[0]).toEqual({ n: 2, total: 30 });
@@ -75,7 +81,13 @@ describe('guarded sessions', () => {
     const show = async (options = {}) =>
       withGuardedSession(resolveTarget(sourceFor(writer.dsn)), options, async (s) => {
         const values: Record<string, string> = {};
-        for (const name of ['default_transaction_read_only', 'statement_timeout', 'idle_in_transaction_session_timeout', 'application_name', 'transaction_read_only']) {
+        for (const name of [
+          'default_transaction_read_only',
+          'statement_timeout',
+          'idle_in_transaction_session_timeout',
+          'application_name',
+          'transaction_read_only',
+        ]) {
           const [row] = await s.query<Record<string, string>>(`SHOW ${name}`);
           values[name] = Object.values(row ?? {})[0] ?? '';
         }
@@ -141,7 +153,9 @@ describe('failures', () => {
   });
 
   it('wrong password → AUTH_FAILED, or connects when pg_hba trusts 127.0.0.1', async () => {
-    const { rows } = await adminQuery(`SELECT auth_method FROM pg_hba_file_rules WHERE type = 'host' AND '127.0.0.1' = ANY(ARRAY[address]) ORDER BY line_number LIMIT 1`);
+    const { rows } = await adminQuery(
+      `SELECT auth_method FROM pg_hba_file_rules WHERE type = 'host' AND '127.0.0.1' = ANY(ARRAY[address]) ORDER BY line_number LIMIT 1`,
+    );
     const trusted = rows[0]?.auth_method === 'trust';
     const attempt = connector.introspect(sourceFor(withPassword(writer.dsn, 'not-the-password')));
     if (trusted) {
