@@ -13,7 +13,7 @@
  * Column ranking = a search with `kinds: ['column']`, limit 20. Recalls are per-question shares
  * averaged over questions (micro averages are in the JSON).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuiltinCache, openEngine } from '../../src/app.js';
@@ -41,6 +41,10 @@ const USAGE = `usage: npm run bench -- schema-linking [options]
   --no-evidence             only the question text
                             (default: both settings where a dataset has evidence)
   --limit-questions N       evenly spaced sample of N questions per file (quick sanity run)
+  --pooled within|all|both  pool within each dataset, over all datasets, or both (default both)
+  --rankers R[,R…]          rankers to ask, of lexical, vector, hybrid (default all three)
+  --mixed                   rank tables with a search over every kind (no kinds filter), as an agent's first search does
+  --misses FILE             write the hybrid table rankings that missed a gold table in the top 5 as JSONL
   --pg DSN                  load into a fresh database ${'sxt_schema_linking'} on this server instead of PGlite
   --keep                    with --pg: keep that database at the end
   --fresh                   rebuild the cached embedded database
@@ -59,12 +63,26 @@ interface Args {
   fresh: boolean;
   loadOnly: boolean;
   json: boolean;
+  pooled: 'within' | 'all' | 'both';
+  rankers: RankerName[];
+  misses?: string;
+  mixed: boolean;
 }
 
 class UsageError extends Error {}
 
 export function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { split: 'dev', evidence: 'both', keep: false, fresh: false, loadOnly: false, json: false };
+  const args: Args = {
+    split: 'dev',
+    evidence: 'both',
+    keep: false,
+    fresh: false,
+    loadOnly: false,
+    json: false,
+    pooled: 'both',
+    rankers: [...RANKERS],
+    mixed: false,
+  };
   const list = (v: string) =>
     v
       .split(',')
@@ -110,6 +128,25 @@ export function parseArgs(argv: readonly string[]): Args {
         break;
       case '--load-only':
         args.loadOnly = true;
+        break;
+      case '--pooled': {
+        const v = value();
+        if (v !== 'within' && v !== 'all' && v !== 'both') throw new UsageError('--pooled takes within, all or both');
+        args.pooled = v;
+        break;
+      }
+      case '--rankers': {
+        const names = list(value());
+        const unknown = names.filter((n) => !(RANKERS as readonly string[]).includes(n));
+        if (unknown.length || !names.length) throw new UsageError(`--rankers takes ${RANKERS.join(', ')}; got ${unknown.join(', ') || 'nothing'}`);
+        args.rankers = names as RankerName[];
+        break;
+      }
+      case '--mixed':
+        args.mixed = true;
+        break;
+      case '--misses':
+        args.misses = value();
         break;
       case '--json':
         args.json = true;
@@ -164,7 +201,7 @@ interface Setting {
   questions: Question[];
 }
 
-function buildSettings(sets: readonly QuestionSet[], evidence: Args['evidence'], datasets: readonly string[]): Setting[] {
+function buildSettings(sets: readonly QuestionSet[], evidence: Args['evidence'], datasets: readonly string[], pooled: Args['pooled']): Setting[] {
   const byDataset = new Map<string, Question[]>();
   for (const s of sets) byDataset.set(s.dataset, [...(byDataset.get(s.dataset) ?? []), ...s.questions]);
   const settings: Setting[] = [];
@@ -177,8 +214,8 @@ function buildSettings(sets: readonly QuestionSet[], evidence: Args['evidence'],
       const base = `${dataset}|${withEvidence ? 'evidence' : 'question'}`;
       const label = `${name} question${withEvidence ? ' + evidence' : ''}`;
       // The README's floor pools within one dataset; "all" pools every database in one index.
-      settings.push({ key: base, label: `${label}, pooled within ${name}`, dataset, withEvidence, sources: [dataset], questions });
-      if (datasets.length > 1)
+      if (pooled !== 'all') settings.push({ key: base, label: `${label}, pooled within ${name}`, dataset, withEvidence, sources: [dataset], questions });
+      if (datasets.length > 1 && pooled !== 'within')
         settings.push({ key: `${base}|all`, label: `${label}, pooled over all datasets`, dataset, withEvidence, sources: [...datasets], questions });
     }
   }
@@ -200,13 +237,16 @@ function goldCoverage(questions: readonly Question[], catalog: Catalog) {
 
 async function measureSetting(
   setting: Setting,
-  rankers: Record<RankerName, SearchFn>,
+  rankers: Partial<Record<RankerName, SearchFn>>,
   progress: (label: string, done: number, total: number) => void,
+  misses?: (line: object) => void,
+  mixed = false,
 ): Promise<SettingResult> {
-  const tableOptions: SearchOptions = { limit: TABLE_LIMIT, kinds: TABLE_KINDS, sources: setting.sources, noRerank: true };
+  const names = Object.keys(rankers) as RankerName[];
+  const tableOptions: SearchOptions = { limit: TABLE_LIMIT, ...(mixed ? {} : { kinds: TABLE_KINDS }), sources: setting.sources, noRerank: true };
   const columnOptions: SearchOptions = { limit: COLUMN_LIMIT, kinds: ['column'], sources: setting.sources, noRerank: true };
   const acc = Object.fromEntries(
-    RANKERS.map((r) => [
+    names.map((r) => [
       r,
       { tables: [] as Array<{ score: RankingScore; gold: number }>, columns: [] as Array<{ score: RankingScore; gold: number }>, latency: [] as number[] },
     ]),
@@ -221,17 +261,21 @@ async function measureSetting(
     const text = queryText(q.question, q.evidence, setting.withEvidence);
     const goldTables = new Set(q.goldTables);
     const goldColumns = new Set(q.goldColumns);
-    for (const r of RANKERS) {
+    for (const r of names) {
       const a = acc[r];
-      const tablesResult = await timed(rankers[r], text, tableOptions, a.latency);
-      a.tables.push({ score: scoreRanking(rankedKeys(tablesResult.hits, 'table', setting.sources), goldTables, TABLE_KS), gold: goldTables.size });
-      const columnsResult = await timed(rankers[r], text, columnOptions, a.latency);
+      const tablesResult = await timed(rankers[r]!, text, tableOptions, a.latency);
+      const ranked = rankedKeys(tablesResult.hits, 'table', setting.sources);
+      const score = scoreRanking(ranked, goldTables, TABLE_KS);
+      a.tables.push({ score, gold: goldTables.size });
+      if (misses && r === 'hybrid' && score.all[TABLE_KS.indexOf(5)] === 0)
+        misses({ setting: setting.key, id: q.id, question: text, gold: [...goldTables], top: ranked.slice(0, 5), routed: score.routed });
+      const columnsResult = await timed(rankers[r]!, text, columnOptions, a.latency);
       a.columns.push({ score: scoreRanking(rankedKeys(columnsResult.hits, 'column', setting.sources), goldColumns, COLUMN_KS), gold: goldColumns.size });
     }
     progress(`asking: ${setting.label}`, i + 1, setting.questions.length);
   }
   const rankerResults = Object.fromEntries(
-    RANKERS.map((r) => {
+    names.map((r) => {
       const a = acc[r];
       const result: RankerResult = {
         tables: summarize(a.tables, TABLE_KS),
@@ -289,7 +333,7 @@ export async function run(argv: string[]): Promise<void> {
   }
   const questions = sets.flatMap((s) => s.questions);
   const datasets = [...new Set(schemas.map((f) => f.dataset))].sort();
-  const settings = buildSettings(sets, args.evidence, datasets);
+  const settings = buildSettings(sets, args.evidence, datasets, args.pooled);
   if (!args.loadOnly && settings.length === 0) throw new Error(`no questions in split '${args.split}' on the loaded databases`);
   say(
     `${schemas.length} schema files, ${questions.length} questions (split ${args.split}${args.limit ? `, ${args.limit} per file` : ''}), ${settings.length} settings`,
@@ -383,7 +427,11 @@ export async function run(argv: string[]): Promise<void> {
       await rankers[r]('warm up', { limit: COLUMN_LIMIT, kinds: ['column'], sources: datasets, noRerank: true });
     }
     const results: SettingResult[] = [];
-    for (const s of settings) results.push(await measureSetting(s, rankers, progress));
+    const asked = Object.fromEntries(args.rankers.map((r) => [r, rankers![r]]));
+    const missFile = args.misses;
+    if (missFile) writeFileSync(missFile, '');
+    const misses = missFile ? (line: object) => appendFileSync(missFile, `${JSON.stringify(line)}\n`) : undefined;
+    for (const s of settings) results.push(await measureSetting(s, asked, progress, misses, args.mixed));
 
     if (args.json) {
       console.log(

@@ -101,6 +101,8 @@ export interface RankingScore {
   /** all@k for each k. */
   all: number[];
   rr: number;
+  /** 1 when the first ranked key lies in the gold keys' database (schema): routing accuracy. */
+  routed: number;
 }
 
 export function scoreRanking(ranked: readonly string[], gold: ReadonlySet<string>, ks: readonly number[]): RankingScore {
@@ -108,8 +110,12 @@ export function scoreRanking(ranked: readonly string[], gold: ReadonlySet<string
     recall: ks.map((k) => recallAt(ranked, gold, k)),
     all: ks.map((k) => allAt(ranked, gold, k)),
     rr: reciprocalRank(ranked, gold),
+    routed: ranked[0] !== undefined && [...gold].some((g) => databaseOf(g) === databaseOf(ranked[0]!)) ? 1 : 0,
   };
 }
+
+/** The database (schema) part of a `schema.table[.column]` key. */
+const databaseOf = (key: string): string => key.slice(0, key.indexOf('.'));
 
 export interface RankingSummary {
   /** Questions averaged (those with at least one gold key). */
@@ -119,6 +125,8 @@ export interface RankingSummary {
   /** Share of questions with every gold key in the top k, keyed by k. */
   all: Record<number, number>;
   mrr: number;
+  /** Share of questions whose first result lies in the gold database. */
+  routing: number;
   /**
    * Micro-averaged recall@k: gold keys found over all gold keys of all questions (weights a
    * question by its number of gold keys); reported in JSON beside the per-question mean.
@@ -144,7 +152,7 @@ export function summarize(items: ReadonlyArray<{ score: RankingScore; gold: numb
     all[k] = mean((i) => i.score.all[j]!);
     microRecall[k] = goldTotal === 0 ? NaN : counted.reduce((s, i) => s + i.score.recall[j]! * i.gold, 0) / goldTotal;
   });
-  return { questions: n, recall, all, mrr: mean((i) => i.score.rr), microRecall };
+  return { questions: n, recall, all, mrr: mean((i) => i.score.rr), routing: mean((i) => i.score.routed), microRecall };
 }
 
 /** Query text of a setting: the question, or the question and the BIRD evidence hint. */

@@ -40,7 +40,7 @@ export interface SettingResult {
   dataset: string;
   withEvidence: boolean;
   questions: number;
-  rankers: Record<RankerName, RankerResult>;
+  rankers: Partial<Record<RankerName, RankerResult>>;
   floor: { tables?: Floor; columns?: Floor } | null;
 }
 
@@ -54,9 +54,10 @@ function grid(header: string[], rows: string[][]): string {
 }
 
 export function formatSetting(s: SettingResult): string {
-  const header = ['ranker', 'R@1', 'R@3', 'R@5', 'R@10', 'all@5', 'MRR', 'colR@10', 'colR@20', 'p50 ms', 'p95 ms'];
-  const rows = RANKERS.map((r) => {
-    const x = s.rankers[r];
+  const header = ['ranker', 'R@1', 'R@3', 'R@5', 'R@10', 'all@5', 'MRR', 'db@1', 'colR@10', 'colR@20', 'p50 ms', 'p95 ms'];
+  const asked = RANKERS.filter((r) => s.rankers[r]);
+  const rows = asked.map((r) => {
+    const x = s.rankers[r]!;
     return [
       r,
       f3(x.tables.recall[1]),
@@ -65,6 +66,7 @@ export function formatSetting(s: SettingResult): string {
       f3(x.tables.recall[10]),
       f3(x.tables.all[5]),
       f3(x.tables.mrr),
+      f3(x.tables.routing),
       f3(x.columns.recall[10]),
       f3(x.columns.recall[20]),
       ms(x.latencyMs.p50),
@@ -73,16 +75,16 @@ export function formatSetting(s: SettingResult): string {
   });
   const t = s.floor?.tables;
   const c = s.floor?.columns;
-  if (t || c) rows.push(['BM25 floor*', f3(t?.recall1), '–', f3(t?.recall5), f3(t?.recall10), f3(t?.all5), f3(t?.mrr), f3(c?.recall10), '–', '–', '–']);
+  if (t || c) rows.push(['BM25 floor*', f3(t?.recall1), '–', f3(t?.recall5), f3(t?.recall10), f3(t?.all5), f3(t?.mrr), '–', f3(c?.recall10), '–', '–', '–']);
 
   const colHeader = ['columns', 'R@1', 'R@5', 'R@10', 'R@20', 'all@5', 'all@20', 'MRR'];
-  const colRows = RANKERS.map((r) => {
-    const x = s.rankers[r].columns;
+  const colRows = asked.map((r) => {
+    const x = s.rankers[r]!.columns;
     return [r, f3(x.recall[1]), f3(x.recall[5]), f3(x.recall[10]), f3(x.recall[20]), f3(x.all[5]), f3(x.all[20]), f3(x.mrr)];
   });
   if (c) colRows.push(['BM25 floor*', f3(c.recall1), f3(c.recall5), f3(c.recall10), '–', f3(c.all5), '–', f3(c.mrr)]);
 
-  const anyRanker = s.rankers[RANKERS[0]];
+  const anyRanker = s.rankers[asked[0]!]!;
   return [
     `${s.label} — ${s.questions} questions (${anyRanker.tables.questions} with gold tables, ${anyRanker.columns.questions} with gold columns)`,
     grid(header, rows),

@@ -5,7 +5,7 @@
  */
 import type { ContextRecord } from '../../ports/catalog.js';
 import type { Embedder } from '../../ports/embedder.js';
-import type { Store } from '../../ports/store.js';
+import type { CatalogStore, ChunkIndex } from '../../ports/store.js';
 import { SextantError } from '../../kernel/errors.js';
 import { parseTarget } from '../../kernel/ids.js';
 import type { KindRegistry } from '../kinds/registry.js';
@@ -14,7 +14,7 @@ import { requireSource } from '../sources.js';
 import { resolveObject } from '../catalog/resolve-object.js';
 
 export interface ContextDeps {
-  store: Store;
+  store: CatalogStore & ChunkIndex;
   embedder: Embedder | null;
   lexical?: (text: string) => string;
   kinds: KindRegistry;

@@ -6,7 +6,7 @@
  */
 import type { CatalogObject } from '../../ports/catalog.js';
 import type { Connector, ExecuteResponse } from '../../ports/connector.js';
-import type { Store, StoredSource } from '../../ports/store.js';
+import type { CatalogStore, StoredSource } from '../../ports/store.js';
 import { GRAPHQL_FAMILY } from '../kinds/graphql/graphql-kind.js';
 import type { KindRegistry } from '../kinds/registry.js';
 import { resolveObject } from '../catalog/resolve-object.js';
@@ -119,7 +119,7 @@ export interface GraphqlService {
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-async function graphqlSources(store: Store, graphqlTypes: ReadonlySet<string>, { source, within }: GraphqlSourceSelection): Promise<StoredSource[]> {
+async function graphqlSources(store: CatalogStore, graphqlTypes: ReadonlySet<string>, { source, within }: GraphqlSourceSelection): Promise<StoredSource[]> {
   const inScope = (s: StoredSource) => !within || within.includes(s.name);
   if (source) {
     const s = await requireSource(store, source);
@@ -130,7 +130,7 @@ async function graphqlSources(store: Store, graphqlTypes: ReadonlySet<string>, {
   return (await store.listSources()).filter((s) => graphqlTypes.has(s.type) && inScope(s));
 }
 
-async function allOfKind(store: Store, source: string, kinds: string[], parentId?: string): Promise<CatalogObject[]> {
+async function allOfKind(store: CatalogStore, source: string, kinds: string[], parentId?: string): Promise<CatalogObject[]> {
   const out: CatalogObject[] = [];
   let cursor: string | undefined;
   do {
@@ -168,7 +168,7 @@ export function fieldScore(query: string, name: string, description: string | nu
   return score / (2 * q.size);
 }
 
-export function createGraphqlService(deps: { store: Store; connectors: ReadonlyMap<string, Connector>; kinds: KindRegistry }): GraphqlService {
+export function createGraphqlService(deps: { store: CatalogStore; connectors: ReadonlyMap<string, Connector>; kinds: KindRegistry }): GraphqlService {
   const { store, connectors } = deps;
   const graphqlTypes: ReadonlySet<string> = new Set(deps.kinds.sourceTypes.filter((t) => t.family === GRAPHQL_FAMILY).map((t) => t.type));
 

@@ -11,7 +11,7 @@ import type { CatalogObject, SourceSnapshot } from '../../ports/catalog.js';
 import type { Connector } from '../../ports/connector.js';
 import type { ChatMessage, Llm } from '../../ports/llm.js';
 import type { LlmCache } from '../../ports/glossary.js';
-import type { Store } from '../../ports/store.js';
+
 import { sha256 } from '../../kernel/hash.js';
 import type { ProgressFn } from '../../kernel/progress.js';
 
@@ -101,7 +101,7 @@ export async function attachSummaries(
 /** Wraps a GraphQL connector so full and single-element snapshots carry summaries when a model is configured. */
 export function withSummaries(
   connector: Connector,
-  deps: { store: Store; llm?: () => Promise<Llm | null>; onProgress?: ProgressFn; source: string },
+  deps: { store: LlmCache; llm?: () => Promise<Llm | null>; onProgress?: ProgressFn; source: string },
 ): Connector {
   if (!deps.llm) return connector;
   const llmOf = deps.llm;

@@ -8,7 +8,7 @@ import type { Chunk } from '../../ports/catalog.js';
 import type { SourceKind } from '../../ports/source-kind.js';
 import type { Connector } from '../../ports/connector.js';
 import type { Embedder } from '../../ports/embedder.js';
-import type { ChunkChanges, ChunkWrite, Store, StoredSource, UpdateOutcome } from '../../ports/store.js';
+import type { CatalogStore, ChunkChanges, ChunkIndex, ChunkWrite, StoredSource, UpdateOutcome } from '../../ports/store.js';
 import { buildChunks } from '../chunks/build-chunks.js';
 import { resolveEffectiveContexts } from '../contexts/effective.js';
 import { chunkEntityExtractor } from '../entities/chunk-entities.js';
@@ -29,7 +29,7 @@ export interface UpdateReport {
 }
 
 export interface UpdateDeps {
-  store: Store;
+  store: CatalogStore & ChunkIndex;
   connector: Connector;
   /** The family of the source's type: its object kinds and chunk texts. */
   family: SourceKind;

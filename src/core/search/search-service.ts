@@ -7,9 +7,9 @@
 import type { Chunk } from '../../ports/catalog.js';
 import type { Embedder } from '../../ports/embedder.js';
 import type { Reranker } from '../../ports/reranker.js';
-import type { ChunkFilter, Store } from '../../ports/store.js';
+import type { ChunkFilter, ChunkIndex } from '../../ports/store.js';
 import { createQueryExpander, type ExpandedQuery } from './expand.js';
-import { createStructureRanker, type Ranked } from './structure-ranking.js';
+import { createStructureRanker, type Ranked, type StructureReader } from './structure-ranking.js';
 import { toLexicalTerms } from './lexical-query.js';
 import type { RankedList } from './rrf.js';
 import { bm25ToRelevance, cosineToRelevance } from './scores.js';
@@ -17,7 +17,7 @@ import { fuse, hydrate, relate, rerank } from './stages.js';
 import type { SearchMode, SearchOptions, SearchResult } from './types.js';
 
 export interface SearchDeps {
-  store: Store;
+  store: ChunkIndex & StructureReader;
   embedder: () => Promise<Embedder | null>;
   rerank?: Reranker | null;
   /** Edge kinds structure ranking follows between relations (foreign keys); none when absent. */

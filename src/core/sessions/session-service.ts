@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Embedder } from '../../ports/embedder.js';
-import type { SessionDocumentRecord, SessionRecord, Store } from '../../ports/store.js';
+import type { CatalogStore, ChunkIndex, ScopeStore, SessionDocumentRecord, SessionRecord } from '../../ports/store.js';
 import { canAccessProject, type RequestUser } from '../auth/user.js';
 import { SextantError } from '../../kernel/errors.js';
 import type { ProjectService } from '../projects/projects.js';
@@ -18,6 +18,9 @@ import { buildDocumentChunks, MAX_DOCUMENTS_PER_SESSION, SESSION_SOURCE, validat
 export const DEFAULT_SESSION_TTL_MS = 30 * 60 * 1000;
 /** Touches closer together than this are skipped: a tool call must not always cost a write. */
 const TOUCH_INTERVAL_MS = 10_000;
+
+/** The slices of the store that sessions use. */
+export type SessionStore = ScopeStore & Pick<CatalogStore, 'getSource' | 'listSources'> & Pick<ChunkIndex, 'embeddingModel'>;
 
 export interface OpenSessionInput {
   /** The transport's session id; a new UUID when omitted. */
@@ -72,7 +75,7 @@ export interface SessionService {
 }
 
 export interface SessionServiceDeps {
-  store: Store;
+  store: SessionStore;
   projects: ProjectService;
   embedder: () => Promise<Embedder | null>;
   lexical?: (text: string) => string;
@@ -239,7 +242,7 @@ function unknownSource(name: string, allowed: ReadonlySet<string>): SextantError
   });
 }
 
-async function documentNotFound(store: Store, session: string, name: string): Promise<SextantError> {
+async function documentNotFound(store: SessionStore, session: string, name: string): Promise<SextantError> {
   const names = (await store.listSessionDocuments(session)).map((d) => d.name);
   return new SextantError('DOCUMENT_NOT_FOUND', `no document named ${JSON.stringify(name)} in this session`, {
     hint: names.length ? `documents in this session: ${names.join(', ')}` : 'this session has no documents; add one with add_document',
