@@ -14,6 +14,7 @@ import { createTokenService, type TokenService } from './auth/tokens.js';
 import { addContext, removeContext, type ContextChange } from './contexts/contexts.js';
 import type { EngineDeps } from './engine-deps.js';
 import { SextantError } from '../kernel/errors.js';
+import { privilegeRefusal, sourceAcceptsExtraPrivileges } from './access/privileges.js';
 import { createGlossary, type Glossary, type RevalidationReport } from './glossary/index.js';
 import { createEntityLookups } from './entities/entity-lookups.js';
 import { embedMissingVectors, syncEmbeddingModel } from './ingest/embeddings.js';
@@ -22,6 +23,7 @@ import { updateSource, type UpdateReport } from './ingest/update-source.js';
 import { createGraphqlService, type GraphqlService } from './graphql/graphql-service.js';
 import { DEFAULT_SOURCE_KINDS } from './kinds/default-kinds.js';
 import { createKindRegistry, type KindCatalog } from './kinds/registry.js';
+import { assertKnownKinds } from './kinds/known-kinds.js';
 import type { ProgressFn } from '../kernel/progress.js';
 import { createProjectService, type ProjectService } from './projects/projects.js';
 import { redactText } from '../kernel/redact.js';
@@ -58,7 +60,8 @@ export interface Engine {
   listSources(): Promise<StoredSource[]>;
   removeSource(name: string): Promise<void>;
   /** Replaces a source's connection URL (e.g. the embedded demo's port), keeping its index. */
-  setSourceUrl(name: string, url: string): Promise<void>;
+  /** Changes a source's URL and, when given, merges these options into its own. */
+  setSourceUrl(name: string, url: string, options?: Record<string, unknown>): Promise<void>;
   checkAccess(source?: string): Promise<AccessCheckResult[]>;
   update(options?: UpdateOptions): Promise<UpdateRun>;
   get(ref: string): Promise<ObjectDetail>;
@@ -154,16 +157,8 @@ export function createEngine(deps: EngineDeps): Engine {
           : base;
         options.onProgress?.({ source: source.name, phase: 'check', done: 0, total: 1 });
         const access = await connector.checkAccess(source);
-        if (!access.ok && !options.allowExtraPrivileges) {
-          const fails = access.findings.filter((f) => f.severity === 'fail').map((f) => f.message);
-          throw new SextantError(
-            'PRIVILEGES_TOO_BROAD',
-            `role '${access.role}' of source '${source.name}' has more than read privileges: ${fails.join('; ')}`,
-            {
-              hint: 'connect as a read-only role (see `sextant auth check`), or pass --allow-extra-privileges',
-              details: { findings: access.findings },
-            },
-          );
+        if (!access.ok && !options.allowExtraPrivileges && !sourceAcceptsExtraPrivileges(source)) {
+          throw privilegeRefusal(source.name, access, 'nothing was read (pass --allow-extra-privileges to accept it for this run)');
         }
         const updateDeps = {
           store,
@@ -191,6 +186,9 @@ export function createEngine(deps: EngineDeps): Engine {
   }
 
   async function withFields(run: SearchFn, query: string, options: SearchOptions | undefined): Promise<SearchResult> {
+    assertKnownKinds(options?.kinds, kinds);
+    // `_session` and other pseudo-sources are the scoped engine's; real names must exist
+    for (const name of options?.sources ?? []) if (!name.startsWith('_')) await requireSource(store, name);
     const scoped = withDefaultProject(options);
     return withRankedFields((q, o) => searcher.query(q, o), await run(query, scoped), scoped);
   }
@@ -213,10 +211,11 @@ export function createEngine(deps: EngineDeps): Engine {
       await requireSource(store, name);
       await store.removeSource(name);
     },
-    async setSourceUrl(name, url) {
+    async setSourceUrl(name, url, options) {
       const source = await requireSource(store, name);
-      connectorFor(connectors, source.type).validate({ ...source, url });
-      await store.updateSource(name, { url });
+      const merged = options ? { ...source.options, ...options } : source.options;
+      connectorFor(connectors, source.type).validate({ ...source, url, options: merged });
+      await store.updateSource(name, options ? { url, options: merged } : { url });
     },
     checkAccess: (source) => checkAccess(store, connectors, source),
     update,

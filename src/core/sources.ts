@@ -33,7 +33,8 @@ export async function addSource(
   input: AddSourceInput,
 ): Promise<StoredSource> {
   if (!NAME.test(input.name)) {
-    throw new SextantError('USAGE', `invalid source name '${input.name}'`, { hint: 'use lower-case letters, digits, - and _, starting with a letter' });
+    const shown = input.name.length > 64 ? `${input.name.slice(0, 63)}… (${input.name.length} characters)` : input.name;
+    throw new SextantError('USAGE', `invalid source name '${shown}'`, { hint: 'use up to 63 lower-case letters, digits, - and _, starting with a letter' });
   }
   const type = input.type ?? kinds.inferSourceType(input.url);
   if (!type) {
@@ -62,7 +63,7 @@ export async function addSource(
   return stored;
 }
 
-export async function requireSource(store: CatalogStore, name: string): Promise<StoredSource> {
+export async function requireSource(store: Pick<CatalogStore, 'getSource' | 'listSources'>, name: string): Promise<StoredSource> {
   const source = await store.getSource(name);
   if (!source) {
     const names = (await store.listSources()).map((s) => s.name);

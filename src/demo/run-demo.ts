@@ -32,14 +32,15 @@ export async function runDemo(engine: Engine, options: { dataDir: string; onProg
   const server = await startEmbeddedPostgres({ dataDir: options.dataDir, initSql: loadSampleSql, onProgress: say });
   const startMs = Date.now() - started;
   try {
+    // PGlite runs everything as its one superuser; the demo database is ours, so the source
+    // accepts the extra privileges (update and glossary SQL). Sextant's session is still
+    // read-only guarded and glossary SQL is still screened.
+    const accept = { allowExtraPrivileges: true };
     const existing = (await engine.listSources()).find((s) => s.name === DEMO_SOURCE);
-    if (existing) await engine.setSourceUrl(DEMO_SOURCE, server.dsn);
-    else await engine.addSource({ name: DEMO_SOURCE, url: server.dsn });
-    // PGlite runs everything as its one superuser; the demo database is ours, so the privilege
-    // check is overridden here. Sextant's session is still read-only guarded.
+    if (existing) await engine.setSourceUrl(DEMO_SOURCE, server.dsn, accept);
+    else await engine.addSource({ name: DEMO_SOURCE, url: server.dsn, options: accept });
     const update = await engine.update({
       source: DEMO_SOURCE,
-      allowExtraPrivileges: true,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });

@@ -9,7 +9,8 @@ import type { ZodType } from 'zod';
 import type { CatalogEdge, CatalogObject, ObjectKind } from './catalog.js';
 import type { Connector } from './connector.js';
 import type { Llm } from './llm.js';
-import type { Store } from './store.js';
+import type { LlmCache } from './glossary.js';
+
 import type { ProgressFn } from '../kernel/progress.js';
 
 /** One kind of object a family produces, with what generic code may do with it. */
@@ -54,7 +55,7 @@ export interface SnapshotNeighbourhood {
 
 /** What a snapshot decorator may use (an LLM for summaries, the store for cached answers). */
 export interface DecoratorDeps {
-  store: Store;
+  store: LlmCache;
   source: string;
   llm?: () => Promise<Llm | null>;
   onProgress?: ProgressFn;

@@ -43,7 +43,7 @@ beforeAll(async () => {
     "CREATE TABLE subscriptions (id bigint PRIMARY KEY, plan text NOT NULL, monthly_fee_cents bigint, cancelled_at timestamptz); COMMENT ON TABLE subscriptions IS 'Customer subscriptions to a plan'",
   );
   const engine = await openEngine();
-  await engine.addSource({ name: 'billing', url: db.adminDsn });
+  await engine.addSource({ name: 'billing', url: db.adminDsn, options: { allowExtraPrivileges: true } });
   expect((await engine.update({ allowExtraPrivileges: true })).ok).toBe(true);
   await engine.close();
 });

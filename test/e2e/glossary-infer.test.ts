@@ -77,7 +77,7 @@ describe('glossary infer, clusters and the unified glossary', () => {
     await db.exec(FIXTURE);
     chat = await startChatServer(() => ({ content: `Here you go:\n\`\`\`json\n${JSON.stringify(PROPOSALS)}\n\`\`\`` }));
     withLlm = { ...env, SEXTANT_LLM_URL: chat.url, SEXTANT_LLM_MODEL: 'tiny-test', SEXTANT_LLM_API_KEY: 'sk-infer-secret' };
-    expect((await run(env, 'source', 'add', db.adminDsn, '--name', 'crm')).code).toBe(0);
+    expect((await run(env, 'source', 'add', db.adminDsn, '--name', 'crm', '--allow-extra-privileges')).code).toBe(0);
     expect((await run(env, 'update', '--allow-extra-privileges')).code).toBe(0);
   });
 

@@ -63,7 +63,7 @@ export async function prepareCatalog(): Promise<Catalog> {
     await db.exec(FIXTURE_SQL);
     const engine = await engineOf();
     try {
-      await engine.addSource({ name: SOURCE, url: db.adminDsn });
+      await engine.addSource({ name: SOURCE, url: db.adminDsn, options: { allowExtraPrivileges: true } });
       await engine.addSource({ name: OTHER_SOURCE, url: db.adminDsn, options: { schemas: ['billing'] } });
       const run = await engine.update({ allowExtraPrivileges: true });
       if (!run.ok) throw new Error(`fixture update failed: ${JSON.stringify(run.reports)}`);

@@ -7,10 +7,11 @@
  * operation is a module function of a {@link GlossaryContext}; createGlossaryService binds them.
  */
 import { RELATION_KINDS, type CatalogObject } from '../../ports/catalog.js';
-import type { Connector } from '../../ports/connector.js';
+import type { AccessReport, Connector } from '../../ports/connector.js';
+import { privilegeRefusal, sourceAcceptsExtraPrivileges } from '../access/privileges.js';
 import type { Embedder } from '../../ports/embedder.js';
-import type { ChangeActor, GlossaryChange, GlossaryTerm, TermFields, TermOrigin, TermValidation } from '../../ports/glossary.js';
-import type { Store, StoredSource } from '../../ports/store.js';
+import type { ChangeActor, GlossaryChange, GlossaryStore, GlossaryTerm, LlmCache, TermFields, TermOrigin, TermValidation } from '../../ports/glossary.js';
+import type { CatalogStore, ChunkIndex, EntityIndex, StoredSource } from '../../ports/store.js';
 import { SextantError, isSextantError } from '../../kernel/errors.js';
 import type { ProjectService } from '../projects/projects.js';
 import { redactText } from '../../kernel/redact.js';
@@ -30,7 +31,8 @@ import type {
 } from './types.js';
 
 export interface GlossaryDeps {
-  store: Store;
+  /** The glossary's own store plus the catalog it validates against and the indexes it writes. */
+  store: GlossaryStore & CatalogStore & ChunkIndex & EntityIndex & LlmCache;
   connectors: ReadonlyMap<string, Connector>;
   embedder: () => Promise<Embedder | null>;
   projects: ProjectService;
@@ -68,6 +70,18 @@ export interface GlossaryContext extends GlossaryDeps {
   /** The current time as an ISO string (deps.now, or the clock). */
   stamp(): string;
   aliasCache: { key: string; map: ReadonlyMap<string, readonly string[]> } | null;
+  /** Each source's last access check, reused for a minute (a revalidation checks many terms). */
+  accessChecks: Map<string, { at: number; report: AccessReport }>;
+}
+
+const ACCESS_CHECK_TTL_MS = 60_000;
+
+async function accessOf(ctx: GlossaryContext, connector: Connector, source: StoredSource): Promise<AccessReport> {
+  const cached = ctx.accessChecks.get(source.name);
+  if (cached && Date.now() - cached.at < ACCESS_CHECK_TTL_MS) return cached.report;
+  const report = await connector.checkAccess(source);
+  ctx.accessChecks.set(source.name, { at: Date.now(), report });
+  return report;
 }
 
 async function requireProject(ctx: GlossaryContext, project: string) {
@@ -128,6 +142,15 @@ export async function checkSql(ctx: GlossaryContext, source: StoredSource, sql: 
   const connector = ctx.connectors.get(source.type);
   if (!connector?.probeQuery) {
     return { valid: false, source: source.name, error: `sources of type '${source.type}' cannot validate SQL`, position: null, sqlState: null };
+  }
+  // The same privilege policy as `update`: SQL runs only through a read-only role, or one the
+  // operator accepted for this source; a refused term is not run (revalidation marks it stale).
+  if (!sourceAcceptsExtraPrivileges(source)) {
+    const access = await accessOf(ctx, connector, source);
+    if (!access.ok) {
+      const refusal = privilegeRefusal(source.name, access, 'the SQL was not run');
+      return { valid: false, source: source.name, error: `${refusal.message}. ${refusal.hint}`, position: null, sqlState: null };
+    }
   }
   const probe = await connector.probeQuery(source, sql);
   return probe.ok
@@ -412,7 +435,7 @@ export interface GlossaryCore {
 }
 
 export function createGlossaryService(deps: GlossaryDeps): GlossaryCore {
-  const ctx: GlossaryContext = { ...deps, stamp: () => (deps.now ? deps.now() : new Date()).toISOString(), aliasCache: null };
+  const ctx: GlossaryContext = { ...deps, stamp: () => (deps.now ? deps.now() : new Date()).toISOString(), aliasCache: null, accessChecks: new Map() };
   return {
     list: (project, filter) => list(ctx, project, filter),
     get: (project, nameOrAlias) => get(ctx, project, nameOrAlias),

@@ -9,7 +9,8 @@
  */
 import { RELATION_KINDS, type CatalogObject } from '../../ports/catalog.js';
 import type { ChatMessage, Llm } from '../../ports/llm.js';
-import type { Store } from '../../ports/store.js';
+import type { LlmCache } from '../../ports/glossary.js';
+import type { CatalogStore } from '../../ports/store.js';
 import { SextantError } from '../../kernel/errors.js';
 import { sha256 } from '../../kernel/hash.js';
 import type { ProgressFn } from '../../kernel/progress.js';
@@ -104,7 +105,10 @@ function parseProposals(text: string): Proposal[] {
   });
 }
 
-export async function inferTerms(deps: { store: Store; glossary: GlossaryCore; llm: () => Promise<Llm | null> }, options: InferOptions): Promise<InferReport> {
+export async function inferTerms(
+  deps: { store: CatalogStore & LlmCache; glossary: GlossaryCore; llm: () => Promise<Llm | null> },
+  options: InferOptions,
+): Promise<InferReport> {
   const llm = await deps.llm();
   if (!llm) {
     throw new SextantError('LLM_NOT_CONFIGURED', 'no LLM is configured, so no terms were inferred', {

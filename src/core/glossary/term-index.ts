@@ -7,7 +7,7 @@
 import type { CatalogObject } from '../../ports/catalog.js';
 import type { Embedder } from '../../ports/embedder.js';
 import type { TermFields, TermIndexWrite } from '../../ports/glossary.js';
-import type { Store } from '../../ports/store.js';
+import type { ChunkIndex } from '../../ports/store.js';
 import { extractEntities } from '../entities/extract.js';
 import { createChunk } from '../chunks/assemble-chunk.js';
 import { syncEmbeddingModel } from '../ingest/embeddings.js';
@@ -35,7 +35,7 @@ export function termText(fields: Pick<TermFields, 'term' | 'definition' | 'alias
 }
 
 export interface TermIndexDeps {
-  store: Store;
+  store: ChunkIndex;
   embedder: () => Promise<Embedder | null>;
   lexical?: (text: string) => string;
 }

@@ -17,6 +17,8 @@ import { isSextantError } from '../../../kernel/errors.js';
 import type { QueryProbe, SourceRecord } from '../../../ports/connector.js';
 import { resolveTarget } from './dsn.js';
 import { type GuardOptions, withGuardedSession } from './session-guard.js';
+import { hideValues } from './hide-values.js';
+import { screenSql } from './sql-screen.js';
 
 const PREFIX = 'SELECT * FROM (\n';
 const SUFFIX = '\n) AS sextant_probe LIMIT 1';
@@ -82,6 +84,12 @@ export async function probeQuery(source: SourceRecord, sql: string, guards: Guar
   if (!body.trim()) return { ok: false, error: 'the SQL is empty', position: null, sqlState: null };
   const target = resolveTarget(source);
   return withGuardedSession(target, guards, async (session): Promise<QueryProbe> => {
+    const allowDefiner = Array.isArray(source.options.allowDefiner) ? source.options.allowDefiner.filter((n): n is string => typeof n === 'string') : [];
+    const refusal = await screenSql(session, body, allowDefiner);
+    if (refusal) {
+      const position = refusal.location === null ? null : Buffer.from(body).subarray(0, refusal.location).toString().length + 1;
+      return { ok: false, error: `refused without running: ${refusal.name} ${refusal.reason}`, position, sqlState: null };
+    }
     let fields;
     try {
       ({ fields } = await session.queryExtended(text));
@@ -98,7 +106,7 @@ export async function probeQuery(source: SourceRecord, sql: string, guards: Guar
       const sqlState = (err.details?.sqlState as string | undefined) ?? null;
       if (sqlState === null) throw err;
       const position = bodyPosition(err.details?.position, body);
-      let error = String(err.details?.serverMessage ?? err.message);
+      let error = hideValues(String(err.details?.serverMessage ?? err.message), body);
       if (sqlState === '42601' && position !== null && [...body][position - 1] === ';') {
         error = `only one SQL statement is allowed (${error})`;
       }

@@ -26,15 +26,12 @@ const OBJECT_KINDS: readonly ObjectKindSpec[] = [
 export const graphqlOptions = z.object({
   secretKeyEnv: z.string().optional().describe('Hugr: discover with the secret key in this variable (x-hugr-secret-key)'),
   apiKeyEnv: z.string().optional().describe('Hugr: discover with the API key in this variable (x-hugr-api-key)'),
-  headerEnvs: z
-    .record(z.string(), z.string())
-    .optional()
-    .meta({
-      description: 'GraphQL: send this header with the value of VAR on discovery requests (repeatable)',
-      flag: 'header-env',
-      placeholder: 'Header=VAR',
-      example: 'Authorization=API_TOKEN',
-    }),
+  headerEnvs: z.record(z.string(), z.string()).optional().meta({
+    description: 'GraphQL: send this header with the value of VAR on discovery requests (repeatable)',
+    flag: 'header-env',
+    placeholder: 'Header=VAR',
+    example: 'Authorization=API_TOKEN',
+  }),
   userTokenEnv: z.string().optional().describe('GraphQL/Hugr: user token for queries from stdio sessions (never used for discovery)'),
   allowAnonymous: z.boolean().optional().describe('GraphQL/Hugr: allow queries without a user token'),
 });

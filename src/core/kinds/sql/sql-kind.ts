@@ -45,6 +45,14 @@ export const sqlOptions = z.object({
     .optional()
     .meta({ description: 'skip objects whose name or schema.name matches (repeatable)', flag: 'skip-pattern', placeholder: 'glob' }),
   passwordEnv: z.string().optional().describe('read the password from this environment variable'),
+  allowExtraPrivileges: z
+    .boolean()
+    .optional()
+    .describe('accept a role with more than read privileges for update and glossary SQL (use a read-only role instead)'),
+  allowDefiner: z
+    .array(z.string())
+    .optional()
+    .meta({ description: 'trust this SECURITY DEFINER function in glossary SQL (repeatable)', flag: 'allow-definer', placeholder: 'schema.function' }),
 });
 
 export const sqlKind: SourceKind = {

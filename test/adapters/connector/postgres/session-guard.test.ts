@@ -6,7 +6,8 @@
 import { type Socket, createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveTarget } from '../../../../src/adapters/connector/postgres/dsn.js';
+import { classifyPgError } from '../../../../src/adapters/connector/postgres/classify-error.js';
+import { parseDsn, resolveTarget } from '../../../../src/adapters/connector/postgres/dsn.js';
 import { createPostgresConnector } from '../../../../src/adapters/connector/postgres/index.js';
 import { withGuardedSession } from '../../../../src/adapters/connector/postgres/session-guard.js';
 import { SextantError } from '../../../../src/kernel/errors.js';
@@ -209,5 +210,24 @@ describe('failures', () => {
       await locker.query('ROLLBACK');
       await locker.end();
     }
+  });
+});
+
+describe('connection failures name their real cause', () => {
+  it('tells a server without SSL, a missing socket directory and a missing password apart from catalog errors', async () => {
+    const attempt = (dsn: string) =>
+      withGuardedSession(parseDsn(dsn), {}, async (s) => s.query('SELECT 1')).then(
+        () => null,
+        (e: unknown) => e as { code: string; message: string; hint?: string },
+      );
+    const ssl = await attempt('postgres://postgres@127.0.0.1:5432/postgres?sslmode=require');
+    expect(ssl?.message).toMatch(/does not accept SSL/);
+    expect(ssl?.hint).toMatch(/sslmode=prefer or sslmode=disable/);
+    const socket = await attempt('postgres:///postgres?host=/nonexistent/socket/dir&user=postgres');
+    expect(socket?.code).toBe('SOURCE_UNREACHABLE');
+    expect(socket?.hint).toMatch(/socket directory/);
+    const noPassword = classifyPgError(new Error('SASL: SCRAM-SERVER-FIRST-MESSAGE: client password must be a string'), 'db:5432/shop');
+    expect(noPassword.code).toBe('AUTH_FAILED');
+    expect(noPassword.hint).toMatch(/--password-env/);
   });
 });
