@@ -51,6 +51,29 @@ describe('loadConfig', () => {
     const broken = configFile('mcp: [unclosed\n');
     expect(() => loadConfig({ configFile: broken, env: {} })).toThrow(/not valid YAML/);
   });
+
+  it('rejects a misspelt key with the setting it probably meant', () => {
+    const file = configFile('embeddings:\n  providr: none\n');
+    expect(() => loadConfig({ configFile: file, env: {} })).toThrow(/unknown setting 'embeddings.providr'; did you mean embeddings.provider/);
+    expect(() => loadConfig({ configFile: configFile('nonsense: 1\n'), env: {} })).toThrow(/unknown setting 'nonsense'/);
+  });
+
+  it('rejects a file whose root is a list or a scalar', () => {
+    expect(() => loadConfig({ configFile: configFile('- mcp\n- port\n'), env: {} })).toThrow(/must hold a mapping of settings.*not a list/);
+    expect(() => loadConfig({ configFile: configFile('42\n'), env: {} })).toThrow(/not a number/);
+  });
+
+  it('rejects a --config file that does not exist, but not a missing default file', () => {
+    expect(() => loadConfig({ configFile: '/nonexistent/sextant.yaml', requireConfigFile: true, env: {} })).toThrow(
+      /config file \/nonexistent\/sextant.yaml does not exist/,
+    );
+    expect(() => loadConfig({ env: { SEXTANT_CONFIG: '/nonexistent/sextant.yaml', SEXTANT_HOME: '/tmp/sx' } })).not.toThrow();
+  });
+
+  it('rejects a statement timeout PostgreSQL would refuse', () => {
+    const file = configFile('postgres:\n  statement_timeout_ms: 3000000000\n');
+    expect(() => loadConfig({ configFile: file, env: {} })).toThrow(/statement_timeout_ms.*at most 2147483647/);
+  });
 });
 
 describe('typed settings', () => {

@@ -8,6 +8,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { SextantError } from '../kernel/errors.js';
+import { closest } from '../kernel/suggest.js';
 import { SETTINGS, type SettingKey, type SettingSpec, type SettingValue } from './settings.js';
 
 export type Origin = 'flag' | 'env' | 'file' | 'default';
@@ -36,6 +37,8 @@ export interface LoadOptions {
   /** Dotted keys given on the command line. */
   flags?: Record<string, unknown>;
   configFile?: string;
+  /** The file was named by the user (`--config`): its absence is an error, not "no settings". */
+  requireConfigFile?: boolean;
 }
 
 export function defaultConfigFile(env: NodeJS.ProcessEnv): string {
@@ -76,15 +79,46 @@ function lookup(tree: unknown, key: string): unknown {
   return node;
 }
 
-function readConfigFile(file: string, env: NodeJS.ProcessEnv): unknown {
-  if (!existsSync(file)) return {};
+function readConfigFile(file: string, env: NodeJS.ProcessEnv, explicit: boolean): unknown {
+  if (!existsSync(file)) {
+    if (explicit) throw new SextantError('CONFIG_INVALID', `config file ${file} does not exist`, { hint: 'check the --config path, or leave it out' });
+    return {};
+  }
   let parsed: unknown;
   try {
     parsed = parseYaml(readFileSync(file, 'utf8'));
   } catch (err) {
     throw new SextantError('CONFIG_INVALID', `${file} is not valid YAML: ${(err as Error).message.split('\n')[0]}`, { hint: 'fix the file or move it away' });
   }
-  return substituteEnv(parsed ?? {}, env, file);
+  parsed ??= {};
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new SextantError(
+      'CONFIG_INVALID',
+      `${file} must hold a mapping of settings (key: value), not ${Array.isArray(parsed) ? 'a list' : `a ${typeof parsed}`}`,
+      {
+        hint: 'write settings as `embeddings:\n  provider: builtin` (`sextant config` lists them)',
+      },
+    );
+  }
+  rejectUnknownKeys(parsed as object, file);
+  return substituteEnv(parsed, env, file);
+}
+
+/** Every leaf of the file must be a known setting: a misspelt key would silently do nothing. */
+function rejectUnknownKeys(tree: object, file: string): void {
+  const known: string[] = SETTINGS.map((s) => s.key);
+  const prefixes = new Set(known.flatMap((k) => k.split('.').map((_, i, parts) => parts.slice(0, i + 1).join('.'))));
+  const walk = (node: unknown, path: string): void => {
+    if (path && known.includes(path)) return;
+    if (path && !prefixes.has(path)) {
+      const near = closest(path, known, 3);
+      throw new SextantError('CONFIG_INVALID', `${file}: unknown setting '${path}'${near.length ? `; did you mean ${near.join(', ')}?` : ''}`, {
+        hint: '`sextant config` lists every setting',
+      });
+    }
+    if (node && typeof node === 'object' && !Array.isArray(node)) for (const [k, v] of Object.entries(node)) walk(v, path ? `${path}.${k}` : k);
+  };
+  walk(tree, '');
 }
 
 function validate(spec: SettingSpec, raw: unknown, where: string): unknown {
@@ -99,7 +133,7 @@ function validate(spec: SettingSpec, raw: unknown, where: string): unknown {
 export function loadConfig(options: LoadOptions = {}): SextantConfig {
   const env = options.env ?? process.env;
   const configFile = options.configFile ?? defaultConfigFile(env);
-  const fileTree = readConfigFile(configFile, env);
+  const fileTree = readConfigFile(configFile, env, options.requireConfigFile === true);
   const flags = options.flags ?? {};
   const settings: Record<string, ResolvedSetting> = {};
 

@@ -89,7 +89,8 @@ export const SETTINGS = Object.freeze([
   setting({
     key: 'postgres.statement_timeout_ms',
     env: 'SEXTANT_PG_STATEMENT_TIMEOUT_MS',
-    schema: positiveInt,
+    // PostgreSQL's own maximum for statement_timeout (INT_MAX milliseconds)
+    schema: positiveInt.max(2_147_483_647, 'at most 2147483647 (PostgreSQL refuses a longer statement_timeout)'),
     default: 5000,
     description: 'statement_timeout of every guarded session',
   }),

@@ -14,6 +14,7 @@ export function setConfigValues(file: string, values: Record<string, unknown>): 
     if (value === null || value === undefined) doc.deleteIn(path);
     else doc.setIn(path, value);
   }
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, doc.toString());
+  // The config can hold secrets (llm.api_key): private folder and file.
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  writeFileSync(file, doc.toString(), { mode: 0o600 });
 }

@@ -4,10 +4,14 @@
  */
 const MASK = '***';
 
-/** `postgres://user:secret@host/db` → `postgres://user:***@host/db`; also `password=...` pairs. */
+/**
+ * `postgres://user:secret@host/db` → `postgres://user:***@host/db`; also `password=...` pairs.
+ * The password runs to the last `@` of the authority, as libpq reads it, so an unencoded `@`
+ * inside it (`u:Pre@Post@host`) does not leave its tail visible.
+ */
 export function redactDsn(text: string): string {
   return text
-    .replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)([^\s@/]*)@/gi, (_m, head: string, pw: string) => (pw ? `${head}${MASK}@` : `${head}@`))
+    .replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)([^\s/]*)@/gi, (_m, head: string, pw: string) => (pw ? `${head}${MASK}@` : `${head}@`))
     .replace(/\b(password|passwd|pwd)\s*=\s*('[^']*'|"[^"]*"|[^\s&;]+)/gi, (_m, key: string) => `${key}=${MASK}`);
 }
 

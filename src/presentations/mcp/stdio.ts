@@ -7,6 +7,10 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { RequestUser } from '../../core/auth/user.js';
 import { createSessionServer, type ServerServices } from './server.js';
+import { guardLineLength } from './stdio-guard.js';
+
+/** The largest message read from stdin; a longer one is answered with an error and skipped. */
+export const MAX_STDIO_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 export interface StdioOptions {
   services: ServerServices;
@@ -48,7 +52,13 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
       },
     },
   );
-  const transport = new StdioServerTransport();
+  const input = guardLineLength(process.stdin, MAX_STDIO_MESSAGE_BYTES, (requestId, bytes) => {
+    logger.warn({ event: 'message_too_large', session: id, bytes, requestId }, 'stdin message over the size limit skipped');
+    const error = { code: -32600, message: `message of ${bytes} bytes is over the ${MAX_STDIO_MESSAGE_BYTES / 1024 / 1024} MB limit; nothing was run` };
+    process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: requestId, error })}\n`);
+  });
+  // The guard passes only whole lines of at most the limit, so the SDK's own buffer never overflows.
+  const transport = new StdioServerTransport(input, process.stdout, { maxBufferSize: 2 * MAX_STDIO_MESSAGE_BYTES });
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
   });

@@ -26,7 +26,13 @@ export interface GraphqlRequestInit {
   signal?: AbortSignal;
 }
 
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal }) => Promise<Response>;
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal; redirect?: 'manual' },
+) => Promise<Response>;
+
+/** Same-origin redirects followed, at most. */
+const MAX_REDIRECTS = 5;
 
 export type CredentialFetch = (url: string, init: GraphqlRequestInit, context: CredentialContext) => Promise<Response>;
 
@@ -54,6 +60,39 @@ export function createCredentialFetch(
     }
     const timeout = AbortSignal.timeout(settings.timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-    return fetchImpl(url, { method: 'POST', headers, body: init.body, signal });
+    return postFollowingSameOrigin(fetchImpl, url, { method: 'POST', headers, body: init.body, signal });
   };
+}
+
+/**
+ * Redirects are followed by hand: within the origin the credential was configured for, the
+ * request is repeated as it was; a redirect to another origin is refused with the target named,
+ * so a secret key, an API key or a user's token never reaches a server it was not meant for.
+ */
+async function postFollowingSameOrigin(
+  fetchImpl: FetchLike,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal },
+): Promise<Response> {
+  const origin = new URL(url).origin;
+  let current = url;
+  for (let hop = 0; ; hop++) {
+    const response = await fetchImpl(current, { ...init, redirect: 'manual' });
+    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+    if (!location) return response;
+    await response.body?.cancel();
+    const target = new URL(location, current);
+    if (target.origin !== origin) {
+      throw new SextantError(
+        'UPSTREAM_FAILED',
+        `${origin} redirected to another origin (${target.origin}); credentials are never sent across origins, so nothing was sent there`,
+        {
+          hint: `if ${target.origin} is the real endpoint, point the source at it`,
+        },
+      );
+    }
+    if (hop >= MAX_REDIRECTS)
+      throw new SextantError('UPSTREAM_FAILED', `${origin} redirected more than ${MAX_REDIRECTS} times`, { hint: 'check the source URL' });
+    current = target.href;
+  }
 }

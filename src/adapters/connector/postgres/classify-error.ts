@@ -23,6 +23,21 @@ const NO_DATABASE: Rule = {
   what: 'database does not exist',
   hint: 'check the database name in the DSN (list them with \\l in psql), then retry',
 };
+const NO_PASSWORD: Rule = {
+  code: 'AUTH_FAILED',
+  what: 'PostgreSQL asked for a password and none was given',
+  hint: 'put the password in the DSN, or keep it out of the index with --password-env VAR (and export VAR), then retry',
+};
+const NO_SSL: Rule = {
+  code: 'SOURCE_UNREACHABLE',
+  what: 'the server does not accept SSL connections',
+  hint: 'use sslmode=prefer or sslmode=disable in the DSN, or enable SSL on the server, then retry',
+};
+const NO_SOCKET: Rule = {
+  code: 'SOURCE_UNREACHABLE',
+  what: 'no PostgreSQL socket there',
+  hint: 'check the socket directory (host=/path) and the port, or connect over TCP (host=127.0.0.1), then retry',
+};
 const TIMEOUT: Rule = {
   code: 'STATEMENT_TIMEOUT',
   what: 'a catalog query exceeded the statement timeout',
@@ -78,6 +93,9 @@ function messageOf(err: unknown): string {
 
 function ruleFor(code: string | undefined, message: string): Rule {
   if (code && BY_SQLSTATE[code]) return BY_SQLSTATE[code];
+  if (/client password must be a string|no password supplied|password is required/i.test(message)) return NO_PASSWORD;
+  if (/does not support SSL/i.test(message)) return NO_SSL;
+  if (code === 'ENOENT' && /\.s\.PGSQL\./.test(message)) return NO_SOCKET;
   if (code && SOCKET_CODES.has(code)) return UNREACHABLE;
   if (QUERY_TIMEOUT.test(message)) return TIMEOUT;
   if (CONNECT_TIMEOUT.test(message)) return UNREACHABLE;

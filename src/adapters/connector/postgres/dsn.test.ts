@@ -39,12 +39,27 @@ describe('parseDsn', () => {
     ['postgres://alice:hunter22@/shop', /no host|not a valid URL/],
     ['postgres://alice:hunter22@db/shop/extra', /single database name/],
     ['postgres://alice:hunter22@db/shop?sslmode=sometimes', /unknown sslmode/],
+    ['postgres://alice:hunter22@db/sh\u0000op', /control character.*sh\\x00op/],
+    ['postgres://alice:hunter22@db/sh%00op', /control character/],
   ])('rejects %s with INVALID_DSN and no password in the message', (dsn, pattern) => {
     const err = failure(() => parseDsn(dsn));
     expect(err.code).toBe('INVALID_DSN');
     expect(err.message).toMatch(pattern);
     expect(err.message).not.toContain('hunter22');
     expect(err.hint).toMatch(/postgres:\/\//);
+  });
+});
+
+describe('parseDsn, odd inputs', () => {
+  it('honours ?password= as libpq does, and registers it for redaction', () => {
+    expect(parseDsn('postgres://alice@db/shop?password=qwerty42').password).toBe('qwerty42');
+    expect(redactText('login with qwerty42 failed')).not.toContain('qwerty42');
+  });
+
+  it('clips a very long DSN in its error', () => {
+    const err = failure(() => parseDsn(`postgres://db/${'x'.repeat(100_000)}/y`));
+    expect(err.message.length).toBeLessThan(400);
+    expect(err.message).toMatch(/characters\)$/);
   });
 });
 

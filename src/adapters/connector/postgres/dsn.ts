@@ -26,7 +26,8 @@ const SSL_MODES: Record<string, PgTarget['ssl']> = {
 };
 
 function invalid(message: string, dsn: string): SextantError {
-  return new SextantError('INVALID_DSN', `${message}: ${redactDsn(dsn)}`, { hint: HINT });
+  const shown = redactDsn(dsn).replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return new SextantError('INVALID_DSN', `${message}: ${shown.length > 200 ? `${shown.slice(0, 199)}… (${shown.length} characters)` : shown}`, { hint: HINT });
 }
 
 function decode(part: string, dsn: string): string {
@@ -45,6 +46,7 @@ function decode(part: string, dsn: string): string {
 export function parseDsn(dsn: string): PgTarget {
   const text = dsn.trim();
   if (!/^postgres(ql)?:\/\//i.test(text)) throw invalid('not a PostgreSQL DSN (expected postgres:// or postgresql://)', text);
+  if (/[\u0000-\u001f\u007f]|%00/i.test(text)) throw invalid('DSN contains a control character (a NUL byte, a newline…)', text);
   let url: URL;
   try {
     url = new URL(text);
@@ -62,7 +64,8 @@ export function parseDsn(dsn: string): PgTarget {
   const sslmode = (params.get('sslmode') ?? 'disable').toLowerCase();
   const ssl = SSL_MODES[sslmode];
   if (ssl === undefined) throw invalid(`DSN has an unknown sslmode "${sslmode}"`, text);
-  const password = url.password ? decode(url.password, text) : undefined;
+  // libpq reads `?password=` too; honour it rather than silently connecting without it
+  const password = url.password ? decode(url.password, text) : (params.get('password') ?? undefined);
   registerSecret(password);
   return Object.freeze({
     host,

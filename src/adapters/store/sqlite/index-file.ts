@@ -4,7 +4,7 @@
  * ones (which are refused with a hint to run `sextant repair`).
  */
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SextantError } from '../../../kernel/errors.js';
 import { createSchema, inspectIndex, SCHEMA_VERSION, type IndexState } from './schema.js';
@@ -22,7 +22,7 @@ const REPAIR_HINT = 'run `sextant repair` (it moves the file aside and creates a
 
 /** Opens (creating if needed) the index at `path` with WAL, busy timeout and foreign keys. */
 export function openIndexDatabase(path: string): Database.Database {
-  mkdirSync(dirname(path), { recursive: true });
+  createPrivately(path);
   const db = connect(path);
   try {
     const state = inspectIndex(db);
@@ -43,6 +43,24 @@ export function openIndexDatabase(path: string): Database.Database {
   } catch (err) {
     db.close();
     throw classifyOpenError(path, err);
+  }
+}
+
+/**
+ * The index holds source URLs (inline passwords among them) and tokens' hashes: its folder is
+ * created 0700 and the file 0600 (SQLite gives its -wal and -shm files the same mode); a file
+ * left readable by others by an earlier version is tightened.
+ */
+function createPrivately(path: string): void {
+  if (path === ':memory:') return;
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));
+  else if ((statSync(path).mode & 0o077) !== 0) {
+    try {
+      chmodSync(path, 0o600);
+    } catch {
+      // not ours to change (another user's file opened read-only): leave it
+    }
   }
 }
 

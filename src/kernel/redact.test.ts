@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { redactDsn, redactText, redactValue } from './redact.js';
+
+describe('redactDsn', () => {
+  it('masks the whole password, up to the last @ of the authority', () => {
+    expect(redactDsn('postgres://u:Pre@Post-S3cr3t@db.example:5432/shop')).toBe('postgres://u:***@db.example:5432/shop');
+    expect(redactDsn('failed: postgres://u:a@b@c@host/db and more')).toBe('failed: postgres://u:***@host/db and more');
+    expect(redactDsn('postgres://reader:s3cret@localhost/shop')).toBe('postgres://reader:***@localhost/shop');
+  });
+
+  it('leaves a DSN without a password and two DSNs in one text intact apart from their passwords', () => {
+    expect(redactDsn('postgres://reader@localhost/shop')).toBe('postgres://reader@localhost/shop');
+    expect(redactDsn('postgres://a:x@h1/d postgres://b:y@h2/e')).toBe('postgres://a:***@h1/d postgres://b:***@h2/e');
+  });
+
+  it('masks password= pairs', () => {
+    expect(redactDsn('host=h password=abc dbname=d')).toBe('host=h password=*** dbname=d');
+  });
+});
+
+describe('redactText and redactValue', () => {
+  it('masks bearer tokens, Sextant tokens and secrets under secret-looking keys', () => {
+    expect(redactText('Authorization: Bearer abcdef123456')).toBe('Authorization: Bearer ***');
+    expect(redactValue({ password: 'p', nested: { note: 'postgres://u:Pre@Post@h/d' } })).toEqual({
+      password: '***',
+      nested: { note: 'postgres://u:***@h/d' },
+    });
+  });
+});
