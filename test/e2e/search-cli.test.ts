@@ -93,7 +93,8 @@ describe('search commands on the sample catalog', () => {
     const min = await run(['query', 'ticket priority', '--min-score', '0.5', '--json']);
     expect(min.json.hits.every((h: { score: number }) => h.score >= 0.5)).toBe(true);
     const none = await run(['query', 'ticket priority', '--source', 'nope', '--json']);
-    expect(none.json.hits).toEqual([]);
+    expect(none.code).toBe(1);
+    expect(none.json.error.code).toBe('SOURCE_NOT_FOUND');
     const bad = await run(['query', 'x', '-n', '0']);
     expect(bad.code).toBe(2);
     const badScore = await run(['query', 'x', '--min-score', '7']);

@@ -1,17 +1,19 @@
 /**
  * The README's "Use it from an agent (MCP)" section works as written: its desktop-client
- * configuration starts a server an SDK client can use (with `npx sextant` mapped to this
- * checkout's bin), its HTTP configuration has the shape clients expect, and every command it
- * shows exists.
+ * install line puts `sextant` on PATH (into a temporary prefix here) and its desktop-client
+ * configuration then starts a server an SDK client can use from a directory outside the
+ * checkout; its HTTP configuration has the shape clients expect; every command it shows exists.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/presentations/cli/main.js';
-import { CLI, cliEnv, REPO_ROOT } from '../helpers/cli.js';
+import { cliEnv, REPO_ROOT } from '../helpers/cli.js';
 import { tempHome } from '../helpers/temp-home.js';
 
 const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
@@ -21,20 +23,29 @@ const home = tempHome();
 afterAll(() => home.cleanup());
 
 describe('README: Use it from an agent (MCP)', () => {
-  it('has a stdio configuration a client can start', async () => {
+  it('installs the sextant command as written and its stdio configuration connects from any directory', async () => {
+    // The install line, as written, into a throwaway prefix instead of the machine's global one.
+    const install = blocks('sh')
+      .find((b) => b.includes('npm install -g .'))!
+      .trim();
+    expect(install).toBe('npm ci && npm run build && npm install -g .');
+    const prefix = join(home.dir, 'global');
+    execFileSync('npm', ['install', '-g', '--prefix', prefix, '.', '--no-audit', '--no-fund'], { cwd: REPO_ROOT, stdio: 'ignore' });
     const config = JSON.parse(blocks('json')[0]!) as { mcpServers: { sextant: { command: string; args: string[]; env: Record<string, string> } } };
     const server = config.mcpServers.sextant;
-    expect([server.command, ...server.args]).toEqual(['npx', 'sextant', 'mcp']);
+    expect(server.command).toBe('sextant');
     expect(Object.keys(server.env)).toEqual(['SEXTANT_HOME']);
-    const env = { ...cliEnv(home.dir), ...server.env, SEXTANT_HOME: home.dir } as Record<string, string>;
+    const elsewhere = mkdtempSync(join(tmpdir(), 'sextant-client-'));
+    const env = { ...cliEnv(home.dir), ...server.env, SEXTANT_HOME: home.dir, PATH: `${join(prefix, 'bin')}:${process.env.PATH}` } as Record<string, string>;
     const client = new Client({ name: 'readme', version: '1' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, ...server.args.slice(1)], env, stderr: 'ignore' }));
+    await client.connect(new StdioClientTransport({ command: server.command, args: server.args, env, cwd: elsewhere, stderr: 'ignore' }));
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toContain('deep_search');
     } finally {
       await client.close();
+      rmSync(elsewhere, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 
   it('has an HTTP configuration with URL and bearer header', () => {
     const config = JSON.parse(blocks('json')[1]!) as { mcpServers: { sextant: { type: string; url: string; headers: Record<string, string> } } };

@@ -110,6 +110,10 @@ export function describeToolContract(transport: string, client: () => Client): v
       const kinds = await call(client(), 'deep_search', { query: 'orders', kinds: ['tabel'] });
       expect(kinds.isError).toBe(true);
       expect(kinds.data.error.hint).toContain('table');
+      expect(kinds.text).toMatch(/did you mean table/);
+      // a kind Sextant knows but this index holds none of yet is no error: it matches nothing
+      const absent = await call(client(), 'deep_search', { query: 'orders', kinds: ['table', 'materialized_view'] });
+      expect(absent.isError).toBe(false);
       const source = await call(client(), 'deep_search', { query: 'orders', sources: ['nope'] });
       expect(source.isError).toBe(true);
       expect(source.data.error.code).toBe('SOURCE_NOT_FOUND');

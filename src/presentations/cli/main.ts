@@ -3,6 +3,8 @@
  * The `sextant` command: parses input, calls the engine, formats output. No business logic.
  */
 import { Command, CommanderError } from 'commander';
+import { isSextantError } from '../../kernel/errors.js';
+import { reportError } from './output.js';
 import { registerAuthCommands } from './commands/auth.js';
 import { registerContextCommands } from './commands/context.js';
 import { registerDemoCommand } from './commands/demo.js';
@@ -55,6 +57,11 @@ export async function main(argv: string[]): Promise<void> {
     if (err instanceof CommanderError) {
       // help and version exit 0; everything else commander reports is a usage error
       process.exitCode = err.exitCode === 0 ? 0 : 2;
+      return;
+    }
+    // An option checked before a command's session opens (`--port abc`): one line, no stack.
+    if (isSextantError(err)) {
+      process.exitCode = reportError(err, { json: argv.includes('--json') });
       return;
     }
     throw err;

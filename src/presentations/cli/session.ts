@@ -29,7 +29,7 @@ export function globalOptions(command: Command): GlobalOptions {
 
 export function loadCliConfig(opts: GlobalOptions, flags: Record<string, unknown> = {}): SextantConfig {
   return loadConfig({
-    ...(opts.config ? { configFile: opts.config } : {}),
+    ...(opts.config ? { configFile: opts.config, requireConfigFile: true } : {}),
     flags: { ...(opts.home ? { home: opts.home } : {}), ...flags },
   });
 }

@@ -12,11 +12,13 @@ function parse(args: string[]): Record<string, unknown> {
 }
 
 describe('source add flags from the registered kinds', () => {
-  it('are the flags `source add` always had, in the same order', () => {
+  it('are the flags `source add` always had, in the same order, plus the privilege opt-ins', () => {
     expect(flags.map((f) => f.flag)).toEqual([
       'schema',
       'skip-pattern',
       'password-env',
+      'allow-extra-privileges',
+      'allow-definer',
       'secret-key-env',
       'api-key-env',
       'header-env',
@@ -36,6 +38,7 @@ describe('source add flags from the registered kinds', () => {
       userTokenEnv: 'ME',
       allowAnonymous: true,
     });
+    expect(parse(['--allow-extra-privileges', '--allow-definer', 'app.stats'])).toEqual({ allowExtraPrivileges: true, allowDefiner: ['app.stats'] });
     expect(parse([])).toEqual({});
   });
 

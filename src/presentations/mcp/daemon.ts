@@ -5,7 +5,7 @@
  * `sextant mcp stop` signals it and waits for it to exit.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { clearDaemonState, daemonFiles, daemonStatus, isProcessAlive, readDaemonState, type DaemonState } from '../../core/daemon/daemon-state.js';
 import { SextantError } from '../../kernel/errors.js';
 
@@ -29,7 +29,8 @@ export async function startDaemon(home: string, cli: string, args: readonly stri
   }
   if (status.stale) clearDaemonState(home);
   const { logFile } = daemonFiles(home);
-  const log = openSync(logFile, 'a');
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  const log = openSync(logFile, 'a', 0o600);
   let exited: number | null = null;
   const child = spawn(process.execPath, [cli, ...args], { detached: true, stdio: ['ignore', log, log], env: process.env });
   closeSync(log);

@@ -26,26 +26,11 @@ export interface ServerServices {
   engine: Engine;
   logger: Logger;
   tools: readonly ToolDefinition[];
-  knownKinds(): Promise<ReadonlySet<string>>;
 }
 
 /** `extraTools` are for tests (e.g. a tiny write tool to exercise gating). */
 export function createServices(engine: Engine, logger: Logger, extraTools: readonly ToolDefinition[] = []): ServerServices {
-  // Keyed by the store's change counter: right after an update in this process or another, never stale.
-  let kinds: { set: ReadonlySet<string>; version: number } | null = null;
-  return {
-    engine,
-    logger,
-    tools: [...TOOLS, ...extraTools],
-    async knownKinds() {
-      const version = await engine.changeCounter();
-      if (!kinds || kinds.version !== version) {
-        const { index } = await engine.status();
-        kinds = { set: new Set([...Object.keys(index.countsByKind), DOCUMENT_KIND]), version };
-      }
-      return kinds.set;
-    },
-  };
+  return { engine, logger, tools: [...TOOLS, ...extraTools] };
 }
 
 export interface SessionIdentity {
@@ -68,7 +53,7 @@ export async function createSessionServer(
     const client = server.server.getClientVersion();
     return client ? `${client.name}/${client.version}` : null;
   };
-  const ctx = { engine: services.engine.scoped(identity), logger: services.logger, knownKinds: services.knownKinds, clientInfo, ...identity };
+  const ctx = { engine: services.engine.scoped(identity), logger: services.logger, clientInfo, ...identity };
   const registered = registerTools(server, services.tools, ctx, options);
   registerGuidePrompt(server);
   registerResources(server, ctx);

@@ -44,7 +44,6 @@ export interface ToolContext {
   /** The MCP client as its initialize request named it (`name/version`), or null. */
   clientInfo?(): string | null;
   /** Kinds present in the index (cached), for argument checks. */
-  knownKinds(): Promise<ReadonlySet<string>>;
   /** The caller's bearer token on this call (HTTP), forwarded to GraphQL sources; absent on stdio. */
   userToken?(): string | null;
 }

@@ -1,4 +1,5 @@
 /** @module presentations/cli/commands/mcp — `sextant mcp [--http] [--daemon]`, `sextant mcp stop`. */
+import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { SextantError } from '../../../kernel/errors.js';
 import { DEFAULT_PROJECT } from '../../../core/projects/projects.js';
@@ -42,7 +43,9 @@ export function registerMcpCommand(program: Command): void {
           if (flags.daemon && !flags.http) throw new SextantError('USAGE', '--daemon needs --http', { hint: 'stdio servers are started by their client' });
           if (flags.project && flags.http) throw new SextantError('USAGE', '--project is for stdio; over HTTP the project is in the URL: /mcp/{project}');
           if (flags.daemon) {
-            const args = ['mcp', '--http', '--daemon-child', '--home', ctx.config.home, '--config', ctx.config.configFile];
+            // the child reads the same config file, when there is one (a missing default is no error)
+            const config = existsSync(ctx.config.configFile) ? ['--config', ctx.config.configFile] : [];
+            const args = ['mcp', '--http', '--daemon-child', '--home', ctx.config.home, ...config];
             if (flags.host) args.push('--host', flags.host);
             if (port !== undefined) args.push('--port', String(port));
             const state = await startDaemon(ctx.config.home, process.argv[1]!, args);

@@ -78,7 +78,7 @@ export const listObjectsTool = defineTool({
       throw new SextantError('USAGE', `parent must be an object id such as shop:schema:public, got '${args.parent}'`, { details: { field: 'parent' } });
     const source = args.source ?? parent?.source;
     if (!source) throw new SextantError('USAGE', 'name a source or a parent id', { hint: 'list_sources shows the sources', details: { field: 'source' } });
-    if (args.kind) await checkKinds(ctx, [args.kind]);
+    if (args.kind) checkKinds(ctx, [args.kind]);
     const page = await ctx.engine.listObjects({
       source,
       ...(args.parent ? { parentId: args.parent } : {}),

@@ -60,7 +60,7 @@ interface SearchArgs {
 }
 
 async function runSearch(mode: 'lexical' | 'hybrid', args: SearchArgs, ctx: ToolContext): Promise<ToolOutput> {
-  await checkKinds(ctx, args.kinds);
+  checkKinds(ctx, args.kinds);
   const options = {
     limit: args.top_k + 1,
     ...(args.sources?.length ? { sources: args.sources } : {}),
