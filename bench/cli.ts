@@ -2,6 +2,7 @@
  * Benchmark runner: `npm run bench -- <name> [options]`. Benchmarks measure; tests assert.
  */
 const BENCHES: Record<string, () => Promise<{ run(argv: string[]): Promise<void> }>> = {
+  'api-retrieval': () => import('./api-retrieval/index.js'),
   ingest: () => import('./ingest.js'),
   mcp: () => import('./mcp.js'),
   'schema-linking': () => import('./schema-linking/index.js'),

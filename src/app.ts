@@ -13,10 +13,12 @@ import type { Connector } from './ports/connector.js';
 import type { SourceKind } from './ports/source-kind.js';
 import { graphqlKind } from './core/kinds/graphql/graphql-kind.js';
 import { sqlKind } from './core/kinds/sql/sql-kind.js';
+import { openapiKind } from './core/kinds/openapi/openapi-kind.js';
 import type { Embedder } from './ports/embedder.js';
 import type { Llm } from './ports/llm.js';
 import { createGraphqlConnector } from './adapters/connector/graphql/index.js';
 import { createPostgresConnector } from './adapters/connector/postgres/index.js';
+import { createOpenapiConnector } from './adapters/connector/openapi/index.js';
 import { openSqliteStore, repairIndex } from './adapters/store/sqlite/index.js';
 import { createCommandReranker } from './adapters/reranker/command/index.js';
 import { createJwksTokenVerifier } from './adapters/auth/oidc/index.js';
@@ -43,6 +45,8 @@ export const SOURCE_KINDS: readonly SourceKindRegistration[] = [
       ],
     ],
   },
+  // Before GraphQL: a URL ending in .json or .yaml is a spec, any other HTTP URL a GraphQL endpoint.
+  { kind: openapiKind, connectors: () => [['openapi', createOpenapiConnector()]] },
   {
     kind: graphqlKind,
     connectors: () => [

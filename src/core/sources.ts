@@ -39,7 +39,7 @@ export async function addSource(
   const type = input.type ?? kinds.inferSourceType(input.url);
   if (!type) {
     throw new SextantError('INVALID_DSN', `cannot tell the source type of '${redactDsn(input.url)}'`, {
-      hint: 'use a postgres:// connection string, or name the type: `sextant source add hugr|graphql <url>`',
+      hint: `use a postgres:// connection string, or name the type: \`sextant source add <type> <url>\` (${kinds.sourceTypes.map((t) => t.type).join(', ')})`,
     });
   }
   const connector = connectorFor(connectors, type);

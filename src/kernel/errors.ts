@@ -35,6 +35,7 @@ export type ErrorCode =
   | 'TERM_EXISTS'
   | 'ALIAS_CONFLICT'
   | 'SQL_INVALID'
+  | 'SPEC_INVALID'
   | 'LLM_NOT_CONFIGURED'
   | 'INTERNAL';
 

@@ -4,6 +4,7 @@
  */
 import type { SourceKind } from '../../ports/source-kind.js';
 import { graphqlKind } from './graphql/graphql-kind.js';
+import { openapiKind } from './openapi/openapi-kind.js';
 import { sqlKind } from './sql/sql-kind.js';
 
-export const DEFAULT_SOURCE_KINDS: readonly SourceKind[] = Object.freeze([sqlKind, graphqlKind]);
+export const DEFAULT_SOURCE_KINDS: readonly SourceKind[] = Object.freeze([sqlKind, openapiKind, graphqlKind]);

@@ -11,6 +11,7 @@ export const HTTP_STATUS_OF: Readonly<Record<ErrorCode, number>> = Object.freeze
   INVALID_DSN: 400,
   INVALID_TARGET: 400,
   SQL_INVALID: 400,
+  SPEC_INVALID: 422,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   SOURCE_NOT_FOUND: 404,
