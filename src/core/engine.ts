@@ -9,6 +9,7 @@ import { describeObject, type ObjectDetail } from './catalog/describe-object.js'
 import type { DiscoveryEngine } from './discovery/describe.js';
 import { describeAny, type AnyDescription, type DescribeOptions } from './discovery/describe-any.js';
 import { listSchemas, type SchemaPage } from './discovery/list-schemas.js';
+import { listOperations, type OperationFilter, type OperationPage } from './openapi/operations.js';
 import { withRankedFields } from './discovery/rank-fields.js';
 import { createTokenService, type TokenService } from './auth/tokens.js';
 import { addContext, removeContext, type ContextChange } from './contexts/contexts.js';
@@ -67,6 +68,8 @@ export interface Engine {
   get(ref: string): Promise<ObjectDetail>;
   /** Any target: a source, a schema (objects paged by cursor), an object, a GraphQL element (fields ranked by fieldsQuery). */
   describe(target: string, options?: DescribeOptions): Promise<AnyDescription>;
+  /** REST operations of `openapi` sources, filtered by source, tag, path prefix and method, paged. */
+  listOperations(filter?: OperationFilter): Promise<OperationPage>;
   /** A source's schemas with how many objects each holds, paged. */
   listSchemas(source: string, options?: { cursor?: string; limit?: number }): Promise<SchemaPage>;
   /** Stepwise discovery: one page of objects (by source, schema, kind, parent). */
@@ -228,6 +231,7 @@ export function createEngine(deps: EngineDeps): Engine {
     vsearch: (query, options) => withFields(searcher.vsearch, query, options),
     query: (query, options) => withFields(searcher.query, query, options),
     listSchemas: (source, options) => listSchemas(discovery, source, options),
+    listOperations: (filter) => listOperations(discovery, filter),
     describe: (target, options) =>
       describeAny(
         { ...discovery, kinds: () => kinds, describeGraphql: (ref, o) => graphql.describe(ref, o), search: (q, o) => engine.search(q, o) },

@@ -64,6 +64,7 @@ export function describeScopeContract(transport: string, connect: ConnectToProje
       await expectForbidden(alpha, 'list_schemas', { source: 'shopdb' });
       await expectForbidden(alpha, 'list_objects', { source: 'bulk' });
       await expectForbidden(beta, 'list_objects', { source: 'ledger' });
+      await expectForbidden(beta, 'list_operations', { source: 'ledger' });
     });
 
     it('list_data_sources, list_modules and list_data_objects without a source list only visible GraphQL sources', async () => {

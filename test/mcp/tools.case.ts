@@ -17,6 +17,7 @@ export const READ_AND_SESSION_TOOLS = [
   'graphql_query',
   'list_glossary',
   'list_objects',
+  'list_operations',
   'list_sources',
   'set_active_projects',
   'status',

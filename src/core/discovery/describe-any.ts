@@ -2,6 +2,7 @@
  * @module core/discovery/describe-any
  * `describe` for every family behind one call: a GraphQL element (data object, function, module,
  * data source, …) gets its fields ranked by the fields query, arguments and a ready operation;
+ * a REST operation its ready request and the operations that yield the ids it takes;
  * anything else (a source, a schema, a relation, a routine) the catalog description. The family
  * of an id comes from the kind registry, so presentations never decide it.
  */
@@ -9,6 +10,7 @@ import { isSextantError, SextantError } from '../../kernel/errors.js';
 import { parseObjectId } from '../../kernel/ids.js';
 import { RELATION_KINDS } from '../../ports/catalog.js';
 import type { GraphqlDescription } from '../graphql/graphql-service.js';
+import { describeOperation, isOperationRef, type OperationDescription } from '../openapi/operations.js';
 import type { KindCatalog } from '../kinds/registry.js';
 import type { SearchOptions, SearchResult } from '../search/types.js';
 import { describeTarget, type DescribeDetail, type Description, type DiscoveryEngine } from './describe.js';
@@ -21,7 +23,10 @@ export interface DescribeOptions {
   fieldsQuery?: string;
 }
 
-export type AnyDescription = { family: 'graphql'; description: GraphqlDescription } | { family: 'catalog'; description: Description };
+export type AnyDescription =
+  | { family: 'graphql'; description: GraphqlDescription }
+  | { family: 'openapi'; description: OperationDescription }
+  | { family: 'catalog'; description: Description };
 
 /** What describe reads: the catalog (narrow), the kind registry and the GraphQL describer. */
 export interface DescribeReader extends DiscoveryEngine {
@@ -44,6 +49,7 @@ export async function describeAny(reader: DescribeReader, target: string, option
   if (isGraphqlElementRef(ref, reader.kinds())) {
     return { family: 'graphql', description: await reader.describeGraphql(ref, options.fieldsQuery ? { fieldsQuery: options.fieldsQuery } : {}) };
   }
+  if (isOperationRef(ref)) return { family: 'openapi', description: await describeOperation(reader, ref) };
   try {
     return { family: 'catalog', description: await describeTarget(reader, ref, options.detail ?? 'brief', options.cursor) };
   } catch (err) {

@@ -22,6 +22,10 @@ describe('kind registry', () => {
   it('names the family of each source type, and the supported types for an unknown one', () => {
     expect(registry.familyOf('hugr').family).toBe('graphql');
     expect(registry.familyOf('postgres').family).toBe('sql');
+    expect(registry.familyOf('openapi').family).toBe('openapi');
+    expect(registry.inferSourceType('./specs/tmdb.json')).toBe('openapi');
+    expect(registry.inferSourceType('https://api.example.com/openapi.yaml')).toBe('openapi');
+    expect(registry.inferSourceType('https://api.example.com/graphql')).toBe('graphql');
     expect(() => registry.familyOf('mysql')).toThrow(SextantError);
     expect(() => registry.familyOf('mysql')).toThrow(/mysql/);
   });
@@ -40,6 +44,9 @@ describe('kind registry', () => {
       'domain',
       'sequence',
       'schema',
+      'api_endpoint',
+      'api_schema',
+      'api',
       'data_object',
       'module',
       'data_source',
@@ -49,7 +56,7 @@ describe('kind registry', () => {
     ]);
     expect(registry.kindsWith('singleElementUpdate')).toEqual(['data_object', 'function', 'module', 'data_source']);
     expect(registry.kindsWith('chunked')).not.toContain('index');
-    expect([...registry.joinEdgeKinds]).toEqual(['foreign_key']);
+    expect([...registry.joinEdgeKinds]).toEqual(['foreign_key', 'feeds']);
   });
 
   it('refuses two families serving one source type', () => {

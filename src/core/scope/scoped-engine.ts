@@ -12,6 +12,7 @@ import { canAccessProject, type RequestUser } from '../auth/user.js';
 import type { ObjectDetail } from '../catalog/describe-object.js';
 import { describeObjectFor, type DescribeDetail, type DiscoveryEngine, type ObjectDescription } from '../discovery/describe.js';
 import { describeAny, type AnyDescription, type DescribeOptions } from '../discovery/describe-any.js';
+import { listOperations, type OperationFilter, type OperationPage } from '../openapi/operations.js';
 import { listSchemas, type SchemaPage } from '../discovery/list-schemas.js';
 import type { Engine } from '../engine.js';
 import type { SearchOptions, SearchResult } from '../search/types.js';
@@ -51,6 +52,8 @@ export interface ScopedEngine extends DiscoveryEngine {
   listObjects(filter: ObjectFilter): Promise<ObjectPage>;
   get(ref: string): Promise<ObjectDetail>;
   listSchemas(source: string, options?: { cursor?: string; limit?: number }): Promise<SchemaPage>;
+  /** Visible REST operations, filtered and paged; a named invisible source is FORBIDDEN. */
+  listOperations(filter?: OperationFilter): Promise<OperationPage>;
   /** Any source, schema, object or GraphQL element; a bare word that is no source fails with the ids a search finds for it. */
   describe(target: string, options?: DescribeOptions): Promise<AnyDescription>;
   describeObject(ref: string, detail: DescribeDetail): Promise<ObjectDescription>;
@@ -111,6 +114,7 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
     listObjects,
     get,
     listSchemas: (source, options) => listSchemas(discovery, source, options),
+    listOperations: (filter) => listOperations(discovery, filter),
     kinds: () => engine.kinds(),
     describe: (target, options) =>
       describeAny(

@@ -27,6 +27,8 @@ export const TOP_RANK_BONUS: Readonly<TopRankBonus> = Object.freeze({ first: 0.0
 export interface RankedList {
   /** `lexical`, `vector`, or any other retriever; names must be unique. */
   name: string;
+  /** Supporting lists only: how much a place in this list counts (default 1). */
+  weight?: number;
   /** Best first. A repeated id keeps its first (best) position. */
   ids: readonly string[];
 }

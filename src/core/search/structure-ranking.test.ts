@@ -34,7 +34,7 @@ describe('structure lists for a search over every kind', () => {
   it('adds the relation signals as support only, without the schema election', async () => {
     const { lists, support } = await ranker.listsFor([], context, base);
     expect(lists).toEqual([]);
-    expect(support.map((l) => l.name)).toEqual(['columns', 'names', 'neighbors']);
+    expect(support.map((l) => l.name)).toEqual(['columns', 'names', 'neighbors', 'suppliers']);
     expect(support.find((l) => l.name === 'columns')!.ids).toEqual(['s:table:a.t1']);
     expect(support.find((l) => l.name === 'neighbors')!.ids).toContain('s:table:a.t2');
   });
@@ -43,5 +43,41 @@ describe('structure lists for a search over every kind', () => {
     const { lists, support } = await ranker.listsFor(['table'], context, base);
     expect(lists.map((l) => l.name)).toEqual(['columns']);
     expect(support.map((l) => l.name)).toContain('schema');
+  });
+});
+
+describe('suppliers of the top results (an operation that yields the id another one takes)', () => {
+  const op = (path: string) => `s:api_endpoint:${path}`;
+  const feed = (from: string, rank: number): CatalogEdge => ({
+    fromId: op(from),
+    toId: op('GET /movie/{movie_id}/credits'),
+    kind: 'feeds',
+    resource: 'r',
+    attributes: { parameter: 'movie_id', rank },
+  });
+  const feeds = [feed('GET /search/movie', 0), feed('GET /movie/top_rated', 1), feed('GET /movie/popular', 2)];
+  const graph: StructureReader = {
+    getObjects: async () => [],
+    edgesOf: async (id) => ({ outgoing: feeds.filter((e) => e.fromId === id), incoming: feeds.filter((e) => e.toId === id) }),
+    listObjects: async () => ({ items: [], total: 0, nextCursor: null }),
+  };
+  const ranker = createStructureRanker(graph, retrievers, new Set(['feeds']));
+
+  it('supports the first choice of supplier (a search) when the query ranks none of them', async () => {
+    const { lists, support } = await ranker.listsFor(['api_endpoint'], context, [{ name: 'lexical', ids: [op('GET /movie/{movie_id}/credits')] }]);
+    expect(lists).toEqual([]);
+    expect(support).toEqual([{ name: 'suppliers', ids: [op('GET /search/movie')], weight: 2 }]);
+  });
+
+  it('prefers the supplier the query itself ranks ("the top rated movie")', async () => {
+    const ranked = ['GET /movie/{movie_id}/credits', 'GET /tv/top_rated', 'GET /genre/movie/list', 'GET /tv/{tv_id}/credits', 'GET /movie/top_rated'];
+    const base = [{ name: 'lexical', ids: ranked.map(op) }];
+    const { support } = await ranker.listsFor(['api_endpoint'], context, base);
+    expect(support[0]!.ids).toEqual([op('GET /movie/top_rated')]);
+  });
+
+  it('adds nothing for relation searches, whose joins are foreign keys', async () => {
+    const { support } = await ranker.listsFor(['table'], context, [{ name: 'lexical', ids: [] }]);
+    expect(support.map((l) => l.name)).not.toContain('suppliers');
   });
 });

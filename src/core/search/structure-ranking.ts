@@ -5,7 +5,7 @@
  * the most evidence. For a column search: the columns and join keys of the top tables. Each
  * signal is a fused list; gains measured on the schema-linking benchmark's dev questions.
  */
-import { RELATION_KINDS } from '../../ports/catalog.js';
+import { RELATION_KINDS, type CatalogEdge } from '../../ports/catalog.js';
 import type { CatalogStore, ChunkFilter } from '../../ports/store.js';
 import { objectId, parseObjectId } from '../../kernel/ids.js';
 import type { ExpandedQuery } from './expand.js';
@@ -32,6 +32,12 @@ export interface QueryContext {
 
 /** Top fused tables whose join neighbours are added as support. */
 const NEIGHBOR_SEEDS = 3;
+/** Top fused non-relation results (API operations) whose suppliers are added as support. */
+const SUPPLIER_SEEDS = 3;
+/** Fused results in which the query's own choice of supplier is looked for. */
+const SUPPLIER_POOL = 20;
+/** A supplier is a step the request needs, not just a neighbour: its place counts double. */
+const SUPPLIER_WEIGHT = 2;
 /** Top tables whose columns support a column search. */
 const TABLE_SEEDS = 4;
 /** Fused candidates whose scores elect the question's schema. */
@@ -80,6 +86,36 @@ export function createStructureRanker(store: StructureReader, retrievers: Retrie
       for (const other of others.sort()) if (!ids.includes(other) && !out.includes(other)) out.push(other);
     }
     return out;
+  }
+
+  /**
+   * What supplies the inputs of the top results: objects with a join edge INTO them (an
+   * operation that yields the id another one takes). A request names its goal, not the step
+   * that finds the id: "movies directed by Sofia Coppola" needs `GET /search/person` before
+   * `GET /person/{person_id}/movie_credits`. For each input of each top result, the supplier
+   * the query itself ranks best (`GET /movie/top_rated` for "the top rated movie"), else the
+   * family's first choice (edge `rank` 0: a search, for a request that names things).
+   */
+  async function suppliers(base: readonly RankedList[]): Promise<RankedList> {
+    const fused = fuseRankings(base).map((f) => f.id);
+    const position = new Map(fused.slice(0, SUPPLIER_POOL).map((id, i) => [id, i]));
+    const seeds = fused.filter((id) => !RELATION_KINDS.includes(parseObjectId(id)?.kind ?? '')).slice(0, SUPPLIER_SEEDS);
+    const edges = await Promise.all(seeds.map((id) => store.edgesOf(id)));
+    const rankOf = (e: CatalogEdge) => (typeof e.attributes.rank === 'number' ? e.attributes.rank : 0);
+    const ids: string[] = [];
+    for (const { incoming } of edges) {
+      const byInput = new Map<string, CatalogEdge[]>();
+      for (const e of incoming) {
+        if (!joinEdgeKinds.has(e.kind) || seeds.includes(e.fromId)) continue;
+        const input = String(e.attributes.parameter ?? '');
+        byInput.set(input, [...(byInput.get(input) ?? []), e]);
+      }
+      for (const group of byInput.values()) {
+        const best = group.sort((a, b) => (position.get(a.fromId) ?? SUPPLIER_POOL + rankOf(a)) - (position.get(b.fromId) ?? SUPPLIER_POOL + rankOf(b)))[0]!;
+        if (!ids.includes(best.fromId)) ids.push(best.fromId);
+      }
+    }
+    return { name: 'suppliers', ids, weight: SUPPLIER_WEIGHT };
   }
 
   /**
@@ -156,8 +192,9 @@ export function createStructureRanker(store: StructureReader, retrievers: Retrie
       // (a glossary term naming the question). Mixed-kind table R@5, pooled over all datasets
       // (dev): BIRD 0.468 → 0.729, BIRD + evidence 0.601 → 0.845, Spider 0.708 → 0.860.
       const ranked = await rankRelations(q.expanded, q.query, q.filter, q.depth, q.hasVector, new Set(RELATION_KINDS), base, { electSchema: false });
-      return { lists: [], support: [...ranked.lists.slice(base.length), ...ranked.support] };
+      return { lists: [], support: [...ranked.lists.slice(base.length), ...ranked.support, await suppliers(base)] };
     }
+    if (kinds.every((k) => !RELATION_KINDS.includes(k) && k !== 'column')) return { lists: [], support: [await suppliers(base)] };
     const wantsRelations = kinds.some((k) => RELATION_KINDS.includes(k)) && !kinds.includes('column');
     const wantsColumns = kinds.length === 1 && kinds[0] === 'column';
     if (wantsRelations) {

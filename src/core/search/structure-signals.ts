@@ -77,8 +77,9 @@ export function withSupport(fused: FusedResult[], support: readonly RankedList[]
       }
       if (entry.ranks[list.name] != null) return;
       entry.ranks[list.name] = i + 1;
-      entry.contributions[list.name] = 1 / (k + i + 1);
-      entry.score += 1 / (k + i + 1);
+      const contribution = (list.weight ?? 1) / (k + i + 1);
+      entry.contributions[list.name] = contribution;
+      entry.score += contribution;
     });
   }
   return [...byId.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

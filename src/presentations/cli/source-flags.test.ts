@@ -19,9 +19,10 @@ describe('source add flags from the registered kinds', () => {
       'password-env',
       'allow-extra-privileges',
       'allow-definer',
+      // OpenAPI registers before GraphQL (a .json/.yaml URL is a spec): its header-env comes first.
+      'header-env',
       'secret-key-env',
       'api-key-env',
-      'header-env',
       'user-token-env',
       'allow-anonymous',
     ]);

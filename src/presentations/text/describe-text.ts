@@ -5,6 +5,8 @@
  */
 import type { Description } from '../../core/discovery/describe.js';
 import type { GraphqlDescription } from '../../core/graphql/graphql-service.js';
+import type { AnyDescription } from '../../core/discovery/describe-any.js';
+import { renderOperationDescription } from './operation-text.js';
 
 export function clip(text: string | null | undefined, max: number): string {
   if (!text) return '';
@@ -97,4 +99,11 @@ export function renderGraphqlDescription(d: GraphqlDescription): string {
         .join(', ')}`,
     );
   return lines.join('\n');
+}
+
+/** Any family's description as text (the same for the CLI and MCP). */
+export function renderAnyDescription(d: AnyDescription): string {
+  if (d.family === 'graphql') return renderGraphqlDescription(d.description);
+  if (d.family === 'openapi') return renderOperationDescription(d.description);
+  return renderDescription(d.description);
 }

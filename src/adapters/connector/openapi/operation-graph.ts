@@ -30,6 +30,8 @@ export interface Feed {
   parameter: string;
   entity: string;
   field: string;
+  /** 0 for the best producer of this parameter, then 1, 2, … */
+  rank: number;
 }
 
 /** Containers whose name says nothing about what they hold (`results`, `items`). */
@@ -136,15 +138,22 @@ export function producedIds(op: ApiOperation, resolve: Resolve): Produced[] {
   });
 }
 
-/** Entry points first: fewer required inputs, then searches and listings, then the shallower path. */
-function producerRank(op: ApiOperation): [number, number, number] {
+/**
+ * Best producers first: a search (a request names things, not ids), then operations needing
+ * fewer inputs, then the shallower path.
+ */
+function producerRank(op: ApiOperation, entity: string): number[] {
+  const search =
+    /(^|\/)(search|find|lookup)(\/|$)/i.test(op.path) || op.parameters.some((p) => p.required && /^(q|query|search|term|name)$/i.test(p.name)) ? 0 : 1;
+  // `GET /search/tv` yields tv ids as its subject; `GET /search/person` only inside `known_for`.
+  const subject = staticSegments(op.path).some((s) => words(s).join('_') === entity || words(s).includes(entity)) ? 0 : 1;
   const required = op.parameters.filter((p) => p.required).length + (op.body?.required ? 1 : 0);
-  const search = /search|find|lookup|list/i.test(op.path) ? 0 : 1;
-  return [required, search, op.path.split('/').length];
+  return [search, subject, required, op.path.split('/').length];
 }
 
-function compareRank(a: [number, number, number], b: [number, number, number]): number {
-  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+function compareRank(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
 }
 
 /** Edges from each operation that yields an entity's id to each operation that needs it. */
@@ -162,12 +171,12 @@ export function operationFeeds(operations: readonly ApiOperation[], resolve: Res
       producersOf.set(p.entity, list);
     }
   }
-  for (const list of producersOf.values()) list.sort((a, b) => compareRank(producerRank(a.op), producerRank(b.op)));
+  for (const [entity, list] of producersOf) list.sort((a, b) => compareRank(producerRank(a.op, entity), producerRank(b.op, entity)));
   const feeds: Feed[] = [];
   for (const op of operations) {
     for (const need of consumedBy.get(op)!) {
       const producers = (producersOf.get(need.entity) ?? []).filter((p) => p.op !== op).slice(0, PRODUCERS_PER_PARAMETER);
-      for (const p of producers) feeds.push({ from: p.op, to: op, parameter: need.parameter, entity: need.entity, field: p.field });
+      producers.forEach((p, rank) => feeds.push({ from: p.op, to: op, parameter: need.parameter, entity: need.entity, field: p.field, rank }));
     }
   }
   return feeds;

@@ -37,7 +37,7 @@ function parseJson(text: string, location: string): unknown {
 function parseYamlText(text: string, location: string): unknown {
   try {
     // Specs are data: no custom tags, and aliases capped so a billion-laughs file cannot expand.
-    return parseYaml(text, { maxAliasCount: 1000, prettyErrors: false, uniqueKeys: false });
+    return parseYaml(text, { maxAliasCount: 1000, prettyErrors: true, uniqueKeys: false });
   } catch (err) {
     if (err instanceof YAMLParseError) {
       const pos = err.linePos?.[0];

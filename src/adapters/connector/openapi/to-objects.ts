@@ -124,7 +124,7 @@ export function toSnapshot(source: string, model: ApiModel, location: string): S
       toId: id(source, 'api_endpoint', operationName(feed.to)),
       kind: 'feeds',
       resource: opResource(feed.to),
-      attributes: { parameter: feed.parameter, entity: feed.entity, field: feed.field },
+      attributes: { parameter: feed.parameter, entity: feed.entity, field: feed.field, rank: feed.rank },
     });
   }
   for (const [name, schema] of model.schemas) {

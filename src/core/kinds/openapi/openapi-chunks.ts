@@ -9,9 +9,10 @@ import type { ChunkFields } from '../../../ports/source-kind.js';
 import { splitIdentifier } from '../../../kernel/text/identifiers.js';
 import { endpointAttributes, schemaAttributes } from './openapi-attributes.js';
 
-const DESCRIPTION_CHARS = 1200;
+const DESCRIPTION_CHARS = 600;
 const words = (identifier: string) => splitIdentifier(identifier).join(' ');
 const clip = (text: string, cap: number) => (text.length > cap ? text.slice(0, cap) : text);
+const unique = (text: string) => [...new Set(text.toLowerCase().split(/\s+/).filter(Boolean))].join(' ');
 
 /** `/person/{person_id}/movie_credits` → `person person id movie credits`. */
 export function pathWords(path: string): string {
@@ -37,9 +38,11 @@ function endpointFields(object: CatalogObject, context: string): ChunkFields {
   const returns = success?.type ? responseFieldNames(success.type) : '';
   const tags = (a.tags ?? []).join(' ');
   return {
-    nameText: `${a.method ?? ''} ${pathWords(a.httpPath ?? object.path)} ${a.operationId ? words(a.operationId) : ''} ${tags}`.trim(),
+    // Each word once: a path repeats its resource (`/movie/{movie_id}`), and a derived
+    // operationId (`GET_movie-movie_id`) repeats the path; repeats would outweigh the description.
+    nameText: unique(`${pathWords(a.httpPath ?? object.path)} ${a.operationId ? words(a.operationId) : ''} ${tags}`),
     comment: [summary, description].filter(Boolean).join(' '),
-    definition: [params.join('; '), a.requestBody?.type ?? '', returns].filter(Boolean).join('\n'),
+    definition: [a.method ?? '', params.join('; '), a.requestBody?.type ?? '', returns].filter(Boolean).join('\n'),
     context,
     textParts: [
       `API operation ${object.name}${a.deprecated ? ' (deprecated)' : ''}`,

@@ -1,6 +1,7 @@
 /** @module presentations/cli/commands/describe — `sextant describe <target>` and `sextant schemas <source>`: one-liners over the engine's discovery calls. */
 import type { Command } from 'commander';
-import { pageFooter, renderDescription, renderGraphqlDescription } from '../../text/describe-text.js';
+import { pageFooter, renderAnyDescription } from '../../text/describe-text.js';
+import { renderOperationPage } from '../../text/operation-text.js';
 import { printJson, println } from '../output.js';
 import { runWithEngine } from '../session.js';
 
@@ -29,7 +30,7 @@ export function registerDescribeCommands(program: Command): void {
           ...(flags.fieldsQuery ? { fieldsQuery: flags.fieldsQuery } : {}),
         });
         if (ctx.json) return printJson({ ok: true, family: d.family, ...d.description });
-        println(d.family === 'graphql' ? renderGraphqlDescription(d.description) : renderDescription(d.description));
+        println(renderAnyDescription(d));
       });
     });
 
@@ -46,4 +47,37 @@ export function registerDescribeCommands(program: Command): void {
         println(pageFooter(page.schemas.length, page.total, page.nextCursor));
       });
     });
+
+  program
+    .command('operations')
+    .description('REST operations of openapi sources (METHOD /path, summary), paged')
+    .option('--source <name>', 'only this source')
+    .option('--tag <tag>', 'only operations with this tag')
+    .option('--path-prefix <prefix>', 'only paths starting with this, e.g. /person')
+    .option('--method <method>', 'only this HTTP method')
+    .option('-n, --limit <count>', 'operations per page (1-500)', '50')
+    .option('--cursor <cursor>', 'next page')
+    .action(async (flags: OperationFlags, command: Command) => {
+      await runWithEngine(command, async (engine, ctx) => {
+        const page = await engine.listOperations({
+          ...(flags.source ? { source: flags.source } : {}),
+          ...(flags.tag ? { tag: flags.tag } : {}),
+          ...(flags.pathPrefix ? { pathPrefix: flags.pathPrefix } : {}),
+          ...(flags.method ? { method: flags.method } : {}),
+          ...(flags.cursor ? { cursor: flags.cursor } : {}),
+          limit: Number(flags.limit),
+        });
+        if (ctx.json) return printJson({ ok: true, ...page });
+        println(renderOperationPage(page));
+      });
+    });
+}
+
+interface OperationFlags {
+  source?: string;
+  tag?: string;
+  pathPrefix?: string;
+  method?: string;
+  limit: string;
+  cursor?: string;
 }

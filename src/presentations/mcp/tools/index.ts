@@ -8,6 +8,7 @@ import { listObjectsTool, listSchemasTool, listSourcesTool, statusTool } from '.
 import { GLOSSARY_TOOLS } from './glossary.js';
 import { GRAPHQL_TOOLS } from './graphql.js';
 import { describeTool, getTool } from './objects.js';
+import { listOperationsTool } from './openapi.js';
 import { deepSearchTool, searchTool } from './search.js';
 import { addDocumentTool, removeDocumentTool, setActiveProjectsTool } from './session.js';
 
@@ -15,6 +16,7 @@ export const TOOLS: readonly ToolDefinition[] = Object.freeze([
   listSourcesTool,
   listSchemasTool,
   listObjectsTool,
+  listOperationsTool,
   deepSearchTool,
   searchTool,
   getTool,

@@ -8,7 +8,7 @@ import type { CatalogObject } from '../../../ports/catalog.js';
 import type { ObjectDetail } from '../../../core/catalog/describe-object.js';
 import { documentNameOf } from '../../../core/sessions/session-documents.js';
 import { defineTool, type ToolContext } from '../tool-registry.js';
-import { renderDescription, renderGraphqlDescription } from '../../text/describe-text.js';
+import { renderAnyDescription } from '../../text/describe-text.js';
 import type { ToolOutput } from '../tool-result.js';
 import { clip, cursorArg, detailArg } from './common.js';
 
@@ -134,7 +134,6 @@ export const describeTool = defineTool({
       ...(args.cursor ? { cursor: args.cursor } : {}),
       ...(args.fields_query ? { fieldsQuery: args.fields_query } : {}),
     });
-    if (d.family === 'graphql') return { structured: d.description as unknown as Record<string, unknown>, text: renderGraphqlDescription(d.description) };
-    return { structured: d.description as unknown as Record<string, unknown>, text: renderDescription(d.description) };
+    return { structured: d.description as unknown as Record<string, unknown>, text: renderAnyDescription(d) };
   },
 });

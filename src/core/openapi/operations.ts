@@ -1,0 +1,174 @@
+/**
+ * @module core/openapi/operations
+ * REST operations for agents and people: a filtered, paged listing (`list_operations`) and an
+ * operation's description — its ready request, parameters, body and responses, and for each id
+ * it takes, the operations that yield it ("to obtain `person_id`, call `GET /search/person`").
+ * Both read through a DiscoveryEngine, so a scoped caller sees only its sources.
+ */
+import { SextantError } from '../../kernel/errors.js';
+import { parseObjectId } from '../../kernel/ids.js';
+import type { CatalogObject } from '../../ports/catalog.js';
+import type { DiscoveryEngine } from '../discovery/describe.js';
+import { endpointAttributes, type ApiEndpointAttributes } from '../kinds/openapi/openapi-attributes.js';
+import { FEEDS_EDGE } from '../kinds/openapi/openapi-kind.js';
+
+export const OPERATION_KIND = 'api_endpoint';
+const SCAN_PAGE = 500;
+/** Operations read per listing before filtering; larger APIs must be narrowed by source. */
+const SCAN_CAP = 50_000;
+
+export interface OperationFilter {
+  source?: string;
+  tag?: string;
+  /** Operations whose path starts with this (`/person`). */
+  pathPrefix?: string;
+  method?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+export interface OperationSummary {
+  id: string;
+  source: string;
+  method: string;
+  path: string;
+  summary: string;
+  tags: string[];
+  deprecated: boolean;
+}
+
+export interface OperationPage {
+  items: OperationSummary[];
+  total: number;
+  nextCursor: string | null;
+}
+
+export interface Producer {
+  id: string;
+  operation: string;
+  /** Where the id sits in that operation's response (`results[].id`). */
+  field: string;
+}
+
+export interface OperationInput {
+  parameter: string;
+  in: string;
+  entity: string;
+  producers: Producer[];
+}
+
+export interface OperationDescription {
+  id: string;
+  source: string;
+  method: string;
+  path: string;
+  operationId: string | null;
+  summary: string;
+  description: string;
+  deprecated: boolean;
+  tags: string[];
+  /** Method, URL on the first server, headers, body skeleton and the parameter list. */
+  template: string;
+  parameters: NonNullable<ApiEndpointAttributes['parameters']>;
+  requestBody: ApiEndpointAttributes['requestBody'] | null;
+  responses: NonNullable<ApiEndpointAttributes['responses']>;
+  security: string[];
+  /** For each id the operation takes: the operations that yield it, best first. */
+  inputs: OperationInput[];
+  /** Named schemas of its body and responses (`<source>:api_schema:<Name>`). */
+  schemas: string[];
+}
+
+function summaryOf(o: CatalogObject): OperationSummary {
+  const a = endpointAttributes(o);
+  return {
+    id: o.id,
+    source: o.source,
+    method: a.method ?? o.name.split(' ')[0] ?? '',
+    path: a.httpPath ?? o.name.split(' ').slice(1).join(' '),
+    summary: a.summary ?? '',
+    tags: a.tags ?? [],
+    deprecated: a.deprecated === true,
+  };
+}
+
+function decodeCursor(cursor: string | undefined): number {
+  if (!cursor) return 0;
+  const n = Number(Buffer.from(cursor, 'base64url').toString('utf8').replace(/^ops:/, ''));
+  if (!Number.isInteger(n) || n < 0)
+    throw new SextantError('USAGE', 'invalid cursor', { hint: 'pass next_cursor from the previous page unchanged', details: { field: 'cursor' } });
+  return n;
+}
+
+const encodeCursor = (offset: number) => Buffer.from(`ops:${offset}`, 'utf8').toString('base64url');
+
+/** Every visible operation matching the filter, in source then path then method order, paged. */
+export async function listOperations(discovery: DiscoveryEngine, filter: OperationFilter = {}): Promise<OperationPage> {
+  const limit = Math.min(Math.max(filter.limit ?? 50, 1), 500);
+  const offset = decodeCursor(filter.cursor);
+  const method = filter.method?.toUpperCase();
+  const tag = filter.tag?.toLowerCase();
+  const matches: OperationSummary[] = [];
+  let cursor: string | undefined;
+  let scanned = 0;
+  do {
+    const page = await discovery.listObjects({
+      ...(filter.source ? { source: filter.source } : {}),
+      kinds: [OPERATION_KIND],
+      limit: SCAN_PAGE,
+      ...(cursor ? { cursor } : {}),
+    });
+    for (const o of page.items) {
+      const s = summaryOf(o);
+      if (method && s.method !== method) continue;
+      if (filter.pathPrefix && !s.path.startsWith(filter.pathPrefix)) continue;
+      if (tag && !s.tags.some((t) => t.toLowerCase() === tag)) continue;
+      matches.push(s);
+    }
+    scanned += page.items.length;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && scanned < SCAN_CAP);
+  matches.sort((a, b) => a.source.localeCompare(b.source) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  const items = matches.slice(offset, offset + limit);
+  return { items, total: matches.length, nextCursor: offset + limit < matches.length ? encodeCursor(offset + limit) : null };
+}
+
+export function isOperationRef(ref: string): boolean {
+  return parseObjectId(ref.trim())?.kind === OPERATION_KIND;
+}
+
+export async function describeOperation(discovery: DiscoveryEngine, ref: string): Promise<OperationDescription> {
+  const detail = await discovery.get(ref.trim());
+  const o = detail.object;
+  if (o.kind !== OPERATION_KIND) throw new SextantError('INVALID_TARGET', `${o.id} is not an API operation`);
+  const a = endpointAttributes(o);
+  const s = summaryOf(o);
+  const rankOf = (attributes: Record<string, unknown>) => (typeof attributes.rank === 'number' ? attributes.rank : 0);
+  const feeds = detail.incoming.filter((e) => e.kind === FEEDS_EDGE).sort((x, y) => rankOf(x.attributes) - rankOf(y.attributes));
+  const inputs = (a.consumes ?? []).map((c) => ({
+    parameter: c.parameter,
+    in: c.in,
+    entity: c.entity,
+    producers: feeds
+      .filter((e) => e.attributes.parameter === c.parameter)
+      .map((e) => ({ id: e.fromId, operation: parseObjectId(e.fromId)?.path ?? e.fromId, field: String(e.attributes.field ?? '') })),
+  }));
+  return {
+    id: o.id,
+    source: o.source,
+    method: s.method,
+    path: s.path,
+    operationId: a.operationId ?? null,
+    summary: s.summary,
+    description: (o.comment ?? '').replace(s.summary, '').trim(),
+    deprecated: s.deprecated,
+    tags: s.tags,
+    template: o.definition ?? '',
+    parameters: a.parameters ?? [],
+    requestBody: a.requestBody ?? null,
+    responses: a.responses ?? [],
+    security: a.security ?? [],
+    inputs,
+    schemas: detail.outgoing.filter((e) => e.kind === 'uses_schema').map((e) => e.toId),
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * @module presentations/text/operation-text
+ * REST operations as text for people and agents: a description (ready request, parameters,
+ * responses, and how to obtain each id it takes) and a listing page.
+ */
+import type { OperationDescription, OperationPage } from '../../core/openapi/operations.js';
+import { clip, pageFooter } from './describe-text.js';
+
+const PRODUCERS_SHOWN = 3;
+
+export function renderOperationDescription(d: OperationDescription): string {
+  const lines = [`${d.method} ${d.path}  (${d.id})${d.deprecated ? '  [deprecated]' : ''}`];
+  if (d.summary) lines.push(d.summary);
+  if (d.description) lines.push(clip(d.description, 600));
+  if (d.tags.length) lines.push(`tags: ${d.tags.join(', ')}`);
+  if (d.security.length) lines.push(`auth: ${d.security.join(', ')} (credentials are the caller's)`);
+  lines.push('', 'request:', d.template);
+  const responses = d.responses.filter((r) => r.type || r.description);
+  if (responses.length) {
+    lines.push('', 'responses:');
+    for (const r of responses) lines.push(`  ${r.status}${r.type ? ` ${clip(r.type, 300)}` : ''}${r.description ? ` -- ${clip(r.description, 120)}` : ''}`);
+  }
+  const needed = d.inputs.filter((i) => i.producers.length);
+  if (needed.length) {
+    lines.push('', 'to obtain its inputs:');
+    for (const input of needed) {
+      const calls = input.producers.slice(0, PRODUCERS_SHOWN).map((p) => `${p.operation} (${p.field})`);
+      lines.push(
+        `  ${input.parameter}: call ${calls.join(', or ')}${input.producers.length > PRODUCERS_SHOWN ? `; ${input.producers.length - PRODUCERS_SHOWN} more` : ''}`,
+      );
+    }
+  }
+  if (d.schemas.length) lines.push('', `schemas: ${d.schemas.join(', ')}`);
+  return lines.join('\n');
+}
+
+export function renderOperationPage(page: OperationPage): string {
+  const lines = page.items.map(
+    (o) => `${o.method.padEnd(6)} ${o.path}  ${o.source}${o.summary ? ` -- ${clip(o.summary, 100)}` : ''}${o.deprecated ? ' [deprecated]' : ''}`,
+  );
+  if (!lines.length) lines.push('no operations match');
+  lines.push(pageFooter(page.items.length, page.total, page.nextCursor));
+  return lines.join('\n');
+}
