@@ -66,6 +66,11 @@ describe('MCP session over a REST API', () => {
     expect(step.text).toContain('query (query, string, required)');
   });
 
+  it('ranks the lookup a two-step request never names (hybrid search, the structure support)', async () => {
+    const found = await call(client, 'deep_search', { query: 'give me the number of movies directed by Sofia Coppola', kinds: ['api_endpoint'], top_k: 5 });
+    expect(found.data.hits.map((h: { id: string }) => h.id)).toContain('tmdb:api_endpoint:GET /search/person');
+  });
+
   it('returns operations from deep_search', async () => {
     const deep = await call(client, 'deep_search', { query: 'reviews of a movie' });
     expect(deep.isError).toBe(false);

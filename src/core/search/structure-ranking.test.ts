@@ -76,6 +76,25 @@ describe('suppliers of the top results (an operation that yields the id another 
     expect(support[0]!.ids).toEqual([op('GET /movie/top_rated')]);
   });
 
+  it("supports the lookups the query ranks when the request names a thing, a person's lookup first for a person", async () => {
+    const lookup = (path: string) => ({ ...object(op(path), 'api_endpoint', null), name: path, attributes: { lookup: true } });
+    const objectsById = new Map(
+      [lookup('GET /search/movie'), lookup('GET /search/person'), object(op('GET /movie/{movie_id}/credits'), 'api_endpoint', null)].map((o) => [o.id, o]),
+    );
+    const withObjects = createStructureRanker(
+      { ...graph, getObjects: async (ids) => ids.flatMap((id) => (objectsById.has(id) ? [objectsById.get(id)!] : [])) },
+      retrievers,
+      new Set(['feeds']),
+    );
+    const base = [{ name: 'lexical', ids: [op('GET /movie/{movie_id}/credits'), op('GET /search/movie'), op('GET /search/person')] }];
+    const named = await withObjects.listsFor(['api_endpoint'], { ...context, query: 'Who starred in the movie The Dark Knight' }, base);
+    expect(named.support.find((l) => l.name === 'lookups')!.ids).toEqual([op('GET /search/movie'), op('GET /search/person')]);
+    const person = await withObjects.listsFor(['api_endpoint'], { ...context, query: 'movies directed by Sofia Coppola' }, base);
+    expect(person.support.find((l) => l.name === 'lookups')!.ids[0]).toBe(op('GET /search/person'));
+    const unnamed = await withObjects.listsFor(['api_endpoint'], { ...context, query: 'who directed the top rated movie' }, base);
+    expect(unnamed.support.map((l) => l.name)).toEqual(['suppliers']);
+  });
+
   it('adds nothing for relation searches, whose joins are foreign keys', async () => {
     const { support } = await ranker.listsFor(['table'], context, [{ name: 'lexical', ids: [] }]);
     expect(support.map((l) => l.name)).not.toContain('suppliers');

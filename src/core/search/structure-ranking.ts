@@ -8,8 +8,9 @@
 import { RELATION_KINDS, type CatalogEdge } from '../../ports/catalog.js';
 import type { CatalogStore, ChunkFilter } from '../../ports/store.js';
 import { objectId, parseObjectId } from '../../kernel/ids.js';
-import type { ExpandedQuery } from './expand.js';
 import { fuseRankings, RRF_K, TOP_RANK_BONUS, type RankedList } from './rrf.js';
+import { expandQuery, type ExpandedQuery } from './expand.js';
+import { namedThings } from './named-things.js';
 import { columnsOfTables, nameMatches, schemaCoherence, withSupport } from './structure-signals.js';
 
 export interface Ranked {
@@ -38,6 +39,12 @@ const SUPPLIER_SEEDS = 3;
 const SUPPLIER_POOL = 20;
 /** A supplier is a step the request needs, not just a neighbour: its place counts double. */
 const SUPPLIER_WEIGHT = 2;
+/** Fused results searched for lookups, and how many lookups support a request that names things. */
+const LOOKUP_POOL = 60;
+const LOOKUPS_KEPT = 2;
+const LOOKUP_WEIGHT = 4;
+/** A lookup of people, for a request that names a person. */
+const PERSON_LOOKUP = /(^|[^a-z])(person|people)([^a-z]|$)/i;
 /** Top tables whose columns support a column search. */
 const TABLE_SEEDS = 4;
 /** Fused candidates whose scores elect the question's schema. */
@@ -119,6 +126,29 @@ export function createStructureRanker(store: StructureReader, retrievers: Retrie
   }
 
   /**
+   * Lookups (objects marked `lookup`: an API operation that turns a name into ids) for a request
+   * that names a particular thing ("the movie The Dark Knight", "Sofia Coppola"): the id is
+   * found by name before anything else runs. In the query's own order, a person's lookup first
+   * when the name is a person's.
+   */
+  async function lookups(q: QueryContext, base: readonly RankedList[]): Promise<RankedList[]> {
+    const named = namedThings(q.query);
+    if (named.names.length === 0) return [];
+    const fused = fuseRankings(base)
+      .slice(0, LOOKUP_POOL)
+      .map((f) => f.id);
+    // Lookups rarely share a word with the request ("Sofia Coppola" never says "person"): they
+    // are also searched for as lookups of the kind of thing named.
+    const asked = await lexical(expandQuery(`search ${named.person ? 'person people ' : ''}${q.query}`), q.filter, LOOKUP_POOL);
+    const candidates = [...new Set([...fused, ...asked.ids])];
+    const order = new Map(candidates.map((id, i) => [id, i]));
+    const found = (await store.getObjects(candidates)).filter((o) => o.attributes.lookup === true);
+    const personFirst = (o: { name: string }) => (named.person && PERSON_LOOKUP.test(o.name) ? 0 : 1);
+    found.sort((a, b) => personFirst(a) - personFirst(b) || order.get(a.id)! - order.get(b.id)!);
+    return [{ name: 'lookups', ids: found.slice(0, LOOKUPS_KEPT).map((o) => o.id), weight: LOOKUP_WEIGHT }];
+  }
+
+  /**
    * Signals for ranking relations, on top of the direct lexical and vector lists: columns that
    * vote for their table, tables named outright in the question, and the join neighbours of
    * the best matches (supporting lists never earn the top-rank bonus).
@@ -192,9 +222,9 @@ export function createStructureRanker(store: StructureReader, retrievers: Retrie
       // (a glossary term naming the question). Mixed-kind table R@5, pooled over all datasets
       // (dev): BIRD 0.468 → 0.729, BIRD + evidence 0.601 → 0.845, Spider 0.708 → 0.860.
       const ranked = await rankRelations(q.expanded, q.query, q.filter, q.depth, q.hasVector, new Set(RELATION_KINDS), base, { electSchema: false });
-      return { lists: [], support: [...ranked.lists.slice(base.length), ...ranked.support, await suppliers(base)] };
+      return { lists: [], support: [...ranked.lists.slice(base.length), ...ranked.support, await suppliers(base), ...(await lookups(q, base))] };
     }
-    if (kinds.every((k) => !RELATION_KINDS.includes(k) && k !== 'column')) return { lists: [], support: [await suppliers(base)] };
+    if (kinds.every((k) => !RELATION_KINDS.includes(k) && k !== 'column')) return { lists: [], support: [await suppliers(base), ...(await lookups(q, base))] };
     const wantsRelations = kinds.some((k) => RELATION_KINDS.includes(k)) && !kinds.includes('column');
     const wantsColumns = kinds.length === 1 && kinds[0] === 'column';
     if (wantsRelations) {

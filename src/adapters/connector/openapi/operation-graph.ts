@@ -42,10 +42,19 @@ const MAX_DEPTH = 5;
 
 const entityOf = (word: string) => singular(word.toLowerCase());
 
+const wordCache = new Map<string, string[]>();
+
+/** The entity words of an identifier (singular, generic words dropped); memoised: specs repeat their names. */
 function words(identifier: string): string[] {
-  return splitIdentifier(identifier)
-    .map(entityOf)
-    .filter((w) => w.length > 1 && !GENERIC.has(w) && !/^\d+$/.test(w));
+  let found = wordCache.get(identifier);
+  if (!found) {
+    found = splitIdentifier(identifier)
+      .map(entityOf)
+      .filter((w) => w.length > 1 && !GENERIC.has(w) && !/^\d+$/.test(w));
+    if (wordCache.size > 50_000) wordCache.clear();
+    wordCache.set(identifier, found);
+  }
+  return found;
 }
 
 const isParam = (segment: string) => /^\{.+\}$/.test(segment);
@@ -124,7 +133,18 @@ function walk(schema: unknown, resolve: Resolve, hints: readonly string[], field
   }
 }
 
+const producedCache = new WeakMap<ApiOperation, Produced[]>();
+
+/** The ids an operation's success responses yield (computed once per operation). */
 export function producedIds(op: ApiOperation, resolve: Resolve): Produced[] {
+  const cached = producedCache.get(op);
+  if (cached) return cached;
+  const found = findProduced(op, resolve);
+  producedCache.set(op, found);
+  return found;
+}
+
+function findProduced(op: ApiOperation, resolve: Resolve): Produced[] {
   const segments = staticSegments(op.path);
   const rootHints = segments.flatMap(words);
   const last = segments.at(-1);
@@ -142,9 +162,13 @@ export function producedIds(op: ApiOperation, resolve: Resolve): Produced[] {
  * Best producers first: a search (a request names things, not ids), then operations needing
  * fewer inputs, then the shallower path.
  */
+/** An operation that turns a name into ids: a search path, or a required free-text parameter. */
+export function isLookup(op: ApiOperation): boolean {
+  return /(^|\/)(search|find|lookup)(\/|$)/i.test(op.path) || op.parameters.some((p) => p.required && /^(q|query|search|term|name|keyword)$/i.test(p.name));
+}
+
 function producerRank(op: ApiOperation, entity: string): number[] {
-  const search =
-    /(^|\/)(search|find|lookup)(\/|$)/i.test(op.path) || op.parameters.some((p) => p.required && /^(q|query|search|term|name)$/i.test(p.name)) ? 0 : 1;
+  const search = isLookup(op) ? 0 : 1;
   // `GET /search/tv` yields tv ids as its subject; `GET /search/person` only inside `known_for`.
   const subject = staticSegments(op.path).some((s) => words(s).join('_') === entity || words(s).includes(entity)) ? 0 : 1;
   const required = op.parameters.filter((p) => p.required).length + (op.body?.required ? 1 : 0);

@@ -10,12 +10,14 @@ import { redactDsn } from '../../../kernel/redact.js';
 import { isObject, type JsonObject } from './parse-spec.js';
 import { isSpecUrl } from './read-spec.js';
 
+/** True when a ref outside vendor extensions (`x-…`, never read) names another file or URL. */
 function hasExternalRef(value: unknown, depth = 0): boolean {
   if (depth > 200) return false;
   if (Array.isArray(value)) return value.some((v) => hasExternalRef(v, depth + 1));
   if (!isObject(value)) return false;
   if (typeof value.$ref === 'string' && !value.$ref.startsWith('#')) return true;
-  return Object.values(value).some((v) => hasExternalRef(v, depth + 1));
+  for (const key in value) if (!key.startsWith('x-') && hasExternalRef(value[key], depth + 1)) return true;
+  return false;
 }
 
 function refError(err: unknown, location: string): SextantError {
@@ -38,10 +40,10 @@ function withoutExtensions(value: unknown, depth = 0): unknown {
   return out;
 }
 
-/** The document with every external ref inlined (vendor extensions dropped first). */
+/** The document with every external ref inlined (vendor extensions dropped first); unchanged when it has none. */
 export async function bundleExternalRefs(raw: JsonObject, location: string): Promise<JsonObject> {
+  if (!hasExternalRef(raw)) return raw;
   const doc = withoutExtensions(raw) as JsonObject;
-  if (!hasExternalRef(doc)) return doc;
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   try {
     const bundled = await SwaggerParser.bundle(

@@ -8,7 +8,7 @@
  */
 import type { CatalogEdge, CatalogObject, SourceSnapshot } from '../../../ports/catalog.js';
 import { SextantError } from '../../../kernel/errors.js';
-import { consumedIds, operationFeeds, producedIds } from './operation-graph.js';
+import { consumedIds, isLookup, operationFeeds, producedIds } from './operation-graph.js';
 import { oneLine, requestTemplate } from './request-template.js';
 import { isCircular, referencedSchemas, schemaFields, typeText } from './schema-text.js';
 import type { ApiModel, ApiOperation } from './spec-model.js';
@@ -52,6 +52,7 @@ function operationObject(source: string, model: ApiModel, op: ApiOperation, apiI
       summary: op.summary,
       tags: op.tags,
       ...(op.deprecated ? { deprecated: true } : {}),
+      ...(op.method === 'GET' && isLookup(op) ? { lookup: true } : {}),
       parameters: op.parameters.map((p) => ({
         name: p.name,
         in: p.in,

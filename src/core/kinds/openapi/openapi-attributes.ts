@@ -19,6 +19,8 @@ export interface ApiEndpointAttributes {
   summary?: string;
   tags?: string[];
   deprecated?: boolean;
+  /** Turns a name into ids (a search): the first step of a request that names things. */
+  lookup?: boolean;
   parameters?: ApiParameterAttributes[];
   requestBody?: { contentType: string; required: boolean; type: string; description?: string };
   responses?: Array<{ status: string; description?: string; type?: string }>;

@@ -148,6 +148,8 @@ describe('the TMDB spec', () => {
     expect(hits.hits.map((h) => h.objectId)).toContain('tmdb:api_endpoint:GET /person/{person_id}/movie_credits');
     const d = (await engine.describe('tmdb:api_endpoint:GET /person/{person_id}/movie_credits')).description as OperationDescription;
     expect(d.inputs[0]!.producers[0]!.operation).toBe('GET /search/person');
+    expect((await engine.get('tmdb:api_endpoint:GET /search/person')).object.attributes.lookup).toBe(true);
+    expect((await engine.get('tmdb:api_endpoint:GET /person/popular')).object.attributes.lookup).toBeUndefined();
   });
 });
 
