@@ -1,8 +1,8 @@
 /**
  * @module core/kinds/openapi/openapi-chunks
  * Chunk text for REST operations and schemas: the path's words, summary, description, parameter
- * names and descriptions, and the response's top-level fields (a request names what it wants
- * back: "the lead actor" is the `cast` of a credits response).
+ * names and descriptions for BM25; the embedder and the snippet also read the response's
+ * top-level fields ("Returns id cast crew").
  */
 import type { CatalogObject } from '../../../ports/catalog.js';
 import type { ChunkFields } from '../../../ports/source-kind.js';
@@ -42,7 +42,9 @@ function endpointFields(object: CatalogObject, context: string): ChunkFields {
     // operationId (`GET_movie-movie_id`) repeats the path; repeats would outweigh the description.
     nameText: unique(`${pathWords(a.httpPath ?? object.path)} ${a.operationId ? words(a.operationId) : ''} ${tags}`),
     comment: [summary, description].filter(Boolean).join(' '),
-    definition: [a.method ?? '', params.join('; '), a.requestBody?.type ?? '', returns].filter(Boolean).join('\n'),
+    // Response field names stay out of the lexical text (`id`, `page`, `results` in every list
+    // response drowned the words that tell operations apart: lexical R@5 0.488 → 0.548, dev).
+    definition: params.join('; '),
     context,
     textParts: [
       `API operation ${object.name}${a.deprecated ? ' (deprecated)' : ''}`,
