@@ -1,14 +1,17 @@
 /**
  * Integration: the connector contract (connector.contract.ts) against the PostgreSQL connector
  * (a temp database on the real server, with rows), the GraphQL connector on a Hugr deployment
- * and on a plain GraphQL API, and the test-only CSV data-dictionary connector.
+ * and on a plain GraphQL API, the OpenAPI connector on the TMDB spec, and the test-only CSV
+ * data-dictionary connector.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createGraphqlConnector } from '../../src/adapters/connector/graphql/index.js';
+import { createOpenapiConnector } from '../../src/adapters/connector/openapi/index.js';
 import { createPostgresConnector } from '../../src/adapters/connector/postgres/index.js';
 import { graphqlKind } from '../../src/core/kinds/graphql/graphql-kind.js';
+import { openapiKind } from '../../src/core/kinds/openapi/openapi-kind.js';
 import { sqlKind } from '../../src/core/kinds/sql/sql-kind.js';
 import { ACME_DATA, SECRET, startAcmeServer } from '../helpers/acme-deployment.js';
 import { startPlainServer } from '../helpers/plain-graphql-server.js';
@@ -76,5 +79,18 @@ describeConnectorContract('csv data dictionary (test-only family)', async () => 
     family: csvDictionaryKind,
     rowValues: [],
     cleanup: async () => home.cleanup(),
+  };
+});
+
+describeConnectorContract('openapi (TMDB spec)', async () => {
+  const spec = resolve(__dirname, '../../../shared/bench/api-retrieval/specs/tmdb.json');
+  if (!existsSync(spec)) throw new Error(`TMDB spec not found at ${spec}: the shared folder (../shared/bench/api-retrieval) must sit beside the repository`);
+  return {
+    connector: createOpenapiConnector(),
+    source: { name: 'tmdb', type: 'openapi', url: spec, options: {}, createdAt: at },
+    family: openapiKind,
+    // Values of the spec's response examples: documentation of data, never indexed.
+    rowValues: ['Brad Pitt', 'Pretty Little Liars'],
+    cleanup: async () => undefined,
   };
 });

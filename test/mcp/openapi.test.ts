@@ -64,6 +64,7 @@ describe('MCP session over a REST API', () => {
     expect(described.data.inputs[0].producers[0].operation).toBe('GET /search/person');
     const step = await call(client, 'describe', { object: 'tmdb:api_endpoint:GET /search/person' });
     expect(step.text).toContain('query (query, string, required)');
+    expect(step.data.feeds.map((f: { operation: string }) => f.operation)).toContain('GET /person/{person_id}/movie_credits');
   });
 
   it('ranks the lookup a two-step request never names (hybrid search, the structure support)', async () => {

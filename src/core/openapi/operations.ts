@@ -75,9 +75,14 @@ export interface OperationDescription {
   security: string[];
   /** For each id the operation takes: the operations that yield it, best first. */
   inputs: OperationInput[];
+  /** Operations that take an id this one yields (`GET /person/{person_id}/movie_credits` after a person search), capped. */
+  feeds: Array<{ id: string; operation: string; parameter: string }>;
   /** Named schemas of its body and responses (`<source>:api_schema:<Name>`). */
   schemas: string[];
 }
+
+const FEEDS_SHOWN = 20;
+const depthOf = (field: unknown) => String(field ?? '').split(/\.|\[\]/).length;
 
 function summaryOf(o: CatalogObject): OperationSummary {
   const a = endpointAttributes(o);
@@ -169,6 +174,13 @@ export async function describeOperation(discovery: DiscoveryEngine, ref: string)
     responses: a.responses ?? [],
     security: a.security ?? [],
     inputs,
+    // The ids the operation is about first: `results[].id` of a person search before the
+    // movie ids nested in `results[].known_for[]`.
+    feeds: detail.outgoing
+      .filter((e) => e.kind === FEEDS_EDGE)
+      .sort((x, y) => depthOf(x.attributes.field) - depthOf(y.attributes.field) || x.toId.localeCompare(y.toId))
+      .slice(0, FEEDS_SHOWN)
+      .map((e) => ({ id: e.toId, operation: parseObjectId(e.toId)?.path ?? e.toId, parameter: String(e.attributes.parameter ?? '') })),
     schemas: detail.outgoing.filter((e) => e.kind === 'uses_schema').map((e) => e.toId),
   };
 }

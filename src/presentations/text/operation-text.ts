@@ -7,6 +7,7 @@ import type { OperationDescription, OperationPage } from '../../core/openapi/ope
 import { clip, pageFooter } from './describe-text.js';
 
 const PRODUCERS_SHOWN = 3;
+const FEEDS_SHOWN = 8;
 
 export function renderOperationDescription(d: OperationDescription): string {
   const lines = [`${d.method} ${d.path}  (${d.id})${d.deprecated ? '  [deprecated]' : ''}`];
@@ -29,6 +30,11 @@ export function renderOperationDescription(d: OperationDescription): string {
         `  ${input.parameter}: call ${calls.join(', or ')}${input.producers.length > PRODUCERS_SHOWN ? `; ${input.producers.length - PRODUCERS_SHOWN} more` : ''}`,
       );
     }
+  }
+  if (d.feeds.length) {
+    lines.push('', 'its ids feed:');
+    for (const f of d.feeds.slice(0, FEEDS_SHOWN)) lines.push(`  ${f.operation} (${f.parameter})`);
+    if (d.feeds.length > FEEDS_SHOWN) lines.push(`  … ${d.feeds.length - FEEDS_SHOWN} more`);
   }
   if (d.schemas.length) lines.push('', `schemas: ${d.schemas.join(', ')}`);
   return lines.join('\n');
