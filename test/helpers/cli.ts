@@ -35,13 +35,13 @@ export function cliEnv(home: string, extra: Record<string, string> = {}): NodeJS
   };
 }
 
-export function startCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+export function startCli(args: string[], env: NodeJS.ProcessEnv, cwd?: string): ChildProcess {
   assertBuilt();
-  return spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], ...(cwd ? { cwd } : {}) });
 }
 
-export function runCli(args: string[], env: NodeJS.ProcessEnv, options: { timeoutMs?: number } = {}): Promise<CliResult> {
-  const child = startCli(args, env);
+export function runCli(args: string[], env: NodeJS.ProcessEnv, options: { timeoutMs?: number; cwd?: string } = {}): Promise<CliResult> {
+  const child = startCli(args, env, options.cwd);
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));

@@ -1,0 +1,50 @@
+/**
+ * The README's OpenAPI commands through the built CLI: a spec added by a path relative to the
+ * working directory (stored absolute), updated, listed, searched and described, each with --json;
+ * a second update keeps everything; a bad spec fails with one line and exit 1.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, cliEnv } from '../helpers/cli.js';
+import { tempHome } from '../helpers/temp-home.js';
+
+const SPECS = resolve(__dirname, '../../../shared/bench/api-retrieval/specs');
+const home = tempHome();
+const env = cliEnv(home.dir);
+
+afterAll(() => home.cleanup());
+
+describe('sextant with an openapi source', () => {
+  it('adds a spec by a relative path, indexes, lists, searches and describes it', async () => {
+    if (!existsSync(join(SPECS, 'spotify.json')))
+      throw new Error(`spec not found in ${SPECS}: the shared folder (../shared/bench/api-retrieval) must sit beside the repository`);
+    const added = await runCli(['source', 'add', 'openapi', './spotify.json', '--name', 'spotify', '--json'], env, { cwd: SPECS });
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.json.source.url).toBe(join(SPECS, 'spotify.json'));
+    const update = await runCli(['update', '--source', 'spotify', '--json'], env);
+    expect(update.code, update.stderr).toBe(0);
+    expect(update.json.reports[0]).toMatchObject({ source: 'spotify', status: 'updated' });
+    const again = await runCli(['update', '--source', 'spotify', '--json'], env);
+    expect(again.json.reports[0]).toMatchObject({ status: 'unchanged', changed: 0 });
+    const listed = await runCli(['operations', '--source', 'spotify', '--path-prefix', '/me/player', '--method', 'put', '--json'], env);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.json.items.map((o: { path: string }) => o.path)).toContain('/me/player/play');
+    const found = await runCli(['search', '--kind', 'api_endpoint', '--json', 'artist top tracks'], env);
+    expect(found.json.hits.map((h: { objectId: string }) => h.objectId)).toContain('spotify:api_endpoint:GET /artists/{id}/top-tracks');
+    const described = await runCli(['describe', 'spotify:api_endpoint:GET /artists/{id}/top-tracks'], env);
+    expect(described.code, described.stderr).toBe(0);
+    expect(described.stdout).toMatch(/id: call GET \/search/);
+  });
+
+  it('fails a bad spec with one line naming the position, exit 1, and keeps the other source', async () => {
+    const bad = join(home.dir, 'broken.yaml');
+    writeFileSync(bad, 'openapi: 3.0.0\npaths:\n  /a:\n    get: [unclosed\n');
+    expect((await runCli(['source', 'add', bad, '--name', 'broken'], env)).code).toBe(0);
+    const failed = await runCli(['update', '--source', 'broken'], env);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/invalid YAML in .*broken\.yaml at line \d+, column \d+/);
+    const still = await runCli(['operations', '--source', 'spotify', '--json'], env);
+    expect(still.json.total).toBeGreaterThan(30);
+  });
+});
