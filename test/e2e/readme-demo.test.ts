@@ -1,0 +1,56 @@
+/**
+ * The README's examples run on the demo as written: after `sextant demo` in a fresh home, every
+ * `sextant …` line of the CLI tour, Search and Business glossary blocks runs through the built
+ * CLI and exits 0 (issue 13: "examples must run on the demo as written").
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliEnv, REPO_ROOT, runCli } from '../helpers/cli.js';
+import { tempHome } from '../helpers/temp-home.js';
+
+const SECTIONS = ['## CLI tour', '### Search', '## Business glossary'];
+
+/** The `sh` block right after a heading, its `sextant` lines joined across `\` continuations. */
+function commandsAfter(readme: string, heading: string): string[] {
+  const start = readme.indexOf(`\n${heading}\n`);
+  if (start < 0) throw new Error(`README has no section '${heading}'`);
+  const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(start))![1]!;
+  return block
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n')
+    .map((l) => l.replace(/\s+#\s.*$/, '').trim())
+    .filter((l) => l.startsWith('sextant '));
+}
+
+/** Shell words of one line: single and double quotes, no expansions (the README uses none). */
+function shellWords(line: string): string[] {
+  const words: string[] = [];
+  const re = /"([^"]*)"|'([^']*)'|(\S+)/g;
+  for (const m of line.matchAll(re)) words.push(m[1] ?? m[2] ?? m[3]!);
+  return words;
+}
+
+const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+const home = tempHome();
+const env = cliEnv(home.dir);
+
+beforeAll(async () => {
+  const demo = await runCli(['demo', '--json'], env, { timeoutMs: 180_000 });
+  expect(demo.code, demo.stderr).toBe(0);
+}, 200_000);
+
+afterAll(() => home.cleanup());
+
+describe('README examples on the demo', () => {
+  for (const heading of SECTIONS) {
+    it(`runs every command of '${heading}'`, async () => {
+      const commands = commandsAfter(readme, heading);
+      expect(commands.length).toBeGreaterThan(3);
+      for (const line of commands) {
+        const result = await runCli(shellWords(line).slice(1), env, { timeoutMs: 120_000 });
+        expect(result.code, `${line}\n${result.stderr}`).toBe(0);
+      }
+    }, 300_000);
+  }
+});
