@@ -1,17 +1,20 @@
 /**
  * @module demo/demo-connector
- * The demo source's database runs only while `sextant demo` indexes it. Work that needs the
- * live database later (glossary SQL validation, from the CLI or an MCP session) reopens it on
- * demand: this connector decorator, for source `demo` whose stored address no longer answers,
- * starts the embedded PostgreSQL from the demo data dir (0.3 s for a saved dir), probes there,
- * and stops it after a short idle time. Every other source and operation passes straight through.
+ * The demo source's database runs only while `sextant demo` indexes it; afterwards the source's
+ * address is DORMANT_DEMO_URL. Work that needs the live database later (glossary SQL validation,
+ * `update`, `auth check`, from the CLI or an MCP session) reopens it on demand: this connector
+ * decorator starts the embedded PostgreSQL from the demo data dir (0.3 s for a saved dir), works
+ * there, and stops it after a short idle time. An index from before the dormant address (a stale
+ * random port) is served the same way once that port does not answer. Every other source passes
+ * straight through.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSextantError } from '../kernel/errors.js';
-import type { Connector, QueryProbe, SourceRecord } from '../ports/connector.js';
+import type { CatalogObject } from '../ports/catalog.js';
+import type { Connector, IntrospectOptions, QueryProbe, SourceRecord } from '../ports/connector.js';
 import type { EmbeddedPostgres } from './embedded-postgres.js';
-import { DEMO_SOURCE } from './run-demo.js';
+import { DEMO_SOURCE, DORMANT_DEMO_URL } from './run-demo.js';
 
 /** Written by the demo loader when the data dir is complete (demo-data-dir.ts). */
 const READY_MARKER = 'sextant-demo.ready.json';
@@ -22,8 +25,6 @@ export interface DemoConnectorOptions {
 }
 
 export function withDemoDatabase(connector: Connector, dataDir: string, options: DemoConnectorOptions = {}): Connector {
-  const inner = connector.probeQuery?.bind(connector);
-  if (!inner) return connector;
   const idleMs = options.idleMs ?? 1500;
   let running: Promise<EmbeddedPostgres> | null = null;
   let users = 0;
@@ -57,22 +58,38 @@ export function withDemoDatabase(connector: Connector, dataDir: string, options:
     }, idleMs);
   }
 
-  async function probeQuery(source: SourceRecord, sql: string): Promise<QueryProbe> {
-    if (source.name !== DEMO_SOURCE || !existsSync(join(dataDir, READY_MARKER))) return inner!(source, sql);
-    if (!running) {
+  const isDemo = (source: SourceRecord) => source.name === DEMO_SOURCE && existsSync(join(dataDir, READY_MARKER));
+
+  /** Runs `work` on the demo source's live database: its stored address if that answers, else the embedded one. */
+  async function onDemo<T>(source: SourceRecord, work: (live: SourceRecord) => Promise<T>): Promise<T> {
+    if (!isDemo(source)) return work(source);
+    if (!running && source.url !== DORMANT_DEMO_URL) {
       try {
-        return await inner!(source, sql);
+        return await work(source);
       } catch (err) {
         if (!isSextantError(err) || err.code !== 'SOURCE_UNREACHABLE') throw err;
       }
     }
     const server = await acquire();
     try {
-      return await inner!({ ...source, url: server.dsn }, sql);
+      return await work({ ...source, url: server.dsn });
     } finally {
       release();
     }
   }
 
-  return Object.freeze({ ...connector, probeQuery });
+  const probeQuery = connector.probeQuery?.bind(connector);
+  const introspectElement = connector.introspectElement?.bind(connector);
+  return Object.freeze({
+    ...connector,
+    checkAccess: (source: SourceRecord) => onDemo(source, (live) => connector.checkAccess(live)),
+    introspect: (source: SourceRecord, o?: IntrospectOptions) => onDemo(source, (live) => connector.introspect(live, o)),
+    ...(probeQuery ? { probeQuery: (source: SourceRecord, sql: string): Promise<QueryProbe> => onDemo(source, (live) => probeQuery(live, sql)) } : {}),
+    ...(introspectElement
+      ? {
+          introspectElement: (source: SourceRecord, element: CatalogObject, stored: readonly CatalogObject[], o?: IntrospectOptions) =>
+            onDemo(source, (live) => introspectElement(live, element, stored, o)),
+        }
+      : {}),
+  } satisfies Connector);
 }

@@ -11,6 +11,12 @@ import { startEmbeddedPostgres } from './embedded-postgres.js';
 import { loadSampleSql } from './sample-database.js';
 
 export const DEMO_SOURCE = 'demo';
+/**
+ * The demo source's address while its database is stopped: a name that never resolves (`.invalid`,
+ * RFC 6761), shown instead of the last random port. The demo connector starts the embedded
+ * database for any work on a source with this address.
+ */
+export const DORMANT_DEMO_URL = 'postgres://postgres@sextant-demo.invalid/postgres';
 
 export interface DemoResult {
   source: string;
@@ -48,5 +54,6 @@ export async function runDemo(engine: Engine, options: { dataDir: string; onProg
     return { source: DEMO_SOURCE, dataDir: options.dataDir, freshDatabase: server.fresh, startMs, update, index: status.index };
   } finally {
     await server.stop();
+    if ((await engine.listSources()).some((s) => s.name === DEMO_SOURCE)) await engine.setSourceUrl(DEMO_SOURCE, DORMANT_DEMO_URL).catch(() => undefined);
   }
 }

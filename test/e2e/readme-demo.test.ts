@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliEnv, REPO_ROOT, runCli } from '../helpers/cli.js';
+import { cliEnv, REPO_ROOT, runCli, startCli } from '../helpers/cli.js';
 import { tempHome } from '../helpers/temp-home.js';
 
 const SECTIONS = ['## CLI tour', '### Search', '## Business glossary'];
@@ -53,4 +53,27 @@ describe('README examples on the demo', () => {
       }
     }, 300_000);
   }
+});
+
+describe('the demo after it stopped', () => {
+  it('shows a stable address, and update, auth check and glossary SQL start the database for the moment', async () => {
+    const sources = await runCli(['source', 'list', '--json'], env);
+    expect(sources.json.sources[0].url).toBe('postgres://postgres@sextant-demo.invalid/postgres');
+    const update = await runCli(['update', '--source', 'demo', '--json'], env, { timeoutMs: 120_000 });
+    expect(update.code, update.stderr).toBe(0);
+    expect(update.json.reports[0].status).toBe('unchanged');
+    const access = await runCli(['auth', 'check', '--source', 'demo', '--json'], env, { timeoutMs: 120_000 });
+    expect(access.stderr).not.toMatch(/unreachable|ENOTFOUND/i);
+    expect(access.json.results[0].report.role).toBe('postgres');
+  }, 240_000);
+
+  it('stops quietly when the reader of its output goes away (`sextant … | head`)', async () => {
+    const child = startCli(['describe', '--detail', 'full', 'sextant://demo/shop'], env);
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    child.stdout!.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toMatch(/EPIPE|Unhandled/);
+    expect(code).toBe(0);
+  });
 });

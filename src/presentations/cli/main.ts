@@ -49,7 +49,18 @@ export function buildProgram(): Command {
   return program;
 }
 
+/** A reader that stops early (`sextant … | head`) closes the pipe: stop quietly, as Unix tools do. */
+function exitQuietlyOnClosedPipe(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw err;
+    });
+  }
+}
+
 export async function main(argv: string[]): Promise<void> {
+  exitQuietlyOnClosedPipe();
   const program = buildProgram();
   try {
     await program.parseAsync(argv);
