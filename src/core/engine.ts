@@ -7,7 +7,7 @@ import type { Embedder } from '../ports/embedder.js';
 import type { ObjectFilter, ObjectPage, StoreInfo, StoredSource } from '../ports/store.js';
 import { describeObject, type ObjectDetail } from './catalog/describe-object.js';
 import type { DiscoveryEngine } from './discovery/describe.js';
-import { describeAny, type AnyDescription, type DescribeOptions } from './discovery/describe-any.js';
+import { describeAny, getWithSuggestions, type AnyDescription, type DescribeOptions } from './discovery/describe-any.js';
 import { listSchemas, type SchemaPage } from './discovery/list-schemas.js';
 import { listOperations, type OperationFilter, type OperationPage } from './openapi/operations.js';
 import { withRankedFields } from './discovery/rank-fields.js';
@@ -43,6 +43,12 @@ export interface UpdateOptions {
   signal?: AbortSignal;
 }
 
+export interface SourceRemoval {
+  source: string;
+  /** Glossary terms whose SQL ran on the source, now stale. */
+  staleTerms: Array<{ project: string; term: string }>;
+}
+
 export interface UpdateRun {
   reports: UpdateReport[];
   reembedded: number;
@@ -59,7 +65,8 @@ export interface StatusReport {
 export interface Engine {
   addSource(input: AddSourceInput): Promise<StoredSource>;
   listSources(): Promise<StoredSource[]>;
-  removeSource(name: string): Promise<void>;
+  /** Removes a source and its index; the glossary terms on it are flagged stale and named. */
+  removeSource(name: string): Promise<SourceRemoval>;
   /** Replaces a source's connection URL (e.g. the embedded demo's port), keeping its index. */
   /** Changes a source's URL and, when given, merges these options into its own. */
   setSourceUrl(name: string, url: string, options?: Record<string, unknown>): Promise<void>;
@@ -213,6 +220,8 @@ export function createEngine(deps: EngineDeps): Engine {
     async removeSource(name) {
       await requireSource(store, name);
       await store.removeSource(name);
+      const [report] = await glossary.revalidate([name]);
+      return { source: name, staleTerms: (report?.broke ?? []).map(({ project, term }) => ({ project, term })) };
     },
     async setSourceUrl(name, url, options) {
       const source = await requireSource(store, name);
@@ -222,7 +231,7 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     checkAccess: (source) => checkAccess(store, connectors, source),
     update,
-    get: (ref) => describeObject(store, ref, kinds.kindsWith('pathResolvable')),
+    get: (ref) => getWithSuggestions({ search: (q, o) => engine.search(q, o) }, ref, (r) => describeObject(store, r, kinds.kindsWith('pathResolvable'))),
     async listObjects(filter) {
       if (filter.source) await requireSource(store, filter.source);
       return store.listObjects(filter);

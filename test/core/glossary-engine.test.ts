@@ -121,7 +121,8 @@ describe('glossary in the engine', () => {
       await expect(create).rejects.toMatchObject({ code: 'SOURCE_UNREACHABLE' });
       await engine.setSourceUrl('billing', dsn);
 
-      await engine.removeSource('billing');
+      const removal = await engine.removeSource('billing');
+      expect(removal.staleTerms.map((t) => t.term).sort()).toEqual(['Open Subscriptions', 'Recurring Revenue']);
       const [gone] = await engine.glossary.revalidate();
       expect(gone).toMatchObject({ source: 'billing', checked: 2, error: null });
       const terms = await engine.glossary.list('default');

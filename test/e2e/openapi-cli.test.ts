@@ -3,7 +3,7 @@
  * working directory (stored absolute), updated, listed, searched and described, each with --json;
  * a second update keeps everything; a bad spec fails with one line and exit 1.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, cliEnv } from '../helpers/cli.js';
@@ -21,7 +21,8 @@ describe('sextant with an openapi source', () => {
       throw new Error(`spec not found in ${SPECS}: the shared folder (../shared/bench/api-retrieval) must sit beside the repository`);
     const added = await runCli(['source', 'add', 'openapi', './spotify.json', '--name', 'spotify', '--json'], env, { cwd: SPECS });
     expect(added.code, added.stderr).toBe(0);
-    expect(added.json.source.url).toBe(join(SPECS, 'spotify.json'));
+    // The working directory as the process sees it: symbolic links resolved.
+    expect(added.json.source.url).toBe(join(realpathSync(SPECS), 'spotify.json'));
     const update = await runCli(['update', '--source', 'spotify', '--json'], env);
     expect(update.code, update.stderr).toBe(0);
     expect(update.json.reports[0]).toMatchObject({ source: 'spotify', status: 'updated' });

@@ -77,3 +77,51 @@ describe('the demo after it stopped', () => {
     expect(code).toBe(0);
   });
 });
+
+describe('the smaller things a newcomer trips over', () => {
+  it('suggests ids for a bare name given to get', async () => {
+    const result = await runCli(['get', 'sales_order'], env);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/'sales_order' is not an object id or a source name.*did you mean: .*demo:table:shop\.sales_order/);
+  });
+
+  it('says there are no stale terms, not no terms, when a filter matches none', async () => {
+    await runCli(
+      [
+        'glossary',
+        'add',
+        'Open Orders',
+        '--definition',
+        'Orders not cancelled',
+        '--sql',
+        "SELECT count(*) AS n FROM shop.sales_order WHERE status <> 'cancelled'",
+      ],
+      env,
+      {
+        timeoutMs: 120_000,
+      },
+    );
+    const stale = await runCli(['glossary', 'list', '--stale'], env);
+    expect(stale.stdout.trim()).toBe('no stale terms in project default match');
+  }, 150_000);
+
+  it('keeps --explain to ten entities a hit', async () => {
+    const explained = await runCli(['query', '--explain', '-n', '5', 'order shipping address and payment'], env);
+    for (const line of explained.stdout.split('\n').filter((l) => l.includes('entities: '))) {
+      expect(
+        line
+          .split('entities: ')[1]!
+          .replace(/ \(\+\d+ more.*$/, '')
+          .split(', ').length,
+      ).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it('flags the terms of a removed source stale and says so', async () => {
+    const removed = await runCli(['source', 'remove', 'demo'], env, { timeoutMs: 120_000 });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stdout).toMatch(/1 glossary term is now stale \(their SQL ran on it\): Open Orders/);
+    const stale = await runCli(['glossary', 'list', '--stale', '--json'], env);
+    expect(stale.json.terms.map((t: { term: string }) => t.term)).toEqual(['Open Orders']);
+  }, 150_000);
+});

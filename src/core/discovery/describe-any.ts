@@ -58,12 +58,22 @@ export async function describeAny(reader: DescribeReader, target: string, option
 }
 
 /** A bare word that is no source is most likely a table name: the error suggests the ids a search finds for it. */
-async function notASource(reader: DescribeReader, word: string, err: SextantError): Promise<SextantError> {
+async function notASource(reader: Pick<DescribeReader, 'search'>, word: string, err: SextantError): Promise<SextantError> {
   const hits = await reader.search(word, { limit: 5, kinds: RELATION_KINDS });
   const suggestions = hits.hits.map((h) => h.objectId);
   if (!suggestions.length) return err;
-  return new SextantError('OBJECT_NOT_FOUND', `'${word}' is not a source name`, {
-    hint: `to describe an object pass its id; did you mean: ${suggestions.join(', ')}`,
+  return new SextantError('OBJECT_NOT_FOUND', `'${word}' is not an object id or a source name`, {
+    hint: `pass an object's id; did you mean: ${suggestions.join(', ')}`,
     details: { suggestions, field: 'object' },
   });
+}
+
+/** `get` of a bare word (`sales_order`): the ids a search finds for it, as `describe` suggests them. */
+export async function getWithSuggestions<T>(reader: Pick<DescribeReader, 'search'>, ref: string, get: (ref: string) => Promise<T>): Promise<T> {
+  try {
+    return await get(ref);
+  } catch (err) {
+    const word = ref.trim();
+    throw BARE_WORD.test(word) && isSextantError(err) && (err.code === 'INVALID_TARGET' || err.code === 'SOURCE_NOT_FOUND') ? await notASource(reader, word, err) : err;
+  }
 }

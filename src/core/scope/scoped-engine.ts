@@ -11,7 +11,7 @@ import type { ObjectFilter, ObjectPage, ProjectRecord, SessionDocumentRecord, Se
 import { canAccessProject, type RequestUser } from '../auth/user.js';
 import type { ObjectDetail } from '../catalog/describe-object.js';
 import { describeObjectFor, type DescribeDetail, type DiscoveryEngine, type ObjectDescription } from '../discovery/describe.js';
-import { describeAny, type AnyDescription, type DescribeOptions } from '../discovery/describe-any.js';
+import { describeAny, getWithSuggestions, type AnyDescription, type DescribeOptions } from '../discovery/describe-any.js';
 import { listOperations, type OperationFilter, type OperationPage } from '../openapi/operations.js';
 import { listSchemas, type SchemaPage } from '../discovery/list-schemas.js';
 import type { Engine } from '../engine.js';
@@ -95,10 +95,12 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
     return engine.listObjects({ ...filter, ...(visible ? { sources: visible } : {}) });
   }
 
-  async function get(ref: string): Promise<ObjectDetail> {
-    await visibility.requireRef(ref);
-    return engine.get(ref);
-  }
+  // A bare word gets suggestions from this caller's own search, never from sources it cannot see.
+  const get = (ref: string): Promise<ObjectDetail> =>
+    getWithSuggestions({ search: (q, o) => search(engine.search)(q, o) }, ref, async (r) => {
+      await visibility.requireRef(r);
+      return engine.get(r);
+    });
 
   const search =
     (run: Engine['search']) =>

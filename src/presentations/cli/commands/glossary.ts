@@ -138,7 +138,11 @@ export function registerGlossaryCommands(program: Command): void {
           ...(opts.stale ? { stale: true } : {}),
         });
         if (ctx.json) return printJson({ ok: true, project: opts.project, terms });
-        if (terms.length === 0) return println(`no terms in project ${opts.project}; add one with \`sextant glossary add <term> --definition … --sql …\``);
+        if (terms.length === 0) {
+          const filtered = opts.stale || origin || opts.text || opts.source;
+          if (filtered) return println(`no ${opts.stale ? 'stale ' : ''}terms in project ${opts.project} match`);
+          return println(`no terms in project ${opts.project}; add one with \`sextant glossary add <term> --definition … --sql …\``);
+        }
         println(
           table(
             terms.map((t) => [t.term, t.origin, t.source, status(t), t.aliases.join(', '), clip(t.definition, 50)]),

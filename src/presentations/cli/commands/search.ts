@@ -16,6 +16,8 @@ interface SearchFlags {
   related?: boolean;
 }
 
+/** Entities per hit in the --explain text (the JSON has them all). */
+const ENTITIES_SHOWN = 10;
 const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').filter(Boolean)];
 
 function toOptions(flags: SearchFlags): SearchOptions {
@@ -52,7 +54,7 @@ export function renderResult(result: SearchResult, explain: boolean): string {
       const e = h.explain;
       lines.push(
         colors.dim(
-          `      lexical rank ${e.lexicalRank ?? '-'}, vector rank ${e.vectorRank ?? '-'}, fused ${e.fused.toFixed(5)} (bonus ${e.bonus})${e.entities.length ? `, entities: ${e.entities.join(', ')}` : ''}`,
+          `      lexical rank ${e.lexicalRank ?? '-'}, vector rank ${e.vectorRank ?? '-'}, fused ${e.fused.toFixed(5)} (bonus ${e.bonus})${e.entities.length ? `, entities: ${e.entities.slice(0, ENTITIES_SHOWN).join(', ')}${e.entities.length > ENTITIES_SHOWN ? ` (+${e.entities.length - ENTITIES_SHOWN} more; --json lists all)` : ''}` : ''}`,
         ),
       );
     }

@@ -59,9 +59,13 @@ export function registerSourceCommands(program: Command): void {
     .argument('<name>')
     .action(async (name: string, _opts: unknown, command: Command) => {
       await runWithEngine(command, async (engine, ctx) => {
-        await engine.removeSource(name);
-        if (ctx.json) return printJson({ ok: true, removed: name });
+        const removal = await engine.removeSource(name);
+        if (ctx.json) return printJson({ ok: true, removed: name, staleTerms: removal.staleTerms });
         println(`removed source '${name}' and its index`);
+        if (removal.staleTerms.length) {
+          const names = removal.staleTerms.map((t) => (t.project === 'default' ? t.term : `${t.term} (${t.project})`));
+          println(`${names.length} glossary term${names.length === 1 ? ' is' : 's are'} now stale (their SQL ran on it): ${names.join(', ')}`);
+        }
       });
     });
 }
