@@ -74,6 +74,8 @@ export async function getWithSuggestions<T>(reader: Pick<DescribeReader, 'search
     return await get(ref);
   } catch (err) {
     const word = ref.trim();
-    throw BARE_WORD.test(word) && isSextantError(err) && (err.code === 'INVALID_TARGET' || err.code === 'SOURCE_NOT_FOUND') ? await notASource(reader, word, err) : err;
+    throw BARE_WORD.test(word) && isSextantError(err) && (err.code === 'INVALID_TARGET' || err.code === 'SOURCE_NOT_FOUND')
+      ? await notASource(reader, word, err)
+      : err;
   }
 }
