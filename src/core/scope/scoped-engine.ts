@@ -3,12 +3,16 @@
  * The engine as one caller sees it: `engine.scoped({ session, project, user })`. Every read is
  * limited to the sources of the session's active projects (read afresh per call, so
  * `set_active_projects` applies at once) inside the store queries, so pages, totals and cursors
- * count only what the caller may see; naming anything outside is FORBIDDEN. MCP tools and
- * resources, and every later presentation that serves a session, receive only this.
+ * count only what the caller may see; naming anything outside is FORBIDDEN. The caller's role
+ * (core/auth/roles) decides what it may change; a presentation that re-authenticates each
+ * request hands the presented credential to `present`, so a session never outlives a narrowed
+ * or re-issued credential. MCP tools and resources, and every later presentation that serves a
+ * session, receive only this.
  */
 import type { KindCatalog } from '../kinds/registry.js';
 import type { ObjectFilter, ObjectPage, ProjectRecord, SessionDocumentRecord, SessionRecord, StoreInfo, StoredSource } from '../../ports/store.js';
-import { canAccessProject, type RequestUser } from '../auth/user.js';
+import type { Permission, Role } from '../auth/roles.js';
+import { canAccessProject, requireProjectAccess, type RequestUser } from '../auth/user.js';
 import type { ObjectDetail } from '../catalog/describe-object.js';
 import { describeObjectFor, type DescribeDetail, type DiscoveryEngine, type ObjectDescription } from '../discovery/describe.js';
 import { describeAny, type AnyDescription, type DescribeOptions } from '../discovery/describe-any.js';
@@ -18,6 +22,7 @@ import type { Engine } from '../engine.js';
 import type { SearchOptions, SearchResult } from '../search/types.js';
 import type { DocumentInput } from '../sessions/session-documents.js';
 import type { DocumentSummary } from '../sessions/session-service.js';
+import { createCaller } from './caller.js';
 import { scopedGlossary, type ScopedGlossary } from './scoped-glossary.js';
 import { scopedGraphql, type ScopedGraphql } from './scoped-graphql.js';
 import { sessionVisibility } from './visibility.js';
@@ -41,10 +46,23 @@ export interface ScopedStatus {
   project: ProjectRecord;
   /** Projects this user may activate. */
   availableProjects: string[];
+  role: Role;
 }
 
 export interface ScopedEngine extends DiscoveryEngine {
+  /** Session, served project and the credential presented last. */
   readonly identity: Readonly<ScopeIdentity>;
+  /** The current credential's role. */
+  role(): Role;
+  permits(permission: Permission): boolean;
+  /** FORBIDDEN unless the current credential's role allows `action`. */
+  requirePermission(permission: Permission, action: string): void;
+  /**
+   * The credential presented on this request: from now on its role applies, and active
+   * projects it may not use are dropped from the session (FORBIDDEN when it may not use the
+   * served project).
+   */
+  present(user: RequestUser): Promise<void>;
   /** Names of the sources this session may see now; null means every source. */
   visibleSources(): Promise<readonly string[] | null>;
   listSources(): Promise<StoredSource[]>;
@@ -81,7 +99,8 @@ export interface ScopedEngine extends DiscoveryEngine {
 }
 
 export function createScopedEngine(engine: Engine, identity: ScopeIdentity): ScopedEngine {
-  const { session, project, user } = identity;
+  const { session, project } = identity;
+  const caller = createCaller(identity.user);
   const visibility = sessionVisibility(engine.sessions, session);
 
   async function listSources(): Promise<StoredSource[]> {
@@ -108,7 +127,17 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
   const discovery: DiscoveryEngine = { listSources, listObjects, get };
 
   const scoped: ScopedEngine = {
-    identity: Object.freeze({ ...identity }),
+    get identity() {
+      return Object.freeze({ session, project, user: caller.user() });
+    },
+    role: () => caller.role(),
+    permits: (permission) => caller.permits(permission),
+    requirePermission: (permission, action) => caller.require(permission, action),
+    async present(user) {
+      requireProjectAccess(user, project);
+      caller.replace(user);
+      if (user.projects !== null) await engine.sessions.limitProjects(session, user);
+    },
     visibleSources: () => visibility.sources(),
     listSources,
     listObjects,
@@ -134,20 +163,21 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
         session: await engine.sessions.get(session),
         documents: await engine.sessions.listDocuments(session),
         project: await engine.projects.get(project),
-        availableProjects: (await engine.projects.list()).filter((p) => canAccessProject(user, p.name)).map((p) => p.name),
+        availableProjects: (await engine.projects.list()).filter((p) => canAccessProject(caller.user(), p.name)).map((p) => p.name),
+        role: caller.role(),
       };
     },
     servedProject: () => engine.projects.get(project),
     sessionRecord: () => engine.sessions.get(session),
-    setActiveProjects: (projects) => engine.sessions.setActiveProjects(session, projects, user),
+    setActiveProjects: (projects) => engine.sessions.setActiveProjects(session, projects, caller.user()),
     documents: {
       add: (input) => engine.sessions.addDocument(session, input),
       remove: (name) => engine.sessions.removeDocument(session, name),
       list: () => engine.sessions.listDocuments(session),
       get: (name) => engine.sessions.getDocument(session, name),
     },
-    glossary: scopedGlossary(engine.glossary, project),
-    graphql: scopedGraphql(engine.graphql, { visibility, projects: engine.projects, project }),
+    glossary: scopedGlossary(engine.glossary, project, caller),
+    graphql: scopedGraphql(engine.graphql, { visibility, projects: engine.projects, project, caller }),
   };
   return scoped;
 }

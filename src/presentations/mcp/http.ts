@@ -123,6 +123,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     return live;
   }
 
+  /** The credential on this request, not the one that opened the session, decides role and projects from here on. */
+  async function presentCredential(live: LiveSession, user: RequestUser): Promise<void> {
+    const before = live.mcp.engine.role();
+    await live.mcp.engine.present(user);
+    live.user = user;
+    if (live.mcp.engine.role() !== before) await live.mcp.syncWriteTools();
+  }
+
   async function handleMcp(req: IncomingMessage, res: ServerResponse, project: string): Promise<void> {
     const { user, owner, bearer, body } = await guardProjectRequest(req, project, guards);
     // The caller's bearer reaches tool calls as authInfo: GraphQL queries run with it (never the service key).
@@ -137,6 +145,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       live = sessions.get(sid);
       // Another credential's or another project's session id is answered like an unknown one.
       if (!live || live.owner !== owner || live.project !== project) throw new HttpError(404, 'session not found; start a new one with initialize', {}, -32001);
+      await presentCredential(live, user);
     } else if (method === 'POST' && isInitialize(body)) {
       live = await openSession(project, user, owner);
     } else {

@@ -8,6 +8,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestUser } from '../../core/auth/user.js';
 import type { Engine } from '../../core/engine.js';
+import type { ScopedEngine } from '../../core/scope/scoped-engine.js';
 import { DOCUMENT_KIND } from '../../core/sessions/session-documents.js';
 import type { Logger } from './logging.js';
 import { registerGuidePrompt } from './prompt.js';
@@ -41,6 +42,8 @@ export interface SessionIdentity {
 
 export interface SessionServer extends RegisteredTools {
   server: McpServer;
+  /** The engine as this session sees it; HTTP presents each request's credential to it. */
+  engine: ScopedEngine;
 }
 
 export async function createSessionServer(
@@ -53,10 +56,11 @@ export async function createSessionServer(
     const client = server.server.getClientVersion();
     return client ? `${client.name}/${client.version}` : null;
   };
-  const ctx = { engine: services.engine.scoped(identity), logger: services.logger, clientInfo, ...identity };
+  const engine = services.engine.scoped(identity);
+  const ctx = { engine, logger: services.logger, clientInfo, ...identity };
   const registered = registerTools(server, services.tools, ctx, options);
   registerGuidePrompt(server);
   registerResources(server, ctx);
   await registered.syncWriteTools();
-  return { server, ...registered };
+  return { server, engine, ...registered };
 }
