@@ -25,6 +25,7 @@ import type { DocumentSummary } from '../sessions/session-service.js';
 import { createCaller } from './caller.js';
 import { scopedGlossary, type ScopedGlossary } from './scoped-glossary.js';
 import { scopedGraphql, type ScopedGraphql } from './scoped-graphql.js';
+import { withVisibleSuggestions } from './visible-suggestions.js';
 import { sessionVisibility } from './visibility.js';
 
 /** Who is asking, from which session of which served project. */
@@ -116,7 +117,7 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
 
   async function get(ref: string): Promise<ObjectDetail> {
     await visibility.requireRef(ref);
-    return engine.get(ref);
+    return withVisibleSuggestions(visibility, () => engine.get(ref));
   }
 
   const search =

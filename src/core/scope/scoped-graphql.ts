@@ -9,6 +9,7 @@ import type { GraphqlDescription, GraphqlQueryInput, GraphqlQueryResult, Graphql
 import { operationTypeOf } from '../graphql/operation-type.js';
 import type { ProjectService } from '../projects/projects.js';
 import type { Caller } from './caller.js';
+import { withVisibleSuggestions } from './visible-suggestions.js';
 import type { Visibility } from './visibility.js';
 
 type Listing = Pick<GraphqlService, 'listDataSources' | 'listModules' | 'listDataObjects'>;
@@ -47,7 +48,7 @@ export function scopedGraphql(
     },
     async describe(ref, options) {
       await visibility.requireRef(ref);
-      return graphql.describe(ref, options);
+      return withVisibleSuggestions(visibility, () => graphql.describe(ref, options));
     },
     async query(input) {
       await visibility.requireSource(input.source);
