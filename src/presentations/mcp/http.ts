@@ -14,6 +14,7 @@ import type { Authenticator } from '../../core/auth/authenticate.js';
 import type { RequestUser } from '../../core/auth/user.js';
 import { SextantError } from '../../kernel/errors.js';
 import { DEFAULT_PROJECT } from '../../core/projects/projects.js';
+import { DEFAULT_SESSION_CAPS, sessionsToEvict, type SessionCaps } from '../../core/sessions/session-cap.js';
 import { redactText } from '../../kernel/redact.js';
 import { guardProjectRequest, MAX_BODY_BYTES, type GuardDeps } from '../http/guards.js';
 import { startHttpHost, type Mount } from '../http/host.js';
@@ -37,6 +38,8 @@ export interface HttpServerOptions {
   rateLimitPerMinute: number;
   sessionTtlMs: number;
   maxBodyBytes?: number;
+  /** Open sessions per credential and in all (defaults: core/sessions/session-cap). */
+  sessionCaps?: SessionCaps;
 }
 
 export interface RunningHttpServer {
@@ -55,6 +58,9 @@ interface LiveSession {
   user: RequestUser;
   transport: StreamableHTTPServerTransport;
   mcp: SessionServer;
+  lastActiveAt: number;
+  /** Requests of this session being answered now. */
+  inFlight: number;
 }
 
 function isInitialize(body: unknown): boolean {
@@ -108,6 +114,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       owner,
       user,
       mcp,
+      lastActiveAt: Date.now(),
+      inFlight: 0,
       transport: new StreamableHTTPServerTransport({
         sessionIdGenerator: () => id,
         enableJsonResponse: true,
@@ -147,11 +155,27 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       if (!live || live.owner !== owner || live.project !== project) throw new HttpError(404, 'session not found; start a new one with initialize', {}, -32001);
       await presentCredential(live, user);
     } else if (method === 'POST' && isInitialize(body)) {
+      await makeRoomFor(owner);
       live = await openSession(project, user, owner);
     } else {
       throw new HttpError(400, 'no valid Mcp-Session-Id header; send initialize first');
     }
-    await live.transport.handleRequest(req, res, body);
+    // A GET is the client's standing notification stream: open for the session's life, it is no work in flight.
+    const work = method === 'POST' ? 1 : 0;
+    live.lastActiveAt = Date.now();
+    live.inFlight += work;
+    try {
+      await live.transport.handleRequest(req, res, body);
+    } finally {
+      live.inFlight -= work;
+      live.lastActiveAt = Date.now();
+    }
+  }
+
+  /** Closes the sessions idle longest when one more of `owner` would pass a cap (TOO_MANY_SESSIONS when they are all busy). */
+  async function makeRoomFor(owner: string): Promise<void> {
+    const open = [...sessions.values()].map((s) => ({ id: s.id, owner: s.owner, lastActiveAt: s.lastActiveAt, busy: s.inFlight > 0 }));
+    for (const id of sessionsToEvict(open, owner, options.sessionCaps ?? DEFAULT_SESSION_CAPS)) await closeSession(id, 'evicted');
   }
 
   const mcpMount: Mount = {

@@ -1,0 +1,96 @@
+/**
+ * Session caps (issue 11 §7: one token opened 1,000 sessions, each kept 30 min). Over the SDK
+ * Client on loopback HTTP, with 2 sessions per credential and 3 in all: the session idle longest
+ * is closed to make room (its next call fails), of the same credential first; when every
+ * session that would have to go is busy, initialize is refused with 429 and a clear message.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineTool } from '../../src/presentations/mcp/tool-registry.js';
+import { call, connectHttp, prepareCatalog, startInProcess, type Catalog, type InProcessServer } from './fixture.js';
+
+let release: () => void = () => undefined;
+let held = new Promise<void>((resolve) => (release = resolve));
+const holdTool = defineTool({
+  name: 'hold',
+  title: 'Hold',
+  description: 'Test only: answers when the test releases it.',
+  access: 'read',
+  input: {},
+  run: async () => {
+    await held;
+    return { structured: { held: true }, text: 'held' };
+  },
+});
+
+let catalog: Catalog;
+let server: InProcessServer;
+const tokens: Record<string, string> = {};
+const clients: Client[] = [];
+
+async function open(who: 'a' | 'b'): Promise<Client> {
+  const client = await connectHttp(server.url, { Authorization: `Bearer ${tokens[who]}` });
+  clients.push(client);
+  expect((await call(client, 'list_sources')).isError).toBe(false);
+  return client;
+}
+
+const alive = async (client: Client) =>
+  client.callTool({ name: 'status', arguments: {} }).then(
+    () => true,
+    () => false,
+  );
+
+beforeAll(async () => {
+  catalog = await prepareCatalog();
+  server = await startInProcess(catalog, { sessionCaps: { perCredential: 2, total: 3 }, extraTools: [holdTool] });
+  for (const who of ['a', 'b']) tokens[who] = (await server.engine.tokens.create({ name: `cap-${who}` })).token;
+}, 180_000);
+
+afterAll(async () => {
+  release();
+  for (const c of clients) await c.close().catch(() => undefined);
+  await server?.close();
+  await catalog?.cleanup();
+});
+
+describe('session caps', () => {
+  it("closes the credential's session idle longest at its cap, then the one idle longest of all at the total cap", async () => {
+    const a1 = await open('a');
+    const a2 = await open('a');
+    const a3 = await open('a');
+    expect(await alive(a1)).toBe(false);
+    expect(await alive(a2)).toBe(true);
+    expect(await alive(a3)).toBe(true);
+    expect(server.sessionCount()).toBe(2);
+
+    const b1 = await open('b');
+    expect(server.sessionCount()).toBe(3);
+    const b2 = await open('b');
+    expect(server.sessionCount()).toBe(3);
+    expect(await alive(a2)).toBe(false);
+    for (const client of [a3, b1, b2]) expect(await alive(client)).toBe(true);
+  });
+
+  it('refuses initialize with 429 and a clear message when every session that would have to go is busy', async () => {
+    const busy = await Promise.all([open('b'), open('b')]);
+    const pending = busy.map((client) => call(client, 'hold'));
+    await new Promise((r) => setTimeout(r, 200));
+    const refused = await fetch(server.url, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens.b}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      }),
+    });
+    expect(refused.status).toBe(429);
+    const body = (await refused.json()) as { error: { message: string } };
+    expect(body.error.message).toContain('already has 2 sessions open, all busy (limit 2)');
+    release();
+    for (const result of await Promise.all(pending)) expect(result.data.held).toBe(true);
+    held = new Promise<void>((resolve) => (release = resolve));
+  });
+});
