@@ -3,8 +3,9 @@
  * What every project-scoped request passes before a route sees it, in this order (the host has
  * already checked Host and Origin): authenticate (401), project access (404 for an unknown
  * project, 403 for a credential not allowed to use it), the per-credential rate limit (429 with
- * Retry-After), the body limit (413) and a JSON body (400). `/mcp` uses it today; `/ui` and
- * `/api` will.
+ * Retry-After), the body limit (413), a JSON body (400) and the batch cap (400); a JSON-RPC
+ * batch is charged to the rate limit per message (issue 11 §4: one POST carried 100 searches).
+ * `/mcp` uses it today; `/ui` and `/api` will.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Authenticator } from '../../core/auth/authenticate.js';
@@ -15,6 +16,8 @@ import { HttpError } from './http-error.js';
 import type { RateLimiter } from './rate-limit.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Messages one JSON-RPC batch may carry (MCP clients send one; 2025-06-18 dropped batches). */
+export const MAX_BATCH_MESSAGES = 20;
 
 export interface GuardDeps {
   authenticator: Authenticator;
@@ -45,8 +48,7 @@ export async function guardProjectRequest(req: IncomingMessage, project: string,
   });
   if (!canAccessProject(user, project)) throw new HttpError(403, `this credential may not use project '${project}'`);
   const owner = userKey(user, req);
-  const rate = deps.limiter.take(owner);
-  if (!rate.ok) throw new HttpError(429, `rate limit exceeded; retry in ${rate.retryAfterSeconds}s`, { 'Retry-After': String(rate.retryAfterSeconds) });
+  charge(deps.limiter, owner, 1);
   let body: unknown;
   if (req.method === 'POST') {
     const raw = await readBody(req, deps.maxBodyBytes);
@@ -55,8 +57,19 @@ export async function guardProjectRequest(req: IncomingMessage, project: string,
     } catch {
       throw new HttpError(400, 'request body is not JSON', {}, -32700);
     }
+    if (Array.isArray(body)) {
+      if (body.length > MAX_BATCH_MESSAGES) {
+        throw new HttpError(400, `a batch of ${body.length} messages; send at most ${MAX_BATCH_MESSAGES} in one request`, {}, -32600);
+      }
+      if (body.length > 1) charge(deps.limiter, owner, body.length - 1);
+    }
   }
   return { user, owner, bearer, body };
+}
+
+function charge(limiter: RateLimiter, owner: string, messages: number): void {
+  const rate = limiter.take(owner, messages);
+  if (!rate.ok) throw new HttpError(429, `rate limit exceeded; retry in ${rate.retryAfterSeconds}s`, { 'Retry-After': String(rate.retryAfterSeconds) });
 }
 
 /** Reads at most `limit` bytes; a larger body is a 413 (the rest is drained, not buffered). */
