@@ -17,7 +17,7 @@ import { DEFAULT_PROJECT } from '../../core/projects/projects.js';
 import { DEFAULT_SESSION_CAPS, sessionsToEvict, type SessionCaps } from '../../core/sessions/session-cap.js';
 import { redactText } from '../../kernel/redact.js';
 import { guardProjectRequest, MAX_BODY_BYTES, type GuardDeps } from '../http/guards.js';
-import { startHttpHost, type Mount } from '../http/host.js';
+import { startHttpHost, type HostTimeouts, type Mount } from '../http/host.js';
 import { HttpError, sendJson } from '../http/http-error.js';
 import { isLoopbackHost } from '../http/origin.js';
 import { createRateLimiter } from '../http/rate-limit.js';
@@ -40,6 +40,8 @@ export interface HttpServerOptions {
   maxBodyBytes?: number;
   /** Open sessions per credential and in all (defaults: core/sessions/session-cap). */
   sessionCaps?: SessionCaps;
+  /** Header and request timeouts (defaults: HOST_TIMEOUTS). */
+  timeouts?: HostTimeouts;
 }
 
 export interface RunningHttpServer {
@@ -61,6 +63,15 @@ interface LiveSession {
   lastActiveAt: number;
   /** Requests of this session being answered now. */
   inFlight: number;
+}
+
+/** A malformed %-escape is the client's mistake: 400, never a 500 thrown before auth. */
+function decodePathPart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new HttpError(400, 'malformed %-escape in the project name of the path');
+  }
 }
 
 function isInitialize(body: unknown): boolean {
@@ -181,7 +192,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const mcpMount: Mount = {
     path: MCP_PATH,
     async handle(req, res, match) {
-      const project = match[1] === undefined ? DEFAULT_PROJECT : decodeURIComponent(match[1]);
+      const project = match[1] === undefined ? DEFAULT_PROJECT : decodePathPart(match[1]);
       if (!PROJECT_NAME.test(project)) throw new HttpError(404, `no project '${project}'`);
       await handleMcp(req, res, project);
     },
@@ -196,6 +207,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     health: () => ({ name: SERVER_NAME, version: SERVER_VERSION, sessions: sessions.size }),
     mounts: [mcpMount],
     notFoundHint: 'MCP is at /mcp and /mcp/{project}',
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   });
   const port = host.port;
 

@@ -1,0 +1,69 @@
+/**
+ * Small HTTP edges of issue 11 §8, over real sockets on loopback: a malformed %-escape in
+ * `/mcp/{project}` was a 500 before auth with an empty log line (now 400, logged); `Host:
+ * 127.999.999.999` passed the loopback check (now 403); a connection that never finishes its
+ * headers was never closed (now closed after the headers timeout).
+ */
+import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareCatalog, startInProcess, type Catalog, type InProcessServer } from './fixture.js';
+
+let catalog: Catalog;
+let server: InProcessServer;
+const HEADERS_MS = 500;
+
+function rawPost(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers } }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end('{}');
+  });
+}
+
+beforeAll(async () => {
+  catalog = await prepareCatalog();
+  server = await startInProcess(catalog, { timeouts: { headersMs: HEADERS_MS, requestMs: 5_000 } });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.close();
+  await catalog?.cleanup();
+});
+
+describe('HTTP edges', () => {
+  it('a malformed %-escape in the project is a 400, and the log says why', async () => {
+    const res = await rawPost('/mcp/%E0%A4%A');
+    expect(res.status).toBe(400);
+    expect(res.body).toContain('malformed %-escape');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(readFileSync(server.logFile, 'utf8')).toMatch(/"status":400.*malformed %-escape/);
+  });
+
+  it('Host 127.999.999.999 is no loopback name: 403', async () => {
+    const port = new URL(server.url).port;
+    expect((await rawPost('/mcp', { Host: `127.999.999.999:${port}` })).status).toBe(403);
+    expect((await rawPost('/mcp', { Host: `127.0.0.1:${port}` })).status).not.toBe(403);
+  });
+
+  it('closes a connection whose headers never finish', async () => {
+    const port = Number(new URL(server.url).port);
+    const started = Date.now();
+    const closedAfter = await new Promise<number>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '));
+      socket.on('data', () => undefined);
+      socket.on('close', () => resolve(Date.now() - started));
+      socket.on('error', reject);
+      setTimeout(() => {
+        socket.destroy();
+        reject(new Error('still open after 10 s'));
+      }, 10_000);
+    });
+    expect(closedAfter).toBeGreaterThanOrEqual(HEADERS_MS - 50);
+  }, 15_000);
+});
