@@ -2,13 +2,15 @@
  * Small HTTP edges of issue 11 §8, over real sockets on loopback: a malformed %-escape in
  * `/mcp/{project}` was a 500 before auth with an empty log line (now 400, logged); `Host:
  * 127.999.999.999` passed the loopback check (now 403); a connection that never finishes its
- * headers was never closed (now closed after the headers timeout).
+ * headers was never closed (now closed after the headers timeout); invalid params came back as
+ * -32603 with a raw zod dump (now -32602, one short line).
  */
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareCatalog, startInProcess, type Catalog, type InProcessServer } from './fixture.js';
+import { ListToolsResultSchema, McpError, ReadResourceResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { connectHttp, prepareCatalog, startInProcess, type Catalog, type InProcessServer } from './fixture.js';
 
 let catalog: Catalog;
 let server: InProcessServer;
@@ -66,4 +68,23 @@ describe('HTTP edges', () => {
     });
     expect(closedAfter).toBeGreaterThanOrEqual(HEADERS_MS - 50);
   }, 15_000);
+
+  it('invalid params are -32602 with one short line, not -32603 with a zod dump', async () => {
+    const client = await connectHttp(server.url);
+    try {
+      const failures = await Promise.all([
+        client.request({ method: 'resources/read', params: { uri: 5 } } as never, ReadResourceResultSchema).catch((e: unknown) => e),
+        client.request({ method: 'tools/list', params: { cursor: { x: 1 } } } as never, ListToolsResultSchema).catch((e: unknown) => e),
+      ]);
+      for (const err of failures) {
+        expect(err).toBeInstanceOf(McpError);
+        expect((err as McpError).code).toBe(-32602);
+        expect((err as McpError).message).not.toContain('\n');
+        expect((err as McpError).message.length).toBeLessThan(300);
+      }
+      expect((failures[0] as McpError).message).toContain('invalid params for resources/read: uri: ');
+    } finally {
+      await client.close();
+    }
+  });
 });

@@ -32,6 +32,7 @@ import type { RequestUser } from '../../core/auth/user.js';
 import type { ScopedEngine } from '../../core/scope/scoped-engine.js';
 import { SextantError } from '../../kernel/errors.js';
 import { logToolCall, type Logger } from './logging.js';
+import { withShortParamErrors } from './request-params.js';
 import { failure, success, type ToolOutput } from './tool-result.js';
 
 export type ToolAccess = 'read' | 'session' | 'write';
@@ -156,7 +157,7 @@ export function registerTools(server: McpServer, tools: readonly ToolDefinition[
   }
 
   low.registerCapabilities({ tools: { listChanged: true } });
-  low.setRequestHandler(ListToolsRequestSchema, async () => {
+  low.setRequestHandler(withShortParamErrors(ListToolsRequestSchema), async () => {
     // read afresh, without a list_changed notification: the client is reading the list already
     const writable = hasWriteTools && (await writeToolsCallable());
     writeToolsOn = writable;
