@@ -42,7 +42,7 @@ function post(url: string, headers: Record<string, string> = {}, body: unknown =
 
 async function jwt(
   claims: Record<string, unknown>,
-  options: { key?: CryptoKey; audience?: string; expiresAt?: number; subject?: string } = {},
+  options: { key?: CryptoKey; audience?: string; expiresAt?: number; subject?: string; issuedAt?: number } = {},
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT(claims)
@@ -50,7 +50,7 @@ async function jwt(
     .setIssuer(ISSUER)
     .setAudience(options.audience ?? AUDIENCE)
     .setSubject(options.subject ?? 'alice')
-    .setIssuedAt(now - 10)
+    .setIssuedAt(options.issuedAt ?? now - 10)
     .setExpirationTime(options.expiresAt ?? now + 300)
     .sign(options.key ?? signingKey);
 }
@@ -175,7 +175,7 @@ describe('OIDC JWTs', () => {
     expect((await call(dev, 'status')).data.user).toBe('bob');
   });
 
-  it('401 for an expired token, the wrong audience, or a foreign signing key, saying which', async () => {
+  it('401 for an expired token, the wrong audience, a foreign signing key, or one issued in the future, saying which', async () => {
     const expired = await post(server.url, { Authorization: `Bearer ${await jwt({}, { expiresAt: Math.floor(Date.now() / 1000) - 120 })}` });
     expect(expired.status).toBe(401);
     expect(((await expired.json()) as { error: { message: string } }).error.message).toContain('expired');
@@ -186,6 +186,11 @@ describe('OIDC JWTs', () => {
     expect(foreign.status).toBe(401);
     const withinSkew = await post(server.url, { Authorization: `Bearer ${await jwt({}, { expiresAt: Math.floor(Date.now() / 1000) - 5 })}` });
     expect(withinSkew.status).toBe(200);
+    const now = Math.floor(Date.now() / 1000);
+    const future = await post(server.url, { Authorization: `Bearer ${await jwt({}, { issuedAt: now + 3600, expiresAt: now + 7200 })}` });
+    expect(future.status).toBe(401);
+    expect(((await future.json()) as { error: { message: string } }).error.message).toContain('issued in the future');
+    expect((await post(server.url, { Authorization: `Bearer ${await jwt({}, { issuedAt: now + 20 })}` })).status).toBe(200);
   });
 });
 
