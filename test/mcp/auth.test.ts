@@ -287,6 +287,10 @@ describe('request guards', () => {
       // another token has its own bucket
       const dev = await post(`${limited.url}/dev`, { Authorization: `Bearer ${devToken}` });
       expect(dev.status).toBe(200);
+      // failed authentication is charged to the client address (issue 11 §8)
+      const wrong = { Authorization: 'Bearer sxt_notarealtokenbutlookslikeoneatleast1234' };
+      expect((await post(limited.url, wrong)).status).toBe(401);
+      expect((await post(limited.url, wrong)).status).toBe(429);
     } finally {
       await limited.close();
     }

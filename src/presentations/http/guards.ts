@@ -1,7 +1,8 @@
 /**
  * @module presentations/http/guards
  * What every project-scoped request passes before a route sees it, in this order (the host has
- * already checked Host and Origin): authenticate (401), project access (404 for an unknown
+ * already checked Host and Origin): authenticate (401; failures are rate limited per client
+ * address), project access (404 for an unknown
  * project, 403 for a credential not allowed to use it), the per-credential rate limit (429 with
  * Retry-After), the body limit (413), a JSON body (400) and the batch cap (400); a JSON-RPC
  * batch is charged to the rate limit per message (issue 11 §4: one POST carried 100 searches).
@@ -40,7 +41,11 @@ export interface GuardedRequest {
 }
 
 export async function guardProjectRequest(req: IncomingMessage, project: string, deps: GuardDeps): Promise<GuardedRequest> {
-  const user = await userOf(req, deps.authenticator, deps.loopback);
+  const user = await userOf(req, deps.authenticator, deps.loopback).catch((err: unknown) => {
+    // failed attempts are charged to the client address: guessing credentials costs rate too
+    if (isSextantError(err) && err.code === 'UNAUTHENTICATED') charge(deps.limiter, `unauthenticated:${req.socket.remoteAddress ?? '?'}`, 1);
+    throw err;
+  });
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
   // Not the core's message: it lists every project, which a credential limited to one should not learn.
   await deps.requireProject(project).catch((err: unknown) => {
