@@ -6,22 +6,10 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineTool } from '../../src/presentations/mcp/tool-registry.js';
 import { call, connectHttp, prepareCatalog, startInProcess, type Catalog, type InProcessServer } from './fixture.js';
+import { createHoldTool } from './hold-tool.js';
 
-let release: () => void = () => undefined;
-let held = new Promise<void>((resolve) => (release = resolve));
-const holdTool = defineTool({
-  name: 'hold',
-  title: 'Hold',
-  description: 'Test only: answers when the test releases it.',
-  access: 'read',
-  input: {},
-  run: async () => {
-    await held;
-    return { structured: { held: true }, text: 'held' };
-  },
-});
+const hold = createHoldTool();
 
 let catalog: Catalog;
 let server: InProcessServer;
@@ -43,12 +31,12 @@ const alive = async (client: Client) =>
 
 beforeAll(async () => {
   catalog = await prepareCatalog();
-  server = await startInProcess(catalog, { sessionCaps: { perCredential: 2, total: 3 }, extraTools: [holdTool] });
+  server = await startInProcess(catalog, { sessionCaps: { perCredential: 2, total: 3 }, extraTools: [hold.tool] });
   for (const who of ['a', 'b']) tokens[who] = (await server.engine.tokens.create({ name: `cap-${who}` })).token;
 }, 180_000);
 
 afterAll(async () => {
-  release();
+  hold.release();
   for (const c of clients) await c.close().catch(() => undefined);
   await server?.close();
   await catalog?.cleanup();
@@ -89,8 +77,7 @@ describe('session caps', () => {
     expect(refused.status).toBe(429);
     const body = (await refused.json()) as { error: { message: string } };
     expect(body.error.message).toContain('already has 2 sessions open, all busy (limit 2)');
-    release();
+    hold.release();
     for (const result of await Promise.all(pending)) expect(result.data.held).toBe(true);
-    held = new Promise<void>((resolve) => (release = resolve));
   });
 });

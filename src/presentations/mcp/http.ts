@@ -21,6 +21,7 @@ import { startHttpHost, type HostTimeouts, type Mount } from '../http/host.js';
 import { HttpError, sendJson } from '../http/http-error.js';
 import { isLoopbackHost } from '../http/origin.js';
 import { createRateLimiter } from '../http/rate-limit.js';
+import { createWorkLimiter } from '../http/work-limiter.js';
 import { createSessionServer, SERVER_NAME, SERVER_VERSION, type ServerServices, type SessionServer } from './server.js';
 
 export { MAX_BODY_BYTES } from '../http/guards.js';
@@ -42,7 +43,11 @@ export interface HttpServerOptions {
   sessionCaps?: SessionCaps;
   /** Header and request timeouts (defaults: HOST_TIMEOUTS). */
   timeouts?: HostTimeouts;
+  /** Tool calls one credential runs at once; more wait their turn (default 4). */
+  callsPerCredential?: number;
 }
+
+const DEFAULT_CALLS_PER_CREDENTIAL = 4;
 
 export interface RunningHttpServer {
   url: string;
@@ -88,6 +93,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     });
   }
   const sessions = new Map<string, LiveSession>();
+  const work = createWorkLimiter({ perKey: options.callsPerCredential ?? DEFAULT_CALLS_PER_CREDENTIAL });
   const guards: GuardDeps = {
     authenticator,
     loopback,
@@ -117,6 +123,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
             throw new SextantError('SESSION_NOT_FOUND', 'this session has expired', { hint: 'reconnect to start a new session' });
           }
         },
+        schedule: (call) => work.run(owner, call),
       },
     );
     const live: LiveSession = {

@@ -13,7 +13,7 @@ import { DOCUMENT_KIND } from '../../core/sessions/session-documents.js';
 import type { Logger } from './logging.js';
 import { registerGuidePrompt } from './prompt.js';
 import { registerResources } from './resources.js';
-import { registerTools, type RegisteredTools, type ToolDefinition } from './tool-registry.js';
+import { registerTools, type RegisteredTools, type RegisterOptions, type ToolDefinition } from './tool-registry.js';
 import { TOOLS } from './tools/index.js';
 
 export const SERVER_NAME = 'sextant';
@@ -46,11 +46,7 @@ export interface SessionServer extends RegisteredTools {
   engine: ScopedEngine;
 }
 
-export async function createSessionServer(
-  services: ServerServices,
-  identity: SessionIdentity,
-  options: { beforeCall(): Promise<void> },
-): Promise<SessionServer> {
+export async function createSessionServer(services: ServerServices, identity: SessionIdentity, options: RegisterOptions): Promise<SessionServer> {
   const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { instructions: INSTRUCTIONS, capabilities: { logging: {} } });
   const clientInfo = (): string | null => {
     const client = server.server.getClientVersion();

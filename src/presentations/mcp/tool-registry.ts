@@ -87,6 +87,8 @@ export interface RegisteredTools {
 export interface RegisterOptions {
   /** Runs before every call: keeps the session alive (or fails with SESSION_NOT_FOUND). */
   beforeCall(): Promise<void>;
+  /** Runs each tool's work when the transport gives it a turn (HTTP: a few at once per credential); at once when absent. */
+  schedule?<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -189,7 +191,8 @@ export function registerTools(server: McpServer, tools: readonly ToolDefinition[
         await syncWriteTools();
       }
       const token = extra.authInfo?.token;
-      return success(await tool.run(parsed.data as never, token ? { ...ctx, userToken: () => token } : ctx));
+      const work = () => tool.run(parsed.data as never, token ? { ...ctx, userToken: () => token } : ctx);
+      return success(await (options.schedule ? options.schedule(work) : work()));
     } catch (err) {
       const f = failure(err);
       code = f.code;
