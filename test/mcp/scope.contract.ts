@@ -54,6 +54,10 @@ export function describeScopeContract(transport: string, connect: ConnectToProje
       expect(listed.data.sources.map((s: { name: string }) => s.name)).toEqual([...ALPHA.sources]);
       expect(listed.data.sources.find((s: { name: string }) => s.name === 'ledger').objects).toBeGreaterThan(0);
       expect((await call(alpha, 'status')).data.sources).toBe(ALPHA.sources.length);
+      // counts only what the session may see (issue 11 §8): the objects of its sources, not the index's
+      const perSource = listed.data.sources.reduce((n: number, s: { objects: number }) => n + s.objects, 0);
+      const byKind = Object.values((await call(alpha, 'status')).data.index.objects_by_kind as Record<string, number>);
+      expect(byKind.reduce((a, b) => a + b, 0)).toBe(perSource);
       expect((await call(beta, 'list_sources')).data.sources.map((s: { name: string }) => s.name)).toEqual([...BETA.sources]);
     });
 

@@ -39,6 +39,7 @@ export interface ScopeIdentity {
 export type ScopedSearchOptions = Omit<SearchOptions, 'projects' | 'session'>;
 
 export interface ScopedStatus {
+  /** Object counts of visible sources only (chunks and vectors stay index-wide: they hold no names). */
   index: StoreInfo;
   /** Visible sources only. */
   sources: StoredSource[];
@@ -159,7 +160,7 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
     async status() {
       const { index } = await engine.status();
       return {
-        index,
+        index: await indexWithin(engine, index, await visibility.sources()),
         sources: await listSources(),
         session: await engine.sessions.get(session),
         documents: await engine.sessions.listDocuments(session),
@@ -181,4 +182,15 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
     graphql: scopedGraphql(engine.graphql, { visibility, projects: engine.projects, project, caller }),
   };
   return scoped;
+}
+
+/** The index's object counts by kind, counted again over `visible` sources (null: all, unchanged). */
+async function indexWithin(engine: Engine, index: StoreInfo, visible: readonly string[] | null): Promise<StoreInfo> {
+  if (!visible) return index;
+  const countsByKind: Record<string, number> = {};
+  for (const kind of Object.keys(index.countsByKind)) {
+    const total = (await engine.listObjects({ sources: visible, kinds: [kind], limit: 1 })).total;
+    if (total) countsByKind[kind] = total;
+  }
+  return { ...index, countsByKind };
 }
