@@ -32,7 +32,7 @@ const alive = async (client: Client) =>
 beforeAll(async () => {
   catalog = await prepareCatalog();
   server = await startInProcess(catalog, { sessionCaps: { perCredential: 2, total: 3 }, extraTools: [hold.tool] });
-  for (const who of ['a', 'b']) tokens[who] = (await server.engine.tokens.create({ name: `cap-${who}` })).token;
+  for (const who of ['a', 'b', 'c']) tokens[who] = (await server.engine.tokens.create({ name: `cap-${who}` })).token;
 }, 180_000);
 
 afterAll(async () => {
@@ -79,5 +79,28 @@ describe('session caps', () => {
     expect(body.error.message).toContain('already has 2 sessions open, all busy (limit 2)');
     hold.release();
     for (const result of await Promise.all(pending)) expect(result.data.held).toBe(true);
+  });
+
+  it('ends within the cap when initializes arrive at once (sessions opened meanwhile are evicted in turn)', async () => {
+    const wide = await startInProcess(catalog, { sessionCaps: { perCredential: 2, total: 100 } });
+    try {
+      const initialize = () =>
+        fetch(wide.url, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${tokens.c}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'initialize',
+            params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+          }),
+        }).then(async (res) => (await res.text(), res.status));
+      const statuses = await Promise.all(Array.from({ length: 6 }, initialize));
+      expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
+      expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+      expect(wide.sessionCount()).toBe(2);
+    } finally {
+      await wide.close();
+    }
   });
 });
