@@ -23,6 +23,19 @@ async function open(who: 'a' | 'b'): Promise<Client> {
   return client;
 }
 
+/** An initialize POST without a client, to read the status and body of a refusal. */
+const initializeRaw = (url: string, token: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    }),
+  });
+
 const alive = async (client: Client) =>
   client.callTool({ name: 'status', arguments: {} }).then(
     () => true,
@@ -64,16 +77,7 @@ describe('session caps', () => {
     const busy = await Promise.all([open('b'), open('b')]);
     const pending = busy.map((client) => call(client, 'hold'));
     await new Promise((r) => setTimeout(r, 200));
-    const refused = await fetch(server.url, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${tokens.b}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
-      }),
-    });
+    const refused = await initializeRaw(server.url, tokens.b!);
     expect(refused.status).toBe(429);
     const body = (await refused.json()) as { error: { message: string } };
     expect(body.error.message).toContain('already has 2 sessions open, all busy (limit 2)');
@@ -84,17 +88,7 @@ describe('session caps', () => {
   it('ends within the cap when initializes arrive at once (sessions opened meanwhile are evicted in turn)', async () => {
     const wide = await startInProcess(catalog, { sessionCaps: { perCredential: 2, total: 100 } });
     try {
-      const initialize = () =>
-        fetch(wide.url, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${tokens.c}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-          body: JSON.stringify({
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'initialize',
-            params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
-          }),
-        }).then(async (res) => (await res.text(), res.status));
+      const initialize = () => initializeRaw(wide.url, tokens.c!).then(async (res) => (await res.text(), res.status));
       const statuses = await Promise.all(Array.from({ length: 6 }, initialize));
       expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
       expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
