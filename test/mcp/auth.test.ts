@@ -150,6 +150,13 @@ describe('static tokens', () => {
     const widen = await call(dev, 'set_active_projects', { projects: ['default'] });
     expect(widen.isError).toBe(true);
     expect(widen.data.error.code).toBe('FORBIDDEN');
+    // whether another project exists is not this credential's to learn (issue 11 §8)
+    const missing = await post(`${server.url}/nosuchproject`, { Authorization: `Bearer ${devToken}` });
+    expect(missing.status).toBe(403);
+    expect(await missing.text()).toContain("this credential may not use project 'nosuchproject'");
+    const unknown = await call(dev, 'set_active_projects', { projects: ['nosuchproject'] });
+    expect(unknown.data.error.code).toBe('FORBIDDEN');
+    expect(unknown.text).not.toContain('default');
   });
 
   it("another credential cannot use a session's id", async () => {

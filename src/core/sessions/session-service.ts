@@ -162,9 +162,10 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     async setActiveProjects(id, names, user) {
       const session = await get(id);
       const wanted = [...new Set([session.project, ...names.map((n) => n.trim()).filter(Boolean)])];
+      // access before existence: a limited credential learns nothing about projects outside its own
       for (const name of wanted) {
-        await projects.get(name);
-        if (!canAccessProject(user, name)) {
+        if (canAccessProject(user, name)) await projects.get(name);
+        else {
           throw new SextantError('FORBIDDEN', `this credential may not use project '${name}'`, {
             hint: `it is limited to: ${user.projects?.join(', ') ?? ''}`,
             details: { field: 'projects' },

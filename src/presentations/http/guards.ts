@@ -2,8 +2,8 @@
  * @module presentations/http/guards
  * What every project-scoped request passes before a route sees it, in this order (the host has
  * already checked Host and Origin): authenticate (401; failures are rate limited per client
- * address), project access (404 for an unknown
- * project, 403 for a credential not allowed to use it), the per-credential rate limit (429 with
+ * address), project access (403 for a credential not allowed to use it, whether it exists or
+ * not; then 404 for an unknown project), the per-credential rate limit (429 with
  * Retry-After), the body limit (413), a JSON body (400) and the batch cap (400); a JSON-RPC
  * batch is charged to the rate limit per message (issue 11 §4: one POST carried 100 searches).
  * `/mcp` uses it today; `/ui` and `/api` will.
@@ -47,11 +47,12 @@ export async function guardProjectRequest(req: IncomingMessage, project: string,
     throw err;
   });
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
-  // Not the core's message: it lists every project, which a credential limited to one should not learn.
+  // Access before existence: a credential limited to some projects gets the same 403 for a missing
+  // project as for another's, so it cannot probe which exist. Not the core's not-found message either: it lists them all.
+  if (!canAccessProject(user, project)) throw new HttpError(403, `this credential may not use project '${project}'`);
   await deps.requireProject(project).catch((err: unknown) => {
     throw isSextantError(err) && err.code === 'PROJECT_NOT_FOUND' ? new HttpError(404, `no project '${project}'`) : err;
   });
-  if (!canAccessProject(user, project)) throw new HttpError(403, `this credential may not use project '${project}'`);
   const owner = userKey(user, req);
   charge(deps.limiter, owner, 1);
   let body: unknown;
