@@ -117,6 +117,20 @@ export const SETTINGS = Object.freeze([
     description: 'HTTP requests per minute per token (or per client address without auth); 0 turns the limit off',
   }),
   setting({
+    key: 'mcp.max_sessions',
+    env: 'SEXTANT_MCP_MAX_SESSIONS',
+    schema: z.coerce.number().int().min(1),
+    default: 500,
+    description: 'open MCP sessions in all; the one idle longest is closed to make room',
+  }),
+  setting({
+    key: 'mcp.max_sessions_per_credential',
+    env: 'SEXTANT_MCP_MAX_SESSIONS_PER_CREDENTIAL',
+    schema: z.coerce.number().int().min(1),
+    default: 50,
+    description: 'open MCP sessions per token (or per client address without auth); the one idle longest is closed to make room',
+  }),
+  setting({
     key: 'mcp.allowed_origins',
     env: 'SEXTANT_MCP_ALLOWED_ORIGINS',
     schema: z.string(),

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OidcOptions } from '../../src/core/auth/oidc.js';
-import { call, connectHttp, prepareCatalog, startInProcess, type Catalog, type InProcessServer } from './fixture.js';
+import { call, connectHttp, OTHER_SOURCE, prepareCatalog, SOURCE, startInProcess, type Catalog, type InProcessServer } from './fixture.js';
 
 const ISSUER = 'https://issuer.test';
 const AUDIENCE = 'sextant-api';
@@ -42,7 +42,7 @@ function post(url: string, headers: Record<string, string> = {}, body: unknown =
 
 async function jwt(
   claims: Record<string, unknown>,
-  options: { key?: CryptoKey; audience?: string; expiresAt?: number; subject?: string } = {},
+  options: { key?: CryptoKey; audience?: string; expiresAt?: number; subject?: string; issuedAt?: number } = {},
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT(claims)
@@ -50,7 +50,7 @@ async function jwt(
     .setIssuer(ISSUER)
     .setAudience(options.audience ?? AUDIENCE)
     .setSubject(options.subject ?? 'alice')
-    .setIssuedAt(now - 10)
+    .setIssuedAt(options.issuedAt ?? now - 10)
     .setExpirationTime(options.expiresAt ?? now + 300)
     .sign(options.key ?? signingKey);
 }
@@ -150,6 +150,13 @@ describe('static tokens', () => {
     const widen = await call(dev, 'set_active_projects', { projects: ['default'] });
     expect(widen.isError).toBe(true);
     expect(widen.data.error.code).toBe('FORBIDDEN');
+    // whether another project exists is not this credential's to learn (issue 11 §8)
+    const missing = await post(`${server.url}/nosuchproject`, { Authorization: `Bearer ${devToken}` });
+    expect(missing.status).toBe(403);
+    expect(await missing.text()).toContain("this credential may not use project 'nosuchproject'");
+    const unknown = await call(dev, 'set_active_projects', { projects: ['nosuchproject'] });
+    expect(unknown.data.error.code).toBe('FORBIDDEN');
+    expect(unknown.text).not.toContain('default');
   });
 
   it("another credential cannot use a session's id", async () => {
@@ -175,7 +182,7 @@ describe('OIDC JWTs', () => {
     expect((await call(dev, 'status')).data.user).toBe('bob');
   });
 
-  it('401 for an expired token, the wrong audience, or a foreign signing key, saying which', async () => {
+  it('401 for an expired token, the wrong audience, a foreign signing key, or one issued in the future, saying which', async () => {
     const expired = await post(server.url, { Authorization: `Bearer ${await jwt({}, { expiresAt: Math.floor(Date.now() / 1000) - 120 })}` });
     expect(expired.status).toBe(401);
     expect(((await expired.json()) as { error: { message: string } }).error.message).toContain('expired');
@@ -186,6 +193,55 @@ describe('OIDC JWTs', () => {
     expect(foreign.status).toBe(401);
     const withinSkew = await post(server.url, { Authorization: `Bearer ${await jwt({}, { expiresAt: Math.floor(Date.now() / 1000) - 5 })}` });
     expect(withinSkew.status).toBe(200);
+    const now = Math.floor(Date.now() / 1000);
+    const future = await post(server.url, { Authorization: `Bearer ${await jwt({}, { issuedAt: now + 3600, expiresAt: now + 7200 })}` });
+    expect(future.status).toBe(401);
+    expect(((await future.json()) as { error: { message: string } }).error.message).toContain('issued in the future');
+    expect((await post(server.url, { Authorization: `Bearer ${await jwt({}, { issuedAt: now + 20 })}` })).status).toBe(200);
+  });
+});
+
+describe('roles and projects of the credential on each request (issue 11 §3, §6)', () => {
+  const LEDGER_OBJECT = `${OTHER_SOURCE}:table:billing.invoices`;
+  const listed = async (client: Client) => (await client.listTools()).tools.map((t) => t.name);
+
+  beforeAll(async () => {
+    await server.engine.projects.create('shop', { sources: [SOURCE], developerTools: true });
+    await server.engine.projects.create('books', { sources: [OTHER_SOURCE] });
+  });
+
+  it('maps the OIDC roles claim to reader, editor, admin (case-insensitive; unknown names count for nothing)', async () => {
+    const editor = await connectAs(`${server.url}/shop`, await jwt({ roles: ['Editor', 'analyst'] }));
+    expect((await call(editor, 'status')).data.role).toBe('editor');
+    expect(await listed(editor)).toContain('create_glossary_term');
+    const analyst = await connectAs(`${server.url}/shop`, await jwt({ roles: 'analyst viewer' }, { subject: 'dora' }));
+    expect((await call(analyst, 'status')).data.role).toBe('reader');
+    expect(await listed(analyst)).not.toContain('create_glossary_term');
+    expect((await call(analyst, 'delete_glossary_term', { term: 'x' })).data.error.code).toBe('FORBIDDEN');
+  });
+
+  it('a narrower JWT of the same subject narrows the session it presents itself to', async () => {
+    const headers = { Authorization: `Bearer ${await jwt({ projects: ['shop', 'books'] }, { subject: 'carol' })}` };
+    const client = await connectHttp(`${server.url}/shop`, headers);
+    clients.push(client);
+    await call(client, 'set_active_projects', { projects: ['books'] });
+    expect((await call(client, 'get', { object: LEDGER_OBJECT })).isError).toBe(false);
+    headers.Authorization = `Bearer ${await jwt({ projects: ['shop'] }, { subject: 'carol' })}`;
+    const refused = await call(client, 'get', { object: LEDGER_OBJECT });
+    expect(refused.data.error.code).toBe('FORBIDDEN');
+    expect((await call(client, 'status')).data.session.active_projects).toEqual(['shop']);
+    expect((await call(client, 'list_sources')).data.sources.map((s: { name: string }) => s.name)).toEqual([SOURCE]);
+  });
+
+  it('a token re-created under the same name with a weaker role loses the write tools in the open session', async () => {
+    const headers = { Authorization: `Bearer ${(await server.engine.tokens.create({ name: 'rotating', roles: ['editor'] })).token}` };
+    const client = await connectHttp(`${server.url}/shop`, headers);
+    clients.push(client);
+    expect(await listed(client)).toContain('create_glossary_term');
+    await server.engine.tokens.revoke('rotating');
+    headers.Authorization = `Bearer ${(await server.engine.tokens.create({ name: 'rotating', roles: ['reader'] })).token}`;
+    expect(await listed(client)).not.toContain('create_glossary_term');
+    expect((await call(client, 'create_glossary_term', { term: 'x', definition: 'x', defining_sql: 'SELECT 1' })).data.error.code).toBe('FORBIDDEN');
   });
 });
 
@@ -238,6 +294,10 @@ describe('request guards', () => {
       // another token has its own bucket
       const dev = await post(`${limited.url}/dev`, { Authorization: `Bearer ${devToken}` });
       expect(dev.status).toBe(200);
+      // failed authentication is charged to the client address (issue 11 §8)
+      const wrong = { Authorization: 'Bearer sxt_notarealtokenbutlookslikeoneatleast1234' };
+      expect((await post(limited.url, wrong)).status).toBe(401);
+      expect((await post(limited.url, wrong)).status).toBe(429);
     } finally {
       await limited.close();
     }

@@ -113,6 +113,7 @@ export interface InProcessServer {
   base: string;
   engine: Engine;
   logFile: string;
+  sessionCount(): number;
   close(): Promise<void>;
 }
 
@@ -153,6 +154,7 @@ export async function startInProcess(
     base: running.url.replace(/\/mcp$/, ''),
     engine,
     logFile,
+    sessionCount: () => running.sessionCount(),
     async close() {
       await running.close();
       await engine.close();

@@ -33,7 +33,8 @@ beforeAll(async () => {
   process.env.MESH_SECRET = SECRET; // the in-process server's connector reads the secret from its own environment
   const engine = await catalog.engine();
   try {
-    aliceToken = (await engine.tokens.create({ name: 'alice' })).token;
+    // an editor: mutations then meet the project's developer-tools gate (a reader is refused before it)
+    aliceToken = (await engine.tokens.create({ name: 'alice', roles: ['editor'] })).token;
     hugr = await startAcmeServer({ tokens: { [aliceToken]: 'viewer', [ADMIN_TOKEN]: 'admin' } });
     await engine.addSource({ name: 'mesh', type: 'hugr', url: hugr.url, options: { secretKeyEnv: 'MESH_SECRET', userTokenEnv: 'MESH_USER_TOKEN' } });
     const run = await engine.update({ source: 'mesh' });

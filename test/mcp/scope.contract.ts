@@ -54,6 +54,10 @@ export function describeScopeContract(transport: string, connect: ConnectToProje
       expect(listed.data.sources.map((s: { name: string }) => s.name)).toEqual([...ALPHA.sources]);
       expect(listed.data.sources.find((s: { name: string }) => s.name === 'ledger').objects).toBeGreaterThan(0);
       expect((await call(alpha, 'status')).data.sources).toBe(ALPHA.sources.length);
+      // counts only what the session may see (issue 11 §8): the objects of its sources, not the index's
+      const perSource = listed.data.sources.reduce((n: number, s: { objects: number }) => n + s.objects, 0);
+      const byKind = Object.values((await call(alpha, 'status')).data.index.objects_by_kind as Record<string, number>);
+      expect(byKind.reduce((a, b) => a + b, 0)).toBe(perSource);
       expect((await call(beta, 'list_sources')).data.sources.map((s: { name: string }) => s.name)).toEqual([...BETA.sources]);
     });
 
@@ -121,6 +125,25 @@ export function describeScopeContract(transport: string, connect: ConnectToProje
       expect(JSON.parse((read.contents[0] as { text: string }).text).id).toBe('ledger:table:billing.invoices');
       await expect(alpha.readResource({ uri: 'sextant://shopdb/shop.orders' })).rejects.toThrow(/FORBIDDEN|not part of the active projects/);
       await expect(beta.readResource({ uri: 'sextant://ledger/billing.invoices' })).rejects.toThrow(/FORBIDDEN|not part of the active projects/);
+    });
+
+    it('the _session pseudo-source passes the project check, and did-you-mean names only visible objects (issue 11 §5)', async () => {
+      const leaks = (text: string) => /shopdb:|bulk:|mesh2:/.test(text);
+      for (const [tool, object] of [
+        ['describe', '_session:table:shop.orders'],
+        ['get', '_session:table:shop.orders'],
+        ['describe', 'sextant://_session/shop.orders'],
+        ['describe', '_session:document:nope'],
+        ['get', 'ledger:table:shop.orders'],
+        ['describe', 'mesh:data_object:crm.pg_customerz'],
+      ] as const) {
+        const result = await call(alpha, tool, { object });
+        expect(result.isError, `${tool} ${object}`).toBe(true);
+        expect(leaks(result.text), `${tool} ${object}: ${result.text}`).toBe(false);
+        for (const id of result.data.error.suggestions ?? []) expect(ALPHA.sources as readonly string[], `${tool} ${object}`).toContain(sourceOf(id));
+      }
+      await expect(alpha.readResource({ uri: 'sextant://_session/shop.orders' })).rejects.toThrow(/^(?!.*(shopdb:|bulk:|mesh2:))/s);
+      expect((await call(alpha, 'get', { object: 'ledger:table:billing.invoicez' })).data.error.suggestions).toContain('ledger:table:billing.invoices');
     });
 
     it('follows set_active_projects within the session', async () => {

@@ -1,19 +1,19 @@
 /**
  * @module core/auth/tokens
- * Static bearer tokens: created with a name, optional projects and roles, shown once, stored
+ * Static bearer tokens: created with a name, optional projects and a role (roles.ts), shown once, stored
  * only as a hash; verified by hashing what the client sends and looking the hash up.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { ScopeStore, TokenRecord } from '../../ports/store.js';
 import { SextantError } from '../../kernel/errors.js';
 import type { ProjectService } from '../projects/projects.js';
+import { roleNamed, ROLES } from './roles.js';
 import type { RequestUser } from './user.js';
 
 /** Recognisable prefix: secret scanners and `redactText` can spot a leaked token. */
 export const TOKEN_PREFIX = 'sxt_';
 const TOKEN_BYTES = 32;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$/;
-const ROLE = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 
 /** A token as it may be shown: never the hash. */
 export type PublicToken = Omit<TokenRecord, 'hash'>;
@@ -55,9 +55,9 @@ export function createTokenService(store: ScopeStore, projects: ProjectService):
       if (!NAME.test(input.name)) {
         throw new SextantError('USAGE', `invalid token name '${input.name}'`, { hint: 'use letters, digits, and _ . @ -, up to 64 characters' });
       }
-      const roles = [...new Set(input.roles ?? [])];
-      const bad = roles.find((r) => !ROLE.test(r));
-      if (bad !== undefined) throw new SextantError('USAGE', `invalid role '${bad}'`, { hint: 'use letters, digits, and _ . : -' });
+      const bad = (input.roles ?? []).find((r) => roleNamed(r) === null);
+      if (bad !== undefined) throw new SextantError('USAGE', `unknown role '${bad}'`, { hint: `roles: ${ROLES.join(', ')} (none given: reader)` });
+      const roles = [...new Set((input.roles ?? []).map((r) => roleNamed(r)!))];
       const names = [...new Set(input.projects ?? [])];
       for (const name of names) await projects.get(name);
       const token = `${TOKEN_PREFIX}${randomBytes(TOKEN_BYTES).toString('base64url')}`;

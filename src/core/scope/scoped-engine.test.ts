@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../adapters/store/sqlite/index.js';
 import type { CatalogObject } from '../../ports/catalog.js';
 import type { Store } from '../../ports/store.js';
-import { localUser } from '../auth/user.js';
+import { localUser, type RequestUser } from '../auth/user.js';
 import { createEngine, type Engine } from '../engine.js';
 import type { ScopedEngine } from './scoped-engine.js';
 
@@ -53,8 +53,7 @@ let dir: string;
 let store: Store;
 let engine: Engine;
 
-async function sessionOn(project: string, id = `s-${project}`): Promise<ScopedEngine> {
-  const user = localUser('ana');
+async function sessionOn(project: string, id = `s-${project}`, user: RequestUser = localUser('ana')): Promise<ScopedEngine> {
   await engine.sessions.open({ id, project, user });
   return engine.scoped({ session: id, project, user });
 }
@@ -167,5 +166,24 @@ describe('scoped engine', () => {
     const alpha = await sessionOn('alpha');
     expect(await alpha.glossary.list()).toEqual([]);
     expect(await alpha.glossary.find('revenue')).toBeNull();
+  });
+
+  it('enforces the role in core: a reader may not write the glossary; a narrower credential drops active projects', async () => {
+    const reader: RequestUser = { subject: 'rita', roles: ['reader'], projects: ['alpha', 'beta'], via: 'token' };
+    const scoped = await sessionOn('alpha', 's-reader', reader);
+    const [input, actor] = [
+      { name: 'X', definition: 'x', sql: 'SELECT 1' },
+      { user: 'rita', client: null, via: 'mcp' },
+    ] as unknown as Parameters<ScopedEngine['glossary']['create']>;
+    await expect(scoped.glossary.create(input, actor, 'client')).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('needs the editor role'),
+    });
+    await expect(scoped.glossary.remove('X', actor)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await scoped.setActiveProjects(['beta']);
+    await scoped.present({ ...reader, projects: ['alpha'] });
+    expect((await scoped.sessionRecord()).activeProjects).toEqual(['alpha']);
+    expect(await scoped.visibleSources()).toEqual(ALPHA);
+    await expect(scoped.present({ ...reader, projects: ['beta'] })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

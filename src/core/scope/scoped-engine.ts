@@ -3,12 +3,16 @@
  * The engine as one caller sees it: `engine.scoped({ session, project, user })`. Every read is
  * limited to the sources of the session's active projects (read afresh per call, so
  * `set_active_projects` applies at once) inside the store queries, so pages, totals and cursors
- * count only what the caller may see; naming anything outside is FORBIDDEN. MCP tools and
- * resources, and every later presentation that serves a session, receive only this.
+ * count only what the caller may see; naming anything outside is FORBIDDEN. The caller's role
+ * (core/auth/roles) decides what it may change; a presentation that re-authenticates each
+ * request hands the presented credential to `present`, so a session never outlives a narrowed
+ * or re-issued credential. MCP tools and resources, and every later presentation that serves a
+ * session, receive only this.
  */
 import type { KindCatalog } from '../kinds/registry.js';
 import type { ObjectFilter, ObjectPage, ProjectRecord, SessionDocumentRecord, SessionRecord, StoreInfo, StoredSource } from '../../ports/store.js';
-import { canAccessProject, type RequestUser } from '../auth/user.js';
+import type { Permission, Role } from '../auth/roles.js';
+import { canAccessProject, requireProjectAccess, type RequestUser } from '../auth/user.js';
 import type { ObjectDetail } from '../catalog/describe-object.js';
 import { describeObjectFor, type DescribeDetail, type DiscoveryEngine, type ObjectDescription } from '../discovery/describe.js';
 import { describeAny, getWithSuggestions, type AnyDescription, type DescribeOptions } from '../discovery/describe-any.js';
@@ -18,8 +22,10 @@ import type { Engine } from '../engine.js';
 import type { SearchOptions, SearchResult } from '../search/types.js';
 import type { DocumentInput } from '../sessions/session-documents.js';
 import type { DocumentSummary } from '../sessions/session-service.js';
+import { createCaller } from './caller.js';
 import { scopedGlossary, type ScopedGlossary } from './scoped-glossary.js';
 import { scopedGraphql, type ScopedGraphql } from './scoped-graphql.js';
+import { withVisibleSuggestions } from './visible-suggestions.js';
 import { sessionVisibility } from './visibility.js';
 
 /** Who is asking, from which session of which served project. */
@@ -33,6 +39,7 @@ export interface ScopeIdentity {
 export type ScopedSearchOptions = Omit<SearchOptions, 'projects' | 'session'>;
 
 export interface ScopedStatus {
+  /** Object counts of visible sources only (chunks and vectors stay index-wide: they hold no names). */
   index: StoreInfo;
   /** Visible sources only. */
   sources: StoredSource[];
@@ -41,10 +48,23 @@ export interface ScopedStatus {
   project: ProjectRecord;
   /** Projects this user may activate. */
   availableProjects: string[];
+  role: Role;
 }
 
 export interface ScopedEngine extends DiscoveryEngine {
+  /** Session, served project and the credential presented last. */
   readonly identity: Readonly<ScopeIdentity>;
+  /** The current credential's role. */
+  role(): Role;
+  permits(permission: Permission): boolean;
+  /** FORBIDDEN unless the current credential's role allows `action`. */
+  requirePermission(permission: Permission, action: string): void;
+  /**
+   * The credential presented on this request: from now on its role applies, and active
+   * projects it may not use are dropped from the session (FORBIDDEN when it may not use the
+   * served project).
+   */
+  present(user: RequestUser): Promise<void>;
   /** Names of the sources this session may see now; null means every source. */
   visibleSources(): Promise<readonly string[] | null>;
   listSources(): Promise<StoredSource[]>;
@@ -81,7 +101,8 @@ export interface ScopedEngine extends DiscoveryEngine {
 }
 
 export function createScopedEngine(engine: Engine, identity: ScopeIdentity): ScopedEngine {
-  const { session, project, user } = identity;
+  const { session, project } = identity;
+  const caller = createCaller(identity.user);
   const visibility = sessionVisibility(engine.sessions, session);
 
   async function listSources(): Promise<StoredSource[]> {
@@ -95,11 +116,11 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
     return engine.listObjects({ ...filter, ...(visible ? { sources: visible } : {}) });
   }
 
-  // A bare word gets suggestions from this caller's own search, never from sources it cannot see.
+  // A bare word gets suggestions from this caller's own search; a near-miss id only ids of sources it can see.
   const get = (ref: string): Promise<ObjectDetail> =>
     getWithSuggestions({ search: (q, o) => search(engine.search)(q, o) }, ref, async (r) => {
       await visibility.requireRef(r);
-      return engine.get(r);
+      return withVisibleSuggestions(visibility, () => engine.get(r));
     });
 
   const search =
@@ -110,7 +131,17 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
   const discovery: DiscoveryEngine = { listSources, listObjects, get };
 
   const scoped: ScopedEngine = {
-    identity: Object.freeze({ ...identity }),
+    get identity() {
+      return Object.freeze({ session, project, user: caller.user() });
+    },
+    role: () => caller.role(),
+    permits: (permission) => caller.permits(permission),
+    requirePermission: (permission, action) => caller.require(permission, action),
+    async present(user) {
+      requireProjectAccess(user, project);
+      caller.replace(user);
+      if (user.projects !== null) await engine.sessions.limitProjects(session, user);
+    },
     visibleSources: () => visibility.sources(),
     listSources,
     listObjects,
@@ -131,25 +162,37 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
     async status() {
       const { index } = await engine.status();
       return {
-        index,
+        index: await indexWithin(engine, index, await visibility.sources()),
         sources: await listSources(),
         session: await engine.sessions.get(session),
         documents: await engine.sessions.listDocuments(session),
         project: await engine.projects.get(project),
-        availableProjects: (await engine.projects.list()).filter((p) => canAccessProject(user, p.name)).map((p) => p.name),
+        availableProjects: (await engine.projects.list()).filter((p) => canAccessProject(caller.user(), p.name)).map((p) => p.name),
+        role: caller.role(),
       };
     },
     servedProject: () => engine.projects.get(project),
     sessionRecord: () => engine.sessions.get(session),
-    setActiveProjects: (projects) => engine.sessions.setActiveProjects(session, projects, user),
+    setActiveProjects: (projects) => engine.sessions.setActiveProjects(session, projects, caller.user()),
     documents: {
       add: (input) => engine.sessions.addDocument(session, input),
       remove: (name) => engine.sessions.removeDocument(session, name),
       list: () => engine.sessions.listDocuments(session),
       get: (name) => engine.sessions.getDocument(session, name),
     },
-    glossary: scopedGlossary(engine.glossary, project),
-    graphql: scopedGraphql(engine.graphql, { visibility, projects: engine.projects, project }),
+    glossary: scopedGlossary(engine.glossary, project, caller),
+    graphql: scopedGraphql(engine.graphql, { visibility, projects: engine.projects, project, caller }),
   };
   return scoped;
+}
+
+/** The index's object counts by kind, counted again over `visible` sources (null: all, unchanged). */
+async function indexWithin(engine: Engine, index: StoreInfo, visible: readonly string[] | null): Promise<StoreInfo> {
+  if (!visible) return index;
+  const countsByKind: Record<string, number> = {};
+  for (const kind of Object.keys(index.countsByKind)) {
+    const total = (await engine.listObjects({ sources: visible, kinds: [kind], limit: 1 })).total;
+    if (total) countsByKind[kind] = total;
+  }
+  return { ...index, countsByKind };
 }

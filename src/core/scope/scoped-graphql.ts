@@ -2,10 +2,14 @@
  * @module core/scope/scoped-graphql
  * GraphQL discovery and queries as one session sees them: listings read only visible sources
  * (the selection is passed into the service, which never reads the others), a named source or
- * object outside them is FORBIDDEN, and mutations follow the served project's developer tools.
+ * object outside them is FORBIDDEN, and mutations follow the served project's developer tools
+ * and need the editor role.
  */
 import type { GraphqlDescription, GraphqlQueryInput, GraphqlQueryResult, GraphqlService, GraphqlSourceSelection } from '../graphql/graphql-service.js';
+import { operationTypeOf } from '../graphql/operation-type.js';
 import type { ProjectService } from '../projects/projects.js';
+import type { Caller } from './caller.js';
+import { withVisibleSuggestions } from './visible-suggestions.js';
 import type { Visibility } from './visibility.js';
 
 type Listing = Pick<GraphqlService, 'listDataSources' | 'listModules' | 'listDataObjects'>;
@@ -19,7 +23,10 @@ export interface ScopedGraphql {
   query(input: Omit<GraphqlQueryInput, 'developerTools'>): Promise<GraphqlQueryResult>;
 }
 
-export function scopedGraphql(graphql: GraphqlService, deps: { visibility: Visibility; projects: ProjectService; project: string }): ScopedGraphql {
+export function scopedGraphql(
+  graphql: GraphqlService,
+  deps: { visibility: Visibility; projects: ProjectService; project: string; caller: Caller },
+): ScopedGraphql {
   const { visibility } = deps;
 
   async function select(source: string | undefined): Promise<GraphqlSourceSelection> {
@@ -41,10 +48,13 @@ export function scopedGraphql(graphql: GraphqlService, deps: { visibility: Visib
     },
     async describe(ref, options) {
       await visibility.requireRef(ref);
-      return graphql.describe(ref, options);
+      return withVisibleSuggestions(visibility, () => graphql.describe(ref, options));
     },
     async query(input) {
       await visibility.requireSource(input.source);
+      if (!deps.caller.permits('write') && (await operationTypeOf(input.query, input.operationName)) === 'mutation') {
+        deps.caller.require('write', 'a GraphQL mutation');
+      }
       const developerTools = (await deps.projects.get(deps.project)).settings.developerTools;
       return graphql.query({ ...input, developerTools });
     },

@@ -2,10 +2,14 @@
  * @module core/scope/visibility
  * What one session may see, read fresh on every call so `set_active_projects` takes effect at
  * once: the sources of its active projects (null: every source), and the checks that refuse
- * anything outside them with FORBIDDEN (unknown names with SOURCE_NOT_FOUND).
+ * anything outside them with FORBIDDEN (unknown names with SOURCE_NOT_FOUND). The `_session`
+ * pseudo-source holds only this session's documents, which are not catalog objects: a ref to it
+ * never reaches the shared catalog (whose not-found would suggest any project's ids).
  */
+import { SextantError } from '../../kernel/errors.js';
 import { parseTarget } from '../../kernel/ids.js';
 import type { SearchOptions } from '../search/types.js';
+import { documentNameOf, SESSION_SOURCE } from '../sessions/session-documents.js';
 import type { SessionScope, SessionService } from '../sessions/session-service.js';
 
 export interface Visibility {
@@ -35,8 +39,17 @@ export function sessionVisibility(sessions: SessionService, session: string): Vi
     requireSource,
     async requireRef(ref) {
       const target = parseTarget(ref.trim());
+      if (target?.source === SESSION_SOURCE) throw await sessionRefRefusal(sessions, session, ref.trim());
       if (target) await requireSource(target.source);
     },
     searchScope: async (requested) => searchFields(await sessions.scope(session, requested)),
   };
+}
+
+/** DOCUMENT_NOT_FOUND (naming this session's documents only) or a pointer to `get`, never a catalog lookup. */
+async function sessionRefRefusal(sessions: SessionService, session: string, ref: string): Promise<SextantError> {
+  const name = documentNameOf(ref);
+  if (name === null) return new SextantError('OBJECT_NOT_FOUND', `no object '${ref}'`, { hint: 'session documents are _session:document:<name>' });
+  await sessions.getDocument(session, name);
+  return new SextantError('INVALID_TARGET', `'${ref}' is a document of this session, not a catalog object`, { hint: 'read it with get' });
 }

@@ -104,7 +104,10 @@ describe('sessions', () => {
     const limited: RequestUser = { subject: 'ci', roles: [], projects: ['billing'], via: 'token' };
     await sessions.open({ id: 'a', project: 'billing', user: limited });
     await expect(sessions.setActiveProjects('a', ['support'], limited)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(sessions.setActiveProjects('a', ['nope'], limited)).rejects.toMatchObject({ code: 'PROJECT_NOT_FOUND' });
+    // a missing project looks like another's to a limited credential: existence is not its to learn (issue 11 §8)
+    await expect(sessions.setActiveProjects('a', ['nope'], limited)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await sessions.open({ id: 'b', project: 'billing', user: ana });
+    await expect(sessions.setActiveProjects('b', ['nope'], ana)).rejects.toMatchObject({ code: 'PROJECT_NOT_FOUND' });
   });
 
   it('expires idle sessions with their documents; touching keeps a session alive', async () => {

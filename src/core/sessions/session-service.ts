@@ -61,6 +61,8 @@ export interface SessionService {
   expireIdle(now?: Date): Promise<string[]>;
   /** Replaces the active projects (the project the session was opened on always stays). */
   setActiveProjects(id: string, projects: readonly string[], user: RequestUser): Promise<SessionRecord>;
+  /** Drops the active projects `user` may not use (the credential now presented on the session). */
+  limitProjects(id: string, user: RequestUser): Promise<SessionRecord>;
   addDocument(id: string, input: DocumentInput): Promise<DocumentSummary>;
   removeDocument(id: string, name: string): Promise<DocumentSummary>;
   listDocuments(id: string): Promise<DocumentSummary[]>;
@@ -160,9 +162,10 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     async setActiveProjects(id, names, user) {
       const session = await get(id);
       const wanted = [...new Set([session.project, ...names.map((n) => n.trim()).filter(Boolean)])];
+      // access before existence: a limited credential learns nothing about projects outside its own
       for (const name of wanted) {
-        await projects.get(name);
-        if (!canAccessProject(user, name)) {
+        if (canAccessProject(user, name)) await projects.get(name);
+        else {
           throw new SextantError('FORBIDDEN', `this credential may not use project '${name}'`, {
             hint: `it is limited to: ${user.projects?.join(', ') ?? ''}`,
             details: { field: 'projects' },
@@ -170,6 +173,14 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         }
       }
       const next = { ...session, activeProjects: wanted };
+      await store.putSession(next);
+      return next;
+    },
+    async limitProjects(id, user) {
+      const session = await get(id);
+      const kept = session.activeProjects.filter((name) => canAccessProject(user, name));
+      if (kept.length === session.activeProjects.length) return session;
+      const next = { ...session, activeProjects: kept };
       await store.putSession(next);
       return next;
     },

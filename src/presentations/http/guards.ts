@@ -1,10 +1,12 @@
 /**
  * @module presentations/http/guards
  * What every project-scoped request passes before a route sees it, in this order (the host has
- * already checked Host and Origin): authenticate (401), project access (404 for an unknown
- * project, 403 for a credential not allowed to use it), the per-credential rate limit (429 with
- * Retry-After), the body limit (413) and a JSON body (400). `/mcp` uses it today; `/ui` and
- * `/api` will.
+ * already checked Host and Origin): authenticate (401; failures are rate limited per client
+ * address), project access (403 for a credential not allowed to use it, whether it exists or
+ * not; then 404 for an unknown project), the per-credential rate limit (429 with
+ * Retry-After), the body limit (413), a JSON body (400) and the batch cap (400); a JSON-RPC
+ * batch is charged to the rate limit per message (issue 11 §4: one POST carried 100 searches).
+ * `/mcp` uses it today; `/ui` and `/api` will.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Authenticator } from '../../core/auth/authenticate.js';
@@ -15,6 +17,8 @@ import { HttpError } from './http-error.js';
 import type { RateLimiter } from './rate-limit.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Messages one JSON-RPC batch may carry (MCP clients send one; 2025-06-18 dropped batches). */
+export const MAX_BATCH_MESSAGES = 20;
 
 export interface GuardDeps {
   authenticator: Authenticator;
@@ -37,16 +41,20 @@ export interface GuardedRequest {
 }
 
 export async function guardProjectRequest(req: IncomingMessage, project: string, deps: GuardDeps): Promise<GuardedRequest> {
-  const user = await userOf(req, deps.authenticator, deps.loopback);
+  const user = await userOf(req, deps.authenticator, deps.loopback).catch((err: unknown) => {
+    // failed attempts are charged to the client address: guessing credentials costs rate too
+    if (isSextantError(err) && err.code === 'UNAUTHENTICATED') charge(deps.limiter, `unauthenticated:${req.socket.remoteAddress ?? '?'}`, 1);
+    throw err;
+  });
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
-  // Not the core's message: it lists every project, which a credential limited to one should not learn.
+  // Access before existence: a credential limited to some projects gets the same 403 for a missing
+  // project as for another's, so it cannot probe which exist. Not the core's not-found message either: it lists them all.
+  if (!canAccessProject(user, project)) throw new HttpError(403, `this credential may not use project '${project}'`);
   await deps.requireProject(project).catch((err: unknown) => {
     throw isSextantError(err) && err.code === 'PROJECT_NOT_FOUND' ? new HttpError(404, `no project '${project}'`) : err;
   });
-  if (!canAccessProject(user, project)) throw new HttpError(403, `this credential may not use project '${project}'`);
   const owner = userKey(user, req);
-  const rate = deps.limiter.take(owner);
-  if (!rate.ok) throw new HttpError(429, `rate limit exceeded; retry in ${rate.retryAfterSeconds}s`, { 'Retry-After': String(rate.retryAfterSeconds) });
+  charge(deps.limiter, owner, 1);
   let body: unknown;
   if (req.method === 'POST') {
     const raw = await readBody(req, deps.maxBodyBytes);
@@ -55,8 +63,19 @@ export async function guardProjectRequest(req: IncomingMessage, project: string,
     } catch {
       throw new HttpError(400, 'request body is not JSON', {}, -32700);
     }
+    if (Array.isArray(body)) {
+      if (body.length > MAX_BATCH_MESSAGES) {
+        throw new HttpError(400, `a batch of ${body.length} messages; send at most ${MAX_BATCH_MESSAGES} in one request`, {}, -32600);
+      }
+      if (body.length > 1) charge(deps.limiter, owner, body.length - 1);
+    }
   }
   return { user, owner, bearer, body };
+}
+
+function charge(limiter: RateLimiter, owner: string, messages: number): void {
+  const rate = limiter.take(owner, messages);
+  if (!rate.ok) throw new HttpError(429, `rate limit exceeded; retry in ${rate.retryAfterSeconds}s`, { 'Retry-After': String(rate.retryAfterSeconds) });
 }
 
 /** Reads at most `limit` bytes; a larger body is a 413 (the rest is drained, not buffered). */

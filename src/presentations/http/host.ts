@@ -40,7 +40,22 @@ export interface HostOptions {
   mounts: readonly Mount[];
   /** Said when no mount matches, e.g. where the endpoints are. */
   notFoundHint: string;
+  /** Connection timeouts (defaults: HOST_TIMEOUTS); tests shorten them. */
+  timeouts?: HostTimeouts;
 }
+
+export interface HostTimeouts {
+  /** A request's headers must arrive within this. */
+  headersMs: number;
+  /** A whole request (headers and body) must arrive within this. */
+  requestMs: number;
+}
+
+/**
+ * A client that never finishes its headers (slowloris) would otherwise hold its socket forever
+ * (issue 11 §8); Node checks these every `checkMs`, a fifth of the headers timeout here.
+ */
+export const HOST_TIMEOUTS: HostTimeouts = Object.freeze({ headersMs: 10_000, requestMs: 60_000 });
 
 export interface RunningHost {
   server: Server;
@@ -94,16 +109,20 @@ export async function startHttpHost(options: HostOptions): Promise<RunningHost> 
     throw new HttpError(404, `no such endpoint ${url.pathname}; ${options.notFoundHint}`);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      const httpError = toHttpError(err, options.name);
-      const cause = (err as { cause?: unknown }).cause ?? err;
-      if (httpError.status >= 500) logger.error({ err: cause, url: req.url }, 'request failed');
-      else logger.info({ event: 'rejected', status: httpError.status, url: req.url, message: redactText(httpError.message) }, 'request rejected');
-      const mount = (err as { mount?: Mount }).mount ?? options.mounts[0];
-      (mount ? mount.fail.bind(mount) : plain)(res, httpError);
-    });
-  });
+  const timeouts = options.timeouts ?? HOST_TIMEOUTS;
+  const server = createServer(
+    { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: Math.max(100, Math.floor(timeouts.headersMs / 5)) },
+    (req, res) => {
+      handle(req, res).catch((err: unknown) => {
+        const httpError = toHttpError(err, options.name);
+        const cause = (err as { cause?: unknown }).cause ?? err;
+        if (httpError.status >= 500) logger.error({ err: cause, url: req.url }, 'request failed');
+        else logger.info({ event: 'rejected', status: httpError.status, url: req.url, message: redactText(httpError.message) }, 'request rejected');
+        const mount = (err as { mount?: Mount }).mount ?? options.mounts[0];
+        (mount ? mount.fail.bind(mount) : plain)(res, httpError);
+      });
+    },
+  );
   server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve, reject) => {

@@ -29,6 +29,8 @@ describe('origin policy', () => {
     ['127.0.0.2', true],
     ['evil.example:7821', false],
     ['127.0.0.1.evil.example', false],
+    ['127.999.999.999:7821', false],
+    ['127.0.0.256', false],
     [undefined, false],
   ])('Host %s on a loopback bind → %s', (host, allowed) => {
     expect(loopback.allowsHost(host)).toBe(allowed);

@@ -11,7 +11,13 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
 export function isLoopbackHost(host: string): boolean {
   const h = host.trim().toLowerCase();
-  return LOOPBACK_NAMES.has(h) || /^127(\.\d{1,3}){3}$/.test(h) || h.endsWith('.localhost');
+  return LOOPBACK_NAMES.has(h) || isLoopbackIpv4(h) || h.endsWith('.localhost');
+}
+
+/** 127.0.0.0/8 written as four decimal octets of at most 255 (`127.999.999.999` is no address). */
+function isLoopbackIpv4(h: string): boolean {
+  const octets = h.split('.');
+  return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
 }
 
 /** Host header → host name without port (`[::1]:7821` → `[::1]`, `localhost:7821` → `localhost`). */

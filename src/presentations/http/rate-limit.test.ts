@@ -22,6 +22,15 @@ describe('rate limiter', () => {
     expect(limiter.take('a')).toEqual({ ok: false, retryAfterSeconds: 1 });
   });
 
+  it('charges a batch per message: past the bucket it runs once, then its debt is waited out', () => {
+    let now = 0;
+    const limiter = createRateLimiter({ perMinute: 60, now: () => now });
+    expect(limiter.take('a', 10)).toEqual({ ok: true });
+    expect(limiter.take('a')).toEqual({ ok: false, retryAfterSeconds: 5 });
+    now += 5_000;
+    expect(limiter.take('a')).toEqual({ ok: true });
+  });
+
   it('is off at 0', () => {
     const limiter = createRateLimiter({ perMinute: 0 });
     for (let i = 0; i < 1000; i++) expect(limiter.take('a').ok).toBe(true);

@@ -14,12 +14,14 @@ import type { Authenticator } from '../../core/auth/authenticate.js';
 import type { RequestUser } from '../../core/auth/user.js';
 import { SextantError } from '../../kernel/errors.js';
 import { DEFAULT_PROJECT } from '../../core/projects/projects.js';
+import { DEFAULT_SESSION_CAPS, sessionsToEvict, type SessionCaps } from '../../core/sessions/session-cap.js';
 import { redactText } from '../../kernel/redact.js';
 import { guardProjectRequest, MAX_BODY_BYTES, type GuardDeps } from '../http/guards.js';
-import { startHttpHost, type Mount } from '../http/host.js';
+import { startHttpHost, type HostTimeouts, type Mount } from '../http/host.js';
 import { HttpError, sendJson } from '../http/http-error.js';
 import { isLoopbackHost } from '../http/origin.js';
 import { createRateLimiter } from '../http/rate-limit.js';
+import { createWorkLimiter } from '../http/work-limiter.js';
 import { createSessionServer, SERVER_NAME, SERVER_VERSION, type ServerServices, type SessionServer } from './server.js';
 
 export { MAX_BODY_BYTES } from '../http/guards.js';
@@ -37,7 +39,15 @@ export interface HttpServerOptions {
   rateLimitPerMinute: number;
   sessionTtlMs: number;
   maxBodyBytes?: number;
+  /** Open sessions per credential and in all (defaults: core/sessions/session-cap). */
+  sessionCaps?: SessionCaps;
+  /** Header and request timeouts (defaults: HOST_TIMEOUTS). */
+  timeouts?: HostTimeouts;
+  /** Tool calls one credential runs at once; more wait their turn (default 4). */
+  callsPerCredential?: number;
 }
+
+const DEFAULT_CALLS_PER_CREDENTIAL = 4;
 
 export interface RunningHttpServer {
   url: string;
@@ -55,6 +65,18 @@ interface LiveSession {
   user: RequestUser;
   transport: StreamableHTTPServerTransport;
   mcp: SessionServer;
+  lastActiveAt: number;
+  /** Requests of this session being answered now. */
+  inFlight: number;
+}
+
+/** A malformed %-escape is the client's mistake: 400, never a 500 thrown before auth. */
+function decodePathPart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new HttpError(400, 'malformed %-escape in the project name of the path');
+  }
 }
 
 function isInitialize(body: unknown): boolean {
@@ -71,6 +93,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     });
   }
   const sessions = new Map<string, LiveSession>();
+  const work = createWorkLimiter({ perKey: options.callsPerCredential ?? DEFAULT_CALLS_PER_CREDENTIAL });
   const guards: GuardDeps = {
     authenticator,
     loopback,
@@ -100,6 +123,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
             throw new SextantError('SESSION_NOT_FOUND', 'this session has expired', { hint: 'reconnect to start a new session' });
           }
         },
+        schedule: (call) => work.run(owner, call),
       },
     );
     const live: LiveSession = {
@@ -108,6 +132,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       owner,
       user,
       mcp,
+      lastActiveAt: Date.now(),
+      inFlight: 0,
       transport: new StreamableHTTPServerTransport({
         sessionIdGenerator: () => id,
         enableJsonResponse: true,
@@ -121,6 +147,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     };
     await mcp.server.connect(live.transport);
     return live;
+  }
+
+  /** The credential on this request, not the one that opened the session, decides role and projects from here on. */
+  async function presentCredential(live: LiveSession, user: RequestUser): Promise<void> {
+    const before = live.mcp.engine.role();
+    await live.mcp.engine.present(user);
+    live.user = user;
+    if (live.mcp.engine.role() !== before) await live.mcp.syncWriteTools();
   }
 
   async function handleMcp(req: IncomingMessage, res: ServerResponse, project: string): Promise<void> {
@@ -137,18 +171,35 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       live = sessions.get(sid);
       // Another credential's or another project's session id is answered like an unknown one.
       if (!live || live.owner !== owner || live.project !== project) throw new HttpError(404, 'session not found; start a new one with initialize', {}, -32001);
+      await presentCredential(live, user);
     } else if (method === 'POST' && isInitialize(body)) {
+      await makeRoomFor(owner);
       live = await openSession(project, user, owner);
     } else {
       throw new HttpError(400, 'no valid Mcp-Session-Id header; send initialize first');
     }
-    await live.transport.handleRequest(req, res, body);
+    // A GET is the client's standing notification stream: open for the session's life, it is no work in flight.
+    const work = method === 'POST' ? 1 : 0;
+    live.lastActiveAt = Date.now();
+    live.inFlight += work;
+    try {
+      await live.transport.handleRequest(req, res, body);
+    } finally {
+      live.inFlight -= work;
+      live.lastActiveAt = Date.now();
+    }
+  }
+
+  /** Closes the sessions idle longest when one more of `owner` would pass a cap (TOO_MANY_SESSIONS when they are all busy). */
+  async function makeRoomFor(owner: string): Promise<void> {
+    const open = [...sessions.values()].map((s) => ({ id: s.id, owner: s.owner, lastActiveAt: s.lastActiveAt, busy: s.inFlight > 0 }));
+    for (const id of sessionsToEvict(open, owner, options.sessionCaps ?? DEFAULT_SESSION_CAPS)) await closeSession(id, 'evicted');
   }
 
   const mcpMount: Mount = {
     path: MCP_PATH,
     async handle(req, res, match) {
-      const project = match[1] === undefined ? DEFAULT_PROJECT : decodeURIComponent(match[1]);
+      const project = match[1] === undefined ? DEFAULT_PROJECT : decodePathPart(match[1]);
       if (!PROJECT_NAME.test(project)) throw new HttpError(404, `no project '${project}'`);
       await handleMcp(req, res, project);
     },
@@ -163,6 +214,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     health: () => ({ name: SERVER_NAME, version: SERVER_VERSION, sessions: sessions.size }),
     mounts: [mcpMount],
     notFoundHint: 'MCP is at /mcp and /mcp/{project}',
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   });
   const port = host.port;
 

@@ -4,6 +4,7 @@
  */
 import type { SextantConfig } from '../../config/load-config.js';
 import type { OidcOptions } from '../../core/auth/oidc.js';
+import type { SessionCaps } from '../../core/sessions/session-cap.js';
 import { SextantError } from '../../kernel/errors.js';
 
 export interface McpOptions {
@@ -11,6 +12,7 @@ export interface McpOptions {
   port: number;
   sessionTtlMs: number;
   rateLimitPerMinute: number;
+  sessionCaps: SessionCaps;
   allowedOrigins: string[];
   oidc: OidcOptions | null;
   logLevel: string;
@@ -40,6 +42,7 @@ export function mcpOptions(config: SextantConfig): McpOptions {
     port: config.get('mcp.port'),
     sessionTtlMs: config.get('mcp.session_ttl_s') * 1000,
     rateLimitPerMinute: config.get('mcp.rate_limit_rpm'),
+    sessionCaps: { perCredential: config.get('mcp.max_sessions_per_credential'), total: config.get('mcp.max_sessions') },
     allowedOrigins: config
       .get('mcp.allowed_origins')
       .split(',')

@@ -18,6 +18,7 @@ import { isSextantError } from '../../kernel/errors.js';
 import { objectUri, parseTarget } from '../../kernel/ids.js';
 import { redactText, redactValue } from '../../kernel/redact.js';
 import type { CatalogObject } from '../../ports/catalog.js';
+import { withShortParamErrors } from './request-params.js';
 import type { ToolContext } from './tool-registry.js';
 
 export const RESOURCE_TEMPLATE = 'sextant://{source}/{+path}';
@@ -39,7 +40,7 @@ export function registerResources(server: McpServer, ctx: ToolContext): void {
   const low = server.server;
   low.registerCapabilities({ resources: {} });
 
-  low.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+  low.setRequestHandler(withShortParamErrors(ListResourceTemplatesRequestSchema), async () => ({
     resourceTemplates: [
       {
         uriTemplate: RESOURCE_TEMPLATE,
@@ -51,7 +52,7 @@ export function registerResources(server: McpServer, ctx: ToolContext): void {
     ],
   }));
 
-  low.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+  low.setRequestHandler(withShortParamErrors(ListResourcesRequestSchema), async (request) => {
     const cursor = request.params?.cursor;
     const kinds = ctx.engine.kinds().objectKinds;
     const pathKinds = new Set(kinds.filter((k) => k.pathResolvable).map((k) => k.kind));
@@ -72,7 +73,7 @@ export function registerResources(server: McpServer, ctx: ToolContext): void {
     };
   });
 
-  low.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  low.setRequestHandler(withShortParamErrors(ReadResourceRequestSchema), async (request) => {
     const uri = request.params.uri;
     const ref = refOf(uri);
     const target = parseTarget(ref);

@@ -77,6 +77,7 @@ export async function serve(config: SextantConfig, options: ServeOptions): Promi
       authenticator,
       allowedOrigins: mcp.allowedOrigins,
       rateLimitPerMinute: mcp.rateLimitPerMinute,
+      sessionCaps: mcp.sessionCaps,
       sessionTtlMs: mcp.sessionTtlMs,
     });
     if (options.daemonChild) {

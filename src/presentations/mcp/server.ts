@@ -8,11 +8,12 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestUser } from '../../core/auth/user.js';
 import type { Engine } from '../../core/engine.js';
+import type { ScopedEngine } from '../../core/scope/scoped-engine.js';
 import { DOCUMENT_KIND } from '../../core/sessions/session-documents.js';
 import type { Logger } from './logging.js';
 import { registerGuidePrompt } from './prompt.js';
 import { registerResources } from './resources.js';
-import { registerTools, type RegisteredTools, type ToolDefinition } from './tool-registry.js';
+import { registerTools, type RegisteredTools, type RegisterOptions, type ToolDefinition } from './tool-registry.js';
 import { TOOLS } from './tools/index.js';
 
 export const SERVER_NAME = 'sextant';
@@ -41,22 +42,21 @@ export interface SessionIdentity {
 
 export interface SessionServer extends RegisteredTools {
   server: McpServer;
+  /** The engine as this session sees it; HTTP presents each request's credential to it. */
+  engine: ScopedEngine;
 }
 
-export async function createSessionServer(
-  services: ServerServices,
-  identity: SessionIdentity,
-  options: { beforeCall(): Promise<void> },
-): Promise<SessionServer> {
+export async function createSessionServer(services: ServerServices, identity: SessionIdentity, options: RegisterOptions): Promise<SessionServer> {
   const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { instructions: INSTRUCTIONS, capabilities: { logging: {} } });
   const clientInfo = (): string | null => {
     const client = server.server.getClientVersion();
     return client ? `${client.name}/${client.version}` : null;
   };
-  const ctx = { engine: services.engine.scoped(identity), logger: services.logger, clientInfo, ...identity };
+  const engine = services.engine.scoped(identity);
+  const ctx = { engine, logger: services.logger, clientInfo, ...identity };
   const registered = registerTools(server, services.tools, ctx, options);
   registerGuidePrompt(server);
   registerResources(server, ctx);
   await registered.syncWriteTools();
-  return { server, ...registered };
+  return { server, engine, ...registered };
 }

@@ -7,6 +7,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { RequestUser } from '../../core/auth/user.js';
 import { createSessionServer, type ServerServices } from './server.js';
+import { requireInitializeFirst } from './initialize-gate.js';
 import { guardLineLength } from './stdio-guard.js';
 
 /** The largest message read from stdin; a longer one is answered with an error and skipped. */
@@ -67,6 +68,7 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
   process.stdin.once('end', onEnd);
   options.signal?.addEventListener('abort', onEnd, { once: true });
   await server.connect(transport);
+  requireInitializeFirst(transport);
   logger.info({ event: 'session_opened', session: id, user: user.subject, project, transport: 'stdio' }, 'stdio session opened');
   await closed;
   process.stdin.off('end', onEnd);

@@ -9,8 +9,11 @@
  * - `session`: changes only the calling session's own state (its documents, its active
  *   projects); always listed. `add_document` is one: nobody else sees what it adds.
  * - `write`: changes shared state (the glossary, contexts, …); listed and callable only while
- *   the served project's `developer_tools` setting is on. A toggle reaches open sessions at
- *   their next tool call (with a tools/list_changed notification).
+ *   the served project's `developer_tools` setting is on and the caller's role allows writes.
+ *   A toggle, or a credential presented with another role, reaches open sessions at their next
+ *   call (with a tools/list_changed notification).
+ * The role check itself is the core's (`ScopedEngine.requirePermission`); the list only hides
+ * what the core would refuse.
  * Tools are served through the SDK's public request handlers (no patching of its internals).
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -24,10 +27,12 @@ import {
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import type { Permission } from '../../core/auth/roles.js';
 import type { RequestUser } from '../../core/auth/user.js';
 import type { ScopedEngine } from '../../core/scope/scoped-engine.js';
 import { SextantError } from '../../kernel/errors.js';
 import { logToolCall, type Logger } from './logging.js';
+import { withShortParamErrors } from './request-params.js';
 import { failure, success, type ToolOutput } from './tool-result.js';
 
 export type ToolAccess = 'read' | 'session' | 'write';
@@ -65,6 +70,9 @@ export function defineTool<S extends z.ZodRawShape>(tool: ToolDefinition<S>): To
   return tool as unknown as ToolDefinition;
 }
 
+/** The core permission each access class needs: a reader may read and change its own session. */
+const PERMISSION: Record<ToolAccess, Permission> = { read: 'read', session: 'read', write: 'write' };
+
 const DEFAULT_ANNOTATIONS: Record<ToolAccess, ToolAnnotations> = {
   read: { readOnlyHint: true, openWorldHint: false },
   session: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
@@ -72,13 +80,15 @@ const DEFAULT_ANNOTATIONS: Record<ToolAccess, ToolAnnotations> = {
 };
 
 export interface RegisteredTools {
-  /** Lists or hides write tools to match the project's developer-tools setting; true when they are on. */
+  /** Lists or hides write tools to match the project's developer-tools setting and the caller's role; true when they are callable. */
   syncWriteTools(): Promise<boolean>;
 }
 
 export interface RegisterOptions {
   /** Runs before every call: keeps the session alive (or fails with SESSION_NOT_FOUND). */
   beforeCall(): Promise<void>;
+  /** Runs each tool's work when the transport gives it a turn (HTTP: a few at once per credential); at once when absent. */
+  schedule?<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -134,9 +144,13 @@ export function registerTools(server: McpServer, tools: readonly ToolDefinition[
   const hasWriteTools = tools.some((t) => t.access === 'write');
   let writeToolsOn = false;
 
+  async function writeToolsCallable(): Promise<boolean> {
+    return ctx.engine.permits('write') && (await ctx.engine.servedProject()).settings.developerTools;
+  }
+
   async function syncWriteTools(): Promise<boolean> {
     if (!hasWriteTools) return false;
-    const on = (await ctx.engine.servedProject()).settings.developerTools;
+    const on = await writeToolsCallable();
     if (on !== writeToolsOn) {
       writeToolsOn = on;
       if (low.transport) await low.sendToolListChanged().catch(() => undefined);
@@ -145,9 +159,14 @@ export function registerTools(server: McpServer, tools: readonly ToolDefinition[
   }
 
   low.registerCapabilities({ tools: { listChanged: true } });
-  low.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: tools.filter((t) => t.listed !== false && (t.access !== 'write' || writeToolsOn)).map(listedTool),
-  }));
+  low.setRequestHandler(withShortParamErrors(ListToolsRequestSchema), async () => {
+    // read afresh, without a list_changed notification: the client is reading the list already
+    const writable = hasWriteTools && (await writeToolsCallable());
+    writeToolsOn = writable;
+    return {
+      tools: tools.filter((t) => t.listed !== false && ctx.engine.permits(PERMISSION[t.access]) && (t.access !== 'write' || writable)).map(listedTool),
+    };
+  });
 
   low.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
@@ -163,6 +182,7 @@ export function registerTools(server: McpServer, tools: readonly ToolDefinition[
         return invalidArguments(tool, parsed.error);
       }
       await options.beforeCall();
+      ctx.engine.requirePermission(PERMISSION[tool.access], `${tool.name}`);
       if (tool.access === 'write' && !(await syncWriteTools())) {
         throw new SextantError('FORBIDDEN', `${tool.name} changes shared state and developer tools are off for project '${ctx.project}'`, {
           hint: `an administrator can turn them on with \`sextant project set ${ctx.project} developer-tools on\``,
@@ -171,7 +191,8 @@ export function registerTools(server: McpServer, tools: readonly ToolDefinition[
         await syncWriteTools();
       }
       const token = extra.authInfo?.token;
-      return success(await tool.run(parsed.data as never, token ? { ...ctx, userToken: () => token } : ctx));
+      const work = () => tool.run(parsed.data as never, token ? { ...ctx, userToken: () => token } : ctx);
+      return success(await (options.schedule ? options.schedule(work) : work()));
     } catch (err) {
       const f = failure(err);
       code = f.code;

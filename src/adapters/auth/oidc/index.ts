@@ -1,7 +1,8 @@
 /**
  * @module adapters/auth/oidc
  * OIDC access tokens (JWTs) verified with jose against the issuer's JWKS, fetched over HTTP and
- * cached: signature, issuer, audience, expiry and not-before with a clock-skew allowance.
+ * cached: signature, issuer, audience, expiry, not-before and issued-at (never in the future)
+ * with a clock-skew allowance.
  */
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { SextantError } from '../../../kernel/errors.js';
@@ -26,6 +27,7 @@ function reason(err: unknown): string {
       if (claim === 'aud') return 'the token is not for this audience';
       if (claim === 'iss') return 'the token is from another issuer';
       if (claim === 'nbf') return 'the token is not valid yet';
+      if (claim === 'iat') return 'the token was issued in the future';
       return `the token's ${typeof claim === 'string' ? claim : 'claims'} failed validation`;
     case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
       return 'the token signature does not verify';
@@ -55,6 +57,10 @@ export function createJwksTokenVerifier(options: JwksVerifierOptions): TokenVeri
           clockTolerance: options.clockSkewSeconds,
           requiredClaims: ['exp', 'sub'],
         });
+        // jose checks iat only against a maxTokenAge; a token issued an hour ahead is forged or from a broken clock
+        if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + options.clockSkewSeconds) {
+          throw Object.assign(new Error('iat in the future'), { code: 'ERR_JWT_CLAIM_VALIDATION_FAILED', claim: 'iat' });
+        }
         return { ...payload, sub: payload.sub! };
       } catch (err) {
         throw new SextantError('UNAUTHENTICATED', reason(err), { hint: 'get a fresh token from your identity provider' });

@@ -20,7 +20,7 @@ export function registerTokenCommands(program: Command): void {
     .description('create a token; it is printed once and never stored')
     .requiredOption('--name <name>', 'who or what uses it (becomes the request user)')
     .option('--project <name>', 'limit it to this project (repeatable; default: every project)', collect)
-    .option('--role <role>', 'a role carried to the core (repeatable)', collect)
+    .option('--role <role>', 'reader (the default: read tools), editor (also glossary and context writes) or admin (also project settings)', collect)
     .action(async (opts: { name: string; project?: string[]; role?: string[] }, command: Command) => {
       await runWithEngine(command, async (engine, ctx) => {
         const created = await engine.tokens.create({ name: opts.name, projects: opts.project ?? [], roles: opts.role ?? [] });

@@ -127,6 +127,7 @@ export const statusTool = defineTool({
       },
       developer_tools: project.settings.developerTools,
       user: ctx.user.subject,
+      role: status.role,
     };
     const kinds = Object.entries(i.countsByKind)
       .map(([k, n]) => `${n} ${k}`)
@@ -136,7 +137,7 @@ export const statusTool = defineTool({
       `sources: ${status.sources.length}`,
       `project: ${session.project}; active: ${session.activeProjects.join(', ')}; available: ${projects.join(', ')}`,
       `documents in this session: ${documents.length ? documents.map((d) => `${d.name} (${d.chunks} chunks)`).join(', ') : 'none'}`,
-      `write tools: ${project.settings.developerTools ? 'on' : 'off'}`,
+      `write tools: ${project.settings.developerTools ? 'on' : 'off'}; role: ${status.role}`,
     ].join('\n');
     return { structured, text };
   },

@@ -1,0 +1,90 @@
+/**
+ * Small HTTP edges of issue 11 §8, over real sockets on loopback: a malformed %-escape in
+ * `/mcp/{project}` was a 500 before auth with an empty log line (now 400, logged); `Host:
+ * 127.999.999.999` passed the loopback check (now 403); a connection that never finishes its
+ * headers was never closed (now closed after the headers timeout); invalid params came back as
+ * -32603 with a raw zod dump (now -32602, one short line).
+ */
+import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ListToolsResultSchema, McpError, ReadResourceResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { connectHttp, prepareCatalog, startInProcess, type Catalog, type InProcessServer } from './fixture.js';
+
+let catalog: Catalog;
+let server: InProcessServer;
+const HEADERS_MS = 500;
+
+function rawPost(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers } }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end('{}');
+  });
+}
+
+beforeAll(async () => {
+  catalog = await prepareCatalog();
+  server = await startInProcess(catalog, { timeouts: { headersMs: HEADERS_MS, requestMs: 5_000 } });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.close();
+  await catalog?.cleanup();
+});
+
+describe('HTTP edges', () => {
+  it('a malformed %-escape in the project is a 400, and the log says why', async () => {
+    const res = await rawPost('/mcp/%E0%A4%A');
+    expect(res.status).toBe(400);
+    expect(res.body).toContain('malformed %-escape');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(readFileSync(server.logFile, 'utf8')).toMatch(/"status":400.*malformed %-escape/);
+  });
+
+  it('Host 127.999.999.999 is no loopback name: 403', async () => {
+    const port = new URL(server.url).port;
+    expect((await rawPost('/mcp', { Host: `127.999.999.999:${port}` })).status).toBe(403);
+    expect((await rawPost('/mcp', { Host: `127.0.0.1:${port}` })).status).not.toBe(403);
+  });
+
+  it('closes a connection whose headers never finish', async () => {
+    const port = Number(new URL(server.url).port);
+    const started = Date.now();
+    const closedAfter = await new Promise<number>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '));
+      socket.on('data', () => undefined);
+      socket.on('close', () => resolve(Date.now() - started));
+      socket.on('error', reject);
+      setTimeout(() => {
+        socket.destroy();
+        reject(new Error('still open after 10 s'));
+      }, 10_000);
+    });
+    expect(closedAfter).toBeGreaterThanOrEqual(HEADERS_MS - 50);
+  }, 15_000);
+
+  it('invalid params are -32602 with one short line, not -32603 with a zod dump', async () => {
+    const client = await connectHttp(server.url);
+    try {
+      const failures = await Promise.all([
+        client.request({ method: 'resources/read', params: { uri: 5 } } as never, ReadResourceResultSchema).catch((e: unknown) => e),
+        client.request({ method: 'tools/list', params: { cursor: { x: 1 } } } as never, ListToolsResultSchema).catch((e: unknown) => e),
+      ]);
+      for (const err of failures) {
+        expect(err).toBeInstanceOf(McpError);
+        expect((err as McpError).code).toBe(-32602);
+        expect((err as McpError).message).not.toContain('\n');
+        expect((err as McpError).message.length).toBeLessThan(300);
+      }
+      expect((failures[0] as McpError).message).toContain('invalid params for resources/read: uri: ');
+    } finally {
+      await client.close();
+    }
+  });
+});
