@@ -9,6 +9,7 @@ import type { ObjectFilter, ObjectPage, StoredSource } from '../../ports/store.j
 import type { ObjectDetail } from '../catalog/describe-object.js';
 import { SextantError } from '../../kernel/errors.js';
 import { parseTarget } from '../../kernel/ids.js';
+import { needsQuotes, sqlIdentifier, sqlPath } from '../../kernel/text/sql-identifier.js';
 
 export type DescribeDetail = 'brief' | 'full';
 
@@ -21,6 +22,8 @@ export interface DiscoveryEngine {
 
 export interface ColumnInfo {
   name: string;
+  /** The name as SQL must spell it, when that differs (`"CreaionDate"`: mixed case needs double quotes). */
+  sqlName?: string;
   type: string;
   nullable?: boolean;
   primaryKey?: boolean;
@@ -43,6 +46,8 @@ export interface ObjectDescription {
   uri: string;
   kind: string;
   name: string;
+  /** The qualified name as SQL must spell it, when that differs (mixed case or reserved words quoted). */
+  sqlName?: string;
   comment: string | null;
   context: string | null;
   rowEstimate?: number | null;
@@ -106,12 +111,13 @@ function joinOn(edge: CatalogEdge, fromPath: string, toPath: string): string {
   if (!from.length || from.length !== to.length) return `${fromPath} → ${toPath}`;
   const a = lastSegment(fromPath);
   const b = lastSegment(toPath) === a ? toPath : lastSegment(toPath);
-  return from.map((c, i) => `${a}.${c} = ${b}.${to[i]}`).join(' AND ');
+  return from.map((c, i) => `${sqlPath(a)}.${sqlIdentifier(c)} = ${sqlPath(b)}.${sqlIdentifier(to[i]!)}`).join(' AND ');
 }
 
 function column(col: CatalogObject, detail: DescribeDetail): ColumnInfo {
   const a = col.attributes;
   const info: ColumnInfo = { name: col.name, type: String(a.dataType ?? a.type ?? '') };
+  if (needsQuotes(col.name)) info.sqlName = sqlIdentifier(col.name);
   if (a.isPrimaryKey) info.primaryKey = true;
   if (a.nullable === false && !a.isPrimaryKey) info.nullable = false;
   if (typeof a.references === 'string') info.references = pathOf(a.references);
@@ -135,6 +141,7 @@ export async function describeObjectFor(engine: DiscoveryEngine, ref: string, de
     context: clip(d.effectiveContext, caps.comment) ?? null,
   };
   if (RELATION_KINDS.includes(o.kind)) {
+    if (sqlPath(o.path) !== o.path) out.sqlName = sqlPath(o.path);
     out.rowEstimate = (o.attributes.rowEstimate as number | null | undefined) ?? null;
     out.columns = d.columns.slice(0, caps.columns).map((c) => column(c, detail));
     out.columnsTotal = d.columns.length;

@@ -43,6 +43,7 @@ export function renderDescription(d: Description): string {
     return lines.join('\n');
   }
   const lines = [`${d.kind} ${d.name} (${d.id})${d.rowEstimate ? `, ~${d.rowEstimate} rows` : ''}`];
+  if (d.sqlName) lines.push(`in SQL: ${d.sqlName} (mixed case or reserved words need the double quotes)`);
   if (d.comment) lines.push(`comment: ${d.comment}`);
   if (d.context) lines.push(`context: ${d.context}`);
   if (d.columns) {
@@ -56,7 +57,7 @@ export function renderDescription(d: Description): string {
       ]
         .filter(Boolean)
         .join(' ');
-      lines.push(`  ${c.name} ${c.type}${flags ? ` ${flags}` : ''}${c.comment ? ` -- ${c.comment}` : ''}`);
+      lines.push(`  ${c.sqlName ?? c.name} ${c.type}${flags ? ` ${flags}` : ''}${c.comment ? ` -- ${c.comment}` : ''}`);
     }
   }
   if (d.primaryKey?.length) lines.push(`primary key: (${d.primaryKey.join(', ')})`);
