@@ -1,11 +1,14 @@
 /**
  * @module adapters/connector/graphql/ipc
  * Decodes Hugr's `/ipc` answer (HUGR.md §7.2): `multipart/mixed; boundary=HUGR`, one part per
- * leaf query. `table` parts are Arrow IPC streams (decoded with apache-arrow, binary-safe),
- * `object` parts JSON; `errors` parts (plural) carry a JSON array of GraphQL errors. Each value
- * is placed at its `X-Hugr-Path` to rebuild the `/query` shape.
+ * leaf query. `table` parts are Arrow IPC streams (native typed columns since v0.3.32, decoded
+ * cell by cell as `/query` renders them, see arrow-values.ts; older servers wrap rows as JSON
+ * text, flagged `wrapped`), `object` parts JSON; `errors` parts carry a JSON array of GraphQL
+ * errors. Each value is placed at its `X-Hugr-Path` to rebuild the `/query` shape. Rows past
+ * `maxRows` are counted but never decoded.
  */
 import { tableFromIPC } from 'apache-arrow';
+import { parseGeometryFields, tableRows } from './arrow-values.js';
 import { SextantError } from '../../../kernel/errors.js';
 import type { GraphqlError, GraphqlResponse } from './client.js';
 
@@ -53,39 +56,22 @@ export function splitMultipart(body: Uint8Array, boundary: string): MultipartPar
   return parts;
 }
 
-/** Arrow values → JSON-friendly values (bigint as number when safe, else string; structs and lists as plain). */
-export function plainValue(v: unknown): unknown {
-  if (typeof v === 'bigint') return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
-  if (v === null || v === undefined) return null;
-  if (v instanceof Date) return v.toISOString();
-  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return Array.from(v as unknown as ArrayLike<unknown>, plainValue);
-  if (typeof v === 'object') {
-    const o = v as { toJSON?: () => unknown };
-    const json = typeof o.toJSON === 'function' ? o.toJSON() : v;
-    if (Array.isArray(json)) return json.map(plainValue);
-    if (json && typeof json === 'object') return Object.fromEntries(Object.entries(json as Record<string, unknown>).map(([k, x]) => [k, plainValue(x)]));
-    return json;
-  }
-  return v;
+export interface DecodedIpc extends GraphqlResponse {
+  /** Rows each table part held, by result path, where fewer were decoded. */
+  rowCounts?: Record<string, number>;
 }
 
-function decodeTable(part: MultipartPart): unknown[] {
-  if (part.headers['x-hugr-empty'] === 'true' || part.body.length === 0) return [];
+function decodeTable(part: MultipartPart, maxRows: number): { rows: unknown[]; total: number } {
+  if (part.headers['x-hugr-empty'] === 'true' || part.body.length === 0) return { rows: [], total: 0 };
   const table = tableFromIPC(part.body);
-  const info = (part.headers['x-hugr-table-info'] ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const rows = table.toArray().map((row) => plainValue(row) as Record<string, unknown>);
-  if (info.includes('asArray')) {
-    const column = table.schema.fields[0]?.name ?? '';
-    return rows.map((r) => r[column]);
-  }
-  if (info.includes('wrapped')) {
-    const column = table.schema.fields[0]?.name ?? '';
-    return rows.map((r) => (typeof r[column] === 'string' ? JSON.parse(r[column] as string) : r[column]));
-  }
-  return rows;
+  // `wrapped,asArray` on current servers; older ones sent a JSON object here
+  const info = part.headers['x-hugr-table-info'] ?? '';
+  const rows = tableRows(table, parseGeometryFields(part.headers['x-hugr-geometry-fields']), maxRows);
+  const column = table.schema.fields[0]?.name ?? '';
+  let values: unknown[] = rows;
+  if (info.includes('asArray')) values = rows.map((r) => r[column]);
+  else if (info.includes('wrapped')) values = rows.map((r) => (typeof r[column] === 'string' ? JSON.parse(r[column] as string) : r[column]));
+  return { rows: values, total: table.numRows };
 }
 
 function place(target: Record<string, unknown>, path: string[], value: unknown): void {
@@ -98,14 +84,15 @@ function place(target: Record<string, unknown>, path: string[], value: unknown):
   node[path[path.length - 1]!] = value;
 }
 
-export function decodeIpc(body: Uint8Array, contentType: string | null): GraphqlResponse {
+export function decodeIpc(body: Uint8Array, contentType: string | null, options: { maxRows?: number } = {}): DecodedIpc {
   const boundary = boundaryOf(contentType);
   if (!boundary || !/multipart\/mixed/i.test(contentType ?? '')) {
     throw new SextantError('UPSTREAM_FAILED', `the /ipc endpoint did not answer multipart/mixed (got ${contentType ?? 'no content type'})`, {
       hint: 'use format json, or check that the source is a Hugr server',
     });
   }
-  const out: GraphqlResponse = {};
+  const out: DecodedIpc = {};
+  const rowCounts: Record<string, number> = {};
   const data: Record<string, unknown> = {};
   const errors: GraphqlError[] = [];
   for (const part of splitMultipart(body, boundary)) {
@@ -120,11 +107,19 @@ export function decodeIpc(body: Uint8Array, contentType: string | null): Graphql
       const path = (part.headers['x-hugr-path'] ?? '').split('.').filter(Boolean);
       if (path[0] === 'data') path.shift();
       if (path.length === 0) continue;
-      const value = part.headers['x-hugr-format'] === 'table' ? decodeTable(part) : part.body.length ? JSON.parse(text()) : null;
-      place(data, path, value);
+      if (part.headers['x-hugr-format'] === 'table') {
+        const { rows, total } = decodeTable(part, options.maxRows ?? Infinity);
+        if (total > rows.length) rowCounts[path.join('.')] = total;
+        place(data, path, rows);
+      } else place(data, path, part.body.length ? JSON.parse(text()) : null);
     }
   }
   if (errors.length) out.errors = errors;
   else out.data = data;
+  if (Object.keys(rowCounts).length) out.rowCounts = rowCounts;
   return out;
+}
+
+export async function decodeIpcStream(response: Response, options: { maxRows?: number } = {}): Promise<DecodedIpc> {
+  return decodeIpc(new Uint8Array(await response.arrayBuffer()), response.headers.get('content-type'), options);
 }
