@@ -64,6 +64,8 @@ export interface ExecuteRequest {
   operationName?: string;
   /** `json` (default) or `arrow` (Hugr `/ipc`). */
   format?: 'json' | 'arrow';
+  /** Rows per table the caller will read; an Arrow answer stops decoding a table past it. */
+  maxRows?: number;
   signal?: AbortSignal;
 }
 
@@ -82,7 +84,15 @@ export interface ExecuteResponse {
   validation: 'server' | 'client' | 'none';
   /** Set when errors stopped it: at validation (nothing ran) or at execution. */
   failedAt?: 'validation' | 'execution';
+  /** Who the server says ran it (Hugr `core.auth.me`), or why it cannot say. */
+  ranAs?: RanAs;
+  /** Notes on what was changed before running (e.g. a row cap injected). */
+  notes?: string[];
+  /** Rows a result table held, by result path, where fewer were decoded (`maxRows`). */
+  rowCounts?: Record<string, number>;
 }
+
+export type RanAs = { userId: string; userName: string; role: string; authType: string } | { unknown: string };
 
 /**
  * Outcome of checking a read-only query on a live source: its output columns, or the

@@ -24,6 +24,7 @@ describe('source add flags from the registered kinds', () => {
       'secret-key-env',
       'api-key-env',
       'user-token-env',
+      'user-token-as',
       'allow-anonymous',
     ]);
   });

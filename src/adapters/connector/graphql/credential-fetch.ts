@@ -49,7 +49,8 @@ export function createCredentialFetch(
       const token = context.userToken || (settings.userTokenEnv ? env[settings.userTokenEnv] : undefined);
       if (token) {
         registerSecret(token);
-        headers.authorization = `Bearer ${token}`;
+        if (settings.userTokenAs === 'api-key') headers[settings.apiKeyHeader] = token;
+        else headers.authorization = `Bearer ${token}`;
       } else if (!(context.allowAnonymous || settings.allowAnonymous)) {
         throw new SextantError('AUTH_FAILED', 'no user token for this query: queries run with the caller’s own credential, never the service key', {
           hint: settings.userTokenEnv

@@ -21,6 +21,8 @@ export interface EndpointSettings {
   headerEnvs: Record<string, string>;
   /** Environment variable with the user token for stdio sessions. */
   userTokenEnv?: string;
+  /** How a user's credential is sent: `Authorization: Bearer` (JWT/OIDC servers) or as an API key header. */
+  userTokenAs: 'bearer' | 'api-key';
   allowAnonymous: boolean;
   timeoutMs: number;
 }
@@ -70,6 +72,8 @@ export function endpointSettings(source: Pick<SourceRecord, 'url' | 'type' | 'op
   const apiKeyEnv = envName(o.apiKeyEnv, '--api-key-env');
   if (secretKeyEnv && apiKeyEnv) throw new SextantError('USAGE', 'give either --secret-key-env or --api-key-env, not both');
   const userTokenEnv = envName(o.userTokenEnv, '--user-token-env');
+  if (o.userTokenAs !== undefined && o.userTokenAs !== 'bearer' && o.userTokenAs !== 'api-key')
+    throw new SextantError('USAGE', `userTokenAs must be 'bearer' or 'api-key', got '${String(o.userTokenAs)}'`);
   const apiKeyHeader = typeof o.apiKeyHeader === 'string' && HEADER_NAME.test(o.apiKeyHeader) ? o.apiKeyHeader : 'x-hugr-api-key';
   return {
     queryUrl: hugr ? `${root}/query` : base,
@@ -80,6 +84,7 @@ export function endpointSettings(source: Pick<SourceRecord, 'url' | 'type' | 'op
     apiKeyHeader,
     headerEnvs,
     ...(userTokenEnv ? { userTokenEnv } : {}),
+    userTokenAs: o.userTokenAs === 'api-key' ? 'api-key' : 'bearer',
     allowAnonymous: o.allowAnonymous === true,
     timeoutMs: typeof o.timeoutMs === 'number' && o.timeoutMs > 0 ? o.timeoutMs : 30_000,
   };

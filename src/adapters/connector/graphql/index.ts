@@ -8,6 +8,7 @@ import { endpointSettings } from './endpoint.js';
 import type { ExecuteDeps } from './execute.js';
 import { mergeCatalog } from './merge-catalog.js';
 import { toSnapshot } from './to-objects.js';
+import { rememberVersion } from './server-version.js';
 import { createTypeLookup } from './type-lookup.js';
 import { SextantError } from '../../../kernel/errors.js';
 
@@ -22,6 +23,8 @@ export interface GraphqlConnectorOptions {
 export function createGraphqlConnector(options: GraphqlConnectorOptions): Connector {
   const env = options.env ?? process.env;
   const schemas: ExecuteDeps['schemas'] = new Map();
+  const identities: ExecuteDeps['identities'] = new Map();
+  const versions: ExecuteDeps['versions'] = new Map();
   const context = (source: SourceRecord, signal?: AbortSignal) => {
     const settings = endpointSettings(source);
     return { settings, fetcher: createCredentialFetch(settings, env, options.fetch), ...(signal ? { signal } : {}) };
@@ -48,6 +51,7 @@ export function createGraphqlConnector(options: GraphqlConnectorOptions): Connec
     async introspect(source: SourceRecord, introspectOptions: IntrospectOptions = {}) {
       const ctx = { ...context(source, introspectOptions.signal), ...(introspectOptions.onProgress ? { onStep: introspectOptions.onProgress } : {}) };
       const found = await discover(ctx);
+      if (ctx.settings.hugr) rememberVersion(versions, ctx.settings, found.serverVersion);
       const catalog = mergeCatalog(found);
       const snapshot = toSnapshot(source.name, catalog, createTypeLookup(found.schema, catalog.dataObjects), {
         serverVersion: found.serverVersion,
@@ -69,7 +73,7 @@ export function createGraphqlConnector(options: GraphqlConnectorOptions): Connec
       const ctx = context(source);
       // graphql-js and apache-arrow load only when a query runs, not for every CLI command.
       const { executeOperation } = await import('./execute.js');
-      return executeOperation({ settings: ctx.settings, fetcher: ctx.fetcher, schemas }, request, credential);
+      return executeOperation({ settings: ctx.settings, fetcher: ctx.fetcher, schemas, identities, versions }, request, credential);
     },
   } satisfies Connector);
 }

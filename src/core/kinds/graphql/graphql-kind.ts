@@ -33,6 +33,10 @@ export const graphqlOptions = z.object({
     example: 'Authorization=API_TOKEN',
   }),
   userTokenEnv: z.string().optional().describe('GraphQL/Hugr: user token for queries from stdio sessions (never used for discovery)'),
+  userTokenAs: z
+    .enum(['bearer', 'api-key'])
+    .optional()
+    .describe("Hugr: send a user's credential as 'bearer' (Authorization; JWT/OIDC servers, the default) or 'api-key' (x-hugr-api-key)"),
   allowAnonymous: z.boolean().optional().describe('GraphQL/Hugr: allow queries without a user token'),
 });
 

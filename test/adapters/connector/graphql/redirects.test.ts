@@ -47,6 +47,7 @@ const settings = (): EndpointSettings => ({
   queryUrl: `${frontUrl}/query`,
   ipcUrl: null,
   hugr: true,
+  userTokenAs: 'bearer',
   secretKeyEnv: 'HUGR_SECRET',
   apiKeyHeader: 'x-hugr-api-key',
   headerEnvs: { 'x-wiki-token': 'WIKI_TOKEN' },
