@@ -5,7 +5,7 @@
  * ready operation) and query execution on behalf of a user. MCP tools and the CLI call these.
  */
 import type { CatalogObject } from '../../ports/catalog.js';
-import type { Connector, ExecuteResponse } from '../../ports/connector.js';
+import type { Connector, ExecuteResponse, RanAs } from '../../ports/connector.js';
 import type { CatalogStore, StoredSource } from '../../ports/store.js';
 import { GRAPHQL_FAMILY } from '../kinds/graphql/graphql-kind.js';
 import type { KindRegistry } from '../kinds/registry.js';
@@ -16,6 +16,7 @@ import { splitText } from '../../kernel/text/identifiers.js';
 import { type CompactResult, compactResult } from './compact-result.js';
 import { type ActionableError, explainErrors } from './graphql-errors.js';
 import { operationTypeOf } from './operation-type.js';
+import { createListQueryPaths, injectRowCap } from './row-cap.js';
 
 export interface DataSourceEntry {
   id: string;
@@ -96,6 +97,10 @@ export interface GraphqlQueryResult extends CompactResult {
   success: boolean;
   operation: 'query' | 'mutation' | 'subscription';
   validation: ExecuteResponse['validation'];
+  /** Who the server says ran the operation (Hugr), or why it cannot say. */
+  ranAs?: RanAs;
+  /** What was changed before running, e.g. a row cap added to list queries. */
+  notes?: string[];
   errors: ActionableError[];
   failedAt?: 'validation' | 'execution';
   extensions?: Record<string, unknown>;
@@ -171,6 +176,7 @@ export function fieldScore(query: string, name: string, description: string | nu
 export function createGraphqlService(deps: { store: CatalogStore; connectors: ReadonlyMap<string, Connector>; kinds: KindRegistry }): GraphqlService {
   const { store, connectors } = deps;
   const graphqlTypes: ReadonlySet<string> = new Set(deps.kinds.sourceTypes.filter((t) => t.family === GRAPHQL_FAMILY).map((t) => t.type));
+  const listQueryPaths = createListQueryPaths(store);
 
   async function moduleEntry(o: CatalogObject): Promise<ModuleEntry> {
     const count = async (kinds: string[]) => (await store.listObjects({ source: o.source, kinds, parentId: o.id, limit: 1 })).total;
@@ -308,24 +314,34 @@ export function createGraphqlService(deps: { store: CatalogStore; connectors: Re
         });
       }
       const rowLimit = Math.min(Math.max(1, input.rowLimit ?? 50), 1000);
+      // one row more than shown, so a cut is still detected
+      const cap = operation === 'query' ? await injectRowCap(input, await listQueryPaths(source), rowLimit + 1) : null;
+      const variables = cap ? cap.variables : input.variables;
       const response = await connector.execute(
         source,
         {
-          query: input.query,
-          ...(input.variables ? { variables: input.variables } : {}),
+          query: cap?.query ?? input.query,
+          ...(variables ? { variables } : {}),
           ...(input.operationName ? { operationName: input.operationName } : {}),
           format: input.format ?? 'json',
+          maxRows: rowLimit + 1,
           ...(input.signal ? { signal: input.signal } : {}),
         },
         { userToken: input.userToken ?? null, ...(input.allowAnonymous ? { allowAnonymous: true } : {}) },
       );
       const errors = await explainErrors(store, source.name, response.errors);
+      const notes = [
+        ...(cap?.capped.length ? [`limit: ${rowLimit + 1} added to ${cap.capped.join(', ')} (no limit was given; raise row_limit for more rows)`] : []),
+        ...(response.notes ?? []),
+      ];
       return {
         success: errors.length === 0,
         operation,
         validation: response.validation,
-        ...compactResult(response.data, rowLimit),
+        ...(response.ranAs ? { ranAs: response.ranAs } : {}),
+        ...compactResult(response.data, rowLimit, { rowCounts: response.rowCounts ?? {}, capped: cap?.capped ?? [] }),
         errors,
+        ...(notes.length ? { notes } : {}),
         ...(response.failedAt ? { failedAt: response.failedAt } : {}),
         ...(response.extensions ? { extensions: response.extensions } : {}),
       };

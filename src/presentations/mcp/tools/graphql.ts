@@ -69,15 +69,24 @@ export const listDataObjectsTool = defineTool({
   },
 });
 
+function ranAsText(ranAs: GraphqlQueryResult['ranAs']): string | null {
+  if (!ranAs) return null;
+  return 'unknown' in ranAs ? `ran as: not reported (${ranAs.unknown})` : `ran as: ${ranAs.userName || ranAs.userId} (role ${ranAs.role}, ${ranAs.authType})`;
+}
+
 function renderResult(r: GraphqlQueryResult): string {
   const lines: string[] = [];
+  const who = ranAsText(r.ranAs);
+  if (who) lines.push(who);
+  for (const note of r.notes ?? []) lines.push(`note: ${note}`);
   for (const t of r.tables) {
-    lines.push(`${t.path}: ${t.rows.length} of ${t.total} rows${t.truncated ? ' [truncated: raise row_limit or narrow the filter]' : ''}`);
+    const total = `${t.atLeast ? 'at least ' : ''}${t.total}`;
+    lines.push(`${t.path}: ${t.rows.length} of ${total} rows${t.truncated ? ' [truncated: raise row_limit or narrow the filter]' : ''}`);
     lines.push(`  ${t.columns.join(' | ')}`);
     for (const row of t.rows) lines.push(`  ${row.map((v) => (v === null ? '∅' : String(v))).join(' | ')}`);
   }
   for (const v of r.values) lines.push(`${v.path}: ${JSON.stringify(v.value)}`);
-  return lines.join('\n') || 'no data';
+  return r.tables.length || r.values.length ? lines.join('\n') : [...lines, 'no data'].join('\n');
 }
 
 export const graphqlQueryTool = defineTool({
@@ -105,6 +114,7 @@ export const graphqlQueryTool = defineTool({
       rowLimit: args.row_limit,
       userToken: ctx.userToken?.() ?? null,
     });
+    if (result.ranAs) ctx.logger.info({ tool: 'graphql_query', source: args.source, session: ctx.session, ranAs: result.ranAs }, 'graphql query identity');
     if (!result.success) {
       // a failed operation is a tool error the agent can act on: what failed, the hints, nearest names
       const what = result.failedAt === 'validation' ? 'invalid GraphQL operation (nothing ran)' : 'the server refused the GraphQL operation';
