@@ -204,12 +204,16 @@ describe('queries on behalf of users', () => {
   it('decodes /ipc Arrow into the same tables as /query JSON, with row cap and total', async () => {
     const query =
       'query { crm { pg_customers { id name } pg_orders_aggregation { _rows_count } } function { docs { kb { chunk_text(text: "abcdefgh", size: 3) } } } }';
+    const readsBefore = server.reads.length;
     const json = await engine.graphql.query({ source: 'mesh', query, userToken: ADMIN_TOKEN, rowLimit: 2 });
+    // no limit in the query: the server is asked for one row more than shown, never the whole table
+    expect(server.reads.slice(readsBefore).find((r) => r.type === 'pg_customers')).toEqual({ type: 'pg_customers', limit: 3, rows: 3 });
+    expect(json.notes?.[0]).toContain('limit: 3 added to crm.pg_customers');
     const arrow = await engine.graphql.query({ source: 'mesh', query, userToken: ADMIN_TOKEN, rowLimit: 2, format: 'arrow' });
     expect(arrow.tables).toEqual(json.tables);
     expect(arrow.values).toEqual(json.values);
     const customers = json.tables.find((t) => t.path === 'crm.pg_customers')!;
-    expect(customers).toMatchObject({ columns: ['id', 'name'], total: 4, truncated: true });
+    expect(customers).toMatchObject({ columns: ['id', 'name'], total: 3, atLeast: true, truncated: true });
     expect(customers.rows).toHaveLength(2);
     expect(json.tables.find((t) => t.path === 'function.docs.kb.chunk_text')!.rows).toEqual([['abc'], ['def']]);
     expect(json.values).toEqual([{ path: 'crm.pg_orders_aggregation', value: { _rows_count: 3 } }]);
@@ -259,9 +263,10 @@ describe('queries on behalf of users', () => {
     });
     const before = server.requests.length;
     const done = await engine.graphql.query({ source: 'mesh', query: mutation, userToken: ADMIN_TOKEN, developerTools: true });
-    // validated client-side (a server ignoring validateOnly would otherwise run it twice): one mutating request
-    expect(done.validation).toBe('client');
-    expect(server.requests.slice(before).filter((r) => JSON.parse(r.body).query === mutation)).toHaveLength(1);
+    // the acme server is v0.2.2: validateOnly is honoured there, so the server validates and the mutation runs once
+    expect(done.validation).toBe('server');
+    const sent = server.requests.slice(before).map((r) => JSON.parse(r.body));
+    expect(sent.filter((b) => b.query === mutation && !b.validateOnly)).toHaveLength(1);
     expect(done.values).toEqual([{ path: 'function.crm.pg_recalc_order_totals', value: { success: true, message: 'recalculated' } }]);
   });
 });

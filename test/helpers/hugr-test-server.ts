@@ -4,15 +4,22 @@
  *   JSON with the extension fields; other operations run with graphql-js against the SDL, data
  *   from memory; `validateOnly`; all-or-nothing errors; `schema_summary` (G1) from a fixture.
  * - `/ipc`: the same result as `multipart/mixed; boundary=HUGR`, list fields as Arrow IPC
- *   streams (empty tables flagged, lists of scalars `asArray`), the rest JSON, an `errors` part.
- * - Auth: `x-hugr-secret-key` → admin; `Authorization: Bearer` → the token's role; unknown
- *   token → 401 text; unknown role → 403; nothing → 401 unless anonymous is allowed. The
- *   `viewer` role sees fewer fields (hidden in introspection, `disabled` ones forbidden) and rows.
+ *   streams (empty tables flagged, lists of scalars `asArray`; rows as wrapped JSON text before
+ *   v0.3.32, native typed columns from v0.3.32, see hugr-arrow.ts), the rest JSON, an `errors` part.
+ * - Auth: `x-hugr-secret-key` → admin; `Authorization: Bearer` → the token's role, but only
+ *   when JWT/OIDC is configured (`auth: 'jwt'`, the default): a secret-key-only server
+ *   (`auth: 'secret-key-only'`) ignores the bearer and runs the request as the anonymous role,
+ *   `admin` by default (hugr `ALLOWED_ANONYMOUS=true`, `ANONYMOUS_ROLE=admin`); managed API keys
+ *   (`x-hugr-api-key`) → their role. Unknown token → 401 text; unknown role → 403.
+ *   The `viewer` role sees fewer fields (hidden in introspection, `disabled` ones forbidden) and rows.
+ * - Versions: `function { core { version } }` answers `version`; `core.auth.me` exists from
+ *   v0.3.6; `validateOnly` is honoured from v0.2.0 (before, the operation runs).
+ * - A list query without `limit` returns every row (no server default); every read is recorded.
  * Every request is recorded (path, headers, body) so tests can prove which credential went where.
  */
 import { type AddressInfo } from 'node:net';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import { tableFromArrays, tableFromJSON, tableToIPC } from 'apache-arrow';
+import { tableFromArrays, tableToIPC } from 'apache-arrow';
 import {
   type ConstDirectiveNode,
   type FragmentDefinitionNode,
@@ -29,6 +36,7 @@ import {
   parse,
   validate,
 } from 'graphql';
+import { type ArrowColumn, nativeTable, wrappedTable } from './hugr-arrow.js';
 import { type CoreCatalogOptions, coreCatalogData, coreCatalogSdl } from './hugr-core-catalog.js';
 import { type Generation, IntrospectionProjector } from './hugr-introspection-projector.js';
 import { type MetaTree, type MetaTreeOptions, metaTreeFrom } from './hugr-meta-catalog.js';
@@ -78,11 +86,29 @@ export interface HugrServerOptions {
   coreCatalog?: CoreCatalogOptions;
   /** Serve `__schema`/`__type` as errors (introspection disabled). */
   introspectionDisabled?: boolean;
+  /** The server version `core.version` reports (default by generation: G1 v0.2.2, G2 v0.3.41, G3 v0.3.44). */
+  version?: string;
+  /** `jwt` (bearer tokens read, the default) or `secret-key-only` (bearer ignored → anonymous). */
+  auth?: 'jwt' | 'secret-key-only';
+  /** Role of anonymous requests when anonymous access is allowed (hugr default: admin). */
+  anonymousRole?: string;
+  /** Native Arrow column kinds overriding the SDL scalar, per type and field (e.g. `decimal:2`). */
+  arrowTypes?: Record<string, Record<string, string>>;
+  /** Session time zone (`X-Hugr-Timezone`): zone of `Timestamp` columns; rows must be rendered in it. */
+  timezone?: string;
+}
+
+export interface RecordedRead {
+  type: string;
+  limit: number | null;
+  rows: number;
 }
 
 export interface HugrTestServer {
   url: string;
   requests: RecordedRequest[];
+  /** Every list read the server executed (validateOnly reads included where the version ignores it). */
+  reads: RecordedRead[];
   /** Replace the served schema (SDL + introspection), e.g. to test incremental updates. */
   setSchema(sdl: string, introspection: any): void;
   close(): Promise<void>;
@@ -153,9 +179,27 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+const DEFAULT_VERSION: Record<Generation, string> = { G1: 'v0.2.2', G2: 'v0.3.41', G3: 'v0.3.44' };
+
+function versionAtLeast(version: string, min: [number, number, number]): boolean {
+  const v = /^v?(\d+)\.(\d+)\.(\d+)/.exec(version)!.slice(1).map(Number);
+  for (let i = 0; i < 3; i++) if (v[i] !== min[i]) return v[i]! > min[i]!;
+  return true;
+}
+
+interface Identity {
+  role: string;
+  userId: string;
+  userName: string;
+  authType: string;
+}
+
 export async function startHugrServer(options: HugrServerOptions): Promise<HugrTestServer> {
   const requests: RecordedRequest[] = [];
+  const reads: RecordedRead[] = [];
   const generation = options.generation ?? 'G1';
+  const version = options.version ?? DEFAULT_VERSION[generation];
+  const nativeArrow = versionAtLeast(version, [0, 3, 32]);
   const coreCatalog = generation === 'G2' ? options.coreCatalog : undefined;
   // the views are executed like any data query; they are not added to the served introspection
   const withCatalog = (sdl: string) => (coreCatalog ? `${sdl}\n${coreCatalogSdl(coreCatalog)}` : sdl);
@@ -196,32 +240,74 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
       : [];
   const roles: Record<string, RoleRules> = { admin: {}, ...(options.roles ?? {}) };
 
-  function authenticate(req: IncomingMessage): { role: string } | { status: number; body: string; json?: boolean } {
+  function authenticate(req: IncomingMessage): Identity | { status: number; body: string; json?: boolean } {
     const secret = req.headers['x-hugr-secret-key'];
-    if (secret !== undefined)
-      return secret === options.secretKey ? { role: String(req.headers['x-hugr-role'] ?? 'admin') } : { status: 401, body: 'unauthorized' };
+    if (secret !== undefined) {
+      if (secret !== options.secretKey) return { status: 401, body: 'unauthorized' };
+      const role = String(req.headers['x-hugr-role'] ?? 'admin');
+      return { role, userId: 'api', userName: 'api', authType: 'apiKey' };
+    }
     const apiKey = req.headers['x-hugr-api-key'];
     if (apiKey !== undefined) {
-      if (apiKey === options.apiKey) return { role: 'admin' };
+      if (apiKey === options.apiKey) return { role: 'admin', userId: 'api', userName: 'api', authType: 'apiKey' };
       const keyRole = options.apiKeys?.[String(apiKey)];
       if (!keyRole) return { status: 401, body: 'forbidden' };
-      return roles[keyRole] ? { role: keyRole } : { status: 403, body: JSON.stringify({ errors: [{ message: 'forbidden' }] }), json: true };
+      if (!roles[keyRole]) return { status: 403, body: JSON.stringify({ errors: [{ message: 'forbidden' }] }), json: true };
+      return { role: keyRole, userId: `key-${keyRole}`, userName: `key-${keyRole}`, authType: 'db-api-key' };
     }
-    const auth = req.headers.authorization;
+    // Without JWT/OIDC configured, hugr has no provider that reads Authorization: the bearer is skipped.
+    const auth = options.auth === 'secret-key-only' ? undefined : req.headers.authorization;
     if (auth) {
       const token = /^Bearer\s+(.+)$/i.exec(auth)?.[1];
       const role = token ? options.tokens?.[token] : undefined;
       if (!role) return { status: 401, body: 'unauthorized' };
       if (!roles[role]) return { status: 403, body: JSON.stringify({ errors: [{ message: 'forbidden' }] }), json: true };
-      return { role };
+      return { role, userId: `user-${role}`, userName: `${role} user`, authType: 'jwt' };
     }
-    return options.allowAnonymous ? { role: 'admin' } : { status: 401, body: 'unauthorized' };
+    const anonymous = options.allowAnonymous ?? options.auth === 'secret-key-only';
+    return anonymous
+      ? { role: options.anonymousRole ?? 'admin', userId: 'anonymous', userName: 'anonymous', authType: 'anonymous' }
+      : { status: 401, body: 'unauthorized' };
+  }
+
+  /** `function { core { version | auth { me } } }`, answered as the server's runtime functions do. */
+  function coreFunction(
+    operation: OperationDefinitionNode,
+    identity: Identity,
+  ): { data?: Record<string, unknown>; errors?: Array<{ message: string }> } | null {
+    const root = operation.selectionSet.selections[0];
+    if (operation.operation !== 'query' || operation.selectionSet.selections.length !== 1 || root?.kind !== Kind.FIELD || root.name.value !== 'function')
+      return null;
+    const core = root.selectionSet?.selections[0];
+    if (core?.kind !== Kind.FIELD || core.name.value !== 'core') return null;
+    const fn = core.selectionSet?.selections[0];
+    if (fn?.kind !== Kind.FIELD) return null;
+    const pick = (node: typeof fn, value: Record<string, unknown>) =>
+      Object.fromEntries(
+        (node.selectionSet?.selections ?? []).flatMap((s) => (s.kind === Kind.FIELD ? [[s.alias?.value ?? s.name.value, value[s.name.value] ?? null]] : [])),
+      );
+    if (fn.name.value === 'version') return { data: { function: { core: { version: pick(fn, { version, build_date: '2026-08-01' }) } } } };
+    if (fn.name.value === 'auth') {
+      if (!versionAtLeast(version, [0, 3, 6])) return { errors: [{ message: 'Cannot query field "auth" on type "_module_core_function".' }] };
+      const me = fn.selectionSet?.selections[0];
+      if (me?.kind !== Kind.FIELD || me.name.value !== 'me') return null;
+      const value = {
+        user_id: identity.userId,
+        user_name: identity.userName,
+        role: identity.role,
+        auth_type: identity.authType,
+        auth_provider: identity.authType,
+      };
+      return { data: { function: { core: { auth: { me: pick(me, value) } } } } };
+    }
+    return null;
   }
 
   function run(
     body: { query?: string; variables?: Record<string, unknown>; operationName?: string; validateOnly?: boolean },
-    role: string,
+    identity: Identity,
   ): { data?: Record<string, unknown>; errors?: Array<{ message: string }> } {
+    const role = identity.role;
     const rules = roles[role] ?? {};
     let document;
     try {
@@ -232,6 +318,8 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
     const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
     const operation = body.operationName ? operations.find((o) => o.name?.value === body.operationName) : operations[0];
     if (!operation) return { errors: [{ message: 'no operation' }] };
+    const runtime = coreFunction(operation, identity);
+    if (runtime) return runtime;
     const fragments = Object.fromEntries(
       document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
     );
@@ -269,7 +357,8 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
     }
     const errors = validate(schema, document);
     if (errors.length) return { errors: errors.map((e) => ({ message: e.message })) };
-    if (body.validateOnly) return { data: Object.fromEntries(rootNames.map((n) => [n, null])) };
+    // validateOnly arrived in v0.2.0; older servers ignore the flag and run the operation
+    if (body.validateOnly && versionAtLeast(version, [0, 2, 0])) return { data: Object.fromEntries(rootNames.map((n) => [n, null])) };
 
     const resolver: GraphQLFieldResolver<any, unknown> = (source, args, _ctx, info) => {
       const parent = info.parentType;
@@ -289,8 +378,12 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
         let rows = rowsOf(typeName).filter((r) => matches(r, args.filter as any));
         if (query && directiveArg(query, 'type') === 'SELECT_ONE') return rows.find((r) => Object.entries(args).every(([k, v]) => r[k] === v)) ?? null;
         if (agg) return directiveArg(agg, 'is_bucket') === true ? (rows.length ? [{ key: rows[0], aggregations: aggregate(rows) }] : []) : aggregate(rows);
+        // A list query without `limit` has no LIMIT on the server (the SDL's default is not applied):
+        // the whole table is sent.
         const offset = Number(args.offset ?? 0);
-        rows = rows.slice(offset, offset + Number(args.limit ?? 2000));
+        const given = info.fieldNodes[0]?.arguments?.some((a) => a.name.value === 'limit') && args.limit != null;
+        rows = given ? rows.slice(offset, offset + Number(args.limit)) : rows.slice(offset);
+        reads.push({ type: typeName, limit: given ? Number(args.limit) : null, rows: rows.length });
         return rows;
       }
       if (directiveOf(node, 'function')) {
@@ -380,17 +473,33 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
               Buffer.from(tableToIPC(table, 'stream')),
             );
           } else {
-            const table = tableFromJSON(v as Array<Record<string, unknown>>);
-            push(
-              {
-                'Content-Type': 'application/vnd.apache.arrow.stream',
-                'X-Hugr-Format': 'table',
-                'X-Hugr-Part-Type': 'data',
-                'X-Hugr-Path': partPath,
-                'X-Hugr-Table-Info': '',
-              },
-              Buffer.from(tableToIPC(table, 'stream')),
-            );
+            const headers: Record<string, string> = {
+              'Content-Type': 'application/vnd.apache.arrow.stream',
+              'X-Hugr-Format': 'table',
+              'X-Hugr-Part-Type': 'data',
+              'X-Hugr-Path': partPath,
+              'X-Hugr-Table-Info': nativeArrow ? '' : 'wrapped',
+            };
+            let body: Uint8Array;
+            if (nativeArrow) {
+              const columns: ArrowColumn[] = s.selectionSet.selections
+                .filter((x: any) => x.kind === Kind.FIELD && x.name.value !== '__typename')
+                .map((x: any) => {
+                  const f = named.getFields()[x.name.value];
+                  const leaf = getNamedType(f.type) as any;
+                  const nested = typeof leaf.getFields === 'function';
+                  const list = isListType(getNullableType(f.type));
+                  const kind = nested ? 'nested' : list ? `list:${leaf.name}` : leaf.name;
+                  return { name: x.alias?.value ?? x.name.value, kind: options.arrowTypes?.[named.name]?.[x.name.value] ?? kind };
+                });
+              const geometry = columns.filter((c) => c.kind === 'Geometry').map((c) => `"${c.name}": {"srid": "4326", "format": "WKB"}`);
+              if (geometry.length) {
+                headers['X-Hugr-Geometry-Fields'] = `{${geometry.join(',')}}`;
+                headers['X-Hugr-Geometry'] = 'true';
+              }
+              body = nativeTable(v as Array<Record<string, unknown>>, columns, options.timezone ?? 'UTC');
+            } else body = wrappedTable(v);
+            push(headers, Buffer.from(body));
           }
         } else {
           push(
@@ -426,7 +535,7 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
         .end(path === '/ipc' ? 'bad request' : JSON.stringify({ errors: [{ message: 'invalid JSON body' }] }));
       return;
     }
-    const result = run(parsed, auth.role);
+    const result = run(parsed, auth);
     if (path === '/query' || parsed.validateOnly) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
       return;
@@ -459,6 +568,7 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    reads,
     setSchema(sdl, intro) {
       schema = buildSchema(withCatalog(sdl));
       introspection = servedIntrospection(intro);
