@@ -51,7 +51,14 @@ export interface ProjectorOptions {
   metaTree?: MetaTree;
   /** Every `type`/`ofType` hop spends a unit too (a stricter MAX_DEPTH, so long reference chains hit the limit). */
   countTypeRefs?: boolean;
+  /**
+   * Field arguments' types answered as the `JSON` scalar, with no error: what query-engine's
+   * argumentResolver does once the budget left is 2 or less (MAX_DEPTH ≤ 4, `pkg/metadata/schema.go`).
+   */
+  argumentTypesAsJson?: boolean;
 }
+
+const JSON_SCALAR = { kind: 'SCALAR', name: 'JSON', ofType: null };
 
 export class IntrospectionProjector {
   private readonly types: Map<string, any>;
@@ -197,7 +204,11 @@ export class IntrospectionProjector {
                 : name === 'directives'
                   ? '__Directive'
                   : '__Type';
-      const resolved = child === '__Type' && (name === 'type' || name === 'ofType') && v && expandsType ? this.fullType(v) : v;
+      const collapsed =
+        name === 'args' && typeName === '__Field' && this.options.argumentTypesAsJson && Array.isArray(v)
+          ? v.map((a: any) => ({ ...a, type: JSON_SCALAR }))
+          : v;
+      const resolved = child === '__Type' && (name === 'type' || name === 'ofType') && v && expandsType ? this.fullType(v) : collapsed;
       out[key] = this.value(
         child,
         resolved ?? null,

@@ -37,7 +37,7 @@ import {
   validate,
 } from 'graphql';
 import { type ArrowColumn, nativeTable, wrappedTable } from './hugr-arrow.js';
-import { type CoreCatalogOptions, coreCatalogData, coreCatalogSdl } from './hugr-core-catalog.js';
+import { type CoreCatalogOptions, coreCatalogData, coreCatalogFailures, coreCatalogSdl } from './hugr-core-catalog.js';
 import { type Generation, IntrospectionProjector } from './hugr-introspection-projector.js';
 import { type MetaTree, type MetaTreeOptions, metaTreeFrom } from './hugr-meta-catalog.js';
 
@@ -84,6 +84,8 @@ export interface HugrServerOptions {
   metaCatalog?: MetaTreeOptions | false;
   /** G2 only: serve the `core { catalog { … } }` views (HUGR.md §2.1) with these rows. */
   coreCatalog?: CoreCatalogOptions;
+  /** Data-object type name → the error reading it fails with (a relation the server's database lacks). */
+  failures?: Record<string, string>;
   /** Serve `__schema`/`__type` as errors (introspection disabled). */
   introspectionDisabled?: boolean;
   /** The server version `core.version` reports (default by generation: G1 v0.2.2, G2 v0.3.41, G3 v0.3.44). */
@@ -202,7 +204,8 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
   const nativeArrow = versionAtLeast(version, [0, 3, 32]);
   const coreCatalog = generation === 'G2' ? options.coreCatalog : undefined;
   // the views are executed like any data query; they are not added to the served introspection
-  const withCatalog = (sdl: string) => (coreCatalog ? `${sdl}\n${coreCatalogSdl(coreCatalog)}` : sdl);
+  const withCatalog = (sdl: string) => (coreCatalog ? `${sdl}\n${coreCatalogSdl(coreCatalog, version)}` : sdl);
+  const failures: Record<string, string> = { ...(coreCatalog ? coreCatalogFailures(coreCatalog) : {}), ...(options.failures ?? {}) };
   const data = { ...(options.data ?? {}), ...(coreCatalog ? coreCatalogData(coreCatalog) : {}) };
   let schema: GraphQLSchema = buildSchema(withCatalog(options.sdl));
   // G2/G3 removed schema_summary (HUGR.md §0): drop it from what those generations serve.
@@ -343,6 +346,7 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
           schema: introspection,
           generation,
           maxDepth: options.maxDepth ?? 7,
+          argumentTypesAsJson: (options.maxDepth ?? 7) <= 4,
           hidden: rules.hidden ?? {},
           metaTypes,
           dataSources,
@@ -375,6 +379,7 @@ export async function startHugrServer(options: HugrServerOptions): Promise<HugrT
       if (query || agg) {
         const target = agg ? String(directiveArg(agg, 'name')) : named.name;
         const typeName = agg ? (schema.getType(`_${target}_aggregation`) ? target : named.name.replace(/^_|_aggregation(_bucket)?$/g, '')) : target;
+        if (failures[typeName]) throw new GraphQLError(failures[typeName]);
         let rows = rowsOf(typeName).filter((r) => matches(r, args.filter as any));
         if (query && directiveArg(query, 'type') === 'SELECT_ONE') return rows.find((r) => Object.entries(args).every(([k, v]) => r[k] === v)) ?? null;
         if (agg) return directiveArg(agg, 'is_bucket') === true ? (rows.length ? [{ key: rows[0], aggregations: aggregate(rows) }] : []) : aggregate(rows);

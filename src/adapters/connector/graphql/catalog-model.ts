@@ -39,6 +39,26 @@ export interface DataSourceInfo {
   asModule: boolean;
   readOnly: boolean;
   description: string;
+  /** Switched off on the server (`disabled`): its objects are not served. */
+  disabled?: boolean;
+}
+
+/**
+ * Hugr's generated text for a module's root types and the fields leading to them (every
+ * generation: "The root query object of the module crm", and the mutation, function, mutation
+ * function and subscription variants). It says nothing about the module.
+ */
+const GENERATED_MODULE_TEXT = /^The root (query|mutation|function|function mutation|mutation function|subscription) object of the module\b/i;
+
+/** The description, or '' when it is Hugr's generated module text. */
+export function curatedDescription(text: string | null | undefined): string {
+  return text && !GENERATED_MODULE_TEXT.test(text.trim()) ? text : '';
+}
+
+/** The longer of two descriptions, generated module text counting as none: a long description extends the short one, it does not contradict it. */
+export function longerDescription(a: string, b: string): string {
+  const [x, y] = [curatedDescription(a), curatedDescription(b)];
+  return y.length > x.length ? y : x;
 }
 
 export interface ModuleInfo {

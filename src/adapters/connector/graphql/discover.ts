@@ -24,7 +24,7 @@ import {
   withoutFields,
 } from './introspection-query.js';
 import type { DataSourceRow, DiscoveryParts } from './merge-catalog.js';
-import { type IntroSchema, SchemaIndex } from './schema-model.js';
+import { type IntroSchema, SchemaIndex, namedType } from './schema-model.js';
 import { type SchemaSummary, isSchemaSummary } from './schema-summary.js';
 
 export const PROBES = {
@@ -33,7 +33,7 @@ export const PROBES = {
   g1: '{ __type(name: "_module_core_meta_function") { fields { name } } }',
   version: '{ function { core { version { version build_date } } } }',
   summary: '{ function { core { meta { schema_summary } } } }',
-  dataSources: '{ core { data_sources { name type prefix as_module read_only description } } }',
+  dataSources: '{ core { data_sources { name type prefix as_module read_only description disabled } } }',
   /** G3 meta query: permission-filtered, needs no admin; no prefix (inferred from type names). */
   metaDataSources: '{ _dataSources { name engine description longDescription readOnly asModule } }',
 } as const;
@@ -112,6 +112,18 @@ function validateSchema(schema: IntroSchema): string | null {
   return null;
 }
 
+/**
+ * Hugr answers argument types as the `JSON` scalar, with no error, once the depth budget left for
+ * them is 2 or less (query-engine `pkg/metadata/schema.go`, argumentResolver): with MAX_DEPTH 4 or
+ * less every argument collapses, whichever way the schema is asked. `limit`/`offset` of a list
+ * query are always `Int`, so one of them typed `JSON` gives it away.
+ */
+export function argumentTypesCollapsed(schema: IntroSchema): boolean {
+  const args = schema.types.flatMap((t) => (t.fields ?? []).flatMap((f) => f.args ?? []));
+  if (args.some((a) => (a.name === 'limit' || a.name === 'offset') && namedType(a.type) === 'JSON')) return true;
+  return args.length >= 3 && args.every((a) => namedType(a.type) === 'JSON');
+}
+
 export function parseDataSources(value: unknown): DataSourceInfo[] | null {
   if (!Array.isArray(value)) return null;
   return value
@@ -123,6 +135,7 @@ export function parseDataSources(value: unknown): DataSourceInfo[] | null {
       asModule: r.as_module === true,
       readOnly: r.read_only === true,
       description: String(r.description ?? ''),
+      ...(r.disabled === true ? { disabled: true } : {}),
     }));
 }
 
@@ -202,6 +215,14 @@ export async function discover(ctx: DiscoverContext): Promise<Discovery> {
   const schema = schemaError || !intro.schema ? null : new SchemaIndex(intro.schema);
   if (schema && schema.hugr && intro.shape.fieldExtensions.length < HUGR_SHAPE.fieldExtensions.length) {
     warnings.push(`server does not resolve ${HUGR_SHAPE.fieldExtensions.filter((f) => !intro.shape.fieldExtensions.includes(f)).join(', ')} on __Field`);
+  }
+
+  if (schema?.hugr && intro.schema && argumentTypesCollapsed(intro.schema)) {
+    warnings.push(
+      `argument types came back as JSON: the server's MAX_DEPTH is 4 or less, which collapses them without an error; ` +
+        (coreCatalog?.views.arguments ? 'types were taken from core.catalog.arguments where it has them; ' : 'arguments are indexed without types; ') +
+        'set MAX_DEPTH to 5 or more (default 7) on the server and run update again',
+    );
   }
 
   let dataSources: DataSourceRow[] | null = null;

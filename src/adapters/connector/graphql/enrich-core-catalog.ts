@@ -6,12 +6,11 @@
  * filter/args types, argument defaults — and add data sources and modules it did not show.
  */
 import type { ArgInfo, GraphqlCatalog, ModuleInfo, OperationInfo, RootKind } from './catalog-model.js';
+import { longerDescription as longer } from './catalog-model.js';
 import type { CoreCatalog, Row } from './core-catalog.js';
 import type { MetaCatalog } from './meta-catalog.js';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-/** The longer of two descriptions: a long description extends the short one, it does not contradict it. */
-const longer = (a: string, b: string): string => (b.length > a.length ? b : a);
 
 const ROOT_COLUMNS: Array<[RootKind, string]> = [
   ['query', 'query_root'],
@@ -28,14 +27,16 @@ export function applyCoreCatalog(catalog: GraphqlCatalog, core: CoreCatalog): vo
     const name = str(r.name);
     if (!name) continue;
     const description = longer(str(r.description), str(r.long_description));
-    const existing = catalog.dataSources.find((d) => d.name === name);
+    let existing = catalog.dataSources.find((d) => d.name === name);
     if (existing) {
       existing.description = longer(existing.description, description);
       if (!existing.prefix && str(r.prefix)) existing.prefix = str(r.prefix);
       if (!existing.type && str(r.type)) existing.type = str(r.type);
     } else {
-      catalog.dataSources.push({ name, type: str(r.type), prefix: str(r.prefix), asModule: r.as_module === true, readOnly: r.read_only === true, description });
+      existing = { name, type: str(r.type), prefix: str(r.prefix), asModule: r.as_module === true, readOnly: r.read_only === true, description };
+      catalog.dataSources.push(existing);
     }
+    if (r.disabled === true) existing.disabled = true;
   }
   catalog.dataSources.sort((a, b) => a.name.localeCompare(b.name));
 
@@ -53,27 +54,32 @@ export function applyCoreCatalog(catalog: GraphqlCatalog, core: CoreCatalog): vo
     const path = str(r.name);
     if (!path) continue;
     const m = moduleOf(path);
-    m.description = longer(m.description, str(r.description));
+    m.description = longer(m.description, longer(str(r.description), str(r.long_description)));
     for (const [kind, column] of ROOT_COLUMNS) if (!m.roots[kind] && str(r[column])) m.roots[kind] = str(r[column]);
   }
   const feeding = new Map<string, Set<string>>();
   for (const r of views.module_catalogs ?? []) {
-    const path = str(r.module_name);
-    const source = str(r.catalog_name);
+    const path = str(r.module);
+    const source = str(r.catalog);
     if (!path || !source) continue;
     if (!feeding.has(path)) feeding.set(path, new Set());
     feeding.get(path)!.add(source);
   }
-  for (const [path, sources] of feeding) moduleOf(path).dataSources = [...sources].sort();
+  for (const [path, sources] of feeding) {
+    const m = moduleOf(path);
+    m.dataSources = [...new Set([...(m.dataSources ?? []), ...sources])].sort();
+  }
   catalog.modules.sort((a, b) => a.path.localeCompare(b.path));
 
   const objects = new Map(catalog.dataObjects.map((o) => [o.typeName, o]));
   for (const r of views.data_objects ?? []) {
     const o = objects.get(str(r.name));
     if (!o) continue;
-    o.description = longer(o.description, str(r.description));
-    if (!o.module && str(r.module)) o.module = str(r.module);
-    if (!o.dataSource && str(r.catalog)) o.dataSource = str(r.catalog);
+    // the curated texts live on the data object's type (`data_objects.type`), as Hugr's own G2 MCP reads them
+    const type: Row = r.type && typeof r.type === 'object' ? (r.type as Row) : {};
+    o.description = longer(o.description, longer(str(type.description), str(type.long_description)));
+    if (!o.module && str(type.module)) o.module = str(type.module);
+    if (!o.dataSource && str(type.catalog)) o.dataSource = str(type.catalog);
     if (!o.filterType && str(r.filter_type_name)) o.filterType = str(r.filter_type_name);
     if (!o.argsType && str(r.args_type_name)) o.argsType = str(r.args_type_name);
   }
@@ -91,7 +97,15 @@ export function applyCoreCatalog(catalog: GraphqlCatalog, core: CoreCatalog): vo
       const r = args.get(`${rootType}.${op.name}.${a.name}`);
       if (!r) return a;
       const defaultValue = a.defaultValue ?? (r.default_value == null || r.default_value === '' ? null : String(r.default_value));
-      return { ...a, description: longer(a.description, str(r.description)), ...(defaultValue != null ? { defaultValue } : {}) };
+      // a server with MAX_DEPTH ≤ 4 introspects every argument as JSON; the view keeps the declared type
+      const type = a.type === 'JSON' && str(r.arg_type) ? str(r.arg_type) : a.type;
+      return {
+        ...a,
+        type,
+        required: type === a.type ? a.required : type.endsWith('!'),
+        description: longer(a.description, str(r.description)),
+        ...(defaultValue != null ? { defaultValue } : {}),
+      };
     });
   };
   for (const o of catalog.dataObjects) for (const op of [...o.queries, ...o.mutations]) enrich(op);

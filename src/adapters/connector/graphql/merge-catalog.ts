@@ -6,7 +6,7 @@
  * `core.data_sources`, else are inferred from the catalogs seen.
  */
 import type { DataObjectInfo, DataSourceInfo, FunctionInfo, Generation, GraphqlCatalog, ModuleInfo } from './catalog-model.js';
-import { emptyCatalog } from './catalog-model.js';
+import { emptyCatalog, longerDescription } from './catalog-model.js';
 import type { CoreCatalog } from './core-catalog.js';
 import { applyCoreCatalog, applyMetaCatalog } from './enrich-core-catalog.js';
 import type { MetaCatalog } from './meta-catalog.js';
@@ -38,7 +38,7 @@ function mergeModules(into: Map<string, ModuleInfo>, modules: readonly ModuleInf
     if (!existing) into.set(m.path, { ...m, roots: { ...m.roots } });
     else {
       existing.roots = { ...m.roots, ...existing.roots };
-      if (!existing.description) existing.description = m.description;
+      existing.description = longerDescription(existing.description, m.description);
     }
   }
 }
@@ -69,6 +69,26 @@ function inferDataSources(objects: readonly DataObjectInfo[], functions: readonl
     const asModule = own.length > 0 && own.every((o) => o.module === name || o.module.startsWith(`${name}.`));
     return { name, type: '', prefix, asModule, readOnly: own.length > 0 && own.every((o) => o.mutations.length === 0), description: '' };
   });
+}
+
+/**
+ * The data sources behind each module as introspection tells them, in every generation: the
+ * `catalog` of its data objects (`__Type.catalog`), functions (`__Field.catalog`) and root types.
+ */
+function addMemberSources(catalog: GraphqlCatalog, schema: SchemaIndex | null): void {
+  const sources = new Map<string, Set<string>>();
+  const add = (module: string, source: string | null | undefined) => {
+    if (!module || !source) return;
+    if (!sources.has(module)) sources.set(module, new Set());
+    sources.get(module)!.add(source);
+  };
+  for (const o of catalog.dataObjects) add(o.module, o.dataSource);
+  for (const f of catalog.functions) add(f.module, f.dataSource);
+  for (const m of catalog.modules) for (const root of Object.values(m.roots)) add(m.path, root ? schema?.get(root)?.catalog : null);
+  for (const m of catalog.modules) {
+    const found = sources.get(m.path);
+    if (found) m.dataSources = [...new Set([...(m.dataSources ?? []), ...found])].sort();
+  }
 }
 
 export function mergeCatalog(parts: DiscoveryParts): GraphqlCatalog {
@@ -119,5 +139,6 @@ export function mergeCatalog(parts: DiscoveryParts): GraphqlCatalog {
       : inferred;
   if (parts.coreCatalog) applyCoreCatalog(catalog, parts.coreCatalog);
   if (parts.metaCatalog) applyMetaCatalog(catalog, parts.metaCatalog);
+  addMemberSources(catalog, parts.schema);
   return catalog;
 }

@@ -7,6 +7,7 @@
  * functions (with their own long descriptions). Fields the server does not resolve are dropped
  * and the request retried; a failure leaves discovery to introspection with a warning.
  */
+import { longerDescription as longer } from './catalog-model.js';
 import type { GraphqlResponse } from './client.js';
 import { errorMessages } from './client.js';
 import { refusedFields } from './core-catalog.js';
@@ -64,7 +65,6 @@ export function moduleBatchQuery(paths: readonly string[] | null, s: Selection):
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const longer = (a: string, b: string): string => (b.length > a.length ? b : a);
 type Node = Record<string, unknown>;
 type Send = (query: string) => Promise<GraphqlResponse>;
 

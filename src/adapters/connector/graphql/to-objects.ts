@@ -75,9 +75,9 @@ export class ObjectMapper {
       name: d.name,
       parentId: null,
       resource: `data_source:${d.name}`,
-      comment: d.description || null,
+      comment: (d.disabled ? `Disabled on the server: its objects are not served. ${d.description}` : d.description).trim() || null,
       definition: null,
-      attributes: { engine: d.type, prefix: d.prefix, asModule: d.asModule, readOnly: d.readOnly },
+      attributes: { engine: d.type, prefix: d.prefix, asModule: d.asModule, readOnly: d.readOnly, ...(d.disabled ? { disabled: true } : {}) },
     });
   }
 

@@ -7,7 +7,7 @@
  * are found here too.
  */
 import type { ArgInfo, DataObjectInfo, FieldInfo, FunctionInfo, ModuleInfo, OperationInfo, OperationVariant, RootKind, TypeInfo } from './catalog-model.js';
-import { joinPath } from './catalog-model.js';
+import { curatedDescription, joinPath } from './catalog-model.js';
 import { type IntroField, type IntroInputValue, type IntroType, type SchemaIndex, isRequired, namedType, printTypeRef } from './schema-model.js';
 
 const QUERY_VARIANTS: Record<string, OperationVariant> = { select: 'select', select_one: 'select_one', aggregate: 'aggregate', bucket_agg: 'bucket_agg' };
@@ -103,8 +103,7 @@ export function walkIntrospection(schema: SchemaIndex, entries?: readonly WalkEn
   const pendingAggregations: Array<{ module: string; op: OperationInfo }> = [];
 
   const moduleAt = (path: string, rawDescription = ''): ModuleInfo => {
-    // Hugr describes the fields that lead to a module's function roots generically; that says nothing about the module.
-    const description = /^The root (mutation )?(function )?object of the module/i.test(rawDescription) ? '' : rawDescription;
+    const description = curatedDescription(rawDescription);
     let m = modules.get(path);
     if (!m) modules.set(path, (m = { path, description, roots: {} }));
     if (!m.description && description) m.description = description;

@@ -4,6 +4,7 @@
  * module tree, data objects with columns, relations, queries and mutations, functions.
  */
 import type { ArgInfo, DataObjectInfo, DataSourceInfo, FieldInfo, FunctionInfo, ModuleInfo, OperationInfo, OperationVariant } from './catalog-model.js';
+import { curatedDescription } from './catalog-model.js';
 import { type SchemaSummary, type SummaryArgument, type SummaryDataObject, type SummaryField, type SummaryFunction, flattenModules } from './schema-summary.js';
 
 const VARIANTS: Record<string, OperationVariant> = { select: 'select', select_one: 'select_one', aggregate: 'aggregate', bucket_aggregate: 'bucket_agg' };
@@ -145,7 +146,7 @@ export function walkSummary(summary: SchemaSummary): {
     if (m.name) {
       modules.push({
         path: m.name,
-        description: m.description ?? '',
+        description: curatedDescription(m.description),
         roots: {
           ...(m.query_type ? { query: m.query_type } : {}),
           ...(m.mutation_type ? { mutation: m.mutation_type } : {}),

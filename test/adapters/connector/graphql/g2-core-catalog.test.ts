@@ -1,8 +1,10 @@
 /**
- * G2 discovery reads the `core { catalog { … } }` views (HUGR.md §2.1) next to introspection:
- * data-source long descriptions, the data sources behind each module, module descriptions where
- * the server has them; columns a server does not know are dropped and the view asked again, and
- * a missing view costs only itself.
+ * G2 discovery reads the `core { catalog { … } }` views next to introspection, as query-engine
+ * v0.3.0–v0.3.44 declares them: data-source long descriptions and the disabled flag
+ * (`schema_catalogs`, `catalogs` before v0.3.15), module and data-object long descriptions
+ * (`modules.long_description`, `data_objects.type`), argument defaults from the `arguments` view
+ * (module roots only, paged). The data sources behind a module come from introspection, since
+ * `module_catalogs` fails on real servers; Hugr's generated module texts never become descriptions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGraphqlConnector } from '../../../../src/adapters/connector/graphql/index.js';
@@ -11,6 +13,7 @@ import { ACME_DATA, SECRET, startAcmeServer } from '../../../helpers/acme-deploy
 import { type CoreCatalogOptions, coreCatalogRowsFrom } from '../../../helpers/hugr-core-catalog.js';
 import { ACME } from '../../../helpers/hugr-fixtures.js';
 import type { HugrTestServer } from '../../../helpers/hugr-test-server.js';
+import { ARGUMENTS_PAGE } from '../../../../src/adapters/connector/graphql/core-catalog.js';
 
 const connector = createGraphqlConnector({ type: 'hugr', env: { MESH_SECRET: SECRET } });
 const source = (url: string): SourceRecord => ({
@@ -51,7 +54,7 @@ describe('G2 core.catalog views', () => {
     await Promise.all([server.close(), plain.close()]);
   });
 
-  it('enriches data sources and modules, dropping the columns this server does not have', async () => {
+  it('enriches data sources, and takes the sources behind each module from introspection when module_catalogs fails', async () => {
     const snapshot = await connector.introspect(source(server.url));
     expect(snapshot.info.generation).toBe('G2');
     const byId = new Map(snapshot.objects.map((o) => [o.id, o]));
@@ -59,35 +62,94 @@ describe('G2 core.catalog views', () => {
     expect(byId.get('mesh:module:crm')!.attributes.dataSources).toEqual(['pg']);
     expect(byId.get('mesh:module:docs.kb')!.attributes.dataSources).toEqual(['docs']);
     const queries = sent(server).filter((q) => q.includes('SextantCoreCatalog'));
-    // data_objects asked with module/catalog/description first, then without them
-    const dataObjects = queries.filter((q) => q.includes('data_objects'));
-    expect(dataObjects[0]).toContain('catalog description');
-    expect(dataObjects.at(-1)).toContain('{ name filter_type_name args_type_name }');
+    expect(queries.find((q) => q.includes('module_catalogs'))).toContain('{ module catalog }');
+    expect(queries.find((q) => q.includes('data_objects'))).toContain('type { description long_description module catalog }');
+    // module_catalogs failing on the server is not worth a warning: introspection told the same
     expect((snapshot.info.warnings as string[]).filter((w) => /core\.catalog/.test(w))).toEqual([]);
     // the same objects as without the views, with the same ids
     const without = await connector.introspect(source(plain.url));
     expect(snapshot.objects.map((o) => o.id).sort()).toEqual(without.objects.map((o) => o.id).sort());
+    expect(without.objects.find((o) => o.id === 'mesh:module:crm')!.attributes.dataSources).toEqual(['pg']);
     expect((without.info.warnings as string[]).some((w) => /core\.catalog views unavailable/.test(w))).toBe(true);
   });
 
-  it('takes module descriptions where a newer server has them and survives a missing view', async () => {
+  it('reads module_catalogs with its real columns where the relation exists', async () => {
     const options = catalog();
-    for (const row of options.rows.modules!) if (row.name === 'crm') row.description = 'Customer relationship management: customers and orders';
-    const newer = await startAcmeServer({
-      generation: 'G2',
-      coreCatalog: { ...options, extraColumns: { modules: { description: 'String' } }, omitViews: ['module_catalogs'] },
-    });
+    options.rows.module_catalogs!.push({ module: 'analytics.finance', catalog: 'warehouse' });
+    const backed = await startAcmeServer({ generation: 'G2', coreCatalog: { ...options, moduleCatalogsBacked: true } });
     try {
-      const snapshot = await connector.introspect(source(newer.url));
-      const crm = snapshot.objects.find((o) => o.id === 'mesh:module:crm')!;
-      expect(crm.comment).toBe('Customer relationship management: customers and orders');
-      expect(crm.attributes.dataSources).toBeUndefined();
-      expect(snapshot.objects.find((o) => o.id === 'mesh:data_source:pg')!.comment).toBe(PG_LONG);
-      expect((snapshot.info.warnings as string[]).filter((w) => /core\.catalog/.test(w))).toEqual([
-        expect.stringMatching(/core\.catalog\.module_catalogs unavailable/),
-      ]);
+      const snapshot = await connector.introspect(source(backed.url));
+      expect(snapshot.objects.find((o) => o.id === 'mesh:module:analytics.finance')!.attributes.dataSources).toEqual(['warehouse']);
     } finally {
-      await newer.close();
+      await backed.close();
+    }
+  });
+
+  it('keeps the curated long descriptions of modules and of data objects (through data_objects.type)', async () => {
+    const options = catalog();
+    const crm = options.rows.modules!.find((m) => m.name === 'crm')!;
+    crm.description = 'The root query object of the module crm';
+    crm.long_description = 'Customer relationship management: customers, their orders and the regions they belong to.';
+    const customers = options.rows.data_objects!.find((o) => o.name === 'pg_customers')!;
+    const curated = 'Every company that has bought from us at least once; one row per legal entity, deduplicated weekly by the CRM team.';
+    (customers.type as Record<string, unknown>).long_description = curated;
+    const curatedServer = await startAcmeServer({ generation: 'G2', coreCatalog: options });
+    try {
+      const snapshot = await connector.introspect(source(curatedServer.url));
+      expect(snapshot.objects.find((o) => o.id === 'mesh:module:crm')!.comment).toBe(crm.long_description);
+      expect(snapshot.objects.find((o) => o.id === 'mesh:data_object:crm.pg_customers')!.comment).toBe(curated);
+    } finally {
+      await curatedServer.close();
+    }
+  });
+
+  it('asks the former `catalogs` view on v0.3.0–v0.3.14 and marks disabled data sources', async () => {
+    const options = catalog();
+    options.rows.schema_catalogs!.find((r) => r.name === 'docs')!.disabled = true;
+    const older = await startAcmeServer({ generation: 'G2', version: 'v0.3.12', coreCatalog: options });
+    try {
+      const snapshot = await connector.introspect(source(older.url));
+      expect(sent(older).some((q) => q.includes('catalog { catalogs {'))).toBe(true);
+      expect(snapshot.objects.find((o) => o.id === 'mesh:data_source:pg')!.comment).toBe(PG_LONG);
+      const docs = snapshot.objects.find((o) => o.id === 'mesh:data_source:docs')!;
+      expect(docs.attributes.disabled).toBe(true);
+      expect(docs.comment).toMatch(/^Disabled on the server/);
+      expect(snapshot.objects.find((o) => o.id === 'mesh:data_source:pg')!.attributes.disabled).toBeUndefined();
+    } finally {
+      await older.close();
+    }
+  });
+
+  it('reads the arguments of module roots only, a page at a time', async () => {
+    await connector.introspect(source(server.url));
+    const asked = sent(server).filter((q) => q.includes('catalog { arguments('));
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked[0]).toContain(`limit: ${ARGUMENTS_PAGE}, offset: 0`);
+    const roots = JSON.parse(/type_name: \{in: (\[[^\]]*\])\}/.exec(asked[0]!)![1]!) as string[];
+    expect(roots).toEqual(expect.arrayContaining(['Query', '_module_crm_query', '_module_docs_kb_query']));
+    expect(roots).not.toContain('pg_customers');
+  });
+
+  it('repairs argument types that MAX_DEPTH ≤ 4 collapsed to JSON, and names the setting', async () => {
+    const shallow = await startAcmeServer({ generation: 'G2', maxDepth: 4, coreCatalog: catalog() });
+    try {
+      const expected = await connector.introspect(source(server.url));
+      const snapshot = await connector.introspect(source(shallow.url));
+      const args = (s: typeof snapshot) => s.objects.find((o) => o.id === 'mesh:graphql_query:crm.pg_customers')!.attributes.args;
+      expect(args(snapshot)).toEqual(args(expected));
+      expect((snapshot.info.warnings as string[]).some((w) => /MAX_DEPTH is 4 or less.*core\.catalog\.arguments/.test(w))).toBe(true);
+    } finally {
+      await shallow.close();
+    }
+  });
+
+  it('says so when nothing can repair collapsed argument types', async () => {
+    const shallow = await startAcmeServer({ generation: 'G2', maxDepth: 4 });
+    try {
+      const snapshot = await connector.introspect(source(shallow.url));
+      expect((snapshot.info.warnings as string[]).some((w) => /MAX_DEPTH is 4 or less.*without types.*MAX_DEPTH to 5/.test(w))).toBe(true);
+    } finally {
+      await shallow.close();
     }
   });
 
@@ -100,6 +162,26 @@ describe('G2 core.catalog views', () => {
       } finally {
         await other.close();
       }
+    }
+  });
+});
+
+describe("Hugr's generated module texts", () => {
+  it('never become a description, in any variant', async () => {
+    const introspection = ACME.introspection();
+    const schema = introspection.data?.__schema ?? introspection.__schema;
+    const field = (type: string, name: string) => schema.types.find((t: any) => t.name === type).fields.find((f: any) => f.name === name);
+    field('Query', 'crm').description = 'The root query object of the module crm';
+    field('_module_docs_query', 'kb').description = 'The root subscription object of the module docs.kb';
+    field('Mutation', 'core').description = 'The root function mutation object of the module core';
+    const generated = await startAcmeServer({ generation: 'G2', introspection });
+    try {
+      const snapshot = await connector.introspect(source(generated.url));
+      for (const id of ['mesh:module:crm', 'mesh:module:docs.kb', 'mesh:module:core']) {
+        expect(snapshot.objects.find((o) => o.id === id)!.comment, id).toBeNull();
+      }
+    } finally {
+      await generated.close();
     }
   });
 });
