@@ -418,6 +418,8 @@ export async function run(argv: string[]): Promise<void> {
       chunks: status.index.chunks,
       embeddings: provider,
       vectorCacheMs: Math.round(vectorCacheMs),
+      // the whole bench process so far: the vector-cache build, the embedded database unless --pg, indexing
+      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     };
     say(`indexed ${index.objects} objects, ${index.chunks} chunks in ${seconds(indexMs)} (embeddings: ${provider})`);
 
@@ -443,7 +445,7 @@ export async function run(argv: string[]): Promise<void> {
       `schema linking, split ${args.split}${args.limit ? ` (sample: ${args.limit} questions per file)` : ''}: ${database.schemas} schemas, ${database.tables} tables, ${database.columns} columns in one index`,
     );
     console.log(
-      `database ${database.loaded ? 'loaded' : 'reopened'} in ${seconds(database.ms)} (${database.mode}); indexed ${index.objects} objects / ${index.chunks} chunks in ${seconds(index.ms)} (embeddings: ${provider})`,
+      `database ${database.loaded ? 'loaded' : 'reopened'} in ${seconds(database.ms)} (${database.mode}); indexed ${index.objects} objects / ${index.chunks} chunks in ${seconds(index.ms)} (embeddings: ${provider}); peak RSS so far ${index.peakRssMb} MB`,
     );
     console.log('tables: kinds table/view, limit 10; columns: kind column, limit 20; recall = mean per-question share; latency over every call\n');
     for (const r of results) console.log(`${formatSetting(r)}\n`);

