@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { SextantConfig } from './config/load-config.js';
 import { createEngine, type Engine } from './core/engine.js';
 import { SextantError } from './kernel/errors.js';
+import { redactText } from './kernel/redact.js';
 import type { ProgressFn } from './kernel/progress.js';
 import { lexicalField } from './core/search/lexical-text.js';
 import type { Connector } from './ports/connector.js';
@@ -19,7 +20,7 @@ import type { Llm } from './ports/llm.js';
 import { createGraphqlConnector } from './adapters/connector/graphql/index.js';
 import { createPostgresConnector } from './adapters/connector/postgres/index.js';
 import { createOpenapiConnector } from './adapters/connector/openapi/index.js';
-import { openSqliteStore, repairIndex } from './adapters/store/sqlite/index.js';
+import { openSqliteStore, repairIndex, type IndexRepairReport } from './adapters/store/sqlite/index.js';
 import { createCommandReranker } from './adapters/reranker/command/index.js';
 import { createJwksTokenVerifier } from './adapters/auth/oidc/index.js';
 import { createOidcVerifier, type OidcOptions, type OidcVerifier } from './core/auth/oidc.js';
@@ -186,7 +187,32 @@ export async function initEmbeddings(config: SextantConfig, options: { model?: s
   return { provider: 'builtin', modelId: embedder.modelId, dimension: embedder.dimension, path, configured: {} };
 }
 
-/** `sextant repair`: makes the configured index file usable again and rebuilds derived tables. */
-export function repairConfiguredIndex(config: SextantConfig): ReturnType<typeof repairIndex> {
-  return repairIndex(config.indexPath);
+/** After a salvage that lost catalog rows: the re-index of every source from the source itself. */
+export interface RepairReindex {
+  ok: boolean;
+  sources: Array<{ source: string; status: string; message: string }>;
+  /** Why the re-index could not run at all (the embedder, no sources…); the sources are then still marked for it. */
+  error?: string;
+}
+
+export type ConfiguredRepairReport = IndexRepairReport & { reindex: RepairReindex | null };
+
+/**
+ * `sextant repair`: makes the configured index file usable again and rebuilds derived tables;
+ * when damaged pages cost catalog rows, re-indexes every source through the normal update path
+ * (a source that cannot be reached keeps its salvaged rows and is re-indexed by its next update).
+ */
+export async function repairConfiguredIndex(config: SextantConfig, options: AppOptions = {}): Promise<ConfiguredRepairReport> {
+  const report = await repairIndex(config.indexPath);
+  if (!report.salvage?.reindexNeeded || report.keptSources === 0) return { ...report, reindex: null };
+  const engine = await openEngine(config, options);
+  try {
+    const run = await engine.update(options.onProgress ? { onProgress: options.onProgress } : {});
+    return { ...report, reindex: { ok: run.ok, sources: run.reports.map((r) => ({ source: r.source, status: r.status, message: r.message })) } };
+  } catch (err) {
+    const error = redactText(err instanceof SextantError ? err.toLine() : err instanceof Error ? err.message : String(err));
+    return { ...report, reindex: { ok: false, sources: [], error } };
+  } finally {
+    await engine.close();
+  }
 }

@@ -102,6 +102,11 @@ function ruleFor(code: string | undefined, message: string): Rule {
   return FAILED;
 }
 
+/** True for the driver's own `query_timeout` (the client gave up; the server may still be running the query). */
+export function isClientTimeout(err: unknown): boolean {
+  return !isSextantError(err) && QUERY_TIMEOUT.test(messageOf(err));
+}
+
 /**
  * Classifies any error thrown by `pg` or the socket layer. `target` is a password-free label such
  * as `db.example.com:5432/shop`. A SextantError passes through unchanged. The original error is

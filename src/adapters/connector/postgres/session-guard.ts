@@ -2,7 +2,8 @@
 import pg from 'pg';
 import { SextantError } from '../../../kernel/errors.js';
 import { redactText } from '../../../kernel/redact.js';
-import { classifyPgError } from './classify-error.js';
+import { type BackendKey, cancelBackend } from './cancel-backend.js';
+import { classifyPgError, isClientTimeout } from './classify-error.js';
 import { type PgTarget, describeTarget, toClientConfig } from './dsn.js';
 
 export interface GuardOptions {
@@ -139,6 +140,29 @@ async function closeQuietly(client: pg.Client): Promise<void> {
   }
 }
 
+/** The key the server gave this client at login, or null before login. */
+function backendKeyOf(client: pg.Client): BackendKey | null {
+  const { processID, secretKey } = client as unknown as { processID: number | null; secretKey: number | null };
+  return typeof processID === 'number' && typeof secretKey === 'number' ? { processID, secretKey } : null;
+}
+
+/**
+ * After the client-side timeout the server is still running the query (a server or pooler that
+ * does not enforce `statement_timeout`, a call that escapes it): cancel it before reporting the
+ * timeout, so nothing keeps running after Sextant said it stopped. The message says which.
+ */
+async function cancelAfterClientTimeout(client: pg.Client, target: PgTarget, timeout: SextantError): Promise<SextantError> {
+  const key = backendKeyOf(client);
+  const cancelled = key !== null && (await cancelBackend(target, key));
+  const outcome = cancelled
+    ? 'the query was cancelled on the server'
+    : 'cancelling it on the server failed: it may run until the server ends it (pg_stat_activity shows it, pg_cancel_backend stops it)';
+  return new SextantError(timeout.code, `${timeout.message}; ${outcome}`, {
+    ...(timeout.hint ? { hint: timeout.hint } : {}),
+    details: { ...timeout.details, clientTimeout: true, cancelled },
+  });
+}
+
 /**
  * Opens one connection, applies and verifies the guards, runs `work` inside a single
  * `REPEATABLE READ READ ONLY` transaction (one consistent catalog snapshot, read-only even behind
@@ -156,6 +180,13 @@ export async function withGuardedSession<T>(target: PgTarget, options: GuardOpti
   // False once a failure did not come from the server (socket error, client-side timeout): the
   // connection may be busy or gone, so no closing statements are sent on it.
   let healthy = true;
+  /** Classifies a failed statement; one that did not come from the server leaves the session unusable. */
+  const failure = async (err: unknown): Promise<SextantError> => {
+    const classified = classifyPgError(err, label);
+    if (classified.details?.sqlState !== undefined) return classified;
+    healthy = false;
+    return isClientTimeout(err) ? cancelAfterClientTimeout(client, target, classified) : classified;
+  };
   const session: GuardedSession = {
     target: label,
     get queryCount() {
@@ -167,9 +198,7 @@ export async function withGuardedSession<T>(target: PgTarget, options: GuardOpti
         const result = await client.query(sql, params);
         return result.rows as R[];
       } catch (err) {
-        const classified = classifyPgError(err, label);
-        if (classified.details?.sqlState === undefined) healthy = false;
-        throw classified;
+        throw await failure(err);
       }
     },
     async queryExtended<R>(sql: string, params: unknown[] = []): Promise<{ rows: R[]; fields: ResultField[] }> {
@@ -180,11 +209,8 @@ export async function withGuardedSession<T>(target: PgTarget, options: GuardOpti
         const fields = result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID, dataTypeModifier: f.dataTypeModifier }));
         return { rows: result.rows as R[], fields };
       } catch (err) {
-        const classified = classifyPgError(err, label);
-        if (classified.details?.sqlState === undefined) {
-          healthy = false;
-          throw classified;
-        }
+        const classified = await failure(err);
+        if (classified.details?.sqlState === undefined) throw classified;
         const raw = err as { message?: unknown; position?: unknown };
         const position = Number(raw.position);
         throw new SextantError(classified.code, classified.message, {

@@ -1,11 +1,13 @@
 /**
  * @module adapters/store/sqlite/index-file-repair
- * Makes an index file openable again: moves a corrupt or foreign file aside, migrates another
- * schema version in place, or rebuilds it keeping the user's sources and contexts.
+ * Makes an index file openable again: moves a corrupt or foreign file aside, salvages a damaged
+ * one, migrates another schema version in place, or rebuilds it keeping the user's sources and
+ * contexts.
  */
-import type { Database } from 'better-sqlite3';
-import { existsSync, renameSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { classifyOpenError, connect, isCorruption, openIndexDatabase } from './index-file.js';
+import { salvageInto, type SalvageReport } from './salvage-index.js';
 import { inspectIndex, META, migrationPath, SCHEMA_VERSION, writeMeta, type IndexState } from './schema.js';
 
 /** What {@link repairIndexFile} did. */
@@ -16,29 +18,43 @@ export interface IndexFileRepair {
    * `backupPath` and replaced by a fresh index; `migrated`: upgraded in place;
    * `rebuilt`: another schema version without a migration, moved to `backupPath` and replaced by
    * a fresh index that keeps its sources and contexts (objects, chunks and vectors are
-   * re-created by the next `sextant update`).
+   * re-created by the next `sextant update`); `salvaged`: damaged pages, moved to `backupPath`
+   * and every row that could still be read copied into a fresh index (see `salvage`).
    */
-  action: 'none' | 'moved-aside' | 'migrated' | 'rebuilt';
+  action: 'none' | 'moved-aside' | 'migrated' | 'rebuilt' | 'salvaged';
   message: string;
   previousVersion: number | null;
   schemaVersion: number;
   backupPath: string | null;
   keptSources: number;
   keptContexts: number;
+  /** Per table what was recovered and lost, when the file was salvaged; null otherwise. */
+  salvage: SalvageReport | null;
 }
 
 /** Makes the file at `path` openable by this version of Sextant, keeping user data when it can. */
 export async function repairIndexFile(path: string): Promise<IndexFileRepair> {
-  const base = { path, previousVersion: null, schemaVersion: SCHEMA_VERSION, backupPath: null, keptSources: 0, keptContexts: 0 };
+  const base = { path, previousVersion: null, schemaVersion: SCHEMA_VERSION, backupPath: null, keptSources: 0, keptContexts: 0, salvage: null };
   if (!existsSync(path)) return { ...base, action: 'none', message: 'no index file yet; a fresh one is created on first use' };
-  let state: IndexState | { kind: 'corrupt'; reason: string };
-  let db: Database | null = null;
+  let state: IndexState | { kind: 'corrupt'; reason: string } | { kind: 'damaged'; reason: string };
+  let db: Database.Database | null = null;
   try {
     db = connect(path);
     state = inspectIndex(db);
+    if (state.kind === 'ours' && state.version === SCHEMA_VERSION) state = findDamage(db) ?? state;
   } catch (err) {
     if (!isCorruption(err)) throw classifyOpenError(path, err);
-    state = { kind: 'corrupt', reason: (err as Error).message };
+    // A SQLite file whose pages are damaged may still hold readable rows: try to salvage them.
+    state =
+      (err as { code?: unknown }).code === 'SQLITE_CORRUPT'
+        ? { kind: 'damaged', reason: (err as Error).message }
+        : { kind: 'corrupt', reason: (err as Error).message };
+  }
+  if (state.kind === 'damaged') {
+    db?.close();
+    const salvaged = salvageFile(path, state.reason);
+    if (salvaged) return { ...base, ...salvaged };
+    state = { kind: 'corrupt', reason: state.reason };
   }
   if (state.kind === 'empty' || (state.kind === 'ours' && state.version === SCHEMA_VERSION)) {
     db?.close();
@@ -95,6 +111,84 @@ export async function repairIndexFile(path: string): Promise<IndexFileRepair> {
   };
 }
 
+/** A current-version index whose pages fail SQLite's own check (`quick_check`), or null when it passes. */
+function findDamage(db: Database.Database): { kind: 'damaged'; reason: string } | null {
+  const problems = db
+    .prepare<[], string>('PRAGMA quick_check(20)')
+    .pluck()
+    .all()
+    .flatMap((text) => text.split('\n'))
+    .filter((line) => line !== 'ok' && !line.startsWith('***'));
+  if (problems.length === 0) return null;
+  return { kind: 'damaged', reason: `SQLite's check found ${problems.length >= 20 ? '20 or more' : problems.length} problem(s), the first: ${problems[0]}` };
+}
+
+/**
+ * Moves the damaged file aside (kept, for a later look or a manual `.recover`), creates a fresh
+ * index and copies into it every row that can still be read. Null when not even the damaged
+ * file's table list can be read (the file is then treated as corrupt: moved aside, replaced).
+ */
+function salvageFile(
+  path: string,
+  reason: string,
+): Pick<IndexFileRepair, 'action' | 'backupPath' | 'message' | 'salvage' | 'keptSources' | 'keptContexts'> | null {
+  const backupPath = moveAside(path, 'damaged');
+  const damaged = openForSalvage(backupPath);
+  if (!damaged) {
+    restore(backupPath, path);
+    return null;
+  }
+  const fresh = openIndexDatabase(path);
+  try {
+    const salvage = salvageInto(damaged, fresh);
+    const kept = (table: string): number => salvage.tables.find((t) => t.table === table)?.recovered ?? 0;
+    const lost = salvage.tables.filter((t) => t.lost !== 0);
+    const losses = lost.length ? `lost ${lost.map((t) => `${t.lost ?? 'some'} ${t.table}`).join(', ')}` : 'nothing lost';
+    return {
+      action: 'salvaged',
+      backupPath,
+      salvage,
+      keptSources: kept('sources'),
+      keptContexts: kept('contexts'),
+      message: `damaged pages (${reason}): copied every readable row into a fresh index, ${losses}; the damaged file is at ${backupPath}`,
+    };
+  } finally {
+    damaged.close();
+    fresh.close();
+    removeEmptyWal(backupPath);
+  }
+}
+
+/** A read-only open of a WAL file leaves an empty -wal and its -shm behind: remove them, they hold nothing. */
+function removeEmptyWal(path: string): void {
+  if (existsSync(`${path}-wal`) && statSync(`${path}-wal`).size === 0) {
+    for (const suffix of ['-wal', '-shm']) rmSync(path + suffix, { force: true });
+  }
+}
+
+/** The damaged file opened read-only (read-write when its WAL needs it), its table list readable; null otherwise. */
+function openForSalvage(path: string): Database.Database | null {
+  for (const readonly of [true, false]) {
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(path, { readonly, fileMustExist: true });
+      db.prepare('SELECT count(*) FROM sqlite_master').get();
+      return db;
+    } catch {
+      db?.close();
+    }
+  }
+  return null;
+}
+
+/** Undoes {@link moveAside}. */
+function restore(backupPath: string, path: string): void {
+  renameSync(backupPath, path);
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(backupPath + suffix)) renameSync(backupPath + suffix, path + suffix);
+  }
+}
+
 /** Renames the file and its -wal/-shm companions to `<path>.<label>-<timestamp>`. */
 function moveAside(path: string, label: string): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -113,7 +207,7 @@ interface UserData {
 }
 
 /** Sources and contexts of an index of another version, read defensively (columns may differ). */
-function readUserData(db: Database): UserData {
+function readUserData(db: Database.Database): UserData {
   const rows = (table: string): Array<Record<string, unknown>> => {
     try {
       return db.prepare<[], Record<string, unknown>>(`SELECT * FROM ${table}`).all();
@@ -143,7 +237,7 @@ function readUserData(db: Database): UserData {
   return { sources, contexts };
 }
 
-function writeUserData(db: Database, data: UserData): void {
+function writeUserData(db: Database.Database, data: UserData): void {
   const source = db.prepare('INSERT INTO sources (name, type, url, options, created_at) VALUES (?, ?, ?, ?, ?)');
   for (const s of data.sources) source.run(s.name, s.type, s.url, s.options, s.created_at);
   const context = db.prepare('INSERT INTO contexts (id, source, target_kind, target, text, created_at) VALUES (?, ?, ?, ?, ?, ?)');

@@ -1,6 +1,6 @@
 /** @module presentations/cli/commands/status — `sextant status`, `config`, `cleanup`, `repair`. */
 import type { Command } from 'commander';
-import { repairConfiguredIndex } from '../../../app.js';
+import { type ConfiguredRepairReport, repairConfiguredIndex } from '../../../app.js';
 import { describeConfig } from '../../../config/load-config.js';
 import { daemonStatus } from '../../../core/daemon/daemon-state.js';
 import { printJson, println, table } from '../output.js';
@@ -8,6 +8,25 @@ import { runWithConfig, runWithEngine } from '../session.js';
 
 function bytes(n: number): string {
   return n > 1 << 20 ? `${(n / (1 << 20)).toFixed(1)} MB` : `${(n / 1024).toFixed(0)} kB`;
+}
+
+/** After a salvage: per table what was recovered and lost (tables that had rows), then the re-index. */
+function salvageLines(report: ConfiguredRepairReport): string[] {
+  if (!report.salvage) return [];
+  const lines = report.salvage.tables
+    .filter((t) => t.kind !== 'meta' && (t.recovered > 0 || t.lost !== 0))
+    .map((t) => `  ${t.kind.padEnd(9)} ${t.table.padEnd(18)} ${t.recovered} recovered, ${t.lost ?? 'an unknown number of'} lost`);
+  const { reindex } = report;
+  if (report.salvage.reindexNeeded && !reindex) lines.push('catalog rows were lost: run `sextant update` to rebuild them from the sources');
+  if (reindex?.error) lines.push(`re-index from the sources failed: ${reindex.error}; run \`sextant update\` to rebuild the lost rows`);
+  for (const r of reindex?.sources ?? []) {
+    lines.push(
+      r.status === 'failed'
+        ? `re-index ${r.source}: failed (${r.message}); its salvaged rows stay until \`sextant update\` succeeds`
+        : `re-index ${r.source}: ${r.status}`,
+    );
+  }
+  return lines;
 }
 
 export function registerMaintenanceCommands(program: Command): void {
@@ -84,9 +103,10 @@ export function registerMaintenanceCommands(program: Command): void {
     .description('rebuild derived tables; rebuild or migrate an index of another version or a broken file')
     .action(async (_opts: unknown, command: Command) => {
       await runWithConfig(command, async (ctx) => {
-        const report = await repairConfiguredIndex(ctx.config);
+        const report = await repairConfiguredIndex(ctx.config, { onProgress: ctx.progress });
         if (ctx.json) return printJson({ ok: true, ...report });
         println(`repair: ${report.summary}`);
+        for (const line of salvageLines(report)) println(line);
       });
     });
 }

@@ -213,6 +213,38 @@ describe('failures', () => {
   });
 });
 
+describe('client-side timeout', () => {
+  /** Backends of `role` still running a query that contains `marker`, seen from another connection. */
+  async function stillRunning(role: string, marker: string): Promise<number> {
+    const { rows } = await adminQuery(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = '${role}' AND state = 'active' AND query LIKE '%${marker}%' AND pid <> pg_backend_pid()`,
+    );
+    return rows[0].n as number;
+  }
+
+  it('cancels the backend when the client gives up, so nothing keeps running after the reported timeout', async () => {
+    // The server-side statement_timeout is switched off inside the session, as on a server or
+    // pooler that does not enforce it: only the client-side backstop can end the query.
+    const target = resolveTarget(sourceFor(withPassword(writer.dsn)));
+    const marker = 'pg_sleep(30.25)';
+    const err = await failure(
+      withGuardedSession(target, { statementTimeoutMs: 100 }, async (s) => {
+        await s.query('SET statement_timeout = 0');
+        return s.query(`SELECT ${marker}`);
+      }),
+    );
+    expect(err.code).toBe('STATEMENT_TIMEOUT');
+    const deadline = Date.now() + 2_000;
+    let running = await stillRunning(writer.role, marker);
+    while (running > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      running = await stillRunning(writer.role, marker);
+    }
+    expect(running).toBe(0);
+    expect(err.message).toMatch(/cancelled on the server/);
+  });
+});
+
 describe('connection failures name their real cause', () => {
   it('tells a server without SSL, a missing socket directory and a missing password apart from catalog errors', async () => {
     const attempt = (dsn: string) =>
