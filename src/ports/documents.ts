@@ -1,0 +1,60 @@
+/**
+ * @module ports/documents
+ * The stages of the document pipeline (seed 004), as contracts between their adapters: a
+ * transport fetches bytes (inline, file, http(s), s3, ftp, sftp), MIME detection names the type,
+ * an extractor turns the bytes into markdown with the structure kept. The connector in
+ * `adapters/connector/documents` runs them; chunking happens in the documents kind.
+ */
+
+/** The document types Sextant extracts. */
+export const DOCUMENT_TYPES = ['pdf', 'html', 'markdown', 'text', 'docx', 'xlsx', 'pptx', 'csv', 'json', 'yaml'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** One document as a transport read it. */
+export interface FetchedDocument {
+  /** Path relative to the source root (`guides/start.md`, `start.html`, `reports/q3.xlsx`): the document's id within its source. */
+  name: string;
+  bytes: Uint8Array;
+  /** The transport's content type (HTTP `Content-Type`, S3 `ContentType`), without parameters; null when it has none. */
+  contentType: string | null;
+  /** Where it came from, with credentials removed (`https://wiki/start.html`, `s3://bucket/a.pdf`, `/abs/path/a.md`). */
+  origin: string;
+  /** Last modification as the transport reports it (ISO 8601), when it does. */
+  modifiedAt?: string;
+}
+
+/** A document's listing entry, before its bytes are read (folders, prefixes, directories). */
+export interface DocumentEntry {
+  name: string;
+  origin: string;
+  size?: number;
+  modifiedAt?: string;
+}
+
+/** Limits every transport and extractor honours. */
+export interface DocumentLimits {
+  /** Largest document read, in bytes (`documents.max_bytes`). */
+  maxBytes: number;
+  /** Per-request time limit, in milliseconds. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = { maxBytes: 50 * 1024 * 1024, timeoutMs: 30_000 };
+
+/** Markdown with the structure kept: headings (`#`), tables (GFM pipes), lists; sections per page, sheet or slide. */
+export interface ExtractedDocument {
+  /** The document's title (PDF metadata, first heading, `<title>`), or null when it has none. */
+  title: string | null;
+  markdown: string;
+  /** Pages, sheets or slides, when the type has them. */
+  parts?: number;
+}
+
+export interface ExtractOptions {
+  /** The document's name, for messages and as a title fallback. */
+  name: string;
+  limits: DocumentLimits;
+}
+
+/** Extracts one type; failures are SextantError `DOCUMENT_UNREADABLE` naming the document and why (encrypted, corrupt, too large, zip bomb…). */
+export type Extractor = (bytes: Uint8Array, options: ExtractOptions) => Promise<ExtractedDocument>;
