@@ -14,7 +14,7 @@ import { extractEntities } from '../entities/extract.js';
 import { SextantError } from '../../kernel/errors.js';
 import { sha256 } from '../../kernel/hash.js';
 import { lexicalForm } from '../../kernel/text/identifiers.js';
-import { splitDocument } from './split-document.js';
+import { splitDocument } from '../chunks/split-document.js';
 
 /** Source name of session document chunks. Never a user source: those must start with a letter. */
 export const SESSION_SOURCE = '_session';
