@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- mcp [--seconds 30] [--clients 32] [--json]`
+ * `npm run bench -- mcp [--seconds 30] [--clients 32] [--soak-seconds 600] [--soak-clients 16] [--json]`
  * Indexes the demo (embedded PGlite sample database, builtin embedder) into a temp home, starts
  * the MCP Streamable HTTP server in this process on 127.0.0.1, and has `--clients` SDK clients
  * (each its own MCP session, all in one worker thread) call deep_search back to back for
@@ -7,6 +7,9 @@
  * p50/p95/p99 latency as the clients see it, and errors; and the size of the full tools/list
  * JSON in tokens (about four characters a token: no tokenizer is installed).
  * Targets: 0 errors, p95 ≤ 100 ms, tool list ≤ 3,000 tokens.
+ * Then the keep-alive soak (mcp-soak.ts): `--soak-clients` sessions on keep-alive sockets for
+ * `--soak-seconds` (or SOAK_SECONDS; 0 skips it), RSS every 30 s; the run exits non-zero when
+ * RSS grows by more than 100 MB.
  */
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -21,6 +24,7 @@ import { startHttpServer } from '../src/presentations/mcp/http.js';
 import { createLogger } from '../src/presentations/mcp/logging.js';
 import { createServices } from '../src/presentations/mcp/server.js';
 import type { LoadInput, LoadOutput } from './mcp-load.js';
+import { describeSoak, runSoak, SOAK_DEFAULTS, type SoakReport } from './mcp-soak.js';
 import { flag, mb, peakRssSampler, percentile } from './measure.js';
 
 const QUERIES = [
@@ -59,9 +63,13 @@ function runLoad(input: LoadInput): Promise<LoadOutput> {
 export async function run(argv: string[]): Promise<void> {
   const seconds = Number(flag(argv, 'seconds') ?? 30);
   const clientCount = Number(flag(argv, 'clients') ?? 32);
+  const soakSeconds = Number(flag(argv, 'soak-seconds') ?? process.env.SOAK_SECONDS ?? SOAK_DEFAULTS.seconds);
+  const soakClients = Number(flag(argv, 'soak-clients') ?? SOAK_DEFAULTS.clients);
   const json = argv.includes('--json');
   const log = (s: string) => !json && console.log(s);
   if (!(seconds > 0 && seconds <= 600) || !(clientCount >= 1 && clientCount <= 256)) throw new Error('--seconds must be 1-600 and --clients 1-256');
+  if (!(soakSeconds >= 0 && soakSeconds <= 24 * 3600) || !(soakClients >= 1 && soakClients <= 256))
+    throw new Error('--soak-seconds must be 0-86400 and --soak-clients 1-256');
 
   const home = mkdtempSync(join(tmpdir(), 'sextant-bench-mcp-'));
   // A models folder outside the temp home, so the builtin vector cache is built once across runs.
@@ -125,20 +133,24 @@ export async function run(argv: string[]): Promise<void> {
         targets: TARGETS,
         met: errors.length === 0 && percentile(latencies, 95) <= TARGETS.p95Ms && toolListTokens <= TARGETS.toolListTokens,
       };
-      if (json) {
-        console.log(JSON.stringify(report, null, 2));
-      } else {
-        log(`requests: ${report.requests} in ${report.seconds}s = ${report.requestsPerSecond}/s`);
-        log(`latency: p50 ${report.p50Ms} ms, p95 ${report.p95Ms} ms (target ≤ ${TARGETS.p95Ms}), p99 ${report.p99Ms} ms, max ${report.maxMs} ms`);
-        log(
-          `server: ${report.serverBusyMsPerRequest} ms of event-loop time per request, ${Math.round(report.serverUtilization * 100)}% busy; load average ${loadavg()
-            .map((n) => n.toFixed(1))
-            .join(' ')} on ${cpus().length} CPUs`,
-        );
-        log(`errors: ${report.errors}${report.firstErrors.length ? ` (${report.firstErrors.join(' | ')})` : ''}`);
-        log(`tools/list: ${report.tools} tools, ${toolListChars} chars ≈ ${toolListTokens} tokens (target ≤ ${TARGETS.toolListTokens})`);
-        log(`peak RSS ${report.peakRss}; targets ${report.met ? 'met' : 'NOT met'}`);
+      log(`requests: ${report.requests} in ${report.seconds}s = ${report.requestsPerSecond}/s`);
+      log(`latency: p50 ${report.p50Ms} ms, p95 ${report.p95Ms} ms (target ≤ ${TARGETS.p95Ms}), p99 ${report.p99Ms} ms, max ${report.maxMs} ms`);
+      log(
+        `server: ${report.serverBusyMsPerRequest} ms of event-loop time per request, ${Math.round(report.serverUtilization * 100)}% busy; load average ${loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')} on ${cpus().length} CPUs`,
+      );
+      log(`errors: ${report.errors}${report.firstErrors.length ? ` (${report.firstErrors.join(' | ')})` : ''}`);
+      log(`tools/list: ${report.tools} tools, ${toolListChars} chars ≈ ${toolListTokens} tokens (target ≤ ${TARGETS.toolListTokens})`);
+      log(`peak RSS ${report.peakRss}; targets ${report.met ? 'met' : 'NOT met'}`);
+      let soak: SoakReport | null = null;
+      if (soakSeconds > 0) {
+        log(`keep-alive soak: ${soakClients} clients, one keep-alive socket and session each, calling deep_search for ${soakSeconds}s…`);
+        soak = await runSoak({ ...SOAK_DEFAULTS, url: server.url, clients: soakClients, seconds: soakSeconds, queries: QUERIES, log });
+        for (const line of describeSoak(soak)) log(line);
+        if (!soak.met) process.exitCode = 1;
       }
+      if (json) console.log(JSON.stringify({ ...report, soak }, null, 2));
     } finally {
       await server.close();
     }

@@ -4,7 +4,7 @@
  */
 import type { ContextRecord } from '../ports/catalog.js';
 import type { Embedder } from '../ports/embedder.js';
-import type { ObjectFilter, ObjectPage, StoreInfo, StoredSource } from '../ports/store.js';
+import type { ChunkFilter, ObjectFilter, ObjectPage, StoreInfo, StoredSource } from '../ports/store.js';
 import { describeObject, type ObjectDetail } from './catalog/describe-object.js';
 import type { DiscoveryEngine } from './discovery/describe.js';
 import { describeAny, getWithSuggestions, type AnyDescription, type DescribeOptions } from './discovery/describe-any.js';
@@ -91,6 +91,8 @@ export interface Engine {
   listContexts(source?: string): Promise<ContextRecord[]>;
   removeContext(id: number): Promise<ContextChange>;
   status(): Promise<StatusReport>;
+  /** Chunks and vectors visible under the filter (a caller's sources, projects and session). */
+  indexCounts(filter: ChunkFilter): Promise<{ chunks: number; vectors: number }>;
   /** Moves whenever the index changes, in this process or another: the key for caches of derived state. */
   changeCounter(): Promise<number>;
   cleanup(): Promise<Record<string, number>>;
@@ -253,6 +255,7 @@ export function createEngine(deps: EngineDeps): Engine {
     async status() {
       return { index: await store.info(), sources: (await store.listSources()).map(publicSource) };
     },
+    indexCounts: async (filter) => ({ chunks: await store.countChunks(filter), vectors: await store.countVectors(filter) }),
     kinds: () => kinds,
     changeCounter: () => store.changeCounter(),
     cleanup: () => store.cleanup(),

@@ -277,6 +277,8 @@ export interface ChunkIndex {
   /** Records the model and drops every vector of another model. */
   setEmbeddingModel(model: EmbeddingModelInfo): Promise<void>;
   putVectors(vectors: Array<{ chunkId: string; vector: Float32Array }>): Promise<void>;
+  /** Vectors of the chunks visible under the filter (its sources, kinds and scopes). */
+  countVectors(filter: ChunkFilter): Promise<number>;
 }
 
 /** Entities linked to chunks (expansion, related chunks). */

@@ -681,6 +681,13 @@ export function describeStoreContract(name: string, open: () => Promise<Store>, 
         }
       });
 
+      it('counts the vectors of the chunks visible under a filter', async () => {
+        const filters: ChunkFilter[] = [{}, { sources: ['crm'] }, { kinds: ['table'] }, { projects: ['p1'], session: 's1' }];
+        for (const filter of filters) expect(await store.countVectors(filter)).toBe(fixture.chunks.filter((c) => visible(c, filter)).length);
+        await store.setEmbeddingModel({ modelId: 'another-model', dimension: 3 });
+        expect(await store.countVectors({})).toBe(0);
+      });
+
       it('never returns chunks outside the scope', async () => {
         const q = fixture.vectors.get(id(32))!;
         expect((await store.vectorSearch({ vector: q, limit: 300 })).map((h) => h.chunkId)).not.toContain(id(32));

@@ -161,3 +161,36 @@ export async function startInProcess(
     },
   };
 }
+
+export interface HttpSetup {
+  catalog: Catalog;
+  server: InProcessServer;
+  client: Client;
+  /** Closes the client, the server and the catalog. */
+  close(): Promise<void>;
+}
+
+/** A fresh catalog, the HTTP server in this process on it, and one SDK client connected to it. */
+export async function startWithHttpClient(options: Parameters<typeof startInProcess>[1] = {}): Promise<HttpSetup> {
+  const catalog = await prepareCatalog();
+  let server: InProcessServer | undefined;
+  try {
+    server = await startInProcess(catalog, options);
+    const client = await connectHttp(server.url);
+    const started = server;
+    return {
+      catalog,
+      server,
+      client,
+      async close() {
+        await client.close();
+        await started.close();
+        await catalog.cleanup();
+      },
+    };
+  } catch (err) {
+    await server?.close();
+    await catalog.cleanup();
+    throw err;
+  }
+}

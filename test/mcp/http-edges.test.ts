@@ -2,15 +2,15 @@
  * Small HTTP edges of issue 11 §8, over real sockets on loopback: a malformed %-escape in
  * `/mcp/{project}` was a 500 before auth with an empty log line (now 400, logged); `Host:
  * 127.999.999.999` passed the loopback check (now 403); a connection that never finishes its
- * headers was never closed (now closed after the headers timeout); invalid params came back as
- * -32603 with a raw zod dump (now -32602, one short line).
+ * headers was never closed (now closed after the headers timeout); invalid params (tools/call's
+ * too) came back as -32603 with a raw zod dump (now -32602, one short line).
  */
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ListToolsResultSchema, McpError, ReadResourceResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { connectHttp, prepareCatalog, startInProcess, type Catalog, type InProcessServer } from './fixture.js';
+import { CallToolResultSchema, ListToolsResultSchema, McpError, ReadResourceResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { call, connectHttp, prepareCatalog, startInProcess, type Catalog, type InProcessServer } from './fixture.js';
 
 let catalog: Catalog;
 let server: InProcessServer;
@@ -75,6 +75,8 @@ describe('HTTP edges', () => {
       const failures = await Promise.all([
         client.request({ method: 'resources/read', params: { uri: 5 } } as never, ReadResourceResultSchema).catch((e: unknown) => e),
         client.request({ method: 'tools/list', params: { cursor: { x: 1 } } } as never, ListToolsResultSchema).catch((e: unknown) => e),
+        client.request({ method: 'tools/call', params: { name: 'deep_search', arguments: 'revenue' } } as never, CallToolResultSchema).catch((e: unknown) => e),
+        client.request({ method: 'tools/call', params: { arguments: {} } } as never, CallToolResultSchema).catch((e: unknown) => e),
       ]);
       for (const err of failures) {
         expect(err).toBeInstanceOf(McpError);
@@ -83,6 +85,12 @@ describe('HTTP edges', () => {
         expect((err as McpError).message.length).toBeLessThan(300);
       }
       expect((failures[0] as McpError).message).toContain('invalid params for resources/read: uri: ');
+      expect((failures[2] as McpError).message).toContain('invalid params for tools/call: arguments: ');
+      expect((failures[3] as McpError).message).toContain('invalid params for tools/call: name: ');
+      // Arguments a tool's own schema refuses are a tool error the agent can correct (MCP 2025-11-25), naming the field.
+      const badArgument = await call(client, 'deep_search', { query: 5 });
+      expect(badArgument.isError).toBe(true);
+      expect(badArgument.text).toMatch(/^error USAGE: invalid arguments for deep_search: query: /);
     } finally {
       await client.close();
     }

@@ -61,6 +61,21 @@ export function describeScopeContract(transport: string, connect: ConnectToProje
       expect((await call(beta, 'list_sources')).data.sources.map((s: { name: string }) => s.name)).toEqual([...BETA.sources]);
     });
 
+    it('status counts chunks and vectors of what the session may see, not of the index (issue 11 §8)', async () => {
+      const index = async (client: Client) => (await call(client, 'status')).data.index as { chunks: number; vectors: number };
+      const [alphaBefore, betaBefore] = [await index(alpha), await index(beta)];
+      // beta holds 120 bulk tables and shopdb besides its GraphQL source; alpha two small sources
+      expect(alphaBefore.chunks).toBeGreaterThan(0);
+      expect(alphaBefore.chunks).toBeLessThan(betaBefore.chunks);
+      expect(alphaBefore.vectors).toBeLessThanOrEqual(alphaBefore.chunks);
+      expect(alphaBefore.vectors).toBeLessThan(betaBefore.vectors);
+      // another session's document counts for that session alone
+      expect((await call(beta, 'add_document', { name: 'count-me.md', text: 'A note that only beta may see.' })).isError).toBe(false);
+      expect((await index(beta)).chunks).toBeGreaterThan(betaBefore.chunks);
+      expect(await index(alpha)).toEqual(alphaBefore);
+      await call(beta, 'add_document', { name: 'count-me.md', remove: true });
+    });
+
     it('list_schemas and list_objects page visible sources and refuse the others', async () => {
       expect((await call(alpha, 'list_schemas', { source: 'ledger' })).data.schemas.map((s: { name: string }) => s.name)).toEqual(['billing']);
       const tables = await call(alpha, 'list_objects', { source: 'ledger', kind: 'table' });

@@ -39,7 +39,7 @@ export interface ScopeIdentity {
 export type ScopedSearchOptions = Omit<SearchOptions, 'projects' | 'session'>;
 
 export interface ScopedStatus {
-  /** Object counts of visible sources only (chunks and vectors stay index-wide: they hold no names). */
+  /** Counts of what the session may see: objects of its sources, chunks and vectors of those and of its projects and documents. */
   index: StoreInfo;
   /** Visible sources only. */
   sources: StoredSource[];
@@ -162,7 +162,7 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
     async status() {
       const { index } = await engine.status();
       return {
-        index: await indexWithin(engine, index, await visibility.sources()),
+        index: { ...(await indexWithin(engine, index, await visibility.sources())), ...(await engine.indexCounts(await visibility.searchScope())) },
         sources: await listSources(),
         session: await engine.sessions.get(session),
         documents: await engine.sessions.listDocuments(session),

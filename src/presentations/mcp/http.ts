@@ -22,6 +22,7 @@ import { HttpError, sendJson } from '../http/http-error.js';
 import { isLoopbackHost } from '../http/origin.js';
 import { createRateLimiter } from '../http/rate-limit.js';
 import { createWorkLimiter } from '../http/work-limiter.js';
+import { releaseAnsweredJsonStreams } from './answered-json-streams.js';
 import { createSessionServer, SERVER_NAME, SERVER_VERSION, type ServerServices, type SessionServer } from './server.js';
 
 export { MAX_BODY_BYTES } from '../http/guards.js';
@@ -187,6 +188,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     } finally {
       live.inFlight -= work;
       live.lastActiveAt = Date.now();
+      releaseAnsweredJsonStreams(live.transport);
     }
   }
 

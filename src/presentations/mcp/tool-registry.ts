@@ -168,7 +168,7 @@ export function registerTools(server: McpServer, tools: readonly ToolDefinition[
     };
   });
 
-  low.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  low.setRequestHandler(withShortParamErrors(CallToolRequestSchema), async (request, extra) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool '${request.params.name}'`);
     const started = performance.now();

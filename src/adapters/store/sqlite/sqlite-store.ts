@@ -35,6 +35,7 @@ import type {
   UpdateOutcome,
   VectorQuery,
 } from '../../../ports/store.js';
+import { chunkFilterSql } from './chunk-filter.js';
 import { repairIndexFile, type IndexFileRepair } from './index-file-repair.js';
 import { EntityIndex, ensureEntityTables } from './entities.js';
 import { openIndexDatabase } from './index-file.js';
@@ -372,6 +373,16 @@ export class SqliteStore implements Store {
 
   async putVectors(vectors: Array<{ chunkId: string; vector: Float32Array }>): Promise<void> {
     this.#write(() => this.#writer.putVectors(vectors));
+  }
+
+  async countVectors(filter: ChunkFilter): Promise<number> {
+    const where = chunkFilterSql(filter, 'c');
+    return (
+      this.#q
+        .get<number>(`SELECT count(*) FROM vectors v JOIN chunks c ON c.rid = v.rid WHERE ${where.sql}`)
+        .pluck()
+        .get(...where.params) ?? 0
+    );
   }
 
   // entities (entities.ts)
