@@ -10,6 +10,8 @@
  * Then the keep-alive soak (mcp-soak.ts): `--soak-clients` sessions on keep-alive sockets for
  * `--soak-seconds` (or SOAK_SECONDS; 0 skips it), RSS every 30 s; the run exits non-zero when
  * RSS grows by more than 100 MB.
+ * Last the flood (mcp-flood.ts): one credential posts batches of deep_search while another's
+ * small client searches; its p95 must stay ≤ 100 ms.
  */
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -17,12 +19,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openEngine } from '../src/app.js';
+import type { Engine } from '../src/core/engine.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { createAuthenticator } from '../src/core/auth/authenticate.js';
 import { defaultDemoDataDir, runDemo } from '../src/demo/run-demo.js';
 import { startHttpServer } from '../src/presentations/mcp/http.js';
 import { createLogger } from '../src/presentations/mcp/logging.js';
 import { createServices } from '../src/presentations/mcp/server.js';
+import type { FloodInput, FloodOutput } from './mcp-flood.js';
 import type { LoadInput, LoadOutput } from './mcp-load.js';
 import { describeSoak, runSoak, SOAK_DEFAULTS, type SoakReport } from './mcp-soak.js';
 import { flag, mb, peakRssSampler, percentile } from './measure.js';
@@ -48,16 +52,43 @@ const QUERIES = [
 
 const TARGETS = { p95Ms: 100, toolListTokens: 3000 };
 
-/** Runs the clients in a worker thread (see mcp-load.ts) and waits for their measurements. */
-function runLoad(input: LoadInput): Promise<LoadOutput> {
+/** Runs a client module (mcp-load.ts, mcp-flood.ts) in a worker thread and waits for its measurements. */
+function inWorker<I, O>(module: string, input: I): Promise<O> {
   return new Promise((resolve, reject) => {
     // Workers do not inherit tsx's loader: register it in the worker, then load the TypeScript module.
-    const entry = new URL('./mcp-load.ts', import.meta.url).href;
+    const entry = new URL(module, import.meta.url).href;
     const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
     const worker = new Worker(boot, { eval: true, workerData: input });
-    worker.once('message', (m: { ok: true; out: LoadOutput } | { ok: false; error: string }) => (m.ok ? resolve(m.out) : reject(new Error(m.error))));
+    worker.once('message', (m: { ok: true; out: O } | { ok: false; error: string }) => (m.ok ? resolve(m.out) : reject(new Error(m.error))));
     worker.once('error', reject);
   });
+}
+
+/** One credential floods batches while another's small client searches; the small client's p95 is the measure. */
+async function floodPhase(engine: Engine, url: string, seconds: number, log: (s: string) => void) {
+  const flooder = await engine.tokens.create({ name: 'bench-flooder' });
+  const small = await engine.tokens.create({ name: 'bench-small' });
+  const input: FloodInput = { url, flooderToken: flooder.token, smallToken: small.token, seconds, inFlight: 4, batchSize: 20, queries: QUERIES };
+  log(
+    `flood: one credential posting batches of ${input.batchSize} deep_search calls, ${input.inFlight} in flight, for ${seconds}s; another's small client searching meanwhile…`,
+  );
+  const out = await inWorker<FloodInput, FloodOutput>('./mcp-flood.ts', input);
+  const p95 = percentile(out.smallLatencies, 95);
+  const report = {
+    seconds: Math.round(out.elapsedSeconds * 10) / 10,
+    floodCalls: out.floodCalls,
+    floodRefusedRequests: out.floodRefused,
+    smallCalls: out.smallLatencies.length,
+    smallP50Ms: Math.round(percentile(out.smallLatencies, 50) * 10) / 10,
+    smallP95Ms: Math.round(p95 * 10) / 10,
+    smallErrors: out.smallErrors.length,
+    targetP95Ms: TARGETS.p95Ms,
+    met: out.smallErrors.length === 0 && p95 <= TARGETS.p95Ms,
+  };
+  log(
+    `flood: ${report.floodCalls} flooding calls (${report.floodRefusedRequests} batches refused); small client ${report.smallCalls} calls, p50 ${report.smallP50Ms} ms, p95 ${report.smallP95Ms} ms (target ≤ ${TARGETS.p95Ms}), ${report.smallErrors} errors`,
+  );
+  return report;
 }
 
 export async function run(argv: string[]): Promise<void> {
@@ -101,7 +132,7 @@ export async function run(argv: string[]): Promise<void> {
     try {
       log(`${clientCount} clients (in a worker thread) calling deep_search for ${seconds}s on ${server.url}…`);
       const eluBefore = performance.eventLoopUtilization();
-      const load = await runLoad({ url: server.url, clients: clientCount, seconds, queries: QUERIES });
+      const load = await inWorker<LoadInput, LoadOutput>('./mcp-load.ts', { url: server.url, clients: clientCount, seconds, queries: QUERIES });
       // Main-thread (server) busy time per request: what one request costs the server, whatever else
       // competes for the CPU. Includes the clients' warm-up calls (a few dozen), so it slightly overstates.
       const elu = performance.eventLoopUtilization(eluBefore);
@@ -150,7 +181,10 @@ export async function run(argv: string[]): Promise<void> {
         for (const line of describeSoak(soak)) log(line);
         if (!soak.met) process.exitCode = 1;
       }
-      if (json) console.log(JSON.stringify({ ...report, soak }, null, 2));
+      // Last: once a token exists the server asks every client for one.
+      const flood = await floodPhase(engine, server.url, Math.min(seconds, 20), log);
+      if (!flood.met) process.exitCode = 1;
+      if (json) console.log(JSON.stringify({ ...report, flood, soak }, null, 2));
     } finally {
       await server.close();
     }
