@@ -42,6 +42,8 @@ export interface AccessReport {
 export interface IntrospectOptions {
   onProgress?: (step: string, done: number, total: number) => void;
   signal?: AbortSignal;
+  /** The source's objects as indexed now, for connectors that skip unchanged work (documents: bytes already extracted). */
+  stored?: () => Promise<readonly CatalogObject[]>;
 }
 
 /** The fresh state of one element (single-element update): these resources are replaced by these objects. */

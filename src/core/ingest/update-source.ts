@@ -26,6 +26,8 @@ export interface UpdateReport {
   chunksEmbedded: number;
   durationMs: number;
   message: string;
+  /** What the connector said of this run (documents read, skipped and why). */
+  notes?: string[];
 }
 
 export interface UpdateDeps {
@@ -113,12 +115,14 @@ export async function updateSource(deps: UpdateDeps, source: StoredSource): Prom
   const snapshot = await deps.connector.introspect(source, {
     ...(deps.signal ? { signal: deps.signal } : {}),
     onProgress: (step, done, total) => progress?.({ source: source.name, phase: 'introspect', done, total, detail: step }),
+    stored: () => deps.store.sourceObjects(source.name),
   });
   checkAborted(deps.signal);
 
   const storedHashes = await deps.store.resourceHashes(source.name);
   const plan = planUpdate(snapshot, storedHashes);
-  const base = { source: source.name, objects: snapshot.objects.length };
+  const notes = Array.isArray(snapshot.info.notes) ? snapshot.info.notes.filter((n): n is string => typeof n === 'string') : [];
+  const base = { source: source.name, objects: snapshot.objects.length, ...(notes.length ? { notes } : {}) };
 
   if (plan.sourceHash === source.sourceHash && storedHashes.size > 0) {
     const outcome: UpdateOutcome = {

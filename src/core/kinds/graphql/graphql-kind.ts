@@ -4,6 +4,7 @@
  * LLM summaries attached to snapshots when a chat model is configured.
  */
 import { z } from 'zod';
+import { headerEnvsOption } from '../header-envs-option.js';
 import type { ObjectKindSpec, SourceKind } from '../../../ports/source-kind.js';
 import { withSummaries } from '../../graphql/summaries.js';
 import { sqlKind } from '../sql/sql-kind.js';
@@ -26,12 +27,7 @@ const OBJECT_KINDS: readonly ObjectKindSpec[] = [
 export const graphqlOptions = z.object({
   secretKeyEnv: z.string().optional().describe('Hugr: discover with the secret key in this variable (x-hugr-secret-key)'),
   apiKeyEnv: z.string().optional().describe('Hugr: discover with the API key in this variable (x-hugr-api-key)'),
-  headerEnvs: z.record(z.string(), z.string()).optional().meta({
-    description: 'GraphQL: send this header with the value of VAR on discovery requests (repeatable)',
-    flag: 'header-env',
-    placeholder: 'Header=VAR',
-    example: 'Authorization=API_TOKEN',
-  }),
+  headerEnvs: headerEnvsOption,
   userTokenEnv: z.string().optional().describe('GraphQL/Hugr: user token for queries from stdio sessions (never used for discovery)'),
   userTokenAs: z
     .enum(['bearer', 'api-key'])

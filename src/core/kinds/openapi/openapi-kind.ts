@@ -5,6 +5,7 @@
  * search follows the way table search follows foreign keys.
  */
 import { z } from 'zod';
+import { headerEnvsOption } from '../header-envs-option.js';
 import type { ObjectKindSpec, SourceKind } from '../../../ports/source-kind.js';
 import { openapiChunkFields } from './openapi-chunks.js';
 
@@ -19,12 +20,7 @@ export const FEEDS_EDGE = 'feeds';
 export const OPENAPI_FAMILY = 'openapi';
 
 export const openapiOptions = z.object({
-  headerEnvs: z.record(z.string(), z.string()).optional().meta({
-    description: 'GraphQL, OpenAPI: send this header with the value of VAR on discovery and spec requests (repeatable)',
-    flag: 'header-env',
-    placeholder: 'Header=VAR',
-    example: 'Authorization=API_TOKEN',
-  }),
+  headerEnvs: headerEnvsOption,
 });
 
 export const openapiKind: SourceKind = {

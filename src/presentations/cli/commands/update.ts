@@ -41,6 +41,7 @@ export function registerUpdateCommand(program: Command): void {
               println(
                 `${r.source}: ${r.added} added, ${r.changed} changed, ${r.removed} removed resources; ${r.objects} objects, ${r.chunksEmbedded} chunks embedded (${secs}s)`,
               );
+            for (const note of r.notes ?? []) println(`  ${note}`);
           }
           if (run.reembedded > 0) println(`re-embedded ${run.reembedded} chunks`);
           for (const g of run.glossary) {

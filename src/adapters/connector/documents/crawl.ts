@@ -1,0 +1,89 @@
+/**
+ * @module adapters/connector/documents/crawl
+ * Breadth-first crawl from one URL (seed 004): pages up to `maxDepth` links away, at most
+ * `maxDocuments`, on the first page's site unless allowed otherwise, links matching
+ * `linkPattern`; each URL read once. A page that fails (404, 500, too large) is skipped and
+ * counted; the crawl never leaves its limits.
+ */
+import type { FetchedDocument } from '../../../ports/documents.js';
+import { linksOf, normaliseUrl } from './links.js';
+
+export interface CrawlLimits {
+  maxDepth: number;
+  maxDocuments: number;
+  linkPattern: RegExp | null;
+  sameSite: boolean;
+}
+
+export const CRAWL_DEFAULTS = { maxDepth: 2, maxDocuments: 10 } as const;
+
+export interface CrawledPage {
+  url: string;
+  depth: number;
+  document: FetchedDocument;
+}
+
+export interface CrawlOutcome {
+  pages: CrawledPage[];
+  failed: Array<{ url: string; reason: string }>;
+  /** Links seen but not read because a limit was reached. */
+  leftOut: number;
+}
+
+export interface CrawlDeps {
+  fetch(url: string): Promise<FetchedDocument>;
+  /** Text of a fetched page and whether it is markdown (else HTML); null for pages without links (pdf, …). */
+  linkText(page: FetchedDocument): { text: string; markdown: boolean } | null;
+  onPage?(done: number, limit: number, url: string): void;
+  signal?: AbortSignal;
+}
+
+export async function crawl(start: string, limits: CrawlLimits, deps: CrawlDeps): Promise<CrawlOutcome> {
+  const root = normaliseUrl(start);
+  if (!root) throw new Error(`not an http(s) URL: ${start}`);
+  const site = new URL(root).host;
+  const seen = new Set([root]);
+  const queue: Array<{ url: string; depth: number }> = [{ url: root, depth: 0 }];
+  const out: CrawlOutcome = { pages: [], failed: [], leftOut: 0 };
+  while (queue.length > 0) {
+    if (deps.signal?.aborted) break;
+    const next = queue.shift()!;
+    if (out.pages.length >= limits.maxDocuments) {
+      out.leftOut += queue.length + 1;
+      break;
+    }
+    let document: FetchedDocument;
+    try {
+      document = await deps.fetch(next.url);
+    } catch (err) {
+      out.failed.push({ url: next.url, reason: (err as Error).message });
+      continue;
+    }
+    out.pages.push({ url: next.url, depth: next.depth, document });
+    deps.onPage?.(out.pages.length, limits.maxDocuments, next.url);
+    if (next.depth >= limits.maxDepth) continue;
+    const text = deps.linkText(document);
+    if (!text) continue;
+    for (const link of linksOf(text.text, document.origin.startsWith('http') ? document.origin : next.url, text.markdown)) {
+      if (seen.has(link)) continue;
+      seen.add(link);
+      if (limits.sameSite && new URL(link).host !== site) continue;
+      if (limits.linkPattern && !limits.linkPattern.test(link)) continue;
+      queue.push({ url: link, depth: next.depth + 1 });
+    }
+  }
+  return out;
+}
+
+/** A crawled page's name in its source: its path under the first page's folder, else its site and path. */
+export function pageName(url: string, start: string): string {
+  const page = new URL(url);
+  const root = new URL(start);
+  const folder = root.pathname.replace(/[^/]*$/, '');
+  const query = page.search;
+  if (page.host === root.host && page.pathname.startsWith(folder)) {
+    const rest = page.pathname.slice(folder.length);
+    return `${rest || 'index'}${query}`;
+  }
+  return `${page.host === root.host ? '' : `${page.host}/`}${page.pathname.replace(/^\//, '') || 'index'}${query}`;
+}

@@ -1,0 +1,259 @@
+/**
+ * @module adapters/connector/documents
+ * The `docs` connector: runs the document pipeline of seed 004 for one source. The reader
+ * (transports) and converter (MIME detection, extraction) are given by the composition root, so
+ * this module holds only the flow: list or crawl, fetch, skip what did not change (sha256 of the
+ * bytes against the stored document), detect, extract, one object per document. One bad
+ * document never fails the source: it is skipped and named, and a document that was indexed
+ * before keeps its previous state until it reads again.
+ */
+import { createHash } from 'node:crypto';
+import { isAbsolute, resolve } from 'node:path';
+import type { CatalogObject, SourceSnapshot } from '../../../ports/catalog.js';
+import type { AccessReport, Connector, IntrospectOptions, SourceRecord } from '../../../ports/connector.js';
+import type { DocumentEntry, DocumentLimits, DocumentType, ExtractedDocument, FetchedDocument } from '../../../ports/documents.js';
+import { SextantError } from '../../../kernel/errors.js';
+import { redactDsn } from '../../../kernel/redact.js';
+import { CRAWL_DEFAULTS, crawl, pageName } from './crawl.js';
+
+/** Transports: what a location holds and each document's bytes. */
+export interface DocumentReader {
+  /** The documents a source's location holds (a folder's files, a prefix's objects); a single document lists itself. */
+  list(source: SourceRecord, signal?: AbortSignal): Promise<DocumentEntry[]>;
+  fetch(source: SourceRecord, entry: DocumentEntry, signal?: AbortSignal): Promise<FetchedDocument>;
+}
+
+/** MIME detection and extraction to markdown. */
+export interface DocumentConverter {
+  detect(input: { explicit?: DocumentType; contentType: string | null; name: string; bytes: Uint8Array }): DocumentType;
+  decodeText(bytes: Uint8Array): string;
+  extract(bytes: Uint8Array, type: DocumentType, options: { name: string; limits: DocumentLimits }): Promise<ExtractedDocument>;
+}
+
+export interface DocumentsConnectorOptions {
+  reader: DocumentReader;
+  converter: DocumentConverter;
+  limits: DocumentLimits;
+  chunkTokens?: number;
+  chunkOverlap?: number;
+}
+
+export interface SkippedDocument {
+  name: string;
+  reason: string;
+  /** The previous state stays indexed until the document reads again. */
+  kept: boolean;
+}
+
+const isUrl = (location: string) => /^https?:\/\//i.test(location);
+const SCHEME = /^([a-z][a-z0-9+.-]*):\/\//i;
+const REMOTE_SCHEMES = new Set(['http', 'https', 's3', 'ftp', 'ftps', 'sftp']);
+
+function option<T>(source: SourceRecord, key: string): T | undefined {
+  return source.options[key] as T | undefined;
+}
+
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function outline(markdown: string): string[] {
+  const out: string[] = [];
+  let fence = false;
+  for (const line of markdown.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fence = !fence;
+    const m = fence ? null : /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
+    if (m) out.push(`${m[1]!.length} ${m[2]}`);
+  }
+  return out;
+}
+
+export function createDocumentsConnector(options: DocumentsConnectorOptions): Connector {
+  const { reader, converter, limits } = options;
+
+  function inline(source: SourceRecord): FetchedDocument {
+    const text = option<string>(source, 'content') ?? '';
+    const type = option<DocumentType>(source, 'documentType');
+    const extension = type === 'html' ? 'html' : type === 'text' ? 'txt' : type && type !== 'markdown' ? type : 'md';
+    return { name: `${source.name}.${extension}`, bytes: new TextEncoder().encode(text), contentType: null, origin: `inline:${source.name}` };
+  }
+
+  function toObject(source: SourceRecord, document: FetchedDocument, type: DocumentType, extracted: ExtractedDocument, bytesHash: string): CatalogObject {
+    return {
+      id: `${source.name}:document:${document.name}`,
+      source: source.name,
+      kind: 'document',
+      path: document.name,
+      name: document.name,
+      parentId: null,
+      resource: `document:${document.name}`,
+      comment: extracted.title,
+      definition: extracted.markdown,
+      attributes: {
+        title: extracted.title ?? document.name,
+        origin: document.origin,
+        type,
+        size: document.bytes.byteLength,
+        bytesHash,
+        ...(document.modifiedAt ? { modifiedAt: document.modifiedAt } : {}),
+        ...(extracted.parts !== undefined ? { parts: extracted.parts } : {}),
+        outline: outline(extracted.markdown),
+        ...(options.chunkTokens ? { chunkTokens: options.chunkTokens } : {}),
+        ...(options.chunkOverlap !== undefined ? { chunkOverlap: options.chunkOverlap } : {}),
+      },
+    };
+  }
+
+  async function fetchAll(
+    source: SourceRecord,
+    introspect: IntrospectOptions,
+    skipped: SkippedDocument[],
+  ): Promise<{ documents: FetchedDocument[]; leftOut: number }> {
+    if (option<string>(source, 'content') !== undefined) return { documents: [inline(source)], leftOut: 0 };
+    if (option<boolean>(source, 'followLinks')) {
+      const pattern = option<string>(source, 'linkPattern');
+      const outcome = await crawl(
+        source.url,
+        {
+          maxDepth: option<number>(source, 'maxDepth') ?? CRAWL_DEFAULTS.maxDepth,
+          maxDocuments: option<number>(source, 'maxDocuments') ?? CRAWL_DEFAULTS.maxDocuments,
+          linkPattern: pattern ? new RegExp(pattern) : null,
+          sameSite: !option<boolean>(source, 'allowOtherSites'),
+        },
+        {
+          fetch: async (url) => ({
+            ...(await reader.fetch(source, { name: pageName(url, source.url), origin: url }, introspect.signal)),
+            name: pageName(url, source.url),
+          }),
+          linkText: (page) => {
+            const type = converter.detect({ contentType: page.contentType, name: page.name, bytes: page.bytes });
+            return type === 'html' || type === 'markdown' ? { text: converter.decodeText(page.bytes), markdown: type === 'markdown' } : null;
+          },
+          onPage: (done, limit, url) => introspect.onProgress?.(`crawling ${redactDsn(url)}`, done, limit),
+          ...(introspect.signal ? { signal: introspect.signal } : {}),
+        },
+      );
+      for (const f of outcome.failed) skipped.push({ name: pageName(f.url, source.url), reason: f.reason, kept: false });
+      return { documents: outcome.pages.map((p) => p.document), leftOut: outcome.leftOut };
+    }
+    const entries = await reader.list(source, introspect.signal);
+    const cap = option<number>(source, 'maxDocuments');
+    const documents: FetchedDocument[] = [];
+    for (const [i, entry] of (cap ? entries.slice(0, cap) : entries).entries()) {
+      if (introspect.signal?.aborted) break;
+      introspect.onProgress?.(`reading ${entry.name}`, i, entries.length);
+      try {
+        documents.push(await reader.fetch(source, entry, introspect.signal));
+      } catch (err) {
+        skipped.push({ name: entry.name, reason: (err as Error).message, kept: false });
+      }
+    }
+    return { documents, leftOut: cap ? Math.max(0, entries.length - cap) : 0 };
+  }
+
+  return Object.freeze({
+    type: 'docs',
+    validate(source: SourceRecord): void {
+      const content = option<string>(source, 'content');
+      if (content !== undefined) {
+        if (source.url.trim() && source.url.trim() !== 'docs') throw new SextantError('USAGE', 'give either --content or a location, not both');
+        source.url = '';
+        return;
+      }
+      const location = source.url.trim();
+      if (!location) throw new SextantError('USAGE', 'a docs source needs a folder, file or URL, or --content');
+      const scheme = SCHEME.exec(location)?.[1]?.toLowerCase();
+      if (scheme && scheme !== 'file' && !REMOTE_SCHEMES.has(scheme)) {
+        throw new SextantError('INVALID_DSN', `unsupported scheme '${scheme}' for a docs source`, {
+          hint: 'give a path, http(s)://, s3://, ftp:// or sftp://',
+        });
+      }
+      if (scheme && scheme !== 'file') {
+        const url = new URL(location);
+        if (url.password)
+          throw new SextantError('USAGE', 'credentials in a docs URL are not accepted', { hint: 'use --username-env/--password-env or --header-env' });
+      }
+      if (option<boolean>(source, 'followLinks') && !isUrl(location)) throw new SextantError('USAGE', '--follow-links needs an http(s) URL');
+      const pattern = option<string>(source, 'linkPattern');
+      if (pattern) {
+        try {
+          new RegExp(pattern);
+        } catch (err) {
+          throw new SextantError('USAGE', `--link-pattern is not a regular expression: ${(err as Error).message}`);
+        }
+      }
+      if (!scheme) source.url = isAbsolute(location) ? location : resolve(location);
+      else if (scheme === 'file') source.url = new URL(location).pathname;
+    },
+    async checkAccess(source: SourceRecord): Promise<AccessReport> {
+      if (option<string>(source, 'content') !== undefined) return { ok: true, role: 'inline', findings: [] };
+      const entries = option<boolean>(source, 'followLinks') ? null : await reader.list(source);
+      return {
+        ok: true,
+        role: 'reader',
+        findings: [
+          {
+            code: 'DOCUMENTS_READABLE',
+            severity: 'info',
+            message: `${redactDsn(source.url)}: ${entries ? `${entries.length} document${entries.length === 1 ? '' : 's'}` : 'first page reachable when crawled'}`,
+          },
+        ],
+      };
+    },
+    async introspect(source: SourceRecord, introspect: IntrospectOptions = {}): Promise<SourceSnapshot> {
+      const skipped: SkippedDocument[] = [];
+      const stored = new Map(((await introspect.stored?.()) ?? []).filter((o) => o.kind === 'document').map((o) => [o.name, o]));
+      const { documents, leftOut } = await fetchAll(source, introspect, skipped);
+      const objects: CatalogObject[] = [];
+      let reused = 0;
+      for (const [i, document] of documents.entries()) {
+        introspect.onProgress?.(`extracting ${document.name}`, i, documents.length);
+        const bytesHash = sha256(document.bytes);
+        const previous = stored.get(document.name);
+        if (previous && previous.attributes.bytesHash === bytesHash) {
+          objects.push(previous);
+          reused++;
+          continue;
+        }
+        try {
+          const type = converter.detect({
+            ...(option<DocumentType>(source, 'documentType') ? { explicit: option<DocumentType>(source, 'documentType')! } : {}),
+            contentType: document.contentType,
+            name: document.name,
+            bytes: document.bytes,
+          });
+          const extracted = await converter.extract(document.bytes, type, { name: document.name, limits });
+          objects.push(toObject(source, document, type, extracted, bytesHash));
+        } catch (err) {
+          skipped.push({ name: document.name, reason: (err as Error).message, kept: Boolean(previous) });
+          if (previous) objects.push(previous);
+        }
+      }
+      // a document that failed to read this time keeps its previous state (fetch failures too)
+      const present = new Set(objects.map((o) => o.name));
+      for (const s of skipped) {
+        const previous = stored.get(s.name);
+        if (previous && !present.has(s.name)) {
+          objects.push(previous);
+          present.add(s.name);
+          s.kept = true;
+        }
+      }
+      if (objects.length === 0 && skipped.length > 0) {
+        throw new SextantError(
+          'INTROSPECTION_FAILED',
+          `no document of ${redactDsn(source.url) || source.name} could be read: ${skipped[0]!.name}: ${skipped[0]!.reason}`,
+          {
+            hint: skipped.length > 1 ? `${skipped.length} documents failed; \`sextant update --json\` lists them` : 'check the location and its credentials',
+          },
+        );
+      }
+      const notes = [
+        `${objects.length - reused} document${objects.length - reused === 1 ? '' : 's'} read, ${reused} unchanged, ${skipped.length} skipped`,
+        ...skipped.map((s) => `skipped ${s.name}: ${s.reason}${s.kept ? ' (its previous state stays indexed)' : ''}`),
+        ...(leftOut > 0 ? [`${leftOut} more document${leftOut === 1 ? '' : 's'} left out by --max-documents`] : []),
+      ];
+      return { objects, edges: [], info: { documents: objects.length, reused, skipped, leftOut, notes } };
+    },
+  } satisfies Connector);
+}
