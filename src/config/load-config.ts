@@ -100,8 +100,11 @@ function readConfigFile(file: string, env: NodeJS.ProcessEnv, explicit: boolean)
       },
     );
   }
-  rejectUnknownKeys(parsed as object, file);
-  return substituteEnv(parsed, env, file);
+  const tree = parsed as Record<string, unknown>;
+  // `documents:` may be the list of declared document sources itself (seed 004's DocumentConfig list)
+  if (Array.isArray(tree.documents)) tree.documents = { sources: tree.documents };
+  rejectUnknownKeys(tree, file);
+  return substituteEnv(tree, env, file);
 }
 
 /** Every leaf of the file must be a known setting: a misspelt key would silently do nothing. */

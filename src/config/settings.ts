@@ -24,6 +24,16 @@ function setting<const K extends string, S extends z.ZodType, D extends z.output
 
 const positiveInt = z.coerce.number().int().positive();
 
+/** A list from the environment arrives as JSON text; anything unparsable is left for the schema to refuse. */
+function parseJsonList(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
 export const SETTINGS = Object.freeze([
   setting({ key: 'home', env: 'SEXTANT_HOME', schema: z.string().min(1), default: null, description: 'folder of the index, models and daemon files' }),
   setting({
@@ -93,6 +103,43 @@ export const SETTINGS = Object.freeze([
     schema: positiveInt.max(2_147_483_647, 'at most 2147483647 (PostgreSQL refuses a longer statement_timeout)'),
     default: 5000,
     description: 'statement_timeout of every guarded session',
+  }),
+  setting({
+    key: 'documents.chunk_size',
+    env: 'SEXTANT_DOCUMENTS_CHUNK_SIZE',
+    schema: positiveInt.min(50).max(8000),
+    default: 500,
+    description: 'tokens per document passage (about four characters a token)',
+  }),
+  setting({
+    key: 'documents.chunk_overlap',
+    env: 'SEXTANT_DOCUMENTS_CHUNK_OVERLAP',
+    schema: z.coerce.number().int().min(0).max(1000),
+    default: 50,
+    description: 'tokens repeated between consecutive passages of a document',
+  }),
+  setting({
+    key: 'documents.max_bytes',
+    env: 'SEXTANT_DOCUMENTS_MAX_BYTES',
+    schema: positiveInt,
+    default: 50 * 1024 * 1024,
+    description: 'largest document read, in bytes; a larger one is skipped and named',
+  }),
+  setting({
+    key: 'documents.timeout_ms',
+    env: 'SEXTANT_DOCUMENTS_TIMEOUT_MS',
+    schema: positiveInt,
+    default: 30_000,
+    description: 'time limit of one document request (http, s3, ftp, sftp)',
+  }),
+  setting({
+    key: 'documents.sources',
+    env: 'SEXTANT_DOCUMENTS_SOURCES',
+    // from the environment: a JSON list
+    schema: z.preprocess(parseJsonList, z.array(z.record(z.string(), z.unknown()), 'a list of document sources (from the environment: a JSON list)')),
+    default: [],
+    description:
+      'document sources declared once (a list; also accepted as a top-level `documents:` list): name and path, url or content, with the options of `source add docs` in snake_case; registered or brought up to date by `sextant update`',
   }),
   setting({ key: 'mcp.host', env: 'SEXTANT_MCP_HOST', schema: z.string().min(1), default: '127.0.0.1', description: 'HTTP bind address' }),
   setting({

@@ -2,6 +2,7 @@
  * @module core/engine-deps
  * What the engine is built from. `app.ts` chooses the adapters; core only sees the ports.
  */
+import type { AddSourceInput } from './sources.js';
 import type { Connector } from '../ports/connector.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { Llm } from '../ports/llm.js';
@@ -23,4 +24,6 @@ export interface EngineDeps {
   lexical?: (text: string) => string;
   /** Lazily opens the configured chat model (glossary inference); null when none is configured. */
   llm?: () => Promise<Llm | null>;
+  /** Sources declared in the configuration (document sources), registered or brought up to date by `update`; may throw CONFIG_INVALID. */
+  declaredSources?: () => readonly AddSourceInput[];
 }

@@ -32,7 +32,17 @@ import { createScopedEngine, type ScopeIdentity, type ScopedEngine } from './sco
 import { createSearchService } from './search/search-service.js';
 import type { SearchOptions, SearchResult } from './search/types.js';
 import { createSessionService, type SessionService } from './sessions/session-service.js';
-import { addSource, checkAccess, connectorFor, publicSource, requireSource, selectSources, type AccessCheckResult, type AddSourceInput } from './sources.js';
+import {
+  addSource,
+  checkAccess,
+  connectorFor,
+  publicSource,
+  requireSource,
+  selectSources,
+  syncDeclaredSources,
+  type AccessCheckResult,
+  type AddSourceInput,
+} from './sources.js';
 
 export interface UpdateOptions {
   source?: string;
@@ -143,6 +153,18 @@ export function createEngine(deps: EngineDeps): Engine {
   async function update(options: UpdateOptions = {}): Promise<UpdateRun> {
     if (options.object && !options.source)
       throw new SextantError('USAGE', '--object needs --source', { hint: 'e.g. sextant update --source mesh --object crm.pg_customers' });
+    const declared = deps.declaredSources?.() ?? [];
+    if (declared.length) {
+      const synced = await syncDeclaredSources(store, connectors, kinds, declared);
+      for (const name of [...synced.added, ...synced.changed])
+        options.onProgress?.({
+          source: name,
+          phase: 'check',
+          done: 0,
+          total: 1,
+          detail: synced.added.includes(name) ? 'declared in the config: added' : 'declared in the config: updated',
+        });
+    }
     const sources = await selectSources(store, options.source);
     if (sources.length === 0) {
       throw new SextantError('SOURCE_NOT_FOUND', 'no sources to update', { hint: 'add one with `sextant source add <dsn> --name <name>`' });

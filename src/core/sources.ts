@@ -63,6 +63,44 @@ export async function addSource(
   return stored;
 }
 
+/**
+ * Sources declared in the configuration: registered when missing, brought up to date when their
+ * location or options changed (validated by their connector first). A source of another type
+ * under the same name is left alone and reported. Removing a declaration removes nothing.
+ */
+export async function syncDeclaredSources(
+  store: CatalogStore,
+  connectors: ReadonlyMap<string, Connector>,
+  kinds: KindRegistry,
+  declared: readonly AddSourceInput[],
+): Promise<{ added: string[]; changed: string[] }> {
+  const out = { added: [] as string[], changed: [] as string[] };
+  for (const input of declared) {
+    const existing = await store.getSource(input.name);
+    if (!existing) {
+      await addSource(store, connectors, kinds, input);
+      out.added.push(input.name);
+      continue;
+    }
+    if (existing.type !== input.type) {
+      throw new SextantError(
+        'CONFIG_INVALID',
+        `the config declares '${input.name}' as a ${input.type} source, but '${input.name}' is a ${existing.type} source`,
+        {
+          hint: 'rename the declaration, or remove the existing source first',
+        },
+      );
+    }
+    const record = { ...existing, url: input.url, options: input.options ?? {} };
+    connectorFor(connectors, existing.type).validate(record);
+    if (record.url !== existing.url || JSON.stringify(record.options) !== JSON.stringify(existing.options)) {
+      await store.updateSource(input.name, { url: record.url, options: record.options });
+      out.changed.push(input.name);
+    }
+  }
+  return out;
+}
+
 export async function requireSource(store: Pick<CatalogStore, 'getSource' | 'listSources'>, name: string): Promise<StoredSource> {
   const source = await store.getSource(name);
   if (!source) {

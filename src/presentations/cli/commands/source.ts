@@ -19,14 +19,18 @@ export function registerSourceCommands(program: Command): void {
 
   const add = source
     .command('add')
-    .description('register a source: postgres://reader@localhost:5432/shop, `hugr https://mesh.example.com`, `graphql https://api.example.com/graphql`')
+    .description(
+      'register a source: postgres://reader@localhost:5432/shop, `hugr https://mesh.example.com`, `graphql https://api.example.com/graphql`, `openapi ./spec.yaml`, `docs ./handbook`',
+    )
     .argument('<type-or-url>', `source type (${SOURCE_TYPES.join(', ')}) or the URL, whose scheme then tells the type`)
-    .argument('[url]', 'connection string or endpoint URL when a type is given first')
+    .argument('[url]', 'connection string, endpoint URL, file or folder when a type is given first')
     .requiredOption('--name <name>', 'short name of the source, e.g. shop');
   addSourceOptionFlags(add, SOURCE_FLAGS).action(
     async (typeOrUrl: string, maybeUrl: string | undefined, opts: { name: string } & Record<string, unknown>, command: Command) => {
       await runWithEngine(command, async (engine, ctx) => {
-        const [type, url] = maybeUrl === undefined ? [undefined, typeOrUrl] : [typeOrUrl, maybeUrl];
+        // `source add docs --content …` names a type and no location
+        const typeOnly = maybeUrl === undefined && SOURCE_TYPES.includes(typeOrUrl);
+        const [type, url] = typeOnly ? [typeOrUrl, ''] : maybeUrl === undefined ? [undefined, typeOrUrl] : [typeOrUrl, maybeUrl];
         const added = await engine.addSource({ name: opts.name, url, ...(type ? { type } : {}), options: sourceOptionsFrom(opts, SOURCE_FLAGS) });
         if (ctx.json) return printJson({ ok: true, source: added });
         println(`added source '${added.name}' (${added.type}) ${added.url}`);
