@@ -39,7 +39,7 @@ export interface ListRank {
   rank: number;
   /** What the place added to the fused score (RRF, weighted for supporting lists); null in a single-list search. */
   contribution: number | null;
-  /** Supporting lists only break ties between results of the main lists. */
+  /** A supporting list: structure evidence added with its weight, mostly to order near-equal results of the main lists. */
   support: boolean;
 }
 

@@ -56,7 +56,7 @@ export function renderExplain(n: number, query: string, hit: SearchHit): string 
       l.name,
       `#${l.rank}`,
       ...(fused ? [l.contribution === null ? '' : `+${l.contribution.toFixed(5)}`] : []),
-      ...(support ? [l.support ? 'supporting: breaks ties' : ''] : []),
+      ...(support ? [l.support ? 'supporting' : ''] : []),
     ]);
     const header = ['list', 'rank', ...(fused ? ['adds'] : []), ...(support ? ['role'] : [])];
     lines.push(
