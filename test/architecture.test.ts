@@ -167,6 +167,44 @@ describe('layering', () => {
     }
     expect(offences).toEqual([]);
   });
+
+  // The REPL (issue #17) is a presentation like the CLI and serves a session like MCP: it reaches
+  // the core through the engine facade (and the types and limits it states), and session state
+  // only through the scoped engine its session file opens.
+  const REPL = join(SRC, 'presentations/repl');
+  const REPL_CORE = new Set([
+    'core/engine.js',
+    'core/scope/scoped-engine.js',
+    'core/search/types.js',
+    'core/discovery/complete-ids.js',
+    'core/sessions/session-documents.js',
+    'core/sessions/session-service.js',
+    'core/auth/user.js',
+    'core/projects/projects.js',
+  ]);
+
+  it('the REPL reaches the core only through the engine facade', () => {
+    const offences: string[] = [];
+    for (const file of sourceFiles(REPL)) {
+      for (const spec of imports(file)) {
+        const t = target(file, spec);
+        if (t?.startsWith('core/') && !REPL_CORE.has(t)) offences.push(`${relative(SRC, file)} → ${spec}`);
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it('the REPL changes session state only through the scoped engine its session opens', () => {
+    const offences: string[] = [];
+    for (const file of sourceFiles(REPL).filter((f) => !f.endsWith('/repl-session.ts'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const ritual of ['.sessions.', 'allowedSources', 'checkSourceAllowed', 'canAccessProject', '.scoped(']) {
+        if (text.includes(ritual)) offences.push(`${relative(SRC, file)} uses ${ritual}`);
+      }
+    }
+    expect(sourceFiles(REPL).length).toBeGreaterThan(3);
+    expect(offences).toEqual([]);
+  });
 });
 
 describe('source kinds (issue #9)', () => {

@@ -7,6 +7,7 @@ import type { Embedder } from '../ports/embedder.js';
 import type { ChunkFilter, ObjectFilter, ObjectPage, StoreInfo, StoredSource } from '../ports/store.js';
 import { describeObject, type ObjectDetail } from './catalog/describe-object.js';
 import type { DiscoveryEngine } from './discovery/describe.js';
+import { completeObjectIds, type IdCompletion } from './discovery/complete-ids.js';
 import { describeAny, getWithSuggestions, type AnyDescription, type DescribeOptions } from './discovery/describe-any.js';
 import { listSchemas, type SchemaPage } from './discovery/list-schemas.js';
 import { listOperations, type OperationFilter, type OperationPage } from './openapi/operations.js';
@@ -91,6 +92,8 @@ export interface Engine {
   listSchemas(source: string, options?: { cursor?: string; limit?: number }): Promise<SchemaPage>;
   /** Stepwise discovery: one page of objects (by source, schema, kind, parent). */
   listObjects(filter: ObjectFilter): Promise<ObjectPage>;
+  /** Ids starting with a typed prefix, one part at a time (source, kind, path), for completion. */
+  completeIds(prefix: string, limit?: number): Promise<IdCompletion>;
   /** Lexical (BM25) search. */
   search(query: string, options?: SearchOptions): Promise<SearchResult>;
   /** Vector search. */
@@ -260,6 +263,7 @@ export function createEngine(deps: EngineDeps): Engine {
       if (filter.source) await requireSource(store, filter.source);
       return store.listObjects(filter);
     },
+    completeIds: (prefix, limit) => completeObjectIds({ ...discovery, kinds: () => kinds }, prefix, limit),
     search: (query, options) => withFields(searcher.search, query, options),
     vsearch: (query, options) => withFields(searcher.vsearch, query, options),
     query: (query, options) => withFields(searcher.query, query, options),

@@ -59,6 +59,8 @@ export interface ObjectFilter {
   parentId?: string;
   /** Objects whose path starts with `<schema>.` (or equals it). */
   schema?: string;
+  /** Objects whose id starts with this (completion of a typed id). */
+  idPrefix?: string;
   /** Opaque cursor from a previous page. */
   cursor?: string;
   limit?: number;

@@ -495,6 +495,14 @@ export function describeStoreContract(name: string, open: () => Promise<Store>, 
         expect((await store.listObjects({ source: 'shop', schema: 'public', kinds: ['schema'] })).total).toBe(1);
         expect((await store.listObjects({ schema: 'publi' })).total).toBe(0);
         expect((await store.listObjects({ kinds: ['table', 'schema'] })).total).toBe(5);
+
+        const prefixed = await store.listObjects({ idPrefix: 'shop:table:public.order' });
+        expect(prefixed.items.map((o) => o.id)).toEqual(['shop:table:public.order_lines', 'shop:table:public.orders']);
+        expect((await store.listObjects({ idPrefix: 'shop:table:public.orders', kinds: ['table'] })).total).toBe(1);
+        expect((await store.listObjects({ idPrefix: 'crm:', sources: ['shop'] })).total).toBe(0);
+        // `_` and `%` are literal characters of a prefix, not patterns
+        expect((await store.listObjects({ idPrefix: 'shop:table:public.order_' })).items.map((o) => o.id)).toEqual(['shop:table:public.order_lines']);
+        expect((await store.listObjects({ idPrefix: 'shop:table:public.order%' })).total).toBe(0);
       });
 
       it('filters listObjects by a list of sources inside the query, so totals and pages count only those', async () => {

@@ -10,18 +10,19 @@
  * session, receive only this.
  */
 import type { KindCatalog } from '../kinds/registry.js';
-import type { ObjectFilter, ObjectPage, ProjectRecord, SessionDocumentRecord, SessionRecord, StoreInfo, StoredSource } from '../../ports/store.js';
+import type { EntityPage, ObjectFilter, ObjectPage, ProjectRecord, SessionDocumentRecord, SessionRecord, StoreInfo, StoredSource } from '../../ports/store.js';
 import type { Permission, Role } from '../auth/roles.js';
 import { canAccessProject, requireProjectAccess, type RequestUser } from '../auth/user.js';
 import type { ObjectDetail } from '../catalog/describe-object.js';
 import { describeObjectFor, type DescribeDetail, type DiscoveryEngine, type ObjectDescription } from '../discovery/describe.js';
+import { completeObjectIds, type IdCompletion } from '../discovery/complete-ids.js';
 import { describeAny, getWithSuggestions, type AnyDescription, type DescribeOptions } from '../discovery/describe-any.js';
 import { listOperations, type OperationFilter, type OperationPage } from '../openapi/operations.js';
 import { listSchemas, type SchemaPage } from '../discovery/list-schemas.js';
 import type { Engine } from '../engine.js';
 import type { SearchOptions, SearchResult } from '../search/types.js';
 import type { DocumentInput } from '../sessions/session-documents.js';
-import type { DocumentSummary } from '../sessions/session-service.js';
+import type { DocumentSummary, SessionEntityOptions } from '../sessions/session-service.js';
 import { createCaller } from './caller.js';
 import { scopedGlossary, type ScopedGlossary } from './scoped-glossary.js';
 import { scopedGraphql, type ScopedGraphql } from './scoped-graphql.js';
@@ -77,6 +78,8 @@ export interface ScopedEngine extends DiscoveryEngine {
   /** Any source, schema, object or GraphQL element; a bare word that is no source fails with the ids a search finds for it. */
   describe(target: string, options?: DescribeOptions): Promise<AnyDescription>;
   describeObject(ref: string, detail: DescribeDetail): Promise<ObjectDescription>;
+  /** Visible ids starting with a typed prefix, one part at a time (source, kind, path), for completion. */
+  completeIds(prefix: string, limit?: number): Promise<IdCompletion>;
   search(query: string, options?: ScopedSearchOptions): Promise<SearchResult>;
   vsearch(query: string, options?: ScopedSearchOptions): Promise<SearchResult>;
   query(query: string, options?: ScopedSearchOptions): Promise<SearchResult>;
@@ -94,6 +97,8 @@ export interface ScopedEngine extends DiscoveryEngine {
     list(): Promise<DocumentSummary[]>;
     get(name: string): Promise<SessionDocumentRecord>;
   };
+  /** Entities of what this session searches (of its own documents alone with `documentsOnly`), by name, paged. */
+  entities(options?: SessionEntityOptions): Promise<EntityPage>;
   readonly glossary: ScopedGlossary;
   readonly graphql: ScopedGraphql;
   /** The registered source kinds (the same for every caller). */
@@ -156,6 +161,7 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
         options,
       ),
     describeObject: (ref, detail) => describeObjectFor(discovery, ref, detail),
+    completeIds: (prefix, limit) => completeObjectIds({ ...discovery, kinds: () => engine.kinds() }, prefix, limit),
     search: search(engine.search),
     vsearch: search(engine.vsearch),
     query: search(engine.query),
@@ -180,6 +186,7 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
       list: () => engine.sessions.listDocuments(session),
       get: (name) => engine.sessions.getDocument(session, name),
     },
+    entities: (options) => engine.sessions.entities(session, options),
     glossary: scopedGlossary(engine.glossary, project, caller),
     graphql: scopedGraphql(engine.graphql, { visibility, projects: engine.projects, project, caller }),
   };

@@ -28,6 +28,7 @@ describe('fuse', () => {
       ['a', 1, null, 1],
       ['b', 2, null, 0.9],
     ]);
+    expect(order[1]!.lists).toEqual([{ name: 'lexical', rank: 2, contribution: null, support: false }]);
   });
 
   it('fuses both sides and the structure lists with RRF in hybrid mode: agreement wins', () => {
@@ -38,13 +39,19 @@ describe('fuse', () => {
     );
     expect(order[0]!.id).toBe('b');
     expect(order[0]).toMatchObject({ lexicalRank: 2, vectorRank: 2 });
+    // every list that ranked it, with what each place added (1 / (60 + rank))
+    expect(order[0]!.lists).toEqual([
+      { name: 'lexical', rank: 2, contribution: 1 / 62, support: false },
+      { name: 'vector', rank: 2, contribution: 1 / 62, support: false },
+      { name: 'columns', rank: 1, contribution: 1 / 61, support: false },
+    ]);
     for (let i = 1; i < order.length; i++) expect(order[i - 1]!.score).toBeGreaterThanOrEqual(order[i]!.score);
   });
 });
 
 describe('relate', () => {
   it('drops related chunks already among the top hits', async () => {
-    const top: Ordered[] = [{ id: 'a', score: 1, lexicalRank: 1, vectorRank: null, fused: 1, bonus: 0 }];
+    const top: Ordered[] = [{ id: 'a', score: 1, lexicalRank: 1, vectorRank: null, fused: 1, bonus: 0, lists: [] }];
     expect(await relate(async () => ['a', 'x'], top, { session: null }, 5)).toEqual(['x']);
   });
 });
@@ -52,9 +59,9 @@ describe('relate', () => {
 describe('hydrate', () => {
   it('rounds scores, skips ids without a chunk, and ranks related chunks at half the last direct score', () => {
     const top: Ordered[] = [
-      { id: 'a', score: 0.812345, lexicalRank: 1, vectorRank: 2, fused: 0.03, bonus: 0.01 },
-      { id: 'gone', score: 0.7, lexicalRank: 2, vectorRank: null, fused: 0.02, bonus: 0 },
-      { id: 'b', score: 0.6, lexicalRank: 3, vectorRank: null, fused: 0.01, bonus: 0 },
+      { id: 'a', score: 0.812345, lexicalRank: 1, vectorRank: 2, fused: 0.03, bonus: 0.01, lists: [] },
+      { id: 'gone', score: 0.7, lexicalRank: 2, vectorRank: null, fused: 0.02, bonus: 0, lists: [] },
+      { id: 'b', score: 0.6, lexicalRank: 3, vectorRank: null, fused: 0.01, bonus: 0, lists: [] },
     ];
     const chunks = new Map(
       [

@@ -12,7 +12,7 @@ import { withSupport } from './structure-signals.js';
 import { adviseRerank, applyRerankOrder } from './rerank-hook.js';
 import { fuseRankings, RRF_K, TOP_RANK_BONUS, type RankedList } from './rrf.js';
 import { fusedRelevances } from './scores.js';
-import type { SearchHit, SearchMode, SearchResult } from './types.js';
+import type { ListRank, SearchHit, SearchMode, SearchResult } from './types.js';
 
 /** One candidate in fused order with what `--explain` shows of it. */
 export interface Ordered {
@@ -22,6 +22,8 @@ export interface Ordered {
   vectorRank: number | null;
   fused: number;
   bonus: number;
+  /** Every list that ranked it (lexical, vector and the structure lists in hybrid mode), in fusion order. */
+  lists: ListRank[];
 }
 
 /**
@@ -37,6 +39,7 @@ export function fuse(
     const lists: RankedList[] = [{ name: 'lexical', ids: sides.lexical?.ids ?? [] }, { name: 'vector', ids: sides.vector?.ids ?? [] }, ...structure.lists];
     const fused = withSupport(fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS }), structure.support);
     const relevances = fusedRelevances(fused, { lists: [...lists, ...structure.support].filter((l) => l.ids.length > 0).length || 1 });
+    const supporting = new Set(structure.support.map((l) => l.name));
     return fused.map((f, i) => ({
       id: f.id,
       score: relevances[i]!,
@@ -44,6 +47,9 @@ export function fuse(
       vectorRank: f.ranks.vector ?? null,
       fused: f.score,
       bonus: f.bonus,
+      lists: Object.entries(f.ranks)
+        .filter((e): e is [string, number] => e[1] !== null)
+        .map(([name, rank]) => ({ name, rank, contribution: f.contributions[name] ?? 0, support: supporting.has(name) })),
     }));
   }
   const side = (mode === 'lexical' ? sides.lexical : sides.vector) ?? { ids: [], scores: new Map<string, number>() };
@@ -54,6 +60,7 @@ export function fuse(
     vectorRank: mode === 'vector' ? i + 1 : null,
     fused: side.scores.get(id) ?? 0,
     bonus: 0,
+    lists: [{ name: mode, rank: i + 1, contribution: null, support: false }],
   }));
 }
 
@@ -123,6 +130,7 @@ export function hydrate(
               vectorRank: t.vectorRank,
               fused: t.fused,
               bonus: t.bonus,
+              lists: t.lists,
               expansions: explain.expansions,
               entities: explain.entities.get(c.id) ?? [],
             },

@@ -31,12 +31,26 @@ export interface RankedField {
   score: number;
 }
 
+/** A hit's place in one ranked list of the search. */
+export interface ListRank {
+  /** `lexical`, `vector`, or a structure list (e.g. `columns`, `names`, `neighbors`, `schema`, `joins`). */
+  name: string;
+  /** 1-based. */
+  rank: number;
+  /** What the place added to the fused score (RRF, weighted for supporting lists); null in a single-list search. */
+  contribution: number | null;
+  /** A supporting list: structure evidence added with its weight, mostly to order near-equal results of the main lists. */
+  support: boolean;
+}
+
 export interface HitExplain {
   lexicalRank: number | null;
   vectorRank: number | null;
   /** Raw RRF score including the top-rank bonus. */
   fused: number;
   bonus: number;
+  /** Every list that ranked the hit, with what each added. */
+  lists: ListRank[];
   expansions: string[];
   entities: string[];
 }

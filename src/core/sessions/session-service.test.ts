@@ -135,4 +135,19 @@ describe('session document entities', () => {
     await sessions.removeDocument('a', 'crm.md');
     expect((await store.entitiesOf([chunkId])).get(chunkId) ?? []).toEqual([]);
   });
+
+  it("lists the session's entities: of its documents alone, or of everything it searches, paged", async () => {
+    await sessions.open({ id: 'a', project: 'default', user: ana });
+    await sessions.open({ id: 'b', project: 'default', user: ana });
+    await sessions.addDocument('a', { name: 'crm.md', text: '# Churn\n\nAcme Corp tracks customer churn and refund requests every quarter.' });
+    const own = await sessions.entities('a', { documentsOnly: true });
+    expect(own.items.map((e) => e.name).join(' ')).toMatch(/churn/i);
+    expect(own.items.every((e) => e.chunks === 1)).toBe(true);
+    expect((await sessions.entities('a')).items.map((e) => e.key)).toEqual(expect.arrayContaining(own.items.map((e) => e.key)));
+    expect((await sessions.entities('b', { documentsOnly: true })).items).toEqual([]);
+    const first = await sessions.entities('a', { documentsOnly: true, limit: 1 });
+    expect(first.items).toHaveLength(1);
+    const second = await sessions.entities('a', { documentsOnly: true, limit: 1, cursor: first.nextCursor! });
+    expect(second.items[0]!.key).toBe(own.items[1]!.key);
+  });
 });

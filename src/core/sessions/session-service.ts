@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Embedder } from '../../ports/embedder.js';
-import type { CatalogStore, ChunkIndex, ScopeStore, SessionDocumentRecord, SessionRecord } from '../../ports/store.js';
+import type { CatalogStore, ChunkIndex, EntityIndex, EntityPage, ScopeStore, SessionDocumentRecord, SessionRecord } from '../../ports/store.js';
 import { canAccessProject, type RequestUser } from '../auth/user.js';
 import { SextantError } from '../../kernel/errors.js';
 import type { ProjectService } from '../projects/projects.js';
@@ -20,7 +20,10 @@ export const DEFAULT_SESSION_TTL_MS = 30 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 10_000;
 
 /** The slices of the store that sessions use. */
-export type SessionStore = ScopeStore & Pick<CatalogStore, 'getSource' | 'listSources'> & Pick<ChunkIndex, 'embeddingModel'>;
+export type SessionStore = ScopeStore &
+  Pick<CatalogStore, 'getSource' | 'listSources'> &
+  Pick<ChunkIndex, 'embeddingModel'> &
+  Pick<EntityIndex, 'listEntities'>;
 
 export interface OpenSessionInput {
   /** The transport's session id; a new UUID when omitted. */
@@ -37,6 +40,13 @@ export interface SessionScope {
   sources?: string[];
   projects: string[];
   session: string;
+}
+
+export interface SessionEntityOptions {
+  /** Only the entities of this session's own documents (default: of everything it searches). */
+  documentsOnly?: boolean;
+  limit?: number;
+  cursor?: string;
 }
 
 export interface DocumentSummary {
@@ -67,6 +77,8 @@ export interface SessionService {
   removeDocument(id: string, name: string): Promise<DocumentSummary>;
   listDocuments(id: string): Promise<DocumentSummary[]>;
   getDocument(id: string, name: string): Promise<SessionDocumentRecord>;
+  /** The session's entities: those of the chunks it searches (its documents' alone with `documentsOnly`), by name, paged. */
+  entities(id: string, options?: SessionEntityOptions): Promise<EntityPage>;
   /**
    * The sources, projects and session a search of this session uses. `requested` sources are
    * checked: unknown ones fail with SOURCE_NOT_FOUND, ones outside the active projects with FORBIDDEN.
@@ -117,7 +129,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     lastTouch.delete(id);
   }
 
-  return {
+  const service: SessionService = {
     async open(input) {
       await projects.get(input.project);
       const now = new Date();
@@ -213,6 +225,15 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       if (!document) throw await documentNotFound(store, session.id, name);
       return document;
     },
+    async entities(id, options = {}) {
+      const page = { ...(options.limit !== undefined ? { limit: options.limit } : {}), ...(options.cursor !== undefined ? { cursor: options.cursor } : {}) };
+      if (options.documentsOnly) {
+        const session = await get(id);
+        return store.listEntities({ sources: [SESSION_SOURCE], projects: [], session: session.id }, page);
+      }
+      const { sources, projects, session } = await service.scope(id);
+      return store.listEntities({ ...(sources ? { sources } : {}), projects, session }, page);
+    },
     async scope(id, requested) {
       const session = await get(id);
       const allowed = await allowedSources(session);
@@ -239,6 +260,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     },
     allowedSources,
   };
+  return service;
 }
 
 function usableSources(allowed: ReadonlySet<string>): string | null {

@@ -14,7 +14,8 @@ import { registerGlossaryCommands } from './commands/glossary.js';
 import { registerGraphqlCommands } from './commands/graphql.js';
 import { registerMcpCommand } from './commands/mcp.js';
 import { registerProjectCommands } from './commands/project.js';
-import { registerSearchCommands } from './commands/search.js';
+import { registerReplCommand } from './commands/repl.js';
+import { registerInitCommand, registerSearchCommands } from './commands/search.js';
 import { registerSourceCommands } from './commands/source.js';
 import { registerMaintenanceCommands } from './commands/status.js';
 import { registerTokenCommands } from './commands/token.js';
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
   registerAuthCommands(program);
   registerUpdateCommand(program);
   registerSearchCommands(program);
+  registerInitCommand(program);
   registerGetCommand(program);
   registerDescribeCommands(program);
   registerContextCommands(program);
@@ -43,6 +45,7 @@ export function buildProgram(): Command {
   registerMaintenanceCommands(program);
   registerDemoCommand(program);
   registerMcpCommand(program);
+  registerReplCommand(program);
   registerProjectCommands(program);
   registerTokenCommands(program);
   for (const sub of program.commands) sub.exitOverride();

@@ -10,16 +10,30 @@ export interface OutputOptions {
   json?: boolean;
 }
 
+/** Where output goes: stdout and stderr, unless a longer-lived host of the commands (the REPL) takes it. */
+export interface OutputSink {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const STANDARD: OutputSink = { out: (text) => void process.stdout.write(text), err: (text) => void process.stderr.write(text) };
+let sink: OutputSink = STANDARD;
+
+/** Sends all output to `next` (null: back to stdout and stderr). */
+export function setOutputSink(next: OutputSink | null): void {
+  sink = next ?? STANDARD;
+}
+
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(redactValue(value), null, 2)}\n`);
+  sink.out(`${JSON.stringify(redactValue(value), null, 2)}\n`);
 }
 
 export function println(text = ''): void {
-  process.stdout.write(`${redactText(text)}\n`);
+  sink.out(`${redactText(text)}\n`);
 }
 
 export function info(text: string): void {
-  process.stderr.write(`${redactText(text)}\n`);
+  sink.err(`${redactText(text)}\n`);
 }
 
 export const colors = pc;
@@ -35,13 +49,13 @@ export function reportError(err: unknown, options: OutputOptions): number {
   const code = exitCodeOf(err);
   if (isSextantError(err)) {
     if (options.json) printJson({ ok: false, error: { code: err.code, message: err.message, hint: err.hint ?? null, ...(err.details ?? {}) } });
-    else process.stderr.write(`${pc.red('error:')} ${redactText(err.toLine())}\n`);
+    else sink.err(`${pc.red('error:')} ${redactText(err.toLine())}\n`);
     return code;
   }
   const message = err instanceof Error ? err.message : String(err);
   if (options.json) printJson({ ok: false, error: { code: 'INTERNAL', message } });
-  else process.stderr.write(`${pc.red('error:')} ${redactText(message)}\n`);
-  if (process.env.SEXTANT_DEBUG && err instanceof Error && err.stack) process.stderr.write(`${redactText(err.stack)}\n`);
+  else sink.err(`${pc.red('error:')} ${redactText(message)}\n`);
+  if (process.env.SEXTANT_DEBUG && err instanceof Error && err.stack) sink.err(`${redactText(err.stack)}\n`);
   return code;
 }
 

@@ -23,6 +23,28 @@ export interface CommandContext {
   progress: ProgressFn & { done(): void };
 }
 
+/**
+ * Runs the bodies of a program's commands when a longer-lived process hosts them (the REPL):
+ * on its open engine, in its output mode, its errors thrown back to it rather than turned into
+ * exit codes.
+ */
+export interface CommandHost {
+  run(command: Command, body: (engine: Engine, ctx: CommandContext) => Promise<void>): Promise<void>;
+}
+
+const hosts = new WeakMap<Command, CommandHost>();
+
+/** Every command of `program` runs its body through `host` instead of opening an engine of its own. */
+export function hostCommands(program: Command, host: CommandHost): void {
+  hosts.set(program, host);
+}
+
+function hostOf(command: Command): CommandHost | undefined {
+  let root = command;
+  while (root.parent) root = root.parent;
+  return hosts.get(root);
+}
+
 export function globalOptions(command: Command): GlobalOptions {
   return command.optsWithGlobals<GlobalOptions>();
 }
@@ -55,6 +77,8 @@ export async function runWithEngine(
   body: (engine: Engine, ctx: CommandContext) => Promise<void>,
   flags: Record<string, unknown> = {},
 ): Promise<void> {
+  const host = hostOf(command);
+  if (host) return host.run(command, body);
   await runWithConfig(
     command,
     async (ctx) => {

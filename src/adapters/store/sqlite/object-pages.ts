@@ -33,6 +33,11 @@ export function objectFilterSql(filter: ObjectFilter): { sql: string; params: un
     where.push('(path = ? OR substr(path, 1, ?) = ?)');
     params.push(filter.schema, filter.schema.length + 1, `${filter.schema}.`);
   }
+  if (filter.idPrefix !== undefined && filter.idPrefix !== '') {
+    // A range on the primary key (uses its index), then an exact prefix test.
+    where.push('id >= ? AND id < ? AND substr(id, 1, ?) = ?');
+    params.push(filter.idPrefix, `${filter.idPrefix}\u{10FFFF}`, filter.idPrefix.length, filter.idPrefix);
+  }
   return { sql: where.length > 0 ? where.join(' AND ') : '1', params };
 }
 

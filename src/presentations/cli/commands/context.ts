@@ -1,14 +1,14 @@
 /** @module presentations/cli/commands/context — `sextant context add|list|rm`. */
 import type { Command } from 'commander';
+import { writeCommand, type RegisterOptions } from '../command-set.js';
 import { SextantError } from '../../../kernel/errors.js';
 import { printJson, println, table } from '../output.js';
 import { runWithEngine } from '../session.js';
 
-export function registerContextCommands(program: Command): void {
+export function registerContextCommands(program: Command, options: RegisterOptions = {}): void {
   const context = program.command('context').description('human context layered on sources, schemas and objects');
 
-  context
-    .command('add')
+  writeCommand(context, 'add', options)
     .description('attach context; it is inherited downward (source → schema → object → columns)')
     .argument('<target>', 'sextant://shop, sextant://shop/public, sextant://shop/public.orders or an object id')
     .argument('<text>', 'what it means, e.g. "One row per checkout"')
@@ -38,8 +38,7 @@ export function registerContextCommands(program: Command): void {
       });
     });
 
-  context
-    .command('rm')
+  writeCommand(context, 'rm', options)
     .alias('remove')
     .description('remove a context by id')
     .argument('<id>')

@@ -12,6 +12,7 @@ import {
   TERM_ORIGINS,
   type TermOrigin,
 } from '../../../core/glossary/index.js';
+import { writeCommand, type RegisterOptions } from '../command-set.js';
 import { colors, printJson, println, table } from '../output.js';
 import { runWithEngine } from '../session.js';
 
@@ -115,9 +116,9 @@ function parseOrigin(origin: string | undefined): TermOrigin | undefined {
   return origin as TermOrigin;
 }
 
-export function registerGlossaryCommands(program: Command): void {
+export function registerGlossaryCommands(program: Command, options: RegisterOptions = {}): void {
   const glossary = program.command('glossary').description('business terms with SQL validated against the live database');
-  const projectOption = ['--project <name>', 'project (workspace) of the glossary', 'default'] as const;
+  const projectOption = ['--project <name>', 'project (workspace) of the glossary', options.project ?? 'default'] as const;
 
   glossary
     .command('list')
@@ -168,8 +169,7 @@ export function registerGlossaryCommands(program: Command): void {
       });
     });
 
-  glossary
-    .command('add')
+  writeCommand(glossary, 'add', options)
     .description('add a term; its SQL is run once as a LIMIT 1 probe in a read-only session first')
     .argument('<term>')
     .requiredOption('--definition <text>', 'what the term means')
@@ -208,8 +208,7 @@ export function registerGlossaryCommands(program: Command): void {
       },
     );
 
-  glossary
-    .command('edit')
+  writeCommand(glossary, 'edit', options)
     .description('change a term (by name or alias); only the options given change; a new SQL is validated first')
     .argument('<term>')
     .option('--name <name>', 'rename the term')
@@ -261,8 +260,7 @@ export function registerGlossaryCommands(program: Command): void {
       },
     );
 
-  glossary
-    .command('rm')
+  writeCommand(glossary, 'rm', options)
     .alias('remove')
     .description('delete a term (by name or alias) with its aliases')
     .argument('<term>')
@@ -315,8 +313,7 @@ export function registerGlossaryCommands(program: Command): void {
       });
     });
 
-  glossary
-    .command('infer')
+  writeCommand(glossary, 'infer', options)
     .description(
       'propose terms from schema signals with the configured chat model (llm.url, llm.model); only terms whose SQL validates are stored (origin inferred)',
     )
@@ -403,8 +400,7 @@ export function registerGlossaryCommands(program: Command): void {
       });
     });
 
-  glossary
-    .command('revalidate')
+  writeCommand(glossary, 'revalidate', options)
     .description('re-run every term’s SQL (after schema changes `sextant update` does it for the changed sources)')
     .option('--source <name>', 'only terms on this source')
     .action(async (opts: { source?: string }, command: Command) => {

@@ -1,8 +1,8 @@
-/** @module presentations/cli/commands/search — `sextant search|vsearch|query` and `init`. */
+/** @module presentations/cli/commands/search — `sextant search|vsearch|query` (read commands, the REPL's too) and `init`. */
 import type { Command } from 'commander';
 import { initEmbeddings } from '../../../app.js';
 import { SextantError } from '../../../kernel/errors.js';
-import type { SearchOptions, SearchResult } from '../../../core/search/types.js';
+import type { HitExplain, SearchOptions, SearchResult } from '../../../core/search/types.js';
 import type { Engine } from '../../../core/engine.js';
 import { colors, printJson, println } from '../output.js';
 import { runWithConfig, runWithEngine } from '../session.js';
@@ -43,6 +43,14 @@ function toOptions(flags: SearchFlags): SearchOptions {
   };
 }
 
+/** One hit's ranks, fused score and entities on one line (what `--explain` adds under a hit). */
+export function explainLine(e: HitExplain): string {
+  const entities = e.entities.length
+    ? `, entities: ${e.entities.slice(0, ENTITIES_SHOWN).join(', ')}${e.entities.length > ENTITIES_SHOWN ? ` (+${e.entities.length - ENTITIES_SHOWN} more; --json lists all)` : ''}`
+    : '';
+  return `lexical rank ${e.lexicalRank ?? '-'}, vector rank ${e.vectorRank ?? '-'}, fused ${e.fused.toFixed(5)} (bonus ${e.bonus})${entities}`;
+}
+
 export function renderResult(result: SearchResult, explain: boolean): string {
   const lines: string[] = [];
   if (result.hits.length === 0) lines.push('no results');
@@ -50,14 +58,7 @@ export function renderResult(result: SearchResult, explain: boolean): string {
     const mark = h.related ? colors.dim(' (related)') : '';
     lines.push(`${String(i + 1).padStart(2)}. ${h.score.toFixed(3)}  ${colors.bold(h.objectId)}  ${colors.dim(h.kind)}${mark}`);
     lines.push(`      ${h.snippet}`);
-    if (explain && h.explain) {
-      const e = h.explain;
-      lines.push(
-        colors.dim(
-          `      lexical rank ${e.lexicalRank ?? '-'}, vector rank ${e.vectorRank ?? '-'}, fused ${e.fused.toFixed(5)} (bonus ${e.bonus})${e.entities.length ? `, entities: ${e.entities.slice(0, ENTITIES_SHOWN).join(', ')}${e.entities.length > ENTITIES_SHOWN ? ` (+${e.entities.length - ENTITIES_SHOWN} more; --json lists all)` : ''}` : ''}`,
-        ),
-      );
-    }
+    if (explain && h.explain) lines.push(colors.dim(`      ${explainLine(h.explain)}`));
   });
   if (explain && result.expansions.length) lines.push(colors.dim(`expansions: ${result.expansions.join(', ')}`));
   if (result.rerank?.error) lines.push(colors.yellow(`rerank hook failed, fused order kept: ${result.rerank.error}`));
@@ -89,7 +90,9 @@ export function registerSearchCommands(program: Command): void {
   searchCommand(program, 'search', 'lexical search (BM25 over names, comments, definitions, contexts)', (e, q, o) => e.search(q, o));
   searchCommand(program, 'vsearch', 'vector search (embeddings)', (e, q, o) => e.vsearch(q, o));
   searchCommand(program, 'query', 'hybrid search: lexical + vector fused with RRF, optional rerank hook', (e, q, o) => e.query(q, o));
+}
 
+export function registerInitCommand(program: Command): void {
   program
     .command('init')
     .description('prepare embeddings: build the builtin vector cache (default), or set up an ONNX model')
