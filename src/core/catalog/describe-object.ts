@@ -7,6 +7,8 @@ import type { CatalogEdge, CatalogObject, ContextRecord } from '../../ports/cata
 import type { CatalogStore } from '../../ports/store.js';
 import { objectUri } from '../../kernel/ids.js';
 import { resolveObject } from './resolve-object.js';
+import { documentChunkFields } from '../kinds/documents/documents-chunks.js';
+import { SOURCE_DOCUMENT_KIND } from '../kinds/documents/documents-kind.js';
 
 export interface ObjectDetail {
   object: CatalogObject;
@@ -22,6 +24,14 @@ export interface ObjectDetail {
   incoming: CatalogEdge[];
   contexts: ContextRecord[];
   effectiveContext: string | null;
+  /** A document's passages in order: chunk id, heading path, length. */
+  passages?: DocumentPassage[];
+}
+
+export interface DocumentPassage {
+  id: string;
+  heading: string;
+  chars: number;
 }
 
 const CHILD_CAP = 200;
@@ -53,5 +63,15 @@ export async function describeObject(store: CatalogStore, ref: string, pathKinds
     incoming,
     contexts,
     effectiveContext: (await store.effectiveContext(object.id)) || null,
+    ...(object.kind === SOURCE_DOCUMENT_KIND ? { passages: documentPassages(object) } : {}),
   };
+}
+
+/** The chunk ids the index gives a document's passages (the first is the object id, then `#2`, `#3`, …). */
+function documentPassages(object: CatalogObject): DocumentPassage[] {
+  return documentChunkFields(object, '').map((p, i) => ({
+    id: i === 0 ? object.id : `${object.id}#${i + 1}`,
+    heading: p.nameText,
+    chars: p.definition.length,
+  }));
 }

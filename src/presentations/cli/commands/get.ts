@@ -65,6 +65,22 @@ export function renderDetail(d: ObjectDetail): string {
     lines.push(table(d.children.map((c) => [c.kind, c.path, c.comment ?? ''])));
     if (d.childrenTotal > d.children.length) lines.push(`  … ${d.childrenTotal - d.children.length} more`);
   }
+  if (d.passages) {
+    const a = o.attributes;
+    lines.push(
+      `title: ${String(a.title ?? o.name)}`,
+      `origin: ${String(a.origin ?? '')}`,
+      `type: ${String(a.type ?? '')}   size: ${Number(a.size ?? 0)} bytes${a.parts ? `   parts: ${Number(a.parts)}` : ''}`,
+    );
+    lines.push('', colors.bold(`passages (${d.passages.length})`));
+    lines.push(
+      table(
+        d.passages.map((p) => [p.id, p.heading, String(p.chars)]),
+        ['chunk', 'heading', 'chars'],
+      ),
+    );
+    return lines.join('\n');
+  }
   if (o.definition && o.kind !== 'column') lines.push('', colors.bold('definition'), o.definition);
   return lines.join('\n');
 }

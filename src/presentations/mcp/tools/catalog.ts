@@ -98,6 +98,34 @@ export const listObjectsTool = defineTool({
   },
 });
 
+/** Kept out of tools/list (list_objects with kind "document" is the listed way); callable by name. */
+export const listDocumentsTool = defineTool({
+  name: 'list_documents',
+  title: 'List documents',
+  description: "A docs source's documents, paged: title, type, size, origin.",
+  access: 'read',
+  listed: false,
+  input: { source: sourceArg, cursor: cursorArg, limit: z.number().int().min(1).max(200).default(50) },
+  async run(args, ctx) {
+    const page = await ctx.engine.listObjects({ source: args.source, kinds: ['document'], ...(args.cursor ? { cursor: args.cursor } : {}), limit: args.limit });
+    const items = page.items.map((o) => ({
+      id: o.id,
+      name: o.path,
+      title: String(o.attributes.title ?? o.path),
+      type: String(o.attributes.type ?? ''),
+      size: Number(o.attributes.size ?? 0),
+      origin: String(o.attributes.origin ?? ''),
+    }));
+    const lines = items.map((d) => `${d.id} -- ${d.title} (${d.type}, ${d.size} bytes)`);
+    if (!items.length) lines.push(`no documents in ${args.source}`);
+    lines.push(pageFooter(items.length, page.total, page.nextCursor));
+    return {
+      structured: { items, count: items.length, total: page.total, next_cursor: page.nextCursor, truncated: page.nextCursor !== null },
+      text: lines.join('\n'),
+    };
+  },
+});
+
 export const statusTool = defineTool({
   name: 'status',
   title: 'Status',

@@ -4,7 +4,7 @@
  * developer tools on) join this list as later issues add them (the glossary's first).
  */
 import type { ToolDefinition } from '../tool-registry.js';
-import { listObjectsTool, listSchemasTool, listSourcesTool, statusTool } from './catalog.js';
+import { listDocumentsTool, listObjectsTool, listSchemasTool, listSourcesTool, statusTool } from './catalog.js';
 import { GLOSSARY_TOOLS } from './glossary.js';
 import { GRAPHQL_TOOLS } from './graphql.js';
 import { describeTool, getTool } from './objects.js';
@@ -16,6 +16,7 @@ export const TOOLS: readonly ToolDefinition[] = Object.freeze([
   listSourcesTool,
   listSchemasTool,
   listObjectsTool,
+  listDocumentsTool,
   listOperationsTool,
   deepSearchTool,
   searchTool,

@@ -53,6 +53,13 @@ function objectOutput(d: ObjectDetail, detail: 'brief' | 'full'): ToolOutput {
   if (o.parentId) lines.push(`parent: ${o.parentId}`);
   const attrs = Object.entries(o.attributes).filter(([, v]) => v !== null && v !== undefined && v !== '' && typeof v !== 'object');
   if (attrs.length) lines.push(`attributes: ${attrs.map(([k, v]) => `${k}=${String(v)}`).join(', ')}`);
+  if (d.passages) {
+    const shown = d.passages.slice(0, detail === 'full' ? 200 : 30);
+    structured.passages = shown;
+    lines.push(`passages (${d.passages.length}):`, ...shown.map((p) => `  ${p.id} -- ${p.heading} (${p.chars} chars)`));
+    if (shown.length < d.passages.length)
+      lines.push(`  [truncated: ${d.passages.length - shown.length} more${detail === 'brief' ? '; use detail "full"' : ''}]`);
+  }
   if (detail === 'brief') {
     if (d.columns.length)
       lines.push(
