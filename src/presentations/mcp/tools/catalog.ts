@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { SextantError } from '../../../kernel/errors.js';
 import { parseObjectId } from '../../../kernel/ids.js';
+import type { ObjectPage } from '../../../ports/store.js';
 import { defineTool } from '../tool-registry.js';
+import type { ToolOutput } from '../tool-result.js';
 import { checkKinds, clip, cursorArg, pageFooter } from './common.js';
 
 const sourceArg = z.string().trim().min(1).max(100).describe('Source name (see list_sources)');
@@ -88,15 +90,20 @@ export const listObjectsTool = defineTool({
       limit: args.limit,
     });
     const items = page.items.map((o) => ({ id: o.id, kind: o.kind, name: o.path, ...(o.comment ? { comment: clip(o.comment, 120) } : {}) }));
-    const lines = items.map((o) => `${o.kind} ${o.id}${o.comment ? ` -- ${o.comment}` : ''}`);
-    if (!items.length) lines.push('no objects match');
-    lines.push(pageFooter(items.length, page.total, page.nextCursor));
-    return {
-      structured: { items, count: items.length, total: page.total, next_cursor: page.nextCursor, truncated: page.nextCursor !== null },
-      text: lines.join('\n'),
-    };
+    return pageOutput(page, items, (o) => `${o.kind} ${o.id}${o.comment ? ` -- ${o.comment}` : ''}`, 'no objects match');
   },
 });
+
+/** One page of listed items: a line each, the page footer, and the cursor to go on. */
+function pageOutput<T>(page: ObjectPage, items: T[], line: (item: T) => string, empty: string): ToolOutput {
+  const lines = items.map(line);
+  if (!items.length) lines.push(empty);
+  lines.push(pageFooter(items.length, page.total, page.nextCursor));
+  return {
+    structured: { items, count: items.length, total: page.total, next_cursor: page.nextCursor, truncated: page.nextCursor !== null },
+    text: lines.join('\n'),
+  };
+}
 
 /** Kept out of tools/list (list_objects with kind "document" is the listed way); callable by name. */
 export const listDocumentsTool = defineTool({
@@ -116,13 +123,7 @@ export const listDocumentsTool = defineTool({
       size: Number(o.attributes.size ?? 0),
       origin: String(o.attributes.origin ?? ''),
     }));
-    const lines = items.map((d) => `${d.id} -- ${d.title} (${d.type}, ${d.size} bytes)`);
-    if (!items.length) lines.push(`no documents in ${args.source}`);
-    lines.push(pageFooter(items.length, page.total, page.nextCursor));
-    return {
-      structured: { items, count: items.length, total: page.total, next_cursor: page.nextCursor, truncated: page.nextCursor !== null },
-      text: lines.join('\n'),
-    };
+    return pageOutput(page, items, (d) => `${d.id} -- ${d.title} (${d.type}, ${d.size} bytes)`, `no documents in ${args.source}`);
   },
 });
 
