@@ -33,7 +33,7 @@ export interface CrawlOutcome {
 export interface CrawlDeps {
   fetch(url: string): Promise<FetchedDocument>;
   /** Text of a fetched page and whether it is markdown (else HTML); null for pages without links (pdf, …). */
-  linkText(page: FetchedDocument): { text: string; markdown: boolean } | null;
+  linkText(page: FetchedDocument): Promise<{ text: string; markdown: boolean } | null>;
   onPage?(done: number, limit: number, url: string): void;
   signal?: AbortSignal;
 }
@@ -62,7 +62,7 @@ export async function crawl(start: string, limits: CrawlLimits, deps: CrawlDeps)
     out.pages.push({ url: next.url, depth: next.depth, document });
     deps.onPage?.(out.pages.length, limits.maxDocuments, next.url);
     if (next.depth >= limits.maxDepth) continue;
-    const text = deps.linkText(document);
+    const text = await deps.linkText(document);
     if (!text) continue;
     for (const link of linksOf(text.text, document.origin.startsWith('http') ? document.origin : next.url, text.markdown)) {
       if (seen.has(link)) continue;

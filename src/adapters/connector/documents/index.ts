@@ -25,7 +25,7 @@ export interface DocumentReader {
 
 /** MIME detection and extraction to markdown. */
 export interface DocumentConverter {
-  detect(input: { explicit?: DocumentType; contentType: string | null; name: string; bytes: Uint8Array }): DocumentType;
+  detect(input: { explicit?: DocumentType; contentType: string | null; name: string; bytes: Uint8Array }): Promise<DocumentType>;
   decodeText(bytes: Uint8Array): string;
   extract(bytes: Uint8Array, type: DocumentType, options: { name: string; limits: DocumentLimits }): Promise<ExtractedDocument>;
 }
@@ -125,8 +125,8 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
             ...(await reader.fetch(source, { name: pageName(url, source.url), origin: url }, introspect.signal)),
             name: pageName(url, source.url),
           }),
-          linkText: (page) => {
-            const type = converter.detect({ contentType: page.contentType, name: page.name, bytes: page.bytes });
+          linkText: async (page) => {
+            const type = await converter.detect({ contentType: page.contentType, name: page.name, bytes: page.bytes });
             return type === 'html' || type === 'markdown' ? { text: converter.decodeText(page.bytes), markdown: type === 'markdown' } : null;
           },
           onPage: (done, limit, url) => introspect.onProgress?.(`crawling ${redactDsn(url)}`, done, limit),
@@ -216,7 +216,7 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
           continue;
         }
         try {
-          const type = converter.detect({
+          const type = await converter.detect({
             ...(option<DocumentType>(source, 'documentType') ? { explicit: option<DocumentType>(source, 'documentType')! } : {}),
             contentType: document.contentType,
             name: document.name,

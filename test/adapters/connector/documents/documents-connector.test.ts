@@ -36,7 +36,7 @@ function site(pages: Record<string, string | Error>) {
 function converter() {
   const extracted: string[] = [];
   const c: DocumentConverter = {
-    detect: ({ explicit, contentType, name }) =>
+    detect: async ({ explicit, contentType, name }) =>
       explicit ?? (contentType === 'text/html' || name.endsWith('.html') ? 'html' : name.endsWith('.bin') ? 'pdf' : 'markdown'),
     decodeText: (bytes) => new TextDecoder().decode(bytes),
     extract: async (bytes, type: DocumentType, { name }) => {
