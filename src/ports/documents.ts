@@ -5,6 +5,7 @@
  * an extractor turns the bytes into markdown with the structure kept. The connector in
  * `adapters/connector/documents` runs them; chunking happens in the documents kind.
  */
+import type { SourceRecord } from './connector.js';
 
 /** The document types Sextant extracts. */
 export const DOCUMENT_TYPES = ['pdf', 'html', 'markdown', 'text', 'docx', 'xlsx', 'pptx', 'csv', 'json', 'yaml'] as const;
@@ -58,3 +59,17 @@ export interface ExtractOptions {
 
 /** Extracts one type; failures are SextantError `DOCUMENT_UNREADABLE` naming the document and why (encrypted, corrupt, too large, zip bomb…). */
 export type Extractor = (bytes: Uint8Array, options: ExtractOptions) => Promise<ExtractedDocument>;
+
+/** Transports: what a location holds and each document's bytes. */
+export interface DocumentReader {
+  /** The documents a source's location holds (a folder's files, a prefix's objects); a single document lists itself. */
+  list(source: SourceRecord, signal?: AbortSignal): Promise<DocumentEntry[]>;
+  fetch(source: SourceRecord, entry: DocumentEntry, signal?: AbortSignal): Promise<FetchedDocument>;
+}
+
+/** MIME detection and extraction to markdown. */
+export interface DocumentConverter {
+  detect(input: { explicit?: DocumentType; contentType: string | null; name: string; bytes: Uint8Array }): Promise<DocumentType>;
+  decodeText(bytes: Uint8Array): string;
+  extract(bytes: Uint8Array, type: DocumentType, options: { name: string; limits: DocumentLimits }): Promise<ExtractedDocument>;
+}

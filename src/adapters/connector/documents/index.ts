@@ -11,24 +11,10 @@ import { createHash } from 'node:crypto';
 import { isAbsolute, resolve } from 'node:path';
 import type { CatalogObject, SourceSnapshot } from '../../../ports/catalog.js';
 import type { AccessReport, Connector, IntrospectOptions, SourceRecord } from '../../../ports/connector.js';
-import type { DocumentEntry, DocumentLimits, DocumentType, ExtractedDocument, FetchedDocument } from '../../../ports/documents.js';
+import type { DocumentConverter, DocumentLimits, DocumentReader, DocumentType, ExtractedDocument, FetchedDocument } from '../../../ports/documents.js';
 import { SextantError } from '../../../kernel/errors.js';
 import { redactDsn } from '../../../kernel/redact.js';
 import { CRAWL_DEFAULTS, crawl, pageName } from './crawl.js';
-
-/** Transports: what a location holds and each document's bytes. */
-export interface DocumentReader {
-  /** The documents a source's location holds (a folder's files, a prefix's objects); a single document lists itself. */
-  list(source: SourceRecord, signal?: AbortSignal): Promise<DocumentEntry[]>;
-  fetch(source: SourceRecord, entry: DocumentEntry, signal?: AbortSignal): Promise<FetchedDocument>;
-}
-
-/** MIME detection and extraction to markdown. */
-export interface DocumentConverter {
-  detect(input: { explicit?: DocumentType; contentType: string | null; name: string; bytes: Uint8Array }): Promise<DocumentType>;
-  decodeText(bytes: Uint8Array): string;
-  extract(bytes: Uint8Array, type: DocumentType, options: { name: string; limits: DocumentLimits }): Promise<ExtractedDocument>;
-}
 
 export interface DocumentsConnectorOptions {
   reader: DocumentReader;

@@ -5,11 +5,17 @@
  * replaced by a reader and converter that keep count of what they were asked.
  */
 import { describe, expect, it } from 'vitest';
-import { createDocumentsConnector, type DocumentConverter, type DocumentReader } from '../../../../src/adapters/connector/documents/index.js';
+import { createDocumentsConnector } from '../../../../src/adapters/connector/documents/index.js';
 import { documentsKind } from '../../../../src/core/kinds/documents/documents-kind.js';
 import type { CatalogObject } from '../../../../src/ports/catalog.js';
 import type { SourceRecord } from '../../../../src/ports/connector.js';
-import { DEFAULT_DOCUMENT_LIMITS, type DocumentType, type FetchedDocument } from '../../../../src/ports/documents.js';
+import {
+  DEFAULT_DOCUMENT_LIMITS,
+  type DocumentConverter,
+  type DocumentReader,
+  type DocumentType,
+  type FetchedDocument,
+} from '../../../../src/ports/documents.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
