@@ -2,7 +2,8 @@
  * @module core/engine
  * The engine API: everything a user can do, whatever the presentation (CLI, REPL, MCP, web).
  */
-import type { ContextRecord } from '../ports/catalog.js';
+import type { CatalogObject, ContextRecord } from '../ports/catalog.js';
+import type { SnapshotNeighbourhood } from '../ports/source-kind.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { ChunkFilter, ObjectFilter, ObjectPage, StoreInfo, StoredSource } from '../ports/store.js';
 import { describeObject, type ObjectDetail } from './catalog/describe-object.js';
@@ -133,6 +134,8 @@ function withDefaultProject(options: SearchOptions | undefined): SearchOptions {
   return options?.projects ? options : { ...options, projects: ['default'] };
 }
 
+const NO_NEIGHBOURS: SnapshotNeighbourhood = { get: () => undefined, children: () => [], outgoing: () => [] };
+
 export function createEngine(deps: EngineDeps): Engine {
   const { store, connectors } = deps;
   const kinds = createKindRegistry(deps.kinds ?? DEFAULT_SOURCE_KINDS);
@@ -152,6 +155,11 @@ export function createEngine(deps: EngineDeps): Engine {
     joinEdgeKinds: kinds.joinEdgeKinds,
     ...createEntityLookups(store),
   });
+
+  const passageKinds = new Set(kinds.kindsWith('passages'));
+  // a passage is cut from its own object's text alone; no neighbours are read
+  const passagesOf = (object: CatalogObject) =>
+    passageKinds.has(object.kind) ? (kinds.familyOfKind(object.kind)?.chunkParts(object, NO_NEIGHBOURS, '') ?? null) : null;
 
   async function update(options: UpdateOptions = {}): Promise<UpdateRun> {
     if (options.object && !options.source)
@@ -258,7 +266,8 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     checkAccess: (source) => checkAccess(store, connectors, source),
     update,
-    get: (ref) => getWithSuggestions({ search: (q, o) => engine.search(q, o) }, ref, (r) => describeObject(store, r, kinds.kindsWith('pathResolvable'))),
+    get: (ref) =>
+      getWithSuggestions({ search: (q, o) => engine.search(q, o) }, ref, (r) => describeObject(store, r, kinds.kindsWith('pathResolvable'), passagesOf)),
     async listObjects(filter) {
       if (filter.source) await requireSource(store, filter.source);
       return store.listObjects(filter);

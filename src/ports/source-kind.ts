@@ -26,6 +26,8 @@ export interface ObjectKindSpec {
   pathResolvable?: boolean;
   /** Shown in stepwise listings (MCP resources) as an entry point. */
   listed?: boolean;
+  /** Its chunks are passages of one text (a document): `get` lists them in order. */
+  passages?: boolean;
 }
 
 /** A source type a family serves (`postgres`, `hugr`, `graphql`). */

@@ -7,8 +7,8 @@ import type { CatalogEdge, CatalogObject, ContextRecord } from '../../ports/cata
 import type { CatalogStore } from '../../ports/store.js';
 import { objectUri } from '../../kernel/ids.js';
 import { resolveObject } from './resolve-object.js';
-import { documentChunkFields } from '../kinds/documents/documents-chunks.js';
-import { SOURCE_DOCUMENT_KIND } from '../kinds/documents/documents-kind.js';
+import type { ChunkFields } from '../../ports/source-kind.js';
+import { chunkIdOf } from '../chunks/assemble-chunk.js';
 
 export interface ObjectDetail {
   object: CatalogObject;
@@ -36,7 +36,10 @@ export interface DocumentPassage {
 
 const CHILD_CAP = 200;
 
-export async function describeObject(store: CatalogStore, ref: string, pathKinds: readonly string[]): Promise<ObjectDetail> {
+/** The chunk texts of an object whose kind is made of passages (documents); null for every other kind. */
+export type PassagesOf = (object: CatalogObject) => readonly ChunkFields[] | null;
+
+export async function describeObject(store: CatalogStore, ref: string, pathKinds: readonly string[], passagesOf?: PassagesOf): Promise<ObjectDetail> {
   const object = await resolveObject(store, ref, pathKinds);
   const page = await store.listObjects({ parentId: object.id, limit: 5000 });
   const byKind = (kind: string) => page.items.filter((c) => c.kind === kind);
@@ -63,15 +66,12 @@ export async function describeObject(store: CatalogStore, ref: string, pathKinds
     incoming,
     contexts,
     effectiveContext: (await store.effectiveContext(object.id)) || null,
-    ...(object.kind === SOURCE_DOCUMENT_KIND ? { passages: documentPassages(object) } : {}),
+    ...passagesField(object, passagesOf),
   };
 }
 
-/** The chunk ids the index gives a document's passages (the first is the object id, then `#2`, `#3`, …). */
-function documentPassages(object: CatalogObject): DocumentPassage[] {
-  return documentChunkFields(object, '').map((p, i) => ({
-    id: i === 0 ? object.id : `${object.id}#${i + 1}`,
-    heading: p.nameText,
-    chars: p.definition.length,
-  }));
+function passagesField(object: CatalogObject, passagesOf: PassagesOf | undefined): { passages?: DocumentPassage[] } {
+  const parts = passagesOf?.(object);
+  if (!parts) return {};
+  return { passages: parts.map((p, i) => ({ id: chunkIdOf(object.id, i), heading: p.nameText, chars: p.definition.length })) };
 }

@@ -39,10 +39,15 @@ export function joinSentences(parts: readonly string[]): string {
     .join('. ');
 }
 
+/** The id of an object's chunk: the object id for the first, `<id>#<part + 1>` for the further ones. */
+export function chunkIdOf(objectId: string, part: number): string {
+  return part ? `${objectId}#${part + 1}` : objectId;
+}
+
 /** A base chunk of a catalog object; `part` > 0 names its further chunks `<id>#<part + 1>`. */
 export function assembleChunk(object: CatalogObject, fields: ChunkFields, lexical: (text: string) => string, part = 0): Chunk {
   const identity: ChunkIdentity = {
-    id: part ? `${object.id}#${part + 1}` : object.id,
+    id: chunkIdOf(object.id, part),
     objectId: object.id,
     source: object.source,
     kind: object.kind,

@@ -18,6 +18,7 @@ export interface KindInfo {
   singleElementUpdate: boolean;
   pathResolvable: boolean;
   listed: boolean;
+  passages: boolean;
 }
 
 export interface SourceTypeInfo {
@@ -34,13 +35,17 @@ export interface KindCatalog {
   readonly sourceTypes: readonly SourceTypeInfo[];
 }
 
+export type KindFlag = 'chunked' | 'singleElementUpdate' | 'pathResolvable' | 'listed' | 'passages';
+
 export interface KindRegistry extends KindCatalog {
   /** The family serving a source type; a USAGE error naming the supported types otherwise. */
   familyOf(sourceType: string): SourceKind;
   /** The source type a URL names (first family, first type that claims it), or null. */
   inferSourceType(url: string): string | null;
   /** Kinds in registration order, each once, that have the flag. */
-  kindsWith(flag: 'chunked' | 'singleElementUpdate' | 'pathResolvable' | 'listed'): readonly string[];
+  kindsWith(flag: KindFlag): readonly string[];
+  /** The family that declares an object kind (the first, in registration order), or undefined. */
+  familyOfKind(kind: string): SourceKind | undefined;
   /** Edge kinds that join objects like foreign keys (structure ranking). */
   readonly joinEdgeKinds: ReadonlySet<string>;
 }
@@ -63,6 +68,7 @@ export function createKindRegistry(kinds: readonly SourceKind[]): KindRegistry {
       singleElementUpdate: k.singleElementUpdate ?? false,
       pathResolvable: k.pathResolvable ?? false,
       listed: k.listed ?? false,
+      passages: k.passages ?? false,
     })),
   );
   const sourceTypes: SourceTypeInfo[] = kinds.flatMap((family) =>
@@ -82,7 +88,10 @@ export function createKindRegistry(kinds: readonly SourceKind[]): KindRegistry {
       for (const family of kinds) for (const t of family.sourceTypes) if (t.matchesUrl?.(url)) return t.type;
       return null;
     },
-    kindsWith(flag: 'chunked' | 'singleElementUpdate' | 'pathResolvable' | 'listed'): readonly string[] {
+    familyOfKind(kind: string): SourceKind | undefined {
+      return kinds.find((family) => family.objectKinds.some((k) => k.kind === kind));
+    },
+    kindsWith(flag: KindFlag): readonly string[] {
       return [...new Set(objectKinds.filter((k) => k[flag]).map((k) => k.kind))];
     },
   });

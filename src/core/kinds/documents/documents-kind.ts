@@ -15,7 +15,9 @@ export const DOCUMENTS_FAMILY = 'documents';
 /** The same kind as session documents: `--kind document` finds both. */
 export const SOURCE_DOCUMENT_KIND = 'document';
 
-const OBJECT_KINDS: readonly ObjectKindSpec[] = [{ kind: SOURCE_DOCUMENT_KIND, label: 'document', chunked: true, pathResolvable: true, listed: true }];
+const OBJECT_KINDS: readonly ObjectKindSpec[] = [
+  { kind: SOURCE_DOCUMENT_KIND, label: 'document', chunked: true, pathResolvable: true, listed: true, passages: true },
+];
 
 export const documentsOptions = z.object({
   content: z.string().optional().describe('Docs: the document itself (inline text); no location needed'),
