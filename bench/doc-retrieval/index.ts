@@ -1,0 +1,221 @@
+/**
+ * `npm run bench -- documents [--questions FILE] [--html DIR] [--rankers R,…] [--limit-questions N] [--json]`
+ *
+ * Document retrieval on the PostgreSQL 15 manual (../shared/bench/doc-retrieval/README.md): the
+ * manual's HTML folder is served on loopback and crawled from `index.html` through the normal
+ * `source add docs … --follow-links` path (`bookindex.html`, the answer key, is left out by the
+ * link pattern), then every index entry is asked of the lexical, vector and hybrid search over
+ * documents. Pages are ranked by their best passage. Reports success@1/3/5/10 and MRR at page
+ * level, p50/p95 latency, and the ingest: pages/s, MB/s, passages, peak RSS, index size, and a
+ * no-change update's time, beside the README's BM25 reference.
+ */
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { ensureBuiltinCache, openEngine } from '../../src/app.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import type { Engine } from '../../src/core/engine.js';
+import { parseObjectId } from '../../src/kernel/ids.js';
+import { mb, peakRssSampler, percentile } from '../measure.js';
+import { bindRankers, RANKERS, type RankerName } from '../schema-linking/rankers.js';
+
+const KS = [1, 3, 5, 10] as const;
+const LIMIT = 50;
+const BM25_REFERENCE = { success: { 1: 0.514, 3: 0.737, 5: 0.824, 10: 0.913 }, mrr: 0.654 };
+const TARGETS = { success5: 0.93, mrr: 0.8, ingestSeconds: 15, noChangeSeconds: 1, peakRssMb: 600 };
+const DEFAULT_HTML = '/usr/share/doc/postgresql-doc-15/html';
+
+const USAGE = `usage: npm run bench -- documents [options]
+  --questions FILE        questions.jsonl (default: ../shared/bench/doc-retrieval/questions.jsonl, the dev queries)
+  --html DIR              the manual's HTML folder (default ${DEFAULT_HTML}; apt-get install postgresql-doc-15)
+  --rankers R[,R…]        of lexical, vector, hybrid (default all three)
+  --limit-questions N     the first N questions (a quick run)
+  --json                  one JSON document instead of the table`;
+
+interface Question {
+  id: string;
+  query: string;
+  gold_pages: string[];
+}
+
+interface Args {
+  questions: string;
+  html: string;
+  rankers: RankerName[];
+  limit: number | null;
+  json: boolean;
+}
+
+class UsageError extends Error {}
+
+function parseArgs(argv: string[]): Args {
+  const dataDir = join(process.cwd(), '..', 'shared', 'bench', 'doc-retrieval');
+  const args: Args = { questions: join(dataDir, 'questions.jsonl'), html: DEFAULT_HTML, rankers: [...RANKERS], limit: null, json: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new UsageError(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--questions') args.questions = value();
+    else if (a === '--html') args.html = value();
+    else if (a === '--json') args.json = true;
+    else if (a === '--limit-questions') args.limit = Number(value());
+    else if (a === '--rankers') {
+      const names = value().split(',');
+      if (names.some((n) => !(RANKERS as readonly string[]).includes(n))) throw new UsageError(`--rankers takes ${RANKERS.join(', ')}`);
+      args.rankers = names as RankerName[];
+    } else throw new UsageError(`unknown option ${a}`);
+  }
+  if (!existsSync(args.questions))
+    throw new UsageError(`${args.questions} is missing: the benchmark data lives in ../shared/bench/doc-retrieval beside the repository`);
+  if (!existsSync(join(args.html, 'index.html')))
+    throw new UsageError(`${args.html}/index.html is missing: install the manual with \`apt-get install postgresql-doc-15\` or give --html DIR`);
+  return args;
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
+
+/** A static server of one folder on loopback. */
+async function serveFolder(root: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const file = join(root, path);
+    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return { server, url: `http://127.0.0.1:${address.port}/` };
+}
+
+function readQuestions(file: string, limit: number | null): Question[] {
+  const all = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Question);
+  return limit ? all.slice(0, limit) : all;
+}
+
+/** Distinct pages in order of their best passage. */
+function rankedPages(objectIds: readonly string[]): string[] {
+  const pages: string[] = [];
+  for (const id of objectIds) {
+    const page = (parseObjectId(id)?.path ?? id).split('#')[0]!;
+    if (!pages.includes(page)) pages.push(page);
+  }
+  return pages;
+}
+
+export async function run(argv: string[]): Promise<void> {
+  let args: Args;
+  try {
+    args = parseArgs(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(`${err.message}\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const say = (s: string) => !args.json && console.log(s);
+  const questions = readQuestions(args.questions, args.limit);
+  const home = mkdtempSync(join(tmpdir(), 'sextant-bench-docs-'));
+  const { server, url } = await serveFolder(args.html);
+  let engine: Engine | null = null;
+  try {
+    const config = loadConfig({
+      env: {
+        ...process.env,
+        SEXTANT_HOME: home,
+        SEXTANT_CONFIG: join(home, 'no-config.yaml'),
+        SEXTANT_MODELS_DIR: process.env.SEXTANT_MODELS_DIR || join(tmpdir(), 'sextant-bench-models'),
+      },
+    });
+    if (config.get('embeddings.provider') === 'builtin') await ensureBuiltinCache(config);
+    engine = await openEngine(config);
+    await engine.addSource({
+      name: 'pgdocs',
+      type: 'docs',
+      url: `${url}index.html`,
+      options: { followLinks: true, maxDepth: 20, maxDocuments: 5000, linkPattern: '^(?!.*bookindex\\.html)' },
+    });
+    say(`crawling ${url}index.html (the PostgreSQL 15 manual, bookindex.html left out)…`);
+    const rss = peakRssSampler();
+    const t0 = performance.now();
+    const first = await engine.update({ source: 'pgdocs' });
+    const ingestMs = performance.now() - t0;
+    const peakRss = rss.stop();
+    if (!first.ok) throw new Error(`ingest failed: ${first.reports.map((r) => r.message).join('; ')}`);
+    const t1 = performance.now();
+    await engine.update({ source: 'pgdocs' });
+    const noChangeMs = performance.now() - t1;
+    const status = await engine.status();
+    const pages = first.reports[0]?.objects ?? 0;
+    const bytes = (await engine.listObjects({ source: 'pgdocs', kinds: ['document'], limit: 5000 })).items.reduce(
+      (n, o) => n + Number(o.attributes.size ?? 0),
+      0,
+    );
+    const ingest = {
+      pages,
+      megabytes: Math.round((bytes / 1e6) * 10) / 10,
+      seconds: Math.round(ingestMs / 100) / 10,
+      pagesPerSecond: Math.round((pages / (ingestMs / 1000)) * 10) / 10,
+      megabytesPerSecond: Math.round((bytes / 1e6 / (ingestMs / 1000)) * 100) / 100,
+      passages: status.index.chunks,
+      peakRss: mb(peakRss),
+      indexBytes: statSync(config.indexPath).size,
+      noChangeSeconds: Math.round(noChangeMs / 10) / 100,
+      notes: first.reports[0]?.notes?.slice(0, 5) ?? [],
+    };
+    say(
+      `ingest: ${ingest.pages} pages, ${ingest.megabytes} MB in ${ingest.seconds}s (${ingest.pagesPerSecond} pages/s, ${ingest.megabytesPerSecond} MB/s), ${ingest.passages} passages, peak RSS ${ingest.peakRss}, index ${Math.round(ingest.indexBytes / 1e6)} MB; no-change update ${ingest.noChangeSeconds}s`,
+    );
+    const bound = bindRankers(engine);
+    const results: Record<string, { success: Record<number, number>; mrr: number; p50Ms: number; p95Ms: number }> = {};
+    for (const r of args.rankers) {
+      await bound[r]('warm up', { limit: LIMIT, kinds: ['document'], noRerank: true });
+      const latencies: number[] = [];
+      const hitsAt = KS.map(() => 0);
+      let rr = 0;
+      for (const q of questions) {
+        const t = performance.now();
+        const result = await bound[r](q.query, { limit: LIMIT, kinds: ['document'], noRerank: true });
+        latencies.push(performance.now() - t);
+        const ranked = rankedPages(result.hits.map((h) => h.objectId));
+        const first = ranked.findIndex((p) => q.gold_pages.includes(p));
+        KS.forEach((k, j) => (hitsAt[j]! += first >= 0 && first < k ? 1 : 0));
+        rr += first >= 0 ? 1 / (first + 1) : 0;
+      }
+      results[r] = {
+        success: Object.fromEntries(KS.map((k, j) => [k, hitsAt[j]! / questions.length])),
+        mrr: rr / questions.length,
+        p50Ms: percentile(latencies, 50),
+        p95Ms: percentile(latencies, 95),
+      };
+    }
+    if (args.json) {
+      console.log(JSON.stringify({ questions: questions.length, ingest, results, reference: BM25_REFERENCE, targets: TARGETS }, null, 2));
+      return;
+    }
+    const fmt = (n: number) => n.toFixed(3);
+    console.log(`\ndocument retrieval, ${questions.length} dev queries; pages ranked by their best passage (kinds document, limit ${LIMIT})\n`);
+    console.log('| ranker | s@1 | s@3 | s@5 | s@10 | MRR | p50 ms | p95 ms |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const [name, r] of Object.entries(results))
+      console.log(`| ${name} | ${KS.map((k) => fmt(r.success[k]!)).join(' | ')} | ${fmt(r.mrr)} | ${r.p50Ms.toFixed(1)} | ${r.p95Ms.toFixed(1)} |`);
+    console.log(`| BM25 reference (README) | ${KS.map((k) => fmt(BM25_REFERENCE.success[k])).join(' | ')} | ${fmt(BM25_REFERENCE.mrr)} | | |`);
+    console.log(
+      `\ntargets: hybrid s@5 ≥ ${TARGETS.success5}, MRR ≥ ${TARGETS.mrr}; ingest ≤ ${TARGETS.ingestSeconds}s, no-change update ≤ ${TARGETS.noChangeSeconds}s, peak RSS ≤ ${TARGETS.peakRssMb} MB`,
+    );
+  } finally {
+    await engine?.close();
+    server.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
