@@ -87,6 +87,8 @@ export async function listDocuments(location: DocumentLocation, options: Transpo
       return listFiles(filePath(location), options);
     case 'http':
       return listHttp(location.url!);
+    case 's3':
+      return (await import('./s3.js')).listS3(location.url!, options);
     default:
       throw new SextantError('USAGE', `${describeLocation(location)}: this transport is not built yet`);
   }
@@ -101,6 +103,8 @@ export async function fetchDocument(location: DocumentLocation, entry: DocumentE
       return fetchFile(filePath(location), entry, options);
     case 'http':
       return fetchHttp(location.url!, entry, options);
+    case 's3':
+      return (await import('./s3.js')).fetchS3(location.url!, entry, options);
     default:
       throw new SextantError('USAGE', `${describeLocation(location)}: this transport is not built yet`);
   }
