@@ -212,7 +212,7 @@ export interface RemoteItem {
 }
 
 /**
- * Walks a remote directory breadth-first: hidden names (`.git`, `.env`) and links skipped, at most
+ * Walks a remote directory breadth-first (shallow files first when the cap bites): hidden names (`.git`, `.env`) and links skipped, at most
  * `maxEntries` files and `MAX_LIST_DEPTH` levels; names are relative to `root`.
  */
 export async function walkRemote(
@@ -226,7 +226,7 @@ export async function walkRemote(
   while (queue.length > 0 && out.length < maxEntries) {
     const { rel, depth } = queue.shift()!;
     const dir = rel ? joinRemote(root, rel) : root;
-    const items = (await list(dir)).filter((i) => !i.name.startsWith('.')).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const items = (await list(dir)).filter((i) => !i.name.startsWith('.')).sort(byName);
     for (const item of items) {
       const name = rel ? `${rel}/${item.name}` : item.name;
       if (item.kind === 'dir') {
@@ -241,5 +241,8 @@ export async function walkRemote(
       }
     }
   }
-  return out;
+  return out.sort(byName);
 }
+
+/** Listings come back in name order (code units), whatever order the walk found them in. */
+export const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);

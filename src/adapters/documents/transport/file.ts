@@ -8,7 +8,7 @@ import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { DocumentEntry, FetchedDocument } from '../../../ports/documents.js';
 import { SextantError } from '../../../kernel/errors.js';
-import { DEFAULT_MAX_ENTRIES, MAX_LIST_DEPTH, collectCapped, isoDate, limitsOf, safeRelative, tooLarge, type TransportOptions } from './common.js';
+import { DEFAULT_MAX_ENTRIES, MAX_LIST_DEPTH, byName, collectCapped, isoDate, limitsOf, safeRelative, tooLarge, type TransportOptions } from './common.js';
 
 const inside = (root: string, path: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 
@@ -61,7 +61,7 @@ export async function listFiles(path: string, options: TransportOptions): Promis
     }
   };
   await walk(root, 0);
-  return out;
+  return out.sort(byName);
 }
 
 const dated = (mtime: Date) => {

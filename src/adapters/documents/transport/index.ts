@@ -89,6 +89,8 @@ export async function listDocuments(location: DocumentLocation, options: Transpo
       return listHttp(location.url!);
     case 's3':
       return (await import('./s3.js')).listS3(location.url!, options);
+    case 'ftp':
+      return (await import('./ftp.js')).listFtp(location.url!, options);
     default:
       throw new SextantError('USAGE', `${describeLocation(location)}: this transport is not built yet`);
   }
@@ -105,6 +107,8 @@ export async function fetchDocument(location: DocumentLocation, entry: DocumentE
       return fetchHttp(location.url!, entry, options);
     case 's3':
       return (await import('./s3.js')).fetchS3(location.url!, entry, options);
+    case 'ftp':
+      return (await import('./ftp.js')).fetchFtp(location.url!, entry, options);
     default:
       throw new SextantError('USAGE', `${describeLocation(location)}: this transport is not built yet`);
   }
