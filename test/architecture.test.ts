@@ -41,6 +41,11 @@ const DRIVERS = [
   'commander',
   'pino',
   'apache-arrow',
+  // Document transports (adapters/documents/transport).
+  'undici',
+  '@aws-sdk/client-s3',
+  'basic-ftp',
+  'ssh2-sftp-client',
 ];
 // Language libraries (graphql-js as a parser, compromise, pluralize) are fine in core; jose (it fetches JWKS) lives in adapters/auth/oidc.
 
