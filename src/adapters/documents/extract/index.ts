@@ -5,10 +5,12 @@
 import type { DocumentType, ExtractedDocument, ExtractOptions, Extractor } from '../../../ports/documents.js';
 import { documentUnreadable } from '../errors.js';
 import { extractCsv } from './csv.js';
+import { extractHtml } from './html.js';
 import { extractJson, extractYaml } from './structured.js';
 import { extractMarkdown, extractText } from './text.js';
 
 export const EXTRACTORS: Partial<Record<DocumentType, Extractor>> = {
+  html: extractHtml,
   markdown: extractMarkdown,
   text: extractText,
   csv: extractCsv,
