@@ -1,13 +1,14 @@
 /**
  * Real documents made by real libraries at test time, for the document extractors and MIME
  * detection: PDF (pdfkit, also encrypted), docx (docx), xlsx (exceljs), pptx (pptxgenjs), and
- * zip bombs (fflate).
+ * zip bombs (fflate); and `unreadable`, which awaits the DOCUMENT_UNREADABLE a bad one must raise.
  */
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import ExcelJS from 'exceljs';
 import { Zip, ZipDeflate, zipSync } from 'fflate';
 import PDFDocument from 'pdfkit';
 import pptxgen from 'pptxgenjs';
+import { isSextantError, type SextantError } from '../../src/kernel/errors.js';
 
 // pptxgenjs's types describe its ESM default as `.default` under NodeNext; at run time the default import is the class.
 const PptxGenJS = pptxgen as unknown as typeof pptxgen.default;
@@ -98,9 +99,20 @@ export function makeZipBomb(size: number, entryName = 'word/document.xml'): Uint
   return Buffer.concat(parts);
 }
 
-/** A zip of `count` tiny entries. */
+/** A zip of `count` tiny entries and a `[Content_Types].xml`. */
 export function makeManyEntryZip(count: number): Uint8Array {
   const files: Record<string, Uint8Array> = { '[Content_Types].xml': new TextEncoder().encode('<Types/>') };
   for (let i = 0; i < count; i++) files[`word/media/f${i}.txt`] = new Uint8Array([65]);
   return zipSync(files, { level: 0 });
+}
+
+/** The DOCUMENT_UNREADABLE error a promise rejects with; anything else fails the test. */
+export async function unreadable(run: Promise<unknown>): Promise<SextantError> {
+  try {
+    await run;
+  } catch (err) {
+    if (isSextantError(err) && err.code === 'DOCUMENT_UNREADABLE') return err;
+    throw err;
+  }
+  throw new Error('expected DOCUMENT_UNREADABLE');
 }

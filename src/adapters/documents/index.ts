@@ -7,3 +7,4 @@ export { decodeText, decodeTextWithEncoding, detectTextEncoding, looksBinary, ty
 export { documentUnreadable } from './errors.js';
 export { detectDocumentType, normalizeDocumentType, typeFromContentType, typeFromName, type DetectInput } from './mime.js';
 export { EXTRACTORS, extractDocument } from './extract/index.js';
+export { readOfficeZip, ZIP_CAPS, type ZipCaps } from './zip.js';

@@ -5,22 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../../../src/adapters/documents/index.js';
 import { MAX_CSV_ROWS } from '../../../src/adapters/documents/extract/csv.js';
-import { isSextantError, type SextantError } from '../../../src/kernel/errors.js';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentType } from '../../../src/ports/documents.js';
+import { unreadable } from '../../helpers/document-files.js';
 
 const text = (s: string): Uint8Array => new TextEncoder().encode(s);
 const extract = (bytes: Uint8Array | string, type: DocumentType, name = `doc.${type}`) =>
   extractDocument(typeof bytes === 'string' ? text(bytes) : bytes, type, { name, limits: DEFAULT_DOCUMENT_LIMITS });
-
-async function unreadable(run: Promise<unknown>): Promise<SextantError> {
-  try {
-    await run;
-  } catch (err) {
-    if (isSextantError(err) && err.code === 'DOCUMENT_UNREADABLE') return err;
-    throw err;
-  }
-  throw new Error('expected DOCUMENT_UNREADABLE');
-}
 
 describe('markdown and text', () => {
   it('passes markdown through, titled by its first level-1 heading', async () => {
