@@ -15,11 +15,15 @@ import type { SourceKind } from './ports/source-kind.js';
 import { graphqlKind } from './core/kinds/graphql/graphql-kind.js';
 import { sqlKind } from './core/kinds/sql/sql-kind.js';
 import { openapiKind } from './core/kinds/openapi/openapi-kind.js';
+import { documentsKind } from './core/kinds/documents/documents-kind.js';
+import { declaredDocumentSource } from './core/kinds/documents/declared-sources.js';
 import type { Embedder } from './ports/embedder.js';
 import type { Llm } from './ports/llm.js';
 import { createGraphqlConnector } from './adapters/connector/graphql/index.js';
 import { createPostgresConnector } from './adapters/connector/postgres/index.js';
 import { createOpenapiConnector } from './adapters/connector/openapi/index.js';
+import { createDocumentsConnector } from './adapters/connector/documents/index.js';
+import { createDocumentConverter, createSourceReader } from './adapters/documents/source-reader.js';
 import { openSqliteStore, repairIndex, type IndexRepairReport } from './adapters/store/sqlite/index.js';
 import { createCommandReranker } from './adapters/reranker/command/index.js';
 import { createJwksTokenVerifier } from './adapters/auth/oidc/index.js';
@@ -55,7 +59,19 @@ export const SOURCE_KINDS: readonly SourceKindRegistration[] = [
       ['graphql', createGraphqlConnector({ type: 'graphql' })],
     ],
   },
+  { kind: documentsKind, connectors: (config) => [['docs', createDocsConnector(config)]] },
 ];
+
+function createDocsConnector(config: SextantConfig): Connector {
+  const limits = { maxBytes: config.get('documents.max_bytes'), timeoutMs: config.get('documents.timeout_ms') };
+  return createDocumentsConnector({
+    reader: createSourceReader({ limits }),
+    converter: createDocumentConverter(),
+    limits,
+    chunkTokens: config.get('documents.chunk_size'),
+    chunkOverlap: config.get('documents.chunk_overlap'),
+  });
+}
 
 export interface AppOptions {
   /** Progress of one-off work the app does on the engine's behalf (building the vector cache). */
@@ -148,6 +164,7 @@ export async function openEngine(config: SextantConfig, options: AppOptions = {}
     llm: () => openLlm(config),
     rerank: rerankCommand ? createCommandReranker(rerankCommand, { timeoutMs: config.get('search.rerank_timeout_ms') }) : null,
     lexical: lexicalField,
+    declaredSources: () => config.get('documents.sources').map((entry, i) => declaredDocumentSource(entry, i)),
   });
 }
 

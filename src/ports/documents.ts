@@ -70,6 +70,7 @@ export interface DocumentReader {
 /** MIME detection and extraction to markdown. */
 export interface DocumentConverter {
   detect(input: { explicit?: DocumentType; contentType: string | null; name: string; bytes: Uint8Array }): Promise<DocumentType>;
-  decodeText(bytes: Uint8Array): string;
+  /** Text of a text document, its encoding detected (UTF-8, UTF-16, Latin-1). */
+  decodeText(bytes: Uint8Array): Promise<string>;
   extract(bytes: Uint8Array, type: DocumentType, options: { name: string; limits: DocumentLimits }): Promise<ExtractedDocument>;
 }

@@ -113,7 +113,7 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
           }),
           linkText: async (page) => {
             const type = await converter.detect({ contentType: page.contentType, name: page.name, bytes: page.bytes });
-            return type === 'html' || type === 'markdown' ? { text: converter.decodeText(page.bytes), markdown: type === 'markdown' } : null;
+            return type === 'html' || type === 'markdown' ? { text: await converter.decodeText(page.bytes), markdown: type === 'markdown' } : null;
           },
           onPage: (done, limit, url) => introspect.onProgress?.(`crawling ${redactDsn(url)}`, done, limit),
           ...(introspect.signal ? { signal: introspect.signal } : {}),

@@ -44,7 +44,7 @@ function converter() {
   const c: DocumentConverter = {
     detect: async ({ explicit, contentType, name }) =>
       explicit ?? (contentType === 'text/html' || name.endsWith('.html') ? 'html' : name.endsWith('.bin') ? 'pdf' : 'markdown'),
-    decodeText: (bytes) => new TextDecoder().decode(bytes),
+    decodeText: async (bytes) => new TextDecoder().decode(bytes),
     extract: async (bytes, type: DocumentType, { name }) => {
       extracted.push(name);
       const text = new TextDecoder().decode(bytes);
