@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchDocument, listDocuments, type TransportOptions } from '../../../../src/adapters/documents/transport/index.js';
 import { generateClientKey, startSftpServer, type SftpTestServer } from '../../../helpers/sftp-server.js';
+import { startSilentServer } from '../../../helpers/silent-server.js';
 
 const PASSWORD = 'sftp-pa55word';
 const PASSPHRASE = 'key-passphrase';
@@ -130,5 +131,17 @@ describe('sftp transport', () => {
       code: 'SOURCE_UNREACHABLE',
       message: 'sftp://127.0.0.1:9/share: connection refused',
     });
+  });
+
+  it('gives up on a server that never answers', async () => {
+    const silent = await startSilentServer();
+    try {
+      await expect(listDocuments({ url: `sftp://127.0.0.1:${silent.port}/share/` }, { ...byPassword, limits: { timeoutMs: 300 } })).rejects.toMatchObject({
+        code: 'SOURCE_UNREACHABLE',
+        message: `sftp://127.0.0.1:${silent.port}/share: no answer within 0.3 s`,
+      });
+    } finally {
+      await silent.close();
+    }
   });
 });
