@@ -17,3 +17,13 @@ export async function startSilentServer(): Promise<{ port: number; close(): Prom
       }),
   };
 }
+
+/** Runs `check` against a silent server's port, closing the server after. */
+export async function withSilentServer(check: (port: number) => Promise<void>): Promise<void> {
+  const silent = await startSilentServer();
+  try {
+    await check(silent.port);
+  } finally {
+    await silent.close();
+  }
+}

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchDocument, listDocuments, type TransportOptions } from '../../../../src/adapters/documents/transport/index.js';
 import { startFtpServer, type FtpTestServer } from '../../../helpers/ftp-server.js';
-import { startSilentServer } from '../../../helpers/silent-server.js';
+import { withSilentServer } from '../../../helpers/silent-server.js';
 
 const PASSWORD = 'ftp-pa55word';
 let dir: string;
@@ -107,14 +107,11 @@ describe('ftp transport', () => {
   });
 
   it('gives up on a server that never answers', async () => {
-    const silent = await startSilentServer();
-    try {
-      await expect(listDocuments({ url: `ftp://127.0.0.1:${silent.port}/docs/` }, { ...login, limits: { timeoutMs: 300 } })).rejects.toMatchObject({
+    await withSilentServer((port) =>
+      expect(listDocuments({ url: `ftp://127.0.0.1:${port}/docs/` }, { ...login, limits: { timeoutMs: 300 } })).rejects.toMatchObject({
         code: 'SOURCE_UNREACHABLE',
-        message: `ftp://127.0.0.1:${silent.port}/docs: no answer within 0.3 s`,
-      });
-    } finally {
-      await silent.close();
-    }
+        message: `ftp://127.0.0.1:${port}/docs: no answer within 0.3 s`,
+      }),
+    );
   });
 });

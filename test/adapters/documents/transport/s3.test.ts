@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fetchDocument, listDocuments, type TransportOptions } from '../../../../src/adapters/documents/transport/index.js';
 import { listS3 } from '../../../../src/adapters/documents/transport/s3.js';
 import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3Server, type S3TestServer } from '../../../helpers/s3-server.js';
-import { startSilentServer } from '../../../helpers/silent-server.js';
+import { withSilentServer } from '../../../helpers/silent-server.js';
 
 let server: S3TestServer;
 let options: TransportOptions;
@@ -124,16 +124,11 @@ describe('s3 transport', () => {
   });
 
   it('gives up on an endpoint that never answers', async () => {
-    const silent = await startSilentServer();
-    try {
-      await expect(
-        listDocuments({ url: 's3://docs/' }, { ...options, endpoint: `http://127.0.0.1:${silent.port}`, limits: { timeoutMs: 300 } }),
-      ).rejects.toMatchObject({
+    await withSilentServer((port) =>
+      expect(listDocuments({ url: 's3://docs/' }, { ...options, endpoint: `http://127.0.0.1:${port}`, limits: { timeoutMs: 300 } })).rejects.toMatchObject({
         code: 'SOURCE_UNREACHABLE',
         message: 's3://docs/: no answer within 0.3 s',
-      });
-    } finally {
-      await silent.close();
-    }
+      }),
+    );
   });
 });

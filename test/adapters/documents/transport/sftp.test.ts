@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchDocument, listDocuments, type TransportOptions } from '../../../../src/adapters/documents/transport/index.js';
 import { generateClientKey, startSftpServer, type SftpTestServer } from '../../../helpers/sftp-server.js';
-import { startSilentServer } from '../../../helpers/silent-server.js';
+import { withSilentServer } from '../../../helpers/silent-server.js';
 
 const PASSWORD = 'sftp-pa55word';
 const PASSPHRASE = 'key-passphrase';
@@ -134,14 +134,11 @@ describe('sftp transport', () => {
   });
 
   it('gives up on a server that never answers', async () => {
-    const silent = await startSilentServer();
-    try {
-      await expect(listDocuments({ url: `sftp://127.0.0.1:${silent.port}/share/` }, { ...byPassword, limits: { timeoutMs: 300 } })).rejects.toMatchObject({
+    await withSilentServer((port) =>
+      expect(listDocuments({ url: `sftp://127.0.0.1:${port}/share/` }, { ...byPassword, limits: { timeoutMs: 300 } })).rejects.toMatchObject({
         code: 'SOURCE_UNREACHABLE',
-        message: `sftp://127.0.0.1:${silent.port}/share: no answer within 0.3 s`,
-      });
-    } finally {
-      await silent.close();
-    }
+        message: `sftp://127.0.0.1:${port}/share: no answer within 0.3 s`,
+      }),
+    );
   });
 });
