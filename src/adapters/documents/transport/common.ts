@@ -211,38 +211,91 @@ export interface RemoteItem {
   modifiedAt?: string;
 }
 
+/** What a remote transport's connection offers the tree walk. */
+export interface RemoteSession {
+  /** The item at a path (kind `dir` for a directory). */
+  stat(path: string): Promise<RemoteItem>;
+  list(dir: string): Promise<RemoteItem[]>;
+}
+
+const entryOf = (name: string, origin: string, item: RemoteItem) => ({
+  name,
+  origin,
+  ...(item.size === undefined ? {} : { size: item.size }),
+  ...(item.modifiedAt ? { modifiedAt: item.modifiedAt } : {}),
+});
+
 /**
- * Walks a remote directory breadth-first (shallow files first when the cap bites): hidden names (`.git`, `.env`) and links skipped, at most
- * `maxEntries` files and `MAX_LIST_DEPTH` levels; names are relative to `root`.
+ * A remote location's files: one file lists itself; a directory is walked breadth-first (shallow
+ * files first when the cap bites), hidden names (`.git`, `.env`) and links skipped, at most
+ * `maxEntries` files and `MAX_LIST_DEPTH` levels; names relative to the location, in name order.
  */
-export async function walkRemote(
-  root: string,
-  list: (dir: string) => Promise<RemoteItem[]>,
-  originOf: (name: string) => string,
+export async function listRemoteTree(
+  session: RemoteSession,
+  url: URL,
   maxEntries: number,
 ): Promise<{ name: string; origin: string; size?: number; modifiedAt?: string }[]> {
+  const root = remotePath(url);
+  const server = serverOf(url);
+  const top = await session.stat(root);
+  if (top.kind !== 'dir') return [entryOf(baseName(root), server + root, top)];
   const out: { name: string; origin: string; size?: number; modifiedAt?: string }[] = [];
   const queue: { rel: string; depth: number }[] = [{ rel: '', depth: 0 }];
   while (queue.length > 0 && out.length < maxEntries) {
     const { rel, depth } = queue.shift()!;
-    const dir = rel ? joinRemote(root, rel) : root;
-    const items = (await list(dir)).filter((i) => !i.name.startsWith('.')).sort(byName);
+    const items = (await session.list(rel ? joinRemote(root, rel) : root)).filter((i) => !i.name.startsWith('.')).sort(byName);
     for (const item of items) {
       const name = rel ? `${rel}/${item.name}` : item.name;
       if (item.kind === 'dir') {
         if (depth + 1 < MAX_LIST_DEPTH) queue.push({ rel: name, depth: depth + 1 });
       } else if (item.kind === 'file' && out.length < maxEntries) {
-        out.push({
-          name,
-          origin: originOf(name),
-          ...(item.size === undefined ? {} : { size: item.size }),
-          ...(item.modifiedAt ? { modifiedAt: item.modifiedAt } : {}),
-        });
+        out.push(entryOf(name, server + joinRemote(root, name), item));
       }
     }
   }
   return out.sort(byName);
 }
+
+/** A remote failure that is not the protocol's own: refused, unknown host, timed out, else the server's message. */
+export function remoteFailure(err: unknown, shown: string, timeoutMs: number): SextantError {
+  const reason = networkReason(err);
+  if (reason) return transportError('SOURCE_UNREACHABLE', shown, reason, { hint: 'check the host, the port and that the server is up', cause: err });
+  if (isTimeout(err))
+    return transportError('SOURCE_UNREACHABLE', shown, `no answer within ${timeoutMs / 1000} s`, { hint: 'check that the server is up', cause: err });
+  return transportError('UPSTREAM_FAILED', shown, err instanceof Error ? err.message : String(err), { cause: err });
+}
+
+/**
+ * Runs `work` on a remote connection: `connect`, then `work`, then `close` (also on cancellation
+ * through `options.signal`); failures other than a cancellation are mapped by `mapError`.
+ */
+export async function withConnection<T>(
+  shown: string,
+  options: TransportOptions,
+  connection: { connect(): Promise<unknown>; close(): Promise<unknown> | void },
+  work: () => Promise<T>,
+  mapError: (err: unknown) => SextantError,
+): Promise<T> {
+  const close = () =>
+    Promise.resolve()
+      .then(() => connection.close())
+      .catch(() => undefined);
+  const cancel = () => void close();
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    await connection.connect();
+    return await work();
+  } catch (err) {
+    if (options.signal?.aborted) throw transportError('INTERRUPTED', shown, 'the transfer was cancelled', { cause: err });
+    throw mapError(err);
+  } finally {
+    options.signal?.removeEventListener('abort', cancel);
+    await close();
+  }
+}
+
+/** The host of a URL without IPv6 brackets, for the FTP and SSH clients. */
+export const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
 /** Listings come back in name order (code units), whatever order the walk found them in. */
 export const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);

@@ -10,21 +10,22 @@ import type { DocumentEntry, FetchedDocument } from '../../../ports/documents.js
 import { SextantError } from '../../../kernel/errors.js';
 import {
   DEFAULT_MAX_ENTRIES,
+  hostOf,
   baseName,
-  isTimeout,
   isoDate,
   limitsOf,
+  listRemoteTree,
   loginOf,
-  networkReason,
   refuseUrlPassword,
+  remoteFailure,
   remotePath,
   remoteTarget,
   serverOf,
-  joinRemote,
   tooLarge,
   transportError,
-  walkRemote,
+  withConnection,
   type RemoteItem,
+  type RemoteSession,
   type TransportOptions,
 } from './common.js';
 
@@ -40,11 +41,7 @@ function ftpError(err: unknown, shown: string, timeoutMs: number): SextantError 
     if (err.code === 550 || err.code === 450) return transportError('OBJECT_NOT_FOUND', shown, `no such file or directory (FTP ${err.code})`, { cause: err });
     return transportError('UPSTREAM_FAILED', shown, `FTP ${err.code}: ${err.message.split('\n')[0]}`, { cause: err });
   }
-  const reason = networkReason(err);
-  if (reason) return transportError('SOURCE_UNREACHABLE', shown, reason, { hint: 'check the host, the port and that the server is up', cause: err });
-  if (isTimeout(err))
-    return transportError('SOURCE_UNREACHABLE', shown, `no answer within ${timeoutMs / 1000} s`, { hint: 'check that the server is up', cause: err });
-  return transportError('UPSTREAM_FAILED', shown, err instanceof Error ? err.message : String(err), { cause: err });
+  return remoteFailure(err, shown, timeoutMs);
 }
 
 /** Opens a logged-in connection and runs `work` on it; the connection is closed after, and on cancellation. */
@@ -53,24 +50,20 @@ async function withClient<T>(url: URL, options: TransportOptions, shown: string,
   const { timeoutMs } = limitsOf(options);
   const { user, password } = loginOf(url, options);
   const client = new Client(timeoutMs);
-  const cancel = () => client.close();
-  options.signal?.addEventListener('abort', cancel, { once: true });
-  try {
-    await client.access({
-      host: url.hostname.replace(/^\[|\]$/g, ''),
-      port: url.port ? Number(url.port) : 21,
-      user: user ?? 'anonymous',
-      password: password ?? 'anonymous@',
-      secure: url.protocol === 'ftps:',
-    });
-    return await work(client);
-  } catch (err) {
-    if (options.signal?.aborted) throw transportError('INTERRUPTED', shown, 'the transfer was cancelled', { cause: err });
-    throw ftpError(err, shown, timeoutMs);
-  } finally {
-    options.signal?.removeEventListener('abort', cancel);
-    client.close();
-  }
+  const login = {
+    host: hostOf(url),
+    port: url.port ? Number(url.port) : 21,
+    user: user ?? 'anonymous',
+    password: password ?? 'anonymous@',
+    secure: url.protocol === 'ftps:',
+  };
+  return withConnection(
+    shown,
+    options,
+    { connect: () => client.access(login), close: () => client.close() },
+    () => work(client),
+    (err) => ftpError(err, shown, timeoutMs),
+  );
 }
 
 function itemOf(info: FileInfo): RemoteItem {
@@ -79,35 +72,27 @@ function itemOf(info: FileInfo): RemoteItem {
   return { name: info.name, kind, size: info.size, ...(modifiedAt ? { modifiedAt } : {}) };
 }
 
-/** Whether a path is a directory: `cd` into it succeeds (550 → not one). */
-async function isDirectory(client: Client, path: string): Promise<boolean> {
-  try {
-    await client.cd(path);
-    return true;
-  } catch (err) {
-    if (err instanceof FTPError && err.code === 550) return false;
-    throw err;
-  }
+/** The FTP side of the tree walk: a path is a directory when `cd` into it succeeds (550: it is not). */
+function session(client: Client): RemoteSession {
+  return {
+    async stat(path) {
+      try {
+        await client.cd(path);
+        return { name: baseName(path), kind: 'dir' };
+      } catch (err) {
+        if (!(err instanceof FTPError && err.code === 550)) throw err;
+      }
+      const size = await client.size(path);
+      const modifiedAt = isoDate(await client.lastMod(path).catch(() => undefined));
+      return { name: baseName(path), kind: 'file', size, ...(modifiedAt ? { modifiedAt } : {}) };
+    },
+    list: async (dir) => (await client.list(dir)).map(itemOf),
+  };
 }
 
 export async function listFtp(location: string, options: TransportOptions): Promise<DocumentEntry[]> {
   const url = new URL(location);
-  const root = remotePath(url);
-  const server = serverOf(url);
-  const shown = server + root;
-  return withClient(url, options, shown, async (client) => {
-    if (!(await isDirectory(client, root))) {
-      const size = await client.size(root);
-      const modifiedAt = isoDate(await client.lastMod(root).catch(() => undefined));
-      return [{ name: baseName(root), origin: shown, size, ...(modifiedAt ? { modifiedAt } : {}) }];
-    }
-    return walkRemote(
-      root,
-      async (dir) => (await client.list(dir)).map(itemOf),
-      (name) => server + joinRemote(root, name),
-      options.maxEntries ?? DEFAULT_MAX_ENTRIES,
-    );
-  });
+  return withClient(url, options, serverOf(url) + remotePath(url), (client) => listRemoteTree(session(client), url, options.maxEntries ?? DEFAULT_MAX_ENTRIES));
 }
 
 /** A Writable that keeps what it is given and fails once past `maxBytes` (basic-ftp then aborts the transfer). */

@@ -91,8 +91,8 @@ export async function listDocuments(location: DocumentLocation, options: Transpo
       return (await import('./s3.js')).listS3(location.url!, options);
     case 'ftp':
       return (await import('./ftp.js')).listFtp(location.url!, options);
-    default:
-      throw new SextantError('USAGE', `${describeLocation(location)}: this transport is not built yet`);
+    case 'sftp':
+      return (await import('./sftp.js')).listSftp(location.url!, options);
   }
 }
 
@@ -109,7 +109,7 @@ export async function fetchDocument(location: DocumentLocation, entry: DocumentE
       return (await import('./s3.js')).fetchS3(location.url!, entry, options);
     case 'ftp':
       return (await import('./ftp.js')).fetchFtp(location.url!, entry, options);
-    default:
-      throw new SextantError('USAGE', `${describeLocation(location)}: this transport is not built yet`);
+    case 'sftp':
+      return (await import('./sftp.js')).fetchSftp(location.url!, entry, options);
   }
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchDocument, listDocuments, type TransportOptions } from '../../../../src/adapters/documents/transport/index.js';
 import { startFtpServer, type FtpTestServer } from '../../../helpers/ftp-server.js';
+import { withSilentServer } from '../../../helpers/silent-server.js';
 
 const PASSWORD = 'ftp-pa55word';
 let dir: string;
@@ -103,5 +104,14 @@ describe('ftp transport', () => {
       code: 'SOURCE_UNREACHABLE',
       message: 'ftp://127.0.0.1:9/docs: connection refused',
     });
+  });
+
+  it('gives up on a server that never answers', async () => {
+    await withSilentServer((port) =>
+      expect(listDocuments({ url: `ftp://127.0.0.1:${port}/docs/` }, { ...login, limits: { timeoutMs: 300 } })).rejects.toMatchObject({
+        code: 'SOURCE_UNREACHABLE',
+        message: `ftp://127.0.0.1:${port}/docs: no answer within 0.3 s`,
+      }),
+    );
   });
 });

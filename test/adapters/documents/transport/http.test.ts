@@ -170,6 +170,15 @@ describe('http transport', () => {
     expect(Date.now() - started).toBeLessThan(2500);
   });
 
+  it('stops when the caller cancels', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    await expect(fetchUrl(`${base}/slow`, { signal: controller.signal })).rejects.toMatchObject({
+      code: 'INTERRUPTED',
+      message: `${base}/slow: the request was cancelled`,
+    });
+  });
+
   it('enforces the size cap while streaming and from Content-Length', async () => {
     await expect(fetchUrl(`${base}/large`, { limits: { maxBytes: 100_000 } })).rejects.toMatchObject({
       code: 'DOCUMENT_UNREADABLE',

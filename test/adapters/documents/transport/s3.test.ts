@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fetchDocument, listDocuments, type TransportOptions } from '../../../../src/adapters/documents/transport/index.js';
 import { listS3 } from '../../../../src/adapters/documents/transport/s3.js';
 import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3Server, type S3TestServer } from '../../../helpers/s3-server.js';
+import { withSilentServer } from '../../../helpers/silent-server.js';
 
 let server: S3TestServer;
 let options: TransportOptions;
@@ -120,5 +121,14 @@ describe('s3 transport', () => {
       code: 'SOURCE_UNREACHABLE',
       message: 's3://docs/: connection refused',
     });
+  });
+
+  it('gives up on an endpoint that never answers', async () => {
+    await withSilentServer((port) =>
+      expect(listDocuments({ url: 's3://docs/' }, { ...options, endpoint: `http://127.0.0.1:${port}`, limits: { timeoutMs: 300 } })).rejects.toMatchObject({
+        code: 'SOURCE_UNREACHABLE',
+        message: 's3://docs/: no answer within 0.3 s',
+      }),
+    );
   });
 });
