@@ -31,7 +31,7 @@ const entrySchema = z
     /** `auto` (default), a short type or a MIME type; `file`, `http` and `inline` (older configs) mean auto. */
     type: z.string().optional(),
     follow_links: z.boolean().optional(),
-    max_depth: z.number().int().min(0).max(10).optional(),
+    max_depth: z.number().int().min(0).max(50).optional(),
     max_documents: z.number().int().min(1).optional(),
     link_pattern: z.string().optional(),
     same_domain_only: z.boolean().optional(),

@@ -27,7 +27,7 @@ export const documentsOptions = z.object({
     .meta({ flag: 'type', placeholder: 'TYPE' })
     .describe(`Docs: the documents' type when neither name nor server tells it (${DOCUMENT_TYPES.join(', ')})`),
   followLinks: z.boolean().optional().describe('Docs: crawl the links of a URL (same site only)'),
-  maxDepth: z.coerce.number().int().min(0).max(10).optional().meta({ placeholder: 'N' }).describe('Docs: crawl depth from the first page (default 2)'),
+  maxDepth: z.coerce.number().int().min(0).max(50).optional().meta({ placeholder: 'N' }).describe('Docs: crawl depth from the first page (default 2)'),
   maxDocuments: z.coerce.number().int().min(1).max(100_000).optional().meta({ placeholder: 'N' }).describe('Docs: most documents read (crawl default 10)'),
   linkPattern: z.string().optional().meta({ placeholder: 'REGEX' }).describe('Docs: follow only links whose URL matches this pattern'),
   allowOtherSites: z.boolean().optional().describe('Docs: let the crawl leave the first page’s site'),
