@@ -19,6 +19,7 @@ const ARGS: Record<string, (role: string) => Record<string, unknown>> = {
   list_sources: () => ({}),
   list_schemas: () => ({ source: SOURCE }),
   list_objects: () => ({ source: SOURCE, limit: 2 }),
+  list_documents: () => ({ source: SOURCE }),
   list_operations: () => ({}),
   deep_search: () => ({ query: 'orders' }),
   search: () => ({ query: 'orders' }),

@@ -53,7 +53,10 @@ describe('kind registry', () => {
       'graphql_query',
       'graphql_type',
       'graphql_field',
+      'document',
     ]);
+    expect(registry.kindsWith('passages')).toEqual(['document']);
+    expect(registry.familyOfKind('document')?.family).toBe('documents');
     expect(registry.kindsWith('singleElementUpdate')).toEqual(['data_object', 'function', 'module', 'data_source']);
     expect(registry.kindsWith('chunked')).not.toContain('index');
     expect([...registry.joinEdgeKinds]).toEqual(['foreign_key', 'feeds']);

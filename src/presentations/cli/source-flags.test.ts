@@ -26,6 +26,18 @@ describe('source add flags from the registered kinds', () => {
       'user-token-env',
       'user-token-as',
       'allow-anonymous',
+      // documents
+      'content',
+      'type',
+      'follow-links',
+      'max-depth',
+      'max-documents',
+      'link-pattern',
+      'allow-other-sites',
+      'aws-profile',
+      'aws-region',
+      'username-env',
+      'key-path',
     ]);
   });
 

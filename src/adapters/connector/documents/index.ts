@@ -39,6 +39,12 @@ function option<T>(source: SourceRecord, key: string): T | undefined {
   return source.options[key] as T | undefined;
 }
 
+/** A numeric option, which the command line stores as text. */
+function count(source: SourceRecord, key: string): number | undefined {
+  const value = source.options[key];
+  return value === undefined || value === null || value === '' ? undefined : Number(value);
+}
+
 function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
@@ -101,8 +107,8 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
       const outcome = await crawl(
         source.url,
         {
-          maxDepth: option<number>(source, 'maxDepth') ?? CRAWL_DEFAULTS.maxDepth,
-          maxDocuments: option<number>(source, 'maxDocuments') ?? CRAWL_DEFAULTS.maxDocuments,
+          maxDepth: count(source, 'maxDepth') ?? CRAWL_DEFAULTS.maxDepth,
+          maxDocuments: count(source, 'maxDocuments') ?? CRAWL_DEFAULTS.maxDocuments,
           linkPattern: pattern ? new RegExp(pattern) : null,
           sameSite: !option<boolean>(source, 'allowOtherSites'),
         },
@@ -123,7 +129,7 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
       return { documents: outcome.pages.map((p) => p.document), leftOut: outcome.leftOut };
     }
     const entries = await reader.list(source, introspect.signal);
-    const cap = option<number>(source, 'maxDocuments');
+    const cap = count(source, 'maxDocuments');
     const documents: FetchedDocument[] = [];
     for (const [i, entry] of (cap ? entries.slice(0, cap) : entries).entries()) {
       if (introspect.signal?.aborted) break;
