@@ -204,6 +204,7 @@ export async function list(ctx: GlossaryContext, project: string, filter: ListFi
       (!filter.origin || t.origin === filter.origin) &&
       (!filter.source || t.source === filter.source) &&
       (!filter.stale || t.validation.status === 'stale') &&
+      (!filter.baseTable || t.baseTable === filter.baseTable) &&
       (!needle || [t.term, t.definition, ...t.aliases].some((s) => s.toLowerCase().includes(needle))),
   );
 }

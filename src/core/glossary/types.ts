@@ -57,6 +57,8 @@ export interface ListFilter {
   source?: string;
   /** Only stale terms. */
   stale?: boolean;
+  /** Only terms whose base table is this object id. */
+  baseTable?: string;
 }
 
 export interface RevalidationReport {

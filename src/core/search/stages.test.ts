@@ -40,11 +40,39 @@ describe('fuse', () => {
     expect(order[0]).toMatchObject({ lexicalRank: 2, vectorRank: 2 });
     for (let i = 1; i < order.length; i++) expect(order[i - 1]!.score).toBeGreaterThanOrEqual(order[i]!.score);
   });
+
+  it("explains each hit by every list's place and share: the shares and the bonus add up to the fused score", () => {
+    const order = fuse(
+      'hybrid',
+      { lexical: ranked(['a', 'b', 'c']), vector: ranked(['c', 'b', 'd']) },
+      {
+        lists: [
+          { name: 'columns', ids: ['b'] },
+          { name: 'names', ids: [] },
+        ],
+        support: [{ name: 'neighbors', ids: ['d', 'a'], weight: 0.5 }],
+      },
+    );
+    const b = order.find((o) => o.id === 'b')!;
+    expect(b.lists).toEqual([
+      { name: 'lexical', role: 'primary', rank: 2, contribution: 1 / 62 },
+      { name: 'vector', role: 'primary', rank: 2, contribution: 1 / 62 },
+      { name: 'columns', role: 'primary', rank: 1, contribution: 1 / 61 },
+      { name: 'neighbors', role: 'supporting', rank: null, contribution: 0 },
+    ]);
+    expect(order.find((o) => o.id === 'a')!.lists.at(-1)).toEqual({ name: 'neighbors', role: 'supporting', rank: 2, contribution: 0.5 / 62 });
+    for (const o of order) expect(o.lists.reduce((sum, l) => sum + l.contribution, 0) + o.bonus).toBeCloseTo(o.fused, 12);
+  });
+
+  it('explains a single-side hit by that side alone', () => {
+    const order = fuse('vector', { lexical: null, vector: ranked(['a', 'b']) }, { lists: [], support: [] });
+    expect(order[1]!.lists).toEqual([{ name: 'vector', role: 'primary', rank: 2, contribution: 0.9 }]);
+  });
 });
 
 describe('relate', () => {
   it('drops related chunks already among the top hits', async () => {
-    const top: Ordered[] = [{ id: 'a', score: 1, lexicalRank: 1, vectorRank: null, fused: 1, bonus: 0 }];
+    const top: Ordered[] = [{ id: 'a', score: 1, lexicalRank: 1, vectorRank: null, fused: 1, bonus: 0, lists: [] }];
     expect(await relate(async () => ['a', 'x'], top, { session: null }, 5)).toEqual(['x']);
   });
 });
@@ -52,9 +80,9 @@ describe('relate', () => {
 describe('hydrate', () => {
   it('rounds scores, skips ids without a chunk, and ranks related chunks at half the last direct score', () => {
     const top: Ordered[] = [
-      { id: 'a', score: 0.812345, lexicalRank: 1, vectorRank: 2, fused: 0.03, bonus: 0.01 },
-      { id: 'gone', score: 0.7, lexicalRank: 2, vectorRank: null, fused: 0.02, bonus: 0 },
-      { id: 'b', score: 0.6, lexicalRank: 3, vectorRank: null, fused: 0.01, bonus: 0 },
+      { id: 'a', score: 0.812345, lexicalRank: 1, vectorRank: 2, fused: 0.03, bonus: 0.01, lists: [] },
+      { id: 'gone', score: 0.7, lexicalRank: 2, vectorRank: null, fused: 0.02, bonus: 0, lists: [] },
+      { id: 'b', score: 0.6, lexicalRank: 3, vectorRank: null, fused: 0.01, bonus: 0, lists: [] },
     ];
     const chunks = new Map(
       [
@@ -72,7 +100,7 @@ describe('hydrate', () => {
     expect(hits[0]).toMatchObject({
       name: 'public.a',
       snippet: 'a long text',
-      explain: { lexicalRank: 1, vectorRank: 2, expansions: ['x'], entities: ['customer'] },
+      explain: { lexicalRank: 1, vectorRank: 2, lists: [], expansions: ['x'], entities: ['customer'] },
     });
     expect(hydrate(top, [], chunks, null)[0]).not.toHaveProperty('explain');
   });

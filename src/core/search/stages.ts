@@ -12,7 +12,7 @@ import { withSupport } from './structure-signals.js';
 import { adviseRerank, applyRerankOrder } from './rerank-hook.js';
 import { fuseRankings, RRF_K, TOP_RANK_BONUS, type RankedList } from './rrf.js';
 import { fusedRelevances } from './scores.js';
-import type { SearchHit, SearchMode, SearchResult } from './types.js';
+import type { ListContribution, SearchHit, SearchMode, SearchResult } from './types.js';
 
 /** One candidate in fused order with what `--explain` shows of it. */
 export interface Ordered {
@@ -22,6 +22,8 @@ export interface Ordered {
   vectorRank: number | null;
   fused: number;
   bonus: number;
+  /** Each list's part in `fused` (hybrid: every non-empty list; single side: that side). */
+  lists: ListContribution[];
 }
 
 /**
@@ -37,6 +39,10 @@ export function fuse(
     const lists: RankedList[] = [{ name: 'lexical', ids: sides.lexical?.ids ?? [] }, { name: 'vector', ids: sides.vector?.ids ?? [] }, ...structure.lists];
     const fused = withSupport(fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS }), structure.support);
     const relevances = fusedRelevances(fused, { lists: [...lists, ...structure.support].filter((l) => l.ids.length > 0).length || 1 });
+    const ran = [
+      ...lists.filter((l) => l.ids.length > 0 || l.name === 'lexical' || l.name === 'vector').map((l) => ({ name: l.name, role: 'primary' as const })),
+      ...structure.support.filter((l) => l.ids.length > 0).map((l) => ({ name: l.name, role: 'supporting' as const })),
+    ];
     return fused.map((f, i) => ({
       id: f.id,
       score: relevances[i]!,
@@ -44,6 +50,7 @@ export function fuse(
       vectorRank: f.ranks.vector ?? null,
       fused: f.score,
       bonus: f.bonus,
+      lists: ran.map((l) => ({ ...l, rank: f.ranks[l.name] ?? null, contribution: f.contributions[l.name] ?? 0 })),
     }));
   }
   const side = (mode === 'lexical' ? sides.lexical : sides.vector) ?? { ids: [], scores: new Map<string, number>() };
@@ -54,6 +61,7 @@ export function fuse(
     vectorRank: mode === 'vector' ? i + 1 : null,
     fused: side.scores.get(id) ?? 0,
     bonus: 0,
+    lists: [{ name: mode, role: 'primary', rank: i + 1, contribution: side.scores.get(id) ?? 0 }],
   }));
 }
 
@@ -123,6 +131,7 @@ export function hydrate(
               vectorRank: t.vectorRank,
               fused: t.fused,
               bonus: t.bonus,
+              lists: t.lists,
               expansions: explain.expansions,
               entities: explain.entities.get(c.id) ?? [],
             },

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Embedder } from '../../ports/embedder.js';
-import type { CatalogStore, ChunkIndex, ScopeStore, SessionDocumentRecord, SessionRecord } from '../../ports/store.js';
+import type { CatalogStore, ChunkIndex, EntityIndex, ScopeStore, SessionDocumentRecord, SessionRecord } from '../../ports/store.js';
 import { canAccessProject, type RequestUser } from '../auth/user.js';
 import { SextantError } from '../../kernel/errors.js';
 import type { ProjectService } from '../projects/projects.js';
@@ -20,7 +20,10 @@ export const DEFAULT_SESSION_TTL_MS = 30 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 10_000;
 
 /** The slices of the store that sessions use. */
-export type SessionStore = ScopeStore & Pick<CatalogStore, 'getSource' | 'listSources'> & Pick<ChunkIndex, 'embeddingModel'>;
+export type SessionStore = ScopeStore &
+  Pick<CatalogStore, 'getSource' | 'listSources'> &
+  Pick<ChunkIndex, 'embeddingModel'> &
+  Pick<EntityIndex, 'listEntities'>;
 
 export interface OpenSessionInput {
   /** The transport's session id; a new UUID when omitted. */
@@ -67,6 +70,8 @@ export interface SessionService {
   removeDocument(id: string, name: string): Promise<DocumentSummary>;
   listDocuments(id: string): Promise<DocumentSummary[]>;
   getDocument(id: string, name: string): Promise<SessionDocumentRecord>;
+  /** Entities found in the session's own documents, counted up to `cap`. */
+  countEntities(id: string, cap: number): Promise<number>;
   /**
    * The sources, projects and session a search of this session uses. `requested` sources are
    * checked: unknown ones fail with SOURCE_NOT_FOUND, ones outside the active projects with FORBIDDEN.
@@ -206,6 +211,10 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     async listDocuments(id) {
       const session = await get(id);
       return (await store.listSessionDocuments(session.id)).map(summary);
+    },
+    async countEntities(id, cap) {
+      const session = await get(id);
+      return (await store.listEntities({ sources: [SESSION_SOURCE], session: session.id }, { limit: cap })).items.length;
     },
     async getDocument(id, name) {
       const session = await get(id);
