@@ -18,6 +18,7 @@ import { registerSearchCommands } from './commands/search.js';
 import { registerSourceCommands } from './commands/source.js';
 import { registerMaintenanceCommands } from './commands/status.js';
 import { registerTokenCommands } from './commands/token.js';
+import { registerUiCommand } from './commands/ui.js';
 import { registerUpdateCommand } from './commands/update.js';
 
 export function buildProgram(): Command {
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   registerMaintenanceCommands(program);
   registerDemoCommand(program);
   registerMcpCommand(program);
+  registerUiCommand(program);
   registerProjectCommands(program);
   registerTokenCommands(program);
   for (const sub of program.commands) sub.exitOverride();
