@@ -48,9 +48,9 @@ code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-si
 pre { background: var(--panel); padding: .5rem; border-radius: 4px; overflow-x: auto; }
 pre.caret { margin: .25rem 0; }
 .explain svg { max-width: 100%; height: auto; }
-.explain dl { display: grid; grid-template-columns: max-content 1fr; gap: .1rem 1rem; margin: .5rem 0; }
-.explain dt { font-weight: 600; }
-.explain dd { margin: 0; }
+dl.panel, .explain dl { display: grid; grid-template-columns: max-content 1fr; gap: .1rem 1rem; margin: .5rem 0; }
+dl.panel dt, .explain dt { font-weight: 600; }
+dl.panel dd, .explain dd { margin: 0; }
 progress { width: 100%; max-width: 28rem; height: 1.1rem; }
 .crumbs { font-size: .95rem; margin-bottom: .5rem; }
 .context-text { white-space: pre-wrap; }

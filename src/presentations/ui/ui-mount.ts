@@ -55,7 +55,8 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy':
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
+  // not no-referrer: with it Chromium sends `Origin: null` on form posts, which the Origin check must refuse
+  'Referrer-Policy': 'same-origin',
   'X-Frame-Options': 'DENY',
 };
 

@@ -128,7 +128,7 @@ ${form.sql}</textarea>
 const DIFF_FIELDS = ['term', 'definition', 'sql', 'source', 'baseTable', 'aliases'] as const;
 
 function show(value: unknown): string {
-  return Array.isArray(value) ? value.join(', ') : value === null || value === undefined ? '—' : String(value);
+  return Array.isArray(value) ? value.join(', ') || '—' : value === null || value === undefined ? '—' : String(value);
 }
 
 function changeDiff(change: GlossaryChange): Html {
@@ -251,13 +251,13 @@ export function registerGlossary(app: Hono<UiEnv>): void {
         <pre>${term.sql}</pre>
         ${
           ctx.scoped.permits('write')
-            ? html`<p>
+            ? html`<div class="row">
                 <a class="button" href="${href('glossary/edit', { name: term.term })}">Edit</a>
                 <form class="inline-form" method="post" action="${href('glossary/delete')}">
                   ${csrfField(ctx)}<input type="hidden" name="lookup" value="${term.term}" />
                   <button class="danger" type="submit">Delete</button>
                 </form>
-              </p>`
+              </div>`
             : ''
         }
         <h2>History</h2>
