@@ -154,14 +154,20 @@ describe('web UI in a browser', () => {
     expect(await page.getByRole('link', { name: 'Open Orders', exact: true }).count()).toBeGreaterThanOrEqual(1);
   });
 
-  it('runs an update and follows its progress to the outcome', async () => {
+  it("runs an update and follows its progress over server-sent events to the outcome; checks the source's privileges", async () => {
     await page.goto(`${base}/ui/sources`);
     expect(await page.locator('main').textContent()).toMatch(/\d+ table/);
+    const started = page.waitForResponse((r) => r.url().endsWith('/ui/sources/update'));
+    const stream = page.waitForResponse((r) => /\/ui\/jobs\/[^/]+\/events$/.test(r.url()));
     await page.getByRole('button', { name: 'Update demo' }).click();
-    await page.locator('[data-events], [data-testid="update-outcome"]').first().waitFor();
+    expect(await (await started).text()).toMatch(/data-events=.*<progress/s);
+    expect((await stream).headers()['content-type']).toMatch(/text\/event-stream/);
     const outcome = page.getByTestId('update-outcome');
     await outcome.waitFor({ timeout: 60_000 });
     expect(await outcome.textContent()).toMatch(/demo: (unchanged|updated)/);
+    await page.getByRole('button', { name: "Check demo's privileges" }).click();
+    await page.getByTestId('access-check').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('access-check').textContent()).toMatch(/demo connects as postgres/);
   }, 90_000);
 
   it('lists the open sessions for an admin, and nothing left loopback or went wrong in the console', async () => {

@@ -163,4 +163,46 @@ describe('web UI over HTTP', () => {
     expect(htmx.headers.get('content-type')).toMatch(/javascript/);
     expect((await fetch(`${base}/ui/assets/../../etc/passwd`)).status).toBe(404);
   });
+
+  it("serves /ui beside /mcp on one host (`mcp --http --ui`), the Sessions page counting that process's transports", async () => {
+    const { startHttpServer } = await import('../../src/presentations/mcp/http.js');
+    const { createServices } = await import('../../src/presentations/mcp/server.js');
+    const { createLogger } = await import('../../src/presentations/mcp/logging.js');
+    const logger = createLogger({ destination: join(dir, 'server.log') });
+    const authenticator = createAuthenticator({ tokens: engine.tokens, oidc: null });
+    let running: Awaited<ReturnType<typeof startHttpServer>> | null = null;
+    ui = createUiMount({
+      engine,
+      authenticator,
+      host: '127.0.0.1',
+      rateLimitPerMinute: 0,
+      sessionTtlMs: 60_000,
+      logger,
+      mcpSessionCount: () => running?.sessionCount() ?? 0,
+    });
+    running = await startHttpServer({
+      services: createServices(engine, logger),
+      authenticator,
+      host: '127.0.0.1',
+      port: 0,
+      rateLimitPerMinute: 0,
+      sessionTtlMs: 60_000,
+      extraMounts: [ui],
+    });
+    try {
+      base = running.url.replace(/\/mcp$/, '');
+      const sessions = await visit('/ui/sessions');
+      expect(sessions.status).toBe(200);
+      expect(sessions.text).toMatch(/holds 0 live transports/);
+      expect(sessions.text).toMatch(/1 open sessions/); // the UI's own engine session
+      expect((await fetch(`${base}/mcp`, { method: 'GET' })).status).toBe(400); // MCP still answers on /mcp
+      const missing = await fetch(`${base}/nowhere`);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toMatch(/the web UI at \/ui/);
+    } finally {
+      await ui.close();
+      ui = null;
+      await running.close();
+    }
+  });
 });

@@ -214,5 +214,7 @@ describe('scoped engine', () => {
     const editor = await sessionOn('alpha', 's-editor', { subject: 'ed', roles: ['editor'], projects: null, via: 'token' });
     await expect(editor.operations.sessions()).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('admin') });
     await expect(editor.operations.updateSource('shop')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(editor.operations.checkAccess('shop')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(alpha.operations.checkAccess('aaa')).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

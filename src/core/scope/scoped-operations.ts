@@ -1,7 +1,7 @@
 /**
  * @module core/scope/scoped-operations
  * Operator work as one caller may do it: updating a visible source from its system (admin role:
- * it reads the live database with the service credential) and the overview of open agent
+ * it reads the live database with the service credential), the source's privilege check, and the overview of open agent
  * sessions with their projects, documents and entity counts (admin role: it names other users).
  * Sessions live in the index's store, so every process sharing the index sees the same list;
  * what only an MCP server process holds (its transports, in-flight calls, client names) is not here.
@@ -9,6 +9,7 @@
 import type { SessionRecord } from '../../ports/store.js';
 import type { ProgressFn } from '../../kernel/progress.js';
 import type { Engine, UpdateRun } from '../engine.js';
+import type { AccessCheckResult } from '../sources.js';
 import type { DocumentSummary } from '../sessions/session-service.js';
 import type { Caller } from './caller.js';
 import type { Visibility } from './visibility.js';
@@ -28,9 +29,11 @@ export interface ScopedOperations {
   updateSource(source: string, options?: { onProgress?: ProgressFn; signal?: AbortSignal; allowExtraPrivileges?: boolean }): Promise<UpdateRun>;
   /** Every open agent session of this index (admin). */
   sessions(): Promise<SessionOverview[]>;
+  /** The privileges a visible source's credential holds, as `sextant auth check` reports them (admin: it connects with the service credential). */
+  checkAccess(source: string): Promise<AccessCheckResult>;
 }
 
-type OperationsEngine = Pick<Engine, 'update'> & { sessions: Pick<Engine['sessions'], 'list' | 'listDocuments' | 'countEntities'> };
+type OperationsEngine = Pick<Engine, 'update' | 'checkAccess'> & { sessions: Pick<Engine['sessions'], 'list' | 'listDocuments' | 'countEntities'> };
 
 export function scopedOperations(engine: OperationsEngine, visibility: Visibility, caller: Caller): ScopedOperations {
   return {
@@ -38,6 +41,12 @@ export function scopedOperations(engine: OperationsEngine, visibility: Visibilit
       caller.require('settings', 'updating a source');
       await visibility.requireSource(source);
       return engine.update({ ...options, source });
+    },
+    async checkAccess(source) {
+      caller.require('settings', "checking a source's privileges");
+      await visibility.requireSource(source);
+      const [result] = await engine.checkAccess(source);
+      return result!;
     },
     async sessions() {
       caller.require('settings', 'listing the sessions of every user');

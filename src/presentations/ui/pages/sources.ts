@@ -10,7 +10,7 @@ import { html } from 'hono/html';
 import { streamSSE } from 'hono/streaming';
 import type { ProgressEvent } from '../../../kernel/progress.js';
 import { bytes, csrfField, errorFrom, errorLine, href, shell, when, type Html, page } from '../layout.js';
-import type { UiEnv } from '../ui-context.js';
+import type { UiContext, UiEnv } from '../ui-context.js';
 import type { UpdateJob } from '../update-jobs.js';
 
 function progressText(e: ProgressEvent | null): string {
@@ -48,6 +48,20 @@ function jobBox(job: UpdateJob): Html {
   </div>`;
 }
 
+/** A source's action button: a plain POST form that htmx sends in place, its answer shown under it. */
+function sourceAction(ctx: UiContext, action: 'update' | 'check', source: string, label: string): Html {
+  return html`<form
+    method="post"
+    action="${href(`sources/${action}`)}"
+    hx-post="${href(`sources/${action}`)}"
+    hx-target="#${action}-${source}"
+    hx-swap="innerHTML"
+  >
+    ${csrfField(ctx)}<input type="hidden" name="source" value="${source}" />
+    <button class="${action === 'check' ? 'secondary' : ''}" type="submit">${label}</button>
+  </form>`;
+}
+
 export function registerSources(app: Hono<UiEnv>): void {
   app.get('/sources', async (c) => {
     const ctx = c.env;
@@ -74,19 +88,13 @@ export function registerSources(app: Hono<UiEnv>): void {
               <p>${Object.entries(counts).map(([kind, n], i) => html`${i ? ', ' : ''}${n} ${kind}`)}</p>
               ${
                 canUpdate
-                  ? html`<form
-                      method="post"
-                      action="${href('sources/update')}"
-                      hx-post="${href('sources/update')}"
-                      hx-target="#job-${s.name}"
-                      hx-swap="innerHTML"
-                    >
-                      ${csrfField(ctx)}<input type="hidden" name="source" value="${s.name}" />
-                      <button type="submit">Update ${s.name}</button>
-                    </form>`
+                  ? html`<div class="row">
+                      ${sourceAction(ctx, 'update', s.name, `Update ${s.name}`)} ${sourceAction(ctx, 'check', s.name, `Check ${s.name}'s privileges`)}
+                    </div>`
                   : ''
               }
-              <div id="job-${s.name}"></div>
+              <div id="update-${s.name}"></div>
+              <div id="check-${s.name}"></div>
             </section>`,
         )}
         ${rows.length ? '' : html`<p>No sources yet. Add one with <code>sextant source add</code>, or run <code>sextant demo</code>.</p>`}`,
@@ -106,6 +114,32 @@ export function registerSources(app: Hono<UiEnv>): void {
     const job = ctx.jobs.start(ctx.owner, source, (onProgress, signal) => ctx.scoped.operations.updateSource(source, { onProgress, signal }));
     if (c.req.header('HX-Request')) return c.html(jobBox(job));
     return c.redirect(href(`jobs/${job.id}`), 303);
+  });
+
+  app.post('/sources/check', async (c) => {
+    const ctx = c.env;
+    const source = ctx.form.source ?? '';
+    let body: Html;
+    try {
+      const { report } = await ctx.scoped.operations.checkAccess(source);
+      body = html`<div data-testid="access-check" role="status">
+        <p class="${report.ok ? 'ok' : 'error'}">${source} connects as ${report.role}: ${report.ok ? 'read-only, as it should' : 'more than reading'}</p>
+        <ul>
+          ${report.findings.map((f) => html`<li><span class="badge ${f.severity === 'fail' ? 'stale' : ''}">${f.code}</span> ${f.message}</li>`)}
+        </ul>
+      </div>`;
+    } catch (err) {
+      body = errorFrom(err);
+    }
+    if (c.req.header('HX-Request')) return c.html(body);
+    return page(
+      c,
+      `Privileges of ${source}`,
+      'sources',
+      html`<h1>Privileges of ${source}</h1>
+        ${body}
+        <p><a href="${href('sources')}">Sources</a></p>`,
+    );
   });
 
   app.get('/jobs/:id', (c) => {
