@@ -100,6 +100,8 @@ describe('web UI in a browser', () => {
 
   it('adds a context on a table and shows it inherited by its column', async () => {
     await page.goto(`${base}/ui/browse/object?id=demo:table:shop.sales_order`);
+    // the relationship diagram links the join neighbours
+    expect(await page.locator('figure svg a').count()).toBeGreaterThanOrEqual(5);
     await page.getByLabel(/^Add context to/).fill(CONTEXT);
     await page.getByRole('button', { name: 'Add context' }).click();
     await page.waitForURL(/browse\/object/);

@@ -10,6 +10,7 @@ import type { ContextRecord } from '../../../ports/catalog.js';
 import type { ObjectDescription } from '../../../core/discovery/describe.js';
 import { csrfField, errorFrom, href, shell, when, type Html, page, tableHead } from '../layout.js';
 import type { UiContext, UiEnv } from '../ui-context.js';
+import { relationDiagram } from './relation-diagram.js';
 
 /** Where a context form returns to: only a page of the UI itself. */
 function backTo(path: string | undefined): string {
@@ -108,6 +109,7 @@ function relations(d: ObjectDescription): Html {
   const rows = [...(d.joins ?? []).map((j) => ({ dir: 'references', ...j })), ...(d.referencedBy ?? []).map((j) => ({ dir: 'referenced by', ...j }))];
   if (!rows.length) return html``;
   return html`<h2>Relations</h2>
+    ${relationDiagram(d.name, d.joins ?? [], d.referencedBy ?? [])}
     <ul>
       ${rows.map((r) => html`<li>${r.dir} <a href="${href('browse/object', { id: r.table })}">${r.table}</a> <code>ON ${r.on}</code></li>`)}
     </ul>`;
