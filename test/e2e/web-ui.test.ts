@@ -151,6 +151,13 @@ describe('web UI in a browser', () => {
     expect(await history.first().locator('ins').first().textContent()).toBe('Orders placed and not cancelled');
     expect(await history.nth(1).textContent()).toMatch(/create/);
     await shot('glossary-term.png');
+    // clusters of related terms, and the admin's developer-tools switch for agents
+    await page.goto(`${base}/ui/glossary/clusters`);
+    expect(await page.getByRole('link', { name: 'Open Orders', exact: true }).count()).toBe(1);
+    await page.goto(`${base}/ui/glossary`);
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.waitForURL(/\/ui\/glossary$/);
+    expect(await page.getByRole('button', { name: 'Turn off' }).count()).toBe(1);
     // the term shows on its base table
     await page.goto(`${base}/ui/browse/object?id=demo:table:shop.sales_order`);
     expect(await page.getByRole('link', { name: 'Open Orders', exact: true }).count()).toBeGreaterThanOrEqual(1);

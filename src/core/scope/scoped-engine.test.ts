@@ -215,6 +215,9 @@ describe('scoped engine', () => {
     await expect(editor.operations.sessions()).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('admin') });
     await expect(editor.operations.updateSource('shop')).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(editor.operations.checkAccess('shop')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(editor.operations.setDeveloperTools(true)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect((await alpha.operations.setDeveloperTools(true)).settings.developerTools).toBe(true);
+    expect((await alpha.servedProject()).settings.developerTools).toBe(true);
     await expect(alpha.operations.checkAccess('aaa')).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

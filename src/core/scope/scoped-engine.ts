@@ -196,7 +196,7 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
     glossary: scopedGlossary(engine.glossary, project, caller),
     graphql: scopedGraphql(engine.graphql, { visibility, projects: engine.projects, project, caller }),
     contexts: scopedContexts(engine, visibility, caller),
-    operations: scopedOperations(engine, visibility, caller),
+    operations: scopedOperations(engine, project, visibility, caller),
   };
   return scoped;
 }

@@ -8,7 +8,7 @@ import type { Caller } from './caller.js';
 
 type WithoutProject<F> = F extends (project: string, ...rest: infer A) => infer R ? (...rest: A) => R : never;
 
-type TermCall = 'list' | 'find' | 'get' | 'create' | 'update' | 'remove' | 'history' | 'testSql' | 'relatedTerms' | 'matchingClusters';
+type TermCall = 'list' | 'find' | 'get' | 'create' | 'update' | 'remove' | 'history' | 'testSql' | 'relatedTerms' | 'matchingClusters' | 'clusters';
 
 export type ScopedGlossary = { readonly [K in TermCall]: WithoutProject<Glossary[K]> };
 
@@ -31,5 +31,6 @@ export function scopedGlossary(glossary: Glossary, project: string, caller: Call
     remove: write('deleting a glossary term', (...rest: Parameters<ScopedGlossary['remove']>) => glossary.remove(project, ...rest)),
     relatedTerms: (...rest) => glossary.relatedTerms(project, ...rest),
     matchingClusters: (...rest) => glossary.matchingClusters(project, ...rest),
+    clusters: (...rest) => glossary.clusters(project, ...rest),
   };
 }

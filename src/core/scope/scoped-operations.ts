@@ -6,7 +6,7 @@
  * Sessions live in the index's store, so every process sharing the index sees the same list;
  * what only an MCP server process holds (its transports, in-flight calls, client names) is not here.
  */
-import type { SessionRecord } from '../../ports/store.js';
+import type { ProjectRecord, SessionRecord } from '../../ports/store.js';
 import type { ProgressFn } from '../../kernel/progress.js';
 import type { Engine, UpdateRun } from '../engine.js';
 import type { AccessCheckResult } from '../sources.js';
@@ -31,11 +31,13 @@ export interface ScopedOperations {
   sessions(): Promise<SessionOverview[]>;
   /** The privileges a visible source's credential holds, as `sextant auth check` reports them (admin: it connects with the service credential). */
   checkAccess(source: string): Promise<AccessCheckResult>;
+  /** Turns the served project's developer tools (the agents' write tools) on or off (admin). */
+  setDeveloperTools(on: boolean): Promise<ProjectRecord>;
 }
 
-type OperationsEngine = Pick<Engine, 'update' | 'checkAccess'> & { sessions: Pick<Engine['sessions'], 'list' | 'listDocuments' | 'countEntities'> };
+type OperationsEngine = Pick<Engine, 'update' | 'checkAccess' | 'projects'> & { sessions: Pick<Engine['sessions'], 'list' | 'listDocuments' | 'countEntities'> };
 
-export function scopedOperations(engine: OperationsEngine, visibility: Visibility, caller: Caller): ScopedOperations {
+export function scopedOperations(engine: OperationsEngine, project: string, visibility: Visibility, caller: Caller): ScopedOperations {
   return {
     async updateSource(source, options = {}) {
       caller.require('settings', 'updating a source');
@@ -47,6 +49,10 @@ export function scopedOperations(engine: OperationsEngine, visibility: Visibilit
       await visibility.requireSource(source);
       const [result] = await engine.checkAccess(source);
       return result!;
+    },
+    async setDeveloperTools(on) {
+      caller.require('settings', 'changing developer tools');
+      return engine.projects.set(project, 'developer-tools', on ? 'on' : 'off');
     },
     async sessions() {
       caller.require('settings', 'listing the sessions of every user');

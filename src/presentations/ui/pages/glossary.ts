@@ -150,6 +150,16 @@ function changeDiff(change: GlossaryChange): Html {
   </li>`;
 }
 
+/** Admins turn the agents' glossary write tools (MCP) on or off for the served project. */
+function developerTools(ctx: UiContext, on: boolean): Html {
+  return html`<form class="panel" method="post" action="${href('glossary/developer-tools')}">
+    ${csrfField(ctx)}<input type="hidden" name="on" value="${on ? '0' : '1'}" /> Developer tools for project
+    <strong>${ctx.scoped.identity.project}</strong> (agents may create, update and delete terms over MCP):
+    <strong>${on ? 'on' : 'off'}</strong>
+    <button class="secondary" type="submit">Turn ${on ? 'off' : 'on'}</button>
+  </form>`;
+}
+
 export function registerGlossary(app: Hono<UiEnv>): void {
   app.get('/glossary', async (c) => {
     const ctx = c.env;
@@ -169,7 +179,11 @@ export function registerGlossary(app: Hono<UiEnv>): void {
       'Glossary',
       'glossary',
       html`<h1>Glossary</h1>
-        ${ctx.scoped.permits('write') ? html`<p><a class="button" href="${href('glossary/new')}">New term</a></p>` : ''}
+        <div class="row">
+          ${ctx.scoped.permits('write') ? html`<a class="button" href="${href('glossary/new')}">New term</a>` : ''}
+          <a href="${href('glossary/clusters')}">Clusters of related terms</a>
+        </div>
+        ${ctx.scoped.permits('settings') ? developerTools(ctx, (await ctx.scoped.servedProject()).settings.developerTools) : ''}
         <form method="get" action="${href('glossary')}" class="row">
           <div class="grow">
             <label for="f-text">Name, alias or definition contains</label>
@@ -216,6 +230,33 @@ export function registerGlossary(app: Hono<UiEnv>): void {
           </table>
         </div>`,
     );
+  });
+
+  app.get('/glossary/clusters', async (c) => {
+    const clustering = await c.env.scoped.glossary.clusters();
+    return page(
+      c,
+      'Glossary clusters',
+      'glossary',
+      html`<nav class="crumbs" aria-label="Breadcrumb"><a href="${href('glossary')}">Glossary</a> › <span aria-current="page">Clusters</span></nav>
+        <h1>Clusters of related terms</h1>
+        <p class="muted">${clustering.k} clusters of the project's terms, by ${clustering.vectors === 'embedder' ? 'the embedding model' : 'shared words'}.</p>
+        ${clustering.clusters.map(
+          (cl) =>
+            html`<section class="panel">
+              <h2>${cl.label}</h2>
+              <p class="muted">${cl.keywords.join(', ')}</p>
+              <ul>
+                ${cl.terms.map((t) => html`<li><a href="${href('glossary/term', { name: t.term })}">${t.term}</a> <span class="muted">${t.similarity}</span></li>`)}
+              </ul>
+            </section>`,
+        )}`,
+    );
+  });
+
+  app.post('/glossary/developer-tools', async (c) => {
+    await c.env.scoped.operations.setDeveloperTools(c.env.form.on === '1');
+    return c.redirect(href('glossary'), 303);
   });
 
   app.get('/glossary/new', async (c) => c.html(await termFormPage(c.env, 'create', EMPTY, null)));
