@@ -7,7 +7,7 @@
  * UPDATE_SCREENSHOTS=1 rewrites docs/screenshots/ (README "For people").
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,7 @@ describe('web UI in a browser', () => {
   const outside: string[] = [];
 
   beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM}: apt-get install chromium (.ci/run does), or set CHROMIUM_PATH`);
     const demo = await runCli(['demo', '--json'], env, { timeoutMs: 120_000 });
     expect(demo.code, demo.stderr).toBe(0);
     server = startCli(['ui', '--port', '0', '--json'], env);

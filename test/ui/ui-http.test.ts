@@ -1,5 +1,6 @@
 /**
- * The web UI's HTTP defences (issue 17), at the HTTP level on the one host: a POST without the
+ * The web UI's HTTP defences (issue 17), at the HTTP level on the one host (one case runs the
+ * built CLI: `npm run build` first when running this file alone): a POST without the
  * browser session's CSRF token is refused, a foreign Origin or Host is refused before anything
  * runs, a non-loopback bind without a credential is refused, a token server sends browsers to
  * the sign-in page, the rate limit applies, and pages name no outside address.
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
+import { cliEnv, runCli } from '../helpers/cli.js';
 import { createAuthenticator } from '../../src/core/auth/authenticate.js';
 import { createEngine, type Engine } from '../../src/core/engine.js';
 import { requireAuthOffLoopback } from '../../src/presentations/http/authenticate.js';
@@ -123,6 +125,11 @@ describe('web UI over HTTP', () => {
       message: expect.stringMatching(/without authentication/),
     });
     await expect(requireAuthOffLoopback('127.0.0.1', authenticator)).resolves.toBeUndefined();
+    // the command itself: `sextant ui --host 0.0.0.0` stops before listening
+    const home = join(dir, 'cli-home');
+    const cli = await runCli(['ui', '--host', '0.0.0.0', '--port', '0'], cliEnv(home));
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toMatch(/refusing to serve on 0\.0\.0\.0 \(not loopback\) without authentication/);
     await engine.tokens.create({ name: 'ana' });
     // a fresh authenticator: one in use caches "no tokens" for two seconds
     await expect(requireAuthOffLoopback('0.0.0.0', createAuthenticator({ tokens: engine.tokens, oidc: null }))).resolves.toBeUndefined();
