@@ -198,10 +198,12 @@ describe('web UI over HTTP', () => {
     });
     try {
       base = running.url.replace(/\/mcp$/, '');
+      // requests without a cookie (scripts, first visits) share their credential's one engine session
+      for (let i = 0; i < 3; i++) expect((await visit('/ui/search')).status).toBe(200);
       const sessions = await visit('/ui/sessions');
       expect(sessions.status).toBe(200);
       expect(sessions.text).toMatch(/holds 0 live transports/);
-      expect(sessions.text).toMatch(/1 open sessions/); // the UI's own engine session
+      expect(sessions.text).toMatch(/1 open sessions/); // the UI's own engine session, one for this client
       expect((await fetch(`${base}/mcp`, { method: 'GET' })).status).toBe(400); // MCP still answers on /mcp
       const missing = await fetch(`${base}/nowhere`);
       expect(missing.status).toBe(404);

@@ -5,7 +5,7 @@
  * then the shared guards (authentication — a token typed on the sign-in page is sent on the
  * browser session's behalf —, project access, rate limit, body limit), then, for every POST, the
  * browser session's CSRF token. Pages get the caller's scoped engine on an engine session of
- * their own, opened on first use and closed when the browser session expires.
+ * the credential's own (one per credential, opened on first use, idle-expired like any session).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { html } from 'hono/html';
@@ -107,27 +107,17 @@ export function createUiMount(options: UiMountOptions): UiMount {
   const sessions = createUiSessions({ ttlMs: options.sessionTtlMs });
   const jobs = createUpdateJobs();
   const app = createUiApp((err) => logger.error({ err }, 'web UI request failed'));
-  const engineOwner = new Map<string, string>();
+  /** One engine session per credential (or anonymous client address), shared by its browser sessions and scripts. */
+  const engineSessions = new Map<string, string>();
 
-  async function endEngineSession(session: UiSession): Promise<void> {
-    const id = session.engineSession;
-    session.engineSession = null;
-    if (id) {
-      engineOwner.delete(id);
-      await engine.sessions.close(id).catch((err: unknown) => logger.warn({ err, session: id }, 'could not close a UI engine session'));
+  /** The owner's engine session, opened (again) when missing or expired. */
+  async function scopedFor(user: RequestUser, owner: string): Promise<ScopedEngine> {
+    let id = engineSessions.get(owner);
+    if (!id || !(await engine.sessions.touch(id))) {
+      id = (await engine.sessions.open({ project, user, ttlMs: options.sessionTtlMs })).id;
+      engineSessions.set(owner, id);
     }
-  }
-
-  /** The browser session's engine session, opened (again) for this owner when missing, expired or another's. */
-  async function scopedFor(session: UiSession, user: RequestUser, owner: string): Promise<ScopedEngine> {
-    const current = session.engineSession;
-    if (current && (engineOwner.get(current) !== owner || !(await engine.sessions.touch(current)))) await endEngineSession(session);
-    if (!session.engineSession) {
-      const opened = await engine.sessions.open({ project, user, ttlMs: options.sessionTtlMs });
-      session.engineSession = opened.id;
-      engineOwner.set(opened.id, owner);
-    }
-    const scoped = engine.scoped({ session: session.engineSession, project, user });
+    const scoped = engine.scoped({ session: id, project, user });
     await scoped.present(user);
     return scoped;
   }
@@ -155,7 +145,6 @@ export function createUiMount(options: UiMountOptions): UiMount {
       res.writeHead(401, { 'Content-Type': 'text/html; charset=utf-8' }).end(page);
       return;
     }
-    await endEngineSession(session);
     session.bearer = token;
     redirect(res, href('search'));
   }
@@ -178,7 +167,6 @@ export function createUiMount(options: UiMountOptions): UiMount {
     if (url.pathname === href('logout')) {
       if (method !== 'POST') throw new HttpError(405, 'sign out with POST', { Allow: 'POST' });
       requireCsrf(session, req, parseForm(await readBody(req, guards.maxBodyBytes)));
-      await endEngineSession(session);
       session.bearer = null;
       return redirect(res, href('login'));
     }
@@ -197,7 +185,7 @@ export function createUiMount(options: UiMountOptions): UiMount {
     }
     const form = (guarded.body ?? {}) as Record<string, string>;
     if (method === 'POST') requireCsrf(session, req, form);
-    const scoped = await scopedFor(session, guarded.user, guarded.owner);
+    const scoped = await scopedFor(guarded.user, guarded.owner);
     const ctx: UiContext = {
       scoped,
       csrf: session.csrf,
@@ -215,7 +203,9 @@ export function createUiMount(options: UiMountOptions): UiMount {
 
   const sweep = setInterval(
     () => {
-      for (const gone of sessions.expire()) void endEngineSession(gone);
+      sessions.expire();
+      // idle engine sessions (this UI's and any other process's) past their deadline go with their documents
+      engine.sessions.expireIdle().catch((err: unknown) => logger.warn({ err }, 'session sweep failed'));
     },
     Math.max(1000, Math.min(60_000, Math.floor(options.sessionTtlMs / 2))),
   );
@@ -243,7 +233,8 @@ export function createUiMount(options: UiMountOptions): UiMount {
     async close() {
       clearInterval(sweep);
       jobs.close();
-      for (const s of sessions.all()) await endEngineSession(s);
+      for (const id of engineSessions.values()) await engine.sessions.close(id).catch(() => false);
+      engineSessions.clear();
     },
   };
 }

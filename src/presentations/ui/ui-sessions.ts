@@ -3,8 +3,8 @@
  * Browser sessions of the web UI: an opaque id in an HttpOnly, SameSite=Strict cookie, and on the
  * server its CSRF token (every state-changing request must echo it in the `X-CSRF-Token` header
  * or the `_csrf` form field), the bearer token typed on the sign-in page (browsers send no
- * Authorization header on navigation) and the engine session its reads are scoped to. Kept in
- * memory, capped and idle-expired: a restart signs everyone out.
+ * Authorization header on navigation). Kept in memory, capped and idle-expired: a restart signs
+ * everyone out.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -18,8 +18,6 @@ export interface UiSession {
   readonly csrf: string;
   /** Bearer token given on the sign-in page; null when the request carries its own or none is needed. */
   bearer: string | null;
-  /** Engine session (core/sessions) the pages are scoped to, opened on first use. */
-  engineSession: string | null;
   lastSeen: number;
 }
 
@@ -30,10 +28,8 @@ export interface UiSessions {
   cookie(session: UiSession, path: string): string;
   /** Whether `token` is the session's CSRF token (constant time). */
   csrfMatches(session: UiSession, token: string | undefined): boolean;
-  drop(id: string): void;
-  /** Sessions idle longer than the TTL, removed; returns them (their engine sessions close). */
+  /** Sessions idle longer than the TTL, removed; returns them. */
   expire(now?: number): UiSession[];
-  all(): UiSession[];
 }
 
 function cookieValue(header: string | undefined, name: string): string | null {
@@ -62,7 +58,7 @@ export function createUiSessions(options: { ttlMs: number; max?: number; now?: (
         const idlest = [...sessions.values()].sort((a, b) => a.lastSeen - b.lastSeen)[0];
         if (idlest) sessions.delete(idlest.id);
       }
-      const session: UiSession = { id: token(), csrf: token(), bearer: null, engineSession: null, lastSeen: now() };
+      const session: UiSession = { id: token(), csrf: token(), bearer: null, lastSeen: now() };
       sessions.set(session.id, session);
       return { session, fresh: true };
     },
@@ -73,12 +69,10 @@ export function createUiSessions(options: { ttlMs: number; max?: number; now?: (
       const b = Buffer.from(given);
       return a.length === b.length && timingSafeEqual(a, b);
     },
-    drop: (id) => void sessions.delete(id),
     expire(at = now()) {
       const gone = [...sessions.values()].filter((s) => at - s.lastSeen > options.ttlMs);
       for (const s of gone) sessions.delete(s.id);
       return gone;
     },
-    all: () => [...sessions.values()],
   };
 }
