@@ -180,6 +180,33 @@ describe('web UI in a browser', () => {
     expect(await page.getByTestId('access-check').textContent()).toMatch(/demo connects as postgres/);
   }, 90_000);
 
+  it('works by keyboard, labels every control, and fits a phone-sized window', async () => {
+    await page.goto(`${base}/ui/search`);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('q'); // the search box has the focus
+    await page.goto(`${base}/ui/glossary`);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+    const unlabelled = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('input:not([type=hidden]), select, textarea, button')]
+          .filter((el) => !(el as HTMLInputElement).labels?.length && !el.getAttribute('aria-label') && !(el.textContent ?? '').trim())
+          .map((el) => el.outerHTML.slice(0, 80)),
+      );
+    for (const path of ['search?q=customer+email', 'browse/object?id=demo:table:shop.sales_order', 'glossary', 'glossary/new', 'sources']) {
+      await page.goto(`${base}/ui/${path}`);
+      expect(await unlabelled(), path).toEqual([]);
+    }
+    await page.setViewportSize({ width: 390, height: 800 });
+    for (const path of ['search?q=customer+email', 'browse/object?id=demo:table:shop.sales_order', 'glossary/term?name=Open+Orders']) {
+      await page.goto(`${base}/ui/${path}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('lists the open sessions for an admin, and nothing left loopback or went wrong in the console', async () => {
     await page.goto(`${base}/ui/sessions`);
     expect(await page.locator('tbody tr').count()).toBeGreaterThanOrEqual(1);

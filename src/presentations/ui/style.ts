@@ -47,7 +47,8 @@ th { background: var(--panel); }
 code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .9rem; }
 pre { background: var(--panel); padding: .5rem; border-radius: 4px; overflow-x: auto; }
 pre.caret { margin: .25rem 0; }
-.explain svg { max-width: 100%; height: auto; }
+main svg { max-width: 100%; height: auto; }
+main { overflow-wrap: break-word; }
 dl.panel, .explain dl { display: grid; grid-template-columns: max-content 1fr; gap: .1rem 1rem; margin: .5rem 0; }
 dl.panel dt, .explain dt { font-weight: 600; }
 dl.panel dd, .explain dd { margin: 0; }
