@@ -83,7 +83,7 @@ describe('web UI in a browser', () => {
     await page.getByLabel(/^Search tables/).fill('monthly revenue by product category');
     await page.getByRole('button', { name: 'Search' }).click();
     const first = page.locator('ol.results > li').first();
-    await expect.poll(() => first.locator('a').first().textContent()).toContain('monthly_revenue_by_category');
+    await expect.poll(() => first.locator('a').first().textContent(), { timeout: 20_000 }).toContain('monthly_revenue_by_category');
     expect(page.url()).toMatch(/q=monthly(\+|%20)revenue/);
     await first.locator('summary', { hasText: 'Explain' }).click();
     const chart = first.locator('.explain svg');
@@ -95,7 +95,7 @@ describe('web UI in a browser', () => {
     // a kind filter narrows the same list
     await page.getByRole('checkbox', { name: /^column/ }).check();
     await page.getByRole('button', { name: 'Search' }).click();
-    await expect.poll(async () => [...new Set(await page.locator('ol.results > li .badge').allTextContents())]).toEqual(['column']);
+    await expect.poll(async () => [...new Set(await page.locator('ol.results > li .badge').allTextContents())], { timeout: 20_000 }).toEqual(['column']);
     expect(page.url()).toContain('kind=column');
   });
 
