@@ -212,6 +212,59 @@ describe('layering', () => {
   });
 });
 
+// The web UI (issue 17) is a presentation like the CLI and MCP: its pages parse the request, call the
+// caller's scoped engine and render HTML. Query, ranking, validation and access decisions stay in core.
+describe('web UI is thin', () => {
+  const UI = join(SRC, 'presentations/ui');
+  // Composition files open the engine and its sessions; everything else sees only the scoped engine.
+  const COMPOSITION = ['ui-mount.ts', 'serve-ui.ts'].map((f) => join(UI, f));
+  const PAGES = sourceFiles(UI).filter((f) => !COMPOSITION.includes(f));
+  // What pages may import from core: the scoped engine and the shapes of what it returns.
+  const CORE_ALLOWED = ['core/scope/scoped-engine.js', 'core/search/types.js', 'core/glossary/index.js', 'core/discovery/describe.js'];
+
+  it('pages import from core only the scoped engine and the types it returns, and no driver', () => {
+    const offences: string[] = [];
+    for (const file of PAGES) {
+      for (const spec of imports(file)) {
+        const t = target(file, spec);
+        const bad = t
+          ? t.startsWith('core/') && !CORE_ALLOWED.includes(t)
+          : DRIVERS.some((d) => spec === d || spec.startsWith(`${d}/`)) || spec === 'libpg-query';
+        if (bad) offences.push(`${relative(SRC, file)} → ${spec}`);
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it('pages rank, fuse, validate SQL and check access nowhere: those are core calls', () => {
+    const offences: string[] = [];
+    for (const file of PAGES) {
+      const text = readFileSync(file, 'utf8');
+      for (const ritual of [
+        'fuseRankings',
+        'RRF_K',
+        'reciprocal',
+        'engine.sessions',
+        'allowedSources',
+        'canAccessProject',
+        'requireProjectAccess',
+        'parseQuery',
+        'EXPLAIN ',
+        'SELECT ',
+      ]) {
+        if (text.includes(ritual)) offences.push(`${relative(SRC, file)} uses ${ritual}`);
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it('the composition files hand pages a scoped engine and reach no adapter but through app.ts', () => {
+    const mount = readFileSync(join(UI, 'ui-mount.ts'), 'utf8');
+    expect(mount).toMatch(/engine\.scoped\(/);
+    expect(mount).not.toMatch(/scoped: engine[,\s}]/);
+  });
+});
+
 describe('source kinds (issue #9)', () => {
   const FAMILY = /^core\/kinds\/(?!registry|default-kinds)[^/]+\//;
 

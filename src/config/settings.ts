@@ -141,6 +141,14 @@ export const SETTINGS = Object.freeze([
     description:
       'document sources declared once (a list; also accepted as a top-level `documents:` list): name and path, url or content, with the options of `source add docs` in snake_case; registered or brought up to date by `sextant update`',
   }),
+  setting({ key: 'ui.host', env: 'SEXTANT_UI_HOST', schema: z.string().min(1), default: '127.0.0.1', description: 'web UI bind address (`sextant ui`)' }),
+  setting({
+    key: 'ui.port',
+    env: 'SEXTANT_UI_PORT',
+    schema: z.coerce.number().int().min(0).max(65535),
+    default: 7822,
+    description: 'web UI port (`sextant ui`; 0: any free port)',
+  }),
   setting({ key: 'mcp.host', env: 'SEXTANT_MCP_HOST', schema: z.string().min(1), default: '127.0.0.1', description: 'HTTP bind address' }),
   setting({
     key: 'mcp.port',

@@ -57,7 +57,7 @@ export interface ChangeActor {
   user: string | null;
   /** MCP client `name/version` from its initialize request; null outside MCP. */
   client: string | null;
-  via: 'cli' | 'mcp' | 'infer' | 'api';
+  via: 'cli' | 'mcp' | 'infer' | 'api' | 'web';
 }
 
 /** One create/update/delete of a term. `before` is null for a create, `after` for a delete. */

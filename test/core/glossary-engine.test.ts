@@ -83,6 +83,12 @@ describe('glossary in the engine', () => {
       expect(detail.object).toMatchObject({ parentId: 'billing:table:public.subscriptions', comment: 'Fees of subscriptions not cancelled' });
       const table = await engine.get('billing:table:public.subscriptions');
       expect(table.children.map((c) => c.kind)).toContain('glossary_term');
+      // the terms on a table, by its object id (the web UI's Browse page lists them)
+      expect((await engine.glossary.list('default', { baseTable: 'billing:table:public.subscriptions' })).map((t) => t.term)).toEqual([
+        'Monthly Recurring Revenue',
+      ]);
+      expect(await engine.glossary.list('default', { baseTable: 'billing:table:public.invoices' })).toEqual([]);
+      expect(await engine.glossary.list('default', { baseTable: 'not an id' })).toEqual([]);
 
       const renamed = await engine.glossary.update('default', 'mrr', { term: 'Recurring Revenue' }, ana, 'manual');
       expect(renamed.success).toBe(true);

@@ -14,6 +14,7 @@ import type { ChangeActor, GlossaryChange, GlossaryStore, GlossaryTerm, LlmCache
 import type { CatalogStore, ChunkIndex, EntityIndex, StoredSource } from '../../ports/store.js';
 import { SextantError, isSextantError } from '../../kernel/errors.js';
 import type { ProjectService } from '../projects/projects.js';
+import { parseObjectId } from '../../kernel/ids.js';
 import { redactText } from '../../kernel/redact.js';
 import { closest } from '../../kernel/suggest.js';
 import { cleanName, glossaryKey } from '../../kernel/text/glossary-key.js';
@@ -199,11 +200,14 @@ async function write(
 export async function list(ctx: GlossaryContext, project: string, filter: ListFilter = {}): Promise<GlossaryTerm[]> {
   await requireProject(ctx, project);
   const needle = filter.text?.trim().toLowerCase();
+  const base = filter.baseTable ? parseObjectId(filter.baseTable) : null;
+  if (filter.baseTable && !base) return [];
   return (await ctx.store.listTerms(project)).filter(
     (t) =>
       (!filter.origin || t.origin === filter.origin) &&
       (!filter.source || t.source === filter.source) &&
       (!filter.stale || t.validation.status === 'stale') &&
+      (!base || (t.source === base.source && t.baseTable === base.path)) &&
       (!needle || [t.term, t.definition, ...t.aliases].some((s) => s.toLowerCase().includes(needle))),
   );
 }

@@ -57,6 +57,8 @@ export interface ListFilter {
   source?: string;
   /** Only stale terms. */
   stale?: boolean;
+  /** Only terms whose base table is this relation, by object id (`demo:table:shop.sales_order`). */
+  baseTable?: string;
 }
 
 export interface RevalidationReport {

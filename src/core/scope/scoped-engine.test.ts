@@ -186,4 +186,38 @@ describe('scoped engine', () => {
     expect(await scoped.visibleSources()).toEqual(ALPHA);
     await expect(scoped.present({ ...reader, projects: ['beta'] })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
+
+  it('lists, adds, edits and removes contexts of visible sources only, with the editor role', async () => {
+    const alpha = await sessionOn('alpha');
+    const added = await alpha.contexts.add('sextant://shop/public.orders', 'One row per checkout');
+    await engine.addContext('sextant://aaa', 'hidden from alpha');
+    expect((await alpha.contexts.list()).map((c) => c.text)).toEqual(['One row per checkout']);
+    await expect(alpha.contexts.add('sextant://aaa/wide', 'x')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const hidden = (await engine.listContexts('aaa'))[0]!;
+    await expect(alpha.contexts.remove(hidden.id)).rejects.toMatchObject({ code: 'CONTEXT_NOT_FOUND' });
+    const edited = await alpha.contexts.replace(added.context.id, 'One row per order');
+    expect(edited.context).toMatchObject({ source: 'shop', targetKind: 'object', target: 'shop:table:public.orders', text: 'One row per order' });
+    expect((await alpha.contexts.list('shop')).map((c) => c.text)).toEqual(['One row per order']);
+    await alpha.contexts.remove(edited.context.id);
+    expect(await alpha.contexts.list()).toEqual([]);
+    const reader = await sessionOn('alpha', 's-read', { subject: 'rita', roles: ['reader'], projects: null, via: 'token' });
+    await expect(reader.contexts.add('sextant://shop', 'x')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('counts a visible source by kind, and keeps updates and the sessions overview to admins', async () => {
+    const alpha = await sessionOn('alpha');
+    expect(await alpha.sourceCounts('shop')).toEqual({ schema: 1, table: 2 });
+    await expect(alpha.sourceCounts('aaa')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(alpha.operations.updateSource('aaa')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const overview = await alpha.operations.sessions();
+    expect(overview.map((o) => [o.session.id, o.documents.length, o.entities])).toEqual([['s-alpha', 0, 0]]);
+    const editor = await sessionOn('alpha', 's-editor', { subject: 'ed', roles: ['editor'], projects: null, via: 'token' });
+    await expect(editor.operations.sessions()).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('admin') });
+    await expect(editor.operations.updateSource('shop')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(editor.operations.checkAccess('shop')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(editor.operations.setDeveloperTools(true)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect((await alpha.operations.setDeveloperTools(true)).settings.developerTools).toBe(true);
+    expect((await alpha.servedProject()).settings.developerTools).toBe(true);
+    await expect(alpha.operations.checkAccess('aaa')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
 });

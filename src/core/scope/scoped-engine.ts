@@ -24,8 +24,10 @@ import type { SearchOptions, SearchResult } from '../search/types.js';
 import type { DocumentInput } from '../sessions/session-documents.js';
 import type { DocumentSummary, SessionEntityOptions } from '../sessions/session-service.js';
 import { createCaller } from './caller.js';
+import { scopedContexts, type ScopedContexts } from './scoped-contexts.js';
 import { scopedGlossary, type ScopedGlossary } from './scoped-glossary.js';
 import { scopedGraphql, type ScopedGraphql } from './scoped-graphql.js';
+import { scopedOperations, type ScopedOperations } from './scoped-operations.js';
 import { withVisibleSuggestions } from './visible-suggestions.js';
 import { sessionVisibility } from './visibility.js';
 
@@ -84,6 +86,8 @@ export interface ScopedEngine extends DiscoveryEngine {
   vsearch(query: string, options?: ScopedSearchOptions): Promise<SearchResult>;
   query(query: string, options?: ScopedSearchOptions): Promise<SearchResult>;
   status(): Promise<ScopedStatus>;
+  /** A visible source's object counts by kind. */
+  sourceCounts(source: string): Promise<Record<string, number>>;
   /** The served project (its settings, e.g. developer tools). */
   servedProject(): Promise<ProjectRecord>;
   /** This session's record (active projects, expiry). */
@@ -101,6 +105,10 @@ export interface ScopedEngine extends DiscoveryEngine {
   entities(options?: SessionEntityOptions): Promise<EntityPage>;
   readonly glossary: ScopedGlossary;
   readonly graphql: ScopedGraphql;
+  /** Contexts on visible sources; changes need the editor role. */
+  readonly contexts: ScopedContexts;
+  /** Source updates and the sessions overview (admin). */
+  readonly operations: ScopedOperations;
   /** The registered source kinds (the same for every caller). */
   kinds(): KindCatalog;
 }
@@ -177,6 +185,11 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
         role: caller.role(),
       };
     },
+    async sourceCounts(source) {
+      await visibility.requireSource(source);
+      const { index } = await engine.status();
+      return countsByKind(engine, Object.keys(index.countsByKind), [source]);
+    },
     servedProject: () => engine.projects.get(project),
     sessionRecord: () => engine.sessions.get(session),
     setActiveProjects: (projects) => engine.sessions.setActiveProjects(session, projects, caller.user()),
@@ -189,6 +202,8 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
     entities: (options) => engine.sessions.entities(session, options),
     glossary: scopedGlossary(engine.glossary, project, caller),
     graphql: scopedGraphql(engine.graphql, { visibility, projects: engine.projects, project, caller }),
+    contexts: scopedContexts(engine, visibility, caller),
+    operations: scopedOperations(engine, project, visibility, caller),
   };
   return scoped;
 }
@@ -196,10 +211,15 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
 /** The index's object counts by kind, counted again over `visible` sources (null: all, unchanged). */
 async function indexWithin(engine: Engine, index: StoreInfo, visible: readonly string[] | null): Promise<StoreInfo> {
   if (!visible) return index;
-  const countsByKind: Record<string, number> = {};
-  for (const kind of Object.keys(index.countsByKind)) {
-    const total = (await engine.listObjects({ sources: visible, kinds: [kind], limit: 1 })).total;
-    if (total) countsByKind[kind] = total;
+  return { ...index, countsByKind: await countsByKind(engine, Object.keys(index.countsByKind), visible) };
+}
+
+/** How many objects of each of `kinds` the `sources` hold (kinds they hold none of are left out). */
+async function countsByKind(engine: Engine, kinds: readonly string[], sources: readonly string[]): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const kind of kinds) {
+    const total = (await engine.listObjects({ sources, kinds: [kind], limit: 1 })).total;
+    if (total) counts[kind] = total;
   }
-  return { ...index, countsByKind };
+  return counts;
 }

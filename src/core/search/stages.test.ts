@@ -28,7 +28,7 @@ describe('fuse', () => {
       ['a', 1, null, 1],
       ['b', 2, null, 0.9],
     ]);
-    expect(order[1]!.lists).toEqual([{ name: 'lexical', rank: 2, contribution: null, support: false }]);
+    expect(order[1]!.lists).toEqual([{ name: 'lexical', role: 'primary', rank: 2, contribution: 0.9 }]);
   });
 
   it('fuses both sides and the structure lists with RRF in hybrid mode: agreement wins', () => {
@@ -41,11 +41,39 @@ describe('fuse', () => {
     expect(order[0]).toMatchObject({ lexicalRank: 2, vectorRank: 2 });
     // every list that ranked it, with what each place added (1 / (60 + rank))
     expect(order[0]!.lists).toEqual([
-      { name: 'lexical', rank: 2, contribution: 1 / 62, support: false },
-      { name: 'vector', rank: 2, contribution: 1 / 62, support: false },
-      { name: 'columns', rank: 1, contribution: 1 / 61, support: false },
+      { name: 'lexical', role: 'primary', rank: 2, contribution: 1 / 62 },
+      { name: 'vector', role: 'primary', rank: 2, contribution: 1 / 62 },
+      { name: 'columns', role: 'primary', rank: 1, contribution: 1 / 61 },
     ]);
     for (let i = 1; i < order.length; i++) expect(order[i - 1]!.score).toBeGreaterThanOrEqual(order[i]!.score);
+  });
+
+  it("explains each hit by every list's place and share: the shares and the bonus add up to the fused score", () => {
+    const order = fuse(
+      'hybrid',
+      { lexical: ranked(['a', 'b', 'c']), vector: ranked(['c', 'b', 'd']) },
+      {
+        lists: [
+          { name: 'columns', ids: ['b'] },
+          { name: 'names', ids: [] },
+        ],
+        support: [{ name: 'neighbors', ids: ['d', 'a'], weight: 0.5 }],
+      },
+    );
+    const b = order.find((o) => o.id === 'b')!;
+    expect(b.lists).toEqual([
+      { name: 'lexical', role: 'primary', rank: 2, contribution: 1 / 62 },
+      { name: 'vector', role: 'primary', rank: 2, contribution: 1 / 62 },
+      { name: 'columns', role: 'primary', rank: 1, contribution: 1 / 61 },
+      { name: 'neighbors', role: 'supporting', rank: null, contribution: 0 },
+    ]);
+    expect(order.find((o) => o.id === 'a')!.lists.at(-1)).toEqual({ name: 'neighbors', role: 'supporting', rank: 2, contribution: 0.5 / 62 });
+    for (const o of order) expect(o.lists.reduce((sum, l) => sum + l.contribution, 0) + o.bonus).toBeCloseTo(o.fused, 12);
+  });
+
+  it('explains a single-side hit by that side alone', () => {
+    const order = fuse('vector', { lexical: null, vector: ranked(['a', 'b']) }, { lists: [], support: [] });
+    expect(order[1]!.lists).toEqual([{ name: 'vector', role: 'primary', rank: 2, contribution: 0.9 }]);
   });
 });
 
@@ -79,7 +107,7 @@ describe('hydrate', () => {
     expect(hits[0]).toMatchObject({
       name: 'public.a',
       snippet: 'a long text',
-      explain: { lexicalRank: 1, vectorRank: 2, expansions: ['x'], entities: ['customer'] },
+      explain: { lexicalRank: 1, vectorRank: 2, lists: [], expansions: ['x'], entities: ['customer'] },
     });
     expect(hydrate(top, [], chunks, null)[0]).not.toHaveProperty('explain');
   });

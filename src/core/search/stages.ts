@@ -12,7 +12,7 @@ import { withSupport } from './structure-signals.js';
 import { adviseRerank, applyRerankOrder } from './rerank-hook.js';
 import { fuseRankings, RRF_K, TOP_RANK_BONUS, type RankedList } from './rrf.js';
 import { fusedRelevances } from './scores.js';
-import type { ListRank, SearchHit, SearchMode, SearchResult } from './types.js';
+import type { ListContribution, SearchHit, SearchMode, SearchResult } from './types.js';
 
 /** One candidate in fused order with what `--explain` shows of it. */
 export interface Ordered {
@@ -22,8 +22,8 @@ export interface Ordered {
   vectorRank: number | null;
   fused: number;
   bonus: number;
-  /** Every list that ranked it (lexical, vector and the structure lists in hybrid mode), in fusion order. */
-  lists: ListRank[];
+  /** Each list's part in `fused` (hybrid: every non-empty list; single side: that side). */
+  lists: ListContribution[];
 }
 
 /**
@@ -39,7 +39,10 @@ export function fuse(
     const lists: RankedList[] = [{ name: 'lexical', ids: sides.lexical?.ids ?? [] }, { name: 'vector', ids: sides.vector?.ids ?? [] }, ...structure.lists];
     const fused = withSupport(fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS }), structure.support);
     const relevances = fusedRelevances(fused, { lists: [...lists, ...structure.support].filter((l) => l.ids.length > 0).length || 1 });
-    const supporting = new Set(structure.support.map((l) => l.name));
+    const ran = [
+      ...lists.filter((l) => l.ids.length > 0 || l.name === 'lexical' || l.name === 'vector').map((l) => ({ name: l.name, role: 'primary' as const })),
+      ...structure.support.filter((l) => l.ids.length > 0).map((l) => ({ name: l.name, role: 'supporting' as const })),
+    ];
     return fused.map((f, i) => ({
       id: f.id,
       score: relevances[i]!,
@@ -47,9 +50,7 @@ export function fuse(
       vectorRank: f.ranks.vector ?? null,
       fused: f.score,
       bonus: f.bonus,
-      lists: Object.entries(f.ranks)
-        .filter((e): e is [string, number] => e[1] !== null)
-        .map(([name, rank]) => ({ name, rank, contribution: f.contributions[name] ?? 0, support: supporting.has(name) })),
+      lists: ran.map((l) => ({ ...l, rank: f.ranks[l.name] ?? null, contribution: f.contributions[l.name] ?? 0 })),
     }));
   }
   const side = (mode === 'lexical' ? sides.lexical : sides.vector) ?? { ids: [], scores: new Map<string, number>() };
@@ -60,7 +61,7 @@ export function fuse(
     vectorRank: mode === 'vector' ? i + 1 : null,
     fused: side.scores.get(id) ?? 0,
     bonus: 0,
-    lists: [{ name: mode, rank: i + 1, contribution: null, support: false }],
+    lists: [{ name: mode, role: 'primary', rank: i + 1, contribution: side.scores.get(id) ?? 0 }],
   }));
 }
 

@@ -31,26 +31,26 @@ export interface RankedField {
   score: number;
 }
 
-/** A hit's place in one ranked list of the search. */
-export interface ListRank {
-  /** `lexical`, `vector`, or a structure list (e.g. `columns`, `names`, `neighbors`, `schema`, `joins`). */
+/** One ranked list's part in a hit's fused score (the Explain view draws these). */
+export interface ListContribution {
+  /** `lexical`, `vector`, or a structure list (`columns`, `names`, `neighbors`, `schema`, …). */
   name: string;
-  /** 1-based. */
-  rank: number;
-  /** What the place added to the fused score (RRF, weighted for supporting lists); null in a single-list search. */
-  contribution: number | null;
-  /** A supporting list: structure evidence added with its weight, mostly to order near-equal results of the main lists. */
-  support: boolean;
+  /** Primary lists earn the top-rank bonus; supporting lists only add their share. */
+  role: 'primary' | 'supporting';
+  /** 1-based place in the list; null when the hit is not in it. */
+  rank: number | null;
+  /** What the place adds to `fused`: 1/(k + rank), times a supporting list's weight; 0 when absent. */
+  contribution: number;
 }
 
 export interface HitExplain {
   lexicalRank: number | null;
   vectorRank: number | null;
-  /** Raw RRF score including the top-rank bonus. */
+  /** Raw RRF score including the top-rank bonus: Σ lists' contributions + bonus (hybrid). */
   fused: number;
   bonus: number;
-  /** Every list that ranked the hit, with what each added. */
-  lists: ListRank[];
+  /** Every list that ranked something in this search, with this hit's place in it. */
+  lists: ListContribution[];
   expansions: string[];
   entities: string[];
 }

@@ -79,6 +79,8 @@ export interface SessionService {
   getDocument(id: string, name: string): Promise<SessionDocumentRecord>;
   /** The session's entities: those of the chunks it searches (its documents' alone with `documentsOnly`), by name, paged. */
   entities(id: string, options?: SessionEntityOptions): Promise<EntityPage>;
+  /** Entities found in the session's own documents, counted up to `cap`. */
+  countEntities(id: string, cap: number): Promise<number>;
   /**
    * The sources, projects and session a search of this session uses. `requested` sources are
    * checked: unknown ones fail with SOURCE_NOT_FOUND, ones outside the active projects with FORBIDDEN.
@@ -218,6 +220,10 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     async listDocuments(id) {
       const session = await get(id);
       return (await store.listSessionDocuments(session.id)).map(summary);
+    },
+    async countEntities(id, cap) {
+      const session = await get(id);
+      return (await store.listEntities({ sources: [SESSION_SOURCE], session: session.id }, { limit: cap })).items.length;
     },
     async getDocument(id, name) {
       const session = await get(id);

@@ -19,6 +19,7 @@ import { registerInitCommand, registerSearchCommands } from './commands/search.j
 import { registerSourceCommands } from './commands/source.js';
 import { registerMaintenanceCommands } from './commands/status.js';
 import { registerTokenCommands } from './commands/token.js';
+import { registerUiCommand } from './commands/ui.js';
 import { registerUpdateCommand } from './commands/update.js';
 
 export function buildProgram(): Command {
@@ -46,6 +47,7 @@ export function buildProgram(): Command {
   registerDemoCommand(program);
   registerMcpCommand(program);
   registerReplCommand(program);
+  registerUiCommand(program);
   registerProjectCommands(program);
   registerTokenCommands(program);
   for (const sub of program.commands) sub.exitOverride();

@@ -6,7 +6,7 @@
  * not; then 404 for an unknown project), the per-credential rate limit (429 with
  * Retry-After), the body limit (413), a JSON body (400) and the batch cap (400); a JSON-RPC
  * batch is charged to the rate limit per message (issue 11 §4: one POST carried 100 searches).
- * `/mcp` uses it today; `/ui` and `/api` will.
+ * `/mcp` and `/ui` use it (the UI reads form bodies); `/api` will.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Authenticator } from '../../core/auth/authenticate.js';
@@ -36,11 +36,36 @@ export interface GuardedRequest {
   owner: string;
   /** The caller's own bearer token, forwarded to upstream systems that act as the user. */
   bearer: string | null;
-  /** The parsed JSON body of a POST; undefined otherwise. */
+  /** The parsed body of a POST (JSON, or a form's fields by name); undefined otherwise. */
   body: unknown;
 }
 
-export async function guardProjectRequest(req: IncomingMessage, project: string, deps: GuardDeps): Promise<GuardedRequest> {
+/** How a POST body is read: JSON (MCP, the API) or an HTML form (`application/x-www-form-urlencoded`, the web UI). */
+export type BodyFormat = 'json' | 'form';
+
+export async function guardProjectRequest(req: IncomingMessage, project: string, deps: GuardDeps, bodyFormat: BodyFormat = 'json'): Promise<GuardedRequest> {
+  const { user, owner, bearer } = await admitRequest(req, project, deps);
+  let body: unknown;
+  if (req.method === 'POST') {
+    const raw = await readBody(req, deps.maxBodyBytes);
+    if (bodyFormat === 'form') return { user, owner, bearer, body: parseForm(raw) };
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw new HttpError(400, 'request body is not JSON', {}, -32700);
+    }
+    if (Array.isArray(body)) {
+      if (body.length > MAX_BATCH_MESSAGES) {
+        throw new HttpError(400, `a batch of ${body.length} messages; send at most ${MAX_BATCH_MESSAGES} in one request`, {}, -32600);
+      }
+      if (body.length > 1) charge(deps.limiter, owner, body.length - 1);
+    }
+  }
+  return { user, owner, bearer, body };
+}
+
+/** Authentication, project access and the rate limit, without reading the body (a sign-in form reads it first). */
+export async function admitRequest(req: IncomingMessage, project: string, deps: GuardDeps): Promise<Omit<GuardedRequest, 'body'>> {
   const user = await userOf(req, deps.authenticator, deps.loopback).catch((err: unknown) => {
     // failed attempts are charged to the client address: guessing credentials costs rate too
     if (isSextantError(err) && err.code === 'UNAUTHENTICATED') charge(deps.limiter, `unauthenticated:${req.socket.remoteAddress ?? '?'}`, 1);
@@ -55,22 +80,12 @@ export async function guardProjectRequest(req: IncomingMessage, project: string,
   });
   const owner = userKey(user, req);
   charge(deps.limiter, owner, 1);
-  let body: unknown;
-  if (req.method === 'POST') {
-    const raw = await readBody(req, deps.maxBodyBytes);
-    try {
-      body = JSON.parse(raw.toString('utf8'));
-    } catch {
-      throw new HttpError(400, 'request body is not JSON', {}, -32700);
-    }
-    if (Array.isArray(body)) {
-      if (body.length > MAX_BATCH_MESSAGES) {
-        throw new HttpError(400, `a batch of ${body.length} messages; send at most ${MAX_BATCH_MESSAGES} in one request`, {}, -32600);
-      }
-      if (body.length > 1) charge(deps.limiter, owner, body.length - 1);
-    }
-  }
-  return { user, owner, bearer, body };
+  return { user, owner, bearer };
+}
+
+/** An HTML form's fields by name (`application/x-www-form-urlencoded`; a repeated name keeps its last value). */
+export function parseForm(raw: Buffer): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
 }
 
 function charge(limiter: RateLimiter, owner: string, messages: number): void {

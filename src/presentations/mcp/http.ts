@@ -16,6 +16,7 @@ import { SextantError } from '../../kernel/errors.js';
 import { DEFAULT_PROJECT } from '../../core/projects/projects.js';
 import { DEFAULT_SESSION_CAPS, sessionsToEvict, type SessionCaps } from '../../core/sessions/session-cap.js';
 import { redactText } from '../../kernel/redact.js';
+import { requireAuthOffLoopback } from '../http/authenticate.js';
 import { guardProjectRequest, MAX_BODY_BYTES, type GuardDeps } from '../http/guards.js';
 import { startHttpHost, type HostTimeouts, type Mount } from '../http/host.js';
 import { HttpError, sendJson } from '../http/http-error.js';
@@ -46,6 +47,8 @@ export interface HttpServerOptions {
   timeouts?: HostTimeouts;
   /** Tool calls one credential runs at once; more wait their turn (default 4). */
   callsPerCredential?: number;
+  /** Other presentations served by the same host after `/mcp` (the web UI at `/ui`). */
+  extraMounts?: readonly Mount[];
 }
 
 const DEFAULT_CALLS_PER_CREDENTIAL = 4;
@@ -88,11 +91,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const { services, authenticator } = options;
   const { engine, logger } = services;
   const loopback = isLoopbackHost(options.host);
-  if (!loopback && !authenticator.oidc && !(await authenticator.required())) {
-    throw new SextantError('CONFIG_INVALID', `refusing to serve on ${options.host} (not loopback) without authentication`, {
-      hint: 'create a token with `sextant token create --name <name>` or configure auth.oidc.issuer and auth.oidc.audience; or bind 127.0.0.1',
-    });
-  }
+  await requireAuthOffLoopback(options.host, authenticator);
   const sessions = new Map<string, LiveSession>();
   const work = createWorkLimiter({ perKey: options.callsPerCredential ?? DEFAULT_CALLS_PER_CREDENTIAL });
   const guards: GuardDeps = {
@@ -214,8 +213,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     logger,
     name: SERVER_NAME,
     health: () => ({ name: SERVER_NAME, version: SERVER_VERSION, sessions: sessions.size }),
-    mounts: [mcpMount],
-    notFoundHint: 'MCP is at /mcp and /mcp/{project}',
+    mounts: [mcpMount, ...(options.extraMounts ?? [])],
+    notFoundHint: options.extraMounts?.length ? 'MCP is at /mcp and /mcp/{project}, the web UI at /ui' : 'MCP is at /mcp and /mcp/{project}',
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   });
   const port = host.port;

@@ -15,6 +15,7 @@ import { startHttpServer, type RunningHttpServer } from './http.js';
 import { createLogger, type Logger } from './logging.js';
 import { mcpOptions } from './options.js';
 import { createServices } from './server.js';
+import { createUiMount } from '../ui/ui-mount.js';
 import { serveStdio } from './stdio.js';
 
 export interface ServeOptions {
@@ -22,6 +23,8 @@ export interface ServeOptions {
   project: string;
   /** Set when started by `--daemon`: write the state file in SEXTANT_HOME while listening. */
   daemonChild?: boolean;
+  /** With http: also serve the web UI at /ui. */
+  ui?: boolean;
 }
 
 function localSubject(): string {
@@ -70,7 +73,19 @@ export async function serve(config: SextantConfig, options: ServeOptions): Promi
     }
     const authenticator = createAuthenticator({ tokens: engine.tokens, oidc: mcp.oidc ? createOidcAuthentication(mcp.oidc) : null });
     await warmUp(engine, logger);
-    const running: RunningHttpServer = await startHttpServer({
+    let running: RunningHttpServer | null = null;
+    const ui = options.ui
+      ? createUiMount({
+          engine,
+          authenticator,
+          host: mcp.host,
+          rateLimitPerMinute: mcp.rateLimitPerMinute,
+          sessionTtlMs: mcp.sessionTtlMs,
+          logger,
+          mcpSessionCount: () => running?.sessionCount() ?? 0,
+        })
+      : null;
+    running = await startHttpServer({
       services,
       host: mcp.host,
       port: mcp.port,
@@ -79,6 +94,7 @@ export async function serve(config: SextantConfig, options: ServeOptions): Promi
       rateLimitPerMinute: mcp.rateLimitPerMinute,
       sessionCaps: mcp.sessionCaps,
       sessionTtlMs: mcp.sessionTtlMs,
+      extraMounts: ui ? [ui] : [],
     });
     if (options.daemonChild) {
       writeDaemonState(config.home, {
@@ -90,10 +106,11 @@ export async function serve(config: SextantConfig, options: ServeOptions): Promi
         logFile: daemonFiles(config.home).logFile,
       });
     } else {
-      process.stderr.write(`sextant MCP server on ${running.url} (Ctrl-C to stop)\n`);
+      process.stderr.write(`sextant MCP server on ${running.url}${ui ? ` and the web UI on ${running.url.replace(/\/mcp$/, '/ui')}` : ''} (Ctrl-C to stop)\n`);
     }
     const signal = await waitForSignal();
     logger.info({ event: 'stopping', signal }, 'stopping');
+    await ui?.close();
     await running.close();
   } finally {
     if (options.daemonChild) clearDaemonState(config.home, process.pid);

@@ -49,14 +49,16 @@ export function renderExplain(n: number, query: string, hit: SearchHit): string 
   const e = hit.explain;
   if (!e) return [...lines, '    no explanation (a related result: it shares entities with the hits, no list ranked it)'].join('\n');
   lines.push(`    ${explainLine(e)}`);
-  if (e.lists.length) {
-    const fused = e.lists.some((l) => l.contribution !== null);
-    const support = e.lists.some((l) => l.support);
-    const rows = e.lists.map((l) => [
+  // the lists that ranked this hit (a hybrid search also names lists it is absent from)
+  const ranked = e.lists.filter((l) => l.rank !== null);
+  if (ranked.length) {
+    const fused = ranked.length > 1 || ranked[0]!.role === 'supporting' || e.bonus > 0;
+    const support = ranked.some((l) => l.role === 'supporting');
+    const rows = ranked.map((l) => [
       l.name,
       `#${l.rank}`,
-      ...(fused ? [l.contribution === null ? '' : `+${l.contribution.toFixed(5)}`] : []),
-      ...(support ? [l.support ? 'supporting' : ''] : []),
+      ...(fused ? [`+${l.contribution.toFixed(5)}`] : []),
+      ...(support ? [l.role === 'supporting' ? 'supporting' : ''] : []),
     ]);
     const header = ['list', 'rank', ...(fused ? ['adds'] : []), ...(support ? ['role'] : [])];
     lines.push(

@@ -15,9 +15,10 @@ interface McpFlags {
   daemon?: boolean;
   daemonChild?: boolean;
   project?: string;
+  ui?: boolean;
 }
 
-function portFlag(value: string | undefined): number | undefined {
+export function portFlag(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new SextantError('USAGE', `--port must be 0-65535, got '${value}'`);
@@ -33,6 +34,7 @@ export function registerMcpCommand(program: Command): void {
     .option('--port <port>', 'HTTP port (default 7821)')
     .option('--daemon', 'with --http: run in the background (pid and log in the home folder)')
     .option('--project <name>', 'stdio: the project to serve (default: default)')
+    .option('--ui', 'with --http: also serve the web UI at /ui')
     .addOption(new Option('--daemon-child', 'internal: started by --daemon').hideHelp())
     .action(async (flags: McpFlags, command: Command) => {
       const port = portFlag(flags.port);
@@ -41,6 +43,7 @@ export function registerMcpCommand(program: Command): void {
         command,
         async (ctx) => {
           if (flags.daemon && !flags.http) throw new SextantError('USAGE', '--daemon needs --http', { hint: 'stdio servers are started by their client' });
+          if (flags.ui && !flags.http) throw new SextantError('USAGE', '--ui needs --http', { hint: 'or run the web UI alone with `sextant ui`' });
           if (flags.project && flags.http) throw new SextantError('USAGE', '--project is for stdio; over HTTP the project is in the URL: /mcp/{project}');
           if (flags.daemon) {
             // the child reads the same config file, when there is one (a missing default is no error)
@@ -48,13 +51,19 @@ export function registerMcpCommand(program: Command): void {
             const args = ['mcp', '--http', '--daemon-child', '--home', ctx.config.home, ...config];
             if (flags.host) args.push('--host', flags.host);
             if (port !== undefined) args.push('--port', String(port));
+            if (flags.ui) args.push('--ui');
             const state = await startDaemon(ctx.config.home, process.argv[1]!, args);
             if (ctx.json) return printJson({ ok: true, daemon: state });
             println(`MCP server running in the background: ${state.url} (pid ${state.pid})`);
             println(`log: ${state.logFile}; stop it with \`sextant mcp stop\``);
             return;
           }
-          await serve(ctx.config, { http: Boolean(flags.http), project: flags.project ?? DEFAULT_PROJECT, daemonChild: Boolean(flags.daemonChild) });
+          await serve(ctx.config, {
+            http: Boolean(flags.http),
+            project: flags.project ?? DEFAULT_PROJECT,
+            daemonChild: Boolean(flags.daemonChild),
+            ui: Boolean(flags.ui),
+          });
         },
         settingFlags,
       );
