@@ -11,6 +11,7 @@ import { redactText } from './kernel/redact.js';
 import type { ProgressFn } from './kernel/progress.js';
 import { lexicalField } from './core/search/lexical-text.js';
 import type { Connector } from './ports/connector.js';
+import type { DocumentLimits } from './ports/documents.js';
 import type { SourceKind } from './ports/source-kind.js';
 import { graphqlKind } from './core/kinds/graphql/graphql-kind.js';
 import { sqlKind } from './core/kinds/sql/sql-kind.js';
@@ -23,7 +24,7 @@ import { createGraphqlConnector } from './adapters/connector/graphql/index.js';
 import { createPostgresConnector } from './adapters/connector/postgres/index.js';
 import { createOpenapiConnector } from './adapters/connector/openapi/index.js';
 import { createDocumentsConnector } from './adapters/connector/documents/index.js';
-import { createDocumentConverter, createSourceReader } from './adapters/documents/source-reader.js';
+import { createDocumentConverter, createDocumentImporter, createSourceReader } from './adapters/documents/source-reader.js';
 import { openSqliteStore, repairIndex, type IndexRepairReport } from './adapters/store/sqlite/index.js';
 import { createCommandReranker } from './adapters/reranker/command/index.js';
 import { createJwksTokenVerifier } from './adapters/auth/oidc/index.js';
@@ -62,8 +63,12 @@ export const SOURCE_KINDS: readonly SourceKindRegistration[] = [
   { kind: documentsKind, connectors: (config) => [['docs', createDocsConnector(config)]] },
 ];
 
+function documentLimits(config: SextantConfig): DocumentLimits {
+  return { maxBytes: config.get('documents.max_bytes'), timeoutMs: config.get('documents.timeout_ms') };
+}
+
 function createDocsConnector(config: SextantConfig): Connector {
-  const limits = { maxBytes: config.get('documents.max_bytes'), timeoutMs: config.get('documents.timeout_ms') };
+  const limits = documentLimits(config);
   return createDocumentsConnector({
     reader: createSourceReader({ limits }),
     converter: createDocumentConverter(),
@@ -165,6 +170,8 @@ export async function openEngine(config: SextantConfig, options: AppOptions = {}
     rerank: rerankCommand ? createCommandReranker(rerankCommand, { timeoutMs: config.get('search.rerank_timeout_ms') }) : null,
     lexical: lexicalField,
     declaredSources: () => config.get('documents.sources').map((entry, i) => declaredDocumentSource(entry, i)),
+    documentImporter: createDocumentImporter({ limits: documentLimits(config) }),
+    workspaceRoot: config.get('documents.workspace_root'),
   });
 }
 

@@ -133,6 +133,13 @@ export const SETTINGS = Object.freeze([
     description: 'time limit of one document request (http, s3, ftp, sftp)',
   }),
   setting({
+    key: 'documents.workspace_root',
+    env: 'SEXTANT_DOCUMENTS_WORKSPACE_ROOT',
+    schema: z.string().min(1),
+    default: null,
+    description: 'folder a session may add documents from by path (MCP add_document path); unset: no paths',
+  }),
+  setting({
     key: 'documents.sources',
     env: 'SEXTANT_DOCUMENTS_SOURCES',
     // from the environment: a JSON list

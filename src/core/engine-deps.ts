@@ -4,6 +4,7 @@
  */
 import type { AddSourceInput } from './sources.js';
 import type { Connector } from '../ports/connector.js';
+import type { DocumentImporter } from '../ports/documents.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { Llm } from '../ports/llm.js';
 import type { Reranker } from '../ports/reranker.js';
@@ -26,4 +27,7 @@ export interface EngineDeps {
   llm?: () => Promise<Llm | null>;
   /** Sources declared in the configuration (document sources), registered or brought up to date by `update`; may throw CONFIG_INVALID. */
   declaredSources?: () => readonly AddSourceInput[];
+  /** Reads session documents from a path (inside `workspaceRoot`) or a URL; absent: only text. */
+  documentImporter?: DocumentImporter;
+  workspaceRoot?: string | null;
 }

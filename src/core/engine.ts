@@ -116,6 +116,14 @@ export interface Engine {
   kinds(): KindCatalog;
   /** The engine as one session's caller may see it: only the sources of its active projects (see core/scope). */
   scoped(identity: ScopeIdentity): ScopedEngine;
+  /**
+   * The markdown of a document at a path (inside the configured workspace root) or a URL (only
+   * when `allowUrl`, a project setting), for a session document. FORBIDDEN otherwise.
+   */
+  importDocument(
+    location: { path: string } | { url: string },
+    options: { allowUrl: boolean; signal?: AbortSignal },
+  ): Promise<{ name: string; markdown: string }>;
   /** Projects (workspaces: sources, settings), access tokens, agent sessions and their documents. */
   readonly projects: ProjectService;
   readonly tokens: TokenService;
@@ -301,6 +309,14 @@ export function createEngine(deps: EngineDeps): Engine {
       await store.close();
     },
     scoped: (identity) => createScopedEngine(engine, identity),
+    async importDocument(location, options) {
+      if ('url' in location && !options.allowUrl)
+        throw new SextantError('FORBIDDEN', 'this project does not let sessions add documents by URL', {
+          hint: 'an admin runs `sextant project set <project> document-urls on`',
+        });
+      if (!deps.documentImporter) throw new SextantError('USAGE', 'this server reads no documents for sessions; pass text');
+      return deps.documentImporter.read(location, { workspaceRoot: deps.workspaceRoot ?? null, ...(options.signal ? { signal: options.signal } : {}) });
+    },
   };
   return engine;
 }

@@ -74,3 +74,12 @@ export interface DocumentConverter {
   decodeText(bytes: Uint8Array): Promise<string>;
   extract(bytes: Uint8Array, type: DocumentType, options: { name: string; limits: DocumentLimits }): Promise<ExtractedDocument>;
 }
+
+/** A session document read from a path or a URL (MCP `add_document`), as markdown. */
+export interface DocumentImporter {
+  /** Reads one document; a path must lie inside `workspaceRoot` (symbolic links resolved). */
+  read(
+    location: { path: string } | { url: string },
+    options: { workspaceRoot: string | null; signal?: AbortSignal },
+  ): Promise<{ name: string; markdown: string }>;
+}

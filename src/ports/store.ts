@@ -178,6 +178,8 @@ export interface ProjectRecord {
 export interface ProjectSettings {
   /** Write tools (glossary edits, …) are listed and callable only when on. */
   developerTools: boolean;
+  /** Sessions may add documents by URL (the server fetches them); off unless set. */
+  documentUrls?: boolean;
 }
 
 /** A static bearer token. Only its hash is stored; the token itself is shown once at creation. */

@@ -6,7 +6,10 @@
  * of the extraction libraries.
  */
 import type { SourceRecord } from '../../ports/connector.js';
-import type { DocumentConverter, DocumentLimits, DocumentReader } from '../../ports/documents.js';
+import { realpath } from 'node:fs/promises';
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
+import { SextantError } from '../../kernel/errors.js';
+import type { DocumentConverter, DocumentImporter, DocumentLimits, DocumentReader } from '../../ports/documents.js';
 import type { DocumentLocation, TransportOptions } from './transport/index.js';
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
@@ -57,5 +60,48 @@ export function createDocumentConverter(): DocumentConverter {
     detect: async (input) => (await load()).detectDocumentType({ ...input, explicit: input.explicit ?? null }),
     decodeText: async (bytes) => (await load()).decodeText(bytes),
     extract: async (bytes, type, options) => (await load()).extractDocument(bytes, type, options),
+  };
+}
+
+/** A path inside the workspace root, symbolic links resolved on both sides; FORBIDDEN otherwise. */
+async function insideRoot(path: string, root: string): Promise<string> {
+  if (path.split(/[\\/]/).includes('..'))
+    throw new SextantError('FORBIDDEN', `'${path}' climbs out with '..'`, { hint: 'give a path inside the workspace root' });
+  const realRoot = await realpath(root).catch(() => {
+    throw new SextantError('CONFIG_INVALID', `documents.workspace_root ${root} does not exist`);
+  });
+  const real = await realpath(isAbsolute(path) ? path : resolve(realRoot, path)).catch(() => {
+    throw new SextantError('OBJECT_NOT_FOUND', `no file '${path}' in the workspace root`);
+  });
+  const rel = relative(realRoot, real);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel) || rel.split(sep)[0] === '..')
+    throw new SextantError('FORBIDDEN', `'${path}' is outside the workspace root`, { hint: `documents.workspace_root is ${realRoot}` });
+  return real;
+}
+
+export function createDocumentImporter(settings: ReaderSettings): DocumentImporter {
+  const reader = createSourceReader(settings);
+  const converter = createDocumentConverter();
+  return {
+    async read(location, options) {
+      let url: string;
+      if ('path' in location) {
+        if (!options.workspaceRoot)
+          throw new SextantError('FORBIDDEN', 'this server reads no files for sessions', {
+            hint: 'the operator sets documents.workspace_root to allow paths inside it',
+          });
+        url = await insideRoot(location.path, options.workspaceRoot);
+      } else {
+        if (!/^https?:\/\//i.test(location.url)) throw new SextantError('USAGE', 'url must be http(s)://', { details: { field: 'url' } });
+        url = location.url;
+      }
+      const source = { name: '_session', type: 'docs', url, options: {}, createdAt: new Date().toISOString() };
+      const [entry] = await reader.list(source, options.signal);
+      if (!entry) throw new SextantError('OBJECT_NOT_FOUND', `nothing to read at ${'path' in location ? location.path : location.url}`);
+      const document = await reader.fetch(source, entry, options.signal);
+      const type = await converter.detect({ contentType: document.contentType, name: document.name, bytes: document.bytes });
+      const extracted = await converter.extract(document.bytes, type, { name: document.name, limits: settings.limits });
+      return { name: basename(document.name) || 'document', markdown: extracted.markdown };
+    },
   };
 }

@@ -10,7 +10,7 @@ import { requireSource } from '../sources.js';
 export const DEFAULT_PROJECT = 'default';
 
 /** Settings a user can change by name (`sextant project set <name> <setting> <value>`). */
-export const PROJECT_SETTINGS = Object.freeze(['developer-tools', 'sources'] as const);
+export const PROJECT_SETTINGS = Object.freeze(['developer-tools', 'document-urls', 'sources'] as const);
 export type ProjectSettingName = (typeof PROJECT_SETTINGS)[number];
 
 const NAME = /^[a-z][a-z0-9_-]{0,62}$/;
@@ -87,6 +87,9 @@ export function createProjectService(store: ScopeStore & CatalogStore): ProjectS
       switch (setting) {
         case 'developer-tools':
           next = { ...project, settings: { ...project.settings, developerTools: parseOnOff(value, 'developer-tools') } };
+          break;
+        case 'document-urls':
+          next = { ...project, settings: { ...project.settings, documentUrls: parseOnOff(value, 'document-urls') } };
           break;
         case 'sources':
           next = { ...project, sources: await checkSources(value.split(',')) };

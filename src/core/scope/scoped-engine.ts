@@ -9,6 +9,7 @@
  * or re-issued credential. MCP tools and resources, and every later presentation that serves a
  * session, receive only this.
  */
+import { SextantError } from '../../kernel/errors.js';
 import type { KindCatalog } from '../kinds/registry.js';
 import type { EntityPage, ObjectFilter, ObjectPage, ProjectRecord, SessionDocumentRecord, SessionRecord, StoreInfo, StoredSource } from '../../ports/store.js';
 import type { Permission, Role } from '../auth/roles.js';
@@ -97,6 +98,8 @@ export interface ScopedEngine extends DiscoveryEngine {
   /** Documents visible to this session alone. */
   readonly documents: {
     add(input: DocumentInput): Promise<DocumentSummary>;
+    /** A document read from a path in the workspace root or a URL (when the served project allows URLs), added as markdown. */
+    addFrom(input: { name?: string; path?: string; url?: string }): Promise<DocumentSummary>;
     remove(name: string): Promise<DocumentSummary>;
     list(): Promise<DocumentSummary[]>;
     get(name: string): Promise<SessionDocumentRecord>;
@@ -195,6 +198,13 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
     setActiveProjects: (projects) => engine.sessions.setActiveProjects(session, projects, caller.user()),
     documents: {
       add: (input) => engine.sessions.addDocument(session, input),
+      async addFrom(input) {
+        const location = input.path !== undefined ? { path: input.path } : input.url !== undefined ? { url: input.url } : null;
+        if (!location) throw new SextantError('USAGE', 'give a path or a url', { details: { field: 'path' } });
+        const allowUrl = (await engine.projects.get(project)).settings.documentUrls === true;
+        const read = await engine.importDocument(location, { allowUrl });
+        return engine.sessions.addDocument(session, { name: input.name ?? read.name, text: read.markdown, mimeType: 'text/markdown' });
+      },
       remove: (name) => engine.sessions.removeDocument(session, name),
       list: () => engine.sessions.listDocuments(session),
       get: (name) => engine.sessions.getDocument(session, name),

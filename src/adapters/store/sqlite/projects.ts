@@ -17,7 +17,7 @@ function toProject(row: ProjectRow): ProjectRecord {
   return {
     name: row.name,
     sources: JSON.parse(row.sources) as string[],
-    settings: { developerTools: settings.developerTools === true },
+    settings: { developerTools: settings.developerTools === true, ...(settings.documentUrls === true ? { documentUrls: true } : {}) },
     createdAt: row.created_at,
   };
 }

@@ -13,23 +13,29 @@ const nameArg = z.string().min(1).max(200).describe('Document name, e.g. "runboo
 export const addDocumentTool = defineTool({
   name: 'add_document',
   title: 'Add document',
-  description: 'Add a text or markdown document for this session only (searchable as kind "document"); the same name replaces; remove: true drops it.',
+  description:
+    'Add a document for this session only (searchable as kind "document"): text, or a path in the workspace root, or a url when the project allows it; the same name replaces; remove: true drops it.',
   access: 'session',
   annotations: { idempotentHint: true },
   input: {
     name: z.string().min(1).max(200).describe('e.g. "runbook.md"'),
     text: z.string().min(1).max(MAX_DOCUMENT_CHARS).optional(),
+    path: z.string().min(1).max(1000).optional().describe("A file inside the server's workspace root (pdf, docx, html, markdown, …)"),
+    url: z.string().url().max(2000).optional().describe('An http(s) document, when the project allows URLs'),
     mime_type: z.enum(DOCUMENT_MIME_TYPES).optional(),
     remove: z.boolean().optional(),
   },
   async run(args, ctx) {
     if (args.remove) return removeDocumentTool.run({ name: args.name }, ctx);
-    if (!args.text)
-      throw new SextantError('USAGE', 'text is required to add a document', {
-        hint: 'pass text, or remove: true to drop the document',
+    const given = [args.text, args.path, args.url].filter((v) => v !== undefined).length;
+    if (given !== 1)
+      throw new SextantError('USAGE', given ? 'give one of text, path or url' : 'text, path or url is required to add a document', {
+        hint: 'pass text (or a path or url), or remove: true to drop the document',
         details: { field: 'text' },
       });
-    const doc = await ctx.engine.documents.add({ name: args.name, text: args.text, ...(args.mime_type ? { mimeType: args.mime_type } : {}) });
+    const doc = args.text
+      ? await ctx.engine.documents.add({ name: args.name, text: args.text, ...(args.mime_type ? { mimeType: args.mime_type } : {}) })
+      : await ctx.engine.documents.addFrom({ name: args.name, ...(args.path ? { path: args.path } : {}), ...(args.url ? { url: args.url } : {}) });
     return {
       structured: { document: { name: doc.name, id: doc.objectId, mime_type: doc.mimeType, chars: doc.chars, chunks: doc.chunks } },
       text: `added ${doc.name} (${doc.mimeType}, ${doc.chars} chars) as ${doc.chunks} chunk${doc.chunks === 1 ? '' : 's'}, visible to this session only; id ${doc.objectId}`,
