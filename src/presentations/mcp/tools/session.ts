@@ -13,15 +13,14 @@ const nameArg = z.string().min(1).max(200).describe('Document name, e.g. "runboo
 export const addDocumentTool = defineTool({
   name: 'add_document',
   title: 'Add document',
-  description:
-    'Add a document for this session only (searchable as kind "document"): text, or a path in the workspace root, or a url when the project allows it; the same name replaces; remove: true drops it.',
+  description: 'Add a session-only document from text, path or url (kind "document"); same name replaces; remove: true drops it.',
   access: 'session',
   annotations: { idempotentHint: true },
   input: {
-    name: z.string().min(1).max(200).describe('e.g. "runbook.md"'),
+    name: z.string().min(1).max(200),
     text: z.string().min(1).max(MAX_DOCUMENT_CHARS).optional(),
-    path: z.string().min(1).max(1000).optional().describe("A file inside the server's workspace root (pdf, docx, html, markdown, …)"),
-    url: z.string().url().max(2000).optional().describe('An http(s) document, when the project allows URLs'),
+    path: z.string().optional(),
+    url: z.string().optional(),
     mime_type: z.enum(DOCUMENT_MIME_TYPES).optional(),
     remove: z.boolean().optional(),
   },
