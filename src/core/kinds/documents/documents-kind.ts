@@ -20,7 +20,7 @@ const OBJECT_KINDS: readonly ObjectKindSpec[] = [
 ];
 
 export const documentsOptions = z.object({
-  content: z.string().optional().describe('Docs: the document itself (inline text); no location needed'),
+  content: z.string().optional().meta({ placeholder: 'TEXT' }).describe('Docs: the document itself (inline text); no location needed'),
   documentType: z
     .enum(DOCUMENT_TYPES)
     .optional()
