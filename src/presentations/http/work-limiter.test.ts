@@ -33,4 +33,22 @@ describe('work limiter', () => {
     await expect(limiter.run('a', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await limiter.run('a', async () => 1)).toBe(1);
   });
+
+  it('lets pending I/O run between the queued calls of one key', async () => {
+    // Synchronous work joined by promise continuations, as a search on the SQLite store is.
+    const limiter = createWorkLimiter({ perKey: 2 });
+    let done = 0;
+    const calls = Array.from({ length: 40 }, () =>
+      limiter.run('flood', async () => {
+        await Promise.resolve();
+        const until = performance.now() + 1;
+        while (performance.now() < until); // 1 ms of synchronous work
+        done++;
+      }),
+    );
+    const doneWhenIoRan = await new Promise<number>((resolve) => setTimeout(() => resolve(done), 0));
+    await Promise.all(calls);
+    expect(done).toBe(40);
+    expect(doneWhenIoRan).toBeLessThan(10);
+  });
 });

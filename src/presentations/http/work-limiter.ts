@@ -3,6 +3,12 @@
  * At most `perKey` pieces of work at once per credential, the rest queued in arrival order, so
  * one client flooding calls (issue 11 §4: batches of deep_search stalled everyone) holds a
  * bounded share of the one event loop and other credentials' calls run between its own.
+ *
+ * A freed slot passes to the next queued call through `setImmediate`, not directly: searches on
+ * the SQLite store are synchronous work joined by promise continuations, so a direct hand-off
+ * chains a whole queue of calls in microtasks and no socket is read until it drains (a small
+ * client waited ~220 ms behind a flood of ~4 ms calls). Through the check phase, the poll phase
+ * reads other clients' requests between every two calls of the flooding one.
  */
 
 export interface WorkLimiter {
@@ -23,7 +29,7 @@ export function createWorkLimiter(options: { perKey: number }): WorkLimiter {
       } finally {
         const next = current.waiting.shift();
         if (next)
-          next(); // the slot passes on: active stays the same
+          setImmediate(next); // the slot passes on (active stays the same), after pending I/O
         else if (--current.active === 0) lanes.delete(key);
       }
     },
