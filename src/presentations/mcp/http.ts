@@ -51,7 +51,7 @@ export interface HttpServerOptions {
   extraMounts?: readonly Mount[];
 }
 
-const DEFAULT_CALLS_PER_CREDENTIAL = 4;
+const DEFAULT_CALLS_PER_CREDENTIAL = 2;
 
 export interface RunningHttpServer {
   url: string;
