@@ -186,7 +186,7 @@ describe('context generate', () => {
     }
   }, 60_000);
 
-  it('a second run drafts only what is still without a context; --object refuses a described object and a column', async () => {
+  it("a second run drafts only what is still without a context; --object refuses a described object and a column; a person's schema context is a fact", async () => {
     const again = await run('context', 'generate', '--limit', '3', '--json', ...endpoint());
     expect(again.code, again.stderr).toBe(0);
     expect(again.json.results.map((r: { objectId: string }) => r.objectId)).not.toContain('shop:table:billing.inv_ln_itm');
@@ -211,5 +211,13 @@ describe('context generate', () => {
     expect(one.json.results).toEqual([
       expect.objectContaining({ objectId: 'shop:table:shop.customer', status: 'skipped', reason: expect.stringMatching(/not among the signals given/) }),
     ]);
+
+    const desk = await run('context', 'add', 'sextant://shop/support', 'Customer service desk, moved from the old helpdesk tool in 2022');
+    expect(desk.code, desk.stderr).toBe(0);
+    const tag = await run('context', 'generate', '--object', 'shop:table:support.ticket_tag', '--dry-run', '--json', ...endpoint());
+    expect(tag.code, tag.stderr).toBe(0);
+    expect(chat.requests.at(-1)!.body.messages[1]!.content).toMatch(
+      /\nF\d+: context written by a person on schema support: Customer service desk, moved from the old helpdesk tool in 2022$/,
+    );
   });
 });

@@ -38,6 +38,11 @@ describe('draft prompt', () => {
     expect(messages[1]!.content).toBe(`Source "demo". Facts about table billing.inv_ln_itm:\n${facts.map((f) => `${f.id}: ${f.text}`).join('\n')}`);
   });
 
+  it('adds what people wrote on the source or schema, after the structure', () => {
+    const { facts } = buildDraftPrompt({ ...subject, inherited: ['on schema billing: The finance\nsystem, migrated from the old ERP'] });
+    expect(facts.at(-1)).toEqual({ id: 'F7', text: 'context written by a person on schema billing: The finance system, migrated from the old ERP' });
+  });
+
   it('shows a view its definition and is deterministic (the cache key depends on it)', () => {
     const view: DraftSubject = { ...subject, kind: 'view', path: 'support.v_x', definition: 'SELECT a.agent_id\n  FROM support.agent a', columns: [] };
     const first = buildDraftPrompt(view);

@@ -42,6 +42,8 @@ export interface DraftSubject {
   /** Unique and check constraints as `name: definition`. */
   constraints: string[];
   neighbours: DraftNeighbour[];
+  /** Contexts people wrote on the object's source or schema, as `on schema billing: …`. */
+  inherited?: string[];
 }
 
 export interface DraftFact {
@@ -86,6 +88,7 @@ export function draftFacts(subject: DraftSubject): DraftFact[] {
   for (const c of subject.columns) texts.push(columnFact(c));
   for (const c of subject.constraints) texts.push(`constraint ${oneLine(c)}`);
   for (const n of subject.neighbours) texts.push(neighbourFact(n));
+  for (const c of subject.inherited ?? []) texts.push(`context written by a person ${oneLine(c)}`);
   return texts.slice(0, MAX_FACTS).map((text, i) => ({ id: `F${i + 1}`, text }));
 }
 

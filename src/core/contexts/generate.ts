@@ -19,6 +19,7 @@ import { resolveObject } from '../catalog/resolve-object.js';
 import type { KindRegistry } from '../kinds/registry.js';
 import { requireSource } from '../sources.js';
 import { refreshSourceChunks } from './contexts.js';
+import { schemaOf } from './effective.js';
 import { buildDraftPrompt, crypticScore, judgeDraftAnswer, type DraftNeighbour, type DraftSubject } from './draft-prompt.js';
 
 export interface GenerateDeps {
@@ -103,6 +104,10 @@ export async function draftSubject(store: CatalogStore, object: CatalogObject): 
     if (e.kind === 'foreign_key' || e.kind === 'depends_on') await add(e, e.toId, e.kind === 'foreign_key' ? 'references' : 'reads from');
   for (const e of incoming)
     if (e.kind === 'foreign_key' || e.kind === 'depends_on') await add(e, e.fromId, e.kind === 'foreign_key' ? 'referenced by' : 'read by');
+  const schema = schemaOf(object);
+  const inherited = (await store.listContexts(object.source))
+    .filter((c) => c.origin === 'manual' && (c.targetKind === 'source' || (c.targetKind === 'schema' && c.target === schema)))
+    .map((c) => `on ${c.targetKind} ${c.target}: ${c.text}`);
   return {
     id: object.id,
     source: object.source,
@@ -114,6 +119,7 @@ export async function draftSubject(store: CatalogStore, object: CatalogObject): 
     columns,
     constraints,
     neighbours,
+    ...(inherited.length ? { inherited } : {}),
   };
 }
 
