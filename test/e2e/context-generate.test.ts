@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSampleSql } from '../../src/demo/sample-database.js';
-import { startChatServer, type ChatRequest, type ChatServer } from '../helpers/chat-server.js';
+import { startChatServer, type ChatAnswer, type ChatRequest, type ChatServer } from '../helpers/chat-server.js';
 import { CLI, cliEnv, runCli } from '../helpers/cli.js';
 import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
 import { tempHome } from '../helpers/temp-home.js';
@@ -24,7 +24,7 @@ function factId(request: ChatRequest, prefix: string): string {
 }
 
 /** Answers as a model would, per table: two grounded drafts, a refusal, a malformed answer, a skip. */
-function answer(request: ChatRequest): { content: string } {
+function answer(request: ChatRequest): ChatAnswer {
   const prompt = request.body.messages[1]!.content;
   const about = /Facts about \w+ ([\w.]+):/.exec(prompt)?.[1];
   switch (about) {
@@ -43,6 +43,8 @@ function answer(request: ChatRequest): { content: string } {
       return { content: "I'm sorry, but I can't help with that request." };
     case 'billing.gl_acct_map':
       return { content: '{"context": "General ledger account mapping", "evidence": ["F1"' };
+    case 'shop.warehouse':
+      return { status: 400, raw: JSON.stringify({ error: { message: 'this model does not exist' } }) };
     case 'support.v_tkt_agt_stats':
       return { content: JSON.stringify({ skip: 'the view aggregates tickets per agent but its purpose is not stated' }) };
     default:
@@ -211,6 +213,11 @@ describe('context generate', () => {
     expect(one.json.results).toEqual([
       expect.objectContaining({ objectId: 'shop:table:shop.customer', status: 'skipped', reason: expect.stringMatching(/not among the signals given/) }),
     ]);
+
+    const failing = await run('context', 'generate', '--object', 'sextant://shop/shop.warehouse', ...endpoint());
+    expect(failing.code).toBe(1);
+    expect(failing.stderr).toMatch(/chat completion failed at http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: HTTP 400: .*this model does not exist/);
+    expect(failing.stderr).not.toContain(KEY);
 
     const desk = await run('context', 'add', 'sextant://shop/support', 'Customer service desk, moved from the old helpdesk tool in 2022');
     expect(desk.code, desk.stderr).toBe(0);
