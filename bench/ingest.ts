@@ -11,9 +11,11 @@ import { openEngine } from '../src/app.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { flag, mb, peakRssSampler } from './measure.js';
 
-const ADMIN = process.env.SEXTANT_BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Admin connection to the benchmark PostgreSQL (SEXTANT_BENCH_PG, default the local trust-auth server). */
+export const ADMIN = process.env.SEXTANT_BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function admin(sql: string, dsn = ADMIN): Promise<void> {
+/** Runs one statement (or script) on its own connection. */
+export async function admin(sql: string, dsn = ADMIN): Promise<void> {
   const c = new pg.Client({ connectionString: dsn });
   await c.connect();
   try {

@@ -19,7 +19,7 @@ import { openapiKind } from './core/kinds/openapi/openapi-kind.js';
 import { documentsKind } from './core/kinds/documents/documents-kind.js';
 import { declaredDocumentSource } from './core/kinds/documents/declared-sources.js';
 import type { Embedder } from './ports/embedder.js';
-import type { Llm } from './ports/llm.js';
+import type { Llm, LlmSettings } from './ports/llm.js';
 import { createGraphqlConnector } from './adapters/connector/graphql/index.js';
 import { createPostgresConnector } from './adapters/connector/postgres/index.js';
 import { createOpenapiConnector } from './adapters/connector/openapi/index.js';
@@ -138,13 +138,16 @@ export async function openEmbedder(config: SextantConfig, onProgress?: ProgressF
   }
 }
 
-/** The configured chat model (llm.url + llm.model), or null; the adapter is imported lazily. */
-export async function openLlm(config: SextantConfig): Promise<Llm | null> {
-  const url = config.get('llm.url');
-  const model = config.get('llm.model');
+/**
+ * The configured chat model (llm.url + llm.model), or null; `settings` (a command's flags)
+ * override the configured values. The adapter is imported lazily.
+ */
+export async function openLlm(config: SextantConfig, settings: LlmSettings = {}): Promise<Llm | null> {
+  const url = settings.url ?? config.get('llm.url');
+  const model = settings.model ?? config.get('llm.model');
   if (!url || !model) return null;
   const { createOpenAiLlm } = await import('./adapters/llm/openai/index.js');
-  const apiKey = config.get('llm.api_key');
+  const apiKey = settings.apiKey ?? config.get('llm.api_key');
   return createOpenAiLlm({ url, model, ...(apiKey ? { apiKey } : {}) });
 }
 
@@ -166,7 +169,7 @@ export async function openEngine(config: SextantConfig, options: AppOptions = {}
     connectors: createConnectors(config, kinds),
     kinds: kinds.map((registration) => registration.kind),
     embedder: () => openEmbedder(config, options.onProgress),
-    llm: () => openLlm(config),
+    llm: (settings) => openLlm(config, settings),
     rerank: rerankCommand ? createCommandReranker(rerankCommand, { timeoutMs: config.get('search.rerank_timeout_ms') }) : null,
     lexical: lexicalField,
     declaredSources: () => config.get('documents.sources').map((entry, i) => declaredDocumentSource(entry, i)),

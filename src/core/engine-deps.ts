@@ -6,7 +6,7 @@ import type { AddSourceInput } from './sources.js';
 import type { Connector } from '../ports/connector.js';
 import type { DocumentImporter } from '../ports/documents.js';
 import type { Embedder } from '../ports/embedder.js';
-import type { Llm } from '../ports/llm.js';
+import type { Llm, LlmSettings } from '../ports/llm.js';
 import type { Reranker } from '../ports/reranker.js';
 import type { SourceKind } from '../ports/source-kind.js';
 import type { Store } from '../ports/store.js';
@@ -24,7 +24,8 @@ export interface EngineDeps {
   /** Lexical field transform (identifier splitting, word forms). */
   lexical?: (text: string) => string;
   /** Lazily opens the configured chat model (glossary inference); null when none is configured. */
-  llm?: () => Promise<Llm | null>;
+  /** The chat model; `settings` override the configured endpoint for one command. */
+  llm?: (settings?: LlmSettings) => Promise<Llm | null>;
   /** Sources declared in the configuration (document sources), registered or brought up to date by `update`; may throw CONFIG_INVALID. */
   declaredSources?: () => readonly AddSourceInput[];
   /** Reads session documents from a path (inside `workspaceRoot`) or a URL; absent: only text. */

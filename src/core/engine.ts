@@ -15,6 +15,7 @@ import { listOperations, type OperationFilter, type OperationPage } from './open
 import { withRankedFields } from './discovery/rank-fields.js';
 import { createTokenService, type TokenService } from './auth/tokens.js';
 import { addContext, removeContext, type ContextChange } from './contexts/contexts.js';
+import { generateContexts, type GenerateOptions, type GenerateReport } from './contexts/generate.js';
 import type { EngineDeps } from './engine-deps.js';
 import { SextantError } from '../kernel/errors.js';
 import { privilegeRefusal, sourceAcceptsExtraPrivileges } from './access/privileges.js';
@@ -104,6 +105,8 @@ export interface Engine {
   addContext(target: string, text: string): Promise<ContextChange>;
   listContexts(source?: string): Promise<ContextRecord[]>;
   removeContext(id: number): Promise<ContextChange>;
+  /** Drafts contexts for tables and views without one with the chat model (origin `inferred`). */
+  generateContexts(options: GenerateOptions): Promise<GenerateReport>;
   status(): Promise<StatusReport>;
   /** Chunks and vectors visible under the filter (a caller's sources, projects and session). */
   indexCounts(filter: ChunkFilter): Promise<{ chunks: number; vectors: number }>;
@@ -295,6 +298,7 @@ export function createEngine(deps: EngineDeps): Engine {
     addContext: async (target, text) => addContext({ store, kinds, embedder: await embedder(), ...lexical }, target, text),
     listContexts: (source) => store.listContexts(source),
     removeContext: async (id) => removeContext({ store, kinds, embedder: await embedder(), ...lexical }, id),
+    generateContexts: (options) => generateContexts({ store, kinds, embedder, ...lexical, llm: deps.llm ?? (async () => null) }, options),
     async status() {
       return { index: await store.info(), sources: (await store.listSources()).map(publicSource) };
     },

@@ -69,7 +69,12 @@ export interface SourceSnapshot {
   info: Record<string, unknown>;
 }
 
-/** A human-written context attached to a source, schema or object. */
+/** Who wrote a context: a person (`manual`) or a chat model drafting from schema signals (`inferred`). */
+export type ContextOrigin = 'manual' | 'inferred';
+
+export const CONTEXT_ORIGINS: readonly ContextOrigin[] = Object.freeze(['manual', 'inferred']);
+
+/** A context attached to a source, schema or object: written by a person or drafted by a model. */
 export interface ContextRecord {
   id: number;
   source: string;
@@ -78,7 +83,13 @@ export interface ContextRecord {
   target: string;
   text: string;
   createdAt: string;
+  origin: ContextOrigin;
+  /** For an `inferred` context: the schema signals the draft rests on. */
+  evidence?: string[];
 }
+
+/** What a store is given to add a context; a missing origin means `manual`. */
+export type NewContext = Omit<ContextRecord, 'id' | 'createdAt' | 'origin'> & { origin?: ContextOrigin };
 
 /** A retrievable unit, aligned with one object. Lexical fields feed FTS5; `text` feeds the embedder. */
 export interface Chunk {

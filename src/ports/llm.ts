@@ -11,3 +11,10 @@ export interface Llm {
   readonly modelId: string;
   complete(messages: readonly ChatMessage[], options?: { json?: boolean }): Promise<string>;
 }
+
+/** Endpoint settings a command may pass to override the configured `llm.*` ones. */
+export interface LlmSettings {
+  url?: string;
+  model?: string;
+  apiKey?: string;
+}

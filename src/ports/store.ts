@@ -3,7 +3,7 @@
  * Persistence of sources, canonical objects, contexts, chunks and vectors.
  * Every adapter passes test/contracts/store.contract.ts.
  */
-import type { CatalogEdge, CatalogObject, Chunk, ChunkWrite, ContextRecord, EntityMention, NerType, ObjectKind, SemanticType } from './catalog.js';
+import type { CatalogEdge, CatalogObject, Chunk, ChunkWrite, ContextRecord, EntityMention, NewContext, NerType, ObjectKind, SemanticType } from './catalog.js';
 import type { SourceRecord } from './connector.js';
 import type { GlossaryStore, LlmCache } from './glossary.js';
 
@@ -258,7 +258,7 @@ export interface CatalogStore {
   objectIds(source?: string): Promise<string[]>;
 
   // contexts
-  addContext(context: Omit<ContextRecord, 'id' | 'createdAt'>): Promise<ContextRecord>;
+  addContext(context: NewContext): Promise<ContextRecord>;
   listContexts(source?: string): Promise<ContextRecord[]>;
   removeContext(id: number): Promise<ContextRecord | null>;
   effectiveContext(objectId: string): Promise<string | null>;

@@ -3,7 +3,7 @@
  * Adding and removing human contexts; each change re-chunks the affected source from stored
  * objects (no re-introspection) so search sees it at once.
  */
-import type { ContextRecord } from '../../ports/catalog.js';
+import type { ContextRecord, NewContext } from '../../ports/catalog.js';
 import type { Embedder } from '../../ports/embedder.js';
 import type { CatalogStore, ChunkIndex } from '../../ports/store.js';
 import { SextantError } from '../../kernel/errors.js';
@@ -46,7 +46,7 @@ export async function addContext(deps: ContextDeps, targetRef: string, text: str
     });
   }
   await requireSource(deps.store, target.source);
-  let record: Omit<ContextRecord, 'id' | 'createdAt'>;
+  let record: NewContext;
   if (target.kind === 'source') record = { source: target.source, targetKind: 'source', target: target.source, text: clean };
   else if (target.kind === 'schema') {
     const schema = await deps.store.getObject(`${target.source}:schema:${target.schema}`);

@@ -12,6 +12,14 @@ export function schemaOf(object: Pick<CatalogObject, 'kind' | 'path'>): string {
   return dot < 0 ? object.path : object.path.slice(0, dot);
 }
 
+/** How an inferred context reads wherever contexts are shown: `get`, `describe`, MCP, search. */
+export const INFERRED_MARK = '(inferred)';
+
+/** A context's text as it is shown, marked when a model drafted it. */
+export function shownContextText(context: Pick<ContextRecord, 'text' | 'origin'>): string {
+  return context.origin === 'inferred' ? `${INFERRED_MARK} ${context.text}` : context.text;
+}
+
 /**
  * Effective context text of every object: inherited contexts from the most general to the most
  * specific, one per line, duplicates dropped. Objects without any context get ''.
@@ -26,9 +34,10 @@ export function resolveEffectiveContexts(objects: readonly CatalogObject[], cont
     else map.set(key, [text]);
   };
   for (const c of [...contexts].sort((a, b) => a.id - b.id)) {
-    if (c.targetKind === 'source') sourceTexts.push(c.text);
-    else if (c.targetKind === 'schema') push(bySchema, c.target, c.text);
-    else push(byObject, c.target, c.text);
+    const text = shownContextText(c);
+    if (c.targetKind === 'source') sourceTexts.push(text);
+    else if (c.targetKind === 'schema') push(bySchema, c.target, text);
+    else push(byObject, c.target, text);
   }
 
   const byId = new Map(objects.map((o) => [o.id, o]));

@@ -376,6 +376,38 @@ describe('sqlite store: the index file', () => {
     expect((await repairIndexFile(join(home.dir, 'absent', 'index.sqlite'))).action).toBe('none');
   });
 
+  it("keeps a context's origin and evidence, and adds them to an older index on open, its contexts manual", async () => {
+    const path = tmpFile();
+    const store = await openSqliteStore(path);
+    await addSource(store, 'shop');
+    const manual = await store.addContext({ source: 'shop', targetKind: 'source', target: 'shop', text: 'the web shop' });
+    const inferred = await store.addContext({
+      source: 'shop',
+      targetKind: 'object',
+      target: 'shop:table:public.t0',
+      text: 'drafted',
+      origin: 'inferred',
+      evidence: ['table public.t0', 'column c1 integer'],
+    });
+    expect(manual).toMatchObject({ origin: 'manual' });
+    expect(manual.evidence).toBeUndefined();
+    expect(inferred).toMatchObject({ origin: 'inferred', evidence: ['table public.t0', 'column c1 integer'] });
+    expect(await store.listContexts('shop')).toEqual([manual, inferred]);
+    await store.close();
+
+    const db = raw(path);
+    db.exec('DELETE FROM contexts WHERE id = ' + inferred.id + '; ALTER TABLE contexts DROP COLUMN origin; ALTER TABLE contexts DROP COLUMN evidence');
+    db.close();
+    const migrated = await openSqliteStore(path);
+    try {
+      expect(await migrated.listContexts()).toEqual([manual]);
+      const again = await migrated.addContext({ source: 'shop', targetKind: 'schema', target: 'public', text: 'x', origin: 'inferred', evidence: ['F'] });
+      expect((await migrated.listContexts()).at(-1)).toEqual(again);
+    } finally {
+      await migrated.close();
+    }
+  });
+
   it('finds a chain of migrations when there is one', () => {
     const step = (from: number, to: number): Migration => ({ from, to, description: `${from}→${to}`, up: () => {} });
     const steps = [step(1, 2), step(2, 3), step(3, 5)];

@@ -203,7 +203,16 @@ function moveAside(path: string, label: string): string {
 
 interface UserData {
   sources: Array<{ name: string; type: string; url: string; options: string; created_at: string }>;
-  contexts: Array<{ id: number; source: string; target_kind: string; target: string; text: string; created_at: string }>;
+  contexts: Array<{
+    id: number;
+    source: string;
+    target_kind: string;
+    target: string;
+    text: string;
+    created_at: string;
+    origin: string;
+    evidence: string | null;
+  }>;
 }
 
 /** Sources and contexts of an index of another version, read defensively (columns may differ). */
@@ -232,7 +241,16 @@ function readUserData(db: Database.Database): UserData {
     const target = text(r.target);
     const body = text(r.text);
     if (source === null || target === null || body === null || !['source', 'schema', 'object'].includes(kind ?? '')) continue;
-    contexts.push({ id: Number(r.id), source, target_kind: kind!, target, text: body, created_at: text(r.created_at) ?? now });
+    contexts.push({
+      id: Number(r.id),
+      source,
+      target_kind: kind!,
+      target,
+      text: body,
+      created_at: text(r.created_at) ?? now,
+      origin: r.origin === 'inferred' ? 'inferred' : 'manual',
+      evidence: validJson(r.evidence),
+    });
   }
   return { sources, contexts };
 }
@@ -240,8 +258,9 @@ function readUserData(db: Database.Database): UserData {
 function writeUserData(db: Database.Database, data: UserData): void {
   const source = db.prepare('INSERT INTO sources (name, type, url, options, created_at) VALUES (?, ?, ?, ?, ?)');
   for (const s of data.sources) source.run(s.name, s.type, s.url, s.options, s.created_at);
-  const context = db.prepare('INSERT INTO contexts (id, source, target_kind, target, text, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-  for (const c of data.contexts) context.run(Number.isInteger(c.id) && c.id > 0 ? c.id : null, c.source, c.target_kind, c.target, c.text, c.created_at);
+  const context = db.prepare('INSERT INTO contexts (id, source, target_kind, target, text, created_at, origin, evidence) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  for (const c of data.contexts)
+    context.run(Number.isInteger(c.id) && c.id > 0 ? c.id : null, c.source, c.target_kind, c.target, c.text, c.created_at, c.origin, c.evidence);
 }
 
 function validJson(v: unknown): string | null {

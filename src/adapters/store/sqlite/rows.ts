@@ -44,6 +44,9 @@ export interface ContextRow {
   target: string;
   text: string;
   created_at: string;
+  origin: ContextRecord['origin'];
+  /** JSON array of strings, or null. */
+  evidence: string | null;
 }
 
 export interface ChunkRow {
@@ -107,7 +110,18 @@ export function toEdge(row: EdgeRow): CatalogEdge {
 }
 
 export function toContext(row: ContextRow): ContextRecord {
-  return { id: row.id, source: row.source, targetKind: row.target_kind, target: row.target, text: row.text, createdAt: row.created_at };
+  const record: ContextRecord = {
+    id: row.id,
+    source: row.source,
+    targetKind: row.target_kind,
+    target: row.target,
+    text: row.text,
+    createdAt: row.created_at,
+    origin: row.origin === 'inferred' ? 'inferred' : 'manual',
+  };
+  const evidence = row.evidence ? (JSON.parse(row.evidence) as unknown) : null;
+  if (Array.isArray(evidence)) record.evidence = evidence.map(String);
+  return record;
 }
 
 export function toChunk(row: ChunkRow): Chunk {

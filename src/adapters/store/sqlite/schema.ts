@@ -99,7 +99,9 @@ CREATE TABLE contexts (
   target_kind TEXT NOT NULL CHECK (target_kind IN ('source', 'schema', 'object')),
   target      TEXT NOT NULL,
   text        TEXT NOT NULL,
-  created_at  TEXT NOT NULL
+  created_at  TEXT NOT NULL,
+  origin      TEXT NOT NULL DEFAULT 'manual' CHECK (origin IN ('manual', 'inferred')),
+  evidence    TEXT
 );
 CREATE INDEX contexts_source ON contexts (source);
 CREATE TABLE effective_contexts (
@@ -136,6 +138,17 @@ export interface Migration {
 
 /** Known steps. Version 1 is the first schema, so there is nothing to migrate from yet. */
 export const MIGRATIONS: readonly Migration[] = Object.freeze([]);
+
+/**
+ * Adds `contexts.origin` and `contexts.evidence` to an index created before contexts recorded
+ * who wrote them (same schema version 1; additive, so older contexts read as `manual`). Cheap
+ * when they exist (no write is made).
+ */
+export function ensureContextColumns(db: Database): void {
+  const columns = db.prepare<[], string>("SELECT name FROM pragma_table_info('contexts')").pluck().all();
+  if (!columns.includes('origin')) db.exec("ALTER TABLE contexts ADD COLUMN origin TEXT NOT NULL DEFAULT 'manual' CHECK (origin IN ('manual', 'inferred'))");
+  if (!columns.includes('evidence')) db.exec('ALTER TABLE contexts ADD COLUMN evidence TEXT');
+}
 
 /** The chain of migrations from `from` to `to`, or null when there is none. */
 export function migrationPath(from: number, to: number, migrations: readonly Migration[] = MIGRATIONS): Migration[] | null {

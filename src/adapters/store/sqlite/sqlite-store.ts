@@ -7,7 +7,7 @@ import type { Database } from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SextantError } from '../../../kernel/errors.js';
-import type { CatalogEdge, CatalogObject, Chunk, ContextRecord } from '../../../ports/catalog.js';
+import type { CatalogEdge, CatalogObject, Chunk, ContextRecord, NewContext } from '../../../ports/catalog.js';
 import type { SourceRecord } from '../../../ports/connector.js';
 import type { ChangeActor, GlossaryChange, GlossaryTerm, OutputColumn, TermFields, TermIndexWrite, TermValidation } from '../../../ports/glossary.js';
 import type {
@@ -58,7 +58,7 @@ import {
   type ObjectRow,
   type SourceRow,
 } from './rows.js';
-import { META, readMeta, SCHEMA_VERSION, writeMeta } from './schema.js';
+import { ensureContextColumns, META, readMeta, SCHEMA_VERSION, writeMeta } from './schema.js';
 import { ensureScopeTables } from './scope-tables.js';
 import { ensureGlossaryTables, GlossaryTables } from './glossary-tables.js';
 import { SessionTables } from './sessions.js';
@@ -134,6 +134,7 @@ export class SqliteStore implements Store {
     this.#tokens = new TokenTables(db);
     this.#sessions = new SessionTables(db, this.#lexical, this.#writer);
     ensureGlossaryTables(db);
+    ensureContextColumns(db);
     this.#glossary = new GlossaryTables(db, this.#writer);
   }
 
@@ -285,14 +286,25 @@ export class SqliteStore implements Store {
 
   // contexts
 
-  async addContext(context: Omit<ContextRecord, 'id' | 'createdAt'>): Promise<ContextRecord> {
+  async addContext(context: NewContext): Promise<ContextRecord> {
     return this.#write(() => {
       if (!this.#get('SELECT 1 FROM sources WHERE name = ?', context.source)) throw sourceNotFound(context.source);
       const createdAt = new Date().toISOString();
+      const origin = context.origin ?? 'manual';
+      const evidence = context.evidence?.length ? JSON.stringify(context.evidence) : null;
       const id = this.#q
-        .get<{ id: number }>('INSERT INTO contexts (source, target_kind, target, text, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id')
-        .get(context.source, context.targetKind, context.target, context.text, createdAt)!.id;
-      return { id, source: context.source, targetKind: context.targetKind, target: context.target, text: context.text, createdAt };
+        .get<{ id: number }>('INSERT INTO contexts (source, target_kind, target, text, created_at, origin, evidence) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id')
+        .get(context.source, context.targetKind, context.target, context.text, createdAt, origin, evidence)!.id;
+      return toContext({
+        id,
+        source: context.source,
+        target_kind: context.targetKind,
+        target: context.target,
+        text: context.text,
+        created_at: createdAt,
+        origin,
+        evidence,
+      });
     });
   }
 

@@ -91,7 +91,13 @@ function objectOutput(d: ObjectDetail, detail: 'brief' | 'full'): ToolOutput {
   const edges = { outgoing: capped(d.outgoing, EDGE_CAP), incoming: capped(d.incoming, EDGE_CAP) };
   structured.outgoing = edges.outgoing.items;
   structured.incoming = edges.incoming.items;
-  structured.contexts = d.contexts.map((c) => ({ id: c.id, target: c.target, text: c.text }));
+  structured.contexts = d.contexts.map((c) => ({
+    id: c.id,
+    target: c.target,
+    text: c.text,
+    origin: c.origin,
+    ...(c.evidence ? { evidence: c.evidence } : {}),
+  }));
   for (const e of edges.outgoing.items) lines.push(`→ ${e.kind} ${e.toId}`);
   for (const e of edges.incoming.items) lines.push(`← ${e.kind} ${e.fromId}`);
   if (edges.outgoing.truncated || edges.incoming.truncated) lines.push(`[truncated: first ${EDGE_CAP} edges each way]`);

@@ -40,7 +40,8 @@ function contextsPanel(ctx: UiContext, target: string, contexts: ContextRecord[]
             ${contexts.map(
               (c) =>
                 html`<li>
-                  <span class="context-text">${c.text}</span> <span class="muted">— on ${contextOrigin(c)}, ${when(c.createdAt)}</span>
+                  <span class="context-text">${c.text}</span>
+                  <span class="muted">— ${c.origin === 'inferred' ? 'inferred (drafted by a model), ' : ''}on ${contextOrigin(c)}, ${when(c.createdAt)}</span>
                   ${
                     canWrite
                       ? html`<details>
