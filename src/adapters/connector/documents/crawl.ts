@@ -3,7 +3,9 @@
  * Breadth-first crawl from one URL (seed 004): pages up to `maxDepth` links away, at most
  * `maxDocuments`, on the first page's site unless allowed otherwise, links matching
  * `linkPattern`; each URL read once. A page that fails (404, 500, too large) is skipped and
- * counted; the crawl never leaves its limits.
+ * counted; the crawl never leaves its limits. Up to `CRAWL_CONCURRENCY` requests are in flight
+ * at once; results are taken in queue order, so pages, limits and names come out as a
+ * one-at-a-time crawl would give them.
  */
 import type { FetchedDocument } from '../../../ports/documents.js';
 import { linksOf, normaliseUrl } from './links.js';
@@ -16,6 +18,9 @@ export interface CrawlLimits {
 }
 
 export const CRAWL_DEFAULTS = { maxDepth: 2, maxDocuments: 10 } as const;
+
+/** Requests in flight at once: a loopback or LAN server answers the next while a page is read. */
+export const CRAWL_CONCURRENCY = 8;
 
 export interface CrawledPage {
   url: string;
@@ -47,29 +52,38 @@ export async function crawl(start: string, limits: CrawlLimits, deps: CrawlDeps)
   const out: CrawlOutcome = { pages: [], failed: [], leftOut: 0 };
   while (queue.length > 0) {
     if (deps.signal?.aborted) break;
-    const next = queue.shift()!;
-    if (out.pages.length >= limits.maxDocuments) {
-      out.leftOut += queue.length + 1;
+    const room = limits.maxDocuments - out.pages.length;
+    if (room <= 0) {
+      out.leftOut += queue.length;
       break;
     }
-    let document: FetchedDocument;
-    try {
-      document = await deps.fetch(next.url);
-    } catch (err) {
-      out.failed.push({ url: next.url, reason: (err as Error).message });
-      continue;
-    }
-    out.pages.push({ url: next.url, depth: next.depth, document });
-    deps.onPage?.(out.pages.length, limits.maxDocuments, next.url);
-    if (next.depth >= limits.maxDepth) continue;
-    const text = await deps.linkText(document);
-    if (!text) continue;
-    for (const link of linksOf(text.text, document.origin.startsWith('http') ? document.origin : next.url, text.markdown)) {
-      if (seen.has(link)) continue;
-      seen.add(link);
-      if (limits.sameSite && new URL(link).host !== site) continue;
-      if (limits.linkPattern && !limits.linkPattern.test(link)) continue;
-      queue.push({ url: link, depth: next.depth + 1 });
+    const batch = queue.splice(0, Math.min(room, CRAWL_CONCURRENCY));
+    const fetched = await Promise.all(
+      batch.map((next) =>
+        deps.fetch(next.url).then(
+          (document) => ({ document, reason: null }),
+          (err: unknown) => ({ document: null, reason: (err as Error).message }),
+        ),
+      ),
+    );
+    for (const [i, next] of batch.entries()) {
+      const { document, reason } = fetched[i]!;
+      if (!document) {
+        out.failed.push({ url: next.url, reason: reason ?? 'failed' });
+        continue;
+      }
+      out.pages.push({ url: next.url, depth: next.depth, document });
+      deps.onPage?.(out.pages.length, limits.maxDocuments, next.url);
+      if (next.depth >= limits.maxDepth) continue;
+      const text = await deps.linkText(document);
+      if (!text) continue;
+      for (const link of linksOf(text.text, document.origin.startsWith('http') ? document.origin : next.url, text.markdown)) {
+        if (seen.has(link)) continue;
+        seen.add(link);
+        if (limits.sameSite && new URL(link).host !== site) continue;
+        if (limits.linkPattern && !limits.linkPattern.test(link)) continue;
+        queue.push({ url: link, depth: next.depth + 1 });
+      }
     }
   }
   return out;
