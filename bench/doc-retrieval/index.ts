@@ -78,16 +78,28 @@ function parseArgs(argv: string[]): Args {
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
 
-/** A static server of one folder on loopback. */
+/**
+ * A static server of one folder on loopback, answering as nginx or Apache would: Last-Modified
+ * and an ETag from the file's size and mtime, 304 to a matching If-None-Match / If-Modified-Since.
+ */
 async function serveFolder(root: string): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
     const file = join(root, path);
-    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
+    const stat = file.startsWith(root) && existsSync(file) ? statSync(file) : null;
+    if (!stat?.isFile()) {
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    const modified = new Date(Math.floor(stat.mtimeMs / 1000) * 1000).toUTCString();
+    const since = req.headers['if-modified-since'];
+    const fresh = req.headers['if-none-match'] ? req.headers['if-none-match'] === etag : since ? Date.parse(since) >= Date.parse(modified) : false;
+    if (fresh) {
+      res.writeHead(304, { ETag: etag, 'Last-Modified': modified }).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', ETag: etag, 'Last-Modified': modified });
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

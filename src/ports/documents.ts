@@ -22,6 +22,20 @@ export interface FetchedDocument {
   origin: string;
   /** Last modification as the transport reports it (ISO 8601), when it does. */
   modifiedAt?: string;
+  /** The server's version tag (HTTP `ETag`), kept for the next conditional request. */
+  etag?: string;
+  /**
+   * True when the entry carried `validators` and the server said the document has not changed
+   * since (HTTP 304): `bytes` is then empty and the previous extraction stands.
+   */
+  notModified?: boolean;
+}
+
+/** What a previous read of a document returned, for a conditional request (HTTP If-None-Match / If-Modified-Since). */
+export interface DocumentValidators {
+  etag?: string;
+  /** ISO 8601, as `FetchedDocument.modifiedAt` gave it. */
+  modifiedAt?: string;
 }
 
 /** A document's listing entry, before its bytes are read (folders, prefixes, directories). */
@@ -30,6 +44,8 @@ export interface DocumentEntry {
   origin: string;
   size?: number;
   modifiedAt?: string;
+  /** Given by the caller: transports that can ask "changed since?" (http) answer `notModified` when it has not. */
+  validators?: DocumentValidators;
 }
 
 /** Limits every transport and extractor honours. */

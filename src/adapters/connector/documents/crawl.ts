@@ -8,7 +8,7 @@
  * one-at-a-time crawl would give them.
  */
 import type { FetchedDocument } from '../../../ports/documents.js';
-import { linksOf, normaliseUrl } from './links.js';
+import { normaliseUrl } from './links.js';
 
 export interface CrawlLimits {
   maxDepth: number;
@@ -37,8 +37,8 @@ export interface CrawlOutcome {
 
 export interface CrawlDeps {
   fetch(url: string): Promise<FetchedDocument>;
-  /** Text of a fetched page and whether it is markdown (else HTML); null for pages without links (pdf, …). */
-  linkText(page: FetchedDocument): Promise<{ text: string; markdown: boolean } | null>;
+  /** The normalised links of a fetched page (see links.ts), in order; none for pages without links (pdf, …). */
+  links(page: FetchedDocument, url: string): Promise<readonly string[]>;
   onPage?(done: number, limit: number, url: string): void;
   signal?: AbortSignal;
 }
@@ -75,9 +75,7 @@ export async function crawl(start: string, limits: CrawlLimits, deps: CrawlDeps)
       out.pages.push({ url: next.url, depth: next.depth, document });
       deps.onPage?.(out.pages.length, limits.maxDocuments, next.url);
       if (next.depth >= limits.maxDepth) continue;
-      const text = await deps.linkText(document);
-      if (!text) continue;
-      for (const link of linksOf(text.text, document.origin.startsWith('http') ? document.origin : next.url, text.markdown)) {
+      for (const link of await deps.links(document, next.url)) {
         if (seen.has(link)) continue;
         seen.add(link);
         if (limits.sameSite && new URL(link).host !== site) continue;

@@ -3,6 +3,8 @@
  * http(s) URLs through undici: redirects followed by hand (at most 5, loops named), the configured
  * headers sent only to the location's origin, the size cap enforced while the body streams, one
  * deadline per request, and HTTP_PROXY / HTTPS_PROXY / NO_PROXY respected (EnvHttpProxyAgent).
+ * An entry with validators (a previous read's ETag and Last-Modified) is asked for conditionally;
+ * a 304 comes back as `notModified` without a body.
  */
 import { Agent, EnvHttpProxyAgent, fetch, type Dispatcher, type Response } from 'undici';
 import type { DocumentEntry, FetchedDocument } from '../../../ports/documents.js';
@@ -122,6 +124,7 @@ export async function fetchHttp(location: string, entry: DocumentEntry, options:
   const root = parseHttpUrl(location);
   const { maxBytes, timeoutMs } = limitsOf(options);
   const headers = headersFrom(options);
+  const conditional = conditionalHeaders(entry);
   const dispatcher = dispatcherFor(options.env ?? process.env);
   let url = parseHttpUrl(entry.origin || location);
   url.hash = '';
@@ -132,7 +135,7 @@ export async function fetchHttp(location: string, entry: DocumentEntry, options:
     const signal = deadline(timeoutMs, options.signal);
     let response: Response;
     try {
-      response = await fetch(url, { headers: sameOrigin ? headers : {}, redirect: 'manual', signal, dispatcher });
+      response = await fetch(url, { headers: sameOrigin ? { ...headers, ...conditional } : conditional, redirect: 'manual', signal, dispatcher });
     } catch (err) {
       throw requestFailed(err, shown, timeoutMs, options.signal);
     }
@@ -161,6 +164,20 @@ export async function fetchHttp(location: string, entry: DocumentEntry, options:
       url = parseHttpUrl(target.href);
       continue;
     }
+    const etag = response.headers.get('etag') ?? undefined;
+    if (response.status === 304 && entry.validators) {
+      await response.body?.cancel().catch(() => undefined);
+      const modifiedAt = isoDate(response.headers.get('last-modified')) ?? entry.validators.modifiedAt;
+      return {
+        name: entry.name || httpName(location, url.href),
+        bytes: new Uint8Array(),
+        contentType: null,
+        origin: shown,
+        notModified: true,
+        ...(modifiedAt ? { modifiedAt } : {}),
+        ...((etag ?? entry.validators.etag) ? { etag: etag ?? entry.validators.etag! } : {}),
+      };
+    }
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
       throw statusError(response, shown, sameOrigin && Object.keys(headers).length > 0);
@@ -183,6 +200,17 @@ export async function fetchHttp(location: string, entry: DocumentEntry, options:
       contentType: bareContentType(response.headers.get('content-type')),
       origin: shown,
       ...(modifiedAt ? { modifiedAt } : {}),
+      ...(etag ? { etag } : {}),
     };
   }
+}
+
+/** If-None-Match and If-Modified-Since from a previous read. */
+function conditionalHeaders(entry: DocumentEntry): Record<string, string> {
+  const { etag, modifiedAt } = entry.validators ?? {};
+  const since = modifiedAt ? new Date(modifiedAt) : null;
+  return {
+    ...(etag ? { 'If-None-Match': etag } : {}),
+    ...(since && !Number.isNaN(since.getTime()) ? { 'If-Modified-Since': since.toUTCString() } : {}),
+  };
 }
