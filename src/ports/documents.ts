@@ -76,11 +76,21 @@ export interface ExtractOptions {
 /** Extracts one type; failures are SextantError `DOCUMENT_UNREADABLE` naming the document and why (encrypted, corrupt, too large, zip bomb…). */
 export type Extractor = (bytes: Uint8Array, options: ExtractOptions) => Promise<ExtractedDocument>;
 
+/** A source's documents read in one go (its listing, then each document), over one connection where the transport has one (FTP, SFTP). */
+export interface DocumentWalk {
+  list(): Promise<DocumentEntry[]>;
+  fetch(entry: DocumentEntry): Promise<FetchedDocument>;
+  /** Ends the walk (closes its connection); always called, also after a failure. */
+  close(): Promise<void>;
+}
+
 /** Transports: what a location holds and each document's bytes. */
 export interface DocumentReader {
   /** The documents a source's location holds (a folder's files, a prefix's objects); a single document lists itself. */
   list(source: SourceRecord, signal?: AbortSignal): Promise<DocumentEntry[]>;
   fetch(source: SourceRecord, entry: DocumentEntry, signal?: AbortSignal): Promise<FetchedDocument>;
+  /** A walk of the source's location; without it, `list` and `fetch` are called one by one. */
+  open?(source: SourceRecord, signal?: AbortSignal): Promise<DocumentWalk>;
 }
 
 /** MIME detection and extraction to markdown. */

@@ -86,16 +86,3 @@ export async function crawl(start: string, limits: CrawlLimits, deps: CrawlDeps)
   }
   return out;
 }
-
-/** A crawled page's name in its source: its path under the first page's folder, else its site and path. */
-export function pageName(url: string, start: string): string {
-  const page = new URL(url);
-  const root = new URL(start);
-  const folder = root.pathname.replace(/[^/]*$/, '');
-  const query = page.search;
-  if (page.host === root.host && page.pathname.startsWith(folder)) {
-    const rest = page.pathname.slice(folder.length);
-    return `${rest || 'index'}${query}`;
-  }
-  return `${page.host === root.host ? '' : `${page.host}/`}${page.pathname.replace(/^\//, '') || 'index'}${query}`;
-}

@@ -15,6 +15,7 @@ import type { CatalogObject, SourceSnapshot } from '../../../ports/catalog.js';
 import type { AccessReport, Connector, IntrospectOptions, SourceRecord } from '../../../ports/connector.js';
 import type {
   DocumentConverter,
+  DocumentEntry,
   DocumentLimits,
   DocumentReader,
   DocumentType,
@@ -24,7 +25,8 @@ import type {
 } from '../../../ports/documents.js';
 import { SextantError } from '../../../kernel/errors.js';
 import { redactDsn } from '../../../kernel/redact.js';
-import { CRAWL_DEFAULTS, crawl, pageName } from './crawl.js';
+import { httpName } from '../../../kernel/document-names.js';
+import { CRAWL_DEFAULTS, crawl } from './crawl.js';
 import { linksOf } from './links.js';
 
 export interface DocumentsConnectorOptions {
@@ -178,7 +180,7 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
         },
         {
           fetch: async (url) => {
-            const name = pageName(url, source.url);
+            const name = httpName(source.url, url);
             const previous = stored.get(name);
             const document = await reader.fetch(source, { name, origin: url, ...validatorsOf(previous, true) }, introspect.signal);
             links.set(name, await pageLinks({ ...document, name }, url, previous));
@@ -189,20 +191,32 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
           ...(introspect.signal ? { signal: introspect.signal } : {}),
         },
       );
-      for (const f of outcome.failed) skipped.push({ name: pageName(f.url, source.url), reason: f.reason, kept: false });
+      for (const f of outcome.failed) skipped.push({ name: httpName(source.url, f.url), reason: f.reason, kept: false });
       return { documents: outcome.pages.map((p) => p.document), leftOut: outcome.leftOut, links };
     }
-    const entries = await reader.list(source, introspect.signal);
-    const cap = count(source, 'maxDocuments');
+    const walk = reader.open
+      ? await reader.open(source, introspect.signal)
+      : {
+          list: () => reader.list(source, introspect.signal),
+          fetch: (entry: DocumentEntry) => reader.fetch(source, entry, introspect.signal),
+          close: async () => undefined,
+        };
     const documents: FetchedDocument[] = [];
-    for (const [i, entry] of (cap ? entries.slice(0, cap) : entries).entries()) {
-      if (introspect.signal?.aborted) break;
-      introspect.onProgress?.(`reading ${entry.name}`, i, entries.length);
-      try {
-        documents.push(await reader.fetch(source, { ...entry, ...validatorsOf(stored.get(entry.name), false) }, introspect.signal));
-      } catch (err) {
-        skipped.push({ name: entry.name, reason: (err as Error).message, kept: false });
+    const cap = count(source, 'maxDocuments');
+    let entries: DocumentEntry[];
+    try {
+      entries = await walk.list();
+      for (const [i, entry] of (cap ? entries.slice(0, cap) : entries).entries()) {
+        if (introspect.signal?.aborted) break;
+        introspect.onProgress?.(`reading ${entry.name}`, i, entries.length);
+        try {
+          documents.push(await walk.fetch({ ...entry, ...validatorsOf(stored.get(entry.name), false) }));
+        } catch (err) {
+          skipped.push({ name: entry.name, reason: (err as Error).message, kept: false });
+        }
       }
+    } finally {
+      await walk.close();
     }
     return { documents, leftOut: cap ? Math.max(0, entries.length - cap) : 0, links };
   }

@@ -10,6 +10,7 @@ import { Agent, EnvHttpProxyAgent, fetch, type Dispatcher, type Response } from 
 import type { DocumentEntry, FetchedDocument } from '../../../ports/documents.js';
 import { SextantError } from '../../../kernel/errors.js';
 import { redactDsn } from '../../../kernel/redact.js';
+import { httpName } from '../../../kernel/document-names.js';
 import {
   bareContentType,
   collectCapped,
@@ -22,6 +23,8 @@ import {
   transportError,
   type TransportOptions,
 } from './common.js';
+
+export { httpName };
 
 export const MAX_REDIRECTS = 5;
 const HEADER_NAME = /^[A-Za-z0-9-]+$/;
@@ -47,29 +50,6 @@ export function headersFrom(options: TransportOptions): Record<string, string> {
     headers[header] = secretFromEnv(name, `header ${header}`, env);
   }
   return headers;
-}
-
-/**
- * A document's name relative to the location: `https://wiki/docs/start.html` from root
- * `https://wiki/docs/` is `start.html`; a page of the same site outside the root's folder keeps
- * its absolute path (`/about.html`), another site its host (`//other.example/a.html`). A folder URL
- * is named `index.html`; the query stays (`page?id=2`), the fragment does not.
- */
-export function httpName(root: string, url: string): string {
-  const base = new URL(root);
-  const target = new URL(url);
-  const dir = base.pathname.slice(0, base.pathname.lastIndexOf('/') + 1);
-  let path: string;
-  if (target.origin !== base.origin) path = `//${target.host}${target.pathname}`;
-  else path = target.pathname.startsWith(dir) ? target.pathname.slice(dir.length) : target.pathname;
-  if (path === '' || path.endsWith('/')) path += 'index.html';
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // a malformed escape stays as written
-  }
-  return decoded + target.search;
 }
 
 /** A single URL lists itself (the crawler finds the rest). */
