@@ -152,6 +152,30 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
     };
   }
 
+  /**
+   * One fetched document as an object: the stored one when the server said it had not changed or
+   * the bytes are the same, else detected and extracted; a failure is the reason it was skipped.
+   */
+  async function readDocument(
+    source: SourceRecord,
+    document: FetchedDocument,
+    previous: CatalogObject | undefined,
+    links: readonly string[] | undefined,
+  ): Promise<{ object: CatalogObject; reused: boolean } | { reason: string }> {
+    if (document.notModified && previous) return { object: previous, reused: true };
+    const bytesHash = sha256(document.bytes);
+    // same bytes: the stored extraction stands; the server's new validators are kept for next time
+    if (previous && previous.attributes.bytesHash === bytesHash) return { object: withValidators(previous, document, links), reused: true };
+    try {
+      const explicit = option<DocumentType>(source, 'documentType');
+      const type = await converter.detect({ ...(explicit ? { explicit } : {}), contentType: document.contentType, name: document.name, bytes: document.bytes });
+      const extracted = await converter.extract(document.bytes, type, { name: document.name, limits });
+      return { object: toObject(source, document, type, extracted, bytesHash, links), reused: false };
+    } catch (err) {
+      return { reason: (err as Error).message };
+    }
+  }
+
   /** A crawled page's links: read from its text, or the stored ones when the server said it had not changed. */
   async function pageLinks(document: FetchedDocument, url: string, previous: CatalogObject | undefined): Promise<string[]> {
     if (document.notModified) return storedLinks(previous) ?? [];
@@ -165,9 +189,11 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
     introspect: IntrospectOptions,
     skipped: SkippedDocument[],
     stored: ReadonlyMap<string, CatalogObject>,
-  ): Promise<{ documents: FetchedDocument[]; leftOut: number; links: Map<string, string[]> }> {
+  ): Promise<{ documents: FetchedDocument[]; leftOut: number; links: Map<string, string[]>; read: Map<string, ReturnType<typeof readDocument>> }> {
     const links = new Map<string, string[]>();
-    if (option<string>(source, 'content') !== undefined) return { documents: [inline(source)], leftOut: 0, links };
+    // crawled pages are extracted as they arrive, while the next requests are in flight
+    const read = new Map<string, ReturnType<typeof readDocument>>();
+    if (option<string>(source, 'content') !== undefined) return { documents: [inline(source)], leftOut: 0, links, read };
     if (option<boolean>(source, 'followLinks')) {
       const pattern = option<string>(source, 'linkPattern');
       const outcome = await crawl(
@@ -183,8 +209,11 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
             const name = httpName(source.url, url);
             const previous = stored.get(name);
             const document = await reader.fetch(source, { name, origin: url, ...validatorsOf(previous, true) }, introspect.signal);
-            links.set(name, await pageLinks({ ...document, name }, url, previous));
-            return { ...document, name };
+            const page = { ...document, name };
+            const found = await pageLinks(page, url, previous);
+            links.set(name, found);
+            read.set(name, readDocument(source, page, previous, found));
+            return page;
           },
           links: async (page) => links.get(page.name) ?? [],
           onPage: (done, limit, url) => introspect.onProgress?.(`crawling ${redactDsn(url)}`, done, limit),
@@ -192,7 +221,7 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
         },
       );
       for (const f of outcome.failed) skipped.push({ name: httpName(source.url, f.url), reason: f.reason, kept: false });
-      return { documents: outcome.pages.map((p) => p.document), leftOut: outcome.leftOut, links };
+      return { documents: outcome.pages.map((p) => p.document), leftOut: outcome.leftOut, links, read };
     }
     const walk = reader.open
       ? await reader.open(source, introspect.signal)
@@ -218,7 +247,7 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
     } finally {
       await walk.close();
     }
-    return { documents, leftOut: cap ? Math.max(0, entries.length - cap) : 0, links };
+    return { documents, leftOut: cap ? Math.max(0, entries.length - cap) : 0, links, read };
   }
 
   return Object.freeze({
@@ -273,38 +302,20 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
     async introspect(source: SourceRecord, introspect: IntrospectOptions = {}): Promise<SourceSnapshot> {
       const skipped: SkippedDocument[] = [];
       const stored = new Map(((await introspect.stored?.()) ?? []).filter((o) => o.kind === 'document').map((o) => [o.name, o]));
-      const { documents, leftOut, links } = await fetchAll(source, introspect, skipped, stored);
+      const { documents, leftOut, links, read } = await fetchAll(source, introspect, skipped, stored);
       const objects: CatalogObject[] = [];
       let reused = 0;
       for (const [i, document] of documents.entries()) {
         introspect.onProgress?.(`extracting ${document.name}`, i, documents.length);
         const previous = stored.get(document.name);
-        if (document.notModified && previous) {
-          objects.push(previous);
-          reused++;
-          continue;
-        }
-        const bytesHash = sha256(document.bytes);
-        const pageLinksFound = links.get(document.name);
-        if (previous && previous.attributes.bytesHash === bytesHash) {
-          // same bytes: the stored extraction stands; the server's new validators are kept for next time
-          objects.push(withValidators(previous, document, pageLinksFound));
-          reused++;
-          continue;
-        }
-        try {
-          const type = await converter.detect({
-            ...(option<DocumentType>(source, 'documentType') ? { explicit: option<DocumentType>(source, 'documentType')! } : {}),
-            contentType: document.contentType,
-            name: document.name,
-            bytes: document.bytes,
-          });
-          const extracted = await converter.extract(document.bytes, type, { name: document.name, limits });
-          objects.push(toObject(source, document, type, extracted, bytesHash, pageLinksFound));
-        } catch (err) {
-          skipped.push({ name: document.name, reason: (err as Error).message, kept: Boolean(previous) });
+        const outcome = await (read.get(document.name) ?? readDocument(source, document, previous, links.get(document.name)));
+        if ('reason' in outcome) {
+          skipped.push({ name: document.name, reason: outcome.reason, kept: Boolean(previous) });
           if (previous) objects.push(previous);
+          continue;
         }
+        objects.push(outcome.object);
+        if (outcome.reused) reused++;
       }
       // a document that failed to read this time keeps its previous state (fetch failures too)
       const present = new Set(objects.map((o) => o.name));
