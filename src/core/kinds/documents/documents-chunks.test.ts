@@ -21,7 +21,7 @@ describe('documentChunkFields', () => {
     expect(parts.map((p) => p.nameText)).toEqual(['Runbook › Rotating API keys', 'Runbook › Backups']);
     expect(parts.map((p) => p.comment)).toEqual(['Rotating API keys. Backups', 'Rotating API keys. Backups']);
     expect(parts[1]!.definition).toBe('Nightly at 02:00.');
-    // the embedder reads the passage under its heading path, not the page's other headings
-    expect(parts[1]!.textParts).toEqual(['Runbook › Backups', 'Nightly at 02:00.']);
+    // the embedder reads the passage under its heading path, then the page's headings
+    expect(parts[1]!.textParts).toEqual(['Runbook › Backups', 'Nightly at 02:00.', 'Rotating API keys. Backups']);
   });
 });
