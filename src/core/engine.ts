@@ -171,6 +171,8 @@ export function createEngine(deps: EngineDeps): Engine {
   // a passage is cut from its own object's text alone; no neighbours are read
   const passagesOf = (object: CatalogObject) =>
     passageKinds.has(object.kind) ? (kinds.familyOfKind(object.kind)?.chunkParts(object, NO_NEIGHBOURS, '') ?? null) : null;
+  const internalAttributesOf = (object: CatalogObject) =>
+    kinds.familyOfKind(object.kind)?.objectKinds.find((k) => k.kind === object.kind)?.internalAttributes ?? [];
 
   async function update(options: UpdateOptions = {}): Promise<UpdateRun> {
     if (options.object && !options.source)
@@ -278,7 +280,9 @@ export function createEngine(deps: EngineDeps): Engine {
     checkAccess: (source) => checkAccess(store, connectors, source),
     update,
     get: (ref) =>
-      getWithSuggestions({ search: (q, o) => engine.search(q, o) }, ref, (r) => describeObject(store, r, kinds.kindsWith('pathResolvable'), passagesOf)),
+      getWithSuggestions({ search: (q, o) => engine.search(q, o) }, ref, (r) =>
+        describeObject(store, r, kinds.kindsWith('pathResolvable'), passagesOf, internalAttributesOf),
+      ),
     async listObjects(filter) {
       if (filter.source) await requireSource(store, filter.source);
       return store.listObjects(filter);

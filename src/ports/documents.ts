@@ -22,6 +22,20 @@ export interface FetchedDocument {
   origin: string;
   /** Last modification as the transport reports it (ISO 8601), when it does. */
   modifiedAt?: string;
+  /** The server's version tag (HTTP `ETag`), kept for the next conditional request. */
+  etag?: string;
+  /**
+   * True when the entry carried `validators` and the server said the document has not changed
+   * since (HTTP 304): `bytes` is then empty and the previous extraction stands.
+   */
+  notModified?: boolean;
+}
+
+/** What a previous read of a document returned, for a conditional request (HTTP If-None-Match / If-Modified-Since). */
+export interface DocumentValidators {
+  etag?: string;
+  /** ISO 8601, as `FetchedDocument.modifiedAt` gave it. */
+  modifiedAt?: string;
 }
 
 /** A document's listing entry, before its bytes are read (folders, prefixes, directories). */
@@ -30,6 +44,8 @@ export interface DocumentEntry {
   origin: string;
   size?: number;
   modifiedAt?: string;
+  /** Given by the caller: transports that can ask "changed since?" (http) answer `notModified` when it has not. */
+  validators?: DocumentValidators;
 }
 
 /** Limits every transport and extractor honours. */
@@ -60,11 +76,21 @@ export interface ExtractOptions {
 /** Extracts one type; failures are SextantError `DOCUMENT_UNREADABLE` naming the document and why (encrypted, corrupt, too large, zip bomb…). */
 export type Extractor = (bytes: Uint8Array, options: ExtractOptions) => Promise<ExtractedDocument>;
 
+/** A source's documents read in one go (its listing, then each document), over one connection where the transport has one (FTP, SFTP). */
+export interface DocumentWalk {
+  list(): Promise<DocumentEntry[]>;
+  fetch(entry: DocumentEntry): Promise<FetchedDocument>;
+  /** Ends the walk (closes its connection); always called, also after a failure. */
+  close(): Promise<void>;
+}
+
 /** Transports: what a location holds and each document's bytes. */
 export interface DocumentReader {
   /** The documents a source's location holds (a folder's files, a prefix's objects); a single document lists itself. */
   list(source: SourceRecord, signal?: AbortSignal): Promise<DocumentEntry[]>;
   fetch(source: SourceRecord, entry: DocumentEntry, signal?: AbortSignal): Promise<FetchedDocument>;
+  /** A walk of the source's location; without it, `list` and `fetch` are called one by one. */
+  open?(source: SourceRecord, signal?: AbortSignal): Promise<DocumentWalk>;
 }
 
 /** MIME detection and extraction to markdown. */

@@ -28,6 +28,8 @@ export interface ObjectKindSpec {
   listed?: boolean;
   /** Its chunks are passages of one text (a document): `get` lists them in order. */
   passages?: boolean;
+  /** Bookkeeping attributes (hashes, HTTP validators, chunking settings) kept for updates and left out of what `get` shows. */
+  internalAttributes?: readonly string[];
 }
 
 /** A source type a family serves (`postgres`, `hugr`, `graphql`). */

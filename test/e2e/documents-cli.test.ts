@@ -76,6 +76,8 @@ describe('sextant with docs sources', () => {
     const got = await runCli(['get', 'handbook:document:finance/report.pdf', '--json'], env);
     expect(got.code, got.stderr).toBe(0);
     expect(got.json.object.attributes).toMatchObject({ title: 'Quarterly report', type: 'pdf', parts: 2, origin: join(folder, 'finance', 'report.pdf') });
+    // bookkeeping (bytes hash, chunking settings) stays out of what get shows
+    for (const internal of ['bytesHash', 'chunkTokens', 'chunkOverlap']) expect(got.json.object.attributes).not.toHaveProperty(internal);
     expect(got.json.passages[0].id).toBe('handbook:document:finance/report.pdf');
     const text = await runCli(['get', 'handbook:document:keys.docx'], env);
     expect(text.stdout).toMatch(/type: docx/);

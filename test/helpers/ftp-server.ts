@@ -10,6 +10,8 @@ export interface FtpTestServer {
   url: string;
   /** Logins refused so far. */
   refused: number;
+  /** Logins accepted so far (one per connection). */
+  logins: number;
   close(): Promise<void>;
 }
 
@@ -21,12 +23,16 @@ export async function startFtpServer(options: { root: string; user: string; pass
   const result: FtpTestServer = {
     url: '',
     refused: 0,
+    logins: 0,
     async close() {
       await ftp.close();
     },
   };
   ftp.on('login', ({ username, password }, resolve, reject) => {
-    if (username === options.user && password === options.password) return resolve({ root: options.root });
+    if (username === options.user && password === options.password) {
+      result.logins += 1;
+      return resolve({ root: options.root });
+    }
     result.refused += 1;
     reject(new Error('Invalid username or password'));
   });

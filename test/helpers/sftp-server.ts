@@ -16,6 +16,8 @@ export interface SftpTestServer {
   url: string;
   /** Authentication attempts refused so far (password or key). */
   refused: number;
+  /** Connections that logged in so far. */
+  logins: number;
   close(): Promise<void>;
 }
 
@@ -136,6 +138,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpT
   const result: SftpTestServer = {
     url: '',
     refused: 0,
+    logins: 0,
     close: () =>
       new Promise((resolve) => {
         for (const client of clients) client.end();
@@ -162,6 +165,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpT
       ctx.reject(['password', 'publickey']);
     });
     client.on('ready', () => {
+      result.logins += 1;
       client.on('session', (accept) => {
         accept().on('sftp', (acceptSftp) => serveSftp(acceptSftp(), options.root));
       });

@@ -51,6 +51,7 @@ export function createSourceReader(settings: ReaderSettings): DocumentReader {
   return {
     list: async (source, signal) => (await transport()).listDocuments(locationOf(source), transportOptions(source, settings, signal)),
     fetch: async (source, entry, signal) => (await transport()).fetchDocument(locationOf(source), entry, transportOptions(source, settings, signal)),
+    open: async (source, signal) => (await transport()).openDocuments(locationOf(source), transportOptions(source, settings, signal)),
   };
 }
 

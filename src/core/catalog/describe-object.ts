@@ -39,7 +39,22 @@ const CHILD_CAP = 200;
 /** The chunk texts of an object whose kind is made of passages (documents); null for every other kind. */
 export type PassagesOf = (object: CatalogObject) => readonly ChunkFields[] | null;
 
-export async function describeObject(store: CatalogStore, ref: string, pathKinds: readonly string[], passagesOf?: PassagesOf): Promise<ObjectDetail> {
+/** The attributes of an object's kind that `get` leaves out (ObjectKindSpec.internalAttributes). */
+export type InternalAttributesOf = (object: CatalogObject) => readonly string[];
+
+/** The object as `get` shows it: its kind's internal attributes left out. */
+function shown(object: CatalogObject, internal: readonly string[]): CatalogObject {
+  if (!internal.some((key) => key in object.attributes)) return object;
+  return { ...object, attributes: Object.fromEntries(Object.entries(object.attributes).filter(([key]) => !internal.includes(key))) };
+}
+
+export async function describeObject(
+  store: CatalogStore,
+  ref: string,
+  pathKinds: readonly string[],
+  passagesOf?: PassagesOf,
+  internalAttributesOf?: InternalAttributesOf,
+): Promise<ObjectDetail> {
   const object = await resolveObject(store, ref, pathKinds);
   const page = await store.listObjects({ parentId: object.id, limit: 5000 });
   const byKind = (kind: string) => page.items.filter((c) => c.kind === kind);
@@ -54,7 +69,7 @@ export async function describeObject(store: CatalogStore, ref: string, pathKinds
       (c.targetKind === 'schema' && (object.path === c.target || object.path.startsWith(`${c.target}.`))),
   );
   return {
-    object,
+    object: shown(object, internalAttributesOf?.(object) ?? []),
     uri: objectUri(object.source, object.path),
     columns,
     constraints: byKind('constraint'),

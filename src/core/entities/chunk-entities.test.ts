@@ -77,4 +77,16 @@ describe('chunkEntityExtractor', () => {
     const stray = object('table', 'public.refund_requests');
     expect(keys(stray)).toContain('TERM:refund request');
   });
+
+  it('reads a passage of a passage kind (a document) from the passage, not from the whole document', () => {
+    const manual = object('document', 'runbook.md', { definition: '# Keys\n\nRotate the api_key_store.\n\n# Backups\n\nCopy the wal_archive_dir.' });
+    const passage = (n: number, text: string): Chunk => ({ ...chunkOf(manual), id: n ? `${manual.id}#${n + 1}` : manual.id, text });
+    const byPassage = chunkEntityExtractor([manual], new Map(), new Set(['document']));
+    const names = (c: Chunk) => byPassage(c).map((e) => e.name);
+    expect(names(passage(0, 'Keys. Rotate the api_key_store'))).toContain('API key store');
+    expect(names(passage(0, 'Keys. Rotate the api_key_store'))).not.toContain('wal archive dir');
+    expect(names(passage(1, 'Backups. Copy the wal_archive_dir'))).toContain('wal archive dir');
+    // without the passage kinds, every chunk reads the whole document
+    expect(chunkEntityExtractor([manual], new Map())(passage(1, 'Backups')).map((e) => e.name)).toContain('API key store');
+  });
 });

@@ -35,8 +35,15 @@ export function entityInputOf(object: CatalogObject, context: string, children: 
 /**
  * Returns the entity extractor of one ingest pass over `objects`: call it for each chunk to
  * (re)write. Parent-name entities are computed once per parent; prose is cached by extract.ts.
+ * A chunk of a `passageKinds` object (a document's passage) reads its own text as definition,
+ * not the whole document's: each passage gets the identifiers it holds, and a long document is
+ * not read once per passage.
  */
-export function chunkEntityExtractor(objects: readonly CatalogObject[], effectiveContexts: ReadonlyMap<string, string>): (chunk: Chunk) => EntityMention[] {
+export function chunkEntityExtractor(
+  objects: readonly CatalogObject[],
+  effectiveContexts: ReadonlyMap<string, string>,
+  passageKinds: ReadonlySet<string> = new Set(),
+): (chunk: Chunk) => EntityMention[] {
   const byId = new Map(objects.map((o) => [o.id, o]));
   let childrenOf: Map<string, CatalogObject[]> | null = null;
   const children = (id: string): CatalogObject[] => {
@@ -69,7 +76,8 @@ export function chunkEntityExtractor(objects: readonly CatalogObject[], effectiv
       return extractEntities({ kind: chunk.kind, name: path.split('.').pop() || path }).slice(0, MAX_CHUNK_ENTITIES);
     }
     const context = effectiveContexts.get(object.id) ?? '';
-    const own = extractEntities(entityInputOf(object, context, RELATION_KINDS.includes(object.kind) ? children(object.id) : []));
+    const input = entityInputOf(object, context, RELATION_KINDS.includes(object.kind) ? children(object.id) : []);
+    const own = extractEntities(passageKinds.has(object.kind) ? { ...input, definition: chunk.text || null } : input);
     const parent = object.kind === 'column' && object.parentId !== null ? byId.get(object.parentId) : undefined;
     const all = parent === undefined ? own : mergeEntities([...own, ...ofParent(parent)]);
     return all.slice(0, MAX_CHUNK_ENTITIES);

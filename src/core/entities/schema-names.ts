@@ -241,6 +241,8 @@ const NOT_RELATIONS = new Set('lateral only unnest select values rows generate_s
 
 const REFERENCED_RELATION = /\b(?:from|join|references|into)\s+((?:"[^"]+"|[\p{L}_][\p{L}\p{N}_$]*)(?:\s*\.\s*(?:"[^"]+"|[\p{L}_][\p{L}\p{N}_$]*))*)/giu;
 const COMPOUND_IDENTIFIER = /[\p{L}_][\p{L}\p{N}_]*/gu;
+/** A token that is one word however it is split (`order`, `Order`, `ORDER`): most of a prose text. */
+const ONE_WORD = /^(?:\p{Lu}?\p{Ll}+|\p{Lu}+)$/u;
 
 /**
  * Entities of a definition (view SQL, function signature): relations it reads or references
@@ -258,12 +260,14 @@ export function definitionEntities(definition: string, limit = 24): EntityMentio
     out.push(...nameEntities(withoutFlagAffixes(clean), { confidence }));
   };
   for (const m of definition.matchAll(REFERENCED_RELATION)) {
+    if (seen.size >= limit) return out;
     const relation = m[1] ?? '';
     if (!NOT_RELATIONS.has(relation.toLowerCase())) take(relation, 0.6);
   }
   for (const m of definition.matchAll(COMPOUND_IDENTIFIER)) {
+    if (seen.size >= limit) break;
     const token = m[0];
-    if (SQL_BUILTINS.has(token.toLowerCase()) || splitIdentifier(token).length < 2) continue;
+    if (ONE_WORD.test(token) || SQL_BUILTINS.has(token.toLowerCase()) || splitIdentifier(token).length < 2) continue;
     take(token, 0.5);
   }
   return out;

@@ -91,7 +91,8 @@ export async function diffChunks(
   if (deps.embedder && changedChunks.length > 0) {
     vectors = await embedChunks(deps.embedder, changedChunks, source, deps.onProgress, deps.signal);
   }
-  const entitiesOf = chunkEntityExtractor(objects, effective);
+  const passageKinds = new Set(deps.family.objectKinds.filter((k) => k.passages).map((k) => k.kind));
+  const entitiesOf = chunkEntityExtractor(objects, effective, passageKinds);
   if (changedChunks.length > 0) deps.onProgress?.({ source, phase: 'entities', done: 0, total: changedChunks.length });
   const upsert: ChunkWrite[] = [];
   for (let i = 0; i < changedChunks.length; i++) {

@@ -14,6 +14,9 @@
  */
 const WORD = /\p{Lu}{2,}s(?!\p{Ll})|\p{Lu}+(?!\p{Ll})|[\p{Lu}\p{Lt}]?[\p{Ll}\p{M}]+|[\p{Lo}\p{Lm}\p{M}]+|\p{N}+/gu;
 
+/** An ASCII word that WORD would match whole: `order`, `Order`, `ORDER`, `2024`. */
+const PLAIN_WORD = /^(?:[A-Z]?[a-z]+|[A-Z]+|[0-9]+)$/;
+
 /** Characters that separate identifiers in free text: anything but letters, digits and `_`. */
 const SEPARATOR = /[^\p{L}\p{M}\p{N}_]+/u;
 
@@ -22,6 +25,8 @@ const SEPARATOR = /[^\p{L}\p{M}\p{N}_]+/u;
  * `APIKey` → API Key, `listAPIs` → list APIs, `order_line2` → order line 2.
  */
 export function splitIdentifierCased(identifier: string): string[] {
+  // most tokens of a text are one plain word: no normalising, no Unicode pattern
+  if (PLAIN_WORD.test(identifier)) return [identifier];
   return identifier.normalize('NFC').match(WORD) ?? [];
 }
 

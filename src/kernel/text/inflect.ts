@@ -92,6 +92,10 @@ export function isInflectable(word: string): boolean {
   return !Object.hasOwn(SCHEMA_ABBREVIATIONS, lower);
 }
 
+/** Words seen by `singular`, with their singular: indexing a manual asks for the same few thousand words again and again. */
+const SINGULAR_CACHE_SIZE = 50_000;
+const singularCache = new Map<string, string>();
+
 /**
  * Singular form: `orders` → order, `statuses` → status, `addresses` → address,
  * `analyses` → analysis, `APIs` → API, `ORDERS` → ORDER. Unchanged: `data`, `status`, `qty`,
@@ -99,6 +103,15 @@ export function isInflectable(word: string): boolean {
  * Keeps the word's case pattern.
  */
 export function singular(word: string): string {
+  const known = singularCache.get(word);
+  if (known !== undefined) return known;
+  const found = singularOf(word);
+  if (singularCache.size >= SINGULAR_CACHE_SIZE) singularCache.clear();
+  singularCache.set(word, found);
+  return found;
+}
+
+function singularOf(word: string): string {
   if (PLURAL_ACRONYM.test(word)) return word.slice(0, -1);
   if (ACRONYM.test(word) || !isInflectable(word)) return word;
   const lower = word.toLowerCase();

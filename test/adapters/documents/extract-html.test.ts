@@ -51,6 +51,32 @@ describe('html', () => {
     for (const junk of ['Copyright', 'Home', 'Prev', 'var x', 'color: red', '](', 'statement\\_timeout']) expect(doc.markdown).not.toContain(junk);
   });
 
+  it('reads a page that marks its content from there: body#docContent without its navigation bars, or the one <main>', async () => {
+    const docbook = MANUAL_PAGE.replace('<body>', '<body id="docContent">').replace(
+      '<footer>',
+      '<div class="navfooter"><table><tr><td><a href="prev.html">Prev</a></td><td>Up</td></tr></table></div><footer>',
+    );
+    const doc = await extract(docbook);
+    expect(doc.title).toBe('19.11. Client Connection Defaults');
+    // the page's own top heading stays (Readability takes it away as the title)
+    expect(doc.markdown.startsWith('# Client Connection Defaults\n\n## Statement Behavior')).toBe(true);
+    expect(doc.markdown).toContain('| `statement_timeout` | 0 \\| off |');
+    for (const junk of ['Copyright', 'Home', 'Prev', 'Up', 'var x']) expect(doc.markdown).not.toContain(junk);
+
+    const site = `<html><head><title>Keys</title></head><body>
+      <div class="sidebar"><a href="/a">${'Sidebar link. '.repeat(40)}</a></div>
+      <main><article><header><h1>Rotating keys</h1></header><nav class="toc">On this page</nav>
+      <p>${paragraph}</p><aside>Related: nothing</aside><footer>Edited by ops</footer></article></main>
+      <footer>Site footer</footer></body></html>`;
+    const main = await extract(site);
+    expect(main.markdown).toBe(`# Rotating keys\n\n${paragraph.trim()}\n\nEdited by ops`);
+  });
+
+  it('does not trust a marked root that holds little of the page', async () => {
+    const page = `<html><head><title>t</title></head><body><main><p>Menu</p></main><div><p>${paragraph.repeat(3)}</p></div></body></html>`;
+    expect((await extract(page)).markdown).toContain(paragraph.trim());
+  });
+
   it('uses the page body when Readability keeps too little, and the first h1 when there is no <title>', async () => {
     const doc = await extract('<html><body><h1>Glossary</h1><p>API: application programming interface.</p></body></html>');
     expect(doc.title).toBe('Glossary');

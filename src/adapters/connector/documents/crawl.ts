@@ -3,10 +3,12 @@
  * Breadth-first crawl from one URL (seed 004): pages up to `maxDepth` links away, at most
  * `maxDocuments`, on the first page's site unless allowed otherwise, links matching
  * `linkPattern`; each URL read once. A page that fails (404, 500, too large) is skipped and
- * counted; the crawl never leaves its limits.
+ * counted; the crawl never leaves its limits. Up to `CRAWL_CONCURRENCY` requests are in flight
+ * at once; results are taken in queue order, so pages, limits and names come out as a
+ * one-at-a-time crawl would give them.
  */
 import type { FetchedDocument } from '../../../ports/documents.js';
-import { linksOf, normaliseUrl } from './links.js';
+import { normaliseUrl } from './links.js';
 
 export interface CrawlLimits {
   maxDepth: number;
@@ -16,6 +18,9 @@ export interface CrawlLimits {
 }
 
 export const CRAWL_DEFAULTS = { maxDepth: 2, maxDocuments: 10 } as const;
+
+/** Requests in flight at once: a loopback or LAN server answers the next while a page is read. */
+export const CRAWL_CONCURRENCY = 8;
 
 export interface CrawledPage {
   url: string;
@@ -32,8 +37,8 @@ export interface CrawlOutcome {
 
 export interface CrawlDeps {
   fetch(url: string): Promise<FetchedDocument>;
-  /** Text of a fetched page and whether it is markdown (else HTML); null for pages without links (pdf, …). */
-  linkText(page: FetchedDocument): Promise<{ text: string; markdown: boolean } | null>;
+  /** The normalised links of a fetched page (see links.ts), in order; none for pages without links (pdf, …). */
+  links(page: FetchedDocument, url: string): Promise<readonly string[]>;
   onPage?(done: number, limit: number, url: string): void;
   signal?: AbortSignal;
 }
@@ -47,43 +52,37 @@ export async function crawl(start: string, limits: CrawlLimits, deps: CrawlDeps)
   const out: CrawlOutcome = { pages: [], failed: [], leftOut: 0 };
   while (queue.length > 0) {
     if (deps.signal?.aborted) break;
-    const next = queue.shift()!;
-    if (out.pages.length >= limits.maxDocuments) {
-      out.leftOut += queue.length + 1;
+    const room = limits.maxDocuments - out.pages.length;
+    if (room <= 0) {
+      out.leftOut += queue.length;
       break;
     }
-    let document: FetchedDocument;
-    try {
-      document = await deps.fetch(next.url);
-    } catch (err) {
-      out.failed.push({ url: next.url, reason: (err as Error).message });
-      continue;
-    }
-    out.pages.push({ url: next.url, depth: next.depth, document });
-    deps.onPage?.(out.pages.length, limits.maxDocuments, next.url);
-    if (next.depth >= limits.maxDepth) continue;
-    const text = await deps.linkText(document);
-    if (!text) continue;
-    for (const link of linksOf(text.text, document.origin.startsWith('http') ? document.origin : next.url, text.markdown)) {
-      if (seen.has(link)) continue;
-      seen.add(link);
-      if (limits.sameSite && new URL(link).host !== site) continue;
-      if (limits.linkPattern && !limits.linkPattern.test(link)) continue;
-      queue.push({ url: link, depth: next.depth + 1 });
+    const batch = queue.splice(0, Math.min(room, CRAWL_CONCURRENCY));
+    const fetched = await Promise.all(
+      batch.map((next) =>
+        deps.fetch(next.url).then(
+          (document) => ({ document, reason: null }),
+          (err: unknown) => ({ document: null, reason: (err as Error).message }),
+        ),
+      ),
+    );
+    for (const [i, next] of batch.entries()) {
+      const { document, reason } = fetched[i]!;
+      if (!document) {
+        out.failed.push({ url: next.url, reason: reason ?? 'failed' });
+        continue;
+      }
+      out.pages.push({ url: next.url, depth: next.depth, document });
+      deps.onPage?.(out.pages.length, limits.maxDocuments, next.url);
+      if (next.depth >= limits.maxDepth) continue;
+      for (const link of await deps.links(document, next.url)) {
+        if (seen.has(link)) continue;
+        seen.add(link);
+        if (limits.sameSite && new URL(link).host !== site) continue;
+        if (limits.linkPattern && !limits.linkPattern.test(link)) continue;
+        queue.push({ url: link, depth: next.depth + 1 });
+      }
     }
   }
   return out;
-}
-
-/** A crawled page's name in its source: its path under the first page's folder, else its site and path. */
-export function pageName(url: string, start: string): string {
-  const page = new URL(url);
-  const root = new URL(start);
-  const folder = root.pathname.replace(/[^/]*$/, '');
-  const query = page.search;
-  if (page.host === root.host && page.pathname.startsWith(folder)) {
-    const rest = page.pathname.slice(folder.length);
-    return `${rest || 'index'}${query}`;
-  }
-  return `${page.host === root.host ? '' : `${page.host}/`}${page.pathname.replace(/^\//, '') || 'index'}${query}`;
 }

@@ -2,8 +2,10 @@
  * @module adapters/connector/documents
  * The `docs` connector: runs the document pipeline of seed 004 for one source. The reader
  * (transports) and converter (MIME detection, extraction) are given by the composition root, so
- * this module holds only the flow: list or crawl, fetch, skip what did not change (sha256 of the
- * bytes against the stored document), detect, extract, one object per document. One bad
+ * this module holds only the flow: list or crawl, fetch, skip what did not change, detect,
+ * extract, one object per document. Unchanged is either the server's word (a crawled page is
+ * asked for with its previous ETag / Last-Modified; a 304 keeps the stored document and its
+ * stored links) or the bytes' (sha256 against the stored document). One bad
  * document never fails the source: it is skipped and named, and a document that was indexed
  * before keeps its previous state until it reads again.
  */
@@ -11,10 +13,21 @@ import { createHash } from 'node:crypto';
 import { isAbsolute, resolve } from 'node:path';
 import type { CatalogObject, SourceSnapshot } from '../../../ports/catalog.js';
 import type { AccessReport, Connector, IntrospectOptions, SourceRecord } from '../../../ports/connector.js';
-import type { DocumentConverter, DocumentLimits, DocumentReader, DocumentType, ExtractedDocument, FetchedDocument } from '../../../ports/documents.js';
+import type {
+  DocumentConverter,
+  DocumentEntry,
+  DocumentLimits,
+  DocumentReader,
+  DocumentType,
+  DocumentValidators,
+  ExtractedDocument,
+  FetchedDocument,
+} from '../../../ports/documents.js';
 import { SextantError } from '../../../kernel/errors.js';
 import { redactDsn } from '../../../kernel/redact.js';
-import { CRAWL_DEFAULTS, crawl, pageName } from './crawl.js';
+import { httpName } from '../../../kernel/document-names.js';
+import { CRAWL_DEFAULTS, crawl } from './crawl.js';
+import { linksOf } from './links.js';
 
 export interface DocumentsConnectorOptions {
   reader: DocumentReader;
@@ -60,6 +73,40 @@ function outline(markdown: string): string[] {
   return out;
 }
 
+/** The stored links of a crawled page, when it has them. */
+function storedLinks(previous: CatalogObject | undefined): string[] | undefined {
+  const links = previous?.attributes.links;
+  return Array.isArray(links) ? links.filter((l): l is string => typeof l === 'string') : undefined;
+}
+
+/**
+ * A conditional request needs what the previous read said (ETag, Last-Modified) and, for a
+ * crawl to go on without the page's bytes, the links stored with it.
+ */
+function validatorsOf(previous: CatalogObject | undefined, crawling: boolean): { validators?: DocumentValidators } {
+  if (!previous || (crawling && !storedLinks(previous))) return {};
+  const etag = typeof previous.attributes.etag === 'string' ? previous.attributes.etag : undefined;
+  const modifiedAt = typeof previous.attributes.modifiedAt === 'string' ? previous.attributes.modifiedAt : undefined;
+  return etag || modifiedAt ? { validators: { ...(etag ? { etag } : {}), ...(modifiedAt ? { modifiedAt } : {}) } } : {};
+}
+
+/** A stored document with the validators and links of this read (unchanged when they are the same). */
+function withValidators(previous: CatalogObject, document: FetchedDocument, links: readonly string[] | undefined): CatalogObject {
+  const a = previous.attributes;
+  const same = a.etag === document.etag && a.modifiedAt === document.modifiedAt && (!links || JSON.stringify(a.links) === JSON.stringify(links));
+  if (same) return previous;
+  const { etag: _etag, modifiedAt: _modifiedAt, ...rest } = a;
+  return {
+    ...previous,
+    attributes: {
+      ...rest,
+      ...(document.modifiedAt ? { modifiedAt: document.modifiedAt } : {}),
+      ...(document.etag ? { etag: document.etag } : {}),
+      ...(links ? { links } : {}),
+    },
+  };
+}
+
 export function createDocumentsConnector(options: DocumentsConnectorOptions): Connector {
   const { reader, converter, limits } = options;
 
@@ -70,7 +117,14 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
     return { name: `${source.name}.${extension}`, bytes: new TextEncoder().encode(text), contentType: null, origin: `inline:${source.name}` };
   }
 
-  function toObject(source: SourceRecord, document: FetchedDocument, type: DocumentType, extracted: ExtractedDocument, bytesHash: string): CatalogObject {
+  function toObject(
+    source: SourceRecord,
+    document: FetchedDocument,
+    type: DocumentType,
+    extracted: ExtractedDocument,
+    bytesHash: string,
+    links: readonly string[] | undefined,
+  ): CatalogObject {
     return {
       id: `${source.name}:document:${document.name}`,
       source: source.name,
@@ -88,6 +142,8 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
         size: document.bytes.byteLength,
         bytesHash,
         ...(document.modifiedAt ? { modifiedAt: document.modifiedAt } : {}),
+        ...(document.etag ? { etag: document.etag } : {}),
+        ...(links ? { links } : {}),
         ...(extracted.parts !== undefined ? { parts: extracted.parts } : {}),
         outline: outline(extracted.markdown),
         ...(options.chunkTokens ? { chunkTokens: options.chunkTokens } : {}),
@@ -96,12 +152,48 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
     };
   }
 
+  /**
+   * One fetched document as an object: the stored one when the server said it had not changed or
+   * the bytes are the same, else detected and extracted; a failure is the reason it was skipped.
+   */
+  async function readDocument(
+    source: SourceRecord,
+    document: FetchedDocument,
+    previous: CatalogObject | undefined,
+    links: readonly string[] | undefined,
+  ): Promise<{ object: CatalogObject; reused: boolean } | { reason: string }> {
+    if (document.notModified && previous) return { object: previous, reused: true };
+    const bytesHash = sha256(document.bytes);
+    // same bytes: the stored extraction stands; the server's new validators are kept for next time
+    if (previous && previous.attributes.bytesHash === bytesHash) return { object: withValidators(previous, document, links), reused: true };
+    try {
+      const explicit = option<DocumentType>(source, 'documentType');
+      const type = await converter.detect({ ...(explicit ? { explicit } : {}), contentType: document.contentType, name: document.name, bytes: document.bytes });
+      const extracted = await converter.extract(document.bytes, type, { name: document.name, limits });
+      return { object: toObject(source, document, type, extracted, bytesHash, links), reused: false };
+    } catch (err) {
+      return { reason: (err as Error).message };
+    }
+  }
+
+  /** A crawled page's links: read from its text, or the stored ones when the server said it had not changed. */
+  async function pageLinks(document: FetchedDocument, url: string, previous: CatalogObject | undefined): Promise<string[]> {
+    if (document.notModified) return storedLinks(previous) ?? [];
+    const type = await converter.detect({ contentType: document.contentType, name: document.name, bytes: document.bytes });
+    if (type !== 'html' && type !== 'markdown') return [];
+    return linksOf(await converter.decodeText(document.bytes), document.origin.startsWith('http') ? document.origin : url, type === 'markdown');
+  }
+
   async function fetchAll(
     source: SourceRecord,
     introspect: IntrospectOptions,
     skipped: SkippedDocument[],
-  ): Promise<{ documents: FetchedDocument[]; leftOut: number }> {
-    if (option<string>(source, 'content') !== undefined) return { documents: [inline(source)], leftOut: 0 };
+    stored: ReadonlyMap<string, CatalogObject>,
+  ): Promise<{ documents: FetchedDocument[]; leftOut: number; links: Map<string, string[]>; read: Map<string, ReturnType<typeof readDocument>> }> {
+    const links = new Map<string, string[]>();
+    // crawled pages are extracted as they arrive, while the next requests are in flight
+    const read = new Map<string, ReturnType<typeof readDocument>>();
+    if (option<string>(source, 'content') !== undefined) return { documents: [inline(source)], leftOut: 0, links, read };
     if (option<boolean>(source, 'followLinks')) {
       const pattern = option<string>(source, 'linkPattern');
       const outcome = await crawl(
@@ -113,34 +205,49 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
           sameSite: !option<boolean>(source, 'allowOtherSites'),
         },
         {
-          fetch: async (url) => ({
-            ...(await reader.fetch(source, { name: pageName(url, source.url), origin: url }, introspect.signal)),
-            name: pageName(url, source.url),
-          }),
-          linkText: async (page) => {
-            const type = await converter.detect({ contentType: page.contentType, name: page.name, bytes: page.bytes });
-            return type === 'html' || type === 'markdown' ? { text: await converter.decodeText(page.bytes), markdown: type === 'markdown' } : null;
+          fetch: async (url) => {
+            const name = httpName(source.url, url);
+            const previous = stored.get(name);
+            const document = await reader.fetch(source, { name, origin: url, ...validatorsOf(previous, true) }, introspect.signal);
+            const page = { ...document, name };
+            const found = await pageLinks(page, url, previous);
+            links.set(name, found);
+            read.set(name, readDocument(source, page, previous, found));
+            return page;
           },
+          links: async (page) => links.get(page.name) ?? [],
           onPage: (done, limit, url) => introspect.onProgress?.(`crawling ${redactDsn(url)}`, done, limit),
           ...(introspect.signal ? { signal: introspect.signal } : {}),
         },
       );
-      for (const f of outcome.failed) skipped.push({ name: pageName(f.url, source.url), reason: f.reason, kept: false });
-      return { documents: outcome.pages.map((p) => p.document), leftOut: outcome.leftOut };
+      for (const f of outcome.failed) skipped.push({ name: httpName(source.url, f.url), reason: f.reason, kept: false });
+      return { documents: outcome.pages.map((p) => p.document), leftOut: outcome.leftOut, links, read };
     }
-    const entries = await reader.list(source, introspect.signal);
-    const cap = count(source, 'maxDocuments');
+    const walk = reader.open
+      ? await reader.open(source, introspect.signal)
+      : {
+          list: () => reader.list(source, introspect.signal),
+          fetch: (entry: DocumentEntry) => reader.fetch(source, entry, introspect.signal),
+          close: async () => undefined,
+        };
     const documents: FetchedDocument[] = [];
-    for (const [i, entry] of (cap ? entries.slice(0, cap) : entries).entries()) {
-      if (introspect.signal?.aborted) break;
-      introspect.onProgress?.(`reading ${entry.name}`, i, entries.length);
-      try {
-        documents.push(await reader.fetch(source, entry, introspect.signal));
-      } catch (err) {
-        skipped.push({ name: entry.name, reason: (err as Error).message, kept: false });
+    const cap = count(source, 'maxDocuments');
+    let entries: DocumentEntry[];
+    try {
+      entries = await walk.list();
+      for (const [i, entry] of (cap ? entries.slice(0, cap) : entries).entries()) {
+        if (introspect.signal?.aborted) break;
+        introspect.onProgress?.(`reading ${entry.name}`, i, entries.length);
+        try {
+          documents.push(await walk.fetch({ ...entry, ...validatorsOf(stored.get(entry.name), false) }));
+        } catch (err) {
+          skipped.push({ name: entry.name, reason: (err as Error).message, kept: false });
+        }
       }
+    } finally {
+      await walk.close();
     }
-    return { documents, leftOut: cap ? Math.max(0, entries.length - cap) : 0 };
+    return { documents, leftOut: cap ? Math.max(0, entries.length - cap) : 0, links, read };
   }
 
   return Object.freeze({
@@ -195,31 +302,20 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
     async introspect(source: SourceRecord, introspect: IntrospectOptions = {}): Promise<SourceSnapshot> {
       const skipped: SkippedDocument[] = [];
       const stored = new Map(((await introspect.stored?.()) ?? []).filter((o) => o.kind === 'document').map((o) => [o.name, o]));
-      const { documents, leftOut } = await fetchAll(source, introspect, skipped);
+      const { documents, leftOut, links, read } = await fetchAll(source, introspect, skipped, stored);
       const objects: CatalogObject[] = [];
       let reused = 0;
       for (const [i, document] of documents.entries()) {
         introspect.onProgress?.(`extracting ${document.name}`, i, documents.length);
-        const bytesHash = sha256(document.bytes);
         const previous = stored.get(document.name);
-        if (previous && previous.attributes.bytesHash === bytesHash) {
-          objects.push(previous);
-          reused++;
+        const outcome = await (read.get(document.name) ?? readDocument(source, document, previous, links.get(document.name)));
+        if ('reason' in outcome) {
+          skipped.push({ name: document.name, reason: outcome.reason, kept: Boolean(previous) });
+          if (previous) objects.push(previous);
           continue;
         }
-        try {
-          const type = await converter.detect({
-            ...(option<DocumentType>(source, 'documentType') ? { explicit: option<DocumentType>(source, 'documentType')! } : {}),
-            contentType: document.contentType,
-            name: document.name,
-            bytes: document.bytes,
-          });
-          const extracted = await converter.extract(document.bytes, type, { name: document.name, limits });
-          objects.push(toObject(source, document, type, extracted, bytesHash));
-        } catch (err) {
-          skipped.push({ name: document.name, reason: (err as Error).message, kept: Boolean(previous) });
-          if (previous) objects.push(previous);
-        }
+        objects.push(outcome.object);
+        if (outcome.reused) reused++;
       }
       // a document that failed to read this time keeps its previous state (fetch failures too)
       const present = new Set(objects.map((o) => o.name));

@@ -124,11 +124,16 @@ function createService(): TurndownService {
 
 let service: TurndownService | null = null;
 
-/** Markdown for an HTML fragment or document. */
-export function htmlToMarkdown(html: string): string {
+/**
+ * Markdown for an HTML fragment or document, given as text or as a parsed element. An element is
+ * converted in place (turndown would first copy it, which costs more than the conversion on a
+ * long page): the caller must not read it afterwards.
+ */
+export function htmlToMarkdown(html: string | object): string {
   service ??= createService();
+  if (typeof html !== 'string') Object.defineProperty(html, 'cloneNode', { value: () => html, configurable: true });
   return service
-    .turndown(html)
+    .turndown(html as string)
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();

@@ -5,7 +5,9 @@
  * and the one-line errors that name the location with its credentials removed.
  */
 import { readFile } from 'node:fs/promises';
-import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../../../ports/documents.js';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits, type DocumentWalk } from '../../../ports/documents.js';
+
+export type { DocumentWalk };
 import { SextantError, type ErrorCode } from '../../../kernel/errors.js';
 import { redactDsn, registerSecret } from '../../../kernel/redact.js';
 
@@ -265,33 +267,46 @@ export function remoteFailure(err: unknown, shown: string, timeoutMs: number): S
   return transportError('UPSTREAM_FAILED', shown, err instanceof Error ? err.message : String(err), { cause: err });
 }
 
-/**
- * Runs `work` on a remote connection: `connect`, then `work`, then `close` (also on cancellation
- * through `options.signal`); failures other than a cancellation are mapped by `mapError`.
- */
-export async function withConnection<T>(
-  shown: string,
-  options: TransportOptions,
-  connection: { connect(): Promise<unknown>; close(): Promise<unknown> | void },
-  work: () => Promise<T>,
-  mapError: (err: unknown) => SextantError,
-): Promise<T> {
-  const close = () =>
-    Promise.resolve()
-      .then(() => connection.close())
-      .catch(() => undefined);
-  const cancel = () => void close();
-  options.signal?.addEventListener('abort', cancel, { once: true });
+/** Lists a location, or fetches one of its documents, on a walk of its own (opened, used once, closed). */
+export async function onceOn<T>(walk: DocumentWalk, work: (walk: DocumentWalk) => Promise<T>): Promise<T> {
   try {
-    await connection.connect();
-    return await work();
-  } catch (err) {
-    if (options.signal?.aborted) throw transportError('INTERRUPTED', shown, 'the transfer was cancelled', { cause: err });
-    throw mapError(err);
+    return await work(walk);
   } finally {
-    options.signal?.removeEventListener('abort', cancel);
-    await close();
+    await walk.close();
   }
+}
+
+/**
+ * One remote connection for the operations of a walk: opened on first use, closed by `close()`
+ * or on cancellation through `options.signal`. After a failed operation the connection is dropped
+ * (its state is unknown) and the next operation opens a new one. Failures other than a
+ * cancellation are mapped by the operation's `mapError`.
+ */
+export function reusableConnection<C>(options: TransportOptions, connection: { open(): Promise<C>; close(client: C): Promise<unknown> | void }) {
+  let current: Promise<C> | null = null;
+  const drop = async (): Promise<void> => {
+    const open = current;
+    current = null;
+    if (open) await open.then((client) => connection.close(client)).catch(() => undefined);
+  };
+  const cancel = () => void drop();
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  return {
+    async run<T>(shown: string, work: (client: C) => Promise<T>, mapError: (err: unknown) => SextantError): Promise<T> {
+      try {
+        current ??= connection.open();
+        return await work(await current);
+      } catch (err) {
+        await drop();
+        if (options.signal?.aborted) throw transportError('INTERRUPTED', shown, 'the transfer was cancelled', { cause: err });
+        throw mapError(err);
+      }
+    },
+    async close(): Promise<void> {
+      options.signal?.removeEventListener('abort', cancel);
+      await drop();
+    },
+  };
 }
 
 /** The host of a URL without IPv6 brackets, for the FTP and SSH clients. */

@@ -23,7 +23,9 @@ import {
   serverOf,
   tooLarge,
   transportError,
-  withConnection,
+  onceOn,
+  reusableConnection,
+  type DocumentWalk,
   type RemoteItem,
   type RemoteSession,
   type TransportOptions,
@@ -44,12 +46,11 @@ function ftpError(err: unknown, shown: string, timeoutMs: number): SextantError 
   return remoteFailure(err, shown, timeoutMs);
 }
 
-/** Opens a logged-in connection and runs `work` on it; the connection is closed after, and on cancellation. */
-async function withClient<T>(url: URL, options: TransportOptions, shown: string, work: (client: Client) => Promise<T>): Promise<T> {
+/** A logged-in basic-ftp client for the location (the password only from its variable). */
+function ftpConnection(url: URL, options: TransportOptions) {
   refuseUrlPassword(url, 'name it by environment variable: --password-env VAR');
   const { timeoutMs } = limitsOf(options);
   const { user, password } = loginOf(url, options);
-  const client = new Client(timeoutMs);
   const login = {
     host: hostOf(url),
     port: url.port ? Number(url.port) : 21,
@@ -57,13 +58,19 @@ async function withClient<T>(url: URL, options: TransportOptions, shown: string,
     password: password ?? 'anonymous@',
     secure: url.protocol === 'ftps:',
   };
-  return withConnection(
-    shown,
-    options,
-    { connect: () => client.access(login), close: () => client.close() },
-    () => work(client),
-    (err) => ftpError(err, shown, timeoutMs),
-  );
+  return reusableConnection(options, {
+    open: async () => {
+      const client = new Client(timeoutMs);
+      try {
+        await client.access(login);
+      } catch (err) {
+        client.close();
+        throw err;
+      }
+      return client;
+    },
+    close: (client: Client) => client.close(),
+  });
 }
 
 function itemOf(info: FileInfo): RemoteItem {
@@ -90,11 +97,6 @@ function session(client: Client): RemoteSession {
   };
 }
 
-export async function listFtp(location: string, options: TransportOptions): Promise<DocumentEntry[]> {
-  const url = new URL(location);
-  return withClient(url, options, serverOf(url) + remotePath(url), (client) => listRemoteTree(session(client), url, options.maxEntries ?? DEFAULT_MAX_ENTRIES));
-}
-
 /** A Writable that keeps what it is given and fails once past `maxBytes` (basic-ftp then aborts the transfer). */
 function cappedSink(origin: string, maxBytes: number): { sink: Writable; bytes: () => Uint8Array } {
   const parts: Buffer[] = [];
@@ -110,17 +112,32 @@ function cappedSink(origin: string, maxBytes: number): { sink: Writable; bytes: 
   return { sink, bytes: () => new Uint8Array(Buffer.concat(parts, total)) };
 }
 
-export async function fetchFtp(location: string, entry: DocumentEntry, options: TransportOptions): Promise<FetchedDocument> {
+/** A walk of an FTP location over one logged-in connection: the directory listed, then each file read. */
+export function openFtp(location: string, options: TransportOptions): DocumentWalk {
   const url = new URL(location);
-  const target = remoteTarget(url, entry);
-  const shown = serverOf(url) + target;
-  const { maxBytes } = limitsOf(options);
-  return withClient(url, options, shown, async (client) => {
-    const size = await client.size(target);
-    if (size > maxBytes) throw tooLarge(shown, maxBytes, size);
-    const modifiedAt = isoDate(await client.lastMod(target).catch(() => undefined));
-    const { sink, bytes } = cappedSink(shown, maxBytes);
-    await client.downloadTo(sink, target);
-    return { name: entry.name || baseName(target), bytes: bytes(), contentType: null, origin: shown, ...(modifiedAt ? { modifiedAt } : {}) };
-  });
+  const { maxBytes, timeoutMs } = limitsOf(options);
+  const connection = ftpConnection(url, options);
+  const run = <T>(shown: string, work: (client: Client) => Promise<T>) => connection.run(shown, work, (err) => ftpError(err, shown, timeoutMs));
+  return {
+    list: () => run(serverOf(url) + remotePath(url), (client) => listRemoteTree(session(client), url, options.maxEntries ?? DEFAULT_MAX_ENTRIES)),
+    fetch(entry) {
+      const target = remoteTarget(url, entry);
+      const shown = serverOf(url) + target;
+      return run(shown, async (client) => {
+        const size = await client.size(target);
+        if (size > maxBytes) throw tooLarge(shown, maxBytes, size);
+        const modifiedAt = isoDate(await client.lastMod(target).catch(() => undefined));
+        const { sink, bytes } = cappedSink(shown, maxBytes);
+        await client.downloadTo(sink, target);
+        return { name: entry.name || baseName(target), bytes: bytes(), contentType: null, origin: shown, ...(modifiedAt ? { modifiedAt } : {}) };
+      });
+    },
+    close: () => connection.close(),
+  };
 }
+
+export const listFtp = async (location: string, options: TransportOptions): Promise<DocumentEntry[]> =>
+  onceOn(openFtp(location, options), (walk) => walk.list());
+
+export const fetchFtp = async (location: string, entry: DocumentEntry, options: TransportOptions): Promise<FetchedDocument> =>
+  onceOn(openFtp(location, options), (walk) => walk.fetch(entry));

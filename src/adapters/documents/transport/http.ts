@@ -3,11 +3,14 @@
  * http(s) URLs through undici: redirects followed by hand (at most 5, loops named), the configured
  * headers sent only to the location's origin, the size cap enforced while the body streams, one
  * deadline per request, and HTTP_PROXY / HTTPS_PROXY / NO_PROXY respected (EnvHttpProxyAgent).
+ * An entry with validators (a previous read's ETag and Last-Modified) is asked for conditionally;
+ * a 304 comes back as `notModified` without a body.
  */
 import { Agent, EnvHttpProxyAgent, fetch, type Dispatcher, type Response } from 'undici';
 import type { DocumentEntry, FetchedDocument } from '../../../ports/documents.js';
 import { SextantError } from '../../../kernel/errors.js';
 import { redactDsn } from '../../../kernel/redact.js';
+import { httpName } from '../../../kernel/document-names.js';
 import {
   bareContentType,
   collectCapped,
@@ -20,6 +23,8 @@ import {
   transportError,
   type TransportOptions,
 } from './common.js';
+
+export { httpName };
 
 export const MAX_REDIRECTS = 5;
 const HEADER_NAME = /^[A-Za-z0-9-]+$/;
@@ -45,29 +50,6 @@ export function headersFrom(options: TransportOptions): Record<string, string> {
     headers[header] = secretFromEnv(name, `header ${header}`, env);
   }
   return headers;
-}
-
-/**
- * A document's name relative to the location: `https://wiki/docs/start.html` from root
- * `https://wiki/docs/` is `start.html`; a page of the same site outside the root's folder keeps
- * its absolute path (`/about.html`), another site its host (`//other.example/a.html`). A folder URL
- * is named `index.html`; the query stays (`page?id=2`), the fragment does not.
- */
-export function httpName(root: string, url: string): string {
-  const base = new URL(root);
-  const target = new URL(url);
-  const dir = base.pathname.slice(0, base.pathname.lastIndexOf('/') + 1);
-  let path: string;
-  if (target.origin !== base.origin) path = `//${target.host}${target.pathname}`;
-  else path = target.pathname.startsWith(dir) ? target.pathname.slice(dir.length) : target.pathname;
-  if (path === '' || path.endsWith('/')) path += 'index.html';
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // a malformed escape stays as written
-  }
-  return decoded + target.search;
 }
 
 /** A single URL lists itself (the crawler finds the rest). */
@@ -122,6 +104,7 @@ export async function fetchHttp(location: string, entry: DocumentEntry, options:
   const root = parseHttpUrl(location);
   const { maxBytes, timeoutMs } = limitsOf(options);
   const headers = headersFrom(options);
+  const conditional = conditionalHeaders(entry);
   const dispatcher = dispatcherFor(options.env ?? process.env);
   let url = parseHttpUrl(entry.origin || location);
   url.hash = '';
@@ -132,7 +115,7 @@ export async function fetchHttp(location: string, entry: DocumentEntry, options:
     const signal = deadline(timeoutMs, options.signal);
     let response: Response;
     try {
-      response = await fetch(url, { headers: sameOrigin ? headers : {}, redirect: 'manual', signal, dispatcher });
+      response = await fetch(url, { headers: sameOrigin ? { ...headers, ...conditional } : conditional, redirect: 'manual', signal, dispatcher });
     } catch (err) {
       throw requestFailed(err, shown, timeoutMs, options.signal);
     }
@@ -161,6 +144,20 @@ export async function fetchHttp(location: string, entry: DocumentEntry, options:
       url = parseHttpUrl(target.href);
       continue;
     }
+    const etag = response.headers.get('etag') ?? undefined;
+    if (response.status === 304 && entry.validators) {
+      await response.body?.cancel().catch(() => undefined);
+      const modifiedAt = isoDate(response.headers.get('last-modified')) ?? entry.validators.modifiedAt;
+      return {
+        name: entry.name || httpName(location, url.href),
+        bytes: new Uint8Array(),
+        contentType: null,
+        origin: shown,
+        notModified: true,
+        ...(modifiedAt ? { modifiedAt } : {}),
+        ...((etag ?? entry.validators.etag) ? { etag: etag ?? entry.validators.etag! } : {}),
+      };
+    }
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
       throw statusError(response, shown, sameOrigin && Object.keys(headers).length > 0);
@@ -183,6 +180,17 @@ export async function fetchHttp(location: string, entry: DocumentEntry, options:
       contentType: bareContentType(response.headers.get('content-type')),
       origin: shown,
       ...(modifiedAt ? { modifiedAt } : {}),
+      ...(etag ? { etag } : {}),
     };
   }
+}
+
+/** If-None-Match and If-Modified-Since from a previous read. */
+function conditionalHeaders(entry: DocumentEntry): Record<string, string> {
+  const { etag, modifiedAt } = entry.validators ?? {};
+  const since = modifiedAt ? new Date(modifiedAt) : null;
+  return {
+    ...(etag ? { 'If-None-Match': etag } : {}),
+    ...(since && !Number.isNaN(since.getTime()) ? { 'If-Modified-Since': since.toUTCString() } : {}),
+  };
 }

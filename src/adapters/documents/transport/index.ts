@@ -12,9 +12,9 @@ import { redactDsn } from '../../../kernel/redact.js';
 import { absoluteRoot, fetchFile, listFiles } from './file.js';
 import { fetchHttp, listHttp } from './http.js';
 import { fetchInline, listInline } from './inline.js';
-import type { DocumentLocation, TransportOptions } from './common.js';
+import type { DocumentLocation, DocumentWalk, TransportOptions } from './common.js';
 
-export type { DocumentLocation, TransportOptions } from './common.js';
+export type { DocumentLocation, DocumentWalk, TransportOptions } from './common.js';
 export { httpName, MAX_REDIRECTS } from './http.js';
 
 export type TransportKind = 'inline' | 'file' | 'http' | 's3' | 'ftp' | 'sftp';
@@ -111,5 +111,21 @@ export async function fetchDocument(location: DocumentLocation, entry: DocumentE
       return (await import('./ftp.js')).fetchFtp(location.url!, entry, options);
     case 'sftp':
       return (await import('./sftp.js')).fetchSftp(location.url!, entry, options);
+  }
+}
+
+/**
+ * A walk of a location: FTP and SFTP keep one connection for the listing and every document
+ * (closed by `close()`); the other transports need none and read as `listDocuments` and
+ * `fetchDocument` do.
+ */
+export async function openDocuments(location: DocumentLocation, options: TransportOptions = {}): Promise<DocumentWalk> {
+  switch (inferTransport(location)) {
+    case 'ftp':
+      return (await import('./ftp.js')).openFtp(location.url!, options);
+    case 'sftp':
+      return (await import('./sftp.js')).openSftp(location.url!, options);
+    default:
+      return { list: () => listDocuments(location, options), fetch: (entry) => fetchDocument(location, entry, options), close: async () => undefined };
   }
 }

@@ -25,7 +25,9 @@ import {
   serverOf,
   tooLarge,
   transportError,
-  withConnection,
+  onceOn,
+  reusableConnection,
+  type DocumentWalk,
   type RemoteItem,
   type TransportOptions,
 } from './common.js';
@@ -46,35 +48,26 @@ function sftpError(err: unknown, shown: string, timeoutMs: number): SextantError
   return remoteFailure(err, shown, timeoutMs);
 }
 
-/** Opens an authenticated SFTP session, runs `work` on it, closes it (also on cancellation). */
-async function withClient<T>(url: URL, options: TransportOptions, shown: string, work: (client: SftpClient) => Promise<T>): Promise<T> {
+/** An authenticated SFTP session for the location: user, then a key file or a password, each from its variable. */
+function sftpConnection(url: URL, options: TransportOptions, shown: string) {
   refuseUrlPassword(url, 'name it by environment variable: --password-env VAR, or use --key-path');
   const { timeoutMs } = limitsOf(options);
   const { user, password } = loginOf(url, options);
   if (!user) throw new SextantError('USAGE', `${shown}: SFTP needs a user name`, { hint: 'give --username-env VAR, or sftp://user@host/…' });
-  const auth = options.keyPath
-    ? { privateKey: await readKeyFile(options.keyPath), ...(password ? { passphrase: password } : {}) }
-    : password
-      ? { password }
-      : null;
-  if (!auth) throw new SextantError('USAGE', `${shown}: SFTP needs a password or a private key`, { hint: 'give --password-env VAR or --key-path FILE' });
-  // Its default global listeners print connection ends to stdout, which is the MCP channel under stdio: failures reach us through the promises instead.
-  const client = new SftpClient('sextant', { error: () => undefined, end: () => undefined, close: () => undefined });
-  const login = { host: hostOf(url), port: url.port ? Number(url.port) : 22, username: user, readyTimeout: timeoutMs, retries: 0, ...auth };
-  let connected = false;
-  return withConnection(
-    shown,
-    options,
-    {
-      connect: async () => {
-        await client.connect(login);
-        connected = true;
-      },
-      close: () => (connected ? client.end() : undefined),
+  if (!options.keyPath && !password)
+    throw new SextantError('USAGE', `${shown}: SFTP needs a password or a private key`, { hint: 'give --password-env VAR or --key-path FILE' });
+  return reusableConnection(options, {
+    open: async () => {
+      const auth = options.keyPath
+        ? { privateKey: await readKeyFile(options.keyPath), ...(password ? { passphrase: password } : {}) }
+        : { password: password! };
+      // Its default global listeners print connection ends to stdout, which is the MCP channel under stdio: failures reach us through the promises instead.
+      const client = new SftpClient('sextant', { error: () => undefined, end: () => undefined, close: () => undefined });
+      await client.connect({ host: hostOf(url), port: url.port ? Number(url.port) : 22, username: user, readyTimeout: timeoutMs, retries: 0, ...auth });
+      return client;
     },
-    () => work(client),
-    (err) => sftpError(err, shown, timeoutMs),
-  );
+    close: (client: SftpClient) => client.end(),
+  });
 }
 
 const itemOf = (info: SftpClient.FileInfo): RemoteItem => {
@@ -82,36 +75,47 @@ const itemOf = (info: SftpClient.FileInfo): RemoteItem => {
   return { name: info.name, kind: info.type === 'd' ? 'dir' : info.type === '-' ? 'file' : 'other', size: info.size, ...(modifiedAt ? { modifiedAt } : {}) };
 };
 
-export async function listSftp(location: string, options: TransportOptions): Promise<DocumentEntry[]> {
+/** A walk of an SFTP location over one session: the directory listed, then each file read. */
+export function openSftp(location: string, options: TransportOptions): DocumentWalk {
   const url = new URL(location);
-  return withClient(url, options, serverOf(url) + remotePath(url), (client) =>
-    listRemoteTree(
-      {
-        async stat(path) {
-          const info = await client.stat(path);
-          const modifiedAt = isoDate(info.modifyTime);
-          return { name: baseName(path), kind: info.isDirectory ? 'dir' : 'file', size: info.size, ...(modifiedAt ? { modifiedAt } : {}) };
-        },
-        list: async (dir) => (await client.list(dir)).map(itemOf),
-      },
-      url,
-      options.maxEntries ?? DEFAULT_MAX_ENTRIES,
-    ),
-  );
+  const { maxBytes, timeoutMs } = limitsOf(options);
+  const connection = sftpConnection(url, options, serverOf(url) + remotePath(url));
+  const run = <T>(shown: string, work: (client: SftpClient) => Promise<T>) => connection.run(shown, work, (err) => sftpError(err, shown, timeoutMs));
+  return {
+    list: () =>
+      run(serverOf(url) + remotePath(url), (client) =>
+        listRemoteTree(
+          {
+            async stat(path) {
+              const info = await client.stat(path);
+              const modifiedAt = isoDate(info.modifyTime);
+              return { name: baseName(path), kind: info.isDirectory ? 'dir' : 'file', size: info.size, ...(modifiedAt ? { modifiedAt } : {}) };
+            },
+            list: async (dir) => (await client.list(dir)).map(itemOf),
+          },
+          url,
+          options.maxEntries ?? DEFAULT_MAX_ENTRIES,
+        ),
+      ),
+    fetch(entry) {
+      const target = remoteTarget(url, entry);
+      const shown = serverOf(url) + target;
+      return run(shown, async (client) => {
+        const info = await client.stat(target);
+        if (!info.isFile) throw new SextantError('USAGE', `${shown} is not a file`);
+        if (info.size > maxBytes) throw tooLarge(shown, maxBytes, info.size);
+        const stream = client.createReadStream(target);
+        const bytes = await collectCapped(stream, shown, maxBytes, () => stream.destroy());
+        const modifiedAt = isoDate(info.modifyTime);
+        return { name: entry.name || baseName(target), bytes, contentType: null, origin: shown, ...(modifiedAt ? { modifiedAt } : {}) };
+      });
+    },
+    close: () => connection.close(),
+  };
 }
 
-export async function fetchSftp(location: string, entry: DocumentEntry, options: TransportOptions): Promise<FetchedDocument> {
-  const url = new URL(location);
-  const target = remoteTarget(url, entry);
-  const shown = serverOf(url) + target;
-  const { maxBytes } = limitsOf(options);
-  return withClient(url, options, shown, async (client) => {
-    const info = await client.stat(target);
-    if (!info.isFile) throw new SextantError('USAGE', `${shown} is not a file`);
-    if (info.size > maxBytes) throw tooLarge(shown, maxBytes, info.size);
-    const stream = client.createReadStream(target);
-    const bytes = await collectCapped(stream, shown, maxBytes, () => stream.destroy());
-    const modifiedAt = isoDate(info.modifyTime);
-    return { name: entry.name || baseName(target), bytes, contentType: null, origin: shown, ...(modifiedAt ? { modifiedAt } : {}) };
-  });
-}
+export const listSftp = async (location: string, options: TransportOptions): Promise<DocumentEntry[]> =>
+  onceOn(openSftp(location, options), (walk) => walk.list());
+
+export const fetchSftp = async (location: string, entry: DocumentEntry, options: TransportOptions): Promise<FetchedDocument> =>
+  onceOn(openSftp(location, options), (walk) => walk.fetch(entry));

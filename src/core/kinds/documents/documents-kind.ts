@@ -16,7 +16,15 @@ export const DOCUMENTS_FAMILY = 'documents';
 export const SOURCE_DOCUMENT_KIND = 'document';
 
 const OBJECT_KINDS: readonly ObjectKindSpec[] = [
-  { kind: SOURCE_DOCUMENT_KIND, label: 'document', chunked: true, pathResolvable: true, listed: true, passages: true },
+  {
+    kind: SOURCE_DOCUMENT_KIND,
+    label: 'document',
+    chunked: true,
+    pathResolvable: true,
+    listed: true,
+    passages: true,
+    internalAttributes: ['bytesHash', 'etag', 'links', 'chunkTokens', 'chunkOverlap'],
+  },
 ];
 
 export const documentsOptions = z.object({

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchDocument, listDocuments, type TransportOptions } from '../../../../src/adapters/documents/transport/index.js';
+import { readOnOneWalk } from '../../../helpers/document-walk.js';
 import { startFtpServer, type FtpTestServer } from '../../../helpers/ftp-server.js';
 import { withSilentServer } from '../../../helpers/silent-server.js';
 
@@ -39,6 +40,17 @@ describe('ftp transport', () => {
     expect(entries.map((e) => e.name)).toEqual(['guide/setup.md', 'readme.md']);
     expect(entries[1]).toMatchObject({ name: 'readme.md', origin: `${server.url}/docs/readme.md`, size: 9 });
     expect(await listDocuments({ url: `${server.url}/docs` }, { ...login, maxEntries: 1 })).toHaveLength(1);
+  });
+
+  it('walks a directory over one connection: the listing and every file on one login', async () => {
+    const before = server.logins;
+    const texts = await readOnOneWalk({ url: `${server.url}/docs/` }, login, async (walk, entries) => {
+      // a missing file fails alone; the walk goes on (on a new connection: the failed one is not trusted)
+      await expect(walk.fetch({ name: 'gone.md', origin: `${server.url}/docs/gone.md` })).rejects.toMatchObject({ code: 'OBJECT_NOT_FOUND' });
+      expect(Buffer.from((await walk.fetch(entries[0]!)).bytes).toString()).toBe('# Setup\n');
+    });
+    expect(texts).toEqual(['# Setup\n', '# Readme\n']);
+    expect(server.logins - before).toBe(2);
   });
 
   it('fetches a listed document', async () => {

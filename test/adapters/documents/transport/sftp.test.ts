@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchDocument, listDocuments, type TransportOptions } from '../../../../src/adapters/documents/transport/index.js';
+import { readOnOneWalk } from '../../../helpers/document-walk.js';
 import { generateClientKey, startSftpServer, type SftpTestServer } from '../../../helpers/sftp-server.js';
 import { withSilentServer } from '../../../helpers/silent-server.js';
 
@@ -53,6 +54,12 @@ describe('sftp transport', () => {
     expect(entries[1]).toMatchObject({ name: 'readme.md', origin: `${server.url}/share/readme.md`, size: 9 });
     expect(entries[1]!.modifiedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await listDocuments({ url: `${server.url}/share` }, { ...byPassword, maxEntries: 1 })).toHaveLength(1);
+  });
+
+  it('walks a directory over one session: the listing and every file on one login', async () => {
+    const before = server.logins;
+    expect(await readOnOneWalk({ url: `${server.url}/share/` }, byPassword)).toEqual(['# Setup\n', '# Readme\n']);
+    expect(server.logins - before).toBe(1);
   });
 
   it('fetches a listed document with a private key, the user name from the URL', async () => {

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogObject } from '../../../ports/catalog.js';
+import { documentChunkFields } from './documents-chunks.js';
+
+const runbook: CatalogObject = {
+  id: 'handbook:document:runbook.md',
+  source: 'handbook',
+  kind: 'document',
+  path: 'runbook.md',
+  name: 'runbook.md',
+  parentId: null,
+  resource: 'document:runbook.md',
+  comment: 'Runbook',
+  definition: '# Runbook\n\n## Rotating API keys\n\nCreate the new key, then revoke the old one.\n\n## Backups\n\nNightly at 02:00.',
+  attributes: { title: 'Runbook', outline: ['1 Runbook', '2 Rotating API keys', '2 Backups'], chunkTokens: 20, chunkOverlap: 0 },
+};
+
+describe('documentChunkFields', () => {
+  it('names each passage by title and heading path, and gives it the page headings (not the title) as its comment', () => {
+    const parts = documentChunkFields(runbook, '');
+    expect(parts.map((p) => p.nameText)).toEqual(['Runbook › Rotating API keys', 'Runbook › Backups']);
+    expect(parts.map((p) => p.comment)).toEqual(['Rotating API keys. Backups', 'Rotating API keys. Backups']);
+    expect(parts[1]!.definition).toBe('Nightly at 02:00.');
+    // the embedder reads the passage under its heading path, then the page's headings
+    expect(parts[1]!.textParts).toEqual(['Runbook › Backups', 'Nightly at 02:00.', 'Rotating API keys. Backups']);
+  });
+});
