@@ -1,0 +1,111 @@
+/**
+ * A repository as a source through the built CLI (issue 16): `source add code`, `update`
+ * (unchanged when no file changed), `get` of a file (imports, importers, symbols) and
+ * `sextant plan` by topic and by seed, with the seed's fallbacks and path security.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliEnv, runCli } from '../helpers/cli.js';
+import { tempHome } from '../helpers/temp-home.js';
+
+const home = tempHome();
+const env = cliEnv(home.dir);
+const repo = join(home.dir, 'shop');
+
+const FILES: Record<string, string> = {
+  'src/index.ts': "/** Starts the shop server. */\nimport { route } from './http/router.js';\nexport function start() { return route; }\n",
+  'src/http/router.ts':
+    "/** Maps HTTP paths to handlers. */\nimport { payInvoice } from '../billing/pay.js';\nimport { signUp } from '../users/signup.js';\nexport const route = { payInvoice, signUp };\n",
+  'src/billing/pay.ts':
+    "/** Pays an invoice: charges the card through the gateway and books the payment. */\nimport { charge } from './gateway.js';\nimport { Invoice } from './invoice.js';\nexport async function payInvoice(i: Invoice) { return charge(i.total); }\n",
+  'src/billing/gateway.ts':
+    "/** Card payment gateway client. */\nimport { retry } from '../util/retry.js';\nexport function charge(amount: number) { return retry(() => amount); }\n",
+  'src/billing/invoice.ts': '/** Invoice model: lines, totals, due dates. */\nexport class Invoice { total = 0; }\n',
+  'src/billing/refund.ts': "/** Refunds a paid invoice. */\nimport { charge } from './gateway.js';\nexport function refundInvoice() { return charge(-1); }\n",
+  'src/users/signup.ts':
+    "/** Registers a new customer account with email confirmation. */\nimport { sendMail } from '../mail/send.js';\nexport function signUp() { return sendMail(); }\n",
+  'src/users/profile.ts': '/** Customer profile: name, address, preferences. */\nexport interface Profile { name: string }\n',
+  'src/mail/send.ts': '/** Sends email through SMTP. */\nexport function sendMail() { return true; }\n',
+  'src/util/retry.ts': '/** Retries a failing call with exponential backoff. */\nexport function retry<T>(f: () => T) { return f(); }\n',
+  'src/util/dates.ts': '/** Calendar helpers: business days, month ends. */\nexport function monthEnd() { return 31; }\n',
+  'src/search/catalog.ts': '/** Product catalog search with facets. */\nexport function searchProducts() { return []; }\n',
+};
+
+beforeAll(async () => {
+  for (const [path, text] of Object.entries(FILES)) {
+    mkdirSync(dirname(join(repo, path)), { recursive: true });
+    writeFileSync(join(repo, path), text);
+  }
+  execFileSync('git', ['init', '-q', repo]);
+  const add = await runCli(['source', 'add', 'code', repo, '--name', 'shop', '--json'], env);
+  expect(add.code, add.stderr).toBe(0);
+  const update = await runCli(['update', '--source', 'shop', '--json'], env, { timeoutMs: 120_000 });
+  expect(update.code, update.stderr + update.stdout).toBe(0);
+}, 180_000);
+
+afterAll(() => home.cleanup());
+
+describe('code sources through the CLI', () => {
+  it('an unchanged tree updates as unchanged', async () => {
+    const again = await runCli(['update', '--source', 'shop', '--json'], env);
+    expect(again.code).toBe(0);
+    expect(again.json.reports[0]).toMatchObject({ status: 'unchanged' });
+  });
+
+  it('get of a file lists its imports, importers and symbols', async () => {
+    const got = await runCli(['get', 'shop:code_file:src/billing/pay.ts', '--json'], env);
+    expect(got.code, got.stderr).toBe(0);
+    expect(got.json.outgoing.map((e: { toId: string }) => e.toId).sort()).toEqual([
+      'shop:code_file:src/billing/gateway.ts',
+      'shop:code_file:src/billing/invoice.ts',
+    ]);
+    expect(got.json.incoming.map((e: { fromId: string }) => e.fromId)).toEqual(['shop:code_file:src/http/router.ts']);
+    expect(got.json.children.map((c: { name: string }) => c.name)).toEqual(['payInvoice']);
+    const text = await runCli(['get', 'sextant://shop/src/billing/pay.ts'], env);
+    expect(text.stdout).toContain('→ imports shop:code_file:src/billing/gateway.ts');
+    expect(text.stdout).toContain('← imports shop:code_file:src/http/router.ts');
+  });
+
+  it('plan by topic: the seed found through the index, neighbours ranked, steps', async () => {
+    const plan = await runCli(['plan', 'charge', 'the', 'card', 'and', 'book', 'the', 'payment', '--json'], env);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.json.context).toMatchObject({ seedId: 'src/billing/pay.ts', resolvedBy: 'topic', depth: 1, limit: 30, direction: 'union', source: 'shop' });
+    // distance 1 each; gateway and router touch 3 files, invoice 1
+    expect(plan.json.context.relatedFiles).toEqual(['src/billing/gateway.ts', 'src/http/router.ts', 'src/billing/invoice.ts']);
+    expect(plan.json.context.stats).toEqual({ nodesVisited: 4, edgesTraversed: 3, maxDepth: 1 });
+    expect(plan.json.plan.steps[0].files).toEqual(['src/billing/pay.ts']);
+    expect(plan.json.userSummary).toContain('src/billing/pay.ts');
+  });
+
+  it('plan by seed with depth, limit and direction', async () => {
+    const plan = await runCli(
+      ['plan', 'card payments', '--seed', 'billing/gateway.js', '--depth', '2', '--direction', 'reverse', '--limit', '3', '--json'],
+      env,
+    );
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.json.context).toMatchObject({ seedId: 'src/billing/gateway.ts', resolvedBy: 'basename', depth: 2, limit: 3, direction: 'reverse' });
+    expect(plan.json.context.relatedFiles).toEqual(['src/billing/pay.ts', 'src/billing/refund.ts', 'src/http/router.ts']);
+    const text = await runCli(['plan', 'card payments', '--seed', 'src/billing/gateway.ts'], env);
+    expect(text.stdout).toContain('Read src/billing/gateway.ts');
+    expect(text.stdout).toContain('src/util/retry.ts');
+  });
+
+  it('an unresolved seed or topic gives an empty context with a valid plan and the reason', async () => {
+    const seed = await runCli(['plan', 'x', '--seed', 'src/nowhere/thing.ts', '--json'], env);
+    expect(seed.code).toBe(0);
+    expect(seed.json.context).toMatchObject({ seedId: null, relatedFiles: [], reason: "no file matches the seed 'src/nowhere/thing.ts'" });
+    expect(seed.json.plan.steps).toHaveLength(1);
+    const topic = await runCli(['plan', 'zzqx', 'wobble', '--json'], env);
+    expect(topic.json.context).toMatchObject({ seedId: null, reason: expect.stringContaining('no code file matches') });
+  });
+
+  it('a seed outside the repository and bad flags are usage errors', async () => {
+    const outside = await runCli(['plan', 'x', '--seed', '../../etc/passwd', '--json'], env);
+    expect(outside.code).toBe(2);
+    expect(outside.json.error.message).toContain('inside the repository');
+    expect((await runCli(['plan', 'x', '--direction', 'sideways'], env)).code).toBe(2);
+    expect((await runCli(['plan', 'x', '--depth', '9'], env)).code).toBe(2);
+  });
+});
