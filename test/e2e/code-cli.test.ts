@@ -3,42 +3,18 @@
  * (unchanged when no file changed), `get` of a file (imports, importers, symbols) and
  * `sextant plan` by topic and by seed, with the seed's fallbacks and path security.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, runCli } from '../helpers/cli.js';
+import { writeShopRepo } from '../helpers/code-repo.js';
 import { tempHome } from '../helpers/temp-home.js';
 
 const home = tempHome();
 const env = cliEnv(home.dir);
 const repo = join(home.dir, 'shop');
 
-const FILES: Record<string, string> = {
-  'src/index.ts': "/** Starts the shop server. */\nimport { route } from './http/router.js';\nexport function start() { return route; }\n",
-  'src/http/router.ts':
-    "/** Maps HTTP paths to handlers. */\nimport { payInvoice } from '../billing/pay.js';\nimport { signUp } from '../users/signup.js';\nexport const route = { payInvoice, signUp };\n",
-  'src/billing/pay.ts':
-    "/** Pays an invoice: charges the card through the gateway and books the payment. */\nimport { charge } from './gateway.js';\nimport { Invoice } from './invoice.js';\nexport async function payInvoice(i: Invoice) { return charge(i.total); }\n",
-  'src/billing/gateway.ts':
-    "/** Card payment gateway client. */\nimport { retry } from '../util/retry.js';\nexport function charge(amount: number) { return retry(() => amount); }\n",
-  'src/billing/invoice.ts': '/** Invoice model: lines, totals, due dates. */\nexport class Invoice { total = 0; }\n',
-  'src/billing/refund.ts': "/** Refunds a paid invoice. */\nimport { charge } from './gateway.js';\nexport function refundInvoice() { return charge(-1); }\n",
-  'src/users/signup.ts':
-    "/** Registers a new customer account with email confirmation. */\nimport { sendMail } from '../mail/send.js';\nexport function signUp() { return sendMail(); }\n",
-  'src/users/profile.ts': '/** Customer profile: name, address, preferences. */\nexport interface Profile { name: string }\n',
-  'src/mail/send.ts': '/** Sends email through SMTP. */\nexport function sendMail() { return true; }\n',
-  'src/util/retry.ts': '/** Retries a failing call with exponential backoff. */\nexport function retry<T>(f: () => T) { return f(); }\n',
-  'src/util/dates.ts': '/** Calendar helpers: business days, month ends. */\nexport function monthEnd() { return 31; }\n',
-  'src/search/catalog.ts': '/** Product catalog search with facets. */\nexport function searchProducts() { return []; }\n',
-};
-
 beforeAll(async () => {
-  for (const [path, text] of Object.entries(FILES)) {
-    mkdirSync(dirname(join(repo, path)), { recursive: true });
-    writeFileSync(join(repo, path), text);
-  }
-  execFileSync('git', ['init', '-q', repo]);
+  writeShopRepo(repo);
   const add = await runCli(['source', 'add', 'code', repo, '--name', 'shop', '--json'], env);
   expect(add.code, add.stderr).toBe(0);
   const update = await runCli(['update', '--source', 'shop', '--json'], env, { timeoutMs: 120_000 });
