@@ -68,6 +68,20 @@ describe('code sources through the CLI', () => {
     expect(text.stdout).toContain('src/util/retry.ts');
   });
 
+  it('--rank fused adds files the topic search finds that the import graph does not reach', async () => {
+    const graph = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--json'], env);
+    expect(graph.json.context.rank).toBe('graph');
+    expect(graph.json.context.relatedFiles).not.toContain('src/billing/refund.ts');
+    const fused = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--rank', 'fused', '--json'], env);
+    expect(fused.code, fused.stderr).toBe(0);
+    expect(fused.json.context.rank).toBe('fused');
+    expect(fused.json.context.relatedFiles).toContain('src/billing/refund.ts');
+    expect(fused.json.context.relatedFiles).toEqual(expect.arrayContaining(graph.json.context.relatedFiles));
+    // nothing imports refund.ts: the plan starts there, as an entry point
+    expect(fused.json.plan.steps[0]).toMatchObject({ title: 'Start at the entry points', files: ['src/billing/refund.ts'] });
+    expect((await runCli(['plan', 'x', '--rank', 'best'], env)).code).toBe(2);
+  });
+
   it('an unresolved seed or topic gives an empty context with a valid plan and the reason', async () => {
     const seed = await runCli(['plan', 'x', '--seed', 'src/nowhere/thing.ts', '--json'], env);
     expect(seed.code).toBe(0);

@@ -79,6 +79,7 @@ describe('onboarding_plan', () => {
       depth: 1,
       limit: 30,
       direction: 'union',
+      rank: 'graph',
       source: 'shop',
       resolved_by: 'topic',
       stats: { nodes_visited: 3, edges_traversed: 2, max_depth: 1 },

@@ -11,6 +11,7 @@ import type { SearchOptions, SearchResult } from '../search/types.js';
 import { SextantError } from '../../kernel/errors.js';
 import { CODE_FILE_KIND, CODE_SOURCE_TYPE, CODE_SYMBOL_KIND, IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
 import { buildCodeGraph, type CodeGraph } from './code-graph.js';
+import { fuseRanked } from './fuse.js';
 import { deterministicPlan, type OnboardingPlan } from './plan-steps.js';
 import { normalizeSeedPath, resolveSeedPath, type SeedMatch } from './resolve-seed.js';
 import { clampTraversal, traverse, type TraversalConfig, type TraversalDirection, type TraversalStats } from './traverse.js';
@@ -25,7 +26,11 @@ export interface OnboardingRequest {
   source?: string;
   /** Only these sources may be read (a session's visible sources); absent: all. */
   allowedSources?: readonly string[];
+  /** `graph` (default): seed 003's BFS order; `fused`: BFS, co-change history and topic search fused. */
+  rank?: OnboardingRank;
 }
+
+export type OnboardingRank = 'graph' | 'fused';
 
 export interface OnboardingContext {
   /** Workspace-relative path of the seed, or null. */
@@ -34,6 +39,7 @@ export interface OnboardingContext {
   depth: number;
   limit: number;
   direction: TraversalDirection;
+  rank: OnboardingRank;
   stats: TraversalStats;
   source: string | null;
   resolvedBy: SeedMatch | null;
@@ -61,6 +67,18 @@ export interface OnboardingService {
   graph(source: string): Promise<CodeGraph>;
 }
 
+interface SourceGraph {
+  graph: CodeGraph;
+  /** Each file's co-change partners from git history, strongest first. */
+  coChanged: ReadonlyMap<string, readonly string[]>;
+}
+
+/** Code chunks a topic search reads: enough to fill a fused list of 30 files after symbols fold into their files. */
+const TOPIC_HITS = 60;
+
+/** BFS files the fused order may draw from (the limit applies after fusion). */
+const FUSED_POOL = 100;
+
 const EMPTY_STATS: TraversalStats = Object.freeze({ nodesVisited: 0, edgesTraversed: 0, maxDepth: 0 });
 
 /** The file a code chunk belongs to: a symbol's path is `<file>#<name>`. */
@@ -70,20 +88,21 @@ export function fileOfPath(path: string): string {
 }
 
 export function createOnboardingService(deps: OnboardingDeps): OnboardingService {
-  const cache = new Map<string, { counter: number; graph: CodeGraph }>();
+  const cache = new Map<string, { counter: number; loaded: SourceGraph }>();
 
-  async function graph(source: string): Promise<CodeGraph> {
+  async function load(source: string): Promise<SourceGraph> {
     const counter = await deps.changeCounter();
     const cached = cache.get(source);
-    if (cached?.counter === counter) return cached.graph;
+    if (cached?.counter === counter) return cached.loaded;
     const objects = (await deps.store.sourceObjects(source)).filter((o) => o.kind === CODE_FILE_KIND);
     const pathOf = new Map(objects.map((o) => [o.id, o.path]));
     const edges = (await deps.store.sourceEdges(source))
       .filter((e) => e.kind === IMPORT_EDGE_KIND && pathOf.has(e.fromId) && pathOf.has(e.toId))
       .map((e) => ({ source: pathOf.get(e.fromId)!, target: pathOf.get(e.toId)! }));
-    const built = buildCodeGraph([...pathOf.values()], edges);
-    cache.set(source, { counter, graph: built });
-    return built;
+    const coChanged = new Map(objects.map((o) => [o.path, ((o.attributes.coChanged as Array<{ path: string }> | undefined) ?? []).map((p) => p.path)]));
+    const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), coChanged };
+    cache.set(source, { counter, loaded });
+    return loaded;
   }
 
   async function codeSources(wanted: string | undefined, allowed: readonly string[] | undefined): Promise<string[]> {
@@ -103,39 +122,42 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
   }
 
   /** Graphs of the sources, scanning once those that have none yet (seed 003: missing graph → one scan, retry). */
-  async function graphs(sources: readonly string[]): Promise<Map<string, CodeGraph>> {
-    const out = new Map<string, CodeGraph>();
+  async function graphs(sources: readonly string[]): Promise<Map<string, SourceGraph>> {
+    const out = new Map<string, SourceGraph>();
     for (const source of sources) {
-      let g = await graph(source);
-      if (!g.nodes.length && deps.rescan) {
+      let g = await load(source);
+      if (!g.graph.nodes.length && deps.rescan) {
         await deps.rescan(source).catch(() => undefined);
-        g = await graph(source);
+        g = await load(source);
       }
-      if (g.nodes.length) out.set(source, g);
+      if (g.graph.nodes.length) out.set(source, g);
     }
     return out;
   }
 
-  async function topicSeed(request: string, sources: readonly string[], known: Map<string, CodeGraph>): Promise<{ source: string; id: string } | null> {
-    const result = await deps.search(request, {
-      sources: [...known.keys()].filter((s) => sources.includes(s)),
-      kinds: [CODE_FILE_KIND, CODE_SYMBOL_KIND],
-      limit: 10,
-    });
+  /** Files a hybrid search over code chunks finds for the request, best first, each once. */
+  async function topicFiles(request: string, sources: readonly string[]): Promise<Array<{ source: string; id: string }>> {
+    if (!request.trim() || !sources.length) return [];
+    const result = await deps.search(request, { sources, kinds: [CODE_FILE_KIND, CODE_SYMBOL_KIND], limit: TOPIC_HITS });
+    const seen = new Set<string>();
+    const out: Array<{ source: string; id: string }> = [];
     for (const hit of result.hits) {
       const file = fileOfPath(hit.name);
-      if (known.get(hit.source)?.forward && known.get(hit.source)!.nodes.includes(file)) return { source: hit.source, id: file };
+      if (seen.has(`${hit.source}:${file}`)) continue;
+      seen.add(`${hit.source}:${file}`);
+      out.push({ source: hit.source, id: file });
     }
-    return null;
+    return out;
   }
 
   async function plan(request: OnboardingRequest): Promise<OnboardingResult> {
     const config: TraversalConfig = clampTraversal(request);
+    const rank = request.rank ?? 'graph';
     const sources = await codeSources(request.source, request.allowedSources);
     const known = await graphs(sources);
     const empty = (reason: string, source: string | null): OnboardingResult => {
-      const anyGraph = known.values().next().value ?? buildCodeGraph([], []);
-      const context: OnboardingContext = { seedId: null, relatedFiles: [], ...config, stats: EMPTY_STATS, source, resolvedBy: null, reason };
+      const anyGraph = known.values().next().value?.graph ?? buildCodeGraph([], []);
+      const context: OnboardingContext = { seedId: null, relatedFiles: [], ...config, rank, stats: EMPTY_STATS, source, resolvedBy: null, reason };
       return {
         plan: deterministicPlan(anyGraph, { request: request.request, seed: null, related: [], distance: new Map(), reason }),
         context,
@@ -148,32 +170,47 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     if (request.seedFile) {
       const path = normalizeSeedPath(request.seedFile);
       for (const [source, g] of known) {
-        const found = resolveSeedPath(path, g.nodes);
+        const found = resolveSeedPath(path, g.graph.nodes);
         if (found) {
           seed = { source, ...found };
           break;
         }
       }
       if (!seed) return empty(`no file matches the seed '${path}'`, request.source ?? null);
-    } else {
-      const topic = request.request.trim() ? await topicSeed(request.request, sources, known) : null;
-      if (!topic) return empty(`no code file matches "${request.request}"`, request.source ?? null);
-      seed = { ...topic, how: 'topic' };
     }
-    const g = known.get(seed.source)!;
-    const walk = traverse(g, seed.id, config);
-    const plan = deterministicPlan(g, { request: request.request, seed: seed.id, how: seed.how, related: walk.relatedFiles, distance: walk.distance });
+    // the topic is searched when it seeds the plan, or when the fused order uses it
+    const topic = !seed || rank === 'fused' ? await topicFiles(request.request, seed ? [seed.source] : [...known.keys()]) : [];
+    if (!seed) {
+      const first = topic.find((t) => known.get(t.source)!.graph.nodes.includes(t.id));
+      if (!first) return empty(`no code file matches "${request.request}"`, request.source ?? null);
+      seed = { ...first, how: 'topic' };
+    }
+    const { graph: g, coChanged } = known.get(seed.source)!;
+    const walk = traverse(g, seed.id, rank === 'fused' ? { ...config, limit: FUSED_POOL } : config);
+    const related =
+      rank === 'fused'
+        ? fuseRanked(
+            [
+              { name: 'graph', files: walk.relatedFiles },
+              { name: 'co-change', files: coChanged.get(seed.id) ?? [] },
+              { name: 'topic', files: topic.filter((t) => t.source === seed.source).map((t) => t.id) },
+            ],
+            new Set([seed.id]),
+          ).slice(0, config.limit)
+        : walk.relatedFiles;
+    const plan = deterministicPlan(g, { request: request.request, seed: seed.id, how: seed.how, related, distance: walk.distance });
     const context: OnboardingContext = {
       seedId: seed.id,
-      relatedFiles: walk.relatedFiles,
+      relatedFiles: related,
       ...config,
+      rank,
       stats: walk.stats,
       source: seed.source,
       resolvedBy: seed.how,
     };
-    const userSummary = `Start with ${seed.id} (${seed.how === 'topic' ? 'matched by topic' : `seed matched: ${seed.how}`}); ${walk.relatedFiles.length} related file${walk.relatedFiles.length === 1 ? '' : 's'} within ${config.depth} import${config.depth === 1 ? '' : 's'} (${config.direction}); ${plan.steps.length} steps.`;
+    const userSummary = `Start with ${seed.id} (${seed.how === 'topic' ? 'matched by topic' : `seed matched: ${seed.how}`}); ${related.length} related file${related.length === 1 ? '' : 's'} within ${config.depth} import${config.depth === 1 ? '' : 's'} (${config.direction}); ${plan.steps.length} steps.`;
     return { plan, context, userSummary };
   }
 
-  return { plan, graph };
+  return { plan, graph: async (source) => (await load(source)).graph };
 }

@@ -37,6 +37,12 @@ describe('deterministic plan', () => {
     expect(plan.steps.every((s) => s.why.length > 0)).toBe(true);
   });
 
+  it('files with no import path to the seed (history, topic) come last, said so', () => {
+    const walk = traverse(GRAPH, 'src/pay.ts', { depth: 1, limit: 30, direction: 'union' });
+    const plan = deterministicPlan(GRAPH, { request: 'x', seed: 'src/pay.ts', related: [...walk.relatedFiles, 'src/round.ts'], distance: walk.distance });
+    expect(plan.steps.at(-1)).toMatchObject({ title: 'Also related', files: ['src/round.ts'], why: expect.stringContaining('changed together') });
+  });
+
   it('says how a named seed was matched', () => {
     const plan = deterministicPlan(GRAPH, { request: 'x', seed: 'src/pay.ts', how: 'extension', related: [], distance: new Map() });
     expect(plan.steps).toHaveLength(1);

@@ -57,6 +57,7 @@ export function deterministicPlan(graph: CodeGraph, input: PlanInput): Onboardin
   const buildsOn = direct.filter((f) => imported.has(f));
   const usedBy = direct.filter((f) => !imported.has(f));
   const further = rest.filter((f) => (input.distance.get(f) ?? 0) > 1);
+  const unlinked = rest.filter((f) => !input.distance.has(f));
   if (entries.length)
     steps.push({
       title: 'Start at the entry points',
@@ -77,5 +78,7 @@ export function deterministicPlan(graph: CodeGraph, input: PlanInput): Onboardin
   for (const f of further) byDistance.set(input.distance.get(f)!, [...(byDistance.get(input.distance.get(f)!) ?? []), f]);
   for (const [d, files] of [...byDistance].sort((a, b) => a[0] - b[0]))
     steps.push({ title: `Further out (${d} imports away)`, files, why: `linked to ${seed} through ${d - 1} other file${d === 2 ? '' : 's'}` });
+  if (unlinked.length)
+    steps.push({ title: 'Also related', files: unlinked, why: `not imported near ${seed}, but changed together with it before or about the same topic` });
   return { request: input.request, steps: steps.map((s, i) => ({ step: i + 1, ...s })), writtenBy: 'rules' };
 }

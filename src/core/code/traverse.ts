@@ -51,9 +51,9 @@ function neighbours(graph: CodeGraph, file: string, direction: TraversalDirectio
 
 export function traverse(graph: CodeGraph, seed: string, config: TraversalConfig): TraversalResult {
   const distance = new Map<string, number>([[seed, 0]]);
+  const levels: string[][] = [];
   let frontier = [seed];
   let edgesTraversed = 0;
-  let maxDepth = 0;
   for (let level = 1; level <= config.depth && frontier.length; level++) {
     const next: string[] = [];
     for (const file of frontier) {
@@ -64,15 +64,17 @@ export function traverse(graph: CodeGraph, seed: string, config: TraversalConfig
         next.push(other);
       }
     }
-    if (next.length) maxDepth = level;
+    if (next.length) levels.push(next);
     frontier = next;
   }
   distance.delete(seed);
-  const degree = new Map([...distance.keys()].map((f) => [f, degreeOf(graph, f)]));
-  const ranked = [...distance.keys()].sort((a, b) => distance.get(a)! - distance.get(b)! || degree.get(b)! - degree.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
-  return {
-    relatedFiles: ranked.slice(0, config.limit),
-    distance,
-    stats: { nodesVisited: distance.size + 1, edgesTraversed, maxDepth },
-  };
+  // nearer levels fill the limit first, so a level past it is never sorted (hubs make level 2 large)
+  const relatedFiles: string[] = [];
+  for (const level of levels) {
+    if (relatedFiles.length >= config.limit) break;
+    const degree = new Map(level.map((f) => [f, degreeOf(graph, f)]));
+    level.sort((a, b) => degree.get(b)! - degree.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
+    relatedFiles.push(...level.slice(0, config.limit - relatedFiles.length));
+  }
+  return { relatedFiles, distance, stats: { nodesVisited: distance.size + 1, edgesTraversed, maxDepth: levels.length } };
 }

@@ -12,7 +12,7 @@ export function renderOnboardingPlan(result: OnboardingResult): string {
   const s = context.stats;
   lines.push(
     '',
-    `${context.source ? `source ${context.source}, ` : ''}depth ${context.depth}, limit ${context.limit}, ${context.direction}: ${s.nodesVisited} files visited, ${s.edgesTraversed} imports followed, max depth ${s.maxDepth}; plan by ${plan.writtenBy}`,
+    `${context.source ? `source ${context.source}, ` : ''}depth ${context.depth}, limit ${context.limit}, ${context.direction}, ${context.rank} order: ${s.nodesVisited} files visited, ${s.edgesTraversed} imports followed, max depth ${s.maxDepth}; plan by ${plan.writtenBy}`,
   );
   return lines.join('\n');
 }

@@ -11,6 +11,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { CatalogEdge, CatalogObject, SourceSnapshot } from '../../../ports/catalog.js';
 import type { AccessReport, Connector, IntrospectOptions, SourceRecord } from '../../../ports/connector.js';
 import { SextantError } from '../../../kernel/errors.js';
+import { coChangePartners, type CoChangePartner } from './co-change.js';
 import { cruiseImports, readGraphFile, type FileImport, type ImportMap } from './import-graph.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
 import { exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
@@ -25,7 +26,14 @@ const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const fileId = (source: string, path: string) => `${source}:code_file:${path}`;
 
-function toObjects(source: string, file: ListedFile, hash: string, imports: readonly FileImport[], symbols: readonly CodeSymbol[]): CatalogObject[] {
+function toObjects(
+  source: string,
+  file: ListedFile,
+  hash: string,
+  imports: readonly FileImport[],
+  symbols: readonly CodeSymbol[],
+  coChanged: readonly CoChangePartner[],
+): CatalogObject[] {
   const id = fileId(source, file.path);
   const resource = `file:${file.path}`;
   const fileObject: CatalogObject = {
@@ -45,6 +53,7 @@ function toObjects(source: string, file: ListedFile, hash: string, imports: read
       hash,
       imports: imports.map((i) => ({ path: i.path, kinds: i.kinds })),
       symbols: symbols.map((s) => s.name),
+      ...(coChanged.length ? { coChanged } : {}),
     },
   };
   return [
@@ -137,11 +146,21 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
           files.map((f) => f.path),
         );
       }
+      const partners = await coChangePartners(source.url, new Set(hashes.keys()));
       const objects: CatalogObject[] = [];
       for (const [i, file] of files.entries()) {
         if (introspect.signal?.aborted) break;
         if (i % 200 === 0) introspect.onProgress?.('reading files', i, files.length);
-        objects.push(...toObjects(source.name, file, hashes.get(file.path)!, imports.get(file.path) ?? [], exportedSymbols(file.text, file.language)));
+        objects.push(
+          ...toObjects(
+            source.name,
+            file,
+            hashes.get(file.path)!,
+            imports.get(file.path) ?? [],
+            exportedSymbols(file.text, file.language),
+            partners.get(file.path) ?? [],
+          ),
+        );
       }
       const edges = importEdges(source.name, objects);
       notes.unshift(`${files.length} files, ${edges.length} imports${unchanged ? ' (unchanged: not rescanned)' : ''}, ${refused.length} refused`);

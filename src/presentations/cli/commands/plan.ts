@@ -1,6 +1,7 @@
 /** @module presentations/cli/commands/plan — `sextant plan "request"`: where to start reading code, from the import graph. */
 import type { Command } from 'commander';
 import { SextantError } from '../../../kernel/errors.js';
+import type { OnboardingRank } from '../../../core/code/onboarding.js';
 import type { TraversalDirection } from '../../../core/code/traverse.js';
 import { renderOnboardingPlan } from '../../text/plan-text.js';
 import { printJson, println } from '../output.js';
@@ -12,8 +13,10 @@ interface PlanFlags {
   limit?: string;
   direction?: string;
   source?: string;
+  rank?: string;
 }
 
+const RANKS: readonly OnboardingRank[] = ['graph', 'fused'];
 const DIRECTIONS: readonly TraversalDirection[] = ['union', 'forward', 'reverse'];
 
 function whole(flag: string, value: string | undefined, min: number, max: number): number | undefined {
@@ -33,9 +36,12 @@ export function registerPlanCommand(program: Command): void {
     .option('--limit <n>', 'most related files (1-500)', '30')
     .option('--direction <dir>', 'forward (what it imports), reverse (who imports it) or union', 'union')
     .option('--source <name>', 'the code source (default: every code source)')
+    .option('--rank <order>', 'graph (import distance, then degree) or fused (with co-change history and topic search)', 'graph')
     .action(async (words: string[], flags: PlanFlags, command: Command) => {
       if (flags.direction && !DIRECTIONS.includes(flags.direction as TraversalDirection))
         throw new SextantError('USAGE', `--direction must be one of ${DIRECTIONS.join(', ')}, got '${flags.direction}'`);
+      if (flags.rank && !RANKS.includes(flags.rank as OnboardingRank))
+        throw new SextantError('USAGE', `--rank must be one of ${RANKS.join(', ')}, got '${flags.rank}'`);
       const depth = whole('depth', flags.depth, 0, 5);
       const limit = whole('limit', flags.limit, 1, 500);
       await runWithEngine(command, async (engine, ctx) => {
@@ -46,6 +52,7 @@ export function registerPlanCommand(program: Command): void {
           ...(limit !== undefined ? { limit } : {}),
           direction: (flags.direction ?? 'union') as TraversalDirection,
           ...(flags.source ? { source: flags.source } : {}),
+          rank: (flags.rank ?? 'graph') as OnboardingRank,
         });
         if (ctx.json) return printJson({ ok: true, ...result });
         println(renderOnboardingPlan(result));

@@ -21,6 +21,7 @@ export function planOutput(result: OnboardingResult) {
       depth: c.depth,
       limit: c.limit,
       direction: c.direction,
+      rank: c.rank,
       source: c.source,
       resolved_by: c.resolvedBy,
       stats: { nodes_visited: c.stats.nodesVisited, edges_traversed: c.stats.edgesTraversed, max_depth: c.stats.maxDepth },

@@ -93,6 +93,31 @@ describe('code connector', () => {
     expect(edgeList(changed)).toContain('src/lib/money.ts → src/billing/pay.ts');
   });
 
+  it("keeps each file's co-change partners from git history, strongest first, sweeping commits left out", async () => {
+    const root = tree(
+      { 'a.ts': '1', 'b.ts': '1', 'c.ts': '1', ...Object.fromEntries(Array.from({ length: 45 }, (_, i) => [`bulk/f${i}.ts`, '1'])) },
+      { git: true },
+    );
+    const git = (...args: string[]) => execFileSync('git', ['-C', root, '-c', 'user.email=t@t', '-c', 'user.name=t', ...args]);
+    const commit = (files: string[], message: string) => {
+      for (const f of files) writeFileSync(join(root, f), `${message}\n`);
+      git('add', '-A');
+      git('commit', '-qm', message);
+    };
+    commit(['a.ts', 'b.ts', 'c.ts', ...Array.from({ length: 45 }, (_, i) => `bulk/f${i}.ts`)], 'everything');
+    commit(['a.ts', 'b.ts'], 'ab1');
+    commit(['a.ts', 'b.ts'], 'ab2');
+    commit(['a.ts', 'c.ts', 'bulk/f1.ts'], 'ac');
+    const snapshot = await createCodeConnector().introspect(record(root));
+    const a = byId(snapshot).get('svc:code_file:a.ts')!;
+    expect(a.attributes.coChanged).toEqual([
+      { path: 'b.ts', weight: 2 },
+      { path: 'bulk/f1.ts', weight: 0.5 },
+      { path: 'c.ts', weight: 0.5 },
+    ]);
+    expect(byId(snapshot).get('svc:code_file:bulk/f2.ts')!.attributes.coChanged).toBeUndefined();
+  });
+
   it('without git, reads the root .gitignore itself', async () => {
     const root = tree(SERVICE);
     const snapshot = await createCodeConnector().introspect(record(root));
