@@ -76,6 +76,9 @@ interface SourceGraph {
 /** Code chunks a topic search reads: enough to fill a fused list of 30 files after symbols fold into their files. */
 const TOPIC_HITS = 60;
 
+/** The topic list's weight in the fused order when the topic chose the seed (bench/code-onboarding: 2 beat 1). */
+const TOPIC_SEEDED_WEIGHT = 2;
+
 /** BFS files the fused order may draw from (the limit applies after fusion). */
 const FUSED_POOL = 100;
 
@@ -193,7 +196,8 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
             [
               { name: 'graph', files: walk.relatedFiles },
               { name: 'co-change', files: coChanged.get(seed.id) ?? [] },
-              { name: 'topic', files: topic.filter((t) => t.source === seed.source).map((t) => t.id) },
+              // a plan seeded by its topic is about the topic first
+              { name: 'topic', files: topic.filter((t) => t.source === seed.source).map((t) => t.id), weight: seed.how === 'topic' ? TOPIC_SEEDED_WEIGHT : 1 },
             ],
             new Set([seed.id]),
           ).slice(0, config.limit)
