@@ -175,6 +175,12 @@ export function createEngine(deps: EngineDeps): Engine {
   const passagesOf = (object: CatalogObject) =>
     passageKinds.has(object.kind) ? (kinds.familyOfKind(object.kind)?.chunkParts(object, NO_NEIGHBOURS, '') ?? null) : null;
 
+  async function objectsElsewhere(except: string, wanted: readonly string[]): Promise<CatalogObject[]> {
+    const out: CatalogObject[] = [];
+    for (const s of await store.listSources()) if (s.name !== except) out.push(...(await store.sourceObjects(s.name)).filter((o) => wanted.includes(o.kind)));
+    return out;
+  }
+
   async function update(options: UpdateOptions = {}): Promise<UpdateRun> {
     if (options.object && !options.source)
       throw new SextantError('USAGE', '--object needs --source', { hint: 'e.g. sextant update --source mesh --object crm.pg_customers' });
@@ -210,6 +216,7 @@ export function createEngine(deps: EngineDeps): Engine {
           ? family.decorateConnector(base, {
               store,
               source: source.name,
+              otherObjects: (kinds) => objectsElsewhere(source.name, kinds),
               ...(deps.llm ? { llm: deps.llm } : {}),
               ...(options.onProgress ? { onProgress: options.onProgress } : {}),
             })

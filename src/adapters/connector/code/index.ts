@@ -13,6 +13,7 @@ import type { AccessReport, Connector, IntrospectOptions, SourceRecord } from '.
 import { SextantError } from '../../../kernel/errors.js';
 import { coChangePartners, type CoChangePartner } from './co-change.js';
 import { cruiseImports, readGraphFile, type FileImport, type ImportMap } from './import-graph.js';
+import { sqlTableRefs, type SqlTableRef } from './sql-refs.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
 import { exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
 
@@ -33,6 +34,7 @@ function toObjects(
   imports: readonly FileImport[],
   symbols: readonly CodeSymbol[],
   coChanged: readonly CoChangePartner[],
+  sqlTables: readonly SqlTableRef[],
 ): CatalogObject[] {
   const id = fileId(source, file.path);
   const resource = `file:${file.path}`;
@@ -54,6 +56,7 @@ function toObjects(
       imports: imports.map((i) => ({ path: i.path, kinds: i.kinds })),
       symbols: symbols.map((s) => s.name),
       ...(coChanged.length ? { coChanged } : {}),
+      ...(sqlTables.length ? { sqlTables } : {}),
     },
   };
   return [
@@ -159,6 +162,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
             imports.get(file.path) ?? [],
             exportedSymbols(file.text, file.language),
             partners.get(file.path) ?? [],
+            await sqlTableRefs(file.text),
           ),
         );
       }

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { ObjectKindSpec, SourceKind } from '../../../ports/source-kind.js';
 import { codeFileChunk, codeSymbolChunk } from './code-chunks.js';
+import { withDataLinks } from './code-links.js';
 
 export const CODE_FAMILY = 'code';
 export const CODE_SOURCE_TYPE = 'code';
@@ -32,5 +33,6 @@ export const codeKind: SourceKind = {
   ],
   options: codeOptions,
   objectKinds: OBJECT_KINDS,
+  decorateConnector: withDataLinks,
   chunkParts: (object, _around, context) => [object.kind === CODE_SYMBOL_KIND ? codeSymbolChunk(object, context) : codeFileChunk(object, context)],
 };
