@@ -50,7 +50,7 @@ describe('code-to-data links', () => {
       ['app:code_file:src/names.ts', 1],
     ]);
     const text = await runCli(['get', 'pg:table:billing.invoice'], env);
-    expect(text.stdout).toContain('← uses_table app:code_file:src/invoices.ts');
+    expect(text.stdout).toContain('← uses_table app:code_file:src/invoices.ts (line 3)');
     const unused = await runCli(['get', 'pg:table:public.audit_log', '--json'], env);
     expect(unused.json.incoming).toEqual([]);
   });
