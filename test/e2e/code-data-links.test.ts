@@ -51,6 +51,11 @@ describe('code-to-data links', () => {
     ]);
     const text = await runCli(['get', 'pg:table:billing.invoice'], env);
     expect(text.stdout).toContain('← uses_table app:code_file:src/invoices.ts (line 3)');
+    const described = await runCli(['describe', 'pg:table:public.customer', '--json'], env);
+    expect(described.json.links).toEqual([
+      { direction: 'in', kind: 'uses_table', id: 'app:code_file:src/invoices.ts', line: 3 },
+      { direction: 'in', kind: 'uses_table', id: 'app:code_file:src/names.ts', line: 1 },
+    ]);
     const unused = await runCli(['get', 'pg:table:public.audit_log', '--json'], env);
     expect(unused.json.incoming).toEqual([]);
   });
