@@ -11,7 +11,7 @@ export interface CodeSymbol {
   kind: string;
   /** 1-based. */
   line: number;
-  /** The declaring line, trimmed. */
+  /** The declaring line without its body or value. */
   signature: string;
 }
 
@@ -28,6 +28,14 @@ const PATTERNS: Record<string, RegExp[]> = {
 PATTERNS.javascript = PATTERNS.typescript!;
 PATTERNS.kotlin = [/^(?:public\s+|data\s+|open\s+|abstract\s+)*(class|interface|object|fun)\s+([A-Za-z_]\w*)/];
 
+/** The declaring line up to its body or value (`{`, `=>`, `=`): a one-line body or a constant's value never enters the index. */
+function declaration(line: string): string {
+  return line
+    .trim()
+    .split(/\s*(?:\{|=>|=(?!=))/)[0]!
+    .slice(0, 200);
+}
+
 export function exportedSymbols(text: string, language: string): CodeSymbol[] {
   const patterns = PATTERNS[language];
   if (!patterns) return [];
@@ -42,10 +50,7 @@ export function exportedSymbols(text: string, language: string): CodeSymbol[] {
         name: m[2]!,
         kind: m[1]!.replace('async ', '').replace('*', ''),
         line: i + 1,
-        signature: line
-          .trim()
-          .replace(/\s*\{\s*$/, '')
-          .slice(0, 200),
+        signature: declaration(line),
       });
     }
   });

@@ -68,7 +68,7 @@ describe('code connector', () => {
     expect(pay.resource).toBe('file:src/billing/pay.ts');
     expect(objects.get('svc:code_symbol:src/billing/pay.ts#PaymentError')).toMatchObject({
       parentId: pay.id,
-      definition: 'export class PaymentError extends Error {}',
+      definition: 'export class PaymentError extends Error',
       attributes: { symbolKind: 'class', line: 5 },
     });
     expect(objects.get('svc:code_file:src/index.ts')!.comment).toBe('Entry point of the billing service.');
