@@ -7,6 +7,7 @@ const BENCHES: Record<string, () => Promise<{ run(argv: string[]): Promise<void>
   documents: () => import('./doc-retrieval/index.js'),
   ingest: () => import('./ingest.js'),
   mcp: () => import('./mcp.js'),
+  onboarding: () => import('./code-onboarding/index.js'),
   'schema-linking': () => import('./schema-linking/index.js'),
   scale: () => import('./scale.js'),
 };

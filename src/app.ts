@@ -17,12 +17,14 @@ import { graphqlKind } from './core/kinds/graphql/graphql-kind.js';
 import { sqlKind } from './core/kinds/sql/sql-kind.js';
 import { openapiKind } from './core/kinds/openapi/openapi-kind.js';
 import { documentsKind } from './core/kinds/documents/documents-kind.js';
+import { codeKind } from './core/kinds/code/code-kind.js';
 import { declaredDocumentSource } from './core/kinds/documents/declared-sources.js';
 import type { Embedder } from './ports/embedder.js';
 import type { Llm, LlmSettings } from './ports/llm.js';
 import { createGraphqlConnector } from './adapters/connector/graphql/index.js';
 import { createPostgresConnector } from './adapters/connector/postgres/index.js';
 import { createOpenapiConnector } from './adapters/connector/openapi/index.js';
+import { createCodeConnector } from './adapters/connector/code/index.js';
 import { createDocumentsConnector } from './adapters/connector/documents/index.js';
 import { createDocumentConverter, createDocumentImporter, createSourceReader } from './adapters/documents/source-reader.js';
 import { openSqliteStore, repairIndex, type IndexRepairReport } from './adapters/store/sqlite/index.js';
@@ -61,6 +63,7 @@ export const SOURCE_KINDS: readonly SourceKindRegistration[] = [
     ],
   },
   { kind: documentsKind, connectors: (config) => [['docs', createDocsConnector(config)]] },
+  { kind: codeKind, connectors: () => [['code', createCodeConnector()]] },
 ];
 
 function documentLimits(config: SextantConfig): DocumentLimits {

@@ -24,6 +24,7 @@ import { createEntityLookups } from './entities/entity-lookups.js';
 import { embedMissingVectors, syncEmbeddingModel } from './ingest/embeddings.js';
 import { updateElement } from './ingest/update-element.js';
 import { updateSource, type UpdateReport } from './ingest/update-source.js';
+import { createOnboardingService, type OnboardingRequest, type OnboardingResult } from './code/onboarding.js';
 import { createGraphqlService, type GraphqlService } from './graphql/graphql-service.js';
 import { DEFAULT_SOURCE_KINDS } from './kinds/default-kinds.js';
 import { createKindRegistry, type KindCatalog } from './kinds/registry.js';
@@ -135,6 +136,11 @@ export interface Engine {
   readonly graphql: GraphqlService;
   /** Business glossary: terms with validated SQL, aliases, history (core/glossary). */
   readonly glossary: Glossary;
+  /**
+   * Where to start reading code about a request (seed 003): the seed file (a path or the
+   * request's topic), the files around it in the import graph, and a step-by-step plan.
+   */
+  onboardingPlan(request: OnboardingRequest): Promise<OnboardingResult>;
 }
 
 /** Runs a search; with `fieldsQuery` each relation hit also gets its best columns (a hybrid column search in the same scope). */
@@ -174,6 +180,12 @@ export function createEngine(deps: EngineDeps): Engine {
   const internalAttributesOf = (object: CatalogObject) =>
     kinds.familyOfKind(object.kind)?.objectKinds.find((k) => k.kind === object.kind)?.internalAttributes ?? [];
 
+  async function objectsElsewhere(except: string, wanted: readonly string[]): Promise<CatalogObject[]> {
+    const out: CatalogObject[] = [];
+    for (const s of await store.listSources()) if (s.name !== except) out.push(...(await store.sourceObjects(s.name)).filter((o) => wanted.includes(o.kind)));
+    return out;
+  }
+
   async function update(options: UpdateOptions = {}): Promise<UpdateRun> {
     if (options.object && !options.source)
       throw new SextantError('USAGE', '--object needs --source', { hint: 'e.g. sextant update --source mesh --object crm.pg_customers' });
@@ -209,6 +221,7 @@ export function createEngine(deps: EngineDeps): Engine {
           ? family.decorateConnector(base, {
               store,
               source: source.name,
+              otherObjects: (kinds) => objectsElsewhere(source.name, kinds),
               ...(deps.llm ? { llm: deps.llm } : {}),
               ...(options.onProgress ? { onProgress: options.onProgress } : {}),
             })
@@ -250,6 +263,13 @@ export function createEngine(deps: EngineDeps): Engine {
     const scoped = withDefaultProject(options);
     return withRankedFields((q, o) => searcher.query(q, o), await run(query, scoped), scoped);
   }
+
+  const onboarding = createOnboardingService({
+    store,
+    search: (q, o) => engine.query(q, o),
+    changeCounter: () => store.changeCounter(),
+    rescan: async (source) => void (await update({ source })),
+  });
 
   const discovery: DiscoveryEngine = {
     listSources: () => engine.listSources(),
@@ -317,6 +337,7 @@ export function createEngine(deps: EngineDeps): Engine {
       await store.close();
     },
     scoped: (identity) => createScopedEngine(engine, identity),
+    onboardingPlan: (request) => onboarding.plan(request),
     async importDocument(location, options) {
       if ('url' in location && !options.allowUrl)
         throw new SextantError('FORBIDDEN', 'this project does not let sessions add documents by URL', {

@@ -63,6 +63,8 @@ export interface DecoratorDeps {
   source: string;
   llm?: () => Promise<Llm | null>;
   onProgress?: ProgressFn;
+  /** Objects of these kinds in the index's other sources (code files link to the tables their SQL names). */
+  otherObjects?: (kinds: readonly string[]) => Promise<CatalogObject[]>;
 }
 
 export interface SourceKind {

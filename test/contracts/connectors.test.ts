@@ -7,13 +7,16 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createCodeConnector } from '../../src/adapters/connector/code/index.js';
 import { createGraphqlConnector } from '../../src/adapters/connector/graphql/index.js';
 import { createOpenapiConnector } from '../../src/adapters/connector/openapi/index.js';
 import { createPostgresConnector } from '../../src/adapters/connector/postgres/index.js';
+import { codeKind } from '../../src/core/kinds/code/code-kind.js';
 import { graphqlKind } from '../../src/core/kinds/graphql/graphql-kind.js';
 import { openapiKind } from '../../src/core/kinds/openapi/openapi-kind.js';
 import { sqlKind } from '../../src/core/kinds/sql/sql-kind.js';
 import { ACME_DATA, SECRET, startAcmeServer } from '../helpers/acme-deployment.js';
+import { writeShopRepo } from '../helpers/code-repo.js';
 import { startPlainServer } from '../helpers/plain-graphql-server.js';
 import { createTempDatabase } from '../helpers/postgres.js';
 import { tempHome } from '../helpers/temp-home.js';
@@ -92,5 +95,19 @@ describeConnectorContract('openapi (TMDB spec)', async () => {
     // Values of the spec's response examples: documentation of data, never indexed.
     rowValues: ['Brad Pitt', 'Pretty Little Liars'],
     cleanup: async () => undefined,
+  };
+});
+
+describeConnectorContract('code (a small TypeScript repository)', async () => {
+  const home = tempHome();
+  const repo = join(home.dir, 'shop');
+  writeShopRepo(repo);
+  return {
+    connector: createCodeConnector(),
+    source: { name: 'shop', type: 'code', url: repo, options: {}, createdAt: at },
+    family: codeKind,
+    // file bodies are not indexed: a call's body (`charge(-1)`) never appears
+    rowValues: ['charge(-1)', 'Math.round'],
+    cleanup: async () => home.cleanup(),
   };
 });

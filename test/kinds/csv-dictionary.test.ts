@@ -57,7 +57,7 @@ afterAll(async () => {
 describe('a test-only source kind registered with one line', () => {
   it('shows its kinds and source type in engine.kinds()', () => {
     const kinds = engine.kinds();
-    expect(kinds.sourceTypes.map((t) => t.type)).toEqual(['postgres', 'openapi', 'hugr', 'graphql', 'docs', 'csv-dictionary']);
+    expect(kinds.sourceTypes.map((t) => t.type)).toEqual(['postgres', 'openapi', 'hugr', 'graphql', 'docs', 'code', 'csv-dictionary']);
     expect(kinds.objectKinds.filter((k) => k.family === 'csv_dictionary').map((k) => [k.kind, k.chunked, k.listed])).toEqual([
       ['dictionary_table', true, true],
       ['dictionary_column', true, false],

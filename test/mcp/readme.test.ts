@@ -74,10 +74,14 @@ describe('README: Use it from an agent (MCP)', () => {
       expect.arrayContaining(['mcp', 'mcp stop', 'status', 'token create', 'token list', 'token revoke', 'project list', 'project create', 'project set']),
     );
     const program = buildProgram();
-    for (const path of paths) {
+    // each word names a subcommand until a command without subcommands: the rest are its arguments
+    for (const words of commands) {
       let command: Command | undefined = program;
-      for (const word of path.split(' ')) command = command?.commands.find((c) => c.name() === word);
-      expect(command, path).toBeDefined();
+      for (const word of words) {
+        if (!command?.commands.length) break;
+        command = command.commands.find((c) => c.name() === word);
+        expect(command, words.join(' ')).toBeDefined();
+      }
     }
   });
 });

@@ -26,6 +26,8 @@ const ARGS: Record<string, (role: string) => Record<string, unknown>> = {
   get: () => ({ object: `${SOURCE}:table:shop.orders` }),
   describe: () => ({ object: `${SOURCE}:table:shop.orders` }),
   status: () => ({}),
+  onboarding_plan: () => ({ request: 'orders' }),
+  list_files: () => ({ source: SOURCE }),
   add_document: () => ({ name: 'notes.md', text: '# Notes\nOrders ship daily.' }),
   remove_document: () => ({ name: 'notes.md' }),
   set_active_projects: () => ({ projects: [] }),
@@ -51,6 +53,7 @@ const ARGS: Record<string, (role: string) => Record<string, unknown>> = {
 const EXPECTED_NON_ROLE_ERRORS: Record<string, string[]> = {
   list_data_objects: ['USAGE', 'OBJECT_NOT_FOUND', 'MODULE_NOT_FOUND'],
   graphql_query: ['USAGE'],
+  onboarding_plan: ['SOURCE_NOT_FOUND'],
   get_glossary_sql: ['TERM_NOT_FOUND'],
   find_related_terms: ['TERM_NOT_FOUND'],
 };

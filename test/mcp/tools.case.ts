@@ -19,6 +19,7 @@ export const READ_AND_SESSION_TOOLS = [
   'list_objects',
   'list_operations',
   'list_sources',
+  'onboarding_plan',
   'set_active_projects',
   'status',
 ];

@@ -7,6 +7,8 @@
 import { RELATION_KINDS, type CatalogEdge, type CatalogObject } from '../../ports/catalog.js';
 import type { ObjectFilter, ObjectPage, StoredSource } from '../../ports/store.js';
 import type { ObjectDetail } from '../catalog/describe-object.js';
+import { IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
+import { USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
 import { SextantError } from '../../kernel/errors.js';
 import { parseTarget } from '../../kernel/ids.js';
 import { needsQuotes, sqlIdentifier, sqlPath } from '../../kernel/text/sql-identifier.js';
@@ -63,7 +65,31 @@ export interface ObjectDescription {
   /** Other members (a schema's children, a table's triggers), capped. */
   members?: Array<{ id: string; kind: string; name: string }>;
   membersTotal?: number;
+  /** Code links: a file's imports and importers, the tables its SQL uses, a table's code users (capped). */
+  links?: ObjectLink[];
   attributes?: Record<string, unknown>;
+}
+
+export interface ObjectLink {
+  direction: 'out' | 'in';
+  kind: string;
+  id: string;
+  line?: number;
+}
+
+const LINK_KINDS = new Set([IMPORT_EDGE_KIND, USES_TABLE_EDGE_KIND]);
+
+function links(d: ObjectDetail, cap: number): ObjectLink[] {
+  const link = (direction: 'out' | 'in') => (e: CatalogEdge) => ({
+    direction,
+    kind: e.kind,
+    id: direction === 'out' ? e.toId : e.fromId,
+    ...(typeof e.attributes.line === 'number' ? { line: e.attributes.line } : {}),
+  });
+  return [...d.outgoing.filter((e) => LINK_KINDS.has(e.kind)).map(link('out')), ...d.incoming.filter((e) => LINK_KINDS.has(e.kind)).map(link('in'))].slice(
+    0,
+    cap,
+  );
 }
 
 export interface SourceDescription {
@@ -149,6 +175,8 @@ export async function describeObjectFor(engine: DiscoveryEngine, ref: string, de
     const pkColumns = (pk?.attributes.columns as string[] | undefined) ?? d.columns.filter((c) => c.attributes.isPrimaryKey).map((c) => c.name);
     if (pkColumns.length) out.primaryKey = pkColumns;
     out.joins = d.outgoing.filter((e) => e.kind === 'foreign_key').map((e) => ({ table: e.toId, on: joinOn(e, o.path, pathOf(e.toId)) }));
+    const used = links(d, caps.members);
+    if (used.length) out.links = used;
     if (detail === 'full') {
       out.referencedBy = d.incoming.filter((e) => e.kind === 'foreign_key').map((e) => ({ table: e.fromId, on: joinOn(e, pathOf(e.fromId), o.path) }));
       out.definition = o.definition;
@@ -171,6 +199,8 @@ export async function describeObjectFor(engine: DiscoveryEngine, ref: string, de
     out.members = members.slice(0, caps.members).map((m) => ({ id: m.id, kind: m.kind, name: m.name }));
     out.membersTotal = Math.max(members.length, d.childrenTotal);
   }
+  const linked = links(d, caps.members);
+  if (linked.length) out.links = linked;
   if (detail === 'full') out.attributes = o.attributes;
   return out;
 }

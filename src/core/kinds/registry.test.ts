@@ -54,6 +54,7 @@ describe('kind registry', () => {
       'graphql_type',
       'graphql_field',
       'document',
+      'code_file',
     ]);
     expect(registry.kindsWith('passages')).toEqual(['document']);
     expect(registry.familyOfKind('document')?.family).toBe('documents');

@@ -21,6 +21,7 @@ import { describeAny, getWithSuggestions, type AnyDescription, type DescribeOpti
 import { listOperations, type OperationFilter, type OperationPage } from '../openapi/operations.js';
 import { listSchemas, type SchemaPage } from '../discovery/list-schemas.js';
 import type { Engine } from '../engine.js';
+import type { OnboardingRequest, OnboardingResult } from '../code/onboarding.js';
 import type { SearchOptions, SearchResult } from '../search/types.js';
 import type { DocumentInput } from '../sessions/session-documents.js';
 import type { DocumentSummary, SessionEntityOptions } from '../sessions/session-service.js';
@@ -114,6 +115,8 @@ export interface ScopedEngine extends DiscoveryEngine {
   readonly operations: ScopedOperations;
   /** The registered source kinds (the same for every caller). */
   kinds(): KindCatalog;
+  /** An onboarding plan over the code sources this session may see. */
+  onboardingPlan(request: Omit<OnboardingRequest, 'allowedSources'>): Promise<OnboardingResult>;
 }
 
 export function createScopedEngine(engine: Engine, identity: ScopeIdentity): ScopedEngine {
@@ -165,6 +168,11 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
     listSchemas: (source, options) => listSchemas(discovery, source, options),
     listOperations: (filter) => listOperations(discovery, filter),
     kinds: () => engine.kinds(),
+    async onboardingPlan(request) {
+      if (request.source) await visibility.requireSource(request.source);
+      const visible = await visibility.sources();
+      return engine.onboardingPlan({ ...request, ...(visible ? { allowedSources: visible } : {}) });
+    },
     describe: (target, options) =>
       describeAny(
         { ...discovery, kinds: () => engine.kinds(), describeGraphql: (ref, o) => scoped.graphql.describe(ref, o), search: (q, o) => scoped.search(q, o) },

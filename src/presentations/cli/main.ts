@@ -13,6 +13,7 @@ import { registerGetCommand } from './commands/get.js';
 import { registerGlossaryCommands } from './commands/glossary.js';
 import { registerGraphqlCommands } from './commands/graphql.js';
 import { registerMcpCommand } from './commands/mcp.js';
+import { registerPlanCommand } from './commands/plan.js';
 import { registerProjectCommands } from './commands/project.js';
 import { registerReplCommand } from './commands/repl.js';
 import { registerInitCommand, registerSearchCommands } from './commands/search.js';
@@ -40,6 +41,7 @@ export function buildProgram(): Command {
   registerInitCommand(program);
   registerGetCommand(program);
   registerDescribeCommands(program);
+  registerPlanCommand(program);
   registerContextCommands(program);
   registerGlossaryCommands(program);
   registerGraphqlCommands(program);

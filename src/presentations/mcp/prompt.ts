@@ -17,6 +17,8 @@ export const GUIDE = `You have Sextant: an index of the metadata of databases an
 4. Check the business vocabulary. \`list_glossary\` lists the project's terms; \`get_glossary_sql\` gives a term's validated defining SQL (reuse it rather than reinventing "active customer"); \`list_glossary\` with related_to or topic finds neighbouring terms.
 5. Write SQL from what you read: use the qualified names shown (schema.table), the join conditions from \`describe\` and the terms' SQL, and say which objects you relied on. For GraphQL sources \`graphql_query\` runs an operation as the calling user.
 
+Code: \`onboarding_plan\` answers "where do I start to understand X?" in a code source: a seed file (named, or found from the request), the files it imports and that import it, and reading steps.
+
 Context from the user: \`add_document\` adds notes or specs to this session only (kind "document" in search); remove: true drops one. \`set_active_projects\` switches which projects' sources and terms you search; \`status\` shows the session, projects and index.
 
 Write tools appear only when the project's developer tools are on: \`create_glossary_term\`, \`update_glossary_term\` and \`delete_glossary_term\` change the shared glossary, so confirm with the user first.

@@ -26,7 +26,8 @@ function edgeLine(e: CatalogEdge, direction: 'out' | 'in'): string {
   const cols = Array.isArray(e.attributes.columns)
     ? ` (${(e.attributes.columns as string[]).join(', ')} → ${((e.attributes.referencedColumns as string[] | undefined) ?? []).join(', ')})`
     : '';
-  return `  ${direction === 'out' ? '→' : '←'} ${e.kind} ${other}${cols}`;
+  const line = typeof e.attributes.line === 'number' ? ` (line ${e.attributes.line})` : '';
+  return `  ${direction === 'out' ? '→' : '←'} ${e.kind} ${other}${cols}${line}`;
 }
 
 export function renderDetail(d: ObjectDetail): string {

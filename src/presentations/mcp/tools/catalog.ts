@@ -10,12 +10,12 @@ import { defineTool } from '../tool-registry.js';
 import type { ToolOutput } from '../tool-result.js';
 import { checkKinds, clip, cursorArg, pageFooter } from './common.js';
 
-const sourceArg = z.string().trim().min(1).max(100).describe('Source name (see list_sources)');
+const sourceArg = z.string().trim().min(1).max(100);
 
 export const listSourcesTool = defineTool({
   name: 'list_sources',
   title: 'List sources',
-  description: 'Connected systems this session can search, with object counts and last update. Start here.',
+  description: 'Connected systems with object counts and last update. Start here.',
   access: 'read',
   input: {},
   async run(_args, ctx) {
@@ -63,8 +63,7 @@ export const listSchemasTool = defineTool({
 export const listObjectsTool = defineTool({
   name: 'list_objects',
   title: 'List objects',
-  description:
-    'Browse any source, paged: kind "schema" or "module" lists those; parent=<id> lists its members (a schema\'s tables, a module\'s data objects, functions, submodules).',
+  description: 'Browse a source, paged: kind "schema" or "module" lists those; parent=<id> lists its members.',
   access: 'read',
   input: {
     source: sourceArg.optional(),
@@ -95,7 +94,7 @@ export const listObjectsTool = defineTool({
 });
 
 /** One page of listed items: a line each, the page footer, and the cursor to go on. */
-function pageOutput<T>(page: ObjectPage, items: T[], line: (item: T) => string, empty: string): ToolOutput {
+export function pageOutput<T>(page: ObjectPage, items: T[], line: (item: T) => string, empty: string): ToolOutput {
   const lines = items.map(line);
   if (!items.length) lines.push(empty);
   lines.push(pageFooter(items.length, page.total, page.nextCursor));
@@ -130,7 +129,7 @@ export const listDocumentsTool = defineTool({
 export const statusTool = defineTool({
   name: 'status',
   title: 'Status',
-  description: 'Index counts and this session: projects (active, available), documents, write tools on or off.',
+  description: 'Index counts and this session: projects, documents, write tools on or off.',
   access: 'read',
   input: {},
   async run(_args, ctx) {

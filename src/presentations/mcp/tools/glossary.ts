@@ -57,7 +57,7 @@ const aliasesArg = z.array(z.string().min(1).max(200)).max(50);
 export const listGlossaryTool = defineTool({
   name: 'list_glossary',
   title: 'List glossary terms',
-  description: 'Business terms: definitions, aliases, origin, stale flag. related_to: terms clustered with one term; topic: term clusters close to a question.',
+  description: "Business terms: definitions, aliases, origin, stale flag. related_to: a term's cluster; topic: clusters close to a question.",
   access: 'read',
   input: {
     origin: z.enum(['inferred', 'manual', 'client']).optional(),
@@ -99,7 +99,7 @@ export const listGlossaryTool = defineTool({
 export const getGlossarySqlTool = defineTool({
   name: 'get_glossary_sql',
   title: 'Get a term’s SQL',
-  description: "A term's defining SQL (validated against the live database), output columns and definition; by name or alias.",
+  description: "A term's validated defining SQL, output columns and definition; by name or alias.",
   access: 'read',
   input: { term: termArg },
   async run(args, ctx) {

@@ -92,8 +92,7 @@ function renderResult(r: GraphqlQueryResult): string {
 export const graphqlQueryTool = defineTool({
   name: 'graphql_query',
   title: 'GraphQL query',
-  description:
-    'Run a GraphQL operation as the calling user (validated first); compact tables with totals. Mutations need developer tools. describe gives ready operations.',
+  description: 'Run a GraphQL operation as the calling user (validated first); compact tables with totals. Mutations need developer tools.',
   access: 'read',
   annotations: { readOnlyHint: false, openWorldHint: true },
   input: {

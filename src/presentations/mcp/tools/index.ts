@@ -5,6 +5,7 @@
  */
 import type { ToolDefinition } from '../tool-registry.js';
 import { listDocumentsTool, listObjectsTool, listSchemasTool, listSourcesTool, statusTool } from './catalog.js';
+import { listFilesTool, onboardingPlanTool } from './code.js';
 import { GLOSSARY_TOOLS } from './glossary.js';
 import { GRAPHQL_TOOLS } from './graphql.js';
 import { describeTool, getTool } from './objects.js';
@@ -22,6 +23,8 @@ export const TOOLS: readonly ToolDefinition[] = Object.freeze([
   searchTool,
   getTool,
   describeTool,
+  onboardingPlanTool,
+  listFilesTool,
   statusTool,
   addDocumentTool,
   removeDocumentTool,

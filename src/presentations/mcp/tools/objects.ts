@@ -16,7 +16,7 @@ const CHILD_CAP = { brief: 0, full: 200 } as const;
 const EDGE_CAP = 100;
 const DOCUMENT_CHARS = { brief: 2000, full: 50_000 } as const;
 
-const objectArg = z.string().trim().min(1).max(1000).describe('Object id (e.g. "shop:table:public.orders") or sextant:// URI, as returned by search');
+const objectArg = z.string().trim().min(1).max(1000).describe('Object id or sextant:// URI, as search returns');
 
 function brief(o: CatalogObject): Record<string, unknown> {
   return { id: o.id, kind: o.kind, name: o.name, ...(o.comment ? { comment: clip(o.comment, 200) } : {}) };
@@ -119,7 +119,7 @@ async function documentOutput(ctx: ToolContext, name: string, detail: 'brief' | 
 export const getTool = defineTool({
   name: 'get',
   title: 'Get object',
-  description: 'One object (or session document) by id or URI: record, comment, context; detail "full" adds columns, constraints, indexes, children, edges.',
+  description: 'One object or session document by id or URI; detail "full" adds columns, constraints, indexes, children, edges.',
   access: 'read',
   input: { object: objectArg, detail: detailArg },
   async run(args, ctx) {
@@ -133,10 +133,10 @@ export const describeTool = defineTool({
   name: 'describe',
   title: 'Describe for SQL',
   description:
-    "What a query needs: a source's schemas, a schema's objects (paged), a table's columns, keys and joins; a GraphQL object's fields (ranked by fields_query), arguments and a ready operation.",
+    "What a query needs: a source's schemas, a schema's objects (paged), a table's columns, keys and joins, a GraphQL object's fields, arguments and ready operation.",
   access: 'read',
   input: {
-    object: z.string().trim().min(1).max(1000).describe('Source name, sextant://source[/schema[.object]] or object id'),
+    object: z.string().trim().min(1).max(1000).describe('Source, sextant:// URI or object id'),
     detail: detailArg,
     cursor: cursorArg,
     fields_query: z.string().trim().max(500).optional(),

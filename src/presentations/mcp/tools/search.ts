@@ -89,7 +89,7 @@ async function runSearch(mode: 'lexical' | 'hybrid', args: SearchArgs, ctx: Tool
 }
 
 const queryArg = z.string().trim().min(1).max(1000).describe('What to find, in words or identifiers');
-const minScoreArg = z.number().min(0).max(1).optional().describe('Drop hits scoring below this');
+const minScoreArg = z.number().min(0).max(1).optional();
 
 export const searchTool = defineTool({
   name: 'search',
@@ -110,12 +110,11 @@ export const searchTool = defineTool({
 export const deepSearchTool = defineTool({
   name: 'deep_search',
   title: 'Hybrid search',
-  description:
-    'Best first move: keywords and meaning over every kind (tables, columns, GraphQL objects, API and document chunks, terms). Returns ids for describe/get.',
+  description: 'Best first move: keywords and meaning over every kind (tables, columns, GraphQL, API, documents, code, terms).',
   access: 'read',
   input: {
     query: queryArg,
-    top_k: z.number().int().min(1).max(MAX_TOP_K).default(5).describe('Hits to return'),
+    top_k: z.number().int().min(1).max(MAX_TOP_K).default(5),
     min_score: minScoreArg,
     kinds: kindsArg,
     sources: sourcesArg,

@@ -13,7 +13,7 @@ const nameArg = z.string().min(1).max(200).describe('Document name, e.g. "runboo
 export const addDocumentTool = defineTool({
   name: 'add_document',
   title: 'Add document',
-  description: 'Add a session-only document from text, path or url (kind "document"); same name replaces; remove: true drops it.',
+  description: 'Session-only document from text, path or url; same name replaces; remove: true drops it.',
   access: 'session',
   annotations: { idempotentHint: true },
   input: {
@@ -59,7 +59,7 @@ export const removeDocumentTool = defineTool({
 export const setActiveProjectsTool = defineTool({
   name: 'set_active_projects',
   title: 'Set active projects',
-  description: 'Projects whose sources and terms this session searches (status lists them); the served project stays active.',
+  description: 'Projects whose sources and terms this session searches; the served project stays active.',
   access: 'session',
   annotations: { idempotentHint: true },
   input: { projects: z.array(z.string().min(1).max(63)).max(50).describe('Project names') },

@@ -1,0 +1,175 @@
+/**
+ * @module adapters/connector/code
+ * The `code` connector: a working tree as a source. Each source file becomes a `code_file`
+ * object (language, size, hash, leading comment, imports) with its exported symbols as
+ * `code_symbol` children, and each import an `imports` edge between two files of the tree.
+ * When every file's hash matches the index, the stored graph is reused without scanning.
+ */
+import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import type { CatalogEdge, CatalogObject, SourceSnapshot } from '../../../ports/catalog.js';
+import type { AccessReport, Connector, IntrospectOptions, SourceRecord } from '../../../ports/connector.js';
+import { SextantError } from '../../../kernel/errors.js';
+import { coChangePartners, type CoChangePartner } from './co-change.js';
+import { cruiseImports, readGraphFile, type FileImport, type ImportMap } from './import-graph.js';
+import { sqlTableRefs, type SqlTableRef } from './sql-refs.js';
+import { listCodeFiles, type ListedFile } from './list-files.js';
+import { exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
+
+export interface CodeConnectorOptions {
+  /** Larger files are refused (generated bundles, fixtures). */
+  maxFileBytes?: number;
+}
+
+const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const fileId = (source: string, path: string) => `${source}:code_file:${path}`;
+
+function toObjects(
+  source: string,
+  file: ListedFile,
+  hash: string,
+  imports: readonly FileImport[],
+  symbols: readonly CodeSymbol[],
+  coChanged: readonly CoChangePartner[],
+  sqlTables: readonly SqlTableRef[],
+): CatalogObject[] {
+  const id = fileId(source, file.path);
+  const resource = `file:${file.path}`;
+  const fileObject: CatalogObject = {
+    id,
+    source,
+    kind: 'code_file',
+    path: file.path,
+    name: file.path.split('/').at(-1)!,
+    parentId: null,
+    resource,
+    comment: leadingComment(file.text, file.language) || null,
+    definition: null,
+    attributes: {
+      language: file.language,
+      size: file.size,
+      lines: file.text.split('\n').length,
+      hash,
+      imports: imports.map((i) => ({ path: i.path, kinds: i.kinds })),
+      symbols: symbols.map((s) => s.name),
+      ...(coChanged.length ? { coChanged } : {}),
+      ...(sqlTables.length ? { sqlTables } : {}),
+    },
+  };
+  return [
+    fileObject,
+    ...symbols.map((s) => ({
+      id: `${source}:code_symbol:${file.path}#${s.name}`,
+      source,
+      kind: 'code_symbol',
+      path: `${file.path}#${s.name}`,
+      name: s.name,
+      parentId: id,
+      resource,
+      comment: null,
+      definition: s.signature,
+      attributes: { symbolKind: s.kind, line: s.line, file: file.path },
+    })),
+  ];
+}
+
+/** The import edges, rebuilt from the files' `imports` attribute (so reused objects carry theirs). */
+export function importEdges(source: string, objects: readonly CatalogObject[]): CatalogEdge[] {
+  const edges: CatalogEdge[] = [];
+  for (const o of objects) {
+    if (o.kind !== 'code_file') continue;
+    for (const i of (o.attributes.imports as FileImport[] | undefined) ?? [])
+      edges.push({ fromId: o.id, toId: fileId(source, i.path), kind: 'imports', resource: o.resource, attributes: { kinds: i.kinds } });
+  }
+  return edges;
+}
+
+export function createCodeConnector(options: CodeConnectorOptions = {}): Connector {
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const graphFile = (source: SourceRecord) => (typeof source.options.graph === 'string' && source.options.graph ? source.options.graph : null);
+
+  async function requireFolder(source: SourceRecord): Promise<void> {
+    const info = await stat(source.url).catch(() => null);
+    if (!info?.isDirectory())
+      throw new SextantError('INTROSPECTION_FAILED', `${source.url} is not a folder that can be read`, { hint: 'give the working tree of a repository' });
+  }
+
+  return Object.freeze({
+    type: 'code',
+    validate(source: SourceRecord): void {
+      const location = source.url.trim();
+      if (!location)
+        throw new SextantError('USAGE', 'a code source needs the folder of a working tree', { hint: 'e.g. sextant source add code ./my-service --name svc' });
+      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(location))
+        throw new SextantError('USAGE', 'a code source is a local folder, not a URL', { hint: 'clone the repository and give its folder' });
+      source.url = isAbsolute(location) ? location : resolve(location);
+      const graph = graphFile(source);
+      if (graph) source.options.graph = isAbsolute(graph) ? graph : resolve(graph);
+    },
+    async checkAccess(source: SourceRecord): Promise<AccessReport> {
+      await requireFolder(source);
+      const listing = await listCodeFiles(source.url, { maxFileBytes });
+      return {
+        ok: true,
+        role: 'reader',
+        findings: [{ code: 'CODE_READABLE', severity: 'info', message: `${listing.files.length} code files, ${listing.refused.length} refused` }],
+      };
+    },
+    async introspect(source: SourceRecord, introspect: IntrospectOptions = {}): Promise<SourceSnapshot> {
+      await requireFolder(source);
+      introspect.onProgress?.('listing files', 0, 1);
+      const { files, refused } = await listCodeFiles(source.url, { maxFileBytes });
+      if (!files.length)
+        throw new SextantError(
+          'INTROSPECTION_FAILED',
+          `no code files in ${source.url}${refused.length ? ` (${refused.length} refused: ${refused[0]!.path}: ${refused[0]!.reason})` : ''}`,
+          {
+            hint: 'give the working tree of a repository with source files (.ts, .js, .py, .go, .java, …)',
+          },
+        );
+      const hashes = new Map(files.map((f) => [f.path, sha256(f.text)]));
+      const stored = ((await introspect.stored?.()) ?? []).filter((o) => o.kind === 'code_file');
+      const graph = graphFile(source);
+      const unchanged = !graph && stored.length === files.length && stored.every((o) => hashes.get(o.path) === o.attributes.hash);
+      const notes: string[] = [];
+      let imports: ImportMap;
+      if (unchanged) {
+        imports = new Map(stored.map((o) => [o.path, (o.attributes.imports as FileImport[] | undefined) ?? []]));
+      } else if (graph) {
+        const read = await readGraphFile(graph, new Set(hashes.keys()));
+        imports = read.imports;
+        if (read.outside) notes.push(`${read.outside} graph entries with paths outside the repository ignored`);
+      } else {
+        introspect.onProgress?.(`scanning imports of ${files.length} files`, 0, files.length);
+        imports = await cruiseImports(
+          source.url,
+          files.map((f) => f.path),
+        );
+      }
+      const partners = await coChangePartners(source.url, new Set(hashes.keys()));
+      const objects: CatalogObject[] = [];
+      for (const [i, file] of files.entries()) {
+        if (introspect.signal?.aborted) break;
+        if (i % 200 === 0) introspect.onProgress?.('reading files', i, files.length);
+        objects.push(
+          ...toObjects(
+            source.name,
+            file,
+            hashes.get(file.path)!,
+            imports.get(file.path) ?? [],
+            exportedSymbols(file.text, file.language),
+            partners.get(file.path) ?? [],
+            await sqlTableRefs(file.text),
+          ),
+        );
+      }
+      const edges = importEdges(source.name, objects);
+      notes.unshift(`${files.length} files, ${edges.length} imports${unchanged ? ' (unchanged: not rescanned)' : ''}, ${refused.length} refused`);
+      for (const r of refused) notes.push(`refused ${r.path}: ${r.reason}`);
+      return { objects, edges, info: { files: files.length, imports: edges.length, refused, notes } };
+    },
+  } satisfies Connector);
+}

@@ -1,0 +1,132 @@
+/**
+ * @module adapters/connector/code/list-files
+ * The files of a working tree that a code source indexes: what git tracks or would track
+ * (`.gitignore` respected; without git, the root `.gitignore` read with `ignore`), source-code
+ * extensions only, never `node_modules` or `.git`. A symbolic link that leaves the tree is
+ * refused and named, as is a file that is binary or too large.
+ */
+import { execFile } from 'node:child_process';
+import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { promisify } from 'node:util';
+import ignore from 'ignore';
+
+const run = promisify(execFile);
+
+/** Extension → language of the files a code source reads. */
+export const LANGUAGES: Readonly<Record<string, string>> = Object.freeze({
+  ts: 'typescript',
+  tsx: 'typescript',
+  mts: 'typescript',
+  cts: 'typescript',
+  js: 'javascript',
+  jsx: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  py: 'python',
+  go: 'go',
+  java: 'java',
+  kt: 'kotlin',
+  rb: 'ruby',
+  rs: 'rust',
+  cs: 'csharp',
+  php: 'php',
+  scala: 'scala',
+  swift: 'swift',
+  c: 'c',
+  h: 'c',
+  cpp: 'cpp',
+  hpp: 'cpp',
+  sql: 'sql',
+});
+
+export function languageOf(path: string): string | null {
+  const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
+  return ext ? (LANGUAGES[ext] ?? null) : null;
+}
+
+export interface ListedFile {
+  path: string;
+  language: string;
+  text: string;
+  size: number;
+}
+
+export interface RefusedFile {
+  path: string;
+  reason: string;
+}
+
+export interface FileListing {
+  files: ListedFile[];
+  refused: RefusedFile[];
+}
+
+const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
+
+async function gitFiles(root: string): Promise<string[] | null> {
+  try {
+    const { stdout } = await run('git', ['-C', root, 'ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '.'], {
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    return stdout.split('\0').filter(Boolean);
+  } catch {
+    return null;
+  }
+}
+
+async function walkedFiles(root: string): Promise<string[]> {
+  const rules = ignore();
+  const gitignore = await readFile(join(root, '.gitignore'), 'utf8').catch(() => '');
+  rules.add(gitignore);
+  const out: string[] = [];
+  async function walk(dir: string): Promise<void> {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      if (ALWAYS_SKIPPED.has(entry.name)) continue;
+      const rel = relative(root, join(dir, entry.name)).split(sep).join('/');
+      if (rules.ignores(entry.isDirectory() ? `${rel}/` : rel)) continue;
+      if (entry.isDirectory()) await walk(join(dir, entry.name));
+      else out.push(rel);
+    }
+  }
+  await walk(root);
+  return out.sort();
+}
+
+/** True when the first bytes hold a NUL, as text never does. */
+export function looksBinary(bytes: Uint8Array): boolean {
+  const end = Math.min(bytes.length, 8000);
+  for (let i = 0; i < end; i++) if (bytes[i] === 0) return true;
+  return false;
+}
+
+export async function listCodeFiles(root: string, options: { maxFileBytes: number }): Promise<FileListing> {
+  const realRoot = await realpath(root);
+  const paths = ((await gitFiles(root)) ?? (await walkedFiles(root))).filter((p) => !p.split('/').some((part) => ALWAYS_SKIPPED.has(part)));
+  const files: ListedFile[] = [];
+  const refused: RefusedFile[] = [];
+  for (const path of paths.sort()) {
+    const language = languageOf(path);
+    if (!language) continue;
+    const full = join(root, path);
+    try {
+      const info = await lstat(full);
+      if (info.isSymbolicLink()) {
+        const target = await realpath(full);
+        if (target !== realRoot && !target.startsWith(realRoot + sep)) {
+          refused.push({ path, reason: 'a symbolic link that leaves the repository' });
+          continue;
+        }
+      }
+      const bytes = await readFile(full);
+      if (bytes.length > options.maxFileBytes) refused.push({ path, reason: `${bytes.length} bytes, over the ${options.maxFileBytes}-byte limit` });
+      else if (looksBinary(bytes)) refused.push({ path, reason: 'binary, not text' });
+      else files.push({ path, language, text: bytes.toString('utf8'), size: bytes.length });
+    } catch (err) {
+      // a file listed by git but deleted from the work tree is simply not there
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+        refused.push({ path, reason: `unreadable: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` });
+    }
+  }
+  return { files, refused };
+}

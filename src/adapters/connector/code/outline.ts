@@ -1,0 +1,94 @@
+/**
+ * @module adapters/connector/code/outline
+ * What a file says about itself without parsing it: its leading comment and the names it
+ * exports (functions, classes, types), found by patterns per language. Cheap by design: the
+ * names feed chunks and listings, not a compiler.
+ */
+
+export interface CodeSymbol {
+  name: string;
+  /** function, class, interface, type, enum, const, … */
+  kind: string;
+  /** 1-based. */
+  line: number;
+  /** The declaring line without its body or value. */
+  signature: string;
+}
+
+const MAX_COMMENT = 600;
+
+const PATTERNS: Record<string, RegExp[]> = {
+  typescript: [
+    /^export\s+(?:default\s+)?(?:declare\s+)?(?:async\s+)?(?:abstract\s+)?(function\*?|class|interface|type|enum|const|let|var|namespace)\s+([A-Za-z_$][\w$]*)/,
+  ],
+  python: [/^(def|class|async def)\s+([A-Za-z]\w*)/],
+  go: [/^(func)\s+(?:\([^)]*\)\s*)?([A-Z]\w*)/, /^(type)\s+([A-Z]\w*)/],
+  java: [/^\s*public\s+(?:static\s+|final\s+|abstract\s+|sealed\s+)*(class|interface|enum|record|@interface)\s+([A-Za-z_]\w*)/],
+};
+PATTERNS.javascript = PATTERNS.typescript!;
+PATTERNS.kotlin = [/^(?:public\s+|data\s+|open\s+|abstract\s+)*(class|interface|object|fun)\s+([A-Za-z_]\w*)/];
+
+/** The declaring line up to its body or value (`{`, `=>`, `=`): a one-line body or a constant's value never enters the index. */
+function declaration(line: string): string {
+  return line
+    .trim()
+    .split(/\s*(?:\{|=>|=(?!=))/)[0]!
+    .slice(0, 200);
+}
+
+export function exportedSymbols(text: string, language: string): CodeSymbol[] {
+  const patterns = PATTERNS[language];
+  if (!patterns) return [];
+  const out: CodeSymbol[] = [];
+  const seen = new Set<string>();
+  text.split('\n').forEach((line, i) => {
+    for (const pattern of patterns) {
+      const m = pattern.exec(line);
+      if (!m || seen.has(m[2]!)) continue;
+      seen.add(m[2]!);
+      out.push({
+        name: m[2]!,
+        kind: m[1]!.replace('async ', '').replace('*', ''),
+        line: i + 1,
+        signature: declaration(line),
+      });
+    }
+  });
+  return out;
+}
+
+const clip = (text: string) => (text.length > MAX_COMMENT ? `${text.slice(0, MAX_COMMENT - 1)}…` : text);
+
+/** The comment a file opens with (after a shebang): a block comment, `//` or `#` lines, or a Python docstring. */
+export function leadingComment(text: string, language: string): string {
+  const body = text
+    .replace(/^#![^\n]*\n/, '')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  const block = /^\/\*\*?([\s\S]*?)\*\//.exec(body);
+  if (block && language !== 'python') {
+    return clip(
+      block[1]!
+        .split('\n')
+        .map((l) =>
+          l
+            .replace(/^\s*\*\s?/, '')
+            .replace(/^@module\s+\S+\s*(—\s*)?/, '')
+            .trim(),
+        )
+        .filter((l) => l && !/^@(license|copyright)/i.test(l))
+        .join(' ')
+        .trim(),
+    );
+  }
+  const docstring = /^(?:"""|''')([\s\S]*?)(?:"""|''')/.exec(body);
+  if (docstring && language === 'python') return clip(docstring[1]!.replace(/\s+/g, ' ').trim());
+  const marker = language === 'python' || language === 'ruby' ? '#' : '//';
+  const lines: string[] = [];
+  for (const line of body.split('\n')) {
+    const t = line.trim();
+    if (!t.startsWith(marker)) break;
+    lines.push(t.slice(marker.length).trim());
+  }
+  return clip(lines.join(' ').trim());
+}

@@ -1,0 +1,76 @@
+/**
+ * @module adapters/connector/code/sql-refs
+ * Tables a file's SQL names: string literals and template strings that read like SQL (a
+ * statement keyword, then FROM/INTO/UPDATE/JOIN) are parsed with PostgreSQL's own parser
+ * (libpg-query; `${…}` becomes a parameter); where one does not parse, the names after FROM, JOIN,
+ * INTO and UPDATE are taken as written. Only names and line numbers are kept. Known gap: plain
+ * lower-case SQL with no clause beyond FROM (`select id from users`) reads as prose and is skipped.
+ */
+
+export interface SqlTableRef {
+  /** As written: `billing.invoice` or `invoice`, unquoted, lower case unless quoted. */
+  table: string;
+  /** 1-based line of the literal. */
+  line: number;
+}
+
+const LITERAL = /`(?:\\[\s\S]|[^`\\])*`|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g;
+const LOOKS_LIKE_SQL = /^\s*(select\b[\s\S]*\bfrom|insert\s+into|update\s+\S+\s+set|delete\s+from|with\b[\s\S]*\b(select|insert|update|delete))\b/i;
+/** Prose can read as SQL ("select your plan from the list" parses): upper-case keywords, SQL punctuation or clause words are asked for too. */
+const SQL_MARKS = /\b(SELECT|FROM|INSERT|UPDATE|DELETE|JOIN)\b|[*=?$]|\b(where|join|values|set|group by|order by|limit)\b/;
+const NAMED_AFTER = /\b(?:from|join|into|update)\s+((?:"[^"]+"|[a-z_][\w$]*)(?:\.(?:"[^"]+"|[a-z_][\w$]*))?)/gi;
+
+type Parse = (sql: string) => Promise<unknown>;
+let parser: Promise<Parse | null> | null = null;
+
+/** The parser's WASM module, loaded on the first SQL literal; null when it cannot load (the pattern fallback then serves). */
+function loadParser(): Promise<Parse | null> {
+  parser ??= import('libpg-query')
+    .then(async (m) => {
+      await m.loadModule();
+      return (sql: string) => m.parse(sql);
+    })
+    .catch(() => null);
+  return parser;
+}
+
+/** Every relation of a parse tree: a RangeVar, wrapped in a node (`FROM`) or bare in a typed field (`UPDATE`'s relation). */
+function rangeVars(tree: unknown, out: Set<string>): void {
+  if (Array.isArray(tree)) return tree.forEach((t) => rangeVars(t, out));
+  if (!tree || typeof tree !== 'object') return;
+  const rel = tree as { schemaname?: unknown; relname?: unknown };
+  if (typeof rel.relname === 'string') out.add(typeof rel.schemaname === 'string' ? `${rel.schemaname}.${rel.relname}` : rel.relname);
+  for (const value of Object.values(tree as Record<string, unknown>)) rangeVars(value, out);
+}
+
+const unquote = (name: string) =>
+  name
+    .split('.')
+    .map((p) => (p.startsWith('"') ? p.slice(1, -1) : p.toLowerCase()))
+    .join('.');
+
+/** The tables named by SQL in the file's string literals, each (table, line) once. */
+export async function sqlTableRefs(text: string): Promise<SqlTableRef[]> {
+  const out: SqlTableRef[] = [];
+  const seen = new Set<string>();
+  for (const m of text.matchAll(LITERAL)) {
+    const body = m[0].slice(1, -1);
+    if (!LOOKS_LIKE_SQL.test(body) || !SQL_MARKS.test(body)) continue;
+    const line = text.slice(0, m.index).split('\n').length;
+    const tables = new Set<string>();
+    const parse = await loadParser();
+    const sql = body.replace(/\$\{[^}]*\}/g, '$1');
+    try {
+      if (!parse) throw new Error('no parser');
+      rangeVars(await parse(sql), tables);
+    } catch {
+      for (const n of sql.matchAll(NAMED_AFTER)) tables.add(unquote(n[1]!));
+    }
+    for (const table of tables) {
+      if (seen.has(`${table}@${line}`)) continue;
+      seen.add(`${table}@${line}`);
+      out.push({ table, line });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,220 @@
+/**
+ * @module core/code/onboarding
+ * The onboarding planner (seed 003's graph context service and plan tool): loads a code
+ * source's import graph from the index, resolves the seed (a path, or the request's topic
+ * through hybrid search over code chunks), walks the graph around it and writes a plan. The
+ * answer always has the same shape: an unresolved seed or a missing graph gives an empty
+ * context with a valid plan and the reason.
+ */
+import type { CatalogStore } from '../../ports/store.js';
+import type { SearchOptions, SearchResult } from '../search/types.js';
+import { SextantError } from '../../kernel/errors.js';
+import { CODE_FILE_KIND, CODE_SOURCE_TYPE, CODE_SYMBOL_KIND, IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
+import { buildCodeGraph, type CodeGraph } from './code-graph.js';
+import { fuseRanked } from './fuse.js';
+import { deterministicPlan, type OnboardingPlan } from './plan-steps.js';
+import { normalizeSeedPath, resolveSeedPath, type SeedMatch } from './resolve-seed.js';
+import { clampTraversal, traverse, type TraversalConfig, type TraversalDirection, type TraversalStats } from './traverse.js';
+
+export interface OnboardingRequest {
+  request: string;
+  seedFile?: string;
+  depth?: number;
+  limit?: number;
+  direction?: TraversalDirection;
+  /** The code source to plan in (default: the one that matches). */
+  source?: string;
+  /** Only these sources may be read (a session's visible sources); absent: all. */
+  allowedSources?: readonly string[];
+  /** `graph` (default): seed 003's BFS order; `fused`: BFS, co-change history and topic search fused. */
+  rank?: OnboardingRank;
+}
+
+export type OnboardingRank = 'graph' | 'fused';
+
+export interface OnboardingContext {
+  /** Workspace-relative path of the seed, or null. */
+  seedId: string | null;
+  relatedFiles: string[];
+  depth: number;
+  limit: number;
+  direction: TraversalDirection;
+  rank: OnboardingRank;
+  stats: TraversalStats;
+  source: string | null;
+  resolvedBy: SeedMatch | null;
+  /** Why the context is empty, when it is. */
+  reason?: string;
+}
+
+export interface OnboardingResult {
+  plan: OnboardingPlan;
+  context: OnboardingContext;
+  userSummary: string;
+}
+
+export interface OnboardingDeps {
+  store: Pick<CatalogStore, 'listSources' | 'sourceObjects' | 'sourceEdges'>;
+  search: (query: string, options: SearchOptions) => Promise<SearchResult>;
+  changeCounter: () => Promise<number>;
+  /** Scans a code source that has no graph yet (one try); absent: no scan. */
+  rescan?: (source: string) => Promise<void>;
+}
+
+export interface OnboardingService {
+  plan(request: OnboardingRequest): Promise<OnboardingResult>;
+  /** The import graph of one code source (cached until the index changes). */
+  graph(source: string): Promise<CodeGraph>;
+}
+
+interface SourceGraph {
+  graph: CodeGraph;
+  /** Each file's co-change partners from git history, strongest first. */
+  coChanged: ReadonlyMap<string, readonly string[]>;
+}
+
+/** Code chunks a topic search reads: enough to fill a fused list of 30 files after symbols fold into their files. */
+const TOPIC_HITS = 60;
+
+/** The topic list's weight in the fused order when the topic chose the seed (bench/code-onboarding: 2 beat 1). */
+const TOPIC_SEEDED_WEIGHT = 2;
+
+/** BFS files the fused order may draw from (the limit applies after fusion). */
+const FUSED_POOL = 100;
+
+const EMPTY_STATS: TraversalStats = Object.freeze({ nodesVisited: 0, edgesTraversed: 0, maxDepth: 0 });
+
+/** The file a code chunk belongs to: a symbol's path is `<file>#<name>`. */
+export function fileOfPath(path: string): string {
+  const hash = path.indexOf('#');
+  return hash < 0 ? path : path.slice(0, hash);
+}
+
+export function createOnboardingService(deps: OnboardingDeps): OnboardingService {
+  const cache = new Map<string, { counter: number; loaded: SourceGraph }>();
+
+  async function load(source: string): Promise<SourceGraph> {
+    const counter = await deps.changeCounter();
+    const cached = cache.get(source);
+    if (cached?.counter === counter) return cached.loaded;
+    const objects = (await deps.store.sourceObjects(source)).filter((o) => o.kind === CODE_FILE_KIND);
+    const pathOf = new Map(objects.map((o) => [o.id, o.path]));
+    const edges = (await deps.store.sourceEdges(source))
+      .filter((e) => e.kind === IMPORT_EDGE_KIND && pathOf.has(e.fromId) && pathOf.has(e.toId))
+      .map((e) => ({ source: pathOf.get(e.fromId)!, target: pathOf.get(e.toId)! }));
+    const coChanged = new Map(objects.map((o) => [o.path, ((o.attributes.coChanged as Array<{ path: string }> | undefined) ?? []).map((p) => p.path)]));
+    const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), coChanged };
+    cache.set(source, { counter, loaded });
+    return loaded;
+  }
+
+  async function codeSources(wanted: string | undefined, allowed: readonly string[] | undefined): Promise<string[]> {
+    const sources = (await deps.store.listSources()).filter((s) => s.type === CODE_SOURCE_TYPE && (!allowed || allowed.includes(s.name))).map((s) => s.name);
+    if (wanted) {
+      if (!sources.includes(wanted))
+        throw new SextantError('SOURCE_NOT_FOUND', `no code source '${wanted}'`, {
+          hint: sources.length ? `code sources: ${sources.join(', ')}` : 'add one with `sextant source add code ./dir --name NAME`',
+        });
+      return [wanted];
+    }
+    if (!sources.length)
+      throw new SextantError('SOURCE_NOT_FOUND', 'no code source to plan in', {
+        hint: 'add one with `sextant source add code ./dir --name NAME`, then `sextant update`',
+      });
+    return sources;
+  }
+
+  /** Graphs of the sources, scanning once those that have none yet (seed 003: missing graph → one scan, retry). */
+  async function graphs(sources: readonly string[]): Promise<Map<string, SourceGraph>> {
+    const out = new Map<string, SourceGraph>();
+    for (const source of sources) {
+      let g = await load(source);
+      if (!g.graph.nodes.length && deps.rescan) {
+        await deps.rescan(source).catch(() => undefined);
+        g = await load(source);
+      }
+      if (g.graph.nodes.length) out.set(source, g);
+    }
+    return out;
+  }
+
+  /** Files a hybrid search over code chunks finds for the request, best first, each once. */
+  async function topicFiles(request: string, sources: readonly string[]): Promise<Array<{ source: string; id: string }>> {
+    if (!request.trim() || !sources.length) return [];
+    const result = await deps.search(request, { sources, kinds: [CODE_FILE_KIND, CODE_SYMBOL_KIND], limit: TOPIC_HITS });
+    const seen = new Set<string>();
+    const out: Array<{ source: string; id: string }> = [];
+    for (const hit of result.hits) {
+      const file = fileOfPath(hit.name);
+      if (seen.has(`${hit.source}:${file}`)) continue;
+      seen.add(`${hit.source}:${file}`);
+      out.push({ source: hit.source, id: file });
+    }
+    return out;
+  }
+
+  async function plan(request: OnboardingRequest): Promise<OnboardingResult> {
+    const config: TraversalConfig = clampTraversal(request);
+    const rank = request.rank ?? 'graph';
+    const sources = await codeSources(request.source, request.allowedSources);
+    const known = await graphs(sources);
+    const empty = (reason: string, source: string | null): OnboardingResult => {
+      const anyGraph = known.values().next().value?.graph ?? buildCodeGraph([], []);
+      const context: OnboardingContext = { seedId: null, relatedFiles: [], ...config, rank, stats: EMPTY_STATS, source, resolvedBy: null, reason };
+      return {
+        plan: deterministicPlan(anyGraph, { request: request.request, seed: null, related: [], distance: new Map(), reason }),
+        context,
+        userSummary: `No starting file: ${reason}.`,
+      };
+    };
+    if (!known.size) return empty(`no code graph yet for ${sources.join(', ')}: run \`sextant update\``, sources[0] ?? null);
+
+    let seed: { source: string; id: string; how: SeedMatch } | null = null;
+    if (request.seedFile) {
+      const path = normalizeSeedPath(request.seedFile);
+      for (const [source, g] of known) {
+        const found = resolveSeedPath(path, g.graph.nodes);
+        if (found) {
+          seed = { source, ...found };
+          break;
+        }
+      }
+      if (!seed) return empty(`no file matches the seed '${path}'`, request.source ?? null);
+    }
+    // the topic is searched when it seeds the plan, or when the fused order uses it
+    const topic = !seed || rank === 'fused' ? await topicFiles(request.request, seed ? [seed.source] : [...known.keys()]) : [];
+    if (!seed) {
+      const first = topic.find((t) => known.get(t.source)!.graph.nodes.includes(t.id));
+      if (!first) return empty(`no code file matches "${request.request}"`, request.source ?? null);
+      seed = { ...first, how: 'topic' };
+    }
+    const { graph: g, coChanged } = known.get(seed.source)!;
+    const walk = traverse(g, seed.id, rank === 'fused' ? { ...config, limit: FUSED_POOL } : config);
+    const related =
+      rank === 'fused'
+        ? fuseRanked(
+            [
+              { name: 'graph', files: walk.relatedFiles },
+              { name: 'co-change', files: coChanged.get(seed.id) ?? [] },
+              // a plan seeded by its topic is about the topic first
+              { name: 'topic', files: topic.filter((t) => t.source === seed.source).map((t) => t.id), weight: seed.how === 'topic' ? TOPIC_SEEDED_WEIGHT : 1 },
+            ],
+            new Set([seed.id]),
+          ).slice(0, config.limit)
+        : walk.relatedFiles;
+    const plan = deterministicPlan(g, { request: request.request, seed: seed.id, how: seed.how, related, distance: walk.distance });
+    const context: OnboardingContext = {
+      seedId: seed.id,
+      relatedFiles: related,
+      ...config,
+      rank,
+      stats: walk.stats,
+      source: seed.source,
+      resolvedBy: seed.how,
+    };
+    const userSummary = `Start with ${seed.id} (${seed.how === 'topic' ? 'matched by topic' : `seed matched: ${seed.how}`}); ${related.length} related file${related.length === 1 ? '' : 's'} within ${config.depth} import${config.depth === 1 ? '' : 's'} (${config.direction}); ${plan.steps.length} steps.`;
+    return { plan, context, userSummary };
+  }
+
+  return { plan, graph: async (source) => (await load(source)).graph };
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { buildCodeGraph } from './code-graph.js';
+import { deterministicPlan, isEntryPoint } from './plan-steps.js';
+import { traverse } from './traverse.js';
+
+// src/cli.ts → src/pay.ts → src/money.ts → src/round.ts; src/refund.ts → src/pay.ts
+const GRAPH = buildCodeGraph(
+  [],
+  [
+    { source: 'src/cli.ts', target: 'src/pay.ts' },
+    { source: 'src/pay.ts', target: 'src/money.ts' },
+    { source: 'src/money.ts', target: 'src/round.ts' },
+    { source: 'src/refund.ts', target: 'src/pay.ts' },
+    { source: 'src/worker.ts', target: 'src/refund.ts' },
+  ],
+);
+
+describe('deterministic plan', () => {
+  it('entry points first, then the seed, what it builds on, who uses it, further out', () => {
+    const walk = traverse(GRAPH, 'src/pay.ts', { depth: 2, limit: 30, direction: 'union' });
+    const plan = deterministicPlan(GRAPH, {
+      request: 'how is payment done',
+      seed: 'src/pay.ts',
+      how: 'topic',
+      related: walk.relatedFiles,
+      distance: walk.distance,
+    });
+    expect(plan.writtenBy).toBe('rules');
+    expect(plan.steps.map((s) => [s.step, s.title, s.files])).toEqual([
+      [1, 'Start at the entry points', ['src/cli.ts', 'src/worker.ts']],
+      [2, 'Read src/pay.ts', ['src/pay.ts']],
+      [3, 'What it builds on', ['src/money.ts']],
+      [4, 'Who uses it', ['src/refund.ts']],
+      [5, 'Further out (2 imports away)', ['src/round.ts']],
+    ]);
+    expect(plan.steps[1]!.why).toContain('how is payment done');
+    expect(plan.steps.every((s) => s.why.length > 0)).toBe(true);
+  });
+
+  it('files with no import path to the seed (history, topic) come last, said so', () => {
+    const walk = traverse(GRAPH, 'src/pay.ts', { depth: 1, limit: 30, direction: 'union' });
+    const plan = deterministicPlan(GRAPH, { request: 'x', seed: 'src/pay.ts', related: [...walk.relatedFiles, 'src/round.ts'], distance: walk.distance });
+    expect(plan.steps.at(-1)).toMatchObject({ title: 'Also related', files: ['src/round.ts'], why: expect.stringContaining('changed together') });
+  });
+
+  it('says how a named seed was matched', () => {
+    const plan = deterministicPlan(GRAPH, { request: 'x', seed: 'src/pay.ts', how: 'extension', related: [], distance: new Map() });
+    expect(plan.steps).toHaveLength(1);
+    expect(plan.steps[0]!.why).toBe('the seed file you named (extension match)');
+  });
+
+  it('without a seed: one step that says why and what to do', () => {
+    const plan = deterministicPlan(GRAPH, { request: 'quantum', seed: null, related: [], distance: new Map(), reason: 'no code file matches "quantum"' });
+    expect(plan.steps).toEqual([{ step: 1, title: 'Find a starting file', files: [], why: expect.stringContaining('no code file matches "quantum"') }]);
+  });
+
+  it('entry points: imported by nothing, or named like one', () => {
+    expect(isEntryPoint(GRAPH, 'src/cli.ts')).toBe(true);
+    expect(isEntryPoint(GRAPH, 'src/money.ts')).toBe(false);
+    expect(isEntryPoint(GRAPH, 'src/round.ts')).toBe(false);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * @module core/code/plan-steps
+ * The deterministic onboarding plan, written without a language model: entry points first
+ * (files nothing in the context imports), then the seed, what it builds on, who uses it, and
+ * what lies further out, each step naming its files and why they come there.
+ */
+import { importersOf, importsOf, type CodeGraph } from './code-graph.js';
+
+export interface PlanStep {
+  step: number;
+  title: string;
+  files: string[];
+  why: string;
+}
+
+export interface OnboardingPlan {
+  request: string;
+  steps: PlanStep[];
+  /** `rules` (this module) or the language model's id. */
+  writtenBy: string;
+}
+
+export interface PlanInput {
+  request: string;
+  seed: string | null;
+  related: readonly string[];
+  distance: ReadonlyMap<string, number>;
+  /** How the seed was found (`topic`: from the request's words). */
+  how?: string;
+  /** Why there is no seed (shown as the only step). */
+  reason?: string;
+}
+
+const ENTRY_NAME = /(^|\/)(index|main|cli|app|server|bin)\.[a-z]+$/i;
+
+/** A file of the context that starts things: nothing imports it, or it is named like an entry point and few do. */
+export function isEntryPoint(graph: CodeGraph, file: string): boolean {
+  const importers = importersOf(graph, file).length;
+  return (importers === 0 && importsOf(graph, file).length > 0) || (ENTRY_NAME.test(file) && importers <= 1);
+}
+
+export function deterministicPlan(graph: CodeGraph, input: PlanInput): OnboardingPlan {
+  const steps: Omit<PlanStep, 'step'>[] = [];
+  if (!input.seed) {
+    steps.push({
+      title: 'Find a starting file',
+      files: [],
+      why: `${input.reason ?? 'no file matched the request'}; name one with a seed file (e.g. --seed src/index.ts) or use words that appear in file names and comments`,
+    });
+    return { request: input.request, steps: steps.map((s, i) => ({ step: i + 1, ...s })), writtenBy: 'rules' };
+  }
+  const seed = input.seed;
+  const entries = input.related.filter((f) => isEntryPoint(graph, f));
+  const rest = input.related.filter((f) => !entries.includes(f));
+  const imported = new Set(importsOf(graph, seed));
+  const direct = rest.filter((f) => input.distance.get(f) === 1);
+  const buildsOn = direct.filter((f) => imported.has(f));
+  const usedBy = direct.filter((f) => !imported.has(f));
+  const further = rest.filter((f) => (input.distance.get(f) ?? 0) > 1);
+  const unlinked = rest.filter((f) => !input.distance.has(f));
+  if (entries.length)
+    steps.push({
+      title: 'Start at the entry points',
+      files: entries,
+      why: 'nothing else here imports them: this is where execution reaches the code around the seed',
+    });
+  steps.push({
+    title: `Read ${seed}`,
+    files: [seed],
+    why:
+      !input.how || input.how === 'topic'
+        ? `the file that best matches "${input.request}"`
+        : `the seed file you named${input.how === 'exact' ? '' : ` (${input.how} match)`}`,
+  });
+  if (buildsOn.length) steps.push({ title: 'What it builds on', files: buildsOn, why: `${seed} imports these directly` });
+  if (usedBy.length) steps.push({ title: 'Who uses it', files: usedBy, why: `these import ${seed} directly: read them to see how it is called` });
+  const byDistance = new Map<number, string[]>();
+  for (const f of further) byDistance.set(input.distance.get(f)!, [...(byDistance.get(input.distance.get(f)!) ?? []), f]);
+  for (const [d, files] of [...byDistance].sort((a, b) => a[0] - b[0]))
+    steps.push({ title: `Further out (${d} imports away)`, files, why: `linked to ${seed} through ${d - 1} other file${d === 2 ? '' : 's'}` });
+  if (unlinked.length)
+    steps.push({ title: 'Also related', files: unlinked, why: `not imported near ${seed}, but changed together with it before or about the same topic` });
+  return { request: input.request, steps: steps.map((s, i) => ({ step: i + 1, ...s })), writtenBy: 'rules' };
+}

@@ -1,0 +1,38 @@
+/**
+ * @module core/kinds/code/code-kind
+ * The code family (issue 16, seed 003): a repository's working tree as a source. Files are
+ * `code_file` objects joined by `imports` edges (importer → imported), their exported
+ * functions, classes and types `code_symbol` children; both are chunked, so a topic finds
+ * files through the hybrid index, and the import graph feeds the onboarding planner.
+ */
+import { z } from 'zod';
+import type { ObjectKindSpec, SourceKind } from '../../../ports/source-kind.js';
+import { codeFileChunk, codeSymbolChunk } from './code-chunks.js';
+import { withDataLinks } from './code-links.js';
+
+export const CODE_FAMILY = 'code';
+export const CODE_SOURCE_TYPE = 'code';
+export const CODE_FILE_KIND = 'code_file';
+export const CODE_SYMBOL_KIND = 'code_symbol';
+/** importer → imported, owned by the importer's resource. */
+export const IMPORT_EDGE_KIND = 'imports';
+
+const OBJECT_KINDS: readonly ObjectKindSpec[] = [
+  { kind: CODE_FILE_KIND, label: 'code file', chunked: true, pathResolvable: true, listed: true },
+  { kind: CODE_SYMBOL_KIND, label: 'code symbol', chunked: true },
+];
+
+export const codeOptions = z.object({
+  graph: z.string().optional().meta({ placeholder: 'FILE' }).describe('Code: a precomputed dependency-cruiser JSON graph instead of scanning imports'),
+});
+
+export const codeKind: SourceKind = {
+  family: CODE_FAMILY,
+  sourceTypes: [
+    { type: CODE_SOURCE_TYPE, description: 'code: the folder of a repository working tree (.gitignore respected), or with --graph a dependency-cruiser JSON' },
+  ],
+  options: codeOptions,
+  objectKinds: OBJECT_KINDS,
+  decorateConnector: withDataLinks,
+  chunkParts: (object, _around, context) => [object.kind === CODE_SYMBOL_KIND ? codeSymbolChunk(object, context) : codeFileChunk(object, context)],
+};

@@ -1,0 +1,61 @@
+/** @module presentations/cli/commands/plan — `sextant plan "request"`: where to start reading code, from the import graph. */
+import type { Command } from 'commander';
+import { SextantError } from '../../../kernel/errors.js';
+import type { OnboardingRank } from '../../../core/code/onboarding.js';
+import type { TraversalDirection } from '../../../core/code/traverse.js';
+import { renderOnboardingPlan } from '../../text/plan-text.js';
+import { printJson, println } from '../output.js';
+import { runWithEngine } from '../session.js';
+
+interface PlanFlags {
+  seed?: string;
+  depth?: string;
+  limit?: string;
+  direction?: string;
+  source?: string;
+  rank?: string;
+}
+
+const RANKS: readonly OnboardingRank[] = ['graph', 'fused'];
+const DIRECTIONS: readonly TraversalDirection[] = ['union', 'forward', 'reverse'];
+
+function whole(flag: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new SextantError('USAGE', `--${flag} must be an integer from ${min} to ${max}, got '${value}'`);
+  return n;
+}
+
+export function registerPlanCommand(program: Command): void {
+  program
+    .command('plan')
+    .description('an onboarding plan for a request: the seed file, the files around it in the import graph, steps to read them')
+    .argument('<request...>', 'what you want to understand, e.g. "how are invoices paid"')
+    .option('--seed <file>', 'start from this file (repository-relative; .js/.ts, index and base names are matched)')
+    .option('--depth <n>', 'imports away from the seed (0-5)', '1')
+    .option('--limit <n>', 'most related files (1-500)', '30')
+    .option('--direction <dir>', 'forward (what it imports), reverse (who imports it) or union', 'union')
+    .option('--source <name>', 'the code source (default: every code source)')
+    .option('--rank <order>', 'graph (import distance, then degree) or fused (with co-change history and topic search)', 'graph')
+    .action(async (words: string[], flags: PlanFlags, command: Command) => {
+      if (flags.direction && !DIRECTIONS.includes(flags.direction as TraversalDirection))
+        throw new SextantError('USAGE', `--direction must be one of ${DIRECTIONS.join(', ')}, got '${flags.direction}'`);
+      if (flags.rank && !RANKS.includes(flags.rank as OnboardingRank))
+        throw new SextantError('USAGE', `--rank must be one of ${RANKS.join(', ')}, got '${flags.rank}'`);
+      const depth = whole('depth', flags.depth, 0, 5);
+      const limit = whole('limit', flags.limit, 1, 500);
+      await runWithEngine(command, async (engine, ctx) => {
+        const result = await engine.onboardingPlan({
+          request: words.join(' '),
+          ...(flags.seed ? { seedFile: flags.seed } : {}),
+          ...(depth !== undefined ? { depth } : {}),
+          ...(limit !== undefined ? { limit } : {}),
+          direction: (flags.direction ?? 'union') as TraversalDirection,
+          ...(flags.source ? { source: flags.source } : {}),
+          rank: (flags.rank ?? 'graph') as OnboardingRank,
+        });
+        if (ctx.json) return printJson({ ok: true, ...result });
+        println(renderOnboardingPlan(result));
+      });
+    });
+}

@@ -1,0 +1,88 @@
+/**
+ * @module presentations/mcp/tools/code
+ * Code sources: `onboarding_plan` (seed 003's plan tool: a plan with its graph context) and
+ * `list_files` (a code source's files, paged; unlisted like `list_documents`).
+ */
+import { z } from 'zod';
+import type { OnboardingResult } from '../../../core/code/onboarding.js';
+import { renderOnboardingPlan } from '../../text/plan-text.js';
+import { defineTool } from '../tool-registry.js';
+import { cursorArg } from './common.js';
+import { pageOutput } from './catalog.js';
+
+/** Seed 003's PlanToolOutput, in the wire's snake_case. */
+export function planOutput(result: OnboardingResult) {
+  const c = result.context;
+  return {
+    plan: result.plan,
+    context: {
+      seed_id: c.seedId,
+      related_files: c.relatedFiles,
+      depth: c.depth,
+      limit: c.limit,
+      direction: c.direction,
+      rank: c.rank,
+      source: c.source,
+      resolved_by: c.resolvedBy,
+      stats: { nodes_visited: c.stats.nodesVisited, edges_traversed: c.stats.edgesTraversed, max_depth: c.stats.maxDepth },
+      ...(c.reason ? { reason: c.reason } : {}),
+    },
+    user_summary: result.userSummary,
+  };
+}
+
+export const onboardingPlanTool = defineTool({
+  name: 'onboarding_plan',
+  title: 'Onboarding plan',
+  description: 'Code onboarding: seed file, import neighbours, reading steps.',
+  access: 'read',
+  input: {
+    request: z.string().trim().min(1).max(2000),
+    seed_file: z.string().trim().min(1).max(1000).optional(),
+    // out-of-range depth (0-5) and limit (1-500) are clamped by the planner, not refused: no bounds to advertise
+    depth: z.number().int().optional(),
+    limit: z.number().int().optional(),
+    direction: z.enum(['union', 'forward', 'reverse']).optional(),
+  },
+  async run(args, ctx) {
+    const result = await ctx.engine.onboardingPlan({
+      request: args.request,
+      ...(args.seed_file ? { seedFile: args.seed_file } : {}),
+      ...(args.depth !== undefined ? { depth: args.depth } : {}),
+      ...(args.limit !== undefined ? { limit: args.limit } : {}),
+      ...(args.direction ? { direction: args.direction } : {}),
+    });
+    return { structured: planOutput(result), text: renderOnboardingPlan(result) };
+  },
+});
+
+/** Kept out of tools/list (list_objects with kind "code_file" is the listed way); callable by name. */
+export const listFilesTool = defineTool({
+  name: 'list_files',
+  title: 'List files',
+  description: "A code source's files, paged: path, language, exported symbols.",
+  access: 'read',
+  listed: false,
+  input: { source: z.string().trim().min(1).max(100), cursor: cursorArg, limit: z.number().int().min(1).max(200).default(50) },
+  async run(args, ctx) {
+    const page = await ctx.engine.listObjects({
+      source: args.source,
+      kinds: ['code_file'],
+      ...(args.cursor ? { cursor: args.cursor } : {}),
+      limit: args.limit,
+    });
+    const items = page.items.map((o) => ({
+      id: o.id,
+      path: o.path,
+      language: String(o.attributes.language ?? ''),
+      symbols: Array.isArray(o.attributes.symbols) ? (o.attributes.symbols as string[]) : [],
+      comment: o.comment,
+    }));
+    return pageOutput(
+      page,
+      items,
+      (f) => `${f.path} (${f.language})${f.symbols.length ? `: ${f.symbols.slice(0, 8).join(', ')}` : ''}`,
+      `no files in ${args.source}`,
+    );
+  },
+});

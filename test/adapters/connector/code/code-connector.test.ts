@@ -1,0 +1,209 @@
+/**
+ * The code connector on real working trees (issue 16): dependency-cruiser's import graph,
+ * symbols and leading comments, .gitignore, path security, graph files and bad input.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createCodeConnector } from '../../../../src/adapters/connector/code/index.js';
+import type { SourceSnapshot } from '../../../../src/ports/catalog.js';
+import type { SourceRecord } from '../../../../src/ports/connector.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function tree(files: Record<string, string | Buffer>, options: { git?: boolean } = {}): string {
+  const root = mkdtempSync(join(tmpdir(), 'sextant-code-'));
+  dirs.push(root);
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  if (options.git) execFileSync('git', ['init', '-q', root]);
+  return root;
+}
+
+const SERVICE = {
+  'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': ['src/lib/*'] }, module: 'NodeNext', moduleResolution: 'NodeNext' } }),
+  '.gitignore': 'dist/\n*.generated.ts\n',
+  'src/index.ts': "/** Entry point of the billing service. */\nimport { pay } from './billing/pay.js';\nexport function main() { return pay(1); }\n",
+  'src/billing/pay.ts':
+    "// Pays an invoice: charges the card and records the payment.\nimport { round } from '@lib/money.js';\nimport type { Invoice } from './invoice.js';\nexport async function pay(amount: number) { return round(amount); }\nexport class PaymentError extends Error {}\nexport type PayResult = { ok: boolean };\n",
+  'src/billing/invoice.ts': "export interface Invoice { id: string }\nimport { pay } from './pay.js';\nexport const payAll = () => pay(2);\n",
+  'src/lib/money.ts': "import fs from 'node:fs';\nexport function round(n: number) { return Math.round(n); }\n",
+  'src/report.generated.ts': 'export const x = 1;\n',
+  'dist/index.js': 'console.log(1)\n',
+  'node_modules/left/index.js': 'module.exports = 1\n',
+  'README.md': '# not code\n',
+  'tools/run.py': '"""Runs the nightly job."""\nimport os\n\ndef run():\n    pass\n\nclass Job:\n    pass\n',
+};
+
+function record(url: string, options: Record<string, unknown> = {}): SourceRecord {
+  const source: SourceRecord = { name: 'svc', type: 'code', url, options, createdAt: new Date().toISOString() };
+  createCodeConnector().validate(source);
+  return source;
+}
+
+const byId = (snapshot: SourceSnapshot) => new Map(snapshot.objects.map((o) => [o.id, o]));
+const edgeList = (snapshot: SourceSnapshot) => snapshot.edges.map((e) => `${e.fromId.split(':')[2]} → ${e.toId.split(':')[2]}`).sort();
+
+describe('code connector', () => {
+  it('scans a git working tree: files, imports (tsconfig paths, .js for .ts), symbols, comments; ignored and vendored files left out', async () => {
+    const root = tree(SERVICE, { git: true });
+    const snapshot = await createCodeConnector().introspect(record(root));
+    const files = snapshot.objects.filter((o) => o.kind === 'code_file').map((o) => o.path);
+    expect(files).toEqual(['src/billing/invoice.ts', 'src/billing/pay.ts', 'src/index.ts', 'src/lib/money.ts', 'tools/run.py']);
+    expect(edgeList(snapshot)).toEqual([
+      'src/billing/invoice.ts → src/billing/pay.ts',
+      'src/billing/pay.ts → src/billing/invoice.ts',
+      'src/billing/pay.ts → src/lib/money.ts',
+      'src/index.ts → src/billing/pay.ts',
+    ]);
+    const objects = byId(snapshot);
+    const pay = objects.get('svc:code_file:src/billing/pay.ts')!;
+    expect(pay.comment).toBe('Pays an invoice: charges the card and records the payment.');
+    expect(pay.attributes).toMatchObject({ language: 'typescript', symbols: ['pay', 'PaymentError', 'PayResult'] });
+    expect(pay.resource).toBe('file:src/billing/pay.ts');
+    expect(objects.get('svc:code_symbol:src/billing/pay.ts#PaymentError')).toMatchObject({
+      parentId: pay.id,
+      definition: 'export class PaymentError extends Error',
+      attributes: { symbolKind: 'class', line: 5 },
+    });
+    expect(objects.get('svc:code_file:src/index.ts')!.comment).toBe('Entry point of the billing service.');
+    const py = objects.get('svc:code_file:tools/run.py')!;
+    expect(py.comment).toBe('Runs the nightly job.');
+    expect(py.attributes.symbols).toEqual(['run', 'Job']);
+    expect(snapshot.objects.every((o) => !o.path.startsWith('/') && !o.path.includes('..'))).toBe(true);
+  });
+
+  it('reuses the stored graph when no file changed, and rescans when one did', async () => {
+    const root = tree(SERVICE, { git: true });
+    const connector = createCodeConnector();
+    const source = record(root);
+    const first = await connector.introspect(source);
+    const again = await connector.introspect(source, { stored: async () => first.objects });
+    expect(again.info.notes).toEqual([expect.stringContaining('unchanged: not rescanned')]);
+    expect(again.objects).toEqual(first.objects);
+    expect(again.edges).toEqual(first.edges);
+    writeFileSync(join(root, 'src/lib/money.ts'), "import { pay } from '../billing/pay.js';\nexport const round = (n: number) => n;\n");
+    const changed = await connector.introspect(source, { stored: async () => first.objects });
+    expect(changed.info.notes).toEqual([expect.not.stringContaining('unchanged')]);
+    expect(edgeList(changed)).toContain('src/lib/money.ts → src/billing/pay.ts');
+  });
+
+  it("keeps each file's co-change partners from git history, strongest first, sweeping commits left out", async () => {
+    const root = tree(
+      { 'a.ts': '1', 'b.ts': '1', 'c.ts': '1', ...Object.fromEntries(Array.from({ length: 45 }, (_, i) => [`bulk/f${i}.ts`, '1'])) },
+      { git: true },
+    );
+    const git = (...args: string[]) => execFileSync('git', ['-C', root, '-c', 'user.email=t@t', '-c', 'user.name=t', ...args]);
+    const commit = (files: string[], message: string) => {
+      for (const f of files) writeFileSync(join(root, f), `${message}\n`);
+      git('add', '-A');
+      git('commit', '-qm', message);
+    };
+    commit(['a.ts', 'b.ts', 'c.ts', ...Array.from({ length: 45 }, (_, i) => `bulk/f${i}.ts`)], 'everything');
+    commit(['a.ts', 'b.ts'], 'ab1');
+    commit(['a.ts', 'b.ts'], 'ab2');
+    commit(['a.ts', 'c.ts', 'bulk/f1.ts'], 'ac');
+    const snapshot = await createCodeConnector().introspect(record(root));
+    const a = byId(snapshot).get('svc:code_file:a.ts')!;
+    expect(a.attributes.coChanged).toEqual([
+      { path: 'b.ts', weight: 2 },
+      { path: 'bulk/f1.ts', weight: 0.5 },
+      { path: 'c.ts', weight: 0.5 },
+    ]);
+    expect(byId(snapshot).get('svc:code_file:bulk/f2.ts')!.attributes.coChanged).toBeUndefined();
+  });
+
+  it('without git, reads the root .gitignore itself', async () => {
+    const root = tree(SERVICE);
+    const snapshot = await createCodeConnector().introspect(record(root));
+    const files = snapshot.objects.filter((o) => o.kind === 'code_file').map((o) => o.path);
+    expect(files).not.toContain('src/report.generated.ts');
+    expect(files).not.toContain('dist/index.js');
+    expect(files).not.toContain('node_modules/left/index.js');
+    expect(files).toContain('src/billing/pay.ts');
+  });
+
+  it('refuses symbolic links that leave the tree, binary and oversized files, each named, the rest indexed', async () => {
+    const outside = tree({ 'secret.ts': 'export const key = 1;\n' });
+    const root = tree({ 'src/a.ts': "import './b.js';\n", 'src/b.ts': 'export const b = 1;\n', 'src/blob.ts': Buffer.from([0x65, 0x00, 0x01, 0x02]) });
+    symlinkSync(join(outside, 'secret.ts'), join(root, 'src/leak.ts'));
+    symlinkSync(join(root, 'src/b.ts'), join(root, 'src/alias.ts'));
+    writeFileSync(join(root, 'src/huge.ts'), `export const big = "${'x'.repeat(2 * 1024 * 1024)}";\n`);
+    const snapshot = await createCodeConnector().introspect(record(root));
+    const files = snapshot.objects.filter((o) => o.kind === 'code_file').map((o) => o.path);
+    expect(files).toEqual(['src/a.ts', 'src/alias.ts', 'src/b.ts']);
+    const notes = snapshot.info.notes as string[];
+    expect(notes).toContain('refused src/leak.ts: a symbolic link that leaves the repository');
+    expect(notes).toContain('refused src/blob.ts: binary, not text');
+    expect(notes.some((n) => n.startsWith('refused src/huge.ts:') && n.includes('limit'))).toBe(true);
+    expect(JSON.stringify(snapshot)).not.toContain(outside);
+  });
+
+  it('an empty repository is one clear error', async () => {
+    const root = tree({ 'README.md': '# nothing\n' }, { git: true });
+    await expect(createCodeConnector().introspect(record(root))).rejects.toMatchObject({
+      code: 'INTROSPECTION_FAILED',
+      message: expect.stringContaining('no code files'),
+    });
+    await expect(createCodeConnector().introspect(record(join(root, 'missing')))).rejects.toMatchObject({
+      code: 'INTROSPECTION_FAILED',
+      message: expect.stringContaining('not a folder'),
+    });
+  });
+
+  it('validates: a folder, not a URL; the graph file made absolute', () => {
+    expect(() => record('https://github.com/x/y')).toThrow(/local folder/);
+    expect(() => record(' ')).toThrow(/needs the folder/);
+    expect(record('.', { graph: 'deps.json' }).options.graph).toBe(join(process.cwd(), 'deps.json'));
+  });
+});
+
+describe('code connector with --graph', () => {
+  const files = { 'src/a.ts': 'export const a = 1;\n', 'src/b.ts': 'export const b = 1;\n', 'src/c.ts': 'export const c = 1;\n' };
+
+  async function withGraph(content: string | null, size?: number): Promise<SourceSnapshot> {
+    const root = tree(files);
+    const graph = join(root, 'deps.json');
+    if (content !== null) writeFileSync(graph, content);
+    if (size) truncateSync(graph, size);
+    return createCodeConnector().introspect(record(root, { graph }));
+  }
+
+  it('reads dependency-cruiser JSON; paths outside the tree are ignored and counted', async () => {
+    const snapshot = await withGraph(
+      JSON.stringify({
+        modules: [
+          {
+            source: 'src/a.ts',
+            dependencies: [
+              { resolved: 'src/b.ts', dependencyTypes: ['local', 'import'] },
+              { resolved: 'node:fs', coreModule: true },
+            ],
+          },
+          { source: 'src/b.ts', dependencies: [{ resolved: '../../etc/passwd' }, { resolved: 'src/c.ts' }] },
+          { source: '/abs/x.ts', dependencies: [] },
+        ],
+      }),
+    );
+    expect(edgeList(snapshot)).toEqual(['src/a.ts → src/b.ts', 'src/b.ts → src/c.ts']);
+    expect(snapshot.info.notes).toContain('2 graph entries with paths outside the repository ignored');
+  });
+
+  it("reads seed 003's {nodes, edges}", async () => {
+    const snapshot = await withGraph(JSON.stringify({ nodes: [{ id: 'src/a.ts' }], edges: [{ source: 'src/c.ts', target: 'src/a.ts', type: 'import' }] }));
+    expect(edgeList(snapshot)).toEqual(['src/c.ts → src/a.ts']);
+    expect(snapshot.edges[0]!.attributes).toEqual({ kinds: ['import'] });
+  });
+
+  it('malformed, unknown-shaped, missing and huge graph files: one clear error each', async () => {
+    await expect(withGraph('{"modules": [')).rejects.toMatchObject({ code: 'INTROSPECTION_FAILED', message: expect.stringContaining('not valid JSON') });
+    await expect(withGraph('{"foo": 1}')).rejects.toMatchObject({ message: expect.stringContaining('neither "modules"') });
+    await expect(withGraph(null)).rejects.toMatchObject({ message: expect.stringContaining('is not there') });
+    await expect(withGraph('{}', 100 * 1024 * 1024)).rejects.toMatchObject({ message: expect.stringMatching(/100 MB, over the 50 MB limit/) });
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * A repository as a source through the built CLI (issue 16): `source add code`, `update`
+ * (unchanged when no file changed), `get` of a file (imports, importers, symbols) and
+ * `sextant plan` by topic and by seed, with the seed's fallbacks and path security.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliEnv, runCli } from '../helpers/cli.js';
+import { writeShopRepo } from '../helpers/code-repo.js';
+import { tempHome } from '../helpers/temp-home.js';
+
+const home = tempHome();
+const env = cliEnv(home.dir);
+const repo = join(home.dir, 'shop');
+
+beforeAll(async () => {
+  writeShopRepo(repo);
+  const add = await runCli(['source', 'add', 'code', repo, '--name', 'shop', '--json'], env);
+  expect(add.code, add.stderr).toBe(0);
+  const update = await runCli(['update', '--source', 'shop', '--json'], env, { timeoutMs: 120_000 });
+  expect(update.code, update.stderr + update.stdout).toBe(0);
+}, 180_000);
+
+afterAll(() => home.cleanup());
+
+describe('code sources through the CLI', () => {
+  it('an unchanged tree updates as unchanged', async () => {
+    const again = await runCli(['update', '--source', 'shop', '--json'], env);
+    expect(again.code).toBe(0);
+    expect(again.json.reports[0]).toMatchObject({ status: 'unchanged' });
+  });
+
+  it('get of a file lists its imports, importers and symbols', async () => {
+    const got = await runCli(['get', 'shop:code_file:src/billing/pay.ts', '--json'], env);
+    expect(got.code, got.stderr).toBe(0);
+    expect(got.json.outgoing.map((e: { toId: string }) => e.toId).sort()).toEqual([
+      'shop:code_file:src/billing/gateway.ts',
+      'shop:code_file:src/billing/invoice.ts',
+    ]);
+    expect(got.json.incoming.map((e: { fromId: string }) => e.fromId)).toEqual(['shop:code_file:src/http/router.ts']);
+    expect(got.json.children.map((c: { name: string }) => c.name)).toEqual(['payInvoice']);
+    const text = await runCli(['get', 'sextant://shop/src/billing/pay.ts'], env);
+    expect(text.stdout).toContain('→ imports shop:code_file:src/billing/gateway.ts');
+    expect(text.stdout).toContain('← imports shop:code_file:src/http/router.ts');
+  });
+
+  it('plan by topic: the seed found through the index, neighbours ranked, steps', async () => {
+    const plan = await runCli(['plan', 'charge', 'the', 'card', 'and', 'book', 'the', 'payment', '--json'], env);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.json.context).toMatchObject({ seedId: 'src/billing/pay.ts', resolvedBy: 'topic', depth: 1, limit: 30, direction: 'union', source: 'shop' });
+    // distance 1 each; gateway and router touch 3 files, invoice 1
+    expect(plan.json.context.relatedFiles).toEqual(['src/billing/gateway.ts', 'src/http/router.ts', 'src/billing/invoice.ts']);
+    expect(plan.json.context.stats).toEqual({ nodesVisited: 4, edgesTraversed: 3, maxDepth: 1 });
+    expect(plan.json.plan.steps[0].files).toEqual(['src/billing/pay.ts']);
+    expect(plan.json.userSummary).toContain('src/billing/pay.ts');
+  });
+
+  it('plan by seed with depth, limit and direction', async () => {
+    const plan = await runCli(
+      ['plan', 'card payments', '--seed', 'billing/gateway.js', '--depth', '2', '--direction', 'reverse', '--limit', '3', '--json'],
+      env,
+    );
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.json.context).toMatchObject({ seedId: 'src/billing/gateway.ts', resolvedBy: 'basename', depth: 2, limit: 3, direction: 'reverse' });
+    expect(plan.json.context.relatedFiles).toEqual(['src/billing/pay.ts', 'src/billing/refund.ts', 'src/http/router.ts']);
+    const text = await runCli(['plan', 'card payments', '--seed', 'src/billing/gateway.ts'], env);
+    expect(text.stdout).toContain('Read src/billing/gateway.ts');
+    expect(text.stdout).toContain('src/util/retry.ts');
+  });
+
+  it('--rank fused adds files the topic search finds that the import graph does not reach', async () => {
+    const graph = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--json'], env);
+    expect(graph.json.context.rank).toBe('graph');
+    expect(graph.json.context.relatedFiles).not.toContain('src/billing/refund.ts');
+    const fused = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--rank', 'fused', '--json'], env);
+    expect(fused.code, fused.stderr).toBe(0);
+    expect(fused.json.context.rank).toBe('fused');
+    expect(fused.json.context.relatedFiles).toContain('src/billing/refund.ts');
+    expect(fused.json.context.relatedFiles).toEqual(expect.arrayContaining(graph.json.context.relatedFiles));
+    // nothing imports refund.ts: the plan starts there, as an entry point
+    expect(fused.json.plan.steps[0]).toMatchObject({ title: 'Start at the entry points', files: ['src/billing/refund.ts'] });
+    expect((await runCli(['plan', 'x', '--rank', 'best'], env)).code).toBe(2);
+  });
+
+  it('an unresolved seed or topic gives an empty context with a valid plan and the reason', async () => {
+    const seed = await runCli(['plan', 'x', '--seed', 'src/nowhere/thing.ts', '--json'], env);
+    expect(seed.code).toBe(0);
+    expect(seed.json.context).toMatchObject({ seedId: null, relatedFiles: [], reason: "no file matches the seed 'src/nowhere/thing.ts'" });
+    expect(seed.json.plan.steps).toHaveLength(1);
+    const topic = await runCli(['plan', 'zzqx', 'wobble', '--json'], env);
+    expect(topic.json.context).toMatchObject({ seedId: null, reason: expect.stringContaining('no code file matches') });
+  });
+
+  it('a seed outside the repository and bad flags are usage errors', async () => {
+    const outside = await runCli(['plan', 'x', '--seed', '../../etc/passwd', '--json'], env);
+    expect(outside.code).toBe(2);
+    expect(outside.json.error.message).toContain('inside the repository');
+    expect((await runCli(['plan', 'x', '--direction', 'sideways'], env)).code).toBe(2);
+    expect((await runCli(['plan', 'x', '--depth', '9'], env)).code).toBe(2);
+  });
+});

@@ -1,0 +1,31 @@
+/** Test helper: a small TypeScript repository (a shop: billing, users, mail, utilities) as a git working tree. */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+export const SHOP_FILES: Record<string, string> = {
+  'src/index.ts': "/** Starts the shop server. */\nimport { route } from './http/router.js';\nexport function start() { return route; }\n",
+  'src/http/router.ts':
+    "/** Maps HTTP paths to handlers. */\nimport { payInvoice } from '../billing/pay.js';\nimport { signUp } from '../users/signup.js';\nexport const route = { payInvoice, signUp };\n",
+  'src/billing/pay.ts':
+    "/** Pays an invoice: charges the card through the gateway and books the payment. */\nimport { charge } from './gateway.js';\nimport { Invoice } from './invoice.js';\nexport async function payInvoice(i: Invoice) { return charge(i.total); }\n",
+  'src/billing/gateway.ts':
+    "/** Card payment gateway client. */\nimport { retry } from '../util/retry.js';\nexport function charge(amount: number) { return retry(() => amount); }\n",
+  'src/billing/invoice.ts': '/** Invoice model: lines, totals, due dates. */\nexport class Invoice { total = 0; }\n',
+  'src/billing/refund.ts': "/** Refunds a paid invoice. */\nimport { charge } from './gateway.js';\nexport function refundInvoice() { return charge(-1); }\n",
+  'src/users/signup.ts':
+    "/** Registers a new customer account with email confirmation. */\nimport { sendMail } from '../mail/send.js';\nexport function signUp() { return sendMail(); }\n",
+  'src/users/profile.ts': '/** Customer profile: name, address, preferences. */\nexport interface Profile { name: string }\n',
+  'src/mail/send.ts': '/** Sends email through SMTP. */\nexport function sendMail() { return true; }\n',
+  'src/util/retry.ts': '/** Retries a failing call with exponential backoff. */\nexport function retry<T>(f: () => T) { return f(); }\n',
+  'src/util/dates.ts': '/** Calendar helpers: business days, month ends. */\nexport function monthEnd() { return 31; }\n',
+  'src/search/catalog.ts': '/** Product catalog search with facets. */\nexport function searchProducts() { return []; }\n',
+};
+
+export function writeShopRepo(root: string): void {
+  for (const [path, text] of Object.entries(SHOP_FILES)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  execFileSync('git', ['init', '-q', root]);
+}
