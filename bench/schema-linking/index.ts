@@ -11,9 +11,14 @@
  * Table ranking = a search with `kinds: ['table', 'view']`, limit 10: the README's "top k tables"
  * are the tables the search returns as tables; column hits are not folded into their tables.
  * Column ranking = a search with `kinds: ['column']`, limit 20. Recalls are per-question shares
- * averaged over questions (micro averages are in the JSON).
+ * averaged over questions (micro averages are in the JSON). `db@1` is routing accuracy: the first
+ * table lies in the question's database.
+ *
+ * Calibration (pooled over all datasets, hybrid): each database with questions is a source of its
+ * own, so every question is also asked without its database; the report compares the top hit's
+ * score with and without it (AUC, and the min_score that keeps 95% of the answerable questions).
  */
-import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuiltinCache, openEngine } from '../../src/app.js';
@@ -22,10 +27,11 @@ import type { Engine } from '../../src/core/engine.js';
 import type { ProgressEvent } from '../../src/kernel/progress.js';
 import type { SearchOptions } from '../../src/core/search/types.js';
 import { percentile } from '../measure.js';
-import { defaultDataDir, defaultPaths, readQuestions, readSchemas, type Question, type QuestionSet } from './dataset.js';
+import { defaultDataDir, defaultPaths, readQuestions, readSchemas, schemasFingerprint, type Question, type QuestionSet } from './dataset.js';
 import { loadDatabase, type Catalog, type LoadedDatabase } from './load.js';
 import { queryText, rankedKeys, scoreRanking, summarize, TABLE_KINDS, type RankingScore } from './metrics.js';
 import { bindRankers, RANKERS, type RankerName, type SearchFn } from './rankers.js';
+import { sourcePlan, summarizeCalibration } from './calibration.js';
 import { BM25_FLOOR, FLOOR_NOTE, formatSetting, type RankerResult, type SettingResult } from './report.js';
 
 const TABLE_LIMIT = 10;
@@ -48,6 +54,9 @@ const USAGE = `usage: npm run bench -- schema-linking [options]
   --pg DSN                  load into a fresh database ${'sxt_schema_linking'} on this server instead of PGlite
   --keep                    with --pg: keep that database at the end
   --fresh                   rebuild the cached embedded database
+  --index DIR               keep the built index in DIR and reuse it on the next run with the same schemas
+                            (no loading, no indexing: quick iteration on ranking)
+  --no-calibration          skip asking each question against the index without its database
   --load-only               load the schemas and check the gold names; no indexing or search
   --json                    print every result as JSON
 default data: ../shared/bench/schema-linking beside the repository`;
@@ -67,6 +76,8 @@ interface Args {
   rankers: RankerName[];
   misses?: string;
   mixed: boolean;
+  index?: string;
+  calibration: boolean;
 }
 
 class UsageError extends Error {}
@@ -82,6 +93,7 @@ export function parseArgs(argv: readonly string[]): Args {
     pooled: 'both',
     rankers: [...RANKERS],
     mixed: false,
+    calibration: true,
   };
   const list = (v: string) =>
     v
@@ -145,6 +157,12 @@ export function parseArgs(argv: readonly string[]): Args {
       case '--mixed':
         args.mixed = true;
         break;
+      case '--index':
+        args.index = value();
+        break;
+      case '--no-calibration':
+        args.calibration = false;
+        break;
       case '--misses':
         args.misses = value();
         break;
@@ -199,9 +217,13 @@ interface Setting {
   /** Sources searched: the question's dataset only (comparable with the README's floor), or all. */
   sources: string[];
   questions: Question[];
+  /** Pooled over every dataset: the setting whose questions are also asked without their database. */
+  all: boolean;
 }
 
-function buildSettings(sets: readonly QuestionSet[], evidence: Args['evidence'], datasets: readonly string[], pooled: Args['pooled']): Setting[] {
+function buildSettings(sets: readonly QuestionSet[], evidence: Args['evidence'], sourcesOf: ReadonlyMap<string, string[]>, pooled: Args['pooled']): Setting[] {
+  const datasets = [...sourcesOf.keys()];
+  const allSources = [...sourcesOf.values()].flat();
   const byDataset = new Map<string, Question[]>();
   for (const s of sets) byDataset.set(s.dataset, [...(byDataset.get(s.dataset) ?? []), ...s.questions]);
   const settings: Setting[] = [];
@@ -214,9 +236,18 @@ function buildSettings(sets: readonly QuestionSet[], evidence: Args['evidence'],
       const base = `${dataset}|${withEvidence ? 'evidence' : 'question'}`;
       const label = `${name} question${withEvidence ? ' + evidence' : ''}`;
       // The README's floor pools within one dataset; "all" pools every database in one index.
-      if (pooled !== 'all') settings.push({ key: base, label: `${label}, pooled within ${name}`, dataset, withEvidence, sources: [dataset], questions });
+      if (pooled !== 'all')
+        settings.push({
+          key: base,
+          label: `${label}, pooled within ${name}`,
+          dataset,
+          withEvidence,
+          sources: sourcesOf.get(dataset) ?? [],
+          questions,
+          all: false,
+        });
       if (datasets.length > 1 && pooled !== 'within')
-        settings.push({ key: `${base}|all`, label: `${label}, pooled over all datasets`, dataset, withEvidence, sources: [...datasets], questions });
+        settings.push({ key: `${base}|all`, label: `${label}, pooled over all datasets`, dataset, withEvidence, sources: allSources, questions, all: true });
     }
   }
   return settings;
@@ -241,6 +272,8 @@ async function measureSetting(
   progress: (label: string, done: number, total: number) => void,
   misses?: (line: object) => void,
   mixed = false,
+  /** Calibration: the source holding each question database (asked again without it), or none. */
+  sourceOfSchema?: ReadonlyMap<string, string>,
 ): Promise<SettingResult> {
   const names = Object.keys(rankers) as RankerName[];
   const tableOptions: SearchOptions = { limit: TABLE_LIMIT, ...(mixed ? {} : { kinds: TABLE_KINDS }), sources: setting.sources, noRerank: true };
@@ -257,6 +290,8 @@ async function measureSetting(
     into.push(performance.now() - t0);
     return result;
   };
+  const calibrate = sourceOfSchema && setting.all && rankers.hybrid ? rankers.hybrid : null;
+  const topScores = { answerable: [] as number[], unanswerable: [] as number[] };
   for (const [i, q] of setting.questions.entries()) {
     const text = queryText(q.question, q.evidence, setting.withEvidence);
     const goldTables = new Set(q.goldTables);
@@ -267,6 +302,12 @@ async function measureSetting(
       const ranked = rankedKeys(tablesResult.hits, 'table', setting.sources);
       const score = scoreRanking(ranked, goldTables, TABLE_KS);
       a.tables.push({ score, gold: goldTables.size });
+      if (calibrate && r === 'hybrid') {
+        topScores.answerable.push(tablesResult.hits[0]?.score ?? 0);
+        const own = sourceOfSchema!.get(q.schema.toLowerCase());
+        const without = await calibrate(text, { ...tableOptions, sources: setting.sources.filter((s) => s !== own) });
+        topScores.unanswerable.push(without.hits[0]?.score ?? 0);
+      }
       if (misses && r === 'hybrid' && score.all[TABLE_KS.indexOf(5)] === 0)
         misses({ setting: setting.key, id: q.id, question: text, gold: [...goldTables], top: ranked.slice(0, 5), routed: score.routed });
       const columnsResult = await timed(rankers[r]!, text, columnOptions, a.latency);
@@ -298,6 +339,7 @@ async function measureSetting(
     questions: setting.questions.length,
     rankers: rankerResults,
     floor: BM25_FLOOR[setting.key] ?? null,
+    ...(calibrate ? { calibration: summarizeCalibration(topScores.answerable, topScores.unanswerable) } : {}),
   };
 }
 
@@ -333,14 +375,27 @@ export async function run(argv: string[]): Promise<void> {
   }
   const questions = sets.flatMap((s) => s.questions);
   const datasets = [...new Set(schemas.map((f) => f.dataset))].sort();
-  const settings = buildSettings(sets, args.evidence, datasets, args.pooled);
+  // Each database with questions is a source of its own, so a question can be asked without it.
+  // (every database with questions in the split, sampled or not, so one index serves any sample)
+  const withQuestions = questionFiles.flatMap((f) => readQuestions(f, args.split, bySchema).questions.map((q) => q.schema.toLowerCase()));
+  const plan = sourcePlan(schemas, new Set(withQuestions));
+  const sourcesOf = new Map(datasets.map((d) => [d, [...plan].filter(([, p]) => p.dataset === d).map(([name]) => name)]));
+  const sourceOfSchema = new Map([...plan].flatMap(([name, p]) => p.schemas.map((schema) => [schema.toLowerCase(), name] as const)));
+  const settings = buildSettings(sets, args.evidence, sourcesOf, args.pooled);
   if (!args.loadOnly && settings.length === 0) throw new Error(`no questions in split '${args.split}' on the loaded databases`);
   say(
     `${schemas.length} schema files, ${questions.length} questions (split ${args.split}${args.limit ? `, ${args.limit} per file` : ''}), ${settings.length} settings`,
   );
 
   const cacheDir = join(process.env.SEXTANT_HOME || tmpdir(), 'bench', 'schema-linking');
-  const home = mkdtempSync(join(tmpdir(), 'sextant-bench-schema-linking-'));
+  const home = args.index ?? mkdtempSync(join(tmpdir(), 'sextant-bench-schema-linking-'));
+  mkdirSync(home, { recursive: true });
+  // --index: a marker beside the index says which schemas (and sources) it was built from.
+  const indexMarker = join(home, 'bench-index.json');
+  const fingerprint = `${schemasFingerprint(schemas, 1)} ${[...plan.keys()].join(',')}`;
+  const reuse = args.index !== undefined && !args.loadOnly && existsSync(indexMarker) && readFileSync(indexMarker, 'utf8').trim() === fingerprint;
+  if (args.index !== undefined && !reuse)
+    for (const f of ['index.sqlite', 'index.sqlite-wal', 'index.sqlite-shm', 'bench-index.json']) rmSync(join(home, f), { force: true });
   let engine: Engine | null = null;
   let db: LoadedDatabase | null = null;
   try {
@@ -360,6 +415,20 @@ export async function run(argv: string[]): Promise<void> {
       rankers = bindRankers(engine);
     }
 
+    if (reuse && engine && rankers) {
+      say(`reusing the index in ${home} (built from the same schemas)`);
+      const status = await engine.status();
+      const index = {
+        ms: 0,
+        objects: Object.values(status.index.countsByKind).reduce((n, c) => n + c, 0),
+        chunks: status.index.chunks,
+        embeddings: config.get('embeddings.provider'),
+        vectorCacheMs: 0,
+        peakRssMb: 0,
+      };
+      await askAll({ args, engine, rankers, datasets, settings, sourceOfSchema, progress, dataDir, database: null, index, coverage: null });
+      return;
+    }
     db = await loadDatabase({ schemas, ...(args.pg ? { pg: args.pg } : {}), keep: args.keep, cacheDir, fresh: args.fresh, say, progress });
     say(
       `${db.loaded ? 'loaded' : 'reopened'} ${db.catalog.schemas.size} schemas, ${db.catalog.tables.size} tables, ${db.catalog.columns.size} columns in ${seconds(db.ms)} (${db.mode}: ${db.location})`,
@@ -401,9 +470,7 @@ export async function run(argv: string[]): Promise<void> {
     }
     // One source per dataset over the same database (its schemas included), so a search can be
     // scoped to one dataset (the README's floor) or run over all of them at once.
-    for (const dataset of datasets) {
-      await engine.addSource({ name: dataset, url: db.dsn, options: { schemas: schemas.filter((f) => f.dataset === dataset).map((f) => f.schema) } });
-    }
+    for (const [name, p] of plan) await engine.addSource({ name, url: db.dsn, options: { schemas: p.schemas } });
     const t0 = performance.now();
     const update = await engine.update({ allowExtraPrivileges: true, onProgress });
     const indexMs = performance.now() - t0;
@@ -422,37 +489,66 @@ export async function run(argv: string[]): Promise<void> {
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     };
     say(`indexed ${index.objects} objects, ${index.chunks} chunks in ${seconds(indexMs)} (embeddings: ${provider})`);
-
-    // Warm-up: the first call of each ranker loads the embedder and prepares statements.
-    for (const r of RANKERS) {
-      await rankers[r]('warm up', { limit: TABLE_LIMIT, kinds: TABLE_KINDS, sources: datasets, noRerank: true });
-      await rankers[r]('warm up', { limit: COLUMN_LIMIT, kinds: ['column'], sources: datasets, noRerank: true });
-    }
-    const results: SettingResult[] = [];
-    const asked = Object.fromEntries(args.rankers.map((r) => [r, rankers![r]]));
-    const missFile = args.misses;
-    if (missFile) writeFileSync(missFile, '');
-    const misses = missFile ? (line: object) => appendFileSync(missFile, `${JSON.stringify(line)}\n`) : undefined;
-    for (const s of settings) results.push(await measureSetting(s, asked, progress, misses, args.mixed));
-
-    if (args.json) {
-      console.log(
-        JSON.stringify({ dataDir, split: args.split, limitQuestions: args.limit ?? null, database, index, goldCoverage: coverage, settings: results }, null, 2),
-      );
-      return;
-    }
-    console.log(
-      `schema linking, split ${args.split}${args.limit ? ` (sample: ${args.limit} questions per file)` : ''}: ${database.schemas} schemas, ${database.tables} tables, ${database.columns} columns in one index`,
-    );
-    console.log(
-      `database ${database.loaded ? 'loaded' : 'reopened'} in ${seconds(database.ms)} (${database.mode}); indexed ${index.objects} objects / ${index.chunks} chunks in ${seconds(index.ms)} (embeddings: ${provider}); peak RSS so far ${index.peakRssMb} MB`,
-    );
-    console.log('tables: kinds table/view, limit 10; columns: kind column, limit 20; recall = mean per-question share; latency over every call\n');
-    for (const r of results) console.log(`${formatSetting(r)}\n`);
-    console.log(FLOOR_NOTE);
+    if (args.index) writeFileSync(indexMarker, `${fingerprint}\n`);
+    await askAll({ args, engine, rankers, datasets, settings, sourceOfSchema, progress, dataDir, database, index, coverage });
   } finally {
     await db?.stop().catch(() => undefined);
     await engine?.close().catch(() => undefined);
-    rmSync(home, { recursive: true, force: true });
+    if (!args.index) rmSync(home, { recursive: true, force: true });
   }
+}
+
+interface IndexReport {
+  ms: number;
+  objects: number;
+  chunks: number;
+  embeddings: string;
+  vectorCacheMs: number;
+  peakRssMb: number;
+}
+
+/** Asks every setting's questions and prints the tables (or the JSON). */
+async function askAll(ctx: {
+  args: Args;
+  engine: Engine;
+  rankers: Record<RankerName, SearchFn>;
+  datasets: string[];
+  settings: Setting[];
+  sourceOfSchema: ReadonlyMap<string, string>;
+  progress: (label: string, done: number, total: number) => void;
+  dataDir: string;
+  database: { mode: string; loaded: boolean; ms: number; schemas: number; tables: number; columns: number } | null;
+  index: IndexReport;
+  coverage: ReturnType<typeof goldCoverage> | null;
+}): Promise<void> {
+  const { args, rankers, settings, progress, dataDir, database, index, coverage } = ctx;
+  const datasets = [...new Set(settings.flatMap((s) => s.sources))];
+  // Warm-up: the first call of each ranker loads the embedder and prepares statements.
+  for (const r of RANKERS) {
+    await rankers[r]('warm up', { limit: TABLE_LIMIT, kinds: TABLE_KINDS, sources: datasets, noRerank: true });
+    await rankers[r]('warm up', { limit: COLUMN_LIMIT, kinds: ['column'], sources: datasets, noRerank: true });
+  }
+  const results: SettingResult[] = [];
+  const asked = Object.fromEntries(args.rankers.map((r) => [r, rankers[r]]));
+  const missFile = args.misses;
+  if (missFile) writeFileSync(missFile, '');
+  const misses = missFile ? (line: object) => appendFileSync(missFile, `${JSON.stringify(line)}\n`) : undefined;
+  for (const s of settings) results.push(await measureSetting(s, asked, progress, misses, args.mixed, args.calibration ? ctx.sourceOfSchema : undefined));
+
+  if (args.json) {
+    console.log(
+      JSON.stringify({ dataDir, split: args.split, limitQuestions: args.limit ?? null, database, index, goldCoverage: coverage, settings: results }, null, 2),
+    );
+    return;
+  }
+  console.log(
+    `schema linking, split ${args.split}${args.limit ? ` (sample: ${args.limit} questions per file)` : ''}: ${database ? `${database.schemas} schemas, ${database.tables} tables, ${database.columns} columns` : `${index.objects} objects (reused index)`} in one index`,
+  );
+  if (database)
+    console.log(
+      `database ${database.loaded ? 'loaded' : 'reopened'} in ${seconds(database.ms)} (${database.mode}); indexed ${index.objects} objects / ${index.chunks} chunks in ${seconds(index.ms)} (embeddings: ${index.embeddings}); peak RSS so far ${index.peakRssMb} MB`,
+    );
+  console.log('tables: kinds table/view, limit 10; columns: kind column, limit 20; recall = mean per-question share; latency over every call\n');
+  for (const r of results) console.log(`${formatSetting(r)}\n`);
+  console.log(FLOOR_NOTE);
 }

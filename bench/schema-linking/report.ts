@@ -1,4 +1,5 @@
 /** Readable tables of the schema-linking results, with the README's BM25 floor beside them. */
+import type { CalibrationSummary } from './calibration.js';
 import type { RankingSummary } from './metrics.js';
 import { RANKERS, type RankerName } from './rankers.js';
 
@@ -42,6 +43,8 @@ export interface SettingResult {
   questions: number;
   rankers: Partial<Record<RankerName, RankerResult>>;
   floor: { tables?: Floor; columns?: Floor } | null;
+  /** Hybrid top-hit scores with and without the question's database in the index. */
+  calibration?: CalibrationSummary;
 }
 
 const f3 = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '–' : v.toFixed(3));
@@ -90,8 +93,24 @@ export function formatSetting(s: SettingResult): string {
     grid(header, rows),
     '',
     grid(colHeader, colRows),
+    ...(s.calibration ? ['', formatCalibration(s.calibration)] : []),
   ].join('\n');
 }
 
 export const FLOOR_NOTE =
   "* BM25 floor: the dataset README's plain BM25 over one document per table, pooled within one dataset (tables) or per database (columns); the rows above search every database at once.";
+
+/** The hybrid top-hit score with the question's database in the index and without it. */
+export function formatCalibration(c: CalibrationSummary): string {
+  return [
+    'calibration (hybrid top table score)',
+    grid(
+      ['index', 'questions', 'p5', 'p50', 'p95', 'mean'],
+      [
+        ['with its database', String(c.answerable.n), f3(c.answerable.p5), f3(c.answerable.p50), '–', f3(c.answerable.mean)],
+        ['without it', String(c.unanswerable.n), '–', f3(c.unanswerable.p50), f3(c.unanswerable.p95), f3(c.unanswerable.mean)],
+      ],
+    ),
+    `AUC ${f3(c.auc)}; min_score ${f3(c.threshold95)} keeps 95% of answerable questions and rejects ${f3(c.rejectedAtThreshold)} of unanswerable ones`,
+  ].join('\n');
+}

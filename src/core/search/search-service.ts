@@ -11,9 +11,10 @@ import type { ChunkFilter, ChunkIndex } from '../../ports/store.js';
 import { createQueryExpander, type ExpandedQuery } from './expand.js';
 import { createStructureRanker, type Ranked, type StructureReader } from './structure-ranking.js';
 import { toLexicalTerms } from './lexical-query.js';
+import { routeQuery, type Routing } from './routing.js';
 import type { RankedList } from './rrf.js';
 import { bm25ToRelevance, cosineToRelevance } from './scores.js';
-import { fuse, hydrate, relate, rerank } from './stages.js';
+import { calibrate, fuse, hydrate, noConfidentMatch, relate, rerank } from './stages.js';
 import type { SearchMode, SearchOptions, SearchResult } from './types.js';
 
 export interface SearchDeps {
@@ -78,7 +79,22 @@ export function createSearchService(deps: SearchDeps) {
     return { ids: hits.map((h) => h.chunkId), scores: new Map(hits.map((h) => [h.chunkId, cosineToRelevance(h.score)])) };
   }
 
-  const structure = createStructureRanker(deps.store, { lexical, vector }, deps.joinEdgeKinds ?? new Set());
+  async function countDatabases(filter: ChunkFilter): Promise<number> {
+    const page = await deps.store.listObjects({ kinds: ['schema'], ...(filter.sources ? { sources: filter.sources } : {}), limit: 1 });
+    return page.total;
+  }
+  // One routing per search: structure ranking and the confidence read the same one.
+  const routed = new WeakMap<ExpandedQuery, Promise<Routing>>();
+  const route = (expanded: ExpandedQuery, filter: ChunkFilter): Promise<Routing> => {
+    let routing = routed.get(expanded);
+    if (!routing) {
+      routing = routeQuery({ lexicalSearch: (q) => deps.store.lexicalSearch(q), countDatabases }, toLexicalTerms(expanded, { phrase: false }), filter);
+      routed.set(expanded, routing);
+    }
+    return routing;
+  };
+
+  const structure = createStructureRanker(deps.store, { lexical, vector, route }, deps.joinEdgeKinds ?? new Set());
 
   async function chunksOf(ids: readonly string[]): Promise<Map<string, Chunk>> {
     const chunks = await deps.store.getChunks(ids);
@@ -107,7 +123,17 @@ export function createSearchService(deps: SearchDeps) {
         : { lists: [], support: [] };
     // fuse
     let order = fuse(mode, { lexical: lex, vector: vec }, extra);
-    if (options.minScore !== undefined) order = order.filter((o) => o.score >= options.minScore!);
+    // calibrate: hybrid scores become the confidence that the index holds what the query asks
+    let confidence: number | null = null;
+    if (mode === 'hybrid' && order.length) {
+      ({ order, confidence } = calibrate(order, await route(expanded, filter)));
+    }
+    let notice: string | undefined;
+    if (options.minScore !== undefined) {
+      const best = order[0]?.score;
+      order = order.filter((o) => o.score >= options.minScore!);
+      if (best !== undefined && order.length === 0) notice = noConfidentMatch(best, options.minScore);
+    }
     let top = order.slice(0, limit);
     // rerank
     let rerankReport: SearchResult['rerank'] = null;
@@ -124,7 +150,16 @@ export function createSearchService(deps: SearchDeps) {
       ? { expansions: expanded.expansions, entities: deps.entitiesOf ? await deps.entitiesOf(top.map((t) => t.id)) : new Map<string, string[]>() }
       : null;
     const hits = hydrate(top, relatedIds, chunks, explain);
-    return { query, mode, hits, expansions: expanded.expansions, rerank: rerankReport, tookMs: Math.round((performance.now() - started) * 10) / 10 };
+    return {
+      query,
+      mode,
+      hits,
+      expansions: expanded.expansions,
+      rerank: rerankReport,
+      confidence: confidence === null ? null : Math.round(confidence * 10000) / 10000,
+      ...(notice ? { notice } : {}),
+      tookMs: Math.round((performance.now() - started) * 10) / 10,
+    };
   }
 
   return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Chunk } from '../../ports/catalog.js';
-import { fuse, hydrate, relate, type Ordered } from './stages.js';
+import { calibrate, fuse, hydrate, noConfidentMatch, relate, type Ordered } from './stages.js';
+import { scoreDatabases } from './routing.js';
 
 const ranked = (ids: string[]) => ({ ids, scores: new Map(ids.map((id, i) => [id, 1 - i / 10])) });
 
@@ -110,5 +111,29 @@ describe('hydrate', () => {
       explain: { lexicalRank: 1, vectorRank: 2, lists: [], expansions: ['x'], entities: ['customer'] },
     });
     expect(hydrate(top, [], chunks, null)[0]).not.toHaveProperty('explain');
+  });
+});
+
+describe('calibrate', () => {
+  const order = fuse('hybrid', { lexical: ranked(['s:table:a.x', 's:table:b.y']), vector: ranked(['s:table:b.y', 's:table:a.x']) }, { lists: [], support: [] });
+
+  it('scores the top hit by how much of the query its database covers, the rest by their fused distance, order kept', () => {
+    // two terms, database a matches one of them: half the weight
+    const routing = scoreDatabases([[{ chunkId: 's:table:a.x', score: 3 }], [{ chunkId: 's:column:b.y.c', score: 1 }]], 2);
+    const { order: calibrated, confidence } = calibrate(order, routing);
+    expect(confidence).toBeCloseTo(0.5);
+    expect(calibrated.map((o) => o.id)).toEqual(order.map((o) => o.id));
+    expect(calibrated[0]!.score).toBeCloseTo(0.5);
+    expect(calibrated[1]!.score).toBeCloseTo((0.5 * order[1]!.fused) / order[0]!.fused);
+  });
+
+  it('gives no confidence when the top hit matches none of the query terms', () => {
+    const { order: calibrated, confidence } = calibrate(order, scoreDatabases([[{ chunkId: 's:table:c.z', score: 2 }]], 3));
+    expect(confidence).toBe(0);
+    expect(calibrated.every((o) => o.score === 0)).toBe(true);
+  });
+
+  it('says there is no confident match, with the best score', () => {
+    expect(noConfidentMatch(0.1234, 0.2)).toBe('no confident match: the best hit scores 0.123, below min_score 0.2');
   });
 });

@@ -13,6 +13,7 @@ import { adviseRerank, applyRerankOrder } from './rerank-hook.js';
 import { fuseRankings, RRF_K, TOP_RANK_BONUS, type RankedList } from './rrf.js';
 import { fusedRelevances } from './scores.js';
 import type { ListContribution, SearchHit, SearchMode, SearchResult } from './types.js';
+import { groupOf, type Routing } from './routing.js';
 
 /** One candidate in fused order with what `--explain` shows of it. */
 export interface Ordered {
@@ -63,6 +64,29 @@ export function fuse(
     bonus: 0,
     lists: [{ name: mode, role: 'primary', rank: i + 1, contribution: side.scores.get(id) ?? 0 }],
   }));
+}
+
+/**
+ * calibrate: hybrid scores on a scale that means something across queries. The top hit's score
+ * is the confidence that the index holds what the query asks: the share of the query's term
+ * weight its database (or, for a document or API chunk, the chunk itself) matches (routing.ts);
+ * the other hits keep their fused distance to the top. Order is unchanged.
+ */
+export function calibrate(order: readonly Ordered[], routing: Routing): { order: Ordered[]; confidence: number } {
+  const top = order[0];
+  if (!top || top.fused <= 0) return { order: [...order], confidence: 0 };
+  const confidence = confidenceOf(routing.coverage.get(groupOf(top.id)) ?? 0);
+  return { order: order.map((o) => ({ ...o, score: (confidence * o.fused) / top.fused })), confidence };
+}
+
+/** Coverage of the top hit's group → confidence (0..1). */
+export function confidenceOf(coverage: number): number {
+  return Math.max(0, Math.min(1, coverage));
+}
+
+/** What a search says when `minScore` leaves nothing. */
+export function noConfidentMatch(best: number, minScore: number): string {
+  return `no confident match: the best hit scores ${best.toFixed(3)}, below min_score ${minScore}`;
 }
 
 /** rerank: the advisory hook reorders the top; on any failure the fused order stands and the error is reported. */

@@ -24,6 +24,7 @@ const retrievers = {
     return { ids, scores: new Map() };
   },
   vector: async (): Promise<Ranked | null> => null,
+  route: async () => ({ routes: [], totalWeight: 0, coverage: new Map(), databases: 0 }),
 };
 const context = { expanded: { terms: [], expansions: [] }, query: 'what is in t1', filter: {}, depth: 60, hasVector: false };
 const base = [{ name: 'lexical', ids: ['s:glossary_term:default/t', 's:table:a.t1'] }];
@@ -31,10 +32,10 @@ const base = [{ name: 'lexical', ids: ['s:glossary_term:default/t', 's:table:a.t
 describe('structure lists for a search over every kind', () => {
   const ranker = createStructureRanker(reader, retrievers, new Set(['foreign_key']));
 
-  it('adds the relation signals as support only, without the schema election', async () => {
+  it('adds the relation signals and routing as support only, without the schema election', async () => {
     const { lists, support } = await ranker.listsFor([], context, base);
     expect(lists).toEqual([]);
-    expect(support.map((l) => l.name)).toEqual(['columns', 'names', 'neighbors', 'suppliers']);
+    expect(support.map((l) => l.name)).toEqual(['columns', 'names', 'neighbors', 'routing', 'suppliers']);
     expect(support.find((l) => l.name === 'columns')!.ids).toEqual(['s:table:a.t1']);
     expect(support.find((l) => l.name === 'neighbors')!.ids).toContain('s:table:a.t2');
   });

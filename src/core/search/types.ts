@@ -80,5 +80,12 @@ export interface SearchResult {
   expansions: string[];
   /** Set when a rerank hook ran: whether it reordered, or the error that kept the fused order. */
   rerank: { applied: boolean; error: string | null } | null;
+  /**
+   * Hybrid: how confident the search is that the index holds what the query asks (0..1, the top
+   * hit's score); null for a single-side search or no hits.
+   */
+  confidence: number | null;
+  /** Set when `minScore` left nothing: "no confident match", with the best score seen. */
+  notice?: string;
   tookMs: number;
 }

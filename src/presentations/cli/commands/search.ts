@@ -53,7 +53,7 @@ export function explainLine(e: HitExplain): string {
 
 export function renderResult(result: SearchResult, explain: boolean): string {
   const lines: string[] = [];
-  if (result.hits.length === 0) lines.push('no results');
+  if (result.hits.length === 0) lines.push(result.notice ?? 'no results');
   result.hits.forEach((h, i) => {
     const mark = h.related ? colors.dim(' (related)') : '';
     lines.push(`${String(i + 1).padStart(2)}. ${h.score.toFixed(3)}  ${colors.bold(h.objectId)}  ${colors.dim(h.kind)}${mark}`);
@@ -62,7 +62,8 @@ export function renderResult(result: SearchResult, explain: boolean): string {
   });
   if (explain && result.expansions.length) lines.push(colors.dim(`expansions: ${result.expansions.join(', ')}`));
   if (result.rerank?.error) lines.push(colors.yellow(`rerank hook failed, fused order kept: ${result.rerank.error}`));
-  lines.push(colors.dim(`${result.mode} search in ${result.tookMs} ms`));
+  const confidence = result.confidence !== null ? `, confidence ${result.confidence.toFixed(3)}` : '';
+  lines.push(colors.dim(`${result.mode} search in ${result.tookMs} ms${confidence}`));
   return lines.join('\n');
 }
 

@@ -43,7 +43,7 @@ function render(result: SearchResult, hits: HitView[], topK: number, truncated: 
     const fields = h.fields?.length ? `\n   fields: ${h.fields.map((f) => `${f.name} ${f.score.toFixed(2)}`).join(', ')}` : '';
     return `${head}\n   ${h.snippet}${fields}`;
   });
-  if (!hits.length) lines.push(`no results for "${result.query}"; try other words, fewer filters, or deep_search`);
+  if (!hits.length) lines.push(result.notice ?? `no results for "${result.query}"; try other words, fewer filters, or deep_search`);
   if (truncated) lines.push(`[truncated: more than ${topK} hits; raise top_k (max ${MAX_TOP_K}) or narrow with kinds/sources]`);
   if (result.rerank?.error) lines.push(`rerank hook failed, fused order kept: ${result.rerank.error}`);
   return lines.join('\n');
@@ -81,6 +81,8 @@ async function runSearch(mode: 'lexical' | 'hybrid', args: SearchArgs, ctx: Tool
       count: hits.length,
       truncated,
       hits,
+      ...(result.confidence !== null ? { confidence: result.confidence } : {}),
+      ...(result.notice ? { notice: result.notice } : {}),
       ...(result.rerank ? { rerank: result.rerank } : {}),
       took_ms: result.tookMs,
     },
