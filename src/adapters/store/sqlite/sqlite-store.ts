@@ -46,6 +46,7 @@ import { ProjectTables } from './projects.js';
 import {
   CHUNK_COLUMNS,
   EDGE_COLUMNS,
+  inOrder,
   OBJECT_COLUMNS,
   toChunk,
   toContext,
@@ -57,7 +58,7 @@ import {
   type EdgeRow,
   type ObjectRow,
   type SourceRow,
-} from './rows.js';
+} from '../rows.js';
 import { META, readMeta, SCHEMA_VERSION, writeMeta } from './schema.js';
 import { ensureScopeTables } from './scope-tables.js';
 import { ensureGlossaryTables, GlossaryTables } from './glossary-tables.js';
@@ -552,21 +553,6 @@ export class SqliteStore implements Store {
         .get(...params) ?? 0
     );
   }
-}
-
-/** Rows in the order of `ids`, each id once, missing ids skipped. */
-function inOrder<Row extends { id: string }>(ids: readonly string[], rows: Row[]): Row[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const out: Row[] = [];
-  const seen = new Set<string>();
-  for (const id of ids) {
-    const row = byId.get(id);
-    if (row && !seen.has(id)) {
-      seen.add(id);
-      out.push(row);
-    }
-  }
-  return out;
 }
 
 function fileSize(path: string): number {

@@ -1,0 +1,94 @@
+/**
+ * The PostgreSQL store against the same contract as the SQLite store, on the real PostgreSQL at
+ * 127.0.0.1:5432, in a database created for this run and dropped after it: every `open()` of the
+ * contract starts from an empty store (the schema dropped and created again). Then what only a
+ * shared store has: schema versions, an unreachable store, several processes on one store.
+ */
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { openPostgresStore, POSTGRES_CAPABILITIES, type PostgresStore } from '../../../src/adapters/store/postgres/index.js';
+import { describeStoreContract, randomVector, seededRandom } from '../../contracts/store.contract.js';
+import { adminQuery, createTempDatabase, type TempDatabase } from '../../helpers/postgres.js';
+
+const databases: TempDatabase[] = [];
+
+async function freshUrl(): Promise<string> {
+  const db = await createTempDatabase('pgstore_contract');
+  databases.push(db);
+  return db.adminDsn;
+}
+
+afterAll(async () => {
+  for (const db of databases) await db.drop();
+});
+
+let contractUrl: string | null = null;
+
+/** An empty store in this run's contract database. */
+async function emptyStore(): Promise<PostgresStore> {
+  contractUrl ??= await freshUrl();
+  await adminQuery('DROP SCHEMA IF EXISTS sextant CASCADE', contractUrl);
+  return openPostgresStore(contractUrl, { poolSize: 4 });
+}
+
+describeStoreContract('postgres', emptyStore, POSTGRES_CAPABILITIES);
+
+describe('PostgreSQL store: schema versions and several processes', () => {
+  const open: PostgresStore[] = [];
+  afterEach(async () => {
+    for (const store of open.splice(0)) await store.close();
+  });
+
+  it('records its schema version and refuses a store of a newer version, naming the upgrade', async () => {
+    const url = await freshUrl();
+    open.push(await openPostgresStore(url));
+    const versions = await adminQuery('SELECT version, description FROM sextant.schema_version ORDER BY version', url);
+    expect(versions.rows.map((r: { version: number }) => r.version)).toEqual([1]);
+    await adminQuery("INSERT INTO sextant.schema_version VALUES (99, 'now', 'from the future')", url);
+    await expect(openPostgresStore(url)).rejects.toMatchObject({ code: 'INDEX_VERSION_MISMATCH', hint: expect.stringContaining('upgrade Sextant') });
+  });
+
+  it('refuses an unreachable store with one clear error and the password masked', async () => {
+    const err = await openPostgresStore('postgres://sextant:hunter22@127.0.0.1:1/nowhere').catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'SOURCE_UNREACHABLE' });
+    expect(String((err as Error).message)).toContain('postgres://sextant:***@127.0.0.1:1/nowhere');
+    expect(String((err as Error).message)).not.toContain('hunter22');
+  });
+
+  it('shows one process the writes of another: catalog, vectors (its matrix reloads) and sessions', async () => {
+    const url = await freshUrl();
+    const a = await openPostgresStore(url);
+    const b = await openPostgresStore(url);
+    open.push(a, b);
+    const rnd = seededRandom(3);
+    await a.addSource({ name: 'shop', type: 'postgres', url: 'postgres://x@h/db', options: {}, createdAt: '2025-01-01T00:00:00.000Z' });
+    await a.setEmbeddingModel({ modelId: 'm', dimension: 8 });
+    const chunk = (id: string, name: string) => ({
+      chunk: {
+        id,
+        objectId: id,
+        source: 'shop',
+        kind: 'table',
+        name,
+        comment: '',
+        definition: '',
+        context: '',
+        text: name,
+        contentHash: id,
+        project: null,
+        session: null,
+      },
+      vector: randomVector(rnd, 8),
+    });
+    const first = chunk('shop:table:public.orders', 'orders');
+    await a.applyChunkChanges('shop', { upsert: [first], remove: [], effectiveContexts: [] });
+    const before = await b.changeCounter();
+    expect((await b.vectorSearch({ vector: first.vector, limit: 5 })).map((h) => h.chunkId)).toEqual(['shop:table:public.orders']);
+    const second = chunk('shop:table:public.invoices', 'invoices');
+    await a.applyChunkChanges('shop', { upsert: [second], remove: [], effectiveContexts: [] });
+    expect(await b.changeCounter()).toBeGreaterThan(before);
+    expect((await b.vectorSearch({ vector: second.vector, limit: 1 })).map((h) => h.chunkId)).toEqual(['shop:table:public.invoices']);
+    expect((await b.lexicalSearch({ terms: [['invoice']], limit: 5 })).map((h) => h.chunkId)).toEqual(['shop:table:public.invoices']);
+    await a.putSession({ id: 's1', project: 'default', user: 'ann', activeProjects: ['default'], createdAt: 'a', lastSeenAt: 'a', expiresAt: '9999' });
+    expect(await b.getSession('s1')).toMatchObject({ id: 's1', user: 'ann' });
+  });
+});
