@@ -919,6 +919,36 @@ export function describeStoreContract(name: string, open: () => Promise<Store>, 
       });
     });
 
+    describe('source locks and vector reads', () => {
+      it('makes a second holder of a source lock wait for the first, naming it, and leaves other sources free', async () => {
+        const order: string[] = [];
+        const waits: string[] = [];
+        const first = await store.lockSource('shop');
+        const other = await store.lockSource('crm');
+        const second = store.lockSource('shop', { onWait: (holder) => waits.push(holder) }).then((lock) => {
+          order.push('second');
+          return lock;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        order.push('first released');
+        await first.release();
+        await (await second).release();
+        await other.release();
+        expect(order).toEqual(['first released', 'second']);
+        expect(waits.length).toBe(1);
+        expect(waits[0]).not.toBe('');
+        await (await store.lockSource('shop')).release();
+      });
+
+      it('reads stored vectors back by chunk id, exactly', async () => {
+        const fixture = await seedSearch(store);
+        const ids = [id(11), id(40), 'shop:nope'];
+        const read = await store.vectorsOf(ids);
+        expect([...read.keys()].sort()).toEqual([id(11), id(40)]);
+        expect([...read.get(id(40))!]).toEqual([...fixture.vectors.get(id(40))!]);
+      });
+    });
+
     describe('maintenance', () => {
       it('keeps search results identical through cleanup and repair', async () => {
         const fixture = await seedSearch(store);

@@ -21,6 +21,13 @@ export function encodeVector(vector: Float32Array): Buffer {
   return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 }
 
+/** A copy of stored float32 little-endian bytes as a vector. */
+export function decodeVector(bytes: Uint8Array): Float32Array {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return new Float32Array(copy.buffer);
+}
+
 /**
  * Rows must arrive in chunk-id order (code-unit order, SQLite's BINARY collation, PostgreSQL's
  * "C"), so a strict `>` keeps the smaller id on ties. Rows of another byte length than

@@ -91,4 +91,30 @@ describe('PostgreSQL store: schema versions and several processes', () => {
     await a.putSession({ id: 's1', project: 'default', user: 'ann', activeProjects: ['default'], createdAt: 'a', lastSeenAt: 'a', expiresAt: '9999' });
     expect(await b.getSession('s1')).toMatchObject({ id: 's1', user: 'ann' });
   });
+
+  it('holds the update lock of a source across processes: the second waits and is told who holds it; a dead holder frees it', async () => {
+    const url = await freshUrl();
+    const a = await openPostgresStore(url);
+    const b = await openPostgresStore(url);
+    open.push(a, b);
+    const held = await a.lockSource('shop');
+    const waits: string[] = [];
+    let acquired = false;
+    const second = b.lockSource('shop', { onWait: (holder) => waits.push(holder) }).then((lock) => {
+      acquired = true;
+      return lock;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(acquired).toBe(false);
+    expect(waits).toEqual([expect.stringMatching(new RegExp(`^sextant update shop on .* pid ${process.pid}`))]);
+    await held.release();
+    await (await second).release();
+    expect(acquired).toBe(true);
+    // a holder whose connection dies (a killed updater) leaves the lock free
+    const doomed = await a.lockSource('crm');
+    await adminQuery("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'sextant update crm%'", url);
+    const next = await b.lockSource('crm');
+    await next.release();
+    await doomed.release();
+  });
 });

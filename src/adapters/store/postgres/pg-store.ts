@@ -6,6 +6,7 @@
  * change counter. Lexical search is tsvector + GIN; vector search is exact cosine in JS over an
  * in-memory matrix per process, reloaded when the change counter moves.
  */
+import { hostname } from 'node:os';
 import pg from 'pg';
 import { SextantError } from '../../../kernel/errors.js';
 import { redactDsn } from '../../../kernel/redact.js';
@@ -28,6 +29,7 @@ import type {
   ScoredChunk,
   SessionDocumentRecord,
   SessionRecord,
+  SourceLock,
   SourceUpdate,
   Store,
   StoreCapabilities,
@@ -54,7 +56,8 @@ import {
   type ObjectRow,
   type SourceRow,
 } from '../rows.js';
-import { VectorMatrix, type MatrixRow } from '../vector-matrix.js';
+import { LocalSourceLocks } from '../source-locks.js';
+import { decodeVector, VectorMatrix, type MatrixRow } from '../vector-matrix.js';
 import { chunkFilterSql, objectFilterSql, Params, type Db } from './db.js';
 import * as entities from './entities.js';
 import * as glossary from './glossary.js';
@@ -165,6 +168,7 @@ export class PostgresStore implements Store {
   readonly #lexical: PgLexicalIndex;
   #matrix: { stamp: number; matrix: VectorMatrix } | null = null;
   #closed = false;
+  readonly #locks = new LocalSourceLocks();
 
   constructor(pool: pg.Pool, location: string) {
     this.#pool = pool;
@@ -274,6 +278,57 @@ export class PostgresStore implements Store {
 
   async applySourceUpdate(update: SourceUpdate): Promise<void> {
     await this.#write((db) => writes.applySourceUpdate(db, update));
+  }
+
+  /**
+   * A session-level advisory lock on a connection of its own, held until `release` (or until the
+   * holder's connection ends: a killed updater frees it). A waiter learns the holder from the
+   * lock connection's application_name (host and pid).
+   */
+  async lockSource(source: string, options: { onWait?: (holder: string) => void } = {}): Promise<SourceLock> {
+    const local = await this.#locks.acquire(source, options.onWait);
+    let client: pg.PoolClient | null = null;
+    const ignore = (): void => undefined;
+    try {
+      client = await this.#pool.connect();
+      // the connection sits idle while the update runs: its loss (server restart) must not crash the process
+      client.on('error', ignore);
+      await client.query(`SELECT set_config('application_name', $1, false)`, [`sextant update ${source} on ${hostname()} pid ${process.pid}`.slice(0, 63)]);
+      const key = [`sextant-update:${source}`];
+      const got = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', key);
+      if (!got.rows[0]!.ok) {
+        const holder = await this.#pool.query<{ who: string }>(
+          `SELECT coalesce(nullif(a.application_name, ''), 'pid ' || a.pid) || coalesce(' from ' || host(a.client_addr), '') AS who
+           FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+           WHERE l.locktype = 'advisory' AND l.granted AND l.objid = (hashtext($1)::bigint & 4294967295)::oid AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          key,
+        );
+        options.onWait?.(holder.rows[0]?.who ?? 'another updater');
+        await client.query('SELECT pg_advisory_lock(hashtext($1))', key);
+      }
+    } catch (err) {
+      client?.off('error', ignore);
+      client?.release(true);
+      await local.release();
+      throw err;
+    }
+    const held = client;
+    let released = false;
+    return {
+      release: async () => {
+        if (released) return;
+        released = true;
+        held.off('error', ignore);
+        try {
+          await held.query('SELECT pg_advisory_unlock(hashtext($1))', [`sextant-update:${source}`]);
+          await held.query("SELECT set_config('application_name', 'sextant-store', false)");
+          held.release();
+        } catch {
+          held.release(true);
+        }
+        await local.release();
+      },
+    };
   }
 
   // objects
@@ -453,6 +508,14 @@ export class PostgresStore implements Store {
 
   async putVectors(vectors: Array<{ chunkId: string; vector: Float32Array }>): Promise<void> {
     await this.#write((db) => writes.putVectors(db, vectors));
+  }
+
+  async vectorsOf(chunkIds: readonly string[]): Promise<Map<string, Float32Array>> {
+    const rows = await this.#pool.query<{ id: string; vector: Buffer }>(
+      'SELECT c.id, v.vector FROM vectors v JOIN chunks c ON c.rid = v.rid WHERE c.id = ANY($1::text[])',
+      [chunkIds],
+    );
+    return new Map(rows.rows.map((r) => [r.id, decodeVector(r.vector)]));
   }
 
   async countVectors(filter: ChunkFilter): Promise<number> {

@@ -26,6 +26,7 @@ import type {
   ScoredChunk,
   SessionDocumentRecord,
   SessionRecord,
+  SourceLock,
   SourceUpdate,
   Store,
   StoreCapabilities,
@@ -36,6 +37,8 @@ import type {
   VectorQuery,
 } from '../../../ports/store.js';
 import { chunkFilterSql } from './chunk-filter.js';
+import { LocalSourceLocks } from '../source-locks.js';
+import { decodeVector } from '../vector-matrix.js';
 import { repairIndexFile, type IndexFileRepair } from './index-file-repair.js';
 import { EntityIndex, ensureEntityTables } from './entities.js';
 import { openIndexDatabase } from './index-file.js';
@@ -119,6 +122,7 @@ export class SqliteStore implements Store {
   readonly #tokens: TokenTables;
   readonly #sessions: SessionTables;
   readonly #glossary: GlossaryTables;
+  readonly #locks = new LocalSourceLocks();
 
   constructor(db: Database, location: string, vectors: VectorBackend, fileRepair: IndexFileRepair | null = null) {
     this.#db = db;
@@ -233,6 +237,11 @@ export class SqliteStore implements Store {
 
   async applySourceUpdate(update: SourceUpdate): Promise<void> {
     this.#write(() => this.#writer.applySourceUpdate(update));
+  }
+
+  /** In-process only: across processes, the file's write lock already serialises the writes themselves. */
+  async lockSource(source: string, options: { onWait?: (holder: string) => void } = {}): Promise<SourceLock> {
+    return this.#locks.acquire(source, options.onWait);
   }
 
   // objects
@@ -374,6 +383,14 @@ export class SqliteStore implements Store {
 
   async putVectors(vectors: Array<{ chunkId: string; vector: Float32Array }>): Promise<void> {
     this.#write(() => this.#writer.putVectors(vectors));
+  }
+
+  async vectorsOf(chunkIds: readonly string[]): Promise<Map<string, Float32Array>> {
+    const rows = this.#all<{ id: string; vector: Buffer }>(
+      'SELECT c.id, v.vector FROM vectors v JOIN chunks c ON c.rid = v.rid WHERE c.id IN (SELECT value FROM json_each(?))',
+      JSON.stringify(chunkIds),
+    );
+    return new Map(rows.map((r) => [r.id, decodeVector(r.vector)]));
   }
 
   async countVectors(filter: ChunkFilter): Promise<number> {
