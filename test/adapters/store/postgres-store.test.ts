@@ -117,4 +117,79 @@ describe('PostgreSQL store: schema versions and several processes', () => {
     await next.release();
     await doomed.release();
   });
+
+  it('keeps the previous index whole when the connection of an update dies mid-way', async () => {
+    const url = await freshUrl();
+    const store = await openPostgresStore(url);
+    open.push(store);
+    await store.addSource({ name: 'shop', type: 'postgres', url: 'postgres://x@h/db', options: {}, createdAt: '2025-01-01T00:00:00.000Z' });
+    const object = (n: number, resource: string) => ({
+      id: `shop:column:public.t.c${n}`,
+      source: 'shop',
+      kind: 'column',
+      path: `public.t.c${n}`,
+      name: `c${n}`,
+      parentId: null,
+      resource,
+      comment: 'a column with a comment long enough to make the write take a while',
+      definition: null,
+      attributes: {},
+    });
+    const chunkOf = (o: ReturnType<typeof object>) => ({
+      chunk: {
+        id: o.id,
+        objectId: o.id,
+        source: 'shop',
+        kind: 'column',
+        name: o.name,
+        comment: o.comment,
+        definition: '',
+        context: '',
+        text: o.name,
+        contentHash: o.id,
+        project: null,
+        session: null,
+      },
+      vector: null,
+    });
+    const outcome = { at: 'now', ok: true, message: 'updated', added: 1, changed: 0, removed: 0, durationMs: 1 };
+    const small = [object(0, 'table:public.t')];
+    await store.applySourceUpdate({
+      source: 'shop',
+      sourceHash: 'v1',
+      changed: [{ resource: 'table:public.t', hash: 'h1', objects: small, edges: [] }],
+      removedResources: [],
+      chunks: { upsert: small.map(chunkOf), remove: [], effectiveContexts: [] },
+      outcome,
+    });
+    const big = Array.from({ length: 60_000 }, (_, n) => object(n, 'table:public.t'));
+    const write = store.applySourceUpdate({
+      source: 'shop',
+      sourceHash: 'v2',
+      changed: [{ resource: 'table:public.t', hash: 'h2', objects: big, edges: [] }],
+      removedResources: [],
+      chunks: { upsert: big.map(chunkOf), remove: [], effectiveContexts: [] },
+      outcome,
+    });
+    const settled = write.then(
+      () => 'committed',
+      (err: unknown) => String((err as Error).message),
+    );
+    // kill the writing backend as soon as it is inside the transaction
+    let killed = 0;
+    for (let i = 0; i < 400 && killed === 0; i++) {
+      const r = await adminQuery(
+        "SELECT pg_terminate_backend(pid) AS t FROM pg_stat_activity WHERE application_name = 'sextant-store' AND state = 'active' AND query LIKE 'INSERT INTO%'",
+        url,
+      );
+      killed = r.rowCount ?? 0;
+      if (killed === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(killed).toBe(1);
+    expect(await settled).not.toBe('committed');
+    expect((await store.getSource('shop'))!.sourceHash).toBe('v1');
+    expect(await store.objectIds('shop')).toEqual(['shop:column:public.t.c0']);
+    expect((await store.info()).chunks).toBe(1);
+    expect(await store.resourceHashes('shop')).toEqual(new Map([['table:public.t', 'h1']]));
+  }, 60_000);
 });

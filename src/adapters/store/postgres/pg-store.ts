@@ -160,6 +160,30 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   }
 }
 
+/**
+ * `fn` inside one transaction on a pooled connection. A connection lost meanwhile (server
+ * restart, terminated backend) fails the query in flight rather than the process, and is
+ * discarded instead of going back to the pool.
+ */
+async function inTransaction<T>(pool: pg.Pool, begin: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  const ignore = (): void => undefined;
+  client.on('error', ignore);
+  let broken = false;
+  try {
+    await client.query(begin);
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => (broken = true));
+    throw err;
+  } finally {
+    client.off('error', ignore);
+    client.release(broken);
+  }
+}
+
 export class PostgresStore implements Store {
   readonly capabilities: StoreCapabilities = POSTGRES_CAPABILITIES;
   /** The URL with its password masked. */
@@ -464,25 +488,18 @@ export class PostgresStore implements Store {
   async #loadMatrix(): Promise<VectorMatrix> {
     const stamp = await this.changeCounter();
     if (this.#matrix && this.#matrix.stamp === stamp) return this.#matrix.matrix;
-    const client = await this.#pool.connect();
-    try {
-      // one snapshot for the counter and the rows, so the stamp describes exactly what was read
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const at = Number((await client.query<{ n: string }>('SELECT n FROM change_counter WHERE id = 1')).rows[0]!.n);
-      const rows = await client.query<MatrixRow>(
-        'SELECT c.id, c.source, c.kind, c.project, c.session, v.vector FROM vectors v JOIN chunks c ON c.rid = v.rid ORDER BY c.id',
-      );
-      await client.query('COMMIT');
-      const first = rows.rows[0];
-      const matrix = new VectorMatrix(rows.rows.length, first ? first.vector.length / 4 : 0, rows.rows);
-      this.#matrix = { stamp: at, matrix };
-      return matrix;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    // one snapshot for the counter and the rows, so the stamp describes exactly what was read
+    const { at, rows } = await inTransaction(this.#pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (client) => ({
+      at: Number((await client.query<{ n: string }>('SELECT n FROM change_counter WHERE id = 1')).rows[0]!.n),
+      rows: (
+        await client.query<MatrixRow>(
+          'SELECT c.id, c.source, c.kind, c.project, c.session, v.vector FROM vectors v JOIN chunks c ON c.rid = v.rid ORDER BY c.id',
+        )
+      ).rows,
+    }));
+    const matrix = new VectorMatrix(rows.length, rows[0] ? rows[0].vector.length / 4 : 0, rows);
+    this.#matrix = { stamp: at, matrix };
+    return matrix;
   }
 
   async embeddingModel(): Promise<EmbeddingModelInfo | null> {
@@ -675,19 +692,16 @@ export class PostgresStore implements Store {
    */
   async #write<T>(fn: (db: Db) => Promise<T>, visible = true): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      const client = await this.#pool.connect();
       try {
-        await client.query('BEGIN');
-        const result = await fn(client);
-        if (visible) await client.query('UPDATE change_counter SET n = n + 1 WHERE id = 1');
-        await client.query('COMMIT');
-        return result;
+        return await inTransaction(this.#pool, 'BEGIN', async (client) => {
+          const result = await fn(client);
+          if (visible) await client.query('UPDATE change_counter SET n = n + 1 WHERE id = 1');
+          return result;
+        });
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
         if (attempt < 3 && RETRYABLE.has(String((err as { code?: unknown }).code))) continue;
         throw err;
       } finally {
-        client.release();
         this.#lexical.invalidate();
       }
     }
