@@ -8,6 +8,7 @@ const BENCHES: Record<string, () => Promise<{ run(argv: string[]): Promise<void>
   mcp: () => import('./mcp.js'),
   'schema-linking': () => import('./schema-linking/index.js'),
   scale: () => import('./scale.js'),
+  team: () => import('./team.js'),
 };
 
 async function main(): Promise<void> {

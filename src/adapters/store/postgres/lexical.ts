@@ -54,26 +54,35 @@ export class PgLexicalIndex {
 
   async search(query: LexicalQuery): Promise<ScoredChunk[]> {
     if (query.limit <= 0) return [];
-    // 1. the terms as normalised tsquery text (empty when a form holds no word)
+    // 1. the terms (and the near alternative with the AND of its words) as normalised tsquery text
     const p = new Params();
     const exprs = query.terms.filter((forms) => forms.length > 0).map((forms) => termSql(forms, p));
     const near = query.near ? nearSql(query.near.words, query.near.distance, p) : null;
-    if (near) exprs.push(near);
+    const all = near && query.near ? query.near.words.map((w) => `sextant.lex_query(${p.add(w)})`).join(' && ') : null;
     if (exprs.length === 0) return [];
-    const compiled = await this.#db.query<{ q: string[] }>(`SELECT ARRAY[${exprs.map((e) => `(${e})::text`).join(', ')}] AS q`, p.values);
-    const terms = [...new Set(compiled.rows[0]!.q.filter((q) => q !== ''))];
+    const list = [...exprs, near ?? "''::tsquery", all ?? "''::tsquery"];
+    const compiled = (await this.#db.query<{ q: string[] }>(`SELECT ARRAY[${list.map((e) => `(${e})::text`).join(', ')}] AS q`, p.values)).rows[0]!.q;
+    const nearText = compiled[exprs.length]!;
+    const allText = compiled[exprs.length + 1]!;
+    const terms = [...new Set(compiled.slice(0, exprs.length).filter((q) => q !== ''))];
     if (terms.length === 0) return [];
-    // 2. idf per term
-    const idf = await this.#idf(terms);
-    // 3. rank the matching rows visible under the filter
-    const s = new Params([terms, terms.map((t) => idf.get(t)!)]);
+    // 2. idf per term (and of the near alternative)
+    const idf = await this.#idf(nearText === '' ? terms : [...terms, nearText]);
+    // 3. rank the rows matching any term, visible under the filter. The proximity check (phrase
+    //    operators, costly) runs only on rows holding all of its words.
+    const s = new Params([terms, terms.map((t) => idf.get(t)!), terms.map((t) => `(${t})`).join(' | ')]);
+    let nearScore = '';
+    if (nearText !== '') {
+      const [allRef, nearRef, weight] = [s.add(allText), s.add(nearText), s.add(idf.get(nearText)!)];
+      nearScore = ` + CASE WHEN c.lex @@ ${allRef}::tsquery AND c.lex @@ ${nearRef}::tsquery
+        THEN ${weight}::float8 * ts_rank('${RANK_WEIGHTS}', c.lex, ${nearRef}::tsquery, 1) ELSE 0 END`;
+    }
     const filter = chunkFilterSql(query, 'c', s);
-    const sql = `WITH q AS (SELECT t::tsquery AS t, w FROM unnest($1::text[], $2::float8[]) AS x(t, w)),
-        any_q AS (SELECT tsquery_or_all AS t FROM (SELECT string_agg('(' || t::text || ')', ' | ')::tsquery AS tsquery_or_all FROM q) a)
+    const sql = `WITH q AS (SELECT t::tsquery AS t, w FROM unnest($1::text[], $2::float8[]) AS x(t, w))
       SELECT c.id AS "chunkId",
-             (SELECT sum(CASE WHEN c.lex @@ q.t THEN q.w * ts_rank('${RANK_WEIGHTS}', c.lex, q.t, 1) ELSE 0 END) FROM q)::float8 AS score
-      FROM chunks c, any_q
-      WHERE c.lex @@ any_q.t AND ${filter}
+             ((SELECT sum(CASE WHEN c.lex @@ q.t THEN q.w * ts_rank('${RANK_WEIGHTS}', c.lex, q.t, 1) ELSE 0 END) FROM q)${nearScore})::float8 AS score
+      FROM chunks c
+      WHERE c.lex @@ $3::tsquery AND ${filter}
       ORDER BY score DESC, c.id ASC
       LIMIT ${s.add(query.limit)}`;
     return (await this.#db.query<ScoredChunk>(sql, s.values)).rows;

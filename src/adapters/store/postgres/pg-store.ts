@@ -82,6 +82,8 @@ export const POSTGRES_CAPABILITIES: Readonly<StoreCapabilities> = Object.freeze(
 
 const UPGRADE_SEXTANT = 'npm install -g sextant-context@latest';
 const DEFAULT_PAGE_SIZE = 100;
+/** How long a process trusts the change counter it read last (see PostgresStore.#freshStamp). */
+const STAMP_TTL_MS = 250;
 /** Transient failures a write transaction is retried on: serialization failure, deadlock. */
 const RETRYABLE = new Set(['40001', '40P01']);
 
@@ -192,12 +194,14 @@ export class PostgresStore implements Store {
   readonly #lexical: PgLexicalIndex;
   #matrix: { stamp: number; matrix: VectorMatrix } | null = null;
   #closed = false;
+  #stamp: { n: number; at: number } | null = null;
+  #modelCache: { stamp: number; model: EmbeddingModelInfo | null } | null = null;
   readonly #locks = new LocalSourceLocks();
 
   constructor(pool: pg.Pool, location: string) {
     this.#pool = pool;
     this.location = location;
-    this.#lexical = new PgLexicalIndex(pool, () => this.changeCounter());
+    this.#lexical = new PgLexicalIndex(pool, () => this.#freshStamp());
   }
 
   /** The pool, for the advisory locks of updates (see ./locks.ts). */
@@ -210,7 +214,26 @@ export class PostgresStore implements Store {
   }
 
   async changeCounter(): Promise<number> {
-    return Number((await this.#pool.query<{ n: string }>('SELECT n FROM change_counter WHERE id = 1')).rows[0]!.n);
+    const n = Number((await this.#pool.query<{ n: string }>('SELECT n FROM change_counter WHERE id = 1')).rows[0]!.n);
+    this.#stamp = { n, at: Date.now() };
+    return n;
+  }
+
+  /**
+   * The change counter for this process's own caches (vector matrix, model, document
+   * frequencies): read at most every {@link STAMP_TTL_MS}, so a search costs no extra round trip
+   * and another process's write shows here within that time. Own writes reset it.
+   */
+  async #freshStamp(): Promise<number> {
+    const stamp = this.#stamp;
+    return stamp && Date.now() - stamp.at < STAMP_TTL_MS ? stamp.n : this.changeCounter();
+  }
+
+  /** The embedding model, cached with the stamp it was read at. */
+  async #model(): Promise<EmbeddingModelInfo | null> {
+    const stamp = await this.#freshStamp();
+    if (this.#modelCache?.stamp !== stamp) this.#modelCache = { stamp, model: await writes.readModel(this.#pool) };
+    return this.#modelCache.model;
   }
 
   async info(): Promise<StoreInfo> {
@@ -388,11 +411,13 @@ export class PostgresStore implements Store {
   }
 
   async edgesOf(id: string): Promise<{ outgoing: CatalogEdge[]; incoming: CatalogEdge[] }> {
-    const q = (sql: string) => this.#pool.query<EdgeRow>(sql, [id]).then((r) => r.rows.map(toEdge));
-    return {
-      outgoing: await q(`SELECT ${EDGE_COLUMNS} FROM edges WHERE from_id = $1 ORDER BY to_id, kind, resource, attributes`),
-      incoming: await q(`SELECT ${EDGE_COLUMNS} FROM edges WHERE to_id = $1 ORDER BY from_id, kind, resource, attributes`),
-    };
+    const rows = await this.#pool.query<EdgeRow & { out: boolean }>(
+      `SELECT * FROM (SELECT ${EDGE_COLUMNS}, true AS out FROM edges WHERE from_id = $1
+                     UNION ALL SELECT ${EDGE_COLUMNS}, false AS out FROM edges WHERE to_id = $1) e
+       ORDER BY out DESC, CASE WHEN out THEN to_id ELSE from_id END, kind, resource, attributes`,
+      [id],
+    );
+    return { outgoing: rows.rows.filter((r) => r.out).map(toEdge), incoming: rows.rows.filter((r) => !r.out).map(toEdge) };
   }
 
   async sourceEdges(source: string): Promise<CatalogEdge[]> {
@@ -474,7 +499,7 @@ export class PostgresStore implements Store {
   }
 
   async vectorSearch(query: VectorQuery): Promise<ScoredChunk[]> {
-    const model = await writes.readModel(this.#pool);
+    const model = await this.#model();
     if (!model) return [];
     if (query.vector.length !== model.dimension) {
       throw new SextantError('INTERNAL', `query vector has dimension ${query.vector.length}, the index model ${model.modelId} has ${model.dimension}`, {
@@ -486,7 +511,7 @@ export class PostgresStore implements Store {
 
   /** The matrix of this process, reloaded when any process's write moved the change counter. */
   async #loadMatrix(): Promise<VectorMatrix> {
-    const stamp = await this.changeCounter();
+    const stamp = await this.#freshStamp();
     if (this.#matrix && this.#matrix.stamp === stamp) return this.#matrix.matrix;
     // one snapshot for the counter and the rows, so the stamp describes exactly what was read
     const { at, rows } = await inTransaction(this.#pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (client) => ({
@@ -703,6 +728,7 @@ export class PostgresStore implements Store {
         throw err;
       } finally {
         this.#lexical.invalidate();
+        this.#stamp = null;
       }
     }
   }
