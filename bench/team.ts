@@ -180,6 +180,9 @@ export async function run(argv: string[]): Promise<void> {
       SEXTANT_EMBEDDINGS_PROVIDER: 'builtin',
       SEXTANT_MODELS_DIR: modelsDir,
       SEXTANT_MCP_RATE_LIMIT_RPM: '0',
+      // every session comes from one client address here: the per-address cap (50) would evict them
+      SEXTANT_MCP_MAX_SESSIONS: '1000',
+      SEXTANT_MCP_MAX_SESSIONS_PER_CREDENTIAL: '1000',
       SEXTANT_LOG_LEVEL: 'warn',
     };
     const serverEnv = (home: string, extra: Record<string, string> = {}) => ({
@@ -204,7 +207,9 @@ export async function run(argv: string[]): Promise<void> {
     log(
       `  update: ${updated.reports[0]?.status} in ${updateSeconds.toFixed(1)} s; every server answered with the new index ${stale.toFixed(2)} s after its commit`,
     );
-    log(`  two servers: ${two.requestsPerSecond} req/s, p50 ${two.p50Ms} ms, p95 ${two.p95Ms} ms, p99 ${two.p99Ms} ms, ${two.errors} errors`);
+    log(
+      `  two servers: ${two.requestsPerSecond} req/s, p50 ${two.p50Ms} ms, p95 ${two.p95Ms} ms, p99 ${two.p99Ms} ms, ${two.errors} errors${two.firstErrors.length ? ` (${two.firstErrors.join(' | ')})` : ''}`,
+    );
     for (const s of servers) s.child.kill('SIGTERM');
     await engine.close();
 
@@ -214,7 +219,9 @@ export async function run(argv: string[]): Promise<void> {
     const single = await startServer(serverEnv(homes[2]!));
     children.push(single.child);
     const one = summary(await inWorker<LoadInput, LoadOutput>('./mcp-load.ts', { url: single.url, clients, seconds, queries: QUERIES }));
-    log(`  one server (SQLite): ${one.requestsPerSecond} req/s, p50 ${one.p50Ms} ms, p95 ${one.p95Ms} ms, p99 ${one.p99Ms} ms, ${one.errors} errors`);
+    log(
+      `  one server (SQLite): ${one.requestsPerSecond} req/s, p50 ${one.p50Ms} ms, p95 ${one.p95Ms} ms, p99 ${one.p99Ms} ms, ${one.errors} errors${one.firstErrors.length ? ` (${one.firstErrors.join(' | ')})` : ''}`,
+    );
     const ratio = Math.round((two.requestsPerSecond / Math.max(0.1, one.requestsPerSecond)) * 100) / 100;
     const report = {
       tables,
