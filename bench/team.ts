@@ -9,7 +9,7 @@
  * the built CLI) and PostgreSQL (SEXTANT_BENCH_PG, default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, request, type Server } from 'node:http';
+import { Agent, createServer, request, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -85,22 +85,25 @@ function startServer(env: NodeJS.ProcessEnv): Promise<{ url: string; child: Chil
 /** Round-robin over backends for new sessions; later requests follow their session's backend. */
 function startProxy(backends: string[]): Promise<{ url: string; server: Server }> {
   const owner = new Map<string, URL>();
+  const keepAlive = new Agent({ keepAlive: true, maxSockets: 256 });
   let next = 0;
   const server = createServer((req, res) => {
     const sid = req.headers['mcp-session-id'];
     const target = (typeof sid === 'string' && owner.get(sid)) || new URL(backends[next++ % backends.length]!);
-    const upstream = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
+    const upstream = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers, agent: keepAlive }, (up) => {
       const created = up.headers['mcp-session-id'];
       if (typeof created === 'string') owner.set(created, target);
       res.writeHead(up.statusCode ?? 502, up.headers);
       up.pipe(res);
     });
     upstream.on('error', (err) => {
-      res.writeHead(502);
+      if (!res.headersSent) res.writeHead(502);
       res.end(err.message);
     });
     req.pipe(upstream);
   });
+  // longer than the clients' idle keep-alive: a socket closed by the proxy while a client reuses it fails that request
+  server.keepAliveTimeout = 65_000;
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`, server })),
   );
