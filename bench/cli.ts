@@ -10,6 +10,7 @@ const BENCHES: Record<string, () => Promise<{ run(argv: string[]): Promise<void>
   onboarding: () => import('./code-onboarding/index.js'),
   'schema-linking': () => import('./schema-linking/index.js'),
   scale: () => import('./scale.js'),
+  team: () => import('./team.js'),
 };
 
 async function main(): Promise<void> {

@@ -31,7 +31,7 @@ import type { LoadInput, LoadOutput } from './mcp-load.js';
 import { describeSoak, runSoak, SOAK_DEFAULTS, type SoakReport } from './mcp-soak.js';
 import { flag, mb, peakRssSampler, percentile } from './measure.js';
 
-const QUERIES = [
+export const QUERIES = [
   'monthly revenue by product category',
   'customers who placed an order last week',
   'open support tickets by priority',
@@ -53,7 +53,7 @@ const QUERIES = [
 const TARGETS = { p95Ms: 100, toolListTokens: 3000 };
 
 /** Runs a client module (mcp-load.ts, mcp-flood.ts) in a worker thread and waits for its measurements. */
-function inWorker<I, O>(module: string, input: I): Promise<O> {
+export function inWorker<I, O>(module: string, input: I): Promise<O> {
   return new Promise((resolve, reject) => {
     // Workers do not inherit tsx's loader: register it in the worker, then load the TypeScript module.
     const entry = new URL(module, import.meta.url).href;

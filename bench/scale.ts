@@ -37,7 +37,7 @@ const SOURCE = 'scale';
 const CACHE_FILE = 'builtin-glove100.bin';
 
 /** The database stand-in: accepts any postgres URL and returns the generated snapshot. */
-function snapshotConnector(snapshot: SourceSnapshot): Connector {
+export function snapshotConnector(snapshot: SourceSnapshot): Connector {
   return {
     type: 'postgres',
     validate() {},
@@ -86,7 +86,7 @@ function phaseClock(): { onProgress(e: ProgressEvent): void; phases(endMs: numbe
   };
 }
 
-function ensureCache(dir: string): string {
+export function ensureCache(dir: string): string {
   const path = join(dir, CACHE_FILE);
   if (existsSync(path)) return path;
   // a child builds it: the JSON parse peaks near 1 GB and must not count here

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import type { SextantConfig } from './config/load-config.js';
 import { createEngine, type Engine } from './core/engine.js';
 import { SextantError } from './kernel/errors.js';
-import { redactText } from './kernel/redact.js';
+import { redactDsn, redactText } from './kernel/redact.js';
+import type { Store } from './ports/store.js';
+import { copyIndex, type CopyReport } from './core/store/copy-index.js';
 import type { ProgressFn } from './kernel/progress.js';
 import { lexicalField } from './core/search/lexical-text.js';
 import type { Connector } from './ports/connector.js';
@@ -28,6 +30,7 @@ import { createCodeConnector } from './adapters/connector/code/index.js';
 import { createDocumentsConnector } from './adapters/connector/documents/index.js';
 import { createDocumentConverter, createDocumentImporter, createSourceReader } from './adapters/documents/source-reader.js';
 import { openSqliteStore, repairIndex, type IndexRepairReport } from './adapters/store/sqlite/index.js';
+import { isPostgresUrl, migratePostgresStore, openPostgresStore, type MigrationResult, type PostgresStoreOptions } from './adapters/store/postgres/index.js';
 import { createCommandReranker } from './adapters/reranker/command/index.js';
 import { createJwksTokenVerifier } from './adapters/auth/oidc/index.js';
 import { createOidcVerifier, type OidcOptions, type OidcVerifier } from './core/auth/oidc.js';
@@ -163,8 +166,75 @@ export function createOidcAuthentication(options: OidcOptions): OidcVerifier {
   return createOidcVerifier(createJwksTokenVerifier(options), options);
 }
 
+/** Store URL `sqlite:///abs/path` → the path (`sqlite://./rel` is relative to the working directory). */
+function sqlitePath(url: string): string {
+  const path = decodeURIComponent(url.replace(/^sqlite:\/\//i, ''));
+  if (path === '')
+    throw new SextantError('CONFIG_INVALID', `no file in the store URL ${JSON.stringify(url)}`, { hint: 'write sqlite:///path/to/index.sqlite' });
+  return path;
+}
+
+/** Opens the store at a URL: `postgres://…` (shared) or `sqlite:///path`. */
+export async function openStoreAt(url: string, config: SextantConfig): Promise<Store> {
+  if (/^sqlite:\/\//i.test(url)) return openSqliteStore(sqlitePath(url));
+  if (!isPostgresUrl(url)) {
+    throw new SextantError('CONFIG_INVALID', `unsupported store URL ${redactDsn(url)}`, {
+      hint: 'use postgres://user@host:5432/db or sqlite:///path/to/index.sqlite',
+    });
+  }
+  return openPostgresStore(url, pgStoreOptions(config, url));
+}
+
+function pgStoreOptions(config: SextantConfig, url: string): PostgresStoreOptions {
+  const passwordEnv = config.get('store.password_env');
+  return {
+    poolSize: config.get('store.pool_size'),
+    ...(passwordEnv ? { passwordEnv } : {}),
+    migrateCommand: `sextant store migrate --store ${redactDsn(url)}`,
+  };
+}
+
+/** The configured store: `store.url` (SEXTANT_STORE_URL), else the SQLite file in the home folder. */
+export async function openConfiguredStore(config: SextantConfig): Promise<Store> {
+  const url = config.get('store.url');
+  return url ? openStoreAt(url, config) : openSqliteStore(config.indexPath);
+}
+
+/** `sextant store migrate`: creates or upgrades a PostgreSQL store's schema (a SQLite file migrates when opened). */
+export async function migrateStore(url: string, config: SextantConfig): Promise<MigrationResult & { store: string }> {
+  if (!isPostgresUrl(url)) {
+    throw new SextantError('USAGE', `store migrate takes a postgres:// URL, not ${redactDsn(url)}`, {
+      hint: 'a SQLite index is created and checked when opened; `sextant repair` rebuilds one',
+    });
+  }
+  return { store: redactDsn(url), ...(await migratePostgresStore(url, pgStoreOptions(config, url))) };
+}
+
+/** `sextant store copy`: the index at `fromUrl` into the empty store at `toUrl`, verified by counts and hashes. */
+export async function copyStore(
+  fromUrl: string,
+  toUrl: string,
+  config: SextantConfig,
+  onProgress?: ProgressFn,
+): Promise<CopyReport & { from: string; to: string }> {
+  if (/^sqlite:\/\//i.test(fromUrl) && !existsSync(sqlitePath(fromUrl))) {
+    throw new SextantError('USAGE', `no index at ${sqlitePath(fromUrl)}`, { hint: 'give --from the path of an existing index.sqlite' });
+  }
+  const from = await openStoreAt(fromUrl, config);
+  try {
+    const to = await openStoreAt(toUrl, config);
+    try {
+      return { from: redactDsn(fromUrl), to: redactDsn(toUrl), ...(await copyIndex(from, to, onProgress)) };
+    } finally {
+      await to.close();
+    }
+  } finally {
+    await from.close();
+  }
+}
+
 export async function openEngine(config: SextantConfig, options: AppOptions = {}): Promise<Engine> {
-  const store = await openSqliteStore(config.indexPath);
+  const store = await openConfiguredStore(config);
   const rerankCommand = config.get('search.rerank_hook');
   const kinds = options.kinds ?? SOURCE_KINDS;
   return createEngine({

@@ -8,6 +8,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { SextantError } from '../kernel/errors.js';
+import { redactDsn } from '../kernel/redact.js';
 import { closest } from '../kernel/suggest.js';
 import { SETTINGS, type SettingKey, type SettingSpec, type SettingValue } from './settings.js';
 
@@ -178,7 +179,7 @@ export function loadConfig(options: LoadOptions = {}): SextantConfig {
 export function describeConfig(config: SextantConfig): Array<{ key: string; value: unknown; origin: Origin; from: string }> {
   return Object.values(config.settings).map((s) => ({
     key: s.key,
-    value: s.secret && s.value !== null ? '***' : s.value,
+    value: s.secret && s.value !== null ? '***' : typeof s.value === 'string' ? redactDsn(s.value) : s.value,
     origin: s.origin,
     from: s.from,
   }));

@@ -37,6 +37,27 @@ function parseJsonList(value: unknown): unknown {
 export const SETTINGS = Object.freeze([
   setting({ key: 'home', env: 'SEXTANT_HOME', schema: z.string().min(1), default: null, description: 'folder of the index, models and daemon files' }),
   setting({
+    key: 'store.url',
+    env: 'SEXTANT_STORE_URL',
+    schema: z.string().regex(/^(postgres(ql)?|sqlite):\/\//i, 'a postgres://… or sqlite:///path URL'),
+    default: null,
+    description: 'where the index lives: postgres://user@host/db (shared by several servers) or sqlite:///path; unset: <home>/index.sqlite',
+  }),
+  setting({
+    key: 'store.password_env',
+    env: 'SEXTANT_STORE_PASSWORD_ENV',
+    schema: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name'),
+    default: null,
+    description: 'environment variable holding the PostgreSQL store password (keeps it out of the URL)',
+  }),
+  setting({
+    key: 'store.pool_size',
+    env: 'SEXTANT_STORE_POOL_SIZE',
+    schema: positiveInt.max(200),
+    default: 10,
+    description: 'PostgreSQL store connections per process',
+  }),
+  setting({
     key: 'embeddings.provider',
     env: 'SEXTANT_EMBEDDINGS_PROVIDER',
     schema: z.enum(['builtin', 'onnx', 'openai', 'none']),

@@ -212,9 +212,17 @@ export function createEngine(deps: EngineDeps): Engine {
         options.onProgress?.({ source: '*', phase: 'model', done: 0, total: 1, detail: `embedding model changed to ${emb.modelId}; re-embedding everything` });
     }
     const reports: UpdateReport[] = [];
-    for (const source of sources) {
+    for (const listed of sources) {
       const started = Date.now();
+      let source = listed;
+      // one updater per source at a time, in any process sharing the store; the winner's result
+      // is re-read after waiting, so a second run of an unchanged source finds it unchanged
+      const lock = await store.lockSource(listed.name, {
+        onWait: (holder) =>
+          options.onProgress?.({ source: listed.name, phase: 'check', done: 0, total: 1, detail: `waiting for the update held by ${holder}` }),
+      });
       try {
+        source = (await store.getSource(listed.name)) ?? listed;
         const base = connectorFor(connectors, source.type);
         const family = kinds.familyOf(source.type);
         const connector = family.decorateConnector
@@ -248,6 +256,8 @@ export function createEngine(deps: EngineDeps): Engine {
         await store.recordOutcome(source.name, { at: new Date().toISOString(), ok: false, message, added: 0, changed: 0, removed: 0, durationMs });
         reports.push({ source: source.name, status: 'failed', added: 0, changed: 0, removed: 0, objects: 0, chunksEmbedded: 0, durationMs, message });
         if (options.source) throw err;
+      } finally {
+        await lock.release();
       }
     }
     const reembedded = emb ? await embedMissingVectors(store, emb, options.onProgress, options.signal) : 0;

@@ -232,6 +232,10 @@ export interface StoreCapabilities {
   sharedAcrossProcesses: boolean;
 }
 
+export interface SourceLock {
+  release(): Promise<void>;
+}
+
 /** Sources, their objects and edges, and the human contexts on them: the canonical catalog. */
 export interface CatalogStore {
   // sources
@@ -245,6 +249,12 @@ export interface CatalogStore {
   recordOutcome(name: string, outcome: UpdateOutcome): Promise<void>;
   resourceHashes(source: string): Promise<Map<string, string>>;
   applySourceUpdate(update: SourceUpdate): Promise<void>;
+  /**
+   * The update lock of one source, held until `release`: a second holder of the same source (in
+   * this process or, for a store shared across processes, in any other) waits, and `onWait`
+   * names who holds it first. A holder that dies releases it.
+   */
+  lockSource(source: string, options?: { onWait?: (holder: string) => void }): Promise<SourceLock>;
 
   // objects
   getObject(id: string): Promise<CatalogObject | null>;
@@ -281,6 +291,8 @@ export interface ChunkIndex {
   /** Records the model and drops every vector of another model. */
   setEmbeddingModel(model: EmbeddingModelInfo): Promise<void>;
   putVectors(vectors: Array<{ chunkId: string; vector: Float32Array }>): Promise<void>;
+  /** Stored vectors of these chunks (chunks without one are absent): copying an index between stores. */
+  vectorsOf(chunkIds: readonly string[]): Promise<Map<string, Float32Array>>;
   /** Vectors of the chunks visible under the filter (its sources, kinds and scopes). */
   countVectors(filter: ChunkFilter): Promise<number>;
 }

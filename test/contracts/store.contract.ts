@@ -559,6 +559,23 @@ export function describeStoreContract(name: string, open: () => Promise<Store>, 
         await expectCode(store.addContext({ source: 'nope', targetKind: 'source', target: 'nope', text: 'x' }), 'SOURCE_NOT_FOUND');
       });
 
+      it("keeps a context's origin and the evidence an inferred one cites", async () => {
+        await store.addSource(source('shop'));
+        const manual = await store.addContext({ source: 'shop', targetKind: 'source', target: 'shop', text: 'The web shop' });
+        const inferred = await store.addContext({
+          source: 'shop',
+          targetKind: 'object',
+          target: 'shop:table:public.ord',
+          text: 'Orders, one row per checkout',
+          origin: 'inferred',
+          evidence: ['table public.ord', 'column total numeric'],
+        });
+        expect(manual.origin).toBe('manual');
+        expect(manual.evidence).toBeUndefined();
+        expect(inferred).toMatchObject({ origin: 'inferred', evidence: ['table public.ord', 'column total numeric'] });
+        expect(await store.listContexts('shop')).toEqual([manual, inferred]);
+      });
+
       it('writes and clears effective contexts', async () => {
         await seedShop(store);
         const id = 'shop:column:public.orders.total';
@@ -916,6 +933,36 @@ export function describeStoreContract(name: string, open: () => Promise<Store>, 
         await store.putSession(session('idle', 10));
         expect(await store.removeExpiredSessions(at(11))).toEqual(['idle']);
         expect(await store.getSession('live')).not.toBeNull();
+      });
+    });
+
+    describe('source locks and vector reads', () => {
+      it('makes a second holder of a source lock wait for the first, naming it, and leaves other sources free', async () => {
+        const order: string[] = [];
+        const waits: string[] = [];
+        const first = await store.lockSource('shop');
+        const other = await store.lockSource('crm');
+        const second = store.lockSource('shop', { onWait: (holder) => waits.push(holder) }).then((lock) => {
+          order.push('second');
+          return lock;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        order.push('first released');
+        await first.release();
+        await (await second).release();
+        await other.release();
+        expect(order).toEqual(['first released', 'second']);
+        expect(waits.length).toBe(1);
+        expect(waits[0]).not.toBe('');
+        await (await store.lockSource('shop')).release();
+      });
+
+      it('reads stored vectors back by chunk id, exactly', async () => {
+        const fixture = await seedSearch(store);
+        const ids = [id(11), id(40), 'shop:nope'];
+        const read = await store.vectorsOf(ids);
+        expect([...read.keys()].sort()).toEqual([id(11), id(40)]);
+        expect([...read.get(id(40))!]).toEqual([...fixture.vectors.get(id(40))!]);
       });
     });
 

@@ -19,6 +19,7 @@ import { registerReplCommand } from './commands/repl.js';
 import { registerInitCommand, registerSearchCommands } from './commands/search.js';
 import { registerSourceCommands } from './commands/source.js';
 import { registerMaintenanceCommands } from './commands/status.js';
+import { registerStoreCommands } from './commands/store.js';
 import { registerTokenCommands } from './commands/token.js';
 import { registerUiCommand } from './commands/ui.js';
 import { registerUpdateCommand } from './commands/update.js';
@@ -46,6 +47,7 @@ export function buildProgram(): Command {
   registerGlossaryCommands(program);
   registerGraphqlCommands(program);
   registerMaintenanceCommands(program);
+  registerStoreCommands(program);
   registerDemoCommand(program);
   registerMcpCommand(program);
   registerReplCommand(program);

@@ -5,13 +5,7 @@
  */
 import type { ChunkFilter } from '../../../ports/store.js';
 
-/** The columns a filter looks at. */
-export interface ChunkScopeRow {
-  source: string;
-  kind: string;
-  project: string | null;
-  session: string | null;
-}
+export { chunkFilterPredicate, type ChunkScopeRow } from '../chunk-scope.js';
 
 /**
  * A condition on the chunks table aliased `alias`. Lists travel as one JSON parameter each, so
@@ -40,18 +34,4 @@ export function chunkFilterSql(filter: ChunkFilter, alias: string): { sql: strin
   }
   parts.push(scope.length === 1 ? scope[0]! : `(${scope.join(' OR ')})`);
   return { sql: parts.join(' AND '), params };
-}
-
-/** The same rule as {@link chunkFilterSql}, for rows already in memory. */
-export function chunkFilterPredicate(filter: ChunkFilter): (row: ChunkScopeRow) => boolean {
-  const sources = filter.sources && filter.sources.length > 0 ? new Set<string>(filter.sources) : null;
-  const kinds = filter.kinds && filter.kinds.length > 0 ? new Set<string>(filter.kinds) : null;
-  const projects = new Set<string>(filter.projects ?? []);
-  const session = filter.session || null;
-  return (row) => {
-    if (sources && !sources.has(row.source)) return false;
-    if (kinds && !kinds.has(row.kind)) return false;
-    if (row.project === null && row.session === null) return true;
-    return (row.project !== null && projects.has(row.project)) || (session !== null && row.session === session);
-  };
 }

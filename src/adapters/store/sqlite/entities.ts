@@ -9,6 +9,8 @@ import type { EntityMention, NerType, SemanticType } from '../../../ports/catalo
 import type { ChunkFilter, EntityFilter, EntityLink, EntityLinks, EntityPage } from '../../../ports/store.js';
 import { chunkFilterPredicate, chunkFilterSql, type ChunkScopeRow } from './chunk-filter.js';
 import { StatementCache } from './statement-cache.js';
+import { decodeEntityCursor, encodeEntityCursor } from '../cursors.js';
+import { addLink, groupLinks } from '../rows.js';
 
 /**
  * `IF NOT EXISTS`: an index created at schema version 1 before entities existed gets the tables
@@ -179,14 +181,7 @@ export class EntityIndex {
          WHERE c.id IN (SELECT value FROM json_each(?))`,
       )
       .all(JSON.stringify(chunkIds));
-    const out = new Map<string, EntityLink[]>();
-    for (const { chunkId, ...link } of rows) {
-      const list = out.get(chunkId);
-      if (list) list.push(link);
-      else out.set(chunkId, [link]);
-    }
-    for (const list of out.values()) list.sort((a, b) => b.confidence - a.confidence || byText(a.key, b.key));
-    return out;
+    return groupLinks(rows);
   }
 
   /** See `Store.entityLinks`. */
@@ -194,11 +189,7 @@ export class EntityIndex {
     const links = new Map<string, Set<string>>();
     const df = new Map<string, number>();
     if (chunkIds.length === 0) return { links, df };
-    const add = (chunkId: string, key: string): void => {
-      const set = links.get(chunkId);
-      if (set) set.add(key);
-      else links.set(chunkId, new Set([key]));
-    };
+    const add = (chunkId: string, key: string): void => addLink(links, chunkId, key);
     const hitRows = this.#q
       .get<{ chunkId: string; entityId: number; key: string }>(
         `SELECT c.id AS chunkId, ce.entity_id AS entityId, ${KEY_SQL} AS key
@@ -334,27 +325,4 @@ export class EntityLinkBatch {
 
 function byText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function encodeEntityCursor(name: string, semanticType: string): string {
-  return Buffer.from(JSON.stringify([name, semanticType]), 'utf8').toString('base64url');
-}
-
-function decodeEntityCursor(cursor: string): [string, string] {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    value = null;
-  }
-  if (
-    !Array.isArray(value) ||
-    value.length !== 2 ||
-    typeof value[0] !== 'string' ||
-    typeof value[1] !== 'string' ||
-    encodeEntityCursor(value[0], value[1]) !== cursor
-  ) {
-    throw new SextantError('USAGE', `invalid cursor ${JSON.stringify(cursor)}`, { hint: 'pass the nextCursor of a previous page unchanged' });
-  }
-  return [value[0], value[1]];
 }

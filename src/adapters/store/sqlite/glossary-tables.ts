@@ -9,7 +9,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import { SextantError } from '../../../kernel/errors.js';
 import { glossaryKey } from '../../../kernel/text/glossary-key.js';
 import type { ChangeActor, GlossaryChange, GlossaryTerm, OutputColumn, TermFields, TermIndexWrite, TermValidation } from '../../../ports/glossary.js';
-import { objectParams } from './rows.js';
+import { historyValues, objectParams, termValues, toChange, toTerm, type HistoryRow, type TermRow } from '../rows.js';
 import type { IndexWriter } from './writes.js';
 
 /**
@@ -82,92 +82,8 @@ export function ensureGlossaryTables(db: Database): void {
   if (present !== TABLES.length) db.exec(GLOSSARY_TABLES_DDL);
 }
 
-interface TermRow {
-  id: number;
-  project: string;
-  term: string;
-  definition: string;
-  sql: string;
-  source: string;
-  base_table: string | null;
-  output_columns: string;
-  origin: GlossaryTerm['origin'];
-  validation: string;
-  object_id: string;
-  created_at: string;
-  created_by: string | null;
-  updated_at: string;
-  updated_by: string | null;
-  aliases: string;
-}
-
-interface HistoryRow {
-  id: number;
-  project: string;
-  term_id: number;
-  term: string;
-  action: GlossaryChange['action'];
-  before: string | null;
-  after: string | null;
-  actor_user: string | null;
-  actor_client: string | null;
-  via: ChangeActor['via'];
-  at: string;
-}
-
 const TERM_SELECT = `SELECT t.*, COALESCE((SELECT json_group_array(alias) FROM (SELECT alias FROM glossary_aliases a WHERE a.term_id = t.id ORDER BY position)), '[]') AS aliases
 FROM glossary_terms t`;
-
-function toTerm(row: TermRow): GlossaryTerm {
-  return {
-    id: row.id,
-    project: row.project,
-    term: row.term,
-    definition: row.definition,
-    sql: row.sql,
-    source: row.source,
-    baseTable: row.base_table,
-    outputColumns: JSON.parse(row.output_columns) as OutputColumn[],
-    origin: row.origin,
-    aliases: JSON.parse(row.aliases) as string[],
-    validation: JSON.parse(row.validation) as TermValidation,
-    createdAt: row.created_at,
-    createdBy: row.created_by,
-    updatedAt: row.updated_at,
-    updatedBy: row.updated_by,
-  };
-}
-
-/** The term columns shared by insert and update, in statement order. */
-function termValues(fields: TermFields, objectId: string) {
-  return [
-    fields.project,
-    fields.term,
-    glossaryKey(fields.term),
-    fields.definition,
-    fields.sql,
-    fields.source,
-    fields.baseTable,
-    JSON.stringify(fields.outputColumns),
-    fields.origin,
-    JSON.stringify(fields.validation),
-    objectId,
-  ] as const;
-}
-
-function toChange(row: HistoryRow): GlossaryChange {
-  return {
-    id: row.id,
-    project: row.project,
-    termId: row.term_id,
-    term: row.term,
-    action: row.action,
-    before: row.before === null ? null : (JSON.parse(row.before) as GlossaryTerm),
-    after: row.after === null ? null : (JSON.parse(row.after) as GlossaryTerm),
-    actor: { user: row.actor_user, client: row.actor_client, via: row.via },
-    at: row.at,
-  };
-}
 
 export class GlossaryTables {
   readonly #writer: IndexWriter;
@@ -291,18 +207,7 @@ export class GlossaryTables {
   }
 
   #record(term: GlossaryTerm, action: GlossaryChange['action'], before: GlossaryTerm | null, after: GlossaryTerm | null, actor: ChangeActor, at: string): void {
-    this.#s.insertChange!.run(
-      term.project,
-      term.id,
-      term.term,
-      action,
-      before === null ? null : JSON.stringify(before),
-      after === null ? null : JSON.stringify(after),
-      actor.user,
-      actor.client,
-      actor.via,
-      at,
-    );
+    this.#s.insertChange!.run(...historyValues(term, action, before, after, actor, at));
   }
 
   /** Call inside one IMMEDIATE transaction. */

@@ -1,9 +1,10 @@
 /**
  * @module adapters/store/sqlite/object-pages
- * listObjects' filter as SQL and its opaque cursor (base64url of the last id of a page).
+ * listObjects' filter as SQL (its cursor is in ../cursors.ts).
  */
-import { SextantError } from '../../../kernel/errors.js';
 import type { ObjectFilter } from '../../../ports/store.js';
+
+export { decodeCursor, encodeCursor } from '../cursors.js';
 
 /** Default page size of `listObjects`. */
 export const DEFAULT_PAGE_SIZE = 100;
@@ -39,17 +40,4 @@ export function objectFilterSql(filter: ObjectFilter): { sql: string; params: un
     params.push(filter.idPrefix, `${filter.idPrefix}\u{10FFFF}`, filter.idPrefix.length, filter.idPrefix);
   }
   return { sql: where.length > 0 ? where.join(' AND ') : '1', params };
-}
-
-export function encodeCursor(lastId: string): string {
-  return Buffer.from(lastId, 'utf8').toString('base64url');
-}
-
-/** The last id of the previous page; a cursor that did not come from us is a usage error. */
-export function decodeCursor(cursor: string): string {
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (id === '' || encodeCursor(id) !== cursor) {
-    throw new SextantError('USAGE', `invalid cursor ${JSON.stringify(cursor)}`, { hint: 'pass the nextCursor of a previous page unchanged' });
-  }
-  return id;
 }

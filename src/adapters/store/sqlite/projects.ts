@@ -4,23 +4,7 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 import type { ProjectRecord } from '../../../ports/store.js';
-
-interface ProjectRow {
-  name: string;
-  sources: string;
-  settings: string;
-  created_at: string;
-}
-
-function toProject(row: ProjectRow): ProjectRecord {
-  const settings = JSON.parse(row.settings) as Partial<ProjectRecord['settings']>;
-  return {
-    name: row.name,
-    sources: JSON.parse(row.sources) as string[],
-    settings: { developerTools: settings.developerTools === true, ...(settings.documentUrls === true ? { documentUrls: true } : {}) },
-    createdAt: row.created_at,
-  };
-}
+import { toProject, type ProjectRow } from '../rows.js';
 
 export class ProjectTables {
   readonly #list: Statement<[], ProjectRow>;

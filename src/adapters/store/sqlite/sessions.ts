@@ -7,52 +7,9 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { SextantError } from '../../../kernel/errors.js';
 import type { ChunkWrite, SessionDocumentRecord, SessionRecord } from '../../../ports/store.js';
+import { toDocument, toSession, type DocumentRow, type SessionRow } from '../rows.js';
 import type { LexicalIndex } from './lexical.js';
 import type { IndexWriter } from './writes.js';
-
-interface SessionRow {
-  id: string;
-  project: string;
-  user: string;
-  active_projects: string;
-  created_at: string;
-  last_seen_at: string;
-  expires_at: string;
-}
-
-interface DocumentRow {
-  session: string;
-  name: string;
-  object_id: string;
-  mime_type: string;
-  text: string;
-  chunks: number;
-  created_at: string;
-}
-
-function toSession(row: SessionRow): SessionRecord {
-  return {
-    id: row.id,
-    project: row.project,
-    user: row.user,
-    activeProjects: JSON.parse(row.active_projects) as string[],
-    createdAt: row.created_at,
-    lastSeenAt: row.last_seen_at,
-    expiresAt: row.expires_at,
-  };
-}
-
-function toDocument(row: DocumentRow): SessionDocumentRecord {
-  return {
-    session: row.session,
-    name: row.name,
-    objectId: row.object_id,
-    mimeType: row.mime_type,
-    text: row.text,
-    chunks: row.chunks,
-    createdAt: row.created_at,
-  };
-}
 
 /** Chunks of one session (`object_id` optional: one document's only). */
 const SESSION_CHUNKS = 'session = ? AND (? IS NULL OR object_id = ?)';

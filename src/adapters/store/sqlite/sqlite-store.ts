@@ -26,6 +26,7 @@ import type {
   ScoredChunk,
   SessionDocumentRecord,
   SessionRecord,
+  SourceLock,
   SourceUpdate,
   Store,
   StoreCapabilities,
@@ -36,6 +37,8 @@ import type {
   VectorQuery,
 } from '../../../ports/store.js';
 import { chunkFilterSql } from './chunk-filter.js';
+import { LocalSourceLocks } from '../source-locks.js';
+import { decodeVector } from '../vector-matrix.js';
 import { repairIndexFile, type IndexFileRepair } from './index-file-repair.js';
 import { EntityIndex, ensureEntityTables } from './entities.js';
 import { openIndexDatabase } from './index-file.js';
@@ -46,6 +49,7 @@ import { ProjectTables } from './projects.js';
 import {
   CHUNK_COLUMNS,
   EDGE_COLUMNS,
+  inOrder,
   OBJECT_COLUMNS,
   toChunk,
   toContext,
@@ -57,7 +61,7 @@ import {
   type EdgeRow,
   type ObjectRow,
   type SourceRow,
-} from './rows.js';
+} from '../rows.js';
 import { ensureContextColumns, META, readMeta, SCHEMA_VERSION, writeMeta } from './schema.js';
 import { ensureScopeTables } from './scope-tables.js';
 import { ensureGlossaryTables, GlossaryTables } from './glossary-tables.js';
@@ -118,6 +122,7 @@ export class SqliteStore implements Store {
   readonly #tokens: TokenTables;
   readonly #sessions: SessionTables;
   readonly #glossary: GlossaryTables;
+  readonly #locks = new LocalSourceLocks();
 
   constructor(db: Database, location: string, vectors: VectorBackend, fileRepair: IndexFileRepair | null = null) {
     this.#db = db;
@@ -233,6 +238,11 @@ export class SqliteStore implements Store {
 
   async applySourceUpdate(update: SourceUpdate): Promise<void> {
     this.#write(() => this.#writer.applySourceUpdate(update));
+  }
+
+  /** In-process only: across processes, the file's write lock already serialises the writes themselves. */
+  async lockSource(source: string, options: { onWait?: (holder: string) => void } = {}): Promise<SourceLock> {
+    return this.#locks.acquire(source, options.onWait);
   }
 
   // objects
@@ -385,6 +395,14 @@ export class SqliteStore implements Store {
 
   async putVectors(vectors: Array<{ chunkId: string; vector: Float32Array }>): Promise<void> {
     this.#write(() => this.#writer.putVectors(vectors));
+  }
+
+  async vectorsOf(chunkIds: readonly string[]): Promise<Map<string, Float32Array>> {
+    const rows = this.#all<{ id: string; vector: Buffer }>(
+      'SELECT c.id, v.vector FROM vectors v JOIN chunks c ON c.rid = v.rid WHERE c.id IN (SELECT value FROM json_each(?))',
+      JSON.stringify(chunkIds),
+    );
+    return new Map(rows.map((r) => [r.id, decodeVector(r.vector)]));
   }
 
   async countVectors(filter: ChunkFilter): Promise<number> {
@@ -564,21 +582,6 @@ export class SqliteStore implements Store {
         .get(...params) ?? 0
     );
   }
-}
-
-/** Rows in the order of `ids`, each id once, missing ids skipped. */
-function inOrder<Row extends { id: string }>(ids: readonly string[], rows: Row[]): Row[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const out: Row[] = [];
-  const seen = new Set<string>();
-  for (const id of ids) {
-    const row = byId.get(id);
-    if (row && !seen.has(id)) {
-      seen.add(id);
-      out.push(row);
-    }
-  }
-  return out;
 }
 
 function fileSize(path: string): number {

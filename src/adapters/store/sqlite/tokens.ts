@@ -5,26 +5,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { SextantError } from '../../../kernel/errors.js';
 import type { TokenRecord } from '../../../ports/store.js';
-
-interface TokenRow {
-  id: string;
-  name: string;
-  hash: string;
-  projects: string;
-  roles: string;
-  created_at: string;
-}
-
-function toToken(row: TokenRow): TokenRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    hash: row.hash,
-    projects: JSON.parse(row.projects) as string[],
-    roles: JSON.parse(row.roles) as string[],
-    createdAt: row.created_at,
-  };
-}
+import { toToken, type TokenRow } from '../rows.js';
 
 export class TokenTables {
   readonly #insert: Statement<[string, string, string, string, string, string]>;

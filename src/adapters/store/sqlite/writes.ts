@@ -9,7 +9,7 @@ import { SextantError } from '../../../kernel/errors.js';
 import type { ChunkChanges, EmbeddingModelInfo, SourceUpdate } from '../../../ports/store.js';
 import type { EntityIndex } from './entities.js';
 import type { LexicalIndex } from './lexical.js';
-import { chunkParams, objectParams } from './rows.js';
+import { chunkParams, objectParams } from '../rows.js';
 import { encodeVector } from './vectors.js';
 
 type Run = Statement<unknown[]>;
