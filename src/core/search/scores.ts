@@ -7,7 +7,9 @@
  *   every list, i.e. n / (k + 1) + bonus.first. Order is preserved exactly (one positive
  *   divisor for the whole result set), and 1.0 means "ranked first by every retriever".
  *   With two lists: first everywhere 1.00, first in one list only 0.80, second in both 0.63,
- *   tenth in both 0.35, tenth in one only 0.17.
+ *   tenth in both 0.35, tenth in one only 0.17. This is the fused scale, shown by `--explain`;
+ *   the scores a hybrid search returns are then calibrated (stages.ts `calibrate`): the top
+ *   hit scores the query's confidence, the others keep their fused ratio to it.
  * - BM25: s / (1 + s) of the magnitude (FTS5 gives bm25 ≤ 0, lower better; adapters usually
  *   negate it, Postgres ts_rank is ≥ 0: either way the magnitude is the strength).
  * - Cosine similarity is already 0..1 for related texts; negatives clamp to 0.
