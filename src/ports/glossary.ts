@@ -109,10 +109,29 @@ export interface GlossaryStore {
   glossaryHistory(project: string, termId?: number): Promise<GlossaryChange[]>;
   /** Every alias of every project with the name of its term. */
   glossaryAliases(): Promise<Array<{ project: string; alias: string; term: string }>>;
+  /** Every change of every project, oldest first (copying an index between stores). */
+  allGlossaryHistory(): Promise<GlossaryChange[]>;
+  /**
+   * Writes terms (with their ids, authors and dates), their index rows and history rows exactly
+   * as given, atomically, into a store without glossary terms or history (USAGE otherwise); later
+   * terms and changes get ids after the largest restored. For copying an index between stores.
+   */
+  restoreGlossary(terms: ReadonlyArray<{ term: GlossaryTerm; index: TermIndexWrite }>, history: readonly GlossaryChange[]): Promise<void>;
+}
+
+/** One cached LLM answer. */
+export interface CachedCompletion {
+  key: string;
+  model: string;
+  response: string;
+  createdAt: string;
 }
 
 /** LLM response cache (keyed by a hash of model and prompt). */
 export interface LlmCache {
   getCachedCompletion(key: string): Promise<string | null>;
-  putCachedCompletion(key: string, model: string, response: string): Promise<void>;
+  /** `createdAt` defaults to now (a copy keeps the original's). */
+  putCachedCompletion(key: string, model: string, response: string, createdAt?: string): Promise<void>;
+  /** Every cached answer, by key. */
+  listCachedCompletions(): Promise<CachedCompletion[]>;
 }

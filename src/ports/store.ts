@@ -353,6 +353,8 @@ export interface ScopeStore {
   listSessionDocuments(session: string): Promise<SessionDocumentRecord[]>;
   /** Deletes the document and its chunks; true when it existed. */
   removeSessionDocument(session: string, name: string): Promise<boolean>;
+  /** Ids of the chunks of a session's documents, sorted (copying an index between stores). */
+  sessionChunkIds(session: string): Promise<string[]>;
 }
 
 /** The store as a whole: its state, a change counter, clean-up and repair. */
@@ -365,6 +367,13 @@ export interface StoreMaintenance {
    * never serves another process's stale view.
    */
   changeCounter(): Promise<number>;
+  /**
+   * Whether this process holds the store's sweep lock (whoever holds it removes expired sessions
+   * for every server). The first call takes it when it is free; the holder keeps it until
+   * `close()` or its death, when the next caller of another process gets it. A store that one
+   * process serves at a time answers true.
+   */
+  holdSweepLock(): Promise<boolean>;
   // maintenance
   /**
    * Removes orphans (objects/chunks/contexts of missing sources, entity links of missing chunks,

@@ -166,11 +166,84 @@ export function describeGlossaryStoreContract(open: () => Promise<Store>): void 
       expect(await store.getChunks([index(created).object.id])).toHaveLength(1);
     });
 
-    it('caches completions by key', async () => {
+    it('caches completions by key and lists them with their dates', async () => {
       expect(await store.getCachedCompletion('k1')).toBeNull();
       await store.putCachedCompletion('k1', 'm', '{"terms":[]}');
       await store.putCachedCompletion('k1', 'm', '{"terms":[1]}');
       expect(await store.getCachedCompletion('k1')).toBe('{"terms":[1]}');
+      await store.putCachedCompletion('k0', 'm2', 'kept', AT);
+      const listed = await store.listCachedCompletions();
+      expect(listed.map((c) => c.key)).toEqual(['k0', 'k1']);
+      expect(listed[0]).toEqual({ key: 'k0', model: 'm2', response: 'kept', createdAt: AT });
+      expect(listed[1]!.createdAt > AT).toBe(true);
+    });
+
+    it('lists every project’s history and restores terms and history exactly, continuing their ids after them', async () => {
+      // what a copy reads from another store: ids with gaps, a deleted term only in history, other authors and dates
+      const revenue = {
+        ...fields('Revenue', { aliases: ['sales'] }),
+        id: 7,
+        createdAt: AT,
+        createdBy: 'ana',
+        updatedAt: '2025-03-03T00:00:00.000Z',
+        updatedBy: null,
+      };
+      const churn = { ...fields('Churn', { project: 'billing' }), id: 9, createdAt: AT, createdBy: null, updatedAt: AT, updatedBy: null };
+      const before = { ...revenue, definition: 'old', aliases: [], updatedAt: AT, updatedBy: 'ana' };
+      const history = [
+        { id: 3, project: 'default', termId: 7, term: 'Revenue', action: 'create' as const, before: null, after: before, actor: CLI, at: AT },
+        {
+          id: 4,
+          project: 'billing',
+          termId: 8,
+          term: 'Gone',
+          action: 'create' as const,
+          before: null,
+          after: { ...churn, id: 8, term: 'Gone' },
+          actor: CLI,
+          at: AT,
+        },
+        {
+          id: 5,
+          project: 'billing',
+          termId: 8,
+          term: 'Gone',
+          action: 'delete' as const,
+          before: { ...churn, id: 8, term: 'Gone' },
+          after: null,
+          actor: CLI,
+          at: AT,
+        },
+        { id: 6, project: 'billing', termId: 9, term: 'Churn', action: 'create' as const, before: null, after: churn, actor: CLI, at: AT },
+        {
+          id: 11,
+          project: 'default',
+          termId: 7,
+          term: 'Revenue',
+          action: 'update' as const,
+          before,
+          after: revenue,
+          actor: MCP,
+          at: '2025-03-03T00:00:00.000Z',
+        },
+      ];
+      await store.restoreGlossary(
+        [
+          { term: revenue, index: index(revenue) },
+          { term: churn, index: index(churn) },
+        ],
+        history,
+      );
+      expect(await store.listTerms()).toEqual([churn, revenue]);
+      expect(await store.allGlossaryHistory()).toEqual(history);
+      expect((await store.glossaryHistory('default')).map((c) => c.id)).toEqual([3, 11]);
+      expect((await store.findTerm('default', 'SALES'))?.id).toBe(7);
+      expect(await store.getChunks([index(revenue).object.id])).toHaveLength(1);
+      expect(await store.getObject(index(churn).object.id)).not.toBeNull();
+      const next = await create(fields('Margin'));
+      expect(next.id).toBeGreaterThan(9);
+      expect((await store.allGlossaryHistory()).at(-1)!.id).toBeGreaterThan(11);
+      await expectCode(store.restoreGlossary([], history), 'USAGE');
     });
   });
 }

@@ -864,6 +864,25 @@ export function describeStoreContract(name: string, open: () => Promise<Store>, 
         expect((await store.listSessions()).map((s) => s.id)).toEqual(['s1']);
       });
 
+      it('lists the chunk ids of a session’s documents', async () => {
+        await store.setEmbeddingModel({ modelId: 'test-model', dimension: 4 });
+        await store.putSession(session('s1', 30));
+        await store.putSession(session('s2', 30));
+        await store.putSessionDocument(document('s1', 'b.md', 2), [
+          docChunk('s1', '_session:document:b.md', 1, 'two'),
+          docChunk('s1', '_session:document:b.md', 0, 'one'),
+        ]);
+        await store.putSessionDocument(document('s1', 'a.md', 1), [docChunk('s1', '_session:document:a.md', 0, 'three')]);
+        await store.putSessionDocument(document('s2', 'a.md', 1), [docChunk('s2', '_session:document:a.md', 0, 'four')]);
+        expect(await store.sessionChunkIds('s1')).toEqual(['_session:document:a.md#0@s1', '_session:document:b.md#0@s1', '_session:document:b.md#1@s1']);
+        expect(await store.sessionChunkIds('nope')).toEqual([]);
+      });
+
+      it('gives its sweep lock to this process and keeps it', async () => {
+        expect(await store.holdSweepLock()).toBe(true);
+        expect(await store.holdSweepLock()).toBe(true);
+      });
+
       it('scopes session documents to their session and replaces or removes them with their chunks', async () => {
         await store.setEmbeddingModel({ modelId: 'test-model', dimension: 4 });
         await store.putSession(session('s1', 30));

@@ -335,6 +335,23 @@ export function historyValues(
   ] as const;
 }
 
+/** The values of a stored change as it was (restoring a glossary): {@link historyValues}, then its id. */
+export function changeValues(c: GlossaryChange) {
+  return [
+    c.project,
+    c.termId,
+    c.term,
+    c.action,
+    c.before && JSON.stringify(c.before),
+    c.after && JSON.stringify(c.after),
+    c.actor.user,
+    c.actor.client,
+    c.actor.via,
+    c.at,
+    c.id,
+  ] as const;
+}
+
 /** Link rows grouped by chunk, each chunk's strongest first, ties by key. */
 export function groupLinks(rows: ReadonlyArray<EntityLink & { chunkId: string }>): Map<string, EntityLink[]> {
   const out = new Map<string, EntityLink[]>();

@@ -8,7 +8,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Embedder } from '../../ports/embedder.js';
-import type { CatalogStore, ChunkIndex, EntityIndex, EntityPage, ScopeStore, SessionDocumentRecord, SessionRecord } from '../../ports/store.js';
+import type {
+  CatalogStore,
+  ChunkIndex,
+  EntityIndex,
+  EntityPage,
+  ScopeStore,
+  SessionDocumentRecord,
+  SessionRecord,
+  Store,
+  StoreMaintenance,
+} from '../../ports/store.js';
 import { canAccessProject, type RequestUser } from '../auth/user.js';
 import { SextantError } from '../../kernel/errors.js';
 import type { ProjectService } from '../projects/projects.js';
@@ -23,7 +33,9 @@ const TOUCH_INTERVAL_MS = 10_000;
 export type SessionStore = ScopeStore &
   Pick<CatalogStore, 'getSource' | 'listSources'> &
   Pick<ChunkIndex, 'embeddingModel'> &
-  Pick<EntityIndex, 'listEntities'>;
+  Pick<EntityIndex, 'listEntities'> &
+  Pick<StoreMaintenance, 'holdSweepLock'> &
+  Pick<Store, 'capabilities'>;
 
 export interface OpenSessionInput {
   /** The transport's session id; a new UUID when omitted. */
@@ -58,7 +70,21 @@ export interface DocumentSummary {
   createdAt: string;
 }
 
+/** One sweep of expired sessions (see {@link SessionService.sweep}). */
+export interface SweepOutcome {
+  /** False when another process holds the sweep lock and sweeps instead. */
+  swept: boolean;
+  /** Sessions removed by this sweep. */
+  removed: string[];
+}
+
 export interface SessionService {
+  /**
+   * Sessions live in a store several servers share: any of them serves any session, so a server
+   * that stops or drops a session from memory leaves its data for the others (it goes when the
+   * client closes it or it expires).
+   */
+  readonly shared: boolean;
   open(input: OpenSessionInput): Promise<SessionRecord>;
   /** The session, or SESSION_NOT_FOUND (expired or closed). */
   get(id: string): Promise<SessionRecord>;
@@ -69,6 +95,13 @@ export interface SessionService {
   close(id: string): Promise<boolean>;
   /** Removes sessions idle past their deadline; returns their ids. */
   expireIdle(now?: Date): Promise<string[]>;
+  /**
+   * {@link expireIdle} by the one process holding the store's sweep lock: servers call it on a
+   * timer and only the holder removes anything, so two servers never sweep at once.
+   */
+  sweep(now?: Date): Promise<SweepOutcome>;
+  /** Forgets what this process remembers of a session (its touch pace) without removing it. */
+  forget(id: string): void;
   /** Replaces the active projects (the project the session was opened on always stays). */
   setActiveProjects(id: string, projects: readonly string[], user: RequestUser): Promise<SessionRecord>;
   /** Drops the active projects `user` may not use (the credential now presented on the session). */
@@ -132,6 +165,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   }
 
   const service: SessionService = {
+    shared: store.capabilities.sharedAcrossProcesses,
     async open(input) {
       await projects.get(input.project);
       const now = new Date();
@@ -173,6 +207,11 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       ids.forEach(forget);
       return ids;
     },
+    async sweep(now = new Date()) {
+      if (!(await store.holdSweepLock())) return { swept: false, removed: [] };
+      return { swept: true, removed: await service.expireIdle(now) };
+    },
+    forget,
     async setActiveProjects(id, names, user) {
       const session = await get(id);
       const wanted = [...new Set([session.project, ...names.map((n) => n.trim()).filter(Boolean)])];

@@ -6,13 +6,15 @@
  *
  * Copied: sources with their objects, edges, resource hashes and last outcome; chunks with their
  * vectors and entity links; effective and human contexts; projects; tokens (hashes); glossary
- * terms with their index rows. Not copied: glossary history (the target starts a new history: one
- * `create` per term, by the copy), MCP sessions (ephemeral) and the LLM cache (a cache).
+ * terms (ids, authors and dates kept) with their index rows and their whole change history;
+ * sessions with their documents and the documents' chunks, vectors and entities; the LLM cache.
+ * Not kept: a human context's id and creation time (the target numbers and dates them anew).
  */
 import { createHash } from 'node:crypto';
 import { SextantError } from '../../kernel/errors.js';
 import type { ProgressFn } from '../../kernel/progress.js';
 import type { CatalogObject, ChunkWrite, EntityMention } from '../../ports/catalog.js';
+import type { GlossaryTerm, TermIndexWrite } from '../../ports/glossary.js';
 import type { Store } from '../../ports/store.js';
 import { TERM_KIND, termObjectId } from '../glossary/term-index.js';
 
@@ -31,6 +33,10 @@ export interface CopyReport {
   chunks: number;
   vectors: number;
   terms: number;
+  glossaryChanges: number;
+  sessions: number;
+  /** Cached LLM answers. */
+  llmCache: number;
   source: IndexDigest;
   target: IndexDigest;
   /** Parts whose count or hash differ (empty: the copy is verified). */
@@ -50,6 +56,17 @@ export async function digestIndex(store: Store): Promise<IndexDigest> {
     projects: [],
     tokens: [],
     terms: [],
+    termChunks: [],
+    glossaryHistory: [],
+    sessions: [],
+    sessionDocuments: [],
+    sessionChunks: [],
+    llmCache: [],
+  };
+  const chunkRows = async (part: string[], ids: readonly string[]) => {
+    const vectors = await store.vectorsOf(ids);
+    const entities = await store.entitiesOf(ids);
+    for (const c of await store.getChunks(ids)) part.push(JSON.stringify([c, vectorText(vectors.get(c.id)), entities.get(c.id) ?? []]));
   };
   for (const s of await store.listSources()) {
     parts.sources!.push(JSON.stringify([s.name, s.type, s.url, s.options, s.sourceHash]));
@@ -61,15 +78,25 @@ export async function digestIndex(store: Store): Promise<IndexDigest> {
     for (let i = 0; i < ids.length; i += BATCH) {
       const batch = ids.slice(i, i + BATCH);
       for (const c of await store.getChunks(batch)) parts.chunks!.push(JSON.stringify(c));
-      for (const [id, v] of await store.vectorsOf(batch)) parts.vectors!.push(`${id} ${Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64')}`);
+      for (const [id, v] of await store.vectorsOf(batch)) parts.vectors!.push(`${id} ${vectorText(v)}`);
       for (const [id, links] of await store.entitiesOf(batch)) parts.entities!.push(JSON.stringify([id, links]));
     }
   }
   for (const p of await store.listProjects()) parts.projects!.push(JSON.stringify(p));
   for (const t of await store.listTokens()) parts.tokens!.push(JSON.stringify(t));
-  for (const t of await store.listTerms()) {
-    parts.terms!.push(JSON.stringify([t.project, t.term, t.definition, t.sql, t.source, t.baseTable, t.outputColumns, t.origin, t.aliases, t.validation]));
+  const terms = await store.listTerms();
+  for (const t of terms) parts.terms!.push(JSON.stringify(t));
+  await chunkRows(
+    parts.termChunks!,
+    terms.map((t) => termObjectId(t.source, t.project, t.term)),
+  );
+  for (const c of await store.allGlossaryHistory()) parts.glossaryHistory!.push(JSON.stringify(c));
+  for (const session of await store.listSessions()) {
+    parts.sessions!.push(JSON.stringify(session));
+    for (const d of await store.listSessionDocuments(session.id)) parts.sessionDocuments!.push(JSON.stringify(d));
+    await chunkRows(parts.sessionChunks!, await store.sessionChunkIds(session.id));
   }
+  for (const c of await store.listCachedCompletions()) parts.llmCache!.push(JSON.stringify(c));
   const counts: Record<string, number> = {};
   const hashes: Record<string, string> = {};
   for (const [name, rows] of Object.entries(parts)) {
@@ -77,6 +104,10 @@ export async function digestIndex(store: Store): Promise<IndexDigest> {
     hashes[name] = createHash('sha256').update(rows.sort().join('\n')).digest('hex');
   }
   return { counts, hashes };
+}
+
+function vectorText(v: Float32Array | undefined): string | null {
+  return v ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') : null;
 }
 
 function canonicalObject(o: CatalogObject): unknown[] {
@@ -106,7 +137,12 @@ async function chunkWrites(from: Store, ids: readonly string[]): Promise<ChunkWr
 
 /** Copies everything of `from` into the empty store `to`, then verifies it. */
 export async function copyIndex(from: Store, to: Store, onProgress?: ProgressFn): Promise<CopyReport> {
-  if ((await to.listSources()).length > 0 || (await to.listTerms()).length > 0) {
+  if (
+    (await to.listSources()).length > 0 ||
+    (await to.listTerms()).length > 0 ||
+    (await to.allGlossaryHistory()).length > 0 ||
+    (await to.listSessions()).length > 0
+  ) {
     throw new SextantError('USAGE', 'the target store is not empty', { hint: 'copy into a new database (or an empty SQLite file); nothing was written' });
   }
   const model = await from.embeddingModel();
@@ -176,6 +212,7 @@ export async function copyIndex(from: Store, to: Store, onProgress?: ProgressFn)
   for (const p of await from.listProjects()) await to.putProject(p);
   for (const t of await from.listTokens()) await to.addToken(t);
   const terms = await from.listTerms();
+  const glossary: Array<{ term: GlossaryTerm; index: TermIndexWrite }> = [];
   for (const term of terms) {
     const id = termObjectId(term.source, term.project, term.term);
     const [object] = await from.getObjects([id]);
@@ -185,11 +222,39 @@ export async function copyIndex(from: Store, to: Store, onProgress?: ProgressFn)
         hint: 'run `sextant repair` on the source store, then copy again',
       });
     }
-    await to.createTerm(term, { object, chunk }, { user: term.createdBy, client: null, via: 'cli' }, term.createdAt);
+    glossary.push({ term, index: { object, chunk } });
   }
+  const history = await from.allGlossaryHistory();
+  if (glossary.length || history.length) await to.restoreGlossary(glossary, history);
+  onProgress?.({ source: '*', phase: 'write', done: sources.length, total: sources.length, detail: 'sessions and LLM cache' });
+  const sessions = await from.listSessions();
+  for (const session of sessions) {
+    await to.putSession(session);
+    const writes = await chunkWrites(from, await from.sessionChunkIds(session.id));
+    for (const document of await from.listSessionDocuments(session.id)) {
+      await to.putSessionDocument(
+        document,
+        writes.filter((w) => w.chunk.objectId === document.objectId),
+      );
+    }
+  }
+  const cached = await from.listCachedCompletions();
+  for (const c of cached) await to.putCachedCompletion(c.key, c.model, c.response, c.createdAt);
   onProgress?.({ source: '*', phase: 'write', done: sources.length, total: sources.length, detail: 'verifying' });
   const source = await digestIndex(from);
   const target = await digestIndex(to);
   const mismatches = Object.keys(source.counts).filter((k) => source.counts[k] !== target.counts[k] || source.hashes[k] !== target.hashes[k]);
-  return { sources: sources.length, objects, chunks, vectors, terms: terms.length, source, target, mismatches };
+  return {
+    sources: sources.length,
+    objects,
+    chunks,
+    vectors,
+    terms: terms.length,
+    glossaryChanges: history.length,
+    sessions: sessions.length,
+    llmCache: cached.length,
+    source,
+    target,
+    mismatches,
+  };
 }

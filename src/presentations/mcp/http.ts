@@ -23,6 +23,7 @@ import { HttpError, sendJson } from '../http/http-error.js';
 import { isLoopbackHost } from '../http/origin.js';
 import { createRateLimiter } from '../http/rate-limit.js';
 import { createWorkLimiter } from '../http/work-limiter.js';
+import { adoptSessionId } from './adopt-transport.js';
 import { releaseAnsweredJsonStreams } from './answered-json-streams.js';
 import { createSessionServer, SERVER_NAME, SERVER_VERSION, type ServerServices, type SessionServer } from './server.js';
 
@@ -102,18 +103,25 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
   };
 
-  async function closeSession(id: string, reason: string): Promise<void> {
+  /**
+   * Drops a session from this server. Its data goes too unless the store is shared and the
+   * session merely leaves this server (evicted here, or the server stops): another server can
+   * still serve it, and the sweep removes it once idle.
+   */
+  async function closeSession(id: string, reason: 'client' | 'evicted' | 'idle' | 'removed' | 'shutdown'): Promise<void> {
     const live = sessions.get(id);
     sessions.delete(id);
-    await engine.sessions.close(id).catch((err: unknown) => logger.warn({ err, session: id }, 'could not remove session data'));
+    if (engine.sessions.shared && (reason === 'evicted' || reason === 'shutdown')) engine.sessions.forget(id);
+    else await engine.sessions.close(id).catch((err: unknown) => logger.warn({ err, session: id }, 'could not remove session data'));
     if (live) {
       await live.mcp.server.close().catch(() => undefined);
       logger.info({ event: 'session_closed', session: id, user: live.user.subject, project: live.project, reason }, 'session closed');
     }
   }
 
-  async function openSession(project: string, user: RequestUser, owner: string): Promise<LiveSession> {
-    const id = randomUUID();
+  /** A new session (its transport answers `initialize`), or with `adopted` one another server opened. */
+  async function openSession(project: string, user: RequestUser, owner: string, adopted?: string): Promise<LiveSession> {
+    const id = adopted ?? randomUUID();
     const mcp = await createSessionServer(
       services,
       { session: id, project, user },
@@ -149,6 +157,40 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     return live;
   }
 
+  const adopting = new Map<string, Promise<LiveSession | undefined>>();
+
+  /**
+   * A session this server does not hold, when the shared store has it: opened on another server
+   * (or on one that stopped). Served from here on like one opened here, if it is the same
+   * credential's and project's; otherwise undefined, answered like an unknown id.
+   */
+  function adopt(id: string, project: string, user: RequestUser, owner: string): Promise<LiveSession | undefined> {
+    let pending = adopting.get(id);
+    if (!pending) {
+      pending = (async () => {
+        if (!engine.sessions.shared) return undefined;
+        const stored = await engine.sessions.get(id).catch(() => null);
+        if (!stored || stored.project !== project || stored.user !== user.subject) return undefined;
+        await makeRoomFor(owner);
+        const live = await openSession(project, user, owner, id);
+        if (!adoptSessionId(live.transport, id)) {
+          logger.warn({ event: 'session_adopt_failed', session: id }, 'this SDK version cannot serve a session opened elsewhere; the client must reconnect');
+          await live.mcp.server.close().catch(() => undefined);
+          return undefined;
+        }
+        if (!(await engine.sessions.touch(id, options.sessionTtlMs))) {
+          await live.mcp.server.close().catch(() => undefined);
+          return undefined;
+        }
+        sessions.set(id, live);
+        logger.info({ event: 'session_adopted', session: id, user: user.subject, project }, 'session opened elsewhere, served here');
+        return live;
+      })().finally(() => adopting.delete(id));
+      adopting.set(id, pending);
+    }
+    return pending;
+  }
+
   /** The credential on this request, not the one that opened the session, decides role and projects from here on. */
   async function presentCredential(live: LiveSession, user: RequestUser): Promise<void> {
     const before = live.mcp.engine.role();
@@ -168,7 +210,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const sid = req.headers['mcp-session-id'];
     let live: LiveSession | undefined;
     if (typeof sid === 'string' && sid) {
-      live = sessions.get(sid);
+      live = sessions.get(sid) ?? (await adopt(sid, project, user, owner));
       // Another credential's or another project's session id is answered like an unknown one.
       if (!live || live.owner !== owner || live.project !== project) throw new HttpError(404, 'session not found; start a new one with initialize', {}, -32001);
       await presentCredential(live, user);
@@ -220,10 +262,16 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const port = host.port;
 
   const sweepEvery = Math.max(1000, Math.min(60_000, Math.floor(options.sessionTtlMs / 2)));
+  let sweeping: boolean | null = null;
   const sweeper = setInterval(() => {
     engine.sessions
-      .expireIdle()
-      .then(async (ids) => {
+      .sweep()
+      .then(async ({ swept, removed: ids }) => {
+        if (swept !== sweeping) {
+          sweeping = swept;
+          // with a shared store one server at a time sweeps: the holder of the store's sweep lock
+          logger.info({ event: 'session_sweeper', held: swept }, swept ? 'this server sweeps expired sessions' : 'another server sweeps expired sessions');
+        }
         for (const id of ids) if (sessions.has(id)) await closeSession(id, 'idle');
         // Sessions removed by another process (`sextant cleanup`) would otherwise keep their transport.
         for (const id of [...sessions.keys()]) {

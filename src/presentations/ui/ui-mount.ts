@@ -205,7 +205,8 @@ export function createUiMount(options: UiMountOptions): UiMount {
     () => {
       sessions.expire();
       // idle engine sessions (this UI's and any other process's) past their deadline go with their documents
-      engine.sessions.expireIdle().catch((err: unknown) => logger.warn({ err }, 'session sweep failed'));
+      // (by the one server holding the store's sweep lock when several share a store)
+      engine.sessions.sweep().catch((err: unknown) => logger.warn({ err }, 'session sweep failed'));
     },
     Math.max(1000, Math.min(60_000, Math.floor(options.sessionTtlMs / 2))),
   );

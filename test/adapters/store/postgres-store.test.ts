@@ -118,6 +118,29 @@ describe('PostgreSQL store: schema versions and several processes', () => {
     await doomed.release();
   });
 
+  it('gives the session sweep lock to one process at a time; a dead or closed holder passes it on', async () => {
+    const url = await freshUrl();
+    const [a, b] = [await openPostgresStore(url, { poolSize: 2 }), await openPostgresStore(url, { poolSize: 2 })];
+    open.push(a, b);
+    expect(await Promise.all([a.holdSweepLock(), a.holdSweepLock()])).toEqual([true, true]);
+    expect(await b.holdSweepLock()).toBe(false);
+    expect(await b.holdSweepLock()).toBe(false);
+    // the holder's connection dies (a killed server): the next caller of another process takes the lock
+    const killed = await adminQuery("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'sextant session sweeper%'", url);
+    expect(killed.rowCount).toBe(1);
+    expect(await b.holdSweepLock()).toBe(true);
+    expect(await a.holdSweepLock()).toBe(false);
+    // a holder that closes its store gives it up; its pool ended cleanly
+    await b.close();
+    expect(await a.holdSweepLock()).toBe(true);
+    const holders = await adminQuery(
+      `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = ${0x5e7a_0002}
+       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      url,
+    );
+    expect(holders.rows[0].n).toBe(1);
+  });
+
   it('keeps the previous index whole when the connection of an update dies mid-way', async () => {
     const url = await freshUrl();
     const store = await openPostgresStore(url);

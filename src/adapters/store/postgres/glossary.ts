@@ -6,8 +6,17 @@
  */
 import { SextantError } from '../../../kernel/errors.js';
 import { glossaryKey } from '../../../kernel/text/glossary-key.js';
-import type { ChangeActor, GlossaryChange, GlossaryTerm, OutputColumn, TermFields, TermIndexWrite, TermValidation } from '../../../ports/glossary.js';
-import { historyValues, termValues, toChange, toTerm, type HistoryRow, type TermRow } from '../rows.js';
+import type {
+  CachedCompletion,
+  ChangeActor,
+  GlossaryChange,
+  GlossaryTerm,
+  OutputColumn,
+  TermFields,
+  TermIndexWrite,
+  TermValidation,
+} from '../../../ports/glossary.js';
+import { changeValues, historyValues, termValues, toChange, toTerm, type HistoryRow, type TermRow } from '../rows.js';
 import { isUniqueViolation, type Db } from './db.js';
 import { applyChunkChanges, upsertObjects } from './writes.js';
 
@@ -196,4 +205,43 @@ export async function glossaryAliases(db: Db): Promise<Array<{ project: string; 
       'SELECT a.project, a.alias, t.term FROM glossary_aliases a JOIN glossary_terms t ON t.id = a.term_id ORDER BY a.project, a.alias_key',
     )
   ).rows;
+}
+
+export async function allGlossaryHistory(db: Db): Promise<GlossaryChange[]> {
+  return (await db.query<HistoryRow>('SELECT * FROM glossary_history ORDER BY id')).rows.map(toChange);
+}
+
+/** Call inside one transaction: terms, aliases, index rows and history as given (see GlossaryStore.restoreGlossary). */
+export async function restoreGlossary(
+  db: Db,
+  terms: ReadonlyArray<{ term: GlossaryTerm; index: TermIndexWrite }>,
+  history: readonly GlossaryChange[],
+): Promise<void> {
+  const held = await db.query<{ n: number }>('SELECT ((SELECT count(*) FROM glossary_terms) + (SELECT count(*) FROM glossary_history))::int AS n');
+  if (held.rows[0]!.n > 0) throw new SextantError('USAGE', 'the target store already has glossary terms or history', { hint: 'restore into an empty store' });
+  for (const { term, index } of terms) {
+    await db.query(
+      `INSERT INTO glossary_terms (project, term, term_key, definition, sql, source, base_table, output_columns, origin, validation, object_id,
+         created_at, created_by, updated_at, updated_by, id) OVERRIDING SYSTEM VALUE
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+      [...termValues(term, index.object.id), term.createdAt, term.createdBy, term.updatedAt, term.updatedBy, term.id],
+    );
+    await putAliases(db, term.id, term);
+    await putIndex(db, index, null);
+  }
+  for (const change of history) {
+    await db.query(
+      `INSERT INTO glossary_history (project, term_id, term, action, before, after, actor_user, actor_client, via, at, id) OVERRIDING SYSTEM VALUE
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [...changeValues(change)],
+    );
+  }
+  // identities continue after the restored ids
+  for (const table of ['glossary_terms', 'glossary_history']) {
+    await db.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), max(id)) FROM ${table} HAVING count(*) > 0`);
+  }
+}
+
+export async function listCachedCompletions(db: Db): Promise<CachedCompletion[]> {
+  return (await db.query<CachedCompletion>('SELECT key, model, response, created_at AS "createdAt" FROM llm_cache ORDER BY key')).rows;
 }

@@ -12,7 +12,16 @@ import { SextantError } from '../../../kernel/errors.js';
 import { redactDsn } from '../../../kernel/redact.js';
 import type { CatalogEdge, CatalogObject, Chunk, ContextRecord, NewContext } from '../../../ports/catalog.js';
 import type { SourceRecord } from '../../../ports/connector.js';
-import type { ChangeActor, GlossaryChange, GlossaryTerm, OutputColumn, TermFields, TermIndexWrite, TermValidation } from '../../../ports/glossary.js';
+import type {
+  CachedCompletion,
+  ChangeActor,
+  GlossaryChange,
+  GlossaryTerm,
+  OutputColumn,
+  TermFields,
+  TermIndexWrite,
+  TermValidation,
+} from '../../../ports/glossary.js';
 import type {
   ChunkChanges,
   ChunkFilter,
@@ -64,6 +73,7 @@ import * as glossary from './glossary.js';
 import { PgLexicalIndex } from './lexical.js';
 import { migrate, PG_SCHEMA, PG_SCHEMA_VERSION, refuseNewer, refuseOlder, storedVersion, type MigrationResult } from './schema.js';
 import * as scopes from './sessions.js';
+import { SweepLock } from './sweep-lock.js';
 import * as writes from './writes.js';
 
 export interface PostgresStoreOptions {
@@ -197,11 +207,13 @@ export class PostgresStore implements Store {
   #stamp: { n: number; at: number } | null = null;
   #modelCache: { stamp: number; model: EmbeddingModelInfo | null } | null = null;
   readonly #locks = new LocalSourceLocks();
+  readonly #sweepLock: SweepLock;
 
   constructor(pool: pg.Pool, location: string) {
     this.#pool = pool;
     this.location = location;
     this.#lexical = new PgLexicalIndex(pool, () => this.#freshStamp());
+    this.#sweepLock = new SweepLock(pool);
   }
 
   /** The pool, for the advisory locks of updates (see ./locks.ts). */
@@ -263,6 +275,7 @@ export class PostgresStore implements Store {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    await this.#sweepLock.release();
     await this.#pool.end();
   }
 
@@ -635,6 +648,12 @@ export class PostgresStore implements Store {
   async removeSessionDocument(session: string, name: string): Promise<boolean> {
     return this.#write((db) => scopes.removeSessionDocument(db, session, name));
   }
+  async sessionChunkIds(session: string): Promise<string[]> {
+    return scopes.sessionChunkIds(this.#pool, session);
+  }
+  async holdSweepLock(): Promise<boolean> {
+    return this.#sweepLock.hold();
+  }
 
   // glossary
 
@@ -668,12 +687,21 @@ export class PostgresStore implements Store {
   async getCachedCompletion(key: string): Promise<string | null> {
     return (await this.#pool.query<{ response: string }>('SELECT response FROM llm_cache WHERE key = $1', [key])).rows[0]?.response ?? null;
   }
-  async putCachedCompletion(key: string, model: string, response: string): Promise<void> {
+  async putCachedCompletion(key: string, model: string, response: string, createdAt?: string): Promise<void> {
     await this.#pool.query(
       `INSERT INTO llm_cache (key, model, response, created_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (key) DO UPDATE SET response = excluded.response, created_at = excluded.created_at`,
-      [key, model, response, new Date().toISOString()],
+      [key, model, response, createdAt ?? new Date().toISOString()],
     );
+  }
+  async listCachedCompletions(): Promise<CachedCompletion[]> {
+    return glossary.listCachedCompletions(this.#pool);
+  }
+  async allGlossaryHistory(): Promise<GlossaryChange[]> {
+    return glossary.allGlossaryHistory(this.#pool);
+  }
+  async restoreGlossary(terms: ReadonlyArray<{ term: GlossaryTerm; index: TermIndexWrite }>, history: readonly GlossaryChange[]): Promise<void> {
+    await this.#write((db) => glossary.restoreGlossary(db, terms, history));
   }
 
   // maintenance

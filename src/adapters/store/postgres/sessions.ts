@@ -139,6 +139,10 @@ export async function removeSessionDocument(db: Db, session: string, name: strin
   return true;
 }
 
+export async function sessionChunkIds(db: Db, session: string): Promise<string[]> {
+  return (await db.query<{ id: string }>('SELECT id FROM chunks WHERE session = $1 ORDER BY id', [session])).rows.map((r) => r.id);
+}
+
 /** For cleanup: expired sessions, then documents whose session is gone. */
 export async function deleteExpiredSessions(db: Db, now: string): Promise<{ sessions: number; sessionDocuments: number }> {
   const sessions = (await removeExpiredSessions(db, now)).length;

@@ -8,8 +8,17 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { SextantError } from '../../../kernel/errors.js';
 import { glossaryKey } from '../../../kernel/text/glossary-key.js';
-import type { ChangeActor, GlossaryChange, GlossaryTerm, OutputColumn, TermFields, TermIndexWrite, TermValidation } from '../../../ports/glossary.js';
-import { historyValues, objectParams, termValues, toChange, toTerm, type HistoryRow, type TermRow } from '../rows.js';
+import type {
+  CachedCompletion,
+  ChangeActor,
+  GlossaryChange,
+  GlossaryTerm,
+  OutputColumn,
+  TermFields,
+  TermIndexWrite,
+  TermValidation,
+} from '../../../ports/glossary.js';
+import { changeValues, historyValues, objectParams, termValues, toChange, toTerm, type HistoryRow, type TermRow } from '../rows.js';
 import type { IndexWriter } from './writes.js';
 
 /**
@@ -121,6 +130,18 @@ export class GlossaryTables {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       history: p('SELECT * FROM glossary_history WHERE project = ? ORDER BY id'),
+      allHistory: p('SELECT * FROM glossary_history ORDER BY id'),
+      restoreTerm: p(
+        `INSERT INTO glossary_terms (project, term, term_key, definition, sql, source, base_table, output_columns, origin, validation, object_id,
+           created_at, created_by, updated_at, updated_by, id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      restoreChange: p(
+        `INSERT INTO glossary_history (project, term_id, term, action, before, after, actor_user, actor_client, via, at, id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      glossaryRows: p('SELECT (SELECT count(*) FROM glossary_terms) + (SELECT count(*) FROM glossary_history) AS n'),
+      listCache: p('SELECT key, model, response, created_at AS createdAt FROM llm_cache ORDER BY key'),
       termHistory: p('SELECT * FROM glossary_history WHERE project = ? AND term_id = ? ORDER BY id'),
       aliases: p(`SELECT a.project, a.alias, t.term FROM glossary_aliases a JOIN glossary_terms t ON t.id = a.term_id ORDER BY a.project, a.alias_key`),
       putObject: p(
@@ -263,6 +284,29 @@ export class GlossaryTables {
   history(project: string, termId?: number): GlossaryChange[] {
     const rows = (termId === undefined ? this.#s.history!.all(project) : this.#s.termHistory!.all(project, termId)) as HistoryRow[];
     return rows.map(toChange);
+  }
+
+  allHistory(): GlossaryChange[] {
+    return (this.#s.allHistory!.all() as HistoryRow[]).map(toChange);
+  }
+
+  /** Call inside one IMMEDIATE transaction: terms, aliases, index rows and history as given (see GlossaryStore.restoreGlossary). */
+  restore(terms: ReadonlyArray<{ term: GlossaryTerm; index: TermIndexWrite }>, history: readonly GlossaryChange[]): void {
+    if ((this.#s.glossaryRows!.get() as { n: number }).n > 0) {
+      throw new SextantError('USAGE', 'the target store already has glossary terms or history', { hint: 'restore into an empty store' });
+    }
+    for (const { term, index } of terms) {
+      this.#s.restoreTerm!.run(...termValues(term, index.object.id), term.createdAt, term.createdBy, term.updatedAt, term.updatedBy, term.id);
+      this.#putAliases(term.id, term);
+      this.#putIndex(index, null, null);
+    }
+    for (const c of history) {
+      this.#s.restoreChange!.run(...changeValues(c));
+    }
+  }
+
+  listCachedCompletions(): CachedCompletion[] {
+    return this.#s.listCache!.all() as CachedCompletion[];
   }
 
   aliases(): Array<{ project: string; alias: string; term: string }> {

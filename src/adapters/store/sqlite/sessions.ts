@@ -30,6 +30,7 @@ export class SessionTables {
     listDocuments: Statement<[string], DocumentRow>;
     removeDocument: Statement<[string, string]>;
     removeDocuments: Statement<[string]>;
+    chunkIds: Statement<[string], string>;
     deleteVectors: Statement<unknown[]>;
     deleteChunks: Statement<unknown[]>;
   };
@@ -58,6 +59,7 @@ export class SessionTables {
       listDocuments: db.prepare('SELECT * FROM session_documents WHERE session = ? ORDER BY name'),
       removeDocument: db.prepare('DELETE FROM session_documents WHERE session = ? AND name = ?'),
       removeDocuments: db.prepare('DELETE FROM session_documents WHERE session = ?'),
+      chunkIds: db.prepare<[string], string>('SELECT id FROM chunks WHERE session = ? ORDER BY id').pluck(),
       deleteVectors: db.prepare(`DELETE FROM vectors WHERE rid IN (SELECT rid FROM chunks WHERE ${SESSION_CHUNKS})`),
       deleteChunks: db.prepare(`DELETE FROM chunks WHERE ${SESSION_CHUNKS}`),
     };
@@ -131,6 +133,10 @@ export class SessionTables {
     this.#deleteChunks(session, row.object_id);
     this.#s.removeDocument.run(session, name);
     return true;
+  }
+
+  chunkIds(session: string): string[] {
+    return this.#s.chunkIds.all(session);
   }
 
   /** FTS rows, vectors, then chunks of a session (or of one of its documents). */

@@ -9,7 +9,16 @@ import { resolve } from 'node:path';
 import { SextantError } from '../../../kernel/errors.js';
 import type { CatalogEdge, CatalogObject, Chunk, ContextRecord, NewContext } from '../../../ports/catalog.js';
 import type { SourceRecord } from '../../../ports/connector.js';
-import type { ChangeActor, GlossaryChange, GlossaryTerm, OutputColumn, TermFields, TermIndexWrite, TermValidation } from '../../../ports/glossary.js';
+import type {
+  CachedCompletion,
+  ChangeActor,
+  GlossaryChange,
+  GlossaryTerm,
+  OutputColumn,
+  TermFields,
+  TermIndexWrite,
+  TermValidation,
+} from '../../../ports/glossary.js';
 import type {
   ChunkChanges,
   ChunkFilter,
@@ -178,6 +187,11 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     if (this.#db.open) this.#db.close();
+  }
+
+  /** One process serves a SQLite index at a time (a second one sweeping too removes nothing twice). */
+  async holdSweepLock(): Promise<boolean> {
+    return true;
   }
 
   // sources
@@ -486,6 +500,9 @@ export class SqliteStore implements Store {
   async removeSessionDocument(session: string, name: string): Promise<boolean> {
     return this.#write(() => this.#sessions.removeDocument(session, name));
   }
+  async sessionChunkIds(session: string): Promise<string[]> {
+    return this.#sessions.chunkIds(session);
+  }
 
   // glossary (see ports/glossary.ts)
 
@@ -519,8 +536,17 @@ export class SqliteStore implements Store {
   async getCachedCompletion(key: string): Promise<string | null> {
     return this.#glossary.getCachedCompletion(key);
   }
-  async putCachedCompletion(key: string, model: string, response: string): Promise<void> {
-    this.#glossary.putCachedCompletion(key, model, response, new Date().toISOString());
+  async putCachedCompletion(key: string, model: string, response: string, createdAt?: string): Promise<void> {
+    this.#glossary.putCachedCompletion(key, model, response, createdAt ?? new Date().toISOString());
+  }
+  async listCachedCompletions(): Promise<CachedCompletion[]> {
+    return this.#glossary.listCachedCompletions();
+  }
+  async allGlossaryHistory(): Promise<GlossaryChange[]> {
+    return this.#glossary.allHistory();
+  }
+  async restoreGlossary(terms: ReadonlyArray<{ term: GlossaryTerm; index: TermIndexWrite }>, history: readonly GlossaryChange[]): Promise<void> {
+    this.#write(() => this.#glossary.restore(terms, history));
   }
 
   // maintenance

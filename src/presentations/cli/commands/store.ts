@@ -38,7 +38,8 @@ export function registerStoreCommands(program: Command): void {
         const ok = report.mismatches.length === 0;
         if (ctx.json) return printJson({ ok, ...report });
         println(
-          `copied ${report.sources} sources, ${report.objects} objects, ${report.chunks} chunks (${report.vectors} vectors), ${report.terms} glossary terms`,
+          `copied ${report.sources} sources, ${report.objects} objects, ${report.chunks} chunks (${report.vectors} vectors), ${report.terms} glossary terms ` +
+            `(${report.glossaryChanges} changes), ${report.sessions} sessions, ${report.llmCache} cached LLM answers`,
         );
         println(`from ${report.from}`);
         println(`to   ${report.to}`);
