@@ -11,7 +11,7 @@ const AT = '2025-03-01T00:00:00.000Z';
 const CLI: ChangeActor = { user: 'ana', client: null, via: 'cli' };
 const MCP: ChangeActor = { user: null, client: 'claude-desktop/1.0', via: 'mcp' };
 
-function fields(term: string, extra: Partial<TermFields> = {}): TermFields {
+export function fields(term: string, extra: Partial<TermFields> = {}): TermFields {
   return {
     project: 'default',
     term,
@@ -27,7 +27,7 @@ function fields(term: string, extra: Partial<TermFields> = {}): TermFields {
   };
 }
 
-function index(f: TermFields): TermIndexWrite {
+export function index(f: TermFields): TermIndexWrite {
   const path = `${f.project}/${f.term.toLowerCase()}`;
   const object: CatalogObject = {
     id: `${f.source}:glossary_term:${path}`,
