@@ -230,6 +230,11 @@ export interface StoreCapabilities {
   proximity: boolean;
   /** Several processes (servers, updaters) share the store: in-process caches must key on {@link StoreMaintenance.changeCounter}. */
   sharedAcrossProcesses: boolean;
+  /**
+   * Several servers serve the store at once, on any machines (not only one server beside CLI
+   * runs): MCP sessions live in the store and outlive the server that opened them.
+   */
+  serversShareSessions: boolean;
 }
 
 export interface SourceLock {

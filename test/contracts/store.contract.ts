@@ -323,7 +323,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>, 
 
     describe('capabilities and change counter', () => {
       it('declares its capabilities as plain flags', () => {
-        expect(Object.keys(store.capabilities).sort()).toEqual(['ann', 'proximity', 'sharedAcrossProcesses']);
+        expect(Object.keys(store.capabilities).sort()).toEqual(['ann', 'proximity', 'serversShareSessions', 'sharedAcrossProcesses']);
         for (const flag of Object.values(store.capabilities)) expect(typeof flag).toBe('boolean');
       });
 

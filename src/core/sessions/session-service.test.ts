@@ -122,6 +122,22 @@ describe('sessions', () => {
     expect(await sessions.close('busy')).toBe(true);
     expect(await sessions.list()).toEqual([]);
   });
+
+  it('touches a session with a short idle time often enough that use keeps it alive', async () => {
+    const opened = await sessions.open({ id: 'short', project: 'default', user: ana, ttlMs: 400 });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await sessions.touch('short')).toBe(true);
+    expect((await sessions.get('short')).expiresAt > opened.expiresAt).toBe(true);
+  });
+
+  it('sweeps expired sessions when it holds the store’s sweep lock (a SQLite store: always), and can forget one without removing it', async () => {
+    expect(sessions.shared).toBe(false);
+    await sessions.open({ id: 'old', project: 'default', user: ana, ttlMs: 10 });
+    await sessions.open({ id: 'kept', project: 'default', user: ana });
+    expect(await sessions.sweep(new Date(Date.now() + 1000))).toEqual({ swept: true, removed: ['old'] });
+    sessions.forget('kept');
+    expect((await sessions.get('kept')).id).toBe('kept');
+  });
 });
 
 describe('session document entities', () => {

@@ -165,7 +165,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   }
 
   const service: SessionService = {
-    shared: store.capabilities.sharedAcrossProcesses,
+    shared: store.capabilities.serversShareSessions,
     async open(input) {
       await projects.get(input.project);
       const now = new Date();
@@ -189,8 +189,9 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     async touch(id, ttlMs) {
       const now = Date.now();
       const last = lastTouch.get(id);
-      if (last !== undefined && now - last < TOUCH_INTERVAL_MS && ttlMs === undefined) return true;
       const ttl = ttlMs ?? ttls.get(id) ?? DEFAULT_SESSION_TTL_MS;
+      // a short idle time is touched more often, so a session in use never outlives its deadline
+      if (last !== undefined && now - last < Math.min(TOUCH_INTERVAL_MS, ttl / 4) && ttlMs === undefined) return true;
       ttls.set(id, ttl);
       lastTouch.set(id, now);
       const at = new Date(now);

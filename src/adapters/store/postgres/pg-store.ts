@@ -88,7 +88,12 @@ export interface PostgresStoreOptions {
 }
 
 /** Shared across processes, lexical proximity through phrase operators, exact (not ANN) vectors. */
-export const POSTGRES_CAPABILITIES: Readonly<StoreCapabilities> = Object.freeze({ ann: false, proximity: true, sharedAcrossProcesses: true });
+export const POSTGRES_CAPABILITIES: Readonly<StoreCapabilities> = Object.freeze({
+  ann: false,
+  proximity: true,
+  sharedAcrossProcesses: true,
+  serversShareSessions: true,
+});
 
 const UPGRADE_SEXTANT = 'npm install -g sextant-context@latest';
 const DEFAULT_PAGE_SIZE = 100;

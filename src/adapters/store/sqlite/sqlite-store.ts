@@ -115,7 +115,12 @@ export async function openSqliteStore(path: string, options: SqliteStoreOptions 
  * No ANN index (sqlite-vec scans every vector); FTS5 has NEAR; and shared, because `sextant
  * update` from cron and a running `sextant mcp` are two processes on one file (WAL).
  */
-export const SQLITE_CAPABILITIES: Readonly<StoreCapabilities> = Object.freeze({ ann: false, proximity: true, sharedAcrossProcesses: true });
+export const SQLITE_CAPABILITIES: Readonly<StoreCapabilities> = Object.freeze({
+  ann: false,
+  proximity: true,
+  sharedAcrossProcesses: true,
+  serversShareSessions: false,
+});
 
 export class SqliteStore implements Store {
   readonly location: string;
