@@ -89,7 +89,8 @@ export interface ContextRecord {
 }
 
 /** What a store is given to add a context; a missing origin means `manual`. */
-export type NewContext = Omit<ContextRecord, 'id' | 'createdAt' | 'origin'> & { origin?: ContextOrigin };
+/** `createdAt` defaults to now (a copy between stores keeps the original's). */
+export type NewContext = Omit<ContextRecord, 'id' | 'createdAt' | 'origin'> & { origin?: ContextOrigin; createdAt?: string };
 
 /** A retrievable unit, aligned with one object. Lexical fields feed FTS5; `text` feeds the embedder. */
 export interface Chunk {

@@ -576,6 +576,16 @@ export function describeStoreContract(name: string, open: () => Promise<Store>, 
         expect(await store.listContexts('shop')).toEqual([manual, inferred]);
       });
 
+      it('dates a context now, or as given (a copy keeps the original date)', async () => {
+        await store.addSource(source('shop'));
+        const before = new Date().toISOString();
+        const now = await store.addContext({ source: 'shop', targetKind: 'source', target: 'shop', text: 'today' });
+        const dated = await store.addContext({ source: 'shop', targetKind: 'source', target: 'shop', text: 'then', createdAt: '2024-02-03T04:05:06.000Z' });
+        expect(now.createdAt >= before).toBe(true);
+        expect(dated.createdAt).toBe('2024-02-03T04:05:06.000Z');
+        expect((await store.listContexts('shop')).map((c) => c.createdAt)).toEqual([now.createdAt, '2024-02-03T04:05:06.000Z']);
+      });
+
       it('writes and clears effective contexts', async () => {
         await seedShop(store);
         const id = 'shop:column:public.orders.total';

@@ -8,7 +8,7 @@
  * vectors and entity links; effective and human contexts; projects; tokens (hashes); glossary
  * terms (ids, authors and dates kept) with their index rows and their whole change history;
  * sessions with their documents and the documents' chunks, vectors and entities; the LLM cache.
- * Not kept: a human context's id and creation time (the target numbers and dates them anew).
+ * Not kept: a human context's id (the target numbers them anew).
  */
 import { createHash } from 'node:crypto';
 import { SextantError } from '../../kernel/errors.js';
@@ -73,7 +73,7 @@ export async function digestIndex(store: Store): Promise<IndexDigest> {
     for (const o of await store.sourceObjects(s.name)) parts.objects!.push(JSON.stringify(canonicalObject(o)));
     for (const e of await store.sourceEdges(s.name)) parts.edges!.push(JSON.stringify([e.fromId, e.toId, e.kind, e.resource, e.attributes]));
     for (const c of await store.listContexts(s.name))
-      parts.contexts!.push(JSON.stringify([c.source, c.targetKind, c.target, c.text, c.origin, c.evidence ?? null]));
+      parts.contexts!.push(JSON.stringify([c.source, c.targetKind, c.target, c.text, c.origin, c.evidence ?? null, c.createdAt]));
     const ids = [...(await store.chunkHashes(s.name)).keys()];
     for (let i = 0; i < ids.length; i += BATCH) {
       const batch = ids.slice(i, i + BATCH);
@@ -161,6 +161,7 @@ export async function copyIndex(from: Store, to: Store, onProgress?: ProgressFn)
         target: c.target,
         text: c.text,
         origin: c.origin,
+        createdAt: c.createdAt,
         ...(c.evidence ? { evidence: c.evidence } : {}),
       });
     const all = await from.sourceObjects(source.name);

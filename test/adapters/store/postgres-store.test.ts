@@ -126,7 +126,10 @@ describe('PostgreSQL store: schema versions and several processes', () => {
     expect(await b.holdSweepLock()).toBe(false);
     expect(await b.holdSweepLock()).toBe(false);
     // the holder's connection dies (a killed server): the next caller of another process takes the lock
-    const killed = await adminQuery("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'sextant session sweeper%'", url);
+    const killed = await adminQuery(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'sextant session sweeper%' AND datname = current_database()",
+      url,
+    );
     expect(killed.rowCount).toBe(1);
     expect(await b.holdSweepLock()).toBe(true);
     expect(await a.holdSweepLock()).toBe(false);

@@ -460,7 +460,7 @@ export class PostgresStore implements Store {
       const evidence = context.evidence?.length ? JSON.stringify(context.evidence) : null;
       const row = await db.query<ContextRow>(
         'INSERT INTO contexts (source, target_kind, target, text, created_at, origin, evidence) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *',
-        [context.source, context.targetKind, context.target, context.text, new Date().toISOString(), context.origin ?? 'manual', evidence],
+        [context.source, context.targetKind, context.target, context.text, context.createdAt ?? new Date().toISOString(), context.origin ?? 'manual', evidence],
       );
       return toContext(row.rows[0]!);
     });

@@ -318,7 +318,7 @@ export class SqliteStore implements Store {
   async addContext(context: NewContext): Promise<ContextRecord> {
     return this.#write(() => {
       if (!this.#get('SELECT 1 FROM sources WHERE name = ?', context.source)) throw sourceNotFound(context.source);
-      const createdAt = new Date().toISOString();
+      const createdAt = context.createdAt ?? new Date().toISOString();
       const origin = context.origin ?? 'manual';
       const evidence = context.evidence?.length ? JSON.stringify(context.evidence) : null;
       const id = this.#q
