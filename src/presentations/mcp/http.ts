@@ -170,7 +170,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       pending = (async () => {
         if (!engine.sessions.shared) return undefined;
         const stored = await engine.sessions.get(id).catch(() => null);
-        if (!stored || stored.project !== project || stored.user !== user.subject) return undefined;
+        // expired but not swept yet is gone too
+        if (!stored || stored.project !== project || stored.user !== user.subject || stored.expiresAt < new Date().toISOString()) return undefined;
         await makeRoomFor(owner);
         const live = await openSession(project, user, owner, id);
         if (!adoptSessionId(live.transport, id)) {
