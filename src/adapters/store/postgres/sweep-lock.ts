@@ -57,9 +57,10 @@ export class SweepLock {
     }
   }
 
-  /** Gives the lock up by closing its connection (before the pool ends). */
+  /** Gives the lock up (before the pool ends): unlocked at once, then its connection closed. */
   async release(): Promise<void> {
     await this.#pending?.catch(() => false);
+    await this.#held?.query('SELECT pg_advisory_unlock($1)', [SWEEP_LOCK_KEY]).catch(() => undefined);
     this.#drop();
   }
 
