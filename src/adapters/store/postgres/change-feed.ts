@@ -8,17 +8,8 @@
  */
 import pg from 'pg';
 import { redactText } from '../../../kernel/redact.js';
+import type { StoreHealth } from '../../../ports/store.js';
 import { CHANGE_CHANNEL } from './change-log.js';
-
-export interface StoreHealth {
-  status: 'ok' | 'degraded';
-  /** Why it is degraded (the last connection error, password masked). */
-  reason?: string;
-  /** ISO time since when it is degraded. */
-  since?: string;
-  /** Whether this process hears other processes' writes (LISTEN), or polls. */
-  changes: 'listen' | 'poll';
-}
 
 export interface ChangeFeedHandlers {
   /** A write committed with this change counter value. */

@@ -36,6 +36,7 @@ import type {
   SourceUpdate,
   Store,
   StoreCapabilities,
+  StoreHealth,
   StoreInfo,
   StoredSource,
   TokenRecord,
@@ -61,7 +62,7 @@ import {
 } from '../rows.js';
 import { LocalSourceLocks } from '../source-locks.js';
 import { decodeVector } from '../vector-matrix.js';
-import { ChangeFeed, type StoreHealth } from './change-feed.js';
+import { ChangeFeed } from './change-feed.js';
 import { pruneChangeLog } from './change-log.js';
 import { chunkFilterSql, objectFilterSql, Params, type Db } from './db.js';
 import * as entities from './entities.js';
