@@ -29,6 +29,10 @@ describe('PostgreSQL store connections', () => {
     const s = await store(shared.adminDsn, { statementTimeoutMs: 200 });
     await expect(s.pool.query('SELECT pg_sleep(2)')).rejects.toMatchObject({ code: '57014' });
     expect((await s.pool.query<{ t: string }>("SELECT current_setting('statement_timeout') AS t")).rows[0]!.t).toBe('200ms');
+    // status names the vector search in use and what the database offers of pgvector (none here)
+    expect((await s.info()).vectorBackend).toMatch(
+      /^js \(exact, in memory, refreshed from the change log; pgvector (is not available in this database|.* but not used yet)\)$/,
+    );
   });
 
   it('speaks TLS by sslmode: require encrypts, verify-ca checks the CA, verify-full the host name too', async () => {

@@ -306,12 +306,28 @@ export class PostgresStore implements Store {
       location: this.location,
       schemaVersion: PG_SCHEMA_VERSION,
       sizeBytes: Number(s.size),
-      vectorBackend: this.vectorBackend,
+      vectorBackend: `${this.vectorBackend} (exact, in memory, refreshed from the change log; ${await this.#pgvector()})`,
       embeddingModel: await writes.readModel(this.#pool),
       countsByKind,
       chunks: s.chunks,
       vectors: s.vectors,
     };
+  }
+
+  /**
+   * What the database offers of pgvector, for `status`. The HNSW path is not built yet (this
+   * project's machines cannot install the extension to test it), so the JS matrix serves either way.
+   */
+  async #pgvector(): Promise<string> {
+    const row = (
+      await this.#pool.query<{ installed: string | null; available: string | null }>(
+        `SELECT (SELECT extversion FROM pg_extension WHERE extname = 'vector') AS installed,
+                (SELECT default_version FROM pg_available_extensions WHERE name = 'vector') AS available`,
+      )
+    ).rows[0]!;
+    if (row.installed) return `pgvector ${row.installed} is installed in the database but not used yet`;
+    if (row.available) return `pgvector ${row.available} is available to CREATE EXTENSION but not used yet`;
+    return 'pgvector is not available in this database';
   }
 
   async close(): Promise<void> {
