@@ -159,6 +159,8 @@ export interface StoreHealth {
   since?: string;
   /** How this process learns of other processes' writes: notifications (listen) or polling the change counter (poll). */
   changes?: 'listen' | 'poll';
+  /** The change counter value this process's in-memory vectors describe (absent before they are loaded). */
+  vectorsAt?: number;
 }
 
 export interface StoreInfo {

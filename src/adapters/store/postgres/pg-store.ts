@@ -241,7 +241,8 @@ export class PostgresStore implements Store {
   /** Whether the store answers, and whether this process hears other processes' writes. */
   health(): StoreHealth {
     this.#feed?.start();
-    return this.#feed ? this.#feed.health() : { status: 'ok', changes: 'poll' };
+    const health: StoreHealth = this.#feed ? this.#feed.health() : { status: 'ok', changes: 'poll' };
+    return this.#vectors.loaded ? { ...health, vectorsAt: this.#vectors.stats().stamp } : health;
   }
 
   /** The vector matrix's refreshes so far (tests and status). */
