@@ -185,7 +185,8 @@ export async function run(argv: string[]): Promise<void> {
     const embedder = await loadBuiltinEmbedder(cache);
     let current = snapshot;
     const engine = createEngine({
-      store: await openPostgresStore(storeUrl),
+      // one statement writes the whole catalog: on a loaded machine it may pass the default 30 s
+      store: await openPostgresStore(storeUrl, { statementTimeoutMs: 600_000 }),
       connectors: new Map([['postgres', { ...snapshotConnector(snapshot), introspect: async () => current }]]),
       embedder: async () => embedder,
       lexical: lexicalField,
