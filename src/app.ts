@@ -187,9 +187,14 @@ export async function openStoreAt(url: string, config: SextantConfig): Promise<S
 
 function pgStoreOptions(config: SextantConfig, url: string): PostgresStoreOptions {
   const passwordEnv = config.get('store.password_env');
+  const sslmode = config.get('store.sslmode');
+  const sslRootCert = config.get('store.sslrootcert');
   return {
     poolSize: config.get('store.pool_size'),
+    statementTimeoutMs: config.get('store.statement_timeout_ms'),
     ...(passwordEnv ? { passwordEnv } : {}),
+    ...(sslmode ? { sslmode } : {}),
+    ...(sslRootCert ? { sslRootCert } : {}),
     migrateCommand: `sextant store migrate --store ${redactDsn(url)}`,
   };
 }

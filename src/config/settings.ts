@@ -58,6 +58,27 @@ export const SETTINGS = Object.freeze([
     description: 'PostgreSQL store connections per process',
   }),
   setting({
+    key: 'store.statement_timeout_ms',
+    env: 'SEXTANT_STORE_STATEMENT_TIMEOUT_MS',
+    schema: positiveInt,
+    default: 30_000,
+    description: 'PostgreSQL store: longest a statement may run before the server cancels it',
+  }),
+  setting({
+    key: 'store.sslmode',
+    env: 'SEXTANT_STORE_SSLMODE',
+    schema: z.enum(['disable', 'prefer', 'require', 'verify-ca', 'verify-full']),
+    default: null,
+    description: "PostgreSQL store TLS as libpq's sslmode (unset: as the URL says); prefer counts as disable",
+  }),
+  setting({
+    key: 'store.sslrootcert',
+    env: 'SEXTANT_STORE_SSLROOTCERT',
+    schema: z.string().min(1),
+    default: null,
+    description: 'PostgreSQL store: PEM file of the CA that signed the server certificate (verify-ca, verify-full)',
+  }),
+  setting({
     key: 'embeddings.provider',
     env: 'SEXTANT_EMBEDDINGS_PROVIDER',
     schema: z.enum(['builtin', 'onnx', 'openai', 'none']),

@@ -5,7 +5,7 @@
 import type { CatalogObject, ContextRecord } from '../ports/catalog.js';
 import type { SnapshotNeighbourhood } from '../ports/source-kind.js';
 import type { Embedder } from '../ports/embedder.js';
-import type { ChunkFilter, ObjectFilter, ObjectPage, StoreInfo, StoredSource } from '../ports/store.js';
+import type { ChunkFilter, ObjectFilter, ObjectPage, StoreHealth, StoreInfo, StoredSource } from '../ports/store.js';
 import { describeObject, type ObjectDetail } from './catalog/describe-object.js';
 import type { DiscoveryEngine } from './discovery/describe.js';
 import { completeObjectIds, type IdCompletion } from './discovery/complete-ids.js';
@@ -113,6 +113,8 @@ export interface Engine {
   indexCounts(filter: ChunkFilter): Promise<{ chunks: number; vectors: number }>;
   /** Moves whenever the index changes, in this process or another: the key for caches of derived state. */
   changeCounter(): Promise<number>;
+  /** Whether the store answers (servers report it on /health); no round trip. */
+  storeHealth(): StoreHealth;
   cleanup(): Promise<Record<string, number>>;
   repair(): Promise<Record<string, number>>;
   close(): Promise<void>;
@@ -339,6 +341,7 @@ export function createEngine(deps: EngineDeps): Engine {
     indexCounts: async (filter) => ({ chunks: await store.countChunks(filter), vectors: await store.countVectors(filter) }),
     kinds: () => kinds,
     changeCounter: () => store.changeCounter(),
+    storeHealth: () => store.health?.() ?? { status: 'ok' },
     cleanup: () => store.cleanup(),
     repair: () => store.repair(),
     async close() {

@@ -151,6 +151,18 @@ export interface EmbeddingModelInfo {
   dimension: number;
 }
 
+export interface StoreHealth {
+  status: 'ok' | 'degraded';
+  /** Why it is degraded (the last connection error, password masked). */
+  reason?: string;
+  /** ISO time since when it is degraded. */
+  since?: string;
+  /** How this process learns of other processes' writes: notifications (listen) or polling the change counter (poll). */
+  changes?: 'listen' | 'poll';
+  /** The change counter value this process's in-memory vectors describe (absent before they are loaded). */
+  vectorsAt?: number;
+}
+
 export interface StoreInfo {
   location: string;
   schemaVersion: number;
@@ -379,6 +391,11 @@ export interface StoreMaintenance {
    * process serves at a time answers true.
    */
   holdSweepLock(): Promise<boolean>;
+  /**
+   * Whether the store answers now, without a round trip (a shared store watches its connection;
+   * a local file is always `ok`). Servers report it on /health.
+   */
+  health?(): StoreHealth;
   // maintenance
   /**
    * Removes orphans (objects/chunks/contexts of missing sources, entity links of missing chunks,

@@ -11,7 +11,12 @@ import { chunkFilterPredicate, type ChunkScopeRow } from './chunk-scope.js';
 export interface MatrixRow extends ChunkScopeRow {
   id: string;
   vector: Uint8Array;
+  /** Already scaled to unit length (a row copied from another matrix): kept as it is. */
+  unit?: boolean;
 }
+
+/** A change to a matrix: a row to add or replace, or (vector null) the id to drop. */
+export type MatrixChange = MatrixRow | { id: string; vector: null };
 
 /** Distinct filters whose row masks are kept per matrix (a few bytes per row each). */
 const MASK_CACHE_SIZE = 32;
@@ -58,7 +63,7 @@ export class VectorMatrix {
       for (let i = 0; i < dimension; i++) norm += data[base + i]! * data[base + i]!;
       norm = Math.sqrt(norm);
       if (norm === 0) zero[r] = 1;
-      else for (let i = 0; i < dimension; i++) data[base + i] = data[base + i]! / norm;
+      else if (!row.unit) for (let i = 0; i < dimension; i++) data[base + i] = data[base + i]! / norm;
       ids.push(row.id);
       scopes.push({ source: row.source, kind: row.kind, project: row.project, session: row.session });
       r++;
@@ -72,6 +77,36 @@ export class VectorMatrix {
 
   get size(): number {
     return this.#ids.length;
+  }
+
+  /**
+   * A new matrix: these rows with `changes` applied in chunk-id order (a row replaces or adds its
+   * id, a null vector drops it; the last change of an id wins). Kept rows are copied as they are.
+   */
+  patched(changes: readonly MatrixChange[]): VectorMatrix {
+    const last = new Map<string, MatrixChange>();
+    for (const change of changes) last.set(change.id, change);
+    const incoming = [...last.values()].filter((c): c is MatrixRow => c.vector !== null).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const dim = this.dimension;
+    const kept = (r: number): MatrixRow => ({
+      id: this.#ids[r]!,
+      ...this.#rows[r]!,
+      vector: new Uint8Array(this.#data.buffer, this.#data.byteOffset + r * dim * 4, dim * 4),
+      unit: true,
+    });
+    const ids = this.#ids;
+    function* merged(): Generator<MatrixRow> {
+      let j = 0;
+      for (let r = 0; r < ids.length; r++) {
+        const id = ids[r]!;
+        while (j < incoming.length && incoming[j]!.id < id) yield incoming[j++]!;
+        if (!last.has(id)) yield kept(r);
+      }
+      while (j < incoming.length) yield incoming[j++]!;
+    }
+    let removed = 0;
+    for (const id of ids) if (last.has(id)) removed++;
+    return new VectorMatrix(ids.length - removed + incoming.length, dim, merged());
   }
 
   /** The `limit` rows passing the filter with the highest cosine to `query.vector`, ties by id. */

@@ -94,7 +94,10 @@ export async function startHttpHost(options: HostOptions): Promise<RunningHost> 
     }
     if (url.pathname === '/health') {
       if (req.method !== 'GET') throw new HttpError(405, 'use GET', { Allow: 'GET' });
-      sendJson(res, 200, { ok: true, ...options.health() });
+      // a server whose store does not answer says so (503), so a load balancer routes elsewhere
+      const health = options.health();
+      const degraded = (health.store as { status?: unknown } | undefined)?.status === 'degraded';
+      sendJson(res, degraded ? 503 : 200, { ok: !degraded, status: degraded ? 'degraded' : 'ok', ...health });
       return null;
     }
     for (const mount of options.mounts) {

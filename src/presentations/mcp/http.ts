@@ -255,12 +255,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     allowedOrigins: options.allowedOrigins ?? [],
     logger,
     name: SERVER_NAME,
-    health: () => ({ name: SERVER_NAME, version: SERVER_VERSION, sessions: sessions.size }),
+    health: () => ({ name: SERVER_NAME, version: SERVER_VERSION, sessions: sessions.size, store: engine.storeHealth() }),
     mounts: [mcpMount, ...(options.extraMounts ?? [])],
     notFoundHint: options.extraMounts?.length ? 'MCP is at /mcp and /mcp/{project}, the web UI at /ui' : 'MCP is at /mcp and /mcp/{project}',
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   });
   const port = host.port;
+  // a shared store starts watching its connection (and listening for other processes' writes) now
+  engine.storeHealth();
 
   const sweepEvery = Math.max(1000, Math.min(60_000, Math.floor(options.sessionTtlMs / 2)));
   let sweeping: boolean | null = null;

@@ -42,7 +42,7 @@ describe('PostgreSQL store: schema versions and several processes', () => {
     const url = await freshUrl();
     open.push(await openPostgresStore(url));
     const versions = await adminQuery('SELECT version, description FROM sextant.schema_version ORDER BY version', url);
-    expect(versions.rows.map((r: { version: number }) => r.version)).toEqual([1]);
+    expect(versions.rows.map((r: { version: number }) => r.version)).toEqual([1, 2]);
     await adminQuery("INSERT INTO sextant.schema_version VALUES (99, 'now', 'from the future')", url);
     await expect(openPostgresStore(url)).rejects.toMatchObject({ code: 'INDEX_VERSION_MISMATCH', hint: expect.stringContaining('upgrade Sextant') });
   });
@@ -150,7 +150,7 @@ describe('PostgreSQL store: schema versions and several processes', () => {
     expect(holders.rows[0].n).toBe(1);
   });
 
-  it('keeps the previous index whole when the connection of an update dies mid-way', async () => {
+  it('retries an update whose connection dies mid-way, and keeps the previous index whole while every attempt dies', async () => {
     const url = await freshUrl();
     const store = await openPostgresStore(url);
     open.push(store);
@@ -194,34 +194,49 @@ describe('PostgreSQL store: schema versions and several processes', () => {
       chunks: { upsert: small.map(chunkOf), remove: [], effectiveContexts: [] },
       outcome,
     });
-    const big = Array.from({ length: 60_000 }, (_, n) => object(n, 'table:public.t'));
-    const write = store.applySourceUpdate({
-      source: 'shop',
-      sourceHash: 'v2',
-      changed: [{ resource: 'table:public.t', hash: 'h2', objects: big, edges: [] }],
-      removedResources: [],
-      chunks: { upsert: big.map(chunkOf), remove: [], effectiveContexts: [] },
-      outcome,
-    });
-    const settled = write.then(
-      () => 'committed',
-      (err: unknown) => String((err as Error).message),
-    );
-    // kill the writing backend as soon as it is inside the transaction
-    let killed = 0;
-    for (let i = 0; i < 400 && killed === 0; i++) {
-      const r = await adminQuery(
-        "SELECT pg_terminate_backend(pid) AS t FROM pg_stat_activity WHERE application_name = 'sextant-store' AND state = 'active' AND query LIKE 'INSERT INTO%'",
-        url,
-      );
-      killed = r.rowCount ?? 0;
-      if (killed === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    expect(killed).toBe(1);
-    expect(await settled).not.toBe('committed');
+    const big = Array.from({ length: 20_000 }, (_, n) => object(n, 'table:public.t'));
+    const update = (hash: string) =>
+      store
+        .applySourceUpdate({
+          source: 'shop',
+          sourceHash: hash,
+          changed: [{ resource: 'table:public.t', hash, objects: big, edges: [] }],
+          removedResources: [],
+          chunks: { upsert: big.map(chunkOf), remove: [], effectiveContexts: [] },
+          outcome,
+        })
+        .then(
+          () => 'committed',
+          (err: unknown) => String((err as Error).message),
+        );
+    /** Terminates the writing backend whenever it is inside the transaction, `times` times at most, until `settled`. */
+    const killWrites = async (settled: Promise<string>, times: number): Promise<number> => {
+      let done = false;
+      void settled.then(() => (done = true));
+      let killed = 0;
+      while (!done && killed < times) {
+        const r = await adminQuery(
+          "SELECT pg_terminate_backend(pid) AS t FROM pg_stat_activity WHERE application_name = 'sextant-store' AND state = 'active' AND query LIKE 'INSERT INTO%'",
+          url,
+        );
+        killed += r.rowCount ?? 0;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return killed;
+    };
+    // every attempt dies: the write fails after its retries and the index stays as it was
+    const doomed = update('v2');
+    expect(await killWrites(doomed, 100)).toBeGreaterThan(1);
+    expect(await doomed).toMatch(/terminat/i);
     expect((await store.getSource('shop'))!.sourceHash).toBe('v1');
     expect(await store.objectIds('shop')).toEqual(['shop:column:public.t.c0']);
     expect((await store.info()).chunks).toBe(1);
     expect(await store.resourceHashes('shop')).toEqual(new Map([['table:public.t', 'h1']]));
-  }, 60_000);
+    // one attempt dies: the retry on a new connection commits the whole update
+    const retried = update('v3');
+    expect(await killWrites(retried, 1)).toBe(1);
+    expect(await retried).toBe('committed');
+    expect((await store.getSource('shop'))!.sourceHash).toBe('v3');
+    expect((await store.objectIds('shop')).length).toBe(20_000);
+  }, 120_000);
 });

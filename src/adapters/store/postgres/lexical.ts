@@ -18,6 +18,8 @@ import type { LexicalQuery, ScoredChunk } from '../../../ports/store.js';
 import { chunkFilterSql, Params, type Db } from './db.js';
 
 const RANK_WEIGHTS = '{0.25, 0.5, 0.75, 1.0}';
+/** Compiled query lists kept per process (the text search configuration does not change under a running store). */
+const COMPILED_CACHE_SIZE = 2000;
 
 /** SQL of one term: the OR of its forms' phrases. */
 function termSql(forms: readonly string[], p: Params): string {
@@ -46,6 +48,7 @@ export class PgLexicalIndex {
   #dfStamp = -1;
   readonly #df = new Map<string, number>();
   #total = 0;
+  readonly #compiled = new Map<string, string[]>();
 
   constructor(db: Db, counter: () => Promise<number>) {
     this.#db = db;
@@ -61,7 +64,7 @@ export class PgLexicalIndex {
     const all = near && query.near ? query.near.words.map((w) => `sextant.lex_query(${p.add(w)})`).join(' && ') : null;
     if (exprs.length === 0) return [];
     const list = [...exprs, near ?? "''::tsquery", all ?? "''::tsquery"];
-    const compiled = (await this.#db.query<{ q: string[] }>(`SELECT ARRAY[${list.map((e) => `(${e})::text`).join(', ')}] AS q`, p.values)).rows[0]!.q;
+    const compiled = await this.#compile(list, p.values);
     const nearText = compiled[exprs.length]!;
     const allText = compiled[exprs.length + 1]!;
     const terms = [...new Set(compiled.slice(0, exprs.length).filter((q) => q !== ''))];
@@ -70,7 +73,7 @@ export class PgLexicalIndex {
     const idf = await this.#idf(nearText === '' ? terms : [...terms, nearText]);
     // 3. rank the rows matching any term, visible under the filter. The proximity check (phrase
     //    operators, costly) runs only on rows holding all of its words.
-    const s = new Params([terms, terms.map((t) => idf.get(t)!), terms.map((t) => `(${t})`).join(' | ')]);
+    const s = new Params([terms.map((t) => `(${t})`).join(' | ')]);
     let nearScore = '';
     if (nearText !== '') {
       const [allRef, nearRef, weight] = [s.add(allText), s.add(nearText), s.add(idf.get(nearText)!)];
@@ -78,11 +81,14 @@ export class PgLexicalIndex {
         THEN ${weight}::float8 * ts_rank('${RANK_WEIGHTS}', c.lex, ${nearRef}::tsquery, 1) ELSE 0 END`;
     }
     const filter = chunkFilterSql(query, 'c', s);
-    const sql = `WITH q AS (SELECT t::tsquery AS t, w FROM unnest($1::text[], $2::float8[]) AS x(t, w))
-      SELECT c.id AS "chunkId",
-             ((SELECT sum(CASE WHEN c.lex @@ q.t THEN q.w * ts_rank('${RANK_WEIGHTS}', c.lex, q.t, 1) ELSE 0 END) FROM q)${nearScore})::float8 AS score
+    // one term after the other, in the order a sum over them would add (no subquery per row)
+    const perTerm = terms.map((term) => {
+      const [t, w] = [`${s.add(term)}::tsquery`, `${s.add(idf.get(term)!)}::float8`];
+      return `CASE WHEN c.lex @@ ${t} THEN ${w} * ts_rank('${RANK_WEIGHTS}', c.lex, ${t}, 1) ELSE 0 END`;
+    });
+    const sql = `SELECT c.id AS "chunkId", ((${perTerm.join(' + ')})${nearScore})::float8 AS score
       FROM chunks c
-      WHERE c.lex @@ $3::tsquery AND ${filter}
+      WHERE c.lex @@ $1::tsquery AND ${filter}
       ORDER BY score DESC, c.id ASC
       LIMIT ${s.add(query.limit)}`;
     return (await this.#db.query<ScoredChunk>(sql, s.values)).rows;
@@ -105,6 +111,21 @@ export class PgLexicalIndex {
     }
     const n = this.#total;
     return new Map(terms.map((t) => [t, Math.log(1 + (n - this.#df.get(t)! + 0.5) / (this.#df.get(t)! + 0.5))]));
+  }
+
+  /**
+   * The tsquery text of each expression (forms of the query words through the store's text
+   * search configuration), remembered per expression list and values: the same question, or
+   * the same word, does not cost a round trip twice.
+   */
+  async #compile(list: readonly string[], values: readonly unknown[]): Promise<string[]> {
+    const key = JSON.stringify([list, values]);
+    const known = this.#compiled.get(key);
+    if (known) return known;
+    const compiled = (await this.#db.query<{ q: string[] }>(`SELECT ARRAY[${list.map((e) => `(${e})::text`).join(', ')}] AS q`, [...values])).rows[0]!.q;
+    if (this.#compiled.size >= COMPILED_CACHE_SIZE) this.#compiled.delete(this.#compiled.keys().next().value!);
+    this.#compiled.set(key, compiled);
+    return compiled;
   }
 
   /** Drops cached document frequencies (after this store's own writes). */

@@ -3,9 +3,12 @@
  * The shared Store: every table in one PostgreSQL database (schema `sextant`), so several
  * stateless servers and updaters work on one index. Writes are transactions (one per call; a
  * source update is one, so readers see the old index or the new, never half); each moves the
- * change counter. Lexical search is tsvector + GIN; vector search is exact cosine in JS over an
- * in-memory matrix per process, reloaded when the change counter moves.
+ * change counter and logs the chunks it touched (./change-log.ts). Lexical search is tsvector +
+ * GIN; vector search is exact cosine in JS over an in-memory matrix per process, refreshed from
+ * the change log when another process's write is heard (LISTEN, ./change-feed.ts) or, while the
+ * listening connection is down, when a poll of the counter sees it move.
  */
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import pg from 'pg';
 import { SextantError } from '../../../kernel/errors.js';
@@ -42,6 +45,7 @@ import type {
   SourceUpdate,
   Store,
   StoreCapabilities,
+  StoreHealth,
   StoreInfo,
   StoredSource,
   TokenRecord,
@@ -66,7 +70,9 @@ import {
   type SourceRow,
 } from '../rows.js';
 import { LocalSourceLocks } from '../source-locks.js';
-import { decodeVector, VectorMatrix, type MatrixRow } from '../vector-matrix.js';
+import { decodeVector } from '../vector-matrix.js';
+import { ChangeFeed } from './change-feed.js';
+import { pruneChangeLog } from './change-log.js';
 import { chunkFilterSql, objectFilterSql, Params, type Db } from './db.js';
 import * as entities from './entities.js';
 import * as glossary from './glossary.js';
@@ -74,6 +80,8 @@ import { PgLexicalIndex } from './lexical.js';
 import { migrate, PG_SCHEMA, PG_SCHEMA_VERSION, refuseNewer, refuseOlder, storedVersion, type MigrationResult } from './schema.js';
 import * as scopes from './sessions.js';
 import { SweepLock } from './sweep-lock.js';
+import { canRetryWrite, inTransaction, RECONNECT_DELAYS_MS, retryPoolQueries } from './tx.js';
+import { PgVectorCache, type VectorCacheStats } from './vector-cache.js';
 import * as writes from './writes.js';
 
 export interface PostgresStoreOptions {
@@ -85,7 +93,13 @@ export interface PostgresStoreOptions {
   passwordEnv?: string;
   /** How the refusal of an older store names the upgrade (default `sextant store migrate --store <url>`). */
   migrateCommand?: string;
+  /** TLS as libpq's sslmode: disable, prefer (as disable here), require (encrypted, any certificate), verify-ca, verify-full. */
+  sslmode?: SslMode;
+  /** PEM file of the CA that signed the server's certificate (verify-ca, verify-full). */
+  sslRootCert?: string;
 }
+
+export type SslMode = 'disable' | 'prefer' | 'require' | 'verify-ca' | 'verify-full';
 
 /** Shared across processes, lexical proximity through phrase operators, exact (not ANN) vectors. */
 export const POSTGRES_CAPABILITIES: Readonly<StoreCapabilities> = Object.freeze({
@@ -97,34 +111,68 @@ export const POSTGRES_CAPABILITIES: Readonly<StoreCapabilities> = Object.freeze(
 
 const UPGRADE_SEXTANT = 'npm install -g sextant-context@latest';
 const DEFAULT_PAGE_SIZE = 100;
-/** How long a process trusts the change counter it read last (see PostgresStore.#freshStamp). */
+/** How long a process trusts the change counter it read last while it cannot LISTEN (see PostgresStore.#freshStamp). */
 const STAMP_TTL_MS = 250;
-/** Transient failures a write transaction is retried on: serialization failure, deadlock. */
-const RETRYABLE = new Set(['40001', '40P01']);
 
 /** A `postgres://` or `postgresql://` URL. */
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
-export function createPool(url: string, options: PostgresStoreOptions = {}): pg.Pool {
+/** How a store connection is made (the pool's and the listening connection's). */
+export function clientConfig(url: string, options: PostgresStoreOptions = {}): pg.ClientConfig {
   const password = options.passwordEnv ? process.env[options.passwordEnv] : undefined;
   if (options.passwordEnv && password === undefined) {
     throw new SextantError('CONFIG_INVALID', `the store password variable ${options.passwordEnv} is not set`, {
       hint: `export ${options.passwordEnv}=… before starting`,
     });
   }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.poolSize ?? 10,
+  const ssl = sslOptions(url, options);
+  return {
+    // the URL's own sslmode parameter would override the option: the option wins
+    connectionString: ssl === undefined ? url : withoutSslParams(url),
     ...(password === undefined ? {} : { password }),
+    ...(ssl === undefined ? {} : { ssl }),
     options: `-c search_path=${PG_SCHEMA} -c statement_timeout=${options.statementTimeoutMs ?? 30_000}`,
     application_name: 'sextant-store',
     connectionTimeoutMillis: 10_000,
-  });
+  };
+}
+
+export function createPool(url: string, options: PostgresStoreOptions = {}): pg.Pool {
+  const pool = new pg.Pool({ ...clientConfig(url, options), max: options.poolSize ?? 10 });
   // an idle client losing its connection (server restart) must not crash the process
   pool.on('error', () => undefined);
+  retryPoolQueries(pool);
   return pool;
+}
+
+/** The `ssl` option of node-postgres for an sslmode (the option's, else the URL's `sslmode=`); undefined: as the URL says. */
+function sslOptions(url: string, options: PostgresStoreOptions): pg.ClientConfig['ssl'] | undefined {
+  const mode = options.sslmode;
+  if (mode === undefined) return undefined;
+  const ca = options.sslRootCert ? readFileSync(options.sslRootCert, 'utf8') : undefined;
+  switch (mode) {
+    case 'disable':
+    case 'prefer':
+      return false;
+    case 'require':
+      return { rejectUnauthorized: false };
+    case 'verify-ca':
+      return { rejectUnauthorized: true, ...(ca ? { ca } : {}), checkServerIdentity: () => undefined };
+    case 'verify-full':
+      return { rejectUnauthorized: true, ...(ca ? { ca } : {}) };
+    default:
+      throw new SextantError('CONFIG_INVALID', `unknown sslmode ${JSON.stringify(mode)} for the store ${redactDsn(url)}`, {
+        hint: 'use disable, prefer, require, verify-ca or verify-full',
+      });
+  }
+}
+
+function withoutSslParams(url: string): string {
+  const parsed = new URL(url);
+  for (const key of ['sslmode', 'ssl', 'sslrootcert', 'sslcert', 'sslkey']) parsed.searchParams.delete(key);
+  return parsed.toString();
 }
 
 /** One clear error for a store that cannot be reached, with the URL's password masked. */
@@ -170,34 +218,10 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     } finally {
       client.release();
     }
-    return new PostgresStore(pool, redactDsn(url));
+    return new PostgresStore(pool, redactDsn(url), clientConfig(url, options));
   } catch (err) {
     await pool.end();
     throw err;
-  }
-}
-
-/**
- * `fn` inside one transaction on a pooled connection. A connection lost meanwhile (server
- * restart, terminated backend) fails the query in flight rather than the process, and is
- * discarded instead of going back to the pool.
- */
-async function inTransaction<T>(pool: pg.Pool, begin: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  const ignore = (): void => undefined;
-  client.on('error', ignore);
-  let broken = false;
-  try {
-    await client.query(begin);
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => (broken = true));
-    throw err;
-  } finally {
-    client.off('error', ignore);
-    client.release(broken);
   }
 }
 
@@ -207,18 +231,46 @@ export class PostgresStore implements Store {
   readonly location: string;
   readonly #pool: pg.Pool;
   readonly #lexical: PgLexicalIndex;
-  #matrix: { stamp: number; matrix: VectorMatrix } | null = null;
+  readonly #vectors: PgVectorCache;
+  readonly #feed: ChangeFeed | null;
   #closed = false;
   #stamp: { n: number; at: number } | null = null;
   #modelCache: { stamp: number; model: EmbeddingModelInfo | null } | null = null;
   readonly #locks = new LocalSourceLocks();
   readonly #sweepLock: SweepLock;
 
-  constructor(pool: pg.Pool, location: string) {
+  /** `listen`: how to open the connection that hears other processes' writes (none: poll only). */
+  constructor(pool: pg.Pool, location: string, listen?: pg.ClientConfig) {
     this.#pool = pool;
     this.location = location;
     this.#lexical = new PgLexicalIndex(pool, () => this.#freshStamp());
     this.#sweepLock = new SweepLock(pool);
+    this.#vectors = new PgVectorCache(pool);
+    this.#feed = listen
+      ? new ChangeFeed(listen, {
+          onChange: (seq) => this.#heard(seq),
+          // notifications may have been missed while it was down: read the counter again
+          onConnect: () => (this.#stamp = null),
+        })
+      : null;
+  }
+
+  /** Whether the store answers, and whether this process hears other processes' writes. */
+  health(): StoreHealth {
+    this.#feed?.start();
+    const health: StoreHealth = this.#feed ? this.#feed.health() : { status: 'ok', changes: 'poll' };
+    return this.#vectors.loaded ? { ...health, vectorsAt: this.#vectors.stats().stamp } : health;
+  }
+
+  /** The vector matrix's refreshes so far (tests and status). */
+  vectorCacheStats(): VectorCacheStats {
+    return this.#vectors.stats();
+  }
+
+  /** Another process committed counter `seq`: trust it, and bring loaded vectors up to it now. */
+  #heard(seq: number): void {
+    if (!this.#stamp || this.#stamp.n < seq) this.#stamp = { n: seq, at: Date.now() };
+    if (this.#vectors.loaded) this.#vectors.at(seq).catch(() => undefined);
   }
 
   /** The pool, for the advisory locks of updates (see ./locks.ts). */
@@ -242,8 +294,11 @@ export class PostgresStore implements Store {
    * and another process's write shows here within that time. Own writes reset it.
    */
   async #freshStamp(): Promise<number> {
+    this.#feed?.start();
     const stamp = this.#stamp;
-    return stamp && Date.now() - stamp.at < STAMP_TTL_MS ? stamp.n : this.changeCounter();
+    // while listening, the last value heard is current; otherwise it is trusted for a moment
+    if (stamp && (this.#feed?.listening || Date.now() - stamp.at < STAMP_TTL_MS)) return stamp.n;
+    return this.changeCounter();
   }
 
   /** The embedding model, cached with the stamp it was read at. */
@@ -269,7 +324,7 @@ export class PostgresStore implements Store {
       location: this.location,
       schemaVersion: PG_SCHEMA_VERSION,
       sizeBytes: Number(s.size),
-      vectorBackend: this.vectorBackend,
+      vectorBackend: `${this.vectorBackend} (exact, in memory, refreshed from the change log; ${await this.#pgvector()})`,
       embeddingModel: await writes.readModel(this.#pool),
       countsByKind,
       chunks: s.chunks,
@@ -277,10 +332,27 @@ export class PostgresStore implements Store {
     };
   }
 
+  /**
+   * What the database offers of pgvector, for `status`. The HNSW path is not built yet (this
+   * project's machines cannot install the extension to test it), so the JS matrix serves either way.
+   */
+  async #pgvector(): Promise<string> {
+    const row = (
+      await this.#pool.query<{ installed: string | null; available: string | null }>(
+        `SELECT (SELECT extversion FROM pg_extension WHERE extname = 'vector') AS installed,
+                (SELECT default_version FROM pg_available_extensions WHERE name = 'vector') AS available`,
+      )
+    ).rows[0]!;
+    if (row.installed) return `pgvector ${row.installed} is installed in the database but not used yet`;
+    if (row.available) return `pgvector ${row.available} is available to CREATE EXTENSION but not used yet`;
+    return 'pgvector is not available in this database';
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     await this.#sweepLock.release();
+    await this.#feed?.close();
     await this.#pool.end();
   }
 
@@ -524,25 +596,7 @@ export class PostgresStore implements Store {
         hint: 'record the embedder in use with setEmbeddingModel and re-embed the chunks',
       });
     }
-    return (await this.#loadMatrix()).search(query);
-  }
-
-  /** The matrix of this process, reloaded when any process's write moved the change counter. */
-  async #loadMatrix(): Promise<VectorMatrix> {
-    const stamp = await this.#freshStamp();
-    if (this.#matrix && this.#matrix.stamp === stamp) return this.#matrix.matrix;
-    // one snapshot for the counter and the rows, so the stamp describes exactly what was read
-    const { at, rows } = await inTransaction(this.#pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (client) => ({
-      at: Number((await client.query<{ n: string }>('SELECT n FROM change_counter WHERE id = 1')).rows[0]!.n),
-      rows: (
-        await client.query<MatrixRow>(
-          'SELECT c.id, c.source, c.kind, c.project, c.session, v.vector FROM vectors v JOIN chunks c ON c.rid = v.rid ORDER BY c.id',
-        )
-      ).rows,
-    }));
-    const matrix = new VectorMatrix(rows.length, rows[0] ? rows[0].vector.length / 4 : 0, rows);
-    this.#matrix = { stamp: at, matrix };
-    return matrix;
+    return (await this.#vectors.at(await this.#freshStamp())).search(query);
   }
 
   async embeddingModel(): Promise<EmbeddingModelInfo | null> {
@@ -725,6 +779,8 @@ export class PostgresStore implements Store {
       out.vectors = await run(`DELETE FROM vectors WHERE rid IN (SELECT rid FROM chunks WHERE ${orphanChunk})`);
       out.chunks = await run(`DELETE FROM chunks WHERE ${orphanChunk}`);
       out.effectiveContexts = await run('DELETE FROM effective_contexts WHERE object_id NOT IN (SELECT id FROM objects)');
+      // tombstones of the change log are bookkeeping, not leftovers: pruned, not counted
+      await pruneChangeLog(db);
       return { ...out, ...(await entities.deleteEntityOrphans(db)) };
     });
     await this.#pool.query('VACUUM (ANALYZE) chunks, vectors, objects, edges, chunk_entities, entities');
@@ -745,19 +801,23 @@ export class PostgresStore implements Store {
   // helpers
 
   /**
-   * One transaction on one pooled connection; `visible` writes move the change counter in it.
-   * Serialization failures and deadlocks are retried (three attempts in all).
+   * One transaction on one pooled connection; `visible` writes end by stamping their changes
+   * (the counter moves, the change log gets its value, listeners are notified at commit).
+   * Serialization failures, deadlocks and connections lost before COMMIT are retried.
    */
   async #write<T>(fn: (db: Db) => Promise<T>, visible = true): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await inTransaction(this.#pool, 'BEGIN', async (client) => {
           const result = await fn(client);
-          if (visible) await client.query('UPDATE change_counter SET n = n + 1 WHERE id = 1');
+          if (visible) await client.query('SELECT stamp_changes()');
           return result;
         });
       } catch (err) {
-        if (attempt < 3 && RETRYABLE.has(String((err as { code?: unknown }).code))) continue;
+        if (attempt <= RECONNECT_DELAYS_MS.length && canRetryWrite(err)) {
+          await new Promise((resolve) => setTimeout(resolve, RECONNECT_DELAYS_MS[attempt - 1]));
+          continue;
+        }
         throw err;
       } finally {
         this.#lexical.invalidate();

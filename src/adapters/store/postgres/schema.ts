@@ -9,16 +9,17 @@
  *   over text whose punctuation became spaces (as FTS5's unicode61 tokenizer splits), stemmed by
  *   an English Snowball dictionary without stop words (identifiers like `to` and `from` stay).
  * - `change_counter` moves in every write transaction that readers can see: servers key their
- *   vector matrix and caches on it.
+ *   vector matrix and caches on it; version 2 adds the change log beside it (./change-log.ts).
  */
 import type { PoolClient } from 'pg';
 import { SextantError } from '../../../kernel/errors.js';
+import { CHANGE_LOG_SQL } from './change-log.js';
 
 /** The PostgreSQL schema (namespace) every table lives in. */
 export const PG_SCHEMA = 'sextant';
 
 /** Bump when the DDL changes, with a {@link PgMigration} from the previous version. */
-export const PG_SCHEMA_VERSION = 1;
+export const PG_SCHEMA_VERSION = 2;
 
 export interface PgMigration {
   to: number;
@@ -132,6 +133,7 @@ CREATE TABLE llm_cache (key ctext PRIMARY KEY, model text NOT NULL, response tex
 /** Every step from an empty schema to {@link PG_SCHEMA_VERSION}, in order. */
 export const PG_MIGRATIONS: readonly PgMigration[] = Object.freeze([
   { to: 1, description: 'catalog, chunks, vectors, entities, scopes, glossary', sql: VERSION_1 },
+  { to: 2, description: 'change log of chunks and vectors, stamped and notified at commit', sql: CHANGE_LOG_SQL },
 ]);
 
 /** Serialises schema creation and migration between processes (a transaction-level advisory lock). */
