@@ -17,6 +17,8 @@ import { sqlTableRefs, type SqlTableRef } from './sql-refs.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
 import { exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
 import { languageImports } from './lang-imports.js';
+import { ormTableRefs, type OrmTableRef } from './orm-refs.js';
+import { graphqlFieldRefs, type GraphqlFieldRef } from './graphql-refs.js';
 import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
 
 export interface CodeConnectorOptions {
@@ -37,6 +39,8 @@ function toObjects(
   symbols: readonly CodeSymbol[],
   coChanged: readonly CoChangePartner[],
   sqlTables: readonly SqlTableRef[],
+  ormTables: readonly OrmTableRef[],
+  graphqlFields: readonly GraphqlFieldRef[],
 ): CatalogObject[] {
   const id = fileId(source, file.path);
   const resource = `file:${file.path}`;
@@ -59,6 +63,8 @@ function toObjects(
       symbols: symbols.map((s) => s.name),
       ...(coChanged.length ? { coChanged } : {}),
       ...(sqlTables.length ? { sqlTables } : {}),
+      ...(ormTables.length ? { ormTables } : {}),
+      ...(graphqlFields.length ? { graphqlFields } : {}),
     },
   };
   return [
@@ -206,6 +212,8 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
               (unchanged && PARSED_LANGUAGES.has(file.language) ? (storedSymbols.get(file.path) ?? []) : exportedSymbols(file.text, file.language)),
             partners.get(file.path) ?? [],
             await sqlTableRefs(file.text),
+            ormTableRefs(file.text, file.language, file.path),
+            graphqlFieldRefs(file.text, file.language),
           ),
         );
       }
