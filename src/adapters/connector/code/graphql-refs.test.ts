@@ -37,3 +37,13 @@ describe('GraphQL operations in code', () => {
     expect(graphqlFieldRefs('const q = gql`query { books { `;', 'typescript')).toEqual([]);
   });
 });
+
+describe('GraphQL in Python', () => {
+  it('reads gql("""…""") calls of the gql client library', () => {
+    const text = 'from gql import gql\n\nBOOKS = gql(\n    """\n    query {\n      books { title }\n    }\n    """\n)\n';
+    expect(graphqlFieldRefs(text, 'python')).toEqual([
+      { path: 'query.books', line: 6 },
+      { path: 'query.books.title', line: 6 },
+    ]);
+  });
+});

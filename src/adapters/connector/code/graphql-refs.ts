@@ -1,7 +1,8 @@
 /**
  * @module adapters/connector/code/graphql-refs
- * GraphQL operations in code: `gql` / `graphql` tagged templates, `graphql(\`…\`)` and
- * `gql(\`…\`)` calls, and whole `.graphql` / `.gql` files, parsed with the `graphql` package
+ * GraphQL operations in code: `gql` / `graphql` tagged templates and calls with a template,
+ * Python `gql(...)` calls with a triple-quoted string, and whole `.graphql` / `.gql` files,
+ * parsed with the `graphql` package
  * (`${…}` interpolations, usually fragments, become blanks of the same length so lines stay
  * right). Each selected field becomes a path from its root, `query.orders.total`, or from a
  * fragment's type, `Order.total`, with its line; aliases are read through and `__typename` left out.
@@ -15,6 +16,8 @@ export interface GraphqlFieldRef {
 }
 
 const TEMPLATE = /\b(?:gql|graphql)\s*(?:\(\s*)?`((?:\\[\s\S]|[^`\\])*)`/g;
+/** Python's gql client library: `gql("""…""")`. */
+const PYTHON_CALL = /\bgql\(\s*[rb]?("""|''')([\s\S]*?)\1/g;
 
 const blankInterpolations = (body: string) => body.replace(/\$\{[^}]*\}/g, (m) => m.replace(/[^\n]/g, ' '));
 
@@ -49,7 +52,9 @@ function fieldsOf(body: string, firstLine: number, out: Map<string, number>): vo
 export function graphqlFieldRefs(text: string, language: string): GraphqlFieldRef[] {
   const out = new Map<string, number>();
   if (language === 'graphql') fieldsOf(text, 1, out);
-  else if (/\b(?:gql|graphql)\s*(?:\(\s*)?`/.test(text)) {
+  else if (language === 'python') {
+    for (const m of text.matchAll(PYTHON_CALL)) fieldsOf(m[2]!, text.slice(0, m.index + m[0].indexOf(m[1]!) + 3).split('\n').length, out);
+  } else if (/\b(?:gql|graphql)\s*(?:\(\s*)?`/.test(text)) {
     for (const m of text.matchAll(TEMPLATE)) fieldsOf(m[1]!, text.slice(0, m.index + m[0].indexOf('`') + 1).split('\n').length, out);
   }
   return [...out].map(([path, line]) => ({ path, line }));
