@@ -78,5 +78,6 @@ describe('ORM models in code', () => {
 
   it('finds nothing in code without models', () => {
     expect(ormTableRefs("export const define = (x: string) => x;\ndefine('not a model');\n", 'typescript', 'a.ts')).toEqual([]);
+    expect(ormTableRefs("db.table.define('x');\nconst node = { tableName: 'person' };\n", 'typescript', 'query-builder.ts')).toEqual([]);
   });
 });

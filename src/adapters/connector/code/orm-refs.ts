@@ -115,7 +115,8 @@ export function ormTableRefs(text: string, language: string, path: string): OrmT
   const out: OrmTableRef[] = [];
   if (language === 'typescript' || language === 'javascript') {
     if (text.includes('@Entity') || text.includes('@ViewEntity')) typeorm(text, out);
-    if (/\.define\s*(?:<[^>]*>)?\s*\(|\btableName\s*:/.test(text)) sequelize(text, out);
+    // `define(` and `tableName:` are common words: only in a file that names Sequelize
+    if (/sequelize/i.test(text) && /\.define\s*(?:<[^>]*>)?\s*\(|\btableName\s*:/.test(text)) sequelize(text, out);
   } else if (language === 'prisma') prisma(text, out);
   else if (language === 'python') python(text, path, out);
   else if (language === 'java' || language === 'kotlin') jpa(text, out);
