@@ -27,6 +27,8 @@ export interface CodeConnectorOptions {
 }
 
 const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+/** Bumped when a scan finds more than before (2: Python/Go/Java imports, ORM and GraphQL names): an index of an older scan is rescanned once. */
+const SCAN_VERSION = 2;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const fileId = (source: string, path: string) => `${source}:code_file:${path}`;
@@ -59,6 +61,7 @@ function toObjects(
       size: file.size,
       lines: file.text.split('\n').length,
       hash,
+      scan: SCAN_VERSION,
       imports: imports.map((i) => ({ path: i.path, kinds: i.kinds })),
       symbols: symbols.map((s) => s.name),
       ...(coChanged.length ? { coChanged } : {}),
@@ -178,7 +181,8 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       const storedAll = (await introspect.stored?.()) ?? [];
       const stored = storedAll.filter((o) => o.kind === 'code_file');
       const graph = graphFile(source);
-      const unchanged = !graph && stored.length === files.length && stored.every((o) => hashes.get(o.path) === o.attributes.hash);
+      const unchanged =
+        !graph && stored.length === files.length && stored.every((o) => hashes.get(o.path) === o.attributes.hash && o.attributes.scan === SCAN_VERSION);
       const notes: string[] = [];
       let imports: ImportMap;
       if (unchanged) {

@@ -149,5 +149,10 @@ describe('Python, Go and Java imports and symbols (tree-sitter)', () => {
     expect(edgeList(again)).toEqual(edges);
     expect((again.info as { notes: string[] }).notes[0]).toContain('unchanged');
     expect(symbols(again, 'go/internal/store/store.go')).toEqual(symbols(s, 'go/internal/store/store.go'));
+    // an index written by an older scan (no Python/Go/Java imports then) is rescanned once, not reused
+    const older = s.objects.map((o) => ({ ...o, attributes: { ...o.attributes, scan: undefined, imports: [] } }));
+    const upgraded = await scan(files, older);
+    expect((upgraded.info as { notes: string[] }).notes[0]).not.toContain('unchanged');
+    expect(edgeList(upgraded)).toEqual(edges);
   });
 });
