@@ -11,6 +11,7 @@ import type { SearchOptions, SearchResult } from '../search/types.js';
 import { SextantError } from '../../kernel/errors.js';
 import { CODE_FILE_KIND, CODE_SOURCE_TYPE, CODE_SYMBOL_KIND, IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
 import { buildCodeGraph, type CodeGraph } from './code-graph.js';
+import { DATA_TOPIC_KINDS, dataUsersIndex, dataUsersOf, dataUseWhy, type DataUse, type DataUsers } from './data-users.js';
 import { fuseRanked } from './fuse.js';
 import { deterministicPlan, type OnboardingPlan } from './plan-steps.js';
 import { normalizeSeedPath, resolveSeedPath, type SeedMatch } from './resolve-seed.js';
@@ -45,6 +46,8 @@ export interface OnboardingContext {
   resolvedBy: SeedMatch | null;
   /** Why the context is empty, when it is. */
   reason?: string;
+  /** Files of related that use the tables or GraphQL fields the request is about. */
+  dataUses?: DataUse[];
 }
 
 export interface OnboardingResult {
@@ -71,6 +74,8 @@ interface SourceGraph {
   graph: CodeGraph;
   /** Each file's co-change partners from git history, strongest first. */
   coChanged: ReadonlyMap<string, readonly string[]>;
+  /** Who uses each table and GraphQL field (uses_table / uses_field edges). */
+  dataUsers: DataUsers;
 }
 
 /** Code chunks a topic search reads: enough to fill a fused list of 30 files after symbols fold into their files. */
@@ -99,11 +104,12 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     if (cached?.counter === counter) return cached.loaded;
     const objects = (await deps.store.sourceObjects(source)).filter((o) => o.kind === CODE_FILE_KIND);
     const pathOf = new Map(objects.map((o) => [o.id, o.path]));
-    const edges = (await deps.store.sourceEdges(source))
+    const sourceEdges = await deps.store.sourceEdges(source);
+    const edges = sourceEdges
       .filter((e) => e.kind === IMPORT_EDGE_KIND && pathOf.has(e.fromId) && pathOf.has(e.toId))
       .map((e) => ({ source: pathOf.get(e.fromId)!, target: pathOf.get(e.toId)! }));
     const coChanged = new Map(objects.map((o) => [o.path, ((o.attributes.coChanged as Array<{ path: string }> | undefined) ?? []).map((p) => p.path)]));
-    const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), coChanged };
+    const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), coChanged, dataUsers: dataUsersIndex(sourceEdges, pathOf) };
     cache.set(source, { counter, loaded });
     return loaded;
   }
@@ -153,6 +159,23 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     return out;
   }
 
+  /** Per code source, the files using the data the request's best data hits name (no search when no code uses data). */
+  async function dataTopic(request: OnboardingRequest, known: ReadonlyMap<string, SourceGraph>): Promise<Map<string, DataUse[]>> {
+    const out = new Map<string, DataUse[]>();
+    if (![...known.values()].some((g) => g.dataUsers.size) || !request.request.trim()) return out;
+    const result = await deps.search(request.request, {
+      kinds: DATA_TOPIC_KINDS,
+      limit: 10,
+      explain: true,
+      ...(request.allowedSources ? { sources: request.allowedSources } : {}),
+    });
+    for (const [source, g] of known) {
+      const uses = dataUsersOf(result.hits, g.dataUsers);
+      if (uses.length) out.set(source, uses);
+    }
+    return out;
+  }
+
   async function plan(request: OnboardingRequest): Promise<OnboardingResult> {
     const config: TraversalConfig = clampTraversal(request);
     const rank = request.rank ?? 'graph';
@@ -183,14 +206,18 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     }
     // the topic is searched when it seeds the plan, or when the fused order uses it
     const topic = !seed || rank === 'fused' ? await topicFiles(request.request, seed ? [seed.source] : [...known.keys()]) : [];
+    const data = await dataTopic(request, seed ? new Map([[seed.source, known.get(seed.source)!]]) : known);
     if (!seed) {
-      const first = topic.find((t) => known.get(t.source)!.graph.nodes.includes(t.id));
+      const [dataSource, dataUses] = data.entries().next().value ?? [];
+      const first =
+        topic.find((t) => known.get(t.source)!.graph.nodes.includes(t.id)) ??
+        (dataSource && dataUses ? { source: dataSource, id: dataUses[0]!.file } : undefined);
       if (!first) return empty(`no code file matches "${request.request}"`, request.source ?? null);
       seed = { ...first, how: 'topic' };
     }
     const { graph: g, coChanged } = known.get(seed.source)!;
     const walk = traverse(g, seed.id, rank === 'fused' ? { ...config, limit: FUSED_POOL } : config);
-    const related =
+    const ranked =
       rank === 'fused'
         ? fuseRanked(
             [
@@ -202,7 +229,18 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
             new Set([seed.id]),
           ).slice(0, config.limit)
         : walk.relatedFiles;
-    const plan = deterministicPlan(g, { request: request.request, seed: seed.id, how: seed.how, related, distance: walk.distance });
+    // files that use the data the request is about join the related files, within the limit
+    const dataUses = (data.get(seed.source) ?? []).filter((u) => u.file !== seed.id).slice(0, config.limit);
+    const dataFiles = new Set(dataUses.map((u) => u.file));
+    const related = [...ranked.filter((f) => !dataFiles.has(f)).slice(0, config.limit - dataUses.length), ...dataUses.map((u) => u.file)];
+    const plan = deterministicPlan(g, {
+      request: request.request,
+      seed: seed.id,
+      how: seed.how,
+      related,
+      distance: walk.distance,
+      dataUses: dataUses.map((u) => ({ file: u.file, why: dataUseWhy(u) })),
+    });
     const context: OnboardingContext = {
       seedId: seed.id,
       relatedFiles: related,
@@ -211,6 +249,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       stats: walk.stats,
       source: seed.source,
       resolvedBy: seed.how,
+      ...(dataUses.length ? { dataUses } : {}),
     };
     const userSummary = `Start with ${seed.id} (${seed.how === 'topic' ? 'matched by topic' : `seed matched: ${seed.how}`}); ${related.length} related file${related.length === 1 ? '' : 's'} within ${config.depth} import${config.depth === 1 ? '' : 's'} (${config.direction}); ${plan.steps.length} steps.`;
     return { plan, context, userSummary };

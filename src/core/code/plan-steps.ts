@@ -29,6 +29,8 @@ export interface PlanInput {
   how?: string;
   /** Why there is no seed (shown as the only step). */
   reason?: string;
+  /** Files that use the tables or GraphQL fields the request is about, each with why (core/code/data-users). */
+  dataUses?: ReadonlyArray<{ file: string; why: string }>;
 }
 
 const ENTRY_NAME = /(^|\/)(index|main|cli|app|server|bin)\.[a-z]+$/i;
@@ -50,8 +52,10 @@ export function deterministicPlan(graph: CodeGraph, input: PlanInput): Onboardin
     return { request: input.request, steps: steps.map((s, i) => ({ step: i + 1, ...s })), writtenBy: 'rules' };
   }
   const seed = input.seed;
-  const entries = input.related.filter((f) => isEntryPoint(graph, f));
-  const rest = input.related.filter((f) => !entries.includes(f));
+  const dataUses = (input.dataUses ?? []).filter((u) => u.file !== seed);
+  const dataFiles = new Set(dataUses.map((u) => u.file));
+  const entries = input.related.filter((f) => !dataFiles.has(f) && isEntryPoint(graph, f));
+  const rest = input.related.filter((f) => !dataFiles.has(f) && !entries.includes(f));
   const imported = new Set(importsOf(graph, seed));
   const direct = rest.filter((f) => input.distance.get(f) === 1);
   const buildsOn = direct.filter((f) => imported.has(f));
@@ -72,6 +76,12 @@ export function deterministicPlan(graph: CodeGraph, input: PlanInput): Onboardin
         ? `the file that best matches "${input.request}"`
         : `the seed file you named${input.how === 'exact' ? '' : ` (${input.how} match)`}`,
   });
+  if (dataUses.length)
+    steps.push({
+      title: 'Code that touches the data',
+      files: dataUses.map((u) => u.file),
+      why: `the request is about data these files use: ${dataUses.map((u) => `${u.file} ${u.why}`).join('; ')}`,
+    });
   if (buildsOn.length) steps.push({ title: 'What it builds on', files: buildsOn, why: `${seed} imports these directly` });
   if (usedBy.length) steps.push({ title: 'Who uses it', files: usedBy, why: `these import ${seed} directly: read them to see how it is called` });
   const byDistance = new Map<number, string[]>();

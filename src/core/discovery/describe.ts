@@ -8,7 +8,7 @@ import { RELATION_KINDS, type CatalogEdge, type CatalogObject } from '../../port
 import type { ObjectFilter, ObjectPage, StoredSource } from '../../ports/store.js';
 import type { ObjectDetail } from '../catalog/describe-object.js';
 import { IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
-import { USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
+import { USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
 import { SextantError } from '../../kernel/errors.js';
 import { parseTarget } from '../../kernel/ids.js';
 import { needsQuotes, sqlIdentifier, sqlPath } from '../../kernel/text/sql-identifier.js';
@@ -77,7 +77,7 @@ export interface ObjectLink {
   line?: number;
 }
 
-const LINK_KINDS = new Set([IMPORT_EDGE_KIND, USES_TABLE_EDGE_KIND]);
+const LINK_KINDS = new Set([IMPORT_EDGE_KIND, USES_TABLE_EDGE_KIND, USES_FIELD_EDGE_KIND]);
 
 function links(d: ObjectDetail, cap: number): ObjectLink[] {
   const link = (direction: 'out' | 'in') => (e: CatalogEdge) => ({

@@ -16,6 +16,10 @@ import { cruiseImports, readGraphFile, type FileImport, type ImportMap } from '.
 import { sqlTableRefs, type SqlTableRef } from './sql-refs.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
 import { exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
+import { languageImports } from './lang-imports.js';
+import { ormTableRefs, type OrmTableRef } from './orm-refs.js';
+import { graphqlFieldRefs, type GraphqlFieldRef } from './graphql-refs.js';
+import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
 
 export interface CodeConnectorOptions {
   /** Larger files are refused (generated bundles, fixtures). */
@@ -23,6 +27,8 @@ export interface CodeConnectorOptions {
 }
 
 const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+/** Bumped when a scan finds more than before (2: Python/Go/Java imports, ORM and GraphQL names): an index of an older scan is rescanned once. */
+const SCAN_VERSION = 2;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const fileId = (source: string, path: string) => `${source}:code_file:${path}`;
@@ -35,6 +41,8 @@ function toObjects(
   symbols: readonly CodeSymbol[],
   coChanged: readonly CoChangePartner[],
   sqlTables: readonly SqlTableRef[],
+  ormTables: readonly OrmTableRef[],
+  graphqlFields: readonly GraphqlFieldRef[],
 ): CatalogObject[] {
   const id = fileId(source, file.path);
   const resource = `file:${file.path}`;
@@ -53,10 +61,13 @@ function toObjects(
       size: file.size,
       lines: file.text.split('\n').length,
       hash,
+      scan: SCAN_VERSION,
       imports: imports.map((i) => ({ path: i.path, kinds: i.kinds })),
       symbols: symbols.map((s) => s.name),
       ...(coChanged.length ? { coChanged } : {}),
       ...(sqlTables.length ? { sqlTables } : {}),
+      ...(ormTables.length ? { ormTables } : {}),
+      ...(graphqlFields.length ? { graphqlFields } : {}),
     },
   };
   return [
@@ -85,6 +96,42 @@ export function importEdges(source: string, objects: readonly CatalogObject[]): 
       edges.push({ fromId: o.id, toId: fileId(source, i.path), kind: 'imports', resource: o.resource, attributes: { kinds: i.kinds } });
   }
   return edges;
+}
+
+/** Python, Go and Java files parsed once each (imports and symbols); a file that does not parse keeps the pattern outline. */
+async function parseFiles(files: readonly ListedFile[], introspect: IntrospectOptions): Promise<Map<string, ParsedFile>> {
+  const parsed = new Map<string, ParsedFile>();
+  const todo = files.filter((f) => PARSED_LANGUAGES.has(f.language));
+  for (const [i, file] of todo.entries()) {
+    if (introspect.signal?.aborted) break;
+    if (i % 200 === 0) introspect.onProgress?.('parsing Python, Go and Java files', i, todo.length);
+    const result = await parseFile(file.text, file.language).catch(() => null);
+    if (result) parsed.set(file.path, result);
+  }
+  return parsed;
+}
+
+function mergeImports(into: ImportMap, more: ImportMap): void {
+  for (const [from, list] of more) {
+    const existing = into.get(from);
+    if (!existing) into.set(from, list);
+    else for (const i of list) if (!existing.some((e) => e.path === i.path)) existing.push(i);
+  }
+}
+
+/** The symbols stored for each file of a tree scanned before (an unchanged tree is not parsed again). */
+function symbolsOf(stored: readonly CatalogObject[]): Map<string, CodeSymbol[]> {
+  const out = new Map<string, CodeSymbol[]>();
+  for (const o of stored) {
+    if (o.kind !== 'code_symbol') continue;
+    const file = String(o.attributes.file ?? '');
+    out.set(file, [
+      ...(out.get(file) ?? []),
+      { name: o.name, kind: String(o.attributes.symbolKind ?? 'symbol'), line: Number(o.attributes.line ?? 0), signature: o.definition ?? '' },
+    ]);
+  }
+  for (const list of out.values()) list.sort((a, b) => a.line - b.line);
+  return out;
 }
 
 export function createCodeConnector(options: CodeConnectorOptions = {}): Connector {
@@ -131,9 +178,11 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
           },
         );
       const hashes = new Map(files.map((f) => [f.path, sha256(f.text)]));
-      const stored = ((await introspect.stored?.()) ?? []).filter((o) => o.kind === 'code_file');
+      const storedAll = (await introspect.stored?.()) ?? [];
+      const stored = storedAll.filter((o) => o.kind === 'code_file');
       const graph = graphFile(source);
-      const unchanged = !graph && stored.length === files.length && stored.every((o) => hashes.get(o.path) === o.attributes.hash);
+      const unchanged =
+        !graph && stored.length === files.length && stored.every((o) => hashes.get(o.path) === o.attributes.hash && o.attributes.scan === SCAN_VERSION);
       const notes: string[] = [];
       let imports: ImportMap;
       if (unchanged) {
@@ -149,6 +198,9 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
           files.map((f) => f.path),
         );
       }
+      const parsed = unchanged ? new Map<string, ParsedFile>() : await parseFiles(files, introspect);
+      if (!unchanged) mergeImports(imports, await languageImports(source.url, parsed, new Set(hashes.keys())));
+      const storedSymbols = unchanged ? symbolsOf(storedAll) : new Map<string, CodeSymbol[]>();
       const partners = await coChangePartners(source.url, new Set(hashes.keys()));
       const objects: CatalogObject[] = [];
       for (const [i, file] of files.entries()) {
@@ -160,9 +212,12 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
             file,
             hashes.get(file.path)!,
             imports.get(file.path) ?? [],
-            exportedSymbols(file.text, file.language),
+            parsed.get(file.path)?.symbols ??
+              (unchanged && PARSED_LANGUAGES.has(file.language) ? (storedSymbols.get(file.path) ?? []) : exportedSymbols(file.text, file.language)),
             partners.get(file.path) ?? [],
             await sqlTableRefs(file.text),
+            ormTableRefs(file.text, file.language, file.path),
+            graphqlFieldRefs(file.text, file.language),
           ),
         );
       }

@@ -38,6 +38,9 @@ export const LANGUAGES: Readonly<Record<string, string>> = Object.freeze({
   cpp: 'cpp',
   hpp: 'cpp',
   sql: 'sql',
+  prisma: 'prisma',
+  graphql: 'graphql',
+  gql: 'graphql',
 });
 
 export function languageOf(path: string): string | null {

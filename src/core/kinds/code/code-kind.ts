@@ -3,7 +3,8 @@
  * The code family (issue 16, seed 003): a repository's working tree as a source. Files are
  * `code_file` objects joined by `imports` edges (importer → imported), their exported
  * functions, classes and types `code_symbol` children; both are chunked, so a topic finds
- * files through the hybrid index, and the import graph feeds the onboarding planner.
+ * files through the hybrid index, and the import graph feeds the onboarding planner. Files
+ * link to the data they use through `uses_table` and `uses_field` edges (code-links).
  */
 import { z } from 'zod';
 import type { ObjectKindSpec, SourceKind } from '../../../ports/source-kind.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogObject } from '../../../ports/catalog.js';
-import { codeDataEdges, relationIndex } from './code-links.js';
+import { codeDataEdges, codeGraphqlEdges, relationIndex } from './code-links.js';
+import { graphqlIndex } from './graphql-links.js';
 
 const rel = (source: string, path: string): CatalogObject => ({
   id: `${source}:table:${path}`,
@@ -39,6 +40,74 @@ describe('code-to-data links', () => {
     };
     expect(codeDataEdges([file], relationIndex(RELATIONS))).toEqual([
       { fromId: 'svc:code_file:src/x.ts', toId: 'pg:table:billing.invoice', kind: 'uses_table', resource: 'file:src/x.ts', attributes: { line: 3 } },
+    ]);
+  });
+});
+
+const obj = (source: string, kind: string, path: string, attributes: Record<string, unknown> = {}, parentId: string | null = null): CatalogObject => ({
+  id: `${source}:${kind}:${path}`,
+  source,
+  kind,
+  path,
+  name: path.split('.').at(-1)!,
+  parentId,
+  resource: kind,
+  comment: null,
+  definition: null,
+  attributes,
+});
+
+describe('ORM and GraphQL links', () => {
+  it('an ORM model links with its via; an alternative name serves when the first is no table; SQL and ORM on one table make one edge', () => {
+    const file = { ...rel('svc', 'x'), id: 'svc:code_file:src/m.ts', kind: 'code_file', resource: 'file:src/m.ts' };
+    file.attributes = {
+      sqlTables: [{ table: 'lead', line: 9 }],
+      ormTables: [
+        { table: 'leads', alternatives: ['lead'], line: 2, via: 'sequelize' },
+        { table: 'invoice', line: 5, via: 'typeorm' },
+      ],
+    };
+    expect(codeDataEdges([file], relationIndex(RELATIONS)).map((e) => [e.toId, e.attributes])).toEqual([
+      ['pg:table:crm.lead', { line: 2, via: 'sequelize' }],
+      ['pg:table:billing.invoice', { line: 5, via: 'typeorm' }],
+    ]);
+  });
+
+  it('GraphQL paths walk a plain API (operation, then the return type’s fields) and a Hugr module tree (query, data object, its fields)', () => {
+    const objects = [
+      obj('api', 'graphql_query', 'query.books', { root: 'query', returns: '[Book!]!' }),
+      obj('api', 'graphql_type', 'Book'),
+      obj('api', 'graphql_type', 'Author'),
+      obj('api', 'graphql_field', 'Book.title', { dataType: 'String!' }),
+      obj('api', 'graphql_field', 'Book.author', { dataType: 'Author!' }),
+      obj('api', 'graphql_field', 'Author.name', { dataType: 'String!' }),
+      obj('mesh', 'module', 'sales'),
+      obj('mesh', 'data_object', 'sales.orders'),
+      obj('mesh', 'graphql_query', 'sales.orders', { root: 'query' }, 'mesh:data_object:sales.orders'),
+      obj('mesh', 'graphql_field', 'sales.orders.total', { dataType: 'Float' }),
+    ];
+    const resolve = graphqlIndex(objects);
+    const ids = (path: string) => resolve(path).map((o) => o.id);
+    expect(ids('query.books.author.name')).toEqual(['api:graphql_query:query.books', 'api:graphql_field:Book.author', 'api:graphql_field:Author.name']);
+    expect(ids('Book.title')).toEqual(['api:graphql_field:Book.title']);
+    expect(ids('query.sales.orders.total')).toEqual([
+      'mesh:graphql_query:sales.orders',
+      'mesh:data_object:sales.orders',
+      'mesh:graphql_field:sales.orders.total',
+    ]);
+    expect(ids('query.nothing.here')).toEqual([]);
+    expect(ids('query.books.missing')).toEqual(['api:graphql_query:query.books']);
+
+    const file = obj('svc', 'code_file', 'src/q.ts', {
+      graphqlFields: [
+        { path: 'query.books', line: 3 },
+        { path: 'query.books.title', line: 4 },
+        { path: 'Book.title', line: 9 },
+      ],
+    });
+    expect(codeGraphqlEdges([file], resolve).map((e) => [e.kind, e.toId, e.attributes.line])).toEqual([
+      ['uses_field', 'api:graphql_query:query.books', 3],
+      ['uses_field', 'api:graphql_field:Book.title', 4],
     ]);
   });
 });

@@ -1,20 +1,27 @@
 /**
  * @module core/kinds/code/code-links
- * Code-to-data links (issue 16): the tables a code file's SQL names (`sqlTables`, found by the
- * connector) resolved against the relations of the project's other sources, stored as
- * `uses_table` edges code_file → table with the line, so `get` of a table lists the code that
- * reads or writes it. A qualified name must match schema and table; a bare name matches a table
- * of that name when only one schema has it (else `public`'s).
+ * Code-to-data links (issue 16): the tables a code file's SQL names (`sqlTables`) or its ORM
+ * models map (`ormTables`), found by the connector, resolved against the relations of the
+ * project's other sources, stored as `uses_table` edges code_file → table with the line (and
+ * `via`, the ORM, for a model), so `get` of a table lists the code that reads or writes it. A
+ * qualified name must match schema and table; a bare name matches a table of that name when only
+ * one schema has it (else `public`'s). The GraphQL fields a file's operations select
+ * (`graphqlFields`) resolve against the GraphQL sources' operations, fields and data objects as
+ * `uses_field` edges.
  */
 import { RELATION_KINDS, type CatalogEdge, type CatalogObject } from '../../../ports/catalog.js';
 import type { Connector } from '../../../ports/connector.js';
 import type { DecoratorDeps } from '../../../ports/source-kind.js';
+import { GRAPHQL_LINK_KINDS, graphqlIndex, type GraphqlResolver } from './graphql-links.js';
 
 export const USES_TABLE_EDGE_KIND = 'uses_table';
+export const USES_FIELD_EDGE_KIND = 'uses_field';
 
-interface SqlTableRef {
+interface TableRef {
   table: string;
+  alternatives?: string[];
   line: number;
+  via?: string;
 }
 
 /** Relations by lower-case `schema.name` and by bare name. */
@@ -34,15 +41,36 @@ export function relationIndex(relations: readonly CatalogObject[]): (name: strin
   };
 }
 
+const refsOf = (file: CatalogObject, key: string) => (Array.isArray(file.attributes[key]) ? (file.attributes[key] as TableRef[]) : []);
+
 export function codeDataEdges(files: readonly CatalogObject[], resolve: (name: string) => CatalogObject | null): CatalogEdge[] {
   const edges: CatalogEdge[] = [];
   for (const file of files) {
     const seen = new Set<string>();
-    for (const ref of (file.attributes.sqlTables as SqlTableRef[] | undefined) ?? []) {
-      const table = resolve(ref.table);
+    const refs = [...refsOf(file, 'sqlTables'), ...refsOf(file, 'ormTables')].sort((a, b) => a.line - b.line);
+    for (const ref of refs) {
+      let table: CatalogObject | null = null;
+      for (const name of [ref.table, ...(ref.alternatives ?? [])]) if (!table) table = resolve(name);
       if (!table || seen.has(table.id)) continue;
       seen.add(table.id);
-      edges.push({ fromId: file.id, toId: table.id, kind: USES_TABLE_EDGE_KIND, resource: file.resource, attributes: { line: ref.line } });
+      const attributes = { line: ref.line, ...(ref.via ? { via: ref.via } : {}) };
+      edges.push({ fromId: file.id, toId: table.id, kind: USES_TABLE_EDGE_KIND, resource: file.resource, attributes });
+    }
+  }
+  return edges;
+}
+
+/** One `uses_field` edge per file and GraphQL object its operations select (the operation, each field on the way), with the first line. */
+export function codeGraphqlEdges(files: readonly CatalogObject[], resolve: GraphqlResolver): CatalogEdge[] {
+  const edges: CatalogEdge[] = [];
+  for (const file of files) {
+    const seen = new Set<string>();
+    for (const ref of (file.attributes.graphqlFields as Array<{ path: string; line: number }> | undefined) ?? []) {
+      for (const target of resolve(ref.path)) {
+        if (seen.has(target.id)) continue;
+        seen.add(target.id);
+        edges.push({ fromId: file.id, toId: target.id, kind: USES_FIELD_EDGE_KIND, resource: file.resource, attributes: { line: ref.line } });
+      }
     }
   }
   return edges;
@@ -54,10 +82,13 @@ export function withDataLinks(connector: Connector, deps: DecoratorDeps): Connec
     ...connector,
     async introspect(source, options) {
       const snapshot = await connector.introspect(source, options);
-      const files = snapshot.objects.filter((o) => Array.isArray(o.attributes.sqlTables));
-      if (!files.length || !deps.otherObjects) return snapshot;
-      const resolve = relationIndex(await deps.otherObjects(RELATION_KINDS));
-      return { ...snapshot, edges: [...snapshot.edges, ...codeDataEdges(files, resolve)] };
+      if (!deps.otherObjects) return snapshot;
+      const edges = [...snapshot.edges];
+      const tableUsers = snapshot.objects.filter((o) => Array.isArray(o.attributes.sqlTables) || Array.isArray(o.attributes.ormTables));
+      if (tableUsers.length) edges.push(...codeDataEdges(tableUsers, relationIndex(await deps.otherObjects(RELATION_KINDS))));
+      const fieldUsers = snapshot.objects.filter((o) => Array.isArray(o.attributes.graphqlFields));
+      if (fieldUsers.length) edges.push(...codeGraphqlEdges(fieldUsers, graphqlIndex(await deps.otherObjects(GRAPHQL_LINK_KINDS))));
+      return { ...snapshot, edges };
     },
   };
 }

@@ -1,0 +1,162 @@
+/**
+ * @module adapters/connector/code/lang-imports
+ * Python, Go and Java imports (parsed by tree-sitter) resolved to files of the tree; an import
+ * that names no file of the tree (the standard library, a third-party package) is no edge.
+ *
+ * - Python: `import a.b` is `a/b.py` or `a/b/__init__.py` under a search root: the repository
+ *   root, `src/`, the folder above each top-level package (a folder with `__init__.py` whose parent
+ *   has none), and last the importer's own folder (scripts run from there). `from m import n`
+ *   links to the submodule `m/n` when there is one, else to `m`. Relative imports (`from .x`,
+ *   `from .. import y`) start at the importer's package.
+ * - Go: an import path under a `go.mod`'s module path is that module's package folder; the
+ *   importer gets an edge to each non-test `.go` file of the folder. A Go package is spread over
+ *   files, and the graph's nodes are files: linking each keeps the planner, seed resolution and
+ *   `get` of any one file working without a package node kind (the degree it adds is the
+ *   package's real size).
+ * - Java: each file's `package` declaration plus its file name is a fully qualified class name
+ *   (so any source root works, `src/main/java` or none); `import a.b.C` links to that class's file,
+ *   a nested or static member (`a.b.C.Inner`, `static a.b.C.m`) to `C`'s, `a.b.*` to the files of
+ *   the package. Without a package declaration a class resolves by its path under a source root
+ *   (`src/main/java`, `src/test/java`, `src`, the root). Classes of the same package need no
+ *   import: a type name the file mentions that is a class of its package is an edge too.
+ */
+import { readFile } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import type { ImportMap } from './import-graph.js';
+import type { ParsedFile } from './tree-sitter.js';
+
+type Parsed = ReadonlyMap<string, ParsedFile>;
+
+function link(map: ImportMap, from: string, to: string, kind: string): void {
+  if (from === to) return;
+  const list = map.get(from) ?? [];
+  if (!map.has(from)) map.set(from, list);
+  const existing = list.find((i) => i.path === to);
+  if (existing) existing.kinds = [...new Set([...existing.kinds, kind])];
+  else list.push({ path: to, kinds: [kind] });
+}
+
+const dirOf = (path: string) => posix.dirname(path).replace(/^\.$/, '');
+const under = (dir: string, rel: string) => (dir ? `${dir}/${rel}` : rel);
+
+function pythonImports(parsed: Parsed, known: ReadonlySet<string>, map: ImportMap): void {
+  const pyFiles = [...parsed.keys()].filter((p) => p.endsWith('.py'));
+  const packages = new Set(pyFiles.filter((p) => p.endsWith('/__init__.py')).map(dirOf));
+  const roots = new Set(['', 'src']);
+  for (const pkg of packages) if (!packages.has(dirOf(pkg))) roots.add(dirOf(pkg));
+  const moduleAt = (dir: string, dotted: string): string | null => {
+    const rel = dotted.split('.').join('/');
+    const base = rel ? under(dir, rel) : dir;
+    if (rel && known.has(`${base}.py`)) return `${base}.py`;
+    const init = under(base, '__init__.py');
+    return known.has(init) ? init : null;
+  };
+  for (const file of pyFiles) {
+    const here = dirOf(file);
+    for (const imp of parsed.get(file)!.imports) {
+      let bases: string[];
+      if (imp.level > 0) {
+        let dir = here;
+        for (let i = 1; i < imp.level; i++) dir = dirOf(dir);
+        bases = [dir];
+      } else bases = [...roots, here];
+      for (const base of bases) {
+        const target = moduleAt(base, imp.module);
+        const subs = imp.names.filter((n) => n !== '*').map((n) => moduleAt(base, imp.module ? `${imp.module}.${n}` : n));
+        if (!target && !subs.some(Boolean)) continue;
+        for (const sub of subs) if (sub) link(map, file, sub, 'import');
+        if (target && (subs.length === 0 || subs.some((s) => !s) || imp.names.includes('*'))) link(map, file, target, 'import');
+        break;
+      }
+    }
+  }
+}
+
+/** Module path → the folder of its go.mod, for every go.mod above a Go file of the tree. */
+async function goModules(root: string, goDirs: ReadonlySet<string>): Promise<Array<{ module: string; dir: string }>> {
+  const seen = new Map<string, string | null>();
+  for (const start of goDirs) {
+    for (let dir = start; ; dir = dirOf(dir)) {
+      if (!seen.has(dir)) {
+        const text = await readFile(join(root, dir, 'go.mod'), 'utf8').catch(() => null);
+        seen.set(dir, text ? (/^\s*module\s+("?)([^\s"]+)\1/m.exec(text)?.[2] ?? null) : null);
+      }
+      if (seen.get(dir) || !dir) break;
+    }
+  }
+  return [...seen]
+    .filter((e): e is [string, string] => !!e[1])
+    .map(([dir, module]) => ({ module, dir }))
+    .sort((a, b) => b.module.length - a.module.length);
+}
+
+async function goImports(root: string, parsed: Parsed, map: ImportMap): Promise<void> {
+  const goFiles = [...parsed.keys()].filter((p) => p.endsWith('.go'));
+  if (!goFiles.length) return;
+  const byDir = new Map<string, string[]>();
+  for (const f of goFiles) if (!f.endsWith('_test.go')) byDir.set(dirOf(f), [...(byDir.get(dirOf(f)) ?? []), f]);
+  const modules = await goModules(root, new Set(goFiles.map(dirOf)));
+  for (const file of goFiles) {
+    for (const imp of parsed.get(file)!.imports) {
+      const mod = modules.find((m) => imp.module === m.module || imp.module.startsWith(`${m.module}/`));
+      if (!mod) continue;
+      const dir = under(mod.dir, imp.module.slice(mod.module.length).replace(/^\//, '')).replace(/\/$/, '');
+      for (const target of byDir.get(dir) ?? []) link(map, file, target, 'import');
+    }
+  }
+}
+
+const JAVA_ROOTS = ['src/main/java', 'src/test/java', 'src', ''];
+
+function javaImports(parsed: Parsed, known: ReadonlySet<string>, map: ImportMap): void {
+  const javaFiles = [...parsed.keys()].filter((p) => p.endsWith('.java'));
+  const classes = new Map<string, string>();
+  const packages = new Map<string, string[]>();
+  for (const f of javaFiles) {
+    const pkg = parsed.get(f)!.packageName;
+    const cls = posix.basename(f, '.java');
+    classes.set(pkg ? `${pkg}.${cls}` : cls, f);
+    packages.set(pkg, [...(packages.get(pkg) ?? []), f]);
+  }
+  const classFile = (name: string): string | null => {
+    const parts = name.split('.');
+    for (let n = parts.length; n > 0; n--) {
+      const fqn = parts.slice(0, n).join('.');
+      const byPackage = classes.get(fqn);
+      if (byPackage) return byPackage;
+      for (const r of JAVA_ROOTS) {
+        const path = under(r, `${parts.slice(0, n).join('/')}.java`);
+        if (known.has(path)) return path;
+      }
+    }
+    return null;
+  };
+  for (const file of javaFiles) {
+    const own = parsed.get(file)!;
+    for (const imp of own.imports) {
+      if (imp.wildcard && !imp.isStatic) {
+        for (const target of packages.get(imp.module) ?? []) link(map, file, target, 'import');
+        const cls = packages.has(imp.module) ? null : classFile(imp.module);
+        if (cls) link(map, file, cls, 'import');
+        continue;
+      }
+      const target = classFile(imp.module);
+      if (target) link(map, file, target, imp.isStatic ? 'static-import' : 'import');
+    }
+    const siblings = new Map((packages.get(own.packageName) ?? []).map((f) => [posix.basename(f, '.java'), f]));
+    for (const name of own.typeNames) {
+      const target = siblings.get(name);
+      if (target) link(map, file, target, 'same-package');
+    }
+  }
+}
+
+/** The imports of the parsed files that resolve to files of the tree (`known`: every listed file). */
+export async function languageImports(root: string, parsed: Parsed, known: ReadonlySet<string>): Promise<ImportMap> {
+  const map: ImportMap = new Map();
+  pythonImports(parsed, known, map);
+  await goImports(root, parsed, map);
+  javaImports(parsed, known, map);
+  for (const list of map.values()) list.sort((a, b) => (a.path < b.path ? -1 : 1));
+  return map;
+}

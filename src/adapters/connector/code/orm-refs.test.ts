@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { ormTableRefs } from './orm-refs.js';
+
+describe('ORM models in code', () => {
+  it('TypeORM: a name, an options object with schema, or the class name in snake case', () => {
+    const text = [
+      "import { Entity } from 'typeorm';",
+      "@Entity('invoice_line')",
+      'export class Line {}',
+      "@Entity({ name: 'invoice', schema: 'billing' })",
+      'export class Invoice {}',
+      '@Entity()',
+      'export class CustomerNote {}',
+    ].join('\n');
+    expect(ormTableRefs(text, 'typescript', 'src/models.ts')).toEqual([
+      { table: 'invoice_line', line: 2, via: 'typeorm' },
+      { table: 'billing.invoice', line: 4, via: 'typeorm' },
+      { table: 'customer_note', line: 6, via: 'typeorm' },
+    ]);
+  });
+
+  it('Sequelize: define() is the plural unless a tableName says otherwise', () => {
+    const text =
+      "const Customer = sequelize.define('customer', { name: DataTypes.STRING });\nclass Log extends Model {}\nLog.init({}, { sequelize, tableName: 'audit_log', schema: 'ops' });\n";
+    expect(ormTableRefs(text, 'javascript', 'models.js')).toEqual([
+      { table: 'customers', alternatives: ['customer'], line: 1, via: 'sequelize' },
+      { table: 'ops.audit_log', line: 3, via: 'sequelize' },
+    ]);
+  });
+
+  it('Prisma: @@map and @@schema, else the model name', () => {
+    const text = 'model Invoice {\n  id Int @id\n  @@map("invoice")\n  @@schema("billing")\n}\n\nmodel Customer {\n  id Int @id\n}\n';
+    expect(ormTableRefs(text, 'prisma', 'prisma/schema.prisma')).toEqual([
+      { table: 'billing.invoice', line: 1, via: 'prisma' },
+      { table: 'Customer', line: 7, via: 'prisma' },
+    ]);
+  });
+
+  it('SQLAlchemy and Django: __tablename__, Table(), db_table, and <app>_<model>', () => {
+    const text = [
+      'class Invoice(Base):',
+      "    __tablename__ = 'invoice'",
+      "    __table_args__ = {'schema': 'billing'}",
+      '',
+      "lines = Table('invoice_line', metadata, Column('id', Integer), schema='billing')",
+      '',
+      'class Customer(models.Model):',
+      '    name = models.CharField()',
+      '',
+      'class Payment(models.Model):',
+      '    class Meta:',
+      "        db_table = 'payments'",
+      '',
+      'class Base(models.Model):',
+      '    class Meta:',
+      '        abstract = True',
+      '',
+      'class NotAModel:',
+      '    pass',
+    ].join('\n');
+    expect(ormTableRefs(text, 'python', 'shop/models.py')).toEqual([
+      { table: 'billing.invoice', line: 1, via: 'sqlalchemy' },
+      { table: 'billing.invoice_line', line: 5, via: 'sqlalchemy' },
+      { table: 'shop_customer', line: 7, via: 'django' },
+      { table: 'payments', line: 10, via: 'django' },
+    ]);
+  });
+
+  it('JPA @Table and GORM TableName()', () => {
+    const java = '@Entity\n@Table(name = "invoice", schema = "billing")\npublic class Invoice {}\n\n@Entity\npublic class CustomerNote {}\n';
+    expect(ormTableRefs(java, 'java', 'src/main/java/a/Invoice.java')).toEqual([
+      { table: 'billing.invoice', line: 1, via: 'jpa' },
+      { table: 'CustomerNote', alternatives: ['customer_note'], line: 5, via: 'jpa' },
+    ]);
+    const go = 'type Order struct{}\n\nfunc (Order) TableName() string {\n\treturn "orders"\n}\n';
+    expect(ormTableRefs(go, 'go', 'db/order.go')).toEqual([{ table: 'orders', line: 3, via: 'gorm' }]);
+  });
+
+  it('finds nothing in code without models', () => {
+    expect(ormTableRefs("export const define = (x: string) => x;\ndefine('not a model');\n", 'typescript', 'a.ts')).toEqual([]);
+    expect(ormTableRefs("db.table.define('x');\nconst node = { tableName: 'person' };\n", 'typescript', 'query-builder.ts')).toEqual([]);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * @module adapters/connector/code/orm-refs
+ * Tables an ORM model maps, read from the model's declaration as written (only names and lines
+ * are kept): TypeORM `@Entity('name')` / `@Entity({ name, schema })` (else the class name in
+ * snake case, TypeORM's default), Sequelize `define('model')` (its table is the plural unless a
+ * `tableName` is given) and `tableName: '…'`, Prisma `model X { … @@map("x") @@schema("s") }`,
+ * SQLAlchemy `__tablename__` and `Table('name', metadata, schema=…)`, Django models (`db_table`,
+ * else `<app>_<model>`), JPA `@Table(name, schema)` (else the entity's name), GORM `TableName()`.
+ */
+import pluralize from 'pluralize';
+
+export interface OrmTableRef {
+  /** `schema.table` or `table` as the model names it. */
+  table: string;
+  /** Other names the same model may have (Sequelize's plural, JPA's snake case), tried in order. */
+  alternatives?: string[];
+  line: number;
+  /** typeorm, sequelize, prisma, sqlalchemy, django, jpa, gorm. */
+  via: string;
+}
+
+const snake = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
+const qualify = (schema: string | undefined, table: string) => (schema ? `${schema}.${table}` : table);
+const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
+const STR = String.raw`['"\`]([\w$.-]+)['"\`]`;
+
+function typeorm(text: string, out: OrmTableRef[]): void {
+  const decorator = /@(?:Entity|ViewEntity)\s*\(([^)]*)\)[\s\S]{0,400}?\bclass\s+([A-Za-z_$][\w$]*)/g;
+  for (const m of text.matchAll(decorator)) {
+    const args = m[1]!;
+    const name = new RegExp(`^\\s*${STR}`).exec(args)?.[1] ?? new RegExp(`\\bname\\s*:\\s*${STR}`).exec(args)?.[1];
+    const schema = new RegExp(`\\bschema\\s*:\\s*${STR}`).exec(args)?.[1];
+    out.push({ table: qualify(schema, name ?? snake(m[2]!)), line: lineAt(text, m.index), via: 'typeorm' });
+  }
+}
+
+function sequelize(text: string, out: OrmTableRef[]): void {
+  for (const m of text.matchAll(new RegExp(`\\.define\\s*(?:<[^>]*>)?\\s*\\(\\s*${STR}`, 'g'))) {
+    out.push({ table: pluralize(m[1]!), alternatives: [m[1]!], line: lineAt(text, m.index), via: 'sequelize' });
+  }
+  for (const m of text.matchAll(new RegExp(`\\btableName\\s*:\\s*${STR}`, 'g'))) {
+    const schema = new RegExp(`\\bschema\\s*:\\s*${STR}`).exec(text.slice(Math.max(0, m.index - 200), m.index + 200))?.[1];
+    out.push({ table: qualify(schema, m[1]!), line: lineAt(text, m.index), via: 'sequelize' });
+  }
+}
+
+function prisma(text: string, out: OrmTableRef[]): void {
+  for (const m of text.matchAll(/^\s*model\s+(\w+)\s*\{([\s\S]*?)^\s*\}/gm)) {
+    const body = m[2]!;
+    const map = /@@map\(\s*(?:name\s*:\s*)?"([^"]+)"/.exec(body)?.[1];
+    const schema = /@@schema\(\s*"([^"]+)"/.exec(body)?.[1];
+    out.push({ table: qualify(schema, map ?? m[1]!), line: lineAt(text, m.index + m[0].indexOf('model')), via: 'prisma' });
+  }
+}
+
+/** Python classes with their bodies (up to the next line at the class's indentation or less). */
+function pythonClasses(text: string): Array<{ name: string; bases: string; body: string; index: number }> {
+  const out = [];
+  for (const m of text.matchAll(/^([ \t]*)class\s+(\w+)\s*(?:\(([^)]*)\))?\s*:/gm)) {
+    const indent = m[1]!.length;
+    const rest = text.slice(m.index + m[0].length);
+    const end = new RegExp(`\\n[ \\t]{0,${indent}}(?=\\S)`).exec(rest);
+    out.push({ name: m[2]!, bases: m[3] ?? '', body: end ? rest.slice(0, end.index) : rest, index: m.index });
+  }
+  return out;
+}
+
+function python(text: string, path: string, out: OrmTableRef[]): void {
+  for (const c of pythonClasses(text)) {
+    const tablename = new RegExp(`__tablename__\\s*=\\s*${STR}`).exec(c.body);
+    if (tablename) {
+      const schema = new RegExp(`['"]schema['"]\\s*:\\s*${STR}`).exec(c.body)?.[1];
+      out.push({ table: qualify(schema, tablename[1]!), line: lineAt(text, c.index), via: 'sqlalchemy' });
+      continue;
+    }
+    if (!/\bmodels\.Model\b|^\s*Model\s*$/.test(c.bases)) continue;
+    const dbTable = new RegExp(`\\bdb_table\\s*=\\s*${STR}`).exec(c.body)?.[1];
+    if (/\babstract\s*=\s*True/.test(c.body)) continue;
+    const parts = path.split('/');
+    const app = parts.at(-2) === 'models' ? parts.at(-3) : parts.at(-2);
+    const table = dbTable ?? (app ? `${app}_${c.name.toLowerCase()}` : null);
+    if (table) out.push({ table, line: lineAt(text, c.index), via: 'django' });
+  }
+  for (const m of text.matchAll(new RegExp(`\\bTable\\(\\s*${STR}\\s*,\\s*\\w*meta`, 'gi'))) {
+    const call = text.slice(m.index, m.index + 2000);
+    const schema = new RegExp(`\\bschema\\s*=\\s*${STR}`).exec(call.split(/\n\s*\)/)[0]!)?.[1];
+    out.push({ table: qualify(schema, m[1]!), line: lineAt(text, m.index), via: 'sqlalchemy' });
+  }
+}
+
+function jpa(text: string, out: OrmTableRef[]): void {
+  for (const m of text.matchAll(/@Entity\b(?:\s*\(([^)]*)\))?([\s\S]{0,600}?)\bclass\s+(\w+)/g)) {
+    const between = m[2]!;
+    const table = /@Table\s*\(([^)]*)\)/.exec(between)?.[1] ?? '';
+    const name = /\bname\s*=\s*"([^"]+)"/.exec(table)?.[1];
+    const schema = /\bschema\s*=\s*"([^"]+)"/.exec(table)?.[1];
+    const entity = /\bname\s*=\s*"([^"]+)"/.exec(m[1] ?? '')?.[1] ?? m[3]!;
+    const ref: OrmTableRef = { table: qualify(schema, name ?? entity), line: lineAt(text, m.index), via: 'jpa' };
+    if (!name) ref.alternatives = [qualify(schema, snake(entity))];
+    out.push(ref);
+  }
+}
+
+function gorm(text: string, out: OrmTableRef[]): void {
+  for (const m of text.matchAll(/func\s*\(\s*\w*\s*\*?\w+\s*\)\s*TableName\s*\(\s*\)\s*string\s*\{\s*return\s*"([^"]+)"/g))
+    out.push({ table: m[1]!, line: lineAt(text, m.index), via: 'gorm' });
+}
+
+/** The tables the file's ORM models map, in order of appearance. */
+export function ormTableRefs(text: string, language: string, path: string): OrmTableRef[] {
+  const out: OrmTableRef[] = [];
+  if (language === 'typescript' || language === 'javascript') {
+    if (text.includes('@Entity') || text.includes('@ViewEntity')) typeorm(text, out);
+    // `define(` and `tableName:` are common words: only in a file that names Sequelize
+    if (/sequelize/i.test(text) && /\.define\s*(?:<[^>]*>)?\s*\(|\btableName\s*:/.test(text)) sequelize(text, out);
+  } else if (language === 'prisma') prisma(text, out);
+  else if (language === 'python') python(text, path, out);
+  else if (language === 'java' || language === 'kotlin') jpa(text, out);
+  else if (language === 'go') gorm(text, out);
+  return out.sort((a, b) => a.line - b.line);
+}

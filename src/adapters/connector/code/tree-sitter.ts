@@ -1,0 +1,221 @@
+/**
+ * @module adapters/connector/code/tree-sitter
+ * One parse per Python, Go or Java file with `web-tree-sitter` and the `tree-sitter-wasms`
+ * grammars, giving what the connector needs from it: the imports as written (module names,
+ * relative levels, Go paths, Java names), the package a Go or Java file declares, the type names a
+ * Java file mentions, and the symbols it declares (top-level functions, classes and types; public
+ * Java methods and Go methods as `Type.name`). web-tree-sitter stays on 0.25: the grammars of
+ * tree-sitter-wasms 0.1.13 are built for ABI 14, which later releases no longer load.
+ */
+import { createRequire } from 'node:module';
+import type { Language, Node, Parser } from 'web-tree-sitter';
+import type { CodeSymbol } from './outline.js';
+
+/** Languages parsed here (the others keep the pattern outline). */
+export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java']);
+
+export interface RawImport {
+  /** Python: dotted module after its leading dots; Go: the import path; Java: the dotted name without `*`. */
+  module: string;
+  /** Python's relative level (`from ..x` is 2); 0 elsewhere. */
+  level: number;
+  /** Python `from m import a, b`: a and b (a name may be a submodule); `*` for a wildcard. */
+  names: string[];
+  /** Java `import a.b.*;`. */
+  wildcard: boolean;
+  /** Java `import static`. */
+  isStatic: boolean;
+  line: number;
+}
+
+export interface ParsedFile {
+  imports: RawImport[];
+  symbols: CodeSymbol[];
+  /** Go `package x` / Java `package a.b;` (empty when none). */
+  packageName: string;
+  /** Java: every type name the file mentions (same-package classes need no import). */
+  typeNames: string[];
+}
+
+const GRAMMARS: Record<string, string> = { python: 'python', go: 'go', java: 'java' };
+
+interface Loaded {
+  Parser: typeof Parser;
+  languages: Map<string, Language | null>;
+}
+
+let loading: Promise<Loaded | null> | null = null;
+
+function loadRuntime(): Promise<Loaded | null> {
+  loading ??= import('web-tree-sitter')
+    .then(async (m) => {
+      await m.Parser.init();
+      return { Parser: m.Parser, languages: new Map<string, Language | null>() } satisfies Loaded;
+    })
+    .catch(() => null);
+  return loading;
+}
+
+async function language(runtime: Loaded, name: string): Promise<Language | null> {
+  if (runtime.languages.has(name)) return runtime.languages.get(name)!;
+  let lang: Language | null = null;
+  try {
+    const { Language } = await import('web-tree-sitter');
+    const wasm = createRequire(import.meta.url).resolve(`tree-sitter-wasms/out/tree-sitter-${GRAMMARS[name]}.wasm`);
+    lang = await Language.load(wasm);
+  } catch {
+    lang = null; // no grammar: the file keeps the pattern outline and has no parsed imports
+  }
+  runtime.languages.set(name, lang);
+  return lang;
+}
+
+const named = (n: Node | null | undefined): Node[] => (n ? (n.namedChildren.filter(Boolean) as Node[]) : []);
+const all = (n: Node, types: string[]): Node[] => n.descendantsOfType(types).filter(Boolean) as Node[];
+const lineOf = (n: Node) => n.startPosition.row + 1;
+
+/** The declaration's text up to its body, on one line. */
+function signature(text: string, node: Node, body: Node | null): string {
+  const end = body ? body.startIndex : node.endIndex;
+  return text
+    .slice(node.startIndex, end)
+    .replace(/\s+/g, ' ')
+    .replace(/\s*[:{]?\s*$/, '')
+    .split(/\s*(?:\{|=(?!=))/)[0]!
+    .slice(0, 200);
+}
+
+function pythonFile(root: Node, text: string): ParsedFile {
+  const imports: RawImport[] = [];
+  const dotted = (n: Node | null) => (n?.type === 'aliased_import' ? (n.childForFieldName('name')?.text ?? '') : (n?.text ?? ''));
+  for (const s of all(root, ['import_statement', 'import_from_statement'])) {
+    const base = { wildcard: false, isStatic: false, line: lineOf(s) };
+    if (s.type === 'import_statement') {
+      for (const n of s.childrenForFieldName('name')) imports.push({ ...base, module: dotted(n), level: 0, names: [] });
+      continue;
+    }
+    const from = s.childForFieldName('module_name');
+    let level = 0;
+    let module = from?.text ?? '';
+    if (from?.type === 'relative_import') {
+      const prefix = named(from).find((c) => c.type === 'import_prefix');
+      level = prefix?.text.length ?? 1;
+      module = named(from).find((c) => c.type === 'dotted_name')?.text ?? '';
+    }
+    const names = s.childrenForFieldName('name').map(dotted).filter(Boolean);
+    if (named(s).some((c) => c.type === 'wildcard_import')) names.push('*');
+    imports.push({ ...base, module, level, names });
+  }
+  const symbols: CodeSymbol[] = [];
+  for (const top of named(root)) {
+    const def = top.type === 'decorated_definition' ? top.childForFieldName('definition') : top;
+    if (!def || (def.type !== 'function_definition' && def.type !== 'class_definition')) continue;
+    const name = def.childForFieldName('name')?.text ?? '';
+    if (!name || name.startsWith('_')) continue;
+    symbols.push({
+      name,
+      kind: def.type === 'class_definition' ? 'class' : def.text.startsWith('async') ? 'async def' : 'def',
+      line: lineOf(def),
+      signature: signature(text, def, def.childForFieldName('body')),
+    });
+  }
+  return { imports, symbols, packageName: '', typeNames: [] };
+}
+
+const exported = (name: string) => /^[A-Z]/.test(name);
+
+function goFile(root: Node, text: string): ParsedFile {
+  const imports: RawImport[] = all(root, ['import_spec']).map((s) => ({
+    module: (s.childForFieldName('path')?.text ?? '').replace(/^["`]|["`]$/g, ''),
+    level: 0,
+    names: [],
+    wildcard: false,
+    isStatic: false,
+    line: lineOf(s),
+  }));
+  const symbols: CodeSymbol[] = [];
+  let packageName = '';
+  for (const top of named(root)) {
+    if (top.type === 'package_clause') packageName = named(top)[0]?.text ?? '';
+    else if (top.type === 'function_declaration' || top.type === 'method_declaration') {
+      const name = top.childForFieldName('name')?.text ?? '';
+      if (!exported(name)) continue;
+      const receiver = top.type === 'method_declaration' ? (all(top.childForFieldName('receiver')!, ['type_identifier'])[0]?.text ?? '') : '';
+      symbols.push({
+        name: receiver ? `${receiver}.${name}` : name,
+        kind: receiver ? 'method' : 'func',
+        line: lineOf(top),
+        signature: signature(text, top, top.childForFieldName('body')),
+      });
+    } else if (top.type === 'type_declaration') {
+      for (const spec of named(top).filter((c) => c.type === 'type_spec' || c.type === 'type_alias')) {
+        const name = spec.childForFieldName('name')?.text ?? '';
+        if (exported(name)) symbols.push({ name, kind: 'type', line: lineOf(spec), signature: signature(text, top, null) });
+      }
+    }
+  }
+  return { imports, symbols, packageName, typeNames: [] };
+}
+
+const JAVA_TYPES = ['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'annotation_type_declaration'];
+
+function javaFile(root: Node, text: string): ParsedFile {
+  let packageName = '';
+  const imports: RawImport[] = [];
+  const symbols: CodeSymbol[] = [];
+  for (const top of named(root)) {
+    if (top.type === 'package_declaration') packageName = named(top).find((c) => c.type !== 'annotation' && c.type !== 'marker_annotation')?.text ?? '';
+    else if (top.type === 'import_declaration') {
+      const name = named(top).find((c) => c.type === 'scoped_identifier' || c.type === 'identifier')?.text ?? '';
+      imports.push({
+        module: name,
+        level: 0,
+        names: [],
+        wildcard: named(top).some((c) => c.type === 'asterisk') || /\.\s*\*\s*;/.test(top.text),
+        isStatic: /^import\s+static\b/.test(top.text),
+        line: lineOf(top),
+      });
+    } else if (JAVA_TYPES.includes(top.type)) {
+      const typeName = top.childForFieldName('name')?.text ?? '';
+      if (!typeName) continue;
+      const body = top.childForFieldName('body');
+      symbols.push({
+        name: typeName,
+        kind: top.type.replace('_declaration', '').replace('annotation_type', '@interface'),
+        line: lineOf(top),
+        signature: signature(text, top, body),
+      });
+      for (const m of named(body).filter((c) => c.type === 'method_declaration')) {
+        const modifiers = named(m).find((c) => c.type === 'modifiers')?.text ?? '';
+        const name = m.childForFieldName('name')?.text ?? '';
+        if (!/\bpublic\b/.test(modifiers) || !name || symbols.some((s) => s.name === `${typeName}.${name}`)) continue;
+        symbols.push({ name: `${typeName}.${name}`, kind: 'method', line: lineOf(m), signature: signature(text, m, m.childForFieldName('body')) });
+      }
+    }
+  }
+  const typeNames = [...new Set(all(root, ['type_identifier']).map((n) => n.text))];
+  return { imports, symbols, packageName, typeNames };
+}
+
+const READERS: Record<string, (root: Node, text: string) => ParsedFile> = { python: pythonFile, go: goFile, java: javaFile };
+
+/** The parse of one file; null for a language not parsed here or when the grammar cannot load. */
+export async function parseFile(text: string, languageName: string): Promise<ParsedFile | null> {
+  if (!PARSED_LANGUAGES.has(languageName)) return null;
+  const runtime = await loadRuntime();
+  const lang = runtime && (await language(runtime, languageName));
+  if (!runtime || !lang) return null;
+  const parser = new runtime.Parser();
+  try {
+    parser.setLanguage(lang);
+    const tree = parser.parse(text);
+    if (!tree) return null;
+    try {
+      return READERS[languageName]!(tree.rootNode, text);
+    } finally {
+      tree.delete();
+    }
+  } finally {
+    parser.delete();
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * Python, Go and Java through tree-sitter (issue 16): real small trees written to a temp folder,
+ * imports resolved to files of the tree (packages, relative imports, go.mod module paths, Java
+ * packages and source roots), symbols from the same parse; the standard library and third-party
+ * imports are no edges.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createCodeConnector } from '../../../../src/adapters/connector/code/index.js';
+import type { CatalogObject, SourceSnapshot } from '../../../../src/ports/catalog.js';
+import type { SourceRecord } from '../../../../src/ports/connector.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'sextant-lang-'));
+  dirs.push(root);
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+async function scan(files: Record<string, string>, stored: CatalogObject[] = []): Promise<SourceSnapshot> {
+  const source: SourceRecord = { name: 'svc', type: 'code', url: tree(files), options: {}, createdAt: new Date().toISOString() };
+  const connector = createCodeConnector();
+  connector.validate(source);
+  return connector.introspect(source, { stored: async () => stored });
+}
+
+const edgeList = (s: SourceSnapshot) => s.edges.map((e) => `${e.fromId.split(':')[2]} → ${e.toId.split(':')[2]}`).sort();
+const symbols = (s: SourceSnapshot, file: string) =>
+  s.objects.filter((o) => o.kind === 'code_symbol' && o.attributes.file === file).map((o) => `${o.attributes.symbolKind} ${o.name}: ${o.definition}`);
+
+const PYTHON = {
+  'app/__init__.py': '',
+  'app/main.py':
+    '"""Entry point."""\nimport os\nimport requests\nimport app.models.user\nfrom app.services import billing, missing_name\nfrom . import config\n\n@route("/")\ndef index(request):\n    return billing.total()\n\nclass Server:\n    def start(self):\n        pass\n\ndef _private():\n    pass\n',
+  'app/config.py': 'DEBUG = True\n',
+  'app/models/__init__.py': 'from .user import User\nfrom .. import config\n',
+  'app/models/user.py': 'class User:\n    pass\n',
+  'app/services/__init__.py': '',
+  'app/services/billing.py': 'from ..models.user import User\nfrom app.models import *\n\nasync def total():\n    return 0\n',
+  'scripts/run.py': 'import helper\nfrom app.main import index\n',
+  'scripts/helper.py': 'import json\n',
+};
+
+const GO = {
+  'go.mod': 'module example.com/shop\n\ngo 1.22\n',
+  'cmd/server/main.go':
+    'package main\n\nimport (\n\t"fmt"\n\t"github.com/lib/pq"\n\t"example.com/shop/internal/store"\n\tapi "example.com/shop/internal/api"\n)\n\nfunc main() { fmt.Println(store.New(), api.Routes) }\n',
+  'internal/store/store.go':
+    'package store\n\nimport "database/sql"\n\n// Store keeps orders.\ntype Store struct{ db *sql.DB }\n\nfunc New() *Store { return &Store{} }\n\nfunc (s *Store) Save(id int) error { return nil }\n\nfunc helper() {}\n',
+  'internal/store/query.go': 'package store\n\nconst q = 1\n',
+  'internal/store/store_test.go': 'package store\n\nimport "testing"\n\nfunc TestNew(t *testing.T) {}\n',
+  'internal/api/routes.go': 'package api\n\nimport "example.com/shop/internal/store"\n\nvar Routes = store.New()\n',
+};
+
+const JAVA = {
+  'src/main/java/com/acme/App.java':
+    'package com.acme;\n\nimport java.util.List;\nimport org.springframework.boot.SpringApplication;\nimport com.acme.model.Order;\nimport com.acme.model.Order.Line;\nimport static com.acme.util.Strings.trim;\nimport com.acme.service.*;\n\npublic class App {\n  public static void main(String[] args) { Config c = new Config(); }\n  private void hidden() {}\n}\n',
+  'src/main/java/com/acme/Config.java': 'package com.acme;\n\npublic class Config {}\n',
+  'src/main/java/com/acme/Unused.java': 'package com.acme;\n\nclass Unused {}\n',
+  'src/main/java/com/acme/model/Order.java':
+    'package com.acme.model;\n\npublic class Order {\n  public static class Line {}\n  public int total() { return 0; }\n}\n',
+  'src/main/java/com/acme/util/Strings.java': 'package com.acme.util;\n\npublic final class Strings { public static String trim(String s) { return s; } }\n',
+  'src/main/java/com/acme/service/OrderService.java':
+    'package com.acme.service;\n\nimport com.acme.model.Order;\n\npublic interface OrderService { Order find(long id); }\n',
+  'src/main/java/com/acme/service/Billing.java': 'package com.acme.service;\n\npublic enum Billing { MONTHLY }\n',
+  'src/test/java/com/acme/AppTest.java': 'package com.acme;\n\nimport org.junit.Test;\n\npublic class AppTest { App app; }\n',
+};
+
+describe('Python, Go and Java imports and symbols (tree-sitter)', () => {
+  it('Python: packages, __init__.py, relative imports, from-imports of submodules; stdlib and third party are no edges', async () => {
+    const s = await scan(PYTHON);
+    expect(edgeList(s)).toEqual([
+      'app/main.py → app/config.py',
+      'app/main.py → app/models/user.py',
+      'app/main.py → app/services/__init__.py',
+      'app/main.py → app/services/billing.py',
+      'app/models/__init__.py → app/config.py',
+      'app/models/__init__.py → app/models/user.py',
+      'app/services/billing.py → app/models/__init__.py',
+      'app/services/billing.py → app/models/user.py',
+      'scripts/run.py → app/main.py',
+      'scripts/run.py → scripts/helper.py',
+    ]);
+    expect(symbols(s, 'app/main.py')).toEqual(['def index: def index(request)', 'class Server: class Server']);
+    expect(symbols(s, 'app/services/billing.py')).toEqual(['async def total: async def total()']);
+  });
+
+  it('Go: imports under the go.mod module path link to each non-test file of the package; exported symbols and methods', async () => {
+    const s = await scan(GO);
+    expect(edgeList(s)).toEqual([
+      'cmd/server/main.go → internal/api/routes.go',
+      'cmd/server/main.go → internal/store/query.go',
+      'cmd/server/main.go → internal/store/store.go',
+      'internal/api/routes.go → internal/store/query.go',
+      'internal/api/routes.go → internal/store/store.go',
+    ]);
+    expect(symbols(s, 'internal/store/store.go')).toEqual([
+      'type Store: type Store struct',
+      'func New: func New() *Store',
+      'method Store.Save: func (s *Store) Save(id int) error',
+    ]);
+  });
+
+  it('Java: package declarations and source roots, nested and static members, wildcards, same-package types', async () => {
+    const s = await scan(JAVA);
+    const m = 'src/main/java/com/acme';
+    expect(edgeList(s)).toEqual([
+      `${m}/App.java → ${m}/Config.java`,
+      `${m}/App.java → ${m}/model/Order.java`,
+      `${m}/App.java → ${m}/service/Billing.java`,
+      `${m}/App.java → ${m}/service/OrderService.java`,
+      `${m}/App.java → ${m}/util/Strings.java`,
+      `${m}/service/OrderService.java → ${m}/model/Order.java`,
+      `src/test/java/com/acme/AppTest.java → ${m}/App.java`,
+    ]);
+    const app = s.objects.find((o) => o.path === `${m}/App.java`)!;
+    expect((app.attributes.imports as Array<{ path: string; kinds: string[] }>).find((i) => i.path.endsWith('Strings.java'))?.kinds).toEqual(['static-import']);
+    expect((app.attributes.imports as Array<{ path: string; kinds: string[] }>).find((i) => i.path.endsWith('Config.java'))?.kinds).toEqual(['same-package']);
+    expect(symbols(s, `${m}/App.java`)).toEqual(['class App: public class App', 'method App.main: public static void main(String[] args)']);
+    expect(symbols(s, `${m}/model/Order.java`)).toEqual(['class Order: public class Order', 'method Order.total: public int total()']);
+  });
+
+  it('a mixed repository: TypeScript through dependency-cruiser next to Python, Go and Java; an unchanged tree reuses the stored symbols', async () => {
+    const files = {
+      ...Object.fromEntries(Object.entries(PYTHON).map(([p, t]) => [`py/${p}`, t])),
+      ...Object.fromEntries(Object.entries(GO).map(([p, t]) => [`go/${p}`, t])),
+      ...Object.fromEntries(Object.entries(JAVA).map(([p, t]) => [`java/${p}`, t])),
+      'web/src/index.ts': "import { api } from './api.js';\nexport const start = () => api;\n",
+      'web/src/api.ts': 'export const api = 1;\n',
+    };
+    const s = await scan(files);
+    const edges = edgeList(s);
+    expect(edges).toContain('web/src/index.ts → web/src/api.ts');
+    expect(edges).toContain('go/cmd/server/main.go → go/internal/store/store.go');
+    expect(edges).toContain('java/src/main/java/com/acme/App.java → java/src/main/java/com/acme/model/Order.java');
+    // Python's search roots include the folder above each top-level package, here py/.
+    expect(edges).toContain('py/scripts/run.py → py/app/main.py');
+    expect(edges).toContain('py/app/main.py → py/app/config.py');
+    expect(edges).toHaveLength(1 + 10 + 5 + 7);
+    const again = await scan(files, s.objects);
+    expect(edgeList(again)).toEqual(edges);
+    expect((again.info as { notes: string[] }).notes[0]).toContain('unchanged');
+    expect(symbols(again, 'go/internal/store/store.go')).toEqual(symbols(s, 'go/internal/store/store.go'));
+    // an index written by an older scan (no Python/Go/Java imports then) is rescanned once, not reused
+    const older = s.objects.map((o) => ({ ...o, attributes: { ...o.attributes, scan: undefined, imports: [] } }));
+    const upgraded = await scan(files, older);
+    expect((upgraded.info as { notes: string[] }).notes[0]).not.toContain('unchanged');
+    expect(edgeList(upgraded)).toEqual(edges);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * ORM and GraphQL links through the built CLI (issue 16): a repository whose ORM models map tables
+ * of a real PostgreSQL source and whose gql templates query a real plain GraphQL API; `get` and
+ * `describe` of the table or field list the code that uses it, with the line.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliEnv, runCli } from '../helpers/cli.js';
+import { startPlainServer, type PlainServer } from '../helpers/plain-graphql-server.js';
+import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
+import { tempHome } from '../helpers/temp-home.js';
+
+const home = tempHome();
+const env = cliEnv(home.dir, { API_TOKEN: 'Bearer plain-orm-token' });
+const repo = join(home.dir, 'shop');
+let db: TempDatabase;
+let api: PlainServer;
+
+const FILES: Record<string, string> = {
+  'src/entities/invoice.ts': "import { Entity } from 'typeorm';\n\n@Entity({ name: 'invoice', schema: 'billing' })\nexport class Invoice {}\n",
+  'src/models/customer.js': "const Customer = sequelize.define('customer', {});\nmodule.exports = { Customer };\n",
+  'prisma/schema.prisma': 'model AuditEntry {\n  id Int @id\n  @@map("audit_log")\n}\n',
+  'shop/models.py': 'from django.db import models\n\n\nclass Order(models.Model):\n    total = models.IntegerField()\n',
+  'src/books.ts':
+    "import { gql } from '@apollo/client';\n\nexport const BOOKS = gql`\n  query Books {\n    books {\n      title\n      author { name }\n    }\n  }\n`;\n",
+};
+
+beforeAll(async () => {
+  db = await createTempDatabase('sxt_orm');
+  await db.exec(`CREATE SCHEMA billing; CREATE TABLE billing.invoice (id int PRIMARY KEY);
+                 CREATE TABLE customers (id int); CREATE TABLE audit_log (id int); CREATE TABLE shop_order (id int); CREATE TABLE unused (id int);`);
+  api = await startPlainServer({ serviceToken: 'plain-orm-token', userTokens: [] });
+  for (const [path, text] of Object.entries(FILES)) {
+    mkdirSync(join(repo, path, '..'), { recursive: true });
+    writeFileSync(join(repo, path), text);
+  }
+  expect((await runCli(['source', 'add', db.adminDsn, '--name', 'pg', '--allow-extra-privileges'], env)).code).toBe(0);
+  expect((await runCli(['update', '--source', 'pg', '--allow-extra-privileges'], env)).code).toBe(0);
+  expect((await runCli(['source', 'add', 'graphql', api.url, '--name', 'api', '--header-env', 'Authorization=API_TOKEN'], env)).code).toBe(0);
+  const apiUpdate = await runCli(['update', '--source', 'api'], env);
+  expect(apiUpdate.code, apiUpdate.stderr).toBe(0);
+  expect((await runCli(['source', 'add', 'code', repo, '--name', 'shop'], env)).code).toBe(0);
+  const update = await runCli(['update', '--source', 'shop', '--json'], env);
+  expect(update.code, update.stdout + update.stderr).toBe(0);
+}, 180_000);
+
+afterAll(async () => {
+  await api?.close();
+  await db?.drop();
+  home.cleanup();
+});
+
+const incoming = async (id: string, kind: string) => {
+  const got = await runCli(['get', id, '--json'], env);
+  expect(got.code, got.stderr).toBe(0);
+  return got.json.incoming
+    .filter((e: { kind: string }) => e.kind === kind)
+    .map((e: { fromId: string; attributes: { line: number; via?: string } }) => [e.fromId, e.attributes.line, e.attributes.via]);
+};
+
+describe('ORM and GraphQL links', () => {
+  it('each ORM model links its table with the line and the ORM', async () => {
+    expect(await incoming('pg:table:billing.invoice', 'uses_table')).toEqual([['shop:code_file:src/entities/invoice.ts', 3, 'typeorm']]);
+    expect(await incoming('pg:table:public.customers', 'uses_table')).toEqual([['shop:code_file:src/models/customer.js', 1, 'sequelize']]);
+    expect(await incoming('pg:table:public.audit_log', 'uses_table')).toEqual([['shop:code_file:prisma/schema.prisma', 1, 'prisma']]);
+    expect(await incoming('pg:table:public.shop_order', 'uses_table')).toEqual([['shop:code_file:shop/models.py', 4, 'django']]);
+    expect(await incoming('pg:table:public.unused', 'uses_table')).toEqual([]);
+    const text = await runCli(['get', 'pg:table:billing.invoice'], env);
+    expect(text.stdout).toContain('← uses_table shop:code_file:src/entities/invoice.ts (line 3)');
+  });
+
+  it('a gql query links the operation and each field it selects; describe shows them both ways', async () => {
+    expect(await incoming('api:graphql_query:query.books', 'uses_field')).toEqual([['shop:code_file:src/books.ts', 5, undefined]]);
+    expect(await incoming('api:graphql_field:Author.name', 'uses_field')).toEqual([['shop:code_file:src/books.ts', 7, undefined]]);
+    expect(await incoming('api:graphql_field:Book.year', 'uses_field')).toEqual([]);
+    const described = await runCli(['describe', 'api:graphql_field:Book.title', '--json'], env);
+    expect(described.json.links).toEqual([{ direction: 'in', kind: 'uses_field', id: 'shop:code_file:src/books.ts', line: 6 }]);
+    const file = await runCli(['describe', 'shop:code_file:src/books.ts', '--json'], env);
+    expect(file.json.links.map((l: { id: string; line: number }) => `${l.id}@${l.line}`).sort()).toEqual([
+      'api:graphql_field:Author.name@7',
+      'api:graphql_field:Book.author@7',
+      'api:graphql_field:Book.title@6',
+      'api:graphql_query:query.books@5',
+    ]);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * `onboarding_plan` for a topic about data (issue 16), through the MCP SDK Client: a real
+ * PostgreSQL source whose table the request is about, and a code source where a file no import
+ * links to the topic's files reads that table; the file joins the related files with why.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEngine } from '../../src/app.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import { localUser } from '../../src/core/auth/user.js';
+import type { Engine } from '../../src/core/engine.js';
+import { createLogger } from '../../src/presentations/mcp/logging.js';
+import { createServices, createSessionServer } from '../../src/presentations/mcp/server.js';
+import { writeShopRepo } from '../helpers/code-repo.js';
+import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
+import { tempHome } from '../helpers/temp-home.js';
+
+const home = tempHome();
+let engine: Engine;
+let db: TempDatabase;
+let client: Client;
+
+async function plan(args: Record<string, unknown>) {
+  const result = await client.callTool({ name: 'onboarding_plan', arguments: args });
+  expect(result.isError).toBeFalsy();
+  return result.structuredContent as {
+    plan: { steps: Array<{ title: string; files: string[]; why: string }> };
+    context: { seed_id: string; related_files: string[] };
+  };
+}
+
+beforeAll(async () => {
+  db = await createTempDatabase('sxt_datatopic');
+  await db.exec(`CREATE TABLE refund_request (id int PRIMARY KEY, approved boolean);
+                 COMMENT ON TABLE refund_request IS 'Refund requests from customers awaiting approval';`);
+  engine = await openEngine(loadConfig({ env: { SEXTANT_HOME: home.dir, SEXTANT_EMBEDDINGS_PROVIDER: 'none' }, configFile: join(home.dir, 'none.yaml') }));
+  await engine.addSource({ name: 'pg', url: db.adminDsn, options: { allowExtraPrivileges: true } });
+  expect((await engine.update({ source: 'pg', allowExtraPrivileges: true })).ok).toBe(true);
+  const repo = join(home.dir, 'shop');
+  writeShopRepo(repo);
+  mkdirSync(join(repo, 'src/jobs'), { recursive: true });
+  writeFileSync(
+    join(repo, 'src/jobs/nightly.ts'),
+    "/** Nightly batch. */\nexport async function runBatch(db: any) {\n  return db.query('SELECT id FROM refund_request WHERE approved = false');\n}\n",
+  );
+  await engine.addSource({ name: 'shop', type: 'code', url: repo, options: {} });
+  expect((await engine.update({ source: 'shop' })).ok).toBe(true);
+  const session = await engine.sessions.open({ project: 'default', user: localUser('test') });
+  const { server } = await createSessionServer(
+    createServices(engine, createLogger({ level: 'silent' })),
+    { session: session.id, project: 'default', user: localUser('test') },
+    { beforeCall: async () => undefined },
+  );
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(a);
+  client = new Client({ name: 't', version: '1' });
+  await client.connect(b);
+}, 120_000);
+
+afterAll(async () => {
+  await client?.close();
+  await engine?.close();
+  await db?.drop();
+  home.cleanup();
+});
+
+describe('onboarding_plan for a topic about data', () => {
+  it('adds the code that reads the table the request is about, with why', async () => {
+    const out = await plan({ request: 'refund requests awaiting approval' });
+    expect(out.context.seed_id).toBe('src/billing/refund.ts');
+    expect(out.context.related_files).toContain('src/jobs/nightly.ts');
+    const step = out.plan.steps.find((s) => s.title === 'Code that touches the data');
+    expect(step?.files).toEqual(['src/jobs/nightly.ts']);
+    expect(step?.why).toContain('src/jobs/nightly.ts uses table public.refund_request (line 3)');
+  });
+
+  it('a topic that is not about data adds nothing', async () => {
+    const out = await plan({ request: 'sends email through SMTP' });
+    expect(out.context.related_files).not.toContain('src/jobs/nightly.ts');
+    expect(out.plan.steps.map((s) => s.title)).not.toContain('Code that touches the data');
+  });
+});
