@@ -172,6 +172,7 @@ export function createEngine(deps: EngineDeps): Engine {
     aliases: glossary.aliasMap,
     rerank: deps.rerank ?? null,
     joinEdgeKinds: kinds.joinEdgeKinds,
+    vectorWeights: kinds.vectorWeights,
     ...createEntityLookups(store),
   });
 

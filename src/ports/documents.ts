@@ -44,6 +44,8 @@ export interface DocumentEntry {
   origin: string;
   size?: number;
   modifiedAt?: string;
+  /** The listing's version tag of the bytes (S3 `ETag`), when it gives one. */
+  etag?: string;
   /** Given by the caller: transports that can ask "changed since?" (http) answer `notModified` when it has not. */
   validators?: DocumentValidators;
 }
@@ -80,6 +82,8 @@ export type Extractor = (bytes: Uint8Array, options: ExtractOptions) => Promise<
 export interface DocumentWalk {
   list(): Promise<DocumentEntry[]>;
   fetch(entry: DocumentEntry): Promise<FetchedDocument>;
+  /** How many `fetch` calls may be in flight at once (default 1: one connection, as FTP and SFTP keep). */
+  concurrency?: number;
   /** Ends the walk (closes its connection); always called, also after a failure. */
   close(): Promise<void>;
 }

@@ -30,6 +30,8 @@ export interface ObjectKindSpec {
   passages?: boolean;
   /** Bookkeeping attributes (hashes, HTTP validators, chunking settings) kept for updates and left out of what `get` shows. */
   internalAttributes?: readonly string[];
+  /** How much a place in the vector list counts for its chunks in hybrid fusion (default 1; lower when the embedder reads this family poorly). */
+  vectorWeight?: number;
 }
 
 /** A source type a family serves (`postgres`, `hugr`, `graphql`). */

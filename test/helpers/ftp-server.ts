@@ -12,6 +12,8 @@ export interface FtpTestServer {
   refused: number;
   /** Logins accepted so far (one per connection). */
   logins: number;
+  /** Files sent so far (RETR), as the server names them: the downloads. */
+  downloads: string[];
   close(): Promise<void>;
 }
 
@@ -24,13 +26,17 @@ export async function startFtpServer(options: { root: string; user: string; pass
     url: '',
     refused: 0,
     logins: 0,
+    downloads: [],
     async close() {
       await ftp.close();
     },
   };
-  ftp.on('login', ({ username, password }, resolve, reject) => {
+  ftp.on('login', ({ connection, username, password }, resolve, reject) => {
     if (username === options.user && password === options.password) {
       result.logins += 1;
+      connection.on('RETR', (error, path) => {
+        if (!error) result.downloads.push(path);
+      });
       return resolve({ root: options.root });
     }
     result.refused += 1;

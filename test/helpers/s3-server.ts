@@ -26,12 +26,18 @@ export interface S3TestServer {
   endpoint: string;
   /** Requests seen, as `METHOD /path?query`. */
   requests: string[];
+  /** Object GETs wait this long before answering (0: at once), so parallel reads overlap. */
+  getDelayMs: number;
+  /** Most object GETs seen in flight at once. */
+  maxGetsInFlight: number;
   put(bucket: string, key: string, body: string | Uint8Array, contentType?: string): void;
   close(): Promise<void>;
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const rfc3986 = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+/** S3's ETag of a single-part object: the quoted MD5 of its bytes. */
+const etagOf = (body: Buffer) => `"${createHash('md5').update(body).digest('hex')}"`;
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 
@@ -99,7 +105,7 @@ export async function startS3Server(buckets: string[]): Promise<S3TestServer> {
       const contents = page
         .map((k) => {
           const object = bucket.get(k)!;
-          return `<Contents><Key>${escapeXml(k)}</Key><LastModified>${object.modified.toISOString()}</LastModified><Size>${object.body.byteLength}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
+          return `<Contents><Key>${escapeXml(k)}</Key><LastModified>${object.modified.toISOString()}</LastModified><ETag>${escapeXml(etagOf(object.body))}</ETag><Size>${object.body.byteLength}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
         })
         .join('');
       const next = truncated ? `<NextContinuationToken>${Buffer.from(page[page.length - 1]!).toString('base64url')}</NextContinuationToken>` : '';
@@ -111,24 +117,41 @@ export async function startS3Server(buckets: string[]): Promise<S3TestServer> {
     if (key && (req.method === 'GET' || head)) {
       const object = bucket.get(key);
       if (!object) return sendError(res, 404, 'NoSuchKey', 'The specified key does not exist.', head);
-      res.writeHead(200, {
-        'content-length': String(object.body.byteLength),
-        'last-modified': object.modified.toUTCString(),
-        etag: `"${createHash('md5').update(object.body).digest('hex')}"`,
-        ...(object.contentType ? { 'content-type': object.contentType } : {}),
-      });
-      return res.end(head ? undefined : object.body);
+      if (!head && result.getDelayMs > 0) {
+        inFlight++;
+        result.maxGetsInFlight = Math.max(result.maxGetsInFlight, inFlight);
+        setTimeout(() => {
+          inFlight--;
+          sendObject(res, object, false);
+        }, result.getDelayMs);
+        return;
+      }
+      return sendObject(res, object, head);
     }
     sendError(res, 501, 'NotImplemented', `${req.method} ${path} is not implemented by the test server`, head);
   });
+  let inFlight = 0;
+
+  function sendObject(res: ServerResponse, object: StoredObject, head: boolean): void {
+    res.writeHead(200, {
+      'content-length': String(object.body.byteLength),
+      'last-modified': object.modified.toUTCString(),
+      etag: etagOf(object.body),
+      ...(object.contentType ? { 'content-type': object.contentType } : {}),
+    });
+    res.end(head ? undefined : object.body);
+  }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
+  const result: S3TestServer = {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    getDelayMs: 0,
+    maxGetsInFlight: 0,
     put(bucket, key, body, contentType) {
       store.get(bucket)!.set(key, { body: Buffer.from(body), contentType, modified: new Date() });
     },
     close: () => new Promise((resolve) => server.close(() => resolve()).closeAllConnections()),
   };
+  return result;
 }

@@ -3,6 +3,7 @@
  * folder read-only, to one user by password and/or public key. Host and client keys are made at
  * test time (ssh2's generateKeyPairSync, ed25519).
  */
+import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { posix, join } from 'node:path';
@@ -18,6 +19,10 @@ export interface SftpTestServer {
   refused: number;
   /** Connections that logged in so far. */
   logins: number;
+  /** Files opened for reading so far (their SFTP paths): the downloads. */
+  opened: string[];
+  /** The host key's fingerprint as `ssh-keygen -lf` prints it (`SHA256:…`). */
+  hostKeyFingerprint: string;
   close(): Promise<void>;
 }
 
@@ -48,7 +53,7 @@ const attrsOf = (stats: Stats) => ({
 const longname = (name: string, stats: Stats) =>
   `${stats.isDirectory() ? 'd' : stats.isSymbolicLink() ? 'l' : '-'}rw-r--r-- 1 owner group ${stats.size} Jan 01 00:00 ${name}`;
 
-function serveSftp(sftp: SFTPWrapper, root: string): void {
+function serveSftp(sftp: SFTPWrapper, root: string, opened: string[]): void {
   const handles = new Map<number, { fd?: number; dir?: string; listed?: boolean }>();
   let next = 1;
   const local = (path: string) => join(root, posix.normalize(`/${path}`));
@@ -99,6 +104,7 @@ function serveSftp(sftp: SFTPWrapper, root: string): void {
       sftp.name(reqid, names);
     })
     .on('OPEN', (reqid, filename) => {
+      opened.push(filename);
       try {
         sftp.handle(reqid, newHandle({ fd: openSync(local(filename), 'r') }));
       } catch {
@@ -139,6 +145,11 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpT
     url: '',
     refused: 0,
     logins: 0,
+    opened: [],
+    hostKeyFingerprint: `SHA256:${createHash('sha256')
+      .update((utils.parseKey(hostKey) as ssh2.ParsedKey).getPublicSSH())
+      .digest('base64')
+      .replace(/=+$/, '')}`,
     close: () =>
       new Promise((resolve) => {
         for (const client of clients) client.end();
@@ -167,7 +178,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpT
     client.on('ready', () => {
       result.logins += 1;
       client.on('session', (accept) => {
-        accept().on('sftp', (acceptSftp) => serveSftp(acceptSftp(), options.root));
+        accept().on('sftp', (acceptSftp) => serveSftp(acceptSftp(), options.root, result.opened));
       });
     });
   });

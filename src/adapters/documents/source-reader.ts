@@ -34,6 +34,7 @@ function transportOptions(source: SourceRecord, settings: ReaderSettings, signal
     usernameEnv: text(o.usernameEnv),
     passwordEnv: text(o.passwordEnv),
     keyPath: text(o.keyPath),
+    hostKey: text(o.hostKey),
     env: settings.env,
     signal,
   };

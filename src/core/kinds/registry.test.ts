@@ -61,6 +61,8 @@ describe('kind registry', () => {
     expect(registry.kindsWith('singleElementUpdate')).toEqual(['data_object', 'function', 'module', 'data_source']);
     expect(registry.kindsWith('chunked')).not.toContain('index');
     expect([...registry.joinEdgeKinds]).toEqual(['foreign_key', 'feeds']);
+    // only documents lean less on the vector list; every other kind counts 1
+    expect([...registry.vectorWeights]).toEqual([['document', 0.3]]);
   });
 
   it('refuses two families serving one source type', () => {

@@ -48,6 +48,8 @@ export interface KindRegistry extends KindCatalog {
   familyOfKind(kind: string): SourceKind | undefined;
   /** Edge kinds that join objects like foreign keys (structure ranking). */
   readonly joinEdgeKinds: ReadonlySet<string>;
+  /** Object kinds whose vector places count other than 1 in hybrid fusion (ObjectKindSpec.vectorWeight). */
+  readonly vectorWeights: ReadonlyMap<string, number>;
 }
 
 export function createKindRegistry(kinds: readonly SourceKind[]): KindRegistry {
@@ -78,6 +80,11 @@ export function createKindRegistry(kinds: readonly SourceKind[]): KindRegistry {
     objectKinds: Object.freeze(objectKinds),
     sourceTypes: Object.freeze(sourceTypes),
     joinEdgeKinds: new Set(kinds.flatMap((family) => family.joinEdgeKinds ?? [])),
+    vectorWeights: new Map(
+      kinds.flatMap((family) =>
+        family.objectKinds.flatMap((k) => (k.vectorWeight !== undefined && k.vectorWeight !== 1 ? [[k.kind, k.vectorWeight] as const] : [])),
+      ),
+    ),
     familyOf(sourceType: string): SourceKind {
       const family = byType.get(sourceType);
       if (!family)

@@ -137,4 +137,16 @@ describe('fuseRankings', () => {
     expect(() => fuseRankings([lex('a')], { k: -1 })).toThrow(RangeError);
     expect(() => fuseRankings([lex('a')], { k: Number.NaN })).toThrow(RangeError);
   });
+
+  it('scales a primary list by its weight for an id, bonus included', () => {
+    const weighted: RankedList = { name: 'vector', ids: ['doc', 'table'], weightOf: (id) => (id === 'doc' ? 0.3 : 1) };
+    const fused = fuseRankings([lex('table', 'doc'), weighted]);
+    const doc = fused.find((f) => f.id === 'doc')!;
+    expect(doc.contributions.vector).toBeCloseTo(0.3 / (RRF_K + 1));
+    // its vector rank 1 gives 0.3 of the first-place bonus, less than its lexical rank 2 gives
+    expect(doc.bonus).toBeCloseTo(TOP_RANK_BONUS.secondThird);
+    expect(fused[0]?.id).toBe('table');
+    // unweighted, the doc's vector first place would have won
+    expect(fuseRankings([lex('table', 'doc'), vec('doc', 'table')])[0]?.id).toBe('doc');
+  });
 });

@@ -29,6 +29,11 @@ export interface RankedList {
   name: string;
   /** Supporting lists only: how much a place in this list counts (default 1). */
   weight?: number;
+  /**
+   * Primary lists: how much this list counts for one id (default 1), applied to its contribution
+   * and to the top-rank bonus it gives; lets a family's results lean less on a weak retriever.
+   */
+  weightOf?: (id: string) => number;
   /** Best first. A repeated id keeps its first (best) position. */
   ids: readonly string[];
 }
@@ -65,6 +70,17 @@ function bestRank(result: FusedResult): number {
   return best;
 }
 
+/** The largest bonus any list gives the result, each scaled by that list's weight for it. */
+function bonusOf(result: FusedResult, lists: readonly RankedList[], bonus: TopRankBonus): number {
+  let best = 0;
+  for (const list of lists) {
+    const rank = result.ranks[list.name];
+    if (rank == null) continue;
+    best = Math.max(best, (list.weightOf ? list.weightOf(result.id) : 1) * rankBonus(rank, bonus));
+  }
+  return best;
+}
+
 /** Fuses the lists; see the module comment for the formula. */
 export function fuseRankings(lists: readonly RankedList[], options: FusionOptions = {}): FusedResult[] {
   const k = options.k ?? RRF_K;
@@ -97,17 +113,20 @@ export function fuseRankings(lists: readonly RankedList[], options: FusionOption
       seen.add(id);
       rank++;
       const result = get(id);
+      const weight = list.weightOf ? list.weightOf(id) : 1;
       result.ranks[list.name] = rank;
-      result.contributions[list.name] = 1 / (k + rank);
+      result.contributions[list.name] = weight / (k + rank);
     }
   }
 
   const fused = [...results.values()];
+  // a list that counts less for an id (weightOf) gives it a smaller bonus too
+  const weighted = lists.some((l) => l.weightOf);
   for (const result of fused) {
     // summed in list order, the same order a reader of the trace would add them
     let sum = 0;
     for (const name of names) sum += result.contributions[name] ?? 0;
-    result.bonus = rankBonus(bestRank(result), bonus);
+    result.bonus = weighted ? bonusOf(result, lists, bonus) : rankBonus(bestRank(result), bonus);
     result.score = sum + result.bonus;
   }
   const best = new Map(fused.map((r) => [r.id, bestRank(r)]));

@@ -4,6 +4,7 @@
  * parallel → RRF (k=60, top-rank bonus) → optional rerank hook → related chunks through shared
  * entities → hydrated hits with monotonic 0..1 scores. `search` and `vsearch` run one side only.
  */
+import { parseObjectId } from '../../kernel/ids.js';
 import type { Chunk } from '../../ports/catalog.js';
 import type { Embedder } from '../../ports/embedder.js';
 import type { Reranker } from '../../ports/reranker.js';
@@ -23,6 +24,8 @@ export interface SearchDeps {
   rerank?: Reranker | null;
   /** Edge kinds structure ranking follows between relations (foreign keys); none when absent. */
   joinEdgeKinds?: ReadonlySet<string>;
+  /** Object kind → how much its chunks' vector places count in hybrid fusion (absent: 1). */
+  vectorWeights?: ReadonlyMap<string, number>;
   /** Glossary aliases (alias → term words) for expansion; empty until a glossary exists. */
   aliases?: () => Promise<ReadonlyMap<string, readonly string[]>>;
   /** Related chunks through shared entities; absent when entities are not indexed. */
@@ -94,6 +97,9 @@ export function createSearchService(deps: SearchDeps) {
     return routing;
   };
 
+  const weights = deps.vectorWeights;
+  const vectorWeightOf = weights?.size ? (id: string) => weights.get(parseObjectId(id)?.kind ?? '') ?? 1 : undefined;
+
   const structure = createStructureRanker(deps.store, { lexical, vector, route }, deps.joinEdgeKinds ?? new Set());
 
   async function chunksOf(ids: readonly string[]): Promise<Map<string, Chunk>> {
@@ -122,7 +128,7 @@ export function createSearchService(deps: SearchDeps) {
         ? await structure.listsFor(options.kinds ?? [], { expanded, query, filter, depth, hasVector: vec !== null }, sides)
         : { lists: [], support: [] };
     // fuse
-    let order = fuse(mode, { lexical: lex, vector: vec }, extra);
+    let order = fuse(mode, { lexical: lex, vector: vec }, extra, vectorWeightOf);
     // calibrate: hybrid scores become the confidence that the index holds what the query asks
     let confidence: number | null = null;
     if (mode === 'hybrid' && order.length) {

@@ -29,15 +29,20 @@ export interface Ordered {
 
 /**
  * fuse: hybrid mode fuses the lexical, vector and structure lists with RRF (k = 60, top-rank
- * bonus; support lists only break ties); a single-side mode keeps that side's order and scores.
+ * bonus; support lists only break ties; `vectorWeightOf` scales a family's vector places); a single-side mode keeps that side's order and scores.
  */
 export function fuse(
   mode: SearchMode,
   sides: { lexical: Ranked | null; vector: Ranked | null },
   structure: { lists: RankedList[]; support: RankedList[] },
+  vectorWeightOf?: (id: string) => number,
 ): Ordered[] {
   if (mode === 'hybrid') {
-    const lists: RankedList[] = [{ name: 'lexical', ids: sides.lexical?.ids ?? [] }, { name: 'vector', ids: sides.vector?.ids ?? [] }, ...structure.lists];
+    const lists: RankedList[] = [
+      { name: 'lexical', ids: sides.lexical?.ids ?? [] },
+      { name: 'vector', ids: sides.vector?.ids ?? [], ...(vectorWeightOf ? { weightOf: vectorWeightOf } : {}) },
+      ...structure.lists,
+    ];
     const fused = withSupport(fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS }), structure.support);
     const relevances = fusedRelevances(fused, { lists: [...lists, ...structure.support].filter((l) => l.ids.length > 0).length || 1 });
     const ran = [

@@ -107,6 +107,33 @@ function withValidators(previous: CatalogObject, document: FetchedDocument, link
   };
 }
 
+/**
+ * What a listing says of an entry's bytes (size with modification time and/or version tag), or
+ * null when it says too little: then only the sha256 of the downloaded bytes decides.
+ */
+export function listingMark(entry: DocumentEntry): string | null {
+  if (entry.size === undefined || !(entry.modifiedAt || entry.etag)) return null;
+  return JSON.stringify([entry.size, entry.modifiedAt ?? null, entry.etag ?? null]);
+}
+
+/** The object with the listing mark it was read under, kept to skip the download next time. */
+function withListingMark(object: CatalogObject, mark: string | undefined): CatalogObject {
+  if (!mark || object.attributes.listed === mark) return object;
+  return { ...object, attributes: { ...object.attributes, listed: mark } };
+}
+
+/** Runs `work` over the items with at most `limit` in flight (at least 1). */
+async function eachAtOnce<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      await work(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
+
 export function createDocumentsConnector(options: DocumentsConnectorOptions): Connector {
   const { reader, converter, limits } = options;
 
@@ -189,6 +216,7 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
     introspect: IntrospectOptions,
     skipped: SkippedDocument[],
     stored: ReadonlyMap<string, CatalogObject>,
+    marks: Map<string, string>,
   ): Promise<{ documents: FetchedDocument[]; leftOut: number; links: Map<string, string[]>; read: Map<string, ReturnType<typeof readDocument>> }> {
     const links = new Map<string, string[]>();
     // crawled pages are extracted as they arrive, while the next requests are in flight
@@ -230,22 +258,38 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
           fetch: (entry: DocumentEntry) => reader.fetch(source, entry, introspect.signal),
           close: async () => undefined,
         };
-    const documents: FetchedDocument[] = [];
     const cap = count(source, 'maxDocuments');
     let entries: DocumentEntry[];
+    const outcomes: Array<FetchedDocument | SkippedDocument | undefined> = [];
     try {
       entries = await walk.list();
-      for (const [i, entry] of (cap ? entries.slice(0, cap) : entries).entries()) {
-        if (introspect.signal?.aborted) break;
-        introspect.onProgress?.(`reading ${entry.name}`, i, entries.length);
-        try {
-          documents.push(await walk.fetch({ ...entry, ...validatorsOf(stored.get(entry.name), false) }));
-        } catch (err) {
-          skipped.push({ name: entry.name, reason: (err as Error).message, kept: false });
+      const chosen = cap ? entries.slice(0, cap) : entries;
+      let done = 0;
+      await eachAtOnce(chosen, walk.concurrency ?? 1, async (entry, i) => {
+        if (introspect.signal?.aborted) return;
+        introspect.onProgress?.(`reading ${entry.name}`, done++, entries.length);
+        const previous = stored.get(entry.name);
+        const mark = listingMark(entry);
+        if (mark) marks.set(entry.name, mark);
+        // the listing says the bytes are the ones stored: nothing is downloaded
+        if (mark && previous?.attributes.listed === mark) {
+          outcomes[i] = { name: entry.name, bytes: new Uint8Array(), contentType: null, origin: entry.origin, notModified: true };
+          return;
         }
-      }
+        try {
+          outcomes[i] = await walk.fetch({ ...entry, ...validatorsOf(previous, false) });
+        } catch (err) {
+          outcomes[i] = { name: entry.name, reason: (err as Error).message, kept: false };
+        }
+      });
     } finally {
       await walk.close();
+    }
+    const documents: FetchedDocument[] = [];
+    for (const outcome of outcomes) {
+      if (!outcome) continue;
+      if ('reason' in outcome) skipped.push(outcome);
+      else documents.push(outcome);
     }
     return { documents, leftOut: cap ? Math.max(0, entries.length - cap) : 0, links, read };
   }
@@ -302,7 +346,8 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
     async introspect(source: SourceRecord, introspect: IntrospectOptions = {}): Promise<SourceSnapshot> {
       const skipped: SkippedDocument[] = [];
       const stored = new Map(((await introspect.stored?.()) ?? []).filter((o) => o.kind === 'document').map((o) => [o.name, o]));
-      const { documents, leftOut, links, read } = await fetchAll(source, introspect, skipped, stored);
+      const marks = new Map<string, string>();
+      const { documents, leftOut, links, read } = await fetchAll(source, introspect, skipped, stored, marks);
       const objects: CatalogObject[] = [];
       let reused = 0;
       for (const [i, document] of documents.entries()) {
@@ -314,7 +359,7 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
           if (previous) objects.push(previous);
           continue;
         }
-        objects.push(outcome.object);
+        objects.push(withListingMark(outcome.object, marks.get(document.name)));
         if (outcome.reused) reused++;
       }
       // a document that failed to read this time keeps its previous state (fetch failures too)

@@ -43,6 +43,8 @@ export interface TransportOptions {
   passwordEnv?: string;
   /** SFTP: private key file; `passwordEnv` then holds its passphrase, if any. */
   keyPath?: string;
+  /** SFTP: the server's host key fingerprint (`SHA256:…`); another key is refused before logging in. */
+  hostKey?: string;
   /** Listing cap for folders, prefixes and directories (default 10,000 entries). */
   maxEntries?: number;
   /** Environment the variable names are read from (default `process.env`). */

@@ -93,7 +93,17 @@ function session(client: Client): RemoteSession {
       const modifiedAt = isoDate(await client.lastMod(path).catch(() => undefined));
       return { name: baseName(path), kind: 'file', size, ...(modifiedAt ? { modifiedAt } : {}) };
     },
-    list: async (dir) => (await client.list(dir)).map(itemOf),
+    async list(dir) {
+      const items = (await client.list(dir)).map(itemOf);
+      // LIST dates are to the minute at best (MLSD's are exact): ask MDTM, to the second, so an
+      // unchanged file is known without downloading it
+      for (const item of items) {
+        if (item.kind !== 'file' || item.modifiedAt) continue;
+        const modifiedAt = isoDate(await client.lastMod(`${dir.replace(/\/+$/, '')}/${item.name}`).catch(() => undefined));
+        if (modifiedAt) item.modifiedAt = modifiedAt;
+      }
+      return items;
+    },
   };
 }
 

@@ -114,10 +114,13 @@ export async function fetchDocument(location: DocumentLocation, entry: DocumentE
   }
 }
 
+/** Documents fetched at once where each fetch is its own request (S3 objects, local files). */
+const CONCURRENCY: Partial<Record<TransportKind, number>> = { s3: 8, http: 8, file: 4 };
+
 /**
  * A walk of a location: FTP and SFTP keep one connection for the listing and every document
- * (closed by `close()`); the other transports need none and read as `listDocuments` and
- * `fetchDocument` do.
+ * (closed by `close()`, one fetch at a time); the other transports need none, read as
+ * `listDocuments` and `fetchDocument` do, and fetch several documents at once.
  */
 export async function openDocuments(location: DocumentLocation, options: TransportOptions = {}): Promise<DocumentWalk> {
   switch (inferTransport(location)) {
@@ -126,6 +129,11 @@ export async function openDocuments(location: DocumentLocation, options: Transpo
     case 'sftp':
       return (await import('./sftp.js')).openSftp(location.url!, options);
     default:
-      return { list: () => listDocuments(location, options), fetch: (entry) => fetchDocument(location, entry, options), close: async () => undefined };
+      return {
+        list: () => listDocuments(location, options),
+        fetch: (entry) => fetchDocument(location, entry, options),
+        concurrency: CONCURRENCY[inferTransport(location)] ?? 1,
+        close: async () => undefined,
+      };
   }
 }

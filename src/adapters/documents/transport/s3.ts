@@ -128,6 +128,7 @@ export async function listS3(location: string, options: TransportOptions, pageSi
             origin: shown,
             ...(head.ContentLength === undefined ? {} : { size: head.ContentLength }),
             ...(modifiedAt ? { modifiedAt } : {}),
+            ...(head.ETag ? { etag: head.ETag } : {}),
           },
         ];
       }
@@ -163,6 +164,7 @@ export async function listS3(location: string, options: TransportOptions, pageSi
           origin: originOf(bucket, object.Key),
           ...(object.Size === undefined ? {} : { size: object.Size }),
           ...(modifiedAt ? { modifiedAt } : {}),
+          ...(object.ETag ? { etag: object.ETag } : {}),
         });
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -208,6 +210,7 @@ export async function fetchS3(location: string, entry: DocumentEntry, options: T
       contentType: bareContentType(object.ContentType),
       origin: shown,
       ...(modifiedAt ? { modifiedAt } : {}),
+      ...(object.ETag ? { etag: object.ETag } : {}),
     };
   } finally {
     client.destroy();

@@ -3,8 +3,10 @@
  * `sftp://host/dir/` through ssh2-sftp-client: the user from `usernameEnv` or the URL, then a
  * private key file (`keyPath`, `passwordEnv` its passphrase) or a password (`passwordEnv`);
  * directories walked recursively under the entry cap, files streamed under the size cap.
- * The server's host key is not pinned.
+ * With `hostKey` (`SHA256:…`, as `ssh-keygen -lf` prints it) the server's host key must have that
+ * fingerprint: another key refuses the connection before any credential is sent.
  */
+import { createHash } from 'node:crypto';
 import SftpClient from 'ssh2-sftp-client';
 import type { DocumentEntry, FetchedDocument } from '../../../ports/documents.js';
 import { SextantError } from '../../../kernel/errors.js';
@@ -48,6 +50,23 @@ function sftpError(err: unknown, shown: string, timeoutMs: number): SextantError
   return remoteFailure(err, shown, timeoutMs);
 }
 
+/** A host key fingerprint as OpenSSH prints it: `SHA256:` and the unpadded base64 of the key blob's SHA-256. */
+export function hostKeyFingerprint(key: Buffer): string {
+  return `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
+}
+
+export const HOST_KEY_PATTERN = /^SHA256:[A-Za-z0-9+/]{43}=?$/;
+
+/** `SHA256:abc…` with the padding OpenSSH leaves out dropped, or a USAGE error. */
+export function normalHostKey(pin: string): string {
+  const trimmed = pin.trim();
+  if (!HOST_KEY_PATTERN.test(trimmed))
+    throw new SextantError('USAGE', `--host-key '${pin}' is not a SHA256 fingerprint`, {
+      hint: 'give it as ssh-keygen -lf prints it: SHA256: and 43 base64 characters (ssh-keyscan HOST | ssh-keygen -lf -)',
+    });
+  return trimmed.replace(/=$/, '');
+}
+
 /** An authenticated SFTP session for the location: user, then a key file or a password, each from its variable. */
 function sftpConnection(url: URL, options: TransportOptions, shown: string) {
   refuseUrlPassword(url, 'name it by environment variable: --password-env VAR, or use --key-path');
@@ -56,6 +75,7 @@ function sftpConnection(url: URL, options: TransportOptions, shown: string) {
   if (!user) throw new SextantError('USAGE', `${shown}: SFTP needs a user name`, { hint: 'give --username-env VAR, or sftp://user@host/…' });
   if (!options.keyPath && !password)
     throw new SextantError('USAGE', `${shown}: SFTP needs a password or a private key`, { hint: 'give --password-env VAR or --key-path FILE' });
+  const pin = options.hostKey ? normalHostKey(options.hostKey) : null;
   return reusableConnection(options, {
     open: async () => {
       const auth = options.keyPath
@@ -63,7 +83,27 @@ function sftpConnection(url: URL, options: TransportOptions, shown: string) {
         : { password: password! };
       // Its default global listeners print connection ends to stdout, which is the MCP channel under stdio: failures reach us through the promises instead.
       const client = new SftpClient('sextant', { error: () => undefined, end: () => undefined, close: () => undefined });
-      await client.connect({ host: hostOf(url), port: url.port ? Number(url.port) : 22, username: user, readyTimeout: timeoutMs, retries: 0, ...auth });
+      let offered: string | null = null;
+      const verify = pin ? { hostVerifier: (key: Buffer) => (offered = hostKeyFingerprint(key)) === pin } : {};
+      try {
+        await client.connect({
+          host: hostOf(url),
+          port: url.port ? Number(url.port) : 22,
+          username: user,
+          readyTimeout: timeoutMs,
+          retries: 0,
+          ...verify,
+          ...auth,
+        });
+      } catch (err) {
+        if (pin && offered !== null && offered !== pin) {
+          throw transportError('AUTH_FAILED', shown, `the server's host key ${offered} is not the pinned ${pin}; nothing was sent`, {
+            hint: 'a changed key can mean another machine answers: check with the server’s administrator, then re-add the source with the new --host-key',
+            cause: err,
+          });
+        }
+        throw err;
+      }
       return client;
     },
     close: (client: SftpClient) => client.end(),

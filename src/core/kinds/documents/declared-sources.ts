@@ -41,6 +41,7 @@ const entrySchema = z
     username_env: z.string().optional(),
     password_env: z.string().optional(),
     key_path: z.string().optional(),
+    host_key: z.string().optional(),
   })
   .strict();
 
@@ -80,6 +81,7 @@ export function declaredDocumentSource(raw: Record<string, unknown>, index: numb
     ...(e.username_env ? { usernameEnv: e.username_env } : {}),
     ...(e.password_env ? { passwordEnv: e.password_env } : {}),
     ...(e.key_path ? { keyPath: e.key_path } : {}),
+    ...(e.host_key ? { hostKey: e.host_key } : {}),
   };
   return { name: e.name, type: 'docs', url: e.path ?? e.url ?? '', options };
 }

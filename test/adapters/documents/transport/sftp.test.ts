@@ -71,6 +71,34 @@ describe('sftp transport', () => {
     expect(doc).toMatchObject({ name: 'guide/setup.md', contentType: null, origin: `${server.url}/share/guide/setup.md` });
   });
 
+  it('connects when the host key is the pinned one (with or without base64 padding)', async () => {
+    expect(server.hostKeyFingerprint).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
+    for (const hostKey of [server.hostKeyFingerprint, `${server.hostKeyFingerprint}=`]) {
+      const entries = await listDocuments({ url: `${server.url}/share/` }, { ...byPassword, hostKey });
+      expect(entries.map((e) => e.name)).toEqual(['guide/setup.md', 'readme.md']);
+    }
+  });
+
+  it('refuses another host key before logging in, naming both fingerprints', async () => {
+    const other = `SHA256:${'A'.repeat(43)}`;
+    const before = { logins: server.logins, refused: server.refused };
+    const error = await listDocuments({ url: `${server.url}/share/` }, { ...byPassword, hostKey: other }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'AUTH_FAILED' });
+    expect((error as Error).message).toBe(
+      `${server.url}/share: the server's host key ${server.hostKeyFingerprint} is not the pinned ${other}; nothing was sent`,
+    );
+    expect((error as Error).message).not.toContain(PASSWORD);
+    // no password was offered to a server with the wrong key
+    expect({ logins: server.logins, refused: server.refused }).toEqual(before);
+  });
+
+  it('refuses a pin that is not a SHA256 fingerprint', async () => {
+    await expect(listDocuments({ url: `${server.url}/share/` }, { ...byPassword, hostKey: 'MD5:aa:bb' })).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringContaining('is not a SHA256 fingerprint') as string,
+    });
+  });
+
   it('opens an encrypted key with the passphrase from passwordEnv', async () => {
     const options = { usernameEnv: 'SFTP_USER', passwordEnv: 'KEY_PASS', keyPath: lockedKeyPath, env: { SFTP_USER: 'reader', KEY_PASS: PASSPHRASE } };
     expect((await listDocuments({ url: `${server.url}/share/` }, options)).map((e) => e.name)).toEqual(['guide/setup.md', 'readme.md']);
