@@ -170,6 +170,7 @@ export function createEngine(deps: EngineDeps): Engine {
     aliases: glossary.aliasMap,
     rerank: deps.rerank ?? null,
     joinEdgeKinds: kinds.joinEdgeKinds,
+    ranker: deps.ranker ?? null,
     ...createEntityLookups(store),
   });
 
