@@ -153,7 +153,7 @@ export async function run(argv: string[]): Promise<void> {
   };
   if (args.json) console.log(JSON.stringify(report, null, 2));
   if (!args.dryRun) {
-    writeFileSync(args.out, `${JSON.stringify(models, null, 1)}\n`);
+    writeFileSync(args.out, `${JSON.stringify(models, null, 2)}\n`);
     if (!args.json) console.log(`\nwrote ${args.out} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   }
 }
