@@ -2,8 +2,9 @@
  * @module app
  * Composition root: the only place that chooses adapters and builds the engine.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { SextantConfig } from './config/load-config.js';
 import { createEngine, type Engine } from './core/engine.js';
 import { SextantError } from './kernel/errors.js';
@@ -12,6 +13,7 @@ import type { Store } from './ports/store.js';
 import { copyIndex, type CopyReport } from './core/store/copy-index.js';
 import type { ProgressFn } from './kernel/progress.js';
 import { lexicalField } from './core/search/lexical-text.js';
+import { checkModels, type RankerModels } from './core/search/learned-ranker.js';
 import type { Connector } from './ports/connector.js';
 import type { DocumentLimits } from './ports/documents.js';
 import type { SourceKind } from './ports/source-kind.js';
@@ -238,6 +240,38 @@ export async function copyStore(
   }
 }
 
+/**
+ * The learned ranker's weights (`search.ranker: learned`): `search.ranker_model`, else the shipped
+ * src/core/search/learned-ranker.json (not copied by the build: found from the package root, like
+ * the demo's SQL). Null for `rrf`, or when the shipped file is absent; a configured file that is
+ * missing or malformed is an error.
+ */
+export function loadRankerModels(config: SextantConfig): RankerModels | null {
+  if (config.get('search.ranker') === 'rrf') return null;
+  const configured = config.get('search.ranker_model');
+  const path = configured ?? join(packageRoot(), 'src', 'core', 'search', 'learned-ranker.json');
+  if (!configured && !existsSync(path)) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new SextantError('CONFIG_INVALID', `search.ranker_model: cannot read ${path}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const checked = checkModels(data);
+  if (!checked.ok) throw new SextantError('CONFIG_INVALID', `search.ranker_model: ${path}: ${checked.reason}`);
+  return checked.models;
+}
+
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) return dirname(fileURLToPath(import.meta.url));
+    dir = parent;
+  }
+  return dir;
+}
+
 export async function openEngine(config: SextantConfig, options: AppOptions = {}): Promise<Engine> {
   const store = await openConfiguredStore(config);
   const rerankCommand = config.get('search.rerank_hook');
@@ -250,6 +284,7 @@ export async function openEngine(config: SextantConfig, options: AppOptions = {}
     llm: (settings) => openLlm(config, settings),
     rerank: rerankCommand ? createCommandReranker(rerankCommand, { timeoutMs: config.get('search.rerank_timeout_ms') }) : null,
     lexical: lexicalField,
+    ranker: loadRankerModels(config),
     declaredSources: () => config.get('documents.sources').map((entry, i) => declaredDocumentSource(entry, i)),
     documentImporter: createDocumentImporter({ limits: documentLimits(config) }),
     workspaceRoot: config.get('documents.workspace_root'),

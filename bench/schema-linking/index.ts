@@ -32,6 +32,7 @@ import { loadDatabase, type Catalog, type LoadedDatabase } from './load.js';
 import { queryText, rankedKeys, scoreRanking, summarize, TABLE_KINDS, type RankingScore } from './metrics.js';
 import { bindRankers, RANKERS, type RankerName, type SearchFn } from './rankers.js';
 import { sourcePlan, summarizeCalibration } from './calibration.js';
+import { writeFeatures } from './features.js';
 import { BM25_FLOOR, FLOOR_NOTE, formatSetting, type RankerResult, type SettingResult } from './report.js';
 
 const TABLE_LIMIT = 10;
@@ -50,6 +51,8 @@ const USAGE = `usage: npm run bench -- schema-linking [options]
   --pooled within|all|both  pool within each dataset, over all datasets, or both (default both)
   --rankers R[,R…]          rankers to ask, of lexical, vector, hybrid (default all three)
   --mixed                   rank tables with a search over every kind (no kinds filter), as an agent's first search does
+  --features FILE           write the learned ranker's training data (candidates, features, gold) as JSONL
+                            instead of measuring; run with SEXTANT_RANKER=rrf (see bench/train-ranker)
   --misses FILE             write the hybrid table rankings that missed a gold table in the top 5 as JSONL
   --pg DSN                  load into a fresh database ${'sxt_schema_linking'} on this server instead of PGlite
   --keep                    with --pg: keep that database at the end
@@ -75,6 +78,7 @@ interface Args {
   pooled: 'within' | 'all' | 'both';
   rankers: RankerName[];
   misses?: string;
+  features?: string;
   mixed: boolean;
   index?: string;
   calibration: boolean;
@@ -165,6 +169,9 @@ export function parseArgs(argv: readonly string[]): Args {
         break;
       case '--misses':
         args.misses = value();
+        break;
+      case '--features':
+        args.features = value();
         break;
       case '--json':
         args.json = true;
@@ -527,6 +534,11 @@ async function askAll(ctx: {
   for (const r of RANKERS) {
     await rankers[r]('warm up', { limit: TABLE_LIMIT, kinds: TABLE_KINDS, sources: datasets, noRerank: true });
     await rankers[r]('warm up', { limit: COLUMN_LIMIT, kinds: ['column'], sources: datasets, noRerank: true });
+  }
+  if (args.features) {
+    const rows = await writeFeatures(args.features, settings, rankers.hybrid, { tables: TABLE_LIMIT, columns: COLUMN_LIMIT }, progress);
+    console.log(`wrote ${rows} searches' candidates to ${args.features}`);
+    return;
   }
   const results: SettingResult[] = [];
   const asked = Object.fromEntries(args.rankers.map((r) => [r, rankers[r]]));

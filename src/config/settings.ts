@@ -137,6 +137,21 @@ export const SETTINGS = Object.freeze([
     default: null,
     description: 'command that reorders fused results (JSON on stdin, id list on stdout)',
   }),
+  setting({
+    key: 'search.ranker',
+    env: 'SEXTANT_RANKER',
+    schema: z.enum(['learned', 'rrf']),
+    // the shipped file holds the column model only: the table model lost on Spider (README, "Learned ranker")
+    default: 'learned',
+    description: 'hybrid table and column ranking: the learned models of src/core/search/learned-ranker.json where it has one, or RRF alone',
+  }),
+  setting({
+    key: 'search.ranker_model',
+    env: 'SEXTANT_RANKER_MODEL',
+    schema: z.string().min(1),
+    default: null,
+    description: 'learned ranker weights file (JSON) instead of the shipped one',
+  }),
   setting({ key: 'search.rerank_timeout_ms', env: 'SEXTANT_RERANK_TIMEOUT_MS', schema: positiveInt, default: 5000, description: 'rerank hook timeout' }),
   setting({
     key: 'postgres.statement_timeout_ms',

@@ -10,6 +10,7 @@ import type { Llm, LlmSettings } from '../ports/llm.js';
 import type { Reranker } from '../ports/reranker.js';
 import type { SourceKind } from '../ports/source-kind.js';
 import type { Store } from '../ports/store.js';
+import type { RankerModels } from './search/learned-ranker.js';
 
 export interface EngineDeps {
   store: Store;
@@ -21,6 +22,8 @@ export interface EngineDeps {
   embedder: () => Promise<Embedder | null>;
   /** Optional advisory reranker (the rerank hook command). */
   rerank?: Reranker | null;
+  /** Learned ranker weights (core/search/learned-ranker.ts); RRF alone when absent. */
+  ranker?: RankerModels | null;
   /** Lexical field transform (identifier splitting, word forms). */
   lexical?: (text: string) => string;
   /** Lazily opens the configured chat model (glossary inference); null when none is configured. */

@@ -173,6 +173,7 @@ export function createEngine(deps: EngineDeps): Engine {
     rerank: deps.rerank ?? null,
     joinEdgeKinds: kinds.joinEdgeKinds,
     vectorWeights: kinds.vectorWeights,
+    ranker: deps.ranker ?? null,
     ...createEntityLookups(store),
   });
 

@@ -16,6 +16,8 @@ import { routeQuery, type Routing } from './routing.js';
 import type { RankedList } from './rrf.js';
 import { bm25ToRelevance, cosineToRelevance } from './scores.js';
 import { calibrate, fuse, hydrate, noConfidentMatch, relate, rerank } from './stages.js';
+import { applyModel, candidateFeatures, type FeatureContext, type RankerModels } from './learned-ranker.js';
+import { RELATION_KINDS } from '../../ports/catalog.js';
 import type { SearchMode, SearchOptions, SearchResult } from './types.js';
 
 export interface SearchDeps {
@@ -32,14 +34,24 @@ export interface SearchDeps {
   related?: (hitIds: readonly string[], filter: ChunkFilter, cap: number) => Promise<string[]>;
   /** Entity names of chunks, for --explain. */
   entitiesOf?: (chunkIds: readonly string[]) => Promise<Map<string, string[]>>;
+  /** Learned rankers (learned-ranker.ts) for relation and column searches; RRF alone when absent. */
+  ranker?: RankerModels | null;
 }
 
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
 const RELATED_CAP = 5;
 
-function candidateDepth(limit: number): number {
+/** Candidates each retriever returns for a search of `limit` hits. */
+export function candidateDepth(limit: number): number {
   return Math.min(400, Math.max(60, limit * 6));
+}
+
+/** The learned ranker a hybrid search uses: relations for a table/view search, columns for a column search. */
+function learnedTarget(kinds: readonly string[] | undefined): 'relations' | 'columns' | null {
+  if (!kinds?.length) return null;
+  if (kinds.every((k) => RELATION_KINDS.includes(k))) return 'relations';
+  return kinds.length === 1 && kinds[0] === 'column' ? 'columns' : null;
 }
 
 function filterOf(options: SearchOptions): ChunkFilter {
@@ -110,7 +122,7 @@ export function createSearchService(deps: SearchDeps) {
   async function run(mode: SearchMode, query: string, options: SearchOptions = {}): Promise<SearchResult> {
     const started = performance.now();
     const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_LIMIT)));
-    const depth = candidateDepth(limit);
+    const depth = options.depth ?? candidateDepth(limit);
     const filter = filterOf(options);
     // expand
     const expanded = await expand(query);
@@ -129,6 +141,21 @@ export function createSearchService(deps: SearchDeps) {
         : { lists: [], support: [] };
     // fuse
     let order = fuse(mode, { lexical: lex, vector: vec }, extra, vectorWeightOf);
+    // learned ranking: a model trained on the dev questions reorders the first candidates
+    const target = mode === 'hybrid' ? learnedTarget(options.kinds) : null;
+    const model = target ? deps.ranker?.[target] : undefined;
+    let features: Map<string, Record<string, number>> | null = null;
+    if (target && (model || options.explain) && order.length) {
+      const ctx: FeatureContext = {
+        routing: await route(expanded, filter),
+        scores: { ...(lex ? { lexical: lex.scores } : {}), ...(vec ? { vector: vec.scores } : {}) },
+      };
+      if (options.explain) {
+        const rows = candidateFeatures(order, ctx, Math.max(limit, model?.pool ?? 0));
+        features = new Map(rows.map((f, i) => [order[i]!.id, f]));
+      }
+      if (model) order = applyModel(model, order, ctx);
+    }
     // calibrate: hybrid scores become the confidence that the index holds what the query asks
     let confidence: number | null = null;
     if (mode === 'hybrid' && order.length) {
@@ -153,7 +180,11 @@ export function createSearchService(deps: SearchDeps) {
     // hydrate
     const chunks = await chunksOf([...top.map((t) => t.id), ...relatedIds]);
     const explain = options.explain
-      ? { expansions: expanded.expansions, entities: deps.entitiesOf ? await deps.entitiesOf(top.map((t) => t.id)) : new Map<string, string[]>() }
+      ? {
+          expansions: expanded.expansions,
+          entities: deps.entitiesOf ? await deps.entitiesOf(top.map((t) => t.id)) : new Map<string, string[]>(),
+          ...(features ? { features } : {}),
+        }
       : null;
     const hits = hydrate(top, relatedIds, chunks, explain);
     return {

@@ -139,7 +139,7 @@ export function hydrate(
   top: readonly Ordered[],
   relatedIds: readonly string[],
   chunks: ReadonlyMap<string, Chunk>,
-  explain: { expansions: string[]; entities: ReadonlyMap<string, string[]> } | null,
+  explain: { expansions: string[]; entities: ReadonlyMap<string, string[]>; features?: ReadonlyMap<string, Record<string, number>> } | null,
 ): SearchHit[] {
   const hits: SearchHit[] = [];
   for (const t of top) {
@@ -163,6 +163,7 @@ export function hydrate(
               lists: t.lists,
               expansions: explain.expansions,
               entities: explain.entities.get(c.id) ?? [],
+              ...(explain.features?.has(c.id) ? { features: explain.features.get(c.id)! } : {}),
             },
           }
         : {}),

@@ -20,6 +20,8 @@ export interface SearchOptions {
   session?: string | null;
   /** Skip the rerank hook even when configured. */
   noRerank?: boolean;
+  /** Candidates each retriever returns (default: from `limit`); the ranker's training script pins it. */
+  depth?: number;
   /** Rank the columns of each relation hit by this text (the hits' `fields`). */
   fieldsQuery?: string;
 }
@@ -46,13 +48,18 @@ export interface ListContribution {
 export interface HitExplain {
   lexicalRank: number | null;
   vectorRank: number | null;
-  /** Raw RRF score including the top-rank bonus: Σ lists' contributions + bonus (hybrid). */
+  /**
+   * Raw RRF score including the top-rank bonus: Σ lists' contributions + bonus (hybrid); when the
+   * learned ranker orders the search, its probability for the hit instead.
+   */
   fused: number;
   bonus: number;
   /** Every list that ranked something in this search, with this hit's place in it. */
   lists: ListContribution[];
   expansions: string[];
   entities: string[];
+  /** The learned ranker's inputs for this hit (hybrid relation and column searches). */
+  features?: Record<string, number>;
 }
 
 export interface SearchHit {

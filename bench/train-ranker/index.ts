@@ -1,0 +1,159 @@
+/**
+ * `npm run bench -- train-ranker --features FILE [--out FILE] [--folds 5] [--seed 19] [--products a*b,…]
+ *   [--steps N] [--rate R] [--l2 L] [--json]`
+ *
+ * Trains the learned ranker (src/core/search/learned-ranker.ts) on the schema-linking dev
+ * questions. FILE comes from the schema-linking bench with the ranker off:
+ *   SEXTANT_RANKER=rrf npm run bench -- schema-linking --index DIR --features FILE
+ * Cross-validation is grouped by database (5 folds, seeded): a question is ranked by a model that
+ * never saw a question of its database. The report compares RRF with the cross-validated model per
+ * setting; the model trained on every question is written to --out (default: the shipped file).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { RankerModel, RankerModels } from '../../src/core/search/learned-ranker.js';
+import { crossValidate, DEFAULT_TRAIN, featureColumns, quality, reorder, train, type Quality, type Search, type TrainOptions } from './train.js';
+
+const USAGE = `usage: npm run bench -- train-ranker --features FILE [options]
+  --features FILE      candidates written by: SEXTANT_RANKER=rrf npm run bench -- schema-linking --index DIR --features FILE
+  --out FILE           where the trained models go (default src/core/search/learned-ranker.json)
+  --dry-run            cross-validate and report only; write nothing
+  --targets T[,T]      relations, columns (default both)
+  --folds N            database folds of the cross-validation (default 5)
+  --seed N             seed of the fold assignment (default 19)
+  --products a*b,…     product features added to the linear model
+  --steps N --rate R --l2 L   gradient descent (default ${DEFAULT_TRAIN.steps}, ${DEFAULT_TRAIN.rate}, ${DEFAULT_TRAIN.l2})
+  --json               print the report as JSON`;
+
+const POOLS = { relations: 40, columns: 60 } as const;
+
+interface Args {
+  features: string;
+  out: string;
+  dryRun: boolean;
+  targets: Array<'relations' | 'columns'>;
+  folds: number;
+  seed: number;
+  products: string[];
+  train: TrainOptions;
+  json: boolean;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const args: Partial<Args> & { train: TrainOptions } = {
+    out: 'src/core/search/learned-ranker.json',
+    dryRun: false,
+    targets: ['relations', 'columns'],
+    folds: 5,
+    seed: 19,
+    products: [],
+    train: { ...DEFAULT_TRAIN },
+    json: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value\n${USAGE}`);
+      return v;
+    };
+    const number = () => {
+      const n = Number(value());
+      if (!Number.isFinite(n) || n <= 0) throw new Error(`${a} needs a positive number\n${USAGE}`);
+      return n;
+    };
+    if (a === '--features') args.features = value();
+    else if (a === '--out') args.out = value();
+    else if (a === '--dry-run') args.dryRun = true;
+    else if (a === '--targets') {
+      const t = value().split(',');
+      if (!t.every((x) => x === 'relations' || x === 'columns')) throw new Error(`--targets takes relations, columns\n${USAGE}`);
+      args.targets = t as Args['targets'];
+    } else if (a === '--folds') args.folds = Math.floor(number());
+    else if (a === '--seed') args.seed = Math.floor(number());
+    else if (a === '--products') args.products = value().split(',').filter(Boolean);
+    else if (a === '--steps') args.train.steps = Math.floor(number());
+    else if (a === '--rate') args.train.rate = number();
+    else if (a === '--l2') args.train.l2 = number();
+    else if (a === '--json') args.json = true;
+    else throw new Error(`unknown option ${a}\n${USAGE}`);
+  }
+  if (!args.features) throw new Error(`--features is required\n${USAGE}`);
+  return args as Args;
+}
+
+const f3 = (x: number) => x.toFixed(3);
+
+function row(label: string, q: Quality, target: string): string {
+  return target === 'relations'
+    ? `${label.padEnd(34)} ${f3(q.recall[1]!)}  ${f3(q.recall[5]!)}  ${f3(q.recall[10]!)}  ${f3(q.all5)}  ${f3(q.mrr)}`
+    : `${label.padEnd(34)} ${f3(q.recall[5]!)}  ${f3(q.recall[10]!)}  ${f3(q.recall[20]!)}`;
+}
+
+export async function run(argv: string[]): Promise<void> {
+  let args: Args;
+  try {
+    args = parseArgs(argv);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exitCode = 2;
+    return;
+  }
+  const text = readFileSync(args.features, 'utf8');
+  const searches: Search[] = text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Search);
+  const models: RankerModels = { version: 1 };
+  const report: Record<string, unknown> = {};
+  const started = performance.now();
+  for (const target of args.targets) {
+    const mine = searches.filter((s) => s.target === target && s.gold > 0);
+    if (!mine.length) throw new Error(`no ${target} searches in ${args.features}`);
+    const pool = POOLS[target];
+    const columns = featureColumns(mine, args.products);
+    const cv = crossValidate(mine, columns, pool, args.folds, args.seed, args.train);
+    const ks = target === 'relations' ? [1, 5, 10] : [5, 10, 20];
+    const settings = [...new Set(mine.map((s) => s.setting))];
+    const rows: Record<string, { rrf: Quality; learned: Quality }> = {};
+    for (const setting of settings) {
+      const of = mine.filter((s) => s.setting === setting);
+      rows[setting] = { rrf: quality(of, (s) => reorder(s, null), ks), learned: quality(of, (s) => reorder(s, cv.get(s)!), ks) };
+    }
+    report[target] = { searches: mine.length, features: columns.length, pool, settings: rows };
+    if (!args.json) {
+      console.log(
+        `\n${target}: ${mine.length} searches, ${columns.length} features, pool ${pool}, ${args.folds}-fold CV grouped by database (seed ${args.seed})`,
+      );
+      console.log(target === 'relations' ? `${'setting'.padEnd(34)} R@1    R@5    R@10   all@5  MRR` : `${'setting'.padEnd(34)} R@5    R@10   R@20`);
+      for (const [setting, r] of Object.entries(rows)) {
+        console.log(row(`${setting} rrf`, r.rrf, target));
+        console.log(row(`${setting} learned (CV)`, r.learned, target));
+      }
+    }
+    const model: RankerModel = train(mine, columns, pool, args.train);
+    models[target] = model;
+    if (!args.json) {
+      const top = model.features
+        .map((f, j) => ({ f, w: model.weights[j]! }))
+        .sort((a, b) => Math.abs(b.w) - Math.abs(a.w))
+        .slice(0, 8);
+      console.log(`heaviest weights: ${top.map((t) => `${t.f} ${t.w.toFixed(2)}`).join(', ')}`);
+    }
+  }
+  models.trained = {
+    by: 'npm run bench -- train-ranker',
+    features: createHash('sha256').update(text).digest('hex').slice(0, 16),
+    searches: searches.length,
+    folds: args.folds,
+    seed: args.seed,
+    ...args.train,
+    products: args.products,
+    cv: report,
+  };
+  if (args.json) console.log(JSON.stringify(report, null, 2));
+  if (!args.dryRun) {
+    writeFileSync(args.out, `${JSON.stringify(models, null, 2)}\n`);
+    if (!args.json) console.log(`\nwrote ${args.out} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  }
+}
