@@ -334,7 +334,7 @@ describe('sqlite store: the index file', () => {
     const path = tmpFile();
     const store = await openSqliteStore(path);
     await addSource(store, 'shop');
-    await store.applySourceUpdate(bulkUpdate('shop', 5, () => null));
+    await store.applySourceUpdate(bulkUpdate('shop', 5, null));
     await store.close();
     const db = raw(path);
     db.exec('DROP INDEX objects_kind');
