@@ -83,11 +83,11 @@ describe('proseEntitiesMany', () => {
       'orders.customer_id links to customers.id',
       'see http://example.com/x only',
       'Invoices sent to Paris, France.',
-      ...Array.from({ length: 300 }, (_, i) => `Customer ${i % 7 === 0 ? 'who cancelled' : 'that placed'} order ${i}. Shipped by Acme Corp`),
+      ...Array.from({ length: 60 }, (_, i) => `Customer ${i % 7 === 0 ? 'who cancelled' : 'that placed'} order ${i}. Shipped by Acme Corp`),
     ];
     const many = proseEntitiesMany(texts);
     expect(many).toHaveLength(texts.length);
     texts.forEach((text, i) => expect(many[i], text).toEqual(proseEntities(text)));
     expect(many[0]?.some((e) => e.nerType === 'PERSON')).toBe(true);
-  });
+  }, 30_000);
 });
