@@ -9,7 +9,7 @@
  * column names, parent name, context), so re-extracting only changed chunks keeps links current.
  */
 import { RELATION_KINDS, type CatalogObject, type Chunk, type EntityMention } from '../../ports/catalog.js';
-import { extractEntities, mergeEntities } from './extract.js';
+import { extractEntities, mergeEntities, tagProse, type ProseTable } from './extract.js';
 import { schemaNameEntities } from './schema-names.js';
 import type { EntityInput } from './types.js';
 
@@ -39,11 +39,20 @@ export function entityInputOf(object: CatalogObject, context: string, children: 
  * not the whole document's: each passage gets the identifiers it holds, and a long document is
  * not read once per passage.
  */
+export interface ChunkEntityExtractor {
+  (chunk: Chunk): EntityMention[];
+  /**
+   * Tags the prose (comments, contexts) of these chunks' objects ahead, many texts to a tagger
+   * call; the extractor then reads it from this pass's table. Optional: results are the same.
+   */
+  prime(chunks: readonly Chunk[]): void;
+}
+
 export function chunkEntityExtractor(
   objects: readonly CatalogObject[],
   effectiveContexts: ReadonlyMap<string, string>,
   passageKinds: ReadonlySet<string> = new Set(),
-): (chunk: Chunk) => EntityMention[] {
+): ChunkEntityExtractor {
   const byId = new Map(objects.map((o) => [o.id, o]));
   let childrenOf: Map<string, CatalogObject[]> | null = null;
   const children = (id: string): CatalogObject[] => {
@@ -68,7 +77,8 @@ export function chunkEntityExtractor(
     return found;
   };
 
-  return (chunk) => {
+  const tagged: ProseTable = new Map();
+  const extract = (chunk: Chunk): EntityMention[] => {
     const object = byId.get(chunk.objectId);
     if (object === undefined) {
       // `<source>:<kind>:<path>`: the last segment of the path names it
@@ -77,9 +87,21 @@ export function chunkEntityExtractor(
     }
     const context = effectiveContexts.get(object.id) ?? '';
     const input = entityInputOf(object, context, RELATION_KINDS.includes(object.kind) ? children(object.id) : []);
-    const own = extractEntities(passageKinds.has(object.kind) ? { ...input, definition: chunk.text || null } : input);
+    const own = extractEntities(passageKinds.has(object.kind) ? { ...input, definition: chunk.text || null } : input, tagged);
     const parent = object.kind === 'column' && object.parentId !== null ? byId.get(object.parentId) : undefined;
     const all = parent === undefined ? own : mergeEntities([...own, ...ofParent(parent)]);
     return all.slice(0, MAX_CHUNK_ENTITIES);
   };
+  const prime = (chunks: readonly Chunk[]): void => {
+    const texts: string[] = [];
+    for (const chunk of chunks) {
+      const object = byId.get(chunk.objectId);
+      if (object === undefined) continue;
+      if (object.comment) texts.push(object.comment);
+      const context = effectiveContexts.get(object.id);
+      if (context) texts.push(context);
+    }
+    tagProse(texts, tagged);
+  };
+  return Object.assign(extract, { prime });
 }

@@ -9,7 +9,7 @@
  * context never reach it. Prose results are cached by text (an inherited context is shared by
  * every column of a table), so each distinct text is tagged once per cache lifetime.
  */
-import { proseEntities } from './prose.js';
+import { proseEntities, proseEntitiesMany } from './prose.js';
 import { definitionEntities, schemaNameEntities } from './schema-names.js';
 import type { EntityInput, EntityMention, SemanticType } from './types.js';
 
@@ -43,6 +43,27 @@ function cachedProse(text: string): readonly EntityMention[] {
   return found;
 }
 
+/** Prose entities by trimmed text, tagged ahead of extraction (see `tagProse`). */
+export type ProseTable = Map<string, readonly EntityMention[]>;
+
+/**
+ * Tags the texts not yet in `table` (nor in the cache) together, many to a tagger call, and adds
+ * them to it: the same lists `extractEntities` would find one text at a time, at a fraction of
+ * the cost. Texts are trimmed as `extractEntities` trims them.
+ */
+export function tagProse(texts: Iterable<string>, table: ProseTable): void {
+  const todo = new Set<string>();
+  for (const raw of texts) {
+    const text = raw.trim();
+    if (text === '' || table.has(text) || todo.has(text)) continue;
+    const hit = proseCache.get(text);
+    if (hit !== undefined) table.set(text, hit);
+    else todo.add(text);
+  }
+  const list = [...todo];
+  proseEntitiesMany(list).forEach((found, i) => table.set(list[i] as string, Object.freeze(found.map((e) => Object.freeze(e)))));
+}
+
 const TYPE_ORDER: Record<SemanticType, number> = { TERM: 0, CONCEPT: 1, ATTRIBUTE: 2, ACTION: 3 };
 
 /** Merges by (name, semantic type): highest confidence wins; an NER type is kept when any mention has one. */
@@ -66,14 +87,15 @@ export function mergeEntities(mentions: Iterable<EntityMention>): EntityMention[
 }
 
 /** Entities of one chunk; see the module comment. */
-export function extractEntities(input: EntityInput): EntityMention[] {
+export function extractEntities(input: EntityInput, tagged?: ProseTable): EntityMention[] {
+  const prose = (text: string): readonly EntityMention[] => tagged?.get(text) ?? cachedProse(text);
   const mentions: EntityMention[] = [...schemaNameEntities(input.kind, input.name)];
   if (input.definition) mentions.push(...definitionEntities(input.definition));
   const comment = input.comment?.trim();
-  if (comment) mentions.push(...cachedProse(comment));
+  if (comment) mentions.push(...prose(comment));
   const context = input.context?.trim();
   if (context) {
-    for (const e of cachedProse(context)) mentions.push({ ...e, confidence: Math.round(e.confidence * CONTEXT_WEIGHT * 1000) / 1000 });
+    for (const e of prose(context)) mentions.push({ ...e, confidence: Math.round(e.confidence * CONTEXT_WEIGHT * 1000) / 1000 });
   }
   return mergeEntities(mentions);
 }

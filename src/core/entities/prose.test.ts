@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { proseEntities } from './prose.js';
+import { proseEntities, proseEntitiesMany } from './prose.js';
 
 const find = (text: string) => proseEntities(text).map((e) => `${e.semanticType}${e.nerType ? `/${e.nerType}` : ''}:${e.name}`);
 
@@ -63,4 +63,31 @@ describe('proseEntities', () => {
     const text = 'Orders placed by customers of Acme Corp through the web shop, shipped from Hamburg.';
     expect(proseEntities(text)).toEqual(proseEntities(text));
   });
+});
+
+describe('proseEntitiesMany', () => {
+  it('finds, text by text, exactly what proseEntities finds, however the texts split into sentences', () => {
+    const texts = [
+      'Approved by John Smith.',
+      'He said "no sir. and left.',
+      'Open paren (not closed. Next one.',
+      'One row per deal',
+      'e.g. the thing',
+      'Mr. Smith paid the invoice.',
+      '日本語。テキスト',
+      '...',
+      '',
+      'Line one\nline two\n\nthree orders shipped',
+      'Sales in the U.S. grew.',
+      '(a) refunds. c',
+      'orders.customer_id links to customers.id',
+      'see http://example.com/x only',
+      'Invoices sent to Paris, France.',
+      ...Array.from({ length: 60 }, (_, i) => `Customer ${i % 7 === 0 ? 'who cancelled' : 'that placed'} order ${i}. Shipped by Acme Corp`),
+    ];
+    const many = proseEntitiesMany(texts);
+    expect(many).toHaveLength(texts.length);
+    texts.forEach((text, i) => expect(many[i], text).toEqual(proseEntities(text)));
+    expect(many[0]?.some((e) => e.nerType === 'PERSON')).toBe(true);
+  }, 30_000);
 });

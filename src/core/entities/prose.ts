@@ -23,6 +23,7 @@ import type { EntityMention, NerType, SemanticType } from './types.js';
 type Nlp = typeof nlpTwo;
 interface TaggedTerm {
   text: string;
+  pre: string;
   post: string;
   normal: string;
   tags?: Set<string>;
@@ -213,11 +214,13 @@ function sentenceEntities(sentence: readonly TaggedTerm[], out: EntityMention[])
   compoundTerms(sentence, out);
 }
 
-/**
- * Entities of one prose text. May contain duplicates (the caller merges them by name and type).
- * Deterministic: the same text always gives the same list.
- */
-export function proseEntities(text: string): EntityMention[] {
+/** A text with its identifiers taken out: their entities, and what is left for the tagger (null: nothing to tag). */
+interface Prepared {
+  out: EntityMention[];
+  prose: string | null;
+}
+
+function prepare(text: string): Prepared {
   const out: EntityMention[] = [];
   let prose = text.length > MAX_PROSE_CHARS ? text.slice(0, MAX_PROSE_CHARS) : text;
   prose = prose.replace(URL_OR_EMAIL, ' ');
@@ -233,10 +236,96 @@ export function proseEntities(text: string): EntityMention[] {
     // spaced, so `total(order_id)` does not become the single word `it(it`
     return ' it ';
   });
-  if (!/\p{L}/u.test(prose)) return out;
+  return { out, prose: /\p{L}/u.test(prose) ? prose : null };
+}
 
+/** Tags one text: its sentences, each a list of terms (roots computed for verbs, the only ones read). */
+function tagged(prose: string): TaggedTerm[][] {
   const doc = tagger()(prose);
-  doc.compute('root');
-  for (const sentence of doc.document as unknown as TaggedTerm[][]) sentenceEntities(sentence, out);
+  doc.match('#Verb').compute('root');
+  return doc.document as unknown as TaggedTerm[][];
+}
+
+/**
+ * Entities of one prose text. May contain duplicates (the caller merges them by name and type).
+ * Deterministic: the same text always gives the same list.
+ */
+export function proseEntities(text: string): EntityMention[] {
+  const { out, prose } = prepare(text);
+  if (prose === null) return out;
+  for (const sentence of tagged(prose)) sentenceEntities(sentence, out);
   return out;
+}
+
+/**
+ * Texts tagged in one call of the tagger: most of its cost is per call (each of its hundreds of
+ * rules is tried against the document), so short catalog comments are tagged together.
+ */
+const TAG_BATCH = 256;
+/** …and at most about this many characters (long texts are tagged with few others). */
+const TAG_BATCH_CHARS = 32_000;
+/** Between texts of a batch: a blank line always ends a sentence. */
+const SEPARATOR = '\n\n';
+/** CJK full stops change how the whole text is split into sentences: such texts are tagged alone. */
+const CJK_STOP = /[\u3002\uFF01\uFF1F\uFF61]/u;
+const LEADING_SPACE = /^\s*/u;
+const TRAILING_SPACE = /\s*$/u;
+
+/**
+ * The sentences of each text, tagged in one call of the tagger; null when a sentence of the
+ * joined text does not lie inside one text (the caller then tags each text alone). The tagger
+ * reads each sentence on its own, so a text's sentences get the tags they get alone.
+ */
+function taggedTogether(proses: readonly string[]): TaggedTerm[][][] | null {
+  const starts: number[] = [];
+  let at = 0;
+  for (const prose of proses) {
+    starts.push(at);
+    at += prose.length + SEPARATOR.length;
+  }
+  const joined = proses.join(SEPARATOR);
+  const out: TaggedTerm[][][] = proses.map(() => []);
+  let cursor = 0;
+  let text = 0;
+  for (const sentence of tagged(joined)) {
+    const raw = sentence.map((t) => `${t.pre}${t.text}${t.post}`).join('');
+    if (joined.slice(cursor, cursor + raw.length) !== raw) return null;
+    const from = cursor + (LEADING_SPACE.exec(raw)?.[0].length ?? 0);
+    const to = cursor + raw.length - (TRAILING_SPACE.exec(raw)?.[0].length ?? 0);
+    cursor += raw.length;
+    if (from >= to) continue;
+    while (text + 1 < proses.length && (starts[text + 1] as number) <= from) text++;
+    if (to > (starts[text] as number) + (proses[text] as string).length) return null;
+    (out[text] as TaggedTerm[][]).push(sentence);
+  }
+  return cursor === joined.length ? out : null;
+}
+
+/** `proseEntities` of many texts, the same lists in the same order, in far fewer tagger calls. */
+export function proseEntitiesMany(texts: readonly string[]): EntityMention[][] {
+  const prepared = texts.map(prepare);
+  const results = prepared.map((p) => p.out);
+  const pending: number[] = [];
+  let chars = 0;
+  const flush = (): void => {
+    chars = 0;
+    const together = pending.length > 1 ? taggedTogether(pending.map((i) => prepared[i]?.prose as string)) : null;
+    pending.forEach((i, k) => {
+      const sentences = together?.[k] ?? tagged(prepared[i]?.prose as string);
+      for (const sentence of sentences) sentenceEntities(sentence, results[i] as EntityMention[]);
+    });
+    pending.length = 0;
+  };
+  prepared.forEach((p, i) => {
+    if (p.prose === null) return;
+    if (CJK_STOP.test(p.prose)) {
+      for (const sentence of tagged(p.prose)) sentenceEntities(sentence, results[i] as EntityMention[]);
+      return;
+    }
+    pending.push(i);
+    chars += p.prose.length;
+    if (pending.length === TAG_BATCH || chars >= TAG_BATCH_CHARS) flush();
+  });
+  flush();
+  return results;
 }

@@ -101,6 +101,7 @@ export async function diffChunks(
       deps.onProgress?.({ source, phase: 'entities', done: i, total: changedChunks.length });
       await new Promise((resolve) => setImmediate(resolve));
     }
+    if (i % ENTITY_BATCH === 0) entitiesOf.prime(changedChunks.slice(i, i + ENTITY_BATCH));
     const chunk = changedChunks[i]!;
     upsert.push({ chunk, vector: vectors[i] ?? null, entities: entitiesOf(chunk) });
   }

@@ -330,6 +330,29 @@ describe('sqlite store: the index file', () => {
     backup.close();
   });
 
+  it('adds the objects (kind, id) index to an index made without it, and counts databases through it', async () => {
+    const path = tmpFile();
+    const store = await openSqliteStore(path);
+    await addSource(store, 'shop');
+    await store.applySourceUpdate(bulkUpdate('shop', 5, null));
+    await store.close();
+    const db = raw(path);
+    db.exec('DROP INDEX objects_kind');
+    db.close();
+    const reopened = await openSqliteStore(path);
+    const schemas = (await reopened.listObjects({ kinds: ['schema'], limit: 1 })).total;
+    await reopened.close();
+    const check = raw(path);
+    const plan = check
+      .prepare<[], { detail: string }>('EXPLAIN QUERY PLAN SELECT count(*) FROM objects WHERE kind IN (SELECT value FROM json_each(\'["schema"]\'))')
+      .all()
+      .map((r) => r.detail)
+      .join('; ');
+    expect(check.prepare("SELECT count(*) FROM objects WHERE kind = 'schema'").pluck().get()).toBe(schemas);
+    check.close();
+    expect(plan).toContain('objects_kind');
+  });
+
   for (const version of [0, 99]) {
     it(`repair rebuilds an index of schema version ${version}, keeping sources and contexts`, async () => {
       const path = tmpFile();

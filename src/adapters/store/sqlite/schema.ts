@@ -82,6 +82,7 @@ CREATE TABLE objects (
 CREATE INDEX objects_source_kind ON objects (source, kind);
 CREATE INDEX objects_parent ON objects (parent_id);
 CREATE INDEX objects_source_resource ON objects (source, resource);
+CREATE INDEX objects_kind ON objects (kind, id);
 CREATE TABLE edges (
   from_id    TEXT NOT NULL,
   to_id      TEXT NOT NULL,
@@ -148,6 +149,16 @@ export function ensureContextColumns(db: Database): void {
   const columns = db.prepare<[], string>("SELECT name FROM pragma_table_info('contexts')").pluck().all();
   if (!columns.includes('origin')) db.exec("ALTER TABLE contexts ADD COLUMN origin TEXT NOT NULL DEFAULT 'manual' CHECK (origin IN ('manual', 'inferred'))");
   if (!columns.includes('evidence')) db.exec('ALTER TABLE contexts ADD COLUMN evidence TEXT');
+}
+
+/**
+ * Adds the `objects (kind, id)` index to an index created without it (same schema version;
+ * additive). Every hybrid search counts the databases (`kind = 'schema'` across sources): without
+ * it that count read every object row, 85 ms a search on 105k objects. Cheap when it exists.
+ */
+export function ensureObjectKindIndex(db: Database): void {
+  const present = db.prepare<[], number>("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'objects_kind'").pluck().get();
+  if (present !== 1) db.exec('CREATE INDEX IF NOT EXISTS objects_kind ON objects (kind, id)');
 }
 
 /** The chain of migrations from `from` to `to`, or null when there is none. */

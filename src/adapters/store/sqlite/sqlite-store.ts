@@ -71,7 +71,7 @@ import {
   type ObjectRow,
   type SourceRow,
 } from '../rows.js';
-import { ensureContextColumns, META, readMeta, SCHEMA_VERSION, writeMeta } from './schema.js';
+import { ensureContextColumns, ensureObjectKindIndex, META, readMeta, SCHEMA_VERSION, writeMeta } from './schema.js';
 import { ensureScopeTables } from './scope-tables.js';
 import { ensureGlossaryTables, GlossaryTables } from './glossary-tables.js';
 import { SessionTables } from './sessions.js';
@@ -154,6 +154,7 @@ export class SqliteStore implements Store {
     this.#sessions = new SessionTables(db, this.#lexical, this.#writer);
     ensureGlossaryTables(db);
     ensureContextColumns(db);
+    ensureObjectKindIndex(db);
     this.#glossary = new GlossaryTables(db, this.#writer);
   }
 
