@@ -177,6 +177,28 @@ export const SETTINGS = Object.freeze([
     default: 7822,
     description: 'web UI port (`sextant ui`; 0: any free port)',
   }),
+  setting({
+    key: 'mcp.workspace_root',
+    env: 'SEXTANT_WORKSPACE_ROOT',
+    schema: z.string().min(1),
+    default: null,
+    description: 'folder of the repository `sextant mcp` serves as the code source `workspace` of the default project (also --workspace DIR)',
+  }),
+  setting({
+    key: 'mcp.bridge_port',
+    env: 'SEXTANT_BRIDGE_PORT',
+    schema: z.coerce.number().int().min(0).max(65535),
+    default: null,
+    description: 'loopback port of the scan bridge (`POST /scan`) a stdio `sextant mcp` opens; needs mcp.bridge_token; 0 picks a free port',
+  }),
+  setting({
+    key: 'mcp.bridge_token',
+    env: 'SEXTANT_BRIDGE_TOKEN',
+    schema: z.string().min(16, 'at least 16 characters'),
+    default: null,
+    secret: true,
+    description: 'bearer token of the scan bridge (`sextant mcp install` writes a random one); without it there is no bridge',
+  }),
   setting({ key: 'mcp.host', env: 'SEXTANT_MCP_HOST', schema: z.string().min(1), default: '127.0.0.1', description: 'HTTP bind address' }),
   setting({
     key: 'mcp.port',
