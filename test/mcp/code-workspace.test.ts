@@ -7,22 +7,20 @@
  * plan (cached) and the rules' plan with a note when the model fails, and the seed's fallbacks
  * for bad input with nothing else lost.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEngine } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load-config.js';
-import { localUser } from '../../src/core/auth/user.js';
 import type { Engine } from '../../src/core/engine.js';
 import { startHttpHost, type RunningHost } from '../../src/presentations/http/host.js';
 import { createLogger } from '../../src/presentations/mcp/logging.js';
 import { createScanBridgeMount, startScanBridge } from '../../src/presentations/mcp/scan-bridge.js';
-import { createServices, createSessionServer } from '../../src/presentations/mcp/server.js';
 import { startChatServer, type ChatRequest, type ChatServer } from '../helpers/chat-server.js';
 import { writeShopRepo } from '../helpers/code-repo.js';
+import { connectInMemory } from '../helpers/in-memory-mcp.js';
 import { tempHome } from '../helpers/temp-home.js';
 
 const home = tempHome();
@@ -56,16 +54,7 @@ function answer(request: ChatRequest) {
 }
 
 async function connect(target: Engine): Promise<Client> {
-  const session = await target.sessions.open({ project: 'default', user: localUser('test') });
-  const { server } = await createSessionServer(
-    createServices(target, logger),
-    { session: session.id, project: 'default', user: localUser('test') },
-    { beforeCall: async () => undefined },
-  );
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await server.connect(a);
-  const client = new Client({ name: 't', version: '1' });
-  await client.connect(b);
+  const client = await connectInMemory(target, 'default');
   clients.push(client);
   return client;
 }
@@ -75,7 +64,7 @@ async function plan(client: Client, args: Record<string, unknown>) {
   return { isError: Boolean(result.isError), structured: result.structuredContent as any, text: (result.content as Array<{ text: string }>)[0]!.text };
 }
 
-function post(url: string, init: { token?: string; body?: string | Buffer; method?: string } = {}) {
+function post(url: string, init: { token?: string; body?: string; method?: string } = {}) {
   return fetch(url, {
     method: init.method ?? 'POST',
     headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), 'content-type': 'application/json' },
@@ -156,7 +145,7 @@ describe('the scan bridge', () => {
     expect((await post(url(), { token: TOKEN.replace(/.$/, 'X') })).status).toBe(401);
     expect((await post(url(), { token: 'short' })).status).toBe(401);
     expect((await post(url(), { token: TOKEN, method: 'GET' })).status).toBe(405);
-    const big = await post(url(), { token: TOKEN, body: Buffer.alloc(1024 * 1024 + 1, 0x20) });
+    const big = await post(url(), { token: TOKEN, body: ' '.repeat(1024 * 1024 + 1) });
     expect(big.status).toBe(413);
     expect((await post(url(), { token: TOKEN, body: '[1, 2]' })).status).toBe(400);
   });
