@@ -66,7 +66,9 @@ export function registerMcpInstallCommand(mcp: Command): void {
     .option('--name <name>', 'the server entry name', 'sextant')
     .option('--bridge-port <port>', 'loopback port of the scan bridge (default: the one already configured, else a free one)')
     .option('--new-token', 'replace the bridge token already configured')
-    .action(async (flags: InstallFlags, command: Command) => {
+    .action(async (_own: InstallFlags, command: Command) => {
+      // `--workspace` is also an option of `sextant mcp`, which commander gives the parent
+      const flags = command.optsWithGlobals<InstallFlags>();
       await runWithConfig(command, async (ctx) => {
         const client = flags.client as McpClient;
         if (!MCP_CLIENTS.includes(client)) throw new SextantError('USAGE', `--client must be one of ${MCP_CLIENTS.join(', ')}, got '${flags.client}'`);
