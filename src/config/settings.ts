@@ -199,6 +199,13 @@ export const SETTINGS = Object.freeze([
     secret: true,
     description: 'bearer token of the scan bridge (`sextant mcp install` writes a random one); without it there is no bridge',
   }),
+  setting({
+    key: 'mcp.scan_timeout_s',
+    env: 'SEXTANT_SCAN_TIMEOUT_S',
+    schema: positiveInt.max(3600),
+    default: 30,
+    description: 'how long `POST /scan` waits for the new graph before answering an error (the scan goes on)',
+  }),
   setting({ key: 'mcp.host', env: 'SEXTANT_MCP_HOST', schema: z.string().min(1), default: '127.0.0.1', description: 'HTTP bind address' }),
   setting({
     key: 'mcp.port',

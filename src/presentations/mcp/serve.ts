@@ -93,7 +93,8 @@ export async function serve(config: SextantConfig, options: ServeOptions): Promi
     await engine.projects.get(options.project);
     const workspace = await bindWorkspace(engine, config, logger);
     const token = config.get('mcp.bridge_token');
-    const scanBridge = workspace && token ? { token, scan: engine.workspace.scan, logger } : null;
+    const scanBridge =
+      workspace && token ? { token, scan: engine.workspace.scan, logger, scanOptions: { timeoutMs: config.get('mcp.scan_timeout_s') * 1000 } } : null;
     if (!options.http) {
       void warmUp(engine, logger);
       if (scanBridge) {
