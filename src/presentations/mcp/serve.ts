@@ -21,6 +21,7 @@ import { createUiMount } from '../ui/ui-mount.js';
 import { serveStdio } from './stdio.js';
 import { createScanBridgeMount, startScanBridge } from './scan-bridge.js';
 import { SextantError } from '../../kernel/errors.js';
+import { registerSecret } from '../../kernel/redact.js';
 import type { RunningHost } from '../http/host.js';
 
 export interface ServeOptions {
@@ -93,6 +94,8 @@ export async function serve(config: SextantConfig, options: ServeOptions): Promi
     await engine.projects.get(options.project);
     const workspace = await bindWorkspace(engine, config, logger);
     const token = config.get('mcp.bridge_token');
+    // never in a log line or an error text
+    registerSecret(token);
     const scanBridge =
       workspace && token ? { token, scan: engine.workspace.scan, logger, scanOptions: { timeoutMs: config.get('mcp.scan_timeout_s') * 1000 } } : null;
     if (!options.http) {
