@@ -25,6 +25,7 @@ import { embedMissingVectors, syncEmbeddingModel } from './ingest/embeddings.js'
 import { updateElement } from './ingest/update-element.js';
 import { updateSource, type UpdateReport } from './ingest/update-source.js';
 import { createOnboardingService, type OnboardingRequest, type OnboardingResult } from './code/onboarding.js';
+import { createWorkspaceService, type WorkspaceService } from './code/workspace.js';
 import { createGraphqlService, type GraphqlService } from './graphql/graphql-service.js';
 import { DEFAULT_SOURCE_KINDS } from './kinds/default-kinds.js';
 import { createKindRegistry, type KindCatalog } from './kinds/registry.js';
@@ -143,6 +144,8 @@ export interface Engine {
    * request's topic), the files around it in the import graph, and a step-by-step plan.
    */
   onboardingPlan(request: OnboardingRequest): Promise<OnboardingResult>;
+  /** The workspace root as the default project's code source, and its rescans (the scan bridge). */
+  readonly workspace: WorkspaceService;
 }
 
 /** Runs a search; with `fieldsQuery` each relation hit also gets its best columns (a hybrid column search in the same scope). */
@@ -283,6 +286,17 @@ export function createEngine(deps: EngineDeps): Engine {
     search: (q, o) => engine.query(q, o),
     changeCounter: () => store.changeCounter(),
     rescan: async (source) => void (await update({ source })),
+    ...(deps.llm ? { llm: () => deps.llm!() } : {}),
+    cache: store,
+  });
+
+  const workspace = createWorkspaceService({
+    getSource: (name) => store.getSource(name),
+    addSource: (input) => engine.addSource(input),
+    setSourceUrl: (name, url) => engine.setSourceUrl(name, url),
+    projects,
+    update: (source) => update({ source }),
+    graphFiles: async (source) => (await onboarding.graph(source)).nodes.length,
   });
 
   const discovery: DiscoveryEngine = {
@@ -353,6 +367,7 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     scoped: (identity) => createScopedEngine(engine, identity),
     onboardingPlan: (request) => onboarding.plan(request),
+    workspace,
     async importDocument(location, options) {
       if ('url' in location && !options.allowUrl)
         throw new SextantError('FORBIDDEN', 'this project does not let sessions add documents by URL', {

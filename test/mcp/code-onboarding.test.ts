@@ -3,18 +3,16 @@
  * PlanToolOutput shape, topic and seed resolution, the empty context with a reason, and a
  * session that cannot see the code source getting no plan from it.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEngine } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load-config.js';
-import { localUser } from '../../src/core/auth/user.js';
 import type { Engine } from '../../src/core/engine.js';
 import { createLogger } from '../../src/presentations/mcp/logging.js';
-import { createServices, createSessionServer } from '../../src/presentations/mcp/server.js';
 import { writeShopRepo } from '../helpers/code-repo.js';
+import { connectInMemory } from '../helpers/in-memory-mcp.js';
 import { tempHome } from '../helpers/temp-home.js';
 
 const home = tempHome();
@@ -22,16 +20,7 @@ let engine: Engine;
 const clients: Client[] = [];
 
 async function connect(project: string): Promise<Client> {
-  const session = await engine.sessions.open({ project, user: localUser('test') });
-  const { server } = await createSessionServer(
-    createServices(engine, createLogger({ level: 'silent' })),
-    { session: session.id, project, user: localUser('test') },
-    { beforeCall: async () => undefined },
-  );
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await server.connect(a);
-  const client = new Client({ name: 't', version: '1' });
-  await client.connect(b);
+  const client = await connectInMemory(engine, project);
   clients.push(client);
   return client;
 }

@@ -6,13 +6,17 @@
  * answer always has the same shape: an unresolved seed or a missing graph gives an empty
  * context with a valid plan and the reason.
  */
+import type { Llm } from '../../ports/llm.js';
+import type { LlmCache } from '../../ports/glossary.js';
 import type { CatalogStore } from '../../ports/store.js';
 import type { SearchOptions, SearchResult } from '../search/types.js';
 import { SextantError } from '../../kernel/errors.js';
+import { redactText } from '../../kernel/redact.js';
 import { CODE_FILE_KIND, CODE_SOURCE_TYPE, CODE_SYMBOL_KIND, IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
-import { buildCodeGraph, type CodeGraph } from './code-graph.js';
+import { buildCodeGraph, importsOf, type CodeGraph } from './code-graph.js';
 import { DATA_TOPIC_KINDS, dataUsersIndex, dataUsersOf, dataUseWhy, type DataUse, type DataUsers } from './data-users.js';
 import { fuseRanked } from './fuse.js';
+import { fallbackNote, llmPlan, type PlanFileFact } from './llm-plan.js';
 import { deterministicPlan, type OnboardingPlan } from './plan-steps.js';
 import { normalizeSeedPath, resolveSeedPath, type SeedMatch } from './resolve-seed.js';
 import { clampTraversal, traverse, type TraversalConfig, type TraversalDirection, type TraversalStats } from './traverse.js';
@@ -29,6 +33,8 @@ export interface OnboardingRequest {
   allowedSources?: readonly string[];
   /** `graph` (default): seed 003's BFS order; `fused`: BFS, co-change history and topic search fused. */
   rank?: OnboardingRank;
+  /** `auto` (default): the chat model writes the plan when one is configured; `rules`: never. */
+  writer?: 'auto' | 'rules';
 }
 
 export type OnboardingRank = 'graph' | 'fused';
@@ -62,6 +68,9 @@ export interface OnboardingDeps {
   changeCounter: () => Promise<number>;
   /** Scans a code source that has no graph yet (one try); absent: no scan. */
   rescan?: (source: string) => Promise<void>;
+  /** The configured chat model (null: none); with it the model writes the plan, cached in `cache`. */
+  llm?: () => Promise<Llm | null>;
+  cache?: LlmCache;
 }
 
 export interface OnboardingService {
@@ -72,6 +81,8 @@ export interface OnboardingService {
 
 interface SourceGraph {
   graph: CodeGraph;
+  /** Each file's leading comment and exported symbols (what a chat model reads about it). */
+  about: ReadonlyMap<string, { comment: string | null; symbols: readonly string[] }>;
   /** Each file's co-change partners from git history, strongest first. */
   coChanged: ReadonlyMap<string, readonly string[]>;
   /** Who uses each table and GraphQL field (uses_table / uses_field edges). */
@@ -87,12 +98,28 @@ const TOPIC_SEEDED_WEIGHT = 2;
 /** BFS files the fused order may draw from (the limit applies after fusion). */
 const FUSED_POOL = 100;
 
+const NO_ABOUT = Object.freeze({ comment: null, symbols: [] as readonly string[] });
+
 const EMPTY_STATS: TraversalStats = Object.freeze({ nodesVisited: 0, edgesTraversed: 0, maxDepth: 0 });
 
 /** The file a code chunk belongs to: a symbol's path is `<file>#<name>`. */
 export function fileOfPath(path: string): string {
   const hash = path.indexOf('#');
   return hash < 0 ? path : path.slice(0, hash);
+}
+
+/** An error text with a source's folder replaced by a placeholder: answers never carry absolute paths. */
+function withoutRoot(text: string, root: string | undefined): string {
+  return root ? text.split(root).join('<root>') : text;
+}
+
+/** How a file of the context relates to the seed, in words, for the chat model. */
+function relationTo(graph: CodeGraph, seed: string, file: string, distance: ReadonlyMap<string, number>): PlanFileFact['relation'] {
+  if (file === seed) return 'the starting file';
+  const d = distance.get(file);
+  if (d === 1) return importsOf(graph, seed).includes(file) ? 'imported by the starting file' : 'imports the starting file';
+  if (d !== undefined) return `${d} imports away`;
+  return 'changed together with it before, or about the same topic';
 }
 
 export function createOnboardingService(deps: OnboardingDeps): OnboardingService {
@@ -109,13 +136,21 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       .filter((e) => e.kind === IMPORT_EDGE_KIND && pathOf.has(e.fromId) && pathOf.has(e.toId))
       .map((e) => ({ source: pathOf.get(e.fromId)!, target: pathOf.get(e.toId)! }));
     const coChanged = new Map(objects.map((o) => [o.path, ((o.attributes.coChanged as Array<{ path: string }> | undefined) ?? []).map((p) => p.path)]));
-    const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), coChanged, dataUsers: dataUsersIndex(sourceEdges, pathOf) };
+    const about = new Map(
+      objects.map((o) => [o.path, { comment: o.comment, symbols: Array.isArray(o.attributes.symbols) ? (o.attributes.symbols as string[]) : [] }]),
+    );
+    const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), coChanged, about, dataUsers: dataUsersIndex(sourceEdges, pathOf) };
     cache.set(source, { counter, loaded });
     return loaded;
   }
 
+  /** Each code source's folder, to turn an absolute seed inside it into a relative one and keep it out of answers. */
+  const roots = new Map<string, string>();
+
   async function codeSources(wanted: string | undefined, allowed: readonly string[] | undefined): Promise<string[]> {
-    const sources = (await deps.store.listSources()).filter((s) => s.type === CODE_SOURCE_TYPE && (!allowed || allowed.includes(s.name))).map((s) => s.name);
+    const listed = (await deps.store.listSources()).filter((s) => s.type === CODE_SOURCE_TYPE && (!allowed || allowed.includes(s.name)));
+    for (const s of listed) roots.set(s.name, s.url);
+    const sources = listed.map((s) => s.name);
     if (wanted) {
       if (!sources.includes(wanted))
         throw new SextantError('SOURCE_NOT_FOUND', `no code source '${wanted}'`, {
@@ -131,17 +166,22 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
   }
 
   /** Graphs of the sources, scanning once those that have none yet (seed 003: missing graph → one scan, retry). */
-  async function graphs(sources: readonly string[]): Promise<Map<string, SourceGraph>> {
-    const out = new Map<string, SourceGraph>();
+  async function graphs(sources: readonly string[]): Promise<{ known: Map<string, SourceGraph>; failures: string[] }> {
+    const known = new Map<string, SourceGraph>();
+    const failures: string[] = [];
     for (const source of sources) {
       let g = await load(source);
       if (!g.graph.nodes.length && deps.rescan) {
-        await deps.rescan(source).catch(() => undefined);
+        const failed = await deps.rescan(source).then(
+          () => null,
+          (err: unknown) => (err instanceof SextantError ? err.message : err instanceof Error ? err.message : String(err)),
+        );
+        if (failed) failures.push(`${source}: ${withoutRoot(redactText(failed), roots.get(source))}`);
         g = await load(source);
       }
-      if (g.graph.nodes.length) out.set(source, g);
+      if (g.graph.nodes.length) known.set(source, g);
     }
-    return out;
+    return { known, failures };
   }
 
   /** Files a hybrid search over code chunks finds for the request, best first, each once. */
@@ -180,7 +220,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const config: TraversalConfig = clampTraversal(request);
     const rank = request.rank ?? 'graph';
     const sources = await codeSources(request.source, request.allowedSources);
-    const known = await graphs(sources);
+    const { known, failures } = await graphs(sources);
     const empty = (reason: string, source: string | null): OnboardingResult => {
       const anyGraph = known.values().next().value?.graph ?? buildCodeGraph([], []);
       const context: OnboardingContext = { seedId: null, relatedFiles: [], ...config, rank, stats: EMPTY_STATS, source, resolvedBy: null, reason };
@@ -190,11 +230,17 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
         userSummary: `No starting file: ${reason}.`,
       };
     };
-    if (!known.size) return empty(`no code graph yet for ${sources.join(', ')}: run \`sextant update\``, sources[0] ?? null);
+    if (!known.size)
+      return empty(
+        failures.length ? `no code graph: the scan failed (${failures.join('; ')})` : `no code graph yet for ${sources.join(', ')}: run \`sextant update\``,
+        sources[0] ?? null,
+      );
 
     let seed: { source: string; id: string; how: SeedMatch } | null = null;
     if (request.seedFile) {
-      const path = normalizeSeedPath(request.seedFile);
+      const given = request.seedFile.trim().replace(/\\/g, '/');
+      const root = [...known.keys()].map((k) => roots.get(k)).find((r) => r && given.startsWith(`${r.replace(/\\/g, '/').replace(/\/+$/, '')}/`));
+      const path = normalizeSeedPath(request.seedFile, root);
       for (const [source, g] of known) {
         const found = resolveSeedPath(path, g.graph.nodes);
         if (found) {
@@ -215,7 +261,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       if (!first) return empty(`no code file matches "${request.request}"`, request.source ?? null);
       seed = { ...first, how: 'topic' };
     }
-    const { graph: g, coChanged } = known.get(seed.source)!;
+    const { graph: g, coChanged, about } = known.get(seed.source)!;
     const walk = traverse(g, seed.id, rank === 'fused' ? { ...config, limit: FUSED_POOL } : config);
     const ranked =
       rank === 'fused'
@@ -233,7 +279,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const dataUses = (data.get(seed.source) ?? []).filter((u) => u.file !== seed.id).slice(0, config.limit);
     const dataFiles = new Set(dataUses.map((u) => u.file));
     const related = [...ranked.filter((f) => !dataFiles.has(f)).slice(0, config.limit - dataUses.length), ...dataUses.map((u) => u.file)];
-    const plan = deterministicPlan(g, {
+    let plan = deterministicPlan(g, {
       request: request.request,
       seed: seed.id,
       how: seed.how,
@@ -241,6 +287,15 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       distance: walk.distance,
       dataUses: dataUses.map((u) => ({ file: u.file, why: dataUseWhy(u) })),
     });
+    const { llm: openLlm, cache } = deps;
+    if (request.writer !== 'rules' && openLlm && cache) {
+      const rules = plan;
+      const seedId = seed.id;
+      const files = [seedId, ...related].map((path) => ({ path, relation: relationTo(g, seedId, path, walk.distance), ...(about.get(path) ?? NO_ABOUT) }));
+      plan = await openLlm()
+        .then((llm) => (llm ? llmPlan(llm, cache, { request: request.request, seed: seedId, files, draft: rules }) : rules))
+        .catch((err: unknown) => ({ ...rules, note: fallbackNote(err) }));
+    }
     const context: OnboardingContext = {
       seedId: seed.id,
       relatedFiles: related,
@@ -251,7 +306,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       resolvedBy: seed.how,
       ...(dataUses.length ? { dataUses } : {}),
     };
-    const userSummary = `Start with ${seed.id} (${seed.how === 'topic' ? 'matched by topic' : `seed matched: ${seed.how}`}); ${related.length} related file${related.length === 1 ? '' : 's'} within ${config.depth} import${config.depth === 1 ? '' : 's'} (${config.direction}); ${plan.steps.length} steps.`;
+    const userSummary = `Start with ${seed.id} (${seed.how === 'topic' ? 'matched by topic' : `seed matched: ${seed.how}`}); ${related.length} related file${related.length === 1 ? '' : 's'} within ${config.depth} import${config.depth === 1 ? '' : 's'} (${config.direction}); ${plan.steps.length} steps${plan.note ? ` (${plan.note})` : ''}.`;
     return { plan, context, userSummary };
   }
 

@@ -18,6 +18,8 @@ export interface OnboardingPlan {
   steps: PlanStep[];
   /** `rules` (this module) or the language model's id. */
   writtenBy: string;
+  /** Why a plan is by rules although a chat model is configured (it failed). */
+  note?: string;
 }
 
 export interface PlanInput {

@@ -4,7 +4,9 @@
  * stdio or HTTP until the client leaves or a signal arrives, then closes everything. A daemon
  * child also records its state file while it listens.
  */
+import { statSync } from 'node:fs';
 import { userInfo } from 'node:os';
+import { resolve } from 'node:path';
 import { createOidcAuthentication, openEngine } from '../../app.js';
 import type { SextantConfig } from '../../config/load-config.js';
 import { createAuthenticator } from '../../core/auth/authenticate.js';
@@ -17,6 +19,10 @@ import { mcpOptions } from './options.js';
 import { createServices } from './server.js';
 import { createUiMount } from '../ui/ui-mount.js';
 import { serveStdio } from './stdio.js';
+import { createScanBridgeMount, startScanBridge } from './scan-bridge.js';
+import { SextantError } from '../../kernel/errors.js';
+import { registerSecret } from '../../kernel/redact.js';
+import type { RunningHost } from '../http/host.js';
 
 export interface ServeOptions {
   http: boolean;
@@ -46,6 +52,27 @@ async function warmUp(engine: Engine, logger: Logger): Promise<void> {
   }
 }
 
+/** The workspace root (mcp.workspace_root, --workspace): an existing folder, bound as the `workspace` code source. */
+async function bindWorkspace(engine: Engine, config: SextantConfig, logger: Logger): Promise<string | null> {
+  const configured = config.get('mcp.workspace_root');
+  if (!configured) return null;
+  const root = resolve(configured);
+  const isFolder = (() => {
+    try {
+      return statSync(root).isDirectory();
+    } catch {
+      return false;
+    }
+  })();
+  if (!isFolder)
+    throw new SextantError('CONFIG_INVALID', `the workspace root ${root} is not a folder`, {
+      hint: 'set SEXTANT_WORKSPACE_ROOT (or --workspace) to the folder of a repository',
+    });
+  const bound = await engine.workspace.use(root);
+  logger.info({ event: 'workspace', source: bound.source, registered: bound.registered }, `workspace root bound as the code source '${bound.source}'`);
+  return root;
+}
+
 function waitForSignal(): Promise<string> {
   return new Promise((resolve) => {
     const on = (signal: string) => resolve(signal);
@@ -61,11 +88,26 @@ export async function serve(config: SextantConfig, options: ServeOptions): Promi
   const engine = await openEngine(config, {
     onProgress: (e) => logger.info({ event: 'progress', phase: e.phase, done: e.done, total: e.total }, e.detail ?? e.phase),
   });
+  let bridge: RunningHost | null = null;
   try {
     const services = createServices(engine, logger);
     await engine.projects.get(options.project);
+    const workspace = await bindWorkspace(engine, config, logger);
+    const token = config.get('mcp.bridge_token');
+    // never in a log line or an error text
+    registerSecret(token);
+    const scanBridge =
+      workspace && token ? { token, scan: engine.workspace.scan, logger, scanOptions: { timeoutMs: config.get('mcp.scan_timeout_s') * 1000 } } : null;
     if (!options.http) {
       void warmUp(engine, logger);
+      if (scanBridge) {
+        // a second client on the same config finds the port taken: it serves MCP without a bridge
+        bridge = await startScanBridge({ ...scanBridge, port: config.get('mcp.bridge_port') ?? 0 }).catch((err: unknown) => {
+          logger.warn({ err }, 'the scan bridge did not start; serving without it');
+          return null;
+        });
+        if (bridge) logger.info({ event: 'bridge', url: `http://127.0.0.1:${bridge.port}/scan` }, 'scan bridge listening');
+      }
       const stop = new AbortController();
       void waitForSignal().then(() => stop.abort());
       await serveStdio({ services, project: options.project, user: localUser(localSubject()), sessionTtlMs: mcp.sessionTtlMs, signal: stop.signal });
@@ -94,7 +136,7 @@ export async function serve(config: SextantConfig, options: ServeOptions): Promi
       rateLimitPerMinute: mcp.rateLimitPerMinute,
       sessionCaps: mcp.sessionCaps,
       sessionTtlMs: mcp.sessionTtlMs,
-      extraMounts: ui ? [ui] : [],
+      extraMounts: [...(ui ? [ui] : []), ...(scanBridge ? [createScanBridgeMount(scanBridge)] : [])],
     });
     if (options.daemonChild) {
       writeDaemonState(config.home, {
@@ -113,6 +155,7 @@ export async function serve(config: SextantConfig, options: ServeOptions): Promi
     await ui?.close();
     await running.close();
   } finally {
+    await bridge?.close();
     if (options.daemonChild) clearDaemonState(config.home, process.pid);
     await engine.close();
     logger.flush();

@@ -9,6 +9,7 @@ export function renderOnboardingPlan(result: OnboardingResult): string {
     for (const file of step.files) lines.push(`     ${file}`);
     lines.push(`   why: ${step.why}`);
   }
+  if (plan.note) lines.push('', `note: ${plan.note}`);
   const s = context.stats;
   lines.push(
     '',

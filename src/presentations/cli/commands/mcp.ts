@@ -1,5 +1,6 @@
 /** @module presentations/cli/commands/mcp — `sextant mcp [--http] [--daemon]`, `sextant mcp stop`. */
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { SextantError } from '../../../kernel/errors.js';
 import { DEFAULT_PROJECT } from '../../../core/projects/projects.js';
@@ -7,6 +8,7 @@ import { startDaemon, stopDaemon } from '../../mcp/daemon.js';
 import { serve } from '../../mcp/serve.js';
 import { printJson, println } from '../output.js';
 import { runWithConfig } from '../session.js';
+import { registerMcpInstallCommand } from './mcp-install.js';
 
 interface McpFlags {
   http?: boolean;
@@ -16,6 +18,7 @@ interface McpFlags {
   daemonChild?: boolean;
   project?: string;
   ui?: boolean;
+  workspace?: string;
 }
 
 export function portFlag(value: string | undefined): number | undefined {
@@ -35,10 +38,15 @@ export function registerMcpCommand(program: Command): void {
     .option('--daemon', 'with --http: run in the background (pid and log in the home folder)')
     .option('--project <name>', 'stdio: the project to serve (default: default)')
     .option('--ui', 'with --http: also serve the web UI at /ui')
+    .option('--workspace <dir>', 'serve this repository as the code source `workspace` of the default project (SEXTANT_WORKSPACE_ROOT)')
     .addOption(new Option('--daemon-child', 'internal: started by --daemon').hideHelp())
     .action(async (flags: McpFlags, command: Command) => {
       const port = portFlag(flags.port);
-      const settingFlags = { ...(flags.host ? { 'mcp.host': flags.host } : {}), ...(port !== undefined ? { 'mcp.port': port } : {}) };
+      const settingFlags = {
+        ...(flags.host ? { 'mcp.host': flags.host } : {}),
+        ...(port !== undefined ? { 'mcp.port': port } : {}),
+        ...(flags.workspace ? { 'mcp.workspace_root': resolve(flags.workspace) } : {}),
+      };
       await runWithConfig(
         command,
         async (ctx) => {
@@ -52,6 +60,7 @@ export function registerMcpCommand(program: Command): void {
             if (flags.host) args.push('--host', flags.host);
             if (port !== undefined) args.push('--port', String(port));
             if (flags.ui) args.push('--ui');
+            if (flags.workspace) args.push('--workspace', resolve(flags.workspace));
             const state = await startDaemon(ctx.config.home, process.argv[1]!, args);
             if (ctx.json) return printJson({ ok: true, daemon: state });
             println(`MCP server running in the background: ${state.url} (pid ${state.pid})`);
@@ -68,6 +77,8 @@ export function registerMcpCommand(program: Command): void {
         settingFlags,
       );
     });
+
+  registerMcpInstallCommand(mcp);
 
   mcp
     .command('stop')
