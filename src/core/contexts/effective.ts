@@ -23,8 +23,14 @@ export function shownContextText(context: Pick<ContextRecord, 'text' | 'origin'>
 /**
  * Effective context text of every object: inherited contexts from the most general to the most
  * specific, one per line, duplicates dropped. Objects without any context get ''.
+ * `marked: false` leaves out the "(inferred)" mark: the text chunks are indexed with, so that the
+ * word "inferred" does not make drafted objects match queries.
  */
-export function resolveEffectiveContexts(objects: readonly CatalogObject[], contexts: readonly ContextRecord[]): Map<string, string> {
+export function resolveEffectiveContexts(
+  objects: readonly CatalogObject[],
+  contexts: readonly ContextRecord[],
+  { marked = true }: { marked?: boolean } = {},
+): Map<string, string> {
   const sourceTexts: string[] = [];
   const bySchema = new Map<string, string[]>();
   const byObject = new Map<string, string[]>();
@@ -34,7 +40,7 @@ export function resolveEffectiveContexts(objects: readonly CatalogObject[], cont
     else map.set(key, [text]);
   };
   for (const c of [...contexts].sort((a, b) => a.id - b.id)) {
-    const text = shownContextText(c);
+    const text = marked ? shownContextText(c) : c.text;
     if (c.targetKind === 'source') sourceTexts.push(text);
     else if (c.targetKind === 'schema') push(bySchema, c.target, text);
     else push(byObject, c.target, text);

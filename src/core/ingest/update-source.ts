@@ -81,7 +81,8 @@ export async function diffChunks(
 ): Promise<{ changes: ChunkChanges; embedded: number }> {
   const contexts = await deps.store.listContexts(source);
   const effective = resolveEffectiveContexts(objects, contexts);
-  const chunks = buildChunks({ objects, edges, effectiveContexts: effective, family: deps.family, ...(deps.lexical ? { lexical: deps.lexical } : {}) });
+  const indexed = resolveEffectiveContexts(objects, contexts, { marked: false });
+  const chunks = buildChunks({ objects, edges, effectiveContexts: indexed, family: deps.family, ...(deps.lexical ? { lexical: deps.lexical } : {}) });
   const stored = await deps.store.chunkHashes(source);
   const changedChunks = chunks.filter((c) => stored.get(c.id) !== c.contentHash);
   const keep = new Set(chunks.map((c) => c.id));
@@ -92,7 +93,7 @@ export async function diffChunks(
     vectors = await embedChunks(deps.embedder, changedChunks, source, deps.onProgress, deps.signal);
   }
   const passageKinds = new Set(deps.family.objectKinds.filter((k) => k.passages).map((k) => k.kind));
-  const entitiesOf = chunkEntityExtractor(objects, effective, passageKinds);
+  const entitiesOf = chunkEntityExtractor(objects, indexed, passageKinds);
   if (changedChunks.length > 0) deps.onProgress?.({ source, phase: 'entities', done: 0, total: changedChunks.length });
   const upsert: ChunkWrite[] = [];
   for (let i = 0; i < changedChunks.length; i++) {
