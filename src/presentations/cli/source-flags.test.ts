@@ -38,6 +38,7 @@ describe('source add flags from the registered kinds', () => {
       'aws-region',
       'username-env',
       'key-path',
+      'host-key',
       'graph',
     ]);
   });

@@ -18,7 +18,7 @@ import { listCodeFiles, type ListedFile } from './list-files.js';
 import { exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
 import { languageImports } from './lang-imports.js';
 import { ormTableRefs, type OrmTableRef } from './orm-refs.js';
-import { graphqlFieldRefs, type GraphqlFieldRef } from './graphql-refs.js';
+import type { GraphqlFieldRef } from './graphql-refs.js';
 import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
 
 export interface CodeConnectorOptions {
@@ -202,6 +202,8 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       if (!unchanged) mergeImports(imports, await languageImports(source.url, parsed, new Set(hashes.keys())));
       const storedSymbols = unchanged ? symbolsOf(storedAll) : new Map<string, CodeSymbol[]>();
       const partners = await coChangePartners(source.url, new Set(hashes.keys()));
+      // graphql-js loads only when a scan runs: commands that run no scan never resolve it
+      const { graphqlFieldRefs } = await import('./graphql-refs.js');
       const objects: CatalogObject[] = [];
       for (const [i, file] of files.entries()) {
         if (introspect.signal?.aborted) break;
