@@ -327,10 +327,7 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     checkAccess: (source) => checkAccess(store, connectors, source),
     update,
-    get: (ref) =>
-      getWithSuggestions({ search: (q, o) => engine.search(q, o) }, ref, (r) =>
-        describeObject(store, r, kinds.kindsWith('pathResolvable'), passagesOf, internalAttributesOf),
-      ),
+    get: (ref) => getWithSuggestions({ search: (q, o) => engine.search(q, o) }, ref, (r) => describeObject(store, r, kinds, passagesOf, internalAttributesOf)),
     async listObjects(filter) {
       if (filter.source) await requireSource(store, filter.source);
       return store.listObjects(filter);

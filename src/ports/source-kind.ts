@@ -32,6 +32,8 @@ export interface ObjectKindSpec {
   internalAttributes?: readonly string[];
   /** How much a place in the vector list counts for its chunks in hybrid fusion (default 1; lower when the embedder reads this family poorly). */
   vectorWeight?: number;
+  /** Other kind names an object id may use for it (`svc:file:PATH` names `svc:code_file:PATH`). */
+  idAliases?: readonly string[];
 }
 
 /** A source type a family serves (`postgres`, `hugr`, `graphql`). */

@@ -44,6 +44,15 @@ describe('code sources through the CLI', () => {
     expect(text.stdout).toContain('← imports shop:code_file:src/http/router.ts');
   });
 
+  it('get and describe take shop:file:PATH as the code file', async () => {
+    const got = await runCli(['get', 'shop:file:src/billing/pay.ts', '--json'], env);
+    expect(got.code, got.stderr).toBe(0);
+    expect(got.json.object.id).toBe('shop:code_file:src/billing/pay.ts');
+    const described = await runCli(['describe', 'shop:file:src/billing/pay.ts'], env);
+    expect(described.code, described.stderr).toBe(0);
+    expect(described.stdout).toContain('shop:code_file:src/billing/gateway.ts');
+  });
+
   it('plan by topic: the seed found through the index, neighbours ranked, steps', async () => {
     const plan = await runCli(['plan', 'charge', 'the', 'card', 'and', 'book', 'the', 'payment', '--json'], env);
     expect(plan.code, plan.stderr).toBe(0);

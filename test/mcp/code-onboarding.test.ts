@@ -123,4 +123,17 @@ describe('onboarding_plan', () => {
     expect(described.text).toContain('imports → shop:code_file:src/billing/gateway.ts');
     expect(described.text).toContain('← imports by shop:code_file:src/http/router.ts');
   });
+
+  it('get and describe take the file kind alias (shop:file:PATH) for a code file', async () => {
+    const client = await connect('default');
+    const got = await call(client, 'get', { object: 'shop:file:src/billing/pay.ts', detail: 'full' });
+    expect(got.isError, got.text).toBe(false);
+    expect(got.text).toContain('shop:code_file:src/billing/pay.ts');
+    const described = await call(client, 'describe', { object: 'shop:file:src/billing/pay.ts' });
+    expect(described.isError, described.text).toBe(false);
+    expect(described.text).toContain('imports → shop:code_file:src/billing/gateway.ts');
+    const missing = await call(client, 'get', { object: 'shop:file:src/billing/payy.ts' });
+    expect(missing.isError).toBe(true);
+    expect(missing.text).toContain('shop:code_file:src/billing/pay.ts');
+  });
 });

@@ -6,7 +6,7 @@
 import type { CatalogEdge, CatalogObject, ContextRecord } from '../../ports/catalog.js';
 import type { CatalogStore } from '../../ports/store.js';
 import { objectUri } from '../../kernel/ids.js';
-import { resolveObject } from './resolve-object.js';
+import { resolveObject, type ObjectKinds } from './resolve-object.js';
 import type { ChunkFields } from '../../ports/source-kind.js';
 import { chunkIdOf } from '../chunks/assemble-chunk.js';
 
@@ -51,11 +51,11 @@ function shown(object: CatalogObject, internal: readonly string[]): CatalogObjec
 export async function describeObject(
   store: CatalogStore,
   ref: string,
-  pathKinds: readonly string[],
+  kinds: ObjectKinds,
   passagesOf?: PassagesOf,
   internalAttributesOf?: InternalAttributesOf,
 ): Promise<ObjectDetail> {
-  const object = await resolveObject(store, ref, pathKinds);
+  const object = await resolveObject(store, ref, kinds);
   const page = await store.listObjects({ parentId: object.id, limit: 5000 });
   const byKind = (kind: string) => page.items.filter((c) => c.kind === kind);
   const columns = byKind('column').sort((a, b) => Number(a.attributes.position ?? 0) - Number(b.attributes.position ?? 0));

@@ -6,8 +6,12 @@
 import type { CatalogObject } from '../../ports/catalog.js';
 import type { CatalogStore } from '../../ports/store.js';
 import { SextantError } from '../../kernel/errors.js';
-import { objectId, parseTarget } from '../../kernel/ids.js';
+import { objectId, parseObjectId, parseTarget } from '../../kernel/ids.js';
 import { closest } from '../../kernel/suggest.js';
+import type { KindRegistry } from '../kinds/registry.js';
+
+/** What resolution asks the kind registry: the path-resolvable kinds and the kinds' id aliases. */
+export type ObjectKinds = Pick<KindRegistry, 'kindsWith' | 'canonicalKind'>;
 
 export async function notFound(store: CatalogStore, wanted: string, source?: string): Promise<SextantError> {
   const ids = await store.objectIds(source);
@@ -18,8 +22,8 @@ export async function notFound(store: CatalogStore, wanted: string, source?: str
   });
 }
 
-/** `pathKinds`: the registered path-resolvable kinds; a `sextant://` URI names the first that exists at its path. */
-export async function resolveObject(store: CatalogStore, ref: string, pathKinds: readonly string[]): Promise<CatalogObject> {
+/** A `sextant://` URI names the first path-resolvable kind that exists at its path; an id may use a kind's alias. */
+export async function resolveObject(store: CatalogStore, ref: string, kinds: ObjectKinds): Promise<CatalogObject> {
   const target = parseTarget(ref);
   if (!target) {
     throw new SextantError('INVALID_TARGET', `'${ref}' is neither an object id nor a sextant:// URI`, {
@@ -27,9 +31,10 @@ export async function resolveObject(store: CatalogStore, ref: string, pathKinds:
     });
   }
   if (target.kind === 'id') {
-    const found = await store.getObject(target.id);
+    const id = canonicalId(target.id, kinds);
+    const found = await store.getObject(id);
     if (found) return found;
-    throw await notFound(store, target.id, target.source);
+    throw await notFound(store, id, target.source);
   }
   if (target.kind === 'source') {
     throw new SextantError('INVALID_TARGET', `'${ref}' names a whole source`, {
@@ -37,8 +42,16 @@ export async function resolveObject(store: CatalogStore, ref: string, pathKinds:
     });
   }
   const path = target.kind === 'schema' ? target.schema : target.path;
+  const pathKinds = kinds.kindsWith('pathResolvable');
   const candidates = await store.getObjects(pathKinds.map((k) => objectId(target.source, k, path)));
   const first = pathKinds.map((k) => candidates.find((c) => c.kind === k)).find(Boolean);
   if (first) return first;
   throw await notFound(store, `${target.source}:${path}`, target.source);
+}
+
+function canonicalId(id: string, kinds: ObjectKinds): string {
+  const parsed = parseObjectId(id);
+  if (!parsed) return id;
+  const kind = kinds.canonicalKind(parsed.kind);
+  return kind === parsed.kind ? id : objectId(parsed.source, kind, parsed.path);
 }

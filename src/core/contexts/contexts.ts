@@ -58,7 +58,7 @@ export async function addContext(deps: ContextDeps, targetRef: string, text: str
     }
     record = { source: target.source, targetKind: 'schema', target: target.schema, text: clean };
   } else {
-    const object = await resolveObject(deps.store, targetRef, deps.kinds.kindsWith('pathResolvable'));
+    const object = await resolveObject(deps.store, targetRef, deps.kinds);
     record = { source: object.source, targetKind: 'object', target: object.id, text: clean };
   }
   const context = await deps.store.addContext(record);

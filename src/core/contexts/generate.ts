@@ -134,7 +134,7 @@ async function candidates(deps: GenerateDeps, options: GenerateOptions): Promise
   const contexts = await deps.store.listContexts(options.source);
   const described = new Set(contexts.filter((c) => c.targetKind === 'object').map((c) => c.target));
   if (options.object) {
-    const object = await resolveObject(deps.store, options.object, deps.kinds.kindsWith('pathResolvable'));
+    const object = await resolveObject(deps.store, options.object, deps.kinds);
     if (!RELATION_KINDS.includes(object.kind)) {
       throw new SextantError('USAGE', `context generate drafts tables and views; ${object.id} is a ${object.kind}`, {
         hint: 'pass a table or view, or --source to draft every one without a context',

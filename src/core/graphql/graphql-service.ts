@@ -240,7 +240,7 @@ export function createGraphqlService(deps: { store: CatalogStore; connectors: Re
     },
 
     async describe(ref, options = {}) {
-      const object = await resolveObject(store, ref, deps.kinds.kindsWith('pathResolvable'));
+      const object = await resolveObject(store, ref, deps.kinds);
       const a = object.attributes;
       const children = await allOfKind(store, object.source, ['graphql_field', 'graphql_query'], object.id);
       let fields: DescribeField[] = children

@@ -65,6 +65,23 @@ describe('kind registry', () => {
     expect([...registry.vectorWeights]).toEqual([['document', 0.3]]);
   });
 
+  it('maps a kind alias an id may use to its kind, and leaves other kinds alone', () => {
+    expect(registry.canonicalKind('file')).toBe('code_file');
+    expect(registry.canonicalKind('code_file')).toBe('code_file');
+    expect(registry.canonicalKind('table')).toBe('table');
+  });
+
+  it('refuses an alias that is already a kind', () => {
+    const clash: SourceKind = {
+      family: 'other',
+      sourceTypes: [{ type: 'other', description: 'x' }],
+      options: z.object({}),
+      objectKinds: [{ kind: 'thing', label: 'thing', chunked: false, idAliases: ['table'] }],
+      chunkParts: () => [],
+    };
+    expect(() => createKindRegistry([...DEFAULT_SOURCE_KINDS, clash])).toThrow(/kind alias 'table' of 'thing' is already a kind/);
+  });
+
   it('refuses two families serving one source type', () => {
     const clash: SourceKind = {
       family: 'other',

@@ -50,6 +50,8 @@ export interface KindRegistry extends KindCatalog {
   readonly joinEdgeKinds: ReadonlySet<string>;
   /** Object kinds whose vector places count other than 1 in hybrid fusion (ObjectKindSpec.vectorWeight). */
   readonly vectorWeights: ReadonlyMap<string, number>;
+  /** The kind an id alias stands for (ObjectKindSpec.idAliases), or the kind itself. */
+  canonicalKind(kind: string): string;
 }
 
 export function createKindRegistry(kinds: readonly SourceKind[]): KindRegistry {
@@ -73,6 +75,7 @@ export function createKindRegistry(kinds: readonly SourceKind[]): KindRegistry {
       passages: k.passages ?? false,
     })),
   );
+  const aliases = kindAliases(kinds);
   const sourceTypes: SourceTypeInfo[] = kinds.flatMap((family) =>
     family.sourceTypes.map((t) => ({ type: t.type, family: family.family, description: t.description, options: family.options })),
   );
@@ -101,5 +104,24 @@ export function createKindRegistry(kinds: readonly SourceKind[]): KindRegistry {
     kindsWith(flag: KindFlag): readonly string[] {
       return [...new Set(objectKinds.filter((k) => k[flag]).map((k) => k.kind))];
     },
+    canonicalKind(kind: string): string {
+      return aliases.get(kind) ?? kind;
+    },
   });
+}
+
+/** alias → kind; an alias that is itself a kind, or that two kinds claim, is a wiring mistake. */
+function kindAliases(kinds: readonly SourceKind[]): ReadonlyMap<string, string> {
+  const declared = new Set(kinds.flatMap((family) => family.objectKinds.map((k) => k.kind)));
+  const aliases = new Map<string, string>();
+  for (const spec of kinds.flatMap((family) => family.objectKinds)) {
+    for (const alias of spec.idAliases ?? []) {
+      const taken = aliases.get(alias);
+      if (declared.has(alias) || (taken && taken !== spec.kind)) {
+        throw new SextantError('INTERNAL', `kind alias '${alias}' of '${spec.kind}' is already ${taken ? `an alias of '${taken}'` : 'a kind'}`);
+      }
+      aliases.set(alias, spec.kind);
+    }
+  }
+  return aliases;
 }
