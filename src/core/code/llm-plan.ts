@@ -5,14 +5,15 @@
  * go in as numbered facts; the answer must be JSON steps naming only those files. Answers are
  * cached in the index by model and prompt, like other LLM answers. Anything unusable (no
  * answer, not JSON, no step, only unknown files) is a failure the planner turns into the
- * deterministic plan with a note.
+ * deterministic plan with a note. The rules' step naming the code that touches the data the
+ * request is about is kept when the model's plan leaves any of its files out.
  */
 import type { ChatMessage, Llm } from '../../ports/llm.js';
 import type { LlmCache } from '../../ports/glossary.js';
 import { SextantError } from '../../kernel/errors.js';
 import { sha256 } from '../../kernel/hash.js';
 import { redactText } from '../../kernel/redact.js';
-import type { OnboardingPlan, PlanStep } from './plan-steps.js';
+import { DATA_STEP_TITLE, type OnboardingPlan, type PlanStep } from './plan-steps.js';
 
 /** One file of the context as the model sees it. */
 export interface PlanFileFact {
@@ -88,14 +89,14 @@ export function parsePlanAnswer(answer: string, known: ReadonlySet<string>): Pla
 }
 
 /** Asks the model (or the index's cache) for the plan; throws on any failure. */
-export async function llmPlan(llm: Llm, cache: LlmCache, input: LlmPlanInput): Promise<OnboardingPlan> {
+export async function llmPlan(llm: Llm, cache: Pick<LlmCache, 'getCachedCompletion' | 'putCachedCompletion'>, input: LlmPlanInput): Promise<OnboardingPlan> {
   const messages = buildPlanPrompt(input);
   const key = sha256(JSON.stringify({ task: 'onboarding-plan', model: llm.modelId, messages }));
   const known = new Set(input.files.map((f) => f.path));
   const cached = await cache.getCachedCompletion(key);
   if (cached !== null) {
     try {
-      return { request: input.request, steps: parsePlanAnswer(cached, known), writtenBy: llm.modelId };
+      return { request: input.request, steps: withDataStep(parsePlanAnswer(cached, known), input.draft), writtenBy: llm.modelId };
     } catch {
       // an unusable cached answer is asked again
     }
@@ -104,7 +105,15 @@ export async function llmPlan(llm: Llm, cache: LlmCache, input: LlmPlanInput): P
   const steps = parsePlanAnswer(answer, known);
   // only usable answers are kept, so a bad one is not served from the cache forever
   await cache.putCachedCompletion(key, llm.modelId, answer);
-  return { request: input.request, steps, writtenBy: llm.modelId };
+  return { request: input.request, steps: withDataStep(steps, input.draft), writtenBy: llm.modelId };
+}
+
+/** The model's steps, plus the draft's data step at the end when they leave out a file it names. */
+export function withDataStep(steps: readonly PlanStep[], draft: OnboardingPlan): PlanStep[] {
+  const data = draft.steps.find((s) => s.title === DATA_STEP_TITLE);
+  const named = new Set(steps.flatMap((s) => s.files));
+  if (!data || data.files.every((f) => named.has(f))) return [...steps];
+  return [...steps, { ...data, step: steps.length + 1 }];
 }
 
 /** The note a plan carries when the model could not write it. */

@@ -35,6 +35,9 @@ export interface PlanInput {
   dataUses?: ReadonlyArray<{ file: string; why: string }>;
 }
 
+/** The title of the step naming the files that use the data a request is about. */
+export const DATA_STEP_TITLE = 'Code that touches the data';
+
 const ENTRY_NAME = /(^|\/)(index|main|cli|app|server|bin)\.[a-z]+$/i;
 
 /** A file of the context that starts things: nothing imports it, or it is named like an entry point and few do. */
@@ -80,7 +83,7 @@ export function deterministicPlan(graph: CodeGraph, input: PlanInput): Onboardin
   });
   if (dataUses.length)
     steps.push({
-      title: 'Code that touches the data',
+      title: DATA_STEP_TITLE,
       files: dataUses.map((u) => u.file),
       why: `the request is about data these files use: ${dataUses.map((u) => `${u.file} ${u.why}`).join('; ')}`,
     });
