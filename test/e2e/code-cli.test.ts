@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChatServer } from '../helpers/chat-server.js';
 import { cliEnv, runCli } from '../helpers/cli.js';
 import { writeShopRepo } from '../helpers/code-repo.js';
 import { tempHome } from '../helpers/temp-home.js';
@@ -89,6 +90,30 @@ describe('code sources through the CLI', () => {
     // nothing imports refund.ts: the plan starts there, as an entry point
     expect(fused.json.plan.steps[0]).toMatchObject({ title: 'Start at the entry points', files: ['src/billing/refund.ts'] });
     expect((await runCli(['plan', 'x', '--rank', 'best'], env)).code).toBe(2);
+  });
+
+  it('--writer rules keeps the deterministic plan when a chat model is configured', async () => {
+    const steps = [{ title: 'Model step', files: ['src/billing/pay.ts'], why: 'the model said so' }];
+    const chat = await startChatServer(() => ({ content: JSON.stringify({ steps }) }));
+    try {
+      const withLlm = cliEnv(home.dir, { SEXTANT_LLM_URL: chat.url, SEXTANT_LLM_MODEL: 'planner' });
+      const args = ['plan', 'card payments', '--seed', 'src/billing/pay.ts', '--json'];
+      const auto = await runCli(args, withLlm);
+      expect(auto.code, auto.stderr).toBe(0);
+      expect(auto.json.plan).toMatchObject({ writtenBy: 'openai:planner', steps: [{ title: 'Model step' }] });
+      const asked = chat.requests.length;
+      expect(asked).toBe(1);
+      const rules = await runCli([...args, '--writer', 'rules'], withLlm);
+      expect(rules.code, rules.stderr).toBe(0);
+      expect(rules.json.plan.writtenBy).toBe('rules');
+      expect(rules.json.plan.steps[0]).toMatchObject({ title: 'Read src/billing/pay.ts' });
+      expect(chat.requests.length).toBe(asked);
+      const bad = await runCli([...args, '--writer', 'model'], withLlm);
+      expect(bad.code).toBe(2);
+      expect(bad.stdout + bad.stderr).toContain("--writer must be one of auto, rules, got 'model'");
+    } finally {
+      await chat.close();
+    }
   });
 
   it('an unresolved seed or topic gives an empty context with a valid plan and the reason', async () => {

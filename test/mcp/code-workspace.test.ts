@@ -226,6 +226,15 @@ describe('the plan written by a chat model', () => {
     expect(chat.requests.length).toBe(asked + 1);
   }, 60_000);
 
+  it('writer "rules" gives the deterministic plan without asking the model', async () => {
+    mode = 'plan';
+    const asked = chat.requests.length;
+    const { structured } = await plan(await connect(engine), { request: 'who charges cards', seed_file: 'src/billing/gateway.ts', writer: 'rules' });
+    expect(structured.plan.writtenBy).toBe('rules');
+    expect(structured.plan).not.toHaveProperty('note');
+    expect(chat.requests.length).toBe(asked);
+  }, 60_000);
+
   it('falls back to the rules with a note when the model answers no plan or fails', async () => {
     const client = await connect(engine);
     mode = 'prose';

@@ -74,6 +74,8 @@ describe('tool list size', () => {
     for (const tool of list.tools) {
       expect(tool.inputSchema).not.toHaveProperty('$schema');
       expect(tool.annotations ?? {}).not.toHaveProperty('title');
+      // an integer nothing bounds is advertised without zod's safe-integer bounds
+      expect(JSON.stringify(tool.inputSchema)).not.toContain(String(Number.MAX_SAFE_INTEGER));
     }
   });
 

@@ -34,10 +34,11 @@ export interface OnboardingRequest {
   /** `graph` (default): seed 003's BFS order; `fused`: BFS, co-change history and topic search fused. */
   rank?: OnboardingRank;
   /** `auto` (default): the chat model writes the plan when one is configured; `rules`: never. */
-  writer?: 'auto' | 'rules';
+  writer?: PlanWriter;
 }
 
 export type OnboardingRank = 'graph' | 'fused';
+export type PlanWriter = 'auto' | 'rules';
 
 export interface OnboardingContext {
   /** Workspace-relative path of the seed, or null. */

@@ -98,12 +98,17 @@ export interface RegisterOptions {
  */
 const ENFORCED_ONLY = new Set(['$schema', 'maxLength', 'maxItems', 'additionalProperties', 'propertyNames']);
 
+/** zod's bounds of an integer nothing else bounds: any safe integer, which "integer" already says. */
+function isSafeIntegerBound(key: string, value: unknown): boolean {
+  return (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) || (key === 'maximum' && value === Number.MAX_SAFE_INTEGER);
+}
+
 function advertised(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(advertised);
   if (schema === null || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (ENFORCED_ONLY.has(key) || (key === 'minLength' && value === 1)) continue;
+    if (ENFORCED_ONLY.has(key) || (key === 'minLength' && value === 1) || isSafeIntegerBound(key, value)) continue;
     out[key] =
       key === 'properties'
         ? Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, prop]) => [name, advertised(prop)]))

@@ -1,7 +1,7 @@
 /** @module presentations/cli/commands/plan — `sextant plan "request"`: where to start reading code, from the import graph. */
 import type { Command } from 'commander';
 import { SextantError } from '../../../kernel/errors.js';
-import type { OnboardingRank } from '../../../core/code/onboarding.js';
+import type { OnboardingRank, PlanWriter } from '../../../core/code/onboarding.js';
 import type { TraversalDirection } from '../../../core/code/traverse.js';
 import { renderOnboardingPlan } from '../../text/plan-text.js';
 import { printJson, println } from '../output.js';
@@ -14,9 +14,11 @@ interface PlanFlags {
   direction?: string;
   source?: string;
   rank?: string;
+  writer?: string;
 }
 
 const RANKS: readonly OnboardingRank[] = ['graph', 'fused'];
+const WRITERS: readonly PlanWriter[] = ['auto', 'rules'];
 const DIRECTIONS: readonly TraversalDirection[] = ['union', 'forward', 'reverse'];
 
 function whole(flag: string, value: string | undefined, min: number, max: number): number | undefined {
@@ -24,6 +26,11 @@ function whole(flag: string, value: string | undefined, min: number, max: number
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) throw new SextantError('USAGE', `--${flag} must be an integer from ${min} to ${max}, got '${value}'`);
   return n;
+}
+
+function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
+  if (!allowed.includes(value as T)) throw new SextantError('USAGE', `--${flag} must be one of ${allowed.join(', ')}, got '${value}'`);
+  return value as T;
 }
 
 export function registerPlanCommand(program: Command): void {
@@ -37,11 +44,11 @@ export function registerPlanCommand(program: Command): void {
     .option('--direction <dir>', 'forward (what it imports), reverse (who imports it) or union', 'union')
     .option('--source <name>', 'the code source (default: every code source)')
     .option('--rank <order>', 'graph (import distance, then degree) or fused (with co-change history and topic search)', 'graph')
+    .option('--writer <who>', 'auto (the configured chat model writes the steps) or rules (the deterministic plan)', 'auto')
     .action(async (words: string[], flags: PlanFlags, command: Command) => {
-      if (flags.direction && !DIRECTIONS.includes(flags.direction as TraversalDirection))
-        throw new SextantError('USAGE', `--direction must be one of ${DIRECTIONS.join(', ')}, got '${flags.direction}'`);
-      if (flags.rank && !RANKS.includes(flags.rank as OnboardingRank))
-        throw new SextantError('USAGE', `--rank must be one of ${RANKS.join(', ')}, got '${flags.rank}'`);
+      const direction = oneOf('direction', flags.direction ?? 'union', DIRECTIONS);
+      const rank = oneOf('rank', flags.rank ?? 'graph', RANKS);
+      const writer = oneOf('writer', flags.writer ?? 'auto', WRITERS);
       const depth = whole('depth', flags.depth, 0, 5);
       const limit = whole('limit', flags.limit, 1, 500);
       await runWithEngine(command, async (engine, ctx) => {
@@ -50,9 +57,10 @@ export function registerPlanCommand(program: Command): void {
           ...(flags.seed ? { seedFile: flags.seed } : {}),
           ...(depth !== undefined ? { depth } : {}),
           ...(limit !== undefined ? { limit } : {}),
-          direction: (flags.direction ?? 'union') as TraversalDirection,
+          direction,
           ...(flags.source ? { source: flags.source } : {}),
-          rank: (flags.rank ?? 'graph') as OnboardingRank,
+          rank,
+          writer,
         });
         if (ctx.json) return printJson({ ok: true, ...result });
         println(renderOnboardingPlan(result));

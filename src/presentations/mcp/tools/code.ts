@@ -43,6 +43,8 @@ export const onboardingPlanTool = defineTool({
     depth: z.number().int().optional(),
     limit: z.number().int().optional(),
     direction: z.enum(['union', 'forward', 'reverse']).optional(),
+    // auto: the configured chat model writes the steps; rules: the deterministic plan
+    writer: z.enum(['auto', 'rules']).optional(),
   },
   async run(args, ctx) {
     const result = await ctx.engine.onboardingPlan({
@@ -51,6 +53,7 @@ export const onboardingPlanTool = defineTool({
       ...(args.depth !== undefined ? { depth: args.depth } : {}),
       ...(args.limit !== undefined ? { limit: args.limit } : {}),
       ...(args.direction ? { direction: args.direction } : {}),
+      ...(args.writer ? { writer: args.writer } : {}),
     });
     return { structured: planOutput(result), text: renderOnboardingPlan(result) };
   },
