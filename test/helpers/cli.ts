@@ -63,3 +63,20 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv, options: { timeou
     });
   });
 }
+
+/** The `/mcp` URL a started `sextant mcp --http` prints on stderr once it listens. */
+export function mcpUrlOf(child: ChildProcess, timeoutMs = 90_000): Promise<string> {
+  let stderr = '';
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL in time: ${stderr}`)), timeoutMs);
+    child.stderr!.on('data', (d) => {
+      stderr += d;
+      const m = /on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+  });
+}
