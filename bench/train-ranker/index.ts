@@ -12,7 +12,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { RankerModel, RankerModels } from '../../src/core/search/learned-ranker.js';
-import { crossValidate, DEFAULT_TRAIN, featureColumns, quality, reorder, train, type Quality, type Search, type TrainOptions } from './train.js';
+import { crossValidate, DEFAULT_TRAIN, featureColumns, quality, reorder, train, type Quality, type TrainOptions } from './train.js';
+import type { FeatureRow } from '../schema-linking/features.js';
 
 const USAGE = `usage: npm run bench -- train-ranker --features FILE [options]
   --features FILE      candidates written by: SEXTANT_RANKER=rrf npm run bench -- schema-linking --index DIR --features FILE
@@ -100,10 +101,10 @@ export async function run(argv: string[]): Promise<void> {
     return;
   }
   const text = readFileSync(args.features, 'utf8');
-  const searches: Search[] = text
+  const searches: FeatureRow[] = text
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as Search);
+    .map((l) => JSON.parse(l) as FeatureRow);
   const models: RankerModels = { version: 1 };
   const report: Record<string, unknown> = {};
   const started = performance.now();

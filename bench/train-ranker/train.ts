@@ -7,16 +7,7 @@
  */
 import type { RankerModel } from '../../src/core/search/learned-ranker.js';
 import { featureValue, modelScore } from '../../src/core/search/learned-ranker.js';
-
-export interface Search {
-  setting: string;
-  all: boolean;
-  target: 'relations' | 'columns';
-  id: string;
-  database: string;
-  gold: number;
-  candidates: Array<{ key: string; label: 0 | 1; features: Record<string, number> }>;
-}
+import type { FeatureRow } from '../schema-linking/features.js';
 
 export interface TrainOptions {
   /** Gradient steps. */
@@ -32,14 +23,14 @@ export interface TrainOptions {
 export const DEFAULT_TRAIN: TrainOptions = { steps: 400, rate: 0.5, l2: 1e-3, negatives: 40 };
 
 /** Every feature name the searches carry, sorted (plus products named `a*b` when asked). */
-export function featureColumns(searches: readonly Search[], products: readonly string[] = []): string[] {
+export function featureColumns(searches: readonly FeatureRow[], products: readonly string[] = []): string[] {
   const names = new Set<string>();
   for (const s of searches) for (const c of s.candidates) for (const n of Object.keys(c.features)) names.add(n);
   return [...[...names].sort(), ...products];
 }
 
 /** Trains one model on `searches` (all of one target). */
-export function train(searches: readonly Search[], columns: readonly string[], pool: number, options: TrainOptions = DEFAULT_TRAIN): RankerModel {
+export function train(searches: readonly FeatureRow[], columns: readonly string[], pool: number, options: TrainOptions = DEFAULT_TRAIN): RankerModel {
   const n = columns.length;
   const rows = searches.map((s) => s.candidates.slice(0, pool).map((c) => ({ label: c.label, x: columns.map((name) => featureValue(c.features, name)) })));
   const mean = new Array<number>(n).fill(0);
@@ -92,7 +83,7 @@ export interface Quality {
 }
 
 /** The keys of a search's pool in the model's order (RRF order without a model). */
-export function reorder(search: Search, model: RankerModel | null): string[] {
+export function reorder(search: FeatureRow, model: RankerModel | null): string[] {
   const head = search.candidates.slice(0, model?.pool ?? search.candidates.length);
   if (!model) return search.candidates.map((c) => c.key);
   const scored = head.map((c, i) => ({ key: c.key, s: modelScore(model, c.features), i }));
@@ -101,7 +92,7 @@ export function reorder(search: Search, model: RankerModel | null): string[] {
 }
 
 /** Recall@k, all@5 and MRR as the bench computes them (gold outside the pool is a miss). */
-export function quality(searches: readonly Search[], order: (s: Search) => string[], ks: readonly number[] = [1, 5, 10]): Quality {
+export function quality(searches: readonly FeatureRow[], order: (s: FeatureRow) => string[], ks: readonly number[] = [1, 5, 10]): Quality {
   const recall: Record<number, number> = Object.fromEntries(ks.map((k) => [k, 0]));
   let all5 = 0;
   let mrr = 0;
@@ -138,19 +129,19 @@ export function databaseFolds(databases: readonly string[], folds: number, seed:
 
 /** Cross-validated order of every search: each fold ranked by a model trained on the other folds' databases. */
 export function crossValidate(
-  searches: readonly Search[],
+  searches: readonly FeatureRow[],
   columns: readonly string[],
   pool: number,
   folds: number,
   seed: number,
   options: TrainOptions = DEFAULT_TRAIN,
-): Map<Search, RankerModel> {
+): Map<FeatureRow, RankerModel> {
   const fold = databaseFolds(
     searches.map((s) => s.database),
     folds,
     seed,
   );
-  const modelOf = new Map<Search, RankerModel>();
+  const modelOf = new Map<FeatureRow, RankerModel>();
   for (let f = 0; f < folds; f++) {
     const model = train(
       searches.filter((s) => fold.get(s.database) !== f),
