@@ -16,6 +16,7 @@ import type { Engine } from '../../core/engine.js';
 import { startHttpServer, type RunningHttpServer } from './http.js';
 import { createLogger, type Logger } from './logging.js';
 import { mcpOptions } from './options.js';
+import { logProgress } from './progress-log.js';
 import { createServices } from './server.js';
 import { createUiMount } from '../ui/ui-mount.js';
 import { serveStdio } from './stdio.js';
@@ -85,9 +86,7 @@ function waitForSignal(): Promise<string> {
 export async function serve(config: SextantConfig, options: ServeOptions): Promise<void> {
   const mcp = mcpOptions(config);
   const logger = createLogger({ level: mcp.logLevel });
-  const engine = await openEngine(config, {
-    onProgress: (e) => logger.info({ event: 'progress', phase: e.phase, done: e.done, total: e.total }, e.detail ?? e.phase),
-  });
+  const engine = await openEngine(config, { onProgress: logProgress(logger) });
   let bridge: RunningHost | null = null;
   try {
     const services = createServices(engine, logger);

@@ -23,6 +23,8 @@ const cachePath = join(home.dir, 'models', 'builtin-glove100.bin');
 let built: BuildResult;
 const phases = new Set<BuildPhase>();
 let lastDone = -1;
+/** Every report, as `sextant mcp` logs each one as a line of stderr. */
+const reports: string[] = [];
 
 beforeAll(async () => {
   built = await buildBuiltinCache(cachePath, (done, total, phase) => {
@@ -30,6 +32,7 @@ beforeAll(async () => {
     expect(done).toBeGreaterThanOrEqual(lastDone);
     lastDone = done;
     phases.add(phase);
+    reports.push(`${phase} ${done}%`);
   });
 }, 120_000);
 afterAll(() => home.cleanup());
@@ -45,6 +48,9 @@ describe('builtin cache', () => {
     expect(readFileSync(cachePath).readUInt32LE(8)).toBe(CACHE_VERSION);
     expect([...phases]).toEqual(['parse', 'quantize', 'component', 'write', 'done']);
     expect(lastDone).toBe(100);
+    // one report per percent of a phase, never the same line twice
+    expect(new Set(reports).size).toBe(reports.length);
+    expect(reports.length).toBeLessThanOrEqual(101 + phases.size);
   });
 
   it('is MODEL_NOT_FOUND when missing, with a hint to build it', async () => {

@@ -65,8 +65,13 @@ export function defaultSourcePath(): string | undefined {
 /** Compacts the GloVe JSON into `targetPath` (written atomically: temp file, then rename). */
 export async function buildBuiltinCache(targetPath: string, onProgress?: BuildProgressFn, options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
+  // the parse reports after every chunk read, several to a percent: each percent of a phase is passed on once (a log writes a line per report)
+  let last = '';
   const report = ({ phase, fraction }: { phase: BuildPhase; fraction: number }): void => {
-    onProgress?.(Math.round(PHASE_START[phase] + (PHASE_END[phase] - PHASE_START[phase]) * fraction), 100, phase);
+    const done = Math.round(PHASE_START[phase] + (PHASE_END[phase] - PHASE_START[phase]) * fraction);
+    if (`${phase}:${done}` === last) return;
+    last = `${phase}:${done}`;
+    onProgress?.(done, 100, phase);
   };
   const source = options.sourcePath ?? defaultSourcePath();
   if (!source || !existsSync(source)) {
