@@ -3,49 +3,19 @@
  * whose tables and columns cover the question leads; a question about something the index does
  * not hold scores low, and `minScore` then says there is no confident match.
  */
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresConnector } from '../../src/adapters/connector/postgres/index.js';
-import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
-import { createEngine, type Engine } from '../../src/core/engine.js';
-import { lexicalField } from '../../src/core/search/lexical-text.js';
-import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
-import { tempHome } from '../helpers/temp-home.js';
+import type { Engine } from '../../src/core/engine.js';
+import { engineOverDatabase, RACING_AND_LIBRARY, type PgEngine } from '../helpers/pg-engine.js';
 
-const home = tempHome();
-let db: TempDatabase;
+let index: PgEngine;
 let engine: Engine;
 
 beforeAll(async () => {
-  db = await createTempDatabase('sxt_calibrated');
-  // Two databases share generic words (name, date, city); each has words of its own.
-  await db.exec(`
-    CREATE SCHEMA racing; CREATE SCHEMA library;
-    CREATE TABLE racing.drivers (id bigint PRIMARY KEY, name text, nationality text, birth_date date);
-    CREATE TABLE racing.circuits (id bigint PRIMARY KEY, name text, city text, country text);
-    CREATE TABLE racing.races (id bigint PRIMARY KEY, circuit_id bigint REFERENCES racing.circuits, race_date date, laps int);
-    CREATE TABLE racing.lap_times (race_id bigint REFERENCES racing.races, driver_id bigint REFERENCES racing.drivers, lap int, milliseconds int);
-    CREATE TABLE library.books (id bigint PRIMARY KEY, title text, isbn text, published_date date);
-    CREATE TABLE library.members (id bigint PRIMARY KEY, name text, city text, joined_date date);
-    CREATE TABLE library.loans (book_id bigint REFERENCES library.books, member_id bigint REFERENCES library.members, due_date date, returned_date date);
-    CREATE TABLE library.authors (id bigint PRIMARY KEY, name text, nationality text);
-  `);
-  const store = await openSqliteStore(join(home.dir, 'index.sqlite'));
-  engine = createEngine({
-    store,
-    connectors: new Map([['postgres', createPostgresConnector({ statementTimeoutMs: 2000 })]]),
-    embedder: async () => null,
-    lexical: lexicalField,
-  });
-  await engine.addSource({ name: 'org', url: db.adminDsn, options: { allowExtraPrivileges: true } });
-  expect((await engine.update({ allowExtraPrivileges: true })).ok).toBe(true);
+  index = await engineOverDatabase({ prefix: 'sxt_calibrated', ddl: RACING_AND_LIBRARY, source: 'org' });
+  engine = index.engine;
 });
 
-afterAll(async () => {
-  await engine?.close();
-  await db?.drop();
-  home.cleanup();
-});
+afterAll(() => index?.cleanup());
 
 describe('routing and calibrated scores', () => {
   it("ranks the tables of the database the question's words point to first", async () => {

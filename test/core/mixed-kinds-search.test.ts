@@ -3,24 +3,20 @@
  * table, tables named outright, join neighbours) still lift the relation a question is about,
  * while a glossary term that names the question keeps first place.
  */
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresConnector } from '../../src/adapters/connector/postgres/index.js';
-import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
-import { createEngine, type Engine } from '../../src/core/engine.js';
+import type { Engine } from '../../src/core/engine.js';
 import { cliActor } from '../../src/core/glossary/index.js';
-import { lexicalField } from '../../src/core/search/lexical-text.js';
-import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
-import { tempHome } from '../helpers/temp-home.js';
+import { engineOverDatabase, type PgEngine } from '../helpers/pg-engine.js';
 
-const home = tempHome();
-let db: TempDatabase;
+let index: PgEngine;
 let engine: Engine;
 
 beforeAll(async () => {
-  db = await createTempDatabase('sxt_mixed');
   // `ledger_x1` says nothing by its name; its columns say what it holds.
-  await db.exec(`
+  index = await engineOverDatabase({
+    prefix: 'sxt_mixed',
+    source: 'erp',
+    ddl: `
     CREATE TABLE ledger_x1 (id bigint PRIMARY KEY, invoice_total numeric, invoice_due_date date, invoice_paid_at timestamptz, invoice_currency text);
     CREATE TABLE customers (id bigint PRIMARY KEY, name text, invoice_email text);
     CREATE TABLE shipments (id bigint PRIMARY KEY, carrier text, shipped_at timestamptz);
@@ -28,23 +24,12 @@ beforeAll(async () => {
     CREATE TABLE invoice_archive (id bigint PRIMARY KEY, archived_at date); COMMENT ON TABLE invoice_archive IS 'Old invoices, moved out of the ledger';
     CREATE TABLE currency (code text PRIMARY KEY, label text); COMMENT ON TABLE currency IS 'Currency codes';
     CREATE TABLE due_date_rules (id bigint PRIMARY KEY, days int); COMMENT ON TABLE due_date_rules IS 'Rules for due dates';
-  `);
-  const store = await openSqliteStore(join(home.dir, 'index.sqlite'));
-  engine = createEngine({
-    store,
-    connectors: new Map([['postgres', createPostgresConnector({ statementTimeoutMs: 2000 })]]),
-    embedder: async () => null,
-    lexical: lexicalField,
+  `,
   });
-  await engine.addSource({ name: 'erp', url: db.adminDsn, options: { allowExtraPrivileges: true } });
-  expect((await engine.update({ allowExtraPrivileges: true })).ok).toBe(true);
+  engine = index.engine;
 });
 
-afterAll(async () => {
-  await engine?.close();
-  await db?.drop();
-  home.cleanup();
-});
+afterAll(() => index?.cleanup());
 
 describe('a search over every kind', () => {
   it('ranks the table whose columns answer the question among the first hits', async () => {

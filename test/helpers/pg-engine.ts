@@ -1,14 +1,18 @@
 /**
  * Test helper: an engine over a fresh PostgreSQL database (the real server of the tests) with a
  * SQLite index in a temporary home. `ddl` creates the catalog, the database is registered as
- * source `source` and indexed. Lexical search only unless an embedder is given.
+ * source `source` and indexed. Lexical search only, or with `vectors` the builtin word vectors
+ * (the cache shared by test runs).
  */
 import { join } from 'node:path';
+import { openEmbedder } from '../../src/app.js';
+import { loadConfig } from '../../src/config/load-config.js';
 import { createPostgresConnector } from '../../src/adapters/connector/postgres/index.js';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { createEngine, type Engine } from '../../src/core/engine.js';
 import type { EngineDeps } from '../../src/core/engine-deps.js';
 import { lexicalField } from '../../src/core/search/lexical-text.js';
+import { SHARED_MODELS_DIR } from './models.js';
 import { createTempDatabase } from './postgres.js';
 import { tempHome } from './temp-home.js';
 
@@ -36,15 +40,19 @@ export async function engineOverDatabase(options: {
   ddl: string;
   source: string;
   ranker?: EngineDeps['ranker'];
-  embedder?: EngineDeps['embedder'];
+  vectors?: boolean;
 }): Promise<PgEngine> {
   const home = tempHome();
+  const builtin = loadConfig({
+    env: { SEXTANT_HOME: home.dir, SEXTANT_EMBEDDINGS_PROVIDER: 'builtin', SEXTANT_MODELS_DIR: SHARED_MODELS_DIR },
+    configFile: join(home.dir, 'none.yaml'),
+  });
   const db = await createTempDatabase(options.prefix);
   await db.exec(options.ddl);
   const engine = createEngine({
     store: await openSqliteStore(join(home.dir, 'index.sqlite')),
     connectors: new Map([['postgres', createPostgresConnector({ statementTimeoutMs: 2000 })]]),
-    embedder: options.embedder ?? (async () => null),
+    embedder: options.vectors ? () => openEmbedder(builtin) : async () => null,
     lexical: lexicalField,
     ...(options.ranker !== undefined ? { ranker: options.ranker } : {}),
   });
