@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RankerModel } from './learned-ranker.js';
 import {
+  createPageViews,
   emphasised,
   pageCandidates,
   pageOf,
@@ -9,7 +10,9 @@ import {
   queryWords,
   rankPages,
   tableShare,
+  viewOf,
   type PageFeatureContext,
+  type PageText,
 } from './document-ranking.js';
 import type { Ordered } from './stages.js';
 
@@ -25,6 +28,16 @@ const order = [
   ordered('docs:document:other.html', 0.01, null, 2),
 ];
 
+const pages: Record<string, PageText> = {
+  'docs:document:ref.html': { title: 'pg_foreign_table', outline: ['1 pg_foreign_table'], markdown: '| column | type |\n| --- | --- |\n| ftrelid | oid |' },
+  'docs:document:guide.html': {
+    title: '5.12. Foreign Data',
+    outline: ['2 5.12.\u00a0Foreign Data', '3 Creating a Foreign Table'],
+    markdown: 'A _foreign table_ reads rows kept elsewhere: foreign tables are...',
+  },
+  'docs:document:other.html': { title: 'Other', outline: [], markdown: 'nothing here' },
+};
+
 const ctx: PageFeatureContext = {
   query: 'foreign tables',
   // BM25 magnitudes 9, 4 and 8 as relevances s / (1 + s)
@@ -38,18 +51,7 @@ const ctx: PageFeatureContext = {
     ['docs:document:other.html', 0.6],
     ['docs:document:ref.html#2', 0.5],
   ]),
-  pages: new Map([
-    ['docs:document:ref.html', { title: 'pg_foreign_table', outline: ['1 pg_foreign_table'], markdown: '| column | type |\n| --- | --- |\n| ftrelid | oid |' }],
-    [
-      'docs:document:guide.html',
-      {
-        title: 'Foreign Data',
-        outline: ['2 Foreign Data', '3 Creating a Foreign Table'],
-        markdown: 'A _foreign table_ reads rows kept elsewhere: foreign tables are...',
-      },
-    ],
-    ['docs:document:other.html', { title: 'Other', outline: [], markdown: 'nothing here' }],
-  ]),
+  pages: new Map(Object.entries(pages).map(([id, text]) => [id, viewOf(text)])),
   passages: new Map([
     ['docs:document:ref.html', '| column | type |\n| --- | --- |\n| ftrelid | oid |'],
     ['docs:document:guide.html#3', 'A foreign table reads rows kept elsewhere.'],
@@ -83,6 +85,8 @@ describe('pages of a document search', () => {
     expect(guide!.features).toMatchObject({ 'fused.inv': 0.5, 'lexical.inv': 0.5, 'vector.inv': 1, 'vector.score': 0.7, phrase: 1, 'table.share': 0 });
     expect(guide!.features['lexical.ratio']).toBeCloseTo(8 / 9);
     expect(guide!.features['title.coverage']).toBe(0.5);
+    // of the title's words foreign and data (its section number is not one), the query holds one
+    expect(guide!.features['title.precision']).toBe(0.5);
     expect(guide!.features['headings.coverage']).toBe(1);
     expect(guide!.features['emphasis.coverage']).toBe(1);
     expect(other!.features).toMatchObject({ 'lexical.inv': 0, 'lexical.ratio': 0, 'lexical.count': 0, 'title.coverage': 0, phrase: 0 });
@@ -95,5 +99,24 @@ describe('pages of a document search', () => {
     expect(ranked.map((o) => o.id)).toEqual(['docs:document:guide.html#3', 'docs:document:other.html', 'docs:document:ref.html', 'docs:document:ref.html#2']);
     const fused = ranked.map((o) => o.fused);
     expect(fused.every((f, i) => f > 0 && (i === 0 || f < fused[i - 1]!))).toBe(true);
+  });
+
+  it('derives a page view once per key and forgets the least recently used', () => {
+    const views = createPageViews(2);
+    let reads = 0;
+    const text = (markdown: string) => () => {
+      reads++;
+      return { title: 'T', outline: [], markdown };
+    };
+    const a = views('a', text('Alpha'));
+    expect(views('a', text('ignored'))).toBe(a);
+    views('b', text('Beta'));
+    views('a', text('ignored'));
+    views('c', text('Gamma')); // b is the least recently used
+    expect(reads).toBe(3);
+    views('b', text('Beta again')); // read again; a is now the least recently used and goes
+    expect(reads).toBe(4);
+    expect(views('a', text('Alpha again')).body).toBe(' alpha again ');
+    expect(reads).toBe(5);
   });
 });

@@ -26,13 +26,51 @@ export interface PageText {
   markdown: string;
 }
 
+/** A page as the features read it, derived once per page text (see {@link createPageViews}). */
+export interface PageView {
+  /** The whole text as {@link phraseText} writes it. */
+  body: string;
+  title: ReadonlySet<string>;
+  /** The title's own words (section numbers left out), for the share the query covers. */
+  titleWords: readonly string[];
+  headings: ReadonlySet<string>;
+  emphasis: ReadonlySet<string>;
+}
+
+export function viewOf(text: PageText): PageView {
+  return {
+    body: phraseText(text.markdown),
+    title: wordSet(text.title),
+    titleWords: queryWords(text.title.replace(/^\p{L}?[\d.]+\s/u, '')),
+    headings: wordSet(text.outline.map((h) => h.replace(/^\d+ /, '')).join(' ')),
+    emphasis: wordSet(emphasised(text.markdown)),
+  };
+}
+
+/**
+ * Page views remembered by key (the caller's id and content hash), the least recently used
+ * dropped beyond `capacity`: the same pages come back across searches, and normalising a long
+ * page costs more than the rest of its features.
+ */
+export function createPageViews(capacity = 2000): (key: string, text: () => PageText) => PageView {
+  const views = new Map<string, PageView>();
+  return (key, text) => {
+    let view = views.get(key);
+    if (view) views.delete(key);
+    else view = viewOf(text());
+    views.set(key, view);
+    if (views.size > capacity) views.delete(views.keys().next().value!);
+    return view;
+  };
+}
+
 export interface PageFeatureContext {
   query: string;
   /** Per-retriever relevance (0..1) of the passages, as the search service keeps them. */
   lexical: ReadonlyMap<string, number>;
   vector: ReadonlyMap<string, number>;
   /** Candidate pages by object id. */
-  pages: ReadonlyMap<string, PageText>;
+  pages: ReadonlyMap<string, PageView>;
   /** Passage texts (the embedder's text) by chunk id, for the pool's best passages. */
   passages: ReadonlyMap<string, string>;
 }
@@ -101,8 +139,7 @@ function occurrences(text: string, part: string): number {
 }
 
 /** Share of the title's words the query holds: 1 when the page is named by the query alone. */
-function precision(words: readonly string[], title: string): number {
-  const titleWords = queryWords(title.replace(/^[\p{L}]?[\d.]+\s/u, ''));
+function precision(words: readonly string[], titleWords: readonly string[]): number {
   return titleWords.length ? titleWords.filter((w) => words.includes(w)).length / titleWords.length : 0;
 }
 
@@ -156,8 +193,8 @@ export function pageCandidates(order: readonly Ordered[], ctx: PageFeatureContex
   const words = queryWords(ctx.query);
   const phrase = words.length >= 2 ? phraseText(ctx.query) : null;
   return pages.map(({ page, best }, i) => {
-    const text = ctx.pages.get(page);
-    const body = text ? phraseText(text.markdown) : '';
+    const view = ctx.pages.get(page);
+    const body = view?.body ?? '';
     const lr = lexicalRank.get(page);
     const vr = vectorRank.get(page);
     const features: Record<string, number> = {
@@ -167,13 +204,13 @@ export function pageCandidates(order: readonly Ordered[], ctx: PageFeatureContex
       'lexical.ratio': topLexical > 0 ? (bestLexical.get(page) ?? 0) / topLexical : 0,
       'vector.score': bestVector.get(page) ?? 0,
       'lexical.count': Math.log1p(matched.get(page) ?? 0),
-      'title.coverage': text ? coverage(words, wordSet(text.title)) : 0,
-      'headings.coverage': text ? coverage(words, wordSet(text.outline.map((h) => h.replace(/^\d+ /, '')).join(' '))) : 0,
-      'emphasis.coverage': text ? coverage(words, wordSet(emphasised(text.markdown))) : 0,
+      'title.coverage': view ? coverage(words, view.title) : 0,
+      'headings.coverage': view ? coverage(words, view.headings) : 0,
+      'emphasis.coverage': view ? coverage(words, view.emphasis) : 0,
       phrase: phrase && body.includes(phrase) ? 1 : 0,
       // a word's plural or longer forms count: `row` is found in `rows`
       'page.coverage': words.length ? words.filter((w) => body.includes(` ${w}`)).length / words.length : 0,
-      'title.precision': text ? precision(words, text.title) : 0,
+      'title.precision': view ? precision(words, view.titleWords) : 0,
       'page.length': Math.log1p(body.length / 1000),
       'phrase.count': phrase ? Math.log1p(occurrences(body, phrase)) : 0,
       'page.density': Math.log1p(words.reduce((n, w) => n + occurrences(body, ` ${w}`), 0) / (1 + body.length / 1000)),

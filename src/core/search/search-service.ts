@@ -16,7 +16,8 @@ import { routeQuery, type Routing } from './routing.js';
 import type { RankedList } from './rrf.js';
 import { bm25ToRelevance, cosineToRelevance } from './scores.js';
 import { calibrate, fuse, hydrate, noConfidentMatch, relate, rerank, type Ordered } from './stages.js';
-import { pageCandidates, pagesInOrder, rankPages, type PageCandidate } from './document-ranking.js';
+import { createPageViews, pageCandidates, pagesInOrder, rankPages, type PageCandidate } from './document-ranking.js';
+import { sha256 } from '../../kernel/hash.js';
 import { applyModel, candidateFeatures, type FeatureContext, type RankerModels } from './learned-ranker.js';
 import { RELATION_KINDS } from '../../ports/catalog.js';
 import type { SearchMode, SearchOptions, SearchResult } from './types.js';
@@ -121,16 +122,21 @@ export function createSearchService(deps: SearchDeps) {
 
   const structure = createStructureRanker(deps.store, { lexical, vector, route }, deps.joinEdgeKinds ?? new Set());
 
+  const pageViews = createPageViews();
   /** The first `pool` pages of a document search with their features (document-ranking.ts). */
   async function documentCandidates(query: string, order: Ordered[], lex: Ranked | null, vec: Ranked | null, pool: number): Promise<PageCandidate[]> {
     const heads = pagesInOrder(order).slice(0, pool);
     const [objects, chunks] = await Promise.all([deps.store.getObjects(heads.map((h) => h.page)), chunksOf(heads.map((h) => h.best.id))]);
     const pages = new Map(
       objects.map((o) => {
-        const a = o.attributes as { title?: unknown; outline?: unknown };
-        const title = typeof a.title === 'string' ? a.title : o.name;
-        const outline = Array.isArray(a.outline) ? a.outline.filter((h): h is string => typeof h === 'string') : [];
-        return [o.id, { title, outline, markdown: o.definition ?? '' }];
+        const markdown = o.definition ?? '';
+        const view = pageViews(`${o.id}\u0000${sha256(markdown)}`, () => {
+          const a = o.attributes as { title?: unknown; outline?: unknown };
+          const title = typeof a.title === 'string' ? a.title : o.name;
+          const outline = Array.isArray(a.outline) ? a.outline.filter((h): h is string => typeof h === 'string') : [];
+          return { title, outline, markdown };
+        });
+        return [o.id, view];
       }),
     );
     const passages = new Map([...chunks].map(([id, c]) => [id, c.text]));
