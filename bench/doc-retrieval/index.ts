@@ -7,9 +7,10 @@
  * link pattern), then every index entry is asked of the lexical, vector and hybrid search over
  * documents. Pages are ranked by their best passage. Reports success@1/3/5/10 and MRR at page
  * level, p50/p95 latency, and the ingest: time and CPU time, pages/s, MB/s, passages, peak RSS,
- * index size, and a no-change update's time, beside the README's BM25 reference.
+ * index size, and a no-change update's time, beside the README's BM25 reference. `--features FILE`
+ * also writes the hybrid searches' page candidates, the training data of the document ranker.
  */
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
@@ -18,7 +19,7 @@ import { loadConfig } from '../../src/config/load-config.js';
 import type { Engine } from '../../src/core/engine.js';
 import { parseObjectId } from '../../src/kernel/ids.js';
 import { mb, peakRssSampler, percentile } from '../measure.js';
-import { bindRankers, RANKERS, type RankerName } from '../schema-linking/rankers.js';
+import { bindRankers, RANKERS, type RankerName, type SearchFn } from '../schema-linking/rankers.js';
 
 const KS = [1, 3, 5, 10] as const;
 const LIMIT = 50;
@@ -31,6 +32,7 @@ const USAGE = `usage: npm run bench -- documents [options]
   --html DIR              the manual's HTML folder (default ${DEFAULT_HTML}; apt-get install postgresql-doc-15)
   --rankers R[,R…]        of lexical, vector, hybrid (default all three)
   --limit-questions N     the first N questions (a quick run)
+  --features FILE         write the hybrid searches' page candidates and features for train-ranker (run with SEXTANT_RANKER=rrf)
   --json                  one JSON document instead of the table`;
 
 interface Question {
@@ -44,6 +46,7 @@ interface Args {
   html: string;
   rankers: RankerName[];
   limit: number | null;
+  features: string | null;
   json: boolean;
 }
 
@@ -51,7 +54,7 @@ class UsageError extends Error {}
 
 function parseArgs(argv: string[]): Args {
   const dataDir = join(process.cwd(), '..', 'shared', 'bench', 'doc-retrieval');
-  const args: Args = { questions: join(dataDir, 'questions.jsonl'), html: DEFAULT_HTML, rankers: [...RANKERS], limit: null, json: false };
+  const args: Args = { questions: join(dataDir, 'questions.jsonl'), html: DEFAULT_HTML, rankers: [...RANKERS], limit: null, features: null, json: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = () => {
@@ -62,6 +65,7 @@ function parseArgs(argv: string[]): Args {
     if (a === '--questions') args.questions = value();
     else if (a === '--html') args.html = value();
     else if (a === '--json') args.json = true;
+    else if (a === '--features') args.features = value();
     else if (a === '--limit-questions') args.limit = Number(value());
     else if (a === '--rankers') {
       const names = value().split(',');
@@ -123,6 +127,27 @@ function rankedPages(objectIds: readonly string[]): string[] {
     if (!pages.includes(page)) pages.push(page);
   }
   return pages;
+}
+
+/**
+ * One line per question for `npm run bench -- train-ranker --targets documents`: the pages the
+ * hybrid search's document ranking considers, in fused order, with their features and labels.
+ */
+async function pageCandidateLines(hybrid: SearchFn, questions: readonly Question[]): Promise<string[]> {
+  const lines: string[] = [];
+  for (const q of questions) {
+    const result = await hybrid(q.query, { limit: 100, kinds: ['document'], noRerank: true, explain: true });
+    const candidates = result.hits
+      .filter((h) => h.explain?.features)
+      .map((h) => {
+        const page = rankedPages([h.objectId])[0]!;
+        return { key: page, label: q.gold_pages.includes(page) ? 1 : 0, features: h.explain!.features! };
+      })
+      .sort((a, b) => (b.features['fused.inv'] ?? 0) - (a.features['fused.inv'] ?? 0));
+    const gold = candidates.filter((c) => c.label === 1).length;
+    lines.push(`${JSON.stringify({ setting: 'documents', all: false, target: 'documents', id: q.id, database: q.id, gold, candidates })}\n`);
+  }
+  return lines;
 }
 
 export async function run(argv: string[]): Promise<void> {
@@ -194,6 +219,10 @@ export async function run(argv: string[]): Promise<void> {
     );
     const bound = bindRankers(engine);
     const results: Record<string, { success: Record<number, number>; mrr: number; p50Ms: number; p95Ms: number }> = {};
+    if (args.features) {
+      writeFileSync(args.features, (await pageCandidateLines(bound.hybrid, questions)).join(''));
+      say(`wrote the page candidates of ${questions.length} hybrid searches to ${args.features}`);
+    }
     for (const r of args.rankers) {
       await bound[r]('warm up', { limit: LIMIT, kinds: ['document'], noRerank: true });
       const latencies: number[] = [];

@@ -27,7 +27,7 @@ export interface FeatureSetting {
 export interface FeatureRow {
   setting: string;
   all: boolean;
-  target: 'relations' | 'columns';
+  target: 'relations' | 'columns' | 'documents';
   id: string;
   database: string;
   gold: number;

@@ -5,13 +5,16 @@
  * Trains the learned ranker (src/core/search/learned-ranker.ts) on the schema-linking dev
  * questions. FILE comes from the schema-linking bench with the ranker off:
  *   SEXTANT_RANKER=rrf npm run bench -- schema-linking --index DIR --features FILE
+ * or, for the pages of a document search (target `documents`), from the documents bench:
+ *   SEXTANT_RANKER=rrf npm run bench -- documents --rankers hybrid --features FILE
  * Cross-validation is grouped by database (5 folds, seeded): a question is ranked by a model that
- * never saw a question of its database. The report compares RRF with the cross-validated model per
+ * never saw a question of its database (a document question is its own group). Targets not
+ * trained keep the model the output file already holds. The report compares RRF with the cross-validated model per
  * setting; the model trained on every question is written to --out (default: the shipped file).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import type { RankerModel, RankerModels } from '../../src/core/search/learned-ranker.js';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { checkModels, type RankerModel, type RankerModels } from '../../src/core/search/learned-ranker.js';
 import { crossValidate, DEFAULT_TRAIN, featureColumns, quality, reorder, train, type Quality, type TrainOptions } from './train.js';
 import type { FeatureRow } from '../schema-linking/features.js';
 
@@ -19,20 +22,25 @@ const USAGE = `usage: npm run bench -- train-ranker --features FILE [options]
   --features FILE      candidates written by: SEXTANT_RANKER=rrf npm run bench -- schema-linking --index DIR --features FILE
   --out FILE           where the trained models go (default src/core/search/learned-ranker.json)
   --dry-run            cross-validate and report only; write nothing
-  --targets T[,T]      relations, columns (default both)
+  --targets T[,T]      relations, columns, documents (default: the targets FILE holds)
+  --pool N             candidates the model reorders (default: relations 40, columns 60, documents 20)
   --folds N            database folds of the cross-validation (default 5)
   --seed N             seed of the fold assignment (default 19)
   --products a*b,…     product features added to the linear model
   --steps N --rate R --l2 L   gradient descent (default ${DEFAULT_TRAIN.steps}, ${DEFAULT_TRAIN.rate}, ${DEFAULT_TRAIN.l2})
   --json               print the report as JSON`;
 
-const POOLS = { relations: 40, columns: 60 } as const;
+const TARGETS = ['relations', 'columns', 'documents'] as const;
+type Target = (typeof TARGETS)[number];
+const POOLS: Record<Target, number> = { relations: 40, columns: 60, documents: 20 };
+const KS: Record<Target, number[]> = { relations: [1, 5, 10], columns: [5, 10, 20], documents: [1, 5, 10] };
 
 interface Args {
   features: string;
   out: string;
   dryRun: boolean;
-  targets: Array<'relations' | 'columns'>;
+  targets: Target[] | null;
+  pool: number | null;
   folds: number;
   seed: number;
   products: string[];
@@ -44,7 +52,8 @@ function parseArgs(argv: readonly string[]): Args {
   const args: Partial<Args> & { train: TrainOptions } = {
     out: 'src/core/search/learned-ranker.json',
     dryRun: false,
-    targets: ['relations', 'columns'],
+    targets: null,
+    pool: null,
     folds: 5,
     seed: 19,
     products: [],
@@ -68,9 +77,10 @@ function parseArgs(argv: readonly string[]): Args {
     else if (a === '--dry-run') args.dryRun = true;
     else if (a === '--targets') {
       const t = value().split(',');
-      if (!t.every((x) => x === 'relations' || x === 'columns')) throw new Error(`--targets takes relations, columns\n${USAGE}`);
-      args.targets = t as Args['targets'];
-    } else if (a === '--folds') args.folds = Math.floor(number());
+      if (!t.every((x) => (TARGETS as readonly string[]).includes(x))) throw new Error(`--targets takes ${TARGETS.join(', ')}\n${USAGE}`);
+      args.targets = t as Target[];
+    } else if (a === '--pool') args.pool = Math.floor(number());
+    else if (a === '--folds') args.folds = Math.floor(number());
     else if (a === '--seed') args.seed = Math.floor(number());
     else if (a === '--products') args.products = value().split(',').filter(Boolean);
     else if (a === '--steps') args.train.steps = Math.floor(number());
@@ -85,10 +95,25 @@ function parseArgs(argv: readonly string[]): Args {
 
 const f3 = (x: number) => x.toFixed(3);
 
-function row(label: string, q: Quality, target: string): string {
+function row(label: string, q: Quality, target: Target): string {
+  if (target === 'documents') return `${label.padEnd(34)} ${f3(q.success[1]!)}  ${f3(q.success[5]!)}  ${f3(q.success[10]!)}  ${f3(q.mrr)}`;
   return target === 'relations'
     ? `${label.padEnd(34)} ${f3(q.recall[1]!)}  ${f3(q.recall[5]!)}  ${f3(q.recall[10]!)}  ${f3(q.all5)}  ${f3(q.mrr)}`
     : `${label.padEnd(34)} ${f3(q.recall[5]!)}  ${f3(q.recall[10]!)}  ${f3(q.recall[20]!)}`;
+}
+
+const HEADERS: Record<Target, string> = {
+  relations: 'R@1    R@5    R@10   all@5  MRR',
+  columns: 'R@5    R@10   R@20',
+  documents: 's@1    s@5    s@10   MRR',
+};
+
+/** The models already in `file` (kept for the targets not trained now); none when it does not exist. */
+function existingModels(file: string): RankerModels {
+  if (!existsSync(file)) return { version: 1 };
+  const checked = checkModels(JSON.parse(readFileSync(file, 'utf8')));
+  if (!checked.ok) throw new Error(`${file}: ${checked.reason}`);
+  return checked.models;
 }
 
 export async function run(argv: string[]): Promise<void> {
@@ -105,16 +130,17 @@ export async function run(argv: string[]): Promise<void> {
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as FeatureRow);
-  const models: RankerModels = { version: 1 };
+  const models: RankerModels = existingModels(args.out);
+  const targets = args.targets ?? TARGETS.filter((t) => searches.some((s) => s.target === t));
   const report: Record<string, unknown> = {};
   const started = performance.now();
-  for (const target of args.targets) {
+  for (const target of targets) {
     const mine = searches.filter((s) => s.target === target && s.gold > 0);
     if (!mine.length) throw new Error(`no ${target} searches in ${args.features}`);
-    const pool = POOLS[target];
+    const pool = args.pool ?? POOLS[target];
     const columns = featureColumns(mine, args.products);
     const cv = crossValidate(mine, columns, pool, args.folds, args.seed, args.train);
-    const ks = target === 'relations' ? [1, 5, 10] : [5, 10, 20];
+    const ks = KS[target];
     const settings = [...new Set(mine.map((s) => s.setting))];
     const rows: Record<string, { rrf: Quality; learned: Quality }> = {};
     for (const setting of settings) {
@@ -126,7 +152,7 @@ export async function run(argv: string[]): Promise<void> {
       console.log(
         `\n${target}: ${mine.length} searches, ${columns.length} features, pool ${pool}, ${args.folds}-fold CV grouped by database (seed ${args.seed})`,
       );
-      console.log(target === 'relations' ? `${'setting'.padEnd(34)} R@1    R@5    R@10   all@5  MRR` : `${'setting'.padEnd(34)} R@5    R@10   R@20`);
+      console.log(`${'setting'.padEnd(34)} ${HEADERS[target]}`);
       for (const [setting, r] of Object.entries(rows)) {
         console.log(row(`${setting} rrf`, r.rrf, target));
         console.log(row(`${setting} learned (CV)`, r.learned, target));
@@ -142,7 +168,7 @@ export async function run(argv: string[]): Promise<void> {
       console.log(`heaviest weights: ${top.map((t) => `${t.f} ${t.w.toFixed(2)}`).join(', ')}`);
     }
   }
-  models.trained = {
+  const info = {
     by: 'npm run bench -- train-ranker',
     features: createHash('sha256').update(text).digest('hex').slice(0, 16),
     searches: searches.length,
@@ -152,6 +178,9 @@ export async function run(argv: string[]): Promise<void> {
     products: args.products,
     cv: report,
   };
+  // a run that trains some targets adds its record beside the one of the models it keeps
+  const kept = models.trained && typeof models.trained === 'object' && targets.length < TARGETS.length ? (models.trained as Record<string, unknown>) : null;
+  models.trained = kept ? { ...kept, [targets.join(',')]: info } : info;
   if (args.json) console.log(JSON.stringify(report, null, 2));
   if (!args.dryRun) {
     writeFileSync(args.out, `${JSON.stringify(models, null, 2)}\n`);

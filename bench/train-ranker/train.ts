@@ -78,6 +78,8 @@ export function train(searches: readonly FeatureRow[], columns: readonly string[
 export interface Quality {
   searches: number;
   recall: Record<number, number>;
+  /** Share of searches with a gold candidate among the first k (the documents bench's success@k). */
+  success: Record<number, number>;
   all5: number;
   mrr: number;
 }
@@ -94,6 +96,7 @@ export function reorder(search: FeatureRow, model: RankerModel | null): string[]
 /** Recall@k, all@5 and MRR as the bench computes them (gold outside the pool is a miss). */
 export function quality(searches: readonly FeatureRow[], order: (s: FeatureRow) => string[], ks: readonly number[] = [1, 5, 10]): Quality {
   const recall: Record<number, number> = Object.fromEntries(ks.map((k) => [k, 0]));
+  const success: Record<number, number> = Object.fromEntries(ks.map((k) => [k, 0]));
   let all5 = 0;
   let mrr = 0;
   for (const s of searches) {
@@ -102,10 +105,17 @@ export function quality(searches: readonly FeatureRow[], order: (s: FeatureRow) 
     for (const k of ks) recall[k]! += keys.slice(0, k).filter((key) => gold.has(key)).length / s.gold;
     all5 += keys.slice(0, 5).filter((key) => gold.has(key)).length === s.gold ? 1 : 0;
     const first = keys.findIndex((key) => gold.has(key));
+    for (const k of ks) success[k]! += first >= 0 && first < k ? 1 : 0;
     mrr += first < 0 ? 0 : 1 / (first + 1);
   }
   const m = searches.length || 1;
-  return { searches: searches.length, recall: Object.fromEntries(ks.map((k) => [k, recall[k]! / m])), all5: all5 / m, mrr: mrr / m };
+  return {
+    searches: searches.length,
+    recall: Object.fromEntries(ks.map((k) => [k, recall[k]! / m])),
+    success: Object.fromEntries(ks.map((k) => [k, success[k]! / m])),
+    all5: all5 / m,
+    mrr: mrr / m,
+  };
 }
 
 /** Databases in folds: sorted, shuffled by a seeded generator, dealt round-robin. */

@@ -169,6 +169,7 @@ export function createEngine(deps: EngineDeps): Engine {
   const graphql = createGraphqlService({ store, connectors, kinds });
   const sessions = createSessionService({ store, projects, embedder, ...lexical });
   const glossary = createGlossary({ store, connectors, embedder, projects, ...lexical, ...(deps.llm ? { llm: deps.llm } : {}) });
+  const passageKinds = new Set(kinds.kindsWith('passages'));
   const searcher = createSearchService({
     store,
     embedder,
@@ -176,11 +177,11 @@ export function createEngine(deps: EngineDeps): Engine {
     rerank: deps.rerank ?? null,
     joinEdgeKinds: kinds.joinEdgeKinds,
     vectorWeights: kinds.vectorWeights,
+    passageKinds,
     ranker: deps.ranker ?? null,
     ...createEntityLookups(store),
   });
 
-  const passageKinds = new Set(kinds.kindsWith('passages'));
   // a passage is cut from its own object's text alone; no neighbours are read
   const passagesOf = (object: CatalogObject) =>
     passageKinds.has(object.kind) ? (kinds.familyOfKind(object.kind)?.chunkParts(object, NO_NEIGHBOURS, '') ?? null) : null;

@@ -80,6 +80,8 @@ describe('checkModels', () => {
     expect(checkModels({ version: 2 })).toEqual({ ok: false, reason: 'unknown version 2' });
     expect(checkModels({ version: 1, relations: { ...model(['a'], [1]), weights: [] } }).ok).toBe(false);
     expect(checkModels({ version: 1, columns: { ...model(['a'], [1]), mean: [Number.NaN] } }).ok).toBe(false);
+    expect(checkModels({ version: 1, documents: { ...model(['a'], [1]), target: 'documents' } }).ok).toBe(true);
+    expect(checkModels({ version: 1, documents: { ...model(['a'], [1]), pool: 0 } }).ok).toBe(false);
     expect(checkModels(null).ok).toBe(false);
   });
 });

@@ -12,8 +12,8 @@ import type { Ordered } from './stages.js';
 
 /** One trained model: named features, their standardisation and weights. */
 export interface RankerModel {
-  /** What it ranks: a table/view search or a column search. */
-  target: 'relations' | 'columns';
+  /** What it ranks: a table/view search, a column search, or the pages of a document search. */
+  target: 'relations' | 'columns' | 'documents';
   /** Candidates of the RRF order it reorders (the rest follow in RRF order). */
   pool: number;
   features: string[];
@@ -28,6 +28,8 @@ export interface RankerModels {
   version: 1;
   relations?: RankerModel;
   columns?: RankerModel;
+  /** Pages of a document search (document-ranking.ts). */
+  documents?: RankerModel;
   trained?: unknown;
 }
 
@@ -143,7 +145,7 @@ export function checkModels(data: unknown): { ok: true; models: RankerModels } |
   if (!data || typeof data !== 'object') return { ok: false, reason: 'not a JSON object' };
   const d = data as Partial<RankerModels>;
   if (d.version !== 1) return { ok: false, reason: `unknown version ${String(d.version)}` };
-  for (const key of ['relations', 'columns'] as const) {
+  for (const key of ['relations', 'columns', 'documents'] as const) {
     const m = d[key];
     if (m === undefined) continue;
     const n = m.features?.length ?? -1;

@@ -15,7 +15,9 @@ import { toLexicalTerms } from './lexical-query.js';
 import { routeQuery, type Routing } from './routing.js';
 import type { RankedList } from './rrf.js';
 import { bm25ToRelevance, cosineToRelevance } from './scores.js';
-import { calibrate, fuse, hydrate, noConfidentMatch, relate, rerank } from './stages.js';
+import { calibrate, fuse, hydrate, noConfidentMatch, relate, rerank, type Ordered } from './stages.js';
+import { createPageViews, pageCandidates, pagesInOrder, rankPages, type PageCandidate } from './document-ranking.js';
+import { sha256 } from '../../kernel/hash.js';
 import { applyModel, candidateFeatures, type FeatureContext, type RankerModels } from './learned-ranker.js';
 import { RELATION_KINDS } from '../../ports/catalog.js';
 import type { SearchMode, SearchOptions, SearchResult } from './types.js';
@@ -28,6 +30,8 @@ export interface SearchDeps {
   joinEdgeKinds?: ReadonlySet<string>;
   /** Object kind → how much its chunks' vector places count in hybrid fusion (absent: 1). */
   vectorWeights?: ReadonlyMap<string, number>;
+  /** Kinds whose chunks are passages of a document: a search of only these ranks pages (document-ranking.ts). */
+  passageKinds?: ReadonlySet<string>;
   /** Glossary aliases (alias → term words) for expansion; empty until a glossary exists. */
   aliases?: () => Promise<ReadonlyMap<string, readonly string[]>>;
   /** Related chunks through shared entities; absent when entities are not indexed. */
@@ -47,12 +51,16 @@ export function candidateDepth(limit: number): number {
   return Math.min(400, Math.max(60, limit * 6));
 }
 
-/** The learned ranker a hybrid search uses: relations for a table/view search, columns for a column search. */
-function learnedTarget(kinds: readonly string[] | undefined): 'relations' | 'columns' | null {
+/** The learned ranker a hybrid search uses: relations for a table/view search, columns for a column search, pages for a document search. */
+function learnedTarget(kinds: readonly string[] | undefined, passageKinds: ReadonlySet<string>): 'relations' | 'columns' | 'documents' | null {
   if (!kinds?.length) return null;
   if (kinds.every((k) => RELATION_KINDS.includes(k))) return 'relations';
+  if (kinds.every((k) => passageKinds.has(k))) return 'documents';
   return kinds.length === 1 && kinds[0] === 'column' ? 'columns' : null;
 }
+
+/** Pages a document search's model reorders (the rest follow in fused order). */
+const DOCUMENT_POOL = 20;
 
 function filterOf(options: SearchOptions): ChunkFilter {
   return {
@@ -114,6 +122,28 @@ export function createSearchService(deps: SearchDeps) {
 
   const structure = createStructureRanker(deps.store, { lexical, vector, route }, deps.joinEdgeKinds ?? new Set());
 
+  const pageViews = createPageViews();
+  /** The first `pool` pages of a document search with their features (document-ranking.ts). */
+  async function documentCandidates(query: string, order: Ordered[], lex: Ranked | null, vec: Ranked | null, pool: number): Promise<PageCandidate[]> {
+    const heads = pagesInOrder(order).slice(0, pool);
+    const [objects, chunks] = await Promise.all([deps.store.getObjects(heads.map((h) => h.page)), chunksOf(heads.map((h) => h.best.id))]);
+    const pages = new Map(
+      objects.map((o) => {
+        const markdown = o.definition ?? '';
+        const view = pageViews(`${o.id}\u0000${sha256(markdown)}`, () => {
+          const a = o.attributes as { title?: unknown; outline?: unknown };
+          const title = typeof a.title === 'string' ? a.title : o.name;
+          const outline = Array.isArray(a.outline) ? a.outline.filter((h): h is string => typeof h === 'string') : [];
+          return { title, outline, markdown };
+        });
+        return [o.id, view];
+      }),
+    );
+    const passages = new Map([...chunks].map(([id, c]) => [id, c.text]));
+    const ctx = { query, lexical: lex?.scores ?? new Map<string, number>(), vector: vec?.scores ?? new Map<string, number>(), pages, passages };
+    return pageCandidates(order, ctx, pool);
+  }
+
   async function chunksOf(ids: readonly string[]): Promise<Map<string, Chunk>> {
     const chunks = await deps.store.getChunks(ids);
     return new Map(chunks.map((c) => [c.id, c]));
@@ -142,10 +172,14 @@ export function createSearchService(deps: SearchDeps) {
     // fuse
     let order = fuse(mode, { lexical: lex, vector: vec }, extra, vectorWeightOf);
     // learned ranking: a model trained on the dev questions reorders the first candidates
-    const target = mode === 'hybrid' ? learnedTarget(options.kinds) : null;
+    const target = mode === 'hybrid' ? learnedTarget(options.kinds, deps.passageKinds ?? new Set()) : null;
     const model = target ? deps.ranker?.[target] : undefined;
     let features: Map<string, Record<string, number>> | null = null;
-    if (target && (model || options.explain) && order.length) {
+    if (target === 'documents' && (model || options.explain) && order.length) {
+      const candidates = await documentCandidates(query, order, lex, vec, model?.pool ?? DOCUMENT_POOL);
+      if (options.explain) features = new Map(candidates.map((c) => [c.best.id, c.features]));
+      if (model) order = rankPages(model, order, candidates);
+    } else if (target && (model || options.explain) && order.length) {
       const ctx: FeatureContext = {
         routing: await route(expanded, filter),
         scores: { ...(lex ? { lexical: lex.scores } : {}), ...(vec ? { vector: vec.scores } : {}) },
