@@ -15,7 +15,8 @@ import { redactText } from '../../kernel/redact.js';
 import { CODE_FILE_KIND, CODE_SOURCE_TYPE, CODE_SYMBOL_KIND, IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
 import { buildCodeGraph, importsOf, type CodeGraph } from './code-graph.js';
 import { DATA_TOPIC_KINDS, dataUsersIndex, dataUsersOf, dataUseWhy, type DataUse, type DataUsers } from './data-users.js';
-import { fuseRanked } from './fuse.js';
+import { fuseRanked, fusionLists } from './fuse.js';
+import { filesWithSimilarNames } from './name-similarity.js';
 import { fallbackNote, llmPlan, type PlanFileFact } from './llm-plan.js';
 import { deterministicPlan, type OnboardingPlan } from './plan-steps.js';
 import { normalizeSeedPath, resolveSeedPath, type SeedMatch } from './resolve-seed.js';
@@ -85,6 +86,8 @@ interface SourceGraph {
   about: ReadonlyMap<string, { comment: string | null; symbols: readonly string[] }>;
   /** Each file's co-change partners from git history, strongest first. */
   coChanged: ReadonlyMap<string, readonly string[]>;
+  /** The files that changed most lately (churn), busiest first. */
+  busiest: readonly string[];
   /** Who uses each table and GraphQL field (uses_table / uses_field edges). */
   dataUsers: DataUsers;
 }
@@ -92,8 +95,8 @@ interface SourceGraph {
 /** Code chunks a topic search reads: enough to fill a fused list of 30 files after symbols fold into their files. */
 const TOPIC_HITS = 60;
 
-/** The topic list's weight in the fused order when the topic chose the seed (bench/code-onboarding: 2 beat 1). */
-const TOPIC_SEEDED_WEIGHT = 2;
+/** Busiest files the fused order may draw from. */
+const BUSIEST_KEPT = 50;
 
 /** BFS files the fused order may draw from (the limit applies after fusion). */
 const FUSED_POOL = 100;
@@ -139,7 +142,12 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const about = new Map(
       objects.map((o) => [o.path, { comment: o.comment, symbols: Array.isArray(o.attributes.symbols) ? (o.attributes.symbols as string[]) : [] }]),
     );
-    const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), coChanged, about, dataUsers: dataUsersIndex(sourceEdges, pathOf) };
+    const busiest = objects
+      .filter((o) => typeof o.attributes.churn === 'number' && o.attributes.churn > 0)
+      .sort((a, b) => (b.attributes.churn as number) - (a.attributes.churn as number) || (a.path < b.path ? -1 : 1))
+      .slice(0, BUSIEST_KEPT)
+      .map((o) => o.path);
+    const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), coChanged, busiest, about, dataUsers: dataUsersIndex(sourceEdges, pathOf) };
     cache.set(source, { counter, loaded });
     return loaded;
   }
@@ -261,17 +269,19 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       if (!first) return empty(`no code file matches "${request.request}"`, request.source ?? null);
       seed = { ...first, how: 'topic' };
     }
-    const { graph: g, coChanged, about } = known.get(seed.source)!;
+    const { graph: g, coChanged, busiest, about } = known.get(seed.source)!;
     const walk = traverse(g, seed.id, rank === 'fused' ? { ...config, limit: FUSED_POOL } : config);
     const ranked =
       rank === 'fused'
         ? fuseRanked(
-            [
-              { name: 'graph', files: walk.relatedFiles },
-              { name: 'co-change', files: coChanged.get(seed.id) ?? [] },
-              // a plan seeded by its topic is about the topic first
-              { name: 'topic', files: topic.filter((t) => t.source === seed.source).map((t) => t.id), weight: seed.how === 'topic' ? TOPIC_SEEDED_WEIGHT : 1 },
-            ],
+            fusionLists({
+              graph: walk.relatedFiles,
+              coChanged: coChanged.get(seed.id) ?? [],
+              busiest,
+              similarNames: filesWithSimilarNames(seed.id, g.nodes),
+              topic: topic.filter((t) => t.source === seed.source).map((t) => t.id),
+              seededByTopic: seed.how === 'topic',
+            }),
             new Set([seed.id]),
           ).slice(0, config.limit)
         : walk.relatedFiles;
