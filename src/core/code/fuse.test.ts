@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fuseRanked, fusionLists } from './fuse.js';
+import { fuseRanked, fusionLists, topicOrder } from './fuse.js';
 
 describe('fused ranking', () => {
   it('a file high in several lists beats one at the top of one', () => {
@@ -58,5 +58,15 @@ describe('the fused order’s lists', () => {
     const lists = fusionLists({ ...signals, seededByTopic: true });
     expect(lists.map((l) => l.name)).toEqual(['topic', 'churn']);
     expect(fuseRanked(lists)).toEqual(['about.ts', 'busy.ts']);
+  });
+});
+
+describe('the topic order', () => {
+  it('BM25 leads, the vectors weigh less; a file both find beats one only BM25 puts slightly higher', () => {
+    expect(topicOrder(['a.ts', 'b.ts'], ['b.ts'])).toEqual(['b.ts', 'a.ts']);
+    // the vectors' first place alone does not beat BM25's first place
+    expect(topicOrder(['lexical.ts'], ['vector.ts'])).toEqual(['lexical.ts', 'vector.ts']);
+    expect(topicOrder(['lexical.ts'], ['vector.ts'], 2)).toEqual(['vector.ts', 'lexical.ts']);
+    expect(topicOrder([], [])).toEqual([]);
   });
 });

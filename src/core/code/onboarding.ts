@@ -9,13 +9,13 @@
 import type { Llm } from '../../ports/llm.js';
 import type { LlmCache } from '../../ports/glossary.js';
 import type { CatalogStore } from '../../ports/store.js';
-import type { SearchOptions, SearchResult } from '../search/types.js';
+import type { SearchHit, SearchOptions, SearchResult } from '../search/types.js';
 import { SextantError } from '../../kernel/errors.js';
 import { redactText } from '../../kernel/redact.js';
 import { CODE_FILE_KIND, CODE_SOURCE_TYPE, CODE_SYMBOL_KIND, IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
 import { buildCodeGraph, importsOf, type CodeGraph } from './code-graph.js';
 import { DATA_TOPIC_KINDS, dataUsersIndex, dataUsersOf, dataUseWhy, type DataUse, type DataUsers } from './data-users.js';
-import { fuseRanked, fusionLists } from './fuse.js';
+import { fuseRanked, fusionLists, topicOrder } from './fuse.js';
 import { filesWithSimilarNames } from './name-similarity.js';
 import { fallbackNote, llmPlan, type PlanFileFact } from './llm-plan.js';
 import { deterministicPlan, type OnboardingPlan } from './plan-steps.js';
@@ -66,6 +66,8 @@ export interface OnboardingResult {
 export interface OnboardingDeps {
   store: Pick<CatalogStore, 'listSources' | 'sourceObjects' | 'sourceEdges'>;
   search: (query: string, options: SearchOptions) => Promise<SearchResult>;
+  /** One side of the search alone, for the topic's own fusion of code hits; absent: the hybrid search. */
+  searchSide?: (side: 'lexical' | 'vector', query: string, options: SearchOptions) => Promise<SearchResult>;
   changeCounter: () => Promise<number>;
   /** Scans a code source that has no graph yet (one try); absent: no scan. */
   rescan?: (source: string) => Promise<void>;
@@ -104,6 +106,14 @@ const FUSED_POOL = 100;
 const NO_ABOUT = Object.freeze({ comment: null, symbols: [] as readonly string[] });
 
 const EMPTY_STATS: TraversalStats = Object.freeze({ nodesVisited: 0, edgesTraversed: 0, maxDepth: 0 });
+
+/** Joins a source and a path in one fusion key (no name or path holds it). */
+const KEY_SEPARATOR = '\u0000';
+
+/** The files of code chunk hits as `source<sep>path` keys, in hit order, each once. */
+function filesOfHits(hits: readonly SearchHit[]): string[] {
+  return [...new Set(hits.map((h) => `${h.source}${KEY_SEPARATOR}${fileOfPath(h.name)}`))];
+}
 
 /** The file a code chunk belongs to: a symbol's path is `<file>#<name>`. */
 export function fileOfPath(path: string): string {
@@ -192,19 +202,23 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     return { known, failures };
   }
 
-  /** Files a hybrid search over code chunks finds for the request, best first, each once. */
+  /**
+   * Files the request's words find among code chunks, best first, each once (a symbol stands for
+   * its file): BM25 and vector hits fused by reciprocal rank, the vectors at a lower weight.
+   */
   async function topicFiles(request: string, sources: readonly string[]): Promise<Array<{ source: string; id: string }>> {
     if (!request.trim() || !sources.length) return [];
-    const result = await deps.search(request, { sources, kinds: [CODE_FILE_KIND, CODE_SYMBOL_KIND], limit: TOPIC_HITS });
-    const seen = new Set<string>();
-    const out: Array<{ source: string; id: string }> = [];
-    for (const hit of result.hits) {
-      const file = fileOfPath(hit.name);
-      if (seen.has(`${hit.source}:${file}`)) continue;
-      seen.add(`${hit.source}:${file}`);
-      out.push({ source: hit.source, id: file });
-    }
-    return out;
+    const options: SearchOptions = { sources, kinds: [CODE_FILE_KIND, CODE_SYMBOL_KIND], limit: TOPIC_HITS };
+    const side = deps.searchSide;
+    let order: string[];
+    if (side) {
+      const [lexical, vector] = await Promise.all([side('lexical', request, options), side('vector', request, options)]);
+      order = topicOrder(filesOfHits(lexical.hits), filesOfHits(vector.hits));
+    } else order = filesOfHits((await deps.search(request, options)).hits);
+    return order.map((key) => {
+      const cut = key.indexOf(KEY_SEPARATOR);
+      return { source: key.slice(0, cut), id: key.slice(cut + 1) };
+    });
   }
 
   /** Per code source, the files using the data the request's best data hits name (no search when no code uses data). */
