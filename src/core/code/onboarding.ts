@@ -32,7 +32,7 @@ export interface OnboardingRequest {
   source?: string;
   /** Only these sources may be read (a session's visible sources); absent: all. */
   allowedSources?: readonly string[];
-  /** `graph` (default): seed 003's BFS order; `fused`: BFS, co-change history and topic search fused. */
+  /** `graph` (default): seed 003's BFS order; `fused`: BFS, co-change, recently busy files, similar names and the topic fused (fuse.ts). */
   rank?: OnboardingRank;
   /** `auto` (default): the chat model writes the plan when one is configured; `rules`: never. */
   writer?: 'auto' | 'rules';

@@ -36,7 +36,11 @@ export function registerPlanCommand(program: Command): void {
     .option('--limit <n>', 'most related files (1-500)', '30')
     .option('--direction <dir>', 'forward (what it imports), reverse (who imports it) or union', 'union')
     .option('--source <name>', 'the code source (default: every code source)')
-    .option('--rank <order>', 'graph (import distance, then degree) or fused (with co-change history and topic search)', 'graph')
+    .option(
+      '--rank <order>',
+      'graph (import distance, then degree) or fused (with co-change history, recently busy files, similar names and topic search)',
+      'graph',
+    )
     .action(async (words: string[], flags: PlanFlags, command: Command) => {
       if (flags.direction && !DIRECTIONS.includes(flags.direction as TraversalDirection))
         throw new SextantError('USAGE', `--direction must be one of ${DIRECTIONS.join(', ')}, got '${flags.direction}'`);
