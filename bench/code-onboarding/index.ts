@@ -54,7 +54,7 @@ const USAGE = `usage: npm run bench -- onboarding [options]
   --items FILE        items.jsonl (default: ../shared/bench/code-onboarding/items.jsonl, the dev items)
   --bundle FILE       the git bundle (default: kysely-2023.bundle beside the items)
   --limit-items N     the N most recent items (a quick run)
-  --ranks R[,R…]      of graph (seed 003's BFS order), fused (BFS + co-change + topic) (default both)
+  --ranks R[,R…]      of graph (seed 003's BFS order), fused (BFS + co-change + churn + similar names, or topic + churn) (default both)
   --json              one JSON document instead of the table`;
 
 function parseArgs(argv: string[]): Args {

@@ -285,6 +285,7 @@ export function createEngine(deps: EngineDeps): Engine {
   const onboarding = createOnboardingService({
     store,
     search: (q, o) => engine.query(q, o),
+    searchSide: (side, q, o) => (side === 'lexical' ? engine.search(q, o) : engine.vsearch(q, o)),
     changeCounter: () => store.changeCounter(),
     rescan: async (source) => void (await update({ source })),
     ...(deps.llm ? { llm: () => deps.llm!() } : {}),

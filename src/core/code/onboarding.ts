@@ -9,13 +9,14 @@
 import type { Llm } from '../../ports/llm.js';
 import type { LlmCache } from '../../ports/glossary.js';
 import type { CatalogStore } from '../../ports/store.js';
-import type { SearchOptions, SearchResult } from '../search/types.js';
+import type { SearchHit, SearchOptions, SearchResult } from '../search/types.js';
 import { SextantError } from '../../kernel/errors.js';
 import { redactText } from '../../kernel/redact.js';
 import { CODE_FILE_KIND, CODE_SOURCE_TYPE, CODE_SYMBOL_KIND, IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
 import { buildCodeGraph, importsOf, type CodeGraph } from './code-graph.js';
 import { DATA_TOPIC_KINDS, dataUsersIndex, dataUsersOf, dataUseWhy, type DataUse, type DataUsers } from './data-users.js';
-import { fuseRanked } from './fuse.js';
+import { fuseRanked, fusionLists, topicOrder } from './fuse.js';
+import { filesWithSimilarNames } from './name-similarity.js';
 import { fallbackNote, llmPlan, type PlanFileFact } from './llm-plan.js';
 import { deterministicPlan, type OnboardingPlan } from './plan-steps.js';
 import { normalizeSeedPath, resolveSeedPath, type SeedMatch } from './resolve-seed.js';
@@ -31,7 +32,7 @@ export interface OnboardingRequest {
   source?: string;
   /** Only these sources may be read (a session's visible sources); absent: all. */
   allowedSources?: readonly string[];
-  /** `graph` (default): seed 003's BFS order; `fused`: BFS, co-change history and topic search fused. */
+  /** `graph` (default): seed 003's BFS order; `fused`: BFS, co-change, recently busy files, similar names and the topic fused (fuse.ts). */
   rank?: OnboardingRank;
   /** `auto` (default): the chat model writes the plan when one is configured; `rules`: never. */
   writer?: PlanWriter;
@@ -66,6 +67,8 @@ export interface OnboardingResult {
 export interface OnboardingDeps {
   store: Pick<CatalogStore, 'listSources' | 'sourceObjects' | 'sourceEdges'>;
   search: (query: string, options: SearchOptions) => Promise<SearchResult>;
+  /** One side of the search alone, for the topic's own fusion of code hits; absent: the hybrid search. */
+  searchSide?: (side: 'lexical' | 'vector', query: string, options: SearchOptions) => Promise<SearchResult>;
   changeCounter: () => Promise<number>;
   /** Scans a code source that has no graph yet (one try); absent: no scan. */
   rescan?: (source: string) => Promise<void>;
@@ -86,6 +89,8 @@ interface SourceGraph {
   about: ReadonlyMap<string, { comment: string | null; symbols: readonly string[] }>;
   /** Each file's co-change partners from git history, strongest first. */
   coChanged: ReadonlyMap<string, readonly string[]>;
+  /** The files that changed most lately (churn), busiest first. */
+  busiest: readonly string[];
   /** Who uses each table and GraphQL field (uses_table / uses_field edges). */
   dataUsers: DataUsers;
 }
@@ -93,8 +98,8 @@ interface SourceGraph {
 /** Code chunks a topic search reads: enough to fill a fused list of 30 files after symbols fold into their files. */
 const TOPIC_HITS = 60;
 
-/** The topic list's weight in the fused order when the topic chose the seed (bench/code-onboarding: 2 beat 1). */
-const TOPIC_SEEDED_WEIGHT = 2;
+/** Busiest files the fused order may draw from. */
+const BUSIEST_KEPT = 50;
 
 /** BFS files the fused order may draw from (the limit applies after fusion). */
 const FUSED_POOL = 100;
@@ -102,6 +107,14 @@ const FUSED_POOL = 100;
 const NO_ABOUT = Object.freeze({ comment: null, symbols: [] as readonly string[] });
 
 const EMPTY_STATS: TraversalStats = Object.freeze({ nodesVisited: 0, edgesTraversed: 0, maxDepth: 0 });
+
+/** Joins a source and a path in one fusion key (no name or path holds it). */
+const KEY_SEPARATOR = '\u0000';
+
+/** The files of code chunk hits as `source<sep>path` keys, in hit order, each once. */
+function filesOfHits(hits: readonly SearchHit[]): string[] {
+  return [...new Set(hits.map((h) => `${h.source}${KEY_SEPARATOR}${fileOfPath(h.name)}`))];
+}
 
 /** The file a code chunk belongs to: a symbol's path is `<file>#<name>`. */
 export function fileOfPath(path: string): string {
@@ -140,7 +153,12 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const about = new Map(
       objects.map((o) => [o.path, { comment: o.comment, symbols: Array.isArray(o.attributes.symbols) ? (o.attributes.symbols as string[]) : [] }]),
     );
-    const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), coChanged, about, dataUsers: dataUsersIndex(sourceEdges, pathOf) };
+    const busiest = objects
+      .filter((o) => typeof o.attributes.churn === 'number' && o.attributes.churn > 0)
+      .sort((a, b) => (b.attributes.churn as number) - (a.attributes.churn as number) || (a.path < b.path ? -1 : 1))
+      .slice(0, BUSIEST_KEPT)
+      .map((o) => o.path);
+    const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), coChanged, busiest, about, dataUsers: dataUsersIndex(sourceEdges, pathOf) };
     cache.set(source, { counter, loaded });
     return loaded;
   }
@@ -185,19 +203,23 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     return { known, failures };
   }
 
-  /** Files a hybrid search over code chunks finds for the request, best first, each once. */
+  /**
+   * Files the request's words find among code chunks, best first, each once (a symbol stands for
+   * its file): BM25 and vector hits fused by reciprocal rank, the vectors at a lower weight.
+   */
   async function topicFiles(request: string, sources: readonly string[]): Promise<Array<{ source: string; id: string }>> {
     if (!request.trim() || !sources.length) return [];
-    const result = await deps.search(request, { sources, kinds: [CODE_FILE_KIND, CODE_SYMBOL_KIND], limit: TOPIC_HITS });
-    const seen = new Set<string>();
-    const out: Array<{ source: string; id: string }> = [];
-    for (const hit of result.hits) {
-      const file = fileOfPath(hit.name);
-      if (seen.has(`${hit.source}:${file}`)) continue;
-      seen.add(`${hit.source}:${file}`);
-      out.push({ source: hit.source, id: file });
-    }
-    return out;
+    const options: SearchOptions = { sources, kinds: [CODE_FILE_KIND, CODE_SYMBOL_KIND], limit: TOPIC_HITS };
+    const side = deps.searchSide;
+    let order: string[];
+    if (side) {
+      const [lexical, vector] = await Promise.all([side('lexical', request, options), side('vector', request, options)]);
+      order = topicOrder(filesOfHits(lexical.hits), filesOfHits(vector.hits));
+    } else order = filesOfHits((await deps.search(request, options)).hits);
+    return order.map((key) => {
+      const cut = key.indexOf(KEY_SEPARATOR);
+      return { source: key.slice(0, cut), id: key.slice(cut + 1) };
+    });
   }
 
   /** Per code source, the files using the data the request's best data hits name (no search when no code uses data). */
@@ -262,17 +284,19 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       if (!first) return empty(`no code file matches "${request.request}"`, request.source ?? null);
       seed = { ...first, how: 'topic' };
     }
-    const { graph: g, coChanged, about } = known.get(seed.source)!;
+    const { graph: g, coChanged, busiest, about } = known.get(seed.source)!;
     const walk = traverse(g, seed.id, rank === 'fused' ? { ...config, limit: FUSED_POOL } : config);
     const ranked =
       rank === 'fused'
         ? fuseRanked(
-            [
-              { name: 'graph', files: walk.relatedFiles },
-              { name: 'co-change', files: coChanged.get(seed.id) ?? [] },
-              // a plan seeded by its topic is about the topic first
-              { name: 'topic', files: topic.filter((t) => t.source === seed.source).map((t) => t.id), weight: seed.how === 'topic' ? TOPIC_SEEDED_WEIGHT : 1 },
-            ],
+            fusionLists({
+              graph: walk.relatedFiles,
+              coChanged: coChanged.get(seed.id) ?? [],
+              busiest,
+              similarNames: filesWithSimilarNames(seed.id, g.nodes),
+              topic: topic.filter((t) => t.source === seed.source).map((t) => t.id),
+              seededByTopic: seed.how === 'topic',
+            }),
             new Set([seed.id]),
           ).slice(0, config.limit)
         : walk.relatedFiles;

@@ -1,9 +1,13 @@
 /**
  * @module adapters/connector/code/co-change
- * Files that changed together before, from `git log` of the working tree's history (only what
- * is checked out now and older): for each pair of files in one commit, a weight of 1/(files - 1),
- * so a two-file commit binds its files more than a sweeping one; commits touching more than 40
- * files (renames, reformatting) are left out. Each file keeps its strongest partners.
+ * What `git log` of the working tree's history says about its files (only what is checked out
+ * now and older; merges and commits touching more than 40 files, such as renames and
+ * reformatting, are left out):
+ * - co-change partners: for each pair of files in one commit, a weight of 1/(files - 1), so a
+ *   two-file commit binds its files more than a sweeping one; each file keeps its strongest partners;
+ * - churn: how much a file changed lately, each commit counting 0.5^(age / 30 days), the age
+ *   measured from the newest commit (not the clock, so an old checkout reads its own present).
+ *   On kysely's history the recently busy files are the likeliest to change next.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -15,26 +19,45 @@ export interface CoChangePartner {
   weight: number;
 }
 
+export interface GitCommit {
+  /** Commit time, seconds since the epoch. */
+  time: number;
+  files: string[];
+}
+
+export interface GitHistory {
+  partners: Map<string, CoChangePartner[]>;
+  churn: Map<string, number>;
+}
+
 const MAX_COMMIT_FILES = 40;
 const PARTNERS_KEPT = 20;
 const COMMITS_READ = 5000;
+export const CHURN_HALF_LIFE_DAYS = 30;
 
-/** Partners per file of `files` (paths relative to `root`); empty when `root` is not in a git work tree. */
-export async function coChangePartners(root: string, files: ReadonlySet<string>): Promise<Map<string, CoChangePartner[]>> {
-  let log: string;
-  try {
-    ({ stdout: log } = await run(
-      'git',
-      ['-C', root, 'log', '--no-merges', '--relative', '--name-only', '--format=%x1e', '-n', String(COMMITS_READ), '--', '.'],
-      { maxBuffer: 256 * 1024 * 1024 },
-    ));
-  } catch {
-    return new Map();
+const round = (n: number) => Number(n.toFixed(4));
+
+/** `git log --name-only --format=%x1e%ct` output as commits, newest first. */
+export function parseGitLog(log: string): GitCommit[] {
+  const commits: GitCommit[] = [];
+  for (const chunk of log.split('\x1e')) {
+    const [head, ...lines] = chunk.split('\n');
+    const time = Number(head);
+    if (!head?.trim() || !Number.isFinite(time)) continue;
+    commits.push({ time, files: [...new Set(lines.map((l) => l.trim()).filter(Boolean))] });
   }
+  return commits;
+}
+
+/** The commits' files that are in the tree, commits of 1 to 40 such files only. */
+function focused(commits: readonly GitCommit[], files: ReadonlySet<string>): string[][] {
+  return commits.map((c) => c.files.filter((p) => files.has(p))).filter((changed) => changed.length > 0 && changed.length <= MAX_COMMIT_FILES);
+}
+
+export function coChangeFrom(commits: readonly GitCommit[], files: ReadonlySet<string>): Map<string, CoChangePartner[]> {
   const weights = new Map<string, Map<string, number>>();
-  for (const commit of log.split('\x1e')) {
-    const changed = [...new Set(commit.split('\n').map((l) => l.trim()))].filter((p) => files.has(p));
-    if (changed.length < 2 || changed.length > MAX_COMMIT_FILES) continue;
+  for (const changed of focused(commits, files)) {
+    if (changed.length < 2) continue;
     const w = 1 / (changed.length - 1);
     for (const a of changed) {
       let row = weights.get(a);
@@ -49,8 +72,37 @@ export async function coChangePartners(root: string, files: ReadonlySet<string>)
       [...row]
         .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))
         .slice(0, PARTNERS_KEPT)
-        .map(([path, weight]) => ({ path, weight: Number(weight.toFixed(4)) })),
+        .map(([path, weight]) => ({ path, weight: round(weight) })),
     );
   }
   return out;
+}
+
+/** Recency-weighted change counts (see the module comment); files whose churn rounds to 0 are left out. */
+export function churnFrom(commits: readonly GitCommit[], files: ReadonlySet<string>, halfLifeDays = CHURN_HALF_LIFE_DAYS): Map<string, number> {
+  const newest = Math.max(...commits.map((c) => c.time));
+  const churn = new Map<string, number>();
+  for (const commit of commits) {
+    const changed = focused([commit], files)[0];
+    if (!changed) continue;
+    const w = 0.5 ** ((newest - commit.time) / (halfLifeDays * 86_400));
+    for (const f of changed) churn.set(f, (churn.get(f) ?? 0) + w);
+  }
+  return new Map([...churn].map(([f, w]) => [f, round(w)] as const).filter(([, w]) => w > 0));
+}
+
+/** Partners and churn per file of `files` (paths relative to `root`); empty when `root` is not in a git work tree. */
+export async function readGitHistory(root: string, files: ReadonlySet<string>): Promise<GitHistory> {
+  let log: string;
+  try {
+    ({ stdout: log } = await run(
+      'git',
+      ['-C', root, 'log', '--no-merges', '--relative', '--name-only', '--format=%x1e%ct', '-n', String(COMMITS_READ), '--', '.'],
+      { maxBuffer: 256 * 1024 * 1024 },
+    ));
+  } catch {
+    return { partners: new Map(), churn: new Map() };
+  }
+  const commits = parseGitLog(log);
+  return { partners: coChangeFrom(commits, files), churn: churnFrom(commits, files) };
 }

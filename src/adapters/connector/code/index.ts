@@ -1,7 +1,8 @@
 /**
  * @module adapters/connector/code
  * The `code` connector: a working tree as a source. Each source file becomes a `code_file`
- * object (language, size, hash, leading comment, imports) with its exported symbols as
+ * object (language, size, hash, leading comment, imports, the words its body uses, co-change
+ * partners and churn from git history) with its exported symbols as
  * `code_symbol` children, and each import an `imports` edge between two files of the tree.
  * When every file's hash matches the index, the stored graph is reused without scanning.
  */
@@ -11,11 +12,11 @@ import { isAbsolute, resolve } from 'node:path';
 import type { CatalogEdge, CatalogObject, SourceSnapshot } from '../../../ports/catalog.js';
 import type { AccessReport, Connector, IntrospectOptions, SourceRecord } from '../../../ports/connector.js';
 import { SextantError } from '../../../kernel/errors.js';
-import { coChangePartners, type CoChangePartner } from './co-change.js';
+import { readGitHistory, type CoChangePartner } from './co-change.js';
 import { cruiseImports, readGraphFile, type FileImport, type ImportMap } from './import-graph.js';
 import { sqlTableRefs, type SqlTableRef } from './sql-refs.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
-import { exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
+import { bodyWords, exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
 import { languageImports } from './lang-imports.js';
 import { ormTableRefs, type OrmTableRef } from './orm-refs.js';
 import type { GraphqlFieldRef } from './graphql-refs.js';
@@ -39,7 +40,7 @@ function toObjects(
   hash: string,
   imports: readonly FileImport[],
   symbols: readonly CodeSymbol[],
-  coChanged: readonly CoChangePartner[],
+  history: { coChanged: readonly CoChangePartner[]; churn: number | undefined },
   sqlTables: readonly SqlTableRef[],
   ormTables: readonly OrmTableRef[],
   graphqlFields: readonly GraphqlFieldRef[],
@@ -64,7 +65,9 @@ function toObjects(
       scan: SCAN_VERSION,
       imports: imports.map((i) => ({ path: i.path, kinds: i.kinds })),
       symbols: symbols.map((s) => s.name),
-      ...(coChanged.length ? { coChanged } : {}),
+      words: bodyWords(file.text),
+      ...(history.coChanged.length ? { coChanged: history.coChanged } : {}),
+      ...(history.churn ? { churn: history.churn } : {}),
       ...(sqlTables.length ? { sqlTables } : {}),
       ...(ormTables.length ? { ormTables } : {}),
       ...(graphqlFields.length ? { graphqlFields } : {}),
@@ -201,7 +204,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       const parsed = unchanged ? new Map<string, ParsedFile>() : await parseFiles(files, introspect);
       if (!unchanged) mergeImports(imports, await languageImports(source.url, parsed, new Set(hashes.keys())));
       const storedSymbols = unchanged ? symbolsOf(storedAll) : new Map<string, CodeSymbol[]>();
-      const partners = await coChangePartners(source.url, new Set(hashes.keys()));
+      const history = await readGitHistory(source.url, new Set(hashes.keys()));
       // graphql-js loads only when a scan runs: commands that run no scan never resolve it
       const { graphqlFieldRefs } = await import('./graphql-refs.js');
       const objects: CatalogObject[] = [];
@@ -216,7 +219,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
             imports.get(file.path) ?? [],
             parsed.get(file.path)?.symbols ??
               (unchanged && PARSED_LANGUAGES.has(file.language) ? (storedSymbols.get(file.path) ?? []) : exportedSymbols(file.text, file.language)),
-            partners.get(file.path) ?? [],
+            { coChanged: history.partners.get(file.path) ?? [], churn: history.churn.get(file.path) },
             await sqlTableRefs(file.text),
             ormTableRefs(file.text, file.language, file.path),
             graphqlFieldRefs(file.text, file.language),

@@ -4,6 +4,7 @@
  * exports (functions, classes, types), found by patterns per language. Cheap by design: the
  * names feed chunks and listings, not a compiler.
  */
+import { identifierTokens, splitIdentifier } from '../../../kernel/text/identifiers.js';
 
 export interface CodeSymbol {
   name: string;
@@ -91,4 +92,24 @@ export function leadingComment(text: string, language: string): string {
     lines.push(t.slice(marker.length).trim());
   }
   return clip(lines.join(' ').trim());
+}
+
+/** Distinct words kept per file, and the most times one word counts (a long file's commonest words say little more past it). */
+const MAX_WORDS = 400;
+const MAX_WORD_COUNT = 50;
+const WORD = /^\p{L}{2,30}$/u;
+
+/**
+ * The words a file's identifiers, comments and strings are made of (camelCase and snake_case
+ * split, lower case) with how often each occurs, for the topic search: topics are asked in the
+ * words a file's body uses, not only its path and exports. A word seen once is left out, so a
+ * one-off string (a token, a key) never enters the index; the most frequent words come first.
+ */
+export function bodyWords(text: string): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const token of identifierTokens(text)) {
+    for (const word of splitIdentifier(token)) if (WORD.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  const kept = [...counts].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  return Object.fromEntries(kept.slice(0, MAX_WORDS).map(([w, n]) => [w, Math.min(n, MAX_WORD_COUNT)]));
 }

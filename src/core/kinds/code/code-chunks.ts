@@ -1,11 +1,16 @@
 /**
  * @module core/kinds/code/code-chunks
  * Chunk texts of code: a file's chunk holds its path (folder and file names are the words a
- * topic is asked in), its leading comment and the names it exports; a symbol's chunk its name,
- * declaration and file. No file body is indexed.
+ * topic is asked in), its leading comment, the names it exports and, for the lexical index only,
+ * the words its body uses as often as it uses them (the connector's bounded `words`: BM25 needs
+ * the counts, a file that keeps naming a topic is about it); a symbol's chunk its name,
+ * declaration and file. The embedder reads no body words.
  */
 import type { CatalogObject } from '../../../ports/catalog.js';
 import type { ChunkFields } from '../../../ports/source-kind.js';
+
+/** A stored count is trusted only this far (the connector caps its counts lower). */
+const MAX_REPEAT = 100;
 
 const words = (path: string) =>
   path
@@ -14,13 +19,23 @@ const words = (path: string) =>
     .filter(Boolean)
     .join(' ');
 
+/** Each word repeated as often as the file uses it: the term frequencies BM25 reads. */
+export function repeatedWords(words: unknown): string {
+  if (!words || typeof words !== 'object') return '';
+  const out: string[] = [];
+  for (const [word, count] of Object.entries(words as Record<string, unknown>)) {
+    if (typeof count === 'number' && count > 0) for (let i = 0; i < Math.min(count, MAX_REPEAT); i++) out.push(word);
+  }
+  return out.join(' ');
+}
+
 export function codeFileChunk(object: CatalogObject, context: string): ChunkFields {
   const symbols = Array.isArray(object.attributes.symbols) ? (object.attributes.symbols as string[]) : [];
   const language = String(object.attributes.language ?? 'code');
   return {
     nameText: `${object.path} ${words(object.path)}`,
     comment: object.comment ?? '',
-    definition: symbols.join(' '),
+    definition: [symbols.join(' '), repeatedWords(object.attributes.words)].filter(Boolean).join(' '),
     context,
     textParts: [`${language} file ${words(object.path)}`, object.comment ?? '', symbols.length ? `Exports ${symbols.join(', ')}` : ''].filter(Boolean),
   };

@@ -43,7 +43,11 @@ export function registerPlanCommand(program: Command): void {
     .option('--limit <n>', 'most related files (1-500)', '30')
     .option('--direction <dir>', 'forward (what it imports), reverse (who imports it) or union', 'union')
     .option('--source <name>', 'the code source (default: every code source)')
-    .option('--rank <order>', 'graph (import distance, then degree) or fused (with co-change history and topic search)', 'graph')
+    .option(
+      '--rank <order>',
+      'graph (import distance, then degree) or fused (with co-change history, recently busy files, similar names and topic search)',
+      'graph',
+    )
     .option('--writer <who>', 'auto (the configured chat model writes the steps) or rules (the deterministic plan)', 'auto')
     .action(async (words: string[], flags: PlanFlags, command: Command) => {
       const direction = oneOf('direction', flags.direction ?? 'union', DIRECTIONS);

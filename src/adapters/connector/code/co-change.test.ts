@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { churnFrom, coChangeFrom, parseGitLog } from './co-change.js';
+
+const DAY = 86_400;
+const FILES = new Set(['a.ts', 'b.ts', 'c.ts']);
+
+describe('git history signals', () => {
+  it('parses `git log --name-only --format=%x1e%ct`, newest first, each file once a commit', () => {
+    const log = `\x1e${10 * DAY}\n\na.ts\nb.ts\na.ts\n\x1e${5 * DAY}\n\nc.ts\nREADME.md\n`;
+    expect(parseGitLog(log)).toEqual([
+      { time: 10 * DAY, files: ['a.ts', 'b.ts'] },
+      { time: 5 * DAY, files: ['c.ts', 'README.md'] },
+    ]);
+    expect(parseGitLog('')).toEqual([]);
+  });
+
+  it('co-change: a pair in a small commit binds more than in a big one; files outside the tree do not count', () => {
+    const partners = coChangeFrom(
+      [
+        { time: 3, files: ['a.ts', 'b.ts', 'README.md'] },
+        { time: 2, files: ['a.ts', 'b.ts', 'c.ts'] },
+      ],
+      FILES,
+    );
+    expect(partners.get('a.ts')).toEqual([
+      { path: 'b.ts', weight: 1.5 },
+      { path: 'c.ts', weight: 0.5 },
+    ]);
+  });
+
+  it('churn: each commit counts half as much 30 days older than the newest; sweeping commits count nothing', () => {
+    const sweeping = { time: 60 * DAY, files: Array.from({ length: 41 }, (_, i) => `f${i}.ts`) };
+    const files = new Set([...FILES, ...sweeping.files]);
+    const churn = churnFrom(
+      [{ time: 60 * DAY, files: ['a.ts'] }, { time: 30 * DAY, files: ['a.ts', 'b.ts'] }, { time: 0, files: ['c.ts', 'gone.ts'] }, sweeping],
+      files,
+    );
+    expect(Object.fromEntries(churn)).toEqual({ 'a.ts': 1.5, 'b.ts': 0.5, 'c.ts': 0.25 });
+    expect(churnFrom([], files).size).toBe(0);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogObject } from '../../../ports/catalog.js';
+import { codeFileChunk, repeatedWords } from './code-chunks.js';
+
+const file = (attributes: Record<string, unknown>): CatalogObject => ({
+  id: 'svc:code_file:src/billing/pay.ts',
+  source: 'svc',
+  kind: 'code_file',
+  path: 'src/billing/pay.ts',
+  name: 'pay.ts',
+  parentId: null,
+  resource: 'file:src/billing/pay.ts',
+  comment: 'Pays an invoice.',
+  definition: null,
+  attributes,
+});
+
+describe('code file chunks', () => {
+  it('body words go to the lexical definition as often as the file uses them, never to the embedder', () => {
+    const chunk = codeFileChunk(file({ language: 'typescript', symbols: ['pay'], words: { invoice: 3, card: 1 } }), '');
+    expect(chunk.definition).toBe('pay invoice invoice invoice card');
+    expect(chunk.textParts.join(' ')).not.toContain('card');
+  });
+
+  it('malformed stored words are skipped; a count is trusted up to 100', () => {
+    expect(repeatedWords(undefined)).toBe('');
+    expect(repeatedWords({ a: 'x', b: -1, c: 2 })).toBe('c c');
+    expect(repeatedWords({ big: 10_000 }).split(' ')).toHaveLength(100);
+    expect(codeFileChunk(file({ symbols: [] }), '').definition).toBe('');
+  });
+});
