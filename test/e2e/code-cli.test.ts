@@ -55,7 +55,7 @@ describe('code sources through the CLI', () => {
   });
 
   it('plan by topic: the seed found through the index, neighbours ranked, steps', async () => {
-    const plan = await runCli(['plan', 'charge', 'the', 'card', 'and', 'book', 'the', 'payment', '--json'], env);
+    const plan = await runCli(['plan', 'charge', 'the', 'card', 'and', 'book', 'the', 'payment', '--rank', 'graph', '--json'], env);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.json.context).toMatchObject({ seedId: 'src/billing/pay.ts', resolvedBy: 'topic', depth: 1, limit: 30, direction: 'union', source: 'shop' });
     // distance 1 each; gateway and router touch 3 files, invoice 1
@@ -78,11 +78,11 @@ describe('code sources through the CLI', () => {
     expect(text.stdout).toContain('src/util/retry.ts');
   });
 
-  it('--rank fused adds files the topic search finds that the import graph does not reach', async () => {
-    const graph = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--json'], env);
+  it('the fused order (the default) adds files the topic search finds that the import graph does not reach', async () => {
+    const graph = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--rank', 'graph', '--json'], env);
     expect(graph.json.context.rank).toBe('graph');
     expect(graph.json.context.relatedFiles).not.toContain('src/billing/refund.ts');
-    const fused = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--rank', 'fused', '--json'], env);
+    const fused = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--json'], env);
     expect(fused.code, fused.stderr).toBe(0);
     expect(fused.json.context.rank).toBe('fused');
     expect(fused.json.context.relatedFiles).toContain('src/billing/refund.ts');

@@ -60,7 +60,7 @@ describe('onboarding_plan', () => {
 
   it("answers seed 003's PlanToolOutput for a topic", async () => {
     const client = await connect('default');
-    const { isError, structured, text } = await call(client, 'onboarding_plan', { request: 'send email to a new customer account' });
+    const { isError, structured, text } = await call(client, 'onboarding_plan', { request: 'send email to a new customer account', rank: 'graph' });
     expect(isError, text).toBe(false);
     expect(structured.context).toEqual({
       seed_id: 'src/users/signup.ts',

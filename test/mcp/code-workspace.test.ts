@@ -100,7 +100,7 @@ describe('the workspace root', () => {
   it('becomes the code source `workspace`: onboarding_plan works without source add (missing graph → one scan)', async () => {
     expect(await engine.workspace.use(ws)).toEqual({ source: 'workspace', registered: 'added' });
     expect(await engine.workspace.use(ws)).toEqual({ source: 'workspace', registered: 'kept' });
-    const { isError, structured, text } = await plan(await connect(engine), { request: 'send email to a new customer account' });
+    const { isError, structured, text } = await plan(await connect(engine), { request: 'send email to a new customer account', rank: 'graph' });
     expect(isError, text).toBe(false);
     expect(structured.context).toMatchObject({ seed_id: 'src/users/signup.ts', source: 'workspace', resolved_by: 'topic' });
     expect(structured.context.related_files).toEqual(['src/http/router.ts', 'src/mail/send.ts']);
@@ -238,7 +238,7 @@ describe('the plan written by a chat model', () => {
   it('falls back to the rules with a note when the model answers no plan or fails', async () => {
     const client = await connect(engine);
     mode = 'prose';
-    const prose = await plan(client, { request: 'who refunds invoices', seed_file: 'src/billing/refund.ts' });
+    const prose = await plan(client, { request: 'who refunds invoices', seed_file: 'src/billing/refund.ts', rank: 'graph' });
     expect(prose.structured.plan).toMatchObject({ writtenBy: 'rules', note: expect.stringContaining('did not answer JSON') });
     expect(prose.structured.plan.steps[0].title).toBe('Read src/billing/refund.ts');
     expect(prose.structured.user_summary).toContain('this plan is by rules');

@@ -43,6 +43,8 @@ export const onboardingPlanTool = defineTool({
     depth: z.number().int().optional(),
     limit: z.number().int().optional(),
     direction: z.enum(['union', 'forward', 'reverse']).optional(),
+    // fused (default): graph, co-change, busy files, topic; graph: seed 003's import-distance order
+    rank: z.enum(['fused', 'graph']).optional(),
     // auto: the configured chat model writes the steps; rules: the deterministic plan
     writer: z.enum(['auto', 'rules']).optional(),
   },
@@ -53,6 +55,7 @@ export const onboardingPlanTool = defineTool({
       ...(args.depth !== undefined ? { depth: args.depth } : {}),
       ...(args.limit !== undefined ? { limit: args.limit } : {}),
       ...(args.direction ? { direction: args.direction } : {}),
+      ...(args.rank ? { rank: args.rank } : {}),
       ...(args.writer ? { writer: args.writer } : {}),
     });
     return { structured: planOutput(result), text: renderOnboardingPlan(result) };
