@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- scale [--tables 5000] [--columns 100000] [--queries 200] [--vector auto|js|sqlite-vec]
- *   [--models DIR] [--keep DIR] [--json]`
+ *   [--models DIR] [--keep DIR] [--hash] [--json]`
  *
  * Benchmark 2: a generated catalog (bench/scale-catalog.ts: 5,000 tables / 100,000 columns with
  * realistic names and comments) fed through the normal ingest path (plan, chunks, builtin
@@ -11,13 +11,16 @@
  * and with related chunks. Targets: p95 ≤ 50 ms, ≥ 20,000 chunks/s, peak RSS ≤ 1.5 GB.
  *
  * Latency is wall time; the CPU time of each call (process.cpuUsage) is reported beside it,
- * since the work is synchronous and on a busy machine wall time also counts waiting for a core.
+ * since the work is synchronous and on a busy machine wall time also counts waiting for a core;
+ * the build reports its CPU time too, in all and per phase. `--hash` prints a sha256 of every
+ * chunk's entity list and one of the hits of the queries, to check that a faster build is the same.
  *
  * The builtin word-vector cache is built once into `--models` (default: a folder in the temp
  * dir, kept between runs) by a child process, so parsing the 307 MB GloVe JSON never counts
  * toward this process's peak RSS.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,22 +71,59 @@ function timedEmbedder(inner: Embedder): Embedder & { texts: number; ms: number 
   return timed;
 }
 
-/** Wall time from the first event of each phase to the first event of the next. */
-function phaseClock(): { onProgress(e: ProgressEvent): void; phases(endMs: number): Record<string, number> } {
-  const starts: Array<[string, number]> = [];
+/** Milliseconds of CPU (user + system) this process has used. */
+const cpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/** Wall and CPU time from the first event of each phase to the first event of the next. */
+function phaseClock(): {
+  onProgress(e: ProgressEvent): void;
+  phases(endMs: number, endCpuMs: number): { wall: Record<string, number>; cpu: Record<string, number> };
+} {
+  const starts: Array<[string, number, number]> = [];
   return {
     onProgress(e) {
-      if (starts[starts.length - 1]?.[0] !== e.phase) starts.push([e.phase, performance.now()]);
+      if (starts[starts.length - 1]?.[0] !== e.phase) starts.push([e.phase, performance.now(), cpuMs()]);
     },
-    phases(endMs) {
-      const out: Record<string, number> = {};
-      starts.forEach(([phase, at], i) => {
-        const next = starts[i + 1]?.[1] ?? endMs;
-        out[phase] = Math.round((out[phase] ?? 0) + next - at);
+    phases(endMs, endCpuMs) {
+      const wall: Record<string, number> = {};
+      const cpu: Record<string, number> = {};
+      starts.forEach(([phase, at, cpuAt], i) => {
+        const next = starts[i + 1];
+        wall[phase] = Math.round((wall[phase] ?? 0) + (next?.[1] ?? endMs) - at);
+        cpu[phase] = Math.round((cpu[phase] ?? 0) + (next?.[2] ?? endCpuMs) - cpuAt);
       });
-      return out;
+      return { wall, cpu };
     },
   };
+}
+
+/**
+ * sha256 of every chunk's entity list (by chunk id) and of the hits of `queries`: what a change
+ * meant to speed the build up must leave unchanged (`--hash`).
+ */
+async function resultHashes(
+  store: Awaited<ReturnType<typeof openSqliteStore>>,
+  engine: ReturnType<typeof createEngine>,
+  queries: readonly string[],
+): Promise<{ entities: string; hits: string }> {
+  const ids = [...(await store.chunkHashes(SOURCE)).keys()].sort();
+  const entities = createHash('sha256');
+  for (let i = 0; i < ids.length; i += 2000) {
+    const page = ids.slice(i, i + 2000);
+    const links = await store.entitiesOf(page);
+    for (const id of page) entities.update(`${id}\t${JSON.stringify(links.get(id) ?? [])}\n`);
+  }
+  const hits = createHash('sha256');
+  for (const q of queries) {
+    for (const includeRelated of [false, true]) {
+      const { tookMs: _took, ...result } = await engine.query(q, { includeRelated });
+      hits.update(`${q}\t${JSON.stringify(result)}\n`);
+    }
+  }
+  return { entities: entities.digest('hex').slice(0, 16), hits: hits.digest('hex').slice(0, 16) };
 }
 
 export function ensureCache(dir: string): string {
@@ -132,8 +172,11 @@ export async function run(argv: string[]): Promise<void> {
 
     const clock = phaseClock();
     const t0 = performance.now();
+    const cpu0 = cpuMs();
     const run = await engine.update({ source: SOURCE, onProgress: clock.onProgress });
     const buildMs = performance.now() - t0;
+    const buildCpuMs = cpuMs() - cpu0;
+    const phases = clock.phases(t0 + buildMs, cpu0 + buildCpuMs);
     const report = run.reports[0]!;
     if (report.status === 'failed') throw new Error(report.message);
     const buildRss = rss.stop();
@@ -142,9 +185,10 @@ export async function run(argv: string[]): Promise<void> {
     log(
       `build: ${(buildMs / 1000).toFixed(1)} s for ${status.index.chunks} chunks (${Math.round(status.index.chunks / (buildMs / 1000))} chunks/s end to end)`,
     );
+    log(`  CPU: ${(buildCpuMs / 1000).toFixed(1)} s (user + system, all threads)`);
     log(
-      `  phases (ms): ${Object.entries(clock.phases(t0 + buildMs))
-        .map(([p, ms]) => `${p} ${ms}`)
+      `  phases (ms wall / CPU): ${Object.entries(phases.wall)
+        .map(([p, ms]) => `${p} ${ms} / ${phases.cpu[p]}`)
         .join(', ')}`,
     );
     log(`  builtin embedding: ${embedder.texts} chunks in ${Math.round(embedder.ms)} ms = ${Math.round(embedder.texts / (embedder.ms / 1000))} chunks/s`);
@@ -152,6 +196,8 @@ export async function run(argv: string[]): Promise<void> {
     log(`peak RSS during build: ${mb(buildRss)}; index size: ${mb(status.index.sizeBytes)} (${status.index.vectorBackend} vectors)`);
 
     const queries = generateQueries(queryCount);
+    const hashes = argv.includes('--hash') ? await resultHashes(store, engine, queries) : null;
+    if (hashes) log(`sha256: entity lists ${hashes.entities}, query hits ${hashes.hits}`);
     const queryRss = peakRssSampler(20);
     for (const q of queries.slice(0, 5)) await engine.query(q); // warm: the JS vector matrix loads on the first query
     const timings = async (call: (q: string) => Promise<unknown>): Promise<{ wall: number[]; cpu: number[] }> => {
@@ -189,7 +235,10 @@ export async function run(argv: string[]): Promise<void> {
       chunks: status.index.chunks,
       generateMs: Math.round(generateMs),
       buildMs: Math.round(buildMs),
-      phasesMs: clock.phases(t0 + buildMs),
+      buildCpuMs: Math.round(buildCpuMs),
+      phasesMs: phases.wall,
+      phasesCpuMs: phases.cpu,
+      ...(hashes ? { sha256: hashes } : {}),
       embeddedChunks: embedder.texts,
       embedMs: Math.round(embedder.ms),
       chunksPerSecondEmbedded: Math.round(embedder.texts / (embedder.ms / 1000)),

@@ -17,6 +17,7 @@
 import { createRequire } from 'node:module';
 import type nlpTwo from 'compromise/two';
 import { singular } from '../../kernel/text/inflect.js';
+import { fasterRuleSweep } from './rule-sweep.js';
 import { cleanIdentifier, KNOWN_ACRONYMS, nameEntities, withoutFlagAffixes } from './schema-names.js';
 import type { EntityMention, NerType, SemanticType } from './types.js';
 
@@ -36,6 +37,7 @@ function tagger(): Nlp {
   if (nlp === null) {
     const require = createRequire(import.meta.url);
     nlp = require('compromise/two') as Nlp;
+    nlp.plugin(fasterRuleSweep);
   }
   return nlp;
 }
