@@ -81,11 +81,11 @@ describe('code sources through the CLI', () => {
     expect(text.stdout).toContain('src/util/retry.ts');
   });
 
-  it('the fused order (the default) adds files the topic search finds that the import graph does not reach', async () => {
-    const graph = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--rank', 'graph', '--json'], env);
+  it('--rank fused adds files the topic search finds that the import graph does not reach', async () => {
+    const graph = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--json'], env);
     expect(graph.json.context.rank).toBe('graph');
     expect(graph.json.context.relatedFiles).not.toContain('src/billing/refund.ts');
-    const fused = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--json'], env);
+    const fused = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--rank', 'fused', '--json'], env);
     expect(fused.code, fused.stderr).toBe(0);
     expect(fused.json.context.rank).toBe('fused');
     expect(fused.json.context.relatedFiles).toContain('src/billing/refund.ts');

@@ -32,7 +32,7 @@ export interface OnboardingRequest {
   source?: string;
   /** Only these sources may be read (a session's visible sources); absent: all. */
   allowedSources?: readonly string[];
-  /** `fused` (default): BFS, co-change, recently busy files, similar names and the topic fused (fuse.ts); `graph`: seed 003's BFS order. */
+  /** `graph` (default): seed 003's BFS order; `fused`: BFS, co-change, recently busy files, similar names and the topic fused (fuse.ts). */
   rank?: OnboardingRank;
   /** `auto` (default): the chat model writes the plan when one is configured; `rules`: never. */
   writer?: PlanWriter;
@@ -241,7 +241,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
 
   async function plan(request: OnboardingRequest): Promise<OnboardingResult> {
     const config: TraversalConfig = clampTraversal(request);
-    const rank = request.rank ?? 'fused';
+    const rank = request.rank ?? 'graph';
     const sources = await codeSources(request.source, request.allowedSources);
     const { known, failures } = await graphs(sources);
     const empty = (reason: string, source: string | null): OnboardingResult => {

@@ -45,13 +45,13 @@ export function registerPlanCommand(program: Command): void {
     .option('--source <name>', 'the code source (default: every code source)')
     .option(
       '--rank <order>',
-      "fused (import graph with co-change history, recently busy files, similar names and topic search) or graph (import distance, then degree: seed 003's order)",
-      'fused',
+      "graph (import distance, then degree: seed 003's order) or fused (adds co-change history, recently busy files, similar names and topic search)",
+      'graph',
     )
     .option('--writer <who>', 'auto (the configured chat model writes the steps) or rules (the deterministic plan)', 'auto')
     .action(async (words: string[], flags: PlanFlags, command: Command) => {
       const direction = oneOf('direction', flags.direction ?? 'union', DIRECTIONS);
-      const rank = oneOf('rank', flags.rank ?? 'fused', RANKS);
+      const rank = oneOf('rank', flags.rank ?? 'graph', RANKS);
       const writer = oneOf('writer', flags.writer ?? 'auto', WRITERS);
       const depth = whole('depth', flags.depth, 0, 5);
       const limit = whole('limit', flags.limit, 1, 500);

@@ -43,8 +43,8 @@ export const onboardingPlanTool = defineTool({
     depth: z.number().int().optional(),
     limit: z.number().int().optional(),
     direction: z.enum(['union', 'forward', 'reverse']).optional(),
-    // fused (default): graph, co-change, busy files, topic; graph: seed 003's import-distance order
-    rank: z.enum(['fused', 'graph']).optional(),
+    // graph (default): seed 003's import-distance order; fused: with co-change, busy files, topic
+    rank: z.enum(['graph', 'fused']).optional(),
     // auto: the configured chat model writes the steps; rules: the deterministic plan
     writer: z.enum(['auto', 'rules']).optional(),
   },
