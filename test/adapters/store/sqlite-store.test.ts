@@ -192,6 +192,36 @@ describe('sqlite store: lexical details', () => {
     }
   });
 
+  it('remembers results only until the index changes, on this connection or another', async () => {
+    const path = tmpFile();
+    const store = await openSqliteStore(path);
+    const other = await openSqliteStore(path);
+    const put = (s: SqliteStore, n: number, comment: string) => {
+      const o = obj('a', n);
+      return s.applySourceUpdate({
+        ...bulkUpdate('a', 0, null),
+        changed: [{ resource: o.resource, hash: `h${n}`, objects: [o], edges: [] }],
+        chunks: { upsert: [{ chunk: chunkOf(o, { comment }), vector: null }], remove: [], effectiveContexts: [] },
+      });
+    };
+    const brulee = async () => (await store.lexicalSearch({ terms: [['brulee']], limit: 5 })).map((h) => h.chunkId);
+    try {
+      await addSource(store, 'a');
+      await put(store, 1, 'Crème brûlée orders');
+      expect(await brulee()).toEqual([obj('a', 1).id]);
+      const [hit] = await store.lexicalSearch({ terms: [['brulee']], limit: 5 });
+      hit!.chunkId = 'changed by a caller';
+      expect(await brulee()).toEqual([obj('a', 1).id]);
+      await put(store, 2, 'brûlée');
+      expect(await brulee()).toEqual([obj('a', 2).id, obj('a', 1).id]);
+      await put(other, 3, 'brûlée brûlée');
+      expect(await brulee()).toEqual([obj('a', 3).id, obj('a', 2).id, obj('a', 1).id]);
+    } finally {
+      await store.close();
+      await other.close();
+    }
+  });
+
   it('ranks the top FTS rows, then filters; a narrow filter falls back to the filtered query, same result', async () => {
     const path = tmpFile();
     const store = await openSqliteStore(path);

@@ -8,6 +8,7 @@ import type { Chunk } from '../../../ports/catalog.js';
 import type { LexicalQuery, ScoredChunk } from '../../../ports/store.js';
 import { chunkFilterSql } from './chunk-filter.js';
 import { compileFtsMatch } from './fts-match.js';
+import { LexicalResults } from './lexical-results.js';
 import { StatementCache } from './statement-cache.js';
 
 /**
@@ -40,6 +41,7 @@ export class LexicalIndex {
   readonly #insert: Statement<[number, string, string, string, string]>;
   readonly #delete: Statement<[number]>;
   readonly #searches: StatementCache;
+  readonly #results = new LexicalResults();
 
   constructor(db: Database) {
     this.#db = db;
@@ -48,21 +50,30 @@ export class LexicalIndex {
     this.#searches = new StatementCache(db);
   }
 
+  /** Drops remembered results; the store calls it after each write transaction on this connection. */
+  invalidate(): void {
+    this.#results.clear();
+  }
+
   insert(rid: number, chunk: LexicalFields): void {
+    this.#results.clear();
     this.#insert.run(rid, chunk.name, chunk.comment, chunk.definition, chunk.context);
   }
 
   delete(rid: number): void {
+    this.#results.clear();
     this.#delete.run(rid);
   }
 
   /** Deletes the FTS rows of every chunk selected by `where` (a condition on `chunks`). */
   deleteWhere(where: string, ...params: unknown[]): number {
+    this.#results.clear();
     return this.#db.prepare(`DELETE FROM chunks_fts WHERE rowid IN (SELECT rid FROM chunks WHERE ${where})`).run(...params).changes;
   }
 
   /** Deletes FTS rows whose chunk is gone; returns how many. */
   deleteOrphans(): number {
+    this.#results.clear();
     return this.#db.prepare('DELETE FROM chunks_fts WHERE rowid NOT IN (SELECT rid FROM chunks)').run().changes;
   }
 
@@ -72,6 +83,7 @@ export class LexicalIndex {
 
   /** Drops every FTS row and reindexes all chunks; returns the number of rows written. */
   rebuild(): number {
+    this.#results.clear();
     this.#db.prepare("INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all')").run();
     return this.#db
       .prepare('INSERT INTO chunks_fts (rowid, name, comment, definition, context) SELECT rid, name, comment, definition, context FROM chunks ORDER BY rid')
@@ -87,13 +99,21 @@ export class LexicalIndex {
    * cost about half the time of a broad query on a 100k-chunk index (a word like `id` matches
    * 40% of the rows). When the first step cannot prove the answer complete (fewer than `limit`
    * filtered rows score strictly above the last row fetched: a narrow filter), the single
-   * filtered query runs instead.
+   * filtered query runs instead. Results are remembered until the index changes
+   * ({@link LexicalResults}).
    */
   search(query: LexicalQuery): ScoredChunk[] {
     const match = compileFtsMatch(query);
     if (query.limit <= 0 || match === '') return [];
+    const filter = chunkFilterSql(query, 'c');
+    const key = JSON.stringify([match, query.limit, filter.sql, filter.params]);
+    const stamp = this.#db.pragma('data_version', { simple: true }) as number;
+    const known = this.#results.get(key, stamp);
+    if (known) return known;
     try {
-      return this.#topThenFilter(query, match) ?? this.#filteredQuery(query, match);
+      const rows = this.#topThenFilter(query, match) ?? this.#filteredQuery(query, match);
+      this.#results.set(key, rows);
+      return rows;
     } catch (err) {
       if (isSqliteError(err) && err.code === 'SQLITE_ERROR' && MATCH_ERROR.test(err.message)) {
         throw new SextantError('USAGE', `invalid search expression ${JSON.stringify(match)}: ${err.message}`, {
