@@ -228,8 +228,9 @@ describe('sqlite store: lexical details', () => {
     try {
       await addSource(store, 'a');
       await addSource(store, 'b');
-      // 900 chunks of `a` and 12 of `b` all match `customer` with many equal scores
-      await store.applySourceUpdate(bulkUpdate('a', 900, null));
+      // 1,500 chunks of `a` (more than the FTS step reads) and 12 of `b` all match `customer`
+      // with many equal scores
+      await store.applySourceUpdate(bulkUpdate('a', 1500, null));
       await store.applySourceUpdate(bulkUpdate('b', 12, null, 5000));
       const db = raw(path);
       const w = BM25_WEIGHTS;
@@ -257,7 +258,8 @@ describe('sqlite store: lexical details', () => {
           [['a'], ['table']],
           [null, ['column']],
         ] as Array<[string[] | null, string[] | null]>) {
-          for (const limit of [1, 10, 60]) {
+          // the searches share one FTS step until a larger limit needs more rows
+          for (const limit of [1, 10, 60, 300]) {
             const got = await store.lexicalSearch({ terms: [['customer'], ['c']], limit, ...(sources ? { sources } : {}), ...(kinds ? { kinds } : {}) });
             expect(got, JSON.stringify({ sources, kinds, limit })).toEqual(expected(sources, kinds, limit));
           }

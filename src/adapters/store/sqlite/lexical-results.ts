@@ -4,13 +4,13 @@
  * MATCH more than once (routing looks each query word up on its own, and a column search ranks
  * the tables again), and an agent's next question shares most of its words with the last one.
  */
-import type { ScoredChunk } from '../../../ports/store.js';
 
 /** Results kept (least recently used dropped first): a routing lookup holds at most 400 rows. */
 export const LEXICAL_RESULTS_KEPT = 512;
 
-export class LexicalResults {
-  readonly #kept = new Map<string, readonly ScoredChunk[]>();
+/** Values kept by key until the data changes, the least recently used dropped first. */
+export class LexicalResults<T> {
+  readonly #kept = new Map<string, T>();
   readonly #capacity: number;
   #stamp: number | null = null;
 
@@ -19,28 +19,25 @@ export class LexicalResults {
   }
 
   /**
-   * The rows stored under `key` (copies: callers may change them), or null. `stamp` is the
-   * connection's `data_version`: it moves when another connection commits, which drops
-   * everything; this connection's own writes call {@link clear}.
+   * The value stored under `key`, or undefined. `stamp` is the connection's `data_version`: it
+   * moves when another connection commits, which drops everything; this connection's own writes
+   * call {@link clear}. Callers that hand a value out copy it.
    */
-  get(key: string, stamp: number): ScoredChunk[] | null {
+  get(key: string, stamp: number): T | undefined {
     if (stamp !== this.#stamp) {
       this.#kept.clear();
       this.#stamp = stamp;
-      return null;
+      return undefined;
     }
-    const rows = this.#kept.get(key);
-    if (!rows) return null;
+    const value = this.#kept.get(key);
+    if (value === undefined) return undefined;
     this.#kept.delete(key);
-    this.#kept.set(key, rows);
-    return rows.map((r) => ({ ...r }));
+    this.#kept.set(key, value);
+    return value;
   }
 
-  set(key: string, rows: readonly ScoredChunk[]): void {
-    this.#kept.set(
-      key,
-      rows.map((r) => ({ ...r })),
-    );
+  set(key: string, value: T): void {
+    this.#kept.set(key, value);
     if (this.#kept.size > this.#capacity) this.#kept.delete(this.#kept.keys().next().value!);
   }
 
