@@ -43,6 +43,9 @@ export class LexicalIndex {
   readonly #searches: StatementCache;
   readonly #results = new LexicalResults<readonly ScoredChunk[]>();
   /** The FTS step's rows by MATCH (filter-free, so the searches of one query share it) and the LIMIT they were read with. */
+  /** Visible rids per filter (a hybrid query uses about four) and every chunk's id: {@link #visibleRids}. */
+  readonly #visible = new LexicalResults<ReadonlySet<number>>(8);
+  readonly #ids = new LexicalResults<ReadonlyMap<number, string>>(1);
   readonly #tops = new LexicalResults<{ rows: ReadonlyArray<{ rid: number; score: number }>; fetch: number }>(TOPS_KEPT);
 
   constructor(db: Database) {
@@ -60,6 +63,8 @@ export class LexicalIndex {
   #clear(): void {
     this.#results.clear();
     this.#tops.clear();
+    this.#visible.clear();
+    this.#ids.clear();
   }
 
   insert(rid: number, chunk: LexicalFields): void {
@@ -162,19 +167,51 @@ export class LexicalIndex {
     const complete = top.length < fetch;
     const floor = top[top.length - 1]!.score;
     const filter = chunkFilterSql(query, 'c');
-    const visible = this.#searches
-      .get<{ rid: number; id: string }>(`SELECT c.rid, c.id FROM chunks c WHERE c.rid IN (SELECT value FROM json_each(?)) AND ${filter.sql}`)
-      .all(JSON.stringify(top.map((t) => t.rid)), ...filter.params);
-    const idOf = new Map(visible.map((v) => [v.rid, v.id]));
+    const visible = this.#visibleRids(filter, stamp);
+    const ids = this.#chunkIds(stamp);
     const rows: ScoredChunk[] = [];
     for (const t of top) {
-      const id = idOf.get(t.rid);
+      const id = visible.has(t.rid) ? ids.get(t.rid) : undefined;
       // rows tied with the last one fetched may have equals that were not fetched
       if (id !== undefined && (complete || t.score > floor)) rows.push({ chunkId: id, score: t.score });
     }
     if (!complete && rows.length < query.limit) return null;
     rows.sort((a, b) => b.score - a.score || (a.chunkId < b.chunkId ? -1 : a.chunkId > b.chunkId ? 1 : 0));
     return rows.slice(0, query.limit);
+  }
+
+  /**
+   * The chunks a filter lets through, by rid, read once per filter until the index changes (a
+   * scan of `chunks`): the filter step then costs no query per search.
+   */
+  #visibleRids(filter: { sql: string; params: unknown[] }, stamp: number): ReadonlySet<number> {
+    const key = JSON.stringify([filter.sql, filter.params]);
+    let rids = this.#visible.get(key, stamp);
+    if (!rids) {
+      rids = new Set(
+        this.#searches
+          .get<number>(`SELECT c.rid FROM chunks c WHERE ${filter.sql}`)
+          .pluck()
+          .all(...filter.params),
+      );
+      this.#visible.set(key, rids);
+    }
+    return rids;
+  }
+
+  /** Every chunk's id by rid, read once until the index changes. */
+  #chunkIds(stamp: number): ReadonlyMap<number, string> {
+    let ids = this.#ids.get('', stamp);
+    if (!ids) {
+      ids = new Map(
+        this.#searches
+          .get<{ rid: number; id: string }>('SELECT rid, id FROM chunks')
+          .all()
+          .map((r) => [r.rid, r.id]),
+      );
+      this.#ids.set('', ids);
+    }
+    return ids;
   }
 
   #filteredQuery(query: LexicalQuery, match: string): ScoredChunk[] {
