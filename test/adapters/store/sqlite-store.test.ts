@@ -192,14 +192,45 @@ describe('sqlite store: lexical details', () => {
     }
   });
 
+  it('remembers results only until the index changes, on this connection or another', async () => {
+    const path = tmpFile();
+    const store = await openSqliteStore(path);
+    const other = await openSqliteStore(path);
+    const put = (s: SqliteStore, n: number, comment: string) => {
+      const o = obj('a', n);
+      return s.applySourceUpdate({
+        ...bulkUpdate('a', 0, null),
+        changed: [{ resource: o.resource, hash: `h${n}`, objects: [o], edges: [] }],
+        chunks: { upsert: [{ chunk: chunkOf(o, { comment }), vector: null }], remove: [], effectiveContexts: [] },
+      });
+    };
+    const brulee = async () => (await store.lexicalSearch({ terms: [['brulee']], limit: 5 })).map((h) => h.chunkId);
+    try {
+      await addSource(store, 'a');
+      await put(store, 1, 'Crème brûlée orders');
+      expect(await brulee()).toEqual([obj('a', 1).id]);
+      const [hit] = await store.lexicalSearch({ terms: [['brulee']], limit: 5 });
+      hit!.chunkId = 'changed by a caller';
+      expect(await brulee()).toEqual([obj('a', 1).id]);
+      await put(store, 2, 'brûlée');
+      expect(await brulee()).toEqual([obj('a', 2).id, obj('a', 1).id]);
+      await put(other, 3, 'brûlée brûlée');
+      expect(await brulee()).toEqual([obj('a', 3).id, obj('a', 2).id, obj('a', 1).id]);
+    } finally {
+      await store.close();
+      await other.close();
+    }
+  });
+
   it('ranks the top FTS rows, then filters; a narrow filter falls back to the filtered query, same result', async () => {
     const path = tmpFile();
     const store = await openSqliteStore(path);
     try {
       await addSource(store, 'a');
       await addSource(store, 'b');
-      // 900 chunks of `a` and 12 of `b` all match `customer` with many equal scores
-      await store.applySourceUpdate(bulkUpdate('a', 900, null));
+      // 1,500 chunks of `a` (more than the FTS step reads) and 12 of `b` all match `customer`
+      // with many equal scores
+      await store.applySourceUpdate(bulkUpdate('a', 1500, null));
       await store.applySourceUpdate(bulkUpdate('b', 12, null, 5000));
       const db = raw(path);
       const w = BM25_WEIGHTS;
@@ -227,7 +258,8 @@ describe('sqlite store: lexical details', () => {
           [['a'], ['table']],
           [null, ['column']],
         ] as Array<[string[] | null, string[] | null]>) {
-          for (const limit of [1, 10, 60]) {
+          // the searches share one FTS step until a larger limit needs more rows
+          for (const limit of [1, 10, 60, 300]) {
             const got = await store.lexicalSearch({ terms: [['customer'], ['c']], limit, ...(sources ? { sources } : {}), ...(kinds ? { kinds } : {}) });
             expect(got, JSON.stringify({ sources, kinds, limit })).toEqual(expected(sources, kinds, limit));
           }

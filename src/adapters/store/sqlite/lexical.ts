@@ -8,6 +8,7 @@ import type { Chunk } from '../../../ports/catalog.js';
 import type { LexicalQuery, ScoredChunk } from '../../../ports/store.js';
 import { chunkFilterSql } from './chunk-filter.js';
 import { compileFtsMatch } from './fts-match.js';
+import { LexicalResults } from './lexical-results.js';
 import { StatementCache } from './statement-cache.js';
 
 /**
@@ -40,6 +41,12 @@ export class LexicalIndex {
   readonly #insert: Statement<[number, string, string, string, string]>;
   readonly #delete: Statement<[number]>;
   readonly #searches: StatementCache;
+  readonly #results = new LexicalResults<readonly ScoredChunk[]>();
+  /** The FTS step's rows by MATCH (filter-free, so the searches of one query share it) and the LIMIT they were read with. */
+  /** Visible rids per filter (a hybrid query uses about four) and every chunk's id: {@link #visibleRids}. */
+  readonly #visible = new LexicalResults<ReadonlySet<number>>(8);
+  readonly #ids = new LexicalResults<ReadonlyMap<number, string>>(1);
+  readonly #tops = new LexicalResults<{ rows: ReadonlyArray<{ rid: number; score: number }>; fetch: number }>(TOPS_KEPT);
 
   constructor(db: Database) {
     this.#db = db;
@@ -48,21 +55,37 @@ export class LexicalIndex {
     this.#searches = new StatementCache(db);
   }
 
+  /** Drops remembered results; the store calls it after each write transaction on this connection. */
+  invalidate(): void {
+    this.#clear();
+  }
+
+  #clear(): void {
+    this.#results.clear();
+    this.#tops.clear();
+    this.#visible.clear();
+    this.#ids.clear();
+  }
+
   insert(rid: number, chunk: LexicalFields): void {
+    this.#clear();
     this.#insert.run(rid, chunk.name, chunk.comment, chunk.definition, chunk.context);
   }
 
   delete(rid: number): void {
+    this.#clear();
     this.#delete.run(rid);
   }
 
   /** Deletes the FTS rows of every chunk selected by `where` (a condition on `chunks`). */
   deleteWhere(where: string, ...params: unknown[]): number {
+    this.#clear();
     return this.#db.prepare(`DELETE FROM chunks_fts WHERE rowid IN (SELECT rid FROM chunks WHERE ${where})`).run(...params).changes;
   }
 
   /** Deletes FTS rows whose chunk is gone; returns how many. */
   deleteOrphans(): number {
+    this.#clear();
     return this.#db.prepare('DELETE FROM chunks_fts WHERE rowid NOT IN (SELECT rid FROM chunks)').run().changes;
   }
 
@@ -72,6 +95,7 @@ export class LexicalIndex {
 
   /** Drops every FTS row and reindexes all chunks; returns the number of rows written. */
   rebuild(): number {
+    this.#clear();
     this.#db.prepare("INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all')").run();
     return this.#db
       .prepare('INSERT INTO chunks_fts (rowid, name, comment, definition, context) SELECT rid, name, comment, definition, context FROM chunks ORDER BY rid')
@@ -87,13 +111,24 @@ export class LexicalIndex {
    * cost about half the time of a broad query on a 100k-chunk index (a word like `id` matches
    * 40% of the rows). When the first step cannot prove the answer complete (fewer than `limit`
    * filtered rows score strictly above the last row fetched: a narrow filter), the single
-   * filtered query runs instead.
+   * filtered query runs instead. Results are remembered until the index changes
+   * ({@link LexicalResults}).
    */
   search(query: LexicalQuery): ScoredChunk[] {
     const match = compileFtsMatch(query);
     if (query.limit <= 0 || match === '') return [];
+    const filter = chunkFilterSql(query, 'c');
+    const key = JSON.stringify([match, query.limit, filter.sql, filter.params]);
+    const stamp = this.#db.pragma('data_version', { simple: true }) as number;
+    const known = this.#results.get(key, stamp);
+    if (known) return known.map((r) => ({ ...r }));
     try {
-      return this.#topThenFilter(query, match) ?? this.#filteredQuery(query, match);
+      const rows = this.#topThenFilter(query, match, stamp) ?? this.#filteredQuery(query, match);
+      this.#results.set(
+        key,
+        rows.map((r) => ({ ...r })),
+      );
+      return rows;
     } catch (err) {
       if (isSqliteError(err) && err.code === 'SQLITE_ERROR' && MATCH_ERROR.test(err.message)) {
         throw new SextantError('USAGE', `invalid search expression ${JSON.stringify(match)}: ${err.message}`, {
@@ -110,29 +145,73 @@ export class LexicalIndex {
     return `-bm25(chunks_fts, ${w.name}, ${w.comment}, ${w.definition}, ${w.context})`;
   }
 
-  /** The exact top `limit` from the FTS top rows, or null when they do not prove it complete. */
-  #topThenFilter(query: LexicalQuery, match: string): ScoredChunk[] | null {
-    const fetch = overFetch(query.limit);
-    const top = this.#searches
-      .get<{ rid: number; score: number }>(`SELECT rowid AS rid, ${this.#bm25()} AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score DESC LIMIT ?`)
-      .all(match, fetch);
+  /**
+   * The exact top `limit` from the FTS top rows, or null when they do not prove it complete. The
+   * rows of an earlier search with the same MATCH serve when they are at least as many: any best
+   * rows by score prove the same answer.
+   */
+  #topThenFilter(query: LexicalQuery, match: string, stamp: number): ScoredChunk[] | null {
+    let known = this.#tops.get(match, stamp);
+    if (!known || known.fetch < overFetch(query.limit)) {
+      const fetch = overFetch(query.limit);
+      const rows = this.#searches
+        .get<{ rid: number; score: number }>(
+          `SELECT rowid AS rid, ${this.#bm25()} AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score DESC LIMIT ?`,
+        )
+        .all(match, fetch);
+      known = { rows, fetch };
+      this.#tops.set(match, known);
+    }
+    const { rows: top, fetch } = known;
     if (top.length === 0) return [];
     const complete = top.length < fetch;
     const floor = top[top.length - 1]!.score;
     const filter = chunkFilterSql(query, 'c');
-    const visible = this.#searches
-      .get<{ rid: number; id: string }>(`SELECT c.rid, c.id FROM chunks c WHERE c.rid IN (SELECT value FROM json_each(?)) AND ${filter.sql}`)
-      .all(JSON.stringify(top.map((t) => t.rid)), ...filter.params);
-    const idOf = new Map(visible.map((v) => [v.rid, v.id]));
+    const visible = this.#visibleRids(filter, stamp);
+    const ids = this.#chunkIds(stamp);
     const rows: ScoredChunk[] = [];
     for (const t of top) {
-      const id = idOf.get(t.rid);
+      const id = visible.has(t.rid) ? ids.get(t.rid) : undefined;
       // rows tied with the last one fetched may have equals that were not fetched
       if (id !== undefined && (complete || t.score > floor)) rows.push({ chunkId: id, score: t.score });
     }
     if (!complete && rows.length < query.limit) return null;
     rows.sort((a, b) => b.score - a.score || (a.chunkId < b.chunkId ? -1 : a.chunkId > b.chunkId ? 1 : 0));
     return rows.slice(0, query.limit);
+  }
+
+  /**
+   * The chunks a filter lets through, by rid, read once per filter until the index changes (a
+   * scan of `chunks`): the filter step then costs no query per search.
+   */
+  #visibleRids(filter: { sql: string; params: unknown[] }, stamp: number): ReadonlySet<number> {
+    const key = JSON.stringify([filter.sql, filter.params]);
+    let rids = this.#visible.get(key, stamp);
+    if (!rids) {
+      rids = new Set(
+        this.#searches
+          .get<number>(`SELECT c.rid FROM chunks c WHERE ${filter.sql}`)
+          .pluck()
+          .all(...filter.params),
+      );
+      this.#visible.set(key, rids);
+    }
+    return rids;
+  }
+
+  /** Every chunk's id by rid, read once until the index changes. */
+  #chunkIds(stamp: number): ReadonlyMap<number, string> {
+    let ids = this.#ids.get('', stamp);
+    if (!ids) {
+      ids = new Map(
+        this.#searches
+          .get<{ rid: number; id: string }>('SELECT rid, id FROM chunks')
+          .all()
+          .map((r) => [r.rid, r.id]),
+      );
+      this.#ids.set('', ids);
+    }
+    return ids;
   }
 
   #filteredQuery(query: LexicalQuery, match: string): ScoredChunk[] {
@@ -146,9 +225,18 @@ export class LexicalIndex {
   }
 }
 
-/** Rows fetched from the FTS index before filtering: enough for the usual scopes and filters. */
+/** FTS steps kept: the searches of one query share its MATCH (routing's one-word lookups come between them). */
+const TOPS_KEPT = 64;
+
+/**
+ * Rows fetched from the FTS index before filtering: enough for the usual scopes and filters. At
+ * least 960: the searches of one hybrid query share one FTS step (60 to 240 hits under different
+ * kinds), and a narrow filter (tables only) then still proves its answer without the filtered
+ * query. Pooled schema-linking index (6,429 chunks), 200 BIRD questions with evidence, table and
+ * column search each: mean 22.5 → 18.5 ms against a floor of 200 (one lone search pays ~1.5 ms more).
+ */
 function overFetch(limit: number): number {
-  return Math.max(4 * limit, 200);
+  return Math.max(4 * limit, 960);
 }
 
 /** Messages FTS5 gives for a bad MATCH expression (anything else is not the caller's fault). */

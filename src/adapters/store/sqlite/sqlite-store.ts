@@ -580,6 +580,7 @@ export class SqliteStore implements Store {
     } finally {
       this.#vectors.invalidate();
       this.#entities.invalidate();
+      this.#lexical.invalidate();
     }
   }
 
