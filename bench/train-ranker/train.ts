@@ -8,6 +8,7 @@
 import type { RankerModel } from '../../src/core/search/learned-ranker.js';
 import { featureValue, modelScore } from '../../src/core/search/learned-ranker.js';
 import type { FeatureRow } from '../schema-linking/features.js';
+import { allAt, recallAt, reciprocalRank } from '../schema-linking/metrics.js';
 
 export interface TrainOptions {
   /** Gradient steps. */
@@ -93,6 +94,13 @@ export function reorder(search: FeatureRow, model: RankerModel | null): string[]
   return [...scored.map((s) => s.key), ...search.candidates.slice(model.pool).map((c) => c.key)];
 }
 
+/** A search's gold keys; those outside its pool stand in as keys no candidate has, so they count as misses. */
+function goldOf(s: FeatureRow): Set<string> {
+  const gold = new Set(s.candidates.filter((c) => c.label === 1).map((c) => c.key));
+  for (let i = gold.size; i < s.gold; i++) gold.add(`\u0000outside-pool:${i}`);
+  return gold;
+}
+
 /** Recall@k, all@5 and MRR as the bench computes them (gold outside the pool is a miss). */
 export function quality(searches: readonly FeatureRow[], order: (s: FeatureRow) => string[], ks: readonly number[] = [1, 5, 10]): Quality {
   const recall: Record<number, number> = Object.fromEntries(ks.map((k) => [k, 0]));
@@ -101,12 +109,12 @@ export function quality(searches: readonly FeatureRow[], order: (s: FeatureRow) 
   let mrr = 0;
   for (const s of searches) {
     const keys = order(s);
-    const gold = new Set(s.candidates.filter((c) => c.label === 1).map((c) => c.key));
-    for (const k of ks) recall[k]! += keys.slice(0, k).filter((key) => gold.has(key)).length / s.gold;
-    all5 += keys.slice(0, 5).filter((key) => gold.has(key)).length === s.gold ? 1 : 0;
-    const first = keys.findIndex((key) => gold.has(key));
-    for (const k of ks) success[k]! += first >= 0 && first < k ? 1 : 0;
-    mrr += first < 0 ? 0 : 1 / (first + 1);
+    const gold = goldOf(s);
+    for (const k of ks) recall[k]! += recallAt(keys, gold, k);
+    all5 += allAt(keys, gold, 5);
+    const rr = reciprocalRank(keys, gold);
+    for (const k of ks) success[k]! += rr >= 1 / k ? 1 : 0;
+    mrr += rr;
   }
   const m = searches.length || 1;
   return {

@@ -40,6 +40,23 @@ describe('train-ranker on feature rows', () => {
     expect(quality(rows, (s) => reorder(s, model)).mrr).toBe(1);
   });
 
+  it('counts a gold key outside the pool as a miss in recall and all@5', () => {
+    const row: FeatureRow = {
+      setting: 's',
+      all: true,
+      target: 'columns',
+      id: 'q',
+      database: 'db',
+      gold: 2,
+      candidates: [
+        { key: 'db.x', label: 0, features: {} },
+        { key: 'db.gold', label: 1, features: {} },
+      ],
+    };
+    const q = quality([row], (s) => reorder(s, null), [1, 5]);
+    expect(q).toEqual({ searches: 1, recall: { 1: 0, 5: 0.5 }, success: { 1: 0, 5: 1 }, all5: 0, mrr: 0.5 });
+  });
+
   it('is deterministic: the same rows give the same weights', () => {
     const columns = featureColumns(rows);
     expect(train(rows, columns, 4)).toEqual(train(rows, columns, 4));
