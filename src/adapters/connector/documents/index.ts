@@ -26,8 +26,9 @@ import type {
 import { SextantError } from '../../../kernel/errors.js';
 import { redactDsn } from '../../../kernel/redact.js';
 import { httpName } from '../../../kernel/document-names.js';
+import { inboundAnchors } from './anchors.js';
 import { CRAWL_DEFAULTS, crawl } from './crawl.js';
-import { linksOf } from './links.js';
+import { anchorsOf, linksOf, type LinkAnchor } from './links.js';
 
 export interface DocumentsConnectorOptions {
   reader: DocumentReader;
@@ -79,12 +80,19 @@ function storedLinks(previous: CatalogObject | undefined): string[] | undefined 
   return Array.isArray(links) ? links.filter((l): l is string => typeof l === 'string') : undefined;
 }
 
+/** The stored outbound anchors of a crawled page (anchors.ts), when it has them. */
+function storedAnchors(previous: CatalogObject | undefined): LinkAnchor[] | undefined {
+  const anchors = previous?.attributes.outboundAnchors;
+  if (!Array.isArray(anchors)) return undefined;
+  return anchors.filter((a): a is LinkAnchor => Array.isArray(a) && a.length === 3 && a.every((x) => typeof x === 'string'));
+}
+
 /**
  * A conditional request needs what the previous read said (ETag, Last-Modified) and, for a
- * crawl to go on without the page's bytes, the links stored with it.
+ * crawl to go on without the page's bytes, the links and anchors stored with it.
  */
 function validatorsOf(previous: CatalogObject | undefined, crawling: boolean): { validators?: DocumentValidators } {
-  if (!previous || (crawling && !storedLinks(previous))) return {};
+  if (!previous || (crawling && !(storedLinks(previous) && storedAnchors(previous)))) return {};
   const etag = typeof previous.attributes.etag === 'string' ? previous.attributes.etag : undefined;
   const modifiedAt = typeof previous.attributes.modifiedAt === 'string' ? previous.attributes.modifiedAt : undefined;
   return etag || modifiedAt ? { validators: { ...(etag ? { etag } : {}), ...(modifiedAt ? { modifiedAt } : {}) } } : {};
@@ -105,6 +113,18 @@ function withValidators(previous: CatalogObject, document: FetchedDocument, link
       ...(links ? { links } : {}),
     },
   };
+}
+
+/**
+ * A crawled page with what it says of the pages it links to (`outboundAnchors`, kept so an
+ * unchanged page still speaks for them) and what the crawl's pages say of it (`anchors`, inbound
+ * anchor text: anchors.ts); the same object when both are as stored.
+ */
+function withAnchors(object: CatalogObject, outbound: readonly LinkAnchor[], inbound: readonly string[] | undefined): CatalogObject {
+  const a = object.attributes;
+  if (JSON.stringify(a.outboundAnchors) === JSON.stringify(outbound) && JSON.stringify(a.anchors) === JSON.stringify(inbound)) return object;
+  const { anchors: _anchors, outboundAnchors: _outbound, ...rest } = a;
+  return { ...object, attributes: { ...rest, outboundAnchors: outbound, ...(inbound ? { anchors: inbound } : {}) } };
 }
 
 /**
@@ -132,6 +152,19 @@ async function eachAtOnce<T>(items: readonly T[], limit: number, work: (item: T,
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
+
+/**
+ * The crawled pages with their inbound anchor text. A page read this time speaks with its
+ * anchors as read; a page kept from before (its read failed) with the ones stored with it.
+ */
+function withInboundAnchors(source: SourceRecord, objects: readonly CatalogObject[], read: ReadonlyMap<string, LinkAnchor[]>): CatalogObject[] {
+  const outbound = new Map(objects.map((o) => [o.name, read.get(o.name) ?? storedAnchors(o) ?? []]));
+  const inbound = inboundAnchors(outbound, (url) => {
+    const name = httpName(source.url, url);
+    return outbound.has(name) ? name : null;
+  });
+  return objects.map((o) => withAnchors(o, outbound.get(o.name)!, inbound.get(o.name)));
 }
 
 export function createDocumentsConnector(options: DocumentsConnectorOptions): Connector {
@@ -203,12 +236,14 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
     }
   }
 
-  /** A crawled page's links: read from its text, or the stored ones when the server said it had not changed. */
-  async function pageLinks(document: FetchedDocument, url: string, previous: CatalogObject | undefined): Promise<string[]> {
-    if (document.notModified) return storedLinks(previous) ?? [];
+  /** A crawled page's links and anchors: read from its text, or the stored ones when the server said it had not changed. */
+  async function pageLinks(document: FetchedDocument, url: string, previous: CatalogObject | undefined): Promise<{ links: string[]; anchors: LinkAnchor[] }> {
+    if (document.notModified) return { links: storedLinks(previous) ?? [], anchors: storedAnchors(previous) ?? [] };
     const type = await converter.detect({ contentType: document.contentType, name: document.name, bytes: document.bytes });
-    if (type !== 'html' && type !== 'markdown') return [];
-    return linksOf(await converter.decodeText(document.bytes), document.origin.startsWith('http') ? document.origin : url, type === 'markdown');
+    if (type !== 'html' && type !== 'markdown') return { links: [], anchors: [] };
+    const text = await converter.decodeText(document.bytes);
+    const at = document.origin.startsWith('http') ? document.origin : url;
+    return { links: linksOf(text, at, type === 'markdown'), anchors: anchorsOf(text, at, type === 'markdown') };
   }
 
   async function fetchAll(
@@ -217,12 +252,19 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
     skipped: SkippedDocument[],
     stored: ReadonlyMap<string, CatalogObject>,
     marks: Map<string, string>,
-  ): Promise<{ documents: FetchedDocument[]; leftOut: number; links: Map<string, string[]>; read: Map<string, ReturnType<typeof readDocument>> }> {
+  ): Promise<{
+    documents: FetchedDocument[];
+    leftOut: number;
+    links: Map<string, string[]>;
+    anchors: Map<string, LinkAnchor[]> | null;
+    read: Map<string, ReturnType<typeof readDocument>>;
+  }> {
     const links = new Map<string, string[]>();
     // crawled pages are extracted as they arrive, while the next requests are in flight
     const read = new Map<string, ReturnType<typeof readDocument>>();
-    if (option<string>(source, 'content') !== undefined) return { documents: [inline(source)], leftOut: 0, links, read };
+    if (option<string>(source, 'content') !== undefined) return { documents: [inline(source)], leftOut: 0, links, anchors: null, read };
     if (option<boolean>(source, 'followLinks')) {
+      const anchors = new Map<string, LinkAnchor[]>();
       const pattern = option<string>(source, 'linkPattern');
       const outcome = await crawl(
         source.url,
@@ -239,8 +281,9 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
             const document = await reader.fetch(source, { name, origin: url, ...validatorsOf(previous, true) }, introspect.signal);
             const page = { ...document, name };
             const found = await pageLinks(page, url, previous);
-            links.set(name, found);
-            read.set(name, readDocument(source, page, previous, found));
+            links.set(name, found.links);
+            anchors.set(name, found.anchors);
+            read.set(name, readDocument(source, page, previous, found.links));
             return page;
           },
           links: async (page) => links.get(page.name) ?? [],
@@ -249,7 +292,7 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
         },
       );
       for (const f of outcome.failed) skipped.push({ name: httpName(source.url, f.url), reason: f.reason, kept: false });
-      return { documents: outcome.pages.map((p) => p.document), leftOut: outcome.leftOut, links, read };
+      return { documents: outcome.pages.map((p) => p.document), leftOut: outcome.leftOut, links, anchors, read };
     }
     const walk = reader.open
       ? await reader.open(source, introspect.signal)
@@ -291,7 +334,7 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
       if ('reason' in outcome) skipped.push(outcome);
       else documents.push(outcome);
     }
-    return { documents, leftOut: cap ? Math.max(0, entries.length - cap) : 0, links, read };
+    return { documents, leftOut: cap ? Math.max(0, entries.length - cap) : 0, links, anchors: null, read };
   }
 
   return Object.freeze({
@@ -347,8 +390,8 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
       const skipped: SkippedDocument[] = [];
       const stored = new Map(((await introspect.stored?.()) ?? []).filter((o) => o.kind === 'document').map((o) => [o.name, o]));
       const marks = new Map<string, string>();
-      const { documents, leftOut, links, read } = await fetchAll(source, introspect, skipped, stored, marks);
-      const objects: CatalogObject[] = [];
+      const { documents, leftOut, links, anchors, read } = await fetchAll(source, introspect, skipped, stored, marks);
+      let objects: CatalogObject[] = [];
       let reused = 0;
       for (const [i, document] of documents.entries()) {
         introspect.onProgress?.(`extracting ${document.name}`, i, documents.length);
@@ -372,6 +415,7 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
           s.kept = true;
         }
       }
+      if (anchors) objects = withInboundAnchors(source, objects, anchors);
       if (objects.length === 0 && skipped.length > 0) {
         throw new SextantError(
           'INTROSPECTION_FAILED',

@@ -1,7 +1,9 @@
 /**
  * @module adapters/connector/documents/links
  * Links a crawl may follow: `href`s of HTML anchors and markdown `[text](url)` targets, resolved
- * against the page's URL and normalised (no fragment, query keys sorted) so one page is read once.
+ * against the page's URL and normalised (no fragment, query keys sorted) so one page is read once;
+ * and what each link says of its target (its text and `title` attribute), the anchor text that
+ * describes a page in the words of the pages pointing at it.
  */
 
 const HREF = /<a\b[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
@@ -35,4 +37,58 @@ export function linksOf(text: string, pageUrl: string, markdown: boolean): strin
     if (url) out.add(url);
   }
   return [...out];
+}
+
+/** What one link says of its target: its URL, its text and its `title` attribute ('' when absent or the same as the text). */
+export type LinkAnchor = readonly [url: string, text: string, title: string];
+
+const HTML_ANCHOR = /<a\b([^>]*)>([\s\S]*?)<\/a\s*>/gi;
+const ATTRIBUTE = (name: string) => new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i');
+const HREF_ATTRIBUTE = ATTRIBUTE('href');
+const TITLE_ATTRIBUTE = ATTRIBUTE('title');
+const MARKDOWN_ANCHOR = /\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"([^"]*)")?\s*\)/g;
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+/** Longest text kept of one link (a link around a whole paragraph says little more). */
+const MAX_ANCHOR_CHARS = 200;
+
+/** Markup to plain text: tags dropped, the common and numeric entities decoded, white space collapsed. */
+function plainText(markup: string): string {
+  return markup
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+      if (ref[0] !== '#') return ENTITIES[ref.toLowerCase()] ?? whole;
+      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_ANCHOR_CHARS);
+}
+
+function attribute(attributes: string, pattern: RegExp): string {
+  const m = pattern.exec(attributes);
+  return m ? (m[1] ?? m[2] ?? m[3] ?? '') : '';
+}
+
+const says = (text: string) => /[\p{L}\p{N}]/u.test(text);
+
+/**
+ * The anchors of a page (HTML `<a href>` or markdown links) to other http(s) pages, in order,
+ * each link's target normalised as {@link linksOf} does; links to a place on the page itself and
+ * links whose text and title hold no letter or digit are left out.
+ */
+export function anchorsOf(text: string, pageUrl: string, markdown: boolean): LinkAnchor[] {
+  const self = normaliseUrl(pageUrl);
+  const out: LinkAnchor[] = [];
+  const add = (target: string, inner: string, title: string) => {
+    const raw = target.replace(/&amp;/g, '&');
+    if (!raw || raw.startsWith('#') || /^(mailto|javascript|tel|data):/i.test(raw)) return;
+    const url = normaliseUrl(raw, pageUrl);
+    const label = says(inner) ? inner : '';
+    const extra = says(title) && title !== label ? title : '';
+    if (url && url !== self && (label || extra)) out.push([url, label, extra]);
+  };
+  if (markdown) for (const m of text.matchAll(MARKDOWN_ANCHOR)) add(m[2]!, plainText(m[1]!), plainText(m[3] ?? ''));
+  else for (const m of text.matchAll(HTML_ANCHOR)) add(attribute(m[1]!, HREF_ATTRIBUTE), plainText(m[2]!), plainText(attribute(m[1]!, TITLE_ATTRIBUTE)));
+  return out;
 }

@@ -2,7 +2,8 @@
  * A crawl asks again with the previous ETag / Last-Modified: against a real node:http server on
  * loopback that counts its answers and honours If-None-Match and If-Modified-Since, an unchanged
  * site is answered with 304s only (no page body sent, nothing extracted), the crawl still reaches
- * every page through the stored links, and a changed page is read and extracted again.
+ * every page through the stored links, and a changed page is read and extracted again. Each
+ * crawled page carries the anchor text of the links pointing at it, through both kinds of read.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -67,19 +68,19 @@ function counting(): { converter: DocumentConverter; extracted: string[] } {
   };
 }
 
-const source: () => SourceRecord = () => ({
+const source = (start = '/docs/index.html', options: Record<string, unknown> = {}): SourceRecord => ({
   name: 'wiki',
   type: 'docs',
-  url: `${base}/docs/index.html`,
-  options: { followLinks: true, maxDepth: 3, maxDocuments: 20 },
+  url: `${base}${start}`,
+  options: { followLinks: true, maxDepth: 3, maxDocuments: 20, ...options },
   createdAt: '2026-11-25T00:00:00Z',
 });
 
-async function crawlOnce(stored: CatalogObject[]) {
+async function crawlOnce(stored: CatalogObject[], from: SourceRecord = source()) {
   answers.length = 0;
   const { converter, extracted } = counting();
   const connector = createDocumentsConnector({ reader: createSourceReader({ limits: DEFAULT_DOCUMENT_LIMITS }), converter, limits: DEFAULT_DOCUMENT_LIMITS });
-  const snapshot = await connector.introspect(source(), { stored: async () => stored });
+  const snapshot = await connector.introspect(from, { stored: async () => stored });
   return { snapshot, extracted, answers: [...answers].sort((a, b) => a.path.localeCompare(b.path)) };
 }
 
@@ -118,6 +119,49 @@ describe('docs connector, conditional requests', () => {
     } finally {
       pages['/docs/b.html'] = before;
       delete pages['/docs/d.html'];
+    }
+  });
+
+  it('gives each page the anchor text of the links pointing at it, from the pages the crawl reads only, and follows a changed link', async () => {
+    const guide: Record<string, string> = {
+      '/guide/index.html':
+        '<html><head><title>Guide</title></head><body><main><h1>Guide</h1><p><a href="setup.html">Installing the server</a>, ' +
+        '<a href="tuning.html" title="Tuning">performance knobs</a>, <a href="keys.html">the answer key</a>.</p></main></body></html>',
+      '/guide/setup.html':
+        '<html><head><title>Setup</title></head><body><main><h1>Setup</h1><p>Then set <a href="tuning.html#mem"><code>work_mem</code></a>; ' +
+        '<a href="index.html">Home</a>.</p></main></body></html>',
+      '/guide/tuning.html':
+        '<html><head><title>Tuning</title></head><body><main><h1>Tuning</h1><p>After the <a href="setup.html">setup</a>, see ' +
+        '<a href="tuning.html#mem">memory</a>.</p></main></body></html>',
+      // left out by the link pattern, as the documents bench leaves out the manual's index: it speaks for no page
+      '/guide/keys.html': '<html><head><title>Keys</title></head><body><main><h1>Keys</h1><p><a href="setup.html">secret words</a></p></main></body></html>',
+    };
+    Object.assign(pages, guide);
+    const from = source('/guide/index.html', { linkPattern: '^(?!.*keys\\.html)' });
+    const anchorsOf = (objects: readonly CatalogObject[]) => Object.fromEntries(objects.map((o) => [o.name, o.attributes.anchors]));
+    try {
+      const first = await crawlOnce([], from);
+      expect(first.answers.map((a) => a.path)).not.toContain('/guide/keys.html');
+      expect(anchorsOf(first.snapshot.objects)).toEqual({
+        'index.html': ['Home'],
+        'setup.html': ['Installing the server', 'setup'],
+        // the link's title follows its text; the page's link to itself says nothing of it
+        'tuning.html': ['performance knobs | Tuning', 'work_mem'],
+      });
+
+      const unchanged = await crawlOnce(first.snapshot.objects, from);
+      expect(unchanged.answers.every((a) => a.status === 304)).toBe(true);
+      expect(unchanged.snapshot.objects).toEqual(first.snapshot.objects);
+
+      pages['/guide/setup.html'] = guide['/guide/setup.html']!.replace('work_mem', 'shared_buffers');
+      const changed = await crawlOnce(first.snapshot.objects, from);
+      expect(changed.extracted).toEqual(['setup.html']);
+      expect(anchorsOf(changed.snapshot.objects)['tuning.html']).toEqual(['performance knobs | Tuning', 'shared_buffers']);
+      // the page whose text did not change is the stored one with its new anchors
+      const tuning = changed.snapshot.objects.find((o) => o.name === 'tuning.html')!;
+      expect(tuning.definition).toBe(first.snapshot.objects.find((o) => o.name === 'tuning.html')!.definition);
+    } finally {
+      for (const path of Object.keys(guide)) delete pages[path];
     }
   });
 });
