@@ -93,6 +93,15 @@ describe('pages of a document search', () => {
     expect(pageCandidates(order, ctx, 2)).toHaveLength(2);
   });
 
+  it('reads the share of the query’s words in what the pages linking to a page call it', () => {
+    const linked = { ...pages['docs:document:other.html']!, anchors: ['Foreign tables | 5.12. Foreign Data', 'FDW'] };
+    const withAnchors = { ...ctx, pages: new Map([...ctx.pages, ['docs:document:other.html', viewOf(linked)]]) };
+    const [ref, , other] = pageCandidates(order, withAnchors, 3);
+    expect(other!.features['anchor.coverage']).toBe(1);
+    expect(ref!.features['anchor.coverage']).toBe(0);
+    expect(pageCandidates(order, { ...withAnchors, query: 'foreign wrappers' }, 3)[2]!.features['anchor.coverage']).toBe(0.5);
+  });
+
   it('puts the pages in the model’s order, each best passage first, the other passages after in fused order', () => {
     const model: RankerModel = { target: 'documents', pool: 3, features: ['phrase', 'table.share'], mean: [0, 0], scale: [1, 1], weights: [2, -1] };
     const ranked = rankPages(model, order, pageCandidates(order, ctx, 3));

@@ -24,6 +24,8 @@ export interface PageText {
   outline: readonly string[];
   /** The page's extracted markdown. */
   markdown: string;
+  /** Inbound anchor text (a crawled page: what the pages linking to it call it); none elsewhere. */
+  anchors?: readonly string[];
 }
 
 /** A page as the features read it, derived once per page text (see {@link createPageViews}). */
@@ -35,6 +37,7 @@ export interface PageView {
   titleWords: readonly string[];
   headings: ReadonlySet<string>;
   emphasis: ReadonlySet<string>;
+  anchors: ReadonlySet<string>;
 }
 
 export function viewOf(text: PageText): PageView {
@@ -44,6 +47,7 @@ export function viewOf(text: PageText): PageView {
     titleWords: queryWords(text.title.replace(/^\p{L}?[\d.]+\s/u, '')),
     headings: wordSet(text.outline.map((h) => h.replace(/^\d+ /, '')).join(' ')),
     emphasis: wordSet(emphasised(text.markdown)),
+    anchors: wordSet((text.anchors ?? []).join(' ')),
   };
 }
 
@@ -207,6 +211,7 @@ export function pageCandidates(order: readonly Ordered[], ctx: PageFeatureContex
       'title.coverage': view ? coverage(words, view.title) : 0,
       'headings.coverage': view ? coverage(words, view.headings) : 0,
       'emphasis.coverage': view ? coverage(words, view.emphasis) : 0,
+      'anchor.coverage': view ? coverage(words, view.anchors) : 0,
       phrase: phrase && body.includes(phrase) ? 1 : 0,
       // a word's plural or longer forms count: `row` is found in `rows`
       'page.coverage': words.length ? words.filter((w) => body.includes(` ${w}`)).length / words.length : 0,

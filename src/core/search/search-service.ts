@@ -130,11 +130,13 @@ export function createSearchService(deps: SearchDeps) {
     const pages = new Map(
       objects.map((o) => {
         const markdown = o.definition ?? '';
-        const view = pageViews(`${o.id}\u0000${sha256(markdown)}`, () => {
-          const a = o.attributes as { title?: unknown; outline?: unknown };
+        const a = o.attributes as { title?: unknown; outline?: unknown; anchors?: unknown };
+        // a page's anchors change with the pages linking to it, its text staying the same
+        const key = sha256(JSON.stringify([markdown, a.anchors ?? null]));
+        const view = pageViews(`${o.id}\u0000${key}`, () => {
           const title = typeof a.title === 'string' ? a.title : o.name;
-          const outline = Array.isArray(a.outline) ? a.outline.filter((h): h is string => typeof h === 'string') : [];
-          return { title, outline, markdown };
+          const strings = (v: unknown) => (Array.isArray(v) ? v.filter((h): h is string => typeof h === 'string') : []);
+          return { title, outline: strings(a.outline), markdown, anchors: strings(a.anchors) };
         });
         return [o.id, view];
       }),

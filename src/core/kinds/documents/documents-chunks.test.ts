@@ -24,4 +24,12 @@ describe('documentChunkFields', () => {
     // the embedder reads the passage under its heading path, then the page's headings
     expect(parts[1]!.textParts).toEqual(['Runbook › Backups', 'Nightly at 02:00.', 'Rotating API keys. Backups']);
   });
+
+  it('gives the first passage alone the page’s inbound anchor text as lexical words, never to the embedder', () => {
+    const linked: CatalogObject = { ...runbook, attributes: { ...runbook.attributes, anchors: ['key rotation', 'Revoking | Runbook'] } };
+    const [first, second] = documentChunkFields(linked, '');
+    expect(first!.comment).toBe('Rotating API keys. Backups. key rotation. Revoking | Runbook');
+    expect(second!.comment).toBe('Rotating API keys. Backups');
+    expect(first!.textParts.join(' ')).not.toContain('key rotation');
+  });
 });
