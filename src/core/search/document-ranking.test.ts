@@ -102,6 +102,22 @@ describe('pages of a document search', () => {
     expect(pageCandidates(order, { ...withAnchors, query: 'foreign wrappers' }, 3)[2]!.features['anchor.coverage']).toBe(0.5);
   });
 
+  it('counts, for each page, the share of the other candidates that link to it', () => {
+    const at = (name: string) => `https://docs.test/${name}`;
+    const linking = new Map([
+      ['docs:document:ref.html', viewOf({ ...pages['docs:document:ref.html']!, origin: at('ref.html'), links: [at('guide.html')] })],
+      ['docs:document:guide.html', viewOf({ ...pages['docs:document:guide.html']!, origin: at('guide.html'), links: [at('guide.html'), at('ref.html')] })],
+      // read from a folder: no URL, so nothing can link to it; its links still count for the others
+      ['docs:document:other.html', viewOf({ ...pages['docs:document:other.html']!, links: [at('guide.html')] })],
+    ]);
+    const [ref, guide, other] = pageCandidates(order, { ...ctx, pages: linking }, 3);
+    // guide.html: linked from ref.html and other.html (its link to itself does not count)
+    expect(guide!.features['pool.inlinks']).toBe(1);
+    expect(ref!.features['pool.inlinks']).toBe(0.5);
+    expect(other!.features['pool.inlinks']).toBe(0);
+    expect(pageCandidates(order, ctx, 3).map((c) => c.features['pool.inlinks'])).toEqual([0, 0, 0]);
+  });
+
   it('puts the pages in the model’s order, each best passage first, the other passages after in fused order', () => {
     const model: RankerModel = { target: 'documents', pool: 3, features: ['phrase', 'table.share'], mean: [0, 0], scale: [1, 1], weights: [2, -1] };
     const ranked = rankPages(model, order, pageCandidates(order, ctx, 3));

@@ -3,10 +3,12 @@
  * A document search ranks pages, not passages: the pages of the first fused passages become
  * candidates, each described by what its passages scored (BM25 relative to the best passage of
  * the search, vector similarity, how many of its passages matched) and by its own structure
- * (the query's words in its title, headings and emphasised terms, the query as a phrase in its
- * text, how much of its best passage is a table). A linear model trained on the document bench's
- * dev questions (bench/train-ranker, target `documents`) orders the pages; each page's best
- * passage takes the page's place, and every other passage follows in fused order. RRF alone
+ * (the query's words in its title, headings, emphasised terms and inbound anchor text, the
+ * query as a phrase in its text, how much of its best passage is a table) and by the links
+ * between the candidates (how many of the others link to it). A linear model trained on the
+ * document bench's dev questions (bench/train-ranker, target `documents`) orders the pages;
+ * each page's best passage takes the page's place, and every other passage follows in fused
+ * order. RRF alone
  * throws the BM25 margin away and knows nothing of titles or phrases: on the PostgreSQL manual
  * it put the page an index entry names first for 59% of the dev queries.
  */
@@ -26,6 +28,9 @@ export interface PageText {
   markdown: string;
   /** Inbound anchor text (a crawled page: what the pages linking to it call it); none elsewhere. */
   anchors?: readonly string[];
+  /** Where the page was read (a crawled page: its URL), and the URLs it links to. */
+  origin?: string;
+  links?: readonly string[];
 }
 
 /** A page as the features read it, derived once per page text (see {@link createPageViews}). */
@@ -38,6 +43,8 @@ export interface PageView {
   headings: ReadonlySet<string>;
   emphasis: ReadonlySet<string>;
   anchors: ReadonlySet<string>;
+  origin: string | null;
+  links: ReadonlySet<string>;
 }
 
 export function viewOf(text: PageText): PageView {
@@ -48,6 +55,8 @@ export function viewOf(text: PageText): PageView {
     headings: wordSet(text.outline.map((h) => h.replace(/^\d+ /, '')).join(' ')),
     emphasis: wordSet(emphasised(text.markdown)),
     anchors: wordSet((text.anchors ?? []).join(' ')),
+    origin: text.origin ?? null,
+    links: new Set(text.links ?? []),
   };
 }
 
@@ -170,6 +179,25 @@ export function tableShare(text: string): number {
   return lines.filter((l) => l.trimStart().startsWith('|')).reduce((n, l) => n + l.length, 0) / total;
 }
 
+/**
+ * Share of the other candidate pages that link to each page: link analysis within the search's
+ * own candidates (the authority step of Kleinberg's HITS, once). The page the other pages about
+ * a query point at is often the one that treats it: on the PostgreSQL manual the chapter over
+ * the sections that match ("standby server" → High Availability) or the page the reference
+ * pages cite.
+ */
+function poolInlinks(pages: ReadonlyArray<{ page: string }>, views: ReadonlyMap<string, PageView>): Map<string, number> {
+  const others = Math.max(1, pages.length - 1);
+  const out = new Map<string, number>();
+  for (const { page } of pages) {
+    const origin = views.get(page)?.origin;
+    if (!origin) continue;
+    const linking = pages.filter((p) => p.page !== page && views.get(p.page)?.links.has(origin)).length;
+    out.set(page, linking / others);
+  }
+  return out;
+}
+
 /** FTS5 relevance s / (1 + s) back to the BM25 magnitude s. */
 function bm25Of(relevance: number | undefined): number {
   if (relevance === undefined || relevance <= 0) return 0;
@@ -196,6 +224,7 @@ export function pageCandidates(order: readonly Ordered[], ctx: PageFeatureContex
   }
   const words = queryWords(ctx.query);
   const phrase = words.length >= 2 ? phraseText(ctx.query) : null;
+  const inlinks = poolInlinks(pages, ctx.pages);
   return pages.map(({ page, best }, i) => {
     const view = ctx.pages.get(page);
     const body = view?.body ?? '';
@@ -221,6 +250,7 @@ export function pageCandidates(order: readonly Ordered[], ctx: PageFeatureContex
       'page.density': Math.log1p(words.reduce((n, w) => n + occurrences(body, ` ${w}`), 0) / (1 + body.length / 1000)),
       'early.coverage': words.length ? words.filter((w) => body.slice(0, EARLY_CHARS).includes(` ${w}`)).length / words.length : 0,
       'table.share': tableShare(ctx.passages.get(best.id) ?? ''),
+      'pool.inlinks': inlinks.get(page) ?? 0,
     };
     return { page, best, features };
   });

@@ -130,13 +130,14 @@ export function createSearchService(deps: SearchDeps) {
     const pages = new Map(
       objects.map((o) => {
         const markdown = o.definition ?? '';
-        const a = o.attributes as { title?: unknown; outline?: unknown; anchors?: unknown };
-        // a page's anchors change with the pages linking to it, its text staying the same
-        const key = sha256(JSON.stringify([markdown, a.anchors ?? null]));
+        const a = o.attributes as { title?: unknown; outline?: unknown; anchors?: unknown; origin?: unknown; links?: unknown };
+        // anchors change with the pages linking to a page, links alone may change: its text staying the same
+        const key = sha256(JSON.stringify([markdown, a.anchors ?? null, a.origin ?? null, a.links ?? null]));
         const view = pageViews(`${o.id}\u0000${key}`, () => {
           const title = typeof a.title === 'string' ? a.title : o.name;
           const strings = (v: unknown) => (Array.isArray(v) ? v.filter((h): h is string => typeof h === 'string') : []);
-          return { title, outline: strings(a.outline), markdown, anchors: strings(a.anchors) };
+          const origin = typeof a.origin === 'string' ? { origin: a.origin } : {};
+          return { title, outline: strings(a.outline), markdown, anchors: strings(a.anchors), ...origin, links: strings(a.links) };
         });
         return [o.id, view];
       }),
