@@ -144,7 +144,8 @@ async function pageCandidateLines(hybrid: SearchFn, questions: readonly Question
         return { key: page, label: q.gold_pages.includes(page) ? 1 : 0, features: h.explain!.features! };
       })
       .sort((a, b) => (b.features['fused.inv'] ?? 0) - (a.features['fused.inv'] ?? 0));
-    const gold = candidates.filter((c) => c.label === 1).length;
+    // every gold page counts: one outside the candidates is a miss (train-ranker's quality)
+    const gold = q.gold_pages.length;
     lines.push(`${JSON.stringify({ setting: 'documents', all: false, target: 'documents', id: q.id, database: q.id, gold, candidates })}\n`);
   }
   return lines;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- train-ranker --features FILE [--out FILE] [--folds 5] [--seed 19] [--products a*b,…]
+ * `npm run bench -- train-ranker --features FILE [--out FILE] [--folds 5] [--seed 19 | --seeds 19,1,…] [--products a*b,…]
  *   [--steps N] [--rate R] [--l2 L] [--json]`
  *
  * Trains the learned ranker (src/core/search/learned-ranker.ts) on the schema-linking dev
@@ -8,14 +8,15 @@
  * or, for the pages of a document search (target `documents`), from the documents bench:
  *   SEXTANT_RANKER=rrf npm run bench -- documents --rankers hybrid --features FILE
  * Cross-validation is grouped by database (5 folds, seeded): a question is ranked by a model that
- * never saw a question of its database (a document question is its own group). Targets not
+ * never saw a question of its database (a document question is its own group); with `--seeds`
+ * the report is the mean of one cross-validation per fold seed. Targets not
  * trained keep the model the output file already holds. The report compares RRF with the cross-validated model per
  * setting; the model trained on every question is written to --out (default: the shipped file).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { checkModels, type RankerModel, type RankerModels } from '../../src/core/search/learned-ranker.js';
-import { crossValidate, DEFAULT_TRAIN, featureColumns, quality, reorder, train, type Quality, type TrainOptions } from './train.js';
+import { crossValidate, DEFAULT_TRAIN, featureColumns, meanQuality, quality, reorder, train, type Quality, type TrainOptions } from './train.js';
 import type { FeatureRow } from '../schema-linking/features.js';
 
 const USAGE = `usage: npm run bench -- train-ranker --features FILE [options]
@@ -26,6 +27,7 @@ const USAGE = `usage: npm run bench -- train-ranker --features FILE [options]
   --pool N             candidates the model reorders (default: relations 40, columns 60, documents 20)
   --folds N            database folds of the cross-validation (default 5)
   --seed N             seed of the fold assignment (default 19)
+  --seeds N,N,…        report the mean of one cross-validation per fold seed (the model is the same)
   --products a*b,…     product features added to the linear model
   --steps N --rate R --l2 L   gradient descent (default ${DEFAULT_TRAIN.steps}, ${DEFAULT_TRAIN.rate}, ${DEFAULT_TRAIN.l2})
   --json               print the report as JSON`;
@@ -43,6 +45,8 @@ interface Args {
   pool: number | null;
   folds: number;
   seed: number;
+  /** Fold seeds whose cross-validations the report averages (`[seed]` unless --seeds). */
+  seeds: number[];
   products: string[];
   train: TrainOptions;
   json: boolean;
@@ -56,6 +60,7 @@ function parseArgs(argv: readonly string[]): Args {
     pool: null,
     folds: 5,
     seed: 19,
+    seeds: [],
     products: [],
     train: { ...DEFAULT_TRAIN },
     json: false,
@@ -82,7 +87,11 @@ function parseArgs(argv: readonly string[]): Args {
     } else if (a === '--pool') args.pool = Math.floor(number());
     else if (a === '--folds') args.folds = Math.floor(number());
     else if (a === '--seed') args.seed = Math.floor(number());
-    else if (a === '--products') args.products = value().split(',').filter(Boolean);
+    else if (a === '--seeds') {
+      const seeds = value().split(',').map(Number);
+      if (!seeds.length || !seeds.every((n) => Number.isInteger(n) && n >= 0)) throw new Error(`--seeds takes whole numbers, comma-separated\n${USAGE}`);
+      args.seeds = seeds;
+    } else if (a === '--products') args.products = value().split(',').filter(Boolean);
     else if (a === '--steps') args.train.steps = Math.floor(number());
     else if (a === '--rate') args.train.rate = number();
     else if (a === '--l2') args.train.l2 = number();
@@ -90,7 +99,7 @@ function parseArgs(argv: readonly string[]): Args {
     else throw new Error(`unknown option ${a}\n${USAGE}`);
   }
   if (!args.features) throw new Error(`--features is required\n${USAGE}`);
-  return args as Args;
+  return { ...args, seeds: args.seeds?.length ? args.seeds : [args.seed ?? 19] } as Args;
 }
 
 const f3 = (x: number) => x.toFixed(3);
@@ -139,18 +148,19 @@ export async function run(argv: string[]): Promise<void> {
     if (!mine.length) throw new Error(`no ${target} searches in ${args.features}`);
     const pool = args.pool ?? POOLS[target];
     const columns = featureColumns(mine, args.products);
-    const cv = crossValidate(mine, columns, pool, args.folds, args.seed, args.train);
+    const cvs = args.seeds.map((seed) => crossValidate(mine, columns, pool, args.folds, seed, args.train));
     const ks = KS[target];
     const settings = [...new Set(mine.map((s) => s.setting))];
     const rows: Record<string, { rrf: Quality; learned: Quality }> = {};
     for (const setting of settings) {
       const of = mine.filter((s) => s.setting === setting);
-      rows[setting] = { rrf: quality(of, (s) => reorder(s, null), ks), learned: quality(of, (s) => reorder(s, cv.get(s)!), ks) };
+      const learned = meanQuality(cvs.map((cv) => quality(of, (s) => reorder(s, cv.get(s)!), ks)));
+      rows[setting] = { rrf: quality(of, (s) => reorder(s, null), ks), learned };
     }
     report[target] = { searches: mine.length, features: columns.length, pool, settings: rows };
     if (!args.json) {
       console.log(
-        `\n${target}: ${mine.length} searches, ${columns.length} features, pool ${pool}, ${args.folds}-fold CV grouped by database (seed ${args.seed})`,
+        `\n${target}: ${mine.length} searches, ${columns.length} features, pool ${pool}, ${args.folds}-fold CV grouped by database (seed${args.seeds.length > 1 ? `s ${args.seeds.join(',')}, mean` : ` ${args.seeds[0]}`})`,
       );
       console.log(`${'setting'.padEnd(34)} ${HEADERS[target]}`);
       for (const [setting, r] of Object.entries(rows)) {
@@ -174,6 +184,7 @@ export async function run(argv: string[]): Promise<void> {
     searches: searches.length,
     folds: args.folds,
     seed: args.seed,
+    ...(args.seeds.length > 1 ? { seeds: args.seeds } : {}),
     ...args.train,
     products: args.products,
     cv: report,

@@ -126,6 +126,21 @@ export function quality(searches: readonly FeatureRow[], order: (s: FeatureRow) 
   };
 }
 
+/** The mean of several evaluations of the same searches (cross-validations with other fold seeds). */
+export function meanQuality(runs: readonly Quality[]): Quality {
+  const n = runs.length || 1;
+  const mean = (pick: (q: Quality) => number) => runs.reduce((sum, q) => sum + pick(q), 0) / n;
+  const first = runs[0];
+  const ks = (of: (q: Quality) => Record<number, number>) => Object.keys(first ? of(first) : {}).map(Number);
+  return {
+    searches: first?.searches ?? 0,
+    recall: Object.fromEntries(ks((q) => q.recall).map((k) => [k, mean((q) => q.recall[k]!)])),
+    success: Object.fromEntries(ks((q) => q.success).map((k) => [k, mean((q) => q.success[k]!)])),
+    all5: mean((q) => q.all5),
+    mrr: mean((q) => q.mrr),
+  };
+}
+
 /** Databases in folds: sorted, shuffled by a seeded generator, dealt round-robin. */
 export function databaseFolds(databases: readonly string[], folds: number, seed: number): Map<string, number> {
   const sorted = [...new Set(databases)].sort();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FeatureRow } from '../../bench/schema-linking/features.js';
-import { featureColumns, quality, reorder, train } from '../../bench/train-ranker/train.js';
+import { featureColumns, meanQuality, quality, reorder, train } from '../../bench/train-ranker/train.js';
 
 /** Four candidates in RRF order; the gold one (third) is the only one a table name matched. */
 function row(i: number): FeatureRow {
@@ -55,6 +55,13 @@ describe('train-ranker on feature rows', () => {
     };
     const q = quality([row], (s) => reorder(s, null), [1, 5]);
     expect(q).toEqual({ searches: 1, recall: { 1: 0, 5: 0.5 }, success: { 1: 0, 5: 1 }, all5: 0, mrr: 0.5 });
+  });
+
+  it('averages the evaluations of several fold seeds, metric by metric', () => {
+    const a = { searches: 4, recall: { 1: 0.5, 5: 1 }, success: { 1: 0.5, 5: 1 }, all5: 1, mrr: 0.75 };
+    const b = { searches: 4, recall: { 1: 0.25, 5: 0.5 }, success: { 1: 0.25, 5: 0.75 }, all5: 0.5, mrr: 0.5 };
+    expect(meanQuality([a, b])).toEqual({ searches: 4, recall: { 1: 0.375, 5: 0.75 }, success: { 1: 0.375, 5: 0.875 }, all5: 0.75, mrr: 0.625 });
+    expect(meanQuality([a])).toEqual(a);
   });
 
   it('is deterministic: the same rows give the same weights', () => {
