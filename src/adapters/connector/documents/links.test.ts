@@ -28,6 +28,14 @@ describe('anchors of a page', () => {
     ]);
   });
 
+  it('lets an unclosed anchor swallow no other link', () => {
+    const html = '<p><a href="open.html">never closed <b>bold</b></p><a href="next.html">Next page</a> <a href="last.html">Last</a>';
+    expect(anchorsOf(html, page, false)).toEqual([
+      ['https://docs.test/manual/next.html', 'Next page', ''],
+      ['https://docs.test/manual/last.html', 'Last', ''],
+    ]);
+  });
+
   it('reads markdown links with their optional title', () => {
     const markdown = 'See [rotating keys](ops/rotate.md "Key rotation") and [the start](../index.md), not [this page](runtime.html).';
     expect(anchorsOf(markdown, page, true)).toEqual([

@@ -42,7 +42,8 @@ export function linksOf(text: string, pageUrl: string, markdown: boolean): strin
 /** What one link says of its target: its URL, its text and its `title` attribute ('' when absent or the same as the text). */
 export type LinkAnchor = readonly [url: string, text: string, title: string];
 
-const HTML_ANCHOR = /<a\b([^>]*)>([\s\S]*?)<\/a\s*>/gi;
+/** An anchor's markup up to its `</a>`, never across another `<a`: an unclosed anchor costs one scan and swallows no link. */
+const HTML_ANCHOR = /<a\b([^>]*)>((?:[^<]|<(?!\/?a\b))*?)<\/a\s*>/gi;
 const ATTRIBUTE = (name: string) => new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i');
 const HREF_ATTRIBUTE = ATTRIBUTE('href');
 const TITLE_ATTRIBUTE = ATTRIBUTE('title');
