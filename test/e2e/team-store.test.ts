@@ -8,7 +8,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSampleSql } from '../../src/demo/sample-database.js';
-import { cliEnv, runCli, startCli } from '../helpers/cli.js';
+import { cliEnv, mcpUrlOf, runCli, startCli } from '../helpers/cli.js';
 import { SHARED_MODELS_DIR } from '../helpers/models.js';
 import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
 import { tempHome } from '../helpers/temp-home.js';
@@ -85,17 +85,7 @@ describe('the index in PostgreSQL, shared by CLI runs and servers of several hom
     children.push(child);
     let stderr = '';
     child.stderr!.on('data', (d) => (stderr += d));
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no URL in time: ${stderr}`)), 60_000);
-      child.stderr!.on('data', () => {
-        const m = /on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]!);
-        }
-      });
-      child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
-    });
+    const url = await mcpUrlOf(child, 60_000);
     const client = await connectHttp(url);
     try {
       const hits = await call(client, 'deep_search', { query: 'customer email address' });
