@@ -338,12 +338,39 @@ export interface RepairReindex {
 export type ConfiguredRepairReport = IndexRepairReport & { reindex: RepairReindex | null };
 
 /**
- * `sextant repair`: makes the configured index file usable again and rebuilds derived tables;
- * when damaged pages cost catalog rows, re-indexes every source through the normal update path
- * (a source that cannot be reached keeps its salvaged rows and is re-indexed by its next update).
+ * A PostgreSQL store's repair: its files are PostgreSQL's to keep whole and `store migrate` moves
+ * its schema version (a store of another version is refused on open, naming it), so what is left
+ * is the derived data, rebuilt in one transaction that running servers may share the store with:
+ * every chunk's full-text vector recomputed, vectors of another dimension than the model's
+ * dropped, dangling entity links and unlinked entities removed.
+ */
+async function repairSharedStore(url: string, config: SextantConfig): Promise<ConfiguredRepairReport> {
+  const store = await openStoreAt(url, config);
+  try {
+    const rebuilt = await store.repair();
+    const { location, schemaVersion } = await store.info();
+    const message = `${location}: a PostgreSQL store (schema version ${schemaVersion}) has no file to repair`;
+    const dropped = rebuilt.vectorsDropped ? `, dropped ${rebuilt.vectorsDropped} stale vector(s)` : '';
+    const summary = `${message}; rebuilt ${rebuilt.ftsRows ?? 0} full-text row(s), kept ${rebuilt.vectors ?? 0} vector(s)${dropped}`;
+    const none = { previousVersion: null, backupPath: null, keptSources: 0, keptContexts: 0, salvage: null, reindex: null };
+    return { path: location, action: 'none', message, schemaVersion, rebuilt, summary, ...none };
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * `sextant repair` on the configured store. A SQLite file (the home's index, or `store.url`
+ * `sqlite:///path`) is made usable again and its derived tables rebuilt; when damaged pages cost
+ * catalog rows, every source is re-indexed through the normal update path (a source that cannot
+ * be reached keeps its salvaged rows and is re-indexed by its next update). A PostgreSQL store
+ * has its derived data rebuilt alone: see {@link repairSharedStore}.
  */
 export async function repairConfiguredIndex(config: SextantConfig, options: AppOptions = {}): Promise<ConfiguredRepairReport> {
-  const report = await repairIndex(config.indexPath);
+  const url = config.get('store.url');
+  const path = !url ? config.indexPath : /^sqlite:\/\//i.test(url) ? sqlitePath(url) : null;
+  if (path === null) return repairSharedStore(url!, config);
+  const report = await repairIndex(path);
   if (!report.salvage?.reindexNeeded || report.keptSources === 0) return { ...report, reindex: null };
   const engine = await openEngine(config, options);
   try {

@@ -9,14 +9,16 @@
  *   SEXTANT_RANKER=rrf npm run bench -- documents --rankers hybrid --features FILE
  * Cross-validation is grouped by database (5 folds, seeded): a question is ranked by a model that
  * never saw a question of its database (a document question is its own group); with `--seeds`
- * the report is the mean of one cross-validation per fold seed. Targets not
- * trained keep the model the output file already holds. The report compares RRF with the cross-validated model per
- * setting; the model trained on every question is written to --out (default: the shipped file).
+ * the report is the mean of one cross-validation per fold seed. Targets not trained keep the
+ * model the output file already holds, and its record in `trained` (one per target: the run's
+ * settings and CV quality). The report compares RRF with the cross-validated model per setting;
+ * the model trained on every question is written to --out (default: the shipped file).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { checkModels, type RankerModel, type RankerModels } from '../../src/core/search/learned-ranker.js';
 import { crossValidate, DEFAULT_TRAIN, featureColumns, meanQuality, quality, reorder, train, type Quality, type TrainOptions } from './train.js';
+import { mergeTrained, type TrainingRecords } from './training-record.js';
 import type { FeatureRow } from '../schema-linking/features.js';
 
 const USAGE = `usage: npm run bench -- train-ranker --features FILE [options]
@@ -142,6 +144,8 @@ export async function run(argv: string[]): Promise<void> {
   const models: RankerModels = existingModels(args.out);
   const targets = args.targets ?? TARGETS.filter((t) => searches.some((s) => s.target === t));
   const report: Record<string, unknown> = {};
+  const records: TrainingRecords = {};
+  const featuresFile = createHash('sha256').update(text).digest('hex').slice(0, 16);
   const started = performance.now();
   for (const target of targets) {
     const mine = searches.filter((s) => s.target === target && s.gold > 0);
@@ -170,6 +174,19 @@ export async function run(argv: string[]): Promise<void> {
     }
     const model: RankerModel = train(mine, columns, pool, args.train);
     models[target] = model;
+    records[target] = {
+      by: 'npm run bench -- train-ranker',
+      featuresFile,
+      searches: mine.length,
+      features: columns.length,
+      pool,
+      folds: args.folds,
+      seed: args.seed,
+      ...(args.seeds.length > 1 ? { seeds: args.seeds } : {}),
+      ...args.train,
+      products: args.products,
+      cv: rows,
+    };
     if (!args.json) {
       const top = model.features
         .map((f, j) => ({ f, w: model.weights[j]! }))
@@ -178,20 +195,7 @@ export async function run(argv: string[]): Promise<void> {
       console.log(`heaviest weights: ${top.map((t) => `${t.f} ${t.w.toFixed(2)}`).join(', ')}`);
     }
   }
-  const info = {
-    by: 'npm run bench -- train-ranker',
-    features: createHash('sha256').update(text).digest('hex').slice(0, 16),
-    searches: searches.length,
-    folds: args.folds,
-    seed: args.seed,
-    ...(args.seeds.length > 1 ? { seeds: args.seeds } : {}),
-    ...args.train,
-    products: args.products,
-    cv: report,
-  };
-  // a run that trains some targets adds its record beside the one of the models it keeps
-  const kept = models.trained && typeof models.trained === 'object' && targets.length < TARGETS.length ? (models.trained as Record<string, unknown>) : null;
-  models.trained = kept ? { ...kept, [targets.join(',')]: info } : info;
+  models.trained = mergeTrained(models, records);
   if (args.json) console.log(JSON.stringify(report, null, 2));
   if (!args.dryRun) {
     writeFileSync(args.out, `${JSON.stringify(models, null, 2)}\n`);

@@ -216,6 +216,12 @@ export interface SessionRecord {
   /** Subject of the user who opened it (token name, JWT `sub`, local user). */
   user: string;
   activeProjects: string[];
+  /**
+   * The MCP client as the session's `initialize` named it (`name/version`), or null (not known
+   * yet, or a session opened outside MCP). Kept in the store so that a server taking over the
+   * session, which never sees that `initialize`, still knows it.
+   */
+  client: string | null;
   createdAt: string;
   lastSeenAt: string;
   /** Idle deadline: `cleanup()` and `removeExpiredSessions` delete the session after it. */

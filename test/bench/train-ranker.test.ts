@@ -1,19 +1,26 @@
 /**
  * The learned ranker's training on rows of the shape `--features` writes (bench/schema-linking
  * FeatureRow, read back from JSON lines as train-ranker reads them): a feature that marks the
- * gold candidate is learned, the pool is reordered by it, and training is deterministic.
+ * gold candidate is learned, the pool is reordered by it, and training is deterministic. The
+ * file's `trained` field keeps one flat record per target across runs that train one target each.
  */
-import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { RankerModel, RankerModels } from '../../src/core/search/learned-ranker.js';
 import type { FeatureRow } from '../../bench/schema-linking/features.js';
+import { run } from '../../bench/train-ranker/index.js';
 import { featureColumns, meanQuality, quality, reorder, train } from '../../bench/train-ranker/train.js';
+import { mergeTrained, type TrainingRecord } from '../../bench/train-ranker/training-record.js';
+import { tempHome } from '../helpers/temp-home.js';
 
 /** Four candidates in RRF order; the gold one (third) is the only one a table name matched. */
-function row(i: number): FeatureRow {
+function row(i: number, target: FeatureRow['target'] = 'columns'): FeatureRow {
   const keys = ['a', 'b', 'gold', 'c'].map((k) => `db${i}.${k}`);
   return {
     setting: 'dev',
     all: false,
-    target: 'columns',
+    target,
     id: `q${i}`,
     database: `db${i % 3}`,
     gold: 1,
@@ -67,5 +74,82 @@ describe('train-ranker on feature rows', () => {
   it('is deterministic: the same rows give the same weights', () => {
     const columns = featureColumns(rows);
     expect(train(rows, columns, 4)).toEqual(train(rows, columns, 4));
+  });
+});
+
+const model = (target: RankerModel['target']): RankerModel => ({ target, pool: 4, features: ['rrf'], mean: [0], scale: [1], weights: [1] });
+const record = (searches: number): TrainingRecord => ({
+  by: 'test',
+  featuresFile: `file-${searches}`,
+  searches,
+  features: 1,
+  pool: 4,
+  folds: 5,
+  seed: 19,
+  steps: 1,
+  rate: 1,
+  l2: 0,
+  negatives: 1,
+  products: [],
+  cv: {},
+});
+
+describe('the training records of the ranker file', () => {
+  it('replaces the record of a retrained target and keeps the others as they were', () => {
+    const before: RankerModels = {
+      version: 1,
+      columns: model('columns'),
+      documents: model('documents'),
+      trained: { columns: record(1), documents: record(2) },
+    };
+    const merged = mergeTrained(before, { columns: record(3) });
+    expect(merged).toEqual({ columns: record(3), documents: record(2) });
+    expect(merged.documents).toBe((before.trained as Record<string, unknown>).documents);
+  });
+
+  it('drops the record of a target whose model the file no longer holds, and anything that is not a target', () => {
+    const before: RankerModels = { version: 1, documents: model('documents'), trained: { relations: record(1), documents: record(2), by: 'an old run' } };
+    expect(mergeTrained(before, { columns: record(3) })).toEqual({ columns: record(3), documents: record(2) });
+  });
+
+  it('starts from nothing when the file has no records', () => {
+    expect(mergeTrained({ version: 1, columns: model('columns') }, {})).toEqual({});
+    expect(mergeTrained({ version: 1 }, { documents: record(4) })).toEqual({ documents: record(4) });
+  });
+
+  describe('across two runs of train-ranker that each train one target', () => {
+    const home = tempHome();
+    afterAll(() => home.cleanup());
+
+    it('writes one flat record per target; the second run leaves the model and record of the first target alone', async () => {
+      const features = join(home.dir, 'features.jsonl');
+      const out = join(home.dir, 'ranker.json');
+      const all = [...rows, ...Array.from({ length: 6 }, (_, i) => row(i, 'documents'))];
+      writeFileSync(features, all.map((r) => JSON.stringify(r)).join('\n'));
+      const read = () => JSON.parse(readFileSync(out, 'utf8')) as RankerModels & { trained: Record<string, TrainingRecord> };
+      // the run's report goes to the console: kept here, to see that each run wrote the file
+      const printed: string[] = [];
+      const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+      let first: ReturnType<typeof read>;
+      try {
+        await run(['--features', features, '--out', out, '--targets', 'columns', '--steps', '20']);
+        first = read();
+        await run(['--features', features, '--out', out, '--targets', 'documents', '--steps', '30', '--products', 'named*rrf']);
+      } finally {
+        log.mockRestore();
+      }
+      expect(printed.filter((l) => l.startsWith(`\nwrote ${out}`))).toHaveLength(2);
+
+      expect(Object.keys(first.trained)).toEqual(['columns']);
+      expect(first.trained.columns).toMatchObject({ searches: 9, features: 2, pool: 60, steps: 20, products: [] });
+      expect(Object.keys(first.trained.columns!.cv)).toEqual(['dev']);
+
+      const second = read();
+      expect(Object.keys(second.trained)).toEqual(['columns', 'documents']);
+      expect(second.trained.columns).toEqual(first.trained.columns);
+      expect(second.columns).toEqual(first.columns);
+      expect(second.trained.documents).toMatchObject({ searches: 6, features: 3, pool: 20, steps: 30, products: ['named*rrf'] });
+      expect(second.trained.documents!.featuresFile).toBe(first.trained.columns!.featuresFile);
+    });
   });
 });

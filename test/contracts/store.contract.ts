@@ -803,6 +803,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>, 
         project: 'default',
         user: 'ana',
         activeProjects: ['default'],
+        client: null,
         createdAt: at(0),
         lastSeenAt: at(0),
         expiresAt: at(expiresMinute),
@@ -872,6 +873,15 @@ export function describeStoreContract(name: string, open: () => Promise<Store>, 
         expect((await store.getSession('s1'))?.activeProjects).toEqual(['default', 'billing']);
         expect(await store.listSessionDocuments('s1')).toHaveLength(1);
         expect((await store.listSessions()).map((s) => s.id)).toEqual(['s1']);
+      });
+
+      it("keeps a session's client name, replaced by the next put and read back by list", async () => {
+        await store.putSession(session('s1', 30));
+        expect((await store.getSession('s1'))?.client).toBeNull();
+        await store.putSession({ ...session('s1', 30), client: 'claude-code/2.1.0' });
+        expect(await store.getSession('s1')).toEqual({ ...session('s1', 30), client: 'claude-code/2.1.0' });
+        expect(await store.touchSession('s1', at(10), at(40))).toBe(true);
+        expect((await store.listSessions()).map((s) => s.client)).toEqual(['claude-code/2.1.0']);
       });
 
       it('lists the chunk ids of a session’s documents', async () => {

@@ -12,7 +12,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { loadSampleSql } from '../../src/demo/sample-database.js';
-import { cliEnv, runCli, startCli } from '../helpers/cli.js';
+import { cliEnv, mcpUrlOf, runCli, startCli } from '../helpers/cli.js';
 import { SHARED_MODELS_DIR } from '../helpers/models.js';
 import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres.js';
@@ -26,21 +26,12 @@ interface Server {
   stderr: () => string;
 }
 
-function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
+async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   const child = startCli(['mcp', '--http', '--port', '0'], env);
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL in time: ${stderr}`)), 60_000);
-    child.stderr!.on('data', () => {
-      const m = /on (http:\/\/127\.0\.0\.1:\d+)\/mcp/.exec(stderr);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: `${m[1]}/mcp`, base: m[1]!, stderr: () => stderr });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
-  });
+  const url = await mcpUrlOf(child, 60_000);
+  return { child, url, base: url.replace(/\/mcp$/, ''), stderr: () => stderr };
 }
 
 async function health(server: Server): Promise<{ code: number; body: { status: string; store: { status: string; reason?: string; changes?: string } } }> {

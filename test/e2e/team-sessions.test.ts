@@ -17,7 +17,7 @@ import type { ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliEnv, startCli } from '../helpers/cli.js';
+import { cliEnv, mcpUrlOf, startCli } from '../helpers/cli.js';
 import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
 import { tempHome } from '../helpers/temp-home.js';
 import { call, connectHttp } from '../mcp/fixture.js';
@@ -37,16 +37,8 @@ async function startServer(name: string, env: NodeJS.ProcessEnv): Promise<Server
   const child = startCli(['mcp', '--http', '--port', '0'], env);
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name}: no URL in time: ${stderr}`)), 90_000);
-    child.stderr!.on('data', () => {
-      const m = /on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`${name} exited ${code}: ${stderr}`)));
+  const url = await mcpUrlOf(child).catch((e: Error) => {
+    throw new Error(`${name}: ${e.message}`);
   });
   const logs = () =>
     stderr

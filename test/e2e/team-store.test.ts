@@ -6,9 +6,11 @@
  * URL carries a password (trust auth ignores it): it must never be printed.
  */
 import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSampleSql } from '../../src/demo/sample-database.js';
-import { cliEnv, runCli, startCli } from '../helpers/cli.js';
+import { cliEnv, mcpUrlOf, runCli, startCli } from '../helpers/cli.js';
 import { SHARED_MODELS_DIR } from '../helpers/models.js';
 import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
 import { tempHome } from '../helpers/temp-home.js';
@@ -54,10 +56,10 @@ describe('the index in PostgreSQL, shared by CLI runs and servers of several hom
   it('migrates the store once, then finds nothing to do', async () => {
     const first = await runCli(['store', 'migrate', '--store', storeUrl, '--json'], env);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.json).toMatchObject({ ok: true, from: 0, to: 2, applied: [{ version: 1 }, { version: 2 }] });
+    expect(first.json).toMatchObject({ ok: true, from: 0, to: 3, applied: [{ version: 1 }, { version: 2 }, { version: 3 }] });
     expect(first.json.store).toContain('postgres://postgres:***@');
     const again = await runCli(['store', 'migrate', '--json'], env);
-    expect(again.json).toMatchObject({ ok: true, from: 2, to: 2, applied: [] });
+    expect(again.json).toMatchObject({ ok: true, from: 3, to: 3, applied: [] });
     noSecret(first);
     noSecret(again);
   });
@@ -85,17 +87,7 @@ describe('the index in PostgreSQL, shared by CLI runs and servers of several hom
     children.push(child);
     let stderr = '';
     child.stderr!.on('data', (d) => (stderr += d));
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no URL in time: ${stderr}`)), 60_000);
-      child.stderr!.on('data', () => {
-        const m = /on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]!);
-        }
-      });
-      child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
-    });
+    const url = await mcpUrlOf(child, 60_000);
     const client = await connectHttp(url);
     try {
       const hits = await call(client, 'deep_search', { query: 'customer email address' });
@@ -143,6 +135,35 @@ describe('the index in PostgreSQL, shared by CLI runs and servers of several hom
     const again = await runCli(['store', 'copy', '--from', `sqlite://${local.dir}/index.sqlite`, '--to', copyDb.adminDsn, '--json'], localEnv);
     expect(again.code).not.toBe(0);
     expect(again.json.error.message).toContain('not empty');
+  }, 300_000);
+
+  it("repairs the configured store: a PostgreSQL store's derived data, a sqlite:// URL's file, never the home's unused index", async () => {
+    // what repair removes: a vector of another dimension than the model's, an entity no chunk links to
+    await storeDb.exec("UPDATE sextant.vectors SET vector = '\\x00000000'::bytea WHERE rid = (SELECT min(rid) FROM sextant.vectors)");
+    await storeDb.exec("INSERT INTO sextant.entities (name, display_name, semantic_type) VALUES ('zz unlinked', 'zz unlinked', 'TERM')");
+    const chunks = (await runCli(['status', '--json'], env)).json.index.chunks as number;
+    const repair = await runCli(['repair', '--json'], env, { timeoutMs: 120_000 });
+    expect(repair.code, repair.stderr).toBe(0);
+    expect(repair.json).toMatchObject({
+      ok: true,
+      action: 'none',
+      path: expect.stringMatching(/^postgres:\/\/postgres:\*\*\*@/),
+      salvage: null,
+      reindex: null,
+    });
+    expect(repair.json.rebuilt).toMatchObject({ ftsRows: chunks, vectors: chunks - 1, vectorsDropped: 1, entities: 1 });
+    const human = await runCli(['repair'], env, { timeoutMs: 120_000 });
+    expect(human.stdout).toMatch(/^repair: postgres:\/\/postgres:\*\*\*@.*schema version 3.*rebuilt \d+ full-text row\(s\), kept \d+ vector\(s\)\n$/);
+    expect(existsSync(join(updater.dir, 'index.sqlite'))).toBe(false);
+    noSecret(repair);
+    noSecret(human);
+
+    const file = `${local.dir}/index.sqlite`;
+    const onFile = await runCli(['repair', '--json'], cliEnv(server.dir, { ...base, SEXTANT_STORE_URL: `sqlite://${file}` }), { timeoutMs: 120_000 });
+    expect(onFile.code, onFile.stderr).toBe(0);
+    expect(onFile.json).toMatchObject({ ok: true, action: 'none', path: file });
+    expect(onFile.json.rebuilt.ftsRows).toBeGreaterThan(50);
+    expect(existsSync(join(server.dir, 'index.sqlite'))).toBe(false);
   }, 300_000);
 
   it('refuses an unreachable store with one clear error at start', async () => {

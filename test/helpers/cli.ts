@@ -77,6 +77,9 @@ export function mcpUrlOf(child: ChildProcess, timeoutMs = 90_000): Promise<strin
         resolve(m[1]!);
       }
     });
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited ${code}: ${stderr}`));
+    });
   });
 }

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, startCli } from '../helpers/cli.js';
+import { mcpUrlOf, runCli, startCli } from '../helpers/cli.js';
 import { call, connectHttp, prepareCatalog, SOURCE, type Catalog } from './fixture.js';
 
 let catalog: Catalog;
@@ -26,18 +26,7 @@ describe('sextant mcp --http', () => {
     child.stderr!.on('data', (d) => (stderr += d));
     let stdout = '';
     child.stdout!.on('data', (d) => (stdout += d));
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no URL in time: ${stderr}`)), 30_000);
-      const check = () => {
-        const m = /on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]!);
-        }
-      };
-      child.stderr!.on('data', check);
-      child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
-    });
+    const url = await mcpUrlOf(child, 30_000);
     const client = await connectHttp(url);
     const hits = await call(client, 'deep_search', { query: 'invoices for an order' });
     expect(hits.data.hits.some((h: { source: string }) => h.source === SOURCE)).toBe(true);

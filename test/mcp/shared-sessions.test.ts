@@ -14,7 +14,21 @@ import { loadConfig } from '../../src/config/load-config.js';
 import { cliEnv } from '../helpers/cli.js';
 import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
 import { tempHome } from '../helpers/temp-home.js';
+import { defineTool } from '../../src/presentations/mcp/tool-registry.js';
 import { call, connectHttp, startInProcess, type Catalog, type InProcessServer } from './fixture.js';
+
+/** Test only: the client name a tool call is told (glossary edits record it as their client). */
+const clientNameTool = defineTool({
+  name: 'client_name',
+  title: 'Client name',
+  description: 'Test only: the MCP client this session serves, as tools see it.',
+  access: 'read',
+  input: {},
+  run: async (_args, ctx) => {
+    const client = ctx.clientInfo?.() ?? null;
+    return { structured: { client }, text: String(client) };
+  },
+});
 
 /** The MCP session id of a connected client. */
 const sessionOf = (client: Client) => (client.transport as StreamableHTTPClientTransport).sessionId!;
@@ -57,12 +71,12 @@ describe('MCP sessions in a shared store, between servers', () => {
     const setup = await catalog.engine();
     try {
       await setup.projects.create('other');
-      for (const name of ['alice', 'bob']) tokens[name] = (await setup.tokens.create({ name })).token;
+      for (const name of ['alice', 'bob', 'carol']) tokens[name] = (await setup.tokens.create({ name })).token;
     } finally {
       await setup.close();
     }
-    a = await startInProcess(catalog);
-    b = await startInProcess(catalog, { sessionCaps: { perCredential: 1, total: 10 } });
+    a = await startInProcess(catalog, { extraTools: [clientNameTool] });
+    b = await startInProcess(catalog, { sessionCaps: { perCredential: 1, total: 10 }, extraTools: [clientNameTool] });
   }, 60_000);
 
   afterAll(async () => {
@@ -87,6 +101,22 @@ describe('MCP sessions in a shared store, between servers', () => {
     expect(await statusWith(b.url, id, tokens.bob!)).toBe(404);
     await onB.close();
     await onA.close();
+  });
+
+  it("knows the client's name and version on a server that takes the session over, which never sees its initialize", async () => {
+    const agent = new Client({ name: 'zeppelin-agent', version: '4.2.0' });
+    await agent.connect(new StreamableHTTPClientTransport(new URL(a.url), { requestInit: { headers: { authorization: `Bearer ${tokens.carol}` } } }));
+    const id = sessionOf(agent);
+    expect((await call(agent, 'client_name')).data).toEqual({ client: 'zeppelin-agent/4.2.0' });
+    // the resuming client is named otherwise, but sends no initialize: B learns the name from the store
+    const onB = await resume(b.url, id, tokens.carol!);
+    try {
+      expect((await call(onB, 'client_name')).data).toEqual({ client: 'zeppelin-agent/4.2.0' });
+      expect((await b.engine.sessions.get(id)).client).toBe('zeppelin-agent/4.2.0');
+    } finally {
+      await onB.close();
+      await agent.close();
+    }
   });
 
   it('leaves a session it sheds to stay under its cap to the other servers, documents and all', async () => {

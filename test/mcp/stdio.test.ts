@@ -51,6 +51,18 @@ describe('stdio transport', () => {
     }
   });
 
+  it("lists its session with the client's name and version once the client has initialized", async () => {
+    // the session is opened before initialize; the name is recorded when the client's initialized notification arrives
+    await call(client, 'list_sources');
+    const engine = await catalog.engine();
+    try {
+      const clients = (await engine.sessions.list()).map((s) => s.client);
+      expect(clients).toContain('sextant-test/1.0.0');
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('removes its session and documents when stopped with SIGTERM', async () => {
     const other = await connectStdio(catalog.env);
     await call(other.client, 'add_document', { name: 'bye.txt', text: 'dugong' });

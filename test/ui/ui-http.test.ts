@@ -9,6 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { cliEnv, runCli } from '../helpers/cli.js';
@@ -205,6 +207,17 @@ describe('web UI over HTTP', () => {
       expect(sessions.text).toMatch(/holds 0 live transports/);
       expect(sessions.text).toMatch(/1 open sessions/); // the UI's own engine session, one for this client
       expect((await fetch(`${base}/mcp`, { method: 'GET' })).status).toBe(400); // MCP still answers on /mcp
+      // an MCP client's session is listed with the name and version its initialize gave
+      const agent = new Client({ name: 'ui-agent', version: '3.1.4' });
+      await agent.connect(new StreamableHTTPClientTransport(new URL(running.url)));
+      try {
+        const listed = await visit('/ui/sessions');
+        expect(listed.text).toMatch(/holds 1 live transport\b/);
+        expect(listed.text).toMatch(/2 open sessions/);
+        expect(listed.text).toContain('<td>ui-agent/3.1.4</td>');
+      } finally {
+        await agent.close();
+      }
       const missing = await fetch(`${base}/nowhere`);
       expect(missing.status).toBe(404);
       expect(await missing.text()).toMatch(/the web UI at \/ui/);

@@ -189,6 +189,7 @@ export interface SessionRow {
   project: string;
   user: string;
   active_projects: string;
+  client: string | null;
   created_at: string;
   last_seen_at: string;
   expires_at: string;
@@ -210,6 +211,7 @@ export function toSession(row: SessionRow): SessionRecord {
     project: row.project,
     user: row.user,
     activeProjects: JSON.parse(row.active_projects) as string[],
+    client: row.client ?? null,
     createdAt: row.created_at,
     lastSeenAt: row.last_seen_at,
     expiresAt: row.expires_at,

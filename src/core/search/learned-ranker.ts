@@ -23,7 +23,7 @@ export interface RankerModel {
   weights: number[];
 }
 
-/** The shipped file: one model per target, and how it was trained (for a reader). */
+/** The shipped file: one model per target, and per target how it was trained (for a reader; bench/train-ranker writes it). */
 export interface RankerModels {
   version: 1;
   relations?: RankerModel;

@@ -44,6 +44,18 @@ afterEach(async () => {
 });
 
 describe('sessions', () => {
+  it("keeps the client's name given at opening or named later, across active-project changes", async () => {
+    expect((await sessions.open({ id: 'a', project: 'billing', user: ana, client: 'agent/1.0' })).client).toBe('agent/1.0');
+    expect((await sessions.open({ id: 'b', project: 'billing', user: ana })).client).toBeNull();
+    await sessions.nameClient('b', 'desktop/2.3');
+    await sessions.setActiveProjects('b', ['support'], ana);
+    expect((await sessions.list()).map((s) => [s.id, s.client])).toEqual([
+      ['a', 'agent/1.0'],
+      ['b', 'desktop/2.3'],
+    ]);
+    await expect(sessions.nameClient('gone', 'x/1')).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' });
+  });
+
   it('opens on a project with it active, and refuses unknown projects', async () => {
     const s = await sessions.open({ id: 'a', project: 'billing', user: ana });
     expect(s).toMatchObject({ id: 'a', project: 'billing', user: 'ana', activeProjects: ['billing'] });

@@ -44,6 +44,8 @@ export interface OpenSessionInput {
   user: RequestUser;
   /** Idle time after which the session and its documents are removed. */
   ttlMs?: number;
+  /** The MCP client's `name/version`, when its `initialize` is known at opening. */
+  client?: string | null;
 }
 
 /** Where a search of this session may look. */
@@ -102,6 +104,8 @@ export interface SessionService {
   sweep(now?: Date): Promise<SweepOutcome>;
   /** Forgets what this process remembers of a session (its touch pace) without removing it. */
   forget(id: string): void;
+  /** Records the MCP client's `name/version` once its `initialize` has come (stdio opens the session before). */
+  nameClient(id: string, client: string): Promise<SessionRecord>;
   /** Replaces the active projects (the project the session was opened on always stays). */
   setActiveProjects(id: string, projects: readonly string[], user: RequestUser): Promise<SessionRecord>;
   /** Drops the active projects `user` may not use (the credential now presented on the session). */
@@ -175,6 +179,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         project: input.project,
         user: input.user.subject,
         activeProjects: [input.project],
+        client: input.client ?? null,
         createdAt: now.toISOString(),
         lastSeenAt: now.toISOString(),
         expiresAt: deadline(now, ttlMs),
@@ -213,6 +218,13 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       return { swept: true, removed: await service.expireIdle(now) };
     },
     forget,
+    async nameClient(id, client) {
+      const session = await get(id);
+      if (session.client === client) return session;
+      const next = { ...session, client };
+      await store.putSession(next);
+      return next;
+    },
     async setActiveProjects(id, names, user) {
       const session = await get(id);
       const wanted = [...new Set([session.project, ...names.map((n) => n.trim()).filter(Boolean)])];

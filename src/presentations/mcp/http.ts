@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, type InitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Authenticator } from '../../core/auth/authenticate.js';
 import type { RequestUser } from '../../core/auth/user.js';
 import { SextantError } from '../../kernel/errors.js';
@@ -25,7 +25,7 @@ import { createRateLimiter } from '../http/rate-limit.js';
 import { createWorkLimiter } from '../http/work-limiter.js';
 import { adoptSessionId } from './adopt-transport.js';
 import { releaseAnsweredJsonStreams } from './answered-json-streams.js';
-import { createSessionServer, SERVER_NAME, SERVER_VERSION, type ServerServices, type SessionServer } from './server.js';
+import { clientLabel, createSessionServer, SERVER_NAME, SERVER_VERSION, type ServerServices, type SessionServer } from './server.js';
 
 export { MAX_BODY_BYTES } from '../http/guards.js';
 const MCP_PATH = /^\/mcp(?:\/([^/?#]+))?\/?$/;
@@ -84,8 +84,9 @@ function decodePathPart(part: string): string {
   }
 }
 
-function isInitialize(body: unknown): boolean {
-  return Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
+/** The `initialize` request of a POST body (one message or a batch), if it has one. */
+function initializeOf(body: unknown): InitializeRequest | undefined {
+  return Array.isArray(body) ? body.find((m): m is InitializeRequest => isInitializeRequest(m)) : isInitializeRequest(body) ? body : undefined;
 }
 
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
@@ -119,12 +120,16 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     }
   }
 
-  /** A new session (its transport answers `initialize`), or with `adopted` one another server opened. */
-  async function openSession(project: string, user: RequestUser, owner: string, adopted?: string): Promise<LiveSession> {
+  /**
+   * A new session (its transport answers `initialize`), or with `adopted` one another server
+   * opened. `client` is the client's `name/version`: from this `initialize`, or as the store
+   * kept it for an adopted session.
+   */
+  async function openSession(project: string, user: RequestUser, owner: string, client: string | null, adopted?: string): Promise<LiveSession> {
     const id = adopted ?? randomUUID();
     const mcp = await createSessionServer(
       services,
-      { session: id, project, user },
+      { session: id, project, user, client },
       {
         async beforeCall() {
           if (!(await engine.sessions.touch(id))) {
@@ -146,9 +151,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         sessionIdGenerator: () => id,
         enableJsonResponse: true,
         onsessioninitialized: async (sid) => {
-          await engine.sessions.open({ id: sid, project, user, ttlMs: options.sessionTtlMs });
+          await engine.sessions.open({ id: sid, project, user, ttlMs: options.sessionTtlMs, client });
           sessions.set(sid, live);
-          logger.info({ event: 'session_opened', session: sid, user: user.subject, project }, 'session opened');
+          logger.info({ event: 'session_opened', session: sid, user: user.subject, project, client }, 'session opened');
         },
         onsessionclosed: (sid) => closeSession(sid, 'client'),
       }),
@@ -173,7 +178,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         // expired but not swept yet is gone too
         if (!stored || stored.project !== project || stored.user !== user.subject || stored.expiresAt < new Date().toISOString()) return undefined;
         await makeRoomFor(owner);
-        const live = await openSession(project, user, owner, id);
+        const live = await openSession(project, user, owner, stored.client, id);
         if (!adoptSessionId(live.transport, id)) {
           logger.warn({ event: 'session_adopt_failed', session: id }, 'this SDK version cannot serve a session opened elsewhere; the client must reconnect');
           await live.mcp.server.close().catch(() => undefined);
@@ -184,7 +189,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
           return undefined;
         }
         sessions.set(id, live);
-        logger.info({ event: 'session_adopted', session: id, user: user.subject, project }, 'session opened elsewhere, served here');
+        logger.info({ event: 'session_adopted', session: id, user: user.subject, project, client: stored.client }, 'session opened elsewhere, served here');
         return live;
       })().finally(() => adopting.delete(id));
       adopting.set(id, pending);
@@ -210,14 +215,15 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 
     const sid = req.headers['mcp-session-id'];
     let live: LiveSession | undefined;
+    const initialize = method === 'POST' ? initializeOf(body) : undefined;
     if (typeof sid === 'string' && sid) {
       live = sessions.get(sid) ?? (await adopt(sid, project, user, owner));
       // Another credential's or another project's session id is answered like an unknown one.
       if (!live || live.owner !== owner || live.project !== project) throw new HttpError(404, 'session not found; start a new one with initialize', {}, -32001);
       await presentCredential(live, user);
-    } else if (method === 'POST' && isInitialize(body)) {
+    } else if (initialize) {
       await makeRoomFor(owner);
-      live = await openSession(project, user, owner);
+      live = await openSession(project, user, owner, clientLabel(initialize.params.clientInfo));
     } else {
       throw new HttpError(400, 'no valid Mcp-Session-Id header; send initialize first');
     }

@@ -38,6 +38,19 @@ export interface SessionIdentity {
   session: string;
   project: string;
   user: RequestUser;
+  /**
+   * The client's `name/version` as the session's `initialize` gave it, for a session this
+   * server takes over: its own McpServer never sees that `initialize`.
+   */
+  client?: string | null;
+}
+
+/** Longest client label kept: a name is the client's to choose, the store and logs are not. */
+const MAX_CLIENT_LABEL = 200;
+
+/** `name/version` of an `initialize` request's clientInfo (at most 200 characters); null without one. */
+export function clientLabel(info: { name: string; version: string } | undefined): string | null {
+  return info ? `${info.name}/${info.version}`.slice(0, MAX_CLIENT_LABEL) : null;
 }
 
 export interface SessionServer extends RegisteredTools {
@@ -48,10 +61,7 @@ export interface SessionServer extends RegisteredTools {
 
 export async function createSessionServer(services: ServerServices, identity: SessionIdentity, options: RegisterOptions): Promise<SessionServer> {
   const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { instructions: INSTRUCTIONS, capabilities: { logging: {} } });
-  const clientInfo = (): string | null => {
-    const client = server.server.getClientVersion();
-    return client ? `${client.name}/${client.version}` : null;
-  };
+  const clientInfo = (): string | null => clientLabel(server.server.getClientVersion()) ?? identity.client ?? null;
   const engine = services.engine.scoped(identity);
   const ctx = { engine, logger: services.logger, clientInfo, ...identity };
   const registered = registerTools(server, services.tools, ctx, options);

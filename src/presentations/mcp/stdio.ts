@@ -6,7 +6,7 @@
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { RequestUser } from '../../core/auth/user.js';
-import { createSessionServer, type ServerServices } from './server.js';
+import { clientLabel, createSessionServer, type ServerServices } from './server.js';
 import { requireInitializeFirst } from './initialize-gate.js';
 import { guardLineLength } from './stdio-guard.js';
 
@@ -29,9 +29,10 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
   await engine.sessions.expireIdle().catch(() => []);
   const session = await engine.sessions.open({ project, user, ttlMs: sessionTtlMs });
   const id = session.id;
+  let client: string | null = null;
   const reopen = async () => {
     logger.warn({ session: id }, 'session was removed while the client was connected; reopened without its documents');
-    await engine.sessions.open({ id, project, user, ttlMs: sessionTtlMs });
+    await engine.sessions.open({ id, project, user, ttlMs: sessionTtlMs, client });
   };
   const heartbeat = setInterval(
     () => {
@@ -63,6 +64,11 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
   });
+  // the session was opened before the client said who it is: the listing shows it from here on
+  server.server.oninitialized = () => {
+    client = clientLabel(server.server.getClientVersion());
+    if (client) engine.sessions.nameClient(id, client).catch((err: unknown) => logger.warn({ err, session: id }, 'could not record the client name'));
+  };
   // The SDK's stdio transport does not watch for end of input: a client that exits closes stdin.
   const onEnd = () => void transport.close();
   process.stdin.once('end', onEnd);

@@ -164,7 +164,7 @@ describe('PostgreSQL store: the change log', () => {
       code: 'INDEX_VERSION_MISMATCH',
       hint: expect.stringContaining('sextant store migrate --store URL'),
     });
-    expect(await migratePostgresStore(url)).toMatchObject({ from: 1, to: 2, applied: [{ version: 2 }] });
+    expect(await migratePostgresStore(url)).toMatchObject({ from: 1, to: 3, applied: [{ version: 2 }, { version: 3 }] });
     const store = await openPostgresStore(url);
     open.push(store);
     const logged = await adminQuery('SELECT chunk_id, source FROM sextant.chunk_changes', url);

@@ -5,7 +5,9 @@
  * shared store has: schema versions, an unreachable store, several processes on one store.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openPostgresStore, POSTGRES_CAPABILITIES, type PostgresStore } from '../../../src/adapters/store/postgres/index.js';
+import { migratePostgresStore, openPostgresStore, POSTGRES_CAPABILITIES, type PostgresStore } from '../../../src/adapters/store/postgres/index.js';
+import { createPool } from '../../../src/adapters/store/postgres/pg-store.js';
+import { migrate, PG_MIGRATIONS } from '../../../src/adapters/store/postgres/schema.js';
 import { describeStoreContract, randomVector, seededRandom } from '../../contracts/store.contract.js';
 import { adminQuery, createTempDatabase, type TempDatabase } from '../../helpers/postgres.js';
 
@@ -42,9 +44,28 @@ describe('PostgreSQL store: schema versions and several processes', () => {
     const url = await freshUrl();
     open.push(await openPostgresStore(url));
     const versions = await adminQuery('SELECT version, description FROM sextant.schema_version ORDER BY version', url);
-    expect(versions.rows.map((r: { version: number }) => r.version)).toEqual([1, 2]);
+    expect(versions.rows.map((r: { version: number }) => r.version)).toEqual([1, 2, 3]);
     await adminQuery("INSERT INTO sextant.schema_version VALUES (99, 'now', 'from the future')", url);
     await expect(openPostgresStore(url)).rejects.toMatchObject({ code: 'INDEX_VERSION_MISMATCH', hint: expect.stringContaining('upgrade Sextant') });
+  });
+
+  it('moves a store of version 2 to 3 with `migrate`: its sessions gain a client name, null until one is put', async () => {
+    const url = await freshUrl();
+    const pool = createPool(url, { poolSize: 1 });
+    const client = await pool.connect();
+    await migrate(client, 'upgrade', 2, PG_MIGRATIONS);
+    await client.query(
+      `INSERT INTO sextant.sessions (id, project, user_name, active_projects, created_at, last_seen_at, expires_at) VALUES ('s1', 'default', 'ann', '["default"]', 'a', 'a', '9999')`,
+    );
+    client.release();
+    await pool.end();
+    await expect(openPostgresStore(url)).rejects.toMatchObject({ code: 'INDEX_VERSION_MISMATCH' });
+    expect(await migratePostgresStore(url)).toMatchObject({ from: 2, to: 3, applied: [{ version: 3 }] });
+    const store = await openPostgresStore(url);
+    open.push(store);
+    expect(await store.getSession('s1')).toMatchObject({ id: 's1', user: 'ann', client: null });
+    await store.putSession({ ...(await store.getSession('s1'))!, client: 'zeppelin-agent/4.2.0' });
+    expect((await store.listSessions()).map((s) => s.client)).toEqual(['zeppelin-agent/4.2.0']);
   });
 
   it('refuses an unreachable store with one clear error and the password masked', async () => {
@@ -88,7 +109,16 @@ describe('PostgreSQL store: schema versions and several processes', () => {
     expect(await b.changeCounter()).toBeGreaterThan(before);
     expect((await b.vectorSearch({ vector: second.vector, limit: 1 })).map((h) => h.chunkId)).toEqual(['shop:table:public.invoices']);
     expect((await b.lexicalSearch({ terms: [['invoice']], limit: 5 })).map((h) => h.chunkId)).toEqual(['shop:table:public.invoices']);
-    await a.putSession({ id: 's1', project: 'default', user: 'ann', activeProjects: ['default'], createdAt: 'a', lastSeenAt: 'a', expiresAt: '9999' });
+    await a.putSession({
+      id: 's1',
+      project: 'default',
+      user: 'ann',
+      activeProjects: ['default'],
+      client: null,
+      createdAt: 'a',
+      lastSeenAt: 'a',
+      expiresAt: '9999',
+    });
     expect(await b.getSession('s1')).toMatchObject({ id: 's1', user: 'ann' });
   });
 

@@ -463,6 +463,34 @@ describe('sqlite store: the index file', () => {
     }
   });
 
+  it('adds sessions.client to an older index on open: its sessions read null, a new client name is kept', async () => {
+    const path = tmpFile();
+    const store = await openSqliteStore(path);
+    const session = {
+      id: 's1',
+      project: 'default',
+      user: 'ann',
+      activeProjects: ['default'],
+      client: 'old-agent/1.0',
+      createdAt: 'a',
+      lastSeenAt: 'a',
+      expiresAt: '9999',
+    };
+    await store.putSession(session);
+    await store.close();
+    const db = raw(path);
+    db.exec('ALTER TABLE sessions DROP COLUMN client');
+    db.close();
+    const migrated = await openSqliteStore(path);
+    try {
+      expect(await migrated.getSession('s1')).toEqual({ ...session, client: null });
+      await migrated.putSession({ ...session, client: 'new-agent/2.0' });
+      expect((await migrated.listSessions()).map((s) => s.client)).toEqual(['new-agent/2.0']);
+    } finally {
+      await migrated.close();
+    }
+  });
+
   it('finds a chain of migrations when there is one', () => {
     const step = (from: number, to: number): Migration => ({ from, to, description: `${from}→${to}`, up: () => {} });
     const steps = [step(1, 2), step(2, 3), step(3, 5)];

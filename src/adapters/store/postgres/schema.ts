@@ -10,6 +10,8 @@
  *   an English Snowball dictionary without stop words (identifiers like `to` and `from` stay).
  * - `change_counter` moves in every write transaction that readers can see: servers key their
  *   vector matrix and caches on it; version 2 adds the change log beside it (./change-log.ts).
+ * - Version 3 adds `sessions.client`: the MCP client's name, so a server that takes a session
+ *   over (and never sees its `initialize`) still knows it.
  */
 import type { PoolClient } from 'pg';
 import { SextantError } from '../../../kernel/errors.js';
@@ -19,7 +21,7 @@ import { CHANGE_LOG_SQL } from './change-log.js';
 export const PG_SCHEMA = 'sextant';
 
 /** Bump when the DDL changes, with a {@link PgMigration} from the previous version. */
-export const PG_SCHEMA_VERSION = 2;
+export const PG_SCHEMA_VERSION = 3;
 
 export interface PgMigration {
   to: number;
@@ -134,6 +136,7 @@ CREATE TABLE llm_cache (key ctext PRIMARY KEY, model text NOT NULL, response tex
 export const PG_MIGRATIONS: readonly PgMigration[] = Object.freeze([
   { to: 1, description: 'catalog, chunks, vectors, entities, scopes, glossary', sql: VERSION_1 },
   { to: 2, description: 'change log of chunks and vectors, stamped and notified at commit', sql: CHANGE_LOG_SQL },
+  { to: 3, description: "sessions keep their MCP client's name", sql: 'ALTER TABLE sessions ADD COLUMN client text;' },
 ]);
 
 /** Serialises schema creation and migration between processes (a transaction-level advisory lock). */

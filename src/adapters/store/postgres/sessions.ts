@@ -9,7 +9,7 @@ import { toDocument, toProject, toSession, toToken, type DocumentRow, type Proje
 import type { Db } from './db.js';
 import { applyChunkChanges } from './writes.js';
 
-const SESSION_COLUMNS = 'id, project, user_name AS "user", active_projects, created_at, last_seen_at, expires_at';
+const SESSION_COLUMNS = 'id, project, user_name AS "user", active_projects, client, created_at, last_seen_at, expires_at';
 
 export async function listProjects(db: Db): Promise<ProjectRecord[]> {
   return (await db.query<ProjectRow>('SELECT * FROM projects ORDER BY name')).rows.map(toProject);
@@ -58,10 +58,10 @@ export async function removeToken(db: Db, nameOrId: string): Promise<boolean> {
 
 export async function putSession(db: Db, s: SessionRecord): Promise<void> {
   await db.query(
-    `INSERT INTO sessions (id, project, user_name, active_projects, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO sessions (id, project, user_name, active_projects, client, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (id) DO UPDATE SET project = excluded.project, user_name = excluded.user_name, active_projects = excluded.active_projects,
-       last_seen_at = excluded.last_seen_at, expires_at = excluded.expires_at`,
-    [s.id, s.project, s.user, JSON.stringify(s.activeProjects), s.createdAt, s.lastSeenAt, s.expiresAt],
+       client = excluded.client, last_seen_at = excluded.last_seen_at, expires_at = excluded.expires_at`,
+    [s.id, s.project, s.user, JSON.stringify(s.activeProjects), s.client, s.createdAt, s.lastSeenAt, s.expiresAt],
   );
 }
 

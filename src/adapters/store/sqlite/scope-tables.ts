@@ -32,6 +32,7 @@ CREATE TABLE IF NOT EXISTS sessions (
   project         TEXT NOT NULL,
   user            TEXT NOT NULL,
   active_projects TEXT NOT NULL DEFAULT '[]',
+  client          TEXT,
   created_at      TEXT NOT NULL,
   last_seen_at    TEXT NOT NULL,
   expires_at      TEXT NOT NULL
@@ -54,11 +55,17 @@ CREATE INDEX IF NOT EXISTS chunks_session ON chunks (session) WHERE session IS N
 /** True when a chunk (the table `chunks`, unaliased) belongs to a session document still stored. */
 export const LIVE_SESSION_DOCUMENT = 'EXISTS (SELECT 1 FROM session_documents d WHERE d.session = chunks.session AND d.object_id = chunks.object_id)';
 
-/** Creates the tables when missing. Cheap when they exist (no write is made). */
+/**
+ * Creates the tables when missing, and `sessions.client` in an index made before sessions kept
+ * their client's name (same schema version; additive, older sessions read null). Cheap when they
+ * exist (no write is made).
+ */
 export function ensureScopeTables(db: Database): void {
   const missing = db
     .prepare<[], number>("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('projects', 'tokens', 'sessions', 'session_documents')")
     .pluck()
     .get();
   if (missing !== 4) db.exec(SCOPE_TABLES_DDL);
+  const columns = db.prepare<[], string>("SELECT name FROM pragma_table_info('sessions')").pluck().all();
+  if (!columns.includes('client')) db.exec('ALTER TABLE sessions ADD COLUMN client TEXT');
 }

@@ -41,9 +41,9 @@ export class SessionTables {
     this.#writer = writer;
     this.#s = {
       put: db.prepare(
-        `INSERT INTO sessions (id, project, user, active_projects, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO sessions (id, project, user, active_projects, client, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET project = excluded.project, user = excluded.user, active_projects = excluded.active_projects,
-         last_seen_at = excluded.last_seen_at, expires_at = excluded.expires_at`,
+         client = excluded.client, last_seen_at = excluded.last_seen_at, expires_at = excluded.expires_at`,
       ),
       get: db.prepare('SELECT * FROM sessions WHERE id = ?'),
       list: db.prepare('SELECT * FROM sessions ORDER BY created_at, id'),
@@ -71,6 +71,7 @@ export class SessionTables {
       session.project,
       session.user,
       JSON.stringify(session.activeProjects),
+      session.client,
       session.createdAt,
       session.lastSeenAt,
       session.expiresAt,

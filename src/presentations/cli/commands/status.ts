@@ -100,7 +100,7 @@ export function registerMaintenanceCommands(program: Command): void {
 
   program
     .command('repair')
-    .description('rebuild derived tables; rebuild or migrate an index of another version or a broken file')
+    .description('rebuild derived tables; rebuild or migrate an index of another version or a broken file (a PostgreSQL store: derived data only)')
     .action(async (_opts: unknown, command: Command) => {
       await runWithConfig(command, async (ctx) => {
         const report = await repairConfiguredIndex(ctx.config, { onProgress: ctx.progress });
