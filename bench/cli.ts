@@ -11,6 +11,7 @@ const BENCHES: Record<string, () => Promise<{ run(argv: string[]): Promise<void>
   'schema-linking': () => import('./schema-linking/index.js'),
   scale: () => import('./scale.js'),
   team: () => import('./team.js'),
+  'train-onboarding': () => import('./train-onboarding/index.js'),
   'train-ranker': () => import('./train-ranker/index.js'),
 };
 

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- onboarding [--items FILE] [--bundle FILE] [--limit-items N] [--ranks graph,fused] [--json]`
+ * `npm run bench -- onboarding [--items FILE] [--bundle FILE] [--limit-items N] [--ranks graph,fused] [--features FILE] [--json]`
  *
  * Code onboarding on kysely's history (../shared/bench/code-onboarding/README.md; dev items only,
  * the held-out file is never read). The bundle is cloned once; for each item, oldest first, the
@@ -9,17 +9,18 @@
  * other changed files; (b) topic: the commit subject → the seed found by topic followed by its
  * related files, gold = all changed files. recall@k and success@k (k = 1, 5, 10, 30) per rank
  * order, the full scan time, incremental update times, and BFS latency on a generated
- * 50,000-file graph.
+ * 50,000-file graph. `--features FILE` also writes, per item and task, the fused order's
+ * candidates with their features and gold labels (JSON lines) for bench/train-onboarding.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuiltinCache, openEngine } from '../../src/app.js';
 import { createCodeConnector } from '../../src/adapters/connector/code/index.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { buildCodeGraph } from '../../src/core/code/code-graph.js';
-import type { OnboardingRank } from '../../src/core/code/onboarding.js';
+import type { OnboardingRank, OnboardingResult } from '../../src/core/code/onboarding.js';
 import { traverse } from '../../src/core/code/traverse.js';
 import type { Engine } from '../../src/core/engine.js';
 import { BenchUsageError, percentile, readOptions, runWithArgs } from '../measure.js';
@@ -47,6 +48,7 @@ interface Args {
   bundle: string;
   limit: number | null;
   ranks: OnboardingRank[];
+  features: string | null;
   json: boolean;
 }
 
@@ -55,16 +57,18 @@ const USAGE = `usage: npm run bench -- onboarding [options]
   --bundle FILE       the git bundle (default: kysely-2023.bundle beside the items)
   --limit-items N     the N most recent items (a quick run)
   --ranks R[,R…]      of graph (seed 003's BFS order), fused (BFS + co-change + churn + similar names, or topic + churn) (default both)
+  --features FILE     also write each item's fused candidates with features and gold labels (JSON lines)
   --json              one JSON document instead of the table`;
 
 function parseArgs(argv: string[]): Args {
   const dataDir = join(process.cwd(), '..', 'shared', 'bench', 'code-onboarding');
-  const args: Args = { items: join(dataDir, 'items.jsonl'), bundle: '', limit: null, ranks: [...RANKS], json: false };
+  const args: Args = { items: join(dataDir, 'items.jsonl'), bundle: '', limit: null, ranks: [...RANKS], features: null, json: false };
   readOptions(argv, (flag, value) => {
     if (flag === '--items') args.items = value();
     else if (flag === '--bundle') args.bundle = value();
     else if (flag === '--limit-items') args.limit = Number(value());
     else if (flag === '--json') args.json = true;
+    else if (flag === '--features') args.features = value();
     else if (flag === '--ranks') {
       const names = value().split(',');
       if (names.some((n) => !(RANKS as readonly string[]).includes(n))) throw new BenchUsageError(`--ranks takes ${RANKS.join(', ')}`);
@@ -77,6 +81,7 @@ function parseArgs(argv: string[]): Args {
     throw new BenchUsageError(`${args.items} is missing: the benchmark data lives in ../shared/bench/code-onboarding beside the repository`);
   args.bundle ||= join(args.items, '..', 'kysely-2023.bundle');
   if (!existsSync(args.bundle)) throw new BenchUsageError(`${args.bundle} is missing`);
+  if (args.features && !args.ranks.includes('fused')) throw new BenchUsageError('--features needs the fused rank');
   return args;
 }
 
@@ -171,6 +176,14 @@ async function measure(args: Args): Promise<void> {
     const topic = new Map<string, Metrics>();
     const metric = (map: Map<string, Metrics>, key: string) => map.get(key) ?? map.set(key, new Metrics()).get(key)!;
     const updates: number[] = [];
+    if (args.features) writeFileSync(args.features, '');
+    /** One feature row (bench/train-onboarding reads them): the candidates, gold among them labelled 1. */
+    const writeFeatures = (item: Item, r: OnboardingResult, gold: readonly string[]) => {
+      if (!args.features || !r.candidates) return;
+      const wanted = new Set(gold);
+      const candidates = r.candidates.list.map((c) => ({ key: c.file, label: wanted.has(c.file) ? 1 : 0, features: c.features }));
+      appendFileSync(args.features, `${JSON.stringify({ task: r.candidates.task, id: item.id, date: item.date, gold: gold.length, candidates })}\n`);
+    };
     let scanSeconds = 0;
     let done = 0;
     for (const item of items) {
@@ -185,10 +198,12 @@ async function measure(args: Args): Promise<void> {
       const others = item.changed_files.filter((f) => f !== item.seed_file);
       for (const rank of args.ranks) {
         for (const depth of rank === 'graph' ? [1, 2] : [2]) {
-          const r = await engine.onboardingPlan({ request: '', seedFile: item.seed_file, depth, limit: 30, rank });
+          const r = await engine.onboardingPlan({ request: '', seedFile: item.seed_file, depth, limit: 30, rank, withFeatures: !!args.features });
           metric(related, `${rank}, depth ${depth}`).add(r.context.relatedFiles, others);
+          writeFeatures(item, r, others);
         }
-        const t = await engine.onboardingPlan({ request: item.query, depth: 1, limit: 30, rank });
+        const t = await engine.onboardingPlan({ request: item.query, depth: 1, limit: 30, rank, withFeatures: !!args.features });
+        writeFeatures(item, t, item.changed_files);
         metric(topic, `${rank}, depth 1`).add(t.context.seedId ? [t.context.seedId, ...t.context.relatedFiles] : [], item.changed_files);
       }
       done++;

@@ -21,17 +21,20 @@ export interface TrainOptions {
   negatives: number;
 }
 
+/** What training and scoring read of a search (the onboarding bench's rows have no database). */
+export type TrainingSearch = Pick<FeatureRow, 'candidates' | 'gold'> & Partial<Pick<FeatureRow, 'target'>>;
+
 export const DEFAULT_TRAIN: TrainOptions = { steps: 400, rate: 0.5, l2: 1e-3, negatives: 40 };
 
 /** Every feature name the searches carry, sorted (plus products named `a*b` when asked). */
-export function featureColumns(searches: readonly FeatureRow[], products: readonly string[] = []): string[] {
+export function featureColumns(searches: readonly TrainingSearch[], products: readonly string[] = []): string[] {
   const names = new Set<string>();
   for (const s of searches) for (const c of s.candidates) for (const n of Object.keys(c.features)) names.add(n);
   return [...[...names].sort(), ...products];
 }
 
 /** Trains one model on `searches` (all of one target). */
-export function train(searches: readonly FeatureRow[], columns: readonly string[], pool: number, options: TrainOptions = DEFAULT_TRAIN): RankerModel {
+export function train(searches: readonly TrainingSearch[], columns: readonly string[], pool: number, options: TrainOptions = DEFAULT_TRAIN): RankerModel {
   const n = columns.length;
   const rows = searches.map((s) => s.candidates.slice(0, pool).map((c) => ({ label: c.label, x: columns.map((name) => featureValue(c.features, name)) })));
   const mean = new Array<number>(n).fill(0);
@@ -86,7 +89,7 @@ export interface Quality {
 }
 
 /** The keys of a search's pool in the model's order (RRF order without a model). */
-export function reorder(search: FeatureRow, model: RankerModel | null): string[] {
+export function reorder(search: TrainingSearch, model: RankerModel | null): string[] {
   const head = search.candidates.slice(0, model?.pool ?? search.candidates.length);
   if (!model) return search.candidates.map((c) => c.key);
   const scored = head.map((c, i) => ({ key: c.key, s: modelScore(model, c.features), i }));
@@ -95,14 +98,14 @@ export function reorder(search: FeatureRow, model: RankerModel | null): string[]
 }
 
 /** A search's gold keys; those outside its pool stand in as keys no candidate has, so they count as misses. */
-function goldOf(s: FeatureRow): Set<string> {
+function goldOf(s: TrainingSearch): Set<string> {
   const gold = new Set(s.candidates.filter((c) => c.label === 1).map((c) => c.key));
   for (let i = gold.size; i < s.gold; i++) gold.add(`\u0000outside-pool:${i}`);
   return gold;
 }
 
 /** Recall@k, all@5 and MRR as the bench computes them (gold outside the pool is a miss). */
-export function quality(searches: readonly FeatureRow[], order: (s: FeatureRow) => string[], ks: readonly number[] = [1, 5, 10]): Quality {
+export function quality<S extends TrainingSearch>(searches: readonly S[], order: (s: S) => string[], ks: readonly number[] = [1, 5, 10]): Quality {
   const recall: Record<number, number> = Object.fromEntries(ks.map((k) => [k, 0]));
   const success: Record<number, number> = Object.fromEntries(ks.map((k) => [k, 0]));
   let all5 = 0;

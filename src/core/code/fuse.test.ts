@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fuseRanked, fusionLists, topicOrder } from './fuse.js';
+import { fuseRanked, topicOrder } from './fuse.js';
 
 describe('fused ranking', () => {
   it('a file high in several lists beats one at the top of one', () => {
@@ -28,36 +28,6 @@ describe('fused ranking', () => {
       ]),
     ).toEqual(['m', 'c']);
     expect(fuseRanked([])).toEqual([]);
-  });
-});
-
-describe('the fused order’s lists', () => {
-  const signals = {
-    graph: ['imports.ts'],
-    coChanged: ['partner.ts'],
-    busiest: ['busy.ts'],
-    similarNames: ['twin.ts'],
-    topic: ['about.ts'],
-  };
-
-  it('a seed file: its graph, co-change partners and similar names, with busy files and the topic; churn and names at half weight', () => {
-    const lists = fusionLists({ ...signals, seededByTopic: false });
-    expect(lists.map((l) => [l.name, l.weight ?? 1])).toEqual([
-      ['graph', 1],
-      ['co-change', 1],
-      ['churn', 0.5],
-      ['similar names', 0.5],
-      ['topic', 1],
-    ]);
-    expect(fusionLists({ ...signals, topic: [], seededByTopic: false }).map((l) => l.name)).not.toContain('topic');
-    // equal ranks: the full-weight lists come before the half-weight ones
-    expect(fuseRanked(lists)).toEqual(['imports.ts', 'partner.ts', 'about.ts', 'busy.ts', 'twin.ts']);
-  });
-
-  it('a seed found by topic: the topic and the busy files only', () => {
-    const lists = fusionLists({ ...signals, seededByTopic: true });
-    expect(lists.map((l) => l.name)).toEqual(['topic', 'churn']);
-    expect(fuseRanked(lists)).toEqual(['about.ts', 'busy.ts']);
   });
 });
 

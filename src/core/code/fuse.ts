@@ -1,10 +1,8 @@
 /**
  * @module core/code/fuse
- * The second ranking of related files (issue 16, `--rank fused`): the import graph's BFS order,
- * the seed's co-change partners from git history, the files changed most lately (churn), files
- * named like the seed and the files the request's topic finds (itself BM25 and vector hits over
- * code chunks fused, `topicOrder`), fused by reciprocal rank. Pure, deterministic: ties go to the
- * earlier list, then the path.
+ * Reciprocal rank fusion of short file lists: a topic's BM25 and vector hits over code chunks
+ * (`topicOrder`), whose order the fused onboarding order reads as one of its features
+ * (onboarding-features.ts). Pure, deterministic: ties go to the earlier list, then the path.
  */
 
 export interface RankedList {
@@ -31,42 +29,6 @@ export function fuseRanked(lists: readonly RankedList[], exclude: ReadonlySet<st
     });
   });
   return [...score.keys()].sort((a, b) => score.get(b)! - score.get(a)! || first.get(a)! - first.get(b)! || (a < b ? -1 : a > b ? 1 : 0));
-}
-
-export interface FusionSignals {
-  /** The seed's BFS order. */
-  graph: readonly string[];
-  /** The seed's co-change partners, strongest first. */
-  coChanged: readonly string[];
-  /** The repository's files by churn, busiest first. */
-  busiest: readonly string[];
-  /** Files named like the seed, closest first. */
-  similarNames: readonly string[];
-  /** Files the request's topic search found, best first (empty without a request). */
-  topic: readonly string[];
-  /** The seed came from the topic search (no seed file was given). */
-  seededByTopic: boolean;
-}
-
-/** Weights measured on kysely's dev items, each half checked against the other (bench/code-onboarding). */
-const WEIGHTS = { busiest: 0.5, similarNames: 0.5 };
-
-/**
- * The lists the fused order draws from. With a seed file, its neighbourhood (imports, co-change,
- * similar names) leads and recently busy files support it. A plan seeded by its topic is about the
- * topic: the topic's files and the busy ones only; the topic seed's own imports and partners
- * lowered recall on the dev items.
- */
-export function fusionLists(s: FusionSignals): RankedList[] {
-  const busiest: RankedList = { name: 'churn', files: s.busiest, weight: WEIGHTS.busiest };
-  if (s.seededByTopic) return [{ name: 'topic', files: s.topic }, busiest];
-  return [
-    { name: 'graph', files: s.graph },
-    { name: 'co-change', files: s.coChanged },
-    busiest,
-    { name: 'similar names', files: s.similarNames, weight: WEIGHTS.similarNames },
-    ...(s.topic.length ? [{ name: 'topic', files: s.topic }] : []),
-  ];
 }
 
 /**

@@ -15,8 +15,10 @@ import { redactText } from '../../kernel/redact.js';
 import { CODE_FILE_KIND, CODE_SOURCE_TYPE, CODE_SYMBOL_KIND, IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
 import { buildCodeGraph, importsOf, type CodeGraph } from './code-graph.js';
 import { DATA_TOPIC_KINDS, dataUsersIndex, dataUsersOf, dataUseWhy, type DataUse, type DataUsers } from './data-users.js';
-import { fuseRanked, fusionLists, topicOrder } from './fuse.js';
-import { filesWithSimilarNames } from './name-similarity.js';
+import { topicOrder } from './fuse.js';
+import { relatedCandidates, topicCandidates, type Candidate, type HistoryFacts, type Partner, type TopicLists } from './onboarding-features.js';
+import { rankCandidates, type FusedTask } from './onboarding-model.js';
+import { baseNameWords } from './name-similarity.js';
 import { fallbackNote, llmPlan, type PlanFileFact } from './llm-plan.js';
 import { deterministicPlan, type OnboardingPlan } from './plan-steps.js';
 import { normalizeSeedPath, resolveSeedPath, type SeedMatch } from './resolve-seed.js';
@@ -32,10 +34,12 @@ export interface OnboardingRequest {
   source?: string;
   /** Only these sources may be read (a session's visible sources); absent: all. */
   allowedSources?: readonly string[];
-  /** `graph` (default): seed 003's BFS order; `fused`: BFS, co-change, recently busy files, similar names and the topic fused (fuse.ts). */
+  /** `graph` (default): seed 003's BFS order; `fused`: a learned model over the import graph, git history, names and the topic (onboarding-model.ts). */
   rank?: OnboardingRank;
   /** `auto` (default): the chat model writes the plan when one is configured; `rules`: never. */
   writer?: PlanWriter;
+  /** With `fused`: also return every candidate's features (bench/code-onboarding trains on them). */
+  withFeatures?: boolean;
 }
 
 export type OnboardingRank = 'graph' | 'fused';
@@ -62,6 +66,8 @@ export interface OnboardingResult {
   plan: OnboardingPlan;
   context: OnboardingContext;
   userSummary: string;
+  /** The fused order's candidates and their features, when asked (`withFeatures`). */
+  candidates?: { task: FusedTask; list: Candidate[] };
 }
 
 export interface OnboardingDeps {
@@ -87,22 +93,48 @@ interface SourceGraph {
   graph: CodeGraph;
   /** Each file's leading comment and exported symbols (what a chat model reads about it). */
   about: ReadonlyMap<string, { comment: string | null; symbols: readonly string[] }>;
-  /** Each file's co-change partners from git history, strongest first. */
-  coChanged: ReadonlyMap<string, readonly string[]>;
-  /** The files that changed most lately (churn), busiest first. */
-  busiest: readonly string[];
+  /** Co-change partners, churn, commit counts and commit subjects from git history. */
+  history: HistoryFacts;
   /** Who uses each table and GraphQL field (uses_table / uses_field edges). */
   dataUsers: DataUsers;
 }
 
-/** Code chunks a topic search reads: enough to fill a fused list of 30 files after symbols fold into their files. */
-const TOPIC_HITS = 60;
+/** Code chunks a topic search reads: enough for the fused order's 50 topic candidates after symbols fold into their files. */
+const TOPIC_HITS = 100;
 
-/** Busiest files the fused order may draw from. */
-const BUSIEST_KEPT = 50;
+/** A topic's files in one source or another, by BM25, by vectors and both fused, each best first, with their scores by key. */
+interface TopicHits {
+  lexical: Array<{ source: string; id: string }>;
+  vector: Array<{ source: string; id: string }>;
+  fused: Array<{ source: string; id: string }>;
+  lexicalScore?: ReadonlyMap<string, number>;
+  vectorScore?: ReadonlyMap<string, number>;
+  lexicalChunks?: ReadonlyMap<string, number>;
+}
 
-/** BFS files the fused order may draw from (the limit applies after fusion). */
-const FUSED_POOL = 100;
+/** Per file key of the hits, its best score and its number of hits. */
+function hitStats(hits: readonly SearchHit[]): { best: Map<string, number>; count: Map<string, number> } {
+  const best = new Map<string, number>();
+  const count = new Map<string, number>();
+  for (const h of hits) {
+    const key = `${h.source}${KEY_SEPARATOR}${fileOfPath(h.name)}`;
+    best.set(key, Math.max(best.get(key) ?? 0, h.score));
+    count.set(key, (count.get(key) ?? 0) + 1);
+  }
+  return { best, count };
+}
+
+/** A map by file key narrowed to one source's files, keyed by path. */
+function scoresIn(map: ReadonlyMap<string, number> | undefined, source: string): Map<string, number> {
+  if (!map) return new Map();
+  const prefix = `${source}${KEY_SEPARATOR}`;
+  return new Map([...map].filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v] as const));
+}
+
+/** The files of one source among topic hits, in order. */
+const inSource = (hits: ReadonlyArray<{ source: string; id: string }>, source: string) => hits.filter((t) => t.source === source).map((t) => t.id);
+
+const NO_TOPIC: TopicHits = Object.freeze({ lexical: [], vector: [], fused: [] });
 
 const NO_ABOUT = Object.freeze({ comment: null, symbols: [] as readonly string[] });
 
@@ -149,16 +181,17 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const edges = sourceEdges
       .filter((e) => e.kind === IMPORT_EDGE_KIND && pathOf.has(e.fromId) && pathOf.has(e.toId))
       .map((e) => ({ source: pathOf.get(e.fromId)!, target: pathOf.get(e.toId)! }));
-    const coChanged = new Map(objects.map((o) => [o.path, ((o.attributes.coChanged as Array<{ path: string }> | undefined) ?? []).map((p) => p.path)]));
+    const number = (v: unknown) => (typeof v === 'number' ? v : 0);
+    const history: HistoryFacts = {
+      coChanged: new Map(objects.map((o) => [o.path, (o.attributes.coChanged as Partner[] | undefined) ?? []])),
+      churn: new Map(objects.map((o) => [o.path, number(o.attributes.churn)])),
+      commits: new Map(objects.map((o) => [o.path, number(o.attributes.commits)])),
+      subjects: new Map(objects.map((o) => [o.path, Array.isArray(o.attributes.subjects) ? (o.attributes.subjects as string[]) : []])),
+    };
     const about = new Map(
       objects.map((o) => [o.path, { comment: o.comment, symbols: Array.isArray(o.attributes.symbols) ? (o.attributes.symbols as string[]) : [] }]),
     );
-    const busiest = objects
-      .filter((o) => typeof o.attributes.churn === 'number' && o.attributes.churn > 0)
-      .sort((a, b) => (b.attributes.churn as number) - (a.attributes.churn as number) || (a.path < b.path ? -1 : 1))
-      .slice(0, BUSIEST_KEPT)
-      .map((o) => o.path);
-    const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), coChanged, busiest, about, dataUsers: dataUsersIndex(sourceEdges, pathOf) };
+    const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), history, about, dataUsers: dataUsersIndex(sourceEdges, pathOf) };
     cache.set(source, { counter, loaded });
     return loaded;
   }
@@ -207,19 +240,30 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
    * Files the request's words find among code chunks, best first, each once (a symbol stands for
    * its file): BM25 and vector hits fused by reciprocal rank, the vectors at a lower weight.
    */
-  async function topicFiles(request: string, sources: readonly string[]): Promise<Array<{ source: string; id: string }>> {
-    if (!request.trim() || !sources.length) return [];
+  async function topicFiles(request: string, sources: readonly string[]): Promise<TopicHits> {
+    if (!request.trim() || !sources.length) return NO_TOPIC;
     const options: SearchOptions = { sources, kinds: [CODE_FILE_KIND, CODE_SYMBOL_KIND], limit: TOPIC_HITS };
     const side = deps.searchSide;
-    let order: string[];
-    if (side) {
-      const [lexical, vector] = await Promise.all([side('lexical', request, options), side('vector', request, options)]);
-      order = topicOrder(filesOfHits(lexical.hits), filesOfHits(vector.hits));
-    } else order = filesOfHits((await deps.search(request, options)).hits);
-    return order.map((key) => {
-      const cut = key.indexOf(KEY_SEPARATOR);
-      return { source: key.slice(0, cut), id: key.slice(cut + 1) };
-    });
+    const keys = (order: readonly string[]) =>
+      order.map((key) => {
+        const cut = key.indexOf(KEY_SEPARATOR);
+        return { source: key.slice(0, cut), id: key.slice(cut + 1) };
+      });
+    if (!side) {
+      const fused = keys(filesOfHits((await deps.search(request, options)).hits));
+      return { lexical: fused, vector: [], fused };
+    }
+    const [lexical, vector] = await Promise.all([side('lexical', request, options), side('vector', request, options)]);
+    const [lexicalFiles, vectorFiles] = [filesOfHits(lexical.hits), filesOfHits(vector.hits)];
+    const [lexicalStats, vectorStats] = [hitStats(lexical.hits), hitStats(vector.hits)];
+    return {
+      lexical: keys(lexicalFiles),
+      vector: keys(vectorFiles),
+      fused: keys(topicOrder(lexicalFiles, vectorFiles)),
+      lexicalScore: lexicalStats.best,
+      vectorScore: vectorStats.best,
+      lexicalChunks: lexicalStats.count,
+    };
   }
 
   /** Per code source, the files using the data the request's best data hits name (no search when no code uses data). */
@@ -274,32 +318,43 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       if (!seed) return empty(`no file matches the seed '${path}'`, request.source ?? null);
     }
     // the topic is searched when it seeds the plan, or when the fused order uses it
-    const topic = !seed || rank === 'fused' ? await topicFiles(request.request, seed ? [seed.source] : [...known.keys()]) : [];
+    // without a request, the fused order searches the seed's own name words (files about the same thing)
+    const topicQuery = request.request.trim() || (seed && rank === 'fused' ? [...baseNameWords(seed.id)].join(' ') : '');
+    const topic = !seed || rank === 'fused' ? await topicFiles(topicQuery, seed ? [seed.source] : [...known.keys()]) : NO_TOPIC;
     const data = await dataTopic(request, seed ? new Map([[seed.source, known.get(seed.source)!]]) : known);
     if (!seed) {
       const [dataSource, dataUses] = data.entries().next().value ?? [];
       const first =
-        topic.find((t) => known.get(t.source)!.graph.nodes.includes(t.id)) ??
+        topic.fused.find((t) => known.get(t.source)!.graph.nodes.includes(t.id)) ??
         (dataSource && dataUses ? { source: dataSource, id: dataUses[0]!.file } : undefined);
       if (!first) return empty(`no code file matches "${request.request}"`, request.source ?? null);
       seed = { ...first, how: 'topic' };
     }
-    const { graph: g, coChanged, busiest, about } = known.get(seed.source)!;
-    const walk = traverse(g, seed.id, rank === 'fused' ? { ...config, limit: FUSED_POOL } : config);
-    const ranked =
-      rank === 'fused'
-        ? fuseRanked(
-            fusionLists({
-              graph: walk.relatedFiles,
-              coChanged: coChanged.get(seed.id) ?? [],
-              busiest,
-              similarNames: filesWithSimilarNames(seed.id, g.nodes),
-              topic: topic.filter((t) => t.source === seed.source).map((t) => t.id),
-              seededByTopic: seed.how === 'topic',
-            }),
-            new Set([seed.id]),
-          ).slice(0, config.limit)
-        : walk.relatedFiles;
+    const { graph: g, history, about } = known.get(seed.source)!;
+    let candidates: OnboardingResult['candidates'];
+    let fused: string[] | null = null;
+    if (rank === 'fused') {
+      // a plan seeded by its topic is about the topic: the topic model ranks the files. The seed stays
+      // the topic search's first file: on kysely's dev items putting the model's first there instead
+      // gave the same topic recall@10 (0.538), and on this project the model's first was a test file
+      const task: FusedTask = seed.how === 'topic' ? 'topic' : 'related';
+      const s = seed.source;
+      const lists: TopicLists = {
+        lexical: inSource(topic.lexical, s),
+        vector: inSource(topic.vector, s),
+        fused: inSource(topic.fused, s),
+        lexicalScore: scoresIn(topic.lexicalScore, s),
+        vectorScore: scoresIn(topic.vectorScore, s),
+        lexicalChunks: scoresIn(topic.lexicalChunks, s),
+      };
+      const list = task === 'topic' ? topicCandidates(g, request.request, lists, history) : relatedCandidates(g, seed.id, history, lists, config);
+      const order = rankCandidates(task, list);
+      const seedId = seed.id;
+      fused = order.filter((f) => f !== seedId).slice(0, config.limit);
+      if (request.withFeatures) candidates = { task, list };
+    }
+    const walk = traverse(g, seed.id, config);
+    const ranked = fused ?? walk.relatedFiles;
     // files that use the data the request is about join the related files, within the limit
     const dataUses = (data.get(seed.source) ?? []).filter((u) => u.file !== seed.id).slice(0, config.limit);
     const dataFiles = new Set(dataUses.map((u) => u.file));
@@ -332,7 +387,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       ...(dataUses.length ? { dataUses } : {}),
     };
     const userSummary = `Start with ${seed.id} (${seed.how === 'topic' ? 'matched by topic' : `seed matched: ${seed.how}`}); ${related.length} related file${related.length === 1 ? '' : 's'} within ${config.depth} import${config.depth === 1 ? '' : 's'} (${config.direction}); ${plan.steps.length} steps${plan.note ? ` (${plan.note})` : ''}.`;
-    return { plan, context, userSummary };
+    return { plan, context, userSummary, ...(candidates ? { candidates } : {}) };
   }
 
   return { plan, graph: async (source) => (await load(source)).graph };

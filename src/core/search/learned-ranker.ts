@@ -113,7 +113,7 @@ export function featureValue(features: Readonly<Record<string, number>>, name: s
 }
 
 /** The model's score of one candidate's features (higher: better). */
-export function modelScore(model: RankerModel, features: Readonly<Record<string, number>>): number {
+export function modelScore(model: Pick<RankerModel, 'features' | 'mean' | 'scale' | 'weights'>, features: Readonly<Record<string, number>>): number {
   let s = 0;
   for (let j = 0; j < model.features.length; j++) {
     const x = featureValue(features, model.features[j]!);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { churnFrom, coChangeFrom, parseGitLog } from './co-change.js';
+import { churnFrom, coChangeFrom, commitCounts, parseGitLog, subjectsFrom } from './co-change.js';
 
 const DAY = 86_400;
 const FILES = new Set(['a.ts', 'b.ts', 'c.ts']);
@@ -37,5 +37,23 @@ describe('git history signals', () => {
     );
     expect(Object.fromEntries(churn)).toEqual({ 'a.ts': 1.5, 'b.ts': 0.5, 'c.ts': 0.25 });
     expect(churnFrom([], files).size).toBe(0);
+  });
+
+  it('commit counts: every commit of 1 to 40 tree files counts once per file it changed', () => {
+    const sweeping = { time: 9, files: Array.from({ length: 41 }, (_, i) => `f${i}.ts`) };
+    const counts = commitCounts(
+      [{ time: 3, files: ['a.ts', 'b.ts', 'gone.ts'] }, { time: 2, files: ['a.ts'] }, sweeping],
+      new Set([...FILES, ...sweeping.files]),
+    );
+    expect(Object.fromEntries(counts)).toEqual({ 'a.ts': 2, 'b.ts': 1 });
+  });
+
+  it('subjects: read after the time, newest first per file, at most the kept number, none from sweeping commits', () => {
+    const commits = parseGitLog(`\x1e${3 * DAY} add having methods\n\na.ts\nb.ts\n\x1e${2 * DAY} fix: a's typo\n\na.ts\n\x1e${DAY}\n\nb.ts\n`);
+    expect(commits.map((c) => c.subject)).toEqual(['add having methods', "fix: a's typo", undefined]);
+    expect(Object.fromEntries(subjectsFrom(commits, FILES))).toEqual({ 'a.ts': ['add having methods', "fix: a's typo"], 'b.ts': ['add having methods'] });
+    expect(subjectsFrom(commits, FILES, 1).get('a.ts')).toEqual(['add having methods']);
+    const sweeping = { time: 9, subject: 'format everything', files: Array.from({ length: 41 }, (_, i) => `f${i}.ts`) };
+    expect(subjectsFrom([sweeping], new Set(sweeping.files)).size).toBe(0);
   });
 });

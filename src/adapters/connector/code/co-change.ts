@@ -7,7 +7,11 @@
  *   two-file commit binds its files more than a sweeping one; each file keeps its strongest partners;
  * - churn: how much a file changed lately, each commit counting 0.5^(age / 30 days), the age
  *   measured from the newest commit (not the clock, so an old checkout reads its own present).
- *   On kysely's history the recently busy files are the likeliest to change next.
+ *   On kysely's history the recently busy files are the likeliest to change next;
+ * - commits: how many of those commits changed the file, so a partner's weight can be read as a
+ *   share of the file's changes (a file that changes with everything binds nothing in particular);
+ * - subjects: the subjects of the latest commits that changed the file, words that say what the
+ *   file is changed for (the fused onboarding order matches a request against them).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -23,28 +27,37 @@ export interface GitCommit {
   /** Commit time, seconds since the epoch. */
   time: number;
   files: string[];
+  /** The commit message's first line ('' when not read). */
+  subject?: string;
 }
 
 export interface GitHistory {
   partners: Map<string, CoChangePartner[]>;
   churn: Map<string, number>;
+  commits: Map<string, number>;
+  subjects: Map<string, string[]>;
 }
 
 const MAX_COMMIT_FILES = 40;
-const PARTNERS_KEPT = 20;
+/** 50, not 20: the fused onboarding order reads partners of the seed's neighbours too (onboarding-features.ts). */
+const PARTNERS_KEPT = 50;
 const COMMITS_READ = 5000;
+/** Subjects kept per file, newest first: on kysely's dev items 30 matched requests as well as all of them. */
+const SUBJECTS_KEPT = 30;
 export const CHURN_HALF_LIFE_DAYS = 30;
 
 const round = (n: number) => Number(n.toFixed(4));
 
-/** `git log --name-only --format=%x1e%ct` output as commits, newest first. */
+/** `git log --name-only --format='%x1e%ct %s'` output as commits, newest first (the subject may be absent). */
 export function parseGitLog(log: string): GitCommit[] {
   const commits: GitCommit[] = [];
   for (const chunk of log.split('\x1e')) {
     const [head, ...lines] = chunk.split('\n');
-    const time = Number(head);
+    const space = head?.indexOf(' ') ?? -1;
+    const time = Number(space < 0 ? head : head!.slice(0, space));
     if (!head?.trim() || !Number.isFinite(time)) continue;
-    commits.push({ time, files: [...new Set(lines.map((l) => l.trim()).filter(Boolean))] });
+    const subject = space < 0 ? '' : head!.slice(space + 1).trim();
+    commits.push({ time, files: [...new Set(lines.map((l) => l.trim()).filter(Boolean))], ...(subject ? { subject } : {}) });
   }
   return commits;
 }
@@ -91,18 +104,43 @@ export function churnFrom(commits: readonly GitCommit[], files: ReadonlySet<stri
   return new Map([...churn].map(([f, w]) => [f, round(w)] as const).filter(([, w]) => w > 0));
 }
 
-/** Partners and churn per file of `files` (paths relative to `root`); empty when `root` is not in a git work tree. */
+/** How many commits (of 1 to 40 files of the tree) changed each file. */
+export function commitCounts(commits: readonly GitCommit[], files: ReadonlySet<string>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const changed of focused(commits, files)) for (const f of changed) counts.set(f, (counts.get(f) ?? 0) + 1);
+  return counts;
+}
+
+/** Each file's latest commit subjects, newest first (`commits` newest first), at most `kept`. */
+export function subjectsFrom(commits: readonly GitCommit[], files: ReadonlySet<string>, kept = SUBJECTS_KEPT): Map<string, string[]> {
+  const subjects = new Map<string, string[]>();
+  for (const commit of commits) {
+    const changed = commit.subject ? focused([commit], files)[0] : undefined;
+    for (const f of changed ?? []) {
+      const list = subjects.get(f) ?? [];
+      if (list.length < kept) subjects.set(f, [...list, commit.subject!]);
+    }
+  }
+  return subjects;
+}
+
+/** Partners, churn, commit counts and subjects per file of `files` (paths relative to `root`); empty when `root` is not in a git work tree. */
 export async function readGitHistory(root: string, files: ReadonlySet<string>): Promise<GitHistory> {
   let log: string;
   try {
     ({ stdout: log } = await run(
       'git',
-      ['-C', root, 'log', '--no-merges', '--relative', '--name-only', '--format=%x1e%ct', '-n', String(COMMITS_READ), '--', '.'],
+      ['-C', root, 'log', '--no-merges', '--relative', '--name-only', '--format=%x1e%ct %s', '-n', String(COMMITS_READ), '--', '.'],
       { maxBuffer: 256 * 1024 * 1024 },
     ));
   } catch {
-    return { partners: new Map(), churn: new Map() };
+    return { partners: new Map(), churn: new Map(), commits: new Map(), subjects: new Map() };
   }
   const commits = parseGitLog(log);
-  return { partners: coChangeFrom(commits, files), churn: churnFrom(commits, files) };
+  return {
+    partners: coChangeFrom(commits, files),
+    churn: churnFrom(commits, files),
+    commits: commitCounts(commits, files),
+    subjects: subjectsFrom(commits, files),
+  };
 }

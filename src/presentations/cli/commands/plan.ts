@@ -45,7 +45,7 @@ export function registerPlanCommand(program: Command): void {
     .option('--source <name>', 'the code source (default: every code source)')
     .option(
       '--rank <order>',
-      "graph (import distance, then degree: seed 003's order) or fused (adds co-change history, recently busy files, similar names and topic search)",
+      "graph (import distance, then degree: seed 003's order) or fused (a learned order over imports, co-change history, recently busy files, names, commit subjects and topic search)",
       'graph',
     )
     .option('--writer <who>', 'auto (the configured chat model writes the steps) or rules (the deterministic plan)', 'auto')

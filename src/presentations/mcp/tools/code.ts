@@ -43,7 +43,7 @@ export const onboardingPlanTool = defineTool({
     depth: z.number().int().optional(),
     limit: z.number().int().optional(),
     direction: z.enum(['union', 'forward', 'reverse']).optional(),
-    // graph (default): seed 003's import-distance order; fused: with co-change, busy files, topic
+    // graph (default): seed 003's import-distance order; fused: a learned order adding co-change, busy files, commit subjects, topic
     rank: z.enum(['graph', 'fused']).optional(),
     // auto: the configured chat model writes the steps; rules: the deterministic plan
     writer: z.enum(['auto', 'rules']).optional(),

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { buildCodeGraph } from './code-graph.js';
+import { busiestFiles, relatedCandidates, topicCandidates, type HistoryFacts } from './onboarding-features.js';
+
+// seed.ts imports dep.ts; user.ts imports seed.ts; far.ts is two imports away; partner.ts only changed with the seed
+const graph = buildCodeGraph(
+  ['src/a/seed.ts', 'src/a/dep.ts', 'src/b/user.ts', 'src/b/far.ts', 'src/c/partner.ts', 'src/c/seed-helper.ts', 'src/d/lonely.ts'],
+  [
+    { source: 'src/a/seed.ts', target: 'src/a/dep.ts' },
+    { source: 'src/b/user.ts', target: 'src/a/seed.ts' },
+    { source: 'src/b/far.ts', target: 'src/b/user.ts' },
+  ],
+);
+const facts: HistoryFacts = {
+  coChanged: new Map([
+    ['src/a/seed.ts', [{ path: 'src/c/partner.ts', weight: 2 }]],
+    [
+      'src/c/partner.ts',
+      [
+        { path: 'src/a/seed.ts', weight: 2 },
+        { path: 'src/d/lonely.ts', weight: 1 },
+      ],
+    ],
+  ]),
+  churn: new Map([
+    ['src/c/partner.ts', 3],
+    ['src/a/seed.ts', 1],
+    ['src/d/lonely.ts', 0],
+  ]),
+  commits: new Map([
+    ['src/a/seed.ts', 4],
+    ['src/c/partner.ts', 2],
+  ]),
+  subjects: new Map([
+    ['src/a/seed.ts', ['add the partner']],
+    ['src/c/partner.ts', ['add the partner', 'partner works alone']],
+  ]),
+};
+const byFile = (list: ReturnType<typeof relatedCandidates>) => new Map(list.map((c) => [c.file, c.features]));
+
+describe('related candidates', () => {
+  const found = byFile(relatedCandidates(graph, 'src/a/seed.ts', facts));
+
+  it('draws from imports both ways, two imports away, co-change partners and their partners, similar names; never the seed', () => {
+    expect([...found.keys()].sort()).toEqual(['src/a/dep.ts', 'src/b/far.ts', 'src/b/user.ts', 'src/c/partner.ts', 'src/c/seed-helper.ts', 'src/d/lonely.ts']);
+  });
+
+  it('says where each sits in the import graph', () => {
+    expect(found.get('src/a/dep.ts')).toMatchObject({ imported: 1, importer: 0, distance2: 0, sameFolder: 1 });
+    expect(found.get('src/b/user.ts')).toMatchObject({ imported: 0, importer: 1, distance2: 0, sameFolder: 0 });
+    expect(found.get('src/b/far.ts')).toMatchObject({ imported: 0, importer: 0, distance2: 1 });
+    // the walk goes as far and in the direction the plan asks
+    const near = byFile(relatedCandidates(graph, 'src/a/seed.ts', facts, undefined, { depth: 1, direction: 'union' }));
+    expect(near.has('src/b/far.ts')).toBe(false);
+    const forward = byFile(relatedCandidates(graph, 'src/a/seed.ts', facts, undefined, { depth: 2, direction: 'forward' }));
+    expect(forward.has('src/b/user.ts')).toBe(false);
+    expect(forward.has('src/a/dep.ts')).toBe(true);
+  });
+
+  it('reads co-change as a count and as shares of the seed’s and the partner’s commits', () => {
+    const partner = found.get('src/c/partner.ts')!;
+    expect(partner.cochange).toBeCloseTo(Math.log1p(2));
+    expect(partner.confidence).toBeCloseTo(2 / 4);
+    expect(partner.partnerShare).toBeCloseTo(2 / 2);
+    expect(partner.cochangeRank).toBe(1);
+    // lonely.ts changed only with the seed's partner: second order, (2/4) · (1/2)
+    expect(found.get('src/d/lonely.ts')!.secondOrder).toBeCloseTo(0.25);
+    expect(found.get('src/d/lonely.ts')!.cochange).toBe(0);
+  });
+
+  it('a file named like the seed has a similar-name rank; the seed’s name-word search is a topic', () => {
+    expect(found.get('src/c/seed-helper.ts')!.similarName).toBeGreaterThan(0);
+    const withTopic = byFile(relatedCandidates(graph, 'src/a/seed.ts', facts, { lexical: ['src/d/lonely.ts'], vector: [], fused: ['src/d/lonely.ts'] }));
+    expect(withTopic.get('src/d/lonely.ts')!.topic).toBe(1);
+    expect(found.get('src/d/lonely.ts')!.topic).toBe(0);
+  });
+});
+
+describe('topic candidates', () => {
+  const lists = { lexical: ['src/c/partner.ts'], vector: ['src/b/user.ts'], fused: ['src/c/partner.ts', 'src/b/user.ts'] };
+  const found = byFile(topicCandidates(graph, 'how does the partner work', lists, facts));
+
+  it('draws from both searches, the busy files, and what the best hits changed with or import', () => {
+    expect(found.has('src/c/partner.ts')).toBe(true);
+    expect(found.has('src/b/user.ts')).toBe(true);
+    // the best hit changed with the seed and lonely.ts; user.ts imports seed.ts and is imported by far.ts
+    expect(found.get('src/a/seed.ts')!.tiedByHistory).toBeCloseTo(2 / 2);
+    expect(found.get('src/d/lonely.ts')!.tiedByHistory).toBeCloseTo(1 / 2);
+    expect(found.get('src/b/far.ts')!.tiedByImports).toBeCloseTo(1 / 2);
+  });
+
+  it('matches the request’s words against path words; ranks are reciprocal, absence is 0', () => {
+    expect(found.get('src/c/partner.ts')).toMatchObject({ lexical: 1, lexicalHit: 1, vector: 0, vectorHit: 0, topic: 1, pathWords: 1, baseWords: 1 });
+    expect(found.get('src/b/user.ts')).toMatchObject({ lexical: 0, vector: 1, topic: 0.5, pathWords: 0 });
+  });
+
+  it('matches the request against each file’s commit subjects', () => {
+    expect(found.get('src/c/partner.ts')!.subjectsRank).toBe(1);
+    expect(found.get('src/c/partner.ts')!.subjects).toBeGreaterThan(found.get('src/a/seed.ts')!.subjects!);
+    expect(found.get('src/b/user.ts')!.subjects).toBe(0);
+  });
+
+  it('busiest files: by churn, files that never changed left out', () => {
+    expect(busiestFiles(facts)).toEqual(['src/c/partner.ts', 'src/a/seed.ts']);
+    expect(busiestFiles(facts, 1)).toEqual(['src/c/partner.ts']);
+  });
+});

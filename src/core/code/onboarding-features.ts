@@ -1,0 +1,268 @@
+/**
+ * @module core/code/onboarding-features
+ * What the fused order knows about each candidate file, as named numbers a learned linear model
+ * weighs (onboarding-model.ts): for a seed file, where the candidate sits in the import graph,
+ * how often it changed with the seed (raw, as a share of the seed's changes and of its own, and
+ * through the seed's partners), how busy it is, how alike the names and folders are; for a topic,
+ * its BM25 and vector ranks, how its path's words match the request's, and how strongly it is
+ * tied (co-change, imports) to the topic's best hits, a pseudo-relevance feedback. Pure.
+ */
+import { splitText } from '../../kernel/text/identifiers.js';
+import { singular } from '../../kernel/text/inflect.js';
+import { degreeOf, importersOf, importsOf, type CodeGraph } from './code-graph.js';
+import { filesWithSimilarNames } from './name-similarity.js';
+import { subjectScores } from './subject-match.js';
+import { traverse, type TraversalConfig } from './traverse.js';
+
+/** One co-change partner as the index stores it: summed 1/(files - 1) over shared commits. */
+export interface Partner {
+  path: string;
+  weight: number;
+}
+
+/** What git history says about the files of one source. */
+export interface HistoryFacts {
+  /** Each file's strongest co-change partners, strongest first. */
+  coChanged: ReadonlyMap<string, readonly Partner[]>;
+  /** Recency-weighted change count per file. */
+  churn: ReadonlyMap<string, number>;
+  /** Commits that changed each file. */
+  commits: ReadonlyMap<string, number>;
+  /** Each file's latest commit subjects, newest first. */
+  subjects: ReadonlyMap<string, readonly string[]>;
+}
+
+export interface Candidate {
+  file: string;
+  features: Record<string, number>;
+}
+
+/** Candidates read from each list (the model ranks their union). */
+export const CANDIDATE_POOL = { bfs: 100, busiest: 50, topic: 50, feedbackHits: 5 } as const;
+
+/** The repository's files by churn, busiest first. */
+export function busiestFiles(facts: HistoryFacts, limit: number = CANDIDATE_POOL.busiest): string[] {
+  return [...facts.churn]
+    .filter(([, c]) => c > 0)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, limit)
+    .map(([f]) => f);
+}
+
+const inverseRank = (order: ReadonlyMap<string, number>, file: string) => {
+  const i = order.get(file);
+  return i === undefined ? 0 : 1 / (i + 1);
+};
+const positions = (files: readonly string[]) => new Map(files.map((f, i) => [f, i] as const));
+const folderOf = (path: string) => path.slice(0, Math.max(path.lastIndexOf('/'), 0));
+
+function partnerWeight(facts: HistoryFacts, a: string, b: string): number {
+  return facts.coChanged.get(a)?.find((p) => p.path === b)?.weight ?? 0;
+}
+
+/** Shared leading folders of two paths over the deeper one's folder count (0..1). */
+function folderOverlap(a: string, b: string): number {
+  const x = folderOf(a).split('/').filter(Boolean);
+  const y = folderOf(b).split('/').filter(Boolean);
+  let shared = 0;
+  while (shared < x.length && shared < y.length && x[shared] === y[shared]) shared++;
+  return Math.max(x.length, y.length) ? shared / Math.max(x.length, y.length) : 1;
+}
+
+/** Subjects of the seed's latest commits that stand for what it is changed for (the related order's history query). */
+const SEED_SUBJECTS = 10;
+
+/** Scores of a subject match and each file's place among them (reciprocal rank, 0 when unmatched). */
+function subjectMatch(query: string, facts: HistoryFacts): { score: Map<string, number>; at: Map<string, number> } {
+  const score = subjectScores(query, facts.subjects);
+  return { score, at: positions([...score].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([f]) => f)) };
+}
+
+/** |a ∩ b| / sqrt(|a| |b|), 0 when either is empty. */
+function overlap(a: ReadonlySet<string>, b: readonly string[]): number {
+  if (!a.size || !b.length) return 0;
+  return b.filter((x) => a.has(x)).length / Math.sqrt(a.size * b.length);
+}
+
+/** The features every candidate has, whatever the task: churn, commits and import degree. */
+function fileFeatures(graph: CodeGraph, facts: HistoryFacts, busy: ReadonlyMap<string, number>, file: string): Record<string, number> {
+  return {
+    churn: Math.log1p(facts.churn.get(file) ?? 0),
+    busy: inverseRank(busy, file),
+    commits: Math.log1p(facts.commits.get(file) ?? 0),
+    degree: Math.log1p(degreeOf(graph, file)),
+  };
+}
+
+/**
+ * Files related to `seed`, each with its features; `topic` (what the request, or the seed's name
+ * words, found) may be empty. The walk goes as far and in the direction the plan asks (the model
+ * was trained on depth 2, union).
+ */
+export function relatedCandidates(
+  graph: CodeGraph,
+  seed: string,
+  facts: HistoryFacts,
+  topic: TopicLists = NO_TOPIC,
+  reach: Pick<TraversalConfig, 'depth' | 'direction'> = { depth: 2, direction: 'union' },
+): Candidate[] {
+  const walk = traverse(graph, seed, { ...reach, limit: CANDIDATE_POOL.bfs });
+  const bfs = positions(walk.relatedFiles);
+  const partners = facts.coChanged.get(seed) ?? [];
+  const partnerAt = positions(partners.map((p) => p.path));
+  const seedCommits = Math.max(facts.commits.get(seed) ?? 0, 1);
+  // second order: the seed's partners' partners, each path weighted by both links' shares
+  const second = new Map<string, number>();
+  for (const p of partners) {
+    const share = p.weight / seedCommits;
+    const pCommits = Math.max(facts.commits.get(p.path) ?? 0, 1);
+    for (const q of facts.coChanged.get(p.path) ?? []) second.set(q.path, (second.get(q.path) ?? 0) + (share * q.weight) / pCommits);
+  }
+  // what the seed's import neighbours changed with, each neighbour's partners as shares of its changes
+  const neighbourhood = new Map<string, number>();
+  for (const n of new Set([...importsOf(graph, seed), ...importersOf(graph, seed)])) {
+    const nCommits = Math.max(facts.commits.get(n) ?? 0, 1);
+    for (const q of facts.coChanged.get(n) ?? []) neighbourhood.set(q.path, (neighbourhood.get(q.path) ?? 0) + q.weight / nCommits);
+  }
+  const similar = positions(filesWithSimilarNames(seed, graph.nodes));
+  const busiest = busiestFiles(facts);
+  const busy = positions(busiest);
+  const topicAt = positions(topic.fused.slice(0, CANDIDATE_POOL.topic));
+  const topLexical = topLexicalScore(topic);
+  const history = subjectMatch((facts.subjects.get(seed) ?? []).slice(0, SEED_SUBJECTS).join(' '), facts);
+  const imports = new Set(importsOf(graph, seed));
+  const importers = new Set(importersOf(graph, seed));
+  const pool = new Set([...walk.relatedFiles, ...partnerAt.keys(), ...second.keys(), ...similar.keys(), ...busiest, ...topicAt.keys()]);
+  pool.delete(seed);
+  return [...pool].map((file) => {
+    const weight = partnerWeight(facts, seed, file);
+    const d = walk.distance.get(file);
+    return {
+      file,
+      features: {
+        ...fileFeatures(graph, facts, busy, file),
+        imported: imports.has(file) ? 1 : 0,
+        importer: importers.has(file) ? 1 : 0,
+        distance2: d === 2 ? 1 : 0,
+        bfs: inverseRank(bfs, file),
+        cochange: Math.log1p(weight),
+        cochangeRank: inverseRank(partnerAt, file),
+        confidence: weight / seedCommits,
+        partnerShare: weight / Math.max(facts.commits.get(file) ?? 0, 1),
+        secondOrder: second.get(file) ?? 0,
+        neighbourHistory: Math.log1p(neighbourhood.get(file) ?? 0),
+        similarName: inverseRank(similar, file),
+        sameFolder: folderOf(file) === folderOf(seed) ? 1 : 0,
+        folderOverlap: folderOverlap(seed, file),
+        // link prediction over the import graph: files that import the same files as the seed, or are imported by the same ones
+        sharedImports: overlap(imports, importsOf(graph, file)),
+        sharedImporters: overlap(importers, importersOf(graph, file)),
+        adamicAdar: [...importsOf(graph, file), ...importersOf(graph, file)]
+          .filter((z) => imports.has(z) || importers.has(z))
+          .reduce((sum, z) => sum + 1 / Math.log(2 + degreeOf(graph, z)), 0),
+        topic: inverseRank(topicAt, file),
+        topicScore: lexicalShare(topic, topLexical, file),
+        subjects: history.score.get(file) ?? 0,
+        subjectsRank: inverseRank(history.at, file),
+      },
+    };
+  });
+}
+
+/** A path's words: folders and base name split like identifiers, singular. */
+function pathWords(path: string): Set<string> {
+  return new Set(splitText(path.replace(/\.[a-z0-9]+$/i, '').replace(/\//g, ' ')).map(singular));
+}
+
+/** Ranks of a topic's files by BM25 and by vectors (each best first) and their fused order. */
+export interface TopicLists {
+  lexical: readonly string[];
+  vector: readonly string[];
+  fused: readonly string[];
+  /** Per file, its best chunk's score (0..1) on each side and how many of its chunks BM25 found. */
+  lexicalScore?: ReadonlyMap<string, number>;
+  vectorScore?: ReadonlyMap<string, number>;
+  lexicalChunks?: ReadonlyMap<string, number>;
+}
+
+/** Features of a candidate as related to the topic's best hit that the topic order reads. */
+const BEST_FEATURES = [
+  'imported',
+  'importer',
+  'cochange',
+  'confidence',
+  'neighbourHistory',
+  'similarName',
+  'sameFolder',
+  'sharedImports',
+  'sharedImporters',
+] as const;
+
+const NO_TOPIC: TopicLists = Object.freeze({ lexical: [], vector: [], fused: [] });
+
+const topLexicalScore = (lists: TopicLists) => (lists.lexicalScore ? Math.max(0, ...lists.lexicalScore.values()) : 0);
+
+/** A file's BM25 score as a share of the best file's. */
+const lexicalShare = (lists: TopicLists, top: number, file: string) => (top ? (lists.lexicalScore?.get(file) ?? 0) / top : 0);
+
+/** Files a request is about, each with its features. */
+export function topicCandidates(graph: CodeGraph, request: string, lists: TopicLists, facts: HistoryFacts): Candidate[] {
+  const lexical = positions(lists.lexical.slice(0, CANDIDATE_POOL.topic));
+  const vector = positions(lists.vector.slice(0, CANDIDATE_POOL.topic));
+  const fused = positions(lists.fused.slice(0, CANDIDATE_POOL.topic));
+  const busiest = busiestFiles(facts);
+  const busy = positions(busiest);
+  // pseudo-relevance feedback: what the best hits changed with and import or are imported by
+  const hits = lists.fused.slice(0, CANDIDATE_POOL.feedbackHits);
+  const tiedByHistory = new Map<string, number>();
+  const tiedToBest = new Map(
+    (facts.coChanged.get(hits[0] ?? '') ?? []).map((p) => [p.path, p.weight / Math.max(facts.commits.get(hits[0]!) ?? 0, 1)] as const),
+  );
+  const tiedByImports = new Map<string, number>();
+  hits.forEach((hit, i) => {
+    const commits = Math.max(facts.commits.get(hit) ?? 0, 1);
+    for (const p of facts.coChanged.get(hit) ?? []) tiedByHistory.set(p.path, (tiedByHistory.get(p.path) ?? 0) + p.weight / commits / (i + 1));
+    for (const n of [...importsOf(graph, hit), ...importersOf(graph, hit)]) tiedByImports.set(n, (tiedByImports.get(n) ?? 0) + 1 / (i + 1));
+  });
+  // the request's words matched against path words, each by its rarity among the paths
+  const words = [...new Set(splitText(request).map(singular))];
+  const wordsOf = new Map(graph.nodes.map((n) => [n, pathWords(n)] as const));
+  const idf = new Map(words.map((w) => [w, [...wordsOf.values()].filter((s) => s.has(w)).length] as const));
+  const idfOf = (w: string) => Math.log((graph.nodes.length + 1) / ((idf.get(w) ?? 0) + 1));
+  const known = words.filter((w) => idf.get(w));
+  const knownWeight = known.reduce((s, w) => s + idfOf(w), 0) || 1;
+  const bestNeighbours = new Set(hits[0] ? [...importsOf(graph, hits[0]), ...importersOf(graph, hits[0])] : []);
+  // the best hit taken as a seed: how each candidate relates to it
+  const aroundBest = new Map(hits[0] ? relatedCandidates(graph, hits[0], facts).map((c) => [c.file, c.features] as const) : []);
+  const topLexical = topLexicalScore(lists);
+  const history = subjectMatch(request, facts);
+  const pool = new Set([...lexical.keys(), ...vector.keys(), ...busiest, ...tiedByHistory.keys(), ...tiedByImports.keys()]);
+  return [...pool].map((file) => {
+    const own = wordsOf.get(file) ?? pathWords(file);
+    const base = pathWords(file.slice(file.lastIndexOf('/') + 1));
+    return {
+      file,
+      features: {
+        ...fileFeatures(graph, facts, busy, file),
+        lexical: inverseRank(lexical, file),
+        lexicalHit: lexical.has(file) ? 1 : 0,
+        vector: inverseRank(vector, file),
+        vectorHit: vector.has(file) ? 1 : 0,
+        topic: inverseRank(fused, file),
+        tiedByHistory: tiedByHistory.get(file) ?? 0,
+        tiedByImports: tiedByImports.get(file) ?? 0,
+        tiedToBest: tiedToBest.get(file) ?? 0,
+        neighboursOfBest: overlap(bestNeighbours, [...importsOf(graph, file), ...importersOf(graph, file)]),
+        ...Object.fromEntries(BEST_FEATURES.map((f) => [`best.${f}`, aroundBest.get(file)?.[f] ?? 0])),
+        lexicalScore: lists.lexicalScore?.get(file) ?? 0,
+        lexicalShare: lexicalShare(lists, topLexical, file),
+        vectorScore: lists.vectorScore?.get(file) ?? 0,
+        lexicalChunks: Math.log1p(lists.lexicalChunks?.get(file) ?? 0),
+        subjects: history.score.get(file) ?? 0,
+        subjectsRank: inverseRank(history.at, file),
+        pathWords: known.filter((w) => own.has(w)).reduce((s, w) => s + idfOf(w), 0) / knownWeight,
+        baseWords: known.filter((w) => base.has(w)).reduce((s, w) => s + idfOf(w), 0) / knownWeight,
+      },
+    };
+  });
+}
