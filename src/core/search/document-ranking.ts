@@ -26,7 +26,7 @@ export interface PageText {
   outline: readonly string[];
   /** The page's extracted markdown. */
   markdown: string;
-  /** Inbound anchor text (a crawled page: what the pages linking to it call it); none elsewhere. */
+  /** Inbound anchor text (what the pages of its source linking to it call it); none for a page no other links to. */
   anchors?: readonly string[];
   /** Where the page was read (a crawled page: its URL), and the URLs it links to. */
   origin?: string;

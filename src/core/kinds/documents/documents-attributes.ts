@@ -19,7 +19,7 @@ export interface DocumentAttributes {
   parts?: number;
   /** Headings in order, `#` depth first (`2 Client Connection Defaults`). */
   outline: string[];
-  /** Inbound anchor text of a crawled page: what the pages linking to it say of it (text and title of their links). */
+  /** Inbound anchor text of a document of a crawl, folder or prefix: what the source's documents linking to it say of it (text and title of their links). */
   anchors?: string[];
   chunkTokens?: number;
   chunkOverlap?: number;
