@@ -25,6 +25,20 @@ export function anchorLine([, text, title]: LinkAnchor): string {
   return [text, title].filter(Boolean).join(' | ');
 }
 
+/**
+ * The pages of the source a page links to (`nameOf` as for {@link inboundAnchors}), each once, in
+ * the order of its first link, itself left out: the links `pool.inlinks` counts between the
+ * candidates of a document search.
+ */
+export function linkedPages(from: string, anchors: readonly LinkAnchor[], nameOf: (url: string) => string | null): string[] {
+  const out = new Set<string>();
+  for (const [url] of anchors) {
+    const to = nameOf(url);
+    if (to !== null && to !== from) out.add(to);
+  }
+  return [...out];
+}
+
 /** One anchor line pointing at one page: the pages using it, and the text that decides furniture. */
 interface Use {
   line: string;

@@ -26,7 +26,7 @@ import type {
 import { SextantError } from '../../../kernel/errors.js';
 import { redactDsn } from '../../../kernel/redact.js';
 import { httpName } from '../../../kernel/document-names.js';
-import { inboundAnchors } from './anchors.js';
+import { inboundAnchors, linkedPages } from './anchors.js';
 import { CRAWL_DEFAULTS, crawl } from './crawl.js';
 import { crawlSpace, listingSpace, type LinkSpace } from './link-space.js';
 import { anchorsOf, linksOf, type LinkAnchor } from './links.js';
@@ -116,16 +116,23 @@ function withValidators(previous: CatalogObject, document: FetchedDocument, link
   };
 }
 
-/**
- * A document with what it says of the documents it links to (`outboundAnchors`, kept so an
- * unchanged document still speaks for them) and what the source's other documents say of it
- * (`anchors`, inbound anchor text: anchors.ts); the same object when both are as stored.
- */
-function withAnchors(object: CatalogObject, outbound: readonly LinkAnchor[], inbound: readonly string[] | undefined): CatalogObject {
+/** What the links between a source's documents give one of them (anchors.ts). */
+interface LinkAttributes {
+  /** What it says of the documents it links to, kept so an unchanged document still speaks for them. */
+  outboundAnchors: readonly LinkAnchor[];
+  /** What the source's other documents say of it: inbound anchor text. */
+  anchors?: readonly string[];
+  /** The source's documents it links to, by name. */
+  linksTo?: readonly string[];
+}
+
+/** A document with its link attributes; the same object when they are as stored. */
+function withAnchors(object: CatalogObject, links: LinkAttributes): CatalogObject {
   const a = object.attributes;
-  if (JSON.stringify(a.outboundAnchors) === JSON.stringify(outbound) && JSON.stringify(a.anchors) === JSON.stringify(inbound)) return object;
-  const { anchors: _anchors, outboundAnchors: _outbound, ...rest } = a;
-  return { ...object, attributes: { ...rest, outboundAnchors: outbound, ...(inbound ? { anchors: inbound } : {}) } };
+  const same = (['outboundAnchors', 'anchors', 'linksTo'] as const).every((key) => JSON.stringify(a[key]) === JSON.stringify(links[key]));
+  if (same) return object;
+  const { anchors: _anchors, outboundAnchors: _outbound, linksTo: _linksTo, ...rest } = a;
+  return { ...object, attributes: { ...rest, ...links } };
 }
 
 /**
@@ -156,16 +163,22 @@ async function eachAtOnce<T>(items: readonly T[], limit: number, work: (item: T,
 }
 
 /**
- * A source's documents with their inbound anchor text, links matched to documents in the
- * source's link space. A document read this time speaks with its anchors as read; one kept
+ * A source's documents with their inbound anchor text and the documents each links to, links
+ * matched to documents in the source's link space. A document read this time speaks with its anchors as read; one kept
  * without reading (unchanged listing, a 304) or kept from before (its read failed) with the ones
  * stored with it; a document gone from the source speaks for none.
  */
 function withInboundAnchors(space: LinkSpace, objects: readonly CatalogObject[], read: ReadonlyMap<string, LinkAnchor[]>): CatalogObject[] {
   const outbound = new Map(objects.map((o) => [o.name, read.get(o.name) ?? storedAnchors(o) ?? []]));
   const names = new Set(outbound.keys());
-  const inbound = inboundAnchors(outbound, (url) => space.nameOf(url, names));
-  return objects.map((o) => withAnchors(o, outbound.get(o.name)!, inbound.get(o.name)));
+  const nameOf = (url: string) => space.nameOf(url, names);
+  const inbound = inboundAnchors(outbound, nameOf);
+  return objects.map((o) => {
+    const anchors = outbound.get(o.name)!;
+    const inboundOf = inbound.get(o.name);
+    const linksTo = linkedPages(o.name, anchors, nameOf);
+    return withAnchors(o, { outboundAnchors: anchors, ...(inboundOf ? { anchors: inboundOf } : {}), ...(linksTo.length ? { linksTo } : {}) });
+  });
 }
 
 export function createDocumentsConnector(options: DocumentsConnectorOptions): Connector {

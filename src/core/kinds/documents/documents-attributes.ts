@@ -21,6 +21,8 @@ export interface DocumentAttributes {
   outline: string[];
   /** Inbound anchor text of a document of a crawl, folder or prefix: what the source's documents linking to it say of it (text and title of their links). */
   anchors?: string[];
+  /** The documents of its source it links to, by name (the links between a search's candidate pages). */
+  linksTo?: string[];
   chunkTokens?: number;
   chunkOverlap?: number;
 }

@@ -81,7 +81,7 @@ async function readFolder(stored: CatalogObject[]) {
 const anchorsOf = (objects: readonly CatalogObject[]) => Object.fromEntries(objects.map((o) => [o.name, o.attributes.anchors]));
 
 describe('docs connector, inbound anchors of a folder', () => {
-  it('gives each file what the others call it, keeps them through unchanged reads, follows a changed link text and a removed file', async () => {
+  it('gives each file what the others call it and the files it links to, keeps them through unchanged reads, follows a changed link text and a removed file', async () => {
     const first = await readFolder([]);
     expect(anchorsOf(first.objects)).toEqual({
       'guide/setup.html': ['Installing the server', 'back to setup | Setup'],
@@ -94,6 +94,11 @@ describe('docs connector, inbound anchors of a folder', () => {
       'notes/b.md': undefined,
       'notes/c.md': undefined,
     });
+
+    const linksTo = (objects: readonly CatalogObject[], name: string) => objects.find((o) => o.name === name)!.attributes.linksTo;
+    // the documents it links to, by name, once each: what pool.inlinks counts between a search's candidates
+    expect(linksTo(first.objects, 'guide/tuning.md')).toEqual(['ref/config.html', 'guide/setup.html', 'index.html']);
+    expect(linksTo(first.objects, 'notes/c.md')).toBeUndefined();
 
     const unchanged = await readFolder(first.objects);
     expect(unchanged.fetched).toEqual([]);
@@ -120,6 +125,7 @@ describe('docs connector, inbound anchors of a folder', () => {
       'notes/b.md': undefined,
       'notes/c.md': undefined,
     });
+    expect(linksTo(removed.objects, 'guide/tuning.md')).toEqual(['ref/config.html', 'index.html']);
   });
 
   it('reads a file indexed before it kept anchors once more, without extracting it again', async () => {
