@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- documents [--questions FILE] [--html DIR] [--rankers R,…] [--limit-questions N] [--json]`
+ * `npm run bench -- documents [--questions FILE] [--html DIR] [--from-folder] [--rankers R,…] [--limit-questions N] [--json]`
  *
  * Document retrieval on the PostgreSQL 15 manual (../shared/bench/doc-retrieval/README.md): the
  * manual's HTML folder is served on loopback and crawled from `index.html` through the normal
@@ -7,10 +7,12 @@
  * link pattern), then every index entry is asked of the lexical, vector and hybrid search over
  * documents. Pages are ranked by their best passage. Reports success@1/3/5/10 and MRR at page
  * level, p50/p95 latency, and the ingest: time and CPU time, pages/s, MB/s, passages, peak RSS,
- * index size, and a no-change update's time, beside the README's BM25 reference. `--features FILE`
+ * index size, and a no-change update's time, beside the README's BM25 reference. `--from-folder`
+ * reads the manual's HTML files as a folder source instead (bookindex.html left out of a copy),
+ * the path a wiki export or a manual on disk takes. `--features FILE`
  * also writes the hybrid searches' page candidates, the training data of the document ranker.
  */
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
@@ -30,6 +32,7 @@ const DEFAULT_HTML = '/usr/share/doc/postgresql-doc-15/html';
 const USAGE = `usage: npm run bench -- documents [options]
   --questions FILE        questions.jsonl (default: ../shared/bench/doc-retrieval/questions.jsonl, the dev queries)
   --html DIR              the manual's HTML folder (default ${DEFAULT_HTML}; apt-get install postgresql-doc-15)
+  --from-folder           read the manual's HTML files as a folder source (sextant source add docs DIR), not a crawl
   --rankers R[,R…]        of lexical, vector, hybrid (default all three)
   --limit-questions N     the first N questions (a quick run)
   --features FILE         write the hybrid searches' page candidates and features for train-ranker (run with SEXTANT_RANKER=rrf)
@@ -47,6 +50,7 @@ interface Args {
   rankers: RankerName[];
   limit: number | null;
   features: string | null;
+  fromFolder: boolean;
   json: boolean;
 }
 
@@ -54,7 +58,15 @@ class UsageError extends Error {}
 
 function parseArgs(argv: string[]): Args {
   const dataDir = join(process.cwd(), '..', 'shared', 'bench', 'doc-retrieval');
-  const args: Args = { questions: join(dataDir, 'questions.jsonl'), html: DEFAULT_HTML, rankers: [...RANKERS], limit: null, features: null, json: false };
+  const args: Args = {
+    questions: join(dataDir, 'questions.jsonl'),
+    html: DEFAULT_HTML,
+    rankers: [...RANKERS],
+    limit: null,
+    features: null,
+    fromFolder: false,
+    json: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = () => {
@@ -65,6 +77,7 @@ function parseArgs(argv: string[]): Args {
     if (a === '--questions') args.questions = value();
     else if (a === '--html') args.html = value();
     else if (a === '--json') args.json = true;
+    else if (a === '--from-folder') args.fromFolder = true;
     else if (a === '--features') args.features = value();
     else if (a === '--limit-questions') args.limit = Number(value());
     else if (a === '--rankers') {
@@ -109,6 +122,14 @@ async function serveFolder(root: string): Promise<{ server: Server; url: string 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };
   return { server, url: `http://127.0.0.1:${address.port}/` };
+}
+
+/** A copy of the manual's HTML pages without the answer key (a folder source has no exclusion of its own). */
+function copyPages(root: string, into: string): string {
+  const dir = join(into, 'html');
+  mkdirSync(dir);
+  for (const name of readdirSync(root)) if (name.endsWith('.html') && name !== 'bookindex.html') copyFileSync(join(root, name), join(dir, name));
+  return dir;
 }
 
 function readQuestions(file: string, limit: number | null): Question[] {
@@ -177,13 +198,19 @@ export async function run(argv: string[]): Promise<void> {
     });
     if (config.get('embeddings.provider') === 'builtin') await ensureBuiltinCache(config);
     engine = await openEngine(config);
-    await engine.addSource({
-      name: 'pgdocs',
-      type: 'docs',
-      url: `${url}index.html`,
-      options: { followLinks: true, maxDepth: 20, maxDocuments: 5000, linkPattern: '^(?!.*bookindex\\.html)' },
-    });
-    say(`crawling ${url}index.html (the PostgreSQL 15 manual, bookindex.html left out)…`);
+    if (args.fromFolder) {
+      const pages = copyPages(args.html, home);
+      await engine.addSource({ name: 'pgdocs', type: 'docs', url: pages, options: {} });
+      say(`reading the folder ${pages} (the PostgreSQL 15 manual's pages, bookindex.html left out)…`);
+    } else {
+      await engine.addSource({
+        name: 'pgdocs',
+        type: 'docs',
+        url: `${url}index.html`,
+        options: { followLinks: true, maxDepth: 20, maxDocuments: 5000, linkPattern: '^(?!.*bookindex\\.html)' },
+      });
+      say(`crawling ${url}index.html (the PostgreSQL 15 manual, bookindex.html left out)…`);
+    }
     const rss = peakRssSampler();
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
@@ -197,10 +224,9 @@ export async function run(argv: string[]): Promise<void> {
     const noChangeMs = performance.now() - t1;
     const status = await engine.status();
     const pages = first.reports[0]?.objects ?? 0;
-    const bytes = (await engine.listObjects({ source: 'pgdocs', kinds: ['document'], limit: 5000 })).items.reduce(
-      (n, o) => n + Number(o.attributes.size ?? 0),
-      0,
-    );
+    const documents = (await engine.listObjects({ source: 'pgdocs', kinds: ['document'], limit: 5000 })).items;
+    const bytes = documents.reduce((n, o) => n + Number(o.attributes.size ?? 0), 0);
+    const anchorTexts = documents.map((o) => (Array.isArray(o.attributes.anchors) ? o.attributes.anchors.length : 0));
     const ingest = {
       pages,
       megabytes: Math.round((bytes / 1e6) * 10) / 10,
@@ -210,13 +236,16 @@ export async function run(argv: string[]): Promise<void> {
       pagesPerSecond: Math.round((pages / (ingestMs / 1000)) * 10) / 10,
       megabytesPerSecond: Math.round((bytes / 1e6 / (ingestMs / 1000)) * 100) / 100,
       passages: status.index.chunks,
+      /** Pages with inbound anchor text (what other pages' links call them), and the texts they keep. */
+      anchoredPages: anchorTexts.filter((n) => n > 0).length,
+      anchorTexts: anchorTexts.reduce((a, b) => a + b, 0),
       peakRss: mb(peakRss),
       indexBytes: statSync(config.indexPath).size,
       noChangeSeconds: Math.round(noChangeMs / 10) / 100,
       notes: first.reports[0]?.notes?.slice(0, 5) ?? [],
     };
     say(
-      `ingest: ${ingest.pages} pages, ${ingest.megabytes} MB in ${ingest.seconds}s, ${ingest.cpuSeconds} CPU s (${ingest.pagesPerSecond} pages/s, ${ingest.megabytesPerSecond} MB/s), ${ingest.passages} passages, peak RSS ${ingest.peakRss}, index ${Math.round(ingest.indexBytes / 1e6)} MB; no-change update ${ingest.noChangeSeconds}s`,
+      `ingest: ${ingest.pages} pages, ${ingest.megabytes} MB in ${ingest.seconds}s, ${ingest.cpuSeconds} CPU s (${ingest.pagesPerSecond} pages/s, ${ingest.megabytesPerSecond} MB/s), ${ingest.passages} passages, ${ingest.anchoredPages} pages with ${ingest.anchorTexts} anchor texts, peak RSS ${ingest.peakRss}, index ${Math.round(ingest.indexBytes / 1e6)} MB; no-change update ${ingest.noChangeSeconds}s`,
     );
     const bound = bindRankers(engine);
     const results: Record<string, { success: Record<number, number>; mrr: number; p50Ms: number; p95Ms: number }> = {};

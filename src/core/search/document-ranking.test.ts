@@ -103,12 +103,11 @@ describe('pages of a document search', () => {
   });
 
   it('counts, for each page, the share of the other candidates that link to it', () => {
-    const at = (name: string) => `https://docs.test/${name}`;
     const linking = new Map([
-      ['docs:document:ref.html', viewOf({ ...pages['docs:document:ref.html']!, origin: at('ref.html'), links: [at('guide.html')] })],
-      ['docs:document:guide.html', viewOf({ ...pages['docs:document:guide.html']!, origin: at('guide.html'), links: [at('guide.html'), at('ref.html')] })],
-      // read from a folder: no URL, so nothing can link to it; its links still count for the others
-      ['docs:document:other.html', viewOf({ ...pages['docs:document:other.html']!, links: [at('guide.html')] })],
+      ['docs:document:ref.html', viewOf({ ...pages['docs:document:ref.html']!, linksTo: ['docs:document:guide.html'] })],
+      ['docs:document:guide.html', viewOf({ ...pages['docs:document:guide.html']!, linksTo: ['docs:document:guide.html', 'docs:document:ref.html'] })],
+      // a page of another source with the same name is another page
+      ['docs:document:other.html', viewOf({ ...pages['docs:document:other.html']!, linksTo: ['docs:document:guide.html', 'wiki:document:ref.html'] })],
     ]);
     const [ref, guide, other] = pageCandidates(order, { ...ctx, pages: linking }, 3);
     // guide.html: linked from ref.html and other.html (its link to itself does not count)

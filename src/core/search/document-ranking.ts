@@ -26,11 +26,10 @@ export interface PageText {
   outline: readonly string[];
   /** The page's extracted markdown. */
   markdown: string;
-  /** Inbound anchor text (a crawled page: what the pages linking to it call it); none elsewhere. */
+  /** Inbound anchor text (what the pages of its source linking to it call it); none for a page no other links to. */
   anchors?: readonly string[];
-  /** Where the page was read (a crawled page: its URL), and the URLs it links to. */
-  origin?: string;
-  links?: readonly string[];
+  /** The ids of the pages of its source it links to. */
+  linksTo?: readonly string[];
 }
 
 /** A page as the features read it, derived once per page text (see {@link createPageViews}). */
@@ -43,8 +42,7 @@ export interface PageView {
   headings: ReadonlySet<string>;
   emphasis: ReadonlySet<string>;
   anchors: ReadonlySet<string>;
-  origin: string | null;
-  links: ReadonlySet<string>;
+  linksTo: ReadonlySet<string>;
 }
 
 export function viewOf(text: PageText): PageView {
@@ -55,8 +53,7 @@ export function viewOf(text: PageText): PageView {
     headings: wordSet(text.outline.map((h) => h.replace(/^\d+ /, '')).join(' ')),
     emphasis: wordSet(emphasised(text.markdown)),
     anchors: wordSet((text.anchors ?? []).join(' ')),
-    origin: text.origin ?? null,
-    links: new Set(text.links ?? []),
+    linksTo: new Set(text.linksTo ?? []),
   };
 }
 
@@ -190,9 +187,7 @@ function poolInlinks(pages: ReadonlyArray<{ page: string }>, views: ReadonlyMap<
   const others = Math.max(1, pages.length - 1);
   const out = new Map<string, number>();
   for (const { page } of pages) {
-    const origin = views.get(page)?.origin;
-    if (!origin) continue;
-    const linking = pages.filter((p) => p.page !== page && views.get(p.page)?.links.has(origin)).length;
+    const linking = pages.filter((p) => p.page !== page && views.get(p.page)?.linksTo.has(page)).length;
     out.set(page, linking / others);
   }
   return out;

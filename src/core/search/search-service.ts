@@ -4,7 +4,7 @@
  * parallel → RRF (k=60, top-rank bonus) → optional rerank hook → related chunks through shared
  * entities → hydrated hits with monotonic 0..1 scores. `search` and `vsearch` run one side only.
  */
-import { parseObjectId } from '../../kernel/ids.js';
+import { objectId, parseObjectId } from '../../kernel/ids.js';
 import type { Chunk } from '../../ports/catalog.js';
 import type { Embedder } from '../../ports/embedder.js';
 import type { Reranker } from '../../ports/reranker.js';
@@ -130,14 +130,14 @@ export function createSearchService(deps: SearchDeps) {
     const pages = new Map(
       objects.map((o) => {
         const markdown = o.definition ?? '';
-        const a = o.attributes as { title?: unknown; outline?: unknown; anchors?: unknown; origin?: unknown; links?: unknown };
-        // anchors change with the pages linking to a page, links alone may change: its text staying the same
-        const key = sha256(JSON.stringify([markdown, a.anchors ?? null, a.origin ?? null, a.links ?? null]));
+        const a = o.attributes as { title?: unknown; outline?: unknown; anchors?: unknown; linksTo?: unknown };
+        // anchors change with the pages linking to a page, the pages it links to with the others: its text staying the same
+        const key = sha256(JSON.stringify([markdown, a.anchors ?? null, a.linksTo ?? null]));
         const view = pageViews(`${o.id}\u0000${key}`, () => {
           const title = typeof a.title === 'string' ? a.title : o.name;
           const strings = (v: unknown) => (Array.isArray(v) ? v.filter((h): h is string => typeof h === 'string') : []);
-          const origin = typeof a.origin === 'string' ? { origin: a.origin } : {};
-          return { title, outline: strings(a.outline), markdown, anchors: strings(a.anchors), ...origin, links: strings(a.links) };
+          const linksTo = strings(a.linksTo).map((name) => objectId(o.source, o.kind, name));
+          return { title, outline: strings(a.outline), markdown, anchors: strings(a.anchors), linksTo };
         });
         return [o.id, view];
       }),

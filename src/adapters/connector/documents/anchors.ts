@@ -1,9 +1,10 @@
 /**
  * @module adapters/connector/documents/anchors
- * Inbound anchor text: what the pages of one crawl say of each page when they link to it (the
- * text of their links and their `title` attributes), a description of a page in other pages'
- * words, as web search engines have long used it. Site furniture is left out: a link text that
- * points at many different pages ("Next", "Prev", "Up") names none of them.
+ * Inbound anchor text: what the pages of one source (a crawl, a folder, a prefix) say of each
+ * page when they link to it (the text of their links and their `title` attributes), a description
+ * of a page in other pages' words, as web search engines have long used it. Site furniture is
+ * left out: a link text that points at many different pages ("Next", "Prev", "Up") names none of
+ * them.
  */
 import type { LinkAnchor } from './links.js';
 
@@ -12,7 +13,7 @@ export const MAX_INBOUND_ANCHORS = 200;
 
 /**
  * A link text is site furniture when it points at more than this many different pages: 3, or 1%
- * of the crawl when that is more (on the PostgreSQL manual, 1,168 pages, "Next", "Prev" and
+ * of the source's pages when that is more (on the PostgreSQL manual, 1,168 pages, "Next", "Prev" and
  * "Up" point at 99 to 1,167 pages each; no descriptive text at more than 2).
  */
 export function furnitureThreshold(pages: number): number {
@@ -24,6 +25,20 @@ export function anchorLine([, text, title]: LinkAnchor): string {
   return [text, title].filter(Boolean).join(' | ');
 }
 
+/**
+ * The pages of the source a page links to (`nameOf` as for {@link inboundAnchors}), each once, in
+ * the order of its first link, itself left out: the links `pool.inlinks` counts between the
+ * candidates of a document search.
+ */
+export function linkedPages(from: string, anchors: readonly LinkAnchor[], nameOf: (url: string) => string | null): string[] {
+  const out = new Set<string>();
+  for (const [url] of anchors) {
+    const to = nameOf(url);
+    if (to !== null && to !== from) out.add(to);
+  }
+  return [...out];
+}
+
 /** One anchor line pointing at one page: the pages using it, and the text that decides furniture. */
 interface Use {
   line: string;
@@ -33,8 +48,8 @@ interface Use {
 
 /**
  * Each page's inbound anchor texts, from every page's outbound anchors (page name → anchors).
- * `nameOf` turns a link's URL into a page name (null: not a page of this crawl); links from a
- * page to itself and furniture are left out. Texts are kept once per page (case aside), those
+ * `nameOf` turns a link's URL into a page name (null: not a page of this source; link-space.ts);
+ * links from a page to itself and furniture are left out. Texts are kept once per page (case aside), those
  * used by the most pages first, then alphabetically, at most {@link MAX_INBOUND_ANCHORS}.
  */
 export function inboundAnchors(outbound: ReadonlyMap<string, readonly LinkAnchor[]>, nameOf: (url: string) => string | null): Map<string, string[]> {

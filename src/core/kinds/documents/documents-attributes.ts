@@ -19,8 +19,10 @@ export interface DocumentAttributes {
   parts?: number;
   /** Headings in order, `#` depth first (`2 Client Connection Defaults`). */
   outline: string[];
-  /** Inbound anchor text of a crawled page: what the pages linking to it say of it (text and title of their links). */
+  /** Inbound anchor text of a document of a crawl, folder or prefix: what the source's documents linking to it say of it (text and title of their links). */
   anchors?: string[];
+  /** The documents of its source it links to, by name (the links between a search's candidate pages). */
+  linksTo?: string[];
   chunkTokens?: number;
   chunkOverlap?: number;
 }

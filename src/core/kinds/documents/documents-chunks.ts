@@ -6,7 +6,7 @@
  * lexical comment and after its text for the embedder: a passage is found by what its page is
  * about, not only by its own words. Measured on the PostgreSQL manual's dev queries (bench
  * documents): lexical s@5 0.857 → 0.872, MRR 0.695 → 0.716; vector MRR 0.471 → 0.507; hybrid
- * MRR 0.655 → 0.689. A crawled page's first passage also carries, as a lexical field, its
+ * MRR 0.655 → 0.689. A page's first passage also carries, as a lexical field, its
  * inbound anchor text (the connector's `anchors` attribute): lexical s@5 0.872 → 0.882, MRR
  * 0.715 → 0.724; hybrid (RRF) s@5 0.879 → 0.884, MRR 0.713 → 0.722. The embedder never reads it.
  *
@@ -38,7 +38,7 @@ export function documentChunkFields(object: CatalogObject, context: string): Chu
   if (passages.length === 0) return [{ nameText: title, comment: '', definition: '', context, textParts: [`Document ${title}`] }];
   // the title leads the page's headings: every passage is found by its page's name (see above)
   const pageHeadings = [title, ...(a.outline ?? []).map((h) => h.replace(/^\d+ /, '')).filter((h) => !sameHeading(h, title))].join('. ');
-  // what the pages linking to it call the page (a crawled page's inbound anchor text), with its first passage
+  // what the pages linking to it call the page (its inbound anchor text), with its first passage
   const anchors = (a.anchors ?? []).join('. ');
   return passages.map((p, i) => {
     const headings = p.heading ? p.heading.split(' > ') : [];

@@ -23,7 +23,7 @@ const OBJECT_KINDS: readonly ObjectKindSpec[] = [
     pathResolvable: true,
     listed: true,
     passages: true,
-    internalAttributes: ['bytesHash', 'etag', 'links', 'outboundAnchors', 'anchors', 'listed', 'chunkTokens', 'chunkOverlap'],
+    internalAttributes: ['bytesHash', 'etag', 'links', 'outboundAnchors', 'anchors', 'linksTo', 'listed', 'chunkTokens', 'chunkOverlap'],
     // The builtin word vectors read prose poorly: at full weight they pulled hybrid below lexical
     // on the PostgreSQL manual's dev queries (bench documents). At 0.3, vector places (and the
     // top-rank bonus they give) count a third: hybrid s@5 0.836 → 0.879, MRR 0.689 → 0.715.
