@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCodeGraph } from './code-graph.js';
+import { contentIndex } from './content-similarity.js';
 import { busiestFiles, relatedCandidates, topicCandidates, type HistoryFacts } from './onboarding-features.js';
 
 // seed.ts imports dep.ts; user.ts imports seed.ts; far.ts is two imports away; partner.ts only changed with the seed
@@ -103,5 +104,46 @@ describe('topic candidates', () => {
   it('busiest files: by churn, files that never changed left out', () => {
     expect(busiestFiles(facts)).toEqual(['src/c/partner.ts', 'src/a/seed.ts']);
     expect(busiestFiles(facts, 1)).toEqual(['src/c/partner.ts']);
+  });
+});
+
+describe('body words and exported symbols', () => {
+  // lonely.ts shares the seed's rare words without importing it or changing with it; user.ts exports PartnerBuilder
+  const withBodies: HistoryFacts = {
+    ...facts,
+    content: contentIndex(
+      new Map([
+        ['src/a/seed.ts', { returning: 3, values: 2, common: 5 }],
+        ['src/d/lonely.ts', { returning: 2, values: 2, common: 1 }],
+        ['src/b/user.ts', { values: 1, common: 4, other: 3 }],
+        ['src/c/partner.ts', { common: 2, partner: 4 }],
+      ]),
+    ),
+    symbols: new Map([
+      ['src/a/seed.ts', ['OtherValues']],
+      ['src/b/user.ts', ['PartnerBuilder']],
+      ['src/c/partner.ts', ['partner']],
+    ]),
+  };
+
+  it('related: the cosine of each candidate’s words with the seed’s, and its rank among them', () => {
+    const found = byFile(relatedCandidates(graph, 'src/a/seed.ts', withBodies));
+    expect(found.get('src/d/lonely.ts')!.contentRank).toBe(1);
+    expect(found.get('src/d/lonely.ts')!.content).toBeGreaterThan(found.get('src/b/user.ts')!.content!);
+    expect(found.get('src/c/partner.ts')!.content).toBe(0);
+    // user.ts's body holds the words of the seed's export OtherValues; the seed's holds none of partner.ts's export
+    expect(found.get('src/b/user.ts')).toMatchObject({ usesSeed: 1, usedBySeed: 0 });
+    expect(found.get('src/c/partner.ts')).toMatchObject({ usesSeed: 0, usedBySeed: 0 });
+    // without bodies, no content signal
+    expect(byFile(relatedCandidates(graph, 'src/a/seed.ts', facts)).get('src/d/lonely.ts')!.content).toBe(0);
+  });
+
+  it('topic: the request’s identifiers among each file’s exports and in its body’s words', () => {
+    const lists = { lexical: ['src/a/seed.ts'], vector: ['src/d/lonely.ts'], fused: ['src/a/seed.ts', 'src/d/lonely.ts'] };
+    const found = byFile(topicCandidates(graph, 'add `returning` to the PartnerBuilder', lists, withBodies));
+    expect(found.get('src/b/user.ts')!.identifiers).toBeCloseTo(1);
+    expect(found.get('src/c/partner.ts')!.identifiers).toBe(0);
+    // `returning` is a word of the seed's and lonely.ts's bodies
+    expect(found.get('src/d/lonely.ts')!.identifiersUsed).toBeCloseTo(1 / 2);
   });
 });

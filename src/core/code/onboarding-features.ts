@@ -3,13 +3,16 @@
  * What the fused order knows about each candidate file, as named numbers a learned linear model
  * weighs (onboarding-model.ts): for a seed file, where the candidate sits in the import graph,
  * how often it changed with the seed (raw, as a share of the seed's changes and of its own, and
- * through the seed's partners), how busy it is, how alike the names and folders are; for a topic,
- * its BM25 and vector ranks, how its path's words match the request's, and how strongly it is
+ * through the seed's partners), how busy it is, how alike the names, folders and body words are,
+ * whether either names what the other exports; for a topic, its BM25 and vector ranks, how its
+ * path's words and exports match the request's words and identifiers, and how strongly it is
  * tied (co-change, imports) to the topic's best hits, a pseudo-relevance feedback. Pure.
  */
 import { splitText } from '../../kernel/text/identifiers.js';
 import { singular } from '../../kernel/text/inflect.js';
 import { degreeOf, importersOf, importsOf, type CodeGraph } from './code-graph.js';
+import { EMPTY_CONTENT, bodyWordsOf, similarTo, type ContentIndex } from './content-similarity.js';
+import { identifierScores, requestIdentifiers, symbolsUsed } from './identifier-match.js';
 import { filesWithSimilarNames } from './name-similarity.js';
 import { subjectScores } from './subject-match.js';
 import { traverse, type TraversalConfig } from './traverse.js';
@@ -20,7 +23,7 @@ export interface Partner {
   weight: number;
 }
 
-/** What git history says about the files of one source. */
+/** What git history (and, optionally, the files' bodies and exports) says about the files of one source. */
 export interface HistoryFacts {
   /** Each file's strongest co-change partners, strongest first. */
   coChanged: ReadonlyMap<string, readonly Partner[]>;
@@ -30,6 +33,10 @@ export interface HistoryFacts {
   commits: ReadonlyMap<string, number>;
   /** Each file's latest commit subjects, newest first. */
   subjects: ReadonlyMap<string, readonly string[]>;
+  /** The files' body words as TF-IDF vectors (absent: no content features). */
+  content?: ContentIndex;
+  /** Each file's exported symbols (absent: no identifier match). */
+  symbols?: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface Candidate {
@@ -72,11 +79,13 @@ function folderOverlap(a: string, b: string): number {
 /** Subjects of the seed's latest commits that stand for what it is changed for (the related order's history query). */
 const SEED_SUBJECTS = 10;
 
-/** Scores of a subject match and each file's place among them (reciprocal rank, 0 when unmatched). */
-function subjectMatch(query: string, facts: HistoryFacts): { score: Map<string, number>; at: Map<string, number> } {
-  const score = subjectScores(query, facts.subjects);
+/** Scores and each file's place among them (reciprocal rank, 0 when unscored). */
+function ranked(score: Map<string, number>): { score: Map<string, number>; at: Map<string, number> } {
   return { score, at: positions([...score].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([f]) => f)) };
 }
+
+/** Scores of a subject match and each file's place among them. */
+const subjectMatch = (query: string, facts: HistoryFacts) => ranked(subjectScores(query, facts.subjects));
 
 /** |a ∩ b| / sqrt(|a| |b|), 0 when either is empty. */
 function overlap(a: ReadonlySet<string>, b: readonly string[]): number {
@@ -130,6 +139,9 @@ export function relatedCandidates(
   const topicAt = positions(topic.fused.slice(0, CANDIDATE_POOL.topic));
   const topLexical = topLexicalScore(topic);
   const history = subjectMatch((facts.subjects.get(seed) ?? []).slice(0, SEED_SUBJECTS).join(' '), facts);
+  const content = facts.content ?? EMPTY_CONTENT;
+  const alike = ranked(similarTo(content, seed));
+  const seedSymbols = facts.symbols?.get(seed) ?? [];
   const imports = new Set(importsOf(graph, seed));
   const importers = new Set(importersOf(graph, seed));
   const pool = new Set([...walk.relatedFiles, ...partnerAt.keys(), ...second.keys(), ...similar.keys(), ...busiest, ...topicAt.keys()]);
@@ -164,6 +176,11 @@ export function relatedCandidates(
         topicScore: lexicalShare(topic, topLexical, file),
         subjects: history.score.get(file) ?? 0,
         subjectsRank: inverseRank(history.at, file),
+        content: alike.score.get(file) ?? 0,
+        contentRank: inverseRank(alike.at, file),
+        // symbol references: the candidate names what the seed exports, or the seed names what it exports
+        usesSeed: symbolsUsed(seedSymbols, bodyWordsOf(content, file)),
+        usedBySeed: symbolsUsed(facts.symbols?.get(file) ?? [], bodyWordsOf(content, seed)),
       },
     };
   });
@@ -236,6 +253,8 @@ export function topicCandidates(graph: CodeGraph, request: string, lists: TopicL
   const aroundBest = new Map(hits[0] ? relatedCandidates(graph, hits[0], facts).map((c) => [c.file, c.features] as const) : []);
   const topLexical = topLexicalScore(lists);
   const history = subjectMatch(request, facts);
+  const identifiers = requestIdentifiers(request);
+  const named = identifierScores(identifiers, facts.symbols ?? new Map());
   const pool = new Set([...lexical.keys(), ...vector.keys(), ...busiest, ...tiedByHistory.keys(), ...tiedByImports.keys()]);
   return [...pool].map((file) => {
     const own = wordsOf.get(file) ?? pathWords(file);
@@ -261,6 +280,8 @@ export function topicCandidates(graph: CodeGraph, request: string, lists: TopicL
         subjects: history.score.get(file) ?? 0,
         subjectsRank: inverseRank(history.at, file),
         pathWords: known.filter((w) => own.has(w)).reduce((s, w) => s + idfOf(w), 0) / knownWeight,
+        identifiers: named.get(file) ?? 0,
+        identifiersUsed: symbolsUsed(identifiers, bodyWordsOf(facts.content ?? EMPTY_CONTENT, file)),
         baseWords: known.filter((w) => base.has(w)).reduce((s, w) => s + idfOf(w), 0) / knownWeight,
       },
     };

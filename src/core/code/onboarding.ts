@@ -15,6 +15,7 @@ import { redactText } from '../../kernel/redact.js';
 import { CODE_FILE_KIND, CODE_SOURCE_TYPE, CODE_SYMBOL_KIND, IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
 import { buildCodeGraph, importsOf, type CodeGraph } from './code-graph.js';
 import { DATA_TOPIC_KINDS, dataUsersIndex, dataUsersOf, dataUseWhy, type DataUse, type DataUsers } from './data-users.js';
+import { contentIndex, type WordBag } from './content-similarity.js';
 import { topicOrder } from './fuse.js';
 import { relatedCandidates, topicCandidates, type Candidate, type HistoryFacts, type Partner, type TopicLists } from './onboarding-features.js';
 import { rankCandidates, type FusedTask } from './onboarding-model.js';
@@ -124,6 +125,12 @@ function hitStats(hits: readonly SearchHit[]): { best: Map<string, number>; coun
   return { best, count };
 }
 
+/** The scan's `words` attribute as a bag (anything else: empty). */
+function wordBag(words: unknown): WordBag {
+  if (!words || typeof words !== 'object') return {};
+  return Object.fromEntries(Object.entries(words as Record<string, unknown>).filter((e): e is [string, number] => typeof e[1] === 'number'));
+}
+
 /** A map by file key narrowed to one source's files, keyed by path. */
 function scoresIn(map: ReadonlyMap<string, number> | undefined, source: string): Map<string, number> {
   if (!map) return new Map();
@@ -182,15 +189,17 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       .filter((e) => e.kind === IMPORT_EDGE_KIND && pathOf.has(e.fromId) && pathOf.has(e.toId))
       .map((e) => ({ source: pathOf.get(e.fromId)!, target: pathOf.get(e.toId)! }));
     const number = (v: unknown) => (typeof v === 'number' ? v : 0);
+    const about = new Map(
+      objects.map((o) => [o.path, { comment: o.comment, symbols: Array.isArray(o.attributes.symbols) ? (o.attributes.symbols as string[]) : [] }]),
+    );
     const history: HistoryFacts = {
       coChanged: new Map(objects.map((o) => [o.path, (o.attributes.coChanged as Partner[] | undefined) ?? []])),
       churn: new Map(objects.map((o) => [o.path, number(o.attributes.churn)])),
       commits: new Map(objects.map((o) => [o.path, number(o.attributes.commits)])),
       subjects: new Map(objects.map((o) => [o.path, Array.isArray(o.attributes.subjects) ? (o.attributes.subjects as string[]) : []])),
+      content: contentIndex(new Map(objects.map((o) => [o.path, wordBag(o.attributes.words)] as const))),
+      symbols: new Map([...about].map(([path, a]) => [path, a.symbols] as const)),
     };
-    const about = new Map(
-      objects.map((o) => [o.path, { comment: o.comment, symbols: Array.isArray(o.attributes.symbols) ? (o.attributes.symbols as string[]) : [] }]),
-    );
     const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), history, about, dataUsers: dataUsersIndex(sourceEdges, pathOf) };
     cache.set(source, { counter, loaded });
     return loaded;
