@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { buildCodeGraph } from './code-graph.js';
 import { contentIndex } from './content-similarity.js';
 import { busiestFiles, relatedCandidates, topicCandidates, type HistoryFacts } from './onboarding-features.js';
-import { referenceIndex } from './symbol-references.js';
 
 // seed.ts imports dep.ts; user.ts imports seed.ts; far.ts is two imports away; partner.ts only changed with the seed
 const graph = buildCodeGraph(
@@ -146,46 +145,5 @@ describe('body words and exported symbols', () => {
     expect(found.get('src/c/partner.ts')!.identifiers).toBe(0);
     // `returning` is a word of the seed's and lonely.ts's bodies
     expect(found.get('src/d/lonely.ts')!.identifiersUsed).toBeCloseTo(1 / 2);
-  });
-});
-
-describe('exact symbol references', () => {
-  // user.ts mentions the seed's export SeedThing; the seed mentions partner.ts's makePartner; lonely.ts mentions makePartner too
-  const withReferences: HistoryFacts = {
-    ...facts,
-    references: referenceIndex(
-      new Map([
-        ['src/a/seed.ts', ['SeedThing']],
-        ['src/c/partner.ts', ['makePartner']],
-        ['src/b/user.ts', ['useSeed']],
-      ]),
-      new Map([
-        ['src/b/user.ts', ['SeedThing']],
-        ['src/a/seed.ts', ['makePartner']],
-        ['src/d/lonely.ts', ['makePartner']],
-      ]),
-    ),
-    symbols: new Map([
-      ['src/a/seed.ts', ['SeedThing']],
-      ['src/c/partner.ts', ['makePartner']],
-      ['src/b/user.ts', ['useSeed']],
-    ]),
-  };
-
-  it('related: who mentions the seed’s exports, whose exports the seed mentions, and two steps over those links', () => {
-    const found = byFile(relatedCandidates(graph, 'src/a/seed.ts', withReferences));
-    expect(found.get('src/b/user.ts')).toMatchObject({ mentionsSeed: 1, mentionedBySeed: 0, referenceWalk: 0 });
-    expect(found.get('src/c/partner.ts')).toMatchObject({ mentionsSeed: 0, mentionedBySeed: 1, referenceWalk: 0 });
-    // lonely.ts uses partner.ts as the seed does: two steps away
-    expect(found.get('src/d/lonely.ts')!.referenceWalk).toBeGreaterThan(0);
-    expect(byFile(relatedCandidates(graph, 'src/a/seed.ts', facts)).get('src/b/user.ts')).toMatchObject({ mentionsSeed: 0, referenceWalk: 0 });
-  });
-
-  it('topic: the request’s names (an identifier, a plain word spelling an export) among exports and mentions', () => {
-    const lists = { lexical: ['src/a/seed.ts'], vector: ['src/d/lonely.ts'], fused: ['src/a/seed.ts', 'src/d/lonely.ts'] };
-    const found = byFile(topicCandidates(graph, 'speed up makepartner', lists, withReferences));
-    expect(found.get('src/c/partner.ts')).toMatchObject({ namedExports: 1, namedMentions: 0 });
-    expect(found.get('src/d/lonely.ts')).toMatchObject({ namedExports: 0, namedMentions: 1 });
-    expect(found.get('src/b/user.ts')).toMatchObject({ namedExports: 0, namedMentions: 0 });
   });
 });

@@ -8,14 +8,13 @@
  * path's words and exports match the request's words and identifiers, and how strongly it is
  * tied (co-change, imports) to the topic's best hits, a pseudo-relevance feedback. Pure.
  */
-import { identifierTokens, splitText } from '../../kernel/text/identifiers.js';
+import { splitText } from '../../kernel/text/identifiers.js';
 import { singular } from '../../kernel/text/inflect.js';
 import { degreeOf, importersOf, importsOf, type CodeGraph } from './code-graph.js';
 import { EMPTY_CONTENT, bodyWordsOf, similarTo, type ContentIndex } from './content-similarity.js';
 import { identifierScores, requestIdentifiers, symbolsUsed } from './identifier-match.js';
 import { filesWithSimilarNames } from './name-similarity.js';
 import { subjectScores } from './subject-match.js';
-import { exportedShare, mentionedShare, referenceIndex, referenceWalk, requestNames, sharedMentions, type ReferenceIndex } from './symbol-references.js';
 import { traverse, type TraversalConfig } from './traverse.js';
 
 /** One co-change partner as the index stores it: summed 1/(files - 1) over shared commits. */
@@ -38,8 +37,6 @@ export interface HistoryFacts {
   content?: ContentIndex;
   /** Each file's exported symbols (absent: no identifier match). */
   symbols?: ReadonlyMap<string, readonly string[]>;
-  /** Which exports each file mentions by name (absent: no exact symbol references). */
-  references?: ReferenceIndex;
 }
 
 export interface Candidate {
@@ -145,8 +142,6 @@ export function relatedCandidates(
   const content = facts.content ?? EMPTY_CONTENT;
   const alike = ranked(similarTo(content, seed));
   const seedSymbols = facts.symbols?.get(seed) ?? [];
-  const refs = facts.references ?? NO_REFERENCES;
-  const refWalk = ranked(referenceWalk(refs, seed));
   const imports = new Set(importsOf(graph, seed));
   const importers = new Set(importersOf(graph, seed));
   const pool = new Set([...walk.relatedFiles, ...partnerAt.keys(), ...second.keys(), ...similar.keys(), ...busiest, ...topicAt.keys()]);
@@ -186,13 +181,6 @@ export function relatedCandidates(
         // symbol references: the candidate names what the seed exports, or the seed names what it exports
         usesSeed: symbolsUsed(seedSymbols, bodyWordsOf(content, file)),
         usedBySeed: symbolsUsed(facts.symbols?.get(file) ?? [], bodyWordsOf(content, seed)),
-        // the same by whole names: the candidate mentions the seed's exports, the seed the candidate's; two steps over such links
-        mentionsSeed: mentionedShare(refs, seedSymbols, file),
-        mentionedBySeed: mentionedShare(refs, facts.symbols?.get(file) ?? [], seed),
-        referenceWalk: Math.log1p(refWalk.score.get(file) ?? 0),
-        referenceWalkRank: inverseRank(refWalk.at, file),
-        mentionsSeedCount: Math.log1p(seedSymbols.filter((n) => refs.mentions.get(file)?.has(n)).length),
-        sharedMentions: sharedMentions(refs, seed, file),
       },
     };
   });
@@ -225,14 +213,9 @@ const BEST_FEATURES = [
   'sameFolder',
   'sharedImports',
   'sharedImporters',
-  'mentionsSeed',
-  'mentionedBySeed',
-  'sharedMentions',
 ] as const;
 
 const NO_TOPIC: TopicLists = Object.freeze({ lexical: [], vector: [], fused: [] });
-
-const NO_REFERENCES = referenceIndex(new Map(), new Map());
 
 const topLexicalScore = (lists: TopicLists) => (lists.lexicalScore ? Math.max(0, ...lists.lexicalScore.values()) : 0);
 
@@ -272,8 +255,6 @@ export function topicCandidates(graph: CodeGraph, request: string, lists: TopicL
   const history = subjectMatch(request, facts);
   const identifiers = requestIdentifiers(request);
   const named = identifierScores(identifiers, facts.symbols ?? new Map());
-  const refs = facts.references ?? NO_REFERENCES;
-  const names = requestNames(refs, identifiers, identifierTokens(request));
   const pool = new Set([...lexical.keys(), ...vector.keys(), ...busiest, ...tiedByHistory.keys(), ...tiedByImports.keys()]);
   return [...pool].map((file) => {
     const own = wordsOf.get(file) ?? pathWords(file);
@@ -301,8 +282,6 @@ export function topicCandidates(graph: CodeGraph, request: string, lists: TopicL
         pathWords: known.filter((w) => own.has(w)).reduce((s, w) => s + idfOf(w), 0) / knownWeight,
         identifiers: named.get(file) ?? 0,
         identifiersUsed: symbolsUsed(identifiers, bodyWordsOf(facts.content ?? EMPTY_CONTENT, file)),
-        namedExports: exportedShare(refs, names, file),
-        namedMentions: mentionedShare(refs, names, file),
         baseWords: known.filter((w) => base.has(w)).reduce((s, w) => s + idfOf(w), 0) / knownWeight,
       },
     };

@@ -19,7 +19,6 @@ import { contentIndex, type WordBag } from './content-similarity.js';
 import { topicOrder } from './fuse.js';
 import { relatedCandidates, topicCandidates, type Candidate, type HistoryFacts, type Partner, type TopicLists } from './onboarding-features.js';
 import { rankCandidates, type FusedTask } from './onboarding-model.js';
-import { referenceIndex } from './symbol-references.js';
 import { baseNameWords } from './name-similarity.js';
 import { fallbackNote, llmPlan, type PlanFileFact } from './llm-plan.js';
 import { deterministicPlan, type OnboardingPlan } from './plan-steps.js';
@@ -193,16 +192,13 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const about = new Map(
       objects.map((o) => [o.path, { comment: o.comment, symbols: Array.isArray(o.attributes.symbols) ? (o.attributes.symbols as string[]) : [] }]),
     );
-    const symbols = new Map([...about].map(([path, a]) => [path, a.symbols] as const));
-    const mentions = new Map(objects.map((o) => [o.path, Array.isArray(o.attributes.references) ? (o.attributes.references as string[]) : []] as const));
     const history: HistoryFacts = {
       coChanged: new Map(objects.map((o) => [o.path, (o.attributes.coChanged as Partner[] | undefined) ?? []])),
       churn: new Map(objects.map((o) => [o.path, number(o.attributes.churn)])),
       commits: new Map(objects.map((o) => [o.path, number(o.attributes.commits)])),
       subjects: new Map(objects.map((o) => [o.path, Array.isArray(o.attributes.subjects) ? (o.attributes.subjects as string[]) : []])),
       content: contentIndex(new Map(objects.map((o) => [o.path, wordBag(o.attributes.words)] as const))),
-      symbols,
-      references: referenceIndex(symbols, mentions),
+      symbols: new Map([...about].map(([path, a]) => [path, a.symbols] as const)),
     };
     const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), history, about, dataUsers: dataUsersIndex(sourceEdges, pathOf) };
     cache.set(source, { counter, loaded });

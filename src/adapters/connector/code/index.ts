@@ -1,8 +1,7 @@
 /**
  * @module adapters/connector/code
  * The `code` connector: a working tree as a source. Each source file becomes a `code_file`
- * object (language, size, hash, leading comment, imports, the words its body uses, the names it
- * mentions that other files export, co-change
+ * object (language, size, hash, leading comment, imports, the words its body uses, co-change
  * partners and churn from git history) with its exported symbols as
  * `code_symbol` children, and each import an `imports` edge between two files of the tree.
  * When every file's hash matches the index, the stored graph is reused without scanning.
@@ -17,7 +16,7 @@ import { readGitHistory, type CoChangePartner } from './co-change.js';
 import { cruiseImports, readGraphFile, type FileImport, type ImportMap } from './import-graph.js';
 import { sqlTableRefs, type SqlTableRef } from './sql-refs.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
-import { bodyWords, exportedSymbols, leadingComment, referencedNames, type CodeSymbol } from './outline.js';
+import { bodyWords, exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
 import { languageImports } from './lang-imports.js';
 import { ormTableRefs, type OrmTableRef } from './orm-refs.js';
 import type { GraphqlFieldRef } from './graphql-refs.js';
@@ -29,11 +28,8 @@ export interface CodeConnectorOptions {
 }
 
 const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
-/**
- * Bumped when a scan finds more than before (2: Python/Go/Java imports, ORM and GraphQL names; 3:
- * the exported names each file mentions): an index of an older scan is rescanned once.
- */
-const SCAN_VERSION = 3;
+/** Bumped when a scan finds more than before (2: Python/Go/Java imports, ORM and GraphQL names): an index of an older scan is rescanned once. */
+const SCAN_VERSION = 2;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const fileId = (source: string, path: string) => `${source}:code_file:${path}`;
@@ -44,7 +40,6 @@ function toObjects(
   hash: string,
   imports: readonly FileImport[],
   symbols: readonly CodeSymbol[],
-  references: readonly string[],
   history: { coChanged: readonly CoChangePartner[]; churn: number | undefined; commits: number | undefined; subjects: readonly string[] | undefined },
   sqlTables: readonly SqlTableRef[],
   ormTables: readonly OrmTableRef[],
@@ -71,7 +66,6 @@ function toObjects(
       imports: imports.map((i) => ({ path: i.path, kinds: i.kinds })),
       symbols: symbols.map((s) => s.name),
       words: bodyWords(file.text),
-      references,
       ...(history.coChanged.length ? { coChanged: history.coChanged } : {}),
       ...(history.churn ? { churn: history.churn } : {}),
       ...(history.commits ? { commits: history.commits } : {}),
@@ -215,12 +209,6 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       const history = await readGitHistory(source.url, new Set(hashes.keys()));
       // graphql-js loads only when a scan runs: commands that run no scan never resolve it
       const { graphqlFieldRefs } = await import('./graphql-refs.js');
-      const symbolsByFile = files.map(
-        (file) =>
-          parsed.get(file.path)?.symbols ??
-          (unchanged && PARSED_LANGUAGES.has(file.language) ? (storedSymbols.get(file.path) ?? []) : exportedSymbols(file.text, file.language)),
-      );
-      const exported = new Set(symbolsByFile.flatMap((list) => list.map((s) => s.name)));
       const objects: CatalogObject[] = [];
       for (const [i, file] of files.entries()) {
         if (introspect.signal?.aborted) break;
@@ -231,12 +219,8 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
             file,
             hashes.get(file.path)!,
             imports.get(file.path) ?? [],
-            symbolsByFile[i]!,
-            referencedNames(
-              file.text,
-              exported,
-              symbolsByFile[i]!.map((s) => s.name),
-            ),
+            parsed.get(file.path)?.symbols ??
+              (unchanged && PARSED_LANGUAGES.has(file.language) ? (storedSymbols.get(file.path) ?? []) : exportedSymbols(file.text, file.language)),
             {
               coChanged: history.partners.get(file.path) ?? [],
               churn: history.churn.get(file.path),

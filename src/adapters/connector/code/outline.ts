@@ -113,22 +113,3 @@ export function bodyWords(text: string): Record<string, number> {
   const kept = [...counts].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   return Object.fromEntries(kept.slice(0, MAX_WORDS).map(([w, n]) => [w, Math.min(n, MAX_WORD_COUNT)]));
 }
-
-/** Whole identifiers kept per file. */
-const MAX_REFERENCES = 300;
-
-/**
- * The names a file's body mentions that some file of the tree exports (`exported`), each once,
- * its own exports left out, the most mentioned first: `SelectQueryBuilder` whole, where
- * `bodyWords` keeps only `select`, `query` and `builder`. What it uses of other files, also
- * through a re-export (an index.ts) that no import edge leads past.
- */
-export function referencedNames(text: string, exported: ReadonlySet<string>, own: readonly string[]): string[] {
-  const counts = new Map<string, number>();
-  for (const token of identifierTokens(text)) if (exported.has(token)) counts.set(token, (counts.get(token) ?? 0) + 1);
-  for (const name of own) counts.delete(name);
-  return [...counts]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, MAX_REFERENCES)
-    .map(([name]) => name);
-}

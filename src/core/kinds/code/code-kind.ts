@@ -19,15 +19,7 @@ export const CODE_SYMBOL_KIND = 'code_symbol';
 export const IMPORT_EDGE_KIND = 'imports';
 
 const OBJECT_KINDS: readonly ObjectKindSpec[] = [
-  {
-    kind: CODE_FILE_KIND,
-    label: 'code file',
-    chunked: true,
-    pathResolvable: true,
-    listed: true,
-    idAliases: ['file'],
-    internalAttributes: ['words', 'references'],
-  },
+  { kind: CODE_FILE_KIND, label: 'code file', chunked: true, pathResolvable: true, listed: true, idAliases: ['file'], internalAttributes: ['words'] },
   { kind: CODE_SYMBOL_KIND, label: 'code symbol', chunked: true },
 ];
 

@@ -78,19 +78,6 @@ describe('code connector', () => {
     expect(snapshot.objects.every((o) => !o.path.startsWith('/') && !o.path.includes('..'))).toBe(true);
   });
 
-  it('keeps the whole names each file mentions that other files export, its own exports and unexported words left out', async () => {
-    const root = tree({
-      'src/node.ts': 'export interface SelectQueryNode { kind: string }\nexport const SelectQueryNode = { create: () => ({ kind: "select" }) };\n',
-      'src/index.ts': "export * from './node.js';\nexport function selectFrom() { return 1; }\n",
-      'src/builder.ts':
-        "import { SelectQueryNode, selectFrom } from './index.js';\n// selectQueryNode in a comment is another name\nexport class SelectQueryBuilder { node = SelectQueryNode.create(); n = SelectQueryNode; f = selectFrom; }\nconst localHelper = 1;\n",
-    });
-    const objects = byId(await createCodeConnector().introspect(record(root)));
-    // most mentioned first; `SelectQueryBuilder` is its own export, `localHelper` nobody's
-    expect(objects.get('svc:code_file:src/builder.ts')!.attributes.references).toEqual(['SelectQueryNode', 'selectFrom']);
-    expect(objects.get('svc:code_file:src/node.ts')!.attributes.references).toEqual([]);
-  });
-
   it('reuses the stored graph when no file changed, and rescans when one did', async () => {
     const root = tree(SERVICE, { git: true });
     const connector = createCodeConnector();
