@@ -26,14 +26,19 @@ export function normaliseUrl(raw: string, base?: string): string | null {
   return url.toString();
 }
 
+/** A link's target as written in the page → its normalised http(s) URL; null for a place on the page, mail, scripts and data. */
+function linkTarget(written: string, pageUrl: string): string | null {
+  const raw = written.replace(/&amp;/g, '&');
+  if (!raw || raw.startsWith('#') || /^(mailto|javascript|tel|data):/i.test(raw)) return null;
+  return normaliseUrl(raw, pageUrl);
+}
+
 /** Decoded text of a page → the normalised http(s) links it holds, in order, once each. */
 export function linksOf(text: string, pageUrl: string, markdown: boolean): string[] {
   const out = new Set<string>();
   const pattern = markdown ? MARKDOWN_LINK : HREF;
   for (const m of text.matchAll(pattern)) {
-    const target = (m[1] ?? m[2] ?? m[3] ?? '').replace(/&amp;/g, '&');
-    if (!target || target.startsWith('#') || /^(mailto|javascript|tel|data):/i.test(target)) continue;
-    const url = normaliseUrl(target, pageUrl);
+    const url = linkTarget(m[1] ?? m[2] ?? m[3] ?? '', pageUrl);
     if (url) out.add(url);
   }
   return [...out];
@@ -82,9 +87,7 @@ export function anchorsOf(text: string, pageUrl: string, markdown: boolean): Lin
   const self = normaliseUrl(pageUrl);
   const out: LinkAnchor[] = [];
   const add = (target: string, inner: string, title: string) => {
-    const raw = target.replace(/&amp;/g, '&');
-    if (!raw || raw.startsWith('#') || /^(mailto|javascript|tel|data):/i.test(raw)) return;
-    const url = normaliseUrl(raw, pageUrl);
+    const url = linkTarget(target, pageUrl);
     const label = says(inner) ? inner : '';
     const extra = says(title) && title !== label ? title : '';
     if (url && url !== self && (label || extra)) out.push([url, label, extra]);
