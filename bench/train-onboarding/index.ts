@@ -95,7 +95,7 @@ async function measure(args: Args): Promise<void> {
   for (const task of TASKS) {
     const rows = all.filter((r) => r.task === task);
     const columns = featureColumns(rows).filter((c) => !args.drop.includes(c));
-    const byModel = (model: LinearModel) => (r: Row) => reorder(r, { ...model, target: 'documents', pool: Number.MAX_SAFE_INTEGER });
+    const byModel = (model: LinearModel) => (r: Row) => reorder(r, model);
     models[task] = fit(rows, columns, args.train);
     const out: Record<string, unknown> = { 'in-sample': scores(rows, byModel(models[task])) };
     for (const [name, [a, b]] of Object.entries(halves(rows))) {

@@ -5,7 +5,7 @@
  * from zero weights: deterministic, no random numbers. Evaluation reorders each search's pool and
  * scores it as the schema-linking bench does.
  */
-import type { RankerModel } from '../../src/core/search/learned-ranker.js';
+import type { LinearModel, RankerModel } from '../../src/core/search/learned-ranker.js';
 import { featureValue, modelScore } from '../../src/core/search/learned-ranker.js';
 import type { FeatureRow } from '../schema-linking/features.js';
 import { allAt, recallAt, reciprocalRank } from '../schema-linking/metrics.js';
@@ -89,12 +89,12 @@ export interface Quality {
 }
 
 /** The keys of a search's pool in the model's order (RRF order without a model). */
-export function reorder(search: TrainingSearch, model: RankerModel | null): string[] {
-  const head = search.candidates.slice(0, model?.pool ?? search.candidates.length);
+export function reorder(search: TrainingSearch, model: (LinearModel & { pool?: number }) | null): string[] {
   if (!model) return search.candidates.map((c) => c.key);
-  const scored = head.map((c, i) => ({ key: c.key, s: modelScore(model, c.features), i }));
+  const pool = model.pool ?? search.candidates.length;
+  const scored = search.candidates.slice(0, pool).map((c, i) => ({ key: c.key, s: modelScore(model, c.features), i }));
   scored.sort((a, b) => b.s - a.s || a.i - b.i);
-  return [...scored.map((s) => s.key), ...search.candidates.slice(model.pool).map((c) => c.key)];
+  return [...scored.map((s) => s.key), ...search.candidates.slice(pool).map((c) => c.key)];
 }
 
 /** A search's gold keys; those outside its pool stand in as keys no candidate has, so they count as misses. */

@@ -6,20 +6,15 @@
  * arrive as data (onboarding-weights.ts, written by the trainer). Pure, deterministic: ties go
  * to the path.
  */
-import { modelScore } from '../search/learned-ranker.js';
+import { modelScore, type LinearModel } from '../search/learned-ranker.js';
 import type { Candidate } from './onboarding-features.js';
 import { ONBOARDING_WEIGHTS } from './onboarding-weights.js';
 
 /** `related`: files that belong with a seed file; `topic`: files a request is about. */
 export type FusedTask = 'related' | 'topic';
 
-/** Named features, their standardisation (x' = (x - mean) / scale) and weights. */
-export interface LinearModel {
-  features: string[];
-  mean: number[];
-  scale: number[];
-  weights: number[];
-}
+/** The search ranker's linear model, here one per task (the weights file imports it from this module). */
+export type { LinearModel };
 
 /** The candidates' files, best first, by `model` (default: the shipped one for `task`). */
 export function rankCandidates(task: FusedTask, candidates: readonly Candidate[], model: LinearModel = ONBOARDING_WEIGHTS[task]): string[] {

@@ -11,16 +11,20 @@ import { databaseOf } from './routing.js';
 import type { Ordered } from './stages.js';
 
 /** One trained model: named features, their standardisation and weights. */
-export interface RankerModel {
-  /** What it ranks: a table/view search, a column search, or the pages of a document search. */
-  target: 'relations' | 'columns' | 'documents';
-  /** Candidates of the RRF order it reorders (the rest follow in RRF order). */
-  pool: number;
+/** Named features, their standardisation and weights: a score is the weighted sum of the standardised features. */
+export interface LinearModel {
   features: string[];
   /** Per feature: x' = (x - mean) / scale. */
   mean: number[];
   scale: number[];
   weights: number[];
+}
+
+export interface RankerModel extends LinearModel {
+  /** What it ranks: a table/view search, a column search, or the pages of a document search. */
+  target: 'relations' | 'columns' | 'documents';
+  /** Candidates of the RRF order it reorders (the rest follow in RRF order). */
+  pool: number;
 }
 
 /** The shipped file: one model per target, and per target how it was trained (for a reader; bench/train-ranker writes it). */
@@ -113,7 +117,7 @@ export function featureValue(features: Readonly<Record<string, number>>, name: s
 }
 
 /** The model's score of one candidate's features (higher: better). */
-export function modelScore(model: Pick<RankerModel, 'features' | 'mean' | 'scale' | 'weights'>, features: Readonly<Record<string, number>>): number {
+export function modelScore(model: LinearModel, features: Readonly<Record<string, number>>): number {
   let s = 0;
   for (let j = 0; j < model.features.length; j++) {
     const x = featureValue(features, model.features[j]!);
