@@ -17,23 +17,46 @@ export function subjectWords(text: string): string[] {
     .filter((w) => w.length >= 3);
 }
 
+/** The files' subjects as BM25 reads them: each file's word counts (in order of first use), each word's files, the mean length. */
+interface SubjectIndex {
+  docs: Array<{ file: string; tf: Map<string, number>; length: number }>;
+  df: Map<string, number>;
+  average: number;
+}
+
+/** Indexes are built once per subjects map (a loaded source's history): a plan asks several times. */
+const indexes = new WeakMap<ReadonlyMap<string, readonly string[]>, SubjectIndex>();
+
+function subjectIndex(subjects: ReadonlyMap<string, readonly string[]>): SubjectIndex {
+  let index = indexes.get(subjects);
+  if (index) return index;
+  const df = new Map<string, number>();
+  const docs = [...subjects].map(([file, lines]) => {
+    const words = subjectWords(lines.join(' '));
+    const tf = new Map<string, number>();
+    for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
+    for (const w of tf.keys()) df.set(w, (df.get(w) ?? 0) + 1);
+    return { file, tf, length: words.length };
+  });
+  index = { docs, df, average: docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1 };
+  indexes.set(subjects, index);
+  return index;
+}
+
 /** Each file's BM25 score for `query` over its subjects (files that match nothing are left out). */
 export function subjectScores(query: string, subjects: ReadonlyMap<string, readonly string[]>): Map<string, number> {
   const wanted = new Map<string, number>();
   for (const w of subjectWords(query)) wanted.set(w, (wanted.get(w) ?? 0) + 1);
-  const docs = [...subjects].map(([file, lines]) => ({ file, words: subjectWords(lines.join(' ')) }));
-  if (!wanted.size || !docs.length) return new Map();
-  const df = new Map<string, number>();
-  for (const d of docs) for (const w of new Set(d.words)) if (wanted.has(w)) df.set(w, (df.get(w) ?? 0) + 1);
-  const average = docs.reduce((s, d) => s + d.words.length, 0) / docs.length || 1;
+  if (!wanted.size || !subjects.size) return new Map();
+  const { docs, df, average } = subjectIndex(subjects);
   const scores = new Map<string, number>();
   for (const d of docs) {
-    const tf = new Map<string, number>();
-    for (const w of d.words) if (wanted.has(w)) tf.set(w, (tf.get(w) ?? 0) + 1);
     let score = 0;
-    for (const [w, n] of tf) {
+    for (const [w, n] of d.tf) {
+      const q = wanted.get(w);
+      if (q === undefined) continue;
       const idf = Math.log(1 + (docs.length - df.get(w)! + 0.5) / (df.get(w)! + 0.5));
-      score += (wanted.get(w)! * idf * n * (K1 + 1)) / (n + K1 * (1 - B + (B * d.words.length) / average));
+      score += (q * idf * n * (K1 + 1)) / (n + K1 * (1 - B + (B * d.length) / average));
     }
     if (score > 0) scores.set(d.file, score);
   }
