@@ -14,6 +14,18 @@ describe('git history signals', () => {
     expect(parseGitLog('')).toEqual([]);
   });
 
+  it('follows renames in `--name-status` output: older commits name the file as it is called now, through chained moves', () => {
+    const log = [
+      `\x1e${4 * DAY} move again\n\nR100\tsrc/b.ts\tlib/c.ts\nM\tlib/d.ts\n`,
+      `\x1e${3 * DAY} rename a\n\nR086\tsrc/a.ts\tsrc/b.ts\n`,
+      `\x1e${2 * DAY} old work\n\nM\tsrc/a.ts\nA\tlib/d.ts\n`,
+      // after the rename above (older than it in the log), a new file that took the old name is itself
+      `\x1e${5 * DAY} new a\n\nA\tsrc/a.ts\n`,
+    ];
+    const commits = parseGitLog(log[3]! + log[0]! + log[1]! + log[2]!);
+    expect(commits.map((c) => c.files)).toEqual([['src/a.ts'], ['lib/c.ts', 'lib/d.ts'], ['lib/c.ts'], ['lib/c.ts', 'lib/d.ts']]);
+  });
+
   it('co-change: a pair in a small commit binds more than in a big one; files outside the tree do not count', () => {
     const partners = coChangeFrom(
       [

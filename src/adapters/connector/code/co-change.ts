@@ -12,6 +12,8 @@
  *   share of the file's changes (a file that changes with everything binds nothing in particular);
  * - subjects: the subjects of the latest commits that changed the file, words that say what the
  *   file is changed for (the fused onboarding order matches a request against them).
+ * A renamed or moved file keeps its history: git's rename detection names both paths, and every
+ * older commit's path is read as the file's present one (kysely moved 37 files in its history).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -48,16 +50,32 @@ export const CHURN_HALF_LIFE_DAYS = 30;
 
 const round = (n: number) => Number(n.toFixed(4));
 
-/** `git log --name-only --format='%x1e%ct %s'` output as commits, newest first (the subject may be absent). */
+/**
+ * `git log --name-status --format='%x1e%ct %s'` output (or `--name-only`) as commits, newest first
+ * (the subject may be absent), each path as the file is named now: a rename (`R086\told\tnew`)
+ * makes every older commit's `old` stand for what `new` is called today.
+ */
 export function parseGitLog(log: string): GitCommit[] {
   const commits: GitCommit[] = [];
+  const presentName = new Map<string, string>();
+  const present = (path: string) => presentName.get(path) ?? path;
   for (const chunk of log.split('\x1e')) {
     const [head, ...lines] = chunk.split('\n');
     const space = head?.indexOf(' ') ?? -1;
     const time = Number(space < 0 ? head : head!.slice(0, space));
     if (!head?.trim() || !Number.isFinite(time)) continue;
     const subject = space < 0 ? '' : head!.slice(space + 1).trim();
-    commits.push({ time, files: [...new Set(lines.map((l) => l.trim()).filter(Boolean))], ...(subject ? { subject } : {}) });
+    const files = new Set<string>();
+    const renamed: Array<[string, string]> = [];
+    for (const line of lines) {
+      const fields = line.split('\t').map((f) => f.trim());
+      const path = fields[fields.length - 1];
+      if (!path) continue;
+      files.add(present(path));
+      if (fields.length === 3 && fields[0]!.startsWith('R')) renamed.push([fields[1]!, path]);
+    }
+    for (const [from, to] of renamed) presentName.set(from, present(to));
+    commits.push({ time, files: [...files], ...(subject ? { subject } : {}) });
   }
   return commits;
 }
@@ -130,7 +148,7 @@ export async function readGitHistory(root: string, files: ReadonlySet<string>): 
   try {
     ({ stdout: log } = await run(
       'git',
-      ['-C', root, 'log', '--no-merges', '--relative', '--name-only', '--format=%x1e%ct %s', '-n', String(COMMITS_READ), '--', '.'],
+      ['-C', root, 'log', '--no-merges', '--relative', '--name-status', '-M', '--format=%x1e%ct %s', '-n', String(COMMITS_READ), '--', '.'],
       { maxBuffer: 256 * 1024 * 1024 },
     ));
   } catch {
