@@ -125,22 +125,18 @@ describe('pages of a document search', () => {
     expect(fused.every((f, i) => f > 0 && (i === 0 || f < fused[i - 1]!))).toBe(true);
   });
 
-  it('derives a page view once per key and forgets the least recently used', () => {
+  it('derives a page view once per page and text, again when the text, anchors or links change, and forgets the least recently used', () => {
     const views = createPageViews(2);
-    let reads = 0;
-    const text = (markdown: string) => () => {
-      reads++;
-      return { title: 'T', outline: [], markdown };
-    };
+    const text = (markdown: string, anchors: string[] = []) => ({ title: 'T', outline: ['Intro'], markdown, anchors });
     const a = views('a', text('Alpha'));
-    expect(views('a', text('ignored'))).toBe(a);
-    views('b', text('Beta'));
-    views('a', text('ignored'));
-    views('c', text('Gamma')); // b is the least recently used
-    expect(reads).toBe(3);
-    views('b', text('Beta again')); // read again; a is now the least recently used and goes
-    expect(reads).toBe(4);
+    expect(views('a', text('Alpha'))).toBe(a);
+    expect(views('a', text('Alpha', ['setup guide']))).not.toBe(a);
     expect(views('a', text('Alpha again')).body).toBe(' alpha again ');
-    expect(reads).toBe(5);
+    const b = views('b', text('Beta'));
+    views('a', text('Alpha again'));
+    views('c', text('Gamma')); // b is the least recently used and goes
+    expect(views('b', text('Beta'))).not.toBe(b);
+    expect(views('b', text('Beta')).body).toBe(' beta ');
+    expect(views('b', { ...text('Beta'), linksTo: ['docs:document:c.html'] }).linksTo.has('docs:document:c.html')).toBe(true);
   });
 });

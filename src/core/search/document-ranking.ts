@@ -57,20 +57,27 @@ export function viewOf(text: PageText): PageView {
   };
 }
 
+/** Whether two page texts are the same (strings compared as they are: no hashing of a long page per search). */
+function sameText(a: PageText, b: PageText): boolean {
+  const same = (x: readonly string[] = [], y: readonly string[] = []) => x.length === y.length && x.every((v, i) => v === y[i]);
+  return a.markdown === b.markdown && a.title === b.title && same(a.outline, b.outline) && same(a.anchors, b.anchors) && same(a.linksTo, b.linksTo);
+}
+
 /**
- * Page views remembered by key (the caller's id and content hash), the least recently used
- * dropped beyond `capacity`: the same pages come back across searches, and normalising a long
- * page costs more than the rest of its features.
+ * Page views remembered by page id with the text they were derived from, the least recently
+ * used dropped beyond `capacity`: the same pages come back across searches, and normalising a
+ * long page costs more than the rest of its features. A page whose text, anchors or links
+ * changed is derived again.
  */
-export function createPageViews(capacity = 2000): (key: string, text: () => PageText) => PageView {
-  const views = new Map<string, PageView>();
-  return (key, text) => {
-    let view = views.get(key);
-    if (view) views.delete(key);
-    else view = viewOf(text());
-    views.set(key, view);
+export function createPageViews(capacity = 2000): (id: string, text: PageText) => PageView {
+  const views = new Map<string, { text: PageText; view: PageView }>();
+  return (id, text) => {
+    let entry = views.get(id);
+    if (entry) views.delete(id);
+    if (!entry || !sameText(entry.text, text)) entry = { text, view: viewOf(text) };
+    views.set(id, entry);
     if (views.size > capacity) views.delete(views.keys().next().value!);
-    return view;
+    return entry.view;
   };
 }
 

@@ -17,7 +17,6 @@ import type { RankedList } from './rrf.js';
 import { bm25ToRelevance, cosineToRelevance } from './scores.js';
 import { calibrate, fuse, hydrate, noConfidentMatch, relate, rerank, type Ordered } from './stages.js';
 import { createPageViews, pageCandidates, pagesInOrder, rankPages, type PageCandidate } from './document-ranking.js';
-import { sha256 } from '../../kernel/hash.js';
 import { applyModel, candidateFeatures, type FeatureContext, type RankerModels } from './learned-ranker.js';
 import { RELATION_KINDS } from '../../ports/catalog.js';
 import type { SearchMode, SearchOptions, SearchResult } from './types.js';
@@ -131,14 +130,10 @@ export function createSearchService(deps: SearchDeps) {
       objects.map((o) => {
         const markdown = o.definition ?? '';
         const a = o.attributes as { title?: unknown; outline?: unknown; anchors?: unknown; linksTo?: unknown };
-        // anchors change with the pages linking to a page, the pages it links to with the others: its text staying the same
-        const key = sha256(JSON.stringify([markdown, a.anchors ?? null, a.linksTo ?? null]));
-        const view = pageViews(`${o.id}\u0000${key}`, () => {
-          const title = typeof a.title === 'string' ? a.title : o.name;
-          const strings = (v: unknown) => (Array.isArray(v) ? v.filter((h): h is string => typeof h === 'string') : []);
-          const linksTo = strings(a.linksTo).map((name) => objectId(o.source, o.kind, name));
-          return { title, outline: strings(a.outline), markdown, anchors: strings(a.anchors), linksTo };
-        });
+        const title = typeof a.title === 'string' ? a.title : o.name;
+        const strings = (v: unknown) => (Array.isArray(v) ? v.filter((h): h is string => typeof h === 'string') : []);
+        const linksTo = strings(a.linksTo).map((name) => objectId(o.source, o.kind, name));
+        const view = pageViews(o.id, { title, outline: strings(a.outline), markdown, anchors: strings(a.anchors), linksTo });
         return [o.id, view];
       }),
     );
