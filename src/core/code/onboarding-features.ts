@@ -191,6 +191,23 @@ function pathWords(path: string): Set<string> {
   return new Set(splitText(path.replace(/\.[a-z0-9]+$/i, '').replace(/\//g, ' ')).map(singular));
 }
 
+/** Each file's path words and how many files hold each word, split once per graph (a plan asks several times). */
+interface PathVocabulary {
+  words: ReadonlyMap<string, ReadonlySet<string>>;
+  files: ReadonlyMap<string, number>;
+}
+const vocabularies = new WeakMap<CodeGraph, PathVocabulary>();
+
+function pathVocabulary(graph: CodeGraph): PathVocabulary {
+  let vocabulary = vocabularies.get(graph);
+  if (vocabulary) return vocabulary;
+  const words = new Map(graph.nodes.map((n) => [n, pathWords(n)] as const));
+  const files = new Map<string, number>();
+  for (const set of words.values()) for (const w of set) files.set(w, (files.get(w) ?? 0) + 1);
+  vocabularies.set(graph, (vocabulary = { words, files }));
+  return vocabulary;
+}
+
 /** Ranks of a topic's files by BM25 and by vectors (each best first) and their fused order. */
 export interface TopicLists {
   lexical: readonly string[];
@@ -243,8 +260,7 @@ export function topicCandidates(graph: CodeGraph, request: string, lists: TopicL
   });
   // the request's words matched against path words, each by its rarity among the paths
   const words = [...new Set(splitText(request).map(singular))];
-  const wordsOf = new Map(graph.nodes.map((n) => [n, pathWords(n)] as const));
-  const idf = new Map(words.map((w) => [w, [...wordsOf.values()].filter((s) => s.has(w)).length] as const));
+  const { words: wordsOf, files: idf } = pathVocabulary(graph);
   const idfOf = (w: string) => Math.log((graph.nodes.length + 1) / ((idf.get(w) ?? 0) + 1));
   const known = words.filter((w) => idf.get(w));
   const knownWeight = known.reduce((s, w) => s + idfOf(w), 0) || 1;
