@@ -31,6 +31,8 @@ export interface S3TestServer {
   /** Most object GETs seen in flight at once. */
   maxGetsInFlight: number;
   put(bucket: string, key: string, body: string | Uint8Array, contentType?: string): void;
+  /** Deletes an object, as if DeleteObject had been sent. */
+  remove(bucket: string, key: string): void;
   close(): Promise<void>;
 }
 
@@ -150,6 +152,9 @@ export async function startS3Server(buckets: string[]): Promise<S3TestServer> {
     maxGetsInFlight: 0,
     put(bucket, key, body, contentType) {
       store.get(bucket)!.set(key, { body: Buffer.from(body), contentType, modified: new Date() });
+    },
+    remove(bucket, key) {
+      store.get(bucket)!.delete(key);
     },
     close: () => new Promise((resolve) => server.close(() => resolve()).closeAllConnections()),
   };

@@ -1,10 +1,10 @@
 /**
  * Inbound anchor text is a property of any source of several documents, not only of a crawl: a
  * real folder of HTML and markdown files, links between them relative to each file's own place
- * (nested folders, fragments and queries, a link to a folder, a name without extension), gives
- * each document what the others say of it, site furniture left out. An unchanged file is not read
- * again yet still speaks for the files it links to; a changed link text reaches its target; a
- * removed file's anchors disappear.
+ * (nested folders, fragments and queries, a link to a folder, a name without extension, a name
+ * with a space and a letter outside ASCII), gives each document what the others say of it, site
+ * furniture left out. An unchanged file is not read again yet still speaks for the files it links
+ * to; a changed link text reaches its target; a removed file's anchors disappear.
  */
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,27 +15,7 @@ import { createDocumentConverter, createSourceReader } from '../../../../src/ada
 import type { CatalogObject } from '../../../../src/ports/catalog.js';
 import type { SourceRecord } from '../../../../src/ports/connector.js';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentReader } from '../../../../src/ports/documents.js';
-
-const page = (title: string, body: string) => `<html><head><title>${title}</title></head><body><main><h1>${title}</h1><p>${body}</p></main></body></html>`;
-
-const FILES: Record<string, string> = {
-  'index.html': page(
-    'Home',
-    '<a href="guide/setup.html">Installing the server</a>, <a href="ref/config.html#work-mem" title="Configuration">memory settings</a>, ' +
-      '<a href="https://example.com/">Elsewhere</a>, <a href="guide/setup.html">Next</a>',
-  ),
-  'guide/setup.html': page(
-    'Setup',
-    '<a href="../ref/config.html?lang=en">the configuration reference</a>, <a href="../index.html">Home</a>, <a href="tuning.md">Next</a>',
-  ),
-  'guide/tuning.md':
-    '# Tuning\n\nRaise [work_mem](../ref/config.html#work-mem), go [back to setup](setup "Setup") or [to the start](../), ' +
-    'never [out](../../../etc/passwd.md). [Next](../ref/config.html)\n',
-  'ref/config.html': page('Configuration', '<a href="../guide/tuning.md">tuning advice</a>, <a href="#top">top</a>, <a href="../notes/a.md">Next</a>'),
-  'notes/a.md': '# A\n\n[Next](b.md)\n',
-  'notes/b.md': '# B\n\n[Next](c.md)\n',
-  'notes/c.md': '# C\n\nThe last page.\n',
-};
+import { ANCHOR_SITE as FILES, CHANGED_LINK, FIRST_ANCHORS, REMOVED_FILE, anchorsByName as anchorsOf, linksTo } from '../../../helpers/anchor-site.js';
 
 let dir: string;
 
@@ -78,33 +58,20 @@ async function readFolder(stored: CatalogObject[]) {
   return { objects: snapshot.objects, fetched: fetched.sort(), extracted: extracted.sort() };
 }
 
-const anchorsOf = (objects: readonly CatalogObject[]) => Object.fromEntries(objects.map((o) => [o.name, o.attributes.anchors]));
-
 describe('docs connector, inbound anchors of a folder', () => {
   it('gives each file what the others call it and the files it links to, keeps them through unchanged reads, follows a changed link text and a removed file', async () => {
     const first = await readFolder([]);
-    expect(anchorsOf(first.objects)).toEqual({
-      'guide/setup.html': ['Installing the server', 'back to setup | Setup'],
-      // the markdown file's link names it by its path without extension; "../" is the folder's index
-      'guide/tuning.md': ['tuning advice'],
-      'index.html': ['Home', 'to the start'],
-      // fragment and query dropped; the link to its own #top says nothing; "Next" points at six files: furniture
-      'ref/config.html': ['memory settings | Configuration', 'the configuration reference', 'work_mem'],
-      'notes/a.md': undefined,
-      'notes/b.md': undefined,
-      'notes/c.md': undefined,
-    });
+    expect(anchorsOf(first.objects)).toEqual(FIRST_ANCHORS);
 
-    const linksTo = (objects: readonly CatalogObject[], name: string) => objects.find((o) => o.name === name)!.attributes.linksTo;
     // the documents it links to, by name, once each: what pool.inlinks counts between a search's candidates
     expect(linksTo(first.objects, 'guide/tuning.md')).toEqual(['ref/config.html', 'guide/setup.html', 'index.html']);
-    expect(linksTo(first.objects, 'notes/c.md')).toBeUndefined();
+    expect(linksTo(first.objects, 'notes/release notes é.md')).toBeUndefined();
 
     const unchanged = await readFolder(first.objects);
     expect(unchanged.fetched).toEqual([]);
     expect(unchanged.objects).toEqual(first.objects);
 
-    write('ref/config.html', FILES['ref/config.html']!.replace('tuning advice', 'advice on memory tuning'), 30);
+    write(CHANGED_LINK.name, CHANGED_LINK.text, 30);
     const changed = await readFolder(unchanged.objects);
     expect(changed.fetched).toEqual(['ref/config.html']);
     expect(changed.extracted).toEqual(['ref/config.html']);
@@ -114,18 +81,11 @@ describe('docs connector, inbound anchors of a folder', () => {
     const tuning = (objects: readonly CatalogObject[]) => objects.find((o) => o.name === 'guide/tuning.md')!;
     expect(tuning(changed.objects).definition).toBe(tuning(first.objects).definition);
 
-    rmSync(join(dir, 'guide/setup.html'));
+    rmSync(join(dir, REMOVED_FILE.name));
     const removed = await readFolder(changed.objects);
     expect(removed.fetched).toEqual([]);
-    expect(anchorsOf(removed.objects)).toEqual({
-      'guide/tuning.md': ['advice on memory tuning'],
-      'index.html': ['to the start'],
-      'ref/config.html': ['memory settings | Configuration', 'work_mem'],
-      'notes/a.md': undefined,
-      'notes/b.md': undefined,
-      'notes/c.md': undefined,
-    });
-    expect(linksTo(removed.objects, 'guide/tuning.md')).toEqual(['ref/config.html', 'index.html']);
+    expect(anchorsOf(removed.objects)).toEqual(REMOVED_FILE.anchors);
+    expect(linksTo(removed.objects, 'guide/tuning.md')).toEqual(REMOVED_FILE.tuningLinksTo);
   });
 
   it('reads a file indexed before it kept anchors once more, without extracting it again', async () => {
