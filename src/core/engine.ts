@@ -294,6 +294,7 @@ export function createEngine(deps: EngineDeps): Engine {
 
   const workspace = createWorkspaceService({
     getSource: (name) => store.getSource(name),
+    listSources: () => store.listSources(),
     addSource: (input) => engine.addSource(input),
     setSourceUrl: (name, url) => engine.setSourceUrl(name, url),
     projects,

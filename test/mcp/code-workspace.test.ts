@@ -106,6 +106,24 @@ describe('the workspace root', () => {
     expect(structured.context.related_files).toEqual(['src/http/router.ts', 'src/mail/send.ts']);
   }, 60_000);
 
+  it('is the code source already added for the same folder, when there is one: the repository is not indexed twice', async () => {
+    const other = tempHome();
+    const own = await openTestEngine(other.dir);
+    try {
+      await own.addSource({ name: 'shop', type: 'code', url: `${ws}/`, options: {} });
+      expect(await own.workspace.use(ws)).toEqual({ source: 'shop', registered: 'reused' });
+      expect((await own.listSources()).map((s) => s.name)).toEqual(['shop']);
+      const scan = await own.workspace.scan();
+      expect(scan).toMatchObject({ status: 'ok' });
+      expect(scan.files).toBeGreaterThan(0);
+      const { structured } = await plan(await connect(own), { request: 'send email to a new customer account' });
+      expect(structured.context).toMatchObject({ seed_id: 'src/users/signup.ts', source: 'shop' });
+    } finally {
+      await own.close();
+      other.cleanup();
+    }
+  }, 60_000);
+
   it('the scan refused the symlink leaving the workspace, the binary and the unreadable file, each named, the rest indexed', async () => {
     const run = await engine.update({ source: 'workspace' });
     const notes = run.reports[0]!.notes ?? [];

@@ -3,7 +3,8 @@
  * The workspace root (seed 003's `CONSTELLATION_WORKSPACE_ROOT`, here `SEXTANT_WORKSPACE_ROOT`
  * or `sextant mcp --workspace DIR`): the folder an agent works in becomes the code source
  * `workspace` of the default project, registered on start and moved when the root changes,
- * so `onboarding_plan` works without `source add code`. `scan()` is what the scan bridge runs:
+ * so `onboarding_plan` works without `source add code`. A code source the user already added for
+ * the same folder serves as the workspace instead: the repository is not indexed twice. `scan()` is what the scan bridge runs:
  * it rescans the workspace and polls for the new graph (500 ms apart, 30 s at most), answering
  * `{status: "ok" | "error", error?}`; scans asked for while one runs join it. Errors never show
  * the root's absolute path.
@@ -23,6 +24,7 @@ export const SCAN_POLL_MS = 500;
 
 export interface WorkspaceDeps {
   getSource(name: string): Promise<StoredSource | null>;
+  listSources(): Promise<StoredSource[]>;
   addSource(input: { name: string; type: string; url: string; options: Record<string, unknown> }): Promise<StoredSource>;
   setSourceUrl(name: string, url: string): Promise<void>;
   projects: ProjectService;
@@ -36,8 +38,8 @@ export interface WorkspaceDeps {
 
 export interface WorkspaceBinding {
   source: string;
-  /** `added`: registered now; `moved`: its folder changed; `kept`: already this folder. */
-  registered: 'added' | 'moved' | 'kept';
+  /** `added`: registered now; `moved`: its folder changed; `kept`: already this folder; `reused`: another code source of this folder. */
+  registered: 'added' | 'moved' | 'kept' | 'reused';
 }
 
 export interface ScanOutcome {
@@ -54,7 +56,7 @@ export interface ScanOptions {
 }
 
 export interface WorkspaceService {
-  /** Makes `root` (an absolute folder) the `workspace` code source of the default project. */
+  /** Makes `root` (an absolute folder) the `workspace` code source of the default project (or the code source already added for it). */
   use(root: string): Promise<WorkspaceBinding>;
   /** The bound root, or null. */
   root(): string | null;
@@ -64,18 +66,30 @@ export interface WorkspaceService {
   relativize(text: string): string;
 }
 
+/** Whether two folder paths name the same folder (trailing separators and `\\` aside). */
+const samePath = (a: string, b: string) => {
+  const norm = (p: string) => p.replace(/\\/g, '/').replace(/\/+$/, '');
+  return norm(a) === norm(b);
+};
+
 export function createWorkspaceService(deps: WorkspaceDeps): WorkspaceService {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref()));
   const now = deps.now ?? Date.now;
   let bound: string | null = null;
+  let boundSource = WORKSPACE_SOURCE;
   let running: Promise<unknown> | null = null;
 
   const relativize = (text: string) => (bound ? text.split(bound).join('<workspace>') : text);
 
   async function use(root: string): Promise<WorkspaceBinding> {
     const existing = await deps.getSource(WORKSPACE_SOURCE);
+    const sameFolder = existing ? undefined : (await deps.listSources()).find((s) => s.type === CODE_SOURCE_TYPE && samePath(s.url, root));
     let registered: WorkspaceBinding['registered'];
-    if (!existing) {
+    boundSource = sameFolder?.name ?? WORKSPACE_SOURCE;
+    if (sameFolder) {
+      bound = root;
+      registered = 'reused';
+    } else if (!existing) {
       const added = await deps.addSource({ name: WORKSPACE_SOURCE, type: CODE_SOURCE_TYPE, url: root, options: {} });
       bound = added.url;
       registered = 'added';
@@ -93,9 +107,9 @@ export function createWorkspaceService(deps: WorkspaceDeps): WorkspaceService {
     }
     // a default project limited to some sources gets the workspace too (empty means every source)
     const project = await deps.projects.get(DEFAULT_PROJECT);
-    if (project.sources.length && !project.sources.includes(WORKSPACE_SOURCE))
-      await deps.projects.set(DEFAULT_PROJECT, 'sources', [...project.sources, WORKSPACE_SOURCE].join(','));
-    return { source: WORKSPACE_SOURCE, registered };
+    if (project.sources.length && !project.sources.includes(boundSource))
+      await deps.projects.set(DEFAULT_PROJECT, 'sources', [...project.sources, boundSource].join(','));
+    return { source: boundSource, registered };
   }
 
   async function scan(options: ScanOptions = {}): Promise<ScanOutcome> {
@@ -103,7 +117,7 @@ export function createWorkspaceService(deps: WorkspaceDeps): WorkspaceService {
     if (!bound) return { status: 'error', error: 'no workspace root is set (SEXTANT_WORKSPACE_ROOT or sextant mcp --workspace DIR)', durationMs: 0 };
     const timeoutMs = options.timeoutMs ?? SCAN_TIMEOUT_MS;
     const intervalMs = options.intervalMs ?? SCAN_POLL_MS;
-    const job = (running ??= deps.update(WORKSPACE_SOURCE).finally(() => {
+    const job = (running ??= deps.update(boundSource).finally(() => {
       running = null;
     }));
     let finished = false;
@@ -120,7 +134,7 @@ export function createWorkspaceService(deps: WorkspaceDeps): WorkspaceService {
     for (;;) {
       if (finished) {
         if (failure !== null) return { status: 'error', error: relativize(redactText(failure)), durationMs: now() - started };
-        const files = await deps.graphFiles(WORKSPACE_SOURCE);
+        const files = await deps.graphFiles(boundSource);
         return files > 0
           ? { status: 'ok', files, durationMs: now() - started }
           : { status: 'error', error: 'the scan finished without an import graph', durationMs: now() - started };
