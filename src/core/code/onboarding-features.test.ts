@@ -69,6 +69,19 @@ describe('related candidates', () => {
     expect(found.get('src/d/lonely.ts')!.cochange).toBe(0);
   });
 
+  it('reads how old each file is and how long it has rested, in days from the history’s newest change; a file git does not know is new', () => {
+    const DAY = 86_400;
+    const spans = new Map([
+      ['src/c/partner.ts', { first: 100 * DAY, last: 130 * DAY }],
+      ['src/a/dep.ts', { first: 10 * DAY, last: 40 * DAY }],
+    ]);
+    const dated = byFile(relatedCandidates(graph, 'src/a/seed.ts', { ...facts, spans }));
+    expect(dated.get('src/c/partner.ts')).toMatchObject({ age: Math.log1p(30), idle: 0 });
+    expect(dated.get('src/a/dep.ts')).toMatchObject({ age: Math.log1p(120), idle: Math.log1p(90) });
+    expect(dated.get('src/b/user.ts')).toMatchObject({ age: 0, idle: 0 });
+    expect(found.get('src/a/dep.ts')).not.toHaveProperty('age');
+  });
+
   it('a file named like the seed has a similar-name rank; the seed’s name-word search is a topic', () => {
     expect(found.get('src/c/seed-helper.ts')!.similarName).toBeGreaterThan(0);
     const withTopic = byFile(relatedCandidates(graph, 'src/a/seed.ts', facts, { lexical: ['src/d/lonely.ts'], vector: [], fused: ['src/d/lonely.ts'] }));

@@ -3,7 +3,7 @@
  * What the fused order knows about each candidate file, as named numbers a learned linear model
  * weighs (onboarding-model.ts): for a seed file, where the candidate sits in the import graph,
  * how often it changed with the seed (raw, as a share of the seed's changes and of its own, and
- * through the seed's partners), how busy it is, how alike the names, folders and body words are,
+ * through the seed's partners), how busy, how old and how long at rest it is, how alike the names, folders and body words are,
  * whether either names what the other exports; for a topic, its BM25 and vector ranks, how its
  * path's words and exports match the request's words and identifiers, and how strongly it is
  * tied (co-change, imports) to the topic's best hits, a pseudo-relevance feedback. Pure.
@@ -37,6 +37,8 @@ export interface HistoryFacts {
   content?: ContentIndex;
   /** Each file's exported symbols (absent: no identifier match). */
   symbols?: ReadonlyMap<string, readonly string[]>;
+  /** When each file first and last changed, seconds since the epoch (absent: no age features). */
+  spans?: ReadonlyMap<string, { first: number; last: number }>;
 }
 
 export interface Candidate {
@@ -93,9 +95,22 @@ function overlap(a: ReadonlySet<string>, b: readonly string[]): number {
   return b.filter((x) => a.has(x)).length / Math.sqrt(a.size * b.length);
 }
 
+const newestChanges = new WeakMap<object, number>();
+/** The newest change of any file (the history's present: an old checkout reads its own). */
+function newestChange(spans: ReadonlyMap<string, { last: number }>): number {
+  let newest = newestChanges.get(spans);
+  if (newest === undefined) newestChanges.set(spans, (newest = Math.max(0, ...[...spans.values()].map((s) => s.last))));
+  return newest;
+}
+
 /** The features every candidate has, whatever the task: churn, commits and import degree. */
 function fileFeatures(graph: CodeGraph, facts: HistoryFacts, busy: ReadonlyMap<string, number>, file: string): Record<string, number> {
+  const span = facts.spans?.get(file);
+  const newest = facts.spans ? newestChange(facts.spans) : 0;
+  const days = (t: number) => Math.log1p(Math.max(0, newest - t) / 86_400);
   return {
+    // a file git does not know yet is new: age and idle 0
+    ...(facts.spans ? { age: span ? days(span.first) : 0, idle: span ? days(span.last) : 0 } : {}),
     churn: Math.log1p(facts.churn.get(file) ?? 0),
     busy: inverseRank(busy, file),
     commits: Math.log1p(facts.commits.get(file) ?? 0),

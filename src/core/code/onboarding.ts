@@ -199,6 +199,11 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       subjects: new Map(objects.map((o) => [o.path, Array.isArray(o.attributes.subjects) ? (o.attributes.subjects as string[]) : []])),
       content: contentIndex(new Map(objects.map((o) => [o.path, wordBag(o.attributes.words)] as const))),
       symbols: new Map([...about].map(([path, a]) => [path, a.symbols] as const)),
+      spans: new Map(
+        objects
+          .filter((o) => typeof o.attributes.firstChanged === 'number')
+          .map((o) => [o.path, { first: number(o.attributes.firstChanged), last: number(o.attributes.lastChanged) }] as const),
+      ),
     };
     const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), history, about, dataUsers: dataUsersIndex(sourceEdges, pathOf) };
     cache.set(source, { counter, loaded });

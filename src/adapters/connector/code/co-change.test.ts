@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { churnFrom, coChangeFrom, commitCounts, parseGitLog, subjectsFrom } from './co-change.js';
+import { changeSpans, churnFrom, coChangeFrom, commitCounts, parseGitLog, subjectsFrom } from './co-change.js';
 
 const DAY = 86_400;
 const FILES = new Set(['a.ts', 'b.ts', 'c.ts']);
@@ -24,6 +24,16 @@ describe('git history signals', () => {
     ];
     const commits = parseGitLog(log[3]! + log[0]! + log[1]! + log[2]!);
     expect(commits.map((c) => c.files)).toEqual([['src/a.ts'], ['lib/c.ts', 'lib/d.ts'], ['lib/c.ts'], ['lib/c.ts', 'lib/d.ts']]);
+  });
+
+  it('spans: when each file of the tree first and last changed, whatever the size of the commit', () => {
+    const sweeping = { time: 1 * DAY, files: ['a.ts', 'b.ts', 'c.ts', ...Array.from({ length: 50 }, (_, i) => `gen/${i}.ts`)] };
+    const spans = changeSpans([{ time: 9 * DAY, files: ['a.ts', 'README.md'] }, { time: 4 * DAY, files: ['a.ts', 'b.ts'] }, sweeping], FILES);
+    expect(Object.fromEntries(spans)).toEqual({
+      'a.ts': { first: 1 * DAY, last: 9 * DAY },
+      'b.ts': { first: 1 * DAY, last: 4 * DAY },
+      'c.ts': { first: 1 * DAY, last: 1 * DAY },
+    });
   });
 
   it('co-change: a pair in a small commit binds more than in a big one; files outside the tree do not count', () => {

@@ -11,7 +11,9 @@
  * - commits: how many of those commits changed the file, so a partner's weight can be read as a
  *   share of the file's changes (a file that changes with everything binds nothing in particular);
  * - subjects: the subjects of the latest commits that changed the file, words that say what the
- *   file is changed for (the fused onboarding order matches a request against them).
+ *   file is changed for (the fused onboarding order matches a request against them);
+ * - spans: when the file first and last changed (young files and files changed lately change
+ *   again sooner).
  * A renamed or moved file keeps its history: git's rename detection names both paths, and every
  * older commit's path is read as the file's present one (kysely moved 37 files in its history).
  */
@@ -38,6 +40,13 @@ export interface GitHistory {
   churn: Map<string, number>;
   commits: Map<string, number>;
   subjects: Map<string, string[]>;
+  /** When each file first and last changed (seconds since the epoch), commits of any size. */
+  spans: Map<string, ChangeSpan>;
+}
+
+export interface ChangeSpan {
+  first: number;
+  last: number;
 }
 
 const MAX_COMMIT_FILES = 40;
@@ -142,6 +151,19 @@ export function subjectsFrom(commits: readonly GitCommit[], files: ReadonlySet<s
   return subjects;
 }
 
+/** When each file of the tree first and last changed (`commits` newest first). */
+export function changeSpans(commits: readonly GitCommit[], files: ReadonlySet<string>): Map<string, ChangeSpan> {
+  const spans = new Map<string, ChangeSpan>();
+  for (const commit of commits)
+    for (const f of commit.files) {
+      if (!files.has(f)) continue;
+      const span = spans.get(f);
+      if (span) span.first = commit.time;
+      else spans.set(f, { first: commit.time, last: commit.time });
+    }
+  return spans;
+}
+
 /** Partners, churn, commit counts and subjects per file of `files` (paths relative to `root`); empty when `root` is not in a git work tree. */
 export async function readGitHistory(root: string, files: ReadonlySet<string>): Promise<GitHistory> {
   let log: string;
@@ -152,7 +174,7 @@ export async function readGitHistory(root: string, files: ReadonlySet<string>): 
       { maxBuffer: 256 * 1024 * 1024 },
     ));
   } catch {
-    return { partners: new Map(), churn: new Map(), commits: new Map(), subjects: new Map() };
+    return { partners: new Map(), churn: new Map(), commits: new Map(), subjects: new Map(), spans: new Map() };
   }
   const commits = parseGitLog(log);
   return {
@@ -160,5 +182,6 @@ export async function readGitHistory(root: string, files: ReadonlySet<string>): 
     churn: churnFrom(commits, files),
     commits: commitCounts(commits, files),
     subjects: subjectsFrom(commits, files),
+    spans: changeSpans(commits, files),
   };
 }

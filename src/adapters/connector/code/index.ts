@@ -12,7 +12,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { CatalogEdge, CatalogObject, SourceSnapshot } from '../../../ports/catalog.js';
 import type { AccessReport, Connector, IntrospectOptions, SourceRecord } from '../../../ports/connector.js';
 import { SextantError } from '../../../kernel/errors.js';
-import { readGitHistory, type CoChangePartner } from './co-change.js';
+import { readGitHistory, type ChangeSpan, type CoChangePartner } from './co-change.js';
 import { cruiseImports, readGraphFile, type FileImport, type ImportMap } from './import-graph.js';
 import { sqlTableRefs, type SqlTableRef } from './sql-refs.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
@@ -40,7 +40,13 @@ function toObjects(
   hash: string,
   imports: readonly FileImport[],
   symbols: readonly CodeSymbol[],
-  history: { coChanged: readonly CoChangePartner[]; churn: number | undefined; commits: number | undefined; subjects: readonly string[] | undefined },
+  history: {
+    coChanged: readonly CoChangePartner[];
+    churn: number | undefined;
+    commits: number | undefined;
+    subjects: readonly string[] | undefined;
+    span: ChangeSpan | undefined;
+  },
   sqlTables: readonly SqlTableRef[],
   ormTables: readonly OrmTableRef[],
   graphqlFields: readonly GraphqlFieldRef[],
@@ -70,6 +76,7 @@ function toObjects(
       ...(history.churn ? { churn: history.churn } : {}),
       ...(history.commits ? { commits: history.commits } : {}),
       ...(history.subjects?.length ? { subjects: history.subjects } : {}),
+      ...(history.span ? { firstChanged: history.span.first, lastChanged: history.span.last } : {}),
       ...(sqlTables.length ? { sqlTables } : {}),
       ...(ormTables.length ? { ormTables } : {}),
       ...(graphqlFields.length ? { graphqlFields } : {}),
@@ -226,6 +233,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
               churn: history.churn.get(file.path),
               commits: history.commits.get(file.path),
               subjects: history.subjects.get(file.path),
+              span: history.spans.get(file.path),
             },
             await sqlTableRefs(file.text),
             ormTableRefs(file.text, file.language, file.path),
