@@ -3,8 +3,8 @@
  * What the fused order knows about each candidate file, as named numbers a learned linear model
  * weighs (onboarding-model.ts): for a seed file, where the candidate sits in the import graph,
  * how often it changed with the seed (raw, as a share of the seed's changes and of its own, and
- * through the seed's partners), how busy, how old and how long at rest it is, how alike the names, folders and body words are,
- * whether either names what the other exports; for a topic, its BM25 and vector ranks, how its
+ * through the seed's partners), how busy, how old and how long at rest it is, how alike the
+ * names, folders and body words are, whether either names what the other exports; for a topic, its BM25 and vector ranks, how its
  * path's words and exports match the request's words and identifiers, and how strongly it is
  * tied (co-change, imports) to the topic's best hits, a pseudo-relevance feedback. Pure.
  */
