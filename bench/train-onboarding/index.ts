@@ -10,6 +10,7 @@
  * (default: src/core/code/onboarding-weights.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { format, resolveConfig } from 'prettier';
 import type { FusedTask, LinearModel } from '../../src/core/code/onboarding-model.js';
 import { BenchUsageError, readOptions, runWithArgs } from '../measure.js';
 import { DEFAULT_TRAIN, featureColumns, quality, reorder, train, type TrainingSearch, type TrainOptions } from '../train-ranker/train.js';
@@ -106,7 +107,7 @@ async function measure(args: Args): Promise<void> {
     out.weights = Object.fromEntries(models[task].features.map((f, j) => [f, models[task].weights[j]]));
     report[task] = out;
   }
-  if (!args.dryRun) writeFileSync(args.out, weightsModule(models, args));
+  if (!args.dryRun) writeFileSync(args.out, await weightsModule(models, args));
   if (args.json) return void console.log(JSON.stringify(report, null, 2));
   for (const task of TASKS) {
     const out = report[task] as Record<string, Record<string, number>>;
@@ -123,8 +124,9 @@ async function measure(args: Args): Promise<void> {
   }
 }
 
-function weightsModule(models: Record<FusedTask, LinearModel>, args: Args): string {
-  return `/**
+/** The weights as a TypeScript module, formatted as the repository's Prettier settings say (so a retrain diffs only in numbers). */
+async function weightsModule(models: Record<FusedTask, LinearModel>, args: Args): Promise<string> {
+  const source = `/**
  * @module core/code/onboarding-weights
  * Written by \`npm run bench -- train-onboarding\` from the onboarding bench's dev items (steps ${args.train.steps}, rate ${args.train.rate}, l2 ${args.train.l2}${args.drop.length ? `, without ${args.drop.join(', ')}` : ''}): do not edit by hand.
  */
@@ -132,4 +134,6 @@ import type { FusedTask, LinearModel } from './onboarding-model.js';
 
 export const ONBOARDING_WEIGHTS: Record<FusedTask, LinearModel> = ${JSON.stringify(models, null, 2)};
 `;
+  const options = await resolveConfig(args.out);
+  return format(source, { ...options, filepath: args.out });
 }
