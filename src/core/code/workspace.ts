@@ -9,6 +9,7 @@
  * `{status: "ok" | "error", error?}`; scans asked for while one runs join it. Errors never show
  * the root's absolute path.
  */
+import { resolve } from 'node:path';
 import type { StoredSource } from '../../ports/store.js';
 import { SextantError } from '../../kernel/errors.js';
 import { redactText } from '../../kernel/redact.js';
@@ -66,12 +67,6 @@ export interface WorkspaceService {
   relativize(text: string): string;
 }
 
-/** Whether two folder paths name the same folder (trailing separators and `\\` aside). */
-const samePath = (a: string, b: string) => {
-  const norm = (p: string) => p.replace(/\\/g, '/').replace(/\/+$/, '');
-  return norm(a) === norm(b);
-};
-
 export function createWorkspaceService(deps: WorkspaceDeps): WorkspaceService {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref()));
   const now = deps.now ?? Date.now;
@@ -83,7 +78,7 @@ export function createWorkspaceService(deps: WorkspaceDeps): WorkspaceService {
 
   async function use(root: string): Promise<WorkspaceBinding> {
     const existing = await deps.getSource(WORKSPACE_SOURCE);
-    const sameFolder = existing ? undefined : (await deps.listSources()).find((s) => s.type === CODE_SOURCE_TYPE && samePath(s.url, root));
+    const sameFolder = existing ? undefined : (await deps.listSources()).find((s) => s.type === CODE_SOURCE_TYPE && resolve(s.url) === resolve(root));
     let registered: WorkspaceBinding['registered'];
     boundSource = sameFolder?.name ?? WORKSPACE_SOURCE;
     if (sameFolder) {
