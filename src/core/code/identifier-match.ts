@@ -20,6 +20,9 @@ export function requestIdentifiers(request: string): string[] {
   return [...byCase.values()];
 }
 
+/** An identifier's words (`$` dropped: `$if` is `if`). */
+const wordsOf = (identifier: string) => splitIdentifier(identifier.replace(/\$/g, ''));
+
 /** 1 when `symbol` is `identifier`, 0.5 when its words start or end with the identifier's words, else 0. */
 function symbolMatch(identifier: string, identifierWords: readonly string[], symbol: string): number {
   if (symbol.toLowerCase() === identifier.toLowerCase()) return 1;
@@ -37,7 +40,7 @@ function symbolMatch(identifier: string, identifierWords: readonly string[], sym
  */
 export function identifierScores(identifiers: readonly string[], symbols: ReadonlyMap<string, readonly string[]>): Map<string, number> {
   const perIdentifier = identifiers.map((id) => {
-    const words = splitIdentifier(id.replace(/\$/g, ''));
+    const words = wordsOf(id);
     const matches = new Map<string, number>();
     for (const [file, names] of symbols) {
       const best = names.reduce((m, s) => Math.max(m, symbolMatch(id, words, s)), 0);
@@ -62,7 +65,7 @@ export function symbolsUsed(symbols: readonly string[], words: { has(word: strin
   if (!symbols.length || !words) return 0;
   return (
     symbols.filter((s) => {
-      const parts = splitIdentifier(s.replace(/\$/g, ''));
+      const parts = wordsOf(s);
       return parts.length > 0 && parts.every((w) => words.has(w));
     }).length / symbols.length
   );

@@ -10,7 +10,6 @@ import type { Routing } from './routing.js';
 import { databaseOf } from './routing.js';
 import type { Ordered } from './stages.js';
 
-/** One trained model: named features, their standardisation and weights. */
 /** Named features, their standardisation and weights: a score is the weighted sum of the standardised features. */
 export interface LinearModel {
   features: string[];
@@ -20,6 +19,7 @@ export interface LinearModel {
   weights: number[];
 }
 
+/** One trained search model: a linear model with what it ranks and how much of the RRF order. */
 export interface RankerModel extends LinearModel {
   /** What it ranks: a table/view search, a column search, or the pages of a document search. */
   target: 'relations' | 'columns' | 'documents';
