@@ -82,6 +82,45 @@ describe('related candidates', () => {
     expect(found.get('src/a/dep.ts')).not.toHaveProperty('age');
   });
 
+  it('reads how many commits ago each file changed, and which of the seed’s latest commits a candidate shared', () => {
+    const recent = new Map([
+      // the seed's latest commits: 1 ago with partner.ts (2 files), 3 ago with dep.ts and user.ts (3 files), 5 ago with 60 files
+      [
+        'src/a/seed.ts',
+        [
+          { ago: 1, files: 2 },
+          { ago: 3, files: 3 },
+          { ago: 5, files: 60 },
+        ],
+      ],
+      ['src/c/partner.ts', [{ ago: 1, files: 2 }]],
+      [
+        'src/a/dep.ts',
+        [
+          { ago: 0, files: 1 },
+          { ago: 3, files: 3 },
+          { ago: 5, files: 60 },
+        ],
+      ],
+      [
+        'src/b/user.ts',
+        [
+          { ago: 3, files: 3 },
+          { ago: 5, files: 60 },
+        ],
+      ],
+      ['src/b/far.ts', [{ ago: 5, files: 60 }]],
+    ]);
+    const runs = byFile(relatedCandidates(graph, 'src/a/seed.ts', { ...facts, recent }));
+    expect(runs.get('src/c/partner.ts')).toMatchObject({ lastWith: 1, recentWith: 1, lately: 1 / 2, commitsSince: Math.log1p(1) });
+    expect(runs.get('src/a/dep.ts')).toMatchObject({ lastWith: 1 / 2, recentWith: 1 / 2, lately: 1, commitsSince: 0 });
+    expect(runs.get('src/b/user.ts')).toMatchObject({ lastWith: 1 / 2, recentWith: 1 / 2, lately: 1 / 4 });
+    // a sweeping commit binds nothing; a file git does not know is new
+    expect(runs.get('src/b/far.ts')).toMatchObject({ lastWith: 0, recentWith: 0, lately: 1 / 6 });
+    expect(runs.get('src/d/lonely.ts')).toMatchObject({ lastWith: 0, recentWith: 0, lately: 1, commitsSince: 0 });
+    expect(found.get('src/a/dep.ts')).not.toHaveProperty('lastWith');
+  });
+
   it('a file named like the seed has a similar-name rank; the seed’s name-word search is a topic', () => {
     expect(found.get('src/c/seed-helper.ts')!.similarName).toBeGreaterThan(0);
     const withTopic = byFile(relatedCandidates(graph, 'src/a/seed.ts', facts, { lexical: ['src/d/lonely.ts'], vector: [], fused: ['src/d/lonely.ts'] }));

@@ -2,8 +2,9 @@
  * @module core/code/onboarding-features
  * What the fused order knows about each candidate file, as named numbers a learned linear model
  * weighs (onboarding-model.ts): for a seed file, where the candidate sits in the import graph,
- * how often it changed with the seed (raw, as a share of the seed's changes and of its own, and
- * through the seed's partners), how busy, how old and how long at rest it is, how alike the
+ * how often it changed with the seed (raw, as a share of the seed's changes and of its own, through
+ * the seed's partners, and in the seed's latest commits), how busy, how old and how long at rest it
+ * is (in days and in commits), how alike the
  * names, folders and body words are, whether either names what the other exports; for a topic, its BM25 and vector ranks, how its
  * path's words and exports match the request's words and identifiers, and how strongly it is
  * tied (co-change, imports) to the topic's best hits, a pseudo-relevance feedback. Pure.
@@ -39,6 +40,14 @@ export interface HistoryFacts {
   symbols?: ReadonlyMap<string, readonly string[]>;
   /** When each file first and last changed, seconds since the epoch (absent: no age features). */
   spans?: ReadonlyMap<string, { first: number; last: number }>;
+  /** Each file's latest commits, newest first (absent: no commit-order features). */
+  recent?: ReadonlyMap<string, readonly RecentChange[]>;
+}
+
+/** One of a file's latest commits: how many commits ago (0: the newest) and how many files it changed. */
+export interface RecentChange {
+  ago: number;
+  files: number;
 }
 
 export interface Candidate {
@@ -78,6 +87,22 @@ function folderOverlap(a: string, b: string): number {
   return Math.max(x.length, y.length) ? shared / Math.max(x.length, y.length) : 1;
 }
 
+/** The seed's latest commits read for `recentWith`. */
+const SEED_RECENT = 5;
+
+/**
+ * How the candidate shares the seed's latest commits (of 2 to 40 files): `lastWith` is 1/(1 + i)
+ * for the i-th latest the two share, 0 for none; `recentWith` sums 1/(files - 1) over the shared
+ * ones among the seed's last five.
+ */
+function recentWith(seedChanges: readonly RecentChange[], theirs: readonly RecentChange[] | undefined): { lastWith: number; recentWith: number } {
+  const shared = new Set((theirs ?? []).map((c) => c.ago));
+  const commits = seedChanges.filter((c) => c.files >= 2 && c.files <= 40);
+  const i = commits.findIndex((c) => shared.has(c.ago));
+  const near = commits.slice(0, SEED_RECENT).filter((c) => shared.has(c.ago));
+  return { lastWith: i < 0 ? 0 : 1 / (1 + i), recentWith: near.reduce((sum, c) => sum + 1 / (c.files - 1), 0) };
+}
+
 /** Subjects of the seed's latest commits that stand for what it is changed for (the related order's history query). */
 const SEED_SUBJECTS = 10;
 
@@ -108,9 +133,11 @@ function fileFeatures(graph: CodeGraph, facts: HistoryFacts, busy: ReadonlyMap<s
   const span = facts.spans?.get(file);
   const newest = facts.spans ? newestChange(facts.spans) : 0;
   const days = (t: number) => Math.log1p(Math.max(0, newest - t) / 86_400);
+  const since = facts.recent?.get(file)?.[0]?.ago ?? 0;
   return {
-    // a file git does not know yet is new: age and idle 0
+    // a file git does not know yet is new: age, idle and commits since 0
     ...(facts.spans ? { age: span ? days(span.first) : 0, idle: span ? days(span.last) : 0 } : {}),
+    ...(facts.recent ? { lately: 1 / (1 + since), commitsSince: Math.log1p(since) } : {}),
     churn: Math.log1p(facts.churn.get(file) ?? 0),
     busy: inverseRank(busy, file),
     commits: Math.log1p(facts.commits.get(file) ?? 0),
@@ -159,6 +186,7 @@ export function relatedCandidates(
   const seedSymbols = facts.symbols?.get(seed) ?? [];
   const imports = new Set(importsOf(graph, seed));
   const importers = new Set(importersOf(graph, seed));
+  const seedChanges = facts.recent?.get(seed) ?? [];
   const pool = new Set([...walk.relatedFiles, ...partnerAt.keys(), ...second.keys(), ...similar.keys(), ...busiest, ...topicAt.keys()]);
   pool.delete(seed);
   return [...pool].map((file) => {
@@ -176,6 +204,7 @@ export function relatedCandidates(
         cochangeRank: inverseRank(partnerAt, file),
         confidence: weight / seedCommits,
         partnerShare: weight / Math.max(facts.commits.get(file) ?? 0, 1),
+        ...(facts.recent ? recentWith(seedChanges, facts.recent.get(file)) : {}),
         secondOrder: second.get(file) ?? 0,
         neighbourHistory: Math.log1p(neighbourhood.get(file) ?? 0),
         similarName: inverseRank(similar, file),

@@ -17,7 +17,15 @@ import { buildCodeGraph, importsOf, type CodeGraph } from './code-graph.js';
 import { DATA_TOPIC_KINDS, dataUsersIndex, dataUsersOf, dataUseWhy, type DataUse, type DataUsers } from './data-users.js';
 import { contentIndex, type WordBag } from './content-similarity.js';
 import { topicOrder } from './fuse.js';
-import { relatedCandidates, topicCandidates, type Candidate, type HistoryFacts, type Partner, type TopicLists } from './onboarding-features.js';
+import {
+  relatedCandidates,
+  topicCandidates,
+  type Candidate,
+  type HistoryFacts,
+  type Partner,
+  type RecentChange,
+  type TopicLists,
+} from './onboarding-features.js';
 import { rankCandidates, type FusedTask } from './onboarding-model.js';
 import { baseNameWords } from './name-similarity.js';
 import { fallbackNote, llmPlan, type PlanFileFact } from './llm-plan.js';
@@ -203,6 +211,9 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
         objects
           .filter((o) => typeof o.attributes.firstChanged === 'number')
           .map((o) => [o.path, { first: number(o.attributes.firstChanged), last: number(o.attributes.lastChanged) }] as const),
+      ),
+      recent: new Map(
+        objects.filter((o) => Array.isArray(o.attributes.recentChanges)).map((o) => [o.path, o.attributes.recentChanges as RecentChange[]] as const),
       ),
     };
     const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), history, about, dataUsers: dataUsersIndex(sourceEdges, pathOf) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeSpans, churnFrom, coChangeFrom, commitCounts, parseGitLog, subjectsFrom } from './co-change.js';
+import { changeSpans, churnFrom, coChangeFrom, commitCounts, parseGitLog, recentChangesFrom, subjectsFrom } from './co-change.js';
 
 const DAY = 86_400;
 const FILES = new Set(['a.ts', 'b.ts', 'c.ts']);
@@ -34,6 +34,35 @@ describe('git history signals', () => {
       'b.ts': { first: 1 * DAY, last: 4 * DAY },
       'c.ts': { first: 1 * DAY, last: 1 * DAY },
     });
+  });
+
+  it('recent changes: each file’s latest commits as places in the log and the tree files they changed, the newest first, at most as many as kept', () => {
+    const sweeping = { time: 1 * DAY, files: ['a.ts', ...Array.from({ length: 50 }, (_, i) => `gen/${i}.ts`)] };
+    const commits = [
+      { time: 9 * DAY, files: ['a.ts', 'README.md'] },
+      { time: 8 * DAY, files: ['README.md'] },
+      { time: 4 * DAY, files: ['a.ts', 'b.ts'] },
+      { time: 3 * DAY, files: ['a.ts', 'b.ts', 'c.ts'] },
+      sweeping,
+    ];
+    expect(Object.fromEntries(recentChangesFrom(commits, FILES))).toEqual({
+      // a commit that changed no file of the tree still counts as a place in the log
+      'a.ts': [
+        { ago: 0, files: 1 },
+        { ago: 2, files: 2 },
+        { ago: 3, files: 3 },
+        { ago: 4, files: 1 },
+      ],
+      'b.ts': [
+        { ago: 2, files: 2 },
+        { ago: 3, files: 3 },
+      ],
+      'c.ts': [{ ago: 3, files: 3 }],
+    });
+    expect(recentChangesFrom(commits, FILES, 2).get('a.ts')).toEqual([
+      { ago: 0, files: 1 },
+      { ago: 2, files: 2 },
+    ]);
   });
 
   it('co-change: a pair in a small commit binds more than in a big one; files outside the tree do not count', () => {

@@ -13,7 +13,11 @@
  * - subjects: the subjects of the latest commits that changed the file, words that say what the
  *   file is changed for (the fused onboarding order matches a request against them);
  * - spans: when the file first and last changed (young files and files changed lately change
- *   again sooner).
+ *   again sooner);
+ * - recent changes: the file's latest commits, each as how many commits ago it was and how many
+ *   files of the tree it changed. Work comes in runs of commits, so the files the seed changed with
+ *   last, and the files changed a few commits ago, are the likeliest to change next; on kysely's
+ *   dev items these took held-out related recall@10 from 0.566 to 0.580.
  * A renamed or moved file keeps its history: git's rename detection names both paths, and every
  * older commit's path is read as the file's present one (kysely moved 37 files in its history).
  */
@@ -42,6 +46,14 @@ export interface GitHistory {
   subjects: Map<string, string[]>;
   /** When each file first and last changed (seconds since the epoch), commits of any size. */
   spans: Map<string, ChangeSpan>;
+  /** Each file's latest commits, newest first. */
+  recent: Map<string, RecentChange[]>;
+}
+
+/** One of a file's latest commits: how many commits ago (0: the newest read) and how many files of the tree it changed. */
+export interface RecentChange {
+  ago: number;
+  files: number;
 }
 
 export interface ChangeSpan {
@@ -55,6 +67,8 @@ const PARTNERS_KEPT = 50;
 const COMMITS_READ = 5000;
 /** Subjects kept per file, newest first: on kysely's dev items 30 matched requests as well as all of them. */
 const SUBJECTS_KEPT = 30;
+/** Latest commits kept per file: the fused order looks for the latest the seed shared with a candidate, and reads each file's newest. */
+const RECENT_KEPT = 30;
 export const CHURN_HALF_LIFE_DAYS = 30;
 
 const round = (n: number) => Number(n.toFixed(4));
@@ -164,7 +178,23 @@ export function changeSpans(commits: readonly GitCommit[], files: ReadonlySet<st
   return spans;
 }
 
-/** Partners, churn, commit counts and subjects per file of `files` (paths relative to `root`); empty when `root` is not in a git work tree. */
+/**
+ * Each file's latest commits, newest first (`commits` newest first), at most `kept`; commits are
+ * counted whatever their size, so `ago` is the place in the log.
+ */
+export function recentChangesFrom(commits: readonly GitCommit[], files: ReadonlySet<string>, kept = RECENT_KEPT): Map<string, RecentChange[]> {
+  const recent = new Map<string, RecentChange[]>();
+  commits.forEach((commit, ago) => {
+    const changed = commit.files.filter((f) => files.has(f));
+    for (const f of changed) {
+      const list = recent.get(f) ?? [];
+      if (list.length < kept) recent.set(f, [...list, { ago, files: changed.length }]);
+    }
+  });
+  return recent;
+}
+
+/** Partners, churn, commit counts, subjects, spans and recent changes per file of `files` (paths relative to `root`); empty when `root` is not in a git work tree. */
 export async function readGitHistory(root: string, files: ReadonlySet<string>): Promise<GitHistory> {
   let log: string;
   try {
@@ -174,7 +204,7 @@ export async function readGitHistory(root: string, files: ReadonlySet<string>): 
       { maxBuffer: 256 * 1024 * 1024 },
     ));
   } catch {
-    return { partners: new Map(), churn: new Map(), commits: new Map(), subjects: new Map(), spans: new Map() };
+    return { partners: new Map(), churn: new Map(), commits: new Map(), subjects: new Map(), spans: new Map(), recent: new Map() };
   }
   const commits = parseGitLog(log);
   return {
@@ -183,5 +213,6 @@ export async function readGitHistory(root: string, files: ReadonlySet<string>): 
     commits: commitCounts(commits, files),
     subjects: subjectsFrom(commits, files),
     spans: changeSpans(commits, files),
+    recent: recentChangesFrom(commits, files),
   };
 }

@@ -12,7 +12,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { CatalogEdge, CatalogObject, SourceSnapshot } from '../../../ports/catalog.js';
 import type { AccessReport, Connector, IntrospectOptions, SourceRecord } from '../../../ports/connector.js';
 import { SextantError } from '../../../kernel/errors.js';
-import { readGitHistory, type ChangeSpan, type CoChangePartner } from './co-change.js';
+import { readGitHistory, type ChangeSpan, type CoChangePartner, type RecentChange } from './co-change.js';
 import { cruiseImports, readGraphFile, type FileImport, type ImportMap } from './import-graph.js';
 import { sqlTableRefs, type SqlTableRef } from './sql-refs.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
@@ -46,6 +46,7 @@ function toObjects(
     commits: number | undefined;
     subjects: readonly string[] | undefined;
     span: ChangeSpan | undefined;
+    recent: readonly RecentChange[] | undefined;
   },
   sqlTables: readonly SqlTableRef[],
   ormTables: readonly OrmTableRef[],
@@ -77,6 +78,7 @@ function toObjects(
       ...(history.commits ? { commits: history.commits } : {}),
       ...(history.subjects?.length ? { subjects: history.subjects } : {}),
       ...(history.span ? { firstChanged: history.span.first, lastChanged: history.span.last } : {}),
+      ...(history.recent?.length ? { recentChanges: history.recent } : {}),
       ...(sqlTables.length ? { sqlTables } : {}),
       ...(ormTables.length ? { ormTables } : {}),
       ...(graphqlFields.length ? { graphqlFields } : {}),
@@ -234,6 +236,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
               commits: history.commits.get(file.path),
               subjects: history.subjects.get(file.path),
               span: history.spans.get(file.path),
+              recent: history.recent.get(file.path),
             },
             await sqlTableRefs(file.text),
             ormTableRefs(file.text, file.language, file.path),

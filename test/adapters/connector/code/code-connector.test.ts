@@ -116,6 +116,14 @@ describe('code connector', () => {
       { path: 'c.ts', weight: 0.5 },
     ]);
     expect(byId(snapshot).get('svc:code_file:bulk/f2.ts')!.attributes.coChanged).toBeUndefined();
+    // each file's latest commits, newest first: places in the log and how many tree files each changed
+    expect(a.attributes.recentChanges).toEqual([
+      { ago: 0, files: 3 },
+      { ago: 1, files: 2 },
+      { ago: 2, files: 2 },
+      { ago: 3, files: 48 },
+    ]);
+    expect(byId(snapshot).get('svc:code_file:bulk/f2.ts')!.attributes.recentChanges).toEqual([{ ago: 3, files: 48 }]);
   });
 
   it('without git, reads the root .gitignore itself', async () => {
