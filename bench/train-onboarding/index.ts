@@ -7,10 +7,12 @@
  * learned search ranker (bench/train-ranker/train.ts), one per task. Validation by halves: the
  * items sorted by date are cut in two (older, newer) and dealt alternately (odd, even); a model
  * trained on one half ranks the other. The model trained on every item is written to --out
- * (default: src/core/code/onboarding-weights.ts).
+ * (default: src/core/code/onboarding-weights.ts). A request feature (the same for every candidate
+ * of an item, onboarding-features.ts) enters only as its products with the other features.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
+import { REQUEST_FEATURES } from '../../src/core/code/onboarding-features.js';
 import type { FusedTask, LinearModel } from '../../src/core/code/onboarding-model.js';
 import { BenchUsageError, readOptions, runWithArgs } from '../measure.js';
 import { DEFAULT_TRAIN, featureColumns, quality, reorder, train, type TrainingSearch, type TrainOptions } from '../train-ranker/train.js';
@@ -73,6 +75,13 @@ function fit(rows: readonly Row[], columns: readonly string[], options: TrainOpt
   return { features, mean: mean.map((m) => Number(m.toFixed(6))), scale: scale.map((s) => Number(s.toFixed(6))), weights };
 }
 
+/** The model's columns: every feature the rows carry but those dropped, a request feature as its products with the others. */
+export function modelColumns(rows: readonly TrainingSearch[], drop: readonly string[]): string[] {
+  const kept = featureColumns(rows).filter((c) => !drop.includes(c));
+  const own = kept.filter((c) => !REQUEST_FEATURES.includes(c));
+  return [...own, ...kept.filter((c) => REQUEST_FEATURES.includes(c)).flatMap((r) => own.map((c) => `${r}*${c}`))];
+}
+
 /** The two ways of halving the dev items: by time and alternately, each as [A, B]. */
 function halves(rows: readonly Row[]): Record<string, [Row[], Row[]]> {
   const ids = [...new Set([...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)).map((r) => r.id))];
@@ -95,7 +104,7 @@ async function measure(args: Args): Promise<void> {
   const models = {} as Record<FusedTask, LinearModel>;
   for (const task of TASKS) {
     const rows = all.filter((r) => r.task === task);
-    const columns = featureColumns(rows).filter((c) => !args.drop.includes(c));
+    const columns = modelColumns(rows, args.drop);
     const byModel = (model: LinearModel) => (r: Row) => reorder(r, model);
     models[task] = fit(rows, columns, args.train);
     const out: Record<string, unknown> = { 'in-sample': scores(rows, byModel(models[task])) };

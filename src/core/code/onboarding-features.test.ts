@@ -153,6 +153,15 @@ describe('topic candidates', () => {
     expect(found.get('src/b/user.ts')!.subjects).toBe(0);
   });
 
+  it('says how routine the request reads, the same for every candidate', () => {
+    // of the two files with history, none was changed for "how does the partner work", one for "partner works alone", both to "add the partner"
+    expect(new Set([...found.values()].map((f) => f.routine))).toEqual(new Set([0]));
+    expect(new Set([...byFile(topicCandidates(graph, 'partner works alone', lists, facts)).values()].map((f) => f.routine))).toEqual(
+      new Set([Math.sqrt(1 / 2)]),
+    );
+    expect(byFile(topicCandidates(graph, 'add the partner', lists, facts)).get('src/b/user.ts')!.routine).toBe(1);
+  });
+
   it('busiest files: by churn, files that never changed left out', () => {
     expect(busiestFiles(facts)).toEqual(['src/c/partner.ts', 'src/a/seed.ts']);
     expect(busiestFiles(facts, 1)).toEqual(['src/c/partner.ts']);

@@ -15,7 +15,7 @@ import { degreeOf, importersOf, importsOf, type CodeGraph } from './code-graph.j
 import { EMPTY_CONTENT, bodyWordsOf, similarTo, type ContentIndex } from './content-similarity.js';
 import { identifierScores, requestIdentifiers, symbolsUsed } from './identifier-match.js';
 import { filesWithSimilarNames } from './name-similarity.js';
-import { subjectScores } from './subject-match.js';
+import { routineShare, subjectScores } from './subject-match.js';
 import { traverse, type TraversalConfig } from './traverse.js';
 
 /** One co-change partner as the index stores it: summed 1/(files - 1) over shared commits. */
@@ -54,6 +54,13 @@ export interface Candidate {
   file: string;
   features: Record<string, number>;
 }
+
+/**
+ * Features that are the same for every candidate of one request: they cannot order candidates by
+ * themselves, so the model reads them only through their products with the other features
+ * (`routine*lexical`: how much the request's words count when the request reads as a chore).
+ */
+export const REQUEST_FEATURES: readonly string[] = ['routine'];
 
 /** Candidates read from each list (the model ranks their union). */
 export const CANDIDATE_POOL = { bfs: 100, busiest: 50, topic: 50, feedbackHits: 5 } as const;
@@ -313,6 +320,8 @@ export function topicCandidates(graph: CodeGraph, request: string, lists: TopicL
   const aroundBest = new Map(hits[0] ? relatedCandidates(graph, hits[0], facts).map((c) => [c.file, c.features] as const) : []);
   const topLexical = topLexicalScore(lists);
   const history = subjectMatch(request, facts);
+  // the same for every candidate: the model reads it through products with the other features
+  const routine = Math.sqrt(routineShare(request, facts.subjects));
   const identifiers = requestIdentifiers(request);
   const named = identifierScores(identifiers, facts.symbols ?? new Map());
   const pool = new Set([...lexical.keys(), ...vector.keys(), ...busiest, ...tiedByHistory.keys(), ...tiedByImports.keys()]);
@@ -343,6 +352,7 @@ export function topicCandidates(graph: CodeGraph, request: string, lists: TopicL
         identifiers: named.get(file) ?? 0,
         identifiersUsed: symbolsUsed(identifiers, bodyWordsOf(facts.content ?? EMPTY_CONTENT, file)),
         baseWords: known.filter((w) => base.has(w)).reduce((s, w) => s + idfOf(w), 0) / knownWeight,
+        routine,
       },
     };
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { subjectScores, subjectWords } from './subject-match.js';
+import { routineShare, subjectScores, subjectWords } from './subject-match.js';
 
 describe('matching a request against commit subjects', () => {
   const subjects = new Map([
@@ -23,5 +23,22 @@ describe('matching a request against commit subjects', () => {
     expect(subjectScores('zzz', subjects).size).toBe(0);
     expect(subjectScores('', subjects).size).toBe(0);
     expect(subjectScores('having', new Map()).size).toBe(0);
+  });
+
+  it('a request said of many files before reads as routine: the share of files with a past subject holding all its words', () => {
+    const history = new Map([
+      ['a.ts', ['update docs', 'add having methods']],
+      ['b.ts', ['Update the docs']],
+      ['c.ts', ['update dependencies']],
+      ['d.ts', []],
+    ]);
+    // d.ts has no history and does not count
+    expect(routineShare('update docs', history)).toBeCloseTo(2 / 3);
+    expect(routineShare('add having methods', history)).toBeCloseTo(1 / 3);
+    expect(routineShare('add group by', history)).toBe(0);
+    expect(routineShare('fix #12', history)).toBe(0);
+    // no words: nothing to read but history
+    expect(routineShare('#12', history)).toBe(1);
+    expect(routineShare('update docs', new Map())).toBe(0);
   });
 });

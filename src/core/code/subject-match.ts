@@ -62,3 +62,22 @@ export function subjectScores(query: string, subjects: ReadonlyMap<string, reado
   }
   return scores;
 }
+
+/** Each file's subjects as word sets, split once per subjects map. */
+const wordSets = new WeakMap<ReadonlyMap<string, readonly string[]>, Array<Array<Set<string>>>>();
+
+/**
+ * How routine a request reads, 0..1: the share of the files with history that have a past subject
+ * holding every word of it. "update docs" or "cleanup" was said of many files before, "add having
+ * methods" of few; for a routine request the files' words say little and history says more. A
+ * request without words is routine.
+ */
+export function routineShare(request: string, subjects: ReadonlyMap<string, readonly string[]>): number {
+  const wanted = [...new Set(subjectWords(request))];
+  if (!wanted.length) return 1;
+  let sets = wordSets.get(subjects);
+  if (!sets)
+    wordSets.set(subjects, (sets = [...subjects.values()].filter((list) => list.length).map((list) => list.map((line) => new Set(subjectWords(line))))));
+  if (!sets.length) return 0;
+  return sets.filter((file) => file.some((words) => wanted.every((w) => words.has(w)))).length / sets.length;
+}
