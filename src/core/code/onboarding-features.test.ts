@@ -162,6 +162,12 @@ describe('topic candidates', () => {
     expect(byFile(topicCandidates(graph, 'add the partner', lists, facts)).get('src/b/user.ts')!.routine).toBe(1);
   });
 
+  it('says how broad the request is in path terms: how many candidates its words name, the same for every candidate', () => {
+    // "partner" names src/c/partner.ts alone
+    expect(new Set([...found.values()].map((f) => f.pathMatches))).toEqual(new Set([Math.log1p(1)]));
+    expect(new Set([...byFile(topicCandidates(graph, 'zzz', lists, facts)).values()].map((f) => f.pathMatches))).toEqual(new Set([0]));
+  });
+
   it('busiest files: by churn, files that never changed left out', () => {
     expect(busiestFiles(facts)).toEqual(['src/c/partner.ts', 'src/a/seed.ts']);
     expect(busiestFiles(facts, 1)).toEqual(['src/c/partner.ts']);

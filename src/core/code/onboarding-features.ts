@@ -60,7 +60,7 @@ export interface Candidate {
  * themselves, so the model reads them only through their products with the other features
  * (`routine*lexical`: how much the request's words count when the request reads as a chore).
  */
-export const REQUEST_FEATURES: readonly string[] = ['routine'];
+export const REQUEST_FEATURES: readonly string[] = ['routine', 'pathMatches'];
 
 /** Candidates read from each list (the model ranks their union). */
 export const CANDIDATE_POOL = { bfs: 100, busiest: 50, topic: 50, feedbackHits: 5 } as const;
@@ -325,7 +325,7 @@ export function topicCandidates(graph: CodeGraph, request: string, lists: TopicL
   const identifiers = requestIdentifiers(request);
   const named = identifierScores(identifiers, facts.symbols ?? new Map());
   const pool = new Set([...lexical.keys(), ...vector.keys(), ...busiest, ...tiedByHistory.keys(), ...tiedByImports.keys()]);
-  return [...pool].map((file) => {
+  const candidates: Candidate[] = [...pool].map((file) => {
     const own = wordsOf.get(file) ?? pathWords(file);
     const base = pathWords(file.slice(file.lastIndexOf('/') + 1));
     return {
@@ -356,4 +356,8 @@ export function topicCandidates(graph: CodeGraph, request: string, lists: TopicL
       },
     };
   });
+  // how broad the request is in path terms: many candidates named by its words, or few
+  const pathMatches = Math.log1p(candidates.filter((c) => c.features.pathWords! > 0).length);
+  for (const c of candidates) c.features.pathMatches = pathMatches;
+  return candidates;
 }
