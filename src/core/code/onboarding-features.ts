@@ -4,10 +4,11 @@
  * weighs (onboarding-model.ts): for a seed file, where the candidate sits in the import graph,
  * how often it changed with the seed (raw, as a share of the seed's changes and of its own, through
  * the seed's partners, and in the seed's latest commits), how busy, how old and how long at rest it
- * is (in days and in commits), how alike the
- * names, folders and body words are, whether either names what the other exports; for a topic, its BM25 and vector ranks, how its
- * path's words and exports match the request's words and identifiers, and how strongly it is
- * tied (co-change, imports) to the topic's best hits, a pseudo-relevance feedback. Pure.
+ * is (in days and in commits), how alike the names, folders and body words are, whether either
+ * names what the other exports; for a topic, its BM25 and vector ranks, how its path's words and
+ * exports match the request's words and identifiers, how strongly it is tied (co-change, imports)
+ * to the topic's best hits (a pseudo-relevance feedback), and how routine and how broad the request
+ * reads (the same for every candidate: REQUEST_FEATURES). Pure.
  */
 import { splitText } from '../../kernel/text/identifiers.js';
 import { singular } from '../../kernel/text/inflect.js';
