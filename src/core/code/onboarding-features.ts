@@ -97,6 +97,8 @@ function folderOverlap(a: string, b: string): number {
 
 /** The seed's latest commits read for `recentWith`. */
 const SEED_RECENT = 5;
+/** Commits of more files sweep (renames, reformatting) and bind nothing, as co-change has it in the code scan. */
+const SWEEPING_FILES = 40;
 
 /**
  * How the candidate shares the seed's latest commits (of 2 to 40 files): `lastWith` is 1/(1 + i)
@@ -105,7 +107,7 @@ const SEED_RECENT = 5;
  */
 function recentWith(seedChanges: readonly RecentChange[], theirs: readonly RecentChange[] | undefined): { lastWith: number; recentWith: number } {
   const shared = new Set((theirs ?? []).map((c) => c.ago));
-  const commits = seedChanges.filter((c) => c.files >= 2 && c.files <= 40);
+  const commits = seedChanges.filter((c) => c.files >= 2 && c.files <= SWEEPING_FILES);
   const i = commits.findIndex((c) => shared.has(c.ago));
   const near = commits.slice(0, SEED_RECENT).filter((c) => shared.has(c.ago));
   return { lastWith: i < 0 ? 0 : 1 / (1 + i), recentWith: near.reduce((sum, c) => sum + 1 / (c.files - 1), 0) };

@@ -187,8 +187,9 @@ export function recentChangesFrom(commits: readonly GitCommit[], files: Readonly
   commits.forEach((commit, ago) => {
     const changed = commit.files.filter((f) => files.has(f));
     for (const f of changed) {
-      const list = recent.get(f) ?? [];
-      if (list.length < kept) recent.set(f, [...list, { ago, files: changed.length }]);
+      let list = recent.get(f);
+      if (!list) recent.set(f, (list = []));
+      if (list.length < kept) list.push({ ago, files: changed.length });
     }
   });
   return recent;
