@@ -100,14 +100,16 @@ const SEED_RECENT = 5;
 /** Commits of more files sweep (renames, reformatting) and bind nothing, as co-change has it in the code scan. */
 const SWEEPING_FILES = 40;
 
+/** The seed's latest commits that can bind it to another file: of 2 to 40 files. */
+const bindingCommits = (changes: readonly RecentChange[]) => changes.filter((c) => c.files >= 2 && c.files <= SWEEPING_FILES);
+
 /**
- * How the candidate shares the seed's latest commits (of 2 to 40 files): `lastWith` is 1/(1 + i)
- * for the i-th latest the two share, 0 for none; `recentWith` sums 1/(files - 1) over the shared
- * ones among the seed's last five.
+ * How the candidate shares the seed's binding commits: `lastWith` is 1/(1 + i) for the i-th latest
+ * the two share, 0 for none; `recentWith` sums 1/(files - 1) over the shared ones among the seed's
+ * last five.
  */
-function recentWith(seedChanges: readonly RecentChange[], theirs: readonly RecentChange[] | undefined): { lastWith: number; recentWith: number } {
+function recentWith(commits: readonly RecentChange[], theirs: readonly RecentChange[] | undefined): { lastWith: number; recentWith: number } {
   const shared = new Set((theirs ?? []).map((c) => c.ago));
-  const commits = seedChanges.filter((c) => c.files >= 2 && c.files <= SWEEPING_FILES);
   const i = commits.findIndex((c) => shared.has(c.ago));
   const near = commits.slice(0, SEED_RECENT).filter((c) => shared.has(c.ago));
   return { lastWith: i < 0 ? 0 : 1 / (1 + i), recentWith: near.reduce((sum, c) => sum + 1 / (c.files - 1), 0) };
@@ -196,7 +198,7 @@ export function relatedCandidates(
   const seedSymbols = facts.symbols?.get(seed) ?? [];
   const imports = new Set(importsOf(graph, seed));
   const importers = new Set(importersOf(graph, seed));
-  const seedChanges = facts.recent?.get(seed) ?? [];
+  const seedCommitsLately = bindingCommits(facts.recent?.get(seed) ?? []);
   const pool = new Set([...walk.relatedFiles, ...partnerAt.keys(), ...second.keys(), ...similar.keys(), ...busiest, ...topicAt.keys()]);
   pool.delete(seed);
   return [...pool].map((file) => {
@@ -214,7 +216,7 @@ export function relatedCandidates(
         cochangeRank: inverseRank(partnerAt, file),
         confidence: weight / seedCommits,
         partnerShare: weight / Math.max(facts.commits.get(file) ?? 0, 1),
-        ...(facts.recent ? recentWith(seedChanges, facts.recent.get(file)) : {}),
+        ...(facts.recent ? recentWith(seedCommitsLately, facts.recent.get(file)) : {}),
         secondOrder: second.get(file) ?? 0,
         neighbourHistory: Math.log1p(neighbourhood.get(file) ?? 0),
         similarName: inverseRank(similar, file),

@@ -17,9 +17,9 @@ export function subjectWords(text: string): string[] {
     .filter((w) => w.length >= 3);
 }
 
-/** The files' subjects as BM25 reads them: each file's word counts (in order of first use), each word's files, the mean length. */
+/** The files' subjects as BM25 reads them: each file's word counts (in order of first use) and each subject's words, each word's files, the mean length. */
 interface SubjectIndex {
-  docs: Array<{ file: string; tf: Map<string, number>; length: number }>;
+  docs: Array<{ file: string; tf: Map<string, number>; length: number; lines: Array<Set<string>> }>;
   df: Map<string, number>;
   average: number;
 }
@@ -32,11 +32,12 @@ function subjectIndex(subjects: ReadonlyMap<string, readonly string[]>): Subject
   if (index) return index;
   const df = new Map<string, number>();
   const docs = [...subjects].map(([file, lines]) => {
-    const words = subjectWords(lines.join(' '));
+    const split = lines.map(subjectWords);
+    const words = split.flat();
     const tf = new Map<string, number>();
     for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
     for (const w of tf.keys()) df.set(w, (df.get(w) ?? 0) + 1);
-    return { file, tf, length: words.length };
+    return { file, tf, length: words.length, lines: split.map((line) => new Set(line)) };
   });
   index = { docs, df, average: docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1 };
   indexes.set(subjects, index);
@@ -63,9 +64,6 @@ export function subjectScores(query: string, subjects: ReadonlyMap<string, reado
   return scores;
 }
 
-/** Each file's subjects as word sets, split once per subjects map. */
-const wordSets = new WeakMap<ReadonlyMap<string, readonly string[]>, Array<Array<Set<string>>>>();
-
 /**
  * How routine a request reads, 0..1: the share of the files with history that have a past subject
  * holding every word of it. "update docs" or "cleanup" was said of many files before, "add having
@@ -75,9 +73,7 @@ const wordSets = new WeakMap<ReadonlyMap<string, readonly string[]>, Array<Array
 export function routineShare(request: string, subjects: ReadonlyMap<string, readonly string[]>): number {
   const wanted = [...new Set(subjectWords(request))];
   if (!wanted.length) return 1;
-  let sets = wordSets.get(subjects);
-  if (!sets)
-    wordSets.set(subjects, (sets = [...subjects.values()].filter((list) => list.length).map((list) => list.map((line) => new Set(subjectWords(line))))));
-  if (!sets.length) return 0;
-  return sets.filter((file) => file.some((words) => wanted.every((w) => words.has(w)))).length / sets.length;
+  const files = subjects.size ? subjectIndex(subjects).docs.filter((d) => d.lines.length) : [];
+  if (!files.length) return 0;
+  return files.filter((d) => d.lines.some((words) => wanted.every((w) => words.has(w)))).length / files.length;
 }
