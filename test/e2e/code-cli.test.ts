@@ -3,6 +3,7 @@
  * (unchanged when no file changed), `get` of a file (imports, importers, symbols) and
  * `sextant plan` by topic and by seed, with the seed's fallbacks and path security.
  */
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatServer } from '../helpers/chat-server.js';
@@ -134,5 +135,31 @@ describe('code sources through the CLI', () => {
     expect(outside.json.error.message).toContain('inside the repository');
     expect((await runCli(['plan', 'x', '--direction', 'sideways'], env)).code).toBe(2);
     expect((await runCli(['plan', 'x', '--depth', '9'], env)).code).toBe(2);
+  });
+
+  it('files an older release scanned: the fused plan says what it lacks, and the next update rescans them', async () => {
+    // as an older release left them: another scan version, so other hashes
+    const db = new Database(join(home.dir, 'index.sqlite'));
+    try {
+      db.prepare(
+        "UPDATE objects SET attributes = json_set(attributes, '$.scan', 2) WHERE source = 'shop' AND kind = 'code_file' AND path LIKE 'src/billing/%'",
+      ).run();
+      db.prepare("UPDATE resources SET hash = 'older' WHERE source = 'shop' AND resource LIKE 'file:src/billing/%'").run();
+      db.prepare("UPDATE sources SET source_hash = 'older' WHERE name = 'shop'").run();
+    } finally {
+      db.close();
+    }
+    const args = ['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--rank', 'fused', '--json'];
+    const before = await runCli(args, env);
+    expect(before.code, before.stderr).toBe(0);
+    expect(before.json.context.notice).toMatch(/^\d+ of \d+ files of shop were scanned by an older release: .*`sextant update --source shop`$/);
+    const graphOrder = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--json'], env);
+    expect(graphOrder.json.context).not.toHaveProperty('notice');
+    const update = await runCli(['update', '--source', 'shop', '--json'], env, { timeoutMs: 120_000 });
+    expect(update.code, update.stderr).toBe(0);
+    expect(update.json.reports[0].status).not.toBe('unchanged');
+    const after = await runCli(args, env);
+    expect(after.json.context).not.toHaveProperty('notice');
+    expect(after.json.context.relatedFiles).toEqual(before.json.context.relatedFiles);
   });
 });

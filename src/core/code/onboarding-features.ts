@@ -11,6 +11,7 @@
  * reads (the same for every candidate: REQUEST_FEATURES). Pure.
  */
 import { splitText } from '../../kernel/text/identifiers.js';
+import { SWEEPING_COMMIT_FILES, type CoChangePartner, type RecentChange } from '../../ports/code.js';
 import { singular } from '../../kernel/text/inflect.js';
 import { degreeOf, importersOf, importsOf, type CodeGraph } from './code-graph.js';
 import { EMPTY_CONTENT, bodyWordsOf, similarTo, type ContentIndex } from './content-similarity.js';
@@ -19,16 +20,10 @@ import { filesWithSimilarNames } from './name-similarity.js';
 import { routineShare, subjectScores } from './subject-match.js';
 import { traverse, type TraversalConfig } from './traverse.js';
 
-/** One co-change partner as the index stores it: summed 1/(files - 1) over shared commits. */
-export interface Partner {
-  path: string;
-  weight: number;
-}
-
 /** What git history (and, optionally, the files' bodies and exports) says about the files of one source. */
 export interface HistoryFacts {
   /** Each file's strongest co-change partners, strongest first. */
-  coChanged: ReadonlyMap<string, readonly Partner[]>;
+  coChanged: ReadonlyMap<string, readonly CoChangePartner[]>;
   /** Recency-weighted change count per file. */
   churn: ReadonlyMap<string, number>;
   /** Commits that changed each file. */
@@ -43,12 +38,6 @@ export interface HistoryFacts {
   spans?: ReadonlyMap<string, { first: number; last: number }>;
   /** Each file's latest commits, newest first (absent: no commit-order features). */
   recent?: ReadonlyMap<string, readonly RecentChange[]>;
-}
-
-/** One of a file's latest commits: how many commits ago (0: the newest) and how many files it changed. */
-export interface RecentChange {
-  ago: number;
-  files: number;
 }
 
 export interface Candidate {
@@ -97,11 +86,8 @@ function folderOverlap(a: string, b: string): number {
 
 /** The seed's latest commits read for `recentWith`. */
 const SEED_RECENT = 5;
-/** Commits of more files sweep (renames, reformatting) and bind nothing, as co-change has it in the code scan. */
-const SWEEPING_FILES = 40;
-
-/** The seed's latest commits that can bind it to another file: of 2 to 40 files. */
-const bindingCommits = (changes: readonly RecentChange[]) => changes.filter((c) => c.files >= 2 && c.files <= SWEEPING_FILES);
+/** The seed's latest commits that can bind it to another file: of 2 to SWEEPING_COMMIT_FILES files. */
+const bindingCommits = (changes: readonly RecentChange[]) => changes.filter((c) => c.files >= 2 && c.files <= SWEEPING_COMMIT_FILES);
 
 /**
  * How the candidate shares the seed's binding commits: `lastWith` is 1/(1 + i) for the i-th latest

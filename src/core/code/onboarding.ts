@@ -15,17 +15,10 @@ import { redactText } from '../../kernel/redact.js';
 import { CODE_FILE_KIND, CODE_SOURCE_TYPE, CODE_SYMBOL_KIND, IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
 import { buildCodeGraph, importsOf, type CodeGraph } from './code-graph.js';
 import { DATA_TOPIC_KINDS, dataUsersIndex, dataUsersOf, dataUseWhy, type DataUse, type DataUsers } from './data-users.js';
-import { contentIndex, type WordBag } from './content-similarity.js';
+import { contentIndex } from './content-similarity.js';
+import { codeFileFacts, type CodeFileFacts } from '../kinds/code/code-file.js';
 import { topicOrder } from './fuse.js';
-import {
-  relatedCandidates,
-  topicCandidates,
-  type Candidate,
-  type HistoryFacts,
-  type Partner,
-  type RecentChange,
-  type TopicLists,
-} from './onboarding-features.js';
+import { relatedCandidates, topicCandidates, type Candidate, type HistoryFacts, type TopicLists } from './onboarding-features.js';
 import { rankCandidates, type FusedTask } from './onboarding-model.js';
 import { baseNameWords } from './name-similarity.js';
 import { fallbackNote, llmPlan, type PlanFileFact } from './llm-plan.js';
@@ -69,6 +62,8 @@ export interface OnboardingContext {
   reason?: string;
   /** Files of related that use the tables or GraphQL fields the request is about. */
   dataUses?: DataUse[];
+  /** Set when an older release scanned some of the source's files: what is missing and how to mend it. */
+  notice?: string;
 }
 
 export interface OnboardingResult {
@@ -106,6 +101,8 @@ interface SourceGraph {
   history: HistoryFacts;
   /** Who uses each table and GraphQL field (uses_table / uses_field edges). */
   dataUsers: DataUsers;
+  /** Files an older release scanned: their history features are missing until `sextant update`. */
+  outdated: number;
 }
 
 /** Code chunks a topic search reads: enough for the fused order's 50 topic candidates after symbols fold into their files. */
@@ -131,12 +128,6 @@ function hitStats(hits: readonly SearchHit[]): { best: Map<string, number>; coun
     count.set(key, (count.get(key) ?? 0) + 1);
   }
   return { best, count };
-}
-
-/** The scan's `words` attribute as a bag (anything else: empty). */
-function wordBag(words: unknown): WordBag {
-  if (!words || typeof words !== 'object') return {};
-  return Object.fromEntries(Object.entries(words as Record<string, unknown>).filter((e): e is [string, number] => typeof e[1] === 'number'));
 }
 
 /** A map by file key narrowed to one source's files, keyed by path. */
@@ -183,6 +174,11 @@ function relationTo(graph: CodeGraph, seed: string, file: string, distance: Read
   return 'changed together with it before, or about the same topic';
 }
 
+/** What the fused order lacks while an older release's scan of its source stands. */
+function outdatedNotice(source: string, outdated: number, files: number): string {
+  return `${outdated} of ${files} files of ${source} were scanned by an older release: the fused order reads only part of their history until \`sextant update --source ${source}\``;
+}
+
 export function createOnboardingService(deps: OnboardingDeps): OnboardingService {
   const cache = new Map<string, { counter: number; loaded: SourceGraph }>();
 
@@ -196,27 +192,21 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const edges = sourceEdges
       .filter((e) => e.kind === IMPORT_EDGE_KIND && pathOf.has(e.fromId) && pathOf.has(e.toId))
       .map((e) => ({ source: pathOf.get(e.fromId)!, target: pathOf.get(e.toId)! }));
-    const number = (v: unknown) => (typeof v === 'number' ? v : 0);
-    const about = new Map(
-      objects.map((o) => [o.path, { comment: o.comment, symbols: Array.isArray(o.attributes.symbols) ? (o.attributes.symbols as string[]) : [] }]),
-    );
+    const facts = new Map(objects.map((o) => [o.path, codeFileFacts(o)] as const));
+    const about = new Map(objects.map((o) => [o.path, { comment: o.comment, symbols: facts.get(o.path)!.symbols }]));
+    const byFile = <T>(read: (f: CodeFileFacts) => T) => new Map([...facts].map(([path, f]) => [path, read(f)] as const));
     const history: HistoryFacts = {
-      coChanged: new Map(objects.map((o) => [o.path, (o.attributes.coChanged as Partner[] | undefined) ?? []])),
-      churn: new Map(objects.map((o) => [o.path, number(o.attributes.churn)])),
-      commits: new Map(objects.map((o) => [o.path, number(o.attributes.commits)])),
-      subjects: new Map(objects.map((o) => [o.path, Array.isArray(o.attributes.subjects) ? (o.attributes.subjects as string[]) : []])),
-      content: contentIndex(new Map(objects.map((o) => [o.path, wordBag(o.attributes.words)] as const))),
-      symbols: new Map([...about].map(([path, a]) => [path, a.symbols] as const)),
-      spans: new Map(
-        objects
-          .filter((o) => typeof o.attributes.firstChanged === 'number')
-          .map((o) => [o.path, { first: number(o.attributes.firstChanged), last: number(o.attributes.lastChanged) }] as const),
-      ),
-      recent: new Map(
-        objects.filter((o) => Array.isArray(o.attributes.recentChanges)).map((o) => [o.path, o.attributes.recentChanges as RecentChange[]] as const),
-      ),
+      coChanged: byFile((f) => f.coChanged),
+      churn: byFile((f) => f.churn),
+      commits: byFile((f) => f.commits),
+      subjects: byFile((f) => f.subjects),
+      content: contentIndex(byFile((f) => f.words)),
+      symbols: byFile((f) => f.symbols),
+      spans: new Map([...facts].filter(([, f]) => f.span).map(([path, f]) => [path, f.span!] as const)),
+      recent: new Map([...facts].filter(([, f]) => f.recent).map(([path, f]) => [path, f.recent!] as const)),
     };
-    const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), history, about, dataUsers: dataUsersIndex(sourceEdges, pathOf) };
+    const outdated = [...facts.values()].filter((f) => !f.current).length;
+    const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), history, about, dataUsers: dataUsersIndex(sourceEdges, pathOf), outdated };
     cache.set(source, { counter, loaded });
     return loaded;
   }
@@ -355,7 +345,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       if (!first) return empty(`no code file matches "${request.request}"`, request.source ?? null);
       seed = { ...first, how: 'topic' };
     }
-    const { graph: g, history, about } = known.get(seed.source)!;
+    const { graph: g, history, about, outdated } = known.get(seed.source)!;
     let candidates: OnboardingResult['candidates'];
     let fused: string[] | null = null;
     if (rank === 'fused') {
@@ -410,6 +400,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       source: seed.source,
       resolvedBy: seed.how,
       ...(dataUses.length ? { dataUses } : {}),
+      ...(outdated && rank === 'fused' ? { notice: outdatedNotice(seed.source, outdated, g.nodes.length) } : {}),
     };
     const userSummary = `Start with ${seed.id} (${seed.how === 'topic' ? 'matched by topic' : `seed matched: ${seed.how}`}); ${related.length} related file${related.length === 1 ? '' : 's'} within ${config.depth} import${config.depth === 1 ? '' : 's'} (${config.direction}); ${plan.steps.length} steps${plan.note ? ` (${plan.note})` : ''}.`;
     return { plan, context, userSummary, ...(candidates ? { candidates } : {}) };

@@ -10,6 +10,7 @@ export function renderOnboardingPlan(result: OnboardingResult): string {
     lines.push(`   why: ${step.why}`);
   }
   if (plan.note) lines.push('', `note: ${plan.note}`);
+  if (context.notice) lines.push('', `note: ${context.notice}`);
   const s = context.stats;
   lines.push(
     '',

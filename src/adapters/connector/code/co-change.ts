@@ -23,13 +23,9 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { SWEEPING_COMMIT_FILES, type CoChangePartner, type RecentChange } from '../../../ports/code.js';
 
 const run = promisify(execFile);
-
-export interface CoChangePartner {
-  path: string;
-  weight: number;
-}
 
 export interface GitCommit {
   /** Commit time, seconds since the epoch. */
@@ -50,18 +46,11 @@ export interface GitHistory {
   recent: Map<string, RecentChange[]>;
 }
 
-/** One of a file's latest commits: how many commits ago (0: the newest read) and how many files of the tree it changed. */
-export interface RecentChange {
-  ago: number;
-  files: number;
-}
-
 export interface ChangeSpan {
   first: number;
   last: number;
 }
 
-const MAX_COMMIT_FILES = 40;
 /** 50, not 20: the fused onboarding order reads partners of the seed's neighbours too (onboarding-features.ts). */
 const PARTNERS_KEPT = 50;
 const COMMITS_READ = 5000;
@@ -105,7 +94,7 @@ export function parseGitLog(log: string): GitCommit[] {
 
 /** The commits' files that are in the tree, commits of 1 to 40 such files only. */
 function focused(commits: readonly GitCommit[], files: ReadonlySet<string>): string[][] {
-  return commits.map((c) => c.files.filter((p) => files.has(p))).filter((changed) => changed.length > 0 && changed.length <= MAX_COMMIT_FILES);
+  return commits.map((c) => c.files.filter((p) => files.has(p))).filter((changed) => changed.length > 0 && changed.length <= SWEEPING_COMMIT_FILES);
 }
 
 export function coChangeFrom(commits: readonly GitCommit[], files: ReadonlySet<string>): Map<string, CoChangePartner[]> {

@@ -9,13 +9,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SextantError } from '../../../kernel/errors.js';
-
-export interface FileImport {
-  /** The imported file, workspace-relative. */
-  path: string;
-  /** dependency-cruiser's dependency types (`local`, `import`, `type-only`, …). */
-  kinds: string[];
-}
+import type { FileImport } from '../../../ports/code.js';
 
 /** Importer → its imports. */
 export type ImportMap = Map<string, FileImport[]>;

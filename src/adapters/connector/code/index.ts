@@ -12,8 +12,19 @@ import { isAbsolute, resolve } from 'node:path';
 import type { CatalogEdge, CatalogObject, SourceSnapshot } from '../../../ports/catalog.js';
 import type { AccessReport, Connector, IntrospectOptions, SourceRecord } from '../../../ports/connector.js';
 import { SextantError } from '../../../kernel/errors.js';
-import { readGitHistory, type ChangeSpan, type CoChangePartner, type RecentChange } from './co-change.js';
-import { cruiseImports, readGraphFile, type FileImport, type ImportMap } from './import-graph.js';
+import {
+  CODE_FILE_KIND,
+  CODE_SCAN_VERSION,
+  CODE_SYMBOL_KIND,
+  IMPORT_EDGE_KIND,
+  type CoChangePartner,
+  type CodeFileAttributes,
+  type CodeSymbolAttributes,
+  type FileImport,
+  type RecentChange,
+} from '../../../ports/code.js';
+import { readGitHistory, type ChangeSpan } from './co-change.js';
+import { cruiseImports, readGraphFile, type ImportMap } from './import-graph.js';
 import { sqlTableRefs, type SqlTableRef } from './sql-refs.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
 import { bodyWords, exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
@@ -28,8 +39,6 @@ export interface CodeConnectorOptions {
 }
 
 const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
-/** Bumped when a scan finds more than before (2: Python/Go/Java imports, ORM and GraphQL names): an index of an older scan is rescanned once. */
-const SCAN_VERSION = 2;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const fileId = (source: string, path: string) => `${source}:code_file:${path}`;
@@ -57,7 +66,7 @@ function toObjects(
   const fileObject: CatalogObject = {
     id,
     source,
-    kind: 'code_file',
+    kind: CODE_FILE_KIND,
     path: file.path,
     name: file.path.split('/').at(-1)!,
     parentId: null,
@@ -69,7 +78,7 @@ function toObjects(
       size: file.size,
       lines: file.text.split('\n').length,
       hash,
-      scan: SCAN_VERSION,
+      scan: CODE_SCAN_VERSION,
       imports: imports.map((i) => ({ path: i.path, kinds: i.kinds })),
       symbols: symbols.map((s) => s.name),
       words: bodyWords(file.text),
@@ -82,21 +91,21 @@ function toObjects(
       ...(sqlTables.length ? { sqlTables } : {}),
       ...(ormTables.length ? { ormTables } : {}),
       ...(graphqlFields.length ? { graphqlFields } : {}),
-    },
+    } satisfies CodeFileAttributes,
   };
   return [
     fileObject,
     ...symbols.map((s) => ({
       id: `${source}:code_symbol:${file.path}#${s.name}`,
       source,
-      kind: 'code_symbol',
+      kind: CODE_SYMBOL_KIND,
       path: `${file.path}#${s.name}`,
       name: s.name,
       parentId: id,
       resource,
       comment: null,
       definition: s.signature,
-      attributes: { symbolKind: s.kind, line: s.line, file: file.path },
+      attributes: { symbolKind: s.kind, line: s.line, file: file.path } satisfies CodeSymbolAttributes,
     })),
   ];
 }
@@ -105,9 +114,9 @@ function toObjects(
 export function importEdges(source: string, objects: readonly CatalogObject[]): CatalogEdge[] {
   const edges: CatalogEdge[] = [];
   for (const o of objects) {
-    if (o.kind !== 'code_file') continue;
+    if (o.kind !== CODE_FILE_KIND) continue;
     for (const i of (o.attributes.imports as FileImport[] | undefined) ?? [])
-      edges.push({ fromId: o.id, toId: fileId(source, i.path), kind: 'imports', resource: o.resource, attributes: { kinds: i.kinds } });
+      edges.push({ fromId: o.id, toId: fileId(source, i.path), kind: IMPORT_EDGE_KIND, resource: o.resource, attributes: { kinds: i.kinds } });
   }
   return edges;
 }
@@ -137,7 +146,7 @@ function mergeImports(into: ImportMap, more: ImportMap): void {
 function symbolsOf(stored: readonly CatalogObject[]): Map<string, CodeSymbol[]> {
   const out = new Map<string, CodeSymbol[]>();
   for (const o of stored) {
-    if (o.kind !== 'code_symbol') continue;
+    if (o.kind !== CODE_SYMBOL_KIND) continue;
     const file = String(o.attributes.file ?? '');
     out.set(file, [
       ...(out.get(file) ?? []),
@@ -193,10 +202,10 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
         );
       const hashes = new Map(files.map((f) => [f.path, sha256(f.text)]));
       const storedAll = (await introspect.stored?.()) ?? [];
-      const stored = storedAll.filter((o) => o.kind === 'code_file');
+      const stored = storedAll.filter((o) => o.kind === CODE_FILE_KIND);
       const graph = graphFile(source);
       const unchanged =
-        !graph && stored.length === files.length && stored.every((o) => hashes.get(o.path) === o.attributes.hash && o.attributes.scan === SCAN_VERSION);
+        !graph && stored.length === files.length && stored.every((o) => hashes.get(o.path) === o.attributes.hash && o.attributes.scan === CODE_SCAN_VERSION);
       const notes: string[] = [];
       let imports: ImportMap;
       if (unchanged) {

@@ -8,6 +8,7 @@
  */
 import type { CatalogObject } from '../../../ports/catalog.js';
 import type { ChunkFields } from '../../../ports/source-kind.js';
+import { codeFileFacts } from './code-file.js';
 
 /** A stored count is trusted only this far (the connector caps its counts lower). */
 const MAX_REPEAT = 100;
@@ -30,12 +31,11 @@ export function repeatedWords(words: unknown): string {
 }
 
 export function codeFileChunk(object: CatalogObject, context: string): ChunkFields {
-  const symbols = Array.isArray(object.attributes.symbols) ? (object.attributes.symbols as string[]) : [];
-  const language = String(object.attributes.language ?? 'code');
+  const { symbols, language, words: bag } = codeFileFacts(object);
   return {
     nameText: `${object.path} ${words(object.path)}`,
     comment: object.comment ?? '',
-    definition: [symbols.join(' '), repeatedWords(object.attributes.words)].filter(Boolean).join(' '),
+    definition: [symbols.join(' '), repeatedWords(bag)].filter(Boolean).join(' '),
     context,
     textParts: [`${language} file ${words(object.path)}`, object.comment ?? '', symbols.length ? `Exports ${symbols.join(', ')}` : ''].filter(Boolean),
   };

@@ -7,16 +7,14 @@
  * link to the data they use through `uses_table` and `uses_field` edges (code-links).
  */
 import { z } from 'zod';
+import { CODE_FILE_KIND, CODE_SYMBOL_KIND } from '../../../ports/code.js';
 import type { ObjectKindSpec, SourceKind } from '../../../ports/source-kind.js';
 import { codeFileChunk, codeSymbolChunk } from './code-chunks.js';
 import { withDataLinks } from './code-links.js';
 
 export const CODE_FAMILY = 'code';
 export const CODE_SOURCE_TYPE = 'code';
-export const CODE_FILE_KIND = 'code_file';
-export const CODE_SYMBOL_KIND = 'code_symbol';
-/** importer → imported, owned by the importer's resource. */
-export const IMPORT_EDGE_KIND = 'imports';
+export { CODE_FILE_KIND, CODE_SYMBOL_KIND, IMPORT_EDGE_KIND } from '../../../ports/code.js';
 
 const OBJECT_KINDS: readonly ObjectKindSpec[] = [
   { kind: CODE_FILE_KIND, label: 'code file', chunked: true, pathResolvable: true, listed: true, idAliases: ['file'], internalAttributes: ['words'] },

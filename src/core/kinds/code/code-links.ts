@@ -12,17 +12,11 @@
 import { RELATION_KINDS, type CatalogEdge, type CatalogObject } from '../../../ports/catalog.js';
 import type { Connector } from '../../../ports/connector.js';
 import type { DecoratorDeps } from '../../../ports/source-kind.js';
+import { codeFileFacts } from './code-file.js';
 import { GRAPHQL_LINK_KINDS, graphqlIndex, type GraphqlResolver } from './graphql-links.js';
 
 export const USES_TABLE_EDGE_KIND = 'uses_table';
 export const USES_FIELD_EDGE_KIND = 'uses_field';
-
-interface TableRef {
-  table: string;
-  alternatives?: string[];
-  line: number;
-  via?: string;
-}
 
 /** Relations by lower-case `schema.name` and by bare name. */
 export function relationIndex(relations: readonly CatalogObject[]): (name: string) => CatalogObject | null {
@@ -41,13 +35,11 @@ export function relationIndex(relations: readonly CatalogObject[]): (name: strin
   };
 }
 
-const refsOf = (file: CatalogObject, key: string) => (Array.isArray(file.attributes[key]) ? (file.attributes[key] as TableRef[]) : []);
-
 export function codeDataEdges(files: readonly CatalogObject[], resolve: (name: string) => CatalogObject | null): CatalogEdge[] {
   const edges: CatalogEdge[] = [];
   for (const file of files) {
     const seen = new Set<string>();
-    const refs = [...refsOf(file, 'sqlTables'), ...refsOf(file, 'ormTables')].sort((a, b) => a.line - b.line);
+    const refs = codeFileFacts(file).tables.sort((a, b) => a.line - b.line);
     for (const ref of refs) {
       let table: CatalogObject | null = null;
       for (const name of [ref.table, ...(ref.alternatives ?? [])]) if (!table) table = resolve(name);
@@ -65,7 +57,7 @@ export function codeGraphqlEdges(files: readonly CatalogObject[], resolve: Graph
   const edges: CatalogEdge[] = [];
   for (const file of files) {
     const seen = new Set<string>();
-    for (const ref of (file.attributes.graphqlFields as Array<{ path: string; line: number }> | undefined) ?? []) {
+    for (const ref of codeFileFacts(file).fields) {
       for (const target of resolve(ref.path)) {
         if (seen.has(target.id)) continue;
         seen.add(target.id);

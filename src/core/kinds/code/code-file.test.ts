@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { CODE_SCAN_VERSION } from '../../../ports/code.js';
+import { codeFileFacts } from './code-file.js';
+
+describe('codeFileFacts', () => {
+  it('reads what the scan wrote', () => {
+    const written = {
+      language: 'typescript',
+      scan: CODE_SCAN_VERSION,
+      imports: [{ path: 'src/a.ts', kinds: ['import'] }],
+      symbols: ['pay'],
+      words: { invoice: 3 },
+      coChanged: [{ path: 'src/b.ts', weight: 0.5 }],
+      churn: 1.5,
+      commits: 4,
+      subjects: ['fix: rounding'],
+      firstChanged: 100,
+      lastChanged: 200,
+      recentChanges: [{ ago: 0, files: 2 }],
+      sqlTables: [{ table: 'billing.invoice', line: 9 }],
+      ormTables: [{ table: 'payment', line: 3, via: 'typeorm' }],
+      graphqlFields: [{ path: 'query.invoices', line: 12 }],
+    };
+    const { scan, firstChanged, lastChanged, recentChanges, sqlTables, ormTables, graphqlFields, ...same } = written;
+    expect(codeFileFacts({ attributes: written })).toEqual({
+      ...same,
+      span: { first: firstChanged, last: lastChanged },
+      recent: recentChanges,
+      tables: [...sqlTables, ...ormTables],
+      fields: graphqlFields,
+      current: scan === CODE_SCAN_VERSION,
+    });
+  });
+
+  it('an older scan reads as not current, with its missing history empty rather than failing', () => {
+    const facts = codeFileFacts({ attributes: { scan: CODE_SCAN_VERSION - 1, symbols: ['pay'] } });
+    expect(facts).toMatchObject({ current: false, recent: null, span: null, coChanged: [], churn: 0, commits: 0, subjects: [], symbols: ['pay'] });
+    expect(codeFileFacts({ attributes: {} }).current).toBe(false);
+  });
+
+  it('drops malformed entries and keeps the well-formed ones', () => {
+    const facts = codeFileFacts({
+      attributes: {
+        language: 7,
+        symbols: ['ok', 3, null],
+        words: { a: 2, b: 'x', c: Number.NaN },
+        coChanged: [{ path: 'src/b.ts' }, { path: 'src/c.ts', weight: 1 }, 'src/d.ts'],
+        churn: '2',
+        recentChanges: [
+          { ago: 1, files: 3 },
+          { ago: 'x', files: 1 },
+        ],
+        sqlTables: 'billing.invoice',
+        graphqlFields: [{ path: 'query.x' }],
+        firstChanged: 100,
+      },
+    });
+    expect(facts).toMatchObject({
+      language: 'code',
+      symbols: ['ok'],
+      words: { a: 2 },
+      coChanged: [{ path: 'src/c.ts', weight: 1 }],
+      churn: 0,
+      recent: [{ ago: 1, files: 3 }],
+      tables: [],
+      fields: [],
+      span: null,
+    });
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * @module core/kinds/code/code-file
+ * A `code_file` object's attributes (ports/code.ts) as the core reads them: each checked for its
+ * type, absent or malformed ones read as empty, so an index written by an older release (or a
+ * hand-edited one) plans with fewer facts instead of failing.
+ */
+import type { CatalogObject } from '../../../ports/catalog.js';
+import { CODE_SCAN_VERSION, type CoChangePartner, type FieldUse, type FileImport, type RecentChange, type TableUse } from '../../../ports/code.js';
+
+export interface CodeFileFacts {
+  language: string;
+  imports: FileImport[];
+  symbols: string[];
+  words: Record<string, number>;
+  coChanged: CoChangePartner[];
+  churn: number;
+  commits: number;
+  subjects: string[];
+  /** When the file first and last changed (null: no history read). */
+  span: { first: number; last: number } | null;
+  /** Latest commits, newest first (null: not in this index; see `current`). */
+  recent: RecentChange[] | null;
+  tables: TableUse[];
+  fields: FieldUse[];
+  /** Written by this release's scan; false: the next `sextant update` rescans it. */
+  current: boolean;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** The elements of `value` that pass `is` (not an array: none). */
+function listOf<T>(value: unknown, is: (item: unknown) => item is T): T[] {
+  return Array.isArray(value) ? value.filter(is) : [];
+}
+
+const isImport = (v: unknown): v is FileImport => isRecord(v) && isString(v.path) && Array.isArray(v.kinds);
+const isPartner = (v: unknown): v is CoChangePartner => isRecord(v) && isString(v.path) && isNumber(v.weight);
+const isRecent = (v: unknown): v is RecentChange => isRecord(v) && isNumber(v.ago) && isNumber(v.files);
+const isTable = (v: unknown): v is TableUse => isRecord(v) && isString(v.table) && isNumber(v.line);
+const isField = (v: unknown): v is FieldUse => isRecord(v) && isString(v.path) && isNumber(v.line);
+
+function wordsOf(value: unknown): Record<string, number> {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, number] => isNumber(e[1])));
+}
+
+export function codeFileFacts(object: Pick<CatalogObject, 'attributes'>): CodeFileFacts {
+  const a = object.attributes;
+  return {
+    language: isString(a.language) ? a.language : 'code',
+    imports: listOf(a.imports, isImport),
+    symbols: listOf(a.symbols, isString),
+    words: wordsOf(a.words),
+    coChanged: listOf(a.coChanged, isPartner),
+    churn: isNumber(a.churn) ? a.churn : 0,
+    commits: isNumber(a.commits) ? a.commits : 0,
+    subjects: listOf(a.subjects, isString),
+    span: isNumber(a.firstChanged) && isNumber(a.lastChanged) ? { first: a.firstChanged, last: a.lastChanged } : null,
+    recent: Array.isArray(a.recentChanges) ? listOf(a.recentChanges, isRecent) : null,
+    tables: [...listOf(a.sqlTables, isTable), ...listOf(a.ormTables, isTable)],
+    fields: listOf(a.graphqlFields, isField),
+    current: a.scan === CODE_SCAN_VERSION,
+  };
+}

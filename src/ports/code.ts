@@ -1,0 +1,98 @@
+/**
+ * @module ports/code
+ * The contract between the code connector (`adapters/connector/code`), which scans a working
+ * tree and its git history, and the core that chunks, links and plans over what it wrote: the
+ * kinds of its objects and edges, and the attributes of each `code_file`. Stored indexes outlive
+ * a release, so the core reads these attributes defensively (core/kinds/code/code-file.ts).
+ */
+
+export const CODE_FILE_KIND = 'code_file';
+export const CODE_SYMBOL_KIND = 'code_symbol';
+/** importer → imported, owned by the importer's resource. */
+export const IMPORT_EDGE_KIND = 'imports';
+
+/**
+ * The version of what a scan writes on each file. A file written by another version is rescanned
+ * by the next `sextant update`, and until then the planner says that its history features are
+ * missing. 3: every file carries its latest commits (`recentChanges`) and change dates.
+ */
+export const CODE_SCAN_VERSION = 3;
+
+/** Commits of more files of the tree sweep (renames, reformatting) and bind nothing: co-change skips them. */
+export const SWEEPING_COMMIT_FILES = 40;
+
+export interface FileImport {
+  /** The imported file, workspace-relative. */
+  path: string;
+  /** dependency-cruiser's dependency types (`local`, `import`, `type-only`, …). */
+  kinds: string[];
+}
+
+/** One co-change partner: summed 1/(files - 1) over the commits the two files shared. */
+export interface CoChangePartner {
+  path: string;
+  weight: number;
+}
+
+/** One of a file's latest commits: how many commits ago (0: the newest read) and how many files of the tree it changed. */
+export interface RecentChange {
+  ago: number;
+  files: number;
+}
+
+/** A table named in the file's SQL or by one of its ORM models. */
+export interface TableUse {
+  /** `schema.table` or `table` as written. */
+  table: string;
+  /** Other names the same model may have, tried in order. */
+  alternatives?: string[];
+  /** 1-based line. */
+  line: number;
+  /** The ORM that named it (typeorm, sequelize, prisma, …); absent for SQL. */
+  via?: string;
+}
+
+/** A GraphQL field one of the file's operations selects: `query.<field>…` or `<Type>.<field>…`. */
+export interface FieldUse {
+  path: string;
+  line: number;
+}
+
+/** The attributes of a `code_file` object. History attributes are absent when the file has none. */
+export interface CodeFileAttributes {
+  language: string;
+  size: number;
+  lines: number;
+  /** sha256 of the text: an unchanged file is not parsed again. */
+  hash: string;
+  scan: number;
+  imports: readonly FileImport[];
+  /** Exported functions, classes and types, in file order. */
+  symbols: readonly string[];
+  /** The body's words and how often it uses each (bounded). */
+  words: Record<string, number>;
+  /** Strongest co-change partners first. */
+  coChanged?: readonly CoChangePartner[];
+  /** Recency-weighted change count. */
+  churn?: number;
+  /** Commits (of 1 to SWEEPING_COMMIT_FILES files) that changed the file. */
+  commits?: number;
+  /** Latest commit subjects, newest first. */
+  subjects?: readonly string[];
+  /** When the file first and last changed, seconds since the epoch. */
+  firstChanged?: number;
+  lastChanged?: number;
+  /** Latest commits, newest first. */
+  recentChanges?: readonly RecentChange[];
+  sqlTables?: readonly TableUse[];
+  ormTables?: readonly TableUse[];
+  graphqlFields?: readonly FieldUse[];
+}
+
+/** The attributes of a `code_symbol` object. */
+export interface CodeSymbolAttributes {
+  symbolKind: string;
+  line: number;
+  /** The file that exports it, workspace-relative. */
+  file: string;
+}
