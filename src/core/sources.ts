@@ -42,6 +42,11 @@ export async function addSource(
       hint: `use a postgres:// connection string, or name the type: \`sextant source add <type> <url>\` (${kinds.sourceTypes.map((t) => t.type).join(', ')})`,
     });
   }
+  const ofFamily = connectors.has(type) ? [] : kinds.sourceTypes.filter((t) => t.family === type).map((t) => t.type);
+  if (ofFamily.length)
+    throw new SextantError('USAGE', `'${type}' is a family of sources, not a source type`, {
+      hint: `name its type: ${ofFamily.map((t) => `\`sextant source add ${t} <location> --name NAME\``).join(' or ')}`,
+    });
   const connector = connectorFor(connectors, type);
   const options = kinds.familyOf(type).options.safeParse(input.options ?? {});
   if (!options.success) {

@@ -159,6 +159,11 @@ describe('foundation CLI on a real PostgreSQL', () => {
     const invalid = await run('source', 'add', 'mysql://x@y/z', '--name', 'bad1');
     expect(invalid.code).toBe(1);
     expect(invalid.stderr).toMatch(/postgres/);
+    // the README's family names are not types, but they point to them
+    const family = await run('source', 'add', 'documents', './handbook', '--name', 'bad2');
+    expect(family.code).toBe(2);
+    expect(family.stderr).toContain("'documents' is a family of sources, not a source type");
+    expect(family.stderr).toContain('`sextant source add docs <location> --name NAME`');
 
     await run('source', 'add', 'postgres://nobody@127.0.0.1:1/nowhere', '--name', 'down');
     const started = Date.now();
