@@ -91,6 +91,12 @@ describe('HTTP edges', () => {
       const badArgument = await call(client, 'deep_search', { query: 5 });
       expect(badArgument.isError).toBe(true);
       expect(badArgument.text).toMatch(/^error USAGE: invalid arguments for deep_search: query: /);
+      // an argument the tool does not take is refused with the ones it does, not silently dropped
+      const unknown = await call(client, 'deep_search', { query: 'revenue', limit: 3 });
+      expect(unknown.isError).toBe(true);
+      expect(unknown.text).toBe(
+        "error USAGE: invalid arguments for deep_search: unknown argument 'limit' (it takes query, top_k, min_score, kinds, sources, fields_query, include_related, mode)",
+      );
     } finally {
       await client.close();
     }

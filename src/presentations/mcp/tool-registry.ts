@@ -129,7 +129,13 @@ export function listedTool(tool: ToolDefinition): Tool {
 }
 
 function invalidArguments(tool: ToolDefinition, error: z.ZodError): CallToolResult {
-  const message = error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
+  const message = error.issues
+    .map((i) =>
+      i.code === 'unrecognized_keys' && !i.path.length
+        ? `unknown argument${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `'${k}'`).join(', ')} (it takes ${Object.keys(tool.input).join(', ')})`
+        : `${i.path.join('.') || '(arguments)'}: ${i.message}`,
+    )
+    .join('; ');
   return {
     isError: true,
     content: [{ type: 'text', text: `error USAGE: invalid arguments for ${tool.name}: ${message}` }],
@@ -145,7 +151,8 @@ function invalidArguments(tool: ToolDefinition, error: z.ZodError): CallToolResu
 export function registerTools(server: McpServer, tools: readonly ToolDefinition[], ctx: ToolContext, options: RegisterOptions): RegisteredTools {
   const low = server.server;
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const schemas = new Map(tools.map((t) => [t.name, z.object(t.input)]));
+  // closed: an argument the tool does not take is refused, not dropped (an agent that sends `limit` to a tool taking `top_k` learns so)
+  const schemas = new Map(tools.map((t) => [t.name, z.strictObject(t.input)]));
   const hasWriteTools = tools.some((t) => t.access === 'write');
   let writeToolsOn = false;
 
