@@ -166,12 +166,18 @@ function withoutRoot(text: string, root: string | undefined): string {
 }
 
 /** How a file of the context relates to the seed, in words, for the chat model. */
-function relationTo(graph: CodeGraph, seed: string, file: string, distance: ReadonlyMap<string, number>): PlanFileFact['relation'] {
+function relationTo(
+  graph: CodeGraph,
+  seed: string,
+  file: string,
+  distance: ReadonlyMap<string, number>,
+  changedWith: ReadonlySet<string>,
+): PlanFileFact['relation'] {
   if (file === seed) return 'the starting file';
   const d = distance.get(file);
   if (d === 1) return importsOf(graph, seed).includes(file) ? 'imported by the starting file' : 'imports the starting file';
   if (d !== undefined) return `${d} imports away`;
-  return 'changed together with it before, or about the same topic';
+  return changedWith.has(file) ? 'changed in the same commits as the starting file before' : 'about the same topic';
 }
 
 /** What the fused order lacks while an older release's scan of its source stands. */
@@ -374,6 +380,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const dataUses = (data.get(seed.source) ?? []).filter((u) => u.file !== seed.id).slice(0, config.limit);
     const dataFiles = new Set(dataUses.map((u) => u.file));
     const related = [...ranked.filter((f) => !dataFiles.has(f)).slice(0, config.limit - dataUses.length), ...dataUses.map((u) => u.file)];
+    const changedWith = new Set((history.coChanged.get(seed.id) ?? []).map((p) => p.path));
     let plan = deterministicPlan(g, {
       request: request.request,
       seed: seed.id,
@@ -381,12 +388,17 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       related,
       distance: walk.distance,
       dataUses: dataUses.map((u) => ({ file: u.file, why: dataUseWhy(u) })),
+      changedWith,
     });
     const { llm: openLlm, cache } = deps;
     if (request.writer !== 'rules' && openLlm && cache) {
       const rules = plan;
       const seedId = seed.id;
-      const files = [seedId, ...related].map((path) => ({ path, relation: relationTo(g, seedId, path, walk.distance), ...(about.get(path) ?? NO_ABOUT) }));
+      const files = [seedId, ...related].map((path) => ({
+        path,
+        relation: relationTo(g, seedId, path, walk.distance, changedWith),
+        ...(about.get(path) ?? NO_ABOUT),
+      }));
       plan = await openLlm()
         .then((llm) => (llm ? llmPlan(llm, cache, { request: request.request, seed: seedId, files, draft: rules }) : rules))
         .catch((err: unknown) => ({ ...rules, note: fallbackNote(err) }));

@@ -37,10 +37,22 @@ describe('deterministic plan', () => {
     expect(plan.steps.every((s) => s.why.length > 0)).toBe(true);
   });
 
-  it('files with no import path to the seed (history, topic) come last, said so', () => {
+  it('files with no import path to the seed come last: first those git history changed with it, then those about the topic', () => {
     const walk = traverse(GRAPH, 'src/pay.ts', { depth: 1, limit: 30, direction: 'union' });
-    const plan = deterministicPlan(GRAPH, { request: 'x', seed: 'src/pay.ts', related: [...walk.relatedFiles, 'src/round.ts'], distance: walk.distance });
-    expect(plan.steps.at(-1)).toMatchObject({ title: 'Also related', files: ['src/round.ts'], why: expect.stringContaining('changed together') });
+    const related = [...walk.relatedFiles, 'src/tax.ts', 'src/round.ts'];
+    const input = { request: 'rounding', seed: 'src/pay.ts', related, distance: walk.distance };
+    const plan = deterministicPlan(GRAPH, { ...input, changedWith: new Set(['src/round.ts', 'src/money.ts']) });
+    expect(plan.steps.slice(-2)).toEqual([
+      { step: 5, title: 'Changed together with it', files: ['src/round.ts'], why: expect.stringContaining('changed in the same commits as it before') },
+      { step: 6, title: 'About the same topic', files: ['src/tax.ts'], why: expect.stringContaining('about the words of "rounding"') },
+    ]);
+    // without history every such file is about the topic; without a request, the seed's name is the topic
+    const named = deterministicPlan(GRAPH, { ...input, request: '', how: 'exact' });
+    expect(named.steps.at(-1)).toMatchObject({
+      title: 'About the same topic',
+      files: ['src/tax.ts', 'src/round.ts'],
+      why: expect.stringContaining('named and written like it'),
+    });
   });
 
   it('says how a named seed was matched', () => {

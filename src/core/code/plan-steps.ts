@@ -1,8 +1,9 @@
 /**
  * @module core/code/plan-steps
  * The deterministic onboarding plan, written without a language model: entry points first
- * (files nothing in the context imports), then the seed, what it builds on, who uses it, and
- * what lies further out, each step naming its files and why they come there.
+ * (files nothing in the context imports), then the seed, what it builds on, who uses it, what
+ * lies further out, and (in the fused order) what changed with it or is about the same topic,
+ * each step naming its files and why they come there.
  */
 import { importersOf, importsOf, type CodeGraph } from './code-graph.js';
 
@@ -33,6 +34,8 @@ export interface PlanInput {
   reason?: string;
   /** Files that use the tables or GraphQL fields the request is about, each with why (core/code/data-users). */
   dataUses?: ReadonlyArray<{ file: string; why: string }>;
+  /** Files git history says changed in the same commits as the seed (its co-change partners). */
+  changedWith?: ReadonlySet<string>;
 }
 
 /** The title of the step naming the files that use the data a request is about. */
@@ -93,7 +96,19 @@ export function deterministicPlan(graph: CodeGraph, input: PlanInput): Onboardin
   for (const f of further) byDistance.set(input.distance.get(f)!, [...(byDistance.get(input.distance.get(f)!) ?? []), f]);
   for (const [d, files] of [...byDistance].sort((a, b) => a[0] - b[0]))
     steps.push({ title: `Further out (${d} imports away)`, files, why: `linked to ${seed} through ${d - 1} other file${d === 2 ? '' : 's'}` });
-  if (unlinked.length)
-    steps.push({ title: 'Also related', files: unlinked, why: `not imported near ${seed}, but changed together with it before or about the same topic` });
+  const together = unlinked.filter((f) => input.changedWith?.has(f));
+  const topical = unlinked.filter((f) => !input.changedWith?.has(f));
+  if (together.length)
+    steps.push({
+      title: 'Changed together with it',
+      files: together,
+      why: `not imported near ${seed}, but changed in the same commits as it before: a change to one has often needed the others`,
+    });
+  if (topical.length)
+    steps.push({
+      title: 'About the same topic',
+      files: topical,
+      why: `not imported near ${seed} nor changed with it, but ${input.request.trim() ? `about the words of "${input.request}"` : 'named and written like it'}`,
+    });
   return { request: input.request, steps: steps.map((s, i) => ({ step: i + 1, ...s })), writtenBy: 'rules' };
 }
