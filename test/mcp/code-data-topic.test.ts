@@ -28,7 +28,7 @@ async function plan(args: Record<string, unknown>) {
   expect(result.isError).toBeFalsy();
   return result.structuredContent as {
     plan: { steps: Array<{ title: string; files: string[]; why: string }> };
-    context: { seed_id: string; related_files: string[] };
+    context: { seed_id: string; related_files: string[]; data_uses?: Array<{ file: string; uses: string; kind: string; line?: number }> };
   };
 }
 
@@ -75,11 +75,16 @@ describe('onboarding_plan for a topic about data', () => {
     const step = out.plan.steps.find((s) => s.title === 'Code that touches the data');
     expect(step?.files).toEqual(['src/jobs/nightly.ts']);
     expect(step?.why).toContain('src/jobs/nightly.ts uses table public.refund_request (line 3)');
+    // and as data an agent can follow: the object each file uses, by id
+    expect(out.context.data_uses).toEqual([
+      { file: 'src/jobs/nightly.ts', uses: expect.stringMatching(/:table:public\.refund_request$/), kind: 'uses_table', line: 3 },
+    ]);
   });
 
   it('a topic that is not about data adds nothing', async () => {
     const out = await plan({ request: 'sends email through SMTP' });
     expect(out.context.related_files).not.toContain('src/jobs/nightly.ts');
+    expect(out.context).not.toHaveProperty('data_uses');
     expect(out.plan.steps.map((s) => s.title)).not.toContain('Code that touches the data');
   });
 });

@@ -26,6 +26,7 @@ export function planOutput(result: OnboardingResult) {
       resolved_by: c.resolvedBy,
       stats: { nodes_visited: c.stats.nodesVisited, edges_traversed: c.stats.edgesTraversed, max_depth: c.stats.maxDepth },
       ...(c.reason ? { reason: c.reason } : {}),
+      ...(c.dataUses?.length ? { data_uses: c.dataUses.map((u) => ({ file: u.file, uses: u.uses, kind: u.kind, ...(u.line ? { line: u.line } : {}) })) } : {}),
       ...(c.notice ? { notice: c.notice } : {}),
     },
     user_summary: result.userSummary,
