@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSampleSql } from '../../src/demo/sample-database.js';
 import { assertBuilt, CLI, cliEnv, runCli } from '../helpers/cli.js';
+import { writeShopRepo } from '../helpers/code-repo.js';
 import { SHARED_MODELS_DIR } from '../helpers/models.js';
 import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
 import { tempHome } from '../helpers/temp-home.js';
@@ -68,9 +69,11 @@ describe('sextant repl in a terminal', () => {
       'sxt_repl_reader',
       'GRANT USAGE ON SCHEMA shop, billing, support TO {role}; GRANT SELECT ON ALL TABLES IN SCHEMA shop, billing, support TO {role};',
     );
+    writeShopRepo(join(home.dir, 'svc'));
     for (const args of [
       ['init'],
       ['source', 'add', reader.dsn, '--name', 'shop'],
+      ['source', 'add', 'code', join(home.dir, 'svc'), '--name', 'svc'],
       ['update'],
       ['project', 'create', 'sales', '--source', 'shop'],
       ['glossary', 'add', 'active customer', '--definition', 'A customer with an order', '--sql', 'SELECT customer_id FROM shop.customer', '--source', 'shop'],
@@ -116,6 +119,11 @@ describe('sextant repl in a terminal', () => {
     expect(explained).toContain('for: customer orders');
     expect(explained).toMatch(/lexical rank 1, vector rank -/);
     expect(explained).toMatch(/lexical\s+#1/);
+
+    // the onboarding plan of a code source, as the CLI prints it
+    const plan = await type('plan card payments --seed src/billing/pay.ts', /plan by rules/);
+    expect(plan).toContain('Start with src/billing/pay.ts (seed matched: exact)');
+    expect(plan).toMatch(/What it builds on\n\s+src\/billing\/(gateway|invoice)\.ts/);
 
     expect(await type('use project sales', 'active projects')).toMatch(/active projects: default, sales/);
     expect(await type('use project nope', 'error:')).toMatch(/^error: unknown project 'nope'.*\n[^\n]*sextant> /);

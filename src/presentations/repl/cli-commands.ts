@@ -8,6 +8,7 @@ import { registerContextCommands } from '../cli/commands/context.js';
 import { registerDescribeCommands } from '../cli/commands/describe.js';
 import { registerGetCommand } from '../cli/commands/get.js';
 import { registerGlossaryCommands } from '../cli/commands/glossary.js';
+import { registerPlanCommand } from '../cli/commands/plan.js';
 import { registerSearchCommands } from '../cli/commands/search.js';
 import type { OutputSink } from '../cli/output.js';
 import { hostCommands, type CommandHost } from '../cli/session.js';
@@ -22,6 +23,7 @@ export function readCommands(host: CommandHost, output: OutputSink, project: str
   registerDescribeCommands(program);
   registerContextCommands(program, { readOnly: true });
   registerGlossaryCommands(program, { readOnly: true, project });
+  registerPlanCommand(program);
   hostCommands(program, host);
   return program;
 }
