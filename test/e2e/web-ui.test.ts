@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, REPO_ROOT, runCli, startCli } from '../helpers/cli.js';
+import { writeShopRepo } from '../helpers/code-repo.js';
 import { SHARED_MODELS_DIR } from '../helpers/models.js';
 import { tempHome } from '../helpers/temp-home.js';
 
@@ -180,6 +181,36 @@ describe('web UI in a browser', () => {
     expect(await page.getByTestId('access-check').textContent()).toMatch(/demo connects as postgres/);
   }, 90_000);
 
+  it('plans the reading of a code source, each file a link to its page', async () => {
+    // a code source beside the demo, added while the UI runs (the glossary above wants one source)
+    writeShopRepo(join(home.dir, 'svc'));
+    for (const args of [
+      ['source', 'add', 'code', join(home.dir, 'svc'), '--name', 'svc'],
+      ['update', '--source', 'svc'],
+    ]) {
+      const r = await runCli(args, env, { timeoutMs: 120_000 });
+      expect(r.code, r.stderr).toBe(0);
+    }
+    await page.goto(`${base}/ui/plan`);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('request');
+    await page.fill('#request', 'card payments');
+    await page.fill('#seed', 'src/billing/pay.ts');
+    await page.press('#seed', 'Enter');
+    await page.waitForSelector('#plan ol.steps');
+    expect(await page.textContent('#plan [role=status]')).toContain('Start with src/billing/pay.ts (seed matched: exact)');
+    const steps = await page.locator('#plan ol.steps > li > strong').allTextContents();
+    expect(steps).toEqual(expect.arrayContaining(['Read src/billing/pay.ts', 'What it builds on', 'Who uses it']));
+    expect(page.url()).toContain('seed=src%2Fbilling%2Fpay.ts'); // htmx kept the URL in step
+    await shot('plan.png');
+    // the fused order, chosen in the form, is what the plan says it used
+    await page.selectOption('#rank', 'fused');
+    await page.press('#request', 'Enter');
+    await page.waitForFunction(() => document.querySelector('#plan')?.textContent?.includes('fused order'));
+    await page.click('#plan a:has-text("src/billing/gateway.ts")');
+    await page.waitForURL(/browse\/object\?id=svc%3Acode_file%3Asrc%2Fbilling%2Fgateway\.ts/);
+    expect(await page.textContent('main')).toContain('Card payment gateway client.');
+  });
+
   it('works by keyboard, labels every control, and fits a phone-sized window', async () => {
     await page.goto(`${base}/ui/search`);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('q'); // the search box has the focus
@@ -195,12 +226,24 @@ describe('web UI in a browser', () => {
           .filter((el) => !(el as HTMLInputElement).labels?.length && !el.getAttribute('aria-label') && !(el.textContent ?? '').trim())
           .map((el) => el.outerHTML.slice(0, 80)),
       );
-    for (const path of ['search?q=customer+email', 'browse/object?id=demo:table:shop.sales_order', 'glossary', 'glossary/new', 'sources']) {
+    for (const path of [
+      'search?q=customer+email',
+      'browse/object?id=demo:table:shop.sales_order',
+      'plan?request=card+payments',
+      'glossary',
+      'glossary/new',
+      'sources',
+    ]) {
       await page.goto(`${base}/ui/${path}`);
       expect(await unlabelled(), path).toEqual([]);
     }
     await page.setViewportSize({ width: 390, height: 800 });
-    for (const path of ['search?q=customer+email', 'browse/object?id=demo:table:shop.sales_order', 'glossary/term?name=Open+Orders']) {
+    for (const path of [
+      'search?q=customer+email',
+      'browse/object?id=demo:table:shop.sales_order',
+      'plan?request=card+payments',
+      'glossary/term?name=Open+Orders',
+    ]) {
       await page.goto(`${base}/ui/${path}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
     }

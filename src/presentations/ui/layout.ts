@@ -17,6 +17,7 @@ export const UI_BASE = '/ui';
 const SECTIONS = [
   ['search', 'Search'],
   ['browse', 'Browse'],
+  ['plan', 'Plan'],
   ['glossary', 'Glossary'],
   ['sources', 'Sources'],
   ['sessions', 'Sessions'],

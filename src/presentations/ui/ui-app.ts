@@ -10,6 +10,7 @@ import { toHttpError } from '../http/http-error.js';
 import { errorFrom, href, shell, UI_BASE } from './layout.js';
 import { registerBrowse } from './pages/browse.js';
 import { registerGlossary } from './pages/glossary.js';
+import { registerPlan } from './pages/plan.js';
 import { registerSearch } from './pages/search.js';
 import { registerSessions } from './pages/sessions.js';
 import { registerSources } from './pages/sources.js';
@@ -19,6 +20,7 @@ export function createUiApp(onError: (err: unknown) => void): Hono<UiEnv> {
   const app = new Hono<UiEnv>().basePath(UI_BASE);
   registerSearch(app);
   registerBrowse(app);
+  registerPlan(app);
   registerGlossary(app);
   registerSources(app);
   registerSessions(app);
