@@ -6,7 +6,7 @@ import type { CatalogObject, ContextRecord } from '../ports/catalog.js';
 import type { SnapshotNeighbourhood } from '../ports/source-kind.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { ChunkFilter, ObjectFilter, ObjectPage, StoreHealth, StoreInfo, StoredSource } from '../ports/store.js';
-import { describeObject, type ObjectDetail } from './catalog/describe-object.js';
+import { describeObject, type KindDetail, type ObjectDetail } from './catalog/describe-object.js';
 import type { DiscoveryEngine } from './discovery/describe.js';
 import { completeObjectIds, type IdCompletion } from './discovery/complete-ids.js';
 import { describeAny, getWithSuggestions, type AnyDescription, type DescribeOptions } from './discovery/describe-any.js';
@@ -185,8 +185,12 @@ export function createEngine(deps: EngineDeps): Engine {
   // a passage is cut from its own object's text alone; no neighbours are read
   const passagesOf = (object: CatalogObject) =>
     passageKinds.has(object.kind) ? (kinds.familyOfKind(object.kind)?.chunkParts(object, NO_NEIGHBOURS, '') ?? null) : null;
-  const internalAttributesOf = (object: CatalogObject) =>
-    kinds.familyOfKind(object.kind)?.objectKinds.find((k) => k.kind === object.kind)?.internalAttributes ?? [];
+  const kindSpec = (object: CatalogObject) => kinds.familyOfKind(object.kind)?.objectKinds.find((k) => k.kind === object.kind);
+  const kindDetail: KindDetail = {
+    passagesOf,
+    internalAttributesOf: (object) => kindSpec(object)?.internalAttributes ?? [],
+    factsOf: (object) => kindSpec(object)?.facts?.(object) ?? [],
+  };
 
   async function objectsElsewhere(except: string, wanted: readonly string[]): Promise<CatalogObject[]> {
     const out: CatalogObject[] = [];
@@ -330,7 +334,7 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     checkAccess: (source) => checkAccess(store, connectors, source),
     update,
-    get: (ref) => getWithSuggestions({ search: (q, o) => engine.search(q, o) }, ref, (r) => describeObject(store, r, kinds, passagesOf, internalAttributesOf)),
+    get: (ref) => getWithSuggestions({ search: (q, o) => engine.search(q, o) }, ref, (r) => describeObject(store, r, kinds, kindDetail)),
     async listObjects(filter) {
       if (filter.source) await requireSource(store, filter.source);
       return store.listObjects(filter);

@@ -34,6 +34,14 @@ export interface ObjectKindSpec {
   vectorWeight?: number;
   /** Other kind names an object id may use for it (`svc:file:PATH` names `svc:code_file:PATH`). */
   idAliases?: readonly string[];
+  /** What `get` shows of its attributes as a few labelled lines (a code file: its git history), in this order. */
+  facts?(object: CatalogObject): readonly ObjectFact[];
+}
+
+/** One labelled line `get` shows for an object (ObjectKindSpec.facts). */
+export interface ObjectFact {
+  label: string;
+  value: string;
 }
 
 /** A source type a family serves (`postgres`, `hugr`, `graphql`). */

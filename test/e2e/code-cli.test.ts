@@ -4,6 +4,8 @@
  * `sextant plan` by topic and by seed, with the seed's fallbacks and path security.
  */
 import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatServer } from '../helpers/chat-server.js';
@@ -161,5 +163,21 @@ describe('code sources through the CLI', () => {
     const after = await runCli(args, env);
     expect(after.json.context).not.toHaveProperty('notice');
     expect(after.json.context.relatedFiles).toEqual(before.json.context.relatedFiles);
+  });
+
+  it('get and describe of a file say its git history: how often, when, with what, and the latest subject', async () => {
+    const git = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args]);
+    git('add', '.');
+    git('commit', '-qm', 'the shop as it was');
+    writeFileSync(join(repo, 'src/billing/pay.ts'), `${readFileSync(join(repo, 'src/billing/pay.ts'), 'utf8')}// retries\n`);
+    writeFileSync(join(repo, 'src/billing/gateway.ts'), `${readFileSync(join(repo, 'src/billing/gateway.ts'), 'utf8')}// retries\n`);
+    git('commit', '-qam', 'Retry card charges');
+    expect((await runCli(['update', '--source', 'shop'], env, { timeoutMs: 120_000 })).code).toBe(0);
+    const got = await runCli(['get', 'shop:file:src/billing/pay.ts'], env);
+    expect(got.stdout).toMatch(/^history: 2 commits, (changed|first) \d{4}-\d\d-\d\d/m);
+    expect(got.stdout).toMatch(/^changed with: src\/billing\/gateway\.ts/m);
+    expect(got.stdout).toMatch(/^last commit: Retry card charges$/m);
+    const described = await runCli(['describe', 'shop:file:src/billing/pay.ts', '--json'], env);
+    expect(described.json.facts).toEqual(expect.arrayContaining([{ label: 'last commit', value: 'Retry card charges' }]));
   });
 });

@@ -6,7 +6,7 @@
  * the sessions page; no console error, and no request leaves loopback.
  * UPDATE_SCREENSHOTS=1 rewrites docs/screenshots/ (README "For people").
  */
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -184,6 +184,9 @@ describe('web UI in a browser', () => {
   it('plans the reading of a code source, each file a link to its page', async () => {
     // a code source beside the demo, added while the UI runs (the glossary above wants one source)
     writeShopRepo(join(home.dir, 'svc'));
+    const git = (...args: string[]) => execFileSync('git', ['-C', join(home.dir, 'svc'), '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args]);
+    git('add', '.');
+    git('commit', '-qm', 'The shop');
     for (const args of [
       ['source', 'add', 'code', join(home.dir, 'svc'), '--name', 'svc'],
       ['update', '--source', 'svc'],
@@ -209,6 +212,8 @@ describe('web UI in a browser', () => {
     await page.click('#plan a:has-text("src/billing/gateway.ts")');
     await page.waitForURL(/browse\/object\?id=svc%3Acode_file%3Asrc%2Fbilling%2Fgateway\.ts/);
     expect(await page.textContent('main')).toContain('Card payment gateway client.');
+    // the file's git history, as get shows it
+    expect(await page.locator('main dl.panel').textContent()).toMatch(/history\s*1 commit, changed \d{4}-\d\d-\d\d.*last commit\s*The shop/s);
   });
 
   it('works by keyboard, labels every control, and fits a phone-sized window', async () => {

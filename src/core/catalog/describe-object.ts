@@ -7,7 +7,7 @@ import type { CatalogEdge, CatalogObject, ContextRecord } from '../../ports/cata
 import type { CatalogStore } from '../../ports/store.js';
 import { objectUri } from '../../kernel/ids.js';
 import { resolveObject, type ObjectKinds } from './resolve-object.js';
-import type { ChunkFields } from '../../ports/source-kind.js';
+import type { ChunkFields, ObjectFact } from '../../ports/source-kind.js';
 import { chunkIdOf } from '../chunks/assemble-chunk.js';
 
 export interface ObjectDetail {
@@ -26,6 +26,8 @@ export interface ObjectDetail {
   effectiveContext: string | null;
   /** A document's passages in order: chunk id, heading path, length. */
   passages?: DocumentPassage[];
+  /** Labelled lines its kind derives from its attributes (a code file's history); absent when none. */
+  facts?: ObjectFact[];
 }
 
 export interface DocumentPassage {
@@ -42,19 +44,22 @@ export type PassagesOf = (object: CatalogObject) => readonly ChunkFields[] | nul
 /** The attributes of an object's kind that `get` leaves out (ObjectKindSpec.internalAttributes). */
 export type InternalAttributesOf = (object: CatalogObject) => readonly string[];
 
+/** What the object's kind teaches `get` beyond the generic parts (each from the kind registry). */
+export interface KindDetail {
+  passagesOf?: PassagesOf;
+  internalAttributesOf?: InternalAttributesOf;
+  /** The labelled lines of ObjectKindSpec.facts. */
+  factsOf?: (object: CatalogObject) => readonly ObjectFact[];
+}
+
 /** The object as `get` shows it: its kind's internal attributes left out. */
 function shown(object: CatalogObject, internal: readonly string[]): CatalogObject {
   if (!internal.some((key) => key in object.attributes)) return object;
   return { ...object, attributes: Object.fromEntries(Object.entries(object.attributes).filter(([key]) => !internal.includes(key))) };
 }
 
-export async function describeObject(
-  store: CatalogStore,
-  ref: string,
-  kinds: ObjectKinds,
-  passagesOf?: PassagesOf,
-  internalAttributesOf?: InternalAttributesOf,
-): Promise<ObjectDetail> {
+export async function describeObject(store: CatalogStore, ref: string, kinds: ObjectKinds, detail: KindDetail = {}): Promise<ObjectDetail> {
+  const { passagesOf, internalAttributesOf, factsOf } = detail;
   const object = await resolveObject(store, ref, kinds);
   const page = await store.listObjects({ parentId: object.id, limit: 5000 });
   const byKind = (kind: string) => page.items.filter((c) => c.kind === kind);
@@ -82,7 +87,13 @@ export async function describeObject(
     contexts,
     effectiveContext: (await store.effectiveContext(object.id)) || null,
     ...passagesField(object, passagesOf),
+    ...factsField(object, factsOf),
   };
+}
+
+function factsField(object: CatalogObject, factsOf: KindDetail['factsOf']): { facts?: ObjectFact[] } {
+  const facts = factsOf?.(object) ?? [];
+  return facts.length ? { facts: [...facts] } : {};
 }
 
 function passagesField(object: CatalogObject, passagesOf: PassagesOf | undefined): { passages?: DocumentPassage[] } {

@@ -67,6 +67,8 @@ export interface ObjectDescription {
   membersTotal?: number;
   /** Code links: a file's imports and importers, the tables its SQL uses, a table's code users (capped). */
   links?: ObjectLink[];
+  /** Labelled lines its kind derives from its attributes (a code file's git history). */
+  facts?: Array<{ label: string; value: string }>;
   attributes?: Record<string, unknown>;
 }
 
@@ -201,6 +203,7 @@ export async function describeObjectFor(engine: DiscoveryEngine, ref: string, de
   }
   const linked = links(d, caps.members);
   if (linked.length) out.links = linked;
+  if (d.facts) out.facts = d.facts;
   if (detail === 'full') out.attributes = o.attributes;
   return out;
 }

@@ -70,6 +70,7 @@ export function renderDescription(d: Description): string {
       `members (${d.membersTotal ?? d.members.length}): ${d.members.map((m) => `${m.kind} ${m.name}`).join(', ')}${(d.membersTotal ?? 0) > d.members.length ? ' [truncated]' : ''}`,
     );
   for (const l of d.links ?? []) lines.push(`${l.direction === 'out' ? `${l.kind} →` : `← ${l.kind} by`} ${l.id}${l.line ? ` (line ${l.line})` : ''}`);
+  for (const f of d.facts ?? []) lines.push(`${f.label}: ${f.value}`);
   if (d.definition) lines.push(`definition: ${d.definition}`);
   return lines.join('\n');
 }

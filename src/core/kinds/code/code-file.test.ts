@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_SCAN_VERSION } from '../../../ports/code.js';
-import { codeFileFacts } from './code-file.js';
+import { codeFileFacts, codeFileHistory } from './code-file.js';
 
 describe('codeFileFacts', () => {
   it('reads what the scan wrote', () => {
@@ -66,5 +66,30 @@ describe('codeFileFacts', () => {
       fields: [],
       span: null,
     });
+  });
+});
+
+describe('codeFileHistory', () => {
+  const DAY = 86_400;
+  it('says how often and when the file changed, its strongest partners and its latest subject', () => {
+    const partners = Array.from({ length: 7 }, (_, i) => ({ path: `src/p${i}.ts`, weight: 7 - i }));
+    const facts = codeFileHistory({
+      attributes: { commits: 3, firstChanged: 0, lastChanged: 40 * DAY, coChanged: partners, subjects: ['fix: rounding', 'older'] },
+    });
+    expect(facts).toEqual([
+      { label: 'history', value: '3 commits, first 1970-01-01, last 1970-02-10' },
+      { label: 'changed with', value: 'src/p0.ts, src/p1.ts, src/p2.ts, src/p3.ts, src/p4.ts (+2 more)' },
+      { label: 'last commit', value: 'fix: rounding' },
+    ]);
+  });
+
+  it('one commit reads as one day; no history, no lines; a long subject is cut', () => {
+    expect(codeFileHistory({ attributes: { commits: 1, firstChanged: DAY, lastChanged: DAY } })).toEqual([
+      { label: 'history', value: '1 commit, changed 1970-01-02' },
+    ]);
+    expect(codeFileHistory({ attributes: { language: 'typescript' } })).toEqual([]);
+    const [last] = codeFileHistory({ attributes: { subjects: ['x'.repeat(300)] } });
+    expect(last!.value).toHaveLength(160);
+    expect(last!.value.endsWith('…')).toBe(true);
   });
 });

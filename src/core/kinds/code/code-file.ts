@@ -2,9 +2,11 @@
  * @module core/kinds/code/code-file
  * A `code_file` object's attributes (ports/code.ts) as the core reads them: each checked for its
  * type, absent or malformed ones read as empty, so an index written by an older release (or a
- * hand-edited one) plans with fewer facts instead of failing.
+ * hand-edited one) plans with fewer facts instead of failing; and the lines of its git history
+ * that `get` shows.
  */
 import type { CatalogObject } from '../../../ports/catalog.js';
+import type { ObjectFact } from '../../../ports/source-kind.js';
 import { CODE_SCAN_VERSION, type CoChangePartner, type FieldUse, type FileImport, type RecentChange, type TableUse } from '../../../ports/code.js';
 
 export interface CodeFileFacts {
@@ -63,4 +65,29 @@ export function codeFileFacts(object: Pick<CatalogObject, 'attributes'>): CodeFi
     fields: listOf(a.graphqlFields, isField),
     current: a.scan === CODE_SCAN_VERSION,
   };
+}
+
+/** Partners `get` names; the stored list keeps more (the fused order reads them). */
+const PARTNERS_SHOWN = 5;
+const SUBJECT_SHOWN = 160;
+
+const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/** What `get` shows of a file's git history: how often and when it changed, with what, and its latest subject. */
+export function codeFileHistory(object: Pick<CatalogObject, 'attributes'>): ObjectFact[] {
+  const f = codeFileFacts(object);
+  const facts: ObjectFact[] = [];
+  if (f.commits || f.span) {
+    const count = f.commits ? `${f.commits} commit${f.commits === 1 ? '' : 's'}` : '';
+    const when = f.span ? (f.span.first === f.span.last ? `changed ${day(f.span.last)}` : `first ${day(f.span.first)}, last ${day(f.span.last)}`) : '';
+    facts.push({ label: 'history', value: [count, when].filter(Boolean).join(', ') });
+  }
+  if (f.coChanged.length) {
+    const shown = f.coChanged.slice(0, PARTNERS_SHOWN).map((p) => p.path);
+    const more = f.coChanged.length - shown.length;
+    facts.push({ label: 'changed with', value: `${shown.join(', ')}${more > 0 ? ` (+${more} more)` : ''}` });
+  }
+  const subject = f.subjects[0];
+  if (subject) facts.push({ label: 'last commit', value: subject.length > SUBJECT_SHOWN ? `${subject.slice(0, SUBJECT_SHOWN - 1)}…` : subject });
+  return facts;
 }

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { CODE_FILE_KIND, CODE_SYMBOL_KIND } from '../../../ports/code.js';
 import type { ObjectKindSpec, SourceKind } from '../../../ports/source-kind.js';
 import { codeFileChunk, codeSymbolChunk } from './code-chunks.js';
+import { codeFileHistory } from './code-file.js';
 import { withDataLinks } from './code-links.js';
 
 export const CODE_FAMILY = 'code';
@@ -17,7 +18,16 @@ export const CODE_SOURCE_TYPE = 'code';
 export { CODE_FILE_KIND, CODE_SYMBOL_KIND, IMPORT_EDGE_KIND } from '../../../ports/code.js';
 
 const OBJECT_KINDS: readonly ObjectKindSpec[] = [
-  { kind: CODE_FILE_KIND, label: 'code file', chunked: true, pathResolvable: true, listed: true, idAliases: ['file'], internalAttributes: ['words'] },
+  {
+    kind: CODE_FILE_KIND,
+    label: 'code file',
+    chunked: true,
+    pathResolvable: true,
+    listed: true,
+    idAliases: ['file'],
+    internalAttributes: ['words'],
+    facts: codeFileHistory,
+  },
   { kind: CODE_SYMBOL_KIND, label: 'code symbol', chunked: true },
 ];
 

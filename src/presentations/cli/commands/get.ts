@@ -36,6 +36,7 @@ export function renderDetail(d: ObjectDetail): string {
   lines.push(`${colors.bold(o.id)}  ${colors.dim(d.uri)}`);
   lines.push(`kind: ${o.kind}${typeof o.attributes.rowEstimate === 'number' ? `   estimated rows: ${o.attributes.rowEstimate}` : ''}`);
   if (o.comment) lines.push(`comment: ${o.comment}`);
+  for (const f of d.facts ?? []) lines.push(`${f.label}: ${f.value}`);
   if (d.effectiveContext) lines.push(`context: ${d.effectiveContext.split('\n').join('\n         ')}`);
   if (o.kind === 'column') {
     lines.push(table([columnRow(o)], ['column', 'type', 'flags', 'default', 'comment']));

@@ -51,6 +51,7 @@ function objectOutput(d: ObjectDetail, detail: 'brief' | 'full'): ToolOutput {
   if (o.comment) lines.push(`comment: ${clip(o.comment, detail === 'full' ? 2000 : 300)}`);
   if (d.effectiveContext) lines.push(`context: ${clip(d.effectiveContext, detail === 'full' ? 2000 : 300)}`);
   if (o.parentId) lines.push(`parent: ${o.parentId}`);
+  for (const f of d.facts ?? []) lines.push(`${f.label}: ${f.value}`);
   const attrs = Object.entries(o.attributes).filter(([, v]) => v !== null && v !== undefined && v !== '' && typeof v !== 'object');
   if (attrs.length) lines.push(`attributes: ${attrs.map(([k, v]) => `${k}=${String(v)}`).join(', ')}`);
   if (d.passages) {

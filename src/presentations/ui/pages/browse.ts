@@ -224,9 +224,20 @@ export function registerBrowse(app: Hono<UiEnv>): void {
         ])}
         <h1>${o.path} <span class="badge">${o.kind}</span></h1>
         <p class="muted"><code>${detail.uri}</code></p>
-        ${o.comment ? html`<p>${o.comment}</p>` : ''} ${contextsPanel(ctx, o.id, detail.contexts, detail.effectiveContext ?? '', back)}
-        ${described ? columnsTable(described, columnIds) : ''} ${described ? relations(described) : ''}
-        ${o.kind === 'column' ? html`<p>Type <code>${String(o.attributes.dataType ?? '')}</code></p>` : ''}
+        ${o.comment ? html`<p>${o.comment}</p>` : ''}
+        ${
+          detail.facts
+            ? html`<dl class="panel">
+                ${detail.facts.map(
+                  (f) =>
+                    html`<dt>${f.label}</dt>
+                      <dd>${f.value}</dd>`,
+                )}
+              </dl>`
+            : ''
+        }
+        ${contextsPanel(ctx, o.id, detail.contexts, detail.effectiveContext ?? '', back)} ${described ? columnsTable(described, columnIds) : ''}
+        ${described ? relations(described) : ''} ${o.kind === 'column' ? html`<p>Type <code>${String(o.attributes.dataType ?? '')}</code></p>` : ''}
         ${
           o.definition
             ? html`<h2>Definition</h2>
