@@ -7,6 +7,7 @@
 import { RELATION_KINDS, type CatalogEdge, type CatalogObject } from '../../ports/catalog.js';
 import type { ObjectFilter, ObjectPage, StoredSource } from '../../ports/store.js';
 import type { ObjectDetail } from '../catalog/describe-object.js';
+import type { ObjectFact } from '../../ports/source-kind.js';
 import { IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
 import { USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
 import { SextantError } from '../../kernel/errors.js';
@@ -68,7 +69,7 @@ export interface ObjectDescription {
   /** Code links: a file's imports and importers, the tables its SQL uses, a table's code users (capped). */
   links?: ObjectLink[];
   /** Labelled lines its kind derives from its attributes (a code file's git history). */
-  facts?: Array<{ label: string; value: string }>;
+  facts?: ObjectFact[];
   attributes?: Record<string, unknown>;
 }
 
