@@ -54,7 +54,7 @@ describe('MCP session over a REST API', () => {
   });
 
   it('finds the goal operation, and describe names the first step that yields its id', async () => {
-    const found = await call(client, 'search', { query: 'movie credits of a person', kinds: ['api_endpoint'], limit: 5 });
+    const found = await call(client, 'search', { query: 'movie credits of a person', kinds: ['api_endpoint'], top_k: 5 });
     const ids = found.data.hits.map((h: { id: string }) => h.id);
     expect(ids).toContain('tmdb:api_endpoint:GET /person/{person_id}/movie_credits');
     const described = await call(client, 'describe', { object: 'tmdb:api_endpoint:GET /person/{person_id}/movie_credits' });
