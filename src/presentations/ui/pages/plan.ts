@@ -7,7 +7,7 @@
  */
 import type { Hono } from 'hono';
 import { html } from 'hono/html';
-import type { OnboardingRank, OnboardingResult } from '../../../core/code/onboarding.js';
+import type { OnboardingRank, OnboardingResult } from '../../../core/scope/scoped-engine.js';
 import { errorFrom, href, type Html, page } from '../layout.js';
 import type { UiEnv } from '../ui-context.js';
 
