@@ -4,6 +4,7 @@
  * `{ path, columns, rows, total, truncated }` capped at a row limit; single records and scalars
  * are kept as values at their path. Module nesting (objects holding only objects) is walked.
  */
+import { isRecord } from '../../kernel/guards.js';
 
 export interface CompactTable {
   /** Result path, e.g. `crm.pg_customers`. */
@@ -28,10 +29,6 @@ export interface CompactOptions {
 export interface CompactResult {
   tables: CompactTable[];
   values: Array<{ path: string; value: unknown }>;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 }
 
 function cell(v: unknown): unknown {

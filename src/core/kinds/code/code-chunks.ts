@@ -8,7 +8,7 @@
  */
 import type { CatalogObject } from '../../../ports/catalog.js';
 import type { ChunkFields } from '../../../ports/source-kind.js';
-import { codeFileFacts } from './code-file.js';
+import { codeFileText } from './code-file.js';
 
 /** A stored count is trusted only this far (the connector caps its counts lower). */
 const MAX_REPEAT = 100;
@@ -31,7 +31,7 @@ export function repeatedWords(words: unknown): string {
 }
 
 export function codeFileChunk(object: CatalogObject, context: string): ChunkFields {
-  const { symbols, language, words: bag } = codeFileFacts(object);
+  const { symbols, language, words: bag } = codeFileText(object);
   return {
     nameText: `${object.path} ${words(object.path)}`,
     comment: object.comment ?? '',

@@ -5,6 +5,7 @@
  * hand-edited one) plans with fewer facts instead of failing; and the lines of its git history
  * that `get` shows.
  */
+import { isRecord } from '../../../kernel/guards.js';
 import type { CatalogObject } from '../../../ports/catalog.js';
 import type { ObjectFact } from '../../../ports/source-kind.js';
 import { CODE_SCAN_VERSION, type CoChangePartner, type FieldUse, type FileImport, type RecentChange, type TableUse } from '../../../ports/code.js';
@@ -28,7 +29,6 @@ export interface CodeFileFacts {
   current: boolean;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isString = (v: unknown): v is string => typeof v === 'string';
 
@@ -48,21 +48,32 @@ function wordsOf(value: unknown): Record<string, number> {
   return Object.fromEntries(Object.entries(value).filter((e): e is [string, number] => isNumber(e[1])));
 }
 
-export function codeFileFacts(object: Pick<CatalogObject, 'attributes'>): CodeFileFacts {
+type Attributes = Pick<CatalogObject, 'attributes'>;
+
+/** What a file's chunk reads (no history): read alone, as chunking runs for every file of every update. */
+export function codeFileText({ attributes: a }: Attributes): Pick<CodeFileFacts, 'language' | 'symbols' | 'words'> {
+  return { language: isString(a.language) ? a.language : 'code', symbols: listOf(a.symbols, isString), words: wordsOf(a.words) };
+}
+
+/** The tables a file's SQL and ORM models name, SQL's first. */
+export const codeFileTables = ({ attributes: a }: Attributes): TableUse[] => [...listOf(a.sqlTables, isTable), ...listOf(a.ormTables, isTable)];
+
+/** The GraphQL fields a file's operations select. */
+export const codeFileFields = ({ attributes: a }: Attributes): FieldUse[] => listOf(a.graphqlFields, isField);
+
+export function codeFileFacts(object: Attributes): CodeFileFacts {
   const a = object.attributes;
   return {
-    language: isString(a.language) ? a.language : 'code',
+    ...codeFileText(object),
     imports: listOf(a.imports, isImport),
-    symbols: listOf(a.symbols, isString),
-    words: wordsOf(a.words),
     coChanged: listOf(a.coChanged, isPartner),
     churn: isNumber(a.churn) ? a.churn : 0,
     commits: isNumber(a.commits) ? a.commits : 0,
     subjects: listOf(a.subjects, isString),
     span: isNumber(a.firstChanged) && isNumber(a.lastChanged) ? { first: a.firstChanged, last: a.lastChanged } : null,
     recent: Array.isArray(a.recentChanges) ? listOf(a.recentChanges, isRecent) : null,
-    tables: [...listOf(a.sqlTables, isTable), ...listOf(a.ormTables, isTable)],
-    fields: listOf(a.graphqlFields, isField),
+    tables: codeFileTables(object),
+    fields: codeFileFields(object),
     current: a.scan === CODE_SCAN_VERSION,
   };
 }
@@ -74,7 +85,7 @@ const SUBJECT_SHOWN = 160;
 const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 /** What `get` shows of a file's git history: how often and when it changed, with what, and its latest subject. */
-export function codeFileHistory(object: Pick<CatalogObject, 'attributes'>): ObjectFact[] {
+export function codeFileHistory(object: Attributes): ObjectFact[] {
   const f = codeFileFacts(object);
   const facts: ObjectFact[] = [];
   if (f.commits || f.span) {

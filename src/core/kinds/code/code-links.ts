@@ -12,7 +12,7 @@
 import { RELATION_KINDS, type CatalogEdge, type CatalogObject } from '../../../ports/catalog.js';
 import type { Connector } from '../../../ports/connector.js';
 import type { DecoratorDeps } from '../../../ports/source-kind.js';
-import { codeFileFacts } from './code-file.js';
+import { codeFileFields, codeFileTables } from './code-file.js';
 import { GRAPHQL_LINK_KINDS, graphqlIndex, type GraphqlResolver } from './graphql-links.js';
 
 export const USES_TABLE_EDGE_KIND = 'uses_table';
@@ -39,7 +39,7 @@ export function codeDataEdges(files: readonly CatalogObject[], resolve: (name: s
   const edges: CatalogEdge[] = [];
   for (const file of files) {
     const seen = new Set<string>();
-    const refs = codeFileFacts(file).tables.sort((a, b) => a.line - b.line);
+    const refs = codeFileTables(file).sort((a, b) => a.line - b.line);
     for (const ref of refs) {
       let table: CatalogObject | null = null;
       for (const name of [ref.table, ...(ref.alternatives ?? [])]) if (!table) table = resolve(name);
@@ -57,7 +57,7 @@ export function codeGraphqlEdges(files: readonly CatalogObject[], resolve: Graph
   const edges: CatalogEdge[] = [];
   for (const file of files) {
     const seen = new Set<string>();
-    for (const ref of codeFileFacts(file).fields) {
+    for (const ref of codeFileFields(file)) {
       for (const target of resolve(ref.path)) {
         if (seen.has(target.id)) continue;
         seen.add(target.id);
