@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogObject, SourceSnapshot } from '../../ports/catalog.js';
+import { SextantError } from '../../kernel/errors.js';
 import { planUpdate } from './plan-update.js';
 
 function table(name: string, comment: string | null = null): CatalogObject[] {
@@ -56,5 +57,12 @@ describe('planUpdate', () => {
     const a = table('a');
     const reordered = a.map((o) => ({ ...o, attributes: Object.fromEntries(Object.entries(o.attributes).reverse()) }));
     expect(planUpdate(snap(a), new Map()).sourceHash).toBe(planUpdate(snap(reordered), new Map()).sourceHash);
+  });
+
+  it('refuses a snapshot that names one object twice, naming the object, before anything is planned', () => {
+    const [t, column] = table('a');
+    const twice = snap([t!, column!, { ...column!, comment: 'again' }]);
+    expect(() => planUpdate(twice, new Map())).toThrow(SextantError);
+    expect(() => planUpdate(twice, new Map())).toThrow("the scan of source 's' named object 's:column:public.a.id' twice (in relation:public.a)");
   });
 });

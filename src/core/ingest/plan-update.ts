@@ -6,6 +6,7 @@
 import type { CatalogEdge, CatalogObject, SourceSnapshot } from '../../ports/catalog.js';
 import type { ResourceWrite } from '../../ports/store.js';
 import { hashValue, sha256 } from '../../kernel/hash.js';
+import { SextantError } from '../../kernel/errors.js';
 
 export interface UpdatePlan {
   sourceHash: string;
@@ -27,6 +28,21 @@ export function groupByResource(snapshot: SourceSnapshot): Map<string, { objects
   return groups;
 }
 
+/** A reader that names one object twice would fail the store's write halfway: say which, before anything is written. */
+function refuseRepeatedIds(objects: readonly CatalogObject[]): void {
+  const seen = new Set<string>();
+  for (const o of objects) {
+    if (!seen.has(o.id)) {
+      seen.add(o.id);
+      continue;
+    }
+    throw new SextantError('INTROSPECTION_FAILED', `the scan of source '${o.source}' named object '${o.id}' twice (in ${o.resource})`, {
+      hint: "the index is unchanged; this is a fault in Sextant's reader for this source type: please report it with the object id",
+      details: { source: o.source, objectId: o.id, resource: o.resource },
+    });
+  }
+}
+
 /** The source hash covers every resource hash, so any change anywhere changes it. */
 export function sourceHashOf(resourceHashes: ReadonlyMap<string, string>): string {
   const lines = [...resourceHashes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([r, h]) => `${r}\t${h}`);
@@ -34,6 +50,7 @@ export function sourceHashOf(resourceHashes: ReadonlyMap<string, string>): strin
 }
 
 export function planUpdate(snapshot: SourceSnapshot, stored: ReadonlyMap<string, string>): UpdatePlan {
+  refuseRepeatedIds(snapshot.objects);
   const groups = groupByResource(snapshot);
   const resourceHashes = new Map<string, string>();
   const added: ResourceWrite[] = [];

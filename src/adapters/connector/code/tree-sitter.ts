@@ -76,13 +76,12 @@ const lineOf = (n: Node) => n.startPosition.row + 1;
 
 /** The declaration's text up to its body, on one line. */
 function signature(text: string, node: Node, body: Node | null): string {
-  const end = body ? body.startIndex : node.endIndex;
-  return text
-    .slice(node.startIndex, end)
+  const header = text
+    .slice(node.startIndex, body ? body.startIndex : node.endIndex)
     .replace(/\s+/g, ' ')
-    .replace(/\s*[:{]?\s*$/, '')
-    .split(/\s*(?:\{|=(?!=))/)[0]!
-    .slice(0, 200);
+    .replace(/\s*[:{;]?\s*$/, '');
+  // without a body node the declaration runs on (`type Store struct{ … }`, `type ID = int`); a header that ends at its body keeps default arguments
+  return (body ? header : header.split(/\s*(?:\{|=(?!=))/)[0]!).slice(0, 200);
 }
 
 function pythonFile(root: Node, text: string): ParsedFile {
@@ -188,13 +187,23 @@ function javaFile(root: Node, text: string): ParsedFile {
       for (const m of named(body).filter((c) => c.type === 'method_declaration')) {
         const modifiers = named(m).find((c) => c.type === 'modifiers')?.text ?? '';
         const name = m.childForFieldName('name')?.text ?? '';
-        if (!/\bpublic\b/.test(modifiers) || !name || symbols.some((s) => s.name === `${typeName}.${name}`)) continue;
+        if (!/\bpublic\b/.test(modifiers) || !name) continue;
         symbols.push({ name: `${typeName}.${name}`, kind: 'method', line: lineOf(m), signature: signature(text, m, m.childForFieldName('body')) });
       }
     }
   }
   const typeNames = [...new Set(all(root, ['type_identifier']).map((n) => n.text))];
   return { imports, symbols, packageName, typeNames };
+}
+
+/**
+ * A name declared more than once in a file (Python's `@overload` stubs before the implementation,
+ * a function defined in both branches of an `if`, Java's overloaded methods) is one symbol: its
+ * first declaration. Symbol ids are the file and the name.
+ */
+function firstOfEachName(symbols: readonly CodeSymbol[]): CodeSymbol[] {
+  const seen = new Set<string>();
+  return symbols.filter((s) => !seen.has(s.name) && seen.add(s.name));
 }
 
 const READERS: Record<string, (root: Node, text: string) => ParsedFile> = { python: pythonFile, go: goFile, java: javaFile };
@@ -211,7 +220,8 @@ export async function parseFile(text: string, languageName: string): Promise<Par
     const tree = parser.parse(text);
     if (!tree) return null;
     try {
-      return READERS[languageName]!(tree.rootNode, text);
+      const parsed = READERS[languageName]!(tree.rootNode, text);
+      return { ...parsed, symbols: firstOfEachName(parsed.symbols) };
     } finally {
       tree.delete();
     }

@@ -128,6 +128,26 @@ describe('Python, Go and Java imports and symbols (tree-sitter)', () => {
     expect(symbols(s, `${m}/model/Order.java`)).toEqual(['class Order: public class Order', 'method Order.total: public int total()']);
   });
 
+  it('a name declared twice in a file is one symbol, its first declaration (Python overloads and branches, Java overloads)', async () => {
+    const s = await scan({
+      'cli/decorators.py':
+        'import typing as t\n\nif t.TYPE_CHECKING:\n    pass\n\n@t.overload\ndef command(name: None = None) -> Command: ...\n\n@t.overload\ndef command(name: str) -> Command: ...\n\ndef command(name=None):\n    return name\n\nclass Command:\n    pass\n',
+      'cli/compat.py':
+        'import sys\n\nif sys.version_info >= (3, 11):\n    def now():\n        return 1\nelse:\n    def now():\n        return 2\n\ndef now():\n    return 3\n',
+      'src/main/java/com/acme/Shapes.java':
+        'package com.acme;\n\npublic abstract class Shapes {\n  public int area(int side) { return side; }\n  public int area(int w, int h) { return w * h; }\n  public abstract String name(String prefix);\n}\n',
+    });
+    expect(symbols(s, 'cli/decorators.py')).toEqual(['def command: def command(name: None = None) -> Command', 'class Command: class Command']);
+    expect(symbols(s, 'cli/compat.py')).toEqual(['def now: def now()']);
+    expect(symbols(s, 'src/main/java/com/acme/Shapes.java')).toEqual([
+      'class Shapes: public abstract class Shapes',
+      'method Shapes.area: public int area(int side)',
+      'method Shapes.name: public abstract String name(String prefix)',
+    ]);
+    const ids = s.objects.map((o) => o.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('a mixed repository: TypeScript through dependency-cruiser next to Python, Go and Java; an unchanged tree reuses the stored symbols', async () => {
     const files = {
       ...Object.fromEntries(Object.entries(PYTHON).map(([p, t]) => [`py/${p}`, t])),
