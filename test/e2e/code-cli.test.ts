@@ -5,8 +5,8 @@
  */
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatServer } from '../helpers/chat-server.js';
 import { cliEnv, runCli } from '../helpers/cli.js';
@@ -179,5 +179,32 @@ describe('code sources through the CLI', () => {
     expect(got.stdout).toMatch(/^last commit: Retry card charges$/m);
     const described = await runCli(['describe', 'shop:file:src/billing/pay.ts', '--json'], env);
     expect(described.json.facts).toEqual(expect.arrayContaining([{ label: 'last commit', value: 'Retry card charges' }]));
+  });
+
+  it('a plan by topic starts at the code, not at the test that repeats its words; tests come last, as tests', async () => {
+    const dir = join(home.dir, 'labels');
+    // the test names the request's words in its path, exports and body: it leads the word search
+    const files: Record<string, string> = {
+      'src/labels/render.ts': "import { rate } from './rates.js';\n\nexport function renderShippingLabel(parcel: string) {\n  return parcel + rate();\n}\n",
+      'src/labels/rates.ts': 'export function rate() {\n  return 5;\n}\n',
+      'test/labels/shipping-label.test.ts':
+        "import { renderShippingLabel } from '../../src/labels/render.js';\n\n// shipping label cases: each shipping label shows the parcel\nexport const shippingLabel = renderShippingLabel('a');\nexport const shippingLabelTwo = renderShippingLabel('b');\n",
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    expect((await runCli(['source', 'add', 'code', dir, '--name', 'labels'], env)).code).toBe(0);
+    expect((await runCli(['update', '--source', 'labels'], env, { timeoutMs: 120_000 })).code).toBe(0);
+    const search = await runCli(['search', 'shipping label', '--source', 'labels', '--json'], env);
+    expect(search.json.hits[0].id).toBe('labels:code_file:test/labels/shipping-label.test.ts');
+    const plan = await runCli(['plan', 'shipping', 'label', '--source', 'labels', '--json'], env);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.json.context.seedId).toBe('src/labels/render.ts');
+    expect(plan.json.plan.steps.map((s: { title: string; files: string[] }) => [s.title, s.files])).toEqual([
+      ['Read src/labels/render.ts', ['src/labels/render.ts']],
+      ['What it builds on', ['src/labels/rates.ts']],
+      ['How it is tested', ['test/labels/shipping-label.test.ts']],
+    ]);
   });
 });

@@ -25,6 +25,7 @@ import { fallbackNote, llmPlan, type PlanFileFact } from './llm-plan.js';
 import { deterministicPlan, type OnboardingPlan } from './plan-steps.js';
 import { normalizeSeedPath, resolveSeedPath, type SeedMatch } from './resolve-seed.js';
 import { clampTraversal, traverse, type TraversalConfig, type TraversalDirection, type TraversalStats } from './traverse.js';
+import { startingFile } from './test-files.js';
 
 export interface OnboardingRequest {
   request: string;
@@ -346,7 +347,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     if (!seed) {
       const [dataSource, dataUses] = data.entries().next().value ?? [];
       const first =
-        topic.fused.find((t) => known.get(t.source)!.graph.nodes.includes(t.id)) ??
+        startingFile(topic.fused.filter((t) => known.get(t.source)!.graph.nodes.includes(t.id))) ??
         (dataSource && dataUses ? { source: dataSource, id: dataUses[0]!.file } : undefined);
       if (!first) return empty(`no code file matches "${request.request}"`, request.source ?? null);
       seed = { ...first, how: 'topic' };

@@ -55,6 +55,27 @@ describe('deterministic plan', () => {
     });
   });
 
+  it('tests are no entry points: they come last, in a step of their own', () => {
+    const graph = buildCodeGraph(
+      [],
+      [
+        { source: 'src/cli.ts', target: 'src/pay.ts' },
+        { source: 'src/pay.ts', target: 'src/money.ts' },
+        { source: 'test/pay.test.ts', target: 'src/pay.ts' },
+        { source: 'tests/test_money.py', target: 'src/money.ts' },
+      ],
+    );
+    const walk = traverse(graph, 'src/pay.ts', { depth: 2, limit: 30, direction: 'union' });
+    const plan = deterministicPlan(graph, { request: 'pay', seed: 'src/pay.ts', how: 'topic', related: walk.relatedFiles, distance: walk.distance });
+    expect(plan.steps.map((s) => [s.title, s.files])).toEqual([
+      ['Start at the entry points', ['src/cli.ts']],
+      ['Read src/pay.ts', ['src/pay.ts']],
+      ['What it builds on', ['src/money.ts']],
+      ['How it is tested', ['test/pay.test.ts', 'tests/test_money.py']],
+    ]);
+    expect(plan.steps.at(-1)!.why).toContain('tests of src/pay.ts');
+  });
+
   it('says how a named seed was matched', () => {
     const plan = deterministicPlan(GRAPH, { request: 'x', seed: 'src/pay.ts', how: 'extension', related: [], distance: new Map() });
     expect(plan.steps).toHaveLength(1);

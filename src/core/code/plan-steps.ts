@@ -2,10 +2,11 @@
  * @module core/code/plan-steps
  * The deterministic onboarding plan, written without a language model: entry points first
  * (files nothing in the context imports), then the seed, what it builds on, who uses it, what
- * lies further out, and (in the fused order) what changed with it or is about the same topic,
- * each step naming its files and why they come there.
+ * lies further out, (in the fused order) what changed with it or is about the same topic, and
+ * last the tests among them, each step naming its files and why they come there.
  */
 import { importersOf, importsOf, type CodeGraph } from './code-graph.js';
+import { isTestFile } from './test-files.js';
 
 export interface PlanStep {
   step: number;
@@ -62,8 +63,11 @@ export function deterministicPlan(graph: CodeGraph, input: PlanInput): Onboardin
   const seed = input.seed;
   const dataUses = (input.dataUses ?? []).filter((u) => u.file !== seed);
   const dataFiles = new Set(dataUses.map((u) => u.file));
-  const entries = input.related.filter((f) => !dataFiles.has(f) && isEntryPoint(graph, f));
-  const rest = input.related.filter((f) => !dataFiles.has(f) && !entries.includes(f));
+  // nothing imports a test either, yet a test is where checks start, not execution: tests come last
+  const tests = input.related.filter((f) => !dataFiles.has(f) && isTestFile(f));
+  const code = input.related.filter((f) => !dataFiles.has(f) && !tests.includes(f));
+  const entries = code.filter((f) => isEntryPoint(graph, f));
+  const rest = code.filter((f) => !entries.includes(f));
   const imported = new Set(importsOf(graph, seed));
   const direct = rest.filter((f) => input.distance.get(f) === 1);
   const buildsOn = direct.filter((f) => imported.has(f));
@@ -109,6 +113,12 @@ export function deterministicPlan(graph: CodeGraph, input: PlanInput): Onboardin
       title: 'About the same topic',
       files: topical,
       why: `not imported near ${seed} nor changed with it, but ${input.request.trim() ? `about the words of "${input.request}"` : 'named and written like it'}`,
+    });
+  if (tests.length)
+    steps.push({
+      title: 'How it is tested',
+      files: tests,
+      why: `tests of ${seed} and the code around it: their cases show how it is called and what it must do`,
     });
   return { request: input.request, steps: steps.map((s, i) => ({ step: i + 1, ...s })), writtenBy: 'rules' };
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { isTestFile, startingFile } from './test-files.js';
+
+describe('isTestFile', () => {
+  it.each([
+    'test/e2e/code-cli.test.ts',
+    'src/core/code/fuse.test.ts',
+    'lib/router.spec.js',
+    'src/__tests__/app.tsx',
+    'tests/test_commands.py',
+    'pkg/store/store_test.go',
+    'app/models_test.py',
+    'conftest.py',
+    'src/test/java/com/acme/AppTest.java',
+    'core/src/main/java/com/acme/OrderServiceTests.java',
+    'spec/models/user_spec.rb',
+  ])('%s is a test', (path) => expect(isTestFile(path)).toBe(true));
+
+  it.each([
+    'src/dialect/postgres/postgres-introspector.ts',
+    'src/click/testing.py',
+    'src/core/contest.ts',
+    'src/latest.ts',
+    'src/main/java/com/acme/Test.java',
+    'cmd/attestation/main.go',
+    'docs/specification.md',
+  ])('%s is not a test', (path) => expect(isTestFile(path)).toBe(false));
+});
+
+describe('startingFile', () => {
+  const hits = (...ids: string[]) => ids.map((id) => ({ source: 'svc', id }));
+  it('the first hit that is code, when the tests lead', () => {
+    expect(startingFile(hits('tests/test_commands.py', 'tests/test_options.py', 'src/click/core.py'))?.id).toBe('src/click/core.py');
+  });
+  it('the first hit when only tests match within the first ten, or nothing at all', () => {
+    const tests = Array.from({ length: 10 }, (_, i) => `test/t${i}.test.ts`);
+    expect(startingFile(hits(...tests, 'src/late.ts'))?.id).toBe('test/t0.test.ts');
+    expect(startingFile(hits())).toBeUndefined();
+  });
+});
