@@ -14,9 +14,11 @@ export const IMPORT_EDGE_KIND = 'imports';
 /**
  * The version of what a scan writes on each file. A file written by another version is rescanned
  * by the next `sextant update`, and until then the planner says that its history features are
- * missing. 3: every file carries its latest commits (`recentChanges`) and change dates.
+ * missing. 3: every file carries its latest commits (`recentChanges`) and change dates. 4: Go
+ * files of one package are linked by the names they share (`same-package`), and a Python name
+ * declared twice is one symbol.
  */
-export const CODE_SCAN_VERSION = 3;
+export const CODE_SCAN_VERSION = 4;
 
 /** Commits of more files of the tree sweep (renames, reformatting) and bind nothing: co-change skips them. */
 export const SWEEPING_COMMIT_FILES = 40;

@@ -183,7 +183,7 @@ function relationTo(
 
 /** What the fused order lacks while an older release's scan of its source stands. */
 function outdatedNotice(source: string, outdated: number, files: number): string {
-  return `${outdated} of ${files} files of ${source} were scanned by an older release: the fused order reads only part of their history until \`sextant update --source ${source}\``;
+  return `${outdated} of ${files} files of ${source} were scanned by an older release: the fused order misses what a newer scan reads (history, links) until \`sextant update --source ${source}\``;
 }
 
 export function createOnboardingService(deps: OnboardingDeps): OnboardingService {

@@ -12,7 +12,9 @@
  *   importer gets an edge to each non-test `.go` file of the folder. A Go package is spread over
  *   files, and the graph's nodes are files: linking each keeps the planner, seed resolution and
  *   `get` of any one file working without a package node kind (the degree it adds is the
- *   package's real size).
+ *   package's real size). Files of one package need no import: a name a file mentions that another
+ *   non-test file of its folder and package declares at package level (a function, type, variable
+ *   or constant) is an edge (`same-package`).
  * - Java: each file's `package` declaration plus its file name is a fully qualified class name
  *   (so any source root works, `src/main/java` or none); `import a.b.C` links to that class's file,
  *   a nested or static member (`a.b.C.Inner`, `static a.b.C.m`) to `C`'s, `a.b.*` to the files of
@@ -96,13 +98,25 @@ async function goImports(root: string, parsed: Parsed, map: ImportMap): Promise<
   const byDir = new Map<string, string[]>();
   for (const f of goFiles) if (!f.endsWith('_test.go')) byDir.set(dirOf(f), [...(byDir.get(dirOf(f)) ?? []), f]);
   const modules = await goModules(root, new Set(goFiles.map(dirOf)));
+  // a package's own names need no import: name → the non-test files of (folder, package) declaring it
+  const declaredIn = new Map<string, Map<string, string[]>>();
+  for (const f of goFiles) {
+    if (f.endsWith('_test.go')) continue;
+    const key = `${dirOf(f)}\0${parsed.get(f)!.packageName}`;
+    const names = declaredIn.get(key) ?? new Map<string, string[]>();
+    declaredIn.set(key, names);
+    for (const name of parsed.get(f)!.declares) names.set(name, [...(names.get(name) ?? []), f]);
+  }
   for (const file of goFiles) {
-    for (const imp of parsed.get(file)!.imports) {
+    const own = parsed.get(file)!;
+    for (const imp of own.imports) {
       const mod = modules.find((m) => imp.module === m.module || imp.module.startsWith(`${m.module}/`));
       if (!mod) continue;
       const dir = under(mod.dir, imp.module.slice(mod.module.length).replace(/^\//, '')).replace(/\/$/, '');
       for (const target of byDir.get(dir) ?? []) link(map, file, target, 'import');
     }
+    const siblings = declaredIn.get(`${dirOf(file)}\0${own.packageName}`);
+    if (siblings) for (const name of own.mentions) for (const target of siblings.get(name) ?? []) link(map, file, target, 'same-package');
   }
 }
 
@@ -144,7 +158,7 @@ function javaImports(parsed: Parsed, known: ReadonlySet<string>, map: ImportMap)
       if (target) link(map, file, target, imp.isStatic ? 'static-import' : 'import');
     }
     const siblings = new Map((packages.get(own.packageName) ?? []).map((f) => [posix.basename(f, '.java'), f]));
-    for (const name of own.typeNames) {
+    for (const name of own.mentions) {
       const target = siblings.get(name);
       if (target) link(map, file, target, 'same-package');
     }

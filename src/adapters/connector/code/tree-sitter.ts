@@ -33,8 +33,10 @@ export interface ParsedFile {
   symbols: CodeSymbol[];
   /** Go `package x` / Java `package a.b;` (empty when none). */
   packageName: string;
-  /** Java: every type name the file mentions (same-package classes need no import). */
-  typeNames: string[];
+  /** Names the file mentions that a file of its own package may declare (those need no import): Java's type names, Go's identifiers. */
+  mentions: string[];
+  /** Go: the package-level names the file declares (functions, types, variables, constants; methods are no such names). */
+  declares: string[];
 }
 
 const GRAMMARS: Record<string, string> = { python: 'python', go: 'go', java: 'java' };
@@ -118,7 +120,7 @@ function pythonFile(root: Node, text: string): ParsedFile {
       signature: signature(text, def, def.childForFieldName('body')),
     });
   }
-  return { imports, symbols, packageName: '', typeNames: [] };
+  return { imports, symbols, packageName: '', mentions: [], declares: [] };
 }
 
 const exported = (name: string) => /^[A-Z]/.test(name);
@@ -133,11 +135,15 @@ function goFile(root: Node, text: string): ParsedFile {
     line: lineOf(s),
   }));
   const symbols: CodeSymbol[] = [];
+  const declares: string[] = [];
   let packageName = '';
   for (const top of named(root)) {
     if (top.type === 'package_clause') packageName = named(top)[0]?.text ?? '';
+    else if (top.type === 'var_declaration' || top.type === 'const_declaration')
+      declares.push(...all(top, ['var_spec', 'const_spec']).flatMap((spec) => spec.childrenForFieldName('name').map((n) => n?.text ?? '')));
     else if (top.type === 'function_declaration' || top.type === 'method_declaration') {
       const name = top.childForFieldName('name')?.text ?? '';
+      if (top.type === 'function_declaration') declares.push(name);
       if (!exported(name)) continue;
       const receiver = top.type === 'method_declaration' ? (all(top.childForFieldName('receiver')!, ['type_identifier'])[0]?.text ?? '') : '';
       symbols.push({
@@ -149,11 +155,13 @@ function goFile(root: Node, text: string): ParsedFile {
     } else if (top.type === 'type_declaration') {
       for (const spec of named(top).filter((c) => c.type === 'type_spec' || c.type === 'type_alias')) {
         const name = spec.childForFieldName('name')?.text ?? '';
+        declares.push(name);
         if (exported(name)) symbols.push({ name, kind: 'type', line: lineOf(spec), signature: signature(text, top, null) });
       }
     }
   }
-  return { imports, symbols, packageName, typeNames: [] };
+  const mentions = [...new Set(all(root, ['identifier', 'type_identifier']).map((n) => n.text))];
+  return { imports, symbols, packageName, mentions, declares: [...new Set(declares.filter((n) => n && n !== '_'))] };
 }
 
 const JAVA_TYPES = ['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'annotation_type_declaration'];
@@ -192,8 +200,8 @@ function javaFile(root: Node, text: string): ParsedFile {
       }
     }
   }
-  const typeNames = [...new Set(all(root, ['type_identifier']).map((n) => n.text))];
-  return { imports, symbols, packageName, typeNames };
+  const mentions = [...new Set(all(root, ['type_identifier']).map((n) => n.text))];
+  return { imports, symbols, packageName, mentions, declares: [] };
 }
 
 /**

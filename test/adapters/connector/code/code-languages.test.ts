@@ -109,6 +109,37 @@ describe('Python, Go and Java imports and symbols (tree-sitter)', () => {
     ]);
   });
 
+  it('Go: a name one file of a package declares and another mentions is a same-package edge, without an import', async () => {
+    const s = await scan({
+      'go.mod': 'module example.com/cli\n\ngo 1.22\n',
+      'command.go':
+        'package cli\n\n// Command is one verb.\ntype Command struct{ flags *FlagSet }\n\nfunc (c *Command) Execute() error { return run(c, defaultArgs) }\n',
+      'flags.go': 'package cli\n\ntype FlagSet struct{}\n\nfunc (f *FlagSet) Parse() {}\n',
+      'run.go': 'package cli\n\nvar defaultArgs = []string{}\n\nfunc run(c *Command, args []string) error { return nil }\n',
+      'help.go': 'package cli\n\nconst usage = "usage"\n\nfunc (f *FlagSet) Usage() string { return usage }\n',
+      'command_test.go': 'package cli\n\nimport "testing"\n\nfunc TestExecute(t *testing.T) { (&Command{}).Execute() }\n',
+      'example_test.go': 'package cli_test\n\nimport "example.com/cli"\n\nfunc Example() { _ = cli.Command{} }\n',
+    });
+    expect(edgeList(s)).toEqual([
+      'command.go → flags.go',
+      'command.go → run.go',
+      'command_test.go → command.go',
+      // the external test package imports the package: an edge to each of its files, as any importer
+      'example_test.go → command.go',
+      'example_test.go → flags.go',
+      'example_test.go → help.go',
+      'example_test.go → run.go',
+      // a method on a type of another file binds the two
+      'help.go → flags.go',
+      'run.go → command.go',
+    ]);
+    const command = s.objects.find((o) => o.id === 'svc:code_file:command.go')!;
+    expect(command.attributes.imports).toEqual([
+      { path: 'flags.go', kinds: ['same-package'] },
+      { path: 'run.go', kinds: ['same-package'] },
+    ]);
+  });
+
   it('Java: package declarations and source roots, nested and static members, wildcards, same-package types', async () => {
     const s = await scan(JAVA);
     const m = 'src/main/java/com/acme';
