@@ -20,7 +20,7 @@ export function registerSourceCommands(program: Command): void {
   const add = source
     .command('add')
     .description(
-      'register a source: postgres://reader@localhost:5432/shop, `hugr https://mesh.example.com`, `graphql https://api.example.com/graphql`, `openapi ./spec.yaml`, `docs ./handbook`',
+      'register a source: postgres://reader@localhost:5432/shop, `hugr https://mesh.example.com`, `graphql https://api.example.com/graphql`, `openapi ./spec.yaml`, `docs ./handbook`, `code ./my-service`',
     )
     .argument('<type-or-url>', `source type (${SOURCE_TYPES.join(', ')}) or the URL, whose scheme then tells the type`)
     .argument('[url]', 'connection string, endpoint URL, file or folder when a type is given first')
