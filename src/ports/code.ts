@@ -16,9 +16,10 @@ export const IMPORT_EDGE_KIND = 'imports';
  * by the next `sextant update`, and until then the planner says that its history features are
  * missing. 3: every file carries its latest commits (`recentChanges`) and change dates. 4: Go
  * files of one package are linked by the names they share (`same-package`), and a Python name
- * declared twice is one symbol.
+ * declared twice is one symbol. 5: tsconfig `paths` without a `baseUrl` resolve (a monorepo's
+ * cross-package imports).
  */
-export const CODE_SCAN_VERSION = 4;
+export const CODE_SCAN_VERSION = 5;
 
 /** Commits of more files of the tree sweep (renames, reformatting) and bind nothing: co-change skips them. */
 export const SWEEPING_COMMIT_FILES = 40;

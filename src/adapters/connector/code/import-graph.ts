@@ -54,7 +54,13 @@ export async function cruiseImports(root: string, files: readonly string[]): Pro
   if (existsSync(tsConfigPath)) {
     try {
       const { default: extractTsConfig } = await import('dependency-cruiser/config-utl/extract-ts-config');
-      transpile = { tsConfig: extractTsConfig(tsConfigPath) };
+      const tsConfig = extractTsConfig(tsConfigPath) as { options?: { baseUrl?: string; pathsBasePath?: string } };
+      // `paths` without a `baseUrl` are relative to the tsconfig; dependency-cruiser would hand its
+      // paths plugin a baseUrl of './', which that plugin takes from the process's working directory
+      // (no alias resolved unless Sextant runs in the repository). With a baseUrl in the parsed
+      // options the plugin reads the tsconfig itself and resolves from the tsconfig's folder.
+      if (tsConfig.options && !tsConfig.options.baseUrl) tsConfig.options.baseUrl = tsConfig.options.pathsBasePath ?? root;
+      transpile = { tsConfig };
     } catch {
       transpile = undefined; // a tsconfig that does not parse: plain resolution still finds relative imports
     }

@@ -78,6 +78,28 @@ describe('code connector', () => {
     expect(snapshot.objects.every((o) => !o.path.startsWith('/') && !o.path.includes('..'))).toBe(true);
   });
 
+  it('resolves tsconfig paths that have no baseUrl (relative to the tsconfig, not to the working directory), as in a monorepo', async () => {
+    const root = tree(
+      {
+        'tsconfig.json': JSON.stringify({
+          compilerOptions: { paths: { '@acme/server': ['./packages/server/src'], '@acme/server/*': ['./packages/server/src/*'] } },
+        }),
+        'packages/server/src/index.ts': "export { route } from './route';\n",
+        'packages/server/src/route.ts': 'export const route = 1;\n',
+        'packages/client/src/client.ts':
+          "import { route } from '@acme/server';\nimport { route as r } from '@acme/server/route';\nexport const c = route + r;\n",
+      },
+      { git: true },
+    );
+    expect(process.cwd()).not.toBe(root);
+    const snapshot = await createCodeConnector().introspect(record(root));
+    expect(edgeList(snapshot)).toEqual([
+      'packages/client/src/client.ts → packages/server/src/index.ts',
+      'packages/client/src/client.ts → packages/server/src/route.ts',
+      'packages/server/src/index.ts → packages/server/src/route.ts',
+    ]);
+  });
+
   it('reuses the stored graph when no file changed, and rescans when one did', async () => {
     const root = tree(SERVICE, { git: true });
     const connector = createCodeConnector();
