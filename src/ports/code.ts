@@ -69,6 +69,8 @@ export interface CodeFileAttributes {
   /** sha256 of the text: an unchanged file is not parsed again. */
   hash: string;
   scan: number;
+  /** sha256 of the tree's resolution configs (tsconfig, package.json, go.mod): when it differs, the tree is rescanned. */
+  resolution?: string;
   imports: readonly FileImport[];
   /** Exported functions, classes and types, in file order. */
   symbols: readonly string[];

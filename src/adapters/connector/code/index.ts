@@ -47,6 +47,7 @@ function toObjects(
   source: string,
   file: ListedFile,
   hash: string,
+  resolution: string,
   imports: readonly FileImport[],
   symbols: readonly CodeSymbol[],
   history: {
@@ -79,6 +80,7 @@ function toObjects(
       lines: file.text.split('\n').length,
       hash,
       scan: CODE_SCAN_VERSION,
+      resolution,
       imports: imports.map((i) => ({ path: i.path, kinds: i.kinds })),
       symbols: symbols.map((s) => s.name),
       words: bodyWords(file.text),
@@ -191,7 +193,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
     async introspect(source: SourceRecord, introspect: IntrospectOptions = {}): Promise<SourceSnapshot> {
       await requireFolder(source);
       introspect.onProgress?.('listing files', 0, 1);
-      const { files, refused } = await listCodeFiles(source.url, { maxFileBytes });
+      const { files, refused, configs } = await listCodeFiles(source.url, { maxFileBytes });
       if (!files.length)
         throw new SextantError(
           'INTROSPECTION_FAILED',
@@ -201,11 +203,14 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
           },
         );
       const hashes = new Map(files.map((f) => [f.path, sha256(f.text)]));
+      const resolution = sha256(configs.map((c) => `${c.path}\0${c.text}`).join('\0'));
       const storedAll = (await introspect.stored?.()) ?? [];
       const stored = storedAll.filter((o) => o.kind === CODE_FILE_KIND);
       const graph = graphFile(source);
       const unchanged =
-        !graph && stored.length === files.length && stored.every((o) => hashes.get(o.path) === o.attributes.hash && o.attributes.scan === CODE_SCAN_VERSION);
+        !graph &&
+        stored.length === files.length &&
+        stored.every((o) => hashes.get(o.path) === o.attributes.hash && o.attributes.scan === CODE_SCAN_VERSION && o.attributes.resolution === resolution);
       const notes: string[] = [];
       let imports: ImportMap;
       if (unchanged) {
@@ -236,6 +241,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
             source.name,
             file,
             hashes.get(file.path)!,
+            resolution,
             imports.get(file.path) ?? [],
             parsed.get(file.path)?.symbols ??
               (unchanged && PARSED_LANGUAGES.has(file.language) ? (storedSymbols.get(file.path) ?? []) : exportedSymbols(file.text, file.language)),

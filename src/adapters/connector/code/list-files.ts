@@ -3,7 +3,9 @@
  * The files of a working tree that a code source indexes: what git tracks or would track
  * (`.gitignore` respected; without git, the root `.gitignore` read with `ignore`), source-code
  * extensions only, never `node_modules` or `.git`. A symbolic link that leaves the tree is
- * refused and named, as is a file that is binary or too large.
+ * refused and named, as is a file that is binary or too large. The files that steer import
+ * resolution (tsconfig/jsconfig, package.json, go.mod) are read too, so that a change to one
+ * alone is seen.
  */
 import { execFile } from 'node:child_process';
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
@@ -60,10 +62,21 @@ export interface RefusedFile {
   reason: string;
 }
 
+/** A file that steers import resolution without being code itself. */
+export interface ConfigFile {
+  path: string;
+  text: string;
+}
+
 export interface FileListing {
   files: ListedFile[];
   refused: RefusedFile[];
+  /** tsconfig*.json, jsconfig*.json, package.json and go.mod files of the tree, by path. */
+  configs: ConfigFile[];
 }
+
+/** tsconfig paths and extends, package.json exports/imports/workspaces, a go.mod's module path. */
+export const RESOLUTION_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|go\.mod)$/;
 
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
 
@@ -108,7 +121,13 @@ export async function listCodeFiles(root: string, options: { maxFileBytes: numbe
   const paths = ((await gitFiles(root)) ?? (await walkedFiles(root))).filter((p) => !p.split('/').some((part) => ALWAYS_SKIPPED.has(part)));
   const files: ListedFile[] = [];
   const refused: RefusedFile[] = [];
+  const configs: ConfigFile[] = [];
   for (const path of paths.sort()) {
+    if (RESOLUTION_CONFIG.test(path)) {
+      const info = await lstat(join(root, path)).catch(() => null);
+      if (info?.isFile() && info.size <= options.maxFileBytes) configs.push({ path, text: await readFile(join(root, path), 'utf8').catch(() => '') });
+      continue;
+    }
     const language = languageOf(path);
     if (!language) continue;
     const full = join(root, path);
@@ -131,5 +150,5 @@ export async function listCodeFiles(root: string, options: { maxFileBytes: numbe
         refused.push({ path, reason: `unreadable: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` });
     }
   }
-  return { files, refused };
+  return { files, refused, configs };
 }

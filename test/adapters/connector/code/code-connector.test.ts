@@ -115,6 +115,32 @@ describe('code connector', () => {
     expect(edgeList(changed)).toContain('src/lib/money.ts → src/billing/pay.ts');
   });
 
+  it('rescans when only a resolution config changed (a tsconfig path now maps elsewhere, a go.mod renamed its module)', async () => {
+    const root = tree(
+      {
+        'tsconfig.json': JSON.stringify({ compilerOptions: { paths: { '@x/*': ['./old/*'] } } }),
+        'app.ts': "import { v } from '@x/v';\nexport const a = v;\n",
+        'old/v.ts': 'export const v = 1;\n',
+        'new/v.ts': 'export const v = 2;\n',
+        'go.mod': 'module example.com/one\n',
+        'cmd/main.go': 'package main\n\nimport "example.com/two/lib"\n\nfunc main() { lib.Run() }\n',
+        'lib/lib.go': 'package lib\n\nfunc Run() {}\n',
+      },
+      { git: true },
+    );
+    const connector = createCodeConnector();
+    const source = record(root);
+    const first = await connector.introspect(source);
+    expect(edgeList(first)).toEqual(['app.ts → old/v.ts']);
+    writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { paths: { '@x/*': ['./new/*'] } } }));
+    writeFileSync(join(root, 'go.mod'), 'module example.com/two\n');
+    const changed = await connector.introspect(source, { stored: async () => first.objects });
+    expect(changed.info.notes).toEqual([expect.not.stringContaining('unchanged')]);
+    expect(edgeList(changed)).toEqual(['app.ts → new/v.ts', 'cmd/main.go → lib/lib.go']);
+    const again = await connector.introspect(source, { stored: async () => changed.objects });
+    expect(again.info.notes).toEqual([expect.stringContaining('unchanged: not rescanned')]);
+  });
+
   it("keeps each file's co-change partners from git history, strongest first, sweeping commits left out", async () => {
     const root = tree(
       { 'a.ts': '1', 'b.ts': '1', 'c.ts': '1', ...Object.fromEntries(Array.from({ length: 45 }, (_, i) => [`bulk/f${i}.ts`, '1'])) },
