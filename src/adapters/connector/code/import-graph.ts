@@ -1,13 +1,13 @@
 /**
  * @module adapters/connector/code/import-graph
  * Who imports whom: dependency-cruiser's module graph of the JavaScript/TypeScript files
- * (tsconfig paths respected), or a precomputed graph file, either dependency-cruiser's JSON
+ * (tsconfig paths respected: each file's nearest tsconfig that maps paths, then those above it), or a precomputed graph file, either dependency-cruiser's JSON
  * (`modules[].dependencies[].resolved`) or seed 003's `{nodes, edges}`. Only edges between
  * files of the tree are kept; every path is workspace-relative.
  */
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { SextantError } from '../../../kernel/errors.js';
 import type { FileImport } from '../../../ports/code.js';
 
@@ -29,7 +29,7 @@ function add(map: ImportMap, from: string, to: string, kinds: string[], known: R
 
 interface CruisedModule {
   source: string;
-  dependencies?: Array<{ resolved?: string; dependencyTypes?: string[]; couldNotResolve?: boolean; coreModule?: boolean }>;
+  dependencies?: Array<{ module?: string; resolved?: string; dependencyTypes?: string[]; couldNotResolve?: boolean; coreModule?: boolean }>;
 }
 
 function fromModules(modules: readonly CruisedModule[], known: ReadonlySet<string>): ImportMap {
@@ -44,40 +44,124 @@ function fromModules(modules: readonly CruisedModule[], known: ReadonlySet<strin
   return map;
 }
 
-/** dependency-cruiser over the tree's JS/TS files, with the root tsconfig.json when there is one. */
+interface TsConfig {
+  options?: { baseUrl?: string; pathsBasePath?: string; paths?: Record<string, unknown> };
+}
+
+/** A tsconfig/jsconfig as dependency-cruiser reads it (extends followed); null when it does not parse. */
+async function readTsConfig(file: string): Promise<TsConfig | null> {
+  try {
+    const { default: extractTsConfig } = await import('dependency-cruiser/config-utl/extract-ts-config');
+    const tsConfig = extractTsConfig(file) as TsConfig;
+    // `paths` without a `baseUrl` are relative to the tsconfig; dependency-cruiser would hand its
+    // paths plugin a baseUrl of './', which that plugin takes from the process's working directory
+    // (no alias resolved unless Sextant runs in the repository). With a baseUrl in the parsed
+    // options the plugin reads the tsconfig itself and resolves from the tsconfig's folder.
+    if (tsConfig.options && !tsConfig.options.baseUrl) tsConfig.options.baseUrl = tsConfig.options.pathsBasePath ?? dirname(file);
+    return tsConfig;
+  } catch {
+    return null; // a tsconfig that does not parse: plain resolution still finds relative imports
+  }
+}
+
+const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
+
+type Dependency = NonNullable<CruisedModule['dependencies']>[number];
+interface Resolver {
+  config: string;
+  tsConfig: TsConfig;
+}
+
+const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+
+/**
+ * Which tsconfigs resolve each file's imports, first one first: the nearest tsconfig.json or
+ * jsconfig.json above it that maps `paths` (each app of a monorepo its own `@/*`), then the ones
+ * further up that map paths, then the root tsconfig.json. An import the nearest leaves unresolved
+ * takes the next one's answer: a monorepo app's `@org/pkg` found by the root's paths, as the
+ * workspace would. Files with the same list are cruised together.
+ */
+async function resolverGroups(root: string, files: readonly string[]): Promise<Array<{ folder: string; resolvers: Resolver[]; files: string[] }>> {
+  const parsed = new Map<string, Promise<TsConfig | null>>();
+  const parse = (rel: string) => {
+    if (!parsed.has(rel)) parsed.set(rel, readTsConfig(join(root, rel)));
+    return parsed.get(rel)!;
+  };
+  const nearest = new Map<string, Promise<string | null>>();
+  const withPaths = (dir: string): Promise<string | null> => {
+    if (!nearest.has(dir))
+      nearest.set(
+        dir,
+        (async () => {
+          for (const name of CONFIG_NAMES) {
+            const rel = dir ? `${dir}/${name}` : name;
+            if (existsSync(join(root, rel)) && Object.keys((await parse(rel))?.options?.paths ?? {}).length) return rel;
+          }
+          return dir ? withPaths(folderOf(dir)) : null;
+        })(),
+      );
+    return nearest.get(dir)!;
+  };
+  const groups = new Map<string, { folder: string; resolvers: Resolver[]; files: string[] }>();
+  for (const file of files) {
+    const chain: string[] = [];
+    for (let config = await withPaths(folderOf(file)); config; config = folderOf(config) ? await withPaths(folderOf(folderOf(config))) : null)
+      chain.push(config);
+    if (!chain.includes('tsconfig.json') && existsSync(join(root, 'tsconfig.json'))) chain.push('tsconfig.json');
+    const resolvers: Resolver[] = [];
+    for (const config of chain) {
+      const tsConfig = await parse(config);
+      if (tsConfig) resolvers.push({ config, tsConfig });
+    }
+    const key = resolvers.map((r) => r.config).join('\0');
+    const group = groups.get(key) ?? { folder: folderOf(chain[0] ?? ''), resolvers, files: [] };
+    groups.set(key, group);
+    group.files.push(file);
+  }
+  return [...groups.values()];
+}
+
+/** dependency-cruiser over the tree's JS/TS files, each group with the tsconfigs that resolve its imports. */
 export async function cruiseImports(root: string, files: readonly string[]): Promise<ImportMap> {
   const scanned = files.filter((f) => SCANNED.test(f));
   if (!scanned.length) return new Map();
   const { cruise } = await import('dependency-cruiser');
-  const tsConfigPath = join(root, 'tsconfig.json');
-  let transpile: { tsConfig: unknown } | undefined;
-  if (existsSync(tsConfigPath)) {
-    try {
-      const { default: extractTsConfig } = await import('dependency-cruiser/config-utl/extract-ts-config');
-      const tsConfig = extractTsConfig(tsConfigPath) as { options?: { baseUrl?: string; pathsBasePath?: string } };
-      // `paths` without a `baseUrl` are relative to the tsconfig; dependency-cruiser would hand its
-      // paths plugin a baseUrl of './', which that plugin takes from the process's working directory
-      // (no alias resolved unless Sextant runs in the repository). With a baseUrl in the parsed
-      // options the plugin reads the tsconfig itself and resolves from the tsconfig's folder.
-      if (tsConfig.options && !tsConfig.options.baseUrl) tsConfig.options.baseUrl = tsConfig.options.pathsBasePath ?? root;
-      transpile = { tsConfig };
-    } catch {
-      transpile = undefined; // a tsconfig that does not parse: plain resolution still finds relative imports
+  const known = new Set(files);
+  const clean = (path: string) => path.replace(/^\.\//, '');
+  const usable = (d: Dependency | undefined) => !!d?.resolved && !d.couldNotResolve && !d.coreModule && known.has(clean(d.resolved));
+  const imports: ImportMap = new Map();
+  for (const group of await resolverGroups(root, scanned)) {
+    const members = new Set(group.files);
+    // importer → specifier → the first resolver's answer that names a file of the tree
+    const chosen = new Map<string, Map<string, Dependency>>();
+    for (const resolver of group.resolvers.length ? group.resolvers : [null]) {
+      const result = await cruise(
+        group.files,
+        {
+          baseDir: root,
+          tsPreCompilationDeps: true,
+          // a nested config's files are all under its folder: what they import from elsewhere is not cruised again
+          doNotFollow: { path: group.folder ? ['node_modules', `^(?!${group.folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/)`] : 'node_modules' },
+          ...(resolver ? { tsConfig: { fileName: join(root, resolver.config) } } : {}),
+        },
+        undefined,
+        (resolver ? { tsConfig: resolver.tsConfig } : undefined) as Parameters<typeof cruise>[3],
+      );
+      for (const m of (result.output as { modules: CruisedModule[] }).modules) {
+        const source = clean(m.source);
+        if (!members.has(source)) continue;
+        const bySpecifier = chosen.get(source) ?? new Map<string, Dependency>();
+        chosen.set(source, bySpecifier);
+        for (const d of m.dependencies ?? []) {
+          const key = `${d.module ?? d.resolved}\0${(d.dependencyTypes ?? []).includes('type-only')}`;
+          if (!usable(bySpecifier.get(key))) bySpecifier.set(key, d);
+        }
+      }
     }
+    const modules = [...chosen].map(([source, bySpecifier]) => ({ source, dependencies: [...bySpecifier.values()] }));
+    for (const [from, list] of fromModules(modules, known)) imports.set(from, list);
   }
-  const result = await cruise(
-    [...scanned],
-    {
-      baseDir: root,
-      tsPreCompilationDeps: true,
-      doNotFollow: { path: 'node_modules' },
-      ...(transpile ? { tsConfig: { fileName: tsConfigPath } } : {}),
-    },
-    undefined,
-    transpile as Parameters<typeof cruise>[3],
-  );
-  const output = result.output as { modules: CruisedModule[] };
-  return fromModules(output.modules, new Set(files));
+  return imports;
 }
 
 const relativePath = (p: unknown): string | null => {
