@@ -48,20 +48,27 @@ interface TsConfig {
   options?: { baseUrl?: string; pathsBasePath?: string; paths?: Record<string, unknown> };
 }
 
-/** A tsconfig/jsconfig as dependency-cruiser reads it (extends followed); null when it does not parse. */
+/**
+ * A tsconfig/jsconfig parsed as TypeScript does (extends followed), null when it is not JSON.
+ * Unlike dependency-cruiser's reader, an error elsewhere in it (an `extends` of a package that is
+ * not installed, an `include` that matches nothing) keeps what the file itself says, its paths.
+ */
 async function readTsConfig(file: string): Promise<TsConfig | null> {
+  const { default: ts } = await import('typescript');
+  const read = ts.readConfigFile(file, ts.sys.readFile);
+  if (read.error || typeof read.config !== 'object' || !read.config) return null;
+  let tsConfig: TsConfig;
   try {
-    const { default: extractTsConfig } = await import('dependency-cruiser/config-utl/extract-ts-config');
-    const tsConfig = extractTsConfig(file) as TsConfig;
-    // `paths` without a `baseUrl` are relative to the tsconfig; dependency-cruiser would hand its
-    // paths plugin a baseUrl of './', which that plugin takes from the process's working directory
-    // (no alias resolved unless Sextant runs in the repository). With a baseUrl in the parsed
-    // options the plugin reads the tsconfig itself and resolves from the tsconfig's folder.
-    if (tsConfig.options && !tsConfig.options.baseUrl) tsConfig.options.baseUrl = tsConfig.options.pathsBasePath ?? dirname(file);
-    return tsConfig;
+    tsConfig = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(file), {}, file) as TsConfig;
   } catch {
-    return null; // a tsconfig that does not parse: plain resolution still finds relative imports
+    return null;
   }
+  // `paths` without a `baseUrl` are relative to the tsconfig; dependency-cruiser would hand its
+  // paths plugin a baseUrl of './', which that plugin takes from the process's working directory
+  // (no alias resolved unless Sextant runs in the repository). With a baseUrl in the parsed
+  // options the plugin reads the tsconfig itself and resolves from the tsconfig's folder.
+  if (tsConfig.options && !tsConfig.options.baseUrl) tsConfig.options.baseUrl = tsConfig.options.pathsBasePath ?? dirname(file);
+  return tsConfig;
 }
 
 const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];

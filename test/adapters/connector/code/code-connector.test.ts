@@ -143,6 +143,25 @@ describe('code connector', () => {
     ]);
   });
 
+  it('keeps tsconfig paths when the tsconfig extends a package that is not installed (a fresh clone, a turborepo config package); a broken tsconfig is skipped', async () => {
+    const root = tree(
+      {
+        'tsconfig.json': JSON.stringify({ extends: '@tsconfig/node20/tsconfig.json', compilerOptions: { paths: { '@lib/*': ['./src/lib/*'] } } }),
+        'apps/web/tsconfig.json': JSON.stringify({ extends: '@repo/typescript-config/nextjs.json', compilerOptions: { paths: { '@/*': ['./src/*'] } } }),
+        'src/index.ts': "import { a } from '@lib/a';\nexport const b = a;\n",
+        'src/lib/a.ts': 'export const a = 1;\n',
+        'apps/web/src/page.ts': "import { db } from '@/db';\nexport const p = db;\n",
+        'apps/web/src/db.ts': 'export const db = 1;\n',
+        'tools/tsconfig.json': '{ "compilerOptions": { "paths": ',
+        'tools/x.ts': "import { y } from './y';\nexport const x = y;\n",
+        'tools/y.ts': 'export const y = 1;\n',
+      },
+      { git: true },
+    );
+    const snapshot = await createCodeConnector().introspect(record(root));
+    expect(edgeList(snapshot)).toEqual(['apps/web/src/page.ts → apps/web/src/db.ts', 'src/index.ts → src/lib/a.ts', 'tools/x.ts → tools/y.ts']);
+  });
+
   it('rescans when only a resolution config changed (a tsconfig path now maps elsewhere, a go.mod renamed its module)', async () => {
     const root = tree(
       {
