@@ -17,7 +17,8 @@ export const IMPORT_EDGE_KIND = 'imports';
  * missing. 3: every file carries its latest commits (`recentChanges`) and change dates. 4: Go
  * files of one package are linked by the names they share (`same-package`), and a Python name
  * declared twice is one symbol. 5: tsconfig `paths` without a `baseUrl` resolve (a monorepo's
- * cross-package imports), and each file's nearest tsconfig that maps paths resolves its aliases.
+ * cross-package imports), and each file's nearest tsconfig that maps paths resolves its aliases;
+ * imports of the tree's own packages by name resolve from their package.json.
  */
 export const CODE_SCAN_VERSION = 5;
 

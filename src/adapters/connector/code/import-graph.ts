@@ -10,6 +10,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { SextantError } from '../../../kernel/errors.js';
 import type { FileImport } from '../../../ports/code.js';
+import { resolveWorkspaceImport, workspacePackages } from './workspace-packages.js';
 
 /** Importer → its imports. */
 export type ImportMap = Map<string, FileImport[]>;
@@ -128,14 +129,19 @@ async function resolverGroups(root: string, files: readonly string[]): Promise<A
   return [...groups.values()];
 }
 
-/** dependency-cruiser over the tree's JS/TS files, each group with the tsconfigs that resolve its imports. */
-export async function cruiseImports(root: string, files: readonly string[]): Promise<ImportMap> {
+/**
+ * dependency-cruiser over the tree's JS/TS files, each group with the tsconfigs that resolve its
+ * imports; a bare import none of them resolves to a file of the tree is tried as one of the tree's
+ * own packages (`manifests`: its package.json files).
+ */
+export async function cruiseImports(root: string, files: readonly string[], manifests: ReadonlyArray<{ path: string; text: string }> = []): Promise<ImportMap> {
   const scanned = files.filter((f) => SCANNED.test(f));
   if (!scanned.length) return new Map();
   const { cruise } = await import('dependency-cruiser');
   const known = new Set(files);
   const clean = (path: string) => path.replace(/^\.\//, '');
   const usable = (d: Dependency | undefined) => !!d?.resolved && !d.couldNotResolve && !d.coreModule && known.has(clean(d.resolved));
+  const packages = workspacePackages(manifests);
   const imports: ImportMap = new Map();
   for (const group of await resolverGroups(root, scanned)) {
     const members = new Set(group.files);
@@ -163,6 +169,15 @@ export async function cruiseImports(root: string, files: readonly string[]): Pro
           const key = `${d.module ?? d.resolved}\0${(d.dependencyTypes ?? []).includes('type-only')}`;
           if (!usable(bySpecifier.get(key))) bySpecifier.set(key, d);
         }
+      }
+    }
+    for (const bySpecifier of chosen.values()) {
+      const found = new Set([...bySpecifier.values()].filter(usable).map((d) => d.module));
+      for (const [key, d] of bySpecifier) {
+        if (usable(d) || d.coreModule || !d.module || found.has(d.module) || /^[./]/.test(d.module)) continue;
+        const resolved = resolveWorkspaceImport(d.module, packages, known);
+        const typeOnly = (d.dependencyTypes ?? []).includes('type-only');
+        if (resolved) bySpecifier.set(key, { module: d.module, resolved, dependencyTypes: typeOnly ? ['workspace', 'type-only'] : ['workspace'] });
       }
     }
     const modules = [...chosen].map(([source, bySpecifier]) => ({ source, dependencies: [...bySpecifier.values()] }));

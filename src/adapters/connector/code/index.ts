@@ -224,6 +224,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
         imports = await cruiseImports(
           source.url,
           files.map((f) => f.path),
+          configs,
         );
       }
       const parsed = unchanged ? new Map<string, ParsedFile>() : await parseFiles(files, introspect);

@@ -162,6 +162,42 @@ describe('code connector', () => {
     expect(edgeList(snapshot)).toEqual(['apps/web/src/page.ts → apps/web/src/db.ts', 'src/index.ts → src/lib/a.ts', 'tools/x.ts → tools/y.ts']);
   });
 
+  it('resolves imports of workspace packages by their package.json (exports with a source condition, main), with nothing installed', async () => {
+    const root = tree(
+      {
+        'package.json': JSON.stringify({ name: 'acme', private: true, workspaces: ['packages/*'] }),
+        'packages/core/package.json': JSON.stringify({
+          name: '@acme/core',
+          exports: {
+            '.': { '@acme/source': './src/index.ts', types: './dist/index.d.ts', import: './dist/index.js' },
+            './util': { '@acme/source': './src/util.ts', import: './dist/util.js' },
+            './feature/*': { import: './dist/feature/*.js' },
+          },
+        }),
+        'packages/core/src/index.ts': "export * from './util';\n",
+        'packages/core/src/util.ts': 'export const util = 1;\n',
+        'packages/core/src/feature/flags.ts': 'export const flags = 1;\n',
+        'packages/core/test/core.test.ts': "import { util } from '@acme/core';\nexport const t = util;\n",
+        'packages/legacy/package.json': JSON.stringify({ name: 'legacy', main: 'lib/index.js' }),
+        'packages/legacy/lib/index.js': 'module.exports = 1;\n',
+        'packages/app/src/main.ts':
+          "import { util } from '@acme/core';\nimport { util as u } from '@acme/core/util';\nimport { flags } from '@acme/core/feature/flags';\nimport legacy from 'legacy';\nimport react from 'react';\nexport const m = [util, u, flags, legacy, react];\n",
+      },
+      { git: true },
+    );
+    const snapshot = await createCodeConnector().introspect(record(root));
+    expect(edgeList(snapshot)).toEqual([
+      'packages/app/src/main.ts → packages/core/src/feature/flags.ts',
+      'packages/app/src/main.ts → packages/core/src/index.ts',
+      'packages/app/src/main.ts → packages/core/src/util.ts',
+      'packages/app/src/main.ts → packages/legacy/lib/index.js',
+      'packages/core/src/index.ts → packages/core/src/util.ts',
+      'packages/core/test/core.test.ts → packages/core/src/index.ts',
+    ]);
+    const main = snapshot.edges.find((e) => e.fromId.endsWith('main.ts') && e.toId.endsWith('legacy/lib/index.js'))!;
+    expect(main.attributes).toEqual({ kinds: ['workspace'] });
+  });
+
   it('rescans when only a resolution config changed (a tsconfig path now maps elsewhere, a go.mod renamed its module)', async () => {
     const root = tree(
       {

@@ -1,0 +1,104 @@
+/**
+ * @module adapters/connector/code/workspace-packages
+ * Imports of the tree's own packages by name (`@org/ui`, `zod/v4` inside zod), resolved from the
+ * packages' package.json without anything installed: the `exports` entry for the subpath (every
+ * condition, in the file's order; `*` patterns), else `source`, `types`, `module`, `main`, else
+ * an index file. A target is a file of the tree, the TypeScript source of a `.js`/`.d.ts`
+ * target, or the same path under `src/` for a build folder (`dist/`, `build/`, `out/`, `lib/`).
+ * A package name that two package.json files claim is not resolved.
+ */
+import { posix } from 'node:path';
+
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+
+/** A package of the tree: its name and folder ('' for the root). */
+export interface WorkspacePackage {
+  name: string;
+  folder: string;
+  manifest: Record<string, unknown>;
+}
+
+/** The named packages of the tree's package.json files; a name claimed twice is left out. */
+export function workspacePackages(manifests: ReadonlyArray<{ path: string; text: string }>): Map<string, WorkspacePackage> {
+  const found = new Map<string, WorkspacePackage | null>();
+  for (const m of manifests) {
+    if (!/(^|\/)package\.json$/.test(m.path)) continue;
+    let manifest: unknown;
+    try {
+      manifest = JSON.parse(m.text);
+    } catch {
+      continue;
+    }
+    const name = (manifest as { name?: unknown } | null)?.name;
+    if (typeof name !== 'string' || !name) continue;
+    const folder = posix.dirname(m.path) === '.' ? '' : posix.dirname(m.path);
+    found.set(name, found.has(name) ? null : { name, folder, manifest: manifest as Record<string, unknown> });
+  }
+  return new Map([...found].filter((e): e is [string, WorkspacePackage] => e[1] !== null));
+}
+
+const leaves = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : Array.isArray(value)
+      ? value.flatMap(leaves)
+      : value && typeof value === 'object'
+        ? Object.values(value).flatMap(leaves)
+        : [];
+
+/** The targets `exports` names for a subpath ('.', './x'), conditions in the file's order. */
+function exportTargets(exportsField: unknown, subpath: string): string[] {
+  if (!exportsField || typeof exportsField !== 'object' || Array.isArray(exportsField)) return subpath === '.' ? leaves(exportsField) : [];
+  const map = exportsField as Record<string, unknown>;
+  if (!Object.keys(map).some((k) => k.startsWith('.'))) return subpath === '.' ? leaves(map) : [];
+  if (subpath in map) return leaves(map[subpath]);
+  for (const [key, value] of Object.entries(map)) {
+    const star = key.indexOf('*');
+    if (star < 0) continue;
+    const before = key.slice(0, star);
+    const after = key.slice(star + 1);
+    if (subpath.length < before.length + after.length || !subpath.startsWith(before) || !subpath.endsWith(after)) continue;
+    const middle = subpath.slice(before.length, subpath.length - after.length);
+    return leaves(value).map((t) => t.split('*').join(middle));
+  }
+  return [];
+}
+
+/** The tree file a path names: as is, its TypeScript source, with an extension, or its folder's index. */
+function treeFile(path: string, known: ReadonlySet<string>): string | null {
+  const stem = path.replace(/\.d\.(m|c)?ts$/, '').replace(/\.(m|c)?jsx?$/, '');
+  for (const candidate of [path, ...EXTENSIONS.map((e) => stem + e), ...EXTENSIONS.map((e) => `${path}/index${e}`)]) if (known.has(candidate)) return candidate;
+  return null;
+}
+
+function inPackage(folder: string, target: string, known: ReadonlySet<string>): string | null {
+  const path = posix.normalize(posix.join(folder, target));
+  if (path.startsWith('..')) return null;
+  const direct = treeFile(path, known);
+  if (direct) return direct;
+  const rel = folder ? path.slice(folder.length + 1) : path;
+  const built = /^(dist|build|out|lib)\//.exec(rel);
+  return built ? treeFile(posix.join(folder, 'src', rel.slice(built[0].length)), known) : null;
+}
+
+/** The file of the tree a bare import of one of its packages names, or null. */
+export function resolveWorkspaceImport(specifier: string, packages: ReadonlyMap<string, WorkspacePackage>, known: ReadonlySet<string>): string | null {
+  const parts = specifier.split('/');
+  const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+  const pkg = packages.get(name);
+  if (!pkg) return null;
+  const rest = specifier.slice(name.length).replace(/^\//, '');
+  const subpath = rest ? `./${rest}` : '.';
+  const m = pkg.manifest;
+  const targets =
+    m.exports !== undefined
+      ? exportTargets(m.exports, subpath)
+      : subpath === '.'
+        ? [...['source', 'types', 'typings', 'module', 'main'].flatMap((f) => (typeof m[f] === 'string' ? [m[f] as string] : [])), './index', './src/index']
+        : [subpath];
+  for (const target of targets) {
+    const file = inPackage(pkg.folder, target, known);
+    if (file) return file;
+  }
+  return null;
+}
