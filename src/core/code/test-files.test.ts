@@ -14,6 +14,13 @@ describe('isTestFile', () => {
     'src/test/java/com/acme/AppTest.java',
     'core/src/main/java/com/acme/OrderServiceTests.java',
     'spec/models/user_spec.rb',
+    'packages/query-core/src/__tests__/queryClient.test-d.tsx',
+    'packages/vue-query/src/useQuery.test-d.ts',
+    'apps/api/test/app.e2e-spec.ts',
+    'packages/query-codemods/src/v5/remove-overloads/__testfixtures__/default-import.output.tsx',
+    'src/__mocks__/fs.js',
+    'src/__fixtures__/user.ts',
+    'test-utils/fixtures/graph.ts',
   ])('%s is a test', (path) => expect(isTestFile(path)).toBe(true));
 
   it.each([
@@ -24,6 +31,8 @@ describe('isTestFile', () => {
     'src/main/java/com/acme/Test.java',
     'cmd/attestation/main.go',
     'docs/specification.md',
+    'src/fixtures.ts',
+    'src/test-d.ts',
   ])('%s is not a test', (path) => expect(isTestFile(path)).toBe(false));
 });
 
