@@ -171,13 +171,14 @@ export async function cruiseImports(root: string, files: readonly string[], mani
         }
       }
     }
-    for (const bySpecifier of chosen.values()) {
+    for (const [importer, bySpecifier] of chosen) {
       const found = new Set([...bySpecifier.values()].filter(usable).map((d) => d.module));
       for (const [key, d] of bySpecifier) {
         if (usable(d) || d.coreModule || !d.module || found.has(d.module) || /^[./]/.test(d.module)) continue;
-        const resolved = resolveWorkspaceImport(d.module, packages, known);
+        const resolved = resolveWorkspaceImport(d.module, importer, packages, known);
         const typeOnly = (d.dependencyTypes ?? []).includes('type-only');
-        if (resolved) bySpecifier.set(key, { module: d.module, resolved, dependencyTypes: typeOnly ? ['workspace', 'type-only'] : ['workspace'] });
+        const kinds = d.module.startsWith('#') ? ['aliased', 'aliased-subpath-import'] : ['workspace'];
+        if (resolved) bySpecifier.set(key, { module: d.module, resolved, dependencyTypes: typeOnly ? [...kinds, 'type-only'] : kinds });
       }
     }
     const modules = [...chosen].map(([source, bySpecifier]) => ({ source, dependencies: [...bySpecifier.values()] }));

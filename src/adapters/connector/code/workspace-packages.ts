@@ -5,7 +5,8 @@
  * condition, in the file's order; `*` patterns), else `source`, `types`, `module`, `main`, else
  * an index file. A target is a file of the tree, the TypeScript source of a `.js`/`.d.ts`
  * target, or the same path under `src/` for a build folder (`dist/`, `build/`, `out/`, `lib/`).
- * A package name that two package.json files claim is not resolved.
+ * A package name that two package.json files claim is not resolved. A subpath import (`#db/*`) is
+ * read from the `imports` of the importer's nearest package.json the same way.
  */
 import { posix } from 'node:path';
 
@@ -18,9 +19,16 @@ export interface WorkspacePackage {
   manifest: Record<string, unknown>;
 }
 
-/** The named packages of the tree's package.json files; a name claimed twice is left out. */
-export function workspacePackages(manifests: ReadonlyArray<{ path: string; text: string }>): Map<string, WorkspacePackage> {
+/** The tree's packages by name (a name claimed twice left out) and by folder. */
+export interface PackageIndex {
+  byName: Map<string, WorkspacePackage>;
+  byFolder: Map<string, WorkspacePackage>;
+}
+
+/** The packages of the tree's package.json files. */
+export function workspacePackages(manifests: ReadonlyArray<{ path: string; text: string }>): PackageIndex {
   const found = new Map<string, WorkspacePackage | null>();
+  const byFolder = new Map<string, WorkspacePackage>();
   for (const m of manifests) {
     if (!/(^|\/)package\.json$/.test(m.path)) continue;
     let manifest: unknown;
@@ -29,12 +37,14 @@ export function workspacePackages(manifests: ReadonlyArray<{ path: string; text:
     } catch {
       continue;
     }
-    const name = (manifest as { name?: unknown } | null)?.name;
-    if (typeof name !== 'string' || !name) continue;
+    if (!manifest || typeof manifest !== 'object') continue;
+    const name = (manifest as { name?: unknown }).name;
     const folder = posix.dirname(m.path) === '.' ? '' : posix.dirname(m.path);
-    found.set(name, found.has(name) ? null : { name, folder, manifest: manifest as Record<string, unknown> });
+    const pkg = { name: typeof name === 'string' ? name : '', folder, manifest: manifest as Record<string, unknown> };
+    byFolder.set(folder, pkg);
+    if (pkg.name) found.set(pkg.name, found.has(pkg.name) ? null : pkg);
   }
-  return new Map([...found].filter((e): e is [string, WorkspacePackage] => e[1] !== null));
+  return { byName: new Map([...found].filter((e): e is [string, WorkspacePackage] => e[1] !== null)), byFolder };
 }
 
 const leaves = (value: unknown): string[] =>
@@ -51,6 +61,11 @@ function exportTargets(exportsField: unknown, subpath: string): string[] {
   if (!exportsField || typeof exportsField !== 'object' || Array.isArray(exportsField)) return subpath === '.' ? leaves(exportsField) : [];
   const map = exportsField as Record<string, unknown>;
   if (!Object.keys(map).some((k) => k.startsWith('.'))) return subpath === '.' ? leaves(map) : [];
+  return mappedTargets(map, subpath);
+}
+
+/** The targets a map of subpaths (`exports`' './x', `imports`' '#x') names for one, exactly or by a `*` pattern. */
+function mappedTargets(map: Record<string, unknown>, subpath: string): string[] {
   if (subpath in map) return leaves(map[subpath]);
   for (const [key, value] of Object.entries(map)) {
     const star = key.indexOf('*');
@@ -81,11 +96,29 @@ function inPackage(folder: string, target: string, known: ReadonlySet<string>): 
   return built ? treeFile(posix.join(folder, 'src', rel.slice(built[0].length)), known) : null;
 }
 
-/** The file of the tree a bare import of one of its packages names, or null. */
-export function resolveWorkspaceImport(specifier: string, packages: ReadonlyMap<string, WorkspacePackage>, known: ReadonlySet<string>): string | null {
+const firstFile = (folder: string, targets: readonly string[], known: ReadonlySet<string>): string | null => {
+  for (const target of targets) {
+    const file = inPackage(folder, target, known);
+    if (file) return file;
+  }
+  return null;
+};
+
+/** The file of the tree a bare import (a package of the tree, a `#` subpath import) names, or null. */
+export function resolveWorkspaceImport(specifier: string, importer: string, packages: PackageIndex, known: ReadonlySet<string>): string | null {
+  if (specifier.startsWith('#')) {
+    for (let folder = posix.dirname(importer); ; folder = posix.dirname(folder)) {
+      const pkg = packages.byFolder.get(folder === '.' ? '' : folder);
+      if (pkg) {
+        const imports = pkg.manifest.imports;
+        return imports && typeof imports === 'object' ? firstFile(pkg.folder, mappedTargets(imports as Record<string, unknown>, specifier), known) : null;
+      }
+      if (folder === '.' || folder === '/') return null;
+    }
+  }
   const parts = specifier.split('/');
   const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
-  const pkg = packages.get(name);
+  const pkg = packages.byName.get(name);
   if (!pkg) return null;
   const rest = specifier.slice(name.length).replace(/^\//, '');
   const subpath = rest ? `./${rest}` : '.';
@@ -96,9 +129,5 @@ export function resolveWorkspaceImport(specifier: string, packages: ReadonlyMap<
       : subpath === '.'
         ? [...['source', 'types', 'typings', 'module', 'main'].flatMap((f) => (typeof m[f] === 'string' ? [m[f] as string] : [])), './index', './src/index']
         : [subpath];
-  for (const target of targets) {
-    const file = inPackage(pkg.folder, target, known);
-    if (file) return file;
-  }
-  return null;
+  return firstFile(pkg.folder, targets, known);
 }

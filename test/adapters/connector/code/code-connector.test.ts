@@ -198,6 +198,31 @@ describe('code connector', () => {
     expect(main.attributes).toEqual({ kinds: ['workspace'] });
   });
 
+  it("resolves a TypeScript package's subpath imports (#name) whose targets are the built .js files or under a types condition", async () => {
+    const root = tree(
+      {
+        'packages/api/package.json': JSON.stringify({
+          name: 'api',
+          type: 'module',
+          imports: { '#db/*': './src/db/*.js', '#config': { types: './src/config.ts', default: './dist/config.js' }, '#log': './dist/log.js' },
+        }),
+        'packages/api/src/index.ts':
+          "import { pool } from '#db/pool';\nimport { config } from '#config';\nimport { log } from '#log';\nexport const api = [pool, config, log];\n",
+        'packages/api/src/db/pool.ts': 'export const pool = 1;\n',
+        'packages/api/src/config.ts': 'export const config = 1;\n',
+        'packages/api/src/log.ts': 'export const log = 1;\n',
+      },
+      { git: true },
+    );
+    const snapshot = await createCodeConnector().introspect(record(root));
+    expect(edgeList(snapshot)).toEqual([
+      'packages/api/src/index.ts → packages/api/src/config.ts',
+      'packages/api/src/index.ts → packages/api/src/db/pool.ts',
+      'packages/api/src/index.ts → packages/api/src/log.ts',
+    ]);
+    expect(snapshot.edges.find((e) => e.toId.endsWith('db/pool.ts'))!.attributes).toEqual({ kinds: ['aliased', 'aliased-subpath-import'] });
+  });
+
   it('rescans when only a resolution config changed (a tsconfig path now maps elsewhere, a go.mod renamed its module)', async () => {
     const root = tree(
       {
