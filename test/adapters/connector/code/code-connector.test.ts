@@ -118,13 +118,15 @@ describe('code connector', () => {
   it("resolves each app's own tsconfig paths in a monorepo: the same alias maps into each app's folder, the root's aliases fill in", async () => {
     const app = (name: string) => ({
       [`apps/${name}/tsconfig.json`]: `{\n  // Next.js style\n  "compilerOptions": { "jsx": "preserve", "paths": { "@/*": ["./src/*"] } }\n}\n`,
-      [`apps/${name}/src/page.tsx`]: "import { db } from '@/lib/db';\nimport { shared } from '#shared';\nexport const Page = () => <div>{db + shared}</div>;\n",
+      [`apps/${name}/src/page.tsx`]:
+        "import { db } from '@/lib/db';\nimport { shared } from '#shared';\nimport { other } from '../../../lib/other';\nexport const Page = () => <div>{db + shared + other}</div>;\n",
       [`apps/${name}/src/lib/db.ts`]: `export const db = '${name}';\n`,
     });
     const root = tree(
       {
         'tsconfig.json': JSON.stringify({ compilerOptions: { paths: { '#shared': ['./lib/shared.ts'] } } }),
         'lib/shared.ts': 'export const shared = 1;\n',
+        'lib/other.ts': 'export const other = 1;\n',
         'lib/use.ts': "import { shared } from '#shared';\nexport const u = shared;\n",
         ...app('web'),
         ...app('admin'),
@@ -135,9 +137,11 @@ describe('code connector', () => {
     const snapshot = await createCodeConnector().introspect(record(root));
     expect(edgeList(snapshot)).toEqual([
       'apps/admin/src/page.tsx → apps/admin/src/lib/db.ts',
+      'apps/admin/src/page.tsx → lib/other.ts',
       'apps/admin/src/page.tsx → lib/shared.ts',
       'apps/plain/src/index.js → apps/web/src/lib/db.ts',
       'apps/web/src/page.tsx → apps/web/src/lib/db.ts',
+      'apps/web/src/page.tsx → lib/other.ts',
       'apps/web/src/page.tsx → lib/shared.ts',
       'lib/use.ts → lib/shared.ts',
     ]);
