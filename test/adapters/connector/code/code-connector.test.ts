@@ -115,9 +115,9 @@ describe('code connector', () => {
     expect(edgeList(changed)).toContain('src/lib/money.ts → src/billing/pay.ts');
   });
 
-  it("resolves each app's own tsconfig paths in a monorepo: the same alias maps into each app's folder, the root's aliases fill in", async () => {
-    const app = (name: string) => ({
-      [`apps/${name}/tsconfig.json`]: `{\n  // Next.js style\n  "compilerOptions": { "jsx": "preserve", "paths": { "@/*": ["./src/*"] } }\n}\n`,
+  it("resolves each app's own tsconfig paths in a monorepo: the same alias maps into each app's folder (tsconfig or jsconfig), the root's aliases fill in", async () => {
+    const app = (name: string, config = 'tsconfig.json') => ({
+      [`apps/${name}/${config}`]: `{\n  // Next.js style\n  "compilerOptions": { "jsx": "preserve", "paths": { "@/*": ["./src/*"] } }\n}\n`,
       [`apps/${name}/src/page.tsx`]:
         "import { db } from '@/lib/db';\nimport { shared } from '#shared';\nimport { other } from '../../../lib/other';\nexport const Page = () => <div>{db + shared + other}</div>;\n",
       [`apps/${name}/src/lib/db.ts`]: `export const db = '${name}';\n`,
@@ -129,7 +129,7 @@ describe('code connector', () => {
         'lib/other.ts': 'export const other = 1;\n',
         'lib/use.ts': "import { shared } from '#shared';\nexport const u = shared;\n",
         ...app('web'),
-        ...app('admin'),
+        ...app('admin', 'jsconfig.json'),
         'apps/plain/src/index.js': "const { db } = require('../../web/src/lib/db');\nmodule.exports = db;\n",
       },
       { git: true },
