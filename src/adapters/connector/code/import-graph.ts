@@ -1,9 +1,10 @@
 /**
  * @module adapters/connector/code/import-graph
- * Who imports whom: dependency-cruiser's module graph of the JavaScript/TypeScript files
- * (tsconfig paths respected: each file's nearest tsconfig that maps paths, then those above it), or a precomputed graph file, either dependency-cruiser's JSON
- * (`modules[].dependencies[].resolved`) or seed 003's `{nodes, edges}`. Only edges between
- * files of the tree are kept; every path is workspace-relative.
+ * Who imports whom: dependency-cruiser's module graph of the JavaScript/TypeScript files (tsconfig
+ * paths respected: each file's nearest tsconfig that maps paths, then those above it; the tree's
+ * own packages and subpath imports from their package.json), or a precomputed graph file, either
+ * dependency-cruiser's JSON (`modules[].dependencies[].resolved`) or seed 003's `{nodes, edges}`.
+ * Only edges between files of the tree are kept; every path is workspace-relative.
  */
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
