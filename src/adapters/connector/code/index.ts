@@ -247,7 +247,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
               span: history.spans.get(file.path),
               recent: history.recent.get(file.path),
             },
-            await sqlTableRefs(file.text),
+            await sqlTableRefs(file.text, file.language),
             ormTableRefs(file.text, file.language, file.path),
             graphqlFieldRefs(file.text, file.language),
           ),

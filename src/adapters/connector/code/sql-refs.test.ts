@@ -25,4 +25,37 @@ describe('SQL in code', () => {
       { table: 'shop.items', line: 1 },
     ]);
   });
+
+  it('reads past leading SQL comments, as sqlc writes its queries', async () => {
+    const text = ['const getShelf = `-- name: GetShelf :one', '/* by slug */', 'SELECT id FROM shelf WHERE slug = $1', '`'].join('\n');
+    expect(await sqlTableRefs(text)).toEqual([{ table: 'shelf', line: 1 }]);
+  });
+
+  it("reads Python's triple-quoted strings", async () => {
+    const text = ['def unpaid(cur):', '    cur.execute("""', '        SELECT id FROM ledger.entry', '        WHERE paid = false', '    """)'].join('\n');
+    expect(await sqlTableRefs(text)).toEqual([{ table: 'ledger.entry', line: 2 }]);
+  });
+
+  it('reads a .sql file as SQL throughout, each statement at its line', async () => {
+    const text = [
+      '-- name: ListShelves :many',
+      'SELECT * FROM shelf',
+      'ORDER BY name;',
+      '',
+      'CREATE TABLE IF NOT EXISTS crate (',
+      '  id serial PRIMARY KEY,',
+      '  shelf_id int REFERENCES shelf(id)',
+      ');',
+      'ALTER TABLE crate ADD COLUMN note text;',
+      '\\copy weird stuff here;',
+      'UPDATE "Stock"."Level" SET n = 0;',
+    ].join('\n');
+    expect(await sqlTableRefs(text, 'sql')).toEqual([
+      { table: 'shelf', line: 2 },
+      { table: 'crate', line: 5 },
+      { table: 'shelf', line: 5 },
+      { table: 'crate', line: 9 },
+      { table: 'Stock.Level', line: 11 },
+    ]);
+  });
 });
