@@ -66,6 +66,29 @@ describe('ORM models in code', () => {
     ]);
   });
 
+  it('Django: a model that inherits an abstract base of the project, and its many-to-many tables', () => {
+    const text = [
+      'from django.db import models',
+      'from shop.core.models import Stamped',
+      '',
+      'class Crate(Stamped):',
+      '    label = models.CharField(max_length=20)',
+      "    shelves = models.ManyToManyField('shop.Shelf', related_name='crates')",
+      "    owners = models.ManyToManyField('people.Owner', through='Ownership')",
+      '',
+      'class CrateQuerySet(models.QuerySet):',
+      '    def full(self):',
+      '        return self.filter(full=True)',
+      '',
+      'class Helper:',
+      '    pass',
+    ].join('\n');
+    expect(ormTableRefs(text, 'python', 'shop/crates/models.py')).toEqual([
+      { table: 'crates_crate', line: 4, via: 'django' },
+      { table: 'crates_crate_shelves', line: 6, via: 'django' },
+    ]);
+  });
+
   it('JPA @Table and GORM TableName()', () => {
     const java = '@Entity\n@Table(name = "invoice", schema = "billing")\npublic class Invoice {}\n\n@Entity\npublic class CustomerNote {}\n';
     expect(ormTableRefs(java, 'java', 'src/main/java/a/Invoice.java')).toEqual([

@@ -69,7 +69,22 @@ function pythonClasses(text: string): Array<{ name: string; bases: string; body:
   return out;
 }
 
+/** The arguments of the call whose `(` is at `open`, up to its matching `)` (strings not read). */
+function callArgs(text: string, open: number): string {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return text.slice(open + 1, i);
+  }
+  return text.slice(open + 1);
+}
+
+/** A field of Django's (`models.CharField(…)`, `models.ForeignKey(…)`) declared in a class body. */
+const DJANGO_FIELD = /^[ \t]+\w+\s*=\s*models\.\w*(?:Field|Key)\s*\(/m;
+
 function python(text: string, path: string, out: OrmTableRef[]): void {
+  // a model may inherit the project's own abstract base: in a file that imports Django's models, a class declaring their fields is one
+  const django = /^\s*(?:from\s+django\.db\s+import\b|import\s+django\.db\b)/m.test(text);
   for (const c of pythonClasses(text)) {
     const tablename = new RegExp(`__tablename__\\s*=\\s*${STR}`).exec(c.body);
     if (tablename) {
@@ -77,13 +92,22 @@ function python(text: string, path: string, out: OrmTableRef[]): void {
       out.push({ table: qualify(schema, tablename[1]!), line: lineAt(text, c.index), via: 'sqlalchemy' });
       continue;
     }
-    if (!/\bmodels\.Model\b|^\s*Model\s*$/.test(c.bases)) continue;
-    const dbTable = new RegExp(`\\bdb_table\\s*=\\s*${STR}`).exec(c.body)?.[1];
+    if (!/\bmodels\.Model\b|^\s*Model\s*$/.test(c.bases) && !(django && c.bases.trim() && DJANGO_FIELD.test(c.body))) continue;
+    const dbTable = new RegExp(`^[ \\t]+db_table\\s*=\\s*${STR}`, 'm').exec(c.body)?.[1];
     if (/\babstract\s*=\s*True/.test(c.body)) continue;
     const parts = path.split('/');
     const app = parts.at(-2) === 'models' ? parts.at(-3) : parts.at(-2);
     const table = dbTable ?? (app ? `${app}_${c.name.toLowerCase()}` : null);
-    if (table) out.push({ table, line: lineAt(text, c.index), via: 'django' });
+    if (!table) continue;
+    out.push({ table, line: lineAt(text, c.index), via: 'django' });
+    // a many-to-many field without `through` has a table of its own, `<model's table>_<field>` (or its `db_table`)
+    const bodyAt = text.indexOf(c.body, c.index);
+    for (const m of c.body.matchAll(/^[ \t]+(\w+)\s*=\s*models\.ManyToManyField\s*\(/gm)) {
+      const args = callArgs(c.body, m.index + m[0].length - 1);
+      if (/\bthrough\s*=/.test(args)) continue;
+      const own = new RegExp(`\\bdb_table\\s*=\\s*${STR}`).exec(args)?.[1];
+      out.push({ table: own ?? `${table}_${m[1]}`, line: lineAt(text, bodyAt + m.index + m[0].search(/\S/)), via: 'django' });
+    }
   }
   for (const m of text.matchAll(new RegExp(`\\bTable\\(\\s*${STR}\\s*,\\s*\\w*meta`, 'gi'))) {
     const call = text.slice(m.index, m.index + 2000);
