@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ormTableRefs } from './orm-refs.js';
+import { ormModelUses, ormTableRefs } from './orm-refs.js';
 
 describe('ORM models in code', () => {
   it('TypeORM: a name, an options object with schema, or the class name in snake case', () => {
@@ -31,8 +31,8 @@ describe('ORM models in code', () => {
   it('Prisma: @@map and @@schema, else the model name', () => {
     const text = 'model Invoice {\n  id Int @id\n  @@map("invoice")\n  @@schema("billing")\n}\n\nmodel Customer {\n  id Int @id\n}\n';
     expect(ormTableRefs(text, 'prisma', 'prisma/schema.prisma')).toEqual([
-      { table: 'billing.invoice', line: 1, via: 'prisma' },
-      { table: 'Customer', line: 7, via: 'prisma' },
+      { table: 'billing.invoice', line: 1, via: 'prisma', model: 'Invoice' },
+      { table: 'Customer', line: 7, via: 'prisma', model: 'Customer' },
     ]);
   });
 
@@ -61,8 +61,8 @@ describe('ORM models in code', () => {
     expect(ormTableRefs(text, 'python', 'shop/models.py')).toEqual([
       { table: 'billing.invoice', line: 1, via: 'sqlalchemy' },
       { table: 'billing.invoice_line', line: 5, via: 'sqlalchemy' },
-      { table: 'shop_customer', line: 7, via: 'django' },
-      { table: 'payments', line: 10, via: 'django' },
+      { table: 'shop_customer', line: 7, via: 'django', model: 'Customer' },
+      { table: 'payments', line: 10, via: 'django', model: 'Payment' },
     ]);
   });
 
@@ -84,7 +84,7 @@ describe('ORM models in code', () => {
       '    pass',
     ].join('\n');
     expect(ormTableRefs(text, 'python', 'shop/crates/models.py')).toEqual([
-      { table: 'crates_crate', line: 4, via: 'django' },
+      { table: 'crates_crate', line: 4, via: 'django', model: 'Crate' },
       { table: 'crates_crate_shelves', line: 6, via: 'django' },
     ]);
   });
@@ -102,5 +102,31 @@ describe('ORM models in code', () => {
   it('finds nothing in code without models', () => {
     expect(ormTableRefs("export const define = (x: string) => x;\ndefine('not a model');\n", 'typescript', 'a.ts')).toEqual([]);
     expect(ormTableRefs("db.table.define('x');\nconst node = { tableName: 'person' };\n", 'typescript', 'query-builder.ts')).toEqual([]);
+  });
+
+  it("the project's models used elsewhere: Prisma Client calls and Django managers", () => {
+    const models = [
+      ...ormTableRefs('model Invoice {\n  id Int @id\n  @@map("invoice")\n}\nmodel UserNote {\n  id Int @id\n}\n', 'prisma', 'prisma/schema.prisma'),
+      ...ormTableRefs('from django.db import models\n\nclass Crate(models.Model):\n    label = models.CharField()\n', 'python', 'shop/crates/models.py'),
+    ];
+    const service = [
+      "import { prisma } from './prisma';",
+      'export const open = () => prisma.invoice.findMany({ where: { paid: false } });',
+      'export async function note(tx, id) {',
+      '  await this.session.update({ id });',
+      '  return tx.userNote',
+      '    .create({ data: { id } });',
+      '}',
+      'prismaMock.invoice.findMany.mockResolvedValue([]);',
+    ].join('\n');
+    expect(ormModelUses(service, 'typescript', models)).toEqual([
+      { table: 'invoice', line: 2, via: 'prisma' },
+      { table: 'UserNote', line: 5, via: 'prisma' },
+    ]);
+    // no Prisma in the file: `.invoice.update(` is something else
+    expect(ormModelUses('order.invoice.update({ paid: true });', 'javascript', models)).toEqual([]);
+    const view =
+      'from shop.crates.models import Crate\n\ndef full():\n    return Crate.objects.filter(full=True)\n\ndef also():\n    return Crate.objects.all()\n';
+    expect(ormModelUses(view, 'python', models)).toEqual([{ table: 'crates_crate', line: 4, via: 'django' }]);
   });
 });

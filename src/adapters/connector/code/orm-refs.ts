@@ -17,6 +17,8 @@ export interface OrmTableRef {
   line: number;
   /** typeorm, sequelize, prisma, sqlalchemy, django, jpa, gorm. */
   via: string;
+  /** The model's name (Prisma, Django), by which other files reach the table. */
+  model?: string;
 }
 
 const snake = (name: string) =>
@@ -53,7 +55,7 @@ function prisma(text: string, out: OrmTableRef[]): void {
     const body = m[2]!;
     const map = /@@map\(\s*(?:name\s*:\s*)?"([^"]+)"/.exec(body)?.[1];
     const schema = /@@schema\(\s*"([^"]+)"/.exec(body)?.[1];
-    out.push({ table: qualify(schema, map ?? m[1]!), line: lineAt(text, m.index + m[0].indexOf('model')), via: 'prisma' });
+    out.push({ table: qualify(schema, map ?? m[1]!), line: lineAt(text, m.index + m[0].indexOf('model')), via: 'prisma', model: m[1]! });
   }
 }
 
@@ -99,7 +101,7 @@ function python(text: string, path: string, out: OrmTableRef[]): void {
     const app = parts.at(-2) === 'models' ? parts.at(-3) : parts.at(-2);
     const table = dbTable ?? (app ? `${app}_${c.name.toLowerCase()}` : null);
     if (!table) continue;
-    out.push({ table, line: lineAt(text, c.index), via: 'django' });
+    out.push({ table, line: lineAt(text, c.index), via: 'django', model: c.name });
     // a many-to-many field without `through` has a table of its own, `<model's table>_<field>` (or its `db_table`)
     const bodyAt = text.indexOf(c.body, c.index);
     for (const m of c.body.matchAll(/^[ \t]+(\w+)\s*=\s*models\.ManyToManyField\s*\(/gm)) {
@@ -146,4 +148,34 @@ export function ormTableRefs(text: string, language: string, path: string): OrmT
   else if (language === 'java' || language === 'kotlin') jpa(text, out);
   else if (language === 'go') gorm(text, out);
   return out.sort((a, b) => a.line - b.line);
+}
+
+/** Prisma Client's operations on a model: `prisma.invoice.findMany(`. */
+const PRISMA_CLIENT_CALL =
+  /\.\s*([a-z]\w*)\s*\.\s*(?:findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany|count|aggregate|groupBy)\s*\(/g;
+
+/**
+ * The tables a file reaches through the project's models (`models`: the refs of every other file
+ * that name one): Prisma Client calls, `prisma.invoice.findMany(…)` or `tx.invoice.create(…)`, in a
+ * file that names Prisma, and Django managers, `Invoice.objects…`. Each model once, at its first use;
+ * a model name that two models share is left out.
+ */
+export function ormModelUses(text: string, language: string, models: readonly OrmTableRef[]): OrmTableRef[] {
+  const byName = (via: string, key: (model: string) => string) => {
+    const out = new Map<string, OrmTableRef | null>();
+    for (const m of models) if (m.via === via && m.model) out.set(key(m.model), out.has(key(m.model)) ? null : m);
+    return out;
+  };
+  const uses = new Map<string, OrmTableRef>();
+  const use = (found: OrmTableRef | null | undefined, index: number) => {
+    if (found && !uses.has(found.table)) uses.set(found.table, { table: found.table, line: lineAt(text, index), via: found.via });
+  };
+  if ((language === 'typescript' || language === 'javascript') && /prisma/i.test(text)) {
+    const prismaModels = byName('prisma', (m) => m[0]!.toLowerCase() + m.slice(1));
+    for (const m of text.matchAll(PRISMA_CLIENT_CALL)) use(prismaModels.get(m[1]!), m.index + m[0].indexOf(m[1]!));
+  } else if (language === 'python') {
+    const djangoModels = byName('django', (m) => m);
+    for (const m of text.matchAll(/\b([A-Z]\w*)\.objects\b/g)) use(djangoModels.get(m[1]!), m.index);
+  }
+  return [...uses.values()];
 }
