@@ -59,7 +59,7 @@ describe('ORM models in code', () => {
       '    pass',
     ].join('\n');
     expect(ormTableRefs(text, 'python', 'shop/models.py')).toEqual([
-      { table: 'billing.invoice', line: 1, via: 'sqlalchemy' },
+      { table: 'billing.invoice', line: 1, via: 'sqlalchemy', model: 'Invoice' },
       { table: 'billing.invoice_line', line: 5, via: 'sqlalchemy' },
       { table: 'shop_customer', line: 7, via: 'django', model: 'Customer' },
       { table: 'payments', line: 10, via: 'django', model: 'Payment' },
@@ -128,5 +128,52 @@ describe('ORM models in code', () => {
     const view =
       'from shop.crates.models import Crate\n\ndef full():\n    return Crate.objects.filter(full=True)\n\ndef also():\n    return Crate.objects.all()\n';
     expect(ormModelUses(view, 'python', models)).toEqual([{ table: 'crates_crate', line: 4, via: 'django' }]);
+  });
+
+  it('SQLModel: a table=True class is its name in lower case unless __tablename__ says otherwise; Alembic operations name tables', () => {
+    const models = [
+      'from sqlmodel import Field, SQLModel',
+      '',
+      'class CrateBase(SQLModel):',
+      '    label: str',
+      '',
+      'class Crate(CrateBase, table=True):',
+      '    id: int = Field(primary_key=True)',
+      '',
+      'class Shelf(SQLModel, table=True):',
+      "    __tablename__ = 'shelves'",
+      '    id: int',
+    ].join('\n');
+    expect(ormTableRefs(models, 'python', 'app/models.py')).toEqual([
+      { table: 'crate', line: 6, via: 'sqlmodel', model: 'Crate' },
+      { table: 'shelves', line: 9, via: 'sqlalchemy', model: 'Shelf' },
+    ]);
+    const migration = [
+      'from alembic import op',
+      'import sqlalchemy as sa',
+      '',
+      'def upgrade():',
+      '    op.create_table(',
+      '        "crate",',
+      '        sa.Column("id", sa.Integer()),',
+      '    )',
+      "    op.add_column('shelves', sa.Column('note', sa.Text()), schema='store')",
+      '    op.execute("UPDATE crate SET id = 1")',
+    ].join('\n');
+    expect(ormTableRefs(migration, 'python', 'alembic/versions/0001_init.py')).toEqual([
+      { table: 'crate', line: 5, via: 'alembic' },
+      { table: 'store.shelves', line: 9, via: 'alembic' },
+    ]);
+    const route = [
+      'from sqlmodel import select',
+      '',
+      'def read(session, id):',
+      '    crate = session.get(Crate, id)',
+      '    return session.exec(select(Shelf).where(Shelf.id == id)).all()',
+    ].join('\n');
+    expect(ormModelUses(route, 'python', ormTableRefs(models, 'python', 'app/models.py'))).toEqual([
+      { table: 'crate', line: 4, via: 'sqlmodel' },
+      { table: 'shelves', line: 5, via: 'sqlalchemy' },
+    ]);
   });
 });

@@ -91,7 +91,12 @@ function python(text: string, path: string, out: OrmTableRef[]): void {
     const tablename = new RegExp(`__tablename__\\s*=\\s*${STR}`).exec(c.body);
     if (tablename) {
       const schema = new RegExp(`['"]schema['"]\\s*:\\s*${STR}`).exec(c.body)?.[1];
-      out.push({ table: qualify(schema, tablename[1]!), line: lineAt(text, c.index), via: 'sqlalchemy' });
+      out.push({ table: qualify(schema, tablename[1]!), line: lineAt(text, c.index), via: 'sqlalchemy', model: c.name });
+      continue;
+    }
+    // SQLModel's table is the class name in lower case
+    if (/\btable\s*=\s*True\b/.test(c.bases)) {
+      out.push({ table: c.name.toLowerCase(), line: lineAt(text, c.index), via: 'sqlmodel', model: c.name });
       continue;
     }
     if (!/\bmodels\.Model\b|^\s*Model\s*$/.test(c.bases) && !(django && c.bases.trim() && DJANGO_FIELD.test(c.body))) continue;
@@ -111,10 +116,25 @@ function python(text: string, path: string, out: OrmTableRef[]): void {
       out.push({ table: own ?? `${table}_${m[1]}`, line: lineAt(text, bodyAt + m.index + m[0].search(/\S/)), via: 'django' });
     }
   }
+  if (/^\s*from\s+alembic\s+import\b/m.test(text)) alembic(text, out);
   for (const m of text.matchAll(new RegExp(`\\bTable\\(\\s*${STR}\\s*,\\s*\\w*meta`, 'gi'))) {
     const call = text.slice(m.index, m.index + 2000);
     const schema = new RegExp(`\\bschema\\s*=\\s*${STR}`).exec(call.split(/\n\s*\)/)[0]!)?.[1];
     out.push({ table: qualify(schema, m[1]!), line: lineAt(text, m.index), via: 'sqlalchemy' });
+  }
+}
+
+/** Alembic migrations' operations on a table named first: `op.create_table("item", …)`, `op.add_column('item', …, schema='s')`. */
+function alembic(text: string, out: OrmTableRef[]): void {
+  const seen = new Set<string>();
+  for (const m of text.matchAll(/\bop\.(?:create_table|drop_table|rename_table|add_column|drop_column|alter_column)\s*\(/g)) {
+    const args = callArgs(text, m.index + m[0].length - 1);
+    const name = new RegExp(`^\\s*${STR}`).exec(args)?.[1];
+    if (!name) continue;
+    const table = qualify(new RegExp(`\\bschema\\s*=\\s*${STR}`).exec(args)?.[1], name);
+    if (seen.has(table)) continue;
+    seen.add(table);
+    out.push({ table, line: lineAt(text, m.index), via: 'alembic' });
   }
 }
 
@@ -157,7 +177,8 @@ const PRISMA_CLIENT_CALL =
 /**
  * The tables a file reaches through the project's models (`models`: the refs of every other file
  * that name one): Prisma Client calls, `prisma.invoice.findMany(…)` or `tx.invoice.create(…)`, in a
- * file that names Prisma, and Django managers, `Invoice.objects…`. Each model once, at its first use;
+ * file that names Prisma, Django managers, `Invoice.objects…`, and SQLAlchemy / SQLModel statements
+ * and sessions, `select(Invoice)`, `session.get(Invoice, id)`, `Invoice.query`. Each model once, at its first use;
  * a model name that two models share is left out.
  */
 export function ormModelUses(text: string, language: string, models: readonly OrmTableRef[]): OrmTableRef[] {
@@ -176,6 +197,9 @@ export function ormModelUses(text: string, language: string, models: readonly Or
   } else if (language === 'python') {
     const djangoModels = byName('django', (m) => m);
     for (const m of text.matchAll(/\b([A-Z]\w*)\.objects\b/g)) use(djangoModels.get(m[1]!), m.index);
+    const alchemyModels = new Map([...byName('sqlalchemy', (m) => m), ...byName('sqlmodel', (m) => m)]);
+    const statement = /\b(?:select|insert|update|delete|query|get|get_one|merge)\(\s*([A-Z]\w*)\b|\b([A-Z]\w*)\.query\b/g;
+    for (const m of text.matchAll(statement)) use(alchemyModels.get(m[1] ?? m[2]!), m.index);
   }
   return [...uses.values()];
 }
