@@ -58,4 +58,20 @@ describe('SQL in code', () => {
       { table: 'Stock.Level', line: 11 },
     ]);
   });
+
+  it("reads a dump's COPY statements, not their rows, and no table names in comments", async () => {
+    const text = [
+      '-- Dumped from database version 16.4',
+      '-- Name: crate; Type: TABLE DATA; Schema: public',
+      'COPY public.crate (id, note) FROM stdin;',
+      '1\tmoved from shelf; into bin',
+      '\\.',
+      '',
+      'SELECT 1 FROM bin WHERE ??; -- from the old shelf',
+    ].join('\n');
+    expect(await sqlTableRefs(text, 'sql')).toEqual([
+      { table: 'public.crate', line: 3 },
+      { table: 'bin', line: 7 },
+    ]);
+  });
 });

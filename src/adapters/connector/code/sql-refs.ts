@@ -56,6 +56,13 @@ const unquote = (name: string) =>
 /** The text after any leading blank lines and SQL comments (`-- name: GetUser :one`, block comments). */
 const pastComments = (sql: string) => sql.replace(/^(?:\s+|--[^\n]*|\/\*[\s\S]*?\*\/)*/, '');
 
+/** The SQL without its comments (`-- Dumped from database …` names no table). */
+const withoutComments = (sql: string) => sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ');
+
+/** A dump's COPY rows (`COPY t (…) FROM stdin;` up to `\.`) blanked, lines kept: they are data, not SQL. */
+const withoutCopyRows = (text: string) =>
+  text.replace(/(\bFROM\s+stdin\s*;[^\n]*\n)([\s\S]*?)^\\\.$/gim, (_, copy: string, rows: string) => copy + rows.replace(/[^\n]/g, ''));
+
 /** The tables of one piece of SQL: its parse, else the names after FROM/JOIN/INTO/UPDATE. */
 async function tablesOf(sql: string): Promise<Set<string>> {
   const tables = new Set<string>();
@@ -64,7 +71,7 @@ async function tablesOf(sql: string): Promise<Set<string>> {
     if (!parse) throw new Error('no parser');
     rangeVars(await parse(sql), tables);
   } catch {
-    for (const n of pastComments(sql).matchAll(NAMED_AFTER)) tables.add(unquote(n[1]!));
+    for (const n of withoutComments(sql).matchAll(NAMED_AFTER)) tables.add(unquote(n[1]!));
   }
   return tables;
 }
@@ -101,7 +108,7 @@ export async function sqlTableRefs(text: string, language?: string): Promise<Sql
     }
   };
   if (language === 'sql') {
-    for (const s of statements(text)) add(await tablesOf(s.sql), s.line);
+    for (const s of statements(withoutCopyRows(text))) add(await tablesOf(s.sql), s.line);
     return out;
   }
   for (const m of text.matchAll(LITERAL)) {
