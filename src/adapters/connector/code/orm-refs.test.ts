@@ -176,4 +176,29 @@ describe('ORM models in code', () => {
       { table: 'shelves', line: 5, via: 'sqlalchemy' },
     ]);
   });
+
+  it('Knex: a builder called with a table and chained, from/into/join, and the schema builder', () => {
+    const text = [
+      "const db = require('../lib/db');",
+      'const crates = await db("crates as c")',
+      '  .where({ id })',
+      '  .leftJoin("shelves", "shelves.id", "c.shelf")',
+      '  .first();',
+      "await this.trx('store.bins').insert(row);",
+      "const sub = db.select('id').from('owners');",
+      'exports.up = (knex) => knex.schema.createTable("labels", (t) => t.string("name"));',
+      "const path = ['a', 'b'].join('/');",
+      'const label = t("welcome");',
+      'await db("crates").del();',
+    ].join('\n');
+    expect(ormTableRefs(text, 'javascript', 'src/crates.js')).toEqual([
+      { table: 'crates', line: 2, via: 'knex' },
+      { table: 'shelves', line: 4, via: 'knex' },
+      { table: 'store.bins', line: 6, via: 'knex' },
+      { table: 'owners', line: 7, via: 'knex' },
+      { table: 'labels', line: 8, via: 'knex' },
+    ]);
+    // without a builder call in the file, join() and from() are the array's and Buffer's
+    expect(ormTableRefs("const s = parts.join('shelves'); const b = Buffer.from('owners');", 'javascript', 'src/util.js')).toEqual([]);
+  });
 });

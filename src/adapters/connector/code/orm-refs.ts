@@ -5,7 +5,8 @@
  * snake case, TypeORM's default), Sequelize `define('model')` (its table is the plural unless a
  * `tableName` is given) and `tableName: '…'`, Prisma `model X { … @@map("x") @@schema("s") }`,
  * SQLAlchemy `__tablename__` and `Table('name', metadata, schema=…)`, Django models (`db_table`,
- * else `<app>_<model>`), JPA `@Table(name, schema)` (else the entity's name), GORM `TableName()`.
+ * else `<app>_<model>`), JPA `@Table(name, schema)` (else the entity's name), GORM `TableName()`,
+ * and the tables a Knex query builder names (`db('crates').where(…)`, `.from('x')`, `createTable('x')`).
  */
 import pluralize from 'pluralize';
 
@@ -48,6 +49,25 @@ function sequelize(text: string, out: OrmTableRef[]): void {
     const schema = new RegExp(`\\bschema\\s*:\\s*${STR}`).exec(text.slice(Math.max(0, m.index - 200), m.index + 200))?.[1];
     out.push({ table: qualify(schema, m[1]!), line: lineAt(text, m.index), via: 'sequelize' });
   }
+}
+
+/** A Knex table argument: `'crates'`, `'store.bins'`, `'crates as c'` (the alias dropped). */
+const KNEX_TABLE = String.raw`['"\`]([\w$]+(?:\.[\w$]+)?)(?:\s+as\s+\w+)?['"\`]`;
+/** A query builder started on a table and chained: `db('crates').where(…)`, `this.knex("bins").insert(…)` (not a method's call: `$el.find('x').first()`). */
+const KNEX_START = new RegExp(
+  String.raw`(?<![\w$.])(?:this\s*\.\s*)?[A-Za-z_][\w$]*\s*\(\s*${KNEX_TABLE}\s*\)\s*\.\s*(?:where\w*|andWhere\w*|orWhere\w*|first|select|insert|update|upsert|del|delete|pluck|count\w*|sum|avg|min|max|(?:left|right|inner|full|cross)?[Jj]oin|orderBy|groupBy|returning|increment|decrement|limit|offset|distinct\w*|truncate|onConflict|modify|columns?|as)\s*\(`,
+  'g',
+);
+/** The builder's other ways to name a table (read only in a file that starts a builder): `.from()`, `.into()`, joins, the schema builder. */
+const KNEX_NAMED = new RegExp(
+  String.raw`\.\s*(?:from|into|table|(?:left|right|inner|full|cross)?[Jj]oin|(?:left|right|full)OuterJoin|createTable(?:IfNotExists)?|alterTable|dropTable(?:IfExists)?|hasTable|renameTable)\s*\(\s*${KNEX_TABLE}`,
+  'g',
+);
+
+function knex(text: string, out: OrmTableRef[]): void {
+  const found = new Map<string, number>();
+  for (const re of [KNEX_START, KNEX_NAMED]) for (const m of text.matchAll(re)) if (!found.has(m[1]!) || found.get(m[1]!)! > m.index) found.set(m[1]!, m.index);
+  for (const [table, index] of found) out.push({ table, line: lineAt(text, index), via: 'knex' });
 }
 
 function prisma(text: string, out: OrmTableRef[]): void {
@@ -163,6 +183,8 @@ export function ormTableRefs(text: string, language: string, path: string): OrmT
     if (text.includes('@Entity') || text.includes('@ViewEntity')) typeorm(text, out);
     // `define(` and `tableName:` are common words: only in a file that names Sequelize
     if (/sequelize/i.test(text) && /\.define\s*(?:<[^>]*>)?\s*\(|\btableName\s*:/.test(text)) sequelize(text, out);
+    // `.join('x')` and `.from('x')` are arrays' and Buffers' too: only in a file that starts a builder on a table, or names Knex
+    if (new RegExp(KNEX_START.source).test(text) || /\bknex\b/i.test(text)) knex(text, out);
   } else if (language === 'prisma') prisma(text, out);
   else if (language === 'python') python(text, path, out);
   else if (language === 'java' || language === 'kotlin') jpa(text, out);
