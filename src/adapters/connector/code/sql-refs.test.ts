@@ -74,4 +74,13 @@ describe('SQL in code', () => {
       { table: 'bin', line: 7 },
     ]);
   });
+
+  it('joins string literals concatenated with + (Go, Java) or side by side (Python) into one statement', async () => {
+    const java = ['String sql = "SELECT c.id, c.label " +', '    "FROM crate c " +', '    "WHERE c.shelf = ?";', 'String[] cols = {"select", "from"};'].join(
+      '\n',
+    );
+    expect(await sqlTableRefs(java)).toEqual([{ table: 'crate', line: 1 }]);
+    const python = ['cur.execute(', '    "SELECT id "', "    'FROM bin '", '    "WHERE full"', ')'].join('\n');
+    expect(await sqlTableRefs(python)).toEqual([{ table: 'bin', line: 2 }]);
+  });
 });

@@ -4,7 +4,8 @@
  * statement keyword, then FROM/INTO/UPDATE/JOIN) are parsed with PostgreSQL's own parser
  * (libpg-query; `${…}` becomes a parameter); where one does not parse, the names after FROM, JOIN,
  * INTO and UPDATE are taken as written. Leading SQL comments (sqlc's `-- name: X :one`) are read
- * past, Python's triple-quoted strings are literals too, and a `.sql` file is SQL throughout: each
+ * past, Python's triple-quoted strings are literals too, literals joined by `+` or side by side are
+ * one, and a `.sql` file is SQL throughout: each
  * of its statements (queries, migrations' CREATE/ALTER TABLE, REFERENCES) names tables at its own
  * line. Only names and line numbers are kept. Known gap: plain lower-case SQL with no clause beyond
  * FROM (`select id from users`) reads as prose and is skipped.
@@ -111,12 +112,25 @@ export async function sqlTableRefs(text: string, language?: string): Promise<Sql
     for (const s of statements(withoutCopyRows(text))) add(await tablesOf(s.sql), s.line);
     return out;
   }
+  for (const { body, index } of joinedLiterals(text)) {
+    const sql = pastComments(body);
+    if (!LOOKS_LIKE_SQL.test(sql) || !SQL_MARKS.test(sql)) continue;
+    add(await tablesOf(sql.replace(/\$\{[^}]*\}/g, '$1')), lineAt(text, index));
+  }
+  return out;
+}
+
+/** The file's string literals' bodies; literals joined by `+` (Go, Java) or side by side (Python) are one, at the first one's place. */
+function joinedLiterals(text: string): Array<{ body: string; index: number }> {
+  const out: Array<{ body: string; index: number; end: number }> = [];
   for (const m of text.matchAll(LITERAL)) {
     const quote = m[0].startsWith('"""') || m[0].startsWith("'''") ? 3 : 1;
     const body = m[0].slice(quote, -quote);
-    const sql = pastComments(body);
-    if (!LOOKS_LIKE_SQL.test(sql) || !SQL_MARKS.test(sql)) continue;
-    add(await tablesOf(sql.replace(/\$\{[^}]*\}/g, '$1')), lineAt(text, m.index));
+    const last = out.at(-1);
+    if (last && /^\s*\+?\s*$/.test(text.slice(last.end, m.index))) {
+      last.body += body;
+      last.end = m.index + m[0].length;
+    } else out.push({ body, index: m.index, end: m.index + m[0].length });
   }
   return out;
 }
