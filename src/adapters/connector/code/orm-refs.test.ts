@@ -201,4 +201,28 @@ describe('ORM models in code', () => {
     // without a builder call in the file, join() and from() are the array's and Buffer's
     expect(ormTableRefs("const s = parts.join('shelves'); const b = Buffer.from('owners');", 'javascript', 'src/util.js')).toEqual([]);
   });
+
+  it("JPA's join and collection tables, and Spring's SimpleJdbcInsert table", () => {
+    const java = [
+      '@Entity',
+      '@Table(name = "crates")',
+      'public class Crate {',
+      '  @ManyToMany',
+      '  @JoinTable(name = "crate_labels", joinColumns = @JoinColumn(name = "crate_id"))',
+      '  private Set<Label> labels;',
+      '  @ElementCollection',
+      '  @CollectionTable(name = "crate_notes", schema = "store")',
+      '  private List<String> notes;',
+      '}',
+      'class CrateWriter {',
+      '  CrateWriter(DataSource ds) { this.insert = new SimpleJdbcInsert(ds).withTableName("crate_log"); }',
+      '}',
+    ].join('\n');
+    expect(ormTableRefs(java, 'java', 'src/main/java/a/Crate.java')).toEqual([
+      { table: 'crates', line: 1, via: 'jpa' },
+      { table: 'crate_labels', line: 5, via: 'jpa' },
+      { table: 'store.crate_notes', line: 8, via: 'jpa' },
+      { table: 'crate_log', line: 12, via: 'jdbc' },
+    ]);
+  });
 });

@@ -5,7 +5,8 @@
  * snake case, TypeORM's default), Sequelize `define('model')` (its table is the plural unless a
  * `tableName` is given) and `tableName: '…'`, Prisma `model X { … @@map("x") @@schema("s") }`,
  * SQLAlchemy `__tablename__` and `Table('name', metadata, schema=…)`, Django models (`db_table`,
- * else `<app>_<model>`), JPA `@Table(name, schema)` (else the entity's name), GORM `TableName()`,
+ * else `<app>_<model>`), JPA `@Table(name, schema)` (else the entity's name) with its `@JoinTable` and
+ * `@CollectionTable`, Spring's `SimpleJdbcInsert.withTableName`, GORM `TableName()`,
  * and the tables a Knex query builder names (`db('crates').where(…)`, `.from('x')`, `createTable('x')`).
  */
 import pluralize from 'pluralize';
@@ -171,6 +172,16 @@ function jpa(text: string, out: OrmTableRef[]): void {
   }
 }
 
+/** JPA's `@JoinTable(name = …)` and `@CollectionTable(name = …, schema = …)`, Spring's `new SimpleJdbcInsert(…).withTableName("x")`. */
+function jpaSideTables(text: string, out: OrmTableRef[]): void {
+  for (const m of text.matchAll(/@(?:JoinTable|CollectionTable)\s*\(/g)) {
+    const args = callArgs(text, m.index + m[0].length - 1).replace(/@\w+\s*\([^)]*\)/g, '');
+    const name = /\bname\s*=\s*"([^"]+)"/.exec(args)?.[1];
+    if (name) out.push({ table: qualify(/\bschema\s*=\s*"([^"]+)"/.exec(args)?.[1], name), line: lineAt(text, m.index), via: 'jpa' });
+  }
+  for (const m of text.matchAll(/\.withTableName\s*\(\s*"([^"]+)"/g)) out.push({ table: m[1]!, line: lineAt(text, m.index), via: 'jdbc' });
+}
+
 function gorm(text: string, out: OrmTableRef[]): void {
   for (const m of text.matchAll(/func\s*\(\s*\w*\s*\*?\w+\s*\)\s*TableName\s*\(\s*\)\s*string\s*\{\s*return\s*"([^"]+)"/g))
     out.push({ table: m[1]!, line: lineAt(text, m.index), via: 'gorm' });
@@ -187,8 +198,10 @@ export function ormTableRefs(text: string, language: string, path: string): OrmT
     if (new RegExp(KNEX_START.source).test(text) || /\bknex\b/i.test(text)) knex(text, out);
   } else if (language === 'prisma') prisma(text, out);
   else if (language === 'python') python(text, path, out);
-  else if (language === 'java' || language === 'kotlin') jpa(text, out);
-  else if (language === 'go') gorm(text, out);
+  else if (language === 'java' || language === 'kotlin') {
+    jpa(text, out);
+    jpaSideTables(text, out);
+  } else if (language === 'go') gorm(text, out);
   return out.sort((a, b) => a.line - b.line);
 }
 
