@@ -225,4 +225,32 @@ describe('ORM models in code', () => {
       { table: 'crate_log', line: 12, via: 'jdbc' },
     ]);
   });
+
+  it("Prisma's implicit many-to-many tables: _<relation name>, else _<A>To<B> in name order", () => {
+    const text = [
+      'model Shelf {',
+      '  id     Int     @id',
+      '  crates Crate[]',
+      '}',
+      'model Crate {',
+      '  id      Int     @id',
+      '  shelves Shelf[]',
+      '  likedBy User[]  @relation("CrateLikes")',
+      '  owner   User    @relation(fields: [ownerId], references: [id])',
+      '  ownerId Int',
+      '}',
+      'model User {',
+      '  id        Int     @id',
+      '  likes     Crate[] @relation("CrateLikes")',
+      '  crates    Crate[]',
+      '  followers User[]  @relation("Follows")',
+      '  following User[]  @relation("Follows")',
+      '}',
+    ].join('\n');
+    expect(ormTableRefs(text, 'prisma', 'prisma/schema.prisma').filter((r) => r.table.startsWith('_'))).toEqual([
+      { table: '_CrateToShelf', line: 3, via: 'prisma' },
+      { table: '_CrateLikes', line: 8, via: 'prisma' },
+      { table: '_Follows', line: 16, via: 'prisma' },
+    ]);
+  });
 });

@@ -3,7 +3,8 @@
  * Tables an ORM model maps, read from the model's declaration as written (only names and lines
  * are kept): TypeORM `@Entity('name')` / `@Entity({ name, schema })` (else the class name in
  * snake case, TypeORM's default), Sequelize `define('model')` (its table is the plural unless a
- * `tableName` is given) and `tableName: '…'`, Prisma `model X { … @@map("x") @@schema("s") }`,
+ * `tableName` is given) and `tableName: '…'`, Prisma `model X { … @@map("x") @@schema("s") }` (and
+ * the `_AToB` / `_<relation>` table of an implicit many-to-many relation),
  * SQLAlchemy `__tablename__` and `Table('name', metadata, schema=…)`, Django models (`db_table`,
  * else `<app>_<model>`), JPA `@Table(name, schema)` (else the entity's name) with its `@JoinTable` and
  * `@CollectionTable`, Spring's `SimpleJdbcInsert.withTableName`, GORM `TableName()`,
@@ -72,11 +73,27 @@ function knex(text: string, out: OrmTableRef[]): void {
 }
 
 function prisma(text: string, out: OrmTableRef[]): void {
+  const lists: Array<{ model: string; type: string; relation: string | undefined; schema: string | undefined; index: number }> = [];
   for (const m of text.matchAll(/^\s*model\s+(\w+)\s*\{([\s\S]*?)^\s*\}/gm)) {
     const body = m[2]!;
     const map = /@@map\(\s*(?:name\s*:\s*)?"([^"]+)"/.exec(body)?.[1];
     const schema = /@@schema\(\s*"([^"]+)"/.exec(body)?.[1];
     out.push({ table: qualify(schema, map ?? m[1]!), line: lineAt(text, m.index + m[0].indexOf('model')), via: 'prisma', model: m[1]! });
+    const bodyAt = m.index + m[0].indexOf(body);
+    for (const f of body.matchAll(/^[ \t]*\w+[ \t]+(\w+)\[\]([^\n]*)/gm)) {
+      const relation = /@relation\(\s*(?:name\s*:\s*)?"([^"]+)"/.exec(f[2]!)?.[1];
+      lists.push({ model: m[1]!, type: f[1]!, relation, schema, index: bodyAt + f.index + f[0].search(/\S/) });
+    }
+  }
+  // an implicit many-to-many relation (a list on both sides, no fields) has a table of Prisma's: `_<name>`, else `_<A>To<B>`
+  const seen = new Set<string>();
+  for (const f of lists) {
+    const back = lists.find((g) => g !== f && g.model === f.type && g.type === f.model && g.relation === f.relation);
+    if (!back) continue;
+    const table = qualify(f.schema, `_${f.relation ?? [f.model, f.type].sort().join('To')}`);
+    if (seen.has(table)) continue;
+    seen.add(table);
+    out.push({ table, line: lineAt(text, f.index), via: 'prisma' });
   }
 }
 
