@@ -13,9 +13,9 @@ describe('ORM models in code', () => {
       'export class CustomerNote {}',
     ].join('\n');
     expect(ormTableRefs(text, 'typescript', 'src/models.ts')).toEqual([
-      { table: 'invoice_line', line: 2, via: 'typeorm' },
-      { table: 'billing.invoice', line: 4, via: 'typeorm' },
-      { table: 'customer_note', line: 6, via: 'typeorm' },
+      { table: 'invoice_line', line: 2, via: 'typeorm', model: 'Line' },
+      { table: 'billing.invoice', line: 4, via: 'typeorm', model: 'Invoice' },
+      { table: 'customer_note', line: 6, via: 'typeorm', model: 'CustomerNote' },
     ]);
   });
 
@@ -251,6 +251,24 @@ describe('ORM models in code', () => {
       { table: '_CrateToShelf', line: 3, via: 'prisma' },
       { table: '_CrateLikes', line: 8, via: 'prisma' },
       { table: '_Follows', line: 16, via: 'prisma' },
+    ]);
+  });
+
+  it('TypeORM entities used elsewhere: injected and fetched repositories, the entity manager', () => {
+    const models = ormTableRefs("@Entity('crate')\nexport class CrateEntity {}\n@Entity()\nexport class ShelfNote {}\n", 'typescript', 'src/crate.entity.ts');
+    expect(models.map((m) => m.model)).toEqual(['CrateEntity', 'ShelfNote']);
+    const service = [
+      "import { InjectRepository } from '@nestjs/typeorm';",
+      'export class CrateService {',
+      '  constructor(@InjectRepository(CrateEntity) private readonly crates: Repository<CrateEntity>) {}',
+      '  notes() {',
+      '    return this.dataSource.manager.find(ShelfNote, { take: 5 });',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(ormModelUses(service, 'typescript', models)).toEqual([
+      { table: 'crate', line: 3, via: 'typeorm' },
+      { table: 'shelf_note', line: 5, via: 'typeorm' },
     ]);
   });
 });

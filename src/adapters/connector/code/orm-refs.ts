@@ -39,7 +39,7 @@ function typeorm(text: string, out: OrmTableRef[]): void {
     const args = m[1]!;
     const name = new RegExp(`^\\s*${STR}`).exec(args)?.[1] ?? new RegExp(`\\bname\\s*:\\s*${STR}`).exec(args)?.[1];
     const schema = new RegExp(`\\bschema\\s*:\\s*${STR}`).exec(args)?.[1];
-    out.push({ table: qualify(schema, name ?? snake(m[2]!)), line: lineAt(text, m.index), via: 'typeorm' });
+    out.push({ table: qualify(schema, name ?? snake(m[2]!)), line: lineAt(text, m.index), via: 'typeorm', model: m[2]! });
   }
 }
 
@@ -226,10 +226,15 @@ export function ormTableRefs(text: string, language: string, path: string): OrmT
 const PRISMA_CLIENT_CALL =
   /\.\s*([a-z]\w*)\s*\.\s*(?:findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany|count|aggregate|groupBy)\s*\(/g;
 
+/** TypeORM's ways to reach an entity: `@InjectRepository(E)`, `getRepository(E)`, `Repository<E>`, `manager.find(E, …)`. */
+const TYPEORM_USE =
+  /\b(?:InjectRepository|getRepository|getCustomRepository|getTreeRepository)\s*\(\s*([A-Z]\w*)|\bRepository\s*<\s*([A-Z]\w*)\s*>|\bmanager\s*\.\s*(?:find\w*|count\w*|save|insert|update|delete|remove|upsert|exists\w*|createQueryBuilder)\s*\(\s*([A-Z]\w*)/g;
+
 /**
  * The tables a file reaches through the project's models (`models`: the refs of every other file
  * that name one): Prisma Client calls, `prisma.invoice.findMany(…)` or `tx.invoice.create(…)`, in a
- * file that names Prisma, Django managers, `Invoice.objects…`, and SQLAlchemy / SQLModel statements
+ * file that names Prisma, TypeORM repositories and the entity manager (`@InjectRepository(Invoice)`,
+ * `Repository<Invoice>`, `manager.find(Invoice, …)`), Django managers, `Invoice.objects…`, and SQLAlchemy / SQLModel statements
  * and sessions, `select(Invoice)`, `session.get(Invoice, id)`, `Invoice.query`. Each model once, at its first use;
  * a model name that two models share is left out.
  */
@@ -243,9 +248,13 @@ export function ormModelUses(text: string, language: string, models: readonly Or
   const use = (found: OrmTableRef | null | undefined, index: number) => {
     if (found && !uses.has(found.table)) uses.set(found.table, { table: found.table, line: lineAt(text, index), via: found.via });
   };
-  if ((language === 'typescript' || language === 'javascript') && /prisma/i.test(text)) {
-    const prismaModels = byName('prisma', (m) => m[0]!.toLowerCase() + m.slice(1));
-    for (const m of text.matchAll(PRISMA_CLIENT_CALL)) use(prismaModels.get(m[1]!), m.index + m[0].indexOf(m[1]!));
+  if (language === 'typescript' || language === 'javascript') {
+    if (/prisma/i.test(text)) {
+      const prismaModels = byName('prisma', (m) => m[0]!.toLowerCase() + m.slice(1));
+      for (const m of text.matchAll(PRISMA_CLIENT_CALL)) use(prismaModels.get(m[1]!), m.index + m[0].indexOf(m[1]!));
+    }
+    const entities = byName('typeorm', (m) => m);
+    for (const m of text.matchAll(TYPEORM_USE)) use(entities.get(m[1] ?? m[2] ?? m[3]!), m.index);
   } else if (language === 'python') {
     const djangoModels = byName('django', (m) => m);
     for (const m of text.matchAll(/\b([A-Z]\w*)\.objects\b/g)) use(djangoModels.get(m[1]!), m.index);
