@@ -6,8 +6,8 @@
  * INTO and UPDATE are taken as written. Leading SQL comments (sqlc's `-- name: X :one`) are read
  * past, Python's triple-quoted strings are literals too, literals joined by `+` or side by side are
  * one, and a `.sql` file is SQL throughout: each
- * of its statements (queries, migrations' CREATE/ALTER TABLE, REFERENCES) names tables at its own
- * line. Only names and line numbers are kept. Known gap: plain lower-case SQL with no clause beyond
+ * of its statements (queries, migrations' CREATE/ALTER TABLE, REFERENCES) names tables, each table
+ * once at the first statement that names it. Only names and line numbers are kept. Known gap: plain lower-case SQL with no clause beyond
  * FROM (`select id from users`) reads as prose and is skipped.
  */
 
@@ -22,6 +22,8 @@ const LITERAL = /"""[\s\S]*?"""|'''[\s\S]*?'''|`(?:\\[\s\S]|[^`\\])*`|'(?:\\.|[^
 const LOOKS_LIKE_SQL = /^\s*(select\b[\s\S]*\bfrom|insert\s+into|update\s+\S+\s+set|delete\s+from|with\b[\s\S]*\b(select|insert|update|delete))\b/i;
 /** Prose can read as SQL ("select your plan from the list" parses): upper-case keywords, SQL punctuation or clause words are asked for too. */
 const SQL_MARKS = /\b(SELECT|FROM|INSERT|UPDATE|DELETE|JOIN)\b|[*=?$]|\b(where|join|values|set|group by|order by|limit)\b/;
+/** `INSERT INTO t (…) VALUES …`: its one table, read without the parser. */
+const PLAIN_INSERT = /^insert\s+into\s+((?:"[^"]+"|[a-z_][\w$]*)(?:\.(?:"[^"]+"|[a-z_][\w$]*))?)[\s(]/i;
 const NAMED_AFTER =
   /\b(?:from|join|into|update|table|references)\s+(?:only\s+|if\s+(?:not\s+)?exists\s+)?((?:"[^"]+"|[a-z_][\w$]*)(?:\.(?:"[^"]+"|[a-z_][\w$]*))?)/gi;
 
@@ -87,11 +89,14 @@ const lineAt = (text: string, index: number) => text.slice(0, index).split('\n')
 function statements(text: string): Array<{ sql: string; line: number }> {
   const out = [];
   let start = 0;
+  let line = 1; // the line `start` is on, counted as the statements go (not from the top each time)
+  const newlines = (from: string) => from.split('\n').length - 1;
   for (const m of [...text.matchAll(/;[ \t]*(?:--[^\n]*)?(?:\n|$)/g), { index: text.length, 0: '' }]) {
     const end = m.index + m[0].length;
     const sql = text.slice(start, end);
     const body = pastComments(sql);
-    if (body.trim()) out.push({ sql, line: lineAt(text, start + sql.length - body.length) });
+    if (body.trim()) out.push({ sql, line: line + newlines(sql.slice(0, sql.length - body.length)) });
+    line += newlines(sql);
     start = end;
   }
   return out;
@@ -109,7 +114,15 @@ export async function sqlTableRefs(text: string, language?: string): Promise<Sql
     }
   };
   if (language === 'sql') {
-    for (const s of statements(withoutCopyRows(text))) add(await tablesOf(s.sql), s.line);
+    // each table once, at its first statement: a seed file of thousands of INSERTs names one table thousands of times
+    const named = new Set<string>();
+    for (const s of statements(withoutCopyRows(text))) {
+      const into = PLAIN_INSERT.exec(pastComments(s.sql));
+      if (into && named.has(unquote(into[1]!)) && !/\bselect\b/i.test(s.sql)) continue; // nothing new, not worth a parse
+      const tables = [...(await tablesOf(s.sql))].filter((t) => !named.has(t));
+      tables.forEach((t) => named.add(t));
+      add(new Set(tables), s.line);
+    }
     return out;
   }
   for (const { body, index } of joinedLiterals(text)) {
