@@ -271,4 +271,32 @@ describe('ORM models in code', () => {
       { table: 'shelf_note', line: 5, via: 'typeorm' },
     ]);
   });
+
+  it('Django migrations: the models they create, alter and add fields to, in the app the migrations folder belongs to', () => {
+    const text = [
+      'from django.db import migrations, models',
+      '',
+      'class Migration(migrations.Migration):',
+      '    operations = [',
+      '        migrations.CreateModel(',
+      "            name='Crate',",
+      "            fields=[('id', models.AutoField(primary_key=True))],",
+      '        ),',
+      '        migrations.CreateModel(',
+      "            name='Label',",
+      "            fields=[('id', models.AutoField(primary_key=True))],",
+      "            options={'db_table': 'labels'},",
+      '        ),',
+      '        migrations.AddField(',
+      "            model_name='crate',",
+      "            name='note',",
+      '            field=models.TextField(),',
+      '        ),',
+      '    ]',
+    ].join('\n');
+    expect(ormTableRefs(text, 'python', 'shop/crates/migrations/0001_initial.py')).toEqual([
+      { table: 'crates_crate', line: 5, via: 'django' },
+      { table: 'labels', line: 9, via: 'django' },
+    ]);
+  });
 });

@@ -137,6 +137,7 @@ function python(text: string, path: string, out: OrmTableRef[]): void {
       out.push({ table: c.name.toLowerCase(), line: lineAt(text, c.index), via: 'sqlmodel', model: c.name });
       continue;
     }
+    if (/\bmigrations\.Migration\b/.test(c.bases)) continue;
     if (!/\bmodels\.Model\b|^\s*Model\s*$/.test(c.bases) && !(django && c.bases.trim() && DJANGO_FIELD.test(c.body))) continue;
     const dbTable = new RegExp(`^[ \\t]+db_table\\s*=\\s*${STR}`, 'm').exec(c.body)?.[1];
     if (/\babstract\s*=\s*True/.test(c.body)) continue;
@@ -155,10 +156,28 @@ function python(text: string, path: string, out: OrmTableRef[]): void {
     }
   }
   if (/^\s*from\s+alembic\s+import\b/m.test(text)) alembic(text, out);
+  if (django && /(?:^|\/)migrations\/[^/]+\.py$/.test(path)) djangoMigration(text, path, out);
   for (const m of text.matchAll(new RegExp(`\\bTable\\(\\s*${STR}\\s*,\\s*\\w*meta`, 'gi'))) {
     const call = text.slice(m.index, m.index + 2000);
     const schema = new RegExp(`\\bschema\\s*=\\s*${STR}`).exec(call.split(/\n\s*\)/)[0]!)?.[1];
     out.push({ table: qualify(schema, m[1]!), line: lineAt(text, m.index), via: 'sqlalchemy' });
+  }
+}
+
+/** A Django migration's operations on its app's models: `CreateModel(name='Crate')` (or its `db_table`), `AddField(model_name='crate', …)` and the like. */
+function djangoMigration(text: string, path: string, out: OrmTableRef[]): void {
+  const parts = path.split('/');
+  const app = parts.at(-3);
+  if (!app) return;
+  const seen = new Set<string>();
+  for (const m of text.matchAll(/\bmigrations\.(\w+)\s*\(/g)) {
+    const args = callArgs(text, m.index + m[0].length - 1);
+    const model = new RegExp(`\\b${m[1] === 'CreateModel' ? 'name' : 'model_name'}\\s*=\\s*${STR}`).exec(args)?.[1];
+    if (!model) continue;
+    const table = new RegExp(`['"]db_table['"]\\s*:\\s*${STR}`).exec(args)?.[1] ?? `${app}_${model.toLowerCase()}`;
+    if (seen.has(table)) continue;
+    seen.add(table);
+    out.push({ table, line: lineAt(text, m.index), via: 'django' });
   }
 }
 
