@@ -1,7 +1,8 @@
 /**
  * ORM and GraphQL links through the built CLI (issue 16): a repository whose ORM models map tables
- * of a real PostgreSQL source and whose gql templates query a real plain GraphQL API; `get` and
- * `describe` of the table or field list the code that uses it, with the line.
+ * of a real PostgreSQL source (and whose other files use those models through Prisma Client and
+ * Django managers, or query it from a `.sql` file) and whose gql templates query a real plain
+ * GraphQL API; `get` and `describe` of the table or field list the code that uses it, with the line.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +23,9 @@ const FILES: Record<string, string> = {
   'src/models/customer.js': "const Customer = sequelize.define('customer', {});\nmodule.exports = { Customer };\n",
   'prisma/schema.prisma': 'model AuditEntry {\n  id Int @id\n  @@map("audit_log")\n}\n',
   'shop/models.py': 'from django.db import models\n\n\nclass Order(models.Model):\n    total = models.IntegerField()\n',
+  'src/audit.ts': "import { prisma } from './db';\n\nexport const log = (id: number) =>\n  prisma.auditEntry.create({ data: { id } });\n",
+  'shop/views.py': 'from shop.models import Order\n\n\ndef big():\n    return Order.objects.filter(total__gt=100)\n',
+  'db/queries/orders.sql': '-- name: BigOrders :many\nSELECT * FROM shop_order\nWHERE total > $1;\n',
   'src/books.ts':
     "import { gql } from '@apollo/client';\n\nexport const BOOKS = gql`\n  query Books {\n    books {\n      title\n      author { name }\n    }\n  }\n`;\n",
 };
@@ -63,8 +67,15 @@ describe('ORM and GraphQL links', () => {
   it('each ORM model links its table with the line and the ORM', async () => {
     expect(await incoming('pg:table:billing.invoice', 'uses_table')).toEqual([['shop:code_file:src/entities/invoice.ts', 3, 'typeorm']]);
     expect(await incoming('pg:table:public.customers', 'uses_table')).toEqual([['shop:code_file:src/models/customer.js', 1, 'sequelize']]);
-    expect(await incoming('pg:table:public.audit_log', 'uses_table')).toEqual([['shop:code_file:prisma/schema.prisma', 1, 'prisma']]);
-    expect(await incoming('pg:table:public.shop_order', 'uses_table')).toEqual([['shop:code_file:shop/models.py', 4, 'django']]);
+    expect(await incoming('pg:table:public.audit_log', 'uses_table')).toEqual([
+      ['shop:code_file:prisma/schema.prisma', 1, 'prisma'],
+      ['shop:code_file:src/audit.ts', 4, 'prisma'],
+    ]);
+    expect(await incoming('pg:table:public.shop_order', 'uses_table')).toEqual([
+      ['shop:code_file:db/queries/orders.sql', 2, undefined],
+      ['shop:code_file:shop/models.py', 4, 'django'],
+      ['shop:code_file:shop/views.py', 5, 'django'],
+    ]);
     expect(await incoming('pg:table:public.unused', 'uses_table')).toEqual([]);
     const text = await runCli(['get', 'pg:table:billing.invoice'], env);
     expect(text.stdout).toContain('← uses_table shop:code_file:src/entities/invoice.ts (line 3)');

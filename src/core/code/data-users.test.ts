@@ -51,6 +51,12 @@ describe('data users', () => {
     expect(dataUsersOf([hit('pg', 'table', 'public.customer')], users)).toEqual([]);
   });
 
+  it('the first hits this code uses are followed, not the first hits: other databases’ tables of the project do not crowd them out', () => {
+    const users = dataUsersIndex(EDGES, PATHS);
+    const others = ['orders', 'invoices', 'invoice_lines', 'customers', 'payments'].map((t) => hit('other', 'table', `public.${t}`));
+    expect(dataUsersOf([...others, hit('pg', 'table', 'billing.invoice')], users).map((u) => u.file)).toEqual(['src/a.ts', 'src/b.ts']);
+  });
+
   it('the plan gives the data users their own step after the seed, with why', () => {
     const graph = buildCodeGraph(['src/a.ts', 'src/b.ts', 'src/x.ts'], [{ source: 'src/x.ts', target: 'src/a.ts' }]);
     const plan = deterministicPlan(graph, {

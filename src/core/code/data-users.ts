@@ -49,17 +49,21 @@ export function dataUsersIndex(edges: readonly CatalogEdge[], pathOf: ReadonlyMa
 }
 
 /**
- * The users of the first hits (a column's are its table's), best hit first, each file once. A hit
+ * The users of the first hits this code uses (a column's are its table's), best hit first, each file
+ * once: in a project of several databases the best hits may all be other services' tables. A hit
  * the request's words do not match (found by meaning only: `explain.lexicalRank` null) is not
  * followed: a vector search always has a nearest table, the request need not be about it.
  */
 export function dataUsersOf(hits: readonly SearchHit[], users: DataUsers): DataUse[] {
+  const usersOf = (hit: SearchHit) => {
+    const parent = hit.name.includes('.') ? hit.name.slice(0, hit.name.lastIndexOf('.')) : '';
+    return users.get(`${hit.source}:${hit.name}`) ?? (hit.kind === 'column' && parent ? users.get(`${hit.source}:${parent}`) : undefined) ?? [];
+  };
   const out: DataUse[] = [];
   const seen = new Set<string>();
-  for (const hit of hits.filter((h) => !h.explain || h.explain.lexicalRank !== null).slice(0, DATA_TOPIC_HITS)) {
-    const parent = hit.name.includes('.') ? hit.name.slice(0, hit.name.lastIndexOf('.')) : '';
-    const found = users.get(`${hit.source}:${hit.name}`) ?? (hit.kind === 'column' && parent ? users.get(`${hit.source}:${parent}`) : undefined) ?? [];
-    for (const use of found) {
+  const followed = hits.filter((h) => (!h.explain || h.explain.lexicalRank !== null) && usersOf(h).length).slice(0, DATA_TOPIC_HITS);
+  for (const hit of followed) {
+    for (const use of usersOf(hit)) {
       if (seen.has(use.file)) continue;
       seen.add(use.file);
       out.push(use);

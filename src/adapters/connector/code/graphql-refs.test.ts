@@ -46,4 +46,12 @@ describe('GraphQL in Python', () => {
       { path: 'query.books.title', line: 6 },
     ]);
   });
+
+  it("leaves out Apollo's local-only fields (@client) and what they select", () => {
+    const text = ['const CART = gql`', '  query Cart {', '    cartItems @client', '    me { id draft @client { title } }', '  }', '`;'].join('\n');
+    expect(graphqlFieldRefs(text, 'typescript')).toEqual([
+      { path: 'query.me', line: 4 },
+      { path: 'query.me.id', line: 4 },
+    ]);
+  });
 });

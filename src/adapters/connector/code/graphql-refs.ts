@@ -5,7 +5,8 @@
  * parsed with the `graphql` package
  * (`${…}` interpolations, usually fragments, become blanks of the same length so lines stay
  * right). Each selected field becomes a path from its root, `query.orders.total`, or from a
- * fragment's type, `Order.total`, with its line; aliases are read through and `__typename` left out.
+ * fragment's type, `Order.total`, with its line; aliases are read through, `__typename` and Apollo's
+ * local-only fields (`@client`) left out.
  */
 import { parse, type DocumentNode, type SelectionSetNode } from 'graphql';
 
@@ -24,7 +25,8 @@ const blankInterpolations = (body: string) => body.replace(/\$\{[^}]*\}/g, (m) =
 function walk(set: SelectionSetNode | undefined, prefix: string, body: string, firstLine: number, out: Map<string, number>): void {
   for (const s of set?.selections ?? []) {
     if (s.kind === 'Field') {
-      if (s.name.value.startsWith('__')) continue;
+      // `__typename`, and Apollo's local state (`cartItems @client`), which no server answers
+      if (s.name.value.startsWith('__') || s.directives?.some((d) => d.name.value === 'client')) continue;
       const path = `${prefix}.${s.name.value}`;
       const line = firstLine + body.slice(0, s.loc?.start ?? 0).split('\n').length - 1;
       if (!out.has(path)) out.set(path, line);

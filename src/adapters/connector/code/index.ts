@@ -29,7 +29,7 @@ import { sqlTableRefs, type SqlTableRef } from './sql-refs.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
 import { bodyWords, exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
 import { languageImports } from './lang-imports.js';
-import { ormTableRefs, type OrmTableRef } from './orm-refs.js';
+import { ormModelUses, ormTableRefs, type OrmTableRef } from './orm-refs.js';
 import type { GraphqlFieldRef } from './graphql-refs.js';
 import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
 
@@ -233,10 +233,14 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       const history = await readGitHistory(source.url, new Set(hashes.keys()));
       // graphql-js loads only when a scan runs: commands that run no scan never resolve it
       const { graphqlFieldRefs } = await import('./graphql-refs.js');
+      // the models every file declares, so that the files using them elsewhere (Prisma Client, Django managers) reach their tables too
+      const orm = new Map(files.map((f) => [f.path, ormTableRefs(f.text, f.language, f.path)]));
+      const models = [...orm.values()].flat().filter((r) => r.model);
       const objects: CatalogObject[] = [];
       for (const [i, file] of files.entries()) {
         if (introspect.signal?.aborted) break;
         if (i % 200 === 0) introspect.onProgress?.('reading files', i, files.length);
+        const own = orm.get(file.path) ?? [];
         objects.push(
           ...toObjects(
             source.name,
@@ -254,8 +258,8 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
               span: history.spans.get(file.path),
               recent: history.recent.get(file.path),
             },
-            await sqlTableRefs(file.text),
-            ormTableRefs(file.text, file.language, file.path),
+            await sqlTableRefs(file.text, file.language),
+            [...own, ...ormModelUses(file.text, file.language, own.length ? models.filter((r) => !own.includes(r)) : models)],
             graphqlFieldRefs(file.text, file.language),
           ),
         );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ormTableRefs } from './orm-refs.js';
+import { ormModelUses, ormTableRefs } from './orm-refs.js';
 
 describe('ORM models in code', () => {
   it('TypeORM: a name, an options object with schema, or the class name in snake case', () => {
@@ -13,9 +13,9 @@ describe('ORM models in code', () => {
       'export class CustomerNote {}',
     ].join('\n');
     expect(ormTableRefs(text, 'typescript', 'src/models.ts')).toEqual([
-      { table: 'invoice_line', line: 2, via: 'typeorm' },
-      { table: 'billing.invoice', line: 4, via: 'typeorm' },
-      { table: 'customer_note', line: 6, via: 'typeorm' },
+      { table: 'invoice_line', line: 2, via: 'typeorm', model: 'Line' },
+      { table: 'billing.invoice', line: 4, via: 'typeorm', model: 'Invoice' },
+      { table: 'customer_note', line: 6, via: 'typeorm', model: 'CustomerNote' },
     ]);
   });
 
@@ -31,8 +31,8 @@ describe('ORM models in code', () => {
   it('Prisma: @@map and @@schema, else the model name', () => {
     const text = 'model Invoice {\n  id Int @id\n  @@map("invoice")\n  @@schema("billing")\n}\n\nmodel Customer {\n  id Int @id\n}\n';
     expect(ormTableRefs(text, 'prisma', 'prisma/schema.prisma')).toEqual([
-      { table: 'billing.invoice', line: 1, via: 'prisma' },
-      { table: 'Customer', line: 7, via: 'prisma' },
+      { table: 'billing.invoice', line: 1, via: 'prisma', model: 'Invoice' },
+      { table: 'Customer', line: 7, via: 'prisma', model: 'Customer' },
     ]);
   });
 
@@ -59,10 +59,33 @@ describe('ORM models in code', () => {
       '    pass',
     ].join('\n');
     expect(ormTableRefs(text, 'python', 'shop/models.py')).toEqual([
-      { table: 'billing.invoice', line: 1, via: 'sqlalchemy' },
+      { table: 'billing.invoice', line: 1, via: 'sqlalchemy', model: 'Invoice' },
       { table: 'billing.invoice_line', line: 5, via: 'sqlalchemy' },
-      { table: 'shop_customer', line: 7, via: 'django' },
-      { table: 'payments', line: 10, via: 'django' },
+      { table: 'shop_customer', line: 7, via: 'django', model: 'Customer' },
+      { table: 'payments', line: 10, via: 'django', model: 'Payment' },
+    ]);
+  });
+
+  it('Django: a model that inherits an abstract base of the project, and its many-to-many tables', () => {
+    const text = [
+      'from django.db import models',
+      'from shop.core.models import Stamped',
+      '',
+      'class Crate(Stamped):',
+      '    label = models.CharField(max_length=20)',
+      "    shelves = models.ManyToManyField('shop.Shelf', related_name='crates')",
+      "    owners = models.ManyToManyField('people.Owner', through='Ownership')",
+      '',
+      'class CrateQuerySet(models.QuerySet):',
+      '    def full(self):',
+      '        return self.filter(full=True)',
+      '',
+      'class Helper:',
+      '    pass',
+    ].join('\n');
+    expect(ormTableRefs(text, 'python', 'shop/crates/models.py')).toEqual([
+      { table: 'crates_crate', line: 4, via: 'django', model: 'Crate' },
+      { table: 'crates_crate_shelves', line: 6, via: 'django' },
     ]);
   });
 
@@ -79,5 +102,201 @@ describe('ORM models in code', () => {
   it('finds nothing in code without models', () => {
     expect(ormTableRefs("export const define = (x: string) => x;\ndefine('not a model');\n", 'typescript', 'a.ts')).toEqual([]);
     expect(ormTableRefs("db.table.define('x');\nconst node = { tableName: 'person' };\n", 'typescript', 'query-builder.ts')).toEqual([]);
+  });
+
+  it("the project's models used elsewhere: Prisma Client calls and Django managers", () => {
+    const models = [
+      ...ormTableRefs('model Invoice {\n  id Int @id\n  @@map("invoice")\n}\nmodel UserNote {\n  id Int @id\n}\n', 'prisma', 'prisma/schema.prisma'),
+      ...ormTableRefs('from django.db import models\n\nclass Crate(models.Model):\n    label = models.CharField()\n', 'python', 'shop/crates/models.py'),
+    ];
+    const service = [
+      "import { prisma } from './prisma';",
+      'export const open = () => prisma.invoice.findMany({ where: { paid: false } });',
+      'export async function note(tx, id) {',
+      '  await this.session.update({ id });',
+      '  return tx.userNote',
+      '    .create({ data: { id } });',
+      '}',
+      'prismaMock.invoice.findMany.mockResolvedValue([]);',
+    ].join('\n');
+    expect(ormModelUses(service, 'typescript', models)).toEqual([
+      { table: 'invoice', line: 2, via: 'prisma' },
+      { table: 'UserNote', line: 5, via: 'prisma' },
+    ]);
+    // no Prisma in the file: `.invoice.update(` is something else
+    expect(ormModelUses('order.invoice.update({ paid: true });', 'javascript', models)).toEqual([]);
+    const view =
+      'from shop.crates.models import Crate\n\ndef full():\n    return Crate.objects.filter(full=True)\n\ndef also():\n    return Crate.objects.all()\n';
+    expect(ormModelUses(view, 'python', models)).toEqual([{ table: 'crates_crate', line: 4, via: 'django' }]);
+  });
+
+  it('SQLModel: a table=True class is its name in lower case unless __tablename__ says otherwise; Alembic operations name tables', () => {
+    const models = [
+      'from sqlmodel import Field, SQLModel',
+      '',
+      'class CrateBase(SQLModel):',
+      '    label: str',
+      '',
+      'class Crate(CrateBase, table=True):',
+      '    id: int = Field(primary_key=True)',
+      '',
+      'class Shelf(SQLModel, table=True):',
+      "    __tablename__ = 'shelves'",
+      '    id: int',
+    ].join('\n');
+    expect(ormTableRefs(models, 'python', 'app/models.py')).toEqual([
+      { table: 'crate', line: 6, via: 'sqlmodel', model: 'Crate' },
+      { table: 'shelves', line: 9, via: 'sqlalchemy', model: 'Shelf' },
+    ]);
+    const migration = [
+      'from alembic import op',
+      'import sqlalchemy as sa',
+      '',
+      'def upgrade():',
+      '    op.create_table(',
+      '        "crate",',
+      '        sa.Column("id", sa.Integer()),',
+      '    )',
+      "    op.add_column('shelves', sa.Column('note', sa.Text()), schema='store')",
+      '    op.execute("UPDATE crate SET id = 1")',
+    ].join('\n');
+    expect(ormTableRefs(migration, 'python', 'alembic/versions/0001_init.py')).toEqual([
+      { table: 'crate', line: 5, via: 'alembic' },
+      { table: 'store.shelves', line: 9, via: 'alembic' },
+    ]);
+    const route = [
+      'from sqlmodel import select',
+      '',
+      'def read(session, id):',
+      '    crate = session.get(Crate, id)',
+      '    return session.exec(select(Shelf).where(Shelf.id == id)).all()',
+    ].join('\n');
+    expect(ormModelUses(route, 'python', ormTableRefs(models, 'python', 'app/models.py'))).toEqual([
+      { table: 'crate', line: 4, via: 'sqlmodel' },
+      { table: 'shelves', line: 5, via: 'sqlalchemy' },
+    ]);
+  });
+
+  it('Knex: a builder called with a table and chained, from/into/join, and the schema builder', () => {
+    const text = [
+      "const db = require('../lib/db');",
+      'const crates = await db("crates as c")',
+      '  .where({ id })',
+      '  .leftJoin("shelves", "shelves.id", "c.shelf")',
+      '  .first();',
+      "await this.trx('store.bins').insert(row);",
+      "const sub = db.select('id').from('owners');",
+      'exports.up = (knex) => knex.schema.createTable("labels", (t) => t.string("name"));',
+      "const path = ['a', 'b'].join('/');",
+      'const label = t("welcome");',
+      'await db("crates").del();',
+    ].join('\n');
+    expect(ormTableRefs(text, 'javascript', 'src/crates.js')).toEqual([
+      { table: 'crates', line: 2, via: 'knex' },
+      { table: 'shelves', line: 4, via: 'knex' },
+      { table: 'store.bins', line: 6, via: 'knex' },
+      { table: 'owners', line: 7, via: 'knex' },
+      { table: 'labels', line: 8, via: 'knex' },
+    ]);
+    // without a builder call in the file, join() and from() are the array's and Buffer's
+    expect(ormTableRefs("const s = parts.join('shelves'); const b = Buffer.from('owners');", 'javascript', 'src/util.js')).toEqual([]);
+  });
+
+  it("JPA's join and collection tables, and Spring's SimpleJdbcInsert table", () => {
+    const java = [
+      '@Entity',
+      '@Table(name = "crates")',
+      'public class Crate {',
+      '  @ManyToMany',
+      '  @JoinTable(name = "crate_labels", joinColumns = @JoinColumn(name = "crate_id"))',
+      '  private Set<Label> labels;',
+      '  @ElementCollection',
+      '  @CollectionTable(name = "crate_notes", schema = "store")',
+      '  private List<String> notes;',
+      '}',
+      'class CrateWriter {',
+      '  CrateWriter(DataSource ds) { this.insert = new SimpleJdbcInsert(ds).withTableName("crate_log"); }',
+      '}',
+    ].join('\n');
+    expect(ormTableRefs(java, 'java', 'src/main/java/a/Crate.java')).toEqual([
+      { table: 'crates', line: 1, via: 'jpa' },
+      { table: 'crate_labels', line: 5, via: 'jpa' },
+      { table: 'store.crate_notes', line: 8, via: 'jpa' },
+      { table: 'crate_log', line: 12, via: 'jdbc' },
+    ]);
+  });
+
+  it("Prisma's implicit many-to-many tables: _<relation name>, else _<A>To<B> in name order", () => {
+    const text = [
+      'model Shelf {',
+      '  id     Int     @id',
+      '  crates Crate[]',
+      '}',
+      'model Crate {',
+      '  id      Int     @id',
+      '  shelves Shelf[]',
+      '  likedBy User[]  @relation("CrateLikes")',
+      '  owner   User    @relation(fields: [ownerId], references: [id])',
+      '  ownerId Int',
+      '}',
+      'model User {',
+      '  id        Int     @id',
+      '  likes     Crate[] @relation("CrateLikes")',
+      '  crates    Crate[]',
+      '  followers User[]  @relation("Follows")',
+      '  following User[]  @relation("Follows")',
+      '}',
+    ].join('\n');
+    expect(ormTableRefs(text, 'prisma', 'prisma/schema.prisma').filter((r) => r.table.startsWith('_'))).toEqual([
+      { table: '_CrateToShelf', line: 3, via: 'prisma' },
+      { table: '_CrateLikes', line: 8, via: 'prisma' },
+      { table: '_Follows', line: 16, via: 'prisma' },
+    ]);
+  });
+
+  it('TypeORM entities used elsewhere: injected and fetched repositories, the entity manager', () => {
+    const models = ormTableRefs("@Entity('crate')\nexport class CrateEntity {}\n@Entity()\nexport class ShelfNote {}\n", 'typescript', 'src/crate.entity.ts');
+    expect(models.map((m) => m.model)).toEqual(['CrateEntity', 'ShelfNote']);
+    const service = [
+      "import { InjectRepository } from '@nestjs/typeorm';",
+      'export class CrateService {',
+      '  constructor(@InjectRepository(CrateEntity) private readonly crates: Repository<CrateEntity>) {}',
+      '  notes() {',
+      '    return this.dataSource.manager.find(ShelfNote, { take: 5 });',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(ormModelUses(service, 'typescript', models)).toEqual([
+      { table: 'crate', line: 3, via: 'typeorm' },
+      { table: 'shelf_note', line: 5, via: 'typeorm' },
+    ]);
+  });
+
+  it('Django migrations: the models they create, alter and add fields to, in the app the migrations folder belongs to', () => {
+    const text = [
+      'from django.db import migrations, models',
+      '',
+      'class Migration(migrations.Migration):',
+      '    operations = [',
+      '        migrations.CreateModel(',
+      "            name='Crate',",
+      "            fields=[('id', models.AutoField(primary_key=True))],",
+      '        ),',
+      '        migrations.CreateModel(',
+      "            name='Label',",
+      "            fields=[('id', models.AutoField(primary_key=True))],",
+      "            options={'db_table': 'labels'},",
+      '        ),',
+      '        migrations.AddField(',
+      "            model_name='crate',",
+      "            name='note',",
+      '            field=models.TextField(),',
+      '        ),',
+      '    ]',
+    ].join('\n');
+    expect(ormTableRefs(text, 'python', 'shop/crates/migrations/0001_initial.py')).toEqual([
+      { table: 'crates_crate', line: 5, via: 'django' },
+      { table: 'labels', line: 9, via: 'django' },
+    ]);
   });
 });

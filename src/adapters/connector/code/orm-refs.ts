@@ -3,9 +3,12 @@
  * Tables an ORM model maps, read from the model's declaration as written (only names and lines
  * are kept): TypeORM `@Entity('name')` / `@Entity({ name, schema })` (else the class name in
  * snake case, TypeORM's default), Sequelize `define('model')` (its table is the plural unless a
- * `tableName` is given) and `tableName: '…'`, Prisma `model X { … @@map("x") @@schema("s") }`,
+ * `tableName` is given) and `tableName: '…'`, Prisma `model X { … @@map("x") @@schema("s") }` (and
+ * the `_AToB` / `_<relation>` table of an implicit many-to-many relation),
  * SQLAlchemy `__tablename__` and `Table('name', metadata, schema=…)`, Django models (`db_table`,
- * else `<app>_<model>`), JPA `@Table(name, schema)` (else the entity's name), GORM `TableName()`.
+ * else `<app>_<model>`), JPA `@Table(name, schema)` (else the entity's name) with its `@JoinTable` and
+ * `@CollectionTable`, Spring's `SimpleJdbcInsert.withTableName`, GORM `TableName()`,
+ * and the tables a Knex query builder names (`db('crates').where(…)`, `.from('x')`, `createTable('x')`).
  */
 import pluralize from 'pluralize';
 
@@ -17,6 +20,8 @@ export interface OrmTableRef {
   line: number;
   /** typeorm, sequelize, prisma, sqlalchemy, django, jpa, gorm. */
   via: string;
+  /** The model's name (Prisma, Django), by which other files reach the table. */
+  model?: string;
 }
 
 const snake = (name: string) =>
@@ -34,7 +39,7 @@ function typeorm(text: string, out: OrmTableRef[]): void {
     const args = m[1]!;
     const name = new RegExp(`^\\s*${STR}`).exec(args)?.[1] ?? new RegExp(`\\bname\\s*:\\s*${STR}`).exec(args)?.[1];
     const schema = new RegExp(`\\bschema\\s*:\\s*${STR}`).exec(args)?.[1];
-    out.push({ table: qualify(schema, name ?? snake(m[2]!)), line: lineAt(text, m.index), via: 'typeorm' });
+    out.push({ table: qualify(schema, name ?? snake(m[2]!)), line: lineAt(text, m.index), via: 'typeorm', model: m[2]! });
   }
 }
 
@@ -48,12 +53,47 @@ function sequelize(text: string, out: OrmTableRef[]): void {
   }
 }
 
+/** A Knex table argument: `'crates'`, `'store.bins'`, `'crates as c'` (the alias dropped). */
+const KNEX_TABLE = String.raw`['"\`]([\w$]+(?:\.[\w$]+)?)(?:\s+as\s+\w+)?['"\`]`;
+/** A query builder started on a table and chained: `db('crates').where(…)`, `this.knex("bins").insert(…)` (not a method's call: `$el.find('x').first()`). */
+const KNEX_START = new RegExp(
+  String.raw`(?<![\w$.])(?:this\s*\.\s*)?[A-Za-z_][\w$]*\s*\(\s*${KNEX_TABLE}\s*\)\s*\.\s*(?:where\w*|andWhere\w*|orWhere\w*|first|select|insert|update|upsert|del|delete|pluck|count\w*|sum|avg|min|max|(?:left|right|inner|full|cross)?[Jj]oin|orderBy|groupBy|returning|increment|decrement|limit|offset|distinct\w*|truncate|onConflict|modify|columns?|as)\s*\(`,
+  'g',
+);
+/** The builder's other ways to name a table (read only in a file that starts a builder): `.from()`, `.into()`, joins, the schema builder. */
+const KNEX_NAMED = new RegExp(
+  String.raw`\.\s*(?:from|into|table|(?:left|right|inner|full|cross)?[Jj]oin|(?:left|right|full)OuterJoin|createTable(?:IfNotExists)?|alterTable|dropTable(?:IfExists)?|hasTable|renameTable)\s*\(\s*${KNEX_TABLE}`,
+  'g',
+);
+
+function knex(text: string, out: OrmTableRef[]): void {
+  const found = new Map<string, number>();
+  for (const re of [KNEX_START, KNEX_NAMED]) for (const m of text.matchAll(re)) if (!found.has(m[1]!) || found.get(m[1]!)! > m.index) found.set(m[1]!, m.index);
+  for (const [table, index] of found) out.push({ table, line: lineAt(text, index), via: 'knex' });
+}
+
 function prisma(text: string, out: OrmTableRef[]): void {
+  const lists: Array<{ model: string; type: string; relation: string | undefined; schema: string | undefined; index: number }> = [];
   for (const m of text.matchAll(/^\s*model\s+(\w+)\s*\{([\s\S]*?)^\s*\}/gm)) {
     const body = m[2]!;
     const map = /@@map\(\s*(?:name\s*:\s*)?"([^"]+)"/.exec(body)?.[1];
     const schema = /@@schema\(\s*"([^"]+)"/.exec(body)?.[1];
-    out.push({ table: qualify(schema, map ?? m[1]!), line: lineAt(text, m.index + m[0].indexOf('model')), via: 'prisma' });
+    out.push({ table: qualify(schema, map ?? m[1]!), line: lineAt(text, m.index + m[0].indexOf('model')), via: 'prisma', model: m[1]! });
+    const bodyAt = m.index + m[0].indexOf(body);
+    for (const f of body.matchAll(/^[ \t]*\w+[ \t]+(\w+)\[\]([^\n]*)/gm)) {
+      const relation = /@relation\(\s*(?:name\s*:\s*)?"([^"]+)"/.exec(f[2]!)?.[1];
+      lists.push({ model: m[1]!, type: f[1]!, relation, schema, index: bodyAt + f.index + f[0].search(/\S/) });
+    }
+  }
+  // an implicit many-to-many relation (a list on both sides, no fields) has a table of Prisma's: `_<name>`, else `_<A>To<B>`
+  const seen = new Set<string>();
+  for (const f of lists) {
+    const back = lists.find((g) => g !== f && g.model === f.type && g.type === f.model && g.relation === f.relation);
+    if (!back) continue;
+    const table = qualify(f.schema, `_${f.relation ?? [f.model, f.type].sort().join('To')}`);
+    if (seen.has(table)) continue;
+    seen.add(table);
+    out.push({ table, line: lineAt(text, f.index), via: 'prisma' });
   }
 }
 
@@ -69,26 +109,89 @@ function pythonClasses(text: string): Array<{ name: string; bases: string; body:
   return out;
 }
 
+/** The arguments of the call whose `(` is at `open`, up to its matching `)` (strings not read). */
+function callArgs(text: string, open: number): string {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return text.slice(open + 1, i);
+  }
+  return text.slice(open + 1);
+}
+
+/** A field of Django's (`models.CharField(…)`, `models.ForeignKey(…)`) declared in a class body. */
+const DJANGO_FIELD = /^[ \t]+\w+\s*=\s*models\.\w*(?:Field|Key)\s*\(/m;
+
 function python(text: string, path: string, out: OrmTableRef[]): void {
+  // a model may inherit the project's own abstract base: in a file that imports Django's models, a class declaring their fields is one
+  const django = /^\s*(?:from\s+django\.db\s+import\b|import\s+django\.db\b)/m.test(text);
   for (const c of pythonClasses(text)) {
     const tablename = new RegExp(`__tablename__\\s*=\\s*${STR}`).exec(c.body);
     if (tablename) {
       const schema = new RegExp(`['"]schema['"]\\s*:\\s*${STR}`).exec(c.body)?.[1];
-      out.push({ table: qualify(schema, tablename[1]!), line: lineAt(text, c.index), via: 'sqlalchemy' });
+      out.push({ table: qualify(schema, tablename[1]!), line: lineAt(text, c.index), via: 'sqlalchemy', model: c.name });
       continue;
     }
-    if (!/\bmodels\.Model\b|^\s*Model\s*$/.test(c.bases)) continue;
-    const dbTable = new RegExp(`\\bdb_table\\s*=\\s*${STR}`).exec(c.body)?.[1];
+    // SQLModel's table is the class name in lower case
+    if (/\btable\s*=\s*True\b/.test(c.bases)) {
+      out.push({ table: c.name.toLowerCase(), line: lineAt(text, c.index), via: 'sqlmodel', model: c.name });
+      continue;
+    }
+    if (/\bmigrations\.Migration\b/.test(c.bases)) continue;
+    if (!/\bmodels\.Model\b|^\s*Model\s*$/.test(c.bases) && !(django && c.bases.trim() && DJANGO_FIELD.test(c.body))) continue;
+    const dbTable = new RegExp(`^[ \\t]+db_table\\s*=\\s*${STR}`, 'm').exec(c.body)?.[1];
     if (/\babstract\s*=\s*True/.test(c.body)) continue;
     const parts = path.split('/');
     const app = parts.at(-2) === 'models' ? parts.at(-3) : parts.at(-2);
     const table = dbTable ?? (app ? `${app}_${c.name.toLowerCase()}` : null);
-    if (table) out.push({ table, line: lineAt(text, c.index), via: 'django' });
+    if (!table) continue;
+    out.push({ table, line: lineAt(text, c.index), via: 'django', model: c.name });
+    // a many-to-many field without `through` has a table of its own, `<model's table>_<field>` (or its `db_table`)
+    const bodyAt = text.indexOf(c.body, c.index);
+    for (const m of c.body.matchAll(/^[ \t]+(\w+)\s*=\s*models\.ManyToManyField\s*\(/gm)) {
+      const args = callArgs(c.body, m.index + m[0].length - 1);
+      if (/\bthrough\s*=/.test(args)) continue;
+      const own = new RegExp(`\\bdb_table\\s*=\\s*${STR}`).exec(args)?.[1];
+      out.push({ table: own ?? `${table}_${m[1]}`, line: lineAt(text, bodyAt + m.index + m[0].search(/\S/)), via: 'django' });
+    }
   }
+  if (/^\s*from\s+alembic\s+import\b/m.test(text)) alembic(text, out);
+  if (django && /(?:^|\/)migrations\/[^/]+\.py$/.test(path)) djangoMigration(text, path, out);
   for (const m of text.matchAll(new RegExp(`\\bTable\\(\\s*${STR}\\s*,\\s*\\w*meta`, 'gi'))) {
     const call = text.slice(m.index, m.index + 2000);
     const schema = new RegExp(`\\bschema\\s*=\\s*${STR}`).exec(call.split(/\n\s*\)/)[0]!)?.[1];
     out.push({ table: qualify(schema, m[1]!), line: lineAt(text, m.index), via: 'sqlalchemy' });
+  }
+}
+
+/** A Django migration's operations on its app's models: `CreateModel(name='Crate')` (or its `db_table`), `AddField(model_name='crate', …)` and the like. */
+function djangoMigration(text: string, path: string, out: OrmTableRef[]): void {
+  const parts = path.split('/');
+  const app = parts.at(-3);
+  if (!app) return;
+  const seen = new Set<string>();
+  for (const m of text.matchAll(/\bmigrations\.(\w+)\s*\(/g)) {
+    const args = callArgs(text, m.index + m[0].length - 1);
+    const model = new RegExp(`\\b${m[1] === 'CreateModel' ? 'name' : 'model_name'}\\s*=\\s*${STR}`).exec(args)?.[1];
+    if (!model) continue;
+    const table = new RegExp(`['"]db_table['"]\\s*:\\s*${STR}`).exec(args)?.[1] ?? `${app}_${model.toLowerCase()}`;
+    if (seen.has(table)) continue;
+    seen.add(table);
+    out.push({ table, line: lineAt(text, m.index), via: 'django' });
+  }
+}
+
+/** Alembic migrations' operations on a table named first: `op.create_table("item", …)`, `op.add_column('item', …, schema='s')`. */
+function alembic(text: string, out: OrmTableRef[]): void {
+  const seen = new Set<string>();
+  for (const m of text.matchAll(/\bop\.(?:create_table|drop_table|rename_table|add_column|drop_column|alter_column)\s*\(/g)) {
+    const args = callArgs(text, m.index + m[0].length - 1);
+    const name = new RegExp(`^\\s*${STR}`).exec(args)?.[1];
+    if (!name) continue;
+    const table = qualify(new RegExp(`\\bschema\\s*=\\s*${STR}`).exec(args)?.[1], name);
+    if (seen.has(table)) continue;
+    seen.add(table);
+    out.push({ table, line: lineAt(text, m.index), via: 'alembic' });
   }
 }
 
@@ -105,6 +208,16 @@ function jpa(text: string, out: OrmTableRef[]): void {
   }
 }
 
+/** JPA's `@JoinTable(name = …)` and `@CollectionTable(name = …, schema = …)`, Spring's `new SimpleJdbcInsert(…).withTableName("x")`. */
+function jpaSideTables(text: string, out: OrmTableRef[]): void {
+  for (const m of text.matchAll(/@(?:JoinTable|CollectionTable)\s*\(/g)) {
+    const args = callArgs(text, m.index + m[0].length - 1).replace(/@\w+\s*\([^)]*\)/g, '');
+    const name = /\bname\s*=\s*"([^"]+)"/.exec(args)?.[1];
+    if (name) out.push({ table: qualify(/\bschema\s*=\s*"([^"]+)"/.exec(args)?.[1], name), line: lineAt(text, m.index), via: 'jpa' });
+  }
+  for (const m of text.matchAll(/\.withTableName\s*\(\s*"([^"]+)"/g)) out.push({ table: m[1]!, line: lineAt(text, m.index), via: 'jdbc' });
+}
+
 function gorm(text: string, out: OrmTableRef[]): void {
   for (const m of text.matchAll(/func\s*\(\s*\w*\s*\*?\w+\s*\)\s*TableName\s*\(\s*\)\s*string\s*\{\s*return\s*"([^"]+)"/g))
     out.push({ table: m[1]!, line: lineAt(text, m.index), via: 'gorm' });
@@ -117,9 +230,56 @@ export function ormTableRefs(text: string, language: string, path: string): OrmT
     if (text.includes('@Entity') || text.includes('@ViewEntity')) typeorm(text, out);
     // `define(` and `tableName:` are common words: only in a file that names Sequelize
     if (/sequelize/i.test(text) && /\.define\s*(?:<[^>]*>)?\s*\(|\btableName\s*:/.test(text)) sequelize(text, out);
+    // `.join('x')` and `.from('x')` are arrays' and Buffers' too: only in a file that starts a builder on a table, or names Knex
+    if (new RegExp(KNEX_START.source).test(text) || /\bknex\b/i.test(text)) knex(text, out);
   } else if (language === 'prisma') prisma(text, out);
   else if (language === 'python') python(text, path, out);
-  else if (language === 'java' || language === 'kotlin') jpa(text, out);
-  else if (language === 'go') gorm(text, out);
+  else if (language === 'java' || language === 'kotlin') {
+    jpa(text, out);
+    jpaSideTables(text, out);
+  } else if (language === 'go') gorm(text, out);
   return out.sort((a, b) => a.line - b.line);
+}
+
+/** Prisma Client's operations on a model: `prisma.invoice.findMany(`. */
+const PRISMA_CLIENT_CALL =
+  /\.\s*([a-z]\w*)\s*\.\s*(?:findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany|count|aggregate|groupBy)\s*\(/g;
+
+/** TypeORM's ways to reach an entity: `@InjectRepository(E)`, `getRepository(E)`, `Repository<E>`, `manager.find(E, …)`. */
+const TYPEORM_USE =
+  /\b(?:InjectRepository|getRepository|getCustomRepository|getTreeRepository)\s*\(\s*([A-Z]\w*)|\bRepository\s*<\s*([A-Z]\w*)\s*>|\bmanager\s*\.\s*(?:find\w*|count\w*|save|insert|update|delete|remove|upsert|exists\w*|createQueryBuilder)\s*\(\s*([A-Z]\w*)/g;
+
+/**
+ * The tables a file reaches through the project's models (`models`: the refs of every other file
+ * that name one): Prisma Client calls, `prisma.invoice.findMany(…)` or `tx.invoice.create(…)`, in a
+ * file that names Prisma, TypeORM repositories and the entity manager (`@InjectRepository(Invoice)`,
+ * `Repository<Invoice>`, `manager.find(Invoice, …)`), Django managers, `Invoice.objects…`, and SQLAlchemy / SQLModel statements
+ * and sessions, `select(Invoice)`, `session.get(Invoice, id)`, `Invoice.query`. Each model once, at its first use;
+ * a model name that two models share is left out.
+ */
+export function ormModelUses(text: string, language: string, models: readonly OrmTableRef[]): OrmTableRef[] {
+  const byName = (via: string, key: (model: string) => string) => {
+    const out = new Map<string, OrmTableRef | null>();
+    for (const m of models) if (m.via === via && m.model) out.set(key(m.model), out.has(key(m.model)) ? null : m);
+    return out;
+  };
+  const uses = new Map<string, OrmTableRef>();
+  const use = (found: OrmTableRef | null | undefined, index: number) => {
+    if (found && !uses.has(found.table)) uses.set(found.table, { table: found.table, line: lineAt(text, index), via: found.via });
+  };
+  if (language === 'typescript' || language === 'javascript') {
+    if (/prisma/i.test(text)) {
+      const prismaModels = byName('prisma', (m) => m[0]!.toLowerCase() + m.slice(1));
+      for (const m of text.matchAll(PRISMA_CLIENT_CALL)) use(prismaModels.get(m[1]!), m.index + m[0].indexOf(m[1]!));
+    }
+    const entities = byName('typeorm', (m) => m);
+    for (const m of text.matchAll(TYPEORM_USE)) use(entities.get(m[1] ?? m[2] ?? m[3]!), m.index);
+  } else if (language === 'python') {
+    const djangoModels = byName('django', (m) => m);
+    for (const m of text.matchAll(/\b([A-Z]\w*)\.objects\b/g)) use(djangoModels.get(m[1]!), m.index);
+    const alchemyModels = new Map([...byName('sqlalchemy', (m) => m), ...byName('sqlmodel', (m) => m)]);
+    const statement = /\b(?:select|insert|update|delete|query|get|get_one|merge)\(\s*([A-Z]\w*)\b|\b([A-Z]\w*)\.query\b/g;
+    for (const m of text.matchAll(statement)) use(alchemyModels.get(m[1] ?? m[2]!), m.index);
+  }
+  return [...uses.values()];
 }

@@ -3,8 +3,12 @@
  * Tables a file's SQL names: string literals and template strings that read like SQL (a
  * statement keyword, then FROM/INTO/UPDATE/JOIN) are parsed with PostgreSQL's own parser
  * (libpg-query; `${…}` becomes a parameter); where one does not parse, the names after FROM, JOIN,
- * INTO and UPDATE are taken as written. Only names and line numbers are kept. Known gap: plain
- * lower-case SQL with no clause beyond FROM (`select id from users`) reads as prose and is skipped.
+ * INTO and UPDATE are taken as written. Leading SQL comments (sqlc's `-- name: X :one`) are read
+ * past, Python's triple-quoted strings are literals too, literals joined by `+` or side by side are
+ * one, and a `.sql` file is SQL throughout: each
+ * of its statements (queries, migrations' CREATE/ALTER TABLE, REFERENCES) names tables, each table
+ * once at the first statement that names it. Only names and line numbers are kept. Known gap: plain lower-case SQL with no clause beyond
+ * FROM (`select id from users`) reads as prose and is skipped.
  */
 
 export interface SqlTableRef {
@@ -14,11 +18,14 @@ export interface SqlTableRef {
   line: number;
 }
 
-const LITERAL = /`(?:\\[\s\S]|[^`\\])*`|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g;
+const LITERAL = /"""[\s\S]*?"""|'''[\s\S]*?'''|`(?:\\[\s\S]|[^`\\])*`|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g;
 const LOOKS_LIKE_SQL = /^\s*(select\b[\s\S]*\bfrom|insert\s+into|update\s+\S+\s+set|delete\s+from|with\b[\s\S]*\b(select|insert|update|delete))\b/i;
 /** Prose can read as SQL ("select your plan from the list" parses): upper-case keywords, SQL punctuation or clause words are asked for too. */
 const SQL_MARKS = /\b(SELECT|FROM|INSERT|UPDATE|DELETE|JOIN)\b|[*=?$]|\b(where|join|values|set|group by|order by|limit)\b/;
-const NAMED_AFTER = /\b(?:from|join|into|update)\s+((?:"[^"]+"|[a-z_][\w$]*)(?:\.(?:"[^"]+"|[a-z_][\w$]*))?)/gi;
+/** `INSERT INTO t (…) VALUES …`: its one table, read without the parser. */
+const PLAIN_INSERT = /^insert\s+into\s+((?:"[^"]+"|[a-z_][\w$]*)(?:\.(?:"[^"]+"|[a-z_][\w$]*))?)[\s(]/i;
+const NAMED_AFTER =
+  /\b(?:from|join|into|update|table|references)\s+(?:only\s+|if\s+(?:not\s+)?exists\s+)?((?:"[^"]+"|[a-z_][\w$]*)(?:\.(?:"[^"]+"|[a-z_][\w$]*))?)/gi;
 
 type Parse = (sql: string) => Promise<unknown>;
 let parser: Promise<Parse | null> | null = null;
@@ -49,28 +56,94 @@ const unquote = (name: string) =>
     .map((p) => (p.startsWith('"') ? p.slice(1, -1) : p.toLowerCase()))
     .join('.');
 
-/** The tables named by SQL in the file's string literals, each (table, line) once. */
-export async function sqlTableRefs(text: string): Promise<SqlTableRef[]> {
+/** The text after any leading blank lines and SQL comments (`-- name: GetUser :one`, block comments). */
+const pastComments = (sql: string) => sql.replace(/^(?:\s+|--[^\n]*|\/\*[\s\S]*?\*\/)*/, '');
+
+/** The SQL without its comments (`-- Dumped from database …` names no table). */
+const withoutComments = (sql: string) => sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ');
+
+/** A dump's COPY rows (`COPY t (…) FROM stdin;` up to `\.`) blanked, lines kept: they are data, not SQL. */
+const withoutCopyRows = (text: string) =>
+  text.replace(/(\bFROM\s+stdin\s*;[^\n]*\n)([\s\S]*?)^\\\.$/gim, (_, copy: string, rows: string) => copy + rows.replace(/[^\n]/g, ''));
+
+/** The tables of one piece of SQL: its parse, else the names after FROM/JOIN/INTO/UPDATE. */
+async function tablesOf(sql: string): Promise<Set<string>> {
+  const tables = new Set<string>();
+  const parse = await loadParser();
+  try {
+    if (!parse) throw new Error('no parser');
+    rangeVars(await parse(sql), tables);
+  } catch {
+    for (const n of withoutComments(sql).matchAll(NAMED_AFTER)) tables.add(unquote(n[1]!));
+  }
+  return tables;
+}
+
+const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
+
+/**
+ * A `.sql` file's statements with the line each starts on (past its leading comments): split where
+ * a line ends in `;`, which keeps a statement PostgreSQL refuses (another dialect, a psql command)
+ * from hiding the others.
+ */
+function statements(text: string): Array<{ sql: string; line: number }> {
+  const out = [];
+  let start = 0;
+  let line = 1; // the line `start` is on, counted as the statements go (not from the top each time)
+  const newlines = (from: string) => from.split('\n').length - 1;
+  for (const m of [...text.matchAll(/;[ \t]*(?:--[^\n]*)?(?:\n|$)/g), { index: text.length, 0: '' }]) {
+    const end = m.index + m[0].length;
+    const sql = text.slice(start, end);
+    const body = pastComments(sql);
+    if (body.trim()) out.push({ sql, line: line + newlines(sql.slice(0, sql.length - body.length)) });
+    line += newlines(sql);
+    start = end;
+  }
+  return out;
+}
+
+/** The tables named by SQL in the file's string literals (in a `.sql` file, by its statements), each (table, line) once. */
+export async function sqlTableRefs(text: string, language?: string): Promise<SqlTableRef[]> {
   const out: SqlTableRef[] = [];
   const seen = new Set<string>();
-  for (const m of text.matchAll(LITERAL)) {
-    const body = m[0].slice(1, -1);
-    if (!LOOKS_LIKE_SQL.test(body) || !SQL_MARKS.test(body)) continue;
-    const line = text.slice(0, m.index).split('\n').length;
-    const tables = new Set<string>();
-    const parse = await loadParser();
-    const sql = body.replace(/\$\{[^}]*\}/g, '$1');
-    try {
-      if (!parse) throw new Error('no parser');
-      rangeVars(await parse(sql), tables);
-    } catch {
-      for (const n of sql.matchAll(NAMED_AFTER)) tables.add(unquote(n[1]!));
-    }
+  const add = (tables: Set<string>, line: number) => {
     for (const table of tables) {
       if (seen.has(`${table}@${line}`)) continue;
       seen.add(`${table}@${line}`);
       out.push({ table, line });
     }
+  };
+  if (language === 'sql') {
+    // each table once, at its first statement: a seed file of thousands of INSERTs names one table thousands of times
+    const named = new Set<string>();
+    for (const s of statements(withoutCopyRows(text))) {
+      const into = PLAIN_INSERT.exec(pastComments(s.sql));
+      if (into && named.has(unquote(into[1]!)) && !/\bselect\b/i.test(s.sql)) continue; // nothing new, not worth a parse
+      const tables = [...(await tablesOf(s.sql))].filter((t) => !named.has(t));
+      tables.forEach((t) => named.add(t));
+      add(new Set(tables), s.line);
+    }
+    return out;
+  }
+  for (const { body, index } of joinedLiterals(text)) {
+    const sql = pastComments(body);
+    if (!LOOKS_LIKE_SQL.test(sql) || !SQL_MARKS.test(sql)) continue;
+    add(await tablesOf(sql.replace(/\$\{[^}]*\}/g, '$1')), lineAt(text, index));
+  }
+  return out;
+}
+
+/** The file's string literals' bodies; literals joined by `+` (Go, Java) or side by side (Python) are one, at the first one's place. */
+function joinedLiterals(text: string): Array<{ body: string; index: number }> {
+  const out: Array<{ body: string; index: number; end: number }> = [];
+  for (const m of text.matchAll(LITERAL)) {
+    const quote = m[0].startsWith('"""') || m[0].startsWith("'''") ? 3 : 1;
+    const body = m[0].slice(quote, -quote);
+    const last = out.at(-1);
+    if (last && /^\s*\+?\s*$/.test(text.slice(last.end, m.index))) {
+      last.body += body;
+      last.end = m.index + m[0].length;
+    } else out.push({ body, index: m.index, end: m.index + m[0].length });
   }
   return out;
 }

@@ -20,13 +20,13 @@ const RELATIONS = [rel('pg', 'billing.invoice'), rel('pg', 'public.customer'), r
 
 describe('code-to-data links', () => {
   it('resolves qualified names exactly, bare names when one schema has them (else public)', () => {
-    const find = relationIndex(RELATIONS);
-    expect(find('BILLING.Invoice')?.id).toBe('pg:table:billing.invoice');
-    expect(find('invoice')?.id).toBe('pg:table:billing.invoice');
-    expect(find('customer')?.id).toBe('pg:table:public.customer');
-    expect(find('lead')?.id).toBe('pg:table:crm.lead');
-    expect(find('sales.invoice')).toBeNull();
-    expect(find('nothing')).toBeNull();
+    const find = (name: string) => relationIndex(RELATIONS)(name).map((r) => r.id);
+    expect(find('BILLING.Invoice')).toEqual(['pg:table:billing.invoice']);
+    expect(find('invoice')).toEqual(['pg:table:billing.invoice']);
+    expect(find('customer')).toEqual(['pg:table:public.customer']);
+    expect(find('lead')).toEqual(['pg:table:crm.lead']);
+    expect(find('sales.invoice')).toEqual([]);
+    expect(find('nothing')).toEqual([]);
   });
 
   it('one uses_table edge per file and table, owned by the file, with the first line', () => {
@@ -40,6 +40,31 @@ describe('code-to-data links', () => {
     };
     expect(codeDataEdges([file], relationIndex(RELATIONS))).toEqual([
       { fromId: 'svc:code_file:src/x.ts', toId: 'pg:table:billing.invoice', kind: 'uses_table', resource: 'file:src/x.ts', attributes: { line: 3 } },
+    ]);
+  });
+
+  it('a name two databases have goes to the one that has most of the code source’s tables, or to each of a tie (dev and prod copies)', () => {
+    const relations = [
+      ...RELATIONS,
+      rel('other', 'public.customer'),
+      rel('other', 'public.orders'),
+      rel('copy', 'public.customer'),
+      rel('copy', 'public.orders'),
+    ];
+    const file = (path: string, tables: string[]) => ({
+      ...rel('svc', 'x'),
+      id: `svc:code_file:${path}`,
+      kind: 'code_file',
+      resource: `file:${path}`,
+      attributes: { sqlTables: tables.map((table, i) => ({ table, line: i + 1 })) },
+    });
+    const edges = codeDataEdges([file('a.ts', ['customer']), file('b.ts', ['invoice', 'lead']), file('c.ts', ['orders'])], relationIndex(relations));
+    expect(edges.map((e) => `${e.fromId} ${e.toId}`)).toEqual([
+      'svc:code_file:a.ts pg:table:public.customer',
+      'svc:code_file:b.ts pg:table:billing.invoice',
+      'svc:code_file:b.ts pg:table:crm.lead',
+      'svc:code_file:c.ts copy:table:public.orders',
+      'svc:code_file:c.ts other:table:public.orders',
     ]);
   });
 });

@@ -5,21 +5,26 @@
  * project's other sources, stored as `uses_table` edges code_file → table with the line (and
  * `via`, the ORM, for a model), so `get` of a table lists the code that reads or writes it. A
  * qualified name must match schema and table; a bare name matches a table of that name when only
- * one schema has it (else `public`'s). The GraphQL fields a file's operations select
+ * one schema has it (else `public`'s); a name several sources have goes to the source that has most
+ * of the code's tables. The GraphQL fields a file's operations select
  * (`graphqlFields`) resolve against the GraphQL sources' operations, fields and data objects as
  * `uses_field` edges.
  */
 import { RELATION_KINDS, type CatalogEdge, type CatalogObject } from '../../../ports/catalog.js';
 import type { Connector } from '../../../ports/connector.js';
 import type { DecoratorDeps } from '../../../ports/source-kind.js';
+import type { TableUse } from '../../../ports/code.js';
 import { codeFileFields, codeFileTables } from './code-file.js';
 import { GRAPHQL_LINK_KINDS, graphqlIndex, type GraphqlResolver } from './graphql-links.js';
 
 export const USES_TABLE_EDGE_KIND = 'uses_table';
 export const USES_FIELD_EDGE_KIND = 'uses_field';
 
-/** Relations by lower-case `schema.name` and by bare name. */
-export function relationIndex(relations: readonly CatalogObject[]): (name: string) => CatalogObject | null {
+/** Finds the relations a name may mean: at most one per source, sources in name order. */
+export type RelationIndex = (name: string) => CatalogObject[];
+
+/** One source's relations by lower-case `schema.name` and by bare name. */
+function sourceIndex(relations: readonly CatalogObject[]): (name: string) => CatalogObject | null {
   const qualified = new Map<string, CatalogObject>();
   const bare = new Map<string, CatalogObject[]>();
   for (const r of relations) {
@@ -35,18 +40,39 @@ export function relationIndex(relations: readonly CatalogObject[]): (name: strin
   };
 }
 
-export function codeDataEdges(files: readonly CatalogObject[], resolve: (name: string) => CatalogObject | null): CatalogEdge[] {
+/** Relations by name in each source. */
+export function relationIndex(relations: readonly CatalogObject[]): RelationIndex {
+  const bySource = new Map<string, CatalogObject[]>();
+  for (const r of relations) bySource.set(r.source, [...(bySource.get(r.source) ?? []), r]);
+  const finders = [...bySource].sort(([a], [b]) => a.localeCompare(b)).map(([, rs]) => sourceIndex(rs));
+  return (name) => finders.flatMap((find) => find(name) ?? []);
+}
+
+/**
+ * `uses_table` edges, one per file and table, with the first line. A name that tables of several
+ * sources have (every service has its `users`) goes to the source that has the most of the names
+ * the code source uses, or to each source of a tie (dev and prod copies of one database).
+ */
+export function codeDataEdges(files: readonly CatalogObject[], find: RelationIndex): CatalogEdge[] {
+  const candidates = (ref: TableUse) => [ref.table, ...(ref.alternatives ?? [])].map(find).find((found) => found.length) ?? [];
+  const names = new Map<string, Set<string>>();
+  for (const file of files)
+    for (const ref of codeFileTables(file))
+      for (const table of candidates(ref)) names.set(table.source, (names.get(table.source) ?? new Set()).add(table.name.toLowerCase()));
+  const votes = (table: CatalogObject) => names.get(table.source)?.size ?? 0;
   const edges: CatalogEdge[] = [];
   for (const file of files) {
     const seen = new Set<string>();
     const refs = codeFileTables(file).sort((a, b) => a.line - b.line);
     for (const ref of refs) {
-      let table: CatalogObject | null = null;
-      for (const name of [ref.table, ...(ref.alternatives ?? [])]) if (!table) table = resolve(name);
-      if (!table || seen.has(table.id)) continue;
-      seen.add(table.id);
-      const attributes = { line: ref.line, ...(ref.via ? { via: ref.via } : {}) };
-      edges.push({ fromId: file.id, toId: table.id, kind: USES_TABLE_EDGE_KIND, resource: file.resource, attributes });
+      const found = candidates(ref);
+      const best = Math.max(0, ...found.map(votes));
+      for (const table of found.filter((t) => votes(t) === best)) {
+        if (seen.has(table.id)) continue;
+        seen.add(table.id);
+        const attributes = { line: ref.line, ...(ref.via ? { via: ref.via } : {}) };
+        edges.push({ fromId: file.id, toId: table.id, kind: USES_TABLE_EDGE_KIND, resource: file.resource, attributes });
+      }
     }
   }
   return edges;
