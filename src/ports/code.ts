@@ -18,7 +18,8 @@ export const IMPORT_EDGE_KIND = 'imports';
  * files of one package are linked by the names they share (`same-package`), and a Python name
  * declared twice is one symbol. 5: tsconfig `paths` without a `baseUrl` resolve (a monorepo's
  * cross-package imports), and each file's nearest tsconfig that maps paths resolves its aliases;
- * imports of the tree's own packages by name resolve from their package.json.
+ * imports of the tree's own packages by name resolve from their package.json; the data links read
+ * `.sql` files, SQL after comments, Python's triple-quoted strings and more ORMs' uses of a model.
  */
 export const CODE_SCAN_VERSION = 5;
 
