@@ -78,7 +78,7 @@ describe('ORM and GraphQL links', () => {
     ]);
     expect(await incoming('pg:table:public.unused', 'uses_table')).toEqual([]);
     const text = await runCli(['get', 'pg:table:billing.invoice'], env);
-    expect(text.stdout).toContain('← uses_table shop:code_file:src/entities/invoice.ts (line 3)');
+    expect(text.stdout).toContain('← uses_table shop:code_file:src/entities/invoice.ts (line 3, typeorm)');
   });
 
   it('a gql query links the operation and each field it selects; describe shows them both ways', async () => {

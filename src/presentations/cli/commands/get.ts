@@ -26,7 +26,8 @@ function edgeLine(e: CatalogEdge, direction: 'out' | 'in'): string {
   const cols = Array.isArray(e.attributes.columns)
     ? ` (${(e.attributes.columns as string[]).join(', ')} → ${((e.attributes.referencedColumns as string[] | undefined) ?? []).join(', ')})`
     : '';
-  const line = typeof e.attributes.line === 'number' ? ` (line ${e.attributes.line})` : '';
+  const where = [typeof e.attributes.line === 'number' ? `line ${e.attributes.line}` : '', typeof e.attributes.via === 'string' ? e.attributes.via : ''];
+  const line = where.some(Boolean) ? ` (${where.filter(Boolean).join(', ')})` : '';
   return `  ${direction === 'out' ? '→' : '←'} ${e.kind} ${other}${cols}${line}`;
 }
 
