@@ -183,11 +183,18 @@ describe('columns of parsed SQL', () => {
     expect((await refs(wide)).tables[0]!.columns).toHaveLength(MAX_COLUMNS);
   });
 
-  it('lists a table of a .sql file again at a later statement only for columns not named before', async () => {
-    const text = ['SELECT id FROM shelf;', 'SELECT id FROM shelf WHERE id = 1;', 'UPDATE shelf SET label = $1 WHERE id = $2;'].join('\n');
+  it('lists a table of a .sql file again at a later statement only for columns not named before (an INSERT of the table too)', async () => {
+    const text = [
+      'SELECT id FROM shelf;',
+      'SELECT id FROM shelf WHERE id = 1;',
+      'UPDATE shelf SET label = $1 WHERE id = $2;',
+      'INSERT INTO shelf (label, zone) VALUES ($1, $2);',
+      'INSERT INTO shelf (label, zone) VALUES ($1, $2);',
+    ].join('\n');
     expect(await sqlTableRefs(text, 'sql')).toEqual([
       { table: 'shelf', line: 1, columns: ['id'] },
       { table: 'shelf', line: 3, columns: ['label'] },
+      { table: 'shelf', line: 4, columns: ['zone'] },
     ]);
   });
 

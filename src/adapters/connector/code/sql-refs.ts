@@ -46,8 +46,8 @@ const LITERAL = /"""[\s\S]*?"""|'''[\s\S]*?'''|`(?:\\[\s\S]|[^`\\])*`|'(?:\\.|[^
 const LOOKS_LIKE_SQL = /^\s*(select\b[\s\S]*\bfrom|insert\s+into|update\s+\S+\s+set|delete\s+from|with\b[\s\S]*\b(select|insert|update|delete))\b/i;
 /** Prose can read as SQL ("select your plan from the list" parses): upper-case keywords, SQL punctuation or clause words are asked for too. */
 const SQL_MARKS = /\b(SELECT|FROM|INSERT|UPDATE|DELETE|JOIN)\b|[*=?$]|\b(where|join|values|set|group by|order by|limit)\b/;
-/** `INSERT INTO t (…) VALUES …`: its one table, read without the parser. */
-const PLAIN_INSERT = /^insert\s+into\s+((?:"[^"]+"|[a-z_][\w$]*)(?:\.(?:"[^"]+"|[a-z_][\w$]*))?)[\s(]/i;
+/** `INSERT INTO t (…) VALUES …`: its one table and its column list, read without the parser. */
+const PLAIN_INSERT = /^insert\s+into\s+((?:"[^"]+"|[a-z_][\w$]*)(?:\.(?:"[^"]+"|[a-z_][\w$]*))?)(?=[\s(])\s*(\([^()]*\))?/i;
 const NAMED_AFTER =
   /\b(?:from|join|into|update|table|references)\s+(?:only\s+|if\s+(?:not\s+)?exists\s+)?((?:"[^"]+"|[a-z_][\w$]*)(?:\.(?:"[^"]+"|[a-z_][\w$]*))?)/gi;
 
@@ -167,9 +167,12 @@ export async function sqlRefs(text: string, language?: string): Promise<SqlRefs>
     // each table once, at its first statement (again later only for columns not named before): a seed file of thousands of INSERTs names one table thousands of times
     const named = new Map<string, Set<string>>();
     const chosen = new Set<string>();
+    const inserts = new Set<string>();
     for (const s of statements(withoutCopyRows(text))) {
       const into = PLAIN_INSERT.exec(pastComments(s.sql));
-      if (into && named.has(unquote(into[1]!)) && !/\bselect\b/i.test(s.sql)) continue; // nothing new, not worth a parse
+      const insert = into && `${unquote(into[1]!)} ${(into[2] ?? '').replace(/\s+/g, '')}`;
+      if (insert && inserts.has(insert) && !/\bselect\b/i.test(s.sql)) continue; // the same table and columns again: nothing new, not worth a parse
+      if (insert) inserts.add(insert);
       const parsed = await tablesOf(s.sql);
       for (const table of parsed.tables) {
         const known = named.get(table);
