@@ -15,7 +15,7 @@ describe('SQL in code', () => {
       { table: 'billing.invoice', line: 2, columns: ['id', 'customer_id', 'total'] },
       { table: 'customer', line: 2, columns: ['id'] },
       { table: 'Audit.Log', line: 3, columns: ['seen', 'id'] },
-      { table: 'payments', line: 5 }, // `?` does not parse: the fallback names no column
+      { table: 'payments', line: 5, columns: ['id'] }, // `?` parses as a parameter
     ]);
   });
 
@@ -77,7 +77,7 @@ describe('SQL in code', () => {
     const java = ['String sql = "SELECT c.id, c.label " +', '    "FROM crate c " +', '    "WHERE c.shelf = ?";', 'String[] cols = {"select", "from"};'].join(
       '\n',
     );
-    expect(await sqlTableRefs(java)).toEqual([{ table: 'crate', line: 1 }]);
+    expect(await sqlTableRefs(java)).toEqual([{ table: 'crate', line: 1, columns: ['id', 'label', 'shelf'] }]);
     const python = ['cur.execute(', '    "SELECT id "', "    'FROM bin '", '    "WHERE full"', ')'].join('\n');
     expect(await sqlTableRefs(python)).toEqual([{ table: 'bin', line: 2 }]);
   });
@@ -195,6 +195,19 @@ describe('columns of parsed SQL', () => {
       { table: 'shelf', line: 1, columns: ['id'] },
       { table: 'shelf', line: 3, columns: ['label'] },
       { table: 'shelf', line: 4, columns: ['zone'] },
+    ]);
+  });
+
+  it("parses other drivers' bind parameters (?, %s, %(name)s, :name) where the text as written does not parse, keeping ::casts", async () => {
+    const text = [
+      'jdbc.query("SELECT first_name FROM owners WHERE last_name LIKE ?", x);',
+      'cur.execute("UPDATE pets SET name = %s WHERE id = %(id)s", args)',
+      'jdbc.update("INSERT INTO visits (pet_id, visit_date) VALUES (:petId, :date::date)", params);',
+    ].join('\n');
+    expect(await sqlTableRefs(text)).toEqual([
+      { table: 'owners', line: 1, columns: ['first_name', 'last_name'] },
+      { table: 'pets', line: 2, columns: ['name', 'id'] },
+      { table: 'visits', line: 3, columns: ['pet_id', 'visit_date'] },
     ]);
   });
 

@@ -2,7 +2,8 @@
  * @module adapters/connector/code/sql-refs
  * Tables a file's SQL names: string literals and template strings that read like SQL (a
  * statement keyword, then FROM/INTO/UPDATE/JOIN) are parsed with PostgreSQL's own parser
- * (libpg-query; `${…}` becomes a parameter); where one does not parse, the names after FROM, JOIN,
+ * (libpg-query; `${…}` becomes a parameter, and so do `?`, `%s` and `:name` where the text as
+ * written does not parse); where one does not parse, the names after FROM, JOIN,
  * INTO and UPDATE are taken as written. Leading SQL comments (sqlc's `-- name: X :one`) are read
  * past, Python's triple-quoted strings are literals too, literals joined by `+` or side by side are
  * one, and a `.sql` file is SQL throughout: each
@@ -96,6 +97,17 @@ interface Parsed {
   columns?: StatementColumns;
 }
 
+/**
+ * Other drivers' bind parameters as PostgreSQL's: JDBC's and MySQL's `?`, psycopg's `%s` and
+ * `%(name)s`, named `:name` (not a `::cast`). Tried only where the text as written does not parse
+ * (PostgreSQL's jsonb has a `?` operator).
+ */
+const asPgParameters = (sql: string) =>
+  sql
+    .replace(/%\([a-z_]\w*\)s|%s\b/gi, '$1')
+    .replace(/(?<![:\w]):[a-z_]\w*/gi, '$1')
+    .replace(/\?/g, '$1');
+
 /** The tables of one piece of SQL: its parse (and the columns it names), else the names after FROM/JOIN/INTO/UPDATE. */
 async function tablesOf(sql: string): Promise<Parsed> {
   const tables = new Set<string>();
@@ -103,7 +115,7 @@ async function tablesOf(sql: string): Promise<Parsed> {
   let tree: unknown;
   try {
     if (!parse) throw new Error('no parser');
-    tree = await parse(sql);
+    tree = await parse(sql).catch(() => (/[?%:]/.test(sql) ? parse(asPgParameters(sql)) : Promise.reject(new Error('no parse'))));
   } catch {
     for (const n of withoutComments(sql).matchAll(NAMED_AFTER)) tables.add(unquote(n[1]!));
     return { tables };
