@@ -198,6 +198,14 @@ describe('columns of parsed SQL', () => {
     ]);
   });
 
+  it('keeps an unqualified column of the same tables once in a .sql file, at its first statement', async () => {
+    const text = ['SELECT note FROM a, b;', 'SELECT note, size FROM a, b WHERE a.id = 1;'].join('\n');
+    expect((await refs(text)).ambiguous).toEqual([
+      { columns: ['note'], tables: ['a', 'b'], line: 1 },
+      { columns: ['size'], tables: ['a', 'b'], line: 2 },
+    ]);
+  });
+
   it("parses other drivers' bind parameters (?, %s, %(name)s, :name) where the text as written does not parse, keeping ::casts", async () => {
     const text = [
       'jdbc.query("SELECT first_name FROM owners WHERE last_name LIKE ?", x);',

@@ -193,7 +193,12 @@ export async function sqlRefs(text: string, language?: string): Promise<SqlRefs>
         addTable(table, s.line, columns);
         named.set(table, new Set([...(known ?? []), ...columns]));
       }
-      addChoices(parsed, s.line, (tables, column) => !chosen.has(`${tables.join('\n')}\n${column}`) && !!chosen.add(`${tables.join('\n')}\n${column}`));
+      addChoices(parsed, s.line, (tables, column) => {
+        const key = `${tables.join('\n')}\n${column}`; // each unqualified column of the same tables once, as each table is
+        if (chosen.has(key)) return false;
+        chosen.add(key);
+        return true;
+      });
     }
     return out;
   }
