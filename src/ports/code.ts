@@ -55,6 +55,24 @@ export interface TableUse {
   line: number;
   /** The ORM that named it (typeorm, sequelize, prisma, …); absent for SQL. */
   via?: string;
+  /**
+   * SQL only, and only where the statement parsed: the columns it names for this table (qualified
+   * by the table's alias or name, or unqualified with this the one table in scope), as written,
+   * lower case unless quoted, bounded (50). `*` names none.
+   */
+  columns?: string[];
+}
+
+/**
+ * Unqualified columns of a parsed statement with several tables in scope (a join, a correlated
+ * subquery): each is a column of one of `tables` (names as in `TableUse.table`); the core links it
+ * where exactly one of them has it.
+ */
+export interface ColumnChoice {
+  columns: string[];
+  tables: string[];
+  /** 1-based line. */
+  line: number;
 }
 
 /** A GraphQL field one of the file's operations selects: `query.<field>…` or `<Type>.<field>…`. */
@@ -92,6 +110,7 @@ export interface CodeFileAttributes {
   /** Latest commits, newest first. */
   recentChanges?: readonly RecentChange[];
   sqlTables?: readonly TableUse[];
+  sqlColumnChoices?: readonly ColumnChoice[];
   ormTables?: readonly TableUse[];
   graphqlFields?: readonly FieldUse[];
 }

@@ -1,7 +1,8 @@
 /**
  * Code-to-data links through the built CLI (issue 16): a repository whose SQL strings name tables
  * of a real PostgreSQL source; `get` of the table lists the code that uses it, `get` of the file
- * the tables it uses; names that are no table of the catalog link to nothing.
+ * the tables it uses; names that are no table of the catalog link to nothing. The columns the
+ * parsed SQL names link too: `get` of a column lists the code that uses it, with the line.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +29,7 @@ beforeAll(async () => {
     join(repo, 'src/names.ts'),
     'export const rename = (db: any, n: string) => db.query(`UPDATE customer SET name = ${n} WHERE id = 1`);\nexport const ghost = "DELETE FROM nowhere WHERE id = 1";\n',
   );
+  writeFileSync(join(repo, 'src/report.ts'), '// totals\nexport const report = `SELECT name, total FROM billing.invoice, customer`;\n');
   expect((await runCli(['source', 'add', db.adminDsn, '--name', 'pg', '--allow-extra-privileges'], env)).code).toBe(0);
   expect((await runCli(['update', '--source', 'pg', '--allow-extra-privileges'], env)).code).toBe(0);
   expect((await runCli(['source', 'add', 'code', repo, '--name', 'app'], env)).code).toBe(0);
@@ -48,6 +50,7 @@ describe('code-to-data links', () => {
     expect(users.map((e: { fromId: string; attributes: { line: number } }) => [e.fromId, e.attributes.line])).toEqual([
       ['app:code_file:src/invoices.ts', 3],
       ['app:code_file:src/names.ts', 1],
+      ['app:code_file:src/report.ts', 2],
     ]);
     const text = await runCli(['get', 'pg:table:billing.invoice'], env);
     expect(text.stdout).toContain('← uses_table app:code_file:src/invoices.ts (line 3)');
@@ -55,6 +58,7 @@ describe('code-to-data links', () => {
     expect(described.json.links).toEqual([
       { direction: 'in', kind: 'uses_table', id: 'app:code_file:src/invoices.ts', line: 3 },
       { direction: 'in', kind: 'uses_table', id: 'app:code_file:src/names.ts', line: 1 },
+      { direction: 'in', kind: 'uses_table', id: 'app:code_file:src/report.ts', line: 2 },
     ]);
     const unused = await runCli(['get', 'pg:table:public.audit_log', '--json'], env);
     expect(unused.json.incoming).toEqual([]);
@@ -62,10 +66,54 @@ describe('code-to-data links', () => {
 
   it('get of a file lists the tables it uses; a name that is no table links to nothing', async () => {
     const file = await runCli(['get', 'app:code_file:src/names.ts', '--json'], env);
-    expect(file.json.outgoing.map((e: { toId: string }) => e.toId)).toEqual(['pg:table:public.customer']);
+    const tables = file.json.outgoing.filter((e: { kind: string }) => e.kind === 'uses_table');
+    expect(tables.map((e: { toId: string }) => e.toId)).toEqual(['pg:table:public.customer']);
     expect(file.json.object.attributes.sqlTables).toEqual([
-      { table: 'customer', line: 1 },
-      { table: 'nowhere', line: 2 },
+      { table: 'customer', line: 1, columns: ['name', 'id'] },
+      { table: 'nowhere', line: 2, columns: ['id'] },
     ]);
+  });
+});
+
+type Edge = { kind: string; fromId: string; toId: string; attributes: { line: number } };
+
+describe('code-to-column links', () => {
+  it('get of a column lists the code that uses it, with the line, in text and --json; describe lists it too', async () => {
+    const name = await runCli(['get', 'pg:column:public.customer.name', '--json'], env);
+    expect(name.code, name.stderr).toBe(0);
+    const users = name.json.incoming.filter((e: Edge) => e.kind === 'uses_column');
+    expect(users.map((e: Edge) => [e.fromId, e.attributes.line])).toEqual([
+      ['app:code_file:src/names.ts', 1],
+      ['app:code_file:src/report.ts', 2], // unqualified, two tables in scope: only customer has `name`
+    ]);
+    const text = await runCli(['get', 'pg:column:billing.invoice.total'], env);
+    expect(text.stdout).toContain('← uses_column app:code_file:src/invoices.ts (line 3)');
+    expect(text.stdout).toContain('← uses_column app:code_file:src/report.ts (line 2)');
+    const described = await runCli(['describe', 'pg:column:billing.invoice.total', '--json'], env);
+    expect(described.json.links).toEqual([
+      { direction: 'in', kind: 'uses_column', id: 'app:code_file:src/invoices.ts', line: 3 },
+      { direction: 'in', kind: 'uses_column', id: 'app:code_file:src/report.ts', line: 2 },
+    ]);
+    const unused = await runCli(['get', 'pg:column:public.audit_log.id', '--json'], env);
+    expect(unused.json.incoming).toEqual([]);
+  });
+
+  it('get of a file lists the columns it uses; a column no table has links to nothing', async () => {
+    const columnsOf = async (path: string) => {
+      const file = await runCli(['get', `app:code_file:${path}`, '--json'], env);
+      return file.json.outgoing
+        .filter((e: Edge) => e.kind === 'uses_column')
+        .map((e: Edge) => `${e.toId} ${e.attributes.line}`)
+        .sort();
+    };
+    expect(await columnsOf('src/invoices.ts')).toEqual([
+      'pg:column:billing.invoice.id 3',
+      'pg:column:billing.invoice.total 3',
+      'pg:column:public.customer.id 3',
+    ]);
+    expect(await columnsOf('src/names.ts')).toEqual(['pg:column:public.customer.id 1', 'pg:column:public.customer.name 1']);
+    expect(await columnsOf('src/report.ts')).toEqual(['pg:column:billing.invoice.total 2', 'pg:column:public.customer.name 2']);
+    const text = await runCli(['get', 'app:code_file:src/names.ts'], env);
+    expect(text.stdout).toContain('→ uses_column pg:column:public.customer.name (line 1)');
   });
 });

@@ -45,6 +45,15 @@ describe('data users', () => {
     expect(dataUsersOf([hit('api', 'graphql_field', 'Book.title')], users).map(dataUseWhy)).toEqual(['uses GraphQL field Book.title (line 2)']);
   });
 
+  it('a column hit follows the files that use the column first, then its table’s other users', () => {
+    const users = dataUsersIndex([...EDGES, edge('src/c.ts', 'pg:column:billing.invoice.total', 'uses_column', 9)], PATHS);
+    expect(dataUsersOf([hit('pg', 'column', 'billing.invoice.total')], users).map(dataUseWhy)).toEqual([
+      'uses column billing.invoice.total (line 9)',
+      'uses table billing.invoice (line 3)',
+      'uses table billing.invoice (line 7)',
+    ]);
+  });
+
   it('a hit found by meaning only, or with no code users, adds nothing', () => {
     const users = dataUsersIndex(EDGES, PATHS);
     expect(dataUsersOf([hit('pg', 'table', 'billing.invoice', null)], users)).toEqual([]);

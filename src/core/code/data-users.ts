@@ -2,11 +2,11 @@
  * @module core/code/data-users
  * The code that touches the data a request is about (issue 16): the request's best hits among
  * tables, columns and GraphQL operations and fields are looked up in a code source's
- * `uses_table` / `uses_field` edges (a column through its table), and the files that use them
+ * `uses_table` / `uses_column` / `uses_field` edges (a column's users first, then its table's), and the files that use them
  * join the onboarding plan, each with what it uses and where.
  */
 import { RELATION_KINDS, type CatalogEdge } from '../../ports/catalog.js';
-import { USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
+import { USES_COLUMN_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
 import type { SearchHit } from '../search/types.js';
 
 /** Object kinds a data topic's hits are read from. */
@@ -18,7 +18,7 @@ export const DATA_TOPIC_HITS = 5;
 export interface DataUse {
   /** The code file, workspace-relative. */
   file: string;
-  /** The table, operation or field it uses (`source:kind:path`). */
+  /** The table, column, operation or field it uses (`source:kind:path`). */
   uses: string;
   kind: string;
   line?: number;
@@ -36,7 +36,7 @@ const sourcePath = (id: string) => {
 export function dataUsersIndex(edges: readonly CatalogEdge[], pathOf: ReadonlyMap<string, string>): DataUsers {
   const out = new Map<string, DataUse[]>();
   for (const e of edges) {
-    if (e.kind !== USES_TABLE_EDGE_KIND && e.kind !== USES_FIELD_EDGE_KIND) continue;
+    if (e.kind !== USES_TABLE_EDGE_KIND && e.kind !== USES_COLUMN_EDGE_KIND && e.kind !== USES_FIELD_EDGE_KIND) continue;
     const file = pathOf.get(e.fromId);
     if (!file) continue;
     const key = sourcePath(e.toId);
@@ -49,7 +49,7 @@ export function dataUsersIndex(edges: readonly CatalogEdge[], pathOf: ReadonlyMa
 }
 
 /**
- * The users of the first hits this code uses (a column's are its table's), best hit first, each file
+ * The users of the first hits this code uses (a column's, then its table's), best hit first, each file
  * once: in a project of several databases the best hits may all be other services' tables. A hit
  * the request's words do not match (found by meaning only: `explain.lexicalRank` null) is not
  * followed: a vector search always has a nearest table, the request need not be about it.
@@ -57,7 +57,8 @@ export function dataUsersIndex(edges: readonly CatalogEdge[], pathOf: ReadonlyMa
 export function dataUsersOf(hits: readonly SearchHit[], users: DataUsers): DataUse[] {
   const usersOf = (hit: SearchHit) => {
     const parent = hit.name.includes('.') ? hit.name.slice(0, hit.name.lastIndexOf('.')) : '';
-    return users.get(`${hit.source}:${hit.name}`) ?? (hit.kind === 'column' && parent ? users.get(`${hit.source}:${parent}`) : undefined) ?? [];
+    const own = users.get(`${hit.source}:${hit.name}`) ?? [];
+    return hit.kind === 'column' && parent ? [...own, ...(users.get(`${hit.source}:${parent}`) ?? [])] : own;
   };
   const out: DataUse[] = [];
   const seen = new Set<string>();

@@ -9,7 +9,7 @@ import type { ObjectFilter, ObjectPage, StoredSource } from '../../ports/store.j
 import type { ObjectDetail } from '../catalog/describe-object.js';
 import type { ObjectFact } from '../../ports/source-kind.js';
 import { IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
-import { USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
+import { USES_COLUMN_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
 import { SextantError } from '../../kernel/errors.js';
 import { parseTarget } from '../../kernel/ids.js';
 import { needsQuotes, sqlIdentifier, sqlPath } from '../../kernel/text/sql-identifier.js';
@@ -66,7 +66,7 @@ export interface ObjectDescription {
   /** Other members (a schema's children, a table's triggers), capped. */
   members?: Array<{ id: string; kind: string; name: string }>;
   membersTotal?: number;
-  /** Code links: a file's imports and importers, the tables its SQL uses, a table's code users (capped). */
+  /** Code links: a file's imports and importers, the tables and columns its SQL uses, a table's or column's code users (capped). */
   links?: ObjectLink[];
   /** Labelled lines its kind derives from its attributes (a code file's git history). */
   facts?: ObjectFact[];
@@ -80,19 +80,19 @@ export interface ObjectLink {
   line?: number;
 }
 
-const LINK_KINDS = new Set([IMPORT_EDGE_KIND, USES_TABLE_EDGE_KIND, USES_FIELD_EDGE_KIND]);
+const LINK_KINDS = new Set([IMPORT_EDGE_KIND, USES_TABLE_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_COLUMN_EDGE_KIND]);
 
+/** Code links, a file's columns after its imports and tables (a file may name many columns), capped. */
 function links(d: ObjectDetail, cap: number): ObjectLink[] {
+  const columnsLast = (a: CatalogEdge, b: CatalogEdge) => Number(a.kind === USES_COLUMN_EDGE_KIND) - Number(b.kind === USES_COLUMN_EDGE_KIND);
   const link = (direction: 'out' | 'in') => (e: CatalogEdge) => ({
     direction,
     kind: e.kind,
     id: direction === 'out' ? e.toId : e.fromId,
     ...(typeof e.attributes.line === 'number' ? { line: e.attributes.line } : {}),
   });
-  return [...d.outgoing.filter((e) => LINK_KINDS.has(e.kind)).map(link('out')), ...d.incoming.filter((e) => LINK_KINDS.has(e.kind)).map(link('in'))].slice(
-    0,
-    cap,
-  );
+  const of = (edges: readonly CatalogEdge[]) => edges.filter((e) => LINK_KINDS.has(e.kind)).sort(columnsLast);
+  return [...of(d.outgoing).map(link('out')), ...of(d.incoming).map(link('in'))].slice(0, cap);
 }
 
 export interface SourceDescription {
@@ -193,6 +193,8 @@ export async function describeObjectFor(engine: DiscoveryEngine, ref: string, de
   }
   if (o.kind === 'column') {
     Object.assign(out, { columns: [column(o, detail)], definition: o.parentId ? `column of ${pathOf(o.parentId)}` : null });
+    const used = links(d, caps.members);
+    if (used.length) out.links = used;
     if (detail === 'full') out.attributes = o.attributes;
     return out;
   }

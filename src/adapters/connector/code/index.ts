@@ -25,7 +25,7 @@ import {
 } from '../../../ports/code.js';
 import { readGitHistory, type ChangeSpan } from './co-change.js';
 import { cruiseImports, readGraphFile, type ImportMap } from './import-graph.js';
-import { sqlTableRefs, type SqlTableRef } from './sql-refs.js';
+import { sqlRefs, type SqlRefs } from './sql-refs.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
 import { bodyWords, exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
 import { languageImports } from './lang-imports.js';
@@ -58,7 +58,7 @@ function toObjects(
     span: ChangeSpan | undefined;
     recent: readonly RecentChange[] | undefined;
   },
-  sqlTables: readonly SqlTableRef[],
+  sql: SqlRefs,
   ormTables: readonly OrmTableRef[],
   graphqlFields: readonly GraphqlFieldRef[],
 ): CatalogObject[] {
@@ -90,7 +90,8 @@ function toObjects(
       ...(history.subjects?.length ? { subjects: history.subjects } : {}),
       ...(history.span ? { firstChanged: history.span.first, lastChanged: history.span.last } : {}),
       ...(history.recent?.length ? { recentChanges: history.recent } : {}),
-      ...(sqlTables.length ? { sqlTables } : {}),
+      ...(sql.tables.length ? { sqlTables: sql.tables } : {}),
+      ...(sql.ambiguous.length ? { sqlColumnChoices: sql.ambiguous } : {}),
       ...(ormTables.length ? { ormTables } : {}),
       ...(graphqlFields.length ? { graphqlFields } : {}),
     } satisfies CodeFileAttributes,
@@ -258,7 +259,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
               span: history.spans.get(file.path),
               recent: history.recent.get(file.path),
             },
-            await sqlTableRefs(file.text, file.language),
+            await sqlRefs(file.text, file.language),
             [...own, ...ormModelUses(file.text, file.language, own.length ? models.filter((r) => !own.includes(r)) : models)],
             graphqlFieldRefs(file.text, file.language),
           ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sqlTableRefs } from './sql-refs.js';
+import { MAX_COLUMNS, sqlRefs, sqlTableRefs } from './sql-refs.js';
 
 describe('SQL in code', () => {
   it('finds the tables of SQL literals and templates, parsed, with their lines', async () => {
@@ -12,10 +12,10 @@ describe('SQL in code', () => {
       "const note = 'select your plan from the list';",
     ].join('\n');
     expect(await sqlTableRefs(text)).toEqual([
-      { table: 'billing.invoice', line: 2 },
-      { table: 'customer', line: 2 },
-      { table: 'Audit.Log', line: 3 },
-      { table: 'payments', line: 5 },
+      { table: 'billing.invoice', line: 2, columns: ['id', 'customer_id', 'total'] },
+      { table: 'customer', line: 2, columns: ['id'] },
+      { table: 'Audit.Log', line: 3, columns: ['seen', 'id'] },
+      { table: 'payments', line: 5, columns: ['id'] }, // `?` parses as a parameter
     ]);
   });
 
@@ -28,12 +28,12 @@ describe('SQL in code', () => {
 
   it('reads past leading SQL comments, as sqlc writes its queries', async () => {
     const text = ['const getShelf = `-- name: GetShelf :one', '/* by slug */', 'SELECT id FROM shelf WHERE slug = $1', '`'].join('\n');
-    expect(await sqlTableRefs(text)).toEqual([{ table: 'shelf', line: 1 }]);
+    expect(await sqlTableRefs(text)).toEqual([{ table: 'shelf', line: 1, columns: ['id', 'slug'] }]);
   });
 
   it("reads Python's triple-quoted strings", async () => {
     const text = ['def unpaid(cur):', '    cur.execute("""', '        SELECT id FROM ledger.entry', '        WHERE paid = false', '    """)'].join('\n');
-    expect(await sqlTableRefs(text)).toEqual([{ table: 'ledger.entry', line: 2 }]);
+    expect(await sqlTableRefs(text)).toEqual([{ table: 'ledger.entry', line: 2, columns: ['id', 'paid'] }]);
   });
 
   it('reads a .sql file as SQL throughout, each table once at the first statement that names it', async () => {
@@ -51,9 +51,9 @@ describe('SQL in code', () => {
       'UPDATE "Stock"."Level" SET n = 0;',
     ].join('\n');
     expect(await sqlTableRefs(text, 'sql')).toEqual([
-      { table: 'shelf', line: 2 },
+      { table: 'shelf', line: 2, columns: ['name'] },
       { table: 'crate', line: 5 },
-      { table: 'Stock.Level', line: 11 },
+      { table: 'Stock.Level', line: 11, columns: ['n'] },
     ]);
   });
 
@@ -77,7 +77,7 @@ describe('SQL in code', () => {
     const java = ['String sql = "SELECT c.id, c.label " +', '    "FROM crate c " +', '    "WHERE c.shelf = ?";', 'String[] cols = {"select", "from"};'].join(
       '\n',
     );
-    expect(await sqlTableRefs(java)).toEqual([{ table: 'crate', line: 1 }]);
+    expect(await sqlTableRefs(java)).toEqual([{ table: 'crate', line: 1, columns: ['id', 'label', 'shelf'] }]);
     const python = ['cur.execute(', '    "SELECT id "', "    'FROM bin '", '    "WHERE full"', ')'].join('\n');
     expect(await sqlTableRefs(python)).toEqual([{ table: 'bin', line: 2 }]);
   });
@@ -87,9 +87,145 @@ describe('SQL in code', () => {
     const text = [...rows, "INSERT INTO bin (id) SELECT id FROM crate WHERE label = 'x';"].join('\n');
     const started = Date.now();
     expect(await sqlTableRefs(text, 'sql')).toEqual([
-      { table: 'crate', line: 1 },
-      { table: 'bin', line: 20001 },
+      { table: 'crate', line: 1, columns: ['id', 'label'] },
+      { table: 'bin', line: 20001, columns: ['id'] },
     ]);
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('columns of parsed SQL', () => {
+  const refs = (sql: string) => sqlRefs(sql, 'sql');
+
+  it('gives qualified columns to the table their alias, name or schema.name denotes; * names none', async () => {
+    const sql =
+      'SELECT i.id, invoice2.total, billing.invoice2.due, i.*, * FROM billing.invoice i, billing.invoice2 JOIN customer c ON c.id = invoice2.customer_id ORDER BY c.name;';
+    expect(await refs(sql)).toEqual({
+      tables: [
+        { table: 'billing.invoice', line: 1, columns: ['id'] },
+        { table: 'billing.invoice2', line: 1, columns: ['total', 'due', 'customer_id'] },
+        { table: 'customer', line: 1, columns: ['id', 'name'] },
+      ],
+      ambiguous: [],
+    });
+  });
+
+  it('gives unqualified columns to the one table in scope, keeps them with their candidates when several are', async () => {
+    expect(await refs('SELECT id, status FROM orders WHERE placed_at > now() GROUP BY status ORDER BY id;')).toEqual({
+      tables: [{ table: 'orders', line: 1, columns: ['id', 'status', 'placed_at'] }],
+      ambiguous: [],
+    });
+    expect(await refs('SELECT o.id, total, label FROM orders o JOIN shop.item ON item.order_id = o.id WHERE paid;')).toEqual({
+      tables: [
+        { table: 'orders', line: 1, columns: ['id'] },
+        { table: 'shop.item', line: 1, columns: ['order_id'] },
+      ],
+      ambiguous: [{ columns: ['total', 'label', 'paid'], tables: ['orders', 'shop.item'], line: 1 }],
+    });
+  });
+
+  it('reads INSERT column lists, ON CONFLICT targets and excluded, RETURNING, and the SELECT it inserts from', async () => {
+    const sql =
+      'INSERT INTO stock (sku, qty) SELECT code, n FROM incoming WHERE ok ON CONFLICT (sku) DO UPDATE SET qty = stock.qty + excluded.qty RETURNING id;';
+    expect(await refs(sql)).toEqual({
+      tables: [
+        { table: 'stock', line: 1, columns: ['sku', 'qty', 'id'] },
+        { table: 'incoming', line: 1, columns: ['code', 'n', 'ok'] },
+      ],
+      ambiguous: [],
+    });
+  });
+
+  it('reads UPDATE SET targets and UPDATE … FROM, DELETE … USING', async () => {
+    expect(await refs('UPDATE invoice SET total = c.credit, note = $1 FROM customer c WHERE c.id = invoice.customer_id;')).toEqual({
+      tables: [
+        { table: 'invoice', line: 1, columns: ['total', 'note', 'customer_id'] },
+        { table: 'customer', line: 1, columns: ['credit', 'id'] },
+      ],
+      ambiguous: [],
+    });
+    expect(await refs('DELETE FROM session s USING account a WHERE a.id = s.account_id AND a.closed;')).toEqual({
+      tables: [
+        { table: 'session', line: 1, columns: ['account_id'] },
+        { table: 'account', line: 1, columns: ['id', 'closed'] },
+      ],
+      ambiguous: [],
+    });
+  });
+
+  it('reads CTEs and subqueries in their own scopes; a CTE or subquery in scope takes no unqualified column', async () => {
+    const cte =
+      'WITH recent AS (SELECT id, placed_at FROM orders WHERE placed_at > now()) SELECT r.id, p.amount, note FROM recent r JOIN payment p ON p.order_id = r.id;';
+    expect(await refs(cte)).toEqual({
+      tables: [
+        { table: 'recent', line: 1 }, // the CTE, named like a table: it resolves to nothing
+        { table: 'payment', line: 1, columns: ['amount', 'order_id'] },
+        { table: 'orders', line: 1, columns: ['id', 'placed_at'] },
+      ],
+      ambiguous: [],
+    });
+    // a correlated subquery sees the outer table: its unqualified columns have both as candidates
+    const sub = 'SELECT name FROM customer c WHERE EXISTS (SELECT 1 FROM invoice i WHERE i.customer_id = c.id AND overdue);';
+    expect(await refs(sub)).toEqual({
+      tables: [
+        { table: 'customer', line: 1, columns: ['name', 'id'] },
+        { table: 'invoice', line: 1, columns: ['customer_id'] },
+      ],
+      ambiguous: [{ columns: ['overdue'], tables: ['customer', 'invoice'], line: 1 }],
+    });
+    const derived = 'SELECT t.n, x FROM (SELECT count(*) AS n, kind FROM event GROUP BY kind) t;';
+    expect(await refs(derived)).toEqual({ tables: [{ table: 'event', line: 1, columns: ['kind'] }], ambiguous: [] });
+  });
+
+  it('does not take ORDER BY names of the SELECT list for columns, and caps the columns of a reference', async () => {
+    expect((await refs('SELECT count(*) AS n, kind FROM event GROUP BY kind ORDER BY n;')).tables).toEqual([{ table: 'event', line: 1, columns: ['kind'] }]);
+    const wide = `SELECT ${Array.from({ length: 80 }, (_, i) => `c${i}`).join(', ')} FROM wide;`;
+    expect((await refs(wide)).tables[0]!.columns).toHaveLength(MAX_COLUMNS);
+  });
+
+  it('lists a table of a .sql file again at a later statement only for columns not named before (an INSERT of the table too)', async () => {
+    const text = [
+      'SELECT id FROM shelf;',
+      'SELECT id FROM shelf WHERE id = 1;',
+      'UPDATE shelf SET label = $1 WHERE id = $2;',
+      'INSERT INTO shelf (label, zone) VALUES ($1, $2);',
+      'INSERT INTO shelf (label, zone) VALUES ($1, $2);',
+    ].join('\n');
+    expect(await sqlTableRefs(text, 'sql')).toEqual([
+      { table: 'shelf', line: 1, columns: ['id'] },
+      { table: 'shelf', line: 3, columns: ['label'] },
+      { table: 'shelf', line: 4, columns: ['zone'] },
+    ]);
+  });
+
+  it('keeps an unqualified column of the same tables once in a .sql file, at its first statement', async () => {
+    const text = ['SELECT note FROM a, b;', 'SELECT note, size FROM a, b WHERE a.id = 1;'].join('\n');
+    expect((await refs(text)).ambiguous).toEqual([
+      { columns: ['note'], tables: ['a', 'b'], line: 1 },
+      { columns: ['size'], tables: ['a', 'b'], line: 2 },
+    ]);
+  });
+
+  it("parses other drivers' bind parameters (?, %s, %(name)s, :name) where the text as written does not parse, keeping ::casts", async () => {
+    const text = [
+      'jdbc.query("SELECT first_name FROM owners WHERE last_name LIKE ?", x);',
+      'cur.execute("UPDATE pets SET name = %s WHERE id = %(id)s", args)',
+      'jdbc.update("INSERT INTO visits (pet_id, visit_date) VALUES (:petId, :date::date)", params);',
+    ].join('\n');
+    expect(await sqlTableRefs(text)).toEqual([
+      { table: 'owners', line: 1, columns: ['first_name', 'last_name'] },
+      { table: 'pets', line: 2, columns: ['name', 'id'] },
+      { table: 'visits', line: 3, columns: ['pet_id', 'visit_date'] },
+    ]);
+  });
+
+  it('names no column where the parser refuses the SQL', async () => {
+    expect(await sqlRefs("q('SELECT a.x, y FROM Orders a JOIN items ON ?? WHERE')")).toEqual({
+      tables: [
+        { table: 'orders', line: 1 },
+        { table: 'items', line: 1 },
+      ],
+      ambiguous: [],
+    });
   });
 });

@@ -2,28 +2,53 @@
  * @module adapters/connector/code/sql-refs
  * Tables a file's SQL names: string literals and template strings that read like SQL (a
  * statement keyword, then FROM/INTO/UPDATE/JOIN) are parsed with PostgreSQL's own parser
- * (libpg-query; `${…}` becomes a parameter); where one does not parse, the names after FROM, JOIN,
+ * (libpg-query; `${…}` becomes a parameter, and so do `?`, `%s` and `:name` where the text as
+ * written does not parse); where one does not parse, the names after FROM, JOIN,
  * INTO and UPDATE are taken as written. Leading SQL comments (sqlc's `-- name: X :one`) are read
  * past, Python's triple-quoted strings are literals too, literals joined by `+` or side by side are
  * one, and a `.sql` file is SQL throughout: each
  * of its statements (queries, migrations' CREATE/ALTER TABLE, REFERENCES) names tables, each table
- * once at the first statement that names it. Only names and line numbers are kept. Known gap: plain lower-case SQL with no clause beyond
- * FROM (`select id from users`) reads as prose and is skipped.
+ * once at the first statement that names it. Only names and line numbers are kept. Where the SQL
+ * parses, each table reference also carries the columns the statement names for it (sql-columns),
+ * and unqualified columns of a statement of several tables are kept with their candidate tables;
+ * the pattern fallback names no column. In a `.sql` file a table named again is listed again at a
+ * later statement only with columns not named before. Known gap: plain lower-case SQL with no
+ * clause beyond FROM (`select id from users`) reads as prose and is skipped.
  */
+import { statementColumns, type StatementColumns } from './sql-columns.js';
 
 export interface SqlTableRef {
   /** As written: `billing.invoice` or `invoice`, unquoted, lower case unless quoted. */
   table: string;
   /** 1-based line of the literal. */
   line: number;
+  /** Columns the statement names for this table (parsed SQL only), as written, at most MAX_COLUMNS. */
+  columns?: string[];
 }
+
+/** Unqualified columns of a statement with several tables in scope: each is a column of one of `tables`. */
+export interface SqlColumnChoice {
+  columns: string[];
+  tables: string[];
+  line: number;
+}
+
+export interface SqlRefs {
+  tables: SqlTableRef[];
+  ambiguous: SqlColumnChoice[];
+}
+
+/** Columns kept per table reference and per ambiguous group. */
+export const MAX_COLUMNS = 50;
+/** Ambiguous groups kept per file. */
+export const MAX_COLUMN_CHOICES = 200;
 
 const LITERAL = /"""[\s\S]*?"""|'''[\s\S]*?'''|`(?:\\[\s\S]|[^`\\])*`|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g;
 const LOOKS_LIKE_SQL = /^\s*(select\b[\s\S]*\bfrom|insert\s+into|update\s+\S+\s+set|delete\s+from|with\b[\s\S]*\b(select|insert|update|delete))\b/i;
 /** Prose can read as SQL ("select your plan from the list" parses): upper-case keywords, SQL punctuation or clause words are asked for too. */
 const SQL_MARKS = /\b(SELECT|FROM|INSERT|UPDATE|DELETE|JOIN)\b|[*=?$]|\b(where|join|values|set|group by|order by|limit)\b/;
-/** `INSERT INTO t (…) VALUES …`: its one table, read without the parser. */
-const PLAIN_INSERT = /^insert\s+into\s+((?:"[^"]+"|[a-z_][\w$]*)(?:\.(?:"[^"]+"|[a-z_][\w$]*))?)[\s(]/i;
+/** `INSERT INTO t (…) VALUES …`: its one table and its column list, read without the parser. */
+const PLAIN_INSERT = /^insert\s+into\s+((?:"[^"]+"|[a-z_][\w$]*)(?:\.(?:"[^"]+"|[a-z_][\w$]*))?)(?=[\s(])\s*(\([^()]*\))?/i;
 const NAMED_AFTER =
   /\b(?:from|join|into|update|table|references)\s+(?:only\s+|if\s+(?:not\s+)?exists\s+)?((?:"[^"]+"|[a-z_][\w$]*)(?:\.(?:"[^"]+"|[a-z_][\w$]*))?)/gi;
 
@@ -66,17 +91,37 @@ const withoutComments = (sql: string) => sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//
 const withoutCopyRows = (text: string) =>
   text.replace(/(\bFROM\s+stdin\s*;[^\n]*\n)([\s\S]*?)^\\\.$/gim, (_, copy: string, rows: string) => copy + rows.replace(/[^\n]/g, ''));
 
-/** The tables of one piece of SQL: its parse, else the names after FROM/JOIN/INTO/UPDATE. */
-async function tablesOf(sql: string): Promise<Set<string>> {
+interface Parsed {
+  tables: Set<string>;
+  /** Absent where the parser refused the text. */
+  columns?: StatementColumns;
+}
+
+/**
+ * Other drivers' bind parameters as PostgreSQL's: JDBC's and MySQL's `?`, psycopg's `%s` and
+ * `%(name)s`, named `:name` (not a `::cast`). Tried only where the text as written does not parse
+ * (PostgreSQL's jsonb has a `?` operator).
+ */
+const asPgParameters = (sql: string) =>
+  sql
+    .replace(/%\([a-z_]\w*\)s|%s\b/gi, '$1')
+    .replace(/(?<![:\w]):[a-z_]\w*/gi, '$1')
+    .replace(/\?/g, '$1');
+
+/** The tables of one piece of SQL: its parse (and the columns it names), else the names after FROM/JOIN/INTO/UPDATE. */
+async function tablesOf(sql: string): Promise<Parsed> {
   const tables = new Set<string>();
   const parse = await loadParser();
+  let tree: unknown;
   try {
     if (!parse) throw new Error('no parser');
-    rangeVars(await parse(sql), tables);
+    tree = await parse(sql).catch(() => (/[?%:]/.test(sql) ? parse(asPgParameters(sql)) : Promise.reject(new Error('no parse'))));
   } catch {
     for (const n of withoutComments(sql).matchAll(NAMED_AFTER)) tables.add(unquote(n[1]!));
+    return { tables };
   }
-  return tables;
+  rangeVars(tree, tables);
+  return { tables, columns: statementColumns(tree) };
 }
 
 const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
@@ -104,31 +149,66 @@ function statements(text: string): Array<{ sql: string; line: number }> {
 
 /** The tables named by SQL in the file's string literals (in a `.sql` file, by its statements), each (table, line) once. */
 export async function sqlTableRefs(text: string, language?: string): Promise<SqlTableRef[]> {
-  const out: SqlTableRef[] = [];
-  const seen = new Set<string>();
-  const add = (tables: Set<string>, line: number) => {
-    for (const table of tables) {
-      if (seen.has(`${table}@${line}`)) continue;
-      seen.add(`${table}@${line}`);
-      out.push({ table, line });
+  return (await sqlRefs(text, language)).tables;
+}
+
+/** The tables and columns named by SQL in the file's string literals (in a `.sql` file, by its statements). */
+export async function sqlRefs(text: string, language?: string): Promise<SqlRefs> {
+  const out: SqlRefs = { tables: [], ambiguous: [] };
+  const refs = new Map<string, SqlTableRef>();
+  const addTable = (table: string, line: number, columns: Iterable<string> = []) => {
+    let ref = refs.get(`${table}@${line}`);
+    if (!ref) {
+      ref = { table, line };
+      refs.set(`${table}@${line}`, ref);
+      out.tables.push(ref);
+    }
+    for (const column of columns) {
+      if ((ref.columns?.length ?? 0) >= MAX_COLUMNS) break;
+      if (!ref.columns?.includes(column)) (ref.columns ??= []).push(column);
+    }
+  };
+  const addChoices = (parsed: Parsed, line: number, fresh: (tables: string[], column: string) => boolean = () => true) => {
+    for (const group of parsed.columns?.ambiguous ?? []) {
+      const columns = [...group.columns].filter((c) => fresh(group.tables, c)).slice(0, MAX_COLUMNS);
+      if (!columns.length || out.ambiguous.length >= MAX_COLUMN_CHOICES) continue;
+      out.ambiguous.push({ columns, tables: group.tables, line });
     }
   };
   if (language === 'sql') {
-    // each table once, at its first statement: a seed file of thousands of INSERTs names one table thousands of times
-    const named = new Set<string>();
+    // each table once, at its first statement (again later only for columns not named before): a seed file of thousands of INSERTs names one table thousands of times
+    const named = new Map<string, Set<string>>();
+    const chosen = new Set<string>();
+    const inserts = new Set<string>();
     for (const s of statements(withoutCopyRows(text))) {
       const into = PLAIN_INSERT.exec(pastComments(s.sql));
-      if (into && named.has(unquote(into[1]!)) && !/\bselect\b/i.test(s.sql)) continue; // nothing new, not worth a parse
-      const tables = [...(await tablesOf(s.sql))].filter((t) => !named.has(t));
-      tables.forEach((t) => named.add(t));
-      add(new Set(tables), s.line);
+      const insert = into && `${unquote(into[1]!)} ${(into[2] ?? '').replace(/\s+/g, '')}`;
+      if (insert && inserts.has(insert) && !/\bselect\b/i.test(s.sql)) continue; // the same table and columns again: nothing new, not worth a parse
+      if (insert) inserts.add(insert);
+      const parsed = await tablesOf(s.sql);
+      for (const table of parsed.tables) {
+        const known = named.get(table);
+        const columns = [...(parsed.columns?.byTable.get(table) ?? [])].filter((c) => !known?.has(c));
+        if (known && !columns.length) continue;
+        addTable(table, s.line, columns);
+        named.set(table, new Set([...(known ?? []), ...columns]));
+      }
+      addChoices(parsed, s.line, (tables, column) => {
+        const key = `${tables.join('\n')}\n${column}`; // each unqualified column of the same tables once, as each table is
+        if (chosen.has(key)) return false;
+        chosen.add(key);
+        return true;
+      });
     }
     return out;
   }
   for (const { body, index } of joinedLiterals(text)) {
     const sql = pastComments(body);
     if (!LOOKS_LIKE_SQL.test(sql) || !SQL_MARKS.test(sql)) continue;
-    add(await tablesOf(sql.replace(/\$\{[^}]*\}/g, '$1')), lineAt(text, index));
+    const parsed = await tablesOf(sql.replace(/\$\{[^}]*\}/g, '$1'));
+    const line = lineAt(text, index);
+    for (const table of parsed.tables) addTable(table, line, parsed.columns?.byTable.get(table));
+    addChoices(parsed, line);
   }
   return out;
 }

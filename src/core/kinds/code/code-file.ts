@@ -8,7 +8,15 @@
 import { isRecord } from '../../../kernel/guards.js';
 import type { CatalogObject } from '../../../ports/catalog.js';
 import type { ObjectFact } from '../../../ports/source-kind.js';
-import { CODE_SCAN_VERSION, type CoChangePartner, type FieldUse, type FileImport, type RecentChange, type TableUse } from '../../../ports/code.js';
+import {
+  CODE_SCAN_VERSION,
+  type CoChangePartner,
+  type FieldUse,
+  type FileImport,
+  type RecentChange,
+  type TableUse,
+  type ColumnChoice,
+} from '../../../ports/code.js';
 
 export interface CodeFileFacts {
   language: string;
@@ -41,6 +49,7 @@ const isImport = (v: unknown): v is FileImport => isRecord(v) && isString(v.path
 const isPartner = (v: unknown): v is CoChangePartner => isRecord(v) && isString(v.path) && isNumber(v.weight);
 const isRecent = (v: unknown): v is RecentChange => isRecord(v) && isNumber(v.ago) && isNumber(v.files);
 const isTable = (v: unknown): v is TableUse => isRecord(v) && isString(v.table) && isNumber(v.line);
+const isChoice = (v: unknown): v is ColumnChoice => isRecord(v) && Array.isArray(v.columns) && Array.isArray(v.tables) && isNumber(v.line);
 const isField = (v: unknown): v is FieldUse => isRecord(v) && isString(v.path) && isNumber(v.line);
 
 function wordsOf(value: unknown): Record<string, number> {
@@ -55,8 +64,15 @@ export function codeFileText({ attributes: a }: Attributes): Pick<CodeFileFacts,
   return { language: isString(a.language) ? a.language : 'code', symbols: listOf(a.symbols, isString), words: wordsOf(a.words) };
 }
 
-/** The tables a file's SQL and ORM models name, SQL's first. */
-export const codeFileTables = ({ attributes: a }: Attributes): TableUse[] => [...listOf(a.sqlTables, isTable), ...listOf(a.ormTables, isTable)];
+/** The tables a file's SQL and ORM models name, SQL's first; `columns` kept only as a list of strings. */
+export const codeFileTables = ({ attributes: a }: Attributes): TableUse[] =>
+  [...listOf(a.sqlTables, isTable), ...listOf(a.ormTables, isTable)].map(({ columns, ...ref }) =>
+    Array.isArray(columns) && columns.length ? { ...ref, columns: listOf(columns, isString) } : ref,
+  );
+
+/** Unqualified columns of the file's SQL with their candidate tables. */
+export const codeFileColumnChoices = ({ attributes: a }: Attributes): ColumnChoice[] =>
+  listOf(a.sqlColumnChoices, isChoice).map((c) => ({ columns: listOf(c.columns, isString), tables: listOf(c.tables, isString), line: c.line }));
 
 /** The GraphQL fields a file's operations select. */
 export const codeFileFields = ({ attributes: a }: Attributes): FieldUse[] => listOf(a.graphqlFields, isField);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogObject } from '../../../ports/catalog.js';
-import { codeDataEdges, codeGraphqlEdges, relationIndex } from './code-links.js';
+import { codeDataEdges, codeGraphqlEdges, columnIndex, relationIndex } from './code-links.js';
 import { graphqlIndex } from './graphql-links.js';
 
 const rel = (source: string, path: string): CatalogObject => ({
@@ -134,5 +134,73 @@ describe('ORM and GraphQL links', () => {
       ['uses_field', 'api:graphql_query:query.books', 3],
       ['uses_field', 'api:graphql_field:Book.title', 4],
     ]);
+  });
+});
+
+describe('column links', () => {
+  const col = (source: string, path: string): CatalogObject => ({
+    ...obj(source, 'column', path, {}, `${source}:table:${path.split('.').slice(0, -1).join('.')}`),
+  });
+  const COLUMNS = [
+    col('pg', 'billing.invoice.id'),
+    col('pg', 'billing.invoice.total'),
+    col('pg', 'billing.invoice.customer_id'),
+    col('pg', 'public.customer.id'),
+    col('pg', 'public.customer.name'),
+    col('pg', 'public.customer.createdAt'),
+    col('pg', 'crm.lead.name'),
+  ];
+  const file = (attributes: Record<string, unknown>) => ({ ...obj('svc', 'code_file', 'src/x.ts', attributes), resource: 'file:src/x.ts' });
+  const columnEdges = (attributes: Record<string, unknown>) =>
+    codeDataEdges([file(attributes)], relationIndex(RELATIONS), columnIndex(COLUMNS))
+      .filter((e) => e.kind === 'uses_column')
+      .map((e) => [e.toId, e.attributes.line]);
+
+  it('links the columns named for a table to that table’s columns, each once with its first line; unknown columns link to nothing', () => {
+    const edges = codeDataEdges(
+      [
+        file({
+          sqlTables: [
+            { table: 'invoice', line: 7, columns: ['total', 'customer_id'] },
+            { table: 'billing.invoice', line: 3, columns: ['id', 'total', 'nosuch'] },
+            { table: 'customer', line: 4, columns: ['CreatedAt', 'total'] },
+            { table: 'ghost', line: 5, columns: ['id'] },
+          ],
+        }),
+      ],
+      relationIndex(RELATIONS),
+      columnIndex(COLUMNS),
+    );
+    expect(edges.map((e) => [e.kind, e.toId, e.attributes])).toEqual([
+      ['uses_table', 'pg:table:billing.invoice', { line: 3 }],
+      ['uses_table', 'pg:table:public.customer', { line: 4 }],
+      ['uses_column', 'pg:column:billing.invoice.id', { line: 3 }],
+      ['uses_column', 'pg:column:billing.invoice.total', { line: 3 }],
+      ['uses_column', 'pg:column:public.customer.createdAt', { line: 4 }],
+      ['uses_column', 'pg:column:billing.invoice.customer_id', { line: 7 }],
+    ]);
+    expect(edges.every((e) => e.fromId === 'svc:code_file:src/x.ts' && e.resource === 'file:src/x.ts')).toBe(true);
+  });
+
+  it('an unqualified column of several tables links only where exactly one candidate table has it', () => {
+    expect(
+      columnEdges({
+        sqlTables: [
+          { table: 'invoice', line: 2 },
+          { table: 'customer', line: 2 },
+        ],
+        sqlColumnChoices: [{ columns: ['total', 'id', 'name', 'nosuch'], tables: ['invoice', 'customer', 'ghost'], line: 2 }],
+      }),
+    ).toEqual([
+      ['pg:column:billing.invoice.total', 2], // only invoice has total
+      ['pg:column:public.customer.name', 2], // only customer has name (crm.lead is no candidate); id is both's, nosuch nobody's
+    ]);
+  });
+
+  it('without a column index, or without columns named, there are no column edges; ORM models name none', () => {
+    const attributes = { sqlTables: [{ table: 'invoice', line: 1, columns: ['total'] }], ormTables: [{ table: 'customer', line: 2, via: 'typeorm' }] };
+    expect(codeDataEdges([file(attributes)], relationIndex(RELATIONS)).map((e) => e.kind)).toEqual(['uses_table', 'uses_table']);
+    expect(columnEdges({ sqlTables: [{ table: 'invoice', line: 1 }] })).toEqual([]);
+    expect(columnEdges({ sqlTables: [{ table: 'invoice', line: 1, columns: 'total' }], sqlColumnChoices: 'bad' })).toEqual([]);
   });
 });

@@ -6,7 +6,11 @@
  * `via`, the ORM, for a model), so `get` of a table lists the code that reads or writes it. A
  * qualified name must match schema and table; a bare name matches a table of that name when only
  * one schema has it (else `public`'s); a name several sources have goes to the source that has most
- * of the code's tables. The GraphQL fields a file's operations select
+ * of the code's tables. The columns a file's parsed SQL names for a table (`TableUse.columns`)
+ * resolve against that table's catalog columns as `uses_column` edges code_file → column with the
+ * line; an unqualified column of a statement of several tables (`sqlColumnChoices`) links only
+ * where exactly one of its candidate tables has it; a column no table has links to nothing.
+ * The GraphQL fields a file's operations select
  * (`graphqlFields`) resolve against the GraphQL sources' operations, fields and data objects as
  * `uses_field` edges.
  */
@@ -14,11 +18,28 @@ import { RELATION_KINDS, type CatalogEdge, type CatalogObject } from '../../../p
 import type { Connector } from '../../../ports/connector.js';
 import type { DecoratorDeps } from '../../../ports/source-kind.js';
 import type { TableUse } from '../../../ports/code.js';
-import { codeFileFields, codeFileTables } from './code-file.js';
+import { codeFileColumnChoices, codeFileFields, codeFileTables } from './code-file.js';
 import { GRAPHQL_LINK_KINDS, graphqlIndex, type GraphqlResolver } from './graphql-links.js';
 
 export const USES_TABLE_EDGE_KIND = 'uses_table';
 export const USES_FIELD_EDGE_KIND = 'uses_field';
+export const USES_COLUMN_EDGE_KIND = 'uses_column';
+
+/** A table's column by name (exact, else case-insensitive), null when it has none of that name. */
+export type ColumnIndex = (tableId: string, column: string) => CatalogObject | null;
+
+/** Catalog columns (kind `column`) by their parent table. */
+export function columnIndex(columns: readonly CatalogObject[]): ColumnIndex {
+  const exact = new Map<string, CatalogObject>();
+  const folded = new Map<string, CatalogObject>();
+  for (const c of columns) {
+    if (!c.parentId) continue;
+    exact.set(`${c.parentId}\n${c.name}`, c);
+    const key = `${c.parentId}\n${c.name.toLowerCase()}`;
+    if (!folded.has(key)) folded.set(key, c);
+  }
+  return (tableId, column) => exact.get(`${tableId}\n${column}`) ?? folded.get(`${tableId}\n${column.toLowerCase()}`) ?? null;
+}
 
 /** Finds the relations a name may mean: at most one per source, sources in name order. */
 export type RelationIndex = (name: string) => CatalogObject[];
@@ -51,29 +72,47 @@ export function relationIndex(relations: readonly CatalogObject[]): RelationInde
 /**
  * `uses_table` edges, one per file and table, with the first line. A name that tables of several
  * sources have (every service has its `users`) goes to the source that has the most of the names
- * the code source uses, or to each source of a tie (dev and prod copies of one database).
+ * the code source uses, or to each source of a tie (dev and prod copies of one database). With a
+ * column index, also `uses_column` edges, one per file and column, with the first line.
  */
-export function codeDataEdges(files: readonly CatalogObject[], find: RelationIndex): CatalogEdge[] {
-  const candidates = (ref: TableUse) => [ref.table, ...(ref.alternatives ?? [])].map(find).find((found) => found.length) ?? [];
+export function codeDataEdges(files: readonly CatalogObject[], find: RelationIndex, columnOf?: ColumnIndex): CatalogEdge[] {
+  const candidates = (ref: Pick<TableUse, 'table' | 'alternatives'>) => [ref.table, ...(ref.alternatives ?? [])].map(find).find((found) => found.length) ?? [];
   const names = new Map<string, Set<string>>();
   for (const file of files)
     for (const ref of codeFileTables(file))
       for (const table of candidates(ref)) names.set(table.source, (names.get(table.source) ?? new Set()).add(table.name.toLowerCase()));
   const votes = (table: CatalogObject) => names.get(table.source)?.size ?? 0;
+  const resolve = (ref: Pick<TableUse, 'table' | 'alternatives'>) => {
+    const found = candidates(ref);
+    const best = Math.max(0, ...found.map(votes));
+    return found.filter((t) => votes(t) === best);
+  };
   const edges: CatalogEdge[] = [];
   for (const file of files) {
     const seen = new Set<string>();
+    const link = (kind: string, target: CatalogObject, line: number, via?: string) => {
+      if (seen.has(target.id)) return;
+      seen.add(target.id);
+      edges.push({ fromId: file.id, toId: target.id, kind, resource: file.resource, attributes: { line, ...(via ? { via } : {}) } });
+    };
     const refs = codeFileTables(file).sort((a, b) => a.line - b.line);
-    for (const ref of refs) {
-      const found = candidates(ref);
-      const best = Math.max(0, ...found.map(votes));
-      for (const table of found.filter((t) => votes(t) === best)) {
-        if (seen.has(table.id)) continue;
-        seen.add(table.id);
-        const attributes = { line: ref.line, ...(ref.via ? { via: ref.via } : {}) };
-        edges.push({ fromId: file.id, toId: table.id, kind: USES_TABLE_EDGE_KIND, resource: file.resource, attributes });
+    for (const ref of refs) for (const table of resolve(ref)) link(USES_TABLE_EDGE_KIND, table, ref.line, ref.via);
+    if (!columnOf) continue;
+    const uses: Array<{ line: number; column: CatalogObject }> = [];
+    for (const ref of refs)
+      for (const table of ref.columns?.length ? resolve(ref) : [])
+        for (const name of ref.columns ?? []) {
+          const column = columnOf(table.id, name);
+          if (column) uses.push({ line: ref.line, column });
+        }
+    for (const choice of codeFileColumnChoices(file)) {
+      const tables = choice.tables.map((table) => resolve({ table }));
+      for (const name of choice.columns) {
+        const having = tables.map((ts) => ts.flatMap((t) => columnOf(t.id, name) ?? [])).filter((cs) => cs.length);
+        if (having.length === 1) uses.push(...having[0]!.map((column) => ({ line: choice.line, column })));
       }
     }
+    for (const use of uses.sort((a, b) => a.line - b.line)) link(USES_COLUMN_EDGE_KIND, use.column, use.line);
   }
   return edges;
 }
@@ -103,7 +142,12 @@ export function withDataLinks(connector: Connector, deps: DecoratorDeps): Connec
       if (!deps.otherObjects) return snapshot;
       const edges = [...snapshot.edges];
       const tableUsers = snapshot.objects.filter((o) => Array.isArray(o.attributes.sqlTables) || Array.isArray(o.attributes.ormTables));
-      if (tableUsers.length) edges.push(...codeDataEdges(tableUsers, relationIndex(await deps.otherObjects(RELATION_KINDS))));
+      if (tableUsers.length) {
+        const relations = await deps.otherObjects(RELATION_KINDS);
+        const named = tableUsers.some((f) => codeFileTables(f).some((t) => t.columns?.length) || codeFileColumnChoices(f).length);
+        const columns = named && relations.length ? columnIndex(await deps.otherObjects(['column'])) : undefined;
+        edges.push(...codeDataEdges(tableUsers, relationIndex(relations), columns));
+      }
       const fieldUsers = snapshot.objects.filter((o) => Array.isArray(o.attributes.graphqlFields));
       if (fieldUsers.length) edges.push(...codeGraphqlEdges(fieldUsers, graphqlIndex(await deps.otherObjects(GRAPHQL_LINK_KINDS))));
       return { ...snapshot, edges };
