@@ -3,7 +3,8 @@
  * The files of a working tree that a code source indexes: what git tracks or would track
  * (`.gitignore` respected; without git, the root `.gitignore` read with `ignore`), source-code
  * extensions only, never `node_modules` or `.git`. A symbolic link that leaves the tree is
- * refused and named, as is a file that is binary or too large. The files that steer import
+ * refused and named, as is a file that is binary or too large; a link to another listed file of
+ * the tree is left out (the file is indexed under its own name). The files that steer import
  * resolution (tsconfig/jsconfig, package.json, go.mod) are read too, so that a change to one
  * alone is seen.
  */
@@ -122,6 +123,7 @@ export async function listCodeFiles(root: string, options: { maxFileBytes: numbe
   const files: ListedFile[] = [];
   const refused: RefusedFile[] = [];
   const configs: ConfigFile[] = [];
+  const listed = new Set(paths);
   for (const path of paths.sort()) {
     if (RESOLUTION_CONFIG.test(path)) {
       const info = await lstat(join(root, path)).catch(() => null);
@@ -139,6 +141,8 @@ export async function listCodeFiles(root: string, options: { maxFileBytes: numbe
           refused.push({ path, reason: 'a symbolic link that leaves the repository' });
           continue;
         }
+        // a link to a file the tree lists anyway would index the same text twice, under two names
+        if (listed.has(relative(realRoot, target).split(sep).join('/'))) continue;
       }
       const bytes = await readFile(full);
       if (bytes.length > options.maxFileBytes) refused.push({ path, reason: `${bytes.length} bytes, over the ${options.maxFileBytes}-byte limit` });

@@ -296,7 +296,7 @@ describe('code connector', () => {
     expect(files).toContain('src/billing/pay.ts');
   });
 
-  it('refuses symbolic links that leave the tree, binary and oversized files, each named, the rest indexed', async () => {
+  it('refuses symbolic links that leave the tree, binary and oversized files, each named, the rest indexed; a link to a file of the tree is that file, once', async () => {
     const outside = tree({ 'secret.ts': 'export const key = 1;\n' });
     const root = tree({ 'src/a.ts': "import './b.js';\n", 'src/b.ts': 'export const b = 1;\n', 'src/blob.ts': Buffer.from([0x65, 0x00, 0x01, 0x02]) });
     symlinkSync(join(outside, 'secret.ts'), join(root, 'src/leak.ts'));
@@ -304,7 +304,7 @@ describe('code connector', () => {
     writeFileSync(join(root, 'src/huge.ts'), `export const big = "${'x'.repeat(2 * 1024 * 1024)}";\n`);
     const snapshot = await createCodeConnector().introspect(record(root));
     const files = snapshot.objects.filter((o) => o.kind === 'code_file').map((o) => o.path);
-    expect(files).toEqual(['src/a.ts', 'src/alias.ts', 'src/b.ts']);
+    expect(files).toEqual(['src/a.ts', 'src/b.ts']);
     const notes = snapshot.info.notes as string[];
     expect(notes).toContain('refused src/leak.ts: a symbolic link that leaves the repository');
     expect(notes).toContain('refused src/blob.ts: binary, not text');
