@@ -50,6 +50,7 @@ describe('seed resolution', () => {
   it('seed paths stay inside the repository', () => {
     expect(normalizeSeedPath('./src\\billing\\pay.ts')).toBe('src/billing/pay.ts');
     expect(normalizeSeedPath('/repo/src/pay.ts', '/repo')).toBe('src/pay.ts');
+    expect(normalizeSeedPath('./src/./billing/./pay.ts')).toBe('src/billing/pay.ts');
     for (const bad of ['../etc/passwd', 'src/../../x.ts', '/etc/passwd', 'C:/windows/x.ts'])
       expect(() => normalizeSeedPath(bad, '/repo')).toThrow(/inside the repository/);
   });

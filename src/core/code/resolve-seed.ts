@@ -30,7 +30,10 @@ export function normalizeSeedPath(seed: string, root?: string): string {
       hint: 'give it relative to the repository root, e.g. src/index.ts',
     });
   return path
-    .replace(/^(\.\/)+/, '')
+    .replace(/\/{2,}/g, '/')
+    .split('/')
+    .filter((part, i, all) => part !== '.' || all.length === 1)
+    .join('/')
     .replace(/\/{2,}/g, '/')
     .replace(/\/$/, '');
 }
