@@ -125,10 +125,11 @@ describe('code sources through the CLI', () => {
   it('an unresolved seed or topic gives an empty context with a valid plan and the reason', async () => {
     const seed = await runCli(['plan', 'x', '--seed', 'src/nowhere/thing.ts', '--json'], env);
     expect(seed.code).toBe(0);
-    expect(seed.json.context).toMatchObject({ seedId: null, relatedFiles: [], reason: "no file matches the seed 'src/nowhere/thing.ts'" });
+    // the one code source it looked in is named
+    expect(seed.json.context).toMatchObject({ seedId: null, relatedFiles: [], source: 'shop', reason: "no file matches the seed 'src/nowhere/thing.ts'" });
     expect(seed.json.plan.steps).toHaveLength(1);
     const topic = await runCli(['plan', 'zzqx', 'wobble', '--json'], env);
-    expect(topic.json.context).toMatchObject({ seedId: null, reason: expect.stringContaining('no code file matches') });
+    expect(topic.json.context).toMatchObject({ seedId: null, source: 'shop', reason: expect.stringContaining('no code file matches') });
   });
 
   it('a seed outside the repository and bad flags are usage errors', async () => {

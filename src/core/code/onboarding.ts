@@ -325,6 +325,8 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
         sources[0] ?? null,
       );
 
+    // the source an unresolved plan looked in, when it looked in one
+    const searched = request.source ?? (known.size === 1 ? [...known.keys()][0]! : null);
     let seed: { source: string; id: string; how: SeedMatch } | null = null;
     if (request.seedFile) {
       const given = request.seedFile.trim().replace(/\\/g, '/');
@@ -337,7 +339,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
           break;
         }
       }
-      if (!seed) return empty(`no file matches the seed '${path}'`, request.source ?? null);
+      if (!seed) return empty(`no file matches the seed '${path}'`, searched);
     }
     // the topic is searched when it seeds the plan, or when the fused order uses it
     // without a request, the fused order searches the seed's own name words (files about the same thing)
@@ -349,7 +351,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       const first =
         startingFile(topic.fused.filter((t) => known.get(t.source)!.graph.nodes.includes(t.id))) ??
         (dataSource && dataUses ? { source: dataSource, id: dataUses[0]!.file } : undefined);
-      if (!first) return empty(`no code file matches "${request.request}"`, request.source ?? null);
+      if (!first) return empty(`no code file matches "${request.request}"`, searched);
       seed = { ...first, how: 'topic' };
     }
     const { graph: g, history, about, outdated } = known.get(seed.source)!;
