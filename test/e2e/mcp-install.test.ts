@@ -86,7 +86,7 @@ describe('sextant mcp install', () => {
     writeFileSync(broken, '{"mcpServers": {');
     const out = await install('--client', 'cursor', '--workspace', repo, '--config-path', broken);
     expect(out.code).not.toBe(0);
-    expect(out.json.error.message).toContain('not valid JSON');
+    expect(out.json.error.message).toContain(`the client configuration ${broken} is not valid JSON`);
     expect(readFileSync(broken, 'utf8')).toBe('{"mcpServers": {');
     expect(existsSync(`${broken}.bak`)).toBe(false);
     expect((await install('--client', 'emacs', '--config-path', broken)).json.error.message).toContain(

@@ -73,26 +73,27 @@ export interface MergedConfig {
 
 const TOKEN = /^\S{16,}$/;
 
-/** Puts Sextant's entry into a client configuration (`existing`: the file's text, or null when there is none). */
-export function mergeClientConfig(existing: string | null, input: ServerEntryInput): MergedConfig {
+/** Puts Sextant's entry into a client configuration (`existing`: the file's text, or null when there is none; `file`: its path, for errors). */
+export function mergeClientConfig(existing: string | null, input: ServerEntryInput, file?: string): MergedConfig {
+  const configuration = file ? `the client configuration ${file}` : 'the client configuration';
   let root: Record<string, unknown> = {};
   if (existing !== null && existing.trim()) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(existing);
     } catch (err) {
-      throw new SextantError('CONFIG_INVALID', `the client configuration is not valid JSON (${(err as Error).message}); nothing was written`, {
+      throw new SextantError('CONFIG_INVALID', `${configuration} is not valid JSON (${(err as Error).message}); nothing was written`, {
         hint: 'fix or move the file, then run the install again',
       });
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-      throw new SextantError('CONFIG_INVALID', 'the client configuration is not a JSON object; nothing was written', { hint: 'fix or move the file' });
+      throw new SextantError('CONFIG_INVALID', `${configuration} is not a JSON object; nothing was written`, { hint: 'fix or move the file' });
     root = parsed as Record<string, unknown>;
   }
   const key = serversKey(input.client);
   const servers = root[key] ?? {};
   if (typeof servers !== 'object' || servers === null || Array.isArray(servers))
-    throw new SextantError('CONFIG_INVALID', `"${key}" in the client configuration is not an object; nothing was written`, { hint: 'fix or move the file' });
+    throw new SextantError('CONFIG_INVALID', `"${key}" in ${configuration} is not an object; nothing was written`, { hint: 'fix or move the file' });
   const before = (servers as Record<string, unknown>)[input.name];
   const old = (typeof before === 'object' && before !== null ? before : {}) as Record<string, unknown>;
   const oldEnv = (typeof old.env === 'object' && old.env !== null ? old.env : {}) as Record<string, unknown>;

@@ -91,21 +91,25 @@ export function registerMcpInstallCommand(mcp: Command): void {
         if (existsSync(file) && !statSync(file).isFile()) throw new SextantError('USAGE', `${file} is not a file`);
         const existing = existsSync(file) ? readFileSync(file, 'utf8') : null;
         const script = realpathSync(process.argv[1]!);
-        const merged = mergeClientConfig(existing, {
-          client,
-          name,
-          command: process.execPath,
-          args: [script, 'mcp'],
-          env: {
-            SEXTANT_HOME: ctx.config.home,
-            ...(existsSync(ctx.config.configFile) ? { SEXTANT_CONFIG: ctx.config.configFile } : {}),
-            SEXTANT_WORKSPACE_ROOT: workspace,
+        const merged = mergeClientConfig(
+          existing,
+          {
+            client,
+            name,
+            command: process.execPath,
+            args: [script, 'mcp'],
+            env: {
+              SEXTANT_HOME: ctx.config.home,
+              ...(existsSync(ctx.config.configFile) ? { SEXTANT_CONFIG: ctx.config.configFile } : {}),
+              SEXTANT_WORKSPACE_ROOT: workspace,
+            },
+            newToken: `sxb_${randomBytes(24).toString('base64url')}`,
+            newPort: port ?? (await freePort()),
+            ...(port !== undefined ? { port } : {}),
+            ...(flags.newToken ? { rotateToken: true } : {}),
           },
-          newToken: `sxb_${randomBytes(24).toString('base64url')}`,
-          newPort: port ?? (await freePort()),
-          ...(port !== undefined ? { port } : {}),
-          ...(flags.newToken ? { rotateToken: true } : {}),
-        });
+          file,
+        );
         let backup: string | null = null;
         if (merged.changed) {
           mkdirSync(dirname(file), { recursive: true });
