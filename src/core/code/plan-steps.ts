@@ -56,7 +56,7 @@ export function deterministicPlan(graph: CodeGraph, input: PlanInput): Onboardin
     steps.push({
       title: 'Find a starting file',
       files: [],
-      why: `${input.reason ?? 'no file matched the request'}; name one with a seed file (e.g. --seed src/index.ts) or use words that appear in file names and comments`,
+      why: `${input.reason ?? 'no file matched the request'}; name a seed file to start from (such as src/index.ts) or use words that appear in file names and comments`,
     });
     return { request: input.request, steps: steps.map((s, i) => ({ step: i + 1, ...s })), writtenBy: 'rules' };
   }
