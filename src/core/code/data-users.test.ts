@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogEdge } from '../../ports/catalog.js';
 import type { SearchHit } from '../search/types.js';
-import { dataUsersIndex, dataUsersOf, dataUseWhy } from './data-users.js';
+import { dataUsersIndex, dataUsersOf, dataUseWhy, requestNames } from './data-users.js';
+import { queryWords } from '../search/document-ranking.js';
 import { buildCodeGraph } from './code-graph.js';
 import { deterministicPlan } from './plan-steps.js';
 
@@ -35,35 +36,67 @@ const PATHS = new Map(['src/a.ts', 'src/b.ts', 'src/c.ts'].map((p) => [`svc:code
 describe('data users', () => {
   it('follows table, column (through its table) and GraphQL hits to the files that use them, each file once', () => {
     const users = dataUsersIndex(EDGES, PATHS);
-    expect(dataUsersOf([hit('pg', 'column', 'billing.invoice.total'), hit('api', 'graphql_query', 'query.books')], users).map((u) => [u.file, u.line])).toEqual(
-      [
-        ['src/a.ts', 3],
-        ['src/b.ts', 7],
-        ['src/c.ts', 4],
-      ],
-    );
-    expect(dataUsersOf([hit('api', 'graphql_field', 'Book.title')], users).map(dataUseWhy)).toEqual(['uses GraphQL field Book.title (line 2)']);
+    expect(
+      dataUsersOf('invoice totals and books', [hit('pg', 'column', 'billing.invoice.total'), hit('api', 'graphql_query', 'query.books')], users).map((u) => [
+        u.file,
+        u.line,
+      ]),
+    ).toEqual([
+      ['src/a.ts', 3],
+      ['src/b.ts', 7],
+      ['src/c.ts', 4],
+    ]);
+    expect(dataUsersOf('book titles', [hit('api', 'graphql_field', 'Book.title')], users).map(dataUseWhy)).toEqual(['uses GraphQL field Book.title (line 2)']);
   });
 
   it('a column hit follows the files that use the column first, then its table’s other users', () => {
     const users = dataUsersIndex([...EDGES, edge('src/c.ts', 'pg:column:billing.invoice.total', 'uses_column', 9)], PATHS);
-    expect(dataUsersOf([hit('pg', 'column', 'billing.invoice.total')], users).map(dataUseWhy)).toEqual([
+    expect(dataUsersOf('invoice total', [hit('pg', 'column', 'billing.invoice.total')], users).map(dataUseWhy)).toEqual([
       'uses column billing.invoice.total (line 9)',
       'uses table billing.invoice (line 3)',
       'uses table billing.invoice (line 7)',
     ]);
   });
 
-  it('a hit found by meaning only, or with no code users, adds nothing', () => {
+  it('a hit the request does not name, or with no code users, adds nothing', () => {
     const users = dataUsersIndex(EDGES, PATHS);
-    expect(dataUsersOf([hit('pg', 'table', 'billing.invoice', null)], users)).toEqual([]);
-    expect(dataUsersOf([hit('pg', 'table', 'public.customer')], users)).toEqual([]);
+    expect(dataUsersOf('how are payments settled', [hit('pg', 'table', 'billing.invoice', null)], users)).toEqual([]);
+    expect(dataUsersOf('customers', [hit('pg', 'table', 'public.customer')], users)).toEqual([]);
+    expect(dataUsersOf('invoices', [hit('pg', 'table', 'billing.invoice')], users).map((u) => u.file)).toEqual(['src/a.ts', 'src/b.ts']);
+    // a lexical hit through one shared word is not followed
+    const plans = dataUsersIndex([edge('src/c.ts', 'pg:column:billing.subscription_plan.plan_code', 'uses_column', 5)], PATHS);
+    expect(dataUsersOf('how does a plan pick its starting file', [hit('pg', 'column', 'billing.subscription_plan.plan_code')], plans)).toEqual([]);
+  });
+
+  it('one shared word does not make a request about a table: every word of its name must be said', () => {
+    const names = (request: string, kind: string, name: string) => requestNames(new Set(queryWords(request)), { kind, name });
+    expect(names('how does a plan pick its starting file', 'column', 'billing.subscription_plan.plan_code')).toBe(false);
+    expect(names('how does a plan pick its starting file', 'table', 'billing.subscription_plan')).toBe(false);
+    expect(names('subscription plans and their prices', 'table', 'billing.subscription_plan')).toBe(true);
+    // plural and singular, schema abbreviations (tkt → ticket)
+    expect(names('ticket escalation history', 'table', 'support.tkt_esc_hist')).toBe(true);
+    expect(names('ticket history', 'table', 'support.tkt_esc_hist')).toBe(false);
+    // a column: its own words and one of its table's, or all of its table's
+    expect(names('which code reads customer emails', 'column', 'shop.customer.email')).toBe(true);
+    expect(names('which code reads emails', 'column', 'shop.customer.email')).toBe(false);
+    expect(names('how are invoices paid', 'column', 'billing.invoice.paid_on')).toBe(true);
+    expect(names('how are table comments introspected', 'column', 'support.satisfaction_survey.comment')).toBe(false);
+    // a column that only repeats its table's words needs the whole table: `order` is not `sales_order`
+    expect(names('where is the order of search results decided', 'column', 'shop.sales_order.order_id')).toBe(false);
+    expect(names('which code writes sales orders', 'column', 'shop.sales_order.order_id')).toBe(true);
+    // GraphQL: an operation by its own name, a field with its type
+    expect(names('which screens fetch books', 'graphql_query', 'query.books')).toBe(true);
+    expect(names('book titles', 'graphql_field', 'Book.title')).toBe(true);
+    expect(names('page titles', 'graphql_field', 'Book.title')).toBe(false);
   });
 
   it('the first hits this code uses are followed, not the first hits: other databases’ tables of the project do not crowd them out', () => {
     const users = dataUsersIndex(EDGES, PATHS);
     const others = ['orders', 'invoices', 'invoice_lines', 'customers', 'payments'].map((t) => hit('other', 'table', `public.${t}`));
-    expect(dataUsersOf([...others, hit('pg', 'table', 'billing.invoice')], users).map((u) => u.file)).toEqual(['src/a.ts', 'src/b.ts']);
+    expect(dataUsersOf('orders, invoices, customers and payments', [...others, hit('pg', 'table', 'billing.invoice')], users).map((u) => u.file)).toEqual([
+      'src/a.ts',
+      'src/b.ts',
+    ]);
   });
 
   it('the plan gives the data users their own step after the seed, with why', () => {

@@ -299,7 +299,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       ...(request.allowedSources ? { sources: request.allowedSources } : {}),
     });
     for (const [source, g] of known) {
-      const uses = dataUsersOf(result.hits, g.dataUsers);
+      const uses = dataUsersOf(request.request, result.hits, g.dataUsers);
       if (uses.length) out.set(source, uses);
     }
     return out;
