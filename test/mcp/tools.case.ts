@@ -159,6 +159,11 @@ export function describeToolContract(transport: string, client: () => Client): v
       const bad = await call(client(), 'get', { object: 'not an id' });
       expect(bad.isError).toBe(true);
       expect(bad.data.error.code).toBe('INVALID_TARGET');
+      // a source and a path without a kind: the hint spells it as a URI of that source
+      const shorthand = await call(client(), 'get', { object: `${SOURCE}:shop.orders` });
+      expect(shorthand.data.error.code).toBe('INVALID_TARGET');
+      expect(shorthand.text).toContain(`did you mean sextant://${SOURCE}/shop.orders`);
+      expect(shorthand.text).toContain(`${SOURCE}:table:shop.orders`);
       const badDetail = await call(client(), 'get', { object: `${SOURCE}:table:shop.orders`, detail: 'huge' });
       expect(badDetail.isError).toBe(true);
       expect(badDetail.text).toContain('detail');

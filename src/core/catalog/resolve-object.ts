@@ -25,11 +25,7 @@ export async function notFound(store: CatalogStore, wanted: string, source?: str
 /** A `sextant://` URI names the first path-resolvable kind that exists at its path; an id may use a kind's alias. */
 export async function resolveObject(store: CatalogStore, ref: string, kinds: ObjectKinds): Promise<CatalogObject> {
   const target = parseTarget(ref);
-  if (!target) {
-    throw new SextantError('INVALID_TARGET', `'${ref}' is neither an object id nor a sextant:// URI`, {
-      hint: 'use <source>:<kind>:<path> (e.g. shop:table:public.orders) or sextant://shop/public.orders',
-    });
-  }
+  if (!target) throw await invalidTarget(store, ref);
   if (target.kind === 'id') {
     const id = canonicalId(target.id, kinds);
     const found = await store.getObject(id);
@@ -47,6 +43,16 @@ export async function resolveObject(store: CatalogStore, ref: string, kinds: Obj
   const first = pathKinds.map((k) => candidates.find((c) => c.kind === k)).find(Boolean);
   if (first) return first;
   throw await notFound(store, `${target.source}:${path}`, target.source);
+}
+
+/** `demo:shop` reads like a source and a path: the hint then spells that target both ways, for this source. */
+async function invalidTarget(store: CatalogStore, ref: string): Promise<SextantError> {
+  const pair = /^([^:/\s]+):([^:\s]+)$/.exec(ref.trim());
+  const source = pair && (await store.getSource(pair[1]!)) ? pair[1]! : null;
+  const hint = source
+    ? `did you mean sextant://${source}/${pair![2]!}? An object id is <source>:<kind>:<path> (e.g. ${source}:table:${pair![2]!.includes('.') ? pair![2]! : `${pair![2]!}.<name>`})`
+    : 'use <source>:<kind>:<path> (e.g. shop:table:public.orders) or sextant://shop/public.orders';
+  return new SextantError('INVALID_TARGET', `'${ref}' is neither an object id nor a sextant:// URI`, { hint });
 }
 
 function canonicalId(id: string, kinds: ObjectKinds): string {
