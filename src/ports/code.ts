@@ -20,8 +20,10 @@ export const IMPORT_EDGE_KIND = 'imports';
  * cross-package imports), and each file's nearest tsconfig that maps paths resolves its aliases;
  * imports of the tree's own packages by name resolve from their package.json; the data links read
  * `.sql` files, SQL after comments, Python's triple-quoted strings and more ORMs' uses of a model.
+ * 6: each table a file's SQL or Prisma names says whether the file reads it, writes it or declares
+ * its schema (`TableUse.access`).
  */
-export const CODE_SCAN_VERSION = 5;
+export const CODE_SCAN_VERSION = 6;
 
 /** Commits of more files of the tree sweep (renames, reformatting) and bind nothing: co-change skips them. */
 export const SWEEPING_COMMIT_FILES = 40;
@@ -45,6 +47,15 @@ export interface RecentChange {
   files: number;
 }
 
+/**
+ * What a file does to a table: `read`s it (SELECT, a join, a subquery), `write`s it (INSERT,
+ * UPDATE, DELETE, MERGE, TRUNCATE, COPY FROM; Prisma Client's create/update/upsert/delete) or
+ * declares its `schema` (CREATE/ALTER TABLE, an index, a view, REFERENCES, a Prisma model).
+ */
+export type TableAccess = 'read' | 'write' | 'schema';
+
+export const TABLE_ACCESSES: readonly TableAccess[] = Object.freeze(['read', 'write', 'schema']);
+
 /** A table named in the file's SQL or by one of its ORM models. */
 export interface TableUse {
   /** `schema.table` or `table` as written. */
@@ -61,6 +72,8 @@ export interface TableUse {
    * lower case unless quoted, bounded (50). `*` names none.
    */
   columns?: string[];
+  /** What the statements at this line do to it, in `TABLE_ACCESSES` order; absent where the code does not say (most ORMs). */
+  access?: TableAccess[];
 }
 
 /**

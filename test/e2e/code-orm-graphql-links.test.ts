@@ -81,6 +81,25 @@ describe('ORM and GraphQL links', () => {
     expect(text.stdout).toContain('← uses_table shop:code_file:src/entities/invoice.ts (line 3, typeorm)');
   });
 
+  it('says what each file does to the table where its SQL or Prisma says: reads, writes, declares', async () => {
+    const access = async (id: string) =>
+      ((await runCli(['get', id, '--json'], env)).json.incoming as Array<{ fromId: string; kind: string; attributes: { access?: string[] } }>)
+        .filter((e) => e.kind === 'uses_table')
+        .map((e) => [e.fromId.split(':').at(-1), e.attributes.access]);
+    expect(await access('pg:table:public.audit_log')).toEqual([
+      ['prisma/schema.prisma', ['schema']],
+      ['src/audit.ts', ['write']],
+    ]);
+    expect(await access('pg:table:public.shop_order')).toEqual([
+      ['db/queries/orders.sql', ['read']],
+      ['shop/models.py', undefined], // Django's model says nothing of it
+      ['shop/views.py', undefined],
+    ]);
+    expect((await runCli(['get', 'pg:table:public.audit_log'], env)).stdout).toContain('← uses_table shop:code_file:src/audit.ts (line 4, prisma, writes)');
+    const described = await runCli(['describe', 'pg:table:public.audit_log'], env);
+    expect(described.stdout).toContain('← uses_table by shop:code_file:prisma/schema.prisma (line 1, prisma, declares)');
+  });
+
   it('a gql query links the operation and each field it selects; describe shows them both ways', async () => {
     expect(await incoming('api:graphql_query:query.books', 'uses_field')).toEqual([['shop:code_file:src/books.ts', 5, undefined]]);
     expect(await incoming('api:graphql_field:Author.name', 'uses_field')).toEqual([['shop:code_file:src/books.ts', 7, undefined]]);

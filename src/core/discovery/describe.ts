@@ -8,6 +8,7 @@ import { RELATION_KINDS, type CatalogEdge, type CatalogObject } from '../../port
 import type { ObjectFilter, ObjectPage, StoredSource } from '../../ports/store.js';
 import type { ObjectDetail } from '../catalog/describe-object.js';
 import type { ObjectFact } from '../../ports/source-kind.js';
+import type { TableAccess } from '../../ports/code.js';
 import { IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
 import { USES_COLUMN_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
 import { SextantError } from '../../kernel/errors.js';
@@ -78,6 +79,10 @@ export interface ObjectLink {
   kind: string;
   id: string;
   line?: number;
+  /** The ORM a code file names the table through. */
+  via?: string;
+  /** What a code file does to a table: reads, writes, declares its schema. */
+  access?: TableAccess[];
 }
 
 const LINK_KINDS = new Set([IMPORT_EDGE_KIND, USES_TABLE_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_COLUMN_EDGE_KIND]);
@@ -90,6 +95,8 @@ function links(d: ObjectDetail, cap: number): ObjectLink[] {
     kind: e.kind,
     id: direction === 'out' ? e.toId : e.fromId,
     ...(typeof e.attributes.line === 'number' ? { line: e.attributes.line } : {}),
+    ...(typeof e.attributes.via === 'string' ? { via: e.attributes.via } : {}),
+    ...(Array.isArray(e.attributes.access) && e.attributes.access.length ? { access: e.attributes.access as TableAccess[] } : {}),
   });
   const of = (edges: readonly CatalogEdge[]) => edges.filter((e) => LINK_KINDS.has(e.kind)).sort(columnsLast);
   return [...of(d.outgoing).map(link('out')), ...of(d.incoming).map(link('in'))].slice(0, cap);

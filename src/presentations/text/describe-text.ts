@@ -6,6 +6,7 @@
 import type { Description } from '../../core/discovery/describe.js';
 import type { GraphqlDescription } from '../../core/graphql/graphql-service.js';
 import type { AnyDescription } from '../../core/discovery/describe-any.js';
+import { edgeNote } from './edge-note.js';
 import { renderOperationDescription } from './operation-text.js';
 
 export function clip(text: string | null | undefined, max: number): string {
@@ -69,7 +70,8 @@ export function renderDescription(d: Description): string {
     lines.push(
       `members (${d.membersTotal ?? d.members.length}): ${d.members.map((m) => `${m.kind} ${m.name}`).join(', ')}${(d.membersTotal ?? 0) > d.members.length ? ' [truncated]' : ''}`,
     );
-  for (const l of d.links ?? []) lines.push(`${l.direction === 'out' ? `${l.kind} →` : `← ${l.kind} by`} ${l.id}${l.line ? ` (line ${l.line})` : ''}`);
+  for (const l of d.links ?? [])
+    lines.push(`${l.direction === 'out' ? `${l.kind} →` : `← ${l.kind} by`} ${l.id}${edgeNote({ line: l.line, via: l.via, access: l.access })}`);
   for (const f of d.facts ?? []) lines.push(`${f.label}: ${f.value}`);
   if (d.definition) lines.push(`definition: ${d.definition}`);
   return lines.join('\n');

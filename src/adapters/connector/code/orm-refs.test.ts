@@ -31,8 +31,8 @@ describe('ORM models in code', () => {
   it('Prisma: @@map and @@schema, else the model name', () => {
     const text = 'model Invoice {\n  id Int @id\n  @@map("invoice")\n  @@schema("billing")\n}\n\nmodel Customer {\n  id Int @id\n}\n';
     expect(ormTableRefs(text, 'prisma', 'prisma/schema.prisma')).toEqual([
-      { table: 'billing.invoice', line: 1, via: 'prisma', model: 'Invoice' },
-      { table: 'Customer', line: 7, via: 'prisma', model: 'Customer' },
+      { table: 'billing.invoice', line: 1, via: 'prisma', model: 'Invoice', access: ['schema'] },
+      { table: 'Customer', line: 7, via: 'prisma', model: 'Customer', access: ['schema'] },
     ]);
   });
 
@@ -118,10 +118,12 @@ describe('ORM models in code', () => {
       '    .create({ data: { id } });',
       '}',
       'prismaMock.invoice.findMany.mockResolvedValue([]);',
+      'export const pay = (id) => prisma.invoice.update({ where: { id }, data: { paid: true } });',
     ].join('\n');
+    // at the first use; what the calls do, from all of them
     expect(ormModelUses(service, 'typescript', models)).toEqual([
-      { table: 'invoice', line: 2, via: 'prisma' },
-      { table: 'UserNote', line: 5, via: 'prisma' },
+      { table: 'invoice', line: 2, via: 'prisma', access: ['read', 'write'] },
+      { table: 'UserNote', line: 5, via: 'prisma', access: ['write'] },
     ]);
     // no Prisma in the file: `.invoice.update(` is something else
     expect(ormModelUses('order.invoice.update({ paid: true });', 'javascript', models)).toEqual([]);
@@ -248,9 +250,9 @@ describe('ORM models in code', () => {
       '}',
     ].join('\n');
     expect(ormTableRefs(text, 'prisma', 'prisma/schema.prisma').filter((r) => r.table.startsWith('_'))).toEqual([
-      { table: '_CrateToShelf', line: 3, via: 'prisma' },
-      { table: '_CrateLikes', line: 8, via: 'prisma' },
-      { table: '_Follows', line: 16, via: 'prisma' },
+      { table: '_CrateToShelf', line: 3, via: 'prisma', access: ['schema'] },
+      { table: '_CrateLikes', line: 8, via: 'prisma', access: ['schema'] },
+      { table: '_Follows', line: 16, via: 'prisma', access: ['schema'] },
     ]);
   });
 

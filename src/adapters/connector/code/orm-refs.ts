@@ -11,6 +11,7 @@
  * and the tables a Knex query builder names (`db('crates').where(…)`, `.from('x')`, `createTable('x')`).
  */
 import pluralize from 'pluralize';
+import { TABLE_ACCESSES, type TableAccess } from '../../../ports/code.js';
 
 export interface OrmTableRef {
   /** `schema.table` or `table` as the model names it. */
@@ -22,6 +23,8 @@ export interface OrmTableRef {
   via: string;
   /** The model's name (Prisma, Django), by which other files reach the table. */
   model?: string;
+  /** Where the code says it: a Prisma model declares the table's schema, Prisma Client's calls read or write it. */
+  access?: TableAccess[];
 }
 
 const snake = (name: string) =>
@@ -78,7 +81,7 @@ function prisma(text: string, out: OrmTableRef[]): void {
     const body = m[2]!;
     const map = /@@map\(\s*(?:name\s*:\s*)?"([^"]+)"/.exec(body)?.[1];
     const schema = /@@schema\(\s*"([^"]+)"/.exec(body)?.[1];
-    out.push({ table: qualify(schema, map ?? m[1]!), line: lineAt(text, m.index + m[0].indexOf('model')), via: 'prisma', model: m[1]! });
+    out.push({ table: qualify(schema, map ?? m[1]!), line: lineAt(text, m.index + m[0].indexOf('model')), via: 'prisma', model: m[1]!, access: ['schema'] });
     const bodyAt = m.index + m[0].indexOf(body);
     for (const f of body.matchAll(/^[ \t]*\w+[ \t]+(\w+)\[\]([^\n]*)/gm)) {
       const relation = /@relation\(\s*(?:name\s*:\s*)?"([^"]+)"/.exec(f[2]!)?.[1];
@@ -93,7 +96,7 @@ function prisma(text: string, out: OrmTableRef[]): void {
     const table = qualify(f.schema, `_${f.relation ?? [f.model, f.type].sort().join('To')}`);
     if (seen.has(table)) continue;
     seen.add(table);
-    out.push({ table, line: lineAt(text, f.index), via: 'prisma' });
+    out.push({ table, line: lineAt(text, f.index), via: 'prisma', access: ['schema'] });
   }
 }
 
@@ -243,7 +246,7 @@ export function ormTableRefs(text: string, language: string, path: string): OrmT
 
 /** Prisma Client's operations on a model: `prisma.invoice.findMany(`. */
 const PRISMA_CLIENT_CALL =
-  /\.\s*([a-z]\w*)\s*\.\s*(?:findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany|count|aggregate|groupBy)\s*\(/g;
+  /\.\s*([a-z]\w*)\s*\.\s*(findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany|count|aggregate|groupBy)\s*\(/g;
 
 /** TypeORM's ways to reach an entity: `@InjectRepository(E)`, `getRepository(E)`, `Repository<E>`, `manager.find(E, …)`. */
 const TYPEORM_USE =
@@ -264,13 +267,17 @@ export function ormModelUses(text: string, language: string, models: readonly Or
     return out;
   };
   const uses = new Map<string, OrmTableRef>();
-  const use = (found: OrmTableRef | null | undefined, index: number) => {
-    if (found && !uses.has(found.table)) uses.set(found.table, { table: found.table, line: lineAt(text, index), via: found.via });
+  const use = (found: OrmTableRef | null | undefined, index: number, access?: TableAccess) => {
+    if (!found) return;
+    const known = uses.get(found.table) ?? { table: found.table, line: lineAt(text, index), via: found.via };
+    if (access && !known.access?.includes(access)) known.access = TABLE_ACCESSES.filter((a) => a === access || known.access?.includes(a));
+    uses.set(found.table, known);
   };
   if (language === 'typescript' || language === 'javascript') {
     if (/prisma/i.test(text)) {
       const prismaModels = byName('prisma', (m) => m[0]!.toLowerCase() + m.slice(1));
-      for (const m of text.matchAll(PRISMA_CLIENT_CALL)) use(prismaModels.get(m[1]!), m.index + m[0].indexOf(m[1]!));
+      for (const m of text.matchAll(PRISMA_CLIENT_CALL))
+        use(prismaModels.get(m[1]!), m.index + m[0].indexOf(m[1]!), /^(find|count|aggregate|groupBy)/.test(m[2]!) ? 'read' : 'write');
     }
     const entities = byName('typeorm', (m) => m);
     for (const m of text.matchAll(TYPEORM_USE)) use(entities.get(m[1] ?? m[2] ?? m[3]!), m.index);

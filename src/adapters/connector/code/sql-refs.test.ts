@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_COLUMNS, sqlRefs, sqlTableRefs } from './sql-refs.js';
+import { MAX_COLUMNS, sqlRefs as sqlRefsWithAccess, sqlTableRefs as sqlTableRefsWithAccess } from './sql-refs.js';
+
+// most cases here are about which tables and columns SQL names; what it does to them has its own cases below
+const withoutAccess = <T extends { access?: unknown }>({ access: _, ...ref }: T) => ref;
+const sqlTableRefs = async (text: string, language?: string) => (await sqlTableRefsWithAccess(text, language)).map(withoutAccess);
+const sqlRefs = async (text: string, language?: string) => {
+  const refs = await sqlRefsWithAccess(text, language);
+  return { ...refs, tables: refs.tables.map(withoutAccess) };
+};
 
 describe('SQL in code', () => {
   it('finds the tables of SQL literals and templates, parsed, with their lines', async () => {
@@ -53,6 +61,7 @@ describe('SQL in code', () => {
     expect(await sqlTableRefs(text, 'sql')).toEqual([
       { table: 'shelf', line: 2, columns: ['name'] },
       { table: 'crate', line: 5 },
+      { table: 'shelf', line: 5 }, // again: read first, here its schema is referenced
       { table: 'Stock.Level', line: 11, columns: ['n'] },
     ]);
   });
@@ -89,8 +98,73 @@ describe('SQL in code', () => {
     expect(await sqlTableRefs(text, 'sql')).toEqual([
       { table: 'crate', line: 1, columns: ['id', 'label'] },
       { table: 'bin', line: 20001, columns: ['id'] },
+      { table: 'crate', line: 20001 }, // again: written first, read here
     ]);
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('what SQL does to a table', () => {
+  const access = async (text: string, language?: string) => (await sqlTableRefsWithAccess(text, language)).map((r) => [r.table, r.line, r.access]);
+
+  it('reads, writes or declares, statement by statement, parsed', async () => {
+    const text = [
+      'db.query("SELECT * FROM invoice i JOIN customer c ON c.id = i.customer_id");',
+      'db.query("INSERT INTO payment (invoice_id) SELECT id FROM invoice WHERE due < now()");',
+      'db.query(`UPDATE invoice SET paid = true FROM payment p WHERE p.invoice_id = invoice.id`);',
+      "db.query('DELETE FROM refund USING payment WHERE refund.payment_id = payment.id');",
+      "db.query('WITH gone AS (DELETE FROM session WHERE expired RETURNING user_id) SELECT * FROM account JOIN gone USING (user_id)');",
+    ].join('\n');
+    expect(await access(text)).toEqual([
+      ['invoice', 1, ['read']],
+      ['customer', 1, ['read']],
+      ['payment', 2, ['write']],
+      ['invoice', 2, ['read']],
+      ['invoice', 3, ['write']],
+      ['payment', 3, ['read']],
+      ['refund', 4, ['write']],
+      ['payment', 4, ['read']],
+      ['account', 5, ['read']], // `gone` is the CTE, no table
+      ['session', 5, ['write']], // a DELETE inside a CTE still writes
+    ]);
+  });
+
+  it('a .sql file: DDL declares (REFERENCES too), COPY FROM and TRUNCATE write; a table is listed again for what it does anew', async () => {
+    const text = [
+      'CREATE TABLE crate (id int PRIMARY KEY, shelf_id int REFERENCES shelf (id));',
+      'CREATE INDEX crate_shelf ON crate (shelf_id);',
+      'INSERT INTO crate VALUES (1, 1);',
+      'INSERT INTO crate VALUES (2, 1);',
+      'COPY shelf (id) FROM stdin;',
+      '1',
+      '\\.',
+      'TRUNCATE bin;',
+      'CREATE VIEW full_crate AS SELECT * FROM crate;',
+      'SELECT count(*) FROM crate;',
+    ].join('\n');
+    expect(await access(text, 'sql')).toEqual([
+      ['crate', 1, ['schema']],
+      ['shelf', 1, ['schema']],
+      ['crate', 3, ['write']],
+      ['shelf', 5, ['write']],
+      ['bin', 8, ['write']],
+      ['full_crate', 9, ['schema']],
+      ['crate', 10, ['read']],
+    ]);
+  });
+
+  it('without a parse: the table a DML statement names first is written, the others read; DDL declares', async () => {
+    const text = [
+      "q('INSERT INTO audit_log SELECT * FROM events WHERE ?? ')",
+      "q('UPDATE stock SET n = n - 1 WHERE ??')",
+      "q('SELECT * FROM orders WHERE ??')",
+    ].join('\n');
+    expect(await access(text)).toEqual([
+      ['audit_log', 1, ['write']],
+      ['events', 1, ['read']],
+      ['stock', 2, ['write']],
+      ['orders', 3, ['read']],
+    ]);
   });
 });
 
@@ -158,7 +232,7 @@ describe('columns of parsed SQL', () => {
       'WITH recent AS (SELECT id, placed_at FROM orders WHERE placed_at > now()) SELECT r.id, p.amount, note FROM recent r JOIN payment p ON p.order_id = r.id;';
     expect(await refs(cte)).toEqual({
       tables: [
-        { table: 'recent', line: 1 }, // the CTE, named like a table: it resolves to nothing
+        // no `recent`: a CTE's name is no table, even where a table of that name exists
         { table: 'payment', line: 1, columns: ['amount', 'order_id'] },
         { table: 'orders', line: 1, columns: ['id', 'placed_at'] },
       ],

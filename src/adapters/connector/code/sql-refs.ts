@@ -12,9 +12,12 @@
  * parses, each table reference also carries the columns the statement names for it (sql-columns),
  * and unqualified columns of a statement of several tables are kept with their candidate tables;
  * the pattern fallback names no column. In a `.sql` file a table named again is listed again at a
- * later statement only with columns not named before. Known gap: plain lower-case SQL with no
+ * later statement only with columns not named before, or for what it does to the table (a CREATE
+ * TABLE, then its INSERTs). Each reference says whether the SQL reads the table, writes it or
+ * declares its schema (`TableAccess`). Known gap: plain lower-case SQL with no
  * clause beyond FROM (`select id from users`) reads as prose and is skipped.
  */
+import { TABLE_ACCESSES, type TableAccess } from '../../../ports/code.js';
 import { statementColumns, type StatementColumns } from './sql-columns.js';
 
 export interface SqlTableRef {
@@ -24,6 +27,8 @@ export interface SqlTableRef {
   line: number;
   /** Columns the statement names for this table (parsed SQL only), as written, at most MAX_COLUMNS. */
   columns?: string[];
+  /** What the statement does to it: read, write, schema (DDL). */
+  access?: TableAccess[];
 }
 
 /** Unqualified columns of a statement with several tables in scope: each is a column of one of `tables`. */
@@ -66,14 +71,80 @@ function loadParser(): Promise<Parse | null> {
   return parser;
 }
 
-/** Every relation of a parse tree: a RangeVar, wrapped in a node (`FROM`) or bare in a typed field (`UPDATE`'s relation). */
-function rangeVars(tree: unknown, out: Set<string>): void {
-  if (Array.isArray(tree)) return tree.forEach((t) => rangeVars(t, out));
+/** Statements whose `relation` they change; their other relations (a USING, a subquery) they read. */
+const WRITES = new Set(['InsertStmt', 'UpdateStmt', 'DeleteStmt', 'MergeStmt']);
+/** Statements that change rows without being DML's `relation` (COPY only when FROM). */
+const ALL_WRITTEN = new Set(['TruncateStmt']);
+/** Statements that read: the rest of the `…Stmt` kinds declare schema (CREATE, ALTER, COMMENT, GRANT, …). */
+const READS = new Set(['SelectStmt', 'ExplainStmt', 'DeclareCursorStmt', 'PrepareStmt', 'ExecuteStmt', 'CopyStmt', ...WRITES, ...ALL_WRITTEN]);
+
+type Accesses = Map<string, Set<TableAccess>>;
+
+/**
+ * Every relation of a parse tree (a RangeVar, wrapped in a node or bare in a typed field such as
+ * UPDATE's `relation`) with what the statement around it does to it.
+ */
+function relationAccess(tree: unknown, out: Accesses, access: TableAccess): void {
+  if (Array.isArray(tree)) return tree.forEach((t) => relationAccess(t, out, access));
   if (!tree || typeof tree !== 'object') return;
   const rel = tree as { schemaname?: unknown; relname?: unknown };
-  if (typeof rel.relname === 'string') out.add(typeof rel.schemaname === 'string' ? `${rel.schemaname}.${rel.relname}` : rel.relname);
-  for (const value of Object.values(tree as Record<string, unknown>)) rangeVars(value, out);
+  if (typeof rel.relname === 'string') {
+    const name = typeof rel.schemaname === 'string' ? `${rel.schemaname}.${rel.relname}` : rel.relname;
+    out.set(name, (out.get(name) ?? new Set()).add(access));
+  }
+  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
+    if (access !== 'schema' && WRITES.has(key) && value && typeof value === 'object') {
+      const { relation, ...rest } = value as Record<string, unknown>;
+      relationAccess(relation, out, 'write');
+      relationAccess(rest, out, 'read');
+    } else relationAccess(value, out, access);
+  }
 }
+
+/** A parse's relations with their access, statement by statement (`{stmts: [{stmt: {InsertStmt: …}}]}`). */
+function parsedAccess(tree: unknown): Accesses {
+  const out: Accesses = new Map();
+  const stmts = (tree as { stmts?: Array<{ stmt?: Record<string, unknown> }> }).stmts ?? [];
+  for (const { stmt } of stmts) {
+    const [kind, body] = Object.entries(stmt ?? {})[0] ?? [];
+    if (!kind) continue;
+    const copyFrom = kind === 'CopyStmt' && (body as { is_from?: unknown }).is_from === true;
+    const own: Accesses = new Map();
+    relationAccess(stmt, own, ALL_WRITTEN.has(kind) || copyFrom ? 'write' : READS.has(kind) ? 'read' : 'schema');
+    const ctes = new Set<string>();
+    cteNames(stmt, ctes);
+    for (const [name, access] of own) if (!ctes.has(name)) out.set(name, new Set([...(out.get(name) ?? []), ...access]));
+  }
+  return out;
+}
+
+/** The names a statement's WITH clauses give: `FROM gone` then names no table. */
+function cteNames(tree: unknown, out: Set<string>): void {
+  if (Array.isArray(tree)) return tree.forEach((t) => cteNames(t, out));
+  if (!tree || typeof tree !== 'object') return;
+  const cte = tree as { ctename?: unknown };
+  if (typeof cte.ctename === 'string') out.add(cte.ctename);
+  for (const value of Object.values(tree as Record<string, unknown>)) cteNames(value, out);
+}
+
+/** Without a parse: the first name a DML statement names is written, the rest read; DDL's names are schema. */
+function patternAccess(sql: string): Accesses {
+  const out: Accesses = new Map();
+  const first = /^\s*(\w+)/.exec(sql)?.[1]?.toLowerCase() ?? '';
+  const writes = ['insert', 'update', 'delete', 'merge', 'truncate'].includes(first);
+  const ddl = ['create', 'alter', 'drop', 'comment', 'grant', 'revoke'].includes(first);
+  for (const [i, n] of [...sql.matchAll(NAMED_AFTER)].entries()) {
+    const name = unquote(n[1]!);
+    out.set(name, (out.get(name) ?? new Set()).add(ddl ? 'schema' : writes && i === 0 ? 'write' : 'read'));
+  }
+  return out;
+}
+
+/** In `TABLE_ACCESSES` order. */
+const ordered = (access: Iterable<TableAccess>) => {
+  const set = new Set(access);
+  return TABLE_ACCESSES.filter((a) => set.has(a));
+};
 
 const unquote = (name: string) =>
   name
@@ -92,7 +163,8 @@ const withoutCopyRows = (text: string) =>
   text.replace(/(\bFROM\s+stdin\s*;[^\n]*\n)([\s\S]*?)^\\\.$/gim, (_, copy: string, rows: string) => copy + rows.replace(/[^\n]/g, ''));
 
 interface Parsed {
-  tables: Set<string>;
+  /** Each table with what the SQL does to it. */
+  tables: Accesses;
   /** Absent where the parser refused the text. */
   columns?: StatementColumns;
 }
@@ -110,18 +182,15 @@ const asPgParameters = (sql: string) =>
 
 /** The tables of one piece of SQL: its parse (and the columns it names), else the names after FROM/JOIN/INTO/UPDATE. */
 async function tablesOf(sql: string): Promise<Parsed> {
-  const tables = new Set<string>();
   const parse = await loadParser();
   let tree: unknown;
   try {
     if (!parse) throw new Error('no parser');
     tree = await parse(sql).catch(() => (/[?%:]/.test(sql) ? parse(asPgParameters(sql)) : Promise.reject(new Error('no parse'))));
   } catch {
-    for (const n of withoutComments(sql).matchAll(NAMED_AFTER)) tables.add(unquote(n[1]!));
-    return { tables };
+    return { tables: patternAccess(withoutComments(sql)) };
   }
-  rangeVars(tree, tables);
-  return { tables, columns: statementColumns(tree) };
+  return { tables: parsedAccess(tree), columns: statementColumns(tree) };
 }
 
 const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
@@ -156,13 +225,15 @@ export async function sqlTableRefs(text: string, language?: string): Promise<Sql
 export async function sqlRefs(text: string, language?: string): Promise<SqlRefs> {
   const out: SqlRefs = { tables: [], ambiguous: [] };
   const refs = new Map<string, SqlTableRef>();
-  const addTable = (table: string, line: number, columns: Iterable<string> = []) => {
+  const addTable = (table: string, line: number, access: Iterable<TableAccess>, columns: Iterable<string> = []) => {
     let ref = refs.get(`${table}@${line}`);
     if (!ref) {
       ref = { table, line };
       refs.set(`${table}@${line}`, ref);
       out.tables.push(ref);
     }
+    const accesses = ordered([...(ref.access ?? []), ...access]);
+    if (accesses.length) ref.access = accesses;
     for (const column of columns) {
       if ((ref.columns?.length ?? 0) >= MAX_COLUMNS) break;
       if (!ref.columns?.includes(column)) (ref.columns ??= []).push(column);
@@ -178,6 +249,7 @@ export async function sqlRefs(text: string, language?: string): Promise<SqlRefs>
   if (language === 'sql') {
     // each table once, at its first statement (again later only for columns not named before): a seed file of thousands of INSERTs names one table thousands of times
     const named = new Map<string, Set<string>>();
+    const done = new Map<string, Set<TableAccess>>();
     const chosen = new Set<string>();
     const inserts = new Set<string>();
     for (const s of statements(withoutCopyRows(text))) {
@@ -186,12 +258,14 @@ export async function sqlRefs(text: string, language?: string): Promise<SqlRefs>
       if (insert && inserts.has(insert) && !/\bselect\b/i.test(s.sql)) continue; // the same table and columns again: nothing new, not worth a parse
       if (insert) inserts.add(insert);
       const parsed = await tablesOf(s.sql);
-      for (const table of parsed.tables) {
+      for (const [table, access] of parsed.tables) {
         const known = named.get(table);
         const columns = [...(parsed.columns?.byTable.get(table) ?? [])].filter((c) => !known?.has(c));
-        if (known && !columns.length) continue;
-        addTable(table, s.line, columns);
+        const fresh = [...access].filter((a) => !done.get(table)?.has(a));
+        if (known && !columns.length && !fresh.length) continue;
+        addTable(table, s.line, access, columns);
         named.set(table, new Set([...(known ?? []), ...columns]));
+        done.set(table, new Set([...(done.get(table) ?? []), ...access]));
       }
       addChoices(parsed, s.line, (tables, column) => {
         const key = `${tables.join('\n')}\n${column}`; // each unqualified column of the same tables once, as each table is
@@ -207,7 +281,7 @@ export async function sqlRefs(text: string, language?: string): Promise<SqlRefs>
     if (!LOOKS_LIKE_SQL.test(sql) || !SQL_MARKS.test(sql)) continue;
     const parsed = await tablesOf(sql.replace(/\$\{[^}]*\}/g, '$1'));
     const line = lineAt(text, index);
-    for (const table of parsed.tables) addTable(table, line, parsed.columns?.byTable.get(table));
+    for (const [table, access] of parsed.tables) addTable(table, line, access, parsed.columns?.byTable.get(table));
     addChoices(parsed, line);
   }
   return out;

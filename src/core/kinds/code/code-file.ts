@@ -14,7 +14,9 @@ import {
   type FieldUse,
   type FileImport,
   type RecentChange,
+  type TableAccess,
   type TableUse,
+  TABLE_ACCESSES,
   type ColumnChoice,
 } from '../../../ports/code.js';
 
@@ -48,6 +50,7 @@ function listOf<T>(value: unknown, is: (item: unknown) => item is T): T[] {
 const isImport = (v: unknown): v is FileImport => isRecord(v) && isString(v.path) && Array.isArray(v.kinds);
 const isPartner = (v: unknown): v is CoChangePartner => isRecord(v) && isString(v.path) && isNumber(v.weight);
 const isRecent = (v: unknown): v is RecentChange => isRecord(v) && isNumber(v.ago) && isNumber(v.files);
+const isAccess = (v: unknown): v is TableAccess => TABLE_ACCESSES.includes(v as TableAccess);
 const isTable = (v: unknown): v is TableUse => isRecord(v) && isString(v.table) && isNumber(v.line);
 const isChoice = (v: unknown): v is ColumnChoice => isRecord(v) && Array.isArray(v.columns) && Array.isArray(v.tables) && isNumber(v.line);
 const isField = (v: unknown): v is FieldUse => isRecord(v) && isString(v.path) && isNumber(v.line);
@@ -66,9 +69,14 @@ export function codeFileText({ attributes: a }: Attributes): Pick<CodeFileFacts,
 
 /** The tables a file's SQL and ORM models name, SQL's first; `columns` kept only as a list of strings. */
 export const codeFileTables = ({ attributes: a }: Attributes): TableUse[] =>
-  [...listOf(a.sqlTables, isTable), ...listOf(a.ormTables, isTable)].map(({ columns, ...ref }) =>
-    Array.isArray(columns) && columns.length ? { ...ref, columns: listOf(columns, isString) } : ref,
-  );
+  [...listOf(a.sqlTables, isTable), ...listOf(a.ormTables, isTable)].map(({ columns, access, ...ref }) => {
+    const accesses = listOf(access, isAccess);
+    return {
+      ...ref,
+      ...(Array.isArray(columns) && columns.length ? { columns: listOf(columns, isString) } : {}),
+      ...(accesses.length ? { access: accesses } : {}),
+    };
+  });
 
 /** Unqualified columns of the file's SQL with their candidate tables. */
 export const codeFileColumnChoices = ({ attributes: a }: Attributes): ColumnChoice[] =>

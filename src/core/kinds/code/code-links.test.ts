@@ -43,6 +43,23 @@ describe('code-to-data links', () => {
     ]);
   });
 
+  it('the edge says what the file does to the table, from all its lines, in read-write-schema order; nothing where no line says', () => {
+    const file = { ...rel('svc', 'x'), id: 'svc:code_file:src/x.ts', kind: 'code_file', resource: 'file:src/x.ts' };
+    file.attributes = {
+      sqlTables: [
+        { table: 'billing.invoice', line: 3, access: ['schema'] },
+        { table: 'invoice', line: 9, access: ['write'] },
+        { table: 'invoice', line: 12, access: ['read', 'bogus'] },
+        { table: 'lead', line: 4 },
+      ],
+    };
+    const edges = codeDataEdges([file], relationIndex(RELATIONS));
+    expect(edges.map((e) => [e.toId, e.attributes])).toEqual([
+      ['pg:table:billing.invoice', { line: 3, access: ['read', 'write', 'schema'] }],
+      ['pg:table:crm.lead', { line: 4 }],
+    ]);
+  });
+
   it('a name two databases have goes to the one that has most of the code source’s tables, or to each of a tie (dev and prod copies)', () => {
     const relations = [
       ...RELATIONS,

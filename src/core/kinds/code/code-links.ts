@@ -3,7 +3,8 @@
  * Code-to-data links (issue 16): the tables a code file's SQL names (`sqlTables`) or its ORM
  * models map (`ormTables`), found by the connector, resolved against the relations of the
  * project's other sources, stored as `uses_table` edges code_file → table with the line (and
- * `via`, the ORM, for a model), so `get` of a table lists the code that reads or writes it. A
+ * `via`, the ORM, for a model, and `access`: whether the file reads the table, writes it or
+ * declares its schema, where its SQL or Prisma says), so `get` of a table lists the code that reads or writes it. A
  * qualified name must match schema and table; a bare name matches a table of that name when only
  * one schema has it (else `public`'s); a name several sources have goes to the source that has most
  * of the code's tables. The columns a file's parsed SQL names for a table (`TableUse.columns`)
@@ -17,7 +18,7 @@
 import { RELATION_KINDS, type CatalogEdge, type CatalogObject } from '../../../ports/catalog.js';
 import type { Connector } from '../../../ports/connector.js';
 import type { DecoratorDeps } from '../../../ports/source-kind.js';
-import type { TableUse } from '../../../ports/code.js';
+import { TABLE_ACCESSES, type TableAccess, type TableUse } from '../../../ports/code.js';
 import { codeFileColumnChoices, codeFileFields, codeFileTables } from './code-file.js';
 import { GRAPHQL_LINK_KINDS, graphqlIndex, type GraphqlResolver } from './graphql-links.js';
 
@@ -89,14 +90,27 @@ export function codeDataEdges(files: readonly CatalogObject[], find: RelationInd
   };
   const edges: CatalogEdge[] = [];
   for (const file of files) {
-    const seen = new Set<string>();
-    const link = (kind: string, target: CatalogObject, line: number, via?: string) => {
-      if (seen.has(target.id)) return;
-      seen.add(target.id);
-      edges.push({ fromId: file.id, toId: target.id, kind, resource: file.resource, attributes: { line, ...(via ? { via } : {}) } });
+    const seen = new Map<string, CatalogEdge>();
+    const link = (kind: string, target: CatalogObject, line: number, via?: string, access?: readonly TableAccess[]) => {
+      const known = seen.get(target.id);
+      if (known) {
+        // one edge per file and table, at the first line; what the file does to it, from every line
+        const all = new Set([...((known.attributes.access as TableAccess[] | undefined) ?? []), ...(access ?? [])]);
+        if (all.size) known.attributes.access = TABLE_ACCESSES.filter((a) => all.has(a));
+        return;
+      }
+      const edge = {
+        fromId: file.id,
+        toId: target.id,
+        kind,
+        resource: file.resource,
+        attributes: { line, ...(via ? { via } : {}), ...(access?.length ? { access: [...access] } : {}) },
+      };
+      seen.set(target.id, edge);
+      edges.push(edge);
     };
     const refs = codeFileTables(file).sort((a, b) => a.line - b.line);
-    for (const ref of refs) for (const table of resolve(ref)) link(USES_TABLE_EDGE_KIND, table, ref.line, ref.via);
+    for (const ref of refs) for (const table of resolve(ref)) link(USES_TABLE_EDGE_KIND, table, ref.line, ref.via, ref.access);
     if (!columnOf) continue;
     const uses: Array<{ line: number; column: CatalogObject }> = [];
     for (const ref of refs)

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { ObjectDetail } from '../../../core/catalog/describe-object.js';
 import type { CatalogEdge, CatalogObject } from '../../../ports/catalog.js';
+import { edgeNote } from '../../text/edge-note.js';
 import { colors, printJson, println, table } from '../output.js';
 import { runWithEngine } from '../session.js';
 
@@ -26,9 +27,7 @@ function edgeLine(e: CatalogEdge, direction: 'out' | 'in'): string {
   const cols = Array.isArray(e.attributes.columns)
     ? ` (${(e.attributes.columns as string[]).join(', ')} → ${((e.attributes.referencedColumns as string[] | undefined) ?? []).join(', ')})`
     : '';
-  const where = [typeof e.attributes.line === 'number' ? `line ${e.attributes.line}` : '', typeof e.attributes.via === 'string' ? e.attributes.via : ''];
-  const line = where.some(Boolean) ? ` (${where.filter(Boolean).join(', ')})` : '';
-  return `  ${direction === 'out' ? '→' : '←'} ${e.kind} ${other}${cols}${line}`;
+  return `  ${direction === 'out' ? '→' : '←'} ${e.kind} ${other}${cols}${edgeNote(e.attributes)}`;
 }
 
 export function renderDetail(d: ObjectDetail): string {

@@ -10,6 +10,7 @@ import type { ContextRecord } from '../../../ports/catalog.js';
 import type { ObjectDescription } from '../../../core/discovery/describe.js';
 import { csrfField, errorFrom, href, shell, when, type Html, page, tableHead } from '../layout.js';
 import type { UiContext, UiEnv } from '../ui-context.js';
+import { edgeNote } from '../../text/edge-note.js';
 import { relationDiagram } from './relation-diagram.js';
 
 /** Where a context form returns to: only a page of the UI itself. */
@@ -248,8 +249,8 @@ export function registerBrowse(app: Hono<UiEnv>): void {
           detail.outgoing.length || detail.incoming.length
             ? html`<h2>Dependencies</h2>
                 <ul>
-                  ${detail.outgoing.map((e) => html`<li>${e.kind} → <a href="${href('browse/object', { id: e.toId })}">${e.toId}</a></li>`)}
-                  ${detail.incoming.map((e) => html`<li>${e.kind} ← <a href="${href('browse/object', { id: e.fromId })}">${e.fromId}</a></li>`)}
+                  ${detail.outgoing.map((e) => html`<li>${e.kind} → <a href="${href('browse/object', { id: e.toId })}">${e.toId}</a>${edgeNote(e.attributes)}</li>`)}
+                  ${detail.incoming.map((e) => html`<li>${e.kind} ← <a href="${href('browse/object', { id: e.fromId })}">${e.fromId}</a>${edgeNote(e.attributes)}</li>`)}
                 </ul>`
             : ''
         }
