@@ -74,10 +74,10 @@ describe('onboarding_plan for a topic about data', () => {
     expect(out.context.related_files).toContain('src/jobs/nightly.ts');
     const step = out.plan.steps.find((s) => s.title === 'Code that touches the data');
     expect(step?.files).toEqual(['src/jobs/nightly.ts']);
-    expect(step?.why).toContain('src/jobs/nightly.ts uses table public.refund_request (line 3)');
+    expect(step?.why).toContain('src/jobs/nightly.ts reads table public.refund_request (line 3)');
     // and as data an agent can follow: the object each file uses, by id
     expect(out.context.data_uses).toEqual([
-      { file: 'src/jobs/nightly.ts', uses: expect.stringMatching(/:table:public\.refund_request$/), kind: 'uses_table', line: 3 },
+      { file: 'src/jobs/nightly.ts', uses: expect.stringMatching(/:table:public\.refund_request$/), kind: 'uses_table', line: 3, access: ['read'] },
     ]);
   });
 

@@ -47,6 +47,14 @@ describe('data users', () => {
       ['src/c.ts', 4],
     ]);
     expect(dataUsersOf('book titles', [hit('api', 'graphql_field', 'Book.title')], users).map(dataUseWhy)).toEqual(['uses GraphQL field Book.title (line 2)']);
+    // what the file does to the table, where its code says
+    const written = dataUsersIndex(
+      [{ ...edge('src/a.ts', 'pg:table:billing.invoice', 'uses_table', 3), attributes: { line: 3, access: ['read', 'write'] } }],
+      PATHS,
+    );
+    expect(dataUsersOf('invoices', [hit('pg', 'table', 'billing.invoice')], written).map(dataUseWhy)).toEqual([
+      'reads and writes table billing.invoice (line 3)',
+    ]);
   });
 
   it('a column hit follows the files that use the column first, then its table’s other users', () => {

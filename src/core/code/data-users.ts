@@ -8,6 +8,7 @@
 import { SCHEMA_ABBREVIATIONS } from '../../kernel/text/abbreviations.js';
 import { singular } from '../../kernel/text/inflect.js';
 import { RELATION_KINDS, type CatalogEdge } from '../../ports/catalog.js';
+import { TABLE_ACCESSES, type TableAccess } from '../../ports/code.js';
 import { queryWords } from '../search/document-ranking.js';
 import { USES_COLUMN_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
 import type { SearchHit } from '../search/types.js';
@@ -25,6 +26,8 @@ export interface DataUse {
   uses: string;
   kind: string;
   line?: number;
+  /** What the file does to a table, where its code says (`TableAccess`). */
+  access?: TableAccess[];
 }
 
 /** `source:path` of the used object → its users in one code source. */
@@ -43,7 +46,16 @@ export function dataUsersIndex(edges: readonly CatalogEdge[], pathOf: ReadonlyMa
     const file = pathOf.get(e.fromId);
     if (!file) continue;
     const key = sourcePath(e.toId);
-    const use: DataUse = { file, uses: e.toId, kind: e.kind, ...(typeof e.attributes.line === 'number' ? { line: e.attributes.line } : {}) };
+    const access = Array.isArray(e.attributes.access)
+      ? (e.attributes.access as unknown[]).filter((a): a is TableAccess => TABLE_ACCESSES.includes(a as TableAccess))
+      : [];
+    const use: DataUse = {
+      file,
+      uses: e.toId,
+      kind: e.kind,
+      ...(typeof e.attributes.line === 'number' ? { line: e.attributes.line } : {}),
+      ...(access.length ? { access } : {}),
+    };
     const list = out.get(key);
     if (list) list.push(use);
     else out.set(key, [use]);
@@ -110,9 +122,15 @@ export function dataUsersOf(request: string, hits: readonly SearchHit[], users: 
 
 const TARGET_LABELS: Record<string, string> = { graphql_query: 'GraphQL operation', graphql_field: 'GraphQL field', data_object: 'data object' };
 
-/** Why a data user is in the plan: `uses table billing.invoice (line 3)`, `uses GraphQL field Book.title (line 2)`. */
+const ACCESS_VERBS: Record<TableAccess, string> = { read: 'reads', write: 'writes', schema: 'declares' };
+
+/**
+ * Why a data user is in the plan: `uses table billing.invoice (line 3)`, `reads and writes table
+ * billing.invoice (line 3)`, `uses GraphQL field Book.title (line 2)`.
+ */
 export function dataUseWhy(use: DataUse): string {
   const [, kind = '', ...path] = use.uses.split(':');
   const label = use.kind === USES_TABLE_EDGE_KIND ? 'table' : (TARGET_LABELS[kind] ?? kind);
-  return `uses ${label} ${path.join(':')}${use.line ? ` (line ${use.line})` : ''}`;
+  const verb = use.access?.length ? use.access.map((a) => ACCESS_VERBS[a]).join(' and ') : 'uses';
+  return `${verb} ${label} ${path.join(':')}${use.line ? ` (line ${use.line})` : ''}`;
 }

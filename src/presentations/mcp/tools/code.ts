@@ -26,7 +26,17 @@ export function planOutput(result: OnboardingResult) {
       resolved_by: c.resolvedBy,
       stats: { nodes_visited: c.stats.nodesVisited, edges_traversed: c.stats.edgesTraversed, max_depth: c.stats.maxDepth },
       ...(c.reason ? { reason: c.reason } : {}),
-      ...(c.dataUses?.length ? { data_uses: c.dataUses.map((u) => ({ file: u.file, uses: u.uses, kind: u.kind, ...(u.line ? { line: u.line } : {}) })) } : {}),
+      ...(c.dataUses?.length
+        ? {
+            data_uses: c.dataUses.map((u) => ({
+              file: u.file,
+              uses: u.uses,
+              kind: u.kind,
+              ...(u.line ? { line: u.line } : {}),
+              ...(u.access ? { access: u.access } : {}),
+            })),
+          }
+        : {}),
       ...(c.notice ? { notice: c.notice } : {}),
     },
     user_summary: result.userSummary,
