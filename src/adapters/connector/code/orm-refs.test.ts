@@ -19,6 +19,33 @@ describe('ORM models in code', () => {
     ]);
   });
 
+  it("TypeORM's join tables: @JoinTable's name, else owner table, property and other table in snake case", () => {
+    const text = [
+      "import { Entity, JoinTable, ManyToMany } from 'typeorm';",
+      "@Entity('categories')",
+      'export class Category {}',
+      "@Entity({ schema: 'quiz' })",
+      'export class Question {',
+      '  @ManyToMany(() => Category, (c) => c.questions, { eager: true })',
+      '  @JoinTable()',
+      '  categories: Category[];',
+      '',
+      '  @JoinTable()',
+      '  @ManyToMany((type) => Tag)',
+      '  public readonly relatedTags!: Tag[];',
+      '',
+      '  @ManyToMany(() => Category)',
+      "  @JoinTable({ name: 'question_extra' })",
+      '  extra: Category[];',
+      '}',
+    ].join('\n');
+    expect(ormTableRefs(text, 'typescript', 'src/quiz.ts').filter((r) => !r.model)).toEqual([
+      { table: 'quiz.question_categories_categories', line: 7, via: 'typeorm' },
+      { table: 'quiz.question_related_tags_tag', line: 10, via: 'typeorm' },
+      { table: 'quiz.question_extra', line: 15, via: 'typeorm' },
+    ]);
+  });
+
   it('Sequelize: define() is the plural unless a tableName says otherwise', () => {
     const text =
       "const Customer = sequelize.define('customer', { name: DataTypes.STRING });\nclass Log extends Model {}\nLog.init({}, { sequelize, tableName: 'audit_log', schema: 'ops' });\n";

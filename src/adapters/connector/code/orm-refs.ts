@@ -38,11 +38,44 @@ const STR = String.raw`['"\`]([\w$.-]+)['"\`]`;
 
 function typeorm(text: string, out: OrmTableRef[]): void {
   const decorator = /@(?:Entity|ViewEntity)\s*\(([^)]*)\)[\s\S]{0,400}?\bclass\s+([A-Za-z_$][\w$]*)/g;
+  const entities: Array<{ index: number; table: string; schema: string | undefined }> = [];
   for (const m of text.matchAll(decorator)) {
     const args = m[1]!;
     const name = new RegExp(`^\\s*${STR}`).exec(args)?.[1] ?? new RegExp(`\\bname\\s*:\\s*${STR}`).exec(args)?.[1];
     const schema = new RegExp(`\\bschema\\s*:\\s*${STR}`).exec(args)?.[1];
     out.push({ table: qualify(schema, name ?? snake(m[2]!)), line: lineAt(text, m.index), via: 'typeorm', model: m[2]! });
+    entities.push({ index: m.index, table: name ?? snake(m[2]!), schema });
+  }
+  typeormJoinTables(text, entities, out);
+}
+
+/** A class property's declaration: `categories: Category[]`, `private readonly tags!: Tag[]`. */
+const PROPERTY = /^\s*(?:@\w+\s*\((?:[^()]|\([^()]*\))*\)\s*)*(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)\s*[!?]?\s*:/;
+/** `@ManyToMany(() => Category` or `@ManyToMany(type => Category`: the other entity's class. */
+const MANY_TO_MANY = /@ManyToMany\s*\(\s*(?:\(\s*\w*\s*\)|\w+)\s*=>\s*([A-Z]\w*)/g;
+
+/**
+ * `@JoinTable({ name })`, else TypeORM's default name for a many-to-many's join table: the owner's
+ * table, the property and the other entity's table, in snake case (`question_categories_category`).
+ * The other entity's table is its name here when this file declares it, else its class in snake case.
+ */
+function typeormJoinTables(text: string, entities: ReadonlyArray<{ index: number; table: string; schema: string | undefined }>, out: OrmTableRef[]): void {
+  const tableOf = new Map(out.filter((r) => r.model).map((r) => [r.model!, r.table.split('.').at(-1)!]));
+  for (const m of text.matchAll(/@JoinTable\s*\(/g)) {
+    const owner = entities.filter((e) => e.index < m.index).at(-1);
+    if (!owner) continue;
+    const args = callArgs(text, m.index + m[0].length - 1);
+    const given = new RegExp(`\\bname\\s*:\\s*${STR}`).exec(args)?.[1];
+    const schema = new RegExp(`\\bschema\\s*:\\s*${STR}`).exec(args)?.[1] ?? owner.schema;
+    // the property it decorates, past any other decorators, and the `@ManyToMany(() => Category, …)` among them
+    const rest = text.slice(m.index + m[0].length + args.length + 1);
+    const prop = PROPERTY.exec(rest);
+    const property = prop?.[1];
+    const between = (from: number, to: number) => [...text.slice(from, to).matchAll(MANY_TO_MANY)];
+    const after = prop ? between(m.index, m.index + m[0].length + args.length + 1 + prop.index + prop[0].length) : [];
+    const other = (after[0] ?? between(owner.index, m.index).at(-1))?.[1];
+    const table = given ?? (other && property ? snake(`${owner.table}_${property}_${tableOf.get(other) ?? snake(other)}`) : null);
+    if (table) out.push({ table: qualify(schema, table), line: lineAt(text, m.index), via: 'typeorm' });
   }
 }
 

@@ -127,6 +127,12 @@ describe('what SQL does to a table', () => {
       ['account', 5, ['read']], // `gone` is the CTE, no table
       ['session', 5, ['write']], // a DELETE inside a CTE still writes
     ]);
+    const merge =
+      'db.exec(`MERGE INTO stock s USING delivery d ON s.sku = d.sku WHEN MATCHED THEN UPDATE SET n = s.n + d.n WHEN NOT MATCHED THEN INSERT VALUES (d.sku, d.n)`);';
+    expect(await access(merge)).toEqual([
+      ['stock', 1, ['write']],
+      ['delivery', 1, ['read']],
+    ]);
   });
 
   it('a .sql file: DDL declares (REFERENCES too), COPY FROM and TRUNCATE write; a table is listed again for what it does anew', async () => {

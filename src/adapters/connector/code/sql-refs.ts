@@ -49,9 +49,10 @@ export const MAX_COLUMNS = 50;
 export const MAX_COLUMN_CHOICES = 200;
 
 const LITERAL = /"""[\s\S]*?"""|'''[\s\S]*?'''|`(?:\\[\s\S]|[^`\\])*`|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g;
-const LOOKS_LIKE_SQL = /^\s*(select\b[\s\S]*\bfrom|insert\s+into|update\s+\S+\s+set|delete\s+from|with\b[\s\S]*\b(select|insert|update|delete))\b/i;
+const LOOKS_LIKE_SQL =
+  /^\s*(select\b[\s\S]*\bfrom|insert\s+into|update\s+\S+\s+set|delete\s+from|merge\s+into|with\b[\s\S]*\b(select|insert|update|delete|merge))\b/i;
 /** Prose can read as SQL ("select your plan from the list" parses): upper-case keywords, SQL punctuation or clause words are asked for too. */
-const SQL_MARKS = /\b(SELECT|FROM|INSERT|UPDATE|DELETE|JOIN)\b|[*=?$]|\b(where|join|values|set|group by|order by|limit)\b/;
+const SQL_MARKS = /\b(SELECT|FROM|INSERT|UPDATE|DELETE|MERGE|JOIN)\b|[*=?$]|\b(where|join|values|set|group by|order by|limit)\b/;
 /** `INSERT INTO t (…) VALUES …`: its one table and its column list, read without the parser. */
 const PLAIN_INSERT = /^insert\s+into\s+((?:"[^"]+"|[a-z_][\w$]*)(?:\.(?:"[^"]+"|[a-z_][\w$]*))?)(?=[\s(])\s*(\([^()]*\))?/i;
 const NAMED_AFTER =
