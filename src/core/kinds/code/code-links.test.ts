@@ -29,6 +29,28 @@ describe('code-to-data links', () => {
     expect(find('nothing')).toEqual([]);
   });
 
+  it("SQL's names match as PostgreSQL folds them (unquoted `user` is not Prisma's \"User\"); an ORM's match in any case", () => {
+    const tables = [rel('pg', 'public.User'), rel('pg', 'public.orders'), rel('pg', 'audit.Log')];
+    const find = (name: string, exact: boolean) => relationIndex(tables)(name, exact).map((r) => r.path);
+    expect(find('user', true)).toEqual([]);
+    expect(find('User', true)).toEqual(['public.User']);
+    expect(find('user', false)).toEqual(['public.User']);
+    expect(find('audit.log', true)).toEqual([]);
+    expect(find('audit.Log', true)).toEqual(['audit.Log']);
+    const file = { ...rel('svc', 'x'), id: 'svc:code_file:src/x.ts', kind: 'code_file', resource: 'file:src/x.ts' };
+    file.attributes = {
+      sqlTables: [
+        { table: 'user', line: 2 },
+        { table: 'orders', line: 3 },
+      ],
+      ormTables: [{ table: 'user', line: 5, via: 'prisma' }],
+    };
+    expect(codeDataEdges([file], relationIndex(tables)).map((e) => [e.toId, e.attributes.line])).toEqual([
+      ['pg:table:public.orders', 3],
+      ['pg:table:public.User', 5],
+    ]);
+  });
+
   it('one uses_table edge per file and table, owned by the file, with the first line', () => {
     const file = { ...rel('svc', 'x'), id: 'svc:code_file:src/x.ts', kind: 'code_file', resource: 'file:src/x.ts' };
     file.attributes = {

@@ -42,23 +42,32 @@ export function columnIndex(columns: readonly CatalogObject[]): ColumnIndex {
   return (tableId, column) => exact.get(`${tableId}\n${column}`) ?? folded.get(`${tableId}\n${column.toLowerCase()}`) ?? null;
 }
 
-/** Finds the relations a name may mean: at most one per source, sources in name order. */
-export type RelationIndex = (name: string) => CatalogObject[];
+/**
+ * Finds the relations a name may mean: at most one per source, sources in name order. SQL's names
+ * (`exact`) are as PostgreSQL resolves them, folded to lower case unless quoted, so `user` is not
+ * Prisma's `"User"`; an ORM's names match in any case.
+ */
+export type RelationIndex = (name: string, exact?: boolean) => CatalogObject[];
 
-/** One source's relations by lower-case `schema.name` and by bare name. */
-function sourceIndex(relations: readonly CatalogObject[]): (name: string) => CatalogObject | null {
-  const qualified = new Map<string, CatalogObject>();
+/** One source's relations by `schema.name` and by bare name, as stored and in lower case. */
+function sourceIndex(relations: readonly CatalogObject[]): (name: string, exact: boolean) => CatalogObject | null {
+  const qualified = new Map<string, CatalogObject[]>();
   const bare = new Map<string, CatalogObject[]>();
+  const add = (map: Map<string, CatalogObject[]>, key: string, r: CatalogObject) => map.set(key, [...(map.get(key) ?? []), r]);
   for (const r of relations) {
-    qualified.set(r.path.toLowerCase(), r);
-    const name = r.name.toLowerCase();
-    bare.set(name, [...(bare.get(name) ?? []), r]);
+    add(qualified, r.path.toLowerCase(), r);
+    add(bare, r.name.toLowerCase(), r);
   }
-  return (name) => {
+  return (name, exact) => {
     const key = name.toLowerCase();
-    if (key.includes('.')) return qualified.get(key) ?? null;
+    if (key.includes('.')) {
+      const found = qualified.get(key) ?? [];
+      return found.find((r) => r.path === name) ?? (exact ? null : (found[0] ?? null));
+    }
     const found = bare.get(key) ?? [];
-    return found.length === 1 ? found[0]! : (found.find((r) => r.path.toLowerCase() === `public.${key}`) ?? null);
+    const named = found.filter((r) => r.name === name);
+    const pick = named.length || exact ? named : found;
+    return pick.length === 1 ? pick[0]! : (pick.find((r) => r.path.toLowerCase() === `public.${key}`) ?? null);
   };
 }
 
@@ -67,7 +76,7 @@ export function relationIndex(relations: readonly CatalogObject[]): RelationInde
   const bySource = new Map<string, CatalogObject[]>();
   for (const r of relations) bySource.set(r.source, [...(bySource.get(r.source) ?? []), r]);
   const finders = [...bySource].sort(([a], [b]) => a.localeCompare(b)).map(([, rs]) => sourceIndex(rs));
-  return (name) => finders.flatMap((find) => find(name) ?? []);
+  return (name, exact = false) => finders.flatMap((find) => find(name, exact) ?? []);
 }
 
 /**
@@ -77,13 +86,14 @@ export function relationIndex(relations: readonly CatalogObject[]): RelationInde
  * column index, also `uses_column` edges, one per file and column, with the first line.
  */
 export function codeDataEdges(files: readonly CatalogObject[], find: RelationIndex, columnOf?: ColumnIndex): CatalogEdge[] {
-  const candidates = (ref: Pick<TableUse, 'table' | 'alternatives'>) => [ref.table, ...(ref.alternatives ?? [])].map(find).find((found) => found.length) ?? [];
+  const candidates = (ref: Pick<TableUse, 'table' | 'alternatives' | 'via'>) =>
+    [ref.table, ...(ref.alternatives ?? [])].map((name) => find(name, !ref.via)).find((found) => found.length) ?? [];
   const names = new Map<string, Set<string>>();
   for (const file of files)
     for (const ref of codeFileTables(file))
       for (const table of candidates(ref)) names.set(table.source, (names.get(table.source) ?? new Set()).add(table.name.toLowerCase()));
   const votes = (table: CatalogObject) => names.get(table.source)?.size ?? 0;
-  const resolve = (ref: Pick<TableUse, 'table' | 'alternatives'>) => {
+  const resolve = (ref: Pick<TableUse, 'table' | 'alternatives' | 'via'>) => {
     const found = candidates(ref);
     const best = Math.max(0, ...found.map(votes));
     return found.filter((t) => votes(t) === best);
