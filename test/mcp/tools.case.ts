@@ -159,11 +159,14 @@ export function describeToolContract(transport: string, client: () => Client): v
       const bad = await call(client(), 'get', { object: 'not an id' });
       expect(bad.isError).toBe(true);
       expect(bad.data.error.code).toBe('INVALID_TARGET');
-      // a source and a path without a kind: the hint spells it as a URI of that source
+      // a source and a path or name without a kind: the hint names that source's objects of that path or name
       const shorthand = await call(client(), 'get', { object: `${SOURCE}:shop.orders` });
       expect(shorthand.data.error.code).toBe('INVALID_TARGET');
-      expect(shorthand.text).toContain(`did you mean sextant://${SOURCE}/shop.orders`);
-      expect(shorthand.text).toContain(`${SOURCE}:table:shop.orders`);
+      expect(shorthand.text).toContain(`did you mean: ${SOURCE}:table:shop.orders`);
+      const byName = await call(client(), 'get', { object: `${SOURCE}:Orders` });
+      expect(byName.data.error.suggestions).toContain(`${SOURCE}:table:shop.orders`);
+      const nothing = await call(client(), 'get', { object: `${SOURCE}:zzz` });
+      expect(nothing.text).toContain(`sextant://${SOURCE}/zzz`);
       const badDetail = await call(client(), 'get', { object: `${SOURCE}:table:shop.orders`, detail: 'huge' });
       expect(badDetail.isError).toBe(true);
       expect(badDetail.text).toContain('detail');

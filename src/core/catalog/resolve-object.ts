@@ -45,14 +45,29 @@ export async function resolveObject(store: CatalogStore, ref: string, kinds: Obj
   throw await notFound(store, `${target.source}:${path}`, target.source);
 }
 
-/** `demo:shop` reads like a source and a path: the hint then spells that target both ways, for this source. */
+/**
+ * `demo:shop.orders` or `db:Tag` reads like a source and a path without a kind: the hint names that
+ * source's objects of that path or name (any case), else spells the target as a URI.
+ */
 async function invalidTarget(store: CatalogStore, ref: string): Promise<SextantError> {
+  const message = `'${ref}' is neither an object id nor a sextant:// URI`;
   const pair = /^([^:/\s]+):([^:\s]+)$/.exec(ref.trim());
-  const source = pair && (await store.getSource(pair[1]!)) ? pair[1]! : null;
-  const hint = source
-    ? `did you mean sextant://${source}/${pair![2]!}? An object id is <source>:<kind>:<path> (e.g. ${source}:table:${pair![2]!.includes('.') ? pair![2]! : `${pair![2]!}.<name>`})`
-    : 'use <source>:<kind>:<path> (e.g. shop:table:public.orders) or sextant://shop/public.orders';
-  return new SextantError('INVALID_TARGET', `'${ref}' is neither an object id nor a sextant:// URI`, { hint });
+  if (!pair || !(await store.getSource(pair[1]!)))
+    return new SextantError('INVALID_TARGET', message, { hint: 'use <source>:<kind>:<path> (e.g. shop:table:public.orders) or sextant://shop/public.orders' });
+  const [, source, path] = pair as unknown as [string, string, string];
+  const wanted = path.toLowerCase();
+  const suggestions = (await store.objectIds(source))
+    .filter((id) => {
+      const objectPath = id.split(':').slice(2).join(':').toLowerCase();
+      return objectPath === wanted || objectPath.endsWith(`.${wanted}`) || objectPath.endsWith(`/${wanted}`);
+    })
+    .slice(0, 5);
+  return new SextantError('INVALID_TARGET', message, {
+    hint: suggestions.length
+      ? `did you mean: ${suggestions.join(', ')}`
+      : `an object id is <source>:<kind>:<path> (e.g. ${source}:table:<schema>.<name>); or give sextant://${source}/${path}`,
+    details: { suggestions },
+  });
 }
 
 function canonicalId(id: string, kinds: ObjectKinds): string {

@@ -55,6 +55,16 @@ describe('data users', () => {
     expect(dataUsersOf('invoices', [hit('pg', 'table', 'billing.invoice')], written).map(dataUseWhy)).toEqual([
       'reads and writes table billing.invoice (line 3)',
     ]);
+    // the files that only declare it (a migration, a model) come after those that read or write it
+    const declared = dataUsersIndex(
+      [
+        { ...edge('src/a.ts', 'pg:table:billing.invoice', 'uses_table', 3), attributes: { line: 3, access: ['schema'] } },
+        { ...edge('src/b.ts', 'pg:table:billing.invoice', 'uses_table', 9), attributes: { line: 9, access: ['read'] } },
+        edge('src/c.ts', 'pg:table:billing.invoice', 'uses_table', 4),
+      ],
+      PATHS,
+    );
+    expect(dataUsersOf('invoices', [hit('pg', 'table', 'billing.invoice')], declared).map((u) => u.file)).toEqual(['src/b.ts', 'src/c.ts', 'src/a.ts']);
   });
 
   it('a column hit follows the files that use the column first, then its table’s other users', () => {
