@@ -192,9 +192,19 @@ export function createEngine(deps: EngineDeps): Engine {
     factsOf: (object) => kindSpec(object)?.facts?.(object) ?? [],
   };
 
-  async function objectsElsewhere(except: string, wanted: readonly string[]): Promise<CatalogObject[]> {
+  /** Read page by page, of those kinds only: an index of 100,000 columns is not loaded to find 1,000 tables. */
+  async function objectsElsewhere(except: string, wanted: readonly string[], parentIds?: readonly string[]): Promise<CatalogObject[]> {
     const out: CatalogObject[] = [];
-    for (const s of await store.listSources()) if (s.name !== except) out.push(...(await store.sourceObjects(s.name)).filter((o) => wanted.includes(o.kind)));
+    const sources = (await store.listSources()).map((s) => s.name).filter((name) => name !== except);
+    const all = async (filter: ObjectFilter) => {
+      for (let cursor: string | null = null; ; ) {
+        const page = await store.listObjects({ ...filter, kinds: wanted, limit: 5000, ...(cursor ? { cursor } : {}) });
+        out.push(...page.items);
+        if (!(cursor = page.nextCursor)) return;
+      }
+    };
+    if (parentIds) for (const parentId of parentIds) await all({ parentId, sources });
+    else for (const source of sources) await all({ source });
     return out;
   }
 
@@ -241,7 +251,7 @@ export function createEngine(deps: EngineDeps): Engine {
           ? family.decorateConnector(base, {
               store,
               source: source.name,
-              otherObjects: (kinds) => objectsElsewhere(source.name, kinds),
+              otherObjects: (kinds, parentIds) => objectsElsewhere(source.name, kinds, parentIds),
               ...(deps.llm ? { llm: deps.llm } : {}),
               ...(options.onProgress ? { onProgress: options.onProgress } : {}),
             })

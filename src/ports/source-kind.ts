@@ -75,8 +75,11 @@ export interface DecoratorDeps {
   source: string;
   llm?: () => Promise<Llm | null>;
   onProgress?: ProgressFn;
-  /** Objects of these kinds in the index's other sources (code files link to the tables their SQL names). */
-  otherObjects?: (kinds: readonly string[]) => Promise<CatalogObject[]>;
+  /**
+   * Objects of these kinds in the index's other sources (code files link to the tables their SQL
+   * names), or only the children of these parents (the columns of the tables a code source names).
+   */
+  otherObjects?: (kinds: readonly string[], parentIds?: readonly string[]) => Promise<CatalogObject[]>;
 }
 
 export interface SourceKind {

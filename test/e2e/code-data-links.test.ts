@@ -53,12 +53,12 @@ describe('code-to-data links', () => {
       ['app:code_file:src/report.ts', 2],
     ]);
     const text = await runCli(['get', 'pg:table:billing.invoice'], env);
-    expect(text.stdout).toContain('← uses_table app:code_file:src/invoices.ts (line 3)');
+    expect(text.stdout).toContain('← uses_table app:code_file:src/invoices.ts (line 3, reads)');
     const described = await runCli(['describe', 'pg:table:public.customer', '--json'], env);
     expect(described.json.links).toEqual([
-      { direction: 'in', kind: 'uses_table', id: 'app:code_file:src/invoices.ts', line: 3 },
-      { direction: 'in', kind: 'uses_table', id: 'app:code_file:src/names.ts', line: 1 },
-      { direction: 'in', kind: 'uses_table', id: 'app:code_file:src/report.ts', line: 2 },
+      { direction: 'in', kind: 'uses_table', id: 'app:code_file:src/invoices.ts', line: 3, access: ['read'] },
+      { direction: 'in', kind: 'uses_table', id: 'app:code_file:src/names.ts', line: 1, access: ['write'] },
+      { direction: 'in', kind: 'uses_table', id: 'app:code_file:src/report.ts', line: 2, access: ['read'] },
     ]);
     const unused = await runCli(['get', 'pg:table:public.audit_log', '--json'], env);
     expect(unused.json.incoming).toEqual([]);
@@ -69,8 +69,8 @@ describe('code-to-data links', () => {
     const tables = file.json.outgoing.filter((e: { kind: string }) => e.kind === 'uses_table');
     expect(tables.map((e: { toId: string }) => e.toId)).toEqual(['pg:table:public.customer']);
     expect(file.json.object.attributes.sqlTables).toEqual([
-      { table: 'customer', line: 1, columns: ['name', 'id'] },
-      { table: 'nowhere', line: 2, columns: ['id'] },
+      { table: 'customer', line: 1, columns: ['name', 'id'], access: ['write'] },
+      { table: 'nowhere', line: 2, columns: ['id'], access: ['write'] },
     ]);
   });
 });

@@ -167,10 +167,13 @@ export function withDataLinks(connector: Connector, deps: DecoratorDeps): Connec
       const edges = [...snapshot.edges];
       const tableUsers = snapshot.objects.filter((o) => Array.isArray(o.attributes.sqlTables) || Array.isArray(o.attributes.ormTables));
       if (tableUsers.length) {
-        const relations = await deps.otherObjects(RELATION_KINDS);
+        const find = relationIndex(await deps.otherObjects(RELATION_KINDS));
         const named = tableUsers.some((f) => codeFileTables(f).some((t) => t.columns?.length) || codeFileColumnChoices(f).length);
-        const columns = named && relations.length ? columnIndex(await deps.otherObjects(['column'])) : undefined;
-        edges.push(...codeDataEdges(tableUsers, relationIndex(relations), columns));
+        const tables = codeDataEdges(tableUsers, find);
+        // the columns of the tables the code names, not every column of the project's databases
+        const linked = [...new Set(tables.map((e) => e.toId))];
+        const columns = named && linked.length ? columnIndex(await deps.otherObjects(['column'], linked)) : undefined;
+        edges.push(...(columns ? codeDataEdges(tableUsers, find, columns) : tables));
       }
       const fieldUsers = snapshot.objects.filter((o) => Array.isArray(o.attributes.graphqlFields));
       if (fieldUsers.length) edges.push(...codeGraphqlEdges(fieldUsers, graphqlIndex(await deps.otherObjects(GRAPHQL_LINK_KINDS))));
