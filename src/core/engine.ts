@@ -197,7 +197,7 @@ export function createEngine(deps: EngineDeps): Engine {
     const out: CatalogObject[] = [];
     const sources = (await store.listSources()).map((s) => s.name).filter((name) => name !== except);
     const all = async (filter: ObjectFilter) => {
-      for (let cursor: string | null = null; ; ) {
+      for (let cursor: string | null = null; ;) {
         const page = await store.listObjects({ ...filter, kinds: wanted, limit: 5000, ...(cursor ? { cursor } : {}) });
         out.push(...page.items);
         if (!(cursor = page.nextCursor)) return;
