@@ -78,10 +78,10 @@ describe('ORM and GraphQL links', () => {
     ]);
     expect(await incoming('pg:table:public.unused', 'uses_table')).toEqual([]);
     const text = await runCli(['get', 'pg:table:billing.invoice'], env);
-    expect(text.stdout).toContain('← uses_table shop:code_file:src/entities/invoice.ts (line 3, typeorm)');
+    expect(text.stdout).toContain('← uses_table shop:code_file:src/entities/invoice.ts (line 3, typeorm, declares)');
   });
 
-  it('says what each file does to the table where its SQL or Prisma says: reads, writes, declares', async () => {
+  it('says what each file does to the table where its SQL or ORM says: reads, writes, declares', async () => {
     const access = async (id: string) =>
       ((await runCli(['get', id, '--json'], env)).json.incoming as Array<{ fromId: string; kind: string; attributes: { access?: string[] } }>)
         .filter((e) => e.kind === 'uses_table')
@@ -92,8 +92,8 @@ describe('ORM and GraphQL links', () => {
     ]);
     expect(await access('pg:table:public.shop_order')).toEqual([
       ['db/queries/orders.sql', ['read']],
-      ['shop/models.py', undefined], // Django's model says nothing of it
-      ['shop/views.py', undefined],
+      ['shop/models.py', ['schema']],
+      ['shop/views.py', ['read']], // Order.objects.filter(…)
     ]);
     expect((await runCli(['get', 'pg:table:public.audit_log'], env)).stdout).toContain('← uses_table shop:code_file:src/audit.ts (line 4, prisma, writes)');
     const described = await runCli(['describe', 'pg:table:public.audit_log'], env);

@@ -13,9 +13,9 @@ describe('ORM models in code', () => {
       'export class CustomerNote {}',
     ].join('\n');
     expect(ormTableRefs(text, 'typescript', 'src/models.ts')).toEqual([
-      { table: 'invoice_line', line: 2, via: 'typeorm', model: 'Line' },
-      { table: 'billing.invoice', line: 4, via: 'typeorm', model: 'Invoice' },
-      { table: 'customer_note', line: 6, via: 'typeorm', model: 'CustomerNote' },
+      { table: 'invoice_line', line: 2, via: 'typeorm', model: 'Line', access: ['schema'] },
+      { table: 'billing.invoice', line: 4, via: 'typeorm', model: 'Invoice', access: ['schema'] },
+      { table: 'customer_note', line: 6, via: 'typeorm', model: 'CustomerNote', access: ['schema'] },
     ]);
   });
 
@@ -40,9 +40,9 @@ describe('ORM models in code', () => {
       '}',
     ].join('\n');
     expect(ormTableRefs(text, 'typescript', 'src/quiz.ts').filter((r) => !r.model)).toEqual([
-      { table: 'quiz.question_categories_categories', line: 7, via: 'typeorm' },
-      { table: 'quiz.question_related_tags_tag', line: 10, via: 'typeorm' },
-      { table: 'quiz.question_extra', line: 15, via: 'typeorm' },
+      { table: 'quiz.question_categories_categories', line: 7, via: 'typeorm', access: ['schema'] },
+      { table: 'quiz.question_related_tags_tag', line: 10, via: 'typeorm', access: ['schema'] },
+      { table: 'quiz.question_extra', line: 15, via: 'typeorm', access: ['schema'] },
     ]);
   });
 
@@ -50,8 +50,8 @@ describe('ORM models in code', () => {
     const text =
       "const Customer = sequelize.define('customer', { name: DataTypes.STRING });\nclass Log extends Model {}\nLog.init({}, { sequelize, tableName: 'audit_log', schema: 'ops' });\n";
     expect(ormTableRefs(text, 'javascript', 'models.js')).toEqual([
-      { table: 'customers', alternatives: ['customer'], line: 1, via: 'sequelize' },
-      { table: 'ops.audit_log', line: 3, via: 'sequelize' },
+      { table: 'customers', alternatives: ['customer'], line: 1, via: 'sequelize', access: ['schema'] },
+      { table: 'ops.audit_log', line: 3, via: 'sequelize', access: ['schema'] },
     ]);
   });
 
@@ -86,10 +86,10 @@ describe('ORM models in code', () => {
       '    pass',
     ].join('\n');
     expect(ormTableRefs(text, 'python', 'shop/models.py')).toEqual([
-      { table: 'billing.invoice', line: 1, via: 'sqlalchemy', model: 'Invoice' },
-      { table: 'billing.invoice_line', line: 5, via: 'sqlalchemy' },
-      { table: 'shop_customer', line: 7, via: 'django', model: 'Customer' },
-      { table: 'payments', line: 10, via: 'django', model: 'Payment' },
+      { table: 'billing.invoice', line: 1, via: 'sqlalchemy', model: 'Invoice', access: ['schema'] },
+      { table: 'billing.invoice_line', line: 5, via: 'sqlalchemy', access: ['schema'] },
+      { table: 'shop_customer', line: 7, via: 'django', model: 'Customer', access: ['schema'] },
+      { table: 'payments', line: 10, via: 'django', model: 'Payment', access: ['schema'] },
     ]);
   });
 
@@ -111,19 +111,19 @@ describe('ORM models in code', () => {
       '    pass',
     ].join('\n');
     expect(ormTableRefs(text, 'python', 'shop/crates/models.py')).toEqual([
-      { table: 'crates_crate', line: 4, via: 'django', model: 'Crate' },
-      { table: 'crates_crate_shelves', line: 6, via: 'django' },
+      { table: 'crates_crate', line: 4, via: 'django', model: 'Crate', access: ['schema'] },
+      { table: 'crates_crate_shelves', line: 6, via: 'django', access: ['schema'] },
     ]);
   });
 
   it('JPA @Table and GORM TableName()', () => {
     const java = '@Entity\n@Table(name = "invoice", schema = "billing")\npublic class Invoice {}\n\n@Entity\npublic class CustomerNote {}\n';
     expect(ormTableRefs(java, 'java', 'src/main/java/a/Invoice.java')).toEqual([
-      { table: 'billing.invoice', line: 1, via: 'jpa' },
-      { table: 'CustomerNote', alternatives: ['customer_note'], line: 5, via: 'jpa' },
+      { table: 'billing.invoice', line: 1, via: 'jpa', access: ['schema'] },
+      { table: 'CustomerNote', alternatives: ['customer_note'], line: 5, via: 'jpa', access: ['schema'] },
     ]);
     const go = 'type Order struct{}\n\nfunc (Order) TableName() string {\n\treturn "orders"\n}\n';
-    expect(ormTableRefs(go, 'go', 'db/order.go')).toEqual([{ table: 'orders', line: 3, via: 'gorm' }]);
+    expect(ormTableRefs(go, 'go', 'db/order.go')).toEqual([{ table: 'orders', line: 3, via: 'gorm', access: ['schema'] }]);
   });
 
   it('finds nothing in code without models', () => {
@@ -156,7 +156,9 @@ describe('ORM models in code', () => {
     expect(ormModelUses('order.invoice.update({ paid: true });', 'javascript', models)).toEqual([]);
     const view =
       'from shop.crates.models import Crate\n\ndef full():\n    return Crate.objects.filter(full=True)\n\ndef also():\n    return Crate.objects.all()\n';
-    expect(ormModelUses(view, 'python', models)).toEqual([{ table: 'crates_crate', line: 4, via: 'django' }]);
+    expect(ormModelUses(view, 'python', models)).toEqual([{ table: 'crates_crate', line: 4, via: 'django', access: ['read'] }]);
+    const writes = 'def add(label):\n    Crate.objects.create(label=label)\n    Crate.objects.filter(label=label).update(full=True)\n';
+    expect(ormModelUses(writes, 'python', models)).toEqual([{ table: 'crates_crate', line: 2, via: 'django', access: ['read', 'write'] }]);
   });
 
   it('SQLModel: a table=True class is its name in lower case unless __tablename__ says otherwise; Alembic operations name tables', () => {
@@ -174,8 +176,8 @@ describe('ORM models in code', () => {
       '    id: int',
     ].join('\n');
     expect(ormTableRefs(models, 'python', 'app/models.py')).toEqual([
-      { table: 'crate', line: 6, via: 'sqlmodel', model: 'Crate' },
-      { table: 'shelves', line: 9, via: 'sqlalchemy', model: 'Shelf' },
+      { table: 'crate', line: 6, via: 'sqlmodel', model: 'Crate', access: ['schema'] },
+      { table: 'shelves', line: 9, via: 'sqlalchemy', model: 'Shelf', access: ['schema'] },
     ]);
     const migration = [
       'from alembic import op',
@@ -190,8 +192,8 @@ describe('ORM models in code', () => {
       '    op.execute("UPDATE crate SET id = 1")',
     ].join('\n');
     expect(ormTableRefs(migration, 'python', 'alembic/versions/0001_init.py')).toEqual([
-      { table: 'crate', line: 5, via: 'alembic' },
-      { table: 'store.shelves', line: 9, via: 'alembic' },
+      { table: 'crate', line: 5, via: 'alembic', access: ['schema'] },
+      { table: 'store.shelves', line: 9, via: 'alembic', access: ['schema'] },
     ]);
     const route = [
       'from sqlmodel import select',
@@ -199,10 +201,13 @@ describe('ORM models in code', () => {
       'def read(session, id):',
       '    crate = session.get(Crate, id)',
       '    return session.exec(select(Shelf).where(Shelf.id == id)).all()',
+      '',
+      'def empty(session):',
+      '    session.execute(delete(Shelf))',
     ].join('\n');
     expect(ormModelUses(route, 'python', ormTableRefs(models, 'python', 'app/models.py'))).toEqual([
-      { table: 'crate', line: 4, via: 'sqlmodel' },
-      { table: 'shelves', line: 5, via: 'sqlalchemy' },
+      { table: 'crate', line: 4, via: 'sqlmodel', access: ['read'] },
+      { table: 'shelves', line: 5, via: 'sqlalchemy', access: ['read', 'write'] },
     ]);
   });
 
@@ -221,11 +226,11 @@ describe('ORM models in code', () => {
       'await db("crates").del();',
     ].join('\n');
     expect(ormTableRefs(text, 'javascript', 'src/crates.js')).toEqual([
-      { table: 'crates', line: 2, via: 'knex' },
-      { table: 'shelves', line: 4, via: 'knex' },
-      { table: 'store.bins', line: 6, via: 'knex' },
-      { table: 'owners', line: 7, via: 'knex' },
-      { table: 'labels', line: 8, via: 'knex' },
+      { table: 'crates', line: 2, via: 'knex', access: ['read', 'write'] }, // where(), then del()
+      { table: 'shelves', line: 4, via: 'knex', access: ['read'] },
+      { table: 'store.bins', line: 6, via: 'knex', access: ['write'] },
+      { table: 'owners', line: 7, via: 'knex', access: ['read'] },
+      { table: 'labels', line: 8, via: 'knex', access: ['schema'] },
     ]);
     // without a builder call in the file, join() and from() are the array's and Buffer's
     expect(ormTableRefs("const s = parts.join('shelves'); const b = Buffer.from('owners');", 'javascript', 'src/util.js')).toEqual([]);
@@ -248,10 +253,10 @@ describe('ORM models in code', () => {
       '}',
     ].join('\n');
     expect(ormTableRefs(java, 'java', 'src/main/java/a/Crate.java')).toEqual([
-      { table: 'crates', line: 1, via: 'jpa' },
-      { table: 'crate_labels', line: 5, via: 'jpa' },
-      { table: 'store.crate_notes', line: 8, via: 'jpa' },
-      { table: 'crate_log', line: 12, via: 'jdbc' },
+      { table: 'crates', line: 1, via: 'jpa', access: ['schema'] },
+      { table: 'crate_labels', line: 5, via: 'jpa', access: ['schema'] },
+      { table: 'store.crate_notes', line: 8, via: 'jpa', access: ['schema'] },
+      { table: 'crate_log', line: 12, via: 'jdbc', access: ['write'] },
     ]);
   });
 
@@ -296,7 +301,7 @@ describe('ORM models in code', () => {
       '}',
     ].join('\n');
     expect(ormModelUses(service, 'typescript', models)).toEqual([
-      { table: 'crate', line: 3, via: 'typeorm' },
+      { table: 'crate', line: 3, via: 'typeorm' }, // a repository says nothing of what it is used for
       { table: 'shelf_note', line: 5, via: 'typeorm' },
     ]);
   });
@@ -324,8 +329,8 @@ describe('ORM models in code', () => {
       '    ]',
     ].join('\n');
     expect(ormTableRefs(text, 'python', 'shop/crates/migrations/0001_initial.py')).toEqual([
-      { table: 'crates_crate', line: 5, via: 'django' },
-      { table: 'labels', line: 9, via: 'django' },
+      { table: 'crates_crate', line: 5, via: 'django', access: ['schema'] },
+      { table: 'labels', line: 9, via: 'django', access: ['schema'] },
     ]);
   });
 });

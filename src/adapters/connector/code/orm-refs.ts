@@ -23,7 +23,7 @@ export interface OrmTableRef {
   via: string;
   /** The model's name (Prisma, Django), by which other files reach the table. */
   model?: string;
-  /** Where the code says it: a Prisma model declares the table's schema, Prisma Client's calls read or write it. */
+  /** Where the code says it: a Prisma model declares the table's schema; Prisma Client's, Django managers' and SQLAlchemy statements' calls read or write it. */
   access?: TableAccess[];
 }
 
@@ -102,10 +102,27 @@ const KNEX_NAMED = new RegExp(
   'g',
 );
 
+/** What a Knex call does to its table, by the method: the schema builder declares, `insert`/`update`/`del`… write, the rest read. */
+function knexAccess(call: string): TableAccess {
+  if (/\.\s*(?:createTable|alterTable|dropTable|renameTable)\w*\s*\(\s*['"`][^'"`]*['"`]\s*$/.test(call)) return 'schema';
+  if (/\.\s*(?:insert|update|upsert|del|delete|truncate|increment|decrement|into)\s*\($/.test(call) || /\.\s*into\s*\(/.test(call)) return 'write';
+  return 'read';
+}
+
 function knex(text: string, out: OrmTableRef[]): void {
-  const found = new Map<string, number>();
-  for (const re of [KNEX_START, KNEX_NAMED]) for (const m of text.matchAll(re)) if (!found.has(m[1]!) || found.get(m[1]!)! > m.index) found.set(m[1]!, m.index);
-  for (const [table, index] of found) out.push({ table, line: lineAt(text, index), via: 'knex' });
+  const found = new Map<string, { index: number; access: Set<TableAccess> }>();
+  for (const re of [KNEX_START, KNEX_NAMED])
+    for (const m of text.matchAll(re)) {
+      const known = found.get(m[1]!);
+      const access = knexAccess(m[0]);
+      if (!known) found.set(m[1]!, { index: m.index, access: new Set([access]) });
+      else {
+        known.index = Math.min(known.index, m.index);
+        known.access.add(access);
+      }
+    }
+  for (const [table, { index, access }] of found)
+    out.push({ table, line: lineAt(text, index), via: 'knex', access: TABLE_ACCESSES.filter((a) => access.has(a)) });
 }
 
 function prisma(text: string, out: OrmTableRef[]): void {
@@ -274,8 +291,14 @@ export function ormTableRefs(text: string, language: string, path: string): OrmT
     jpa(text, out);
     jpaSideTables(text, out);
   } else if (language === 'go') gorm(text, out);
+  // a model, an entity, a mapping or a migration declares its table; Spring's SimpleJdbcInsert writes it
+  for (const ref of out) ref.access ??= [ref.via === 'jdbc' ? 'write' : 'schema'];
   return out.sort((a, b) => a.line - b.line);
 }
+
+/** Django manager calls that change rows; the others (`filter`, `get`, `all`, `count`, …) read them. */
+const DJANGO_WRITES =
+  /^(create|bulk_create|bulk_update|get_or_create|update_or_create|update|delete|acreate|abulk_create|aget_or_create|aupdate_or_create|aupdate|adelete)$/;
 
 /** Prisma Client's operations on a model: `prisma.invoice.findMany(`. */
 const PRISMA_CLIENT_CALL =
@@ -316,10 +339,12 @@ export function ormModelUses(text: string, language: string, models: readonly Or
     for (const m of text.matchAll(TYPEORM_USE)) use(entities.get(m[1] ?? m[2] ?? m[3]!), m.index);
   } else if (language === 'python') {
     const djangoModels = byName('django', (m) => m);
-    for (const m of text.matchAll(/\b([A-Z]\w*)\.objects\b/g)) use(djangoModels.get(m[1]!), m.index);
+    for (const m of text.matchAll(/\b([A-Z]\w*)\.objects\b(?:\s*\.\s*(\w+))?/g))
+      use(djangoModels.get(m[1]!), m.index, m[2] ? (DJANGO_WRITES.test(m[2]) ? 'write' : 'read') : undefined);
     const alchemyModels = new Map([...byName('sqlalchemy', (m) => m), ...byName('sqlmodel', (m) => m)]);
-    const statement = /\b(?:select|insert|update|delete|query|get|get_one|merge)\(\s*([A-Z]\w*)\b|\b([A-Z]\w*)\.query\b/g;
-    for (const m of text.matchAll(statement)) use(alchemyModels.get(m[1] ?? m[2]!), m.index);
+    const statement = /\b(select|insert|update|delete|query|get|get_one|merge)\(\s*([A-Z]\w*)\b|\b([A-Z]\w*)\.query\b/g;
+    for (const m of text.matchAll(statement))
+      use(alchemyModels.get(m[2] ?? m[3]!), m.index, /^(insert|update|delete|merge)$/.test(m[1] ?? '') ? 'write' : 'read');
   }
   return [...uses.values()];
 }
