@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { edgeNote, edgeNotes } from './edge-note.js';
+
+describe('edge notes', () => {
+  it('names the line, the ORM and what the file does to the table, in that order', () => {
+    expect(edgeNote({ line: 115, via: 'prisma', access: ['read', 'write', 'schema'] })).toBe(' (line 115, prisma, reads, writes, declares)');
+    expect(edgeNote({ line: 3 })).toBe(' (line 3)');
+  });
+
+  it('says nothing of what it does not know: no attributes, unknown access words', () => {
+    expect(edgeNote({})).toBe('');
+    expect(edgeNotes({ access: ['drop', 7], via: 3, line: '3' })).toEqual([]);
+  });
+});
