@@ -20,8 +20,10 @@ export const IMPORT_EDGE_KIND = 'imports';
  * cross-package imports), and each file's nearest tsconfig that maps paths resolves its aliases;
  * imports of the tree's own packages by name resolve from their package.json; the data links read
  * `.sql` files, SQL after comments, Python's triple-quoted strings and more ORMs' uses of a model.
+ * 6: `.vue`, `.svelte` and `.astro` files are code files (their script blocks read, their imports
+ * resolved both ways), and tsconfig `paths` patterns choose the longest matching prefix.
  */
-export const CODE_SCAN_VERSION = 5;
+export const CODE_SCAN_VERSION = 6;
 
 /** Commits of more files of the tree sweep (renames, reformatting) and bind nothing: co-change skips them. */
 export const SWEEPING_COMMIT_FILES = 40;
