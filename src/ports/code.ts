@@ -21,7 +21,8 @@ export const IMPORT_EDGE_KIND = 'imports';
  * imports of the tree's own packages by name resolve from their package.json; the data links read
  * `.sql` files, SQL after comments, Python's triple-quoted strings and more ORMs' uses of a model.
  * 6: `.vue`, `.svelte` and `.astro` files are code files (their script blocks read, their imports
- * resolved both ways), and tsconfig `paths` patterns choose the longest matching prefix.
+ * resolved both ways), tsconfig `paths` patterns choose the longest matching prefix, and SvelteKit's
+ * `$lib` resolves without the generated tsconfig.
  */
 export const CODE_SCAN_VERSION = 6;
 

@@ -71,7 +71,18 @@ async function readTsConfig(file: string): Promise<TsConfig | null> {
   // (no alias resolved unless Sextant runs in the repository). With a baseUrl in the parsed
   // options the plugin reads the tsconfig itself and resolves from the tsconfig's folder.
   if (tsConfig.options && !tsConfig.options.baseUrl) tsConfig.options.baseUrl = tsConfig.options.pathsBasePath ?? dirname(file);
+  if (tsConfig.options && extendsMissingSvelteKit(read.config as { extends?: unknown }, dirname(file)) && !tsConfig.options.paths?.$lib)
+    tsConfig.options.paths = { $lib: ['./src/lib'], '$lib/*': ['./src/lib/*'], ...tsConfig.options.paths };
   return tsConfig;
+}
+
+/**
+ * A SvelteKit project's tsconfig/jsconfig extends `.svelte-kit/tsconfig.json`, which SvelteKit
+ * generates and nobody commits; its `$lib` alias (to `src/lib`, the default) then stands in for it.
+ */
+function extendsMissingSvelteKit(config: { extends?: unknown }, folder: string): boolean {
+  const bases = (Array.isArray(config.extends) ? config.extends : [config.extends]).filter((e): e is string => typeof e === 'string');
+  return bases.some((e) => /(^|\/)\.svelte-kit\/tsconfig\.json$/.test(e) && !existsSync(join(folder, e)));
 }
 
 const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
@@ -227,10 +238,11 @@ export async function cruiseImports(
       const found = new Set([...bySpecifier.values()].filter(usable).map((d) => d.module));
       for (const [key, d] of bySpecifier) {
         if (usable(d) || d.coreModule || !d.module || found.has(d.module) || /^[./]/.test(d.module)) continue;
-        const resolved = resolveWorkspaceImport(d.module, importer, packages, known);
+        // what dependency-cruiser's paths plugin cannot see (a stand-in alias, a package of the tree) is resolved as a component's import is
+        const resolved = resolveScriptImport(root, importer, d.module, group.resolvers, packages, known);
         const typeOnly = (d.dependencyTypes ?? []).includes('type-only');
-        const kinds = workspaceKinds(d.module);
-        if (resolved) bySpecifier.set(key, { module: d.module, resolved, dependencyTypes: typeOnly ? [...kinds, 'type-only'] : kinds });
+        if (resolved)
+          bySpecifier.set(key, { module: d.module, resolved: resolved.path, dependencyTypes: typeOnly ? [...resolved.kinds, 'type-only'] : resolved.kinds });
       }
     }
     const modules = [...chosen].map(([source, bySpecifier]) => ({ source, dependencies: [...bySpecifier.values()] }));
