@@ -20,10 +20,12 @@ export const IMPORT_EDGE_KIND = 'imports';
  * cross-package imports), and each file's nearest tsconfig that maps paths resolves its aliases;
  * imports of the tree's own packages by name resolve from their package.json; the data links read
  * `.sql` files, SQL after comments, Python's triple-quoted strings and more ORMs' uses of a model.
- * 6: each table a file's SQL or Prisma names says whether the file reads it, writes it or declares
- * its schema (`TableUse.access`).
+ * 6: each table a file's SQL or ORM names says whether the file reads it, writes it or declares
+ * its schema (`TableUse.access`). 7: `.vue`, `.svelte` and `.astro` files are code files (their
+ * script blocks read, their imports resolved both ways), tsconfig `paths` patterns choose the
+ * longest matching prefix, and SvelteKit's `$lib` resolves without the generated tsconfig.
  */
-export const CODE_SCAN_VERSION = 6;
+export const CODE_SCAN_VERSION = 7;
 
 /** Commits of more files of the tree sweep (renames, reformatting) and bind nothing: co-change skips them. */
 export const SWEEPING_COMMIT_FILES = 40;

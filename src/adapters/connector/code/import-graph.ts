@@ -8,10 +8,11 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix, relative, sep } from 'node:path';
 import { SextantError } from '../../../kernel/errors.js';
 import type { FileImport } from '../../../ports/code.js';
-import { resolveWorkspaceImport, workspacePackages } from './workspace-packages.js';
+import { scriptImports, type ScriptView } from './sfc.js';
+import { mappedTargets, resolveWorkspaceImport, treeFile, workspacePackages, type PackageIndex } from './workspace-packages.js';
 
 /** Importer → its imports. */
 export type ImportMap = Map<string, FileImport[]>;
@@ -70,7 +71,18 @@ async function readTsConfig(file: string): Promise<TsConfig | null> {
   // (no alias resolved unless Sextant runs in the repository). With a baseUrl in the parsed
   // options the plugin reads the tsconfig itself and resolves from the tsconfig's folder.
   if (tsConfig.options && !tsConfig.options.baseUrl) tsConfig.options.baseUrl = tsConfig.options.pathsBasePath ?? dirname(file);
+  if (tsConfig.options && extendsMissingSvelteKit(read.config as { extends?: unknown }, dirname(file)) && !tsConfig.options.paths?.$lib)
+    tsConfig.options.paths = { $lib: ['./src/lib'], '$lib/*': ['./src/lib/*'], ...tsConfig.options.paths };
   return tsConfig;
+}
+
+/**
+ * A SvelteKit project's tsconfig/jsconfig extends `.svelte-kit/tsconfig.json`, which SvelteKit
+ * generates and nobody commits; its `$lib` alias (to `src/lib`, the default) then stands in for it.
+ */
+function extendsMissingSvelteKit(config: { extends?: unknown }, folder: string): boolean {
+  const bases = (Array.isArray(config.extends) ? config.extends : [config.extends]).filter((e): e is string => typeof e === 'string');
+  return bases.some((e) => /(^|\/)\.svelte-kit\/tsconfig\.json$/.test(e) && !existsSync(join(folder, e)));
 }
 
 const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
@@ -130,13 +142,62 @@ async function resolverGroups(root: string, files: readonly string[]): Promise<A
   return [...groups.values()];
 }
 
+/** How dependency-cruiser would name an import of the tree's own package (`@org/ui`) or a subpath import (`#db`). */
+const workspaceKinds = (specifier: string) => (specifier.startsWith('#') ? ['aliased', 'aliased-subpath-import'] : ['workspace']);
+
+/**
+ * Where an import of a component's script leads, resolved as dependency-cruiser resolves the same
+ * import in a TypeScript file of its folder: a relative path, else each tsconfig of the chain in
+ * turn (its `paths`, then its base folder), else a package of the tree. A path is the file as
+ * written (`./Button.vue`), its TypeScript source (`.js` for `.ts`), with an extension, or its
+ * folder's index.
+ */
+function resolveScriptImport(
+  root: string,
+  importer: string,
+  specifier: string,
+  resolvers: readonly Resolver[],
+  packages: PackageIndex,
+  known: ReadonlySet<string>,
+): { path: string; kinds: string[] } | null {
+  const inTree = (path: string) => {
+    const normal = posix.normalize(path);
+    return normal.startsWith('../') || normal.startsWith('/') ? null : treeFile(normal, known);
+  };
+  if (/^\.{1,2}(\/|$)/.test(specifier)) {
+    const path = inTree(posix.join(posix.dirname(importer), specifier));
+    return path ? { path, kinds: ['local'] } : null;
+  }
+  for (const { tsConfig } of resolvers) {
+    const base = tsConfig.options?.baseUrl ?? tsConfig.options?.pathsBasePath;
+    if (!base) continue;
+    const folder = relative(root, base).split(sep).join('/');
+    for (const target of mappedTargets(tsConfig.options?.paths ?? {}, specifier)) {
+      const path = inTree(posix.join(folder, target));
+      if (path) return { path, kinds: ['aliased', 'aliased-tsconfig', 'aliased-tsconfig-paths'] };
+    }
+    const path = inTree(posix.join(folder, specifier));
+    if (path) return { path, kinds: ['aliased', 'aliased-tsconfig', 'aliased-tsconfig-base-url'] };
+  }
+  const path = resolveWorkspaceImport(specifier, importer, packages, known);
+  return path ? { path, kinds: workspaceKinds(specifier) } : null;
+}
+
 /**
  * dependency-cruiser over the tree's JS/TS files, each group with the tsconfigs that resolve its
  * imports; a bare import none of them resolves to a file of the tree is tried as one of the tree's
- * own packages (`manifests`: its package.json files).
+ * own packages (`manifests`: its package.json files). The single-file components (`components`:
+ * each one's script view) are grouped the same way and their imports resolved with the same
+ * tsconfigs (resolveScriptImport): dependency-cruiser reads `.vue` and `.svelte` only through
+ * their compilers, which are not installed, and `.astro` not at all.
  */
-export async function cruiseImports(root: string, files: readonly string[], manifests: ReadonlyArray<{ path: string; text: string }> = []): Promise<ImportMap> {
-  const scanned = files.filter((f) => SCANNED.test(f));
+export async function cruiseImports(
+  root: string,
+  files: readonly string[],
+  manifests: ReadonlyArray<{ path: string; text: string }> = [],
+  components: ReadonlyMap<string, ScriptView> = new Map(),
+): Promise<ImportMap> {
+  const scanned = files.filter((f) => SCANNED.test(f) || components.has(f));
   if (!scanned.length) return new Map();
   const { cruise } = await import('dependency-cruiser');
   const known = new Set(files);
@@ -145,12 +206,13 @@ export async function cruiseImports(root: string, files: readonly string[], mani
   const packages = workspacePackages(manifests);
   const imports: ImportMap = new Map();
   for (const group of await resolverGroups(root, scanned)) {
-    const members = new Set(group.files);
+    const cruised = group.files.filter((f) => !components.has(f));
+    const members = new Set(cruised);
     // importer → specifier → the first resolver's answer that names a file of the tree
     const chosen = new Map<string, Map<string, Dependency>>();
-    for (const resolver of group.resolvers.length ? group.resolvers : [null]) {
+    for (const resolver of !cruised.length ? [] : group.resolvers.length ? group.resolvers : [null]) {
       const result = await cruise(
-        group.files,
+        cruised,
         {
           baseDir: root,
           tsPreCompilationDeps: true,
@@ -176,14 +238,22 @@ export async function cruiseImports(root: string, files: readonly string[], mani
       const found = new Set([...bySpecifier.values()].filter(usable).map((d) => d.module));
       for (const [key, d] of bySpecifier) {
         if (usable(d) || d.coreModule || !d.module || found.has(d.module) || /^[./]/.test(d.module)) continue;
-        const resolved = resolveWorkspaceImport(d.module, importer, packages, known);
+        // what dependency-cruiser's paths plugin cannot see (a stand-in alias, a package of the tree) is resolved as a component's import is
+        const resolved = resolveScriptImport(root, importer, d.module, group.resolvers, packages, known);
         const typeOnly = (d.dependencyTypes ?? []).includes('type-only');
-        const kinds = d.module.startsWith('#') ? ['aliased', 'aliased-subpath-import'] : ['workspace'];
-        if (resolved) bySpecifier.set(key, { module: d.module, resolved, dependencyTypes: typeOnly ? [...kinds, 'type-only'] : kinds });
+        if (resolved)
+          bySpecifier.set(key, { module: d.module, resolved: resolved.path, dependencyTypes: typeOnly ? [...resolved.kinds, 'type-only'] : resolved.kinds });
       }
     }
     const modules = [...chosen].map(([source, bySpecifier]) => ({ source, dependencies: [...bySpecifier.values()] }));
     for (const [from, list] of fromModules(modules, known)) imports.set(from, list);
+    for (const component of group.files.filter((f) => components.has(f))) {
+      for (const i of await scriptImports(components.get(component)!)) {
+        const target = resolveScriptImport(root, component, i.module, group.resolvers, packages, known);
+        if (target) add(imports, component, target.path, [...target.kinds, ...i.kinds], known);
+      }
+      imports.get(component)?.sort((a, b) => (a.path < b.path ? -1 : 1));
+    }
   }
   return imports;
 }

@@ -32,6 +32,7 @@ import { languageImports } from './lang-imports.js';
 import { ormModelUses, ormTableRefs, type OrmTableRef } from './orm-refs.js';
 import type { GraphqlFieldRef } from './graphql-refs.js';
 import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
+import { componentComment, componentSymbols, scriptView, SFC_LANGUAGES, type ScriptView } from './sfc.js';
 
 export interface CodeConnectorOptions {
   /** Larger files are refused (generated bundles, fixtures). */
@@ -46,6 +47,7 @@ const fileId = (source: string, path: string) => `${source}:code_file:${path}`;
 function toObjects(
   source: string,
   file: ListedFile,
+  comment: string,
   hash: string,
   resolution: string,
   imports: readonly FileImport[],
@@ -72,7 +74,7 @@ function toObjects(
     name: file.path.split('/').at(-1)!,
     parentId: null,
     resource,
-    comment: leadingComment(file.text, file.language) || null,
+    comment: comment || null,
     definition: null,
     attributes: {
       language: file.language,
@@ -204,6 +206,9 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
           },
         );
       const hashes = new Map(files.map((f) => [f.path, sha256(f.text)]));
+      // a component's code is its script blocks: the readers of TypeScript read those, at the file's own lines
+      const views = new Map<string, ScriptView>(files.filter((f) => SFC_LANGUAGES.has(f.language)).map((f) => [f.path, scriptView(f.text, f.language)]));
+      const code = (f: ListedFile) => views.get(f.path) ?? f;
       const resolution = sha256(configs.map((c) => `${c.path}\0${c.text}`).join('\0'));
       const storedAll = (await introspect.stored?.()) ?? [];
       const stored = storedAll.filter((o) => o.kind === CODE_FILE_KIND);
@@ -226,6 +231,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
           source.url,
           files.map((f) => f.path),
           configs,
+          views,
         );
       }
       const parsed = unchanged ? new Map<string, ParsedFile>() : await parseFiles(files, introspect);
@@ -235,22 +241,29 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       // graphql-js loads only when a scan runs: commands that run no scan never resolve it
       const { graphqlFieldRefs } = await import('./graphql-refs.js');
       // the models every file declares, so that the files using them elsewhere (Prisma Client, Django managers) reach their tables too
-      const orm = new Map(files.map((f) => [f.path, ormTableRefs(f.text, f.language, f.path)]));
+      const orm = new Map(files.map((f) => [f.path, ormTableRefs(code(f).text, code(f).language, f.path)]));
       const models = [...orm.values()].flat().filter((r) => r.model);
       const objects: CatalogObject[] = [];
       for (const [i, file] of files.entries()) {
         if (introspect.signal?.aborted) break;
         if (i % 200 === 0) introspect.onProgress?.('reading files', i, files.length);
         const own = orm.get(file.path) ?? [];
+        const view = views.get(file.path);
+        const { text, language } = code(file);
         objects.push(
           ...toObjects(
             source.name,
             file,
+            view ? componentComment(file.text, view) : leadingComment(file.text, file.language),
             hashes.get(file.path)!,
             resolution,
             imports.get(file.path) ?? [],
             parsed.get(file.path)?.symbols ??
-              (unchanged && PARSED_LANGUAGES.has(file.language) ? (storedSymbols.get(file.path) ?? []) : exportedSymbols(file.text, file.language)),
+              (unchanged && PARSED_LANGUAGES.has(file.language)
+                ? (storedSymbols.get(file.path) ?? [])
+                : view
+                  ? componentSymbols(file.path, view, exportedSymbols(text, language))
+                  : exportedSymbols(file.text, file.language)),
             {
               coChanged: history.partners.get(file.path) ?? [],
               churn: history.churn.get(file.path),
@@ -259,9 +272,9 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
               span: history.spans.get(file.path),
               recent: history.recent.get(file.path),
             },
-            await sqlRefs(file.text, file.language),
-            [...own, ...ormModelUses(file.text, file.language, own.length ? models.filter((r) => !own.includes(r)) : models)],
-            graphqlFieldRefs(file.text, file.language),
+            await sqlRefs(text, language),
+            [...own, ...ormModelUses(text, language, own.length ? models.filter((r) => !own.includes(r)) : models)],
+            graphqlFieldRefs(text, language),
           ),
         );
       }

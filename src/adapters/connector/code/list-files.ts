@@ -44,6 +44,10 @@ export const LANGUAGES: Readonly<Record<string, string>> = Object.freeze({
   prisma: 'prisma',
   graphql: 'graphql',
   gql: 'graphql',
+  // single-file components: their script blocks are read as TypeScript (sfc.ts)
+  vue: 'vue',
+  svelte: 'svelte',
+  astro: 'astro',
 });
 
 export function languageOf(path: string): string | null {

@@ -64,23 +64,26 @@ function exportTargets(exportsField: unknown, subpath: string): string[] {
   return mappedTargets(map, subpath);
 }
 
-/** The targets a map of subpaths (`exports`' './x', `imports`' '#x') names for one, exactly or by a `*` pattern. */
-function mappedTargets(map: Record<string, unknown>, subpath: string): string[] {
-  if (subpath in map) return leaves(map[subpath]);
+/**
+ * The targets a map of subpaths (`exports`' './x', `imports`' '#x', a tsconfig's `paths`) names for
+ * one: its exact key, else the `*` pattern with the longest prefix, as Node and TypeScript choose.
+ */
+export function mappedTargets(map: Record<string, unknown>, subpath: string): string[] {
+  if (Object.hasOwn(map, subpath)) return leaves(map[subpath]);
+  let best: { before: string; middle: string; value: unknown } | null = null;
   for (const [key, value] of Object.entries(map)) {
     const star = key.indexOf('*');
     if (star < 0) continue;
     const before = key.slice(0, star);
     const after = key.slice(star + 1);
     if (subpath.length < before.length + after.length || !subpath.startsWith(before) || !subpath.endsWith(after)) continue;
-    const middle = subpath.slice(before.length, subpath.length - after.length);
-    return leaves(value).map((t) => t.split('*').join(middle));
+    if (!best || before.length > best.before.length) best = { before, middle: subpath.slice(before.length, subpath.length - after.length), value };
   }
-  return [];
+  return best ? leaves(best.value).map((t) => t.split('*').join(best.middle)) : [];
 }
 
 /** The tree file a path names: as is, its TypeScript source, with an extension, or its folder's index. */
-function treeFile(path: string, known: ReadonlySet<string>): string | null {
+export function treeFile(path: string, known: ReadonlySet<string>): string | null {
   const stem = path.replace(/\.d\.(m|c)?ts$/, '').replace(/\.(m|c)?jsx?$/, '');
   for (const candidate of [path, ...EXTENSIONS.map((e) => stem + e), ...EXTENSIONS.map((e) => `${path}/index${e}`)]) if (known.has(candidate)) return candidate;
   return null;

@@ -166,6 +166,31 @@ describe('code connector', () => {
     expect(edgeList(snapshot)).toEqual(['apps/web/src/page.ts → apps/web/src/db.ts', 'src/index.ts → src/lib/a.ts', 'tools/x.ts → tools/y.ts']);
   });
 
+  it("resolves SvelteKit's $lib (its generated tsconfig not committed) from TypeScript, JavaScript and components; a $lib the project maps itself stays its own", async () => {
+    const root = tree(
+      {
+        'jsconfig.json': JSON.stringify({ extends: './.svelte-kit/tsconfig.json' }),
+        'src/lib/api.js': 'export const get = () => 1;\n',
+        'src/lib/Card.svelte': '<div><slot /></div>\n',
+        'src/routes/+page.server.js': "import * as api from '$lib/api.js';\nexport const load = () => api.get();\n",
+        'src/routes/+page.svelte':
+          "<script>\n  import Card from '$lib/Card.svelte';\n  import { get } from '$lib/api.js';\n  import { goto } from '$app/navigation';\n</script>\n<Card />\n",
+        'other/tsconfig.json': JSON.stringify({ extends: './.svelte-kit/tsconfig.json', compilerOptions: { paths: { '$lib/*': ['./shared/*'] } } }),
+        'other/shared/x.ts': 'export const x = 1;\n',
+        'other/src/lib/x.ts': 'export const x = 2;\n',
+        'other/src/y.ts': "import { x } from '$lib/x';\nexport const y = x;\n",
+      },
+      { git: true },
+    );
+    const snapshot = await createCodeConnector().introspect(record(root));
+    expect(edgeList(snapshot)).toEqual([
+      'other/src/y.ts → other/shared/x.ts',
+      'src/routes/+page.server.js → src/lib/api.js',
+      'src/routes/+page.svelte → src/lib/Card.svelte',
+      'src/routes/+page.svelte → src/lib/api.js',
+    ]);
+  });
+
   it('resolves imports of workspace packages by their package.json (exports with a source condition, main), with nothing installed', async () => {
     const root = tree(
       {
