@@ -19,9 +19,10 @@ export const IMPORT_EDGE_KIND = 'imports';
  * declared twice is one symbol. 5: tsconfig `paths` without a `baseUrl` resolve (a monorepo's
  * cross-package imports), and each file's nearest tsconfig that maps paths resolves its aliases;
  * imports of the tree's own packages by name resolve from their package.json; the data links read
- * `.sql` files, SQL after comments, Python's triple-quoted strings and more ORMs' uses of a model.
+ * `.sql` files, SQL after comments, Python's triple-quoted strings and more ORMs' uses of a model. 6: a package's entry files and Go files carry the names they are
+ * imported by (`importNames`), so that a seed may be a package name.
  */
-export const CODE_SCAN_VERSION = 5;
+export const CODE_SCAN_VERSION = 6;
 
 /** Commits of more files of the tree sweep (renames, reformatting) and bind nothing: co-change skips them. */
 export const SWEEPING_COMMIT_FILES = 40;
@@ -113,6 +114,12 @@ export interface CodeFileAttributes {
   sqlColumnChoices?: readonly ColumnChoice[];
   ormTables?: readonly TableUse[];
   graphqlFields?: readonly FieldUse[];
+  /**
+   * The names the file is imported by, when it is a package's entry: a package of the tree
+   * (`@org/ui`, an `exports` subpath `@org/ui/button`), a Go package's import path (every non-test
+   * file of the folder). A seed may name a file by one of them.
+   */
+  importNames?: readonly string[];
 }
 
 /** The attributes of a `code_symbol` object. */
