@@ -57,10 +57,10 @@ describe('a seed by package or module name', () => {
     expect(await plan('@acme/server/http')).toMatchObject({ seedId: 'packages/server/src/http/handler.ts', resolvedBy: 'package' });
   });
 
-  it("a Go import path resolves to the package folder's file named like it; a Python dotted module to its file", async () => {
+  it("a Go import path resolves to the package folder's file named like it; a Python module or package to its file", async () => {
     expect(await plan('example.com/mono/tools/gen')).toMatchObject({ seedId: 'tools/gen/gen.go', resolvedBy: 'package' });
     expect(await plan('shop.core')).toMatchObject({ seedId: 'py/shop/core.py', resolvedBy: 'module' });
-    expect(await plan('shop')).toMatchObject({ seedId: null, resolvedBy: null });
+    expect(await plan('shop')).toMatchObject({ seedId: 'py/shop/__init__.py', resolvedBy: 'module' });
   });
 
   it('a package of no tree stays unresolved with the reason', async () => {

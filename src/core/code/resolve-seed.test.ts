@@ -97,7 +97,9 @@ describe('seed resolution', () => {
       expect(packageMatch('@trpc/server', TREE)).toBeNull();
     });
 
-    it("a Go import path: the folder's file named like it, else the most imported", () => {
+    it("a Go import path: the folder's file named like its last segment, else the most imported", () => {
+      const root = new Map([['github.com/spf13/cobra', ['args.go', 'cobra.go', 'command.go']]]);
+      expect(packageMatch('github.com/spf13/cobra', TREE, { names: root, importers: (id) => (id === 'command.go' ? 9 : 0) })).toBe('cobra.go');
       expect(resolveSeedPath('github.com/spf13/cobra/doc', TREE, { names })).toEqual({ id: 'doc/doc.go', how: 'package' });
       const importers = (id: string) => (id === 'cmd/run/b.go' ? 3 : 1);
       expect(packageMatch('github.com/spf13/cobra/cmd/run', TREE, { names, importers })).toBe('cmd/run/b.go');
@@ -106,7 +108,8 @@ describe('seed resolution', () => {
 
     it('a Python dotted module, a package, a Java class; the shortest path wins', () => {
       expect(resolveSeedPath('click.core', TREE)).toEqual({ id: 'src/click/core.py', how: 'module' });
-      expect(dottedModuleMatch('click', TREE)).toBeNull();
+      expect(resolveSeedPath('click', TREE)).toEqual({ id: 'src/click/__init__.py', how: 'module' });
+      expect(dottedModuleMatch('core', TREE)).toBeNull();
       expect(dottedModuleMatch('src.click', TREE)).toBe('src/click/__init__.py');
       expect(resolveSeedPath('com.google.gson.Gson', TREE)).toEqual({ id: 'gson/src/main/java/com/google/gson/Gson.java', how: 'module' });
       expect(dottedModuleMatch('com.google.gson.Missing', TREE)).toBeNull();

@@ -97,7 +97,7 @@ const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.last
 
 /**
  * The file a package name names: its recorded entry (a Go package's files: the one named like the
- * folder, else the most imported, else the shortest path), or, for a subpath of a recorded name
+ * import path's last segment, else the most imported, else the shortest path), or, for a subpath of a recorded name
  * (`@org/ui/theme` without an `exports` entry), that path beside the package's entry.
  */
 export function packageMatch(seed: string, nodes: readonly string[], hints: SeedHints = {}): string | null {
@@ -105,8 +105,9 @@ export function packageMatch(seed: string, nodes: readonly string[], hints: Seed
   if (!names?.size) return null;
   const files = names.get(seed.toLowerCase()) ?? [];
   if (files.length) {
-    const folderName = (f: string) => folderOf(f).split('/').at(-1)!;
-    const named = files.find((f) => stem(f.split('/').at(-1)!) === folderName(f));
+    // a Go package's file named like its last path segment (`…/cobra/doc` → doc/doc.go, the module root `…/cobra` → cobra.go)
+    const last = seed.toLowerCase().split('/').at(-1)!;
+    const named = files.find((f) => stem(f.split('/').at(-1)!).toLowerCase() === last);
     if (named) return named;
     const count = hints.importers ?? (() => 0);
     return [...files].sort((a, b) => count(b) - count(a) || a.length - b.length || a.localeCompare(b))[0]!;
@@ -121,17 +122,18 @@ export function packageMatch(seed: string, nodes: readonly string[], hints: Seed
   return null;
 }
 
-const DOTTED = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+$/;
+const DOTTED = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 
 /**
  * A Python dotted module (`click.core` → `click/core.py` or `src/click/core.py`, a package →
- * its `__init__.py`) or a Java/Kotlin fully qualified class (`com.google.gson.Gson`), under any
+ * its `__init__.py`, `click` alone too) or a Java/Kotlin fully qualified class (`com.google.gson.Gson`), under any
  * folder; the shortest path wins.
  */
 export function dottedModuleMatch(seed: string, nodes: readonly string[]): string | null {
   if (!DOTTED.test(seed)) return null;
   const rel = seed.split('.').join('/');
-  const wanted = [`${rel}.py`, `${rel}/__init__.py`, `${rel}.java`, `${rel}.kt`];
+  // one name alone is a Python package (its file of the same name is the base-name step's)
+  const wanted = seed.includes('.') ? [`${rel}.py`, `${rel}/__init__.py`, `${rel}.java`, `${rel}.kt`] : [`${rel}/__init__.py`];
   let best: string | null = null;
   for (const node of nodes) if (wanted.some((w) => node === w || node.endsWith(`/${w}`)) && (!best || node.length < best.length)) best = node;
   return best;
