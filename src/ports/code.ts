@@ -23,7 +23,9 @@ export const IMPORT_EDGE_KIND = 'imports';
  * 6: each table a file's SQL or ORM names says whether the file reads it, writes it or declares
  * its schema (`TableUse.access`). 7: `.vue`, `.svelte` and `.astro` files are code files (their
  * script blocks read, their imports resolved both ways), tsconfig `paths` patterns choose the
- * longest matching prefix, and SvelteKit's `$lib` resolves without the generated tsconfig.
+ * longest matching prefix, and SvelteKit's `$lib` resolves without the generated tsconfig; a
+ * package's entry files and Go files carry the names they are imported by (`importNames`), so
+ * that a seed may be a package name.
  */
 export const CODE_SCAN_VERSION = 7;
 
@@ -128,6 +130,12 @@ export interface CodeFileAttributes {
   sqlColumnChoices?: readonly ColumnChoice[];
   ormTables?: readonly TableUse[];
   graphqlFields?: readonly FieldUse[];
+  /**
+   * The names the file is imported by, when it is a package's entry: a package of the tree
+   * (`@org/ui`, an `exports` subpath `@org/ui/button`), a Go package's import path (every non-test
+   * file of the folder). A seed may name a file by one of them.
+   */
+  importNames?: readonly string[];
 }
 
 /** The attributes of a `code_symbol` object. */

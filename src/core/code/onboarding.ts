@@ -104,6 +104,8 @@ interface SourceGraph {
   dataUsers: DataUsers;
   /** Files an older release scanned: their history features are missing until `sextant update`. */
   outdated: number;
+  /** Lower-cased package name (a package of the tree, a Go import path) → the files it is imported by. */
+  packageNames: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Code chunks a topic search reads: enough for the fused order's 50 topic candidates after symbols fold into their files. */
@@ -213,7 +215,11 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       recent: new Map([...facts].filter(([, f]) => f.recent).map(([path, f]) => [path, f.recent!] as const)),
     };
     const outdated = [...facts.values()].filter((f) => !f.current).length;
-    const loaded = { graph: buildCodeGraph([...pathOf.values()], edges), history, about, dataUsers: dataUsersIndex(sourceEdges, pathOf), outdated };
+    const packageNames = new Map<string, string[]>();
+    for (const [path, f] of facts)
+      for (const name of f.importNames) packageNames.set(name.toLowerCase(), [...(packageNames.get(name.toLowerCase()) ?? []), path]);
+    const graph = buildCodeGraph([...pathOf.values()], edges);
+    const loaded = { graph, history, about, dataUsers: dataUsersIndex(sourceEdges, pathOf), outdated, packageNames };
     cache.set(source, { counter, loaded });
     return loaded;
   }
@@ -333,7 +339,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       const root = [...known.keys()].map((k) => roots.get(k)).find((r) => r && given.startsWith(`${r.replace(/\\/g, '/').replace(/\/+$/, '')}/`));
       const path = normalizeSeedPath(request.seedFile, root);
       for (const [source, g] of known) {
-        const found = resolveSeedPath(path, g.graph.nodes);
+        const found = resolveSeedPath(path, g.graph.nodes, { names: g.packageNames, importers: (id) => g.graph.reverse.get(id)?.length ?? 0 });
         if (found) {
           seed = { source, ...found };
           break;

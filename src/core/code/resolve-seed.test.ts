@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { basenameScoring, caseInsensitiveMatch, exactMatch, extensionSwaps, normalizeSeedPath, resolveSeedPath } from './resolve-seed.js';
+import {
+  basenameScoring,
+  caseInsensitiveMatch,
+  dottedModuleMatch,
+  exactMatch,
+  extensionSwaps,
+  normalizeSeedPath,
+  packageMatch,
+  resolveSeedPath,
+} from './resolve-seed.js';
 
 const NODES = [
   'src/billing/pay.ts',
@@ -53,5 +62,62 @@ describe('seed resolution', () => {
     expect(normalizeSeedPath('./src/./billing/./pay.ts')).toBe('src/billing/pay.ts');
     for (const bad of ['../etc/passwd', 'src/../../x.ts', '/etc/passwd', 'C:/windows/x.ts'])
       expect(() => normalizeSeedPath(bad, '/repo')).toThrow(/inside the repository/);
+  });
+
+  describe('package and module names', () => {
+    const TREE = [
+      'packages/server/src/index.ts',
+      'packages/server/src/http/index.ts',
+      'packages/server/src/theme.ts',
+      'packages/client/src/index.ts',
+      'doc/doc.go',
+      'doc/util.go',
+      'cmd/run/a.go',
+      'cmd/run/b.go',
+      'src/click/core.py',
+      'src/click/__init__.py',
+      'tests/click/core.py',
+      'gson/src/main/java/com/google/gson/Gson.java',
+      'gson/src/test/java/com/google/gson/GsonTest.java',
+      'index.ts',
+    ];
+    const names = new Map<string, string[]>([
+      ['@trpc/server', ['packages/server/src/index.ts']],
+      ['@trpc/server/http', ['packages/server/src/http/index.ts']],
+      ['github.com/spf13/cobra/doc', ['doc/util.go', 'doc/doc.go']],
+      ['github.com/spf13/cobra/cmd/run', ['cmd/run/a.go', 'cmd/run/b.go']],
+    ]);
+
+    it('a package of the tree, a subpath export, a subpath beside the entry, any case', () => {
+      expect(resolveSeedPath('@trpc/server', TREE, { names })).toEqual({ id: 'packages/server/src/index.ts', how: 'package' });
+      expect(packageMatch('@trpc/server/http', TREE, { names })).toBe('packages/server/src/http/index.ts');
+      expect(packageMatch('@trpc/server/theme', TREE, { names })).toBe('packages/server/src/theme.ts');
+      expect(packageMatch('@TRPC/Server', TREE, { names })).toBe('packages/server/src/index.ts');
+      expect(packageMatch('@trpc/client', TREE, { names })).toBeNull();
+      expect(packageMatch('@trpc/server', TREE)).toBeNull();
+    });
+
+    it("a Go import path: the folder's file named like its last segment, else the most imported", () => {
+      const root = new Map([['github.com/spf13/cobra', ['args.go', 'cobra.go', 'command.go']]]);
+      expect(packageMatch('github.com/spf13/cobra', TREE, { names: root, importers: (id) => (id === 'command.go' ? 9 : 0) })).toBe('cobra.go');
+      expect(resolveSeedPath('github.com/spf13/cobra/doc', TREE, { names })).toEqual({ id: 'doc/doc.go', how: 'package' });
+      const importers = (id: string) => (id === 'cmd/run/b.go' ? 3 : 1);
+      expect(packageMatch('github.com/spf13/cobra/cmd/run', TREE, { names, importers })).toBe('cmd/run/b.go');
+      expect(packageMatch('github.com/spf13/cobra/cmd/run', TREE, { names })).toBe('cmd/run/a.go');
+    });
+
+    it('a Python dotted module, a package, a Java class; the shortest path wins', () => {
+      expect(resolveSeedPath('click.core', TREE)).toEqual({ id: 'src/click/core.py', how: 'module' });
+      expect(resolveSeedPath('click', TREE)).toEqual({ id: 'src/click/__init__.py', how: 'module' });
+      expect(dottedModuleMatch('core', TREE)).toBeNull();
+      expect(dottedModuleMatch('src.click', TREE)).toBe('src/click/__init__.py');
+      expect(resolveSeedPath('com.google.gson.Gson', TREE)).toEqual({ id: 'gson/src/main/java/com/google/gson/Gson.java', how: 'module' });
+      expect(dottedModuleMatch('com.google.gson.Missing', TREE)).toBeNull();
+    });
+
+    it('a path still resolves as a path first', () => {
+      expect(resolveSeedPath('index.ts', TREE, { names })).toEqual({ id: 'index.ts', how: 'exact' });
+      expect(resolveSeedPath('core.py', TREE, { names })).toEqual({ id: 'src/click/core.py', how: 'basename' });
+    });
   });
 });

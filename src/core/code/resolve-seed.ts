@@ -2,12 +2,22 @@
  * @module core/code/resolve-seed
  * Which file of the graph a seed names (seed 003's heuristics, in order): the exact path, the
  * same path in another case, another extension of the same module (`.js` written for a `.ts`
- * file, a folder for its `index`), then the best-scored file of the same base name. Topic
+ * file, a folder for its `index`), a package or module name (a package of the tree `@org/ui`, a
+ * Go import path, recorded by the scan as the files' `importNames`; a Python dotted module
+ * `click.core`, a Java class `com.acme.Foo`, read from the paths), then the best-scored file of
+ * the same base name. Topic
  * matching (a request in words) is the planner's, through hybrid search.
  */
 import { SextantError } from '../../kernel/errors.js';
 
-export type SeedMatch = 'exact' | 'case-insensitive' | 'extension' | 'basename' | 'topic';
+export type SeedMatch = 'exact' | 'case-insensitive' | 'extension' | 'package' | 'module' | 'basename' | 'topic';
+
+/** What the scan recorded beyond the paths: the files each package name is imported by, a file's importer count. */
+export interface SeedHints {
+  /** Lower-cased name → files. */
+  names?: ReadonlyMap<string, readonly string[]>;
+  importers?: (id: string) => number;
+}
 
 export interface SeedResolution {
   id: string;
@@ -83,12 +93,60 @@ export function basenameScoring(seed: string, nodes: readonly string[]): string 
   return best?.node ?? null;
 }
 
+const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+
+/**
+ * The file a package name names: its recorded entry (a Go package's files: the one named like the
+ * import path's last segment, else the most imported, else the shortest path), or, for a subpath of a recorded name
+ * (`@org/ui/theme` without an `exports` entry), that path beside the package's entry.
+ */
+export function packageMatch(seed: string, nodes: readonly string[], hints: SeedHints = {}): string | null {
+  const names = hints.names;
+  if (!names?.size) return null;
+  const files = names.get(seed.toLowerCase()) ?? [];
+  if (files.length) {
+    // a Go package's file named like its last path segment (`…/cobra/doc` → doc/doc.go, the module root `…/cobra` → cobra.go)
+    const last = seed.toLowerCase().split('/').at(-1)!;
+    const named = files.find((f) => stem(f.split('/').at(-1)!).toLowerCase() === last);
+    if (named) return named;
+    const count = hints.importers ?? (() => 0);
+    return [...files].sort((a, b) => count(b) - count(a) || a.length - b.length || a.localeCompare(b))[0]!;
+  }
+  const parts = seed.split('/');
+  for (let n = parts.length - 1; n >= 1; n--) {
+    const entry = names.get(parts.slice(0, n).join('/').toLowerCase())?.[0];
+    if (!entry) continue;
+    const beside = [folderOf(entry), ...parts.slice(n)].filter(Boolean).join('/');
+    return exactMatch(beside, nodes) ?? extensionSwaps(beside, nodes);
+  }
+  return null;
+}
+
+const DOTTED = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
+
+/**
+ * A Python dotted module (`click.core` → `click/core.py` or `src/click/core.py`, a package →
+ * its `__init__.py`, `click` alone too) or a Java/Kotlin fully qualified class (`com.google.gson.Gson`), under any
+ * folder; the shortest path wins.
+ */
+export function dottedModuleMatch(seed: string, nodes: readonly string[]): string | null {
+  if (!DOTTED.test(seed)) return null;
+  const rel = seed.split('.').join('/');
+  // one name alone is a Python package (its file of the same name is the base-name step's)
+  const wanted = seed.includes('.') ? [`${rel}.py`, `${rel}/__init__.py`, `${rel}.java`, `${rel}.kt`] : [`${rel}/__init__.py`];
+  let best: string | null = null;
+  for (const node of nodes) if (wanted.some((w) => node === w || node.endsWith(`/${w}`)) && (!best || node.length < best.length)) best = node;
+  return best;
+}
+
 /** The path heuristics in order; null when none matches (the caller may then try the topic). */
-export function resolveSeedPath(seed: string, nodes: readonly string[]): SeedResolution | null {
+export function resolveSeedPath(seed: string, nodes: readonly string[], hints: SeedHints = {}): SeedResolution | null {
   const steps: Array<[SeedMatch, (s: string, n: readonly string[]) => string | null]> = [
     ['exact', exactMatch],
     ['case-insensitive', caseInsensitiveMatch],
     ['extension', extensionSwaps],
+    ['package', (s, n) => packageMatch(s, n, hints)],
+    ['module', dottedModuleMatch],
     ['basename', basenameScoring],
   ];
   for (const [how, step] of steps) {

@@ -29,6 +29,7 @@ import { sqlRefs, type SqlRefs } from './sql-refs.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
 import { bodyWords, exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
 import { languageImports } from './lang-imports.js';
+import { importNames } from './workspace-packages.js';
 import { ormModelUses, ormTableRefs, type OrmTableRef } from './orm-refs.js';
 import type { GraphqlFieldRef } from './graphql-refs.js';
 import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
@@ -63,6 +64,7 @@ function toObjects(
   sql: SqlRefs,
   ormTables: readonly OrmTableRef[],
   graphqlFields: readonly GraphqlFieldRef[],
+  names?: readonly string[],
 ): CatalogObject[] {
   const id = fileId(source, file.path);
   const resource = `file:${file.path}`;
@@ -96,6 +98,7 @@ function toObjects(
       ...(sql.ambiguous.length ? { sqlColumnChoices: sql.ambiguous } : {}),
       ...(ormTables.length ? { ormTables } : {}),
       ...(graphqlFields.length ? { graphqlFields } : {}),
+      ...(names?.length ? { importNames: names } : {}),
     } satisfies CodeFileAttributes,
   };
   return [
@@ -243,6 +246,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       // the models every file declares, so that the files using them elsewhere (Prisma Client, Django managers) reach their tables too
       const orm = new Map(files.map((f) => [f.path, ormTableRefs(code(f).text, code(f).language, f.path)]));
       const models = [...orm.values()].flat().filter((r) => r.model);
+      const names = importNames(configs, [...hashes.keys()]);
       const objects: CatalogObject[] = [];
       for (const [i, file] of files.entries()) {
         if (introspect.signal?.aborted) break;
@@ -275,6 +279,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
             await sqlRefs(text, language),
             [...own, ...ormModelUses(text, language, own.length ? models.filter((r) => !own.includes(r)) : models)],
             graphqlFieldRefs(text, language),
+            names.get(file.path),
           ),
         );
       }

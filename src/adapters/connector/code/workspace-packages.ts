@@ -134,3 +134,40 @@ export function resolveWorkspaceImport(specifier: string, importer: string, pack
         : [subpath];
   return firstFile(pkg.folder, targets, known);
 }
+
+/**
+ * The names a user of the language imports a file of the tree by, file → names: each package's
+ * entry (`@org/ui`) and its `exports` subpaths without a pattern (`@org/ui/button`); each
+ * non-test Go file's package import path (the nearest go.mod's module path and the folder).
+ */
+export function importNames(configs: ReadonlyArray<{ path: string; text: string }>, files: readonly string[]): Map<string, string[]> {
+  const known = new Set(files);
+  const names = new Map<string, string[]>();
+  const add = (file: string | null, name: string) => {
+    if (file && !(names.get(file) ?? []).includes(name)) names.set(file, [...(names.get(file) ?? []), name]);
+  };
+  const packages = workspacePackages(configs);
+  for (const [name, pkg] of packages.byName) {
+    const exported = pkg.manifest.exports;
+    const subpaths =
+      exported && typeof exported === 'object' && !Array.isArray(exported) && Object.keys(exported).some((k) => k.startsWith('.'))
+        ? Object.keys(exported).filter((k) => k.startsWith('.') && !k.includes('*'))
+        : ['.'];
+    for (const sub of subpaths) {
+      const specifier = sub === '.' ? name : `${name}/${sub.replace(/^\.\//, '')}`;
+      add(resolveWorkspaceImport(specifier, `${pkg.folder || '.'}/package.json`, packages, known), specifier);
+    }
+  }
+  const modules = configs
+    .filter((c) => /(^|\/)go\.mod$/.test(c.path))
+    .map((c) => ({ dir: posix.dirname(c.path) === '.' ? '' : posix.dirname(c.path), module: /^\s*module\s+("?)([^\s"]+)\1/m.exec(c.text)?.[2] }))
+    .filter((m): m is { dir: string; module: string } => !!m.module)
+    .sort((a, b) => b.dir.length - a.dir.length);
+  for (const file of files) {
+    if (!file.endsWith('.go') || file.endsWith('_test.go')) continue;
+    const dir = posix.dirname(file) === '.' ? '' : posix.dirname(file);
+    const mod = modules.find((m) => !m.dir || dir === m.dir || dir.startsWith(`${m.dir}/`));
+    if (mod) add(file, dir === mod.dir ? mod.module : `${mod.module}/${mod.dir ? dir.slice(mod.dir.length + 1) : dir}`);
+  }
+  return names;
+}

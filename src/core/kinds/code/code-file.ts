@@ -35,6 +35,8 @@ export interface CodeFileFacts {
   recent: RecentChange[] | null;
   tables: TableUse[];
   fields: FieldUse[];
+  /** The package names the file is imported by (ports/code.ts `importNames`). */
+  importNames: string[];
   /** Written by this release's scan; false: the next `sextant update` rescans it. */
   current: boolean;
 }
@@ -98,6 +100,7 @@ export function codeFileFacts(object: Attributes): CodeFileFacts {
     recent: Array.isArray(a.recentChanges) ? listOf(a.recentChanges, isRecent) : null,
     tables: codeFileTables(object),
     fields: codeFileFields(object),
+    importNames: listOf(a.importNames, isString),
     current: a.scan === CODE_SCAN_VERSION,
   };
 }
