@@ -135,7 +135,7 @@ describe('single-file components in a code source', () => {
 
   it('a SQL string in a Vue script links to its table and columns, at the line in the .vue file', async () => {
     const app = await get('src/App.vue');
-    expect(app.object.attributes.sqlTables).toEqual([{ table: 'billing.invoice', line: 12, columns: ['id', 'total'] }]);
+    expect(app.object.attributes.sqlTables).toEqual([{ table: 'billing.invoice', line: 12, columns: ['id', 'total'], access: ['read'] }]);
     expect(app.outgoing.filter((e) => e.kind === 'uses_table').map((e) => [e.toId, e.attributes.line])).toEqual([['pg:table:billing.invoice', 12]]);
     const table = await runCli(['get', 'pg:table:billing.invoice', '--json'], env);
     expect(table.json.incoming.filter((e: Edge) => e.kind === 'uses_table').map((e: Edge) => e.fromId)).toEqual(['web:code_file:src/App.vue']);

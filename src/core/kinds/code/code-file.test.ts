@@ -20,6 +20,7 @@ describe('codeFileFacts', () => {
       sqlTables: [{ table: 'billing.invoice', line: 9 }],
       ormTables: [{ table: 'payment', line: 3, via: 'typeorm' }],
       graphqlFields: [{ path: 'query.invoices', line: 12 }],
+      importNames: ['@acme/billing'],
     };
     const { scan: _scan, firstChanged, lastChanged, recentChanges, sqlTables, ormTables, graphqlFields, ...same } = written;
     expect(codeFileFacts({ attributes: written })).toEqual({
