@@ -40,6 +40,12 @@ describe('seed resolution', () => {
     expect(extensionSwaps('src/billing/index.js', NODES)).toBe('src/billing/index.ts');
     expect(extensionSwaps('src/nothing.js', NODES)).toBeNull();
     expect(resolveSeedPath('src/ui/pay.jsx', NODES)).toEqual({ id: 'src/ui/pay.tsx', how: 'extension' });
+    // a single-file component, written without its extension; a module's extension is never swapped for it
+    const components = ['src/components/Button.vue', 'src/routes/Page.svelte', 'src/pages/index.astro'];
+    expect(extensionSwaps('src/components/Button', components)).toBe('src/components/Button.vue');
+    expect(extensionSwaps('src/routes/Page', components)).toBe('src/routes/Page.svelte');
+    expect(extensionSwaps('src/pages/index', components)).toBe('src/pages/index.astro');
+    expect(extensionSwaps('src/components/Button.js', components)).toBeNull();
   });
 
   it('basename scoring prefers the most shared trailing folders, then the shorter path', () => {

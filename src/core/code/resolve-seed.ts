@@ -25,6 +25,8 @@ export interface SeedResolution {
 }
 
 const MODULE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.d.ts', '.js', '.jsx', '.mjs', '.cjs'];
+/** Single-file components: added to a seed written without an extension, never swapped for a module's. */
+const COMPONENT_EXTENSIONS = ['.vue', '.svelte', '.astro'];
 const EXTENSION = /(\.d\.ts|\.[a-z0-9]+)$/i;
 
 /**
@@ -59,14 +61,15 @@ export function caseInsensitiveMatch(seed: string, nodes: readonly string[]): st
 
 const stem = (path: string) => path.replace(EXTENSION, '');
 
-/** `a/b.js` → `a/b.ts`, `a/b` → `a/b.tsx`, `a/b` → `a/b/index.ts`: the first candidate in extension order. */
+/** `a/b.js` → `a/b.ts`, `a/b` → `a/b.tsx`, `a/Button` → `a/Button.vue`, `a/b` → `a/b/index.ts`: the first candidate in extension order. */
 export function extensionSwaps(seed: string, nodes: readonly string[]): string | null {
   const byLower = new Map<string, string>();
   for (const n of nodes) if (!byLower.has(n.toLowerCase())) byLower.set(n.toLowerCase(), n);
   const hasModuleExtension = MODULE_EXTENSIONS.some((e) => seed.toLowerCase().endsWith(e));
   const bases = [...new Set([hasModuleExtension ? stem(seed) : seed, seed])];
   for (const base of bases) {
-    for (const candidate of [...MODULE_EXTENSIONS.map((e) => base + e), ...MODULE_EXTENSIONS.map((e) => `${base}/index${e}`)]) {
+    const components = base === seed && !hasModuleExtension ? COMPONENT_EXTENSIONS.map((e) => base + e) : [];
+    for (const candidate of [...MODULE_EXTENSIONS.map((e) => base + e), ...components, ...MODULE_EXTENSIONS.map((e) => `${base}/index${e}`)]) {
       const hit = byLower.get(candidate.toLowerCase());
       if (hit && hit !== seed) return hit;
     }
