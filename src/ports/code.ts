@@ -60,6 +60,15 @@ export type TableAccess = 'read' | 'write' | 'schema';
 
 export const TABLE_ACCESSES: readonly TableAccess[] = Object.freeze(['read', 'write', 'schema']);
 
+/** How each access reads in a sentence: `reads`, `writes`, `declares`. */
+export const ACCESS_VERBS: Readonly<Record<TableAccess, string>> = Object.freeze({ read: 'reads', write: 'writes', schema: 'declares' });
+
+/** The accesses a value names (a stored attribute, a set), each once, in `TABLE_ACCESSES` order; anything else left out. */
+export function accessesOf(value: unknown): TableAccess[] {
+  const named = new Set<unknown>(Array.isArray(value) || value instanceof Set ? value : []);
+  return TABLE_ACCESSES.filter((a) => named.has(a));
+}
+
 /** A table named in the file's SQL or by one of its ORM models. */
 export interface TableUse {
   /** `schema.table` or `table` as written. */

@@ -8,7 +8,7 @@
 import { SCHEMA_ABBREVIATIONS } from '../../kernel/text/abbreviations.js';
 import { singular } from '../../kernel/text/inflect.js';
 import { RELATION_KINDS, type CatalogEdge } from '../../ports/catalog.js';
-import { TABLE_ACCESSES, type TableAccess } from '../../ports/code.js';
+import { ACCESS_VERBS, accessesOf, type TableAccess } from '../../ports/code.js';
 import { queryWords } from '../search/document-ranking.js';
 import { USES_COLUMN_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
 import type { SearchHit } from '../search/types.js';
@@ -46,9 +46,7 @@ export function dataUsersIndex(edges: readonly CatalogEdge[], pathOf: ReadonlyMa
     const file = pathOf.get(e.fromId);
     if (!file) continue;
     const key = sourcePath(e.toId);
-    const access = Array.isArray(e.attributes.access)
-      ? (e.attributes.access as unknown[]).filter((a): a is TableAccess => TABLE_ACCESSES.includes(a as TableAccess))
-      : [];
+    const access = accessesOf(e.attributes.access);
     const use: DataUse = {
       file,
       uses: e.toId,
@@ -123,8 +121,6 @@ export function dataUsersOf(request: string, hits: readonly SearchHit[], users: 
 }
 
 const TARGET_LABELS: Record<string, string> = { graphql_query: 'GraphQL operation', graphql_field: 'GraphQL field', data_object: 'data object' };
-
-const ACCESS_VERBS: Record<TableAccess, string> = { read: 'reads', write: 'writes', schema: 'declares' };
 
 /**
  * Why a data user is in the plan: `uses table billing.invoice (line 3)`, `reads and writes table

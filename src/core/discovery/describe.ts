@@ -8,7 +8,7 @@ import { RELATION_KINDS, type CatalogEdge, type CatalogObject } from '../../port
 import type { ObjectFilter, ObjectPage, StoredSource } from '../../ports/store.js';
 import type { ObjectDetail } from '../catalog/describe-object.js';
 import type { ObjectFact } from '../../ports/source-kind.js';
-import type { TableAccess } from '../../ports/code.js';
+import { accessesOf, type TableAccess } from '../../ports/code.js';
 import { IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
 import { USES_COLUMN_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
 import { SextantError } from '../../kernel/errors.js';
@@ -96,7 +96,7 @@ function links(d: ObjectDetail, cap: number): ObjectLink[] {
     id: direction === 'out' ? e.toId : e.fromId,
     ...(typeof e.attributes.line === 'number' ? { line: e.attributes.line } : {}),
     ...(typeof e.attributes.via === 'string' ? { via: e.attributes.via } : {}),
-    ...(Array.isArray(e.attributes.access) && e.attributes.access.length ? { access: e.attributes.access as TableAccess[] } : {}),
+    ...(accessesOf(e.attributes.access).length ? { access: accessesOf(e.attributes.access) } : {}),
   });
   const of = (edges: readonly CatalogEdge[]) => edges.filter((e) => LINK_KINDS.has(e.kind)).sort(columnsLast);
   return [...of(d.outgoing).map(link('out')), ...of(d.incoming).map(link('in'))].slice(0, cap);

@@ -4,19 +4,15 @@
  * names its target on, the ORM it names it through, and what the file does to a table
  * (`line 115, prisma, declares, writes`).
  */
-import type { TableAccess } from '../../ports/code.js';
-
-const ACCESS_WORDS: Record<TableAccess, string> = { read: 'reads', write: 'writes', schema: 'declares' };
+import { ACCESS_VERBS, accessesOf } from '../../ports/code.js';
 
 /** The edge's notes in order; empty when it has none. */
 export function edgeNotes(attributes: Readonly<Record<string, unknown>>): string[] {
-  const access = Array.isArray(attributes.access)
-    ? (attributes.access as unknown[]).filter((a): a is TableAccess => typeof a === 'string' && a in ACCESS_WORDS)
-    : [];
+  const access = accessesOf(attributes.access);
   return [
     typeof attributes.line === 'number' ? `line ${attributes.line}` : '',
     typeof attributes.via === 'string' ? attributes.via : '',
-    ...access.map((a) => ACCESS_WORDS[a]),
+    ...access.map((a) => ACCESS_VERBS[a]),
   ].filter(Boolean);
 }
 

@@ -11,7 +11,7 @@
  * and the tables a Knex query builder names (`db('crates').where(…)`, `.from('x')`, `createTable('x')`).
  */
 import pluralize from 'pluralize';
-import { TABLE_ACCESSES, type TableAccess } from '../../../ports/code.js';
+import { accessesOf, type TableAccess } from '../../../ports/code.js';
 
 export interface OrmTableRef {
   /** `schema.table` or `table` as the model names it. */
@@ -121,8 +121,7 @@ function knex(text: string, out: OrmTableRef[]): void {
         known.access.add(access);
       }
     }
-  for (const [table, { index, access }] of found)
-    out.push({ table, line: lineAt(text, index), via: 'knex', access: TABLE_ACCESSES.filter((a) => access.has(a)) });
+  for (const [table, { index, access }] of found) out.push({ table, line: lineAt(text, index), via: 'knex', access: accessesOf(access) });
 }
 
 function prisma(text: string, out: OrmTableRef[]): void {
@@ -326,7 +325,7 @@ export function ormModelUses(text: string, language: string, models: readonly Or
   const use = (found: OrmTableRef | null | undefined, index: number, access?: TableAccess) => {
     if (!found) return;
     const known = uses.get(found.table) ?? { table: found.table, line: lineAt(text, index), via: found.via };
-    if (access && !known.access?.includes(access)) known.access = TABLE_ACCESSES.filter((a) => a === access || known.access?.includes(a));
+    if (access && !known.access?.includes(access)) known.access = accessesOf([...(known.access ?? []), access]);
     uses.set(found.table, known);
   };
   if (language === 'typescript' || language === 'javascript') {

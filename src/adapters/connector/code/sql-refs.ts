@@ -17,7 +17,7 @@
  * declares its schema (`TableAccess`). Known gap: plain lower-case SQL with no
  * clause beyond FROM (`select id from users`) reads as prose and is skipped.
  */
-import { TABLE_ACCESSES, type TableAccess } from '../../../ports/code.js';
+import { accessesOf, type TableAccess } from '../../../ports/code.js';
 import { statementColumns, type StatementColumns } from './sql-columns.js';
 
 export interface SqlTableRef {
@@ -141,12 +141,6 @@ function patternAccess(sql: string): Accesses {
   return out;
 }
 
-/** In `TABLE_ACCESSES` order. */
-const ordered = (access: Iterable<TableAccess>) => {
-  const set = new Set(access);
-  return TABLE_ACCESSES.filter((a) => set.has(a));
-};
-
 const unquote = (name: string) =>
   name
     .split('.')
@@ -233,7 +227,7 @@ export async function sqlRefs(text: string, language?: string): Promise<SqlRefs>
       refs.set(`${table}@${line}`, ref);
       out.tables.push(ref);
     }
-    const accesses = ordered([...(ref.access ?? []), ...access]);
+    const accesses = accessesOf([...(ref.access ?? []), ...access]);
     if (accesses.length) ref.access = accesses;
     for (const column of columns) {
       if ((ref.columns?.length ?? 0) >= MAX_COLUMNS) break;

@@ -14,9 +14,8 @@ import {
   type FieldUse,
   type FileImport,
   type RecentChange,
-  type TableAccess,
   type TableUse,
-  TABLE_ACCESSES,
+  accessesOf,
   type ColumnChoice,
 } from '../../../ports/code.js';
 
@@ -52,7 +51,6 @@ function listOf<T>(value: unknown, is: (item: unknown) => item is T): T[] {
 const isImport = (v: unknown): v is FileImport => isRecord(v) && isString(v.path) && Array.isArray(v.kinds);
 const isPartner = (v: unknown): v is CoChangePartner => isRecord(v) && isString(v.path) && isNumber(v.weight);
 const isRecent = (v: unknown): v is RecentChange => isRecord(v) && isNumber(v.ago) && isNumber(v.files);
-const isAccess = (v: unknown): v is TableAccess => TABLE_ACCESSES.includes(v as TableAccess);
 const isTable = (v: unknown): v is TableUse => isRecord(v) && isString(v.table) && isNumber(v.line);
 const isChoice = (v: unknown): v is ColumnChoice => isRecord(v) && Array.isArray(v.columns) && Array.isArray(v.tables) && isNumber(v.line);
 const isField = (v: unknown): v is FieldUse => isRecord(v) && isString(v.path) && isNumber(v.line);
@@ -72,7 +70,7 @@ export function codeFileText({ attributes: a }: Attributes): Pick<CodeFileFacts,
 /** The tables a file's SQL and ORM models name, SQL's first; `columns` kept only as a list of strings. */
 export const codeFileTables = ({ attributes: a }: Attributes): TableUse[] =>
   [...listOf(a.sqlTables, isTable), ...listOf(a.ormTables, isTable)].map(({ columns, access, ...ref }) => {
-    const accesses = listOf(access, isAccess);
+    const accesses = accessesOf(access);
     return {
       ...ref,
       ...(Array.isArray(columns) && columns.length ? { columns: listOf(columns, isString) } : {}),

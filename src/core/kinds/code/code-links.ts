@@ -18,7 +18,7 @@
 import { RELATION_KINDS, type CatalogEdge, type CatalogObject } from '../../../ports/catalog.js';
 import type { Connector } from '../../../ports/connector.js';
 import type { DecoratorDeps } from '../../../ports/source-kind.js';
-import { TABLE_ACCESSES, type TableAccess, type TableUse } from '../../../ports/code.js';
+import { accessesOf, type TableAccess, type TableUse } from '../../../ports/code.js';
 import { codeFileColumnChoices, codeFileFields, codeFileTables } from './code-file.js';
 import { GRAPHQL_LINK_KINDS, graphqlIndex, type GraphqlResolver } from './graphql-links.js';
 
@@ -105,8 +105,8 @@ export function codeDataEdges(files: readonly CatalogObject[], find: RelationInd
       const known = seen.get(target.id);
       if (known) {
         // one edge per file and table, at the first line; what the file does to it, from every line
-        const all = new Set([...((known.attributes.access as TableAccess[] | undefined) ?? []), ...(access ?? [])]);
-        if (all.size) known.attributes.access = TABLE_ACCESSES.filter((a) => all.has(a));
+        const all = accessesOf([...accessesOf(known.attributes.access), ...(access ?? [])]);
+        if (all.length) known.attributes.access = all;
         return;
       }
       const edge = {
