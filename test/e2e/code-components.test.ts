@@ -59,6 +59,9 @@ const FILES: Record<string, string> = {
   'src/lib/theme.ts': "export const theme = 'light';\n",
   'src/lib/format.ts': 'export const format = (n: number) => String(n);\n',
   'src/lib/track.ts': 'export function track(event: string) {}\n',
+  // Vue CLI's webpack style: components imported without their extension
+  'src/components/List.vue': "<script>\nimport Card from './Card';\nexport default { components: { Card } };\n</script>\n",
+  'src/lib/routes.ts': "import List from '../components/List';\nexport const routes = [{ path: '/', component: List }];\n",
 };
 
 type Edge = { kind: string; fromId: string; toId: string; attributes: { line?: number; kinds?: string[] } };
@@ -131,6 +134,11 @@ describe('single-file components in a code source', () => {
     expect(imports((await get('src/main.ts')).outgoing, 'toId')).toEqual(['src/App.vue', 'src/components/Badge.svelte']);
     expect(imports((await get('src/components/Badge.svelte')).incoming, 'fromId')).toEqual(['src/App.vue', 'src/main.ts', 'src/pages/index.astro']);
     expect(imports((await get('src/lib/api.ts')).incoming, 'fromId')).toEqual(['src/App.vue', 'src/pages/index.astro']);
+  });
+
+  it('an import without the extension reaches a .vue component, from a component and from TypeScript', async () => {
+    expect(imports((await get('src/components/List.vue')).outgoing, 'toId')).toEqual(['src/components/Card.vue']);
+    expect(imports((await get('src/lib/routes.ts')).outgoing, 'toId')).toEqual(['src/components/List.vue']);
   });
 
   it('a SQL string in a Vue script links to its table and columns, at the line in the .vue file', async () => {

@@ -165,7 +165,9 @@ function resolveScriptImport(
     return normal.startsWith('../') || normal.startsWith('/') ? null : treeFile(normal, known);
   };
   if (/^\.{1,2}(\/|$)/.test(specifier)) {
-    const path = inTree(posix.join(posix.dirname(importer), specifier));
+    const written = posix.join(posix.dirname(importer), specifier);
+    // Vue CLI's webpack resolves `./Button` to Button.vue; Vite and SvelteKit want the extension written
+    const path = inTree(written) ?? inTree(`${written}.vue`);
     return path ? { path, kinds: ['local'] } : null;
   }
   for (const { tsConfig } of resolvers) {
@@ -237,8 +239,8 @@ export async function cruiseImports(
     for (const [importer, bySpecifier] of chosen) {
       const found = new Set([...bySpecifier.values()].filter(usable).map((d) => d.module));
       for (const [key, d] of bySpecifier) {
-        if (usable(d) || d.coreModule || !d.module || found.has(d.module) || /^[./]/.test(d.module)) continue;
-        // what dependency-cruiser's paths plugin cannot see (a stand-in alias, a package of the tree) is resolved as a component's import is
+        if (usable(d) || d.coreModule || !d.module || found.has(d.module) || d.module.startsWith('/')) continue;
+        // what dependency-cruiser's paths plugin cannot see (a stand-in alias, a package of the tree, `./Button` for Button.vue) is resolved as a component's import is
         const resolved = resolveScriptImport(root, importer, d.module, group.resolvers, packages, known);
         const typeOnly = (d.dependencyTypes ?? []).includes('type-only');
         if (resolved)
