@@ -13,6 +13,7 @@
 import { splitText } from '../../kernel/text/identifiers.js';
 import { SWEEPING_COMMIT_FILES, type CoChangePartner, type RecentChange } from '../../ports/code.js';
 import { singular } from '../../kernel/text/inflect.js';
+import { folderOf } from '../../kernel/workspace-path.js';
 import { degreeOf, importersOf, importsOf, type CodeGraph } from './code-graph.js';
 import { EMPTY_CONTENT, bodyWordsOf, similarTo, type ContentIndex } from './content-similarity.js';
 import { identifierScores, requestIdentifiers, symbolsUsed } from './identifier-match.js';
@@ -69,7 +70,6 @@ const inverseRank = (order: ReadonlyMap<string, number>, file: string) => {
   return i === undefined ? 0 : 1 / (i + 1);
 };
 const positions = (files: readonly string[]) => new Map(files.map((f, i) => [f, i] as const));
-const folderOf = (path: string) => path.slice(0, Math.max(path.lastIndexOf('/'), 0));
 
 function partnerWeight(facts: HistoryFacts, a: string, b: string): number {
   return facts.coChanged.get(a)?.find((p) => p.path === b)?.weight ?? 0;

@@ -9,6 +9,7 @@
  * matching (a request in words) is the planner's, through hybrid search.
  */
 import { SextantError } from '../../kernel/errors.js';
+import { folderOf } from '../../kernel/workspace-path.js';
 
 export type SeedMatch = 'exact' | 'case-insensitive' | 'extension' | 'package' | 'module' | 'basename' | 'topic';
 
@@ -95,8 +96,6 @@ export function basenameScoring(seed: string, nodes: readonly string[]): string 
   }
   return best?.node ?? null;
 }
-
-const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 
 /**
  * The file a package name names: its recorded entry (a Go package's files: the one named like the

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { SextantError } from '../../../kernel/errors.js';
+import { folderOf } from '../../../kernel/workspace-path.js';
 import type { FileImport } from '../../../ports/code.js';
 import { scriptImports, type ScriptView } from './sfc.js';
 import { mappedTargets, resolveWorkspaceImport, treeFile, workspacePackages, type PackageIndex } from './workspace-packages.js';
@@ -92,8 +93,6 @@ interface Resolver {
   config: string;
   tsConfig: TsConfig;
 }
-
-const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 
 /**
  * Which tsconfigs resolve each file's imports, first one first: the nearest tsconfig.json or

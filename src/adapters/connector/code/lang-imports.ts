@@ -24,6 +24,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
+import { folderOf } from '../../../kernel/workspace-path.js';
 import type { ImportMap } from './import-graph.js';
 import type { ParsedFile } from './tree-sitter.js';
 
@@ -38,14 +39,13 @@ function link(map: ImportMap, from: string, to: string, kind: string): void {
   else list.push({ path: to, kinds: [kind] });
 }
 
-const dirOf = (path: string) => posix.dirname(path).replace(/^\.$/, '');
 const under = (dir: string, rel: string) => (dir ? `${dir}/${rel}` : rel);
 
 function pythonImports(parsed: Parsed, known: ReadonlySet<string>, map: ImportMap): void {
   const pyFiles = [...parsed.keys()].filter((p) => p.endsWith('.py'));
-  const packages = new Set(pyFiles.filter((p) => p.endsWith('/__init__.py')).map(dirOf));
+  const packages = new Set(pyFiles.filter((p) => p.endsWith('/__init__.py')).map(folderOf));
   const roots = new Set(['', 'src']);
-  for (const pkg of packages) if (!packages.has(dirOf(pkg))) roots.add(dirOf(pkg));
+  for (const pkg of packages) if (!packages.has(folderOf(pkg))) roots.add(folderOf(pkg));
   const moduleAt = (dir: string, dotted: string): string | null => {
     const rel = dotted.split('.').join('/');
     const base = rel ? under(dir, rel) : dir;
@@ -54,12 +54,12 @@ function pythonImports(parsed: Parsed, known: ReadonlySet<string>, map: ImportMa
     return known.has(init) ? init : null;
   };
   for (const file of pyFiles) {
-    const here = dirOf(file);
+    const here = folderOf(file);
     for (const imp of parsed.get(file)!.imports) {
       let bases: string[];
       if (imp.level > 0) {
         let dir = here;
-        for (let i = 1; i < imp.level; i++) dir = dirOf(dir);
+        for (let i = 1; i < imp.level; i++) dir = folderOf(dir);
         bases = [dir];
       } else bases = [...roots, here];
       for (const base of bases) {
@@ -78,7 +78,7 @@ function pythonImports(parsed: Parsed, known: ReadonlySet<string>, map: ImportMa
 async function goModules(root: string, goDirs: ReadonlySet<string>): Promise<Array<{ module: string; dir: string }>> {
   const seen = new Map<string, string | null>();
   for (const start of goDirs) {
-    for (let dir = start; ; dir = dirOf(dir)) {
+    for (let dir = start; ; dir = folderOf(dir)) {
       if (!seen.has(dir)) {
         const text = await readFile(join(root, dir, 'go.mod'), 'utf8').catch(() => null);
         seen.set(dir, text ? (/^\s*module\s+("?)([^\s"]+)\1/m.exec(text)?.[2] ?? null) : null);
@@ -96,13 +96,13 @@ async function goImports(root: string, parsed: Parsed, map: ImportMap): Promise<
   const goFiles = [...parsed.keys()].filter((p) => p.endsWith('.go'));
   if (!goFiles.length) return;
   const byDir = new Map<string, string[]>();
-  for (const f of goFiles) if (!f.endsWith('_test.go')) byDir.set(dirOf(f), [...(byDir.get(dirOf(f)) ?? []), f]);
-  const modules = await goModules(root, new Set(goFiles.map(dirOf)));
+  for (const f of goFiles) if (!f.endsWith('_test.go')) byDir.set(folderOf(f), [...(byDir.get(folderOf(f)) ?? []), f]);
+  const modules = await goModules(root, new Set(goFiles.map(folderOf)));
   // a package's own names need no import: name → the non-test files of (folder, package) declaring it
   const declaredIn = new Map<string, Map<string, string[]>>();
   for (const f of goFiles) {
     if (f.endsWith('_test.go')) continue;
-    const key = `${dirOf(f)}\0${parsed.get(f)!.packageName}`;
+    const key = `${folderOf(f)}\0${parsed.get(f)!.packageName}`;
     const names = declaredIn.get(key) ?? new Map<string, string[]>();
     declaredIn.set(key, names);
     for (const name of parsed.get(f)!.declares) names.set(name, [...(names.get(name) ?? []), f]);
@@ -115,7 +115,7 @@ async function goImports(root: string, parsed: Parsed, map: ImportMap): Promise<
       const dir = under(mod.dir, imp.module.slice(mod.module.length).replace(/^\//, '')).replace(/\/$/, '');
       for (const target of byDir.get(dir) ?? []) link(map, file, target, 'import');
     }
-    const siblings = declaredIn.get(`${dirOf(file)}\0${own.packageName}`);
+    const siblings = declaredIn.get(`${folderOf(file)}\0${own.packageName}`);
     if (siblings) for (const name of own.mentions) for (const target of siblings.get(name) ?? []) link(map, file, target, 'same-package');
   }
 }
