@@ -83,22 +83,24 @@ type Accesses = Map<string, Set<TableAccess>>;
 
 /**
  * Every relation of a parse tree (a RangeVar, wrapped in a node or bare in a typed field such as
- * UPDATE's `relation`) with what the statement around it does to it.
+ * UPDATE's `relation`) with what the statement around it does to it, and the names its WITH
+ * clauses give (`ctes`: `FROM gone` then names no table).
  */
-function relationAccess(tree: unknown, out: Accesses, access: TableAccess): void {
-  if (Array.isArray(tree)) return tree.forEach((t) => relationAccess(t, out, access));
+function relationAccess(tree: unknown, out: Accesses, access: TableAccess, ctes: Set<string>): void {
+  if (Array.isArray(tree)) return tree.forEach((t) => relationAccess(t, out, access, ctes));
   if (!tree || typeof tree !== 'object') return;
-  const rel = tree as { schemaname?: unknown; relname?: unknown };
-  if (typeof rel.relname === 'string') {
-    const name = typeof rel.schemaname === 'string' ? `${rel.schemaname}.${rel.relname}` : rel.relname;
+  const node = tree as { schemaname?: unknown; relname?: unknown; ctename?: unknown };
+  if (typeof node.relname === 'string') {
+    const name = typeof node.schemaname === 'string' ? `${node.schemaname}.${node.relname}` : node.relname;
     out.set(name, (out.get(name) ?? new Set()).add(access));
   }
+  if (typeof node.ctename === 'string') ctes.add(node.ctename);
   for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
     if (access !== 'schema' && WRITES.has(key) && value && typeof value === 'object') {
       const { relation, ...rest } = value as Record<string, unknown>;
-      relationAccess(relation, out, 'write');
-      relationAccess(rest, out, 'read');
-    } else relationAccess(value, out, access);
+      relationAccess(relation, out, 'write', ctes);
+      relationAccess(rest, out, 'read', ctes);
+    } else relationAccess(value, out, access, ctes);
   }
 }
 
@@ -111,21 +113,11 @@ function parsedAccess(tree: unknown): Accesses {
     if (!kind) continue;
     const copyFrom = kind === 'CopyStmt' && (body as { is_from?: unknown }).is_from === true;
     const own: Accesses = new Map();
-    relationAccess(stmt, own, ALL_WRITTEN.has(kind) || copyFrom ? 'write' : READS.has(kind) ? 'read' : 'schema');
     const ctes = new Set<string>();
-    cteNames(stmt, ctes);
+    relationAccess(stmt, own, ALL_WRITTEN.has(kind) || copyFrom ? 'write' : READS.has(kind) ? 'read' : 'schema', ctes);
     for (const [name, access] of own) if (!ctes.has(name)) out.set(name, new Set([...(out.get(name) ?? []), ...access]));
   }
   return out;
-}
-
-/** The names a statement's WITH clauses give: `FROM gone` then names no table. */
-function cteNames(tree: unknown, out: Set<string>): void {
-  if (Array.isArray(tree)) return tree.forEach((t) => cteNames(t, out));
-  if (!tree || typeof tree !== 'object') return;
-  const cte = tree as { ctename?: unknown };
-  if (typeof cte.ctename === 'string') out.add(cte.ctename);
-  for (const value of Object.values(tree as Record<string, unknown>)) cteNames(value, out);
 }
 
 /** Without a parse: the first name a DML statement names is written, the rest read; DDL's names are schema. */
