@@ -25,9 +25,10 @@ export const IMPORT_EDGE_KIND = 'imports';
  * script blocks read, their imports resolved both ways), tsconfig `paths` patterns choose the
  * longest matching prefix, and SvelteKit's `$lib` resolves without the generated tsconfig; a
  * package's entry files and Go files carry the names they are imported by (`importNames`), so
- * that a seed may be a package name.
+ * that a seed may be a package name. 8: SQL says which columns it writes (`TableUse.columnAccess`),
+ * and `./Button` reaches `Button.vue`.
  */
-export const CODE_SCAN_VERSION = 7;
+export const CODE_SCAN_VERSION = 8;
 
 /** Commits of more files of the tree sweep (renames, reformatting) and bind nothing: co-change skips them. */
 export const SWEEPING_COMMIT_FILES = 40;
@@ -87,6 +88,8 @@ export interface TableUse {
   columns?: string[];
   /** What the statements at this line do to it, in `TABLE_ACCESSES` order; absent where the code does not say (most ORMs). */
   access?: TableAccess[];
+  /** The columns of `columns` a statement at this line writes (`['write']` or `['read', 'write']`); the others it reads. */
+  columnAccess?: Record<string, TableAccess[]>;
 }
 
 /**

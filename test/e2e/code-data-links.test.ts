@@ -69,30 +69,30 @@ describe('code-to-data links', () => {
     const tables = file.json.outgoing.filter((e: { kind: string }) => e.kind === 'uses_table');
     expect(tables.map((e: { toId: string }) => e.toId)).toEqual(['pg:table:public.customer']);
     expect(file.json.object.attributes.sqlTables).toEqual([
-      { table: 'customer', line: 1, columns: ['name', 'id'], access: ['write'] },
+      { table: 'customer', line: 1, columns: ['name', 'id'], access: ['write'], columnAccess: { name: ['write'] } },
       { table: 'nowhere', line: 2, columns: ['id'], access: ['write'] },
     ]);
   });
 });
 
-type Edge = { kind: string; fromId: string; toId: string; attributes: { line: number } };
+type Edge = { kind: string; fromId: string; toId: string; attributes: { line: number; access?: string[] } };
 
 describe('code-to-column links', () => {
-  it('get of a column lists the code that uses it, with the line, in text and --json; describe lists it too', async () => {
+  it('get of a column lists the code that uses it, with the line and whether it reads or writes it, in text and --json; describe lists it too', async () => {
     const name = await runCli(['get', 'pg:column:public.customer.name', '--json'], env);
     expect(name.code, name.stderr).toBe(0);
     const users = name.json.incoming.filter((e: Edge) => e.kind === 'uses_column');
-    expect(users.map((e: Edge) => [e.fromId, e.attributes.line])).toEqual([
-      ['app:code_file:src/names.ts', 1],
-      ['app:code_file:src/report.ts', 2], // unqualified, two tables in scope: only customer has `name`
+    expect(users.map((e: Edge) => [e.fromId, e.attributes.line, e.attributes.access])).toEqual([
+      ['app:code_file:src/names.ts', 1, ['write']], // UPDATE customer SET name = …
+      ['app:code_file:src/report.ts', 2, ['read']], // unqualified, two tables in scope: only customer has `name`
     ]);
     const text = await runCli(['get', 'pg:column:billing.invoice.total'], env);
-    expect(text.stdout).toContain('← uses_column app:code_file:src/invoices.ts (line 3)');
-    expect(text.stdout).toContain('← uses_column app:code_file:src/report.ts (line 2)');
+    expect(text.stdout).toContain('← uses_column app:code_file:src/invoices.ts (line 3, reads)');
+    expect(text.stdout).toContain('← uses_column app:code_file:src/report.ts (line 2, reads)');
     const described = await runCli(['describe', 'pg:column:billing.invoice.total', '--json'], env);
     expect(described.json.links).toEqual([
-      { direction: 'in', kind: 'uses_column', id: 'app:code_file:src/invoices.ts', line: 3 },
-      { direction: 'in', kind: 'uses_column', id: 'app:code_file:src/report.ts', line: 2 },
+      { direction: 'in', kind: 'uses_column', id: 'app:code_file:src/invoices.ts', line: 3, access: ['read'] },
+      { direction: 'in', kind: 'uses_column', id: 'app:code_file:src/report.ts', line: 2, access: ['read'] },
     ]);
     const unused = await runCli(['get', 'pg:column:public.audit_log.id', '--json'], env);
     expect(unused.json.incoming).toEqual([]);
@@ -114,6 +114,7 @@ describe('code-to-column links', () => {
     expect(await columnsOf('src/names.ts')).toEqual(['pg:column:public.customer.id 1', 'pg:column:public.customer.name 1']);
     expect(await columnsOf('src/report.ts')).toEqual(['pg:column:billing.invoice.total 2', 'pg:column:public.customer.name 2']);
     const text = await runCli(['get', 'app:code_file:src/names.ts'], env);
-    expect(text.stdout).toContain('→ uses_column pg:column:public.customer.name (line 1)');
+    expect(text.stdout).toContain('→ uses_column pg:column:public.customer.name (line 1, writes)');
+    expect(text.stdout).toContain('→ uses_column pg:column:public.customer.id (line 1, reads)');
   });
 });

@@ -10,13 +10,17 @@
  * one that points at one. `*` names no column. Read: SELECT lists, WHERE, JOIN ON / USING,
  * GROUP BY, HAVING, ORDER BY (not the SELECT list's own aliases), window clauses, RETURNING,
  * INSERT column lists and ON CONFLICT targets, UPDATE SET targets, DELETE … USING, and the
- * queries of CTEs, subqueries, set operations and CREATE VIEW / CREATE TABLE AS / EXPLAIN.
+ * queries of CTEs, subqueries, set operations and CREATE VIEW / CREATE TABLE AS / EXPLAIN. INSERT's
+ * column list and SET targets are written; every other reference is read.
  */
+
+/** Whether a statement reads a column or assigns it (INSERT's column list, a SET target). */
+export type ColumnAccess = 'read' | 'write';
 
 /** Table keys as the table references are written: `schema.table` or `table`. */
 export interface StatementColumns {
-  /** Columns by the table they belong to. */
-  byTable: Map<string, Set<string>>;
+  /** Columns by the table they belong to, each with what the statement does to it. */
+  byTable: Map<string, Map<string, Set<ColumnAccess>>>;
   /** Unqualified columns with several tables in scope: each group's columns, and the tables one of which has each. */
   ambiguous: Array<{ columns: Set<string>; tables: string[] }>;
 }
@@ -45,10 +49,10 @@ export function statementColumns(tree: unknown): StatementColumns {
 class Walker {
   constructor(private readonly out: StatementColumns) {}
 
-  private add(table: string, column: string): void {
-    const set = this.out.byTable.get(table) ?? new Set<string>();
-    set.add(column);
-    this.out.byTable.set(table, set);
+  private add(table: string, column: string, access: ColumnAccess = 'read'): void {
+    const columns = this.out.byTable.get(table) ?? new Map<string, Set<ColumnAccess>>();
+    columns.set(column, (columns.get(column) ?? new Set()).add(access));
+    this.out.byTable.set(table, columns);
   }
 
   private ambiguous(tables: string[], column: string): void {
@@ -145,7 +149,7 @@ class Walker {
     if (!rv) return;
     const target = this.rangeVar(rv, new Set());
     const table = target.table!;
-    for (const col of list(stmt.cols)) if (str(child(col, 'ResTarget')?.name)) this.add(table, child(col, 'ResTarget')!.name as string);
+    for (const col of list(stmt.cols)) if (str(child(col, 'ResTarget')?.name)) this.add(table, child(col, 'ResTarget')!.name as string, 'write');
     this.statement(child(stmt, 'selectStmt'), outer, inner);
     const conflict = child(stmt, 'onConflictClause');
     for (const elem of list(child(conflict, 'infer')?.indexElems)) {
@@ -190,7 +194,7 @@ class Walker {
   private setTargets(targets: unknown, table: string, scopes: Scope[], ctes: ReadonlySet<string>): void {
     for (const t of list(targets)) {
       const target = child(t, 'ResTarget');
-      if (str(target?.name)) this.add(table, target!.name as string);
+      if (str(target?.name)) this.add(table, target!.name as string, 'write');
       this.expr(target?.val, scopes, ctes);
     }
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_COLUMNS, sqlRefs as sqlRefsWithAccess, sqlTableRefs as sqlTableRefsWithAccess } from './sql-refs.js';
 
 // most cases here are about which tables and columns SQL names; what it does to them has its own cases below
-const withoutAccess = <T extends { access?: unknown }>({ access: _, ...ref }: T) => ref;
+const withoutAccess = <T extends { access?: unknown; columnAccess?: unknown }>({ access: _, columnAccess: __, ...ref }: T) => ref;
 const sqlTableRefs = async (text: string, language?: string) => (await sqlTableRefsWithAccess(text, language)).map(withoutAccess);
 const sqlRefs = async (text: string, language?: string) => {
   const refs = await sqlRefsWithAccess(text, language);
@@ -98,7 +98,7 @@ describe('SQL in code', () => {
     expect(await sqlTableRefs(text, 'sql')).toEqual([
       { table: 'crate', line: 1, columns: ['id', 'label'] },
       { table: 'bin', line: 20001, columns: ['id'] },
-      { table: 'crate', line: 20001 }, // again: written first, read here
+      { table: 'crate', line: 20001, columns: ['id', 'label'] }, // again: written first, read here (the table and its columns)
     ]);
     expect(Date.now() - started).toBeLessThan(2000);
   });
@@ -231,6 +231,35 @@ describe('columns of parsed SQL', () => {
       ],
       ambiguous: [],
     });
+  });
+
+  it('says which columns a statement writes (INSERT column lists, SET targets) and which it also reads', async () => {
+    const columnAccess = async (sql: string, language?: string) =>
+      (await sqlRefsWithAccess(sql, language)).tables.map(({ table, line, columnAccess }) => ({ table, line, columnAccess }));
+    expect(
+      await columnAccess(
+        'INSERT INTO stock (sku, qty) SELECT code, n FROM incoming WHERE ok ON CONFLICT (sku) DO UPDATE SET qty = stock.qty + excluded.qty RETURNING id;',
+        'sql',
+      ),
+    ).toEqual([
+      { table: 'stock', line: 1, columnAccess: { sku: ['read', 'write'], qty: ['read', 'write'] } },
+      { table: 'incoming', line: 1, columnAccess: undefined },
+    ]);
+    expect(await columnAccess('UPDATE invoice SET total = c.credit, note = $1 FROM customer c WHERE c.id = invoice.customer_id;', 'sql')).toEqual([
+      { table: 'invoice', line: 1, columnAccess: { total: ['write'], note: ['write'] } },
+      { table: 'customer', line: 1, columnAccess: undefined },
+    ]);
+    // in a literal too; a SELECT writes nothing
+    const code = ['db.query(`UPDATE shelf SET label = ${label} WHERE label IS NULL`);', 'db.query("SELECT label FROM shelf");'].join('\n');
+    expect(await columnAccess(code)).toEqual([
+      { table: 'shelf', line: 1, columnAccess: { label: ['read', 'write'] } },
+      { table: 'shelf', line: 2, columnAccess: undefined },
+    ]);
+    // a .sql file lists a column again where a later statement writes what an earlier one read
+    expect(await columnAccess(['SELECT id, label FROM shelf;', 'UPDATE shelf SET label = $1 WHERE id = $2;'].join('\n'), 'sql')).toEqual([
+      { table: 'shelf', line: 1, columnAccess: undefined },
+      { table: 'shelf', line: 2, columnAccess: { label: ['write'] } },
+    ]);
   });
 
   it('reads CTEs and subqueries in their own scopes; a CTE or subquery in scope takes no unqualified column', async () => {

@@ -18,7 +18,7 @@
  * clause beyond FROM (`select id from users`) reads as prose and is skipped.
  */
 import { accessesOf, type TableAccess } from '../../../ports/code.js';
-import { statementColumns, type StatementColumns } from './sql-columns.js';
+import { statementColumns, type ColumnAccess, type StatementColumns } from './sql-columns.js';
 
 export interface SqlTableRef {
   /** As written: `billing.invoice` or `invoice`, unquoted, lower case unless quoted. */
@@ -29,6 +29,8 @@ export interface SqlTableRef {
   columns?: string[];
   /** What the statement does to it: read, write, schema (DDL). */
   access?: TableAccess[];
+  /** The columns of `columns` the statement writes (`['write']`, or `['read', 'write']`); the others it reads. */
+  columnAccess?: Record<string, TableAccess[]>;
 }
 
 /** Unqualified columns of a statement with several tables in scope: each is a column of one of `tables`. */
@@ -212,7 +214,7 @@ export async function sqlTableRefs(text: string, language?: string): Promise<Sql
 export async function sqlRefs(text: string, language?: string): Promise<SqlRefs> {
   const out: SqlRefs = { tables: [], ambiguous: [] };
   const refs = new Map<string, SqlTableRef>();
-  const addTable = (table: string, line: number, access: Iterable<TableAccess>, columns: Iterable<string> = []) => {
+  const addTable = (table: string, line: number, access: Iterable<TableAccess>, columns: Iterable<[string, ReadonlySet<ColumnAccess>]> = []) => {
     let ref = refs.get(`${table}@${line}`);
     if (!ref) {
       ref = { table, line };
@@ -221,9 +223,13 @@ export async function sqlRefs(text: string, language?: string): Promise<SqlRefs>
     }
     const accesses = accessesOf([...(ref.access ?? []), ...access]);
     if (accesses.length) ref.access = accesses;
-    for (const column of columns) {
-      if ((ref.columns?.length ?? 0) >= MAX_COLUMNS) break;
-      if (!ref.columns?.includes(column)) (ref.columns ??= []).push(column);
+    for (const [column, how] of columns) {
+      if (!ref.columns?.includes(column)) {
+        if ((ref.columns?.length ?? 0) >= MAX_COLUMNS) break;
+        (ref.columns ??= []).push(column);
+      }
+      const known = ref.columnAccess?.[column] ?? [];
+      if (how.has('write') || known.length) (ref.columnAccess ??= {})[column] = accessesOf([...known, ...how]);
     }
   };
   const addChoices = (parsed: Parsed, line: number, fresh: (tables: string[], column: string) => boolean = () => true) => {
@@ -247,11 +253,12 @@ export async function sqlRefs(text: string, language?: string): Promise<SqlRefs>
       const parsed = await tablesOf(s.sql);
       for (const [table, access] of parsed.tables) {
         const known = named.get(table);
-        const columns = [...(parsed.columns?.byTable.get(table) ?? [])].filter((c) => !known?.has(c));
+        // a column again only for what this statement does to it that an earlier one did not
+        const columns = [...(parsed.columns?.byTable.get(table) ?? [])].filter(([c, how]) => [...how].some((a) => !known?.has(`${c}\0${a}`)));
         const fresh = [...access].filter((a) => !done.get(table)?.has(a));
         if (known && !columns.length && !fresh.length) continue;
         addTable(table, s.line, access, columns);
-        named.set(table, new Set([...(known ?? []), ...columns]));
+        named.set(table, new Set([...(known ?? []), ...columns.flatMap(([c, how]) => [...how].map((a) => `${c}\0${a}`))]));
         done.set(table, new Set([...(done.get(table) ?? []), ...access]));
       }
       addChoices(parsed, s.line, (tables, column) => {

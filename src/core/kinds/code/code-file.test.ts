@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_SCAN_VERSION } from '../../../ports/code.js';
-import { codeFileFacts, codeFileHistory } from './code-file.js';
+import { codeFileFacts, codeFileHistory, codeFileTables } from './code-file.js';
 
 describe('codeFileFacts', () => {
   it('reads what the scan wrote', () => {
@@ -67,6 +67,21 @@ describe('codeFileFacts', () => {
       fields: [],
       span: null,
     });
+  });
+
+  it("keeps a table's column accesses only as accesses, and none where no column has one", () => {
+    const tables = codeFileTables({
+      attributes: {
+        sqlTables: [
+          { table: 'shelf', line: 1, columns: ['label', 'id'], columnAccess: { label: ['write', 'read', 'drop'], id: 'write', zone: ['x'] } },
+          { table: 'bin', line: 2, columns: ['id'], columnAccess: ['write'] },
+        ],
+      },
+    });
+    expect(tables).toEqual([
+      { table: 'shelf', line: 1, columns: ['label', 'id'], columnAccess: { label: ['read', 'write'] } },
+      { table: 'bin', line: 2, columns: ['id'] },
+    ]);
   });
 });
 

@@ -67,14 +67,18 @@ export function codeFileText({ attributes: a }: Attributes): Pick<CodeFileFacts,
   return { language: isString(a.language) ? a.language : 'code', symbols: listOf(a.symbols, isString), words: wordsOf(a.words) };
 }
 
-/** The tables a file's SQL and ORM models name, SQL's first; `columns` kept only as a list of strings. */
+/** The tables a file's SQL and ORM models name, SQL's first; `columns` kept only as a list of strings, `columnAccess` only as accesses. */
 export const codeFileTables = ({ attributes: a }: Attributes): TableUse[] =>
-  [...listOf(a.sqlTables, isTable), ...listOf(a.ormTables, isTable)].map(({ columns, access, ...ref }) => {
+  [...listOf(a.sqlTables, isTable), ...listOf(a.ormTables, isTable)].map(({ columns, access, columnAccess, ...ref }) => {
     const accesses = accessesOf(access);
+    const written = Object.entries(isRecord(columnAccess) ? columnAccess : {})
+      .map(([column, how]) => [column, accessesOf(how)] as const)
+      .filter(([, how]) => how.length);
     return {
       ...ref,
       ...(Array.isArray(columns) && columns.length ? { columns: listOf(columns, isString) } : {}),
       ...(accesses.length ? { access: accesses } : {}),
+      ...(written.length ? { columnAccess: Object.fromEntries(written) } : {}),
     };
   });
 

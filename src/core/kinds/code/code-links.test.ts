@@ -195,12 +195,12 @@ describe('column links', () => {
       .filter((e) => e.kind === 'uses_column')
       .map((e) => [e.toId, e.attributes.line]);
 
-  it('links the columns named for a table to that table’s columns, each once with its first line; unknown columns link to nothing', () => {
+  it('links the columns named for a table to that table’s columns, each once with its first line and what every line does to it; unknown columns link to nothing', () => {
     const edges = codeDataEdges(
       [
         file({
           sqlTables: [
-            { table: 'invoice', line: 7, columns: ['total', 'customer_id'] },
+            { table: 'invoice', line: 7, columns: ['total', 'customer_id'], columnAccess: { total: ['write'] } },
             { table: 'billing.invoice', line: 3, columns: ['id', 'total', 'nosuch'] },
             { table: 'customer', line: 4, columns: ['CreatedAt', 'total'] },
             { table: 'ghost', line: 5, columns: ['id'] },
@@ -213,10 +213,11 @@ describe('column links', () => {
     expect(edges.map((e) => [e.kind, e.toId, e.attributes])).toEqual([
       ['uses_table', 'pg:table:billing.invoice', { line: 3 }],
       ['uses_table', 'pg:table:public.customer', { line: 4 }],
-      ['uses_column', 'pg:column:billing.invoice.id', { line: 3 }],
-      ['uses_column', 'pg:column:billing.invoice.total', { line: 3 }],
-      ['uses_column', 'pg:column:public.customer.createdAt', { line: 4 }],
-      ['uses_column', 'pg:column:billing.invoice.customer_id', { line: 7 }],
+      ['uses_column', 'pg:column:billing.invoice.id', { line: 3, access: ['read'] }],
+      // read at line 3, written at line 7: one edge at its first line, with both
+      ['uses_column', 'pg:column:billing.invoice.total', { line: 3, access: ['read', 'write'] }],
+      ['uses_column', 'pg:column:public.customer.createdAt', { line: 4, access: ['read'] }],
+      ['uses_column', 'pg:column:billing.invoice.customer_id', { line: 7, access: ['read'] }],
     ]);
     expect(edges.every((e) => e.fromId === 'svc:code_file:src/x.ts' && e.resource === 'file:src/x.ts')).toBe(true);
   });

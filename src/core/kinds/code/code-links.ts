@@ -9,7 +9,7 @@
  * one schema has it (else `public`'s); a name several sources have goes to the source that has most
  * of the code's tables. The columns a file's parsed SQL names for a table (`TableUse.columns`)
  * resolve against that table's catalog columns as `uses_column` edges code_file → column with the
- * line; an unqualified column of a statement of several tables (`sqlColumnChoices`) links only
+ * line and whether the SQL reads the column or writes it (`TableUse.columnAccess`); an unqualified column of a statement of several tables (`sqlColumnChoices`) links only
  * where exactly one of its candidate tables has it; a column no table has links to nothing.
  * The GraphQL fields a file's operations select
  * (`graphqlFields`) resolve against the GraphQL sources' operations, fields and data objects as
@@ -25,6 +25,9 @@ import { GRAPHQL_LINK_KINDS, graphqlIndex, type GraphqlResolver } from './graphq
 export const USES_TABLE_EDGE_KIND = 'uses_table';
 export const USES_FIELD_EDGE_KIND = 'uses_field';
 export const USES_COLUMN_EDGE_KIND = 'uses_column';
+
+// a column of parsed SQL that no assignment names is read (an unqualified one of several tables is never assigned)
+const READ: readonly TableAccess[] = ['read'];
 
 /** A table's column by name (exact, else case-insensitive), null when it has none of that name. */
 export type ColumnIndex = (tableId: string, column: string) => CatalogObject | null;
@@ -122,21 +125,21 @@ export function codeDataEdges(files: readonly CatalogObject[], find: RelationInd
     const refs = codeFileTables(file).sort((a, b) => a.line - b.line);
     for (const ref of refs) for (const table of resolve(ref)) link(USES_TABLE_EDGE_KIND, table, ref.line, ref.via, ref.access);
     if (!columnOf) continue;
-    const uses: Array<{ line: number; column: CatalogObject }> = [];
+    const uses: Array<{ line: number; column: CatalogObject; access: readonly TableAccess[] }> = [];
     for (const ref of refs)
       for (const table of ref.columns?.length ? resolve(ref) : [])
         for (const name of ref.columns ?? []) {
           const column = columnOf(table.id, name);
-          if (column) uses.push({ line: ref.line, column });
+          if (column) uses.push({ line: ref.line, column, access: ref.columnAccess?.[name] ?? READ });
         }
     for (const choice of codeFileColumnChoices(file)) {
       const tables = choice.tables.map((table) => resolve({ table }));
       for (const name of choice.columns) {
         const having = tables.map((ts) => ts.flatMap((t) => columnOf(t.id, name) ?? [])).filter((cs) => cs.length);
-        if (having.length === 1) uses.push(...having[0]!.map((column) => ({ line: choice.line, column })));
+        if (having.length === 1) uses.push(...having[0]!.map((column) => ({ line: choice.line, column, access: READ })));
       }
     }
-    for (const use of uses.sort((a, b) => a.line - b.line)) link(USES_COLUMN_EDGE_KIND, use.column, use.line);
+    for (const use of uses.sort((a, b) => a.line - b.line)) link(USES_COLUMN_EDGE_KIND, use.column, use.line, undefined, use.access);
   }
   return edges;
 }
