@@ -94,6 +94,9 @@ describe('data users', () => {
     // plural and singular, schema abbreviations (tkt → ticket)
     expect(names('ticket escalation history', 'table', 'support.tkt_esc_hist')).toBe(true);
     expect(names('ticket history', 'table', 'support.tkt_esc_hist')).toBe(false);
+    // an abbreviation of two words wants both
+    expect(names('where do foreign exchange rates come from', 'table', 'finance.fx_rate')).toBe(true);
+    expect(names('exchange rates', 'table', 'finance.fx_rate')).toBe(false);
     // a column: its own words and one of its table's, or all of its table's
     expect(names('which code reads customer emails', 'column', 'shop.customer.email')).toBe(true);
     expect(names('which code reads emails', 'column', 'shop.customer.email')).toBe(false);

@@ -27,6 +27,7 @@ export const SCHEMA_ABBREVIATIONS: Readonly<Record<string, string>> = Object.fre
   disc: 'discount',
   dsc: 'discount',
   ccy: 'currency',
+  fx: 'foreign exchange',
   curr: 'currency',
   // people and parties
   cust: 'customer',
