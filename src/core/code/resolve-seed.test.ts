@@ -121,6 +121,15 @@ describe('seed resolution', () => {
       expect(dottedModuleMatch('com.google.gson.Missing', TREE)).toBeNull();
     });
 
+    it("a name inside a module or class is that module's or class's file, two names at least remaining", () => {
+      expect(resolveSeedPath('click.core.Command', TREE)).toEqual({ id: 'src/click/core.py', how: 'module' });
+      expect(dottedModuleMatch('click.core.Command.invoke', TREE)).toBe('src/click/core.py');
+      expect(resolveSeedPath('com.google.gson.Gson.Builder', TREE)).toEqual({ id: 'gson/src/main/java/com/google/gson/Gson.java', how: 'module' });
+      // `click` alone is a package, but `click.Missing` is not read as a member of it
+      expect(dottedModuleMatch('click.Missing', TREE)).toBeNull();
+      expect(dottedModuleMatch('com.google.gson.Missing.Inner', TREE)).toBeNull();
+    });
+
     it('a path still resolves as a path first', () => {
       expect(resolveSeedPath('index.ts', TREE, { names })).toEqual({ id: 'index.ts', how: 'exact' });
       expect(resolveSeedPath('core.py', TREE, { names })).toEqual({ id: 'src/click/core.py', how: 'basename' });

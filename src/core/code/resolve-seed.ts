@@ -129,16 +129,22 @@ const DOTTED = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 /**
  * A Python dotted module (`click.core` → `click/core.py` or `src/click/core.py`, a package →
  * its `__init__.py`, `click` alone too) or a Java/Kotlin fully qualified class (`com.google.gson.Gson`), under any
- * folder; the shortest path wins.
+ * folder; the shortest path wins. A name inside one (`click.core.Command`, a nested class
+ * `com.google.gson.Gson.Builder`) is its module's or class's file, while two names at least remain
+ * (`utils.ts` is no member of a package `utils`).
  */
 export function dottedModuleMatch(seed: string, nodes: readonly string[]): string | null {
   if (!DOTTED.test(seed)) return null;
-  const rel = seed.split('.').join('/');
-  // one name alone is a Python package (its file of the same name is the base-name step's)
-  const wanted = seed.includes('.') ? [`${rel}.py`, `${rel}/__init__.py`, `${rel}.java`, `${rel}.kt`] : [`${rel}/__init__.py`];
-  let best: string | null = null;
-  for (const node of nodes) if (wanted.some((w) => node === w || node.endsWith(`/${w}`)) && (!best || node.length < best.length)) best = node;
-  return best;
+  const parts = seed.split('.');
+  for (let n = parts.length; n === parts.length || n >= 2; n--) {
+    const rel = parts.slice(0, n).join('/');
+    // one name alone is a Python package (its file of the same name is the base-name step's)
+    const wanted = n > 1 ? [`${rel}.py`, `${rel}/__init__.py`, `${rel}.java`, `${rel}.kt`] : [`${rel}/__init__.py`];
+    let best: string | null = null;
+    for (const node of nodes) if (wanted.some((w) => node === w || node.endsWith(`/${w}`)) && (!best || node.length < best.length)) best = node;
+    if (best) return best;
+  }
+  return null;
 }
 
 /** The path heuristics in order; null when none matches (the caller may then try the topic). */
