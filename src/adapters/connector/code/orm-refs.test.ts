@@ -288,7 +288,7 @@ describe('ORM models in code', () => {
     ]);
   });
 
-  it('TypeORM entities used elsewhere: injected and fetched repositories, the entity manager', () => {
+  it('TypeORM entities used elsewhere: injected and fetched repositories, the entity manager, each with what its calls do', () => {
     const models = ormTableRefs("@Entity('crate')\nexport class CrateEntity {}\n@Entity()\nexport class ShelfNote {}\n", 'typescript', 'src/crate.entity.ts');
     expect(models.map((m) => m.model)).toEqual(['CrateEntity', 'ShelfNote']);
     const service = [
@@ -298,12 +298,129 @@ describe('ORM models in code', () => {
       '  notes() {',
       '    return this.dataSource.manager.find(ShelfNote, { take: 5 });',
       '  }',
+      '  stock(id: number) {',
+      '    return this.crates.findOneBy({ id });',
+      '  }',
       '}',
     ].join('\n');
     expect(ormModelUses(service, 'typescript', models)).toEqual([
-      { table: 'crate', line: 3, via: 'typeorm' }, // a repository says nothing of what it is used for
-      { table: 'shelf_note', line: 5, via: 'typeorm' },
+      { table: 'crate', line: 3, via: 'typeorm', access: ['read'] }, // at the injection, read by `this.crates.findOneBy`
+      { table: 'shelf_note', line: 5, via: 'typeorm', access: ['read'] },
     ]);
+  });
+
+  describe('TypeORM: what a repository or the entity manager does, by the method called', () => {
+    const models = ormTableRefs(
+      "@Entity('crate')\nexport class Crate {}\n@Entity('shelf')\nexport class Shelf {}\n@Entity('note')\nexport class Note {}\n",
+      'typescript',
+      'src/entities.ts',
+    );
+    const uses = (...lines: string[]) => ormModelUses(lines.join('\n'), 'typescript', models).map((u) => [u.table, u.line, u.access]);
+
+    it("the entity manager's method decides: find*, count*, exists* read; save, remove, increment… write", () => {
+      expect(
+        uses(
+          'async function move(manager: EntityManager) {',
+          '  const crate = await manager.findOneByOrFail(Crate, { id: 1 });',
+          '  await manager.save(Crate, crate);',
+          '  await this.entityManager.increment(Shelf, { id: 2 }, "load", 1);',
+          '  return manager.countBy(Note, { crateId: 1 });',
+          '}',
+        ),
+      ).toEqual([
+        ['crate', 2, ['read', 'write']],
+        ['shelf', 4, ['write']],
+        ['note', 5, ['read']],
+      ]);
+    });
+
+    it('NestJS property injection and a typed property: the name they bind, used later', () => {
+      expect(
+        uses(
+          'export class CrateService {',
+          '  @InjectRepository(Crate)',
+          '  private crateRepo: Repository<Crate>;',
+          '  private shelves!: Repository<Shelf>;',
+          '  async archive(id: number) {',
+          '    await this.crateRepo.softDelete(id);',
+          '    return this.shelves?.exists({ where: { id } });',
+          '  }',
+          '}',
+        ),
+      ).toEqual([
+        ['crate', 2, ['write']],
+        ['shelf', 4, ['read']],
+      ]);
+    });
+
+    it('a repository fetched from the data source or the manager into a variable, and one called on directly', () => {
+      expect(
+        uses(
+          'const crates = AppDataSource.getRepository(Crate);',
+          'export async function restock(dataSource: DataSource, manager: EntityManager) {',
+          '  const shelfRepo = dataSource.getRepository(Shelf);',
+          '  const notes = manager.getRepository(Note);',
+          '  await shelfRepo.upsert({ id: 1 }, ["id"]);',
+          '  const n = await notes.find();',
+          '  await getRepository(Shelf).findOne({ where: { id: 1 } });',
+          '  return AppDataSource.getRepository(Crate).save(crates.create({ n }));',
+          '}',
+        ),
+      ).toEqual([
+        ['crate', 1, ['write']], // `crates.create` builds an object, `save` writes
+        ['shelf', 3, ['read', 'write']],
+        ['note', 4, ['read']],
+      ]);
+    });
+
+    it('a query builder by its chain: a write writes, a select run reads, a builder kept for later says nothing', () => {
+      expect(
+        uses(
+          'class Stock {',
+          '  constructor(@InjectRepository(Crate) private readonly crates: Repository<Crate>, private shelves: Repository<Shelf>, private notes: Repository<Note>) {}',
+          '  list() {',
+          "    return this.crates.createQueryBuilder('c').where('c.id = :id', { id: this.id(1) }).getMany();",
+          '  }',
+          '  clear() {',
+          '    return this.shelves',
+          '      .createQueryBuilder()',
+          '      .delete()',
+          "      .where('id = :id', { id: 1 })",
+          '      .execute();',
+          '  }',
+          '  builder() {',
+          "    return this.notes.createQueryBuilder('n');",
+          '  }',
+          '}',
+        ),
+      ).toEqual([
+        ['crate', 2, ['read']],
+        ['shelf', 2, ['write']],
+        ['note', 2, undefined],
+      ]);
+    });
+
+    it('no access where the code does not say: a name bound to two entities, a method that only builds an object', () => {
+      expect(
+        uses(
+          'export async function one() {',
+          '  const repo = getRepository(Crate);',
+          '  return repo.find();',
+          '}',
+          'export async function two() {',
+          '  const repo = getRepository(Shelf);',
+          '  return repo.delete(1);',
+          '}',
+          'export function draft(notes: Repository<Note>) {',
+          '  return notes.merge(notes.create({ text: "x" }), { crateId: 1 });',
+          '}',
+        ),
+      ).toEqual([
+        ['crate', 2, undefined],
+        ['shelf', 6, undefined],
+        ['note', 9, undefined],
+      ]);
+    });
   });
 
   it('Django migrations: the models they create, alter and add fields to, in the app the migrations folder belongs to', () => {

@@ -9,6 +9,9 @@
  * else `<app>_<model>`), JPA `@Table(name, schema)` (else the entity's name) with its `@JoinTable` and
  * `@CollectionTable`, Spring's `SimpleJdbcInsert.withTableName`, GORM `TableName()`,
  * and the tables a Knex query builder names (`db('crates').where(…)`, `.from('x')`, `createTable('x')`).
+ * Elsewhere, the uses of those models (`ormModelUses`), each with what its calls do to the table where
+ * the code says it: Prisma Client's, Django managers', SQLAlchemy statements' and TypeORM's (the entity
+ * manager's methods, a repository's called on it or by the name the file binds it to).
  */
 import pluralize from 'pluralize';
 import { accessesOf, type TableAccess } from '../../../ports/code.js';
@@ -23,7 +26,7 @@ export interface OrmTableRef {
   via: string;
   /** The model's name (Prisma, Django), by which other files reach the table. */
   model?: string;
-  /** Where the code says it: a Prisma model declares the table's schema; Prisma Client's, Django managers' and SQLAlchemy statements' calls read or write it. */
+  /** Where the code says it: a Prisma model declares the table's schema; Prisma Client's, Django managers', SQLAlchemy statements' and TypeORM repositories' and entity manager's calls read or write it. */
   access?: TableAccess[];
 }
 
@@ -303,17 +306,76 @@ const DJANGO_WRITES =
 const PRISMA_CLIENT_CALL =
   /\.\s*([a-z]\w*)\s*\.\s*(findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany|count|aggregate|groupBy)\s*\(/g;
 
-/** TypeORM's ways to reach an entity: `@InjectRepository(E)`, `getRepository(E)`, `Repository<E>`, `manager.find(E, …)`. */
-const TYPEORM_USE =
-  /\b(?:InjectRepository|getRepository|getCustomRepository|getTreeRepository)\s*\(\s*([A-Z]\w*)|\bRepository\s*<\s*([A-Z]\w*)\s*>|\bmanager\s*\.\s*(?:find\w*|count\w*|save|insert|update|delete|remove|upsert|exists\w*|createQueryBuilder)\s*\(\s*([A-Z]\w*)/g;
+/** What a repository's or the entity manager's method does to the entity's table; `create`, `merge` and the like only build objects. */
+const TYPEORM_READS = String.raw`find\w*|count\w*|exists\w*|sum|average|minimum|maximum|preload`;
+const TYPEORM_WRITES = 'save|insert|update|updateAll|delete|deleteAll|remove|upsert|softDelete|softRemove|restore|recover|increment|decrement|clear';
+const TYPEORM_READ = new RegExp(`^(?:${TYPEORM_READS})$`);
+const TYPEORM_WRITE = new RegExp(`^(?:${TYPEORM_WRITES})$`);
+
+/**
+ * TypeORM's ways to reach an entity: `@InjectRepository(E)` (group 1), `getRepository(E)` (2, its
+ * chained call followed), `Repository<E>` (3), the entity manager's methods, `manager.find(E, …)` (4, 5).
+ */
+const TYPEORM_USE = new RegExp(
+  String.raw`\b(?:InjectRepository|getCustomRepository)\s*\(\s*([A-Z]\w*)|\bget(?:Tree|Mongo)?Repository\s*\(\s*([A-Z]\w*)\s*\)|\b(?:Tree|Mongo)?Repository\s*<\s*([A-Z]\w*)\s*>|[Mm]anager\s*\.\s*(${TYPEORM_READS}|${TYPEORM_WRITES}|createQueryBuilder)\s*\(\s*([A-Z]\w*)`,
+  'g',
+);
+
+/** The calls chained after the call whose `(` is at `open`, each with its own `(`: `.where(…).getMany()` gives `where`, `getMany`. */
+function chainAfter(text: string, open: number): Array<{ method: string; open: number }> {
+  const calls: Array<{ method: string; open: number }> = [];
+  const next = /^\s*[!?]?\.\s*([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*>\s*)?\(/;
+  for (let at = open; ;) {
+    const close = at + callArgs(text, at).length + 1;
+    const m = next.exec(text.slice(close + 1, close + 400));
+    if (!m) return calls;
+    at = close + m[0].length;
+    calls.push({ method: m[1]!, open: at });
+  }
+}
+
+/**
+ * What a TypeORM call whose `(` is at `open` does to its entity's table, by the method; a query
+ * builder by its chain: a write (`.insert()`, `.update()`, `.delete()`, …) writes, else a chain that
+ * runs the select (`.getMany()`, `.getOne()`, `.getCount()`, `.execute()`, …) reads; a builder kept for later says nothing.
+ */
+function typeormAccess(method: string, text: string, open: number): TableAccess | undefined {
+  if (method === 'createQueryBuilder') {
+    const chain = chainAfter(text, open).map((c) => c.method);
+    if (chain.some((c) => /^(?:insert|update|delete|softDelete|restore)$/.test(c))) return 'write';
+    return chain.some((c) => /^(?:get(?:One|Many|Raw|Count|Exists)\w*|stream|execute)$/.test(c)) ? 'read' : undefined;
+  }
+  return TYPEORM_READ.test(method) ? 'read' : TYPEORM_WRITE.test(method) ? 'write' : undefined;
+}
+
+/**
+ * The names the file binds to a repository, each to its entity (`null`: a name bound to two):
+ * `@InjectRepository(E) private readonly users`, `repo: Repository<E>`, `const repo = dataSource.getRepository(E)`
+ * (not a call chained on it). Each found by what is distinctive, the name then read next to it.
+ */
+function typeormRepositories(text: string): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  if (!text.includes('Repository')) return out;
+  const bind = (name: string | undefined, entity: string) => {
+    if (name) out.set(name, out.has(name) && out.get(name) !== entity ? null : entity);
+  };
+  const before = (index: number, re: RegExp) => re.exec(text.slice(Math.max(0, index - 200), index))?.[1];
+  const injected = /@InjectRepository\s*\(\s*([A-Z]\w*)\s*(?:,[^)]*)?\)\s*(?:(?:public|private|protected|readonly)\s+)*([A-Za-z_$][\w$]*)\s*[!?]?\s*:/g;
+  for (const m of text.matchAll(injected)) bind(m[2], m[1]!);
+  for (const m of text.matchAll(/:\s*(?:Tree|Mongo)?Repository\s*<\s*([A-Z]\w*)\s*>/g))
+    bind(before(m.index, /(?<![\w$])([A-Za-z_$][\w$]*)\s*[!?]?\s*$/), m[1]!);
+  for (const m of text.matchAll(/\bget(?:Tree|Mongo)?Repository\s*\(\s*([A-Z]\w*)\s*\)(?!\s*[!?]?\.)/g))
+    bind(before(m.index, /(?<![\w$])([A-Za-z_$][\w$]*)\s*(?::[^=;\n]*)?=\s*(?:await\s+)?(?:[\w$]+\s*\.\s*)*$/), m[1]!);
+  return out;
+}
 
 /**
  * The tables a file reaches through the project's models (`models`: the refs of every other file
  * that name one): Prisma Client calls, `prisma.invoice.findMany(…)` or `tx.invoice.create(…)`, in a
  * file that names Prisma, TypeORM repositories and the entity manager (`@InjectRepository(Invoice)`,
  * `Repository<Invoice>`, `manager.find(Invoice, …)`), Django managers, `Invoice.objects…`, and SQLAlchemy / SQLModel statements
- * and sessions, `select(Invoice)`, `session.get(Invoice, id)`, `Invoice.query`. Each model once, at its first use;
- * a model name that two models share is left out.
+ * and sessions, `select(Invoice)`, `session.get(Invoice, id)`, `Invoice.query`. Each model once, at its first use,
+ * with the accesses of all its calls; a model name that two models share is left out.
  */
 export function ormModelUses(text: string, language: string, models: readonly OrmTableRef[]): OrmTableRef[] {
   const byName = (via: string, key: (model: string) => string) => {
@@ -321,10 +383,11 @@ export function ormModelUses(text: string, language: string, models: readonly Or
     for (const m of models) if (m.via === via && m.model) out.set(key(m.model), out.has(key(m.model)) ? null : m);
     return out;
   };
-  const uses = new Map<string, OrmTableRef>();
+  const uses = new Map<string, OrmTableRef & { index: number }>();
   const use = (found: OrmTableRef | null | undefined, index: number, access?: TableAccess) => {
     if (!found) return;
-    const known = uses.get(found.table) ?? { table: found.table, line: lineAt(text, index), via: found.via };
+    const known = uses.get(found.table) ?? { table: found.table, line: 0, via: found.via, index };
+    known.index = Math.min(known.index, index);
     if (access && !known.access?.includes(access)) known.access = accessesOf([...(known.access ?? []), access]);
     uses.set(found.table, known);
   };
@@ -335,7 +398,7 @@ export function ormModelUses(text: string, language: string, models: readonly Or
         use(prismaModels.get(m[1]!), m.index + m[0].indexOf(m[1]!), /^(find|count|aggregate|groupBy)/.test(m[2]!) ? 'read' : 'write');
     }
     const entities = byName('typeorm', (m) => m);
-    for (const m of text.matchAll(TYPEORM_USE)) use(entities.get(m[1] ?? m[2] ?? m[3]!), m.index);
+    if (entities.size) typeormUses(text, entities, use);
   } else if (language === 'python') {
     const djangoModels = byName('django', (m) => m);
     for (const m of text.matchAll(/\b([A-Z]\w*)\.objects\b(?:\s*\.\s*(\w+))?/g))
@@ -345,5 +408,30 @@ export function ormModelUses(text: string, language: string, models: readonly Or
     for (const m of text.matchAll(statement))
       use(alchemyModels.get(m[2] ?? m[3]!), m.index, /^(insert|update|delete|merge)$/.test(m[1] ?? '') ? 'write' : 'read');
   }
-  return [...uses.values()];
+  return [...uses.values()].map(({ index, ...ref }) => ({ ...ref, line: lineAt(text, index) }));
+}
+
+/**
+ * TypeORM's uses of the file's entities, each with what its call does: the entity manager's
+ * (`manager.save(E, …)`), a repository's chained on it (`getRepository(E).findOne(…)`) or called
+ * by the name the file binds it to (`this.users.find(…)`, `repo.save(…)`).
+ */
+function typeormUses(
+  text: string,
+  entities: ReadonlyMap<string, OrmTableRef | null>,
+  use: (found: OrmTableRef | null | undefined, index: number, access?: TableAccess) => void,
+): void {
+  for (const m of text.matchAll(TYPEORM_USE)) {
+    const open = m.index + m[0].indexOf('(');
+    const call = m[2] ? chainAfter(text, open)[0] : m[4] ? { method: m[4], open } : undefined;
+    use(entities.get(m[1] ?? m[2] ?? m[3] ?? m[5]!), m.index, call && typeormAccess(call.method, text, call.open));
+  }
+  const repositories = typeormRepositories(text);
+  const names = [...repositories].filter(([, entity]) => entity && entities.get(entity)).map(([name]) => name.replace(/\$/g, '\\$'));
+  if (!names.length) return;
+  // the name alone, or `this.` and the name: not another object's property
+  const own = /(?:^|[^\w$.])(?:this\s*\.\s*)?$/;
+  for (const m of text.matchAll(new RegExp(String.raw`(${names.join('|')})\s*[!?]?\.\s*([\w$]+)\s*\(`, 'g')))
+    if (own.test(text.slice(Math.max(0, m.index - 40), m.index)))
+      use(entities.get(repositories.get(m[1]!)!), m.index, typeormAccess(m[2]!, text, m.index + m[0].length - 1));
 }
