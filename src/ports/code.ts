@@ -26,7 +26,7 @@ export const IMPORT_EDGE_KIND = 'imports';
  * longest matching prefix, and SvelteKit's `$lib` resolves without the generated tsconfig; a
  * package's entry files and Go files carry the names they are imported by (`importNames`), so
  * that a seed may be a package name. 8: SQL says which columns it writes (`TableUse.columnAccess`),
- * and `./Button` reaches `Button.vue`.
+ * TypeORM's repository and entity manager calls read or write, and `./Button` reaches `Button.vue`.
  */
 export const CODE_SCAN_VERSION = 8;
 
