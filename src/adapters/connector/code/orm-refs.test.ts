@@ -400,6 +400,44 @@ describe('ORM models in code', () => {
       ]);
     });
 
+    it('a query builder assigned to a name, by the calls made on that name until it is assigned again', () => {
+      expect(
+        uses(
+          'export async function list(q) {',
+          '  const qb = await getRepository(Crate)',
+          "    .createQueryBuilder('c')",
+          "    .leftJoinAndSelect('c.shelf', 's');",
+          "  if (q.tag) qb.andWhere('c.tag = :tag', q);",
+          '  return qb.getMany();',
+          '}',
+        ),
+      ).toEqual([['crate', 2, ['read']]]);
+      expect(
+        uses(
+          'class Stock {',
+          '  constructor(private shelves: Repository<Shelf>, private entityManager: EntityManager) {}',
+          '  purge() {',
+          "    const qb = this.shelves.createQueryBuilder('s');",
+          "    qb.where('s.empty');",
+          '    qb.delete().execute();',
+          '  }',
+          '  draft() {',
+          "    const qb = this.entityManager.createQueryBuilder(Note, 'n');",
+          '    return qb;',
+          '  }',
+          '  run() {',
+          "    const qb = getRepository(Crate).createQueryBuilder('c');",
+          '    return qb.getMany();',
+          '  }',
+          '}',
+        ),
+      ).toEqual([
+        ['shelf', 2, ['write']],
+        ['note', 9, undefined], // never run: the next `qb`'s getMany is another builder's
+        ['crate', 13, ['read']],
+      ]);
+    });
+
     it('no access where the code does not say: a name bound to two entities, a method that only builds an object', () => {
       expect(
         uses(

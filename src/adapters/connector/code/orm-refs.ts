@@ -334,16 +334,46 @@ function chainAfter(text: string, open: number): Array<{ method: string; open: n
   }
 }
 
+const BUILDER_WRITES = /^(?:insert|update|delete|softDelete|restore)$/;
+const BUILDER_RUNS = /^(?:get(?:One|Many|Raw|Count|Exists)\w*|stream|execute)$/;
+
+/** A query builder's calls by what they do: a write anywhere writes, else running the select reads. */
+function builderAccess(methods: readonly string[]): TableAccess | undefined {
+  if (methods.some((c) => BUILDER_WRITES.test(c))) return 'write';
+  return methods.some((c) => BUILDER_RUNS.test(c)) ? 'read' : undefined;
+}
+
 /**
- * What a TypeORM call whose `(` is at `open` does to its entity's table, by the method; a query
- * builder by its chain: a write (`.insert()`, `.update()`, `.delete()`, …) writes, else a chain that
- * runs the select (`.getMany()`, `.getOne()`, `.getCount()`, `.execute()`, …) reads; a builder kept for later says nothing.
+ * The calls made later on the name a query builder is assigned to (`const qb = repo.createQueryBuilder(…)`,
+ * the expression starting at `start`), up to the name's next assignment: `qb.andWhere(…)`, `qb.getMany()`.
  */
-function typeormAccess(method: string, text: string, open: number): TableAccess | undefined {
+function laterBuilderCalls(text: string, start: number, open: number): string[] {
+  // past the receiver the expression starts with: `this.`, `dataSource.`, `this.entity` of `this.entityManager`
+  const name = /(?:^|[^\w$.])([A-Za-z_$][\w$]*)\s*(?::[^=;\n]*)?=\s*(?:await\s+)?[\w$.]*$/.exec(text.slice(Math.max(0, start - 120), start))?.[1];
+  if (!name) return [];
+  const escaped = name.replace(/\$/g, '\\$');
+  const after = text.slice(open);
+  const reassigned = new RegExp(String.raw`(?:^|[^\w$.])${escaped}\s*=(?!=)`).exec(after);
+  const scope = reassigned ? after.slice(0, reassigned.index) : after;
+  const methods: string[] = [];
+  for (const m of scope.matchAll(new RegExp(String.raw`(?:^|[^\w$.])${escaped}\s*[!?]?\.\s*([\w$]+)\s*(?:<[^<>()]*>\s*)?\(`, 'g'))) {
+    const callOpen = open + m.index! + m[0].length - 1;
+    methods.push(m[1]!, ...chainAfter(text, callOpen).map((c) => c.method));
+  }
+  return methods;
+}
+
+/**
+ * What a TypeORM call whose `(` is at `open` (its expression starting at `start`) does to its
+ * entity's table, by the method; a query builder by its chain, or else by the calls made later on
+ * the name it is assigned to: a write (`.insert()`, `.update()`, `.delete()`, …) writes, else running
+ * the select (`.getMany()`, `.getOne()`, `.getCount()`, `.execute()`, …) reads; a builder never run says nothing.
+ */
+function typeormAccess(method: string, text: string, open: number, start: number): TableAccess | undefined {
   if (method === 'createQueryBuilder') {
-    const chain = chainAfter(text, open).map((c) => c.method);
-    if (chain.some((c) => /^(?:insert|update|delete|softDelete|restore)$/.test(c))) return 'write';
-    return chain.some((c) => /^(?:get(?:One|Many|Raw|Count|Exists)\w*|stream|execute)$/.test(c)) ? 'read' : undefined;
+    const chain = chainAfter(text, open);
+    const end = chain.at(-1)?.open ?? open;
+    return builderAccess(chain.map((c) => c.method)) ?? builderAccess(laterBuilderCalls(text, start, end));
   }
   return TYPEORM_READ.test(method) ? 'read' : TYPEORM_WRITE.test(method) ? 'write' : undefined;
 }
@@ -424,7 +454,7 @@ function typeormUses(
   for (const m of text.matchAll(TYPEORM_USE)) {
     const open = m.index + m[0].indexOf('(');
     const call = m[2] ? chainAfter(text, open)[0] : m[4] ? { method: m[4], open } : undefined;
-    use(entities.get(m[1] ?? m[2] ?? m[3] ?? m[5]!), m.index, call && typeormAccess(call.method, text, call.open));
+    use(entities.get(m[1] ?? m[2] ?? m[3] ?? m[5]!), m.index, call && typeormAccess(call.method, text, call.open, m.index));
   }
   const repositories = typeormRepositories(text);
   const names = [...repositories].filter(([, entity]) => entity && entities.get(entity)).map(([name]) => name.replace(/\$/g, '\\$'));
@@ -433,5 +463,5 @@ function typeormUses(
   const own = /(?:^|[^\w$.])(?:this\s*\.\s*)?$/;
   for (const m of text.matchAll(new RegExp(String.raw`(${names.join('|')})\s*[!?]?\.\s*([\w$]+)\s*\(`, 'g')))
     if (own.test(text.slice(Math.max(0, m.index - 40), m.index)))
-      use(entities.get(repositories.get(m[1]!)!), m.index, typeormAccess(m[2]!, text, m.index + m[0].length - 1));
+      use(entities.get(repositories.get(m[1]!)!), m.index, typeormAccess(m[2]!, text, m.index + m[0].length - 1, m.index));
 }
