@@ -26,7 +26,9 @@ import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
 
 /** Captured from the chunk builders before the move (commit 6dabb34; session: without content hashes). */
 const EXPECTED = {
-  sample: { count: 383, hash: 'b4722d0b3f05787cce0ae28dbaf841416e386c709a0a75f7b9ab1fa5a47c49fc' },
+  // since 6dabb34 changed on purpose once: `fx` joined the schema abbreviations, so billing.fx_rate's
+  // lexical fields also say "foreign exchange" (no identifier of the schema-linking bench has `fx`)
+  sample: { count: 383, hash: '03a3cd01722291d4322ed07c83b4b4115d21198225616a5fdd760e9833cd87e6' },
   acme: { count: 106, hash: '889c139bffe987c49a30d4d55b8fdc80bac7caa88e6d8b28ba5ca91db52a281e' },
   plain: { count: 20, hash: '87a4467027e1918f949e263b3ff4ae85d1b5c7f9803766201f753ef80a285a92' },
   glossary: 'd78c34b64ad55bf573677211e2b8d6c1ac2cb85ba6eba44959d21882e4805c8e',
