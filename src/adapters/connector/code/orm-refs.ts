@@ -334,6 +334,14 @@ function chainAfter(text: string, open: number): Array<{ method: string; open: n
   }
 }
 
+/**
+ * The name an expression starting at `start` is assigned to (`const qb = await this.repo…`, `repo: Repository<E> = …`),
+ * past the receiver it starts with: `this.`, `dataSource.`, `this.entity` of `this.entityManager`.
+ */
+function assignedTo(text: string, start: number): string | undefined {
+  return /(?<![\w$])([A-Za-z_$][\w$]*)\s*(?::[^=;\n]*)?=\s*(?:await\s+)?[\w$.]*$/.exec(text.slice(Math.max(0, start - 200), start))?.[1];
+}
+
 const BUILDER_WRITES = /^(?:insert|update|delete|softDelete|restore)$/;
 const BUILDER_RUNS = /^(?:get(?:One|Many|Raw|Count|Exists)\w*|stream|execute)$/;
 
@@ -348,8 +356,7 @@ function builderAccess(methods: readonly string[]): TableAccess | undefined {
  * the expression starting at `start`), up to the name's next assignment: `qb.andWhere(…)`, `qb.getMany()`.
  */
 function laterBuilderCalls(text: string, start: number, open: number): string[] {
-  // past the receiver the expression starts with: `this.`, `dataSource.`, `this.entity` of `this.entityManager`
-  const name = /(?:^|[^\w$.])([A-Za-z_$][\w$]*)\s*(?::[^=;\n]*)?=\s*(?:await\s+)?[\w$.]*$/.exec(text.slice(Math.max(0, start - 120), start))?.[1];
+  const name = assignedTo(text, start);
   if (!name) return [];
   const escaped = name.replace(/\$/g, '\\$');
   const after = text.slice(open);
@@ -394,8 +401,7 @@ function typeormRepositories(text: string): Map<string, string | null> {
   for (const m of text.matchAll(injected)) bind(m[2], m[1]!);
   for (const m of text.matchAll(/:\s*(?:Tree|Mongo)?Repository\s*<\s*([A-Z]\w*)\s*>/g))
     bind(before(m.index, /(?<![\w$])([A-Za-z_$][\w$]*)\s*[!?]?\s*$/), m[1]!);
-  for (const m of text.matchAll(/\bget(?:Tree|Mongo)?Repository\s*\(\s*([A-Z]\w*)\s*\)(?!\s*[!?]?\.)/g))
-    bind(before(m.index, /(?<![\w$])([A-Za-z_$][\w$]*)\s*(?::[^=;\n]*)?=\s*(?:await\s+)?(?:[\w$]+\s*\.\s*)*$/), m[1]!);
+  for (const m of text.matchAll(/\bget(?:Tree|Mongo)?Repository\s*\(\s*([A-Z]\w*)\s*\)(?!\s*[!?]?\.)/g)) bind(assignedTo(text, m.index), m[1]!);
   return out;
 }
 
