@@ -4,13 +4,15 @@
  * models map (`ormTables`), found by the connector, resolved against the relations of the
  * project's other sources, stored as `uses_table` edges code_file → table with the line (and
  * `via`, the ORM, for a model, and `access`: whether the file reads the table, writes it or
- * declares its schema, where its SQL or Prisma says), so `get` of a table lists the code that reads or writes it. A
- * qualified name must match schema and table; a bare name matches a table of that name when only
- * one schema has it (else `public`'s); a name several sources have goes to the source that has most
- * of the code's tables. The columns a file's parsed SQL names for a table (`TableUse.columns`)
- * resolve against that table's catalog columns as `uses_column` edges code_file → column with the
- * line and whether the SQL reads the column or writes it (`TableUse.columnAccess`); an unqualified column of a statement of several tables (`sqlColumnChoices`) links only
- * where exactly one of its candidate tables has it; a column no table has links to nothing.
+ * declares its schema, where its SQL or ORM calls say), so `get` of a table lists the code that
+ * reads or writes it. A qualified name must match schema and table; a bare name matches a table of
+ * that name when only one schema has it (else `public`'s); a name several sources have goes to the
+ * source that has most of the code's tables. The columns a file's parsed SQL names for a table
+ * (`TableUse.columns`) resolve against that table's catalog columns as `uses_column` edges
+ * code_file → column with the line and whether the SQL reads or writes the column
+ * (`TableUse.columnAccess`); an unqualified column of a statement of several tables
+ * (`sqlColumnChoices`) links only where exactly one of its candidate tables has it; a column no
+ * table has links to nothing.
  * The GraphQL fields a file's operations select
  * (`graphqlFields`) resolve against the GraphQL sources' operations, fields and data objects as
  * `uses_field` edges.
