@@ -27,8 +27,10 @@ export const IMPORT_EDGE_KIND = 'imports';
  * package's entry files and Go files carry the names they are imported by (`importNames`), so
  * that a seed may be a package name. 8: SQL says which columns it writes (`TableUse.columnAccess`),
  * TypeORM's repository and entity manager calls read or write, and `./Button` reaches `Button.vue`.
+ * 9: a TypeORM repository's name holds where it is bound (a property as `this.name`, a variable in
+ * its block), and a query builder started without an entity links the one its chain names.
  */
-export const CODE_SCAN_VERSION = 8;
+export const CODE_SCAN_VERSION = 9;
 
 /** Commits of more files of the tree sweep (renames, reformatting) and bind nothing: co-change skips them. */
 export const SWEEPING_COMMIT_FILES = 40;

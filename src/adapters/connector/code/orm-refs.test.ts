@@ -438,7 +438,26 @@ describe('ORM models in code', () => {
       ]);
     });
 
-    it('no access where the code does not say: a name bound to two entities, a method that only builds an object', () => {
+    it('no access where the code does not say: a name bound to two entities in one scope, a method that only builds an object', () => {
+      expect(
+        uses(
+          'export async function one(flag: boolean) {',
+          '  let repo = getRepository(Crate);',
+          '  if (flag) repo = getRepository(Shelf);',
+          '  return repo.delete(1);',
+          '}',
+          'export function draft(notes: Repository<Note>) {',
+          '  return notes.merge(notes.create({ text: "x" }), { crateId: 1 });',
+          '}',
+        ),
+      ).toEqual([
+        ['crate', 2, undefined],
+        ['shelf', 3, undefined],
+        ['note', 6, undefined],
+      ]);
+    });
+
+    it('a name holds where it is bound: each function its own `repo`, a property only as `this.name`', () => {
       expect(
         uses(
           'export async function one() {',
@@ -449,14 +468,52 @@ describe('ORM models in code', () => {
           '  const repo = getRepository(Shelf);',
           '  return repo.delete(1);',
           '}',
-          'export function draft(notes: Repository<Note>) {',
-          '  return notes.merge(notes.create({ text: "x" }), { crateId: 1 });',
+        ),
+      ).toEqual([
+        ['crate', 2, ['read']],
+        ['shelf', 6, ['write']],
+      ]);
+      expect(
+        uses(
+          'export class Stock {',
+          '  constructor(@InjectRepository(Crate) private readonly crates: Repository<Crate>) {}',
+          '  pack(crates: Array<{ id: number }>) {',
+          '    const first = crates.find((c) => c.id > 0);',
+          '    return this.crates.save({ id: first.id });',
+          '  }',
+          '}',
+          'function count(notes: Repository<Note>) {',
+          '  return notes.count();',
+          '}',
+          'function pick(notes: string[]) {',
+          '  return notes.find((n) => n === "x");',
           '}',
         ),
       ).toEqual([
-        ['crate', 2, undefined],
-        ['shelf', 6, undefined],
-        ['note', 9, undefined],
+        ['crate', 2, ['write']], // the parameter `crates` is an array: its `find` reads no table
+        ['note', 8, ['read']],
+      ]);
+    });
+
+    it('a query builder started without an entity: the entity its chain names, with what the chain does', () => {
+      expect(
+        uses(
+          'export async function tidy(dataSource: DataSource) {',
+          "  const full = await dataSource.createQueryBuilder().select('c').from(Crate, 'c').getMany();",
+          '  await dataSource',
+          '    .createQueryBuilder()',
+          '    .delete()',
+          '    .from(Shelf)',
+          "    .where('id = :id', { id: 1 })",
+          '    .execute();',
+          '  await dataSource.manager.createQueryBuilder().insert().into(Note).values({ text: "x" }).execute();',
+          "  return dataSource.createQueryBuilder().select('x').from('raw_table', 'x');",
+          '}',
+        ),
+      ).toEqual([
+        ['crate', 2, ['read']],
+        ['shelf', 4, ['write']],
+        ['note', 9, ['write']],
       ]);
     });
   });

@@ -15,6 +15,7 @@
  */
 import pluralize from 'pluralize';
 import { accessesOf, type TableAccess } from '../../../ports/code.js';
+import { blockAround, scriptBlocks, type Block } from './script-blocks.js';
 
 export interface OrmTableRef {
   /** `schema.table` or `table` as the model names it. */
@@ -385,24 +386,66 @@ function typeormAccess(method: string, text: string, open: number, start: number
   return TYPEORM_READ.test(method) ? 'read' : TYPEORM_WRITE.test(method) ? 'write' : undefined;
 }
 
+/** A name the file binds to a repository of `entity` (`null`: bound to two in one scope), where it holds. */
+interface RepositoryName {
+  name: string;
+  entity: string | null;
+  /** A class's property, reached as `this.name`; else a variable or parameter, reached by the name alone. */
+  member: boolean;
+  scope: Block;
+}
+
+const MODIFIERS = /(?:\b(?:public|private|protected|readonly)\s+)+$/;
+const DECORATORS = /(?:@\w+\s*\((?:[^()]|\([^()]*\))*\)\s*)+$/;
+
 /**
- * The names the file binds to a repository, each to its entity (`null`: a name bound to two):
- * `@InjectRepository(E) private readonly users`, `repo: Repository<E>`, `const repo = dataSource.getRepository(E)`
- * (not a call chained on it). Each found by what is distinctive, the name then read next to it.
+ * The names the file binds to a repository, each to its entity and where it holds:
+ * `@InjectRepository(E) private readonly users` and `users: Repository<E>` in a class are its
+ * properties; `const repo = dataSource.getRepository(E)` (not a call chained on it) and a
+ * parameter `repo: Repository<E>` hold in their block and function. Each found by what is
+ * distinctive, the name then read next to it.
  */
-function typeormRepositories(text: string): Map<string, string | null> {
-  const out = new Map<string, string | null>();
+function typeormRepositories(text: string): RepositoryName[] {
+  const out: RepositoryName[] = [];
   if (!text.includes('Repository')) return out;
-  const bind = (name: string | undefined, entity: string) => {
-    if (name) out.set(name, out.has(name) && out.get(name) !== entity ? null : entity);
+  const blocks = scriptBlocks(text);
+  const bind = (name: string | undefined, entity: string, at: number, kind: 'member' | 'variable' | 'parameter') => {
+    if (!name) return;
+    const scope = kind === 'parameter' ? functionBody(text, blocks, at) : blockAround(blocks, at, text.length);
+    const member = kind === 'member';
+    const same = out.find((b) => b.name === name && b.member === member && b.scope.start === scope.start && b.scope.end === scope.end);
+    if (same) same.entity = same.entity === entity ? entity : null;
+    else out.push({ name, entity, member, scope });
   };
-  const before = (index: number, re: RegExp) => re.exec(text.slice(Math.max(0, index - 200), index))?.[1];
-  const injected = /@InjectRepository\s*\(\s*([A-Z]\w*)\s*(?:,[^)]*)?\)\s*(?:(?:public|private|protected|readonly)\s+)*([A-Za-z_$][\w$]*)\s*[!?]?\s*:/g;
-  for (const m of text.matchAll(injected)) bind(m[2], m[1]!);
-  for (const m of text.matchAll(/:\s*(?:Tree|Mongo)?Repository\s*<\s*([A-Z]\w*)\s*>/g))
-    bind(before(m.index, /(?<![\w$])([A-Za-z_$][\w$]*)\s*[!?]?\s*$/), m[1]!);
-  for (const m of text.matchAll(/\bget(?:Tree|Mongo)?Repository\s*\(\s*([A-Z]\w*)\s*\)(?!\s*[!?]?\.)/g)) bind(assignedTo(text, m.index), m[1]!);
+  // a class's property, or a parameter (a constructor's with a modifier is both, reached as `this.name`); `lead` is the text before the name
+  const declared = (lead: string): 'member' | 'parameter' => {
+    const bare = lead.replace(DECORATORS, '');
+    return MODIFIERS.test(bare) || !/[(,]\s*$/.test(bare) ? 'member' : 'parameter';
+  };
+  const injected = /@InjectRepository\s*\(\s*([A-Z]\w*)\s*(?:,[^)]*)?\)\s*((?:(?:public|private|protected|readonly)\s+)*)([A-Za-z_$][\w$]*)\s*[!?]?\s*:/g;
+  for (const m of text.matchAll(injected)) bind(m[3], m[1]!, m.index, declared(text.slice(Math.max(0, m.index - 200), m.index) + m[2]));
+  for (const m of text.matchAll(/:\s*(?:Tree|Mongo)?Repository\s*<\s*([A-Z]\w*)\s*>/g)) {
+    const before = text.slice(Math.max(0, m.index - 200), m.index);
+    const name = /(?<![\w$])([A-Za-z_$][\w$]*)\s*[!?]?\s*$/.exec(before);
+    if (!name) continue;
+    const lead = before.slice(0, name.index);
+    const at = m.index - before.length + name.index;
+    if (/\b(?:const|let|var)\s+$/.test(lead)) bind(name[1], m[1]!, at, 'variable');
+    else bind(name[1], m[1]!, at, declared(lead));
+  }
+  for (const m of text.matchAll(/\bget(?:Tree|Mongo)?Repository\s*\(\s*([A-Z]\w*)\s*\)(?!\s*[!?]?\.)/g)) {
+    const name = assignedTo(text, m.index);
+    const onThis = name && new RegExp(String.raw`\bthis\s*\.\s*${name.replace(/\$/g, '\\$')}\s*=[^=]*$`).test(text.slice(Math.max(0, m.index - 200), m.index));
+    bind(name, m[1]!, m.index, onThis ? 'member' : 'variable');
+  }
   return out;
+}
+
+/** The body of the function whose parameter is at `at`: the next block, unless a `;` comes first (an arrow function without one). */
+function functionBody(text: string, blocks: readonly Block[], at: number): Block {
+  let next: Block | undefined;
+  for (const b of blocks) if (b.start > at && (!next || b.start < next.start)) next = b;
+  return next && !text.slice(at, next.start).includes(';') ? next : blockAround(blocks, at, text.length);
 }
 
 /**
@@ -462,12 +505,35 @@ function typeormUses(
     const call = m[2] ? chainAfter(text, open)[0] : m[4] ? { method: m[4], open } : undefined;
     use(entities.get(m[1] ?? m[2] ?? m[3] ?? m[5]!), m.index, call && typeormAccess(call.method, text, call.open, m.index));
   }
-  const repositories = typeormRepositories(text);
-  const names = [...repositories].filter(([, entity]) => entity && entities.get(entity)).map(([name]) => name.replace(/\$/g, '\\$'));
-  if (!names.length) return;
-  // the name alone, or `this.` and the name: not another object's property
-  const own = /(?:^|[^\w$.])(?:this\s*\.\s*)?$/;
-  for (const m of text.matchAll(new RegExp(String.raw`(${names.join('|')})\s*[!?]?\.\s*([\w$]+)\s*\(`, 'g')))
-    if (own.test(text.slice(Math.max(0, m.index - 40), m.index)))
-      use(entities.get(repositories.get(m[1]!)!), m.index, typeormAccess(m[2]!, text, m.index + m[0].length - 1, m.index));
+  // a builder started without an entity names it in its chain: `.from(E, 'e')`, `.into(E)`, `.update(E)`
+  for (const m of text.matchAll(/\bcreateQueryBuilder\s*\(\s*\)/g)) {
+    const open = m.index + m[0].indexOf('(');
+    const chain = chainAfter(text, open);
+    const named = chain.find((c) => /^(?:from|into|update)$/.test(c.method) && /^\s*[A-Z]\w*\s*(?:,|$)/.test(callArgs(text, c.open)));
+    if (named) use(entities.get(callArgs(text, named.open).trim().split(/\s*,/)[0]!), m.index, typeormAccess('createQueryBuilder', text, open, m.index));
+  }
+  const repositories = typeormRepositories(text).filter((b) => !b.entity || entities.get(b.entity));
+  if (!repositories.length) return;
+  const names = [...new Set(repositories.map((b) => b.name.replace(/\$/g, '\\$')))];
+  // `this.` and the name, or the name alone: not another object's property
+  for (const m of text.matchAll(new RegExp(String.raw`(?:^|[^\w$.])(this\s*\.\s*)?(${names.join('|')})\s*[!?]?\.\s*([\w$]+)\s*\(`, 'g'))) {
+    const at = m.index + m[0].indexOf(m[2]!);
+    const bound = repositoryAt(repositories, m[2]!, !!m[1], at);
+    if (bound) use(entities.get(bound), at, typeormAccess(m[3]!, text, m.index + m[0].length - 1, at));
+  }
+}
+
+/** The entity the name reached at `at` is bound to: the binding of the innermost scope holding it; none when that scope binds it to two. */
+function repositoryAt(bindings: readonly RepositoryName[], name: string, member: boolean, at: number): string | undefined {
+  let best: RepositoryName | undefined;
+  for (const b of bindings)
+    if (
+      b.name === name &&
+      b.member === member &&
+      b.scope.start <= at &&
+      at <= b.scope.end &&
+      (!best || b.scope.end - b.scope.start < best.scope.end - best.scope.start)
+    )
+      best = b;
+  return best?.entity ?? undefined;
 }

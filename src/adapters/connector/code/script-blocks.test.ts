@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { blockAround, scriptBlocks } from './script-blocks.js';
+
+describe('script blocks', () => {
+  const text = [
+    'function one() {', // 0
+    "  const s = '{ not a block';",
+    '  // } nor this',
+    '  /* { nor this */',
+    '  const t = `${ {a: 1}.a } and { text }`;',
+    '  if (s) { return t; }',
+    '}',
+    'class Two { m() { return "}"; } }',
+    'function open() {',
+  ].join('\n');
+  const blocks = scriptBlocks(text);
+  const slice = (b: { start: number; end: number }) => text.slice(b.start, b.end + 1);
+
+  it('braces in strings, templates and comments open nothing; a template expression is code', () => {
+    expect(blocks.map(slice)).toEqual([
+      '{a: 1}',
+      '{ return t; }',
+      text.slice(text.indexOf('{'), text.indexOf('}\nclass') + 1),
+      '{ return "}"; }',
+      '{ m() { return "}"; } }',
+      '{',
+    ]);
+  });
+
+  it('the innermost block around an offset, else the whole text; an unclosed block runs to the end', () => {
+    expect(slice(blockAround(blocks, text.indexOf('return t'), text.length))).toBe('{ return t; }');
+    expect(slice(blockAround(blocks, text.indexOf('m()'), text.length))).toBe('{ m() { return "}"; } }');
+    expect(blockAround(blocks, text.indexOf('class'), text.length)).toEqual({ start: 0, end: text.length });
+    expect(blockAround(blocks, text.length - 1, text.length).end).toBe(text.length);
+  });
+});
