@@ -28,7 +28,8 @@ export const IMPORT_EDGE_KIND = 'imports';
  * that a seed may be a package name. 8: SQL says which columns it writes (`TableUse.columnAccess`),
  * TypeORM's repository and entity manager calls read or write, and `./Button` reaches `Button.vue`.
  * 9: a TypeORM repository's name holds where it is bound (a property as `this.name`, a variable in
- * its block), and a query builder started without an entity links the one its chain names.
+ * its block), a query builder started without an entity links the one its chain names, and a
+ * custom repository stands for its entity across the project.
  */
 export const CODE_SCAN_VERSION = 9;
 

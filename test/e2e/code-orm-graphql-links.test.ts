@@ -1,7 +1,7 @@
 /**
  * ORM and GraphQL links through the built CLI (issue 16): a repository whose ORM models map tables
  * of a real PostgreSQL source (and whose other files use those models through Prisma Client and
- * Django managers, or query it from a `.sql` file) and whose gql templates query a real plain
+ * Django managers, or a TypeORM custom repository, or query it from a `.sql` file) and whose gql templates query a real plain
  * GraphQL API; `get` and `describe` of the table or field list the code that uses it, with the line.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,6 +20,10 @@ let api: PlainServer;
 
 const FILES: Record<string, string> = {
   'src/entities/invoice.ts': "import { Entity } from 'typeorm';\n\n@Entity({ name: 'invoice', schema: 'billing' })\nexport class Invoice {}\n",
+  'src/billing/invoice.repository.ts':
+    "import { Repository } from 'typeorm';\nimport { Invoice } from '../entities/invoice';\n\nexport class InvoiceRepository extends Repository<Invoice> {\n  findOpen() {\n    return this.findBy({ open: true });\n  }\n}\n",
+  'src/billing/pay.service.ts':
+    "import { InvoiceRepository } from './invoice.repository';\n\nexport class PayService {\n  constructor(private readonly invoices: InvoiceRepository) {}\n\n  pay(id: number) {\n    return this.invoices.update(id, { open: false });\n  }\n}\n",
   'src/models/customer.js': "const Customer = sequelize.define('customer', {});\nmodule.exports = { Customer };\n",
   'prisma/schema.prisma': 'model AuditEntry {\n  id Int @id\n  @@map("audit_log")\n}\n',
   'shop/models.py': 'from django.db import models\n\n\nclass Order(models.Model):\n    total = models.IntegerField()\n',
@@ -65,7 +69,11 @@ const incoming = async (id: string, kind: string) => {
 
 describe('ORM and GraphQL links', () => {
   it('each ORM model links its table with the line and the ORM', async () => {
-    expect(await incoming('pg:table:billing.invoice', 'uses_table')).toEqual([['shop:code_file:src/entities/invoice.ts', 3, 'typeorm']]);
+    expect(await incoming('pg:table:billing.invoice', 'uses_table')).toEqual([
+      ['shop:code_file:src/billing/invoice.repository.ts', 4, 'typeorm'],
+      ['shop:code_file:src/billing/pay.service.ts', 7, 'typeorm'],
+      ['shop:code_file:src/entities/invoice.ts', 3, 'typeorm'],
+    ]);
     expect(await incoming('pg:table:public.customers', 'uses_table')).toEqual([['shop:code_file:src/models/customer.js', 1, 'sequelize']]);
     expect(await incoming('pg:table:public.audit_log', 'uses_table')).toEqual([
       ['shop:code_file:prisma/schema.prisma', 1, 'prisma'],
@@ -86,6 +94,12 @@ describe('ORM and GraphQL links', () => {
       ((await runCli(['get', id, '--json'], env)).json.incoming as Array<{ fromId: string; kind: string; attributes: { access?: string[] } }>)
         .filter((e) => e.kind === 'uses_table')
         .map((e) => [e.fromId.split(':').at(-1), e.attributes.access]);
+    // a custom repository reads in its own body; the service that injects it writes through it
+    expect(await access('pg:table:billing.invoice')).toEqual([
+      ['src/billing/invoice.repository.ts', ['read']],
+      ['src/billing/pay.service.ts', ['write']],
+      ['src/entities/invoice.ts', ['schema']],
+    ]);
     expect(await access('pg:table:public.audit_log')).toEqual([
       ['prisma/schema.prisma', ['schema']],
       ['src/audit.ts', ['write']],

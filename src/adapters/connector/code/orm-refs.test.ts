@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ormModelUses, ormTableRefs } from './orm-refs.js';
+import { ormModelUses, ormTableRefs, typeormCustomRepositories } from './orm-refs.js';
 
 describe('ORM models in code', () => {
   it('TypeORM: a name, an options object with schema, or the class name in snake case', () => {
@@ -515,6 +515,77 @@ describe('ORM models in code', () => {
         ['shelf', 4, ['write']],
         ['note', 9, ['write']],
       ]);
+    });
+    describe('custom repositories', () => {
+      const definitions = [
+        '@EntityRepository(Crate)',
+        'export class CrateRepository extends Repository<Crate> {',
+        '  findFull() {',
+        "    return this.createQueryBuilder('c').where('c.full').getMany();",
+        '  }',
+        '}',
+        '@Injectable()',
+        'export class ShelfRepository extends Repository<Shelf> {',
+        '  constructor(dataSource: DataSource) {',
+        '    super(Shelf, dataSource.createEntityManager());',
+        '  }',
+        '  clearEmpty() {',
+        '    return this.delete({ empty: true });',
+        '  }',
+        '}',
+        '@EntityRepository(Note)',
+        'export class NoteArchive extends AbstractRepository<Note> {',
+        '  archive(note: Note) {',
+        '    return this.repository.softRemove(note);',
+        '  }',
+        '}',
+        'export const NoteRepository = AppDataSource.getRepository(Note).extend({',
+        '  findByText(text: string) {',
+        '    return this.findOneBy({ text });',
+        '  },',
+        '});',
+      ];
+      const custom = typeormCustomRepositories(definitions.join('\n'), 'typescript');
+
+      it('a class that extends Repository<E> or AbstractRepository<E>, an @EntityRepository, a repository extended: each by its name, with its entity', () => {
+        expect(custom.map((r) => [r.name, r.entity])).toEqual([
+          ['CrateRepository', 'Crate'],
+          ['NoteArchive', 'Note'],
+          ['ShelfRepository', 'Shelf'],
+          ['NoteRepository', 'Note'],
+        ]);
+        // in its own file, what the body does to the entity through `this`
+        expect(uses(...definitions)).toEqual([
+          ['crate', 2, ['read']],
+          ['shelf', 8, ['write']],
+          ['note', 19, ['read', 'write']], // the archive soft-removes, the extended repository's findByText reads
+        ]);
+      });
+
+      it('elsewhere: injected, typed, fetched with getCustomRepository or called by name, each call by its method', () => {
+        const service = [
+          'export class Stock {',
+          '  constructor(',
+          '    @InjectRepository(CrateRepository) private readonly crates: CrateRepository,',
+          '    private readonly shelves: ShelfRepository,',
+          '  ) {}',
+          '  async tidy() {',
+          '    await this.crates.findFull();',
+          '    await this.shelves.clearEmpty();',
+          '    await this.shelves.save({ id: 1 });',
+          '    return NoteRepository.findByText("x");',
+          '  }',
+          '}',
+          'export const legacy = () => getCustomRepository(CrateRepository).remove([]);',
+        ].join('\n');
+        expect(ormModelUses(service, 'typescript', models, custom).map((u) => [u.table, u.line, u.access])).toEqual([
+          ['crate', 3, ['read', 'write']], // `findFull` reads by its name; the legacy call removes
+          ['shelf', 8, ['write']], // at the first call: `clearEmpty` says nothing by its name, `save` writes
+          ['note', 10, ['read']],
+        ]);
+        // without the project's custom repositories, none of this reaches a table
+        expect(ormModelUses(service, 'typescript', models)).toEqual([]);
+      });
     });
   });
 

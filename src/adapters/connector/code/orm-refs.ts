@@ -314,8 +314,8 @@ const TYPEORM_READ = new RegExp(`^(?:${TYPEORM_READS})$`);
 const TYPEORM_WRITE = new RegExp(`^(?:${TYPEORM_WRITES})$`);
 
 /**
- * TypeORM's ways to reach an entity: `@InjectRepository(E)` (group 1), `getRepository(E)` (2, its
- * chained call followed), `Repository<E>` (3), the entity manager's methods, `manager.find(E, …)` (4, 5).
+ * TypeORM's ways to reach an entity: `@InjectRepository(E)` or `getCustomRepository(E)` (group 1), `getRepository(E)` (2; on
+ * both a chained call is followed), `Repository<E>` (3), the entity manager's methods, `manager.find(E, …)` (4, 5).
  */
 const TYPEORM_USE = new RegExp(
   String.raw`\b(?:InjectRepository|getCustomRepository)\s*\(\s*([A-Z]\w*)|\bget(?:Tree|Mongo)?Repository\s*\(\s*([A-Z]\w*)\s*\)|\b(?:Tree|Mongo)?Repository\s*<\s*([A-Z]\w*)\s*>|[Mm]anager\s*\.\s*(${TYPEORM_READS}|${TYPEORM_WRITES}|createQueryBuilder)\s*\(\s*([A-Z]\w*)`,
@@ -405,9 +405,10 @@ const DECORATORS = /(?:@\w+\s*\((?:[^()]|\([^()]*\))*\)\s*)+$/;
  * parameter `repo: Repository<E>` hold in their block and function. Each found by what is
  * distinctive, the name then read next to it.
  */
-function typeormRepositories(text: string): RepositoryName[] {
+function typeormRepositories(text: string, custom: readonly CustomRepository[]): RepositoryName[] {
   const out: RepositoryName[] = [];
-  if (!text.includes('Repository')) return out;
+  const customNames = [...new Set(custom.map((r) => r.name))].filter((name) => text.includes(name));
+  if (!text.includes('Repository') && !customNames.length) return out;
   const blocks = scriptBlocks(text);
   const bind = (name: string | undefined, entity: string, at: number, kind: 'member' | 'variable' | 'parameter') => {
     if (!name) return;
@@ -424,20 +425,60 @@ function typeormRepositories(text: string): RepositoryName[] {
   };
   const injected = /@InjectRepository\s*\(\s*([A-Z]\w*)\s*(?:,[^)]*)?\)\s*((?:(?:public|private|protected|readonly)\s+)*)([A-Za-z_$][\w$]*)\s*[!?]?\s*:/g;
   for (const m of text.matchAll(injected)) bind(m[3], m[1]!, m.index, declared(text.slice(Math.max(0, m.index - 200), m.index) + m[2]));
-  for (const m of text.matchAll(/:\s*(?:Tree|Mongo)?Repository\s*<\s*([A-Z]\w*)\s*>/g)) {
+  const typed = customNames.length
+    ? new RegExp(String.raw`:\s*(?:(?:Tree|Mongo)?Repository\s*<\s*([A-Z]\w*)\s*>|(${customNames.map(escapeName).join('|')})(?![\w$<.[]))`, 'g')
+    : /:\s*(?:Tree|Mongo)?Repository\s*<\s*([A-Z]\w*)\s*>/g;
+  for (const m of text.matchAll(typed)) {
+    const entity = m[1] ?? m[2]!;
     const before = text.slice(Math.max(0, m.index - 200), m.index);
     const name = /(?<![\w$])([A-Za-z_$][\w$]*)\s*[!?]?\s*$/.exec(before);
     if (!name) continue;
     const lead = before.slice(0, name.index);
     const at = m.index - before.length + name.index;
-    if (/\b(?:const|let|var)\s+$/.test(lead)) bind(name[1], m[1]!, at, 'variable');
-    else bind(name[1], m[1]!, at, declared(lead));
+    if (/\b(?:const|let|var)\s+$/.test(lead)) bind(name[1], entity, at, 'variable');
+    else bind(name[1], entity, at, declared(lead));
   }
   for (const m of text.matchAll(/\bget(?:Tree|Mongo)?Repository\s*\(\s*([A-Z]\w*)\s*\)(?!\s*[!?]?\.)/g)) {
     const name = assignedTo(text, m.index);
     const onThis = name && new RegExp(String.raw`\bthis\s*\.\s*${name.replace(/\$/g, '\\$')}\s*=[^=]*$`).test(text.slice(Math.max(0, m.index - 200), m.index));
     bind(name, m[1]!, m.index, onThis ? 'member' : 'variable');
   }
+  // a custom repository is called by its own name (`UserRepository.findByName(…)`), and calls itself as `this` in its body (an abstract one `this.repository`)
+  for (const name of customNames) out.push({ name, entity: name, member: false, scope: { start: 0, end: text.length } });
+  for (const r of custom) {
+    if (r.at === undefined) continue;
+    const body = functionBody(text, blocks, r.at);
+    out.push(r.abstract ? { name: 'repository', entity: r.name, member: true, scope: body } : { name: 'this', entity: r.name, member: false, scope: body });
+  }
+  return out;
+}
+
+const escapeName = (name: string) => name.replace(/\$/g, '\\$');
+
+/** A custom repository: a class that extends `Repository<E>` or `AbstractRepository<E>` (or is `@EntityRepository(E)`), or `getRepository(E).extend({ … })`. */
+export interface CustomRepository {
+  name: string;
+  entity: string;
+  /** Where it is defined, when it is the file's own. */
+  at?: number;
+  /** An `AbstractRepository<E>`, which reaches its entity as `this.repository`. */
+  abstract?: boolean;
+}
+
+/** The custom repositories a file defines, by which other files reach their entity. */
+export function typeormCustomRepositories(text: string, language: string): CustomRepository[] {
+  if ((language !== 'typescript' && language !== 'javascript') || !text.includes('Repository')) return [];
+  const out: CustomRepository[] = [];
+  for (const m of text.matchAll(/@EntityRepository\s*\(\s*([A-Z]\w*)\s*\)[\s\S]{0,200}?\bclass\s+([A-Za-z_$][\w$]*)/g))
+    out.push({ name: m[2]!, entity: m[1]!, at: m.index });
+  for (const m of text.matchAll(/\bclass\s+([A-Za-z_$][\w$]*)\s+extends\s+(?:Tree|Mongo|(Abstract))?Repository\s*<\s*([A-Z]\w*)\s*>/g)) {
+    const known = out.find((r) => r.name === m[1]);
+    if (known) known.abstract = !!m[2];
+    else out.push({ name: m[1]!, entity: m[3]!, at: m.index, abstract: !!m[2] });
+  }
+  const extended =
+    /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]*)?=\s*[\w$.]*?\bget(?:Tree|Mongo)?Repository\s*\(\s*([A-Z]\w*)\s*\)\s*\.\s*extend\s*\(/g;
+  for (const m of text.matchAll(extended)) out.push({ name: m[1]!, entity: m[2]!, at: m.index + m[0].length - 1 });
   return out;
 }
 
@@ -456,7 +497,7 @@ function functionBody(text: string, blocks: readonly Block[], at: number): Block
  * and sessions, `select(Invoice)`, `session.get(Invoice, id)`, `Invoice.query`. Each model once, at its first use,
  * with the accesses of all its calls; a model name that two models share is left out.
  */
-export function ormModelUses(text: string, language: string, models: readonly OrmTableRef[]): OrmTableRef[] {
+export function ormModelUses(text: string, language: string, models: readonly OrmTableRef[], repositories: readonly CustomRepository[] = []): OrmTableRef[] {
   const byName = (via: string, key: (model: string) => string) => {
     const out = new Map<string, OrmTableRef | null>();
     for (const m of models) if (m.via === via && m.model) out.set(key(m.model), out.has(key(m.model)) ? null : m);
@@ -477,7 +518,12 @@ export function ormModelUses(text: string, language: string, models: readonly Or
         use(prismaModels.get(m[1]!), m.index + m[0].indexOf(m[1]!), /^(find|count|aggregate|groupBy)/.test(m[2]!) ? 'read' : 'write');
     }
     const entities = byName('typeorm', (m) => m);
-    if (entities.size) typeormUses(text, entities, use);
+    // a custom repository's name stands for its entity: `@InjectRepository(UserRepository)`, `users: UserRepository`
+    const own = typeormCustomRepositories(text, language);
+    const others = repositories.filter((r) => !own.some((o) => o.name === r.name)).map(({ name, entity }) => ({ name, entity }));
+    const custom = [...own, ...others].filter((r) => entities.get(r.entity));
+    for (const r of custom) entities.set(r.name, entities.has(r.name) && entities.get(r.name) !== entities.get(r.entity) ? null : entities.get(r.entity)!);
+    if (entities.size) typeormUses(text, entities, use, custom);
   } else if (language === 'python') {
     const djangoModels = byName('django', (m) => m);
     for (const m of text.matchAll(/\b([A-Z]\w*)\.objects\b(?:\s*\.\s*(\w+))?/g))
@@ -499,10 +545,11 @@ function typeormUses(
   text: string,
   entities: ReadonlyMap<string, OrmTableRef | null>,
   use: (found: OrmTableRef | null | undefined, index: number, access?: TableAccess) => void,
+  custom: readonly CustomRepository[],
 ): void {
   for (const m of text.matchAll(TYPEORM_USE)) {
     const open = m.index + m[0].indexOf('(');
-    const call = m[2] ? chainAfter(text, open)[0] : m[4] ? { method: m[4], open } : undefined;
+    const call = m[1] || m[2] ? chainAfter(text, open)[0] : m[4] ? { method: m[4], open } : undefined;
     use(entities.get(m[1] ?? m[2] ?? m[3] ?? m[5]!), m.index, call && typeormAccess(call.method, text, call.open, m.index));
   }
   // a builder started without an entity names it in its chain: `.from(E, 'e')`, `.into(E)`, `.update(E)`
@@ -512,9 +559,9 @@ function typeormUses(
     const named = chain.find((c) => /^(?:from|into|update)$/.test(c.method) && /^\s*[A-Z]\w*\s*(?:,|$)/.test(callArgs(text, c.open)));
     if (named) use(entities.get(callArgs(text, named.open).trim().split(/\s*,/)[0]!), m.index, typeormAccess('createQueryBuilder', text, open, m.index));
   }
-  const repositories = typeormRepositories(text).filter((b) => !b.entity || entities.get(b.entity));
+  const repositories = typeormRepositories(text, custom).filter((b) => !b.entity || entities.get(b.entity));
   if (!repositories.length) return;
-  const names = [...new Set(repositories.map((b) => b.name.replace(/\$/g, '\\$')))];
+  const names = [...new Set(repositories.map((b) => escapeName(b.name)))];
   // `this.` and the name, or the name alone: not another object's property
   for (const m of text.matchAll(new RegExp(String.raw`(?:^|[^\w$.])(this\s*\.\s*)?(${names.join('|')})\s*[!?]?\.\s*([\w$]+)\s*\(`, 'g'))) {
     const at = m.index + m[0].indexOf(m[2]!);
