@@ -1,7 +1,7 @@
 /**
  * ORM and GraphQL links through the built CLI (issue 16): a repository whose ORM models map tables
  * of a real PostgreSQL source (and whose other files use those models through Prisma Client and
- * Django managers, or a TypeORM custom repository, or query it from a `.sql` file) and whose gql templates query a real plain
+ * Django managers, a TypeORM custom repository or a Spring Data repository, or query it from a `.sql` file) and whose gql templates query a real plain
  * GraphQL API; `get` and `describe` of the table or field list the code that uses it, with the line.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -24,6 +24,10 @@ const FILES: Record<string, string> = {
     "import { Repository } from 'typeorm';\nimport { Invoice } from '../entities/invoice';\n\nexport class InvoiceRepository extends Repository<Invoice> {\n  findOpen() {\n    return this.findBy({ open: true });\n  }\n}\n",
   'src/billing/pay.service.ts':
     "import { InvoiceRepository } from './invoice.repository';\n\nexport class PayService {\n  constructor(private readonly invoices: InvoiceRepository) {}\n\n  pay(id: number) {\n    return this.invoices.update(id, { open: false });\n  }\n}\n",
+  'src/main/java/shop/Shipment.java': '@Entity\n@Table(name = "shipment")\npublic class Shipment {}\n',
+  'src/main/java/shop/ShipmentRepository.java': 'public interface ShipmentRepository extends CrudRepository<Shipment, Long> {}\n',
+  'src/main/java/shop/ShipmentService.java':
+    'public class ShipmentService {\n  private final ShipmentRepository shipments;\n\n  public void ship(Shipment s) {\n    shipments.save(s);\n  }\n}\n',
   'src/models/customer.js': "const Customer = sequelize.define('customer', {});\nmodule.exports = { Customer };\n",
   'prisma/schema.prisma': 'model AuditEntry {\n  id Int @id\n  @@map("audit_log")\n}\n',
   'shop/models.py': 'from django.db import models\n\n\nclass Order(models.Model):\n    total = models.IntegerField()\n',
@@ -37,7 +41,7 @@ const FILES: Record<string, string> = {
 beforeAll(async () => {
   db = await createTempDatabase('sxt_orm');
   await db.exec(`CREATE SCHEMA billing; CREATE TABLE billing.invoice (id int PRIMARY KEY);
-                 CREATE TABLE customers (id int); CREATE TABLE audit_log (id int); CREATE TABLE shop_order (id int); CREATE TABLE unused (id int);`);
+                 CREATE TABLE customers (id int); CREATE TABLE audit_log (id int); CREATE TABLE shipment (id int); CREATE TABLE shop_order (id int); CREATE TABLE unused (id int);`);
   api = await startPlainServer({ serviceToken: 'plain-orm-token', userTokens: [] });
   for (const [path, text] of Object.entries(FILES)) {
     mkdirSync(join(repo, path, '..'), { recursive: true });
@@ -99,6 +103,12 @@ describe('ORM and GraphQL links', () => {
       ['src/billing/invoice.repository.ts', ['read']],
       ['src/billing/pay.service.ts', ['write']],
       ['src/entities/invoice.ts', ['schema']],
+    ]);
+    // a Spring Data repository links its entity's table; the service that holds one writes through save
+    expect(await access('pg:table:public.shipment')).toEqual([
+      ['src/main/java/shop/Shipment.java', ['schema']],
+      ['src/main/java/shop/ShipmentRepository.java', undefined],
+      ['src/main/java/shop/ShipmentService.java', ['write']],
     ]);
     expect(await access('pg:table:public.audit_log')).toEqual([
       ['prisma/schema.prisma', ['schema']],

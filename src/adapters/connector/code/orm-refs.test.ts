@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ormModelUses, ormTableRefs, typeormCustomRepositories } from './orm-refs.js';
+import { ormModelUses, ormTableRefs, customRepositories } from './orm-refs.js';
 
 describe('ORM models in code', () => {
   it('TypeORM: a name, an options object with schema, or the class name in snake case', () => {
@@ -119,11 +119,52 @@ describe('ORM models in code', () => {
   it('JPA @Table and GORM TableName()', () => {
     const java = '@Entity\n@Table(name = "invoice", schema = "billing")\npublic class Invoice {}\n\n@Entity\npublic class CustomerNote {}\n';
     expect(ormTableRefs(java, 'java', 'src/main/java/a/Invoice.java')).toEqual([
-      { table: 'billing.invoice', line: 1, via: 'jpa', access: ['schema'] },
-      { table: 'CustomerNote', alternatives: ['customer_note'], line: 5, via: 'jpa', access: ['schema'] },
+      { table: 'billing.invoice', line: 1, via: 'jpa', model: 'Invoice', access: ['schema'] },
+      { table: 'CustomerNote', alternatives: ['customer_note'], line: 5, via: 'jpa', model: 'CustomerNote', access: ['schema'] },
     ]);
     const go = 'type Order struct{}\n\nfunc (Order) TableName() string {\n\treturn "orders"\n}\n';
     expect(ormTableRefs(go, 'go', 'db/order.go')).toEqual([{ table: 'orders', line: 3, via: 'gorm', access: ['schema'] }]);
+  });
+
+  it('Spring Data: a repository interface links its entity; a field, parameter or variable of its type links it at each call, by the method', () => {
+    const models = ormTableRefs(
+      '@Entity\n@Table(name = "owners")\npublic class Owner {}\n@Entity\n@Table(name = "pets")\npublic class Pet {}\n',
+      'java',
+      'src/main/java/a/Owner.java',
+    );
+    const ownerRepository = [
+      'public interface OwnerRepository extends JpaRepository<Owner, Integer> {',
+      '  Page<Owner> findByLastNameStartingWith(String lastName, Pageable pageable);',
+      '}',
+    ].join('\n');
+    const petRepository = 'interface PetRepository : CrudRepository<Pet, Long>\n';
+    const repositories = [...customRepositories(ownerRepository, 'java'), ...customRepositories(petRepository, 'kotlin')];
+    expect(repositories.map((r) => [r.orm, r.name, r.entity])).toEqual([
+      ['spring', 'OwnerRepository', 'Owner'],
+      ['spring', 'PetRepository', 'Pet'],
+    ]);
+    const uses = (text: string, language: string) => ormModelUses(text, language, models, repositories).map((u) => [u.table, u.line, u.access]);
+    expect(uses(ownerRepository, 'java')).toEqual([['owners', 1, undefined]]);
+    const controller = [
+      'class OwnerController {',
+      '  private final OwnerRepository owners;',
+      '  OwnerController(OwnerRepository owners) {',
+      '    this.owners = owners;',
+      '  }',
+      '  Page<Owner> find(String name) {',
+      '    return owners.findByLastNameStartingWith(name, Pageable.unpaged());',
+      '  }',
+      '  void add(Owner owner, List<Pet> pets) {',
+      '    this.owners.save(owner);',
+      '    pets.stream().findFirst();',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(uses(controller, 'java')).toEqual([['owners', 7, ['read', 'write']]]);
+    const kotlin = 'class PetService(private val pets: PetRepository) {\n  fun drop(id: Long) = pets.deleteById(id)\n}\n';
+    expect(uses(kotlin, 'kotlin')).toEqual([['pets', 2, ['write']]]);
+    // without the project's repositories, a field's type says nothing
+    expect(ormModelUses(controller, 'java', models)).toEqual([]);
   });
 
   it('finds nothing in code without models', () => {
@@ -253,7 +294,7 @@ describe('ORM models in code', () => {
       '}',
     ].join('\n');
     expect(ormTableRefs(java, 'java', 'src/main/java/a/Crate.java')).toEqual([
-      { table: 'crates', line: 1, via: 'jpa', access: ['schema'] },
+      { table: 'crates', line: 1, via: 'jpa', model: 'Crate', access: ['schema'] },
       { table: 'crate_labels', line: 5, via: 'jpa', access: ['schema'] },
       { table: 'store.crate_notes', line: 8, via: 'jpa', access: ['schema'] },
       { table: 'crate_log', line: 12, via: 'jdbc', access: ['write'] },
@@ -545,7 +586,7 @@ describe('ORM models in code', () => {
         '  },',
         '});',
       ];
-      const custom = typeormCustomRepositories(definitions.join('\n'), 'typescript');
+      const custom = customRepositories(definitions.join('\n'), 'typescript');
 
       it('a class that extends Repository<E> or AbstractRepository<E>, an @EntityRepository, a repository extended: each by its name, with its entity', () => {
         expect(custom.map((r) => [r.name, r.entity])).toEqual([

@@ -258,7 +258,7 @@ function jpa(text: string, out: OrmTableRef[]): void {
     const name = /\bname\s*=\s*"([^"]+)"/.exec(table)?.[1];
     const schema = /\bschema\s*=\s*"([^"]+)"/.exec(table)?.[1];
     const entity = /\bname\s*=\s*"([^"]+)"/.exec(m[1] ?? '')?.[1] ?? m[3]!;
-    const ref: OrmTableRef = { table: qualify(schema, name ?? entity), line: lineAt(text, m.index), via: 'jpa' };
+    const ref: OrmTableRef = { table: qualify(schema, name ?? entity), line: lineAt(text, m.index), via: 'jpa', model: m[3]! };
     if (!name) ref.alternatives = [qualify(schema, snake(entity))];
     out.push(ref);
   }
@@ -455,8 +455,13 @@ function typeormRepositories(text: string, custom: readonly CustomRepository[]):
 
 const escapeName = (name: string) => name.replace(/\$/g, '\\$');
 
-/** A custom repository: a class that extends `Repository<E>` or `AbstractRepository<E>` (or is `@EntityRepository(E)`), or `getRepository(E).extend({ … })`. */
+/**
+ * A repository the project defines for an entity: TypeORM's custom repository, a class that extends
+ * `Repository<E>` or `AbstractRepository<E>` (or is `@EntityRepository(E)`), or `getRepository(E).extend({ … })`;
+ * a Spring Data repository, an interface that extends `JpaRepository<E, ID>`, `CrudRepository<E, ID>` and the like.
+ */
 export interface CustomRepository {
+  orm: 'typeorm' | 'spring';
   name: string;
   entity: string;
   /** Where it is defined, when it is the file's own. */
@@ -465,21 +470,32 @@ export interface CustomRepository {
   abstract?: boolean;
 }
 
-/** The custom repositories a file defines, by which other files reach their entity. */
-export function typeormCustomRepositories(text: string, language: string): CustomRepository[] {
-  if ((language !== 'typescript' && language !== 'javascript') || !text.includes('Repository')) return [];
+/** The repositories a file defines, by which other files reach their entity. */
+export function customRepositories(text: string, language: string): CustomRepository[] {
+  if (!text.includes('Repository')) return [];
+  if (language === 'java' || language === 'kotlin') return springRepositories(text);
+  if (language !== 'typescript' && language !== 'javascript') return [];
   const out: CustomRepository[] = [];
-  for (const m of text.matchAll(/@EntityRepository\s*\(\s*([A-Z]\w*)\s*\)[\s\S]{0,200}?\bclass\s+([A-Za-z_$][\w$]*)/g))
-    out.push({ name: m[2]!, entity: m[1]!, at: m.index });
+  const add = (name: string, entity: string, at: number, abstract?: boolean) =>
+    out.push({ orm: 'typeorm', name, entity, at, ...(abstract ? { abstract } : {}) });
+  for (const m of text.matchAll(/@EntityRepository\s*\(\s*([A-Z]\w*)\s*\)[\s\S]{0,200}?\bclass\s+([A-Za-z_$][\w$]*)/g)) add(m[2]!, m[1]!, m.index);
   for (const m of text.matchAll(/\bclass\s+([A-Za-z_$][\w$]*)\s+extends\s+(?:Tree|Mongo|(Abstract))?Repository\s*<\s*([A-Z]\w*)\s*>/g)) {
     const known = out.find((r) => r.name === m[1]);
-    if (known) known.abstract = !!m[2];
-    else out.push({ name: m[1]!, entity: m[3]!, at: m.index, abstract: !!m[2] });
+    if (known && m[2]) known.abstract = true;
+    else if (!known) add(m[1]!, m[3]!, m.index, !!m[2]);
   }
   const extended =
     /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]*)?=\s*[\w$.]*?\bget(?:Tree|Mongo)?Repository\s*\(\s*([A-Z]\w*)\s*\)\s*\.\s*extend\s*\(/g;
-  for (const m of text.matchAll(extended)) out.push({ name: m[1]!, entity: m[2]!, at: m.index + m[0].length - 1 });
+  for (const m of text.matchAll(extended)) add(m[1]!, m[2]!, m.index + m[0].length - 1);
   return out;
+}
+
+/** Spring Data's repository interfaces: `interface OwnerRepository extends JpaRepository<Owner, Integer>` (Kotlin: `interface OwnerRepository : CrudRepository<Owner, Long>`). */
+const SPRING_REPOSITORY =
+  /\binterface\s+([A-Z]\w*)(?:\s*<[^>{]*>)?\s*(?:extends|:)[^{;]*?\b(?:Jpa|Crud|ListCrud|PagingAndSorting|ListPagingAndSorting|Reactive(?:Crud|Sorting)?|Coroutine(?:Crud|Sorting)|Mongo|R2dbc)?Repository\s*<\s*([A-Z]\w*)\s*,/g;
+
+function springRepositories(text: string): CustomRepository[] {
+  return [...text.matchAll(SPRING_REPOSITORY)].map((m) => ({ orm: 'spring' as const, name: m[1]!, entity: m[2]!, at: m.index }));
 }
 
 /** The body of the function whose parameter is at `at`: the next block, unless a `;` comes first (an arrow function without one). */
@@ -518,12 +534,12 @@ export function ormModelUses(text: string, language: string, models: readonly Or
         use(prismaModels.get(m[1]!), m.index + m[0].indexOf(m[1]!), /^(find|count|aggregate|groupBy)/.test(m[2]!) ? 'read' : 'write');
     }
     const entities = byName('typeorm', (m) => m);
-    // a custom repository's name stands for its entity: `@InjectRepository(UserRepository)`, `users: UserRepository`
-    const own = typeormCustomRepositories(text, language);
-    const others = repositories.filter((r) => !own.some((o) => o.name === r.name)).map(({ name, entity }) => ({ name, entity }));
-    const custom = [...own, ...others].filter((r) => entities.get(r.entity));
-    for (const r of custom) entities.set(r.name, entities.has(r.name) && entities.get(r.name) !== entities.get(r.entity) ? null : entities.get(r.entity)!);
+    const custom = withRepositories(entities, text, language, repositories);
     if (entities.size) typeormUses(text, entities, use, custom);
+  } else if (language === 'java' || language === 'kotlin') {
+    const entities = byName('jpa', (m) => m);
+    const custom = withRepositories(entities, text, language, repositories);
+    if (custom.length) springDataUses(text, entities, use, custom);
   } else if (language === 'python') {
     const djangoModels = byName('django', (m) => m);
     for (const m of text.matchAll(/\b([A-Z]\w*)\.objects\b(?:\s*\.\s*(\w+))?/g))
@@ -537,16 +553,60 @@ export function ormModelUses(text: string, language: string, models: readonly Or
 }
 
 /**
+ * Lets each repository's name stand for its entity in `entities` (`@InjectRepository(UserRepository)`,
+ * `users: UserRepository`), the file's own as found here (with where they are defined), the others'
+ * as the project's; a name two entities share stands for none. Returns the repositories of entities known.
+ */
+function withRepositories(
+  entities: Map<string, OrmTableRef | null>,
+  text: string,
+  language: string,
+  repositories: readonly CustomRepository[],
+): CustomRepository[] {
+  const own = customRepositories(text, language);
+  const orm = own[0]?.orm ?? (language === 'java' || language === 'kotlin' ? 'spring' : 'typeorm');
+  const others = repositories.filter((r) => r.orm === orm && !own.some((o) => o.name === r.name)).map(({ at: _at, ...r }) => r);
+  const custom = [...own, ...others].filter((r) => entities.get(r.entity));
+  for (const r of custom) entities.set(r.name, entities.has(r.name) && entities.get(r.name) !== entities.get(r.entity) ? null : entities.get(r.entity)!);
+  return custom;
+}
+
+/** Records that the file uses a model (none when the name is unknown or ambiguous) at `index`, with what the call does. */
+type UseModel = (found: OrmTableRef | null | undefined, index: number, access?: TableAccess) => void;
+
+/** What a Spring Data repository's method does: derived queries and the inherited finders read, `save*` and `delete*` write. */
+const SPRING_READ = /^(?:find|get|read|query|search|stream|count|exists)\w*$/;
+const SPRING_WRITE = /^(?:save|insert|update|delete|remove)\w*$/;
+
+/**
+ * Spring Data's uses of the project's entities: a repository interface links its entity where it
+ * is declared; elsewhere, a field, parameter or variable of a repository's type (`private final
+ * OwnerRepository owners;`, Kotlin's `owners: OwnerRepository`) links it at its first call, each
+ * call counting by its method (`owners.findById(…)` reads, `this.owners.save(…)` writes). A name
+ * is the file's, whichever method reaches it; a name of two repositories' types links neither.
+ */
+function springDataUses(text: string, entities: ReadonlyMap<string, OrmTableRef | null>, use: UseModel, repositories: readonly CustomRepository[]): void {
+  for (const r of repositories) if (r.at !== undefined) use(entities.get(r.name), r.at);
+  const types = repositories.map((r) => escapeName(r.name)).join('|');
+  const bound = new Map<string, string | null>();
+  const bind = (name: string, type: string) => bound.set(name, bound.has(name) && bound.get(name) !== type ? null : type);
+  for (const m of text.matchAll(new RegExp(String.raw`\b(${types})\s+([a-z_$][\w$]*)\s*[;,)=]`, 'g'))) bind(m[2]!, m[1]!);
+  for (const m of text.matchAll(new RegExp(String.raw`\b([a-z_$][\w$]*)\s*:\s*(${types})\b(?![\w<.])`, 'g'))) bind(m[1]!, m[2]!);
+  const names = [...bound].filter(([, type]) => type).map(([name]) => escapeName(name));
+  if (!names.length) return;
+  for (const m of text.matchAll(new RegExp(String.raw`(?:^|[^\w$.]|\bthis\s*\.\s*)(${names.join('|')})\s*[!?]?\.\s*(\w+)\s*\(`, 'g'))) {
+    const method = m[2]!;
+    const at = m.index + m[0].indexOf(m[1]!);
+    use(entities.get(bound.get(m[1]!)!), at, SPRING_READ.test(method) ? 'read' : SPRING_WRITE.test(method) ? 'write' : undefined);
+  }
+}
+
+/**
  * TypeORM's uses of the file's entities, each with what its call does: the entity manager's
  * (`manager.save(E, …)`), a repository's chained on it (`getRepository(E).findOne(…)`) or called
  * by the name the file binds it to (`this.users.find(…)`, `repo.save(…)`).
  */
-function typeormUses(
-  text: string,
-  entities: ReadonlyMap<string, OrmTableRef | null>,
-  use: (found: OrmTableRef | null | undefined, index: number, access?: TableAccess) => void,
-  custom: readonly CustomRepository[],
-): void {
+function typeormUses(text: string, entities: ReadonlyMap<string, OrmTableRef | null>, use: UseModel, custom: readonly CustomRepository[]): void {
   for (const m of text.matchAll(TYPEORM_USE)) {
     const open = m.index + m[0].indexOf('(');
     const call = m[1] || m[2] ? chainAfter(text, open)[0] : m[4] ? { method: m[4], open } : undefined;
