@@ -29,7 +29,8 @@ export const IMPORT_EDGE_KIND = 'imports';
  * TypeORM's repository and entity manager calls read or write, and `./Button` reaches `Button.vue`.
  * 9: a TypeORM repository's name holds where it is bound (a property as `this.name`, a variable in
  * its block), a query builder started without an entity links the one its chain names, and a
- * custom repository (TypeORM's, or a Spring Data interface) stands for its entity across the project.
+ * custom repository (TypeORM's, or a Spring Data interface) stands for its entity across the project;
+ * Sequelize models are named as other files call them, and their static methods read or write.
  */
 export const CODE_SCAN_VERSION = 9;
 

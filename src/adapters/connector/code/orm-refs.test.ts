@@ -46,12 +46,52 @@ describe('ORM models in code', () => {
     ]);
   });
 
-  it('Sequelize: define() is the plural unless a tableName says otherwise', () => {
-    const text =
-      "const Customer = sequelize.define('customer', { name: DataTypes.STRING });\nclass Log extends Model {}\nLog.init({}, { sequelize, tableName: 'audit_log', schema: 'ops' });\n";
+  it('Sequelize: define() and init() are the plural of the model unless a tableName says otherwise, each named as other files call it', () => {
+    const text = [
+      "const Customer = sequelize.define('customer', { name: DataTypes.STRING });",
+      'class Log extends Model {}',
+      "Log.init({}, { sequelize, tableName: 'audit_log', schema: 'ops' });",
+      "const Note = sequelize.define('Note', { text: DataTypes.TEXT }, { tableName: 'notes_v2' });",
+      'class Crate extends Model {}',
+      "Crate.init({ size: DataTypes.INTEGER }, { sequelize, modelName: 'box' });",
+      'class Shelf extends Model {}',
+      'Shelf.init({}, { sequelize });',
+      "@Table({ tableName: 'labels' })",
+      'export class Label extends Model {}',
+    ].join('\n');
     expect(ormTableRefs(text, 'javascript', 'models.js')).toEqual([
-      { table: 'customers', alternatives: ['customer'], line: 1, via: 'sequelize', access: ['schema'] },
-      { table: 'ops.audit_log', line: 3, via: 'sequelize', access: ['schema'] },
+      { table: 'customers', alternatives: ['customer'], line: 1, via: 'sequelize', model: 'Customer', access: ['schema'] },
+      { table: 'ops.audit_log', line: 3, via: 'sequelize', model: 'Log', access: ['schema'] },
+      { table: 'notes_v2', line: 4, via: 'sequelize', model: 'Note', access: ['schema'] },
+      { table: 'boxes', alternatives: ['box'], line: 6, via: 'sequelize', model: 'Crate', access: ['schema'] },
+      { table: 'Shelves', alternatives: ['Shelf'], line: 8, via: 'sequelize', model: 'Shelf', access: ['schema'] },
+      { table: 'labels', line: 9, via: 'sequelize', model: 'Label', access: ['schema'] },
+    ]);
+  });
+
+  it("Sequelize models used elsewhere: their static finders read, create/update/destroy… write, on the model or the models' object", () => {
+    const models = ormTableRefs(
+      "const Customer = sequelize.define('customer', {});\nclass Log extends Model {}\nLog.init({}, { sequelize, tableName: 'audit_log' });\nsequelize.define('tag', {});\n",
+      'javascript',
+      'models/index.js',
+    );
+    const route = [
+      "const db = require('../models');",
+      "const { Log } = require('../models');",
+      'router.get("/", async (req, res) => res.json(await db.Customer.findAll({ limit: 10 })));',
+      'router.post("/", async (req, res) => {',
+      '  const customer = await db.Customer.create(req.body);',
+      '  await Log.bulkCreate([{ what: "created" }]);',
+      '  res.json(customer);',
+      '});',
+      'const names = [].findAll; Customers.findAll(); customer.update({});',
+      'const tag = { count: () => 0 }; tag.count();',
+      'export const tags = () => sequelize.models.tag.count();',
+    ].join('\n');
+    expect(ormModelUses(route, 'javascript', models).map((u) => [u.table, u.line, u.access])).toEqual([
+      ['customers', 3, ['read', 'write']],
+      ['audit_log', 6, ['write']],
+      ['tags', 11, ['read']], // a model named in lower case counts only as the models' property
     ]);
   });
 

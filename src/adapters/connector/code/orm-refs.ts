@@ -83,13 +83,46 @@ function typeormJoinTables(text: string, entities: ReadonlyArray<{ index: number
   }
 }
 
+/**
+ * Sequelize's models: `const Customer = sequelize.define('customer', …, { tableName })` (its table
+ * the plural of the name unless `tableName` says), `class Log extends Model {}` with
+ * `Log.init({…}, { sequelize, tableName, modelName })`, and any other `tableName: '…'` (sequelize-typescript's
+ * `@Table({ tableName })`), each named by the class or variable other files call it by.
+ */
 function sequelize(text: string, out: OrmTableRef[]): void {
+  const options = (args: string) => ({
+    table: new RegExp(`\\btableName\\s*:\\s*${STR}`).exec(args)?.[1],
+    schema: new RegExp(`\\bschema\\s*:\\s*${STR}`).exec(args)?.[1],
+  });
+  // the calls read, whose tableName is theirs: [start, end)
+  const taken: Array<[number, number]> = [];
+  const model = (at: number, open: number, name: string, model: string | undefined) => {
+    const args = callArgs(text, open);
+    const { table, schema } = options(args);
+    const ref: OrmTableRef = table
+      ? { table: qualify(schema, table), line: lineAt(text, at), via: 'sequelize' }
+      : { table: qualify(schema, pluralize(name)), alternatives: [qualify(schema, name)], line: lineAt(text, at), via: 'sequelize' };
+    if (model) ref.model = model;
+    out.push(ref);
+    taken.push([open, open + args.length + 2]);
+  };
   for (const m of text.matchAll(new RegExp(`\\.define\\s*(?:<[^>]*>)?\\s*\\(\\s*${STR}`, 'g'))) {
-    out.push({ table: pluralize(m[1]!), alternatives: [m[1]!], line: lineAt(text, m.index), via: 'sequelize' });
+    const assigned = /(?<![\w$])([A-Za-z_$][\w$]*)\s*(?::[^=;\n]*)?=\s*(?:await\s+)?[\w$.]*$/.exec(text.slice(Math.max(0, m.index - 200), m.index))?.[1];
+    model(m.index, m.index + m[0].indexOf('('), m[1]!, assigned ?? m[1]);
+  }
+  for (const m of text.matchAll(/(?<![\w$.])([A-Z][\w$]*)\s*\.\s*init\s*\(/g)) {
+    const open = m.index + m[0].length - 1;
+    const args = callArgs(text, open);
+    if (!/\bsequelize\b/.test(args)) continue;
+    model(m.index, open, new RegExp(`\\bmodelName\\s*:\\s*${STR}`).exec(args)?.[1] ?? m[1]!, m[1]);
   }
   for (const m of text.matchAll(new RegExp(`\\btableName\\s*:\\s*${STR}`, 'g'))) {
+    if (taken.some(([start, end]) => m.index > start && m.index < end)) continue;
     const schema = new RegExp(`\\bschema\\s*:\\s*${STR}`).exec(text.slice(Math.max(0, m.index - 200), m.index + 200))?.[1];
-    out.push({ table: qualify(schema, m[1]!), line: lineAt(text, m.index), via: 'sequelize' });
+    const ref: OrmTableRef = { table: qualify(schema, m[1]!), line: lineAt(text, m.index), via: 'sequelize' };
+    const cls = /^[^;]{0,300}?\bclass\s+([A-Za-z_$][\w$]*)/.exec(text.slice(m.index))?.[1];
+    if (cls) ref.model = cls;
+    out.push(ref);
   }
 }
 
@@ -302,6 +335,10 @@ export function ormTableRefs(text: string, language: string, path: string): OrmT
 /** Django manager calls that change rows; the others (`filter`, `get`, `all`, `count`, …) read them. */
 const DJANGO_WRITES =
   /^(create|bulk_create|bulk_update|get_or_create|update_or_create|update|delete|acreate|abulk_create|aget_or_create|aupdate_or_create|aupdate|adelete)$/;
+
+/** A Sequelize model's static methods (`Customer.findAll(…)`, `db.Customer.create(…)`): the finders and aggregates read, the rest write. */
+const SEQUELIZE_READS = 'findAll|findOne|findByPk|findAndCountAll|findOrBuild|count|max|min|sum|aggregate';
+const SEQUELIZE_WRITES = 'create|bulkCreate|update|destroy|upsert|increment|decrement|truncate|restore|findOrCreate|findCreateFind';
 
 /** Prisma Client's operations on a model: `prisma.invoice.findMany(`. */
 const PRISMA_CLIENT_CALL =
@@ -532,6 +569,15 @@ export function ormModelUses(text: string, language: string, models: readonly Or
       const prismaModels = byName('prisma', (m) => m[0]!.toLowerCase() + m.slice(1));
       for (const m of text.matchAll(PRISMA_CLIENT_CALL))
         use(prismaModels.get(m[1]!), m.index + m[0].indexOf(m[1]!), /^(find|count|aggregate|groupBy)/.test(m[2]!) ? 'read' : 'write');
+    }
+    const sequelizeModels = byName('sequelize', (m) => m);
+    if (sequelizeModels.size) {
+      const names = [...sequelizeModels.keys()].map(escapeName).join('|');
+      for (const m of text.matchAll(new RegExp(String.raw`(?<![\w$])(${names})\s*\.\s*(${SEQUELIZE_READS}|${SEQUELIZE_WRITES})\s*\(`, 'g'))) {
+        // a model named in lower case (`define('user')`) only as the models' property, `models.user.findAll(…)`: a bare `user` is a row
+        if (/^[a-z]/.test(m[1]!) && !/\.\s*$/.test(text.slice(Math.max(0, m.index - 10), m.index))) continue;
+        use(sequelizeModels.get(m[1]!), m.index, new RegExp(`^(?:${SEQUELIZE_READS})$`).test(m[2]!) ? 'read' : 'write');
+      }
     }
     const entities = byName('typeorm', (m) => m);
     const custom = withRepositories(entities, text, language, repositories);
