@@ -86,12 +86,13 @@ describe('ORM models in code', () => {
       '});',
       'const names = [].findAll; Customers.findAll(); customer.update({});',
       'const tag = { count: () => 0 }; tag.count();',
+      '// await db.Customer.destroy({ where: {} });',
       'export const tags = () => sequelize.models.tag.count();',
     ].join('\n');
     expect(ormModelUses(route, 'javascript', models).map((u) => [u.table, u.line, u.access])).toEqual([
       ['customers', 3, ['read', 'write']],
       ['audit_log', 6, ['write']],
-      ['tags', 11, ['read']], // a model named in lower case counts only as the models' property
+      ['tags', 12, ['read']], // a model named in lower case counts only as the models' property; a call commented out, nothing
     ]);
   });
 

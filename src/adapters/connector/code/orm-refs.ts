@@ -15,7 +15,10 @@
  */
 import pluralize from 'pluralize';
 import { accessesOf, type TableAccess } from '../../../ports/code.js';
-import { blockAround, scriptBlocks, type Block } from './script-blocks.js';
+import { blankComments, blockAround, scriptBlocks, type Block } from './script-blocks.js';
+
+/** The languages whose comments are C's: to the end of the line after `//`, or between slash-star and star-slash. */
+const C_LIKE = new Set(['typescript', 'javascript', 'java', 'kotlin']);
 
 export interface OrmTableRef {
   /** `schema.table` or `table` as the model names it. */
@@ -550,7 +553,9 @@ function functionBody(text: string, blocks: readonly Block[], at: number): Block
  * and sessions, `select(Invoice)`, `session.get(Invoice, id)`, `Invoice.query`. Each model once, at its first use,
  * with the accesses of all its calls; a model name that two models share is left out.
  */
-export function ormModelUses(text: string, language: string, models: readonly OrmTableRef[], repositories: readonly CustomRepository[] = []): OrmTableRef[] {
+export function ormModelUses(written: string, language: string, models: readonly OrmTableRef[], repositories: readonly CustomRepository[] = []): OrmTableRef[] {
+  // a call commented out uses nothing
+  const text = C_LIKE.has(language) ? blankComments(written) : written;
   const byName = (via: string, key: (model: string) => string) => {
     const out = new Map<string, OrmTableRef | null>();
     for (const m of models) if (m.via === via && m.model) out.set(key(m.model), out.has(key(m.model)) ? null : m);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockAround, scriptBlocks } from './script-blocks.js';
+import { blankComments, blockAround, scriptBlocks } from './script-blocks.js';
 
 describe('script blocks', () => {
   const text = [
@@ -32,5 +32,14 @@ describe('script blocks', () => {
     expect(slice(blockAround(blocks, text.indexOf('m()'), text.length))).toBe('{ m() { return "}"; } }');
     expect(blockAround(blocks, text.indexOf('class'), text.length)).toEqual({ start: 0, end: text.length });
     expect(blockAround(blocks, text.length - 1, text.length).end).toBe(text.length);
+  });
+
+  it('comments blanked, lines and offsets kept; strings that look like comments stay', () => {
+    const code = "const url = 'http://x'; // a note\n/* two\nlines */ call(); /* never closed";
+    const blanked = blankComments(code);
+    expect(blanked).toHaveLength(code.length);
+    expect(blanked.split('\n').map((line) => line.trim())).toEqual(["const url = 'http://x';", '', 'call();']);
+    expect(blanked.split('\n').map((line) => line.length)).toEqual(code.split('\n').map((line) => line.length));
+    expect(scriptBlocks('x; /* never closed {')).toEqual([]); // ends, and opens no block
   });
 });

@@ -14,7 +14,25 @@ export interface Block {
 }
 
 export function scriptBlocks(text: string): Block[] {
+  return scan(text).blocks;
+}
+
+/** The text with its comments blanked (newlines kept), so that offsets and lines stay where they were. */
+export function blankComments(text: string): string {
+  const { comments } = scan(text);
+  if (!comments.length) return text;
+  let out = '';
+  let at = 0;
+  for (const c of comments) {
+    out += text.slice(at, c.start) + text.slice(c.start, c.end + 1).replace(/[^\n]/g, ' ');
+    at = c.end + 1;
+  }
+  return out + text.slice(at);
+}
+
+function scan(text: string): { blocks: Block[]; comments: Block[] } {
   const blocks: Block[] = [];
+  const comments: Block[] = [];
   // each open `{`, and whether it is a template's `${`, whose `}` resumes the template
   const open: Array<{ start: number; template: boolean }> = [];
   const skipTemplate = (from: number): number => {
@@ -28,11 +46,19 @@ export function scriptBlocks(text: string): Block[] {
     }
     return text.length;
   };
+  const comment = (start: number, end: number) => {
+    comments.push({ start, end });
+    return end;
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (c === '/' && text[i + 1] === '/') i = endOf(text.indexOf('\n', i), text);
-    else if (c === '/' && text[i + 1] === '*') i = endOf(text.indexOf('*/', i + 2) + 1, text);
-    else if (c === '"' || c === "'") {
+    if (c === '/' && text[i + 1] === '/') {
+      const newline = text.indexOf('\n', i);
+      i = comment(i, (newline < 0 ? text.length : newline) - 1);
+    } else if (c === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      i = comment(i, close < 0 ? text.length - 1 : close + 1);
+    } else if (c === '"' || c === "'") {
       for (i++; i < text.length && text[i] !== c && text[i] !== '\n'; i++) if (text[i] === '\\') i++;
     } else if (c === '`') i = skipTemplate(i + 1);
     else if (c === '{') open.push({ start: i, template: false });
@@ -44,10 +70,8 @@ export function scriptBlocks(text: string): Block[] {
     }
   }
   for (const block of open) if (!block.template) blocks.push({ start: block.start, end: text.length });
-  return blocks;
+  return { blocks, comments };
 }
-
-const endOf = (at: number, text: string) => (at < 0 ? text.length : at);
 
 /** The innermost block holding `index`, or the whole text when none does. */
 export function blockAround(blocks: readonly Block[], index: number, length: number): Block {
