@@ -728,8 +728,8 @@ export class PostgresStore implements Store {
   async createTerm(fields: TermFields, index: TermIndexWrite, actor: ChangeActor, at: string): Promise<GlossaryTerm> {
     return this.#write((db) => glossary.createTerm(db, fields, index, actor, at));
   }
-  async updateTerm(id: number, fields: TermFields, index: TermIndexWrite, actor: ChangeActor, at: string): Promise<GlossaryTerm> {
-    return this.#write((db) => glossary.updateTerm(db, id, fields, index, actor, at));
+  async updateTerm(id: number, fields: TermFields, index: TermIndexWrite, actor: ChangeActor, at: string, seen?: GlossaryTerm): Promise<GlossaryTerm> {
+    return this.#write((db) => glossary.updateTerm(db, id, fields, index, actor, at, seen));
   }
   async deleteTerm(id: number, actor: ChangeActor, at: string): Promise<GlossaryTerm | null> {
     return this.#write((db) => glossary.deleteTerm(db, id, actor, at));
