@@ -127,6 +127,14 @@ export function clientConfig(url: string, options: PostgresStoreOptions = {}): p
       hint: `export ${options.passwordEnv}=… before starting`,
     });
   }
+  try {
+    new URL(url);
+  } catch {
+    // node-postgres would only say "Invalid URL"
+    throw new SextantError('CONFIG_INVALID', `the store URL is not a valid URL: ${redactDsn(url)}`, {
+      hint: 'percent-encode the password in store.url (@ as %40, / as %2F, ? as %3F, # as %23), or keep it out of the URL with store.password_env',
+    });
+  }
   const ssl = sslOptions(url, options);
   return {
     // the URL's own sslmode parameter would override the option: the option wins
