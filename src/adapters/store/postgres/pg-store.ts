@@ -137,7 +137,7 @@ export function clientConfig(url: string, options: PostgresStoreOptions = {}): p
   }
   const ssl = sslOptions(url, options);
   return {
-    // the URL's own sslmode parameter would override the option: the option wins
+    // the URL's own sslmode parameter would override the option (the option wins), and node-postgres reads it unlike libpq
     connectionString: ssl === undefined ? url : withoutSslParams(url),
     ...(password === undefined ? {} : { password }),
     ...(ssl === undefined ? {} : { ssl }),
@@ -155,13 +155,20 @@ export function createPool(url: string, options: PostgresStoreOptions = {}): pg.
   return pool;
 }
 
-/** The `ssl` option of node-postgres for an sslmode (the option's, else the URL's `sslmode=`); undefined: as the URL says. */
+/**
+ * The `ssl` option of node-postgres for an sslmode: the option's, else the URL's `sslmode=` (with
+ * its `sslrootcert=`), read as libpq reads them; node-postgres itself would take `require` for
+ * `verify-full` (and warn on stderr). Undefined: no sslmode at all, so no TLS.
+ */
 function sslOptions(url: string, options: PostgresStoreOptions): pg.ClientConfig['ssl'] | undefined {
-  const mode = options.sslmode;
+  const params = new URL(url).searchParams;
+  const mode = options.sslmode ?? params.get('sslmode') ?? undefined;
   if (mode === undefined) return undefined;
-  const ca = options.sslRootCert ? readFileSync(options.sslRootCert, 'utf8') : undefined;
+  const rootCert = options.sslRootCert ?? params.get('sslrootcert') ?? undefined;
+  const ca = rootCert ? readFileSync(rootCert, 'utf8') : undefined;
   switch (mode) {
     case 'disable':
+    case 'allow':
     case 'prefer':
       return false;
     case 'require':
