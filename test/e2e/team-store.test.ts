@@ -62,6 +62,9 @@ describe('the index in PostgreSQL, shared by CLI runs and servers of several hom
     expect(again.json).toMatchObject({ ok: true, from: 3, to: 3, applied: [] });
     noSecret(first);
     noSecret(again);
+    // an empty store's status points at commands an installed CLI has (not the repository's npm scripts)
+    const empty = await runCli(['status'], env);
+    expect(empty.stdout).toContain('no sources; try `sextant demo` or `sextant source add <dsn> --name <name>`');
   });
 
   it('updates into the store and reads back with query, get and status', async () => {
