@@ -141,11 +141,13 @@ export interface LlmCache {
 
 /**
  * Whether the stored term is still the one a writer read: same name, definition, SQL, source,
- * base table, origin, aliases and last update. Validation and output columns are left out: a
- * re-validation changes them without being an edit.
+ * base table, origin, aliases, validation, output columns and last update. A re-validation
+ * counts: an edit prepared before it would otherwise write back the validation it replaced
+ * (a term `update` just found stale shown as valid again).
  */
 export function sameTermVersion(stored: GlossaryTerm, seen: GlossaryTerm): boolean {
-  const version = (t: GlossaryTerm) => JSON.stringify([t.term, t.definition, t.sql, t.source, t.baseTable, t.origin, t.aliases, t.updatedAt, t.updatedBy]);
+  const version = (t: GlossaryTerm) =>
+    JSON.stringify([t.term, t.definition, t.sql, t.source, t.baseTable, t.origin, t.aliases, t.validation, t.outputColumns, t.updatedAt, t.updatedBy]);
   return version(stored) === version(seen);
 }
 

@@ -146,12 +146,18 @@ export function describeGlossaryStoreContract(open: () => Promise<Store>): void 
       expect(await store.findTerm('default', 'margin')).toMatchObject({ definition: 'revenue minus cost of goods', aliases: ['gm'] });
       expect(await store.findTerm('default', 'gross margin')).toBeNull();
       expect((await store.glossaryHistory('default', read.id)).map((h) => h.action)).toEqual(['create', 'update']);
-      // prepared from the term as it is now, it goes through; a re-validation alone is no edit
-      await store.setTermValidation(read.id, { status: 'stale', checkedAt: AT, error: 'column "n" does not exist' });
+      // a re-validation in between counts too: the write would put back the validation it replaced
+      const stale = { status: 'stale' as const, checkedAt: AT, error: 'column "n" does not exist' };
+      await store.setTermValidation(read.id, stale);
       const merged = fields('Margin', { aliases: ['gm', 'gross margin'], definition: 'revenue minus cost of goods' });
-      expect(await store.updateTerm(read.id, merged, index(merged), MCP, '2025-03-03T00:00:00.000Z', changed)).toMatchObject({
+      await expectCode(store.updateTerm(read.id, merged, index(merged), MCP, '2025-03-03T00:00:00.000Z', changed), 'TERM_CHANGED');
+      // prepared from the term as it is now, it goes through
+      const now = (await store.findTerm('default', 'margin'))!;
+      expect(now.validation).toEqual(stale);
+      expect(await store.updateTerm(read.id, { ...merged, validation: stale }, index(merged), MCP, '2025-03-03T00:00:00.000Z', now)).toMatchObject({
         definition: 'revenue minus cost of goods',
         aliases: ['gm', 'gross margin'],
+        validation: stale,
       });
     });
 
