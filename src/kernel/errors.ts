@@ -36,6 +36,7 @@ export type ErrorCode =
   | 'TERM_NOT_FOUND'
   | 'TERM_EXISTS'
   | 'ALIAS_CONFLICT'
+  | 'TERM_CHANGED'
   | 'SQL_INVALID'
   | 'SPEC_INVALID'
   | 'LLM_NOT_CONFIGURED'

@@ -8,6 +8,12 @@ describe('redactDsn', () => {
     expect(redactDsn('postgres://reader:s3cret@localhost/shop')).toBe('postgres://reader:***@localhost/shop');
   });
 
+  it('masks a password holding an unencoded / ? or #, which ends the authority for a URL parser', () => {
+    expect(redactDsn('postgres://u:p/ss@127.0.0.1:5999/x')).toBe('postgres://u:***@127.0.0.1:5999/x');
+    expect(redactDsn('bad DSN: postgres://u:a?b#c/d@h/db.')).toBe('bad DSN: postgres://u:***@h/db.');
+    expect(redactDsn('{"url":"postgres://u:p/w@h/d","mail":"x@y"}')).toBe('{"url":"postgres://u:***@h/d","mail":"x@y"}');
+  });
+
   it('leaves a DSN without a password and two DSNs in one text intact apart from their passwords', () => {
     expect(redactDsn('postgres://reader@localhost/shop')).toBe('postgres://reader@localhost/shop');
     expect(redactDsn('postgres://a:x@h1/d postgres://b:y@h2/e')).toBe('postgres://a:***@h1/d postgres://b:***@h2/e');

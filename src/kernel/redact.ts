@@ -10,9 +10,12 @@ const MASK = '***';
  * inside it (`u:Pre@Post@host`) does not leave its tail visible.
  */
 export function redactDsn(text: string): string {
-  return text
-    .replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)([^\s/]*)@/gi, (_m, head: string, pw: string) => (pw ? `${head}${MASK}@` : `${head}@`))
-    .replace(/\b(password|passwd|pwd)\s*=\s*('[^']*'|"[^"]*"|[^\s&;]+)/gi, (_m, key: string) => `${key}=${MASK}`);
+  return (
+    text
+      // up to the last @ before the URL ends: a password with an unencoded / ? # still ends there
+      .replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)([^\s"'<>]*)@/gi, (_m, head: string, pw: string) => (pw ? `${head}${MASK}@` : `${head}@`))
+      .replace(/\b(password|passwd|pwd)\s*=\s*('[^']*'|"[^"]*"|[^\s&;]+)/gi, (_m, key: string) => `${key}=${MASK}`)
+  );
 }
 
 const SECRET_KEY = /(pass(word)?|secret|token|api[_-]?key|authorization|credential)/i;

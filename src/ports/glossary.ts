@@ -3,6 +3,7 @@
  * Business glossary persistence: terms with aliases, their change history and the LLM response
  * cache. Part of the Store port (`Store extends GlossaryStore`); covered by the store contract.
  */
+import { SextantError } from '../kernel/errors.js';
 import type { CatalogObject, ChunkWrite } from './catalog.js';
 
 /** Where a term came from: the LLM (`sextant glossary infer`), a person (CLI), an MCP client. */
@@ -99,8 +100,10 @@ export interface GlossaryStore {
   /**
    * Replaces a term's fields (aliases whole) and its index rows and records an `update` change,
    * atomically, with the conflict checks of {@link createTerm}. TERM_NOT_FOUND when `id` is gone.
+   * With `seen` (the term as the caller read it), TERM_CHANGED and nothing written when another
+   * writer changed the term since (see {@link sameTermVersion}).
    */
-  updateTerm(id: number, fields: TermFields, index: TermIndexWrite, actor: ChangeActor, at: string): Promise<GlossaryTerm>;
+  updateTerm(id: number, fields: TermFields, index: TermIndexWrite, actor: ChangeActor, at: string, seen?: GlossaryTerm): Promise<GlossaryTerm>;
   /** Deletes the term with its aliases and index rows and records a `delete` change; null when gone. */
   deleteTerm(id: number, actor: ChangeActor, at: string): Promise<GlossaryTerm | null>;
   /** Records a re-validation (no history entry: the term did not change); `outputColumns` when valid. */
@@ -134,4 +137,23 @@ export interface LlmCache {
   putCachedCompletion(key: string, model: string, response: string, createdAt?: string): Promise<void>;
   /** Every cached answer, by key. */
   listCachedCompletions(): Promise<CachedCompletion[]>;
+}
+
+/**
+ * Whether the stored term is still the one a writer read: same name, definition, SQL, source,
+ * base table, origin, aliases, validation, output columns and last update. A re-validation
+ * counts: an edit prepared before it would otherwise write back the validation it replaced
+ * (a term `update` just found stale shown as valid again).
+ */
+export function sameTermVersion(stored: GlossaryTerm, seen: GlossaryTerm): boolean {
+  const version = (t: GlossaryTerm) =>
+    JSON.stringify([t.term, t.definition, t.sql, t.source, t.baseTable, t.origin, t.aliases, t.validation, t.outputColumns, t.updatedAt, t.updatedBy]);
+  return version(stored) === version(seen);
+}
+
+/** The error of an update whose term another writer changed after it was read. */
+export function termChanged(term: GlossaryTerm): SextantError {
+  return new SextantError('TERM_CHANGED', `term '${term.term}' was changed by someone else while this update was prepared`, {
+    hint: 'read the term again and retry the change',
+  });
 }

@@ -135,6 +135,32 @@ export function describeGlossaryStoreContract(open: () => Promise<Store>): void 
       await expectCode(store.updateTerm(9999, next, index(next), CLI, AT), 'TERM_NOT_FOUND');
     });
 
+    it('refuses an update prepared from a term another writer changed since, writing nothing', async () => {
+      const read = await create(fields('Margin', { aliases: ['gm'] }));
+      // writer A changes the definition
+      const a = fields('Margin', { aliases: ['gm'], definition: 'revenue minus cost of goods' });
+      const changed = await store.updateTerm(read.id, a, index(a), CLI, '2025-03-02T00:00:00.000Z', read);
+      // writer B read the term before A wrote: its whole-term write would undo A's definition
+      const b = fields('Margin', { aliases: ['gm', 'gross margin'] });
+      await expectCode(store.updateTerm(read.id, b, index(b), MCP, '2025-03-03T00:00:00.000Z', read), 'TERM_CHANGED');
+      expect(await store.findTerm('default', 'margin')).toMatchObject({ definition: 'revenue minus cost of goods', aliases: ['gm'] });
+      expect(await store.findTerm('default', 'gross margin')).toBeNull();
+      expect((await store.glossaryHistory('default', read.id)).map((h) => h.action)).toEqual(['create', 'update']);
+      // a re-validation in between counts too: the write would put back the validation it replaced
+      const stale = { status: 'stale' as const, checkedAt: AT, error: 'column "n" does not exist' };
+      await store.setTermValidation(read.id, stale);
+      const merged = fields('Margin', { aliases: ['gm', 'gross margin'], definition: 'revenue minus cost of goods' });
+      await expectCode(store.updateTerm(read.id, merged, index(merged), MCP, '2025-03-03T00:00:00.000Z', changed), 'TERM_CHANGED');
+      // prepared from the term as it is now, it goes through
+      const now = (await store.findTerm('default', 'margin'))!;
+      expect(now.validation).toEqual(stale);
+      expect(await store.updateTerm(read.id, { ...merged, validation: stale }, index(merged), MCP, '2025-03-03T00:00:00.000Z', now)).toMatchObject({
+        definition: 'revenue minus cost of goods',
+        aliases: ['gm', 'gross margin'],
+        validation: stale,
+      });
+    });
+
     it('deletes a term with its aliases and index rows; history stays', async () => {
       const created = await create(fields('Churn', { aliases: ['attrition'] }));
       expect((await store.deleteTerm(created.id, CLI, AT))?.term).toBe('Churn');

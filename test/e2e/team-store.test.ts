@@ -62,6 +62,9 @@ describe('the index in PostgreSQL, shared by CLI runs and servers of several hom
     expect(again.json).toMatchObject({ ok: true, from: 3, to: 3, applied: [] });
     noSecret(first);
     noSecret(again);
+    // an empty store's status points at commands an installed CLI has (not the repository's npm scripts)
+    const empty = await runCli(['status'], env);
+    expect(empty.stdout).toContain('no sources; try `sextant demo` or `sextant source add <dsn> --name <name>`');
   });
 
   it('updates into the store and reads back with query, get and status', async () => {
@@ -172,5 +175,27 @@ describe('the index in PostgreSQL, shared by CLI runs and servers of several hom
     expect(r.json.error.code).toBe('SOURCE_UNREACHABLE');
     expect(r.json.error.message).toContain('postgres://postgres:***@127.0.0.1:1/none');
     noSecret(r);
+  });
+
+  it('refuses a store URL or source DSN whose password holds an unencoded / with one clear error, the password masked', async () => {
+    const slashed = 'pw/with-slash-42';
+    const url = `postgres://postgres:${slashed}@127.0.0.1:5432/none`;
+    const home = cliEnv(server.dir, base);
+    for (const args of [
+      ['status', '--json'],
+      ['store', 'migrate', '--json'],
+    ]) {
+      const r = await runCli(args, { ...home, SEXTANT_STORE_URL: url });
+      expect(r.code).not.toBe(0);
+      expect(r.json.error).toMatchObject({ code: 'CONFIG_INVALID', message: 'the store URL is not a valid URL: postgres://postgres:***@127.0.0.1:5432/none' });
+      expect(r.json.error.hint).toContain('/ as %2F');
+      expect(r.stdout + r.stderr).not.toContain('with-slash');
+    }
+    const added = await runCli(['source', 'add', url, '--name', 'slashed'], home);
+    expect(added.code).not.toBe(0);
+    expect(added.stderr).toContain('DSN is not a valid URL: postgres://postgres:***@127.0.0.1:5432/none');
+    // the hint's own URL template is not mangled by the masking
+    expect(added.stderr).toContain('use postgres://user@host[:port]/database');
+    expect(added.stdout + added.stderr).not.toContain('with-slash');
   });
 });

@@ -186,7 +186,7 @@ async function write(
   const index = await buildTermIndex(ctx, fields, baseObjectId);
   try {
     const term = existing
-      ? await ctx.store.updateTerm(existing.id, fields, index, actor, ctx.stamp())
+      ? await ctx.store.updateTerm(existing.id, fields, index, actor, ctx.stamp(), existing)
       : await ctx.store.createTerm(fields, index, actor, ctx.stamp());
     return { success: true, term, changed: true };
   } catch (err) {
@@ -277,8 +277,32 @@ export async function update(
 ): Promise<TermResult> {
   await requireProject(ctx, project);
   if (typeof lookup !== 'string' || !lookup.trim()) return fail('INVALID_INPUT', "field 'term' is required");
-  const existing = await ctx.store.findTerm(project, lookup);
-  if (!existing) return fail('TERM_NOT_FOUND', `term '${lookup}' not found`);
+  let existing = await ctx.store.findTerm(project, lookup);
+  for (let attempt = 1; ; attempt++) {
+    if (!existing) return fail('TERM_NOT_FOUND', `term '${lookup}' not found`);
+    try {
+      return await patchTerm(ctx, project, existing, patch, actor, origin);
+    } catch (err) {
+      // another writer changed the term since it was read: apply the patch to its new version
+      if (!isSextantError(err) || err.code !== 'TERM_CHANGED' || attempt >= UPDATE_ATTEMPTS) throw err;
+      const id = existing.id;
+      existing = (await ctx.store.listTerms(project)).find((t) => t.id === id) ?? null;
+    }
+  }
+}
+
+/** How often an update is prepared again when other writers keep changing its term. */
+const UPDATE_ATTEMPTS = 5;
+
+/** Applies `patch` to `existing` as read; the store refuses it (TERM_CHANGED) when the term changed since. */
+async function patchTerm(
+  ctx: GlossaryContext,
+  project: string,
+  existing: GlossaryTerm,
+  patch: TermPatch,
+  actor: ChangeActor,
+  origin: TermOrigin,
+): Promise<TermResult> {
   const given = Object.entries(patch).filter(([, v]) => v !== undefined);
   if (given.length === 0) return { success: true, term: existing, changed: false };
   for (const field of ['definition', 'sql'] as const) {

@@ -21,6 +21,14 @@ import { TERM_KIND, termObjectId } from '../glossary/term-index.js';
 /** Chunks read, written and verified per batch. */
 const BATCH = 500;
 
+/**
+ * What a copied source says until the whole copy is written: a copy killed halfway leaves a
+ * target whose `status` shows it, which `store copy` names, and whose sources `update` reads
+ * again in full (their hash matches no source).
+ */
+export const INCOMPLETE_COPY = 'incomplete: `sextant store copy` into this store did not finish';
+const INCOMPLETE_HASH = 'incomplete-copy';
+
 export interface IndexDigest {
   counts: Record<string, number>;
   /** sha256 per part, over a canonical, order-independent listing of its rows. */
@@ -137,14 +145,16 @@ async function chunkWrites(from: Store, ids: readonly string[]): Promise<ChunkWr
 
 /** Copies everything of `from` into the empty store `to`, then verifies it. */
 export async function copyIndex(from: Store, to: Store, onProgress?: ProgressFn): Promise<CopyReport> {
-  if (
-    (await to.listSources()).length > 0 ||
-    (await to.listTerms()).length > 0 ||
-    (await to.allGlossaryHistory()).length > 0 ||
-    (await to.listSessions()).length > 0
-  ) {
+  const present = await to.listSources();
+  if (present.some((s) => s.lastUpdate?.message === INCOMPLETE_COPY)) {
+    throw new SextantError('USAGE', 'the target store holds an earlier copy that did not finish', {
+      hint: 'drop that database (or delete that SQLite file) and copy again into an empty one; nothing was written',
+    });
+  }
+  if (present.length > 0 || (await to.listTerms()).length > 0 || (await to.allGlossaryHistory()).length > 0 || (await to.listSessions()).length > 0) {
     throw new SextantError('USAGE', 'the target store is not empty', { hint: 'copy into a new database (or an empty SQLite file); nothing was written' });
   }
+  const copying = { ok: false, message: INCOMPLETE_COPY, added: 0, changed: 0, removed: 0, durationMs: 0 };
   const model = await from.embeddingModel();
   if (model) await to.setEmbeddingModel(model);
   const sources = await from.listSources();
@@ -185,13 +195,14 @@ export async function copyIndex(from: Store, to: Store, onProgress?: ProgressFn)
     let next = 0;
     if (source.sourceHash !== null) {
       next = BATCH;
+      // the source's own hash and outcome are written last, once everything else is
       await to.applySourceUpdate({
         source: source.name,
-        sourceHash: source.sourceHash,
+        sourceHash: INCOMPLETE_HASH,
         changed,
         removedResources: [],
         chunks: { upsert: await chunkWrites(from, ids.slice(0, BATCH)), remove: [], effectiveContexts },
-        outcome: source.lastUpdate ?? { at: new Date().toISOString(), ok: true, message: 'copied', added: 0, changed: 0, removed: 0, durationMs: 0 },
+        outcome: { ...copying, at: new Date().toISOString() },
       });
     } else if (source.lastUpdate) {
       await to.recordOutcome(source.name, source.lastUpdate);
@@ -241,6 +252,17 @@ export async function copyIndex(from: Store, to: Store, onProgress?: ProgressFn)
   }
   const cached = await from.listCachedCompletions();
   for (const c of cached) await to.putCachedCompletion(c.key, c.model, c.response, c.createdAt);
+  for (const source of sources) {
+    if (source.sourceHash === null) continue;
+    await to.applySourceUpdate({
+      source: source.name,
+      sourceHash: source.sourceHash,
+      changed: [],
+      removedResources: [],
+      chunks: { upsert: [], remove: [], effectiveContexts: [] },
+      outcome: source.lastUpdate ?? { at: new Date().toISOString(), ok: true, message: 'copied', added: 0, changed: 0, removed: 0, durationMs: 0 },
+    });
+  }
   onProgress?.({ source: '*', phase: 'write', done: sources.length, total: sources.length, detail: 'verifying' });
   const source = await digestIndex(from);
   const target = await digestIndex(to);

@@ -43,6 +43,13 @@ describe('source add flags from the registered kinds', () => {
     ]);
   });
 
+  it('show a choice by its values, a variable name as VAR', () => {
+    const help = addSourceOptionFlags(new Command(), flags).helpInformation();
+    expect(help).toContain('--user-token-as <bearer|api-key>');
+    expect(help).toContain('--user-token-env <VAR>');
+    expect(parse(['--user-token-as', 'api-key'])).toEqual({ userTokenAs: 'api-key' });
+  });
+
   it('set the source options they name', () => {
     expect(parse(['--schema', 'sales', '--schema', 'crm', '--skip-pattern', 'tmp_*', '--password-env', 'PGPASS'])).toEqual({
       schemas: ['sales', 'crm'],

@@ -1,7 +1,7 @@
 /**
  * @module presentations/cli/source-flags
  * `source add` options derived from the registered source kinds' option schemas: a string is
- * `--flag <VAR>`, a boolean `--flag`, a list a repeatable `--flag <value>`, a record a repeatable
+ * `--flag <VAR>` (a choice `--flag <a|b>`), a boolean `--flag`, a list a repeatable `--flag <value>`, a record a repeatable
  * `--flag <Key=VALUE>`. Keys are camelCase; flags kebab-case unless the schema names them.
  */
 import type { Command } from 'commander';
@@ -26,8 +26,16 @@ const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+const unwrapped = (field: z.ZodType): z.ZodType => (field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field);
+
+/** A choice of values reads as them (`bearer|api-key`), not as a variable name. */
+function enumPlaceholder(field: z.ZodType): string | null {
+  const inner = unwrapped(field);
+  return inner instanceof z.ZodEnum ? inner.options.join('|') : null;
+}
+
 function shapeOf(field: z.ZodType): FlagShape {
-  const inner = field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field;
+  const inner = unwrapped(field);
   if (inner instanceof z.ZodBoolean) return 'boolean';
   if (inner instanceof z.ZodArray) return 'list';
   if (inner instanceof z.ZodRecord) return 'pairs';
@@ -46,7 +54,7 @@ export function sourceOptionFlags(kinds: readonly SourceKind[]): SourceOptionFla
         key,
         flag: text(meta.flag) ?? kebab(key),
         shape: shapeOf(field),
-        placeholder: text(meta.placeholder) ?? 'VAR',
+        placeholder: text(meta.placeholder) ?? enumPlaceholder(field) ?? 'VAR',
         description: field.description ?? '',
         example: text(meta.example),
       });

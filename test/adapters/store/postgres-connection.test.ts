@@ -44,6 +44,10 @@ describe('PostgreSQL store connections', () => {
     expect(await encrypted(await store(tls.url, { sslmode: 'disable' }))).toBe(false);
     // the option wins over the URL's own parameter
     expect(await encrypted(await store(`${tls.url}?sslmode=disable`, { sslmode: 'require' }))).toBe(true);
+    // without the option the URL's parameter means what libpq (and the option) mean: require takes any certificate
+    expect(await encrypted(await store(`${tls.url}?sslmode=require`))).toBe(true);
+    expect(await encrypted(await store(`${tls.url}?sslmode=verify-ca&sslrootcert=${encodeURIComponent(tls.certFile!)}`))).toBe(true);
+    expect(await encrypted(await store(`${tls.url}?sslmode=prefer`))).toBe(false);
     expect(await encrypted(await store(tls.url, { sslmode: 'verify-ca', sslRootCert: tls.certFile! }))).toBe(true);
     // self-signed for another host name: verify-full refuses it, and so does verify-ca without the CA
     await expect(openPostgresStore(tls.url, { sslmode: 'verify-full', sslRootCert: tls.certFile! })).rejects.toMatchObject({

@@ -14,7 +14,7 @@ import { openSqliteStore } from '../../../src/adapters/store/sqlite/index.js';
 import { localUser } from '../../../src/core/auth/user.js';
 import { createProjectService } from '../../../src/core/projects/projects.js';
 import { createSessionService } from '../../../src/core/sessions/session-service.js';
-import { copyIndex, digestIndex, type CopyReport } from '../../../src/core/store/copy-index.js';
+import { copyIndex, digestIndex, INCOMPLETE_COPY, type CopyReport } from '../../../src/core/store/copy-index.js';
 import type { CatalogObject } from '../../../src/ports/catalog.js';
 import type { Embedder } from '../../../src/ports/embedder.js';
 import type { ChangeActor } from '../../../src/ports/glossary.js';
@@ -204,6 +204,35 @@ describe('store copy: SQLite → PostgreSQL → SQLite carries everything, verif
   it('keeps the LLM cache with its dates', async () => {
     expect(await sqliteC.listCachedCompletions()).toEqual(await sqliteA.listCachedCompletions());
     expect(await postgres.getCachedCompletion('k2')).toBe('{"skip":"opaque"}');
+  });
+
+  it('gives the copied sources their own hash and last update once the copy is whole', async () => {
+    for (const store of [postgres, sqliteC]) {
+      expect(await store.getSource('shop')).toMatchObject({ sourceHash: 'v1', lastUpdate: { ok: true, message: 'updated', at: AT } });
+    }
+  });
+
+  it('leaves a copy interrupted halfway marked as such: status shows it, update reads the source again, a new copy into it is refused', async () => {
+    const target = await openSqliteStore(join(dir, 'interrupted.sqlite'));
+    try {
+      const stop = new Error('interrupted');
+      await expect(
+        copyIndex(sqliteA, target, (p) => {
+          if (p.detail === 'sessions and LLM cache') throw stop;
+        }),
+      ).rejects.toBe(stop);
+      // the source and its chunks arrived, the sessions did not: the source says the copy is incomplete
+      expect((await target.info()).chunks).toBeGreaterThan(0);
+      expect(await target.listSessions()).toEqual([]);
+      const shop = await target.getSource('shop');
+      expect(shop?.lastUpdate).toMatchObject({ ok: false, message: INCOMPLETE_COPY });
+      expect(shop?.sourceHash).not.toBe('v1');
+      const before = await digestIndex(target);
+      await expect(copyIndex(sqliteA, target)).rejects.toMatchObject({ code: 'USAGE', message: 'the target store holds an earlier copy that did not finish' });
+      expect(await digestIndex(target)).toEqual(before);
+    } finally {
+      await target.close();
+    }
   });
 
   it('refuses a target that is not empty, writing nothing', async () => {

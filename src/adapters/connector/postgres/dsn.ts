@@ -14,7 +14,9 @@ export interface PgTarget {
   ssl: false | { rejectUnauthorized: boolean };
 }
 
-const HINT = 'use postgres://user[:password]@host[:port]/database (or postgresql://), then retry';
+// no `user:password@` in the hint itself: it would be masked like a real password
+const HINT =
+  'use postgres://user@host[:port]/database (or postgresql://) with the password in --password-env, or percent-encoded in the URL (@ as %40, / as %2F, ? as %3F, # as %23), then retry';
 const SSL_MODES: Record<string, PgTarget['ssl']> = {
   disable: false,
   allow: false,

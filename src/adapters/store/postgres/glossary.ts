@@ -16,6 +16,7 @@ import type {
   TermIndexWrite,
   TermValidation,
 } from '../../../ports/glossary.js';
+import { sameTermVersion, termChanged } from '../../../ports/glossary.js';
 import { changeValues, historyValues, termValues, toChange, toTerm, type HistoryRow, type TermRow } from '../rows.js';
 import { isUniqueViolation, type Db } from './db.js';
 import { applyChunkChanges, upsertObjects } from './writes.js';
@@ -151,10 +152,19 @@ export async function createTerm(db: Db, fields: TermFields, index: TermIndexWri
 }
 
 /** Call inside one transaction. */
-export async function updateTerm(db: Db, id: number, fields: TermFields, index: TermIndexWrite, actor: ChangeActor, at: string): Promise<GlossaryTerm> {
+export async function updateTerm(
+  db: Db,
+  id: number,
+  fields: TermFields,
+  index: TermIndexWrite,
+  actor: ChangeActor,
+  at: string,
+  seen?: GlossaryTerm,
+): Promise<GlossaryTerm> {
   await lockProject(db, fields.project);
   const before = await byId(db, id);
   if (!before) throw new SextantError('TERM_NOT_FOUND', `term #${id} not found`);
+  if (seen && !sameTermVersion(before, seen)) throw termChanged(before);
   const previous = await indexRef(db, id);
   await checkNames(db, fields, id);
   await db.query(

@@ -127,9 +127,17 @@ export function clientConfig(url: string, options: PostgresStoreOptions = {}): p
       hint: `export ${options.passwordEnv}=… before starting`,
     });
   }
+  try {
+    new URL(url);
+  } catch {
+    // node-postgres would only say "Invalid URL"
+    throw new SextantError('CONFIG_INVALID', `the store URL is not a valid URL: ${redactDsn(url)}`, {
+      hint: 'percent-encode the password in store.url (@ as %40, / as %2F, ? as %3F, # as %23), or keep it out of the URL with store.password_env',
+    });
+  }
   const ssl = sslOptions(url, options);
   return {
-    // the URL's own sslmode parameter would override the option: the option wins
+    // the URL's own sslmode parameter would override the option (the option wins), and node-postgres reads it unlike libpq
     connectionString: ssl === undefined ? url : withoutSslParams(url),
     ...(password === undefined ? {} : { password }),
     ...(ssl === undefined ? {} : { ssl }),
@@ -147,13 +155,20 @@ export function createPool(url: string, options: PostgresStoreOptions = {}): pg.
   return pool;
 }
 
-/** The `ssl` option of node-postgres for an sslmode (the option's, else the URL's `sslmode=`); undefined: as the URL says. */
+/**
+ * The `ssl` option of node-postgres for an sslmode: the option's, else the URL's `sslmode=` (with
+ * its `sslrootcert=`), read as libpq reads them; node-postgres itself would take `require` for
+ * `verify-full` (and warn on stderr). Undefined: no sslmode at all, so no TLS.
+ */
 function sslOptions(url: string, options: PostgresStoreOptions): pg.ClientConfig['ssl'] | undefined {
-  const mode = options.sslmode;
+  const params = new URL(url).searchParams;
+  const mode = options.sslmode ?? params.get('sslmode') ?? undefined;
   if (mode === undefined) return undefined;
-  const ca = options.sslRootCert ? readFileSync(options.sslRootCert, 'utf8') : undefined;
+  const rootCert = options.sslRootCert ?? params.get('sslrootcert') ?? undefined;
+  const ca = rootCert ? readFileSync(rootCert, 'utf8') : undefined;
   switch (mode) {
     case 'disable':
+    case 'allow':
     case 'prefer':
       return false;
     case 'require':
@@ -728,8 +743,8 @@ export class PostgresStore implements Store {
   async createTerm(fields: TermFields, index: TermIndexWrite, actor: ChangeActor, at: string): Promise<GlossaryTerm> {
     return this.#write((db) => glossary.createTerm(db, fields, index, actor, at));
   }
-  async updateTerm(id: number, fields: TermFields, index: TermIndexWrite, actor: ChangeActor, at: string): Promise<GlossaryTerm> {
-    return this.#write((db) => glossary.updateTerm(db, id, fields, index, actor, at));
+  async updateTerm(id: number, fields: TermFields, index: TermIndexWrite, actor: ChangeActor, at: string, seen?: GlossaryTerm): Promise<GlossaryTerm> {
+    return this.#write((db) => glossary.updateTerm(db, id, fields, index, actor, at, seen));
   }
   async deleteTerm(id: number, actor: ChangeActor, at: string): Promise<GlossaryTerm | null> {
     return this.#write((db) => glossary.deleteTerm(db, id, actor, at));

@@ -18,6 +18,7 @@ import type {
   TermIndexWrite,
   TermValidation,
 } from '../../../ports/glossary.js';
+import { sameTermVersion, termChanged } from '../../../ports/glossary.js';
 import { changeValues, historyValues, objectParams, termValues, toChange, toTerm, type HistoryRow, type TermRow } from '../rows.js';
 import type { IndexWriter } from './writes.js';
 
@@ -251,9 +252,10 @@ export class GlossaryTables {
   }
 
   /** Call inside one IMMEDIATE transaction. */
-  update(id: number, fields: TermFields, index: TermIndexWrite, actor: ChangeActor, at: string): GlossaryTerm {
+  update(id: number, fields: TermFields, index: TermIndexWrite, actor: ChangeActor, at: string, seen?: GlossaryTerm): GlossaryTerm {
     const before = this.#byId(id);
     if (!before) throw new SextantError('TERM_NOT_FOUND', `term #${id} not found`);
+    if (seen && !sameTermVersion(before, seen)) throw termChanged(before);
     const previous = this.#s.indexRef!.get(id) as { object_id: string; source: string };
     this.#checkNames(fields, id);
     this.#s.updateTerm!.run(...termValues(fields, index.object.id), at, actor.user, id);

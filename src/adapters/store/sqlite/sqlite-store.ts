@@ -524,8 +524,8 @@ export class SqliteStore implements Store {
   async createTerm(fields: TermFields, index: TermIndexWrite, actor: ChangeActor, at: string): Promise<GlossaryTerm> {
     return this.#write(() => this.#glossary.create(fields, index, actor, at));
   }
-  async updateTerm(id: number, fields: TermFields, index: TermIndexWrite, actor: ChangeActor, at: string): Promise<GlossaryTerm> {
-    return this.#write(() => this.#glossary.update(id, fields, index, actor, at));
+  async updateTerm(id: number, fields: TermFields, index: TermIndexWrite, actor: ChangeActor, at: string, seen?: GlossaryTerm): Promise<GlossaryTerm> {
+    return this.#write(() => this.#glossary.update(id, fields, index, actor, at, seen));
   }
   async deleteTerm(id: number, actor: ChangeActor, at: string): Promise<GlossaryTerm | null> {
     return this.#write(() => this.#glossary.delete(id, actor, at));

@@ -47,7 +47,7 @@ export function registerMaintenanceCommands(program: Command): void {
         if (kinds.length) println(`objects: ${kinds.map(([k, n]) => `${n} ${k}`).join(', ')}`);
         println(mcp.running ? `MCP server: running at ${mcp.url} (pid ${mcp.pid}, since ${mcp.startedAt})` : 'MCP server: not running in the background');
         println('');
-        if (status.sources.length === 0) return println('no sources; try `npm run demo` or `sextant source add <dsn> --name <name>`');
+        if (status.sources.length === 0) return println('no sources; try `sextant demo` or `sextant source add <dsn> --name <name>`');
         println(
           table(
             status.sources.map((s) => [
