@@ -554,6 +554,7 @@ function functionBody(text: string, blocks: readonly Block[], at: number): Block
  * with the accesses of all its calls; a model name that two models share is left out.
  */
 export function ormModelUses(written: string, language: string, models: readonly OrmTableRef[], repositories: readonly CustomRepository[] = []): OrmTableRef[] {
+  if (!models.length) return [];
   // a call commented out uses nothing
   const text = C_LIKE.has(language) ? blankComments(written) : written;
   const byName = (via: string, key: (model: string) => string) => {
