@@ -312,6 +312,7 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
             return page;
           },
           links: async (page) => links.get(page.name) ?? [],
+          storedLinks: (url) => storedLinks(stored.get(httpName(source.url, url))) ?? [],
           onPage: (done, limit, url) => introspect.onProgress?.(`crawling ${redactDsn(url)}`, done, limit),
           ...(introspect.signal ? { signal: introspect.signal } : {}),
         },
@@ -446,17 +447,25 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
         }
       }
       if (anchors) objects = withInboundAnchors(space, objects, anchors);
-      if (objects.length === 0 && skipped.length > 0) {
+      // nothing read (every document skipped, some kept from before): refused credentials or a
+      // site that is down fail the update, which leaves the index as it was
+      const kept = skipped.filter((s) => s.kept).length;
+      const readNow = objects.length - kept - reused;
+      if (readNow + reused === 0 && skipped.length > 0) {
         throw new SextantError(
           'INTROSPECTION_FAILED',
           `no document of ${redactDsn(source.url) || source.name} could be read: ${skipped[0]!.name}: ${skipped[0]!.reason}`,
           {
-            hint: skipped.length > 1 ? `${skipped.length} documents failed; \`sextant update --json\` lists them` : 'check the location and its credentials',
+            hint:
+              skipped.length > 1
+                ? `${skipped.length} documents failed (\`--json\` lists each under error.skipped); check the location and its credentials`
+                : 'check the location and its credentials',
+            details: { skipped: skipped.map(({ name, reason }) => ({ name, reason })) },
           },
         );
       }
       const notes = [
-        `${objects.length - reused} document${objects.length - reused === 1 ? '' : 's'} read, ${reused} unchanged, ${skipped.length} skipped`,
+        `${readNow} document${readNow === 1 ? '' : 's'} read, ${reused} unchanged, ${skipped.length} skipped`,
         ...skipped.map((s) => `skipped ${s.name}: ${s.reason}${s.kept ? ' (its previous state stays indexed)' : ''}`),
         ...(leftOut > 0 ? [`${leftOut} more document${leftOut === 1 ? '' : 's'} left out by --max-documents`] : []),
       ];
