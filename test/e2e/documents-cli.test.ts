@@ -70,6 +70,12 @@ describe('sextant with docs sources', () => {
     const text = await runCli(['update', '--source', 'handbook'], env);
     expect(text.stdout).toMatch(/handbook: unchanged/);
     expect(text.stdout).toMatch(/ {2}0 documents read, 4 unchanged, 1 skipped/);
+    // describe of the source counts its documents (it said "nothing indexed": documents have no schema)
+    const described = await runCli(['describe', 'handbook', '--json'], env);
+    expect(described.json).toMatchObject({ level: 'source', type: 'docs', counts: { document: 4 }, schemasTotal: 0 });
+    const describedText = await runCli(['describe', 'handbook'], env);
+    expect(describedText.stdout).toMatch(/^counts: 4 document$/m);
+    expect(describedText.stdout).not.toMatch(/nothing indexed|schemas \(0\)/);
   });
 
   it('gets a document with its origin, type and passages', async () => {

@@ -36,6 +36,14 @@ describe('sextant with an openapi source', () => {
     const described = await runCli(['describe', 'spotify:api_endpoint:GET /artists/{id}/top-tracks'], env);
     expect(described.code, described.stderr).toBe(0);
     expect(described.stdout).toMatch(/id: call GET \/search/);
+    // the source itself: its operations, schemas and spec counted, not "nothing indexed"
+    const source = await runCli(['describe', 'spotify', '--json'], env);
+    const operations = await runCli(['operations', '--source', 'spotify', '--json'], env);
+    expect(source.json.counts).toEqual({ api_endpoint: operations.json.total, api_schema: expect.any(Number), api: 1 });
+    expect(source.json.counts.api_schema).toBeGreaterThan(0);
+    const sourceText = await runCli(['describe', 'spotify'], env);
+    expect(sourceText.stdout).toMatch(/^counts: \d+ api_endpoint, \d+ api_schema, 1 api$/m);
+    expect(sourceText.stdout).not.toMatch(/nothing indexed|schemas \(0\)/);
   });
 
   it('fails a bad spec with one line naming the position, exit 1, and keeps the other source', async () => {
