@@ -139,6 +139,23 @@ describe('sextant with docs sources', () => {
     expect(JSON.stringify(shown.json)).not.toContain('wiki-secret-token-77');
   });
 
+  it('masks a token in the query of the location, in what it prints and in the names it stores', async () => {
+    const token = 'tok-in-query-4242';
+    const added = await runCli(['source', 'add', 'docs', `${siteUrl}/wiki/start.html?access_token=${token}`, '--name', 'tokwiki', '--follow-links'], env);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain('start.html?access_token=***');
+    expect(added.stdout).not.toContain(token);
+    const update = await runCli(['update', '--source', 'tokwiki', '--json'], env);
+    expect(update.code, update.stderr).toBe(0);
+    // the server was sent the token; the first page is named, stored and found without it
+    expect(siteRequests.map((r) => r.path)).toContain(`/wiki/start.html?access_token=${token}`);
+    const got = await runCli(['get', '--json', 'tokwiki:document:start.html?access_token=***'], env);
+    expect(got.code, got.stderr).toBe(0);
+    expect(got.json.object.attributes.origin).toBe(`${siteUrl}/wiki/start.html?access_token=***`);
+    for (const shown of [await runCli(['source', 'list', '--json'], env), await runCli(['source', 'list'], env), got])
+      expect(shown.stdout).not.toContain(token);
+  });
+
   it('takes inline content and sources declared in the config file', async () => {
     const inline = await runCli(
       ['source', 'add', 'docs', '--content', '# VPN\n\nThe VPN is down on Sundays for maintenance.', '--name', 'note', '--type', 'markdown'],

@@ -24,7 +24,7 @@ import type {
   FetchedDocument,
 } from '../../../ports/documents.js';
 import { SextantError } from '../../../kernel/errors.js';
-import { redactDsn } from '../../../kernel/redact.js';
+import { redactDsn, redactQuerySecrets } from '../../../kernel/redact.js';
 import { httpName } from '../../../kernel/document-names.js';
 import { inboundAnchors, linkedPages } from './anchors.js';
 import { CRAWL_DEFAULTS, crawl } from './crawl.js';
@@ -211,7 +211,8 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
       definition: extracted.markdown,
       attributes: {
         title: extracted.title ?? document.name,
-        origin: document.origin,
+        // display only: a credential in the location's query is not stored with every document
+        origin: redactQuerySecrets(document.origin),
         type,
         size: document.bytes.byteLength,
         bytesHash,
