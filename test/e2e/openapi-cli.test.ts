@@ -56,4 +56,14 @@ describe('sextant with an openapi source', () => {
     const still = await runCli(['operations', '--source', 'spotify', '--json'], env);
     expect(still.json.total).toBeGreaterThan(30);
   });
+
+  it('refuses to list the operations of a source that is no OpenAPI spec, naming its type', async () => {
+    expect((await runCli(['source', 'add', 'docs', '--content', '# Note\n\nHello.', '--name', 'note'], env)).code).toBe(0);
+    const listed = await runCli(['operations', '--source', 'note'], env);
+    expect(listed.code).toBe(2);
+    expect(listed.stdout).toBe('');
+    expect(listed.stderr).toMatch(/^error: source 'note' is a docs source, not an OpenAPI spec: it has no REST operations\. search it with/);
+    const json = await runCli(['operations', '--source', 'note', '--json'], env);
+    expect(json.json.error).toMatchObject({ code: 'USAGE', field: 'source' });
+  });
 });
