@@ -109,6 +109,23 @@ describe('sextant with docs sources', () => {
     expect(update.json.reports[0].notes[0]).toBe('1 document read, 2 unchanged, 1 skipped');
   });
 
+  it('fails the update of a folder found empty (a share not mounted), keeping what it indexed', async () => {
+    const share = join(home.dir, 'share');
+    mkdirSync(share);
+    writeFileSync(join(share, 'oncall.md'), '# On-call\n\nThe pager rotates weekly.\n');
+    expect((await runCli(['source', 'add', 'docs', share, '--name', 'share'], env)).code).toBe(0);
+    expect((await runCli(['update', '--source', 'share'], env)).code).toBe(0);
+    rmSync(join(share, 'oncall.md'));
+    const empty = await runCli(['update', '--source', 'share', '--json'], env);
+    expect(empty.code).toBe(1);
+    expect(empty.json.error).toMatchObject({ code: 'INTROSPECTION_FAILED', message: `no documents at ${share}` });
+    const kept = await runCli(['get', '--json', 'share:document:oncall.md'], env);
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(kept.json.object.attributes.title).toBe('On-call');
+    // the later tests update every source
+    expect((await runCli(['source', 'remove', 'share'], env)).code).toBe(0);
+  });
+
   it('crawls a site within its limits, sending the header only to it, and names the page that failed', async () => {
     const added = await runCli(
       [

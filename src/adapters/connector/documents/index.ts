@@ -400,18 +400,10 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
     },
     async checkAccess(source: SourceRecord): Promise<AccessReport> {
       if (option<string>(source, 'content') !== undefined) return { ok: true, role: 'inline', findings: [] };
+      // a privilege check (update runs it first): nothing here reads a document, so a URL is not asked for
       const entries = option<boolean>(source, 'followLinks') ? null : await reader.list(source);
-      return {
-        ok: true,
-        role: 'reader',
-        findings: [
-          {
-            code: 'DOCUMENTS_READABLE',
-            severity: 'info',
-            message: `${redactDsn(source.url)}: ${entries ? `${entries.length} document${entries.length === 1 ? '' : 's'}` : 'first page reachable when crawled'}`,
-          },
-        ],
-      };
+      const found = entries ? `${entries.length} document${entries.length === 1 ? '' : 's'}` : 'crawled from this page; pages are read by `update`';
+      return { ok: true, role: 'reader', findings: [{ code: 'DOCUMENTS_READABLE', severity: 'info', message: `${redactDsn(source.url)}: ${found}` }] };
     },
     async introspect(source: SourceRecord, introspect: IntrospectOptions = {}): Promise<SourceSnapshot> {
       const skipped: SkippedDocument[] = [];
@@ -448,6 +440,12 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
         }
       }
       if (anchors) objects = withInboundAnchors(space, objects, anchors);
+      // an empty folder or prefix is a wrong path or a share not mounted: removing every document would be wrong
+      if (objects.length === 0 && skipped.length === 0) {
+        throw new SextantError('INTROSPECTION_FAILED', `no documents at ${redactDsn(source.url) || source.name}`, {
+          hint: 'an empty folder or prefix (hidden files are skipped); check the location',
+        });
+      }
       // nothing read (every document skipped, some kept from before): refused credentials or a
       // site that is down fail the update, which leaves the index as it was
       const kept = skipped.filter((s) => s.kept).length;
