@@ -129,7 +129,7 @@ async function checkFilter(discovery: DiscoveryEngine, filter: OperationFilter):
   if (!source) await discovery.listObjects({ source: filter.source, limit: 1 });
   else if (source.type !== OPENAPI_SOURCE_TYPE) {
     throw new SextantError('USAGE', `source '${source.name}' is a ${source.type} source, not an OpenAPI spec: it has no REST operations`, {
-      hint: `search it with \`sextant query --source ${source.name} …\`, or describe it`,
+      hint: `search it with the source filter '${source.name}' instead, or describe '${source.name}'`,
       details: { field: 'source' },
     });
   }
