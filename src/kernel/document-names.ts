@@ -4,12 +4,15 @@
  * URL) and the crawler (every page it reaches): a document is named by its place relative to the
  * source's location, so its id stays the same whichever way it was read.
  */
+import { querySecrets } from './redact.js';
 
 /**
  * A document's name relative to the location: `https://wiki/docs/start.html` from root
  * `https://wiki/docs/` is `start.html`; a page of the same site outside the root's folder keeps
  * its absolute path (`/about.html`), another site its host (`//other.example/a.html`). A folder URL
- * is named `index.html`; the query stays (`page?id=2`), the fragment does not.
+ * is named `index.html`; the query stays (`page?id=2`), the fragment does not. A credential the
+ * location carries in its query (`start.html?access_token=…`) is masked wherever a name repeats
+ * it (`start.html?access_token=***`): names are ids, stored, searched and printed.
  */
 export function httpName(root: string, url: string): string {
   const base = new URL(root);
@@ -25,5 +28,11 @@ export function httpName(root: string, url: string): string {
   } catch {
     // a malformed escape stays as written
   }
-  return decoded + target.search;
+  return decoded + withoutSecrets(target.search, querySecrets(root));
+}
+
+/** `search` with each parameter whose value is one of `secrets` masked. */
+function withoutSecrets(search: string, secrets: readonly string[]): string {
+  if (!secrets.length || !search) return search;
+  return search.replace(/(?<=[?&])([^=&#]*)=([^&#]*)/g, (pair, key: string, value: string) => (secrets.includes(value) ? `${key}=***` : pair));
 }

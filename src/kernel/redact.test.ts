@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactDsn, redactText, redactValue } from './redact.js';
+import { querySecrets, redactDsn, redactQuerySecrets, redactText, redactValue } from './redact.js';
 
 describe('redactDsn', () => {
   it('masks the whole password, up to the last @ of the authority', () => {
@@ -31,5 +31,19 @@ describe('redactText and redactValue', () => {
       password: '***',
       nested: { note: 'postgres://u:***@h/d' },
     });
+  });
+});
+
+describe('redactQuerySecrets', () => {
+  it('masks credential-carrying query parameters by their name, and leaves the others', () => {
+    expect(redactText('added http://wiki/start.html?access_token=tok123&x=1')).toBe('added http://wiki/start.html?access_token=***&x=1');
+    expect(redactQuerySecrets('https://b.s3.amazonaws.com/a.pdf?X-Amz-Security-Token=FwoG&X-Amz-Signature=ab12cd&X-Amz-Expires=60')).toBe(
+      'https://b.s3.amazonaws.com/a.pdf?X-Amz-Security-Token=***&X-Amz-Signature=***&X-Amz-Expires=60',
+    );
+    expect(redactQuerySecrets('https://acct.blob.core.windows.net/c/a.docx?sv=2022&sig=Zx%2Bq')).toBe(
+      'https://acct.blob.core.windows.net/c/a.docx?sv=2022&sig=***',
+    );
+    expect(redactQuerySecrets('x?client_secret=s1&api-key=k2&page=2&design=flat')).toBe('x?client_secret=***&api-key=***&page=2&design=flat');
+    expect(querySecrets('http://w/s.html?b=1&access_token=tok%2B1')).toEqual(['tok%2B1']);
   });
 });

@@ -20,9 +20,26 @@ export function redactDsn(text: string): string {
 
 const SECRET_KEY = /(pass(word)?|secret|token|api[_-]?key|authorization|credential)/i;
 
+/**
+ * A URL query parameter that carries a credential, by its name's ending: `access_token`,
+ * `client_secret`, `X-Amz-Signature` and `X-Amz-Security-Token` (presigned S3), `sig` (Azure SAS),
+ * `api_key`, `password`. The name is group 1, the value group 2.
+ */
+const SECRET_PARAM = /(?<=[?&])([A-Za-z0-9_.-]*?(?:token|secret|signature|sig|password|passwd|pwd|api[_-]?key|apikey|credential)s?)=([^&#\s"'<>]+)/gi;
+
+/** `…?access_token=abc&page=2` → `…?access_token=***&page=2`: credential-carrying query parameters masked. */
+export function redactQuerySecrets(text: string): string {
+  return text.replace(SECRET_PARAM, (_m, key: string) => `${key}=${MASK}`);
+}
+
+/** The values of a URL's credential-carrying query parameters, raw as the URL spells them. */
+export function querySecrets(url: string): string[] {
+  return [...url.matchAll(SECRET_PARAM)].map((m) => m[2]!);
+}
+
 /** Masks known secret shapes in free text: DSN passwords, bearer tokens, key=value secrets. */
 export function redactText(text: string, knownSecrets: readonly string[] = registeredSecrets): string {
-  let out = redactDsn(text)
+  let out = redactQuerySecrets(redactDsn(text))
     .replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/g, (_m, scheme: string) => `${scheme} ${MASK}`)
     .replace(/\bsxt_[A-Za-z0-9_-]{16,}/g, `sxt_${MASK}`)
     .replace(/\b(x-hugr-secret-key|x-hugr-api-key|x-api-key)\s*[:=]\s*\S+/gi, (_m, key: string) => `${key}: ${MASK}`)

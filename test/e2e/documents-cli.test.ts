@@ -70,6 +70,12 @@ describe('sextant with docs sources', () => {
     const text = await runCli(['update', '--source', 'handbook'], env);
     expect(text.stdout).toMatch(/handbook: unchanged/);
     expect(text.stdout).toMatch(/ {2}0 documents read, 4 unchanged, 1 skipped/);
+    // describe of the source counts its documents (it said "nothing indexed": documents have no schema)
+    const described = await runCli(['describe', 'handbook', '--json'], env);
+    expect(described.json).toMatchObject({ level: 'source', type: 'docs', counts: { document: 4 }, schemasTotal: 0 });
+    const describedText = await runCli(['describe', 'handbook'], env);
+    expect(describedText.stdout).toMatch(/^counts: 4 document$/m);
+    expect(describedText.stdout).not.toMatch(/nothing indexed|schemas \(0\)/);
   });
 
   it('gets a document with its origin, type and passages', async () => {
@@ -103,6 +109,23 @@ describe('sextant with docs sources', () => {
     expect(update.json.reports[0].notes[0]).toBe('1 document read, 2 unchanged, 1 skipped');
   });
 
+  it('fails the update of a folder found empty (a share not mounted), keeping what it indexed', async () => {
+    const share = join(home.dir, 'share');
+    mkdirSync(share);
+    writeFileSync(join(share, 'oncall.md'), '# On-call\n\nThe pager rotates weekly.\n');
+    expect((await runCli(['source', 'add', 'docs', share, '--name', 'share'], env)).code).toBe(0);
+    expect((await runCli(['update', '--source', 'share'], env)).code).toBe(0);
+    rmSync(join(share, 'oncall.md'));
+    const empty = await runCli(['update', '--source', 'share', '--json'], env);
+    expect(empty.code).toBe(1);
+    expect(empty.json.error).toMatchObject({ code: 'INTROSPECTION_FAILED', message: `no documents at ${share}` });
+    const kept = await runCli(['get', '--json', 'share:document:oncall.md'], env);
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(kept.json.object.attributes.title).toBe('On-call');
+    // the later tests update every source
+    expect((await runCli(['source', 'remove', 'share'], env)).code).toBe(0);
+  });
+
   it('crawls a site within its limits, sending the header only to it, and names the page that failed', async () => {
     const added = await runCli(
       [
@@ -131,6 +154,23 @@ describe('sextant with docs sources', () => {
     expect(siteRequests.every((r) => r.auth === 'Bearer wiki-secret-token-77' || r.auth === 'wiki-secret-token-77')).toBe(true);
     const shown = await runCli(['source', 'list', '--json'], env);
     expect(JSON.stringify(shown.json)).not.toContain('wiki-secret-token-77');
+  });
+
+  it('masks a token in the query of the location, in what it prints and in the names it stores', async () => {
+    const token = 'tok-in-query-4242';
+    const added = await runCli(['source', 'add', 'docs', `${siteUrl}/wiki/start.html?access_token=${token}`, '--name', 'tokwiki', '--follow-links'], env);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain('start.html?access_token=***');
+    expect(added.stdout).not.toContain(token);
+    const update = await runCli(['update', '--source', 'tokwiki', '--json'], env);
+    expect(update.code, update.stderr).toBe(0);
+    // the server was sent the token; the first page is named, stored and found without it
+    expect(siteRequests.map((r) => r.path)).toContain(`/wiki/start.html?access_token=${token}`);
+    const got = await runCli(['get', '--json', 'tokwiki:document:start.html?access_token=***'], env);
+    expect(got.code, got.stderr).toBe(0);
+    expect(got.json.object.attributes.origin).toBe(`${siteUrl}/wiki/start.html?access_token=***`);
+    for (const shown of [await runCli(['source', 'list', '--json'], env), await runCli(['source', 'list'], env), got])
+      expect(shown.stdout).not.toContain(token);
   });
 
   it('takes inline content and sources declared in the config file', async () => {

@@ -36,6 +36,14 @@ describe('sextant with an openapi source', () => {
     const described = await runCli(['describe', 'spotify:api_endpoint:GET /artists/{id}/top-tracks'], env);
     expect(described.code, described.stderr).toBe(0);
     expect(described.stdout).toMatch(/id: call GET \/search/);
+    // the source itself: its operations, schemas and spec counted, not "nothing indexed"
+    const source = await runCli(['describe', 'spotify', '--json'], env);
+    const operations = await runCli(['operations', '--source', 'spotify', '--json'], env);
+    expect(source.json.counts).toEqual({ api_endpoint: operations.json.total, api_schema: expect.any(Number), api: 1 });
+    expect(source.json.counts.api_schema).toBeGreaterThan(0);
+    const sourceText = await runCli(['describe', 'spotify'], env);
+    expect(sourceText.stdout).toMatch(/^counts: \d+ api_endpoint, \d+ api_schema, 1 api$/m);
+    expect(sourceText.stdout).not.toMatch(/nothing indexed|schemas \(0\)/);
   });
 
   it('fails a bad spec with one line naming the position, exit 1, and keeps the other source', async () => {
@@ -47,5 +55,17 @@ describe('sextant with an openapi source', () => {
     expect(failed.stderr).toMatch(/invalid YAML in .*broken\.yaml at line \d+, column \d+/);
     const still = await runCli(['operations', '--source', 'spotify', '--json'], env);
     expect(still.json.total).toBeGreaterThan(30);
+  });
+
+  it('refuses to list the operations of a source that is no OpenAPI spec, naming its type', async () => {
+    expect((await runCli(['source', 'add', 'docs', '--content', '# Note\n\nHello.', '--name', 'note'], env)).code).toBe(0);
+    const listed = await runCli(['operations', '--source', 'note'], env);
+    expect(listed.code).toBe(2);
+    expect(listed.stdout).toBe('');
+    expect(listed.stderr).toMatch(
+      /^error: source 'note' is a docs source, not an OpenAPI spec: it has no REST operations\. search it with the source filter 'note' instead, or describe 'note'$/m,
+    );
+    const json = await runCli(['operations', '--source', 'note', '--json'], env);
+    expect(json.json.error).toMatchObject({ code: 'USAGE', field: 'source' });
   });
 });

@@ -11,11 +11,17 @@ import type { ObjectFact } from '../../ports/source-kind.js';
 import { accessesOf, type TableAccess } from '../../ports/code.js';
 import { IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
 import { USES_COLUMN_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
+import type { KindCatalog } from '../kinds/registry.js';
 import { SextantError } from '../../kernel/errors.js';
 import { parseTarget } from '../../kernel/ids.js';
 import { needsQuotes, sqlIdentifier, sqlPath } from '../../kernel/text/sql-identifier.js';
 
 export type DescribeDetail = 'brief' | 'full';
+
+/** What describing a source needs besides the catalog: the registered kinds, to count a source's own. */
+export interface CatalogDescriber extends DiscoveryEngine {
+  kinds(): KindCatalog;
+}
 
 /** The slice of the engine describe reads. */
 export interface DiscoveryEngine {
@@ -218,7 +224,14 @@ export async function describeObjectFor(engine: DiscoveryEngine, ref: string, de
   return out;
 }
 
-export async function describeSource(engine: DiscoveryEngine, name: string, detail: DescribeDetail): Promise<SourceDescription> {
+/** The object kinds a source's counts show: its family's searchable or listed kinds (schemas have their own line). */
+function countedKinds(kinds: KindCatalog, sourceType: string): string[] {
+  const family = kinds.sourceTypes.find((t) => t.type === sourceType)?.family;
+  const counted = kinds.objectKinds.filter((k) => k.family === family && k.kind !== 'schema' && (k.chunked || k.listed)).map((k) => k.kind);
+  return [...new Set(counted)];
+}
+
+export async function describeSource(engine: CatalogDescriber, name: string, detail: DescribeDetail): Promise<SourceDescription> {
   const source = (await engine.listSources()).find((s) => s.name === name);
   if (!source) {
     // listObjects names the known sources in its error
@@ -227,7 +240,7 @@ export async function describeSource(engine: DiscoveryEngine, name: string, deta
   }
   const page = await engine.listObjects({ source: name, kinds: ['schema'], limit: CAPS[detail].members });
   const counts: Record<string, number> = {};
-  for (const kind of ['table', 'view', 'materialized_view', 'function', 'column']) {
+  for (const kind of countedKinds(engine.kinds(), source.type)) {
     const total = (await engine.listObjects({ source: name, kinds: [kind], limit: 1 })).total;
     if (total) counts[kind] = total;
   }
@@ -267,7 +280,7 @@ export async function describeSchema(
 }
 
 /** Describes `target`: a source name, `sextant://source`, `sextant://source/schema`, an object id or URI. */
-export async function describeTarget(engine: DiscoveryEngine, target: string, detail: DescribeDetail, cursor?: string): Promise<Description> {
+export async function describeTarget(engine: CatalogDescriber, target: string, detail: DescribeDetail, cursor?: string): Promise<Description> {
   const trimmed = target.trim();
   if (/^[a-z][a-z0-9_-]*$/.test(trimmed)) return describeSource(engine, trimmed, detail);
   const parsed = parseTarget(trimmed);

@@ -10,7 +10,7 @@ import { parseObjectId } from '../../kernel/ids.js';
 import type { CatalogObject } from '../../ports/catalog.js';
 import type { DiscoveryEngine } from '../discovery/describe.js';
 import { endpointAttributes, type ApiEndpointAttributes } from '../kinds/openapi/openapi-attributes.js';
-import { FEEDS_EDGE } from '../kinds/openapi/openapi-kind.js';
+import { FEEDS_EDGE, OPENAPI_SOURCE_TYPE } from '../kinds/openapi/openapi-kind.js';
 
 export const OPERATION_KIND = 'api_endpoint';
 const SCAN_PAGE = 500;
@@ -108,10 +108,38 @@ function decodeCursor(cursor: string | undefined): number {
 const encodeCursor = (offset: number) => Buffer.from(`ops:${offset}`, 'utf8').toString('base64url');
 
 /** Every visible operation matching the filter, in source then path then method order, paged. */
+/** The methods an OpenAPI path item can hold. */
+const HTTP_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
+
+/**
+ * A filter that can match nothing by mistake is refused: a method no spec has, or a source that
+ * is not an OpenAPI spec (a docs or database source has no operations; say so, not "no match").
+ */
+async function checkFilter(discovery: DiscoveryEngine, filter: OperationFilter): Promise<void> {
+  const method = filter.method?.trim().toUpperCase();
+  if (method && !HTTP_METHODS.includes(method)) {
+    throw new SextantError('USAGE', `'${filter.method}' is not an HTTP method`, {
+      hint: `use one of ${HTTP_METHODS.join(', ')}`,
+      details: { field: 'method' },
+    });
+  }
+  if (!filter.source) return;
+  const source = (await discovery.listSources()).find((s) => s.name === filter.source);
+  // an unknown source: listing its objects raises the error that names the known ones
+  if (!source) await discovery.listObjects({ source: filter.source, limit: 1 });
+  else if (source.type !== OPENAPI_SOURCE_TYPE) {
+    throw new SextantError('USAGE', `source '${source.name}' is a ${source.type} source, not an OpenAPI spec: it has no REST operations`, {
+      hint: `search it with the source filter '${source.name}' instead, or describe '${source.name}'`,
+      details: { field: 'source' },
+    });
+  }
+}
+
 export async function listOperations(discovery: DiscoveryEngine, filter: OperationFilter = {}): Promise<OperationPage> {
+  await checkFilter(discovery, filter);
   const limit = Math.min(Math.max(filter.limit ?? 50, 1), 500);
   const offset = decodeCursor(filter.cursor);
-  const method = filter.method?.toUpperCase();
+  const method = filter.method?.trim().toUpperCase();
   const tag = filter.tag?.toLowerCase();
   const matches: OperationSummary[] = [];
   let cursor: string | undefined;

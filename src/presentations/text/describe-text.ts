@@ -32,9 +32,11 @@ export function renderDescription(d: Description): string {
           .join(', ') || 'nothing indexed'
       }`,
     ];
-    lines.push(
-      `schemas (${d.schemasTotal}): ${d.schemas.map((s) => s.name).join(', ')}${d.schemasTotal > d.schemas.length ? ' [truncated: use list_schemas]' : ''}`,
-    );
+    // documents, REST operations and code files have no schemas: no empty line for them
+    if (d.schemasTotal > 0)
+      lines.push(
+        `schemas (${d.schemasTotal}): ${d.schemas.map((s) => s.name).join(', ')}${d.schemasTotal > d.schemas.length ? ' [truncated: use list_schemas]' : ''}`,
+      );
     return lines.join('\n');
   }
   if (d.level === 'schema') {

@@ -3,7 +3,8 @@
  * Breadth-first crawl from one URL (seed 004): pages up to `maxDepth` links away, at most
  * `maxDocuments`, on the first page's site unless allowed otherwise, links matching
  * `linkPattern`; each URL read once. A page that fails (404, 500, too large) is skipped and
- * counted; the crawl never leaves its limits. Up to `CRAWL_CONCURRENCY` requests are in flight
+ * counted; one that failed but was read before leads on through the links stored with it, so a
+ * refused or broken page does not cut off the pages behind it. The crawl never leaves its limits. Up to `CRAWL_CONCURRENCY` requests are in flight
  * at once; results are taken in queue order, so pages, limits and names come out as a
  * one-at-a-time crawl would give them.
  */
@@ -39,6 +40,8 @@ export interface CrawlDeps {
   fetch(url: string): Promise<FetchedDocument>;
   /** The normalised links of a fetched page (see links.ts), in order; none for pages without links (pdf, …). */
   links(page: FetchedDocument, url: string): Promise<readonly string[]>;
+  /** The links stored with a page read before, followed when it fails this time; none for a new page. */
+  storedLinks?(url: string): readonly string[];
   onPage?(done: number, limit: number, url: string): void;
   signal?: AbortSignal;
 }
@@ -68,14 +71,13 @@ export async function crawl(start: string, limits: CrawlLimits, deps: CrawlDeps)
     );
     for (const [i, next] of batch.entries()) {
       const { document, reason } = fetched[i]!;
-      if (!document) {
-        out.failed.push({ url: next.url, reason: reason ?? 'failed' });
-        continue;
-      }
-      out.pages.push({ url: next.url, depth: next.depth, document });
-      deps.onPage?.(out.pages.length, limits.maxDocuments, next.url);
+      if (document) {
+        out.pages.push({ url: next.url, depth: next.depth, document });
+        deps.onPage?.(out.pages.length, limits.maxDocuments, next.url);
+      } else out.failed.push({ url: next.url, reason: reason ?? 'failed' });
       if (next.depth >= limits.maxDepth) continue;
-      for (const link of await deps.links(document, next.url)) {
+      const links = document ? await deps.links(document, next.url) : (deps.storedLinks?.(next.url) ?? []);
+      for (const link of links) {
         if (seen.has(link)) continue;
         seen.add(link);
         if (limits.sameSite && new URL(link).host !== site) continue;

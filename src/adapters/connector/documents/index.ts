@@ -24,7 +24,7 @@ import type {
   FetchedDocument,
 } from '../../../ports/documents.js';
 import { SextantError } from '../../../kernel/errors.js';
-import { redactDsn } from '../../../kernel/redact.js';
+import { redactDsn, redactQuerySecrets } from '../../../kernel/redact.js';
 import { httpName } from '../../../kernel/document-names.js';
 import { inboundAnchors, linkedPages } from './anchors.js';
 import { CRAWL_DEFAULTS, crawl } from './crawl.js';
@@ -211,7 +211,8 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
       definition: extracted.markdown,
       attributes: {
         title: extracted.title ?? document.name,
-        origin: document.origin,
+        // display only: a credential in the location's query is not stored with every document
+        origin: redactQuerySecrets(document.origin),
         type,
         size: document.bytes.byteLength,
         bytesHash,
@@ -312,6 +313,7 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
             return page;
           },
           links: async (page) => links.get(page.name) ?? [],
+          storedLinks: (url) => storedLinks(stored.get(httpName(source.url, url))) ?? [],
           onPage: (done, limit, url) => introspect.onProgress?.(`crawling ${redactDsn(url)}`, done, limit),
           ...(introspect.signal ? { signal: introspect.signal } : {}),
         },
@@ -398,18 +400,10 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
     },
     async checkAccess(source: SourceRecord): Promise<AccessReport> {
       if (option<string>(source, 'content') !== undefined) return { ok: true, role: 'inline', findings: [] };
+      // a privilege check (update runs it first): nothing here reads a document, so a URL is not asked for
       const entries = option<boolean>(source, 'followLinks') ? null : await reader.list(source);
-      return {
-        ok: true,
-        role: 'reader',
-        findings: [
-          {
-            code: 'DOCUMENTS_READABLE',
-            severity: 'info',
-            message: `${redactDsn(source.url)}: ${entries ? `${entries.length} document${entries.length === 1 ? '' : 's'}` : 'first page reachable when crawled'}`,
-          },
-        ],
-      };
+      const found = entries ? `${entries.length} document${entries.length === 1 ? '' : 's'}` : 'crawled from this page; pages are read by `update`';
+      return { ok: true, role: 'reader', findings: [{ code: 'DOCUMENTS_READABLE', severity: 'info', message: `${redactDsn(source.url)}: ${found}` }] };
     },
     async introspect(source: SourceRecord, introspect: IntrospectOptions = {}): Promise<SourceSnapshot> {
       const skipped: SkippedDocument[] = [];
@@ -446,17 +440,31 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
         }
       }
       if (anchors) objects = withInboundAnchors(space, objects, anchors);
-      if (objects.length === 0 && skipped.length > 0) {
+      // an empty folder or prefix is a wrong path or a share not mounted: removing every document would be wrong
+      if (objects.length === 0 && skipped.length === 0) {
+        throw new SextantError('INTROSPECTION_FAILED', `no documents at ${redactDsn(source.url) || source.name}`, {
+          hint: 'an empty folder or prefix (hidden files are skipped); check the location',
+        });
+      }
+      // nothing read (every document skipped, some kept from before): refused credentials or a
+      // site that is down fail the update, which leaves the index as it was
+      const kept = skipped.filter((s) => s.kept).length;
+      const readNow = objects.length - kept - reused;
+      if (readNow + reused === 0 && skipped.length > 0) {
         throw new SextantError(
           'INTROSPECTION_FAILED',
           `no document of ${redactDsn(source.url) || source.name} could be read: ${skipped[0]!.name}: ${skipped[0]!.reason}`,
           {
-            hint: skipped.length > 1 ? `${skipped.length} documents failed; \`sextant update --json\` lists them` : 'check the location and its credentials',
+            hint:
+              skipped.length > 1
+                ? `${skipped.length} documents failed (\`--json\` lists each under error.skipped); check the location and its credentials`
+                : 'check the location and its credentials',
+            details: { skipped: skipped.map(({ name, reason }) => ({ name, reason })) },
           },
         );
       }
       const notes = [
-        `${objects.length - reused} document${objects.length - reused === 1 ? '' : 's'} read, ${reused} unchanged, ${skipped.length} skipped`,
+        `${readNow} document${readNow === 1 ? '' : 's'} read, ${reused} unchanged, ${skipped.length} skipped`,
         ...skipped.map((s) => `skipped ${s.name}: ${s.reason}${s.kept ? ' (its previous state stays indexed)' : ''}`),
         ...(leftOut > 0 ? [`${leftOut} more document${leftOut === 1 ? '' : 's'} left out by --max-documents`] : []),
       ];

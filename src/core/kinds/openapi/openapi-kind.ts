@@ -18,6 +18,8 @@ const OBJECT_KINDS: readonly ObjectKindSpec[] = [
 /** Edge kind from an operation that yields an identifier to one that takes it as a parameter. */
 export const FEEDS_EDGE = 'feeds';
 export const OPENAPI_FAMILY = 'openapi';
+/** The one source type of the family. */
+export const OPENAPI_SOURCE_TYPE = 'openapi';
 
 export const openapiOptions = z.object({
   headerEnvs: headerEnvsOption,
@@ -27,7 +29,7 @@ export const openapiKind: SourceKind = {
   family: OPENAPI_FAMILY,
   sourceTypes: [
     {
-      type: 'openapi',
+      type: OPENAPI_SOURCE_TYPE,
       description: 'OpenAPI 3.x or Swagger 2.0 spec (a file or URL; JSON or YAML)',
       // A .json/.yaml file or URL; other HTTP URLs stay GraphQL endpoints.
       matchesUrl: (url) => /\.(json|ya?ml)(\?[^/]*)?$/i.test(url),

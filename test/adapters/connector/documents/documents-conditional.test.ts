@@ -4,6 +4,8 @@
  * site is answered with 304s only (no page body sent, nothing extracted), the crawl still reaches
  * every page through the stored links, and a changed page is read and extracted again. Each
  * crawled page carries the anchor text of the links pointing at it, through both kinds of read.
+ * A page that fails after a first read leads on through its stored links too, and a crawl that
+ * reads nothing at all fails.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -26,6 +28,8 @@ const pages: Record<string, string> = {
 /** Pages served with Last-Modified only (no ETag): If-Modified-Since decides. */
 const DATED_ONLY = new Set(['/docs/b.html']);
 const answers: Array<{ path: string; status: number }> = [];
+/** Paths the server refuses with the status given (a revoked token, a page that breaks). */
+const refused = new Map<string, number>();
 let server: Server;
 let base: string;
 
@@ -35,6 +39,12 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const path = req.url ?? '/';
     const body = pages[path];
+    const refusal = refused.get(path);
+    if (refusal) {
+      answers.push({ path, status: refusal });
+      res.writeHead(refusal).end();
+      return;
+    }
     if (body === undefined) {
       answers.push({ path, status: 404 });
       res.writeHead(404).end();
@@ -162,6 +172,43 @@ describe('docs connector, conditional requests', () => {
       expect(tuning.definition).toBe(first.snapshot.objects.find((o) => o.name === 'tuning.html')!.definition);
     } finally {
       for (const path of Object.keys(guide)) delete pages[path];
+    }
+  });
+
+  it('goes on through the stored links of a page that fails, and fails when no page reads', async () => {
+    const first = await crawlOnce([]);
+    try {
+      // the first page breaks: the pages only it links to are still asked for and kept
+      refused.set('/docs/index.html', 500);
+      const broken = await crawlOnce(first.snapshot.objects);
+      expect(broken.answers).toEqual([
+        { path: '/docs/a.html', status: 304 },
+        { path: '/docs/b.html', status: 304 },
+        { path: '/docs/c.html', status: 304 },
+        { path: '/docs/index.html', status: 500 },
+      ]);
+      const byName = (objects: readonly CatalogObject[]) => [...objects].sort((x, y) => x.name.localeCompare(y.name));
+      expect(byName(broken.snapshot.objects)).toEqual(byName(first.snapshot.objects));
+      expect(broken.snapshot.info.notes).toEqual([
+        '0 documents read, 3 unchanged, 1 skipped',
+        `skipped index.html: ${base}/docs/index.html: HTTP 500 Internal Server Error (its previous state stays indexed)`,
+      ]);
+
+      // the token is refused everywhere: nothing read, so the update fails and names every page
+      for (const path of ['/docs/index.html', '/docs/a.html', '/docs/b.html', '/docs/c.html']) refused.set(path, 401);
+      const refusal = await crawlOnce(first.snapshot.objects).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(refusal).toMatchObject({ code: 'INTROSPECTION_FAILED', message: expect.stringContaining('HTTP 401') });
+      expect((refusal as { details: { skipped: Array<{ name: string }> } }).details.skipped.map((s) => s.name).sort()).toEqual([
+        'a.html',
+        'b.html',
+        'c.html',
+        'index.html',
+      ]);
+    } finally {
+      refused.clear();
     }
   });
 });

@@ -117,6 +117,11 @@ describe('a Swagger 2.0 spec', () => {
   it('lists operations by tag, path prefix and method, paged', async () => {
     expect((await engine.listOperations({ source: 'pets', tag: 'photos' })).items.map((o) => o.path)).toEqual(['/pets/{pet_id}/photo']);
     expect((await engine.listOperations({ source: 'pets', method: 'post' })).total).toBe(2);
+    // a method no spec can hold is a mistake, not an empty page
+    await expect(engine.listOperations({ source: 'pets', method: 'FETCH' })).rejects.toMatchObject({
+      code: 'USAGE',
+      message: "'FETCH' is not an HTTP method",
+    });
     const first = await engine.listOperations({ source: 'pets', pathPrefix: '/pets/', limit: 2 });
     expect(first.total).toBe(3);
     const second = await engine.listOperations({ source: 'pets', pathPrefix: '/pets/', limit: 2, cursor: first.nextCursor! });
