@@ -216,6 +216,35 @@ describe('web UI in a browser', () => {
     expect(await page.locator('main dl.panel').textContent()).toMatch(/history\s*1 commit, changed \d{4}-\d\d-\d\d.*last commit\s*The shop/s);
   });
 
+  it('says where you are: a column names its table in the breadcrumb; error pages mark their own section; /ui/ is the UI', async () => {
+    // a page of its own: the 4xx pages below are meant, and Chromium logs each as a console error
+    const own = await browser!.newPage();
+    try {
+      const current = () => own.locator('nav[aria-label=Sections] [aria-current=page]').allTextContents();
+      await own.goto(`${base}/ui/browse/object?id=demo:column:shop.sales_order.status`);
+      expect(await own.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toMatch(/^\s*Sources › demo › shop › sales_order › status\s*$/);
+      await own.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'sales_order' }).click();
+      await own.waitForURL(/id=demo%3Atable%3Ashop\.sales_order$/);
+      expect(await current()).toEqual(['Browse']);
+      // an unknown object is Browse's failure, not Search's; its suggestions come along
+      const missing = await own.goto(`${base}/ui/browse/object?id=demo:table:shop.nope`);
+      expect(missing!.status()).toBe(404);
+      expect(await current()).toEqual(['Browse']);
+      expect(await own.getByRole('alert').textContent()).toMatch(/did you mean: .*demo:table:shop\.customer/);
+      expect((await own.goto(`${base}/ui/glossary/term?name=nope`))!.status()).toBe(404);
+      expect(await current()).toEqual(['Glossary']);
+      // a page that does not exist says which, and marks no section
+      expect((await own.goto(`${base}/ui/nowhere`))!.status()).toBe(404);
+      expect(await current()).toEqual([]);
+      expect(await own.locator('main').textContent()).toContain('No page at /ui/nowhere');
+      // the UI's address with a trailing slash is the UI
+      await own.goto(`${base}/ui/`);
+      expect(new URL(own.url()).pathname).toBe('/ui/search');
+    } finally {
+      await own.close();
+    }
+  });
+
   it('works by keyboard, labels every control, and fits a phone-sized window', async () => {
     await page.goto(`${base}/ui/search`);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('q'); // the search box has the focus

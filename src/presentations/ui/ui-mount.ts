@@ -184,7 +184,7 @@ export function createUiMount(options: UiMountOptions): UiMount {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
-    if (url.pathname === '/' || url.pathname === UI_BASE) return redirect(res, href('search'));
+    if (url.pathname === '/' || url.pathname === UI_BASE || url.pathname === `${UI_BASE}/`) return redirect(res, href('search'));
     if (url.pathname.startsWith(`${UI_BASE}/assets/`)) {
       const file = method === 'GET' || method === 'HEAD' ? asset(url.pathname.slice(UI_BASE.length + 8)) : null;
       if (!file) throw new HttpError(404, 'no such asset');
