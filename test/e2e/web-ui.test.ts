@@ -86,6 +86,9 @@ describe('web UI in a browser', () => {
     const first = page.locator('ol.results > li').first();
     await expect.poll(() => first.locator('a').first().textContent(), { timeout: 20_000 }).toContain('monthly_revenue_by_category');
     expect(page.url()).toMatch(/q=monthly(\+|%20)revenue/);
+    // the index holds it: the confidence is printed and no warning comes with the hits
+    expect(await page.locator('#results [role=status]').textContent()).toMatch(/confidence (1\.000|0\.[2-9]\d\d)/);
+    expect(await page.getByTestId('no-confident-match').count()).toBe(0);
     await first.locator('summary', { hasText: 'Explain' }).click();
     const chart = first.locator('.explain svg');
     expect(await chart.isVisible()).toBe(true);
@@ -98,6 +101,13 @@ describe('web UI in a browser', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(async () => [...new Set(await page.locator('ol.results > li .badge').allTextContents())], { timeout: 20_000 }).toEqual(['column']);
     expect(page.url()).toContain('kind=column');
+    // words the index knows nothing of still get the nearest hits, said to be no confident match
+    await page.getByRole('checkbox', { name: /^column/ }).uncheck();
+    await page.getByLabel(/^Search tables/).fill('zzyzx qwertyuiop');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.getByTestId('no-confident-match').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByTestId('no-confident-match').textContent()).toMatch(/No confident match\.\s+The best hit scores 0\.\d{3}, below 0\.15/);
+    expect(await page.locator('#results [role=status]').textContent()).toMatch(/confidence 0\.(0\d\d|1[0-4]\d)/);
   });
 
   it('adds a context on a table and shows it inherited by its column', async () => {
