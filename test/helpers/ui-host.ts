@@ -13,18 +13,20 @@ export interface UiHost {
   base: string;
 }
 
-export async function startUiHost(engine: Engine, options: { rateLimitPerMinute?: number } = {}): Promise<UiHost> {
+/** `bind`: the address to listen on (127.0.0.1 unless given; `base` still names 127.0.0.1). */
+export async function startUiHost(engine: Engine, options: { rateLimitPerMinute?: number; bind?: string } = {}): Promise<UiHost> {
+  const bind = options.bind ?? '127.0.0.1';
   const authenticator = createAuthenticator({ tokens: engine.tokens, oidc: null });
   const ui = createUiMount({
     engine,
     authenticator,
-    host: '127.0.0.1',
+    host: bind,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
     sessionTtlMs: 60_000,
     logger: silent,
   });
   const host = await startHttpHost({
-    host: '127.0.0.1',
+    host: bind,
     port: 0,
     allowedOrigins: [],
     logger: silent,

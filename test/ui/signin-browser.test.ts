@@ -3,10 +3,11 @@
  * server that has tokens: a link someone shared comes back after the sign-in page, also after a
  * wrong token; a `next` naming another site is ignored; an htmx search whose session is gone
  * loads the sign-in page as a whole page (not inside the results) and returns to that search;
- * a form posted after the session is gone says how to sign in.
+ * a form posted after the session is gone says how to sign in; on a public bind (0.0.0.0) a
+ * browser at the machine's address signs in (its Origin is the server's own).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +116,31 @@ describe('web UI sign-in in a browser', () => {
       expect(await page.getByLabel(/^Search tables/).inputValue()).toBe('orders');
     } finally {
       await context.close();
+    }
+  });
+
+  it('signs in on a public bind (0.0.0.0) from the address the browser used', async () => {
+    const address = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+    if (!address) throw new Error('no non-loopback IPv4 address on this machine to reach a 0.0.0.0 bind by');
+    const open = await startUiHost(engine, { bind: '0.0.0.0' });
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const at = `http://${address}:${open.host.port}`;
+      await page.goto(`${at}/ui/glossary`);
+      expect(page.url()).toBe(`${at}/ui/login?next=%2Fui%2Fglossary`);
+      await page.getByLabel('Access token').fill(token);
+      await Promise.all([page.waitForURL(`${at}/ui/glossary`), page.getByRole('button', { name: 'Sign in' }).click()]);
+      expect(await page.locator('.who').textContent()).toContain('ana (admin)');
+      // a page of another site posting here is still refused
+      const foreign = await fetch(`${at}/ui/logout`, { method: 'POST', headers: { origin: 'http://evil.example' }, redirect: 'manual' });
+      expect(foreign.status).toBe(403);
+    } finally {
+      await context.close();
+      await open.ui.close();
+      await open.host.close();
     }
   });
 
