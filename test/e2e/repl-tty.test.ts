@@ -143,6 +143,7 @@ describe('sextant repl in a terminal', () => {
     expect(await type(`doc add ${note}`, 'added')).toMatch(/added airships\.md \(text\/markdown, \d+ chars\) as 1 chunk, visible to this session only/);
     expect(await type('doc list', 'airships.md')).toMatch(/airships\.md\s+text\/markdown/);
     expect(await type('search zeppelin hangar', /search in/)).toMatch(/1\. [\d.]+\s+_session:document:airships\.md/);
+    expect(await type('open 1', 'this session only')).toMatch(/document airships\.md \(text\/markdown, \d+ chars, 1 chunk, this session only\)/);
     expect(await type('entities --docs', /entity\s+type/)).toMatch(/zeppelin/i);
 
     // Ctrl-C on a line being typed clears it and runs nothing

@@ -86,6 +86,9 @@ describe('web UI in a browser', () => {
     const first = page.locator('ol.results > li').first();
     await expect.poll(() => first.locator('a').first().textContent(), { timeout: 20_000 }).toContain('monthly_revenue_by_category');
     expect(page.url()).toMatch(/q=monthly(\+|%20)revenue/);
+    // the index holds it: the confidence is printed and no warning comes with the hits
+    expect(await page.locator('#results [role=status]').textContent()).toMatch(/confidence (1\.000|0\.[2-9]\d\d)/);
+    expect(await page.getByTestId('no-confident-match').count()).toBe(0);
     await first.locator('summary', { hasText: 'Explain' }).click();
     const chart = first.locator('.explain svg');
     expect(await chart.isVisible()).toBe(true);
@@ -98,6 +101,13 @@ describe('web UI in a browser', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(async () => [...new Set(await page.locator('ol.results > li .badge').allTextContents())], { timeout: 20_000 }).toEqual(['column']);
     expect(page.url()).toContain('kind=column');
+    // words the index knows nothing of still get the nearest hits, said to be no confident match
+    await page.getByRole('checkbox', { name: /^column/ }).uncheck();
+    await page.getByLabel(/^Search tables/).fill('zzyzx qwertyuiop');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.getByTestId('no-confident-match').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByTestId('no-confident-match').textContent()).toMatch(/No confident match\.\s+The best hit scores 0\.\d{3}, below 0\.15/);
+    expect(await page.locator('#results [role=status]').textContent()).toMatch(/confidence 0\.(0\d\d|1[0-4]\d)/);
   });
 
   it('adds a context on a table and shows it inherited by its column', async () => {
@@ -214,6 +224,35 @@ describe('web UI in a browser', () => {
     expect(await page.textContent('main')).toContain('Card payment gateway client.');
     // the file's git history, as get shows it
     expect(await page.locator('main dl.panel').textContent()).toMatch(/history\s*1 commit, changed \d{4}-\d\d-\d\d.*last commit\s*The shop/s);
+  });
+
+  it('says where you are: a column names its table in the breadcrumb; error pages mark their own section; /ui/ is the UI', async () => {
+    // a page of its own: the 4xx pages below are meant, and Chromium logs each as a console error
+    const own = await browser!.newPage();
+    try {
+      const current = () => own.locator('nav[aria-label=Sections] [aria-current=page]').allTextContents();
+      await own.goto(`${base}/ui/browse/object?id=demo:column:shop.sales_order.status`);
+      expect(await own.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toMatch(/^\s*Sources › demo › shop › sales_order › status\s*$/);
+      await own.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'sales_order' }).click();
+      await own.waitForURL(/id=demo%3Atable%3Ashop\.sales_order$/);
+      expect(await current()).toEqual(['Browse']);
+      // an unknown object is Browse's failure, not Search's; its suggestions come along
+      const missing = await own.goto(`${base}/ui/browse/object?id=demo:table:shop.nope`);
+      expect(missing!.status()).toBe(404);
+      expect(await current()).toEqual(['Browse']);
+      expect(await own.getByRole('alert').textContent()).toMatch(/did you mean: .*demo:table:shop\.customer/);
+      expect((await own.goto(`${base}/ui/glossary/term?name=nope`))!.status()).toBe(404);
+      expect(await current()).toEqual(['Glossary']);
+      // a page that does not exist says which, and marks no section
+      expect((await own.goto(`${base}/ui/nowhere`))!.status()).toBe(404);
+      expect(await current()).toEqual([]);
+      expect(await own.locator('main').textContent()).toContain('No page at /ui/nowhere');
+      // the UI's address with a trailing slash is the UI
+      await own.goto(`${base}/ui/`);
+      expect(new URL(own.url()).pathname).toBe('/ui/search');
+    } finally {
+      await own.close();
+    }
   });
 
   it('works by keyboard, labels every control, and fits a phone-sized window', async () => {

@@ -37,6 +37,36 @@ describe('sextant mcp --http', () => {
     expect(stdout).toBe('');
     expect(stderr).toContain('"event":"tool_call"');
   });
+
+  it('with --json prints where it listens as JSON on stdout (the port --port 0 chose), /mcp and /ui with --ui', async () => {
+    const child = startCli(['mcp', '--http', '--ui', '--port', '0', '--json'], catalog.env);
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    const listening = await new Promise<{ ok: boolean; url: string; ui: string }>((resolve, reject) => {
+      let stdout = '';
+      child.stdout!.on('data', (d) => {
+        stdout += d;
+        try {
+          resolve(JSON.parse(stdout));
+        } catch {
+          /* not the whole object yet */
+        }
+      });
+      child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+    });
+    try {
+      expect(listening).toEqual({ ok: true, url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/), ui: listening.url.replace(/\/mcp$/, '/ui') });
+      expect(stderr).not.toContain('(Ctrl-C to stop)');
+      const client = await connectHttp(listening.url);
+      expect((await call(client, 'list_sources')).data.count).toBe(2);
+      await client.close();
+      expect((await fetch(`${listening.ui}/search`)).status).toBe(200);
+    } finally {
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+  });
 });
 
 describe('sextant mcp --http --daemon', () => {

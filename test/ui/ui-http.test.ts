@@ -17,10 +17,9 @@ import { cliEnv, runCli } from '../helpers/cli.js';
 import { createAuthenticator } from '../../src/core/auth/authenticate.js';
 import { createEngine, type Engine } from '../../src/core/engine.js';
 import { requireAuthOffLoopback } from '../../src/presentations/http/authenticate.js';
-import { startHttpHost, type RunningHost } from '../../src/presentations/http/host.js';
+import type { RunningHost } from '../../src/presentations/http/host.js';
 import { createUiMount, type UiMount } from '../../src/presentations/ui/ui-mount.js';
-
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+import { startUiHost } from '../helpers/ui-host.js';
 
 let dir: string;
 let engine: Engine;
@@ -29,19 +28,7 @@ let host: RunningHost | null = null;
 let base = '';
 
 async function serve(options: { rateLimitPerMinute?: number } = {}): Promise<void> {
-  const authenticator = createAuthenticator({ tokens: engine.tokens, oidc: null });
-  ui = createUiMount({ engine, authenticator, host: '127.0.0.1', rateLimitPerMinute: options.rateLimitPerMinute ?? 0, sessionTtlMs: 60_000, logger: silent });
-  host = await startHttpHost({
-    host: '127.0.0.1',
-    port: 0,
-    allowedOrigins: [],
-    logger: silent,
-    name: 'sextant',
-    health: () => ({}),
-    mounts: [ui],
-    notFoundHint: 'the web UI is at /ui',
-  });
-  base = `http://127.0.0.1:${host.port}`;
+  ({ ui, host, base } = await startUiHost(engine, options));
 }
 
 /** A browser's visit: the session cookie and the CSRF token the page carries. */

@@ -30,8 +30,13 @@ export function roleNamed(name: string): Role | null {
 
 export function roleOf(user: RequestUser): Role {
   if (user.via === 'local' || user.via === 'anonymous') return 'admin';
+  return strongestRole(user.roles);
+}
+
+/** The strongest known role among these names (a token's `--role`s, an OIDC roles claim); none known: reader. */
+export function strongestRole(names: readonly string[]): Role {
   let best: Role = 'reader';
-  for (const name of user.roles) {
+  for (const name of names) {
     const role = roleNamed(name);
     if (role && ROLES.indexOf(role) > ROLES.indexOf(best)) best = role;
   }

@@ -83,7 +83,7 @@ export async function startHttpHost(options: HostOptions): Promise<RunningHost> 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<Mount | null> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
-    if (!origins.allowsHost(req.headers.host) || !origins.allowsOrigin(origin)) {
+    if (!origins.allowsHost(req.headers.host) || !origins.allowsOrigin(origin, req.headers.host)) {
       logger.warn({ event: 'rejected', reason: 'origin', origin, host: req.headers.host }, 'request from a disallowed Origin or Host');
       throw new HttpError(403, 'Origin or Host not allowed (DNS-rebinding protection); add the Origin to mcp.allowed_origins');
     }

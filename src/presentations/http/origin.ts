@@ -28,8 +28,12 @@ export function hostName(hostHeader: string): string {
 }
 
 export interface OriginPolicy {
-  /** Whether a request with this Origin header (undefined: none) may proceed. */
-  allowsOrigin(origin: string | undefined): boolean;
+  /**
+   * Whether a request with this Origin header (undefined: none) may proceed. `host` (the request's
+   * Host header, when it passes allowsHost) makes the address the page was loaded from the
+   * server's own too: on a bind such as 0.0.0.0 no browser sends `http://0.0.0.0:port`.
+   */
+  allowsOrigin(origin: string | undefined, host?: string): boolean;
   /** Whether a request with this Host header may proceed. */
   allowsHost(host: string | undefined): boolean;
 }
@@ -52,17 +56,22 @@ export function createOriginPolicy(options: { bindHost: string; port: () => numb
     const names = loopback ? ['localhost', '127.0.0.1', '[::1]'] : [options.bindHost];
     return new Set(names.flatMap((n) => [`http://${n}:${port}`, `https://${n}:${port}`]));
   };
+  const allowsHost = (host: string | undefined): boolean => {
+    if (!loopback) return true;
+    if (!host) return false;
+    return isLoopbackHost(hostName(host).replace(/^\[|\]$/g, ''));
+  };
   return {
-    allowsOrigin(origin) {
+    allowsOrigin(origin, host) {
       if (origin === undefined || origin === '') return true;
       const normalized = normalizeOrigin(origin);
       if (normalized === null) return false; // "null", file://, chrome-extension://…
-      return configured.has(normalized) || own().has(normalized);
+      if (configured.has(normalized) || own().has(normalized)) return true;
+      // same origin: the page came from the address this request is sent to (a rebinding page
+      // passes this too, but only on a bind that checks Host or requires a credential it lacks)
+      const sentTo = host?.trim().toLowerCase();
+      return Boolean(sentTo) && allowsHost(sentTo) && [`http://${sentTo}`, `https://${sentTo}`].map(normalizeOrigin).includes(normalized);
     },
-    allowsHost(host) {
-      if (!loopback) return true;
-      if (!host) return false;
-      return isLoopbackHost(hostName(host).replace(/^\[|\]$/g, ''));
-    },
+    allowsHost,
   };
 }

@@ -32,6 +32,8 @@ export interface ServeOptions {
   daemonChild?: boolean;
   /** With http: also serve the web UI at /ui. */
   ui?: boolean;
+  /** With http (not a daemon child): told the addresses once listening, in place of the line on stderr (`--json`). */
+  onListening?: (urls: { url: string; ui: string | null }) => void;
 }
 
 function localSubject(): string {
@@ -147,7 +149,9 @@ export async function serve(config: SextantConfig, options: ServeOptions): Promi
         logFile: daemonFiles(config.home).logFile,
       });
     } else {
-      process.stderr.write(`sextant MCP server on ${running.url}${ui ? ` and the web UI on ${running.url.replace(/\/mcp$/, '/ui')}` : ''} (Ctrl-C to stop)\n`);
+      const uiUrl = ui ? running.url.replace(/\/mcp$/, '/ui') : null;
+      if (options.onListening) options.onListening({ url: running.url, ui: uiUrl });
+      else process.stderr.write(`sextant MCP server on ${running.url}${uiUrl ? ` and the web UI on ${uiUrl}` : ''} (Ctrl-C to stop)\n`);
     }
     const signal = await waitForSignal();
     logger.info({ event: 'stopping', signal }, 'stopping');

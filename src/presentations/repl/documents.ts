@@ -17,7 +17,37 @@ function refuseBinary(text: string, what: string): string {
   return text;
 }
 
+/** A fetch that failed below HTTP, said in words with the address (not `fetch failed`). */
+function fetchFailure(url: URL, err: unknown): SextantError {
+  if (err instanceof Error && err.name === 'TimeoutError') return new SextantError('USAGE', `${url.href} did not answer within ${FETCH_TIMEOUT_MS / 1000} s`);
+  const cause = err instanceof Error ? (err.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+  const code = typeof cause?.code === 'string' ? cause.code : null;
+  const why =
+    code === 'ECONNREFUSED'
+      ? 'connection refused'
+      : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+        ? 'unknown host'
+        : typeof cause?.message === 'string'
+          ? cause.message
+          : err instanceof Error
+            ? err.message
+            : String(err);
+  return new SextantError('USAGE', `cannot fetch ${url.href}: ${why}`, { hint: 'check the address, or save the document and `doc add FILE`' });
+}
+
 async function readUrl(url: URL, signal: AbortSignal): Promise<DocumentInput> {
+  if (url.username || url.password)
+    throw new SextantError('USAGE', 'a URL with a user name or password is not fetched', { hint: 'save the document and `doc add FILE`' });
+  try {
+    return await fetchText(url, signal);
+  } catch (err) {
+    // Ctrl-C: the shell says it was cancelled; our own refusals already say what is wrong
+    if (signal.aborted || err instanceof SextantError) throw err;
+    throw fetchFailure(url, err);
+  }
+}
+
+async function fetchText(url: URL, signal: AbortSignal): Promise<DocumentInput> {
   const response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]), redirect: 'follow' });
   if (!response.ok) throw new SextantError('USAGE', `${url.href} answered ${response.status} ${response.statusText}`.trim());
   const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();

@@ -110,7 +110,9 @@ const COMMANDS: Record<string, ShellCommand> = {
     if (name === null) return ctx.runCli(['get', hit.objectId]);
     const doc = await ctx.session.scoped.documents.get(name);
     if (ctx.json) return printJson({ ok: true, document: doc });
-    println(`document ${doc.name} (${doc.mimeType}, ${doc.text.length} chars, ${doc.chunks} chunks, this session only)\n${doc.text.trimEnd()}`);
+    println(
+      `document ${doc.name} (${doc.mimeType}, ${doc.text.length} chars, ${doc.chunks} chunk${doc.chunks === 1 ? '' : 's'}, this session only)\n${doc.text.trimEnd()}`,
+    );
   },
 
   async explain(args, ctx) {

@@ -23,7 +23,14 @@ const SECTIONS = [
   ['sessions', 'Sessions'],
 ] as const;
 
+/** The navigation entry a page marks as current; `login`: none (the sign-in page, a page of no section). */
 export type Section = (typeof SECTIONS)[number][0] | 'login';
+
+/** The section a UI path belongs to (`/ui/browse/object` → `browse`), or `login` (none) for any other path. */
+export function sectionOf(pathname: string): Section {
+  const first = pathname.startsWith(`${UI_BASE}/`) ? pathname.slice(UI_BASE.length + 1).split('/')[0] : '';
+  return SECTIONS.find(([id]) => id === first)?.[0] ?? 'login';
+}
 
 /** `/ui/<path>?<query>` with every query value encoded. */
 export function href(path: string, query: Record<string, string | number | undefined | null> = {}): string {

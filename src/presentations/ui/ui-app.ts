@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { toHttpError } from '../http/http-error.js';
-import { errorFrom, href, shell, UI_BASE } from './layout.js';
+import { errorFrom, href, sectionOf, shell, UI_BASE } from './layout.js';
 import { registerBrowse } from './pages/browse.js';
 import { registerGlossary } from './pages/glossary.js';
 import { registerPlan } from './pages/plan.js';
@@ -29,9 +29,9 @@ export function createUiApp(onError: (err: unknown) => void): Hono<UiEnv> {
       shell(
         c.env,
         'Not found',
-        'search',
+        sectionOf(c.req.path),
         html`<h1>Not found</h1>
-          <p><a href="${href('search')}">Search</a></p>`,
+          <p>No page at <code>${c.req.path}</code>. <a href="${href('search')}">Search</a> or <a href="${href('browse')}">browse</a> instead.</p>`,
       ),
       404,
     ),
@@ -43,7 +43,7 @@ export function createUiApp(onError: (err: unknown) => void): Hono<UiEnv> {
       shell(
         c.env,
         'Error',
-        'search',
+        sectionOf(c.req.path),
         html`<h1>That did not work</h1>
           ${errorFrom(err)}`,
       ),

@@ -68,6 +68,24 @@ function redirect(res: ServerResponse, to: string): void {
   res.writeHead(303, { Location: to }).end();
 }
 
+/**
+ * The page to return to after signing in: a path under /ui on this server (never another host,
+ * never the sign-in or sign-out page), else null. The value comes from the URL or a form, so it
+ * is parsed, not trusted (`//evil.example`, `/ui/../x` and `https://…` give null).
+ */
+export function returnPath(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith(`${UI_BASE}/`) || next.includes('\\')) return null;
+  let url: URL;
+  try {
+    url = new URL(next, 'http://localhost');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'http://localhost' || !url.pathname.startsWith(`${UI_BASE}/`)) return null;
+  if (url.pathname === href('login') || url.pathname === href('logout') || url.pathname.startsWith(`${UI_BASE}/assets/`)) return null;
+  return url.pathname + url.search;
+}
+
 /** Writes a fetch Response to Node's response, streaming its body (server-sent events) until either side stops. */
 async function send(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string | string[]> = {};
@@ -128,31 +146,45 @@ export function createUiMount(options: UiMountOptions): UiMount {
     if (!sessions.csrfMatches(session, given)) throw new HttpError(403, 'missing or stale CSRF token; reload the page and try again');
   }
 
-  async function login(req: IncomingMessage, res: ServerResponse, session: UiSession): Promise<void> {
+  async function login(req: IncomingMessage, res: ServerResponse, session: UiSession, url: URL): Promise<void> {
     if (req.method !== 'POST') {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(String(await loginPage(session.csrf, null)));
+      const next = returnPath(url.searchParams.get('next'));
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(String(await loginPage(session.csrf, null, next)));
       return;
     }
     const form = parseForm(await readBody(req, guards.maxBodyBytes));
     requireCsrf(session, req, form);
+    const next = returnPath(form.next);
     const token = (form.token ?? '').trim();
     req.headers.authorization = `Bearer ${token}`;
     try {
       await admitRequest(req, project, guards);
     } catch (err) {
       if (!isUnauthenticated(err)) throw err;
-      const page = String(await loginPage(session.csrf, 'That token was not accepted.'));
+      const page = String(await loginPage(session.csrf, 'That token was not accepted.', next));
       res.writeHead(401, { 'Content-Type': 'text/html; charset=utf-8' }).end(page);
       return;
     }
     session.bearer = token;
-    redirect(res, href('search'));
+    redirect(res, next ?? href('search'));
+  }
+
+  /**
+   * Sends a browser without a credential to the sign-in page, which returns it to the page it
+   * asked for (a shared link, a bookmark; the UI's htmx GETs ask for whole pages and push their
+   * URL). An htmx request is told to load the sign-in page in place of the whole page
+   * (`HX-Redirect`), not to swap it into a part of the current one.
+   */
+  function toLogin(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const to = href('login', { next: returnPath(url.pathname + url.search) });
+    if (req.headers['hx-request']) res.writeHead(200, { 'HX-Redirect': to }).end();
+    else redirect(res, to);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
-    if (url.pathname === '/' || url.pathname === UI_BASE) return redirect(res, href('search'));
+    if (url.pathname === '/' || url.pathname === UI_BASE || url.pathname === `${UI_BASE}/`) return redirect(res, href('search'));
     if (url.pathname.startsWith(`${UI_BASE}/assets/`)) {
       const file = method === 'GET' || method === 'HEAD' ? asset(url.pathname.slice(UI_BASE.length + 8)) : null;
       if (!file) throw new HttpError(404, 'no such asset');
@@ -163,7 +195,7 @@ export function createUiMount(options: UiMountOptions): UiMount {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
     const { session, fresh } = sessions.of(req);
     if (fresh) res.setHeader('Set-Cookie', sessions.cookie(session, UI_BASE));
-    if (url.pathname === href('login')) return login(req, res, session);
+    if (url.pathname === href('login')) return login(req, res, session, url);
     if (url.pathname === href('logout')) {
       if (method !== 'POST') throw new HttpError(405, 'sign out with POST', { Allow: 'POST' });
       requireCsrf(session, req, parseForm(await readBody(req, guards.maxBodyBytes)));
@@ -179,7 +211,7 @@ export function createUiMount(options: UiMountOptions): UiMount {
     } catch (err) {
       if (isUnauthenticated(err) && !ownHeader) {
         session.bearer = null;
-        if (method === 'GET') return redirect(res, href('login'));
+        if (method === 'GET') return toLogin(req, res, url);
       }
       throw err;
     }
@@ -227,7 +259,8 @@ export function createUiMount(options: UiMountOptions): UiMount {
           'Error',
           'login',
           html`<h1>${err.status}</h1>
-            ${errorLine(redactText(err.message))}`,
+            ${errorLine(redactText(err.message))}
+            ${err.status === 401 ? html`<p><a href="${href('login')}">Sign in</a> with an access token, then try again.</p>` : ''}`,
         ),
       ).then((page) => res.end(String(page)));
     },

@@ -72,6 +72,10 @@ export function registerMcpCommand(program: Command): void {
             project: flags.project ?? DEFAULT_PROJECT,
             daemonChild: Boolean(flags.daemonChild),
             ui: Boolean(flags.ui),
+            // --json: the addresses as one JSON line on stdout (with --port 0, the port chosen), as `sextant ui --json`
+            ...(ctx.json && flags.http
+              ? { onListening: (urls: { url: string; ui: string | null }) => printJson({ ok: true, url: urls.url, ...(urls.ui ? { ui: urls.ui } : {}) }) }
+              : {}),
           });
         },
         settingFlags,

@@ -1,5 +1,6 @@
 /** @module presentations/cli/commands/token — `sextant token create|list|revoke`. */
 import type { Command } from 'commander';
+import { strongestRole } from '../../../core/auth/roles.js';
 import { redactValue } from '../../../kernel/redact.js';
 import { printJson, println, table } from '../output.js';
 import { runWithEngine } from '../session.js';
@@ -31,7 +32,7 @@ export function registerTokenCommands(program: Command): void {
         }
         process.stdout.write(`${created.token}\n`);
         process.stderr.write(
-          `token '${created.record.name}' created (id ${created.record.id}, projects: ${created.record.projects.join(', ') || 'all'}). It is shown only now: store it in your client's secret settings.\n`,
+          `token '${created.record.name}' created (id ${created.record.id}, role ${strongestRole(created.record.roles)}, projects: ${created.record.projects.join(', ') || 'all'}). It is shown only now: store it in your client's secret settings.\n`,
         );
       });
     });
@@ -42,12 +43,13 @@ export function registerTokenCommands(program: Command): void {
     .action(async (_opts: unknown, command: Command) => {
       await runWithEngine(command, async (engine, ctx) => {
         const tokens = await engine.tokens.list();
-        if (ctx.json) return printJson({ ok: true, tokens });
+        // `role`: what the token may do (no --role given: reader), beside the roles it was created with
+        if (ctx.json) return printJson({ ok: true, tokens: tokens.map((t) => ({ ...t, role: strongestRole(t.roles) })) });
         if (!tokens.length) return println('no tokens; create one with `sextant token create --name <name>`');
         println(
           table(
-            tokens.map((t) => [t.name, t.id, t.projects.join(',') || 'all', t.roles.join(',') || '-', t.createdAt]),
-            ['name', 'id', 'projects', 'roles', 'created'],
+            tokens.map((t) => [t.name, t.id, t.projects.join(',') || 'all', strongestRole(t.roles), t.createdAt]),
+            ['name', 'id', 'projects', 'role', 'created'],
           ),
         );
       });

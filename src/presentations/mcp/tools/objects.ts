@@ -113,7 +113,7 @@ async function documentOutput(ctx: ToolContext, name: string, detail: 'brief' | 
   const text = doc.text.slice(0, cap);
   return {
     structured: { id: doc.objectId, kind: 'document', name: doc.name, mime_type: doc.mimeType, chars: doc.text.length, chunks: doc.chunks, text, truncated },
-    text: `document ${doc.name} (${doc.mimeType}, ${doc.text.length} chars, ${doc.chunks} chunks, this session only)\n${text}${truncated ? `\n[truncated at ${cap} characters${detail === 'brief' ? '; use detail "full"' : ''}]` : ''}`,
+    text: `document ${doc.name} (${doc.mimeType}, ${doc.text.length} chars, ${doc.chunks} chunk${doc.chunks === 1 ? '' : 's'}, this session only)\n${text}${truncated ? `\n[truncated at ${cap} characters${detail === 'brief' ? '; use detail "full"' : ''}]` : ''}`,
   };
 }
 

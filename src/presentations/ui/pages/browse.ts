@@ -10,6 +10,7 @@ import type { ContextRecord } from '../../../ports/catalog.js';
 import type { ObjectDescription } from '../../../core/discovery/describe.js';
 import { csrfField, errorFrom, href, shell, when, type Html, page, tableHead } from '../layout.js';
 import type { UiContext, UiEnv } from '../ui-context.js';
+import { parseObjectId } from '../../../kernel/ids.js';
 import { edgeNote } from '../../text/edge-note.js';
 import { relationDiagram } from './relation-diagram.js';
 
@@ -82,6 +83,12 @@ function crumbs(parts: Array<[string, string | null]>): Html {
   return html`<nav class="crumbs" aria-label="Breadcrumb">
     ${parts.map(([label, link], i) => html`${i ? ' › ' : ''}${link ? html`<a href="${link}">${label}</a>` : html`<span aria-current="page">${label}</span>`}`)}
   </nav>`;
+}
+
+/** A column's table in the breadcrumb: its name within the schema the crumb before names (`sales_order`), as the table's own page shows it. */
+function parentLabel(parentId: string, schema: string | null): string {
+  const path = parseObjectId(parentId)?.path ?? parentId;
+  return schema && path.startsWith(`${schema}.`) ? path.slice(schema.length + 1) : path;
 }
 
 function columnsTable(d: ObjectDescription, ids: Map<string, string>): Html {
@@ -220,7 +227,9 @@ export function registerBrowse(app: Hono<UiEnv>): void {
           ['Sources', href('browse')],
           [o.source, href('browse/source', { name: o.source })],
           ...(schema ? ([[schema, href('browse/schema', { source: o.source, schema })]] as Array<[string, string]>) : []),
-          ...(o.parentId && o.kind === 'column' ? ([[o.parentId, href('browse/object', { id: o.parentId })]] as Array<[string, string]>) : []),
+          ...(o.parentId && o.kind === 'column'
+            ? ([[parentLabel(o.parentId, schema), href('browse/object', { id: o.parentId })]] as Array<[string, string]>)
+            : []),
           [o.name, null],
         ])}
         <h1>${o.path} <span class="badge">${o.kind}</span></h1>

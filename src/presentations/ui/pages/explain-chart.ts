@@ -64,7 +64,7 @@ export function explainChart(hit: SearchHit, index: number): Html {
       <dt>Vector rank</dt>
       <dd>${e.vectorRank ?? 'not found by meaning'}</dd>
       <dt>Fused score</dt>
-      <dd>${fixed(e.fused)} (shown as ${hit.score})</dd>
+      <dd>${fixed(e.fused)} (shown as ${hit.score.toFixed(3)})</dd>
       <dt>Expansions</dt>
       <dd>${e.expansions.length ? e.expansions.join(', ') : 'none'}</dd>
       <dt>Entities</dt>

@@ -7,7 +7,8 @@
 import { html } from 'hono/html';
 import { errorLine, href, shell, type Html } from '../layout.js';
 
-export function loginPage(csrf: string, error: string | null): Html {
+/** `next`: the UI page to return to once signed in (already checked by the caller: a path under /ui). */
+export function loginPage(csrf: string, error: string | null, next: string | null = null): Html {
   return shell(
     null,
     'Sign in',
@@ -17,6 +18,7 @@ export function loginPage(csrf: string, error: string | null): Html {
       ${error ? errorLine(error, null, 'login-error') : ''}
       <form method="post" action="${href('login')}">
         <input type="hidden" name="_csrf" value="${csrf}" />
+        ${next ? html`<input type="hidden" name="next" value="${next}" />` : ''}
         <label for="token">Access token</label>
         <input id="token" name="token" type="password" autocomplete="current-password" required />
         <p><button type="submit">Sign in</button></p>

@@ -6,7 +6,7 @@
  */
 import type { Hono } from 'hono';
 import { html } from 'hono/html';
-import type { SearchHit, SearchResult } from '../../../core/search/types.js';
+import { CONFIDENT_SCORE, type SearchHit, type SearchResult } from '../../../core/search/types.js';
 import { errorFrom, href, shell, type Html, page } from '../layout.js';
 import type { UiContext, UiEnv } from '../ui-context.js';
 import { explainChart } from './explain-chart.js';
@@ -21,16 +21,28 @@ function results(result: SearchResult | null, error: Html | null): Html {
   if (error) return html`<div id="results">${error}</div>`;
   if (!result) return html`<div id="results"></div>`;
   if (result.hits.length === 0) return html`<div id="results"><p>No results for “${result.query}”.</p></div>`;
+  const confidence = result.confidence;
   return html`<div id="results">
     <p class="muted" role="status">
-      ${result.hits.length} results in ${result.tookMs} ms${result.expansions.length ? html`; also searched: ${result.expansions.join(', ')}` : ''}
+      ${result.hits.length} results in ${result.tookMs}
+      ms${confidence !== null ? `, confidence ${confidence.toFixed(3)}` : ''}${
+        result.expansions.length ? html`; also searched: ${result.expansions.join(', ')}` : ''
+      }
     </p>
+    ${
+      confidence !== null && confidence < CONFIDENT_SCORE
+        ? html`<p class="panel" data-testid="no-confident-match">
+            <strong>No confident match.</strong> The best hit scores ${confidence.toFixed(3)}, below ${CONFIDENT_SCORE}: the index most likely holds nothing
+            about this. The nearest hits follow; try other words, or check that the source is indexed.
+          </p>`
+        : ''
+    }
     <ol class="results">
       ${result.hits.map(
         (h, i) =>
           html`<li>
             <a href="${hitLink(h)}"><strong>${h.name}</strong></a>
-            <span class="badge">${h.kind}</span> <span class="muted">${h.source} · score ${h.score}${h.related ? ' · related' : ''}</span>
+            <span class="badge">${h.kind}</span> <span class="muted">${h.source} · score ${h.score.toFixed(3)}${h.related ? ' · related' : ''}</span>
             ${h.snippet ? html`<p class="snippet">${h.snippet}</p>` : ''}
             <details>
               <summary>Explain</summary>
