@@ -32,6 +32,14 @@ describe('redactText and redactValue', () => {
       nested: { note: 'postgres://u:***@h/d' },
     });
   });
+
+  it('shows the names of the environment variables secrets are read from, and masks what is no such name', () => {
+    expect(redactValue({ passwordEnv: 'PGPASSWORD', headerEnvs: { Authorization: 'API_TOKEN', 'X-Api-Key': 'Bearer abc def' } })).toEqual({
+      passwordEnv: 'PGPASSWORD',
+      headerEnvs: { Authorization: 'API_TOKEN', 'X-Api-Key': '***' },
+    });
+    expect(redactValue({ headers: { Authorization: 'API_TOKEN' }, password: 'PGPASSWORD' })).toEqual({ headers: { Authorization: '***' }, password: '***' });
+  });
 });
 
 describe('redactQuerySecrets', () => {

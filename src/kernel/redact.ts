@@ -50,13 +50,21 @@ export function redactText(text: string, knownSecrets: readonly string[] = regis
   return out;
 }
 
+/** An environment variable's name. */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
 /** Deep-copies a JSON-like value, masking values under secret-looking keys and secrets inside strings. */
 export function redactValue<T>(value: T): T {
-  const walk = (v: unknown, key?: string): unknown => {
-    if (typeof v === 'string') return key && SECRET_KEY.test(key) && v ? MASK : redactText(v);
+  // `passwordEnv: 'PGPASSWORD'`, `headerEnvs: { Authorization: 'API_TOKEN' }`: the name of the variable a secret is read from is no secret
+  const walk = (v: unknown, key?: string, envNames = false): unknown => {
+    if (typeof v === 'string') {
+      const variable = (envNames || (key !== undefined && /Env$/.test(key))) && ENV_NAME.test(v);
+      return key && SECRET_KEY.test(key) && v && !variable ? MASK : redactText(v);
+    }
     if (Array.isArray(v)) return v.map((x) => walk(x));
     if (v && typeof v === 'object' && !(v instanceof Date) && !ArrayBuffer.isView(v)) {
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
+      const names = key !== undefined && /Envs$/.test(key);
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k, names)]));
     }
     return v;
   };

@@ -192,7 +192,7 @@ describe('web UI over HTTP', () => {
       const sessions = await visit('/ui/sessions');
       expect(sessions.status).toBe(200);
       expect(sessions.text).toMatch(/holds 0 live transports/);
-      expect(sessions.text).toMatch(/1 open sessions/); // the UI's own engine session, one for this client
+      expect(sessions.text).toMatch(/1 open session\b/); // the UI's own engine session, one for this client
       expect((await fetch(`${base}/mcp`, { method: 'GET' })).status).toBe(400); // MCP still answers on /mcp
       // an MCP client's session is listed with the name and version its initialize gave
       const agent = new Client({ name: 'ui-agent', version: '3.1.4' });

@@ -44,7 +44,7 @@ export function registerSessions(app: Hono<UiEnv>): void {
         <div class="scroll">
           <table>
             <caption class="muted">
-              ${overview.length} open sessions
+              ${overview.length} open session${overview.length === 1 ? '' : 's'}
             </caption>
             ${tableHead(['Session', 'User', 'Client', 'Project', 'Active projects', 'Documents', 'Entities', 'Last seen', 'Expires'])}
             <tbody>
