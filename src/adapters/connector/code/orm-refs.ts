@@ -110,8 +110,7 @@ function sequelize(text: string, out: OrmTableRef[]): void {
     taken.push([open, open + args.length + 2]);
   };
   for (const m of text.matchAll(new RegExp(`\\.define\\s*(?:<[^>]*>)?\\s*\\(\\s*${STR}`, 'g'))) {
-    const assigned = /(?<![\w$])([A-Za-z_$][\w$]*)\s*(?::[^=;\n]*)?=\s*(?:await\s+)?[\w$.]*$/.exec(text.slice(Math.max(0, m.index - 200), m.index))?.[1];
-    model(m.index, m.index + m[0].indexOf('('), m[1]!, assigned ?? m[1]);
+    model(m.index, m.index + m[0].indexOf('('), m[1]!, assignedTo(text, m.index) ?? m[1]);
   }
   for (const m of text.matchAll(/(?<![\w$.])([A-Z][\w$]*)\s*\.\s*init\s*\(/g)) {
     const open = m.index + m[0].length - 1;
