@@ -51,7 +51,10 @@ export async function addSource(
   const options = kinds.familyOf(type).options.safeParse(input.options ?? {});
   if (!options.success) {
     const issue = options.error.issues[0];
-    throw new SextantError('USAGE', `invalid option ${issue?.path.join('.') ?? ''} for a ${type} source: ${issue?.message ?? 'not accepted'}`, {
+    const key = issue?.path.join('.') ?? '';
+    // `userTokenAs` is `--user-token-as` on the command line
+    const flag = /^[a-z]+[A-Z]\w*$/.test(key) ? ` (--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)})` : '';
+    throw new SextantError('USAGE', `invalid option ${key}${flag} for a ${type} source: ${issue?.message ?? 'not accepted'}`, {
       details: { field: issue?.path.join('.') ?? '' },
     });
   }

@@ -68,6 +68,13 @@ afterAll(async () => {
 });
 
 describe('indexing and search', () => {
+  it("names a refused option by its key and by the command line's flag", async () => {
+    await expect(engine.addSource({ name: 'mesh2', type: 'hugr', url: server.url, options: { userTokenAs: 'cookie' } })).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringContaining('invalid option userTokenAs (--user-token-as) for a hugr source: '),
+    });
+  });
+
   it('search returns GraphQL and database objects in one ranked list', async () => {
     const result = await engine.query('customers invoices');
     const sources = new Set(result.hits.map((h) => h.source));

@@ -107,7 +107,6 @@ function decodeCursor(cursor: string | undefined): number {
 
 const encodeCursor = (offset: number) => Buffer.from(`ops:${offset}`, 'utf8').toString('base64url');
 
-/** Every visible operation matching the filter, in source then path then method order, paged. */
 /** The methods an OpenAPI path item can hold. */
 const HTTP_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
 
@@ -135,6 +134,7 @@ async function checkFilter(discovery: DiscoveryEngine, filter: OperationFilter):
   }
 }
 
+/** Every visible operation matching the filter, in source then path then method order, paged. */
 export async function listOperations(discovery: DiscoveryEngine, filter: OperationFilter = {}): Promise<OperationPage> {
   await checkFilter(discovery, filter);
   const limit = Math.min(Math.max(filter.limit ?? 50, 1), 500);
