@@ -34,6 +34,12 @@ describe('parseSpecText', () => {
   it('refuses a document that is not a mapping', () => {
     expect(errorOf(() => parseSpecText('- a\n- b\n', 'list.yaml')).message).toMatch(/not a mapping/);
   });
+
+  it('says an empty file is empty and a binary one binary, not that they are no mapping', () => {
+    expect(errorOf(() => parseSpecText(' \n\n', 'empty.yaml')).message).toBe('empty.yaml is empty: an OpenAPI or Swagger document was expected');
+    const binary = errorOf(() => parseSpecText('PK\u0003\u0004\u0000\u0000binary', 'spec.zip'));
+    expect([binary.code, binary.message]).toEqual(['SPEC_INVALID', 'spec.zip is binary, not an OpenAPI or Swagger document (JSON or YAML text)']);
+  });
 });
 
 describe('specDialect', () => {

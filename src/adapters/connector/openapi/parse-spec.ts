@@ -55,6 +55,8 @@ function parseYamlText(text: string, location: string): unknown {
 /** Parses JSON or YAML (JSON when the text starts with `{`). */
 export function parseSpecText(text: string, location: string): JsonObject {
   const trimmed = text.trimStart();
+  if (!trimmed) throw new SextantError('SPEC_INVALID', `${location} is empty: an OpenAPI or Swagger document was expected`);
+  if (text.includes('\u0000')) throw new SextantError('SPEC_INVALID', `${location} is binary, not an OpenAPI or Swagger document (JSON or YAML text)`);
   const doc = trimmed.startsWith('{') || trimmed.startsWith('[') ? parseJson(text, location) : parseYamlText(text, location);
   if (!isObject(doc)) throw new SextantError('SPEC_INVALID', `${location} is not an OpenAPI or Swagger document (not a mapping at the top)`);
   return doc;
