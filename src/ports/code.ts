@@ -31,8 +31,10 @@ export const IMPORT_EDGE_KIND = 'imports';
  * its block), a query builder started without an entity links the one its chain names, and a
  * custom repository (TypeORM's, or a Spring Data interface) stands for its entity across the project;
  * Sequelize models are named as other files call them, and their static methods read or write.
+ * 10: a custom repository's own methods read or write by their bodies (`@Query`, `@Modifying` for
+ * Spring Data), and a Sequelize row's later `save()` writes.
  */
-export const CODE_SCAN_VERSION = 9;
+export const CODE_SCAN_VERSION = 10;
 
 /** Commits of more files of the tree sweep (renames, reformatting) and bind nothing: co-change skips them. */
 export const SWEEPING_COMMIT_FILES = 40;

@@ -21,14 +21,21 @@ let api: PlainServer;
 const FILES: Record<string, string> = {
   'src/entities/invoice.ts': "import { Entity } from 'typeorm';\n\n@Entity({ name: 'invoice', schema: 'billing' })\nexport class Invoice {}\n",
   'src/billing/invoice.repository.ts':
-    "import { Repository } from 'typeorm';\nimport { Invoice } from '../entities/invoice';\n\nexport class InvoiceRepository extends Repository<Invoice> {\n  findOpen() {\n    return this.findBy({ open: true });\n  }\n}\n",
+    "import { Repository } from 'typeorm';\nimport { Invoice } from '../entities/invoice';\n\nexport class InvoiceRepository extends Repository<Invoice> {\n  openOnes() {\n    return this.findBy({ open: true });\n  }\n}\n",
+  'src/billing/dunning.ts':
+    "import { InvoiceRepository } from './invoice.repository';\n\nexport const remind = (invoices: InvoiceRepository) => invoices.openOnes();\n",
   'src/billing/pay.service.ts':
     "import { InvoiceRepository } from './invoice.repository';\n\nexport class PayService {\n  constructor(private readonly invoices: InvoiceRepository) {}\n\n  pay(id: number) {\n    return this.invoices.update(id, { open: false });\n  }\n}\n",
   'src/main/java/shop/Shipment.java': '@Entity\n@Table(name = "shipment")\npublic class Shipment {}\n',
-  'src/main/java/shop/ShipmentRepository.java': 'public interface ShipmentRepository extends CrudRepository<Shipment, Long> {}\n',
+  'src/main/java/shop/ShipmentRepository.java':
+    'public interface ShipmentRepository extends CrudRepository<Shipment, Long> {\n  @Modifying\n  @Query("delete from Shipment s where s.sent = true")\n  int forgetSent();\n}\n',
+  'src/main/java/shop/ShipmentCleanup.java':
+    'public class ShipmentCleanup {\n  private final ShipmentRepository shipments;\n\n  public void run() {\n    shipments.forgetSent();\n  }\n}\n',
   'src/main/java/shop/ShipmentService.java':
     'public class ShipmentService {\n  private final ShipmentRepository shipments;\n\n  public void ship(Shipment s) {\n    shipments.save(s);\n  }\n}\n',
   'src/models/customer.js': "const Customer = sequelize.define('customer', {});\nmodule.exports = { Customer };\n",
+  'src/routes/customers.js':
+    "const { Customer } = require('../models/customer');\n\nrouter.put('/:id', async (req, res) => {\n  const customer = await Customer.findByPk(req.params.id);\n  await customer.save();\n});\n",
   'prisma/schema.prisma': 'model AuditEntry {\n  id Int @id\n  @@map("audit_log")\n}\n',
   'shop/models.py': 'from django.db import models\n\n\nclass Order(models.Model):\n    total = models.IntegerField()\n',
   'src/audit.ts': "import { prisma } from './db';\n\nexport const log = (id: number) =>\n  prisma.auditEntry.create({ data: { id } });\n",
@@ -74,11 +81,15 @@ const incoming = async (id: string, kind: string) => {
 describe('ORM and GraphQL links', () => {
   it('each ORM model links its table with the line and the ORM', async () => {
     expect(await incoming('pg:table:billing.invoice', 'uses_table')).toEqual([
+      ['shop:code_file:src/billing/dunning.ts', 3, 'typeorm'],
       ['shop:code_file:src/billing/invoice.repository.ts', 4, 'typeorm'],
       ['shop:code_file:src/billing/pay.service.ts', 7, 'typeorm'],
       ['shop:code_file:src/entities/invoice.ts', 3, 'typeorm'],
     ]);
-    expect(await incoming('pg:table:public.customers', 'uses_table')).toEqual([['shop:code_file:src/models/customer.js', 1, 'sequelize']]);
+    expect(await incoming('pg:table:public.customers', 'uses_table')).toEqual([
+      ['shop:code_file:src/models/customer.js', 1, 'sequelize'],
+      ['shop:code_file:src/routes/customers.js', 4, 'sequelize'],
+    ]);
     expect(await incoming('pg:table:public.audit_log', 'uses_table')).toEqual([
       ['shop:code_file:prisma/schema.prisma', 1, 'prisma'],
       ['shop:code_file:src/audit.ts', 4, 'prisma'],
@@ -98,17 +109,24 @@ describe('ORM and GraphQL links', () => {
       ((await runCli(['get', id, '--json'], env)).json.incoming as Array<{ fromId: string; kind: string; attributes: { access?: string[] } }>)
         .filter((e) => e.kind === 'uses_table')
         .map((e) => [e.fromId.split(':').at(-1), e.attributes.access]);
-    // a custom repository reads in its own body; the service that injects it writes through it
+    // a custom repository reads in its own body; the service that injects it writes through it, and a caller of its own method reads as the method does
     expect(await access('pg:table:billing.invoice')).toEqual([
+      ['src/billing/dunning.ts', ['read']],
       ['src/billing/invoice.repository.ts', ['read']],
       ['src/billing/pay.service.ts', ['write']],
       ['src/entities/invoice.ts', ['schema']],
     ]);
-    // a Spring Data repository links its entity's table; the service that holds one writes through save
+    // a Spring Data repository links its entity's table; the services that hold one write through save and a @Modifying query
     expect(await access('pg:table:public.shipment')).toEqual([
       ['src/main/java/shop/Shipment.java', ['schema']],
-      ['src/main/java/shop/ShipmentRepository.java', undefined],
+      ['src/main/java/shop/ShipmentCleanup.java', ['write']],
+      ['src/main/java/shop/ShipmentRepository.java', ['write']], // its @Query's delete, read as SQL: the entity's name is the table's
       ['src/main/java/shop/ShipmentService.java', ['write']],
+    ]);
+    // a row that a finder gave, saved in the same block
+    expect(await access('pg:table:public.customers')).toEqual([
+      ['src/models/customer.js', ['schema']],
+      ['src/routes/customers.js', ['read', 'write']],
     ]);
     expect(await access('pg:table:public.audit_log')).toEqual([
       ['prisma/schema.prisma', ['schema']],

@@ -96,6 +96,29 @@ describe('ORM models in code', () => {
     ]);
   });
 
+  it('Sequelize instances: what is called later on the row a finder or build() gave, in the same block', () => {
+    const models = ormTableRefs("const Customer = sequelize.define('customer', {});\n", 'javascript', 'models/index.js');
+    const route = [
+      'router.put("/:id", async (req, res) => {',
+      '  const customer = await Customer.findByPk(req.params.id);',
+      '  customer.name = req.body.name;',
+      '  await customer.save();',
+      '});',
+      'router.get("/:id", async (req, res) => {',
+      '  const customer = await Customer.findOne({ where: { id: req.params.id } });',
+      '  res.json(customer.toJSON());',
+      '});',
+      'customer.destroy();',
+    ].join('\n');
+    const uses = (text: string) => ormModelUses(text, 'javascript', models).map((u) => [u.table, u.line, u.access]);
+    expect(uses(route)).toEqual([['customers', 2, ['read', 'write']]]);
+    // the second route only reads: the destroy outside its block is another name's
+    expect(uses(route.split('\n').slice(5).join('\n'))).toEqual([['customers', 2, ['read']]]);
+    // a row built in memory writes only once saved
+    expect(uses('const draft = Customer.build({ name: "x" });\nawait draft.save();\n')).toEqual([['customers', 1, ['write']]]);
+    expect(uses('const draft = Customer.build({ name: "x" });\n')).toEqual([['customers', 1, undefined]]);
+  });
+
   it('Prisma: @@map and @@schema, else the model name', () => {
     const text = 'model Invoice {\n  id Int @id\n  @@map("invoice")\n  @@schema("billing")\n}\n\nmodel Customer {\n  id Int @id\n}\n';
     expect(ormTableRefs(text, 'prisma', 'prisma/schema.prisma')).toEqual([
@@ -206,6 +229,43 @@ describe('ORM models in code', () => {
     expect(uses(kotlin, 'kotlin')).toEqual([['pets', 2, ['write']]]);
     // without the project's repositories, a field's type says nothing
     expect(ormModelUses(controller, 'java', models)).toEqual([]);
+  });
+
+  it('Spring Data: a @Query method reads, a @Modifying one or an update statement writes, whatever its name', () => {
+    const models = ormTableRefs('@Entity\n@Table(name = "owners")\npublic class Owner {}\n', 'java', 'src/main/java/a/Owner.java');
+    const java = [
+      'public interface OwnerRepository extends JpaRepository<Owner, Integer> {',
+      '  @Query("SELECT DISTINCT owner FROM Owner owner WHERE owner.lastName LIKE :lastName%")',
+      '  @Transactional(readOnly = true)',
+      '  Collection<Owner> lookUp(@Param("lastName") String lastName);',
+      '  @Modifying',
+      '  @Query("delete from Owner o where o.city = ?1")',
+      '  int purgeCity(String city);',
+      '  @Query(value = "UPDATE owners SET city = upper(city)", nativeQuery = true)',
+      '  void shout();',
+      '  // @Modifying in a comment',
+      '  @Query("select o from Owner o")',
+      '  List<Owner> findEveryone();',
+      '}',
+    ].join('\n');
+    const kotlin = [
+      'interface OwnerRepository : CrudRepository<Owner, Long> {',
+      '    @Modifying @Query("delete from Owner o")',
+      '    fun prune(): Int',
+      '    @Query("select o from Owner o") fun everyone(): List<Owner>',
+      '}',
+    ].join('\n');
+    const [fromJava] = customRepositories(java, 'java');
+    const [fromKotlin] = customRepositories(kotlin, 'kotlin');
+    expect(fromJava!.methods).toEqual({ lookUp: ['read'], purgeCity: ['write'], shout: ['write'], findEveryone: ['read'] });
+    expect(fromKotlin!.methods).toEqual({ prune: ['write'], everyone: ['read'] });
+    const caller = (call: string) =>
+      ormModelUses(`class OwnerService {\n  private final OwnerRepository owners;\n  void go() {\n    ${call};\n  }\n}`, 'java', models, [fromJava!]).map(
+        (u) => u.access,
+      );
+    expect(caller('owners.purgeCity("Oslo")')).toEqual([['write']]);
+    expect(caller('owners.lookUp("F")')).toEqual([['read']]);
+    expect(caller('owners.findById(1)')).toEqual([['read']]);
   });
 
   it('finds nothing in code without models', () => {
@@ -662,11 +722,54 @@ describe('ORM models in code', () => {
         ].join('\n');
         expect(ormModelUses(service, 'typescript', models, custom).map((u) => [u.table, u.line, u.access])).toEqual([
           ['crate', 3, ['read', 'write']], // `findFull` reads by its name; the legacy call removes
-          ['shelf', 8, ['write']], // at the first call: `clearEmpty` says nothing by its name, `save` writes
+          ['shelf', 8, ['write']], // at the first call: `clearEmpty` deletes in its body, `save` writes
           ['note', 10, ['read']],
         ]);
         // without the project's custom repositories, none of this reaches a table
         expect(ormModelUses(service, 'typescript', models)).toEqual([]);
+      });
+
+      it("a repository's own methods count by what their bodies do, through `this`, the abstract `this.repository` and each other", () => {
+        const own = [
+          'export class CrateRepository extends Repository<Crate> {',
+          '  // this.delete({}) in a comment does nothing',
+          '  async archiveOld(before: Date): Promise<void> {',
+          '    await this.purge(before);',
+          '  }',
+          '  purge = async (before: Date) => {',
+          "    await this.createQueryBuilder().delete().where('made < :before', { before }).execute();",
+          '  };',
+          '  label(crate: Crate): string {',
+          '    return crate.name;',
+          '  }',
+          '}',
+          '@EntityRepository(Note)',
+          'export class NoteArchive extends AbstractRepository<Note> {',
+          '  @Transactional()',
+          '  latest(n: number) {',
+          "    return this.repository.find({ order: { id: 'DESC' }, take: n });",
+          '  }',
+          '}',
+        ].join('\n');
+        const repositories = customRepositories(own, 'typescript');
+        expect(repositories.map((r) => [r.name, r.methods])).toEqual([
+          ['NoteArchive', { latest: ['read'] }],
+          ['CrateRepository', { archiveOld: ['write'], purge: ['write'] }],
+        ]);
+        const caller = [
+          'export class Tidy {',
+          '  constructor(private readonly crates: CrateRepository, private notes: NoteArchive) {}',
+          '  run() {',
+          '    this.crates.label(x);',
+          '    this.crates.archiveOld(new Date());',
+          '    return this.notes.latest(3);',
+          '  }',
+          '}',
+        ].join('\n');
+        expect(ormModelUses(caller, 'typescript', models, repositories).map((u) => [u.table, u.line, u.access])).toEqual([
+          ['crate', 4, ['write']], // `label` says nothing; `archiveOld` purges
+          ['note', 6, ['read']],
+        ]);
       });
     });
   });

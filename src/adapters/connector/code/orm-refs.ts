@@ -341,6 +341,9 @@ const DJANGO_WRITES =
 /** A Sequelize model's static methods (`Customer.findAll(…)`, `db.Customer.create(…)`): the finders and aggregates read, the rest write. */
 const SEQUELIZE_READS = 'findAll|findOne|findByPk|findAndCountAll|findOrBuild|count|max|min|sum|aggregate';
 const SEQUELIZE_WRITES = 'create|bulkCreate|update|destroy|upsert|increment|decrement|truncate|restore|findOrCreate|findCreateFind';
+/** What the calls on a model instance do (`const c = await Customer.findByPk(id); await c.save()`): `reload` reads, the rest write. */
+const SEQUELIZE_INSTANCE_MAKERS = /^(?:findOne|findByPk|findOrBuild|create|build)$/;
+const SEQUELIZE_INSTANCE_CALL = /^(?:save|update|destroy|increment|decrement|restore|reload)$/;
 
 /** Prisma Client's operations on a model: `prisma.invoice.findMany(`. */
 const PRISMA_CLIENT_CALL =
@@ -392,14 +395,14 @@ function builderAccess(methods: readonly string[]): TableAccess | undefined {
 }
 
 /**
- * The calls made later on the name a query builder is assigned to (`const qb = repo.createQueryBuilder(…)`,
- * the expression starting at `start`), up to the name's next assignment: `qb.andWhere(…)`, `qb.getMany()`.
+ * The calls made later on the name an expression is assigned to (`const qb = repo.createQueryBuilder(…)`,
+ * starting at `start`), up to the name's next assignment or `end`: `qb.andWhere(…)`, `qb.getMany()`.
  */
-function laterBuilderCalls(text: string, start: number, open: number): string[] {
+function laterCalls(text: string, start: number, open: number, end = text.length): string[] {
   const name = assignedTo(text, start);
   if (!name) return [];
   const escaped = name.replace(/\$/g, '\\$');
-  const after = text.slice(open);
+  const after = text.slice(open, end);
   const reassigned = new RegExp(String.raw`(?:^|[^\w$.])${escaped}\s*=(?!=)`).exec(after);
   const scope = reassigned ? after.slice(0, reassigned.index) : after;
   const methods: string[] = [];
@@ -420,7 +423,7 @@ function typeormAccess(method: string, text: string, open: number, start: number
   if (method === 'createQueryBuilder') {
     const chain = chainAfter(text, open);
     const end = chain.at(-1)?.open ?? open;
-    return builderAccess(chain.map((c) => c.method)) ?? builderAccess(laterBuilderCalls(text, start, end));
+    return builderAccess(chain.map((c) => c.method)) ?? builderAccess(laterCalls(text, start, end));
   }
   return TYPEORM_READ.test(method) ? 'read' : TYPEORM_WRITE.test(method) ? 'write' : undefined;
 }
@@ -436,6 +439,8 @@ interface RepositoryName {
 
 const MODIFIERS = /(?:\b(?:public|private|protected|readonly)\s+)+$/;
 const DECORATORS = /(?:@\w+\s*\((?:[^()]|\([^()]*\))*\)\s*)+$/;
+/** An annotation or decorator, with its arguments: `@Modifying`, `@Transactional(readOnly = true)`. */
+const ANNOTATION = String.raw`@[\w.]+(?:\s*\((?:[^()]|\([^()]*\))*\))?`;
 
 /**
  * The names the file binds to a repository, each to its entity and where it holds:
@@ -507,6 +512,8 @@ export interface CustomRepository {
   at?: number;
   /** An `AbstractRepository<E>`, which reaches its entity as `this.repository`. */
   abstract?: boolean;
+  /** What its own methods do to the entity's table, by name (`findFull` reads, `archiveOld` writes), where the body or the annotations say. */
+  methods?: Record<string, TableAccess[]>;
 }
 
 /** The repositories a file defines, by which other files reach their entity. */
@@ -526,7 +533,70 @@ export function customRepositories(text: string, language: string): CustomReposi
   const extended =
     /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]*)?=\s*[\w$.]*?\bget(?:Tree|Mongo)?Repository\s*\(\s*([A-Z]\w*)\s*\)\s*\.\s*extend\s*\(/g;
   for (const m of text.matchAll(extended)) add(m[1]!, m[2]!, m.index + m[0].length - 1);
+  return withMethods(text, out, typeormMethods);
+}
+
+/** Each repository with its own methods' accesses, when it has any. */
+function withMethods(
+  written: string,
+  repositories: CustomRepository[],
+  methodsOf: (text: string, blocks: readonly Block[], repository: CustomRepository) => Map<string, TableAccess[]>,
+): CustomRepository[] {
+  if (!repositories.length) return repositories;
+  const text = blankComments(written);
+  const blocks = scriptBlocks(text);
+  for (const r of repositories) {
+    const methods = methodsOf(text, blocks, r);
+    if (methods.size) r.methods = Object.fromEntries(methods);
+  }
+  return repositories;
+}
+
+/** The blocks directly inside `body`, each with the text between it and the sibling before it (a method's head). */
+function childBlocks(text: string, blocks: readonly Block[], body: Block): Array<{ block: Block; head: string }> {
+  const inside = blocks.filter((b) => b.start > body.start && b.end < body.end).sort((a, b) => a.start - b.start);
+  const out: Array<{ block: Block; head: string }> = [];
+  let after = body.start + 1;
+  for (const b of inside) {
+    if (b.start < after) continue;
+    out.push({ block: b, head: text.slice(after, b.start) });
+    after = b.end + 1;
+  }
   return out;
+}
+
+/**
+ * What a TypeORM custom repository's methods do, from their bodies: the calls on `this` (an abstract
+ * repository's `this.repository`) by TypeORM's methods, then calls of the class's own methods
+ * (`this.findFull()`) by what those do.
+ */
+function typeormMethods(text: string, blocks: readonly Block[], r: CustomRepository): Map<string, TableAccess[]> {
+  const methods = new Map<string, TableAccess[]>();
+  if (r.at === undefined) return methods;
+  const receiver = r.abstract ? String.raw`this\s*\.\s*repository` : 'this';
+  const calls = new RegExp(String.raw`\b${receiver}\s*[!?]?\.\s*([\w$]+)\s*(?:<[^<>()]*>\s*)?\(`, 'g');
+  const own = new Map<string, string[]>();
+  for (const { block, head } of childBlocks(text, blocks, functionBody(text, blocks, r.at))) {
+    const name = /([A-Za-z_$][\w$]*)\s*(?:<[^()]*>\s*)?(?:=\s*(?:async\s*)?(?:function\s*)?)?\([^]*$/.exec(head.replace(new RegExp(ANNOTATION, 'g'), ''))?.[1];
+    if (!name || name === 'constructor') continue;
+    const body = text.slice(block.start, block.end);
+    const accesses: TableAccess[] = [];
+    const called: string[] = [];
+    for (const m of body.matchAll(calls)) {
+      const open = block.start + m.index + m[0].length - 1;
+      const access = typeormAccess(m[1]!, text, open, block.start + m.index);
+      if (access) accesses.push(access);
+      else called.push(m[1]!);
+    }
+    if (accesses.length) methods.set(name, accessesOf(accesses));
+    own.set(name, called);
+  }
+  // one step through the class's own methods: `archiveOld() { return this.clearBefore(…) }`
+  for (const [name, called] of own) {
+    const reached = called.flatMap((c) => methods.get(c) ?? []);
+    if (reached.length) methods.set(name, accessesOf([...(methods.get(name) ?? []), ...reached]));
+  }
+  return methods;
 }
 
 /** Spring Data's repository interfaces: `interface OwnerRepository extends JpaRepository<Owner, Integer>` (Kotlin: `interface OwnerRepository : CrudRepository<Owner, Long>`). */
@@ -534,7 +604,43 @@ const SPRING_REPOSITORY =
   /\binterface\s+([A-Z]\w*)(?:\s*<[^>{]*>)?\s*(?:extends|:)[^{;]*?\b(?:Jpa|Crud|ListCrud|PagingAndSorting|ListPagingAndSorting|Reactive(?:Crud|Sorting)?|Coroutine(?:Crud|Sorting)|Mongo|R2dbc)?Repository\s*<\s*([A-Z]\w*)\s*,/g;
 
 function springRepositories(text: string): CustomRepository[] {
-  return [...text.matchAll(SPRING_REPOSITORY)].map((m) => ({ orm: 'spring' as const, name: m[1]!, entity: m[2]!, at: m.index }));
+  const out = [...text.matchAll(SPRING_REPOSITORY)].map((m) => ({ orm: 'spring' as const, name: m[1]!, entity: m[2]!, at: m.index }));
+  return withMethods(text, out, springMethods);
+}
+
+const SPRING_METHOD = new RegExp(String.raw`^\s*(?:${ANNOTATION}\s*)*(?:(?:suspend\s+)?fun\s+(?:<[^>]*>\s*)?([\w$]+)\s*\(|[^;(){}=@]*?\b([\w$]+)\s*\()`);
+
+/**
+ * What a Spring Data repository's annotated methods do: a `@Query` reads, unless it is `@Modifying`
+ * or its statement starts with `update`, `delete` or `insert`. Methods without one say it by their names.
+ */
+function springMethods(text: string, blocks: readonly Block[], r: CustomRepository): Map<string, TableAccess[]> {
+  const methods = new Map<string, TableAccess[]>();
+  if (r.at === undefined) return methods;
+  const body = functionBody(text, blocks, r.at);
+  let previous = body.start;
+  for (const m of text.slice(body.start, body.end).matchAll(/@Query\s*\(/g)) {
+    const at = body.start + m.index;
+    if (at < previous) continue;
+    const open = at + m[0].length - 1;
+    const args = callArgs(text, open);
+    const after = open + args.length + 2;
+    const method = SPRING_METHOD.exec(text.slice(after, after + 600));
+    if (!method) continue;
+    const named = after + method[0].length;
+    const lead = text.slice(Math.max(previous, ...[';', '{', '}'].map((c) => text.lastIndexOf(c, at) + 1)), named);
+    const statement = /["'](?:"")?\s*(\w+)/.exec(args)?.[1] ?? '';
+    const write = /@Modifying\b/.test(lead) || /^(?:update|delete|insert)$/i.test(statement);
+    methods.set(method[1] ?? method[2]!, [write ? 'write' : 'read']);
+    previous = named;
+  }
+  return methods;
+}
+
+/** What a repository's own method of that name does, when its body or annotations say. */
+function methodAccess(repositories: readonly CustomRepository[], repository: string, method: string): readonly TableAccess[] | undefined {
+  const methods = repositories.find((r) => r.name === repository)?.methods;
+  return methods && Object.hasOwn(methods, method) ? methods[method] : undefined;
 }
 
 /** The body of the function whose parameter is at `at`: the next block, unless a `;` comes first (an arrow function without one). */
@@ -578,10 +684,18 @@ export function ormModelUses(written: string, language: string, models: readonly
     const sequelizeModels = byName('sequelize', (m) => m);
     if (sequelizeModels.size) {
       const names = [...sequelizeModels.keys()].map(escapeName).join('|');
-      for (const m of text.matchAll(new RegExp(String.raw`(?<![\w$])(${names})\s*\.\s*(${SEQUELIZE_READS}|${SEQUELIZE_WRITES})\s*\(`, 'g'))) {
+      const blocks = scriptBlocks(text);
+      for (const m of text.matchAll(new RegExp(String.raw`(?<![\w$])(${names})\s*\.\s*(${SEQUELIZE_READS}|${SEQUELIZE_WRITES}|build)\s*\(`, 'g'))) {
         // a model named in lower case (`define('user')`) only as the models' property, `models.user.findAll(…)`: a bare `user` is a row
         if (/^[a-z]/.test(m[1]!) && !/\.\s*$/.test(text.slice(Math.max(0, m.index - 10), m.index))) continue;
-        use(sequelizeModels.get(m[1]!), m.index, new RegExp(`^(?:${SEQUELIZE_READS})$`).test(m[2]!) ? 'read' : 'write');
+        const model = sequelizeModels.get(m[1]!);
+        const method = m[2]!;
+        use(model, m.index, method === 'build' ? undefined : new RegExp(`^(?:${SEQUELIZE_READS})$`).test(method) ? 'read' : 'write');
+        if (!model || !SEQUELIZE_INSTANCE_MAKERS.test(method)) continue;
+        // the instance it gives, called later in the same block
+        const open = m.index + m[0].length - 1;
+        for (const call of laterCalls(text, m.index, open, blockAround(blocks, m.index, text.length).end))
+          if (SEQUELIZE_INSTANCE_CALL.test(call)) use(model, m.index, call === 'reload' ? 'read' : 'write');
       }
     }
     const entities = byName('typeorm', (m) => m);
@@ -648,7 +762,10 @@ function springDataUses(text: string, entities: ReadonlyMap<string, OrmTableRef 
   for (const m of text.matchAll(new RegExp(String.raw`(?:^|[^\w$.]|\bthis\s*\.\s*)(${names.join('|')})\s*[!?]?\.\s*(\w+)\s*\(`, 'g'))) {
     const method = m[2]!;
     const at = m.index + m[0].indexOf(m[1]!);
-    use(entities.get(bound.get(m[1]!)!), at, SPRING_READ.test(method) ? 'read' : SPRING_WRITE.test(method) ? 'write' : undefined);
+    const type = bound.get(m[1]!)!;
+    const own = methodAccess(repositories, type, method);
+    if (own) for (const access of own) use(entities.get(type), at, access);
+    else use(entities.get(type), at, SPRING_READ.test(method) ? 'read' : SPRING_WRITE.test(method) ? 'write' : undefined);
   }
 }
 
@@ -661,7 +778,11 @@ function typeormUses(text: string, entities: ReadonlyMap<string, OrmTableRef | n
   for (const m of text.matchAll(TYPEORM_USE)) {
     const open = m.index + m[0].indexOf('(');
     const call = m[1] || m[2] ? chainAfter(text, open)[0] : m[4] ? { method: m[4], open } : undefined;
-    use(entities.get(m[1] ?? m[2] ?? m[3] ?? m[5]!), m.index, call && typeormAccess(call.method, text, call.open, m.index));
+    const name = m[1] ?? m[2] ?? m[3] ?? m[5]!;
+    const access = call && typeormAccess(call.method, text, call.open, m.index);
+    const own = !access && call ? methodAccess(custom, name, call.method) : undefined;
+    if (own) for (const a of own) use(entities.get(name), m.index, a);
+    else use(entities.get(name), m.index, access);
   }
   // a builder started without an entity names it in its chain: `.from(E, 'e')`, `.into(E)`, `.update(E)`
   for (const m of text.matchAll(/\bcreateQueryBuilder\s*\(\s*\)/g)) {
@@ -677,7 +798,11 @@ function typeormUses(text: string, entities: ReadonlyMap<string, OrmTableRef | n
   for (const m of text.matchAll(new RegExp(String.raw`(?:^|[^\w$.])(this\s*\.\s*)?(${names.join('|')})\s*[!?]?\.\s*([\w$]+)\s*\(`, 'g'))) {
     const at = m.index + m[0].indexOf(m[2]!);
     const bound = repositoryAt(repositories, m[2]!, !!m[1], at);
-    if (bound) use(entities.get(bound), at, typeormAccess(m[3]!, text, m.index + m[0].length - 1, at));
+    if (!bound) continue;
+    const access = typeormAccess(m[3]!, text, m.index + m[0].length - 1, at);
+    const own = access ? undefined : methodAccess(custom, bound, m[3]!);
+    if (own) for (const a of own) use(entities.get(bound), at, a);
+    else use(entities.get(bound), at, access);
   }
 }
 
