@@ -203,7 +203,8 @@ export function createEngine(deps: EngineDeps): Engine {
         if (!(cursor = page.nextCursor)) return;
       }
     };
-    if (parentIds) for (const parentId of parentIds) await all({ parentId, sources });
+    // a few hundred parents a query: one query per table was slow on large projects, one for all too long a parameter
+    if (parentIds) for (let at = 0; at < parentIds.length; at += 500) await all({ parentIds: parentIds.slice(at, at + 500), sources });
     else for (const source of sources) await all({ source });
     return out;
   }

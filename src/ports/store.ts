@@ -57,6 +57,8 @@ export interface ObjectFilter {
   sources?: readonly string[];
   kinds?: readonly ObjectKind[];
   parentId?: string;
+  /** Objects whose parent is one of these (the columns of several tables in one query); `[]` matches nothing. */
+  parentIds?: readonly string[];
   /** Objects whose path starts with `<schema>.` (or equals it). */
   schema?: string;
   /** Objects whose id starts with this (completion of a typed id). */

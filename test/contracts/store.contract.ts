@@ -490,6 +490,10 @@ export function describeStoreContract(name: string, open: () => Promise<Store>, 
 
         const columns = await store.listObjects({ parentId: 'shop:table:public.orders' });
         expect(columns.items.map((o) => o.name)).toEqual(['customer_id', 'id', 'total']);
+        const ofTwo = await store.listObjects({ parentIds: ['shop:table:public.orders', 'crm:table:sales.leads', 'shop:table:nope'], sources: ['crm'] });
+        expect(ofTwo.items.map((o) => o.id)).toEqual(['crm:column:sales.leads.id']);
+        expect((await store.listObjects({ parentIds: ['shop:table:public.orders', 'crm:table:sales.leads'] })).total).toBe(4);
+        expect((await store.listObjects({ parentIds: [] })).total).toBe(0);
 
         expect((await store.listObjects({ schema: 'sales' })).items.map((o) => o.id)).toEqual(['crm:column:sales.leads.id', 'crm:table:sales.leads']);
         expect((await store.listObjects({ source: 'shop', schema: 'public', kinds: ['schema'] })).total).toBe(1);

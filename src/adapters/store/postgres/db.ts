@@ -41,6 +41,7 @@ export function objectFilterSql(filter: ObjectFilter, p: Params): string {
   if (filter.sources !== undefined) where.push(`source = ANY(${p.add(filter.sources)}::text[])`);
   if (filter.kinds && filter.kinds.length > 0) where.push(`kind = ANY(${p.add(filter.kinds)}::text[])`);
   if (filter.parentId !== undefined) where.push(`parent_id = ${p.add(filter.parentId)}`);
+  if (filter.parentIds !== undefined) where.push(`parent_id = ANY(${p.add(filter.parentIds)}::text[])`);
   if (filter.schema !== undefined) {
     // a prefix test without LIKE: `_` and `%` are common in schema names
     where.push(`(path = ${p.add(filter.schema)} OR left(path, ${p.add(filter.schema.length + 1)}) = ${p.add(`${filter.schema}.`)})`);

@@ -29,6 +29,10 @@ export function objectFilterSql(filter: ObjectFilter): { sql: string; params: un
     where.push('parent_id = ?');
     params.push(filter.parentId);
   }
+  if (filter.parentIds !== undefined) {
+    where.push('parent_id IN (SELECT value FROM json_each(?))');
+    params.push(JSON.stringify(filter.parentIds));
+  }
   if (filter.schema !== undefined) {
     // A prefix test without LIKE: `_` and `%` are common in schema names.
     where.push('(path = ? OR substr(path, 1, ?) = ?)');
