@@ -32,7 +32,7 @@ export const IMPORT_EDGE_KIND = 'imports';
  * custom repository (TypeORM's, or a Spring Data interface) stands for its entity across the project;
  * Sequelize models are named as other files call them, and their static methods read or write.
  * 10: a custom repository's own methods read or write by their bodies (`@Query`, `@Modifying` for
- * Spring Data), and a Sequelize row's later `save()` writes.
+ * Spring Data), and a Sequelize row's later `save()` or association method and a finder's `include` count.
  */
 export const CODE_SCAN_VERSION = 10;
 

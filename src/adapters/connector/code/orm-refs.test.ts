@@ -119,6 +119,36 @@ describe('ORM models in code', () => {
     expect(uses('const draft = Customer.build({ name: "x" });\n')).toEqual([['customers', 1, undefined]]);
   });
 
+  it("Sequelize associations: a finder's include reads the included model, a row's association methods read or write the other model", () => {
+    const models = ormTableRefs(
+      "sequelize.define('orchestra', {});\nsequelize.define('instrument', {});\nconst Tag = sequelize.define('Tag', {});\n",
+      'javascript',
+      'sequelize/models.js',
+    );
+    const uses = (text: string) => ormModelUses(text, 'javascript', models).map((u) => [u.table, u.line, u.access]);
+    expect(uses('const all = await models.orchestra.findAll({\n  include: models.instrument,\n});\n')).toEqual([
+      ['orchestras', 1, ['read']],
+      ['instruments', 2, ['read']],
+    ]);
+    expect(uses("await models.orchestra.findAll({ where: { name: 'instrument' }, include: [{ model: Tag, as: 'labels' }] });\n")).toEqual([
+      ['orchestras', 1, ['read']],
+      ['Tags', 1, ['read']], // the word in the where clause is not a model
+    ]);
+    const route = [
+      'async function addInstrument(req) {',
+      '  const orchestra = await models.orchestra.findByPk(req.params.id);',
+      '  await orchestra.createInstrument(req.body);',
+      '  return orchestra.countTags();',
+      '}',
+      'export const other = (api) => api.getInstruments();',
+    ].join('\n');
+    expect(uses(route)).toEqual([
+      ['orchestras', 2, ['read']],
+      ['instruments', 2, ['write']],
+      ['Tags', 2, ['read']],
+    ]);
+  });
+
   it('Prisma: @@map and @@schema, else the model name', () => {
     const text = 'model Invoice {\n  id Int @id\n  @@map("invoice")\n  @@schema("billing")\n}\n\nmodel Customer {\n  id Int @id\n}\n';
     expect(ormTableRefs(text, 'prisma', 'prisma/schema.prisma')).toEqual([

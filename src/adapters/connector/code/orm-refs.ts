@@ -344,6 +344,18 @@ const SEQUELIZE_WRITES = 'create|bulkCreate|update|destroy|upsert|increment|decr
 /** What the calls on a model instance do (`const c = await Customer.findByPk(id); await c.save()`): `reload` reads, the rest write. */
 const SEQUELIZE_INSTANCE_MAKERS = /^(?:findOne|findByPk|findOrBuild|create|build)$/;
 const SEQUELIZE_INSTANCE_CALL = /^(?:save|update|destroy|increment|decrement|restore|reload)$/;
+/** The methods an association adds to a row, named by the other model (`getInstruments`, `createInstrument`, `addTags`). */
+const SEQUELIZE_MIXIN = /^(get|set|add|create|remove|count|has)([A-Z][\w$]*)$/;
+
+/** The model an association method names, in the singular or the plural, as defined or in lower case (`define('instrument')`). */
+function associated(models: ReadonlyMap<string, OrmTableRef | null>, named: string): OrmTableRef | undefined {
+  for (const name of new Set([named, pluralize.singular(named)]))
+    for (const key of [name, name[0]!.toLowerCase() + name.slice(1)]) {
+      const found = models.get(key);
+      if (found) return found;
+    }
+  return undefined;
+}
 
 /** Prisma Client's operations on a model: `prisma.invoice.findMany(`. */
 const PRISMA_CLIENT_CALL =
@@ -691,11 +703,22 @@ export function ormModelUses(written: string, language: string, models: readonly
         const model = sequelizeModels.get(m[1]!);
         const method = m[2]!;
         use(model, m.index, method === 'build' ? undefined : new RegExp(`^(?:${SEQUELIZE_READS})$`).test(method) ? 'read' : 'write');
-        if (!model || !SEQUELIZE_INSTANCE_MAKERS.test(method)) continue;
-        // the instance it gives, called later in the same block
+        if (!model) continue;
         const open = m.index + m[0].length - 1;
-        for (const call of laterCalls(text, m.index, open, blockAround(blocks, m.index, text.length).end))
+        // eager loading reads the models it includes: `findAll({ include: models.instrument })`, `include: [{ model: Tag }]`
+        const args = callArgs(text, open);
+        const include = /\binclude\s*:/.exec(args);
+        if (include)
+          for (const i of args.slice(include.index).matchAll(new RegExp(String.raw`(\.\s*)?(?<![\w$])(${names})(?![\w$])`, 'g')))
+            if (i[1] || /^[A-Z]/.test(i[2]!)) use(sequelizeModels.get(i[2]!), open + 1 + include.index + i.index! + (i[1]?.length ?? 0), 'read');
+        if (!SEQUELIZE_INSTANCE_MAKERS.test(method)) continue;
+        // the row it gives, called later in the same block: its own methods, and its associations' (`orchestra.getInstruments()`)
+        for (const call of laterCalls(text, m.index, open, blockAround(blocks, m.index, text.length).end)) {
           if (SEQUELIZE_INSTANCE_CALL.test(call)) use(model, m.index, call === 'reload' ? 'read' : 'write');
+          const mixin = SEQUELIZE_MIXIN.exec(call);
+          const other = mixin && associated(sequelizeModels, mixin[2]!);
+          if (other) use(other, m.index, /^(?:get|count|has)$/.test(mixin[1]!) ? 'read' : 'write');
+        }
       }
     }
     const entities = byName('typeorm', (m) => m);
