@@ -91,6 +91,11 @@ export interface AppOptions {
   onProgress?: ProgressFn;
   /** The source families to serve (default SOURCE_KINDS); tests add their own after these. */
   kinds?: readonly SourceKindRegistration[];
+  /**
+   * The folder session documents are read from by path when documents.workspace_root is unset
+   * (`sextant repl`: the folder it started in, whose person names their own files); absent: no paths.
+   */
+  documentsRoot?: string;
 }
 
 export function builtinCachePath(config: SextantConfig): string {
@@ -287,7 +292,7 @@ export async function openEngine(config: SextantConfig, options: AppOptions = {}
     ranker: loadRankerModels(config),
     declaredSources: () => config.get('documents.sources').map((entry, i) => declaredDocumentSource(entry, i)),
     documentImporter: createDocumentImporter({ limits: documentLimits(config) }),
-    workspaceRoot: config.get('documents.workspace_root'),
+    workspaceRoot: config.get('documents.workspace_root') ?? options.documentsRoot ?? null,
   });
 }
 

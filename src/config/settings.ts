@@ -194,7 +194,7 @@ export const SETTINGS = Object.freeze([
     env: 'SEXTANT_DOCUMENTS_WORKSPACE_ROOT',
     schema: z.string().min(1),
     default: null,
-    description: 'folder a session may add documents from by path (MCP add_document path); unset: no paths',
+    description: 'folder a session may add documents from by path (MCP add_document path, REPL doc add); unset: no paths over MCP, the REPL’s own folder',
   }),
   setting({
     key: 'documents.sources',

@@ -76,6 +76,8 @@ describe('sextant repl in a terminal', () => {
       ['source', 'add', 'code', join(home.dir, 'svc'), '--name', 'svc'],
       ['update'],
       ['project', 'create', 'sales', '--source', 'shop'],
+      // the shell fetches URLs by the same project setting as MCP add_document
+      ['project', 'set', 'default', 'document-urls', 'on'],
       ['glossary', 'add', 'active customer', '--definition', 'A customer with an order', '--sql', 'SELECT customer_id FROM shop.customer', '--source', 'shop'],
     ]) {
       const r = await runCli(args, env, { timeoutMs: 120_000 });

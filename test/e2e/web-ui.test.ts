@@ -240,7 +240,10 @@ describe('web UI in a browser', () => {
       const missing = await own.goto(`${base}/ui/browse/object?id=demo:table:shop.nope`);
       expect(missing!.status()).toBe(404);
       expect(await current()).toEqual(['Browse']);
-      expect(await own.getByRole('alert').textContent()).toMatch(/did you mean: .*demo:table:shop\.customer/);
+      expect(await own.getByRole('alert').textContent()).toMatch(/did you mean .*demo:table:shop\.customer/);
+      expect(await own.getByRole('alert').getByRole('link', { name: 'demo:table:shop.customer', exact: true }).getAttribute('href')).toBe(
+        '/ui/browse/object?id=demo%3Atable%3Ashop.customer',
+      );
       expect((await own.goto(`${base}/ui/glossary/term?name=nope`))!.status()).toBe(404);
       expect(await current()).toEqual(['Glossary']);
       // a page that does not exist says which, and marks no section

@@ -71,6 +71,14 @@ describe('add_document from a path or a URL', () => {
     expect(found.data.hits.map((h: { id: string }) => h.id)).toContain('_session:document:rota.md');
   });
 
+  it('refuses a URL with a user name or password, without repeating the password', async () => {
+    await server.engine.projects.set('default', 'document-urls', 'on');
+    const refused = await call(client, 'add_document', { name: 'x.md', url: siteUrl.replace('http://', 'http://ana:s3cret@') });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/a URL with a user name or password is not fetched/);
+    expect(refused.text).not.toContain('s3cret');
+  });
+
   it('takes exactly one of text, path or url', async () => {
     const both = await call(client, 'add_document', { name: 'x.md', text: 'a', path: 'guides/ledger.pdf' });
     expect(both.isError).toBe(true);

@@ -9,6 +9,7 @@ import type { SourceRecord } from '../../ports/connector.js';
 import { realpath } from 'node:fs/promises';
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { SextantError } from '../../kernel/errors.js';
+import { redactDsn } from '../../kernel/redact.js';
 import type { DocumentConverter, DocumentImporter, DocumentLimits, DocumentReader } from '../../ports/documents.js';
 import type { DocumentLocation, TransportOptions } from './transport/index.js';
 
@@ -77,8 +78,28 @@ async function insideRoot(path: string, root: string): Promise<string> {
   });
   const rel = relative(realRoot, real);
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel) || rel.split(sep)[0] === '..')
-    throw new SextantError('FORBIDDEN', `'${path}' is outside the workspace root`, { hint: `documents.workspace_root is ${realRoot}` });
+    throw new SextantError('FORBIDDEN', `'${path}' is outside the workspace root`, { hint: `the workspace root is ${realRoot}` });
   return real;
+}
+
+/**
+ * An http(s) URL a session may read. One with a user name or password is refused before any
+ * request, without repeating it: a session document keeps no credentials.
+ */
+function sessionUrl(location: string): string {
+  if (!/^https?:\/\//i.test(location)) throw new SextantError('USAGE', 'url must be http(s)://', { details: { field: 'url' } });
+  let url: URL;
+  try {
+    url = new URL(location);
+  } catch {
+    throw new SextantError('USAGE', `'${redactDsn(location)}' is not a valid URL`, { details: { field: 'url' } });
+  }
+  if (url.username || url.password)
+    throw new SextantError('USAGE', 'a URL with a user name or password is not fetched', {
+      hint: 'give the URL without them, or save the document and add it by path',
+      details: { field: 'url' },
+    });
+  return location;
 }
 
 export function createDocumentImporter(settings: ReaderSettings): DocumentImporter {
@@ -94,8 +115,7 @@ export function createDocumentImporter(settings: ReaderSettings): DocumentImport
           });
         url = await insideRoot(location.path, options.workspaceRoot);
       } else {
-        if (!/^https?:\/\//i.test(location.url)) throw new SextantError('USAGE', 'url must be http(s)://', { details: { field: 'url' } });
-        url = location.url;
+        url = sessionUrl(location.url);
       }
       const source = { name: '_session', type: 'docs', url, options: {}, createdAt: new Date().toISOString() };
       const [entry] = await reader.list(source, options.signal);

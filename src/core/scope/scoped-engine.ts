@@ -102,8 +102,11 @@ export interface ScopedEngine extends DiscoveryEngine {
   /** Documents visible to this session alone. */
   readonly documents: {
     add(input: DocumentInput): Promise<DocumentSummary>;
-    /** A document read from a path in the workspace root or a URL (when the served project allows URLs), added as markdown. */
-    addFrom(input: { name?: string; path?: string; url?: string }): Promise<DocumentSummary>;
+    /**
+     * A document read from a path in the workspace root or a URL (when the served project allows
+     * URLs, whoever asks), added as markdown; `signal` cancels the read (INTERRUPTED).
+     */
+    addFrom(input: { name?: string; path?: string; url?: string }, options?: { signal?: AbortSignal }): Promise<DocumentSummary>;
     remove(name: string): Promise<DocumentSummary>;
     list(): Promise<DocumentSummary[]>;
     get(name: string): Promise<SessionDocumentRecord>;
@@ -209,11 +212,11 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
     setActiveProjects: (projects) => engine.sessions.setActiveProjects(session, projects, caller.user()),
     documents: {
       add: (input) => engine.sessions.addDocument(session, input),
-      async addFrom(input) {
+      async addFrom(input, options = {}) {
         const location = input.path !== undefined ? { path: input.path } : input.url !== undefined ? { url: input.url } : null;
         if (!location) throw new SextantError('USAGE', 'give a path or a url', { details: { field: 'path' } });
         const allowUrl = (await engine.projects.get(project)).settings.documentUrls === true;
-        const read = await engine.importDocument(location, { allowUrl });
+        const read = await engine.importDocument(location, { allowUrl, project, ...(options.signal ? { signal: options.signal } : {}) });
         return engine.sessions.addDocument(session, { name: input.name ?? read.name, text: read.markdown, mimeType: 'text/markdown' });
       },
       remove: (name) => engine.sessions.removeDocument(session, name),

@@ -14,6 +14,9 @@ import type { DocumentSummary } from '../sessions/session-service.js';
 import type { Caller } from './caller.js';
 import type { Visibility } from './visibility.js';
 
+/** What listing every user's sessions needs: it names other users. */
+const SESSIONS_PERMISSION = 'settings';
+
 /** Entities counted per session up to this many (the page size of one store call). */
 export const SESSION_ENTITY_CAP = 1000;
 
@@ -29,6 +32,8 @@ export interface ScopedOperations {
   updateSource(source: string, options?: { onProgress?: ProgressFn; signal?: AbortSignal; allowExtraPrivileges?: boolean }): Promise<UpdateRun>;
   /** Every open agent session of this index (admin). */
   sessions(): Promise<SessionOverview[]>;
+  /** Whether `sessions()` would answer this caller (presentations hide what it cannot open). */
+  maySeeSessions(): boolean;
   /** The privileges a visible source's credential holds, as `sextant auth check` reports them (admin: it connects with the service credential). */
   checkAccess(source: string): Promise<AccessCheckResult>;
   /** Turns the served project's developer tools (the agents' write tools) on or off (admin). */
@@ -56,8 +61,9 @@ export function scopedOperations(engine: OperationsEngine, project: string, visi
       caller.require('settings', 'changing developer tools');
       return engine.projects.set(project, 'developer-tools', on ? 'on' : 'off');
     },
+    maySeeSessions: () => caller.permits(SESSIONS_PERMISSION),
     async sessions() {
-      caller.require('settings', 'listing the sessions of every user');
+      caller.require(SESSIONS_PERMISSION, 'listing the sessions of every user');
       const sessions = await engine.sessions.list();
       return Promise.all(
         sessions.map(async (session) => ({

@@ -3,7 +3,7 @@
  * Opens config and engine for one command, runs it, closes everything, maps errors to exit codes.
  */
 import type { Command } from 'commander';
-import { openEngine } from '../../app.js';
+import { openEngine, type AppOptions } from '../../app.js';
 import { loadConfig, type SextantConfig } from '../../config/load-config.js';
 import type { Engine } from '../../core/engine.js';
 import type { ProgressFn } from '../../kernel/progress.js';
@@ -76,13 +76,14 @@ export async function runWithEngine(
   command: Command,
   body: (engine: Engine, ctx: CommandContext) => Promise<void>,
   flags: Record<string, unknown> = {},
+  app: Pick<AppOptions, 'documentsRoot'> = {},
 ): Promise<void> {
   const host = hostOf(command);
   if (host) return host.run(command, body);
   await runWithConfig(
     command,
     async (ctx) => {
-      const engine = await openEngine(ctx.config, { onProgress: ctx.progress });
+      const engine = await openEngine(ctx.config, { onProgress: ctx.progress, ...app });
       try {
         await body(engine, ctx);
       } finally {

@@ -10,7 +10,6 @@ import type { SearchHit } from '../../core/search/types.js';
 import { SextantError } from '../../kernel/errors.js';
 import { printJson, println } from '../cli/output.js';
 import type { CommandSpec } from './commands.js';
-import { readDocument } from './documents.js';
 import { renderDocumentAdded, renderDocuments, renderEntities, renderExplain, renderHelp, renderProjects } from './render.js';
 import type { ReplSession } from './repl-session.js';
 
@@ -81,7 +80,10 @@ const COMMANDS: Record<string, ShellCommand> = {
     if (action === 'add') {
       const { values, positionals } = options(rest, { name: { type: 'string' } }, 'doc');
       if (positionals.length !== 1) throw usage('doc add needs one FILE or URL');
-      const doc = await ctx.session.scoped.documents.add(await readDocument(positionals[0]!, ctx.signal, values.name));
+      // read, extracted and checked by the core, as for MCP add_document; Ctrl-C aborts the read
+      const target = positionals[0]!;
+      const location = /^[a-z][a-z0-9+.-]*:\/\//i.test(target) ? { url: target } : { path: target };
+      const doc = await ctx.session.scoped.documents.addFrom({ ...location, ...(values.name ? { name: values.name } : {}) }, { signal: ctx.signal });
       return ctx.json ? printJson({ ok: true, document: doc }) : println(renderDocumentAdded(doc));
     }
     if (action === 'rm') {

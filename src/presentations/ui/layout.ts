@@ -1,13 +1,12 @@
 /**
  * @module presentations/ui/layout
- * The page shell every page shares (skip link, navigation with the current page marked, who is
+ * The page shell every page shares (skip link, navigation with the current page marked and
+ * without the pages the caller's role cannot open, who is
  * signed in, the CSRF token htmx sends on each request) and the small helpers pages format with.
  * Templates use hono/html, which escapes every interpolated value; `raw` is never given user text.
  */
 import type { Context } from 'hono';
 import { html } from 'hono/html';
-import { isSextantError } from '../../kernel/errors.js';
-import { redactText } from '../../kernel/redact.js';
 import type { UiContext, UiEnv } from './ui-context.js';
 
 export type Html = ReturnType<typeof html>;
@@ -79,7 +78,9 @@ export function shell(ctx: UiContext | null, title: string, section: Section, bo
             ctx
               ? html`<nav aria-label="Sections">
                   <ul>
-                    ${SECTIONS.map(([id, label]) => html`<li><a href="${href(id)}" ${id === section ? html`aria-current="page"` : ''}>${label}</a></li>`)}
+                    ${SECTIONS.filter(([id]) => id !== 'sessions' || ctx.scoped.operations.maySeeSessions()).map(
+                      ([id, label]) => html`<li><a href="${href(id)}" ${id === section ? html`aria-current="page"` : ''}>${label}</a></li>`,
+                    )}
                   </ul>
                 </nav>`
               : ''
@@ -106,14 +107,8 @@ export function tableHead(columns: readonly string[]): Html {
 }
 
 /** An error line for a form or a page: the message and, when given, what to do. */
-export function errorLine(message: string, hint?: string | null, id?: string): Html {
+export function errorLine(message: string, hint?: Html | string | null, id?: string): Html {
   return html`<p class="error" role="alert" ${id ? html`id="${id}"` : ''}>${message}${hint ? html` <span class="muted">${hint}</span>` : ''}</p>`;
-}
-
-/** A core failure shown where it happened: its message and hint (anything else stays in the log). */
-export function errorFrom(err: unknown, id?: string): Html {
-  if (isSextantError(err)) return errorLine(redactText(err.message), err.hint ? redactText(err.hint) : null, id);
-  return errorLine('Something went wrong; the server log has the details.', null, id);
 }
 
 export function when(at: string | null | undefined): string {

@@ -7,7 +7,8 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { toHttpError } from '../http/http-error.js';
-import { errorFrom, href, sectionOf, shell, UI_BASE } from './layout.js';
+import { href, sectionOf, shell, UI_BASE } from './layout.js';
+import { errorFrom } from './web-hints.js';
 import { registerBrowse } from './pages/browse.js';
 import { registerGlossary } from './pages/glossary.js';
 import { registerPlan } from './pages/plan.js';

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ScopedEngine } from '../../core/scope/scoped-engine.js';
 import type { ProgressEvent, ProgressFn } from '../../kernel/progress.js';
-import { isSextantError } from '../../kernel/errors.js';
+import { isSextantError, SextantError } from '../../kernel/errors.js';
 import { redactText } from '../../kernel/redact.js';
 
 const MAX_JOBS = 50;
@@ -23,7 +23,8 @@ export interface UpdateJob {
   state: 'running' | 'done' | 'failed';
   last: ProgressEvent | null;
   run: UpdateRun | null;
-  error: string | null;
+  /** Why the job failed as a whole (its hint is worded for the web where it is shown). */
+  error: SextantError | null;
 }
 
 export type JobListener = (job: UpdateJob, event: ProgressEvent | null) => void;
@@ -65,7 +66,7 @@ export function createUpdateJobs(): UpdateJobs {
         })
         .catch((err: unknown) => {
           job.state = 'failed';
-          job.error = redactText(isSextantError(err) ? err.toLine() : (err as Error).message);
+          job.error = isSextantError(err) ? err : new SextantError('INTERNAL', redactText(err instanceof Error ? err.message : String(err)));
         })
         .finally(() => {
           aborts.delete(job.id);

@@ -10,6 +10,14 @@ export function registerReplCommand(program: Command): void {
     .description('interactive shell: the read commands plus session state (active projects, documents, entities), explain and open by result number')
     .option('--project <name>', 'the project to serve (always active; the glossary’s)', DEFAULT_PROJECT)
     .action(async (flags: { project: string }, command: Command) => {
-      await runWithEngine(command, (engine, ctx) => runShell({ engine, config: ctx.config, project: flags.project, json: ctx.json }));
+      // `doc add FILE` reads inside documents.workspace_root, else inside the folder the shell started in
+      await runWithEngine(
+        command,
+        (engine, ctx) => runShell({ engine, config: ctx.config, project: flags.project, json: ctx.json }),
+        {},
+        {
+          documentsRoot: process.cwd(),
+        },
+      );
     });
 }

@@ -8,7 +8,8 @@ import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type { ContextRecord } from '../../../ports/catalog.js';
 import type { ObjectDescription } from '../../../core/discovery/describe.js';
-import { csrfField, errorFrom, href, shell, when, type Html, page, tableHead } from '../layout.js';
+import { csrfField, href, shell, when, type Html, page, tableHead } from '../layout.js';
+import { errorFrom } from '../web-hints.js';
 import type { UiContext, UiEnv } from '../ui-context.js';
 import { parseObjectId } from '../../../kernel/ids.js';
 import { edgeNote } from '../../text/edge-note.js';
@@ -138,7 +139,10 @@ export function registerBrowse(app: Hono<UiEnv>): void {
             ? html`<ul>
                 ${sources.map((s) => html`<li><a href="${href('browse/source', { name: s.name })}">${s.name}</a> <span class="badge">${s.type}</span></li>`)}
               </ul>`
-            : html`<p>No sources yet. Add one with <code>sextant source add</code>, or run <code>sextant demo</code>.</p>`
+            : html`<p>
+                No sources yet. An administrator adds them on the server's command line (<code>sextant source add</code>, or <code>sextant demo</code> for a
+                sample).
+              </p>`
         }`,
     );
   });

@@ -8,7 +8,8 @@
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import { TERM_ORIGINS, type GlossaryChange, type GlossaryFailure, type GlossaryTerm, type SqlCheck, type TermOrigin } from '../../../core/glossary/index.js';
-import { csrfField, errorFrom, errorLine, href, shell, when, type Html, page, tableHead } from '../layout.js';
+import { csrfField, errorLine, href, shell, when, type Html, page, tableHead } from '../layout.js';
+import { errorFrom } from '../web-hints.js';
 import type { UiContext, UiEnv } from '../ui-context.js';
 
 interface TermForm {

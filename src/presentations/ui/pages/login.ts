@@ -14,7 +14,7 @@ export function loginPage(csrf: string, error: string | null, next: string | nul
     'Sign in',
     'login',
     html`<h1>Sign in</h1>
-      <p>This Sextant server needs a credential. Paste an access token (<code>sextant token create --name you</code>) or an OIDC access token.</p>
+      <p>This Sextant server needs a credential. Paste the access token an administrator gave you, or an OIDC access token.</p>
       ${error ? errorLine(error, null, 'login-error') : ''}
       <form method="post" action="${href('login')}">
         <input type="hidden" name="_csrf" value="${csrf}" />

@@ -8,7 +8,8 @@
 import type { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { OnboardingRank, OnboardingResult } from '../../../core/scope/scoped-engine.js';
-import { errorFrom, href, type Html, page } from '../layout.js';
+import { href, type Html, page } from '../layout.js';
+import { errorFrom } from '../web-hints.js';
 import type { UiEnv } from '../ui-context.js';
 
 const RANKS: ReadonlyArray<[OnboardingRank, string]> = [

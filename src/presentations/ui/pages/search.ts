@@ -7,7 +7,8 @@
 import type { Hono } from 'hono';
 import { html } from 'hono/html';
 import { CONFIDENT_SCORE, type SearchHit, type SearchResult } from '../../../core/search/types.js';
-import { errorFrom, href, shell, type Html, page } from '../layout.js';
+import { href, shell, type Html, page } from '../layout.js';
+import { errorFrom } from '../web-hints.js';
 import type { UiContext, UiEnv } from '../ui-context.js';
 import { explainChart } from './explain-chart.js';
 

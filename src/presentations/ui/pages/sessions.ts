@@ -7,7 +7,8 @@
  */
 import type { Hono } from 'hono';
 import { html } from 'hono/html';
-import { errorFrom, shell, when, page, tableHead } from '../layout.js';
+import { shell, when, page, tableHead } from '../layout.js';
+import { errorFrom } from '../web-hints.js';
 import type { UiEnv } from '../ui-context.js';
 
 export function registerSessions(app: Hono<UiEnv>): void {

@@ -9,7 +9,8 @@ import type { Hono } from 'hono';
 import { html } from 'hono/html';
 import { streamSSE } from 'hono/streaming';
 import type { ProgressEvent } from '../../../kernel/progress.js';
-import { bytes, csrfField, errorFrom, errorLine, href, shell, when, type Html, page } from '../layout.js';
+import { bytes, csrfField, errorLine, href, shell, when, type Html, page } from '../layout.js';
+import { errorFrom } from '../web-hints.js';
 import type { UiContext, UiEnv } from '../ui-context.js';
 import type { UpdateJob } from '../update-jobs.js';
 
@@ -19,7 +20,7 @@ function progressText(e: ProgressEvent | null): string {
 }
 
 function outcome(job: UpdateJob): Html {
-  if (job.error) return html`<div data-testid="update-outcome">${errorLine(`Update of ${job.source} failed: ${job.error}`)}</div>`;
+  if (job.error) return html`<div data-testid="update-outcome">${errorFrom(job.error, `Update of ${job.source} failed: `)}</div>`;
   const reports = job.run?.reports ?? [];
   return html`<div data-testid="update-outcome" role="status">
     ${reports.map(
@@ -97,7 +98,14 @@ export function registerSources(app: Hono<UiEnv>): void {
               <div id="check-${s.name}"></div>
             </section>`,
         )}
-        ${rows.length ? '' : html`<p>No sources yet. Add one with <code>sextant source add</code>, or run <code>sextant demo</code>.</p>`}`,
+        ${
+          rows.length
+            ? ''
+            : html`<p>
+                No sources yet. An administrator adds them on the server's command line (<code>sextant source add</code>, or <code>sextant demo</code> for a
+                sample).
+              </p>`
+        }`,
     );
   });
 

@@ -1,0 +1,64 @@
+/**
+ * @module presentations/ui/web-hints
+ * A core failure's hint, worded for a web user. Core hints are written for the command line and
+ * MCP (`run \`sextant update\``); the UI words them from the error's structure instead: suggested
+ * ids and terms (`details.suggestions`) become links to them, a missing role says to sign in with
+ * another token (`details.needs`), and each `sextant …` command a hint names becomes the page that
+ * does the same, or, when no page does, a step for an administrator on the server's command line.
+ * Any other hint is shown as the core wrote it.
+ */
+import { html } from 'hono/html';
+import { isSextantError, type SextantError } from '../../kernel/errors.js';
+import { redactText } from '../../kernel/redact.js';
+import { errorLine, href, type Html } from './layout.js';
+
+/** A command a hint names, as the page that does the same; null: no page does (an administrator's command line). */
+function pageFor(command: string): Html | null {
+  const [verb, sub] = command.split(/\s+/).slice(1);
+  if (verb === 'update') return html`update it on the <a href="${href('sources')}">Sources</a> page`;
+  if (verb === 'search' || verb === 'query' || verb === 'vsearch') return html`look it up on the <a href="${href('search')}">Search</a> page`;
+  if (verb === 'status' || (verb === 'source' && sub === 'list')) return html`pick one on the <a href="${href('browse')}">Browse</a> page`;
+  if (verb === 'glossary' && (sub === 'list' || sub === 'show')) return html`see the terms on the <a href="${href('glossary')}">Glossary</a> page`;
+  if (verb === 'context' && sub === 'list') return html`see the contexts on the object's <a href="${href('browse')}">Browse</a> page`;
+  return null;
+}
+
+const COMMAND = /`(sextant [^`]+)`/g;
+
+/** One clause of a hint (hints separate clauses with `;`): its commands as pages, else as an administrator's step. */
+function clause(text: string): Html | string {
+  const commands = [...text.matchAll(COMMAND)].map((m) => m[1]!);
+  if (!commands.length) return text;
+  const pages = commands.map(pageFor).filter((p): p is Html => p !== null);
+  if (!pages.length) {
+    // split by the capturing pattern: odd parts are the commands
+    const parts = text.split(COMMAND);
+    return html`${parts.map((part, i) => (i % 2 ? html`<code>${part}</code>` : part))} (an administrator, on the server's command line)`;
+  }
+  return html`${pages.map((p, i) => html`${i ? ', or ' : ''}${p}`)}`;
+}
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+function links(items: readonly string[], to: (item: string) => string): Html {
+  return html`did you mean ${items.map((item, i) => html`${i ? ', ' : ''}<a href="${to(item)}">${item}</a>`)}?`;
+}
+
+/** The hint of `err` for a web page, or null when it has none. */
+export function webHint(err: SextantError): Html | string | null {
+  const suggestions = strings(err.details?.suggestions);
+  if (suggestions.length && err.code === 'OBJECT_NOT_FOUND') return links(suggestions, (id) => href('browse/object', { id }));
+  if (suggestions.length && err.code === 'TERM_NOT_FOUND') return links(suggestions, (name) => href('glossary/term', { name }));
+  const needs = err.details?.needs;
+  if (err.code === 'FORBIDDEN' && typeof needs === 'string')
+    return html`ask an administrator for an access token with the ${needs} role, then <a href="${href('login')}">sign in</a> with it`;
+  if (!err.hint) return null;
+  const parts = redactText(err.hint).split(/;\s+/);
+  return html`${parts.map((part, i) => html`${i ? '; ' : ''}${clause(part)}`)}`;
+}
+
+/** A core failure shown where it happened: its message (after `lead`) and its hint for the web (anything else stays in the log). */
+export function errorFrom(err: unknown, lead = ''): Html {
+  if (isSextantError(err)) return errorLine(lead + redactText(err.message), webHint(err));
+  return errorLine(`${lead}Something went wrong; the server log has the details.`);
+}
