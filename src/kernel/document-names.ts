@@ -4,15 +4,17 @@
  * URL) and the crawler (every page it reaches): a document is named by its place relative to the
  * source's location, so its id stays the same whichever way it was read.
  */
-import { querySecrets } from './redact.js';
+import { redactQuerySecrets } from './redact.js';
 
 /**
  * A document's name relative to the location: `https://wiki/docs/start.html` from root
  * `https://wiki/docs/` is `start.html`; a page of the same site outside the root's folder keeps
  * its absolute path (`/about.html`), another site its host (`//other.example/a.html`). A folder URL
- * is named `index.html`; the query stays (`page?id=2`), the fragment does not. A credential the
- * location carries in its query (`start.html?access_token=…`) is masked wherever a name repeats
- * it (`start.html?access_token=***`): names are ids, stored, searched and printed.
+ * is named `index.html`; the query stays (`page?id=2`), the fragment does not. A credential in
+ * the query (`start.html?access_token=…`) is masked in the name (`start.html?access_token=***`)
+ * by the rule output is masked with (isSecretQueryParam): names are ids, stored, searched and
+ * printed, so a name is printed as it is stored, and a paging token (`list?pageToken=2`) is kept
+ * in both.
  */
 export function httpName(root: string, url: string): string {
   const base = new URL(root);
@@ -28,11 +30,5 @@ export function httpName(root: string, url: string): string {
   } catch {
     // a malformed escape stays as written
   }
-  return decoded + withoutSecrets(target.search, querySecrets(root));
-}
-
-/** `search` with each parameter whose value is one of `secrets` masked. */
-function withoutSecrets(search: string, secrets: readonly string[]): string {
-  if (!secrets.length || !search) return search;
-  return search.replace(/(?<=[?&])([^=&#]*)=([^&#]*)/g, (pair, key: string, value: string) => (secrets.includes(value) ? `${key}=***` : pair));
+  return decoded + redactQuerySecrets(target.search);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { querySecrets, redactDsn, redactQuerySecrets, redactText, redactValue } from './redact.js';
+import { isSecretQueryParam, redactDsn, redactQuerySecrets, redactText, redactValue } from './redact.js';
 
 describe('redactDsn', () => {
   it('masks the whole password, up to the last @ of the authority', () => {
@@ -52,6 +52,28 @@ describe('redactQuerySecrets', () => {
       'https://acct.blob.core.windows.net/c/a.docx?sv=2022&sig=***',
     );
     expect(redactQuerySecrets('x?client_secret=s1&api-key=k2&page=2&design=flat')).toBe('x?client_secret=***&api-key=***&page=2&design=flat');
-    expect(querySecrets('http://w/s.html?b=1&access_token=tok%2B1')).toEqual(['tok%2B1']);
+  });
+
+  // The new-user sweep: `?pageToken=` was masked in output while the crawled page's name kept it,
+  // so the name printed was no id. One rule now decides, for output and stored names alike.
+  it('decides by one rule which parameters are credentials: a paging token is a cursor', () => {
+    const secret = ['access_token', 'id_token', 'token', 'X-Amz-Security-Token', 'client_secret', 'sig', 'api_key', 'apikey', 'password'];
+    const cursor = [
+      'pageToken',
+      'page_token',
+      'nextPageToken',
+      'nextToken',
+      'next-token',
+      'continuationToken',
+      'resumptionToken',
+      'syncToken',
+      'page',
+      'design',
+    ];
+    expect(secret.filter((name) => !isSecretQueryParam(name))).toEqual([]);
+    expect(cursor.filter(isSecretQueryParam)).toEqual([]);
+    expect(redactText('read http://w/list?pageToken=CAoQAA&next-token=abcdef99&access_token=tok123')).toBe(
+      'read http://w/list?pageToken=CAoQAA&next-token=abcdef99&access_token=***',
+    );
   });
 });

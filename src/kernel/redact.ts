@@ -20,21 +20,27 @@ export function redactDsn(text: string): string {
 
 const SECRET_KEY = /(pass(word)?|secret|token|api[_-]?key|authorization|credential)/i;
 
+const CREDENTIAL_PARAM = /(?:token|secret|signature|sig|password|passwd|pwd|api[_-]?key|apikey|credential)s?$/i;
+/** A token that pages or resumes a listing (`pageToken`, `nextToken`, `continuation_token`): a cursor, no credential. */
+const CURSOR_PARAM = /(?:page|next|continuation|resumption|sync|cursor|delta)[_.-]?tokens?$/i;
+
 /**
- * A URL query parameter that carries a credential, by its name's ending: `access_token`,
- * `client_secret`, `X-Amz-Signature` and `X-Amz-Security-Token` (presigned S3), `sig` (Azure SAS),
- * `api_key`, `password`. The name is group 1, the value group 2.
+ * The one rule for which URL query parameters carry a credential, by their name's ending:
+ * `access_token`, `client_secret`, `X-Amz-Signature` and `X-Amz-Security-Token` (presigned S3),
+ * `sig` (Azure SAS), `api_key`, `password`; a paging token (`pageToken`, `nextToken`) is a cursor,
+ * not a secret. Output masks these (redactQuerySecrets) and document names and origins are stored
+ * with them masked (kernel/document-names), so what is printed is what is stored.
  */
-const SECRET_PARAM = /(?<=[?&])([A-Za-z0-9_.-]*?(?:token|secret|signature|sig|password|passwd|pwd|api[_-]?key|apikey|credential)s?)=([^&#\s"'<>]+)/gi;
+export function isSecretQueryParam(name: string): boolean {
+  return CREDENTIAL_PARAM.test(name) && !CURSOR_PARAM.test(name);
+}
+
+/** A query parameter in text: the name is group 1, the value group 2. */
+const QUERY_PARAM = /(?<=[?&])([A-Za-z0-9_.-]+)=([^&#\s"'<>]+)/g;
 
 /** `…?access_token=abc&page=2` → `…?access_token=***&page=2`: credential-carrying query parameters masked. */
 export function redactQuerySecrets(text: string): string {
-  return text.replace(SECRET_PARAM, (_m, key: string) => `${key}=${MASK}`);
-}
-
-/** The values of a URL's credential-carrying query parameters, raw as the URL spells them. */
-export function querySecrets(url: string): string[] {
-  return [...url.matchAll(SECRET_PARAM)].map((m) => m[2]!);
+  return text.replace(QUERY_PARAM, (pair, key: string) => (isSecretQueryParam(key) ? `${key}=${MASK}` : pair));
 }
 
 /** Masks known secret shapes in free text: DSN passwords, bearer tokens, key=value secrets. */
@@ -43,7 +49,8 @@ export function redactText(text: string, knownSecrets: readonly string[] = regis
     .replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/g, (_m, scheme: string) => `${scheme} ${MASK}`)
     .replace(/\bsxt_[A-Za-z0-9_-]{16,}/g, `sxt_${MASK}`)
     .replace(/\b(x-hugr-secret-key|x-hugr-api-key|x-api-key)\s*[:=]\s*\S+/gi, (_m, key: string) => `${key}: ${MASK}`)
-    .replace(/\b(api[_-]?key|secret|token)\s*[=:]\s*["']?[A-Za-z0-9._~+/-]{6,}["']?/gi, (_m, key: string) => `${key}=${MASK}`);
+    // a URL's query parameters are judged by isSecretQueryParam alone (`?next-token=…` is a cursor)
+    .replace(/(?<![?&][A-Za-z0-9_.-]*)\b(api[_-]?key|secret|token)\s*[=:]\s*["']?[A-Za-z0-9._~+/-]{6,}["']?/gi, (_m, key: string) => `${key}=${MASK}`);
   for (const secret of knownSecrets) {
     if (secret.length >= 4) out = out.split(secret).join(MASK);
   }

@@ -27,6 +27,8 @@ const PAGES: Record<string, string> = {
   '/wiki/ops/rotation.html':
     '<html><head><title>Rotating API keys</title></head><body><main><h1>Rotating API keys</h1><p>Rotate the payment gateway API keys every quarter: issue a new key, roll it out, revoke the old key.</p><a href="deep.html">deeper</a></main></body></html>',
   '/wiki/ops/deep.html': '<html><body><h1>Too deep</h1></body></html>',
+  '/wiki/feed.html':
+    '<html><head><title>Feed</title></head><body><h1>Feed</h1><p>Latest changes.</p><a href="feed.html?pageToken=p2">Older</a> <a href="ops/rotation.html?access_token=link-tok-5150">Rotation</a></body></html>',
   '/elsewhere.html': '<html><body><h1>Outside the wiki folder</h1></body></html>',
 };
 
@@ -171,6 +173,37 @@ describe('sextant with docs sources', () => {
     expect(got.json.object.attributes.origin).toBe(`${siteUrl}/wiki/start.html?access_token=***`);
     for (const shown of [await runCli(['source', 'list', '--json'], env), await runCli(['source', 'list'], env), got])
       expect(shown.stdout).not.toContain(token);
+  });
+
+  // The new-user sweep: `?pageToken=` was printed masked while the crawled page's name kept it,
+  // and a token in a crawled link was stored though never printed: a printed name was no id.
+  it('stores the names it prints: a credential in any crawled link masked, a paging token kept', async () => {
+    const added = await runCli(['source', 'add', 'docs', `${siteUrl}/wiki/feed.html?pageToken=p1`, '--name', 'feed', '--follow-links'], env);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain('feed.html?pageToken=p1');
+    const update = await runCli(['update', '--source', 'feed', '--json'], env);
+    expect(update.code, update.stderr).toBe(0);
+    expect(siteRequests.map((r) => r.path)).toContain('/wiki/ops/rotation.html?access_token=link-tok-5150');
+    const ids = new Set<string>();
+    for (const words of ['latest changes feed', 'rotate payment gateway keys']) {
+      const found = await runCli(['search', words, '--source', 'feed', '--json'], env);
+      expect(found.code, found.stderr).toBe(0);
+      for (const hit of found.json.hits as Array<{ objectId: string }>) ids.add(hit.objectId);
+      const printed = await runCli(['search', words, '--source', 'feed'], env);
+      expect(printed.stdout).not.toContain('link-tok-5150');
+      for (const hit of found.json.hits as Array<{ objectId: string }>) expect(printed.stdout).toContain(hit.objectId);
+    }
+    expect([...ids].sort()).toEqual([
+      'feed:document:feed.html?pageToken=p1',
+      'feed:document:feed.html?pageToken=p2',
+      'feed:document:ops/rotation.html?access_token=***',
+    ]);
+    for (const id of ids) {
+      const got = await runCli(['get', '--json', id], env);
+      expect(got.code, got.stderr).toBe(0);
+      expect(got.json.object.id).toBe(id);
+      expect(got.stdout).not.toContain('link-tok-5150');
+    }
   });
 
   it('takes inline content and sources declared in the config file', async () => {

@@ -16,6 +16,18 @@ const env = cliEnv(home.dir);
 afterAll(() => home.cleanup());
 
 describe('sextant with an openapi source', () => {
+  // The new-user sweep: with no OpenAPI source at all, `operations` said only "0 in total".
+  it('says there is no OpenAPI source, and how to add one, before one is added', async () => {
+    const listed = await runCli(['operations'], env);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout.trim()).toMatch(
+      /^no OpenAPI source here, so no REST operations to list: add one with `sextant source add openapi <spec file or URL> --name <name>`/,
+    );
+    expect(listed.stdout).not.toContain('0 in total');
+    const json = await runCli(['operations', '--json'], env);
+    expect(json.json).toMatchObject({ ok: true, items: [], total: 0, note: expect.stringContaining('sextant source add openapi') });
+  });
+
   it('adds a spec by a relative path, indexes, lists, searches and describes it', async () => {
     if (!existsSync(join(SPECS, 'spotify.json')))
       throw new Error(`spec not found in ${SPECS}: the shared folder (../shared/bench/api-retrieval) must sit beside the repository`);

@@ -79,6 +79,23 @@ describe('add_document from a path or a URL', () => {
     expect(refused.text).not.toContain('s3cret');
   });
 
+  // The new-user sweep: a path without a name was refused by the tool's schema ("name: Required").
+  it('names a document from a path or a url by its file name when no name is given', async () => {
+    const fromPath = await call(client, 'add_document', { path: 'guides/ledger.pdf' });
+    expect(fromPath.isError, fromPath.text).toBe(false);
+    expect(fromPath.data.document).toMatchObject({ name: 'ledger.pdf', id: '_session:document:ledger.pdf' });
+    await server.engine.projects.set('default', 'document-urls', 'on');
+    const fromUrl = await call(client, 'add_document', { url: siteUrl });
+    expect(fromUrl.isError, fromUrl.text).toBe(false);
+    expect(fromUrl.data.document).toMatchObject({ name: 'rota.md' });
+    // text has no file name to fall back on, and a removal names what it drops
+    for (const args of [{ text: 'a note' }, { remove: true }]) {
+      const refused = await call(client, 'add_document', args);
+      expect(refused.isError).toBe(true);
+      expect(refused.text).toMatch(/USAGE.*name is required with/s);
+    }
+  });
+
   it('takes exactly one of text, path or url', async () => {
     const both = await call(client, 'add_document', { name: 'x.md', text: 'a', path: 'guides/ledger.pdf' });
     expect(both.isError).toBe(true);

@@ -49,6 +49,15 @@ export function describeToolContract(transport: string, client: () => Client): v
       for (const t of tools) expect(t.description!.length).toBeGreaterThan(20);
     });
 
+    // The new-user sweep: with no OpenAPI source at all, list_operations said only "0 in total".
+    it('list_operations says there is no OpenAPI source (the fixture has none) and how to add one', async () => {
+      const listed = await call(client(), 'list_operations');
+      expect(listed.isError).toBe(false);
+      expect(listed.data).toMatchObject({ items: [], total: 0, note: expect.stringContaining('no OpenAPI source here') });
+      expect(listed.text).toMatch(/sextant source add openapi <spec file or URL> --name <name>/);
+      expect(listed.text).not.toContain('0 in total');
+    });
+
     it('list_sources and list_schemas walk down from the sources', async () => {
       const sources = await call(client(), 'list_sources');
       expect(sources.isError).toBe(false);

@@ -7,7 +7,7 @@ const paragraph = (from: number, count: number) => Array.from({ length: count },
 describe('splitDocument', () => {
   it('keeps a short text in one chunk', () => {
     expect(splitDocument('Hello world.\n\nSecond paragraph.')).toEqual([
-      { index: 0, heading: '', text: 'Hello world.\n\nSecond paragraph.', tokens: estimateTokens('Hello world.\n\nSecond paragraph.') },
+      { index: 0, heading: '', headings: [], text: 'Hello world.\n\nSecond paragraph.', tokens: estimateTokens('Hello world.\n\nSecond paragraph.') },
     ]);
   });
 
@@ -45,6 +45,29 @@ describe('splitDocument', () => {
     expect(chunks.map((c) => c.heading)).toEqual(['Billing', 'Billing > Refunds', 'Support']);
     expect(chunks[2]!.text).toBe('Tickets are answered in a day.');
     expect(chunks.some((c) => c.text.includes('# '))).toBe(false);
+  });
+
+  // The new-user sweep: a page of short sections came back as one passage named by its first
+  // heading only, the later sections' text shown under it and their headings nowhere.
+  it('names every heading of the short sections a chunk holds, each heading line above its own text', () => {
+    const md = ['# FAQ', '', 'Common questions.', '', '## Refunds', '', 'Refunds take five days.', '', '## Shipping', '', 'Parcels ship on Mondays.'].join(
+      '\n',
+    );
+    const [chunk, ...rest] = splitDocument(md, { markdown: true });
+    expect(rest).toEqual([]);
+    expect(chunk!.heading).toBe('FAQ');
+    expect(chunk!.headings).toEqual(['FAQ', 'FAQ > Refunds', 'FAQ > Shipping']);
+    expect(chunk!.text).toBe('Common questions.\n\n## Refunds\nRefunds take five days.\n\n## Shipping\nParcels ship on Mondays.');
+  });
+
+  it('cuts short sections into the same chunks as before: only names and heading lines are added', () => {
+    const md = ['# A', '', paragraph(0, 3), '', '## B', '', paragraph(10, 3), '', '## C', '', paragraph(20, 3), '', '## D', '', paragraph(30, 3)].join('\n');
+    const chunks = splitDocument(md, { markdown: true, maxTokens: 120, overlapTokens: 20 });
+    expect(chunks.map((c) => c.headings)).toEqual([
+      ['A', 'A > B'],
+      ['A > C', 'A > D'],
+    ]);
+    expect(chunks[1]!.text).toBe(`${paragraph(20, 3)}\n\n## D\n${paragraph(30, 3)}`);
   });
 
   it('keeps a fenced code block whole and does not read headings inside it', () => {

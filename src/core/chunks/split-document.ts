@@ -3,13 +3,23 @@
  * Splits a text or markdown document into chunks of about `maxTokens` tokens with `overlapTokens`
  * of overlap, cutting at paragraph boundaries first, then sentences, then words. Markdown
  * headings (outside code fences) start sections and label the chunks under them; a fenced code
- * block is kept whole when it fits. Pure and deterministic.
+ * block is kept whole when it fits. Short sections share a chunk (a chunk closes at a new section
+ * only once it holds half its budget, so passage ids and sizes stay as they were); such a chunk
+ * keeps the heading line of every section after its first in its text and names every heading
+ * it holds, so each section's text is read, and found, under its own heading. Pure and
+ * deterministic.
  */
 
 export interface DocumentChunk {
   index: number;
   /** Heading path of the chunk's first section, e.g. `Billing > Refunds`; '' for plain text. */
   heading: string;
+  /**
+   * Heading paths of every section whose text the chunk holds, in order, without repeats or '':
+   * `heading` first, then those of the sections that start inside the chunk (their heading lines
+   * are in `text` too).
+   */
+  headings: string[];
   text: string;
   tokens: number;
 }
@@ -34,12 +44,15 @@ interface Piece {
   tokens: number;
   /** First piece of a new section: a good place to start a chunk. */
   sectionStart: boolean;
+  /** The markdown line of the heading a section-starting piece opens (`## Refunds`), '' otherwise. */
+  headingLine: string;
 }
 
 interface Block {
   text: string;
   heading: string;
   sectionStart: boolean;
+  headingLine: string;
 }
 
 const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
@@ -52,11 +65,12 @@ function blocksOf(text: string, markdown: boolean): Block[] {
   let current: string[] = [];
   let inFence = false;
   let sectionStart = true;
+  let headingLine = '';
   const heading = () => headings.filter(Boolean).join(' > ');
   const flush = () => {
     const body = current.join('\n').trim();
     if (body) {
-      blocks.push({ text: body, heading: heading(), sectionStart });
+      blocks.push({ text: body, heading: heading(), sectionStart, headingLine: sectionStart ? headingLine : '' });
       sectionStart = false;
     }
     current = [];
@@ -80,6 +94,7 @@ function blocksOf(text: string, markdown: boolean): Block[] {
       headings.length = level;
       headings[level - 1] = h[2]!;
       sectionStart = true;
+      headingLine = line.trim();
       continue;
     }
     if (line.trim() === '') flush();
@@ -120,7 +135,10 @@ function piecesOf(block: Block, maxTokens: number): Piece[] {
     if (estimateTokens(sentence) <= maxTokens) parts.push(sentence);
     else parts.push(...wordWindows(sentence, maxTokens));
   }
-  return parts.map((text, i) => ({ text, heading: block.heading, tokens: estimateTokens(text), sectionStart: block.sectionStart && i === 0 }));
+  return parts.map((text, i) => {
+    const sectionStart = block.sectionStart && i === 0;
+    return { text, heading: block.heading, tokens: estimateTokens(text), sectionStart, headingLine: sectionStart ? block.headingLine : '' };
+  });
 }
 
 /** The tail of `pieces` worth at most `budget` tokens (whole pieces, or the last words of one). */
@@ -131,7 +149,7 @@ function overlapOf(pieces: readonly Piece[], budget: number): Piece[] {
   for (let i = pieces.length - 1; i >= 0; i--) {
     const piece = pieces[i]!;
     if (size + piece.tokens <= budget) {
-      out.unshift({ ...piece, sectionStart: false });
+      out.unshift({ ...piece, sectionStart: false, headingLine: '' });
       size += piece.tokens;
       continue;
     }
@@ -139,7 +157,7 @@ function overlapOf(pieces: readonly Piece[], budget: number): Piece[] {
       const words = piece.text.split(/\s+/).filter(Boolean);
       const tail: string[] = [];
       for (let w = words.length - 1; w >= 0 && estimateTokens([words[w], ...tail].join(' ')) <= budget; w--) tail.unshift(words[w]!);
-      if (tail.length) out.push({ text: tail.join(' '), heading: piece.heading, tokens: estimateTokens(tail.join(' ')), sectionStart: false });
+      if (tail.length) out.push({ text: tail.join(' '), heading: piece.heading, tokens: estimateTokens(tail.join(' ')), sectionStart: false, headingLine: '' });
     }
     break;
   }
@@ -156,9 +174,13 @@ export function splitDocument(text: string, options: SplitOptions = {}): Documen
   let size = 0;
   const emit = () => {
     if (fresh === 0) return;
-    const body = current.map((p) => p.text).join('\n\n');
-    const first = current[current.length - fresh]!;
-    chunks.push({ index: chunks.length, heading: first.heading, text: body, tokens: estimateTokens(body) });
+    const start = current.length - fresh;
+    // a section that starts after the chunk's first fresh piece keeps its heading line above its text
+    const body = current.map((p, i) => (i > start && p.headingLine ? `${p.headingLine}\n${p.text}` : p.text)).join('\n\n');
+    const first = current[start]!;
+    const headings = first.heading ? [first.heading] : [];
+    for (const p of current.slice(start + 1)) if (p.sectionStart && p.heading && !headings.includes(p.heading)) headings.push(p.heading);
+    chunks.push({ index: chunks.length, heading: first.heading, headings, text: body, tokens: estimateTokens(body) });
     current = overlapOf(current, overlapTokens);
     size = current.reduce((n, p) => n + p.tokens, 0);
     fresh = 0;

@@ -41,7 +41,17 @@ export interface OperationPage {
   items: OperationSummary[];
   total: number;
   nextCursor: string | null;
+  /**
+   * Why an unfiltered listing is empty when the cause is no filter's: there is no OpenAPI source
+   * to list (said with how to add one), so "0 in total" is not read as an API without
+   * operations. null otherwise.
+   */
+  note: string | null;
 }
+
+/** What an empty listing says when no OpenAPI source is visible (the README's commands). */
+export const NO_OPENAPI_SOURCE_NOTE =
+  'no OpenAPI source here, so no REST operations to list: add one with `sextant source add openapi <spec file or URL> --name <name>`, then `sextant update --source <name>`';
 
 export interface Producer {
   id: string;
@@ -163,7 +173,10 @@ export async function listOperations(discovery: DiscoveryEngine, filter: Operati
   } while (cursor && scanned < SCAN_CAP);
   matches.sort((a, b) => a.source.localeCompare(b.source) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
   const items = matches.slice(offset, offset + limit);
-  return { items, total: matches.length, nextCursor: offset + limit < matches.length ? encodeCursor(offset + limit) : null };
+  const nextCursor = offset + limit < matches.length ? encodeCursor(offset + limit) : null;
+  // a named source was checked above; without one, say when there is no OpenAPI source at all
+  const none = matches.length === 0 && !filter.source && !(await discovery.listSources()).some((s) => s.type === OPENAPI_SOURCE_TYPE);
+  return { items, total: matches.length, nextCursor, note: none ? NO_OPENAPI_SOURCE_NOTE : null };
 }
 
 export function isOperationRef(ref: string): boolean {

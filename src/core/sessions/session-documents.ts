@@ -86,7 +86,8 @@ export async function buildDocumentChunks(
     extractEntities({ kind: DOCUMENT_KIND, name: '', comment: [piece.heading, piece.text].filter(Boolean).join('\n') }).slice(0, MAX_CHUNK_ENTITIES),
   );
   const chunks: Chunk[] = pieces.map((piece) => {
-    const title = piece.heading ? `${input.name} > ${piece.heading}` : input.name;
+    // a chunk holding several short sections is named by each of their headings
+    const title = piece.headings.length ? `${input.name} > ${piece.headings.join('; ')}` : input.name;
     return createChunk(
       { id: `${objectId}#${piece.index + 1}@${sessionKey}`, objectId, source: SESSION_SOURCE, kind: DOCUMENT_KIND, project: null, session },
       { nameText: title, comment: piece.text, definition: '', context: '', text: `${title}\n${piece.text}` },

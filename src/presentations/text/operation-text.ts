@@ -44,6 +44,7 @@ export function renderOperationPage(page: OperationPage): string {
   const lines = page.items.map(
     (o) => `${o.method.padEnd(6)} ${o.path}  ${o.source}${o.summary ? ` -- ${clip(o.summary, 100)}` : ''}${o.deprecated ? ' [deprecated]' : ''}`,
   );
+  if (page.note) return page.note;
   if (!lines.length) lines.push('no operations match');
   lines.push(pageFooter(page.items.length, page.total, page.nextCursor));
   return lines.join('\n');

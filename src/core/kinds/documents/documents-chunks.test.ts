@@ -25,6 +25,19 @@ describe('documentChunkFields', () => {
     expect(parts[1]!.textParts).toEqual(['Runbook › Backups', 'Nightly at 02:00.', 'Runbook. Rotating API keys. Backups']);
   });
 
+  it('names a passage holding several short sections by each of their headings', () => {
+    const faq: CatalogObject = {
+      ...runbook,
+      definition: '# Runbook\n\n## Rotating API keys\n\nCreate the new key, then revoke the old one.\n\n## Backups\n\nNightly at 02:00.',
+      attributes: { ...runbook.attributes, chunkTokens: 500 },
+    };
+    const [only, ...rest] = documentChunkFields(faq, '');
+    expect(rest).toEqual([]);
+    expect(only!.nameText).toBe('Runbook › Rotating API keys; Backups');
+    expect(only!.definition).toBe('Create the new key, then revoke the old one.\n\n## Backups\nNightly at 02:00.');
+    expect(only!.textParts[0]).toBe('Runbook › Rotating API keys; Backups');
+  });
+
   it('gives the first passage alone the page’s inbound anchor text as lexical words, never to the embedder', () => {
     const linked: CatalogObject = { ...runbook, attributes: { ...runbook.attributes, anchors: ['key rotation', 'Revoking | Runbook'] } };
     const [first, second] = documentChunkFields(linked, '');

@@ -37,7 +37,14 @@ export const listOperationsTool = defineTool({
       limit: args.limit,
     });
     return {
-      structured: { items: page.items, count: page.items.length, total: page.total, next_cursor: page.nextCursor, truncated: page.nextCursor !== null },
+      structured: {
+        items: page.items,
+        count: page.items.length,
+        total: page.total,
+        next_cursor: page.nextCursor,
+        truncated: page.nextCursor !== null,
+        ...(page.note ? { note: page.note } : {}),
+      },
       text: renderOperationPage(page),
     };
   },

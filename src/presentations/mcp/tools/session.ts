@@ -17,7 +17,12 @@ export const addDocumentTool = defineTool({
   access: 'session',
   annotations: { idempotentHint: true },
   input: {
-    name: z.string().min(1).max(200),
+    name: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('Document name, e.g. "runbook.md" (the same name replaces); with a path or url, the file\'s name by default'),
     text: z.string().min(1).max(MAX_DOCUMENT_CHARS).optional(),
     path: z.string().optional(),
     url: z.string().optional(),
@@ -25,7 +30,7 @@ export const addDocumentTool = defineTool({
     remove: z.boolean().optional(),
   },
   async run(args, ctx) {
-    if (args.remove) return removeDocumentTool.run({ name: args.name }, ctx);
+    if (args.remove) return removeDocumentTool.run({ name: args.name ?? missingName('remove: true') }, ctx);
     const given = [args.text, args.path, args.url].filter((v) => v !== undefined).length;
     if (given !== 1)
       throw new SextantError('USAGE', given ? 'give one of text, path or url' : 'text, path or url is required to add a document', {
@@ -33,14 +38,27 @@ export const addDocumentTool = defineTool({
         details: { field: 'text' },
       });
     const doc = args.text
-      ? await ctx.engine.documents.add({ name: args.name, text: args.text, ...(args.mime_type ? { mimeType: args.mime_type } : {}) })
-      : await ctx.engine.documents.addFrom({ name: args.name, ...(args.path ? { path: args.path } : {}), ...(args.url ? { url: args.url } : {}) });
+      ? await ctx.engine.documents.add({ name: args.name ?? missingName('text'), text: args.text, ...(args.mime_type ? { mimeType: args.mime_type } : {}) })
+      : // without a name, core names the document by its file's name (`guides/ledger.pdf` → ledger.pdf)
+        await ctx.engine.documents.addFrom({
+          ...(args.name ? { name: args.name } : {}),
+          ...(args.path ? { path: args.path } : {}),
+          ...(args.url ? { url: args.url } : {}),
+        });
     return {
       structured: { document: { name: doc.name, id: doc.objectId, mime_type: doc.mimeType, chars: doc.chars, chunks: doc.chunks } },
       text: `added ${doc.name} (${doc.mimeType}, ${doc.chars} chars) as ${doc.chunks} chunk${doc.chunks === 1 ? '' : 's'}, visible to this session only; id ${doc.objectId}`,
     };
   },
 });
+
+/** Text has no file name to fall back on, and a removal must say what it drops. */
+function missingName(withWhat: string): never {
+  throw new SextantError('USAGE', `name is required with ${withWhat}`, {
+    hint: 'pass name, e.g. "runbook.md"; with a path or url it defaults to the file\'s name',
+    details: { field: 'name' },
+  });
+}
 
 export const removeDocumentTool = defineTool({
   name: 'remove_document',

@@ -8,6 +8,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchDocument, httpName, listDocuments } from '../../../../src/adapters/documents/transport/index.js';
+import { redactText } from '../../../../src/kernel/redact.js';
 
 const TOKEN = 'Bearer wiki-token-1234';
 const LARGE = 1024 * 1024;
@@ -129,6 +130,17 @@ describe('http transport', () => {
     expect(httpName('https://wiki/docs/start.html', 'https://other.example/a.html')).toBe('//other.example/a.html');
     expect(httpName('https://wiki/docs/', 'https://wiki/docs/page?id=2#x')).toBe('page?id=2');
     expect(httpName('https://wiki/docs/', 'https://wiki/docs/a%20b.md')).toBe('a b.md');
+    // a credential in the query is masked in the name as in output, wherever it comes from; a paging token is kept in both
+    expect(httpName('https://wiki/docs/', 'https://wiki/docs/a.html?access_token=tok123&x=1')).toBe('a.html?access_token=***&x=1');
+    expect(httpName('https://wiki/docs/?pageToken=p1', 'https://wiki/docs/?pageToken=p1')).toBe('index.html?pageToken=p1');
+    for (const url of [
+      'https://wiki/docs/list?pageToken=p2',
+      'https://wiki/docs/a.pdf?X-Amz-Signature=ab12&X-Amz-Expires=60',
+      'https://wiki/docs/b?sig=Zx%2Bq&sv=1',
+    ]) {
+      const name = httpName('https://wiki/docs/?pageToken=p1&access_token=root-tok', url);
+      expect(redactText(name)).toBe(name);
+    }
   });
 
   it('follows redirects, relative and absolute, and reports the final URL', async () => {
