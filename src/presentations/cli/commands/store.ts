@@ -37,15 +37,12 @@ export function registerStoreCommands(program: Command): void {
         const report = await copyStore(opts.from, opts.to, ctx.config, ctx.progress);
         const ok = report.mismatches.length === 0;
         if (ctx.json) return printJson({ ok, ...report });
-        println(
-          `copied ${report.sources} sources, ${report.objects} objects, ${report.chunks} chunks (${report.vectors} vectors), ${report.terms} glossary terms ` +
-            `(${report.glossaryChanges} changes), ${report.sessions} sessions, ${report.llmCache} cached LLM answers`,
-        );
+        println(copySummary(report.target.counts));
         println(`from ${report.from}`);
         println(`to   ${report.to}`);
         println(
           table(
-            Object.keys(report.source.counts).map((part) => [
+            Object.keys(report.target.counts).map((part) => [
               part,
               String(report.source.counts[part]),
               String(report.target.counts[part]),
@@ -60,4 +57,26 @@ export function registerStoreCommands(program: Command): void {
         }
       });
     });
+}
+
+/** The parts a summary names, in the digest's own words: the counts are the target's, as in the table. */
+const SUMMARY: ReadonlyArray<[part: string, one: string, many: string]> = [
+  ['sources', 'source', 'sources'],
+  ['objects', 'object', 'objects'],
+  ['chunks', 'chunk', 'chunks'],
+  ['vectors', 'vector', 'vectors'],
+  ['terms', 'glossary term', 'glossary terms'],
+  ['glossaryHistory', 'glossary change', 'glossary changes'],
+  ['sessions', 'session', 'sessions'],
+  ['sessionDocuments', 'session document', 'session documents'],
+  ['llmCache', 'cached LLM answer', 'cached LLM answers'],
+];
+
+/** `copied 1 source, 660 objects, …`: read from the same counts as the table below it. */
+export function copySummary(counts: Readonly<Record<string, number>>): string {
+  const said = SUMMARY.map(([part, one, many]) => {
+    const n = counts[part] ?? 0;
+    return `${n} ${n === 1 ? one : many}`;
+  });
+  return `copied ${said.join(', ')}`;
 }
