@@ -1,0 +1,75 @@
+/**
+ * How the built CLI prints a failure with a hint: on stderr a line saying what failed, then a
+ * `hint:` line saying what to do; with `--json` the two are separate fields, neither holding the
+ * other. Cases: an empty documents folder (the INTROSPECTION_FAILED whose hint used to say what
+ * failed), as the failure of `update --source` and as one source's report of a plain `update`,
+ * and a usage error.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliEnv, runCli } from '../helpers/cli.js';
+import { tempHome } from '../helpers/temp-home.js';
+
+const home = tempHome();
+const env = cliEnv(home.dir);
+const empty = join(home.dir, 'share');
+const notes = join(home.dir, 'notes');
+
+describe('errors with hints on the CLI', () => {
+  beforeAll(async () => {
+    mkdirSync(empty);
+    mkdirSync(notes);
+    writeFileSync(join(notes, 'oncall.md'), '# On-call\n\nThe pager rotates weekly.\n');
+    for (const [location, name] of [
+      [empty, 'share'],
+      [notes, 'notes'],
+    ] as const) {
+      const added = await runCli(['source', 'add', 'docs', location, '--name', name], env);
+      expect(added.code, added.stderr).toBe(0);
+    }
+  });
+
+  afterAll(() => home.cleanup());
+
+  it('prints what failed, then a hint line of what to do', async () => {
+    const r = await runCli(['update', '--source', 'share'], env);
+    expect(r.code).toBe(1);
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines.slice(-2)).toEqual([
+      `error: no documents at ${empty}: the folder or prefix is empty (hidden files are skipped)`,
+      'hint: check the location (a wrong path, or a share that is not mounted), then run `sextant update --source share` again; what was indexed stays',
+    ]);
+  });
+
+  it('keeps message and hint apart in --json, neither containing the other', async () => {
+    const r = await runCli(['update', '--source', 'share', '--json'], env);
+    expect(r.code).toBe(1);
+    expect(r.json.error).toEqual({
+      code: 'INTROSPECTION_FAILED',
+      message: `no documents at ${empty}: the folder or prefix is empty (hidden files are skipped)`,
+      hint: 'check the location (a wrong path, or a share that is not mounted), then run `sextant update --source share` again; what was indexed stays',
+    });
+  });
+
+  it('gives a failed source of a plain update its hint apart, in --json and in print', async () => {
+    const json = await runCli(['update', '--json'], env);
+    expect(json.code).toBe(1);
+    const failed = json.json.reports.find((r: { source: string }) => r.source === 'share');
+    expect(failed).toMatchObject({
+      status: 'failed',
+      message: `no documents at ${empty}: the folder or prefix is empty (hidden files are skipped)`,
+      hint: expect.stringMatching(/^check the location/),
+    });
+    const human = await runCli(['update'], env);
+    expect(human.stdout).toContain(
+      `failed share: no documents at ${empty}: the folder or prefix is empty (hidden files are skipped)\n  hint: check the location`,
+    );
+  });
+
+  it('prints a usage error the same way, exit code 2', async () => {
+    const r = await runCli(['glossary', 'add', 'Revenue', '--definition', 'paid orders'], env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('error: the SQL is missing\nhint: pass --sql "<query>" or --sql-file <file>\n');
+  });
+});
