@@ -3,7 +3,7 @@
  * `hint:` line saying what to do; with `--json` the two are separate fields, neither holding the
  * other. Cases: an empty documents folder (the INTROSPECTION_FAILED whose hint used to say what
  * failed), as the failure of `update --source` and as one source's report of a plain `update`,
- * and a usage error.
+ * and usage errors, also those commander finds (a missing option), which `--json` prints as JSON.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -65,6 +65,24 @@ describe('errors with hints on the CLI', () => {
     expect(human.stdout).toContain(
       `failed share: no documents at ${empty}: the folder or prefix is empty (hidden files are skipped)\n  hint: check the location`,
     );
+  });
+
+  it('prints a usage error commander finds as JSON with --json, once, and as text without', async () => {
+    for (const [args, message] of [
+      [['store', 'copy', '--json'], "required option '--from <url>' not specified"],
+      [['token', 'create', '--json'], "required option '--name <name>' not specified"],
+      [['nosuch', '--json'], "unknown command 'nosuch'"],
+      [['token', '--json'], 'a subcommand is missing'],
+    ] as const) {
+      const r = await runCli([...args], env);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.json, args.join(' ')).toEqual({ ok: false, error: { code: 'USAGE', message, hint: 'run the command with --help for its usage' } });
+      expect(r.stderr).not.toContain('error:');
+    }
+    const text = await runCli(['store', 'copy'], env);
+    expect(text.code).toBe(2);
+    expect(text.stdout).toBe('');
+    expect(text.stderr).toBe("error: required option '--from <url>' not specified\n(run with --help for usage)\n");
   });
 
   it('prints a usage error the same way, exit code 2', async () => {
