@@ -85,6 +85,17 @@ describe('errors with hints on the CLI', () => {
     expect(text.stderr).toBe("error: required option '--from <url>' not specified\n(run with --help for usage)\n");
   });
 
+  it('points a store URL of another database at PostgreSQL, the password masked', async () => {
+    const r = await runCli(['store', 'migrate', '--store', 'mysql://root:store-pw-42@db/shop', '--json'], env);
+    expect(r.code).toBe(2);
+    expect(r.json.error).toEqual({
+      code: 'USAGE',
+      message: 'store migrate takes a postgres:// URL, not mysql://root:***@db/shop',
+      hint: 'give --store postgres://user@host:5432/database (the store is PostgreSQL or a SQLite file)',
+    });
+    expect(r.stdout + r.stderr).not.toContain('store-pw-42');
+  });
+
   it('prints a usage error the same way, exit code 2', async () => {
     const r = await runCli(['glossary', 'add', 'Revenue', '--definition', 'paid orders'], env);
     expect(r.code).toBe(2);
