@@ -156,6 +156,9 @@ export async function copyIndex(from: Store, to: Store, onProgress?: ProgressFn)
   for (const [n, source] of sources.entries()) {
     onProgress?.({ source: source.name, phase: 'write', done: n, total: sources.length, detail: 'copying' });
     await to.addSource({ name: source.name, type: source.type, url: source.url, options: source.options, createdAt: source.createdAt });
+    // marked at once, so a copy stopped from here on shows in `status` and is refused as unfinished
+    // (a source never updated holds nothing to half-copy, and no outcome could be put back on it)
+    if (source.sourceHash !== null || source.lastUpdate) await to.recordOutcome(source.name, { ...copying, at: new Date().toISOString() });
     for (const c of await from.listContexts(source.name))
       await to.addContext({
         source: c.source,
@@ -196,8 +199,6 @@ export async function copyIndex(from: Store, to: Store, onProgress?: ProgressFn)
         chunks: { upsert: await chunkWrites(from, ids.slice(0, BATCH)), remove: [], effectiveContexts },
         outcome: { ...copying, at: new Date().toISOString() },
       });
-    } else if (source.lastUpdate) {
-      await to.recordOutcome(source.name, source.lastUpdate);
     }
     for (let i = next; i < ids.length; i += BATCH) {
       await to.applyChunkChanges(source.name, { upsert: await chunkWrites(from, ids.slice(i, i + BATCH)), remove: [], effectiveContexts: [] });
@@ -242,7 +243,10 @@ export async function copyIndex(from: Store, to: Store, onProgress?: ProgressFn)
   const cached = await from.listCachedCompletions();
   for (const c of cached) await to.putCachedCompletion(c.key, c.model, c.response, c.createdAt);
   for (const source of sources) {
-    if (source.sourceHash === null) continue;
+    if (source.sourceHash === null) {
+      if (source.lastUpdate) await to.recordOutcome(source.name, source.lastUpdate);
+      continue;
+    }
     await to.applySourceUpdate({
       source: source.name,
       sourceHash: source.sourceHash,

@@ -260,6 +260,26 @@ describe('store copy: SQLite → PostgreSQL → SQLite carries everything, verif
     expect(json.json.target.counts).toEqual(first.source.counts);
   });
 
+  it('marks a source unfinished from the moment it is added, so a copy stopped right after is refused as such', async () => {
+    const target = await openSqliteStore(join(dir, 'stopped-early.sqlite'));
+    try {
+      const stop = new Error('stopped');
+      // the target fails its first write after adding the source: the copy stops there
+      const failing = new Proxy(target, {
+        get: (store, key) => {
+          if (key === 'applySourceUpdate') return () => Promise.reject(stop);
+          const value: unknown = Reflect.get(store, key);
+          return typeof value === 'function' ? value.bind(store) : value;
+        },
+      });
+      await expect(copyIndex(sqliteA, failing)).rejects.toBe(stop);
+      expect((await target.getSource('shop'))?.lastUpdate).toMatchObject({ ok: false, message: INCOMPLETE_COPY });
+      await expect(copyIndex(sqliteA, target)).rejects.toMatchObject({ code: 'USAGE', message: 'the target store holds an earlier copy that did not finish' });
+    } finally {
+      await target.close();
+    }
+  });
+
   it('refuses a target that is not empty, writing nothing', async () => {
     const before = await digestIndex(sqliteC);
     await expect(copyIndex(sqliteA, sqliteC)).rejects.toMatchObject({ code: 'USAGE', message: expect.stringContaining('not empty') });

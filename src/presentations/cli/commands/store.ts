@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { copyStore, migrateStore } from '../../../app.js';
 import { SextantError } from '../../../kernel/errors.js';
+import { redactDsn } from '../../../kernel/redact.js';
 import { printJson, println, table } from '../output.js';
 import { runWithConfig } from '../session.js';
 
@@ -34,7 +35,20 @@ export function registerStoreCommands(program: Command): void {
     .requiredOption('--to <url>', 'postgres://… or sqlite:///path (must be empty)')
     .action(async (opts: { from: string; to: string }, command: Command) => {
       await runWithConfig(command, async (ctx) => {
-        const report = await copyStore(opts.from, opts.to, ctx.config, ctx.progress);
+        // the copy is not one transaction: stopped, the target keeps what arrived, marked unfinished
+        const onSignal = () => {
+          ctx.progress.done();
+          process.stderr.write(
+            `interrupted: the copy into ${redactDsn(opts.to)} may be unfinished (\`sextant status\` on it says so); drop it and copy again\n`,
+          );
+          process.exit(130);
+        };
+        process.once('SIGINT', onSignal);
+        process.once('SIGTERM', onSignal);
+        const report = await copyStore(opts.from, opts.to, ctx.config, ctx.progress).finally(() => {
+          process.off('SIGINT', onSignal);
+          process.off('SIGTERM', onSignal);
+        });
         const ok = report.mismatches.length === 0;
         if (ctx.json) return printJson({ ok, ...report });
         println(copySummary(report.target.counts));
