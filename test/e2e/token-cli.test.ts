@@ -18,6 +18,9 @@ describe('sextant token', () => {
     expect(plain.stderr).toMatch(/^token 'laptop' created \(id [0-9a-f]+, role reader, projects: all\)/);
     const editor = await runCli(['token', 'create', '--name', 'ci', '--role', 'editor'], env);
     expect(editor.stderr).toMatch(/role editor, projects: all/);
+    // --json names the role it gets, as the list does
+    const created = await runCli(['token', 'create', '--name', 'bot', '--json'], env);
+    expect(created.json).toMatchObject({ ok: true, token: expect.stringMatching(/^sxt_/), name: 'bot', roles: [], role: 'reader' });
 
     const list = await runCli(['token', 'list'], env);
     expect(list.stdout).toMatch(/^name\s+id\s+projects\s+role\s+created$/m);

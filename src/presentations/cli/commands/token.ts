@@ -27,7 +27,9 @@ export function registerTokenCommands(program: Command): void {
         const created = await engine.tokens.create({ name: opts.name, projects: opts.project ?? [], roles: opts.role ?? [] });
         // The one place a token is printed: deliberately not through the redacting helpers.
         if (ctx.json) {
-          process.stdout.write(`${JSON.stringify({ ok: true, token: created.token, ...redactValue(created.record) }, null, 2)}\n`);
+          process.stdout.write(
+            `${JSON.stringify({ ok: true, token: created.token, ...redactValue(created.record), role: strongestRole(created.record.roles) }, null, 2)}\n`,
+          );
           return;
         }
         process.stdout.write(`${created.token}\n`);
