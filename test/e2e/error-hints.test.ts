@@ -70,7 +70,7 @@ describe('errors with hints on the CLI', () => {
   it('prints a usage error commander finds as JSON with --json, once, and as text without', async () => {
     for (const [args, message] of [
       [['store', 'copy', '--json'], "required option '--from <url>' not specified"],
-      [['token', 'create', '--json'], "required option '--name <name>' not specified"],
+      [['token', 'revoke', '--json'], "missing required argument 'name'"],
       [['nosuch', '--json'], "unknown command 'nosuch'"],
       [['token', '--json'], 'a subcommand is missing'],
     ] as const) {
