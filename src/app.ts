@@ -216,7 +216,9 @@ export async function openConfiguredStore(config: SextantConfig): Promise<Store>
 export async function migrateStore(url: string, config: SextantConfig): Promise<MigrationResult & { store: string }> {
   if (!isPostgresUrl(url)) {
     throw new SextantError('USAGE', `store migrate takes a postgres:// URL, not ${redactDsn(url)}`, {
-      hint: 'a SQLite index is created and checked when opened; `sextant repair` rebuilds one',
+      hint: /^sqlite:/i.test(url)
+        ? 'a SQLite index is created and checked when opened; `sextant repair` rebuilds one'
+        : 'give --store postgres://user@host:5432/database (the store is PostgreSQL or a SQLite file)',
     });
   }
   return { store: redactDsn(url), ...(await migratePostgresStore(url, pgStoreOptions(config, url))) };

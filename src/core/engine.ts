@@ -278,7 +278,8 @@ export function createEngine(deps: EngineDeps): Engine {
         const message = redactText(err instanceof SextantError ? err.toLine() : (err as Error).message);
         const durationMs = Date.now() - started;
         await store.recordOutcome(source.name, { at: new Date().toISOString(), ok: false, message, added: 0, changed: 0, removed: 0, durationMs });
-        reports.push({ source: source.name, status: 'failed', added: 0, changed: 0, removed: 0, objects: 0, chunksEmbedded: 0, durationMs, message });
+        const failure = err instanceof SextantError ? { message: redactText(err.message), ...(err.hint ? { hint: redactText(err.hint) } : {}) } : { message };
+        reports.push({ source: source.name, status: 'failed', added: 0, changed: 0, removed: 0, objects: 0, chunksEmbedded: 0, durationMs, ...failure });
         if (options.source) throw err;
       } finally {
         await lock.release();

@@ -120,7 +120,10 @@ describe('sextant with docs sources', () => {
     rmSync(join(share, 'oncall.md'));
     const empty = await runCli(['update', '--source', 'share', '--json'], env);
     expect(empty.code).toBe(1);
-    expect(empty.json.error).toMatchObject({ code: 'INTROSPECTION_FAILED', message: `no documents at ${share}` });
+    expect(empty.json.error).toMatchObject({
+      code: 'INTROSPECTION_FAILED',
+      message: `no documents at ${share}: the folder or prefix is empty (hidden files are skipped)`,
+    });
     const kept = await runCli(['get', '--json', 'share:document:oncall.md'], env);
     expect(kept.code, kept.stderr).toBe(0);
     expect(kept.json.object.attributes.title).toBe('On-call');

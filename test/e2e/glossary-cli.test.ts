@@ -87,11 +87,18 @@ describe('glossary CLI on a real PostgreSQL', () => {
 
     const dup = await run('glossary', 'add', 'active CUSTOMERS', '--definition', 'x', '--sql', 'SELECT 1 AS one');
     expect(dup.code).toBe(1);
-    expect(dup.stderr).toMatch(/term 'active CUSTOMERS' already exists/);
-    const asAlias = await run('glossary', 'add', 'mac', '--definition', 'x', '--sql', 'SELECT 1 AS one');
-    expect(asAlias.stderr).toMatch(/already an alias of term 'Active Customers'/);
+    // each refusal says what to do on a hint line of its own
+    expect(dup.stderr).toBe(
+      "error: term 'active CUSTOMERS' already exists\nhint: change it with `sextant glossary edit 'Active Customers' …`, or pick another name\n",
+    );
+    const asAlias = await run('glossary', 'add', 'mac', '--definition', 'x', '--sql', 'SELECT 1 AS one', '--json');
+    expect(asAlias.json.error).toEqual({
+      code: 'ALIAS_CONFLICT',
+      message: "'mac' is already an alias of term 'Active Customers'",
+      hint: "pick another name, or change term 'Active Customers' with `sextant glossary edit`",
+    });
     const aliasTaken = await run('glossary', 'add', 'Buyers', '--definition', 'x', '--sql', 'SELECT 1 AS one', '--alias', 'Engaged Buyers');
-    expect(aliasTaken.stderr).toMatch(/alias 'Engaged Buyers' already belongs to term 'Active Customers'/);
+    expect(aliasTaken.stderr).toMatch(/alias 'Engaged Buyers' already belongs to term 'Active Customers'\nhint: \S/);
     const aliasIsTerm = await run('glossary', 'add', 'Buyers', '--definition', 'x', '--sql', 'SELECT 1 AS one', '--alias', 'Active Customers');
     expect(aliasIsTerm.stderr).toMatch(/alias 'Active Customers' is the name of another term/);
     const noTable = await run('glossary', 'add', 'Buyers', '--definition', 'x', '--sql', 'SELECT 1 AS one', '--base-table', 'ordrs');
@@ -180,7 +187,9 @@ describe('glossary CLI on a real PostgreSQL', () => {
     expect(byName.stdout).toMatch(/Term 'Volume' deleted successfully/);
     const missing = await run('glossary', 'rm', 'Unknown', '--json');
     expect(missing.code).toBe(1);
-    expect(missing.json.error).toMatchObject({ code: 'TERM_NOT_FOUND', message: "term 'Unknown' not found" });
+    expect(missing.json.error).toMatchObject({ code: 'TERM_NOT_FOUND', message: "term 'Unknown' not found", hint: expect.any(String) });
+    const misspelt = await run('glossary', 'rm', 'Active Custmers');
+    expect(misspelt.stderr).toMatch(/^error: term 'Active Custmers' not found\nhint: (did you mean|list the terms)/);
 
     const history = await run('glossary', 'history', 'Order Count', '--json');
     expect(history.json.changes.map((c: { action: string }) => c.action)).toEqual(['create', 'delete']);

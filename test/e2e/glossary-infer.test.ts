@@ -90,7 +90,7 @@ describe('glossary infer, clusters and the unified glossary', () => {
   it('says no LLM is configured and does nothing', async () => {
     const out = await run(env, 'glossary', 'infer');
     expect(out.code).toBe(1);
-    expect(out.stderr).toMatch(/no LLM is configured, so no terms were inferred\. set llm\.url and llm\.model/);
+    expect(out.stderr).toMatch(/no LLM is configured, so no terms were inferred\nhint: set llm\.url and llm\.model/);
     expect((await run(env, 'glossary', 'list', '--json')).json.terms).toEqual([]);
   });
 

@@ -82,7 +82,7 @@ describe('the smaller things a newcomer trips over', () => {
   it('suggests ids for a bare name given to get', async () => {
     const result = await runCli(['get', 'sales_order'], env);
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toMatch(/'sales_order' is not an object id or a source name.*did you mean: .*demo:table:shop\.sales_order/);
+    expect(result.stderr).toMatch(/'sales_order' is not an object id or a source name.*\nhint: .*did you mean: .*demo:table:shop\.sales_order/);
   });
 
   it('says there are no stale terms, not no terms, when a filter matches none', async () => {

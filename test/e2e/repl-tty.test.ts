@@ -128,7 +128,7 @@ describe('sextant repl in a terminal', () => {
     expect(plan).toMatch(/What it builds on\n\s+src\/billing\/(gateway|invoice)\.ts/);
 
     expect(await type('use project sales', 'active projects')).toMatch(/active projects: default, sales/);
-    expect(await type('use project nope', 'error:')).toMatch(/^error: unknown project 'nope'.*\n[^\n]*sextant> /);
+    expect(await type('use project nope', 'error:')).toMatch(/^error: unknown project 'nope'.*\n(hint: [^\n]*\n)?[^\n]*sextant> /);
 
     // Tab completes an object id (through the core's prefix lookup), then a glossary term
     tmux('send-keys', '-t', PANE, '-l', 'get shop:table:shop.sales_or');

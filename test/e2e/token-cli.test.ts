@@ -18,6 +18,18 @@ describe('sextant token', () => {
     expect(plain.stderr).toMatch(/^token 'laptop' created \(id [0-9a-f]+, role reader, projects: all\)/);
     const editor = await runCli(['token', 'create', '--name', 'ci', '--role', 'editor'], env);
     expect(editor.stderr).toMatch(/role editor, projects: all/);
+    // the name may be an argument, as for `project create` and `token revoke`; given twice, it must agree
+    const byArgument = await runCli(['token', 'create', 'robot'], env);
+    expect(byArgument.stderr).toMatch(/^token 'robot' created/);
+    const twice = await runCli(['token', 'create', 'a', '--name', 'b', '--json'], env);
+    expect(twice.code).toBe(2);
+    expect(twice.json.error).toMatchObject({ code: 'USAGE', message: "two names given: 'a' and --name 'b'" });
+    const none = await runCli(['token', 'create'], env);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toBe('error: token create needs a name\nhint: pass it: `sextant token create <name>` (or --name <name>)\n');
+    // --json names the role it gets, as the list does
+    const created = await runCli(['token', 'create', '--name', 'bot', '--json'], env);
+    expect(created.json).toMatchObject({ ok: true, token: expect.stringMatching(/^sxt_/), name: 'bot', roles: [], role: 'reader' });
 
     const list = await runCli(['token', 'list'], env);
     expect(list.stdout).toMatch(/^name\s+id\s+projects\s+role\s+created$/m);

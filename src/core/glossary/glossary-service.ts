@@ -191,7 +191,7 @@ async function write(
     return { success: true, term, changed: true };
   } catch (err) {
     if (isSextantError(err) && (err.code === 'TERM_EXISTS' || err.code === 'ALIAS_CONFLICT' || err.code === 'TERM_NOT_FOUND')) {
-      return fail(err.code, err.message);
+      return fail(err.code, err.message, err.hint ? { hint: err.hint } : {});
     }
     throw err;
   }
@@ -220,6 +220,12 @@ export async function get(ctx: GlossaryContext, project: string, nameOrAlias: st
   throw await notFound(ctx, project, nameOrAlias);
 }
 
+/** TERM_NOT_FOUND as a result, with the hint (suggestions) `get` throws with. */
+async function missingTerm(ctx: GlossaryContext, project: string, nameOrAlias: string): Promise<GlossaryFailure> {
+  const err = await notFound(ctx, project, nameOrAlias);
+  return fail('TERM_NOT_FOUND', err.message, err.hint ? { hint: err.hint } : {});
+}
+
 async function notFound(ctx: GlossaryContext, project: string, nameOrAlias: string): Promise<SextantError> {
   const names = (await ctx.store.listTerms(project)).flatMap((t) => [t.term, ...t.aliases]);
   const near = closest(nameOrAlias, names, 3);
@@ -239,8 +245,10 @@ export async function create(ctx: GlossaryContext, project: string, input: TermI
   const existing = await ctx.store.findTerm(project, term);
   if (existing) {
     return glossaryKey(existing.term) === glossaryKey(term)
-      ? fail('TERM_EXISTS', `term '${term}' already exists`)
-      : fail('ALIAS_CONFLICT', `'${term}' is already an alias of term '${existing.term}'`);
+      ? fail('TERM_EXISTS', `term '${term}' already exists`, { hint: `change it with \`sextant glossary edit '${existing.term}' …\`, or pick another name` })
+      : fail('ALIAS_CONFLICT', `'${term}' is already an alias of term '${existing.term}'`, {
+          hint: `pick another name, or change term '${existing.term}' with \`sextant glossary edit\``,
+        });
   }
   const source = await resolveSource(ctx, project, input.source);
   if ('success' in source) return source;
@@ -279,7 +287,7 @@ export async function update(
   if (typeof lookup !== 'string' || !lookup.trim()) return fail('INVALID_INPUT', "field 'term' is required");
   let existing = await ctx.store.findTerm(project, lookup);
   for (let attempt = 1; ; attempt++) {
-    if (!existing) return fail('TERM_NOT_FOUND', `term '${lookup}' not found`);
+    if (!existing) return missingTerm(ctx, project, lookup);
     try {
       return await patchTerm(ctx, project, existing, patch, actor, origin);
     } catch (err) {
@@ -364,7 +372,7 @@ export async function remove(ctx: GlossaryContext, project: string, lookup: stri
   await requireProject(ctx, project);
   if (typeof lookup !== 'string' || !lookup.trim()) return fail('INVALID_INPUT', "field 'term' is required");
   const existing = await ctx.store.findTerm(project, lookup);
-  if (!existing) return fail('TERM_NOT_FOUND', `term '${lookup}' not found`);
+  if (!existing) return missingTerm(ctx, project, lookup);
   const deleted = await ctx.store.deleteTerm(existing.id, actor, ctx.stamp());
   if (!deleted) return fail('TERM_NOT_FOUND', `term '${lookup}' not found`);
   return { success: true, message: `Term '${deleted.term}' deleted successfully`, term: deleted };

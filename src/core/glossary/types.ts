@@ -38,6 +38,8 @@ export interface GlossaryFailure {
   success: false;
   code: GlossaryFailureCode;
   error: string;
+  /** What to do about it (the CLI prints it; MCP results keep `error` alone). */
+  hint?: string;
   /** 1-based character position in the SQL, for SQL_INVALID when the database gave one. */
   position?: number | null;
 }

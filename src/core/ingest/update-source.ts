@@ -26,6 +26,8 @@ export interface UpdateReport {
   chunksEmbedded: number;
   durationMs: number;
   message: string;
+  /** A failed update's hint: what to do (the message says what failed). */
+  hint?: string;
   /** What the connector said of this run (documents read, skipped and why). */
   notes?: string[];
 }

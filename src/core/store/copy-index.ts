@@ -35,16 +35,11 @@ export interface IndexDigest {
   hashes: Record<string, string>;
 }
 
+/**
+ * What a copy did. Its only counts are the two digests' (the target's is what arrived), so a
+ * summary and the per-part table printed from them cannot disagree.
+ */
 export interface CopyReport {
-  sources: number;
-  objects: number;
-  chunks: number;
-  vectors: number;
-  terms: number;
-  glossaryChanges: number;
-  sessions: number;
-  /** Cached LLM answers. */
-  llmCache: number;
   source: IndexDigest;
   target: IndexDigest;
   /** Parts whose count or hash differ (empty: the copy is verified). */
@@ -158,12 +153,12 @@ export async function copyIndex(from: Store, to: Store, onProgress?: ProgressFn)
   const model = await from.embeddingModel();
   if (model) await to.setEmbeddingModel(model);
   const sources = await from.listSources();
-  let objects = 0;
-  let chunks = 0;
-  let vectors = 0;
   for (const [n, source] of sources.entries()) {
     onProgress?.({ source: source.name, phase: 'write', done: n, total: sources.length, detail: 'copying' });
     await to.addSource({ name: source.name, type: source.type, url: source.url, options: source.options, createdAt: source.createdAt });
+    // marked at once, so a copy stopped from here on shows in `status` and is refused as unfinished
+    // (a source never updated holds nothing to half-copy, and no outcome could be put back on it)
+    if (source.sourceHash !== null || source.lastUpdate) await to.recordOutcome(source.name, { ...copying, at: new Date().toISOString() });
     for (const c of await from.listContexts(source.name))
       await to.addContext({
         source: c.source,
@@ -204,8 +199,6 @@ export async function copyIndex(from: Store, to: Store, onProgress?: ProgressFn)
         chunks: { upsert: await chunkWrites(from, ids.slice(0, BATCH)), remove: [], effectiveContexts },
         outcome: { ...copying, at: new Date().toISOString() },
       });
-    } else if (source.lastUpdate) {
-      await to.recordOutcome(source.name, source.lastUpdate);
     }
     for (let i = next; i < ids.length; i += BATCH) {
       await to.applyChunkChanges(source.name, { upsert: await chunkWrites(from, ids.slice(i, i + BATCH)), remove: [], effectiveContexts: [] });
@@ -217,9 +210,6 @@ export async function copyIndex(from: Store, to: Store, onProgress?: ProgressFn)
         detail: `${Math.min(i + BATCH, ids.length)} of ${ids.length} chunks`,
       });
     }
-    objects += catalog.length;
-    chunks += ids.length;
-    vectors += (await to.vectorsOf(ids)).size;
   }
   for (const p of await from.listProjects()) await to.putProject(p);
   for (const t of await from.listTokens()) await to.addToken(t);
@@ -253,7 +243,10 @@ export async function copyIndex(from: Store, to: Store, onProgress?: ProgressFn)
   const cached = await from.listCachedCompletions();
   for (const c of cached) await to.putCachedCompletion(c.key, c.model, c.response, c.createdAt);
   for (const source of sources) {
-    if (source.sourceHash === null) continue;
+    if (source.sourceHash === null) {
+      if (source.lastUpdate) await to.recordOutcome(source.name, source.lastUpdate);
+      continue;
+    }
     await to.applySourceUpdate({
       source: source.name,
       sourceHash: source.sourceHash,
@@ -267,17 +260,5 @@ export async function copyIndex(from: Store, to: Store, onProgress?: ProgressFn)
   const source = await digestIndex(from);
   const target = await digestIndex(to);
   const mismatches = Object.keys(source.counts).filter((k) => source.counts[k] !== target.counts[k] || source.hashes[k] !== target.hashes[k]);
-  return {
-    sources: sources.length,
-    objects,
-    chunks,
-    vectors,
-    terms: terms.length,
-    glossaryChanges: history.length,
-    sessions: sessions.length,
-    llmCache: cached.length,
-    source,
-    target,
-    mismatches,
-  };
+  return { source, target, mismatches };
 }

@@ -3,7 +3,7 @@
  * The `sextant` command: parses input, calls the engine, formats output. No business logic.
  */
 import { Command, CommanderError } from 'commander';
-import { isSextantError } from '../../kernel/errors.js';
+import { isSextantError, SextantError } from '../../kernel/errors.js';
 import { reportError } from './output.js';
 import { registerAuthCommands } from './commands/auth.js';
 import { registerContextCommands } from './commands/context.js';
@@ -68,20 +68,38 @@ function exitQuietlyOnClosedPipe(): void {
   }
 }
 
+/** Every command under `command`, itself included. */
+function allCommands(command: Command): Command[] {
+  return [command, ...command.commands.flatMap(allCommands)];
+}
+
+/**
+ * A usage error commander finds (a missing option or argument, an unknown command), as
+ * `--json` prints every error: `{ok: false, error: {code: 'USAGE', message, hint}}` on stdout.
+ */
+function usageError(err: CommanderError): SextantError {
+  const message = err.code === 'commander.help' ? 'a subcommand is missing' : err.message.replace(/^error: /, '');
+  return new SextantError('USAGE', message, { hint: 'run the command with --help for its usage' });
+}
+
 export async function main(argv: string[]): Promise<void> {
   exitQuietlyOnClosedPipe();
   const program = buildProgram();
+  const json = argv.includes('--json');
+  // with --json the usage error is printed once, as JSON, below
+  if (json) for (const command of allCommands(program)) command.configureOutput({ outputError: () => undefined }).showHelpAfterError(false);
   try {
     await program.parseAsync(argv);
   } catch (err) {
     if (err instanceof CommanderError) {
       // help and version exit 0; everything else commander reports is a usage error
       process.exitCode = err.exitCode === 0 ? 0 : 2;
+      if (json && err.exitCode !== 0) reportError(usageError(err), { json });
       return;
     }
     // An option checked before a command's session opens (`--port abc`): one line, no stack.
     if (isSextantError(err)) {
-      process.exitCode = reportError(err, { json: argv.includes('--json') });
+      process.exitCode = reportError(err, { json });
       return;
     }
     throw err;

@@ -1,6 +1,6 @@
 /**
  * @module presentations/cli/output
- * Everything the CLI prints goes through here: redacted, JSON or human, errors as one line.
+ * Everything the CLI prints goes through here: redacted, JSON or human, errors as an error line and a hint line.
  */
 import pc from 'picocolors';
 import { isSextantError } from '../../kernel/errors.js';
@@ -44,12 +44,15 @@ export function exitCodeOf(err: unknown): number {
   return 1;
 }
 
-/** Prints an error as one clear line (JSON on stdout with --json) and returns the exit code. */
+/**
+ * Prints an error (JSON on stdout with --json, `hint` a field of its own) and returns the exit
+ * code: on stderr a line of what failed (`error: …`), then a line of what to do (`hint: …`).
+ */
 export function reportError(err: unknown, options: OutputOptions): number {
   const code = exitCodeOf(err);
   if (isSextantError(err)) {
     if (options.json) printJson({ ok: false, error: { code: err.code, message: err.message, hint: err.hint ?? null, ...(err.details ?? {}) } });
-    else sink.err(`${pc.red('error:')} ${redactText(err.toLine())}\n`);
+    else sink.err(`${pc.red('error:')} ${redactText(err.message)}\n${err.hint ? `${pc.dim('hint:')} ${redactText(err.hint)}\n` : ''}`);
     return code;
   }
   const message = err instanceof Error ? err.message : String(err);

@@ -20,6 +20,7 @@ import type { Embedder } from '../../../src/ports/embedder.js';
 import type { ChangeActor } from '../../../src/ports/glossary.js';
 import type { ChunkWrite, Store } from '../../../src/ports/store.js';
 import { fields, index } from '../../contracts/glossary-store.contract.js';
+import { cliEnv, runCli } from '../../helpers/cli.js';
 import { createTempDatabase, type TempDatabase } from '../../helpers/postgres.js';
 
 const AT = '2025-05-01T00:00:00.000Z';
@@ -167,7 +168,6 @@ describe('store copy: SQLite → PostgreSQL → SQLite carries everything, verif
       sessionChunks: 2,
       llmCache: 2,
     });
-    expect(first).toMatchObject({ sources: 1, terms: 2, glossaryChanges: 5, sessions: 2, llmCache: 2 });
     expect(second.target).toEqual(first.source);
   });
 
@@ -230,6 +230,51 @@ describe('store copy: SQLite → PostgreSQL → SQLite carries everything, verif
       const before = await digestIndex(target);
       await expect(copyIndex(sqliteA, target)).rejects.toMatchObject({ code: 'USAGE', message: 'the target store holds an earlier copy that did not finish' });
       expect(await digestIndex(target)).toEqual(before);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('prints a summary whose counts are the table’s (glossary objects included), and --json the digests only', async () => {
+    const env = cliEnv(dir);
+    const r = await runCli(['store', 'copy', '--from', `sqlite://${join(dir, 'c.sqlite')}`, '--to', `sqlite://${join(dir, 'cli.sqlite')}`], env);
+    expect(r.code, r.stderr).toBe(0);
+    const table = new Map(
+      r.stdout
+        .split('\n')
+        .map((line) => /^(\w+)\s+(\d+)\s+(\d+)\s+same hash$/.exec(line.trim()))
+        .filter((m) => m !== null)
+        .map((m) => [m[1]!, Number(m[3])]),
+    );
+    expect(table.get('objects')).toBe(4);
+    expect(table.size).toBe(Object.keys(first.source.counts).length);
+    const summary = r.stdout.split('\n').find((line) => line.startsWith('copied '));
+    expect(summary).toBe(
+      'copied 1 source, 4 objects, 2 chunks, 2 vectors, 2 glossary terms, 5 glossary changes, 2 sessions, 2 session documents, 2 cached LLM answers',
+    );
+    const json = await runCli(
+      ['store', 'copy', '--from', `sqlite://${join(dir, 'c.sqlite')}`, '--to', `sqlite://${join(dir, 'cli-json.sqlite')}`, '--json'],
+      env,
+    );
+    expect(Object.keys(json.json)).toEqual(['ok', 'from', 'to', 'source', 'target', 'mismatches']);
+    expect(json.json.target.counts).toEqual(first.source.counts);
+  });
+
+  it('marks a source unfinished from the moment it is added, so a copy stopped right after is refused as such', async () => {
+    const target = await openSqliteStore(join(dir, 'stopped-early.sqlite'));
+    try {
+      const stop = new Error('stopped');
+      // the target fails its first write after adding the source: the copy stops there
+      const failing = new Proxy(target, {
+        get: (store, key) => {
+          if (key === 'applySourceUpdate') return () => Promise.reject(stop);
+          const value: unknown = Reflect.get(store, key);
+          return typeof value === 'function' ? value.bind(store) : value;
+        },
+      });
+      await expect(copyIndex(sqliteA, failing)).rejects.toBe(stop);
+      expect((await target.getSource('shop'))?.lastUpdate).toMatchObject({ ok: false, message: INCOMPLETE_COPY });
+      await expect(copyIndex(sqliteA, target)).rejects.toMatchObject({ code: 'USAGE', message: 'the target store holds an earlier copy that did not finish' });
     } finally {
       await target.close();
     }

@@ -442,9 +442,13 @@ export function createDocumentsConnector(options: DocumentsConnectorOptions): Co
       if (anchors) objects = withInboundAnchors(space, objects, anchors);
       // an empty folder or prefix is a wrong path or a share not mounted: removing every document would be wrong
       if (objects.length === 0 && skipped.length === 0) {
-        throw new SextantError('INTROSPECTION_FAILED', `no documents at ${redactDsn(source.url) || source.name}`, {
-          hint: 'an empty folder or prefix (hidden files are skipped); check the location',
-        });
+        throw new SextantError(
+          'INTROSPECTION_FAILED',
+          `no documents at ${redactDsn(source.url) || source.name}: the folder or prefix is empty (hidden files are skipped)`,
+          {
+            hint: `check the location (a wrong path, or a share that is not mounted), then run \`sextant update --source ${source.name}\` again; what was indexed stays`,
+          },
+        );
       }
       // nothing read (every document skipped, some kept from before): refused credentials or a
       // site that is down fail the update, which leaves the index as it was

@@ -79,6 +79,9 @@ export function bodyPosition(position: unknown, body: string): number | null {
   return Number.isInteger(p) && p >= 1 && p <= [...body].length + 1 ? p : null;
 }
 
+/** First words a query may start with (inside the subquery the probe wraps it in). */
+const QUERY_KEYWORDS = new Set(['SELECT', 'WITH', 'VALUES', 'TABLE']);
+
 export async function probeQuery(source: SourceRecord, sql: string, guards: GuardOptions): Promise<QueryProbe> {
   const { text, body } = probeText(sql);
   if (!body.trim()) return { ok: false, error: 'the SQL is empty', position: null, sqlState: null };
@@ -109,6 +112,11 @@ export async function probeQuery(source: SourceRecord, sql: string, guards: Guar
       let error = hideValues(String(err.details?.serverMessage ?? err.message), body);
       if (sqlState === '42601' && position !== null && [...body][position - 1] === ';') {
         error = `only one SQL statement is allowed (${error})`;
+      } else if (sqlState === '42601') {
+        // a DELETE or DROP wrapped as a subquery fails as a syntax error at its second word: name the real cause
+        const first = /^\s*([A-Za-z]+)/.exec(body)?.[1];
+        if (first && !QUERY_KEYWORDS.has(first.toUpperCase()))
+          error = `only a query (SELECT, WITH, VALUES or TABLE) is allowed, not ${first.toUpperCase()} (${error})`;
       }
       return { ok: false, error, position, sqlState };
     }

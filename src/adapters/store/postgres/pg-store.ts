@@ -194,9 +194,22 @@ function withoutSslParams(url: string): string {
 export function unreachable(url: string, err: unknown): SextantError {
   const detail = err instanceof Error ? err.message : String(err);
   return new SextantError('SOURCE_UNREACHABLE', `cannot reach the store ${redactDsn(url)}: ${redactDsn(detail)}`, {
-    hint: 'check store.url (or SEXTANT_STORE_URL), that PostgreSQL runs and accepts this user, and the password variable',
+    hint: unreachableHint(err, detail),
     cause: err,
   });
+}
+
+const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+/** What to do about a refused connection to the store, by its SQLSTATE or socket error. */
+function unreachableHint(err: unknown, detail: string): string {
+  const code = err !== null && typeof err === 'object' && 'code' in err ? String(err.code) : '';
+  if (code === '3D000') return 'create the database first (CREATE DATABASE, or createdb); an empty database gets the schema on first use';
+  if (code === '28P01' || code === '28000' || /password/i.test(detail))
+    return 'check the user name and password in store.url, or the variable store.password_env names';
+  if (/does not support SSL/i.test(detail)) return 'set store.sslmode to disable (or sslmode=disable in the URL), or enable SSL on the server';
+  if (SOCKET_ERRORS.has(code)) return 'check the host and port in store.url (or SEXTANT_STORE_URL) and that PostgreSQL runs there';
+  return 'check store.url (or SEXTANT_STORE_URL), that PostgreSQL runs and accepts this user, and the password variable';
 }
 
 /** `sextant store migrate`: creates or upgrades the store's schema. */

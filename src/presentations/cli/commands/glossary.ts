@@ -28,7 +28,10 @@ const FAILURE_CODES: Record<GlossaryFailure['code'], ErrorCode> = {
 
 /** A failure result as the CLI reports errors (one line, exit 1; 2 for bad input). */
 function failure(result: GlossaryFailure): SextantError {
-  return new SextantError(FAILURE_CODES[result.code], result.error, { details: result.position ? { position: result.position } : {} });
+  return new SextantError(FAILURE_CODES[result.code], result.error, {
+    ...(result.hint ? { hint: result.hint } : {}),
+    details: result.position ? { position: result.position } : {},
+  });
 }
 
 function cliUser(): string | null {

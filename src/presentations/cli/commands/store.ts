@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { copyStore, migrateStore } from '../../../app.js';
 import { SextantError } from '../../../kernel/errors.js';
+import { redactDsn } from '../../../kernel/redact.js';
 import { printJson, println, table } from '../output.js';
 import { runWithConfig } from '../session.js';
 
@@ -34,18 +35,28 @@ export function registerStoreCommands(program: Command): void {
     .requiredOption('--to <url>', 'postgres://… or sqlite:///path (must be empty)')
     .action(async (opts: { from: string; to: string }, command: Command) => {
       await runWithConfig(command, async (ctx) => {
-        const report = await copyStore(opts.from, opts.to, ctx.config, ctx.progress);
+        // the copy is not one transaction: stopped, the target keeps what arrived, marked unfinished
+        const onSignal = () => {
+          ctx.progress.done();
+          process.stderr.write(
+            `interrupted: the copy into ${redactDsn(opts.to)} may be unfinished (\`sextant status\` on it says so); drop it and copy again\n`,
+          );
+          process.exit(130);
+        };
+        process.once('SIGINT', onSignal);
+        process.once('SIGTERM', onSignal);
+        const report = await copyStore(opts.from, opts.to, ctx.config, ctx.progress).finally(() => {
+          process.off('SIGINT', onSignal);
+          process.off('SIGTERM', onSignal);
+        });
         const ok = report.mismatches.length === 0;
         if (ctx.json) return printJson({ ok, ...report });
-        println(
-          `copied ${report.sources} sources, ${report.objects} objects, ${report.chunks} chunks (${report.vectors} vectors), ${report.terms} glossary terms ` +
-            `(${report.glossaryChanges} changes), ${report.sessions} sessions, ${report.llmCache} cached LLM answers`,
-        );
+        println(copySummary(report.target.counts));
         println(`from ${report.from}`);
         println(`to   ${report.to}`);
         println(
           table(
-            Object.keys(report.source.counts).map((part) => [
+            Object.keys(report.target.counts).map((part) => [
               part,
               String(report.source.counts[part]),
               String(report.target.counts[part]),
@@ -60,4 +71,26 @@ export function registerStoreCommands(program: Command): void {
         }
       });
     });
+}
+
+/** The parts a summary names, in the digest's own words: the counts are the target's, as in the table. */
+const SUMMARY: ReadonlyArray<[part: string, one: string, many: string]> = [
+  ['sources', 'source', 'sources'],
+  ['objects', 'object', 'objects'],
+  ['chunks', 'chunk', 'chunks'],
+  ['vectors', 'vector', 'vectors'],
+  ['terms', 'glossary term', 'glossary terms'],
+  ['glossaryHistory', 'glossary change', 'glossary changes'],
+  ['sessions', 'session', 'sessions'],
+  ['sessionDocuments', 'session document', 'session documents'],
+  ['llmCache', 'cached LLM answer', 'cached LLM answers'],
+];
+
+/** `copied 1 source, 660 objects, …`: read from the same counts as the table below it. */
+export function copySummary(counts: Readonly<Record<string, number>>): string {
+  const said = SUMMARY.map(([part, one, many]) => {
+    const n = counts[part] ?? 0;
+    return `${n} ${n === 1 ? one : many}`;
+  });
+  return `copied ${said.join(', ')}`;
 }

@@ -1,6 +1,7 @@
 /** @module presentations/cli/commands/token — `sextant token create|list|revoke`. */
 import type { Command } from 'commander';
 import { strongestRole } from '../../../core/auth/roles.js';
+import { SextantError } from '../../../kernel/errors.js';
 import { redactValue } from '../../../kernel/redact.js';
 import { printJson, println, table } from '../output.js';
 import { runWithEngine } from '../session.js';
@@ -19,15 +20,24 @@ export function registerTokenCommands(program: Command): void {
   token
     .command('create')
     .description('create a token; it is printed once and never stored')
-    .requiredOption('--name <name>', 'who or what uses it (becomes the request user)')
+    .argument('[name]', 'who or what uses it (the same as --name)')
+    .option('--name <name>', 'who or what uses it (becomes the request user)')
     .option('--project <name>', 'limit it to this project (repeatable; default: every project)', collect)
     .option('--role <role>', 'reader (the default: read tools), editor (also glossary and context writes) or admin (also project settings)', collect)
-    .action(async (opts: { name: string; project?: string[]; role?: string[] }, command: Command) => {
+    .action(async (argName: string | undefined, opts: { name?: string; project?: string[]; role?: string[] }, command: Command) => {
+      // like `project create <name>` and `token revoke <name>`, the name may come as an argument
+      if (argName !== undefined && opts.name !== undefined && argName !== opts.name)
+        throw new SextantError('USAGE', `two names given: '${argName}' and --name '${opts.name}'`, { hint: 'give the name once' });
+      const name = argName ?? opts.name;
+      if (name === undefined)
+        throw new SextantError('USAGE', 'token create needs a name', { hint: 'pass it: `sextant token create <name>` (or --name <name>)' });
       await runWithEngine(command, async (engine, ctx) => {
-        const created = await engine.tokens.create({ name: opts.name, projects: opts.project ?? [], roles: opts.role ?? [] });
+        const created = await engine.tokens.create({ name, projects: opts.project ?? [], roles: opts.role ?? [] });
         // The one place a token is printed: deliberately not through the redacting helpers.
         if (ctx.json) {
-          process.stdout.write(`${JSON.stringify({ ok: true, token: created.token, ...redactValue(created.record) }, null, 2)}\n`);
+          process.stdout.write(
+            `${JSON.stringify({ ok: true, token: created.token, ...redactValue(created.record), role: strongestRole(created.record.roles) }, null, 2)}\n`,
+          );
           return;
         }
         process.stdout.write(`${created.token}\n`);

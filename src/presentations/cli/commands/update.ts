@@ -35,7 +35,7 @@ export function registerUpdateCommand(program: Command): void {
           if (ctx.json) return printJson({ ok: run.ok, reports: run.reports, reembedded: run.reembedded, glossary: run.glossary });
           for (const r of run.reports) {
             const secs = (r.durationMs / 1000).toFixed(1);
-            if (r.status === 'failed') println(`${colors.red('failed')} ${r.source}: ${r.message}`);
+            if (r.status === 'failed') println(`${colors.red('failed')} ${r.source}: ${r.message}${r.hint ? `\n  hint: ${r.hint}` : ''}`);
             else if (r.status === 'unchanged') println(`${r.source}: unchanged (${secs}s)`);
             else
               println(

@@ -27,7 +27,7 @@ function outcome(job: UpdateJob): Html {
       (r) =>
         html`<p class="${r.status === 'failed' ? 'error' : 'ok'}">
           ${r.source}: ${r.status} — ${r.added} added, ${r.changed} changed, ${r.removed} removed, ${r.chunksEmbedded} chunks embedded in ${r.durationMs} ms
-          ${r.status === 'failed' ? html`<br />${r.message}` : ''}
+          ${r.status === 'failed' ? html`<br />${r.message}${r.hint ? html`<br />hint: ${r.hint}` : ''}` : ''}
         </p>`,
     )}
     ${(job.run?.glossary ?? []).map(

@@ -98,6 +98,18 @@ describe('probeQuery', () => {
     const split = await probe('SELECT 1; DROP TABLE orders');
     expect(split).toMatchObject({ ok: false, position: 9 });
     expect((split as { error: string }).error).toMatch(/^only one SQL statement is allowed/);
+    // a statement that is not a query says so, rather than only 'syntax error at or near "FROM"'
+    for (const [sql, keyword] of [
+      ['DELETE FROM orders', 'DELETE'],
+      ['  update orders SET total = 0', 'UPDATE'],
+      ['DROP TABLE orders', 'DROP'],
+    ]) {
+      expect(await probe(sql!)).toMatchObject({
+        ok: false,
+        sqlState: '42601',
+        error: expect.stringMatching(new RegExp(`^only a query \\(SELECT, WITH, VALUES or TABLE\\) is allowed, not ${keyword} \\(syntax error`)),
+      });
+    }
     expect(await state()).toBe(before);
   });
 

@@ -1,0 +1,104 @@
+/**
+ * How the built CLI prints a failure with a hint: on stderr a line saying what failed, then a
+ * `hint:` line saying what to do; with `--json` the two are separate fields, neither holding the
+ * other. Cases: an empty documents folder (the INTROSPECTION_FAILED whose hint used to say what
+ * failed), as the failure of `update --source` and as one source's report of a plain `update`,
+ * and usage errors, also those commander finds (a missing option), which `--json` prints as JSON.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliEnv, runCli } from '../helpers/cli.js';
+import { tempHome } from '../helpers/temp-home.js';
+
+const home = tempHome();
+const env = cliEnv(home.dir);
+const empty = join(home.dir, 'share');
+const notes = join(home.dir, 'notes');
+
+describe('errors with hints on the CLI', () => {
+  beforeAll(async () => {
+    mkdirSync(empty);
+    mkdirSync(notes);
+    writeFileSync(join(notes, 'oncall.md'), '# On-call\n\nThe pager rotates weekly.\n');
+    for (const [location, name] of [
+      [empty, 'share'],
+      [notes, 'notes'],
+    ] as const) {
+      const added = await runCli(['source', 'add', 'docs', location, '--name', name], env);
+      expect(added.code, added.stderr).toBe(0);
+    }
+  });
+
+  afterAll(() => home.cleanup());
+
+  it('prints what failed, then a hint line of what to do', async () => {
+    const r = await runCli(['update', '--source', 'share'], env);
+    expect(r.code).toBe(1);
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines.slice(-2)).toEqual([
+      `error: no documents at ${empty}: the folder or prefix is empty (hidden files are skipped)`,
+      'hint: check the location (a wrong path, or a share that is not mounted), then run `sextant update --source share` again; what was indexed stays',
+    ]);
+  });
+
+  it('keeps message and hint apart in --json, neither containing the other', async () => {
+    const r = await runCli(['update', '--source', 'share', '--json'], env);
+    expect(r.code).toBe(1);
+    expect(r.json.error).toEqual({
+      code: 'INTROSPECTION_FAILED',
+      message: `no documents at ${empty}: the folder or prefix is empty (hidden files are skipped)`,
+      hint: 'check the location (a wrong path, or a share that is not mounted), then run `sextant update --source share` again; what was indexed stays',
+    });
+  });
+
+  it('gives a failed source of a plain update its hint apart, in --json and in print', async () => {
+    const json = await runCli(['update', '--json'], env);
+    expect(json.code).toBe(1);
+    const failed = json.json.reports.find((r: { source: string }) => r.source === 'share');
+    expect(failed).toMatchObject({
+      status: 'failed',
+      message: `no documents at ${empty}: the folder or prefix is empty (hidden files are skipped)`,
+      hint: expect.stringMatching(/^check the location/),
+    });
+    const human = await runCli(['update'], env);
+    expect(human.stdout).toContain(
+      `failed share: no documents at ${empty}: the folder or prefix is empty (hidden files are skipped)\n  hint: check the location`,
+    );
+  });
+
+  it('prints a usage error commander finds as JSON with --json, once, and as text without', async () => {
+    for (const [args, message] of [
+      [['store', 'copy', '--json'], "required option '--from <url>' not specified"],
+      [['token', 'revoke', '--json'], "missing required argument 'name'"],
+      [['nosuch', '--json'], "unknown command 'nosuch'"],
+      [['token', '--json'], 'a subcommand is missing'],
+    ] as const) {
+      const r = await runCli([...args], env);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.json, args.join(' ')).toEqual({ ok: false, error: { code: 'USAGE', message, hint: 'run the command with --help for its usage' } });
+      expect(r.stderr).not.toContain('error:');
+    }
+    const text = await runCli(['store', 'copy'], env);
+    expect(text.code).toBe(2);
+    expect(text.stdout).toBe('');
+    expect(text.stderr).toBe("error: required option '--from <url>' not specified\n(run with --help for usage)\n");
+  });
+
+  it('points a store URL of another database at PostgreSQL, the password masked', async () => {
+    const r = await runCli(['store', 'migrate', '--store', 'mysql://root:store-pw-42@db/shop', '--json'], env);
+    expect(r.code).toBe(2);
+    expect(r.json.error).toEqual({
+      code: 'USAGE',
+      message: 'store migrate takes a postgres:// URL, not mysql://root:***@db/shop',
+      hint: 'give --store postgres://user@host:5432/database (the store is PostgreSQL or a SQLite file)',
+    });
+    expect(r.stdout + r.stderr).not.toContain('store-pw-42');
+  });
+
+  it('prints a usage error the same way, exit code 2', async () => {
+    const r = await runCli(['glossary', 'add', 'Revenue', '--definition', 'paid orders'], env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('error: the SQL is missing\nhint: pass --sql "<query>" or --sql-file <file>\n');
+  });
+});
