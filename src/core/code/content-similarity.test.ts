@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyWordsOf, contentIndex, similarTo } from './content-similarity.js';
+import { bodyWordsOf, contentIndex, similarTo, stemmedBag } from './content-similarity.js';
 
 // insert and update builders share rare words (returning, values); the visitor shares only `node`; every file says `query`
 const index = contentIndex(
@@ -39,5 +39,18 @@ describe('content similarity', () => {
 
   it('is symmetric', () => {
     expect(similarTo(index, 'select-node.ts').get('node-visitor.ts')).toBeCloseTo(similarTo(index, 'node-visitor.ts').get('select-node.ts')!);
+  });
+
+  it("reads bags for likeness in the singular, without the languages' keywords and short words", () => {
+    expect(stemmedBag({ nodes: 3, node: 2, const: 9, return: 4, id: 5, of: 2, aliases: 1, queries: 2 })).toEqual({ node: 5, alias: 1, query: 2 });
+    // two files that say `nodes` and `node` are alike once stemmed, not before
+    const bags = new Map([
+      ['a.ts', { nodes: 3, const: 4 }],
+      ['b.ts', { node: 2, const: 4 }],
+      ['c.ts', { select: 2, const: 1 }],
+    ]);
+    expect(similarTo(contentIndex(bags), 'a.ts').get('b.ts')).toBeUndefined();
+    const stemmed = new Map([...bags].map(([f, b]) => [f, stemmedBag(b)] as const));
+    expect(similarTo(contentIndex(stemmed), 'a.ts').get('b.ts')).toBeCloseTo(1);
   });
 });

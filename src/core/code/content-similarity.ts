@@ -7,8 +7,34 @@
  * together without importing each other. Pure.
  */
 
+import { singular } from '../../kernel/text/inflect.js';
+
 /** A file's words with how often each occurs. */
 export type WordBag = Readonly<Record<string, number>>;
+
+/** The words of the languages themselves, which say what a file is written in, not what it is about. */
+const KEYWORDS: ReadonlySet<string> = new Set(
+  (
+    'the and for const let var return export import from function class extends implements interface type this new readonly ' +
+    'string number boolean undefined null true false void any never unknown public private protected static async await ' +
+    'else case switch default break continue throw try catch finally typeof instanceof keyof with while yield get set'
+  ).split(' '),
+);
+
+/**
+ * A bag read for likeness rather than for search: each word in the singular (`nodes` and `node`
+ * count as one), without the languages' keywords and words under three letters. On kysely's dev
+ * items, the related order's likeness over these bags, beside the plain one, lifts recall@10.
+ */
+export function stemmedBag(bag: WordBag): WordBag {
+  const out: Record<string, number> = {};
+  for (const [word, n] of Object.entries(bag)) {
+    if (word.length < 3 || KEYWORDS.has(word)) continue;
+    const stem = singular(word);
+    out[stem] = (out[stem] ?? 0) + n;
+  }
+  return out;
+}
 
 /** Unit-length TF-IDF vectors of a set of files, with each word's files for a sparse dot product. */
 export interface ContentIndex {

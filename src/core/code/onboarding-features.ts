@@ -33,6 +33,8 @@ export interface HistoryFacts {
   subjects: ReadonlyMap<string, readonly string[]>;
   /** The files' body words as TF-IDF vectors (absent: no content features). */
   content?: ContentIndex;
+  /** The same words stemmed (`stemmedBag`; absent: no stem likeness). */
+  stems?: ContentIndex;
   /** Each file's exported symbols (absent: no identifier match). */
   symbols?: ReadonlyMap<string, readonly string[]>;
   /** When each file first and last changed, seconds since the epoch (absent: no age features). */
@@ -181,6 +183,7 @@ export function relatedCandidates(
   const history = subjectMatch((facts.subjects.get(seed) ?? []).slice(0, SEED_SUBJECTS).join(' '), facts);
   const content = facts.content ?? EMPTY_CONTENT;
   const alike = ranked(similarTo(content, seed));
+  const alikeStems = facts.stems ? ranked(similarTo(facts.stems, seed)) : undefined;
   const seedSymbols = facts.symbols?.get(seed) ?? [];
   const imports = new Set(importsOf(graph, seed));
   const importers = new Set(importersOf(graph, seed));
@@ -220,6 +223,7 @@ export function relatedCandidates(
         subjectsRank: inverseRank(history.at, file),
         content: alike.score.get(file) ?? 0,
         contentRank: inverseRank(alike.at, file),
+        ...(alikeStems ? { stems: alikeStems.score.get(file) ?? 0, stemsRank: inverseRank(alikeStems.at, file) } : {}),
         // symbol references: the candidate names what the seed exports, or the seed names what it exports
         usesSeed: symbolsUsed(seedSymbols, bodyWordsOf(content, file)),
         usedBySeed: symbolsUsed(facts.symbols?.get(file) ?? [], bodyWordsOf(content, seed)),

@@ -16,7 +16,7 @@ import { codeFileFacts, type CodeFileFacts } from '../kinds/code/code-file.js';
 import { CODE_FILE_KIND, CODE_SOURCE_TYPE, CODE_SYMBOL_KIND, IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
 import { buildCodeGraph, importsOf, type CodeGraph } from './code-graph.js';
 import { DATA_TOPIC_KINDS, dataUsersIndex, dataUsersOf, dataUseWhy, type DataUse, type DataUsers } from './data-users.js';
-import { contentIndex } from './content-similarity.js';
+import { contentIndex, stemmedBag } from './content-similarity.js';
 import { topicOrder } from './fuse.js';
 import { relatedCandidates, topicCandidates, type Candidate, type HistoryFacts, type TopicLists } from './onboarding-features.js';
 import { rankCandidates, type FusedTask } from './onboarding-model.js';
@@ -210,6 +210,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       commits: byFile((f) => f.commits),
       subjects: byFile((f) => f.subjects),
       content: contentIndex(byFile((f) => f.words)),
+      stems: contentIndex(byFile((f) => stemmedBag(f.words))),
       symbols: byFile((f) => f.symbols),
       spans: new Map([...facts].filter(([, f]) => f.span).map(([path, f]) => [path, f.span!] as const)),
       recent: new Map([...facts].filter(([, f]) => f.recent).map(([path, f]) => [path, f.recent!] as const)),
