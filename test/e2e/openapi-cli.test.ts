@@ -75,7 +75,7 @@ describe('sextant with an openapi source', () => {
     expect(listed.code).toBe(2);
     expect(listed.stdout).toBe('');
     expect(listed.stderr).toMatch(
-      /^error: source 'note' is a docs source, not an OpenAPI spec: it has no REST operations\. search it with the source filter 'note' instead, or describe 'note'$/m,
+      /^error: source 'note' is a docs source, not an OpenAPI spec: it has no REST operations\nhint: search it with the source filter 'note' instead, or describe 'note'$/m,
     );
     const json = await runCli(['operations', '--source', 'note', '--json'], env);
     expect(json.json.error).toMatchObject({ code: 'USAGE', field: 'source' });

@@ -13,16 +13,11 @@ const nameArg = z.string().min(1).max(200).describe('Document name, e.g. "runboo
 export const addDocumentTool = defineTool({
   name: 'add_document',
   title: 'Add document',
-  description: 'Session-only document from text, path or url; same name replaces; remove: true drops it.',
+  description: "Session-only document from text, path or url (name: its file's by default); same name replaces; remove: true drops it.",
   access: 'session',
   annotations: { idempotentHint: true },
   input: {
-    name: z
-      .string()
-      .min(1)
-      .max(200)
-      .optional()
-      .describe('Document name, e.g. "runbook.md" (the same name replaces); with a path or url, the file\'s name by default'),
+    name: z.string().min(1).max(200).optional(),
     text: z.string().min(1).max(MAX_DOCUMENT_CHARS).optional(),
     path: z.string().optional(),
     url: z.string().optional(),
