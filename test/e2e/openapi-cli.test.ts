@@ -35,6 +35,9 @@ describe('sextant with an openapi source', () => {
     expect(added.code, added.stderr).toBe(0);
     // The working directory as the process sees it: symbolic links resolved.
     expect(added.json.source.url).toBe(join(realpathSync(SPECS), 'spotify.json'));
+    // added but not read yet: the listing says what to run, not "0 in total"
+    const unread = await runCli(['operations'], env);
+    expect(unread.stdout.trim()).toBe("'spotify' not read yet: run `sextant update --source spotify`");
     const update = await runCli(['update', '--source', 'spotify', '--json'], env);
     expect(update.code, update.stderr).toBe(0);
     expect(update.json.reports[0]).toMatchObject({ source: 'spotify', status: 'updated' });

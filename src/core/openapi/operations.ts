@@ -174,9 +174,17 @@ export async function listOperations(discovery: DiscoveryEngine, filter: Operati
   matches.sort((a, b) => a.source.localeCompare(b.source) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
   const items = matches.slice(offset, offset + limit);
   const nextCursor = offset + limit < matches.length ? encodeCursor(offset + limit) : null;
-  // a named source was checked above; without one, say when there is no OpenAPI source at all
-  const none = matches.length === 0 && !filter.source && !(await discovery.listSources()).some((s) => s.type === OPENAPI_SOURCE_TYPE);
-  return { items, total: matches.length, nextCursor, note: none ? NO_OPENAPI_SOURCE_NOTE : null };
+  return { items, total: matches.length, nextCursor, note: matches.length ? null : await emptyNote(discovery, filter.source) };
+}
+
+/** Why nothing was listed, when it is not the filter: no OpenAPI source at all, or none read yet. */
+async function emptyNote(discovery: DiscoveryEngine, source: string | undefined): Promise<string | null> {
+  const specs = (await discovery.listSources()).filter((s) => s.type === OPENAPI_SOURCE_TYPE && (!source || s.name === source));
+  // a named source was checked to be an OpenAPI one: only an unnamed listing can find none
+  if (!specs.length) return source ? null : NO_OPENAPI_SOURCE_NOTE;
+  const unread = specs.filter((s) => s.lastUpdate === null).map((s) => s.name);
+  if (unread.length < specs.length) return null;
+  return `${unread.map((name) => `'${name}'`).join(', ')} not read yet: run \`sextant update --source ${unread[0]}\`${unread.length > 1 ? ' for each' : ''}`;
 }
 
 export function isOperationRef(ref: string): boolean {
