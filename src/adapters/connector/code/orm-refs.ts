@@ -696,7 +696,8 @@ export function ormModelUses(written: string, language: string, models: readonly
     const sequelizeModels = byName('sequelize', (m) => m);
     if (sequelizeModels.size) {
       const names = [...sequelizeModels.keys()].map(escapeName).join('|');
-      const blocks = scriptBlocks(text);
+      // the blocks only for a row's later calls, and then once
+      let blocks: Block[] | undefined;
       for (const m of text.matchAll(new RegExp(String.raw`(?<![\w$])(${names})\s*\.\s*(${SEQUELIZE_READS}|${SEQUELIZE_WRITES}|build)\s*\(`, 'g'))) {
         // a model named in lower case (`define('user')`) only as the models' property, `models.user.findAll(…)`: a bare `user` is a row
         if (/^[a-z]/.test(m[1]!) && !/\.\s*$/.test(text.slice(Math.max(0, m.index - 10), m.index))) continue;
@@ -713,7 +714,7 @@ export function ormModelUses(written: string, language: string, models: readonly
             if (i[1] || /^[A-Z]/.test(i[2]!)) use(sequelizeModels.get(i[2]!), open + 1 + include.index + i.index! + (i[1]?.length ?? 0), 'read');
         if (!SEQUELIZE_INSTANCE_MAKERS.test(method)) continue;
         // the row it gives, called later in the same block: its own methods, and its associations' (`orchestra.getInstruments()`)
-        for (const call of laterCalls(text, m.index, open, blockAround(blocks, m.index, text.length).end)) {
+        for (const call of laterCalls(text, m.index, open, blockAround((blocks ??= scriptBlocks(text)), m.index, text.length).end)) {
           if (SEQUELIZE_INSTANCE_CALL.test(call)) use(model, m.index, call === 'reload' ? 'read' : 'write');
           const mixin = SEQUELIZE_MIXIN.exec(call);
           const other = mixin && associated(sequelizeModels, mixin[2]!);
