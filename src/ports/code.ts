@@ -33,8 +33,9 @@ export const IMPORT_EDGE_KIND = 'imports';
  * Sequelize models are named as other files call them, and their static methods read or write.
  * 10: a custom repository's own methods read or write by their bodies (`@Query`, `@Modifying` for
  * Spring Data), and a Sequelize row's later `save()` or association method and a finder's `include` count.
+ * 11: the rows of a Sequelize `findAll` write when a loop or a callback of the same block saves, updates or destroys them.
  */
-export const CODE_SCAN_VERSION = 10;
+export const CODE_SCAN_VERSION = 11;
 
 /** Commits of more files of the tree sweep (renames, reformatting) and bind nothing: co-change skips them. */
 export const SWEEPING_COMMIT_FILES = 40;

@@ -119,6 +119,44 @@ describe('ORM models in code', () => {
     expect(uses('const draft = Customer.build({ name: "x" });\n')).toEqual([['customers', 1, undefined]]);
   });
 
+  it('Sequelize rows from findAll: a call on each row in a for…of loop or a forEach/map callback of the same block writes', () => {
+    const models = ormTableRefs("const Order = sequelize.define('order', {});\nsequelize.define('instrument', {});\n", 'javascript', 'models/index.js');
+    const uses = (...lines: string[]) => ormModelUses(lines.join('\n'), 'javascript', models).map((u) => [u.table, u.line, u.access]);
+    expect(
+      uses(
+        "router.post('/close', async (req, res) => {",
+        "  const orders = await Order.findAll({ where: { status: 'open' } });",
+        '  for (const order of orders) {',
+        "    await order.update({ status: 'closed' });",
+        '  }',
+        '  res.sendStatus(204);',
+        '});',
+      ),
+    ).toEqual([['orders', 2, ['read', 'write']]]);
+    expect(uses('async function purge() {', '  const stale = await Order.findAll();', '  stale.forEach(o => o.destroy());', '}')).toEqual([
+      ['orders', 2, ['read', 'write']],
+    ]);
+    expect(
+      uses('const rows = await Order.findAll();', 'await Promise.all(rows.map(async (row) => {', '  row.total = 0;', '  await row.save();', '}));'),
+    ).toEqual([['orders', 1, ['read', 'write']]]);
+    // a loop without braces, and an association method on each row
+    expect(uses('const orders = await Order.findAll();', 'for (const o of orders) await o.createInstrument({});')).toEqual([
+      ['orders', 1, ['read']],
+      ['instruments', 1, ['write']],
+    ]);
+    // rows only serialised read; a loop over another array, or the same name in another block, is another name's
+    expect(
+      uses(
+        'router.get("/", async (req, res) => {',
+        '  const orders = await Order.findAll();',
+        '  for (const order of drafts) await order.save();',
+        '  res.json(orders.map((o) => o.toJSON()));',
+        '});',
+        'orders.forEach((o) => o.destroy());',
+      ),
+    ).toEqual([['orders', 2, ['read']]]);
+  });
+
   it("Sequelize associations: a finder's include reads the included model, a row's association methods read or write the other model", () => {
     const models = ormTableRefs(
       "sequelize.define('orchestra', {});\nsequelize.define('instrument', {});\nconst Tag = sequelize.define('Tag', {});\n",

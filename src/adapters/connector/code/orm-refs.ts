@@ -407,22 +407,61 @@ function builderAccess(methods: readonly string[]): TableAccess | undefined {
 }
 
 /**
+ * The name an expression starting at `start` is assigned to, with the text from `open` to `end` where
+ * it holds: up to the name's next assignment.
+ */
+function heldName(text: string, start: number, open: number, end: number): { name: string; scope: string } | undefined {
+  const name = assignedTo(text, start);
+  if (!name) return undefined;
+  const after = text.slice(open, end);
+  const reassigned = new RegExp(String.raw`(?:^|[^\w$.])${escapeName(name)}\s*=(?!=)`).exec(after);
+  return { name, scope: reassigned ? after.slice(0, reassigned.index) : after };
+}
+
+/** The methods called on `name` in `scope` (at `offset` in the text), each with its `(` in the text: `qb.getMany()`, `row.save()`. */
+function callsOn(scope: string, name: string, offset: number): Array<{ method: string; open: number }> {
+  const calls = scope.matchAll(new RegExp(String.raw`(?:^|[^\w$.])${escapeName(name)}\s*[!?]?\.\s*([\w$]+)\s*(?:<[^<>()]*>\s*)?\(`, 'g'));
+  return [...calls].map((m) => ({ method: m[1]!, open: offset + m.index + m[0].length - 1 }));
+}
+
+/**
  * The calls made later on the name an expression is assigned to (`const qb = repo.createQueryBuilder(…)`,
  * starting at `start`), up to the name's next assignment or `end`: `qb.andWhere(…)`, `qb.getMany()`.
  */
 function laterCalls(text: string, start: number, open: number, end = text.length): string[] {
-  const name = assignedTo(text, start);
-  if (!name) return [];
-  const escaped = name.replace(/\$/g, '\\$');
-  const after = text.slice(open, end);
-  const reassigned = new RegExp(String.raw`(?:^|[^\w$.])${escaped}\s*=(?!=)`).exec(after);
-  const scope = reassigned ? after.slice(0, reassigned.index) : after;
-  const methods: string[] = [];
-  for (const m of scope.matchAll(new RegExp(String.raw`(?:^|[^\w$.])${escaped}\s*[!?]?\.\s*([\w$]+)\s*(?:<[^<>()]*>\s*)?\(`, 'g'))) {
-    const callOpen = open + m.index! + m[0].length - 1;
-    methods.push(m[1]!, ...chainAfter(text, callOpen).map((c) => c.method));
+  const held = heldName(text, start, open, end);
+  if (!held) return [];
+  return callsOn(held.scope, held.name, open).flatMap((c) => [c.method, ...chainAfter(text, c.open).map((d) => d.method)]);
+}
+
+/** The array methods whose first argument is a callback given each element: `rows.forEach((r) => …)`. */
+const EACH_ELEMENT = /^(?:forEach|map|flatMap|filter|find|some|every)$/;
+
+/**
+ * The calls made on each element of the array an expression is assigned to (`const rows = await
+ * Order.findAll(…)`, starting at `start`), up to the array's next assignment or `end`: in the body of
+ * `for (const r of rows)` and in a callback given to `rows.forEach`, `rows.map` and the like.
+ */
+function elementCalls(text: string, blocks: readonly Block[], start: number, open: number, end: number): string[] {
+  const held = heldName(text, start, open, end);
+  if (!held) return [];
+  const { name, scope } = held;
+  const calls: string[] = [];
+  const loop = new RegExp(String.raw`\bfor\s*(?:await\s*)?\(\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s+of\s+${escapeName(name)}\s*\)\s*`, 'g');
+  for (const m of scope.matchAll(loop)) {
+    const at = open + m.index + m[0].length;
+    // a block, else the one statement
+    const statement = text.indexOf(';', at);
+    const body = blocks.find((b) => b.start === at) ?? { start: at, end: statement < 0 ? end : Math.min(statement, end) };
+    calls.push(...callsOn(text.slice(body.start, body.end), m[1]!, body.start).map((c) => c.method));
   }
-  return methods;
+  for (const c of callsOn(scope, name, open)) {
+    if (!EACH_ELEMENT.test(c.method)) continue;
+    const args = callArgs(text, c.open);
+    const element = /^\s*(?:async\s+)?(?:function\b[\w$\s]*)?\(?\s*([A-Za-z_$][\w$]*)/.exec(args)?.[1];
+    if (element) calls.push(...callsOn(args, element, c.open + 1).map((d) => d.method));
+  }
+  return calls;
 }
 
 /**
@@ -712,9 +751,12 @@ export function ormModelUses(written: string, language: string, models: readonly
         if (include)
           for (const i of args.slice(include.index).matchAll(new RegExp(String.raw`(\.\s*)?(?<![\w$])(${names})(?![\w$])`, 'g')))
             if (i[1] || /^[A-Z]/.test(i[2]!)) use(sequelizeModels.get(i[2]!), open + 1 + include.index + i.index! + (i[1]?.length ?? 0), 'read');
-        if (!SEQUELIZE_INSTANCE_MAKERS.test(method)) continue;
-        // the row it gives, called later in the same block: its own methods, and its associations' (`orchestra.getInstruments()`)
-        for (const call of laterCalls(text, m.index, open, blockAround((blocks ??= scriptBlocks(text)), m.index, text.length).end)) {
+        const rows = method === 'findAll';
+        if (!rows && !SEQUELIZE_INSTANCE_MAKERS.test(method)) continue;
+        blocks ??= scriptBlocks(text);
+        const end = blockAround(blocks, m.index, text.length).end;
+        // the row it gives (each of the rows, for `findAll`), called later in the same block: its own methods, and its associations' (`orchestra.getInstruments()`)
+        for (const call of rows ? elementCalls(text, blocks, m.index, open, end) : laterCalls(text, m.index, open, end)) {
           if (SEQUELIZE_INSTANCE_CALL.test(call)) use(model, m.index, call === 'reload' ? 'read' : 'write');
           const mixin = SEQUELIZE_MIXIN.exec(call);
           const other = mixin && associated(sequelizeModels, mixin[2]!);
