@@ -33,7 +33,8 @@ export const IMPORT_EDGE_KIND = 'imports';
  * Sequelize models are named as other files call them, and their static methods read or write.
  * 10: a custom repository's own methods read or write by their bodies (`@Query`, `@Modifying` for
  * Spring Data), and a Sequelize row's later `save()` or association method and a finder's `include` count.
- * 11: the rows of a Sequelize `findAll` write when a loop or a callback of the same block saves, updates or destroys them.
+ * 11: the rows of a Sequelize `findAll` write when a loop or a callback of the same block saves, updates or destroys them,
+ * and a row's association methods are also named by the association's alias (`as: 'players'`: `getPlayers()`).
  */
 export const CODE_SCAN_VERSION = 11;
 

@@ -30,7 +30,7 @@ import { listCodeFiles, type ListedFile } from './list-files.js';
 import { bodyWords, exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
 import { languageImports } from './lang-imports.js';
 import { importNames } from './workspace-packages.js';
-import { ormModelUses, ormTableRefs, customRepositories, type OrmTableRef } from './orm-refs.js';
+import { ormModelUses, ormTableRefs, customRepositories, sequelizeAliases, type OrmTableRef } from './orm-refs.js';
 import type { GraphqlFieldRef } from './graphql-refs.js';
 import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
 import { componentComment, componentSymbols, scriptView, SFC_LANGUAGES, type ScriptView } from './sfc.js';
@@ -247,6 +247,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       const orm = new Map(files.map((f) => [f.path, ormTableRefs(code(f).text, code(f).language, f.path)]));
       const models = [...orm.values()].flat().filter((r) => r.model);
       const repositories = files.flatMap((f) => customRepositories(code(f).text, code(f).language));
+      const aliases = files.flatMap((f) => sequelizeAliases(code(f).text, code(f).language));
       const names = importNames(configs, [...hashes.keys()]);
       const objects: CatalogObject[] = [];
       for (const [i, file] of files.entries()) {
@@ -278,7 +279,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
               recent: history.recent.get(file.path),
             },
             await sqlRefs(text, language),
-            [...own, ...ormModelUses(text, language, own.length ? models.filter((r) => !own.includes(r)) : models, repositories)],
+            [...own, ...ormModelUses(text, language, own.length ? models.filter((r) => !own.includes(r)) : models, { repositories, aliases })],
             graphqlFieldRefs(text, language),
             names.get(file.path),
           ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ormModelUses, ormTableRefs, customRepositories } from './orm-refs.js';
+import { ormModelUses, ormTableRefs, customRepositories, sequelizeAliases } from './orm-refs.js';
 
 describe('ORM models in code', () => {
   it('TypeORM: a name, an options object with schema, or the class name in snake case', () => {
@@ -187,6 +187,54 @@ describe('ORM models in code', () => {
     ]);
   });
 
+  it("Sequelize associations by alias: `as: 'players'` makes a row's getPlayers() read and createPlayer() write the other model, for that model's rows only", () => {
+    const models = ormTableRefs(
+      "sequelize.define('orchestra', {});\nsequelize.define('instrument', {});\nconst Person = sequelize.define('Person', {});\n",
+      'javascript',
+      'sequelize/models.js',
+    );
+    const setup = [
+      'function applyExtraSetup(sequelize) {',
+      '  const { instrument, orchestra } = sequelize.models;',
+      "  orchestra.hasMany(instrument, { as: 'players', foreignKey: 'orchestraId' });",
+      "  instrument.belongsTo(orchestra, { as: 'band' });",
+      "  // orchestra.hasMany(sequelize.models.Person, { as: 'fans' });",
+      "  orchestra.belongsToMany(sequelize.models.Person, { through: 'Subscription', as: { singular: 'patron', plural: 'patrons' } });",
+      '  instrument.hasOne(orchestra);',
+      '}',
+    ].join('\n');
+    const aliases = sequelizeAliases(setup, 'javascript');
+    expect(aliases).toEqual([
+      { source: 'orchestra', target: 'instrument', names: ['players'] },
+      { source: 'instrument', target: 'orchestra', names: ['band'] },
+      { source: 'orchestra', target: 'Person', names: ['patron', 'patrons'] },
+    ]);
+    const route = [
+      'async function roster(req, res) {',
+      '  const orchestra = await models.orchestra.findByPk(req.params.id);',
+      '  const players = await orchestra.getPlayers();',
+      '  await orchestra.addPatron(req.user.id);',
+      '  res.json(players);',
+      '}',
+      'async function tune(req) {',
+      '  const instrument = await models.instrument.findByPk(req.params.id);',
+      '  await instrument.createPlayer({});',
+      '  return instrument.getBand();',
+      '}',
+    ].join('\n');
+    const uses = (project = {}) => ormModelUses(route, 'javascript', models, project).map((u) => [u.table, u.line, u.access]);
+    expect(uses({ aliases })).toEqual([
+      ['orchestras', 2, ['read']], // read by `tune` too, through the instrument's band
+      ['instruments', 2, ['read']], // an instrument's createPlayer is no alias of its model
+      ['People', 2, ['write']],
+    ]);
+    // without the project's aliases the rows reach nothing else
+    expect(uses()).toEqual([
+      ['orchestras', 2, ['read']],
+      ['instruments', 8, ['read']],
+    ]);
+  });
+
   it('Prisma: @@map and @@schema, else the model name', () => {
     const text = 'model Invoice {\n  id Int @id\n  @@map("invoice")\n  @@schema("billing")\n}\n\nmodel Customer {\n  id Int @id\n}\n';
     expect(ormTableRefs(text, 'prisma', 'prisma/schema.prisma')).toEqual([
@@ -275,7 +323,7 @@ describe('ORM models in code', () => {
       ['spring', 'OwnerRepository', 'Owner'],
       ['spring', 'PetRepository', 'Pet'],
     ]);
-    const uses = (text: string, language: string) => ormModelUses(text, language, models, repositories).map((u) => [u.table, u.line, u.access]);
+    const uses = (text: string, language: string) => ormModelUses(text, language, models, { repositories }).map((u) => [u.table, u.line, u.access]);
     expect(uses(ownerRepository, 'java')).toEqual([['owners', 1, undefined]]);
     const controller = [
       'class OwnerController {',
@@ -328,9 +376,9 @@ describe('ORM models in code', () => {
     expect(fromJava!.methods).toEqual({ lookUp: ['read'], purgeCity: ['write'], shout: ['write'], findEveryone: ['read'] });
     expect(fromKotlin!.methods).toEqual({ prune: ['write'], everyone: ['read'] });
     const caller = (call: string) =>
-      ormModelUses(`class OwnerService {\n  private final OwnerRepository owners;\n  void go() {\n    ${call};\n  }\n}`, 'java', models, [fromJava!]).map(
-        (u) => u.access,
-      );
+      ormModelUses(`class OwnerService {\n  private final OwnerRepository owners;\n  void go() {\n    ${call};\n  }\n}`, 'java', models, {
+        repositories: [fromJava!],
+      }).map((u) => u.access);
     expect(caller('owners.purgeCity("Oslo")')).toEqual([['write']]);
     expect(caller('owners.lookUp("F")')).toEqual([['read']]);
     expect(caller('owners.findById(1)')).toEqual([['read']]);
@@ -788,7 +836,7 @@ describe('ORM models in code', () => {
           '}',
           'export const legacy = () => getCustomRepository(CrateRepository).remove([]);',
         ].join('\n');
-        expect(ormModelUses(service, 'typescript', models, custom).map((u) => [u.table, u.line, u.access])).toEqual([
+        expect(ormModelUses(service, 'typescript', models, { repositories: custom }).map((u) => [u.table, u.line, u.access])).toEqual([
           ['crate', 3, ['read', 'write']], // `findFull` reads by its name; the legacy call removes
           ['shelf', 8, ['write']], // at the first call: `clearEmpty` deletes in its body, `save` writes
           ['note', 10, ['read']],
@@ -834,7 +882,7 @@ describe('ORM models in code', () => {
           '  }',
           '}',
         ].join('\n');
-        expect(ormModelUses(caller, 'typescript', models, repositories).map((u) => [u.table, u.line, u.access])).toEqual([
+        expect(ormModelUses(caller, 'typescript', models, { repositories }).map((u) => [u.table, u.line, u.access])).toEqual([
           ['crate', 4, ['write']], // `label` says nothing; `archiveOld` purges
           ['note', 6, ['read']],
         ]);

@@ -357,6 +357,41 @@ function associated(models: ReadonlyMap<string, OrmTableRef | null>, named: stri
   return undefined;
 }
 
+/** The model a row of `model` reaches by an association's alias: `getPlayers()` and `createPlayer()` for `as: 'players'`. */
+function aliased(
+  aliases: ReadonlyArray<{ source: OrmTableRef; target: OrmTableRef; names: readonly string[] }>,
+  model: OrmTableRef,
+  named: string,
+): OrmTableRef | undefined {
+  const key = (name: string) => pluralize.singular(name[0]!.toLowerCase() + name.slice(1));
+  return aliases.find((a) => a.source === model && a.names.some((n) => key(n) === key(named)))?.target;
+}
+
+/** A Sequelize association declared with an alias: `Orchestra.hasMany(Instrument, { as: 'players' })`. */
+export interface SequelizeAlias {
+  /** The model it is declared on and the other model, as the code names them (`models.orchestra` names `orchestra`). */
+  source: string;
+  target: string;
+  /** The alias, or its singular and plural forms when the code gives both (`as: { singular: 'player', plural: 'players' }`). */
+  names: string[];
+}
+
+const ASSOCIATION = /(?<![\w$])([\w$]+)\s*\.\s*(?:hasMany|hasOne|belongsTo|belongsToMany)\s*\(\s*(?:[\w$]+\s*\.\s*)*([\w$]+)\s*,/g;
+
+/** The Sequelize associations a file declares with an alias, by which the rows of its model reach the other model in any file. */
+export function sequelizeAliases(written: string, language: string): SequelizeAlias[] {
+  if ((language !== 'typescript' && language !== 'javascript') || !/\bas\s*:/.test(written)) return [];
+  const text = blankComments(written);
+  const out: SequelizeAlias[] = [];
+  for (const m of text.matchAll(ASSOCIATION)) {
+    const options = callArgs(text, m.index + m[0].indexOf('('));
+    const as = new RegExp(String.raw`\bas\s*:\s*(?:${STR}|\{([^}]*)\})`).exec(options);
+    const names = as?.[1] ? [as[1]] : [...(as?.[2] ?? '').matchAll(new RegExp(String.raw`\b(?:singular|plural)\s*:\s*${STR}`, 'g'))].map((n) => n[1]!);
+    if (names.length) out.push({ source: m[1]!, target: m[2]!, names });
+  }
+  return out;
+}
+
 /** Prisma Client's operations on a model: `prisma.invoice.findMany(`. */
 const PRISMA_CLIENT_CALL =
   /\.\s*([a-z]\w*)\s*\.\s*(findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany|count|aggregate|groupBy)\s*\(/g;
@@ -701,6 +736,14 @@ function functionBody(text: string, blocks: readonly Block[], at: number): Block
   return next && !text.slice(at, next.start).includes(';') ? next : blockAround(blocks, at, text.length);
 }
 
+/** What the project declares beside its models, by which a file reaches their tables. */
+export interface ModelContext {
+  /** The project's custom repositories (TypeORM's, Spring Data's), by which a file reaches their entities. */
+  repositories?: readonly CustomRepository[];
+  /** The project's Sequelize associations named by an alias (`sequelizeAliases`), by which a row reaches the other model. */
+  aliases?: readonly SequelizeAlias[];
+}
+
 /**
  * The tables a file reaches through the project's models (`models`: the refs of every other file
  * that name one): Prisma Client calls, `prisma.invoice.findMany(…)` or `tx.invoice.create(…)`, in a
@@ -709,7 +752,8 @@ function functionBody(text: string, blocks: readonly Block[], at: number): Block
  * and sessions, `select(Invoice)`, `session.get(Invoice, id)`, `Invoice.query`. Each model once, at its first use,
  * with the accesses of all its calls; a model name that two models share is left out.
  */
-export function ormModelUses(written: string, language: string, models: readonly OrmTableRef[], repositories: readonly CustomRepository[] = []): OrmTableRef[] {
+export function ormModelUses(written: string, language: string, models: readonly OrmTableRef[], project: ModelContext = {}): OrmTableRef[] {
+  const repositories = project.repositories ?? [];
   if (!models.length) return [];
   // a call commented out uses nothing
   const text = C_LIKE.has(language) ? blankComments(written) : written;
@@ -735,6 +779,11 @@ export function ormModelUses(written: string, language: string, models: readonly
     const sequelizeModels = byName('sequelize', (m) => m);
     if (sequelizeModels.size) {
       const names = [...sequelizeModels.keys()].map(escapeName).join('|');
+      const aliases = (project.aliases ?? []).flatMap((a) => {
+        const source = associated(sequelizeModels, a.source);
+        const target = associated(sequelizeModels, a.target);
+        return source && target ? [{ source, target, names: a.names }] : [];
+      });
       // the blocks only for a row's later calls, and then once
       let blocks: Block[] | undefined;
       for (const m of text.matchAll(new RegExp(String.raw`(?<![\w$])(${names})\s*\.\s*(${SEQUELIZE_READS}|${SEQUELIZE_WRITES}|build)\s*\(`, 'g'))) {
@@ -759,7 +808,7 @@ export function ormModelUses(written: string, language: string, models: readonly
         for (const call of rows ? elementCalls(text, blocks, m.index, open, end) : laterCalls(text, m.index, open, end)) {
           if (SEQUELIZE_INSTANCE_CALL.test(call)) use(model, m.index, call === 'reload' ? 'read' : 'write');
           const mixin = SEQUELIZE_MIXIN.exec(call);
-          const other = mixin && associated(sequelizeModels, mixin[2]!);
+          const other = mixin && (aliased(aliases, model, mixin[2]!) ?? associated(sequelizeModels, mixin[2]!));
           if (other) use(other, m.index, /^(?:get|count|has)$/.test(mixin[1]!) ? 'read' : 'write');
         }
       }
