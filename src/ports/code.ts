@@ -34,7 +34,8 @@ export const IMPORT_EDGE_KIND = 'imports';
  * 10: a custom repository's own methods read or write by their bodies (`@Query`, `@Modifying` for
  * Spring Data), and a Sequelize row's later `save()` or association method and a finder's `include` count.
  * 11: the rows of a Sequelize `findAll` write when a loop or a callback of the same block saves, updates or destroys them,
- * and a row's association methods are also named by the association's alias (`as: 'players'`: `getPlayers()`).
+ * and a row's association methods are also named by the association's alias (`as: 'players'`: `getPlayers()`); a Spring Data
+ * repository may be a class, and a class implementing a repository's fragment (or named `<Repository>Impl`) stands for its entity.
  */
 export const CODE_SCAN_VERSION = 11;
 

@@ -30,7 +30,7 @@ import { listCodeFiles, type ListedFile } from './list-files.js';
 import { bodyWords, exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
 import { languageImports } from './lang-imports.js';
 import { importNames } from './workspace-packages.js';
-import { ormModelUses, ormTableRefs, customRepositories, sequelizeAliases, type OrmTableRef } from './orm-refs.js';
+import { ormModelUses, ormTableRefs, projectRepositories, sequelizeAliases, type OrmTableRef } from './orm-refs.js';
 import type { GraphqlFieldRef } from './graphql-refs.js';
 import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
 import { componentComment, componentSymbols, scriptView, SFC_LANGUAGES, type ScriptView } from './sfc.js';
@@ -246,7 +246,9 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       // the models every file declares, so that the files using them elsewhere (Prisma Client, Django managers) reach their tables too
       const orm = new Map(files.map((f) => [f.path, ormTableRefs(code(f).text, code(f).language, f.path)]));
       const models = [...orm.values()].flat().filter((r) => r.model);
-      const repositories = files.flatMap((f) => customRepositories(code(f).text, code(f).language));
+      // each file's repositories read once, for the project's list and for the file's own uses
+      const repositoriesOf = projectRepositories(files.map((f) => ({ path: f.path, text: code(f).text, language: code(f).language })));
+      const repositories = [...repositoriesOf.values()].flat();
       const aliases = files.flatMap((f) => sequelizeAliases(code(f).text, code(f).language));
       const names = importNames(configs, [...hashes.keys()]);
       const objects: CatalogObject[] = [];
@@ -279,7 +281,14 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
               recent: history.recent.get(file.path),
             },
             await sqlRefs(text, language),
-            [...own, ...ormModelUses(text, language, own.length ? models.filter((r) => !own.includes(r)) : models, { repositories, aliases })],
+            [
+              ...own,
+              ...ormModelUses(text, language, own.length ? models.filter((r) => !own.includes(r)) : models, {
+                repositories,
+                own: repositoriesOf.get(file.path) ?? [],
+                aliases,
+              }),
+            ],
             graphqlFieldRefs(text, language),
             names.get(file.path),
           ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ormModelUses, ormTableRefs, customRepositories, sequelizeAliases } from './orm-refs.js';
+import { ormModelUses, ormTableRefs, customRepositories, projectRepositories, sequelizeAliases } from './orm-refs.js';
 
 describe('ORM models in code', () => {
   it('TypeORM: a name, an options object with schema, or the class name in snake case', () => {
@@ -382,6 +382,136 @@ describe('ORM models in code', () => {
     expect(caller('owners.purgeCity("Oslo")')).toEqual([['write']]);
     expect(caller('owners.lookUp("F")')).toEqual([['read']]);
     expect(caller('owners.findById(1)')).toEqual([['read']]);
+  });
+
+  describe('Spring Data repositories that are classes', () => {
+    const models = ormTableRefs(
+      [
+        '@Entity @Table(name = "owners") public class Owner {}',
+        '@Entity @Table(name = "visits") public class Visit {}',
+        '@Entity @Table(name = "books") public class Book {}',
+        '@Entity @Table(name = "pets") public class Pet {}',
+      ].join('\n'),
+      'java',
+      'src/main/java/a/Model.java',
+    );
+    const files = {
+      'OwnerRepository.java': [
+        'public interface OwnerRepository extends JpaRepository<Owner, Integer>,',
+        '    OwnerRepositoryCustom, QuerydslPredicateExecutor<Owner> {',
+        '  List<Owner> findByCity(String city);',
+        '}',
+      ],
+      'OwnerRepositoryCustom.java': ['public interface OwnerRepositoryCustom {', '  int archiveInactive(LocalDate before);', '  List<Owner> recent();', '}'],
+      'OwnerRepositoryImpl.java': [
+        '@Repository',
+        'public class OwnerRepositoryImpl implements OwnerRepositoryCustom {',
+        '  @PersistenceContext',
+        '  private EntityManager em;',
+        '',
+        '  @Modifying',
+        '  @Query("update Owner o set o.active = false where o.lastVisit < :before")',
+        '  @Transactional',
+        '  public int archiveInactive(@Param("before") LocalDate before) {',
+        '    return em.createQuery("update Owner o set o.active = false").executeUpdate();',
+        '  }',
+        '',
+        '  @Query("select o from Owner o order by o.id desc")',
+        '  public List<Owner> recent() {',
+        '    return em.createQuery("select o from Owner o", Owner.class).getResultList();',
+        '  }',
+        '}',
+      ],
+      'VisitRepository.kt': [
+        '@Repository',
+        'class VisitRepositoryImpl(private val em: EntityManager) : VisitRepositoryCustom {',
+        '    @Modifying',
+        '    @Query("delete from Visit v where v.date < :before")',
+        '    override fun prune(before: LocalDate): Int = em.createQuery("delete from Visit v").executeUpdate()',
+        '}',
+        '',
+        'interface VisitRepositoryCustom {',
+        '    fun prune(before: LocalDate): Int',
+        '}',
+        '',
+        'interface VisitRepository : CrudRepository<Visit, Long>, VisitRepositoryCustom',
+      ],
+      'BookRepository.java': [
+        '@Repository',
+        'public abstract class BookRepository implements CrudRepository<Book, Long> {',
+        '  @Query("SELECT b FROM Book b WHERE b.title = :title")',
+        '  public abstract List<Book> lookUp(String title);',
+        '  @Query("UPDATE Book b SET b.pages = :pages WHERE b.id = :id")',
+        '  public abstract void resize(Long id, int pages);',
+        '}',
+      ],
+      'PetRepository.java': ['public interface PetRepository extends JpaRepository<Pet, Integer>, Shared {}', 'interface Shared {}'],
+      'PetRepositoryImpl.java': [
+        '@Repository',
+        'public class PetRepositoryImpl {',
+        '  @Query(value = "DELETE FROM pets WHERE born IS NULL", nativeQuery = true)',
+        '  void dropUnborn() {}',
+        '}',
+        '// a class that implements a fragment of two entities stands for neither; a service is no repository',
+        'class SharedImpl implements Shared {}',
+        'class OwnerServiceImpl implements OwnerService {}',
+      ],
+      'ShelfRepository.java': ['public interface BookShelfRepository extends JpaRepository<Book, Long>, Shared {}'],
+    };
+    const project = projectRepositories(
+      Object.entries(files).map(([path, lines]) => ({ path, text: lines.join('\n'), language: path.endsWith('.kt') ? 'kotlin' : 'java' })),
+    );
+    const summary = (path: string) => project.get(path)?.map((r) => [r.name, r.entity, r.methods]);
+
+    it('a class with a generic base is a repository like an interface, its @Query methods read or write by their statement', () => {
+      expect(summary('BookRepository.java')).toEqual([['BookRepository', 'Book', { lookUp: ['read'], resize: ['write'] }]]);
+    });
+
+    it("a class implementing a repository's fragment, or named as the repository with Impl, stands for its entity, and its @Query/@Modifying methods count for the repository", () => {
+      const archiving = { archiveInactive: ['write'], recent: ['read'] };
+      expect(summary('OwnerRepository.java')).toEqual([
+        ['OwnerRepository', 'Owner', archiving],
+        ['OwnerRepositoryCustom', 'Owner', archiving], // a Spring fragment with type arguments is not the project's
+      ]);
+      expect(summary('OwnerRepositoryImpl.java')).toEqual([['OwnerRepositoryImpl', 'Owner', archiving]]);
+      expect(summary('VisitRepository.kt')).toEqual([
+        ['VisitRepository', 'Visit', { prune: ['write'] }],
+        ['VisitRepositoryImpl', 'Visit', { prune: ['write'] }],
+        ['VisitRepositoryCustom', 'Visit', { prune: ['write'] }],
+      ]);
+      expect(summary('PetRepositoryImpl.java')).toEqual([['PetRepositoryImpl', 'Pet', { dropUnborn: ['write'] }]]);
+      expect(summary('PetRepository.java')).toEqual([['PetRepository', 'Pet', { dropUnborn: ['write'] }]]); // `Shared` serves two entities
+      expect(project.has('OwnerRepositoryCustom.java')).toBe(false);
+      // read alone, the implementation has no repository to serve
+      expect(customRepositories(files['OwnerRepositoryImpl.java'].join('\n'), 'java')).toEqual([]);
+    });
+
+    it('the class links its entity where it is declared, and callers reach it through the repository, the fragment or the class', () => {
+      const repositories = [...project.values()].flat();
+      const uses = (text: string, path: string) =>
+        ormModelUses(text, 'java', models, { repositories, own: project.get(path) ?? [] }).map((u) => [u.table, u.line, u.access]);
+      expect(uses(files['OwnerRepositoryImpl.java'].join('\n'), 'OwnerRepositoryImpl.java')).toEqual([['owners', 2, undefined]]);
+      const service = [
+        'class Housekeeping {',
+        '  private final OwnerRepository owners;',
+        '  private final OwnerRepositoryCustom custom;',
+        '  private final PetRepositoryImpl pets;',
+        '  void run() {',
+        '    custom.recent();',
+        '    owners.archiveInactive(LocalDate.now());',
+        '    pets.dropUnborn();',
+        '  }',
+        '}',
+      ].join('\n');
+      expect(uses(service, 'Housekeeping.java')).toEqual([
+        ['owners', 6, ['read', 'write']],
+        ['pets', 8, ['write']],
+      ]);
+      // the file's own repositories, read again from its text when not given, are the same
+      expect(ormModelUses(files['BookRepository.java'].join('\n'), 'java', models, { repositories })).toEqual(
+        ormModelUses(files['BookRepository.java'].join('\n'), 'java', models, { repositories, own: project.get('BookRepository.java')! }),
+      );
+    });
   });
 
   it('finds nothing in code without models', () => {

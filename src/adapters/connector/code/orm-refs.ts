@@ -588,7 +588,8 @@ const escapeName = (name: string) => name.replace(/\$/g, '\\$');
 /**
  * A repository the project defines for an entity: TypeORM's custom repository, a class that extends
  * `Repository<E>` or `AbstractRepository<E>` (or is `@EntityRepository(E)`), or `getRepository(E).extend({ … })`;
- * a Spring Data repository, an interface that extends `JpaRepository<E, ID>`, `CrudRepository<E, ID>` and the like.
+ * a Spring Data repository, an interface or a class that extends `JpaRepository<E, ID>`, `CrudRepository<E, ID>` and
+ * the like, or a class implementing one's fragment (see `linkFragments`).
  */
 export interface CustomRepository {
   orm: 'typeorm' | 'spring';
@@ -600,13 +601,47 @@ export interface CustomRepository {
   abstract?: boolean;
   /** What its own methods do to the entity's table, by name (`findFull` reads, `archiveOld` writes), where the body or the annotations say. */
   methods?: Record<string, TableAccess[]>;
+  /** A Spring Data repository's other supertypes named without type arguments: its fragments (`OwnerRepositoryCustom`). */
+  fragments?: string[];
 }
 
-/** The repositories a file defines, by which other files reach their entity. */
+/** A class that may implement a Spring Data repository's fragment: the types it implements, its methods' accesses. */
+interface Implementation {
+  name: string;
+  at: number;
+  implements: string[];
+  methods?: Record<string, TableAccess[]>;
+}
+
+/** What one file defines: its repositories, and the classes that may implement another repository's fragment. */
+interface FileRepositories {
+  repositories: CustomRepository[];
+  implementations: Implementation[];
+}
+
+/**
+ * The repositories a file defines, by which other files reach their entity; a Spring Data fragment's
+ * implementation only when the file also has the repository (`projectRepositories` reads the project's).
+ */
 export function customRepositories(text: string, language: string): CustomRepository[] {
-  if (!text.includes('Repository')) return [];
-  if (language === 'java' || language === 'kotlin') return springRepositories(text);
-  if (language !== 'typescript' && language !== 'javascript') return [];
+  return linkFragments([fileRepositories(text, language)])[0]!;
+}
+
+/** The repositories each file of the project defines, by path (files without any left out), each file read once. */
+export function projectRepositories(files: ReadonlyArray<{ path: string; text: string; language: string }>): Map<string, CustomRepository[]> {
+  const linked = linkFragments(files.map((f) => fileRepositories(f.text, f.language)));
+  return new Map(files.flatMap((f, i) => (linked[i]!.length ? [[f.path, linked[i]!] as const] : [])));
+}
+
+function fileRepositories(written: string, language: string): FileRepositories {
+  const spring = language === 'java' || language === 'kotlin';
+  if (!written.includes('Repository') || (!spring && language !== 'typescript' && language !== 'javascript')) return { repositories: [], implementations: [] };
+  // a repository commented out defines nothing
+  const text = blankComments(written);
+  return spring ? springRepositories(text) : { repositories: typeormCustomRepositories(text), implementations: [] };
+}
+
+function typeormCustomRepositories(text: string): CustomRepository[] {
   const out: CustomRepository[] = [];
   const add = (name: string, entity: string, at: number, abstract?: boolean) =>
     out.push({ orm: 'typeorm', name, entity, at, ...(abstract ? { abstract } : {}) });
@@ -622,14 +657,13 @@ export function customRepositories(text: string, language: string): CustomReposi
   return withMethods(text, out, typeormMethods);
 }
 
-/** Each repository with its own methods' accesses, when it has any. */
-function withMethods(
-  written: string,
-  repositories: CustomRepository[],
-  methodsOf: (text: string, blocks: readonly Block[], repository: CustomRepository) => Map<string, TableAccess[]>,
-): CustomRepository[] {
+/** Each repository (or implementation) with its own methods' accesses, when it has any; `text` has its comments blanked. */
+function withMethods<T extends { at?: number; abstract?: boolean; methods?: Record<string, TableAccess[]> }>(
+  text: string,
+  repositories: T[],
+  methodsOf: (text: string, blocks: readonly Block[], repository: T) => Map<string, TableAccess[]>,
+): T[] {
   if (!repositories.length) return repositories;
-  const text = blankComments(written);
   const blocks = scriptBlocks(text);
   for (const r of repositories) {
     const methods = methodsOf(text, blocks, r);
@@ -656,7 +690,7 @@ function childBlocks(text: string, blocks: readonly Block[], body: Block): Array
  * repository's `this.repository`) by TypeORM's methods, then calls of the class's own methods
  * (`this.findFull()`) by what those do.
  */
-function typeormMethods(text: string, blocks: readonly Block[], r: CustomRepository): Map<string, TableAccess[]> {
+function typeormMethods(text: string, blocks: readonly Block[], r: { at?: number; abstract?: boolean }): Map<string, TableAccess[]> {
   const methods = new Map<string, TableAccess[]>();
   if (r.at === undefined) return methods;
   const receiver = r.abstract ? String.raw`this\s*\.\s*repository` : 'this';
@@ -685,13 +719,92 @@ function typeormMethods(text: string, blocks: readonly Block[], r: CustomReposit
   return methods;
 }
 
-/** Spring Data's repository interfaces: `interface OwnerRepository extends JpaRepository<Owner, Integer>` (Kotlin: `interface OwnerRepository : CrudRepository<Owner, Long>`). */
-const SPRING_REPOSITORY =
-  /\binterface\s+([A-Z]\w*)(?:\s*<[^>{]*>)?\s*(?:extends|:)[^{;]*?\b(?:Jpa|Crud|ListCrud|PagingAndSorting|ListPagingAndSorting|Reactive(?:Crud|Sorting)?|Coroutine(?:Crud|Sorting)|Mongo|R2dbc)?Repository\s*<\s*([A-Z]\w*)\s*,/g;
+/** A Spring Data repository's base, whose first type argument is its entity: `JpaRepository<Owner, Integer>`, `CrudRepository<…>`. */
+const SPRING_BASE =
+  /\b(?:Jpa|Crud|ListCrud|PagingAndSorting|ListPagingAndSorting|Reactive(?:Crud|Sorting)?|Coroutine(?:Crud|Sorting)|Mongo|R2dbc)?Repository\s*<\s*([A-Z]\w*)\s*,/;
 
-function springRepositories(text: string): CustomRepository[] {
-  const out = [...text.matchAll(SPRING_REPOSITORY)].map((m) => ({ orm: 'spring' as const, name: m[1]!, entity: m[2]!, at: m.index }));
-  return withMethods(text, out, springMethods);
+/**
+ * The clause naming the supertypes of the type declared up to `from` (`extends A<X>, B`, `implements C`,
+ * Kotlin's `: A<X>, B`), past its type parameters and a Kotlin class's primary constructor, up to its
+ * body, a `;` or a line break that no comma or keyword continues.
+ */
+function supertypeClause(text: string, from: number): string {
+  let at = from;
+  const params = /^\s*<(?:[^<>{]|<[^<>{]*>)*>/.exec(text.slice(at, at + 400));
+  if (params) at += params[0].length;
+  const constructor = /^\s*(?:(?:@[\w.]+\s*)*(?:(?:private|protected|internal|public)\s+)?constructor\s*)?\(/.exec(text.slice(at, at + 400));
+  if (constructor) at += constructor[0].length + callArgs(text, at + constructor[0].length - 1).length + 1;
+  const clause = /^\s*(?:extends|implements|:)[^{;]*/.exec(text.slice(at, at + 1000))?.[0] ?? '';
+  return clause.split(/(?<!(?:[,:]|\bextends|\bimplements)\s*)\n/)[0]!;
+}
+
+/** The types a supertype clause names, each with whether it has type arguments (`JpaRepository<Owner, Integer>` has, `OwnerRepositoryCustom` has not). */
+function supertypes(clause: string): Array<{ name: string; generic: boolean }> {
+  // type arguments, innermost first, become one mark; a Kotlin superclass's constructor call goes
+  let flat = clause.replace(/\([^()]*\)/g, '');
+  for (let before = ''; before !== flat;) [before, flat] = [flat, flat.replace(/<[^<>]*>/g, '§')];
+  return [...flat.matchAll(/(?:^|[,:]|\b(?:extends|implements)\b)\s*(?:[\w$]+\.)*([A-Z][\w$]*)\s*(§)?/g)].map((m) => ({ name: m[1]!, generic: !!m[2] }));
+}
+
+/**
+ * Spring Data's repositories, interfaces or classes whose base names the entity (`interface OwnerRepository
+ * extends JpaRepository<Owner, Integer>`, Kotlin's `interface PetRepository : CrudRepository<Pet, Long>`,
+ * Micronaut's `abstract class BookRepository implements CrudRepository<Book, Long>`), and the classes that
+ * may implement a fragment (they implement a type, or are named `…Impl`).
+ */
+function springRepositories(text: string): FileRepositories {
+  const repositories: CustomRepository[] = [];
+  const implementations: Implementation[] = [];
+  for (const m of text.matchAll(/\b(interface|class)\s+([A-Z][\w$]*)/g)) {
+    const clause = supertypeClause(text, m.index + m[0].length);
+    const entity = SPRING_BASE.exec(clause)?.[1];
+    const plain = supertypes(clause)
+      .filter((t) => !t.generic)
+      .map((t) => t.name);
+    if (entity) repositories.push({ orm: 'spring', name: m[2]!, entity, at: m.index, ...(plain.length ? { fragments: plain } : {}) });
+    else if (m[1] === 'class' && (plain.length || m[2]!.endsWith('Impl'))) implementations.push({ name: m[2]!, at: m.index, implements: plain });
+  }
+  return { repositories: withMethods(text, repositories, springMethods), implementations: withMethods(text, implementations, springMethods) };
+}
+
+/**
+ * Spring Data's fragments across the files read: a class that implements an interface a repository
+ * extends (`OwnerRepositoryImpl implements OwnerRepositoryCustom`, with `OwnerRepository extends
+ * JpaRepository<Owner, Integer>, OwnerRepositoryCustom`), or is named as the repository with `Impl`,
+ * stands for the repository's entity, and its methods' accesses count for the repository too; the
+ * fragment interface stands for it as well (a field of its type holds the repository). A class or
+ * fragment that serves repositories of two entities stands for none.
+ */
+function linkFragments(read: readonly FileRepositories[]): CustomRepository[][] {
+  const spring = read.flatMap((f) => f.repositories).filter((r) => r.orm === 'spring');
+  const entityOf = (served: readonly CustomRepository[]) => {
+    const entities = new Set(served.map((r) => r.entity));
+    return entities.size === 1 ? [...entities][0] : undefined;
+  };
+  const out = read.map((f) => [...f.repositories]);
+  const named = new Set(spring.map((r) => r.name));
+  read.forEach((f, i) => {
+    for (const c of f.implementations) {
+      const served = spring.filter((r) => c.name === `${r.name}Impl` || c.implements.some((name) => r.fragments?.includes(name)));
+      const entity = entityOf(served);
+      if (!entity) continue;
+      out[i]!.push({ orm: 'spring', name: c.name, entity, at: c.at, ...(c.methods ? { methods: c.methods } : {}) });
+      named.add(c.name);
+      if (c.methods) for (const r of served) r.methods = { ...c.methods, ...r.methods };
+    }
+  });
+  // each fragment interface once, beside the first repository that extends it
+  read.forEach((f, i) => {
+    for (const name of f.repositories.flatMap((r) => r.fragments ?? [])) {
+      if (named.has(name)) continue;
+      named.add(name);
+      const served = spring.filter((r) => r.fragments?.includes(name));
+      const entity = entityOf(served);
+      const methods = Object.assign({}, ...served.map((r) => r.methods)) as Record<string, TableAccess[]>;
+      if (entity) out[i]!.push({ orm: 'spring', name, entity, ...(Object.keys(methods).length ? { methods } : {}) });
+    }
+  });
+  return out;
 }
 
 const SPRING_METHOD = new RegExp(String.raw`^\s*(?:${ANNOTATION}\s*)*(?:(?:suspend\s+)?fun\s+(?:<[^>]*>\s*)?([\w$]+)\s*\(|[^;(){}=@]*?\b([\w$]+)\s*\()`);
@@ -700,7 +813,7 @@ const SPRING_METHOD = new RegExp(String.raw`^\s*(?:${ANNOTATION}\s*)*(?:(?:suspe
  * What a Spring Data repository's annotated methods do: a `@Query` reads, unless it is `@Modifying`
  * or its statement starts with `update`, `delete` or `insert`. Methods without one say it by their names.
  */
-function springMethods(text: string, blocks: readonly Block[], r: CustomRepository): Map<string, TableAccess[]> {
+function springMethods(text: string, blocks: readonly Block[], r: { at?: number }): Map<string, TableAccess[]> {
   const methods = new Map<string, TableAccess[]>();
   if (r.at === undefined) return methods;
   const body = functionBody(text, blocks, r.at);
@@ -740,6 +853,8 @@ function functionBody(text: string, blocks: readonly Block[], at: number): Block
 export interface ModelContext {
   /** The project's custom repositories (TypeORM's, Spring Data's), by which a file reaches their entities. */
   repositories?: readonly CustomRepository[];
+  /** The file's own repositories, when the project's were read already (`projectRepositories`); else read from the text. */
+  own?: readonly CustomRepository[];
   /** The project's Sequelize associations named by an alias (`sequelizeAliases`), by which a row reaches the other model. */
   aliases?: readonly SequelizeAlias[];
 }
@@ -814,11 +929,11 @@ export function ormModelUses(written: string, language: string, models: readonly
       }
     }
     const entities = byName('typeorm', (m) => m);
-    const custom = withRepositories(entities, text, language, repositories);
+    const custom = withRepositories(entities, text, language, repositories, project.own);
     if (entities.size) typeormUses(text, entities, use, custom);
   } else if (language === 'java' || language === 'kotlin') {
     const entities = byName('jpa', (m) => m);
-    const custom = withRepositories(entities, text, language, repositories);
+    const custom = withRepositories(entities, text, language, repositories, project.own);
     if (custom.length) springDataUses(text, entities, use, custom);
   } else if (language === 'python') {
     const djangoModels = byName('django', (m) => m);
@@ -842,8 +957,9 @@ function withRepositories(
   text: string,
   language: string,
   repositories: readonly CustomRepository[],
+  read?: readonly CustomRepository[],
 ): CustomRepository[] {
-  const own = customRepositories(text, language);
+  const own = read ?? customRepositories(text, language);
   const orm = own[0]?.orm ?? (language === 'java' || language === 'kotlin' ? 'spring' : 'typeorm');
   const others = repositories.filter((r) => r.orm === orm && !own.some((o) => o.name === r.name)).map(({ at: _at, ...r }) => r);
   const custom = [...own, ...others].filter((r) => entities.get(r.entity));
