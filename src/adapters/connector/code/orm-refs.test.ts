@@ -209,6 +209,18 @@ describe('ORM models in code', () => {
       { source: 'instrument', target: 'orchestra', names: ['band'] },
       { source: 'orchestra', target: 'Person', names: ['patron', 'patrons'] },
     ]);
+    // sequelize-cli's models declare theirs on `this` in the class
+    const cli = [
+      'module.exports = (sequelize, DataTypes) => {',
+      '  class Person extends Model {',
+      '    static associate(models) {',
+      "      this.belongsToMany(models.orchestra, { through: 'Subscription', as: 'favourites' });",
+      '    }',
+      '  }',
+      "  Person.init({}, { sequelize, modelName: 'Person' });",
+      '};',
+    ].join('\n');
+    expect(sequelizeAliases(cli, 'javascript')).toEqual([{ source: 'Person', target: 'orchestra', names: ['favourites'] }]);
     const route = [
       'async function roster(req, res) {',
       '  const orchestra = await models.orchestra.findByPk(req.params.id);',

@@ -387,7 +387,9 @@ export function sequelizeAliases(written: string, language: string): SequelizeAl
     const options = callArgs(text, m.index + m[0].indexOf('('));
     const as = new RegExp(String.raw`\bas\s*:\s*(?:${STR}|\{([^}]*)\})`).exec(options);
     const names = as?.[1] ? [as[1]] : [...(as?.[2] ?? '').matchAll(new RegExp(String.raw`\b(?:singular|plural)\s*:\s*${STR}`, 'g'))].map((n) => n[1]!);
-    if (names.length) out.push({ source: m[1]!, target: m[2]!, names });
+    // `this.hasMany(…)` in a model class's `static associate(models)` is the class's
+    const source = m[1] === 'this' ? [...text.slice(0, m.index).matchAll(/\bclass\s+([A-Za-z_$][\w$]*)/g)].at(-1)?.[1] : m[1];
+    if (names.length && source) out.push({ source, target: m[2]!, names });
   }
   return out;
 }
