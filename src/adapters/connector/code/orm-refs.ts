@@ -951,8 +951,9 @@ export function ormModelUses(written: string, language: string, models: readonly
 
 /**
  * Lets each repository's name stand for its entity in `entities` (`@InjectRepository(UserRepository)`,
- * `users: UserRepository`), the file's own as found here (with where they are defined), the others'
- * as the project's; a name two entities share stands for none. Returns the repositories of entities known.
+ * `users: UserRepository`), the file's own (`read` from the project's, else read here from the text) with
+ * where they are defined, the others' as the project's; a name two entities share stands for none.
+ * Returns the repositories of entities known.
  */
 function withRepositories(
   entities: Map<string, OrmTableRef | null>,
