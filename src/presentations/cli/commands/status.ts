@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { type ConfiguredRepairReport, repairConfiguredIndex } from '../../../app.js';
 import { describeConfig } from '../../../config/load-config.js';
 import { daemonStatus } from '../../../core/daemon/daemon-state.js';
-import { printJson, println, table } from '../output.js';
+import { failedLine, printJson, println, table } from '../output.js';
 import { runWithConfig, runWithEngine } from '../session.js';
 
 function bytes(n: number): string {
@@ -50,16 +50,11 @@ export function registerMaintenanceCommands(program: Command): void {
         if (status.sources.length === 0) return println('no sources; try `sextant demo` or `sextant source add <dsn> --name <name>`');
         println(
           table(
-            status.sources.map((s) => [
-              s.name,
-              s.type,
-              s.lastUpdate ? (s.lastUpdate.ok ? s.lastUpdate.message : 'FAILED') : 'never',
-              s.lastUpdate?.at ?? '',
-              s.lastUpdate && !s.lastUpdate.ok ? s.lastUpdate.message : '',
-            ]),
-            ['source', 'type', 'last update', 'at', 'error'],
+            status.sources.map((s) => [s.name, s.type, s.lastUpdate ? (s.lastUpdate.ok ? s.lastUpdate.message : 'FAILED') : 'never', s.lastUpdate?.at ?? '']),
+            ['source', 'type', 'last update', 'at'],
           ),
         );
+        for (const s of status.sources) if (s.lastUpdate && !s.lastUpdate.ok) println(failedLine(s.name, s.lastUpdate));
       });
     });
 
