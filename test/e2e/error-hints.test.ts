@@ -79,12 +79,23 @@ describe('errors with hints on the CLI', () => {
       [['token', 'revoke', '--json'], "missing required argument 'name'"],
       [['nosuch', '--json'], "unknown command 'nosuch'"],
       [['token', '--json'], 'a subcommand is missing'],
+      [['store', '--json'], 'a subcommand is missing'],
     ] as const) {
       const r = await runCli([...args], env);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.json, args.join(' ')).toEqual({ ok: false, error: { code: 'USAGE', message, hint: 'run the command with --help for its usage' } });
-      expect(r.stderr).not.toContain('error:');
+      // the JSON alone: no error line, and no help text on stderr either
+      expect(r.stderr, args.join(' ')).toBe('');
     }
+    // without --json a missing subcommand prints the group's help on stderr, exit 2
+    const help = await runCli(['store'], env);
+    expect(help.code).toBe(2);
+    expect(help.stdout).toBe('');
+    expect(help.stderr).toMatch(/^Usage: sextant store \[options\] \[command\]/);
+    // --help with --json is still the help, on stdout, exit 0
+    const asked = await runCli(['store', '--help', '--json'], env);
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toMatch(/^Usage: sextant store/);
     const text = await runCli(['store', 'copy'], env);
     expect(text.code).toBe(2);
     expect(text.stdout).toBe('');
