@@ -18,13 +18,17 @@ function salvageLines(report: ConfiguredRepairReport): string[] {
     .map((t) => `  ${t.kind.padEnd(9)} ${t.table.padEnd(18)} ${t.recovered} recovered, ${t.lost ?? 'an unknown number of'} lost`);
   const { reindex } = report;
   if (report.salvage.reindexNeeded && !reindex) lines.push('catalog rows were lost: run `sextant update` to rebuild them from the sources');
-  if (reindex?.error) lines.push(`re-index from the sources failed: ${reindex.error}; run \`sextant update\` to rebuild the lost rows`);
+  if (reindex?.error) {
+    lines.push(`re-index from the sources failed: ${reindex.error}; run \`sextant update\` to rebuild the lost rows`);
+    if (reindex.hint) lines.push(`  hint: ${reindex.hint}`);
+  }
   for (const r of reindex?.sources ?? []) {
-    lines.push(
-      r.status === 'failed'
-        ? `re-index ${r.source}: failed (${r.message}); its salvaged rows stay until \`sextant update\` succeeds`
-        : `re-index ${r.source}: ${r.status}`,
-    );
+    if (r.status !== 'failed') {
+      lines.push(`re-index ${r.source}: ${r.status}`);
+      continue;
+    }
+    lines.push(`re-index ${r.source}: failed (${r.message}); its salvaged rows stay until \`sextant update\` succeeds`);
+    if (r.hint) lines.push(`  hint: ${r.hint}`);
   }
   return lines;
 }
