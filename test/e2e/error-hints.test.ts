@@ -5,14 +5,16 @@
  * failed), as the failure of `update --source` and as one source's report of a plain `update`,
  * and usage errors, also those commander finds (a missing option), which `--json` prints as JSON.
  * A failed update's stored outcome keeps the two apart too: `status` and `source list` print the
- * hint on a line of its own, the web UI's Sources page words it for a web user, and an outcome
- * stored before they were kept apart (its message holding both) still reads.
+ * hint on a line of its own, `list_sources` gives it to an agent as a field and a line, the web
+ * UI's Sources page words it for a web user, and an outcome stored before they were kept apart
+ * (its message holding both) still reads.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, runCli, startCli } from '../helpers/cli.js';
+import { call, connectStdio } from '../mcp/fixture.js';
 import { tempHome } from '../helpers/temp-home.js';
 
 const home = tempHome();
@@ -125,6 +127,19 @@ describe('errors with hints on the CLI', () => {
       expect(human.stdout, args.join(' ')).toContain(`\nfailed share: ${FAILED}\n  hint: ${HINT}\n`);
       expect(human.stdout, args.join(' ')).not.toContain(`${FAILED}. `);
       expect(human.stdout, args.join(' ')).not.toContain('failed notes');
+    }
+  });
+
+  it("gives an agent a failed source's stored hint apart (list_sources over stdio)", async () => {
+    const { client } = await connectStdio(env);
+    try {
+      const listed = await call(client, 'list_sources');
+      expect(listed.isError, listed.text).toBe(false);
+      const share = listed.data.sources.find((s: { name: string }) => s.name === 'share');
+      expect(share.last_update).toMatchObject({ ok: false, message: FAILED, hint: HINT });
+      expect(listed.text).toMatch(new RegExp(`FAILED: [^\\n]*hidden files are skipped\\)\\n  hint: check the location`));
+    } finally {
+      await client.close();
     }
   });
 
