@@ -337,9 +337,12 @@ export async function initEmbeddings(config: SextantConfig, options: { model?: s
 /** After a salvage that lost catalog rows: the re-index of every source from the source itself. */
 export interface RepairReindex {
   ok: boolean;
-  sources: Array<{ source: string; status: string; message: string }>;
+  /** Each source's update; a failed one's `hint` says what to do, apart from its `message`. */
+  sources: Array<{ source: string; status: string; message: string; hint?: string }>;
   /** Why the re-index could not run at all (the embedder, no sources…); the sources are then still marked for it. */
   error?: string;
+  /** What to do about `error`, when it says. */
+  hint?: string;
 }
 
 export type ConfiguredRepairReport = IndexRepairReport & { reindex: RepairReindex | null };
@@ -382,10 +385,12 @@ export async function repairConfiguredIndex(config: SextantConfig, options: AppO
   const engine = await openEngine(config, options);
   try {
     const run = await engine.update(options.onProgress ? { onProgress: options.onProgress } : {});
-    return { ...report, reindex: { ok: run.ok, sources: run.reports.map((r) => ({ source: r.source, status: r.status, message: r.message })) } };
+    const sources = run.reports.map((r) => ({ source: r.source, status: r.status, message: r.message, ...(r.hint ? { hint: r.hint } : {}) }));
+    return { ...report, reindex: { ok: run.ok, sources } };
   } catch (err) {
-    const error = redactText(err instanceof SextantError ? err.toLine() : err instanceof Error ? err.message : String(err));
-    return { ...report, reindex: { ok: false, sources: [], error } };
+    const error = redactText(err instanceof Error ? err.message : String(err));
+    const hint = err instanceof SextantError && err.hint ? { hint: redactText(err.hint) } : {};
+    return { ...report, reindex: { ok: false, sources: [], error, ...hint } };
   } finally {
     await engine.close();
   }

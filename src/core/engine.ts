@@ -275,10 +275,12 @@ export function createEngine(deps: EngineDeps): Engine {
         reports.push(options.object ? await updateElement(updateDeps, source, options.object) : await updateSource(updateDeps, source));
       } catch (err) {
         if (err instanceof SextantError && err.code === 'INTERRUPTED') throw err;
-        const message = redactText(err instanceof SextantError ? err.toLine() : (err as Error).message);
         const durationMs = Date.now() - started;
-        await store.recordOutcome(source.name, { at: new Date().toISOString(), ok: false, message, added: 0, changed: 0, removed: 0, durationMs });
-        const failure = err instanceof SextantError ? { message: redactText(err.message), ...(err.hint ? { hint: redactText(err.hint) } : {}) } : { message };
+        const failure =
+          err instanceof SextantError
+            ? { message: redactText(err.message), ...(err.hint ? { hint: redactText(err.hint) } : {}) }
+            : { message: redactText((err as Error).message) };
+        await store.recordOutcome(source.name, { at: new Date().toISOString(), ok: false, ...failure, added: 0, changed: 0, removed: 0, durationMs });
         reports.push({ source: source.name, status: 'failed', added: 0, changed: 0, removed: 0, objects: 0, chunksEmbedded: 0, durationMs, ...failure });
         if (options.source) throw err;
       } finally {

@@ -10,8 +10,14 @@ import type { GlossaryStore, LlmCache } from './glossary.js';
 export interface UpdateOutcome {
   at: string;
   ok: boolean;
-  /** `unchanged`, `updated`, or a one-line failure. */
+  /** `unchanged`, `updated`, or what failed (one line). */
   message: string;
+  /**
+   * A failure's hint: what to do, kept apart from `message` so each presentation words it (the
+   * web UI as a page to use). Outcomes stored before it was kept apart have none: their `message`
+   * holds both, joined.
+   */
+  hint?: string;
   added: number;
   changed: number;
   removed: number;

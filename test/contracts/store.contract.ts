@@ -355,6 +355,10 @@ export function describeStoreContract(name: string, open: () => Promise<Store>, 
 
         await store.recordOutcome('shop', outcome('unchanged'));
         expect((await store.getSource('shop'))?.lastUpdate).toEqual(outcome('unchanged'));
+        // a failure keeps what failed and what to do apart
+        const failed = { ...outcome('no documents at /srv/share'), ok: false, hint: 'check the location, then run `sextant update --source shop` again' };
+        await store.recordOutcome('shop', failed);
+        expect((await store.getSource('shop'))?.lastUpdate).toEqual(failed);
 
         expect(await store.removeSource('crm')).toBe(true);
         expect(await store.removeSource('crm')).toBe(false);

@@ -2,7 +2,8 @@
  * `sextant repair` on an index with damaged pages ("database disk image is malformed"), through
  * the built CLI on a real PostgreSQL: what people made (sources, contexts, glossary, tokens)
  * survives, the lost catalog rows are rebuilt from the source, the report names the losses per
- * table, and the damaged file is kept beside the new one.
+ * table, and the damaged file is kept beside the new one. A source the re-index cannot reach
+ * is reported with its hint apart from what failed.
  */
 import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -54,6 +55,7 @@ function malformed(path: string): string | null {
 
 describe('repair salvages an index with damaged pages', () => {
   let db: TempDatabase;
+  let readerRole = '';
   const home = tempHome();
   const env = cliEnv(home.dir);
   const run = (...args: string[]) => runCli(args, env);
@@ -65,6 +67,7 @@ describe('repair salvages an index with damaged pages', () => {
     db = await createTempDatabase('sxt_salvage');
     await db.exec(FIXTURE);
     const reader = await db.createRole('sxt_reader', 'GRANT USAGE ON SCHEMA public TO {role}; GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role};');
+    readerRole = reader.role;
     for (const args of [
       ['source', 'add', reader.dsn, '--name', 'shop'],
       ['update'],
@@ -140,5 +143,34 @@ describe('repair salvages an index with damaged pages', () => {
     const backups = readdirSync(home.dir).filter((f) => f.startsWith('index.sqlite.damaged-'));
     expect(backups).toHaveLength(2);
     expect(backups.every((f) => existsSync(join(home.dir, f)))).toBe(true);
+  });
+
+  it('reports a source the re-index cannot reach with its hint apart, in --json and in print', async () => {
+    await db.exec(`ALTER ROLE ${readerRole} NOLOGIN`);
+    try {
+      for (const json of [true, false]) {
+        copyFileSync(cleanCopy, indexPath);
+        damageLeafPages(indexPath, 'objects', { skip: 8, count: 2 });
+        const repaired = await run('repair', ...(json ? ['--json'] : []));
+        expect(repaired.code, repaired.stderr).toBe(0);
+        if (json) {
+          expect(repaired.json.reindex.ok).toBe(false);
+          const [shop] = repaired.json.reindex.sources;
+          expect(shop).toMatchObject({
+            source: 'shop',
+            status: 'failed',
+            message: expect.stringMatching(/not permitted to log in/),
+            hint: expect.stringMatching(/^check the user name/),
+          });
+          expect(shop.message).not.toContain('check the user name');
+        } else {
+          expect(repaired.stdout).toMatch(
+            /\nre-index shop: failed \([^\n]*not permitted to log in[^\n]*\); its salvaged rows stay until `sextant update` succeeds\n {2}hint: check the user name/,
+          );
+        }
+      }
+    } finally {
+      await db.exec(`ALTER ROLE ${readerRole} LOGIN`);
+    }
   });
 });

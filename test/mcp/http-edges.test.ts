@@ -3,7 +3,8 @@
  * `/mcp/{project}` was a 500 before auth with an empty log line (now 400, logged); `Host:
  * 127.999.999.999` passed the loopback check (now 403); a connection that never finishes its
  * headers was never closed (now closed after the headers timeout); invalid params (tools/call's
- * too) came back as -32603 with a raw zod dump (now -32602, one short line).
+ * too) came back as -32603 with a raw zod dump (now -32602, one short line). A refusal's
+ * JSON-RPC error keeps what failed (`message`) and what to do (`data.hint`) apart.
  */
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -45,6 +46,19 @@ describe('HTTP edges', () => {
     expect(res.body).toContain('malformed %-escape');
     await new Promise((r) => setTimeout(r, 100));
     expect(readFileSync(server.logFile, 'utf8')).toMatch(/"status":400.*malformed %-escape/);
+  });
+
+  it("keeps a refusal's message and hint apart: error.message reads alone, error.data.hint says what to do", async () => {
+    const unknown = await rawPost('/mcp', { 'Mcp-Session-Id': 'no-such-session' });
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body)).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32001, message: 'session not found', data: { hint: 'start a new one with initialize' } },
+      id: null,
+    });
+    const none = await rawPost('/mcp');
+    expect(none.status).toBe(400);
+    expect(JSON.parse(none.body).error).toEqual({ code: -32000, message: 'no valid Mcp-Session-Id header', data: { hint: 'send initialize first' } });
   });
 
   it('Host 127.999.999.999 is no loopback name: 403', async () => {

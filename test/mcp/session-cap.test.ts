@@ -79,8 +79,13 @@ describe('session caps', () => {
     await new Promise((r) => setTimeout(r, 200));
     const refused = await initializeRaw(server.url, tokens.b!);
     expect(refused.status).toBe(429);
-    const body = (await refused.json()) as { error: { message: string } };
-    expect(body.error.message).toContain('already has 2 sessions open, all busy (limit 2)');
+    const body = (await refused.json()) as { error: { code: number; message: string; data?: { hint?: string } } };
+    // message and hint apart: the message reads on its own, the hint is the error's data
+    expect(body.error).toEqual({
+      code: -32000,
+      message: 'this credential already has 2 sessions open, all busy (limit 2)',
+      data: { hint: 'reuse an open session, or close one (HTTP DELETE with its Mcp-Session-Id) before opening another' },
+    });
     hold.release();
     for (const result of await Promise.all(pending)) expect(result.data.held).toBe(true);
   });

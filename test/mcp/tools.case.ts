@@ -4,6 +4,7 @@
  * to fix, never as protocol errors.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { call, OTHER_SOURCE, SOURCE } from './fixture.js';
 
@@ -164,7 +165,8 @@ export function describeToolContract(transport: string, client: () => Client): v
       expect(typo.isError).toBe(true);
       expect(typo.data.error.code).toBe('OBJECT_NOT_FOUND');
       expect(typo.data.error.suggestions).toContain(`${SOURCE}:table:shop.orders`);
-      expect(typo.text).toContain('did you mean');
+      // what failed on the first line, what to do on a hint line of its own
+      expect(typo.text).toMatch(new RegExp(`^error OBJECT_NOT_FOUND: no object '${SOURCE}:table:shop\\.ordrs'[^\\n]*\\nhint: did you mean`));
       const bad = await call(client(), 'get', { object: 'not an id' });
       expect(bad.isError).toBe(true);
       expect(bad.data.error.code).toBe('INVALID_TARGET');
@@ -257,7 +259,18 @@ export function describeToolContract(transport: string, client: () => Client): v
       expect(body).toMatchObject({ id: `${SOURCE}:table:shop.orders`, primaryKey: ['id'] });
       const index = await client().readResource({ uri: `sextant://${SOURCE}/shop.orders.orders_pkey?kind=index` });
       expect(JSON.parse((index.contents[0] as { text: string }).text).kind).toBe('index');
-      await expect(client().readResource({ uri: `sextant://${SOURCE}/shop.nothing_here` })).rejects.toThrow(/no object/);
+      // resources/read has no isError result: the protocol's "resource not found", its hint in the error's data
+      const missing = await client()
+        .readResource({ uri: `sextant://${SOURCE}/shop.orders_lines` })
+        .then(
+          () => null,
+          (err: unknown) => err as McpError,
+        );
+      expect(missing).toBeInstanceOf(McpError);
+      expect(missing!.code).toBe(-32002);
+      expect(missing!.message).toMatch(/no object/);
+      expect(missing!.message).not.toContain('did you mean');
+      expect(missing!.data).toMatchObject({ uri: `sextant://${SOURCE}/shop.orders_lines`, hint: expect.stringContaining('did you mean') });
     });
   });
 }

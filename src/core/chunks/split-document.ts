@@ -1,12 +1,13 @@
 /**
- * @module core/sessions/split-document
- * Splits a text or markdown document into chunks of about `maxTokens` tokens with `overlapTokens`
+ * @module core/chunks/split-document
+ * Splits a text or markdown document into chunks of at most `maxTokens` tokens with `overlapTokens`
  * of overlap, cutting at paragraph boundaries first, then sentences, then words. Markdown
  * headings (outside code fences) start sections and label the chunks under them; a fenced code
  * block is kept whole when it fits. Short sections share a chunk (a chunk closes at a new section
  * only once it holds half its budget, so passage ids and sizes stay as they were); such a chunk
  * keeps the heading line of every section after its first in its text and names every heading
- * it holds, so each section's text is read, and found, under its own heading. Pure and
+ * it holds, so each section's text is read, and found, under its own heading. A chunk's text,
+ * those heading lines and its paragraph breaks included, stays within `maxTokens`. Pure and
  * deterministic.
  */
 
@@ -164,6 +165,14 @@ function overlapOf(pieces: readonly Piece[], budget: number): Piece[] {
   return out;
 }
 
+/**
+ * A chunk's text: its pieces a paragraph apart, and a section that starts after the chunk's
+ * first fresh piece (`pieces[start]`) keeps its heading line above its text.
+ */
+function bodyOf(pieces: readonly Piece[], start: number): string {
+  return pieces.map((p, i) => (i > start && p.headingLine ? `${p.headingLine}\n${p.text}` : p.text)).join('\n\n');
+}
+
 export function splitDocument(text: string, options: SplitOptions = {}): DocumentChunk[] {
   const maxTokens = Math.max(16, Math.floor(options.maxTokens ?? DEFAULT_CHUNK_TOKENS));
   const overlapTokens = Math.min(Math.floor(maxTokens / 2), Math.max(0, Math.floor(options.overlapTokens ?? DEFAULT_OVERLAP_TOKENS)));
@@ -172,11 +181,21 @@ export function splitDocument(text: string, options: SplitOptions = {}): Documen
   let current: Piece[] = [];
   let fresh = 0; // pieces of `current` not carried over from the previous chunk
   let size = 0;
+  /**
+   * Whether `piece` overflows the chunk: by the pieces' own sizes (which alone decided until the
+   * heading lines came), or by the text the chunk would have, heading lines and paragraph breaks
+   * counted. The second test only splits earlier where the first let a chunk pass its budget:
+   * on the PostgreSQL manual 176 of 4,880 passages were over 500 tokens (up to 594).
+   */
+  const overflows = (piece: Piece) => {
+    if (size + piece.tokens > maxTokens) return true;
+    if (!current.length || (piece.sectionStart && fresh === 0)) return false; // the piece starts the chunk
+    return estimateTokens(bodyOf([...current, piece], current.length - fresh)) > maxTokens;
+  };
   const emit = () => {
     if (fresh === 0) return;
     const start = current.length - fresh;
-    // a section that starts after the chunk's first fresh piece keeps its heading line above its text
-    const body = current.map((p, i) => (i > start && p.headingLine ? `${p.headingLine}\n${p.text}` : p.text)).join('\n\n');
+    const body = bodyOf(current, start);
     const first = current[start]!;
     const headings = first.heading ? [first.heading] : [];
     for (const p of current.slice(start + 1)) if (p.sectionStart && p.heading && !headings.includes(p.heading)) headings.push(p.heading);
@@ -186,12 +205,11 @@ export function splitDocument(text: string, options: SplitOptions = {}): Documen
     fresh = 0;
   };
   for (const piece of pieces) {
-    const overBudget = size + piece.tokens > maxTokens;
     // A new section starts a new chunk once the current one holds a fair amount of text.
     const newSection = piece.sectionStart && size >= maxTokens / 2;
-    if ((overBudget || newSection) && fresh > 0) emit();
+    if ((overflows(piece) || newSection) && fresh > 0) emit();
     // Overlap that does not leave room for the piece is dropped rather than overflowing.
-    while (size + piece.tokens > maxTokens && current.length) {
+    while (current.length && overflows(piece)) {
       size -= current.shift()!.tokens;
     }
     if (piece.sectionStart && fresh === 0) {

@@ -86,8 +86,10 @@ export async function main(argv: string[]): Promise<void> {
   exitQuietlyOnClosedPipe();
   const program = buildProgram();
   const json = argv.includes('--json');
-  // with --json the usage error is printed once, as JSON, below
-  if (json) for (const command of allCommands(program)) command.configureOutput({ outputError: () => undefined }).showHelpAfterError(false);
+  // with --json the usage error is printed once, as JSON, below; nothing on stderr, not even the
+  // help commander prints for a missing subcommand (`sextant store --json`)
+  if (json)
+    for (const command of allCommands(program)) command.configureOutput({ outputError: () => undefined, writeErr: () => undefined }).showHelpAfterError(false);
   try {
     await program.parseAsync(argv);
   } catch (err) {

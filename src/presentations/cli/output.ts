@@ -62,6 +62,11 @@ export function reportError(err: unknown, options: OutputOptions): number {
   return code;
 }
 
+/** A source whose update failed, as `update` and `status` print it: what failed, then an indented line of what to do. */
+export function failedLine(source: string, failure: { message: string; hint?: string | undefined }): string {
+  return `${pc.red('failed')} ${source}: ${failure.message}${failure.hint ? `\n  ${pc.dim('hint:')} ${failure.hint}` : ''}`;
+}
+
 /** Plain aligned table (no borders), good for terminals and logs. */
 export function table(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>, header?: readonly string[]): string {
   const all = (header ? [header, ...rows] : rows).map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c))));

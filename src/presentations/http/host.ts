@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { SextantError } from '../../kernel/errors.js';
 import { redactText } from '../../kernel/redact.js';
-import { HttpError, sendJson, toHttpError } from './http-error.js';
+import { errorBody, HttpError, sendJson, toHttpError } from './http-error.js';
 import { createOriginPolicy } from './origin.js';
 
 export interface HostLogger {
@@ -78,7 +78,7 @@ export async function startHttpHost(options: HostOptions): Promise<RunningHost> 
   const { logger } = options;
   let port = options.port;
   const origins = createOriginPolicy({ bindHost: options.host, port: () => port, allowedOrigins: options.allowedOrigins });
-  const plain = (res: ServerResponse, err: HttpError) => sendJson(res, err.status, { error: { message: redactText(err.message) } }, err.headers);
+  const plain = (res: ServerResponse, err: HttpError) => sendJson(res, err.status, errorBody(err), err.headers);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<Mount | null> {
     const url = new URL(req.url ?? '/', 'http://localhost');

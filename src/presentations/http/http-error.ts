@@ -6,6 +6,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { isSextantError } from '../../kernel/errors.js';
+import { redactText } from '../../kernel/redact.js';
 import { statusFor } from './status.js';
 
 export class HttpError extends Error {
@@ -15,6 +16,8 @@ export class HttpError extends Error {
     readonly headers: Record<string, string> = {},
     /** JSON-RPC error code when the route speaks JSON-RPC (MCP). */
     readonly rpcCode = -32000,
+    /** What to do, apart from the message (a core error's hint): each route answers it in a field of its own. */
+    readonly hint?: string,
   ) {
     super(message);
   }
@@ -27,9 +30,19 @@ export function toHttpError(err: unknown, realm: string): HttpError {
     const status = statusFor(err.code);
     const headers: Record<string, string> =
       status === 401 ? { 'WWW-Authenticate': `Bearer realm="${realm}", error="invalid_token", error_description="${err.message.replace(/"/g, "'")}"` } : {};
-    return new HttpError(status, err.toLine(), headers);
+    return new HttpError(status, err.message, headers, undefined, err.hint);
   }
   return new HttpError(500, 'internal error; the server log has the details', {}, -32603);
+}
+
+/** A JSON-RPC error object: `message` says what failed on its own, `data.hint` what to do (when there is a hint). */
+export function rpcError(err: HttpError): { code: number; message: string; data?: { hint: string } } {
+  return { code: err.rpcCode, message: redactText(err.message), ...(err.hint ? { data: { hint: redactText(err.hint) } } : {}) };
+}
+
+/** A plain JSON error body: `{error: {message, hint?}}`. */
+export function errorBody(err: HttpError): { error: { message: string; hint?: string } } {
+  return { error: { message: redactText(err.message), ...(err.hint ? { hint: redactText(err.hint) } : {}) } };
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -19,7 +19,7 @@ import { redactText } from '../../kernel/redact.js';
 import { requireAuthOffLoopback } from '../http/authenticate.js';
 import { guardProjectRequest, MAX_BODY_BYTES, type GuardDeps } from '../http/guards.js';
 import { startHttpHost, type HostTimeouts, type Mount } from '../http/host.js';
-import { HttpError, sendJson } from '../http/http-error.js';
+import { HttpError, rpcError, sendJson } from '../http/http-error.js';
 import { isLoopbackHost } from '../http/origin.js';
 import { createRateLimiter } from '../http/rate-limit.js';
 import { createWorkLimiter } from '../http/work-limiter.js';
@@ -219,13 +219,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     if (typeof sid === 'string' && sid) {
       live = sessions.get(sid) ?? (await adopt(sid, project, user, owner));
       // Another credential's or another project's session id is answered like an unknown one.
-      if (!live || live.owner !== owner || live.project !== project) throw new HttpError(404, 'session not found; start a new one with initialize', {}, -32001);
+      if (!live || live.owner !== owner || live.project !== project)
+        throw new HttpError(404, 'session not found', {}, -32001, 'start a new one with initialize');
       await presentCredential(live, user);
     } else if (initialize) {
       await makeRoomFor(owner);
       live = await openSession(project, user, owner, clientLabel(initialize.params.clientInfo));
     } else {
-      throw new HttpError(400, 'no valid Mcp-Session-Id header; send initialize first');
+      throw new HttpError(400, 'no valid Mcp-Session-Id header', {}, undefined, 'send initialize first');
     }
     // A GET is the client's standing notification stream: open for the session's life, it is no work in flight.
     const work = method === 'POST' ? 1 : 0;
@@ -253,7 +254,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       if (!PROJECT_NAME.test(project)) throw new HttpError(404, `no project '${project}'`);
       await handleMcp(req, res, project);
     },
-    fail: (res, err) => sendJson(res, err.status, { jsonrpc: '2.0', error: { code: err.rpcCode, message: redactText(err.message) }, id: null }, err.headers),
+    fail: (res, err) => sendJson(res, err.status, { jsonrpc: '2.0', error: rpcError(err), id: null }, err.headers),
   };
   const host = await startHttpHost({
     host: options.host,

@@ -84,7 +84,7 @@ export function registerResources(server: McpServer, ctx: ToolContext): void {
     } catch (err) {
       if (err instanceof McpError) throw err;
       // resources/read has no isError result: a missing object is the protocol's "resource not found".
-      if (isSextantError(err)) throw new McpError(-32002, redactText(err.toLine()), { uri });
+      if (isSextantError(err)) throw new McpError(-32002, redactText(err.message), { uri, ...(err.hint ? { hint: redactText(err.hint) } : {}) });
       throw err;
     }
   });

@@ -77,7 +77,7 @@ export function createScanBridgeMount(options: ScanBridgeOptions): Mount {
       options.logger.info({ event: 'scan', status: outcome.status, files: outcome.files, ms: outcome.durationMs }, 'workspace scan');
       sendJson(res, outcome.status === 'ok' ? 200 : 500, outcome.status === 'ok' ? { status: 'ok' } : { status: 'error', error: outcome.error });
     },
-    fail: (res, err) => sendJson(res, err.status, { status: 'error', error: err.message }, err.headers),
+    fail: (res, err) => sendJson(res, err.status, { status: 'error', error: err.message, ...(err.hint ? { hint: err.hint } : {}) }, err.headers),
   };
 }
 

@@ -8,7 +8,8 @@ describe('tool results', () => {
     const { result, code } = failure(err);
     expect(code).toBe('OBJECT_NOT_FOUND');
     expect(result.isError).toBe(true);
-    expect(result.content).toEqual([{ type: 'text', text: "error OBJECT_NOT_FOUND: no object 'x'. did you mean: a, b" }]);
+    expect(result.content).toEqual([{ type: 'text', text: "error OBJECT_NOT_FOUND: no object 'x'\nhint: did you mean: a, b" }]);
+    expect(failure(new SextantError('USAGE', 'bad')).result.content).toEqual([{ type: 'text', text: 'error USAGE: bad' }]);
     expect(result.structuredContent).toEqual({
       error: { code: 'OBJECT_NOT_FOUND', message: "no object 'x'", hint: 'did you mean: a, b', field: 'object', suggestions: ['a', 'b'] },
     });

@@ -5,7 +5,7 @@
  * else is reported as an internal error without details (they go to the log).
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { isSextantError } from '../../kernel/errors.js';
+import { isSextantError, type SextantError } from '../../kernel/errors.js';
 import { redactText, redactValue } from '../../kernel/redact.js';
 
 export interface ToolOutput {
@@ -26,6 +26,11 @@ export interface ToolFailure {
   code: string;
 }
 
+/** An error result's text: what failed on the first line, what to do on a `hint:` line of its own (as the CLI prints them). */
+function errorText(err: SextantError): string {
+  return `error ${err.code}: ${err.message}${err.hint ? `\nhint: ${err.hint}` : ''}`;
+}
+
 export function failure(err: unknown): ToolFailure {
   if (isSextantError(err)) {
     const details = (err.details ?? {}) as Record<string, unknown>;
@@ -40,7 +45,7 @@ export function failure(err: unknown): ToolFailure {
     });
     return {
       code: err.code,
-      result: { isError: true, content: [{ type: 'text', text: `error ${err.code}: ${redactText(err.toLine())}` }], structuredContent: { error } },
+      result: { isError: true, content: [{ type: 'text', text: redactText(errorText(err)) }], structuredContent: { error } },
     };
   }
   const message = 'internal error while running the tool; the server log has the details';

@@ -23,6 +23,7 @@ import { isLoopbackHost } from '../http/origin.js';
 import { createRateLimiter } from '../http/rate-limit.js';
 import { asset } from './assets.js';
 import { errorLine, href, shell, UI_BASE } from './layout.js';
+import { webHint } from './web-hints.js';
 import { loginPage } from './pages/login.js';
 import { createUiApp } from './ui-app.js';
 import type { UiContext } from './ui-context.js';
@@ -259,7 +260,7 @@ export function createUiMount(options: UiMountOptions): UiMount {
           'Error',
           'login',
           html`<h1>${err.status}</h1>
-            ${errorLine(redactText(err.message))}
+            ${errorLine(redactText(err.message), webHint({ hint: err.hint }))}
             ${err.status === 401 ? html`<p><a href="${href('login')}">Sign in</a> with an access token, then try again.</p>` : ''}`,
         ),
       ).then((page) => res.end(String(page)));

@@ -1,9 +1,9 @@
 import { html } from 'hono/html';
 import { describe, expect, it } from 'vitest';
 import { SextantError } from '../../kernel/errors.js';
-import { webHint } from './web-hints.js';
+import { type HintSource, webHint } from './web-hints.js';
 
-const shown = async (err: SextantError) => String(await html`${webHint(err)}`);
+const shown = async (err: HintSource) => String(await html`${webHint(err)}`);
 
 describe('core hints worded for a web user', () => {
   it('turns the commands of a hint into the pages that do the same', async () => {
@@ -35,5 +35,12 @@ describe('core hints worded for a web user', () => {
   it('shows a hint without commands as the core wrote it, escaped; none when there is none', async () => {
     expect(await shown(new SextantError('USAGE', 'bad', { hint: 'use <one> of: a, b' }))).toBe('use &lt;one&gt; of: a, b');
     expect(webHint(new SextantError('USAGE', 'bad'))).toBeNull();
+  });
+
+  it("words a failure kept as data (a source's stored last update: a hint, no code) the same way", async () => {
+    expect(await shown({ hint: 'check the location, then run `sextant update --source share` again; what was indexed stays' })).toBe(
+      'update it on the <a href="/ui/sources">Sources</a> page; what was indexed stays',
+    );
+    expect(webHint({})).toBeNull();
   });
 });

@@ -5,7 +5,8 @@
  * ids and terms (`details.suggestions`) become links to them, a missing role says to sign in with
  * another token (`details.needs`), and each `sextant …` command a hint names becomes the page that
  * does the same, or, when no page does, a step for an administrator on the server's command line.
- * Any other hint is shown as the core wrote it.
+ * Any other hint is shown as the core wrote it. Failures kept as data (an update's report, a source's
+ * stored last outcome) are worded the same way from their hint.
  */
 import { html } from 'hono/html';
 import { isSextantError, type SextantError } from '../../kernel/errors.js';
@@ -44,8 +45,11 @@ function links(items: readonly string[], to: (item: string) => string): Html {
   return html`did you mean ${items.map((item, i) => html`${i ? ', ' : ''}<a href="${to(item)}">${item}</a>`)}?`;
 }
 
+/** What a hint is worded from: a core failure, or a failure kept as data (an update's report or stored outcome, which have no code). */
+export type HintSource = Pick<Partial<SextantError>, 'code' | 'details'> & { hint?: string | undefined };
+
 /** The hint of `err` for a web page, or null when it has none. */
-export function webHint(err: SextantError): Html | string | null {
+export function webHint(err: HintSource): Html | string | null {
   const suggestions = strings(err.details?.suggestions);
   if (suggestions.length && err.code === 'OBJECT_NOT_FOUND') return links(suggestions, (id) => href('browse/object', { id }));
   if (suggestions.length && err.code === 'TERM_NOT_FOUND') return links(suggestions, (name) => href('glossary/term', { name }));

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { SOURCE_KINDS } from '../../../app.js';
 import type { StoredSource } from '../../../ports/store.js';
-import { printJson, println, table } from '../output.js';
+import { failedLine, printJson, println, table } from '../output.js';
 import { runWithEngine } from '../session.js';
 import { addSourceOptionFlags, sourceOptionFlags, sourceOptionsFrom } from '../source-flags.js';
 
@@ -11,7 +11,7 @@ const SOURCE_TYPES = SOURCE_KINDS.flatMap((registration) => registration.kind.so
 
 function lastUpdate(s: StoredSource): string {
   if (!s.lastUpdate) return 'never updated';
-  return `${s.lastUpdate.ok ? s.lastUpdate.message : `failed: ${s.lastUpdate.message}`} (${s.lastUpdate.at})`;
+  return `${s.lastUpdate.ok ? s.lastUpdate.message : 'FAILED'} (${s.lastUpdate.at})`;
 }
 
 export function registerSourceCommands(program: Command): void {
@@ -53,6 +53,7 @@ export function registerSourceCommands(program: Command): void {
             ['name', 'type', 'url', 'last update'],
           ),
         );
+        for (const s of sources) if (s.lastUpdate && !s.lastUpdate.ok) println(failedLine(s.name, s.lastUpdate));
       });
     });
 

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { type ConfiguredRepairReport, repairConfiguredIndex } from '../../../app.js';
 import { describeConfig } from '../../../config/load-config.js';
 import { daemonStatus } from '../../../core/daemon/daemon-state.js';
-import { printJson, println, table } from '../output.js';
+import { failedLine, printJson, println, table } from '../output.js';
 import { runWithConfig, runWithEngine } from '../session.js';
 
 function bytes(n: number): string {
@@ -18,13 +18,17 @@ function salvageLines(report: ConfiguredRepairReport): string[] {
     .map((t) => `  ${t.kind.padEnd(9)} ${t.table.padEnd(18)} ${t.recovered} recovered, ${t.lost ?? 'an unknown number of'} lost`);
   const { reindex } = report;
   if (report.salvage.reindexNeeded && !reindex) lines.push('catalog rows were lost: run `sextant update` to rebuild them from the sources');
-  if (reindex?.error) lines.push(`re-index from the sources failed: ${reindex.error}; run \`sextant update\` to rebuild the lost rows`);
+  if (reindex?.error) {
+    lines.push(`re-index from the sources failed: ${reindex.error}; run \`sextant update\` to rebuild the lost rows`);
+    if (reindex.hint) lines.push(`  hint: ${reindex.hint}`);
+  }
   for (const r of reindex?.sources ?? []) {
-    lines.push(
-      r.status === 'failed'
-        ? `re-index ${r.source}: failed (${r.message}); its salvaged rows stay until \`sextant update\` succeeds`
-        : `re-index ${r.source}: ${r.status}`,
-    );
+    if (r.status !== 'failed') {
+      lines.push(`re-index ${r.source}: ${r.status}`);
+      continue;
+    }
+    lines.push(`re-index ${r.source}: failed (${r.message}); its salvaged rows stay until \`sextant update\` succeeds`);
+    if (r.hint) lines.push(`  hint: ${r.hint}`);
   }
   return lines;
 }
@@ -50,16 +54,11 @@ export function registerMaintenanceCommands(program: Command): void {
         if (status.sources.length === 0) return println('no sources; try `sextant demo` or `sextant source add <dsn> --name <name>`');
         println(
           table(
-            status.sources.map((s) => [
-              s.name,
-              s.type,
-              s.lastUpdate ? (s.lastUpdate.ok ? s.lastUpdate.message : 'FAILED') : 'never',
-              s.lastUpdate?.at ?? '',
-              s.lastUpdate && !s.lastUpdate.ok ? s.lastUpdate.message : '',
-            ]),
-            ['source', 'type', 'last update', 'at', 'error'],
+            status.sources.map((s) => [s.name, s.type, s.lastUpdate ? (s.lastUpdate.ok ? s.lastUpdate.message : 'FAILED') : 'never', s.lastUpdate?.at ?? '']),
+            ['source', 'type', 'last update', 'at'],
           ),
         );
+        for (const s of status.sources) if (s.lastUpdate && !s.lastUpdate.ok) println(failedLine(s.name, s.lastUpdate));
       });
     });
 

@@ -1,6 +1,6 @@
 /** @module presentations/cli/commands/update — `sextant update`. */
 import type { Command } from 'commander';
-import { colors, printJson, println } from '../output.js';
+import { colors, failedLine, printJson, println } from '../output.js';
 import { runWithEngine } from '../session.js';
 
 export function registerUpdateCommand(program: Command): void {
@@ -35,7 +35,7 @@ export function registerUpdateCommand(program: Command): void {
           if (ctx.json) return printJson({ ok: run.ok, reports: run.reports, reembedded: run.reembedded, glossary: run.glossary });
           for (const r of run.reports) {
             const secs = (r.durationMs / 1000).toFixed(1);
-            if (r.status === 'failed') println(`${colors.red('failed')} ${r.source}: ${r.message}${r.hint ? `\n  hint: ${r.hint}` : ''}`);
+            if (r.status === 'failed') println(failedLine(r.source, r));
             else if (r.status === 'unchanged') println(`${r.source}: unchanged (${secs}s)`);
             else
               println(

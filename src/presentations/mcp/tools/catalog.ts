@@ -27,14 +27,16 @@ export const listSourcesTool = defineTool({
         name: s.name,
         type: s.type,
         objects,
-        last_update: s.lastUpdate ? { at: s.lastUpdate.at, ok: s.lastUpdate.ok, message: s.lastUpdate.message } : null,
+        last_update: s.lastUpdate
+          ? { at: s.lastUpdate.at, ok: s.lastUpdate.ok, message: s.lastUpdate.message, ...(s.lastUpdate.hint ? { hint: s.lastUpdate.hint } : {}) }
+          : null,
       });
     }
     const text = rows.length
       ? rows
           .map(
             (r) =>
-              `${r.name} (${r.type}): ${r.objects} objects, last update ${r.last_update ? `${r.last_update.at}${r.last_update.ok ? '' : ` FAILED: ${r.last_update.message}`}` : 'never'}`,
+              `${r.name} (${r.type}): ${r.objects} objects, last update ${r.last_update ? `${r.last_update.at}${r.last_update.ok ? '' : ` FAILED: ${r.last_update.message}`}` : 'never'}${r.last_update?.hint ? `\n  hint: ${r.last_update.hint}` : ''}`,
           )
           .join('\n')
       : 'no sources indexed yet (an administrator adds them with `sextant source add` and `sextant update`)';

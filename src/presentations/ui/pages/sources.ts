@@ -10,13 +10,19 @@ import { html } from 'hono/html';
 import { streamSSE } from 'hono/streaming';
 import type { ProgressEvent } from '../../../kernel/progress.js';
 import { bytes, csrfField, errorLine, href, shell, when, type Html, page } from '../layout.js';
-import { errorFrom } from '../web-hints.js';
+import { errorFrom, type HintSource, webHint } from '../web-hints.js';
 import type { UiContext, UiEnv } from '../ui-context.js';
 import type { UpdateJob } from '../update-jobs.js';
 
 function progressText(e: ProgressEvent | null): string {
   if (!e) return 'Starting…';
   return `${e.source}: ${e.phase}${e.total > 0 ? ` ${e.done}/${e.total}` : ''}${e.detail ? ` — ${e.detail}` : ''}`;
+}
+
+/** A failed update's hint (a report's or a stored outcome's), worded for the web, on a line of its own. */
+function failureHint(failure: HintSource): Html | '' {
+  const hint = webHint(failure);
+  return hint ? html`<br /><span class="muted" data-testid="failure-hint">${hint}</span>` : '';
 }
 
 function outcome(job: UpdateJob): Html {
@@ -27,7 +33,7 @@ function outcome(job: UpdateJob): Html {
       (r) =>
         html`<p class="${r.status === 'failed' ? 'error' : 'ok'}">
           ${r.source}: ${r.status} — ${r.added} added, ${r.changed} changed, ${r.removed} removed, ${r.chunksEmbedded} chunks embedded in ${r.durationMs} ms
-          ${r.status === 'failed' ? html`<br />${r.message}${r.hint ? html`<br />hint: ${r.hint}` : ''}` : ''}
+          ${r.status === 'failed' ? html`<br />${r.message}${failureHint(r)}` : ''}
         </p>`,
     )}
     ${(job.run?.glossary ?? []).map(
@@ -85,6 +91,7 @@ export function registerSources(app: Hono<UiEnv>): void {
               <p>
                 Last update: ${when(s.lastUpdate?.at)}
                 ${s.lastUpdate ? html`<span class="${s.lastUpdate.ok ? 'ok' : 'error'}">${s.lastUpdate.ok ? 'ok' : 'failed'}</span> — ${s.lastUpdate.message}` : ''}
+                ${s.lastUpdate && !s.lastUpdate.ok ? failureHint(s.lastUpdate) : ''}
               </p>
               <p>${Object.entries(counts).map(([kind, n], i) => html`${i ? ', ' : ''}${n} ${kind}`)}</p>
               ${
