@@ -36,8 +36,9 @@ export const IMPORT_EDGE_KIND = 'imports';
  * 11: the rows of a Sequelize `findAll` write when a loop or a callback of the same block saves, updates or destroys them,
  * and a row's association methods are also named by the association's alias (`as: 'players'`: `getPlayers()`); a Spring Data
  * repository may be a class, and a class implementing a repository's fragment (or named `<Repository>Impl`) stands for its entity.
+ * 12: the words a file says once (`onceWords`), for the related order's stemmed likeness.
  */
-export const CODE_SCAN_VERSION = 11;
+export const CODE_SCAN_VERSION = 12;
 
 /** Commits of more files of the tree sweep (renames, reformatting) and bind nothing: co-change skips them. */
 export const SWEEPING_COMMIT_FILES = 40;
@@ -134,6 +135,8 @@ export interface CodeFileAttributes {
   symbols: readonly string[];
   /** The body's words and how often it uses each (bounded). */
   words: Record<string, number>;
+  /** Words the body says once (bounded; none seen only inside a one-word string literal): for likeness, not search. */
+  onceWords?: readonly string[];
   /** Strongest co-change partners first. */
   coChanged?: readonly CoChangePartner[];
   /** Recency-weighted change count. */

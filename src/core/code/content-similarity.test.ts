@@ -53,4 +53,16 @@ describe('content similarity', () => {
     const stemmed = new Map([...bags].map(([f, b]) => [f, stemmedBag(b)] as const));
     expect(similarTo(contentIndex(stemmed), 'a.ts').get('b.ts')).toBeCloseTo(1);
   });
+
+  it('counts the words a file says once, once, in the singular too, and never twice over a counted word', () => {
+    expect(stemmedBag({ node: 2 }, ['nodes', 'node', 'ledgers', 'of', 'const'])).toEqual({ node: 3, ledger: 1 });
+    // files alike only by words each says once
+    const once = new Map([
+      ['pay.ts', stemmedBag({ invoice: 2 }, ['refund'])],
+      ['refund.ts', stemmedBag({ card: 2 }, ['refunds'])],
+      ['other.ts', stemmedBag({ card: 2 }, [])],
+    ]);
+    expect(similarTo(contentIndex(once), 'pay.ts').get('refund.ts')).toBeGreaterThan(0);
+    expect(similarTo(contentIndex(once), 'pay.ts').get('other.ts')).toBeUndefined();
+  });
 });

@@ -210,7 +210,8 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       commits: byFile((f) => f.commits),
       subjects: byFile((f) => f.subjects),
       content: contentIndex(byFile((f) => f.words)),
-      stems: contentIndex(byFile((f) => stemmedBag(f.words))),
+      // the stemmed likeness also counts the words a file says once; the plain one and the search do not
+      stems: contentIndex(byFile((f) => stemmedBag(f.words, f.once))),
       symbols: byFile((f) => f.symbols),
       spans: new Map([...facts].filter(([, f]) => f.span).map(([path, f]) => [path, f.span!] as const)),
       recent: new Map([...facts].filter(([, f]) => f.recent).map(([path, f]) => [path, f.recent!] as const)),

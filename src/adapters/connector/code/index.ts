@@ -27,7 +27,7 @@ import { readGitHistory, type ChangeSpan } from './co-change.js';
 import { cruiseImports, readGraphFile, type ImportMap } from './import-graph.js';
 import { sqlRefs, type SqlRefs } from './sql-refs.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
-import { bodyWords, exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
+import { fileWords, exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
 import { languageImports } from './lang-imports.js';
 import { importNames } from './workspace-packages.js';
 import { ormModelUses, ormTableRefs, projectRepositories, sequelizeAliases, type OrmTableRef } from './orm-refs.js';
@@ -68,6 +68,7 @@ function toObjects(
 ): CatalogObject[] {
   const id = fileId(source, file.path);
   const resource = `file:${file.path}`;
+  const words = fileWords(file.text);
   const fileObject: CatalogObject = {
     id,
     source,
@@ -87,7 +88,8 @@ function toObjects(
       resolution,
       imports: imports.map((i) => ({ path: i.path, kinds: i.kinds })),
       symbols: symbols.map((s) => s.name),
-      words: bodyWords(file.text),
+      words: words.words,
+      onceWords: words.once,
       ...(history.coChanged.length ? { coChanged: history.coChanged } : {}),
       ...(history.churn ? { churn: history.churn } : {}),
       ...(history.commits ? { commits: history.commits } : {}),

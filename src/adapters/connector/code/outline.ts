@@ -99,17 +99,30 @@ const MAX_WORDS = 400;
 const MAX_WORD_COUNT = 50;
 const WORD = /^\p{L}{2,30}$/u;
 
+/** One-word string literals (`'letmein'`, `"sk_live_…"`): where keys, tokens and passwords sit. */
+const ONE_WORD_STRING = /(['"`])[^\s'"`\\]{1,200}\1/g;
+
+const splitWords = (text: string) => identifierTokens(text).flatMap((t) => splitIdentifier(t).filter((w) => WORD.test(w)));
+
 /**
  * The words a file's identifiers, comments and strings are made of (camelCase and snake_case
- * split, lower case) with how often each occurs, for the topic search: topics are asked in the
- * words a file's body uses, not only its path and exports. A word seen once is left out, so a
- * one-off string (a token, a key) never enters the index; the most frequent words come first.
+ * split, lower case). `words`: those it uses twice or more, with how often, the most frequent
+ * first, for the topic search (topics are asked in the words a file's body uses, not only its
+ * path and exports) and for likeness. `once`: those it uses once, for likeness only, and none
+ * that appears only inside a one-word string literal, so a one-off string (a token, a key, a
+ * password) never enters the index.
  */
-export function bodyWords(text: string): Record<string, number> {
+export function fileWords(text: string): { words: Record<string, number>; once: string[] } {
   const counts = new Map<string, number>();
-  for (const token of identifierTokens(text)) {
-    for (const word of splitIdentifier(token)) if (WORD.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
-  }
+  for (const word of splitWords(text)) counts.set(word, (counts.get(word) ?? 0) + 1);
   const kept = [...counts].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  return Object.fromEntries(kept.slice(0, MAX_WORDS).map(([w, n]) => [w, Math.min(n, MAX_WORD_COUNT)]));
+  const said = [...counts].filter(([, n]) => n === 1).map(([w]) => w);
+  const outside = said.length ? new Set(splitWords(text.replace(ONE_WORD_STRING, ' '))) : new Set<string>();
+  return {
+    words: Object.fromEntries(kept.slice(0, MAX_WORDS).map(([w, n]) => [w, Math.min(n, MAX_WORD_COUNT)])),
+    once: said
+      .filter((w) => outside.has(w))
+      .sort()
+      .slice(0, MAX_WORDS),
+  };
 }

@@ -10,6 +10,7 @@ describe('codeFileFacts', () => {
       imports: [{ path: 'src/a.ts', kinds: ['import'] }],
       symbols: ['pay'],
       words: { invoice: 3 },
+      onceWords: ['refund'],
       coChanged: [{ path: 'src/b.ts', weight: 0.5 }],
       churn: 1.5,
       commits: 4,
@@ -22,9 +23,10 @@ describe('codeFileFacts', () => {
       graphqlFields: [{ path: 'query.invoices', line: 12 }],
       importNames: ['@acme/billing'],
     };
-    const { scan: _scan, firstChanged, lastChanged, recentChanges, sqlTables, ormTables, graphqlFields, ...same } = written;
+    const { scan: _scan, onceWords, firstChanged, lastChanged, recentChanges, sqlTables, ormTables, graphqlFields, ...same } = written;
     expect(codeFileFacts({ attributes: written })).toEqual({
       ...same,
+      once: onceWords,
       span: { first: firstChanged, last: lastChanged },
       recent: recentChanges,
       tables: [...sqlTables, ...ormTables],
@@ -35,7 +37,7 @@ describe('codeFileFacts', () => {
 
   it('an older scan reads as not current, with its missing history empty rather than failing', () => {
     const facts = codeFileFacts({ attributes: { scan: CODE_SCAN_VERSION - 1, symbols: ['pay'] } });
-    expect(facts).toMatchObject({ current: false, recent: null, span: null, coChanged: [], churn: 0, commits: 0, subjects: [], symbols: ['pay'] });
+    expect(facts).toMatchObject({ current: false, recent: null, span: null, coChanged: [], churn: 0, commits: 0, subjects: [], once: [], symbols: ['pay'] });
     expect(codeFileFacts({ attributes: {} }).current).toBe(false);
   });
 

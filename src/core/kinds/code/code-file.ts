@@ -24,6 +24,8 @@ export interface CodeFileFacts {
   imports: FileImport[];
   symbols: string[];
   words: Record<string, number>;
+  /** Words the body says once (`onceWords`). */
+  once: string[];
   coChanged: CoChangePartner[];
   churn: number;
   commits: number;
@@ -94,6 +96,7 @@ export function codeFileFacts(object: Attributes): CodeFileFacts {
   return {
     ...codeFileText(object),
     imports: listOf(a.imports, isImport),
+    once: listOf(a.onceWords, isString),
     coChanged: listOf(a.coChanged, isPartner),
     churn: isNumber(a.churn) ? a.churn : 0,
     commits: isNumber(a.commits) ? a.commits : 0,
