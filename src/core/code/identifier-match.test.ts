@@ -8,6 +8,7 @@ describe('request identifiers', () => {
     ['Support constraint name in onConflict methods', ['onConflict']],
     ['rename subQuery to selectFrom, keep subquery', ['subQuery', 'selectFrom']],
     ['drop the table_name column and `as`', ['table_name']],
+    ['add stream() support for sqlite', ['stream']],
     ['fix the docs', []],
   ])('%s', (request, expected) => {
     expect(requestIdentifiers(request)).toEqual(expected);

@@ -12,11 +12,12 @@ import { splitIdentifier } from '../../kernel/text/identifiers.js';
 /** Identifiers shorter than this say little (`as`, `on`, `by`). */
 const MIN_LENGTH = 3;
 
-/** The identifiers a request names: backticked words and tokens with inner capitals or underscores, as written, each once whatever its case. */
+/** The identifiers a request names: backticked words, calls (`stream()`) and tokens with inner capitals or underscores, as written, each once whatever its case. */
 export function requestIdentifiers(request: string): string[] {
   const quoted = [...request.matchAll(/`([^`]+)`/g)].flatMap((m) => m[1]!.match(/[A-Za-z_$][\w$]*/g) ?? []);
   const shaped = (request.match(/[A-Za-z_$][\w$]*/g) ?? []).filter((t) => /[a-z][A-Z]|[A-Z][a-z]+[A-Z]|_/.test(t));
-  const byCase = new Map([...quoted, ...shaped].filter((t) => t.length >= MIN_LENGTH).map((t) => [t.toLowerCase(), t] as const));
+  const called = [...request.matchAll(/([A-Za-z_$][\w$]*)\(\)/g)].map((m) => m[1]!);
+  const byCase = new Map([...quoted, ...shaped, ...called].filter((t) => t.length >= MIN_LENGTH).map((t) => [t.toLowerCase(), t] as const));
   return [...byCase.values()];
 }
 
