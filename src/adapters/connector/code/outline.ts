@@ -114,14 +114,17 @@ const splitWords = (text: string) => identifierTokens(text).flatMap((t) => split
  */
 export function fileWords(text: string): { words: Record<string, number>; once: string[] } {
   const counts = new Map<string, number>();
-  for (const word of splitWords(text)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  for (const token of identifierTokens(text)) {
+    for (const word of splitIdentifier(token)) if (WORD.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
   const kept = [...counts].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const said = [...counts].filter(([, n]) => n === 1).map(([w]) => w);
-  const outside = said.length ? new Set(splitWords(text.replace(ONE_WORD_STRING, ' '))) : new Set<string>();
+  // a word said once and found in a one-word string literal is said only there
+  const inStrings = new Set(said.length ? [...text.matchAll(ONE_WORD_STRING)].flatMap((m) => splitWords(m[0])) : []);
   return {
     words: Object.fromEntries(kept.slice(0, MAX_WORDS).map(([w, n]) => [w, Math.min(n, MAX_WORD_COUNT)])),
     once: said
-      .filter((w) => outside.has(w))
+      .filter((w) => !inStrings.has(w))
       .sort()
       .slice(0, MAX_WORDS),
   };
