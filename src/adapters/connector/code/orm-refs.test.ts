@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ormModelUses, ormTableRefs, customRepositories, projectRepositories, sequelizeAliases } from './orm-refs.js';
+import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm-refs.js';
+import { customRepositories, projectRepositories } from './orm-repositories.js';
 
 describe('ORM models in code', () => {
   it('TypeORM: a name, an options object with schema, or the class name in snake case', () => {
