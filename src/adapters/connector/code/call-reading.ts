@@ -50,15 +50,46 @@ export function assignedTo(text: string, start: number): string | undefined {
  */
 function heldName(text: string, start: number, open: number, end: number): { name: string; scope: string } | undefined {
   const name = assignedTo(text, start);
-  if (!name) return undefined;
+  return name ? held(text, name, open, end) : undefined;
+}
+
+/** `name` with the text from `open` to `end` where it holds: up to its next assignment. */
+function held(text: string, name: string, open: number, end: number): { name: string; scope: string } {
   const after = text.slice(open, end);
   const reassigned = new RegExp(String.raw`(?:^|[^\w$.])${escapeName(name)}\s*=(?!=)`).exec(after);
   return { name, scope: reassigned ? after.slice(0, reassigned.index) : after };
 }
 
+/**
+ * The array an expression starting at `start` gives, as a pattern for where the code reaches it, with
+ * the text from `open` to `end` where it holds: the name the expression is assigned to; with `property`,
+ * that property of what it gives, destructured (`const { rows } = …`, `const { count, rows: users } = …`)
+ * or reached on the name (`result.rows`).
+ */
+function heldArray(text: string, start: number, open: number, end: number, property?: string): { array: string; scope: string } | undefined {
+  if (property) {
+    const destructured = /\{([^{}=;]*)\}\s*(?::[^=;\n]*)?=\s*(?:await\s+)?[\w$.]*$/.exec(text.slice(Math.max(0, start - 200), start));
+    if (destructured) {
+      const entry = new RegExp(String.raw`(?:^|,)\s*${escapeName(property)}\s*(?::\s*([A-Za-z_$][\w$]*)\s*)?(?:,|$)`).exec(destructured[1]!);
+      if (!entry) return undefined;
+      const { name, scope } = held(text, entry[1] ?? property, open, end);
+      return { array: escapeName(name), scope };
+    }
+  }
+  const found = heldName(text, start, open, end);
+  if (!found) return undefined;
+  const array = property ? String.raw`${escapeName(found.name)}\s*[!?]?\.\s*${escapeName(property)}` : escapeName(found.name);
+  return { array, scope: found.scope };
+}
+
 /** The methods called on `name` in `scope` (at `offset` in the text), each with its `(` in the text: `qb.getMany()`, `row.save()`. */
 export function callsOn(scope: string, name: string, offset: number): Array<{ method: string; open: number }> {
-  const calls = scope.matchAll(new RegExp(String.raw`(?:^|[^\w$.])${escapeName(name)}\s*[!?]?\.\s*([\w$]+)\s*(?:<[^<>()]*>\s*)?\(`, 'g'));
+  return callsMatching(scope, escapeName(name), offset);
+}
+
+/** The methods called on what `pattern` matches in `scope` (at `offset` in the text), each with its `(` in the text. */
+function callsMatching(scope: string, pattern: string, offset: number): Array<{ method: string; open: number }> {
+  const calls = scope.matchAll(new RegExp(String.raw`(?:^|[^\w$.])${pattern}\s*[!?]?\.\s*([\w$]+)\s*(?:<[^<>()]*>\s*)?\(`, 'g'));
   return [...calls].map((m) => ({ method: m[1]!, open: offset + m.index + m[0].length - 1 }));
 }
 
@@ -76,16 +107,17 @@ export function laterCalls(text: string, start: number, open: number, end = text
 const EACH_ELEMENT = /^(?:forEach|map|flatMap|filter|find|some|every)$/;
 
 /**
- * The calls made on each element of the array an expression is assigned to (`const rows = await
- * Order.findAll(…)`, starting at `start`), up to the array's next assignment or `end`: in the body of
+ * The calls made on each element of the array an expression gives (`const rows = await Order.findAll(…)`,
+ * starting at `start`; with `property`, the array is that property of what it gives, `const { rows } =
+ * await Order.findAndCountAll(…)`), up to the array's next assignment or `end`: in the body of
  * `for (const r of rows)` and in a callback given to `rows.forEach`, `rows.map` and the like.
  */
-export function elementCalls(text: string, blocks: readonly Block[], start: number, open: number, end: number): string[] {
-  const held = heldName(text, start, open, end);
+export function elementCalls(text: string, blocks: readonly Block[], start: number, open: number, end: number, property?: string): string[] {
+  const held = heldArray(text, start, open, end, property);
   if (!held) return [];
-  const { name, scope } = held;
+  const { array, scope } = held;
   const calls: string[] = [];
-  const loop = new RegExp(String.raw`\bfor\s*(?:await\s*)?\(\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s+of\s+${escapeName(name)}\s*\)\s*`, 'g');
+  const loop = new RegExp(String.raw`\bfor\s*(?:await\s*)?\(\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s+of\s+${array}\s*\)\s*`, 'g');
   for (const m of scope.matchAll(loop)) {
     const at = open + m.index + m[0].length;
     // a block, else the one statement
@@ -93,7 +125,7 @@ export function elementCalls(text: string, blocks: readonly Block[], start: numb
     const body = blocks.find((b) => b.start === at) ?? { start: at, end: statement < 0 ? end : Math.min(statement, end) };
     calls.push(...callsOn(text.slice(body.start, body.end), m[1]!, body.start).map((c) => c.method));
   }
-  for (const c of callsOn(scope, name, open)) {
+  for (const c of callsMatching(scope, array, open)) {
     if (!EACH_ELEMENT.test(c.method)) continue;
     const args = callArgs(text, c.open);
     const element = /^\s*(?:async\s+)?(?:function\b[\w$\s]*)?\(?\s*([A-Za-z_$][\w$]*)/.exec(args)?.[1];

@@ -158,6 +158,31 @@ describe('ORM models in code', () => {
     ).toEqual([['orders', 2, ['read']]]);
   });
 
+  it('Sequelize rows from findAndCountAll: its rows, destructured or reached on the result, count as the rows of findAll', () => {
+    const models = ormTableRefs("const Order = sequelize.define('order', {});\n", 'javascript', 'models/index.js');
+    const uses = (...lines: string[]) => ormModelUses(lines.join('\n'), 'javascript', models).map((u) => [u.table, u.line, u.access]);
+    expect(
+      uses('async function close() {', '  const { rows } = await Order.findAndCountAll({ limit: 10 });', '  for (const o of rows) await o.save();', '}'),
+    ).toEqual([['orders', 2, ['read', 'write']]]);
+    expect(uses('const { count, rows: open } = await db.Order.findAndCountAll();', 'open.forEach((o) => o.destroy());')).toEqual([
+      ['orders', 1, ['read', 'write']],
+    ]);
+    expect(uses('const result = await Order.findAndCountAll();', 'for (const o of result.rows) {', '  await o.update({ seen: true });', '}')).toEqual([
+      ['orders', 1, ['read', 'write']],
+    ]);
+    expect(uses('const page = await Order.findAndCountAll();', 'await Promise.all(page.rows.map((o) => o.destroy()));')).toEqual([
+      ['orders', 1, ['read', 'write']],
+    ]);
+    // only read: the rows serialised, the count alone destructured, a loop over the result itself or over another result's rows
+    expect(uses('const { count, rows } = await Order.findAndCountAll();', 'res.json({ count, rows: rows.map((r) => r.toJSON()) });')).toEqual([
+      ['orders', 1, ['read']],
+    ]);
+    expect(uses('const { count } = await Order.findAndCountAll();', 'for (const o of rows) await o.save();')).toEqual([['orders', 1, ['read']]]);
+    expect(uses('const page = await Order.findAndCountAll();', 'for (const o of other.rows) await o.save();', 'page.rows.length;')).toEqual([
+      ['orders', 1, ['read']],
+    ]);
+  });
+
   it("Sequelize associations: a finder's include reads the included model, a row's association methods read or write the other model", () => {
     const models = ormTableRefs(
       "sequelize.define('orchestra', {});\nsequelize.define('instrument', {});\nconst Tag = sequelize.define('Tag', {});\n",

@@ -543,12 +543,16 @@ export function ormModelUses(written: string, language: string, models: readonly
         if (include)
           for (const i of args.slice(include.index).matchAll(new RegExp(String.raw`(\.\s*)?(?<![\w$])(${names})(?![\w$])`, 'g')))
             if (i[1] || /^[A-Z]/.test(i[2]!)) use(sequelizeModels.get(i[2]!), open + 1 + include.index + i.index! + (i[1]?.length ?? 0), 'read');
-        const rows = method === 'findAll';
+        // `findAll` gives rows, `findAndCountAll` gives them as its `rows`
+        const rows = method === 'findAll' || method === 'findAndCountAll';
         if (!rows && !SEQUELIZE_INSTANCE_MAKERS.test(method)) continue;
         blocks ??= scriptBlocks(text);
         const end = blockAround(blocks, m.index, text.length).end;
         // the row it gives (each of the rows, for `findAll`), called later in the same block: its own methods, and its associations' (`orchestra.getInstruments()`)
-        for (const call of rows ? elementCalls(text, blocks, m.index, open, end) : laterCalls(text, m.index, open, end)) {
+        const later = rows
+          ? elementCalls(text, blocks, m.index, open, end, method === 'findAndCountAll' ? 'rows' : undefined)
+          : laterCalls(text, m.index, open, end);
+        for (const call of later) {
           if (SEQUELIZE_INSTANCE_CALL.test(call)) use(model, m.index, call === 'reload' ? 'read' : 'write');
           const mixin = SEQUELIZE_MIXIN.exec(call);
           const other = mixin && (aliased(aliases, model, mixin[2]!) ?? associated(sequelizeModels, mixin[2]!));
