@@ -110,21 +110,22 @@ const EACH_ELEMENT = /^(?:forEach|map|flatMap|filter|find|some|every)$/;
  * The calls made on each element of the array an expression gives (`const rows = await Order.findAll(…)`,
  * starting at `start`; with `property`, the array is that property of what it gives, `const { rows } =
  * await Order.findAndCountAll(…)`), up to the array's next assignment or `end`: in the body of
- * `for (const r of rows)` and in a callback given to `rows.forEach`, `rows.map` and the like.
+ * `for (const r of rows)` and in a callback given to `rows.forEach`, `rows.map` and the like; without
+ * `property`, in the body of a loop over the expression itself, `for (const r of await Order.findAll())`.
  */
 export function elementCalls(text: string, blocks: readonly Block[], start: number, open: number, end: number, property?: string): string[] {
+  const over = property ? null : new RegExp(String.raw`${LOOP_HEAD}(?:await\s+)?[\w$.]*$`).exec(text.slice(Math.max(0, start - 200), start));
+  if (over) {
+    const close = open + callArgs(text, open).length + 1;
+    const after = /^\s*\)\s*/.exec(text.slice(close + 1));
+    return after ? loopCalls(text, blocks, over[1]!, close + 1 + after[0].length, end) : [];
+  }
   const held = heldArray(text, start, open, end, property);
   if (!held) return [];
   const { array, scope } = held;
   const calls: string[] = [];
-  const loop = new RegExp(String.raw`\bfor\s*(?:await\s*)?\(\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s+of\s+${array}\s*\)\s*`, 'g');
-  for (const m of scope.matchAll(loop)) {
-    const at = open + m.index + m[0].length;
-    // a block, else the one statement
-    const statement = text.indexOf(';', at);
-    const body = blocks.find((b) => b.start === at) ?? { start: at, end: statement < 0 ? end : Math.min(statement, end) };
-    calls.push(...callsOn(text.slice(body.start, body.end), m[1]!, body.start).map((c) => c.method));
-  }
+  for (const m of scope.matchAll(new RegExp(String.raw`${LOOP_HEAD}${array}\s*\)\s*`, 'g')))
+    calls.push(...loopCalls(text, blocks, m[1]!, open + m.index + m[0].length, end));
   for (const c of callsMatching(scope, array, open)) {
     if (!EACH_ELEMENT.test(c.method)) continue;
     const args = callArgs(text, c.open);
@@ -132,6 +133,16 @@ export function elementCalls(text: string, blocks: readonly Block[], start: numb
     if (element) calls.push(...callsOn(args, element, c.open + 1).map((d) => d.method));
   }
   return calls;
+}
+
+/** A for…of loop up to what it loops over, its element's name the group: `for (const r of `, `for await (let r of `. */
+const LOOP_HEAD = String.raw`\bfor\s*(?:await\s*)?\(\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s+of\s+`;
+
+/** The methods called on a loop's `element` in its body starting at `at`: a block, else the one statement (up to `end` at the most). */
+function loopCalls(text: string, blocks: readonly Block[], element: string, at: number, end: number): string[] {
+  const statement = text.indexOf(';', at);
+  const body = blocks.find((b) => b.start === at) ?? { start: at, end: statement < 0 ? end : Math.min(statement, end) };
+  return callsOn(text.slice(body.start, body.end), element, body.start).map((c) => c.method);
 }
 
 /** The body of the function whose parameter is at `at`: the next block, unless a `;` comes first (an arrow function without one). */

@@ -158,6 +158,22 @@ describe('ORM models in code', () => {
     ).toEqual([['orders', 2, ['read']]]);
   });
 
+  it('Sequelize rows looped over where they are fetched: `for (const r of await Order.findAll())` writes by the calls on each row', () => {
+    const models = ormTableRefs("const Order = sequelize.define('order', {});\nsequelize.define('instrument', {});\n", 'javascript', 'models/index.js');
+    const uses = (...lines: string[]) => ormModelUses(lines.join('\n'), 'javascript', models).map((u) => [u.table, u.line, u.access]);
+    expect(
+      uses('async function purge() {', '  for (const o of await Order.findAll({ where: { stale: true } })) {', '    await o.destroy();', '  }', '}'),
+    ).toEqual([['orders', 2, ['read', 'write']]]);
+    // without braces, on the models' object, and an association method on each row
+    expect(uses('for (const o of await db.Order.findAll()) await o.createInstrument({});')).toEqual([
+      ['orders', 1, ['read']],
+      ['instruments', 1, ['write']],
+    ]);
+    // only read: the rows serialised in the loop, a loop over what a chained call gives, a save after the loop's one statement
+    expect(uses('for (const o of await Order.findAll()) out.push(o.toJSON());', 'o.save();')).toEqual([['orders', 1, ['read']]]);
+    expect(uses('for (const o of (await Order.findAll()).slice(1)) await o.save();')).toEqual([['orders', 1, ['read']]]);
+  });
+
   it('Sequelize rows from findAndCountAll: its rows, destructured or reached on the result, count as the rows of findAll', () => {
     const models = ormTableRefs("const Order = sequelize.define('order', {});\n", 'javascript', 'models/index.js');
     const uses = (...lines: string[]) => ormModelUses(lines.join('\n'), 'javascript', models).map((u) => [u.table, u.line, u.access]);
