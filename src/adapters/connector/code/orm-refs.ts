@@ -615,7 +615,13 @@ const SPRING_WRITE = /^(?:save|insert|update|delete|remove)\w*$/;
  * is the file's, whichever method reaches it; a name of two repositories' types links neither.
  */
 function springDataUses(text: string, entities: ReadonlyMap<string, OrmTableRef | null>, use: UseModel, repositories: readonly CustomRepository[]): void {
-  for (const r of repositories) if (r.at !== undefined) use(entities.get(r.name), r.at);
+  for (const r of repositories) {
+    if (r.at === undefined) continue;
+    // a DAO's own methods read and write where it is declared
+    const own = r.dao ? accessesOf(Object.values(r.methods ?? {}).flat()) : [];
+    if (own.length) for (const access of own) use(entities.get(r.name), r.at, access);
+    else use(entities.get(r.name), r.at);
+  }
   const types = repositories.map((r) => escapeName(r.name)).join('|');
   const bound = new Map<string, string | null>();
   const bind = (name: string, type: string) => bound.set(name, bound.has(name) && bound.get(name) !== type ? null : type);

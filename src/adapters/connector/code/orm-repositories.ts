@@ -8,7 +8,7 @@
  * their bodies or annotations say.
  */
 import { accessesOf, type TableAccess } from '../../../ports/code.js';
-import { callArgs, functionBody, typeormAccess } from './call-reading.js';
+import { callArgs, escapeName, functionBody, typeormAccess } from './call-reading.js';
 import { blankComments, scriptBlocks, type Block } from './script-blocks.js';
 
 /** An annotation or decorator, with its arguments: `@Modifying`, `@Transactional(readOnly = true)`. */
@@ -32,6 +32,8 @@ export interface CustomRepository {
   methods?: Record<string, TableAccess[]>;
   /** A Spring Data repository's other supertypes named without type arguments: its fragments (`OwnerRepositoryCustom`). */
   fragments?: string[];
+  /** A hand-written DAO (see `daoReach`), whose own methods reach the entity's table: its file reads and writes what they do. */
+  dao?: boolean;
 }
 
 /** A class that may implement a Spring Data repository's fragment: the types it implements, its methods' accesses. */
@@ -40,6 +42,14 @@ interface Implementation {
   at: number;
   implements: string[];
   methods?: Record<string, TableAccess[]>;
+  /** A `@Repository` class's one entity and its methods' accesses, when its entity manager calls say (see `daoReach`). */
+  dao?: Dao;
+}
+
+/** The entity a hand-written DAO reaches, and what its methods do to the entity's table, by name. */
+interface Dao {
+  entity: string;
+  methods: Record<string, TableAccess[]>;
 }
 
 /** What one file defines: its repositories, and the classes that may implement another repository's fragment. */
@@ -53,12 +63,15 @@ interface FileRepositories {
  * implementation only when the file also has the repository (`projectRepositories` reads the project's).
  */
 export function customRepositories(text: string, language: string): CustomRepository[] {
-  return linkFragments([fileRepositories(text, language)])[0]!;
+  return linkFragments([fileRepositories(text, language)], false)[0]!;
 }
 
 /** The repositories each file of the project defines, by path (files without any left out), each file read once. */
 export function projectRepositories(files: ReadonlyArray<{ path: string; text: string; language: string }>): Map<string, CustomRepository[]> {
-  const linked = linkFragments(files.map((f) => fileRepositories(f.text, f.language)));
+  const linked = linkFragments(
+    files.map((f) => fileRepositories(f.text, f.language)),
+    true,
+  );
   return new Map(files.flatMap((f, i) => (linked[i]!.length ? [[f.path, linked[i]!] as const] : [])));
 }
 
@@ -179,11 +192,12 @@ function supertypes(clause: string): Array<{ name: string; generic: boolean }> {
  * Spring Data's repositories, interfaces or classes whose base names the entity (`interface OwnerRepository
  * extends JpaRepository<Owner, Integer>`, Kotlin's `interface PetRepository : CrudRepository<Pet, Long>`,
  * Micronaut's `abstract class BookRepository implements CrudRepository<Book, Long>`), and the classes that
- * may implement a fragment (they implement a type, or are named `…Impl`).
+ * may implement a fragment (they implement a type, or are named `…Impl`) or be a hand-written DAO.
  */
 function springRepositories(text: string): FileRepositories {
   const repositories: CustomRepository[] = [];
   const implementations: Implementation[] = [];
+  let blocks: Block[] | undefined;
   for (const m of text.matchAll(/\b(interface|class)\s+([A-Z][\w$]*)/g)) {
     const clause = supertypeClause(text, m.index + m[0].length);
     const entity = SPRING_BASE.exec(clause)?.[1];
@@ -191,7 +205,11 @@ function springRepositories(text: string): FileRepositories {
       .filter((t) => !t.generic)
       .map((t) => t.name);
     if (entity) repositories.push({ orm: 'spring', name: m[2]!, entity, at: m.index, ...(plain.length ? { fragments: plain } : {}) });
-    else if (m[1] === 'class' && (plain.length || m[2]!.endsWith('Impl'))) implementations.push({ name: m[2]!, at: m.index, implements: plain });
+    else if (m[1] === 'class') {
+      const lead = text.slice(Math.max(0, text.lastIndexOf(';', m.index), text.lastIndexOf('}', m.index)), m.index);
+      const dao = /@(?:[\w$]+\.)*Repository\b/.test(lead) ? daoReach(text, (blocks ??= scriptBlocks(text)), m.index) : undefined;
+      if (plain.length || m[2]!.endsWith('Impl') || dao) implementations.push({ name: m[2]!, at: m.index, implements: plain, ...(dao ? { dao } : {}) });
+    }
   }
   return { repositories: withMethods(text, repositories, springMethods), implementations: withMethods(text, implementations, springMethods) };
 }
@@ -203,8 +221,12 @@ function springRepositories(text: string): FileRepositories {
  * stands for the repository's entity, and its methods' accesses count for the repository too; the
  * fragment interface stands for it as well (a field of its type holds the repository). A class or
  * fragment that serves repositories of two entities stands for none.
+ * A hand-written DAO that serves no repository stands for its entity (see `daoReach`), and so do the
+ * interfaces it implements (`OwnerDao`, by which services hold it) when no DAO of another entity
+ * implements them. Unless the files read are the `whole` project, a class that implements a type or
+ * is named `…Impl` may serve a repository read elsewhere, and is no DAO.
  */
-function linkFragments(read: readonly FileRepositories[]): CustomRepository[][] {
+function linkFragments(read: readonly FileRepositories[], whole: boolean): CustomRepository[][] {
   const spring = read.flatMap((f) => f.repositories).filter((r) => r.orm === 'spring');
   const entityOf = (served: readonly CustomRepository[]) => {
     const entities = new Set(served.map((r) => r.entity));
@@ -212,9 +234,16 @@ function linkFragments(read: readonly FileRepositories[]): CustomRepository[][] 
   };
   const out = read.map((f) => [...f.repositories]);
   const named = new Set(spring.map((r) => r.name));
+  const daos: Array<{ file: number; dao: Dao; implements: readonly string[] }> = [];
   read.forEach((f, i) => {
     for (const c of f.implementations) {
       const served = spring.filter((r) => c.name === `${r.name}Impl` || c.implements.some((name) => r.fragments?.includes(name)));
+      if (!served.length && c.dao && (whole || (!c.implements.length && !c.name.endsWith('Impl')))) {
+        const { entity, methods } = c.dao;
+        out[i]!.push({ orm: 'spring', name: c.name, entity, at: c.at, ...(Object.keys(methods).length ? { methods } : {}), dao: true });
+        named.add(c.name);
+        daos.push({ file: i, dao: c.dao, implements: c.implements });
+      }
       const entity = entityOf(served);
       if (!entity) continue;
       out[i]!.push({ orm: 'spring', name: c.name, entity, at: c.at, ...(c.methods ? { methods: c.methods } : {}) });
@@ -233,7 +262,76 @@ function linkFragments(read: readonly FileRepositories[]): CustomRepository[][] 
       if (entity) out[i]!.push({ orm: 'spring', name, entity, ...(Object.keys(methods).length ? { methods } : {}) });
     }
   });
+  // each interface a DAO implements once, beside the first DAO that implements it
+  for (const { file, implements: types } of daos)
+    for (const name of types) {
+      if (named.has(name)) continue;
+      named.add(name);
+      const served = daos.filter((d) => d.implements.includes(name)).map((d) => d.dao);
+      const entities = new Set(served.map((d) => d.entity));
+      const methods = Object.assign({}, ...served.map((d) => d.methods)) as Record<string, TableAccess[]>;
+      if (entities.size === 1) out[file]!.push({ orm: 'spring', name, entity: served[0]!.entity, ...(Object.keys(methods).length ? { methods } : {}) });
+    }
   return out;
+}
+
+/** A JPA entity manager's methods that reach an entity's table: `find` reads, `persist`, `merge` and `remove` write, `createQuery` says by its statement. */
+const ENTITY_MANAGER_CALLS = 'find|persist|merge|remove|createQuery';
+
+/**
+ * The entity a hand-written DAO reaches, a `@Repository` class (at `at`) without a Spring Data base,
+ * through its entity manager (a field, parameter or property of type `EntityManager`): `em.find(Owner.class, id)`
+ * reads Owner; `em.persist(owner)`, `merge` and `remove` write the type the method declares the variable
+ * given with (`Owner owner`, Kotlin's `owner: Owner`) or the object made there (`new Owner(…)`); a JPQL
+ * `em.createQuery("select o from Owner o")` reads the entities after `from` and `join` (`join fetch`), and an `update
+ * Owner …` or `delete from Owner …` writes the first. Only when the calls in its methods name one entity;
+ * with what each method whose name is read does to its table.
+ */
+function daoReach(text: string, blocks: readonly Block[], at: number): Dao | undefined {
+  const body = functionBody(text, blocks, at);
+  const declared = text.slice(at, body.end).matchAll(/\bEntityManager\s+([a-z_$][\w$]*)\s*[;,)=]|\b([a-z_$][\w$]*)\s*:\s*EntityManager\b/g);
+  const names = [...new Set([...declared].map((m) => escapeName(m[1] ?? m[2]!)))];
+  if (!names.length) return undefined;
+  const calls = new RegExp(String.raw`(?:^|[^\w$.]|\bthis\s*\.\s*)(?:${names.join('|')})\s*[!?]?\.\s*(${ENTITY_MANAGER_CALLS})\s*\(`, 'g');
+  const entities = new Set<string>();
+  const methods: Record<string, TableAccess[]> = {};
+  for (const { block, head } of childBlocks(text, blocks, body)) {
+    const signature = head.slice(head.lastIndexOf(';') + 1).replace(new RegExp(ANNOTATION, 'g'), '');
+    const name = /([A-Za-z_$][\w$]*)\s*\([^()]*\)\s*(?::[^(){};=]*|throws\b[^(){};=]*)?$/.exec(signature)?.[1];
+    const accesses: TableAccess[] = [];
+    for (const m of text.slice(block.start, block.end).matchAll(calls)) {
+      const args = callArgs(text, block.start + m.index + m[0].length - 1);
+      for (const [entity, access] of entityManagerReach(m[1]!, args, signature + text.slice(block.start, block.end))) {
+        entities.add(entity);
+        accesses.push(access);
+      }
+    }
+    if (name && accesses.length) methods[name] = accessesOf(accesses);
+  }
+  return entities.size === 1 ? { entity: [...entities][0]!, methods } : undefined;
+}
+
+/** The entities an entity manager's call reaches, each with what the call does to its table; `method` the text declaring its variables. */
+function entityManagerReach(call: string, args: string, method: string): Array<[string, TableAccess]> {
+  if (call === 'find') {
+    const entity = /^\s*([A-Z][\w$]*)\s*(?:\.\s*class|::\s*class(?:\s*\.\s*java)?)\b/.exec(args)?.[1];
+    return entity ? [[entity, 'read']] : [];
+  }
+  if (call === 'createQuery') {
+    const jpql = [...args.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]).join(' ');
+    const write = /^\s*(?:update|delete)\b/i.test(jpql);
+    const named = [...jpql.matchAll(/\b(?:from|join(?:\s+fetch)?|update)\s+(?!fetch\b)([A-Za-z_$][\w$]*)(?![\w$]|\s*\.)/gi)]
+      .map((m) => m[1]!)
+      .filter((e) => /^[A-Z]/.test(e));
+    return named.map((entity, i) => [entity, write && i === 0 ? 'write' : 'read']);
+  }
+  const made = /^\s*new\s+([A-Z][\w$]*)\s*[(<]/.exec(args)?.[1];
+  const variable = /^\s*([a-z_$][\w$]*)\s*$/.exec(args)?.[1];
+  const type = variable
+    ? (new RegExp(String.raw`\b([A-Z][\w$]*)\s+${escapeName(variable)}\s*[,)=;:]`).exec(method)?.[1] ??
+      new RegExp(String.raw`(?<![\w$.])${escapeName(variable)}\s*:\s*([A-Z][\w$]*)`).exec(method)?.[1])
+    : made;
+  return type ? [[type, 'write']] : [];
 }
 
 const SPRING_METHOD = new RegExp(String.raw`^\s*(?:${ANNOTATION}\s*)*(?:(?:suspend\s+)?fun\s+(?:<[^>]*>\s*)?([\w$]+)\s*\(|[^;(){}=@]*?\b([\w$]+)\s*\()`);
