@@ -37,8 +37,10 @@ export const IMPORT_EDGE_KIND = 'imports';
  * and a row's association methods are also named by the association's alias (`as: 'players'`: `getPlayers()`); a Spring Data
  * repository may be a class, and a class implementing a repository's fragment (or named `<Repository>Impl`) stands for its entity.
  * 12: the words a file says once (`onceWords`), for the related order's stemmed likeness.
+ * 13: the rows of a Sequelize `findAndCountAll`, and a loop written over a finder's call, count as `findAll`'s; a hand-written
+ * Spring DAO (a `@Repository` class whose entity manager calls name one entity) and the interface it implements stand for the entity.
  */
-export const CODE_SCAN_VERSION = 12;
+export const CODE_SCAN_VERSION = 13;
 
 /** Commits of more files of the tree sweep (renames, reformatting) and bind nothing: co-change skips them. */
 export const SWEEPING_COMMIT_FILES = 40;

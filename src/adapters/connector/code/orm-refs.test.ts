@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ormModelUses, ormTableRefs, customRepositories, projectRepositories, sequelizeAliases } from './orm-refs.js';
+import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm-refs.js';
+import { customRepositories, projectRepositories } from './orm-repositories.js';
 
 describe('ORM models in code', () => {
   it('TypeORM: a name, an options object with schema, or the class name in snake case', () => {
@@ -155,6 +156,47 @@ describe('ORM models in code', () => {
         'orders.forEach((o) => o.destroy());',
       ),
     ).toEqual([['orders', 2, ['read']]]);
+  });
+
+  it('Sequelize rows looped over where they are fetched: `for (const r of await Order.findAll())` writes by the calls on each row', () => {
+    const models = ormTableRefs("const Order = sequelize.define('order', {});\nsequelize.define('instrument', {});\n", 'javascript', 'models/index.js');
+    const uses = (...lines: string[]) => ormModelUses(lines.join('\n'), 'javascript', models).map((u) => [u.table, u.line, u.access]);
+    expect(
+      uses('async function purge() {', '  for (const o of await Order.findAll({ where: { stale: true } })) {', '    await o.destroy();', '  }', '}'),
+    ).toEqual([['orders', 2, ['read', 'write']]]);
+    // without braces, on the models' object, and an association method on each row
+    expect(uses('for (const o of await db.Order.findAll()) await o.createInstrument({});')).toEqual([
+      ['orders', 1, ['read']],
+      ['instruments', 1, ['write']],
+    ]);
+    // only read: the rows serialised in the loop, a loop over what a chained call gives, a save after the loop's one statement
+    expect(uses('for (const o of await Order.findAll()) out.push(o.toJSON());', 'o.save();')).toEqual([['orders', 1, ['read']]]);
+    expect(uses('for (const o of (await Order.findAll()).slice(1)) await o.save();')).toEqual([['orders', 1, ['read']]]);
+  });
+
+  it('Sequelize rows from findAndCountAll: its rows, destructured or reached on the result, count as the rows of findAll', () => {
+    const models = ormTableRefs("const Order = sequelize.define('order', {});\n", 'javascript', 'models/index.js');
+    const uses = (...lines: string[]) => ormModelUses(lines.join('\n'), 'javascript', models).map((u) => [u.table, u.line, u.access]);
+    expect(
+      uses('async function close() {', '  const { rows } = await Order.findAndCountAll({ limit: 10 });', '  for (const o of rows) await o.save();', '}'),
+    ).toEqual([['orders', 2, ['read', 'write']]]);
+    expect(uses('const { count, rows: open } = await db.Order.findAndCountAll();', 'open.forEach((o) => o.destroy());')).toEqual([
+      ['orders', 1, ['read', 'write']],
+    ]);
+    expect(uses('const result = await Order.findAndCountAll();', 'for (const o of result.rows) {', '  await o.update({ seen: true });', '}')).toEqual([
+      ['orders', 1, ['read', 'write']],
+    ]);
+    expect(uses('const page = await Order.findAndCountAll();', 'await Promise.all(page.rows.map((o) => o.destroy()));')).toEqual([
+      ['orders', 1, ['read', 'write']],
+    ]);
+    // only read: the rows serialised, the count alone destructured, a loop over the result itself or over another result's rows
+    expect(uses('const { count, rows } = await Order.findAndCountAll();', 'res.json({ count, rows: rows.map((r) => r.toJSON()) });')).toEqual([
+      ['orders', 1, ['read']],
+    ]);
+    expect(uses('const { count } = await Order.findAndCountAll();', 'for (const o of rows) await o.save();')).toEqual([['orders', 1, ['read']]]);
+    expect(uses('const page = await Order.findAndCountAll();', 'for (const o of other.rows) await o.save();', 'page.rows.length;')).toEqual([
+      ['orders', 1, ['read']],
+    ]);
   });
 
   it("Sequelize associations: a finder's include reads the included model, a row's association methods read or write the other model", () => {

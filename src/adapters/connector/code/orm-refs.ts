@@ -12,9 +12,23 @@
  * Elsewhere, the uses of those models (`ormModelUses`), each with what its calls do to the table where
  * the code says it: Prisma Client's, Django managers', SQLAlchemy statements' and TypeORM's (the entity
  * manager's methods, a repository's called on it or by the name the file binds it to).
+ * The project's custom repositories, by which a file reaches an entity, are read in `orm-repositories`.
  */
 import pluralize from 'pluralize';
 import { accessesOf, type TableAccess } from '../../../ports/code.js';
+import {
+  assignedTo,
+  callArgs,
+  chainAfter,
+  elementCalls,
+  escapeName,
+  functionBody,
+  laterCalls,
+  TYPEORM_READS,
+  TYPEORM_WRITES,
+  typeormAccess,
+} from './call-reading.js';
+import { customRepositories, methodAccess, type CustomRepository } from './orm-repositories.js';
 import { blankComments, blockAround, scriptBlocks, type Block } from './script-blocks.js';
 
 /** The languages whose comments are C's: to the end of the line after `//`, or between slash-star and star-slash. */
@@ -198,16 +212,6 @@ function pythonClasses(text: string): Array<{ name: string; bases: string; body:
     out.push({ name: m[2]!, bases: m[3] ?? '', body: end ? rest.slice(0, end.index) : rest, index: m.index });
   }
   return out;
-}
-
-/** The arguments of the call whose `(` is at `open`, up to its matching `)` (strings not read). */
-function callArgs(text: string, open: number): string {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && --depth === 0) return text.slice(open + 1, i);
-  }
-  return text.slice(open + 1);
 }
 
 /** A field of Django's (`models.CharField(…)`, `models.ForeignKey(…)`) declared in a class body. */
@@ -398,12 +402,6 @@ export function sequelizeAliases(written: string, language: string): SequelizeAl
 const PRISMA_CLIENT_CALL =
   /\.\s*([a-z]\w*)\s*\.\s*(findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany|count|aggregate|groupBy)\s*\(/g;
 
-/** What a repository's or the entity manager's method does to the entity's table; `create`, `merge` and the like only build objects. */
-const TYPEORM_READS = String.raw`find\w*|count\w*|exists\w*|sum|average|minimum|maximum|preload`;
-const TYPEORM_WRITES = 'save|insert|update|updateAll|delete|deleteAll|remove|upsert|softDelete|softRemove|restore|recover|increment|decrement|clear';
-const TYPEORM_READ = new RegExp(`^(?:${TYPEORM_READS})$`);
-const TYPEORM_WRITE = new RegExp(`^(?:${TYPEORM_WRITES})$`);
-
 /**
  * TypeORM's ways to reach an entity: `@InjectRepository(E)` or `getCustomRepository(E)` (group 1), `getRepository(E)` (2; on
  * both a chained call is followed), `Repository<E>` (3), the entity manager's methods, `manager.find(E, …)` (4, 5).
@@ -412,109 +410,6 @@ const TYPEORM_USE = new RegExp(
   String.raw`\b(?:InjectRepository|getCustomRepository)\s*\(\s*([A-Z]\w*)|\bget(?:Tree|Mongo)?Repository\s*\(\s*([A-Z]\w*)\s*\)|\b(?:Tree|Mongo)?Repository\s*<\s*([A-Z]\w*)\s*>|[Mm]anager\s*\.\s*(${TYPEORM_READS}|${TYPEORM_WRITES}|createQueryBuilder)\s*\(\s*([A-Z]\w*)`,
   'g',
 );
-
-/** The calls chained after the call whose `(` is at `open`, each with its own `(`: `.where(…).getMany()` gives `where`, `getMany`. */
-function chainAfter(text: string, open: number): Array<{ method: string; open: number }> {
-  const calls: Array<{ method: string; open: number }> = [];
-  const next = /^\s*[!?]?\.\s*([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*>\s*)?\(/;
-  for (let at = open; ;) {
-    const close = at + callArgs(text, at).length + 1;
-    const m = next.exec(text.slice(close + 1, close + 400));
-    if (!m) return calls;
-    at = close + m[0].length;
-    calls.push({ method: m[1]!, open: at });
-  }
-}
-
-/**
- * The name an expression starting at `start` is assigned to (`const qb = await this.repo…`, `repo: Repository<E> = …`),
- * past the receiver it starts with: `this.`, `dataSource.`, `this.entity` of `this.entityManager`.
- */
-function assignedTo(text: string, start: number): string | undefined {
-  return /(?<![\w$])([A-Za-z_$][\w$]*)\s*(?::[^=;\n]*)?=\s*(?:await\s+)?[\w$.]*$/.exec(text.slice(Math.max(0, start - 200), start))?.[1];
-}
-
-const BUILDER_WRITES = /^(?:insert|update|delete|softDelete|restore)$/;
-const BUILDER_RUNS = /^(?:get(?:One|Many|Raw|Count|Exists)\w*|stream|execute)$/;
-
-/** A query builder's calls by what they do: a write anywhere writes, else running the select reads. */
-function builderAccess(methods: readonly string[]): TableAccess | undefined {
-  if (methods.some((c) => BUILDER_WRITES.test(c))) return 'write';
-  return methods.some((c) => BUILDER_RUNS.test(c)) ? 'read' : undefined;
-}
-
-/**
- * The name an expression starting at `start` is assigned to, with the text from `open` to `end` where
- * it holds: up to the name's next assignment.
- */
-function heldName(text: string, start: number, open: number, end: number): { name: string; scope: string } | undefined {
-  const name = assignedTo(text, start);
-  if (!name) return undefined;
-  const after = text.slice(open, end);
-  const reassigned = new RegExp(String.raw`(?:^|[^\w$.])${escapeName(name)}\s*=(?!=)`).exec(after);
-  return { name, scope: reassigned ? after.slice(0, reassigned.index) : after };
-}
-
-/** The methods called on `name` in `scope` (at `offset` in the text), each with its `(` in the text: `qb.getMany()`, `row.save()`. */
-function callsOn(scope: string, name: string, offset: number): Array<{ method: string; open: number }> {
-  const calls = scope.matchAll(new RegExp(String.raw`(?:^|[^\w$.])${escapeName(name)}\s*[!?]?\.\s*([\w$]+)\s*(?:<[^<>()]*>\s*)?\(`, 'g'));
-  return [...calls].map((m) => ({ method: m[1]!, open: offset + m.index + m[0].length - 1 }));
-}
-
-/**
- * The calls made later on the name an expression is assigned to (`const qb = repo.createQueryBuilder(…)`,
- * starting at `start`), up to the name's next assignment or `end`: `qb.andWhere(…)`, `qb.getMany()`.
- */
-function laterCalls(text: string, start: number, open: number, end = text.length): string[] {
-  const held = heldName(text, start, open, end);
-  if (!held) return [];
-  return callsOn(held.scope, held.name, open).flatMap((c) => [c.method, ...chainAfter(text, c.open).map((d) => d.method)]);
-}
-
-/** The array methods whose first argument is a callback given each element: `rows.forEach((r) => …)`. */
-const EACH_ELEMENT = /^(?:forEach|map|flatMap|filter|find|some|every)$/;
-
-/**
- * The calls made on each element of the array an expression is assigned to (`const rows = await
- * Order.findAll(…)`, starting at `start`), up to the array's next assignment or `end`: in the body of
- * `for (const r of rows)` and in a callback given to `rows.forEach`, `rows.map` and the like.
- */
-function elementCalls(text: string, blocks: readonly Block[], start: number, open: number, end: number): string[] {
-  const held = heldName(text, start, open, end);
-  if (!held) return [];
-  const { name, scope } = held;
-  const calls: string[] = [];
-  const loop = new RegExp(String.raw`\bfor\s*(?:await\s*)?\(\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s+of\s+${escapeName(name)}\s*\)\s*`, 'g');
-  for (const m of scope.matchAll(loop)) {
-    const at = open + m.index + m[0].length;
-    // a block, else the one statement
-    const statement = text.indexOf(';', at);
-    const body = blocks.find((b) => b.start === at) ?? { start: at, end: statement < 0 ? end : Math.min(statement, end) };
-    calls.push(...callsOn(text.slice(body.start, body.end), m[1]!, body.start).map((c) => c.method));
-  }
-  for (const c of callsOn(scope, name, open)) {
-    if (!EACH_ELEMENT.test(c.method)) continue;
-    const args = callArgs(text, c.open);
-    const element = /^\s*(?:async\s+)?(?:function\b[\w$\s]*)?\(?\s*([A-Za-z_$][\w$]*)/.exec(args)?.[1];
-    if (element) calls.push(...callsOn(args, element, c.open + 1).map((d) => d.method));
-  }
-  return calls;
-}
-
-/**
- * What a TypeORM call whose `(` is at `open` (its expression starting at `start`) does to its
- * entity's table, by the method; a query builder by its chain, or else by the calls made later on
- * the name it is assigned to: a write (`.insert()`, `.update()`, `.delete()`, …) writes, else running
- * the select (`.getMany()`, `.getOne()`, `.getCount()`, `.execute()`, …) reads; a builder never run says nothing.
- */
-function typeormAccess(method: string, text: string, open: number, start: number): TableAccess | undefined {
-  if (method === 'createQueryBuilder') {
-    const chain = chainAfter(text, open);
-    const end = chain.at(-1)?.open ?? open;
-    return builderAccess(chain.map((c) => c.method)) ?? builderAccess(laterCalls(text, start, end));
-  }
-  return TYPEORM_READ.test(method) ? 'read' : TYPEORM_WRITE.test(method) ? 'write' : undefined;
-}
 
 /** A name the file binds to a repository of `entity` (`null`: bound to two in one scope), where it holds. */
 interface RepositoryName {
@@ -527,9 +422,6 @@ interface RepositoryName {
 
 const MODIFIERS = /(?:\b(?:public|private|protected|readonly)\s+)+$/;
 const DECORATORS = /(?:@\w+\s*\((?:[^()]|\([^()]*\))*\)\s*)+$/;
-/** An annotation or decorator, with its arguments: `@Modifying`, `@Transactional(readOnly = true)`. */
-const ANNOTATION = String.raw`@[\w.]+(?:\s*\((?:[^()]|\([^()]*\))*\))?`;
-
 /**
  * The names the file binds to a repository, each to its entity and where it holds:
  * `@InjectRepository(E) private readonly users` and `users: Repository<E>` in a class are its
@@ -583,272 +475,6 @@ function typeormRepositories(text: string, custom: readonly CustomRepository[]):
     out.push(r.abstract ? { name: 'repository', entity: r.name, member: true, scope: body } : { name: 'this', entity: r.name, member: false, scope: body });
   }
   return out;
-}
-
-const escapeName = (name: string) => name.replace(/\$/g, '\\$');
-
-/**
- * A repository the project defines for an entity: TypeORM's custom repository, a class that extends
- * `Repository<E>` or `AbstractRepository<E>` (or is `@EntityRepository(E)`), or `getRepository(E).extend({ … })`;
- * a Spring Data repository, an interface or a class that extends `JpaRepository<E, ID>`, `CrudRepository<E, ID>` and
- * the like, or a class implementing one's fragment (see `linkFragments`).
- */
-export interface CustomRepository {
-  orm: 'typeorm' | 'spring';
-  name: string;
-  entity: string;
-  /** Where it is defined, when it is the file's own. */
-  at?: number;
-  /** An `AbstractRepository<E>`, which reaches its entity as `this.repository`. */
-  abstract?: boolean;
-  /** What its own methods do to the entity's table, by name (`findFull` reads, `archiveOld` writes), where the body or the annotations say. */
-  methods?: Record<string, TableAccess[]>;
-  /** A Spring Data repository's other supertypes named without type arguments: its fragments (`OwnerRepositoryCustom`). */
-  fragments?: string[];
-}
-
-/** A class that may implement a Spring Data repository's fragment: the types it implements, its methods' accesses. */
-interface Implementation {
-  name: string;
-  at: number;
-  implements: string[];
-  methods?: Record<string, TableAccess[]>;
-}
-
-/** What one file defines: its repositories, and the classes that may implement another repository's fragment. */
-interface FileRepositories {
-  repositories: CustomRepository[];
-  implementations: Implementation[];
-}
-
-/**
- * The repositories a file defines, by which other files reach their entity; a Spring Data fragment's
- * implementation only when the file also has the repository (`projectRepositories` reads the project's).
- */
-export function customRepositories(text: string, language: string): CustomRepository[] {
-  return linkFragments([fileRepositories(text, language)])[0]!;
-}
-
-/** The repositories each file of the project defines, by path (files without any left out), each file read once. */
-export function projectRepositories(files: ReadonlyArray<{ path: string; text: string; language: string }>): Map<string, CustomRepository[]> {
-  const linked = linkFragments(files.map((f) => fileRepositories(f.text, f.language)));
-  return new Map(files.flatMap((f, i) => (linked[i]!.length ? [[f.path, linked[i]!] as const] : [])));
-}
-
-function fileRepositories(written: string, language: string): FileRepositories {
-  const spring = language === 'java' || language === 'kotlin';
-  if (!written.includes('Repository') || (!spring && language !== 'typescript' && language !== 'javascript')) return { repositories: [], implementations: [] };
-  // a repository commented out defines nothing
-  const text = blankComments(written);
-  return spring ? springRepositories(text) : { repositories: typeormCustomRepositories(text), implementations: [] };
-}
-
-function typeormCustomRepositories(text: string): CustomRepository[] {
-  const out: CustomRepository[] = [];
-  const add = (name: string, entity: string, at: number, abstract?: boolean) =>
-    out.push({ orm: 'typeorm', name, entity, at, ...(abstract ? { abstract } : {}) });
-  for (const m of text.matchAll(/@EntityRepository\s*\(\s*([A-Z]\w*)\s*\)[\s\S]{0,200}?\bclass\s+([A-Za-z_$][\w$]*)/g)) add(m[2]!, m[1]!, m.index);
-  for (const m of text.matchAll(/\bclass\s+([A-Za-z_$][\w$]*)\s+extends\s+(?:Tree|Mongo|(Abstract))?Repository\s*<\s*([A-Z]\w*)\s*>/g)) {
-    const known = out.find((r) => r.name === m[1]);
-    if (known && m[2]) known.abstract = true;
-    else if (!known) add(m[1]!, m[3]!, m.index, !!m[2]);
-  }
-  const extended =
-    /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]*)?=\s*[\w$.]*?\bget(?:Tree|Mongo)?Repository\s*\(\s*([A-Z]\w*)\s*\)\s*\.\s*extend\s*\(/g;
-  for (const m of text.matchAll(extended)) add(m[1]!, m[2]!, m.index + m[0].length - 1);
-  return withMethods(text, out, typeormMethods);
-}
-
-/** Each repository (or implementation) with its own methods' accesses, when it has any; `text` has its comments blanked. */
-function withMethods<T extends { at?: number; abstract?: boolean; methods?: Record<string, TableAccess[]> }>(
-  text: string,
-  repositories: T[],
-  methodsOf: (text: string, blocks: readonly Block[], repository: T) => Map<string, TableAccess[]>,
-): T[] {
-  if (!repositories.length) return repositories;
-  const blocks = scriptBlocks(text);
-  for (const r of repositories) {
-    const methods = methodsOf(text, blocks, r);
-    if (methods.size) r.methods = Object.fromEntries(methods);
-  }
-  return repositories;
-}
-
-/** The blocks directly inside `body`, each with the text between it and the sibling before it (a method's head). */
-function childBlocks(text: string, blocks: readonly Block[], body: Block): Array<{ block: Block; head: string }> {
-  const inside = blocks.filter((b) => b.start > body.start && b.end < body.end).sort((a, b) => a.start - b.start);
-  const out: Array<{ block: Block; head: string }> = [];
-  let after = body.start + 1;
-  for (const b of inside) {
-    if (b.start < after) continue;
-    out.push({ block: b, head: text.slice(after, b.start) });
-    after = b.end + 1;
-  }
-  return out;
-}
-
-/**
- * What a TypeORM custom repository's methods do, from their bodies: the calls on `this` (an abstract
- * repository's `this.repository`) by TypeORM's methods, then calls of the class's own methods
- * (`this.findFull()`) by what those do.
- */
-function typeormMethods(text: string, blocks: readonly Block[], r: { at?: number; abstract?: boolean }): Map<string, TableAccess[]> {
-  const methods = new Map<string, TableAccess[]>();
-  if (r.at === undefined) return methods;
-  const receiver = r.abstract ? String.raw`this\s*\.\s*repository` : 'this';
-  const calls = new RegExp(String.raw`\b${receiver}\s*[!?]?\.\s*([\w$]+)\s*(?:<[^<>()]*>\s*)?\(`, 'g');
-  const own = new Map<string, string[]>();
-  for (const { block, head } of childBlocks(text, blocks, functionBody(text, blocks, r.at))) {
-    const name = /([A-Za-z_$][\w$]*)\s*(?:<[^()]*>\s*)?(?:=\s*(?:async\s*)?(?:function\s*)?)?\([^]*$/.exec(head.replace(new RegExp(ANNOTATION, 'g'), ''))?.[1];
-    if (!name || name === 'constructor') continue;
-    const body = text.slice(block.start, block.end);
-    const accesses: TableAccess[] = [];
-    const called: string[] = [];
-    for (const m of body.matchAll(calls)) {
-      const open = block.start + m.index + m[0].length - 1;
-      const access = typeormAccess(m[1]!, text, open, block.start + m.index);
-      if (access) accesses.push(access);
-      else called.push(m[1]!);
-    }
-    if (accesses.length) methods.set(name, accessesOf(accesses));
-    own.set(name, called);
-  }
-  // one step through the class's own methods: `archiveOld() { return this.clearBefore(…) }`
-  for (const [name, called] of own) {
-    const reached = called.flatMap((c) => methods.get(c) ?? []);
-    if (reached.length) methods.set(name, accessesOf([...(methods.get(name) ?? []), ...reached]));
-  }
-  return methods;
-}
-
-/** A Spring Data repository's base, whose first type argument is its entity: `JpaRepository<Owner, Integer>`, `CrudRepository<…>`. */
-const SPRING_BASE =
-  /\b(?:Jpa|Crud|ListCrud|PagingAndSorting|ListPagingAndSorting|Reactive(?:Crud|Sorting)?|Coroutine(?:Crud|Sorting)|Mongo|R2dbc)?Repository\s*<\s*([A-Z]\w*)\s*,/;
-
-/**
- * The clause naming the supertypes of the type declared up to `from` (`extends A<X>, B`, `implements C`,
- * Kotlin's `: A<X>, B`), past its type parameters and a Kotlin class's primary constructor, up to its
- * body, a `;` or a line break that no comma or keyword continues.
- */
-function supertypeClause(text: string, from: number): string {
-  let at = from;
-  const params = /^\s*<(?:[^<>{]|<[^<>{]*>)*>/.exec(text.slice(at, at + 400));
-  if (params) at += params[0].length;
-  const constructor = /^\s*(?:(?:@[\w.]+\s*)*(?:(?:private|protected|internal|public)\s+)?constructor\s*)?\(/.exec(text.slice(at, at + 400));
-  if (constructor) at += constructor[0].length + callArgs(text, at + constructor[0].length - 1).length + 1;
-  const clause = /^\s*(?:extends|implements|:)[^{;]*/.exec(text.slice(at, at + 1000))?.[0] ?? '';
-  return clause.split(/(?<!(?:[,:]|\bextends|\bimplements)\s*)\n/)[0]!;
-}
-
-/** The types a supertype clause names, each with whether it has type arguments (`JpaRepository<Owner, Integer>` has, `OwnerRepositoryCustom` has not). */
-function supertypes(clause: string): Array<{ name: string; generic: boolean }> {
-  // type arguments, innermost first, become one mark; a Kotlin superclass's constructor call goes
-  let flat = clause.replace(/\([^()]*\)/g, '');
-  for (let before = ''; before !== flat;) [before, flat] = [flat, flat.replace(/<[^<>]*>/g, '§')];
-  return [...flat.matchAll(/(?:^|[,:]|\b(?:extends|implements)\b)\s*(?:[\w$]+\.)*([A-Z][\w$]*)\s*(§)?/g)].map((m) => ({ name: m[1]!, generic: !!m[2] }));
-}
-
-/**
- * Spring Data's repositories, interfaces or classes whose base names the entity (`interface OwnerRepository
- * extends JpaRepository<Owner, Integer>`, Kotlin's `interface PetRepository : CrudRepository<Pet, Long>`,
- * Micronaut's `abstract class BookRepository implements CrudRepository<Book, Long>`), and the classes that
- * may implement a fragment (they implement a type, or are named `…Impl`).
- */
-function springRepositories(text: string): FileRepositories {
-  const repositories: CustomRepository[] = [];
-  const implementations: Implementation[] = [];
-  for (const m of text.matchAll(/\b(interface|class)\s+([A-Z][\w$]*)/g)) {
-    const clause = supertypeClause(text, m.index + m[0].length);
-    const entity = SPRING_BASE.exec(clause)?.[1];
-    const plain = supertypes(clause)
-      .filter((t) => !t.generic)
-      .map((t) => t.name);
-    if (entity) repositories.push({ orm: 'spring', name: m[2]!, entity, at: m.index, ...(plain.length ? { fragments: plain } : {}) });
-    else if (m[1] === 'class' && (plain.length || m[2]!.endsWith('Impl'))) implementations.push({ name: m[2]!, at: m.index, implements: plain });
-  }
-  return { repositories: withMethods(text, repositories, springMethods), implementations: withMethods(text, implementations, springMethods) };
-}
-
-/**
- * Spring Data's fragments across the files read: a class that implements an interface a repository
- * extends (`OwnerRepositoryImpl implements OwnerRepositoryCustom`, with `OwnerRepository extends
- * JpaRepository<Owner, Integer>, OwnerRepositoryCustom`), or is named as the repository with `Impl`,
- * stands for the repository's entity, and its methods' accesses count for the repository too; the
- * fragment interface stands for it as well (a field of its type holds the repository). A class or
- * fragment that serves repositories of two entities stands for none.
- */
-function linkFragments(read: readonly FileRepositories[]): CustomRepository[][] {
-  const spring = read.flatMap((f) => f.repositories).filter((r) => r.orm === 'spring');
-  const entityOf = (served: readonly CustomRepository[]) => {
-    const entities = new Set(served.map((r) => r.entity));
-    return entities.size === 1 ? [...entities][0] : undefined;
-  };
-  const out = read.map((f) => [...f.repositories]);
-  const named = new Set(spring.map((r) => r.name));
-  read.forEach((f, i) => {
-    for (const c of f.implementations) {
-      const served = spring.filter((r) => c.name === `${r.name}Impl` || c.implements.some((name) => r.fragments?.includes(name)));
-      const entity = entityOf(served);
-      if (!entity) continue;
-      out[i]!.push({ orm: 'spring', name: c.name, entity, at: c.at, ...(c.methods ? { methods: c.methods } : {}) });
-      named.add(c.name);
-      if (c.methods) for (const r of served) r.methods = { ...c.methods, ...r.methods };
-    }
-  });
-  // each fragment interface once, beside the first repository that extends it
-  read.forEach((f, i) => {
-    for (const name of f.repositories.flatMap((r) => r.fragments ?? [])) {
-      if (named.has(name)) continue;
-      named.add(name);
-      const served = spring.filter((r) => r.fragments?.includes(name));
-      const entity = entityOf(served);
-      const methods = Object.assign({}, ...served.map((r) => r.methods)) as Record<string, TableAccess[]>;
-      if (entity) out[i]!.push({ orm: 'spring', name, entity, ...(Object.keys(methods).length ? { methods } : {}) });
-    }
-  });
-  return out;
-}
-
-const SPRING_METHOD = new RegExp(String.raw`^\s*(?:${ANNOTATION}\s*)*(?:(?:suspend\s+)?fun\s+(?:<[^>]*>\s*)?([\w$]+)\s*\(|[^;(){}=@]*?\b([\w$]+)\s*\()`);
-
-/**
- * What a Spring Data repository's annotated methods do: a `@Query` reads, unless it is `@Modifying`
- * or its statement starts with `update`, `delete` or `insert`. Methods without one say it by their names.
- */
-function springMethods(text: string, blocks: readonly Block[], r: { at?: number }): Map<string, TableAccess[]> {
-  const methods = new Map<string, TableAccess[]>();
-  if (r.at === undefined) return methods;
-  const body = functionBody(text, blocks, r.at);
-  let previous = body.start;
-  for (const m of text.slice(body.start, body.end).matchAll(/@Query\s*\(/g)) {
-    const at = body.start + m.index;
-    if (at < previous) continue;
-    const open = at + m[0].length - 1;
-    const args = callArgs(text, open);
-    const after = open + args.length + 2;
-    const method = SPRING_METHOD.exec(text.slice(after, after + 600));
-    if (!method) continue;
-    const named = after + method[0].length;
-    const lead = text.slice(Math.max(previous, ...[';', '{', '}'].map((c) => text.lastIndexOf(c, at) + 1)), named);
-    const statement = /["'](?:"")?\s*(\w+)/.exec(args)?.[1] ?? '';
-    const write = /@Modifying\b/.test(lead) || /^(?:update|delete|insert)$/i.test(statement);
-    methods.set(method[1] ?? method[2]!, [write ? 'write' : 'read']);
-    previous = named;
-  }
-  return methods;
-}
-
-/** What a repository's own method of that name does, when its body or annotations say. */
-function methodAccess(repositories: readonly CustomRepository[], repository: string, method: string): readonly TableAccess[] | undefined {
-  const methods = repositories.find((r) => r.name === repository)?.methods;
-  return methods && Object.hasOwn(methods, method) ? methods[method] : undefined;
-}
-
-/** The body of the function whose parameter is at `at`: the next block, unless a `;` comes first (an arrow function without one). */
-function functionBody(text: string, blocks: readonly Block[], at: number): Block {
-  let next: Block | undefined;
-  for (const b of blocks) if (b.start > at && (!next || b.start < next.start)) next = b;
-  return next && !text.slice(at, next.start).includes(';') ? next : blockAround(blocks, at, text.length);
 }
 
 /** What the project declares beside its models, by which a file reaches their tables. */
@@ -917,12 +543,16 @@ export function ormModelUses(written: string, language: string, models: readonly
         if (include)
           for (const i of args.slice(include.index).matchAll(new RegExp(String.raw`(\.\s*)?(?<![\w$])(${names})(?![\w$])`, 'g')))
             if (i[1] || /^[A-Z]/.test(i[2]!)) use(sequelizeModels.get(i[2]!), open + 1 + include.index + i.index! + (i[1]?.length ?? 0), 'read');
-        const rows = method === 'findAll';
+        // `findAll` gives rows, `findAndCountAll` gives them as its `rows`
+        const rows = method === 'findAll' || method === 'findAndCountAll';
         if (!rows && !SEQUELIZE_INSTANCE_MAKERS.test(method)) continue;
         blocks ??= scriptBlocks(text);
         const end = blockAround(blocks, m.index, text.length).end;
         // the row it gives (each of the rows, for `findAll`), called later in the same block: its own methods, and its associations' (`orchestra.getInstruments()`)
-        for (const call of rows ? elementCalls(text, blocks, m.index, open, end) : laterCalls(text, m.index, open, end)) {
+        const later = rows
+          ? elementCalls(text, blocks, m.index, open, end, method === 'findAndCountAll' ? 'rows' : undefined)
+          : laterCalls(text, m.index, open, end);
+        for (const call of later) {
           if (SEQUELIZE_INSTANCE_CALL.test(call)) use(model, m.index, call === 'reload' ? 'read' : 'write');
           const mixin = SEQUELIZE_MIXIN.exec(call);
           const other = mixin && (aliased(aliases, model, mixin[2]!) ?? associated(sequelizeModels, mixin[2]!));
@@ -985,7 +615,13 @@ const SPRING_WRITE = /^(?:save|insert|update|delete|remove)\w*$/;
  * is the file's, whichever method reaches it; a name of two repositories' types links neither.
  */
 function springDataUses(text: string, entities: ReadonlyMap<string, OrmTableRef | null>, use: UseModel, repositories: readonly CustomRepository[]): void {
-  for (const r of repositories) if (r.at !== undefined) use(entities.get(r.name), r.at);
+  for (const r of repositories) {
+    if (r.at === undefined) continue;
+    // a DAO's own methods read and write where it is declared
+    const own = r.dao ? accessesOf(Object.values(r.methods ?? {}).flat()) : [];
+    if (own.length) for (const access of own) use(entities.get(r.name), r.at, access);
+    else use(entities.get(r.name), r.at);
+  }
   const types = repositories.map((r) => escapeName(r.name)).join('|');
   const bound = new Map<string, string | null>();
   const bind = (name: string, type: string) => bound.set(name, bound.has(name) && bound.get(name) !== type ? null : type);

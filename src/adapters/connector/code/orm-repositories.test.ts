@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { ormModelUses, ormTableRefs } from './orm-refs.js';
+import { customRepositories, projectRepositories } from './orm-repositories.js';
+
+describe('hand-written Spring DAOs: a @Repository class without a Spring Data base, read by its entity manager calls', () => {
+  const models = ormTableRefs(
+    [
+      '@Entity @Table(name = "owners") public class Owner {}',
+      '@Entity @Table(name = "pets") public class Pet {}',
+      '@Entity @Table(name = "visits") public class Visit {}',
+    ].join('\n'),
+    'java',
+    'src/main/java/a/Model.java',
+  );
+  const files = {
+    'JpaOwnerDao.java': [
+      '@Repository',
+      'public class JpaOwnerDao implements OwnerDao {',
+      '  @PersistenceContext',
+      '  private EntityManager em;',
+      '  private static final Logger log = LoggerFactory.getLogger(JpaOwnerDao.class);',
+      '',
+      '  public Owner findById(int id) {',
+      '    return this.em.find(Owner.class, id);',
+      '  }',
+      '',
+      '  @SuppressWarnings("unchecked")',
+      '  public Collection<Owner> findByLastName(String lastName) {',
+      '    Query query = this.em.createQuery("SELECT DISTINCT owner FROM Owner owner LEFT JOIN FETCH owner.pets " +',
+      '        "WHERE owner.lastName LIKE :lastName");',
+      '    return query.getResultList();',
+      '  }',
+      '',
+      '  @Transactional',
+      '  public void store(Owner owner) throws DataAccessException {',
+      '    if (owner.getId() == null) this.em.persist(owner);',
+      '    else this.em.merge(owner);',
+      '  }',
+      '',
+      '  public int purge(String city) {',
+      '    return em.createQuery("delete from Owner o where o.city = :city").executeUpdate();',
+      '  }',
+      '}',
+    ],
+    'OwnerDao.java': ['public interface OwnerDao {', '  Owner findById(int id);', '  Collection<Owner> findByLastName(String lastName);', '}'],
+    'JdbcOwnerDao.java': [
+      '@Repository',
+      'public class JdbcOwnerDao implements OwnerDao {',
+      '  private final JdbcTemplate jdbc;',
+      '  public Owner findById(int id) {',
+      '    return jdbc.queryForObject("SELECT * FROM owners WHERE id = ?", mapper, id);',
+      '  }',
+      '}',
+    ],
+    'VisitDao.kt': [
+      '@Repository',
+      'class VisitDao(private val entityManager: EntityManager) {',
+      '    fun add(visit: Visit) {',
+      '        entityManager.persist(visit)',
+      '    }',
+      '    fun recent(): List<Visit> {',
+      '        return entityManager.createQuery("select v from Visit v order by v.date desc", Visit::class.java).resultList',
+      '    }',
+      '}',
+    ],
+    'ClinicDao.java': [
+      '@Repository',
+      'public class ClinicDao {',
+      '  @Autowired private EntityManager em;',
+      '  public Pet pet(int id) { return em.find(Pet.class, id); }',
+      '  public void addOwner() { em.persist(new Owner()); }',
+      '}',
+    ],
+    'OwnerService.java': [
+      '@Service',
+      'public class OwnerService {',
+      '  @PersistenceContext private EntityManager em;',
+      '  public Owner owner(int id) { return em.find(Owner.class, id); }',
+      '}',
+    ],
+  };
+  const project = projectRepositories(
+    Object.entries(files).map(([path, lines]) => ({ path, text: lines.join('\n'), language: path.endsWith('.kt') ? 'kotlin' : 'java' })),
+  );
+  const summary = (path: string) => project.get(path)?.map((r) => [r.name, r.entity, r.methods]);
+  const owners = { findById: ['read'], findByLastName: ['read'], store: ['write'], purge: ['write'] };
+
+  it('stands for the one entity its find/persist/merge/remove/createQuery calls name, with what each method does; so does the interface it implements', () => {
+    expect(summary('JpaOwnerDao.java')).toEqual([
+      ['JpaOwnerDao', 'Owner', owners],
+      ['OwnerDao', 'Owner', owners], // the JDBC implementation says nothing of entities
+    ]);
+    expect(summary('VisitDao.kt')).toEqual([['VisitDao', 'Visit', { add: ['write'], recent: ['read'] }]]);
+  });
+
+  it('is none when its calls name two entities, when it reaches none through an entity manager, or when it is no @Repository', () => {
+    expect(project.has('ClinicDao.java')).toBe(false);
+    expect(project.has('JdbcOwnerDao.java')).toBe(false);
+    expect(project.has('OwnerService.java')).toBe(false);
+  });
+
+  it('read alone, a class that implements a type may serve a Spring Data repository read elsewhere, and is no DAO', () => {
+    expect(customRepositories(files['JpaOwnerDao.java'].join('\n'), 'java')).toEqual([]);
+    expect(customRepositories(files['VisitDao.kt'].join('\n'), 'kotlin').map((r) => [r.name, r.entity, r.dao])).toEqual([['VisitDao', 'Visit', true]]);
+  });
+
+  it('reads and writes its entity where it is declared, and callers reach it through the class or its interface by the method', () => {
+    const repositories = [...project.values()].flat();
+    const uses = (text: string, path: string, language = 'java') =>
+      ormModelUses(text, language, models, { repositories, own: project.get(path) ?? [] }).map((u) => [u.table, u.line, u.access]);
+    expect(uses(files['JpaOwnerDao.java'].join('\n'), 'JpaOwnerDao.java')).toEqual([['owners', 2, ['read', 'write']]]);
+    expect(uses(files['VisitDao.kt'].join('\n'), 'VisitDao.kt', 'kotlin')).toEqual([['visits', 2, ['read', 'write']]]);
+    const service = [
+      '@Service',
+      'class Front {',
+      '  private final OwnerDao owners;',
+      '  private final VisitDao visits;',
+      '  void run() {',
+      '    owners.findByLastName("F");',
+      '    visits.add(new Visit());',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(uses(service, 'Front.java')).toEqual([
+      ['owners', 6, ['read']],
+      ['visits', 7, ['write']],
+    ]);
+  });
+});

@@ -1,0 +1,370 @@
+/**
+ * @module adapters/connector/code/orm-repositories
+ * The repositories a project defines for its entities, by which other files reach their tables:
+ * TypeORM's custom repositories (a class extending `Repository<E>` or `AbstractRepository<E>`,
+ * `@EntityRepository(E)`, `getRepository(E).extend({ … })`) and Spring Data's (an interface or class
+ * whose base is `JpaRepository<E, ID>`, `CrudRepository<E, ID>` and the like, its fragments and the
+ * `…Impl` classes implementing them), each with what its own methods do to the entity's table where
+ * their bodies or annotations say.
+ */
+import { accessesOf, type TableAccess } from '../../../ports/code.js';
+import { callArgs, escapeName, functionBody, typeormAccess } from './call-reading.js';
+import { blankComments, scriptBlocks, type Block } from './script-blocks.js';
+
+/** An annotation or decorator, with its arguments: `@Modifying`, `@Transactional(readOnly = true)`. */
+const ANNOTATION = String.raw`@[\w.]+(?:\s*\((?:[^()]|\([^()]*\))*\))?`;
+
+/**
+ * A repository the project defines for an entity: TypeORM's custom repository, a class that extends
+ * `Repository<E>` or `AbstractRepository<E>` (or is `@EntityRepository(E)`), or `getRepository(E).extend({ … })`;
+ * a Spring Data repository, an interface or a class that extends `JpaRepository<E, ID>`, `CrudRepository<E, ID>` and
+ * the like, or a class implementing one's fragment (see `linkFragments`).
+ */
+export interface CustomRepository {
+  orm: 'typeorm' | 'spring';
+  name: string;
+  entity: string;
+  /** Where it is defined, when it is the file's own. */
+  at?: number;
+  /** An `AbstractRepository<E>`, which reaches its entity as `this.repository`. */
+  abstract?: boolean;
+  /** What its own methods do to the entity's table, by name (`findFull` reads, `archiveOld` writes), where the body or the annotations say. */
+  methods?: Record<string, TableAccess[]>;
+  /** A Spring Data repository's other supertypes named without type arguments: its fragments (`OwnerRepositoryCustom`). */
+  fragments?: string[];
+  /** A hand-written DAO (see `daoReach`), whose own methods reach the entity's table: its file reads and writes what they do. */
+  dao?: boolean;
+}
+
+/** A class that may implement a Spring Data repository's fragment: the types it implements, its methods' accesses. */
+interface Implementation {
+  name: string;
+  at: number;
+  implements: string[];
+  methods?: Record<string, TableAccess[]>;
+  /** A `@Repository` class's one entity and its methods' accesses, when its entity manager calls say (see `daoReach`). */
+  dao?: Dao;
+}
+
+/** The entity a hand-written DAO reaches, and what its methods do to the entity's table, by name. */
+interface Dao {
+  entity: string;
+  methods: Record<string, TableAccess[]>;
+}
+
+/** What one file defines: its repositories, and the classes that may implement another repository's fragment. */
+interface FileRepositories {
+  repositories: CustomRepository[];
+  implementations: Implementation[];
+}
+
+/**
+ * The repositories a file defines, by which other files reach their entity; a Spring Data fragment's
+ * implementation only when the file also has the repository (`projectRepositories` reads the project's).
+ */
+export function customRepositories(text: string, language: string): CustomRepository[] {
+  return linkFragments([fileRepositories(text, language)], false)[0]!;
+}
+
+/** The repositories each file of the project defines, by path (files without any left out), each file read once. */
+export function projectRepositories(files: ReadonlyArray<{ path: string; text: string; language: string }>): Map<string, CustomRepository[]> {
+  const linked = linkFragments(
+    files.map((f) => fileRepositories(f.text, f.language)),
+    true,
+  );
+  return new Map(files.flatMap((f, i) => (linked[i]!.length ? [[f.path, linked[i]!] as const] : [])));
+}
+
+function fileRepositories(written: string, language: string): FileRepositories {
+  const spring = language === 'java' || language === 'kotlin';
+  if (!written.includes('Repository') || (!spring && language !== 'typescript' && language !== 'javascript')) return { repositories: [], implementations: [] };
+  // a repository commented out defines nothing
+  const text = blankComments(written);
+  return spring ? springRepositories(text) : { repositories: typeormCustomRepositories(text), implementations: [] };
+}
+
+function typeormCustomRepositories(text: string): CustomRepository[] {
+  const out: CustomRepository[] = [];
+  const add = (name: string, entity: string, at: number, abstract?: boolean) =>
+    out.push({ orm: 'typeorm', name, entity, at, ...(abstract ? { abstract } : {}) });
+  for (const m of text.matchAll(/@EntityRepository\s*\(\s*([A-Z]\w*)\s*\)[\s\S]{0,200}?\bclass\s+([A-Za-z_$][\w$]*)/g)) add(m[2]!, m[1]!, m.index);
+  for (const m of text.matchAll(/\bclass\s+([A-Za-z_$][\w$]*)\s+extends\s+(?:Tree|Mongo|(Abstract))?Repository\s*<\s*([A-Z]\w*)\s*>/g)) {
+    const known = out.find((r) => r.name === m[1]);
+    if (known && m[2]) known.abstract = true;
+    else if (!known) add(m[1]!, m[3]!, m.index, !!m[2]);
+  }
+  const extended =
+    /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]*)?=\s*[\w$.]*?\bget(?:Tree|Mongo)?Repository\s*\(\s*([A-Z]\w*)\s*\)\s*\.\s*extend\s*\(/g;
+  for (const m of text.matchAll(extended)) add(m[1]!, m[2]!, m.index + m[0].length - 1);
+  return withMethods(text, out, typeormMethods);
+}
+
+/** Each repository (or implementation) with its own methods' accesses, when it has any; `text` has its comments blanked. */
+function withMethods<T extends { at?: number; abstract?: boolean; methods?: Record<string, TableAccess[]> }>(
+  text: string,
+  repositories: T[],
+  methodsOf: (text: string, blocks: readonly Block[], repository: T) => Map<string, TableAccess[]>,
+): T[] {
+  if (!repositories.length) return repositories;
+  const blocks = scriptBlocks(text);
+  for (const r of repositories) {
+    const methods = methodsOf(text, blocks, r);
+    if (methods.size) r.methods = Object.fromEntries(methods);
+  }
+  return repositories;
+}
+
+/** The blocks directly inside `body`, each with the text between it and the sibling before it (a method's head). */
+function childBlocks(text: string, blocks: readonly Block[], body: Block): Array<{ block: Block; head: string }> {
+  const inside = blocks.filter((b) => b.start > body.start && b.end < body.end).sort((a, b) => a.start - b.start);
+  const out: Array<{ block: Block; head: string }> = [];
+  let after = body.start + 1;
+  for (const b of inside) {
+    if (b.start < after) continue;
+    out.push({ block: b, head: text.slice(after, b.start) });
+    after = b.end + 1;
+  }
+  return out;
+}
+
+/**
+ * What a TypeORM custom repository's methods do, from their bodies: the calls on `this` (an abstract
+ * repository's `this.repository`) by TypeORM's methods, then calls of the class's own methods
+ * (`this.findFull()`) by what those do.
+ */
+function typeormMethods(text: string, blocks: readonly Block[], r: { at?: number; abstract?: boolean }): Map<string, TableAccess[]> {
+  const methods = new Map<string, TableAccess[]>();
+  if (r.at === undefined) return methods;
+  const receiver = r.abstract ? String.raw`this\s*\.\s*repository` : 'this';
+  const calls = new RegExp(String.raw`\b${receiver}\s*[!?]?\.\s*([\w$]+)\s*(?:<[^<>()]*>\s*)?\(`, 'g');
+  const own = new Map<string, string[]>();
+  for (const { block, head } of childBlocks(text, blocks, functionBody(text, blocks, r.at))) {
+    const name = /([A-Za-z_$][\w$]*)\s*(?:<[^()]*>\s*)?(?:=\s*(?:async\s*)?(?:function\s*)?)?\([^]*$/.exec(head.replace(new RegExp(ANNOTATION, 'g'), ''))?.[1];
+    if (!name || name === 'constructor') continue;
+    const body = text.slice(block.start, block.end);
+    const accesses: TableAccess[] = [];
+    const called: string[] = [];
+    for (const m of body.matchAll(calls)) {
+      const open = block.start + m.index + m[0].length - 1;
+      const access = typeormAccess(m[1]!, text, open, block.start + m.index);
+      if (access) accesses.push(access);
+      else called.push(m[1]!);
+    }
+    if (accesses.length) methods.set(name, accessesOf(accesses));
+    own.set(name, called);
+  }
+  // one step through the class's own methods: `archiveOld() { return this.clearBefore(…) }`
+  for (const [name, called] of own) {
+    const reached = called.flatMap((c) => methods.get(c) ?? []);
+    if (reached.length) methods.set(name, accessesOf([...(methods.get(name) ?? []), ...reached]));
+  }
+  return methods;
+}
+
+/** A Spring Data repository's base, whose first type argument is its entity: `JpaRepository<Owner, Integer>`, `CrudRepository<…>`. */
+const SPRING_BASE =
+  /\b(?:Jpa|Crud|ListCrud|PagingAndSorting|ListPagingAndSorting|Reactive(?:Crud|Sorting)?|Coroutine(?:Crud|Sorting)|Mongo|R2dbc)?Repository\s*<\s*([A-Z]\w*)\s*,/;
+
+/**
+ * The clause naming the supertypes of the type declared up to `from` (`extends A<X>, B`, `implements C`,
+ * Kotlin's `: A<X>, B`), past its type parameters and a Kotlin class's primary constructor, up to its
+ * body, a `;` or a line break that no comma or keyword continues.
+ */
+function supertypeClause(text: string, from: number): string {
+  let at = from;
+  const params = /^\s*<(?:[^<>{]|<[^<>{]*>)*>/.exec(text.slice(at, at + 400));
+  if (params) at += params[0].length;
+  const constructor = /^\s*(?:(?:@[\w.]+\s*)*(?:(?:private|protected|internal|public)\s+)?constructor\s*)?\(/.exec(text.slice(at, at + 400));
+  if (constructor) at += constructor[0].length + callArgs(text, at + constructor[0].length - 1).length + 1;
+  const clause = /^\s*(?:extends|implements|:)[^{;]*/.exec(text.slice(at, at + 1000))?.[0] ?? '';
+  return clause.split(/(?<!(?:[,:]|\bextends|\bimplements)\s*)\n/)[0]!;
+}
+
+/** The types a supertype clause names, each with whether it has type arguments (`JpaRepository<Owner, Integer>` has, `OwnerRepositoryCustom` has not). */
+function supertypes(clause: string): Array<{ name: string; generic: boolean }> {
+  // type arguments, innermost first, become one mark; a Kotlin superclass's constructor call goes
+  let flat = clause.replace(/\([^()]*\)/g, '');
+  for (let before = ''; before !== flat;) [before, flat] = [flat, flat.replace(/<[^<>]*>/g, '§')];
+  return [...flat.matchAll(/(?:^|[,:]|\b(?:extends|implements)\b)\s*(?:[\w$]+\.)*([A-Z][\w$]*)\s*(§)?/g)].map((m) => ({ name: m[1]!, generic: !!m[2] }));
+}
+
+/**
+ * Spring Data's repositories, interfaces or classes whose base names the entity (`interface OwnerRepository
+ * extends JpaRepository<Owner, Integer>`, Kotlin's `interface PetRepository : CrudRepository<Pet, Long>`,
+ * Micronaut's `abstract class BookRepository implements CrudRepository<Book, Long>`), and the classes that
+ * may implement a fragment (they implement a type, or are named `…Impl`) or be a hand-written DAO.
+ */
+function springRepositories(text: string): FileRepositories {
+  const repositories: CustomRepository[] = [];
+  const implementations: Implementation[] = [];
+  let blocks: Block[] | undefined;
+  for (const m of text.matchAll(/\b(interface|class)\s+([A-Z][\w$]*)/g)) {
+    const clause = supertypeClause(text, m.index + m[0].length);
+    const entity = SPRING_BASE.exec(clause)?.[1];
+    const plain = supertypes(clause)
+      .filter((t) => !t.generic)
+      .map((t) => t.name);
+    if (entity) repositories.push({ orm: 'spring', name: m[2]!, entity, at: m.index, ...(plain.length ? { fragments: plain } : {}) });
+    else if (m[1] === 'class') {
+      const lead = text.slice(Math.max(0, text.lastIndexOf(';', m.index), text.lastIndexOf('}', m.index)), m.index);
+      const dao = /@(?:[\w$]+\.)*Repository\b/.test(lead) ? daoReach(text, (blocks ??= scriptBlocks(text)), m.index) : undefined;
+      if (plain.length || m[2]!.endsWith('Impl') || dao) implementations.push({ name: m[2]!, at: m.index, implements: plain, ...(dao ? { dao } : {}) });
+    }
+  }
+  return { repositories: withMethods(text, repositories, springMethods), implementations: withMethods(text, implementations, springMethods) };
+}
+
+/**
+ * Spring Data's fragments across the files read: a class that implements an interface a repository
+ * extends (`OwnerRepositoryImpl implements OwnerRepositoryCustom`, with `OwnerRepository extends
+ * JpaRepository<Owner, Integer>, OwnerRepositoryCustom`), or is named as the repository with `Impl`,
+ * stands for the repository's entity, and its methods' accesses count for the repository too; the
+ * fragment interface stands for it as well (a field of its type holds the repository). A class or
+ * fragment that serves repositories of two entities stands for none.
+ * A hand-written DAO that serves no repository stands for its entity (see `daoReach`), and so do the
+ * interfaces it implements (`OwnerDao`, by which services hold it) when no DAO of another entity
+ * implements them. Unless the files read are the `whole` project, a class that implements a type or
+ * is named `…Impl` may serve a repository read elsewhere, and is no DAO.
+ */
+function linkFragments(read: readonly FileRepositories[], whole: boolean): CustomRepository[][] {
+  const spring = read.flatMap((f) => f.repositories).filter((r) => r.orm === 'spring');
+  const entityOf = (served: readonly CustomRepository[]) => {
+    const entities = new Set(served.map((r) => r.entity));
+    return entities.size === 1 ? [...entities][0] : undefined;
+  };
+  const out = read.map((f) => [...f.repositories]);
+  const named = new Set(spring.map((r) => r.name));
+  const daos: Array<{ file: number; dao: Dao; implements: readonly string[] }> = [];
+  read.forEach((f, i) => {
+    for (const c of f.implementations) {
+      const served = spring.filter((r) => c.name === `${r.name}Impl` || c.implements.some((name) => r.fragments?.includes(name)));
+      if (!served.length && c.dao && (whole || (!c.implements.length && !c.name.endsWith('Impl')))) {
+        const { entity, methods } = c.dao;
+        out[i]!.push({ orm: 'spring', name: c.name, entity, at: c.at, ...(Object.keys(methods).length ? { methods } : {}), dao: true });
+        named.add(c.name);
+        daos.push({ file: i, dao: c.dao, implements: c.implements });
+      }
+      const entity = entityOf(served);
+      if (!entity) continue;
+      out[i]!.push({ orm: 'spring', name: c.name, entity, at: c.at, ...(c.methods ? { methods: c.methods } : {}) });
+      named.add(c.name);
+      if (c.methods) for (const r of served) r.methods = { ...c.methods, ...r.methods };
+    }
+  });
+  // each fragment interface once, beside the first repository that extends it
+  read.forEach((f, i) => {
+    for (const name of f.repositories.flatMap((r) => r.fragments ?? [])) {
+      if (named.has(name)) continue;
+      named.add(name);
+      const served = spring.filter((r) => r.fragments?.includes(name));
+      const entity = entityOf(served);
+      const methods = Object.assign({}, ...served.map((r) => r.methods)) as Record<string, TableAccess[]>;
+      if (entity) out[i]!.push({ orm: 'spring', name, entity, ...(Object.keys(methods).length ? { methods } : {}) });
+    }
+  });
+  // each interface a DAO implements once, beside the first DAO that implements it
+  for (const { file, implements: types } of daos)
+    for (const name of types) {
+      if (named.has(name)) continue;
+      named.add(name);
+      const served = daos.filter((d) => d.implements.includes(name)).map((d) => d.dao);
+      const entities = new Set(served.map((d) => d.entity));
+      const methods = Object.assign({}, ...served.map((d) => d.methods)) as Record<string, TableAccess[]>;
+      if (entities.size === 1) out[file]!.push({ orm: 'spring', name, entity: served[0]!.entity, ...(Object.keys(methods).length ? { methods } : {}) });
+    }
+  return out;
+}
+
+/** A JPA entity manager's methods that reach an entity's table: `find` reads, `persist`, `merge` and `remove` write, `createQuery` says by its statement. */
+const ENTITY_MANAGER_CALLS = 'find|persist|merge|remove|createQuery';
+
+/**
+ * The entity a hand-written DAO reaches, a `@Repository` class (at `at`) without a Spring Data base,
+ * through its entity manager (a field, parameter or property of type `EntityManager`): `em.find(Owner.class, id)`
+ * reads Owner; `em.persist(owner)`, `merge` and `remove` write the type the method declares the variable
+ * given with (`Owner owner`, Kotlin's `owner: Owner`) or the object made there (`new Owner(…)`); a JPQL
+ * `em.createQuery("select o from Owner o")` reads the entities after `from` and `join` (`join fetch`), and an `update
+ * Owner …` or `delete from Owner …` writes the first. Only when the calls in its methods name one entity;
+ * with what each method whose name is read does to its table.
+ */
+function daoReach(text: string, blocks: readonly Block[], at: number): Dao | undefined {
+  const body = functionBody(text, blocks, at);
+  const declared = text.slice(at, body.end).matchAll(/\bEntityManager\s+([a-z_$][\w$]*)\s*[;,)=]|\b([a-z_$][\w$]*)\s*:\s*EntityManager\b/g);
+  const names = [...new Set([...declared].map((m) => escapeName(m[1] ?? m[2]!)))];
+  if (!names.length) return undefined;
+  const calls = new RegExp(String.raw`(?:^|[^\w$.]|\bthis\s*\.\s*)(?:${names.join('|')})\s*[!?]?\.\s*(${ENTITY_MANAGER_CALLS})\s*\(`, 'g');
+  const entities = new Set<string>();
+  const methods: Record<string, TableAccess[]> = {};
+  for (const { block, head } of childBlocks(text, blocks, body)) {
+    const signature = head.slice(head.lastIndexOf(';') + 1).replace(new RegExp(ANNOTATION, 'g'), '');
+    const name = /([A-Za-z_$][\w$]*)\s*\([^()]*\)\s*(?::[^(){};=]*|throws\b[^(){};=]*)?$/.exec(signature)?.[1];
+    const accesses: TableAccess[] = [];
+    for (const m of text.slice(block.start, block.end).matchAll(calls)) {
+      const args = callArgs(text, block.start + m.index + m[0].length - 1);
+      for (const [entity, access] of entityManagerReach(m[1]!, args, signature + text.slice(block.start, block.end))) {
+        entities.add(entity);
+        accesses.push(access);
+      }
+    }
+    if (name && accesses.length) methods[name] = accessesOf(accesses);
+  }
+  return entities.size === 1 ? { entity: [...entities][0]!, methods } : undefined;
+}
+
+/** The entities an entity manager's call reaches, each with what the call does to its table; `method` the text declaring its variables. */
+function entityManagerReach(call: string, args: string, method: string): Array<[string, TableAccess]> {
+  if (call === 'find') {
+    const entity = /^\s*([A-Z][\w$]*)\s*(?:\.\s*class|::\s*class(?:\s*\.\s*java)?)\b/.exec(args)?.[1];
+    return entity ? [[entity, 'read']] : [];
+  }
+  if (call === 'createQuery') {
+    const jpql = [...args.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]).join(' ');
+    const write = /^\s*(?:update|delete)\b/i.test(jpql);
+    const named = [...jpql.matchAll(/\b(?:from|join(?:\s+fetch)?|update)\s+(?!fetch\b)([A-Za-z_$][\w$]*)(?![\w$]|\s*\.)/gi)]
+      .map((m) => m[1]!)
+      .filter((e) => /^[A-Z]/.test(e));
+    return named.map((entity, i) => [entity, write && i === 0 ? 'write' : 'read']);
+  }
+  const made = /^\s*new\s+([A-Z][\w$]*)\s*[(<]/.exec(args)?.[1];
+  const variable = /^\s*([a-z_$][\w$]*)\s*$/.exec(args)?.[1];
+  const type = variable
+    ? (new RegExp(String.raw`\b([A-Z][\w$]*)\s+${escapeName(variable)}\s*[,)=;:]`).exec(method)?.[1] ??
+      new RegExp(String.raw`(?<![\w$.])${escapeName(variable)}\s*:\s*([A-Z][\w$]*)`).exec(method)?.[1])
+    : made;
+  return type ? [[type, 'write']] : [];
+}
+
+const SPRING_METHOD = new RegExp(String.raw`^\s*(?:${ANNOTATION}\s*)*(?:(?:suspend\s+)?fun\s+(?:<[^>]*>\s*)?([\w$]+)\s*\(|[^;(){}=@]*?\b([\w$]+)\s*\()`);
+
+/**
+ * What a Spring Data repository's annotated methods do: a `@Query` reads, unless it is `@Modifying`
+ * or its statement starts with `update`, `delete` or `insert`. Methods without one say it by their names.
+ */
+function springMethods(text: string, blocks: readonly Block[], r: { at?: number }): Map<string, TableAccess[]> {
+  const methods = new Map<string, TableAccess[]>();
+  if (r.at === undefined) return methods;
+  const body = functionBody(text, blocks, r.at);
+  let previous = body.start;
+  for (const m of text.slice(body.start, body.end).matchAll(/@Query\s*\(/g)) {
+    const at = body.start + m.index;
+    if (at < previous) continue;
+    const open = at + m[0].length - 1;
+    const args = callArgs(text, open);
+    const after = open + args.length + 2;
+    const method = SPRING_METHOD.exec(text.slice(after, after + 600));
+    if (!method) continue;
+    const named = after + method[0].length;
+    const lead = text.slice(Math.max(previous, ...[';', '{', '}'].map((c) => text.lastIndexOf(c, at) + 1)), named);
+    const statement = /["'](?:"")?\s*(\w+)/.exec(args)?.[1] ?? '';
+    const write = /@Modifying\b/.test(lead) || /^(?:update|delete|insert)$/i.test(statement);
+    methods.set(method[1] ?? method[2]!, [write ? 'write' : 'read']);
+    previous = named;
+  }
+  return methods;
+}
+
+/** What a repository's own method of that name does, when its body or annotations say. */
+export function methodAccess(repositories: readonly CustomRepository[], repository: string, method: string): readonly TableAccess[] | undefined {
+  const methods = repositories.find((r) => r.name === repository)?.methods;
+  return methods && Object.hasOwn(methods, method) ? methods[method] : undefined;
+}
