@@ -22,6 +22,7 @@ const ACTIVE_SQL = "SELECT count(DISTINCT customer_id) AS active_customers FROM 
 
 describe('glossary CLI on a real PostgreSQL', () => {
   let db: TempDatabase;
+  let reader: { role: string; dsn: string };
   const home = tempHome();
   const env = cliEnv(home.dir);
   const run = (...args: string[]) => runCli(args, env);
@@ -30,7 +31,7 @@ describe('glossary CLI on a real PostgreSQL', () => {
   beforeAll(async () => {
     db = await createTempDatabase('sxt_gloss');
     await db.exec(FIXTURE);
-    const reader = await db.createRole('sxt_gl_reader', 'GRANT USAGE ON SCHEMA public TO {role}; GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role};');
+    reader = await db.createRole('sxt_gl_reader', 'GRANT USAGE ON SCHEMA public TO {role}; GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role};');
     expect((await run('source', 'add', reader.dsn, '--name', 'shop')).code).toBe(0);
     const update = await run('update', '--json');
     expect(update.code, update.stderr).toBe(0);
@@ -259,5 +260,32 @@ describe('glossary CLI on a real PostgreSQL', () => {
     const again = await run('update', '--json');
     expect(again.json.glossary[0]).toMatchObject({ broke: [], fixed: [{ project: 'default', term: 'Active Customers' }] });
     expect((await run('glossary', 'show', 'MAC', '--json')).json.term.validation.status).toBe('valid');
+  });
+
+  it('keeps the hint apart when the source role may write and the SQL is not run: test-sql and add print it on a line of its own', async () => {
+    await db.exec(`GRANT INSERT ON orders TO ${reader.role}`);
+    try {
+      const tested = await run('glossary', 'test-sql', 'SELECT count(*) AS n FROM orders');
+      expect(tested.code).toBe(1);
+      const lines = tested.stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(/^invalid on source shop: role '.+' of source 'shop' has more than read privileges .*the SQL was not run$/);
+      expect(lines[1]).toMatch(/^ {2}hint: connect as a read-only role .*--allow-extra-privileges$/);
+      const json = await run('glossary', 'test-sql', 'SELECT count(*) AS n FROM orders', '--json');
+      expect(json.code).toBe(1);
+      expect(json.json).toMatchObject({ ok: false, valid: false, source: 'shop', hint: expect.stringMatching(/^connect as a read-only role /) });
+      expect(json.json.error).toMatch(/the SQL was not run$/);
+
+      const added = await run('glossary', 'add', 'Order Rows', '--definition', 'Rows of orders', '--sql', 'SELECT count(*) AS n FROM orders');
+      expect(added.code).toBe(1);
+      expect(added.stderr).toMatch(
+        /^error: SQL validation failed: role .*the SQL was not run\nhint: connect as a read-only role .*--allow-extra-privileges\n$/,
+      );
+      const addedJson = await run('glossary', 'add', 'Order Rows', '--definition', 'Rows of orders', '--sql', 'SELECT count(*) AS n FROM orders', '--json');
+      expect(addedJson.json.error).toMatchObject({ code: 'SQL_INVALID', hint: expect.stringMatching(/^connect as a read-only role /) });
+      expect(addedJson.json.error.message).toMatch(/the SQL was not run$/);
+    } finally {
+      await db.exec(`REVOKE INSERT ON orders FROM ${reader.role}`);
+    }
   });
 });

@@ -63,7 +63,7 @@ export function cleanAliases(aliases: readonly string[], term: string): string[]
 
 function sqlError(check: Extract<SqlCheck, { valid: false }>): GlossaryFailure {
   const where = check.position ? ` (at position ${check.position})` : '';
-  return fail('SQL_INVALID', `SQL validation failed: ${check.error}${where}`, { position: check.position });
+  return fail('SQL_INVALID', `SQL validation failed: ${check.error}${where}`, { position: check.position, ...(check.hint ? { hint: check.hint } : {}) });
 }
 
 /** What the glossary's functions run with: the deps, the clock, and the alias map last built. */
@@ -150,7 +150,7 @@ export async function checkSql(ctx: GlossaryContext, source: StoredSource, sql: 
     const access = await accessOf(ctx, connector, source);
     if (!access.ok) {
       const refusal = privilegeRefusal(source.name, access, 'the SQL was not run');
-      return { valid: false, source: source.name, error: `${refusal.message}. ${refusal.hint}`, position: null, sqlState: null };
+      return { valid: false, source: source.name, error: refusal.message, ...(refusal.hint ? { hint: refusal.hint } : {}), position: null, sqlState: null };
     }
   }
   const probe = await connector.probeQuery(source, sql);

@@ -99,7 +99,7 @@ function renderChange(c: GlossaryChange): string {
   return lines.join('\n');
 }
 
-/** Prints a failed check with a caret under the position. */
+/** Prints a failed check with a caret under the position, and its hint on a line of its own. */
 function renderSqlFailure(sql: string, check: Extract<SqlCheck, { valid: false }>): string {
   const lines = [`${colors.red('invalid')} on source ${check.source}: ${check.error}`];
   if (check.position) {
@@ -109,6 +109,7 @@ function renderSqlFailure(sql: string, check: Extract<SqlCheck, { valid: false }
     const line = sql.split('\n')[lineNo - 1] ?? '';
     lines.push(`  line ${lineNo}, column ${column}:`, `  ${line}`, `  ${' '.repeat(Math.max(0, column - 1))}^`);
   }
+  if (check.hint) lines.push(`  ${colors.dim('hint:')} ${check.hint}`);
   return lines.join('\n');
 }
 

@@ -39,10 +39,22 @@ function termLines(t: GlossaryTerm): string {
   return lines.join('\n');
 }
 
+/**
+ * A failure result. SQL that was refused keeps its hint apart (`hint`, and a `hint:` line in the
+ * text): what to do about the source (a role with more than read privileges). The other failures'
+ * hints name CLI commands (`sextant glossary edit`), so they stay the CLI's.
+ */
 function failed(result: GlossaryFailure): ToolOutput {
+  const hint = result.code === 'SQL_INVALID' ? result.hint : undefined;
   return {
-    structured: { success: false, error: result.error, code: result.code, ...(result.position ? { position: result.position } : {}) },
-    text: `failed: ${result.error}`,
+    structured: {
+      success: false,
+      error: result.error,
+      code: result.code,
+      ...(result.position ? { position: result.position } : {}),
+      ...(hint ? { hint } : {}),
+    },
+    text: `failed: ${result.error}${hint ? `\nhint: ${hint}` : ''}`,
   };
 }
 
