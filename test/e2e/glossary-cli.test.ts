@@ -288,4 +288,47 @@ describe('glossary CLI on a real PostgreSQL', () => {
       await db.exec(`REVOKE INSERT ON orders FROM ${reader.role}`);
     }
   });
+
+  it('keeps the hint apart when the re-check after an update does not run the terms: update, show, list and revalidate print it on a line of its own', async () => {
+    const notRun = /^role '.+' of source 'shop' has more than read privileges .*the SQL was not run$/;
+    const hint = /^connect as a read-only role .*--allow-extra-privileges$/;
+    await db.exec(`GRANT INSERT ON orders TO ${reader.role}`);
+    try {
+      // accepted for this run only: the update goes on, the terms' SQL is not run
+      await db.exec('ALTER TABLE orders ADD COLUMN note text');
+      const updated = await run('update', '--allow-extra-privileges');
+      expect(updated.code, updated.stderr).toBe(0);
+      const lines = updated.stdout.split('\n');
+      const at = lines.findIndex((l) => l.startsWith("glossary term 'Active Customers' (default) no longer runs on shop: "));
+      expect(lines[at]).toMatch(/the SQL was not run$/);
+      expect(lines[at + 1]).toMatch(/^ {2}hint: connect as a read-only role .*--allow-extra-privileges$/);
+
+      const shown = await run('glossary', 'show', 'MAC');
+      expect(shown.stdout).toMatch(/^the SQL no longer runs \(checked [^)]+\): role .*the SQL was not run\n {2}hint: connect as a read-only role /m);
+      const json = await run('glossary', 'show', 'MAC', '--json');
+      expect(json.json.term.validation).toMatchObject({ status: 'stale', error: expect.stringMatching(notRun), hint: expect.stringMatching(hint) });
+      const listed = await run('glossary', 'list');
+      expect(listed.stdout).toMatch(/^stale: Active Customers: role .*the SQL was not run\n {2}hint: connect as a read-only role /m);
+
+      // run again (role read-only), then broken again by a later update: --json keeps them apart too
+      await db.exec(`REVOKE INSERT ON orders FROM ${reader.role}`);
+      expect((await run('glossary', 'revalidate', '--json')).json.reports[0].fixed).toHaveLength(2);
+      await db.exec(`GRANT INSERT ON orders TO ${reader.role}`);
+      await db.exec('ALTER TABLE orders DROP COLUMN note');
+      const again = await run('update', '--allow-extra-privileges', '--json');
+      expect(again.code, again.stderr).toBe(0);
+      const [check] = again.json.glossary;
+      expect(check).toMatchObject({ source: 'shop', checked: 2, error: null });
+      expect(check.broke).toHaveLength(2);
+      for (const b of check.broke) {
+        expect(b.error).toMatch(notRun);
+        expect(b.hint).toMatch(hint);
+      }
+      await db.exec(`REVOKE INSERT ON orders FROM ${reader.role}`);
+      const revalidated = await run('glossary', 'revalidate');
+      expect(revalidated.stdout).toMatch(/^shop: 2 checked, 0 broke, 2 run again$/m);
+    } finally {
+      await db.exec(`REVOKE INSERT ON orders FROM ${reader.role}`);
+    }
+  });
 });

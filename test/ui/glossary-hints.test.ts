@@ -2,7 +2,8 @@
  * The web UI's glossary keeps a refusal's hint apart from what failed, on the real PostgreSQL:
  * SQL a source's role may not run (more than read privileges, not accepted for the source) shows
  * the refusal in the live SQL check and on a form that was not saved, with the hint in the error
- * line's muted span, not joined into the message.
+ * line's muted span, not joined into the message; so does a term the re-check after an update
+ * found stale for that reason, on its page.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresConnector } from '../../src/adapters/connector/postgres/index.js';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { createEngine, type Engine } from '../../src/core/engine.js';
+import { cliActor } from '../../src/core/glossary/index.js';
 import { lexicalField } from '../../src/core/search/lexical-text.js';
 import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
 import { startUiHost, type UiHost } from '../helpers/ui-host.js';
@@ -19,6 +21,7 @@ let dir: string;
 let db: TempDatabase;
 let engine: Engine;
 let served: UiHost;
+const ana = cliActor('ana');
 
 /** A browser's visit: the session cookie and the CSRF token the page carries. */
 async function visit(path: string): Promise<{ cookie: string; csrf: string; text: string }> {
@@ -91,5 +94,20 @@ describe('glossary refusals in the web UI', () => {
     expect(sqlLine?.message).toMatch(/the SQL was not run$/);
     expect(sqlLine?.hint).toMatch(/^connect as a read-only role /);
     expect(await engine.glossary.list('default')).toEqual([]);
+  });
+
+  it("shows a stale term's refusal from the re-check after an update with its hint apart", async () => {
+    await engine.addSource({ name: 'ledger', url: db.adminDsn, options: { allowExtraPrivileges: true } });
+    expect((await engine.update({ source: 'ledger' })).ok).toBe(true);
+    const sql = 'SELECT count(*) AS n FROM orders';
+    expect((await engine.glossary.create('default', { term: 'Order Count', definition: 'x', sql, source: 'ledger' }, ana, 'manual')).success).toBe(true);
+    await engine.setSourceUrl('ledger', db.adminDsn, { allowExtraPrivileges: false });
+    await db.exec('ALTER TABLE orders ADD COLUMN note text');
+    expect((await engine.update({ source: 'ledger', allowExtraPrivileges: true })).glossary[0]!.broke).toHaveLength(1);
+    const shown = await visit('/ui/glossary/term?name=Order%20Count');
+    const [line, ...more] = errorLines(shown.text);
+    expect(more).toEqual([]);
+    expect(line!.message).toMatch(/^role &#39;postgres&#39; of source &#39;ledger&#39; has more than read privileges .*the SQL was not run$/);
+    expect(line!.hint).toMatch(/^connect as a read-only role .*--allow-extra-privileges$/);
   });
 });

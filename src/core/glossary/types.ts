@@ -75,12 +75,14 @@ export interface ListFilter {
 export interface RevalidationReport {
   source: string;
   checked: number;
-  /** Terms that broke by this check (name → database error). */
-  broke: Array<{ project: string; term: string; error: string }>;
+  /** Terms that broke by this check (name → database error, and what to do apart when there is something). */
+  broke: Array<{ project: string; term: string; error: string; hint?: string }>;
   /** Terms that were stale and run again. */
   fixed: Array<{ project: string; term: string }>;
   /** Set when the source could not be reached: terms were left as they were. */
   error: string | null;
+  /** What to do about `error`, kept apart from it. */
+  hint?: string;
 }
 
 /** Actor of a CLI command. */

@@ -13,7 +13,7 @@ import {
   type TermOrigin,
 } from '../../../core/glossary/index.js';
 import { writeCommand, type RegisterOptions } from '../command-set.js';
-import { colors, printJson, println, table } from '../output.js';
+import { colors, failedLine, hintLine, printJson, println, table } from '../output.js';
 import { runWithEngine } from '../session.js';
 
 const FAILURE_CODES: Record<GlossaryFailure['code'], ErrorCode> = {
@@ -70,7 +70,8 @@ export function renderTerm(t: GlossaryTerm): string {
     `${colors.bold(t.term)}${t.aliases.length ? `  ${colors.dim(`(also: ${t.aliases.join(', ')})`)}` : ''}`,
     `project: ${t.project}   source: ${t.source}   origin: ${t.origin}   status: ${status(t)}`,
   ];
-  if (t.validation.status === 'stale') lines.push(colors.yellow(`the SQL no longer runs (checked ${t.validation.checkedAt}): ${t.validation.error ?? ''}`));
+  if (t.validation.status === 'stale')
+    lines.push(colors.yellow(`the SQL no longer runs (checked ${t.validation.checkedAt}): ${t.validation.error ?? ''}`) + hintLine(t.validation.hint));
   lines.push(`definition: ${t.definition}`);
   if (t.baseTable) lines.push(`base table: ${t.baseTable}`);
   lines.push('', colors.bold('sql'), t.sql, '');
@@ -109,8 +110,7 @@ function renderSqlFailure(sql: string, check: Extract<SqlCheck, { valid: false }
     const line = sql.split('\n')[lineNo - 1] ?? '';
     lines.push(`  line ${lineNo}, column ${column}:`, `  ${line}`, `  ${' '.repeat(Math.max(0, column - 1))}^`);
   }
-  if (check.hint) lines.push(`  ${colors.dim('hint:')} ${check.hint}`);
-  return lines.join('\n');
+  return lines.join('\n') + hintLine(check.hint);
 }
 
 function parseOrigin(origin: string | undefined): TermOrigin | undefined {
@@ -155,7 +155,7 @@ export function registerGlossaryCommands(program: Command, options: RegisterOpti
           ),
         );
         const stale = terms.filter((t) => t.validation.status === 'stale');
-        for (const t of stale) println(colors.yellow(`stale: ${t.term}: ${t.validation.error ?? ''}`));
+        for (const t of stale) println(colors.yellow(`stale: ${t.term}: ${t.validation.error ?? ''}`) + hintLine(t.validation.hint));
       });
     });
 
@@ -414,9 +414,9 @@ export function registerGlossaryCommands(program: Command, options: RegisterOpti
         if (ctx.json) return printJson({ ok: !reports.some((r) => r.error), reports });
         if (reports.length === 0) return println('no terms to check');
         for (const r of reports) {
-          if (r.error) println(`${colors.red('failed')} ${r.source}: ${r.error}`);
+          if (r.error) println(failedLine(r.source, { message: r.error, hint: r.hint }));
           else println(`${r.source}: ${r.checked} checked, ${r.broke.length} broke, ${r.fixed.length} run again`);
-          for (const b of r.broke) println(colors.yellow(`  stale: ${b.project}/${b.term}: ${b.error}`));
+          for (const b of r.broke) println(colors.yellow(`  stale: ${b.project}/${b.term}: ${b.error}`) + hintLine(b.hint, '    '));
         }
       });
     });

@@ -275,7 +275,7 @@ export function registerGlossary(app: Hono<UiEnv>): void {
       html`<nav class="crumbs" aria-label="Breadcrumb"><a href="${href('glossary')}">Glossary</a> › <span aria-current="page">${term.term}</span></nav>
         <h1>${term.term} <span class="badge ${term.validation.status}">${term.validation.status}</span></h1>
         <p>${term.definition}</p>
-        ${term.validation.error ? errorLine(term.validation.error) : ''}
+        ${term.validation.error ? errorLine(term.validation.error, webHint(term.validation)) : ''}
         <dl class="panel">
           <dt>Aliases</dt>
           <dd>${term.aliases.join(', ') || '—'}</dd>
