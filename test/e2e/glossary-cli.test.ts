@@ -180,12 +180,14 @@ describe('glossary CLI on a real PostgreSQL', () => {
         .code,
     ).toBe(0);
     const byAlias = await run('glossary', 'rm', 'VOLUME', '--json');
-    expect(byAlias.json).toMatchObject({ ok: true, message: "Term 'Order Count' deleted successfully" });
+    expect(byAlias.json).toMatchObject({ ok: true, removed: 'Order Count', term: { term: 'Order Count', project: 'default', aliases: ['volume'] } });
+    expect(byAlias.json).not.toHaveProperty('message');
     expect((await run('glossary', 'show', 'volume')).code).toBe(1);
     // the alias went with the term: it is free again
     expect((await run('glossary', 'add', 'Volume', '--definition', 'Orders placed', '--sql', 'SELECT count(*) AS orders FROM orders')).code).toBe(0);
+    expect((await run('glossary', 'edit', 'Volume', '--alias', 'qty', '--alias', 'orders placed')).code).toBe(0);
     const byName = await run('glossary', 'rm', 'volume');
-    expect(byName.stdout).toMatch(/Term 'Volume' deleted successfully/);
+    expect(byName.stdout).toBe("removed term 'Volume' and its aliases 'qty', 'orders placed'\n");
     const missing = await run('glossary', 'rm', 'Unknown', '--json');
     expect(missing.code).toBe(1);
     expect(missing.json.error).toMatchObject({ code: 'TERM_NOT_FOUND', message: "term 'Unknown' not found", hint: expect.any(String) });

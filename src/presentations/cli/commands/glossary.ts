@@ -273,8 +273,10 @@ export function registerGlossaryCommands(program: Command, options: RegisterOpti
       await runWithEngine(command, async (engine, ctx) => {
         const result = await engine.glossary.remove(opts.project, name, cliActor(cliUser()));
         if (!result.success) throw failure(result);
-        if (ctx.json) return printJson({ ok: true, message: result.message, term: result.term });
-        println(result.message);
+        const { term: removed, aliases } = result.term;
+        if (ctx.json) return printJson({ ok: true, removed, term: result.term });
+        const quoted = aliases.map((a) => `'${a}'`).join(', ');
+        println(`removed term '${removed}'${aliases.length ? ` and its alias${aliases.length === 1 ? '' : 'es'} ${quoted}` : ''}`);
       });
     });
 
