@@ -23,8 +23,13 @@ export interface TermValidation {
   /** `stale`: the SQL no longer runs (e.g. a column it used was dropped). */
   status: 'valid' | 'stale';
   checkedAt: string;
-  /** The database's error when stale. */
+  /** The database's error when stale (what failed, one line). */
   error: string | null;
+  /**
+   * What to do about it, kept apart from `error` (a term whose SQL was not run at all: the role may
+   * write). Validations stored before it was kept apart have none: their `error` holds both, joined.
+   */
+  hint?: string;
 }
 
 /** Fields a writer sets; the store adds id and timestamps. */

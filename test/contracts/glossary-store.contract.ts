@@ -184,7 +184,12 @@ export function describeGlossaryStoreContract(open: () => Promise<Store>): void 
       const created = await create(fields('Orders'));
       await store.setTermValidation(created.id, { status: 'stale', checkedAt: AT, error: 'column "total" does not exist' });
       expect((await store.findTerm('default', 'orders'))?.validation).toEqual({ status: 'stale', checkedAt: AT, error: 'column "total" does not exist' });
+      // a refusal keeps what to do apart from what failed
+      const refused = { status: 'stale' as const, checkedAt: AT, error: "role 'app' may write; the SQL was not run", hint: 'connect as a read-only role' };
+      await store.setTermValidation(created.id, refused);
+      expect((await store.findTerm('default', 'orders'))?.validation).toEqual(refused);
       await store.setTermValidation(created.id, { status: 'valid', checkedAt: AT, error: null }, [{ name: 'n', type: 'integer' }]);
+      expect((await store.findTerm('default', 'orders'))?.validation).toEqual({ status: 'valid', checkedAt: AT, error: null });
       expect((await store.findTerm('default', 'orders'))?.outputColumns).toEqual([{ name: 'n', type: 'integer' }]);
       expect(await store.glossaryHistory('default')).toHaveLength(1);
       expect(await store.chunkHashes('shop')).toEqual(new Map());

@@ -121,6 +121,9 @@ describe('glossary in the engine', () => {
       const [report] = await engine.glossary.revalidate(['billing']);
       expect(report).toMatchObject({ source: 'billing', checked: 0, broke: [] });
       expect(report!.error).toMatch(/cannot reach PostgreSQL/);
+      // what to do is kept apart from what failed
+      expect(report!.error).not.toMatch(/then retry/);
+      expect(report!.hint).toBe('check host/port and that the server is running, then retry');
       expect((await engine.glossary.list('default')).every((t) => t.validation.status === 'valid')).toBe(true);
       await expect(engine.glossary.testSql('default', 'SELECT 1')).rejects.toMatchObject({ code: 'SOURCE_UNREACHABLE' });
       const create = engine.glossary.create('default', { term: 'X', definition: 'x', sql: 'SELECT 1 AS one' }, ana, 'manual');
@@ -136,6 +139,31 @@ describe('glossary in the engine', () => {
         ['Open Subscriptions', 'stale', "source 'billing' no longer exists"],
         ['Recurring Revenue', 'stale', "source 'billing' no longer exists"],
       ]);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('keeps the hint apart when the re-check after an update refuses to run a term through a role that may write', async () => {
+    const engine = await openEngine();
+    try {
+      await engine.addSource({ name: 'ledger', url: db.adminDsn, options: { allowExtraPrivileges: true } });
+      expect((await engine.update({ source: 'ledger' })).ok).toBe(true);
+      const sql = 'SELECT count(*) AS plans FROM subscriptions';
+      expect((await engine.glossary.create('default', { term: 'Plans', definition: 'x', sql, source: 'ledger' }, ana, 'manual')).success).toBe(true);
+      // the source no longer accepts its superuser; this update still runs (accepted for the run only)
+      await engine.setSourceUrl('ledger', db.adminDsn, { allowExtraPrivileges: false });
+      await db.exec('ALTER TABLE subscriptions ADD COLUMN note text');
+      const run = await engine.update({ source: 'ledger', allowExtraPrivileges: true });
+      expect(run.reports[0]!.status).toBe('updated');
+      const [check] = run.glossary;
+      expect(check).toMatchObject({ source: 'ledger', checked: 1, fixed: [], error: null });
+      const [broke] = check!.broke;
+      expect(broke).toMatchObject({ project: 'default', term: 'Plans' });
+      expect(broke!.error).toMatch(/^role '.+' of source 'ledger' has more than read privileges .*the SQL was not run$/);
+      expect(broke!.hint).toMatch(/^connect as a read-only role .*--allow-extra-privileges$/);
+      const term = await engine.glossary.get('default', 'Plans');
+      expect(term.validation).toMatchObject({ status: 'stale', error: broke!.error, hint: broke!.hint });
     } finally {
       await engine.close();
     }

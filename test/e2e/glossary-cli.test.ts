@@ -22,6 +22,7 @@ const ACTIVE_SQL = "SELECT count(DISTINCT customer_id) AS active_customers FROM 
 
 describe('glossary CLI on a real PostgreSQL', () => {
   let db: TempDatabase;
+  let reader: { role: string; dsn: string };
   const home = tempHome();
   const env = cliEnv(home.dir);
   const run = (...args: string[]) => runCli(args, env);
@@ -30,7 +31,7 @@ describe('glossary CLI on a real PostgreSQL', () => {
   beforeAll(async () => {
     db = await createTempDatabase('sxt_gloss');
     await db.exec(FIXTURE);
-    const reader = await db.createRole('sxt_gl_reader', 'GRANT USAGE ON SCHEMA public TO {role}; GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role};');
+    reader = await db.createRole('sxt_gl_reader', 'GRANT USAGE ON SCHEMA public TO {role}; GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role};');
     expect((await run('source', 'add', reader.dsn, '--name', 'shop')).code).toBe(0);
     const update = await run('update', '--json');
     expect(update.code, update.stderr).toBe(0);
@@ -179,12 +180,14 @@ describe('glossary CLI on a real PostgreSQL', () => {
         .code,
     ).toBe(0);
     const byAlias = await run('glossary', 'rm', 'VOLUME', '--json');
-    expect(byAlias.json).toMatchObject({ ok: true, message: "Term 'Order Count' deleted successfully" });
+    expect(byAlias.json).toMatchObject({ ok: true, removed: 'Order Count', term: { term: 'Order Count', project: 'default', aliases: ['volume'] } });
+    expect(byAlias.json).not.toHaveProperty('message');
     expect((await run('glossary', 'show', 'volume')).code).toBe(1);
     // the alias went with the term: it is free again
     expect((await run('glossary', 'add', 'Volume', '--definition', 'Orders placed', '--sql', 'SELECT count(*) AS orders FROM orders')).code).toBe(0);
+    expect((await run('glossary', 'edit', 'Volume', '--alias', 'qty', '--alias', 'orders placed')).code).toBe(0);
     const byName = await run('glossary', 'rm', 'volume');
-    expect(byName.stdout).toMatch(/Term 'Volume' deleted successfully/);
+    expect(byName.stdout).toBe("removed term 'Volume' and its aliases 'qty', 'orders placed'\n");
     const missing = await run('glossary', 'rm', 'Unknown', '--json');
     expect(missing.code).toBe(1);
     expect(missing.json.error).toMatchObject({ code: 'TERM_NOT_FOUND', message: "term 'Unknown' not found", hint: expect.any(String) });
@@ -259,5 +262,75 @@ describe('glossary CLI on a real PostgreSQL', () => {
     const again = await run('update', '--json');
     expect(again.json.glossary[0]).toMatchObject({ broke: [], fixed: [{ project: 'default', term: 'Active Customers' }] });
     expect((await run('glossary', 'show', 'MAC', '--json')).json.term.validation.status).toBe('valid');
+  });
+
+  it('keeps the hint apart when the source role may write and the SQL is not run: test-sql and add print it on a line of its own', async () => {
+    await db.exec(`GRANT INSERT ON orders TO ${reader.role}`);
+    try {
+      const tested = await run('glossary', 'test-sql', 'SELECT count(*) AS n FROM orders');
+      expect(tested.code).toBe(1);
+      const lines = tested.stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(/^invalid on source shop: role '.+' of source 'shop' has more than read privileges .*the SQL was not run$/);
+      expect(lines[1]).toMatch(/^ {2}hint: connect as a read-only role .*--allow-extra-privileges$/);
+      const json = await run('glossary', 'test-sql', 'SELECT count(*) AS n FROM orders', '--json');
+      expect(json.code).toBe(1);
+      expect(json.json).toMatchObject({ ok: false, valid: false, source: 'shop', hint: expect.stringMatching(/^connect as a read-only role /) });
+      expect(json.json.error).toMatch(/the SQL was not run$/);
+
+      const added = await run('glossary', 'add', 'Order Rows', '--definition', 'Rows of orders', '--sql', 'SELECT count(*) AS n FROM orders');
+      expect(added.code).toBe(1);
+      expect(added.stderr).toMatch(
+        /^error: SQL validation failed: role .*the SQL was not run\nhint: connect as a read-only role .*--allow-extra-privileges\n$/,
+      );
+      const addedJson = await run('glossary', 'add', 'Order Rows', '--definition', 'Rows of orders', '--sql', 'SELECT count(*) AS n FROM orders', '--json');
+      expect(addedJson.json.error).toMatchObject({ code: 'SQL_INVALID', hint: expect.stringMatching(/^connect as a read-only role /) });
+      expect(addedJson.json.error.message).toMatch(/the SQL was not run$/);
+    } finally {
+      await db.exec(`REVOKE INSERT ON orders FROM ${reader.role}`);
+    }
+  });
+
+  it('keeps the hint apart when the re-check after an update does not run the terms: update, show, list and revalidate print it on a line of its own', async () => {
+    const notRun = /^role '.+' of source 'shop' has more than read privileges .*the SQL was not run$/;
+    const hint = /^connect as a read-only role .*--allow-extra-privileges$/;
+    await db.exec(`GRANT INSERT ON orders TO ${reader.role}`);
+    try {
+      // accepted for this run only: the update goes on, the terms' SQL is not run
+      await db.exec('ALTER TABLE orders ADD COLUMN note text');
+      const updated = await run('update', '--allow-extra-privileges');
+      expect(updated.code, updated.stderr).toBe(0);
+      const lines = updated.stdout.split('\n');
+      const at = lines.findIndex((l) => l.startsWith("glossary term 'Active Customers' (default) no longer runs on shop: "));
+      expect(lines[at]).toMatch(/the SQL was not run$/);
+      expect(lines[at + 1]).toMatch(/^ {2}hint: connect as a read-only role .*--allow-extra-privileges$/);
+
+      const shown = await run('glossary', 'show', 'MAC');
+      expect(shown.stdout).toMatch(/^the SQL no longer runs \(checked [^)]+\): role .*the SQL was not run\n {2}hint: connect as a read-only role /m);
+      const json = await run('glossary', 'show', 'MAC', '--json');
+      expect(json.json.term.validation).toMatchObject({ status: 'stale', error: expect.stringMatching(notRun), hint: expect.stringMatching(hint) });
+      const listed = await run('glossary', 'list');
+      expect(listed.stdout).toMatch(/^stale: Active Customers: role .*the SQL was not run\n {2}hint: connect as a read-only role /m);
+
+      // run again (role read-only), then broken again by a later update: --json keeps them apart too
+      await db.exec(`REVOKE INSERT ON orders FROM ${reader.role}`);
+      expect((await run('glossary', 'revalidate', '--json')).json.reports[0].fixed).toHaveLength(2);
+      await db.exec(`GRANT INSERT ON orders TO ${reader.role}`);
+      await db.exec('ALTER TABLE orders DROP COLUMN note');
+      const again = await run('update', '--allow-extra-privileges', '--json');
+      expect(again.code, again.stderr).toBe(0);
+      const [check] = again.json.glossary;
+      expect(check).toMatchObject({ source: 'shop', checked: 2, error: null });
+      expect(check.broke).toHaveLength(2);
+      for (const b of check.broke) {
+        expect(b.error).toMatch(notRun);
+        expect(b.hint).toMatch(hint);
+      }
+      await db.exec(`REVOKE INSERT ON orders FROM ${reader.role}`);
+      const revalidated = await run('glossary', 'revalidate');
+      expect(revalidated.stdout).toMatch(/^shop: 2 checked, 0 broke, 2 run again$/m);
+    } finally {
+      await db.exec(`REVOKE INSERT ON orders FROM ${reader.role}`);
+    }
   });
 });

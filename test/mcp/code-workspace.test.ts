@@ -284,11 +284,22 @@ describe('fallbacks for bad input', () => {
       expect(structured.context.reason).toMatch(/^no code graph: the scan failed \(workspace: no code files in <root>/);
       expect(structured.plan.steps).toHaveLength(1);
       expect(JSON.stringify(structured)).not.toContain(other.dir);
+      // what failed, and apart from it what to do
+      const hint = 'give the working tree of a repository with source files (.ts, .js, .py, .go, .java, …)';
       expect(await e.workspace.scan()).toEqual({
         status: 'error',
-        error: expect.stringContaining('no code files in <workspace>'),
+        error: expect.stringMatching(/^no code files in <workspace>$/),
+        hint,
         durationMs: expect.any(Number),
       });
+      const emptyBridge = await startScanBridge({ token: TOKEN, scan: e.workspace.scan, logger, port: 0 });
+      try {
+        const res = await post(`http://127.0.0.1:${emptyBridge.port}/scan`, { token: TOKEN });
+        expect(res.status).toBe(500);
+        expect(await res.json()).toEqual({ status: 'error', error: 'no code files in <workspace>', hint });
+      } finally {
+        await emptyBridge.close();
+      }
     } finally {
       await e.close();
       other.cleanup();

@@ -6,7 +6,7 @@
  * so `onboarding_plan` works without `source add code`. A code source the user already added for
  * the same folder serves as the workspace instead: the repository is not indexed twice. `scan()` is what the scan bridge runs:
  * it rescans the workspace and polls for the new graph (500 ms apart, 30 s at most), answering
- * `{status: "ok" | "error", error?}`; scans asked for while one runs join it. Errors never show
+ * `{status: "ok" | "error", error?, hint?}`; scans asked for while one runs join it. Errors never show
  * the root's absolute path.
  */
 import { resolve } from 'node:path';
@@ -45,7 +45,10 @@ export interface WorkspaceBinding {
 
 export interface ScanOutcome {
   status: 'ok' | 'error';
+  /** What failed (one line). */
   error?: string;
+  /** What to do about it, kept apart from `error` (a failed update's hint). */
+  hint?: string;
   /** Files in the graph after the scan. */
   files?: number;
   durationMs: number;
@@ -116,19 +119,30 @@ export function createWorkspaceService(deps: WorkspaceDeps): WorkspaceService {
       running = null;
     }));
     let finished = false;
-    let failure: string | null = null;
+    let failure: { message: string; hint?: string } | null = null;
     const watched = job.then(
       () => {
         finished = true;
       },
       (err: unknown) => {
         finished = true;
-        failure = err instanceof SextantError ? err.toLine() : err instanceof Error ? err.message : String(err);
+        failure =
+          err instanceof SextantError
+            ? { message: err.message, ...(err.hint ? { hint: err.hint } : {}) }
+            : { message: err instanceof Error ? err.message : String(err) };
       },
     );
     for (;;) {
       if (finished) {
-        if (failure !== null) return { status: 'error', error: relativize(redactText(failure)), durationMs: now() - started };
+        if (failure !== null) {
+          const { message, hint } = failure;
+          return {
+            status: 'error',
+            error: relativize(redactText(message)),
+            ...(hint ? { hint: relativize(redactText(hint)) } : {}),
+            durationMs: now() - started,
+          };
+        }
         const files = await deps.graphFiles(boundSource);
         return files > 0
           ? { status: 'ok', files, durationMs: now() - started }

@@ -63,7 +63,7 @@ export function cleanAliases(aliases: readonly string[], term: string): string[]
 
 function sqlError(check: Extract<SqlCheck, { valid: false }>): GlossaryFailure {
   const where = check.position ? ` (at position ${check.position})` : '';
-  return fail('SQL_INVALID', `SQL validation failed: ${check.error}${where}`, { position: check.position });
+  return fail('SQL_INVALID', `SQL validation failed: ${check.error}${where}`, { position: check.position, ...(check.hint ? { hint: check.hint } : {}) });
 }
 
 /** What the glossary's functions run with: the deps, the clock, and the alias map last built. */
@@ -150,7 +150,7 @@ export async function checkSql(ctx: GlossaryContext, source: StoredSource, sql: 
     const access = await accessOf(ctx, connector, source);
     if (!access.ok) {
       const refusal = privilegeRefusal(source.name, access, 'the SQL was not run');
-      return { valid: false, source: source.name, error: `${refusal.message}. ${refusal.hint}`, position: null, sqlState: null };
+      return { valid: false, source: source.name, error: refusal.message, ...(refusal.hint ? { hint: refusal.hint } : {}), position: null, sqlState: null };
     }
   }
   const probe = await connector.probeQuery(source, sql);
@@ -160,7 +160,8 @@ export async function checkSql(ctx: GlossaryContext, source: StoredSource, sql: 
 }
 
 function validation(ctx: GlossaryContext, result: SqlCheck): TermValidation {
-  return { status: result.valid ? 'valid' : 'stale', checkedAt: ctx.stamp(), error: result.valid ? null : result.error };
+  if (result.valid) return { status: 'valid', checkedAt: ctx.stamp(), error: null };
+  return { status: 'stale', checkedAt: ctx.stamp(), error: result.error, ...(result.hint ? { hint: result.hint } : {}) };
 }
 
 function required(input: Record<string, unknown>, fields: string[]): GlossaryFailure | null {
@@ -421,7 +422,8 @@ export async function revalidate(ctx: GlossaryContext, sourceNames?: readonly st
         try {
           check = await checkSql(ctx, source, term.sql);
         } catch (err) {
-          report.error = redactText(isSextantError(err) ? err.toLine() : (err as Error).message);
+          report.error = redactText((err as Error).message);
+          if (isSextantError(err) && err.hint) report.hint = redactText(err.hint);
           break;
         }
       }
@@ -432,7 +434,7 @@ export async function revalidate(ctx: GlossaryContext, sourceNames?: readonly st
         if (was === 'stale') report.fixed.push({ project: term.project, term: term.term });
       } else {
         await ctx.store.setTermValidation(term.id, validation(ctx, check));
-        if (was === 'valid') report.broke.push({ project: term.project, term: term.term, error: check.error });
+        if (was === 'valid') report.broke.push({ project: term.project, term: term.term, error: check.error, ...(check.hint ? { hint: check.hint } : {}) });
       }
     }
   }

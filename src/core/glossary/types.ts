@@ -38,7 +38,7 @@ export interface GlossaryFailure {
   success: false;
   code: GlossaryFailureCode;
   error: string;
-  /** What to do about it (the CLI prints it; MCP results keep `error` alone). */
+  /** What to do about it, apart from `error` (the CLI prints it; MCP results carry it for SQL_INVALID only). */
   hint?: string;
   /** 1-based character position in the SQL, for SQL_INVALID when the database gave one. */
   position?: number | null;
@@ -50,7 +50,16 @@ export type DeleteResult = { success: true; message: string; term: GlossaryTerm 
 /** `test-sql`: the columns a query returns, or why the database refused it. */
 export type SqlCheck =
   | { valid: true; source: string; outputColumns: OutputColumn[] }
-  | { valid: false; source: string; error: string; position: number | null; sqlState: string | null };
+  | {
+      valid: false;
+      source: string;
+      /** What failed (one line). */
+      error: string;
+      /** What to do about it, kept apart from `error` (a refusal to run the SQL at all has one). */
+      hint?: string;
+      position: number | null;
+      sqlState: string | null;
+    };
 
 export interface ListFilter {
   origin?: TermOrigin;
@@ -66,12 +75,14 @@ export interface ListFilter {
 export interface RevalidationReport {
   source: string;
   checked: number;
-  /** Terms that broke by this check (name → database error). */
-  broke: Array<{ project: string; term: string; error: string }>;
+  /** Terms that broke by this check (name → database error, and what to do apart when there is something). */
+  broke: Array<{ project: string; term: string; error: string; hint?: string }>;
   /** Terms that were stale and run again. */
   fixed: Array<{ project: string; term: string }>;
   /** Set when the source could not be reached: terms were left as they were. */
   error: string | null;
+  /** What to do about `error`, kept apart from it. */
+  hint?: string;
 }
 
 /** Actor of a CLI command. */

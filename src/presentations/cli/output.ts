@@ -62,9 +62,14 @@ export function reportError(err: unknown, options: OutputOptions): number {
   return code;
 }
 
+/** What to do, as a line of its own under what failed (`indent` deeper than the margin), or '' without a hint. */
+export function hintLine(hint: string | null | undefined, indent = '  '): string {
+  return hint ? `\n${indent}${pc.dim('hint:')} ${hint}` : '';
+}
+
 /** A source whose update failed, as `update` and `status` print it: what failed, then an indented line of what to do. */
 export function failedLine(source: string, failure: { message: string; hint?: string | undefined }): string {
-  return `${pc.red('failed')} ${source}: ${failure.message}${failure.hint ? `\n  ${pc.dim('hint:')} ${failure.hint}` : ''}`;
+  return `${pc.red('failed')} ${source}: ${failure.message}${hintLine(failure.hint)}`;
 }
 
 /** Plain aligned table (no borders), good for terminals and logs. */

@@ -1,7 +1,7 @@
 /**
  * @module presentations/mcp/scan-bridge
  * Seed 003's scan bridge as a mount of the HTTP host: `POST /scan` rescans the workspace root
- * and answers `{status: "ok" | "error", error?}` once the new graph is in the index (polled for
+ * and answers `{status: "ok" | "error", error?, hint?}` once the new graph is in the index (polled for
  * up to 30 s). An editor, a git hook or the agent's client calls it after changing files.
  * Loopback only (the host checks Host and Origin; this mount refuses any peer that is not a
  * loopback address, whatever the bind address), a bearer token compared in constant time (the
@@ -75,7 +75,11 @@ export function createScanBridgeMount(options: ScanBridgeOptions): Mount {
       }
       const outcome = await options.scan(options.scanOptions);
       options.logger.info({ event: 'scan', status: outcome.status, files: outcome.files, ms: outcome.durationMs }, 'workspace scan');
-      sendJson(res, outcome.status === 'ok' ? 200 : 500, outcome.status === 'ok' ? { status: 'ok' } : { status: 'error', error: outcome.error });
+      sendJson(
+        res,
+        outcome.status === 'ok' ? 200 : 500,
+        outcome.status === 'ok' ? { status: 'ok' } : { status: 'error', error: outcome.error, ...(outcome.hint ? { hint: outcome.hint } : {}) },
+      );
     },
     fail: (res, err) => sendJson(res, err.status, { status: 'error', error: err.message, ...(err.hint ? { hint: err.hint } : {}) }, err.headers),
   };

@@ -13,7 +13,7 @@ import {
   type TermOrigin,
 } from '../../../core/glossary/index.js';
 import { writeCommand, type RegisterOptions } from '../command-set.js';
-import { colors, printJson, println, table } from '../output.js';
+import { colors, failedLine, hintLine, printJson, println, table } from '../output.js';
 import { runWithEngine } from '../session.js';
 
 const FAILURE_CODES: Record<GlossaryFailure['code'], ErrorCode> = {
@@ -70,7 +70,8 @@ export function renderTerm(t: GlossaryTerm): string {
     `${colors.bold(t.term)}${t.aliases.length ? `  ${colors.dim(`(also: ${t.aliases.join(', ')})`)}` : ''}`,
     `project: ${t.project}   source: ${t.source}   origin: ${t.origin}   status: ${status(t)}`,
   ];
-  if (t.validation.status === 'stale') lines.push(colors.yellow(`the SQL no longer runs (checked ${t.validation.checkedAt}): ${t.validation.error ?? ''}`));
+  if (t.validation.status === 'stale')
+    lines.push(colors.yellow(`the SQL no longer runs (checked ${t.validation.checkedAt}): ${t.validation.error ?? ''}`) + hintLine(t.validation.hint));
   lines.push(`definition: ${t.definition}`);
   if (t.baseTable) lines.push(`base table: ${t.baseTable}`);
   lines.push('', colors.bold('sql'), t.sql, '');
@@ -99,7 +100,7 @@ function renderChange(c: GlossaryChange): string {
   return lines.join('\n');
 }
 
-/** Prints a failed check with a caret under the position. */
+/** Prints a failed check with a caret under the position, and its hint on a line of its own. */
 function renderSqlFailure(sql: string, check: Extract<SqlCheck, { valid: false }>): string {
   const lines = [`${colors.red('invalid')} on source ${check.source}: ${check.error}`];
   if (check.position) {
@@ -109,7 +110,7 @@ function renderSqlFailure(sql: string, check: Extract<SqlCheck, { valid: false }
     const line = sql.split('\n')[lineNo - 1] ?? '';
     lines.push(`  line ${lineNo}, column ${column}:`, `  ${line}`, `  ${' '.repeat(Math.max(0, column - 1))}^`);
   }
-  return lines.join('\n');
+  return lines.join('\n') + hintLine(check.hint);
 }
 
 function parseOrigin(origin: string | undefined): TermOrigin | undefined {
@@ -154,7 +155,7 @@ export function registerGlossaryCommands(program: Command, options: RegisterOpti
           ),
         );
         const stale = terms.filter((t) => t.validation.status === 'stale');
-        for (const t of stale) println(colors.yellow(`stale: ${t.term}: ${t.validation.error ?? ''}`));
+        for (const t of stale) println(colors.yellow(`stale: ${t.term}: ${t.validation.error ?? ''}`) + hintLine(t.validation.hint));
       });
     });
 
@@ -272,8 +273,10 @@ export function registerGlossaryCommands(program: Command, options: RegisterOpti
       await runWithEngine(command, async (engine, ctx) => {
         const result = await engine.glossary.remove(opts.project, name, cliActor(cliUser()));
         if (!result.success) throw failure(result);
-        if (ctx.json) return printJson({ ok: true, message: result.message, term: result.term });
-        println(result.message);
+        const { term: removed, aliases } = result.term;
+        if (ctx.json) return printJson({ ok: true, removed, term: result.term });
+        const quoted = aliases.map((a) => `'${a}'`).join(', ');
+        println(`removed term '${removed}'${aliases.length ? ` and its alias${aliases.length === 1 ? '' : 'es'} ${quoted}` : ''}`);
       });
     });
 
@@ -413,9 +416,9 @@ export function registerGlossaryCommands(program: Command, options: RegisterOpti
         if (ctx.json) return printJson({ ok: !reports.some((r) => r.error), reports });
         if (reports.length === 0) return println('no terms to check');
         for (const r of reports) {
-          if (r.error) println(`${colors.red('failed')} ${r.source}: ${r.error}`);
+          if (r.error) println(failedLine(r.source, { message: r.error, hint: r.hint }));
           else println(`${r.source}: ${r.checked} checked, ${r.broke.length} broke, ${r.fixed.length} run again`);
-          for (const b of r.broke) println(colors.yellow(`  stale: ${b.project}/${b.term}: ${b.error}`));
+          for (const b of r.broke) println(colors.yellow(`  stale: ${b.project}/${b.term}: ${b.error}`) + hintLine(b.hint, '    '));
         }
       });
     });

@@ -1,6 +1,6 @@
 /** @module presentations/cli/commands/update — `sextant update`. */
 import type { Command } from 'commander';
-import { colors, failedLine, printJson, println } from '../output.js';
+import { colors, failedLine, hintLine, printJson, println } from '../output.js';
 import { runWithEngine } from '../session.js';
 
 export function registerUpdateCommand(program: Command): void {
@@ -45,8 +45,9 @@ export function registerUpdateCommand(program: Command): void {
           }
           if (run.reembedded > 0) println(`re-embedded ${run.reembedded} chunks`);
           for (const g of run.glossary) {
-            if (g.error) println(`${colors.yellow('glossary')} ${g.source}: terms not re-checked: ${g.error}`);
-            for (const b of g.broke) println(`${colors.yellow('glossary')} term '${b.term}' (${b.project}) no longer runs on ${g.source}: ${b.error}`);
+            if (g.error) println(`${colors.yellow('glossary')} ${g.source}: terms not re-checked: ${g.error}${hintLine(g.hint)}`);
+            for (const b of g.broke)
+              println(`${colors.yellow('glossary')} term '${b.term}' (${b.project}) no longer runs on ${g.source}: ${b.error}${hintLine(b.hint)}`);
             for (const f of g.fixed) println(`glossary term '${f.term}' (${f.project}) runs again on ${g.source}`);
           }
         } finally {

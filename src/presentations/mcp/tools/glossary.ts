@@ -24,8 +24,14 @@ export function termView(t: GlossaryTerm): Record<string, unknown> {
     source: t.source,
     origin: t.origin,
     status: t.validation.status,
-    ...(t.validation.status === 'stale' ? { error: t.validation.error } : {}),
+    ...staleView(t),
   };
+}
+
+/** A stale term's error, and what to do apart from it when there is something. */
+function staleView(t: GlossaryTerm): Record<string, unknown> {
+  if (t.validation.status !== 'stale') return {};
+  return { error: t.validation.error, ...(t.validation.hint ? { hint: t.validation.hint } : {}) };
 }
 
 function termLines(t: GlossaryTerm): string {
@@ -34,15 +40,28 @@ function termLines(t: GlossaryTerm): string {
     `definition: ${t.definition}`,
   ];
   if (t.validation.status === 'stale') lines.push(`stale: the SQL no longer runs: ${t.validation.error ?? ''}`);
+  if (t.validation.status === 'stale' && t.validation.hint) lines.push(`hint: ${t.validation.hint}`);
   lines.push(`sql: ${t.sql}`);
   if (t.outputColumns.length) lines.push(`output columns: ${t.outputColumns.map((c) => `${c.name} ${c.type}`).join(', ')}`);
   return lines.join('\n');
 }
 
+/**
+ * A failure result. SQL that was refused keeps its hint apart (`hint`, and a `hint:` line in the
+ * text): what to do about the source (a role with more than read privileges). The other failures'
+ * hints name CLI commands (`sextant glossary edit`), so they stay the CLI's.
+ */
 function failed(result: GlossaryFailure): ToolOutput {
+  const hint = result.code === 'SQL_INVALID' ? result.hint : undefined;
   return {
-    structured: { success: false, error: result.error, code: result.code, ...(result.position ? { position: result.position } : {}) },
-    text: `failed: ${result.error}`,
+    structured: {
+      success: false,
+      error: result.error,
+      code: result.code,
+      ...(result.position ? { position: result.position } : {}),
+      ...(hint ? { hint } : {}),
+    },
+    text: `failed: ${result.error}${hint ? `\nhint: ${hint}` : ''}`,
   };
 }
 
@@ -88,7 +107,7 @@ export const listGlossaryTool = defineTool({
           base_table: t.baseTable,
           source: t.source,
           status: t.validation.status,
-          ...(t.validation.status === 'stale' ? { error: t.validation.error } : {}),
+          ...staleView(t),
         })),
       },
       text,

@@ -9,7 +9,7 @@ import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import { TERM_ORIGINS, type GlossaryChange, type GlossaryFailure, type GlossaryTerm, type SqlCheck, type TermOrigin } from '../../../core/glossary/index.js';
 import { csrfField, errorLine, href, shell, when, type Html, page, tableHead } from '../layout.js';
-import { errorFrom } from '../web-hints.js';
+import { errorFrom, webHint } from '../web-hints.js';
 import type { UiContext, UiEnv } from '../ui-context.js';
 
 interface TermForm {
@@ -65,14 +65,15 @@ function sqlCheck(check: SqlCheck | null, sql: string, failure?: Html): Html {
         ? html`<p class="ok">
             The SQL runs on ${check.source}; it returns ${check.outputColumns.map((c) => `${c.name} (${c.type})`).join(', ') || 'no columns'}.
           </p>`
-        : html`${errorLine(check.error)}${caret(sql, check.position)}`;
+        : html`${errorLine(check.error, webHint(check))}${caret(sql, check.position)}`;
   return html`<div id="sql-check" aria-live="polite">${body}</div>`;
 }
 
 async function termFormPage(ctx: UiContext, mode: 'create' | 'edit', form: TermForm, failure: GlossaryFailure | null, lookup = ''): Promise<Html> {
   const sources = await ctx.scoped.listSources();
   const title = mode === 'create' ? 'New glossary term' : `Edit ${lookup}`;
-  const sqlFailure = failure?.code === 'SQL_INVALID' ? html`${errorLine(failure.error)}${caret(form.sql, failure.position)}` : undefined;
+  const sqlFailure =
+    failure?.code === 'SQL_INVALID' ? html`${errorLine(failure.error, webHint({ hint: failure.hint }))}${caret(form.sql, failure.position)}` : undefined;
   return shell(
     ctx,
     title,
@@ -274,7 +275,7 @@ export function registerGlossary(app: Hono<UiEnv>): void {
       html`<nav class="crumbs" aria-label="Breadcrumb"><a href="${href('glossary')}">Glossary</a> › <span aria-current="page">${term.term}</span></nav>
         <h1>${term.term} <span class="badge ${term.validation.status}">${term.validation.status}</span></h1>
         <p>${term.definition}</p>
-        ${term.validation.error ? errorLine(term.validation.error) : ''}
+        ${term.validation.error ? errorLine(term.validation.error, webHint(term.validation)) : ''}
         <dl class="panel">
           <dt>Aliases</dt>
           <dd>${term.aliases.join(', ') || '—'}</dd>

@@ -40,6 +40,7 @@ function outcome(job: UpdateJob): Html {
       (g) =>
         html`<p class="muted">
           Glossary on ${g.source}: ${g.checked} checked, ${g.broke.length} broke, ${g.fixed.length} fixed${g.error ? ` (${g.error})` : ''}
+          ${g.error ? failureHint(g) : ''}
         </p>`,
     )}
   </div>`;

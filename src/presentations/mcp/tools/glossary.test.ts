@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { GlossaryFailure, GlossaryTerm } from '../../../core/glossary/index.js';
+import type { ToolContext } from '../tool-registry.js';
+import { createGlossaryTermTool, getGlossarySqlTool, listGlossaryTool } from './glossary.js';
+
+/** A tool context whose glossary answers every create with `result`. */
+function contextAnswering(result: GlossaryFailure): ToolContext {
+  return {
+    engine: { glossary: { create: async () => result } },
+    user: { via: 'anonymous' },
+  } as unknown as ToolContext;
+}
+
+const args = { term: 'Orders', definition: 'All orders', defining_sql: 'SELECT count(*) AS n FROM orders' };
+
+describe('glossary write tools', () => {
+  it('give refused SQL its hint apart: a hint field and a hint line, the error alone', async () => {
+    const refused: GlossaryFailure = {
+      success: false,
+      code: 'SQL_INVALID',
+      error: "SQL validation failed: role 'app' of source 'shop' has more than read privileges (1 finding); the SQL was not run",
+      hint: 'connect as a read-only role (README, Safety, has the recipe); to accept this role anyway, add the source with --allow-extra-privileges',
+      position: null,
+    };
+    const out = await createGlossaryTermTool.run(args, contextAnswering(refused));
+    expect(out.structured).toEqual({ success: false, error: refused.error, code: 'SQL_INVALID', hint: refused.hint });
+    expect(out.text).toBe(`failed: ${refused.error}\nhint: ${refused.hint}`);
+  });
+
+  it('keep the other failures as they were: their hints name CLI commands', async () => {
+    const exists: GlossaryFailure = {
+      success: false,
+      code: 'TERM_EXISTS',
+      error: "term 'Orders' already exists",
+      hint: 'change it with `sextant glossary edit`',
+    };
+    const out = await createGlossaryTermTool.run(args, contextAnswering(exists));
+    expect(out.structured).toEqual({ success: false, error: exists.error, code: 'TERM_EXISTS' });
+    expect(out.text).toBe(`failed: ${exists.error}`);
+  });
+
+  it("give a stale term's refusal its hint apart: a hint field beside the error and a hint line", async () => {
+    const term = {
+      term: 'Orders',
+      definition: 'All orders',
+      sql: 'SELECT count(*) AS n FROM orders',
+      outputColumns: [],
+      aliases: [],
+      baseTable: null,
+      source: 'shop',
+      origin: 'manual',
+      validation: {
+        status: 'stale',
+        checkedAt: '2026-01-01T00:00:00.000Z',
+        error: "role 'app' of source 'shop' has more than read privileges (1 finding); the SQL was not run",
+        hint: 'connect as a read-only role',
+      },
+    } as unknown as GlossaryTerm;
+    const ctx = { engine: { glossary: { find: async () => term, list: async () => [term] } } } as unknown as ToolContext;
+    const shown = await getGlossarySqlTool.run({ term: 'Orders' }, ctx);
+    expect(shown.structured).toMatchObject({ status: 'stale', error: term.validation.error, hint: 'connect as a read-only role' });
+    expect(shown.text).toContain(`stale: the SQL no longer runs: ${term.validation.error}\nhint: connect as a read-only role\n`);
+    const listed = await listGlossaryTool.run({}, ctx);
+    expect(listed.structured.terms).toEqual([expect.objectContaining({ status: 'stale', error: term.validation.error, hint: 'connect as a read-only role' })]);
+  });
+});
