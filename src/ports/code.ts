@@ -39,8 +39,9 @@ export const IMPORT_EDGE_KIND = 'imports';
  * 12: the words a file says once (`onceWords`), for the related order's stemmed likeness.
  * 13: the rows of a Sequelize `findAndCountAll`, and a loop written over a finder's call, count as `findAll`'s; a hand-written
  * Spring DAO (a `@Repository` class whose entity manager calls name one entity) and the interface it implements stand for the entity.
+ * 14: how many lines document the code (`docLines`), for requests about documentation.
  */
-export const CODE_SCAN_VERSION = 13;
+export const CODE_SCAN_VERSION = 14;
 
 /** Commits of more files of the tree sweep (renames, reformatting) and bind nothing: co-change skips them. */
 export const SWEEPING_COMMIT_FILES = 40;
@@ -139,6 +140,8 @@ export interface CodeFileAttributes {
   words: Record<string, number>;
   /** Words the body says once (bounded; none seen only inside a one-word string literal): for likeness, not search. */
   onceWords?: readonly string[];
+  /** Lines of doc comments and docstrings (doc-lines.ts). */
+  docLines?: number;
   /** Strongest co-change partners first. */
   coChanged?: readonly CoChangePartner[];
   /** Recency-weighted change count. */

@@ -168,6 +168,21 @@ describe('topic candidates', () => {
     expect(new Set([...byFile(topicCandidates(graph, 'zzz', lists, facts)).values()].map((f) => f.pathMatches))).toEqual(new Set([0]));
   });
 
+  it('for a request about documentation, reads how much each file documents and what past commits said of it', () => {
+    const docLines = new Map([
+      ['src/c/partner.ts', 40],
+      ['src/b/user.ts', 0],
+    ]);
+    const docs = byFile(topicCandidates(graph, 'fix the partner docs', lists, { ...facts, docLines }));
+    expect(docs.get('src/c/partner.ts')!.docsLines).toBeCloseTo(Math.log1p(40));
+    expect(docs.get('src/b/user.ts')!.docsLines).toBe(0);
+    expect(docs.get('src/c/partner.ts')!.docsSubjects).toBe(docs.get('src/c/partner.ts')!.subjects);
+    expect(docs.get('src/c/partner.ts')!.docsSubjects).toBeGreaterThan(0);
+    // a request about behaviour reads neither
+    const behaviour = byFile(topicCandidates(graph, 'how does the partner work', lists, { ...facts, docLines }));
+    expect(behaviour.get('src/c/partner.ts')).toMatchObject({ docsLines: 0, docsSubjects: 0 });
+  });
+
   it('busiest files: by churn, files that never changed left out', () => {
     expect(busiestFiles(facts)).toEqual(['src/c/partner.ts', 'src/a/seed.ts']);
     expect(busiestFiles(facts, 1)).toEqual(['src/c/partner.ts']);

@@ -7,8 +7,9 @@
  * is (in days and in commits), how alike the names, folders and body words are, whether either
  * names what the other exports; for a topic, its BM25 and vector ranks, how its path's words and
  * exports match the request's words and identifiers, how strongly it is tied (co-change, imports)
- * to the topic's best hits (a pseudo-relevance feedback), and how routine and how broad the request
- * reads (the same for every candidate: REQUEST_FEATURES). Pure.
+ * to the topic's best hits (a pseudo-relevance feedback), how routine and how broad the request
+ * reads (the same for every candidate: REQUEST_FEATURES), and, when it asks about documentation,
+ * how much of each file documents it and what past commits said of it. Pure.
  */
 import { splitText } from '../../kernel/text/identifiers.js';
 import { SWEEPING_COMMIT_FILES, type CoChangePartner, type RecentChange } from '../../ports/code.js';
@@ -18,7 +19,7 @@ import { degreeOf, importersOf, importsOf, type CodeGraph } from './code-graph.j
 import { EMPTY_CONTENT, bodyWordsOf, similarTo, type ContentIndex } from './content-similarity.js';
 import { identifierScores, requestIdentifiers, symbolsUsed } from './identifier-match.js';
 import { filesWithSimilarNames } from './name-similarity.js';
-import { routineShare, subjectScores } from './subject-match.js';
+import { aboutDocumentation, routineShare, subjectScores } from './subject-match.js';
 import { traverse, type TraversalConfig } from './traverse.js';
 
 /** What git history (and, optionally, the files' bodies and exports) says about the files of one source. */
@@ -41,6 +42,8 @@ export interface HistoryFacts {
   spans?: ReadonlyMap<string, { first: number; last: number }>;
   /** Each file's latest commits, newest first (absent: no commit-order features). */
   recent?: ReadonlyMap<string, readonly RecentChange[]>;
+  /** Lines of each file's doc comments and docstrings (absent: none known). */
+  docLines?: ReadonlyMap<string, number>;
 }
 
 export interface Candidate {
@@ -317,6 +320,8 @@ export function topicCandidates(graph: CodeGraph, request: string, lists: TopicL
   const history = subjectMatch(request, facts);
   // the same for every candidate: the model reads it through products with the other features
   const routine = Math.sqrt(routineShare(request, facts.subjects));
+  // a request about documentation changes the files that hold the most of it, and those past docs commits touched
+  const docs = aboutDocumentation(request) ? 1 : 0;
   const identifiers = requestIdentifiers(request);
   const named = identifierScores(identifiers, facts.symbols ?? new Map());
   const pool = new Set([...lexical.keys(), ...vector.keys(), ...busiest, ...tiedByHistory.keys(), ...tiedByImports.keys()]);
@@ -347,6 +352,8 @@ export function topicCandidates(graph: CodeGraph, request: string, lists: TopicL
         identifiers: named.get(file) ?? 0,
         identifiersUsed: symbolsUsed(identifiers, bodyWordsOf(facts.content ?? EMPTY_CONTENT, file)),
         baseWords: known.filter((w) => base.has(w)).reduce((s, w) => s + idfOf(w), 0) / knownWeight,
+        docsLines: docs * Math.log1p(facts.docLines?.get(file) ?? 0),
+        docsSubjects: docs * (history.score.get(file) ?? 0),
         routine,
       },
     };

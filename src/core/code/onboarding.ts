@@ -215,6 +215,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       symbols: byFile((f) => f.symbols),
       spans: new Map([...facts].filter(([, f]) => f.span).map(([path, f]) => [path, f.span!] as const)),
       recent: new Map([...facts].filter(([, f]) => f.recent).map(([path, f]) => [path, f.recent!] as const)),
+      docLines: byFile((f) => f.docLines),
     };
     const outdated = [...facts.values()].filter((f) => !f.current).length;
     const packageNames = new Map<string, string[]>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routineShare, subjectScores, subjectWords } from './subject-match.js';
+import { aboutDocumentation, routineShare, subjectScores, subjectWords } from './subject-match.js';
 
 describe('matching a request against commit subjects', () => {
   const subjects = new Map([
@@ -40,5 +40,24 @@ describe('matching a request against commit subjects', () => {
     // no words: nothing to read but history
     expect(routineShare('#12', history)).toBe(1);
     expect(routineShare('update docs', new Map())).toBe(0);
+  });
+});
+
+describe('requests about documentation', () => {
+  it('are told by their words, in any inflection or case', () => {
+    for (const request of [
+      'update docs',
+      'Fix typo',
+      'fix compildQuery typos.',
+      'annotate some site examples',
+      'aligned explain jsdoc',
+      'A bunch more Documentation',
+      'document the schema builder',
+    ])
+      expect(aboutDocumentation(request), request).toBe(true);
+  });
+
+  it('a request about behaviour, or a word that only starts like one, is not', () => {
+    for (const request of ['add having methods', 'support docker compose', 'fixes #131', '']) expect(aboutDocumentation(request), request).toBe(false);
   });
 });

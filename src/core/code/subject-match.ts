@@ -64,6 +64,30 @@ export function subjectScores(query: string, subjects: ReadonlyMap<string, reado
   return scores;
 }
 
+/** Words (singular, lower case) of a request about documentation rather than behaviour. */
+const DOCUMENTATION_WORDS = new Set([
+  'doc',
+  'docs',
+  'document',
+  'documentation',
+  'documented',
+  'docstring',
+  'jsdoc',
+  'javadoc',
+  'tsdoc',
+  'comment',
+  'typo',
+  'example',
+  'annotate',
+  'annotation',
+  'readme',
+]);
+
+/** Whether a request asks about documentation ("update docs", "fix typo", "annotate site examples"). */
+export function aboutDocumentation(request: string): boolean {
+  return subjectWords(request).some((w) => DOCUMENTATION_WORDS.has(w));
+}
+
 /**
  * How routine a request reads, 0..1: the share of the files with history that have a past subject
  * holding every word of it. "update docs" or "cleanup" was said of many files before, "add having

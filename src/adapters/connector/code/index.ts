@@ -28,6 +28,7 @@ import { cruiseImports, readGraphFile, type ImportMap } from './import-graph.js'
 import { sqlRefs, type SqlRefs } from './sql-refs.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
 import { fileWords, exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
+import { docLines } from './doc-lines.js';
 import { languageImports } from './lang-imports.js';
 import { importNames } from './workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases, type OrmTableRef } from './orm-refs.js';
@@ -91,6 +92,7 @@ function toObjects(
       symbols: symbols.map((s) => s.name),
       words: words.words,
       onceWords: words.once,
+      docLines: docLines(file.text, file.language),
       ...(history.coChanged.length ? { coChanged: history.coChanged } : {}),
       ...(history.churn ? { churn: history.churn } : {}),
       ...(history.commits ? { commits: history.commits } : {}),

@@ -11,6 +11,7 @@ describe('codeFileFacts', () => {
       symbols: ['pay'],
       words: { invoice: 3 },
       onceWords: ['refund'],
+      docLines: 12,
       coChanged: [{ path: 'src/b.ts', weight: 0.5 }],
       churn: 1.5,
       commits: 4,
@@ -37,7 +38,18 @@ describe('codeFileFacts', () => {
 
   it('an older scan reads as not current, with its missing history empty rather than failing', () => {
     const facts = codeFileFacts({ attributes: { scan: CODE_SCAN_VERSION - 1, symbols: ['pay'] } });
-    expect(facts).toMatchObject({ current: false, recent: null, span: null, coChanged: [], churn: 0, commits: 0, subjects: [], once: [], symbols: ['pay'] });
+    expect(facts).toMatchObject({
+      current: false,
+      recent: null,
+      span: null,
+      coChanged: [],
+      churn: 0,
+      commits: 0,
+      subjects: [],
+      once: [],
+      docLines: 0,
+      symbols: ['pay'],
+    });
     expect(codeFileFacts({ attributes: {} }).current).toBe(false);
   });
 

@@ -26,6 +26,8 @@ export interface CodeFileFacts {
   words: Record<string, number>;
   /** Words the body says once (`onceWords`). */
   once: string[];
+  /** Lines of doc comments and docstrings. */
+  docLines: number;
   coChanged: CoChangePartner[];
   churn: number;
   commits: number;
@@ -97,6 +99,7 @@ export function codeFileFacts(object: Attributes): CodeFileFacts {
     ...codeFileText(object),
     imports: listOf(a.imports, isImport),
     once: listOf(a.onceWords, isString),
+    docLines: isNumber(a.docLines) ? a.docLines : 0,
     coChanged: listOf(a.coChanged, isPartner),
     churn: isNumber(a.churn) ? a.churn : 0,
     commits: isNumber(a.commits) ? a.commits : 0,

@@ -64,7 +64,9 @@ describe('code connector', () => {
     const objects = byId(snapshot);
     const pay = objects.get('svc:code_file:src/billing/pay.ts')!;
     expect(pay.comment).toBe('Pays an invoice: charges the card and records the payment.');
-    expect(pay.attributes).toMatchObject({ language: 'typescript', symbols: ['pay', 'PaymentError', 'PayResult'] });
+    expect(pay.attributes).toMatchObject({ language: 'typescript', symbols: ['pay', 'PaymentError', 'PayResult'], docLines: 0 });
+    // documentation lines: a doc comment, a docstring
+    expect(objects.get('svc:code_file:src/index.ts')!.attributes.docLines).toBe(1);
     expect(pay.resource).toBe('file:src/billing/pay.ts');
     expect(objects.get('svc:code_symbol:src/billing/pay.ts#PaymentError')).toMatchObject({
       parentId: pay.id,
@@ -75,6 +77,7 @@ describe('code connector', () => {
     const py = objects.get('svc:code_file:tools/run.py')!;
     expect(py.comment).toBe('Runs the nightly job.');
     expect(py.attributes.symbols).toEqual(['run', 'Job']);
+    expect(py.attributes.docLines).toBe(1);
     expect(snapshot.objects.every((o) => !o.path.startsWith('/') && !o.path.includes('..'))).toBe(true);
   });
 

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { docLines } from './doc-lines.js';
+
+describe('documentation lines', () => {
+  it('counts every line of a /** */ block and /// lines, not plain comments or code', () => {
+    const text = [
+      '/**',
+      ' * Selects rows.',
+      ' *',
+      ' * @example db.selectFrom("person")',
+      ' */',
+      'export function selectFrom() {}',
+      '/* a plain block comment */',
+      '// a line comment',
+      '/** one line doc */',
+      '/// rust or C# doc',
+      '/**/',
+      'const x = 1',
+    ].join('\n');
+    expect(docLines(text, 'typescript')).toBe(7);
+    expect(docLines(text, 'java')).toBe(7);
+  });
+
+  it("reads Python's docstrings, one-line and many-line, and not a triple-quoted value", () => {
+    const text = ['"""The module."""', 'def f():', '    r"""', '    Does a thing.', '    """', '    sql = """select 1"""', '    return sql'].join('\n');
+    expect(docLines(text, 'python')).toBe(4);
+  });
+
+  it("reads Go's comments right above a declaration, not those inside a body", () => {
+    const text = [
+      '// Package store keeps rows.',
+      'package store',
+      '',
+      '// Open opens a store.',
+      '// It never fails.',
+      'func Open() {',
+      '  // a note inside',
+      '  x := 1',
+      '}',
+    ].join('\n');
+    expect(docLines(text, 'go')).toBe(3);
+  });
+
+  it('a file without documentation has none', () => {
+    expect(docLines('export const x = 1\n', 'typescript')).toBe(0);
+    expect(docLines('', 'python')).toBe(0);
+  });
+});
