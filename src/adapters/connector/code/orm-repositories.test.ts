@@ -2,16 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { ormModelUses, ormTableRefs } from './orm-refs.js';
 import { customRepositories, projectRepositories } from './orm-repositories.js';
 
+/** The project's entities, beside the repositories read. */
+const models = ormTableRefs(
+  [
+    '@Entity @Table(name = "owners") public class Owner {}',
+    '@Entity @Table(name = "pets") public class Pet {}',
+    '@Entity @Table(name = "visits") public class Visit {}',
+  ].join('\n'),
+  'java',
+  'src/main/java/a/Model.java',
+);
+
 describe('hand-written Spring DAOs: a @Repository class without a Spring Data base, read by its entity manager calls', () => {
-  const models = ormTableRefs(
-    [
-      '@Entity @Table(name = "owners") public class Owner {}',
-      '@Entity @Table(name = "pets") public class Pet {}',
-      '@Entity @Table(name = "visits") public class Visit {}',
-    ].join('\n'),
-    'java',
-    'src/main/java/a/Model.java',
-  );
   const files = {
     'JpaOwnerDao.java': [
       '@Repository',
@@ -125,5 +127,67 @@ describe('hand-written Spring DAOs: a @Repository class without a Spring Data ba
       ['owners', 6, ['read']],
       ['visits', 7, ['write']],
     ]);
+  });
+});
+
+describe("a Spring Data fragment's implementation, read by its entity manager calls as a DAO is", () => {
+  const files = {
+    'OwnerRepository.java': ['public interface OwnerRepository extends JpaRepository<Owner, Integer>, OwnerRepositoryCustom {}'],
+    'OwnerRepositoryImpl.java': [
+      'public class OwnerRepositoryImpl implements OwnerRepositoryCustom {',
+      '  @PersistenceContext',
+      '  private EntityManager em;',
+      '  public Owner load(int id) {',
+      '    return em.find(Owner.class, id);',
+      '  }',
+      '  @Transactional',
+      '  public void rename(Owner owner) {',
+      '    em.merge(owner);',
+      '  }',
+      '  public void visit(Owner owner) {',
+      '    em.persist(new Visit(owner));',
+      '  }',
+      '}',
+    ],
+    'PetRepository.java': ['public interface PetRepository extends JpaRepository<Pet, Integer> {}'],
+    'PetRepositoryImpl.java': [
+      'public class PetRepositoryImpl {',
+      '  @PersistenceContext private EntityManager em;',
+      '  public void adopt(Owner owner, Visit visit) {',
+      '    em.merge(owner);',
+      '    em.persist(visit);',
+      '  }',
+      '  public List<Pet> unborn() {',
+      '    return em.createQuery("select p from Pet p where p.born is null").getResultList();',
+      '  }',
+      '}',
+    ],
+  };
+  const project = projectRepositories(Object.entries(files).map(([path, lines]) => ({ path, text: lines.join('\n'), language: 'java' })));
+  const summary = (path: string) => project.get(path)?.map((r) => [r.name, r.entity, r.methods, r.reaches]);
+  const repositories = [...project.values()].flat();
+  const uses = (text: string, path: string) =>
+    ormModelUses(text, 'java', models, { repositories, own: project.get(path) ?? [] }).map((u) => [u.table, u.line, u.access]);
+
+  it("lends its methods' accesses of the repository's entity to the repository, and reaches one other entity its calls name alone", () => {
+    expect(summary('OwnerRepositoryImpl.java')).toEqual([
+      ['OwnerRepositoryImpl', 'Owner', { load: ['read'], rename: ['write'] }, { Owner: ['read', 'write'], Visit: ['write'] }],
+    ]);
+    expect(summary('OwnerRepository.java')).toEqual([
+      ['OwnerRepository', 'Owner', { load: ['read'], rename: ['write'] }, undefined],
+      ['OwnerRepositoryCustom', 'Owner', { load: ['read'], rename: ['write'] }, undefined],
+    ]);
+    // two other entities named: neither
+    expect(summary('PetRepositoryImpl.java')).toEqual([['PetRepositoryImpl', 'Pet', { unborn: ['read'] }, { Pet: ['read'] }]]);
+  });
+
+  it('reads and writes where it is declared, and callers of the repository reach its methods by what they do', () => {
+    expect(uses(files['OwnerRepositoryImpl.java'].join('\n'), 'OwnerRepositoryImpl.java')).toEqual([
+      ['owners', 1, ['read', 'write']],
+      ['visits', 1, ['write']],
+    ]);
+    expect(uses(files['PetRepositoryImpl.java'].join('\n'), 'PetRepositoryImpl.java')).toEqual([['pets', 1, ['read']]]);
+    const service = ['class Front {', '  private final OwnerRepository owners;', '  void run(Owner o) {', '    owners.rename(o);', '  }', '}'].join('\n');
+    expect(uses(service, 'Front.java')).toEqual([['owners', 4, ['write']]]);
   });
 });

@@ -34,6 +34,11 @@ export interface CustomRepository {
   fragments?: string[];
   /** A hand-written DAO (see `daoReach`), whose own methods reach the entity's table: its file reads and writes what they do. */
   dao?: boolean;
+  /**
+   * What a fragment's implementation does through its entity manager (see `entityManagerReach`), by entity: to
+   * the repository's, and to one other entity when its calls name only that one besides; its file reads and writes these where it is declared.
+   */
+  reaches?: Record<string, TableAccess[]>;
 }
 
 /** A class that may implement a Spring Data repository's fragment: the types it implements, its methods' accesses. */
@@ -44,7 +49,12 @@ interface Implementation {
   methods?: Record<string, TableAccess[]>;
   /** A `@Repository` class's one entity and its methods' accesses, when its entity manager calls say (see `daoReach`). */
   dao?: Dao;
+  /** What its methods do through an entity manager, by entity (see `entityManagerReach`). */
+  reached?: Reached;
 }
+
+/** What a class's methods do through its entity manager: by entity, each method's accesses by name (an entity its calls name, with no method's name read, has none). */
+type Reached = Map<string, Record<string, TableAccess[]>>;
 
 /** The entity a hand-written DAO reaches, and what its methods do to the entity's table, by name. */
 interface Dao {
@@ -207,8 +217,13 @@ function springRepositories(text: string): FileRepositories {
     if (entity) repositories.push({ orm: 'spring', name: m[2]!, entity, at: m.index, ...(plain.length ? { fragments: plain } : {}) });
     else if (m[1] === 'class') {
       const lead = text.slice(Math.max(0, text.lastIndexOf(';', m.index), text.lastIndexOf('}', m.index)), m.index);
-      const dao = /@(?:[\w$]+\.)*Repository\b/.test(lead) ? daoReach(text, (blocks ??= scriptBlocks(text)), m.index) : undefined;
-      if (plain.length || m[2]!.endsWith('Impl') || dao) implementations.push({ name: m[2]!, at: m.index, implements: plain, ...(dao ? { dao } : {}) });
+      const annotated = /@(?:[\w$]+\.)*Repository\b/.test(lead);
+      const candidate = plain.length > 0 || m[2]!.endsWith('Impl');
+      const reached =
+        (annotated || candidate) && text.includes('EntityManager') ? entityManagerReach(text, (blocks ??= scriptBlocks(text)), m.index) : undefined;
+      const dao = annotated ? daoReach(reached) : undefined;
+      if (candidate || dao)
+        implementations.push({ name: m[2]!, at: m.index, implements: plain, ...(dao ? { dao } : {}), ...(reached?.size ? { reached } : {}) });
     }
   }
   return { repositories: withMethods(text, repositories, springMethods), implementations: withMethods(text, implementations, springMethods) };
@@ -220,7 +235,8 @@ function springRepositories(text: string): FileRepositories {
  * JpaRepository<Owner, Integer>, OwnerRepositoryCustom`), or is named as the repository with `Impl`,
  * stands for the repository's entity, and its methods' accesses count for the repository too; the
  * fragment interface stands for it as well (a field of its type holds the repository). A class or
- * fragment that serves repositories of two entities stands for none.
+ * fragment that serves repositories of two entities stands for none. What the class's methods do through
+ * its entity manager counts as a DAO's does (see `fragmentReach`).
  * A hand-written DAO that serves no repository stands for its entity (see `daoReach`), and so do the
  * interfaces it implements (`OwnerDao`, by which services hold it) when no DAO of another entity
  * implements them. Unless the files read are the `whole` project, a class that implements a type or
@@ -246,9 +262,10 @@ function linkFragments(read: readonly FileRepositories[], whole: boolean): Custo
       }
       const entity = entityOf(served);
       if (!entity) continue;
-      out[i]!.push({ orm: 'spring', name: c.name, entity, at: c.at, ...(c.methods ? { methods: c.methods } : {}) });
+      const { methods, reaches } = fragmentReach(c, entity);
+      out[i]!.push({ orm: 'spring', name: c.name, entity, at: c.at, ...(methods ? { methods } : {}), ...(reaches ? { reaches } : {}) });
       named.add(c.name);
-      if (c.methods) for (const r of served) r.methods = { ...c.methods, ...r.methods };
+      if (methods) for (const r of served) r.methods = { ...methods, ...r.methods };
     }
   });
   // each fragment interface once, beside the first repository that extends it
@@ -279,40 +296,66 @@ function linkFragments(read: readonly FileRepositories[], whole: boolean): Custo
 const ENTITY_MANAGER_CALLS = 'find|persist|merge|remove|createQuery';
 
 /**
- * The entity a hand-written DAO reaches, a `@Repository` class (at `at`) without a Spring Data base,
- * through its entity manager (a field, parameter or property of type `EntityManager`): `em.find(Owner.class, id)`
- * reads Owner; `em.persist(owner)`, `merge` and `remove` write the type the method declares the variable
- * given with (`Owner owner`, Kotlin's `owner: Owner`) or the object made there (`new Owner(…)`); a JPQL
- * `em.createQuery("select o from Owner o")` reads the entities after `from` and `join` (`join fetch`), and an `update
- * Owner …` or `delete from Owner …` writes the first. Only when the calls in its methods name one entity;
- * with what each method whose name is read does to its table.
+ * The entity a hand-written DAO reaches, a `@Repository` class without a Spring Data base, from what
+ * its methods do through its entity manager (`reached`, see `entityManagerReach`): only when the
+ * calls name one entity; with what each method whose name is read does to its table.
  */
-function daoReach(text: string, blocks: readonly Block[], at: number): Dao | undefined {
+function daoReach(reached: Reached | undefined): Dao | undefined {
+  if (reached?.size !== 1) return undefined;
+  const [entity, methods] = [...reached][0]!;
+  return { entity, methods };
+}
+
+/**
+ * What a fragment's implementation `c`, serving repositories of `entity`, lends them and does where it is
+ * declared: its `@Query` methods' accesses with what its methods do to `entity` through the entity manager;
+ * and what its calls do to `entity` and to one other entity, when they name only that one besides (see `daoReach`).
+ */
+function fragmentReach(c: Implementation, entity: string): { methods?: Record<string, TableAccess[]>; reaches?: Record<string, TableAccess[]> } {
+  const own = c.reached?.get(entity) ?? {};
+  const methods: Record<string, TableAccess[]> = { ...c.methods };
+  for (const [name, accesses] of Object.entries(own)) methods[name] = accessesOf([...(methods[name] ?? []), ...accesses]);
+  const others = [...(c.reached?.keys() ?? [])].filter((e) => e !== entity);
+  const reaches: Record<string, TableAccess[]> = {};
+  for (const e of others.length === 1 ? [entity, others[0]!] : [entity]) {
+    const accesses = accessesOf(Object.values(c.reached?.get(e) ?? {}).flat());
+    if (accesses.length) reaches[e] = accesses;
+  }
+  return { ...(Object.keys(methods).length ? { methods } : {}), ...(Object.keys(reaches).length ? { reaches } : {}) };
+}
+
+/**
+ * What a class (at `at`) does through its entity manager (a field, parameter or property of type `EntityManager`),
+ * by entity: `em.find(Owner.class, id)` reads Owner; `em.persist(owner)`, `merge` and `remove` write the type the method
+ * declares the variable given with (`Owner owner`, Kotlin's `owner: Owner`) or the object made there (`new Owner(…)`);
+ * a JPQL `em.createQuery("select o from Owner o")` reads the entities after `from` and `join` (`join fetch`), and an
+ * `update Owner …` or `delete from Owner …` writes the first. Each entity its calls name, with what each method whose
+ * name is read does to its table; none when the class declares no entity manager.
+ */
+function entityManagerReach(text: string, blocks: readonly Block[], at: number): Reached | undefined {
   const body = functionBody(text, blocks, at);
   const declared = text.slice(at, body.end).matchAll(/\bEntityManager\s+([a-z_$][\w$]*)\s*[;,)=]|\b([a-z_$][\w$]*)\s*:\s*EntityManager\b/g);
   const names = [...new Set([...declared].map((m) => escapeName(m[1] ?? m[2]!)))];
   if (!names.length) return undefined;
   const calls = new RegExp(String.raw`(?:^|[^\w$.]|\bthis\s*\.\s*)(?:${names.join('|')})\s*[!?]?\.\s*(${ENTITY_MANAGER_CALLS})\s*\(`, 'g');
-  const entities = new Set<string>();
-  const methods: Record<string, TableAccess[]> = {};
+  const reached: Reached = new Map();
   for (const { block, head } of childBlocks(text, blocks, body)) {
     const signature = head.slice(head.lastIndexOf(';') + 1).replace(new RegExp(ANNOTATION, 'g'), '');
     const name = /([A-Za-z_$][\w$]*)\s*\([^()]*\)\s*(?::[^(){};=]*|throws\b[^(){};=]*)?$/.exec(signature)?.[1];
-    const accesses: TableAccess[] = [];
     for (const m of text.slice(block.start, block.end).matchAll(calls)) {
       const args = callArgs(text, block.start + m.index + m[0].length - 1);
-      for (const [entity, access] of entityManagerReach(m[1]!, args, signature + text.slice(block.start, block.end))) {
-        entities.add(entity);
-        accesses.push(access);
+      for (const [entity, access] of callReach(m[1]!, args, signature + text.slice(block.start, block.end))) {
+        const methods = reached.get(entity) ?? {};
+        reached.set(entity, methods);
+        if (name) methods[name] = accessesOf([...(methods[name] ?? []), access]);
       }
     }
-    if (name && accesses.length) methods[name] = accessesOf(accesses);
   }
-  return entities.size === 1 ? { entity: [...entities][0]!, methods } : undefined;
+  return reached;
 }
 
 /** The entities an entity manager's call reaches, each with what the call does to its table; `method` the text declaring its variables. */
-function entityManagerReach(call: string, args: string, method: string): Array<[string, TableAccess]> {
+function callReach(call: string, args: string, method: string): Array<[string, TableAccess]> {
   if (call === 'find') {
     const entity = /^\s*([A-Z][\w$]*)\s*(?:\.\s*class|::\s*class(?:\s*\.\s*java)?)\b/.exec(args)?.[1];
     return entity ? [[entity, 'read']] : [];
