@@ -191,3 +191,64 @@ describe("a Spring Data fragment's implementation, read by its entity manager ca
     expect(uses(service, 'Front.java')).toEqual([['owners', 4, ['write']]]);
   });
 });
+
+describe('Kotlin methods with an expression body, read as block bodies are', () => {
+  const files = {
+    'OwnerDao.kt': [
+      '@Repository',
+      'class OwnerDao(private val em: EntityManager) {',
+      '    fun find(id: Long): Owner? = em.find(Owner::class.java, id)',
+      '    fun load(id: Long): Owner = em.find(Owner::class.java, id)!!',
+      '    fun add(owner: Owner) {',
+      '        em.persist(owner)',
+      '    }',
+      '    override fun byCity(city: String): List<Owner> =',
+      '        em.createQuery("select o from Owner o where o.city = :city", Owner::class.java)',
+      '            .setParameter("city", city)',
+      '            .resultList',
+      '    @Transactional',
+      '    fun rename(owner: Owner) = em.merge(owner).also { log.info("renamed {}", it.id) }',
+      '    fun count() = 3',
+      '    fun purge(): Int = em.createQuery("delete from Owner o").executeUpdate()',
+      '}',
+    ],
+    'PetRepository.kt': [
+      'interface PetRepository : JpaRepository<Pet, Long>, PetRepositoryCustom',
+      'interface PetRepositoryCustom { fun drop(pet: Pet) }',
+      'class PetRepositoryImpl(private val em: EntityManager) : PetRepositoryCustom {',
+      '    override fun drop(pet: Pet) = em.remove(pet)',
+      '}',
+    ],
+    'VisitDao.kt': [
+      '@Repository',
+      'class VisitDao(private val em: EntityManager) {',
+      '    fun find(id: Long): Visit? = em.find(Visit::class.java, id)',
+      '    fun owner(id: Long): Owner? =',
+      '        em.find(Owner::class.java, id)',
+      '}',
+    ],
+  };
+  const project = projectRepositories(Object.entries(files).map(([path, lines]) => ({ path, text: lines.join('\n'), language: 'kotlin' })));
+  const summary = (path: string) => project.get(path)?.map((r) => [r.name, r.entity, r.methods]);
+
+  it("reads a DAO's and a fragment implementation's methods from their expressions, each up to its line's end unless the expression goes on", () => {
+    expect(summary('OwnerDao.kt')).toEqual([
+      ['OwnerDao', 'Owner', { find: ['read'], load: ['read'], add: ['write'], byCity: ['read'], rename: ['write'], purge: ['write'] }],
+    ]);
+    expect(summary('PetRepository.kt')).toEqual([
+      ['PetRepository', 'Pet', { drop: ['write'] }],
+      ['PetRepositoryImpl', 'Pet', { drop: ['write'] }],
+      ['PetRepositoryCustom', 'Pet', { drop: ['write'] }],
+    ]);
+    // an expression body's call names a second entity: no DAO
+    expect(project.has('VisitDao.kt')).toBe(false);
+  });
+
+  it('the DAO reads and writes where it is declared', () => {
+    const uses = ormModelUses(files['OwnerDao.kt'].join('\n'), 'kotlin', models, {
+      repositories: [...project.values()].flat(),
+      own: project.get('OwnerDao.kt') ?? [],
+    });
+    expect(uses.map((u) => [u.table, u.line, u.access])).toEqual([['owners', 2, ['read', 'write']]]);
+  });
+});

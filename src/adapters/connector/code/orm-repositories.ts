@@ -124,17 +124,82 @@ function withMethods<T extends { at?: number; abstract?: boolean; methods?: Reco
   return repositories;
 }
 
-/** The blocks directly inside `body`, each with the text between it and the sibling before it (a method's head). */
-function childBlocks(text: string, blocks: readonly Block[], body: Block): Array<{ block: Block; head: string }> {
+/**
+ * The bodies of the methods directly inside `body`, each with the text between it and the member before it
+ * (its head): a block, or a Kotlin expression body from its `=` (`fun find(id: Long): Owner? = em.find(…)`),
+ * whose head ends before the `=`.
+ */
+function memberBodies(text: string, blocks: readonly Block[], body: Block): Array<{ block: Block; head: string }> {
   const inside = blocks.filter((b) => b.start > body.start && b.end < body.end).sort((a, b) => a.start - b.start);
   const out: Array<{ block: Block; head: string }> = [];
   let after = body.start + 1;
-  for (const b of inside) {
-    if (b.start < after) continue;
-    out.push({ block: b, head: text.slice(after, b.start) });
-    after = b.end + 1;
+  for (let i = 0; ;) {
+    while (i < inside.length && inside[i]!.start < after) i++;
+    const next = inside[i];
+    const equals = expressionBody(text, after, next?.start ?? body.end);
+    if (equals !== undefined) {
+      const end = expressionEnd(text, inside, equals + 1, body.end);
+      out.push({ block: { start: equals, end }, head: text.slice(after, equals) });
+      after = end;
+    } else if (next) {
+      out.push({ block: next, head: text.slice(after, next.start) });
+      after = next.end + 1;
+    } else return out;
   }
-  return out;
+}
+
+/** The `=` of the first Kotlin function from `from` to `to` whose body is an expression: `fun name(…): T =`. */
+function expressionBody(text: string, from: number, to: number): number | undefined {
+  for (const m of text.slice(from, to).matchAll(/\bfun\s+(?:<[^>]*>\s*)?(?:[\w$]+\s*\.\s*)?[\w$]+\s*\(/g)) {
+    const open = from + m.index + m[0].length - 1;
+    const close = open + callArgs(text, open).length + 1;
+    const equals = /^\s*(?::[^={};\n]*)?\s*=(?![=>])/.exec(text.slice(close + 1, to));
+    if (equals) return close + equals[0].length;
+  }
+  return undefined;
+}
+
+/** A line's end at which an expression goes on: an operator, an opening bracket or a comma before it, or a call, an operator or a closing bracket after it. */
+const GOES_ON_BEFORE = /(?:[=(\[,.+\-*/%|&?:<>]|->)\s*$/;
+const GOES_ON_AFTER = /^\s*(?:[.)\]+\-*/%|&?:]|as\b|in\b|is\b|else\b)/;
+
+/** The last `"` of the string whose first `"` is at `open`, a raw `"""` string's too; the text's end when it is not closed. */
+function stringEnd(text: string, open: number): number {
+  if (text.startsWith('"""', open)) {
+    const close = text.indexOf('"""', open + 3);
+    return close < 0 ? text.length : close + 2;
+  }
+  for (let i = open + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '"') return i;
+  }
+  return text.length;
+}
+
+/**
+ * Where a Kotlin expression body starting at `from` ends: at a line's end outside brackets at which it
+ * does not go on (see `GOES_ON_BEFORE`), a `;`, or a `}` it did not open; a lambda's block is part of it.
+ * Strings are stepped over.
+ */
+function expressionEnd(text: string, inside: readonly Block[], from: number, limit: number): number {
+  let depth = 0;
+  for (let i = from; i < limit; i++) {
+    const c = text[i]!;
+    if (c === '"') i = stringEnd(text, i);
+    else if (c === '{') i = inside.find((b) => b.start === i)?.end ?? limit;
+    else if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === '}' || (c === ';' && depth <= 0)) return i;
+    else if (
+      c === '\n' &&
+      depth <= 0 &&
+      text.slice(from, i).trim() &&
+      !GOES_ON_BEFORE.test(text.slice(from, i)) &&
+      !GOES_ON_AFTER.test(text.slice(i + 1, i + 200))
+    )
+      return i;
+  }
+  return limit;
 }
 
 /**
@@ -148,7 +213,7 @@ function typeormMethods(text: string, blocks: readonly Block[], r: { at?: number
   const receiver = r.abstract ? String.raw`this\s*\.\s*repository` : 'this';
   const calls = new RegExp(String.raw`\b${receiver}\s*[!?]?\.\s*([\w$]+)\s*(?:<[^<>()]*>\s*)?\(`, 'g');
   const own = new Map<string, string[]>();
-  for (const { block, head } of childBlocks(text, blocks, functionBody(text, blocks, r.at))) {
+  for (const { block, head } of memberBodies(text, blocks, functionBody(text, blocks, r.at))) {
     const name = /([A-Za-z_$][\w$]*)\s*(?:<[^()]*>\s*)?(?:=\s*(?:async\s*)?(?:function\s*)?)?\([^]*$/.exec(head.replace(new RegExp(ANNOTATION, 'g'), ''))?.[1];
     if (!name || name === 'constructor') continue;
     const body = text.slice(block.start, block.end);
@@ -339,7 +404,7 @@ function entityManagerReach(text: string, blocks: readonly Block[], at: number):
   if (!names.length) return undefined;
   const calls = new RegExp(String.raw`(?:^|[^\w$.]|\bthis\s*\.\s*)(?:${names.join('|')})\s*[!?]?\.\s*(${ENTITY_MANAGER_CALLS})\s*\(`, 'g');
   const reached: Reached = new Map();
-  for (const { block, head } of childBlocks(text, blocks, body)) {
+  for (const { block, head } of memberBodies(text, blocks, body)) {
     const signature = head.slice(head.lastIndexOf(';') + 1).replace(new RegExp(ANNOTATION, 'g'), '');
     const name = /([A-Za-z_$][\w$]*)\s*\([^()]*\)\s*(?::[^(){};=]*|throws\b[^(){};=]*)?$/.exec(signature)?.[1];
     for (const m of text.slice(block.start, block.end).matchAll(calls)) {
