@@ -39,7 +39,9 @@ export const IMPORT_EDGE_KIND = 'imports';
  * 12: the words a file says once (`onceWords`), for the related order's stemmed likeness.
  * 13: the rows of a Sequelize `findAndCountAll`, and a loop written over a finder's call, count as `findAll`'s; a hand-written
  * Spring DAO (a `@Repository` class whose entity manager calls name one entity) and the interface it implements stand for the entity.
- * 14: how many lines document the code (`docLines`), for requests about documentation.
+ * 14: how many lines document the code (`docLines`), for requests about documentation; a Spring Data fragment's
+ * implementation is read by its entity manager calls as a DAO is; Kotlin methods with an expression body
+ * (`fun find(id: Long): Owner? = em.find(…)`) are read as block bodies are.
  */
 export const CODE_SCAN_VERSION = 14;
 

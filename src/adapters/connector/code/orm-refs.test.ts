@@ -544,7 +544,9 @@ describe('ORM models in code', () => {
       const repositories = [...project.values()].flat();
       const uses = (text: string, path: string) =>
         ormModelUses(text, 'java', models, { repositories, own: project.get(path) ?? [] }).map((u) => [u.table, u.line, u.access]);
-      expect(uses(files['OwnerRepositoryImpl.java'].join('\n'), 'OwnerRepositoryImpl.java')).toEqual([['owners', 2, undefined]]);
+      // its entity manager's calls read and write there
+      expect(uses(files['OwnerRepositoryImpl.java'].join('\n'), 'OwnerRepositoryImpl.java')).toEqual([['owners', 2, ['read', 'write']]]);
+      expect(uses(files['PetRepositoryImpl.java'].join('\n'), 'PetRepositoryImpl.java')).toEqual([['pets', 2, undefined]]);
       const service = [
         'class Housekeeping {',
         '  private final OwnerRepository owners;',

@@ -617,10 +617,12 @@ const SPRING_WRITE = /^(?:save|insert|update|delete|remove)\w*$/;
 function springDataUses(text: string, entities: ReadonlyMap<string, OrmTableRef | null>, use: UseModel, repositories: readonly CustomRepository[]): void {
   for (const r of repositories) {
     if (r.at === undefined) continue;
-    // a DAO's own methods read and write where it is declared
-    const own = r.dao ? accessesOf(Object.values(r.methods ?? {}).flat()) : [];
+    // a DAO's own methods read and write where it is declared, and so do a fragment implementation's through its entity manager
+    const own = r.dao ? accessesOf(Object.values(r.methods ?? {}).flat()) : (r.reaches?.[r.entity] ?? []);
     if (own.length) for (const access of own) use(entities.get(r.name), r.at, access);
     else use(entities.get(r.name), r.at);
+    for (const [entity, accesses] of Object.entries(r.reaches ?? {}))
+      if (entity !== r.entity) for (const access of accesses) use(entities.get(entity), r.at, access);
   }
   const types = repositories.map((r) => escapeName(r.name)).join('|');
   const bound = new Map<string, string | null>();

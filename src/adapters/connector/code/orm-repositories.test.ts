@@ -2,16 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { ormModelUses, ormTableRefs } from './orm-refs.js';
 import { customRepositories, projectRepositories } from './orm-repositories.js';
 
+/** The project's entities, beside the repositories read. */
+const models = ormTableRefs(
+  [
+    '@Entity @Table(name = "owners") public class Owner {}',
+    '@Entity @Table(name = "pets") public class Pet {}',
+    '@Entity @Table(name = "visits") public class Visit {}',
+  ].join('\n'),
+  'java',
+  'src/main/java/a/Model.java',
+);
+
 describe('hand-written Spring DAOs: a @Repository class without a Spring Data base, read by its entity manager calls', () => {
-  const models = ormTableRefs(
-    [
-      '@Entity @Table(name = "owners") public class Owner {}',
-      '@Entity @Table(name = "pets") public class Pet {}',
-      '@Entity @Table(name = "visits") public class Visit {}',
-    ].join('\n'),
-    'java',
-    'src/main/java/a/Model.java',
-  );
   const files = {
     'JpaOwnerDao.java': [
       '@Repository',
@@ -125,5 +127,128 @@ describe('hand-written Spring DAOs: a @Repository class without a Spring Data ba
       ['owners', 6, ['read']],
       ['visits', 7, ['write']],
     ]);
+  });
+});
+
+describe("a Spring Data fragment's implementation, read by its entity manager calls as a DAO is", () => {
+  const files = {
+    'OwnerRepository.java': ['public interface OwnerRepository extends JpaRepository<Owner, Integer>, OwnerRepositoryCustom {}'],
+    'OwnerRepositoryImpl.java': [
+      'public class OwnerRepositoryImpl implements OwnerRepositoryCustom {',
+      '  @PersistenceContext',
+      '  private EntityManager em;',
+      '  public Owner load(int id) {',
+      '    return em.find(Owner.class, id);',
+      '  }',
+      '  @Transactional',
+      '  public void rename(Owner owner) {',
+      '    em.merge(owner);',
+      '  }',
+      '  public void visit(Owner owner) {',
+      '    em.persist(new Visit(owner));',
+      '  }',
+      '}',
+    ],
+    'PetRepository.java': ['public interface PetRepository extends JpaRepository<Pet, Integer> {}'],
+    'PetRepositoryImpl.java': [
+      'public class PetRepositoryImpl {',
+      '  @PersistenceContext private EntityManager em;',
+      '  public void adopt(Owner owner, Visit visit) {',
+      '    em.merge(owner);',
+      '    em.persist(visit);',
+      '  }',
+      '  public List<Pet> unborn() {',
+      '    return em.createQuery("select p from Pet p where p.born is null").getResultList();',
+      '  }',
+      '}',
+    ],
+  };
+  const project = projectRepositories(Object.entries(files).map(([path, lines]) => ({ path, text: lines.join('\n'), language: 'java' })));
+  const summary = (path: string) => project.get(path)?.map((r) => [r.name, r.entity, r.methods, r.reaches]);
+  const repositories = [...project.values()].flat();
+  const uses = (text: string, path: string) =>
+    ormModelUses(text, 'java', models, { repositories, own: project.get(path) ?? [] }).map((u) => [u.table, u.line, u.access]);
+
+  it("lends its methods' accesses of the repository's entity to the repository, and reaches one other entity its calls name alone", () => {
+    expect(summary('OwnerRepositoryImpl.java')).toEqual([
+      ['OwnerRepositoryImpl', 'Owner', { load: ['read'], rename: ['write'] }, { Owner: ['read', 'write'], Visit: ['write'] }],
+    ]);
+    expect(summary('OwnerRepository.java')).toEqual([
+      ['OwnerRepository', 'Owner', { load: ['read'], rename: ['write'] }, undefined],
+      ['OwnerRepositoryCustom', 'Owner', { load: ['read'], rename: ['write'] }, undefined],
+    ]);
+    // two other entities named: neither
+    expect(summary('PetRepositoryImpl.java')).toEqual([['PetRepositoryImpl', 'Pet', { unborn: ['read'] }, { Pet: ['read'] }]]);
+  });
+
+  it('reads and writes where it is declared, and callers of the repository reach its methods by what they do', () => {
+    expect(uses(files['OwnerRepositoryImpl.java'].join('\n'), 'OwnerRepositoryImpl.java')).toEqual([
+      ['owners', 1, ['read', 'write']],
+      ['visits', 1, ['write']],
+    ]);
+    expect(uses(files['PetRepositoryImpl.java'].join('\n'), 'PetRepositoryImpl.java')).toEqual([['pets', 1, ['read']]]);
+    const service = ['class Front {', '  private final OwnerRepository owners;', '  void run(Owner o) {', '    owners.rename(o);', '  }', '}'].join('\n');
+    expect(uses(service, 'Front.java')).toEqual([['owners', 4, ['write']]]);
+  });
+});
+
+describe('Kotlin methods with an expression body, read as block bodies are', () => {
+  const files = {
+    'OwnerDao.kt': [
+      '@Repository',
+      'class OwnerDao(private val em: EntityManager) {',
+      '    fun find(id: Long): Owner? = em.find(Owner::class.java, id)',
+      '    fun load(id: Long): Owner = em.find(Owner::class.java, id)!!',
+      '    fun add(owner: Owner) {',
+      '        em.persist(owner)',
+      '    }',
+      '    override fun byCity(city: String): List<Owner> =',
+      '        em.createQuery("select o from Owner o where o.city = :city", Owner::class.java)',
+      '            .setParameter("city", city)',
+      '            .resultList',
+      '    @Transactional',
+      '    fun rename(owner: Owner) = em.merge(owner).also { log.info("renamed {}", it.id) }',
+      '    fun count() = 3',
+      '    fun purge(): Int = em.createQuery("delete from Owner o").executeUpdate()',
+      '}',
+    ],
+    'PetRepository.kt': [
+      'interface PetRepository : JpaRepository<Pet, Long>, PetRepositoryCustom',
+      'interface PetRepositoryCustom { fun drop(pet: Pet) }',
+      'class PetRepositoryImpl(private val em: EntityManager) : PetRepositoryCustom {',
+      '    override fun drop(pet: Pet) = em.remove(pet)',
+      '}',
+    ],
+    'VisitDao.kt': [
+      '@Repository',
+      'class VisitDao(private val em: EntityManager) {',
+      '    fun find(id: Long): Visit? = em.find(Visit::class.java, id)',
+      '    fun owner(id: Long): Owner? =',
+      '        em.find(Owner::class.java, id)',
+      '}',
+    ],
+  };
+  const project = projectRepositories(Object.entries(files).map(([path, lines]) => ({ path, text: lines.join('\n'), language: 'kotlin' })));
+  const summary = (path: string) => project.get(path)?.map((r) => [r.name, r.entity, r.methods]);
+
+  it("reads a DAO's and a fragment implementation's methods from their expressions, each up to its line's end unless the expression goes on", () => {
+    expect(summary('OwnerDao.kt')).toEqual([
+      ['OwnerDao', 'Owner', { find: ['read'], load: ['read'], add: ['write'], byCity: ['read'], rename: ['write'], purge: ['write'] }],
+    ]);
+    expect(summary('PetRepository.kt')).toEqual([
+      ['PetRepository', 'Pet', { drop: ['write'] }],
+      ['PetRepositoryImpl', 'Pet', { drop: ['write'] }],
+      ['PetRepositoryCustom', 'Pet', { drop: ['write'] }],
+    ]);
+    // an expression body's call names a second entity: no DAO
+    expect(project.has('VisitDao.kt')).toBe(false);
+  });
+
+  it('the DAO reads and writes where it is declared', () => {
+    const uses = ormModelUses(files['OwnerDao.kt'].join('\n'), 'kotlin', models, {
+      repositories: [...project.values()].flat(),
+      own: project.get('OwnerDao.kt') ?? [],
+    });
+    expect(uses.map((u) => [u.table, u.line, u.access])).toEqual([['owners', 2, ['read', 'write']]]);
   });
 });

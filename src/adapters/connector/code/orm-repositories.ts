@@ -34,6 +34,11 @@ export interface CustomRepository {
   fragments?: string[];
   /** A hand-written DAO (see `daoReach`), whose own methods reach the entity's table: its file reads and writes what they do. */
   dao?: boolean;
+  /**
+   * What a fragment's implementation does through its entity manager (see `entityManagerReach`), by entity: to
+   * the repository's, and to one other entity when its calls name only that one besides; its file reads and writes these where it is declared.
+   */
+  reaches?: Record<string, TableAccess[]>;
 }
 
 /** A class that may implement a Spring Data repository's fragment: the types it implements, its methods' accesses. */
@@ -44,7 +49,12 @@ interface Implementation {
   methods?: Record<string, TableAccess[]>;
   /** A `@Repository` class's one entity and its methods' accesses, when its entity manager calls say (see `daoReach`). */
   dao?: Dao;
+  /** What its methods do through an entity manager, by entity (see `entityManagerReach`). */
+  reached?: Reached;
 }
+
+/** What a class's methods do through its entity manager: by entity, each method's accesses by name (an entity its calls name, with no method's name read, has none). */
+type Reached = Map<string, Record<string, TableAccess[]>>;
 
 /** The entity a hand-written DAO reaches, and what its methods do to the entity's table, by name. */
 interface Dao {
@@ -114,17 +124,82 @@ function withMethods<T extends { at?: number; abstract?: boolean; methods?: Reco
   return repositories;
 }
 
-/** The blocks directly inside `body`, each with the text between it and the sibling before it (a method's head). */
-function childBlocks(text: string, blocks: readonly Block[], body: Block): Array<{ block: Block; head: string }> {
+/**
+ * The bodies of the methods directly inside `body`, each with the text between it and the member before it
+ * (its head): a block, or a Kotlin expression body from its `=` (`fun find(id: Long): Owner? = em.find(…)`),
+ * whose head ends before the `=`.
+ */
+function memberBodies(text: string, blocks: readonly Block[], body: Block): Array<{ block: Block; head: string }> {
   const inside = blocks.filter((b) => b.start > body.start && b.end < body.end).sort((a, b) => a.start - b.start);
   const out: Array<{ block: Block; head: string }> = [];
   let after = body.start + 1;
-  for (const b of inside) {
-    if (b.start < after) continue;
-    out.push({ block: b, head: text.slice(after, b.start) });
-    after = b.end + 1;
+  for (let i = 0; ;) {
+    while (i < inside.length && inside[i]!.start < after) i++;
+    const next = inside[i];
+    const equals = expressionBody(text, after, next?.start ?? body.end);
+    if (equals !== undefined) {
+      const end = expressionEnd(text, inside, equals + 1, body.end);
+      out.push({ block: { start: equals, end }, head: text.slice(after, equals) });
+      after = end;
+    } else if (next) {
+      out.push({ block: next, head: text.slice(after, next.start) });
+      after = next.end + 1;
+    } else return out;
   }
-  return out;
+}
+
+/** The `=` of the first Kotlin function from `from` to `to` whose body is an expression: `fun name(…): T =`. */
+function expressionBody(text: string, from: number, to: number): number | undefined {
+  for (const m of text.slice(from, to).matchAll(/\bfun\s+(?:<[^>]*>\s*)?(?:[\w$]+\s*\.\s*)?[\w$]+\s*\(/g)) {
+    const open = from + m.index + m[0].length - 1;
+    const close = open + callArgs(text, open).length + 1;
+    const equals = /^\s*(?::[^={};\n]*)?\s*=(?![=>])/.exec(text.slice(close + 1, to));
+    if (equals) return close + equals[0].length;
+  }
+  return undefined;
+}
+
+/** A line's end at which an expression goes on: an operator, an opening bracket or a comma before it, or a call, an operator or a closing bracket after it. */
+const GOES_ON_BEFORE = /(?:[=(\[,.+\-*/%|&?:<>]|->)\s*$/;
+const GOES_ON_AFTER = /^\s*(?:[.)\]+\-*/%|&?:]|as\b|in\b|is\b|else\b)/;
+
+/** The last `"` of the string whose first `"` is at `open`, a raw `"""` string's too; the text's end when it is not closed. */
+function stringEnd(text: string, open: number): number {
+  if (text.startsWith('"""', open)) {
+    const close = text.indexOf('"""', open + 3);
+    return close < 0 ? text.length : close + 2;
+  }
+  for (let i = open + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '"') return i;
+  }
+  return text.length;
+}
+
+/**
+ * Where a Kotlin expression body starting at `from` ends: at a line's end outside brackets at which it
+ * does not go on (see `GOES_ON_BEFORE`), a `;`, or a `}` it did not open; a lambda's block is part of it.
+ * Strings are stepped over.
+ */
+function expressionEnd(text: string, inside: readonly Block[], from: number, limit: number): number {
+  let depth = 0;
+  for (let i = from; i < limit; i++) {
+    const c = text[i]!;
+    if (c === '"') i = stringEnd(text, i);
+    else if (c === '{') i = inside.find((b) => b.start === i)?.end ?? limit;
+    else if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === '}' || (c === ';' && depth <= 0)) return i;
+    else if (
+      c === '\n' &&
+      depth <= 0 &&
+      text.slice(from, i).trim() &&
+      !GOES_ON_BEFORE.test(text.slice(from, i)) &&
+      !GOES_ON_AFTER.test(text.slice(i + 1, i + 200))
+    )
+      return i;
+  }
+  return limit;
 }
 
 /**
@@ -138,7 +213,7 @@ function typeormMethods(text: string, blocks: readonly Block[], r: { at?: number
   const receiver = r.abstract ? String.raw`this\s*\.\s*repository` : 'this';
   const calls = new RegExp(String.raw`\b${receiver}\s*[!?]?\.\s*([\w$]+)\s*(?:<[^<>()]*>\s*)?\(`, 'g');
   const own = new Map<string, string[]>();
-  for (const { block, head } of childBlocks(text, blocks, functionBody(text, blocks, r.at))) {
+  for (const { block, head } of memberBodies(text, blocks, functionBody(text, blocks, r.at))) {
     const name = /([A-Za-z_$][\w$]*)\s*(?:<[^()]*>\s*)?(?:=\s*(?:async\s*)?(?:function\s*)?)?\([^]*$/.exec(head.replace(new RegExp(ANNOTATION, 'g'), ''))?.[1];
     if (!name || name === 'constructor') continue;
     const body = text.slice(block.start, block.end);
@@ -207,8 +282,13 @@ function springRepositories(text: string): FileRepositories {
     if (entity) repositories.push({ orm: 'spring', name: m[2]!, entity, at: m.index, ...(plain.length ? { fragments: plain } : {}) });
     else if (m[1] === 'class') {
       const lead = text.slice(Math.max(0, text.lastIndexOf(';', m.index), text.lastIndexOf('}', m.index)), m.index);
-      const dao = /@(?:[\w$]+\.)*Repository\b/.test(lead) ? daoReach(text, (blocks ??= scriptBlocks(text)), m.index) : undefined;
-      if (plain.length || m[2]!.endsWith('Impl') || dao) implementations.push({ name: m[2]!, at: m.index, implements: plain, ...(dao ? { dao } : {}) });
+      const annotated = /@(?:[\w$]+\.)*Repository\b/.test(lead);
+      const candidate = plain.length > 0 || m[2]!.endsWith('Impl');
+      const reached =
+        (annotated || candidate) && text.includes('EntityManager') ? entityManagerReach(text, (blocks ??= scriptBlocks(text)), m.index) : undefined;
+      const dao = annotated ? daoReach(reached) : undefined;
+      if (candidate || dao)
+        implementations.push({ name: m[2]!, at: m.index, implements: plain, ...(dao ? { dao } : {}), ...(reached?.size ? { reached } : {}) });
     }
   }
   return { repositories: withMethods(text, repositories, springMethods), implementations: withMethods(text, implementations, springMethods) };
@@ -220,7 +300,8 @@ function springRepositories(text: string): FileRepositories {
  * JpaRepository<Owner, Integer>, OwnerRepositoryCustom`), or is named as the repository with `Impl`,
  * stands for the repository's entity, and its methods' accesses count for the repository too; the
  * fragment interface stands for it as well (a field of its type holds the repository). A class or
- * fragment that serves repositories of two entities stands for none.
+ * fragment that serves repositories of two entities stands for none. What the class's methods do through
+ * its entity manager counts as a DAO's does (see `fragmentReach`).
  * A hand-written DAO that serves no repository stands for its entity (see `daoReach`), and so do the
  * interfaces it implements (`OwnerDao`, by which services hold it) when no DAO of another entity
  * implements them. Unless the files read are the `whole` project, a class that implements a type or
@@ -246,9 +327,10 @@ function linkFragments(read: readonly FileRepositories[], whole: boolean): Custo
       }
       const entity = entityOf(served);
       if (!entity) continue;
-      out[i]!.push({ orm: 'spring', name: c.name, entity, at: c.at, ...(c.methods ? { methods: c.methods } : {}) });
+      const { methods, reaches } = fragmentReach(c, entity);
+      out[i]!.push({ orm: 'spring', name: c.name, entity, at: c.at, ...(methods ? { methods } : {}), ...(reaches ? { reaches } : {}) });
       named.add(c.name);
-      if (c.methods) for (const r of served) r.methods = { ...c.methods, ...r.methods };
+      if (methods) for (const r of served) r.methods = { ...methods, ...r.methods };
     }
   });
   // each fragment interface once, beside the first repository that extends it
@@ -279,40 +361,66 @@ function linkFragments(read: readonly FileRepositories[], whole: boolean): Custo
 const ENTITY_MANAGER_CALLS = 'find|persist|merge|remove|createQuery';
 
 /**
- * The entity a hand-written DAO reaches, a `@Repository` class (at `at`) without a Spring Data base,
- * through its entity manager (a field, parameter or property of type `EntityManager`): `em.find(Owner.class, id)`
- * reads Owner; `em.persist(owner)`, `merge` and `remove` write the type the method declares the variable
- * given with (`Owner owner`, Kotlin's `owner: Owner`) or the object made there (`new Owner(…)`); a JPQL
- * `em.createQuery("select o from Owner o")` reads the entities after `from` and `join` (`join fetch`), and an `update
- * Owner …` or `delete from Owner …` writes the first. Only when the calls in its methods name one entity;
- * with what each method whose name is read does to its table.
+ * The entity a hand-written DAO reaches, a `@Repository` class without a Spring Data base, from what
+ * its methods do through its entity manager (`reached`, see `entityManagerReach`): only when the
+ * calls name one entity; with what each method whose name is read does to its table.
  */
-function daoReach(text: string, blocks: readonly Block[], at: number): Dao | undefined {
+function daoReach(reached: Reached | undefined): Dao | undefined {
+  if (reached?.size !== 1) return undefined;
+  const [entity, methods] = [...reached][0]!;
+  return { entity, methods };
+}
+
+/**
+ * What a fragment's implementation `c`, serving repositories of `entity`, lends them and does where it is
+ * declared: its `@Query` methods' accesses with what its methods do to `entity` through the entity manager;
+ * and what its calls do to `entity` and to one other entity, when they name only that one besides (see `daoReach`).
+ */
+function fragmentReach(c: Implementation, entity: string): { methods?: Record<string, TableAccess[]>; reaches?: Record<string, TableAccess[]> } {
+  const own = c.reached?.get(entity) ?? {};
+  const methods: Record<string, TableAccess[]> = { ...c.methods };
+  for (const [name, accesses] of Object.entries(own)) methods[name] = accessesOf([...(methods[name] ?? []), ...accesses]);
+  const others = [...(c.reached?.keys() ?? [])].filter((e) => e !== entity);
+  const reaches: Record<string, TableAccess[]> = {};
+  for (const e of others.length === 1 ? [entity, others[0]!] : [entity]) {
+    const accesses = accessesOf(Object.values(c.reached?.get(e) ?? {}).flat());
+    if (accesses.length) reaches[e] = accesses;
+  }
+  return { ...(Object.keys(methods).length ? { methods } : {}), ...(Object.keys(reaches).length ? { reaches } : {}) };
+}
+
+/**
+ * What a class (at `at`) does through its entity manager (a field, parameter or property of type `EntityManager`),
+ * by entity: `em.find(Owner.class, id)` reads Owner; `em.persist(owner)`, `merge` and `remove` write the type the method
+ * declares the variable given with (`Owner owner`, Kotlin's `owner: Owner`) or the object made there (`new Owner(…)`);
+ * a JPQL `em.createQuery("select o from Owner o")` reads the entities after `from` and `join` (`join fetch`), and an
+ * `update Owner …` or `delete from Owner …` writes the first. Each entity its calls name, with what each method whose
+ * name is read does to its table; none when the class declares no entity manager.
+ */
+function entityManagerReach(text: string, blocks: readonly Block[], at: number): Reached | undefined {
   const body = functionBody(text, blocks, at);
   const declared = text.slice(at, body.end).matchAll(/\bEntityManager\s+([a-z_$][\w$]*)\s*[;,)=]|\b([a-z_$][\w$]*)\s*:\s*EntityManager\b/g);
   const names = [...new Set([...declared].map((m) => escapeName(m[1] ?? m[2]!)))];
   if (!names.length) return undefined;
   const calls = new RegExp(String.raw`(?:^|[^\w$.]|\bthis\s*\.\s*)(?:${names.join('|')})\s*[!?]?\.\s*(${ENTITY_MANAGER_CALLS})\s*\(`, 'g');
-  const entities = new Set<string>();
-  const methods: Record<string, TableAccess[]> = {};
-  for (const { block, head } of childBlocks(text, blocks, body)) {
+  const reached: Reached = new Map();
+  for (const { block, head } of memberBodies(text, blocks, body)) {
     const signature = head.slice(head.lastIndexOf(';') + 1).replace(new RegExp(ANNOTATION, 'g'), '');
     const name = /([A-Za-z_$][\w$]*)\s*\([^()]*\)\s*(?::[^(){};=]*|throws\b[^(){};=]*)?$/.exec(signature)?.[1];
-    const accesses: TableAccess[] = [];
     for (const m of text.slice(block.start, block.end).matchAll(calls)) {
       const args = callArgs(text, block.start + m.index + m[0].length - 1);
-      for (const [entity, access] of entityManagerReach(m[1]!, args, signature + text.slice(block.start, block.end))) {
-        entities.add(entity);
-        accesses.push(access);
+      for (const [entity, access] of callReach(m[1]!, args, signature + text.slice(block.start, block.end))) {
+        const methods = reached.get(entity) ?? {};
+        reached.set(entity, methods);
+        if (name) methods[name] = accessesOf([...(methods[name] ?? []), access]);
       }
     }
-    if (name && accesses.length) methods[name] = accessesOf(accesses);
   }
-  return entities.size === 1 ? { entity: [...entities][0]!, methods } : undefined;
+  return reached;
 }
 
 /** The entities an entity manager's call reaches, each with what the call does to its table; `method` the text declaring its variables. */
-function entityManagerReach(call: string, args: string, method: string): Array<[string, TableAccess]> {
+function callReach(call: string, args: string, method: string): Array<[string, TableAccess]> {
   if (call === 'find') {
     const entity = /^\s*([A-Z][\w$]*)\s*(?:\.\s*class|::\s*class(?:\s*\.\s*java)?)\b/.exec(args)?.[1];
     return entity ? [[entity, 'read']] : [];
