@@ -121,6 +121,17 @@ describe('related candidates', () => {
     expect(found.get('src/a/dep.ts')).not.toHaveProperty('lastWith');
   });
 
+  it('reads how much both the seed and the candidate document (a documentation pass edits them together)', () => {
+    const docLines = new Map([
+      ['src/a/seed.ts', 30],
+      ['src/c/partner.ts', 10],
+    ]);
+    const docs = byFile(relatedCandidates(graph, 'src/a/seed.ts', { ...facts, docLines }));
+    expect(docs.get('src/c/partner.ts')!.docsBoth).toBeCloseTo(Math.log1p(30) * Math.log1p(10));
+    expect(docs.get('src/a/dep.ts')!.docsBoth).toBe(0);
+    expect(found.get('src/c/partner.ts')!.docsBoth).toBe(0);
+  });
+
   it('a file named like the seed has a similar-name rank; the seed’s name-word search is a topic', () => {
     expect(found.get('src/c/seed-helper.ts')!.similarName).toBeGreaterThan(0);
     const withTopic = byFile(relatedCandidates(graph, 'src/a/seed.ts', facts, { lexical: ['src/d/lonely.ts'], vector: [], fused: ['src/d/lonely.ts'] }));

@@ -5,11 +5,12 @@
  * how often it changed with the seed (raw, as a share of the seed's changes and of its own, through
  * the seed's partners, and in the seed's latest commits), how busy, how old and how long at rest it
  * is (in days and in commits), how alike the names, folders and body words are, whether either
- * names what the other exports; for a topic, its BM25 and vector ranks, how its path's words and
- * exports match the request's words and identifiers, how strongly it is tied (co-change, imports)
- * to the topic's best hits (a pseudo-relevance feedback), how routine and how broad the request
- * reads (the same for every candidate: REQUEST_FEATURES), and, when it asks about documentation,
- * how much of each file documents it and what past commits said of it. Pure.
+ * names what the other exports, whether both are much documented; for a topic, its BM25 and vector
+ * ranks, how its path's words and exports match the request's words and identifiers, how strongly
+ * it is tied (co-change, imports) to the topic's best hits (a pseudo-relevance feedback), how
+ * routine and how broad the request reads (the same for every candidate: REQUEST_FEATURES), and,
+ * when it asks about documentation, how much of each file documents it and what past commits said
+ * of it. Pure.
  */
 import { splitText } from '../../kernel/text/identifiers.js';
 import { SWEEPING_COMMIT_FILES, type CoChangePartner, type RecentChange } from '../../ports/code.js';
@@ -191,6 +192,8 @@ export function relatedCandidates(
   const imports = new Set(importsOf(graph, seed));
   const importers = new Set(importersOf(graph, seed));
   const seedCommitsLately = bindingCommits(facts.recent?.get(seed) ?? []);
+  const documented = (file: string) => Math.log1p(facts.docLines?.get(file) ?? 0);
+  const seedDocumented = documented(seed);
   const pool = new Set([...walk.relatedFiles, ...partnerAt.keys(), ...second.keys(), ...similar.keys(), ...busiest, ...topicAt.keys()]);
   pool.delete(seed);
   return [...pool].map((file) => {
@@ -230,6 +233,8 @@ export function relatedCandidates(
         // symbol references: the candidate names what the seed exports, or the seed names what it exports
         usesSeed: symbolsUsed(seedSymbols, bodyWordsOf(content, file)),
         usedBySeed: symbolsUsed(facts.symbols?.get(file) ?? [], bodyWordsOf(content, seed)),
+        // a documentation pass edits the documented files together
+        docsBoth: seedDocumented * documented(file),
       },
     };
   });
