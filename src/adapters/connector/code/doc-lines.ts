@@ -1,10 +1,11 @@
 /**
  * @module adapters/connector/code/doc-lines
- * How many lines of a file are documentation: the lines of its doc comments (`/** … *\/` blocks,
- * `///` and `//!` lines), Python's docstrings, and Go's comments written right above a
+ * How many lines of a file are documentation: the lines of its doc comments (blocks opened by
+ * `/**`, `///` and `//!` lines), Python's docstrings, and Go's comments written right above a
  * declaration. The topic order reads it for requests about documentation ("update docs", "fix
- * typo"), which change the files that hold the most of it. Counted by patterns, not parsed:
- * a doc comment inside a string literal counts too, which a count can afford.
+ * typo"), which change the files that hold the most of it, and the related order for files that
+ * both document much, which a documentation pass edits together. Counted by patterns, not
+ * parsed: a doc comment inside a string literal counts too, which a count can afford.
  */
 
 const GO_DECLARATION = /^(?:package|func|type|var|const)\b/;
