@@ -1,0 +1,73 @@
+/**
+ * A fused plan seeded by its topic (issue 16) starts where the topic model ranks first, not where
+ * the word search does: on a real engine over a git repository whose history says which files
+ * documentation passes edit.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openEngine } from '../../src/app.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import { rankCandidates } from '../../src/core/code/onboarding-model.js';
+import { isTestFile } from '../../src/core/code/test-files.js';
+import type { Engine } from '../../src/core/engine.js';
+import { tempHome } from '../helpers/temp-home.js';
+
+const home = tempHome();
+let engine: Engine;
+
+const documented = (name: string) =>
+  `/**\n${Array.from({ length: 40 }, (_, i) => ` * Step ${i} of the ${name}.`).join('\n')}\n */\nexport class ${name} { run() { return 1; } }\n`;
+
+const FILES: Record<string, string> = {
+  'src/docs-link.ts': '/** Links to the docs site. */\nexport const docsUrl = "https://example.com/docs";\nexport const docsHome = docsUrl;\n',
+  'src/builder.ts': documented('Builder'),
+  'src/compiler.ts': documented('Compiler'),
+  'src/pool.ts': 'export class Pool { open() { return 1; } }\n',
+  'src/builder.test.ts': "import { Builder } from './builder.js';\n// docs docs docs\nnew Builder();\n",
+};
+
+beforeAll(async () => {
+  const repo = join(home.dir, 'books');
+  for (const [path, text] of Object.entries(FILES)) {
+    mkdirSync(dirname(join(repo, path)), { recursive: true });
+    writeFileSync(join(repo, path), text);
+  }
+  const git = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args]);
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-qm', 'init');
+  // documentation passes edit the builder and the compiler; other work the pool
+  for (let i = 0; i < 4; i++) {
+    for (const path of ['src/builder.ts', 'src/compiler.ts']) writeFileSync(join(repo, path), `${FILES[path]}// ${i}\n`);
+    git('commit', '-qam', 'update docs');
+    writeFileSync(join(repo, 'src/pool.ts'), `${FILES['src/pool.ts']}// ${i}\n`);
+    git('commit', '-qam', 'faster pool');
+  }
+  engine = await openEngine(loadConfig({ env: { SEXTANT_HOME: home.dir, SEXTANT_EMBEDDINGS_PROVIDER: 'none' }, configFile: join(home.dir, 'none.yaml') }));
+  await engine.addSource({ name: 'books', type: 'code', url: repo, options: {} });
+  expect((await engine.update({ source: 'books' })).ok).toBe(true);
+}, 60_000);
+
+afterAll(async () => {
+  await engine?.close();
+  home.cleanup();
+});
+
+it("starts at the topic model's first file that is not a test, though the word search found another first", async () => {
+  const r = await engine.onboardingPlan({ request: 'docs', rank: 'fused', withFeatures: true });
+  const list = r.candidates!.list;
+  const searchFirst = list.find((c) => c.features.topic === 1)!.file;
+  const modelFirst = rankCandidates('topic', list).find((f) => !isTestFile(f));
+  expect(searchFirst).toBe('src/docs-link.ts');
+  expect(['src/builder.ts', 'src/compiler.ts']).toContain(modelFirst);
+  expect(r.context.seedId).toBe(modelFirst);
+  expect(r.context.relatedFiles).not.toContain(r.context.seedId);
+  expect(r.context.relatedFiles).toContain('src/docs-link.ts');
+});
+
+it('the graph order keeps the word search’s first file as the seed', async () => {
+  const r = await engine.onboardingPlan({ request: 'docs' });
+  expect(r.context.seedId).toBe('src/docs-link.ts');
+});
