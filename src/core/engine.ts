@@ -281,7 +281,18 @@ export function createEngine(deps: EngineDeps): Engine {
             ? { message: redactText(err.message), ...(err.hint ? { hint: redactText(err.hint) } : {}) }
             : { message: redactText((err as Error).message) };
         await store.recordOutcome(source.name, { at: new Date().toISOString(), ok: false, ...failure, added: 0, changed: 0, removed: 0, durationMs });
-        reports.push({ source: source.name, status: 'failed', added: 0, changed: 0, removed: 0, objects: 0, chunksEmbedded: 0, durationMs, ...failure });
+        reports.push({
+          source: source.name,
+          status: 'failed',
+          added: 0,
+          changed: 0,
+          history: 0,
+          removed: 0,
+          objects: 0,
+          chunksEmbedded: 0,
+          durationMs,
+          ...failure,
+        });
         if (options.source) throw err;
       } finally {
         await lock.release();

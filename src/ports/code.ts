@@ -169,6 +169,21 @@ export interface CodeFileAttributes {
   importNames?: readonly string[];
 }
 
+/**
+ * The attributes of a `code_file` that `git log` gives: each new commit of the repository moves
+ * them (places in the log, recency weights) for files it did not touch, so an update counts a file
+ * whose only change is in them apart from a file whose content changed.
+ */
+export const CODE_FILE_HISTORY_ATTRIBUTES = Object.freeze([
+  'coChanged',
+  'churn',
+  'commits',
+  'subjects',
+  'firstChanged',
+  'lastChanged',
+  'recentChanges',
+] as const satisfies readonly (keyof CodeFileAttributes)[]);
+
 /** The attributes of a `code_symbol` object. */
 export interface CodeSymbolAttributes {
   symbolKind: string;

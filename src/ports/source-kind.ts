@@ -30,6 +30,13 @@ export interface ObjectKindSpec {
   passages?: boolean;
   /** Bookkeeping attributes (hashes, HTTP validators, chunking settings) kept for updates and left out of what `get` shows. */
   internalAttributes?: readonly string[];
+  /**
+   * Attributes that follow the source's history rather than the object itself (a code file's
+   * commit counts, co-change partners, its latest commits as places in the log): every new commit
+   * moves them. They are stored updated like any other attribute, but a resource whose only change
+   * is in them is counted apart from the changed ones (`UpdateReport.history`).
+   */
+  historyAttributes?: readonly string[];
   /** How much a place in the vector list counts for its chunks in hybrid fusion (default 1; lower when the embedder reads this family poorly). */
   vectorWeight?: number;
   /** Other kind names an object id may use for it (`svc:file:PATH` names `svc:code_file:PATH`). */

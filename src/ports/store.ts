@@ -20,6 +20,8 @@ export interface UpdateOutcome {
   hint?: string;
   added: number;
   changed: number;
+  /** Resources whose only change was in their history attributes (absent in outcomes stored before they were counted apart). */
+  history?: number;
   removed: number;
   durationMs: number;
 }
@@ -32,6 +34,7 @@ export interface StoredSource extends SourceRecord {
 /** A resource rebuilt by an update: all its objects and edges replace the stored ones. */
 export interface ResourceWrite {
   resource: string;
+  /** The ingest plan's hash of the resource (core/ingest/plan-update), opaque to the store. */
   hash: string;
   objects: CatalogObject[];
   edges: CatalogEdge[];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogObject, SourceSnapshot } from '../../ports/catalog.js';
 import { SextantError } from '../../kernel/errors.js';
-import { planUpdate } from './plan-update.js';
+import { historyAttributesOf, planUpdate, resourceHashOf } from './plan-update.js';
 
 function table(name: string, comment: string | null = null): CatalogObject[] {
   const tableId = `s:table:public.${name}`;
@@ -64,5 +64,89 @@ describe('planUpdate', () => {
     const twice = snap([t!, column!, { ...column!, comment: 'again' }]);
     expect(() => planUpdate(twice, new Map())).toThrow(SextantError);
     expect(() => planUpdate(twice, new Map())).toThrow("the scan of source 's' named object 's:column:public.a.id' twice (in relation:public.a)");
+  });
+
+  describe('history attributes', () => {
+    const HISTORY = historyAttributesOf({
+      objectKinds: [
+        { kind: 'code_file', label: 'code file', chunked: true, historyAttributes: ['commits', 'recentChanges'] },
+        { kind: 'code_symbol', label: 'code symbol', chunked: true },
+      ],
+    });
+    function file(path: string, attributes: Record<string, unknown>, comment: string | null = null): CatalogObject[] {
+      const id = `s:code_file:${path}`;
+      const resource = `file:${path}`;
+      return [
+        {
+          id,
+          source: 's',
+          kind: 'code_file',
+          path,
+          name: path,
+          parentId: null,
+          resource,
+          comment,
+          definition: null,
+          attributes: { hash: path, ...attributes },
+        },
+        {
+          id: `${id}#f`,
+          source: 's',
+          kind: 'code_symbol',
+          path: `${path}#f`,
+          name: 'f',
+          parentId: id,
+          resource,
+          comment: null,
+          definition: null,
+          attributes: { commits: 1 },
+        },
+      ];
+    }
+    const history = (ago: number) => ({ commits: 2, recentChanges: [{ ago, files: 1 }] });
+
+    it('counts a resource whose only change is in history attributes apart from one whose content changed', () => {
+      const first = planUpdate(snap(file('a.ts', history(0)), file('b.ts', history(1))), new Map(), HISTORY);
+      // a new commit edits a.ts: b.ts only moves one place down the log
+      const next = planUpdate(snap(file('a.ts', history(0), 'edited'), file('b.ts', history(2))), first.resourceHashes, HISTORY);
+      expect(next.sourceHash).not.toBe(first.sourceHash);
+      expect(next.changed.map((r) => r.resource)).toEqual(['file:a.ts']);
+      expect(next.history.map((r) => r.resource)).toEqual(['file:b.ts']);
+      // rewritten with the new history, so the next identical run is unchanged
+      expect(next.history[0]!.objects[0]!.attributes.recentChanges).toEqual([{ ago: 2, files: 1 }]);
+      const again = planUpdate(snap(file('a.ts', history(0), 'edited'), file('b.ts', history(2))), next.resourceHashes, HISTORY);
+      expect(again.sourceHash).toBe(next.sourceHash);
+      expect([again.added, again.changed, again.history, again.removed].map((x) => x.length)).toEqual([0, 0, 0, 0]);
+    });
+
+    it('a change of a non-history attribute, or of an attribute of that name on a kind that does not declare it, is a content change', () => {
+      const first = planUpdate(snap(file('a.ts', history(0)), file('b.ts', history(0))), new Map(), HISTORY);
+      const next = planUpdate(snap(file('a.ts', { ...history(0), hash: 'other' }), file('b.ts', history(0))), first.resourceHashes, HISTORY);
+      expect(next.changed.map((r) => r.resource)).toEqual(['file:a.ts']);
+      const [fileObject, symbol] = file('b.ts', history(0));
+      const symbolMoved = planUpdate(snap(file('a.ts', history(0)), [fileObject!, { ...symbol!, attributes: { commits: 2 } }]), first.resourceHashes, HISTORY);
+      expect(symbolMoved.changed.map((r) => r.resource)).toEqual(['file:b.ts']);
+      expect(symbolMoved.history).toEqual([]);
+    });
+
+    it('history gained by a file without any is history only; without history the hash is the one every resource had before', () => {
+      const bare = file('a.ts', {});
+      const first = planUpdate(snap(bare), new Map(), HISTORY);
+      expect(first.resourceHashes.get('file:a.ts')).toBe(resourceHashOf({ objects: bare, edges: [] }).hash);
+      const next = planUpdate(snap(file('a.ts', history(0))), first.resourceHashes, HISTORY);
+      expect(next.history.map((r) => r.resource)).toEqual(['file:a.ts']);
+      expect(next.changed).toEqual([]);
+    });
+
+    it('a hash stored by older code (over history and content alike): history only while it still matches, changed once history moved', () => {
+      const objects = file('a.ts', history(0));
+      const older = new Map([['file:a.ts', resourceHashOf({ objects, edges: [] }).hash]]);
+      const same = planUpdate(snap(objects), older, HISTORY);
+      expect([same.changed, same.history.map((r) => r.resource)]).toEqual([[], ['file:a.ts']]);
+      const after = planUpdate(snap(objects), same.resourceHashes, HISTORY);
+      expect([after.changed, after.history].map((x) => x.length)).toEqual([0, 0]);
+      const moved = planUpdate(snap(file('a.ts', history(1))), older, HISTORY);
+      expect([moved.changed.map((r) => r.resource), moved.history]).toEqual([['file:a.ts'], []]);
+    });
   });
 });

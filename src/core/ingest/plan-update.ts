@@ -2,8 +2,19 @@
  * @module core/ingest/plan-update
  * Two-level change detection: a source hash over all resources, then per-resource hashes.
  * Pure: takes a snapshot and the stored hashes, returns what to rebuild.
+ *
+ * A resource's hash is the hash of its objects and edges without their history attributes
+ * (ObjectKindSpec.historyAttributes: a code file's commit counts and places in the log), its
+ * content, followed by `+` and the hash of that history when it has any. A resource whose content
+ * hash is the stored one but whose history moved is rewritten and counted apart (`history`), so an
+ * update after a new commit says which files really changed. A resource without history hashes
+ * as it did before history was told apart, so older indexes keep their hashes; one with history
+ * whose hash older code stored over everything counts as history only when that hash is still
+ * this resource's (nothing changed since), as changed otherwise (content and history cannot be
+ * told apart in it).
  */
 import type { CatalogEdge, CatalogObject, SourceSnapshot } from '../../ports/catalog.js';
+import type { SourceKind } from '../../ports/source-kind.js';
 import type { ResourceWrite } from '../../ports/store.js';
 import { hashValue, sha256 } from '../../kernel/hash.js';
 import { SextantError } from '../../kernel/errors.js';
@@ -12,9 +23,22 @@ export interface UpdatePlan {
   sourceHash: string;
   resourceHashes: Map<string, string>;
   added: ResourceWrite[];
+  /** Resources whose content changed (anything but history attributes). */
   changed: ResourceWrite[];
+  /** Resources whose only change is in their history attributes: rewritten like the changed ones, counted apart. */
+  history: ResourceWrite[];
   removed: string[];
 }
+
+/** Per object kind, the names of its history attributes (ObjectKindSpec.historyAttributes). */
+export type HistoryAttributes = ReadonlyMap<string, readonly string[]>;
+
+/** The history attributes a family declares, by object kind. */
+export function historyAttributesOf(family: Pick<SourceKind, 'objectKinds'>): HistoryAttributes {
+  return new Map(family.objectKinds.filter((k) => k.historyAttributes?.length).map((k) => [k.kind, k.historyAttributes!] as const));
+}
+
+const HISTORY_SEPARATOR = '+';
 
 export function groupByResource(snapshot: SourceSnapshot): Map<string, { objects: CatalogObject[]; edges: CatalogEdge[] }> {
   const groups = new Map<string, { objects: CatalogObject[]; edges: CatalogEdge[] }>();
@@ -49,19 +73,60 @@ export function sourceHashOf(resourceHashes: ReadonlyMap<string, string>): strin
   return sha256(lines.join('\n'));
 }
 
-export function planUpdate(snapshot: SourceSnapshot, stored: ReadonlyMap<string, string>): UpdatePlan {
+/** An object's attributes split into what is not history and what is (null: none of it). */
+function splitHistory(object: CatalogObject, names: readonly string[] | undefined): { rest: CatalogObject; history: Record<string, unknown> | null } {
+  if (!names?.some((n) => object.attributes[n] !== undefined)) return { rest: object, history: null };
+  const attributes: Record<string, unknown> = {};
+  const history: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(object.attributes)) (names.includes(key) ? history : attributes)[key] = value;
+  return { rest: { ...object, attributes }, history };
+}
+
+/** The resource's hash (see the module comment) and its content part. */
+export function resourceHashOf(
+  group: { objects: CatalogObject[]; edges: CatalogEdge[] },
+  history: HistoryAttributes = new Map(),
+): { hash: string; content: string } {
+  if (history.size === 0) {
+    const hash = hashValue(group);
+    return { hash, content: hash };
+  }
+  const objects: CatalogObject[] = [];
+  const histories: Array<[string, Record<string, unknown>]> = [];
+  for (const o of group.objects) {
+    const split = splitHistory(o, history.get(o.kind));
+    objects.push(split.rest);
+    if (split.history) histories.push([o.id, split.history]);
+  }
+  const content = hashValue({ objects, edges: group.edges });
+  return { hash: histories.length ? `${content}${HISTORY_SEPARATOR}${hashValue(histories)}` : content, content };
+}
+
+/** The content part of a stored resource hash (a hash without history is all content). */
+const contentOfStored = (hash: string) => hash.split(HISTORY_SEPARATOR, 1)[0]!;
+
+/**
+ * Whether a resource kept its content since its stored hash: the same content part, or a hash
+ * stored before history was told apart that covers this very content and history.
+ */
+function sameContent(previous: string, now: { hash: string; content: string }, group: { objects: CatalogObject[]; edges: CatalogEdge[] }): boolean {
+  if (contentOfStored(previous) === now.content) return true;
+  return !previous.includes(HISTORY_SEPARATOR) && now.hash.includes(HISTORY_SEPARATOR) && previous === hashValue(group);
+}
+
+export function planUpdate(snapshot: SourceSnapshot, stored: ReadonlyMap<string, string>, history: HistoryAttributes = new Map()): UpdatePlan {
   refuseRepeatedIds(snapshot.objects);
   const groups = groupByResource(snapshot);
   const resourceHashes = new Map<string, string>();
-  const added: ResourceWrite[] = [];
-  const changed: ResourceWrite[] = [];
+  const plan: Pick<UpdatePlan, 'added' | 'changed' | 'history'> = { added: [], changed: [], history: [] };
   for (const [resource, g] of groups) {
-    const hash = hashValue(g);
-    resourceHashes.set(resource, hash);
+    const now = resourceHashOf(g, history);
+    resourceHashes.set(resource, now.hash);
     const previous = stored.get(resource);
-    if (previous === undefined) added.push({ resource, hash, ...g });
-    else if (previous !== hash) changed.push({ resource, hash, ...g });
+    if (previous === now.hash) continue;
+    const into = previous === undefined ? plan.added : sameContent(previous, now, g) ? plan.history : plan.changed;
+    into.push({ resource, hash: now.hash, ...g });
   }
   const removed = [...stored.keys()].filter((r) => !groups.has(r)).sort();
-  return { sourceHash: sourceHashOf(resourceHashes), resourceHashes, added, changed, removed };
+  return { sourceHash: sourceHashOf(resourceHashes), resourceHashes, ...plan, removed };
 }

@@ -14,13 +14,16 @@ import { resolveEffectiveContexts } from '../contexts/effective.js';
 import { chunkEntityExtractor } from '../entities/chunk-entities.js';
 import { SextantError } from '../../kernel/errors.js';
 import type { ProgressFn } from '../../kernel/progress.js';
-import { planUpdate } from './plan-update.js';
+import { historyAttributesOf, planUpdate } from './plan-update.js';
 
 export interface UpdateReport {
   source: string;
   status: 'unchanged' | 'updated' | 'failed';
   added: number;
+  /** Resources whose content changed: anything but their history attributes. */
   changed: number;
+  /** Resources whose only change is in their history attributes (a code file another commit moved in the log): rewritten, not counted in `changed`. */
+  history: number;
   removed: number;
   objects: number;
   chunksEmbedded: number;
@@ -125,7 +128,7 @@ export async function updateSource(deps: UpdateDeps, source: StoredSource): Prom
   checkAborted(deps.signal);
 
   const storedHashes = await deps.store.resourceHashes(source.name);
-  const plan = planUpdate(snapshot, storedHashes);
+  const plan = planUpdate(snapshot, storedHashes, historyAttributesOf(deps.family));
   const notes = Array.isArray(snapshot.info.notes) ? snapshot.info.notes.filter((n): n is string => typeof n === 'string') : [];
   const base = { source: source.name, objects: snapshot.objects.length, ...(notes.length ? { notes } : {}) };
 
@@ -136,11 +139,22 @@ export async function updateSource(deps: UpdateDeps, source: StoredSource): Prom
       message: 'unchanged',
       added: 0,
       changed: 0,
+      history: 0,
       removed: 0,
       durationMs: Date.now() - started,
     };
     await deps.store.recordOutcome(source.name, outcome);
-    return { ...base, status: 'unchanged', added: 0, changed: 0, removed: 0, chunksEmbedded: 0, durationMs: outcome.durationMs, message: 'unchanged' };
+    return {
+      ...base,
+      status: 'unchanged',
+      added: 0,
+      changed: 0,
+      history: 0,
+      removed: 0,
+      chunksEmbedded: 0,
+      durationMs: outcome.durationMs,
+      message: 'unchanged',
+    };
   }
 
   progress?.({ source: source.name, phase: 'chunk', done: 0, total: snapshot.objects.length });
@@ -153,6 +167,7 @@ export async function updateSource(deps: UpdateDeps, source: StoredSource): Prom
     message: 'updated',
     added: plan.added.length,
     changed: plan.changed.length,
+    history: plan.history.length,
     removed: plan.removed.length,
     durationMs: Date.now() - started,
   };
@@ -160,7 +175,7 @@ export async function updateSource(deps: UpdateDeps, source: StoredSource): Prom
   await deps.store.applySourceUpdate({
     source: source.name,
     sourceHash: plan.sourceHash,
-    changed: [...plan.added, ...plan.changed],
+    changed: [...plan.added, ...plan.changed, ...plan.history],
     removedResources: plan.removed,
     chunks: changes,
     outcome,
@@ -171,6 +186,7 @@ export async function updateSource(deps: UpdateDeps, source: StoredSource): Prom
     status: 'updated',
     added: outcome.added,
     changed: outcome.changed,
+    history: plan.history.length,
     removed: outcome.removed,
     chunksEmbedded: embedded,
     durationMs: Date.now() - started,

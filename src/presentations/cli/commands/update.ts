@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { colors, failedLine, hintLine, printJson, println } from '../output.js';
 import { runWithEngine } from '../session.js';
+import { resourceCounts } from '../../text/update-text.js';
 
 export function registerUpdateCommand(program: Command): void {
   program
@@ -37,10 +38,7 @@ export function registerUpdateCommand(program: Command): void {
             const secs = (r.durationMs / 1000).toFixed(1);
             if (r.status === 'failed') println(failedLine(r.source, r));
             else if (r.status === 'unchanged') println(`${r.source}: unchanged (${secs}s)`);
-            else
-              println(
-                `${r.source}: ${r.added} added, ${r.changed} changed, ${r.removed} removed resources; ${r.objects} objects, ${r.chunksEmbedded} chunks embedded (${secs}s)`,
-              );
+            else println(`${r.source}: ${resourceCounts(r)} resources; ${r.objects} objects, ${r.chunksEmbedded} chunks embedded (${secs}s)`);
             for (const note of r.notes ?? []) println(`  ${note}`);
           }
           if (run.reembedded > 0) println(`re-embedded ${run.reembedded} chunks`);

@@ -13,6 +13,7 @@ import { bytes, csrfField, errorLine, href, shell, when, type Html, page } from 
 import { errorFrom, type HintSource, webHint } from '../web-hints.js';
 import type { UiContext, UiEnv } from '../ui-context.js';
 import type { UpdateJob } from '../update-jobs.js';
+import { resourceCounts } from '../../text/update-text.js';
 
 function progressText(e: ProgressEvent | null): string {
   if (!e) return 'Starting…';
@@ -32,7 +33,7 @@ function outcome(job: UpdateJob): Html {
     ${reports.map(
       (r) =>
         html`<p class="${r.status === 'failed' ? 'error' : 'ok'}">
-          ${r.source}: ${r.status} — ${r.added} added, ${r.changed} changed, ${r.removed} removed, ${r.chunksEmbedded} chunks embedded in ${r.durationMs} ms
+          ${r.source}: ${r.status} — ${resourceCounts(r)}, ${r.chunksEmbedded} chunks embedded in ${r.durationMs} ms
           ${r.status === 'failed' ? html`<br />${r.message}${failureHint(r)}` : ''}
         </p>`,
     )}
