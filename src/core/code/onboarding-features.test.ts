@@ -239,4 +239,13 @@ describe('body words and exported symbols', () => {
     // `returning` is a word of the seed's and lonely.ts's bodies
     expect(found.get('src/d/lonely.ts')!.identifiersUsed).toBeCloseTo(1 / 2);
   });
+
+  it('topic: how many distinct words each body holds, a word every file holds not counted', () => {
+    const lists = { lexical: ['src/a/seed.ts'], vector: [], fused: ['src/a/seed.ts'] };
+    const found = byFile(topicCandidates(graph, 'partner values', lists, withBodies));
+    // `common` is in every body; user.ts holds `values` and `other`, partner.ts only `partner`
+    expect(found.get('src/b/user.ts')!.vocabulary).toBeCloseTo(Math.log1p(2));
+    expect(found.get('src/c/partner.ts')!.vocabulary).toBeCloseTo(Math.log1p(1));
+    expect(byFile(topicCandidates(graph, 'partner values', lists, facts)).get('src/b/user.ts')!.vocabulary).toBe(0);
+  });
 });

@@ -8,9 +8,9 @@
  * names what the other exports, whether both are much documented; for a topic, its BM25 and vector
  * ranks, how its path's words and exports match the request's words and identifiers, how strongly
  * it is tied (co-change, imports) to the topic's best hits (a pseudo-relevance feedback), how
- * routine and how broad the request reads (the same for every candidate: REQUEST_FEATURES), and,
- * when it asks about documentation, how much of each file documents it and what past commits said
- * of it. Pure.
+ * routine and how broad the request reads (the same for every candidate: REQUEST_FEATURES), how
+ * many distinct words the file's body holds, and, when the request asks about documentation, how
+ * much of each file documents it and what past commits said of it. Pure.
  */
 import { splitText } from '../../kernel/text/identifiers.js';
 import { SWEEPING_COMMIT_FILES, type CoChangePartner, type RecentChange } from '../../ports/code.js';
@@ -359,6 +359,8 @@ export function topicCandidates(graph: CodeGraph, request: string, lists: TopicL
         baseWords: known.filter((w) => base.has(w)).reduce((s, w) => s + idfOf(w), 0) / knownWeight,
         docsLines: docs * Math.log1p(facts.docLines?.get(file) ?? 0),
         docsSubjects: docs * (history.score.get(file) ?? 0),
+        // how many distinct words the file's body holds: a rich file matches more requests and is more often the one changed
+        vocabulary: Math.log1p(facts.content?.vectors.get(file)?.size ?? 0),
         routine,
       },
     };
