@@ -24,6 +24,7 @@ import type {
   GlossaryFailure,
   GlossaryFailureCode,
   ListFilter,
+  LookupResult,
   RevalidationReport,
   SqlCheck,
   TermInput,
@@ -213,26 +214,38 @@ export async function list(ctx: GlossaryContext, project: string, filter: ListFi
   );
 }
 
-/** The term named or aliased `nameOrAlias`; TERM_NOT_FOUND (with suggestions) thrown when absent. */
-export async function get(ctx: GlossaryContext, project: string, nameOrAlias: string): Promise<GlossaryTerm> {
+/** The term named or aliased `nameOrAlias`, or TERM_NOT_FOUND with the names closest to it. */
+export async function lookup(ctx: GlossaryContext, project: string, nameOrAlias: string): Promise<LookupResult> {
   await requireProject(ctx, project);
   const term = await ctx.store.findTerm(project, nameOrAlias);
-  if (term) return term;
-  throw await notFound(ctx, project, nameOrAlias);
+  return term ? { success: true, term } : missingTerm(ctx, project, nameOrAlias);
 }
 
-/** TERM_NOT_FOUND as a result, with the hint (suggestions) `get` throws with. */
+/** The term named or aliased `nameOrAlias`; TERM_NOT_FOUND (with suggestions) thrown when absent. */
+export async function get(ctx: GlossaryContext, project: string, nameOrAlias: string): Promise<GlossaryTerm> {
+  const found = await lookup(ctx, project, nameOrAlias);
+  if (found.success) return found.term;
+  throw notFoundError(found);
+}
+
+/** TERM_NOT_FOUND as a result: "did you mean" the closest names and aliases, or (none close) the remedy of listing the terms. */
 async function missingTerm(ctx: GlossaryContext, project: string, nameOrAlias: string): Promise<GlossaryFailure> {
-  const err = await notFound(ctx, project, nameOrAlias);
-  return fail('TERM_NOT_FOUND', err.message, err.hint ? { hint: err.hint } : {});
-}
-
-async function notFound(ctx: GlossaryContext, project: string, nameOrAlias: string): Promise<SextantError> {
   const names = (await ctx.store.listTerms(project)).flatMap((t) => [t.term, ...t.aliases]);
   const near = closest(nameOrAlias, names, 3);
-  return new SextantError('TERM_NOT_FOUND', `term '${nameOrAlias}' not found`, {
-    hint: near.length ? `did you mean ${near.map((n) => `'${n}'`).join(', ')}?` : 'list the terms with `sextant glossary list`',
-    details: { suggestions: near },
+  const error = `term '${nameOrAlias}' not found`;
+  if (!near.length) return fail('TERM_NOT_FOUND', error, { remedy: { action: 'list-terms' } });
+  return fail('TERM_NOT_FOUND', error, { hint: `did you mean ${near.map((n) => `'${n}'`).join(', ')}?`, suggestions: near });
+}
+
+/**
+ * TERM_NOT_FOUND thrown (`get`, `history`). A thrown error's hint is one string, in the command
+ * line's words as every SextantError's (the web UI words it for itself from `details.suggestions`
+ * and the command); results carry the remedy as data instead.
+ */
+function notFoundError(missing: GlossaryFailure): SextantError {
+  return new SextantError('TERM_NOT_FOUND', missing.error, {
+    hint: missing.hint ?? 'list the terms with `sextant glossary list`',
+    details: { suggestions: missing.suggestions ?? [] },
   });
 }
 
@@ -246,9 +259,9 @@ export async function create(ctx: GlossaryContext, project: string, input: TermI
   const existing = await ctx.store.findTerm(project, term);
   if (existing) {
     return glossaryKey(existing.term) === glossaryKey(term)
-      ? fail('TERM_EXISTS', `term '${term}' already exists`, { hint: `change it with \`sextant glossary edit '${existing.term}' …\`, or pick another name` })
+      ? fail('TERM_EXISTS', `term '${term}' already exists`, { remedy: { action: 'edit-term', term: existing.term, taken: 'name' } })
       : fail('ALIAS_CONFLICT', `'${term}' is already an alias of term '${existing.term}'`, {
-          hint: `pick another name, or change term '${existing.term}' with \`sextant glossary edit\``,
+          remedy: { action: 'edit-term', term: existing.term, taken: 'alias' },
         });
   }
   const source = await resolveSource(ctx, project, input.source);
@@ -375,7 +388,7 @@ export async function remove(ctx: GlossaryContext, project: string, lookup: stri
   const existing = await ctx.store.findTerm(project, lookup);
   if (!existing) return missingTerm(ctx, project, lookup);
   const deleted = await ctx.store.deleteTerm(existing.id, actor, ctx.stamp());
-  if (!deleted) return fail('TERM_NOT_FOUND', `term '${lookup}' not found`);
+  if (!deleted) return missingTerm(ctx, project, lookup);
   return { success: true, message: `Term '${deleted.term}' deleted successfully`, term: deleted };
 }
 
@@ -388,7 +401,7 @@ export async function history(ctx: GlossaryContext, project: string, lookup?: st
   const key = glossaryKey(lookup);
   const all = await ctx.store.glossaryHistory(project);
   const ids = new Set(all.filter((c) => glossaryKey(c.term) === key || (c.before?.aliases ?? []).some((a) => glossaryKey(a) === key)).map((c) => c.termId));
-  if (ids.size === 0) throw await notFound(ctx, project, lookup);
+  if (ids.size === 0) throw notFoundError(await missingTerm(ctx, project, lookup));
   return all.filter((c) => ids.has(c.termId));
 }
 
@@ -460,6 +473,7 @@ export async function aliasMap(ctx: GlossaryContext): Promise<ReadonlyMap<string
 export interface GlossaryCore {
   list(project: string, filter?: ListFilter): Promise<GlossaryTerm[]>;
   get(project: string, nameOrAlias: string): Promise<GlossaryTerm>;
+  lookup(project: string, nameOrAlias: string): Promise<LookupResult>;
   find(project: string, nameOrAlias: string): Promise<GlossaryTerm | null>;
   create(project: string, input: TermInput, actor: ChangeActor, origin: TermOrigin): Promise<TermResult>;
   update(project: string, lookup: string, patch: TermPatch, actor: ChangeActor, origin: TermOrigin): Promise<TermResult>;
@@ -477,6 +491,7 @@ export function createGlossaryService(deps: GlossaryDeps): GlossaryCore {
   return {
     list: (project, filter) => list(ctx, project, filter),
     get: (project, nameOrAlias) => get(ctx, project, nameOrAlias),
+    lookup: (project, nameOrAlias) => lookup(ctx, project, nameOrAlias),
     find: (project, nameOrAlias) => ctx.store.findTerm(project, nameOrAlias),
     create: (project, input, actor, origin) => create(ctx, project, input, actor, origin),
     update: (project, lookup, patch, actor, origin) => update(ctx, project, lookup, patch, actor, origin),

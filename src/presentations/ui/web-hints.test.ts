@@ -1,7 +1,7 @@
 import { html } from 'hono/html';
 import { describe, expect, it } from 'vitest';
 import { SextantError } from '../../kernel/errors.js';
-import { type HintSource, webHint } from './web-hints.js';
+import { glossaryHint, type HintSource, webHint } from './web-hints.js';
 
 const shown = async (err: HintSource) => String(await html`${webHint(err)}`);
 
@@ -42,5 +42,24 @@ describe('core hints worded for a web user', () => {
       'update it on the <a href="/ui/sources">Sources</a> page; what was indexed stays',
     );
     expect(webHint({})).toBeNull();
+  });
+
+  it("words a glossary failure's remedy as the page that does it, and links its suggested terms", async () => {
+    const worded = async (failure: Parameters<typeof glossaryHint>[0]) => String(await html`${glossaryHint(failure)}`);
+    const base = { success: false, error: 'no' } as const;
+    expect(await worded({ ...base, code: 'TERM_EXISTS', remedy: { action: 'edit-term', term: 'MRR', taken: 'name' } })).toBe(
+      '<a href="/ui/glossary/edit?name=MRR">edit it</a> instead, or pick another name',
+    );
+    expect(await worded({ ...base, code: 'ALIAS_CONFLICT', remedy: { action: 'edit-term', term: 'MRR', taken: 'alias' } })).toBe(
+      'pick another name, or <a href="/ui/glossary/edit?name=MRR">edit term MRR</a>',
+    );
+    expect(await worded({ ...base, code: 'TERM_NOT_FOUND', remedy: { action: 'list-terms' } })).toBe(
+      'see the terms on the <a href="/ui/glossary">Glossary</a> page',
+    );
+    expect(await worded({ ...base, code: 'TERM_NOT_FOUND', hint: "did you mean 'MRR'?", suggestions: ['MRR'] })).toBe(
+      'did you mean <a href="/ui/glossary/term?name=MRR">MRR</a>?',
+    );
+    expect(await worded({ ...base, code: 'ALIAS_CONFLICT', hint: 'aliases are unique in a project' })).toBe('aliases are unique in a project');
+    expect(glossaryHint({ ...base, code: 'INVALID_INPUT' })).toBeNull();
   });
 });

@@ -6,9 +6,11 @@
  * another token (`details.needs`), and each `sextant …` command a hint names becomes the page that
  * does the same, or, when no page does, a step for an administrator on the server's command line.
  * Any other hint is shown as the core wrote it. Failures kept as data (an update's report, a source's
- * stored last outcome) are worded the same way from their hint.
+ * stored last outcome) are worded the same way from their hint. A glossary failure's remedy (data,
+ * not words) becomes the page that does it.
  */
 import { html } from 'hono/html';
+import type { GlossaryFailure } from '../../core/glossary/index.js';
 import { isSextantError, type SextantError } from '../../kernel/errors.js';
 import { redactText } from '../../kernel/redact.js';
 import { errorLine, href, type Html } from './layout.js';
@@ -59,6 +61,23 @@ export function webHint(err: HintSource): Html | string | null {
   if (!err.hint) return null;
   const parts = redactText(err.hint).split(/;\s+/);
   return html`${parts.map((part, i) => html`${i ? '; ' : ''}${clause(part)}`)}`;
+}
+
+/**
+ * A glossary failure's hint for a web page: the terms it suggests as links, its remedy as the page
+ * that does it (the Glossary page, the taken term's edit page), else its hint as any other.
+ */
+export function glossaryHint(failure: GlossaryFailure): Html | string | null {
+  if (failure.suggestions?.length) return links(failure.suggestions, (name) => href('glossary/term', { name }));
+  const remedy = failure.remedy;
+  if (remedy?.action === 'list-terms') return html`see the terms on the <a href="${href('glossary')}">Glossary</a> page`;
+  if (remedy?.action === 'edit-term') {
+    const edit = href('glossary/edit', { name: remedy.term });
+    return remedy.taken === 'name'
+      ? html`<a href="${edit}">edit it</a> instead, or pick another name`
+      : html`pick another name, or <a href="${edit}">edit term ${remedy.term}</a>`;
+  }
+  return webHint({ hint: failure.hint });
 }
 
 /** A core failure shown where it happened: its message (after `lead`) and its hint for the web (anything else stays in the log). */

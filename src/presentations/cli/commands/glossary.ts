@@ -26,11 +26,26 @@ const FAILURE_CODES: Record<GlossaryFailure['code'], ErrorCode> = {
   SOURCE_NOT_FOUND: 'SOURCE_NOT_FOUND',
 };
 
+/** What to do about a failure, in the command line's words: the core's hint, or its remedy as a `sextant glossary` command. */
+function hintOf(result: GlossaryFailure): string | undefined {
+  if (result.hint || !result.remedy) return result.hint;
+  const remedy = result.remedy;
+  switch (remedy.action) {
+    case 'list-terms':
+      return 'list the terms with `sextant glossary list`';
+    case 'edit-term':
+      return remedy.taken === 'name'
+        ? `change it with \`sextant glossary edit '${remedy.term}' …\`, or pick another name`
+        : `pick another name, or change term '${remedy.term}' with \`sextant glossary edit\``;
+  }
+}
+
 /** A failure result as the CLI reports errors (one line, exit 1; 2 for bad input). */
 function failure(result: GlossaryFailure): SextantError {
+  const hint = hintOf(result);
   return new SextantError(FAILURE_CODES[result.code], result.error, {
-    ...(result.hint ? { hint: result.hint } : {}),
-    details: result.position ? { position: result.position } : {},
+    ...(hint ? { hint } : {}),
+    details: { ...(result.position ? { position: result.position } : {}), ...(result.suggestions ? { suggestions: result.suggestions } : {}) },
   });
 }
 
