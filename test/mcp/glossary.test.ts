@@ -8,7 +8,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliActor } from '../../src/core/glossary/index.js';
-import { call, connectHttp, prepareCatalog, SOURCE, startInProcess, type Catalog, type InProcessServer } from './fixture.js';
+import { call, connectHttp, OTHER_SOURCE, prepareCatalog, SOURCE, startInProcess, type Catalog, type InProcessServer } from './fixture.js';
 
 const WRITE_TOOLS = ['create_glossary_term', 'delete_glossary_term', 'update_glossary_term'];
 const READ_TOOLS = ['get_glossary_sql', 'list_glossary'];
@@ -163,6 +163,11 @@ describe('glossary tools over MCP', () => {
           code: 'ALIAS_CONFLICT',
           hint: "pick another name, or change term 'Active Users' with the `update_glossary_term` tool",
           result: await call(client, 'create_glossary_term', { term: 'mau', definition: 'again', defining_sql: 'SELECT 1 AS one', source: SOURCE }),
+        },
+        {
+          code: 'SOURCE_NOT_FOUND',
+          hint: `the sources of project 'default': ${OTHER_SOURCE}, ${SOURCE}`,
+          result: await call(client, 'create_glossary_term', { term: 'Elsewhere', definition: 'x', defining_sql: 'SELECT 1 AS one', source: 'nope' }),
         },
       ];
       for (const { code, hint, suggestions, result } of failures) {

@@ -12,7 +12,7 @@ import { privilegeRefusal, sourceAcceptsExtraPrivileges } from '../access/privil
 import type { Embedder } from '../../ports/embedder.js';
 import type { ChangeActor, GlossaryChange, GlossaryStore, GlossaryTerm, LlmCache, TermFields, TermOrigin, TermValidation } from '../../ports/glossary.js';
 import type { CatalogStore, ChunkIndex, EntityIndex, StoredSource } from '../../ports/store.js';
-import { SextantError, isSextantError } from '../../kernel/errors.js';
+import { type ErrorCode, SextantError, isSextantError } from '../../kernel/errors.js';
 import type { ProjectService } from '../projects/projects.js';
 import { parseObjectId } from '../../kernel/ids.js';
 import { redactText } from '../../kernel/redact.js';
@@ -23,6 +23,7 @@ import type {
   DeleteResult,
   GlossaryFailure,
   GlossaryFailureCode,
+  GlossaryRemedy,
   ListFilter,
   LookupResult,
   RevalidationReport,
@@ -97,12 +98,13 @@ export async function resolveSource(ctx: GlossaryContext, project: string, name:
   const served = record.sources.length ? all.filter((s) => record.sources.includes(s.name)) : all;
   if (name) {
     const source = all.find((s) => s.name === name);
-    if (!source) return fail('SOURCE_NOT_FOUND', `source '${name}' not found`);
-    if (!served.includes(source)) return fail('SOURCE_NOT_FOUND', `source '${name}' is not served by project '${project}'`);
+    const known = served.length ? { hint: `the sources of project '${project}': ${served.map((s) => s.name).join(', ')}` } : {};
+    if (!source) return fail('SOURCE_NOT_FOUND', `source '${name}' not found`, known);
+    if (!served.includes(source)) return fail('SOURCE_NOT_FOUND', `source '${name}' is not served by project '${project}'`, known);
     return source;
   }
   if (served.length === 1) return served[0]!;
-  if (served.length === 0) return fail('SOURCE_NOT_FOUND', `project '${project}' has no sources; add one with \`sextant source add\``);
+  if (served.length === 0) return fail('SOURCE_NOT_FOUND', `project '${project}' has no sources`, { remedy: { action: 'add-source', project } });
   return fail(
     'INVALID_INPUT',
     `project '${project}' serves several sources (${served.map((s) => s.name).join(', ')}); say which one the SQL runs on with 'source'`,
@@ -225,7 +227,7 @@ export async function lookup(ctx: GlossaryContext, project: string, nameOrAlias:
 export async function get(ctx: GlossaryContext, project: string, nameOrAlias: string): Promise<GlossaryTerm> {
   const found = await lookup(ctx, project, nameOrAlias);
   if (found.success) return found.term;
-  throw notFoundError(found);
+  throw glossaryError(found);
 }
 
 /** TERM_NOT_FOUND as a result: "did you mean" the closest names and aliases, or (none close) the remedy of listing the terms. */
@@ -237,16 +239,37 @@ async function missingTerm(ctx: GlossaryContext, project: string, nameOrAlias: s
   return fail('TERM_NOT_FOUND', error, { hint: `did you mean ${near.map((n) => `'${n}'`).join(', ')}?`, suggestions: near });
 }
 
+/** The error code a glossary failure is thrown with. */
+const ERROR_CODES: Record<GlossaryFailureCode, ErrorCode> = {
+  INVALID_INPUT: 'USAGE',
+  TERM_EXISTS: 'TERM_EXISTS',
+  ALIAS_CONFLICT: 'ALIAS_CONFLICT',
+  TERM_NOT_FOUND: 'TERM_NOT_FOUND',
+  SQL_INVALID: 'SQL_INVALID',
+  BASE_TABLE_NOT_FOUND: 'OBJECT_NOT_FOUND',
+  SOURCE_NOT_FOUND: 'SOURCE_NOT_FOUND',
+};
+
 /**
- * TERM_NOT_FOUND thrown (`get`, `history`). A thrown error's hint is one string, in the command
- * line's words as every SextantError's (the web UI words it for itself from `details.suggestions`
- * and the command); results carry the remedy as data instead.
+ * A failure as an error (`get`, `history`, `testSql` and `infer` throw it; the CLI reports a result
+ * so): its hint as it is, and as data in `details` what each presentation words for itself, the
+ * remedy (`glossaryRemedy` reads it back) and a term not found's suggestions.
  */
-function notFoundError(missing: GlossaryFailure): SextantError {
-  return new SextantError('TERM_NOT_FOUND', missing.error, {
-    hint: missing.hint ?? 'list the terms with `sextant glossary list`',
-    details: { suggestions: missing.suggestions ?? [] },
+export function glossaryError(failure: GlossaryFailure): SextantError {
+  return new SextantError(ERROR_CODES[failure.code], failure.error, {
+    ...(failure.hint ? { hint: failure.hint } : {}),
+    details: {
+      ...(failure.position ? { position: failure.position } : {}),
+      ...(failure.code === 'TERM_NOT_FOUND' ? { suggestions: failure.suggestions ?? [] } : {}),
+      ...(failure.remedy ? { remedy: failure.remedy } : {}),
+    },
   });
+}
+
+/** The remedy a glossary error carries (see `glossaryError`), if any. */
+export function glossaryRemedy(err: { details?: Record<string, unknown> | undefined }): GlossaryRemedy | undefined {
+  const remedy = err.details?.remedy as GlossaryRemedy | undefined;
+  return remedy && typeof remedy === 'object' && typeof remedy.action === 'string' ? remedy : undefined;
 }
 
 export async function create(ctx: GlossaryContext, project: string, input: TermInput, actor: ChangeActor, origin: TermOrigin): Promise<TermResult> {
@@ -401,13 +424,13 @@ export async function history(ctx: GlossaryContext, project: string, lookup?: st
   const key = glossaryKey(lookup);
   const all = await ctx.store.glossaryHistory(project);
   const ids = new Set(all.filter((c) => glossaryKey(c.term) === key || (c.before?.aliases ?? []).some((a) => glossaryKey(a) === key)).map((c) => c.termId));
-  if (ids.size === 0) throw notFoundError(await missingTerm(ctx, project, lookup));
+  if (ids.size === 0) throw glossaryError(await missingTerm(ctx, project, lookup));
   return all.filter((c) => ids.has(c.termId));
 }
 
 export async function testSql(ctx: GlossaryContext, project: string, sql: string, sourceName?: string): Promise<SqlCheck> {
   const source = await resolveSource(ctx, project, sourceName);
-  if ('success' in source) throw new SextantError(source.code === 'SOURCE_NOT_FOUND' ? 'SOURCE_NOT_FOUND' : 'USAGE', source.error);
+  if ('success' in source) throw glossaryError(source);
   if (!sql.trim()) return { valid: false, source: source.name, error: 'the SQL is empty', position: null, sqlState: null };
   return checkSql(ctx, source, sql);
 }

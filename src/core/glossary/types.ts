@@ -45,7 +45,9 @@ export type GlossaryRemedy =
    * Change the existing term `term` instead, or pick another name: the name is taken by that
    * term, as its name (`taken: 'name'`) or as one of its aliases (`taken: 'alias'`).
    */
-  | { action: 'edit-term'; term: string; taken: 'name' | 'alias' };
+  | { action: 'edit-term'; term: string; taken: 'name' | 'alias' }
+  /** Add a source to the project (an administrator's act): it has none for the term's SQL to run on. */
+  | { action: 'add-source'; project: string };
 
 export interface GlossaryFailure {
   success: false;

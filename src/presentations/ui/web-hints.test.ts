@@ -1,5 +1,6 @@
 import { html } from 'hono/html';
 import { describe, expect, it } from 'vitest';
+import { glossaryError } from '../../core/glossary/index.js';
 import { SextantError } from '../../kernel/errors.js';
 import { glossaryHint, type HintSource, webHint } from './web-hints.js';
 
@@ -60,6 +61,13 @@ describe('core hints worded for a web user', () => {
       'did you mean <a href="/ui/glossary/term?name=MRR">MRR</a>?',
     );
     expect(await worded({ ...base, code: 'ALIAS_CONFLICT', hint: 'aliases are unique in a project' })).toBe('aliases are unique in a project');
+    expect(await worded({ ...base, code: 'SOURCE_NOT_FOUND', remedy: { action: 'add-source', project: 'default' } })).toBe(
+      "an administrator adds one on the server's command line (<code>sextant source add</code>)",
+    );
     expect(glossaryHint({ ...base, code: 'INVALID_INPUT' })).toBeNull();
+    // thrown (a term page that is no term): the remedy is the error's details
+    expect(await shown(glossaryError({ ...base, code: 'TERM_NOT_FOUND', remedy: { action: 'list-terms' } }))).toBe(
+      'see the terms on the <a href="/ui/glossary">Glossary</a> page',
+    );
   });
 });

@@ -7,10 +7,10 @@
  * does the same, or, when no page does, a step for an administrator on the server's command line.
  * Any other hint is shown as the core wrote it. Failures kept as data (an update's report, a source's
  * stored last outcome) are worded the same way from their hint. A glossary failure's remedy (data,
- * not words) becomes the page that does it.
+ * not words: `details.remedy`) becomes the page that does it.
  */
 import { html } from 'hono/html';
-import type { GlossaryFailure } from '../../core/glossary/index.js';
+import { glossaryError, glossaryRemedy, type GlossaryFailure, type GlossaryRemedy } from '../../core/glossary/index.js';
 import { isSextantError, type SextantError } from '../../kernel/errors.js';
 import { redactText } from '../../kernel/redact.js';
 import { errorLine, href, type Html } from './layout.js';
@@ -47,6 +47,22 @@ function links(items: readonly string[], to: (item: string) => string): Html {
   return html`did you mean ${items.map((item, i) => html`${i ? ', ' : ''}<a href="${to(item)}">${item}</a>`)}?`;
 }
 
+/** A glossary remedy (core data) as the page that does it; adding a source stays an administrator's step. */
+function remedyHint(remedy: GlossaryRemedy): Html {
+  switch (remedy.action) {
+    case 'list-terms':
+      return html`see the terms on the <a href="${href('glossary')}">Glossary</a> page`;
+    case 'edit-term': {
+      const edit = href('glossary/edit', { name: remedy.term });
+      return remedy.taken === 'name'
+        ? html`<a href="${edit}">edit it</a> instead, or pick another name`
+        : html`pick another name, or <a href="${edit}">edit term ${remedy.term}</a>`;
+    }
+    case 'add-source':
+      return html`an administrator adds one on the server's command line (<code>sextant source add</code>)`;
+  }
+}
+
 /** What a hint is worded from: a core failure, or a failure kept as data (an update's report or stored outcome, which have no code). */
 export type HintSource = Pick<Partial<SextantError>, 'code' | 'details'> & { hint?: string | undefined };
 
@@ -58,26 +74,16 @@ export function webHint(err: HintSource): Html | string | null {
   const needs = err.details?.needs;
   if (err.code === 'FORBIDDEN' && typeof needs === 'string')
     return html`ask an administrator for an access token with the ${needs} role, then <a href="${href('login')}">sign in</a> with it`;
+  const remedy = glossaryRemedy(err);
+  if (!err.hint && remedy) return remedyHint(remedy);
   if (!err.hint) return null;
   const parts = redactText(err.hint).split(/;\s+/);
   return html`${parts.map((part, i) => html`${i ? '; ' : ''}${clause(part)}`)}`;
 }
 
-/**
- * A glossary failure's hint for a web page: the terms it suggests as links, its remedy as the page
- * that does it (the Glossary page, the taken term's edit page), else its hint as any other.
- */
+/** A glossary failure's hint for a web page, as any core failure's (its remedy and suggestions are the error's details). */
 export function glossaryHint(failure: GlossaryFailure): Html | string | null {
-  if (failure.suggestions?.length) return links(failure.suggestions, (name) => href('glossary/term', { name }));
-  const remedy = failure.remedy;
-  if (remedy?.action === 'list-terms') return html`see the terms on the <a href="${href('glossary')}">Glossary</a> page`;
-  if (remedy?.action === 'edit-term') {
-    const edit = href('glossary/edit', { name: remedy.term });
-    return remedy.taken === 'name'
-      ? html`<a href="${edit}">edit it</a> instead, or pick another name`
-      : html`pick another name, or <a href="${edit}">edit term ${remedy.term}</a>`;
-  }
-  return webHint({ hint: failure.hint });
+  return webHint(glossaryError(failure));
 }
 
 /** A core failure shown where it happened: its message (after `lead`) and its hint for the web (anything else stays in the log). */

@@ -42,6 +42,15 @@ describe('glossary write tools', () => {
     expect((await createGlossaryTermTool.run(args, contextAnswering(alias))).structured.hint).toBe(
       "pick another name, or change term 'Orders' with the `update_glossary_term` tool",
     );
+    const noSources: GlossaryFailure = {
+      success: false,
+      code: 'SOURCE_NOT_FOUND',
+      error: "project 'default' has no sources",
+      remedy: { action: 'add-source', project: 'default' },
+    };
+    const none = await createGlossaryTermTool.run(args, contextAnswering(noSources));
+    expect(none.structured.hint).toBe("no source to run the SQL on: an administrator has to add one to project 'default' first");
+    expect(none.text).not.toContain('sextant ');
   });
 
   it('give a term not found its suggestions as they are, or the tool that lists the terms', async () => {

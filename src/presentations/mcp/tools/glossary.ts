@@ -57,6 +57,8 @@ function hintOf(result: GlossaryFailure): string | undefined {
       return remedy.taken === 'name'
         ? `change it with the \`${updateGlossaryTermTool.name}\` tool (term '${remedy.term}'), or pick another name`
         : `pick another name, or change term '${remedy.term}' with the \`${updateGlossaryTermTool.name}\` tool`;
+    case 'add-source':
+      return `no source to run the SQL on: an administrator has to add one to project '${remedy.project}' first`;
   }
 }
 
