@@ -334,10 +334,16 @@ describe('glossary CLI on a real PostgreSQL', () => {
     }
   });
 
-  it('says which sources the project has on a hint line when the source named is not one of them', async () => {
+  it('says what to do on a hint line when the source, base table or a column named is not there', async () => {
     const wrong = await run('glossary', 'add', 'Elsewhere', '--definition', 'x', '--sql', 'SELECT 1 AS one', '--source', 'nope');
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toBe("error: source 'nope' not found\nhint: the sources of project 'default': shop\n");
+    const noTable = await run('glossary', 'add', 'Elsewhere', '--definition', 'x', '--sql', 'SELECT 1 AS one', '--base-table', 'qqqxyzzy');
+    expect(noTable.stderr).toBe("error: base table 'qqqxyzzy' not found in source 'shop'\nhint: see its tables and columns with `sextant describe shop`\n");
+    const noColumn = await run('glossary', 'add', 'Elsewhere', '--definition', 'x', '--sql', 'SELECT nope FROM orders');
+    expect(noColumn.stderr).toMatch(
+      /^error: SQL validation failed: column "nope" does not exist.*\nhint: see its tables and columns with `sextant describe shop`\n$/,
+    );
   });
 });
 

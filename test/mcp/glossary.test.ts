@@ -106,7 +106,13 @@ describe('glossary tools over MCP', () => {
         source: SOURCE,
       });
       expect(invalid.isError).toBe(false);
-      expect(invalid.data).toMatchObject({ success: false, error: expect.stringMatching(/^SQL validation failed: column "amount" does not exist/) });
+      expect(invalid.data).toMatchObject({
+        success: false,
+        error: expect.stringMatching(/^SQL validation failed: column "amount" does not exist/),
+        code: 'SQL_INVALID',
+        hint: `see the tables and columns of source '${SOURCE}' with the \`describe\` tool (object "${SOURCE}", then a table's id)`,
+      });
+      expect(invalid.text).toMatch(/\nhint: see the tables and columns of source /);
       const duplicate = await call(client, 'create_glossary_term', {
         term: 'active users',
         definition: 'again',
@@ -163,6 +169,18 @@ describe('glossary tools over MCP', () => {
           code: 'ALIAS_CONFLICT',
           hint: "pick another name, or change term 'Active Users' with the `update_glossary_term` tool",
           result: await call(client, 'create_glossary_term', { term: 'mau', definition: 'again', defining_sql: 'SELECT 1 AS one', source: SOURCE }),
+        },
+        {
+          // the command line says `sextant describe shopdb`
+          code: 'BASE_TABLE_NOT_FOUND',
+          hint: `see the tables and columns of source '${SOURCE}' with the \`describe\` tool (object "${SOURCE}", then a table's id)`,
+          result: await call(client, 'create_glossary_term', {
+            term: 'Elsewhere',
+            definition: 'x',
+            defining_sql: 'SELECT 1 AS one',
+            base_table: 'qqqxyzzy',
+            source: SOURCE,
+          }),
         },
         {
           code: 'SOURCE_NOT_FOUND',

@@ -63,9 +63,17 @@ export function cleanAliases(aliases: readonly string[], term: string): string[]
   return out;
 }
 
+/** SQLSTATEs of SQL naming a relation or column the source does not have (undefined_table, undefined_column). */
+const UNDEFINED_NAME_STATES = new Set(['42P01', '42703']);
+
 function sqlError(check: Extract<SqlCheck, { valid: false }>): GlossaryFailure {
   const where = check.position ? ` (at position ${check.position})` : '';
-  return fail('SQL_INVALID', `SQL validation failed: ${check.error}${where}`, { position: check.position, ...(check.hint ? { hint: check.hint } : {}) });
+  const remedy: GlossaryRemedy | null =
+    check.sqlState && UNDEFINED_NAME_STATES.has(check.sqlState) ? { action: 'describe-source', source: check.source } : null;
+  return fail('SQL_INVALID', `SQL validation failed: ${check.error}${where}`, {
+    position: check.position,
+    ...(check.hint ? { hint: check.hint } : remedy ? { remedy } : {}),
+  });
 }
 
 /** What the glossary's functions run with: the deps, the clock, and the alias map last built. */
@@ -139,7 +147,9 @@ async function resolveBaseTable(ctx: GlossaryContext, source: string, ref: strin
     paths.map((p) => p.path),
     3,
   );
-  return fail('BASE_TABLE_NOT_FOUND', `base table '${text}' not found in source '${source}'${near.length ? `; did you mean ${near.join(', ')}?` : ''}`);
+  if (!near.length)
+    return fail('BASE_TABLE_NOT_FOUND', `base table '${text}' not found in source '${source}'`, { remedy: { action: 'describe-source', source } });
+  return fail('BASE_TABLE_NOT_FOUND', `base table '${text}' not found in source '${source}'; did you mean ${near.join(', ')}?`);
 }
 
 export async function checkSql(ctx: GlossaryContext, source: StoredSource, sql: string): Promise<SqlCheck> {

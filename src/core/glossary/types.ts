@@ -47,7 +47,9 @@ export type GlossaryRemedy =
    */
   | { action: 'edit-term'; term: string; taken: 'name' | 'alias' }
   /** Add a source to the project (an administrator's act): it has none for the term's SQL to run on. */
-  | { action: 'add-source'; project: string };
+  | { action: 'add-source'; project: string }
+  /** See what `source` holds (its schemas, tables and columns): the SQL or base table names something it does not have. */
+  | { action: 'describe-source'; source: string };
 
 export interface GlossaryFailure {
   success: false;

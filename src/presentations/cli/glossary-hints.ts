@@ -1,7 +1,7 @@
 /**
  * @module presentations/cli/glossary-hints
  * What to do about a glossary failure, in the command line's words: the core keeps it as data (a
- * remedy: list the terms, edit the term holding a name, add a source), and each remedy becomes
+ * remedy: list the terms, edit the term holding a name, add or describe a source), and each remedy becomes
  * the `sextant …` command that does it. Hints the core words itself ("did you mean 'revenue'?")
  * are shown as they are.
  */
@@ -18,6 +18,8 @@ export function cliRemedy(remedy: GlossaryRemedy): string {
         : `pick another name, or change term '${remedy.term}' with \`sextant glossary edit\``;
     case 'add-source':
       return 'add one with `sextant source add`';
+    case 'describe-source':
+      return `see its tables and columns with \`sextant describe ${remedy.source}\``;
   }
 }
 

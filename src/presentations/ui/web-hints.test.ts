@@ -64,6 +64,9 @@ describe('core hints worded for a web user', () => {
     expect(await worded({ ...base, code: 'SOURCE_NOT_FOUND', remedy: { action: 'add-source', project: 'default' } })).toBe(
       "an administrator adds one on the server's command line (<code>sextant source add</code>)",
     );
+    expect(await worded({ ...base, code: 'SQL_INVALID', remedy: { action: 'describe-source', source: 'shop' } })).toBe(
+      'see its tables and columns on the <a href="/ui/browse/source?name=shop">shop</a> page',
+    );
     expect(glossaryHint({ ...base, code: 'INVALID_INPUT' })).toBeNull();
     // thrown (a term page that is no term): the remedy is the error's details
     expect(await shown(glossaryError({ ...base, code: 'TERM_NOT_FOUND', remedy: { action: 'list-terms' } }))).toBe(

@@ -60,6 +60,8 @@ function remedyHint(remedy: GlossaryRemedy): Html {
     }
     case 'add-source':
       return html`an administrator adds one on the server's command line (<code>sextant source add</code>)`;
+    case 'describe-source':
+      return html`see its tables and columns on the <a href="${href('browse/source', { name: remedy.source })}">${remedy.source}</a> page`;
   }
 }
 

@@ -11,6 +11,7 @@ import type { ChangeActor, GlossaryFailure, GlossaryTerm } from '../../../core/g
 import { defineTool, type ToolContext } from '../tool-registry.js';
 import type { ToolOutput } from '../tool-result.js';
 import { clip } from './common.js';
+import { describeTool } from './objects.js';
 
 /** The seed's term shape (`get_glossary_sql` and the write tools' `term`), plus status and origin. */
 export function termView(t: GlossaryTerm): Record<string, unknown> {
@@ -59,6 +60,8 @@ function hintOf(result: GlossaryFailure): string | undefined {
         : `pick another name, or change term '${remedy.term}' with the \`${updateGlossaryTermTool.name}\` tool`;
     case 'add-source':
       return `no source to run the SQL on: an administrator has to add one to project '${remedy.project}' first`;
+    case 'describe-source':
+      return `see the tables and columns of source '${remedy.source}' with the \`${describeTool.name}\` tool (object "${remedy.source}", then a table's id)`;
   }
 }
 
