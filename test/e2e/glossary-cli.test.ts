@@ -333,4 +333,33 @@ describe('glossary CLI on a real PostgreSQL', () => {
       await db.exec(`REVOKE INSERT ON orders FROM ${reader.role}`);
     }
   });
+
+  it('says what to do on a hint line when the source, base table or a column named is not there', async () => {
+    const wrong = await run('glossary', 'add', 'Elsewhere', '--definition', 'x', '--sql', 'SELECT 1 AS one', '--source', 'nope');
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toBe("error: source 'nope' not found\nhint: the sources of project 'default': shop\n");
+    const noTable = await run('glossary', 'add', 'Elsewhere', '--definition', 'x', '--sql', 'SELECT 1 AS one', '--base-table', 'qqqxyzzy');
+    expect(noTable.stderr).toBe("error: base table 'qqqxyzzy' not found in source 'shop'\nhint: see its tables and columns with `sextant describe shop`\n");
+    const noColumn = await run('glossary', 'add', 'Elsewhere', '--definition', 'x', '--sql', 'SELECT nope FROM orders');
+    expect(noColumn.stderr).toMatch(
+      /^error: SQL validation failed: column "nope" does not exist.*\nhint: see its tables and columns with `sextant describe shop`\n$/,
+    );
+  });
+});
+
+describe('glossary CLI without sources', () => {
+  const home = tempHome();
+  const run = (...args: string[]) => runCli(args, cliEnv(home.dir));
+  afterAll(() => home.cleanup());
+
+  it('says what to do on a hint line of its own: add a source', async () => {
+    const added = await run('glossary', 'add', 'Orders', '--definition', 'x', '--sql', 'SELECT 1 AS one');
+    expect(added.code).toBe(1);
+    expect(added.stderr).toBe("error: project 'default' has no sources\nhint: add one with `sextant source add`\n");
+    const tested = await run('glossary', 'test-sql', 'SELECT 1 AS one', '--json');
+    expect(tested.json).toEqual({
+      ok: false,
+      error: { code: 'SOURCE_NOT_FOUND', message: "project 'default' has no sources", hint: 'add one with `sextant source add`' },
+    });
+  });
 });

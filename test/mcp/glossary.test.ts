@@ -2,12 +2,13 @@
  * Glossary MCP tools through the SDK Client over Streamable HTTP (issue 5, seed 002 test list):
  * tool visibility with developer tools off/on; create valid / minimal / invalid / duplicate /
  * missing field; update by name / alias / invalid SQL / missing, origin becoming `client`;
- * delete by name / alias / missing with the alias cascade; read tools; history names the client.
+ * delete by name / alias / missing with the alias cascade; read tools; history names the client;
+ * every failure's hint worded for an agent (suggested terms, the glossary tools, no CLI command).
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliActor } from '../../src/core/glossary/index.js';
-import { call, connectHttp, prepareCatalog, SOURCE, startInProcess, type Catalog, type InProcessServer } from './fixture.js';
+import { call, connectHttp, OTHER_SOURCE, prepareCatalog, SOURCE, startInProcess, type Catalog, type InProcessServer } from './fixture.js';
 
 const WRITE_TOOLS = ['create_glossary_term', 'delete_glossary_term', 'update_glossary_term'];
 const READ_TOOLS = ['get_glossary_sql', 'list_glossary'];
@@ -105,14 +106,25 @@ describe('glossary tools over MCP', () => {
         source: SOURCE,
       });
       expect(invalid.isError).toBe(false);
-      expect(invalid.data).toMatchObject({ success: false, error: expect.stringMatching(/^SQL validation failed: column "amount" does not exist/) });
+      expect(invalid.data).toMatchObject({
+        success: false,
+        error: expect.stringMatching(/^SQL validation failed: column "amount" does not exist/),
+        code: 'SQL_INVALID',
+        hint: `see the tables and columns of source '${SOURCE}' with the \`describe\` tool (object "${SOURCE}", then a table's id)`,
+      });
+      expect(invalid.text).toMatch(/\nhint: see the tables and columns of source /);
       const duplicate = await call(client, 'create_glossary_term', {
         term: 'active users',
         definition: 'again',
         defining_sql: 'SELECT 1 AS one',
         source: SOURCE,
       });
-      expect(duplicate.data).toEqual({ success: false, error: "term 'active users' already exists", code: 'TERM_EXISTS' });
+      expect(duplicate.data).toEqual({
+        success: false,
+        error: "term 'active users' already exists",
+        code: 'TERM_EXISTS',
+        hint: "change it with the `update_glossary_term` tool (term 'Active Users'), or pick another name",
+      });
       const missing = await call(client, 'create_glossary_term', { term: '', definition: 'x', defining_sql: 'SELECT 1', source: SOURCE });
       expect(missing.data).toMatchObject({ success: false, error: "field 'term' is required" });
       const hidden = await call(client, 'create_glossary_term', {
@@ -124,6 +136,66 @@ describe('glossary tools over MCP', () => {
       expect(hidden.data).toMatchObject({ success: false, error: expect.stringMatching(/^SQL validation failed/) });
       const noSource = await call(client, 'create_glossary_term', { term: 'Ambiguous', definition: 'x', defining_sql: 'SELECT 1 AS one' });
       expect(noSource.data).toMatchObject({ success: false, error: expect.stringMatching(/several sources/) });
+    });
+
+    it("gives every failure a hint for an agent: suggestions as they are, remedies as the glossary tools, never the command line's", async () => {
+      const failures: Array<{ code: string; hint: string; suggestions?: string[]; result: Awaited<ReturnType<typeof call>> }> = [
+        {
+          // a near name: suggested as it is, here and on the command line
+          code: 'TERM_NOT_FOUND',
+          hint: "did you mean 'Active Users', 'active customers'?",
+          suggestions: ['Active Users', 'active customers'],
+          result: await call(client, 'get_glossary_sql', { term: 'Activ Users' }),
+        },
+        {
+          code: 'TERM_NOT_FOUND',
+          hint: "did you mean 'Order Count'?",
+          suggestions: ['Order Count'],
+          result: await call(client, 'delete_glossary_term', { term: 'Ordr Count' }),
+        },
+        {
+          // nothing near: the command line says `sextant glossary list`
+          code: 'TERM_NOT_FOUND',
+          hint: 'list the terms with the `list_glossary` tool',
+          result: await call(client, 'update_glossary_term', { term: 'Zyx', definition: 'x' }),
+        },
+        {
+          // the command line says `sextant glossary edit 'Active Users' …`
+          code: 'TERM_EXISTS',
+          hint: "change it with the `update_glossary_term` tool (term 'Active Users'), or pick another name",
+          result: await call(client, 'create_glossary_term', { term: 'ACTIVE USERS', definition: 'again', defining_sql: 'SELECT 1 AS one', source: SOURCE }),
+        },
+        {
+          code: 'ALIAS_CONFLICT',
+          hint: "pick another name, or change term 'Active Users' with the `update_glossary_term` tool",
+          result: await call(client, 'create_glossary_term', { term: 'mau', definition: 'again', defining_sql: 'SELECT 1 AS one', source: SOURCE }),
+        },
+        {
+          // the command line says `sextant describe shopdb`
+          code: 'BASE_TABLE_NOT_FOUND',
+          hint: `see the tables and columns of source '${SOURCE}' with the \`describe\` tool (object "${SOURCE}", then a table's id)`,
+          result: await call(client, 'create_glossary_term', {
+            term: 'Elsewhere',
+            definition: 'x',
+            defining_sql: 'SELECT 1 AS one',
+            base_table: 'qqqxyzzy',
+            source: SOURCE,
+          }),
+        },
+        {
+          code: 'SOURCE_NOT_FOUND',
+          hint: `the sources of project 'default': ${OTHER_SOURCE}, ${SOURCE}`,
+          result: await call(client, 'create_glossary_term', { term: 'Elsewhere', definition: 'x', defining_sql: 'SELECT 1 AS one', source: 'nope' }),
+        },
+      ];
+      for (const { code, hint, suggestions, result } of failures) {
+        expect(result.isError, hint).toBe(false);
+        expect(result.data).toEqual({ success: false, error: expect.any(String), code, hint, ...(suggestions ? { suggestions } : {}) });
+        expect(result.text).toBe(`failed: ${result.data.error}\nhint: ${hint}`);
+        expect(result.text).not.toContain('sextant ');
+      }
+      // nothing changed
+      expect((await server.engine.glossary.list('default')).map((t) => t.term)).toEqual(['Active Users', 'Order Count']);
     });
 
     it('reads terms: get_glossary_sql by alias, list_glossary with filters', async () => {
@@ -178,7 +250,12 @@ describe('glossary tools over MCP', () => {
       expect(invalid.data).toMatchObject({ success: false, error: expect.stringMatching(/^SQL validation failed: relation "billing.invoice" does not exist/) });
       expect((await server.engine.glossary.get('default', 'invoiced')).sql).toBe('SELECT sum(amount_cents)::numeric(18,2) AS cents FROM billing.invoices');
       const missing = await call(client, 'update_glossary_term', { term: 'Unknown', definition: 'x' });
-      expect(missing.data).toEqual({ success: false, error: "term 'Unknown' not found", code: 'TERM_NOT_FOUND' });
+      expect(missing.data).toEqual({
+        success: false,
+        error: "term 'Unknown' not found",
+        code: 'TERM_NOT_FOUND',
+        hint: 'list the terms with the `list_glossary` tool',
+      });
       const noop = await call(client, 'update_glossary_term', { term: 'Order Count' });
       expect(noop.data).toMatchObject({ success: true });
       const history = await server.engine.glossary.history('default', 'Invoice Total');
@@ -210,7 +287,12 @@ describe('glossary tools over MCP', () => {
       const byName = await call(client, 'delete_glossary_term', { term: 'Order Count' });
       expect(byName.data).toEqual({ success: true, message: "Term 'Order Count' deleted successfully" });
       const missing = await call(client, 'delete_glossary_term', { term: 'Order Count' });
-      expect(missing.data).toEqual({ success: false, error: "term 'Order Count' not found", code: 'TERM_NOT_FOUND' });
+      expect(missing.data).toEqual({
+        success: false,
+        error: "term 'Order Count' not found",
+        code: 'TERM_NOT_FOUND',
+        hint: 'list the terms with the `list_glossary` tool',
+      });
       // the alias went with its term: it can name a new term
       const reuse = await call(client, 'create_glossary_term', { term: 'MAU', definition: 'Monthly active users', defining_sql: ACTIVE_SQL, source: SOURCE });
       expect(reuse.data.success).toBe(true);

@@ -12,7 +12,7 @@ import { privilegeRefusal, sourceAcceptsExtraPrivileges } from '../access/privil
 import type { Embedder } from '../../ports/embedder.js';
 import type { ChangeActor, GlossaryChange, GlossaryStore, GlossaryTerm, LlmCache, TermFields, TermOrigin, TermValidation } from '../../ports/glossary.js';
 import type { CatalogStore, ChunkIndex, EntityIndex, StoredSource } from '../../ports/store.js';
-import { SextantError, isSextantError } from '../../kernel/errors.js';
+import { type ErrorCode, SextantError, isSextantError } from '../../kernel/errors.js';
 import type { ProjectService } from '../projects/projects.js';
 import { parseObjectId } from '../../kernel/ids.js';
 import { redactText } from '../../kernel/redact.js';
@@ -23,7 +23,9 @@ import type {
   DeleteResult,
   GlossaryFailure,
   GlossaryFailureCode,
+  GlossaryRemedy,
   ListFilter,
+  LookupResult,
   RevalidationReport,
   SqlCheck,
   TermInput,
@@ -61,9 +63,17 @@ export function cleanAliases(aliases: readonly string[], term: string): string[]
   return out;
 }
 
+/** SQLSTATEs of SQL naming a relation or column the source does not have (undefined_table, undefined_column). */
+const UNDEFINED_NAME_STATES = new Set(['42P01', '42703']);
+
 function sqlError(check: Extract<SqlCheck, { valid: false }>): GlossaryFailure {
   const where = check.position ? ` (at position ${check.position})` : '';
-  return fail('SQL_INVALID', `SQL validation failed: ${check.error}${where}`, { position: check.position, ...(check.hint ? { hint: check.hint } : {}) });
+  const remedy: GlossaryRemedy | null =
+    check.sqlState && UNDEFINED_NAME_STATES.has(check.sqlState) ? { action: 'describe-source', source: check.source } : null;
+  return fail('SQL_INVALID', `SQL validation failed: ${check.error}${where}`, {
+    position: check.position,
+    ...(check.hint ? { hint: check.hint } : remedy ? { remedy } : {}),
+  });
 }
 
 /** What the glossary's functions run with: the deps, the clock, and the alias map last built. */
@@ -96,12 +106,13 @@ export async function resolveSource(ctx: GlossaryContext, project: string, name:
   const served = record.sources.length ? all.filter((s) => record.sources.includes(s.name)) : all;
   if (name) {
     const source = all.find((s) => s.name === name);
-    if (!source) return fail('SOURCE_NOT_FOUND', `source '${name}' not found`);
-    if (!served.includes(source)) return fail('SOURCE_NOT_FOUND', `source '${name}' is not served by project '${project}'`);
+    const known = served.length ? { hint: `the sources of project '${project}': ${served.map((s) => s.name).join(', ')}` } : {};
+    if (!source) return fail('SOURCE_NOT_FOUND', `source '${name}' not found`, known);
+    if (!served.includes(source)) return fail('SOURCE_NOT_FOUND', `source '${name}' is not served by project '${project}'`, known);
     return source;
   }
   if (served.length === 1) return served[0]!;
-  if (served.length === 0) return fail('SOURCE_NOT_FOUND', `project '${project}' has no sources; add one with \`sextant source add\``);
+  if (served.length === 0) return fail('SOURCE_NOT_FOUND', `project '${project}' has no sources`, { remedy: { action: 'add-source', project } });
   return fail(
     'INVALID_INPUT',
     `project '${project}' serves several sources (${served.map((s) => s.name).join(', ')}); say which one the SQL runs on with 'source'`,
@@ -136,7 +147,9 @@ async function resolveBaseTable(ctx: GlossaryContext, source: string, ref: strin
     paths.map((p) => p.path),
     3,
   );
-  return fail('BASE_TABLE_NOT_FOUND', `base table '${text}' not found in source '${source}'${near.length ? `; did you mean ${near.join(', ')}?` : ''}`);
+  if (!near.length)
+    return fail('BASE_TABLE_NOT_FOUND', `base table '${text}' not found in source '${source}'`, { remedy: { action: 'describe-source', source } });
+  return fail('BASE_TABLE_NOT_FOUND', `base table '${text}' not found in source '${source}'; did you mean ${near.join(', ')}?`);
 }
 
 export async function checkSql(ctx: GlossaryContext, source: StoredSource, sql: string): Promise<SqlCheck> {
@@ -213,27 +226,60 @@ export async function list(ctx: GlossaryContext, project: string, filter: ListFi
   );
 }
 
-/** The term named or aliased `nameOrAlias`; TERM_NOT_FOUND (with suggestions) thrown when absent. */
-export async function get(ctx: GlossaryContext, project: string, nameOrAlias: string): Promise<GlossaryTerm> {
+/** The term named or aliased `nameOrAlias`, or TERM_NOT_FOUND with the names closest to it. */
+export async function lookup(ctx: GlossaryContext, project: string, nameOrAlias: string): Promise<LookupResult> {
   await requireProject(ctx, project);
   const term = await ctx.store.findTerm(project, nameOrAlias);
-  if (term) return term;
-  throw await notFound(ctx, project, nameOrAlias);
+  return term ? { success: true, term } : missingTerm(ctx, project, nameOrAlias);
 }
 
-/** TERM_NOT_FOUND as a result, with the hint (suggestions) `get` throws with. */
+/** The term named or aliased `nameOrAlias`; TERM_NOT_FOUND (with suggestions) thrown when absent. */
+export async function get(ctx: GlossaryContext, project: string, nameOrAlias: string): Promise<GlossaryTerm> {
+  const found = await lookup(ctx, project, nameOrAlias);
+  if (found.success) return found.term;
+  throw glossaryError(found);
+}
+
+/** TERM_NOT_FOUND as a result: "did you mean" the closest names and aliases, or (none close) the remedy of listing the terms. */
 async function missingTerm(ctx: GlossaryContext, project: string, nameOrAlias: string): Promise<GlossaryFailure> {
-  const err = await notFound(ctx, project, nameOrAlias);
-  return fail('TERM_NOT_FOUND', err.message, err.hint ? { hint: err.hint } : {});
-}
-
-async function notFound(ctx: GlossaryContext, project: string, nameOrAlias: string): Promise<SextantError> {
   const names = (await ctx.store.listTerms(project)).flatMap((t) => [t.term, ...t.aliases]);
   const near = closest(nameOrAlias, names, 3);
-  return new SextantError('TERM_NOT_FOUND', `term '${nameOrAlias}' not found`, {
-    hint: near.length ? `did you mean ${near.map((n) => `'${n}'`).join(', ')}?` : 'list the terms with `sextant glossary list`',
-    details: { suggestions: near },
+  const error = `term '${nameOrAlias}' not found`;
+  if (!near.length) return fail('TERM_NOT_FOUND', error, { remedy: { action: 'list-terms' } });
+  return fail('TERM_NOT_FOUND', error, { hint: `did you mean ${near.map((n) => `'${n}'`).join(', ')}?`, suggestions: near });
+}
+
+/** The error code a glossary failure is thrown with. */
+const ERROR_CODES: Record<GlossaryFailureCode, ErrorCode> = {
+  INVALID_INPUT: 'USAGE',
+  TERM_EXISTS: 'TERM_EXISTS',
+  ALIAS_CONFLICT: 'ALIAS_CONFLICT',
+  TERM_NOT_FOUND: 'TERM_NOT_FOUND',
+  SQL_INVALID: 'SQL_INVALID',
+  BASE_TABLE_NOT_FOUND: 'OBJECT_NOT_FOUND',
+  SOURCE_NOT_FOUND: 'SOURCE_NOT_FOUND',
+};
+
+/**
+ * A failure as an error (`get`, `history`, `testSql` and `infer` throw it; the CLI reports a result
+ * so): its hint as it is, and as data in `details` what each presentation words for itself, the
+ * remedy (`glossaryRemedy` reads it back) and a term not found's suggestions.
+ */
+export function glossaryError(failure: GlossaryFailure): SextantError {
+  return new SextantError(ERROR_CODES[failure.code], failure.error, {
+    ...(failure.hint ? { hint: failure.hint } : {}),
+    details: {
+      ...(failure.position ? { position: failure.position } : {}),
+      ...(failure.code === 'TERM_NOT_FOUND' ? { suggestions: failure.suggestions ?? [] } : {}),
+      ...(failure.remedy ? { remedy: failure.remedy } : {}),
+    },
   });
+}
+
+/** The remedy a glossary error carries (see `glossaryError`), if any. */
+export function glossaryRemedy(err: { details?: Record<string, unknown> | undefined }): GlossaryRemedy | undefined {
+  const remedy = err.details?.remedy as GlossaryRemedy | undefined;
+  return remedy && typeof remedy === 'object' && typeof remedy.action === 'string' ? remedy : undefined;
 }
 
 export async function create(ctx: GlossaryContext, project: string, input: TermInput, actor: ChangeActor, origin: TermOrigin): Promise<TermResult> {
@@ -246,9 +292,9 @@ export async function create(ctx: GlossaryContext, project: string, input: TermI
   const existing = await ctx.store.findTerm(project, term);
   if (existing) {
     return glossaryKey(existing.term) === glossaryKey(term)
-      ? fail('TERM_EXISTS', `term '${term}' already exists`, { hint: `change it with \`sextant glossary edit '${existing.term}' …\`, or pick another name` })
+      ? fail('TERM_EXISTS', `term '${term}' already exists`, { remedy: { action: 'edit-term', term: existing.term, taken: 'name' } })
       : fail('ALIAS_CONFLICT', `'${term}' is already an alias of term '${existing.term}'`, {
-          hint: `pick another name, or change term '${existing.term}' with \`sextant glossary edit\``,
+          remedy: { action: 'edit-term', term: existing.term, taken: 'alias' },
         });
   }
   const source = await resolveSource(ctx, project, input.source);
@@ -375,7 +421,7 @@ export async function remove(ctx: GlossaryContext, project: string, lookup: stri
   const existing = await ctx.store.findTerm(project, lookup);
   if (!existing) return missingTerm(ctx, project, lookup);
   const deleted = await ctx.store.deleteTerm(existing.id, actor, ctx.stamp());
-  if (!deleted) return fail('TERM_NOT_FOUND', `term '${lookup}' not found`);
+  if (!deleted) return missingTerm(ctx, project, lookup);
   return { success: true, message: `Term '${deleted.term}' deleted successfully`, term: deleted };
 }
 
@@ -388,13 +434,13 @@ export async function history(ctx: GlossaryContext, project: string, lookup?: st
   const key = glossaryKey(lookup);
   const all = await ctx.store.glossaryHistory(project);
   const ids = new Set(all.filter((c) => glossaryKey(c.term) === key || (c.before?.aliases ?? []).some((a) => glossaryKey(a) === key)).map((c) => c.termId));
-  if (ids.size === 0) throw await notFound(ctx, project, lookup);
+  if (ids.size === 0) throw glossaryError(await missingTerm(ctx, project, lookup));
   return all.filter((c) => ids.has(c.termId));
 }
 
 export async function testSql(ctx: GlossaryContext, project: string, sql: string, sourceName?: string): Promise<SqlCheck> {
   const source = await resolveSource(ctx, project, sourceName);
-  if ('success' in source) throw new SextantError(source.code === 'SOURCE_NOT_FOUND' ? 'SOURCE_NOT_FOUND' : 'USAGE', source.error);
+  if ('success' in source) throw glossaryError(source);
   if (!sql.trim()) return { valid: false, source: source.name, error: 'the SQL is empty', position: null, sqlState: null };
   return checkSql(ctx, source, sql);
 }
@@ -460,6 +506,7 @@ export async function aliasMap(ctx: GlossaryContext): Promise<ReadonlyMap<string
 export interface GlossaryCore {
   list(project: string, filter?: ListFilter): Promise<GlossaryTerm[]>;
   get(project: string, nameOrAlias: string): Promise<GlossaryTerm>;
+  lookup(project: string, nameOrAlias: string): Promise<LookupResult>;
   find(project: string, nameOrAlias: string): Promise<GlossaryTerm | null>;
   create(project: string, input: TermInput, actor: ChangeActor, origin: TermOrigin): Promise<TermResult>;
   update(project: string, lookup: string, patch: TermPatch, actor: ChangeActor, origin: TermOrigin): Promise<TermResult>;
@@ -477,6 +524,7 @@ export function createGlossaryService(deps: GlossaryDeps): GlossaryCore {
   return {
     list: (project, filter) => list(ctx, project, filter),
     get: (project, nameOrAlias) => get(ctx, project, nameOrAlias),
+    lookup: (project, nameOrAlias) => lookup(ctx, project, nameOrAlias),
     find: (project, nameOrAlias) => ctx.store.findTerm(project, nameOrAlias),
     create: (project, input, actor, origin) => create(ctx, project, input, actor, origin),
     update: (project, lookup, patch, actor, origin) => update(ctx, project, lookup, patch, actor, origin),

@@ -14,7 +14,7 @@ import type { CatalogStore } from '../../ports/store.js';
 import { SextantError } from '../../kernel/errors.js';
 import { sha256 } from '../../kernel/hash.js';
 import type { ProgressFn } from '../../kernel/progress.js';
-import type { GlossaryCore } from './glossary-service.js';
+import { glossaryError, type GlossaryCore } from './glossary-service.js';
 
 export interface InferOptions {
   project: string;
@@ -116,7 +116,7 @@ export async function inferTerms(
     });
   }
   const source = await deps.glossary.resolveSource(options.project, options.source);
-  if ('success' in source) throw new SextantError(source.code === 'SOURCE_NOT_FOUND' ? 'SOURCE_NOT_FOUND' : 'USAGE', source.error);
+  if ('success' in source) throw glossaryError(source);
   const limit = Math.max(1, Math.floor(options.limit ?? 10));
   const maxTables = Math.max(1, Math.floor(options.maxTables ?? 40));
 

@@ -34,18 +34,44 @@ export interface TermPatch {
 export type GlossaryFailureCode =
   'INVALID_INPUT' | 'TERM_EXISTS' | 'ALIAS_CONFLICT' | 'TERM_NOT_FOUND' | 'SQL_INVALID' | 'BASE_TABLE_NOT_FOUND' | 'SOURCE_NOT_FOUND';
 
+/**
+ * What would fix a failure, as data rather than words: each presentation words it for its own
+ * audience (the CLI names `sextant glossary …` commands, MCP its tools, the web UI its pages).
+ */
+export type GlossaryRemedy =
+  /** See the project's terms: the name asked for is no term or alias, and none is close to it. */
+  | { action: 'list-terms' }
+  /**
+   * Change the existing term `term` instead, or pick another name: the name is taken by that
+   * term, as its name (`taken: 'name'`) or as one of its aliases (`taken: 'alias'`).
+   */
+  | { action: 'edit-term'; term: string; taken: 'name' | 'alias' }
+  /** Add a source to the project (an administrator's act): it has none for the term's SQL to run on. */
+  | { action: 'add-source'; project: string }
+  /** See what `source` holds (its schemas, tables and columns): the SQL or base table names something it does not have. */
+  | { action: 'describe-source'; source: string };
+
 export interface GlossaryFailure {
   success: false;
   code: GlossaryFailureCode;
   error: string;
-  /** What to do about it, apart from `error` (the CLI prints it; MCP results carry it for SQL_INVALID only). */
+  /**
+   * What to do about it, apart from `error`, in words every presentation shows as they are (they
+   * name no presentation's command): "did you mean 'revenue'?", a read-only role for refused SQL.
+   */
   hint?: string;
+  /** What to do about it as an action each presentation words (when there is no `hint`). */
+  remedy?: GlossaryRemedy;
+  /** TERM_NOT_FOUND: the names and aliases closest to the one asked for, best first (the `hint` says them). */
+  suggestions?: string[];
   /** 1-based character position in the SQL, for SQL_INVALID when the database gave one. */
   position?: number | null;
 }
 
 export type TermResult = { success: true; term: GlossaryTerm; changed: boolean } | GlossaryFailure;
 export type DeleteResult = { success: true; message: string; term: GlossaryTerm } | GlossaryFailure;
+/** A term by name or alias, or TERM_NOT_FOUND with the names closest to it. */
+export type LookupResult = { success: true; term: GlossaryTerm } | GlossaryFailure;
 
 /** `test-sql`: the columns a query returns, or why the database refused it. */
 export type SqlCheck =

@@ -8,7 +8,7 @@ import type { Caller } from './caller.js';
 
 type WithoutProject<F> = F extends (project: string, ...rest: infer A) => infer R ? (...rest: A) => R : never;
 
-type TermCall = 'list' | 'find' | 'get' | 'create' | 'update' | 'remove' | 'history' | 'testSql' | 'relatedTerms' | 'matchingClusters' | 'clusters';
+type TermCall = 'list' | 'find' | 'get' | 'lookup' | 'create' | 'update' | 'remove' | 'history' | 'testSql' | 'relatedTerms' | 'matchingClusters' | 'clusters';
 
 export type ScopedGlossary = { readonly [K in TermCall]: WithoutProject<Glossary[K]> };
 
@@ -23,6 +23,7 @@ export function scopedGlossary(glossary: Glossary, project: string, caller: Call
     list: (...rest) => glossary.list(project, ...rest),
     find: (...rest) => glossary.find(project, ...rest),
     get: (...rest) => glossary.get(project, ...rest),
+    lookup: (...rest) => glossary.lookup(project, ...rest),
     history: (...rest) => glossary.history(project, ...rest),
     // It runs the SQL (read-only, screened) on the source: as much an editor's act as creating the term.
     testSql: write('testing glossary SQL', (...rest: Parameters<ScopedGlossary['testSql']>) => glossary.testSql(project, ...rest)),

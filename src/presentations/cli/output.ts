@@ -5,6 +5,7 @@
 import pc from 'picocolors';
 import { isSextantError } from '../../kernel/errors.js';
 import { redactText, redactValue } from '../../kernel/redact.js';
+import { cliHint } from './glossary-hints.js';
 
 export interface OutputOptions {
   json?: boolean;
@@ -51,8 +52,11 @@ export function exitCodeOf(err: unknown): number {
 export function reportError(err: unknown, options: OutputOptions): number {
   const code = exitCodeOf(err);
   if (isSextantError(err)) {
-    if (options.json) printJson({ ok: false, error: { code: err.code, message: err.message, hint: err.hint ?? null, ...(err.details ?? {}) } });
-    else sink.err(`${pc.red('error:')} ${redactText(err.message)}\n${err.hint ? `${pc.dim('hint:')} ${redactText(err.hint)}\n` : ''}`);
+    // a remedy the error carries as data is printed as the hint it words
+    const hint = cliHint(err);
+    const details = Object.fromEntries(Object.entries(err.details ?? {}).filter(([key]) => key !== 'remedy'));
+    if (options.json) printJson({ ok: false, error: { code: err.code, message: err.message, hint: hint ?? null, ...details } });
+    else sink.err(`${pc.red('error:')} ${redactText(err.message)}\n${hint ? `${pc.dim('hint:')} ${redactText(hint)}\n` : ''}`);
     return code;
   }
   const message = err instanceof Error ? err.message : String(err);

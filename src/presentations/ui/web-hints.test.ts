@@ -1,7 +1,8 @@
 import { html } from 'hono/html';
 import { describe, expect, it } from 'vitest';
+import { glossaryError } from '../../core/glossary/index.js';
 import { SextantError } from '../../kernel/errors.js';
-import { type HintSource, webHint } from './web-hints.js';
+import { glossaryHint, type HintSource, webHint } from './web-hints.js';
 
 const shown = async (err: HintSource) => String(await html`${webHint(err)}`);
 
@@ -42,5 +43,34 @@ describe('core hints worded for a web user', () => {
       'update it on the <a href="/ui/sources">Sources</a> page; what was indexed stays',
     );
     expect(webHint({})).toBeNull();
+  });
+
+  it("words a glossary failure's remedy as the page that does it, and links its suggested terms", async () => {
+    const worded = async (failure: Parameters<typeof glossaryHint>[0]) => String(await html`${glossaryHint(failure)}`);
+    const base = { success: false, error: 'no' } as const;
+    expect(await worded({ ...base, code: 'TERM_EXISTS', remedy: { action: 'edit-term', term: 'MRR', taken: 'name' } })).toBe(
+      '<a href="/ui/glossary/edit?name=MRR">edit it</a> instead, or pick another name',
+    );
+    expect(await worded({ ...base, code: 'ALIAS_CONFLICT', remedy: { action: 'edit-term', term: 'MRR', taken: 'alias' } })).toBe(
+      'pick another name, or <a href="/ui/glossary/edit?name=MRR">edit term MRR</a>',
+    );
+    expect(await worded({ ...base, code: 'TERM_NOT_FOUND', remedy: { action: 'list-terms' } })).toBe(
+      'see the terms on the <a href="/ui/glossary">Glossary</a> page',
+    );
+    expect(await worded({ ...base, code: 'TERM_NOT_FOUND', hint: "did you mean 'MRR'?", suggestions: ['MRR'] })).toBe(
+      'did you mean <a href="/ui/glossary/term?name=MRR">MRR</a>?',
+    );
+    expect(await worded({ ...base, code: 'ALIAS_CONFLICT', hint: 'aliases are unique in a project' })).toBe('aliases are unique in a project');
+    expect(await worded({ ...base, code: 'SOURCE_NOT_FOUND', remedy: { action: 'add-source', project: 'default' } })).toBe(
+      "an administrator adds one on the server's command line (<code>sextant source add</code>)",
+    );
+    expect(await worded({ ...base, code: 'SQL_INVALID', remedy: { action: 'describe-source', source: 'shop' } })).toBe(
+      'see its tables and columns on the <a href="/ui/browse/source?name=shop">shop</a> page',
+    );
+    expect(glossaryHint({ ...base, code: 'INVALID_INPUT' })).toBeNull();
+    // thrown (a term page that is no term): the remedy is the error's details
+    expect(await shown(glossaryError({ ...base, code: 'TERM_NOT_FOUND', remedy: { action: 'list-terms' } }))).toBe(
+      'see the terms on the <a href="/ui/glossary">Glossary</a> page',
+    );
   });
 });

@@ -2,37 +2,11 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { type ErrorCode, SextantError } from '../../../kernel/errors.js';
-import {
-  cliActor,
-  type GlossaryChange,
-  type GlossaryFailure,
-  type GlossaryTerm,
-  type SqlCheck,
-  TERM_ORIGINS,
-  type TermOrigin,
-} from '../../../core/glossary/index.js';
+import { SextantError } from '../../../kernel/errors.js';
+import { cliActor, glossaryError, type GlossaryChange, type GlossaryTerm, type SqlCheck, TERM_ORIGINS, type TermOrigin } from '../../../core/glossary/index.js';
 import { writeCommand, type RegisterOptions } from '../command-set.js';
 import { colors, failedLine, hintLine, printJson, println, table } from '../output.js';
 import { runWithEngine } from '../session.js';
-
-const FAILURE_CODES: Record<GlossaryFailure['code'], ErrorCode> = {
-  INVALID_INPUT: 'USAGE',
-  TERM_EXISTS: 'TERM_EXISTS',
-  ALIAS_CONFLICT: 'ALIAS_CONFLICT',
-  TERM_NOT_FOUND: 'TERM_NOT_FOUND',
-  SQL_INVALID: 'SQL_INVALID',
-  BASE_TABLE_NOT_FOUND: 'OBJECT_NOT_FOUND',
-  SOURCE_NOT_FOUND: 'SOURCE_NOT_FOUND',
-};
-
-/** A failure result as the CLI reports errors (one line, exit 1; 2 for bad input). */
-function failure(result: GlossaryFailure): SextantError {
-  return new SextantError(FAILURE_CODES[result.code], result.error, {
-    ...(result.hint ? { hint: result.hint } : {}),
-    details: result.position ? { position: result.position } : {},
-  });
-}
 
 function cliUser(): string | null {
   try {
@@ -205,7 +179,7 @@ export function registerGlossaryCommands(program: Command, options: RegisterOpti
             cliActor(cliUser()),
             'manual',
           );
-          if (!result.success) throw failure(result);
+          if (!result.success) throw glossaryError(result);
           if (ctx.json) return printJson({ ok: true, term: result.term });
           println(`added '${result.term.term}' (${result.term.outputColumns.map((c) => `${c.name} ${c.type}`).join(', ')})`);
         });
@@ -257,7 +231,7 @@ export function registerGlossaryCommands(program: Command, options: RegisterOpti
             cliActor(cliUser()),
             'manual',
           );
-          if (!result.success) throw failure(result);
+          if (!result.success) throw glossaryError(result);
           if (ctx.json) return printJson({ ok: true, changed: result.changed, term: result.term });
           println(result.changed ? `updated '${result.term.term}'` : `nothing to change in '${result.term.term}'`);
         });
@@ -272,7 +246,7 @@ export function registerGlossaryCommands(program: Command, options: RegisterOpti
     .action(async (name: string, opts: { project: string }, command: Command) => {
       await runWithEngine(command, async (engine, ctx) => {
         const result = await engine.glossary.remove(opts.project, name, cliActor(cliUser()));
-        if (!result.success) throw failure(result);
+        if (!result.success) throw glossaryError(result);
         const { term: removed, aliases } = result.term;
         if (ctx.json) return printJson({ ok: true, removed, term: result.term });
         const quoted = aliases.map((a) => `'${a}'`).join(', ');

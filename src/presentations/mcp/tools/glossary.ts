@@ -4,13 +4,14 @@
  * `find_matching_clusters` (read, always listed) and `create_glossary_term`,
  * `update_glossary_term`, `delete_glossary_term` (write: listed only with developer tools on).
  * Thin: the core validates and stores; these map arguments and shape responses. User-fixable
- * failures come back as `{ success: false, error }` results, as the seed specifies.
+ * failures come back as `{ success: false, error, code, hint? }` results, as the seed specifies.
  */
 import { z } from 'zod';
 import type { ChangeActor, GlossaryFailure, GlossaryTerm } from '../../../core/glossary/index.js';
 import { defineTool, type ToolContext } from '../tool-registry.js';
 import type { ToolOutput } from '../tool-result.js';
 import { clip } from './common.js';
+import { describeTool } from './objects.js';
 
 /** The seed's term shape (`get_glossary_sql` and the write tools' `term`), plus status and origin. */
 export function termView(t: GlossaryTerm): Record<string, unknown> {
@@ -46,13 +47,31 @@ function termLines(t: GlossaryTerm): string {
   return lines.join('\n');
 }
 
+/** What to do about a failure, in an agent's words: the core's hint as it is, or its remedy as one of these tools. */
+function hintOf(result: GlossaryFailure): string | undefined {
+  if (result.hint || !result.remedy) return result.hint;
+  const remedy = result.remedy;
+  switch (remedy.action) {
+    case 'list-terms':
+      return `list the terms with the \`${listGlossaryTool.name}\` tool`;
+    case 'edit-term':
+      return remedy.taken === 'name'
+        ? `change it with the \`${updateGlossaryTermTool.name}\` tool (term '${remedy.term}'), or pick another name`
+        : `pick another name, or change term '${remedy.term}' with the \`${updateGlossaryTermTool.name}\` tool`;
+    case 'add-source':
+      return `no source to run the SQL on: an administrator has to add one to project '${remedy.project}' first`;
+    case 'describe-source':
+      return `see the tables and columns of source '${remedy.source}' with the \`${describeTool.name}\` tool (object "${remedy.source}", then a table's id)`;
+  }
+}
+
 /**
- * A failure result. SQL that was refused keeps its hint apart (`hint`, and a `hint:` line in the
- * text): what to do about the source (a role with more than read privileges). The other failures'
- * hints name CLI commands (`sextant glossary edit`), so they stay the CLI's.
+ * A failure result: what failed (`error`, `code`), and what to do about it apart (`hint`, and a
+ * `hint:` line in the text), worded for an agent: these tools, never a command line. A term not
+ * found also names the closest terms (`suggestions`).
  */
 function failed(result: GlossaryFailure): ToolOutput {
-  const hint = result.code === 'SQL_INVALID' ? result.hint : undefined;
+  const hint = hintOf(result);
   return {
     structured: {
       success: false,
@@ -60,6 +79,7 @@ function failed(result: GlossaryFailure): ToolOutput {
       code: result.code,
       ...(result.position ? { position: result.position } : {}),
       ...(hint ? { hint } : {}),
+      ...(result.suggestions?.length ? { suggestions: result.suggestions } : {}),
     },
     text: `failed: ${result.error}${hint ? `\nhint: ${hint}` : ''}`,
   };
@@ -122,8 +142,9 @@ export const getGlossarySqlTool = defineTool({
   access: 'read',
   input: { term: termArg },
   async run(args, ctx) {
-    const term = await ctx.engine.glossary.find(args.term);
-    if (!term) return failed({ success: false, code: 'TERM_NOT_FOUND', error: `term '${args.term}' not found` });
+    const found = await ctx.engine.glossary.lookup(args.term);
+    if (!found.success) return failed(found);
+    const term = found.term;
     return { structured: { success: true, ...termView(term) }, text: termLines(term) };
   },
 });
@@ -216,9 +237,9 @@ export const findRelatedTermsTool = defineTool({
   listed: false,
   input: { term: termArg, limit: z.number().int().min(1).max(50).default(10) },
   async run(args, ctx) {
-    const found = await ctx.engine.glossary.find(args.term);
-    if (!found) return failed({ success: false, code: 'TERM_NOT_FOUND', error: `term '${args.term}' not found` });
-    const related = await ctx.engine.glossary.relatedTerms(found.term, args.limit);
+    const found = await ctx.engine.glossary.lookup(args.term);
+    if (!found.success) return failed(found);
+    const related = await ctx.engine.glossary.relatedTerms(found.term.term, args.limit);
     const text = related.related.length
       ? `${related.term} (cluster "${related.cluster.label}"): ${related.related.map((r) => `${r.term} ${r.similarity.toFixed(2)}`).join(', ')}`
       : `${related.term} has no related terms yet`;

@@ -9,7 +9,7 @@ import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import { TERM_ORIGINS, type GlossaryChange, type GlossaryFailure, type GlossaryTerm, type SqlCheck, type TermOrigin } from '../../../core/glossary/index.js';
 import { csrfField, errorLine, href, shell, when, type Html, page, tableHead } from '../layout.js';
-import { errorFrom, webHint } from '../web-hints.js';
+import { errorFrom, glossaryHint, webHint } from '../web-hints.js';
 import type { UiContext, UiEnv } from '../ui-context.js';
 
 interface TermForm {
@@ -72,14 +72,13 @@ function sqlCheck(check: SqlCheck | null, sql: string, failure?: Html): Html {
 async function termFormPage(ctx: UiContext, mode: 'create' | 'edit', form: TermForm, failure: GlossaryFailure | null, lookup = ''): Promise<Html> {
   const sources = await ctx.scoped.listSources();
   const title = mode === 'create' ? 'New glossary term' : `Edit ${lookup}`;
-  const sqlFailure =
-    failure?.code === 'SQL_INVALID' ? html`${errorLine(failure.error, webHint({ hint: failure.hint }))}${caret(form.sql, failure.position)}` : undefined;
+  const sqlFailure = failure?.code === 'SQL_INVALID' ? html`${errorLine(failure.error, glossaryHint(failure))}${caret(form.sql, failure.position)}` : undefined;
   return shell(
     ctx,
     title,
     'glossary',
     html`<h1>${title}</h1>
-      ${failure && failure.code !== 'SQL_INVALID' ? errorLine(failure.error, null, 'form-error') : ''}
+      ${failure && failure.code !== 'SQL_INVALID' ? errorLine(failure.error, glossaryHint(failure), 'form-error') : ''}
       ${failure?.code === 'SQL_INVALID' ? html`<p class="error" role="alert" id="form-error">Not saved: the SQL does not run.</p>` : ''}
       <form method="post" action="${href(mode === 'create' ? 'glossary/create' : 'glossary/update')}">
         ${csrfField(ctx)} ${mode === 'edit' ? html`<input type="hidden" name="lookup" value="${lookup}" />` : ''}
@@ -346,7 +345,7 @@ export function registerGlossary(app: Hono<UiEnv>): void {
       'Not deleted',
       'glossary',
       html`<h1>Not deleted</h1>
-        ${errorLine(result.error)}`,
+        ${errorLine(result.error, glossaryHint(result))}`,
       422,
     );
   });
