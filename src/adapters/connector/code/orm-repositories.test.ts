@@ -297,6 +297,28 @@ describe('Kotlin methods with an expression body, read as block bodies are', () 
     expect(project.has('VisitDao.kt')).toBe(false);
   });
 
+  it('runs an expression through a line left incomplete: after `if (…)`, `else`, an operator, an opening paren or `=`', () => {
+    const dao = [
+      '@Repository',
+      'class PetDao(private val em: EntityManager) {',
+      '    fun unborn(id: Long) = if (id > 0)',
+      '        em.find(Pet::class.java, id)',
+      '    else null',
+      '    fun keep(pet: Pet, gone: Boolean) =',
+      '        if (gone) Unit',
+      '        else',
+      '            em.merge(pet)',
+      '    fun load(id: Long): Pet? = if (id < 0) null else if (id == 0L)',
+      '        null',
+      '    else em.find(Pet::class.java, id)',
+      '    fun count() = if (true) 3 else 4',
+      '}',
+    ].join('\n');
+    expect(customRepositories(dao, 'kotlin').map((r) => [r.name, r.entity, r.methods])).toEqual([
+      ['PetDao', 'Pet', { unborn: ['read'], keep: ['write'], load: ['read'] }],
+    ]);
+  });
+
   it('the DAO reads and writes where it is declared', () => {
     const uses = ormModelUses(files['OwnerDao.kt'].join('\n'), 'kotlin', models, {
       repositories: [...project.values()].flat(),

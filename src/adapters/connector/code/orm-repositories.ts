@@ -159,8 +159,11 @@ function expressionBody(text: string, from: number, to: number): number | undefi
   return undefined;
 }
 
-/** A line's end at which an expression goes on: an operator, an opening bracket or a comma before it, or a call, an operator or a closing bracket after it. */
-const GOES_ON_BEFORE = /(?:[=(\[,.+\-*/%|&?:<>]|->)\s*$/;
+/**
+ * A line's end at which an expression goes on: an operator, an opening bracket, a comma or `else` before it
+ * (or an `if (…)`'s condition, see `expressionEnd`), or a call, an operator, a closing bracket or `else` after it.
+ */
+const GOES_ON_BEFORE = /(?:[=(\[,.+\-*/%|&?:<>]|->|\belse)\s*$/;
 const GOES_ON_AFTER = /^\s*(?:[.)\]+\-*/%|&?:]|as\b|in\b|is\b|else\b)/;
 
 /** The last `"` of the string whose first `"` is at `open`, a raw `"""` string's too; the text's end when it is not closed. */
@@ -178,22 +181,26 @@ function stringEnd(text: string, open: number): number {
 
 /**
  * Where a Kotlin expression body starting at `from` ends: at a line's end outside brackets at which it
- * does not go on (see `GOES_ON_BEFORE`), a `;`, or a `}` it did not open; a lambda's block is part of it.
- * Strings are stepped over.
+ * does not go on (see `GOES_ON_BEFORE`; nor right after an `if (…)`'s or a `when (…)`'s condition, whose
+ * branch follows), a `;`, or a `}` it did not open; a lambda's block is part of it. Strings are stepped over.
  */
 function expressionEnd(text: string, inside: readonly Block[], from: number, limit: number): number {
-  let depth = 0;
+  // each open bracket, with whether it opens a condition; where the last condition closed
+  const open: boolean[] = [];
+  let condition = -1;
   for (let i = from; i < limit; i++) {
     const c = text[i]!;
     if (c === '"') i = stringEnd(text, i);
     else if (c === '{') i = inside.find((b) => b.start === i)?.end ?? limit;
-    else if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (c === '}' || (c === ';' && depth <= 0)) return i;
+    else if (c === '(' || c === '[') open.push(c === '(' && /(?<![\w$.])(?:if|when)\s*$/.test(text.slice(Math.max(from, i - 12), i)));
+    else if (c === ')' || c === ']') {
+      if (open.pop()) condition = i;
+    } else if (c === '}' || (c === ';' && !open.length)) return i;
     else if (
       c === '\n' &&
-      depth <= 0 &&
+      !open.length &&
       text.slice(from, i).trim() &&
+      (condition < 0 || text.slice(condition + 1, i).trim()) &&
       !GOES_ON_BEFORE.test(text.slice(from, i)) &&
       !GOES_ON_AFTER.test(text.slice(i + 1, i + 200))
     )
