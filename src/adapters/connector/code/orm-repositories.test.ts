@@ -319,6 +319,29 @@ describe('Kotlin methods with an expression body, read as block bodies are', () 
     ]);
   });
 
+  it('writes the entity an entity manager finds or references to remove, merge or persist it', () => {
+    const kotlin = [
+      '@Repository',
+      'class PetDao(private val em: EntityManager) {',
+      '    fun remove(id: Long) = if (id > 0)',
+      '        em.remove(em.find(Pet::class.java, id))',
+      '    else Unit',
+      '}',
+    ];
+    const java = [
+      '@Repository',
+      'public class PetDao {',
+      '  @PersistenceContext private EntityManager em;',
+      '  public void remove(long id) { this.em.remove(this.em.getReference(Pet.class, id)); }',
+      '}',
+    ];
+    for (const [lines, language] of [
+      [kotlin, 'kotlin'],
+      [java, 'java'],
+    ] as const)
+      expect(customRepositories(lines.join('\n'), language).map((r) => [r.name, r.entity, r.methods])).toEqual([['PetDao', 'Pet', { remove: ['write'] }]]);
+  });
+
   it('the DAO reads and writes where it is declared', () => {
     const uses = ormModelUses(files['OwnerDao.kt'].join('\n'), 'kotlin', models, {
       repositories: [...project.values()].flat(),

@@ -426,10 +426,19 @@ function entityManagerReach(text: string, blocks: readonly Block[], at: number):
   return reached;
 }
 
-/** The entities an entity manager's call reaches, each with what the call does to its table; `method` the text declaring its variables. */
+/** A class literal first in a call's arguments, naming an entity: `Owner.class`, Kotlin's `Owner::class.java`. */
+const CLASS_FIRST = String.raw`^\s*([A-Z][\w$]*)\s*(?:\.\s*class|::\s*class(?:\s*\.\s*java)?)\b`;
+
+/** An entity manager's call that gives an entity of the class it names: `em.find(Owner.class, id)`, `this.em.getReference(…)`. */
+const FOUND = new RegExp(String.raw`^\s*(?:[\w$]+\s*[!?]?\.\s*)+(?:find|getReference)\s*\(${CLASS_FIRST.slice(1)}`);
+
+/**
+ * The entities an entity manager's call reaches, each with what the call does to its table; `method` the text declaring its variables.
+ * `persist`, `merge` and `remove` write the entity given: a variable's declared type, an object made there, or one the entity manager finds.
+ */
 function callReach(call: string, args: string, method: string): Array<[string, TableAccess]> {
   if (call === 'find') {
-    const entity = /^\s*([A-Z][\w$]*)\s*(?:\.\s*class|::\s*class(?:\s*\.\s*java)?)\b/.exec(args)?.[1];
+    const entity = new RegExp(CLASS_FIRST).exec(args)?.[1];
     return entity ? [[entity, 'read']] : [];
   }
   if (call === 'createQuery') {
@@ -440,7 +449,7 @@ function callReach(call: string, args: string, method: string): Array<[string, T
       .filter((e) => /^[A-Z]/.test(e));
     return named.map((entity, i) => [entity, write && i === 0 ? 'write' : 'read']);
   }
-  const made = /^\s*new\s+([A-Z][\w$]*)\s*[(<]/.exec(args)?.[1];
+  const made = /^\s*new\s+([A-Z][\w$]*)\s*[(<]/.exec(args)?.[1] ?? FOUND.exec(args)?.[1];
   const variable = /^\s*([a-z_$][\w$]*)\s*$/.exec(args)?.[1];
   const type = variable
     ? (new RegExp(String.raw`\b([A-Z][\w$]*)\s+${escapeName(variable)}\s*[,)=;:]`).exec(method)?.[1] ??
