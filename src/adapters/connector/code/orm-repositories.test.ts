@@ -13,6 +13,13 @@ const models = ormTableRefs(
   'src/main/java/a/Model.java',
 );
 
+/** A file's language, by its extension: Kotlin's `.kt`, else Java. */
+const languageOf = (path: string) => (path.endsWith('.kt') ? 'kotlin' : 'java');
+
+/** The repositories of the project whose files are these, each given as its lines by path. */
+const projectOf = (files: Record<string, string[]>) =>
+  projectRepositories(Object.entries(files).map(([path, lines]) => ({ path, text: lines.join('\n'), language: languageOf(path) })));
+
 describe('hand-written Spring DAOs: a @Repository class without a Spring Data base, read by its entity manager calls', () => {
   const files = {
     'JpaOwnerDao.java': [
@@ -81,9 +88,7 @@ describe('hand-written Spring DAOs: a @Repository class without a Spring Data ba
       '}',
     ],
   };
-  const project = projectRepositories(
-    Object.entries(files).map(([path, lines]) => ({ path, text: lines.join('\n'), language: path.endsWith('.kt') ? 'kotlin' : 'java' })),
-  );
+  const project = projectOf(files);
   const summary = (path: string) => project.get(path)?.map((r) => [r.name, r.entity, r.methods]);
   const owners = { findById: ['read'], findByLastName: ['read'], store: ['write'], purge: ['write'] };
 
@@ -127,6 +132,54 @@ describe('hand-written Spring DAOs: a @Repository class without a Spring Data ba
       ['owners', 6, ['read']],
       ['visits', 7, ['write']],
     ]);
+  });
+});
+
+describe('a query held in a variable counts by its JPQL as one called at once', () => {
+  const files = {
+    'PetDao.java': [
+      '@Repository',
+      'public class PetDao {',
+      '  @PersistenceContext private EntityManager em;',
+      '  public List<Pet> unborn(String kind) {',
+      '    TypedQuery<Pet> q = em.createQuery("select p from Pet p where p.born is null and p.kind = :kind", Pet.class);',
+      '    q.setParameter("kind", kind);',
+      '    return q.getResultList();',
+      '  }',
+      '  public int purge() {',
+      '    Query q =',
+      '        em.createQuery("delete from Pet p where p.dead = true");',
+      '    return q.executeUpdate();',
+      '  }',
+      '}',
+    ],
+    'PetDao.kt': [
+      '@Repository',
+      'class PetDao(private val em: EntityManager) {',
+      '    fun purge(id: Long): Int {',
+      '        val q = em.createQuery("delete from Pet p where p.id = :id")',
+      '        q.setParameter("id", id)',
+      '        return q.executeUpdate()',
+      '    }',
+      '    fun unborn(): List<Pet> {',
+      '        val q: TypedQuery<Pet> = em.createQuery("select p from Pet p where p.born is null", Pet::class.java)',
+      '        return q.resultList',
+      '    }',
+      '}',
+    ],
+  };
+  const project = projectOf(files);
+
+  it('a select held reads, an update or delete held writes, in Java and Kotlin alike', () => {
+    for (const path of Object.keys(files))
+      expect(project.get(path)?.map((r) => [r.name, r.entity, r.methods])).toEqual([['PetDao', 'Pet', { unborn: ['read'], purge: ['write'] }]]);
+  });
+
+  it('the DAO reads and writes where it is declared', () => {
+    for (const [path, lines] of Object.entries(files)) {
+      const uses = ormModelUses(lines.join('\n'), languageOf(path), models, { repositories: [...project.values()].flat(), own: project.get(path) ?? [] });
+      expect(uses.map((u) => [u.table, u.line, u.access])).toEqual([['pets', 2, ['read', 'write']]]);
+    }
   });
 });
 
@@ -242,6 +295,51 @@ describe('Kotlin methods with an expression body, read as block bodies are', () 
     ]);
     // an expression body's call names a second entity: no DAO
     expect(project.has('VisitDao.kt')).toBe(false);
+  });
+
+  it('runs an expression through a line left incomplete: after `if (…)`, `else`, an operator, an opening paren or `=`', () => {
+    const dao = [
+      '@Repository',
+      'class PetDao(private val em: EntityManager) {',
+      '    fun unborn(id: Long) = if (id > 0)',
+      '        em.find(Pet::class.java, id)',
+      '    else null',
+      '    fun keep(pet: Pet, gone: Boolean) =',
+      '        if (gone) Unit',
+      '        else',
+      '            em.merge(pet)',
+      '    fun load(id: Long): Pet? = if (id < 0) null else if (id == 0L)',
+      '        null',
+      '    else em.find(Pet::class.java, id)',
+      '    fun count() = if (true) 3 else 4',
+      '}',
+    ].join('\n');
+    expect(customRepositories(dao, 'kotlin').map((r) => [r.name, r.entity, r.methods])).toEqual([
+      ['PetDao', 'Pet', { unborn: ['read'], keep: ['write'], load: ['read'] }],
+    ]);
+  });
+
+  it('writes the entity an entity manager finds or references to remove, merge or persist it', () => {
+    const kotlin = [
+      '@Repository',
+      'class PetDao(private val em: EntityManager) {',
+      '    fun remove(id: Long) = if (id > 0)',
+      '        em.remove(em.find(Pet::class.java, id))',
+      '    else Unit',
+      '}',
+    ];
+    const java = [
+      '@Repository',
+      'public class PetDao {',
+      '  @PersistenceContext private EntityManager em;',
+      '  public void remove(long id) { this.em.remove(this.em.getReference(Pet.class, id)); }',
+      '}',
+    ];
+    for (const [lines, language] of [
+      [kotlin, 'kotlin'],
+      [java, 'java'],
+    ] as const)
+      expect(customRepositories(lines.join('\n'), language).map((r) => [r.name, r.entity, r.methods])).toEqual([['PetDao', 'Pet', { remove: ['write'] }]]);
   });
 
   it('the DAO reads and writes where it is declared', () => {

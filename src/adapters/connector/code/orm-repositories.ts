@@ -159,8 +159,11 @@ function expressionBody(text: string, from: number, to: number): number | undefi
   return undefined;
 }
 
-/** A line's end at which an expression goes on: an operator, an opening bracket or a comma before it, or a call, an operator or a closing bracket after it. */
-const GOES_ON_BEFORE = /(?:[=(\[,.+\-*/%|&?:<>]|->)\s*$/;
+/**
+ * A line's end at which an expression goes on: an operator, an opening bracket, a comma or `else` before it
+ * (or an `if (…)`'s condition, see `expressionEnd`), or a call, an operator, a closing bracket or `else` after it.
+ */
+const GOES_ON_BEFORE = /(?:[=(\[,.+\-*/%|&?:<>]|->|\belse)\s*$/;
 const GOES_ON_AFTER = /^\s*(?:[.)\]+\-*/%|&?:]|as\b|in\b|is\b|else\b)/;
 
 /** The last `"` of the string whose first `"` is at `open`, a raw `"""` string's too; the text's end when it is not closed. */
@@ -178,22 +181,26 @@ function stringEnd(text: string, open: number): number {
 
 /**
  * Where a Kotlin expression body starting at `from` ends: at a line's end outside brackets at which it
- * does not go on (see `GOES_ON_BEFORE`), a `;`, or a `}` it did not open; a lambda's block is part of it.
- * Strings are stepped over.
+ * does not go on (see `GOES_ON_BEFORE`; nor right after an `if (…)`'s or a `when (…)`'s condition, whose
+ * branch follows), a `;`, or a `}` it did not open; a lambda's block is part of it. Strings are stepped over.
  */
 function expressionEnd(text: string, inside: readonly Block[], from: number, limit: number): number {
-  let depth = 0;
+  // each open bracket, with whether it opens a condition; where the last condition closed
+  const open: boolean[] = [];
+  let condition = -1;
   for (let i = from; i < limit; i++) {
     const c = text[i]!;
     if (c === '"') i = stringEnd(text, i);
     else if (c === '{') i = inside.find((b) => b.start === i)?.end ?? limit;
-    else if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (c === '}' || (c === ';' && depth <= 0)) return i;
+    else if (c === '(' || c === '[') open.push(c === '(' && /(?<![\w$.])(?:if|when)\s*$/.test(text.slice(Math.max(from, i - 12), i)));
+    else if (c === ')' || c === ']') {
+      if (open.pop()) condition = i;
+    } else if (c === '}' || (c === ';' && !open.length)) return i;
     else if (
       c === '\n' &&
-      depth <= 0 &&
+      !open.length &&
       text.slice(from, i).trim() &&
+      (condition < 0 || text.slice(condition + 1, i).trim()) &&
       !GOES_ON_BEFORE.test(text.slice(from, i)) &&
       !GOES_ON_AFTER.test(text.slice(i + 1, i + 200))
     )
@@ -419,10 +426,19 @@ function entityManagerReach(text: string, blocks: readonly Block[], at: number):
   return reached;
 }
 
-/** The entities an entity manager's call reaches, each with what the call does to its table; `method` the text declaring its variables. */
+/** A class literal first in a call's arguments, naming an entity: `Owner.class`, Kotlin's `Owner::class.java`. */
+const CLASS_FIRST = String.raw`^\s*([A-Z][\w$]*)\s*(?:\.\s*class|::\s*class(?:\s*\.\s*java)?)\b`;
+
+/** An entity manager's call that gives an entity of the class it names: `em.find(Owner.class, id)`, `this.em.getReference(…)`. */
+const FOUND = new RegExp(String.raw`^\s*(?:[\w$]+\s*[!?]?\.\s*)+(?:find|getReference)\s*\(${CLASS_FIRST.slice(1)}`);
+
+/**
+ * The entities an entity manager's call reaches, each with what the call does to its table; `method` the text declaring its variables.
+ * `persist`, `merge` and `remove` write the entity given: a variable's declared type, an object made there, or one the entity manager finds.
+ */
 function callReach(call: string, args: string, method: string): Array<[string, TableAccess]> {
   if (call === 'find') {
-    const entity = /^\s*([A-Z][\w$]*)\s*(?:\.\s*class|::\s*class(?:\s*\.\s*java)?)\b/.exec(args)?.[1];
+    const entity = new RegExp(CLASS_FIRST).exec(args)?.[1];
     return entity ? [[entity, 'read']] : [];
   }
   if (call === 'createQuery') {
@@ -433,7 +449,7 @@ function callReach(call: string, args: string, method: string): Array<[string, T
       .filter((e) => /^[A-Z]/.test(e));
     return named.map((entity, i) => [entity, write && i === 0 ? 'write' : 'read']);
   }
-  const made = /^\s*new\s+([A-Z][\w$]*)\s*[(<]/.exec(args)?.[1];
+  const made = /^\s*new\s+([A-Z][\w$]*)\s*[(<]/.exec(args)?.[1] ?? FOUND.exec(args)?.[1];
   const variable = /^\s*([a-z_$][\w$]*)\s*$/.exec(args)?.[1];
   const type = variable
     ? (new RegExp(String.raw`\b([A-Z][\w$]*)\s+${escapeName(variable)}\s*[,)=;:]`).exec(method)?.[1] ??
