@@ -42,8 +42,10 @@ export const IMPORT_EDGE_KIND = 'imports';
  * 14: how many lines document the code (`docLines`), for requests about documentation; a Spring Data fragment's
  * implementation is read by its entity manager calls as a DAO is; Kotlin methods with an expression body
  * (`fun find(id: Long): Owner? = em.find(…)`) are read as block bodies are.
+ * 15: a Kotlin expression body runs on past a line that ends in an `if (…)`/`when (…)` condition or `else`, and
+ * `persist`/`merge`/`remove` of `em.find(X…)` or `em.getReference(X…)` write X.
  */
-export const CODE_SCAN_VERSION = 14;
+export const CODE_SCAN_VERSION = 15;
 
 /** Commits of more files of the tree sweep (renames, reformatting) and bind nothing: co-change skips them. */
 export const SWEEPING_COMMIT_FILES = 40;
