@@ -335,11 +335,23 @@ describe('Kotlin methods with an expression body, read as block bodies are', () 
       '  public void remove(long id) { this.em.remove(this.em.getReference(Pet.class, id)); }',
       '}',
     ];
-    for (const [lines, language] of [
-      [kotlin, 'kotlin'],
-      [java, 'java'],
-    ] as const)
-      expect(customRepositories(lines.join('\n'), language).map((r) => [r.name, r.entity, r.methods])).toEqual([['PetDao', 'Pet', { remove: ['write'] }]]);
+    // a reference is no read; the find inside the remove is (see below)
+    expect(customRepositories(java.join('\n'), 'java').map((r) => [r.name, r.entity, r.methods])).toEqual([['PetDao', 'Pet', { remove: ['write'] }]]);
+    expect(customRepositories(kotlin.join('\n'), 'kotlin').map((r) => r.methods?.remove)).toEqual([['read', 'write']]);
+  });
+
+  it('reads the entity an entity manager finds inside another call: em.remove(em.find(Pet.class, id)) reads and writes Pet', () => {
+    const java = [
+      '@Repository',
+      'public class PetDao {',
+      '  @PersistenceContext private EntityManager em;',
+      '  public void remove(long id) { em.remove(em.find(Pet.class, id)); }',
+      '  public Pet keep(long id) { return this.em.merge(this.em.find(Pet.class, id)); }',
+      '}',
+    ];
+    expect(customRepositories(java.join('\n'), 'java').map((r) => [r.name, r.entity, r.methods])).toEqual([
+      ['PetDao', 'Pet', { remove: ['read', 'write'], keep: ['read', 'write'] }],
+    ]);
   });
 
   it('the DAO reads and writes where it is declared', () => {

@@ -409,7 +409,8 @@ function entityManagerReach(text: string, blocks: readonly Block[], at: number):
   const declared = text.slice(at, body.end).matchAll(/\bEntityManager\s+([a-z_$][\w$]*)\s*[;,)=]|\b([a-z_$][\w$]*)\s*:\s*EntityManager\b/g);
   const names = [...new Set([...declared].map((m) => escapeName(m[1] ?? m[2]!)))];
   if (!names.length) return undefined;
-  const calls = new RegExp(String.raw`(?:^|[^\w$.]|\bthis\s*\.\s*)(?:${names.join('|')})\s*[!?]?\.\s*(${ENTITY_MANAGER_CALLS})\s*\(`, 'g');
+  // the receiver looked behind, not matched, so that a call inside another's arguments is read too: `em.remove(em.find(Pet.class, id))`
+  const calls = new RegExp(String.raw`(?<=^|[^\w$.]|\bthis\s*\.\s*)(?:${names.join('|')})\s*[!?]?\.\s*(${ENTITY_MANAGER_CALLS})\s*\(`, 'g');
   const reached: Reached = new Map();
   for (const { block, head } of memberBodies(text, blocks, body)) {
     const signature = head.slice(head.lastIndexOf(';') + 1).replace(new RegExp(ANNOTATION, 'g'), '');
