@@ -20,6 +20,15 @@ const languageOf = (path: string) => (path.endsWith('.kt') ? 'kotlin' : 'java');
 const projectOf = (files: Record<string, string[]>) =>
   projectRepositories(Object.entries(files).map(([path, lines]) => ({ path, text: lines.join('\n'), language: languageOf(path) })));
 
+/** Each of these files, a DAO of Pet declared on its line 2, reads and writes pets there. */
+function expectPetsDeclared(files: Record<string, string[]>): void {
+  const project = projectOf(files);
+  for (const [path, lines] of Object.entries(files)) {
+    const uses = ormModelUses(lines.join('\n'), languageOf(path), models, { repositories: [...project.values()].flat(), own: project.get(path) ?? [] });
+    expect(uses.map((u) => [u.table, u.line, u.access])).toEqual([['pets', 2, ['read', 'write']]]);
+  }
+}
+
 describe('hand-written Spring DAOs: a @Repository class without a Spring Data base, read by its entity manager calls', () => {
   const files = {
     'JpaOwnerDao.java': [
@@ -175,11 +184,78 @@ describe('a query held in a variable counts by its JPQL as one called at once', 
       expect(project.get(path)?.map((r) => [r.name, r.entity, r.methods])).toEqual([['PetDao', 'Pet', { unborn: ['read'], purge: ['write'] }]]);
   });
 
-  it('the DAO reads and writes where it is declared', () => {
-    for (const [path, lines] of Object.entries(files)) {
-      const uses = ormModelUses(lines.join('\n'), languageOf(path), models, { repositories: [...project.values()].flat(), own: project.get(path) ?? [] });
-      expect(uses.map((u) => [u.table, u.line, u.access])).toEqual([['pets', 2, ['read', 'write']]]);
-    }
+  it('the DAO reads and writes where it is declared', () => expectPetsDeclared(files));
+});
+
+describe('JPQL held by a name the method or the class assigns it to is read as one written in the call', () => {
+  const files = {
+    'PetDao.java': [
+      '@Repository',
+      'public class PetDao {',
+      '  private static final String UNBORN = "select p from Pet p where p.born is null";',
+      '  private static final String PURGE = "delete from Pet p " +',
+      '      "where p.dead = true";',
+      '  @PersistenceContext private EntityManager em;',
+      '  public List<Pet> unborn() { return em.createQuery(UNBORN, Pet.class).getResultList(); }',
+      '  public int purge() { return em.createQuery(PURGE).executeUpdate(); }',
+      '  public List<Pet> byKind(String kind) {',
+      '    String jpql = "select p from Pet p";',
+      '    jpql += " where p.kind = :kind";',
+      '    return em.createQuery(jpql, Pet.class).setParameter("kind", kind).getResultList();',
+      '  }',
+      '  public int rename(String name) {',
+      '    String jpql = "update Pet p set p.name = :name";',
+      '    return em.createQuery(jpql).setParameter("name", name).executeUpdate();',
+      '  }',
+      '  public int adopt() { return em.createQuery(PetQueries.ADOPT + " where p.owner is null").executeUpdate(); }',
+      '  public static final String ADOPT = "update Pet p set p.adopted = true";',
+      '}',
+    ],
+    'PetDao.kt': [
+      '@Repository',
+      'class PetDao(private val em: EntityManager) {',
+      '    fun unborn(): List<Pet> {',
+      '        val q = "select p from Pet p where p.born is null"',
+      '        return em.createQuery(q, Pet::class.java).resultList',
+      '    }',
+      '    fun purge(): Int = em.createQuery(PURGE).executeUpdate()',
+      '    companion object {',
+      '        private const val PURGE = """',
+      '            delete from Pet p',
+      '            where p.dead = true',
+      '        """',
+      '    }',
+      '}',
+    ],
+  };
+  const project = projectOf(files);
+
+  it("reads a method's own variable, a class constant (concatenated, qualified) and a Kotlin val or const val, each by its statement", () => {
+    expect(project.get('PetDao.java')?.map((r) => [r.name, r.entity, r.methods])).toEqual([
+      ['PetDao', 'Pet', { unborn: ['read'], purge: ['write'], byKind: ['read'], rename: ['write'], adopt: ['write'] }],
+    ]);
+    expect(project.get('PetDao.kt')?.map((r) => [r.name, r.entity, r.methods])).toEqual([['PetDao', 'Pet', { unborn: ['read'], purge: ['write'] }]]);
+  });
+
+  it('the DAO reads and writes where it is declared', () => expectPetsDeclared(files));
+
+  it('a name the class assigns two strings (a field and its constructor), or a parameter, holds none', () => {
+    const dao = [
+      '@Repository',
+      'public class VisitDao {',
+      '  @PersistenceContext private EntityManager em;',
+      '  private String q = "select v from Visit v";',
+      '  public VisitDao(boolean all) { if (all) q = "select o from Owner o"; }',
+      '  public List<Visit> all() { return em.createQuery(q).getResultList(); }',
+      '  public List<Visit> by(String jpql) { return em.createQuery(jpql).getResultList(); }',
+      '  public List<Visit> recent() {',
+      '    String jpql = "select v from Visit v order by v.date desc";',
+      '    return em.createQuery(jpql).getResultList();',
+      '  }',
+      '}',
+    ];
+    // `by`'s parameter is no other method's variable
+    expect(customRepositories(dao.join('\n'), 'java').map((r) => [r.name, r.entity, r.methods])).toEqual([['VisitDao', 'Visit', { recent: ['read'] }]]);
   });
 });
 

@@ -9,6 +9,7 @@
  */
 import { accessesOf, type TableAccess } from '../../../ports/code.js';
 import { callArgs, escapeName, functionBody, typeormAccess } from './call-reading.js';
+import { heldStrings, jpqlReach, statementOf, type HeldStrings } from './jpql.js';
 import { blankComments, scriptBlocks, type Block } from './script-blocks.js';
 
 /** An annotation or decorator, with its arguments: `@Modifying`, `@Transactional(readOnly = true)`. */
@@ -401,8 +402,9 @@ function fragmentReach(c: Implementation, entity: string): { methods?: Record<st
  * by entity: `em.find(Owner.class, id)` reads Owner; `em.persist(owner)`, `merge` and `remove` write the type the method
  * declares the variable given with (`Owner owner`, Kotlin's `owner: Owner`) or the object made there (`new Owner(…)`);
  * a JPQL `em.createQuery("select o from Owner o")` reads the entities after `from` and `join` (`join fetch`), and an
- * `update Owner …` or `delete from Owner …` writes the first. Each entity its calls name, with what each method whose
- * name is read does to its table; none when the class declares no entity manager.
+ * `update Owner …` or `delete from Owner …` writes the first, whether the statement is written there or held by a
+ * name the method or the class assigns it to (see `heldStrings`). Each entity its calls name, with what each method
+ * whose name is read does to its table; none when the class declares no entity manager.
  */
 function entityManagerReach(text: string, blocks: readonly Block[], at: number): Reached | undefined {
   const body = functionBody(text, blocks, at);
@@ -411,13 +413,24 @@ function entityManagerReach(text: string, blocks: readonly Block[], at: number):
   if (!names.length) return undefined;
   // the receiver looked behind, not matched, so that a call inside another's arguments is read too: `em.remove(em.find(Pet.class, id))`
   const calls = new RegExp(String.raw`(?<=^|[^\w$.]|\bthis\s*\.\s*)(?:${names.join('|')})\s*[!?]?\.\s*(${ENTITY_MANAGER_CALLS})\s*\(`, 'g');
-  const reached: Reached = new Map();
-  for (const { block, head } of memberBodies(text, blocks, body)) {
+  const members = memberBodies(text, blocks, body).map(({ block, head }) => {
     const signature = head.slice(head.lastIndexOf(';') + 1).replace(new RegExp(ANNOTATION, 'g'), '');
     const name = /([A-Za-z_$][\w$]*)\s*\([^()]*\)\s*(?::[^(){};=]*|throws\b[^(){};=]*)?$/.exec(signature)?.[1];
+    return { block, signature, name };
+  });
+  // the class's fields and constants, as the file is with its methods' bodies blanked (a constructor's assigns its fields)
+  const constructors = new Set(['constructor', /^\s*(?:class|interface)\s+([\w$]+)/.exec(text.slice(at))?.[1]]);
+  const fields = members.reduce(
+    (t, m) => (m.name && !constructors.has(m.name) ? t.slice(0, m.block.start) + ' '.repeat(m.block.end - m.block.start) + t.slice(m.block.end) : t),
+    text,
+  );
+  const reached: Reached = new Map();
+  for (const { block, signature, name } of members) {
+    const method = signature + text.slice(block.start, block.end);
+    const held = heldStrings(method, fields);
     for (const m of text.slice(block.start, block.end).matchAll(calls)) {
       const args = callArgs(text, block.start + m.index + m[0].length - 1);
-      for (const [entity, access] of callReach(m[1]!, args, signature + text.slice(block.start, block.end))) {
+      for (const [entity, access] of callReach(m[1]!, args, method, held)) {
         const methods = reached.get(entity) ?? {};
         reached.set(entity, methods);
         if (name) methods[name] = accessesOf([...(methods[name] ?? []), access]);
@@ -434,22 +447,16 @@ const CLASS_FIRST = String.raw`^\s*([A-Z][\w$]*)\s*(?:\.\s*class|::\s*class(?:\s
 const FOUND = new RegExp(String.raw`^\s*(?:[\w$]+\s*[!?]?\.\s*)+(?:find|getReference)\s*\(${CLASS_FIRST.slice(1)}`);
 
 /**
- * The entities an entity manager's call reaches, each with what the call does to its table; `method` the text declaring its variables.
- * `persist`, `merge` and `remove` write the entity given: a variable's declared type, an object made there, or one the entity manager finds.
+ * The entities an entity manager's call reaches, each with what the call does to its table; `method` the text declaring its variables,
+ * `held` the strings its names hold. `persist`, `merge` and `remove` write the entity given: a variable's declared type, an object made
+ * there, or one the entity manager finds.
  */
-function callReach(call: string, args: string, method: string): Array<[string, TableAccess]> {
+function callReach(call: string, args: string, method: string, held: HeldStrings): Array<[string, TableAccess]> {
   if (call === 'find') {
     const entity = new RegExp(CLASS_FIRST).exec(args)?.[1];
     return entity ? [[entity, 'read']] : [];
   }
-  if (call === 'createQuery') {
-    const jpql = [...args.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]).join(' ');
-    const write = /^\s*(?:update|delete)\b/i.test(jpql);
-    const named = [...jpql.matchAll(/\b(?:from|join(?:\s+fetch)?|update)\s+(?!fetch\b)([A-Za-z_$][\w$]*)(?![\w$]|\s*\.)/gi)]
-      .map((m) => m[1]!)
-      .filter((e) => /^[A-Z]/.test(e));
-    return named.map((entity, i) => [entity, write && i === 0 ? 'write' : 'read']);
-  }
+  if (call === 'createQuery') return jpqlReach(statementOf(args, held));
   const made = /^\s*new\s+([A-Z][\w$]*)\s*[(<]/.exec(args)?.[1] ?? FOUND.exec(args)?.[1];
   const variable = /^\s*([a-z_$][\w$]*)\s*$/.exec(args)?.[1];
   const type = variable
