@@ -7,7 +7,7 @@
  * what it does to their tables. Only entity names leave this module, never the strings.
  */
 import type { TableAccess } from '../../../ports/code.js';
-import { escapeName } from './call-reading.js';
+import { callArgs, escapeName } from './call-reading.js';
 
 /** The string a name holds (a qualified name, `Queries.OPEN`, by its last part), when the code says. */
 export type HeldStrings = (name: string) => string | undefined;
@@ -92,4 +92,43 @@ export function jpqlReach(jpql: string): Array<[string, TableAccess]> {
     .map((m) => m[1]!)
     .filter((e) => /^[A-Z]/.test(e));
   return named.map((entity, i) => [entity, write && i === 0 ? 'write' : 'read']);
+}
+
+/** A Java or Kotlin string literal, whose body is blanked to find what is outside strings. */
+const LITERAL = /"""[\s\S]*?"""|"(?:[^"\\\n]|\\.)*"/g;
+
+/** An annotation's attribute given as a string (`name = "Owner.byCity"`, `query = "select …" + WHERE`), outside its strings; names by `held`. */
+export function attribute(args: string, key: string, held: HeldStrings): string | undefined {
+  const outside = args.replace(LITERAL, (literal) => '"'.padEnd(literal.length - 1) + '"');
+  const at = new RegExp(String.raw`(?<![\w$.])${key}\s*=(?!=)`).exec(outside);
+  if (!at) return undefined;
+  const { value, terms } = concatenation(args, at.index + at[0].length, held);
+  return terms ? value : undefined;
+}
+
+/** A named query's annotation: `@NamedQuery(`, alone, repeated or in `@NamedQueries({…})`, or Kotlin's `NamedQuery(` inside `@NamedQueries(…)`. */
+const NAMED_QUERY = /(?:@(?:[\w$]+\.)*|(?<=[(\[{,]\s*))NamedQuery\s*\(/g;
+
+/**
+ * The JPQL of each named query a file declares, by name (`@NamedQuery(name = "Owner.byCity", query = "select …")`);
+ * a name or a statement held by a constant is read from the file. `text` has its comments blanked.
+ */
+export function namedQueries(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!text.includes('NamedQuery')) return out;
+  const held = heldStrings('', text);
+  for (const m of text.matchAll(NAMED_QUERY)) {
+    const args = callArgs(text, m.index + m[0].length - 1);
+    const name = attribute(args, 'name', held);
+    const query = attribute(args, 'query', held);
+    if (name && query) out.set(name, query);
+  }
+  return out;
+}
+
+/** The named queries of several files, by name; a name two files give different statements is left out (which one runs is not known). */
+export function mergeNamedQueries(files: Iterable<ReadonlyMap<string, string>>): Map<string, string> {
+  const out = new Map<string, string | null>();
+  for (const file of files) for (const [name, query] of file) out.set(name, out.has(name) && out.get(name) !== query ? null : query);
+  return new Map([...out].flatMap(([name, query]) => (query === null ? [] : [[name, query] as const])));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ormModelUses, ormTableRefs } from './orm-refs.js';
-import { customRepositories, projectRepositories } from './orm-repositories.js';
+import { customRepositories, projectRepositories, type CustomRepository } from './orm-repositories.js';
 
 /** The project's entities, beside the repositories read. */
 const models = ormTableRefs(
@@ -19,6 +19,9 @@ const languageOf = (path: string) => (path.endsWith('.kt') ? 'kotlin' : 'java');
 /** The repositories of the project whose files are these, each given as its lines by path. */
 const projectOf = (files: Record<string, string[]>) =>
   projectRepositories(Object.entries(files).map(([path, lines]) => ({ path, text: lines.join('\n'), language: languageOf(path) })));
+
+/** Each repository a file of the project defines, as its name, its entity and its methods' accesses. */
+const summaryOf = (project: ReadonlyMap<string, CustomRepository[]>) => (path: string) => project.get(path)?.map((r) => [r.name, r.entity, r.methods]);
 
 /** Each of these files, a DAO of Pet declared on its line 2, reads and writes pets there. */
 function expectPetsDeclared(files: Record<string, string[]>): void {
@@ -98,7 +101,7 @@ describe('hand-written Spring DAOs: a @Repository class without a Spring Data ba
     ],
   };
   const project = projectOf(files);
-  const summary = (path: string) => project.get(path)?.map((r) => [r.name, r.entity, r.methods]);
+  const summary = summaryOf(project);
   const owners = { findById: ['read'], findByLastName: ['read'], store: ['write'], purge: ['write'] };
 
   it('stands for the one entity its find/persist/merge/remove/createQuery calls name, with what each method does; so does the interface it implements', () => {
@@ -256,6 +259,85 @@ describe('JPQL held by a name the method or the class assigns it to is read as o
     ];
     // `by`'s parameter is no other method's variable
     expect(customRepositories(dao.join('\n'), 'java').map((r) => [r.name, r.entity, r.methods])).toEqual([['VisitDao', 'Visit', { recent: ['read'] }]]);
+  });
+});
+
+describe("a named query is read by its entity's @NamedQuery, wherever the project declares it", () => {
+  const files = {
+    'Pet.java': [
+      '@Entity',
+      '@Table(name = "pets")',
+      '@NamedQueries({',
+      '  @NamedQuery(name = "Pet.unborn", query = "select p from Pet p where p.born is null"),',
+      '  @NamedQuery(query = "delete from Pet p " + "where p.name = \'name = x\'", name = Pet.PURGE)',
+      '})',
+      '@NamedQuery(name = "Pet.adopt", query = "update Pet p set p.adopted = true where p.owner = :owner")',
+      'public class Pet {',
+      '  public static final String PURGE = "Pet.purge";',
+      '}',
+    ],
+    'Visit.kt': [
+      '@Entity',
+      '@NamedQueries(',
+      '    NamedQuery(name = "Visit.recent", query = "select v from Visit v order by v.date desc"),',
+      '    NamedQuery(name = "Visit.prune", query = """delete from Visit v where v.date < :before"""),',
+      ')',
+      'class Visit',
+    ],
+    'PetDao.java': [
+      '@Repository',
+      'public class PetDao {',
+      '  @PersistenceContext private EntityManager em;',
+      '  public List<Pet> unborn() { return em.createNamedQuery("Pet.unborn", Pet.class).getResultList(); }',
+      '  public int purge() { return em.createNamedQuery("Pet.purge").executeUpdate(); }',
+      '  public int adopt(Owner o) { return em.createNamedQuery("Pet.adopt").setParameter("owner", o).executeUpdate(); }',
+      '}',
+    ],
+    'VisitDao.kt': [
+      '@Repository',
+      'class VisitDao(private val em: EntityManager) {',
+      '    fun recent(): List<Visit> = em.createNamedQuery("Visit.recent", Visit::class.java).resultList',
+      '    fun prune(before: LocalDate): Int = em.createNamedQuery("Visit.prune").setParameter("before", before).executeUpdate()',
+      '}',
+    ],
+    'PetRepository.java': [
+      'public interface PetRepository extends JpaRepository<Pet, Integer> {',
+      '  @Query(name = "Pet.adopt")',
+      '  int adoptAll(@Param("owner") Owner owner);',
+      '  @Query(name = "Pet.unborn")',
+      '  List<Pet> unbornPets();',
+      '}',
+    ],
+  };
+  const project = projectOf(files);
+  const summary = summaryOf(project);
+
+  it("follows an entity manager's createNamedQuery to the @NamedQuery of another file (alone, in @NamedQueries, Kotlin's), its name held by a constant or not", () => {
+    expect(summary('PetDao.java')).toEqual([['PetDao', 'Pet', { unborn: ['read'], purge: ['write'], adopt: ['write'] }]]);
+    expect(summary('VisitDao.kt')).toEqual([['VisitDao', 'Visit', { recent: ['read'], prune: ['write'] }]]);
+  });
+
+  it("follows Spring Data's @Query(name = …) to the named query's statement", () => {
+    expect(summary('PetRepository.java')).toEqual([['PetRepository', 'Pet', { adoptAll: ['write'], unbornPets: ['read'] }]]);
+  });
+
+  it('the DAO reads and writes where it is declared', () => {
+    const uses = ormModelUses(files['PetDao.java'].join('\n'), 'java', models, {
+      repositories: [...project.values()].flat(),
+      own: project.get('PetDao.java') ?? [],
+    });
+    expect(uses.map((u) => [u.table, u.line, u.access])).toEqual([['pets', 2, ['read', 'write']]]);
+  });
+
+  it('a name two files give different statements, or none gives, is followed nowhere', () => {
+    const other = { 'Other.java': ['@Entity', '@NamedQuery(name = "Pet.adopt", query = "update Owner o set o.active = true")', 'public class Other {}'] };
+    expect(
+      projectOf({ ...files, ...other })
+        .get('PetDao.java')
+        ?.map((r) => r.methods),
+    ).toEqual([{ unborn: ['read'], purge: ['write'] }]);
+    const alone = projectOf({ 'PetDao.java': files['PetDao.java'] });
+    expect(alone.has('PetDao.java')).toBe(false);
   });
 });
 
