@@ -97,13 +97,31 @@ export function jpqlReach(jpql: string): Array<[string, TableAccess]> {
 /** A Java or Kotlin string literal, whose body is blanked to find what is outside strings. */
 const LITERAL = /"""[\s\S]*?"""|"(?:[^"\\\n]|\\.)*"/g;
 
-/** An annotation's attribute given as a string (`name = "Owner.byCity"`, `query = "select …" + WHERE`), outside its strings; names by `held`. */
-export function attribute(args: string, key: string, held: HeldStrings): string | undefined {
+/** Where an annotation's attribute's value starts (past `key =`, found outside the strings), if it is given. */
+export function attributeAt(args: string, key: string): number | undefined {
   const outside = args.replace(LITERAL, (literal) => '"'.padEnd(literal.length - 1) + '"');
   const at = new RegExp(String.raw`(?<![\w$.])${key}\s*=(?!=)`).exec(outside);
-  if (!at) return undefined;
-  const { value, terms } = concatenation(args, at.index + at[0].length, held);
-  return terms ? value : undefined;
+  return at ? at.index + at[0].length : undefined;
+}
+
+/** An annotation's attribute given as a string (`name = "Owner.byCity"`, `query = "select …" + WHERE`); names by `held`. */
+export function attribute(args: string, key: string, held: HeldStrings): string | undefined {
+  const at = attributeAt(args, key);
+  const found = at === undefined ? undefined : concatenation(args, at, held);
+  return found?.terms ? found.value : undefined;
+}
+
+/** A qualified name written alone from the start of `text` (`Pet.PURGE`, up to a `,`, a `)` or the end), without blanks. */
+const writtenName = (text: string) => /^\s*((?:[A-Za-z_$][\w$]*\s*\.\s*)*[A-Za-z_$][\w$]*)\s*(?:[,)]|$)/.exec(text)?.[1]!.replace(/\s+/g, '');
+
+/**
+ * The statement of the named query that the expression at `from` names, among `named`: by the string it gives
+ * (`"Pet.unborn"`, a name that holds it), else by the constant written (`Pet.PURGE`, as the annotation names it).
+ */
+export function namedStatement(text: string, from: number, held: HeldStrings, named: ReadonlyMap<string, string>): string | undefined {
+  const { value, terms } = concatenation(text, from, held);
+  const written = writtenName(text.slice(from));
+  return (terms ? named.get(value) : undefined) ?? (written?.includes('.') ? named.get(written) : undefined);
 }
 
 /** A named query's annotation: `@NamedQuery(`, alone, repeated or in `@NamedQueries({…})`, or Kotlin's `NamedQuery(` inside `@NamedQueries(…)`. */
@@ -111,7 +129,9 @@ const NAMED_QUERY = /(?:@(?:[\w$]+\.)*|(?<=[(\[{,]\s*))NamedQuery\s*\(/g;
 
 /**
  * The JPQL of each named query a file declares, by name (`@NamedQuery(name = "Owner.byCity", query = "select …")`);
- * a name or a statement held by a constant is read from the file. `text` has its comments blanked.
+ * a name or a statement held by a constant is read from the file, and a name given as a constant is also the
+ * constant's, qualified by the class declared next unless it is written so (`name = PURGE` in `class Pet` is
+ * `Pet.PURGE` too), by which other files name it. `text` has its comments blanked.
  */
 export function namedQueries(text: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -121,7 +141,12 @@ export function namedQueries(text: string): Map<string, string> {
     const args = callArgs(text, m.index + m[0].length - 1);
     const name = attribute(args, 'name', held);
     const query = attribute(args, 'query', held);
-    if (name && query) out.set(name, query);
+    if (!name || !query) continue;
+    out.set(name, query);
+    const at = attributeAt(args, 'name')!;
+    const written = writtenName(args.slice(at));
+    const owner = /\bclass\s+([A-Za-z_$][\w$]*)/.exec(text.slice(m.index))?.[1];
+    if (written) out.set(written.includes('.') || !owner ? written : `${owner}.${written}`, query);
   }
   return out;
 }

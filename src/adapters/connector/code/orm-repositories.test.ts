@@ -269,7 +269,7 @@ describe("a named query is read by its entity's @NamedQuery, wherever the projec
       '@Table(name = "pets")',
       '@NamedQueries({',
       '  @NamedQuery(name = "Pet.unborn", query = "select p from Pet p where p.born is null"),',
-      '  @NamedQuery(query = "delete from Pet p " + "where p.name = \'name = x\'", name = Pet.PURGE)',
+      '  @NamedQuery(query = "delete from Pet p " + "where p.name = \'name = x\'", name = PURGE)',
       '})',
       '@NamedQuery(name = "Pet.adopt", query = "update Pet p set p.adopted = true where p.owner = :owner")',
       'public class Pet {',
@@ -290,6 +290,7 @@ describe("a named query is read by its entity's @NamedQuery, wherever the projec
       '  @PersistenceContext private EntityManager em;',
       '  public List<Pet> unborn() { return em.createNamedQuery("Pet.unborn", Pet.class).getResultList(); }',
       '  public int purge() { return em.createNamedQuery("Pet.purge").executeUpdate(); }',
+      '  public int prune() { return em.createNamedQuery(Pet.PURGE).executeUpdate(); }',
       '  public int adopt(Owner o) { return em.createNamedQuery("Pet.adopt").setParameter("owner", o).executeUpdate(); }',
       '}',
     ],
@@ -313,7 +314,8 @@ describe("a named query is read by its entity's @NamedQuery, wherever the projec
   const summary = summaryOf(project);
 
   it("follows an entity manager's createNamedQuery to the @NamedQuery of another file (alone, in @NamedQueries, Kotlin's), its name held by a constant or not", () => {
-    expect(summary('PetDao.java')).toEqual([['PetDao', 'Pet', { unborn: ['read'], purge: ['write'], adopt: ['write'] }]]);
+    // `Pet.PURGE` names the query as the entity's annotation does (`name = PURGE` in `class Pet`)
+    expect(summary('PetDao.java')).toEqual([['PetDao', 'Pet', { unborn: ['read'], purge: ['write'], prune: ['write'], adopt: ['write'] }]]);
     expect(summary('VisitDao.kt')).toEqual([['VisitDao', 'Visit', { recent: ['read'], prune: ['write'] }]]);
   });
 
@@ -335,7 +337,7 @@ describe("a named query is read by its entity's @NamedQuery, wherever the projec
       projectOf({ ...files, ...other })
         .get('PetDao.java')
         ?.map((r) => r.methods),
-    ).toEqual([{ unborn: ['read'], purge: ['write'] }]);
+    ).toEqual([{ unborn: ['read'], purge: ['write'], prune: ['write'] }]);
     const alone = projectOf({ 'PetDao.java': files['PetDao.java'] });
     expect(alone.has('PetDao.java')).toBe(false);
   });

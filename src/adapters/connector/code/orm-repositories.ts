@@ -9,7 +9,7 @@
  */
 import { accessesOf, type TableAccess } from '../../../ports/code.js';
 import { callArgs, escapeName, functionBody, typeormAccess } from './call-reading.js';
-import { attribute, concatenation, heldStrings, jpqlReach, mergeNamedQueries, namedQueries, statementOf, type HeldStrings } from './jpql.js';
+import { attribute, attributeAt, heldStrings, jpqlReach, mergeNamedQueries, namedQueries, namedStatement, statementOf, type HeldStrings } from './jpql.js';
 import { blankComments, scriptBlocks, type Block } from './script-blocks.js';
 
 /** An annotation or decorator, with its arguments: `@Modifying`, `@Transactional(readOnly = true)`. */
@@ -469,8 +469,7 @@ function callReach(call: string, args: string, method: string, held: HeldStrings
   }
   if (call === 'createQuery') return jpqlReach(statementOf(args, held));
   if (call === 'createNamedQuery') {
-    const name = concatenation(args, 0, held);
-    const jpql = name.terms ? named.get(name.value) : undefined;
+    const jpql = namedStatement(args, 0, held, named);
     return jpql ? jpqlReach(jpql) : [];
   }
   const made = /^\s*new\s+([A-Z][\w$]*)\s*[(<]/.exec(args)?.[1] ?? FOUND.exec(args)?.[1];
@@ -506,8 +505,8 @@ function springMethods(text: string, blocks: readonly Block[], r: { at?: number 
     const named = after + method[0].length;
     const lead = text.slice(Math.max(previous, ...[';', '{', '}'].map((c) => text.lastIndexOf(c, at) + 1)), named);
     // a statement given (first, or as `value`) runs; else the one `name` names
-    const name = /^\s*["']/.test(args) || attribute(args, 'value', held) !== undefined ? undefined : attribute(args, 'name', held);
-    const statement = (name === undefined ? /["'](?:"")?\s*(\w+)/.exec(args) : /^\s*(\w+)/.exec(queries.get(name) ?? ''))?.[1] ?? '';
+    const name = /^\s*["']/.test(args) || attribute(args, 'value', held) !== undefined ? undefined : attributeAt(args, 'name');
+    const statement = (name === undefined ? /["'](?:"")?\s*(\w+)/.exec(args) : /^\s*(\w+)/.exec(namedStatement(args, name, held, queries) ?? ''))?.[1] ?? '';
     const write = /@Modifying\b/.test(lead) || /^(?:update|delete|insert)$/i.test(statement);
     methods.set(method[1] ?? method[2]!, [write ? 'write' : 'read']);
     previous = named;
