@@ -431,10 +431,14 @@ function entityManagerReach(text: string, blocks: readonly Block[], at: number, 
   });
   // the class's fields and constants, as the file is with its methods' bodies blanked (a constructor's assigns its fields)
   const constructors = new Set(['constructor', /^\s*(?:class|interface)\s+([\w$]+)/.exec(text.slice(at))?.[1]]);
-  const fields = members.reduce(
-    (t, m) => (m.name && !constructors.has(m.name) ? t.slice(0, m.block.start) + ' '.repeat(m.block.end - m.block.start) + t.slice(m.block.end) : t),
-    text,
-  );
+  let fields = '';
+  let kept = 0;
+  for (const { block, name } of members)
+    if (name && !constructors.has(name)) {
+      fields += text.slice(kept, block.start) + ' '.repeat(block.end - block.start);
+      kept = block.end;
+    }
+  fields += text.slice(kept);
   const reached: Reached = new Map();
   for (const { block, signature, name } of members) {
     const method = signature + text.slice(block.start, block.end);
