@@ -429,7 +429,7 @@ function entityManagerReach(text: string, blocks: readonly Block[], at: number, 
     const name = /([A-Za-z_$][\w$]*)\s*\([^()]*\)\s*(?::[^(){};=]*|throws\b[^(){};=]*)?$/.exec(signature)?.[1];
     return { block, signature, name };
   });
-  // the class's fields and constants, as the file is with its methods' bodies blanked (a constructor's assigns its fields)
+  // the class's fields and constants: the file with its methods' bodies blanked, but not its constructors' (they assign fields)
   const constructors = new Set(['constructor', /^\s*(?:class|interface)\s+([\w$]+)/.exec(text.slice(at))?.[1]]);
   let fields = '';
   let kept = 0;
@@ -462,9 +462,9 @@ const CLASS_FIRST = String.raw`^\s*([A-Z][\w$]*)\s*(?:\.\s*class|::\s*class(?:\s
 const FOUND = new RegExp(String.raw`^\s*(?:[\w$]+\s*[!?]?\.\s*)+(?:find|getReference)\s*\(${CLASS_FIRST.slice(1)}`);
 
 /**
- * The entities an entity manager's call reaches, each with what the call does to its table; `method` the text declaring its variables,
- * `held` the strings its names hold, `named` the project's named queries. `persist`, `merge` and `remove` write the entity given: a variable's declared type, an object made
- * there, or one the entity manager finds.
+ * The entities an entity manager's call reaches, each with what the call does to its table; `method` the text declaring its
+ * variables, `held` the strings its names hold, `named` the project's named queries. `persist`, `merge` and `remove` write
+ * the entity given: a variable's declared type, an object made there, or one the entity manager finds.
  */
 function callReach(call: string, args: string, method: string, held: HeldStrings, named: ReadonlyMap<string, string>): Array<[string, TableAccess]> {
   if (call === 'find') {
