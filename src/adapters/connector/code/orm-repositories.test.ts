@@ -307,6 +307,8 @@ describe("a named query is read by its entity's @NamedQuery, wherever the projec
       '  int adoptAll(@Param("owner") Owner owner);',
       '  @Query(name = "Pet.unborn")',
       '  List<Pet> unbornPets();',
+      '  @Query(name = Pet.PURGE)',
+      '  int purgeAll();',
       '}',
     ],
   };
@@ -320,7 +322,7 @@ describe("a named query is read by its entity's @NamedQuery, wherever the projec
   });
 
   it("follows Spring Data's @Query(name = …) to the named query's statement", () => {
-    expect(summary('PetRepository.java')).toEqual([['PetRepository', 'Pet', { adoptAll: ['write'], unbornPets: ['read'] }]]);
+    expect(summary('PetRepository.java')).toEqual([['PetRepository', 'Pet', { adoptAll: ['write'], unbornPets: ['read'], purgeAll: ['write'] }]]);
   });
 
   it('the DAO reads and writes where it is declared', () => {
