@@ -44,8 +44,11 @@ export const IMPORT_EDGE_KIND = 'imports';
  * (`fun find(id: Long): Owner? = em.find(…)`) are read as block bodies are.
  * 15: a Kotlin expression body runs on past a line that ends in an `if (…)`/`when (…)` condition or `else`, and
  * `persist`/`merge`/`remove` of `em.find(X…)` or `em.getReference(X…)` write X.
+ * 16: JPQL held by a name (a method's variable, a class constant, Kotlin's `val`/`const val`) is read as one written
+ * in the call, `em.createNamedQuery(…)` and `@Query(name = …)` by the `@NamedQuery` any file declares, and the
+ * `em.find(X…)` inside `em.remove(…)` reads X.
  */
-export const CODE_SCAN_VERSION = 15;
+export const CODE_SCAN_VERSION = 16;
 
 /** Commits of more files of the tree sweep (renames, reformatting) and bind nothing: co-change skips them. */
 export const SWEEPING_COMMIT_FILES = 40;

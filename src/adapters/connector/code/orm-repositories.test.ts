@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ormModelUses, ormTableRefs } from './orm-refs.js';
-import { customRepositories, projectRepositories } from './orm-repositories.js';
+import { customRepositories, projectRepositories, type CustomRepository } from './orm-repositories.js';
 
 /** The project's entities, beside the repositories read. */
 const models = ormTableRefs(
@@ -19,6 +19,18 @@ const languageOf = (path: string) => (path.endsWith('.kt') ? 'kotlin' : 'java');
 /** The repositories of the project whose files are these, each given as its lines by path. */
 const projectOf = (files: Record<string, string[]>) =>
   projectRepositories(Object.entries(files).map(([path, lines]) => ({ path, text: lines.join('\n'), language: languageOf(path) })));
+
+/** Each repository a file of the project defines, as its name, its entity and its methods' accesses. */
+const summaryOf = (project: ReadonlyMap<string, CustomRepository[]>) => (path: string) => project.get(path)?.map((r) => [r.name, r.entity, r.methods]);
+
+/** Each of these files, a DAO of Pet declared on its line 2, reads and writes pets there. */
+function expectPetsDeclared(files: Record<string, string[]>): void {
+  const project = projectOf(files);
+  for (const [path, lines] of Object.entries(files)) {
+    const uses = ormModelUses(lines.join('\n'), languageOf(path), models, { repositories: [...project.values()].flat(), own: project.get(path) ?? [] });
+    expect(uses.map((u) => [u.table, u.line, u.access])).toEqual([['pets', 2, ['read', 'write']]]);
+  }
+}
 
 describe('hand-written Spring DAOs: a @Repository class without a Spring Data base, read by its entity manager calls', () => {
   const files = {
@@ -89,7 +101,7 @@ describe('hand-written Spring DAOs: a @Repository class without a Spring Data ba
     ],
   };
   const project = projectOf(files);
-  const summary = (path: string) => project.get(path)?.map((r) => [r.name, r.entity, r.methods]);
+  const summary = summaryOf(project);
   const owners = { findById: ['read'], findByLastName: ['read'], store: ['write'], purge: ['write'] };
 
   it('stands for the one entity its find/persist/merge/remove/createQuery calls name, with what each method does; so does the interface it implements', () => {
@@ -175,11 +187,161 @@ describe('a query held in a variable counts by its JPQL as one called at once', 
       expect(project.get(path)?.map((r) => [r.name, r.entity, r.methods])).toEqual([['PetDao', 'Pet', { unborn: ['read'], purge: ['write'] }]]);
   });
 
+  it('the DAO reads and writes where it is declared', () => expectPetsDeclared(files));
+});
+
+describe('JPQL held by a name the method or the class assigns it to is read as one written in the call', () => {
+  const files = {
+    'PetDao.java': [
+      '@Repository',
+      'public class PetDao {',
+      '  private static final String UNBORN = "select p from Pet p where p.born is null";',
+      '  private static final String PURGE = "delete from Pet p " +',
+      '      "where p.dead = true";',
+      '  @PersistenceContext private EntityManager em;',
+      '  public List<Pet> unborn() { return em.createQuery(UNBORN, Pet.class).getResultList(); }',
+      '  public int purge() { return em.createQuery(PURGE).executeUpdate(); }',
+      '  public List<Pet> byKind(String kind) {',
+      '    String jpql = "select p from Pet p";',
+      '    jpql += " where p.kind = :kind";',
+      '    return em.createQuery(jpql, Pet.class).setParameter("kind", kind).getResultList();',
+      '  }',
+      '  public int rename(String name) {',
+      '    String jpql = "update Pet p set p.name = :name";',
+      '    return em.createQuery(jpql).setParameter("name", name).executeUpdate();',
+      '  }',
+      '  public int adopt() { return em.createQuery(PetQueries.ADOPT + " where p.owner is null").executeUpdate(); }',
+      '  public static final String ADOPT = "update Pet p set p.adopted = true";',
+      '}',
+    ],
+    'PetDao.kt': [
+      '@Repository',
+      'class PetDao(private val em: EntityManager) {',
+      '    fun unborn(): List<Pet> {',
+      '        val q = "select p from Pet p where p.born is null"',
+      '        return em.createQuery(q, Pet::class.java).resultList',
+      '    }',
+      '    fun purge(): Int = em.createQuery(PURGE).executeUpdate()',
+      '    companion object {',
+      '        private const val PURGE = """',
+      '            delete from Pet p',
+      '            where p.dead = true',
+      '        """',
+      '    }',
+      '}',
+    ],
+  };
+  const project = projectOf(files);
+
+  it("reads a method's own variable, a class constant (concatenated, qualified) and a Kotlin val or const val, each by its statement", () => {
+    expect(project.get('PetDao.java')?.map((r) => [r.name, r.entity, r.methods])).toEqual([
+      ['PetDao', 'Pet', { unborn: ['read'], purge: ['write'], byKind: ['read'], rename: ['write'], adopt: ['write'] }],
+    ]);
+    expect(project.get('PetDao.kt')?.map((r) => [r.name, r.entity, r.methods])).toEqual([['PetDao', 'Pet', { unborn: ['read'], purge: ['write'] }]]);
+  });
+
+  it('the DAO reads and writes where it is declared', () => expectPetsDeclared(files));
+
+  it('a name the class assigns two strings (a field and its constructor), or a parameter, holds none', () => {
+    const dao = [
+      '@Repository',
+      'public class VisitDao {',
+      '  @PersistenceContext private EntityManager em;',
+      '  private String q = "select v from Visit v";',
+      '  public VisitDao(boolean all) { if (all) q = "select o from Owner o"; }',
+      '  public List<Visit> all() { return em.createQuery(q).getResultList(); }',
+      '  public List<Visit> by(String jpql) { return em.createQuery(jpql).getResultList(); }',
+      '  public List<Visit> recent() {',
+      '    String jpql = "select v from Visit v order by v.date desc";',
+      '    return em.createQuery(jpql).getResultList();',
+      '  }',
+      '}',
+    ];
+    // `by`'s parameter is no other method's variable
+    expect(customRepositories(dao.join('\n'), 'java').map((r) => [r.name, r.entity, r.methods])).toEqual([['VisitDao', 'Visit', { recent: ['read'] }]]);
+  });
+});
+
+describe("a named query is read by its entity's @NamedQuery, wherever the project declares it", () => {
+  const files = {
+    'Pet.java': [
+      '@Entity',
+      '@Table(name = "pets")',
+      '@NamedQueries({',
+      '  @NamedQuery(name = "Pet.unborn", query = "select p from Pet p where p.born is null"),',
+      '  @NamedQuery(query = "delete from Pet p " + "where p.name = \'name = x\'", name = PURGE)',
+      '})',
+      '@NamedQuery(name = "Pet.adopt", query = "update Pet p set p.adopted = true where p.owner = :owner")',
+      'public class Pet {',
+      '  public static final String PURGE = "Pet.purge";',
+      '}',
+    ],
+    'Visit.kt': [
+      '@Entity',
+      '@NamedQueries(',
+      '    NamedQuery(name = "Visit.recent", query = "select v from Visit v order by v.date desc"),',
+      '    NamedQuery(name = "Visit.prune", query = """delete from Visit v where v.date < :before"""),',
+      ')',
+      'class Visit',
+    ],
+    'PetDao.java': [
+      '@Repository',
+      'public class PetDao {',
+      '  @PersistenceContext private EntityManager em;',
+      '  public List<Pet> unborn() { return em.createNamedQuery("Pet.unborn", Pet.class).getResultList(); }',
+      '  public int purge() { return em.createNamedQuery("Pet.purge").executeUpdate(); }',
+      '  public int prune() { return em.createNamedQuery(Pet.PURGE).executeUpdate(); }',
+      '  public int adopt(Owner o) { return em.createNamedQuery("Pet.adopt").setParameter("owner", o).executeUpdate(); }',
+      '}',
+    ],
+    'VisitDao.kt': [
+      '@Repository',
+      'class VisitDao(private val em: EntityManager) {',
+      '    fun recent(): List<Visit> = em.createNamedQuery("Visit.recent", Visit::class.java).resultList',
+      '    fun prune(before: LocalDate): Int = em.createNamedQuery("Visit.prune").setParameter("before", before).executeUpdate()',
+      '}',
+    ],
+    'PetRepository.java': [
+      'public interface PetRepository extends JpaRepository<Pet, Integer> {',
+      '  @Query(name = "Pet.adopt")',
+      '  int adoptAll(@Param("owner") Owner owner);',
+      '  @Query(name = "Pet.unborn")',
+      '  List<Pet> unbornPets();',
+      '  @Query(name = Pet.PURGE)',
+      '  int purgeAll();',
+      '}',
+    ],
+  };
+  const project = projectOf(files);
+  const summary = summaryOf(project);
+
+  it("follows an entity manager's createNamedQuery to the @NamedQuery of another file (alone, in @NamedQueries, Kotlin's), its name held by a constant or not", () => {
+    // `Pet.PURGE` names the query as the entity's annotation does (`name = PURGE` in `class Pet`)
+    expect(summary('PetDao.java')).toEqual([['PetDao', 'Pet', { unborn: ['read'], purge: ['write'], prune: ['write'], adopt: ['write'] }]]);
+    expect(summary('VisitDao.kt')).toEqual([['VisitDao', 'Visit', { recent: ['read'], prune: ['write'] }]]);
+  });
+
+  it("follows Spring Data's @Query(name = …) to the named query's statement", () => {
+    expect(summary('PetRepository.java')).toEqual([['PetRepository', 'Pet', { adoptAll: ['write'], unbornPets: ['read'], purgeAll: ['write'] }]]);
+  });
+
   it('the DAO reads and writes where it is declared', () => {
-    for (const [path, lines] of Object.entries(files)) {
-      const uses = ormModelUses(lines.join('\n'), languageOf(path), models, { repositories: [...project.values()].flat(), own: project.get(path) ?? [] });
-      expect(uses.map((u) => [u.table, u.line, u.access])).toEqual([['pets', 2, ['read', 'write']]]);
-    }
+    const uses = ormModelUses(files['PetDao.java'].join('\n'), 'java', models, {
+      repositories: [...project.values()].flat(),
+      own: project.get('PetDao.java') ?? [],
+    });
+    expect(uses.map((u) => [u.table, u.line, u.access])).toEqual([['pets', 2, ['read', 'write']]]);
+  });
+
+  it('a name two files give different statements, or none gives, is followed nowhere', () => {
+    const other = { 'Other.java': ['@Entity', '@NamedQuery(name = "Pet.adopt", query = "update Owner o set o.active = true")', 'public class Other {}'] };
+    expect(
+      projectOf({ ...files, ...other })
+        .get('PetDao.java')
+        ?.map((r) => r.methods),
+    ).toEqual([{ unborn: ['read'], purge: ['write'], prune: ['write'] }]);
+    const alone = projectOf({ 'PetDao.java': files['PetDao.java'] });
+    expect(alone.has('PetDao.java')).toBe(false);
   });
 });
 
@@ -335,11 +497,23 @@ describe('Kotlin methods with an expression body, read as block bodies are', () 
       '  public void remove(long id) { this.em.remove(this.em.getReference(Pet.class, id)); }',
       '}',
     ];
-    for (const [lines, language] of [
-      [kotlin, 'kotlin'],
-      [java, 'java'],
-    ] as const)
-      expect(customRepositories(lines.join('\n'), language).map((r) => [r.name, r.entity, r.methods])).toEqual([['PetDao', 'Pet', { remove: ['write'] }]]);
+    // a reference is no read; the find inside the remove is (see below)
+    expect(customRepositories(java.join('\n'), 'java').map((r) => [r.name, r.entity, r.methods])).toEqual([['PetDao', 'Pet', { remove: ['write'] }]]);
+    expect(customRepositories(kotlin.join('\n'), 'kotlin').map((r) => r.methods?.remove)).toEqual([['read', 'write']]);
+  });
+
+  it('reads the entity an entity manager finds inside another call: em.remove(em.find(Pet.class, id)) reads and writes Pet', () => {
+    const java = [
+      '@Repository',
+      'public class PetDao {',
+      '  @PersistenceContext private EntityManager em;',
+      '  public void remove(long id) { em.remove(em.find(Pet.class, id)); }',
+      '  public Pet keep(long id) { return this.em.merge(this.em.find(Pet.class, id)); }',
+      '}',
+    ];
+    expect(customRepositories(java.join('\n'), 'java').map((r) => [r.name, r.entity, r.methods])).toEqual([
+      ['PetDao', 'Pet', { remove: ['read', 'write'], keep: ['read', 'write'] }],
+    ]);
   });
 
   it('the DAO reads and writes where it is declared', () => {

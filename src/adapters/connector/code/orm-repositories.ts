@@ -9,6 +9,7 @@
  */
 import { accessesOf, type TableAccess } from '../../../ports/code.js';
 import { callArgs, escapeName, functionBody, typeormAccess } from './call-reading.js';
+import { attribute, attributeAt, heldStrings, jpqlReach, mergeNamedQueries, namedQueries, namedStatement, statementOf, type HeldStrings } from './jpql.js';
 import { blankComments, scriptBlocks, type Block } from './script-blocks.js';
 
 /** An annotation or decorator, with its arguments: `@Modifying`, `@Transactional(readOnly = true)`. */
@@ -76,21 +77,28 @@ export function customRepositories(text: string, language: string): CustomReposi
   return linkFragments([fileRepositories(text, language)], false)[0]!;
 }
 
-/** The repositories each file of the project defines, by path (files without any left out), each file read once. */
+/**
+ * The repositories each file of the project defines, by path (files without any left out), each file read once;
+ * an entity manager's named query is the one any file declares (an entity's `@NamedQuery`).
+ */
 export function projectRepositories(files: ReadonlyArray<{ path: string; text: string; language: string }>): Map<string, CustomRepository[]> {
+  const named = mergeNamedQueries(
+    files.filter((f) => (f.language === 'java' || f.language === 'kotlin') && f.text.includes('NamedQuery')).map((f) => namedQueries(blankComments(f.text))),
+  );
   const linked = linkFragments(
-    files.map((f) => fileRepositories(f.text, f.language)),
+    files.map((f) => fileRepositories(f.text, f.language, named)),
     true,
   );
   return new Map(files.flatMap((f, i) => (linked[i]!.length ? [[f.path, linked[i]!] as const] : [])));
 }
 
-function fileRepositories(written: string, language: string): FileRepositories {
+/** What a file defines; `named`, the project's named queries, else the file's own. */
+function fileRepositories(written: string, language: string, named?: ReadonlyMap<string, string>): FileRepositories {
   const spring = language === 'java' || language === 'kotlin';
   if (!written.includes('Repository') || (!spring && language !== 'typescript' && language !== 'javascript')) return { repositories: [], implementations: [] };
   // a repository commented out defines nothing
   const text = blankComments(written);
-  return spring ? springRepositories(text) : { repositories: typeormCustomRepositories(text), implementations: [] };
+  return spring ? springRepositories(text, named ?? namedQueries(text)) : { repositories: typeormCustomRepositories(text), implementations: [] };
 }
 
 function typeormCustomRepositories(text: string): CustomRepository[] {
@@ -276,7 +284,7 @@ function supertypes(clause: string): Array<{ name: string; generic: boolean }> {
  * Micronaut's `abstract class BookRepository implements CrudRepository<Book, Long>`), and the classes that
  * may implement a fragment (they implement a type, or are named `…Impl`) or be a hand-written DAO.
  */
-function springRepositories(text: string): FileRepositories {
+function springRepositories(text: string, named: ReadonlyMap<string, string>): FileRepositories {
   const repositories: CustomRepository[] = [];
   const implementations: Implementation[] = [];
   let blocks: Block[] | undefined;
@@ -292,13 +300,14 @@ function springRepositories(text: string): FileRepositories {
       const annotated = /@(?:[\w$]+\.)*Repository\b/.test(lead);
       const candidate = plain.length > 0 || m[2]!.endsWith('Impl');
       const reached =
-        (annotated || candidate) && text.includes('EntityManager') ? entityManagerReach(text, (blocks ??= scriptBlocks(text)), m.index) : undefined;
+        (annotated || candidate) && text.includes('EntityManager') ? entityManagerReach(text, (blocks ??= scriptBlocks(text)), m.index, named) : undefined;
       const dao = annotated ? daoReach(reached) : undefined;
       if (candidate || dao)
         implementations.push({ name: m[2]!, at: m.index, implements: plain, ...(dao ? { dao } : {}), ...(reached?.size ? { reached } : {}) });
     }
   }
-  return { repositories: withMethods(text, repositories, springMethods), implementations: withMethods(text, implementations, springMethods) };
+  const methods = (t: string, b: readonly Block[], r: { at?: number }) => springMethods(t, b, r, named);
+  return { repositories: withMethods(text, repositories, methods), implementations: withMethods(text, implementations, methods) };
 }
 
 /**
@@ -364,8 +373,11 @@ function linkFragments(read: readonly FileRepositories[], whole: boolean): Custo
   return out;
 }
 
-/** A JPA entity manager's methods that reach an entity's table: `find` reads, `persist`, `merge` and `remove` write, `createQuery` says by its statement. */
-const ENTITY_MANAGER_CALLS = 'find|persist|merge|remove|createQuery';
+/**
+ * A JPA entity manager's methods that reach an entity's table: `find` reads, `persist`, `merge` and `remove` write,
+ * `createQuery` says by its statement and `createNamedQuery` by the statement of the named query.
+ */
+const ENTITY_MANAGER_CALLS = 'find|persist|merge|remove|createQuery|createNamedQuery';
 
 /**
  * The entity a hand-written DAO reaches, a `@Repository` class without a Spring Data base, from what
@@ -401,22 +413,39 @@ function fragmentReach(c: Implementation, entity: string): { methods?: Record<st
  * by entity: `em.find(Owner.class, id)` reads Owner; `em.persist(owner)`, `merge` and `remove` write the type the method
  * declares the variable given with (`Owner owner`, Kotlin's `owner: Owner`) or the object made there (`new Owner(…)`);
  * a JPQL `em.createQuery("select o from Owner o")` reads the entities after `from` and `join` (`join fetch`), and an
- * `update Owner …` or `delete from Owner …` writes the first. Each entity its calls name, with what each method whose
- * name is read does to its table; none when the class declares no entity manager.
+ * `update Owner …` or `delete from Owner …` writes the first, whether the statement is written there or held by a
+ * name the method or the class assigns it to (see `heldStrings`). Each entity its calls name, with what each method
+ * whose name is read does to its table; none when the class declares no entity manager.
  */
-function entityManagerReach(text: string, blocks: readonly Block[], at: number): Reached | undefined {
+function entityManagerReach(text: string, blocks: readonly Block[], at: number, named: ReadonlyMap<string, string>): Reached | undefined {
   const body = functionBody(text, blocks, at);
   const declared = text.slice(at, body.end).matchAll(/\bEntityManager\s+([a-z_$][\w$]*)\s*[;,)=]|\b([a-z_$][\w$]*)\s*:\s*EntityManager\b/g);
   const names = [...new Set([...declared].map((m) => escapeName(m[1] ?? m[2]!)))];
   if (!names.length) return undefined;
-  const calls = new RegExp(String.raw`(?:^|[^\w$.]|\bthis\s*\.\s*)(?:${names.join('|')})\s*[!?]?\.\s*(${ENTITY_MANAGER_CALLS})\s*\(`, 'g');
-  const reached: Reached = new Map();
-  for (const { block, head } of memberBodies(text, blocks, body)) {
+  // the receiver looked behind, not matched, so that a call inside another's arguments is read too: `em.remove(em.find(Pet.class, id))`
+  const calls = new RegExp(String.raw`(?<=^|[^\w$.]|\bthis\s*\.\s*)(?:${names.join('|')})\s*[!?]?\.\s*(${ENTITY_MANAGER_CALLS})\s*\(`, 'g');
+  const members = memberBodies(text, blocks, body).map(({ block, head }) => {
     const signature = head.slice(head.lastIndexOf(';') + 1).replace(new RegExp(ANNOTATION, 'g'), '');
     const name = /([A-Za-z_$][\w$]*)\s*\([^()]*\)\s*(?::[^(){};=]*|throws\b[^(){};=]*)?$/.exec(signature)?.[1];
+    return { block, signature, name };
+  });
+  // the class's fields and constants: the file with its methods' bodies blanked, but not its constructors' (they assign fields)
+  const constructors = new Set(['constructor', /^\s*(?:class|interface)\s+([\w$]+)/.exec(text.slice(at))?.[1]]);
+  let fields = '';
+  let kept = 0;
+  for (const { block, name } of members)
+    if (name && !constructors.has(name)) {
+      fields += text.slice(kept, block.start) + ' '.repeat(block.end - block.start);
+      kept = block.end;
+    }
+  fields += text.slice(kept);
+  const reached: Reached = new Map();
+  for (const { block, signature, name } of members) {
+    const method = signature + text.slice(block.start, block.end);
+    const held = heldStrings(method, fields);
     for (const m of text.slice(block.start, block.end).matchAll(calls)) {
       const args = callArgs(text, block.start + m.index + m[0].length - 1);
-      for (const [entity, access] of callReach(m[1]!, args, signature + text.slice(block.start, block.end))) {
+      for (const [entity, access] of callReach(m[1]!, args, method, held, named)) {
         const methods = reached.get(entity) ?? {};
         reached.set(entity, methods);
         if (name) methods[name] = accessesOf([...(methods[name] ?? []), access]);
@@ -433,21 +462,19 @@ const CLASS_FIRST = String.raw`^\s*([A-Z][\w$]*)\s*(?:\.\s*class|::\s*class(?:\s
 const FOUND = new RegExp(String.raw`^\s*(?:[\w$]+\s*[!?]?\.\s*)+(?:find|getReference)\s*\(${CLASS_FIRST.slice(1)}`);
 
 /**
- * The entities an entity manager's call reaches, each with what the call does to its table; `method` the text declaring its variables.
- * `persist`, `merge` and `remove` write the entity given: a variable's declared type, an object made there, or one the entity manager finds.
+ * The entities an entity manager's call reaches, each with what the call does to its table; `method` the text declaring its
+ * variables, `held` the strings its names hold, `named` the project's named queries. `persist`, `merge` and `remove` write
+ * the entity given: a variable's declared type, an object made there, or one the entity manager finds.
  */
-function callReach(call: string, args: string, method: string): Array<[string, TableAccess]> {
+function callReach(call: string, args: string, method: string, held: HeldStrings, named: ReadonlyMap<string, string>): Array<[string, TableAccess]> {
   if (call === 'find') {
     const entity = new RegExp(CLASS_FIRST).exec(args)?.[1];
     return entity ? [[entity, 'read']] : [];
   }
-  if (call === 'createQuery') {
-    const jpql = [...args.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]).join(' ');
-    const write = /^\s*(?:update|delete)\b/i.test(jpql);
-    const named = [...jpql.matchAll(/\b(?:from|join(?:\s+fetch)?|update)\s+(?!fetch\b)([A-Za-z_$][\w$]*)(?![\w$]|\s*\.)/gi)]
-      .map((m) => m[1]!)
-      .filter((e) => /^[A-Z]/.test(e));
-    return named.map((entity, i) => [entity, write && i === 0 ? 'write' : 'read']);
+  if (call === 'createQuery') return jpqlReach(statementOf(args, held));
+  if (call === 'createNamedQuery') {
+    const jpql = namedStatement(args, 0, held, named);
+    return jpql ? jpqlReach(jpql) : [];
   }
   const made = /^\s*new\s+([A-Z][\w$]*)\s*[(<]/.exec(args)?.[1] ?? FOUND.exec(args)?.[1];
   const variable = /^\s*([a-z_$][\w$]*)\s*$/.exec(args)?.[1];
@@ -462,11 +489,13 @@ const SPRING_METHOD = new RegExp(String.raw`^\s*(?:${ANNOTATION}\s*)*(?:(?:suspe
 
 /**
  * What a Spring Data repository's annotated methods do: a `@Query` reads, unless it is `@Modifying`
- * or its statement starts with `update`, `delete` or `insert`. Methods without one say it by their names.
+ * or its statement starts with `update`, `delete` or `insert`; `@Query(name = "Pet.adopt")`'s statement is
+ * the named query's (`queries`). Methods without one say it by their names.
  */
-function springMethods(text: string, blocks: readonly Block[], r: { at?: number }): Map<string, TableAccess[]> {
+function springMethods(text: string, blocks: readonly Block[], r: { at?: number }, queries: ReadonlyMap<string, string>): Map<string, TableAccess[]> {
   const methods = new Map<string, TableAccess[]>();
   if (r.at === undefined) return methods;
+  const held = heldStrings('', text);
   const body = functionBody(text, blocks, r.at);
   let previous = body.start;
   for (const m of text.slice(body.start, body.end).matchAll(/@Query\s*\(/g)) {
@@ -479,7 +508,9 @@ function springMethods(text: string, blocks: readonly Block[], r: { at?: number 
     if (!method) continue;
     const named = after + method[0].length;
     const lead = text.slice(Math.max(previous, ...[';', '{', '}'].map((c) => text.lastIndexOf(c, at) + 1)), named);
-    const statement = /["'](?:"")?\s*(\w+)/.exec(args)?.[1] ?? '';
+    // a statement given (first, or as `value`) runs; else the one `name` names
+    const name = /^\s*["']/.test(args) || attribute(args, 'value', held) !== undefined ? undefined : attributeAt(args, 'name');
+    const statement = (name === undefined ? /["'](?:"")?\s*(\w+)/.exec(args) : /^\s*(\w+)/.exec(namedStatement(args, name, held, queries) ?? ''))?.[1] ?? '';
     const write = /@Modifying\b/.test(lead) || /^(?:update|delete|insert)$/i.test(statement);
     methods.set(method[1] ?? method[2]!, [write ? 'write' : 'read']);
     previous = named;

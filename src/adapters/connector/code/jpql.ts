@@ -1,0 +1,159 @@
+/**
+ * @module adapters/connector/code/jpql
+ * JPQL (and HQL) as Java and Kotlin code holds it, read as written: the string that literals and
+ * names joined by `+` give (`"select o from Owner o " + WHERE`), the string a name holds where the
+ * method or its class assigns it (`String jpql = "…"`, `private static final String Q = "…"`,
+ * Kotlin's `val q = "…"` and `const val Q = """…"""`), and the entities a statement names, with
+ * what it does to their tables. Only entity names leave this module, never the strings.
+ */
+import type { TableAccess } from '../../../ports/code.js';
+import { callArgs, escapeName } from './call-reading.js';
+
+/** The string a name holds (a qualified name, `Queries.OPEN`, by its last part), when the code says. */
+export type HeldStrings = (name: string) => string | undefined;
+
+/**
+ * One term of a concatenation, after blanks: a Java or Kotlin string literal (a raw or text block `"""…"""` in
+ * group 1, else `"…"` in group 2), a name that is not called nor a receiver (3), or a `+` (4).
+ */
+const TERM = /\s*(?:"""([\s\S]*?)"""|"((?:[^"\\\n]|\\.)*)"|((?:[A-Za-z_$][\w$]*\s*\.\s*)*[A-Za-z_$][\w$]*)(?![\w$]|\s*(?:[.(]|::))|(\+))/y;
+
+/**
+ * The string that the literals and names joined by `+` from `from` give (each name by `held`, a name
+ * it does not know giving nothing), up to the first other token: a `,`, a `;`, a call, a line that
+ * goes on with no `+`. With how many terms were read and where they end.
+ */
+export function concatenation(text: string, from: number, held: HeldStrings): { value: string; terms: number; end: number } {
+  const parts: string[] = [];
+  let terms = 0;
+  let end = from;
+  for (let expectTerm = true; ; expectTerm = !expectTerm) {
+    TERM.lastIndex = end;
+    const m = TERM.exec(text);
+    if (!m || expectTerm === (m[4] !== undefined)) break;
+    end = TERM.lastIndex;
+    if (!expectTerm) continue;
+    terms++;
+    const value = m[1] ?? m[2] ?? held(m[3]!);
+    if (value !== undefined) parts.push(value);
+  }
+  return { value: parts.join(''), terms, end: terms ? end : from };
+}
+
+/**
+ * The strings names hold: in the method (`method`, its text), every assignment of the name joined in order
+ * (`String jpql = "select o from Owner o"; jpql += " where …";`); else in the class (`fields`, its text with
+ * its methods' bodies blanked), a constant or a field, when it is assigned one string only. A name whose
+ * assignment is no string (a parameter, a call) holds none.
+ */
+export function heldStrings(method: string, fields: string): HeldStrings {
+  const resolve = (name: string, seen: ReadonlySet<string>): string | undefined => {
+    if (seen.has(name)) return undefined;
+    const held: HeldStrings = (inner) => resolve(lastPart(inner), new Set([...seen, name]));
+    const local = assignments(method, name, held);
+    if (local.length) return local.join('');
+    const values = new Set(assignments(fields, name, held));
+    return values.size === 1 ? [...values][0] : undefined;
+  };
+  return (name) => resolve(lastPart(name), new Set());
+}
+
+const lastPart = (name: string) => name.split('.').at(-1)!.trim();
+
+/** The strings assigned to `name` in `text` (`name = …`, `name += …`, Kotlin's `name: String = …`), in order. */
+function assignments(text: string, name: string, held: HeldStrings): string[] {
+  if (!text.includes(name)) return [];
+  const out: string[] = [];
+  for (const m of text.matchAll(new RegExp(String.raw`(?<![\w$.])${escapeName(name)}\s*(?::\s*String\s*)?\+?=(?!=)`, 'g'))) {
+    const { value, terms } = concatenation(text, m.index + m[0].length, held);
+    if (terms) out.push(value);
+  }
+  return out;
+}
+
+/**
+ * The statement a query's arguments give (`createQuery(jpql, Owner.class)`, `createQuery("select …" + WHERE)`):
+ * its first argument's literals and names joined by `+`, then any other literals the arguments hold.
+ */
+export function statementOf(args: string, held: HeldStrings): string {
+  const first = concatenation(args, 0, held);
+  const rest = [...args.slice(first.end).matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!);
+  return [first.value, ...rest].join(' ');
+}
+
+/**
+ * The entities a JPQL statement names, each with what it does to its table: those after `from` and `join`
+ * (`join fetch`) are read, and an `update Owner …` or `delete from Owner …` writes the first. A path
+ * (`join o.pets p`) names none; an entity is a name in upper camel case.
+ */
+export function jpqlReach(jpql: string): Array<[string, TableAccess]> {
+  const write = /^\s*(?:update|delete)\b/i.test(jpql);
+  const named = [...jpql.matchAll(/\b(?:from|join(?:\s+fetch)?|update)\s+(?!fetch\b)([A-Za-z_$][\w$]*)(?![\w$]|\s*\.)/gi)]
+    .map((m) => m[1]!)
+    .filter((e) => /^[A-Z]/.test(e));
+  return named.map((entity, i) => [entity, write && i === 0 ? 'write' : 'read']);
+}
+
+/** A Java or Kotlin string literal, whose body is blanked to find what is outside strings. */
+const LITERAL = /"""[\s\S]*?"""|"(?:[^"\\\n]|\\.)*"/g;
+
+/** Where an annotation's attribute's value starts (past `key =`, found outside the strings), if it is given. */
+export function attributeAt(args: string, key: string): number | undefined {
+  const outside = args.replace(LITERAL, (literal) => '"'.padEnd(literal.length - 1) + '"');
+  const at = new RegExp(String.raw`(?<![\w$.])${key}\s*=(?!=)`).exec(outside);
+  return at ? at.index + at[0].length : undefined;
+}
+
+/** An annotation's attribute given as a string (`name = "Owner.byCity"`, `query = "select …" + WHERE`); names by `held`. */
+export function attribute(args: string, key: string, held: HeldStrings): string | undefined {
+  const at = attributeAt(args, key);
+  const found = at === undefined ? undefined : concatenation(args, at, held);
+  return found?.terms ? found.value : undefined;
+}
+
+/** A qualified name written alone from the start of `text` (`Pet.PURGE`, up to a `,`, a `)` or the end), without blanks. */
+const writtenName = (text: string) => /^\s*((?:[A-Za-z_$][\w$]*\s*\.\s*)*[A-Za-z_$][\w$]*)\s*(?:[,)]|$)/.exec(text)?.[1]!.replace(/\s+/g, '');
+
+/**
+ * The statement of the named query that the expression at `from` names, among `named`: by the string it gives
+ * (`"Pet.unborn"`, a name that holds it), else by the constant written (`Pet.PURGE`, as the annotation names it).
+ */
+export function namedStatement(text: string, from: number, held: HeldStrings, named: ReadonlyMap<string, string>): string | undefined {
+  const { value, terms } = concatenation(text, from, held);
+  const written = writtenName(text.slice(from));
+  return (terms ? named.get(value) : undefined) ?? (written?.includes('.') ? named.get(written) : undefined);
+}
+
+/** A named query's annotation: `@NamedQuery(`, alone, repeated or in `@NamedQueries({…})`, or Kotlin's `NamedQuery(` inside `@NamedQueries(…)`. */
+const NAMED_QUERY = /(?:@(?:[\w$]+\.)*|(?<=[(\[{,]\s*))NamedQuery\s*\(/g;
+
+/**
+ * The JPQL of each named query a file declares, by name (`@NamedQuery(name = "Owner.byCity", query = "select …")`);
+ * a name or a statement held by a constant is read from the file, and a name given as a constant is also the
+ * constant's, qualified by the class declared next unless it is written so (`name = PURGE` in `class Pet` is
+ * `Pet.PURGE` too), by which other files name it. `text` has its comments blanked.
+ */
+export function namedQueries(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!text.includes('NamedQuery')) return out;
+  const held = heldStrings('', text);
+  for (const m of text.matchAll(NAMED_QUERY)) {
+    const args = callArgs(text, m.index + m[0].length - 1);
+    const name = attribute(args, 'name', held);
+    const query = attribute(args, 'query', held);
+    if (!name || !query) continue;
+    out.set(name, query);
+    const at = attributeAt(args, 'name')!;
+    const written = writtenName(args.slice(at));
+    const owner = /\bclass\s+([A-Za-z_$][\w$]*)/.exec(text.slice(m.index))?.[1];
+    if (written) out.set(written.includes('.') || !owner ? written : `${owner}.${written}`, query);
+  }
+  return out;
+}
+
+/** The named queries of several files, by name; a name two files give different statements is left out (which one runs is not known). */
+export function mergeNamedQueries(files: Iterable<ReadonlyMap<string, string>>): Map<string, string> {
+  const out = new Map<string, string | null>();
+  for (const file of files) for (const [name, query] of file) out.set(name, out.has(name) && out.get(name) !== query ? null : query);
+  return new Map([...out].flatMap(([name, query]) => (query === null ? [] : [[name, query] as const])));
+}
