@@ -19,7 +19,12 @@ export type Remedy =
   /** See the sources there are: the name asked for is none of them. */
   | { action: 'list-sources' }
   /** Find the object's id by searching, or bring the index up to date: no object has the id asked for, and none is close to it. */
-  | { action: 'find-object' };
+  | { action: 'find-object' }
+  /**
+   * Name one of the `projects` there are, or create a project (an administrator's act): the name
+   * asked for is none of them. `create` is that name when it is valid for a project, else null.
+   */
+  | { action: 'pick-project'; projects: readonly string[]; create: string | null };
 
 export type RemedyAction = Remedy['action'];
 

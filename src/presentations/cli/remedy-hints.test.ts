@@ -12,6 +12,8 @@ describe("remedies in the command line's words", () => {
     [{ action: 'describe-source', source: 'shop' }, 'see its tables and columns with `sextant describe shop`'],
     [{ action: 'list-sources' }, 'list them with `sextant source list`'],
     [{ action: 'find-object' }, 'run `sextant update` or check the id with `sextant search`'],
+    [{ action: 'pick-project', projects: ['default', 'sales'], create: 'x' }, 'known projects: default, sales; create one with `sextant project create x`'],
+    [{ action: 'pick-project', projects: ['default'], create: null }, 'known projects: default; create one with `sextant project create <name>`'],
   ])('%j', (remedy, words) => {
     expect(cliHint({ remedy })).toBe(words);
   });

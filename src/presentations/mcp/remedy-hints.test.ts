@@ -12,6 +12,11 @@ const EVERY: Array<[Remedy, string]> = [
   [{ action: 'describe-source', source: 'shop' }, "see the tables and columns of source 'shop' with the `describe` tool (object \"shop\", then a table's id)"],
   [{ action: 'list-sources' }, 'list them with the `list_sources` tool'],
   [{ action: 'find-object' }, 'find its id with the `deep_search` or `list_objects` tool'],
+  [
+    { action: 'pick-project', projects: ['default', 'sales'], create: 'x' },
+    "known projects: default, sales; name one of them, or ask an administrator to create project 'x'",
+  ],
+  [{ action: 'pick-project', projects: ['default'], create: null }, 'known projects: default; name one of them, or ask an administrator to create one'],
 ];
 
 describe("remedies in an agent's words", () => {

@@ -18,6 +18,8 @@ const WORDS: RemedyWords<string> = {
   'describe-source': (r) => `see the tables and columns of source '${r.source}' with the \`describe\` tool (object "${r.source}", then a table's id)`,
   'list-sources': () => 'list them with the `list_sources` tool',
   'find-object': () => 'find its id with the `deep_search` or `list_objects` tool',
+  'pick-project': (r) =>
+    `known projects: ${r.projects.join(', ')}; name one of them, or ask an administrator to create ${r.create ? `project '${r.create}'` : 'one'}`,
 };
 
 /** The hint of an error (or a glossary failure) for an agent: its remedy in these words, or its own hint. */

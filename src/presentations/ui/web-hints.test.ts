@@ -84,5 +84,12 @@ describe('core hints worded for a web user', () => {
     expect(await shown(new SextantError('SOURCE_NOT_FOUND', 'no source named "x"', { hint: 'check the name', remedy: { action: 'list-sources' } }))).toBe(
       'pick one on the <a href="/ui/browse">Browse</a> page',
     );
+    const project = new SextantError('PROJECT_NOT_FOUND', "unknown project 'x'", {
+      hint: 'known projects: default, sales',
+      remedy: { action: 'pick-project', projects: ['default', 'sales'], create: 'x' },
+    });
+    expect(await shown(project)).toBe(
+      "known projects: default, sales; create one with <code>sextant project create x</code> (an administrator, on the server's command line)",
+    );
   });
 });

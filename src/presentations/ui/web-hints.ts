@@ -62,6 +62,10 @@ const WORDS: RemedyWords<Html> = {
   'list-sources': () => html`pick one on the <a href="${href('browse')}">Browse</a> page`,
   'find-object': () =>
     html`look it up on the <a href="${href('search')}">Search</a> page, or update its source on the <a href="${href('sources')}">Sources</a> page`,
+  'pick-project': (r) => {
+    const create = html`<code>sextant project create ${r.create ?? '<name>'}</code>`;
+    return html`known projects: ${r.projects.join(', ')}; create one with ${create} (an administrator, on the server's command line)`;
+  },
 };
 
 /** What a hint is worded from: a core failure, or a failure kept as data (an update's report or stored outcome, which have no code). */
