@@ -1,8 +1,11 @@
 /**
  * @module kernel/errors
- * One error type with a stable code and an actionable hint. Presentations map codes once
- * (exit code, MCP isError, HTTP status).
+ * One error type with a stable code and what to do about it: a remedy (data each presentation
+ * words from its one table) or a plain hint. Presentations map codes once (exit code, MCP
+ * isError, HTTP status).
  */
+import type { Remedy } from './remedy.js';
+
 export type ErrorCode =
   | 'USAGE'
   | 'INVALID_DSN'
@@ -44,14 +47,22 @@ export type ErrorCode =
 
 export class SextantError extends Error {
   readonly code: ErrorCode;
+  /** What to do, in words every output shows as they are; where there is a `remedy`, the fallback of outputs that do not word one (logs, `toLine`). */
   readonly hint: string | undefined;
+  /** What fixes it, as an action: the CLI, MCP and the web UI word it in place of `hint`. */
+  readonly remedy: Remedy | undefined;
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { hint?: string; details?: Record<string, unknown>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { hint?: string; remedy?: Remedy | undefined; details?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'SextantError';
     this.code = code;
     this.hint = options.hint;
+    this.remedy = options.remedy;
     this.details = options.details;
   }
 

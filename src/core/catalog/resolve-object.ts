@@ -16,8 +16,11 @@ export type ObjectKinds = Pick<KindRegistry, 'kindsWith' | 'canonicalKind'>;
 export async function notFound(store: CatalogStore, wanted: string, source?: string): Promise<SextantError> {
   const ids = await store.objectIds(source);
   const suggestions = closest(wanted, ids.length ? ids : await store.objectIds(), 5);
+  // nothing close: the remedy of finding the id, worded by each presentation (the CLI names `sextant search`); the hint, named by none, is the fallback
   return new SextantError('OBJECT_NOT_FOUND', `no object '${wanted}'`, {
-    hint: suggestions.length ? `did you mean: ${suggestions.join(', ')}` : 'run `sextant update` or check the id with `sextant search`',
+    ...(suggestions.length
+      ? { hint: `did you mean: ${suggestions.join(', ')}` }
+      : { hint: 'find the id with a search, or update the index', remedy: { action: 'find-object' } }),
     details: { suggestions },
   });
 }

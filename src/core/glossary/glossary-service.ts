@@ -262,24 +262,17 @@ const ERROR_CODES: Record<GlossaryFailureCode, ErrorCode> = {
 
 /**
  * A failure as an error (`get`, `history`, `testSql` and `infer` throw it; the CLI reports a result
- * so): its hint as it is, and as data in `details` what each presentation words for itself, the
- * remedy (`glossaryRemedy` reads it back) and a term not found's suggestions.
+ * so): its hint and remedy as they are, and as data in `details` a term not found's suggestions.
  */
 export function glossaryError(failure: GlossaryFailure): SextantError {
   return new SextantError(ERROR_CODES[failure.code], failure.error, {
     ...(failure.hint ? { hint: failure.hint } : {}),
+    ...(failure.remedy ? { remedy: failure.remedy } : {}),
     details: {
       ...(failure.position ? { position: failure.position } : {}),
       ...(failure.code === 'TERM_NOT_FOUND' ? { suggestions: failure.suggestions ?? [] } : {}),
-      ...(failure.remedy ? { remedy: failure.remedy } : {}),
     },
   });
-}
-
-/** The remedy a glossary error carries (see `glossaryError`), if any. */
-export function glossaryRemedy(err: { details?: Record<string, unknown> | undefined }): GlossaryRemedy | undefined {
-  const remedy = err.details?.remedy as GlossaryRemedy | undefined;
-  return remedy && typeof remedy === 'object' && typeof remedy.action === 'string' ? remedy : undefined;
 }
 
 export async function create(ctx: GlossaryContext, project: string, input: TermInput, actor: ChangeActor, origin: TermOrigin): Promise<TermResult> {

@@ -13,7 +13,7 @@ import { glossaryKey } from '../../kernel/text/glossary-key.js';
 import { termText } from './term-index.js';
 
 export type { GlossaryDeps } from './glossary-service.js';
-export { glossaryError, glossaryRemedy } from './glossary-service.js';
+export { glossaryError } from './glossary-service.js';
 export type { ClusterMember, Clustering, TermCluster } from './clusters.js';
 export type { InferOptions, InferReport } from './infer.js';
 export * from './types.js';

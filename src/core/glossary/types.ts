@@ -3,6 +3,7 @@
  * What the glossary API takes and returns, whatever the presentation. Expected failures are
  * results (`success: false` with a stable code), as MCP tools return them (seed 002).
  */
+import type { Remedy } from '../../kernel/remedy.js';
 import type { ChangeActor, GlossaryTerm, OutputColumn, TermOrigin } from '../../ports/glossary.js';
 
 export type { ChangeActor, GlossaryChange, GlossaryTerm, OutputColumn, TermOrigin } from '../../ports/glossary.js';
@@ -35,21 +36,11 @@ export type GlossaryFailureCode =
   'INVALID_INPUT' | 'TERM_EXISTS' | 'ALIAS_CONFLICT' | 'TERM_NOT_FOUND' | 'SQL_INVALID' | 'BASE_TABLE_NOT_FOUND' | 'SOURCE_NOT_FOUND';
 
 /**
- * What would fix a failure, as data rather than words: each presentation words it for its own
- * audience (the CLI names `sextant glossary …` commands, MCP its tools, the web UI its pages).
+ * What would fix a glossary failure (the kernel's remedies it uses), as data rather than words:
+ * each presentation words it for its own audience (the CLI names `sextant glossary …` commands,
+ * MCP its tools, the web UI its pages).
  */
-export type GlossaryRemedy =
-  /** See the project's terms: the name asked for is no term or alias, and none is close to it. */
-  | { action: 'list-terms' }
-  /**
-   * Change the existing term `term` instead, or pick another name: the name is taken by that
-   * term, as its name (`taken: 'name'`) or as one of its aliases (`taken: 'alias'`).
-   */
-  | { action: 'edit-term'; term: string; taken: 'name' | 'alias' }
-  /** Add a source to the project (an administrator's act): it has none for the term's SQL to run on. */
-  | { action: 'add-source'; project: string }
-  /** See what `source` holds (its schemas, tables and columns): the SQL or base table names something it does not have. */
-  | { action: 'describe-source'; source: string };
+export type GlossaryRemedy = Extract<Remedy, { action: 'list-terms' | 'edit-term' | 'add-source' | 'describe-source' }>;
 
 export interface GlossaryFailure {
   success: false;

@@ -45,8 +45,11 @@ export function createProjectService(store: ScopeStore & CatalogStore): ProjectS
     const found = await find(name);
     if (found) return found;
     const names = (await list()).map((p) => p.name);
+    const create = NAME.test(name) ? name : null;
     throw new SextantError('PROJECT_NOT_FOUND', `unknown project '${name}'`, {
-      hint: `known projects: ${names.join(', ')}; create one with \`sextant project create ${NAME.test(name) ? name : '<name>'}\``,
+      // the presentations word the remedy (the CLI names `sextant project create`); the hint, named by none, is the fallback
+      hint: `known projects: ${names.join(', ')}`,
+      remedy: { action: 'pick-project', projects: names, create },
       details: { projects: names },
     });
   }

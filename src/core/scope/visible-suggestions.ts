@@ -19,7 +19,7 @@ export async function withVisibleSuggestions<T>(visibility: Visibility, run: () 
     if (!visible) throw err;
     const kept = suggestions.filter((id): id is string => typeof id === 'string' && visible.includes(sourceOfId(id)));
     throw new SextantError('OBJECT_NOT_FOUND', (err as SextantError).message, {
-      hint: kept.length ? `did you mean: ${kept.join(', ')}` : 'find the id with deep_search or list_objects',
+      ...(kept.length ? { hint: `did you mean: ${kept.join(', ')}` } : { hint: 'find the id with a search', remedy: { action: 'find-object' } }),
       details: { ...(err as SextantError).details, suggestions: kept },
     });
   }

@@ -5,7 +5,7 @@
 import pc from 'picocolors';
 import { isSextantError } from '../../kernel/errors.js';
 import { redactText, redactValue } from '../../kernel/redact.js';
-import { cliHint } from './glossary-hints.js';
+import { cliHint } from './remedy-hints.js';
 
 export interface OutputOptions {
   json?: boolean;
@@ -52,10 +52,9 @@ export function exitCodeOf(err: unknown): number {
 export function reportError(err: unknown, options: OutputOptions): number {
   const code = exitCodeOf(err);
   if (isSextantError(err)) {
-    // a remedy the error carries as data is printed as the hint it words
+    // a remedy the error carries as data is printed as the hint it words (--json too: a plain string)
     const hint = cliHint(err);
-    const details = Object.fromEntries(Object.entries(err.details ?? {}).filter(([key]) => key !== 'remedy'));
-    if (options.json) printJson({ ok: false, error: { code: err.code, message: err.message, hint: hint ?? null, ...details } });
+    if (options.json) printJson({ ok: false, error: { code: err.code, message: err.message, hint: hint ?? null, ...err.details } });
     else sink.err(`${pc.red('error:')} ${redactText(err.message)}\n${hint ? `${pc.dim('hint:')} ${redactText(hint)}\n` : ''}`);
     return code;
   }

@@ -18,6 +18,7 @@ import { isSextantError } from '../../kernel/errors.js';
 import { objectUri, parseTarget } from '../../kernel/ids.js';
 import { redactText, redactValue } from '../../kernel/redact.js';
 import type { CatalogObject } from '../../ports/catalog.js';
+import { mcpHint } from './remedy-hints.js';
 import { withShortParamErrors } from './request-params.js';
 import type { ToolContext } from './tool-registry.js';
 
@@ -84,7 +85,10 @@ export function registerResources(server: McpServer, ctx: ToolContext): void {
     } catch (err) {
       if (err instanceof McpError) throw err;
       // resources/read has no isError result: a missing object is the protocol's "resource not found".
-      if (isSextantError(err)) throw new McpError(-32002, redactText(err.message), { uri, ...(err.hint ? { hint: redactText(err.hint) } : {}) });
+      if (isSextantError(err)) {
+        const hint = mcpHint(err);
+        throw new McpError(-32002, redactText(err.message), { uri, ...(hint ? { hint: redactText(hint) } : {}) });
+      }
       throw err;
     }
   });

@@ -15,6 +15,18 @@ describe('tool results', () => {
     });
   });
 
+  it("words an error's remedy for an agent, as its hint field and hint line (not the CLI's fallback hint)", () => {
+    const err = new SextantError('OBJECT_NOT_FOUND', "no object 'x'", {
+      hint: 'run `sextant update` or check the id with `sextant search`',
+      remedy: { action: 'find-object' },
+      details: { suggestions: [] },
+    });
+    const hint = 'find its id with the `deep_search` or `list_objects` tool';
+    const { result } = failure(err);
+    expect(result.content).toEqual([{ type: 'text', text: `error OBJECT_NOT_FOUND: no object 'x'\nhint: ${hint}` }]);
+    expect(result.structuredContent).toEqual({ error: { code: 'OBJECT_NOT_FOUND', message: "no object 'x'", hint } });
+  });
+
   it('hides the details of unexpected errors', () => {
     const { result, code } = failure(new Error('SQLITE_BUSY at /home/me/secret/index.sqlite'));
     expect(code).toBe('INTERNAL');

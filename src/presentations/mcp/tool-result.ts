@@ -7,6 +7,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isSextantError, type SextantError } from '../../kernel/errors.js';
 import { redactText, redactValue } from '../../kernel/redact.js';
+import { mcpHint } from './remedy-hints.js';
 
 export interface ToolOutput {
   structured: Record<string, unknown>;
@@ -27,8 +28,8 @@ export interface ToolFailure {
 }
 
 /** An error result's text: what failed on the first line, what to do on a `hint:` line of its own (as the CLI prints them). */
-function errorText(err: SextantError): string {
-  return `error ${err.code}: ${err.message}${err.hint ? `\nhint: ${err.hint}` : ''}`;
+function errorText(err: SextantError, hint: string | undefined): string {
+  return `error ${err.code}: ${err.message}${hint ? `\nhint: ${hint}` : ''}`;
 }
 
 export function failure(err: unknown): ToolFailure {
@@ -36,16 +37,18 @@ export function failure(err: unknown): ToolFailure {
     const details = (err.details ?? {}) as Record<string, unknown>;
     const suggestions = Array.isArray(details.suggestions) ? (details.suggestions as string[]) : undefined;
     const field = typeof details.field === 'string' ? details.field : undefined;
+    // a remedy the error carries as data is worded as the tool that does it (a plain hint string)
+    const hint = mcpHint(err);
     const error = redactValue({
       code: err.code,
       message: err.message,
-      ...(err.hint ? { hint: err.hint } : {}),
+      ...(hint ? { hint } : {}),
       ...(field ? { field } : {}),
       ...(suggestions?.length ? { suggestions } : {}),
     });
     return {
       code: err.code,
-      result: { isError: true, content: [{ type: 'text', text: redactText(errorText(err)) }], structuredContent: { error } },
+      result: { isError: true, content: [{ type: 'text', text: redactText(errorText(err, hint)) }], structuredContent: { error } },
     };
   }
   const message = 'internal error while running the tool; the server log has the details';

@@ -68,9 +68,28 @@ describe('core hints worded for a web user', () => {
       'see its tables and columns on the <a href="/ui/browse/source?name=shop">shop</a> page',
     );
     expect(glossaryHint({ ...base, code: 'INVALID_INPUT' })).toBeNull();
-    // thrown (a term page that is no term): the remedy is the error's details
+    // thrown (a term page that is no term): the remedy is the error's
     expect(await shown(glossaryError({ ...base, code: 'TERM_NOT_FOUND', remedy: { action: 'list-terms' } }))).toBe(
       'see the terms on the <a href="/ui/glossary">Glossary</a> page',
+    );
+  });
+
+  it("words any error's remedy as the page that does it, in place of its fallback hint", async () => {
+    const err = new SextantError('OBJECT_NOT_FOUND', "no object 'x'", {
+      hint: 'run `sextant update` or check the id with `sextant search`',
+      remedy: { action: 'find-object' },
+      details: { suggestions: [] },
+    });
+    expect(await shown(err)).toBe('look it up on the <a href="/ui/search">Search</a> page, or update its source on the <a href="/ui/sources">Sources</a> page');
+    expect(await shown(new SextantError('SOURCE_NOT_FOUND', 'no source named "x"', { hint: 'check the name', remedy: { action: 'list-sources' } }))).toBe(
+      'pick one on the <a href="/ui/browse">Browse</a> page',
+    );
+    const project = new SextantError('PROJECT_NOT_FOUND', "unknown project 'x'", {
+      hint: 'known projects: default, sales',
+      remedy: { action: 'pick-project', projects: ['default', 'sales'], create: 'x' },
+    });
+    expect(await shown(project)).toBe(
+      "known projects: default, sales; create one with <code>sextant project create x</code> (an administrator, on the server's command line)",
     );
   });
 });

@@ -6,12 +6,13 @@
  * another token (`details.needs`), and each `sextant …` command a hint names becomes the page that
  * does the same, or, when no page does, a step for an administrator on the server's command line.
  * Any other hint is shown as the core wrote it. Failures kept as data (an update's report, a source's
- * stored last outcome) are worded the same way from their hint. A glossary failure's remedy (data,
- * not words: `details.remedy`) becomes the page that does it.
+ * stored last outcome) are worded the same way from their hint. A remedy the failure carries (data,
+ * not words) becomes the page that does it, from one table.
  */
 import { html } from 'hono/html';
-import { glossaryError, glossaryRemedy, type GlossaryFailure, type GlossaryRemedy } from '../../core/glossary/index.js';
+import { glossaryError, type GlossaryFailure } from '../../core/glossary/index.js';
 import { isSextantError, type SextantError } from '../../kernel/errors.js';
+import { wordRemedy, type RemedyWords, type WhatToDo } from '../../kernel/remedy.js';
 import { redactText } from '../../kernel/redact.js';
 import { errorLine, href, type Html } from './layout.js';
 
@@ -47,26 +48,28 @@ function links(items: readonly string[], to: (item: string) => string): Html {
   return html`did you mean ${items.map((item, i) => html`${i ? ', ' : ''}<a href="${to(item)}">${item}</a>`)}?`;
 }
 
-/** A glossary remedy (core data) as the page that does it; adding a source stays an administrator's step. */
-function remedyHint(remedy: GlossaryRemedy): Html {
-  switch (remedy.action) {
-    case 'list-terms':
-      return html`see the terms on the <a href="${href('glossary')}">Glossary</a> page`;
-    case 'edit-term': {
-      const edit = href('glossary/edit', { name: remedy.term });
-      return remedy.taken === 'name'
-        ? html`<a href="${edit}">edit it</a> instead, or pick another name`
-        : html`pick another name, or <a href="${edit}">edit term ${remedy.term}</a>`;
-    }
-    case 'add-source':
-      return html`an administrator adds one on the server's command line (<code>sextant source add</code>)`;
-    case 'describe-source':
-      return html`see its tables and columns on the <a href="${href('browse/source', { name: remedy.source })}">${remedy.source}</a> page`;
-  }
-}
+/** Each remedy (core data) as the page that does it; adding a source stays an administrator's step. */
+const WORDS: RemedyWords<Html> = {
+  'list-terms': () => html`see the terms on the <a href="${href('glossary')}">Glossary</a> page`,
+  'edit-term': (r) => {
+    const edit = href('glossary/edit', { name: r.term });
+    return r.taken === 'name'
+      ? html`<a href="${edit}">edit it</a> instead, or pick another name`
+      : html`pick another name, or <a href="${edit}">edit term ${r.term}</a>`;
+  },
+  'add-source': () => html`an administrator adds one on the server's command line (<code>sextant source add</code>)`,
+  'describe-source': (r) => html`see its tables and columns on the <a href="${href('browse/source', { name: r.source })}">${r.source}</a> page`,
+  'list-sources': () => html`pick one on the <a href="${href('browse')}">Browse</a> page`,
+  'find-object': () =>
+    html`look it up on the <a href="${href('search')}">Search</a> page, or update its source on the <a href="${href('sources')}">Sources</a> page`,
+  'pick-project': (r) => {
+    const create = html`<code>sextant project create ${r.create ?? '<name>'}</code>`;
+    return html`known projects: ${r.projects.join(', ')}; create one with ${create} (an administrator, on the server's command line)`;
+  },
+};
 
 /** What a hint is worded from: a core failure, or a failure kept as data (an update's report or stored outcome, which have no code). */
-export type HintSource = Pick<Partial<SextantError>, 'code' | 'details'> & { hint?: string | undefined };
+export type HintSource = Pick<Partial<SextantError>, 'code' | 'details'> & WhatToDo;
 
 /** The hint of `err` for a web page, or null when it has none. */
 export function webHint(err: HintSource): Html | string | null {
@@ -76,14 +79,13 @@ export function webHint(err: HintSource): Html | string | null {
   const needs = err.details?.needs;
   if (err.code === 'FORBIDDEN' && typeof needs === 'string')
     return html`ask an administrator for an access token with the ${needs} role, then <a href="${href('login')}">sign in</a> with it`;
-  const remedy = glossaryRemedy(err);
-  if (!err.hint && remedy) return remedyHint(remedy);
+  if (err.remedy) return wordRemedy(WORDS, err.remedy);
   if (!err.hint) return null;
   const parts = redactText(err.hint).split(/;\s+/);
   return html`${parts.map((part, i) => html`${i ? '; ' : ''}${clause(part)}`)}`;
 }
 
-/** A glossary failure's hint for a web page, as any core failure's (its remedy and suggestions are the error's details). */
+/** A glossary failure's hint for a web page, as any core failure's (its remedy as the error's, its suggestions the error's details). */
 export function glossaryHint(failure: GlossaryFailure): Html | string | null {
   return webHint(glossaryError(failure));
 }

@@ -13,7 +13,10 @@ import type { Db } from './db.js';
 const SEMANTIC_TYPES: ReadonlySet<string> = new Set(['CONCEPT', 'ATTRIBUTE', 'ACTION', 'TERM']);
 
 export function sourceNotFound(name: string): SextantError {
-  return new SextantError('SOURCE_NOT_FOUND', `no source named ${JSON.stringify(name)}`, { hint: 'check the name against the registered sources' });
+  return new SextantError('SOURCE_NOT_FOUND', `no source named ${JSON.stringify(name)}`, {
+    hint: 'check the name against the registered sources',
+    remedy: { action: 'list-sources' },
+  });
 }
 
 export async function readModel(db: Db): Promise<EmbeddingModelInfo | null> {

@@ -173,6 +173,7 @@ export class IndexWriter {
 export function sourceNotFound(name: string): SextantError {
   return new SextantError('SOURCE_NOT_FOUND', `no source named ${JSON.stringify(name)}`, {
     hint: 'check the name against the registered sources',
+    remedy: { action: 'list-sources' },
   });
 }
 

@@ -10,8 +10,8 @@ import { z } from 'zod';
 import type { ChangeActor, GlossaryFailure, GlossaryTerm } from '../../../core/glossary/index.js';
 import { defineTool, type ToolContext } from '../tool-registry.js';
 import type { ToolOutput } from '../tool-result.js';
+import { mcpHint } from '../remedy-hints.js';
 import { clip } from './common.js';
-import { describeTool } from './objects.js';
 
 /** The seed's term shape (`get_glossary_sql` and the write tools' `term`), plus status and origin. */
 export function termView(t: GlossaryTerm): Record<string, unknown> {
@@ -47,31 +47,13 @@ function termLines(t: GlossaryTerm): string {
   return lines.join('\n');
 }
 
-/** What to do about a failure, in an agent's words: the core's hint as it is, or its remedy as one of these tools. */
-function hintOf(result: GlossaryFailure): string | undefined {
-  if (result.hint || !result.remedy) return result.hint;
-  const remedy = result.remedy;
-  switch (remedy.action) {
-    case 'list-terms':
-      return `list the terms with the \`${listGlossaryTool.name}\` tool`;
-    case 'edit-term':
-      return remedy.taken === 'name'
-        ? `change it with the \`${updateGlossaryTermTool.name}\` tool (term '${remedy.term}'), or pick another name`
-        : `pick another name, or change term '${remedy.term}' with the \`${updateGlossaryTermTool.name}\` tool`;
-    case 'add-source':
-      return `no source to run the SQL on: an administrator has to add one to project '${remedy.project}' first`;
-    case 'describe-source':
-      return `see the tables and columns of source '${remedy.source}' with the \`${describeTool.name}\` tool (object "${remedy.source}", then a table's id)`;
-  }
-}
-
 /**
  * A failure result: what failed (`error`, `code`), and what to do about it apart (`hint`, and a
  * `hint:` line in the text), worded for an agent: these tools, never a command line. A term not
  * found also names the closest terms (`suggestions`).
  */
 function failed(result: GlossaryFailure): ToolOutput {
-  const hint = hintOf(result);
+  const hint = mcpHint(result);
   return {
     structured: {
       success: false,

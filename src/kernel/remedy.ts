@@ -1,0 +1,51 @@
+/**
+ * @module kernel/remedy
+ * What fixes a failure, as data rather than words: an error carries one (`SextantError.remedy`)
+ * and each presentation words it for its own audience from one table (the CLI names `sextant …`
+ * commands, MCP its tools, the web UI its pages), so no hint in the core names a presentation.
+ */
+export type Remedy =
+  /** See the project's glossary terms: the name asked for is no term or alias, and none is close to it. */
+  | { action: 'list-terms' }
+  /**
+   * Change the existing term `term` instead, or pick another name: the name is taken by that
+   * term, as its name (`taken: 'name'`) or as one of its aliases (`taken: 'alias'`).
+   */
+  | { action: 'edit-term'; term: string; taken: 'name' | 'alias' }
+  /** Add a source to the project (an administrator's act): it has none for the work asked (a term's SQL) to run on. */
+  | { action: 'add-source'; project: string }
+  /** See what `source` holds (its schemas, tables and columns): what was asked names something it does not have. */
+  | { action: 'describe-source'; source: string }
+  /** See the sources there are: the name asked for is none of them. */
+  | { action: 'list-sources' }
+  /** Find the object's id by searching, or bring the index up to date: no object has the id asked for, and none is close to it. */
+  | { action: 'find-object' }
+  /**
+   * Name one of the `projects` there are, or create a project (an administrator's act): the name
+   * asked for is none of them. `create` is that name when it is valid for a project, else null.
+   */
+  | { action: 'pick-project'; projects: readonly string[]; create: string | null };
+
+export type RemedyAction = Remedy['action'];
+
+/** What to do about a failure, as an error or a failure result carries it: a remedy to word, or a hint shown as it is. */
+export interface WhatToDo {
+  hint?: string | undefined;
+  remedy?: Remedy | undefined;
+}
+
+/**
+ * One presentation's words for every remedy: a table with an entry per action, so adding an
+ * action fails to compile until each presentation words it.
+ */
+export type RemedyWords<T> = { readonly [A in RemedyAction]: (remedy: Extract<Remedy, { action: A }>) => T };
+
+/** The words `table` has for `remedy`. */
+export function wordRemedy<T>(table: RemedyWords<T>, remedy: Remedy): T {
+  return (table[remedy.action] as (r: Remedy) => T)(remedy);
+}
+
+/** What to do, as a presentation shows it: the remedy in the words of its `table`, else the hint as it is. */
+export function whatToDo<T>(table: RemedyWords<T>, failure: WhatToDo): T | string | undefined {
+  return failure.remedy ? wordRemedy(table, failure.remedy) : failure.hint;
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { SextantError } from '../../kernel/errors.js';
+import type { Remedy } from '../../kernel/remedy.js';
+import { cliHint } from './remedy-hints.js';
+
+describe("remedies in the command line's words", () => {
+  it.each<[Remedy, string]>([
+    [{ action: 'list-terms' }, 'list the terms with `sextant glossary list`'],
+    [{ action: 'edit-term', term: 'MRR', taken: 'name' }, "change it with `sextant glossary edit 'MRR' …`, or pick another name"],
+    [{ action: 'edit-term', term: 'MRR', taken: 'alias' }, "pick another name, or change term 'MRR' with `sextant glossary edit`"],
+    [{ action: 'add-source', project: 'default' }, 'add one with `sextant source add`'],
+    [{ action: 'describe-source', source: 'shop' }, 'see its tables and columns with `sextant describe shop`'],
+    [{ action: 'list-sources' }, 'list them with `sextant source list`'],
+    [{ action: 'find-object' }, 'run `sextant update` or check the id with `sextant search`'],
+    [{ action: 'pick-project', projects: ['default', 'sales'], create: 'x' }, 'known projects: default, sales; create one with `sextant project create x`'],
+    [{ action: 'pick-project', projects: ['default'], create: null }, 'known projects: default; create one with `sextant project create <name>`'],
+  ])('%j', (remedy, words) => {
+    expect(cliHint({ remedy })).toBe(words);
+  });
+
+  it("words an error's remedy in place of its fallback hint, and shows a hint without a remedy as it is", () => {
+    const remedied = new SextantError('SOURCE_NOT_FOUND', 'no source named "x"', { hint: 'check the name', remedy: { action: 'list-sources' } });
+    expect(cliHint(remedied)).toBe('list them with `sextant source list`');
+    expect(cliHint(new SextantError('USAGE', 'bad', { hint: 'pass --sql' }))).toBe('pass --sql');
+    expect(cliHint(new SextantError('USAGE', 'bad'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * @module presentations/cli/remedy-hints
+ * What to do about a failure, in the command line's words: the remedy an error carries (data:
+ * list the terms, edit the term holding a name, add, describe or list sources, find an object, pick a project)
+ * becomes the `sextant …` command that does it. An error without one shows its hint as it is.
+ */
+import { whatToDo, type RemedyWords, type WhatToDo } from '../../kernel/remedy.js';
+
+const WORDS: RemedyWords<string> = {
+  'list-terms': () => 'list the terms with `sextant glossary list`',
+  'edit-term': (r) =>
+    r.taken === 'name'
+      ? `change it with \`sextant glossary edit '${r.term}' …\`, or pick another name`
+      : `pick another name, or change term '${r.term}' with \`sextant glossary edit\``,
+  'add-source': () => 'add one with `sextant source add`',
+  'describe-source': (r) => `see its tables and columns with \`sextant describe ${r.source}\``,
+  'list-sources': () => 'list them with `sextant source list`',
+  'find-object': () => 'run `sextant update` or check the id with `sextant search`',
+  'pick-project': (r) => `known projects: ${r.projects.join(', ')}; create one with \`sextant project create ${r.create ?? '<name>'}\``,
+};
+
+/** The hint of an error as the CLI prints it: its remedy in these words, or its own hint. */
+export function cliHint(failure: WhatToDo): string | undefined {
+  return whatToDo(WORDS, failure);
+}
