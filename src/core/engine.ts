@@ -287,6 +287,7 @@ export function createEngine(deps: EngineDeps): Engine {
           added: 0,
           changed: 0,
           history: 0,
+          rescanned: 0,
           removed: 0,
           objects: 0,
           chunksEmbedded: 0,

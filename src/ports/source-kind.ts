@@ -37,12 +37,26 @@ export interface ObjectKindSpec {
    * is in them is counted apart from the changed ones (`UpdateReport.history`).
    */
   historyAttributes?: readonly string[];
+  /**
+   * The attribute that carries the version of the reader that wrote the object (a code file's
+   * `scan`) and the attributes that say what it read (the hash of the file's text, of its tree's
+   * resolution configs). A resource whose stored objects carry another version but the same
+   * inputs was re-read by a newer (or older) reader, not changed: it is rewritten, counted apart
+   * from the changed ones (`UpdateReport.rescanned`).
+   */
+  reader?: ReaderAttributes;
   /** How much a place in the vector list counts for its chunks in hybrid fusion (default 1; lower when the embedder reads this family poorly). */
   vectorWeight?: number;
   /** Other kind names an object id may use for it (`svc:file:PATH` names `svc:code_file:PATH`). */
   idAliases?: readonly string[];
   /** What `get` shows of its attributes as a few labelled lines (a code file: its git history), in this order. */
   facts?(object: CatalogObject): readonly ObjectFact[];
+}
+
+/** Which attributes of an object say what read it and what it read (ObjectKindSpec.reader). */
+export interface ReaderAttributes {
+  version: string;
+  inputs: readonly string[];
 }
 
 /** One labelled line `get` shows for an object (ObjectKindSpec.facts). */

@@ -22,6 +22,8 @@ export interface UpdateOutcome {
   changed: number;
   /** Resources whose only change was in their history attributes (absent in outcomes stored before they were counted apart). */
   history?: number;
+  /** Resources re-read by another reader version from unchanged inputs (absent in outcomes stored before they were counted apart). */
+  rescanned?: number;
   removed: number;
   durationMs: number;
 }

@@ -4,27 +4,22 @@
  * history attributes: commit counts, places in the log) are counted apart as history only; a
  * commit that touches no file of the tree changes nothing.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, runCli } from '../helpers/cli.js';
-import { SHOP_FILES, writeShopRepo } from '../helpers/code-repo.js';
+import { indexShopRepo, SHOP_FILES, shopGit } from '../helpers/code-repo.js';
 import { tempHome } from '../helpers/temp-home.js';
 
 const home = tempHome();
 const env = cliEnv(home.dir);
 const repo = join(home.dir, 'shop');
 const FILES = Object.keys(SHOP_FILES).length;
-const git = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args]);
+const git = shopGit(repo);
 const update = (...more: string[]) => runCli(['update', '--source', 'shop', ...more], env, { timeoutMs: 120_000 });
 
 beforeAll(async () => {
-  writeShopRepo(repo);
-  git('add', '.');
-  git('commit', '-qm', 'the shop');
-  expect((await runCli(['source', 'add', 'code', repo, '--name', 'shop'], env)).code).toBe(0);
-  const first = await update('--json');
+  const first = await indexShopRepo(repo, env);
   expect(first.code, first.stderr).toBe(0);
   expect(first.json.reports[0]).toMatchObject({ status: 'updated', added: FILES, changed: 0, history: 0 });
 }, 180_000);

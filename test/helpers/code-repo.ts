@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { runCli, type CliResult } from './cli.js';
 
 export const SHOP_FILES: Record<string, string> = {
   'src/index.ts': "/** Starts the shop server. */\nimport { route } from './http/router.js';\nexport function start() { return route; }\n",
@@ -28,4 +29,20 @@ export function writeShopRepo(root: string): void {
     writeFileSync(join(root, path), text);
   }
   execFileSync('git', ['init', '-q', root]);
+}
+
+/** The shop committed at `root` as git user `t` (`git -C root …` with that author), for tests that commit more. */
+export function shopGit(root: string): (...args: string[]) => Buffer {
+  return (...args) => execFileSync('git', ['-C', root, '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args]);
+}
+
+/** Writes the shop at `root` as one commit, adds it as source `shop` and runs its first `update --json`. */
+export async function indexShopRepo(root: string, env: NodeJS.ProcessEnv): Promise<CliResult> {
+  writeShopRepo(root);
+  const git = shopGit(root);
+  git('add', '.');
+  git('commit', '-qm', 'the shop');
+  const added = await runCli(['source', 'add', 'code', root, '--name', 'shop'], env);
+  if (added.code !== 0) throw new Error(`source add failed: ${added.stderr}`);
+  return runCli(['update', '--source', 'shop', '--json'], env, { timeoutMs: 120_000 });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogObject, SourceSnapshot } from '../../ports/catalog.js';
 import { SextantError } from '../../kernel/errors.js';
-import { historyAttributesOf, planUpdate, resourceHashOf } from './plan-update.js';
+import { historyAttributesOf, planUpdate, readerAttributesOf, resourceHashOf } from './plan-update.js';
 
 function table(name: string, comment: string | null = null): CatalogObject[] {
   const tableId = `s:table:public.${name}`;
@@ -35,6 +35,37 @@ function table(name: string, comment: string | null = null): CatalogObject[] {
 
 const snap = (...objects: CatalogObject[][]): SourceSnapshot => ({ objects: objects.flat(), edges: [], info: {} });
 
+/** A code file with one symbol (its hash attribute is its path unless `attributes` say otherwise). */
+function file(path: string, attributes: Record<string, unknown>, comment: string | null = null): CatalogObject[] {
+  const id = `s:code_file:${path}`;
+  const resource = `file:${path}`;
+  return [
+    {
+      id,
+      source: 's',
+      kind: 'code_file',
+      path,
+      name: path,
+      parentId: null,
+      resource,
+      comment,
+      definition: null,
+      attributes: { hash: path, ...attributes },
+    },
+    {
+      id: `${id}#f`,
+      source: 's',
+      kind: 'code_symbol',
+      path: `${path}#f`,
+      name: 'f',
+      parentId: id,
+      resource,
+      comment: null,
+      definition: null,
+      attributes: { commits: 1 },
+    },
+  ];
+}
 describe('planUpdate', () => {
   it('adds everything on first run and nothing on an identical second run', () => {
     const first = planUpdate(snap(table('a'), table('b')), new Map());
@@ -73,36 +104,6 @@ describe('planUpdate', () => {
         { kind: 'code_symbol', label: 'code symbol', chunked: true },
       ],
     });
-    function file(path: string, attributes: Record<string, unknown>, comment: string | null = null): CatalogObject[] {
-      const id = `s:code_file:${path}`;
-      const resource = `file:${path}`;
-      return [
-        {
-          id,
-          source: 's',
-          kind: 'code_file',
-          path,
-          name: path,
-          parentId: null,
-          resource,
-          comment,
-          definition: null,
-          attributes: { hash: path, ...attributes },
-        },
-        {
-          id: `${id}#f`,
-          source: 's',
-          kind: 'code_symbol',
-          path: `${path}#f`,
-          name: 'f',
-          parentId: id,
-          resource,
-          comment: null,
-          definition: null,
-          attributes: { commits: 1 },
-        },
-      ];
-    }
     const history = (ago: number) => ({ commits: 2, recentChanges: [{ ago, files: 1 }] });
 
     it('counts a resource whose only change is in history attributes apart from one whose content changed', () => {
@@ -147,6 +148,62 @@ describe('planUpdate', () => {
       expect([after.changed, after.history].map((x) => x.length)).toEqual([0, 0]);
       const moved = planUpdate(snap(file('a.ts', history(1))), older, HISTORY);
       expect([moved.changed.map((r) => r.resource), moved.history]).toEqual([['file:a.ts'], []]);
+    });
+  });
+
+  describe('reader attributes', () => {
+    const KINDS = {
+      objectKinds: [
+        { kind: 'code_file', label: 'code file', chunked: true, historyAttributes: ['commits'], reader: { version: 'scan', inputs: ['hash'] } },
+        { kind: 'code_symbol', label: 'code symbol', chunked: true },
+      ],
+    };
+    const HISTORY = historyAttributesOf(KINDS);
+    const READERS = readerAttributesOf(KINDS);
+    /** A file as a reader of version `scan` writes it: a newer one also counts its doc lines. */
+    const read = (path: string, scan: number, text = path, commits = 1) =>
+      file(path, { hash: `sha(${text})`, scan, commits, ...(scan > 1 ? { docLines: text.length } : {}) });
+    const plan = (objects: CatalogObject[][], before: { objects: CatalogObject[]; hashes: ReadonlyMap<string, string> }) =>
+      planUpdate(snap(...objects), before.hashes, HISTORY, { readers: READERS, stored: before.objects });
+    const counts = (p: ReturnType<typeof planUpdate>) => ({
+      added: p.added.map((r) => r.resource),
+      changed: p.changed.map((r) => r.resource),
+      history: p.history.map((r) => r.resource),
+      rescanned: p.rescanned.map((r) => r.resource),
+    });
+    function indexed(objects: CatalogObject[][]) {
+      return { objects: objects.flat(), hashes: planUpdate(snap(...objects), new Map(), HISTORY).resourceHashes };
+    }
+
+    it('a file a newer reader read again from the same text is rescanned, one whose text changed too is changed', () => {
+      const before = indexed([read('a.ts', 1), read('b.ts', 1), read('c.ts', 1)]);
+      const next = plan([read('a.ts', 2), read('b.ts', 2, 'edited'), read('c.ts', 2, 'c.ts', 2)], before);
+      expect(counts(next)).toEqual({ added: [], changed: ['file:b.ts'], history: [], rescanned: ['file:a.ts', 'file:c.ts'] });
+      // rewritten as the new reader wrote them: the next identical run is unchanged
+      expect(next.rescanned[0]!.objects[0]!.attributes.scan).toBe(2);
+      const after = plan([read('a.ts', 2), read('b.ts', 2, 'edited'), read('c.ts', 2, 'c.ts', 2)], {
+        objects: [read('a.ts', 2), read('b.ts', 2, 'edited'), read('c.ts', 2, 'c.ts', 2)].flat(),
+        hashes: next.resourceHashes,
+      });
+      expect(after.sourceHash).toBe(next.sourceHash);
+      expect(counts(after)).toEqual({ added: [], changed: [], history: [], rescanned: [] });
+    });
+
+    it('the same reader with the same text: history only or changed as before; a new file is added, not rescanned', () => {
+      const before = indexed([read('a.ts', 2), read('b.ts', 2)]);
+      const [fileObject, symbol] = read('b.ts', 2);
+      const next = plan([read('a.ts', 2, 'a.ts', 5), [fileObject!, { ...symbol!, definition: 'f()' }], read('new.ts', 2)], before);
+      expect(counts(next)).toEqual({ added: ['file:new.ts'], changed: ['file:b.ts'], history: ['file:a.ts'], rescanned: [] });
+    });
+
+    it('without the stored objects, or for a family that declares no reader, a reread file counts as changed', () => {
+      const before = indexed([read('a.ts', 1)]);
+      expect(counts(planUpdate(snap(read('a.ts', 2)), before.hashes, HISTORY)).changed).toEqual(['file:a.ts']);
+      expect(counts(planUpdate(snap(read('a.ts', 2)), before.hashes, HISTORY, { readers: new Map(), stored: before.objects })).changed).toEqual(['file:a.ts']);
+      // a file stored before its kind carried a version is read by a newer reader too
+      const [unversioned, symbol] = read('a.ts', 1);
+      const older = { ...unversioned!, attributes: { hash: 'sha(a.ts)', commits: 1 } };
+      expect(counts(plan([read('a.ts', 2)], indexed([[older, symbol!]]))).rescanned).toEqual(['file:a.ts']);
     });
   });
 });

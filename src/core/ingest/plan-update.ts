@@ -12,9 +12,16 @@
  * whose hash older code stored over everything counts as history only when that hash is still
  * this resource's (nothing changed since), as changed otherwise (content and history cannot be
  * told apart in it).
+ *
+ * A kind may also say which attribute carries the version of its reader and which say what it
+ * read (ObjectKindSpec.reader: a code file's `scan`, its text's hash). A resource whose content
+ * changed, but whose stored objects were written by another reader version from the same inputs,
+ * was re-read by a new release, not changed in the source: it is rewritten and counted apart
+ * (`rescanned`). Its new content may differ in anything the new reader reads differently; a
+ * resource whose inputs changed too counts as changed.
  */
 import type { CatalogEdge, CatalogObject, SourceSnapshot } from '../../ports/catalog.js';
-import type { SourceKind } from '../../ports/source-kind.js';
+import type { ReaderAttributes, SourceKind } from '../../ports/source-kind.js';
 import type { ResourceWrite } from '../../ports/store.js';
 import { hashValue, sha256 } from '../../kernel/hash.js';
 import { SextantError } from '../../kernel/errors.js';
@@ -27,6 +34,8 @@ export interface UpdatePlan {
   changed: ResourceWrite[];
   /** Resources whose only change is in their history attributes: rewritten like the changed ones, counted apart. */
   history: ResourceWrite[];
+  /** Resources re-read by another reader version from the same inputs (ObjectKindSpec.reader): rewritten, counted apart. */
+  rescanned: ResourceWrite[];
   removed: string[];
 }
 
@@ -36,6 +45,20 @@ export type HistoryAttributes = ReadonlyMap<string, readonly string[]>;
 /** The history attributes a family declares, by object kind. */
 export function historyAttributesOf(family: Pick<SourceKind, 'objectKinds'>): HistoryAttributes {
   return new Map(family.objectKinds.filter((k) => k.historyAttributes?.length).map((k) => [k.kind, k.historyAttributes!] as const));
+}
+
+/** Per object kind, the attributes that say what read it and what it read (ObjectKindSpec.reader). */
+export type ReaderAttributesByKind = ReadonlyMap<string, ReaderAttributes>;
+
+/** The reader attributes a family declares, by object kind. */
+export function readerAttributesOf(family: Pick<SourceKind, 'objectKinds'>): ReaderAttributesByKind {
+  return new Map(family.objectKinds.filter((k) => k.reader).map((k) => [k.kind, k.reader!] as const));
+}
+
+/** What the plan needs to tell a resource re-read by another reader from a changed one: the kinds' reader attributes and the stored objects. */
+export interface ReaderCheck {
+  readers: ReaderAttributesByKind;
+  stored: readonly CatalogObject[];
 }
 
 const HISTORY_SEPARATOR = '+';
@@ -114,17 +137,52 @@ function sameContent(previous: string, now: { hash: string; content: string }, g
   return !previous.includes(HISTORY_SEPARATOR) && now.hash.includes(HISTORY_SEPARATOR) && previous === hashValue(group);
 }
 
-export function planUpdate(snapshot: SourceSnapshot, stored: ReadonlyMap<string, string>, history: HistoryAttributes = new Map()): UpdatePlan {
+/** Per resource, what its objects of kinds with a reader say: the versions that read them and what they read (hashed, by object id). */
+function readingsOf(objects: readonly CatalogObject[], readers: ReaderAttributesByKind): Map<string, { versions: string; inputs: string }> {
+  const byResource = new Map<string, CatalogObject[]>();
+  for (const o of objects) {
+    if (!readers.has(o.kind)) continue;
+    const list = byResource.get(o.resource);
+    if (list) list.push(o);
+    else byResource.set(o.resource, [o]);
+  }
+  const readings = new Map<string, { versions: string; inputs: string }>();
+  for (const [resource, list] of byResource) {
+    const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const reader = (o: CatalogObject) => readers.get(o.kind)!;
+    readings.set(resource, {
+      versions: hashValue(sorted.map((o) => [o.id, o.attributes[reader(o).version] ?? null])),
+      inputs: hashValue(sorted.map((o) => [o.id, reader(o).inputs.map((name) => o.attributes[name] ?? null)])),
+    });
+  }
+  return readings;
+}
+
+export function planUpdate(
+  snapshot: SourceSnapshot,
+  stored: ReadonlyMap<string, string>,
+  history: HistoryAttributes = new Map(),
+  readers: ReaderCheck = { readers: new Map(), stored: [] },
+): UpdatePlan {
   refuseRepeatedIds(snapshot.objects);
   const groups = groupByResource(snapshot);
   const resourceHashes = new Map<string, string>();
-  const plan: Pick<UpdatePlan, 'added' | 'changed' | 'history'> = { added: [], changed: [], history: [] };
+  const plan: Pick<UpdatePlan, 'added' | 'changed' | 'history' | 'rescanned'> = { added: [], changed: [], history: [], rescanned: [] };
+  let readBefore: ReturnType<typeof readingsOf> | undefined;
+  /** Re-read by another reader version from the same inputs (asked of resources whose content changed only). */
+  const reread = (resource: string, objects: readonly CatalogObject[]) => {
+    if (readers.readers.size === 0) return false;
+    readBefore ??= readingsOf(readers.stored, readers.readers);
+    const [was, is] = [readBefore.get(resource), readingsOf(objects, readers.readers).get(resource)];
+    return !!was && !!is && was.versions !== is.versions && was.inputs === is.inputs;
+  };
   for (const [resource, g] of groups) {
     const now = resourceHashOf(g, history);
     resourceHashes.set(resource, now.hash);
     const previous = stored.get(resource);
     if (previous === now.hash) continue;
-    const into = previous === undefined ? plan.added : sameContent(previous, now, g) ? plan.history : plan.changed;
+    const into =
+      previous === undefined ? plan.added : sameContent(previous, now, g) ? plan.history : reread(resource, g.objects) ? plan.rescanned : plan.changed;
     into.push({ resource, hash: now.hash, ...g });
   }
   const removed = [...stored.keys()].filter((r) => !groups.has(r)).sort();

@@ -4,7 +4,7 @@
  * effective contexts → embed changed chunks and extract their entities → one atomic store write. A failure at any step
  * leaves the previous index untouched.
  */
-import type { Chunk } from '../../ports/catalog.js';
+import type { CatalogObject, Chunk } from '../../ports/catalog.js';
 import type { SourceKind } from '../../ports/source-kind.js';
 import type { Connector } from '../../ports/connector.js';
 import type { Embedder } from '../../ports/embedder.js';
@@ -14,7 +14,7 @@ import { resolveEffectiveContexts } from '../contexts/effective.js';
 import { chunkEntityExtractor } from '../entities/chunk-entities.js';
 import { SextantError } from '../../kernel/errors.js';
 import type { ProgressFn } from '../../kernel/progress.js';
-import { historyAttributesOf, planUpdate } from './plan-update.js';
+import { historyAttributesOf, planUpdate, readerAttributesOf } from './plan-update.js';
 
 export interface UpdateReport {
   source: string;
@@ -24,6 +24,8 @@ export interface UpdateReport {
   changed: number;
   /** Resources whose only change is in their history attributes (a code file another commit moved in the log): rewritten, not counted in `changed`. */
   history: number;
+  /** Resources re-read by a newer reader (a code file after a release changed the code scan) from unchanged inputs: rewritten, not counted in `changed`. */
+  rescanned: number;
   removed: number;
   objects: number;
   chunksEmbedded: number;
@@ -120,15 +122,22 @@ export async function updateSource(deps: UpdateDeps, source: StoredSource): Prom
   const started = Date.now();
   const progress = deps.onProgress;
   progress?.({ source: source.name, phase: 'introspect', done: 0, total: 1 });
+  // read once, by the connector (a code scan reuses what it read before) and by the plan (which reader wrote what)
+  let storedObjects: Promise<CatalogObject[]> | undefined;
+  const stored = () => (storedObjects ??= deps.store.sourceObjects(source.name));
   const snapshot = await deps.connector.introspect(source, {
     ...(deps.signal ? { signal: deps.signal } : {}),
     onProgress: (step, done, total) => progress?.({ source: source.name, phase: 'introspect', done, total, detail: step }),
-    stored: () => deps.store.sourceObjects(source.name),
+    stored,
   });
   checkAborted(deps.signal);
 
   const storedHashes = await deps.store.resourceHashes(source.name);
-  const plan = planUpdate(snapshot, storedHashes, historyAttributesOf(deps.family));
+  const readers = readerAttributesOf(deps.family);
+  const plan = planUpdate(snapshot, storedHashes, historyAttributesOf(deps.family), {
+    readers,
+    stored: readers.size && storedHashes.size ? await stored() : [],
+  });
   const notes = Array.isArray(snapshot.info.notes) ? snapshot.info.notes.filter((n): n is string => typeof n === 'string') : [];
   const base = { source: source.name, objects: snapshot.objects.length, ...(notes.length ? { notes } : {}) };
 
@@ -140,6 +149,7 @@ export async function updateSource(deps: UpdateDeps, source: StoredSource): Prom
       added: 0,
       changed: 0,
       history: 0,
+      rescanned: 0,
       removed: 0,
       durationMs: Date.now() - started,
     };
@@ -150,6 +160,7 @@ export async function updateSource(deps: UpdateDeps, source: StoredSource): Prom
       added: 0,
       changed: 0,
       history: 0,
+      rescanned: 0,
       removed: 0,
       chunksEmbedded: 0,
       durationMs: outcome.durationMs,
@@ -168,6 +179,7 @@ export async function updateSource(deps: UpdateDeps, source: StoredSource): Prom
     added: plan.added.length,
     changed: plan.changed.length,
     history: plan.history.length,
+    rescanned: plan.rescanned.length,
     removed: plan.removed.length,
     durationMs: Date.now() - started,
   };
@@ -175,7 +187,7 @@ export async function updateSource(deps: UpdateDeps, source: StoredSource): Prom
   await deps.store.applySourceUpdate({
     source: source.name,
     sourceHash: plan.sourceHash,
-    changed: [...plan.added, ...plan.changed, ...plan.history],
+    changed: [...plan.added, ...plan.changed, ...plan.history, ...plan.rescanned],
     removedResources: plan.removed,
     chunks: changes,
     outcome,
@@ -187,6 +199,7 @@ export async function updateSource(deps: UpdateDeps, source: StoredSource): Prom
     added: outcome.added,
     changed: outcome.changed,
     history: plan.history.length,
+    rescanned: plan.rescanned.length,
     removed: outcome.removed,
     chunksEmbedded: embedded,
     durationMs: Date.now() - started,

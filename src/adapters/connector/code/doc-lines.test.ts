@@ -3,7 +3,7 @@ import { docLines } from './doc-lines.js';
 
 describe('documentation lines', () => {
   it('counts every line of a /** */ block and /// lines, not plain comments or code', () => {
-    const text = [
+    const lines = [
       '/**',
       ' * Selects rows.',
       ' *',
@@ -16,18 +16,18 @@ describe('documentation lines', () => {
       '/// rust or C# doc',
       '/**/',
       'const x = 1',
-    ].join('\n');
-    expect(docLines(text, 'typescript')).toBe(7);
-    expect(docLines(text, 'java')).toBe(7);
+    ];
+    expect(docLines(lines, 'typescript')).toBe(7);
+    expect(docLines(lines, 'java')).toBe(7);
   });
 
   it("reads Python's docstrings, one-line and many-line, and not a triple-quoted value", () => {
-    const text = ['"""The module."""', 'def f():', '    r"""', '    Does a thing.', '    """', '    sql = """select 1"""', '    return sql'].join('\n');
-    expect(docLines(text, 'python')).toBe(4);
+    const lines = ['"""The module."""', 'def f():', '    r"""', '    Does a thing.', '    """', '    sql = """select 1"""', '    return sql'];
+    expect(docLines(lines, 'python')).toBe(4);
   });
 
   it("reads Go's comments right above a declaration, not those inside a body", () => {
-    const text = [
+    const lines = [
       '// Package store keeps rows.',
       'package store',
       '',
@@ -37,12 +37,12 @@ describe('documentation lines', () => {
       '  // a note inside',
       '  x := 1',
       '}',
-    ].join('\n');
-    expect(docLines(text, 'go')).toBe(3);
+    ];
+    expect(docLines(lines, 'go')).toBe(3);
   });
 
   it('a file without documentation has none', () => {
-    expect(docLines('export const x = 1\n', 'typescript')).toBe(0);
-    expect(docLines('', 'python')).toBe(0);
+    expect(docLines(['export const x = 1', ''], 'typescript')).toBe(0);
+    expect(docLines([''], 'python')).toBe(0);
   });
 });

@@ -11,9 +11,8 @@
 const GO_DECLARATION = /^(?:package|func|type|var|const)\b/;
 const TRIPLE_QUOTES = /"""|'''/g;
 
-/** Lines of `text` that document the code, by the conventions of `language`. */
-export function docLines(text: string, language: string): number {
-  const lines = text.split('\n');
+/** How many of a file's lines (its text split at `\n`) document the code, by the conventions of `language`. */
+export function docLines(lines: readonly string[], language: string): number {
   if (language === 'python') return pythonDocLines(lines);
   if (language === 'go') return goDocLines(lines);
   let count = 0;

@@ -71,6 +71,7 @@ function toObjects(
   const id = fileId(source, file.path);
   const resource = `file:${file.path}`;
   const words = fileWords(file.text);
+  const textLines = file.text.split('\n');
   const fileObject: CatalogObject = {
     id,
     source,
@@ -84,7 +85,7 @@ function toObjects(
     attributes: {
       language: file.language,
       size: file.size,
-      lines: file.text.split('\n').length,
+      lines: textLines.length,
       hash,
       scan: CODE_SCAN_VERSION,
       resolution,
@@ -92,7 +93,7 @@ function toObjects(
       symbols: symbols.map((s) => s.name),
       words: words.words,
       onceWords: words.once,
-      docLines: docLines(file.text, file.language),
+      docLines: docLines(textLines, file.language),
       ...(history.coChanged.length ? { coChanged: history.coChanged } : {}),
       ...(history.churn ? { churn: history.churn } : {}),
       ...(history.commits ? { commits: history.commits } : {}),

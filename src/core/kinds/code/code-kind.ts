@@ -7,7 +7,7 @@
  * link to the data they use through `uses_table` and `uses_field` edges (code-links).
  */
 import { z } from 'zod';
-import { CODE_FILE_HISTORY_ATTRIBUTES, CODE_FILE_KIND, CODE_SYMBOL_KIND } from '../../../ports/code.js';
+import { CODE_FILE_HISTORY_ATTRIBUTES, CODE_FILE_KIND, CODE_FILE_READER, CODE_SYMBOL_KIND } from '../../../ports/code.js';
 import type { ObjectKindSpec, SourceKind } from '../../../ports/source-kind.js';
 import { codeFileChunk, codeSymbolChunk } from './code-chunks.js';
 import { codeFileHistory } from './code-file.js';
@@ -27,6 +27,7 @@ const OBJECT_KINDS: readonly ObjectKindSpec[] = [
     idAliases: ['file'],
     internalAttributes: ['words'],
     historyAttributes: CODE_FILE_HISTORY_ATTRIBUTES,
+    reader: CODE_FILE_READER,
     facts: codeFileHistory,
   },
   { kind: CODE_SYMBOL_KIND, label: 'code symbol', chunked: true },
