@@ -4,7 +4,7 @@
  * words from its one table) or a plain hint. Presentations map codes once (exit code, MCP
  * isError, HTTP status).
  */
-import type { Remedy } from './remedy.js';
+import { plainRemedy, type Remedy } from './remedy.js';
 
 export type ErrorCode =
   | 'USAGE'
@@ -47,7 +47,10 @@ export type ErrorCode =
 
 export class SextantError extends Error {
   readonly code: ErrorCode;
-  /** What to do, in words every output shows as they are; where there is a `remedy`, the fallback of outputs that do not word one (logs, `toLine`). */
+  /**
+   * What to do, in words every output shows as they are; where there is a `remedy`, the fallback of
+   * outputs that do not word one (logs, `toLine`): given, or else the remedy in words that name no presentation.
+   */
   readonly hint: string | undefined;
   /** What fixes it, as an action: the CLI, MCP and the web UI word it in place of `hint`. */
   readonly remedy: Remedy | undefined;
@@ -61,7 +64,7 @@ export class SextantError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'SextantError';
     this.code = code;
-    this.hint = options.hint;
+    this.hint = options.hint ?? (options.remedy ? plainRemedy(options.remedy) : undefined);
     this.remedy = options.remedy;
     this.details = options.details;
   }

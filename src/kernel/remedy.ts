@@ -49,3 +49,22 @@ export function wordRemedy<T>(table: RemedyWords<T>, remedy: Remedy): T {
 export function whatToDo<T>(table: RemedyWords<T>, failure: WhatToDo): T | string | undefined {
   return failure.remedy ? wordRemedy(table, failure.remedy) : failure.hint;
 }
+
+/**
+ * Each remedy in words that name no presentation: the hint of an error that carries a remedy and
+ * no hint of its own, for the outputs that do not word remedies (logs, `SextantError.toLine`).
+ */
+const PLAIN: RemedyWords<string> = {
+  'list-terms': () => "see the project's glossary terms",
+  'edit-term': (r) => (r.taken === 'name' ? `edit term '${r.term}' instead, or pick another name` : `pick another name, or edit term '${r.term}'`),
+  'add-source': (r) => `an administrator has to add a source to project '${r.project}' first`,
+  'describe-source': (r) => `check the tables and columns of source '${r.source}'`,
+  'list-sources': () => 'check the name against the registered sources',
+  'find-object': () => 'find the id with a search, or update the index',
+  'pick-project': (r) => `known projects: ${r.projects.join(', ')}${r.create ? `; or create project '${r.create}'` : ''}`,
+};
+
+/** `remedy` in words that name no presentation (the fallback hint of an error without one). */
+export function plainRemedy(remedy: Remedy): string {
+  return wordRemedy(PLAIN, remedy);
+}

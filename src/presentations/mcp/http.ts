@@ -25,6 +25,7 @@ import { createRateLimiter } from '../http/rate-limit.js';
 import { createWorkLimiter } from '../http/work-limiter.js';
 import { adoptSessionId } from './adopt-transport.js';
 import { releaseAnsweredJsonStreams } from './answered-json-streams.js';
+import { mcpHint } from './remedy-hints.js';
 import { clientLabel, createSessionServer, SERVER_NAME, SERVER_VERSION, type ServerServices, type SessionServer } from './server.js';
 
 export { MAX_BODY_BYTES } from '../http/guards.js';
@@ -254,7 +255,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       if (!PROJECT_NAME.test(project)) throw new HttpError(404, `no project '${project}'`);
       await handleMcp(req, res, project);
     },
-    fail: (res, err) => sendJson(res, err.status, { jsonrpc: '2.0', error: rpcError(err), id: null }, err.headers),
+    fail: (res, err) => sendJson(res, err.status, { jsonrpc: '2.0', error: rpcError(err, mcpHint), id: null }, err.headers),
   };
   const host = await startHttpHost({
     host: options.host,

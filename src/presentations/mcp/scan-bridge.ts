@@ -14,7 +14,7 @@ import type { IncomingMessage } from 'node:http';
 import type { ScanOptions, ScanOutcome } from '../../core/code/workspace.js';
 import { MAX_BODY_BYTES, readBody } from '../http/guards.js';
 import { startHttpHost, type HostLogger, type Mount, type RunningHost } from '../http/host.js';
-import { HttpError, sendJson } from '../http/http-error.js';
+import { errorBody, HttpError, sendJson } from '../http/http-error.js';
 import { createRateLimiter } from '../http/rate-limit.js';
 
 export const SCAN_PATH = /^\/scan\/?$/;
@@ -81,7 +81,10 @@ export function createScanBridgeMount(options: ScanBridgeOptions): Mount {
         outcome.status === 'ok' ? { status: 'ok' } : { status: 'error', error: outcome.error, ...(outcome.hint ? { hint: outcome.hint } : {}) },
       );
     },
-    fail: (res, err) => sendJson(res, err.status, { status: 'error', error: err.message, ...(err.hint ? { hint: err.hint } : {}) }, err.headers),
+    fail: (res, err) => {
+      const { error } = errorBody(err);
+      sendJson(res, err.status, { status: 'error', error: error.message, ...(error.hint ? { hint: error.hint } : {}) }, err.headers);
+    },
   };
 }
 

@@ -1,0 +1,30 @@
+/**
+ * @module presentations/http/remedy-hints
+ * What to do about a failure, in an HTTP client's words (the JSON error bodies of the HTTP host
+ * and the scan bridge): the remedy an error carries (data) becomes the web UI page that does it,
+ * named by its path, or a step for an administrator on the server where no page does; never a
+ * `sextant …` command for the client to run. An error without a remedy shows its hint as it is.
+ * Paths are written out (the web UI is a presentation above this one); the test checks each is a page.
+ */
+import { whatToDo, type RemedyWords, type WhatToDo } from '../../kernel/remedy.js';
+
+const WORDS: RemedyWords<string> = {
+  'list-terms': () => 'see the terms on the web UI page /ui/glossary',
+  'edit-term': (r) => {
+    const edit = `/ui/glossary/edit?name=${encodeURIComponent(r.term)}`;
+    return r.taken === 'name'
+      ? `edit it instead (web UI page ${edit}), or pick another name`
+      : `pick another name, or edit term '${r.term}' (web UI page ${edit})`;
+  },
+  'add-source': (r) => `an administrator has to add a source to project '${r.project}' on the server first`,
+  'describe-source': (r) => `see its tables and columns on the web UI page /ui/browse/source?name=${encodeURIComponent(r.source)}`,
+  'list-sources': () => 'see the sources on the web UI page /ui/browse',
+  'find-object': () => 'look the id up on the web UI page /ui/search, or update its source on /ui/sources',
+  'pick-project': (r) =>
+    `known projects: ${r.projects.join(', ')}; name one of them, or ask an administrator to create ${r.create ? `project '${r.create}'` : 'one'}`,
+};
+
+/** The hint of an error in an HTTP error body: its remedy in these words, or its own hint. */
+export function httpHint(failure: WhatToDo): string | undefined {
+  return whatToDo(WORDS, failure);
+}
