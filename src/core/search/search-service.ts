@@ -1,7 +1,7 @@
 /**
  * @module core/search/search-service
  * The retrieve pipeline: deterministic expansion → lexical (BM25) and vector candidates in
- * parallel → RRF (k=60, top-rank bonus) → optional rerank hook → related chunks through shared
+ * parallel → RRF (k=60, top-rank bonus) → the objects a query names exactly first → optional rerank hook → related chunks through shared
  * entities → hydrated hits with monotonic 0..1 scores. `search` and `vsearch` run one side only.
  */
 import { objectId, parseObjectId } from '../../kernel/ids.js';
@@ -15,6 +15,7 @@ import { toLexicalTerms } from './lexical-query.js';
 import { routeQuery, type Routing } from './routing.js';
 import type { RankedList } from './rrf.js';
 import { bm25ToRelevance, cosineToRelevance } from './scores.js';
+import { leadNamed, namedObjects } from './exact-names.js';
 import { calibrate, fuse, hydrate, noConfidentMatch, relate, rerank, type Ordered } from './stages.js';
 import { createPageViews, pageCandidates, pagesInOrder, rankPages, type PageCandidate } from './document-ranking.js';
 import { applyModel, candidateFeatures, type FeatureContext, type RankerModels } from './learned-ranker.js';
@@ -193,6 +194,8 @@ export function createSearchService(deps: SearchDeps) {
     if (mode === 'hybrid' && order.length) {
       ({ order, confidence } = calibrate(order, await route(expanded, filter)));
     }
+    // lead: a query that is an object's name asks for that object
+    order = leadNamed(order, await namedObjects(query, order, (ids) => deps.store.getObjects(ids)));
     let notice: string | undefined;
     if (options.minScore !== undefined) {
       const best = order[0]?.score;

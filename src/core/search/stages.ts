@@ -1,7 +1,7 @@
 /**
  * @module core/search/stages
  * The named stages of the retrieve pipeline after retrieval (search-service.ts runs them in
- * order: expand → retrieve → fuse → rerank → relate → hydrate). Each takes what it needs and
+ * order: expand → retrieve → fuse → calibrate → lead the named objects → rerank → relate → hydrate). Each takes what it needs and
  * returns data, so each is tested on its own.
  */
 import type { Chunk } from '../../ports/catalog.js';
@@ -14,6 +14,7 @@ import { fuseRankings, RRF_K, TOP_RANK_BONUS, type RankedList } from './rrf.js';
 import { fusedRelevances } from './scores.js';
 import type { ListContribution, SearchHit, SearchMode, SearchResult } from './types.js';
 import { groupOf, type Routing } from './routing.js';
+import type { NamedBy } from './exact-names.js';
 
 /** One candidate in fused order with what `--explain` shows of it. */
 export interface Ordered {
@@ -25,6 +26,8 @@ export interface Ordered {
   bonus: number;
   /** Each list's part in `fused` (hybrid: every non-empty list; single side: that side). */
   lists: ListContribution[];
+  /** Set when the query is this object's name, which is why it leads (exact-names.ts). */
+  named?: NamedBy;
 }
 
 /**
@@ -161,6 +164,7 @@ export function hydrate(
               fused: t.fused,
               bonus: t.bonus,
               lists: t.lists,
+              ...(t.named ? { named: t.named } : {}),
               expansions: explain.expansions,
               entities: explain.entities.get(c.id) ?? [],
               ...(explain.features?.has(c.id) ? { features: explain.features.get(c.id)! } : {}),

@@ -56,6 +56,8 @@ export interface HitExplain {
   bonus: number;
   /** Every list that ranked something in this search, with this hit's place in it. */
   lists: ListContribution[];
+  /** Set when the query is this object's whole path or its name: the hit leads for that. */
+  named?: 'path' | 'name';
   expansions: string[];
   entities: string[];
   /** The learned ranker's inputs for this hit (hybrid relation and column searches). */
