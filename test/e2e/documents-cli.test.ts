@@ -90,6 +90,8 @@ describe('sextant with docs sources', () => {
     const text = await runCli(['get', 'handbook:document:keys.docx'], env);
     expect(text.stdout).toMatch(/type: docx/);
     expect(text.stdout).toMatch(/passages \(1\)/);
+    // the heading comes last, so a long one does not pad every row
+    expect(text.stdout).toMatch(/^chunk +chars +heading$/m);
   });
 
   it('ranks passages beside the tables of a database', async () => {

@@ -82,6 +82,16 @@ describe('search commands on the sample catalog', () => {
     expect(text.stdout).toMatch(/lexical rank \d+, vector rank \d+, fused/);
   });
 
+  it('leads with the object a query names, and says so', async () => {
+    const q = await run(['query', 'sales order', '--explain', '--json']);
+    expect(q.code, q.stderr).toBe(0);
+    expect(ids(q)[0]).toBe('shop:table:shop.sales_order');
+    expect(q.json.hits[0].explain.named).toBe('name');
+    const text = await run(['search', 'billing.invoice', '--explain']);
+    expect(text.stdout.split('\n')[0]).toContain('shop:table:billing.invoice');
+    expect(text.stdout).toMatch(/fused [\d.]+ \(bonus [\d.]+\), first: the query is its whole name/);
+  });
+
   it('finds cryptic legacy tables through spelled-out abbreviations', async () => {
     const q = await run(['query', 'invoice line item quantity', '--kind', 'table', '-n', '5', '--json']);
     expect(ids(q)).toContain('shop:table:billing.inv_ln_itm');

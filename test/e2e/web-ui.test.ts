@@ -96,6 +96,13 @@ describe('web UI in a browser', () => {
     expect(await first.locator('.explain').textContent()).toMatch(/Lexical rank\s*\d+/);
     expect(await chart.locator('text', { hasText: /^vector/ }).count()).toBe(1);
     await shot('search-explain.png');
+    // a query that is a table's name leads with that table, and the explanation says why
+    await page.getByLabel(/^Search tables/).fill('billing.invoice');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => first.locator('a').first().textContent(), { timeout: 20_000 }).toMatch(/billing\.invoice$/);
+    await first.locator('summary', { hasText: 'Explain' }).click();
+    expect(await first.locator('.explain').textContent()).toMatch(/First because\s*the query is its whole name/);
+    await page.getByLabel(/^Search tables/).fill('monthly revenue by product category');
     // a kind filter narrows the same list
     await page.getByRole('checkbox', { name: /^column/ }).check();
     await page.getByRole('button', { name: 'Search' }).click();

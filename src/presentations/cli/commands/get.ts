@@ -77,8 +77,9 @@ export function renderDetail(d: ObjectDetail): string {
     lines.push('', colors.bold(`passages (${d.passages.length})`));
     lines.push(
       table(
-        d.passages.map((p) => [p.id, p.heading, String(p.chars)]),
-        ['chunk', 'heading', 'chars'],
+        // the heading goes last: a long one would pad every row of the table
+        d.passages.map((p) => [p.id, String(p.chars), p.heading]),
+        ['chunk', 'chars', 'heading'],
       ),
     );
     return lines.join('\n');

@@ -48,7 +48,7 @@ export function explainLine(e: HitExplain): string {
   const entities = e.entities.length
     ? `, entities: ${e.entities.slice(0, ENTITIES_SHOWN).join(', ')}${e.entities.length > ENTITIES_SHOWN ? ` (+${e.entities.length - ENTITIES_SHOWN} more; --json lists all)` : ''}`
     : '';
-  const named = e.named ? `, first: the query is its ${e.named}` : '';
+  const named = e.named ? `, first: the query is its ${e.named === 'path' ? 'whole name' : 'name'}` : '';
   return `lexical rank ${e.lexicalRank ?? '-'}, vector rank ${e.vectorRank ?? '-'}, fused ${e.fused.toFixed(5)} (bonus ${e.bonus})${named}${entities}`;
 }
 

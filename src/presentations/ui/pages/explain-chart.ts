@@ -65,6 +65,12 @@ export function explainChart(hit: SearchHit, index: number): Html {
       <dd>${e.vectorRank ?? 'not found by meaning'}</dd>
       <dt>Fused score</dt>
       <dd>${fixed(e.fused)} (shown as ${hit.score.toFixed(3)})</dd>
+      ${
+        e.named
+          ? html`<dt>First because</dt>
+              <dd>the query is its ${e.named === 'path' ? 'whole name' : 'name'}</dd>`
+          : ''
+      }
       <dt>Expansions</dt>
       <dd>${e.expansions.length ? e.expansions.join(', ') : 'none'}</dd>
       <dt>Entities</dt>
