@@ -227,7 +227,7 @@ export function createEngine(deps: EngineDeps): Engine {
     }
     const sources = await selectSources(store, options.source);
     if (sources.length === 0) {
-      throw new SextantError('SOURCE_NOT_FOUND', 'no sources to update', { hint: 'add one with `sextant source add <dsn> --name <name>`' });
+      throw new SextantError('SOURCE_NOT_FOUND', 'no sources to update', { remedy: { action: 'add-source' } });
     }
     const emb = await embedder();
     if (emb) {

@@ -113,9 +113,11 @@ export async function requireSource(store: Pick<CatalogStore, 'getSource' | 'lis
   const source = await store.getSource(name);
   if (!source) {
     const names = (await store.listSources()).map((s) => s.name);
-    throw new SextantError('SOURCE_NOT_FOUND', `unknown source '${name}'`, {
-      hint: names.length ? `known sources: ${names.join(', ')}` : 'add one with `sextant source add <dsn> --name <name>`',
-    });
+    throw new SextantError(
+      'SOURCE_NOT_FOUND',
+      `unknown source '${name}'`,
+      names.length ? { hint: `known sources: ${names.join(', ')}` } : { remedy: { action: 'add-source' } },
+    );
   }
   return source;
 }

@@ -9,7 +9,11 @@ const EVERY: { readonly [A in RemedyAction]: Array<[Extract<Remedy, { action: A 
     [{ action: 'edit-term', term: 'MRR', taken: 'name' }, "edit term 'MRR' instead, or pick another name"],
     [{ action: 'edit-term', term: 'MRR', taken: 'alias' }, "pick another name, or edit term 'MRR'"],
   ],
-  'add-source': [[{ action: 'add-source', project: 'sales' }, "an administrator has to add a source to project 'sales' first"]],
+  'add-source': [
+    [{ action: 'add-source', project: 'sales' }, "an administrator has to add a source to project 'sales' first"],
+    [{ action: 'add-source' }, 'an administrator has to add a source first'],
+    [{ action: 'add-source', type: 'code' }, 'an administrator has to add a code source first'],
+  ],
   'describe-source': [[{ action: 'describe-source', source: 'shop' }, "check the tables and columns of source 'shop'"]],
   'list-sources': [[{ action: 'list-sources' }, 'check the name against the registered sources']],
   'find-object': [[{ action: 'find-object' }, 'find the id with a search, or update the index']],

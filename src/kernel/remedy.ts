@@ -12,8 +12,13 @@ export type Remedy =
    * term, as its name (`taken: 'name'`) or as one of its aliases (`taken: 'alias'`).
    */
   | { action: 'edit-term'; term: string; taken: 'name' | 'alias' }
-  /** Add a source to the project (an administrator's act): it has none for the work asked (a term's SQL) to run on. */
-  | { action: 'add-source'; project: string }
+  /**
+   * Add a source (an administrator's act): there is none for the work asked. `project`: the project
+   * that has none (a term's SQL runs in one); absent when the work looks at every source (an
+   * update, a lookup by name). `type`: the source type the work needs (`code` for an onboarding
+   * plan); absent when any type will do.
+   */
+  | { action: 'add-source'; project?: string; type?: string }
   /** See what `source` holds (its schemas, tables and columns): what was asked names something it does not have. */
   | { action: 'describe-source'; source: string }
   /** See the sources there are: the name asked for is none of them. */
@@ -50,6 +55,11 @@ export function whatToDo<T>(table: RemedyWords<T>, failure: WhatToDo): T | strin
   return failure.remedy ? wordRemedy(table, failure.remedy) : failure.hint;
 }
 
+/** The source an add-source remedy asks for, in words: `a code source to project 'sales'`, `a source`. */
+export function sourceToAdd(remedy: Extract<Remedy, { action: 'add-source' }>): string {
+  return `a ${remedy.type ? `${remedy.type} ` : ''}source${remedy.project ? ` to project '${remedy.project}'` : ''}`;
+}
+
 /**
  * Each remedy in words that name no presentation: the hint of an error that carries a remedy and
  * no hint of its own, for the outputs that do not word remedies (logs, `SextantError.toLine`).
@@ -57,7 +67,7 @@ export function whatToDo<T>(table: RemedyWords<T>, failure: WhatToDo): T | strin
 const PLAIN: RemedyWords<string> = {
   'list-terms': () => "see the project's glossary terms",
   'edit-term': (r) => (r.taken === 'name' ? `edit term '${r.term}' instead, or pick another name` : `pick another name, or edit term '${r.term}'`),
-  'add-source': (r) => `an administrator has to add a source to project '${r.project}' first`,
+  'add-source': (r) => `an administrator has to add ${sourceToAdd(r)} first`,
   'describe-source': (r) => `check the tables and columns of source '${r.source}'`,
   'list-sources': () => 'check the name against the registered sources',
   'find-object': () => 'find the id with a search, or update the index',

@@ -50,7 +50,7 @@ export const IMPORT_EDGE_KIND = 'imports';
  */
 export const CODE_SCAN_VERSION = 16;
 
-/** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by a newer scan apart from a changed one. */
+/** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });
 
 /** Commits of more files of the tree sweep (renames, reformatting) and bind nothing: co-change skips them. */

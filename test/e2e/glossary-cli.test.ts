@@ -355,11 +355,12 @@ describe('glossary CLI without sources', () => {
   it('says what to do on a hint line of its own: add a source', async () => {
     const added = await run('glossary', 'add', 'Orders', '--definition', 'x', '--sql', 'SELECT 1 AS one');
     expect(added.code).toBe(1);
-    expect(added.stderr).toBe("error: project 'default' has no sources\nhint: add one with `sextant source add`\n");
+    const hint = 'add one with `sextant source add <type> <location> --name <name>`';
+    expect(added.stderr).toBe(`error: project 'default' has no sources\nhint: ${hint}\n`);
     const tested = await run('glossary', 'test-sql', 'SELECT 1 AS one', '--json');
     expect(tested.json).toEqual({
       ok: false,
-      error: { code: 'SOURCE_NOT_FOUND', message: "project 'default' has no sources", hint: 'add one with `sextant source add`' },
+      error: { code: 'SOURCE_NOT_FOUND', message: "project 'default' has no sources", hint },
     });
   });
 });

@@ -4,6 +4,8 @@
  * JSON error body have it as a plain `hint` string in the HTTP API's words (the web UI page that
  * lists the terms), and the web UI's fallback error page as its link to the Glossary page. The
  * error is the real glossary's, thrown inside the request as any core failure of a mount would be.
+ * A FORBIDDEN error (the real role check refusing a reader a glossary edit) reaches the fallback
+ * page too: it says which role to ask for and links to the sign-in page, as the UI's own pages do.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { createAuthenticator } from '../../src/core/auth/authenticate.js';
+import { requirePermission } from '../../src/core/auth/roles.js';
 import { createEngine, type Engine } from '../../src/core/engine.js';
 import { DEFAULT_PROJECT } from '../../src/core/projects/projects.js';
 import { startHttpHost, type RunningHost } from '../../src/presentations/http/host.js';
@@ -25,6 +28,12 @@ let engine: Engine;
 let ui: UiMount;
 let host: RunningHost;
 let base: string;
+
+/** The real role check refusing a reader's token a glossary edit, thrown as the request's. */
+async function readerEdits(): Promise<never> {
+  requirePermission({ subject: 'ci', roles: ['reader'], projects: null, via: 'token' }, 'write', 'editing glossary terms');
+  throw new Error('a reader may not write, so this check must fail');
+}
 
 /** The real glossary's failure for a term it does not have, thrown as the request's. */
 async function missingTerm(): Promise<never> {
@@ -55,6 +64,7 @@ beforeAll(async () => {
       // the host's plain JSON error body, and the web UI's fallback error page, for a mount's failure
       { path: /^\/json-term$/, handle: missingTerm, fail: (res, err) => sendJson(res, err.status, errorBody(err), err.headers) },
       { path: /^\/page-term$/, handle: missingTerm, fail: (res, err) => ui.fail(res, err) },
+      { path: /^\/page-forbidden$/, handle: readerEdits, fail: (res, err) => ui.fail(res, err) },
     ],
     notFoundHint: 'test host',
   });
@@ -87,5 +97,16 @@ describe('a remedy-only glossary error over HTTP', () => {
     const page = await res.text();
     expect(page).toContain('term &#39;churn rate&#39; not found');
     expect(page).toMatch(/see the terms on the <a href="\/ui\/glossary">Glossary<\/a> page/);
+  });
+});
+
+describe('a FORBIDDEN error on the web UI fallback page', () => {
+  it('says which role to ask an administrator for and links to the sign-in page, naming no command', async () => {
+    const res = await fetch(`${base}/page-forbidden`);
+    expect(res.status).toBe(403);
+    const page = await res.text();
+    expect(page).toContain('editing glossary terms needs the editor role; this credential&#39;s role is reader');
+    expect(page).toContain('ask an administrator for an access token with the editor role, then <a href="/ui/login">sign in</a> with it');
+    expect(page).not.toContain('sextant token create');
   });
 });

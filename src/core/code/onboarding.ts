@@ -236,15 +236,16 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const sources = listed.map((s) => s.name);
     if (wanted) {
       if (!sources.includes(wanted))
-        throw new SextantError('SOURCE_NOT_FOUND', `no code source '${wanted}'`, {
-          hint: sources.length ? `code sources: ${sources.join(', ')}` : 'add one with `sextant source add code ./dir --name NAME`',
-        });
+        throw new SextantError(
+          'SOURCE_NOT_FOUND',
+          `no code source '${wanted}'`,
+          sources.length ? { hint: `code sources: ${sources.join(', ')}` } : { remedy: { action: 'add-source', type: CODE_SOURCE_TYPE } },
+        );
       return [wanted];
     }
     if (!sources.length)
-      throw new SextantError('SOURCE_NOT_FOUND', 'no code source to plan in', {
-        hint: 'add one with `sextant source add code ./dir --name NAME`, then `sextant update`',
-      });
+      // no update needed after adding one: a code source without a graph is scanned on first use (graphs())
+      throw new SextantError('SOURCE_NOT_FOUND', 'no code source to plan in', { remedy: { action: 'add-source', type: CODE_SOURCE_TYPE } });
     return sources;
   }
 

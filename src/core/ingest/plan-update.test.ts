@@ -189,6 +189,14 @@ describe('planUpdate', () => {
       expect(counts(after)).toEqual({ added: [], changed: [], history: [], rescanned: [] });
     });
 
+    it('after a downgrade (the stored version is higher than the running one) a file read from the same text is rescanned too', () => {
+      const before = indexed([read('a.ts', 2), read('b.ts', 2), read('c.ts', 2)]);
+      // the older reader writes no docLines: content differs by more than the version, the inputs do not
+      const next = plan([read('a.ts', 1), read('b.ts', 1, 'edited'), read('c.ts', 1, 'c.ts', 3)], before);
+      expect(counts(next)).toEqual({ added: [], changed: ['file:b.ts'], history: [], rescanned: ['file:a.ts', 'file:c.ts'] });
+      expect(next.rescanned[0]!.objects[0]!.attributes.scan).toBe(1);
+    });
+
     it('the same reader with the same text: history only or changed as before; a new file is added, not rescanned', () => {
       const before = indexed([read('a.ts', 2), read('b.ts', 2)]);
       const [fileObject, symbol] = read('b.ts', 2);

@@ -24,7 +24,7 @@ export interface UpdateReport {
   changed: number;
   /** Resources whose only change is in their history attributes (a code file another commit moved in the log): rewritten, not counted in `changed`. */
   history: number;
-  /** Resources re-read by a newer reader (a code file after a release changed the code scan) from unchanged inputs: rewritten, not counted in `changed`. */
+  /** Resources re-read by another reader version (a code file after a release changed the code scan, or after a downgrade) from unchanged inputs: rewritten, not counted in `changed`. */
   rescanned: number;
   removed: number;
   objects: number;

@@ -12,7 +12,7 @@ const WORDS: RemedyWords<string> = {
     r.taken === 'name'
       ? `change it with \`sextant glossary edit '${r.term}' …\`, or pick another name`
       : `pick another name, or change term '${r.term}' with \`sextant glossary edit\``,
-  'add-source': () => 'add one with `sextant source add`',
+  'add-source': (r) => `add one with \`sextant source add ${r.type ?? '<type>'} <location> --name <name>\``,
   'describe-source': (r) => `see its tables and columns with \`sextant describe ${r.source}\``,
   'list-sources': () => 'list them with `sextant source list`',
   'find-object': () => 'run `sextant update` or check the id with `sextant search`',

@@ -2,8 +2,9 @@
  * @module presentations/http/http-error
  * An HTTP failure with its status and headers, and the one mapping from any error to it: core
  * errors through the error-code → status map, anything else a 500 without details (they go to
- * the log). A core error's remedy stays data here; each route words it (its own table, or the
- * HTTP API's for the plain JSON bodies). Error texts never echo credentials.
+ * the log). A core error's remedy stays data here, and the core error itself the `cause`; each
+ * route words it (its own table, or the HTTP API's for the plain JSON bodies). Error texts never
+ * echo credentials.
  */
 import type { ServerResponse } from 'node:http';
 import { isSextantError } from '../../kernel/errors.js';
@@ -35,7 +36,9 @@ export function toHttpError(err: unknown, realm: string): HttpError {
     const status = statusFor(err.code);
     const headers: Record<string, string> =
       status === 401 ? { 'WWW-Authenticate': `Bearer realm="${realm}", error="invalid_token", error_description="${err.message.replace(/"/g, "'")}"` } : {};
-    return new HttpError(status, err.message, headers, undefined, err.hint, err.remedy);
+    // the core error stays its cause: a route that words more than hint and remedy (the web UI's
+    // fallback page: a missing role, suggested ids) reads code and details there
+    return Object.assign(new HttpError(status, err.message, headers, undefined, err.hint, err.remedy), { cause: err });
   }
   return new HttpError(500, 'internal error; the server log has the details', {}, -32603);
 }

@@ -15,7 +15,11 @@ const EVERY: { readonly [A in RemedyAction]: Array<[Extract<Remedy, { action: A 
       "pick another name, or edit term 'net revenue' (web UI page /ui/glossary/edit?name=net%20revenue)",
     ],
   ],
-  'add-source': [[{ action: 'add-source', project: 'sales' }, "an administrator has to add a source to project 'sales' on the server first"]],
+  'add-source': [
+    [{ action: 'add-source', project: 'sales' }, "an administrator has to add a source to project 'sales' on the server first"],
+    [{ action: 'add-source' }, 'an administrator has to add a source on the server first'],
+    [{ action: 'add-source', type: 'code' }, 'an administrator has to add a code source on the server first'],
+  ],
   'describe-source': [[{ action: 'describe-source', source: 'shop' }, 'see its tables and columns on the web UI page /ui/browse/source?name=shop']],
   'list-sources': [[{ action: 'list-sources' }, 'see the sources on the web UI page /ui/browse']],
   'find-object': [[{ action: 'find-object' }, 'look the id up on the web UI page /ui/search, or update its source on /ui/sources']],

@@ -6,7 +6,7 @@
  * `sextant …` command for the client to run. An error without a remedy shows its hint as it is.
  * Paths are written out (the web UI is a presentation above this one); the test checks each is a page.
  */
-import { whatToDo, type RemedyWords, type WhatToDo } from '../../kernel/remedy.js';
+import { sourceToAdd, whatToDo, type RemedyWords, type WhatToDo } from '../../kernel/remedy.js';
 
 const WORDS: RemedyWords<string> = {
   'list-terms': () => 'see the terms on the web UI page /ui/glossary',
@@ -16,7 +16,7 @@ const WORDS: RemedyWords<string> = {
       ? `edit it instead (web UI page ${edit}), or pick another name`
       : `pick another name, or edit term '${r.term}' (web UI page ${edit})`;
   },
-  'add-source': (r) => `an administrator has to add a source to project '${r.project}' on the server first`,
+  'add-source': (r) => `an administrator has to add ${sourceToAdd(r)} on the server first`,
   'describe-source': (r) => `see its tables and columns on the web UI page /ui/browse/source?name=${encodeURIComponent(r.source)}`,
   'list-sources': () => 'see the sources on the web UI page /ui/browse',
   'find-object': () => 'look the id up on the web UI page /ui/search, or update its source on /ui/sources',

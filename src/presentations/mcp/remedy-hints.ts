@@ -6,7 +6,7 @@
  * (importing the tools here would make an import cycle through the registry); the test checks
  * each one is a tool.
  */
-import { whatToDo, type RemedyWords, type WhatToDo } from '../../kernel/remedy.js';
+import { sourceToAdd, whatToDo, type RemedyWords, type WhatToDo } from '../../kernel/remedy.js';
 
 const WORDS: RemedyWords<string> = {
   'list-terms': () => 'list the terms with the `list_glossary` tool',
@@ -14,7 +14,7 @@ const WORDS: RemedyWords<string> = {
     r.taken === 'name'
       ? `change it with the \`update_glossary_term\` tool (term '${r.term}'), or pick another name`
       : `pick another name, or change term '${r.term}' with the \`update_glossary_term\` tool`,
-  'add-source': (r) => `no source to run the SQL on: an administrator has to add one to project '${r.project}' first`,
+  'add-source': (r) => `ask an administrator to add ${sourceToAdd(r)} (no tool adds sources)`,
   'describe-source': (r) => `see the tables and columns of source '${r.source}' with the \`describe\` tool (object "${r.source}", then a table's id)`,
   'list-sources': () => 'list them with the `list_sources` tool',
   'find-object': () => 'find its id with the `deep_search` or `list_objects` tool',

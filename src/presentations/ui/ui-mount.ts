@@ -260,7 +260,7 @@ export function createUiMount(options: UiMountOptions): UiMount {
           'Error',
           'login',
           html`<h1>${err.status}</h1>
-            ${errorLine(redactText(err.message), webHint({ hint: err.hint, remedy: err.remedy }))}
+            ${errorLine(redactText(err.message), webHint(isSextantError(err.cause) ? err.cause : { hint: err.hint, remedy: err.remedy }))}
             ${err.status === 401 ? html`<p><a href="${href('login')}">Sign in</a> with an access token, then try again.</p>` : ''}`,
         ),
       ).then((page) => res.end(String(page)));

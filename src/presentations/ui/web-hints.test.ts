@@ -84,6 +84,13 @@ describe('core hints worded for a web user', () => {
     expect(await shown(new SextantError('SOURCE_NOT_FOUND', 'no source named "x"', { hint: 'check the name', remedy: { action: 'list-sources' } }))).toBe(
       'pick one on the <a href="/ui/browse">Browse</a> page',
     );
+    // no source at all (nothing to update), and no code source to plan in: the command with the type when one is needed
+    expect(await shown(new SextantError('SOURCE_NOT_FOUND', 'no sources to update', { remedy: { action: 'add-source' } }))).toBe(
+      "an administrator adds one on the server's command line (<code>sextant source add</code>)",
+    );
+    expect(await shown(new SextantError('SOURCE_NOT_FOUND', 'no code source to plan in', { remedy: { action: 'add-source', type: 'code' } }))).toBe(
+      "an administrator adds one on the server's command line (<code>sextant source add code</code>)",
+    );
     const project = new SextantError('PROJECT_NOT_FOUND', "unknown project 'x'", {
       hint: 'known projects: default, sales',
       remedy: { action: 'pick-project', projects: ['default', 'sales'], create: 'x' },

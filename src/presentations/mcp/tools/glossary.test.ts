@@ -49,7 +49,7 @@ describe('glossary write tools', () => {
       remedy: { action: 'add-source', project: 'default' },
     };
     const none = await createGlossaryTermTool.run(args, contextAnswering(noSources));
-    expect(none.structured.hint).toBe("no source to run the SQL on: an administrator has to add one to project 'default' first");
+    expect(none.structured.hint).toBe("ask an administrator to add a source to project 'default' (no tool adds sources)");
     expect(none.text).not.toContain('sextant ');
   });
 
