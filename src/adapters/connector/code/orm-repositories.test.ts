@@ -524,3 +524,47 @@ describe('Kotlin methods with an expression body, read as block bodies are', () 
     expect(uses.map((u) => [u.table, u.line, u.access])).toEqual([['owners', 2, ['read', 'write']]]);
   });
 });
+
+describe("a Spring Data @Query's statement held by a constant says what the method does, as one written there", () => {
+  const files = {
+    'PetRepository.java': [
+      'public interface PetRepository extends JpaRepository<Pet, Integer> {',
+      '  String PURGE = "delete from Pet p where p.dead = true";',
+      '  String RENAME = "update Pet p " +',
+      '      "set p.name = :name";',
+      '  String UNBORN = "select p from Pet p where p.born is null";',
+      '  String ARCHIVE = "INSERT INTO pets_archive SELECT * FROM pets WHERE dead";',
+      '  @Query(PURGE)',
+      '  int purgeDead();',
+      '  @Query(value = RENAME)',
+      '  int rename(@Param("name") String name);',
+      '  @Query(UNBORN)',
+      '  List<Pet> unborn();',
+      '  @Query(value = ARCHIVE, nativeQuery = true)',
+      '  void archive();',
+      '}',
+    ],
+    'VisitRepository.kt': [
+      'interface VisitRepository : CrudRepository<Visit, Long> {',
+      '    @Query(PRUNE)',
+      '    fun prune(): Int',
+      '    @Query(value = RECENT)',
+      '    fun recent(): List<Visit>',
+      '    companion object {',
+      '        const val PRUNE = """',
+      '            delete from Visit v where v.date < current_date',
+      '        """',
+      '        const val RECENT = "select v from Visit v order by v.date desc"',
+      '    }',
+      '}',
+    ],
+  };
+  const summary = summaryOf(projectOf(files));
+
+  it('an update, delete or insert held (JPQL or native SQL, concatenated, a Kotlin raw string) writes without @Modifying; a select held reads', () => {
+    expect(summary('PetRepository.java')).toEqual([
+      ['PetRepository', 'Pet', { purgeDead: ['write'], rename: ['write'], unborn: ['read'], archive: ['write'] }],
+    ]);
+    expect(summary('VisitRepository.kt')).toEqual([['VisitRepository', 'Visit', { prune: ['write'], recent: ['read'] }]]);
+  });
+});

@@ -9,7 +9,18 @@
  */
 import { accessesOf, type TableAccess } from '../../../ports/code.js';
 import { callArgs, escapeName, functionBody, typeormAccess } from './call-reading.js';
-import { attribute, attributeAt, heldStrings, jpqlReach, mergeNamedQueries, namedQueries, namedStatement, statementOf, type HeldStrings } from './jpql.js';
+import {
+  attribute,
+  attributeAt,
+  concatenation,
+  heldStrings,
+  jpqlReach,
+  mergeNamedQueries,
+  namedQueries,
+  namedStatement,
+  statementOf,
+  type HeldStrings,
+} from './jpql.js';
 import { blankComments, scriptBlocks, type Block } from './script-blocks.js';
 
 /** An annotation or decorator, with its arguments: `@Modifying`, `@Transactional(readOnly = true)`. */
@@ -485,12 +496,15 @@ function callReach(call: string, args: string, method: string, held: HeldStrings
   return type ? [[type, 'write']] : [];
 }
 
+/** A statement that changes rows, JPQL or SQL: it starts with `update`, `delete` or `insert`. */
+const WRITING = /^\s*(?:update|delete|insert)\b/i;
+
 const SPRING_METHOD = new RegExp(String.raw`^\s*(?:${ANNOTATION}\s*)*(?:(?:suspend\s+)?fun\s+(?:<[^>]*>\s*)?([\w$]+)\s*\(|[^;(){}=@]*?\b([\w$]+)\s*\()`);
 
 /**
  * What a Spring Data repository's annotated methods do: a `@Query` reads, unless it is `@Modifying`
- * or its statement starts with `update`, `delete` or `insert`; `@Query(name = "Pet.adopt")`'s statement is
- * the named query's (`queries`). Methods without one say it by their names.
+ * or its statement (written, or held by a constant the file assigns) starts with `update`, `delete` or
+ * `insert`; `@Query(name = "Pet.adopt")`'s statement is the named query's (`queries`). Methods without one say it by their names.
  */
 function springMethods(text: string, blocks: readonly Block[], r: { at?: number }, queries: ReadonlyMap<string, string>): Map<string, TableAccess[]> {
   const methods = new Map<string, TableAccess[]>();
@@ -508,10 +522,11 @@ function springMethods(text: string, blocks: readonly Block[], r: { at?: number 
     if (!method) continue;
     const named = after + method[0].length;
     const lead = text.slice(Math.max(previous, ...[';', '{', '}'].map((c) => text.lastIndexOf(c, at) + 1)), named);
-    // a statement given (first, or as `value`) runs; else the one `name` names
-    const name = /^\s*["']/.test(args) || attribute(args, 'value', held) !== undefined ? undefined : attributeAt(args, 'name');
-    const statement = (name === undefined ? /["'](?:"")?\s*(\w+)/.exec(args) : /^\s*(\w+)/.exec(namedStatement(args, name, held, queries) ?? ''))?.[1] ?? '';
-    const write = /@Modifying\b/.test(lead) || /^(?:update|delete|insert)$/i.test(statement);
+    // a statement given (first, or as `value`, written or held by a constant) runs; else the one `name` names
+    const value = attribute(args, 'value', held);
+    const name = value !== undefined || /^\s*["']/.test(args) ? undefined : attributeAt(args, 'name');
+    const statement = name === undefined ? (value ?? concatenation(args, 0, held).value) : namedStatement(args, name, held, queries);
+    const write = /@Modifying\b/.test(lead) || WRITING.test(statement ?? '');
     methods.set(method[1] ?? method[2]!, [write ? 'write' : 'read']);
     previous = named;
   }
