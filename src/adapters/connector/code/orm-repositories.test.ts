@@ -568,3 +568,62 @@ describe("a Spring Data @Query's statement held by a constant says what the meth
     expect(summary('VisitRepository.kt')).toEqual([['VisitRepository', 'Visit', { prune: ['write'], recent: ['read'] }]]);
   });
 });
+
+describe("a Spring Data repository's method without @Query runs the entity's @NamedQuery of its name, when the project declares one", () => {
+  const files = {
+    'Pet.java': [
+      '@Entity',
+      '@Table(name = "pets")',
+      '@NamedQuery(name = "Pet.findByOwner", query = "select p from Pet p where p.owner = :owner")',
+      '@NamedQuery(name = "Pet.adoptAll", query = "update Pet p set p.adopted = true where p.owner = :owner")',
+      '@NamedQuery(name = "Pet.unborn", query = "delete from Pet p where p.born is null")',
+      'public class Pet {}',
+    ],
+    'Owner.java': ['@Entity', '@NamedQuery(name = "Owner.findByName", query = "delete from Owner o")', 'public class Owner {}'],
+    'PetRepository.java': [
+      'public interface PetRepository extends JpaRepository<Pet, Long> {',
+      '  List<Pet> findByOwner(@Param("owner") Owner owner);',
+      '  @Modifying',
+      '  @Transactional',
+      '  int adoptAll(@Param("owner") Owner owner);',
+      '  List<Pet> findByName(String name);',
+      '  @Query("select p from Pet p where p.born is null")',
+      '  List<Pet> unborn();',
+      '  default List<Pet> adopted(Owner owner) { adoptAll(owner); return findByOwner(owner); }',
+      '}',
+    ],
+    'Visit.kt': [
+      '@Entity',
+      '@NamedQueries(',
+      '    NamedQuery(name = "Visit.pruneBefore", query = "delete from Visit v where v.date < :date"),',
+      '    NamedQuery(name = "Visit.countRecent", query = "select count(v) from Visit v where v.date > :date"),',
+      ')',
+      'class Visit',
+    ],
+    'VisitRepository.kt': [
+      'interface VisitRepository : CrudRepository<Visit, Long> {',
+      '    fun pruneBefore(date: LocalDate): Int',
+      '    fun countRecent(date: LocalDate): Long = 0',
+      '}',
+    ],
+  };
+  const project = projectOf(files);
+  const summary = summaryOf(project);
+
+  it("reads the method by the named query's statement: an update or delete writes, a select reads; a @Query of its own still rules", () => {
+    // findByName names Owner's query, not Pet's; countRecent has a body of its own
+    expect(summary('PetRepository.java')).toEqual([['PetRepository', 'Pet', { unborn: ['read'], findByOwner: ['read'], adoptAll: ['write'] }]]);
+    expect(summary('VisitRepository.kt')).toEqual([['VisitRepository', 'Visit', { pruneBefore: ['write'] }]]);
+  });
+
+  it('without the named query, a method is read by its name where it is called', () => {
+    const alone = projectOf({ 'PetRepository.java': files['PetRepository.java'] });
+    expect(summaryOf(alone)('PetRepository.java')).toEqual([['PetRepository', 'Pet', { unborn: ['read'] }]]);
+  });
+
+  it('callers write where the named query writes, though the name says nothing', () => {
+    const service = ['class Adoption {', '  private final PetRepository pets;', '  void run(Owner o) {', '    pets.adoptAll(o);', '  }', '}'].join('\n');
+    const uses = ormModelUses(service, 'java', models, { repositories: [...project.values()].flat(), own: [] });
+    expect(uses.map((u) => [u.table, u.line, u.access])).toEqual([['pets', 4, ['write']]]);
+  });
+});

@@ -317,7 +317,7 @@ function springRepositories(text: string, named: ReadonlyMap<string, string>): F
         implementations.push({ name: m[2]!, at: m.index, implements: plain, ...(dao ? { dao } : {}), ...(reached?.size ? { reached } : {}) });
     }
   }
-  const methods = (t: string, b: readonly Block[], r: { at?: number }) => springMethods(t, b, r, named);
+  const methods = (t: string, b: readonly Block[], r: { at?: number; entity?: string }) => springMethods(t, b, r, named);
   return { repositories: withMethods(text, repositories, methods), implementations: withMethods(text, implementations, methods) };
 }
 
@@ -504,9 +504,15 @@ const SPRING_METHOD = new RegExp(String.raw`^\s*(?:${ANNOTATION}\s*)*(?:(?:suspe
 /**
  * What a Spring Data repository's annotated methods do: a `@Query` reads, unless it is `@Modifying`
  * or its statement (written, or held by a constant the file assigns) starts with `update`, `delete` or
- * `insert`; `@Query(name = "Pet.adopt")`'s statement is the named query's (`queries`). Methods without one say it by their names.
+ * `insert`; `@Query(name = "Pet.adopt")`'s statement is the named query's (`queries`). A repository's method without one
+ * does what the named query Spring Data runs in its stead says (see `derivedNamedQueries`), else it says it by its name.
  */
-function springMethods(text: string, blocks: readonly Block[], r: { at?: number }, queries: ReadonlyMap<string, string>): Map<string, TableAccess[]> {
+function springMethods(
+  text: string,
+  blocks: readonly Block[],
+  r: { at?: number; entity?: string },
+  queries: ReadonlyMap<string, string>,
+): Map<string, TableAccess[]> {
   const methods = new Map<string, TableAccess[]>();
   if (r.at === undefined) return methods;
   const held = heldStrings('', text);
@@ -530,7 +536,44 @@ function springMethods(text: string, blocks: readonly Block[], r: { at?: number 
     methods.set(method[1] ?? method[2]!, [write ? 'write' : 'read']);
     previous = named;
   }
+  if (r.entity)
+    for (const d of derivedNamedQueries(text, blocks, body, r.entity, queries))
+      methods.set(d.name, [/@Modifying\b/.test(d.lead) || WRITING.test(d.statement) ? 'write' : 'read']);
   return methods;
+}
+
+/** The annotations, modifiers and type written before a member's name, back to the member before it. */
+const LEAD = new RegExp(String.raw`(?:${ANNOTATION}\s*)*[^;(){}=@"]*$`);
+
+/**
+ * The methods a Spring Data repository of `entity` declares with neither a body nor a `@Query`, for which Spring Data
+ * runs the named query of the entity's name and the method's (`findByOwner` on a repository of Pet runs `Pet.findByOwner`)
+ * when the project declares one (`queries`): each with where it is declared, what is written before it and the statement.
+ */
+function derivedNamedQueries(
+  text: string,
+  blocks: readonly Block[],
+  body: Block,
+  entity: string,
+  queries: ReadonlyMap<string, string>,
+): Array<{ name: string; at: number; lead: string; statement: string }> {
+  const inside = blocks.filter((b) => b.start > body.start && b.end < body.end);
+  const out: Array<{ name: string; at: number; lead: string; statement: string }> = [];
+  for (const [query, statement] of queries) {
+    if (!query.startsWith(`${entity}.`)) continue;
+    const name = query.slice(entity.length + 1);
+    // declared after its type (`List<Pet> findByOwner(`) or Kotlin's `fun`, not called (`else findByOwner(o)`)
+    const declared = new RegExp(String.raw`(?<=\bfun\s+(?:<[^>]*>\s*)?|[\w$>\]?]\s+)(?<!\b(?:return|else|throw|new|in|is|as)\s+)${escapeName(name)}\s*\(`, 'g');
+    for (const m of text.slice(body.start, body.end).matchAll(declared)) {
+      const at = body.start + m.index;
+      if (inside.some((b) => b.start < at && at < b.end)) continue;
+      const open = at + m[0].length - 1;
+      if (/^[^{};=(]*[{=]/.test(text.slice(open + callArgs(text, open).length + 2))) continue;
+      const lead = LEAD.exec(text.slice(Math.max(body.start + 1, at - 600), at))?.[0] ?? '';
+      if (!/@Query\b/.test(lead)) out.push({ name, at, lead, statement });
+    }
+  }
+  return out;
 }
 
 /** What a repository's own method of that name does, when its body or annotations say. */
