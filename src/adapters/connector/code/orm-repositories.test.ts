@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ormModelUses, ormTableRefs } from './orm-refs.js';
-import { customRepositories, projectRepositories, type CustomRepository } from './orm-repositories.js';
+import { customRepositories, projectNamedQueries, projectRepositories, type CustomRepository } from './orm-repositories.js';
 
 /** The project's entities, beside the repositories read. */
 const models = ormTableRefs(
@@ -31,6 +31,16 @@ function expectPetsDeclared(files: Record<string, string[]>): void {
     expect(uses.map((u) => [u.table, u.line, u.access])).toEqual([['pets', 2, ['read', 'write']]]);
   }
 }
+
+/** A @Repository class whose entity manager's calls name two entities. */
+const clinicDao = [
+  '@Repository',
+  'public class ClinicDao {',
+  '  @Autowired private EntityManager em;',
+  '  public Pet pet(int id) { return em.find(Pet.class, id); }',
+  '  public void addOwner() { em.persist(new Owner()); }',
+  '}',
+];
 
 describe('hand-written Spring DAOs: a @Repository class without a Spring Data base, read by its entity manager calls', () => {
   const files = {
@@ -84,14 +94,7 @@ describe('hand-written Spring DAOs: a @Repository class without a Spring Data ba
       '    }',
       '}',
     ],
-    'ClinicDao.java': [
-      '@Repository',
-      'public class ClinicDao {',
-      '  @Autowired private EntityManager em;',
-      '  public Pet pet(int id) { return em.find(Pet.class, id); }',
-      '  public void addOwner() { em.persist(new Owner()); }',
-      '}',
-    ],
+    'ClinicDao.java': clinicDao,
     'OwnerService.java': [
       '@Service',
       'public class OwnerService {',
@@ -625,5 +628,77 @@ describe("a Spring Data repository's method without @Query runs the entity's @Na
     const service = ['class Adoption {', '  private final PetRepository pets;', '  void run(Owner o) {', '    pets.adoptAll(o);', '  }', '}'].join('\n');
     const uses = ormModelUses(service, 'java', models, { repositories: [...project.values()].flat(), own: [] });
     expect(uses.map((u) => [u.table, u.line, u.access])).toEqual([['pets', 4, ['write']]]);
+  });
+});
+
+describe('a class that is no repository (a @Service) reads and writes where it is declared what its entity manager does', () => {
+  const files = {
+    'ClinicService.java': [
+      '@Service',
+      'public class ClinicService {',
+      '  @PersistenceContext',
+      '  private EntityManager em;',
+      '  public List<Visit> visitsOf(Pet pet) {',
+      '    return em.createQuery("select v from Visit v join Pet p on v.pet = p where p = :pet", Visit.class).setParameter("pet", pet).getResultList();',
+      '  }',
+      '  @Transactional',
+      '  public int dropInactive() {',
+      '    return em.createQuery("delete from Owner o where o.active = false").executeUpdate();',
+      '  }',
+      '  public List<Pet> unborn() { return em.createNamedQuery("Pet.unborn", Pet.class).getResultList(); }',
+      '}',
+    ],
+    'VisitService.kt': [
+      '@Service',
+      'class VisitService(private val entityManager: EntityManager) {',
+      '    @Transactional',
+      '    fun close(): Int = entityManager.createQuery("update Visit v set v.done = true").executeUpdate()',
+      '}',
+    ],
+    'ClinicDao.java': clinicDao,
+    'Reports.java': [
+      '@Service',
+      'public class Reports {',
+      '  private final JdbcTemplate jdbc;',
+      '  public List<Owner> owners() { return jdbc.query("select * from owners", mapper); }',
+      '}',
+    ],
+    'Pet.java': ['@Entity', '@NamedQuery(name = "Pet.unborn", query = "select p from Pet p where p.born is null")', 'public class Pet {}'],
+  };
+  const texts = Object.entries(files).map(([path, lines]) => ({ path, text: lines.join('\n'), language: languageOf(path) }));
+  const named = projectNamedQueries(texts);
+  const project = projectRepositories(texts, named);
+  const uses = (path: keyof typeof files) =>
+    ormModelUses(files[path].join('\n'), languageOf(path), models, { repositories: [...project.values()].flat(), own: project.get(path) ?? [], named }).map(
+      (u) => [u.table, u.line, u.access],
+    );
+
+  it("links each entity its JPQL names (from, join) with what the statement does, and a named query's, at the class's declaration", () => {
+    expect(uses('ClinicService.java')).toEqual([
+      ['visits', 2, ['read']],
+      ['pets', 2, ['read']],
+      ['owners', 2, ['write']],
+    ]);
+    expect(uses('VisitService.kt')).toEqual([['visits', 2, ['write']]]);
+  });
+
+  it('so does a @Repository class whose calls name two entities (no DAO); a class without an entity manager links none this way', () => {
+    expect(project.has('ClinicDao.java')).toBe(false);
+    expect(uses('ClinicDao.java')).toEqual([
+      ['pets', 2, ['read']],
+      ['owners', 2, ['write']],
+    ]);
+    expect(uses('Reports.java')).toEqual([]);
+  });
+
+  it('a DAO is linked as before, once', () => {
+    const dao = [
+      '@Repository',
+      'public class PetDao {',
+      '  @PersistenceContext private EntityManager em;',
+      '  public Pet pet(int id) { return em.find(Pet.class, id); }',
+      '}',
+    ];
+    expectPetsDeclared({ 'PetDao.java': [...dao.slice(0, 3), '  public void add(Pet pet) { em.persist(pet); }', ...dao.slice(3)] });
   });
 });

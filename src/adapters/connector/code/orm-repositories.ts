@@ -88,14 +88,21 @@ export function customRepositories(text: string, language: string): CustomReposi
   return linkFragments([fileRepositories(text, language)], false)[0]!;
 }
 
-/**
- * The repositories each file of the project defines, by path (files without any left out), each file read once;
- * an entity manager's named query is the one any file declares (an entity's `@NamedQuery`).
- */
-export function projectRepositories(files: ReadonlyArray<{ path: string; text: string; language: string }>): Map<string, CustomRepository[]> {
-  const named = mergeNamedQueries(
+/** The named queries the project's files declare (an entity's `@NamedQuery`), by name (see `mergeNamedQueries`). */
+export function projectNamedQueries(files: ReadonlyArray<{ text: string; language: string }>): Map<string, string> {
+  return mergeNamedQueries(
     files.filter((f) => (f.language === 'java' || f.language === 'kotlin') && f.text.includes('NamedQuery')).map((f) => namedQueries(blankComments(f.text))),
   );
+}
+
+/**
+ * The repositories each file of the project defines, by path (files without any left out), each file read once;
+ * an entity manager's named query is the one any file declares (`named`, the project's).
+ */
+export function projectRepositories(
+  files: ReadonlyArray<{ path: string; text: string; language: string }>,
+  named: ReadonlyMap<string, string> = projectNamedQueries(files),
+): Map<string, CustomRepository[]> {
   const linked = linkFragments(
     files.map((f) => fileRepositories(f.text, f.language, named)),
     true,
@@ -464,6 +471,28 @@ function entityManagerReach(text: string, blocks: readonly Block[], at: number, 
     }
   }
   return reached;
+}
+
+/**
+ * What the classes of a file that stand for no repository of its own (`own`) do through an entity manager they declare
+ * (a `@Service`, any class with an `EntityManager` field or parameter), read as a DAO's calls are (see `entityManagerReach`):
+ * each class that reaches entities, where it is declared, with what its calls do to each; `text` has its comments blanked.
+ */
+export function entityManagerUses(
+  text: string,
+  own: readonly CustomRepository[],
+  named: ReadonlyMap<string, string>,
+): Array<{ at: number; reaches: Map<string, TableAccess[]> }> {
+  if (!text.includes('EntityManager')) return [];
+  const blocks = scriptBlocks(text);
+  const out: Array<{ at: number; reaches: Map<string, TableAccess[]> }> = [];
+  for (const m of text.matchAll(/\bclass\s+[A-Z][\w$]*/g)) {
+    if (own.some((r) => r.at === m.index)) continue;
+    const reached = entityManagerReach(text, blocks, m.index, named);
+    if (reached?.size)
+      out.push({ at: m.index, reaches: new Map([...reached].map(([entity, methods]) => [entity, accessesOf(Object.values(methods).flat())])) });
+  }
+  return out;
 }
 
 /** A class literal first in a call's arguments, naming an entity: `Owner.class`, Kotlin's `Owner::class.java`. */
