@@ -32,7 +32,7 @@ import { docLines } from './doc-lines.js';
 import { languageImports } from './lang-imports.js';
 import { importNames } from './workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases, type OrmTableRef } from './orm-refs.js';
-import { projectNamedQueries, projectRepositories } from './orm-repositories.js';
+import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm-repositories.js';
 import type { GraphqlFieldRef } from './graphql-refs.js';
 import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
 import { componentComment, componentSymbols, scriptView, SFC_LANGUAGES, type ScriptView } from './sfc.js';
@@ -288,7 +288,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
               span: history.spans.get(file.path),
               recent: history.recent.get(file.path),
             },
-            await sqlRefs(text, language),
+            await sqlRefs(text, language, namedNativeRuns(text, language, named)),
             [
               ...own,
               ...ormModelUses(text, language, own.length ? models.filter((r) => !own.includes(r)) : models, {

@@ -28,7 +28,7 @@ import {
   TYPEORM_WRITES,
   typeormAccess,
 } from './call-reading.js';
-import { namedQueries } from './jpql.js';
+import { namedQueries, type NamedQueries } from './jpql.js';
 import { customRepositories, entityManagerUses, methodAccess, type CustomRepository } from './orm-repositories.js';
 import { blankComments, blockAround, scriptBlocks, type Block } from './script-blocks.js';
 
@@ -487,7 +487,7 @@ export interface ModelContext {
   /** The project's Sequelize associations named by an alias (`sequelizeAliases`), by which a row reaches the other model. */
   aliases?: readonly SequelizeAlias[];
   /** The project's JPA named queries (`projectNamedQueries`), by which an entity manager's `createNamedQuery` is read; else the file's own. */
-  named?: ReadonlyMap<string, string>;
+  named?: NamedQueries;
 }
 
 /**

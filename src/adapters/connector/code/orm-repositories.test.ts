@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ormModelUses, ormTableRefs } from './orm-refs.js';
-import { customRepositories, projectNamedQueries, projectRepositories, type CustomRepository } from './orm-repositories.js';
+import { customRepositories, namedNativeRuns, projectNamedQueries, projectRepositories, type CustomRepository } from './orm-repositories.js';
+import { sqlRefs } from './sql-refs.js';
 
 /** The project's entities, beside the repositories read. */
 const models = ormTableRefs(
@@ -700,5 +701,67 @@ describe('a class that is no repository (a @Service) reads and writes where it i
       '}',
     ];
     expectPetsDeclared({ 'PetDao.java': [...dao.slice(0, 3), '  public void add(Pet pet) { em.persist(pet); }', ...dao.slice(3)] });
+  });
+});
+
+describe("a @NamedNativeQuery's SQL is read as SQL where it is declared and wherever it is run by name", () => {
+  const files = {
+    'Pet.java': [
+      '@Entity',
+      '@Table(name = "pets")',
+      '@NamedNativeQuery(name = "Pet.findOrphans",',
+      '    query = "SELECT p.* FROM pets p LEFT JOIN owners o ON o.id = p.owner_id WHERE o.id IS NULL", resultClass = Pet.class)',
+      '@NamedNativeQuery(name = "Pet.purgeDead", query = "delete from pets where dead")',
+      '@NamedNativeQuery(name = NAMES, query = "select name from pets")',
+      'public class Pet {',
+      '  public static final String NAMES = "Pet.names";',
+      '}',
+    ],
+    'PetRepository.java': [
+      'public interface PetRepository extends JpaRepository<Pet, Long> {',
+      '  List<Pet> findOrphans();',
+      '  @Modifying',
+      '  @Query(name = "Pet.purgeDead")',
+      '  int purge();',
+      '  List<Pet> findByName(String name);',
+      '}',
+    ],
+    'PetReport.java': [
+      '@Service',
+      'public class PetReport {',
+      '  @PersistenceContext private EntityManager em;',
+      '  public List<String> names() { return em.createNamedQuery(Pet.NAMES).getResultList(); }',
+      '}',
+    ],
+    'PetCleaner.kt': ['class PetCleaner(private val em: EntityManager) {', '    fun clean(): Int = em.createNamedQuery("Pet.purgeDead").executeUpdate()', '}'],
+  };
+  const texts = Object.entries(files).map(([path, lines]) => ({ path, text: lines.join('\n'), language: languageOf(path) }));
+  const named = projectNamedQueries(texts);
+  const tables = async (path: keyof typeof files) => {
+    const text = files[path].join('\n');
+    return (await sqlRefs(text, languageOf(path), namedNativeRuns(text, languageOf(path), named))).tables.map((t) => [t.table, t.line, t.access]);
+  };
+
+  it('links its tables where declared, SQL that reads as prose too (select name from pets)', async () => {
+    expect(await tables('Pet.java')).toEqual([
+      ['pets', 4, ['read']],
+      ['owners', 4, ['read']],
+      ['pets', 5, ['write']],
+      ['pets', 6, ['read']],
+    ]);
+  });
+
+  it("links them where a repository's method runs it (derived or by @Query(name = …)) and where createNamedQuery names it, by a constant too", async () => {
+    expect(await tables('PetRepository.java')).toEqual([
+      ['pets', 2, ['read']],
+      ['owners', 2, ['read']],
+      ['pets', 4, ['write']],
+    ]);
+    expect(await tables('PetReport.java')).toEqual([['pets', 4, ['read']]]);
+    expect(await tables('PetCleaner.kt')).toEqual([['pets', 2, ['write']]]);
+  });
+
+  it("says what the repository's methods do by its statement, as a JPQL named query's does", () => {
+    expect(summaryOf(projectRepositories(texts, named))('PetRepository.java')).toEqual([['PetRepository', 'Pet', { purge: ['write'], findOrphans: ['read'] }]]);
   });
 });
