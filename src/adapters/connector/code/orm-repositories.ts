@@ -516,10 +516,12 @@ export function namedNativeRuns(written: string, language: string, named: NamedQ
   const held = heldStrings('', text);
   for (const m of text.matchAll(/\bcreateNamedQuery\s*\(/g)) run(m.index, namedStatement(callArgs(text, m.index + m[0].length - 1), 0, held, named));
   for (const m of text.matchAll(/@Query\s*\(/g)) run(m.index, queryNamed(callArgs(text, m.index + m[0].length - 1), held, named));
-  const blocks = scriptBlocks(text);
+  let blocks: Block[] | undefined;
   for (const m of text.matchAll(/\b(?:interface|class)\s+[A-Z][\w$]*/g)) {
     const entity = SPRING_BASE.exec(supertypeClause(text, m.index + m[0].length))?.[1];
-    if (entity) for (const d of derivedNamedQueries(text, blocks, functionBody(text, blocks, m.index), entity, named)) run(d.at, d.statement);
+    if (!entity) continue;
+    blocks ??= scriptBlocks(text);
+    for (const d of derivedNamedQueries(text, blocks, functionBody(text, blocks, m.index), entity, named)) run(d.at, d.statement);
   }
   return out.sort((a, b) => a.at - b.at);
 }
