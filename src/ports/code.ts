@@ -47,8 +47,11 @@ export const IMPORT_EDGE_KIND = 'imports';
  * 16: JPQL held by a name (a method's variable, a class constant, Kotlin's `val`/`const val`) is read as one written
  * in the call, `em.createNamedQuery(…)` and `@Query(name = …)` by the `@NamedQuery` any file declares, and the
  * `em.find(X…)` inside `em.remove(…)` reads X.
+ * 17: a Spring Data method without `@Query` runs the entity's named query of its name, a `@Query(CONSTANT)` writes by its
+ * statement, a `@NamedNativeQuery`'s SQL links its tables where declared and run by name, and a class that is no repository
+ * links the entities its entity manager's calls reach.
  */
-export const CODE_SCAN_VERSION = 16;
+export const CODE_SCAN_VERSION = 17;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

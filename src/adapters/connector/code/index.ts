@@ -32,7 +32,7 @@ import { docLines } from './doc-lines.js';
 import { languageImports } from './lang-imports.js';
 import { importNames } from './workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases, type OrmTableRef } from './orm-refs.js';
-import { projectRepositories } from './orm-repositories.js';
+import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm-repositories.js';
 import type { GraphqlFieldRef } from './graphql-refs.js';
 import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
 import { componentComment, componentSymbols, scriptView, SFC_LANGUAGES, type ScriptView } from './sfc.js';
@@ -253,7 +253,9 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       const orm = new Map(files.map((f) => [f.path, ormTableRefs(code(f).text, code(f).language, f.path)]));
       const models = [...orm.values()].flat().filter((r) => r.model);
       // each file's repositories read once, for the project's list and for the file's own uses
-      const repositoriesOf = projectRepositories(files.map((f) => ({ path: f.path, text: code(f).text, language: code(f).language })));
+      const texts = files.map((f) => ({ path: f.path, text: code(f).text, language: code(f).language }));
+      const named = projectNamedQueries(texts);
+      const repositoriesOf = projectRepositories(texts, named);
       const repositories = [...repositoriesOf.values()].flat();
       const aliases = files.flatMap((f) => sequelizeAliases(code(f).text, code(f).language));
       const names = importNames(configs, [...hashes.keys()]);
@@ -286,13 +288,14 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
               span: history.spans.get(file.path),
               recent: history.recent.get(file.path),
             },
-            await sqlRefs(text, language),
+            await sqlRefs(text, language, namedNativeRuns(text, language, named)),
             [
               ...own,
               ...ormModelUses(text, language, own.length ? models.filter((r) => !own.includes(r)) : models, {
                 repositories,
                 own: repositoriesOf.get(file.path) ?? [],
                 aliases,
+                named,
               }),
             ],
             graphqlFieldRefs(text, language),

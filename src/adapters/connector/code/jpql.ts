@@ -114,46 +114,65 @@ export function attribute(args: string, key: string, held: HeldStrings): string 
 /** A qualified name written alone from the start of `text` (`Pet.PURGE`, up to a `,`, a `)` or the end), without blanks. */
 const writtenName = (text: string) => /^\s*((?:[A-Za-z_$][\w$]*\s*\.\s*)*[A-Za-z_$][\w$]*)\s*(?:[,)]|$)/.exec(text)?.[1]!.replace(/\s+/g, '');
 
+/** A named query's statement: JPQL, or SQL where it is a named native query (`@NamedNativeQuery`). */
+export interface NamedStatement {
+  query: string;
+  native: boolean;
+}
+
+/** Named queries by name. */
+export type NamedQueries = ReadonlyMap<string, NamedStatement>;
+
 /**
  * The statement of the named query that the expression at `from` names, among `named`: by the string it gives
  * (`"Pet.unborn"`, a name that holds it), else by the constant written (`Pet.PURGE`, as the annotation names it).
  */
-export function namedStatement(text: string, from: number, held: HeldStrings, named: ReadonlyMap<string, string>): string | undefined {
+export function namedStatement(text: string, from: number, held: HeldStrings, named: NamedQueries): NamedStatement | undefined {
   const { value, terms } = concatenation(text, from, held);
   const written = writtenName(text.slice(from));
   return (terms ? named.get(value) : undefined) ?? (written?.includes('.') ? named.get(written) : undefined);
 }
 
-/** A named query's annotation: `@NamedQuery(`, alone, repeated or in `@NamedQueries({…})`, or Kotlin's `NamedQuery(` inside `@NamedQueries(…)`. */
-const NAMED_QUERY = /(?:@(?:[\w$]+\.)*|(?<=[(\[{,]\s*))NamedQuery\s*\(/g;
+/**
+ * A named query's annotation: `@NamedQuery(` or `@NamedNativeQuery(` (group 1), alone, repeated or in `@NamedQueries({…})`,
+ * or Kotlin's `NamedQuery(` inside `@NamedQueries(…)`.
+ */
+const NAMED_QUERY = /(?:@(?:[\w$]+\.)*|(?<=[(\[{,]\s*))Named(Native)?Query\s*\(/g;
 
 /**
- * The JPQL of each named query a file declares, by name (`@NamedQuery(name = "Owner.byCity", query = "select …")`);
- * a name or a statement held by a constant is read from the file, and a name given as a constant is also the
- * constant's, qualified by the class declared next unless it is written so (`name = PURGE` in `class Pet` is
- * `Pet.PURGE` too), by which other files name it. `text` has its comments blanked.
+ * The named queries a file declares (`@NamedQuery(name = "Owner.byCity", query = "select …")`, `@NamedNativeQuery`'s SQL), each
+ * with its names and where its query is given; a name or a statement held by a constant is read from the file, and a name given
+ * as a constant is also the constant's, qualified by the class declared next unless it is written so (`name = PURGE` in `class Pet`
+ * is `Pet.PURGE` too), by which other files name it. `text` has its comments blanked.
  */
-export function namedQueries(text: string): Map<string, string> {
-  const out = new Map<string, string>();
-  if (!text.includes('NamedQuery')) return out;
+export function namedQueryDeclarations(text: string): Array<NamedStatement & { names: string[]; at: number }> {
+  const out: Array<NamedStatement & { names: string[]; at: number }> = [];
+  if (!/Named(?:Native)?Query/.test(text)) return out;
   const held = heldStrings('', text);
   for (const m of text.matchAll(NAMED_QUERY)) {
-    const args = callArgs(text, m.index + m[0].length - 1);
+    const open = m.index + m[0].length - 1;
+    const args = callArgs(text, open);
     const name = attribute(args, 'name', held);
     const query = attribute(args, 'query', held);
     if (!name || !query) continue;
-    out.set(name, query);
-    const at = attributeAt(args, 'name')!;
-    const written = writtenName(args.slice(at));
+    const written = writtenName(args.slice(attributeAt(args, 'name')!));
     const owner = /\bclass\s+([A-Za-z_$][\w$]*)/.exec(text.slice(m.index))?.[1];
-    if (written) out.set(written.includes('.') || !owner ? written : `${owner}.${written}`, query);
+    const names = written ? [name, written.includes('.') || !owner ? written : `${owner}.${written}`] : [name];
+    const at = open + 1 + attributeAt(args, 'query')!;
+    out.push({ names, query, native: !!m[1], at: at + /^\s*/.exec(text.slice(at))![0].length });
   }
   return out;
 }
 
+/** The statement of each named query a file declares, by name (see `namedQueryDeclarations`). */
+export function namedQueries(text: string): Map<string, NamedStatement> {
+  return new Map(namedQueryDeclarations(text).flatMap(({ names, query, native }) => names.map((name) => [name, { query, native }] as const)));
+}
+
 /** The named queries of several files, by name; a name two files give different statements is left out (which one runs is not known). */
-export function mergeNamedQueries(files: Iterable<ReadonlyMap<string, string>>): Map<string, string> {
-  const out = new Map<string, string | null>();
-  for (const file of files) for (const [name, query] of file) out.set(name, out.has(name) && out.get(name) !== query ? null : query);
-  return new Map([...out].flatMap(([name, query]) => (query === null ? [] : [[name, query] as const])));
+export function mergeNamedQueries(files: Iterable<NamedQueries>): Map<string, NamedStatement> {
+  const out = new Map<string, NamedStatement | null>();
+  const same = (a: NamedStatement, b: NamedStatement) => a.query === b.query && a.native === b.native;
+  for (const file of files) for (const [name, q] of file) out.set(name, out.has(name) && !(out.get(name) && same(out.get(name)!, q)) ? null : q);
+  return new Map([...out].flatMap(([name, q]) => (q === null ? [] : [[name, q] as const])));
 }

@@ -28,7 +28,8 @@ import {
   TYPEORM_WRITES,
   typeormAccess,
 } from './call-reading.js';
-import { customRepositories, methodAccess, type CustomRepository } from './orm-repositories.js';
+import { namedQueries, type NamedQueries } from './jpql.js';
+import { customRepositories, entityManagerUses, methodAccess, type CustomRepository } from './orm-repositories.js';
 import { blankComments, blockAround, scriptBlocks, type Block } from './script-blocks.js';
 
 /** The languages whose comments are C's: to the end of the line after `//`, or between slash-star and star-slash. */
@@ -485,6 +486,8 @@ export interface ModelContext {
   own?: readonly CustomRepository[];
   /** The project's Sequelize associations named by an alias (`sequelizeAliases`), by which a row reaches the other model. */
   aliases?: readonly SequelizeAlias[];
+  /** The project's JPA named queries (`projectNamedQueries`), by which an entity manager's `createNamedQuery` is read; else the file's own. */
+  named?: NamedQueries;
 }
 
 /**
@@ -565,8 +568,15 @@ export function ormModelUses(written: string, language: string, models: readonly
     if (entities.size) typeormUses(text, entities, use, custom);
   } else if (language === 'java' || language === 'kotlin') {
     const entities = byName('jpa', (m) => m);
-    const custom = withRepositories(entities, text, language, repositories, project.own);
+    const own = project.own ?? customRepositories(text, language);
+    const custom = withRepositories(entities, text, language, repositories, own);
     if (custom.length) springDataUses(text, entities, use, custom);
+    // a class that is no repository reads and writes where it is declared what its entity manager's calls do
+    for (const { at, reaches } of entityManagerUses(text, own, project.named ?? namedQueries(text)))
+      for (const [entity, accesses] of reaches) {
+        if (!accesses.length) use(entities.get(entity), at);
+        for (const access of accesses) use(entities.get(entity), at, access);
+      }
   } else if (language === 'python') {
     const djangoModels = byName('django', (m) => m);
     for (const m of text.matchAll(/\b([A-Z]\w*)\.objects\b(?:\s*\.\s*(\w+))?/g))

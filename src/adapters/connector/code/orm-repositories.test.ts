@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ormModelUses, ormTableRefs } from './orm-refs.js';
-import { customRepositories, projectRepositories, type CustomRepository } from './orm-repositories.js';
+import { customRepositories, namedNativeRuns, projectNamedQueries, projectRepositories, type CustomRepository } from './orm-repositories.js';
+import { sqlRefs } from './sql-refs.js';
 
 /** The project's entities, beside the repositories read. */
 const models = ormTableRefs(
@@ -31,6 +32,16 @@ function expectPetsDeclared(files: Record<string, string[]>): void {
     expect(uses.map((u) => [u.table, u.line, u.access])).toEqual([['pets', 2, ['read', 'write']]]);
   }
 }
+
+/** A @Repository class whose entity manager's calls name two entities. */
+const clinicDao = [
+  '@Repository',
+  'public class ClinicDao {',
+  '  @Autowired private EntityManager em;',
+  '  public Pet pet(int id) { return em.find(Pet.class, id); }',
+  '  public void addOwner() { em.persist(new Owner()); }',
+  '}',
+];
 
 describe('hand-written Spring DAOs: a @Repository class without a Spring Data base, read by its entity manager calls', () => {
   const files = {
@@ -84,14 +95,7 @@ describe('hand-written Spring DAOs: a @Repository class without a Spring Data ba
       '    }',
       '}',
     ],
-    'ClinicDao.java': [
-      '@Repository',
-      'public class ClinicDao {',
-      '  @Autowired private EntityManager em;',
-      '  public Pet pet(int id) { return em.find(Pet.class, id); }',
-      '  public void addOwner() { em.persist(new Owner()); }',
-      '}',
-    ],
+    'ClinicDao.java': clinicDao,
     'OwnerService.java': [
       '@Service',
       'public class OwnerService {',
@@ -522,5 +526,242 @@ describe('Kotlin methods with an expression body, read as block bodies are', () 
       own: project.get('OwnerDao.kt') ?? [],
     });
     expect(uses.map((u) => [u.table, u.line, u.access])).toEqual([['owners', 2, ['read', 'write']]]);
+  });
+});
+
+describe("a Spring Data @Query's statement held by a constant says what the method does, as one written there", () => {
+  const files = {
+    'PetRepository.java': [
+      'public interface PetRepository extends JpaRepository<Pet, Integer> {',
+      '  String PURGE = "delete from Pet p where p.dead = true";',
+      '  String RENAME = "update Pet p " +',
+      '      "set p.name = :name";',
+      '  String UNBORN = "select p from Pet p where p.born is null";',
+      '  String ARCHIVE = "INSERT INTO pets_archive SELECT * FROM pets WHERE dead";',
+      '  @Query(PURGE)',
+      '  int purgeDead();',
+      '  @Query(value = RENAME)',
+      '  int rename(@Param("name") String name);',
+      '  @Query(UNBORN)',
+      '  List<Pet> unborn();',
+      '  @Query(value = ARCHIVE, nativeQuery = true)',
+      '  void archive();',
+      '}',
+    ],
+    'VisitRepository.kt': [
+      'interface VisitRepository : CrudRepository<Visit, Long> {',
+      '    @Query(PRUNE)',
+      '    fun prune(): Int',
+      '    @Query(value = RECENT)',
+      '    fun recent(): List<Visit>',
+      '    companion object {',
+      '        const val PRUNE = """',
+      '            delete from Visit v where v.date < current_date',
+      '        """',
+      '        const val RECENT = "select v from Visit v order by v.date desc"',
+      '    }',
+      '}',
+    ],
+  };
+  const summary = summaryOf(projectOf(files));
+
+  it('an update, delete or insert held (JPQL or native SQL, concatenated, a Kotlin raw string) writes without @Modifying; a select held reads', () => {
+    expect(summary('PetRepository.java')).toEqual([
+      ['PetRepository', 'Pet', { purgeDead: ['write'], rename: ['write'], unborn: ['read'], archive: ['write'] }],
+    ]);
+    expect(summary('VisitRepository.kt')).toEqual([['VisitRepository', 'Visit', { prune: ['write'], recent: ['read'] }]]);
+  });
+});
+
+describe("a Spring Data repository's method without @Query runs the entity's @NamedQuery of its name, when the project declares one", () => {
+  const files = {
+    'Pet.java': [
+      '@Entity',
+      '@Table(name = "pets")',
+      '@NamedQuery(name = "Pet.findByOwner", query = "select p from Pet p where p.owner = :owner")',
+      '@NamedQuery(name = "Pet.adoptAll", query = "update Pet p set p.adopted = true where p.owner = :owner")',
+      '@NamedQuery(name = "Pet.unborn", query = "delete from Pet p where p.born is null")',
+      'public class Pet {}',
+    ],
+    'Owner.java': ['@Entity', '@NamedQuery(name = "Owner.findByName", query = "delete from Owner o")', 'public class Owner {}'],
+    'PetRepository.java': [
+      'public interface PetRepository extends JpaRepository<Pet, Long> {',
+      '  List<Pet> findByOwner(@Param("owner") Owner owner);',
+      '  @Modifying',
+      '  @Transactional',
+      '  int adoptAll(@Param("owner") Owner owner);',
+      '  List<Pet> findByName(String name);',
+      '  @Query("select p from Pet p where p.born is null")',
+      '  List<Pet> unborn();',
+      '  default List<Pet> adopted(Owner owner) { adoptAll(owner); return findByOwner(owner); }',
+      '}',
+    ],
+    'Visit.kt': [
+      '@Entity',
+      '@NamedQueries(',
+      '    NamedQuery(name = "Visit.pruneBefore", query = "delete from Visit v where v.date < :date"),',
+      '    NamedQuery(name = "Visit.countRecent", query = "select count(v) from Visit v where v.date > :date"),',
+      ')',
+      'class Visit',
+    ],
+    'VisitRepository.kt': [
+      'interface VisitRepository : CrudRepository<Visit, Long> {',
+      '    fun pruneBefore(date: LocalDate): Int',
+      '    fun countRecent(date: LocalDate): Long = 0',
+      '}',
+    ],
+  };
+  const project = projectOf(files);
+  const summary = summaryOf(project);
+
+  it("reads the method by the named query's statement: an update or delete writes, a select reads; a @Query of its own still rules", () => {
+    // findByName names Owner's query, not Pet's; countRecent has a body of its own
+    expect(summary('PetRepository.java')).toEqual([['PetRepository', 'Pet', { unborn: ['read'], findByOwner: ['read'], adoptAll: ['write'] }]]);
+    expect(summary('VisitRepository.kt')).toEqual([['VisitRepository', 'Visit', { pruneBefore: ['write'] }]]);
+  });
+
+  it('without the named query, a method is read by its name where it is called', () => {
+    const alone = projectOf({ 'PetRepository.java': files['PetRepository.java'] });
+    expect(summaryOf(alone)('PetRepository.java')).toEqual([['PetRepository', 'Pet', { unborn: ['read'] }]]);
+  });
+
+  it('callers write where the named query writes, though the name says nothing', () => {
+    const service = ['class Adoption {', '  private final PetRepository pets;', '  void run(Owner o) {', '    pets.adoptAll(o);', '  }', '}'].join('\n');
+    const uses = ormModelUses(service, 'java', models, { repositories: [...project.values()].flat(), own: [] });
+    expect(uses.map((u) => [u.table, u.line, u.access])).toEqual([['pets', 4, ['write']]]);
+  });
+});
+
+describe('a class that is no repository (a @Service) reads and writes where it is declared what its entity manager does', () => {
+  const files = {
+    'ClinicService.java': [
+      '@Service',
+      'public class ClinicService {',
+      '  @PersistenceContext',
+      '  private EntityManager em;',
+      '  public List<Visit> visitsOf(Pet pet) {',
+      '    return em.createQuery("select v from Visit v join Pet p on v.pet = p where p = :pet", Visit.class).setParameter("pet", pet).getResultList();',
+      '  }',
+      '  @Transactional',
+      '  public int dropInactive() {',
+      '    return em.createQuery("delete from Owner o where o.active = false").executeUpdate();',
+      '  }',
+      '  public List<Pet> unborn() { return em.createNamedQuery("Pet.unborn", Pet.class).getResultList(); }',
+      '}',
+    ],
+    'VisitService.kt': [
+      '@Service',
+      'class VisitService(private val entityManager: EntityManager) {',
+      '    @Transactional',
+      '    fun close(): Int = entityManager.createQuery("update Visit v set v.done = true").executeUpdate()',
+      '}',
+    ],
+    'ClinicDao.java': clinicDao,
+    'Reports.java': [
+      '@Service',
+      'public class Reports {',
+      '  private final JdbcTemplate jdbc;',
+      '  public List<Owner> owners() { return jdbc.query("select * from owners", mapper); }',
+      '}',
+    ],
+    'Pet.java': ['@Entity', '@NamedQuery(name = "Pet.unborn", query = "select p from Pet p where p.born is null")', 'public class Pet {}'],
+  };
+  const texts = Object.entries(files).map(([path, lines]) => ({ path, text: lines.join('\n'), language: languageOf(path) }));
+  const named = projectNamedQueries(texts);
+  const project = projectRepositories(texts, named);
+  const uses = (path: keyof typeof files) =>
+    ormModelUses(files[path].join('\n'), languageOf(path), models, { repositories: [...project.values()].flat(), own: project.get(path) ?? [], named }).map(
+      (u) => [u.table, u.line, u.access],
+    );
+
+  it("links each entity its JPQL names (from, join) with what the statement does, and a named query's, at the class's declaration", () => {
+    expect(uses('ClinicService.java')).toEqual([
+      ['visits', 2, ['read']],
+      ['pets', 2, ['read']],
+      ['owners', 2, ['write']],
+    ]);
+    expect(uses('VisitService.kt')).toEqual([['visits', 2, ['write']]]);
+  });
+
+  it('so does a @Repository class whose calls name two entities (no DAO); a class without an entity manager links none this way', () => {
+    expect(project.has('ClinicDao.java')).toBe(false);
+    expect(uses('ClinicDao.java')).toEqual([
+      ['pets', 2, ['read']],
+      ['owners', 2, ['write']],
+    ]);
+    expect(uses('Reports.java')).toEqual([]);
+  });
+
+  it('a DAO is linked as before, once', () => {
+    const dao = [
+      '@Repository',
+      'public class PetDao {',
+      '  @PersistenceContext private EntityManager em;',
+      '  public Pet pet(int id) { return em.find(Pet.class, id); }',
+      '}',
+    ];
+    expectPetsDeclared({ 'PetDao.java': [...dao.slice(0, 3), '  public void add(Pet pet) { em.persist(pet); }', ...dao.slice(3)] });
+  });
+});
+
+describe("a @NamedNativeQuery's SQL is read as SQL where it is declared and wherever it is run by name", () => {
+  const files = {
+    'Pet.java': [
+      '@Entity',
+      '@Table(name = "pets")',
+      '@NamedNativeQuery(name = "Pet.findOrphans",',
+      '    query = "SELECT p.* FROM pets p LEFT JOIN owners o ON o.id = p.owner_id WHERE o.id IS NULL", resultClass = Pet.class)',
+      '@NamedNativeQuery(name = "Pet.purgeDead", query = "delete from pets where dead")',
+      '@NamedNativeQuery(name = NAMES, query = "select name from pets")',
+      'public class Pet {',
+      '  public static final String NAMES = "Pet.names";',
+      '}',
+    ],
+    'PetRepository.java': [
+      'public interface PetRepository extends JpaRepository<Pet, Long> {',
+      '  List<Pet> findOrphans();',
+      '  @Modifying',
+      '  @Query(name = "Pet.purgeDead")',
+      '  int purge();',
+      '  List<Pet> findByName(String name);',
+      '}',
+    ],
+    'PetReport.java': [
+      '@Service',
+      'public class PetReport {',
+      '  @PersistenceContext private EntityManager em;',
+      '  public List<String> names() { return em.createNamedQuery(Pet.NAMES).getResultList(); }',
+      '}',
+    ],
+    'PetCleaner.kt': ['class PetCleaner(private val em: EntityManager) {', '    fun clean(): Int = em.createNamedQuery("Pet.purgeDead").executeUpdate()', '}'],
+  };
+  const texts = Object.entries(files).map(([path, lines]) => ({ path, text: lines.join('\n'), language: languageOf(path) }));
+  const named = projectNamedQueries(texts);
+  const tables = async (path: keyof typeof files) => {
+    const text = files[path].join('\n');
+    return (await sqlRefs(text, languageOf(path), namedNativeRuns(text, languageOf(path), named))).tables.map((t) => [t.table, t.line, t.access]);
+  };
+
+  it('links its tables where declared, SQL that reads as prose too (select name from pets)', async () => {
+    expect(await tables('Pet.java')).toEqual([
+      ['pets', 4, ['read']],
+      ['owners', 4, ['read']],
+      ['pets', 5, ['write']],
+      ['pets', 6, ['read']],
+    ]);
+  });
+
+  it("links them where a repository's method runs it (derived or by @Query(name = …)) and where createNamedQuery names it, by a constant too", async () => {
+    expect(await tables('PetRepository.java')).toEqual([
+      ['pets', 2, ['read']],
+      ['owners', 2, ['read']],
+      ['pets', 4, ['write']],
+    ]);
+    expect(await tables('PetReport.java')).toEqual([['pets', 4, ['read']]]);
+    expect(await tables('PetCleaner.kt')).toEqual([['pets', 2, ['write']]]);
+  });
+
+  it("says what the repository's methods do by its statement, as a JPQL named query's does", () => {
+    expect(summaryOf(projectRepositories(texts, named))('PetRepository.java')).toEqual([['PetRepository', 'Pet', { purge: ['write'], findOrphans: ['read'] }]]);
   });
 });

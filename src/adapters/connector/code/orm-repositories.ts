@@ -5,11 +5,26 @@
  * `@EntityRepository(E)`, `getRepository(E).extend({ … })`) and Spring Data's (an interface or class
  * whose base is `JpaRepository<E, ID>`, `CrudRepository<E, ID>` and the like, its fragments and the
  * `…Impl` classes implementing them), each with what its own methods do to the entity's table where
- * their bodies or annotations say.
+ * their bodies or annotations say; what the project's other classes do through an entity manager; and
+ * where a file runs the SQL of a named native query.
  */
 import { accessesOf, type TableAccess } from '../../../ports/code.js';
 import { callArgs, escapeName, functionBody, typeormAccess } from './call-reading.js';
-import { attribute, attributeAt, heldStrings, jpqlReach, mergeNamedQueries, namedQueries, namedStatement, statementOf, type HeldStrings } from './jpql.js';
+import {
+  attribute,
+  attributeAt,
+  concatenation,
+  heldStrings,
+  jpqlReach,
+  mergeNamedQueries,
+  namedQueries,
+  namedQueryDeclarations,
+  namedStatement,
+  type NamedQueries,
+  type NamedStatement,
+  statementOf,
+  type HeldStrings,
+} from './jpql.js';
 import { blankComments, scriptBlocks, type Block } from './script-blocks.js';
 
 /** An annotation or decorator, with its arguments: `@Modifying`, `@Transactional(readOnly = true)`. */
@@ -77,14 +92,23 @@ export function customRepositories(text: string, language: string): CustomReposi
   return linkFragments([fileRepositories(text, language)], false)[0]!;
 }
 
+/** The named queries the project's files declare (an entity's `@NamedQuery` or `@NamedNativeQuery`), by name (see `mergeNamedQueries`). */
+export function projectNamedQueries(files: ReadonlyArray<{ text: string; language: string }>): Map<string, NamedStatement> {
+  return mergeNamedQueries(
+    files
+      .filter((f) => (f.language === 'java' || f.language === 'kotlin') && /Named(?:Native)?Query/.test(f.text))
+      .map((f) => namedQueries(blankComments(f.text))),
+  );
+}
+
 /**
  * The repositories each file of the project defines, by path (files without any left out), each file read once;
- * an entity manager's named query is the one any file declares (an entity's `@NamedQuery`).
+ * an entity manager's named query is the one any file declares (`named`, the project's).
  */
-export function projectRepositories(files: ReadonlyArray<{ path: string; text: string; language: string }>): Map<string, CustomRepository[]> {
-  const named = mergeNamedQueries(
-    files.filter((f) => (f.language === 'java' || f.language === 'kotlin') && f.text.includes('NamedQuery')).map((f) => namedQueries(blankComments(f.text))),
-  );
+export function projectRepositories(
+  files: ReadonlyArray<{ path: string; text: string; language: string }>,
+  named: NamedQueries = projectNamedQueries(files),
+): Map<string, CustomRepository[]> {
   const linked = linkFragments(
     files.map((f) => fileRepositories(f.text, f.language, named)),
     true,
@@ -93,7 +117,7 @@ export function projectRepositories(files: ReadonlyArray<{ path: string; text: s
 }
 
 /** What a file defines; `named`, the project's named queries, else the file's own. */
-function fileRepositories(written: string, language: string, named?: ReadonlyMap<string, string>): FileRepositories {
+function fileRepositories(written: string, language: string, named?: NamedQueries): FileRepositories {
   const spring = language === 'java' || language === 'kotlin';
   if (!written.includes('Repository') || (!spring && language !== 'typescript' && language !== 'javascript')) return { repositories: [], implementations: [] };
   // a repository commented out defines nothing
@@ -284,7 +308,7 @@ function supertypes(clause: string): Array<{ name: string; generic: boolean }> {
  * Micronaut's `abstract class BookRepository implements CrudRepository<Book, Long>`), and the classes that
  * may implement a fragment (they implement a type, or are named `…Impl`) or be a hand-written DAO.
  */
-function springRepositories(text: string, named: ReadonlyMap<string, string>): FileRepositories {
+function springRepositories(text: string, named: NamedQueries): FileRepositories {
   const repositories: CustomRepository[] = [];
   const implementations: Implementation[] = [];
   let blocks: Block[] | undefined;
@@ -306,7 +330,7 @@ function springRepositories(text: string, named: ReadonlyMap<string, string>): F
         implementations.push({ name: m[2]!, at: m.index, implements: plain, ...(dao ? { dao } : {}), ...(reached?.size ? { reached } : {}) });
     }
   }
-  const methods = (t: string, b: readonly Block[], r: { at?: number }) => springMethods(t, b, r, named);
+  const methods = (t: string, b: readonly Block[], r: { at?: number; entity?: string }) => springMethods(t, b, r, named);
   return { repositories: withMethods(text, repositories, methods), implementations: withMethods(text, implementations, methods) };
 }
 
@@ -417,7 +441,7 @@ function fragmentReach(c: Implementation, entity: string): { methods?: Record<st
  * name the method or the class assigns it to (see `heldStrings`). Each entity its calls name, with what each method
  * whose name is read does to its table; none when the class declares no entity manager.
  */
-function entityManagerReach(text: string, blocks: readonly Block[], at: number, named: ReadonlyMap<string, string>): Reached | undefined {
+function entityManagerReach(text: string, blocks: readonly Block[], at: number, named: NamedQueries): Reached | undefined {
   const body = functionBody(text, blocks, at);
   const declared = text.slice(at, body.end).matchAll(/\bEntityManager\s+([a-z_$][\w$]*)\s*[;,)=]|\b([a-z_$][\w$]*)\s*:\s*EntityManager\b/g);
   const names = [...new Set([...declared].map((m) => escapeName(m[1] ?? m[2]!)))];
@@ -455,6 +479,53 @@ function entityManagerReach(text: string, blocks: readonly Block[], at: number, 
   return reached;
 }
 
+/**
+ * What the classes of a file that stand for no repository of its own (`own`) do through an entity manager they declare
+ * (a `@Service`, any class with an `EntityManager` field or parameter), read as a DAO's calls are (see `entityManagerReach`):
+ * each class that reaches entities, where it is declared, with what its calls do to each; `text` has its comments blanked.
+ */
+export function entityManagerUses(
+  text: string,
+  own: readonly CustomRepository[],
+  named: NamedQueries,
+): Array<{ at: number; reaches: Map<string, TableAccess[]> }> {
+  if (!text.includes('EntityManager')) return [];
+  const blocks = scriptBlocks(text);
+  const out: Array<{ at: number; reaches: Map<string, TableAccess[]> }> = [];
+  for (const m of text.matchAll(/\bclass\s+[A-Z][\w$]*/g)) {
+    if (own.some((r) => r.at === m.index)) continue;
+    const reached = entityManagerReach(text, blocks, m.index, named);
+    if (reached?.size)
+      out.push({ at: m.index, reaches: new Map([...reached].map(([entity, methods]) => [entity, accessesOf(Object.values(methods).flat())])) });
+  }
+  return out;
+}
+
+/**
+ * The SQL of the named native queries (`@NamedNativeQuery`) a file declares or runs by name, each where it does: a
+ * declaration at its query, an entity manager's `createNamedQuery(…)`, a Spring Data `@Query(name = …)`, and a repository's
+ * method for which Spring Data runs the entity's named query of its name (see `derivedNamedQueries`); `named`, the project's.
+ */
+export function namedNativeRuns(written: string, language: string, named: NamedQueries): Array<{ sql: string; at: number }> {
+  if ((language !== 'java' && language !== 'kotlin') || (![...named.values()].some((q) => q.native) && !written.includes('NamedNativeQuery'))) return [];
+  const text = blankComments(written);
+  const out = namedQueryDeclarations(text).flatMap((d) => (d.native ? [{ sql: d.query, at: d.at }] : []));
+  const run = (at: number, q: NamedStatement | undefined) => {
+    if (q?.native) out.push({ sql: q.query, at });
+  };
+  const held = heldStrings('', text);
+  for (const m of text.matchAll(/\bcreateNamedQuery\s*\(/g)) run(m.index, namedStatement(callArgs(text, m.index + m[0].length - 1), 0, held, named));
+  for (const m of text.matchAll(/@Query\s*\(/g)) run(m.index, queryNamed(callArgs(text, m.index + m[0].length - 1), held, named));
+  let blocks: Block[] | undefined;
+  for (const m of text.matchAll(/\b(?:interface|class)\s+[A-Z][\w$]*/g)) {
+    const entity = SPRING_BASE.exec(supertypeClause(text, m.index + m[0].length))?.[1];
+    if (!entity) continue;
+    blocks ??= scriptBlocks(text);
+    for (const d of derivedNamedQueries(text, blocks, functionBody(text, blocks, m.index), entity, named)) run(d.at, d.statement);
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
 /** A class literal first in a call's arguments, naming an entity: `Owner.class`, Kotlin's `Owner::class.java`. */
 const CLASS_FIRST = String.raw`^\s*([A-Z][\w$]*)\s*(?:\.\s*class|::\s*class(?:\s*\.\s*java)?)\b`;
 
@@ -466,15 +537,16 @@ const FOUND = new RegExp(String.raw`^\s*(?:[\w$]+\s*[!?]?\.\s*)+(?:find|getRefer
  * variables, `held` the strings its names hold, `named` the project's named queries. `persist`, `merge` and `remove` write
  * the entity given: a variable's declared type, an object made there, or one the entity manager finds.
  */
-function callReach(call: string, args: string, method: string, held: HeldStrings, named: ReadonlyMap<string, string>): Array<[string, TableAccess]> {
+function callReach(call: string, args: string, method: string, held: HeldStrings, named: NamedQueries): Array<[string, TableAccess]> {
   if (call === 'find') {
     const entity = new RegExp(CLASS_FIRST).exec(args)?.[1];
     return entity ? [[entity, 'read']] : [];
   }
   if (call === 'createQuery') return jpqlReach(statementOf(args, held));
   if (call === 'createNamedQuery') {
+    // a named native query's SQL names tables, not entities (see `namedNativeRuns`)
     const jpql = namedStatement(args, 0, held, named);
-    return jpql ? jpqlReach(jpql) : [];
+    return jpql && !jpql.native ? jpqlReach(jpql.query) : [];
   }
   const made = /^\s*new\s+([A-Z][\w$]*)\s*[(<]/.exec(args)?.[1] ?? FOUND.exec(args)?.[1];
   const variable = /^\s*([a-z_$][\w$]*)\s*$/.exec(args)?.[1];
@@ -485,14 +557,18 @@ function callReach(call: string, args: string, method: string, held: HeldStrings
   return type ? [[type, 'write']] : [];
 }
 
+/** A statement that changes rows, JPQL or SQL: it starts with `update`, `delete` or `insert`. */
+const WRITING = /^\s*(?:update|delete|insert)\b/i;
+
 const SPRING_METHOD = new RegExp(String.raw`^\s*(?:${ANNOTATION}\s*)*(?:(?:suspend\s+)?fun\s+(?:<[^>]*>\s*)?([\w$]+)\s*\(|[^;(){}=@]*?\b([\w$]+)\s*\()`);
 
 /**
  * What a Spring Data repository's annotated methods do: a `@Query` reads, unless it is `@Modifying`
- * or its statement starts with `update`, `delete` or `insert`; `@Query(name = "Pet.adopt")`'s statement is
- * the named query's (`queries`). Methods without one say it by their names.
+ * or its statement (written, or held by a constant the file assigns) starts with `update`, `delete` or
+ * `insert`; `@Query(name = "Pet.adopt")`'s statement is the named query's (`queries`). A repository's method without one
+ * does what the named query Spring Data runs in its stead says (see `derivedNamedQueries`), else it says it by its name.
  */
-function springMethods(text: string, blocks: readonly Block[], r: { at?: number }, queries: ReadonlyMap<string, string>): Map<string, TableAccess[]> {
+function springMethods(text: string, blocks: readonly Block[], r: { at?: number; entity?: string }, queries: NamedQueries): Map<string, TableAccess[]> {
   const methods = new Map<string, TableAccess[]>();
   if (r.at === undefined) return methods;
   const held = heldStrings('', text);
@@ -508,14 +584,60 @@ function springMethods(text: string, blocks: readonly Block[], r: { at?: number 
     if (!method) continue;
     const named = after + method[0].length;
     const lead = text.slice(Math.max(previous, ...[';', '{', '}'].map((c) => text.lastIndexOf(c, at) + 1)), named);
-    // a statement given (first, or as `value`) runs; else the one `name` names
-    const name = /^\s*["']/.test(args) || attribute(args, 'value', held) !== undefined ? undefined : attributeAt(args, 'name');
-    const statement = (name === undefined ? /["'](?:"")?\s*(\w+)/.exec(args) : /^\s*(\w+)/.exec(namedStatement(args, name, held, queries) ?? ''))?.[1] ?? '';
-    const write = /@Modifying\b/.test(lead) || /^(?:update|delete|insert)$/i.test(statement);
+    // the named query `name` names runs, else the statement given (first, or as `value`, written or held by a constant)
+    const statement = queryNamed(args, held, queries)?.query ?? attribute(args, 'value', held) ?? concatenation(args, 0, held).value;
+    const write = /@Modifying\b/.test(lead) || WRITING.test(statement);
     methods.set(method[1] ?? method[2]!, [write ? 'write' : 'read']);
     previous = named;
   }
+  if (r.entity)
+    for (const d of derivedNamedQueries(text, blocks, body, r.entity, queries))
+      methods.set(d.name, [/@Modifying\b/.test(d.lead) || WRITING.test(d.statement.query) ? 'write' : 'read']);
   return methods;
+}
+
+/**
+ * The named query a `@Query`'s arguments name (`name = "Pet.adopt"`, `name = Pet.PURGE`), among `queries`, when they give
+ * no statement of their own (first, or as `value`, written or held by a constant).
+ */
+function queryNamed(args: string, held: HeldStrings, queries: NamedQueries): NamedStatement | undefined {
+  if (/^\s*["']/.test(args) || attribute(args, 'value', held) !== undefined) return undefined;
+  const name = attributeAt(args, 'name');
+  return name === undefined ? undefined : namedStatement(args, name, held, queries);
+}
+
+/** The annotations, modifiers and type written before a member's name, back to the member before it. */
+const LEAD = new RegExp(String.raw`(?:${ANNOTATION}\s*)*[^;(){}=@"]*$`);
+
+/**
+ * The methods a Spring Data repository of `entity` declares with neither a body nor a `@Query`, for which Spring Data
+ * runs the named query of the entity's name and the method's (`findByOwner` on a repository of Pet runs `Pet.findByOwner`)
+ * when the project declares one (`queries`): each with where it is declared, what is written before it and the statement.
+ */
+function derivedNamedQueries(
+  text: string,
+  blocks: readonly Block[],
+  body: Block,
+  entity: string,
+  queries: NamedQueries,
+): Array<{ name: string; at: number; lead: string; statement: NamedStatement }> {
+  const inside = blocks.filter((b) => b.start > body.start && b.end < body.end);
+  const out: Array<{ name: string; at: number; lead: string; statement: NamedStatement }> = [];
+  for (const [query, statement] of queries) {
+    if (!query.startsWith(`${entity}.`)) continue;
+    const name = query.slice(entity.length + 1);
+    // declared after its type (`List<Pet> findByOwner(`) or Kotlin's `fun`, not called (`else findByOwner(o)`)
+    const declared = new RegExp(String.raw`(?<=\bfun\s+(?:<[^>]*>\s*)?|[\w$>\]?]\s+)(?<!\b(?:return|else|throw|new|in|is|as)\s+)${escapeName(name)}\s*\(`, 'g');
+    for (const m of text.slice(body.start, body.end).matchAll(declared)) {
+      const at = body.start + m.index;
+      if (inside.some((b) => b.start < at && at < b.end)) continue;
+      const open = at + m[0].length - 1;
+      if (/^[^{};=(]*[{=]/.test(text.slice(open + callArgs(text, open).length + 2))) continue;
+      const lead = LEAD.exec(text.slice(Math.max(body.start + 1, at - 600), at))?.[0] ?? '';
+      if (!/@Query\b/.test(lead)) out.push({ name, at, lead, statement });
+    }
+  }
+  return out;
 }
 
 /** What a repository's own method of that name does, when its body or annotations say. */

@@ -39,6 +39,13 @@ describe('SQL in code', () => {
     expect(await sqlTableRefs(text)).toEqual([{ table: 'shelf', line: 1, columns: ['id', 'slug'] }]);
   });
 
+  it('reads SQL the file runs but does not write (a named native query) where it runs it, even SQL that reads as prose', async () => {
+    const text = ['List<String> names() {', '  return em.createNamedQuery("Pet.names").getResultList();', '}'].join('\n');
+    const runs = [{ sql: 'select name from pets', at: text.indexOf('em.') }];
+    expect(await sqlTableRefs(text, 'java')).toEqual([]);
+    expect((await sqlRefsWithAccess(text, 'java', runs)).tables).toEqual([{ table: 'pets', line: 2, columns: ['name'], access: ['read'] }]);
+  });
+
   it("reads Python's triple-quoted strings", async () => {
     const text = ['def unpaid(cur):', '    cur.execute("""', '        SELECT id FROM ledger.entry', '        WHERE paid = false', '    """)'].join('\n');
     expect(await sqlTableRefs(text)).toEqual([{ table: 'ledger.entry', line: 2, columns: ['id', 'paid'] }]);

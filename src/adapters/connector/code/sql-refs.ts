@@ -210,8 +210,11 @@ export async function sqlTableRefs(text: string, language?: string): Promise<Sql
   return (await sqlRefs(text, language)).tables;
 }
 
-/** The tables and columns named by SQL in the file's string literals (in a `.sql` file, by its statements). */
-export async function sqlRefs(text: string, language?: string): Promise<SqlRefs> {
+/**
+ * The tables and columns named by SQL in the file's string literals (in a `.sql` file, by its statements), and by the SQL
+ * the file runs that is written elsewhere (`runs`, each at the offset that runs it: a named native query's), read as SQL whatever it looks like.
+ */
+export async function sqlRefs(text: string, language?: string, runs: ReadonlyArray<{ sql: string; at: number }> = []): Promise<SqlRefs> {
   const out: SqlRefs = { tables: [], ambiguous: [] };
   const refs = new Map<string, SqlTableRef>();
   const addTable = (table: string, line: number, access: Iterable<TableAccess>, columns: Iterable<[string, ReadonlySet<ColumnAccess>]> = []) => {
@@ -270,14 +273,17 @@ export async function sqlRefs(text: string, language?: string): Promise<SqlRefs>
     }
     return out;
   }
-  for (const { body, index } of joinedLiterals(text)) {
-    const sql = pastComments(body);
-    if (!LOOKS_LIKE_SQL.test(sql) || !SQL_MARKS.test(sql)) continue;
-    const parsed = await tablesOf(sql.replace(/\$\{[^}]*\}/g, '$1'));
+  const read = async (sql: string, index: number) => {
+    const parsed = await tablesOf(sql);
     const line = lineAt(text, index);
     for (const [table, access] of parsed.tables) addTable(table, line, access, parsed.columns?.byTable.get(table));
     addChoices(parsed, line);
+  };
+  for (const { body, index } of joinedLiterals(text)) {
+    const sql = pastComments(body);
+    if (LOOKS_LIKE_SQL.test(sql) && SQL_MARKS.test(sql)) await read(sql.replace(/\$\{[^}]*\}/g, '$1'), index);
   }
+  for (const { sql, at } of runs) await read(pastComments(sql), at);
   return out;
 }
 

@@ -207,3 +207,39 @@ describe('Python, Go and Java imports and symbols (tree-sitter)', () => {
     expect(edgeList(upgraded)).toEqual(edges);
   });
 });
+
+describe('JPA named queries across a Java tree', () => {
+  it("links a @NamedNativeQuery's tables where a repository runs it by its method's name, and a @Service's JPQL entities where it is declared", async () => {
+    const m = 'src/main/java/com/acme';
+    const s = await scan({
+      [`${m}/Pet.java`]: [
+        'package com.acme;',
+        '@Entity',
+        '@Table(name = "pets")',
+        '@NamedNativeQuery(name = "Pet.findStray", query = "select p.* from pets p where p.owner_id is null")',
+        'public class Pet {}',
+      ].join('\n'),
+      [`${m}/PetRepository.java`]: [
+        'package com.acme;',
+        'public interface PetRepository extends JpaRepository<Pet, Long> {',
+        '  List<Pet> findStray();',
+        '}',
+      ].join('\n'),
+      [`${m}/PetService.java`]: [
+        'package com.acme;',
+        '@Service',
+        'public class PetService {',
+        '  @PersistenceContext private EntityManager em;',
+        '  public int drop() { return em.createQuery("delete from Pet p where p.dead = true").executeUpdate(); }',
+        '}',
+      ].join('\n'),
+    });
+    const file = (path: string) => s.objects.find((o) => o.path === `${m}/${path}`)!.attributes;
+    expect((file('PetRepository.java').sqlTables as Array<{ table: string; line: number; access: string[] }>).map((t) => [t.table, t.line, t.access])).toEqual([
+      ['pets', 3, ['read']],
+    ]);
+    expect((file('PetService.java').ormTables as Array<{ table: string; line: number; access: string[] }>).map((t) => [t.table, t.line, t.access])).toEqual([
+      ['pets', 3, ['write']],
+    ]);
+  });
+});
