@@ -39,6 +39,16 @@ describe('stdio transport', () => {
     expect(calls.some((l) => l.tool === 'get' && l.outcome === 'error' && l.code === 'OBJECT_NOT_FOUND')).toBe(true);
   });
 
+  it('says nothing of a fault when a client leaves before the search has warmed up', async () => {
+    const quick = await connectStdio(catalog.env);
+    await quick.client.close();
+    // the process logs its last lines while it closes: wait until the session-closed line is there
+    await expect.poll(() => quick.stderr(), { timeout: 10_000 }).toMatch(/stdio session closed/);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(quick.stderr()).not.toMatch(/warm-up query failed/);
+    expect(quick.stderr()).not.toMatch(/"level":(40|50)/);
+  });
+
   it('keeps documents of one stdio process away from another', async () => {
     const other = await connectStdio(catalog.env);
     try {

@@ -44,14 +44,18 @@ function localSubject(): string {
   }
 }
 
-/** Loads the embedder and the vector matrix before the first real query pays for it. */
-async function warmUp(engine: Engine, logger: Logger): Promise<void> {
+/**
+ * Loads the embedder and the vector matrix before the first real query pays for it. A client that
+ * leaves before it is done closes the engine under it: that failure is the shutdown, not a fault.
+ */
+async function warmUp(engine: Engine, logger: Logger, closing: () => boolean = () => false): Promise<void> {
   const started = Date.now();
   try {
     await engine.query('warm up', { limit: 1, noRerank: true });
     logger.info({ event: 'warm', ms: Date.now() - started }, 'search warmed up');
   } catch (err) {
-    logger.warn({ err }, 'warm-up query failed; the first search will be slower');
+    if (closing()) logger.debug({ event: 'warm', ms: Date.now() - started }, 'warm-up cut short by the shutdown');
+    else logger.warn({ err }, 'warm-up query failed; the first search will be slower');
   }
 }
 
@@ -90,6 +94,7 @@ export async function serve(config: SextantConfig, options: ServeOptions): Promi
   const logger = createLogger({ level: mcp.logLevel });
   const engine = await openEngine(config, { onProgress: logProgress(logger) });
   let bridge: RunningHost | null = null;
+  let closing = false;
   try {
     const services = createServices(engine, logger);
     await engine.projects.get(options.project);
@@ -100,7 +105,7 @@ export async function serve(config: SextantConfig, options: ServeOptions): Promi
     const scanBridge =
       workspace && token ? { token, scan: engine.workspace.scan, logger, scanOptions: { timeoutMs: config.get('mcp.scan_timeout_s') * 1000 } } : null;
     if (!options.http) {
-      void warmUp(engine, logger);
+      void warmUp(engine, logger, () => closing);
       if (scanBridge) {
         // a second client on the same config finds the port taken: it serves MCP without a bridge
         bridge = await startScanBridge({ ...scanBridge, port: config.get('mcp.bridge_port') ?? 0 }).catch((err: unknown) => {
@@ -158,6 +163,7 @@ export async function serve(config: SextantConfig, options: ServeOptions): Promi
     await ui?.close();
     await running.close();
   } finally {
+    closing = true;
     await bridge?.close();
     if (options.daemonChild) clearDaemonState(config.home, process.pid);
     await engine.close();
