@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { SextantError, isSextantError } from '../../../kernel/errors.js';
 import type { Embedder } from '../../../ports/embedder.js';
-import { type BuildProgressFn, buildBuiltinCache } from './build-cache.js';
+import { type BuildOptions, type BuildProgressFn, buildBuiltinCache } from './build-cache.js';
 import { decodeCache } from './cache-format.js';
 import { GloveSif } from './glove-sif.js';
 
@@ -55,12 +55,12 @@ export async function loadBuiltinEmbedder(cachePath: string): Promise<BuiltinEmb
 }
 
 /** Loads the cache, building it first when it is missing or unusable (e.g. written by another version). */
-export async function ensureBuiltinEmbedder(cachePath: string, onProgress?: BuildProgressFn): Promise<BuiltinEmbedder> {
+export async function ensureBuiltinEmbedder(cachePath: string, onProgress?: BuildProgressFn, options: BuildOptions = {}): Promise<BuiltinEmbedder> {
   try {
     return await loadBuiltinEmbedder(cachePath);
   } catch (err) {
     if (!isSextantError(err) || (err.code !== 'MODEL_NOT_FOUND' && err.code !== 'INDEX_CORRUPT')) throw err;
   }
-  await buildBuiltinCache(cachePath, onProgress);
+  await buildBuiltinCache(cachePath, onProgress, options);
   return loadBuiltinEmbedder(cachePath);
 }
