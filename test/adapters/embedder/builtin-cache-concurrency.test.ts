@@ -7,7 +7,7 @@
  * The workers build from a small generated wink JSON (about a second each). Where the machine
  * allows it (Linux, root), each worker also runs in a PID namespace of its own, so that all of
  * them are pid 1, as processes in containers sharing a volume (or hosts sharing a network home)
- * can have the same pid. SEXTANT_CACHE_RACE_ROUNDS sets how many times each case is run (3).
+ * can have the same pid. SEXTANT_CACHE_RACE_ROUNDS sets how many times each case is run (4).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ import { tempHome } from '../../helpers/temp-home.js';
 
 const PROBES = ['customer email address', 'order quantity', 'employee manager', 'w1a w2b'];
 const WORKERS = 4;
-const ROUNDS = Number(process.env.SEXTANT_CACHE_RACE_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.SEXTANT_CACHE_RACE_ROUNDS ?? 4);
 const WORKER = fileURLToPath(new URL('./builtin-cache-worker.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 
