@@ -2,15 +2,18 @@
  * Concurrent first use of the builtin word-vector cache: several real processes open the embedder
  * on the same fresh models folder at the same moment, as an MCP server answering its first call
  * does while `sextant init` or another client builds the cache. Each must get the embedder, with
- * the same vectors as a build made alone, and the folder must end with one whole cache file.
+ * the same vectors as a build made alone, and the folder must end with one whole cache file. One
+ * of them builds it; the others wait for that build (the build lock) rather than repeat it.
+ * Processes that build unconditionally, all at once (benches and test files sharing a folder), must
+ * not mix their writes either.
  *
  * The workers build from a small generated wink JSON (about a second each). Where the machine
  * allows it (Linux, root), each worker also runs in a PID namespace of its own, so that all of
  * them are pid 1, as processes in containers sharing a volume (or hosts sharing a network home)
- * can have the same pid. SEXTANT_CACHE_RACE_ROUNDS sets how many times each case is run (4).
+ * can have the same pid. SEXTANT_CACHE_RACE_ROUNDS sets how many times the unconditional builds race (4).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,17 +56,18 @@ const pidNamespaces = process.platform === 'linux' && spawnSync('unshare', ['--p
 interface WorkerAnswer {
   ok: boolean;
   pid: number;
+  built?: boolean;
   vectors?: string[];
   error?: string;
 }
 
 /** Starts WORKERS processes on a fresh models folder, releases them together, returns their answers. */
-async function race(dir: string, ownPidNamespace: boolean): Promise<WorkerAnswer[]> {
+async function race(mode: 'ensure' | 'build', dir: string, ownPidNamespace: boolean): Promise<WorkerAnswer[]> {
   const barrier = join(dir, 'barrier');
   mkdirSync(barrier, { recursive: true });
   const cachePath = join(dir, 'models', 'builtin-glove100.bin');
   const answers = Array.from({ length: WORKERS }, (_, id) => {
-    const node = [process.execPath, '--import', 'tsx', WORKER, cachePath, source, barrier, String(id), JSON.stringify(PROBES)];
+    const node = [process.execPath, '--import', 'tsx', WORKER, mode, cachePath, source, barrier, String(id), JSON.stringify(PROBES)];
     const [command, ...args] = ownPidNamespace ? ['unshare', '--pid', '--fork', '--kill-child', ...node] : node;
     const child = spawn(command!, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -93,27 +97,47 @@ beforeAll(async () => {
 afterAll(() => home.cleanup());
 
 describe('builtin cache, concurrent first use', () => {
-  it.each([
+  const modes = [
+    ['open it as the app does (ensureBuiltinEmbedder)', 'ensure', 2],
+    ['build it unconditionally', 'build', ROUNDS],
+  ] as const;
+  const pids = [
     ['with pids of their own', false],
     ['all as pid 1 in PID namespaces of their own', true],
-  ] as const)(
-    `${WORKERS} processes opening the embedder together on a fresh folder, %s, all get the same vectors as a build alone`,
-    async (_how, ownPidNamespace) => {
+  ] as const;
+  it.each(modes.flatMap(([what, mode, rounds]) => pids.map(([how, ownPidNamespace]) => [what, how, mode, rounds, ownPidNamespace] as const)))(
+    `${WORKERS} processes that %s together on a fresh folder, %s, all get the vectors of a build alone`,
+    async (_what, _how, mode, rounds, ownPidNamespace) => {
       if (ownPidNamespace && !pidNamespaces) return; // unshare needs Linux and the right to make a PID namespace
-      for (let round = 0; round < ROUNDS; round++) {
-        const dir = join(home.dir, `${ownPidNamespace ? 'ns' : 'plain'}-${round}`);
-        const answers = await race(dir, ownPidNamespace);
+      for (let round = 0; round < rounds; round++) {
+        const dir = join(home.dir, `${mode}-${ownPidNamespace ? 'ns' : 'plain'}-${round}`);
+        const answers = await race(mode, dir, ownPidNamespace);
         expect(answers.map((a) => a.error ?? 'ok')).toEqual(answers.map(() => 'ok'));
         if (ownPidNamespace) expect(answers.map((a) => a.pid)).toEqual(answers.map(() => 1));
         for (const answer of answers) expect(answer.vectors).toEqual(referenceVectors);
+        // opened as the app does, one of them built it and the others waited for that build
+        if (mode === 'ensure') expect(answers.filter((a) => a.built)).toHaveLength(1);
         const models = join(dir, 'models');
         expect(readFileSync(join(models, 'builtin-glove100.bin')).equals(referenceBytes)).toBe(true);
-        // no temp file of a build is left behind
+        // no temp file of a build and no build lock is left behind
         expect(readdirSync(models).filter((f) => f !== 'builtin-glove100.bin')).toEqual([]);
       }
     },
     240_000,
   );
+
+  it('takes over the build lock of a process that died while building', async () => {
+    const path = join(home.dir, 'dead', 'builtin-glove100.bin');
+    mkdirSync(join(home.dir, 'dead'));
+    writeFileSync(`${path}.lock`, 'otherhost 4242 0123456789abcdef\n');
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    utimesSync(`${path}.lock`, longAgo, longAgo);
+    const started = Date.now();
+    const embedder = await ensureBuiltinEmbedder(path, undefined, { sourcePath: source });
+    expect(hexVectors(await embedder.embed(PROBES))).toEqual(referenceVectors);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(readdirSync(join(home.dir, 'dead'))).toEqual(['builtin-glove100.bin']);
+  }, 60_000);
 
   it('rebuilds a cache cut short (a write interrupted by a crash) instead of failing on it', async () => {
     const path = join(home.dir, 'cut', 'builtin-glove100.bin');
