@@ -24,6 +24,7 @@ import { documentsKind } from './core/kinds/documents/documents-kind.js';
 import { codeKind } from './core/kinds/code/code-kind.js';
 import { declaredDocumentSource } from './core/kinds/documents/declared-sources.js';
 import type { Embedder } from './ports/embedder.js';
+import type { BuiltinEmbedder } from './adapters/embedder/builtin/index.js';
 import type { Llm, LlmSettings } from './ports/llm.js';
 import { createGraphqlConnector } from './adapters/connector/graphql/index.js';
 import { createPostgresConnector } from './adapters/connector/postgres/index.js';
@@ -102,16 +103,21 @@ export function builtinCachePath(config: SextantConfig): string {
   return join(config.modelsDir, BUILTIN_CACHE_FILE);
 }
 
-/** Builds the builtin word-vector cache if it is missing; returns its path. */
+/**
+ * Loads the builtin embedder, building its word-vector cache first when the file is missing or
+ * unusable (damaged, or of another format version) rather than failing on it.
+ */
+async function openBuiltinEmbedder(config: SextantConfig, onProgress?: ProgressFn): Promise<BuiltinEmbedder> {
+  const { ensureBuiltinEmbedder } = await import('./adapters/embedder/builtin/index.js');
+  return ensureBuiltinEmbedder(builtinCachePath(config), (done, total) =>
+    onProgress?.({ source: '*', phase: 'model', done, total, detail: 'building the builtin word-vector cache (once)' }),
+  );
+}
+
+/** Builds the builtin word-vector cache if it is missing or unusable; returns its path. */
 export async function ensureBuiltinCache(config: SextantConfig, onProgress?: ProgressFn): Promise<string> {
-  const path = builtinCachePath(config);
-  if (!existsSync(path)) {
-    const { buildBuiltinCache } = await import('./adapters/embedder/builtin/index.js');
-    await buildBuiltinCache(path, (done, total) =>
-      onProgress?.({ source: '*', phase: 'model', done, total, detail: 'building the builtin word-vector cache (once)' }),
-    );
-  }
-  return path;
+  await openBuiltinEmbedder(config, onProgress);
+  return builtinCachePath(config);
 }
 
 /** Opens the configured embedder; adapters are imported lazily so `--help` loads none of them. */
@@ -120,10 +126,8 @@ export async function openEmbedder(config: SextantConfig, onProgress?: ProgressF
   switch (provider) {
     case 'none':
       return null;
-    case 'builtin': {
-      const { loadBuiltinEmbedder } = await import('./adapters/embedder/builtin/index.js');
-      return loadBuiltinEmbedder(await ensureBuiltinCache(config, onProgress));
-    }
+    case 'builtin':
+      return openBuiltinEmbedder(config, onProgress);
     case 'onnx': {
       const modelDir = config.get('embeddings.model_path');
       if (!modelDir) {
@@ -328,10 +332,8 @@ export async function initEmbeddings(config: SextantConfig, options: { model?: s
     setConfigValues(config.configFile, configured);
     return { provider: 'onnx', modelId: embedder.modelId, dimension: embedder.dimension, path: modelDir, configured };
   }
-  const path = await ensureBuiltinCache(config, options.onProgress);
-  const { loadBuiltinEmbedder } = await import('./adapters/embedder/builtin/index.js');
-  const embedder = await loadBuiltinEmbedder(path);
-  return { provider: 'builtin', modelId: embedder.modelId, dimension: embedder.dimension, path, configured: {} };
+  const embedder = await openBuiltinEmbedder(config, options.onProgress);
+  return { provider: 'builtin', modelId: embedder.modelId, dimension: embedder.dimension, path: builtinCachePath(config), configured: {} };
 }
 
 /** After a salvage that lost catalog rows: the re-index of every source from the source itself. */

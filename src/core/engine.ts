@@ -163,7 +163,12 @@ export function createEngine(deps: EngineDeps): Engine {
   const { store, connectors } = deps;
   const kinds = createKindRegistry(deps.kinds ?? DEFAULT_SOURCE_KINDS);
   let embedderPromise: Promise<Embedder | null> | null = null;
-  const embedder = () => (embedderPromise ??= deps.embedder());
+  // a failed open is not kept: the next call tries again (the failure may have passed, e.g. a model file being replaced)
+  const embedder = () =>
+    (embedderPromise ??= deps.embedder().catch((err: unknown) => {
+      embedderPromise = null;
+      throw err;
+    }));
   const lexical = deps.lexical ? { lexical: deps.lexical } : {};
   const projects = createProjectService(store);
   const tokens = createTokenService(store, projects);

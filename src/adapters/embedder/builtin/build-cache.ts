@@ -4,9 +4,11 @@
  * see wink-stream.ts) into the small binary cache the builtin embedder loads in a fraction of a
  * second. Never called at query time.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SextantError } from '../../../kernel/errors.js';
 import { type GloveTable, encodeCache } from './cache-format.js';
 import { GloveSif, zipfNorm } from './glove-sif.js';
@@ -62,7 +64,7 @@ export function defaultSourcePath(): string | undefined {
   }
 }
 
-/** Compacts the GloVe JSON into `targetPath` (written atomically: temp file, then rename). */
+/** Compacts the GloVe JSON into `targetPath` (written atomically: see writeCacheFile). */
 export async function buildBuiltinCache(targetPath: string, onProgress?: BuildProgressFn, options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
   // the parse reports after every chunk read, several to a percent: each percent of a phase is passed on once (a log writes a line per report)
@@ -106,18 +108,78 @@ export async function buildBuiltinCache(targetPath: string, onProgress?: BuildPr
 
   report({ phase: 'write', fraction: 0 });
   const bytes = encodeCache({ ...table, principal });
-  mkdirSync(dirname(targetPath), { recursive: true });
-  const temp = `${targetPath}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temp, bytes);
-    renameSync(temp, targetPath);
-  } catch (err) {
-    rmSync(temp, { force: true });
-    throw err;
-  }
+  await writeCacheFile(targetPath, bytes);
   report({ phase: 'write', fraction: 1 });
   report({ phase: 'done', fraction: 1 });
   return { path: targetPath, words: table.words.length, bytes: bytes.length, ms: Math.round(performance.now() - started) };
+}
+
+/** A temp file of a build this old was left by a process that died: a live build writes its file within seconds. */
+const STALE_TEMP_MS = 60 * 60_000;
+/** Renames refused while another process holds or replaces the target (Windows) are tried again this often. */
+const RENAME_TRIES = 20;
+const RENAME_PAUSE_MS = 50;
+
+/**
+ * Writes the cache so that no reader sees part of a file and concurrent builders never mix their
+ * bytes: each writes a temp file of its own beside the target, flushes it to disk and renames it
+ * over the target in one step. The temp name has a random part besides the pid: processes in other
+ * PID namespaces (containers sharing a volume) or on other hosts (a network home) can have the
+ * same pid, and a shared temp file was then truncated by one while another renamed it into place.
+ * Builders of one version write the same bytes, so the last rename changes nothing; a rename the
+ * system still refuses (Windows, while the target is open) is not an error when the target already
+ * holds these very bytes.
+ */
+export async function writeCacheFile(targetPath: string, bytes: Buffer): Promise<void> {
+  const dir = dirname(targetPath);
+  mkdirSync(dir, { recursive: true });
+  removeStaleTemps(targetPath);
+  const temp = `${targetPath}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    const fd = openSync(temp, 'wx', 0o644);
+    try {
+      writeFileSync(fd, bytes);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        renameSync(temp, targetPath);
+        return;
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code !== 'EPERM' && code !== 'EACCES' && code !== 'EBUSY') throw err;
+        if (holds(targetPath, bytes)) return;
+        if (attempt >= RENAME_TRIES) throw err;
+        await sleep(RENAME_PAUSE_MS);
+      }
+    }
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+function holds(path: string, bytes: Buffer): boolean {
+  try {
+    return readFileSync(path).equals(bytes);
+  } catch {
+    return false;
+  }
+}
+
+/** Removes the temp files of builds of `targetPath` that died long ago (a crash, a kill -9). */
+function removeStaleTemps(targetPath: string): void {
+  const prefix = `${basename(targetPath)}.`;
+  const dir = dirname(targetPath);
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    try {
+      if (Date.now() - statSync(join(dir, name)).mtimeMs > STALE_TEMP_MS) rmSync(join(dir, name), { force: true });
+    } catch {
+      // another builder removed it first
+    }
+  }
 }
 
 /**

@@ -5,7 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { SextantError, isSextantError } from '../../../kernel/errors.js';
 import type { Embedder } from '../../../ports/embedder.js';
-import { type BuildProgressFn, buildBuiltinCache } from './build-cache.js';
+import { type BuildOptions, type BuildProgressFn, buildBuiltinCache } from './build-cache.js';
+import { tryBuildLock, waitForBuildLock } from './build-lock.js';
 import { decodeCache } from './cache-format.js';
 import { GloveSif } from './glove-sif.js';
 
@@ -54,13 +55,45 @@ export async function loadBuiltinEmbedder(cachePath: string): Promise<BuiltinEmb
   return new BuiltinEmbedder(new GloveSif(decodeCache(bytes, cachePath)));
 }
 
-/** Loads the cache, building it first when it is missing or unusable (e.g. written by another version). */
-export async function ensureBuiltinEmbedder(cachePath: string, onProgress?: BuildProgressFn): Promise<BuiltinEmbedder> {
+/**
+ * Loads the cache, building it first when it is missing or unusable (e.g. written by another
+ * version). When another process is building it at the same moment, waits for that build and
+ * loads its file rather than building it again.
+ */
+export async function ensureBuiltinEmbedder(cachePath: string, onProgress?: BuildProgressFn, options: BuildOptions = {}): Promise<BuiltinEmbedder> {
+  for (;;) {
+    const loaded = await loadIfUsable(cachePath);
+    if (loaded) return loaded;
+    const lock = tryBuildLock(cachePath);
+    if (!lock) {
+      await waitForBuildLock(cachePath);
+      continue;
+    }
+    try {
+      // a build that ended between the load above and taking the lock left a usable file
+      const built = await loadIfUsable(cachePath);
+      if (built) return built;
+      await buildBuiltinCache(
+        cachePath,
+        (done, total, phase) => {
+          lock.touch();
+          onProgress?.(done, total, phase);
+        },
+        options,
+      );
+    } finally {
+      lock.release();
+    }
+    return loadBuiltinEmbedder(cachePath);
+  }
+}
+
+/** The embedder, or null when the cache is missing or unusable; other errors are thrown. */
+async function loadIfUsable(cachePath: string): Promise<BuiltinEmbedder | null> {
   try {
     return await loadBuiltinEmbedder(cachePath);
   } catch (err) {
     if (!isSextantError(err) || (err.code !== 'MODEL_NOT_FOUND' && err.code !== 'INDEX_CORRUPT')) throw err;
+    return null;
   }
-  await buildBuiltinCache(cachePath, onProgress);
-  return loadBuiltinEmbedder(cachePath);
 }
