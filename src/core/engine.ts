@@ -35,6 +35,7 @@ import { createProjectService, type ProjectService } from './projects/projects.j
 import { redactText } from '../kernel/redact.js';
 import { createScopedEngine, type ScopeIdentity, type ScopedEngine } from './scope/scoped-engine.js';
 import { createSearchService } from './search/search-service.js';
+import { createNameVocabulary } from './search/spelling.js';
 import type { SearchOptions, SearchResult } from './search/types.js';
 import { createSessionService, type SessionService } from './sessions/session-service.js';
 import {
@@ -185,6 +186,7 @@ export function createEngine(deps: EngineDeps): Engine {
     vectorWeights: kinds.vectorWeights,
     passageKinds,
     ranker: deps.ranker ?? null,
+    nameWords: createNameVocabulary(store),
     ...createEntityLookups(store),
   });
 

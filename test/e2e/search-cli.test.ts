@@ -92,6 +92,18 @@ describe('search commands on the sample catalog', () => {
     expect(text.stdout).toMatch(/fused [\d.]+ \(bonus [\d.]+\), first: the query is its whole name/);
   });
 
+  it('searches a misspelt query respelt when it finds nothing sure, suggests otherwise, and --as-typed keeps it', async () => {
+    const respelt = await run(['query', 'invoce', '--json']);
+    expect(respelt.code, respelt.stderr).toBe(0);
+    expect(respelt.json).toMatchObject({ query: 'invoice', correctedFrom: 'invoce' });
+    expect(ids(respelt)[0]).toBe('shop:table:billing.invoice');
+    const text = await run(['search', 'invoce']);
+    expect(text.stdout.split('\n')[0]).toBe('showing results for "invoice": nothing matched "invoce" well (`--as-typed` searches it as typed)');
+    const typed = await run(['query', 'invoce', '--as-typed', '--json']);
+    expect(typed.json.query).toBe('invoce');
+    expect(typed.json.correctedFrom).toBeUndefined();
+  });
+
   it('finds cryptic legacy tables through spelled-out abbreviations', async () => {
     const q = await run(['query', 'invoice line item quantity', '--kind', 'table', '-n', '5', '--json']);
     expect(ids(q)).toContain('shop:table:billing.inv_ln_itm');

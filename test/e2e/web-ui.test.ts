@@ -102,6 +102,15 @@ describe('web UI in a browser', () => {
     await expect.poll(() => first.locator('a').first().textContent(), { timeout: 20_000 }).toMatch(/billing\.invoice$/);
     await first.locator('summary', { hasText: 'Explain' }).click();
     expect(await first.locator('.explain').textContent()).toMatch(/First because\s*the query is its whole name/);
+    // a misspelt name is searched respelt, with a link that searches it as typed
+    await page.getByLabel(/^Search tables/).fill('invoce');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.getByTestId('spelling').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByTestId('spelling').textContent()).toMatch(/Showing results for\s+invoice: nothing matched “invoce” well/);
+    expect(await first.locator('a').first().textContent()).toMatch(/billing\.invoice$/);
+    await page.getByRole('link', { name: 'Search for “invoce” as typed' }).click();
+    await expect.poll(() => page.getByTestId('spelling').count(), { timeout: 20_000 }).toBe(0);
+    expect(page.url()).toContain('typed=1');
     await page.getByLabel(/^Search tables/).fill('monthly revenue by product category');
     // a kind filter narrows the same list
     await page.getByRole('checkbox', { name: /^column/ }).check();

@@ -49,6 +49,18 @@ describe('stdio transport', () => {
     expect(quick.stderr()).not.toMatch(/"level":(40|50)/);
   });
 
+  it('deep_search searches a misspelt query respelt and says so, or as typed when asked', async () => {
+    const respelt = await call(client, 'deep_search', { query: 'custmers' });
+    expect(respelt.isError).toBe(false);
+    expect(respelt.data).toMatchObject({ query: 'customers', corrected_from: 'custmers' });
+    expect(respelt.data.hits[0].id).toBe('shopdb:table:shop.customers');
+    expect(respelt.text.split('\n')[0]).toBe('showing results for "customers": nothing matched "custmers" well (`as_typed: true` searches it as typed)');
+    const typed = await call(client, 'deep_search', { query: 'custmers', as_typed: true });
+    expect(typed.data.query).toBe('custmers');
+    expect(typed.data.corrected_from).toBeUndefined();
+    expect(typed.data.suggestion).toBeUndefined();
+  });
+
   it('keeps documents of one stdio process away from another', async () => {
     const other = await connectStdio(catalog.env);
     try {

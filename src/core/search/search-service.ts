@@ -20,7 +20,8 @@ import { calibrate, fuse, hydrate, noConfidentMatch, relate, rerank, type Ordere
 import { createPageViews, pageCandidates, pagesInOrder, rankPages, type PageCandidate } from './document-ranking.js';
 import { applyModel, candidateFeatures, type FeatureContext, type RankerModels } from './learned-ranker.js';
 import { RELATION_KINDS } from '../../ports/catalog.js';
-import type { SearchMode, SearchOptions, SearchResult } from './types.js';
+import { closestWord, correctable, MAX_QUERY_WORDS, respell } from './spelling.js';
+import { CONFIDENT_SCORE, type SearchMode, type SearchOptions, type SearchResult } from './types.js';
 
 export interface SearchDeps {
   store: ChunkIndex & StructureReader;
@@ -40,6 +41,8 @@ export interface SearchDeps {
   entitiesOf?: (chunkIds: readonly string[]) => Promise<Map<string, string[]>>;
   /** Learned rankers (learned-ranker.ts) for relation and column searches; RRF alone when absent. */
   ranker?: RankerModels | null;
+  /** Words of the catalog's names, of these sources or all (spelling.ts): "did you mean" is off when absent. */
+  nameWords?: (sources?: readonly string[]) => Promise<ReadonlyMap<string, number>>;
 }
 
 export const DEFAULT_LIMIT = 10;
@@ -148,7 +151,47 @@ export function createSearchService(deps: SearchDeps) {
     return new Map(chunks.map((c) => [c.id, c]));
   }
 
+  /**
+   * The query's words that nothing visible in the index holds, each with the nearest name word
+   * (spelling.ts). Only for a short query in words, and never a word a name or any chunk holds.
+   */
+  async function misspelt(expanded: ExpandedQuery, filter: ChunkFilter): Promise<Map<string, string>> {
+    const corrections = new Map<string, string>();
+    const words = expanded.terms.filter((t) => t.source === 'word');
+    if (!deps.nameWords || words.length === 0 || words.length > MAX_QUERY_WORDS) return corrections;
+    let vocabulary: ReadonlyMap<string, number> | null = null;
+    for (const term of words) {
+      if (!correctable(term.text)) continue;
+      vocabulary ??= await deps.nameWords(filter.sources);
+      if (vocabulary.has(term.text) || (await lexical({ terms: [term], expansions: [] }, filter, 1)).ids.length > 0) continue;
+      const nearest = closestWord(term.text, vocabulary);
+      if (nearest) corrections.set(term.text, nearest);
+    }
+    return corrections;
+  }
+
+  /**
+   * A search that may be a misspelling of another: a weak result of a query with a word nothing
+   * holds is the respelt query's result instead (`correctedFrom`); a fair one says what the
+   * respelt query would be (`suggestion`).
+   */
   async function run(mode: SearchMode, query: string, options: SearchOptions = {}): Promise<SearchResult> {
+    const started = performance.now();
+    const result = await runAsTyped(mode, query, options);
+    // a hybrid search whose top hit matched every word of the query has nothing to correct
+    if (mode === 'vector' || options.asTyped || (result.confidence !== null && result.confidence >= 0.999)) return result;
+    const filter = filterOf(options);
+    const corrections = await misspelt(await expand(query), filter);
+    if (corrections.size === 0) return result;
+    const respelt = respell(query, corrections);
+    const tookMs = () => Math.round((performance.now() - started) * 10) / 10;
+    const weak = result.hits.length === 0 || (result.confidence !== null && result.confidence < CONFIDENT_SCORE);
+    if (!weak) return { ...result, suggestion: respelt, tookMs: tookMs() };
+    const again = await runAsTyped(mode, respelt, options);
+    return again.hits.length > 0 ? { ...again, correctedFrom: query, tookMs: tookMs() } : { ...result, suggestion: respelt, tookMs: tookMs() };
+  }
+
+  async function runAsTyped(mode: SearchMode, query: string, options: SearchOptions = {}): Promise<SearchResult> {
     const started = performance.now();
     const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_LIMIT)));
     const depth = options.depth ?? candidateDepth(limit);

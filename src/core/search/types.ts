@@ -24,6 +24,8 @@ export interface SearchOptions {
   depth?: number;
   /** Rank the columns of each relation hit by this text (the hits' `fields`). */
   fieldsQuery?: string;
+  /** Search the query exactly as typed: no "did you mean", no search of the respelt query (spelling.ts). */
+  asTyped?: boolean;
 }
 
 /** A column of a relation hit, ranked by the search's fields query. */
@@ -97,6 +99,16 @@ export interface SearchResult {
   confidence: number | null;
   /** Set when `minScore` left nothing: "no confident match", with the best score seen. */
   notice?: string;
+  /**
+   * "Did you mean": a short query with a word that nothing in the index holds, respelt with the
+   * nearest words of the catalog's names (`invoce` → `invoice`). Absent when the hits are its own.
+   */
+  suggestion?: string;
+  /**
+   * Set when these hits are the respelt query's (then `query`): the query as typed (this field)
+   * found nothing it was sure of. `asTyped` searches it as typed.
+   */
+  correctedFrom?: string;
   tookMs: number;
 }
 

@@ -1,4 +1,5 @@
 /** @module presentations/cli/commands/search — `sextant search|vsearch|query` (read commands, the REPL's too) and `init`. */
+import { spellingLine } from '../../text/spelling-text.js';
 import type { Command } from 'commander';
 import { initEmbeddings } from '../../../app.js';
 import { SextantError } from '../../../kernel/errors.js';
@@ -14,6 +15,7 @@ interface SearchFlags {
   minScore?: string;
   explain?: boolean;
   related?: boolean;
+  asTyped?: boolean;
 }
 
 /** Entities per hit in the --explain text (the JSON has them all). */
@@ -40,6 +42,7 @@ function toOptions(flags: SearchFlags): SearchOptions {
     ...(minScore !== undefined ? { minScore } : {}),
     explain: Boolean(flags.explain),
     includeRelated: Boolean(flags.related),
+    ...(flags.asTyped ? { asTyped: true } : {}),
   };
 }
 
@@ -54,6 +57,8 @@ export function explainLine(e: HitExplain): string {
 
 export function renderResult(result: SearchResult, explain: boolean): string {
   const lines: string[] = [];
+  const spelling = spellingLine(result, '`--as-typed`');
+  if (spelling) lines.push(colors.yellow(spelling));
   if (result.hits.length === 0) lines.push(result.notice ?? 'no results');
   result.hits.forEach((h, i) => {
     const mark = h.related ? colors.dim(' (related)') : '';
@@ -79,6 +84,7 @@ function searchCommand(program: Command, name: string, description: string, run:
     .option('--min-score <score>', 'drop results scoring below this (0-1)')
     .option('--explain', 'show lexical and vector ranks, fused score, expansions and entities')
     .option('--related', 'add chunks related through shared entities')
+    .option('--as-typed', 'search the words exactly as typed: no spelling correction')
     .action(async (words: string[], flags: SearchFlags, command: Command) => {
       await runWithEngine(command, async (engine, ctx) => {
         const result = await run(engine, words.join(' '), toOptions(flags));

@@ -3,6 +3,7 @@
  * `search` (lexical, BM25) and `deep_search` (hybrid: BM25 + vectors fused with RRF, optional
  * rerank, related chunks, and per-table column ranking). Thin: the core runs the pipeline.
  */
+import { spellingLine } from '../../text/spelling-text.js';
 import { z } from 'zod';
 import type { RankedField, SearchHit, SearchResult } from '../../../core/search/types.js';
 import { defineTool, type ToolContext } from '../tool-registry.js';
@@ -43,6 +44,8 @@ function render(result: SearchResult, hits: HitView[], topK: number, truncated: 
     const fields = h.fields?.length ? `\n   fields: ${h.fields.map((f) => `${f.name} ${f.score.toFixed(2)}`).join(', ')}` : '';
     return `${head}\n   ${h.snippet}${fields}`;
   });
+  const spelling = spellingLine(result, '`as_typed: true`');
+  if (spelling) lines.unshift(spelling);
   if (!hits.length) lines.push(result.notice ?? `no results for "${result.query}"; try other words, fewer filters, or deep_search`);
   if (truncated) lines.push(`[truncated: more than ${topK} hits; raise top_k (max ${MAX_TOP_K}) or narrow with kinds/sources]`);
   if (result.rerank?.error) lines.push(`rerank hook failed, fused order kept: ${result.rerank.error}`);
@@ -57,6 +60,7 @@ interface SearchArgs {
   min_score?: number | undefined;
   fields_query?: string | undefined;
   include_related?: boolean | undefined;
+  as_typed?: boolean | undefined;
 }
 
 async function runSearch(mode: 'lexical' | 'hybrid', args: SearchArgs, ctx: ToolContext): Promise<ToolOutput> {
@@ -68,6 +72,7 @@ async function runSearch(mode: 'lexical' | 'hybrid', args: SearchArgs, ctx: Tool
     ...(args.min_score !== undefined ? { minScore: args.min_score } : {}),
     ...(args.include_related ? { includeRelated: true } : {}),
     ...(args.fields_query ? { fieldsQuery: args.fields_query } : {}),
+    ...(args.as_typed ? { asTyped: true } : {}),
   };
   const result = mode === 'lexical' ? await ctx.engine.search(args.query, options) : await ctx.engine.query(args.query, options);
   const direct = result.hits.filter((h) => !h.related);
@@ -83,6 +88,8 @@ async function runSearch(mode: 'lexical' | 'hybrid', args: SearchArgs, ctx: Tool
       hits,
       ...(result.confidence !== null ? { confidence: result.confidence } : {}),
       ...(result.notice ? { notice: result.notice } : {}),
+      ...(result.suggestion ? { suggestion: result.suggestion } : {}),
+      ...(result.correctedFrom ? { corrected_from: result.correctedFrom } : {}),
       ...(result.rerank ? { rerank: result.rerank } : {}),
       took_ms: result.tookMs,
     },
@@ -92,6 +99,7 @@ async function runSearch(mode: 'lexical' | 'hybrid', args: SearchArgs, ctx: Tool
 
 const queryArg = z.string().trim().min(1).max(1000).describe('What to find, in words or identifiers');
 const minScoreArg = z.number().min(0).max(1).optional();
+const asTypedArg = z.boolean().optional().describe('No spelling correction');
 
 export const searchTool = defineTool({
   name: 'search',
@@ -105,6 +113,7 @@ export const searchTool = defineTool({
     kinds: kindsArg,
     sources: sourcesArg,
     min_score: minScoreArg,
+    as_typed: asTypedArg,
   },
   run: (args, ctx) => runSearch('lexical', args, ctx),
 });
@@ -123,6 +132,7 @@ export const deepSearchTool = defineTool({
     fields_query: z.string().trim().min(1).max(500).optional().describe("Ranks each table hit's columns"),
     include_related: z.boolean().optional().describe('Add objects sharing entities'),
     mode: z.enum(['hybrid', 'lexical']).default('hybrid'),
+    as_typed: asTypedArg,
   },
   run: (args, ctx) => runSearch(args.mode, args, ctx),
 });

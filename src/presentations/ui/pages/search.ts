@@ -18,12 +18,29 @@ function hitLink(hit: SearchHit): string {
   return hit.kind === 'glossary_term' ? href('glossary/term', { name: hit.name }) : href('browse/object', { id: hit.objectId });
 }
 
+/** "Did you mean" (a link that searches the respelt query), or which query the hits answer and a link to the one typed. */
+function spelling(result: SearchResult): Html | string {
+  if (result.correctedFrom)
+    return html`<p data-testid="spelling">
+      Showing results for <strong>${result.query}</strong>: nothing matched “${result.correctedFrom}” well.
+      <a href="${href('search', { q: result.correctedFrom, typed: 1 })}">Search for “${result.correctedFrom}” as typed</a>
+    </p>`;
+  if (result.suggestion)
+    return html`<p data-testid="spelling">Did you mean <a href="${href('search', { q: result.suggestion })}">${result.suggestion}</a>?</p>`;
+  return '';
+}
+
 function results(result: SearchResult | null, error: Html | null): Html {
   if (error) return html`<div id="results">${error}</div>`;
   if (!result) return html`<div id="results"></div>`;
-  if (result.hits.length === 0) return html`<div id="results"><p>No results for “${result.query}”.</p></div>`;
+  if (result.hits.length === 0)
+    return html`<div id="results">
+      <p>No results for “${result.query}”.</p>
+      ${spelling(result)}
+    </div>`;
   const confidence = result.confidence;
   return html`<div id="results">
+    ${spelling(result)}
     <p class="muted" role="status">
       ${result.hits.length} results in ${result.tookMs}
       ms${confidence !== null ? `, confidence ${confidence.toFixed(3)}` : ''}${
@@ -75,7 +92,8 @@ export function registerSearch(app: Hono<UiEnv>): void {
     let error: Html | null = null;
     if (q) {
       try {
-        result = await ctx.scoped.query(q, { limit: LIMIT, explain: true, ...(kinds.length ? { kinds } : {}) });
+        const asTyped = c.req.query('typed') === '1';
+        result = await ctx.scoped.query(q, { limit: LIMIT, explain: true, ...(kinds.length ? { kinds } : {}), ...(asTyped ? { asTyped } : {}) });
       } catch (err) {
         error = errorFrom(err);
       }

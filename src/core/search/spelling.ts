@@ -1,0 +1,107 @@
+/**
+ * @module core/search/spelling
+ * "Did you mean": a word of a short query that nothing in the index holds (`invoce`) is matched to
+ * the nearest word of the index's names (`invoice`), the words people type when they look for a
+ * thing. Names only, never comments or documents' text: the suggestions are vocabulary the
+ * catalog itself declares, and a question in prose (more than `MAX_QUERY_WORDS` words) is left as
+ * it is.
+ */
+import { splitText } from '../../kernel/text/identifiers.js';
+
+/** Queries of more words than this are questions: their stray words do not need correcting. */
+export const MAX_QUERY_WORDS = 4;
+/** Words shorter than this have too many neighbours one edit away to guess from. */
+const MIN_WORD = 4;
+
+/** How many times each word (three letters or more) occurs in the names of these object ids' paths. */
+export function nameWords(objectIds: Iterable<string>): Map<string, number> {
+  const words = new Map<string, number>();
+  for (const id of objectIds) {
+    // `<source>:<kind>:<path>`: the path names the object
+    const path = id.slice(id.indexOf(':', id.indexOf(':') + 1) + 1);
+    for (const word of splitText(path)) {
+      if (word.length >= 3 && /^\p{L}+$/u.test(word)) words.set(word, (words.get(word) ?? 0) + 1);
+    }
+  }
+  return words;
+}
+
+/** Edits (insert, delete, substitute, swap two neighbours) between `a` and `b`, or `max + 1` once it is sure to exceed `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      current.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > max) return max + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** Edits a word may be away from its correction: one for short words, two from eight letters. */
+const allowedEdits = (word: string) => (word.length >= 8 ? 2 : 1);
+
+/** The name word nearest to `word`: fewest edits, then the most frequent, then the first in order. */
+export function closestWord(word: string, vocabulary: ReadonlyMap<string, number>): string | null {
+  const max = allowedEdits(word);
+  let best: { word: string; edits: number; count: number } | null = null;
+  for (const [candidate, count] of vocabulary) {
+    if (candidate === word || Math.abs(candidate.length - word.length) > max) continue;
+    const edits = editDistance(word, candidate, max);
+    if (edits > max) continue;
+    const better = !best || edits < best.edits || (edits === best.edits && (count > best.count || (count === best.count && candidate < best.word)));
+    if (better) best = { word: candidate, edits, count };
+  }
+  return best?.word ?? null;
+}
+
+/** Whether a correction may replace this word of a query: letters only, long enough to guess from. */
+export function correctable(word: string): boolean {
+  return word.length >= MIN_WORD && /^\p{L}+$/u.test(word);
+}
+
+/** `query` with each corrected word replaced where it stands (any case), the rest as typed. */
+export function respell(query: string, corrections: ReadonlyMap<string, string>): string {
+  return query.replace(/\p{L}+/gu, (word) => corrections.get(word.toLowerCase()) ?? word);
+}
+
+/**
+ * The name words of the sources asked for (all when none are named), built from the catalog's
+ * object ids on first need and again only after a write (the store's change counter moved).
+ */
+export function createNameVocabulary(store: { objectIds(): Promise<string[]>; changeCounter(): Promise<number> }) {
+  let built: { stamp: number; bySource: Map<string, Map<string, number>> } | null = null;
+
+  async function bySource(): Promise<Map<string, Map<string, number>>> {
+    const stamp = await store.changeCounter();
+    if (built?.stamp === stamp) return built.bySource;
+    const ids = new Map<string, string[]>();
+    for (const id of await store.objectIds()) {
+      const source = id.slice(0, id.indexOf(':'));
+      const list = ids.get(source);
+      if (list) list.push(id);
+      else ids.set(source, [id]);
+    }
+    built = { stamp, bySource: new Map([...ids].map(([source, list]) => [source, nameWords(list)])) };
+    return built.bySource;
+  }
+
+  return async (sources?: readonly string[]): Promise<ReadonlyMap<string, number>> => {
+    const all = await bySource();
+    const chosen = sources ? sources.map((s) => all.get(s)).filter((m) => m !== undefined) : [...all.values()];
+    if (chosen.length === 1) return chosen[0]!;
+    const merged = new Map<string, number>();
+    for (const words of chosen) for (const [word, count] of words) merged.set(word, (merged.get(word) ?? 0) + count);
+    return merged;
+  };
+}
