@@ -49,6 +49,9 @@ describe('spelling', () => {
   it('leaves a word some chunk holds (a comment), a question of more than four words and an as-typed search alone', async () => {
     const held = await index.engine.query('reconciliation', { limit: 5 });
     expect(held.suggestion ?? held.correctedFrom).toBeUndefined();
+    // the comment is a table's: a search of columns still counts its words as the index's
+    const heldElsewhere = await index.engine.query('reconciliation', { limit: 5, kinds: ['column'] });
+    expect(heldElsewhere.suggestion ?? heldElsewhere.correctedFrom).toBeUndefined();
     const question = await index.engine.query('which invoce does the nightly payment of a customer settle', { limit: 5 });
     expect(question.suggestion ?? question.correctedFrom).toBeUndefined();
     const typed = await index.engine.query('invoce', { limit: 5, asTyped: true });

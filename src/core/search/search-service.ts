@@ -160,10 +160,12 @@ export function createSearchService(deps: SearchDeps) {
     const words = expanded.terms.filter((t) => t.source === 'word');
     if (!deps.nameWords || words.length === 0 || words.length > MAX_QUERY_WORDS) return corrections;
     let vocabulary: ReadonlyMap<string, number> | null = null;
+    // a word any visible chunk holds is a word of the index, whatever kinds this search asks for
+    const { kinds: _kinds, ...visible } = filter;
     for (const term of words) {
       if (!correctable(term.text)) continue;
       vocabulary ??= await deps.nameWords(filter.sources);
-      if (vocabulary.has(term.text) || (await lexical({ terms: [term], expansions: [] }, filter, 1)).ids.length > 0) continue;
+      if (vocabulary.has(term.text) || (await lexical({ terms: [term], expansions: [] }, visible, 1)).ids.length > 0) continue;
       const nearest = closestWord(term.text, vocabulary);
       if (nearest) corrections.set(term.text, nearest);
     }
