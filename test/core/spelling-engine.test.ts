@@ -11,6 +11,8 @@ const DDL = `
   CREATE TABLE billing.invoice (invoice_id bigint PRIMARY KEY, invoice_number text, amount_cents bigint);
   CREATE TABLE billing.payment_allocation (payment_id bigint, invoice_id bigint REFERENCES billing.invoice, amount_cents bigint);
   COMMENT ON TABLE billing.payment_allocation IS 'How much of a payment settles which invoice; reconciliation runs nightly';
+  CREATE TABLE billing.ledger (entry_id bigint PRIMARY KEY, amount_cents bigint);
+  COMMENT ON TABLE billing.ledger IS 'Kept as the old leger was kept: one entry per booking';
 `;
 
 let index: PgEngine;
@@ -49,8 +51,8 @@ describe('spelling', () => {
   it('leaves a word some chunk holds (a comment), a question of more than four words and an as-typed search alone', async () => {
     const held = await index.engine.query('reconciliation', { limit: 5 });
     expect(held.suggestion ?? held.correctedFrom).toBeUndefined();
-    // the comment is a table's: a search of columns still counts its words as the index's
-    const heldElsewhere = await index.engine.query('reconciliation', { limit: 5, kinds: ['column'] });
+    // `leger` (one edit from the name word `ledger`) is in a table's comment: a search of schemas still counts it as a word of the index
+    const heldElsewhere = await index.engine.query('leger', { limit: 5, kinds: ['schema'] });
     expect(heldElsewhere.suggestion ?? heldElsewhere.correctedFrom).toBeUndefined();
     const question = await index.engine.query('which invoce does the nightly payment of a customer settle', { limit: 5 });
     expect(question.suggestion ?? question.correctedFrom).toBeUndefined();
