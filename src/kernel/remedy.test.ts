@@ -21,6 +21,12 @@ const EVERY: { readonly [A in RemedyAction]: Array<[Extract<Remedy, { action: A 
     [{ action: 'pick-project', projects: ['default', 'sales'], create: 'x' }, "known projects: default, sales; or create project 'x'"],
     [{ action: 'pick-project', projects: ['default'], create: null }, 'known projects: default'],
   ],
+  'get-role': [
+    [
+      { action: 'get-role', role: 'editor' },
+      'ask an administrator for a credential with role editor (an access token with that role, or the OIDC roles claim)',
+    ],
+  ],
 };
 
 describe('remedies in words that name no presentation', () => {

@@ -29,7 +29,13 @@ export type Remedy =
    * Name one of the `projects` there are, or create a project (an administrator's act): the name
    * asked for is none of them. `create` is that name when it is valid for a project, else null.
    */
-  | { action: 'pick-project'; projects: readonly string[]; create: string | null };
+  | { action: 'pick-project'; projects: readonly string[]; create: string | null }
+  /**
+   * Use a credential that holds `role` (a role name: `editor`, `admin`), which an administrator
+   * issues (a token with that role, or the identity provider's roles claim): the caller's role
+   * does not allow the work asked.
+   */
+  | { action: 'get-role'; role: string };
 
 export type RemedyAction = Remedy['action'];
 
@@ -72,6 +78,7 @@ const PLAIN: RemedyWords<string> = {
   'list-sources': () => 'check the name against the registered sources',
   'find-object': () => 'find the id with a search, or update the index',
   'pick-project': (r) => `known projects: ${r.projects.join(', ')}${r.create ? `; or create project '${r.create}'` : ''}`,
+  'get-role': (r) => `ask an administrator for a credential with role ${r.role} (an access token with that role, or the OIDC roles claim)`,
 };
 
 /** `remedy` in words that name no presentation (the fallback hint of an error without one). */

@@ -30,6 +30,12 @@ const EVERY: { readonly [A in RemedyAction]: Array<[Extract<Remedy, { action: A 
     ],
     [{ action: 'pick-project', projects: ['default'], create: null }, 'known projects: default; name one of them, or ask an administrator to create one'],
   ],
+  'get-role': [
+    [
+      { action: 'get-role', role: 'editor' },
+      'ask an administrator for a credential with the editor role (an access token, or the OIDC roles claim), then send it as the Bearer token',
+    ],
+  ],
 };
 const ALL: Array<[Remedy, string]> = Object.values(EVERY).flat();
 

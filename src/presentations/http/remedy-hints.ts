@@ -22,6 +22,8 @@ const WORDS: RemedyWords<string> = {
   'find-object': () => 'look the id up on the web UI page /ui/search, or update its source on /ui/sources',
   'pick-project': (r) =>
     `known projects: ${r.projects.join(', ')}; name one of them, or ask an administrator to create ${r.create ? `project '${r.create}'` : 'one'}`,
+  'get-role': (r) =>
+    `ask an administrator for a credential with the ${r.role} role (an access token, or the OIDC roles claim), then send it as the Bearer token`,
 };
 
 /** The hint of an error in an HTTP error body: its remedy in these words, or its own hint. */

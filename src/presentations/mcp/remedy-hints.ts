@@ -20,6 +20,7 @@ const WORDS: RemedyWords<string> = {
   'find-object': () => 'find its id with the `deep_search` or `list_objects` tool',
   'pick-project': (r) =>
     `known projects: ${r.projects.join(', ')}; name one of them, or ask an administrator to create ${r.create ? `project '${r.create}'` : 'one'}`,
+  'get-role': (r) => `ask the user or an administrator for an access token with the ${r.role} role, then connect with it (no tool changes roles)`,
 };
 
 /** The hint of an error (or a glossary failure) for an agent: its remedy in these words, or its own hint. */
