@@ -11,6 +11,10 @@ describe("remedies in the command line's words", () => {
     [{ action: 'add-source', project: 'default' }, 'add one with `sextant source add <type> <location> --name <name>`'],
     [{ action: 'add-source' }, 'add one with `sextant source add <type> <location> --name <name>`'],
     [{ action: 'add-source', type: 'code' }, 'add one with `sextant source add code <location> --name <name>`'],
+    [
+      { action: 'add-source', type: 'openapi', update: true },
+      'add one with `sextant source add openapi <spec file or URL> --name <name>`, then `sextant update --source <name>`',
+    ],
     [{ action: 'describe-source', source: 'shop' }, 'see its tables and columns with `sextant describe shop`'],
     [{ action: 'list-sources' }, 'list them with `sextant source list`'],
     [{ action: 'find-object' }, 'run `sextant update` or check the id with `sextant search`'],

@@ -7,13 +7,17 @@
  */
 import { whatToDo, type RemedyWords, type WhatToDo } from '../../kernel/remedy.js';
 
+/** What `sextant source add <type>` takes as its location, where a type says more than `<location>`. */
+const LOCATION: Readonly<Record<string, string>> = { openapi: '<spec file or URL>' };
+
 const WORDS: RemedyWords<string> = {
   'list-terms': () => 'list the terms with `sextant glossary list`',
   'edit-term': (r) =>
     r.taken === 'name'
       ? `change it with \`sextant glossary edit '${r.term}' …\`, or pick another name`
       : `pick another name, or change term '${r.term}' with \`sextant glossary edit\``,
-  'add-source': (r) => `add one with \`sextant source add ${r.type ?? '<type>'} <location> --name <name>\``,
+  'add-source': (r) =>
+    `add one with \`sextant source add ${r.type ?? '<type>'} ${LOCATION[r.type ?? ''] ?? '<location>'} --name <name>\`${r.update ? ', then `sextant update --source <name>`' : ''}`,
   'describe-source': (r) => `see its tables and columns with \`sextant describe ${r.source}\``,
   'list-sources': () => 'list them with `sextant source list`',
   'find-object': () => 'run `sextant update` or check the id with `sextant search`',

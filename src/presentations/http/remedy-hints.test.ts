@@ -19,6 +19,10 @@ const EVERY: { readonly [A in RemedyAction]: Array<[Extract<Remedy, { action: A 
     [{ action: 'add-source', project: 'sales' }, "an administrator has to add a source to project 'sales' on the server first"],
     [{ action: 'add-source' }, 'an administrator has to add a source on the server first'],
     [{ action: 'add-source', type: 'code' }, 'an administrator has to add a code source on the server first'],
+    [
+      { action: 'add-source', type: 'openapi', update: true },
+      'an administrator has to add an openapi source on the server first, then update it (web UI page /ui/sources)',
+    ],
   ],
   'describe-source': [[{ action: 'describe-source', source: 'shop' }, 'see its tables and columns on the web UI page /ui/browse/source?name=shop']],
   'list-sources': [[{ action: 'list-sources' }, 'see the sources on the web UI page /ui/browse']],

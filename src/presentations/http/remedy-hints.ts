@@ -16,7 +16,7 @@ const WORDS: RemedyWords<string> = {
       ? `edit it instead (web UI page ${edit}), or pick another name`
       : `pick another name, or edit term '${r.term}' (web UI page ${edit})`;
   },
-  'add-source': (r) => `an administrator has to add ${sourceToAdd(r)} on the server first`,
+  'add-source': (r) => `an administrator has to add ${sourceToAdd(r)} on the server first${r.update ? ', then update it (web UI page /ui/sources)' : ''}`,
   'describe-source': (r) => `see its tables and columns on the web UI page /ui/browse/source?name=${encodeURIComponent(r.source)}`,
   'list-sources': () => 'see the sources on the web UI page /ui/browse',
   'find-object': () => 'look the id up on the web UI page /ui/search, or update its source on /ui/sources',

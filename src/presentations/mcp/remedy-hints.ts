@@ -14,7 +14,7 @@ const WORDS: RemedyWords<string> = {
     r.taken === 'name'
       ? `change it with the \`update_glossary_term\` tool (term '${r.term}'), or pick another name`
       : `pick another name, or change term '${r.term}' with the \`update_glossary_term\` tool`,
-  'add-source': (r) => `ask an administrator to add ${sourceToAdd(r)} (no tool adds sources)`,
+  'add-source': (r) => `ask an administrator to add ${sourceToAdd(r)}${r.update ? ' and update it' : ''} (no tool adds sources)`,
   'describe-source': (r) => `see the tables and columns of source '${r.source}' with the \`describe\` tool (object "${r.source}", then a table's id)`,
   'list-sources': () => 'list them with the `list_sources` tool',
   'find-object': () => 'find its id with the `deep_search` or `list_objects` tool',

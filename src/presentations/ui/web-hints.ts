@@ -57,7 +57,10 @@ const WORDS: RemedyWords<Html> = {
       ? html`<a href="${edit}">edit it</a> instead, or pick another name`
       : html`pick another name, or <a href="${edit}">edit term ${r.term}</a>`;
   },
-  'add-source': (r) => html`an administrator adds one on the server's command line (<code>sextant source add${r.type ? ` ${r.type}` : ''}</code>)`,
+  'add-source': (r) =>
+    html`an administrator adds one on the server's command line (<code>sextant source add${r.type ? ` ${r.type}` : ''}</code>)${
+        r.update ? html`, then updates it on the <a href="${href('sources')}">Sources</a> page` : ''
+      }`,
   'describe-source': (r) => html`see its tables and columns on the <a href="${href('browse/source', { name: r.source })}">${r.source}</a> page`,
   'list-sources': () => html`pick one on the <a href="${href('browse')}">Browse</a> page`,
   'find-object': () =>
