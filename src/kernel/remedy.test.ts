@@ -22,6 +22,10 @@ const EVERY: { readonly [A in RemedyAction]: Array<[Extract<Remedy, { action: A 
     [{ action: 'pick-project', projects: ['default', 'sales'], create: 'x' }, "known projects: default, sales; or create project 'x'"],
     [{ action: 'pick-project', projects: ['default'], create: null }, 'known projects: default'],
   ],
+  'update-source': [
+    [{ action: 'update-source', sources: ['tmdb'] }, "update source 'tmdb' first"],
+    [{ action: 'update-source', sources: ['tmdb', 'pets'] }, "update sources 'tmdb', 'pets' first"],
+  ],
   'get-role': [
     [
       { action: 'get-role', role: 'editor' },

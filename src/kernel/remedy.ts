@@ -36,7 +36,9 @@ export type Remedy =
    * issues (a token with that role, or the identity provider's roles claim): the caller's role
    * does not allow the work asked.
    */
-  | { action: 'get-role'; role: string };
+  | { action: 'get-role'; role: string }
+  /** Update (read) the `sources` named (an administrator's act where roles apply): what was asked is what an update indexes, and they have none yet. */
+  | { action: 'update-source'; sources: readonly string[] };
 
 export type RemedyAction = Remedy['action'];
 
@@ -68,6 +70,11 @@ export function sourceToAdd(remedy: Extract<Remedy, { action: 'add-source' }>): 
   return `${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what}${remedy.project ? ` to project '${remedy.project}'` : ''}`;
 }
 
+/** The sources an update-source remedy names, in words: `source 'tmdb'`, `sources 'tmdb', 'pets'`. */
+export function sourcesToUpdate(remedy: Extract<Remedy, { action: 'update-source' }>): string {
+  return `source${remedy.sources.length > 1 ? 's' : ''} ${remedy.sources.map((name) => `'${name}'`).join(', ')}`;
+}
+
 /**
  * Each remedy in words that name no presentation: the hint of an error that carries a remedy and
  * no hint of its own, for the outputs that do not word remedies (logs, `SextantError.toLine`).
@@ -81,6 +88,7 @@ const PLAIN: RemedyWords<string> = {
   'find-object': () => 'find the id with a search, or update the index',
   'pick-project': (r) => `known projects: ${r.projects.join(', ')}${r.create ? `; or create project '${r.create}'` : ''}`,
   'get-role': (r) => `ask an administrator for a credential with role ${r.role} (an access token with that role, or the OIDC roles claim)`,
+  'update-source': (r) => `update ${sourcesToUpdate(r)} first`,
 };
 
 /** `remedy` in words that name no presentation (the fallback hint of an error without one). */

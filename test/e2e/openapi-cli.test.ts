@@ -1,13 +1,15 @@
 /**
  * The README's OpenAPI commands through the built CLI: a spec added by a path relative to the
  * working directory (stored absolute), updated, listed, searched and described, each with --json;
- * a second update keeps everything; a bad spec fails with one line and exit 1.
+ * a second update keeps everything; a bad spec fails with one line and exit 1. Before an update, MCP's
+ * `list_operations` says an administrator updates it (the CLI: the command to run).
  */
 import { existsSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, cliEnv } from '../helpers/cli.js';
 import { tempHome } from '../helpers/temp-home.js';
+import { call, connectStdio } from '../mcp/fixture.js';
 
 const SPECS = resolve(__dirname, '../../../shared/bench/api-retrieval/specs');
 const home = tempHome();
@@ -38,6 +40,16 @@ describe('sextant with an openapi source', () => {
     // added but not read yet: the listing says what to run, not "0 in total"
     const unread = await runCli(['operations'], env);
     expect(unread.stdout.trim()).toBe("'spotify' not read yet: run `sextant update --source spotify`");
+    // the same listing for an agent (MCP over stdio, a real SDK client): no tool updates sources, so an administrator does
+    const { client } = await connectStdio(env);
+    try {
+      const listed = await call(client, 'list_operations');
+      expect(listed.isError).toBe(false);
+      expect(listed.data.note).toBe("'spotify' not read yet: ask an administrator to update source 'spotify' (no tool updates sources)");
+      expect(listed.text).not.toContain('sextant ');
+    } finally {
+      await client.close();
+    }
     const update = await runCli(['update', '--source', 'spotify', '--json'], env);
     expect(update.code, update.stderr).toBe(0);
     expect(update.json.reports[0]).toMatchObject({ source: 'spotify', status: 'updated' });

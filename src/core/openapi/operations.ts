@@ -48,7 +48,7 @@ export interface OperationPage {
    * null otherwise.
    */
   note: string | null;
-  /** What to do about the note, as data each presentation words (no OpenAPI source: add one and update it); null when the note says it. */
+  /** What to do about the note, as data each presentation words (no OpenAPI source: add one and update it; none read: update them). */
   remedy: Remedy | null;
 }
 
@@ -189,10 +189,7 @@ async function emptyNote(discovery: DiscoveryEngine, source: string | undefined)
   if (!specs.length) return source ? { note: null, remedy: null } : { note: NO_OPENAPI_SOURCE_NOTE, remedy: NO_OPENAPI_SOURCE_REMEDY };
   const unread = specs.filter((s) => s.lastUpdate === null).map((s) => s.name);
   if (unread.length < specs.length) return { note: null, remedy: null };
-  return {
-    note: `${unread.map((name) => `'${name}'`).join(', ')} not read yet: run \`sextant update --source ${unread[0]}\`${unread.length > 1 ? ' for each' : ''}`,
-    remedy: null,
-  };
+  return { note: `${unread.map((name) => `'${name}'`).join(', ')} not read yet`, remedy: { action: 'update-source', sources: unread } };
 }
 
 export function isOperationRef(ref: string): boolean {

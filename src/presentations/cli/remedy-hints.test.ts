@@ -20,6 +20,8 @@ describe("remedies in the command line's words", () => {
     [{ action: 'find-object' }, 'run `sextant update` or check the id with `sextant search`'],
     [{ action: 'pick-project', projects: ['default', 'sales'], create: 'x' }, 'known projects: default, sales; create one with `sextant project create x`'],
     [{ action: 'pick-project', projects: ['default'], create: null }, 'known projects: default; create one with `sextant project create <name>`'],
+    [{ action: 'update-source', sources: ['tmdb'] }, 'run `sextant update --source tmdb`'],
+    [{ action: 'update-source', sources: ['tmdb', 'pets'] }, 'run `sextant update --source tmdb` for each'],
     [
       { action: 'get-role', role: 'admin' },
       'ask an administrator for a credential with role admin (`sextant token create <name> --role admin`, or the OIDC roles claim)',

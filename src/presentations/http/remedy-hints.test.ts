@@ -34,6 +34,10 @@ const EVERY: { readonly [A in RemedyAction]: Array<[Extract<Remedy, { action: A 
     ],
     [{ action: 'pick-project', projects: ['default'], create: null }, 'known projects: default; name one of them, or ask an administrator to create one'],
   ],
+  'update-source': [
+    [{ action: 'update-source', sources: ['tmdb'] }, "an administrator has to update source 'tmdb' first (web UI page /ui/sources)"],
+    [{ action: 'update-source', sources: ['tmdb', 'pets'] }, "an administrator has to update sources 'tmdb', 'pets' first (web UI page /ui/sources)"],
+  ],
   'get-role': [
     [
       { action: 'get-role', role: 'editor' },

@@ -6,7 +6,7 @@
  * `sextant …` command for the client to run. An error without a remedy shows its hint as it is.
  * Paths are written out (the web UI is a presentation above this one); the test checks each is a page.
  */
-import { sourceToAdd, whatToDo, type RemedyWords, type WhatToDo } from '../../kernel/remedy.js';
+import { sourcesToUpdate, sourceToAdd, whatToDo, type RemedyWords, type WhatToDo } from '../../kernel/remedy.js';
 
 const WORDS: RemedyWords<string> = {
   'list-terms': () => 'see the terms on the web UI page /ui/glossary',
@@ -24,6 +24,7 @@ const WORDS: RemedyWords<string> = {
     `known projects: ${r.projects.join(', ')}; name one of them, or ask an administrator to create ${r.create ? `project '${r.create}'` : 'one'}`,
   'get-role': (r) =>
     `ask an administrator for a credential with the ${r.role} role (an access token, or the OIDC roles claim), then send it as the Bearer token`,
+  'update-source': (r) => `an administrator has to update ${sourcesToUpdate(r)} first (web UI page /ui/sources)`,
 };
 
 /** The hint of an error in an HTTP error body: its remedy in these words, or its own hint. */

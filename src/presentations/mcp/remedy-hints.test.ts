@@ -20,6 +20,7 @@ const EVERY: Array<[Remedy, string]> = [
     "known projects: default, sales; name one of them, or ask an administrator to create project 'x'",
   ],
   [{ action: 'pick-project', projects: ['default'], create: null }, 'known projects: default; name one of them, or ask an administrator to create one'],
+  [{ action: 'update-source', sources: ['tmdb'] }, "ask an administrator to update source 'tmdb' (no tool updates sources)"],
   [
     { action: 'get-role', role: 'editor' },
     'ask the user or an administrator for an access token with the editor role, then connect with it (no tool changes roles)',

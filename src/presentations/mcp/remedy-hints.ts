@@ -6,7 +6,7 @@
  * (importing the tools here would make an import cycle through the registry); the test checks
  * each one is a tool.
  */
-import { sourceToAdd, whatToDo, type RemedyWords, type WhatToDo } from '../../kernel/remedy.js';
+import { sourcesToUpdate, sourceToAdd, whatToDo, type RemedyWords, type WhatToDo } from '../../kernel/remedy.js';
 
 const WORDS: RemedyWords<string> = {
   'list-terms': () => 'list the terms with the `list_glossary` tool',
@@ -21,6 +21,7 @@ const WORDS: RemedyWords<string> = {
   'pick-project': (r) =>
     `known projects: ${r.projects.join(', ')}; name one of them, or ask an administrator to create ${r.create ? `project '${r.create}'` : 'one'}`,
   'get-role': (r) => `ask the user or an administrator for an access token with the ${r.role} role, then connect with it (no tool changes roles)`,
+  'update-source': (r) => `ask an administrator to update ${sourcesToUpdate(r)} (no tool updates sources)`,
 };
 
 /** The hint of an error (or a glossary failure) for an agent: its remedy in these words, or its own hint. */

@@ -92,6 +92,9 @@ describe('core hints worded for a web user', () => {
     expect(await shown(new SextantError('SOURCE_NOT_FOUND', 'no code source to plan in', { remedy: { action: 'add-source', type: 'code' } }))).toBe(
       "an administrator adds one on the server's command line (<code>sextant source add code</code>)",
     );
+    expect(await shown({ remedy: { action: 'update-source', sources: ['tmdb'] } })).toBe(
+      'an administrator updates it on the <a href="/ui/sources">Sources</a> page',
+    );
     expect(await shown({ remedy: { action: 'add-source', type: 'openapi', update: true } })).toBe(
       'an administrator adds one on the server\'s command line (<code>sextant source add openapi</code>), then updates it on the <a href="/ui/sources">Sources</a> page',
     );

@@ -70,6 +70,7 @@ const WORDS: RemedyWords<Html> = {
     return html`known projects: ${r.projects.join(', ')}; create one with ${create} (an administrator, on the server's command line)`;
   },
   'get-role': (r) => html`ask an administrator for an access token with the ${r.role} role, then <a href="${href('login')}">sign in</a> with it`,
+  'update-source': (r) => html`an administrator updates ${r.sources.length > 1 ? 'them' : 'it'} on the <a href="${href('sources')}">Sources</a> page`,
 };
 
 /** What a hint is worded from: a core failure, or a failure kept as data (an update's report or stored outcome, which have no code). */
