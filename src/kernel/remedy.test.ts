@@ -13,6 +13,7 @@ const EVERY: { readonly [A in RemedyAction]: Array<[Extract<Remedy, { action: A 
     [{ action: 'add-source', project: 'sales' }, "an administrator has to add a source to project 'sales' first"],
     [{ action: 'add-source' }, 'an administrator has to add a source first'],
     [{ action: 'add-source', type: 'code' }, 'an administrator has to add a code source first'],
+    [{ action: 'add-source', type: 'openapi', update: true }, 'an administrator has to add an openapi source and update it first'],
   ],
   'describe-source': [[{ action: 'describe-source', source: 'shop' }, "check the tables and columns of source 'shop'"]],
   'list-sources': [[{ action: 'list-sources' }, 'check the name against the registered sources']],
@@ -20,6 +21,16 @@ const EVERY: { readonly [A in RemedyAction]: Array<[Extract<Remedy, { action: A 
   'pick-project': [
     [{ action: 'pick-project', projects: ['default', 'sales'], create: 'x' }, "known projects: default, sales; or create project 'x'"],
     [{ action: 'pick-project', projects: ['default'], create: null }, 'known projects: default'],
+  ],
+  'update-source': [
+    [{ action: 'update-source', sources: ['tmdb'] }, "update source 'tmdb' first"],
+    [{ action: 'update-source', sources: ['tmdb', 'pets'] }, "update sources 'tmdb', 'pets' first"],
+  ],
+  'get-role': [
+    [
+      { action: 'get-role', role: 'editor' },
+      'ask an administrator for a credential with role editor (an access token with that role, or the OIDC roles claim)',
+    ],
   ],
 };
 

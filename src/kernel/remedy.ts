@@ -16,9 +16,10 @@ export type Remedy =
    * Add a source (an administrator's act): there is none for the work asked. `project`: the project
    * that has none (a term's SQL runs in one); absent when the work looks at every source (an
    * update, a lookup by name). `type`: the source type the work needs (`code` for an onboarding
-   * plan); absent when any type will do.
+   * plan, `openapi` to list REST operations); absent when any type will do. `update`: the work reads
+   * what an update indexes (REST operations), so the source added must be updated too.
    */
-  | { action: 'add-source'; project?: string; type?: string }
+  | { action: 'add-source'; project?: string; type?: string; update?: boolean }
   /** See what `source` holds (its schemas, tables and columns): what was asked names something it does not have. */
   | { action: 'describe-source'; source: string }
   /** See the sources there are: the name asked for is none of them. */
@@ -29,7 +30,15 @@ export type Remedy =
    * Name one of the `projects` there are, or create a project (an administrator's act): the name
    * asked for is none of them. `create` is that name when it is valid for a project, else null.
    */
-  | { action: 'pick-project'; projects: readonly string[]; create: string | null };
+  | { action: 'pick-project'; projects: readonly string[]; create: string | null }
+  /**
+   * Use a credential that holds `role` (a role name: `editor`, `admin`), which an administrator
+   * issues (a token with that role, or the identity provider's roles claim): the caller's role
+   * does not allow the work asked.
+   */
+  | { action: 'get-role'; role: string }
+  /** Update (read) the `sources` named (an administrator's act where roles apply): what was asked is what an update indexes, and they have none yet. */
+  | { action: 'update-source'; sources: readonly string[] };
 
 export type RemedyAction = Remedy['action'];
 
@@ -55,9 +64,15 @@ export function whatToDo<T>(table: RemedyWords<T>, failure: WhatToDo): T | strin
   return failure.remedy ? wordRemedy(table, failure.remedy) : failure.hint;
 }
 
-/** The source an add-source remedy asks for, in words: `a code source to project 'sales'`, `a source`. */
+/** The source an add-source remedy asks for, in words: `a code source to project 'sales'`, `an openapi source`, `a source`. */
 export function sourceToAdd(remedy: Extract<Remedy, { action: 'add-source' }>): string {
-  return `a ${remedy.type ? `${remedy.type} ` : ''}source${remedy.project ? ` to project '${remedy.project}'` : ''}`;
+  const what = `${remedy.type ? `${remedy.type} ` : ''}source`;
+  return `${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what}${remedy.project ? ` to project '${remedy.project}'` : ''}`;
+}
+
+/** The sources an update-source remedy names, in words: `source 'tmdb'`, `sources 'tmdb', 'pets'`. */
+export function sourcesToUpdate(remedy: Extract<Remedy, { action: 'update-source' }>): string {
+  return `source${remedy.sources.length > 1 ? 's' : ''} ${remedy.sources.map((name) => `'${name}'`).join(', ')}`;
 }
 
 /**
@@ -67,11 +82,13 @@ export function sourceToAdd(remedy: Extract<Remedy, { action: 'add-source' }>): 
 const PLAIN: RemedyWords<string> = {
   'list-terms': () => "see the project's glossary terms",
   'edit-term': (r) => (r.taken === 'name' ? `edit term '${r.term}' instead, or pick another name` : `pick another name, or edit term '${r.term}'`),
-  'add-source': (r) => `an administrator has to add ${sourceToAdd(r)} first`,
+  'add-source': (r) => `an administrator has to add ${sourceToAdd(r)}${r.update ? ' and update it' : ''} first`,
   'describe-source': (r) => `check the tables and columns of source '${r.source}'`,
   'list-sources': () => 'check the name against the registered sources',
   'find-object': () => 'find the id with a search, or update the index',
   'pick-project': (r) => `known projects: ${r.projects.join(', ')}${r.create ? `; or create project '${r.create}'` : ''}`,
+  'get-role': (r) => `ask an administrator for a credential with role ${r.role} (an access token with that role, or the OIDC roles claim)`,
+  'update-source': (r) => `update ${sourcesToUpdate(r)} first`,
 };
 
 /** `remedy` in words that name no presentation (the fallback hint of an error without one). */

@@ -1,6 +1,7 @@
 /**
  * The core's "no sources" failures (nothing to update, an unknown source where there are none, no
- * code source to plan in) carry the add-source remedy, and each presentation words it for its
+ * code source to plan in) carry the add-source remedy (as does an empty listing of REST operations
+ * with no OpenAPI source, as data beside its note), and each presentation words it for its
  * own audience on an index without sources: the built CLI names the `sextant source add` command
  * (with `code` when a code source is what is missing), MCP over stdio (a real SDK client) says an
  * administrator adds one since no tool does, and the web UI on a loopback host names the command
@@ -46,6 +47,14 @@ describe('the core', () => {
         expect(isSextantError(err) && err.code).toBe('SOURCE_NOT_FOUND');
         expect(isSextantError(err) && { remedy: err.remedy, hint: err.hint }).toEqual({ remedy, hint });
       }
+      // no OpenAPI source to list operations of: an empty page whose note says why, its remedy what to do (no command)
+      expect(await engine.listOperations()).toEqual({
+        items: [],
+        total: 0,
+        nextCursor: null,
+        note: 'no OpenAPI source here, so no REST operations to list',
+        remedy: { action: 'add-source', type: 'openapi', update: true },
+      });
     } finally {
       await engine.close();
     }

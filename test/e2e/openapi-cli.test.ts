@@ -1,13 +1,15 @@
 /**
  * The README's OpenAPI commands through the built CLI: a spec added by a path relative to the
  * working directory (stored absolute), updated, listed, searched and described, each with --json;
- * a second update keeps everything; a bad spec fails with one line and exit 1.
+ * a second update keeps everything; a bad spec fails with one line and exit 1. Before an update, MCP's
+ * `list_operations` says an administrator updates it (the CLI: the command to run).
  */
 import { existsSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, cliEnv } from '../helpers/cli.js';
 import { tempHome } from '../helpers/temp-home.js';
+import { call, connectStdio } from '../mcp/fixture.js';
 
 const SPECS = resolve(__dirname, '../../../shared/bench/api-retrieval/specs');
 const home = tempHome();
@@ -20,12 +22,12 @@ describe('sextant with an openapi source', () => {
   it('says there is no OpenAPI source, and how to add one, before one is added', async () => {
     const listed = await runCli(['operations'], env);
     expect(listed.code, listed.stderr).toBe(0);
-    expect(listed.stdout.trim()).toMatch(
-      /^no OpenAPI source here, so no REST operations to list: add one with `sextant source add openapi <spec file or URL> --name <name>`/,
-    );
-    expect(listed.stdout).not.toContain('0 in total');
+    const note =
+      'no OpenAPI source here, so no REST operations to list: add one with `sextant source add openapi <spec file or URL> --name <name>`, then `sextant update --source <name>`';
+    expect(listed.stdout).toBe(`${note}\n`);
+    // --json: the same note, a plain string, and the same keys as ever (the core's remedy is worded, not shown)
     const json = await runCli(['operations', '--json'], env);
-    expect(json.json).toMatchObject({ ok: true, items: [], total: 0, note: expect.stringContaining('sextant source add openapi') });
+    expect(json.json).toEqual({ ok: true, items: [], total: 0, nextCursor: null, note });
   });
 
   it('adds a spec by a relative path, indexes, lists, searches and describes it', async () => {
@@ -38,6 +40,16 @@ describe('sextant with an openapi source', () => {
     // added but not read yet: the listing says what to run, not "0 in total"
     const unread = await runCli(['operations'], env);
     expect(unread.stdout.trim()).toBe("'spotify' not read yet: run `sextant update --source spotify`");
+    // the same listing for an agent (MCP over stdio, a real SDK client): no tool updates sources, so an administrator does
+    const { client } = await connectStdio(env);
+    try {
+      const listed = await call(client, 'list_operations');
+      expect(listed.isError).toBe(false);
+      expect(listed.data.note).toBe("'spotify' not read yet: ask an administrator to update source 'spotify' (no tool updates sources)");
+      expect(listed.text).not.toContain('sextant ');
+    } finally {
+      await client.close();
+    }
     const update = await runCli(['update', '--source', 'spotify', '--json'], env);
     expect(update.code, update.stderr).toBe(0);
     expect(update.json.reports[0]).toMatchObject({ source: 'spotify', status: 'updated' });

@@ -5,7 +5,8 @@
  * lists the terms), and the web UI's fallback error page as its link to the Glossary page. The
  * error is the real glossary's, thrown inside the request as any core failure of a mount would be.
  * A FORBIDDEN error (the real role check refusing a reader a glossary edit) reaches the fallback
- * page too: it says which role to ask for and links to the sign-in page, as the UI's own pages do.
+ * page too: it says which role to ask for and links to the sign-in page, as the UI's own pages do;
+ * in a plain JSON error body it is the administrator's step, naming no command.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,6 +66,7 @@ beforeAll(async () => {
       { path: /^\/json-term$/, handle: missingTerm, fail: (res, err) => sendJson(res, err.status, errorBody(err), err.headers) },
       { path: /^\/page-term$/, handle: missingTerm, fail: (res, err) => ui.fail(res, err) },
       { path: /^\/page-forbidden$/, handle: readerEdits, fail: (res, err) => ui.fail(res, err) },
+      { path: /^\/json-forbidden$/, handle: readerEdits, fail: (res, err) => sendJson(res, err.status, errorBody(err), err.headers) },
     ],
     notFoundHint: 'test host',
   });
@@ -108,5 +110,18 @@ describe('a FORBIDDEN error on the web UI fallback page', () => {
     expect(page).toContain('editing glossary terms needs the editor role; this credential&#39;s role is reader');
     expect(page).toContain('ask an administrator for an access token with the editor role, then <a href="/ui/login">sign in</a> with it');
     expect(page).not.toContain('sextant token create');
+  });
+});
+
+describe('a FORBIDDEN error in a plain JSON error body', () => {
+  it('says which role to ask an administrator for and how to send it, as a plain hint naming no command', async () => {
+    const res = await fetch(`${base}/json-forbidden`);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({
+      error: {
+        message: "editing glossary terms needs the editor role; this credential's role is reader",
+        hint: 'ask an administrator for a credential with the editor role (an access token, or the OIDC roles claim), then send it as the Bearer token',
+      },
+    });
   });
 });

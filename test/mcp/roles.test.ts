@@ -124,6 +124,10 @@ describe('roles over MCP (every tool × role)', () => {
     expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('create_glossary_term');
     const refused = await call(client, 'create_glossary_term', ARGS.create_glossary_term!('none'));
     expect(refused.data.error.code).toBe('FORBIDDEN');
+    // what to do, for an agent: ask for a token with the role (no command line to run, no remedy object)
+    const hint = 'ask the user or an administrator for an access token with the editor role, then connect with it (no tool changes roles)';
+    expect(refused.data.error).toEqual({ code: 'FORBIDDEN', message: "create_glossary_term needs the editor role; this credential's role is reader", hint });
+    expect(refused.text).toBe(`error FORBIDDEN: create_glossary_term needs the editor role; this credential's role is reader\nhint: ${hint}`);
   });
 
   it('a GraphQL mutation needs the editor role (checked in core before the source is asked)', async () => {

@@ -28,7 +28,12 @@ describe('roles', () => {
 
   it('refuses with FORBIDDEN naming the role needed and the role held', () => {
     expect(() => requirePermission(user(['editor']), 'settings', 'changing project settings')).toThrow(
-      expect.objectContaining({ code: 'FORBIDDEN', message: "changing project settings needs the admin role; this credential's role is editor" }),
+      expect.objectContaining({
+        code: 'FORBIDDEN',
+        message: "changing project settings needs the admin role; this credential's role is editor",
+        remedy: { action: 'get-role', role: 'admin' },
+        details: { role: 'editor', needs: 'admin' },
+      }),
     );
   });
 });

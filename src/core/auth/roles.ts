@@ -52,11 +52,11 @@ function roleFor(permission: Permission): Role {
   return ROLES.find((r) => GRANTS[r].includes(permission))!;
 }
 
-/** Throws FORBIDDEN when the user's role does not allow `action`. */
+/** Throws FORBIDDEN when the user's role does not allow `action`, with the remedy of a credential holding the role it needs. */
 export function requirePermission(user: RequestUser, permission: Permission, action: string): void {
   if (permits(user, permission)) return;
   throw new SextantError('FORBIDDEN', `${action} needs the ${roleFor(permission)} role; this credential's role is ${roleOf(user)}`, {
-    hint: `ask an administrator for a credential with role ${roleFor(permission)} (\`sextant token create --role ${roleFor(permission)}\`, or the OIDC roles claim)`,
+    remedy: { action: 'get-role', role: roleFor(permission) },
     details: { role: roleOf(user), needs: roleFor(permission) },
   });
 }

@@ -7,6 +7,7 @@
  */
 import { SextantError } from '../../kernel/errors.js';
 import { parseObjectId } from '../../kernel/ids.js';
+import type { Remedy } from '../../kernel/remedy.js';
 import type { CatalogObject } from '../../ports/catalog.js';
 import type { DiscoveryEngine } from '../discovery/describe.js';
 import { endpointAttributes, type ApiEndpointAttributes } from '../kinds/openapi/openapi-attributes.js';
@@ -43,15 +44,19 @@ export interface OperationPage {
   nextCursor: string | null;
   /**
    * Why an unfiltered listing is empty when the cause is no filter's: there is no OpenAPI source
-   * to list (said with how to add one), so "0 in total" is not read as an API without
-   * operations. null otherwise.
+   * to list, or none is read yet, so "0 in total" is not read as an API without operations.
+   * null otherwise.
    */
   note: string | null;
+  /** What to do about the note, as data each presentation words (no OpenAPI source: add one and update it; none read: update them). */
+  remedy: Remedy | null;
 }
 
-/** What an empty listing says when no OpenAPI source is visible (the README's commands). */
-export const NO_OPENAPI_SOURCE_NOTE =
-  'no OpenAPI source here, so no REST operations to list: add one with `sextant source add openapi <spec file or URL> --name <name>`, then `sextant update --source <name>`';
+/** What an empty listing says when no OpenAPI source is visible; what to do is its remedy. */
+export const NO_OPENAPI_SOURCE_NOTE = 'no OpenAPI source here, so no REST operations to list';
+
+/** What fixes an empty listing for want of an OpenAPI source: add one, then update it (its operations are what an update indexes). */
+export const NO_OPENAPI_SOURCE_REMEDY: Remedy = { action: 'add-source', type: OPENAPI_SOURCE_TYPE, update: true };
 
 export interface Producer {
   id: string;
@@ -174,17 +179,17 @@ export async function listOperations(discovery: DiscoveryEngine, filter: Operati
   matches.sort((a, b) => a.source.localeCompare(b.source) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
   const items = matches.slice(offset, offset + limit);
   const nextCursor = offset + limit < matches.length ? encodeCursor(offset + limit) : null;
-  return { items, total: matches.length, nextCursor, note: matches.length ? null : await emptyNote(discovery, filter.source) };
+  return { items, total: matches.length, nextCursor, ...(matches.length ? { note: null, remedy: null } : await emptyNote(discovery, filter.source)) };
 }
 
 /** Why nothing was listed, when it is not the filter: no OpenAPI source at all, or none read yet. */
-async function emptyNote(discovery: DiscoveryEngine, source: string | undefined): Promise<string | null> {
+async function emptyNote(discovery: DiscoveryEngine, source: string | undefined): Promise<Pick<OperationPage, 'note' | 'remedy'>> {
   const specs = (await discovery.listSources()).filter((s) => s.type === OPENAPI_SOURCE_TYPE && (!source || s.name === source));
   // a named source was checked to be an OpenAPI one: only an unnamed listing can find none
-  if (!specs.length) return source ? null : NO_OPENAPI_SOURCE_NOTE;
+  if (!specs.length) return source ? { note: null, remedy: null } : { note: NO_OPENAPI_SOURCE_NOTE, remedy: NO_OPENAPI_SOURCE_REMEDY };
   const unread = specs.filter((s) => s.lastUpdate === null).map((s) => s.name);
-  if (unread.length < specs.length) return null;
-  return `${unread.map((name) => `'${name}'`).join(', ')} not read yet: run \`sextant update --source ${unread[0]}\`${unread.length > 1 ? ' for each' : ''}`;
+  if (unread.length < specs.length) return { note: null, remedy: null };
+  return { note: `${unread.map((name) => `'${name}'`).join(', ')} not read yet`, remedy: { action: 'update-source', sources: unread } };
 }
 
 export function isOperationRef(ref: string): boolean {

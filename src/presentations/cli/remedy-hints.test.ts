@@ -11,11 +11,21 @@ describe("remedies in the command line's words", () => {
     [{ action: 'add-source', project: 'default' }, 'add one with `sextant source add <type> <location> --name <name>`'],
     [{ action: 'add-source' }, 'add one with `sextant source add <type> <location> --name <name>`'],
     [{ action: 'add-source', type: 'code' }, 'add one with `sextant source add code <location> --name <name>`'],
+    [
+      { action: 'add-source', type: 'openapi', update: true },
+      'add one with `sextant source add openapi <spec file or URL> --name <name>`, then `sextant update --source <name>`',
+    ],
     [{ action: 'describe-source', source: 'shop' }, 'see its tables and columns with `sextant describe shop`'],
     [{ action: 'list-sources' }, 'list them with `sextant source list`'],
     [{ action: 'find-object' }, 'run `sextant update` or check the id with `sextant search`'],
     [{ action: 'pick-project', projects: ['default', 'sales'], create: 'x' }, 'known projects: default, sales; create one with `sextant project create x`'],
     [{ action: 'pick-project', projects: ['default'], create: null }, 'known projects: default; create one with `sextant project create <name>`'],
+    [{ action: 'update-source', sources: ['tmdb'] }, 'run `sextant update --source tmdb`'],
+    [{ action: 'update-source', sources: ['tmdb', 'pets'] }, 'run `sextant update --source tmdb` for each'],
+    [
+      { action: 'get-role', role: 'admin' },
+      'ask an administrator for a credential with role admin (`sextant token create <name> --role admin`, or the OIDC roles claim)',
+    ],
   ])('%j', (remedy, words) => {
     expect(cliHint({ remedy })).toBe(words);
   });

@@ -19,6 +19,10 @@ const EVERY: { readonly [A in RemedyAction]: Array<[Extract<Remedy, { action: A 
     [{ action: 'add-source', project: 'sales' }, "an administrator has to add a source to project 'sales' on the server first"],
     [{ action: 'add-source' }, 'an administrator has to add a source on the server first'],
     [{ action: 'add-source', type: 'code' }, 'an administrator has to add a code source on the server first'],
+    [
+      { action: 'add-source', type: 'openapi', update: true },
+      'an administrator has to add an openapi source on the server first, then update it (web UI page /ui/sources)',
+    ],
   ],
   'describe-source': [[{ action: 'describe-source', source: 'shop' }, 'see its tables and columns on the web UI page /ui/browse/source?name=shop']],
   'list-sources': [[{ action: 'list-sources' }, 'see the sources on the web UI page /ui/browse']],
@@ -29,6 +33,16 @@ const EVERY: { readonly [A in RemedyAction]: Array<[Extract<Remedy, { action: A 
       "known projects: default, sales; name one of them, or ask an administrator to create project 'x'",
     ],
     [{ action: 'pick-project', projects: ['default'], create: null }, 'known projects: default; name one of them, or ask an administrator to create one'],
+  ],
+  'update-source': [
+    [{ action: 'update-source', sources: ['tmdb'] }, "an administrator has to update source 'tmdb' first (web UI page /ui/sources)"],
+    [{ action: 'update-source', sources: ['tmdb', 'pets'] }, "an administrator has to update sources 'tmdb', 'pets' first (web UI page /ui/sources)"],
+  ],
+  'get-role': [
+    [
+      { action: 'get-role', role: 'editor' },
+      'ask an administrator for a credential with the editor role (an access token, or the OIDC roles claim), then send it as the Bearer token',
+    ],
   ],
 };
 const ALL: Array<[Remedy, string]> = Object.values(EVERY).flat();

@@ -6,7 +6,7 @@
  * `sextant …` command for the client to run. An error without a remedy shows its hint as it is.
  * Paths are written out (the web UI is a presentation above this one); the test checks each is a page.
  */
-import { sourceToAdd, whatToDo, type RemedyWords, type WhatToDo } from '../../kernel/remedy.js';
+import { sourcesToUpdate, sourceToAdd, whatToDo, type RemedyWords, type WhatToDo } from '../../kernel/remedy.js';
 
 const WORDS: RemedyWords<string> = {
   'list-terms': () => 'see the terms on the web UI page /ui/glossary',
@@ -16,12 +16,15 @@ const WORDS: RemedyWords<string> = {
       ? `edit it instead (web UI page ${edit}), or pick another name`
       : `pick another name, or edit term '${r.term}' (web UI page ${edit})`;
   },
-  'add-source': (r) => `an administrator has to add ${sourceToAdd(r)} on the server first`,
+  'add-source': (r) => `an administrator has to add ${sourceToAdd(r)} on the server first${r.update ? ', then update it (web UI page /ui/sources)' : ''}`,
   'describe-source': (r) => `see its tables and columns on the web UI page /ui/browse/source?name=${encodeURIComponent(r.source)}`,
   'list-sources': () => 'see the sources on the web UI page /ui/browse',
   'find-object': () => 'look the id up on the web UI page /ui/search, or update its source on /ui/sources',
   'pick-project': (r) =>
     `known projects: ${r.projects.join(', ')}; name one of them, or ask an administrator to create ${r.create ? `project '${r.create}'` : 'one'}`,
+  'get-role': (r) =>
+    `ask an administrator for a credential with the ${r.role} role (an access token, or the OIDC roles claim), then send it as the Bearer token`,
+  'update-source': (r) => `an administrator has to update ${sourcesToUpdate(r)} first (web UI page /ui/sources)`,
 };
 
 /** The hint of an error in an HTTP error body: its remedy in these words, or its own hint. */

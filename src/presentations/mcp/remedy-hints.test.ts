@@ -11,6 +11,7 @@ const EVERY: Array<[Remedy, string]> = [
   [{ action: 'add-source', project: 'sales' }, "ask an administrator to add a source to project 'sales' (no tool adds sources)"],
   [{ action: 'add-source' }, 'ask an administrator to add a source (no tool adds sources)'],
   [{ action: 'add-source', type: 'code' }, 'ask an administrator to add a code source (no tool adds sources)'],
+  [{ action: 'add-source', type: 'openapi', update: true }, 'ask an administrator to add an openapi source and update it (no tool adds sources)'],
   [{ action: 'describe-source', source: 'shop' }, "see the tables and columns of source 'shop' with the `describe` tool (object \"shop\", then a table's id)"],
   [{ action: 'list-sources' }, 'list them with the `list_sources` tool'],
   [{ action: 'find-object' }, 'find its id with the `deep_search` or `list_objects` tool'],
@@ -19,6 +20,11 @@ const EVERY: Array<[Remedy, string]> = [
     "known projects: default, sales; name one of them, or ask an administrator to create project 'x'",
   ],
   [{ action: 'pick-project', projects: ['default'], create: null }, 'known projects: default; name one of them, or ask an administrator to create one'],
+  [{ action: 'update-source', sources: ['tmdb'] }, "ask an administrator to update source 'tmdb' (no tool updates sources)"],
+  [
+    { action: 'get-role', role: 'editor' },
+    'ask the user or an administrator for an access token with the editor role, then connect with it (no tool changes roles)',
+  ],
 ];
 
 describe("remedies in an agent's words", () => {

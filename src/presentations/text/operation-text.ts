@@ -1,9 +1,11 @@
 /**
  * @module presentations/text/operation-text
  * REST operations as text for people and agents: a description (ready request, parameters,
- * responses, and how to obtain each id it takes) and a listing page.
+ * responses, and how to obtain each id it takes) and a listing page, whose note says what to do
+ * in the words of the presentation showing it.
  */
 import type { OperationDescription, OperationPage } from '../../core/openapi/operations.js';
+import type { WhatToDo } from '../../kernel/remedy.js';
 import { clip, pageFooter } from './describe-text.js';
 
 const PRODUCERS_SHOWN = 3;
@@ -40,11 +42,23 @@ export function renderOperationDescription(d: OperationDescription): string {
   return lines.join('\n');
 }
 
-export function renderOperationPage(page: OperationPage): string {
+/** Words a remedy the way one presentation does (its table), else a hint as it is. */
+export type RemedyHint = (failure: WhatToDo) => string | undefined;
+
+/** A page's note with what to do about it, in `words` (the CLI's commands, MCP's): `no OpenAPI source here, …: add one with …`. */
+export function operationNote(page: OperationPage, words: RemedyHint): string | null {
+  if (!page.note) return null;
+  const hint = page.remedy ? words({ remedy: page.remedy }) : undefined;
+  return hint ? `${page.note}: ${hint}` : page.note;
+}
+
+/** A listing page as text, its note (when it has one) worded with what to do by `words`. */
+export function renderOperationPage(page: OperationPage, words: RemedyHint): string {
   const lines = page.items.map(
     (o) => `${o.method.padEnd(6)} ${o.path}  ${o.source}${o.summary ? ` -- ${clip(o.summary, 100)}` : ''}${o.deprecated ? ' [deprecated]' : ''}`,
   );
-  if (page.note) return page.note;
+  const note = operationNote(page, words);
+  if (note) return note;
   if (!lines.length) lines.push('no operations match');
   lines.push(pageFooter(page.items.length, page.total, page.nextCursor));
   return lines.join('\n');

@@ -1,5 +1,6 @@
 import { html } from 'hono/html';
 import { describe, expect, it } from 'vitest';
+import { requirePermission } from '../../core/auth/roles.js';
 import { glossaryError } from '../../core/glossary/index.js';
 import { SextantError } from '../../kernel/errors.js';
 import { glossaryHint, type HintSource, webHint } from './web-hints.js';
@@ -91,6 +92,12 @@ describe('core hints worded for a web user', () => {
     expect(await shown(new SextantError('SOURCE_NOT_FOUND', 'no code source to plan in', { remedy: { action: 'add-source', type: 'code' } }))).toBe(
       "an administrator adds one on the server's command line (<code>sextant source add code</code>)",
     );
+    expect(await shown({ remedy: { action: 'update-source', sources: ['tmdb'] } })).toBe(
+      'an administrator updates it on the <a href="/ui/sources">Sources</a> page',
+    );
+    expect(await shown({ remedy: { action: 'add-source', type: 'openapi', update: true } })).toBe(
+      'an administrator adds one on the server\'s command line (<code>sextant source add openapi</code>), then updates it on the <a href="/ui/sources">Sources</a> page',
+    );
     const project = new SextantError('PROJECT_NOT_FOUND', "unknown project 'x'", {
       hint: 'known projects: default, sales',
       remedy: { action: 'pick-project', projects: ['default', 'sales'], create: 'x' },
@@ -98,5 +105,17 @@ describe('core hints worded for a web user', () => {
     expect(await shown(project)).toBe(
       "known projects: default, sales; create one with <code>sextant project create x</code> (an administrator, on the server's command line)",
     );
+  });
+
+  it("words the role check's missing role as signing in with a token that has it, naming no command", async () => {
+    let refused: unknown;
+    try {
+      requirePermission({ subject: 'ci', roles: ['editor'], projects: null, via: 'token' }, 'settings', 'updating a source');
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toBeInstanceOf(SextantError);
+    const text = await shown(refused as SextantError);
+    expect(text).toBe('ask an administrator for an access token with the admin role, then <a href="/ui/login">sign in</a> with it');
   });
 });

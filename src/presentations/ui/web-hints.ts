@@ -2,12 +2,12 @@
  * @module presentations/ui/web-hints
  * A core failure's hint, worded for a web user. Core hints are written for the command line and
  * MCP (`run \`sextant update\``); the UI words them from the error's structure instead: suggested
- * ids and terms (`details.suggestions`) become links to them, a missing role says to sign in with
- * another token (`details.needs`), and each `sextant …` command a hint names becomes the page that
+ * ids and terms (`details.suggestions`) become links to them, and each `sextant …` command a hint names becomes the page that
  * does the same, or, when no page does, a step for an administrator on the server's command line.
  * Any other hint is shown as the core wrote it. Failures kept as data (an update's report, a source's
  * stored last outcome) are worded the same way from their hint. A remedy the failure carries (data,
- * not words) becomes the page that does it, from one table.
+ * not words) becomes the page that does it, from one table (a missing role: sign in with a token
+ * that has it).
  */
 import { html } from 'hono/html';
 import { glossaryError, type GlossaryFailure } from '../../core/glossary/index.js';
@@ -57,7 +57,10 @@ const WORDS: RemedyWords<Html> = {
       ? html`<a href="${edit}">edit it</a> instead, or pick another name`
       : html`pick another name, or <a href="${edit}">edit term ${r.term}</a>`;
   },
-  'add-source': (r) => html`an administrator adds one on the server's command line (<code>sextant source add${r.type ? ` ${r.type}` : ''}</code>)`,
+  'add-source': (r) =>
+    html`an administrator adds one on the server's command line (<code>sextant source add${r.type ? ` ${r.type}` : ''}</code>)${
+        r.update ? html`, then updates it on the <a href="${href('sources')}">Sources</a> page` : ''
+      }`,
   'describe-source': (r) => html`see its tables and columns on the <a href="${href('browse/source', { name: r.source })}">${r.source}</a> page`,
   'list-sources': () => html`pick one on the <a href="${href('browse')}">Browse</a> page`,
   'find-object': () =>
@@ -66,6 +69,8 @@ const WORDS: RemedyWords<Html> = {
     const create = html`<code>sextant project create ${r.create ?? '<name>'}</code>`;
     return html`known projects: ${r.projects.join(', ')}; create one with ${create} (an administrator, on the server's command line)`;
   },
+  'get-role': (r) => html`ask an administrator for an access token with the ${r.role} role, then <a href="${href('login')}">sign in</a> with it`,
+  'update-source': (r) => html`an administrator updates ${r.sources.length > 1 ? 'them' : 'it'} on the <a href="${href('sources')}">Sources</a> page`,
 };
 
 /** What a hint is worded from: a core failure, or a failure kept as data (an update's report or stored outcome, which have no code). */
@@ -76,9 +81,6 @@ export function webHint(err: HintSource): Html | string | null {
   const suggestions = strings(err.details?.suggestions);
   if (suggestions.length && err.code === 'OBJECT_NOT_FOUND') return links(suggestions, (id) => href('browse/object', { id }));
   if (suggestions.length && err.code === 'TERM_NOT_FOUND') return links(suggestions, (name) => href('glossary/term', { name }));
-  const needs = err.details?.needs;
-  if (err.code === 'FORBIDDEN' && typeof needs === 'string')
-    return html`ask an administrator for an access token with the ${needs} role, then <a href="${href('login')}">sign in</a> with it`;
   if (err.remedy) return wordRemedy(WORDS, err.remedy);
   if (!err.hint) return null;
   const parts = redactText(err.hint).split(/;\s+/);

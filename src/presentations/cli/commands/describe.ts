@@ -1,8 +1,9 @@
 /** @module presentations/cli/commands/describe — `sextant describe <target>` and `sextant schemas <source>`: one-liners over the engine's discovery calls. */
 import type { Command } from 'commander';
 import { pageFooter, renderAnyDescription } from '../../text/describe-text.js';
-import { renderOperationPage } from '../../text/operation-text.js';
+import { operationNote, renderOperationPage } from '../../text/operation-text.js';
 import { printJson, println } from '../output.js';
+import { cliHint } from '../remedy-hints.js';
 import { runWithEngine } from '../session.js';
 
 interface DescribeFlags {
@@ -67,8 +68,10 @@ export function registerDescribeCommands(program: Command): void {
           ...(flags.cursor ? { cursor: flags.cursor } : {}),
           limit: Number(flags.limit),
         });
-        if (ctx.json) return printJson({ ok: true, ...page });
-        println(renderOperationPage(page));
+        // the note with what to do in the CLI's words, a plain string as before; the remedy stays data here
+        const { remedy: _remedy, ...listing } = page;
+        if (ctx.json) return printJson({ ok: true, ...listing, note: operationNote(page, cliHint) });
+        println(renderOperationPage(page, cliHint));
       });
     });
 }

@@ -5,7 +5,8 @@
  * that yield the ids it takes.
  */
 import { z } from 'zod';
-import { renderOperationPage } from '../../text/operation-text.js';
+import { operationNote, renderOperationPage } from '../../text/operation-text.js';
+import { mcpHint } from '../remedy-hints.js';
 import { defineTool } from '../tool-registry.js';
 import { cursorArg } from './common.js';
 
@@ -36,6 +37,8 @@ export const listOperationsTool = defineTool({
       ...(args.cursor ? { cursor: args.cursor } : {}),
       limit: args.limit,
     });
+    // the note with what to do in an agent's words (no OpenAPI source: ask an administrator)
+    const note = operationNote(page, mcpHint);
     return {
       structured: {
         items: page.items,
@@ -43,9 +46,9 @@ export const listOperationsTool = defineTool({
         total: page.total,
         next_cursor: page.nextCursor,
         truncated: page.nextCursor !== null,
-        ...(page.note ? { note: page.note } : {}),
+        ...(note ? { note } : {}),
       },
-      text: renderOperationPage(page),
+      text: renderOperationPage(page, mcpHint),
     };
   },
 });
