@@ -51,6 +51,16 @@ describe("a Java or Kotlin project's string constants, by class and name", () =>
       '    }',
       '    val name = "not a constant"',
       '}',
+      '',
+      'enum class Kind {',
+      '    CAT, DOG;',
+      '    companion object {',
+      '        val TRIMMED = """',
+      '            select k from Kind k',
+      '        """.trimIndent()',
+      '        val UPPER = "select k from Kind k".uppercase()',
+      '    }',
+      '}',
     ],
     'src/main/java/org/clinic/a/Names.java': ['public class Names { public static final String SAME = "one"; public static final String TWICE = "a"; }'],
     'src/main/java/org/clinic/b/Names.java': ['public class Names { public static final String SAME = "one"; public static final String TWICE = "b"; }'],
@@ -67,6 +77,7 @@ describe("a Java or Kotlin project's string constants, by class and name", () =>
     ['OwnerQueries.ALL', 'select o from Owner o'], // an object's val
     ['Owner.ARCHIVE', 'update Owner o set o.archived = true'], // a companion's, by its class
     ['Names.SAME', 'one'], // two classes of one name giving the same string
+    ['Kind.TRIMMED', '\n            select k from Kind k\n        '], // an enum class's companion, a raw string trimmed
   ])('%s holds %j', (key, value) => expect(constants.get(key)).toBe(value));
 
   it.each([
@@ -80,6 +91,7 @@ describe("a Java or Kotlin project's string constants, by class and name", () =>
     ['Owner.name'], // a class's val
     ['Names.TWICE'], // two classes of one name giving two strings
     ['Cycle.A'],
+    ['Kind.UPPER'], // a call of its own
   ])('%s holds none', (key) => expect(constants.get(key)).toBeUndefined());
 
   it("reads a file's names: qualified, fully or not, and bare by its static imports (Java's, Kotlin's, all of a class)", () => {

@@ -38,10 +38,10 @@ const FIELD =
   /(?<![\w$.])((?:(?:public|protected|private|static|final|transient|volatile)\s+)*)String\s+([A-Za-z_$][\w$]*)\s*=(?!=)|(?<![\w$.])((?:(?:public|protected|private|internal|override|const|@JvmField)\s+)*)val\s+([A-Za-z_$][\w$]*)\s*(?::\s*String\s*)?=(?!=)/g;
 
 /** A type declared (its keyword in group 1, its name in 2), or a Kotlin companion object (3). */
-const TYPE = /\b(?:(class|interface|enum|record|object)\s+([A-Za-z_$][\w$]*)|(companion\s+object)\b)/g;
+const TYPE = /\b(?:(class|interface|enum|record|object)\s+(?!(?:class|interface)\b)([A-Za-z_$][\w$]*)|(companion\s+object)\b)/g;
 
-/** A value ends its declaration: a `;`, a line's end, the body's end. */
-const DECLARATION_END = /^[ \t]*(?:[;}\r\n]|$)/;
+/** A value ends its declaration: a `;`, a line's end, the body's end; a raw string's margin may be trimmed first (`"""…""".trimIndent()`). */
+const DECLARATION_END = /^(?:\s*\.\s*(?:trimIndent|trimMargin|stripIndent)\s*\(\s*\))?[ \t]*(?:[;}\r\n]|$)/;
 
 /** The imports of a file that bring constants by their bare names: Java's `import static a.Queries.FIND;`, Kotlin's `import a.Queries.FIND` (`as F`). */
 function importsOf(text: string): Imports {
@@ -65,7 +65,14 @@ function importsOf(text: string): Imports {
 /** The string constants a file declares, each with its key (`Class.NAME`) and declaration; `text` has its comments blanked. */
 function declarations(text: string, file: number): Array<[string, Declaration]> {
   if (!/\b(?:static|interface|const|object)\b/.test(text)) return [];
-  const fields = [...text.matchAll(FIELD)];
+  // the fields that may be constants, by their modifiers, before the file's blocks are read: most files' strings are a method's variables
+  const interfaces = /\binterface\b/.test(text);
+  const objects = /\bobject\b/.test(text);
+  const fields = [...text.matchAll(FIELD)].filter((m) => {
+    const modifiers = m[1] ?? m[3]!;
+    if (/\bprivate\b/.test(modifiers)) return false;
+    return m[2] ? (/\bstatic\b/.test(modifiers) && /\bfinal\b/.test(modifiers)) || interfaces : /\bconst\b/.test(modifiers) || objects;
+  });
   if (!fields.length) return [];
   const blocks = scriptBlocks(text);
   const types: Array<{ name: string; kind: string; start: number; end: number }> = [];
@@ -79,7 +86,6 @@ function declarations(text: string, file: number): Array<[string, Declaration]> 
   const out: Array<[string, Declaration]> = [];
   for (const m of fields) {
     const modifiers = m[1] ?? m[3]!;
-    if (/\bprivate\b/.test(modifiers)) continue;
     const around = types.filter((t) => t.start < m.index && m.index < t.end).reverse();
     const owner = around[0];
     // a member of its type's body, not a method's variable
