@@ -51,7 +51,7 @@ export const IMPORT_EDGE_KIND = 'imports';
  * statement, a `@NamedNativeQuery`'s SQL links its tables where declared and run by name, and a class that is no repository
  * links the entities its entity manager's calls reach.
  * 18: JPQL and SQL held by a string constant of another file (`Queries.PURGE`, a Kotlin object's `const val`, a name
- * imported statically) are read as a constant of the same file is.
+ * imported statically) are read as a constant of the same file is; native SQL held so links its tables where it is run.
  */
 export const CODE_SCAN_VERSION = 18;
 

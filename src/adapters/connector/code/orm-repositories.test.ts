@@ -825,6 +825,14 @@ describe('a statement held by a constant another file of the project declares is
       '  public List<Visit> visits(int id) { return em.createQuery(Queries.VISITS_OF, Visit.class).setParameter("id", id).getResultList(); }',
       '  public int purge() { return em.createQuery(Queries.PURGE_DEAD).executeUpdate(); }',
       '  public int clean() { return em.createQuery(Names.CLEAN).executeUpdate(); }',
+      '  public int orphans() { return em.createNativeQuery(Sql.DROP_ORPHANS).executeUpdate(); }',
+      '}',
+    ],
+    'src/main/java/org/clinic/OwnerRepository.java': [
+      'public interface OwnerRepository extends JpaRepository<Owner, Long> {',
+      '  String STALE = "DELETE FROM owners WHERE stale";',
+      '  @Query(value = STALE, nativeQuery = true)',
+      '  int dropStale();',
       '}',
     ],
   };
@@ -854,5 +862,17 @@ describe('a statement held by a constant another file of the project declares is
       ['visits', 2, ['read']], // not written by Names.CLEAN
       ['pets', 2, ['write']], // `join v.pet` is a path; owners not written by Names.CLEAN
     ]);
+  });
+
+  it("links the tables of native SQL another file's constant holds where the file runs it; SQL the file holds whole where it is written", async () => {
+    const tables = async (path: keyof typeof files) => {
+      const text = files[path].join('\n');
+      const runs = namedNativeRuns(text, languageOf(path), named, constants);
+      return (await sqlRefs(text, languageOf(path), runs)).tables.map((t) => [t.table, t.line, t.access]);
+    };
+    expect(await tables('src/main/java/org/clinic/PetRepository.java')).toEqual([['pets', 6, ['write']]]);
+    expect(await tables('src/main/java/org/clinic/ClinicService.java')).toEqual([['pets', 7, ['write']]]);
+    expect(await tables('src/main/java/org/clinic/Sql.java')).toEqual([['pets', 3, ['write']]]);
+    expect(await tables('src/main/java/org/clinic/OwnerRepository.java')).toEqual([['owners', 2, ['write']]]);
   });
 });

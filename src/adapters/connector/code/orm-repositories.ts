@@ -521,9 +521,10 @@ export function entityManagerUses(
 }
 
 /**
- * The SQL of the named native queries (`@NamedNativeQuery`) a file declares or runs by name, each where it does: a
- * declaration at its query, an entity manager's `createNamedQuery(…)`, a Spring Data `@Query(name = …)`, and a repository's
- * method for which Spring Data runs the entity's named query of its name (see `derivedNamedQueries`); `named` and `constants`, the project's.
+ * The SQL a file runs that is written elsewhere, each where it runs it: the named native queries (`@NamedNativeQuery`) it declares
+ * (at its query) or runs by name: an entity manager's `createNamedQuery(…)`, a Spring Data `@Query(name = …)`, and a repository's
+ * method for which Spring Data runs the entity's named query of its name (see `derivedNamedQueries`); and native SQL held by another
+ * file's constant (see `heldNativeRuns`). `named` and `constants`, the project's.
  */
 export function namedNativeRuns(
   written: string,
@@ -531,16 +532,21 @@ export function namedNativeRuns(
   named: NamedQueries,
   constants: ProjectConstants = NO_CONSTANTS,
 ): Array<{ sql: string; at: number }> {
-  if ((language !== 'java' && language !== 'kotlin') || (![...named.values()].some((q) => q.native) && !written.includes('NamedNativeQuery'))) return [];
+  if (language !== 'java' && language !== 'kotlin') return [];
+  const byName = [...named.values()].some((q) => q.native) || written.includes('NamedNativeQuery');
+  const held = /\bnativeQuery\s*=\s*true\b|\bcreateNativeQuery\b/.test(written);
+  if (!byName && !held) return [];
   const text = blankComments(written);
   const elsewhere = constants.inFile(text);
-  const out = namedQueryDeclarations(text, elsewhere).flatMap((d) => (d.native ? [{ sql: d.query, at: d.at }] : []));
+  const out = held ? heldNativeRuns(text, elsewhere) : [];
+  if (!byName) return out;
+  out.push(...namedQueryDeclarations(text, elsewhere).flatMap((d) => (d.native ? [{ sql: d.query, at: d.at }] : [])));
   const run = (at: number, q: NamedStatement | undefined) => {
     if (q?.native) out.push({ sql: q.query, at });
   };
-  const held = heldStrings('', text, elsewhere);
-  for (const m of text.matchAll(/\bcreateNamedQuery\s*\(/g)) run(m.index, namedStatement(callArgs(text, m.index + m[0].length - 1), 0, held, named));
-  for (const m of text.matchAll(/@Query\s*\(/g)) run(m.index, queryNamed(callArgs(text, m.index + m[0].length - 1), held, named));
+  const strings = heldStrings('', text, elsewhere);
+  for (const m of text.matchAll(/\bcreateNamedQuery\s*\(/g)) run(m.index, namedStatement(callArgs(text, m.index + m[0].length - 1), 0, strings, named));
+  for (const m of text.matchAll(/@Query\s*\(/g)) run(m.index, queryNamed(callArgs(text, m.index + m[0].length - 1), strings, named));
   let blocks: Block[] | undefined;
   for (const m of text.matchAll(/\b(?:interface|class)\s+[A-Z][\w$]*/g)) {
     const entity = SPRING_BASE.exec(supertypeClause(text, m.index + m[0].length))?.[1];
@@ -549,6 +555,32 @@ export function namedNativeRuns(
     for (const d of derivedNamedQueries(text, blocks, functionBody(text, blocks, m.index), entity, named)) run(d.at, d.statement);
   }
   return out.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * The native SQL a file runs whose statement another file's constant holds (in part), each where it runs it: a Spring Data
+ * `@Query(value = Sql.ORPHANS, nativeQuery = true)` and an entity manager's `createNativeQuery(Sql.ORPHANS)`. SQL the file
+ * holds whole is read where it is written. `text` has its comments blanked; `elsewhere`, the strings of other files' constants.
+ */
+function heldNativeRuns(text: string, elsewhere: HeldStrings): Array<{ sql: string; at: number }> {
+  const out: Array<{ sql: string; at: number }> = [];
+  const own = heldStrings('', text);
+  const all = heldStrings('', text, elsewhere);
+  const run = (at: number, statement: (held: HeldStrings) => string | undefined) => {
+    const sql = statement(all);
+    if (sql?.trim() && sql !== statement(own)) out.push({ sql, at });
+  };
+  for (const m of text.matchAll(/@Query\s*\(/g)) {
+    const args = callArgs(text, m.index + m[0].length - 1);
+    const native = attributeAt(args, 'nativeQuery');
+    if (native !== undefined && /^\s*true\b/.test(args.slice(native)))
+      run(m.index, (held) => attribute(args, 'value', held) ?? concatenation(args, 0, held).value);
+  }
+  for (const m of text.matchAll(/\bcreateNativeQuery\s*\(/g)) {
+    const args = callArgs(text, m.index + m[0].length - 1);
+    run(m.index, (held) => concatenation(args, 0, held).value);
+  }
+  return out;
 }
 
 /** A class literal first in a call's arguments, naming an entity: `Owner.class`, Kotlin's `Owner::class.java`. */
