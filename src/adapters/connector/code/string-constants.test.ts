@@ -24,6 +24,8 @@ describe("a Java or Kotlin project's string constants, by class and name", () =>
       '  public final String instance = "select i from Instance i";',
       '  public static class Visits {',
       '    public static final String OPEN = PETS + "join p.visits v";',
+      '    public static final String BY_OWNER = "select v from Visit v ";',
+      '    public static final String MINE = BY_OWNER + "where v.owner = :me";',
       '  }',
       '  public void run() { final String local = "select l from Local l"; }',
       '}',
@@ -73,6 +75,7 @@ describe("a Java or Kotlin project's string constants, by class and name", () =>
     ['PetQueries.PURGE', 'delete from Pet p where p.dead = true'],
     ['PetQueries.SORTED', 'order by name'], // an interface's field is a constant
     ['Visits.OPEN', 'select p from Pet p join p.visits v'], // a nested class's, its outer class's constant by its bare name
+    ['Visits.MINE', 'select v from Visit v where v.owner = :me'], // its own class's first, though the outer class declares one too
     ['OwnerQueries.BY_CITY', '\n        select o from Owner o where o.city = :city\n    '],
     ['OwnerQueries.ALL', 'select o from Owner o'], // an object's val
     ['Owner.ARCHIVE', 'update Owner o set o.archived = true'], // a companion's, by its class

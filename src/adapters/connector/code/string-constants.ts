@@ -128,8 +128,9 @@ export function projectConstants(files: ReadonlyArray<{ text: string; language: 
   const value = (d: Declaration): string | undefined => {
     let missing = false;
     const held: HeldStrings = (name) => {
-      const own = name.includes('.') ? [] : d.owners.map((o) => `${o}.${name.trim()}`).filter((k) => declared.has(k));
-      const found = one((own.length ? own : keysOf(name, imports[d.file]!)).map(get));
+      // a bare name is its innermost class's that declares it, as Java and Kotlin read it, else an import's
+      const own = name.includes('.') ? undefined : d.owners.map((o) => `${o}.${name.trim()}`).find((k) => declared.has(k));
+      const found = own ? get(own) : one(keysOf(name, imports[d.file]!).map(get));
       if (found === undefined) missing = true;
       return found;
     };
