@@ -97,7 +97,7 @@ describe("a Java or Kotlin project's string constants, by class and name", () =>
     ['Kind.UPPER'], // a call of its own
   ])('%s holds none', (key) => expect(constants.get(key)).toBeUndefined());
 
-  it("reads a file's names: qualified, fully or not, and bare by its static imports (Java's, Kotlin's, all of a class)", () => {
+  it("reads a file's names: qualified, fully or not, and bare by its static imports (Java's, Kotlin's, all of a class) or its supertypes", () => {
     const java = constants.inFile(
       ['package org.clinic.web;', 'import static org.clinic.PetQueries.BY_OWNER;', 'import static org.clinic.OwnerQueries.*;', 'import org.clinic.Owner;'].join(
         '\n',
@@ -108,6 +108,9 @@ describe("a Java or Kotlin project's string constants, by class and name", () =>
     expect(java('BY_OWNER')).toBe('select p from Pet p where p.owner.id = :owner');
     expect(java('ALL')).toBe('select o from Owner o');
     expect(java('PURGE')).toBeUndefined(); // not imported
+    const inherits = constants.inFile('public class LegacyPetDao extends BaseDao<Pet, Map<String, Long>> implements org.clinic.Sorting, Serializable {}');
+    expect(inherits('BY_NAME')).toBe('order by name'); // an interface's constant, inherited
+    expect(inherits('PURGE')).toBeUndefined();
     const kotlin = constants.inFile(['import org.clinic.Owner.Companion.ARCHIVE', 'import org.clinic.PetQueries.PURGE as GONE'].join('\n'));
     expect(kotlin('GONE')).toBe('delete from Pet p where p.dead = true');
     expect(kotlin('ARCHIVE')).toBe('update Owner o set o.archived = true'); // a companion's, by its class

@@ -43,7 +43,11 @@ const TYPE = /\b(?:(class|interface|enum|record|object)\s+(?!(?:class|interface)
 /** A value ends its declaration: a `;`, a line's end, the body's end; a raw string's margin may be trimmed first (`"""…""".trimIndent()`). */
 const DECLARATION_END = /^(?:\s*\.\s*(?:trimIndent|trimMargin|stripIndent)\s*\(\s*\))?[ \t]*(?:[;}\r\n]|$)/;
 
-/** The imports of a file that bring constants by their bare names: Java's `import static a.Queries.FIND;`, Kotlin's `import a.Queries.FIND` (`as F`). */
+/**
+ * What brings constants to a file by their bare names: Java's `import static a.Queries.FIND;` (`a.Queries.*`), Kotlin's
+ * `import a.Queries.FIND` (`as F`), and the types a Java class or interface extends or implements (`implements Queries`), whose
+ * constants it inherits.
+ */
 function importsOf(text: string): Imports {
   const named = new Map<string, string>();
   const all: string[] = [];
@@ -58,6 +62,12 @@ function importsOf(text: string): Imports {
     if (!/^[A-Z]/.test(owner)) continue;
     if (m[3] === '*') all.push(owner);
     else named.set(m[4] ?? m[3]!, `${owner}.${m[3]}`);
+  }
+  for (const m of text.matchAll(/\b(?:class|interface|enum|record)\s+[A-Za-z_$][\w$]*[^{;]*?\b(?:extends|implements)\b([^{;]*)/g)) {
+    // type arguments first, innermost first: `extends Base<Map<K, V>> implements Queries`
+    let clause = m[1]!;
+    for (let before = ''; before !== clause;) [before, clause] = [clause, clause.replace(/<[^<>]*>/g, '')];
+    for (const t of clause.matchAll(/(?:^|,|\b(?:extends|implements)\b)\s*(?:[\w$]+\s*\.\s*)*([A-Z][\w$]*)/g)) if (!all.includes(t[1]!)) all.push(t[1]!);
   }
   return { named, all };
 }
