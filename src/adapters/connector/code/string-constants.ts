@@ -19,7 +19,7 @@ interface Declaration {
   owners: string[];
 }
 
-/** What a file says of the names it reads: the constants it imports by name (`FIND` → `Queries.FIND`), the classes it imports all of. */
+/** What a file says of the names it reads: the constants it imports by name (`FIND` → `Queries.FIND`), the classes whose constants it reads all of (imported or inherited). */
 interface Imports {
   named: Map<string, string>;
   all: string[];
@@ -51,17 +51,17 @@ const DECLARATION_END = /^(?:\s*\.\s*(?:trimIndent|trimMargin|stripIndent)\s*\(\
 function importsOf(text: string): Imports {
   const named = new Map<string, string>();
   const all: string[] = [];
-  for (const m of text.matchAll(/^[ \t]*import\s+(static\s+)?((?:[\w$]+\s*\.\s*)+)(\*|[\w$]+)(?:\s+as\s+([\w$]+))?/gm)) {
+  for (const m of text.matchAll(/^[ \t]*import\s+(?:static\s+)?((?:[\w$]+\s*\.\s*)+)(\*|[\w$]+)(?:\s+as\s+([\w$]+))?/gm)) {
     // a companion's constant by its class (`import a.Owner.Companion.ARCHIVE`)
-    const owner = m[2]!
+    const owner = m[1]!
       .replace(/\s+/g, '')
       .replace(/\.Companion\.$/, '.')
       .split('.')
       .at(-2)!;
     // a class's member, not a package's class (`import com.x.Queries`)
     if (!/^[A-Z]/.test(owner)) continue;
-    if (m[3] === '*') all.push(owner);
-    else named.set(m[4] ?? m[3]!, `${owner}.${m[3]}`);
+    if (m[2] === '*') all.push(owner);
+    else named.set(m[3] ?? m[2]!, `${owner}.${m[2]}`);
   }
   for (const m of text.matchAll(/\b(?:class|interface|enum|record)\s+[A-Za-z_$][\w$]*[^{;]*?\b(?:extends|implements)\b([^{;]*)/g)) {
     // type arguments first, innermost first: `extends Base<Map<K, V>> implements Queries`
