@@ -50,8 +50,10 @@ export const IMPORT_EDGE_KIND = 'imports';
  * 17: a Spring Data method without `@Query` runs the entity's named query of its name, a `@Query(CONSTANT)` writes by its
  * statement, a `@NamedNativeQuery`'s SQL links its tables where declared and run by name, and a class that is no repository
  * links the entities its entity manager's calls reach.
+ * 18: JPQL and SQL held by a string constant of another file (`Queries.PURGE`, a Kotlin object's `const val`, a name
+ * imported statically) are read as a constant of the same file is; native SQL held so links its tables where it is run.
  */
-export const CODE_SCAN_VERSION = 17;
+export const CODE_SCAN_VERSION = 18;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

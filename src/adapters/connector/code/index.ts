@@ -33,6 +33,7 @@ import { languageImports } from './lang-imports.js';
 import { importNames } from './workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases, type OrmTableRef } from './orm-refs.js';
 import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm-repositories.js';
+import { projectConstants } from './string-constants.js';
 import type { GraphqlFieldRef } from './graphql-refs.js';
 import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
 import { componentComment, componentSymbols, scriptView, SFC_LANGUAGES, type ScriptView } from './sfc.js';
@@ -254,8 +255,10 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       const models = [...orm.values()].flat().filter((r) => r.model);
       // each file's repositories read once, for the project's list and for the file's own uses
       const texts = files.map((f) => ({ path: f.path, text: code(f).text, language: code(f).language }));
-      const named = projectNamedQueries(texts);
-      const repositoriesOf = projectRepositories(texts, named);
+      // the project's string constants, read once, by which a file reads a statement another file holds
+      const constants = projectConstants(texts);
+      const named = projectNamedQueries(texts, constants);
+      const repositoriesOf = projectRepositories(texts, named, constants);
       const repositories = [...repositoriesOf.values()].flat();
       const aliases = files.flatMap((f) => sequelizeAliases(code(f).text, code(f).language));
       const names = importNames(configs, [...hashes.keys()]);
@@ -288,7 +291,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
               span: history.spans.get(file.path),
               recent: history.recent.get(file.path),
             },
-            await sqlRefs(text, language, namedNativeRuns(text, language, named)),
+            await sqlRefs(text, language, namedNativeRuns(text, language, named, constants)),
             [
               ...own,
               ...ormModelUses(text, language, own.length ? models.filter((r) => !own.includes(r)) : models, {
@@ -296,6 +299,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
                 own: repositoriesOf.get(file.path) ?? [],
                 aliases,
                 named,
+                constants,
               }),
             ],
             graphqlFieldRefs(text, language),

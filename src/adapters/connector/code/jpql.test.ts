@@ -43,4 +43,19 @@ describe('JPQL as Java and Kotlin code holds it', () => {
     ]);
     expect(jpqlReach('update Visit v set v.done = true')).toEqual([['Visit', 'write']]);
   });
+
+  it("asks another file's constants, as written, only for a name the file assigns no string", () => {
+    const asked: string[] = [];
+    const elsewhere = (name: string) => {
+      asked.push(name);
+      return ({ 'Queries.PETS': 'select p from Pet p', 'Queries.PURGE': 'delete from Visit v' } as Record<string, string>)[name];
+    };
+    const fields = ['static final String BY_KIND = Queries.PETS + " where p.kind = :kind";', 'static final String PURGE = "delete from Pet p";'].join('\n');
+    const held = heldStrings('', fields, elsewhere);
+    expect(held('BY_KIND')).toBe('select p from Pet p where p.kind = :kind'); // a name inside the file's own constant too
+    expect(held('Queries.PURGE')).toBe('delete from Pet p'); // the file's own PURGE first
+    expect(held('Other.MISSING')).toBeUndefined();
+    expect(asked).toEqual(['Queries.PETS', 'Other.MISSING']);
+    expect(statementOf('Queries.PETS + " p2", Pet.class', held)).toBe('select p from Pet p p2');
+  });
 });

@@ -43,19 +43,21 @@ export function concatenation(text: string, from: number, held: HeldStrings): { 
 /**
  * The strings names hold: in the method (`method`, its text), every assignment of the name joined in order
  * (`String jpql = "select o from Owner o"; jpql += " where …";`); else in the class (`fields`, its text with
- * its methods' bodies blanked), a constant or a field, when it is assigned one string only. A name whose
- * assignment is no string (a parameter, a call) holds none.
+ * its methods' bodies blanked), a constant or a field, when it is assigned one string only; else, when the
+ * text assigns the name no string, by `elsewhere` as written (another file's constant, `Queries.PURGE`).
+ * A name whose assignment is no string (a parameter, a call) holds none.
  */
-export function heldStrings(method: string, fields: string): HeldStrings {
-  const resolve = (name: string, seen: ReadonlySet<string>): string | undefined => {
+export function heldStrings(method: string, fields: string, elsewhere?: HeldStrings): HeldStrings {
+  const resolve = (written: string, seen: ReadonlySet<string>): string | undefined => {
+    const name = lastPart(written);
     if (seen.has(name)) return undefined;
-    const held: HeldStrings = (inner) => resolve(lastPart(inner), new Set([...seen, name]));
+    const held: HeldStrings = (inner) => resolve(inner, new Set([...seen, name]));
     const local = assignments(method, name, held);
     if (local.length) return local.join('');
     const values = new Set(assignments(fields, name, held));
-    return values.size === 1 ? [...values][0] : undefined;
+    return values.size === 1 ? [...values][0] : values.size ? undefined : elsewhere?.(written);
   };
-  return (name) => resolve(lastPart(name), new Set());
+  return (name) => resolve(name, new Set());
 }
 
 const lastPart = (name: string) => name.split('.').at(-1)!.trim();
@@ -143,12 +145,13 @@ const NAMED_QUERY = /(?:@(?:[\w$]+\.)*|(?<=[(\[{,]\s*))Named(Native)?Query\s*\(/
  * The named queries a file declares (`@NamedQuery(name = "Owner.byCity", query = "select …")`, `@NamedNativeQuery`'s SQL), each
  * with its names and where its query is given; a name or a statement held by a constant is read from the file, and a name given
  * as a constant is also the constant's, qualified by the class declared next unless it is written so (`name = PURGE` in `class Pet`
- * is `Pet.PURGE` too), by which other files name it. `text` has its comments blanked.
+ * is `Pet.PURGE` too), by which other files name it; `elsewhere`, the strings of other files' constants (see `heldStrings`).
+ * `text` has its comments blanked.
  */
-export function namedQueryDeclarations(text: string): Array<NamedStatement & { names: string[]; at: number }> {
+export function namedQueryDeclarations(text: string, elsewhere?: HeldStrings): Array<NamedStatement & { names: string[]; at: number }> {
   const out: Array<NamedStatement & { names: string[]; at: number }> = [];
   if (!/Named(?:Native)?Query/.test(text)) return out;
-  const held = heldStrings('', text);
+  const held = heldStrings('', text, elsewhere);
   for (const m of text.matchAll(NAMED_QUERY)) {
     const open = m.index + m[0].length - 1;
     const args = callArgs(text, open);
@@ -165,8 +168,8 @@ export function namedQueryDeclarations(text: string): Array<NamedStatement & { n
 }
 
 /** The statement of each named query a file declares, by name (see `namedQueryDeclarations`). */
-export function namedQueries(text: string): Map<string, NamedStatement> {
-  return new Map(namedQueryDeclarations(text).flatMap(({ names, query, native }) => names.map((name) => [name, { query, native }] as const)));
+export function namedQueries(text: string, elsewhere?: HeldStrings): Map<string, NamedStatement> {
+  return new Map(namedQueryDeclarations(text, elsewhere).flatMap(({ names, query, native }) => names.map((name) => [name, { query, native }] as const)));
 }
 
 /** The named queries of several files, by name; a name two files give different statements is left out (which one runs is not known). */

@@ -30,6 +30,7 @@ import {
 } from './call-reading.js';
 import { namedQueries, type NamedQueries } from './jpql.js';
 import { customRepositories, entityManagerUses, methodAccess, type CustomRepository } from './orm-repositories.js';
+import type { ProjectConstants } from './string-constants.js';
 import { blankComments, blockAround, scriptBlocks, type Block } from './script-blocks.js';
 
 /** The languages whose comments are C's: to the end of the line after `//`, or between slash-star and star-slash. */
@@ -488,6 +489,8 @@ export interface ModelContext {
   aliases?: readonly SequelizeAlias[];
   /** The project's JPA named queries (`projectNamedQueries`), by which an entity manager's `createNamedQuery` is read; else the file's own. */
   named?: NamedQueries;
+  /** The project's string constants (`projectConstants`), by which a statement another file holds is read. */
+  constants?: ProjectConstants;
 }
 
 /**
@@ -572,7 +575,8 @@ export function ormModelUses(written: string, language: string, models: readonly
     const custom = withRepositories(entities, text, language, repositories, own);
     if (custom.length) springDataUses(text, entities, use, custom);
     // a class that is no repository reads and writes where it is declared what its entity manager's calls do
-    for (const { at, reaches } of entityManagerUses(text, own, project.named ?? namedQueries(text)))
+    const elsewhere = project.constants?.inFile(text);
+    for (const { at, reaches } of entityManagerUses(text, own, project.named ?? namedQueries(text, elsewhere), elsewhere))
       for (const [entity, accesses] of reaches) {
         if (!accesses.length) use(entities.get(entity), at);
         for (const access of accesses) use(entities.get(entity), at, access);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ormModelUses, ormTableRefs } from './orm-refs.js';
 import { customRepositories, namedNativeRuns, projectNamedQueries, projectRepositories, type CustomRepository } from './orm-repositories.js';
 import { sqlRefs } from './sql-refs.js';
+import { projectConstants } from './string-constants.js';
 
 /** The project's entities, beside the repositories read. */
 const models = ormTableRefs(
@@ -763,5 +764,115 @@ describe("a @NamedNativeQuery's SQL is read as SQL where it is declared and wher
 
   it("says what the repository's methods do by its statement, as a JPQL named query's does", () => {
     expect(summaryOf(projectRepositories(texts, named))('PetRepository.java')).toEqual([['PetRepository', 'Pet', { purge: ['write'], findOrphans: ['read'] }]]);
+  });
+});
+
+describe('a statement held by a constant another file of the project declares is read as one held in the file', () => {
+  const files = {
+    'src/main/java/org/clinic/Queries.java': [
+      'package org.clinic;',
+      'public final class Queries {',
+      '  public static final String PETS = "select p from Pet p ";',
+      '  public static final String FIND_BY_OWNER = PETS + "where p.owner.id = :owner";',
+      '  public static final String PURGE_DEAD = "delete from Pet p where p.dead = true";',
+      '  public static final String VISITS_OF = "select v from Visit v join v.pet p where p.owner.id = :id";',
+      '  public static final String STALE = "Pet.stale";',
+      '}',
+    ],
+    'src/main/java/org/clinic/Sql.java': [
+      'package org.clinic;',
+      'public interface Sql {',
+      '  String DROP_ORPHANS = "DELETE FROM pets WHERE owner_id IS NULL";',
+      '}',
+    ],
+    'src/main/kotlin/org/clinic/PetQueries.kt': [
+      'package org.clinic',
+      'object PetQueries {',
+      '    const val ARCHIVE = """',
+      '        update Pet p set p.archived = true',
+      '    """',
+      '}',
+    ],
+    'src/main/java/org/clinic/a/Names.java': ['public class Names { public static final String CLEAN = "delete from Owner o where o.pets is empty"; }'],
+    'src/main/java/org/clinic/b/Names.java': ['public class Names { public static final String CLEAN = "delete from Visit v where v.done = true"; }'],
+    'src/main/java/org/clinic/Pet.java': ['@Entity', '@NamedQuery(name = Queries.STALE, query = "update Pet p set p.stale = true")', 'public class Pet {}'],
+    'src/main/java/org/clinic/PetRepository.java': [
+      'package org.clinic;',
+      'import static org.clinic.Queries.FIND_BY_OWNER;',
+      'public interface PetRepository extends JpaRepository<Pet, Long> {',
+      '  @Query(Queries.PURGE_DEAD)',
+      '  void purge();',
+      '  @Query(value = Sql.DROP_ORPHANS, nativeQuery = true)',
+      '  int dropOrphans();',
+      '  @Query(FIND_BY_OWNER)',
+      '  List<Pet> byOwner(int owner);',
+      '  @Query(name = Queries.STALE)',
+      '  int markStale();',
+      '  @Query(org.clinic.a.Names.CLEAN)',
+      '  int clean();',
+      '}',
+    ],
+    'src/main/kotlin/org/clinic/PetArchive.kt': [
+      'interface PetArchive : CrudRepository<Pet, Long> {',
+      '    @Query(PetQueries.ARCHIVE)',
+      '    fun archive(): Int',
+      '}',
+    ],
+    'src/main/java/org/clinic/ClinicService.java': [
+      '@Service',
+      'public class ClinicService {',
+      '  @PersistenceContext private EntityManager em;',
+      '  public List<Visit> visits(int id) { return em.createQuery(Queries.VISITS_OF, Visit.class).setParameter("id", id).getResultList(); }',
+      '  public int purge() { return em.createQuery(Queries.PURGE_DEAD).executeUpdate(); }',
+      '  public int clean() { return em.createQuery(Names.CLEAN).executeUpdate(); }',
+      '  public int orphans() { return em.createNativeQuery(Sql.DROP_ORPHANS).executeUpdate(); }',
+      '}',
+    ],
+    'src/main/java/org/clinic/OwnerRepository.java': [
+      'public interface OwnerRepository extends JpaRepository<Owner, Long> {',
+      '  String STALE = "DELETE FROM owners WHERE stale";',
+      '  @Query(value = STALE, nativeQuery = true)',
+      '  int dropStale();',
+      '}',
+    ],
+  };
+  const texts = Object.entries(files).map(([path, lines]) => ({ path, text: lines.join('\n'), language: languageOf(path) }));
+  const constants = projectConstants(texts);
+  const named = projectNamedQueries(texts, constants);
+  const project = projectRepositories(texts, named, constants);
+
+  it("says what a Spring Data repository's @Query does by the statement: qualified, statically imported, native, a Kotlin object's, a named query's name", () => {
+    expect(summaryOf(project)('src/main/java/org/clinic/PetRepository.java')).toEqual([
+      ['PetRepository', 'Pet', { purge: ['write'], dropOrphans: ['write'], byOwner: ['read'], markStale: ['write'], clean: ['read'] }],
+    ]);
+    expect(summaryOf(project)('src/main/kotlin/org/clinic/PetArchive.kt')).toEqual([['PetArchive', 'Pet', { archive: ['write'] }]]);
+  });
+
+  it("without the project's constants, the same repository is read by what the file holds only", () => {
+    const alone = projectRepositories(texts, projectNamedQueries(texts));
+    expect(summaryOf(alone)('src/main/java/org/clinic/PetRepository.java')).toEqual([
+      ['PetRepository', 'Pet', { purge: ['read'], dropOrphans: ['read'], byOwner: ['read'], markStale: ['read'], clean: ['read'] }],
+    ]);
+  });
+
+  it("links the entities an entity manager's JPQL names where the class is declared; a name two classes give different statements links none", () => {
+    const path = 'src/main/java/org/clinic/ClinicService.java';
+    const uses = ormModelUses(files[path].join('\n'), 'java', models, { repositories: [...project.values()].flat(), own: [], named, constants });
+    expect(uses.map((u) => [u.table, u.line, u.access])).toEqual([
+      ['visits', 2, ['read']], // not written by Names.CLEAN
+      ['pets', 2, ['write']], // `join v.pet` is a path; owners not written by Names.CLEAN
+    ]);
+  });
+
+  it("links the tables of native SQL another file's constant holds where the file runs it; SQL the file holds whole where it is written", async () => {
+    const tables = async (path: keyof typeof files) => {
+      const text = files[path].join('\n');
+      const runs = namedNativeRuns(text, languageOf(path), named, constants);
+      return (await sqlRefs(text, languageOf(path), runs)).tables.map((t) => [t.table, t.line, t.access]);
+    };
+    expect(await tables('src/main/java/org/clinic/PetRepository.java')).toEqual([['pets', 6, ['write']]]);
+    expect(await tables('src/main/java/org/clinic/ClinicService.java')).toEqual([['pets', 7, ['write']]]);
+    expect(await tables('src/main/java/org/clinic/Sql.java')).toEqual([['pets', 3, ['write']]]);
+    expect(await tables('src/main/java/org/clinic/OwnerRepository.java')).toEqual([['owners', 2, ['write']]]);
   });
 });

@@ -26,6 +26,7 @@ import {
   type HeldStrings,
 } from './jpql.js';
 import { blankComments, scriptBlocks, type Block } from './script-blocks.js';
+import { NO_CONSTANTS, type ProjectConstants } from './string-constants.js';
 
 /** An annotation or decorator, with its arguments: `@Modifying`, `@Transactional(readOnly = true)`. */
 const ANNOTATION = String.raw`@[\w.]+(?:\s*\((?:[^()]|\([^()]*\))*\))?`;
@@ -92,37 +93,50 @@ export function customRepositories(text: string, language: string): CustomReposi
   return linkFragments([fileRepositories(text, language)], false)[0]!;
 }
 
-/** The named queries the project's files declare (an entity's `@NamedQuery` or `@NamedNativeQuery`), by name (see `mergeNamedQueries`). */
-export function projectNamedQueries(files: ReadonlyArray<{ text: string; language: string }>): Map<string, NamedStatement> {
+/**
+ * The named queries the project's files declare (an entity's `@NamedQuery` or `@NamedNativeQuery`), by name (see `mergeNamedQueries`);
+ * a name or a statement held by a constant of another file by the project's `constants`.
+ */
+export function projectNamedQueries(
+  files: ReadonlyArray<{ text: string; language: string }>,
+  constants: ProjectConstants = NO_CONSTANTS,
+): Map<string, NamedStatement> {
   return mergeNamedQueries(
     files
       .filter((f) => (f.language === 'java' || f.language === 'kotlin') && /Named(?:Native)?Query/.test(f.text))
-      .map((f) => namedQueries(blankComments(f.text))),
+      .map((f) => {
+        const text = blankComments(f.text);
+        return namedQueries(text, constants.inFile(text));
+      }),
   );
 }
 
 /**
  * The repositories each file of the project defines, by path (files without any left out), each file read once;
- * an entity manager's named query is the one any file declares (`named`, the project's).
+ * an entity manager's named query is the one any file declares (`named`, the project's), and a statement held by
+ * another file's constant is the project's `constants`'.
  */
 export function projectRepositories(
   files: ReadonlyArray<{ path: string; text: string; language: string }>,
   named: NamedQueries = projectNamedQueries(files),
+  constants: ProjectConstants = NO_CONSTANTS,
 ): Map<string, CustomRepository[]> {
   const linked = linkFragments(
-    files.map((f) => fileRepositories(f.text, f.language, named)),
+    files.map((f) => fileRepositories(f.text, f.language, named, constants)),
     true,
   );
   return new Map(files.flatMap((f, i) => (linked[i]!.length ? [[f.path, linked[i]!] as const] : [])));
 }
 
-/** What a file defines; `named`, the project's named queries, else the file's own. */
-function fileRepositories(written: string, language: string, named?: NamedQueries): FileRepositories {
+/** What a file defines; `named`, the project's named queries, else the file's own; `constants`, the project's string constants. */
+function fileRepositories(written: string, language: string, named?: NamedQueries, constants: ProjectConstants = NO_CONSTANTS): FileRepositories {
   const spring = language === 'java' || language === 'kotlin';
   if (!written.includes('Repository') || (!spring && language !== 'typescript' && language !== 'javascript')) return { repositories: [], implementations: [] };
   // a repository commented out defines nothing
   const text = blankComments(written);
-  return spring ? springRepositories(text, named ?? namedQueries(text)) : { repositories: typeormCustomRepositories(text), implementations: [] };
+  if (!spring) return { repositories: typeormCustomRepositories(text), implementations: [] };
+  const elsewhere = constants.inFile(text);
+  return springRepositories(text, named ?? namedQueries(text, elsewhere), elsewhere);
 }
 
 function typeormCustomRepositories(text: string): CustomRepository[] {
@@ -306,9 +320,10 @@ function supertypes(clause: string): Array<{ name: string; generic: boolean }> {
  * Spring Data's repositories, interfaces or classes whose base names the entity (`interface OwnerRepository
  * extends JpaRepository<Owner, Integer>`, Kotlin's `interface PetRepository : CrudRepository<Pet, Long>`,
  * Micronaut's `abstract class BookRepository implements CrudRepository<Book, Long>`), and the classes that
- * may implement a fragment (they implement a type, or are named `…Impl`) or be a hand-written DAO.
+ * may implement a fragment (they implement a type, or are named `…Impl`) or be a hand-written DAO; `elsewhere`, the
+ * strings of other files' constants.
  */
-function springRepositories(text: string, named: NamedQueries): FileRepositories {
+function springRepositories(text: string, named: NamedQueries, elsewhere: HeldStrings): FileRepositories {
   const repositories: CustomRepository[] = [];
   const implementations: Implementation[] = [];
   let blocks: Block[] | undefined;
@@ -324,13 +339,15 @@ function springRepositories(text: string, named: NamedQueries): FileRepositories
       const annotated = /@(?:[\w$]+\.)*Repository\b/.test(lead);
       const candidate = plain.length > 0 || m[2]!.endsWith('Impl');
       const reached =
-        (annotated || candidate) && text.includes('EntityManager') ? entityManagerReach(text, (blocks ??= scriptBlocks(text)), m.index, named) : undefined;
+        (annotated || candidate) && text.includes('EntityManager')
+          ? entityManagerReach(text, (blocks ??= scriptBlocks(text)), m.index, named, elsewhere)
+          : undefined;
       const dao = annotated ? daoReach(reached) : undefined;
       if (candidate || dao)
         implementations.push({ name: m[2]!, at: m.index, implements: plain, ...(dao ? { dao } : {}), ...(reached?.size ? { reached } : {}) });
     }
   }
-  const methods = (t: string, b: readonly Block[], r: { at?: number; entity?: string }) => springMethods(t, b, r, named);
+  const methods = (t: string, b: readonly Block[], r: { at?: number; entity?: string }) => springMethods(t, b, r, named, elsewhere);
   return { repositories: withMethods(text, repositories, methods), implementations: withMethods(text, implementations, methods) };
 }
 
@@ -438,10 +455,10 @@ function fragmentReach(c: Implementation, entity: string): { methods?: Record<st
  * declares the variable given with (`Owner owner`, Kotlin's `owner: Owner`) or the object made there (`new Owner(…)`);
  * a JPQL `em.createQuery("select o from Owner o")` reads the entities after `from` and `join` (`join fetch`), and an
  * `update Owner …` or `delete from Owner …` writes the first, whether the statement is written there or held by a
- * name the method or the class assigns it to (see `heldStrings`). Each entity its calls name, with what each method
- * whose name is read does to its table; none when the class declares no entity manager.
+ * name the method or the class assigns it to, or another file's constant (`elsewhere`, see `heldStrings`). Each entity its
+ * calls name, with what each method whose name is read does to its table; none when the class declares no entity manager.
  */
-function entityManagerReach(text: string, blocks: readonly Block[], at: number, named: NamedQueries): Reached | undefined {
+function entityManagerReach(text: string, blocks: readonly Block[], at: number, named: NamedQueries, elsewhere?: HeldStrings): Reached | undefined {
   const body = functionBody(text, blocks, at);
   const declared = text.slice(at, body.end).matchAll(/\bEntityManager\s+([a-z_$][\w$]*)\s*[;,)=]|\b([a-z_$][\w$]*)\s*:\s*EntityManager\b/g);
   const names = [...new Set([...declared].map((m) => escapeName(m[1] ?? m[2]!)))];
@@ -466,7 +483,7 @@ function entityManagerReach(text: string, blocks: readonly Block[], at: number, 
   const reached: Reached = new Map();
   for (const { block, signature, name } of members) {
     const method = signature + text.slice(block.start, block.end);
-    const held = heldStrings(method, fields);
+    const held = heldStrings(method, fields, elsewhere);
     for (const m of text.slice(block.start, block.end).matchAll(calls)) {
       const args = callArgs(text, block.start + m.index + m[0].length - 1);
       for (const [entity, access] of callReach(m[1]!, args, method, held, named)) {
@@ -482,19 +499,21 @@ function entityManagerReach(text: string, blocks: readonly Block[], at: number, 
 /**
  * What the classes of a file that stand for no repository of its own (`own`) do through an entity manager they declare
  * (a `@Service`, any class with an `EntityManager` field or parameter), read as a DAO's calls are (see `entityManagerReach`):
- * each class that reaches entities, where it is declared, with what its calls do to each; `text` has its comments blanked.
+ * each class that reaches entities, where it is declared, with what its calls do to each; `text` has its comments blanked,
+ * `elsewhere` gives the strings of other files' constants.
  */
 export function entityManagerUses(
   text: string,
   own: readonly CustomRepository[],
   named: NamedQueries,
+  elsewhere?: HeldStrings,
 ): Array<{ at: number; reaches: Map<string, TableAccess[]> }> {
   if (!text.includes('EntityManager')) return [];
   const blocks = scriptBlocks(text);
   const out: Array<{ at: number; reaches: Map<string, TableAccess[]> }> = [];
   for (const m of text.matchAll(/\bclass\s+[A-Z][\w$]*/g)) {
     if (own.some((r) => r.at === m.index)) continue;
-    const reached = entityManagerReach(text, blocks, m.index, named);
+    const reached = entityManagerReach(text, blocks, m.index, named, elsewhere);
     if (reached?.size)
       out.push({ at: m.index, reaches: new Map([...reached].map(([entity, methods]) => [entity, accessesOf(Object.values(methods).flat())])) });
   }
@@ -502,20 +521,32 @@ export function entityManagerUses(
 }
 
 /**
- * The SQL of the named native queries (`@NamedNativeQuery`) a file declares or runs by name, each where it does: a
- * declaration at its query, an entity manager's `createNamedQuery(…)`, a Spring Data `@Query(name = …)`, and a repository's
- * method for which Spring Data runs the entity's named query of its name (see `derivedNamedQueries`); `named`, the project's.
+ * The SQL a file runs that is written elsewhere, each where it runs it: the named native queries (`@NamedNativeQuery`) it declares
+ * (at its query) or runs by name: an entity manager's `createNamedQuery(…)`, a Spring Data `@Query(name = …)`, and a repository's
+ * method for which Spring Data runs the entity's named query of its name (see `derivedNamedQueries`); and native SQL held by another
+ * file's constant (see `heldNativeRuns`). `named` and `constants`, the project's.
  */
-export function namedNativeRuns(written: string, language: string, named: NamedQueries): Array<{ sql: string; at: number }> {
-  if ((language !== 'java' && language !== 'kotlin') || (![...named.values()].some((q) => q.native) && !written.includes('NamedNativeQuery'))) return [];
+export function namedNativeRuns(
+  written: string,
+  language: string,
+  named: NamedQueries,
+  constants: ProjectConstants = NO_CONSTANTS,
+): Array<{ sql: string; at: number }> {
+  if (language !== 'java' && language !== 'kotlin') return [];
+  const byName = [...named.values()].some((q) => q.native) || written.includes('NamedNativeQuery');
+  const held = /\bnativeQuery\s*=\s*true\b|\bcreateNativeQuery\b/.test(written);
+  if (!byName && !held) return [];
   const text = blankComments(written);
-  const out = namedQueryDeclarations(text).flatMap((d) => (d.native ? [{ sql: d.query, at: d.at }] : []));
+  const elsewhere = constants.inFile(text);
+  const out = held ? heldNativeRuns(text, elsewhere) : [];
+  if (!byName) return out;
+  out.push(...namedQueryDeclarations(text, elsewhere).flatMap((d) => (d.native ? [{ sql: d.query, at: d.at }] : [])));
   const run = (at: number, q: NamedStatement | undefined) => {
     if (q?.native) out.push({ sql: q.query, at });
   };
-  const held = heldStrings('', text);
-  for (const m of text.matchAll(/\bcreateNamedQuery\s*\(/g)) run(m.index, namedStatement(callArgs(text, m.index + m[0].length - 1), 0, held, named));
-  for (const m of text.matchAll(/@Query\s*\(/g)) run(m.index, queryNamed(callArgs(text, m.index + m[0].length - 1), held, named));
+  const strings = heldStrings('', text, elsewhere);
+  for (const m of text.matchAll(/\bcreateNamedQuery\s*\(/g)) run(m.index, namedStatement(callArgs(text, m.index + m[0].length - 1), 0, strings, named));
+  for (const m of text.matchAll(/@Query\s*\(/g)) run(m.index, queryNamed(callArgs(text, m.index + m[0].length - 1), strings, named));
   let blocks: Block[] | undefined;
   for (const m of text.matchAll(/\b(?:interface|class)\s+[A-Z][\w$]*/g)) {
     const entity = SPRING_BASE.exec(supertypeClause(text, m.index + m[0].length))?.[1];
@@ -524,6 +555,32 @@ export function namedNativeRuns(written: string, language: string, named: NamedQ
     for (const d of derivedNamedQueries(text, blocks, functionBody(text, blocks, m.index), entity, named)) run(d.at, d.statement);
   }
   return out.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * The native SQL a file runs whose statement another file's constant holds (in part), each where it runs it: a Spring Data
+ * `@Query(value = Sql.ORPHANS, nativeQuery = true)` and an entity manager's `createNativeQuery(Sql.ORPHANS)`. SQL the file
+ * holds whole is read where it is written. `text` has its comments blanked; `elsewhere`, the strings of other files' constants.
+ */
+function heldNativeRuns(text: string, elsewhere: HeldStrings): Array<{ sql: string; at: number }> {
+  const out: Array<{ sql: string; at: number }> = [];
+  const own = heldStrings('', text);
+  const all = heldStrings('', text, elsewhere);
+  const run = (at: number, statement: (held: HeldStrings) => string | undefined) => {
+    const sql = statement(all);
+    if (sql?.trim() && sql !== statement(own)) out.push({ sql, at });
+  };
+  for (const m of text.matchAll(/@Query\s*\(/g)) {
+    const args = callArgs(text, m.index + m[0].length - 1);
+    const native = attributeAt(args, 'nativeQuery');
+    if (native !== undefined && /^\s*true\b/.test(args.slice(native)))
+      run(m.index, (held) => attribute(args, 'value', held) ?? concatenation(args, 0, held).value);
+  }
+  for (const m of text.matchAll(/\bcreateNativeQuery\s*\(/g)) {
+    const args = callArgs(text, m.index + m[0].length - 1);
+    run(m.index, (held) => concatenation(args, 0, held).value);
+  }
+  return out;
 }
 
 /** A class literal first in a call's arguments, naming an entity: `Owner.class`, Kotlin's `Owner::class.java`. */
@@ -567,11 +624,18 @@ const SPRING_METHOD = new RegExp(String.raw`^\s*(?:${ANNOTATION}\s*)*(?:(?:suspe
  * or its statement (written, or held by a constant the file assigns) starts with `update`, `delete` or
  * `insert`; `@Query(name = "Pet.adopt")`'s statement is the named query's (`queries`). A repository's method without one
  * does what the named query Spring Data runs in its stead says (see `derivedNamedQueries`), else it says it by its name.
+ * A statement held by another file's constant is read by `elsewhere`.
  */
-function springMethods(text: string, blocks: readonly Block[], r: { at?: number; entity?: string }, queries: NamedQueries): Map<string, TableAccess[]> {
+function springMethods(
+  text: string,
+  blocks: readonly Block[],
+  r: { at?: number; entity?: string },
+  queries: NamedQueries,
+  elsewhere?: HeldStrings,
+): Map<string, TableAccess[]> {
   const methods = new Map<string, TableAccess[]>();
   if (r.at === undefined) return methods;
-  const held = heldStrings('', text);
+  const held = heldStrings('', text, elsewhere);
   const body = functionBody(text, blocks, r.at);
   let previous = body.start;
   for (const m of text.slice(body.start, body.end).matchAll(/@Query\s*\(/g)) {

@@ -243,3 +243,56 @@ describe('JPA named queries across a Java tree', () => {
     ]);
   });
 });
+
+describe('JPQL held by a constant of another file across a Java and Kotlin tree', () => {
+  it('links the entities where a repository statically imports the statement and a Kotlin class names it by its class', async () => {
+    const m = 'src/main/java/com/acme';
+    const k = 'src/main/kotlin/com/acme';
+    const s = await scan({
+      [`${m}/Pet.java`]: ['package com.acme;', '@Entity', '@Table(name = "pets")', 'public class Pet {}'].join('\n'),
+      [`${m}/Visit.java`]: ['package com.acme;', '@Entity', '@Table(name = "visits")', 'public class Visit {}'].join('\n'),
+      [`${m}/Queries.java`]: [
+        'package com.acme;',
+        'public final class Queries {',
+        '  public static final String PURGE = "delete from Pet p " +',
+        '      "where p.dead = true";',
+        '}',
+      ].join('\n'),
+      [`${k}/VisitQueries.kt`]: ['package com.acme', 'object VisitQueries {', '    const val OPEN = "select v from Visit v where v.done = false"', '}'].join(
+        '\n',
+      ),
+      [`${m}/PetRepository.java`]: [
+        'package com.acme;',
+        'import static com.acme.Queries.PURGE;',
+        'public interface PetRepository extends JpaRepository<Pet, Long> {',
+        '  @Query(PURGE)',
+        '  void sweep();',
+        '}',
+      ].join('\n'),
+      [`${m}/PetJob.java`]: [
+        'package com.acme;',
+        '@Component',
+        'public class PetJob {',
+        '  private final PetRepository pets;',
+        '  public PetJob(PetRepository pets) { this.pets = pets; }',
+        '  @Scheduled(cron = "0 0 * * * *") public void run() { pets.sweep(); }',
+        '}',
+      ].join('\n'),
+      [`${k}/VisitReport.kt`]: [
+        'package com.acme',
+        'class VisitReport(private val em: EntityManager) {',
+        '    fun open(): List<Visit> = em.createQuery(VisitQueries.OPEN, Visit::class.java).resultList',
+        '}',
+      ].join('\n'),
+    });
+    const orm = (path: string) =>
+      (s.objects.find((o) => o.path === path)!.attributes.ormTables as Array<{ table: string; line: number; access?: string[] }> | undefined)?.map((t) => [
+        t.table,
+        t.line,
+        t.access,
+      ]);
+    // the repository's method writes by the statement its constant holds, though neither @Modifying nor its name says so
+    expect(orm(`${m}/PetJob.java`)).toEqual([['pets', 6, ['write']]]);
+    expect(orm(`${k}/VisitReport.kt`)).toEqual([['visits', 2, ['read']]]);
+  });
+});

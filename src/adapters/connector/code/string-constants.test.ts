@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { projectConstants } from './string-constants.js';
+
+/** The project's constants, its files given as their lines by path. */
+const constantsOf = (files: Record<string, string[]>) =>
+  projectConstants(Object.entries(files).map(([path, lines]) => ({ text: lines.join('\n'), language: path.endsWith('.kt') ? 'kotlin' : 'java' })));
+
+describe("a Java or Kotlin project's string constants, by class and name", () => {
+  const constants = constantsOf({
+    'src/main/java/org/clinic/PetQueries.java': [
+      'package org.clinic;',
+      '',
+      'public final class PetQueries {',
+      '  private PetQueries() {}',
+      '  static final String PETS = "select p from Pet p ";',
+      '  public static final String BY_OWNER = PETS + "where p.owner.id = :owner";',
+      '  public static final String PURGE =',
+      '      "delete from Pet p " +',
+      '      "where p.dead = true";',
+      '  public static final String SORTED = Sorting.BY_NAME;',
+      '  public static final String BUILT = build("x");',
+      '  public static final String LOST = PETS + Nowhere.WHERE;',
+      '  private static final String HIDDEN = "select h from Hidden h";',
+      '  public final String instance = "select i from Instance i";',
+      '  public static class Visits {',
+      '    public static final String OPEN = PETS + "join p.visits v";',
+      '    public static final String BY_OWNER = "select v from Visit v ";',
+      '    public static final String MINE = BY_OWNER + "where v.owner = :me";',
+      '  }',
+      '  public void run() { final String local = "select l from Local l"; }',
+      '}',
+    ],
+    'src/main/java/org/clinic/Sorting.java': [
+      'public interface Sorting {',
+      '  String BY_NAME = "order by name";',
+      '  default String none() { String q = "x"; return q; }',
+      '}',
+    ],
+    'src/main/kotlin/org/clinic/OwnerQueries.kt': [
+      'package org.clinic',
+      '',
+      'object OwnerQueries {',
+      '    const val BY_CITY = """',
+      '        select o from Owner o where o.city = :city',
+      '    """',
+      '    val ALL = "select o from Owner o"',
+      '    fun make(): String { val inside = "select x from X x"; return inside }',
+      '}',
+      '',
+      'class Owner {',
+      '    companion object {',
+      '        const val ARCHIVE = "update Owner o set o.archived = true"',
+      '    }',
+      '    val name = "not a constant"',
+      '}',
+      '',
+      'enum class Kind {',
+      '    CAT, DOG;',
+      '    companion object {',
+      '        val TRIMMED = """',
+      '            select k from Kind k',
+      '        """.trimIndent()',
+      '        val UPPER = "select k from Kind k".uppercase()',
+      '    }',
+      '}',
+    ],
+    'src/main/java/org/clinic/a/Names.java': ['public class Names { public static final String SAME = "one"; public static final String TWICE = "a"; }'],
+    'src/main/java/org/clinic/b/Names.java': ['public class Names { public static final String SAME = "one"; public static final String TWICE = "b"; }'],
+    'src/main/java/org/clinic/Cycle.java': ['public class Cycle { public static final String A = B + "a"; public static final String B = A + "b"; }'],
+  });
+
+  it.each([
+    ['PetQueries.PETS', 'select p from Pet p '],
+    ['PetQueries.BY_OWNER', 'select p from Pet p where p.owner.id = :owner'], // a constant of its own class, by its bare name
+    ['PetQueries.PURGE', 'delete from Pet p where p.dead = true'],
+    ['PetQueries.SORTED', 'order by name'], // an interface's field is a constant
+    ['Visits.OPEN', 'select p from Pet p join p.visits v'], // a nested class's, its outer class's constant by its bare name
+    ['Visits.MINE', 'select v from Visit v where v.owner = :me'], // its own class's first, though the outer class declares one too
+    ['OwnerQueries.BY_CITY', '\n        select o from Owner o where o.city = :city\n    '],
+    ['OwnerQueries.ALL', 'select o from Owner o'], // an object's val
+    ['Owner.ARCHIVE', 'update Owner o set o.archived = true'], // a companion's, by its class
+    ['Names.SAME', 'one'], // two classes of one name giving the same string
+    ['Kind.TRIMMED', '\n            select k from Kind k\n        '], // an enum class's companion, a raw string trimmed
+  ])('%s holds %j', (key, value) => expect(constants.get(key)).toBe(value));
+
+  it.each([
+    ['PetQueries.BUILT'], // a call
+    ['PetQueries.LOST'], // a name no file declares
+    ['PetQueries.HIDDEN'], // private
+    ['PetQueries.instance'], // no static
+    ['PetQueries.local'],
+    ['Sorting.q'],
+    ['OwnerQueries.inside'],
+    ['Owner.name'], // a class's val
+    ['Names.TWICE'], // two classes of one name giving two strings
+    ['Cycle.A'],
+    ['Kind.UPPER'], // a call of its own
+  ])('%s holds none', (key) => expect(constants.get(key)).toBeUndefined());
+
+  it("reads a file's names: qualified, fully or not, and bare by its static imports (Java's, Kotlin's, all of a class) or its supertypes", () => {
+    const java = constants.inFile(
+      ['package org.clinic.web;', 'import static org.clinic.PetQueries.BY_OWNER;', 'import static org.clinic.OwnerQueries.*;', 'import org.clinic.Owner;'].join(
+        '\n',
+      ),
+    );
+    expect(java('org.clinic.PetQueries.PURGE')).toBe('delete from Pet p where p.dead = true');
+    expect(java('PetQueries . PURGE')).toBe('delete from Pet p where p.dead = true');
+    expect(java('BY_OWNER')).toBe('select p from Pet p where p.owner.id = :owner');
+    expect(java('ALL')).toBe('select o from Owner o');
+    expect(java('PURGE')).toBeUndefined(); // not imported
+    const inherits = constants.inFile('public class LegacyPetDao extends BaseDao<Pet, Map<String, Long>> implements org.clinic.Sorting, Serializable {}');
+    expect(inherits('BY_NAME')).toBe('order by name'); // an interface's constant, inherited
+    expect(inherits('PURGE')).toBeUndefined();
+    const kotlin = constants.inFile(['import org.clinic.Owner.Companion.ARCHIVE', 'import org.clinic.PetQueries.PURGE as GONE'].join('\n'));
+    expect(kotlin('GONE')).toBe('delete from Pet p where p.dead = true');
+    expect(kotlin('ARCHIVE')).toBe('update Owner o set o.archived = true'); // a companion's, by its class
+  });
+});
