@@ -165,6 +165,9 @@ describe('sextant repl in a terminal', () => {
     expect(await type('doc list', 'airships.md')).not.toContain('slow.md');
 
     expect(await type('get shop:table:shop.nope', 'error:')).toMatch(/^error: .*nope/);
+    // another shell's habits work, and a slip of the keyboard is named
+    expect(await type(':help', 'explain N')).toMatch(/open N\s+show result N of the last search/);
+    expect(await type('serch invoice', 'error:')).toMatch(/^error: unknown command 'serch'\nhint: did you mean `search`\? type help for the list/);
     expect(await type('json on', 'json output on')).toBeTruthy();
     expect(JSON.parse((await type('use', /\}\n/)).split('\nsextant')[0]!)).toMatchObject({ ok: true, activeProjects: ['default', 'sales'] });
 

@@ -47,6 +47,18 @@ export const SHELL_COMMANDS: readonly CommandSpec[] = [
   { name: 'exit', usage: 'exit', summary: 'leave (Ctrl-D does too)' },
 ];
 
+/** What people used to other shells type to leave or ask for help (node's `.exit`, vim's `:q`, `quit`, `?`). */
+export const COMMAND_ALIASES: Readonly<Record<string, string>> = {
+  quit: 'exit',
+  ':q': 'exit',
+  ':quit': 'exit',
+  '.exit': 'exit',
+  '?': 'help',
+  ':h': 'help',
+  ':help': 'help',
+  '.help': 'help',
+};
+
 /** Arguments of the CLI's read commands worth completing. */
 const CLI_ARGUMENTS: Record<string, ArgumentKind> = {
   get: 'id',

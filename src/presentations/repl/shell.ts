@@ -12,11 +12,12 @@ import { createInterface, type Interface } from 'node:readline';
 import { CommanderError } from 'commander';
 import type { SextantConfig } from '../../config/load-config.js';
 import type { Engine } from '../../core/engine.js';
+import { closestWord } from '../../core/search/spelling.js';
 import { SextantError } from '../../kernel/errors.js';
 import { colors, reportError, setOutputSink, type OutputSink } from '../cli/output.js';
 import { globalOptions, type CommandHost } from '../cli/session.js';
 import { readCommands } from './cli-commands.js';
-import { cliSpecs, SHELL_COMMANDS } from './commands.js';
+import { cliSpecs, COMMAND_ALIASES, SHELL_COMMANDS } from './commands.js';
 import { complete } from './completer.js';
 import { openReplSession } from './repl-session.js';
 import { runShellCommand, type ShellContext } from './shell-commands.js';
@@ -109,8 +110,10 @@ export async function runShell(options: ShellOptions): Promise<void> {
     }
   }
 
-  async function dispatch(words: string[], signal: AbortSignal): Promise<void> {
-    const [name, ...args] = words as [string, ...string[]];
+  async function dispatch(typed: string[], signal: AbortSignal): Promise<void> {
+    const [first, ...args] = typed as [string, ...string[]];
+    const name = COMMAND_ALIASES[first] ?? first;
+    const words = [name, ...args];
     const ctx: ShellContext = {
       session,
       specs,
@@ -123,7 +126,10 @@ export async function runShell(options: ShellOptions): Promise<void> {
     };
     if (await runShellCommand(name, args, ctx)) return;
     if (specs.some((s) => s.cli && s.name === name)) return runCli(words);
-    throw new SextantError('USAGE', `unknown command '${name}'`, { hint: 'type help for the list' });
+    const nearest = closestWord(name, new Map(specs.map((s) => [s.name, 1])));
+    throw new SextantError('USAGE', `unknown command '${name}'`, {
+      hint: nearest ? `did you mean \`${nearest}\`? type help for the list` : 'type help for the list',
+    });
   }
 
   async function execute(line: string): Promise<void> {
