@@ -1,8 +1,11 @@
 /**
  * @module core/search/search-service
  * The retrieve pipeline: deterministic expansion → lexical (BM25) and vector candidates in
- * parallel → RRF (k=60, top-rank bonus) → the objects a query names exactly first → optional rerank hook → related chunks through shared
- * entities → hydrated hits with monotonic 0..1 scores. `search` and `vsearch` run one side only.
+ * parallel → RRF (k=60, top-rank bonus) → the objects a query names exactly first → optional
+ * rerank hook → related chunks through shared entities → hydrated hits with monotonic 0..1
+ * scores. `search` and `vsearch` run one side only. A short query with a word nothing holds is
+ * respelt from the catalog's names (spelling.ts): searched so when it finds nothing sure, else
+ * suggested.
  */
 import { objectId, parseObjectId } from '../../kernel/ids.js';
 import type { Chunk } from '../../ports/catalog.js';
