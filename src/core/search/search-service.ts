@@ -23,7 +23,8 @@ import { calibrate, fuse, hydrate, noConfidentMatch, relate, rerank, type Ordere
 import { createPageViews, pageCandidates, pagesInOrder, rankPages, type PageCandidate } from './document-ranking.js';
 import { applyModel, candidateFeatures, type FeatureContext, type RankerModels } from './learned-ranker.js';
 import { RELATION_KINDS } from '../../ports/catalog.js';
-import { closestWord, correctable, MAX_QUERY_WORDS, respell } from './spelling.js';
+import { correctable, MAX_QUERY_WORDS, respell } from './spelling.js';
+import { closestWord } from '../../kernel/text/nearest-word.js';
 import { CONFIDENT_SCORE, type SearchMode, type SearchOptions, type SearchResult } from './types.js';
 
 export interface SearchDeps {
