@@ -59,6 +59,9 @@ describe('spelling', () => {
     const typed = await index.engine.query('invoce', { limit: 5, asTyped: true });
     expect(typed.query).toBe('invoce');
     expect(typed.suggestion ?? typed.correctedFrom).toBeUndefined();
+    const quoted = await index.engine.query('"invoce"', { limit: 5 });
+    expect(quoted.query).toBe('"invoce"');
+    expect(quoted.suggestion ?? quoted.correctedFrom).toBeUndefined();
   });
 
   it('never respells a vector search', async () => {

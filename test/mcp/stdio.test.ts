@@ -49,14 +49,16 @@ describe('stdio transport', () => {
     expect(quick.stderr()).not.toMatch(/"level":(40|50)/);
   });
 
-  it('deep_search searches a misspelt query respelt and says so, or as typed when asked', async () => {
+  it('deep_search searches a misspelt query respelt and says so, or as typed in double quotes', async () => {
     const respelt = await call(client, 'deep_search', { query: 'custmers' });
     expect(respelt.isError).toBe(false);
     expect(respelt.data).toMatchObject({ query: 'customers', corrected_from: 'custmers' });
     expect(respelt.data.hits[0].id).toBe('shopdb:table:shop.customers');
-    expect(respelt.text.split('\n')[0]).toBe('showing results for "customers": nothing matched "custmers" well (`as_typed: true` searches it as typed)');
-    const typed = await call(client, 'deep_search', { query: 'custmers', as_typed: true });
-    expect(typed.data.query).toBe('custmers');
+    expect(respelt.text.split('\n')[0]).toBe(
+      'showing results for "customers": nothing matched "custmers" well (the query in double quotes searches it as typed)',
+    );
+    const typed = await call(client, 'deep_search', { query: '"custmers"' });
+    expect(typed.data.query).toBe('"custmers"');
     expect(typed.data.corrected_from).toBeUndefined();
     expect(typed.data.suggestion).toBeUndefined();
   });

@@ -176,6 +176,9 @@ export function createSearchService(deps: SearchDeps) {
     return corrections;
   }
 
+  /** A query in double quotes is meant as typed: it is never respelt. */
+  const QUOTED = /^\s*["“][^"”]*["”]\s*$/;
+
   /**
    * A search that may be a misspelling of another: a weak result of a query with a word nothing
    * holds is the respelt query's result instead (`correctedFrom`); a fair one says what the
@@ -185,7 +188,7 @@ export function createSearchService(deps: SearchDeps) {
     const started = performance.now();
     const result = await runAsTyped(mode, query, options);
     // a hybrid search whose top hit matched every word of the query has nothing to correct
-    if (mode === 'vector' || options.asTyped || (result.confidence !== null && result.confidence >= 0.999)) return result;
+    if (mode === 'vector' || options.asTyped || QUOTED.test(query) || (result.confidence !== null && result.confidence >= 0.999)) return result;
     const filter = filterOf(options);
     const corrections = await misspelt(await expand(query), filter);
     if (corrections.size === 0) return result;

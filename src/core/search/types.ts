@@ -24,7 +24,7 @@ export interface SearchOptions {
   depth?: number;
   /** Rank the columns of each relation hit by this text (the hits' `fields`). */
   fieldsQuery?: string;
-  /** Search the query exactly as typed: no "did you mean", no search of the respelt query (spelling.ts). */
+  /** Search the query exactly as typed: no "did you mean", no search of the respelt query (spelling.ts). A query in double quotes is searched as typed too. */
   asTyped?: boolean;
 }
 

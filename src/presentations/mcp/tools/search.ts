@@ -44,7 +44,7 @@ function render(result: SearchResult, hits: HitView[], topK: number, truncated: 
     const fields = h.fields?.length ? `\n   fields: ${h.fields.map((f) => `${f.name} ${f.score.toFixed(2)}`).join(', ')}` : '';
     return `${head}\n   ${h.snippet}${fields}`;
   });
-  const spelling = spellingLine(result, '`as_typed: true`');
+  const spelling = spellingLine(result, 'the query in double quotes');
   if (spelling) lines.unshift(spelling);
   if (!hits.length) lines.push(result.notice ?? `no results for "${result.query}"; try other words, fewer filters, or deep_search`);
   if (truncated) lines.push(`[truncated: more than ${topK} hits; raise top_k (max ${MAX_TOP_K}) or narrow with kinds/sources]`);
@@ -60,7 +60,6 @@ interface SearchArgs {
   min_score?: number | undefined;
   fields_query?: string | undefined;
   include_related?: boolean | undefined;
-  as_typed?: boolean | undefined;
 }
 
 async function runSearch(mode: 'lexical' | 'hybrid', args: SearchArgs, ctx: ToolContext): Promise<ToolOutput> {
@@ -72,7 +71,6 @@ async function runSearch(mode: 'lexical' | 'hybrid', args: SearchArgs, ctx: Tool
     ...(args.min_score !== undefined ? { minScore: args.min_score } : {}),
     ...(args.include_related ? { includeRelated: true } : {}),
     ...(args.fields_query ? { fieldsQuery: args.fields_query } : {}),
-    ...(args.as_typed ? { asTyped: true } : {}),
   };
   const result = mode === 'lexical' ? await ctx.engine.search(args.query, options) : await ctx.engine.query(args.query, options);
   const direct = result.hits.filter((h) => !h.related);
@@ -99,7 +97,6 @@ async function runSearch(mode: 'lexical' | 'hybrid', args: SearchArgs, ctx: Tool
 
 const queryArg = z.string().trim().min(1).max(1000).describe('What to find, in words or identifiers');
 const minScoreArg = z.number().min(0).max(1).optional();
-const asTypedArg = z.boolean().optional().describe('No spelling correction');
 
 export const searchTool = defineTool({
   name: 'search',
@@ -113,7 +110,6 @@ export const searchTool = defineTool({
     kinds: kindsArg,
     sources: sourcesArg,
     min_score: minScoreArg,
-    as_typed: asTypedArg,
   },
   run: (args, ctx) => runSearch('lexical', args, ctx),
 });
@@ -132,7 +128,6 @@ export const deepSearchTool = defineTool({
     fields_query: z.string().trim().min(1).max(500).optional().describe("Ranks each table hit's columns"),
     include_related: z.boolean().optional().describe('Add objects sharing entities'),
     mode: z.enum(['hybrid', 'lexical']).default('hybrid'),
-    as_typed: asTypedArg,
   },
   run: (args, ctx) => runSearch(args.mode, args, ctx),
 });
