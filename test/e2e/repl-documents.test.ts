@@ -76,6 +76,9 @@ describe('doc add in the REPL, through the core', () => {
     expect(refused.err).toContain('error: this project does not let sessions add documents by URL');
     // the local user at the terminal is told the command that turns it on (see `sextant project set --help`)
     expect(refused.err).toContain('hint: an administrator turns it on with `sextant project set default document-urls on`\n');
+    // and that command's help says the setting takes on or off
+    const help = await runCli(['project', 'set', '--help'], env);
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain('on|off for developer-tools and document-urls');
     expect(requests).toEqual([]);
 
     const set = await runCli(['project', 'set', 'default', 'document-urls', 'on'], env);
