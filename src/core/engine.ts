@@ -126,12 +126,12 @@ export interface Engine {
   scoped(identity: ScopeIdentity): ScopedEngine;
   /**
    * The markdown of a document at a path (inside the configured workspace root) or a URL (only
-   * when `allowUrl`, a project setting), for a session document. FORBIDDEN otherwise (the hint
-   * names `project`, the one whose setting refused).
+   * when `allowUrl`, a project setting), for a session document. FORBIDDEN otherwise (its remedy
+   * turns the setting on for `project`, the one whose setting refused).
    */
   importDocument(
     location: { path: string } | { url: string },
-    options: { allowUrl: boolean; project?: string; signal?: AbortSignal },
+    options: { allowUrl: boolean; project: string; signal?: AbortSignal },
   ): Promise<{ name: string; markdown: string }>;
   /** Projects (workspaces: sources, settings), access tokens, agent sessions and their documents. */
   readonly projects: ProjectService;
@@ -409,7 +409,7 @@ export function createEngine(deps: EngineDeps): Engine {
     async importDocument(location, options) {
       if ('url' in location && !options.allowUrl)
         throw new SextantError('FORBIDDEN', 'this project does not let sessions add documents by URL', {
-          hint: `an admin runs \`sextant project set ${options.project ?? '<project>'} document-urls on\``,
+          remedy: { action: 'turn-on-setting', project: options.project, setting: 'document-urls' },
         });
       if (!deps.documentImporter) throw new SextantError('USAGE', 'this server reads no documents for sessions; pass text');
       return deps.documentImporter.read(location, { workspaceRoot: deps.workspaceRoot ?? null, ...(options.signal ? { signal: options.signal } : {}) });

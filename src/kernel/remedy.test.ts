@@ -32,6 +32,16 @@ const EVERY: { readonly [A in RemedyAction]: Array<[Extract<Remedy, { action: A 
       'ask an administrator for a credential with role editor (an access token with that role, or the OIDC roles claim)',
     ],
   ],
+  'turn-on-setting': [
+    [
+      { action: 'turn-on-setting', project: 'default', setting: 'document-urls' },
+      "an administrator has to turn on the document-urls setting of project 'default'",
+    ],
+    [
+      { action: 'turn-on-setting', project: 'billing', setting: 'developer-tools' },
+      "an administrator has to turn on the developer-tools setting of project 'billing'",
+    ],
+  ],
 };
 
 describe('remedies in words that name no presentation', () => {

@@ -38,7 +38,13 @@ export type Remedy =
    */
   | { action: 'get-role'; role: string }
   /** Update (read) the `sources` named (an administrator's act where roles apply): what was asked is what an update indexes, and they have none yet. */
-  | { action: 'update-source'; sources: readonly string[] };
+  | { action: 'update-source'; sources: readonly string[] }
+  /**
+   * Turn `setting` on for `project` (an administrator's act): the project has it off, and that is
+   * what refused the work asked (`document-urls`: a session document read from a URL;
+   * `developer-tools`: an agent's tool that changes shared state).
+   */
+  | { action: 'turn-on-setting'; project: string; setting: 'developer-tools' | 'document-urls' };
 
 export type RemedyAction = Remedy['action'];
 
@@ -89,6 +95,7 @@ const PLAIN: RemedyWords<string> = {
   'pick-project': (r) => `known projects: ${r.projects.join(', ')}${r.create ? `; or create project '${r.create}'` : ''}`,
   'get-role': (r) => `ask an administrator for a credential with role ${r.role} (an access token with that role, or the OIDC roles claim)`,
   'update-source': (r) => `update ${sourcesToUpdate(r)} first`,
+  'turn-on-setting': (r) => `an administrator has to turn on the ${r.setting} setting of project '${r.project}'`,
 };
 
 /** `remedy` in words that name no presentation (the fallback hint of an error without one). */

@@ -74,7 +74,11 @@ describe('doc add in the REPL, through the core', () => {
   it('fetches a URL only once the project allows it, as for an MCP client of the same user', async () => {
     const refused = await repl([`doc add ${base}/rota.md`]);
     expect(refused.err).toContain('error: this project does not let sessions add documents by URL');
-    expect(refused.err).toContain('sextant project set default document-urls on');
+    // the local user at the terminal is told the command that turns it on (see `sextant project set --help`)
+    expect(refused.err).toContain('hint: an administrator turns it on with `sextant project set default document-urls on`\n');
+    // and that command's help says the setting takes on or off
+    const help = await runCli(['project', 'set', '--help'], env);
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain('on|off for developer-tools and document-urls');
     expect(requests).toEqual([]);
 
     const set = await runCli(['project', 'set', 'default', 'document-urls', 'on'], env);

@@ -63,7 +63,8 @@ describe('add_document from a path or a URL', () => {
   it('reads a URL only once the project allows it', async () => {
     const refused = await call(client, 'add_document', { name: 'rota.md', url: siteUrl });
     expect(refused.isError).toBe(true);
-    expect(refused.text).toMatch(/document-urls on/);
+    // over HTTP as over stdio: the agent is to ask for the setting (test/mcp/remedy-hints.test.ts has the words)
+    expect(refused.data.error).toMatchObject({ code: 'FORBIDDEN', hint: expect.stringContaining("turn on the document-urls setting of project 'default'") });
     await server.engine.projects.set('default', 'document-urls', 'on');
     const added = await call(client, 'add_document', { name: 'rota.md', url: siteUrl });
     expect(added.isError, added.text).toBe(false);

@@ -26,6 +26,15 @@ describe("remedies in the command line's words", () => {
       { action: 'get-role', role: 'admin' },
       'ask an administrator for a credential with role admin (`sextant token create <name> --role admin`, or the OIDC roles claim)',
     ],
+    // the command `sextant project set --help` documents: <name> <setting> <value>
+    [
+      { action: 'turn-on-setting', project: 'default', setting: 'document-urls' },
+      'an administrator turns it on with `sextant project set default document-urls on`',
+    ],
+    [
+      { action: 'turn-on-setting', project: 'billing', setting: 'developer-tools' },
+      'an administrator turns it on with `sextant project set billing developer-tools on`',
+    ],
   ])('%j', (remedy, words) => {
     expect(cliHint({ remedy })).toBe(words);
   });

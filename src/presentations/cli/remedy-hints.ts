@@ -2,7 +2,7 @@
  * @module presentations/cli/remedy-hints
  * What to do about a failure, in the command line's words: the remedy an error carries (data:
  * list the terms, edit the term holding a name, add, describe or list sources, find an object, pick a project,
- * get a credential with a role, update sources)
+ * get a credential with a role, update sources, turn a project setting on)
  * becomes the `sextant …` command that does it. An error without one shows its hint as it is.
  */
 import { whatToDo, type RemedyWords, type WhatToDo } from '../../kernel/remedy.js';
@@ -24,6 +24,7 @@ const WORDS: RemedyWords<string> = {
   'pick-project': (r) => `known projects: ${r.projects.join(', ')}; create one with \`sextant project create ${r.create ?? '<name>'}\``,
   'get-role': (r) => `ask an administrator for a credential with role ${r.role} (\`sextant token create <name> --role ${r.role}\`, or the OIDC roles claim)`,
   'update-source': (r) => `run \`sextant update --source ${r.sources[0] ?? '<name>'}\`${r.sources.length > 1 ? ' for each' : ''}`,
+  'turn-on-setting': (r) => `an administrator turns it on with \`sextant project set ${r.project} ${r.setting} on\``,
 };
 
 /** The hint of an error as the CLI prints it: its remedy in these words, or its own hint. */

@@ -44,6 +44,21 @@ const EVERY: { readonly [A in RemedyAction]: Array<[Extract<Remedy, { action: A 
       'ask an administrator for a credential with the editor role (an access token, or the OIDC roles claim), then send it as the Bearer token',
     ],
   ],
+  'turn-on-setting': [
+    // the web UI's Glossary page switches developer tools for the project it serves, the default one
+    [
+      { action: 'turn-on-setting', project: 'default', setting: 'developer-tools' },
+      "an administrator has to turn on the developer-tools setting of project 'default' (web UI page /ui/glossary) first",
+    ],
+    [
+      { action: 'turn-on-setting', project: 'billing', setting: 'developer-tools' },
+      "an administrator has to turn on the developer-tools setting of project 'billing' on the server first",
+    ],
+    [
+      { action: 'turn-on-setting', project: 'default', setting: 'document-urls' },
+      "an administrator has to turn on the document-urls setting of project 'default' on the server first",
+    ],
+  ],
 };
 const ALL: Array<[Remedy, string]> = Object.values(EVERY).flat();
 

@@ -6,7 +6,17 @@
  * `sextant …` command for the client to run. An error without a remedy shows its hint as it is.
  * Paths are written out (the web UI is a presentation above this one); the test checks each is a page.
  */
-import { sourcesToUpdate, sourceToAdd, whatToDo, type RemedyWords, type WhatToDo } from '../../kernel/remedy.js';
+import { DEFAULT_PROJECT } from '../../core/projects/projects.js';
+import { sourcesToUpdate, sourceToAdd, whatToDo, type Remedy, type RemedyWords, type WhatToDo } from '../../kernel/remedy.js';
+
+/**
+ * Whether the web UI's Glossary page turns the setting on: it has the developer-tools switch (for
+ * administrators) of the project the web UI serves, the default one; any other setting, or another
+ * project's, is the server's command line. The web UI's words ask this too.
+ */
+export function onGlossaryPage(r: Extract<Remedy, { action: 'turn-on-setting' }>): boolean {
+  return r.setting === 'developer-tools' && r.project === DEFAULT_PROJECT;
+}
 
 const WORDS: RemedyWords<string> = {
   'list-terms': () => 'see the terms on the web UI page /ui/glossary',
@@ -25,6 +35,8 @@ const WORDS: RemedyWords<string> = {
   'get-role': (r) =>
     `ask an administrator for a credential with the ${r.role} role (an access token, or the OIDC roles claim), then send it as the Bearer token`,
   'update-source': (r) => `an administrator has to update ${sourcesToUpdate(r)} first (web UI page /ui/sources)`,
+  'turn-on-setting': (r) =>
+    `an administrator has to turn on the ${r.setting} setting of project '${r.project}' ${onGlossaryPage(r) ? '(web UI page /ui/glossary)' : 'on the server'} first`,
 };
 
 /** The hint of an error in an HTTP error body: its remedy in these words, or its own hint. */

@@ -25,6 +25,14 @@ const EVERY: Array<[Remedy, string]> = [
     { action: 'get-role', role: 'editor' },
     'ask the user or an administrator for an access token with the editor role, then connect with it (no tool changes roles)',
   ],
+  [
+    { action: 'turn-on-setting', project: 'default', setting: 'document-urls' },
+    "ask the user or an administrator to turn on the document-urls setting of project 'default' (no tool changes project settings)",
+  ],
+  [
+    { action: 'turn-on-setting', project: 'billing', setting: 'developer-tools' },
+    "ask the user or an administrator to turn on the developer-tools setting of project 'billing' (no tool changes project settings)",
+  ],
 ];
 
 describe("remedies in an agent's words", () => {

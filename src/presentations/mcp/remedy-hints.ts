@@ -22,6 +22,7 @@ const WORDS: RemedyWords<string> = {
     `known projects: ${r.projects.join(', ')}; name one of them, or ask an administrator to create ${r.create ? `project '${r.create}'` : 'one'}`,
   'get-role': (r) => `ask the user or an administrator for an access token with the ${r.role} role, then connect with it (no tool changes roles)`,
   'update-source': (r) => `ask an administrator to update ${sourcesToUpdate(r)} (no tool updates sources)`,
+  'turn-on-setting': (r) => `ask the user or an administrator to turn on the ${r.setting} setting of project '${r.project}' (no tool changes project settings)`,
 };
 
 /** The hint of an error (or a glossary failure) for an agent: its remedy in these words, or its own hint. */

@@ -197,7 +197,8 @@ export function registerTools(server: McpServer, tools: readonly ToolDefinition[
       ctx.engine.requirePermission(PERMISSION[tool.access], `${tool.name}`);
       if (tool.access === 'write' && !(await syncWriteTools())) {
         throw new SextantError('FORBIDDEN', `${tool.name} changes shared state and developer tools are off for project '${ctx.project}'`, {
-          hint: `an administrator can turn them on with \`sextant project set ${ctx.project} developer-tools on\``,
+          // worded for the agent from MCP's table (asking the user or an administrator), as any core remedy is
+          remedy: { action: 'turn-on-setting', project: ctx.project, setting: 'developer-tools' },
         });
       } else if (tool.access !== 'write') {
         await syncWriteTools();

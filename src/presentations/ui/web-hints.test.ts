@@ -118,4 +118,17 @@ describe('core hints worded for a web user', () => {
     const text = await shown(refused as SextantError);
     expect(text).toBe('ask an administrator for an access token with the admin role, then <a href="/ui/login">sign in</a> with it');
   });
+
+  it("words a project setting that is off as the Glossary page's developer-tools switch (the project this UI serves), else the administrator's command line", async () => {
+    expect(await shown({ remedy: { action: 'turn-on-setting', project: 'default', setting: 'developer-tools' } })).toBe(
+      'an administrator turns developer tools on with the switch on the <a href="/ui/glossary">Glossary</a> page',
+    );
+    // the switch is the default project's only: another project's is the command line's
+    expect(await shown({ remedy: { action: 'turn-on-setting', project: 'billing', setting: 'developer-tools' } })).toBe(
+      "an administrator turns it on from the server's command line (<code>sextant project set billing developer-tools on</code>)",
+    );
+    expect(await shown({ remedy: { action: 'turn-on-setting', project: 'default', setting: 'document-urls' } })).toBe(
+      "an administrator turns it on from the server's command line (<code>sextant project set default document-urls on</code>)",
+    );
+  });
 });

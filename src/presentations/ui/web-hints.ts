@@ -7,13 +7,15 @@
  * Any other hint is shown as the core wrote it. Failures kept as data (an update's report, a source's
  * stored last outcome) are worded the same way from their hint. A remedy the failure carries (data,
  * not words) becomes the page that does it, from one table (a missing role: sign in with a token
- * that has it).
+ * that has it; a project setting that is off: the Glossary page's developer-tools switch, or the
+ * administrator's command line).
  */
 import { html } from 'hono/html';
 import { glossaryError, type GlossaryFailure } from '../../core/glossary/index.js';
 import { isSextantError, type SextantError } from '../../kernel/errors.js';
 import { wordRemedy, type RemedyWords, type WhatToDo } from '../../kernel/remedy.js';
 import { redactText } from '../../kernel/redact.js';
+import { onGlossaryPage } from '../http/remedy-hints.js';
 import { errorLine, href, type Html } from './layout.js';
 
 /** A command a hint names, as the page that does the same; null: no page does (an administrator's command line). */
@@ -71,6 +73,11 @@ const WORDS: RemedyWords<Html> = {
   },
   'get-role': (r) => html`ask an administrator for an access token with the ${r.role} role, then <a href="${href('login')}">sign in</a> with it`,
   'update-source': (r) => html`an administrator updates ${r.sources.length > 1 ? 'them' : 'it'} on the <a href="${href('sources')}">Sources</a> page`,
+  // the Glossary page switches developer tools for the project this UI serves (the default one); anything else is the command line's
+  'turn-on-setting': (r) =>
+    onGlossaryPage(r)
+      ? html`an administrator turns developer tools on with the switch on the <a href="${href('glossary')}">Glossary</a> page`
+      : html`an administrator turns it on from the server's command line (<code>sextant project set ${r.project} ${r.setting} on</code>)`,
 };
 
 /** What a hint is worded from: a core failure, or a failure kept as data (an update's report or stored outcome, which have no code). */

@@ -56,7 +56,7 @@ export function registerProjectCommands(program: Command): void {
     .description(`change a setting: ${PROJECT_SETTINGS.join(', ')} (e.g. \`project set billing developer-tools on\`)`)
     .argument('<name>', 'project name')
     .argument('<setting>', PROJECT_SETTINGS.join(' | '))
-    .argument('<value>', 'on|off for developer-tools; comma-separated source names for sources ("" for all)')
+    .argument('<value>', 'on|off for developer-tools and document-urls; comma-separated source names for sources ("" for all)')
     .action(async (name: string, setting: string, value: string, _opts: unknown, command: Command) => {
       await runWithEngine(command, async (engine, ctx) => {
         const updated = await engine.projects.set(name, setting, value);
