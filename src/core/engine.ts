@@ -317,7 +317,21 @@ export function createEngine(deps: EngineDeps): Engine {
     // `_session` and other pseudo-sources are the scoped engine's; real names must exist
     for (const name of options?.sources ?? []) if (!name.startsWith('_')) await requireSource(store, name);
     const scoped = withDefaultProject(options);
-    return withRankedFields((q, o) => searcher.query(q, o), await run(query, scoped), scoped);
+    const result = await withRankedFields((q, o) => searcher.query(q, o), await run(query, scoped), scoped);
+    return result.hits.length > 0 || result.notice ? result : { ...result, ...(await emptyIndexNotice(scoped)) };
+  }
+
+  /** Why a search found nothing when nothing is indexed where it looked, and what to do about it. */
+  async function emptyIndexNotice(options: SearchOptions): Promise<Pick<SearchResult, 'notice' | 'remedy'>> {
+    const sources = options.sources?.filter((s) => !s.startsWith('_'));
+    const filter = { ...(sources?.length ? { sources } : {}), projects: options.projects ?? [], session: options.session ?? null };
+    if ((await store.countChunks(filter)) > 0) return {};
+    if (sources?.length)
+      return {
+        notice: `nothing is indexed in ${sources.length > 1 ? 'these sources' : `source '${sources[0]}'`} yet`,
+        remedy: { action: 'update-source', sources },
+      };
+    return { notice: 'nothing is indexed yet', remedy: { action: 'add-source', update: true } };
   }
 
   const onboarding = createOnboardingService({

@@ -47,6 +47,8 @@ describe('the core', () => {
         expect(isSextantError(err) && err.code).toBe('SOURCE_NOT_FOUND');
         expect(isSextantError(err) && { remedy: err.remedy, hint: err.hint }).toEqual({ remedy, hint });
       }
+      // a search of an empty index says nothing is there to find, and what to do
+      expect(await engine.query('invoice')).toMatchObject({ hits: [], notice: 'nothing is indexed yet', remedy: { action: 'add-source', update: true } });
       // no OpenAPI source to list operations of: an empty page whose note says why, its remedy what to do (no command)
       expect(await engine.listOperations()).toEqual({
         items: [],
@@ -72,6 +74,21 @@ describe('the CLI', () => {
     expect(named.stderr).toBe(`error: unknown source 'shop'\nhint: ${ANY}\n`);
   });
 
+  it('answers a search of an empty index with why and what to do, and one of a source not indexed yet with its update', async () => {
+    const r = await runCli(['query', 'invoice'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      /^nothing is indexed yet\nhint: add one with `sextant source add <type> <location> --name <name>`, then `sextant update --source <name>`\n/,
+    );
+    const json = await runCli(['search', 'invoice', '--json'], env);
+    expect(json.json).toMatchObject({ hits: [], notice: 'nothing is indexed yet', remedy: { action: 'add-source', update: true } });
+    const added = await runCli(['source', 'add', 'docs', home.dir, '--name', 'notes'], env);
+    expect(added.code, added.stderr).toBe(0);
+    const notYet = await runCli(['query', 'invoice', '--source', 'notes'], env);
+    expect(notYet.stdout).toMatch(/^nothing is indexed in source 'notes' yet\nhint: run `sextant update --source notes`\n/);
+    expect((await runCli(['source', 'rm', 'notes'], env)).code).toBe(0);
+  });
+
   it('says to add a code source when planning without one', async () => {
     const r = await runCli(['plan', 'how', 'are', 'invoices', 'paid'], env);
     expect(r.code).toBe(1);
@@ -86,6 +103,14 @@ describe('MCP', () => {
   });
   afterAll(async () => {
     await client?.close();
+  });
+
+  it('answers a search of an empty index with an administrator adding a source', async () => {
+    const found = await call(client, 'deep_search', { query: 'invoice' });
+    const hint = 'ask an administrator to add a source and update it (no tool adds sources)';
+    expect(found.isError).toBe(false);
+    expect(found.data).toMatchObject({ count: 0, notice: 'nothing is indexed yet', hint });
+    expect(found.text).toBe(`nothing is indexed yet\nhint: ${hint}`);
   });
 
   it('says an administrator adds a code source, naming no command', async () => {
@@ -108,6 +133,14 @@ describe('the web UI', () => {
     await served?.ui.close();
     await served?.host.close();
     await engine?.close();
+  });
+
+  it('answers a search of an empty index with why and the administrator step', async () => {
+    const res = await fetch(`${served.base}/ui/search?q=invoice`);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain('No results for “invoice”: nothing is indexed yet.');
+    expect(page).toMatch(/data-testid="search-hint">an administrator adds one on the server's command line/);
   });
 
   it("names the command as an administrator's step on the server's command line", async () => {

@@ -2,6 +2,7 @@
  * @module core/search/types
  * What search returns, whatever the presentation.
  */
+import type { Remedy } from '../../kernel/remedy.js';
 export type SearchMode = 'lexical' | 'vector' | 'hybrid';
 
 export interface SearchOptions {
@@ -97,8 +98,13 @@ export interface SearchResult {
    * likely lacks it.
    */
   confidence: number | null;
-  /** Set when `minScore` left nothing: "no confident match", with the best score seen. */
+  /**
+   * Set when `minScore` left nothing ("no confident match", with the best score seen), or when
+   * nothing was there to find: no chunk is indexed where the search looked.
+   */
   notice?: string;
+  /** With an empty index's notice: what to do about it (add a source, or update the one asked for). */
+  remedy?: Remedy;
   /**
    * "Did you mean": a short query with a word that nothing in the index holds, respelt with the
    * nearest words of the catalog's names (`invoce` → `invoice`). Absent when the hits are its own.

@@ -1,4 +1,5 @@
 /** @module presentations/cli/commands/search — `sextant search|vsearch|query` (read commands, the REPL's too) and `init`. */
+import { cliHint } from '../remedy-hints.js';
 import { spellingLine } from '../../text/spelling-text.js';
 import type { Command } from 'commander';
 import { initEmbeddings } from '../../../app.js';
@@ -60,6 +61,8 @@ export function renderResult(result: SearchResult, explain: boolean): string {
   const spelling = spellingLine(result, '`--as-typed`');
   if (spelling) lines.push(colors.yellow(spelling));
   if (result.hits.length === 0) lines.push(result.notice ?? 'no results');
+  const hint = result.hits.length === 0 && result.remedy ? cliHint({ remedy: result.remedy }) : undefined;
+  if (hint) lines.push(colors.dim(`hint: ${hint}`));
   result.hits.forEach((h, i) => {
     const mark = h.related ? colors.dim(' (related)') : '';
     lines.push(`${String(i + 1).padStart(2)}. ${h.score.toFixed(3)}  ${colors.bold(h.objectId)}  ${colors.dim(h.kind)}${mark}`);

@@ -3,6 +3,7 @@
  * `search` (lexical, BM25) and `deep_search` (hybrid: BM25 + vectors fused with RRF, optional
  * rerank, related chunks, and per-table column ranking). Thin: the core runs the pipeline.
  */
+import { mcpHint } from '../remedy-hints.js';
 import { spellingLine } from '../../text/spelling-text.js';
 import { z } from 'zod';
 import type { RankedField, SearchHit, SearchResult } from '../../../core/search/types.js';
@@ -47,6 +48,8 @@ function render(result: SearchResult, hits: HitView[], topK: number, truncated: 
   const spelling = spellingLine(result, 'the query in double quotes');
   if (spelling) lines.unshift(spelling);
   if (!hits.length) lines.push(result.notice ?? `no results for "${result.query}"; try other words, fewer filters, or deep_search`);
+  const hint = !hits.length && result.remedy ? mcpHint({ remedy: result.remedy }) : undefined;
+  if (hint) lines.push(`hint: ${hint}`);
   if (truncated) lines.push(`[truncated: more than ${topK} hits; raise top_k (max ${MAX_TOP_K}) or narrow with kinds/sources]`);
   if (result.rerank?.error) lines.push(`rerank hook failed, fused order kept: ${result.rerank.error}`);
   return lines.join('\n');
@@ -86,6 +89,7 @@ async function runSearch(mode: 'lexical' | 'hybrid', args: SearchArgs, ctx: Tool
       hits,
       ...(result.confidence !== null ? { confidence: result.confidence } : {}),
       ...(result.notice ? { notice: result.notice } : {}),
+      ...(result.remedy ? { hint: mcpHint({ remedy: result.remedy }) } : {}),
       ...(result.suggestion ? { suggestion: result.suggestion } : {}),
       ...(result.correctedFrom ? { corrected_from: result.correctedFrom } : {}),
       ...(result.rerank ? { rerank: result.rerank } : {}),

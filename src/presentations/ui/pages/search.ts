@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import { html } from 'hono/html';
 import { CONFIDENT_SCORE, type SearchHit, type SearchResult } from '../../../core/search/types.js';
 import { href, shell, type Html, page } from '../layout.js';
-import { errorFrom } from '../web-hints.js';
+import { errorFrom, webHint } from '../web-hints.js';
 import type { UiContext, UiEnv } from '../ui-context.js';
 import { explainChart } from './explain-chart.js';
 
@@ -33,11 +33,13 @@ function spelling(result: SearchResult): Html | string {
 function results(result: SearchResult | null, error: Html | null): Html {
   if (error) return html`<div id="results">${error}</div>`;
   if (!result) return html`<div id="results"></div>`;
-  if (result.hits.length === 0)
+  if (result.hits.length === 0) {
+    const hint = result.remedy ? webHint({ remedy: result.remedy }) : null;
     return html`<div id="results">
-      <p>No results for “${result.query}”.</p>
-      ${spelling(result)}
+      <p>No results for “${result.query}”${result.notice ? `: ${result.notice}` : ''}.</p>
+      ${hint ? html`<p class="panel" data-testid="search-hint">${hint}</p>` : ''} ${spelling(result)}
     </div>`;
+  }
   const confidence = result.confidence;
   return html`<div id="results">
     ${spelling(result)}
