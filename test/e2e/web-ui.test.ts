@@ -179,6 +179,9 @@ describe('web UI in a browser', () => {
     expect(await history.first().locator('ins').first().textContent()).toBe('Orders placed and not cancelled');
     expect(await history.nth(1).textContent()).toMatch(/create/);
     await shot('glossary-term.png');
+    // the search page's kind filter names the glossary's kind in words, as the others
+    await page.goto(`${base}/ui/search`);
+    expect(await page.getByRole('checkbox', { name: /^glossary term \(\d+\)/ }).count()).toBe(1);
     // clusters of related terms, and the admin's developer-tools switch for agents
     await page.goto(`${base}/ui/glossary/clusters`);
     expect(await page.getByRole('link', { name: 'Open Orders', exact: true }).count()).toBe(1);

@@ -80,7 +80,7 @@ async function kindOptions(ctx: UiContext): Promise<Array<{ kind: string; label:
   return Object.entries(index.countsByKind)
     .map(([kind, count]) => ({ kind, count, info: known.find((k) => k.kind === kind) }))
     .filter((k) => k.info?.chunked ?? true)
-    .map((k) => ({ kind: k.kind, label: k.info?.label ?? k.kind, count: k.count }))
+    .map((k) => ({ kind: k.kind, label: k.info?.label ?? k.kind.replace(/_/g, ' '), count: k.count }))
     .sort((a, b) => a.kind.localeCompare(b.kind));
 }
 
