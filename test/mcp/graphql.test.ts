@@ -108,6 +108,10 @@ describe('MCP session discovering a Hugr mesh (HTTP)', () => {
     const result = await call(http, 'graphql_query', { source: 'mesh', query: 'mutation { function { crm { pg_recalc_order_totals { success } } } }' });
     expect(result.isError).toBe(true);
     expect(result.data.error.message).toContain('developer tools');
+    // an agent cannot turn the setting on: it is told whom to ask, and no command line
+    expect(result.data.error.hint).toMatch(
+      /^ask the user or an administrator to turn on the developer-tools setting of project '[\w-]+' \(no tool changes project settings\)$/,
+    );
   });
 });
 

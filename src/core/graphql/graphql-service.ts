@@ -88,6 +88,8 @@ export interface GraphqlQueryInput {
   allowAnonymous?: boolean;
   /** Project setting: mutations run only when on. */
   developerTools?: boolean;
+  /** The project whose setting that is (a scoped caller's): a refused mutation names it in its remedy. */
+  project?: string;
   /** Rows per table (default 50, max 1000). */
   rowLimit?: number;
   signal?: AbortSignal;
@@ -309,9 +311,13 @@ export function createGraphqlService(deps: { store: CatalogStore; connectors: Re
       const operation = await operationTypeOf(input.query, input.operationName);
       if (operation === 'subscription') throw new SextantError('USAGE', 'subscriptions are not supported here', { hint: 'run a query instead' });
       if (operation === 'mutation' && !input.developerTools) {
-        throw new SextantError('USAGE', 'mutations (including mutating functions) are refused: developer tools are off for this project', {
-          hint: 'turn developer tools on for the project to allow writes, or run a query',
-        });
+        throw new SextantError(
+          'USAGE',
+          'mutations (including mutating functions) are refused: developer tools are off for this project',
+          input.project
+            ? { remedy: { action: 'turn-on-setting', project: input.project, setting: 'developer-tools' } }
+            : { hint: 'turn developer tools on for the project to allow writes, or run a query' },
+        );
       }
       const rowLimit = Math.min(Math.max(1, input.rowLimit ?? 50), 1000);
       // one row more than shown, so a cut is still detected

@@ -20,7 +20,7 @@ export interface ScopedGraphql {
   listDataObjects(options: { source?: string; module: string }): ReturnType<Listing['listDataObjects']>;
   describe(ref: string, options?: { fieldsQuery?: string; maxFields?: number }): Promise<GraphqlDescription>;
   /** Runs with the caller's token; `developerTools` comes from the served project. */
-  query(input: Omit<GraphqlQueryInput, 'developerTools'>): Promise<GraphqlQueryResult>;
+  query(input: Omit<GraphqlQueryInput, 'developerTools' | 'project'>): Promise<GraphqlQueryResult>;
 }
 
 export function scopedGraphql(
@@ -56,7 +56,7 @@ export function scopedGraphql(
         deps.caller.require('write', 'a GraphQL mutation');
       }
       const developerTools = (await deps.projects.get(deps.project)).settings.developerTools;
-      return graphql.query({ ...input, developerTools });
+      return graphql.query({ ...input, developerTools, project: deps.project });
     },
   };
 }
