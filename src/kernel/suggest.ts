@@ -3,22 +3,7 @@
  * "Did you mean" suggestions for unknown ids: edit distance plus shared words.
  */
 import { splitText } from './text/identifiers.js';
-
-function levenshtein(a: string, b: string): number {
-  if (a === b) return 0;
-  const prev = new Array<number>(b.length + 1);
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = prev[j]!;
-      prev[j] = Math.min(up + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length]!;
-}
+import { editDistance } from './text/nearest-word.js';
 
 /** Longer input is no identifier anyone typed: no suggestions (and no work). */
 export const MAX_SUGGEST_INPUT = 256;
@@ -49,7 +34,8 @@ export function closest(wanted: string, candidates: readonly string[], limit = 5
   const w = want.slice(0, DISTANCE_CHARS);
   const scored = shortlist.map(({ c, lc, base }) => {
     const l = lc.slice(0, DISTANCE_CHARS);
-    return { c, score: base - (levenshtein(w, l) / Math.max(w.length, l.length, 1)) * 4 };
+    // plain Levenshtein (no swaps), as these scores were tuned with
+    return { c, score: base - (editDistance(w, l, Number.POSITIVE_INFINITY, false) / Math.max(w.length, l.length, 1)) * 4 };
   });
   scored.sort((a, b) => b.score - a.score || (a.c < b.c ? -1 : 1));
   return scored

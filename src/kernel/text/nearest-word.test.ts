@@ -11,6 +11,13 @@ describe('editDistance', () => {
     ['kitten', 'sitting', 3],
   ])('%s → %s: %d', (a, b, d) => expect(editDistance(a, b, 5)).toBe(d));
 
+  it('counts a swap as two edits without swaps (plain Levenshtein), and has no bound by default', () => {
+    expect(editDistance('form', 'from')).toBe(1);
+    expect(editDistance('form', 'from', Number.POSITIVE_INFINITY, false)).toBe(2);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('', 'abc', Number.POSITIVE_INFINITY, false)).toBe(3);
+  });
+
   it('stops once the bound is passed', () => {
     expect(editDistance('kitten', 'sitting', 1)).toBe(2);
     expect(editDistance('a', 'abcdef', 2)).toBe(3);
