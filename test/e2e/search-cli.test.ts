@@ -119,6 +119,8 @@ describe('search commands on the sample catalog', () => {
     expect(none.json.error.code).toBe('SOURCE_NOT_FOUND');
     const bad = await run(['query', 'x', '-n', '0']);
     expect(bad.code).toBe(2);
+    const long = await run(['query', 'ticket priority', '--limit', '3', '--json']);
+    expect(long.json.hits).toHaveLength(3);
     const badScore = await run(['query', 'x', '--min-score', '7']);
     expect(badScore.code).toBe(2);
   });

@@ -10,7 +10,7 @@ import { colors, printJson, println } from '../output.js';
 import { runWithConfig, runWithEngine } from '../session.js';
 
 interface SearchFlags {
-  n?: string;
+  limit?: string;
   source?: string[];
   kind?: string;
   minScore?: string;
@@ -24,8 +24,9 @@ const ENTITIES_SHOWN = 10;
 const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').filter(Boolean)];
 
 function toOptions(flags: SearchFlags): SearchOptions {
-  const limit = flags.n === undefined ? 10 : Number(flags.n);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new SextantError('USAGE', `-n must be an integer from 1 to 100, got '${flags.n}'`);
+  const limit = flags.limit === undefined ? 10 : Number(flags.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw new SextantError('USAGE', `-n/--limit must be an integer from 1 to 100, got '${flags.limit}'`);
   const minScore = flags.minScore === undefined ? undefined : Number(flags.minScore);
   if (minScore !== undefined && !(minScore >= 0 && minScore <= 1))
     throw new SextantError('USAGE', `--min-score must be between 0 and 1, got '${flags.minScore}'`);
@@ -81,7 +82,7 @@ function searchCommand(program: Command, name: string, description: string, run:
     .command(name)
     .description(description)
     .argument('<query...>', 'what you are looking for, in words or identifiers')
-    .option('-n <count>', 'number of results (1-100)', '10')
+    .option('-n, --limit <count>', 'number of results (1-100)', '10')
     .option('--source <name>', 'only these sources (repeatable or comma-separated)', collect)
     .option('--kind <kinds>', 'only these kinds, e.g. table,view,column')
     .option('--min-score <score>', 'drop results scoring below this (0-1)')
