@@ -52,8 +52,10 @@ export const IMPORT_EDGE_KIND = 'imports';
  * links the entities its entity manager's calls reach.
  * 18: JPQL and SQL held by a string constant of another file (`Queries.PURGE`, a Kotlin object's `const val`, a name
  * imported statically) are read as a constant of the same file is; native SQL held so links its tables where it is run.
+ * 19: a Kotlin `const val` outside any class, each constant of a Java declarator list, and constants of classes of one name
+ * in different packages (told apart by the reading file's imports and package) hold their statements too.
  */
-export const CODE_SCAN_VERSION = 18;
+export const CODE_SCAN_VERSION = 19;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

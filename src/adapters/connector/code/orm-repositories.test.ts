@@ -793,8 +793,15 @@ describe('a statement held by a constant another file of the project declares is
       '    """',
       '}',
     ],
-    'src/main/java/org/clinic/a/Names.java': ['public class Names { public static final String CLEAN = "delete from Owner o where o.pets is empty"; }'],
-    'src/main/java/org/clinic/b/Names.java': ['public class Names { public static final String CLEAN = "delete from Visit v where v.done = true"; }'],
+    'src/main/kotlin/org/clinic/VisitQueries.kt': ['package org.clinic', 'const val CLOSE_VISITS = "update Visit v set v.closed = true"'],
+    'src/main/java/org/clinic/a/Names.java': [
+      'package org.clinic.a;',
+      'public class Names { public static final String CLEAN = "delete from Owner o where o.pets is empty"; }',
+    ],
+    'src/main/java/org/clinic/b/Names.java': [
+      'package org.clinic.b;',
+      'public class Names { public static final String CLEAN = "delete from Visit v where v.done = true"; }',
+    ],
     'src/main/java/org/clinic/Pet.java': ['@Entity', '@NamedQuery(name = Queries.STALE, query = "update Pet p set p.stale = true")', 'public class Pet {}'],
     'src/main/java/org/clinic/PetRepository.java': [
       'package org.clinic;',
@@ -816,6 +823,14 @@ describe('a statement held by a constant another file of the project declares is
       'interface PetArchive : CrudRepository<Pet, Long> {',
       '    @Query(PetQueries.ARCHIVE)',
       '    fun archive(): Int',
+      '}',
+    ],
+    'src/main/kotlin/org/clinic/web/VisitRepository.kt': [
+      'package org.clinic.web',
+      'import org.clinic.CLOSE_VISITS',
+      'interface VisitRepository : CrudRepository<Visit, Long> {',
+      '    @Query(CLOSE_VISITS)',
+      '    fun close(): Int',
       '}',
     ],
     'src/main/java/org/clinic/ClinicService.java': [
@@ -841,11 +856,12 @@ describe('a statement held by a constant another file of the project declares is
   const named = projectNamedQueries(texts, constants);
   const project = projectRepositories(texts, named, constants);
 
-  it("says what a Spring Data repository's @Query does by the statement: qualified, statically imported, native, a Kotlin object's, a named query's name", () => {
+  it("says what a Spring Data repository's @Query does by the statement: qualified, in full, statically imported, native, a Kotlin object's or file's, a named query's name", () => {
     expect(summaryOf(project)('src/main/java/org/clinic/PetRepository.java')).toEqual([
-      ['PetRepository', 'Pet', { purge: ['write'], dropOrphans: ['write'], byOwner: ['read'], markStale: ['write'], clean: ['read'] }],
+      ['PetRepository', 'Pet', { purge: ['write'], dropOrphans: ['write'], byOwner: ['read'], markStale: ['write'], clean: ['write'] }],
     ]);
     expect(summaryOf(project)('src/main/kotlin/org/clinic/PetArchive.kt')).toEqual([['PetArchive', 'Pet', { archive: ['write'] }]]);
+    expect(summaryOf(project)('src/main/kotlin/org/clinic/web/VisitRepository.kt')).toEqual([['VisitRepository', 'Visit', { close: ['write'] }]]);
   });
 
   it("without the project's constants, the same repository is read by what the file holds only", () => {

@@ -3,7 +3,10 @@ import { projectConstants } from './string-constants.js';
 
 /** The project's constants, its files given as their lines by path. */
 const constantsOf = (files: Record<string, string[]>) =>
-  projectConstants(Object.entries(files).map(([path, lines]) => ({ text: lines.join('\n'), language: path.endsWith('.kt') ? 'kotlin' : 'java' })));
+  projectConstants(Object.entries(files).map(([path, lines]) => ({ path, text: lines.join('\n'), language: path.endsWith('.kt') ? 'kotlin' : 'java' })));
+
+/** A file's text, given as its lines. */
+const file = (...lines: string[]) => lines.join('\n');
 
 describe("a Java or Kotlin project's string constants, by class and name", () => {
   const constants = constantsOf({
@@ -114,5 +117,113 @@ describe("a Java or Kotlin project's string constants, by class and name", () =>
     const kotlin = constants.inFile(['import org.clinic.Owner.Companion.ARCHIVE', 'import org.clinic.PetQueries.PURGE as GONE'].join('\n'));
     expect(kotlin('GONE')).toBe('delete from Pet p where p.dead = true');
     expect(kotlin('ARCHIVE')).toBe('update Owner o set o.archived = true'); // a companion's, by its class
+  });
+});
+
+describe('Kotlin constants declared outside any class', () => {
+  const constants = constantsOf({
+    'src/main/kotlin/org/clinic/sql/Queries.kt': [
+      'package org.clinic.sql',
+      '',
+      'const val PURGE_VISITS = "delete from Visit v where v.date < :before"',
+      'const val VISITS = "select v from Visit v "',
+      'const val OPEN_VISITS = VISITS + "where v.open = true"',
+      'val NOT_CONST = "select n from Note n"',
+      'fun helper(): String { const val inside = "x"; return inside }',
+    ],
+    'src/main/kotlin/org/clinic/sql/Archive.kt': [
+      '@file:JvmName("ArchiveSql")',
+      'package org.clinic.sql',
+      'const val ARCHIVED = "select o from Owner o where o.archived = true"',
+    ],
+  });
+
+  it('are read by the class Java sees them in: the file name and Kt, or its @file:JvmName', () => {
+    expect(constants.get('QueriesKt.PURGE_VISITS')).toBe('delete from Visit v where v.date < :before');
+    expect(constants.get('QueriesKt.OPEN_VISITS')).toBe('select v from Visit v where v.open = true');
+    expect(constants.get('ArchiveSql.ARCHIVED')).toBe('select o from Owner o where o.archived = true');
+    expect(constants.get('ArchiveKt.ARCHIVED')).toBeUndefined();
+    expect(constants.get('QueriesKt.NOT_CONST')).toBeUndefined(); // Java reads it by a getter
+    expect(constants.get('QueriesKt.inside')).toBeUndefined();
+    const java = constants.inFile(file('package org.clinic.web;', 'import static org.clinic.sql.QueriesKt.PURGE_VISITS;'));
+    expect(java('PURGE_VISITS')).toBe('delete from Visit v where v.date < :before');
+    expect(java('org.clinic.sql.QueriesKt.OPEN_VISITS')).toBe('select v from Visit v where v.open = true');
+  });
+
+  it('are read by their bare names where imported or in the same package, and by their package', () => {
+    const imported = constants.inFile(file('package org.clinic.web', 'import org.clinic.sql.PURGE_VISITS', 'import org.clinic.sql.ARCHIVED as GONE'));
+    expect(imported('PURGE_VISITS')).toBe('delete from Visit v where v.date < :before');
+    expect(imported('GONE')).toBe('select o from Owner o where o.archived = true');
+    expect(imported('OPEN_VISITS')).toBeUndefined(); // not imported
+    expect(imported('org.clinic.sql.OPEN_VISITS')).toBe('select v from Visit v where v.open = true');
+    const samePackage = constants.inFile(file('package org.clinic.sql', 'class VisitDao'));
+    expect(samePackage('OPEN_VISITS')).toBe('select v from Visit v where v.open = true');
+    const all = constants.inFile(file('package org.clinic.web', 'import org.clinic.sql.*'));
+    expect(all('ARCHIVED')).toBe('select o from Owner o where o.archived = true');
+  });
+});
+
+describe('Java constants declared several on a line', () => {
+  const constants = constantsOf({
+    'src/main/java/org/clinic/SpecialtyQueries.java': [
+      'package org.clinic;',
+      'public final class SpecialtyQueries {',
+      '  public static final String ALL = "select s from Specialty s", PURGE = "delete from Specialty s",',
+      '      NAMED = ALL + " where s.name = :name";',
+      '  public static final String ONE = "select o from One o"; public static final String TWO = ONE + " where o.two = 2";',
+      '  public static final String BUILT = build("x"), AFTER = "select a from After a";',
+      '}',
+    ],
+    'src/main/java/org/clinic/TypeQueries.java': ['interface TypeQueries { String TYPES = "select t from PetType t"; String NONE = "delete from PetType t"; }'],
+  });
+
+  it.each([
+    ['SpecialtyQueries.ALL', 'select s from Specialty s'],
+    ['SpecialtyQueries.PURGE', 'delete from Specialty s'],
+    ['SpecialtyQueries.NAMED', 'select s from Specialty s where s.name = :name'],
+    ['SpecialtyQueries.ONE', 'select o from One o'],
+    ['SpecialtyQueries.TWO', 'select o from One o where o.two = 2'],
+    ['TypeQueries.TYPES', 'select t from PetType t'],
+    ['TypeQueries.NONE', 'delete from PetType t'],
+  ])('%s holds %j', (key, value) => expect(constants.get(key)).toBe(value));
+
+  it('reads each declarator of a list, after one whose value is a call too', () => {
+    expect(constants.get('SpecialtyQueries.BUILT')).toBeUndefined();
+    expect(constants.get('SpecialtyQueries.AFTER')).toBe('select a from After a');
+  });
+});
+
+describe('constants of classes of one name in different packages', () => {
+  const constants = constantsOf({
+    'src/main/java/org/vets/read/VetQueries.java': [
+      'package org.vets.read;',
+      'public class VetQueries { public static final String FIND = "select v from Vet v"; }',
+    ],
+    'src/main/java/org/vets/write/VetQueries.java': [
+      'package org.vets.write;',
+      'public class VetQueries { public static final String FIND = "delete from Vet v"; }',
+    ],
+    'src/main/java/org/vets/read/Reports.java': [
+      'package org.vets.read;',
+      'public class Reports { public static final String SORTED = VetQueries.FIND + " order by v.name"; }',
+    ],
+  });
+  const DELETE = 'delete from Vet v';
+  const SELECT = 'select v from Vet v';
+
+  it('are told apart by the class a file imports, its own package, or a name in full', () => {
+    expect(constants.inFile(file('package org.vets.web;', 'import org.vets.read.VetQueries;'))('VetQueries.FIND')).toBe(SELECT);
+    expect(constants.inFile(file('package org.vets.web;', 'import static org.vets.write.VetQueries.FIND;'))('FIND')).toBe(DELETE);
+    expect(constants.inFile(file('package org.vets.write;', 'class VetDao {}'))('VetQueries.FIND')).toBe(DELETE);
+    expect(constants.inFile(file('package org.vets.web;'))('org.vets.read.VetQueries.FIND')).toBe(SELECT);
+    expect(constants.inFile(file('package org.vets.web;', 'import org.vets.write.*;'))('VetQueries.FIND')).toBe(DELETE);
+    expect(constants.inFile(file('package org.vets.web', 'import org.vets.read.VetQueries as ReadQueries'))('ReadQueries.FIND')).toBe(SELECT);
+    expect(constants.get('Reports.SORTED')).toBe('select v from Vet v order by v.name'); // its own package's
+  });
+
+  it('hold none where the file still does not say which', () => {
+    expect(constants.get('VetQueries.FIND')).toBeUndefined();
+    expect(constants.inFile(file('package org.vets.web;', 'import java.util.List;'))('VetQueries.FIND')).toBeUndefined();
+    expect(constants.inFile(file('package org.vets.web;', 'import com.other.VetQueries;'))('VetQueries.FIND')).toBeUndefined(); // not the project's
   });
 });
