@@ -54,8 +54,9 @@ export const IMPORT_EDGE_KIND = 'imports';
  * imported statically) are read as a constant of the same file is; native SQL held so links its tables where it is run.
  * 19: a Kotlin `const val` outside any class, each constant of a Java declarator list, and constants of classes of one name
  * in different packages (told apart by the reading file's imports and package) hold their statements too.
+ * 20: the words a file says once in its doc comments (`docWords`), searched with the body's words.
  */
-export const CODE_SCAN_VERSION = 19;
+export const CODE_SCAN_VERSION = 20;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });
@@ -155,8 +156,10 @@ export interface CodeFileAttributes {
   symbols: readonly string[];
   /** The body's words and how often it uses each (bounded). */
   words: Record<string, number>;
-  /** Words the body says once (bounded; none seen only inside a one-word string literal): for likeness, not search. */
+  /** Words the body says once (bounded; none seen only inside a one-word string literal): for likeness; search reads only `docWords`. */
   onceWords?: readonly string[];
+  /** Those of `onceWords` its doc comments say: prose written for readers, searched with the body's words. */
+  docWords?: readonly string[];
   /** Lines of doc comments and docstrings (doc-lines.ts). */
   docLines?: number;
   /** Strongest co-change partners first. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { docLines } from './doc-lines.js';
+import { docComments, docLines } from './doc-lines.js';
 
 describe('documentation lines', () => {
   it('counts every line of a /** */ block and /// lines, not plain comments or code', () => {
@@ -19,6 +19,15 @@ describe('documentation lines', () => {
     ];
     expect(docLines(lines, 'typescript')).toBe(7);
     expect(docLines(lines, 'java')).toBe(7);
+    expect(docComments(lines, 'typescript')).toEqual([
+      '/**',
+      '* Selects rows.',
+      '*',
+      '* @example db.selectFrom("person")',
+      '*/',
+      '/** one line doc */',
+      '/// rust or C# doc',
+    ]);
   });
 
   it("reads Python's docstrings, one-line and many-line, and not a triple-quoted value", () => {
@@ -39,6 +48,7 @@ describe('documentation lines', () => {
       '}',
     ];
     expect(docLines(lines, 'go')).toBe(3);
+    expect(docComments(lines, 'go')).toEqual(['// Package store keeps rows.', '// Open opens a store.', '// It never fails.']);
   });
 
   it('a file without documentation has none', () => {

@@ -13,54 +13,59 @@ const TRIPLE_QUOTES = /"""|'''/g;
 
 /** How many of a file's lines (its text split at `\n`) document the code, by the conventions of `language`. */
 export function docLines(lines: readonly string[], language: string): number {
+  return docComments(lines, language).length;
+}
+
+/** The lines of a file that document the code, by the conventions of `language`. */
+export function docComments(lines: readonly string[], language: string): string[] {
   if (language === 'python') return pythonDocLines(lines);
   if (language === 'go') return goDocLines(lines);
-  let count = 0;
+  const out: string[] = [];
   let inBlock = false;
   for (const raw of lines) {
     const line = raw.trim();
     if (inBlock) {
-      count++;
+      out.push(line);
       if (line.includes('*/')) inBlock = false;
     } else if (line.startsWith('/**') && !line.startsWith('/**/')) {
-      count++;
+      out.push(line);
       inBlock = !line.slice(3).includes('*/');
-    } else if (line.startsWith('///') || line.startsWith('//!')) count++;
+    } else if (line.startsWith('///') || line.startsWith('//!')) out.push(line);
   }
-  return count;
+  return out;
 }
 
 /** Lines inside a triple-quoted string that opens a line (a docstring's place), not one assigned or passed. */
-function pythonDocLines(lines: readonly string[]): number {
-  let count = 0;
+function pythonDocLines(lines: readonly string[]): string[] {
+  const out: string[] = [];
   let closing: string | null = null;
   for (const raw of lines) {
     const line = raw.trim();
     if (closing) {
-      count++;
+      out.push(line);
       if (line.includes(closing)) closing = null;
       continue;
     }
     const opener = /^[rRuUbB]?("""|''')/.exec(line)?.[1];
     if (!opener) continue;
-    count++;
+    out.push(line);
     // a docstring that closes on its own line holds both quotes (an even count of triples)
     if ((line.match(TRIPLE_QUOTES) ?? []).length % 2 === 1) closing = opener;
   }
-  return count;
+  return out;
 }
 
 /** `//` lines in a run that ends right above a declaration (Go's doc comment convention). */
-function goDocLines(lines: readonly string[]): number {
-  let count = 0;
-  let run = 0;
+function goDocLines(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  let run: string[] = [];
   for (const raw of lines) {
     const line = raw.trim();
-    if (line.startsWith('//')) run++;
+    if (line.startsWith('//')) run.push(line);
     else {
-      if (run && GO_DECLARATION.test(line)) count += run;
-      run = 0;
+      if (run.length && GO_DECLARATION.test(line)) out.push(...run);
+      run = [];
     }
   }
-  return count;
+  return out;
 }

@@ -27,8 +27,8 @@ import { readGitHistory, type ChangeSpan } from './co-change.js';
 import { cruiseImports, readGraphFile, type ImportMap } from './import-graph.js';
 import { sqlRefs, type SqlRefs } from './sql-refs.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
-import { fileWords, exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
-import { docLines } from './doc-lines.js';
+import { fileWords, exportedSymbols, leadingComment, splitWords, type CodeSymbol } from './outline.js';
+import { docComments } from './doc-lines.js';
 import { languageImports } from './lang-imports.js';
 import { importNames } from './workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases, type OrmTableRef } from './orm-refs.js';
@@ -73,6 +73,8 @@ function toObjects(
   const resource = `file:${file.path}`;
   const words = fileWords(file.text);
   const textLines = file.text.split('\n');
+  const docs = docComments(textLines, file.language);
+  const docSaid = new Set(splitWords(docs.join('\n')));
   const fileObject: CatalogObject = {
     id,
     source,
@@ -94,7 +96,8 @@ function toObjects(
       symbols: symbols.map((s) => s.name),
       words: words.words,
       onceWords: words.once,
-      docLines: docLines(textLines, file.language),
+      docWords: words.once.filter((w) => docSaid.has(w)),
+      docLines: docs.length,
       ...(history.coChanged.length ? { coChanged: history.coChanged } : {}),
       ...(history.churn ? { churn: history.churn } : {}),
       ...(history.commits ? { commits: history.commits } : {}),

@@ -102,13 +102,14 @@ const WORD = /^\p{L}{2,30}$/u;
 /** One-word string literals (`'letmein'`, `"sk_live_…"`): where keys, tokens and passwords sit. */
 const ONE_WORD_STRING = /(['"`])[^\s'"`\\]{1,200}\1/g;
 
-const splitWords = (text: string) => identifierTokens(text).flatMap((t) => splitIdentifier(t).filter((w) => WORD.test(w)));
+export const splitWords = (text: string) => identifierTokens(text).flatMap((t) => splitIdentifier(t).filter((w) => WORD.test(w)));
 
 /**
  * The words a file's identifiers, comments and strings are made of (camelCase and snake_case
  * split, lower case). `words`: those it uses twice or more, with how often, the most frequent
  * first, for the topic search (topics are asked in the words a file's body uses, not only its
- * path and exports) and for likeness. `once`: those it uses once, for likeness only, and none
+ * path and exports) and for likeness. `once`: those it uses once, for likeness (and for search
+ * those a doc comment says, the connector's `docWords`), and none
  * that appears only inside a one-word string literal, so a one-off string (a token, a key, a
  * password) never enters the index.
  */

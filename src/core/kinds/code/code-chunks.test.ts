@@ -22,6 +22,12 @@ describe('code file chunks', () => {
     expect(chunk.textParts.join(' ')).not.toContain('card');
   });
 
+  it('words said once reach the lexical definition only when a doc comment says them', () => {
+    const chunk = codeFileChunk(file({ symbols: ['over'], words: { window: 1 }, onceWords: ['partition', 'tmp'], docWords: ['partition'] }), '');
+    expect(chunk.definition).toBe('over window partition');
+    expect(chunk.textParts.join(' ')).not.toContain('partition');
+  });
+
   it('malformed stored words are skipped; a count is trusted up to 100', () => {
     expect(repeatedWords(undefined)).toBe('');
     expect(repeatedWords({ a: 'x', b: -1, c: 2 })).toBe('c c');

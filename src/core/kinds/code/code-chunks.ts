@@ -3,7 +3,9 @@
  * Chunk texts of code: a file's chunk holds its path (folder and file names are the words a
  * topic is asked in), its leading comment, the names it exports and, for the lexical index only,
  * the words its body uses as often as it uses them (the connector's bounded `words`: BM25 needs
- * the counts, a file that keeps naming a topic is about it); a symbol's chunk its name,
+ * the counts, a file that keeps naming a topic is about it) and the words its doc comments say
+ * once (`docWords`: `over()`'s "window functions"; other words said once stay out, a one-off
+ * identifier says little); a symbol's chunk its name,
  * declaration and file. The embedder reads no body words.
  */
 import type { CatalogObject } from '../../../ports/catalog.js';
@@ -31,11 +33,11 @@ export function repeatedWords(words: unknown): string {
 }
 
 export function codeFileChunk(object: CatalogObject, context: string): ChunkFields {
-  const { symbols, language, words: bag } = codeFileText(object);
+  const { symbols, language, words: bag, docWords } = codeFileText(object);
   return {
     nameText: `${object.path} ${words(object.path)}`,
     comment: object.comment ?? '',
-    definition: [symbols.join(' '), repeatedWords(bag)].filter(Boolean).join(' '),
+    definition: [symbols.join(' '), repeatedWords(bag), docWords.join(' ')].filter(Boolean).join(' '),
     context,
     textParts: [`${language} file ${words(object.path)}`, object.comment ?? '', symbols.length ? `Exports ${symbols.join(', ')}` : ''].filter(Boolean),
   };

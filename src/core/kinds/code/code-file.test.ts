@@ -10,7 +10,8 @@ describe('codeFileFacts', () => {
       imports: [{ path: 'src/a.ts', kinds: ['import'] }],
       symbols: ['pay'],
       words: { invoice: 3 },
-      onceWords: ['refund'],
+      onceWords: ['refund', 'tmp'],
+      docWords: ['refund'],
       docLines: 12,
       coChanged: [{ path: 'src/b.ts', weight: 0.5 }],
       churn: 1.5,
@@ -47,6 +48,7 @@ describe('codeFileFacts', () => {
       commits: 0,
       subjects: [],
       once: [],
+      docWords: [],
       docLines: 0,
       symbols: ['pay'],
     });

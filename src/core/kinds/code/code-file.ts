@@ -26,6 +26,8 @@ export interface CodeFileFacts {
   words: Record<string, number>;
   /** Words the body says once (`onceWords`). */
   once: string[];
+  /** Those its doc comments say (`docWords`), which search reads. */
+  docWords: string[];
   /** Lines of doc comments and docstrings. */
   docLines: number;
   coChanged: CoChangePartner[];
@@ -67,8 +69,13 @@ function wordsOf(value: unknown): Record<string, number> {
 type Attributes = Pick<CatalogObject, 'attributes'>;
 
 /** What a file's chunk reads (no history): read alone, as chunking runs for every file of every update. */
-export function codeFileText({ attributes: a }: Attributes): Pick<CodeFileFacts, 'language' | 'symbols' | 'words'> {
-  return { language: isString(a.language) ? a.language : 'code', symbols: listOf(a.symbols, isString), words: wordsOf(a.words) };
+export function codeFileText({ attributes: a }: Attributes): Pick<CodeFileFacts, 'language' | 'symbols' | 'words' | 'docWords'> {
+  return {
+    language: isString(a.language) ? a.language : 'code',
+    symbols: listOf(a.symbols, isString),
+    words: wordsOf(a.words),
+    docWords: listOf(a.docWords, isString),
+  };
 }
 
 /** The tables a file's SQL and ORM models name, SQL's first; `columns` kept only as a list of strings, `columnAccess` only as accesses. */

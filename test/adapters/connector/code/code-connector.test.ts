@@ -78,6 +78,14 @@ describe('code connector', () => {
     expect(py.comment).toBe('Runs the nightly job.');
     expect(py.attributes.symbols).toEqual(['run', 'Job']);
     expect(py.attributes.docLines).toBe(1);
+    // words said once are searched when a doc comment says them: prose written for readers
+    const index = objects.get('svc:code_file:src/index.ts')!;
+    expect(index.attributes.docWords).toEqual(expect.arrayContaining(['entry', 'point', 'service']));
+    expect(index.attributes.onceWords).toContain('main');
+    expect(index.attributes.docWords).not.toContain('main');
+    expect(pay.attributes.docWords).toEqual([]); // a line comment is no doc comment
+    expect(py.attributes.docWords).toContain('nightly');
+    expect(py.attributes.docWords).not.toContain('os');
     expect(snapshot.objects.every((o) => !o.path.startsWith('/') && !o.path.includes('..'))).toBe(true);
   });
 
