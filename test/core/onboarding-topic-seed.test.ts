@@ -25,6 +25,7 @@ const FILES: Record<string, string> = {
   'src/builder.ts': documented('Builder'),
   'src/compiler.ts': documented('Compiler'),
   'src/pool.ts': 'export class Pool { open() { return 1; } }\n',
+  'src/changes.ts': '// add support, add support, add support: how changes are added and supported\nexport function addSupport() { return "support"; }\n',
   'src/builder.test.ts': "import { Builder } from './builder.js';\n// docs docs docs\nnew Builder();\n",
 };
 
@@ -70,4 +71,12 @@ it("starts at the topic model's first file that is not a test, though the word s
 it('the graph order keeps the word search’s first file as the seed', async () => {
   const r = await engine.onboardingPlan({ request: 'docs' });
   expect(r.context.seedId).toBe('src/docs-link.ts');
+});
+
+it('searches what a request is about, not the words of change it opens with', async () => {
+  const r = await engine.onboardingPlan({ request: 'add support for the pool' });
+  expect(r.context.seedId).toBe('src/pool.ts');
+  // the same words later in a request are searched
+  const about = await engine.onboardingPlan({ request: 'how is add support written' });
+  expect(about.context.seedId).toBe('src/changes.ts');
 });

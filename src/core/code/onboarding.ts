@@ -18,6 +18,7 @@ import { buildCodeGraph, importsOf, type CodeGraph } from './code-graph.js';
 import { DATA_TOPIC_KINDS, dataUsersIndex, dataUsersOf, dataUseWhy, type DataUse, type DataUsers } from './data-users.js';
 import { contentIndex, stemmedBag } from './content-similarity.js';
 import { topicOrder } from './fuse.js';
+import { requestTopic } from './request-topic.js';
 import { relatedCandidates, topicCandidates, type Candidate, type HistoryFacts, type TopicLists } from './onboarding-features.js';
 import { rankCandidates, type FusedTask } from './onboarding-model.js';
 import { baseNameWords } from './name-similarity.js';
@@ -353,7 +354,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     }
     // the topic is searched when it seeds the plan, or when the fused order uses it
     // without a request, the fused order searches the seed's own name words (files about the same thing)
-    const topicQuery = request.request.trim() || (seed && rank === 'fused' ? [...baseNameWords(seed.id)].join(' ') : '');
+    const topicQuery = requestTopic(request.request) || (seed && rank === 'fused' ? [...baseNameWords(seed.id)].join(' ') : '');
     const topic = !seed || rank === 'fused' ? await topicFiles(topicQuery, seed ? [seed.source] : [...known.keys()]) : NO_TOPIC;
     const data = await dataTopic(request, seed ? new Map([[seed.source, known.get(seed.source)!]]) : known);
     if (!seed) {
