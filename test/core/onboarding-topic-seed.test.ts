@@ -66,11 +66,15 @@ it("starts at the topic model's first file that is not a test, though the word s
   expect(r.context.seedId).toBe(modelFirst);
   expect(r.context.relatedFiles).not.toContain(r.context.seedId);
   expect(r.context.relatedFiles).toContain('src/docs-link.ts');
+  // the fused order's files are not all within the walk's one import, and the summary does not say they are
+  expect(r.userSummary).toContain('ranked by imports, shared history and topic');
+  expect(r.userSummary).not.toContain('within 1 import');
 });
 
 it('the graph order keeps the word search’s first file as the seed', async () => {
   const r = await engine.onboardingPlan({ request: 'docs' });
   expect(r.context.seedId).toBe('src/docs-link.ts');
+  expect(r.userSummary).toContain('within 1 import (union)');
 });
 
 it('searches what a request is about, not the words of change it opens with', async () => {

@@ -429,7 +429,9 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       ...(dataUses.length ? { dataUses } : {}),
       ...(outdated && rank === 'fused' ? { notice: outdatedNotice(seed.source, outdated, g.nodes.length) } : {}),
     };
-    const userSummary = `Start with ${seed.id} (${seed.how === 'topic' ? 'matched by topic' : `seed matched: ${seed.how}`}); ${related.length} related file${related.length === 1 ? '' : 's'} within ${config.depth} import${config.depth === 1 ? '' : 's'} (${config.direction}); ${plan.steps.length} steps${plan.note ? ` (${plan.note})` : ''}.`;
+    // the fused order reads history and topic as well as imports, so its files are not all within the walk's depth
+    const reach = fused ? 'ranked by imports, shared history and topic' : `within ${config.depth} import${config.depth === 1 ? '' : 's'} (${config.direction})`;
+    const userSummary = `Start with ${seed.id} (${seed.how === 'topic' ? 'matched by topic' : `seed matched: ${seed.how}`}); ${related.length} related file${related.length === 1 ? '' : 's'} ${reach}; ${plan.steps.length} steps${plan.note ? ` (${plan.note})` : ''}.`;
     return { plan, context, userSummary, ...(candidates ? { candidates } : {}) };
   }
 
