@@ -217,6 +217,70 @@ export function createEngine(deps: EngineDeps): Engine {
     return out;
   }
 
+  /** One source's update under its lock; a failure is a failed report, or thrown when `rethrow`. */
+  async function updateOne(listed: StoredSource, options: UpdateOptions, emb: Embedder | null, rethrow: boolean): Promise<UpdateReport> {
+    const started = Date.now();
+    let source = listed;
+    // one updater per source at a time, in any process sharing the store; the winner's result
+    // is re-read after waiting, so a second run of an unchanged source finds it unchanged
+    const lock = await store.lockSource(listed.name, {
+      onWait: (holder) => options.onProgress?.({ source: listed.name, phase: 'check', done: 0, total: 1, detail: `waiting for the update held by ${holder}` }),
+    });
+    try {
+      source = (await store.getSource(listed.name)) ?? listed;
+      const base = connectorFor(connectors, source.type);
+      const family = kinds.familyOf(source.type);
+      const connector = family.decorateConnector
+        ? family.decorateConnector(base, {
+            store,
+            source: source.name,
+            otherObjects: (kinds, parentIds) => objectsElsewhere(source.name, kinds, parentIds),
+            ...(deps.llm ? { llm: deps.llm } : {}),
+            ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+          })
+        : base;
+      options.onProgress?.({ source: source.name, phase: 'check', done: 0, total: 1 });
+      const access = await connector.checkAccess(source);
+      if (!access.ok && !options.allowExtraPrivileges && !sourceAcceptsExtraPrivileges(source)) {
+        throw privilegeRefusal(source.name, access, 'nothing was read (pass --allow-extra-privileges to accept it for this run)');
+      }
+      const updateDeps = {
+        store,
+        connector,
+        family,
+        embedder: emb,
+        ...lexical,
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      };
+      return options.object ? await updateElement(updateDeps, source, options.object) : await updateSource(updateDeps, source);
+    } catch (err) {
+      if (err instanceof SextantError && err.code === 'INTERRUPTED') throw err;
+      const durationMs = Date.now() - started;
+      const failure =
+        err instanceof SextantError
+          ? { message: redactText(err.message), ...(err.hint ? { hint: redactText(err.hint) } : {}) }
+          : { message: redactText((err as Error).message) };
+      await store.recordOutcome(source.name, { at: new Date().toISOString(), ok: false, ...failure, added: 0, changed: 0, removed: 0, durationMs });
+      if (rethrow) throw err;
+      return {
+        source: source.name,
+        status: 'failed',
+        added: 0,
+        changed: 0,
+        history: 0,
+        rescanned: 0,
+        removed: 0,
+        objects: 0,
+        chunksEmbedded: 0,
+        durationMs,
+        ...failure,
+      };
+    } finally {
+      await lock.release();
+    }
+  }
+
   async function update(options: UpdateOptions = {}): Promise<UpdateRun> {
     if (options.object && !options.source)
       throw new SextantError('USAGE', '--object needs --source', { hint: 'e.g. sextant update --source mesh --object crm.pg_customers' });
@@ -232,7 +296,9 @@ export function createEngine(deps: EngineDeps): Engine {
           detail: synced.added.includes(name) ? 'declared in the config: added' : 'declared in the config: updated',
         });
     }
-    const sources = await selectSources(store, options.source);
+    // sources that link to others' objects (code to tables) go after them, so a first update links
+    const selected = await selectSources(store, options.source);
+    const sources = [...selected.filter((s) => !kinds.familyOf(s.type).linksOtherSources), ...selected.filter((s) => kinds.familyOf(s.type).linksOtherSources)];
     if (sources.length === 0) {
       throw new SextantError('SOURCE_NOT_FOUND', 'no sources to update', { remedy: { action: 'add-source' } });
     }
@@ -243,67 +309,15 @@ export function createEngine(deps: EngineDeps): Engine {
         options.onProgress?.({ source: '*', phase: 'model', done: 0, total: 1, detail: `embedding model changed to ${emb.modelId}; re-embedding everything` });
     }
     const reports: UpdateReport[] = [];
-    for (const listed of sources) {
-      const started = Date.now();
-      let source = listed;
-      // one updater per source at a time, in any process sharing the store; the winner's result
-      // is re-read after waiting, so a second run of an unchanged source finds it unchanged
-      const lock = await store.lockSource(listed.name, {
-        onWait: (holder) =>
-          options.onProgress?.({ source: listed.name, phase: 'check', done: 0, total: 1, detail: `waiting for the update held by ${holder}` }),
-      });
-      try {
-        source = (await store.getSource(listed.name)) ?? listed;
-        const base = connectorFor(connectors, source.type);
-        const family = kinds.familyOf(source.type);
-        const connector = family.decorateConnector
-          ? family.decorateConnector(base, {
-              store,
-              source: source.name,
-              otherObjects: (kinds, parentIds) => objectsElsewhere(source.name, kinds, parentIds),
-              ...(deps.llm ? { llm: deps.llm } : {}),
-              ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-            })
-          : base;
-        options.onProgress?.({ source: source.name, phase: 'check', done: 0, total: 1 });
-        const access = await connector.checkAccess(source);
-        if (!access.ok && !options.allowExtraPrivileges && !sourceAcceptsExtraPrivileges(source)) {
-          throw privilegeRefusal(source.name, access, 'nothing was read (pass --allow-extra-privileges to accept it for this run)');
-        }
-        const updateDeps = {
-          store,
-          connector,
-          family,
-          embedder: emb,
-          ...lexical,
-          ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-          ...(options.signal ? { signal: options.signal } : {}),
-        };
-        reports.push(options.object ? await updateElement(updateDeps, source, options.object) : await updateSource(updateDeps, source));
-      } catch (err) {
-        if (err instanceof SextantError && err.code === 'INTERRUPTED') throw err;
-        const durationMs = Date.now() - started;
-        const failure =
-          err instanceof SextantError
-            ? { message: redactText(err.message), ...(err.hint ? { hint: redactText(err.hint) } : {}) }
-            : { message: redactText((err as Error).message) };
-        await store.recordOutcome(source.name, { at: new Date().toISOString(), ok: false, ...failure, added: 0, changed: 0, removed: 0, durationMs });
-        reports.push({
-          source: source.name,
-          status: 'failed',
-          added: 0,
-          changed: 0,
-          history: 0,
-          rescanned: 0,
-          removed: 0,
-          objects: 0,
-          chunksEmbedded: 0,
-          durationMs,
-          ...failure,
-        });
-        if (options.source) throw err;
-      } finally {
-        await lock.release();
+    for (const listed of sources) reports.push(await updateOne(listed, options, emb, !!options.source));
+    // code links to a database's tables: when a database alone changed, the code linked to it is read again
+    const [only] = sources;
+    if (options.source && !options.object && only && reports[0]?.status === 'updated' && !kinds.familyOf(only.type).linksOtherSources) {
+      const linkers = (await store.listSources()).filter((s) => s.name !== only.name && kinds.familyOf(s.type).linksOtherSources);
+      for (const linker of linkers) {
+        options.onProgress?.({ source: linker.name, phase: 'check', done: 0, total: 1, detail: `'${only.name}' changed: refreshing its links` });
+        const report = await updateOne(linker, options, emb, false);
+        reports.push({ ...report, notes: [...(report.notes ?? []), `read again: it links to '${only.name}', which changed`] });
       }
     }
     const reembedded = emb ? await embedMissingVectors(store, emb, options.onProgress, options.signal) : 0;

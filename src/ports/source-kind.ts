@@ -120,4 +120,9 @@ export interface SourceKind {
   readonly joinEdgeKinds?: readonly string[];
   /** Wraps the family's connector for an update, e.g. to attach LLM summaries to the snapshot. */
   decorateConnector?(connector: Connector, deps: DecoratorDeps): Connector;
+  /**
+   * Its update links to other sources' objects (`DecoratorDeps.otherObjects`: code to the tables its
+   * SQL names), so it runs after the sources that do not, and again when one of those changed.
+   */
+  readonly linksOtherSources?: boolean;
 }

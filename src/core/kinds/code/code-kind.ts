@@ -45,5 +45,6 @@ export const codeKind: SourceKind = {
   options: codeOptions,
   objectKinds: OBJECT_KINDS,
   decorateConnector: withDataLinks,
+  linksOtherSources: true,
   chunkParts: (object, _around, context) => [object.kind === CODE_SYMBOL_KIND ? codeSymbolChunk(object, context) : codeFileChunk(object, context)],
 };
