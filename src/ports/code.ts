@@ -55,8 +55,9 @@ export const IMPORT_EDGE_KIND = 'imports';
  * 19: a Kotlin `const val` outside any class, each constant of a Java declarator list, and constants of classes of one name
  * in different packages (told apart by the reading file's imports and package) hold their statements too.
  * 20: the words a file says once in its doc comments (`docWords`), searched with the body's words.
+ * 21: a SQL file's rows (INSERT's VALUES, COPY's data) are left out of its words: they are data, not code.
  */
-export const CODE_SCAN_VERSION = 20;
+export const CODE_SCAN_VERSION = 21;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

@@ -25,7 +25,7 @@ import {
 } from '../../../ports/code.js';
 import { readGitHistory, type ChangeSpan } from './co-change.js';
 import { cruiseImports, readGraphFile, type ImportMap } from './import-graph.js';
-import { sqlRefs, type SqlRefs } from './sql-refs.js';
+import { sqlRefs, withoutRowValues, type SqlRefs } from './sql-refs.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
 import { fileWords, exportedSymbols, leadingComment, splitWords, type CodeSymbol } from './outline.js';
 import { docComments } from './doc-lines.js';
@@ -71,7 +71,8 @@ function toObjects(
 ): CatalogObject[] {
   const id = fileId(source, file.path);
   const resource = `file:${file.path}`;
-  const words = fileWords(file.text);
+  // a SQL file's rows are data, not words of its code
+  const words = fileWords(file.language === 'sql' ? withoutRowValues(file.text) : file.text);
   const textLines = file.text.split('\n');
   const docs = docComments(textLines, file.language);
   const docSaid = new Set(splitWords(docs.join('\n')));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_COLUMNS, sqlRefs as sqlRefsWithAccess, sqlTableRefs as sqlTableRefsWithAccess } from './sql-refs.js';
+import { MAX_COLUMNS, sqlRefs as sqlRefsWithAccess, sqlTableRefs as sqlTableRefsWithAccess, withoutRowValues } from './sql-refs.js';
 
 // most cases here are about which tables and columns SQL names; what it does to them has its own cases below
 const withoutAccess = <T extends { access?: unknown; columnAccess?: unknown }>({ access: _, columnAccess: __, ...ref }: T) => ref;
@@ -343,5 +343,39 @@ describe('columns of parsed SQL', () => {
       ],
       ambiguous: [],
     });
+  });
+});
+
+describe("a SQL file's rows", () => {
+  it("are blanked: an INSERT's, UPDATE's or COPY's values, by VALUES or SELECT; names, comments, a CHECK's states and lines stay", () => {
+    const text = [
+      "COMMENT ON TABLE visits IS 'One visit of a pet to the clinic';",
+      "INSERT INTO vets VALUES (default, 'James', 'Carter');",
+      'INSERT INTO visits (pet_id, visit_date, description) VALUES',
+      "  (7, '2013-01-01', 'rabies shot; booster'),",
+      "  (8, E'2013-01-02', 'it''s a \\'neutered\\' cat');",
+      'COPY public.owners (id, last_name) FROM stdin;',
+      '1\tFranklin',
+      '\\.',
+      "INSERT INTO pets (name, owner_id) SELECT 'Mulligan', 8 WHERE NOT EXISTS (SELECT * FROM pets WHERE id=10);",
+      "UPDATE owners SET city = 'Madison' WHERE id = 1;",
+      "INSERT INTO vets VALUES (2, 'O\\'Reilly');",
+      "CREATE TABLE visits (status text CHECK (status IN ('booked', 'done')));",
+      'SELECT id FROM owners;',
+    ].join('\n');
+    const blanked = withoutRowValues(text);
+    expect(blanked.split('\n')).toHaveLength(text.split('\n').length);
+    for (const value of ['James', 'Carter', 'rabies', 'booster', 'neutered', 'Franklin', '2013', 'Mulligan', 'Madison', 'Reilly'])
+      expect(blanked).not.toContain(value);
+    for (const kept of [
+      'One visit of a pet to the clinic',
+      'INSERT INTO vets VALUES',
+      'INSERT INTO visits (pet_id, visit_date, description) VALUES',
+      'COPY public.owners',
+      'SELECT * FROM pets WHERE id=10',
+      "CHECK (status IN ('booked', 'done'))",
+      'SELECT id FROM owners;',
+    ])
+      expect(blanked).toContain(kept);
   });
 });

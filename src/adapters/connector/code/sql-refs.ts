@@ -151,6 +151,21 @@ const withoutComments = (sql: string) => sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//
 const withoutCopyRows = (text: string) =>
   text.replace(/(\bFROM\s+stdin\s*;[^\n]*\n)([\s\S]*?)^\\\.$/gim, (_, copy: string, rows: string) => copy + rows.replace(/[^\n]/g, ''));
 
+/** A quoted string: `''` inside it, and a backslash escape as MySQL's dumps write them. */
+const QUOTED = /'(?:[^'\\]|\\[\s\S]|'')*'|"(?:[^"\\]|\\[\s\S]|"")*"/g;
+
+/**
+ * A SQL file without its rows (a seed file's or a dump's values are data: they never enter the
+ * index): COPY rows blanked, and the quoted strings of each INSERT, UPDATE, MERGE or REPLACE,
+ * whether VALUES or a SELECT gives them, blanked to the `;` that ends the statement's line.
+ * Other statements keep theirs (`COMMENT ON … IS '…'` documents, a CHECK's list names states);
+ * lines are kept.
+ */
+export const withoutRowValues = (text: string) =>
+  withoutCopyRows(text).replace(/^[ \t]*(?:INSERT|UPDATE|MERGE|REPLACE)\b[\s\S]*?(?:;[ \t]*$|(?![\s\S]))/gim, (statement) =>
+    statement.replace(QUOTED, (quoted) => quoted.replace(/[^\n]/g, ' ')),
+  );
+
 interface Parsed {
   /** Each table with what the SQL does to it. */
   tables: Accesses;

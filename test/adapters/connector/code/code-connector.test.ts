@@ -89,6 +89,16 @@ describe('code connector', () => {
     expect(snapshot.objects.every((o) => !o.path.startsWith('/') && !o.path.includes('..'))).toBe(true);
   });
 
+  it("leaves a SQL file's rows out of its words: a seed file's values are data, its tables and comments are not", async () => {
+    const seed = ["INSERT INTO vets VALUES (default, 'James', 'Carter');", "INSERT INTO vets VALUES (default, 'Helen', 'Carter');"];
+    const visits = Array.from({ length: 3 }, (_, i) => `INSERT INTO visits VALUES (default, ${i}, '2013-01-0${i + 1}', 'rabies shot');`);
+    const root = tree({ 'db/data.sql': [...seed, ...visits, "COMMENT ON TABLE visits IS 'Visits booked at the clinic';", ''].join('\n') });
+    const file = byId(await createCodeConnector().introspect(record(root))).get('svc:code_file:db/data.sql')!;
+    const words = [...Object.keys(file.attributes.words as Record<string, number>), ...(file.attributes.onceWords as string[])];
+    expect(words).toEqual(expect.arrayContaining(['insert', 'vets', 'visits', 'booked', 'clinic']));
+    for (const value of ['james', 'carter', 'helen', 'rabies', 'shot']) expect(words).not.toContain(value);
+  });
+
   it('resolves tsconfig paths that have no baseUrl (relative to the tsconfig, not to the working directory), as in a monorepo', async () => {
     const root = tree(
       {
