@@ -56,8 +56,9 @@ export const IMPORT_EDGE_KIND = 'imports';
  * in different packages (told apart by the reading file's imports and package) hold their statements too.
  * 20: the words a file says once in its doc comments (`docWords`), searched with the body's words.
  * 21: a SQL file's rows (INSERT's VALUES, COPY's data) are left out of its words: they are data, not code.
+ * 22: a file's comment is read past a licence header (and the package and import lines after it); Javadoc's @author, @since, @version left out.
  */
-export const CODE_SCAN_VERSION = 21;
+export const CODE_SCAN_VERSION = 22;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

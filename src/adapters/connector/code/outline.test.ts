@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileWords } from './outline.js';
+import { fileWords, leadingComment } from './outline.js';
 
 const bodyWords = (text: string) => fileWords(text).words;
 
@@ -36,5 +36,67 @@ describe('body words', () => {
     expect(once).toEqual(['archived', 'export', 'function', 'log', 'of', 'return', 'the']);
     for (const secret of ['letmein', 'ghp', 'secret', 'value']) expect(once).not.toContain(secret);
     expect(Object.keys(words)).not.toContain('letmein');
+  });
+});
+
+describe('leading comment', () => {
+  const APACHE = [
+    '/*',
+    ' * Copyright 2012-2025 the original author or authors.',
+    ' *',
+    ' * Licensed under the Apache License, Version 2.0 (the "License");',
+    ' */',
+  ];
+
+  it("reads past a licence header, and the package and import lines after it, to the file's own comment", () => {
+    const java = [
+      ...APACHE,
+      'package org.example.owner;',
+      '',
+      'import java.util.List;',
+      'import org.springframework.stereotype.Controller;',
+      '',
+      '/**',
+      ' * Books visits of pets to the clinic.',
+      ' *',
+      ' * @author Juergen Hoeller',
+      ' * @since 1.0',
+      ' */',
+      '@Controller',
+      'class VisitController {}',
+    ].join('\n');
+    expect(leadingComment(java, 'java')).toBe('Books visits of pets to the clinic.');
+    const go = [
+      '// Copyright 2023 The Authors. All rights reserved.',
+      '// Use of this source code is governed by a BSD-style license.',
+      '',
+      '// Package ledger posts entries.',
+      'package ledger',
+      '',
+    ].join('\n');
+    expect(leadingComment(go, 'go')).toBe('Package ledger posts entries.');
+    const goImports = [
+      '// SPDX-License-Identifier: MIT',
+      'package ledger',
+      '',
+      'import (',
+      '\t"fmt"',
+      '\t"os"',
+      ')',
+      '',
+      '// Post writes one entry.',
+      'func Post() {}',
+    ].join('\n');
+    expect(leadingComment(goImports, 'go')).toBe('Post writes one entry.');
+    const python = ['# Copyright (c) 2024 Example Ltd.', '# Licensed under the MIT License.', '"""Nightly export of the ledger."""', 'import os'].join('\n');
+    expect(leadingComment(python, 'python')).toBe('Nightly export of the ledger.');
+  });
+
+  it('a file with only a licence has no comment; a comment that is no licence is kept as before', () => {
+    expect(leadingComment([...APACHE, 'package org.example;', '', 'class Empty {}'].join('\n'), 'java')).toBe('');
+    expect(leadingComment([...APACHE, '', '/* Copyright again */', 'class X {}'].join('\n'), 'java')).toBe('');
+    expect(leadingComment('/** Pays an invoice. */\nexport function pay() {}\n', 'typescript')).toBe('Pays an invoice.');
+    expect(leadingComment('// Rounds money.\n// To cents.\nexport const round = 1;\n', 'typescript')).toBe('Rounds money. To cents.');
+    expect(leadingComment('export const x = 1;\n/** Not the opening comment. */\n', 'typescript')).toBe('');
   });
 });

@@ -60,38 +60,63 @@ export function exportedSymbols(text: string, language: string): CodeSymbol[] {
 
 const clip = (text: string) => (text.length > MAX_COMMENT ? `${text.slice(0, MAX_COMMENT - 1)}…` : text);
 
-/** The comment a file opens with (after a shebang): a block comment, `//` or `#` lines, or a Python docstring. */
+/** A comment that is a licence header, not a description of the file. */
+const LICENCE = /\b(?:copyright|licensed under|spdx-license-identifier|all rights reserved|permission is hereby granted)\b/i;
+
+/** Javadoc/JSDoc tags that say who and when, not what (`@author`, `@since`, `@version`, `@license`, `@copyright`). */
+const WHO_AND_WHEN = /^@(?:license|copyright|author|since|version)\b/i;
+
+/** A file's `package`/`import`/`using` lines (a Go `import (…)` block too), between a licence header and the file's own comment. */
+const PREAMBLE =
+  /^(?:\s*(?:(?:package|import|using|from)\s[^\n]*\(\s*\n[\s\S]*?^\s*\)[^\n]*|(?:package|import|using|from|#include)\s[^\n]*|@file:[^\n]*)?\s*\n)*/m;
+
+/** The comment the text opens with and the text after it; `comment` is null when it opens with none. */
+function openingComment(body: string, language: string): { comment: string | null; rest: string } {
+  const block = /^\/\*\*?([\s\S]*?)\*\//.exec(body);
+  if (block && language !== 'python') {
+    const lines = block[1]!.split('\n').map((l) =>
+      l
+        .replace(/^\s*\*\s?/, '')
+        .replace(/^@module\s+\S+\s*(—\s*)?/, '')
+        .trim(),
+    );
+    return {
+      comment: lines
+        .filter((l) => l && !WHO_AND_WHEN.test(l))
+        .join(' ')
+        .trim(),
+      rest: body.slice(block[0].length),
+    };
+  }
+  const docstring = /^(?:"""|\'\'\')([\s\S]*?)(?:"""|\'\'\')/.exec(body);
+  if (docstring && language === 'python') return { comment: docstring[1]!.replace(/\s+/g, ' ').trim(), rest: body.slice(docstring[0].length) };
+  const marker = language === 'python' || language === 'ruby' ? '#' : '//';
+  const lines: string[] = [];
+  let at = 0;
+  for (const line of body.split('\n')) {
+    const t = line.trim();
+    if (!t.startsWith(marker)) break;
+    lines.push(t.slice(marker.length).trim());
+    at += line.length + 1;
+  }
+  return { comment: lines.length ? lines.join(' ').trim() : null, rest: body.slice(at) };
+}
+
+/**
+ * The comment a file opens with (after a shebang): a block comment, `//` or `#` lines, or a Python
+ * docstring. A licence header is not what the file is about: past it (and past the `package` and
+ * `import` lines after it) the next comment is the file's, as a Java class's Javadoc or Go's
+ * package comment; a file with only a licence has none.
+ */
 export function leadingComment(text: string, language: string): string {
   const body = text
     .replace(/^#![^\n]*\n/, '')
     .replace(/^\uFEFF/, '')
     .trimStart();
-  const block = /^\/\*\*?([\s\S]*?)\*\//.exec(body);
-  if (block && language !== 'python') {
-    return clip(
-      block[1]!
-        .split('\n')
-        .map((l) =>
-          l
-            .replace(/^\s*\*\s?/, '')
-            .replace(/^@module\s+\S+\s*(—\s*)?/, '')
-            .trim(),
-        )
-        .filter((l) => l && !/^@(license|copyright)/i.test(l))
-        .join(' ')
-        .trim(),
-    );
-  }
-  const docstring = /^(?:"""|''')([\s\S]*?)(?:"""|''')/.exec(body);
-  if (docstring && language === 'python') return clip(docstring[1]!.replace(/\s+/g, ' ').trim());
-  const marker = language === 'python' || language === 'ruby' ? '#' : '//';
-  const lines: string[] = [];
-  for (const line of body.split('\n')) {
-    const t = line.trim();
-    if (!t.startsWith(marker)) break;
-    lines.push(t.slice(marker.length).trim());
-  }
-  return clip(lines.join(' ').trim());
+  const first = openingComment(body, language);
+  if (first.comment === null || !LICENCE.test(first.comment)) return clip(first.comment ?? '');
+  const next = openingComment(first.rest.replace(PREAMBLE, '').trimStart(), language).comment;
+  return clip(next && !LICENCE.test(next) ? next : '');
 }
 
 /** Distinct words kept per file, and the most times one word counts (a long file's commonest words say little more past it). */
