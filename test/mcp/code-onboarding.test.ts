@@ -119,6 +119,8 @@ describe('onboarding_plan', () => {
     const got = await call(client, 'get', { object: 'shop:code_file:src/billing/pay.ts', detail: 'full' });
     expect(got.isError, got.text).toBe(false);
     expect(got.text).toContain('src/billing/gateway.ts');
+    const brief = await call(client, 'get', { object: 'shop:code_file:src/billing/pay.ts' });
+    expect(brief.text).toMatch(/^also: .*→ imports \d+, ← imports \d+/m);
     const described = await call(client, 'describe', { object: 'shop:code_file:src/billing/pay.ts' });
     expect(described.text).toContain('imports → shop:code_file:src/billing/gateway.ts');
     expect(described.text).toContain('← imports by shop:code_file:src/http/router.ts');

@@ -158,6 +158,9 @@ export function describeToolContract(transport: string, client: () => Client): v
       const brief = await call(client(), 'get', { object: `${SOURCE}:table:shop.orders` });
       expect(brief.data).toMatchObject({ kind: 'table', path: 'shop.orders', counts: { columns: 5 } });
       expect(brief.text).toContain('columns (5)');
+      // a brief answer says which links there are, each way, so an agent knows to ask for them
+      expect(brief.data.links).toMatchObject({ '→ foreign_key': 1 });
+      expect(brief.text).toMatch(/^also: .*→ foreign_key 1.*\(detail "full" lists them\)$/m);
       const full = await call(client(), 'get', { object: `sextant://${SOURCE}/shop.orders`, detail: 'full' });
       expect(full.data.outgoing.map((e: { toId: string }) => e.toId)).toContain(`${SOURCE}:table:shop.customers`);
       expect(full.data.columns).toHaveLength(5);

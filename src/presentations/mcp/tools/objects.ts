@@ -26,6 +26,13 @@ function capped<T>(items: readonly T[], cap: number): { items: T[]; total: numbe
   return { items: items.slice(0, cap), total: items.length, truncated: items.length > cap };
 }
 
+/** Edges by kind and direction (`← uses_table`), with how many of each. */
+function edgeCounts(edges: readonly { kind: string }[], arrow: '→' | '←'): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const e of edges) counts.set(`${arrow} ${e.kind}`, (counts.get(`${arrow} ${e.kind}`) ?? 0) + 1);
+  return [...counts];
+}
+
 function objectOutput(d: ObjectDetail, detail: 'brief' | 'full'): ToolOutput {
   const o = d.object;
   const counts = {
@@ -69,8 +76,14 @@ function objectOutput(d: ObjectDetail, detail: 'brief' | 'full'): ToolOutput {
           .slice(0, 60)
           .join(', ')}${d.columns.length > 60 ? ', … [truncated: use detail "full" or describe]' : ''}`,
       );
-    const other = Object.entries(counts).filter(([k, n]) => k !== 'columns' && n > 0);
-    if (other.length) lines.push(`also: ${other.map(([k, n]) => `${n} ${k}`).join(', ')} (detail "full" lists them)`);
+    const other = Object.entries(counts)
+      .filter(([k, n]) => k !== 'columns' && n > 0)
+      .map(([k, n]) => `${n} ${k}`);
+    // the links each way by kind (a table's foreign keys, the code that uses it), so a brief answer says they are there
+    const links = [...edgeCounts(d.outgoing, '→'), ...edgeCounts(d.incoming, '←')];
+    if (links.length) structured.links = Object.fromEntries(links);
+    const also = [...other, ...links.map(([k, n]) => `${k} ${n}`)];
+    if (also.length) lines.push(`also: ${also.join(', ')} (detail "full" lists them)`);
     if (o.definition) lines.push(`definition: ${clip(o.definition, 300)}`);
     structured.columns = d.columns.slice(0, 60).map((c) => ({ name: c.name, type: c.attributes.dataType ?? null }));
     return { structured, text: lines.join('\n') };
