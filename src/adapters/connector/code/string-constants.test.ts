@@ -196,6 +196,30 @@ describe('Kotlin constants declared outside any class', () => {
   });
 });
 
+describe('Kotlin constants of a package with backticked parts', () => {
+  const constants = constantsOf({
+    'src/main/kotlin/com/my-app/db/Queries.kt': [
+      'package com.`my-app`.db',
+      'const val PURGE = "delete from Visit v"',
+      'object Sql { const val ALL = "select v from Visit v" }',
+    ],
+    'src/main/kotlin/org/data/sql/Owners.kt': ['package org.`data` . sql', 'val OWNERS = "select o from Owner o"'],
+  });
+
+  it('are read as the package without its backticks, imported or written in full', () => {
+    const imported = constants.inFile(file('package com.`my-app`.web', 'import com.`my-app`.db.PURGE', 'import com.`my-app`.db.`Sql` as Queries'));
+    expect(imported('PURGE')).toBe('delete from Visit v');
+    expect(imported('Queries.ALL')).toBe('select v from Visit v');
+    expect(imported('com.`my-app`.db.Sql.ALL')).toBe('select v from Visit v');
+    expect(imported('com.`my-app` . db.PURGE')).toBe('delete from Visit v');
+    expect(constants.inFile(file('package org.data.web', 'import org.data.sql.OWNERS'))('OWNERS')).toBe('select o from Owner o');
+    expect(constants.inFile(file('package org.data.sql'))('OWNERS')).toBe('select o from Owner o'); // its own package, unquoted
+    expect(constants.inFile(file('package org.`data`.web', 'import org.`data`.sql.*'))('OWNERS')).toBe('select o from Owner o');
+    expect(constants.inFile(file('import org.data.sql.QueriesKt'))('QueriesKt.PURGE')).toBeUndefined(); // another package
+    expect(constants.get('com.my-app.db.QueriesKt.PURGE')).toBe('delete from Visit v');
+  });
+});
+
 describe('Java constants declared several on a line', () => {
   const constants = constantsOf({
     'src/main/java/org/clinic/SpecialtyQueries.java': [
