@@ -55,8 +55,10 @@ export const IMPORT_EDGE_KIND = 'imports';
  * 19: a Kotlin `const val` outside any class, each constant of a Java declarator list, and constants of classes of one name
  * in different packages (told apart by the reading file's imports and package) hold their statements too.
  * 20: the words a file says once in its doc comments (`docWords`), searched with the body's words.
+ * 21: a Kotlin `val` outside any class given by literals, a named companion's constants by its name and constants of a
+ * package with backticked parts hold their statements; a SvelteKit project's svelte.config.js moves `$lib` and adds aliases.
  */
-export const CODE_SCAN_VERSION = 20;
+export const CODE_SCAN_VERSION = 21;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });
