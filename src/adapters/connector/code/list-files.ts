@@ -76,12 +76,12 @@ export interface ConfigFile {
 export interface FileListing {
   files: ListedFile[];
   refused: RefusedFile[];
-  /** tsconfig*.json, jsconfig*.json, package.json, go.mod and svelte.config.js files of the tree, by path. */
+  /** tsconfig*.json, jsconfig*.json, package.json and go.mod files of the tree, by path. */
   configs: ConfigFile[];
 }
 
-/** tsconfig paths and extends, package.json exports/imports/workspaces, a go.mod's module path, SvelteKit's aliases. */
-export const RESOLUTION_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|go\.mod|svelte\.config\.js)$/;
+/** tsconfig paths and extends, package.json exports/imports/workspaces, a go.mod's module path. */
+export const RESOLUTION_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|go\.mod)$/;
 
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
 
@@ -132,8 +132,7 @@ export async function listCodeFiles(root: string, options: { maxFileBytes: numbe
     if (RESOLUTION_CONFIG.test(path)) {
       const info = await lstat(join(root, path)).catch(() => null);
       if (info?.isFile() && info.size <= options.maxFileBytes) configs.push({ path, text: await readFile(join(root, path), 'utf8').catch(() => '') });
-      // svelte.config.js is code as well
-      if (!languageOf(path)) continue;
+      continue;
     }
     const language = languageOf(path);
     if (!language) continue;

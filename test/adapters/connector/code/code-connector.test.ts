@@ -230,7 +230,10 @@ describe('code connector', () => {
       'src/routes/+page.svelte → app/lib/db.js',
       'src/routes/+page.svelte → src/utils/format.ts',
     ]);
-    expect(snapshot.objects.some((o) => o.path === 'svelte.config.js')).toBe(true); // still a code file
+    expect(snapshot.objects.some((o) => o.path === 'svelte.config.js')).toBe(true); // a code file: a change to it alone rescans
+    writeFileSync(join(root, 'svelte.config.js'), 'export default { kit: {} };\n');
+    const changed = await createCodeConnector().introspect(record(root), { stored: async () => snapshot.objects });
+    expect(edgeList(changed).filter((e) => e.startsWith('src/routes/+page.server.ts'))).toEqual(['src/routes/+page.server.ts → src/lib/db.js']);
   });
 
   it('resolves imports of workspace packages by their package.json (exports with a source condition, main), with nothing installed', async () => {
