@@ -54,12 +54,11 @@ function declarations(text: string, file: number, fileClass?: string): Declarati
   if (!fileClass && !/\b(?:static|interface|const|object)\b/.test(text)) return [];
   // the fields that may be constants, by their modifiers, before the file's blocks are read: most files' strings are a method's variables
   const interfaces = /\binterface\b/.test(text);
-  const objects = /\bobject\b/.test(text);
   const fields = [...text.matchAll(FIELD)].filter((m) => {
     const modifiers = m[1] ?? m[3]!;
     if (/\bprivate\b/.test(modifiers)) return false;
-    // a Kotlin file's `val` may be declared outside any class
-    return m[2] ? (/\bstatic\b/.test(modifiers) && /\bfinal\b/.test(modifiers)) || interfaces : /\bconst\b/.test(modifiers) || objects || !!fileClass;
+    // a Kotlin file's `val` may be an object's, a companion's or declared outside any class
+    return m[2] ? (/\bstatic\b/.test(modifiers) && /\bfinal\b/.test(modifiers)) || interfaces : !!fileClass;
   });
   if (!fields.length) return [];
   const blocks = scriptBlocks(text);
