@@ -57,8 +57,10 @@ export const IMPORT_EDGE_KIND = 'imports';
  * 20: the words a file says once in its doc comments (`docWords`), searched with the body's words.
  * 21: a SQL file's rows (INSERT's VALUES, COPY's data) are left out of its words: they are data, not code.
  * 22: a file's comment is read past a licence header (and the package and import lines after it); Javadoc's @author, @since, @version left out.
+ * 23: a Kotlin `val` outside any class given by literals, a named companion's constants by its name and constants of a
+ * package with backticked parts hold their statements; a SvelteKit project's svelte.config.js moves `$lib` and adds aliases.
  */
-export const CODE_SCAN_VERSION = 22;
+export const CODE_SCAN_VERSION = 23;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

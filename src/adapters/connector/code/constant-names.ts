@@ -33,19 +33,29 @@ export interface Scope {
 /** A file that says nothing: no package, no imports. */
 export const NO_SCOPE: Scope = { pkg: '', named: new Map(), all: [], supertypes: [] };
 
+/** A part of a name: a Java or Kotlin identifier, or Kotlin's in backticks (`` `my-app` ``, `` `data` ``). */
+const PART = '(?:[\\w$]+|`[^`\\n]+`)';
+
+/** A name as the compiler reads it: blanks dropped, Kotlin's backticks too (`` com.`my-app`.db `` is `com.my-app.db`). */
+const unquoted = (written: string) => written.replace(/`([^`]*)`|\s+/g, (_, quoted?: string) => quoted ?? '');
+
 /** The package a Java or Kotlin file declares, `''` when none. */
 export function packageOf(text: string): string {
-  return /^\s*package\s+([\w$]+(?:\s*\.\s*[\w$]+)*)/m.exec(text)?.[1]!.replace(/\s+/g, '') ?? '';
+  const written = new RegExp(`^\\s*package\\s+(${PART}(?:\\s*\\.\\s*${PART})*)`, 'm').exec(text)?.[1];
+  return written ? unquoted(written) : '';
 }
+
+/** An import: its path up to the last `.` (group 1), the name or `*` after it (2), Kotlin's `as` name (3). */
+const IMPORT = new RegExp(`^[ \\t]*import\\s+(?:static\\s+)?((?:${PART}\\s*\\.\\s*)+)(\\*|${PART})(?:\\s+as\\s+(${PART}))?`, 'gm');
 
 /** What a file's package, imports (`import a.x.Queries;`, `import static a.x.Queries.FIND;`, Kotlin's `import a.b.PURGE as P`) and supertypes bring to its names. */
 export function scopeOf(text: string): Scope {
   const named = new Map<string, string>();
   const all: string[] = [];
-  for (const m of text.matchAll(/^[ \t]*import\s+(?:static\s+)?((?:[\w$]+\s*\.\s*)+)(\*|[\w$]+)(?:\s+as\s+([\w$]+))?/gm)) {
+  for (const m of text.matchAll(IMPORT)) {
     const path = inParts(m[1]! + m[2]!);
     if (m[2] === '*') all.push(path.slice(0, -1).join('.'));
-    else named.set(m[3] ?? m[2]!, path.join('.'));
+    else named.set(unquoted(m[3] ?? m[2]!), path.join('.'));
   }
   const supertypes: string[] = [];
   for (const m of text.matchAll(/\b(?:class|interface|enum|record)\s+[A-Za-z_$][\w$]*[^{;]*?\b(?:extends|implements)\b([^{;]*)/g)) {
@@ -104,9 +114,8 @@ function endsWith(d: Declared, type: string[]): boolean {
   return owner.length >= compared && owner.slice(-compared).join('.') === type.slice(-compared).join('.');
 }
 
-/** A name's parts, blanks dropped; a companion is its class (`Owner.Companion.ARCHIVE` is `Owner.ARCHIVE`). */
+/** A name's parts, blanks and backticks dropped; a companion is its class (`Owner.Companion.ARCHIVE` is `Owner.ARCHIVE`). */
 const inParts = (written: string) =>
-  written
-    .replace(/\s+/g, '')
+  unquoted(written)
     .split('.')
     .filter((part) => part !== 'Companion');

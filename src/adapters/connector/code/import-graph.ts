@@ -13,6 +13,7 @@ import { SextantError } from '../../../kernel/errors.js';
 import { folderOf } from '../../../kernel/workspace-path.js';
 import type { FileImport } from '../../../ports/code.js';
 import { scriptImports, type ScriptView } from './sfc.js';
+import { svelteKitPaths } from './svelte-config.js';
 import { mappedTargets, resolveWorkspaceImport, treeFile, workspacePackages, type PackageIndex } from './workspace-packages.js';
 
 /** Importer → its imports. */
@@ -72,14 +73,26 @@ async function readTsConfig(file: string): Promise<TsConfig | null> {
   // (no alias resolved unless Sextant runs in the repository). With a baseUrl in the parsed
   // options the plugin reads the tsconfig itself and resolves from the tsconfig's folder.
   if (tsConfig.options && !tsConfig.options.baseUrl) tsConfig.options.baseUrl = tsConfig.options.pathsBasePath ?? dirname(file);
-  if (tsConfig.options && extendsMissingSvelteKit(read.config as { extends?: unknown }, dirname(file)) && !tsConfig.options.paths?.$lib)
-    tsConfig.options.paths = { $lib: ['./src/lib'], '$lib/*': ['./src/lib/*'], ...tsConfig.options.paths };
+  if (tsConfig.options && extendsMissingSvelteKit(read.config as { extends?: unknown }, dirname(file))) {
+    // SvelteKit's aliases ($lib, those its svelte.config.js sets), each unless the project maps it itself, from the baseUrl
+    const base = tsConfig.options.baseUrl ?? dirname(file);
+    const kit = await svelteKitPaths(await readFile(join(dirname(file), 'svelte.config.js'), 'utf8').catch(() => undefined));
+    const fromBase = (target: string) => {
+      const path = relative(base, join(dirname(file), target))
+        .split(sep)
+        .join('/');
+      return path.startsWith('../') ? path : `./${path}`;
+    };
+    const paths = Object.fromEntries(Object.entries(kit).map(([key, targets]) => [key, targets.map(fromBase)]));
+    tsConfig.options.paths = { ...paths, ...tsConfig.options.paths };
+  }
   return tsConfig;
 }
 
 /**
  * A SvelteKit project's tsconfig/jsconfig extends `.svelte-kit/tsconfig.json`, which SvelteKit
- * generates and nobody commits; its `$lib` alias (to `src/lib`, the default) then stands in for it.
+ * generates and nobody commits; its aliases then stand in for it: `$lib` (to `src/lib`, the default)
+ * and those its svelte.config.js sets, as written there (see svelte-config).
  */
 function extendsMissingSvelteKit(config: { extends?: unknown }, folder: string): boolean {
   const bases = (Array.isArray(config.extends) ? config.extends : [config.extends]).filter((e): e is string => typeof e === 'string');

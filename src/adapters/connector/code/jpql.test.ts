@@ -27,6 +27,7 @@ describe('JPQL as Java and Kotlin code holds it', () => {
   it.each([
     ['jpql, Pet.class', 'select p from Pet p where p.kind = :kind'],
     ['PURGE + " and p.id = :id"', 'delete from Pet p where p.dead = true and p.id = :id'],
+    ['com.`my-app`.Queries.PURGE + " and p.id = :id"', 'delete from Pet p where p.dead = true and p.id = :id'], // backticked qualifiers
     ['"select v from Visit v " +\n  "where v.id = :id", Visit::class.java', 'select v from Visit v where v.id = :id'],
     ['cond ? "select a from A a" : "select b from B b"', ' select a from A a select b from B b'],
     ['build(kind)', ' '],

@@ -14,9 +14,10 @@ export type HeldStrings = (name: string) => string | undefined;
 
 /**
  * One term of a concatenation, after blanks: a Java or Kotlin string literal (a raw or text block `"""…"""` in
- * group 1, else `"…"` in group 2), a name that is not called nor a receiver (3), or a `+` (4).
+ * group 1, else `"…"` in group 2), a name that is not called nor a receiver (3; its qualifiers may be Kotlin's in
+ * backticks, `` com.`my-app`.db.PURGE ``), or a `+` (4).
  */
-const TERM = /\s*(?:"""([\s\S]*?)"""|"((?:[^"\\\n]|\\.)*)"|((?:[A-Za-z_$][\w$]*\s*\.\s*)*[A-Za-z_$][\w$]*)(?![\w$]|\s*(?:[.(]|::))|(\+))/y;
+const TERM = /\s*(?:"""([\s\S]*?)"""|"((?:[^"\\\n]|\\.)*)"|((?:(?:[A-Za-z_$][\w$]*|`[^`\n]+`)\s*\.\s*)*[A-Za-z_$][\w$]*)(?![\w$]|\s*(?:[.(]|::))|(\+))/y;
 
 /**
  * The string that the literals and names joined by `+` from `from` give (each name by `held`, a name

@@ -794,6 +794,11 @@ describe('a statement held by a constant another file of the project declares is
       '}',
     ],
     'src/main/kotlin/org/clinic/VisitQueries.kt': ['package org.clinic', 'const val CLOSE_VISITS = "update Visit v set v.closed = true"'],
+    'src/main/kotlin/org/clinic/owner/OwnerQueries.kt': [
+      'package org.clinic.`owner`',
+      'val ARCHIVE_OWNERS = "update Owner o set o.archived = true"',
+      'class Vet { companion object Sql { const val RETIRE = "delete from Visit v where v.retired = true" } }',
+    ],
     'src/main/java/org/clinic/a/Names.java': [
       'package org.clinic.a;',
       'public class Names { public static final String CLEAN = "delete from Owner o where o.pets is empty"; }',
@@ -843,6 +848,15 @@ describe('a statement held by a constant another file of the project declares is
       '  public int orphans() { return em.createNativeQuery(Sql.DROP_ORPHANS).executeUpdate(); }',
       '}',
     ],
+    'src/main/kotlin/org/clinic/web/OwnerService.kt': [
+      'package org.clinic.web',
+      'import org.clinic.`owner`.ARCHIVE_OWNERS',
+      '@Service',
+      'class OwnerService(private val em: EntityManager) {',
+      '    fun archive(): Int = em.createQuery(ARCHIVE_OWNERS).executeUpdate()',
+      '    fun retire(): Int = em.createQuery(org.clinic.owner.Vet.Sql.RETIRE).executeUpdate()',
+      '}',
+    ],
     'src/main/java/org/clinic/OwnerRepository.java': [
       'public interface OwnerRepository extends JpaRepository<Owner, Long> {',
       '  String STALE = "DELETE FROM owners WHERE stale";',
@@ -877,6 +891,12 @@ describe('a statement held by a constant another file of the project declares is
     expect(uses.map((u) => [u.table, u.line, u.access])).toEqual([
       ['visits', 2, ['read']], // not written by Names.CLEAN
       ['pets', 2, ['write']], // `join v.pet` is a path; owners not written by Names.CLEAN
+    ]);
+    const kotlin = 'src/main/kotlin/org/clinic/web/OwnerService.kt';
+    const held = ormModelUses(files[kotlin].join('\n'), 'kotlin', models, { repositories: [...project.values()].flat(), own: [], named, constants });
+    expect(held.map((u) => [u.table, u.line, u.access])).toEqual([
+      ['owners', 4, ['write']], // a Kotlin val outside any class, of a package with a backticked part
+      ['visits', 4, ['write']], // a named companion's, by its name
     ]);
   });
 

@@ -57,6 +57,14 @@ describe("a Java or Kotlin project's string constants, by class and name", () =>
       '    val name = "not a constant"',
       '}',
       '',
+      'class Vet {',
+      '    companion object Sql : Base() {',
+      '        const val RETIRE = "update Vet v set v.retired = true"',
+      '        val RETIRED = RETIRE + " where v.id = :id"',
+      '        var CHANGING = "select c from Changing c"',
+      '    }',
+      '}',
+      '',
       'enum class Kind {',
       '    CAT, DOG;',
       '    companion object {',
@@ -84,6 +92,9 @@ describe("a Java or Kotlin project's string constants, by class and name", () =>
     ['Owner.ARCHIVE', 'update Owner o set o.archived = true'], // a companion's, by its class
     ['Names.SAME', 'one'], // two classes of one name giving the same string
     ['Kind.TRIMMED', '\n            select k from Kind k\n        '], // an enum class's companion, a raw string trimmed
+    ['Vet.RETIRE', 'update Vet v set v.retired = true'], // a named companion's, by its class
+    ['Vet.Sql.RETIRE', 'update Vet v set v.retired = true'], // and by its name
+    ['Vet.Sql.RETIRED', 'update Vet v set v.retired = true where v.id = :id'],
   ])('%s holds %j', (key, value) => expect(constants.get(key)).toBe(value));
 
   it.each([
@@ -98,6 +109,8 @@ describe("a Java or Kotlin project's string constants, by class and name", () =>
     ['Names.TWICE'], // two classes of one name giving two strings
     ['Cycle.A'],
     ['Kind.UPPER'], // a call of its own
+    ['Vet.CHANGING'], // a var
+    ['Vet.Sql.CHANGING'],
   ])('%s holds none', (key) => expect(constants.get(key)).toBeUndefined());
 
   it("reads a file's names: qualified, fully or not, and bare by its static imports (Java's, Kotlin's, all of a class) or its supertypes", () => {
@@ -117,6 +130,9 @@ describe("a Java or Kotlin project's string constants, by class and name", () =>
     const kotlin = constants.inFile(['import org.clinic.Owner.Companion.ARCHIVE', 'import org.clinic.PetQueries.PURGE as GONE'].join('\n'));
     expect(kotlin('GONE')).toBe('delete from Pet p where p.dead = true');
     expect(kotlin('ARCHIVE')).toBe('update Owner o set o.archived = true'); // a companion's, by its class
+    const named = constants.inFile(['import org.clinic.Vet.Sql.RETIRE', 'import org.clinic.Vet.Sql'].join('\n'));
+    expect(named('RETIRE')).toBe('update Vet v set v.retired = true'); // a named companion's, imported by its name
+    expect(named('Sql.RETIRED')).toBe('update Vet v set v.retired = true where v.id = :id');
   });
 });
 
@@ -129,7 +145,14 @@ describe('Kotlin constants declared outside any class', () => {
       'const val VISITS = "select v from Visit v "',
       'const val OPEN_VISITS = VISITS + "where v.open = true"',
       'val NOT_CONST = "select n from Note n"',
-      'fun helper(): String { const val inside = "x"; return inside }',
+      'val NOT_CONST_OPEN = NOT_CONST + " where n.open = true"',
+      '@JvmField val FIELD = "select f from Field f"',
+      'var CHANGING = "select c from Changing c"',
+      'val COMPUTED = listOf("a").joinToString()',
+      'val UPPER = "select u from Upper u"',
+      '    get() = field.uppercase()',
+      'val BY_GETTER: String get() = "select g from Getter g"',
+      'fun helper(): String { val inside = "x"; return inside }',
     ],
     'src/main/kotlin/org/clinic/sql/Archive.kt': [
       '@file:JvmName("ArchiveSql")',
@@ -144,6 +167,7 @@ describe('Kotlin constants declared outside any class', () => {
     expect(constants.get('ArchiveSql.ARCHIVED')).toBe('select o from Owner o where o.archived = true');
     expect(constants.get('ArchiveKt.ARCHIVED')).toBeUndefined();
     expect(constants.get('QueriesKt.NOT_CONST')).toBeUndefined(); // Java reads it by a getter
+    expect(constants.get('QueriesKt.FIELD')).toBe('select f from Field f'); // but a @JvmField one as a field
     expect(constants.get('QueriesKt.inside')).toBeUndefined();
     const java = constants.inFile(file('package org.clinic.web;', 'import static org.clinic.sql.QueriesKt.PURGE_VISITS;'));
     expect(java('PURGE_VISITS')).toBe('delete from Visit v where v.date < :before');
@@ -158,8 +182,41 @@ describe('Kotlin constants declared outside any class', () => {
     expect(imported('org.clinic.sql.OPEN_VISITS')).toBe('select v from Visit v where v.open = true');
     const samePackage = constants.inFile(file('package org.clinic.sql', 'class VisitDao'));
     expect(samePackage('OPEN_VISITS')).toBe('select v from Visit v where v.open = true');
+    expect(samePackage('NOT_CONST_OPEN')).toBe('select n from Note n where n.open = true');
     const all = constants.inFile(file('package org.clinic.web', 'import org.clinic.sql.*'));
     expect(all('ARCHIVED')).toBe('select o from Owner o where o.archived = true');
+  });
+
+  it('count a val given by literals as a const val, not a var, a val with a getter or one given by a call', () => {
+    const imported = constants.inFile(file('package org.clinic.web', 'import org.clinic.sql.NOT_CONST', 'import org.clinic.sql.*'));
+    expect(imported('NOT_CONST')).toBe('select n from Note n');
+    expect(imported('org.clinic.sql.NOT_CONST_OPEN')).toBe('select n from Note n where n.open = true');
+    expect(imported('FIELD')).toBe('select f from Field f');
+    for (const name of ['CHANGING', 'COMPUTED', 'UPPER', 'BY_GETTER', 'inside']) expect(imported(name)).toBeUndefined();
+  });
+});
+
+describe('Kotlin constants of a package with backticked parts', () => {
+  const constants = constantsOf({
+    'src/main/kotlin/com/my-app/db/Queries.kt': [
+      'package com.`my-app`.db',
+      'const val PURGE = "delete from Visit v"',
+      'object Sql { const val ALL = "select v from Visit v" }',
+    ],
+    'src/main/kotlin/org/data/sql/Owners.kt': ['package org.`data` . sql', 'val OWNERS = "select o from Owner o"'],
+  });
+
+  it('are read as the package without its backticks, imported or written in full', () => {
+    const imported = constants.inFile(file('package com.`my-app`.web', 'import com.`my-app`.db.PURGE', 'import com.`my-app`.db.`Sql` as Queries'));
+    expect(imported('PURGE')).toBe('delete from Visit v');
+    expect(imported('Queries.ALL')).toBe('select v from Visit v');
+    expect(imported('com.`my-app`.db.Sql.ALL')).toBe('select v from Visit v');
+    expect(imported('com.`my-app` . db.PURGE')).toBe('delete from Visit v');
+    expect(constants.inFile(file('package org.data.web', 'import org.data.sql.OWNERS'))('OWNERS')).toBe('select o from Owner o');
+    expect(constants.inFile(file('package org.data.sql'))('OWNERS')).toBe('select o from Owner o'); // its own package, unquoted
+    expect(constants.inFile(file('package org.`data`.web', 'import org.`data`.sql.*'))('OWNERS')).toBe('select o from Owner o');
+    expect(constants.inFile(file('import org.data.sql.QueriesKt'))('QueriesKt.PURGE')).toBeUndefined(); // another package
+    expect(constants.get('com.my-app.db.QueriesKt.PURGE')).toBe('delete from Visit v');
   });
 });
 

@@ -3,7 +3,8 @@
  * The string constants a Java or Kotlin project declares, by the class that declares them and their
  * name (`Queries.FIND_BY_OWNER`): a `static final String` (any `String` field of an interface; each of a
  * list, `A = "…", B = "…";`), a Kotlin `const val` and a `val` of an `object` or a companion, a Kotlin
- * `const val` outside any class (by its package, and by its file's class for Java: `QueriesKt.PURGE`), each
+ * `const val` or `val` outside any class (by its package, and by its file's class for Java: `QueriesKt.PURGE`, for a `const val`
+ * or `@JvmField` one; a named companion's by its class and by its name too, `Owner.Named.ARCHIVE`), each
  * given by a literal or by literals and other constants joined by `+`; by which a file reads a statement
  * another file holds (`@Query(Queries.PURGE)`, `em.createQuery(PetQueries.BY_OWNER)`, a name imported),
  * telling classes of one name apart by its package and imports (see constant-names). The files are read once per scan and
@@ -23,6 +24,8 @@ interface Declaration extends Declared {
   owners: string[];
   /** A Kotlin constant declared outside any class, read by its package as well as its file's class. */
   topLevel: boolean;
+  /** A Kotlin `val` outside any class neither `const` nor `@JvmField`: Java reads it by a getter, not as its file class's field. */
+  getter?: boolean;
 }
 
 /** The project's string constants, each by `Class.NAME`; and how a file's names reach them. */
@@ -37,32 +40,36 @@ export interface ProjectConstants {
 const FIELD =
   /(?<![\w$.])((?:(?:public|protected|private|static|final|transient|volatile)\s+)*)String\s+([A-Za-z_$][\w$]*)\s*=(?!=)|(?<![\w$.])((?:(?:public|protected|private|internal|override|const|@JvmField)\s+)*)val\s+([A-Za-z_$][\w$]*)\s*(?::\s*String\s*)?=(?!=)/g;
 
-/** A type declared (its keyword in group 1, its name in 2), or a Kotlin companion object (3). */
-const TYPE = /\b(?:(class|interface|enum|record|object)\s+(?!(?:class|interface)\b)([A-Za-z_$][\w$]*)|(companion\s+object)\b)/g;
+/** A type declared (its keyword in group 1, its name in 2), or a Kotlin companion object (3), named or not (its name in 4). */
+const TYPE = /\b(?:(class|interface|enum|record|object)\s+(?!(?:class|interface)\b)([A-Za-z_$][\w$]*)|(companion\s+object)\b(?:[ \t]+([A-Za-z_$][\w$]*))?)/g;
 
-/** A value ends its declaration: a `;`, a `,` before the next of a Java list, a line's end, the body's end; a raw string's margin may be trimmed first (`"""…""".trimIndent()`). */
-const DECLARATION_END = /^(?:\s*\.\s*(?:trimIndent|trimMargin|stripIndent)\s*\(\s*\))?[ \t]*(?:[;,}\r\n]|$)/;
+/**
+ * A value ends its declaration: a `;`, a `,` before the next of a Java list, a line's end, the body's end; a raw string's margin
+ * may be trimmed first (`"""…""".trimIndent()`). A Kotlin getter after it (`val X = "a"` then `get() = field.uppercase()`) gives another.
+ */
+const DECLARATION_END = /^(?:\s*\.\s*(?:trimIndent|trimMargin|stripIndent)\s*\(\s*\))?[ \t]*(?:[;,}\r\n]|$)(?!\s*get\s*\()/;
 
 /** The string constants a file declares; `text` has its comments blanked, `fileClass` is the class Java sees a Kotlin file's top-level constants in. */
 function declarations(text: string, file: number, fileClass?: string): Declaration[] {
-  if (!/\b(?:static|interface|const|object)\b/.test(text)) return [];
+  if (!fileClass && !/\b(?:static|interface|const|object)\b/.test(text)) return [];
   // the fields that may be constants, by their modifiers, before the file's blocks are read: most files' strings are a method's variables
   const interfaces = /\binterface\b/.test(text);
-  const objects = /\bobject\b/.test(text);
   const fields = [...text.matchAll(FIELD)].filter((m) => {
     const modifiers = m[1] ?? m[3]!;
     if (/\bprivate\b/.test(modifiers)) return false;
-    return m[2] ? (/\bstatic\b/.test(modifiers) && /\bfinal\b/.test(modifiers)) || interfaces : /\bconst\b/.test(modifiers) || objects;
+    // a Kotlin file's `val` may be an object's, a companion's or declared outside any class
+    return m[2] ? (/\bstatic\b/.test(modifiers) && /\bfinal\b/.test(modifiers)) || interfaces : !!fileClass;
   });
   if (!fields.length) return [];
   const blocks = scriptBlocks(text);
-  const types: Array<{ name: string; kind: string; companion: boolean; start: number; end: number }> = [];
+  // `companion`: a companion's name (`''` when it has none), undefined for any other type
+  const types: Array<{ name: string; kind: string; companion: string | undefined; start: number; end: number }> = [];
   for (const m of text.matchAll(TYPE)) {
     const body = functionBody(text, blocks, m.index);
     if (body.start < m.index) continue;
-    // a companion's constants are its class's
+    // a companion's constants are its class's, and its name's when it has one (`Owner.Named.ARCHIVE` as well as `Owner.ARCHIVE`)
     const name = m[2] ?? types.filter((t) => t.start < m.index && m.index < t.end).at(-1)?.name;
-    if (name) types.push({ name, kind: m[1] ?? 'object', companion: !m[2], start: body.start, end: body.end });
+    if (name) types.push({ name, kind: m[1] ?? 'object', companion: m[2] ? undefined : (m[4] ?? ''), start: body.start, end: body.end });
   }
   const pkg = packageOf(text);
   const inPackage = (path: string) => (pkg ? `${pkg}.${path}` : path);
@@ -73,9 +80,11 @@ function declarations(text: string, file: number, fileClass?: string): Declarati
     const around = types.filter((t) => t.start < m.index && m.index < t.end).reverse();
     const inner = around[0];
     if (!inner) {
-      if (fileClass && /\bconst\b/.test(modifiers) && !blocks.some((b) => b.start < m.index && m.index < b.end)) {
+      // a `val` outside any class and any function: a `const val`, or one its literals may give (a `var` may change)
+      if (fileClass && m[4] && !blocks.some((b) => b.start < m.index && m.index < b.end)) {
         const owner = inPackage(fileClass);
-        out.push({ name: m[4]!, owner, pkg, file, from, owners: [owner], topLevel: true });
+        const getter = !/\bconst\b|@JvmField\b/.test(modifiers);
+        out.push({ name: m[4], owner, pkg, file, from, owners: [owner], topLevel: true, getter });
       }
       continue;
     }
@@ -83,13 +92,16 @@ function declarations(text: string, file: number, fileClass?: string): Declarati
     if (blocks.some((b) => inner.start < b.start && b.start < m.index && m.index < b.end)) continue;
     const constant = m[2] ? /\bstatic\b/.test(modifiers) && /\bfinal\b/.test(modifiers) : /\bconst\b/.test(modifiers) || inner.kind === 'object';
     if (!constant && !(m[2] && inner.kind === 'interface')) continue;
-    const classes = around.filter((t) => !t.companion);
-    // outermost first: `Queries`, `Queries.Inner`
-    const names = classes.map((t) => t.name).reverse();
-    const owners = names.map((_, i) => inPackage(names.slice(0, names.length - i).join('.')));
-    const declared = { owner: owners[0]!, pkg, file, owners, topLevel: false };
-    out.push({ ...declared, name: m[2] ?? m[4]!, from });
-    if (m[2]) for (const next of laterDeclarators(text, from)) out.push({ ...declared, ...next });
+    // outermost first: `Queries`, `Queries.Inner`; a named companion's once by its class alone and once by its name too
+    const paths = [around.filter((t) => t.companion === undefined).map((t) => t.name)];
+    if (around.some((t) => t.companion)) paths.push(around.flatMap((t) => (t.companion === undefined ? [t.name] : t.companion ? [t.companion] : [])));
+    for (const path of paths) {
+      const names = path.reverse();
+      const owners = names.map((_, i) => inPackage(names.slice(0, names.length - i).join('.')));
+      const declared = { owner: owners[0]!, pkg, file, owners, topLevel: false };
+      out.push({ ...declared, name: m[2] ?? m[4]!, from });
+      if (m[2]) for (const next of laterDeclarators(text, from)) out.push({ ...declared, ...next });
+    }
   }
   return out;
 }
@@ -157,7 +169,7 @@ export function projectConstants(files: ReadonlyArray<{ path: string; text: stri
     texts.push(text);
     scopes.push(scopeOf(text));
     for (const d of found) {
-      add(declared.byClass, `${d.owner.split('.').at(-1)}.${d.name}`, d);
+      if (!d.getter) add(declared.byClass, `${d.owner.split('.').at(-1)}.${d.name}`, d);
       if (d.topLevel) add(declared.byPackage, d.pkg ? `${d.pkg}.${d.name}` : d.name, d);
     }
   }

@@ -212,6 +212,40 @@ describe('code connector', () => {
     ]);
   });
 
+  it("resolves the aliases a SvelteKit project's svelte.config.js sets (kit.files.lib, kit.alias), read without running it; one it cannot read keeps $lib at src/lib", async () => {
+    const root = tree(
+      {
+        'jsconfig.json': JSON.stringify({ extends: './.svelte-kit/tsconfig.json' }),
+        'svelte.config.js':
+          "import adapter from '@sveltejs/adapter-node';\nexport default {\n  kit: {\n    adapter: adapter(),\n    files: { lib: 'app/lib' },\n    alias: { $utils: 'src/utils' },\n  },\n};\n",
+        'app/lib/db.js': 'export const db = 1;\n',
+        'src/lib/db.js': 'export const db = 2;\n',
+        'src/utils/format.ts': 'export const format = (n: number) => `${n}`;\n',
+        'src/routes/+page.server.ts': "import { db } from '$lib/db.js';\nimport { format } from '$utils/format';\nexport const load = () => format(db);\n",
+        'src/routes/+page.svelte': "<script>\n  import { db } from '$lib/db.js';\n  import { format } from '$utils/format';\n</script>\n{format(db)}\n",
+        'built/jsconfig.json': JSON.stringify({ extends: './.svelte-kit/tsconfig.json' }),
+        'built/svelte.config.js': "import { kit } from './kit.js';\nexport default { kit: kit() };\n",
+        'built/kit.js': "export const kit = () => ({ files: { lib: 'app/lib' } });\n",
+        'built/src/lib/db.js': 'export const db = 3;\n',
+        'built/src/x.js': "import { db } from '$lib/db.js';\nexport const x = db;\n",
+      },
+      { git: true },
+    );
+    const snapshot = await createCodeConnector().introspect(record(root));
+    expect(edgeList(snapshot)).toEqual([
+      'built/src/x.js → built/src/lib/db.js',
+      'built/svelte.config.js → built/kit.js',
+      'src/routes/+page.server.ts → app/lib/db.js',
+      'src/routes/+page.server.ts → src/utils/format.ts',
+      'src/routes/+page.svelte → app/lib/db.js',
+      'src/routes/+page.svelte → src/utils/format.ts',
+    ]);
+    expect(snapshot.objects.some((o) => o.path === 'svelte.config.js')).toBe(true); // a code file: a change to it alone rescans
+    writeFileSync(join(root, 'svelte.config.js'), 'export default { kit: {} };\n');
+    const changed = await createCodeConnector().introspect(record(root), { stored: async () => snapshot.objects });
+    expect(edgeList(changed).filter((e) => e.startsWith('src/routes/+page.server.ts'))).toEqual(['src/routes/+page.server.ts → src/lib/db.js']);
+  });
+
   it('resolves imports of workspace packages by their package.json (exports with a source condition, main), with nothing installed', async () => {
     const root = tree(
       {
