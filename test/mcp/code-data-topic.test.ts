@@ -81,6 +81,30 @@ describe('onboarding_plan for a topic about data', () => {
     ]);
   });
 
+  it('the data users take at most half of a plan whose seed has neighbours, code before SQL files', async () => {
+    const ops = join(home.dir, 'ops');
+    const files: Record<string, string> = {
+      'src/refunds.ts':
+        "import { fmt } from './format.js';\nexport const approve = (db: any) => db.query(`UPDATE refund_request SET approved = true`);\nfmt();\n",
+      'src/format.ts': 'export function fmt() { return 1; }\n',
+      'db/seed.sql': 'INSERT INTO refund_request VALUES (1, false);\n',
+      'src/audit.ts': "export const audit = (db: any) => db.query('SELECT approved FROM refund_request');\n",
+      'src/export.ts': "export const dump = (db: any) => db.query('SELECT id FROM refund_request');\n",
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(ops, path, '..'), { recursive: true });
+      writeFileSync(join(ops, path), text);
+    }
+    await engine.addSource({ name: 'ops', type: 'code', url: ops, options: {} });
+    expect((await engine.update({ source: 'ops' })).ok).toBe(true);
+    const out = await plan({ request: 'refund requests awaiting approval', seed_file: 'src/refunds.ts', limit: 4 });
+    expect(out.context.seed_id).toBe('src/refunds.ts');
+    expect(out.context.data_uses?.map((u) => u.file)).toEqual(['src/audit.ts', 'src/export.ts']);
+    expect(out.context.related_files).toEqual(['src/format.ts', 'src/audit.ts', 'src/export.ts']);
+    const wide = await plan({ request: 'refund requests awaiting approval', seed_file: 'src/refunds.ts', limit: 8 });
+    expect(wide.context.data_uses?.map((u) => u.file)).toEqual(['src/audit.ts', 'src/export.ts', 'db/seed.sql']);
+  });
+
   it('a topic that is not about data adds nothing', async () => {
     const out = await plan({ request: 'sends email through SMTP' });
     expect(out.context.related_files).not.toContain('src/jobs/nightly.ts');

@@ -65,6 +65,16 @@ describe('data users', () => {
       PATHS,
     );
     expect(dataUsersOf('invoices', [hit('pg', 'table', 'billing.invoice')], declared).map((u) => u.file)).toEqual(['src/b.ts', 'src/c.ts', 'src/a.ts']);
+    // SQL files (seed data, dumps) after the code that reads or writes it, before the declarations
+    const seeded = dataUsersIndex(
+      [
+        { ...edge('db/data.sql', 'pg:table:billing.invoice', 'uses_table', 2), attributes: { line: 2, access: ['write'] } },
+        { ...edge('src/a.ts', 'pg:table:billing.invoice', 'uses_table', 3), attributes: { line: 3, access: ['schema'] } },
+        { ...edge('src/b.ts', 'pg:table:billing.invoice', 'uses_table', 9), attributes: { line: 9, access: ['write'] } },
+      ],
+      new Map([...PATHS, ['svc:code_file:db/data.sql', 'db/data.sql']]),
+    );
+    expect(dataUsersOf('invoices', [hit('pg', 'table', 'billing.invoice')], seeded).map((u) => u.file)).toEqual(['src/b.ts', 'db/data.sql', 'src/a.ts']);
   });
 
   it('a column hit follows the files that use the column first, then its table’s other users', () => {

@@ -108,10 +108,10 @@ export function dataUsersOf(request: string, hits: readonly SearchHit[], users: 
   const out: DataUse[] = [];
   const seen = new Set<string>();
   const followed = hits.filter((h) => requestNames(words, h) && usersOf(h).length).slice(0, DATA_TOPIC_HITS);
-  // code that reads or writes the data before the schema files that only declare it (migrations, models)
-  const declaresOnly = (use: DataUse) => Number(use.access?.length === 1 && use.access[0] === 'schema');
+  // code that reads or writes the data, then SQL files (seed data, dumps, queries), then the schema files that only declare it (migrations, models)
+  const place = (use: DataUse) => (use.access?.length === 1 && use.access[0] === 'schema' ? 2 : /\.sql$/i.test(use.file) ? 1 : 0);
   for (const hit of followed) {
-    for (const use of [...usersOf(hit)].sort((a, b) => declaresOnly(a) - declaresOnly(b))) {
+    for (const use of [...usersOf(hit)].sort((a, b) => place(a) - place(b))) {
       if (seen.has(use.file)) continue;
       seen.add(use.file);
       out.push(use);

@@ -392,7 +392,9 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const walk = traverse(g, seed.id, config);
     const ranked = fused ?? walk.relatedFiles;
     // files that use the data the request is about join the related files, within the limit
-    const dataUses = (data.get(seed.source) ?? []).filter((u) => u.file !== seed.id).slice(0, config.limit);
+    // at most half the plan when the graph has files too: a table used everywhere would crowd out the seed's own neighbours
+    const dataRoom = ranked.some((f) => f !== seed.id) ? Math.ceil(config.limit / 2) : config.limit;
+    const dataUses = (data.get(seed.source) ?? []).filter((u) => u.file !== seed.id).slice(0, dataRoom);
     const dataFiles = new Set(dataUses.map((u) => u.file));
     const related = [...ranked.filter((f) => !dataFiles.has(f)).slice(0, config.limit - dataUses.length), ...dataUses.map((u) => u.file)];
     const changedWith = new Set((history.coChanged.get(seed.id) ?? []).map((p) => p.path));
