@@ -82,6 +82,14 @@ describe('code sources through the CLI', () => {
     const text = await runCli(['plan', 'card payments', '--seed', 'src/billing/gateway.ts'], env);
     expect(text.stdout).toContain('Read src/billing/gateway.ts');
     expect(text.stdout).toContain('src/util/retry.ts');
+    // a seed alone is a request too: what belongs with that file
+    const seedOnly = await runCli(['plan', '--seed', 'src/billing/gateway.ts', '--json'], env);
+    expect(seedOnly.code, seedOnly.stderr).toBe(0);
+    expect(seedOnly.json.context.seedId).toBe('src/billing/gateway.ts');
+    expect(seedOnly.json.context.relatedFiles).toContain('src/billing/pay.ts');
+    const neither = await runCli(['plan'], env);
+    expect(neither.code).toBe(2);
+    expect(neither.stderr).toContain('plan needs a request or --seed FILE');
   });
 
   it('--rank fused adds files the topic search finds that the import graph does not reach', async () => {

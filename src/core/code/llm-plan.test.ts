@@ -46,6 +46,10 @@ describe('LLM plan answers', () => {
     expect(user!.content).toContain('- src/pay.ts (the starting file) — Pays an invoice.; exports pay');
     expect(user!.content).toContain('- src/money.ts (imported by the starting file)');
     expect(user!.content).toContain('1. Read src/pay.ts: src/pay.ts');
+    expect(user!.content).toContain('Request: how is payment done');
+    // a plan asked from a seed file alone says what it is for
+    const [, seedOnly] = buildPlanPrompt({ request: '', seed: 'src/pay.ts', files: [], draft: { request: '', writtenBy: 'rules', steps: [] } });
+    expect(seedOnly!.content).toContain('Request: understand src/pay.ts and the files that belong with it');
   });
 
   it('the fallback note names the failure', () => {

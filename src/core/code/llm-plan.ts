@@ -44,7 +44,13 @@ const SYSTEM = [
 ].join(' ');
 
 export function buildPlanPrompt(input: LlmPlanInput): ChatMessage[] {
-  const lines = [`Request: ${input.request}`, `Starting file: ${input.seed}`, '', 'Files:'];
+  // a plan asked from a seed file alone is about that file and what belongs with it
+  const lines = [
+    `Request: ${input.request.trim() || `understand ${input.seed} and the files that belong with it`}`,
+    `Starting file: ${input.seed}`,
+    '',
+    'Files:',
+  ];
   for (const f of input.files) {
     const comment = f.comment ? ` — ${f.comment.replace(/\s+/g, ' ').slice(0, MAX_COMMENT)}` : '';
     const symbols = f.symbols.length ? `; exports ${f.symbols.slice(0, MAX_SYMBOLS).join(', ')}` : '';

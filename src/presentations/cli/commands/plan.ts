@@ -37,7 +37,7 @@ export function registerPlanCommand(program: Command): void {
   program
     .command('plan')
     .description('an onboarding plan for a request: the seed file, the files around it in the import graph, steps to read them')
-    .argument('<request...>', 'what you want to understand, e.g. "how are invoices paid"')
+    .argument('[request...]', 'what you want to understand, e.g. "how are invoices paid" (optional with --seed: what belongs with that file)')
     .option('--seed <file>', 'start from this file (repository-relative; .js/.ts, index and base names are matched)')
     .option('--depth <n>', 'imports away from the seed (0-5)', '1')
     .option('--limit <n>', 'most related files (1-500)', '30')
@@ -50,6 +50,10 @@ export function registerPlanCommand(program: Command): void {
     )
     .option('--writer <who>', 'auto (the configured chat model writes the steps) or rules (the deterministic plan)', 'auto')
     .action(async (words: string[], flags: PlanFlags, command: Command) => {
+      if (!words.length && !flags.seed?.trim())
+        throw new SextantError('USAGE', 'plan needs a request or --seed FILE', {
+          hint: 'e.g. sextant plan "how are invoices paid", or sextant plan --seed src/billing/pay.ts',
+        });
       const direction = oneOf('direction', flags.direction ?? 'union', DIRECTIONS);
       const rank = oneOf('rank', flags.rank ?? 'graph', RANKS);
       const writer = oneOf('writer', flags.writer ?? 'auto', WRITERS);
