@@ -40,6 +40,13 @@ describe('spelling', () => {
     expect(result.hits[0]?.objectId).toBe('acct:table:billing.payment_allocation');
   });
 
+  it('suggests nothing when the respelt query finds nothing either', async () => {
+    // 'amount' is a column's word, and no schema holds it
+    const result = await index.engine.search('amout', { limit: 5, kinds: ['schema'] });
+    expect(result.hits).toEqual([]);
+    expect(result.suggestion ?? result.correctedFrom).toBeUndefined();
+  });
+
   it('only suggests when the query as typed found something sure', async () => {
     const result = await index.engine.query('invoice amout', { limit: 5 });
     expect(result.query).toBe('invoice amout');

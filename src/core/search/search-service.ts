@@ -197,7 +197,8 @@ export function createSearchService(deps: SearchDeps) {
     const weak = result.hits.length === 0 || (result.confidence !== null && result.confidence < CONFIDENT_SCORE);
     if (!weak) return { ...result, suggestion: respelt, tookMs: tookMs() };
     const again = await runAsTyped(mode, respelt, options);
-    return again.hits.length > 0 ? { ...again, correctedFrom: query, tookMs: tookMs() } : { ...result, suggestion: respelt, tookMs: tookMs() };
+    // a respelling that finds nothing either is no suggestion
+    return again.hits.length > 0 ? { ...again, correctedFrom: query, tookMs: tookMs() } : { ...result, tookMs: tookMs() };
   }
 
   async function runAsTyped(mode: SearchMode, query: string, options: SearchOptions = {}): Promise<SearchResult> {
