@@ -115,6 +115,12 @@ describe('data users', () => {
     // a column that only repeats its table's words needs the whole table: `order` is not `sales_order`
     expect(names('where is the order of search results decided', 'column', 'shop.sales_order.order_id')).toBe(false);
     expect(names('which code writes sales orders', 'column', 'shop.sales_order.order_id')).toBe(true);
+    // a participle of a name word says it (techschool/simplebank's `transfers`); a word under four letters has none
+    expect(names('how is money transferred between accounts', 'table', 'public.transfers')).toBe(true);
+    expect(names('when is a customer invoiced', 'table', 'billing.invoice')).toBe(true);
+    expect(names('where are entries posting', 'table', 'ledger.post')).toBe(true);
+    expect(names('how are requests logged', 'table', 'audit.log')).toBe(false);
+    expect(names('how are transfers made', 'table', 'public.transfer_fee')).toBe(false);
     // GraphQL: an operation by its own name, a field with its type
     expect(names('which screens fetch books', 'graphql_query', 'query.books')).toBe(true);
     expect(names('book titles', 'graphql_field', 'Book.title')).toBe(true);

@@ -67,9 +67,22 @@ const GENERIC_NAME_WORDS: ReadonlySet<string> = new Set(['id']);
 /** The words of one name part (`tkt_esc_hist` → tkt, esc, hist), generic ones aside. */
 const nameWords = (part: string) => queryWords(part).filter((w) => !GENERIC_NAME_WORDS.has(w));
 
-/** Whether the request says this name word: itself, or what a schema abbreviation stands for (`tkt` → ticket). */
+/**
+ * A name word's participles, as a request about what happens to the data says it (`transfer` →
+ * transferred, transferring; `invoice` → invoiced): on techschool/simplebank, "how is money
+ * transferred between accounts" followed `accounts` and not `transfers`. Words under four letters
+ * have none (`log` is not "logged").
+ */
+function participles(word: string): string[] {
+  if (word.length < 4 || !/^[a-z]+$/.test(word)) return [];
+  const last = word.at(-1)!;
+  if (last === 'e') return [`${word}d`, `${word.slice(0, -1)}ing`];
+  return [`${word}ed`, `${word}ing`, `${word}${last}ed`, `${word}${last}ing`];
+}
+
+/** Whether the request says this name word: itself, a participle of it, or what a schema abbreviation stands for (`tkt` → ticket). */
 function says(request: ReadonlySet<string>, word: string): boolean {
-  if (request.has(word)) return true;
+  if (request.has(word) || participles(word).some((p) => request.has(p))) return true;
   const long = SCHEMA_ABBREVIATIONS[word];
   return long !== undefined && long.split(' ').every((w) => request.has(singular(w)));
 }
