@@ -88,6 +88,16 @@ describe('onboarding_plan for a topic about data', () => {
     ]);
   });
 
+  it("get with detail full says each link's line and what the file does to the table, as the CLI does", async () => {
+    const got = await client.callTool({ name: 'get', arguments: { object: 'shop:file:src/jobs/nightly.ts', detail: 'full' } });
+    const text = (got.content as Array<{ text: string }>).map((c) => c.text).join('\n');
+    expect(text).toContain('→ uses_table pg:table:public.refund_request (line 3, reads)');
+    const table = await client.callTool({ name: 'get', arguments: { object: 'pg:table:public.refund_request', detail: 'full' } });
+    expect((table.content as Array<{ text: string }>).map((c) => c.text).join('\n')).toContain(
+      '← uses_table shop:code_file:src/jobs/nightly.ts (line 3, reads)',
+    );
+  });
+
   it('the data users take at most half of a plan whose seed has neighbours, code before SQL files', async () => {
     const ops = join(home.dir, 'ops');
     const files: Record<string, string> = {
