@@ -129,11 +129,17 @@ describe('onboarding_plan for a topic about data', () => {
     writeFiles(sqlc, files);
     await engine.addSource({ name: 'sqlc', type: 'code', url: sqlc, options: {} });
     expect((await engine.update({ source: 'sqlc' })).ok).toBe(true);
-    const out = await plan({ request: 'what do these queries serve', seed_file: 'db/query/refund.sql' });
+    const out = await plan({ seed_file: 'db/query/refund.sql' }); // no request: what belongs with the file, as `plan --seed`
     expect(out.context.seed_id).toBe('db/query/refund.sql');
     expect(out.context.related_files).toEqual(['db/sqlc/refund.sql.go', 'db/migration/000001_init.up.sql']);
     const step = out.plan.steps.find((s) => s.title === 'Code that touches the data');
     expect(step?.why).toContain('db/query/refund.sql uses data these files use too: db/sqlc/refund.sql.go reads table public.refund_request (line 3)');
+  });
+
+  it('wants a request or a seed file', async () => {
+    const neither = await client.callTool({ name: 'onboarding_plan', arguments: {} });
+    expect(neither.isError).toBe(true);
+    expect((neither.content as Array<{ text: string }>)[0]?.text).toContain('needs a request or a seed_file');
   });
 
   it('a topic that is not about data adds nothing', async () => {
