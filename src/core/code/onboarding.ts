@@ -26,7 +26,7 @@ import { fallbackNote, llmPlan, type PlanFileFact } from './llm-plan.js';
 import { deterministicPlan, type OnboardingPlan } from './plan-steps.js';
 import { normalizeSeedPath, resolveSeedPath, SEED_MATCH_ORDER, type SeedMatch } from './resolve-seed.js';
 import { clampTraversal, traverse, type TraversalConfig, type TraversalDirection, type TraversalStats } from './traverse.js';
-import { startingFile } from './test-files.js';
+import { isGeneratedComment, startingFile } from './test-files.js';
 
 export interface OnboardingRequest {
   request: string;
@@ -360,8 +360,10 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     if (!seed) {
       const [dataSource, dataUses] = data.entries().next().value ?? [];
       const first =
-        startingFile(topic.fused.filter((t) => known.get(t.source)!.graph.nodes.includes(t.id))) ??
-        (dataSource && dataUses ? { source: dataSource, id: dataUses[0]!.file } : undefined);
+        startingFile(
+          topic.fused.filter((t) => known.get(t.source)!.graph.nodes.includes(t.id)),
+          (t) => isGeneratedComment(known.get(t.source)!.about.get(t.id)?.comment),
+        ) ?? (dataSource && dataUses ? { source: dataSource, id: dataUses[0]!.file } : undefined);
       if (!first) return empty(`no code file matches "${request.request}"`, searched);
       seed = { ...first, how: 'topic' };
     }
@@ -384,7 +386,15 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       };
       const list = task === 'topic' ? topicCandidates(g, request.request, lists, history) : relatedCandidates(g, seed.id, history, lists, config);
       const order = rankCandidates(task, list);
-      if (task === 'topic') seed = { ...seed, id: startingFile(order.map((id) => ({ id })))?.id ?? seed.id };
+      if (task === 'topic')
+        seed = {
+          ...seed,
+          id:
+            startingFile(
+              order.map((id) => ({ id })),
+              (f) => isGeneratedComment(about.get(f.id)?.comment),
+            )?.id ?? seed.id,
+        };
       const seedId = seed.id;
       fused = order.filter((f) => f !== seedId).slice(0, config.limit);
       if (request.withFeatures) candidates = { task, list };
