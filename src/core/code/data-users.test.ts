@@ -75,6 +75,26 @@ describe('data users', () => {
       new Map([...PATHS, ['svc:code_file:db/data.sql', 'db/data.sql']]),
     );
     expect(dataUsersOf('invoices', [hit('pg', 'table', 'billing.invoice')], seeded).map((u) => u.file)).toEqual(['src/b.ts', 'db/data.sql', 'src/a.ts']);
+    // a down migration after the declarations it undoes
+    const migrations = ['db/migration/000001_init.down.sql', 'db/migration/000001_init.up.sql', 'migrations/down/0001.sql', 'migrations/up/0001.sql'];
+    const migrated = dataUsersIndex(
+      migrations.map((file, i) => ({
+        ...edge(file, 'pg:table:billing.invoice', 'uses_table', i + 1),
+        attributes: { line: 1, access: ['schema'] },
+      })),
+      new Map(
+        ['db/migration/000001_init.down.sql', 'db/migration/000001_init.up.sql', 'migrations/down/0001.sql', 'migrations/up/0001.sql'].map((f) => [
+          `svc:code_file:${f}`,
+          f,
+        ]),
+      ),
+    );
+    expect(dataUsersOf('invoices', [hit('pg', 'table', 'billing.invoice')], migrated).map((u) => u.file)).toEqual([
+      'db/migration/000001_init.up.sql',
+      'migrations/up/0001.sql',
+      'db/migration/000001_init.down.sql',
+      'migrations/down/0001.sql',
+    ]);
   });
 
   it('a column hit follows the files that use the column first, then its table’s other users', () => {

@@ -111,8 +111,15 @@ export function requestNames(request: ReadonlySet<string>, hit: Pick<SearchHit, 
  * hits the request names are followed (`requestNames`): a search always has a nearest table, and
  * one shared word (`plan`, `order`) does not make a request about it.
  */
-/** Code that reads or writes the data, then SQL files (seed data, dumps, queries), then the schema files that only declare it (migrations, models). */
-const place = (use: DataUse) => (use.access?.length === 1 && use.access[0] === 'schema' ? 2 : /\.sql$/i.test(use.file) ? 1 : 0);
+/** A migration that undoes another (golang-migrate's `000001_init.down.sql`, a `down/` folder's): read after the one it undoes. */
+const DOWN_MIGRATION = /(?:^|[./_-])down(?:\.sql$|\/)/i;
+
+/**
+ * Code that reads or writes the data, then SQL files (seed data, dumps, queries), then the schema files that only declare it
+ * (migrations, models), down migrations last (`000001_init_schema.down.sql` sorted before its `.up.sql`).
+ */
+const place = (use: DataUse) =>
+  use.access?.length === 1 && use.access[0] === 'schema' ? (DOWN_MIGRATION.test(use.file) ? 3 : 2) : /\.sql$/i.test(use.file) ? 1 : 0;
 
 export function dataUsersOf(request: string, hits: readonly SearchHit[], users: DataUsers): DataUse[] {
   const usersOf = (hit: SearchHit) => {
