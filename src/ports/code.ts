@@ -59,8 +59,10 @@ export const IMPORT_EDGE_KIND = 'imports';
  * 22: a file's comment is read past a licence header (and the package and import lines after it); Javadoc's @author, @since, @version left out.
  * 23: a Kotlin `val` outside any class given by literals, a named companion's constants by its name and constants of a
  * package with backticked parts hold their statements; a SvelteKit project's svelte.config.js moves `$lib` and adds aliases.
+ * 24: DROP TABLE (VIEW, MATERIALIZED VIEW) declares the relations it names: a migration's down file links its tables; a SQL
+ * file's named queries (sqlc's `-- name: GetAccount :one`) are its symbols.
  */
-export const CODE_SCAN_VERSION = 23;
+export const CODE_SCAN_VERSION = 24;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

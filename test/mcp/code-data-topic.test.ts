@@ -23,6 +23,13 @@ let engine: Engine;
 let db: TempDatabase;
 let client: Client;
 
+function writeFiles(root: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+}
+
 async function plan(args: Record<string, unknown>) {
   const result = await client.callTool({ name: 'onboarding_plan', arguments: args });
   expect(result.isError).toBeFalsy();
@@ -81,6 +88,16 @@ describe('onboarding_plan for a topic about data', () => {
     ]);
   });
 
+  it("get with detail full says each link's line and what the file does to the table, as the CLI does", async () => {
+    const got = await client.callTool({ name: 'get', arguments: { object: 'shop:file:src/jobs/nightly.ts', detail: 'full' } });
+    const text = (got.content as Array<{ text: string }>).map((c) => c.text).join('\n');
+    expect(text).toContain('→ uses_table pg:table:public.refund_request (line 3, reads)');
+    const table = await client.callTool({ name: 'get', arguments: { object: 'pg:table:public.refund_request', detail: 'full' } });
+    expect((table.content as Array<{ text: string }>).map((c) => c.text).join('\n')).toContain(
+      '← uses_table shop:code_file:src/jobs/nightly.ts (line 3, reads)',
+    );
+  });
+
   it('the data users take at most half of a plan whose seed has neighbours, code before SQL files', async () => {
     const ops = join(home.dir, 'ops');
     const files: Record<string, string> = {
@@ -91,10 +108,7 @@ describe('onboarding_plan for a topic about data', () => {
       'src/audit.ts': "export const audit = (db: any) => db.query('SELECT approved FROM refund_request');\n",
       'src/export.ts': "export const dump = (db: any) => db.query('SELECT id FROM refund_request');\n",
     };
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(join(ops, path, '..'), { recursive: true });
-      writeFileSync(join(ops, path), text);
-    }
+    writeFiles(ops, files);
     await engine.addSource({ name: 'ops', type: 'code', url: ops, options: {} });
     expect((await engine.update({ source: 'ops' })).ok).toBe(true);
     const out = await plan({ request: 'refund requests awaiting approval', seed_file: 'src/refunds.ts', limit: 4 });
@@ -103,6 +117,29 @@ describe('onboarding_plan for a topic about data', () => {
     expect(out.context.related_files).toEqual(['src/format.ts', 'src/audit.ts', 'src/export.ts']);
     const wide = await plan({ request: 'refund requests awaiting approval', seed_file: 'src/refunds.ts', limit: 8 });
     expect(wide.context.data_uses?.map((u) => u.file)).toEqual(['src/audit.ts', 'src/export.ts', 'db/seed.sql']);
+  });
+
+  it("a seed that imports nothing (sqlc's queries) reads the other users of its own tables: code first, then the schema", async () => {
+    const sqlc = join(home.dir, 'sqlc');
+    const files: Record<string, string> = {
+      'db/query/refund.sql': '-- name: ListOpen :many\nSELECT * FROM refund_request WHERE approved = false;\n',
+      'db/migration/000001_init.up.sql': 'CREATE TABLE refund_request (id int PRIMARY KEY, approved boolean);\n',
+      'db/sqlc/refund.sql.go': 'package db\n\nconst listOpen = `-- name: ListOpen :many\nSELECT id, approved FROM refund_request WHERE approved = false\n`\n',
+    };
+    writeFiles(sqlc, files);
+    await engine.addSource({ name: 'sqlc', type: 'code', url: sqlc, options: {} });
+    expect((await engine.update({ source: 'sqlc' })).ok).toBe(true);
+    const out = await plan({ seed_file: 'db/query/refund.sql' }); // no request: what belongs with the file, as `plan --seed`
+    expect(out.context.seed_id).toBe('db/query/refund.sql');
+    expect(out.context.related_files).toEqual(['db/sqlc/refund.sql.go', 'db/migration/000001_init.up.sql']);
+    const step = out.plan.steps.find((s) => s.title === 'Code that touches the data');
+    expect(step?.why).toContain('db/query/refund.sql uses data these files use too: db/sqlc/refund.sql.go reads table public.refund_request (line 3)');
+  });
+
+  it('wants a request or a seed file', async () => {
+    const neither = await client.callTool({ name: 'onboarding_plan', arguments: {} });
+    expect(neither.isError).toBe(true);
+    expect((neither.content as Array<{ text: string }>)[0]?.text).toContain('needs a request or a seed_file');
   });
 
   it('a topic that is not about data adds nothing', async () => {

@@ -163,6 +163,8 @@ export function describeToolContract(transport: string, client: () => Client): v
       expect(brief.text).toMatch(/^also: .*→ foreign_key 1.*\(detail "full" lists them\)$/m);
       const full = await call(client(), 'get', { object: `sextant://${SOURCE}/shop.orders`, detail: 'full' });
       expect(full.data.outgoing.map((e: { toId: string }) => e.toId)).toContain(`${SOURCE}:table:shop.customers`);
+      // a foreign key's columns, as the CLI's get says them: two keys to one table are told apart
+      expect(full.text).toContain(`→ foreign_key ${SOURCE}:table:shop.customers (customer_id → id)`);
       expect(full.data.columns).toHaveLength(5);
       const typo = await call(client(), 'get', { object: `${SOURCE}:table:shop.ordrs` });
       expect(typo.isError).toBe(true);

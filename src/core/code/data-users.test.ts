@@ -75,6 +75,26 @@ describe('data users', () => {
       new Map([...PATHS, ['svc:code_file:db/data.sql', 'db/data.sql']]),
     );
     expect(dataUsersOf('invoices', [hit('pg', 'table', 'billing.invoice')], seeded).map((u) => u.file)).toEqual(['src/b.ts', 'db/data.sql', 'src/a.ts']);
+    // a down migration after the declarations it undoes
+    const migrations = ['db/migration/000001_init.down.sql', 'db/migration/000001_init.up.sql', 'migrations/down/0001.sql', 'migrations/up/0001.sql'];
+    const migrated = dataUsersIndex(
+      migrations.map((file, i) => ({
+        ...edge(file, 'pg:table:billing.invoice', 'uses_table', i + 1),
+        attributes: { line: 1, access: ['schema'] },
+      })),
+      new Map(
+        ['db/migration/000001_init.down.sql', 'db/migration/000001_init.up.sql', 'migrations/down/0001.sql', 'migrations/up/0001.sql'].map((f) => [
+          `svc:code_file:${f}`,
+          f,
+        ]),
+      ),
+    );
+    expect(dataUsersOf('invoices', [hit('pg', 'table', 'billing.invoice')], migrated).map((u) => u.file)).toEqual([
+      'db/migration/000001_init.up.sql',
+      'migrations/up/0001.sql',
+      'db/migration/000001_init.down.sql',
+      'migrations/down/0001.sql',
+    ]);
   });
 
   it('a column hit follows the files that use the column first, then its table’s other users', () => {
@@ -115,6 +135,12 @@ describe('data users', () => {
     // a column that only repeats its table's words needs the whole table: `order` is not `sales_order`
     expect(names('where is the order of search results decided', 'column', 'shop.sales_order.order_id')).toBe(false);
     expect(names('which code writes sales orders', 'column', 'shop.sales_order.order_id')).toBe(true);
+    // a participle of a name word says it (techschool/simplebank's `transfers`); a word under four letters has none
+    expect(names('how is money transferred between accounts', 'table', 'public.transfers')).toBe(true);
+    expect(names('when is a customer invoiced', 'table', 'billing.invoice')).toBe(true);
+    expect(names('where are entries posting', 'table', 'ledger.post')).toBe(true);
+    expect(names('how are requests logged', 'table', 'audit.log')).toBe(false);
+    expect(names('how are transfers made', 'table', 'public.transfer_fee')).toBe(false);
     // GraphQL: an operation by its own name, a field with its type
     expect(names('which screens fetch books', 'graphql_query', 'query.books')).toBe(true);
     expect(names('book titles', 'graphql_field', 'Book.title')).toBe(true);

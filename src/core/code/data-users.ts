@@ -67,9 +67,22 @@ const GENERIC_NAME_WORDS: ReadonlySet<string> = new Set(['id']);
 /** The words of one name part (`tkt_esc_hist` → tkt, esc, hist), generic ones aside. */
 const nameWords = (part: string) => queryWords(part).filter((w) => !GENERIC_NAME_WORDS.has(w));
 
-/** Whether the request says this name word: itself, or what a schema abbreviation stands for (`tkt` → ticket). */
+/**
+ * A name word's participles, as a request about what happens to the data says it (`transfer` →
+ * transferred, transferring; `invoice` → invoiced): on techschool/simplebank, "how is money
+ * transferred between accounts" followed `accounts` and not `transfers`. Words under four letters
+ * have none (`log` is not "logged").
+ */
+function participles(word: string): string[] {
+  if (word.length < 4 || !/^[a-z]+$/.test(word)) return [];
+  const last = word.at(-1)!;
+  if (last === 'e') return [`${word}d`, `${word.slice(0, -1)}ing`];
+  return [`${word}ed`, `${word}ing`, `${word}${last}ed`, `${word}${last}ing`];
+}
+
+/** Whether the request says this name word: itself, a participle of it, or what a schema abbreviation stands for (`tkt` → ticket). */
 function says(request: ReadonlySet<string>, word: string): boolean {
-  if (request.has(word)) return true;
+  if (request.has(word) || participles(word).some((p) => request.has(p))) return true;
   const long = SCHEMA_ABBREVIATIONS[word];
   return long !== undefined && long.split(' ').every((w) => request.has(singular(w)));
 }
@@ -98,6 +111,16 @@ export function requestNames(request: ReadonlySet<string>, hit: Pick<SearchHit, 
  * hits the request names are followed (`requestNames`): a search always has a nearest table, and
  * one shared word (`plan`, `order`) does not make a request about it.
  */
+/** A migration that undoes another (golang-migrate's `000001_init.down.sql`, a `down/` folder's): read after the one it undoes. */
+const DOWN_MIGRATION = /(?:^|[./_-])down(?:\.sql$|\/)/i;
+
+/**
+ * Code that reads or writes the data, then SQL files (seed data, dumps, queries), then the schema files that only declare it
+ * (migrations, models), down migrations last (`000001_init_schema.down.sql` sorted before its `.up.sql`).
+ */
+const place = (use: DataUse) =>
+  use.access?.length === 1 && use.access[0] === 'schema' ? (DOWN_MIGRATION.test(use.file) ? 3 : 2) : /\.sql$/i.test(use.file) ? 1 : 0;
+
 export function dataUsersOf(request: string, hits: readonly SearchHit[], users: DataUsers): DataUse[] {
   const usersOf = (hit: SearchHit) => {
     const parent = hit.name.includes('.') ? hit.name.slice(0, hit.name.lastIndexOf('.')) : '';
@@ -108,8 +131,6 @@ export function dataUsersOf(request: string, hits: readonly SearchHit[], users: 
   const out: DataUse[] = [];
   const seen = new Set<string>();
   const followed = hits.filter((h) => requestNames(words, h) && usersOf(h).length).slice(0, DATA_TOPIC_HITS);
-  // code that reads or writes the data, then SQL files (seed data, dumps, queries), then the schema files that only declare it (migrations, models)
-  const place = (use: DataUse) => (use.access?.length === 1 && use.access[0] === 'schema' ? 2 : /\.sql$/i.test(use.file) ? 1 : 0);
   for (const hit of followed) {
     for (const use of [...usersOf(hit)].sort((a, b) => place(a) - place(b))) {
       if (seen.has(use.file)) continue;
@@ -131,4 +152,26 @@ export function dataUseWhy(use: DataUse): string {
   const label = use.kind === USES_TABLE_EDGE_KIND ? 'table' : (TARGET_LABELS[kind] ?? kind);
   const verb = use.access?.length ? use.access.map((a) => ACCESS_VERBS[a]).join(' and ') : 'uses';
   return `${verb} ${label} ${path.join(':')}${use.line ? ` (line ${use.line})` : ''}`;
+}
+
+/**
+ * The other users of the tables a file uses, each file once, in the order `dataUsersOf` gives: a
+ * plan seeded by a file with no imports of its own (sqlc's `db/query/transfer.sql`, a migration)
+ * reads the code generated from it and the schema that declares its tables, across its tables. Tables
+ * only: a column's users use its table too.
+ */
+export function seedDataUsers(seed: string, users: DataUsers): DataUse[] {
+  const own = (uses: readonly DataUse[]) => uses.find((u) => u.file === seed && u.kind === USES_TABLE_EDGE_KIND);
+  // its tables in the order it names them: a migration's new table before the one its REFERENCES names
+  const tables = [...users.values()].filter((uses) => own(uses)).sort((a, b) => (own(a)!.line ?? Infinity) - (own(b)!.line ?? Infinity));
+  const out: DataUse[] = [];
+  const seen = new Set([seed]);
+  for (const uses of tables) {
+    for (const use of uses) {
+      if (use.kind !== USES_TABLE_EDGE_KIND || seen.has(use.file)) continue;
+      seen.add(use.file);
+      out.push(use);
+    }
+  }
+  return out.sort((a, b) => place(a) - place(b));
 }

@@ -15,7 +15,7 @@ import { redactText } from '../../kernel/redact.js';
 import { codeFileFacts, type CodeFileFacts } from '../kinds/code/code-file.js';
 import { CODE_FILE_KIND, CODE_SOURCE_TYPE, CODE_SYMBOL_KIND, IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
 import { buildCodeGraph, importsOf, type CodeGraph } from './code-graph.js';
-import { DATA_TOPIC_KINDS, dataUsersIndex, dataUsersOf, dataUseWhy, type DataUse, type DataUsers } from './data-users.js';
+import { DATA_TOPIC_KINDS, dataUsersIndex, dataUsersOf, dataUseWhy, seedDataUsers, type DataUse, type DataUsers } from './data-users.js';
 import { contentIndex, stemmedBag } from './content-similarity.js';
 import { topicOrder } from './fuse.js';
 import { requestTopic } from './request-topic.js';
@@ -24,9 +24,9 @@ import { rankCandidates, type FusedTask } from './onboarding-model.js';
 import { baseNameWords } from './name-similarity.js';
 import { fallbackNote, llmPlan, type PlanFileFact } from './llm-plan.js';
 import { deterministicPlan, type OnboardingPlan } from './plan-steps.js';
-import { normalizeSeedPath, resolveSeedPath, type SeedMatch } from './resolve-seed.js';
+import { normalizeSeedPath, resolveSeedPath, SEED_MATCH_ORDER, type SeedMatch } from './resolve-seed.js';
 import { clampTraversal, traverse, type TraversalConfig, type TraversalDirection, type TraversalStats } from './traverse.js';
-import { startingFile } from './test-files.js';
+import { isGeneratedComment, startingFile } from './test-files.js';
 
 export interface OnboardingRequest {
   request: string;
@@ -343,12 +343,12 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       const given = request.seedFile.trim().replace(/\\/g, '/');
       const root = [...known.keys()].map((k) => roots.get(k)).find((r) => r && given.startsWith(`${r.replace(/\\/g, '/').replace(/\/+$/, '')}/`));
       const path = normalizeSeedPath(request.seedFile, root);
+      // the surest match of any source: a file one repository has exactly beats another's of the same base name
+      const sureness = (how: SeedMatch) => SEED_MATCH_ORDER.indexOf(how);
       for (const [source, g] of known) {
         const found = resolveSeedPath(path, g.graph.nodes, { names: g.packageNames, importers: (id) => g.graph.reverse.get(id)?.length ?? 0 });
-        if (found) {
-          seed = { source, ...found };
-          break;
-        }
+        if (found && (!seed || sureness(found.how) < sureness(seed.how))) seed = { source, ...found };
+        if (seed?.how === 'exact') break;
       }
       if (!seed) return empty(`no file matches the seed '${path}'`, searched);
     }
@@ -360,8 +360,10 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     if (!seed) {
       const [dataSource, dataUses] = data.entries().next().value ?? [];
       const first =
-        startingFile(topic.fused.filter((t) => known.get(t.source)!.graph.nodes.includes(t.id))) ??
-        (dataSource && dataUses ? { source: dataSource, id: dataUses[0]!.file } : undefined);
+        startingFile(
+          topic.fused.filter((t) => known.get(t.source)!.graph.nodes.includes(t.id)),
+          (t) => isGeneratedComment(known.get(t.source)!.about.get(t.id)?.comment),
+        ) ?? (dataSource && dataUses ? { source: dataSource, id: dataUses[0]!.file } : undefined);
       if (!first) return empty(`no code file matches "${request.request}"`, searched);
       seed = { ...first, how: 'topic' };
     }
@@ -384,7 +386,15 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       };
       const list = task === 'topic' ? topicCandidates(g, request.request, lists, history) : relatedCandidates(g, seed.id, history, lists, config);
       const order = rankCandidates(task, list);
-      if (task === 'topic') seed = { ...seed, id: startingFile(order.map((id) => ({ id })))?.id ?? seed.id };
+      if (task === 'topic')
+        seed = {
+          ...seed,
+          id:
+            startingFile(
+              order.map((id) => ({ id })),
+              (f) => isGeneratedComment(about.get(f.id)?.comment),
+            )?.id ?? seed.id,
+        };
       const seedId = seed.id;
       fused = order.filter((f) => f !== seedId).slice(0, config.limit);
       if (request.withFeatures) candidates = { task, list };
@@ -393,8 +403,13 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const ranked = fused ?? walk.relatedFiles;
     // files that use the data the request is about join the related files, within the limit
     // at most half the plan when the graph has files too: a table used everywhere would crowd out the seed's own neighbours
-    const dataRoom = ranked.some((f) => f !== seed.id) ? Math.ceil(config.limit / 2) : config.limit;
-    const dataUses = (data.get(seed.source) ?? []).filter((u) => u.file !== seed.id).slice(0, dataRoom);
+    const alone = !ranked.some((f) => f !== seed.id);
+    const dataRoom = alone ? config.limit : Math.ceil(config.limit / 2);
+    // a seed alone in the graph (a .sql file of queries, a migration) that the request says no data for: the other users of its own tables
+    const dataOf = !data.get(seed.source)?.length && alone ? 'seed' : 'request';
+    const dataUses = (dataOf === 'seed' ? seedDataUsers(seed.id, known.get(seed.source)!.dataUsers) : (data.get(seed.source) ?? []))
+      .filter((u) => u.file !== seed.id)
+      .slice(0, dataRoom);
     const dataFiles = new Set(dataUses.map((u) => u.file));
     const related = [...ranked.filter((f) => !dataFiles.has(f)).slice(0, config.limit - dataUses.length), ...dataUses.map((u) => u.file)];
     const changedWith = new Set((history.coChanged.get(seed.id) ?? []).map((p) => p.path));
@@ -405,6 +420,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       related,
       distance: walk.distance,
       dataUses: dataUses.map((u) => ({ file: u.file, why: dataUseWhy(u) })),
+      dataOf,
       changedWith,
     });
     const { llm: openLlm, cache } = deps;

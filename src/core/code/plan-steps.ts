@@ -35,6 +35,8 @@ export interface PlanInput {
   reason?: string;
   /** Files that use the tables or GraphQL fields the request is about, each with why (core/code/data-users). */
   dataUses?: ReadonlyArray<{ file: string; why: string }>;
+  /** Whose data `dataUses` touch: the request's (the default), or the seed's own tables (a plan by a seed that imports nothing). */
+  dataOf?: 'request' | 'seed';
   /** Files git history says changed in the same commits as the seed (its co-change partners). */
   changedWith?: ReadonlySet<string>;
 }
@@ -92,7 +94,7 @@ export function deterministicPlan(graph: CodeGraph, input: PlanInput): Onboardin
     steps.push({
       title: DATA_STEP_TITLE,
       files: dataUses.map((u) => u.file),
-      why: `the request is about data these files use: ${dataUses.map((u) => `${u.file} ${u.why}`).join('; ')}`,
+      why: `${input.dataOf === 'seed' ? `${seed} uses data these files use too` : 'the request is about data these files use'}: ${dataUses.map((u) => `${u.file} ${u.why}`).join('; ')}`,
     });
   if (buildsOn.length) steps.push({ title: 'What it builds on', files: buildsOn, why: `${seed} imports these directly` });
   if (usedBy.length) steps.push({ title: 'Who uses it', files: usedBy, why: `these import ${seed} directly: read them to see how it is called` });

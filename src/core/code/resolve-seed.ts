@@ -13,6 +13,9 @@ import { folderOf } from '../../kernel/workspace-path.js';
 
 export type SeedMatch = 'exact' | 'case-insensitive' | 'extension' | 'package' | 'module' | 'basename' | 'topic';
 
+/** Path matches from the surest to the loosest, as `resolveSeedPath` tries them. */
+export const SEED_MATCH_ORDER: readonly SeedMatch[] = Object.freeze(['exact', 'case-insensitive', 'extension', 'package', 'module', 'basename']);
+
 /** What the scan recorded beyond the paths: the files each package name is imported by, a file's importer count. */
 export interface SeedHints {
   /** Lower-cased name → files. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { edgeNote, edgeNotes } from './edge-note.js';
+import { edgeColumns, edgeNote, edgeNotes } from './edge-note.js';
 
 describe('edge notes', () => {
   it('names the line, the ORM and what the file does to the table, in that order', () => {
@@ -10,5 +10,10 @@ describe('edge notes', () => {
   it('says nothing of what it does not know: no attributes, unknown access words', () => {
     expect(edgeNote({})).toBe('');
     expect(edgeNotes({ access: ['drop', 7], via: 3, line: '3' })).toEqual([]);
+  });
+
+  it("names a foreign key's columns, nothing for an edge without them", () => {
+    expect(edgeColumns({ columns: ['from_account_id'], referencedColumns: ['id'] })).toBe(' (from_account_id → id)');
+    expect(edgeColumns({ line: 3 })).toBe('');
   });
 });

@@ -21,3 +21,10 @@ export function edgeNote(attributes: Readonly<Record<string, unknown>>): string 
   const notes = edgeNotes(attributes);
   return notes.length ? ` (${notes.join(', ')})` : '';
 }
+
+/** A foreign key's columns, ` (from_account_id → id)`, or nothing: two keys to one table are told apart by them. */
+export function edgeColumns(attributes: Readonly<Record<string, unknown>>): string {
+  if (!Array.isArray(attributes.columns)) return '';
+  const referenced = Array.isArray(attributes.referencedColumns) ? (attributes.referencedColumns as unknown[]) : [];
+  return ` (${(attributes.columns as unknown[]).join(', ')} → ${referenced.join(', ')})`;
+}

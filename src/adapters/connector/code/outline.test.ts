@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileWords, leadingComment } from './outline.js';
+import { exportedSymbols, fileWords, leadingComment } from './outline.js';
 
 const bodyWords = (text: string) => fileWords(text).words;
 
@@ -98,5 +98,23 @@ describe('leading comment', () => {
     expect(leadingComment('/** Pays an invoice. */\nexport function pay() {}\n', 'typescript')).toBe('Pays an invoice.');
     expect(leadingComment('// Rounds money.\n// To cents.\nexport const round = 1;\n', 'typescript')).toBe('Rounds money. To cents.');
     expect(leadingComment('export const x = 1;\n/** Not the opening comment. */\n', 'typescript')).toBe('');
+  });
+});
+
+describe('symbols', () => {
+  it("names a SQL file's named queries (sqlc's `-- name: GetAccount :one`, aiosql's `-- name: get-users`) as queries at their lines", () => {
+    const sql = [
+      '-- name: GetAccount :one',
+      'SELECT * FROM accounts WHERE id = $1 LIMIT 1;',
+      '',
+      '-- name: get-users',
+      '-- Every user.',
+      'SELECT * FROM users;',
+      '-- names the owner: not a query',
+    ].join('\n');
+    expect(exportedSymbols(sql, 'sql')).toEqual([
+      { name: 'GetAccount', kind: 'query', line: 1, signature: '-- name: GetAccount :one' },
+      { name: 'get-users', kind: 'query', line: 4, signature: '-- name: get-users' },
+    ]);
   });
 });

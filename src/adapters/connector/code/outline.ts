@@ -28,6 +28,11 @@ const PATTERNS: Record<string, RegExp[]> = {
 };
 PATTERNS.javascript = PATTERNS.typescript!;
 PATTERNS.kotlin = [/^(?:public\s+|data\s+|open\s+|abstract\s+)*(class|interface|object|fun)\s+([A-Za-z_]\w*)/];
+// sqlc's and yesql/aiosql's named queries (`-- name: GetAccount :one`, `-- name: get-users`): what the generated code calls them
+PATTERNS.sql = [/^--\s*(name):\s*([A-Za-z_][\w-]*)/];
+
+/** A pattern's first group as the symbol's kind: a `-- name:` comment declares a query. */
+const KIND_OF: Readonly<Record<string, string>> = { name: 'query' };
 
 /** The declaring line up to its body or value (`{`, `=>`, `=`): a one-line body or a constant's value never enters the index. */
 function declaration(line: string): string {
@@ -49,7 +54,7 @@ export function exportedSymbols(text: string, language: string): CodeSymbol[] {
       seen.add(m[2]!);
       out.push({
         name: m[2]!,
-        kind: m[1]!.replace('async ', '').replace('*', ''),
+        kind: KIND_OF[m[1]!] ?? m[1]!.replace('async ', '').replace('*', ''),
         line: i + 1,
         signature: declaration(line),
       });

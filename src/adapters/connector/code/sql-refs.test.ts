@@ -166,6 +166,23 @@ describe('what SQL does to a table', () => {
     ]);
   });
 
+  it("DROP TABLE, VIEW and MATERIALIZED VIEW declare the relations they name (a migration's down file), DROP INDEX none", async () => {
+    const text = [
+      'DROP TABLE IF EXISTS entries;',
+      'DROP TABLE IF EXISTS "Users", billing.invoice CASCADE;',
+      'DROP VIEW full_crate;',
+      'DROP MATERIALIZED VIEW daily;',
+      'DROP INDEX crate_shelf;',
+    ].join('\n');
+    expect(await access(text, 'sql')).toEqual([
+      ['entries', 1, ['schema']],
+      ['Users', 2, ['schema']],
+      ['billing.invoice', 2, ['schema']],
+      ['full_crate', 3, ['schema']],
+      ['daily', 4, ['schema']],
+    ]);
+  });
+
   it('without a parse: the table a DML statement names first is written, the others read; DDL declares', async () => {
     const text = [
       "q('INSERT INTO audit_log SELECT * FROM events WHERE ?? ')",

@@ -7,7 +7,7 @@
  * INTO and UPDATE are taken as written. Leading SQL comments (sqlc's `-- name: X :one`) are read
  * past, Python's triple-quoted strings are literals too, literals joined by `+` or side by side are
  * one, and a `.sql` file is SQL throughout: each
- * of its statements (queries, migrations' CREATE/ALTER TABLE, REFERENCES) names tables, each table
+ * of its statements (queries, migrations' CREATE/ALTER/DROP TABLE, REFERENCES) names tables, each table
  * once at the first statement that names it. Only names and line numbers are kept. Where the SQL
  * parses, each table reference also carries the columns the statement names for it (sql-columns),
  * and unqualified columns of a statement of several tables are kept with their candidate tables;
@@ -106,6 +106,19 @@ function relationAccess(tree: unknown, out: Accesses, access: TableAccess, ctes:
   }
 }
 
+/** DROP's kinds of relation: its `objects` are name lists (`[schema, ]name`), not RangeVars. */
+const DROPPED_RELATIONS = new Set(['OBJECT_TABLE', 'OBJECT_VIEW', 'OBJECT_MATVIEW', 'OBJECT_FOREIGN_TABLE']);
+
+/** The relations a DROP TABLE (VIEW, …) names: a migration's down file that drops a table declares its schema as its up file does. */
+function droppedRelations(body: unknown, out: Accesses): void {
+  const drop = body as { removeType?: unknown; objects?: Array<{ List?: { items?: Array<{ String?: { sval?: unknown } }> } }> };
+  if (!DROPPED_RELATIONS.has(String(drop.removeType))) return;
+  for (const object of drop.objects ?? []) {
+    const parts = (object.List?.items ?? []).map((i) => i.String?.sval);
+    if (parts.length && parts.every((p): p is string => typeof p === 'string')) out.set(parts.join('.'), new Set(['schema']));
+  }
+}
+
 /** A parse's relations with their access, statement by statement (`{stmts: [{stmt: {InsertStmt: …}}]}`). */
 function parsedAccess(tree: unknown): Accesses {
   const out: Accesses = new Map();
@@ -117,6 +130,7 @@ function parsedAccess(tree: unknown): Accesses {
     const own: Accesses = new Map();
     const ctes = new Set<string>();
     relationAccess(stmt, own, ALL_WRITTEN.has(kind) || copyFrom ? 'write' : READS.has(kind) ? 'read' : 'schema', ctes);
+    if (kind === 'DropStmt') droppedRelations(body, own);
     for (const [name, access] of own) if (!ctes.has(name)) out.set(name, new Set([...(out.get(name) ?? []), ...access]));
   }
   return out;

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { ObjectDetail } from '../../../core/catalog/describe-object.js';
 import type { CatalogEdge, CatalogObject } from '../../../ports/catalog.js';
-import { edgeNote } from '../../text/edge-note.js';
+import { edgeColumns, edgeNote } from '../../text/edge-note.js';
 import { colors, printJson, println, table } from '../output.js';
 import { runWithEngine } from '../session.js';
 
@@ -24,10 +24,7 @@ function columnRow(c: CatalogObject): string[] {
 
 function edgeLine(e: CatalogEdge, direction: 'out' | 'in'): string {
   const other = direction === 'out' ? e.toId : e.fromId;
-  const cols = Array.isArray(e.attributes.columns)
-    ? ` (${(e.attributes.columns as string[]).join(', ')} → ${((e.attributes.referencedColumns as string[] | undefined) ?? []).join(', ')})`
-    : '';
-  return `  ${direction === 'out' ? '→' : '←'} ${e.kind} ${other}${cols}${edgeNote(e.attributes)}`;
+  return `  ${direction === 'out' ? '→' : '←'} ${e.kind} ${other}${edgeColumns(e.attributes)}${edgeNote(e.attributes)}`;
 }
 
 export function renderDetail(d: ObjectDetail): string {

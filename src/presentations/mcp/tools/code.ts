@@ -4,6 +4,7 @@
  * `list_files` (a code source's files, paged; unlisted like `list_documents`).
  */
 import { z } from 'zod';
+import { SextantError } from '../../../kernel/errors.js';
 import type { OnboardingResult } from '../../../core/code/onboarding.js';
 import { renderOnboardingPlan } from '../../text/plan-text.js';
 import { defineTool } from '../tool-registry.js';
@@ -49,7 +50,8 @@ export const onboardingPlanTool = defineTool({
   description: 'Code onboarding: seed file, import neighbours, reading steps.',
   access: 'read',
   input: {
-    request: z.string().trim().min(1).max(2000),
+    // optional with seed_file, as the CLI's `plan --seed FILE`: what belongs with that file
+    request: z.string().trim().max(2000).optional(),
     seed_file: z.string().trim().min(1).max(1000).optional(),
     // out-of-range depth (0-5) and limit (1-500) are clamped by the planner, not refused: no bounds to advertise
     depth: z.number().int().optional(),
@@ -61,8 +63,12 @@ export const onboardingPlanTool = defineTool({
     writer: z.enum(['auto', 'rules']).optional(),
   },
   async run(args, ctx) {
+    if (!args.request && !args.seed_file)
+      throw new SextantError('USAGE', 'onboarding_plan needs a request or a seed_file', {
+        hint: 'e.g. {"request": "how are invoices paid"} or {"seed_file": "src/billing/pay.ts"}',
+      });
     const result = await ctx.engine.onboardingPlan({
-      request: args.request,
+      request: args.request ?? '',
       ...(args.seed_file ? { seedFile: args.seed_file } : {}),
       ...(args.depth !== undefined ? { depth: args.depth } : {}),
       ...(args.limit !== undefined ? { limit: args.limit } : {}),

@@ -9,6 +9,7 @@ import type { ObjectDetail } from '../../../core/catalog/describe-object.js';
 import { documentNameOf } from '../../../core/sessions/session-documents.js';
 import { defineTool, type ToolContext } from '../tool-registry.js';
 import { renderAnyDescription } from '../../text/describe-text.js';
+import { edgeColumns, edgeNote } from '../../text/edge-note.js';
 import type { ToolOutput } from '../tool-result.js';
 import { clip, cursorArg, detailArg } from './common.js';
 
@@ -112,8 +113,8 @@ function objectOutput(d: ObjectDetail, detail: 'brief' | 'full'): ToolOutput {
     origin: c.origin,
     ...(c.evidence ? { evidence: c.evidence } : {}),
   }));
-  for (const e of edges.outgoing.items) lines.push(`→ ${e.kind} ${e.toId}`);
-  for (const e of edges.incoming.items) lines.push(`← ${e.kind} ${e.fromId}`);
+  for (const e of edges.outgoing.items) lines.push(`→ ${e.kind} ${e.toId}${edgeColumns(e.attributes)}${edgeNote(e.attributes)}`);
+  for (const e of edges.incoming.items) lines.push(`← ${e.kind} ${e.fromId}${edgeColumns(e.attributes)}${edgeNote(e.attributes)}`);
   if (edges.outgoing.truncated || edges.incoming.truncated) lines.push(`[truncated: first ${EDGE_CAP} edges each way]`);
   if (o.definition) lines.push(`definition:\n${o.definition.slice(0, 8000)}`);
   return { structured, text: lines.join('\n') };
