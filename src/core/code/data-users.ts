@@ -105,12 +105,6 @@ export function requestNames(request: ReadonlySet<string>, hit: Pick<SearchHit, 
   return all(parent) || (more.length > 0 && all(own) && parent.some((w) => says(request, w)));
 }
 
-/**
- * The users of the first hits this code uses (a column's, then its table's), best hit first, each file
- * once: in a project of several databases the best hits may all be other services' tables. Only
- * hits the request names are followed (`requestNames`): a search always has a nearest table, and
- * one shared word (`plan`, `order`) does not make a request about it.
- */
 /** A migration that undoes another (golang-migrate's `000001_init.down.sql`, a `down/` folder's): read after the one it undoes. */
 const DOWN_MIGRATION = /(?:^|[./_-])down(?:\.sql$|\/)/i;
 
@@ -121,6 +115,12 @@ const DOWN_MIGRATION = /(?:^|[./_-])down(?:\.sql$|\/)/i;
 const place = (use: DataUse) =>
   use.access?.length === 1 && use.access[0] === 'schema' ? (DOWN_MIGRATION.test(use.file) ? 3 : 2) : /\.sql$/i.test(use.file) ? 1 : 0;
 
+/**
+ * The users of the first hits this code uses (a column's, then its table's), best hit first, each file
+ * once: in a project of several databases the best hits may all be other services' tables. Only
+ * hits the request names are followed (`requestNames`): a search always has a nearest table, and
+ * one shared word (`plan`, `order`) does not make a request about it.
+ */
 export function dataUsersOf(request: string, hits: readonly SearchHit[], users: DataUsers): DataUse[] {
   const usersOf = (hit: SearchHit) => {
     const parent = hit.name.includes('.') ? hit.name.slice(0, hit.name.lastIndexOf('.')) : '';
