@@ -6,7 +6,9 @@
  * parsed as the scan parses any (sql-refs), and a Go file that calls `.CreateTransfer(` links the
  * tables it reads or writes, each once at the first call's line, `via: 'sqlc'`. Only methods of
  * sqlc's files count; one level only: a hand-written method that calls a generated one
- * (`TransferTx`) is not followed to its callers. A gomock expectation (`.EXPECT().CreateTransfer(`)
+ * (`TransferTx`) is not followed to its callers. A call with no argument is none of them (each takes
+ * a context: a protobuf getter `res.GetUser()` is not sqlc's `GetUser`); a generated Go file (protoc's
+ * stubs, mockgen's mocks, sqlc's own) calls none; a gomock expectation (`.EXPECT().CreateTransfer(`)
  * runs no query and links nothing.
  */
 import { accessesOf, type TableAccess } from '../../../ports/code.js';
@@ -23,7 +25,10 @@ export type SqlcMethods = ReadonlyMap<string, ReadonlyArray<{ table: string; acc
 const QUERY_CONSTANT = /^const\s+([A-Za-z_]\w*)\s*=\s*`(\s*--\s*name:[^`]*)`/gm;
 /** `func (q *Queries) CreateTransfer(`: an exported method, its body to the closing brace at the line's start. */
 const METHOD = /^func\s+\(\s*\w+\s+\*?\w+\s*\)\s+([A-Z]\w*)\s*\(/gm;
-const CALL = /\.([A-Z]\w*)\s*\(/g;
+/** `.CreateTransfer(ctx, …`: a call with an argument (sqlc's methods take a context first). */
+const CALL = /\.([A-Z]\w*)\s*\((?!\s*\))/g;
+/** Go's mark of a generated file (https://go.dev/s/generatedcode). */
+const GENERATED_GO = /^\/\/ Code generated .* DO NOT EDIT\.$/m;
 
 const isSqlcGenerated = (text: string) => text.includes(SQLC_HEADER);
 const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
@@ -50,9 +55,9 @@ export async function sqlcMethods(files: ReadonlyArray<{ text: string; language:
   );
 }
 
-/** The tables a Go file reaches through sqlc's generated methods it calls (not sqlc's own files): each once, at its first call, accesses merged. */
+/** The tables a hand-written Go file reaches through sqlc's generated methods it calls: each once, at its first call, accesses merged. */
 export function sqlcCalls(text: string, language: string, methods: SqlcMethods): OrmTableRef[] {
-  if (language !== 'go' || !methods.size || isSqlcGenerated(text)) return [];
+  if (language !== 'go' || !methods.size || GENERATED_GO.test(text)) return [];
   const code = blankComments(text);
   const out = new Map<string, OrmTableRef>();
   for (const m of code.matchAll(CALL)) {
