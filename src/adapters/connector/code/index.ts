@@ -34,6 +34,7 @@ import { importNames } from './workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases, type OrmTableRef } from './orm-refs.js';
 import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm-repositories.js';
 import { projectConstants } from './string-constants.js';
+import { sqlcCalls, sqlcMethods } from './sqlc-calls.js';
 import type { GraphqlFieldRef } from './graphql-refs.js';
 import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
 import { componentComment, componentSymbols, scriptView, SFC_LANGUAGES, type ScriptView } from './sfc.js';
@@ -264,6 +265,8 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       const named = projectNamedQueries(texts, constants);
       const repositoriesOf = projectRepositories(texts, named, constants);
       const repositories = [...repositoriesOf.values()].flat();
+      // the methods sqlc generates, by which the Go files calling them reach their queries' tables
+      const sqlc = await sqlcMethods(texts);
       const aliases = files.flatMap((f) => sequelizeAliases(code(f).text, code(f).language));
       const names = importNames(configs, [...hashes.keys()]);
       const objects: CatalogObject[] = [];
@@ -305,6 +308,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
                 named,
                 constants,
               }),
+              ...sqlcCalls(text, language, sqlc),
             ],
             graphqlFieldRefs(text, language),
             names.get(file.path),
