@@ -493,6 +493,8 @@ describe('Go: an import links the files of the package that declare the names th
     'util/testkit/testkit.go': 'package testkit\n\nfunc Equal(a, b any) bool { return a == b }\n',
     'util/testkit/helpers.go': 'package testkit\n\nfunc Must(err error) {}\n',
     'util/testkit/internal.go': 'package testkit\n\nfunc helper() {}\n',
+    'util/text/upper.go': 'package strs\n\nfunc Upper(s string) string { return s }\n',
+    'util/text/lower.go': 'package strs\n\nfunc Lower(s string) string { return s }\n',
     // the default name is the package clause (`db`); a type used only in a signature counts
     'api/account.go': [
       'package api',
@@ -539,8 +541,18 @@ describe('Go: an import links the files of the package that declare the names th
       'func main() { helper := 1; _ = helper; Must(nil) }',
       '',
     ].join('\n'),
-    // names only something the scan did not find declared: one edge, to the file named like the package
-    'cmd/check/check.go': 'package main\n\nimport "example.com/bank/util/testkit"\n\nfunc main() { testkit.Missing() }\n',
+    // names only what the scan did not find declared: one edge, to the file named like the package, else every file
+    'cmd/check/check.go': [
+      'package main',
+      '',
+      'import (',
+      '\t"example.com/bank/util/testkit"',
+      '\t"example.com/bank/util/text"',
+      ')',
+      '',
+      'func main() { testkit.Missing(); strs.Title("") }',
+      '',
+    ].join('\n'),
     // syntax the parser cannot read: every file of the package
     'cmd/broken/broken.go': 'package main\n\nimport "example.com/bank/util/list"\n\nfunc main() { list.Map( }\n',
   };
@@ -558,6 +570,8 @@ describe('Go: an import links the files of the package that declare the names th
       'cmd/broken/broken.go → util/list/ops.go',
       'cmd/broken/broken.go → util/list/unused.go',
       'cmd/check/check.go → util/testkit/testkit.go',
+      'cmd/check/check.go → util/text/lower.go',
+      'cmd/check/check.go → util/text/upper.go',
       // same-package: the generated files name Queries
       'db/sqlc/account.sql.go → db/sqlc/db.go',
       'db/sqlc/transfer.sql.go → db/sqlc/db.go',
