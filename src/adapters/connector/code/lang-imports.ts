@@ -8,13 +8,22 @@
  *   has none), and last the importer's own folder (scripts run from there). `from m import n`
  *   links to the submodule `m/n` when there is one, else to `m`. Relative imports (`from .x`,
  *   `from .. import y`) start at the importer's package.
- * - Go: an import path under a `go.mod`'s module path is that module's package folder; the
- *   importer gets an edge to each non-test `.go` file of the folder. A Go package is spread over
- *   files, and the graph's nodes are files: linking each keeps the planner, seed resolution and
- *   `get` of any one file working without a package node kind (the degree it adds is the
- *   package's real size). Files of one package need no import: a name a file mentions that another
- *   non-test file of its folder and package declares at package level (a function, type, variable
- *   or constant) is an edge (`same-package`).
+ * - Go: an import path under a `go.mod`'s module path is that module's package folder (the package
+ *   most of its non-test files declare). The graph's nodes are files, so the importer links the
+ *   package's files it uses: those declaring, at package level, an exported function, type,
+ *   variable or constant it names through the import (`store.New()`, `*store.Order`,
+ *   `store.List[int]`, in a closure too). The import's name is its alias, else the package's
+ *   `package` clause, which may differ from the path (`db/sqlc` is often `package db`). A method is
+ *   reached through a value (`s.Save()`), never through the import's name: the file declaring its
+ *   type stands for it, as Go readers take it, even when the method is declared in another file. A
+ *   dot import makes the package's exported names the file's own: it links the files declaring one
+ *   the file mentions, as for files of one package. A `_` import only runs the package's `init()`
+ *   functions: it links the files declaring one, else every file. An importer that names nothing
+ *   the scan found declared (only names of a file that did not parse) keeps one edge, to the file
+ *   named like the package or its folder, else to every file; an importer with syntax the parser
+ *   could not read links every file. A local variable hiding the import's name is not told apart.
+ *   Files of one package need no import: a name a file mentions that another non-test file of its
+ *   folder and package declares at package level is an edge (`same-package`).
  * - Java: each file's `package` declaration plus its file name is a fully qualified class name
  *   (so any source root works, `src/main/java` or none); `import a.b.C` links to that class's file,
  *   a nested or static member (`a.b.C.Inner`, `static a.b.C.m`) to `C`'s, `a.b.*` to the files of
@@ -26,7 +35,7 @@ import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { folderOf } from '../../../kernel/workspace-path.js';
 import type { ImportMap } from './import-graph.js';
-import type { ParsedFile } from './tree-sitter.js';
+import type { ParsedFile, RawImport } from './tree-sitter.js';
 
 type Parsed = ReadonlyMap<string, ParsedFile>;
 
@@ -92,31 +101,64 @@ async function goModules(root: string, goDirs: ReadonlySet<string>): Promise<Arr
     .sort((a, b) => b.module.length - a.module.length);
 }
 
+/** One Go package of the tree: its non-test files, and the files declaring each of its package-level names. */
+interface GoPackage {
+  name: string;
+  files: string[];
+  declared: Map<string, string[]>;
+}
+
+/** The packages of each folder, by the `package` clause of its non-test files. */
+function goPackages(goFiles: readonly string[], parsed: Parsed): Map<string, GoPackage[]> {
+  const byDir = new Map<string, GoPackage[]>();
+  for (const f of goFiles) {
+    if (f.endsWith('_test.go')) continue;
+    const { packageName, declares } = parsed.get(f)!;
+    const packages = byDir.get(folderOf(f)) ?? [];
+    byDir.set(folderOf(f), packages);
+    let pkg = packages.find((p) => p.name === packageName);
+    if (!pkg) packages.push((pkg = { name: packageName, files: [], declared: new Map() }));
+    pkg.files.push(f);
+    for (const name of declares) pkg.declared.set(name, [...(pkg.declared.get(name) ?? []), f]);
+  }
+  return byDir;
+}
+
+/** The package an import of the folder gets: the one most of its files declare (another is a generator's `//go:build ignore` file). */
+function importedPackage(packages: readonly GoPackage[], dir: string): GoPackage | undefined {
+  const last = posix.basename(dir);
+  return [...packages].sort((a, b) => b.files.length - a.files.length || Number(b.name === last) - Number(a.name === last) || (a.name < b.name ? -1 : 1))[0];
+}
+
+/** The files of an imported package that the importer uses, by the Go rule of the module comment. */
+function usedFiles(importer: ParsedFile, imp: RawImport, pkg: GoPackage, dir: string): string[] {
+  if (importer.syntaxErrors) return pkg.files;
+  if (imp.alias === '_') return pkg.declared.get('init') ?? pkg.files;
+  const names = imp.alias === '.' ? importer.mentions : (importer.selected.get(imp.alias ?? pkg.name) ?? []);
+  // another package reaches only the exported names (an upper-case first letter)
+  const used = new Set(names.flatMap((n) => (/^\p{Lu}/u.test(n) ? (pkg.declared.get(n) ?? []) : [])));
+  if (used.size) return [...used];
+  const named = pkg.files.filter((f) => [pkg.name, posix.basename(dir)].includes(posix.basename(f, '.go')));
+  return named.length ? named : pkg.files;
+}
+
 async function goImports(root: string, parsed: Parsed, map: ImportMap): Promise<void> {
   const goFiles = [...parsed.keys()].filter((p) => p.endsWith('.go'));
   if (!goFiles.length) return;
-  const byDir = new Map<string, string[]>();
-  for (const f of goFiles) if (!f.endsWith('_test.go')) byDir.set(folderOf(f), [...(byDir.get(folderOf(f)) ?? []), f]);
+  const packages = goPackages(goFiles, parsed);
   const modules = await goModules(root, new Set(goFiles.map(folderOf)));
-  // a package's own names need no import: name → the non-test files of (folder, package) declaring it
-  const declaredIn = new Map<string, Map<string, string[]>>();
-  for (const f of goFiles) {
-    if (f.endsWith('_test.go')) continue;
-    const key = `${folderOf(f)}\0${parsed.get(f)!.packageName}`;
-    const names = declaredIn.get(key) ?? new Map<string, string[]>();
-    declaredIn.set(key, names);
-    for (const name of parsed.get(f)!.declares) names.set(name, [...(names.get(name) ?? []), f]);
-  }
   for (const file of goFiles) {
     const own = parsed.get(file)!;
     for (const imp of own.imports) {
       const mod = modules.find((m) => imp.module === m.module || imp.module.startsWith(`${m.module}/`));
       if (!mod) continue;
       const dir = under(mod.dir, imp.module.slice(mod.module.length).replace(/^\//, '')).replace(/\/$/, '');
-      for (const target of byDir.get(dir) ?? []) link(map, file, target, 'import');
+      const pkg = importedPackage(packages.get(dir) ?? [], dir);
+      if (pkg) for (const target of usedFiles(own, imp, pkg, dir)) link(map, file, target, 'import');
     }
-    const siblings = declaredIn.get(`${folderOf(file)}\0${own.packageName}`);
-    if (siblings) for (const name of own.mentions) for (const target of siblings.get(name) ?? []) link(map, file, target, 'same-package');
+    // a package's own names need no import
+    const siblings = packages.get(folderOf(file))?.find((p) => p.name === own.packageName);
+    if (siblings) for (const name of own.mentions) for (const target of siblings.declared.get(name) ?? []) link(map, file, target, 'same-package');
   }
 }
 

@@ -2,10 +2,11 @@
  * @module adapters/connector/code/tree-sitter
  * One parse per Python, Go or Java file with `web-tree-sitter` and the `tree-sitter-wasms`
  * grammars, giving what the connector needs from it: the imports as written (module names,
- * relative levels, Go paths, Java names), the package a Go or Java file declares, the type names a
- * Java file mentions, and the symbols it declares (top-level functions, classes and types; public
- * Java methods and Go methods as `Type.name`). web-tree-sitter stays on 0.25: the grammars of
- * tree-sitter-wasms 0.1.13 are built for ABI 14, which later releases no longer load.
+ * relative levels, Go paths and names, Java names), the package a Go or Java file declares, the
+ * names a Java or Go file mentions, the qualified names a Go file uses (`store.New`), and the
+ * symbols it declares (top-level functions, classes and types; public Java methods and Go methods
+ * as `Type.name`). web-tree-sitter stays on 0.25: the grammars of tree-sitter-wasms 0.1.13 are
+ * built for ABI 14, which later releases no longer load.
  */
 import { createRequire } from 'node:module';
 import type { Language, Node, Parser } from 'web-tree-sitter';
@@ -25,6 +26,8 @@ export interface RawImport {
   wildcard: boolean;
   /** Java `import static`. */
   isStatic: boolean;
+  /** Go: the name the import is given (`st "…/store"`, `.`, `_`); absent when the file uses the package's own name. */
+  alias?: string;
   line: number;
 }
 
@@ -37,6 +40,14 @@ export interface ParsedFile {
   mentions: string[];
   /** Go: the package-level names the file declares (functions, types, variables, constants; methods are no such names). */
   declares: string[];
+  /**
+   * Go: each name a qualified name starts with → the names after its dot (`store.New()`,
+   * `*store.Order`, `store.List[int]`: store → New, Order, List). The first name may be an import's
+   * name or a variable's; the importer's rule in lang-imports keeps the import's.
+   */
+  selected: ReadonlyMap<string, readonly string[]>;
+  /** The parse met syntax it could not read: what the file selects may be missing. */
+  syntaxErrors: boolean;
 }
 
 const GRAMMARS: Record<string, string> = { python: 'python', go: 'go', java: 'java' };
@@ -120,20 +131,38 @@ function pythonFile(root: Node, text: string): ParsedFile {
       signature: signature(text, def, def.childForFieldName('body')),
     });
   }
-  return { imports, symbols, packageName: '', mentions: [], declares: [] };
+  return { imports, symbols, packageName: '', mentions: [], declares: [], selected: new Map(), syntaxErrors: root.hasError };
 }
 
 const exported = (name: string) => /^[A-Z]/.test(name);
 
+/** Go's qualified names: `a.B` in expressions (a call, a composite literal, a conversion) and in types. */
+function goSelected(root: Node): Map<string, string[]> {
+  const selected = new Map<string, Set<string>>();
+  for (const n of all(root, ['selector_expression', 'qualified_type'])) {
+    const type = n.type === 'qualified_type';
+    const first = n.childForFieldName(type ? 'package' : 'operand');
+    const name = n.childForFieldName(type ? 'name' : 'field')?.text;
+    if (!name || (first?.type !== 'identifier' && first?.type !== 'package_identifier')) continue;
+    const names = selected.get(first.text) ?? new Set<string>();
+    selected.set(first.text, names.add(name));
+  }
+  return new Map([...selected].map(([first, names]) => [first, [...names]]));
+}
+
 function goFile(root: Node, text: string): ParsedFile {
-  const imports: RawImport[] = all(root, ['import_spec']).map((s) => ({
-    module: (s.childForFieldName('path')?.text ?? '').replace(/^["`]|["`]$/g, ''),
-    level: 0,
-    names: [],
-    wildcard: false,
-    isStatic: false,
-    line: lineOf(s),
-  }));
+  const imports: RawImport[] = all(root, ['import_spec']).map((s) => {
+    const alias = s.childForFieldName('name')?.text;
+    return {
+      module: (s.childForFieldName('path')?.text ?? '').replace(/^["`]|["`]$/g, ''),
+      level: 0,
+      names: [],
+      wildcard: false,
+      isStatic: false,
+      ...(alias ? { alias } : {}),
+      line: lineOf(s),
+    };
+  });
   const symbols: CodeSymbol[] = [];
   const declares: string[] = [];
   let packageName = '';
@@ -161,7 +190,15 @@ function goFile(root: Node, text: string): ParsedFile {
     }
   }
   const mentions = [...new Set(all(root, ['identifier', 'type_identifier']).map((n) => n.text))];
-  return { imports, symbols, packageName, mentions, declares: [...new Set(declares.filter((n) => n && n !== '_'))] };
+  return {
+    imports,
+    symbols,
+    packageName,
+    mentions,
+    declares: [...new Set(declares.filter((n) => n && n !== '_'))],
+    selected: goSelected(root),
+    syntaxErrors: root.hasError,
+  };
 }
 
 const JAVA_TYPES = ['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'annotation_type_declaration'];
@@ -201,7 +238,7 @@ function javaFile(root: Node, text: string): ParsedFile {
     }
   }
   const mentions = [...new Set(all(root, ['type_identifier']).map((n) => n.text))];
-  return { imports, symbols, packageName, mentions, declares: [] };
+  return { imports, symbols, packageName, mentions, declares: [], selected: new Map(), syntaxErrors: root.hasError };
 }
 
 /**

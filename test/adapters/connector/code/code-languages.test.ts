@@ -93,13 +93,12 @@ describe('Python, Go and Java imports and symbols (tree-sitter)', () => {
     expect(symbols(s, 'app/services/billing.py')).toEqual(['async def total: async def total()']);
   });
 
-  it('Go: imports under the go.mod module path link to each non-test file of the package; exported symbols and methods', async () => {
+  it('Go: imports under the go.mod module path link the files of the package declaring the names used; exported symbols and methods', async () => {
     const s = await scan(GO);
+    // query.go declares nothing main.go or routes.go names (its q is unexported)
     expect(edgeList(s)).toEqual([
       'cmd/server/main.go → internal/api/routes.go',
-      'cmd/server/main.go → internal/store/query.go',
       'cmd/server/main.go → internal/store/store.go',
-      'internal/api/routes.go → internal/store/query.go',
       'internal/api/routes.go → internal/store/store.go',
     ]);
     expect(symbols(s, 'internal/store/store.go')).toEqual([
@@ -124,11 +123,8 @@ describe('Python, Go and Java imports and symbols (tree-sitter)', () => {
       'command.go → flags.go',
       'command.go → run.go',
       'command_test.go → command.go',
-      // the external test package imports the package: an edge to each of its files, as any importer
+      // the external test package imports the package: an edge to the file declaring what it names, as any importer
       'example_test.go → command.go',
-      'example_test.go → flags.go',
-      'example_test.go → help.go',
-      'example_test.go → run.go',
       // a method on a type of another file binds the two
       'help.go → flags.go',
       'run.go → command.go',
@@ -195,7 +191,7 @@ describe('Python, Go and Java imports and symbols (tree-sitter)', () => {
     // Python's search roots include the folder above each top-level package, here py/.
     expect(edges).toContain('py/scripts/run.py → py/app/main.py');
     expect(edges).toContain('py/app/main.py → py/app/config.py');
-    expect(edges).toHaveLength(1 + 10 + 5 + 7);
+    expect(edges).toHaveLength(1 + 10 + 3 + 7);
     const again = await scan(files, s.objects);
     expect(edgeList(again)).toEqual(edges);
     expect((again.info as { notes: string[] }).notes[0]).toContain('unchanged');
@@ -476,5 +472,119 @@ describe('sqlc: Go code calling the methods sqlc generates', () => {
     // a generated file (protoc's) and a call without a context are no calls of sqlc's methods
     expect(orm('pb/transfer_grpc.pb.go')).toBeUndefined();
     expect(orm('api/render.go')).toBeUndefined();
+  });
+});
+
+describe('Go: an import links the files of the package that declare the names the importer uses', () => {
+  const BANK = {
+    'go.mod': 'module example.com/bank\n\ngo 1.22\n',
+    // the folder's package is `db`, not `sqlc`; gen.go is a generator's file of another package
+    'db/sqlc/db.go': 'package db\n\ntype Queries struct{}\n\nfunc New() *Queries { return &Queries{} }\n',
+    'db/sqlc/account.sql.go':
+      'package db\n\ntype CreateAccountParams struct{ Owner string }\n\nfunc (q *Queries) CreateAccount(p CreateAccountParams) error { return nil }\n',
+    'db/sqlc/transfer.sql.go': 'package db\n\ntype Transfer struct{}\n\nfunc (q *Queries) GetTransfer() Transfer { return Transfer{} }\n',
+    'db/sqlc/models.go': 'package db\n\ntype Account struct{ ID int64 }\n',
+    'db/sqlc/gen.go': '//go:build ignore\n\npackage main\n\nfunc New() {}\n\nfunc main() {}\n',
+    'util/list/list.go': 'package list\n\ntype List[T any] struct{ items []T }\n',
+    'util/list/ops.go': 'package list\n\nfunc Map[T, U any](l List[T], f func(T) U) List[U] { return List[U]{} }\n',
+    'util/list/unused.go': 'package list\n\nconst Unused = 1\n',
+    'util/register/register.go': 'package register\n\nvar Names []string\n',
+    'util/register/init.go': 'package register\n\nfunc init() { Names = append(Names, "x") }\n',
+    'util/testkit/testkit.go': 'package testkit\n\nfunc Equal(a, b any) bool { return a == b }\n',
+    'util/testkit/helpers.go': 'package testkit\n\nfunc Must(err error) {}\n',
+    'util/testkit/internal.go': 'package testkit\n\nfunc helper() {}\n',
+    'util/text/upper.go': 'package strs\n\nfunc Upper(s string) string { return s }\n',
+    'util/text/lower.go': 'package strs\n\nfunc Lower(s string) string { return s }\n',
+    // the default name is the package clause (`db`); a type used only in a signature counts
+    'api/account.go': [
+      'package api',
+      '',
+      'import "example.com/bank/db/sqlc"',
+      '',
+      'func create(q any) any { return db.CreateAccountParams{Owner: "ann"} }',
+      '',
+      'func render(a *db.Account) string { return "" }',
+      '',
+    ].join('\n'),
+    // an explicit name; a method called on the value is reached through the type's file (db.go)
+    'api/server.go': [
+      'package api',
+      '',
+      'import store "example.com/bank/db/sqlc"',
+      '',
+      'func serve() error {',
+      '\tq := store.New()',
+      '\treturn q.CreateAccount(store.CreateAccountParams{})',
+      '}',
+      '',
+    ].join('\n'),
+    // generic instantiations, one inside a closure
+    'api/list.go': [
+      'package api',
+      '',
+      'import "example.com/bank/util/list"',
+      '',
+      'var ids list.List[int]',
+      '',
+      'func names() { f := func() { _ = list.Map[int, string](ids, nil) }; f() }',
+      '',
+    ].join('\n'),
+    // `_` runs init(); `.` brings Must in unqualified, not the unexported helper (main's helper is its own)
+    'main.go': [
+      'package main',
+      '',
+      'import (',
+      '\t_ "example.com/bank/util/register"',
+      '\t. "example.com/bank/util/testkit"',
+      ')',
+      '',
+      'func main() { helper := 1; _ = helper; Must(nil) }',
+      '',
+    ].join('\n'),
+    // names only what the scan did not find declared: one edge, to the file named like the package, else every file
+    'cmd/check/check.go': [
+      'package main',
+      '',
+      'import (',
+      '\t"example.com/bank/util/testkit"',
+      '\t"example.com/bank/util/text"',
+      ')',
+      '',
+      'func main() { testkit.Missing(); strs.Title("") }',
+      '',
+    ].join('\n'),
+    // syntax the parser cannot read: every file of the package
+    'cmd/broken/broken.go': 'package main\n\nimport "example.com/bank/util/list"\n\nfunc main() { list.Map( }\n',
+  };
+
+  it('links by the names selected through the import, and nothing else', async () => {
+    const s = await scan(BANK);
+    expect(edgeList(s)).toEqual([
+      'api/account.go → db/sqlc/account.sql.go',
+      'api/account.go → db/sqlc/models.go',
+      'api/list.go → util/list/list.go',
+      'api/list.go → util/list/ops.go',
+      'api/server.go → db/sqlc/account.sql.go',
+      'api/server.go → db/sqlc/db.go',
+      'cmd/broken/broken.go → util/list/list.go',
+      'cmd/broken/broken.go → util/list/ops.go',
+      'cmd/broken/broken.go → util/list/unused.go',
+      'cmd/check/check.go → util/testkit/testkit.go',
+      'cmd/check/check.go → util/text/lower.go',
+      'cmd/check/check.go → util/text/upper.go',
+      // same-package: the generated files name Queries
+      'db/sqlc/account.sql.go → db/sqlc/db.go',
+      'db/sqlc/transfer.sql.go → db/sqlc/db.go',
+      'main.go → util/register/init.go',
+      'main.go → util/testkit/helpers.go',
+      'util/list/ops.go → util/list/list.go',
+      'util/register/init.go → util/register/register.go',
+    ]);
+    // a file no importer names is no one's import: transfer.sql.go, gen.go, list/unused.go (but for the broken file)
+    const importers = (path: string) => s.edges.filter((e) => e.toId === `svc:code_file:${path}`).map((e) => e.fromId.split(':')[2]);
+    expect(importers('db/sqlc/transfer.sql.go')).toEqual([]);
+    expect(importers('db/sqlc/gen.go')).toEqual([]);
+    expect(importers('util/testkit/internal.go')).toEqual([]);
+    expect(importers('util/register/register.go')).toEqual(['util/register/init.go']);
   });
 });
