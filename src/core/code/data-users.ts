@@ -12,6 +12,7 @@ import { ACCESS_VERBS, accessesOf, type TableAccess } from '../../ports/code.js'
 import { queryWords } from '../search/document-ranking.js';
 import { USES_COLUMN_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
 import type { SearchHit } from '../search/types.js';
+import { copyFolder } from './sql-copies.js';
 
 /** Object kinds a data topic's hits are read from. */
 export const DATA_TOPIC_KINDS: readonly string[] = Object.freeze([...RELATION_KINDS, 'column', 'graphql_query', 'graphql_field', 'data_object']);
@@ -28,6 +29,8 @@ export interface DataUse {
   line?: number;
   /** What the file does to a table, where its code says (`TableAccess`). */
   access?: TableAccess[];
+  /** Its dialect copies the plan leaves out (the same schema under `db/h2/`, `db/mysql/`: core/code/sql-copies). */
+  alsoIn?: string[];
 }
 
 /** `source:path` of the used object → its users in one code source. */
@@ -151,7 +154,8 @@ export function dataUseWhy(use: DataUse): string {
   const [, kind = '', ...path] = use.uses.split(':');
   const label = use.kind === USES_TABLE_EDGE_KIND ? 'table' : (TARGET_LABELS[kind] ?? kind);
   const verb = use.access?.length ? use.access.map((a) => ACCESS_VERBS[a]).join(' and ') : 'uses';
-  return `${verb} ${label} ${path.join(':')}${use.line ? ` (line ${use.line})` : ''}`;
+  const copies = use.alsoIn?.length ? `, also in ${use.alsoIn.map(copyFolder).join(', ')}` : '';
+  return `${verb} ${label} ${path.join(':')}${use.line ? ` (line ${use.line})` : ''}${copies}`;
 }
 
 /**

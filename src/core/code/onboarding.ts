@@ -27,6 +27,7 @@ import { deterministicPlan, type OnboardingPlan } from './plan-steps.js';
 import { normalizeSeedPath, resolveSeedPath, SEED_MATCH_ORDER, type SeedMatch } from './resolve-seed.js';
 import { clampTraversal, traverse, type TraversalConfig, type TraversalDirection, type TraversalStats } from './traverse.js';
 import { isGeneratedComment, startingFile } from './test-files.js';
+import { aboutSchema, dialectFolders, fileTables, foldCopies, isSchemaSql, type FileTables } from './sql-copies.js';
 
 export interface OnboardingRequest {
   request: string;
@@ -62,8 +63,10 @@ export interface OnboardingContext {
   resolvedBy: SeedMatch | null;
   /** Why the context is empty, when it is. */
   reason?: string;
-  /** Files of related that use the tables or GraphQL fields the request is about. */
+  /** Files of related that use the tables or GraphQL fields the request is about (one of each group of dialect copies). */
   dataUses?: DataUse[];
+  /** The seed's dialect copies, left out of the plan (`db/mysql/schema.sql` beside a seed `db/h2/schema.sql`). */
+  seedAlsoIn?: string[];
   /** Set when an older release scanned some of the source's files: what is missing and how to mend it. */
   notice?: string;
 }
@@ -103,6 +106,8 @@ interface SourceGraph {
   history: HistoryFacts;
   /** Who uses each table and GraphQL field (uses_table / uses_field edges). */
   dataUsers: DataUsers;
+  /** Per code file, the tables it names and whether it declares one (from `dataUsers`). */
+  tables: ReadonlyMap<string, FileTables>;
   /** Files an older release scanned: their history features are missing until `sextant update`. */
   outdated: number;
   /** Lower-cased package name (a package of the tree, a Go import path) → the files it is imported by. */
@@ -223,16 +228,21 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     for (const [path, f] of facts)
       for (const name of f.importNames) packageNames.set(name.toLowerCase(), [...(packageNames.get(name.toLowerCase()) ?? []), path]);
     const graph = buildCodeGraph([...pathOf.values()], edges);
-    const loaded = { graph, history, about, dataUsers: dataUsersIndex(sourceEdges, pathOf), outdated, packageNames };
+    const dataUsers = dataUsersIndex(sourceEdges, pathOf);
+    const loaded = { graph, history, about, dataUsers, tables: fileTables(dataUsers), outdated, packageNames };
     cache.set(source, { counter, loaded });
     return loaded;
   }
 
   /** Each code source's folder, to turn an absolute seed inside it into a relative one and keep it out of answers. */
   const roots = new Map<string, string>();
+  /** Each database source's SQL dialect folders (`postgres` → postgres, postgresql, pg), to pick among dialect copies. */
+  const dialects = new Map<string, readonly string[]>();
 
   async function codeSources(wanted: string | undefined, allowed: readonly string[] | undefined): Promise<string[]> {
-    const listed = (await deps.store.listSources()).filter((s) => s.type === CODE_SOURCE_TYPE && (!allowed || allowed.includes(s.name)));
+    const all = await deps.store.listSources();
+    for (const s of all) dialects.set(s.name, dialectFolders(s.type));
+    const listed = all.filter((s) => s.type === CODE_SOURCE_TYPE && (!allowed || allowed.includes(s.name)));
     for (const s of listed) roots.set(s.name, s.url);
     const sources = listed.map((s) => s.name);
     if (wanted) {
@@ -357,12 +367,16 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const topicQuery = requestTopic(request.request) || (seed && rank === 'fused' ? [...baseNameWords(seed.id)].join(' ') : '');
     const topic = !seed || rank === 'fused' ? await topicFiles(topicQuery, seed ? [seed.source] : [...known.keys()]) : NO_TOPIC;
     const data = await dataTopic(request, seed ? new Map([[seed.source, known.get(seed.source)!]]) : known);
+    // a schema or data SQL file names the tables a request about behaviour says: code near it in the ranking starts instead
+    const schemaAsked = aboutSchema(request.request);
+    const aside = (source: string, id: string) => !schemaAsked && isSchemaSql(id, known.get(source)!.tables);
     if (!seed) {
       const [dataSource, dataUses] = data.entries().next().value ?? [];
       const first =
         startingFile(
           topic.fused.filter((t) => known.get(t.source)!.graph.nodes.includes(t.id)),
           (t) => isGeneratedComment(known.get(t.source)!.about.get(t.id)?.comment),
+          (t) => aside(t.source, t.id),
         ) ?? (dataSource && dataUses ? { source: dataSource, id: dataUses[0]!.file } : undefined);
       if (!first) return empty(`no code file matches "${request.request}"`, searched);
       seed = { ...first, how: 'topic' };
@@ -393,6 +407,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
             startingFile(
               order.map((id) => ({ id })),
               (f) => isGeneratedComment(about.get(f.id)?.comment),
+              (f) => aside(s, f.id),
             )?.id ?? seed.id,
         };
       const seedId = seed.id;
@@ -407,9 +422,15 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const dataRoom = alone ? config.limit : Math.ceil(config.limit / 2);
     // a seed alone in the graph (a .sql file of queries, a migration) that the request says no data for: the other users of its own tables
     const dataOf = !data.get(seed.source)?.length && alone ? 'seed' : 'request';
-    const dataUses = (dataOf === 'seed' ? seedDataUsers(seed.id, known.get(seed.source)!.dataUsers) : (data.get(seed.source) ?? []))
-      .filter((u) => u.file !== seed.id)
-      .slice(0, dataRoom);
+    const seedId = seed.id;
+    // one of each group of dialect copies (db/h2/schema.sql, db/mysql/schema.sql), before the room is counted
+    const folded = foldCopies(
+      (dataOf === 'seed' ? seedDataUsers(seedId, known.get(seed.source)!.dataUsers) : (data.get(seed.source) ?? [])).filter((u) => u.file !== seedId),
+      known.get(seed.source)!.tables,
+      dialects,
+      seedId,
+    );
+    const dataUses = folded.uses.slice(0, dataRoom);
     const dataFiles = new Set(dataUses.map((u) => u.file));
     const related = [...ranked.filter((f) => !dataFiles.has(f)).slice(0, config.limit - dataUses.length), ...dataUses.map((u) => u.file)];
     const changedWith = new Set((history.coChanged.get(seed.id) ?? []).map((p) => p.path));
@@ -422,11 +443,11 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       dataUses: dataUses.map((u) => ({ file: u.file, why: dataUseWhy(u) })),
       dataOf,
       changedWith,
+      ...(folded.keptAlsoIn.length ? { seedAlsoIn: folded.keptAlsoIn } : {}),
     });
     const { llm: openLlm, cache } = deps;
     if (request.writer !== 'rules' && openLlm && cache) {
       const rules = plan;
-      const seedId = seed.id;
       const files = [seedId, ...related].map((path) => ({
         path,
         relation: relationTo(g, seedId, path, walk.distance, changedWith),
@@ -445,6 +466,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       source: seed.source,
       resolvedBy: seed.how,
       ...(dataUses.length ? { dataUses } : {}),
+      ...(folded.keptAlsoIn.length ? { seedAlsoIn: folded.keptAlsoIn } : {}),
       ...(outdated && rank === 'fused' ? { notice: outdatedNotice(seed.source, outdated, g.nodes.length) } : {}),
     };
     // the fused order reads history and topic as well as imports, so its files are not all within the walk's depth

@@ -6,6 +6,7 @@
  * last the tests among them, each step naming its files and why they come there.
  */
 import { importersOf, importsOf, type CodeGraph } from './code-graph.js';
+import { copyFolder } from './sql-copies.js';
 import { isTestFile } from './test-files.js';
 
 export interface PlanStep {
@@ -39,6 +40,8 @@ export interface PlanInput {
   dataOf?: 'request' | 'seed';
   /** Files git history says changed in the same commits as the seed (its co-change partners). */
   changedWith?: ReadonlySet<string>;
+  /** The seed's dialect copies the plan leaves out (core/code/sql-copies). */
+  seedAlsoIn?: readonly string[];
 }
 
 /** The title of the step naming the files that use the data a request is about. */
@@ -86,9 +89,10 @@ export function deterministicPlan(graph: CodeGraph, input: PlanInput): Onboardin
     title: `Read ${seed}`,
     files: [seed],
     why:
-      !input.how || input.how === 'topic'
+      (!input.how || input.how === 'topic'
         ? `the file that best matches "${input.request}"`
-        : `the seed file you named${input.how === 'exact' ? '' : ` (${input.how} match)`}`,
+        : `the seed file you named${input.how === 'exact' ? '' : ` (${input.how} match)`}`) +
+      (input.seedAlsoIn?.length ? `; also in ${input.seedAlsoIn.map(copyFolder).join(', ')}` : ''),
   });
   if (dataUses.length)
     steps.push({

@@ -55,6 +55,16 @@ describe('startingFile', () => {
     expect(isGeneratedComment('Package token makes and checks access tokens; code generated keys are rotated.')).toBe(false);
     expect(isGeneratedComment(null)).toBe(false);
   });
+  it('a file set aside (a schema SQL file) starts only when no hand-written file is among the first ten', () => {
+    const aside = (f: { id: string }) => f.id.endsWith('.sql');
+    const order = hits('db/h2/schema.sql', 'src/test/java/VisitControllerTests.java', 'db/postgres/data.sql', 'src/main/java/owner/Pet.java');
+    expect(startingFile(order, () => false, aside)?.id).toBe('src/main/java/owner/Pet.java');
+    // a generated file is no better a start than the schema it repeats
+    expect(startingFile(hits('db/schema.sql', 'db/sqlc/user.sql.go'), (f) => f.id.endsWith('.go'), aside)?.id).toBe('db/schema.sql');
+    expect(startingFile(hits('db/schema.sql', ...Array.from({ length: 9 }, (_, i) => `db/m${i}.sql`), 'src/late.ts'), () => false, aside)?.id).toBe(
+      'db/schema.sql',
+    );
+  });
   it('the first hit when only tests match within the first ten, or nothing at all', () => {
     const tests = Array.from({ length: 10 }, (_, i) => `test/t${i}.test.ts`);
     expect(startingFile(hits(...tests, 'src/late.ts'))?.id).toBe('test/t0.test.ts');

@@ -31,11 +31,17 @@ export function isGeneratedComment(comment: string | null | undefined): boolean 
 
 /**
  * The first of a topic's files that is written by hand rather than a test or generated (`generated`
- * says which are), among its first few; else the first that is no test; else the first. A generated
+ * says which are) and not set aside (`aside`: a schema or data SQL file, core/code/sql-copies), among
+ * its first few; else the first hand-written one; else the first that is no test; else the first. A generated
  * file repeats the names of what it was generated from: on techschool/simplebank, "how are users
- * authenticated and tokens checked" started at the protobuf code `pb/rpc_login_user.pb.go`.
+ * authenticated and tokens checked" started at the protobuf code `pb/rpc_login_user.pb.go`. A schema
+ * file repeats the table names: on spring-petclinic, "how are visits to a vet booked" started at `db/h2/schema.sql`.
  */
-export function startingFile<T extends { id: string }>(files: readonly T[], generated: (file: T) => boolean = () => false): T | undefined {
+export function startingFile<T extends { id: string }>(
+  files: readonly T[],
+  generated: (file: T) => boolean = () => false,
+  aside: (file: T) => boolean = () => false,
+): T | undefined {
   const window = files.slice(0, SEED_WINDOW).filter((f) => !isTestFile(f.id));
-  return window.find((f) => !generated(f)) ?? window[0] ?? files[0];
+  return window.find((f) => !generated(f) && !aside(f)) ?? window.find((f) => !generated(f)) ?? window[0] ?? files[0];
 }

@@ -35,9 +35,11 @@ export function planOutput(result: OnboardingResult) {
               kind: u.kind,
               ...(u.line ? { line: u.line } : {}),
               ...(u.access ? { access: u.access } : {}),
+              ...(u.alsoIn?.length ? { also_in: u.alsoIn } : {}),
             })),
           }
         : {}),
+      ...(c.seedAlsoIn?.length ? { seed_also_in: c.seedAlsoIn } : {}),
       ...(c.notice ? { notice: c.notice } : {}),
     },
     user_summary: result.userSummary,
