@@ -35,6 +35,7 @@ import { ormModelUses, ormTableRefs, sequelizeAliases, type OrmTableRef } from '
 import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm-repositories.js';
 import { projectConstants } from './string-constants.js';
 import { sqlcCalls, sqlcMethods } from './sqlc-calls.js';
+import { drizzleUses } from './drizzle-refs.js';
 import type { GraphqlFieldRef } from './graphql-refs.js';
 import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
 import { componentComment, componentSymbols, scriptView, SFC_LANGUAGES, type ScriptView } from './sfc.js';
@@ -309,6 +310,8 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
                 constants,
               }),
               ...sqlcCalls(text, language, sqlc),
+              // Drizzle's tables are used by their variables, in the declaring file too
+              ...drizzleUses(text, language, models),
             ],
             graphqlFieldRefs(text, language),
             names.get(file.path),
