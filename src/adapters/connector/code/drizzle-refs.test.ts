@@ -101,5 +101,10 @@ describe('Drizzle ORM', () => {
     expect(drizzleUses(text, 'typescript', tables)).toEqual([]);
     const twice = [...tables, { table: 'other_users', line: 1, via: 'drizzle', model: 'users', access: ['schema' as const] }];
     expect(drizzleUses("import { users } from './schema';\ndb.select().from(users);", 'typescript', twice)).toEqual([]);
+    // unless the file imports the file declaring one of them
+    const imported = tables.filter((t) => t.model === 'users');
+    expect(drizzleUses("import { users } from './schema';\ndb.select().from(users);", 'typescript', twice, imported)).toEqual([
+      { table: 'users', line: 2, via: 'drizzle', access: ['read'] },
+    ]);
   });
 });

@@ -10,7 +10,8 @@
  * then `schema.users`), in a query: `.from(users)` and the joins read, `.insert(users)`,
  * `.update(users)` and `.delete(users)` write; the relational queries `db.query.users.findMany(…)`
  * read the table whose variable is that key, imported or not. A variable two tables of the project
- * share links nothing elsewhere; a `.from(x)` of a name that is no Drizzle table links nothing.
+ * share is the one the file imports the declaring file of, else none; a `.from(x)` of a name that is
+ * no Drizzle table links nothing.
  */
 import type { TableAccess } from '../../../ports/code.js';
 import { callArgs, escapeName, lineAt, NAME_STRING, qualify, tableMentions } from './call-reading.js';
@@ -76,25 +77,34 @@ function tableNames(text: string, own: readonly OrmTableRef[], byModel: Readonly
     const namespace = /\*\s*as\s+([A-Za-z_$][\w$]*)/.exec(clause)?.[1];
     if (namespace) for (const [model, ref] of byModel) if (ref) names.set(`${namespace}.${model}`, ref);
     for (const entry of (/\{([^}]*)\}/.exec(clause)?.[1] ?? '').split(',')) {
-      const parts = /^\s*(?:type\s+)?([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?\s*$/.exec(entry);
-      const ref = parts && !/^\s*type\s/.test(entry) ? byModel.get(parts[1]!) : undefined;
-      if (ref) names.set(parts![2] ?? parts![1]!, ref);
+      // `users` or `users as u`; a `type users` entry is no value
+      const parts = /^\s*([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?\s*$/.exec(entry);
+      const ref = parts && byModel.get(parts[1]!);
+      if (ref) names.set(parts[2] ?? parts[1]!, ref);
     }
   }
   for (const ref of own) names.set(ref.model!, ref);
   return names;
 }
 
+/** Drizzle's tables by their variable; `null` for a variable two tables share. */
+function byVariable(tables: readonly OrmTableRef[]): Map<string, OrmTableRef | null> {
+  const out = new Map<string, OrmTableRef | null>();
+  for (const t of tables) if (t.via === 'drizzle' && t.model) out.set(t.model, out.has(t.model) && out.get(t.model)?.table !== t.table ? null : t);
+  return out;
+}
+
 /**
  * The Drizzle tables a file uses (`tables`: every table the project declares, this file's too),
- * each once at its first use, with what its calls do.
+ * each once at its first use, with what its calls do. A variable two tables of the project share
+ * stands for the one declared by a file this file imports (`imported`), when only one is.
  */
-export function drizzleUses(written: string, language: string, tables: readonly OrmTableRef[]): OrmTableRef[] {
-  if (!isScript(language) || !tables.length) return [];
+export function drizzleUses(written: string, language: string, tables: readonly OrmTableRef[], imported: readonly OrmTableRef[] = []): OrmTableRef[] {
+  const byModel = isScript(language) ? byVariable(tables) : new Map<string, OrmTableRef | null>();
+  if (!byModel.size) return [];
+  for (const [model, ref] of byVariable(imported)) if (ref && byModel.get(model) === null) byModel.set(model, ref);
   const text = blankComments(written);
   const own = drizzleTables(written, language);
-  const byModel = new Map<string, OrmTableRef | null>();
-  for (const t of tables) if (t.via === 'drizzle' && t.model) byModel.set(t.model, byModel.has(t.model) && byModel.get(t.model)?.table !== t.table ? null : t);
   const found = tableMentions();
   const use = (ref: OrmTableRef | null | undefined, index: number, access: TableAccess) => {
     if (ref) found.add(ref.table, index, access);

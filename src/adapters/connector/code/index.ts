@@ -259,6 +259,9 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       // the models every file declares, so that the files using them elsewhere (Prisma Client, Django managers) reach their tables too
       const orm = new Map(files.map((f) => [f.path, ormTableRefs(code(f).text, code(f).language, f.path)]));
       const models = [...orm.values()].flat().filter((r) => r.model);
+      // Drizzle's tables by the file declaring them, by which a variable two tables share is told apart through the importer's imports
+      const drizzle = models.filter((r) => r.via === 'drizzle');
+      const drizzleOf = new Map(drizzle.length ? [...orm].map(([path, refs]) => [path, refs.filter((r) => r.via === 'drizzle')]) : []);
       // each file's repositories read once, for the project's list and for the file's own uses
       const texts = files.map((f) => ({ path: f.path, text: code(f).text, language: code(f).language }));
       // the project's string constants, read once, by which a file reads a statement another file holds
@@ -311,7 +314,12 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
               }),
               ...sqlcCalls(text, language, sqlc),
               // Drizzle's tables are used by their variables, in the declaring file too
-              ...drizzleUses(text, language, models),
+              ...drizzleUses(
+                text,
+                language,
+                drizzle,
+                (imports.get(file.path) ?? []).flatMap((i) => drizzleOf.get(i.path) ?? []),
+              ),
             ],
             graphqlFieldRefs(text, language),
             names.get(file.path),

@@ -51,6 +51,22 @@ describe('Kysely', () => {
     ]);
   });
 
+  it("a common table expression's name is no table; withSchema qualifies the schema builder's table too", () => {
+    const text = [
+      "import type { Kysely } from 'kysely';",
+      'export const recent = (db: Kysely<DB>) =>',
+      "  db.with('fresh', (q) => q.selectFrom('person').where('created_at', '>', since).selectAll())",
+      "    .selectFrom('fresh')",
+      '    .selectAll()',
+      '    .execute();',
+      "export const make = (db: Kysely<DB>) => db.schema.withSchema('audit').createTable('events').execute();",
+    ].join('\n');
+    expect(kyselyRefs(text, 'typescript')).toEqual([
+      { table: 'person', line: 3, via: 'kysely', access: ['read'] },
+      { table: 'audit.events', line: 7, via: 'kysely', access: ['schema'] },
+    ]);
+  });
+
   it('in a file that does not name Kysely, only a query run with execute*: a repository given db by another file', () => {
     const repository = [
       "import { db } from './database';",

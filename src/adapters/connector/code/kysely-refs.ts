@@ -5,7 +5,8 @@
  * reads it, `insertInto`, `updateTable`, `deleteFrom`, `mergeInto` and `replaceInto` write it, and the
  * schema builder's `createTable`, `alterTable` and `dropTable` declare it; the query's joins
  * (`.innerJoin('pet as p', …)`), a merge's `using` and an update's `from` read theirs. An alias is
- * dropped (`'person as p'`), a schema kept (`'public.person'`, or `withSchema('s')` just before).
+ * dropped (`'person as p'`), a schema kept (`'public.person'`, or `withSchema('s')` just before); a
+ * common table expression's name (`db.with('recent', …)`) is no table.
  * `selectFrom` and the like are common enough names: in a file that names Kysely (imports from
  * `kysely`, names a `Kysely<DB>` or a `Transaction<DB>` of it) every such call counts; elsewhere
  * (a repository given `db` by another file) only a query whose chain runs it with Kysely's
@@ -55,6 +56,11 @@ export function kyselyRefs(written: string, language: string): OrmTableRef[] {
   const text = blankComments(written);
   const named = namesKysely(text);
   const found = tableMentions();
+  // a common table expression's name is no table: `db.with('recent', …).selectFrom('recent')`
+  const ctes = new Set([...text.matchAll(/\.\s*with(?:Recursive)?\s*\(\s*['"`]([\w$]+)/g)].map((m) => m[1]!));
+  const add = (table: string, index: number, access: TableAccess) => {
+    if (!ctes.has(table)) found.add(table, index, access);
+  };
   for (const m of text.matchAll(START)) {
     const open = m.index + m[0].length - 1;
     const tables = tablesOf(callArgs(text, open));
@@ -63,8 +69,8 @@ export function kyselyRefs(written: string, language: string): OrmTableRef[] {
     if (!named && !chain.some((c) => RUNS.test(c.method))) continue;
     const schema = /withSchema\s*\(\s*['"`]([\w$]+)['"`]\s*\)\s*$/.exec(text.slice(Math.max(0, m.index - 200), m.index))?.[1];
     const qualified = (table: string) => (schema && !table.includes('.') ? `${schema}.${table}` : table);
-    for (const table of tables) found.add(qualified(table), m.index, STARTS[m[1]!]!);
-    for (const c of chain) if (READS.test(c.method)) for (const table of tablesOf(callArgs(text, c.open))) found.add(qualified(table), c.open, 'read');
+    for (const table of tables) add(qualified(table), m.index, STARTS[m[1]!]!);
+    for (const c of chain) if (READS.test(c.method)) for (const table of tablesOf(callArgs(text, c.open))) add(qualified(table), c.open, 'read');
   }
   return found.refs(text, 'kysely');
 }

@@ -108,6 +108,10 @@ describe('code connector', () => {
         '',
       ].join('\n'),
       'src/orders.ts': "import { db } from './db';\nexport const recent = () => db.query.orders.findMany({ limit: 5 });\n",
+      // another schema declares a `customers` variable too: each importer reaches the one it imports
+      'src/admin/schema.ts':
+        "import { pgTable, serial } from 'drizzle-orm/pg-core';\nexport const customers = pgTable('admin_customers', { id: serial('id') });\n",
+      'src/admin/list.ts': "import { db } from '../db';\nimport { customers } from './schema';\nexport const all = () => db.select().from(customers);\n",
       'src/ledger.ts': [
         "import { Kysely } from 'kysely';",
         'export const entries = (db: Kysely<DB>) =>',
@@ -127,6 +131,7 @@ describe('code connector', () => {
     ]);
     expect(orm('src/customers.ts')).toEqual([['customers', 4, 'drizzle', ['read', 'write']]]);
     expect(orm('src/orders.ts')).toEqual([['orders', 2, 'drizzle', ['read']]]);
+    expect(orm('src/admin/list.ts')).toEqual([['admin_customers', 3, 'drizzle', ['read']]]);
     expect(orm('src/ledger.ts')).toEqual([
       ['ledger', 3, 'kysely', ['read']],
       ['customers', 3, 'kysely', ['read']],
