@@ -7,8 +7,41 @@
  * by its method or by its query builder's chain. Offsets are into the text given, so a caller can
  * blank comments first and keep its lines.
  */
-import type { TableAccess } from '../../../ports/code.js';
+import { accessesOf, type TableAccess } from '../../../ports/code.js';
+import type { OrmTableRef } from './orm-refs.js';
 import { blockAround, type Block } from './script-blocks.js';
+
+/** The line (from 1) of the offset `index` in `text`. */
+export const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
+
+/** A table's name with its schema's, when one is given: `schema.table`. */
+export const qualify = (schema: string | undefined, table: string) => (schema ? `${schema}.${table}` : table);
+
+/** A name written as a string literal, the name its group 1: `'users'`, `"store.bins"`. */
+export const NAME_STRING = String.raw`['"\`]([\w$.-]+)['"\`]`;
+
+/**
+ * The tables a file's calls name, each kept at its first mention with every access its calls give:
+ * `add` each mention (at its offset in the text), then `refs` in order of first mention.
+ */
+export function tableMentions(): {
+  add: (table: string, index: number, access: TableAccess) => void;
+  refs: (text: string, via: string) => OrmTableRef[];
+} {
+  const found = new Map<string, { index: number; access: Set<TableAccess> }>();
+  return {
+    add(table, index, access) {
+      const known = found.get(table) ?? { index, access: new Set<TableAccess>() };
+      known.index = Math.min(known.index, index);
+      known.access.add(access);
+      found.set(table, known);
+    },
+    refs: (text, via) =>
+      [...found]
+        .sort(([, a], [, b]) => a.index - b.index)
+        .map(([table, { index, access }]) => ({ table, line: lineAt(text, index), via, access: accessesOf(access) })),
+  };
+}
 
 /** The arguments of the call whose `(` is at `open`, up to its matching `)` (strings not read). */
 export function callArgs(text: string, open: number): string {

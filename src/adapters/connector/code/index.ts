@@ -35,6 +35,7 @@ import { ormModelUses, ormTableRefs, sequelizeAliases, type OrmTableRef } from '
 import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm-repositories.js';
 import { projectConstants } from './string-constants.js';
 import { sqlcCalls, sqlcMethods } from './sqlc-calls.js';
+import { drizzleUses } from './drizzle-refs.js';
 import type { GraphqlFieldRef } from './graphql-refs.js';
 import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
 import { componentComment, componentSymbols, scriptView, SFC_LANGUAGES, type ScriptView } from './sfc.js';
@@ -258,6 +259,9 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       // the models every file declares, so that the files using them elsewhere (Prisma Client, Django managers) reach their tables too
       const orm = new Map(files.map((f) => [f.path, ormTableRefs(code(f).text, code(f).language, f.path)]));
       const models = [...orm.values()].flat().filter((r) => r.model);
+      // Drizzle's tables by the file declaring them, by which a variable two tables share is told apart through the importer's imports
+      const drizzle = models.filter((r) => r.via === 'drizzle');
+      const drizzleOf = new Map(drizzle.length ? [...orm].map(([path, refs]) => [path, refs.filter((r) => r.via === 'drizzle')]) : []);
       // each file's repositories read once, for the project's list and for the file's own uses
       const texts = files.map((f) => ({ path: f.path, text: code(f).text, language: code(f).language }));
       // the project's string constants, read once, by which a file reads a statement another file holds
@@ -309,6 +313,13 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
                 constants,
               }),
               ...sqlcCalls(text, language, sqlc),
+              // Drizzle's tables are used by their variables, in the declaring file too
+              ...drizzleUses(
+                text,
+                language,
+                drizzle,
+                (imports.get(file.path) ?? []).flatMap((i) => drizzleOf.get(i.path) ?? []),
+              ),
             ],
             graphqlFieldRefs(text, language),
             names.get(file.path),

@@ -8,7 +8,8 @@
  * SQLAlchemy `__tablename__` and `Table('name', metadata, schema=…)`, Django models (`db_table`,
  * else `<app>_<model>`), JPA `@Table(name, schema)` (else the entity's name) with its `@JoinTable` and
  * `@CollectionTable`, Spring's `SimpleJdbcInsert.withTableName`, GORM `TableName()`,
- * and the tables a Knex query builder names (`db('crates').where(…)`, `.from('x')`, `createTable('x')`).
+ * the tables a Knex query builder names (`db('crates').where(…)`, `.from('x')`, `createTable('x')`),
+ * Drizzle's table declarations (`drizzle-refs`) and the tables a Kysely query names (`kysely-refs`).
  * Elsewhere, the uses of those models (`ormModelUses`), each with what its calls do to the table where
  * the code says it: Prisma Client's, Django managers', SQLAlchemy statements' and TypeORM's (the entity
  * manager's methods, a repository's called on it or by the name the file binds it to).
@@ -24,12 +25,18 @@ import {
   escapeName,
   functionBody,
   laterCalls,
+  lineAt,
+  NAME_STRING,
+  qualify,
+  tableMentions,
   TYPEORM_READS,
   TYPEORM_WRITES,
   typeormAccess,
 } from './call-reading.js';
 import { namedQueries, type NamedQueries } from './jpql.js';
 import { customRepositories, entityManagerUses, methodAccess, type CustomRepository } from './orm-repositories.js';
+import { drizzleTables } from './drizzle-refs.js';
+import { kyselyRefs } from './kysely-refs.js';
 import type { ProjectConstants } from './string-constants.js';
 import { blankComments, blockAround, scriptBlocks, type Block } from './script-blocks.js';
 
@@ -42,9 +49,9 @@ export interface OrmTableRef {
   /** Other names the same model may have (Sequelize's plural, JPA's snake case), tried in order. */
   alternatives?: string[];
   line: number;
-  /** typeorm, sequelize, prisma, sqlalchemy, django, jpa, gorm. */
+  /** typeorm, sequelize, prisma, sqlalchemy, django, jpa, gorm, drizzle, kysely. */
   via: string;
-  /** The model's name (Prisma, Django), by which other files reach the table. */
+  /** The model's name (Prisma, Django; Drizzle's table variable), by which other files reach the table. */
   model?: string;
   /** Where the code says it: a Prisma model declares the table's schema; Prisma Client's, Django managers', SQLAlchemy statements' and TypeORM repositories' and entity manager's calls read or write it. */
   access?: TableAccess[];
@@ -55,9 +62,7 @@ const snake = (name: string) =>
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
     .toLowerCase();
-const qualify = (schema: string | undefined, table: string) => (schema ? `${schema}.${table}` : table);
-const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
-const STR = String.raw`['"\`]([\w$.-]+)['"\`]`;
+const STR = NAME_STRING;
 
 function typeorm(text: string, out: OrmTableRef[]): void {
   const decorator = /@(?:Entity|ViewEntity)\s*\(([^)]*)\)[\s\S]{0,400}?\bclass\s+([A-Za-z_$][\w$]*)/g;
@@ -165,18 +170,9 @@ function knexAccess(call: string): TableAccess {
 }
 
 function knex(text: string, out: OrmTableRef[]): void {
-  const found = new Map<string, { index: number; access: Set<TableAccess> }>();
-  for (const re of [KNEX_START, KNEX_NAMED])
-    for (const m of text.matchAll(re)) {
-      const known = found.get(m[1]!);
-      const access = knexAccess(m[0]);
-      if (!known) found.set(m[1]!, { index: m.index, access: new Set([access]) });
-      else {
-        known.index = Math.min(known.index, m.index);
-        known.access.add(access);
-      }
-    }
-  for (const [table, { index, access }] of found) out.push({ table, line: lineAt(text, index), via: 'knex', access: accessesOf(access) });
+  const found = tableMentions();
+  for (const re of [KNEX_START, KNEX_NAMED]) for (const m of text.matchAll(re)) found.add(m[1]!, m.index, knexAccess(m[0]));
+  out.push(...found.refs(text, 'knex'));
 }
 
 function prisma(text: string, out: OrmTableRef[]): void {
@@ -329,6 +325,7 @@ export function ormTableRefs(text: string, language: string, path: string): OrmT
     if (/sequelize/i.test(text) && /\.define\s*(?:<[^>]*>)?\s*\(|\btableName\s*:/.test(text)) sequelize(text, out);
     // `.join('x')` and `.from('x')` are arrays' and Buffers' too: only in a file that starts a builder on a table, or names Knex
     if (new RegExp(KNEX_START.source).test(text) || /\bknex\b/i.test(text)) knex(text, out);
+    out.push(...drizzleTables(text, language), ...kyselyRefs(text, language));
   } else if (language === 'prisma') prisma(text, out);
   else if (language === 'python') python(text, path, out);
   else if (language === 'java' || language === 'kotlin') {

@@ -89,6 +89,57 @@ describe('code connector', () => {
     expect(snapshot.objects.every((o) => !o.path.startsWith('/') && !o.path.includes('..'))).toBe(true);
   });
 
+  it('links Drizzle tables where they are declared and in the files that import them, and Kysely queries, each with its access', async () => {
+    const root = tree({
+      'src/db/schema.ts': [
+        "import { pgTable, serial, text } from 'drizzle-orm/pg-core';",
+        "export const customers = pgTable('customers', { id: serial('id'), name: text('name') });",
+        "export const orders = pgTable('orders', { id: serial('id') });",
+        '',
+      ].join('\n'),
+      'src/db/index.ts':
+        "import { drizzle } from 'drizzle-orm/node-postgres';\nimport * as schema from './schema';\nexport const db = drizzle(process.env.DATABASE_URL!, { schema });\n",
+      'src/customers.ts': [
+        "import { eq } from 'drizzle-orm';",
+        "import { db } from './db';",
+        "import { customers } from './db/schema';",
+        'export const one = (id: number) => db.select().from(customers).where(eq(customers.id, id));',
+        'export const rename = (id: number, name: string) => db.update(customers).set({ name }).where(eq(customers.id, id));',
+        '',
+      ].join('\n'),
+      'src/orders.ts': "import { db } from './db';\nexport const recent = () => db.query.orders.findMany({ limit: 5 });\n",
+      // another schema declares a `customers` variable too: each importer reaches the one it imports
+      'src/admin/schema.ts':
+        "import { pgTable, serial } from 'drizzle-orm/pg-core';\nexport const customers = pgTable('admin_customers', { id: serial('id') });\n",
+      'src/admin/list.ts': "import { db } from '../db';\nimport { customers } from './schema';\nexport const all = () => db.select().from(customers);\n",
+      'src/ledger.ts': [
+        "import { Kysely } from 'kysely';",
+        'export const entries = (db: Kysely<DB>) =>',
+        "  db.selectFrom('ledger as l').innerJoin('customers as c', 'c.id', 'l.customer_id').selectAll().execute();",
+        '',
+      ].join('\n'),
+      'src/unrelated.ts': "const orders = [1];\nexport const copy = Array.from(orders);\nfunction selectFrom(t: string) { return t; }\nselectFrom('ledger');\n",
+    });
+    const files = byId(await createCodeConnector().introspect(record(root)));
+    const orm = (path: string) =>
+      (files.get(`svc:code_file:${path}`)!.attributes.ormTables as Array<{ table: string; line: number; via: string; access?: string[] }> | undefined)?.map(
+        (t) => [t.table, t.line, t.via, t.access],
+      );
+    expect(orm('src/db/schema.ts')).toEqual([
+      ['customers', 2, 'drizzle', ['schema']],
+      ['orders', 3, 'drizzle', ['schema']],
+    ]);
+    expect(orm('src/customers.ts')).toEqual([['customers', 4, 'drizzle', ['read', 'write']]]);
+    expect(orm('src/orders.ts')).toEqual([['orders', 2, 'drizzle', ['read']]]);
+    expect(orm('src/admin/list.ts')).toEqual([['admin_customers', 3, 'drizzle', ['read']]]);
+    expect(orm('src/ledger.ts')).toEqual([
+      ['ledger', 3, 'kysely', ['read']],
+      ['customers', 3, 'kysely', ['read']],
+    ]);
+    expect(orm('src/db/index.ts')).toBeUndefined();
+    expect(orm('src/unrelated.ts')).toBeUndefined();
+  });
+
   it("leaves a SQL file's rows out of its words: a seed file's values are data, its tables and comments are not", async () => {
     const seed = ["INSERT INTO vets VALUES (default, 'James', 'Carter');", "INSERT INTO vets VALUES (default, 'Helen', 'Carter');"];
     const visits = Array.from({ length: 3 }, (_, i) => `INSERT INTO visits VALUES (default, ${i}, '2013-01-0${i + 1}', 'rabies shot');`);
