@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogEdge } from '../../ports/catalog.js';
+import type { TableAccess } from '../../ports/code.js';
 import type { SearchHit } from '../search/types.js';
 import { dataUsersIndex, dataUsersOf, dataUseWhy, requestNames } from './data-users.js';
 import { queryWords } from '../search/document-ranking.js';
@@ -94,6 +95,30 @@ describe('data users', () => {
       'migrations/up/0001.sql',
       'db/migration/000001_init.down.sql',
       'migrations/down/0001.sql',
+    ]);
+  });
+
+  it('the code that reads or writes comes before the model, the tests and the migrations, even a migration that also updates rows', () => {
+    // full-stack-fastapi-template's item table: a data migration listed first, the CRUD code after it
+    const files: Array<[string, TableAccess[]]> = [
+      ['backend/app/alembic/versions/d98dd8ec85a3_edit_replace_id.py', ['read', 'write', 'schema']],
+      ['backend/app/alembic/versions/e2412789c190_initialize_models.py', ['schema']],
+      ['backend/app/api/routes/items.py', ['read', 'write']],
+      ['backend/app/crud.py', ['write']],
+      ['backend/app/models.py', ['schema']],
+      ['backend/tests/conftest.py', ['write']],
+    ];
+    const users = dataUsersIndex(
+      files.map(([file, access], i) => ({ ...edge(file, 'pg:table:public.item', 'uses_table', i + 1), attributes: { line: i + 1, access } })),
+      new Map(files.map(([f]) => [`svc:code_file:${f}`, f])),
+    );
+    expect(dataUsersOf('how are items created', [hit('pg', 'table', 'public.item')], users).map((u) => u.file)).toEqual([
+      'backend/app/api/routes/items.py',
+      'backend/app/crud.py',
+      'backend/app/models.py',
+      'backend/tests/conftest.py',
+      'backend/app/alembic/versions/d98dd8ec85a3_edit_replace_id.py',
+      'backend/app/alembic/versions/e2412789c190_initialize_models.py',
     ]);
   });
 

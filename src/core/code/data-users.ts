@@ -13,6 +13,7 @@ import { queryWords } from '../search/document-ranking.js';
 import { USES_COLUMN_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
 import type { SearchHit } from '../search/types.js';
 import { copyFolder } from './sql-copies.js';
+import { isTestFile } from './test-files.js';
 
 /** Object kinds a data topic's hits are read from. */
 export const DATA_TOPIC_KINDS: readonly string[] = Object.freeze([...RELATION_KINDS, 'column', 'graphql_query', 'graphql_field', 'data_object']);
@@ -111,12 +112,23 @@ export function requestNames(request: ReadonlySet<string>, hit: Pick<SearchHit, 
 /** A migration that undoes another (golang-migrate's `000001_init.down.sql`, a `down/` folder's): read after the one it undoes. */
 const DOWN_MIGRATION = /(?:^|[./_-])down(?:\.sql$|\/)/i;
 
+/** A file in a migrations folder: Alembic's `alembic/versions/`, Django's and golang-migrate's `migrations/`, Rails' `db/migrate/`. */
+const MIGRATION = /(?:^|\/)(?:migrations?|alembic|migrate)\//i;
+
 /**
- * Code that reads or writes the data, then SQL files (seed data, dumps, queries), then the schema files that only declare it
- * (migrations, models), down migrations last (`000001_init_schema.down.sql` sorted before its `.up.sql`).
+ * Code that reads or writes the data, then SQL files (seed data, dumps, queries), then the files that
+ * declare it (models, schema files), then the tests that read or write it, then migrations (a data
+ * migration's UPDATE does not make it the code to read first), down migrations last
+ * (`000001_init_schema.down.sql` sorted before its `.up.sql`).
  */
-const place = (use: DataUse) =>
-  use.access?.length === 1 && use.access[0] === 'schema' ? (DOWN_MIGRATION.test(use.file) ? 3 : 2) : /\.sql$/i.test(use.file) ? 1 : 0;
+const place = (use: DataUse) => {
+  const declares = use.access?.includes('schema');
+  if (declares && DOWN_MIGRATION.test(use.file)) return 5;
+  if (declares && MIGRATION.test(use.file)) return 4;
+  if (isTestFile(use.file)) return 3;
+  if (declares) return 2;
+  return /\.sql$/i.test(use.file) ? 1 : 0;
+};
 
 /**
  * The users of the first hits this code uses (a column's, then its table's), best hit first, each file

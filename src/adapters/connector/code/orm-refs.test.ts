@@ -655,6 +655,51 @@ describe('ORM models in code', () => {
     ]);
   });
 
+  it('SQLModel and SQLAlchemy: a session writes the model of what it adds, deletes or merges', () => {
+    const models = ormTableRefs(
+      ['from sqlmodel import SQLModel', '', 'class Crate(SQLModel, table=True):', '    id: int', '', 'class Shelf(SQLModel, table=True):', '    id: int'].join(
+        '\n',
+      ),
+      'python',
+      'app/models.py',
+    );
+    // the shapes of full-stack-fastapi-template's crud.py and routes
+    const crud = [
+      'from sqlmodel import Session',
+      'from app.models import Crate, CrateCreate, Shelf',
+      '',
+      'def create_crate(*, session: Session, crate_in: CrateCreate) -> Crate:',
+      '    db_obj = Crate.model_validate(crate_in)',
+      '    session.add(db_obj)',
+      '    session.commit()',
+      '    return db_obj',
+      '',
+      'def update_shelf(*, session: Session, db_shelf: Shelf | None, data: dict) -> None:',
+      '    db_shelf.sqlmodel_update(data)',
+      '    session.add(db_shelf)',
+    ].join('\n');
+    expect(ormModelUses(crud, 'python', models)).toEqual([
+      { table: 'crate', line: 6, via: 'sqlmodel', access: ['write'] },
+      { table: 'shelf', line: 12, via: 'sqlmodel', access: ['write'] },
+    ]);
+    const route = [
+      'async def delete_crate(session, id):',
+      '    crate = session.get(Crate, id)',
+      '    session.delete(crate)',
+      '',
+      'def fill(session):',
+      '    session.add_all([Shelf(id=1)])',
+      '    crate = CratePublic(id=1)',
+      '    session.add(crate)', // bound last in this function to a model that is no table: nothing
+      '    names = set()',
+      '    names.add(label)', // a name bound to no model: nothing
+    ].join('\n');
+    expect(ormModelUses(route, 'python', models)).toEqual([
+      { table: 'crate', line: 2, via: 'sqlmodel', access: ['read', 'write'] },
+      { table: 'shelf', line: 6, via: 'sqlmodel', access: ['write'] },
+    ]);
+  });
+
   it('Knex: a builder called with a table and chained, from/into/join, and the schema builder', () => {
     const text = [
       "const db = require('../lib/db');",

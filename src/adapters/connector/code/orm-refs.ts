@@ -586,8 +586,48 @@ export function ormModelUses(written: string, language: string, models: readonly
     const statement = /\b(select|insert|update|delete|query|get|get_one|merge)\(\s*([A-Z]\w*)\b|\b([A-Z]\w*)\.query\b/g;
     for (const m of text.matchAll(statement))
       use(alchemyModels.get(m[2] ?? m[3]!), m.index, /^(insert|update|delete|merge)$/.test(m[1] ?? '') ? 'write' : 'read');
+    if (alchemyModels.size) for (const { model, index } of sessionWrites(text)) use(alchemyModels.get(model), index, 'write');
   }
   return [...uses.values()].map(({ index, ...ref }) => ({ ...ref, line: lineAt(text, index) }));
+}
+
+/** A name bound to a model in Python: `item: Item` (a parameter or a variable), `item = Item(…)` or `Item.model_validate(…)`, `item = session.get(Item, id)`. */
+const PY_BINDING = (name: string) =>
+  new RegExp(String.raw`\b${name}\s*(?::\s*([A-Z]\w*)\b|=\s*(?:([A-Z]\w*)\s*[.(]|[\w.]*\.get(?:_one)?\(\s*([A-Z]\w*)\b))`, 'g');
+
+/**
+ * The rows a SQLAlchemy or SQLModel session writes: `session.add(item)`, `session.delete(item)`,
+ * `session.merge(item)` and `session.add_all([a, b])`, each by the model its argument is: one built
+ * in the call (`session.add(Item(…))`), else the model the name was last bound to in the function
+ * around the call (or the module, outside one). Returns the model's name and where the call is.
+ */
+function sessionWrites(text: string): Array<{ model: string; index: number }> {
+  const out: Array<{ model: string; index: number }> = [];
+  for (const m of text.matchAll(/\.(add|delete|merge|add_all)\(/g)) {
+    const args = callArgs(text, m.index + m[0].length - 1).trim();
+    const built = /^\[?\s*([A-Z]\w*)\s*[.(]/.exec(args);
+    if (built) {
+      out.push({ model: built[1]!, index: m.index });
+      continue;
+    }
+    const names = m[1] === 'add_all' ? (/^\[([\w\s,]*)\]$/.exec(args)?.[1]?.split(',') ?? []) : [args];
+    const scope = text.slice(pythonFunctionStart(text, m.index), m.index);
+    for (const name of names.map((n) => n.trim()).filter((n) => /^[a-z_]\w*$/.test(n))) {
+      const bound = [...scope.matchAll(PY_BINDING(name))].at(-1);
+      const model = bound?.[1] ?? bound?.[2] ?? bound?.[3];
+      if (model) out.push({ model, index: m.index });
+    }
+  }
+  return out;
+}
+
+/** Where the Python function whose body holds `index` starts (its `def` line, so its parameters are in), else 0. */
+function pythonFunctionStart(text: string, index: number): number {
+  const lineStart = text.lastIndexOf('\n', index - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))![0].length;
+  let start = 0;
+  for (const d of text.slice(0, lineStart).matchAll(/^([ \t]*)(?:async[ \t]+)?def[ \t]/gm)) if (d[1]!.length < indent) start = d.index;
+  return start;
 }
 
 /**
