@@ -55,6 +55,36 @@ describe('deterministic plan', () => {
     });
   });
 
+  it('a file that imports none of the code around the seed is no entry point, though nothing imports it', () => {
+    // full-stack-fastapi-template, seed routes/items.py ranked fused: an email template the topic brought in came as an entry point
+    const graph = buildCodeGraph(
+      [],
+      [
+        { source: 'app/api/main.py', target: 'app/api/routes/items.py' },
+        { source: 'app/api/routes/items.py', target: 'app/models.py' },
+        { source: 'app/alembic/env.py', target: 'app/models.py' },
+        { source: 'emails/new_account.tsx', target: 'emails/layout.tsx' },
+      ],
+    );
+    const walk = traverse(graph, 'app/api/routes/items.py', { depth: 1, limit: 30, direction: 'union' });
+    const related = [...walk.relatedFiles, 'app/alembic/env.py', 'emails/new_account.tsx'];
+    const plan = deterministicPlan(graph, {
+      request: '',
+      seed: 'app/api/routes/items.py',
+      how: 'exact',
+      related,
+      distance: walk.distance,
+      changedWith: new Set(['emails/new_account.tsx']),
+    });
+    // alembic/env.py imports the models the seed builds on: it starts code around the seed
+    expect(plan.steps.map((s) => [s.title, s.files])).toEqual([
+      ['Start at the entry points', ['app/api/main.py', 'app/alembic/env.py']],
+      ['Read app/api/routes/items.py', ['app/api/routes/items.py']],
+      ['What it builds on', ['app/models.py']],
+      ['Changed together with it', ['emails/new_account.tsx']],
+    ]);
+  });
+
   it('tests are no entry points: they come last, in a step of their own', () => {
     const graph = buildCodeGraph(
       [],

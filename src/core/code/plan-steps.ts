@@ -71,7 +71,9 @@ export function deterministicPlan(graph: CodeGraph, input: PlanInput): Onboardin
   // nothing imports a test either, yet a test is where checks start, not execution: tests come last
   const tests = input.related.filter((f) => !dataFiles.has(f) && isTestFile(f));
   const code = input.related.filter((f) => !dataFiles.has(f) && !tests.includes(f));
-  const entries = code.filter((f) => isEntryPoint(graph, f));
+  // an entry point reaches the code around the seed: a file the history or the topic brought in that imports none of it starts nothing here
+  const context = new Set([seed, ...input.related]);
+  const entries = code.filter((f) => isEntryPoint(graph, f) && (input.distance.has(f) || importsOf(graph, f).some((t) => context.has(t))));
   const rest = code.filter((f) => !entries.includes(f));
   const imported = new Set(importsOf(graph, seed));
   const direct = rest.filter((f) => input.distance.get(f) === 1);
