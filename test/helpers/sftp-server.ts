@@ -134,7 +134,15 @@ function serveSftp(sftp: SFTPWrapper, root: string, opened: string[]): void {
 }
 
 export async function startSftpServer(options: SftpServerOptions): Promise<SftpTestServer> {
-  const hostKey = utils.generateKeyPairSync('ed25519').private;
+  // ssh2 now and then cannot read back an ed25519 key it just generated (parseKey returns an Error): draw another
+  let hostKey = '';
+  let parsedHostKey: ssh2.ParsedKey | Error = new Error('no host key');
+  for (let tries = 0; tries < 5 && parsedHostKey instanceof Error; tries++) {
+    hostKey = utils.generateKeyPairSync('ed25519').private;
+    parsedHostKey = utils.parseKey(hostKey) as ssh2.ParsedKey | Error;
+  }
+  if (parsedHostKey instanceof Error) throw parsedHostKey;
+  const hostPublicKey = parsedHostKey.getPublicSSH();
   const allowed = (options.publicKeys ?? []).map((key) => {
     const parsed = utils.parseKey(key);
     if (parsed instanceof Error) throw parsed;
@@ -146,10 +154,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpT
     refused: 0,
     logins: 0,
     opened: [],
-    hostKeyFingerprint: `SHA256:${createHash('sha256')
-      .update((utils.parseKey(hostKey) as ssh2.ParsedKey).getPublicSSH())
-      .digest('base64')
-      .replace(/=+$/, '')}`,
+    hostKeyFingerprint: `SHA256:${createHash('sha256').update(hostPublicKey).digest('base64').replace(/=+$/, '')}`,
     close: () =>
       new Promise((resolve) => {
         for (const client of clients) client.end();
