@@ -161,6 +161,8 @@ export interface CodeFileAttributes {
   scan: number;
   /** sha256 of the tree's resolution configs (tsconfig, package.json, go.mod): when it differs, the tree is rescanned. */
   resolution?: string;
+  /** The newest commit of the tree when its history was read (`git log -1 -- .`); absent outside git. Same files, same commit: nothing is read again. */
+  historyAt?: string;
   imports: readonly FileImport[];
   /** Exported functions, classes and types, in file order. */
   symbols: readonly string[];
@@ -210,6 +212,7 @@ export const CODE_FILE_HISTORY_ATTRIBUTES = Object.freeze([
   'firstChanged',
   'lastChanged',
   'recentChanges',
+  'historyAt',
 ] as const satisfies readonly (keyof CodeFileAttributes)[]);
 
 /** The attributes of a `code_symbol` object. */

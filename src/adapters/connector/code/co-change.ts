@@ -185,6 +185,19 @@ export function recentChangesFrom(commits: readonly GitCommit[], files: Readonly
 }
 
 /** Partners, churn, commit counts, subjects, spans and recent changes per file of `files` (paths relative to `root`); empty when `root` is not in a git work tree. */
+/**
+ * The newest commit that touched the tree at `root`, or null (no git, no commit yet): the history
+ * the scan reads is the same while it is (a commit elsewhere in the repository, or an empty one, moves nothing).
+ */
+export async function latestTreeCommit(root: string): Promise<string | null> {
+  try {
+    const { stdout } = await run('git', ['-C', root, 'log', '-1', '--format=%H', '--', '.']);
+    return stdout.trim() || null;
+  } catch {
+    return null;
+  }
+}
+
 export async function readGitHistory(root: string, files: ReadonlySet<string>): Promise<GitHistory> {
   let log: string;
   try {

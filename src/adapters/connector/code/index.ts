@@ -23,7 +23,7 @@ import {
   type FileImport,
   type RecentChange,
 } from '../../../ports/code.js';
-import { readGitHistory, type ChangeSpan } from './co-change.js';
+import { latestTreeCommit, readGitHistory, type ChangeSpan } from './co-change.js';
 import { cruiseImports, readGraphFile, type ImportMap } from './import-graph.js';
 import { sqlRefs, withoutRowValues, type SqlRefs } from './sql-refs.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
@@ -46,6 +46,7 @@ export interface CodeConnectorOptions {
 }
 
 const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+const SVELTE_CONFIG = /(^|\/)svelte\.config\.js$/;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const fileId = (source: string, path: string) => `${source}:code_file:${path}`;
@@ -65,6 +66,8 @@ function toObjects(
     subjects: readonly string[] | undefined;
     span: ChangeSpan | undefined;
     recent: readonly RecentChange[] | undefined;
+    /** The commit it was read at. */
+    at: string | null;
   },
   sql: SqlRefs,
   ormTables: readonly OrmTableRef[],
@@ -107,6 +110,7 @@ function toObjects(
       ...(history.subjects?.length ? { subjects: history.subjects } : {}),
       ...(history.span ? { firstChanged: history.span.first, lastChanged: history.span.last } : {}),
       ...(history.recent?.length ? { recentChanges: history.recent } : {}),
+      ...(history.at ? { historyAt: history.at } : {}),
       ...(sql.tables.length ? { sqlTables: sql.tables } : {}),
       ...(sql.ambiguous.length ? { sqlColumnChoices: sql.ambiguous } : {}),
       ...(ormTables.length ? { ormTables } : {}),
@@ -140,6 +144,17 @@ export function importEdges(source: string, objects: readonly CatalogObject[]): 
       edges.push({ fromId: o.id, toId: fileId(source, i.path), kind: IMPORT_EDGE_KIND, resource: o.resource, attributes: { kinds: i.kinds } });
   }
   return edges;
+}
+
+/** Stored objects (the store keeps them by id) as a scan gives them: each file, then its symbols in file order. */
+function inScanOrder(stored: readonly CatalogObject[]): CatalogObject[] {
+  const symbols = new Map(stored.filter((o) => o.kind === CODE_SYMBOL_KIND).map((o) => [o.id, o]));
+  return stored
+    .filter((o) => o.kind === CODE_FILE_KIND)
+    .flatMap((file) => [
+      file,
+      ...((file.attributes.symbols as string[] | undefined) ?? []).flatMap((name) => symbols.get(`${file.source}:code_symbol:${file.path}#${name}`) ?? []),
+    ]);
 }
 
 /** Python, Go and Java files parsed once each (imports and symbols); a file that does not parse keeps the pattern outline. */
@@ -212,7 +227,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
     async introspect(source: SourceRecord, introspect: IntrospectOptions = {}): Promise<SourceSnapshot> {
       await requireFolder(source);
       introspect.onProgress?.('listing files', 0, 1);
-      const { files, refused, configs } = await listCodeFiles(source.url, { maxFileBytes });
+      const [{ files, refused, configs }, treeCommit] = await Promise.all([listCodeFiles(source.url, { maxFileBytes }), latestTreeCommit(source.url)]);
       if (!files.length)
         throw new SextantError(
           'INTROSPECTION_FAILED',
@@ -225,18 +240,38 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       // a component's code is its script blocks: the readers of TypeScript read those, at the file's own lines
       const views = new Map<string, ScriptView>(files.filter((f) => SFC_LANGUAGES.has(f.language)).map((f) => [f.path, scriptView(f.text, f.language)]));
       const code = (f: ListedFile) => views.get(f.path) ?? f;
-      const resolution = sha256(configs.map((c) => `${c.path}\0${c.text}`).join('\0'));
+      // what decides where an import leads: the configs, and SvelteKit's aliases, which svelte.config.js (a code file) sets
+      const resolution = sha256([...configs, ...files.filter((f) => SVELTE_CONFIG.test(f.path))].map((c) => `${c.path}\0${c.text}`).join('\0'));
       const storedAll = (await introspect.stored?.()) ?? [];
       const stored = storedAll.filter((o) => o.kind === CODE_FILE_KIND);
       const graph = graphFile(source);
-      const unchanged =
+      // the same files as stored, read by this scan with the same resolution configs: only the files whose text changed are read again
+      const storedHashes = new Map(stored.map((o) => [o.path, o.attributes.hash]));
+      const sameTree =
         !graph &&
         stored.length === files.length &&
-        stored.every((o) => hashes.get(o.path) === o.attributes.hash && o.attributes.scan === CODE_SCAN_VERSION && o.attributes.resolution === resolution);
+        files.every((f) => storedHashes.has(f.path)) &&
+        stored.every((o) => o.attributes.scan === CODE_SCAN_VERSION && o.attributes.resolution === resolution);
+      const edited = sameTree ? files.filter((f) => storedHashes.get(f.path) !== hashes.get(f.path)) : null;
+      const unchanged = edited?.length === 0;
       const notes: string[] = [];
+      const refusals = refused.map((r) => `refused ${r.path}: ${r.reason}`);
+      // the same files read by the same scan at the same commit: what is stored is what a scan would give
+      if (unchanged && stored.every((o) => o.attributes.historyAt === (treeCommit ?? undefined))) {
+        const objects = inScanOrder(storedAll);
+        const edges = importEdges(source.name, objects);
+        notes.push(`${files.length} files, ${edges.length} imports (unchanged: not rescanned), ${refused.length} refused`, ...refusals);
+        return { objects, edges, info: { files: files.length, imports: edges.length, refused, notes } };
+      }
+      const storedImports = () => new Map(stored.map((o) => [o.path, (o.attributes.imports as FileImport[] | undefined) ?? []]));
       let imports: ImportMap;
       if (unchanged) {
-        imports = new Map(stored.map((o) => [o.path, (o.attributes.imports as FileImport[] | undefined) ?? []]));
+        imports = storedImports();
+      } else if (edited) {
+        imports = storedImports();
+        introspect.onProgress?.(`scanning imports of ${edited.length} changed files`, 0, edited.length);
+        const fresh = await cruiseImports(source.url, [...hashes.keys()], configs, views, new Set(edited.map((f) => f.path)));
+        for (const f of edited) if (!PARSED_LANGUAGES.has(f.language)) imports.set(f.path, fresh.get(f.path) ?? []);
       } else if (graph) {
         const read = await readGraphFile(graph, new Set(hashes.keys()));
         imports = read.imports;
@@ -250,9 +285,14 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
           views,
         );
       }
-      const parsed = unchanged ? new Map<string, ParsedFile>() : await parseFiles(files, introspect);
-      if (!unchanged) mergeImports(imports, await languageImports(source.url, parsed, new Set(hashes.keys())));
-      const storedSymbols = unchanged ? symbolsOf(storedAll) : new Map<string, CodeSymbol[]>();
+      // Python, Go and Java imports depend on the other files' declarations (a Go package's names): one changed, all are read again
+      const reparse = !edited || edited.some((f) => PARSED_LANGUAGES.has(f.language));
+      const parsed = reparse ? await parseFiles(files, introspect) : new Map<string, ParsedFile>();
+      if (reparse) {
+        if (edited) for (const f of files) if (PARSED_LANGUAGES.has(f.language)) imports.delete(f.path);
+        mergeImports(imports, await languageImports(source.url, parsed, new Set(hashes.keys())));
+      }
+      const storedSymbols = reparse ? new Map<string, CodeSymbol[]>() : symbolsOf(storedAll);
       const history = await readGitHistory(source.url, new Set(hashes.keys()));
       // graphql-js loads only when a scan runs: commands that run no scan never resolve it
       const { graphqlFieldRefs } = await import('./graphql-refs.js');
@@ -289,7 +329,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
             resolution,
             imports.get(file.path) ?? [],
             parsed.get(file.path)?.symbols ??
-              (unchanged && PARSED_LANGUAGES.has(file.language)
+              (!reparse && PARSED_LANGUAGES.has(file.language)
                 ? (storedSymbols.get(file.path) ?? [])
                 : view
                   ? componentSymbols(file.path, view, exportedSymbols(text, language))
@@ -301,6 +341,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
               subjects: history.subjects.get(file.path),
               span: history.spans.get(file.path),
               recent: history.recent.get(file.path),
+              at: treeCommit,
             },
             await sqlRefs(text, language, namedNativeRuns(text, language, named, constants)),
             [
@@ -327,8 +368,13 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
         );
       }
       const edges = importEdges(source.name, objects);
-      notes.unshift(`${files.length} files, ${edges.length} imports${unchanged ? ' (unchanged: not rescanned)' : ''}, ${refused.length} refused`);
-      for (const r of refused) notes.push(`refused ${r.path}: ${r.reason}`);
+      const reading = unchanged
+        ? ' (unchanged: not rescanned)'
+        : edited
+          ? ` (${edited.length} changed ${edited.length === 1 ? 'file' : 'files'} rescanned)`
+          : '';
+      notes.unshift(`${files.length} files, ${edges.length} imports${reading}, ${refused.length} refused`);
+      notes.push(...refusals);
       return { objects, edges, info: { files: files.length, imports: edges.length, refused, notes } };
     },
   } satisfies Connector);

@@ -187,6 +187,62 @@ describe('code connector', () => {
     expect(edgeList(changed)).toContain('src/lib/money.ts → src/billing/pay.ts');
   });
 
+  it('rescans only the files whose text changed, and gives what a full scan of the tree gives', async () => {
+    const root = tree(SERVICE, { git: true });
+    const git = (...args: string[]) => execFileSync('git', ['-C', root, '-c', 'user.email=t@t', '-c', 'user.name=t', ...args]);
+    git('add', '-A');
+    git('commit', '-qm', 'billing service');
+    const connector = createCodeConnector();
+    const source = record(root);
+    const first = await connector.introspect(source);
+    // a TypeScript file's imports change: only it is read again, against the whole tree
+    writeFileSync(
+      join(root, 'src/billing/invoice.ts'),
+      "import { round } from '@lib/money.js';\nexport interface Invoice { id: string }\nexport const total = () => round(2);\n",
+    );
+    const edited = await connector.introspect(source, { stored: async () => first.objects });
+    expect(edited.info.notes).toEqual([expect.stringContaining('(1 changed file rescanned)')]);
+    expect(edgeList(edited)).toContain('src/billing/invoice.ts → src/lib/money.ts');
+    expect(edgeList(edited)).not.toContain('src/billing/invoice.ts → src/billing/pay.ts');
+    const full = await connector.introspect(source);
+    expect(edited.objects).toEqual(full.objects);
+    expect(edited.edges).toEqual(full.edges);
+    // a Python file changed: the languages parsed together are read again, the rest is kept
+    writeFileSync(join(root, 'tools/run.py'), '"""Runs the nightly job."""\nimport os\n\ndef run():\n    pass\n\ndef retry():\n    pass\n');
+    const python = await connector.introspect(source, { stored: async () => edited.objects });
+    expect(python.info.notes).toEqual([expect.stringContaining('(1 changed file rescanned)')]);
+    expect(python.objects.filter((o) => o.kind === 'code_symbol' && o.path.startsWith('tools/')).map((o) => o.name)).toEqual(['run', 'retry']);
+    expect(python.objects).toEqual((await connector.introspect(source)).objects);
+    // a file added: the whole tree is read again (an import that did not resolve may now)
+    writeFileSync(join(root, 'src/lib/tax.ts'), "import { round } from './money.js';\nexport const tax = (n: number) => round(n * 0.2);\n");
+    const added = await connector.introspect(source, { stored: async () => python.objects });
+    expect(added.info.notes).toEqual([expect.not.stringMatching(/unchanged|rescanned\)/)]);
+    expect(edgeList(added)).toContain('src/lib/tax.ts → src/lib/money.ts');
+  });
+
+  it('reads the history again when the tree is the same but another commit is checked out', async () => {
+    const root = tree({ 'a.ts': 'export const a = 1;\n', 'b.ts': "import { a } from './a';\nexport const b = a;\n" }, { git: true });
+    const git = (...args: string[]) => execFileSync('git', ['-C', root, '-c', 'user.email=t@t', '-c', 'user.name=t', ...args]);
+    git('add', '-A');
+    git('commit', '-qm', 'first');
+    const connector = createCodeConnector();
+    const source = record(root);
+    writeFileSync(join(root, 'a.ts'), 'export const a = 2;\n');
+    const before = await connector.introspect(source);
+    const commitsOf = (snapshot: SourceSnapshot) => snapshot.objects.find((o) => o.path === 'a.ts')!.attributes.commits;
+    expect(commitsOf(before)).toBe(1);
+    const same = await connector.introspect(source, { stored: async () => before.objects });
+    expect([same.objects, same.edges, same.info.notes]).toEqual([before.objects, before.edges, [expect.stringContaining('unchanged: not rescanned')]]);
+    git('commit', '-q', '--allow-empty', '-m', 'empty');
+    const empty = await connector.introspect(source, { stored: async () => before.objects });
+    expect(empty.objects).toEqual(before.objects);
+    git('commit', '-qam', 'second');
+    const after = await connector.introspect(source, { stored: async () => before.objects });
+    expect(commitsOf(after)).toBe(2);
+    expect(after.objects.find((o) => o.path === 'a.ts')!.attributes.historyAt).toBe(git('rev-parse', 'HEAD').toString().trim());
+    expect(after.info.notes).toEqual([expect.stringContaining('unchanged: not rescanned')]); // the files as they were: their imports kept
+  });
+
   it("resolves each app's own tsconfig paths in a monorepo: the same alias maps into each app's folder (tsconfig or jsconfig), the root's aliases fill in", async () => {
     const app = (name: string, config = 'tsconfig.json') => ({
       [`apps/${name}/${config}`]: `{\n  // Next.js style\n  "compilerOptions": { "jsx": "preserve", "paths": { "@/*": ["./src/*"] } }\n}\n`,
