@@ -184,6 +184,7 @@ export function createEngine(deps: EngineDeps): Engine {
     rerank: deps.rerank ?? null,
     joinEdgeKinds: kinds.joinEdgeKinds,
     vectorWeights: kinds.vectorWeights,
+    generated: kinds.generatedTests,
     passageKinds,
     ranker: deps.ranker ?? null,
     nameWords: createNameVocabulary(store),

@@ -51,6 +51,12 @@ export interface ObjectKindSpec {
   idAliases?: readonly string[];
   /** What `get` shows of its attributes as a few labelled lines (a code file: its git history), in this order. */
   facts?(object: CatalogObject): readonly ObjectFact[];
+  /**
+   * Whether a tool wrote this object rather than a person (a code file whose comment says
+   * `Code generated … DO NOT EDIT.`, and its symbols). Such a file repeats the names of what it was
+   * generated from, so search ranks its chunks after hand-written ones of comparable score.
+   */
+  generated?(object: CatalogObject): boolean;
 }
 
 /** Which attributes of an object say what read it and what it read (ObjectKindSpec.reader). */

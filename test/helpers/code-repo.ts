@@ -23,11 +23,16 @@ export const SHOP_FILES: Record<string, string> = {
   'src/search/catalog.ts': '/** Product catalog search with facets. */\nexport function searchProducts() { return []; }\n',
 };
 
-export function writeShopRepo(root: string): void {
-  for (const [path, text] of Object.entries(SHOP_FILES)) {
+/** Writes each file (path → text) under `root`, making its folders. */
+export function writeFiles(root: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   }
+}
+
+export function writeShopRepo(root: string): void {
+  writeFiles(root, SHOP_FILES);
   execFileSync('git', ['init', '-q', root]);
 }
 
@@ -42,7 +47,12 @@ export async function indexShopRepo(root: string, env: NodeJS.ProcessEnv): Promi
   const git = shopGit(root);
   git('add', '.');
   git('commit', '-qm', 'the shop');
-  const added = await runCli(['source', 'add', 'code', root, '--name', 'shop'], env);
+  return indexCodeTree(root, 'shop', env);
+}
+
+/** Adds the tree at `root` as code source `name` and runs its first `update --json`. */
+export async function indexCodeTree(root: string, name: string, env: NodeJS.ProcessEnv): Promise<CliResult> {
+  const added = await runCli(['source', 'add', 'code', root, '--name', name], env);
   if (added.code !== 0) throw new Error(`source add failed: ${added.stderr}`);
-  return runCli(['update', '--source', 'shop', '--json'], env, { timeoutMs: 120_000 });
+  return runCli(['update', '--source', name, '--json'], env, { timeoutMs: 120_000 });
 }

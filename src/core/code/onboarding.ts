@@ -26,7 +26,7 @@ import { fallbackNote, llmPlan, type PlanFileFact } from './llm-plan.js';
 import { deterministicPlan, type OnboardingPlan } from './plan-steps.js';
 import { normalizeSeedPath, resolveSeedPath, SEED_MATCH_ORDER, type SeedMatch } from './resolve-seed.js';
 import { clampTraversal, traverse, type TraversalConfig, type TraversalDirection, type TraversalStats } from './traverse.js';
-import { isGeneratedComment, startingFile } from './test-files.js';
+import { startingFile } from './test-files.js';
 import { aboutSchema, dialectFolders, fileTables, foldCopies, isSchemaSql, type FileTables } from './sql-copies.js';
 
 export interface OnboardingRequest {
@@ -102,6 +102,8 @@ interface SourceGraph {
   graph: CodeGraph;
   /** Each file's leading comment and exported symbols (what a chat model reads about it). */
   about: ReadonlyMap<string, { comment: string | null; symbols: readonly string[] }>;
+  /** Files the scan marked generated (their leading comment says a tool wrote them). */
+  generated: ReadonlySet<string>;
   /** Co-change partners, churn, commit counts and commit subjects from git history. */
   history: HistoryFacts;
   /** Who uses each table and GraphQL field (uses_table / uses_field edges). */
@@ -229,7 +231,8 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       for (const name of f.importNames) packageNames.set(name.toLowerCase(), [...(packageNames.get(name.toLowerCase()) ?? []), path]);
     const graph = buildCodeGraph([...pathOf.values()], edges);
     const dataUsers = dataUsersIndex(sourceEdges, pathOf);
-    const loaded = { graph, history, about, dataUsers, tables: fileTables(dataUsers), outdated, packageNames };
+    const generated = new Set([...facts].filter(([, f]) => f.generated).map(([path]) => path));
+    const loaded = { graph, history, about, generated, dataUsers, tables: fileTables(dataUsers), outdated, packageNames };
     cache.set(source, { counter, loaded });
     return loaded;
   }
@@ -375,13 +378,13 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       const first =
         startingFile(
           topic.fused.filter((t) => known.get(t.source)!.graph.nodes.includes(t.id)),
-          (t) => isGeneratedComment(known.get(t.source)!.about.get(t.id)?.comment),
+          (t) => known.get(t.source)!.generated.has(t.id),
           (t) => aside(t.source, t.id),
         ) ?? (dataSource && dataUses ? { source: dataSource, id: dataUses[0]!.file } : undefined);
       if (!first) return empty(`no code file matches "${request.request}"`, searched);
       seed = { ...first, how: 'topic' };
     }
-    const { graph: g, history, about, outdated } = known.get(seed.source)!;
+    const { graph: g, history, about, generated, outdated } = known.get(seed.source)!;
     let candidates: OnboardingResult['candidates'];
     let fused: string[] | null = null;
     if (rank === 'fused') {
@@ -406,7 +409,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
           id:
             startingFile(
               order.map((id) => ({ id })),
-              (f) => isGeneratedComment(about.get(f.id)?.comment),
+              (f) => generated.has(f.id),
               (f) => aside(s, f.id),
             )?.id ?? seed.id,
         };

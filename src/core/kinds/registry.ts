@@ -4,7 +4,7 @@
  * which family serves a source type, what a URL's type is, which object kinds are chunked,
  * listed, path-resolvable or updatable alone, and which edges join like foreign keys.
  */
-import type { ObjectKind } from '../../ports/catalog.js';
+import type { CatalogObject, ObjectKind } from '../../ports/catalog.js';
 import type { SourceKind } from '../../ports/source-kind.js';
 import type { ZodType } from 'zod';
 import { SextantError } from '../../kernel/errors.js';
@@ -50,6 +50,8 @@ export interface KindRegistry extends KindCatalog {
   readonly joinEdgeKinds: ReadonlySet<string>;
   /** Object kinds whose vector places count other than 1 in hybrid fusion (ObjectKindSpec.vectorWeight). */
   readonly vectorWeights: ReadonlyMap<string, number>;
+  /** Object kinds that may be generated, each with how to tell (ObjectKindSpec.generated). */
+  readonly generatedTests: ReadonlyMap<string, (object: CatalogObject) => boolean>;
   /** The kind an id alias stands for (ObjectKindSpec.idAliases), or the kind itself. */
   canonicalKind(kind: string): string;
 }
@@ -88,6 +90,7 @@ export function createKindRegistry(kinds: readonly SourceKind[]): KindRegistry {
         family.objectKinds.flatMap((k) => (k.vectorWeight !== undefined && k.vectorWeight !== 1 ? [[k.kind, k.vectorWeight] as const] : [])),
       ),
     ),
+    generatedTests: new Map(kinds.flatMap((family) => family.objectKinds.flatMap((k) => (k.generated ? [[k.kind, k.generated] as const] : [])))),
     familyOf(sourceType: string): SourceKind {
       const family = byType.get(sourceType);
       if (!family)

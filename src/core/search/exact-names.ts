@@ -38,7 +38,8 @@ export function namedBy(key: string, object: Pick<CatalogObject, 'path' | 'name'
   return names.some((n) => nameKey(n) === key) ? 'name' : null;
 }
 
-const objectIdOf = (chunkId: string) => chunkId.replace(/#\d+$/, '');
+/** The object a chunk belongs to: a passage `#n` of a document is cut off. */
+export const objectIdOf = (chunkId: string) => chunkId.replace(/#\d+$/, '');
 
 /**
  * Moves the best chunk of each object the query names to the front: those named by path first,

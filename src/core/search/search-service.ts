@@ -1,7 +1,8 @@
 /**
  * @module core/search/search-service
  * The retrieve pipeline: deterministic expansion → lexical (BM25) and vector candidates in
- * parallel → RRF (k=60, top-rank bonus) → the objects a query names exactly first → optional
+ * parallel → RRF (k=60, top-rank bonus) → generated code after hand-written code of comparable
+ * score → the objects a query names exactly first → optional
  * rerank hook → related chunks through shared entities → hydrated hits with monotonic 0..1
  * scores. `search` and `vsearch` run one side only. A short query with a word nothing holds is
  * respelt from the catalog's names (spelling.ts): searched so when it finds nothing sure, else
@@ -19,6 +20,7 @@ import { routeQuery, type Routing } from './routing.js';
 import type { RankedList } from './rrf.js';
 import { bm25ToRelevance, cosineToRelevance } from './scores.js';
 import { leadNamed, namedObjects } from './exact-names.js';
+import { generatedObjects, rankGeneratedAfter, type GeneratedTests } from './generated.js';
 import { calibrate, fuse, hydrate, noConfidentMatch, relate, rerank, type Ordered } from './stages.js';
 import { createPageViews, pageCandidates, pagesInOrder, rankPages, type PageCandidate } from './document-ranking.js';
 import { applyModel, candidateFeatures, type FeatureContext, type RankerModels } from './learned-ranker.js';
@@ -45,6 +47,8 @@ export interface SearchDeps {
   entitiesOf?: (chunkIds: readonly string[]) => Promise<Map<string, string[]>>;
   /** Learned rankers (learned-ranker.ts) for relation and column searches; RRF alone when absent. */
   ranker?: RankerModels | null;
+  /** Object kind → whether an object of it is generated (ObjectKindSpec.generated): such hits rank after hand-written ones (generated.ts). */
+  generated?: GeneratedTests;
   /** Words of the catalog's names, of these sources or all (spelling.ts): "did you mean" is off when absent. */
   nameWords?: (sources?: readonly string[]) => Promise<ReadonlyMap<string, number>>;
 }
@@ -242,10 +246,15 @@ export function createSearchService(deps: SearchDeps) {
       }
       if (model) order = applyModel(model, order, ctx);
     }
+    // generated code ranks after hand-written code of comparable score
+    const leader = order[0];
+    if (deps.generated?.size && order.length) {
+      order = rankGeneratedAfter(order, await generatedObjects(order, deps.generated, (ids) => deps.store.getObjects(ids)));
+    }
     // calibrate: hybrid scores become the confidence that the index holds what the query asks
     let confidence: number | null = null;
     if (mode === 'hybrid' && order.length) {
-      ({ order, confidence } = calibrate(order, await route(expanded, filter)));
+      ({ order, confidence } = calibrate(order, await route(expanded, filter), leader));
     }
     // lead: a query that is an object's name asks for that object
     order = leadNamed(order, await namedObjects(query, order, (ids) => deps.store.getObjects(ids)));

@@ -133,6 +133,24 @@ describe('calibrate', () => {
     expect(calibrated.every((o) => o.score === 0)).toBe(true);
   });
 
+  it("reads the confidence from the leader's match when generated code that led was ranked after, and scores from the new top", () => {
+    // full-stack-fastapi-template's "how does login work": the client's types matched, users.py (now first) no word of it
+    const types = 'tpl:code_file:frontend/src/client/types.gen.ts';
+    const users = 'tpl:code_file:backend/app/api/routes/users.py';
+    const led = fuse('hybrid', { lexical: ranked([types]), vector: ranked([users, types]) }, { lists: [], support: [] });
+    const routing = scoreDatabases([[{ chunkId: types, score: 2 }], [{ chunkId: types, score: 1 }]], 0);
+    const [leader, next] = [led.find((o) => o.id === types)!, led.find((o) => o.id === users)!];
+    const after = [next, { ...leader, fused: leader.fused / 3 }];
+    const { order: calibrated, confidence } = calibrate(after, routing, leader);
+    expect(confidence).toBeCloseTo(1);
+    expect(calibrated.map((o) => [o.id, o.score])).toEqual([
+      [users, 1],
+      [types, leader.fused / 3 / next.fused],
+    ]);
+    // without a leader the top's own match counts: none
+    expect(calibrate(after, routing).confidence).toBe(0);
+  });
+
   it('says there is no confident match, with the best score', () => {
     expect(noConfidentMatch(0.1234, 0.2)).toBe('no confident match: the best hit scores 0.123, below min_score 0.2');
   });

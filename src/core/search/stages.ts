@@ -1,7 +1,7 @@
 /**
  * @module core/search/stages
  * The named stages of the retrieve pipeline after retrieval (search-service.ts runs them in
- * order: expand → retrieve → fuse → calibrate → lead the named objects → rerank → relate → hydrate). Each takes what it needs and
+ * order: expand → retrieve → fuse → generated code after its equals → calibrate → lead the named objects → rerank → relate → hydrate). Each takes what it needs and
  * returns data, so each is tested on its own.
  */
 import type { Chunk } from '../../ports/catalog.js';
@@ -28,6 +28,8 @@ export interface Ordered {
   lists: ListContribution[];
   /** Set when the query is this object's name, which is why it leads (exact-names.ts). */
   named?: NamedBy;
+  /** Set when a tool wrote the object: its scores count GENERATED_WEIGHT (generated.ts). */
+  generated?: true;
 }
 
 /**
@@ -78,12 +80,15 @@ export function fuse(
  * calibrate: hybrid scores on a scale that means something across queries. The top hit's score
  * is the confidence that the index holds what the query asks: the share of the query's term
  * weight its database (or, for a document or API chunk, the chunk itself) matches (routing.ts);
- * the other hits keep their fused distance to the top. Order is unchanged.
+ * the other hits keep their fused distance to the top. Order is unchanged. `leader` is the hit
+ * whose match is the confidence when it is not the top: the first of the fused order before
+ * generated code was ranked after (generated.ts), since generated code that matches the query
+ * still says the index holds what it asks.
  */
-export function calibrate(order: readonly Ordered[], routing: Routing): { order: Ordered[]; confidence: number } {
+export function calibrate(order: readonly Ordered[], routing: Routing, leader: Ordered | undefined = order[0]): { order: Ordered[]; confidence: number } {
   const top = order[0];
   if (!top || top.fused <= 0) return { order: [...order], confidence: 0 };
-  const confidence = confidenceOf(routing.coverage.get(groupOf(top.id)) ?? 0);
+  const confidence = confidenceOf(routing.coverage.get(groupOf((leader ?? top).id)) ?? 0);
   return { order: order.map((o) => ({ ...o, score: (confidence * o.fused) / top.fused })), confidence };
 }
 
@@ -165,6 +170,7 @@ export function hydrate(
               bonus: t.bonus,
               lists: t.lists,
               ...(t.named ? { named: t.named } : {}),
+              ...(t.generated ? { generated: true as const } : {}),
               expansions: explain.expansions,
               entities: explain.entities.get(c.id) ?? [],
               ...(explain.features?.has(c.id) ? { features: explain.features.get(c.id)! } : {}),

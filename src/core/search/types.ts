@@ -53,7 +53,8 @@ export interface HitExplain {
   vectorRank: number | null;
   /**
    * Raw RRF score including the top-rank bonus: Σ lists' contributions + bonus (hybrid); when the
-   * learned ranker orders the search, its probability for the hit instead.
+   * learned ranker orders the search, its probability for the hit instead. A generated hit's
+   * (`generated`) counts GENERATED_WEIGHT, and so do its contributions and bonus.
    */
   fused: number;
   bonus: number;
@@ -61,6 +62,8 @@ export interface HitExplain {
   lists: ListContribution[];
   /** Set when the query is this object's whole path or its name: the hit leads for that. */
   named?: 'path' | 'name';
+  /** Set when a tool wrote the hit's object (generated code): it ranks after hand-written hits of comparable score. */
+  generated?: true;
   expansions: string[];
   entities: string[];
   /** The learned ranker's inputs for this hit (hybrid relation and column searches). */

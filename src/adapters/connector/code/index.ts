@@ -28,6 +28,7 @@ import { cruiseImports, readGraphFile, type ImportMap } from './import-graph.js'
 import { sqlRefs, withoutRowValues, type SqlRefs } from './sql-refs.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
 import { fileWords, exportedSymbols, leadingComment, splitWords, type CodeSymbol } from './outline.js';
+import { isGeneratedComment } from './generated.js';
 import { docComments } from './doc-lines.js';
 import { languageImports } from './lang-imports.js';
 import { importNames } from './workspace-packages.js';
@@ -81,6 +82,7 @@ function toObjects(
   const textLines = file.text.split('\n');
   const docs = docComments(textLines, file.language);
   const docSaid = new Set(splitWords(docs.join('\n')));
+  const generated = isGeneratedComment(comment) ? ({ generated: true } as const) : {};
   const fileObject: CatalogObject = {
     id,
     source,
@@ -116,6 +118,7 @@ function toObjects(
       ...(ormTables.length ? { ormTables } : {}),
       ...(graphqlFields.length ? { graphqlFields } : {}),
       ...(names?.length ? { importNames: names } : {}),
+      ...generated,
     } satisfies CodeFileAttributes,
   };
   return [
@@ -130,7 +133,7 @@ function toObjects(
       resource,
       comment: null,
       definition: s.signature,
-      attributes: { symbolKind: s.kind, line: s.line, file: file.path } satisfies CodeSymbolAttributes,
+      attributes: { symbolKind: s.kind, line: s.line, file: file.path, ...generated } satisfies CodeSymbolAttributes,
     })),
   ];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_SCAN_VERSION } from '../../../ports/code.js';
-import { codeFileFacts, codeFileHistory, codeFileTables } from './code-file.js';
+import { codeFileFacts, codeFileShown, codeFileTables } from './code-file.js';
 
 describe('codeFileFacts', () => {
   it('reads what the scan wrote', () => {
@@ -24,6 +24,7 @@ describe('codeFileFacts', () => {
       ormTables: [{ table: 'payment', line: 3, via: 'typeorm' }],
       graphqlFields: [{ path: 'query.invoices', line: 12 }],
       importNames: ['@acme/billing'],
+      generated: true,
     };
     const { scan: _scan, onceWords, firstChanged, lastChanged, recentChanges, sqlTables, ormTables, graphqlFields, ...same } = written;
     expect(codeFileFacts({ attributes: written })).toEqual({
@@ -41,6 +42,7 @@ describe('codeFileFacts', () => {
     const facts = codeFileFacts({ attributes: { scan: CODE_SCAN_VERSION - 1, symbols: ['pay'] } });
     expect(facts).toMatchObject({
       current: false,
+      generated: false,
       recent: null,
       span: null,
       coChanged: [],
@@ -101,11 +103,19 @@ describe('codeFileFacts', () => {
   });
 });
 
-describe('codeFileHistory', () => {
+describe('codeFileShown', () => {
+  it('says first that a tool wrote the file when the scan marked it so', () => {
+    expect(codeFileShown({ attributes: { generated: true, commits: 1, firstChanged: 0, lastChanged: 0 } })).toEqual([
+      { label: 'generated', value: 'yes' },
+      { label: 'history', value: '1 commit, changed 1970-01-01' },
+    ]);
+    expect(codeFileShown({ attributes: { generated: 'yes' } })).toEqual([]);
+  });
+
   const DAY = 86_400;
   it('says how often and when the file changed, its strongest partners and its latest subject', () => {
     const partners = Array.from({ length: 7 }, (_, i) => ({ path: `src/p${i}.ts`, weight: 7 - i }));
-    const facts = codeFileHistory({
+    const facts = codeFileShown({
       attributes: { commits: 3, firstChanged: 0, lastChanged: 40 * DAY, coChanged: partners, subjects: ['fix: rounding', 'older'] },
     });
     expect(facts).toEqual([
@@ -116,11 +126,11 @@ describe('codeFileHistory', () => {
   });
 
   it('one commit reads as one day; no history, no lines; a long subject is cut', () => {
-    expect(codeFileHistory({ attributes: { commits: 1, firstChanged: DAY, lastChanged: DAY } })).toEqual([
+    expect(codeFileShown({ attributes: { commits: 1, firstChanged: DAY, lastChanged: DAY } })).toEqual([
       { label: 'history', value: '1 commit, changed 1970-01-02' },
     ]);
-    expect(codeFileHistory({ attributes: { language: 'typescript' } })).toEqual([]);
-    const [last] = codeFileHistory({ attributes: { subjects: ['x'.repeat(300)] } });
+    expect(codeFileShown({ attributes: { language: 'typescript' } })).toEqual([]);
+    const [last] = codeFileShown({ attributes: { subjects: ['x'.repeat(300)] } });
     expect(last!.value).toHaveLength(160);
     expect(last!.value.endsWith('…')).toBe(true);
   });

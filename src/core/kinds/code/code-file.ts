@@ -42,6 +42,8 @@ export interface CodeFileFacts {
   fields: FieldUse[];
   /** The package names the file is imported by (ports/code.ts `importNames`). */
   importNames: string[];
+  /** Its leading comment says a tool wrote it (CodeFileAttributes.generated). */
+  generated: boolean;
   /** Written by this release's scan; false: the next `sextant update` rescans it. */
   current: boolean;
 }
@@ -67,6 +69,9 @@ function wordsOf(value: unknown): Record<string, number> {
 }
 
 type Attributes = Pick<CatalogObject, 'attributes'>;
+
+/** Whether the scan marked a code file, or a symbol of one, generated. */
+export const isGeneratedCode = ({ attributes: a }: Attributes): boolean => a.generated === true;
 
 /** What a file's chunk reads (no history): read alone, as chunking runs for every file of every update. */
 export function codeFileText({ attributes: a }: Attributes): Pick<CodeFileFacts, 'language' | 'symbols' | 'words' | 'docWords'> {
@@ -116,6 +121,7 @@ export function codeFileFacts(object: Attributes): CodeFileFacts {
     tables: codeFileTables(object),
     fields: codeFileFields(object),
     importNames: listOf(a.importNames, isString),
+    generated: isGeneratedCode(object),
     current: a.scan === CODE_SCAN_VERSION,
   };
 }
@@ -126,10 +132,10 @@ const SUBJECT_SHOWN = 160;
 
 const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
-/** What `get` shows of a file's git history: how often and when it changed, with what, and its latest subject. */
-export function codeFileHistory(object: Attributes): ObjectFact[] {
+/** What `get` shows of a file: whether a tool wrote it; its git history: how often and when it changed, with what, and its latest subject. */
+export function codeFileShown(object: Attributes): ObjectFact[] {
   const f = codeFileFacts(object);
-  const facts: ObjectFact[] = [];
+  const facts: ObjectFact[] = f.generated ? [{ label: 'generated', value: 'yes' }] : [];
   if (f.commits || f.span) {
     const count = f.commits ? `${f.commits} commit${f.commits === 1 ? '' : 's'}` : '';
     const when = f.span ? (f.span.first === f.span.last ? `changed ${day(f.span.last)}` : `first ${day(f.span.first)}, last ${day(f.span.last)}`) : '';

@@ -473,6 +473,16 @@ describe('sqlc: Go code calling the methods sqlc generates', () => {
     expect(orm('pb/transfer_grpc.pb.go')).toBeUndefined();
     expect(orm('api/render.go')).toBeUndefined();
   });
+
+  it('marks the files whose comment says a tool wrote them generated, and their symbols; hand-written files carry no mark', async () => {
+    const s = await scan(FILES);
+    const marked = s.objects.filter((o) => o.attributes.generated === true);
+    expect([...new Set(marked.map((o) => o.path.split('#')[0]))].sort()).toEqual(['db/sqlc/transfer.sql.go', 'pb/transfer_grpc.pb.go']);
+    expect(marked.filter((o) => o.kind === 'code_symbol').map((o) => o.name)).toEqual(
+      expect.arrayContaining(['CreateTransferParams', 'Queries.CreateTransfer', 'bankClient.GetTransfer']),
+    );
+    expect(s.objects.find((o) => o.path === 'db/sqlc/tx_transfer.go')!.attributes).not.toHaveProperty('generated');
+  });
 });
 
 describe('Go: an import links the files of the package that declare the names the importer uses', () => {
