@@ -10,6 +10,8 @@ export const CODE_FILE_KIND = 'code_file';
 export const CODE_SYMBOL_KIND = 'code_symbol';
 /** importer → imported, owned by the importer's resource. */
 export const IMPORT_EDGE_KIND = 'imports';
+/** caller → the file declaring an HTTP route one of its strings calls (`routeCalls`), owned by the caller's resource, with the line. */
+export const CALLS_ROUTE_EDGE_KIND = 'calls_route';
 
 /**
  * The version of what a scan writes on each file. A file written by another version is rescanned
@@ -65,8 +67,9 @@ export const IMPORT_EDGE_KIND = 'imports';
  * 26: a Go import links the package's files declaring the names the importer uses through it (`store.New`), not every file.
  * 27: Drizzle ORM's tables (`pgTable('users', …)`) and their uses by variable (`db.select().from(users)`), and Kysely's queries (`db.selectFrom('person')`), link their tables.
  * 28: a SQLAlchemy or SQLModel session's `add`, `delete`, `merge` and `add_all` write the model of what they are given (`session.add(db_item)`).
+ * 29: the HTTP routes a file declares (`routes`: FastAPI, Flask, Express, Koa, Spring) and the routes of other files its strings call (`routeCalls`).
  */
-export const CODE_SCAN_VERSION = 28;
+export const CODE_SCAN_VERSION = 29;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });
@@ -151,6 +154,22 @@ export interface FieldUse {
   line: number;
 }
 
+/** An HTTP route a file declares: its method (`ANY` when the declaration names none), its full path as written (router prefix joined), its line. */
+export interface HttpRoute {
+  method: string;
+  path: string;
+  line: number;
+  /** Mounted under a prefix the scan could not read (`app.include_router(api_router, prefix=settings.API_V1_STR)`): `path` is what follows it. */
+  prefixed?: boolean;
+}
+
+/** A route of another file one of a file's strings calls: that file, the first line calling it, the route's full path. */
+export interface RouteCallUse {
+  path: string;
+  line: number;
+  route: string;
+}
+
 /** The attributes of a `code_file` object. History attributes are absent when the file has none. */
 export interface CodeFileAttributes {
   language: string;
@@ -189,6 +208,10 @@ export interface CodeFileAttributes {
   sqlColumnChoices?: readonly ColumnChoice[];
   ormTables?: readonly TableUse[];
   graphqlFields?: readonly FieldUse[];
+  /** The HTTP routes it declares, in file order. */
+  routes?: readonly HttpRoute[];
+  /** The files whose routes its strings call (`calls_route` edges), one per file. */
+  routeCalls?: readonly RouteCallUse[];
   /**
    * The names the file is imported by, when it is a package's entry: a package of the tree
    * (`@org/ui`, an `exports` subpath `@org/ui/button`), a Go package's import path (every non-test

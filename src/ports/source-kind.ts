@@ -49,14 +49,20 @@ export interface ObjectKindSpec {
   vectorWeight?: number;
   /** Other kind names an object id may use for it (`svc:file:PATH` names `svc:code_file:PATH`). */
   idAliases?: readonly string[];
-  /** What `get` shows of its attributes as a few labelled lines (a code file: its git history), in this order. */
-  facts?(object: CatalogObject): readonly ObjectFact[];
+  /** What `get` shows of its attributes and links as a few labelled lines (a code file: its git history, its HTTP routes), in this order. */
+  facts?(object: CatalogObject, edges?: ObjectEdges): readonly ObjectFact[];
 }
 
 /** Which attributes of an object say what read it and what it read (ObjectKindSpec.reader). */
 export interface ReaderAttributes {
   version: string;
   inputs: readonly string[];
+}
+
+/** An object's edges, as `get` reads them. */
+export interface ObjectEdges {
+  outgoing: readonly CatalogEdge[];
+  incoming: readonly CatalogEdge[];
 }
 
 /** One labelled line `get` shows for an object (ObjectKindSpec.facts). */

@@ -16,12 +16,15 @@ import {
   CODE_FILE_KIND,
   CODE_SCAN_VERSION,
   CODE_SYMBOL_KIND,
+  CALLS_ROUTE_EDGE_KIND,
   IMPORT_EDGE_KIND,
   type CoChangePartner,
   type CodeFileAttributes,
   type CodeSymbolAttributes,
   type FileImport,
+  type HttpRoute,
   type RecentChange,
+  type RouteCallUse,
 } from '../../../ports/code.js';
 import { readGitHistory, type ChangeSpan } from './co-change.js';
 import { cruiseImports, readGraphFile, type ImportMap } from './import-graph.js';
@@ -36,6 +39,7 @@ import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm
 import { projectConstants } from './string-constants.js';
 import { sqlcCalls, sqlcMethods } from './sqlc-calls.js';
 import { drizzleUses } from './drizzle-refs.js';
+import { calledPaths, projectRoutes, routeCalls } from './http-routes.js';
 import type { GraphqlFieldRef } from './graphql-refs.js';
 import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
 import { componentComment, componentSymbols, scriptView, SFC_LANGUAGES, type ScriptView } from './sfc.js';
@@ -69,6 +73,7 @@ function toObjects(
   sql: SqlRefs,
   ormTables: readonly OrmTableRef[],
   graphqlFields: readonly GraphqlFieldRef[],
+  http: { routes: readonly HttpRoute[]; calls: readonly RouteCallUse[] },
   names?: readonly string[],
 ): CatalogObject[] {
   const id = fileId(source, file.path);
@@ -111,6 +116,8 @@ function toObjects(
       ...(sql.ambiguous.length ? { sqlColumnChoices: sql.ambiguous } : {}),
       ...(ormTables.length ? { ormTables } : {}),
       ...(graphqlFields.length ? { graphqlFields } : {}),
+      ...(http.routes.length ? { routes: http.routes } : {}),
+      ...(http.calls.length ? { routeCalls: http.calls } : {}),
       ...(names?.length ? { importNames: names } : {}),
     } satisfies CodeFileAttributes,
   };
@@ -140,6 +147,21 @@ export function importEdges(source: string, objects: readonly CatalogObject[]): 
       edges.push({ fromId: o.id, toId: fileId(source, i.path), kind: IMPORT_EDGE_KIND, resource: o.resource, attributes: { kinds: i.kinds } });
   }
   return edges;
+}
+
+/** The `calls_route` edges, caller → the file serving the route, from the files' `routeCalls` attribute. */
+export function routeCallEdges(source: string, objects: readonly CatalogObject[]): CatalogEdge[] {
+  return objects.flatMap((o) =>
+    o.kind === CODE_FILE_KIND
+      ? ((o.attributes.routeCalls as RouteCallUse[] | undefined) ?? []).map((c) => ({
+          fromId: o.id,
+          toId: fileId(source, c.path),
+          kind: CALLS_ROUTE_EDGE_KIND,
+          resource: o.resource,
+          attributes: { line: c.line, route: c.route },
+        }))
+      : [],
+  );
 }
 
 /** Python, Go and Java files parsed once each (imports and symbols); a file that does not parse keeps the pattern outline. */
@@ -273,6 +295,8 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       const sqlc = await sqlcMethods(texts);
       const aliases = files.flatMap((f) => sequelizeAliases(code(f).text, code(f).language));
       const names = importNames(configs, [...hashes.keys()]);
+      // the routes every file declares, so that a file calling one over HTTP links to the file serving it
+      const routes = projectRoutes(texts, (path) => (imports.get(path) ?? []).map((i) => i.path));
       const objects: CatalogObject[] = [];
       for (const [i, file] of files.entries()) {
         if (introspect.signal?.aborted) break;
@@ -322,14 +346,19 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
               ),
             ],
             graphqlFieldRefs(text, language),
+            { routes: routes.get(file.path) ?? [], calls: routes.size ? routeCalls(file.path, calledPaths(text, language), routes) : [] },
             names.get(file.path),
           ),
         );
       }
-      const edges = importEdges(source.name, objects);
-      notes.unshift(`${files.length} files, ${edges.length} imports${unchanged ? ' (unchanged: not rescanned)' : ''}, ${refused.length} refused`);
+      const imported = importEdges(source.name, objects);
+      const calling = routeCallEdges(source.name, objects);
+      const edges = [...imported, ...calling];
+      notes.unshift(
+        `${files.length} files, ${imported.length} imports${calling.length ? `, ${calling.length} calls of HTTP routes` : ''}${unchanged ? ' (unchanged: not rescanned)' : ''}, ${refused.length} refused`,
+      );
       for (const r of refused) notes.push(`refused ${r.path}: ${r.reason}`);
-      return { objects, edges, info: { files: files.length, imports: edges.length, refused, notes } };
+      return { objects, edges, info: { files: files.length, imports: imported.length, routeCalls: calling.length, refused, notes } };
     },
   } satisfies Connector);
 }
