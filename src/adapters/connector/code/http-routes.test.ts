@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { calledPaths, declaredRoutes, pathOfString, projectRoutes, routeCalls, type DeclaredRoute } from './http-routes.js';
+import { calledPaths, declaredRoutes, pathOfString, projectRoutes, routeCalls as callsOf, routeIndex, type DeclaredRoute } from './http-routes.js';
+
+const routeCalls = (path: string, calls: Parameters<typeof callsOf>[1], routes: ReadonlyMap<string, readonly DeclaredRoute[]>) =>
+  callsOf(path, calls, routeIndex(routes));
 
 const FASTAPI = `from fastapi import APIRouter
 
@@ -183,5 +186,29 @@ describe('mounted routes', () => {
     expect(calls('fetch(`${base}/items/${id}`)')).toEqual([{ path: 'app/api/routes/items.py', line: 1, route: '/items/{id}' }]);
     expect(calls("fetch('/admin/users/3')")).toEqual([{ path: 'app/admin.py', line: 1, route: '/admin/users/{id}' }]);
     expect(calls("fetch('/users/3')")).toEqual([]);
+  });
+});
+
+describe('Express mounts', () => {
+  const files = [
+    {
+      path: 'server/app.js',
+      language: 'javascript',
+      text: "const express = require('express');\nconst users = require('./routes/users');\nconst app = express();\napp.use('/api', users);\n",
+    },
+    {
+      path: 'server/routes/users.js',
+      language: 'javascript',
+      text: "const router = express.Router();\nrouter.get('/users/:id', show);\nmodule.exports = router;\n",
+    },
+  ];
+  const routes = projectRoutes(files, (p) => (p === 'server/app.js' ? ['server/routes/users.js'] : []));
+
+  it("app.use('/api', router) mounts the imported file's routes under the prefix", () => {
+    expect(routes.get('server/routes/users.js')).toEqual([{ method: 'GET', path: '/api/users/:id', line: 2 }]);
+    expect(routeCalls('web/a.ts', calledPaths('fetch(`/api/users/${id}`)', 'typescript'), routes)).toEqual([
+      { path: 'server/routes/users.js', line: 1, route: '/api/users/:id' },
+    ]);
+    expect(routeCalls('web/a.ts', calledPaths('fetch(`/v2/users/${id}`)', 'typescript'), routes)).toEqual([]);
   });
 });

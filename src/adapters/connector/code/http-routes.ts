@@ -166,12 +166,17 @@ interface Mount {
 
 const ROOT: Mount = Object.freeze({ path: '', prefixed: false });
 
+const JS_USE = /\b(\w+)\.use\(\s*(["'`])(\/[^"'`$]*)\2\s*,\s*(\w+)\s*\)/g;
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const INCLUDE = /\b(\w+)\.include_router\(\s*([\w.]+)\s*(?:,([^)]*))?\)/g;
 
 /**
  * The project's routes, each file's joined to where FastAPI mounts its routers: `x.include_router(items.router,
  * prefix="/api")` mounts the routers of the imported module `items` under x's own mount and prefix; a prefix
- * that is no literal (`prefix=settings.API_V1_STR`) leaves the routes `prefixed`. `importsOf`: the files a file imports.
+ * that is no literal (`prefix=settings.API_V1_STR`) leaves the routes `prefixed`. Express's `app.use('/api', users)`
+ * mounts the routers of the file `users` is imported from. `importsOf`: the files a file imports.
  */
 export function projectRoutes(
   files: ReadonlyArray<{ path: string; text: string; language: string }>,
@@ -195,6 +200,17 @@ export function projectRoutes(
       const literal = new RegExp(`\\bprefix\\s*=\\s*${PY_STRING}`).exec(m[3] ?? '');
       const unread = !literal && /\bprefix\s*=/.test(m[3] ?? '');
       included.set(target, { by: f.path, prefix: joinPath(routers.get(f.path)?.get(m[1]!) ?? '', literal?.[2] ?? ''), prefixed: unread });
+    }
+  }
+  for (const f of files.filter((x) => JS_LANGUAGES.has(x.language))) {
+    const own = jsRouters(f.text);
+    for (const m of f.text.matchAll(JS_USE)) {
+      if (!own.has(m[1]!)) continue;
+      // `app.use('/api', users)`: the file `users` is imported from (`import users from './routes/users'`, `require(…)`)
+      const from = new RegExp(String.raw`(?:import\s+${m[4]}\s+from|\b${m[4]}\s*=\s*require\()\s*(["'])([^"']+)\1`).exec(f.text)?.[2];
+      const stem = from?.replace(/^(?:\.\.?\/)+/, '').replace(/\.[cm]?[jt]sx?$/, '');
+      const target = stem ? importsOf(f.path).find((p) => new RegExp(`(?:^|/)${escaped(stem)}(?:/index)?\\.[cm]?[jt]sx?$`).test(p)) : undefined;
+      if (target && !included.has(target)) included.set(target, { by: f.path, prefix: joinPath(own.get(m[1]!)!, m[3]!), prefixed: false });
     }
   }
   const mounts = new Map<string, Mount>();
@@ -287,21 +303,42 @@ function reach(call: Pick<CalledPath, 'segments' | 'prefixed'>, route: readonly 
   return literal ? literal : null;
 }
 
+/** The project's routes, by the last literal segment of each and its place from the end (a route of none is never reached). */
+export interface RouteIndex {
+  byFile: ReadonlyMap<string, readonly DeclaredRoute[]>;
+  byLast: ReadonlyMap<string, ReadonlyArray<{ file: string; route: DeclaredRoute; segments: (string | null)[] }>>;
+}
+
+const lastKey = (fromEnd: number, segment: string) => `${fromEnd}\u0000${segment}`;
+
+export function routeIndex(routes: ReadonlyMap<string, readonly DeclaredRoute[]>): RouteIndex {
+  const byLast = new Map<string, Array<{ file: string; route: DeclaredRoute; segments: (string | null)[] }>>();
+  for (const [file, list] of routes)
+    for (const route of list) {
+      const segments = routeSegments(route.path);
+      const last = segments.findLastIndex((x) => x !== null);
+      if (last < 0) continue;
+      const key = lastKey(segments.length - 1 - last, segments[last]!);
+      byLast.set(key, [...(byLast.get(key) ?? []), { file, route, segments }]);
+    }
+  return { byFile: routes, byLast };
+}
+
 /**
  * The routes of other files a file's paths reach, one link per route file with its first line:
  * for each path, the routes it reaches with the most segments, then the most literal ones.
  * A string on a line of the file's own declarations (`@router.get("/{id}")`) is no call.
  */
-export function routeCalls(path: string, calls: readonly CalledPath[], routes: ReadonlyMap<string, readonly DeclaredRoute[]>): RouteCall[] {
+export function routeCalls(path: string, calls: readonly CalledPath[], index: RouteIndex): RouteCall[] {
   const out = new Map<string, RouteCall>();
-  const table = [...routes].flatMap(([file, list]) => list.map((r) => ({ file, route: r, segments: routeSegments(r.path) })));
-  // a string of the file's own declarations (`@router.get("/{id}")`) is no call
-  const declared = new Set((routes.get(path) ?? []).map((r) => r.line));
+  const declared = new Set((index.byFile.get(path) ?? []).map((r) => r.line));
   for (const call of calls) {
     if (declared.has(call.line)) continue;
     let best: Array<{ file: string; route: string }> = [];
     let bestScore = [0, 0];
-    for (const r of table) {
+    const n = call.segments.length;
+    const candidates = call.segments.flatMap((segment, i) => (segment === null ? [] : (index.byLast.get(lastKey(n - 1 - i, segment)) ?? [])));
+    for (const r of candidates) {
       if (r.file === path) continue;
       const literal = reach(call, r.segments, r.route.prefixed === true);
       if (literal === null) continue;

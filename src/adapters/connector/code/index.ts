@@ -39,7 +39,7 @@ import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm
 import { projectConstants } from './string-constants.js';
 import { sqlcCalls, sqlcMethods } from './sqlc-calls.js';
 import { drizzleUses } from './drizzle-refs.js';
-import { calledPaths, projectRoutes, routeCalls } from './http-routes.js';
+import { calledPaths, projectRoutes, routeCalls, routeIndex } from './http-routes.js';
 import type { GraphqlFieldRef } from './graphql-refs.js';
 import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
 import { componentComment, componentSymbols, scriptView, SFC_LANGUAGES, type ScriptView } from './sfc.js';
@@ -297,6 +297,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       const names = importNames(configs, [...hashes.keys()]);
       // the routes every file declares, so that a file calling one over HTTP links to the file serving it
       const routes = projectRoutes(texts, (path) => (imports.get(path) ?? []).map((i) => i.path));
+      const routesIndexed = routeIndex(routes);
       const objects: CatalogObject[] = [];
       for (const [i, file] of files.entries()) {
         if (introspect.signal?.aborted) break;
@@ -346,7 +347,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
               ),
             ],
             graphqlFieldRefs(text, language),
-            { routes: routes.get(file.path) ?? [], calls: routes.size ? routeCalls(file.path, calledPaths(text, language), routes) : [] },
+            { routes: routes.get(file.path) ?? [], calls: routes.size ? routeCalls(file.path, calledPaths(text, language), routesIndexed) : [] },
             names.get(file.path),
           ),
         );
