@@ -153,6 +153,13 @@ describe('route calls', () => {
     expect(routeCalls('t.py', [call(['orders', null])], routes)).toEqual([]);
   });
 
+  it('a path that the routes of more than MAX_SERVING_FILES files end with equally links none', () => {
+    const services = new Map(['a', 'b', 'c', 'd'].map((s) => [`${s}/health.py`, [{ method: 'GET', path: '/health', line: 1 }]]));
+    expect(routeCalls('probe.py', [call(['health'])], services)).toEqual([]);
+    services.delete('d/health.py');
+    expect(routeCalls('probe.py', [call(['health'])], services).map((c) => c.path)).toEqual(['a/health.py', 'b/health.py', 'c/health.py']);
+  });
+
   it('routes of no literal segment link nothing, nor does a file call its own routes', () => {
     expect(routeCalls('t.py', [call(['anything']), call([null])], routes)).toEqual([]);
     expect(routeCalls('app/routes/items.py', [call(['items', null], 20)], routes)).toEqual([]);

@@ -303,6 +303,9 @@ function reach(call: Pick<CalledPath, 'segments' | 'prefixed'>, route: readonly 
   return literal ? literal : null;
 }
 
+/** The most files one call links to: a path that more files' routes end with equally well links none. */
+export const MAX_SERVING_FILES = 3;
+
 /** The project's routes, by the last literal segment of each and its place from the end (a route of none is never reached). */
 export interface RouteIndex {
   byFile: ReadonlyMap<string, readonly DeclaredRoute[]>;
@@ -347,6 +350,8 @@ export function routeCalls(path: string, calls: readonly CalledPath[], index: Ro
       if (cmp > 0) [best, bestScore] = [[{ file: r.file, route: r.route.path }], score];
       else if (cmp === 0) best.push({ file: r.file, route: r.route.path });
     }
+    // a path that routes of many files end with (`/health` in every service) says nothing of which one it calls
+    if (new Set(best.map((b) => b.file)).size > MAX_SERVING_FILES) continue;
     for (const b of best) if (!out.has(b.file)) out.set(b.file, { path: b.file, line: call.line, route: b.route });
   }
   return [...out.values()];
