@@ -198,7 +198,7 @@ export function createEngine(deps: EngineDeps): Engine {
   const kindDetail: KindDetail = {
     passagesOf,
     internalAttributesOf: (object) => kindSpec(object)?.internalAttributes ?? [],
-    factsOf: (object) => kindSpec(object)?.facts?.(object) ?? [],
+    factsOf: (object, edges) => kindSpec(object)?.facts?.(object, edges) ?? [],
   };
 
   /** Read page by page, of those kinds only: an index of 100,000 columns is not loaded to find 1,000 tables. */

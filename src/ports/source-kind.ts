@@ -49,8 +49,8 @@ export interface ObjectKindSpec {
   vectorWeight?: number;
   /** Other kind names an object id may use for it (`svc:file:PATH` names `svc:code_file:PATH`). */
   idAliases?: readonly string[];
-  /** What `get` shows of its attributes as a few labelled lines (a code file: its git history), in this order. */
-  facts?(object: CatalogObject): readonly ObjectFact[];
+  /** What `get` shows of its attributes and links as a few labelled lines (a code file: its git history, its HTTP routes), in this order. */
+  facts?(object: CatalogObject, edges?: ObjectEdges): readonly ObjectFact[];
   /**
    * Whether a tool wrote this object rather than a person (a code file whose comment says
    * `Code generated … DO NOT EDIT.`, and its symbols). Such a file repeats the names of what it was
@@ -63,6 +63,12 @@ export interface ObjectKindSpec {
 export interface ReaderAttributes {
   version: string;
   inputs: readonly string[];
+}
+
+/** An object's edges, as `get` reads them. */
+export interface ObjectEdges {
+  outgoing: readonly CatalogEdge[];
+  incoming: readonly CatalogEdge[];
 }
 
 /** One labelled line `get` shows for an object (ObjectKindSpec.facts). */

@@ -7,7 +7,7 @@ import type { CatalogEdge, CatalogObject, ContextRecord } from '../../ports/cata
 import type { CatalogStore } from '../../ports/store.js';
 import { objectUri } from '../../kernel/ids.js';
 import { resolveObject, type ObjectKinds } from './resolve-object.js';
-import type { ChunkFields, ObjectFact } from '../../ports/source-kind.js';
+import type { ChunkFields, ObjectEdges, ObjectFact } from '../../ports/source-kind.js';
 import { chunkIdOf } from '../chunks/assemble-chunk.js';
 
 export interface ObjectDetail {
@@ -49,7 +49,7 @@ export interface KindDetail {
   passagesOf?: PassagesOf;
   internalAttributesOf?: InternalAttributesOf;
   /** The labelled lines of ObjectKindSpec.facts. */
-  factsOf?: (object: CatalogObject) => readonly ObjectFact[];
+  factsOf?: (object: CatalogObject, edges: ObjectEdges) => readonly ObjectFact[];
 }
 
 /** The object as `get` shows it: its kind's internal attributes left out. */
@@ -87,12 +87,12 @@ export async function describeObject(store: CatalogStore, ref: string, kinds: Ob
     contexts,
     effectiveContext: (await store.effectiveContext(object.id)) || null,
     ...passagesField(object, passagesOf),
-    ...factsField(object, factsOf),
+    ...factsField(object, { outgoing, incoming }, factsOf),
   };
 }
 
-function factsField(object: CatalogObject, factsOf: KindDetail['factsOf']): { facts?: ObjectFact[] } {
-  const facts = factsOf?.(object) ?? [];
+function factsField(object: CatalogObject, edges: ObjectEdges, factsOf: KindDetail['factsOf']): { facts?: ObjectFact[] } {
+  const facts = factsOf?.(object, edges) ?? [];
   return facts.length ? { facts: [...facts] } : {};
 }
 

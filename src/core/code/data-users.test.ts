@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogEdge } from '../../ports/catalog.js';
 import type { TableAccess } from '../../ports/code.js';
 import type { SearchHit } from '../search/types.js';
-import { dataUsersIndex, dataUsersOf, dataUseWhy, requestNames } from './data-users.js';
+import { dataUsersIndex, dataUsersOf, dataUseWhy, requestNames, seedDataUsers } from './data-users.js';
 import { queryWords } from '../search/document-ranking.js';
 import { buildCodeGraph } from './code-graph.js';
 import { deterministicPlan } from './plan-steps.js';
@@ -196,5 +196,46 @@ describe('data users', () => {
       ['Code that touches the data', ['src/b.ts']],
     ]);
     expect(plan.steps[2]!.why).toContain('src/b.ts uses table billing.invoice (line 7)');
+  });
+});
+
+describe("the seed's own tables", () => {
+  const use = (from: string, table: string, line: number, access: TableAccess[]) => ({
+    ...edge(from, `pg:table:public.${table}`, 'uses_table', line),
+    attributes: { line, access },
+  });
+  const paths = ['routes/items.py', 'crud.py', 'models.py', 'migrations/001_init.py', 'migrations/002_backfill.py', 'tests/conftest.py'];
+  const users = dataUsersIndex(
+    [
+      use('routes/items.py', 'item', 25, ['read', 'write']),
+      use('models.py', 'item', 3, ['schema']),
+      use('models.py', 'user', 9, ['schema']),
+      use('migrations/001_init.py', 'item', 12, ['schema']),
+      use('migrations/002_backfill.py', 'item', 20, ['schema', 'write']),
+      use('tests/conftest.py', 'item', 8, ['write']),
+      use('crud.py', 'item', 40, ['write']),
+      use('crud.py', 'user', 10, ['read']),
+    ],
+    new Map(paths.map((p) => [`svc:code_file:${p}`, p])),
+  );
+
+  it('a seed alone reads every other user of its tables, the declaring ones too', () => {
+    // code that reads or writes in edge order, then the models, tests, migrations
+    expect(seedDataUsers('migrations/001_init.py', users).map((u) => u.file)).toEqual([
+      'routes/items.py',
+      'crud.py',
+      'models.py',
+      'tests/conftest.py',
+      'migrations/002_backfill.py',
+    ]);
+  });
+
+  it('worksOn: the users that read or write the tables the seed reads or writes; a file only declaring them, or a seed only declaring, reads none', () => {
+    expect(seedDataUsers('routes/items.py', users, { worksOn: true }).map((u) => u.file)).toEqual([
+      'crud.py',
+      'tests/conftest.py',
+      'migrations/002_backfill.py',
+    ]);
+    expect(seedDataUsers('models.py', users, { worksOn: true })).toEqual([]);
   });
 });

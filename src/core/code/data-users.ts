@@ -174,17 +174,21 @@ export function dataUseWhy(use: DataUse): string {
  * The other users of the tables a file uses, each file once, in the order `dataUsersOf` gives: a
  * plan seeded by a file with no imports of its own (sqlc's `db/query/transfer.sql`, a migration)
  * reads the code generated from it and the schema that declares its tables, across its tables. Tables
- * only: a column's users use its table too.
+ * only: a column's users use its table too. `worksOn`: only the tables the seed reads or writes (or
+ * uses, where its code does not say how) and the files that do too, not those that only declare them:
+ * a route file that writes `item` reads the other code writing it, not every migration naming it,
+ * and a models file declaring every table reads none.
  */
-export function seedDataUsers(seed: string, users: DataUsers): DataUse[] {
-  const own = (uses: readonly DataUse[]) => uses.find((u) => u.file === seed && u.kind === USES_TABLE_EDGE_KIND);
+export function seedDataUsers(seed: string, users: DataUsers, options: { worksOn?: boolean } = {}): DataUse[] {
+  const counts = (u: DataUse) => !options.worksOn || !u.access?.length || u.access.some((a) => a !== 'schema');
+  const own = (uses: readonly DataUse[]) => uses.find((u) => u.file === seed && u.kind === USES_TABLE_EDGE_KIND && counts(u));
   // its tables in the order it names them: a migration's new table before the one its REFERENCES names
   const tables = [...users.values()].filter((uses) => own(uses)).sort((a, b) => (own(a)!.line ?? Infinity) - (own(b)!.line ?? Infinity));
   const out: DataUse[] = [];
   const seen = new Set([seed]);
   for (const uses of tables) {
     for (const use of uses) {
-      if (use.kind !== USES_TABLE_EDGE_KIND || seen.has(use.file)) continue;
+      if (use.kind !== USES_TABLE_EDGE_KIND || seen.has(use.file) || !counts(use)) continue;
       seen.add(use.file);
       out.push(use);
     }

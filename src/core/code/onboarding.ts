@@ -7,6 +7,8 @@
  * context with a valid plan and the reason.
  */
 import type { Llm } from '../../ports/llm.js';
+import type { CatalogEdge } from '../../ports/catalog.js';
+import { CALLS_ROUTE_EDGE_KIND } from '../../ports/code.js';
 import type { LlmCache } from '../../ports/glossary.js';
 import type { CatalogStore } from '../../ports/store.js';
 import type { SearchHit, SearchOptions, SearchResult } from '../search/types.js';
@@ -26,7 +28,7 @@ import { fallbackNote, llmPlan, type PlanFileFact } from './llm-plan.js';
 import { deterministicPlan, type OnboardingPlan } from './plan-steps.js';
 import { normalizeSeedPath, resolveSeedPath, SEED_MATCH_ORDER, type SeedMatch } from './resolve-seed.js';
 import { clampTraversal, traverse, type TraversalConfig, type TraversalDirection, type TraversalStats } from './traverse.js';
-import { startingFile } from './test-files.js';
+import { isTestFile, startingFile } from './test-files.js';
 import { aboutSchema, dialectFolders, fileTables, foldCopies, isSchemaSql, type FileTables } from './sql-copies.js';
 
 export interface OnboardingRequest {
@@ -114,6 +116,27 @@ interface SourceGraph {
   outdated: number;
   /** Lower-cased package name (a package of the tree, a Go import path) → the files it is imported by. */
   packageNames: ReadonlyMap<string, readonly string[]>;
+  /** Per file serving HTTP routes, the files calling them (`calls_route` edges), in edge order. */
+  httpCallers: ReadonlyMap<string, readonly HttpCaller[]>;
+}
+
+/** A file calling a route of another over HTTP: its first line doing so and the route. */
+interface HttpCaller {
+  file: string;
+  line: number;
+  route: string;
+}
+
+/** Per route file, its callers, from the `calls_route` edges (`pathOf`: code file id → path). */
+function httpCallersOf(edges: readonly CatalogEdge[], pathOf: ReadonlyMap<string, string>): Map<string, HttpCaller[]> {
+  const out = new Map<string, HttpCaller[]>();
+  for (const e of edges) {
+    const [file, served] = [pathOf.get(e.fromId), pathOf.get(e.toId)];
+    if (e.kind !== CALLS_ROUTE_EDGE_KIND || !file || !served) continue;
+    const caller = { file, line: typeof e.attributes.line === 'number' ? e.attributes.line : 0, route: String(e.attributes.route ?? '') };
+    out.set(served, [...(out.get(served) ?? []), caller]);
+  }
+  return out;
 }
 
 /** Code chunks a topic search reads: enough for the fused order's 50 topic candidates after symbols fold into their files. */
@@ -232,7 +255,8 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const graph = buildCodeGraph([...pathOf.values()], edges);
     const dataUsers = dataUsersIndex(sourceEdges, pathOf);
     const generated = new Set([...facts].filter(([, f]) => f.generated).map(([path]) => path));
-    const loaded = { graph, history, about, generated, dataUsers, tables: fileTables(dataUsers), outdated, packageNames };
+    const httpCallers = httpCallersOf(sourceEdges, pathOf);
+    const loaded = { graph, history, about, generated, dataUsers, tables: fileTables(dataUsers), outdated, packageNames, httpCallers };
     cache.set(source, { counter, loaded });
     return loaded;
   }
@@ -384,7 +408,8 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       if (!first) return empty(`no code file matches "${request.request}"`, searched);
       seed = { ...first, how: 'topic' };
     }
-    const { graph: g, history, about, generated, outdated } = known.get(seed.source)!;
+    const sourceGraph = known.get(seed.source)!;
+    const { graph: g, history, about, generated, outdated } = sourceGraph;
     let candidates: OnboardingResult['candidates'];
     let fused: string[] | null = null;
     if (rank === 'fused') {
@@ -423,19 +448,35 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     // at most half the plan when the graph has files too: a table used everywhere would crowd out the seed's own neighbours
     const alone = !ranked.some((f) => f !== seed.id);
     const dataRoom = alone ? config.limit : Math.ceil(config.limit / 2);
-    // a seed alone in the graph (a .sql file of queries, a migration) that the request says no data for: the other users of its own tables
-    const dataOf = !data.get(seed.source)?.length && alone ? 'seed' : 'request';
+    // the request names no data: a seed alone in the graph (a .sql file of queries, a migration), or a seed
+    // planned without a request (`plan --seed`), reads the other users of its own tables; a request that
+    // says no data keeps its plan to the code (on full-stack-fastapi-template, routes/items.py writes `item`)
+    const dataOf = !data.get(seed.source)?.length && (alone || !request.request.trim()) ? 'seed' : 'request';
     const seedId = seed.id;
+    // a seed with neighbours follows the tables it reads or writes, not those it only declares, and its neighbours keep their steps
+    const seedUses = () =>
+      alone
+        ? seedDataUsers(seedId, sourceGraph.dataUsers)
+        : seedDataUsers(seedId, sourceGraph.dataUsers, { worksOn: true }).filter((u) => !walk.distance.has(u.file));
     // one of each group of dialect copies (db/h2/schema.sql, db/mysql/schema.sql), before the room is counted
     const folded = foldCopies(
-      (dataOf === 'seed' ? seedDataUsers(seedId, known.get(seed.source)!.dataUsers) : (data.get(seed.source) ?? [])).filter((u) => u.file !== seedId),
-      known.get(seed.source)!.tables,
+      (dataOf === 'seed' ? seedUses() : (data.get(seed.source) ?? [])).filter((u) => u.file !== seedId),
+      sourceGraph.tables,
       dialects,
       seedId,
     );
     const dataUses = folded.uses.slice(0, dataRoom);
     const dataFiles = new Set(dataUses.map((u) => u.file));
-    const related = [...ranked.filter((f) => !dataFiles.has(f)).slice(0, config.limit - dataUses.length), ...dataUses.map((u) => u.file)];
+    // tests that call the seed's routes over HTTP join the plan's tests, a quarter of it at most, their first call first
+    const httpTests = (sourceGraph.httpCallers.get(seedId) ?? [])
+      .filter((c) => isTestFile(c.file) && !dataFiles.has(c.file))
+      .slice(0, Math.ceil(config.limit / 4));
+    const httpFiles = new Set(httpTests.map((c) => c.file));
+    const related = [
+      ...ranked.filter((f) => !dataFiles.has(f) && !httpFiles.has(f)).slice(0, config.limit - dataUses.length - httpTests.length),
+      ...dataUses.map((u) => u.file),
+      ...httpTests.map((c) => c.file),
+    ];
     const changedWith = new Set((history.coChanged.get(seed.id) ?? []).map((p) => p.path));
     let plan = deterministicPlan(g, {
       request: request.request,
@@ -445,6 +486,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       distance: walk.distance,
       dataUses: dataUses.map((u) => ({ file: u.file, why: dataUseWhy(u) })),
       dataOf,
+      httpCallers: httpTests.map((c) => ({ file: c.file, why: `line ${c.line} calls ${c.route}` })),
       changedWith,
       ...(folded.keptAlsoIn.length ? { seedAlsoIn: folded.keptAlsoIn } : {}),
     });

@@ -122,4 +122,18 @@ describe('deterministic plan', () => {
     expect(isEntryPoint(GRAPH, 'src/money.ts')).toBe(false);
     expect(isEntryPoint(GRAPH, 'src/round.ts')).toBe(false);
   });
+
+  it("tests calling the seed's routes over HTTP come first among the tests, with the line and route", () => {
+    const plan = deterministicPlan(GRAPH, {
+      request: '',
+      seed: 'src/pay.ts',
+      how: 'exact',
+      related: ['src/money.ts', 'test/money.test.ts', 'test/pay-api.test.ts'],
+      distance: new Map([['src/money.ts', 1]]),
+      httpCallers: [{ file: 'test/pay-api.test.ts', why: 'line 4 calls /payments/{id}' }],
+    });
+    const tests = plan.steps.at(-1)!;
+    expect([tests.title, tests.files]).toEqual(['How it is tested', ['test/pay-api.test.ts', 'test/money.test.ts']]);
+    expect(tests.why).toContain('test/pay-api.test.ts calls its routes over HTTP (line 4 calls /payments/{id})');
+  });
 });

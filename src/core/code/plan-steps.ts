@@ -38,6 +38,8 @@ export interface PlanInput {
   dataUses?: ReadonlyArray<{ file: string; why: string }>;
   /** Whose data `dataUses` touch: the request's (the default), or the seed's own tables (a plan by a seed that imports nothing). */
   dataOf?: 'request' | 'seed';
+  /** Tests among `related` that call the seed's routes over HTTP, each with why (`line 15 calls /items/`): first among the tests. */
+  httpCallers?: ReadonlyArray<{ file: string; why: string }>;
   /** Files git history says changed in the same commits as the seed (its co-change partners). */
   changedWith?: ReadonlySet<string>;
   /** The seed's dialect copies the plan leaves out (core/code/sql-copies). */
@@ -69,7 +71,9 @@ export function deterministicPlan(graph: CodeGraph, input: PlanInput): Onboardin
   const dataUses = (input.dataUses ?? []).filter((u) => u.file !== seed);
   const dataFiles = new Set(dataUses.map((u) => u.file));
   // nothing imports a test either, yet a test is where checks start, not execution: tests come last
-  const tests = input.related.filter((f) => !dataFiles.has(f) && isTestFile(f));
+  // a test calling the seed's routes over HTTP tests the seed itself: those first
+  const http = new Map((input.httpCallers ?? []).map((c) => [c.file, c.why]));
+  const tests = input.related.filter((f) => !dataFiles.has(f) && isTestFile(f)).sort((a, b) => Number(http.has(b)) - Number(http.has(a)));
   const code = input.related.filter((f) => !dataFiles.has(f) && !tests.includes(f));
   // an entry point reaches the code around the seed: a file the history or the topic brought in that imports none of it starts nothing here
   const context = new Set([seed, ...input.related]);
@@ -126,7 +130,9 @@ export function deterministicPlan(graph: CodeGraph, input: PlanInput): Onboardin
     steps.push({
       title: 'How it is tested',
       files: tests,
-      why: `tests of ${seed} and the code around it: their cases show how it is called and what it must do`,
+      why:
+        `tests of ${seed} and the code around it: their cases show how it is called and what it must do` +
+        (http.size ? `; ${[...http].map(([f, why]) => `${f} calls its routes over HTTP (${why})`).join('; ')}` : ''),
     });
   return { request: input.request, steps: steps.map((s, i) => ({ step: i + 1, ...s })), writtenBy: 'rules' };
 }

@@ -10,6 +10,7 @@ import type { ObjectDetail } from '../catalog/describe-object.js';
 import type { ObjectFact } from '../../ports/source-kind.js';
 import { accessesOf, type TableAccess } from '../../ports/code.js';
 import { IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
+import { CALLS_ROUTE_EDGE_KIND } from '../../ports/code.js';
 import { USES_COLUMN_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
 import type { KindCatalog } from '../kinds/registry.js';
 import { SextantError } from '../../kernel/errors.js';
@@ -91,7 +92,7 @@ export interface ObjectLink {
   access?: TableAccess[];
 }
 
-const LINK_KINDS = new Set([IMPORT_EDGE_KIND, USES_TABLE_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_COLUMN_EDGE_KIND]);
+const LINK_KINDS = new Set([IMPORT_EDGE_KIND, CALLS_ROUTE_EDGE_KIND, USES_TABLE_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_COLUMN_EDGE_KIND]);
 
 /** Code links, a file's columns after its imports and tables (a file may name many columns), capped. */
 function links(d: ObjectDetail, cap: number): ObjectLink[] {

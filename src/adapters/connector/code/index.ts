@@ -16,12 +16,15 @@ import {
   CODE_FILE_KIND,
   CODE_SCAN_VERSION,
   CODE_SYMBOL_KIND,
+  CALLS_ROUTE_EDGE_KIND,
   IMPORT_EDGE_KIND,
   type CoChangePartner,
   type CodeFileAttributes,
   type CodeSymbolAttributes,
   type FileImport,
+  type HttpRoute,
   type RecentChange,
+  type RouteCallUse,
 } from '../../../ports/code.js';
 import { latestTreeCommit, readGitHistory, type ChangeSpan } from './co-change.js';
 import { cruiseImports, readGraphFile, type ImportMap } from './import-graph.js';
@@ -37,6 +40,7 @@ import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm
 import { projectConstants } from './string-constants.js';
 import { sqlcCalls, sqlcMethods } from './sqlc-calls.js';
 import { drizzleUses } from './drizzle-refs.js';
+import { calledPaths, projectRoutes, routeCalls, routeIndex } from './http-routes.js';
 import type { GraphqlFieldRef } from './graphql-refs.js';
 import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
 import { componentComment, componentSymbols, scriptView, SFC_LANGUAGES, type ScriptView } from './sfc.js';
@@ -73,6 +77,7 @@ function toObjects(
   sql: SqlRefs,
   ormTables: readonly OrmTableRef[],
   graphqlFields: readonly GraphqlFieldRef[],
+  http: { routes: readonly HttpRoute[]; calls: readonly RouteCallUse[] },
   names?: readonly string[],
 ): CatalogObject[] {
   const id = fileId(source, file.path);
@@ -117,6 +122,8 @@ function toObjects(
       ...(sql.ambiguous.length ? { sqlColumnChoices: sql.ambiguous } : {}),
       ...(ormTables.length ? { ormTables } : {}),
       ...(graphqlFields.length ? { graphqlFields } : {}),
+      ...(http.routes.length ? { routes: http.routes } : {}),
+      ...(http.calls.length ? { routeCalls: http.calls } : {}),
       ...(names?.length ? { importNames: names } : {}),
       ...generated,
     } satisfies CodeFileAttributes,
@@ -158,6 +165,21 @@ function inScanOrder(stored: readonly CatalogObject[]): CatalogObject[] {
       file,
       ...((file.attributes.symbols as string[] | undefined) ?? []).flatMap((name) => symbols.get(`${file.source}:code_symbol:${file.path}#${name}`) ?? []),
     ]);
+}
+
+/** The `calls_route` edges, caller → the file serving the route, from the files' `routeCalls` attribute. */
+export function routeCallEdges(source: string, objects: readonly CatalogObject[]): CatalogEdge[] {
+  return objects.flatMap((o) =>
+    o.kind === CODE_FILE_KIND
+      ? ((o.attributes.routeCalls as RouteCallUse[] | undefined) ?? []).map((c) => ({
+          fromId: o.id,
+          toId: fileId(source, c.path),
+          kind: CALLS_ROUTE_EDGE_KIND,
+          resource: o.resource,
+          attributes: { line: c.line, route: c.route },
+        }))
+      : [],
+  );
 }
 
 /** Python, Go and Java files parsed once each (imports and symbols); a file that does not parse keeps the pattern outline. */
@@ -258,13 +280,19 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       const edited = sameTree ? files.filter((f) => storedHashes.get(f.path) !== hashes.get(f.path)) : null;
       const unchanged = edited?.length === 0;
       const notes: string[] = [];
-      const refusals = refused.map((r) => `refused ${r.path}: ${r.reason}`);
+      // the edges the files' attributes hold, and what the scan says of them (`reading`: how much it read again)
+      const scanEdges = (objects: readonly CatalogObject[], reading: string) => {
+        const imported = importEdges(source.name, objects);
+        const calling = routeCallEdges(source.name, objects);
+        const calls = calling.length ? `, ${calling.length} calls of HTTP routes` : '';
+        notes.unshift(`${files.length} files, ${imported.length} imports${calls}${reading}, ${refused.length} refused`);
+        notes.push(...refused.map((r) => `refused ${r.path}: ${r.reason}`));
+        return { edges: [...imported, ...calling], info: { files: files.length, imports: imported.length, routeCalls: calling.length, refused, notes } };
+      };
       // the same files read by the same scan at the same commit: what is stored is what a scan would give
       if (unchanged && stored.every((o) => o.attributes.historyAt === (treeCommit ?? undefined))) {
         const objects = inScanOrder(storedAll);
-        const edges = importEdges(source.name, objects);
-        notes.push(`${files.length} files, ${edges.length} imports (unchanged: not rescanned), ${refused.length} refused`, ...refusals);
-        return { objects, edges, info: { files: files.length, imports: edges.length, refused, notes } };
+        return { objects, ...scanEdges(objects, ' (unchanged: not rescanned)') };
       }
       const storedImports = () => new Map(stored.map((o) => [o.path, (o.attributes.imports as FileImport[] | undefined) ?? []]));
       let imports: ImportMap;
@@ -316,6 +344,9 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       const sqlc = await sqlcMethods(texts);
       const aliases = files.flatMap((f) => sequelizeAliases(code(f).text, code(f).language));
       const names = importNames(configs, [...hashes.keys()]);
+      // the routes every file declares, so that a file calling one over HTTP links to the file serving it
+      const routes = projectRoutes(texts, (path) => (imports.get(path) ?? []).map((i) => i.path));
+      const routesIndexed = routeIndex(routes);
       const objects: CatalogObject[] = [];
       for (const [i, file] of files.entries()) {
         if (introspect.signal?.aborted) break;
@@ -366,19 +397,17 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
               ),
             ],
             graphqlFieldRefs(text, language),
+            { routes: routes.get(file.path) ?? [], calls: routes.size ? routeCalls(file.path, calledPaths(text, language), routesIndexed) : [] },
             names.get(file.path),
           ),
         );
       }
-      const edges = importEdges(source.name, objects);
       const reading = unchanged
         ? ' (unchanged: not rescanned)'
         : edited
           ? ` (${edited.length} changed ${edited.length === 1 ? 'file' : 'files'} rescanned)`
           : '';
-      notes.unshift(`${files.length} files, ${edges.length} imports${reading}, ${refused.length} refused`);
-      notes.push(...refusals);
-      return { objects, edges, info: { files: files.length, imports: edges.length, refused, notes } };
+      return { objects, ...scanEdges(objects, reading) };
     },
   } satisfies Connector);
 }

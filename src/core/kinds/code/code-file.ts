@@ -7,10 +7,12 @@
  */
 import { isRecord } from '../../../kernel/guards.js';
 import type { CatalogObject } from '../../../ports/catalog.js';
-import type { ObjectFact } from '../../../ports/source-kind.js';
+import type { ObjectEdges, ObjectFact } from '../../../ports/source-kind.js';
 import {
+  CALLS_ROUTE_EDGE_KIND,
   CODE_SCAN_VERSION,
   type CoChangePartner,
+  type HttpRoute,
   type FieldUse,
   type FileImport,
   type RecentChange,
@@ -62,6 +64,7 @@ const isRecent = (v: unknown): v is RecentChange => isRecord(v) && isNumber(v.ag
 const isTable = (v: unknown): v is TableUse => isRecord(v) && isString(v.table) && isNumber(v.line);
 const isChoice = (v: unknown): v is ColumnChoice => isRecord(v) && Array.isArray(v.columns) && Array.isArray(v.tables) && isNumber(v.line);
 const isField = (v: unknown): v is FieldUse => isRecord(v) && isString(v.path) && isNumber(v.line);
+const isRoute = (v: unknown): v is HttpRoute => isRecord(v) && isString(v.method) && isString(v.path) && isNumber(v.line);
 
 function wordsOf(value: unknown): Record<string, number> {
   if (!isRecord(value)) return {};
@@ -131,6 +134,29 @@ const PARTNERS_SHOWN = 5;
 const SUBJECT_SHOWN = 160;
 
 const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/** Routes and callers `get` names on one line. */
+const ROUTES_SHOWN = 8;
+
+const listed = (items: readonly string[]) =>
+  `${items.slice(0, ROUTES_SHOWN).join(', ')}${items.length > ROUTES_SHOWN ? ` (+${items.length - ROUTES_SHOWN} more)` : ''}`;
+
+/** What `get` shows of a file's HTTP routes: those it serves, the files calling them, and the files whose routes it calls. */
+export function codeFileRoutes({ attributes: a }: Attributes, edges?: ObjectEdges): ObjectFact[] {
+  const facts: ObjectFact[] = [];
+  const routes = listOf(a.routes, isRoute);
+  if (routes.length) facts.push({ label: 'serves routes', value: listed(routes.map((r) => `${r.method} ${r.prefixed === true ? '…' : ''}${r.path}`)) });
+  const path = (id: string) => id.split(':').slice(2).join(':');
+  const line = (e: { attributes: Record<string, unknown> }) => (isNumber(e.attributes.line) ? ` (line ${e.attributes.line})` : '');
+  const callers = (edges?.incoming ?? []).filter((e) => e.kind === CALLS_ROUTE_EDGE_KIND);
+  if (callers.length) facts.push({ label: 'called over HTTP by', value: listed(callers.map((e) => `${path(e.fromId)}${line(e)}`)) });
+  const called = (edges?.outgoing ?? []).filter((e) => e.kind === CALLS_ROUTE_EDGE_KIND);
+  if (called.length) facts.push({ label: 'calls routes of', value: listed(called.map((e) => `${path(e.toId)}${line(e)}`)) });
+  return facts;
+}
+
+/** What `get` shows of a file: whether a tool wrote it, its git history, then its HTTP routes. */
+export const codeFileDetail = (object: Attributes, edges?: ObjectEdges): ObjectFact[] => [...codeFileShown(object), ...codeFileRoutes(object, edges)];
 
 /** What `get` shows of a file: whether a tool wrote it; its git history: how often and when it changed, with what, and its latest subject. */
 export function codeFileShown(object: Attributes): ObjectFact[] {

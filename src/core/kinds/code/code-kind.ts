@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { CODE_FILE_HISTORY_ATTRIBUTES, CODE_FILE_KIND, CODE_FILE_READER, CODE_SYMBOL_KIND } from '../../../ports/code.js';
 import type { ObjectKindSpec, SourceKind } from '../../../ports/source-kind.js';
 import { codeFileChunk, codeSymbolChunk } from './code-chunks.js';
-import { codeFileShown, isGeneratedCode } from './code-file.js';
+import { codeFileDetail, isGeneratedCode } from './code-file.js';
 import { withDataLinks } from './code-links.js';
 
 export const CODE_FAMILY = 'code';
@@ -28,7 +28,7 @@ const OBJECT_KINDS: readonly ObjectKindSpec[] = [
     internalAttributes: ['words'],
     historyAttributes: CODE_FILE_HISTORY_ATTRIBUTES,
     reader: CODE_FILE_READER,
-    facts: codeFileShown,
+    facts: codeFileDetail,
     generated: isGeneratedCode,
   },
   {
