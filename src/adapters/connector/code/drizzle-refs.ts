@@ -97,14 +97,20 @@ function byVariable(tables: readonly OrmTableRef[]): Map<string, OrmTableRef | n
 /**
  * The Drizzle tables a file uses (`tables`: every table the project declares, this file's too),
  * each once at its first use, with what its calls do. A variable two tables of the project share
- * stands for the one declared by a file this file imports (`imported`), when only one is.
+ * stands for the one declared by a file this file imports (`imported`), when only one is. `own`:
+ * the tables the file declares itself, when the scan has read them already.
  */
-export function drizzleUses(written: string, language: string, tables: readonly OrmTableRef[], imported: readonly OrmTableRef[] = []): OrmTableRef[] {
+export function drizzleUses(
+  written: string,
+  language: string,
+  tables: readonly OrmTableRef[],
+  imported: readonly OrmTableRef[] = [],
+  own: readonly OrmTableRef[] = drizzleTables(written, language),
+): OrmTableRef[] {
   const byModel = isScript(language) ? byVariable(tables) : new Map<string, OrmTableRef | null>();
   if (!byModel.size) return [];
   for (const [model, ref] of byVariable(imported)) if (ref && byModel.get(model) === null) byModel.set(model, ref);
   const text = blankComments(written);
-  const own = drizzleTables(written, language);
   const found = tableMentions();
   const use = (ref: OrmTableRef | null | undefined, index: number, access: TableAccess) => {
     if (ref) found.add(ref.table, index, access);

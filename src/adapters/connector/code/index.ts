@@ -319,6 +319,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
                 language,
                 drizzle,
                 (imports.get(file.path) ?? []).flatMap((i) => drizzleOf.get(i.path) ?? []),
+                drizzleOf.get(file.path) ?? [],
               ),
             ],
             graphqlFieldRefs(text, language),
