@@ -65,8 +65,10 @@ export const IMPORT_EDGE_KIND = 'imports';
  * 26: a Go import links the package's files declaring the names the importer uses through it (`store.New`), not every file.
  * 27: Drizzle ORM's tables (`pgTable('users', …)`) and their uses by variable (`db.select().from(users)`), and Kysely's queries (`db.selectFrom('person')`), link their tables.
  * 28: a SQLAlchemy or SQLModel session's `add`, `delete`, `merge` and `add_all` write the model of what they are given (`session.add(db_item)`).
+ * 29: Drizzle's views, aliases, a table creator imported from another file and tables re-exported by a barrel; Kysely's
+ * `createIndex('i').on('person')` declares person; a Go local name hiding an import's name selects nothing from the package.
  */
-export const CODE_SCAN_VERSION = 28;
+export const CODE_SCAN_VERSION = 29;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });
