@@ -1,7 +1,7 @@
 /**
  * Drizzle ORM and Kysely through the built CLI, against a real PostgreSQL: a TypeScript tree whose
  * schema file declares two tables with `pgTable`, a service that imports them and queries them, a
- * relational query by the schema's key, and a Kysely repository and migration. `get` of each table
+ * relational query by the schema's key, a view declared with `pgView`, and a Kysely repository and migration. `get` of each table
  * lists the files that declare, read and write it, each with its line, `via` and access; a file
  * whose own `selectFrom` is no Kysely's links nothing.
  */
@@ -43,6 +43,14 @@ const FILES: Record<string, string> = {
     '',
   ].join('\n'),
   'src/shelf.ts': "import { db } from './db/client';\n\nexport const everyAuthor = () => db.query.authors.findMany();\n",
+  // a view declared with pgView links the database's view; its query reads its table
+  'src/db/views.ts': [
+    "import { pgView } from 'drizzle-orm/pg-core';",
+    "import { books } from './schema';",
+    '',
+    "export const bookTitles = pgView('book_titles').as((qb) => qb.select({ title: books.title }).from(books));",
+    '',
+  ].join('\n'),
   'src/reports/repository.ts': [
     "import type { Kysely } from 'kysely';",
     '',
@@ -65,7 +73,8 @@ const FILES: Record<string, string> = {
 beforeAll(async () => {
   db = await createTempDatabase('sxt_drizzle');
   await db.exec(`CREATE TABLE authors (id serial PRIMARY KEY, name text);
-    CREATE TABLE books (id serial PRIMARY KEY, author_id integer REFERENCES authors (id), title text);`);
+    CREATE TABLE books (id serial PRIMARY KEY, author_id integer REFERENCES authors (id), title text);
+    CREATE VIEW book_titles AS SELECT title FROM books;`);
   for (const [path, text] of Object.entries(FILES)) {
     mkdirSync(dirname(join(repo, path)), { recursive: true });
     writeFileSync(join(repo, path), text);
@@ -84,8 +93,8 @@ afterAll(async () => {
 
 type Edge = { kind: string; fromId: string; attributes: { line: number; via?: string; access?: string[] } };
 
-async function users(table: string): Promise<Array<[string, number, string | undefined, string[] | undefined]>> {
-  const got = await runCli(['get', `pg:table:public.${table}`, '--json'], env);
+async function users(table: string, kind = 'table'): Promise<Array<[string, number, string | undefined, string[] | undefined]>> {
+  const got = await runCli(['get', `pg:${kind}:public.${table}`, '--json'], env);
   expect(got.code, got.stderr).toBe(0);
   return (got.json.incoming as Edge[])
     .filter((e) => e.kind === 'uses_table')
@@ -104,8 +113,10 @@ describe('Drizzle and Kysely users of a table', () => {
     expect(await users('books')).toEqual([
       ['shop:code_file:src/catalog.ts', 6, 'drizzle', ['read', 'write']],
       ['shop:code_file:src/db/schema.ts', 4, 'drizzle', ['schema']],
+      ['shop:code_file:src/db/views.ts', 4, 'drizzle', ['read']],
       ['shop:code_file:src/reports/repository.ts', 6, 'kysely', ['read', 'write']],
     ]);
+    expect(await users('book_titles', 'view')).toEqual([['shop:code_file:src/db/views.ts', 4, 'drizzle', ['schema']]]);
     const text = await runCli(['get', 'pg:table:public.books'], env);
     expect(text.stdout).toContain('← uses_table shop:code_file:src/catalog.ts (line 6, drizzle, reads, writes)');
     expect(text.stdout).toContain('← uses_table shop:code_file:src/db/schema.ts (line 4, drizzle, declares)');

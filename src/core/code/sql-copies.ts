@@ -6,6 +6,7 @@
  * script, seed data, a migration): a request about behaviour does not start at them when code
  * ranks near them, since their table names repeat the request's words.
  */
+import { folderOf } from '../../kernel/workspace-path.js';
 import { USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
 import type { DataUse, DataUsers } from './data-users.js';
 
@@ -39,8 +40,6 @@ export function dialectFolders(sourceType: string): readonly string[] {
 
 const isSql = (path: string) => /\.sql$/i.test(path);
 const parts = (path: string) => path.split('/');
-/** The folder holding a file (`db/h2` of `db/h2/schema.sql`), '' at the root. */
-const folderOf = (path: string) => parts(path).slice(0, -1).join('/');
 /** The folder above that (`db`), '' when there is none. */
 const parentFolderOf = (path: string) => parts(path).slice(0, -2).join('/');
 

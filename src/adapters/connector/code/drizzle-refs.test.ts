@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drizzleTables, drizzleUses } from './drizzle-refs.js';
+import { drizzleCreators, drizzleTables, drizzleUses } from './drizzle-refs.js';
 import { ormTableRefs } from './orm-refs.js';
 
 const SCHEMA = [
@@ -106,5 +106,61 @@ describe('Drizzle ORM', () => {
     expect(drizzleUses("import { users } from './schema';\ndb.select().from(users);", 'typescript', twice, imported)).toEqual([
       { table: 'users', line: 2, via: 'drizzle', access: ['read'] },
     ]);
+  });
+
+  it('pgView and pgMaterializedView declare views, used like tables; an alias stands for its table', () => {
+    const views = [
+      "import { pgMaterializedView, pgView } from 'drizzle-orm/pg-core';",
+      "import { users } from './schema';",
+      "export const active = pgView('active_users').as((qb) => qb.select().from(users));",
+      "export const totals = pgMaterializedView('order_totals', { n: integer('n') }).existing();",
+    ].join('\n');
+    const declared = drizzleTables(views, 'typescript');
+    expect(declared).toEqual([
+      { table: 'active_users', line: 3, via: 'drizzle', model: 'active', access: ['schema'] },
+      { table: 'order_totals', line: 4, via: 'drizzle', model: 'totals', access: ['schema'] },
+    ]);
+    const tables = [...drizzleTables(SCHEMA, 'typescript'), ...declared];
+    // the view's own query reads its table
+    expect(drizzleUses(views, 'typescript', tables)).toEqual([{ table: 'users', line: 3, via: 'drizzle', access: ['read'] }]);
+    // `pgView('active_users').as(…)` is no Knex builder on the view
+    expect(ormTableRefs(views, 'typescript', 'src/db/views.ts').map((r) => [r.table, r.via])).toEqual([
+      ['active_users', 'drizzle'],
+      ['order_totals', 'drizzle'],
+    ]);
+    const text = [
+      "import { alias } from 'drizzle-orm/pg-core';",
+      "import { users, active } from './schema';",
+      "const parent = alias(users, 'parent');",
+      'db.select().from(active);',
+      'db.select().from(parent);',
+      "const other = alias(nothing, 'x');",
+      'db.select().from(other);',
+    ].join('\n');
+    expect(drizzleUses(text, 'typescript', tables)).toEqual([
+      { table: 'active_users', line: 4, via: 'drizzle', access: ['read'] },
+      { table: 'users', line: 5, via: 'drizzle', access: ['read'] },
+    ]);
+  });
+
+  it("a table creator imported from another file declares that file's tables with its prefix (create-t3-app's layout)", () => {
+    const creatorFile = "import { pgTableCreator } from 'drizzle-orm/pg-core';\nexport const createTable = pgTableCreator((name) => `app_${name}`);\n";
+    const creators = drizzleCreators(creatorFile, 'typescript');
+    expect(creators).toEqual([{ name: 'createTable', prefix: 'app_', suffix: '' }]);
+    const postFile = ["import { createTable as table } from '../table';", '', "export const posts = table('post', (d) => ({ id: d.integer() }));"].join('\n');
+    // the file names no drizzle-orm itself: the imported creator says it is Drizzle's
+    expect(drizzleTables(postFile, 'typescript', creators)).toEqual([{ table: 'app_post', line: 3, via: 'drizzle', model: 'posts', access: ['schema'] }]);
+    // without the creator, nothing; a creator the file does not import declares nothing
+    expect(drizzleTables(postFile, 'typescript')).toEqual([]);
+    expect(drizzleTables("import { other } from '../table';\nexport const posts = createTable('post', {});", 'typescript', creators)).toEqual([]);
+  });
+
+  it('a table imported through a barrel stands for its variable, under the name the barrel passes it on as', () => {
+    const tables = drizzleTables(SCHEMA, 'typescript');
+    // `people` is no variable of the project: only the barrel's re-export (`export { users as people }`) names it
+    const imported = [{ ...tables.find((t) => t.model === 'users')!, model: 'people' }];
+    const text = "import { people } from './db';\ndb.insert(people).values({});";
+    expect(drizzleUses(text, 'typescript', tables)).toEqual([]);
+    expect(drizzleUses(text, 'typescript', tables, imported)).toEqual([{ table: 'users', line: 2, via: 'drizzle', access: ['write'] }]);
   });
 });

@@ -16,11 +16,14 @@
 import type { TableAccess } from '../../../ports/code.js';
 import { callArgs, escapeName, lineAt, NAME_STRING, qualify, tableMentions } from './call-reading.js';
 import type { OrmTableRef } from './orm-refs.js';
+import { importClauses } from './reexports.js';
 import { blankComments } from './script-blocks.js';
 
 const STR = NAME_STRING;
 /** The functions that declare a table by a name given first. */
 const TABLE_FUNCTIONS = 'pgTable|mysqlTable|sqliteTable|singlestoreTable';
+/** The functions that declare a view by a name given first (linked to the catalog's view of that name). */
+export const DRIZZLE_VIEW_FUNCTIONS = 'pgView|pgMaterializedView|mysqlView|sqliteView';
 const CREATORS = 'pgTableCreator|mysqlTableCreator|sqliteTableCreator|singlestoreTableCreator';
 
 const isScript = (language: string) => language === 'typescript' || language === 'javascript';
@@ -32,34 +35,65 @@ function declared(text: string, callee: string): Array<{ name: string; index: nu
   return [...text.matchAll(re)].map((m) => ({ name: m[1]!, index: m.index, open: m.index + m[0].length - 1 }));
 }
 
-/** The Drizzle tables a file declares, each `declares` at its line, named by its variable (`model`). */
-export function drizzleTables(written: string, language: string): OrmTableRef[] {
+/** A table creator's function, `const createTable = pgTableCreator((name) => \`app_${name}\`)`: its name, with the prefix and suffix of its template. */
+export interface DrizzleCreator {
+  name: string;
+  prefix: string;
+  suffix: string;
+}
+
+/** The table creators a file declares (a template other than `\`…${name}…\`` keeps the name as given). */
+export function drizzleCreators(written: string, language: string): DrizzleCreator[] {
   if (!isScript(language) || !namesDrizzle(written)) return [];
+  const text = blankComments(written);
+  return declared(text, CREATORS).map((c) => {
+    const shape = /^\s*\(?\s*([\w$]+)\s*\)?\s*=>\s*`([^`$]*)\$\{\s*([\w$]+)\s*\}([^`$]*)`/.exec(callArgs(text, c.open));
+    const [prefix, suffix] = shape && shape[1] === shape[3] ? [shape[2]!, shape[4]!] : ['', ''];
+    return { name: c.name, prefix, suffix };
+  });
+}
+
+/** The creators of the files a file imports (`imported`, by the name they export) that it imports by name, under its own name for each. */
+function importedCreators(text: string, imported: readonly DrizzleCreator[]): DrizzleCreator[] {
+  if (!imported.length) return [];
+  return importClauses(text).flatMap((clause) =>
+    clause.names.flatMap((e) => {
+      const creator = imported.find((c) => c.name === e.name);
+      return creator ? [{ ...creator, name: e.local }] : [];
+    }),
+  );
+}
+
+/**
+ * The Drizzle tables a file declares, each `declares` at its line, named by its variable (`model`).
+ * `imported`: the table creators of the files it imports, by the name each exports (the
+ * create-t3-app layout keeps `createTable` in one file and the tables in others).
+ */
+export function drizzleTables(written: string, language: string, imported: readonly DrizzleCreator[] = []): OrmTableRef[] {
+  if (!isScript(language) || (!namesDrizzle(written) && !imported.length)) return [];
   const text = blankComments(written);
   const out: OrmTableRef[] = [];
   const add = (name: string, index: number, table: string | undefined, schema?: string) => {
     if (table) out.push({ table: qualify(schema, table), line: lineAt(text, index), via: 'drizzle', model: name, access: ['schema'] });
   };
   const firstString = (open: number) => new RegExp(String.raw`^\s*${STR}`).exec(callArgs(text, open))?.[1];
-  for (const d of declared(text, TABLE_FUNCTIONS)) add(d.name, d.index, firstString(d.open));
+  for (const d of declared(text, `${TABLE_FUNCTIONS}|${DRIZZLE_VIEW_FUNCTIONS}`)) add(d.name, d.index, firstString(d.open));
   // a schema's tables: `const auth = pgSchema('auth')` then `auth.table('users', …)`, or `pgSchema('auth').table(…)` itself
   const schemas = new Map(declared(text, 'pgSchema|mysqlSchema').map((d) => [d.name, firstString(d.open)]));
   const schemaNames = [...schemas.keys()].map(escapeName);
-  const onSchema = String.raw`(?:${[...schemaNames, String.raw`(?:pgSchema|mysqlSchema)\s*\(\s*${STR}\s*\)`].join('|')})\s*\.\s*table`;
+  const onSchema = String.raw`(?:${[...schemaNames, String.raw`(?:pgSchema|mysqlSchema)\s*\(\s*${STR}\s*\)`].join('|')})\s*\.\s*(?:table|view|materializedView)`;
   for (const d of declared(text, onSchema)) {
     const head = text.slice(d.index, d.open);
     const schema = new RegExp(STR).exec(head)?.[1] ?? schemas.get(/=\s*([\w$]+)/.exec(head)?.[1] ?? '');
     add(d.name, d.index, firstString(d.open), schema);
   }
-  // a table creator's function: `const createTable = pgTableCreator((name) => \`app_${name}\`)`, the prefix and suffix of its template kept
-  for (const c of declared(text, CREATORS)) {
-    const shape = /^\s*\(?\s*([\w$]+)\s*\)?\s*=>\s*`([^`$]*)\$\{\s*([\w$]+)\s*\}([^`$]*)`/.exec(callArgs(text, c.open));
-    const [prefix, suffix] = shape && shape[1] === shape[3] ? [shape[2]!, shape[4]!] : ['', ''];
+  // a table creator's function: `const createTable = pgTableCreator((name) => \`app_${name}\`)`, its own or imported from another file
+  const creators = [...drizzleCreators(written, language), ...importedCreators(text, imported)];
+  for (const c of creators)
     for (const d of declared(text, escapeName(c.name))) {
       const name = firstString(d.open);
-      add(d.name, d.index, name && `${prefix}${name}${suffix}`);
+      add(d.name, d.index, name && `${c.prefix}${name}${c.suffix}`);
     }
-  }
   return out.sort((a, b) => a.line - b.line);
 }
 
@@ -67,23 +101,25 @@ export function drizzleTables(written: string, language: string): OrmTableRef[] 
 const QUERY_CALL = /^(?:from|(?:inner|left|right|full|cross)Join(?:Lateral)?|insert|update|delete)$/;
 
 /**
- * The local names that stand for the project's Drizzle tables in a file: its own, and those it
- * imports by name or through a namespace (`schema.users`), each to the table's ref.
+ * The local names that stand for the project's Drizzle tables in a file: its own, those it imports
+ * by name or through a namespace (`schema.users`), and the aliases of those (`alias(users, 'parent')`),
+ * each to the table's ref.
  */
 function tableNames(text: string, own: readonly OrmTableRef[], byModel: ReadonlyMap<string, OrmTableRef | null>): Map<string, OrmTableRef> {
   const names = new Map<string, OrmTableRef>();
-  for (const m of text.matchAll(/\bimport\s+(?!type\b)([\s\S]{0,2000}?)\s+from\s*['"][^'"]+['"]/g)) {
-    const clause = m[1]!;
-    const namespace = /\*\s*as\s+([A-Za-z_$][\w$]*)/.exec(clause)?.[1];
-    if (namespace) for (const [model, ref] of byModel) if (ref) names.set(`${namespace}.${model}`, ref);
-    for (const entry of (/\{([^}]*)\}/.exec(clause)?.[1] ?? '').split(',')) {
-      // `users` or `users as u`; a `type users` entry is no value
-      const parts = /^\s*([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?\s*$/.exec(entry);
-      const ref = parts && byModel.get(parts[1]!);
-      if (ref) names.set(parts[2] ?? parts[1]!, ref);
+  for (const clause of importClauses(text)) {
+    if (clause.namespace) for (const [model, ref] of byModel) if (ref) names.set(`${clause.namespace}.${model}`, ref);
+    for (const e of clause.names) {
+      const ref = byModel.get(e.name);
+      if (ref) names.set(e.local, ref);
     }
   }
   for (const ref of own) names.set(ref.model!, ref);
+  // an alias stands for its table: `const parent = alias(users, 'parent')`
+  for (const m of text.matchAll(/\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*alias\s*\(\s*([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)?)\s*,/g)) {
+    const ref = names.get(m[2]!.replace(/\s+/g, ''));
+    if (ref) names.set(m[1]!, ref);
+  }
   return names;
 }
 
@@ -97,14 +133,21 @@ function byVariable(tables: readonly OrmTableRef[]): Map<string, OrmTableRef | n
 /**
  * The Drizzle tables a file uses (`tables`: every table the project declares, this file's too),
  * each once at its first use, with what its calls do. A variable two tables of the project share
- * stands for the one declared by a file this file imports (`imported`), when only one is.
+ * stands for the one declared by a file this file imports (`imported`), when only one is. `own`:
+ * the tables the file declares itself, when the scan has read them already.
  */
-export function drizzleUses(written: string, language: string, tables: readonly OrmTableRef[], imported: readonly OrmTableRef[] = []): OrmTableRef[] {
+export function drizzleUses(
+  written: string,
+  language: string,
+  tables: readonly OrmTableRef[],
+  imported: readonly OrmTableRef[] = [],
+  own: readonly OrmTableRef[] = drizzleTables(written, language),
+): OrmTableRef[] {
   const byModel = isScript(language) ? byVariable(tables) : new Map<string, OrmTableRef | null>();
   if (!byModel.size) return [];
-  for (const [model, ref] of byVariable(imported)) if (ref && byModel.get(model) === null) byModel.set(model, ref);
+  // a table the file imports stands for its variable, and for the name a barrel re-exports it as (`export { users as people } from …`)
+  for (const [model, ref] of byVariable(imported)) if (ref && !byModel.get(model)) byModel.set(model, ref);
   const text = blankComments(written);
-  const own = drizzleTables(written, language);
   const found = tableMentions();
   const use = (ref: OrmTableRef | null | undefined, index: number, access: TableAccess) => {
     if (ref) found.add(ref.table, index, access);

@@ -39,8 +39,9 @@ import { ormModelUses, ormTableRefs, sequelizeAliases, type OrmTableRef } from '
 import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm-repositories.js';
 import { projectConstants } from './string-constants.js';
 import { sqlcCalls, sqlcMethods } from './sqlc-calls.js';
-import { drizzleUses } from './drizzle-refs.js';
+import { drizzleCreators, drizzleUses } from './drizzle-refs.js';
 import { calledPaths, projectRoutes, routeCalls, routeIndex } from './http-routes.js';
+import { passedOn, reachedFiles, reexports, type ReachedFile } from './reexports.js';
 import type { GraphqlFieldRef } from './graphql-refs.js';
 import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
 import { componentComment, componentSymbols, scriptView, SFC_LANGUAGES, type ScriptView } from './sfc.js';
@@ -52,6 +53,7 @@ export interface CodeConnectorOptions {
 
 const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 const SVELTE_CONFIG = /(^|\/)svelte\.config\.js$/;
+const SCRIPT_LANGUAGES: ReadonlySet<string> = new Set(['typescript', 'javascript']);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const fileId = (source: string, path: string) => `${source}:code_file:${path}`;
@@ -328,7 +330,30 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       // graphql-js loads only when a scan runs: commands that run no scan never resolve it
       const { graphqlFieldRefs } = await import('./graphql-refs.js');
       // the models every file declares, so that the files using them elsewhere (Prisma Client, Django managers) reach their tables too
-      const orm = new Map(files.map((f) => [f.path, ormTableRefs(code(f).text, code(f).language, f.path)]));
+      // the files each file's imports reach, through the barrels that re-export (`export * from './users'`) too
+      const reexportsOf = new Map(files.map((f) => [f.path, SCRIPT_LANGUAGES.has(code(f).language) ? reexports(code(f).text) : []]));
+      const reached = new Map<string, ReachedFile[]>();
+      const reachedOf = (path: string) =>
+        reached.get(path) ??
+        reached
+          .set(
+            path,
+            reachedFiles(path, imports, (p) => reexportsOf.get(p) ?? []),
+          )
+          .get(path)!;
+      // Drizzle's table creators, by which a file declares tables with a creator another file holds (create-t3-app's `createTable`)
+      const creators = new Map(files.map((f) => [f.path, drizzleCreators(code(f).text, code(f).language)]));
+      const anyCreator = [...creators.values()].some((c) => c.length);
+      const creatorsReached = (path: string) =>
+        anyCreator
+          ? passedOn(
+              reachedOf(path),
+              (p) => creators.get(p) ?? [],
+              (c) => c.name,
+              (c, name) => ({ ...c, name }),
+            )
+          : [];
+      const orm = new Map(files.map((f) => [f.path, ormTableRefs(code(f).text, code(f).language, f.path, creatorsReached(f.path))]));
       const models = [...orm.values()].flat().filter((r) => r.model);
       // Drizzle's tables by the file declaring them, by which a variable two tables share is told apart through the importer's imports
       const drizzle = models.filter((r) => r.via === 'drizzle');
@@ -393,7 +418,13 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
                 text,
                 language,
                 drizzle,
-                (imports.get(file.path) ?? []).flatMap((i) => drizzleOf.get(i.path) ?? []),
+                passedOn(
+                  drizzle.length ? reachedOf(file.path) : [],
+                  (p) => drizzleOf.get(p) ?? [],
+                  (r) => r.model!,
+                  (r, model) => ({ ...r, model }),
+                ),
+                drizzleOf.get(file.path) ?? [],
               ),
             ],
             graphqlFieldRefs(text, language),

@@ -40,6 +40,7 @@ describe('Kysely', () => {
       'export async function up(db: Kysely<any>): Promise<void> {',
       "  await db.schema.createTable('person').addColumn('id', 'serial', (c) => c.primaryKey()).execute();",
       "  await db.schema.alterTable('pet').addColumn('age', 'integer').execute();",
+      "  await db.schema.createIndex('pet_owner_index').on('owner').column('owner_id').execute();",
       '}',
       'export async function down(db: Kysely<any>): Promise<void> {',
       "  await db.schema.dropTable('person').execute();",
@@ -48,6 +49,12 @@ describe('Kysely', () => {
     expect(kyselyRefs(migration, 'typescript')).toEqual([
       { table: 'person', line: 3, via: 'kysely', access: ['schema'] },
       { table: 'pet', line: 4, via: 'kysely', access: ['schema'] },
+      { table: 'owner', line: 5, via: 'kysely', access: ['schema'] },
+    ]);
+    // an index's name is no table; outside a file naming Kysely, only a chain run with execute()
+    expect(kyselyRefs("db.schema.createIndex('i').on('person').column('x');", 'typescript')).toEqual([]);
+    expect(kyselyRefs("await db.schema.withSchema('s').createIndex('i').on('person').column('x').execute();", 'typescript')).toEqual([
+      { table: 's.person', line: 1, via: 'kysely', access: ['schema'] },
     ]);
   });
 

@@ -3,7 +3,8 @@
  * The tables a Kysely query builder names, read from TypeScript or JavaScript as written (only
  * names and lines are kept). A query starts on a table given as a string: `db.selectFrom('person')`
  * reads it, `insertInto`, `updateTable`, `deleteFrom`, `mergeInto` and `replaceInto` write it, and the
- * schema builder's `createTable`, `alterTable` and `dropTable` declare it; the query's joins
+ * schema builder's `createTable`, `alterTable` and `dropTable` declare it, and `createIndex('i').on('person')`
+ * (`dropIndex` too) its index's table; the query's joins
  * (`.innerJoin('pet as p', …)`), a merge's `using` and an update's `from` read theirs. An alias is
  * dropped (`'person as p'`), a schema kept (`'public.person'`, or `withSchema('s')` just before); a
  * common table expression's name (`db.with('recent', …)`) is no table.
@@ -46,11 +47,17 @@ function tablesOf(args: string): string[] {
   return list ? list.split(',').flatMap((item) => (item.trim() ? (TABLE.exec(item)?.[1] ?? []) : [])) : [];
 }
 
+/** A table's name with the schema a `withSchema('s')` just before the call at `index` gives, unless it has its own. */
+function inSchema(text: string, index: number): (table: string) => string {
+  const schema = /withSchema\s*\(\s*['"`]([\w$]+)['"`]\s*\)\s*$/.exec(text.slice(Math.max(0, index - 200), index))?.[1];
+  return (table) => (schema && !table.includes('.') ? `${schema}.${table}` : table);
+}
+
 /** The tables the file's Kysely queries name, each once at its first mention, with what its calls do. */
 export function kyselyRefs(written: string, language: string): OrmTableRef[] {
   if (
     (language !== 'typescript' && language !== 'javascript') ||
-    !/\.\s*(?:selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|createTable|alterTable|dropTable)\s*[<(]/.test(written)
+    !/\.\s*(?:selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|createTable|alterTable|dropTable|createIndex|dropIndex)\s*[<(]/.test(written)
   )
     return [];
   const text = blankComments(written);
@@ -67,10 +74,17 @@ export function kyselyRefs(written: string, language: string): OrmTableRef[] {
     if (!tables.length) continue;
     const chain = chainAfter(text, open);
     if (!named && !chain.some((c) => RUNS.test(c.method))) continue;
-    const schema = /withSchema\s*\(\s*['"`]([\w$]+)['"`]\s*\)\s*$/.exec(text.slice(Math.max(0, m.index - 200), m.index))?.[1];
-    const qualified = (table: string) => (schema && !table.includes('.') ? `${schema}.${table}` : table);
+    const qualified = inSchema(text, m.index);
     for (const table of tables) add(qualified(table), m.index, STARTS[m[1]!]!);
     for (const c of chain) if (READS.test(c.method)) for (const table of tablesOf(callArgs(text, c.open))) add(qualified(table), c.open, 'read');
+  }
+  // an index is on its table: `db.schema.createIndex('person_name').on('person')` declares person
+  for (const m of text.matchAll(/\.\s*(?:createIndex|dropIndex)\s*\(/g)) {
+    const open = m.index + m[0].length - 1;
+    const chain = chainAfter(text, open);
+    if (!named && !chain.some((c) => RUNS.test(c.method))) continue;
+    const qualified = inSchema(text, m.index);
+    for (const c of chain) if (c.method === 'on') for (const table of tablesOf(callArgs(text, c.open))) add(qualified(table), m.index, 'schema');
   }
   return found.refs(text, 'kysely');
 }

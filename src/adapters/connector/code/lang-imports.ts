@@ -21,7 +21,8 @@
  *   functions: it links the files declaring one, else every file. An importer that names nothing
  *   the scan found declared (only names of a file that did not parse) keeps one edge, to the file
  *   named like the package or its folder, else to every file; an importer with syntax the parser
- *   could not read links every file. A local variable hiding the import's name is not told apart.
+ *   could not read links every file. A local name hiding the import's name (`store := NewStore(db)`,
+ *   a parameter `store`) selects nothing from the package where it holds.
  *   Files of one package need no import: a name a file mentions that another non-test file of its
  *   folder and package declares at package level is an edge (`same-package`).
  * - Java: each file's `package` declaration plus its file name is a fully qualified class name

@@ -35,7 +35,7 @@ import {
 } from './call-reading.js';
 import { namedQueries, type NamedQueries } from './jpql.js';
 import { customRepositories, entityManagerUses, methodAccess, type CustomRepository } from './orm-repositories.js';
-import { drizzleTables } from './drizzle-refs.js';
+import { DRIZZLE_VIEW_FUNCTIONS, drizzleTables, type DrizzleCreator } from './drizzle-refs.js';
 import { kyselyRefs } from './kysely-refs.js';
 import type { ProjectConstants } from './string-constants.js';
 import { blankComments, blockAround, scriptBlocks, type Block } from './script-blocks.js';
@@ -152,8 +152,9 @@ function sequelize(text: string, out: OrmTableRef[]): void {
 /** A Knex table argument: `'crates'`, `'store.bins'`, `'crates as c'` (the alias dropped). */
 const KNEX_TABLE = String.raw`['"\`]([\w$]+(?:\.[\w$]+)?)(?:\s+as\s+\w+)?['"\`]`;
 /** A query builder started on a table and chained: `db('crates').where(…)`, `this.knex("bins").insert(…)` (not a method's call: `$el.find('x').first()`). */
+// Drizzle's `pgView('name').as(…)` declares a view: no Knex builder
 const KNEX_START = new RegExp(
-  String.raw`(?<![\w$.])(?:this\s*\.\s*)?[A-Za-z_][\w$]*\s*\(\s*${KNEX_TABLE}\s*\)\s*\.\s*(?:where\w*|andWhere\w*|orWhere\w*|first|select|insert|update|upsert|del|delete|pluck|count\w*|sum|avg|min|max|(?:left|right|inner|full|cross)?[Jj]oin|orderBy|groupBy|returning|increment|decrement|limit|offset|distinct\w*|truncate|onConflict|modify|columns?|as)\s*\(`,
+  String.raw`(?<![\w$.])(?!(?:${DRIZZLE_VIEW_FUNCTIONS})\s*\()(?:this\s*\.\s*)?[A-Za-z_][\w$]*\s*\(\s*${KNEX_TABLE}\s*\)\s*\.\s*(?:where\w*|andWhere\w*|orWhere\w*|first|select|insert|update|upsert|del|delete|pluck|count\w*|sum|avg|min|max|(?:left|right|inner|full|cross)?[Jj]oin|orderBy|groupBy|returning|increment|decrement|limit|offset|distinct\w*|truncate|onConflict|modify|columns?|as)\s*\(`,
   'g',
 );
 /** The builder's other ways to name a table (read only in a file that starts a builder): `.from()`, `.into()`, joins, the schema builder. */
@@ -316,8 +317,11 @@ function gorm(text: string, out: OrmTableRef[]): void {
     out.push({ table: m[1]!, line: lineAt(text, m.index), via: 'gorm' });
 }
 
-/** The tables the file's ORM models map, in order of appearance. */
-export function ormTableRefs(text: string, language: string, path: string): OrmTableRef[] {
+/**
+ * The tables the file's ORM models map, in order of appearance. `creators`: the Drizzle table
+ * creators of the files it imports, by the name each is exported as.
+ */
+export function ormTableRefs(text: string, language: string, path: string, creators: readonly DrizzleCreator[] = []): OrmTableRef[] {
   const out: OrmTableRef[] = [];
   if (language === 'typescript' || language === 'javascript') {
     if (text.includes('@Entity') || text.includes('@ViewEntity')) typeorm(text, out);
@@ -325,7 +329,7 @@ export function ormTableRefs(text: string, language: string, path: string): OrmT
     if (/sequelize/i.test(text) && /\.define\s*(?:<[^>]*>)?\s*\(|\btableName\s*:/.test(text)) sequelize(text, out);
     // `.join('x')` and `.from('x')` are arrays' and Buffers' too: only in a file that starts a builder on a table, or names Knex
     if (new RegExp(KNEX_START.source).test(text) || /\bknex\b/i.test(text)) knex(text, out);
-    out.push(...drizzleTables(text, language), ...kyselyRefs(text, language));
+    out.push(...drizzleTables(text, language, creators), ...kyselyRefs(text, language));
   } else if (language === 'prisma') prisma(text, out);
   else if (language === 'python') python(text, path, out);
   else if (language === 'java' || language === 'kotlin') {

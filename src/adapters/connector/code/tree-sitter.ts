@@ -43,7 +43,8 @@ export interface ParsedFile {
   /**
    * Go: each name a qualified name starts with → the names after its dot (`store.New()`,
    * `*store.Order`, `store.List[int]`: store → New, Order, List). The first name may be an import's
-   * name or a variable's; the importer's rule in lang-imports keeps the import's.
+   * name or a package-level variable's (the importer's rule in lang-imports keeps the import's); a
+   * local name's (`store := NewStore(db)` then `store.CreateUser(…)`) is left out.
    */
   selected: ReadonlyMap<string, readonly string[]>;
   /** The parse met syntax it could not read: what the file selects may be missing. */
@@ -136,14 +137,77 @@ function pythonFile(root: Node, text: string): ParsedFile {
 
 const exported = (name: string) => /^[A-Z]/.test(name);
 
-/** Go's qualified names: `a.B` in expressions (a call, a composite literal, a conversion) and in types. */
+/** Go's nodes that give names to a function's body: its receiver, parameters and named results. */
+const GO_FUNCTIONS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
+
+/** The names a Go statement or clause declares in the block around it (`x := …`, `var x …`, `for k, v := range …`, `if x, ok := …; …`). */
+function goDeclared(n: Node): string[] {
+  const identifiers = (list: Node | null) =>
+    named(list)
+      .filter((c) => c.type === 'identifier')
+      .map((c) => c.text);
+  switch (n.type) {
+    case 'short_var_declaration':
+      return identifiers(n.childForFieldName('left'));
+    case 'var_declaration':
+    case 'const_declaration':
+      return all(n, ['var_spec', 'const_spec']).flatMap((spec) => spec.childrenForFieldName('name').map((c) => c?.text ?? ''));
+    case 'range_clause':
+      // `for k = range …` assigns names declared before
+      return /^[^=]*:=/.test(n.text) ? identifiers(n.childForFieldName('left')) : [];
+    case 'for_clause':
+    case 'if_statement':
+    case 'expression_switch_statement':
+    case 'type_switch_statement': {
+      const initializer = n.childForFieldName('initializer');
+      return [...(initializer ? goDeclared(initializer) : []), ...(n.type === 'type_switch_statement' ? identifiers(n.childForFieldName('alias')) : [])];
+    }
+    default:
+      return [];
+  }
+}
+
+/** The names a Go function's receiver, parameters and named results declare. */
+function goParameters(fn: Node): string[] {
+  const lists = ['receiver', 'parameters', 'result'].map((field) => fn.childForFieldName(field)).filter((l) => l?.type === 'parameter_list');
+  return lists.flatMap((l) =>
+    all(l!, ['parameter_declaration', 'variadic_parameter_declaration']).flatMap((p) => p.childrenForFieldName('name').map((c) => c?.text ?? '')),
+  );
+}
+
+/**
+ * Whether `name` is a local name where `at` is: a parameter of a function around it, or declared
+ * before it in a block, a loop's or an `if`'s clause, or a type switch around it (`store := NewStore(db)`
+ * hides an imported package `store` from there on).
+ */
+function goShadowed(at: Node, name: string): boolean {
+  for (let scope = at.parent; scope && scope.type !== 'source_file'; scope = scope.parent) {
+    if (GO_FUNCTIONS.has(scope.type) && goParameters(scope).includes(name)) return true;
+    // a statement of the block before `at`, or the clause of a loop, an `if` or a switch that holds it
+    const before = named(scope).filter((c) => c.endIndex <= at.startIndex);
+    if (before.some((c) => goDeclared(c).includes(name))) return true;
+    if (scope.type === 'type_switch_statement' && goDeclared(scope).includes(name)) return true;
+  }
+  return false;
+}
+
+/**
+ * Go's qualified names: `a.B` in expressions (a call, a composite literal, a conversion) and in
+ * types; an expression's `a` that a local name hides (a parameter, `a := …`) selects from no package.
+ */
 function goSelected(root: Node): Map<string, string[]> {
   const selected = new Map<string, Set<string>>();
+  // only a name some function declares locally can hide a package
+  const locals = new Set([
+    ...all(root, [...GO_FUNCTIONS]).flatMap(goParameters),
+    ...all(root, ['short_var_declaration', 'var_declaration', 'range_clause', 'type_switch_statement']).flatMap(goDeclared),
+  ]);
   for (const n of all(root, ['selector_expression', 'qualified_type'])) {
     const type = n.type === 'qualified_type';
     const first = n.childForFieldName(type ? 'package' : 'operand');
     const name = n.childForFieldName(type ? 'name' : 'field')?.text;
     if (!name || (first?.type !== 'identifier' && first?.type !== 'package_identifier')) continue;
+    if (!type && locals.has(first.text) && goShadowed(n, first.text)) continue;
     const names = selected.get(first.text) ?? new Set<string>();
     selected.set(first.text, names.add(name));
   }

@@ -140,6 +140,38 @@ describe('code connector', () => {
     expect(orm('src/unrelated.ts')).toBeUndefined();
   });
 
+  it("declares Drizzle tables with a creator another file holds, and follows barrels' re-exports to the table a shared variable means", async () => {
+    const root = tree({
+      // create-t3-app's layout: the creator in one file, the tables in others, a barrel passing them on
+      'src/db/table.ts': "import { pgTableCreator } from 'drizzle-orm/pg-core';\nexport const createTable = pgTableCreator((name) => `shop_${name}`);\n",
+      'src/db/schema/users.ts': "import { createTable } from '../table';\n\nexport const users = createTable('user', (d) => ({ id: d.integer() }));\n",
+      'src/db/schema/posts.ts': "import { createTable } from '../table';\nexport const posts = createTable('post', (d) => ({ id: d.integer() }));\n",
+      'src/db/schema/index.ts': "export * from './users';\nexport { posts as articles } from './posts';\n",
+      // another `users` variable: the importer of the barrel means the one the barrel passes on
+      'src/legacy/schema.ts': "import { pgTable, serial } from 'drizzle-orm/pg-core';\nexport const users = pgTable('legacy_users', { id: serial('id') });\n",
+      'src/accounts.ts': [
+        "import { db } from './db';",
+        "import { users, articles } from './db/schema';",
+        'export const all = () => db.select().from(users);',
+        'export const write = () => db.insert(articles).values({});',
+        '',
+      ].join('\n'),
+    });
+    const files = byId(await createCodeConnector().introspect(record(root)));
+    const orm = (path: string) =>
+      (files.get(`svc:code_file:${path}`)!.attributes.ormTables as Array<{ table: string; line: number; access?: string[] }> | undefined)?.map((t) => [
+        t.table,
+        t.line,
+        t.access,
+      ]);
+    expect(orm('src/db/schema/users.ts')).toEqual([['shop_user', 3, ['schema']]]);
+    expect(orm('src/db/schema/posts.ts')).toEqual([['shop_post', 2, ['schema']]]);
+    expect(orm('src/accounts.ts')).toEqual([
+      ['shop_user', 3, ['read']],
+      ['shop_post', 4, ['write']],
+    ]);
+  });
+
   it("leaves a SQL file's rows out of its words: a seed file's values are data, its tables and comments are not", async () => {
     const seed = ["INSERT INTO vets VALUES (default, 'James', 'Carter');", "INSERT INTO vets VALUES (default, 'Helen', 'Carter');"];
     const visits = Array.from({ length: 3 }, (_, i) => `INSERT INTO visits VALUES (default, ${i}, '2013-01-0${i + 1}', 'rabies shot');`);

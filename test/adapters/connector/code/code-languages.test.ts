@@ -597,4 +597,25 @@ describe('Go: an import links the files of the package that declare the names th
     expect(importers('util/testkit/internal.go')).toEqual([]);
     expect(importers('util/register/register.go')).toEqual(['util/register/init.go']);
   });
+
+  it("a local name hiding the import's name selects nothing from the package", async () => {
+    const s = await scan({
+      'go.mod': 'module example.com/bank\n\ngo 1.22\n',
+      'store/open.go': 'package store\n\ntype Store struct{}\n\nfunc Open() *Store { return &Store{} }\n',
+      // a package-level function of the same name as the variable's method
+      'store/users.go': 'package store\n\nfunc CreateUser(name string) error { return nil }\n',
+      'api/server.go': [
+        'package api',
+        '',
+        'import "example.com/bank/store"',
+        '',
+        'func serve() {',
+        '\tstore := store.Open()',
+        '\tstore.CreateUser("ann")',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    expect(edgeList(s)).toEqual(['api/server.go → store/open.go']);
+  });
 });
