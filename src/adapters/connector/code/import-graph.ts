@@ -206,6 +206,8 @@ function resolveScriptImport(
  * their compilers, which are not installed, and `.astro` not at all. With `only`, just those files'
  * imports are read (an update of a few changed files), resolved against the whole tree.
  */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export async function cruiseImports(
   root: string,
   files: readonly string[],
@@ -234,10 +236,16 @@ export async function cruiseImports(
           tsPreCompilationDeps: true,
           // no rules are checked: without this, finding every cycle took half of typeorm's scan (11 of 24 s)
           skipAnalysisNotInRules: true,
-          // a few changed files of a known tree: their own imports, not the tree they lead to
-          ...(only ? { maxDepth: 1 } : {}),
-          // a nested config's files are all under its folder: what they import from elsewhere is not cruised again
-          doNotFollow: { path: group.folder ? ['node_modules', `^(?!${group.folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/)`] : 'node_modules' },
+          // a nested config's files are all under its folder: what they import from elsewhere is not cruised again;
+          // a few changed files of a known tree: their own imports, not the tree they lead to (not maxDepth 1: a changed
+          // file another one imports would be met first at the limit and read without its imports)
+          doNotFollow: {
+            path: [
+              'node_modules',
+              ...(group.folder ? [`^(?!${escapeRegExp(group.folder)}/)`] : []),
+              ...(only ? [`^(?!(?:${cruised.map(escapeRegExp).join('|')})$)`] : []),
+            ],
+          },
           ...(resolver ? { tsConfig: { fileName: join(root, resolver.config) } } : {}),
         },
         undefined,

@@ -227,13 +227,15 @@ describe('code connector', () => {
     const connector = createCodeConnector();
     const source = record(root);
     const first = await connector.introspect(source);
-    // a TypeScript file's imports change: only it is read again, against the whole tree
+    // a TypeScript file's imports change, and a file importing it is edited too: only they are read again, against the whole tree
     writeFileSync(
       join(root, 'src/billing/invoice.ts'),
       "import { round } from '@lib/money.js';\nexport interface Invoice { id: string }\nexport const total = () => round(2);\n",
     );
+    writeFileSync(join(root, 'src/lib/money.ts'), "import { pay } from '../billing/pay.js';\nexport function round(n: number) { return Math.round(n); }\n");
     const edited = await connector.introspect(source, { stored: async () => first.objects });
-    expect(edited.info.notes).toEqual([expect.stringContaining('(1 changed file rescanned)')]);
+    expect(edited.info.notes).toEqual([expect.stringContaining('(2 changed files rescanned)')]);
+    expect(edgeList(edited)).toContain('src/lib/money.ts → src/billing/pay.ts');
     expect(edgeList(edited)).toContain('src/billing/invoice.ts → src/lib/money.ts');
     expect(edgeList(edited)).not.toContain('src/billing/invoice.ts → src/billing/pay.ts');
     const full = await connector.introspect(source);
