@@ -24,7 +24,8 @@ export function closest(wanted: string, candidates: readonly string[], limit = 5
   const wantWords = new Set(splitText(want));
   const cheap = candidates.map((c) => {
     const lc = c.toLowerCase();
-    const shared = splitText(lc).filter((w) => wantWords.has(w)).length;
+    // each word once: `code/code-file.ts` must not outscore `onboarding-model.ts` by repeating `code` and `file`
+    const shared = new Set(splitText(lc).filter((w) => wantWords.has(w))).size;
     const contains = lc.includes(want) || want.includes(lc.split(':').pop() ?? lc) ? 1 : 0;
     let prefix = 0;
     while (prefix < want.length && prefix < lc.length && want[prefix] === lc[prefix]) prefix++;
