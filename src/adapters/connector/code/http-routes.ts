@@ -14,6 +14,7 @@
  */
 
 import type { HttpRoute, RouteCallUse } from '../../../ports/code.js';
+import { lineIndex } from './lines.js';
 
 /** A route a file declares: the method (`GET`, `ANY` for Flask's `route`, Spring's `RequestMapping`), the full path as written, the line. */
 export type DeclaredRoute = HttpRoute;
@@ -30,21 +31,6 @@ export interface CalledPath {
 
 /** One link: the calling file's first line reaching a route of another file (workspace-relative), the route's full path as declared (`/items/{id}`). */
 export type RouteCall = RouteCallUse;
-
-/** The 1-based line of each offset of a text, by binary search over its line starts. */
-function lineOf(text: string): (index: number) => number {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (index) => {
-    let [lo, hi] = [0, starts.length - 1];
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= index) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
-}
 
 /** `/a` + `/b/` → `/a/b/`; an empty part adds nothing. */
 const joinPath = (prefix: string, path: string) => {
@@ -78,7 +64,7 @@ function pythonRouters(text: string): Map<string, string> {
 }
 
 function pythonRoutes(text: string): DeclaredRoute[] {
-  const lineAt = lineOf(text);
+  const lineAt = lineIndex(text);
   const routers = pythonRouters(text);
   const out: DeclaredRoute[] = [];
   for (const m of text.matchAll(PY_VERB)) {
@@ -105,7 +91,7 @@ function jsRouters(text: string): Map<string, string> {
 }
 
 function jsRoutes(text: string): DeclaredRoute[] {
-  const lineAt = lineOf(text);
+  const lineAt = lineIndex(text);
   const routers = jsRouters(text);
   const out: DeclaredRoute[] = [];
   for (const m of text.matchAll(JS_VERB)) {
@@ -129,7 +115,7 @@ function annotationPath(args: string | undefined): string | null {
 }
 
 function springRoutes(text: string): DeclaredRoute[] {
-  const lineAt = lineOf(text);
+  const lineAt = lineIndex(text);
   const out: DeclaredRoute[] = [];
   let prefix = '';
   for (const m of text.matchAll(SPRING)) {
@@ -262,7 +248,7 @@ const CALLING_LANGUAGES = new Set(['python', 'typescript', 'javascript', 'go', '
 
 /** The paths a file's strings hold, in file order (a bare "/" is none). */
 export function calledPaths(text: string, language: string): CalledPath[] {
-  const lineAt = lineOf(text);
+  const lineAt = lineIndex(text);
   const out: CalledPath[] = [];
   if (!CALLING_LANGUAGES.has(language)) return out;
   if (language === 'python') {
