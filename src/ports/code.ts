@@ -71,8 +71,9 @@ export const CALLS_ROUTE_EDGE_KIND = 'calls_route';
  * 30: the HTTP routes a file declares (`routes`: FastAPI, Flask, Express, Koa, Spring) and the routes of other files its strings call (`routeCalls`).
  * 31: Drizzle's views, aliases, a table creator imported from another file and tables re-exported by a barrel; Kysely's
  * `createIndex('i').on('person')` declares person; a Go local name hiding an import's name selects nothing from the package.
- * 32: routes joined to prefixes mounted in other files: Flask's `register_blueprint(bp, url_prefix=…)`, nested Express and
- * Koa routers (`app.use('/api', api)`, `router.use('/v1', users)`), Spring mappings naming string constants.
+ * 32: routes joined to prefixes mounted in other files: Flask's `register_blueprint(bp, url_prefix=…)` (and `@bp.route` on
+ * a blueprint imported from the package making it), nested and chained Express and Koa routers (`app.use('/api', api)`,
+ * `Router().use(a).use(b)`), Spring mappings naming string constants.
  */
 export const CODE_SCAN_VERSION = 32;
 

@@ -243,6 +243,8 @@ describe('Flask blueprints registered with a prefix', () => {
         '    app.register_blueprint(users_bp, url_prefix=API)',
         '    app.register_blueprint(admin.bp, url_prefix=None)',
         '    app.register_blueprint(reports.bp, url_prefix=settings.REPORTS)',
+        '    from app.api import bp as api_bp',
+        "    app.register_blueprint(api_bp, url_prefix='/api')",
         '    return app',
       ].join('\n'),
       'app/users.py': "bp = Blueprint('users', __name__, url_prefix='/old')\n\n@bp.route('/users/<int:id>')\ndef show(id): ...\n",
@@ -250,10 +252,18 @@ describe('Flask blueprints registered with a prefix', () => {
         "from app import audit\nbp = Blueprint('admin', __name__, url_prefix='/admin')\nbp.register_blueprint(audit.bp, url_prefix='/audit')\n@bp.get('/stats')\ndef stats(): ...\n",
       'app/audit.py': "bp = Blueprint('audit', __name__, url_prefix='/unused')\n@bp.get('/log')\ndef log(): ...\n",
       'app/reports.py': "bp = Blueprint('reports', __name__, url_prefix='/reports')\n@bp.get('/daily')\ndef daily(): ...\n",
+      // the blueprint made by the package, its routes declared by its modules (Flask's tutorial layout)
+      'app/api/__init__.py': "from flask import Blueprint\nbp = Blueprint('api', __name__)\nfrom app.api import tokens\n",
+      'app/api/tokens.py': "from app.api import bp\n\n@bp.route('/tokens', methods=['POST'])\ndef get_token(): ...\n\n@other.route('/nope')\ndef nope(): ...\n",
       'single.py':
         "app = Flask(__name__)\nbp = Blueprint('x', __name__, url_prefix='/v1')\n@bp.get('/ping')\ndef ping(): ...\n@app.get('/')\ndef root(): ...\napp.register_blueprint(bp, url_prefix='/v2')\n",
     },
-    { 'app/__init__.py': ['app/users.py', 'app/admin.py', 'app/reports.py'], 'app/admin.py': ['app/audit.py'] },
+    {
+      'app/__init__.py': ['app/users.py', 'app/admin.py', 'app/reports.py', 'app/api/__init__.py'],
+      'app/admin.py': ['app/audit.py'],
+      'app/api/__init__.py': ['app/api/tokens.py'],
+      'app/api/tokens.py': ['app/api/__init__.py'],
+    },
     () => 'python',
   );
 
@@ -262,6 +272,12 @@ describe('Flask blueprints registered with a prefix', () => {
     expect(paths(routes, 'app/admin.py')).toEqual(['GET /admin/stats']);
     expect(paths(routes, 'app/audit.py')).toEqual(['GET /admin/audit/log']);
     expect(paths(routes, 'single.py')).toEqual(['GET /v2/ping', 'GET /']);
+  });
+
+  it("a module's decorators on the blueprint its package makes are that blueprint's routes, mounted with it", () => {
+    expect(paths(routes, 'app/api/tokens.py')).toEqual(['ANY /api/tokens']);
+    expect(paths(routes, 'app/api/__init__.py')).toBeUndefined();
+    expect(declaredRoutes("from app.api import bp\n@bp.route('/tokens')\ndef t(): ...\n", 'python')).toEqual([]);
   });
 
   it('a url_prefix that is no literal leaves the routes behind an unread prefix; calls reach the mounted paths only', () => {
@@ -330,6 +346,35 @@ describe('nested Express and Koa routers', () => {
     expect(routeCalls('web/a.ts', calledPaths('fetch(`/api/v1/users/${id}`)', 'typescript'), routes)).toEqual([
       { path: 'server/routes/users.ts', line: 1, route: '/api/v1/users/:id' },
     ]);
+  });
+});
+
+describe('chained Express routers', () => {
+  it('Router().use(a).use(b) chains, a router exported as made, app.use(router) with no path', () => {
+    const routes = treeRoutes(
+      {
+        'src/main.ts':
+          "import express from 'express';\nimport routes from './app/routes/routes';\nconst app = express();\napp.use(cors());\napp.use(routes);\n",
+        'src/app/routes/routes.ts': [
+          "import { Router } from 'express';",
+          "import tagsController from './tag/tag.controller';",
+          "import authController from './auth/auth.controller';",
+          'const api = Router()',
+          '  .use(tagsController)',
+          '  .use(authController);',
+          "export default Router().use('/api', api);",
+        ].join('\n'),
+        'src/app/routes/tag/tag.controller.ts': "const router = Router();\nrouter.get('/tags', list);\nexport default router;\n",
+        'src/app/routes/auth/auth.controller.ts': "const router = Router();\nrouter.post('/users/login', login);\nexport default router;\n",
+      },
+      {
+        'src/main.ts': ['src/app/routes/routes.ts'],
+        'src/app/routes/routes.ts': ['src/app/routes/tag/tag.controller.ts', 'src/app/routes/auth/auth.controller.ts'],
+      },
+      () => 'typescript',
+    );
+    expect(paths(routes, 'src/app/routes/tag/tag.controller.ts')).toEqual(['GET /api/tags']);
+    expect(paths(routes, 'src/app/routes/auth/auth.controller.ts')).toEqual(['POST /api/users/login']);
   });
 });
 

@@ -16,7 +16,7 @@
  */
 
 import type { HttpRoute, RouteCallUse } from '../../../ports/code.js';
-import { callArgs } from './call-reading.js';
+import { callArgs, chainAfter } from './call-reading.js';
 import { concatenation, heldStrings, type HeldStrings } from './jpql.js';
 import { lineIndex } from './lines.js';
 import { blankComments } from './script-blocks.js';
@@ -68,6 +68,8 @@ interface RouterRoute extends DeclaredRoute {
 interface FileRoutes {
   routers: ReadonlyMap<string, string>;
   routes: RouterRoute[];
+  /** Routes on a name the file does not make a router of (`@bp.route` of `from app.api import bp`): routes when an imported file makes it. */
+  foreign?: RouterRoute[];
 }
 
 const NO_ROUTES: FileRoutes = Object.freeze({ routers: new Map<string, string>(), routes: [] });
@@ -86,24 +88,32 @@ function pythonRoutes(text: string): FileRoutes {
   const lineAt = lineIndex(text);
   const routers = pythonRouters(text);
   const routes: RouterRoute[] = [];
+  const foreign: RouterRoute[] = [];
   for (const m of text.matchAll(PY_VERB)) {
-    if (!routers.has(m[1]!)) continue;
     const path = new RegExp(`^${PY_STRING}`).exec(text.slice(m.index + m[0].length));
     if (!path) continue;
     const method = m[2] === 'route' || m[2] === 'api_route' ? 'ANY' : m[2]!.toUpperCase();
-    routes.push({ method, path: path[2]!, line: lineAt(m.index), router: m[1]! });
+    (routers.has(m[1]!) ? routes : foreign).push({ method, path: path[2]!, line: lineAt(m.index), router: m[1]! });
   }
-  return { routers, routes };
+  return { routers, routes, foreign };
 }
 
-/** The routers and apps a JavaScript file makes (`express()`, `express.Router()`, `require('express').Router()`, `new Router({ prefix: '/users' })`) and their prefixes. */
+/**
+ * A router or app a JavaScript file makes (`express()`, `express.Router()`, `require('express').Router()`, `new Router({ prefix: '/users' })`):
+ * its name (none for one exported as made, `export default Router()…`), the arguments of `Router(…)`.
+ */
+const JS_ROUTER =
+  /(?:\b(?:const|let|var)\s+(\w+)\s*(?::\s*[\w.]+\s*)?=|\bexport\s+default|\bmodule\.exports\s*=)\s*(?:new\s+)?(?:express\s*\(\s*\)|(?:\w+\.|require\(\s*["'][\w@/-]+["']\s*\)\.)?Router\s*\(([^)]*)\)|new\s+Koa\s*\(\s*\))/g;
+
+/** The name of a router a file exports as it makes it, as its importers name a default export. */
+const DEFAULT_EXPORT = 'default';
+
+/** The routers and apps a JavaScript file makes, with their prefixes. */
 function jsRouters(text: string): Map<string, string> {
   const out = new Map<string, string>();
-  const made =
-    /\b(?:const|let|var)\s+(\w+)\s*(?::\s*[\w.]+\s*)?=\s*(?:new\s+)?(?:express\s*\(\s*\)|(?:\w+\.|require\(\s*["'][\w@/-]+["']\s*\)\.)?Router\s*\(([^)]*)\)|new\s+Koa\s*\(\s*\))/g;
-  for (const m of text.matchAll(made)) {
+  for (const m of text.matchAll(JS_ROUTER)) {
     const prefix = /\bprefix\s*:\s*(["'`])(\/[^"'`]*)\1/.exec(m[2] ?? '');
-    out.set(m[1]!, prefix ? prefix[2]! : '');
+    out.set(m[1] ?? DEFAULT_EXPORT, prefix ? prefix[2]! : '');
   }
   return out;
 }
@@ -216,6 +226,28 @@ const PY_MOUNT = /\b(\w+)\.(include_router|register_blueprint)\(\s*([\w.]+)\s*(?
 const pythonImported = (text: string, alias: string) =>
   new RegExp(String.raw`\bimport\s*(?:\([^)]*?|[^\n;(]*?)\b(\w+)\s+as\s+${alias}\b`).exec(text)?.[1] ?? alias;
 
+/** A Python module's file: `app/api` is `app/api.py` or `app/api/__init__.py`. */
+const moduleFile = (module: string) => new RegExp(`(?:^|/)${module}(?:\\.py|/__init__\\.py)$`);
+
+/**
+ * The imported file making the router a Python file names `written`: the one of the module it imports the name from
+ * (`bp` of `app/api/__init__.py` for `from app.api import bp as api_bp`), else the first of its imports making a router
+ * of that name; with the router's name there.
+ */
+function pythonRouterSource(
+  text: string,
+  written: string,
+  imported: readonly string[],
+  routers: (path: string) => ReadonlyMap<string, string>,
+): { file: string; router: string } | undefined {
+  const from = new RegExp(String.raw`\bfrom\s+(\.*[\w.]*)\s+import\s*(?:\([^)]*?|[^\n;(]*?)\b(?:(\w+)\s+as\s+${written}\b|${written}\b(?!\s+as\b))`).exec(text);
+  const router = from?.[2] ?? pythonImported(text, written);
+  const makers = imported.filter((p) => routers(p).has(router));
+  const module = from?.[1]!.replace(/^\.+/, '').replace(/\./g, '/');
+  const file = (module ? makers.find((p) => moduleFile(module).test(p)) : undefined) ?? makers[0];
+  return file ? { file, router } : undefined;
+}
+
 /** The string a module-level Python name holds when the file assigns it one literal once (`API_PREFIX = "/api"`). */
 function pythonConstant(text: string, name: string): string | undefined {
   const found = [...text.matchAll(new RegExp(String.raw`^${name}\s*(?::\s*str\s*)?=\s*${PY_STRING}\s*(?:#.*)?$`, 'gm'))];
@@ -228,8 +260,23 @@ function jsConstant(text: string, name: string): string | undefined {
   return found.length === 1 ? found[0]![2] : undefined;
 }
 
-/** A JavaScript mount: `app.use('/api', …)` or `app.use(API, …)` by a constant path, its `(` ending the match. */
-const JS_USE = /\b(\w+)\.use\(\s*(?:(["'`])(\/[^"'`$\n]*)\2|([A-Za-z_$][\w$]*))\s*,/g;
+/** A JavaScript mount on a named router: `app.use(…)`, its `(` ending the match. */
+const JS_USE = /\b(\w+)\.use\(/g;
+
+/** The `use` calls a JavaScript file makes on its routers, by the router and the call's `(`: named (`app.use(…)`) and chained (`Router().use(a).use(b)`). */
+function jsUses(text: string, own: ReadonlyMap<string, string>): Array<{ router: string; open: number }> {
+  const out: Array<{ router: string; open: number }> = [];
+  const chained = (router: string, open: number) => {
+    for (const c of chainAfter(text, open)) if (c.method === 'use') out.push({ router, open: c.open });
+  };
+  for (const m of text.matchAll(JS_ROUTER)) chained(m[1] ?? DEFAULT_EXPORT, m.index + m[0].lastIndexOf('('));
+  for (const m of text.matchAll(JS_USE)) {
+    if (!own.has(m[1]!)) continue;
+    out.push({ router: m[1]!, open: m.index + m[0].length - 1 });
+    chained(m[1]!, m.index + m[0].length - 1);
+  }
+  return out;
+}
 
 /** A call's arguments split at their top-level commas, strings and brackets kept whole. */
 function topLevelArgs(args: string): string[] {
@@ -279,8 +326,9 @@ function jsImportOf(text: string, name: string): { from: string; exported: strin
  * The project's routes, each joined to where its router is mounted, along the mounts: FastAPI's `x.include_router(items.router,
  * prefix="/api")` mounts the router of the imported module `items` under x's own place and prefix; Flask's
  * `app.register_blueprint(users.bp, url_prefix="/api")` mounts the blueprint under the registering app's or blueprint's place,
- * the registration's prefix in place of the blueprint's own; Express's and Koa's `app.use('/api', users)` and
- * `router.use('/sub', users.routes())` mount a router of the same file, or the routers of the file `users` is imported from.
+ * the registration's prefix in place of the blueprint's own, and a module's `@bp.route` on a blueprint it imports is
+ * that blueprint's; Express's and Koa's `app.use('/api', users)`, `router.use('/sub', users.routes())`, `app.use(routes)`
+ * and chained `Router().use(a).use(b)` mount a router of the same file, or the routers of the file `users` is imported from.
  * A prefix that is a string the file assigns once is read (`API_PREFIX = "/api"`); a Python one that is no literal
  * (`prefix=settings.API_V1_STR`) leaves the routes `prefixed`, a JavaScript one unmounted. `importsOf`: the files a file
  * imports. `constants`: the project's string constants, by which Spring's mappings naming them are read.
@@ -306,12 +354,10 @@ export function projectRoutes(
       const parts = m[3]!.split('.');
       const same = parts.length === 1 && own.has(parts[0]!) && parts[0] !== m[1];
       const module = parts.length > 1 ? pythonImported(f.text, parts[0]!) : null;
-      const name = same || module ? parts.at(-1)! : pythonImported(f.text, parts[0]!);
       const imported = same ? [] : importsOf(f.path).filter((p) => routers(p).size);
-      const target = same
-        ? f.path
-        : ((module ? imported.find((p) => new RegExp(`(?:^|/)${module}(?:\\.py|/__init__\\.py)$`).test(p)) : undefined) ??
-          imported.find((p) => routers(p).has(name)));
+      const source = same ? { file: f.path, router: parts[0]! } : module ? undefined : pythonRouterSource(f.text, parts[0]!, imported, routers);
+      const name = source?.router ?? parts.at(-1)!;
+      const target = source?.file ?? (module ? imported.find((p) => moduleFile(module).test(p)) : undefined) ?? imported.find((p) => routers(p).has(name));
       if (!target) continue;
       const flask = m[2] === 'register_blueprint';
       // `prefix="/api"`, `prefix=API_PREFIX` of a string the module assigns; Flask's `url_prefix=None` is none given
@@ -324,25 +370,29 @@ export function projectRoutes(
   }
   for (const f of files.filter((x) => JS_LANGUAGES.has(x.language))) {
     const own = routers(f.path);
-    for (const m of f.text.matchAll(JS_USE)) {
-      if (!own.has(m[1]!)) continue;
-      const path = m[3] ?? jsConstant(f.text, m[4]!);
-      if (path === undefined) continue;
-      // the first argument after the path that is a router: of the file (`app.use('/api', api)`), imported
-      // (`users`, `users.routes()` of Koa) or required in place (`require('./routes/users')`); middleware before it is passed
-      for (const arg of topLevelArgs(callArgs(f.text, m.index + m[0].indexOf('('))).slice(1)) {
-        const name = /^([A-Za-z_$][\w$]*)(?:\.(?:routes|middleware)\(\s*\))?$/.exec(arg)?.[1];
-        if (name && own.has(name) && name !== m[1]) {
-          mount(f.path, name, { by: f.path, router: m[1]!, path });
-          break;
-        }
-        const required = /^require\(\s*(["'])([^"'\n]+)\1\s*\)(?:\.([\w$]+))?$/.exec(arg);
-        const from = required ? { from: required[2]!, exported: required[3] ?? 'default' } : name ? jsImportOf(f.text, name) : undefined;
-        const stem = from?.from.replace(/^(?:\.\.?\/)+/, '').replace(/\.[cm]?[jt]sx?$/, '');
-        const stemmed = stem ? new RegExp(`(?:^|/)${escaped(stem)}(?:/index)?\\.[cm]?[jt]sx?$`) : undefined;
-        const target = stemmed && importsOf(f.path).find((p) => stemmed.test(p) && routers(p).size);
+    // a router an argument names: of the file (`api`), imported (`users`, `users.routes()` of Koa) or required in place (`require('./users')`)
+    const routerOf = (arg: string, by: string): { file: string; router: string } | undefined => {
+      const name = /^([A-Za-z_$][\w$]*)(?:\.(?:routes|middleware)\(\s*\))?$/.exec(arg)?.[1];
+      if (name && own.has(name) && name !== by) return { file: f.path, router: name };
+      const required = /^require\(\s*(["'])([^"'\n]+)\1\s*\)(?:\.([\w$]+))?$/.exec(arg);
+      const from = required ? { from: required[2]!, exported: required[3] ?? DEFAULT_EXPORT } : name ? jsImportOf(f.text, name) : undefined;
+      const stem = from?.from.replace(/^(?:\.\.?\/)+/, '').replace(/\.[cm]?[jt]sx?$/, '');
+      const stemmed = stem ? new RegExp(`(?:^|/)${escaped(stem)}(?:/index)?\\.[cm]?[jt]sx?$`) : undefined;
+      const file = stemmed && importsOf(f.path).find((p) => stemmed.test(p) && routers(p).size);
+      return file ? { file, router: from!.exported } : undefined;
+    };
+    for (const use of jsUses(f.text, own)) {
+      const args = topLevelArgs(callArgs(f.text, use.open));
+      // the mount's path: a literal, a constant of the file, or none when the first argument is a router or middleware
+      // (`app.use(routes)`, `app.use(cors())`, an imported name); any other (`app.use(process.env.BASE, api)`) is not guessed
+      const literal = /^(["'`])(\/[^"'`$\n]*)\1$/.exec(args[0]!)?.[2] ?? (/^[A-Za-z_$][\w$]*$/.test(args[0]!) ? jsConstant(f.text, args[0]!) : undefined);
+      const bare = literal === undefined && (args[0]!.includes('(') || !!routerOf(args[0]!, use.router) || !!jsImportOf(f.text, args[0]!));
+      if (literal === undefined && !bare) continue;
+      // the first argument after the path that is a router; middleware before it is passed over
+      for (const arg of literal === undefined ? args : args.slice(1)) {
+        const target = routerOf(arg, use.router);
         if (!target) continue;
-        mount(target, from!.exported, { by: f.path, router: m[1]!, path });
+        mount(target.file, target.router, { by: f.path, router: use.router, path: literal ?? '' });
         break;
       }
     }
@@ -362,12 +412,25 @@ export function projectRoutes(
     return place;
   };
   const out = new Map<string, DeclaredRoute[]>();
-  for (const [path, { routes }] of declared)
-    if (routes.length)
-      out.set(
-        path,
-        placed(routes, (router) => placeOf(path, router, new Set())),
-      );
+  for (const f of files) {
+    const { routes, foreign = [] } = declared.get(f.path)!;
+    // a decorator on a router an imported file makes (Flask's `from app.api import bp`, then `@bp.route` in app/api/users.py)
+    const makers = new Map<string, { file: string; router: string } | undefined>();
+    const makerOf = (name: string) => {
+      if (!makers.has(name)) makers.set(name, pythonRouterSource(f.text, name, importsOf(f.path), routers));
+      return makers.get(name);
+    };
+    const theirs = foreign.filter((r) => makerOf(r.router!));
+    const all = theirs.length ? [...routes, ...theirs].sort((a, b) => a.line - b.line) : routes;
+    if (!all.length) continue;
+    out.set(
+      f.path,
+      placed(all, (router) => {
+        const maker = routes.some((r) => r.router === router) ? undefined : makerOf(router);
+        return maker ? placeOf(maker.file, maker.router, new Set()) : placeOf(f.path, router, new Set());
+      }),
+    );
+  }
   return out;
 }
 
