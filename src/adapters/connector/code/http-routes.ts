@@ -311,7 +311,7 @@ function jsImportOf(text: string, name: string): { from: string; exported: strin
   const whole = new RegExp(String.raw`\bimport\s+(?:${n}\s*(?:,\s*\{[^}]*\}\s*)?|\*\s*as\s+${n}\s+)from${spec(1)}|\b${n}\s*=\s*require\(${spec(3)}\s*\)`).exec(
     text,
   );
-  if (whole) return { from: whole[2] ?? whole[4]!, exported: 'default' };
+  if (whole) return { from: whole[2] ?? whole[4]!, exported: DEFAULT_EXPORT };
   const listed = new RegExp(String.raw`(?:^|,)\s*(?:([\w$]+)\s*(?:as|:)\s*)?${n}\s*(?:,|$)`);
   for (const m of text.matchAll(
     new RegExp(String.raw`\bimport\s*(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from${spec(2)}|\{([^}]*)\}\s*=\s*require\(${spec(5)}\s*\)`, 'g'),
