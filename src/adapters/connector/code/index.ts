@@ -370,7 +370,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       const aliases = files.flatMap((f) => sequelizeAliases(code(f).text, code(f).language));
       const names = importNames(configs, [...hashes.keys()]);
       // the routes every file declares, so that a file calling one over HTTP links to the file serving it
-      const routes = projectRoutes(texts, (path) => (imports.get(path) ?? []).map((i) => i.path));
+      const routes = projectRoutes(texts, (path) => (imports.get(path) ?? []).map((i) => i.path), constants);
       const routesIndexed = routeIndex(routes);
       const objects: CatalogObject[] = [];
       for (const [i, file] of files.entries()) {
