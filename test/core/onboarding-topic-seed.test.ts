@@ -3,15 +3,13 @@
  * the word search does: on a real engine over a git repository whose history says which files
  * documentation passes edit.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openEngine } from '../../src/app.js';
-import { loadConfig } from '../../src/config/load-config.js';
 import { rankCandidates } from '../../src/core/code/onboarding-model.js';
 import { isTestFile } from '../../src/core/code/test-files.js';
 import type { Engine } from '../../src/core/engine.js';
+import { commitFiles, engineOverTree } from '../helpers/code-repo.js';
 import { tempHome } from '../helpers/temp-home.js';
 
 const home = tempHome();
@@ -31,14 +29,7 @@ const FILES: Record<string, string> = {
 
 beforeAll(async () => {
   const repo = join(home.dir, 'books');
-  for (const [path, text] of Object.entries(FILES)) {
-    mkdirSync(dirname(join(repo, path)), { recursive: true });
-    writeFileSync(join(repo, path), text);
-  }
-  const git = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args]);
-  git('init', '-q');
-  git('add', '-A');
-  git('commit', '-qm', 'init');
+  const git = commitFiles(repo, FILES);
   // documentation passes edit the builder and the compiler; other work the pool
   for (let i = 0; i < 4; i++) {
     for (const path of ['src/builder.ts', 'src/compiler.ts']) writeFileSync(join(repo, path), `${FILES[path]}// ${i}\n`);
@@ -46,9 +37,7 @@ beforeAll(async () => {
     writeFileSync(join(repo, 'src/pool.ts'), `${FILES['src/pool.ts']}// ${i}\n`);
     git('commit', '-qam', 'faster pool');
   }
-  engine = await openEngine(loadConfig({ env: { SEXTANT_HOME: home.dir, SEXTANT_EMBEDDINGS_PROVIDER: 'none' }, configFile: join(home.dir, 'none.yaml') }));
-  await engine.addSource({ name: 'books', type: 'code', url: repo, options: {} });
-  expect((await engine.update({ source: 'books' })).ok).toBe(true);
+  engine = await engineOverTree(home.dir, 'books', repo);
 }, 60_000);
 
 afterAll(async () => {

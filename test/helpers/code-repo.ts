@@ -2,6 +2,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { openEngine } from '../../src/app.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import type { Engine } from '../../src/core/engine.js';
 import { runCli, type CliResult } from './cli.js';
 
 export const SHOP_FILES: Record<string, string> = {
@@ -55,4 +58,23 @@ export async function indexCodeTree(root: string, name: string, env: NodeJS.Proc
   const added = await runCli(['source', 'add', 'code', root, '--name', name], env);
   if (added.code !== 0) throw new Error(`source add failed: ${added.stderr}`);
   return runCli(['update', '--source', name, '--json'], env, { timeoutMs: 120_000 });
+}
+
+/** Writes `files` at `root` as one commit of a new git repository; returns `git -C root …` as user `t`. */
+export function commitFiles(root: string, files: Record<string, string>): (...args: string[]) => Buffer {
+  writeFiles(root, files);
+  const git = shopGit(root);
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-qm', 'init');
+  return git;
+}
+
+/** An engine in `homeDir` (no embeddings) with the tree at `root` added as code source `name` and indexed. */
+export async function engineOverTree(homeDir: string, name: string, root: string): Promise<Engine> {
+  const engine = await openEngine(loadConfig({ env: { SEXTANT_HOME: homeDir, SEXTANT_EMBEDDINGS_PROVIDER: 'none' }, configFile: join(homeDir, 'none.yaml') }));
+  await engine.addSource({ name, type: 'code', url: root, options: {} });
+  const result = await engine.update({ source: name });
+  if (!result.ok) throw new Error(`update of ${name} failed: ${JSON.stringify(result)}`);
+  return engine;
 }

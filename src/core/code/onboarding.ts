@@ -28,7 +28,7 @@ import { fallbackNote, llmPlan, type PlanFileFact } from './llm-plan.js';
 import { deterministicPlan, type OnboardingPlan } from './plan-steps.js';
 import { normalizeSeedPath, resolveSeedPath, SEED_MATCH_ORDER, type SeedMatch } from './resolve-seed.js';
 import { clampTraversal, traverse, type TraversalConfig, type TraversalDirection, type TraversalStats } from './traverse.js';
-import { isTestFile, startingFile } from './test-files.js';
+import { aboutExamples, isExampleFile, isTestFile, startingFile } from './test-files.js';
 import { aboutSchema, dialectFolders, fileTables, foldCopies, isSchemaSql, type FileTables } from './sql-copies.js';
 
 export interface OnboardingRequest {
@@ -394,9 +394,12 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const topicQuery = requestTopic(request.request) || (seed && rank === 'fused' ? [...baseNameWords(seed.id)].join(' ') : '');
     const topic = !seed || rank === 'fused' ? await topicFiles(topicQuery, seed ? [seed.source] : [...known.keys()]) : NO_TOPIC;
     const data = await dataTopic(request, seed ? new Map([[seed.source, known.get(seed.source)!]]) : known);
-    // a schema or data SQL file names the tables a request about behaviour says: code near it in the ranking starts instead
+    // a schema or data SQL file names the tables a request about behaviour says, and an example
+    // (trpc's 60 `examples/` apps) says the library's words in its users' code: code near either
+    // in the ranking starts instead
     const schemaAsked = aboutSchema(request.request);
-    const aside = (source: string, id: string) => !schemaAsked && isSchemaSql(id, known.get(source)!.tables);
+    const examplesAsked = aboutExamples(request.request);
+    const aside = (source: string, id: string) => (!schemaAsked && isSchemaSql(id, known.get(source)!.tables)) || (!examplesAsked && isExampleFile(id));
     if (!seed) {
       const [dataSource, dataUses] = data.entries().next().value ?? [];
       const first =

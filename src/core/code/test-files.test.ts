@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTestFile, startingFile } from './test-files.js';
+import { aboutExamples, isExampleFile, isTestFile, startingFile } from './test-files.js';
 
 describe('isTestFile', () => {
   it.each([
@@ -63,5 +63,21 @@ describe('startingFile', () => {
     const tests = Array.from({ length: 10 }, (_, i) => `test/t${i}.test.ts`);
     expect(startingFile(hits(...tests, 'src/late.ts'))?.id).toBe('test/t0.test.ts');
     expect(startingFile(hits())).toBeUndefined();
+  });
+});
+
+describe('isExampleFile and aboutExamples', () => {
+  it('a file in an examples folder at any depth; not a file named so, nor a samples package', () => {
+    expect(isExampleFile('examples/next-app/src/pages/index.tsx')).toBe(true);
+    expect(isExampleFile('packages/client/example/main.go')).toBe(true);
+    expect(isExampleFile('src/examples.ts')).toBe(false);
+    expect(isExampleFile('src/main/java/org/springframework/samples/petclinic/owner/Pet.java')).toBe(false);
+    expect(isExampleFile('src/demo/pglite-server.ts')).toBe(false);
+  });
+
+  it('a request for an example, a usage or how to use something asks for one', () => {
+    expect(aboutExamples('an example of a websocket subscription')).toBe(true);
+    expect(aboutExamples('How to use the query builder')).toBe(true);
+    expect(aboutExamples('how does a subscription get its data')).toBe(false);
   });
 });

@@ -7,7 +7,7 @@
  * A plan seeded by a topic starts at the code a test exercises, not at the test: test files name
  * the topic's words over and over, so they lead the word search on most repositories; nor at a
  * generated file (one the scan marks so, adapters/connector/code/generated.ts) when a hand-written
- * one is among the first hits.
+ * one is among the first hits; nor in an `examples/` folder, unless the request asks for an example.
  */
 
 const TEST_FOLDERS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', '__mocks__', '__fixtures__', '__testfixtures__', 'fixtures']);
@@ -19,12 +19,28 @@ export function isTestFile(path: string): boolean {
   return TEST_NAME.test(name) || parts.some((p) => TEST_FOLDERS.has(p.toLowerCase()));
 }
 
+/** A folder of examples: code written to show a library's use, in its users' words, so it leads the word search. */
+const EXAMPLE_FOLDERS = new Set(['example', 'examples']);
+
+/** A file in an `examples/` (or `example/`) folder, at any depth (`packages/x/examples/…`). */
+export function isExampleFile(path: string): boolean {
+  return path
+    .split('/')
+    .slice(0, -1)
+    .some((p) => EXAMPLE_FOLDERS.has(p.toLowerCase()));
+}
+
+/** A request that asks for examples may start at one. */
+export function aboutExamples(request: string): boolean {
+  return /\b(examples?|usage|how to use)\b/i.test(request);
+}
+
 /** Topic hits read for a starting file that is not a test. */
 const SEED_WINDOW = 10;
 
 /**
  * The first of a topic's files that is written by hand rather than a test or generated (`generated`
- * says which are) and not set aside (`aside`: a schema or data SQL file, core/code/sql-copies), among
+ * says which are) and not set aside (`aside`: a schema or data SQL file, core/code/sql-copies; an example), among
  * its first few; else the first hand-written one; else the first that is no test; else the first. A generated
  * file repeats the names of what it was generated from: on techschool/simplebank, "how are users
  * authenticated and tokens checked" started at the protobuf code `pb/rpc_login_user.pb.go`. A schema
