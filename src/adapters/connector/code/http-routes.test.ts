@@ -78,6 +78,46 @@ describe('declared routes', () => {
   });
 });
 
+describe('the methods of a Flask route or a FastAPI api_route', () => {
+  it('reads methods=[…] after the path, on one line or several; none named is ANY', () => {
+    const flask = `app = Flask(__name__)
+bp = Blueprint("items", __name__)
+router = APIRouter()
+
+@app.route("/login", methods=["POST"])
+def login(): ...
+
+@bp.route('/items/<int:id>', methods=('get', 'PUT', "GET"))
+def item(id): ...
+
+@app.route(
+    "/search",
+    endpoint="find",
+    methods=[
+        "GET",
+        "POST",
+    ],
+)
+def search(): ...
+
+@app.route("/")
+def index():
+    return render(methods=["DELETE"])
+
+@router.api_route("/any", methods=["PATCH"])
+def patch(): ...
+`;
+    expect(declaredRoutes(flask, 'python').map((r) => [r.method, r.path])).toEqual([
+      ['POST', '/login'],
+      ['GET|PUT', '/items/<int:id>'],
+      ['GET|POST', '/search'],
+      // a methods list in the function's body is not the decorator's
+      ['ANY', '/'],
+      ['PATCH', '/any'],
+    ]);
+  });
+});
+
 describe('called paths', () => {
   it('reads f-strings with an unknown leading prefix and parameters, plain strings and skips other text', () => {
     const test = `def test_read(client):
@@ -275,7 +315,7 @@ describe('Flask blueprints registered with a prefix', () => {
   });
 
   it("a module's decorators on the blueprint its package makes are that blueprint's routes, mounted with it", () => {
-    expect(paths(routes, 'app/api/tokens.py')).toEqual(['ANY /api/tokens']);
+    expect(paths(routes, 'app/api/tokens.py')).toEqual(['POST /api/tokens']);
     expect(paths(routes, 'app/api/__init__.py')).toBeUndefined();
     expect(declaredRoutes("from app.api import bp\n@bp.route('/tokens')\ndef t(): ...\n", 'python')).toEqual([]);
   });

@@ -84,6 +84,20 @@ function pythonRouters(text: string): Map<string, string> {
   return out;
 }
 
+/** The rest of a decorator's arguments, up to the line that closes it. */
+const PY_ARGUMENTS_READ = 400;
+
+/**
+ * The methods a Flask `route` or FastAPI `api_route` names (`methods=["GET", "POST"]` → `GET|POST`), from the
+ * arguments after its path; `ANY` when it names none (Flask then serves GET, HEAD and OPTIONS).
+ */
+function pythonMethods(rest: string): string {
+  const args = rest.slice(0, PY_ARGUMENTS_READ).split(/\)\s*\n/)[0]!;
+  const list = /\bmethods\s*=\s*[[(]([^\])]*)[\])]/.exec(args);
+  const methods = [...(list?.[1] ?? '').matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase());
+  return methods.length ? [...new Set(methods)].join('|') : 'ANY';
+}
+
 function pythonRoutes(text: string): FileRoutes {
   const lineAt = lineIndex(text);
   const routers = pythonRouters(text);
@@ -92,7 +106,7 @@ function pythonRoutes(text: string): FileRoutes {
   for (const m of text.matchAll(PY_VERB)) {
     const path = new RegExp(`^${PY_STRING}`).exec(text.slice(m.index + m[0].length));
     if (!path) continue;
-    const method = m[2] === 'route' || m[2] === 'api_route' ? 'ANY' : m[2]!.toUpperCase();
+    const method = m[2] === 'route' || m[2] === 'api_route' ? pythonMethods(text.slice(m.index + m[0].length + path[0].length)) : m[2]!.toUpperCase();
     (routers.has(m[1]!) ? routes : foreign).push({ method, path: path[2]!, line: lineAt(m.index), router: m[1]! });
   }
   return { routers, routes, foreign };
