@@ -494,6 +494,9 @@ export interface ModelContext {
   constants?: ProjectConstants;
 }
 
+/** The models by name, for each ORM (its `via`: one way of naming a model each), of the model lists given to ormModelUses. */
+const modelIndexes = new WeakMap<readonly OrmTableRef[], Map<string, Map<string, OrmTableRef | null>>>();
+
 /**
  * The tables a file reaches through the project's models (`models`: the refs of every other file
  * that name one): Prisma Client calls, `prisma.invoice.findMany(…)` or `tx.invoice.create(…)`, in a
@@ -507,10 +510,15 @@ export function ormModelUses(written: string, language: string, models: readonly
   if (!models.length) return [];
   // a call commented out uses nothing
   const text = C_LIKE.has(language) ? blankComments(written) : written;
+  // each file of a project is given the same models: their index by name is made once per list (and copied, since a caller adds to it)
+  const indexed = modelIndexes.get(models) ?? modelIndexes.set(models, new Map()).get(models)!;
   const byName = (via: string, key: (model: string) => string) => {
+    const known = indexed.get(via);
+    if (known) return new Map(known);
     const out = new Map<string, OrmTableRef | null>();
     for (const m of models) if (m.via === via && m.model) out.set(key(m.model), out.has(key(m.model)) ? null : m);
-    return out;
+    indexed.set(via, out);
+    return new Map(out);
   };
   const uses = new Map<string, OrmTableRef & { index: number }>();
   const use = (found: OrmTableRef | null | undefined, index: number, access?: TableAccess) => {
