@@ -42,33 +42,86 @@ export interface FileHistory {
   at: string | null;
 }
 
-/** The links a file's code makes to the rest of the project and beyond. */
+/** The links a file's code makes to the rest of the project and beyond, read again at every scan (they depend on the other files). */
 export interface FileLinks {
   sql: SqlRefs;
   ormTables: readonly OrmTableRef[];
-  graphqlFields: readonly GraphqlFieldRef[];
   http: { routes: readonly HttpRoute[]; calls: readonly RouteCallUse[] };
   names: readonly string[] | undefined;
 }
 
-export function toObjects(
-  source: string,
-  file: ListedFile,
-  comment: string,
-  hash: string,
-  resolution: string,
-  imports: readonly FileImport[],
-  symbols: readonly CodeSymbol[],
-  history: FileHistory,
-  { sql, ormTables, graphqlFields, http, names }: FileLinks,
-): CatalogObject[] {
-  const id = fileId(source, file.path);
-  const resource = `file:${file.path}`;
+/**
+ * What a file's own text says, whatever the other files say: the same text read by the same scan
+ * version says the same, so a file whose text did not change keeps what was stored of it.
+ */
+export interface FileText {
+  comment: string;
+  lines: number;
+  words: Record<string, number>;
+  onceWords: readonly string[];
+  docWords: readonly string[];
+  docLines: number;
+  symbols: readonly CodeSymbol[];
+  graphqlFields: readonly GraphqlFieldRef[];
+}
+
+/** Reads a file's text facts (the comment, symbols and GraphQL fields are read by the caller, which knows the file's view). */
+export function readFileText(file: ListedFile, comment: string, symbols: readonly CodeSymbol[], graphqlFields: readonly GraphqlFieldRef[]): FileText {
   // a SQL file's rows are data, not words of its code
   const words = fileWords(file.language === 'sql' ? withoutRowValues(file.text) : file.text);
   const textLines = file.text.split('\n');
   const docs = docComments(textLines, file.language);
   const docSaid = new Set(splitWords(docs.join('\n')));
+  return {
+    comment,
+    lines: textLines.length,
+    words: words.words,
+    onceWords: words.once,
+    docWords: words.once.filter((w) => docSaid.has(w)),
+    docLines: docs.length,
+    symbols,
+    graphqlFields,
+  };
+}
+
+/**
+ * The text facts stored for a file, when its stored object was read from the same text (`hash`)
+ * by this scan version; null when it was not, or when anything of it is missing.
+ */
+export function storedFileText(stored: CatalogObject | undefined, hash: string, storedSymbols: ReadonlyMap<string, CatalogObject>): FileText | null {
+  const a = stored?.attributes;
+  if (!stored || !a || a.hash !== hash || a.scan !== CODE_SCAN_VERSION) return null;
+  if (typeof a.lines !== 'number' || typeof a.docLines !== 'number' || !a.words || !Array.isArray(a.onceWords) || !Array.isArray(a.docWords)) return null;
+  const symbols: CodeSymbol[] = [];
+  for (const name of (a.symbols as string[] | undefined) ?? []) {
+    const s = storedSymbols.get(`${stored.source}:code_symbol:${stored.path}#${name}`);
+    if (!s) return null;
+    symbols.push({ name: s.name, kind: String(s.attributes.symbolKind), line: Number(s.attributes.line), signature: s.definition ?? '' });
+  }
+  return {
+    comment: stored.comment ?? '',
+    lines: a.lines,
+    words: a.words as Record<string, number>,
+    onceWords: a.onceWords as string[],
+    docWords: a.docWords as string[],
+    docLines: a.docLines,
+    symbols,
+    graphqlFields: (a.graphqlFields as GraphqlFieldRef[] | undefined) ?? [],
+  };
+}
+
+export function toObjects(
+  source: string,
+  file: ListedFile,
+  { comment, symbols, graphqlFields, ...text }: FileText,
+  hash: string,
+  resolution: string,
+  imports: readonly FileImport[],
+  history: FileHistory,
+  { sql, ormTables, http, names }: FileLinks,
+): CatalogObject[] {
+  const id = fileId(source, file.path);
+  const resource = `file:${file.path}`;
   const generated = isGeneratedComment(comment) ? ({ generated: true } as const) : {};
   const fileObject: CatalogObject = {
     id,
@@ -83,16 +136,16 @@ export function toObjects(
     attributes: {
       language: file.language,
       size: file.size,
-      lines: textLines.length,
+      lines: text.lines,
       hash,
       scan: CODE_SCAN_VERSION,
       resolution,
       imports: imports.map((i) => ({ path: i.path, kinds: i.kinds })),
       symbols: symbols.map((s) => s.name),
-      words: words.words,
-      onceWords: words.once,
-      docWords: words.once.filter((w) => docSaid.has(w)),
-      docLines: docs.length,
+      words: text.words,
+      onceWords: text.onceWords,
+      docWords: text.docWords,
+      docLines: text.docLines,
       ...(history.coChanged.length ? { coChanged: history.coChanged } : {}),
       ...(history.churn ? { churn: history.churn } : {}),
       ...(history.commits ? { commits: history.commits } : {}),
@@ -162,19 +215,4 @@ export function inScanOrder(stored: readonly CatalogObject[]): CatalogObject[] {
       file,
       ...((file.attributes.symbols as string[] | undefined) ?? []).flatMap((name) => symbols.get(`${file.source}:code_symbol:${file.path}#${name}`) ?? []),
     ]);
-}
-
-/** The symbols stored for each file of a tree scanned before (an unchanged tree is not parsed again). */
-export function symbolsOf(stored: readonly CatalogObject[]): Map<string, CodeSymbol[]> {
-  const out = new Map<string, CodeSymbol[]>();
-  for (const o of stored) {
-    if (o.kind !== CODE_SYMBOL_KIND) continue;
-    const file = String(o.attributes.file ?? '');
-    out.set(file, [
-      ...(out.get(file) ?? []),
-      { name: o.name, kind: String(o.attributes.symbolKind ?? 'symbol'), line: Number(o.attributes.line ?? 0), signature: o.definition ?? '' },
-    ]);
-  }
-  for (const list of out.values()) list.sort((a, b) => a.line - b.line);
-  return out;
 }

@@ -15,16 +15,16 @@ import { isAbsolute, resolve } from 'node:path';
 import type { CatalogObject, SourceSnapshot } from '../../../ports/catalog.js';
 import type { AccessReport, Connector, IntrospectOptions, SourceRecord } from '../../../ports/connector.js';
 import { SextantError } from '../../../kernel/errors.js';
-import { CODE_FILE_KIND } from '../../../ports/code.js';
+import { CODE_FILE_KIND, CODE_SYMBOL_KIND } from '../../../ports/code.js';
 import { latestTreeCommit, readGitHistory } from './co-change.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
-import { exportedSymbols, leadingComment, type CodeSymbol } from './outline.js';
-import { PARSED_LANGUAGES } from './tree-sitter.js';
+import { exportedSymbols, leadingComment } from './outline.js';
 import { componentComment, componentSymbols } from './sfc.js';
-import { importEdges, inScanOrder, routeCallEdges, symbolsOf, toObjects } from './file-objects.js';
+import { importEdges, inScanOrder, readFileText, routeCallEdges, storedFileText, toObjects, type FileText } from './file-objects.js';
 import { planScan } from './scan-plan.js';
 import { readImports } from './read-imports.js';
 import { projectLinks } from './project-links.js';
+import type * as GraphqlRefs from './graphql-refs.js';
 
 export { importEdges, routeCallEdges } from './file-objects.js';
 
@@ -99,30 +99,40 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
         const objects = inScanOrder(storedAll);
         return { objects, ...scanEdges(objects, ' (unchanged: not rescanned)') };
       }
-      const { imports, parsed, reparse } = await readImports(source.url, files, configs, plan, stored, graph, introspect, notes);
-      const storedSymbols = reparse ? new Map<string, CodeSymbol[]>() : symbolsOf(storedAll);
+      const { imports, parsed } = await readImports(source.url, files, configs, plan, stored, graph, introspect, notes);
       const history = await readGitHistory(source.url, new Set(hashes.keys()));
       const linksOf = await projectLinks(files, code, imports, configs, [...hashes.keys()]);
+      // a file whose text is the one stored keeps what its text says; what depends on other files and on git is read again
+      const storedFiles = new Map(stored.map((o) => [o.path, o]));
+      const storedSymbols = new Map(storedAll.filter((o) => o.kind === CODE_SYMBOL_KIND).map((o) => [o.id, o]));
+      // graphql-js loads only when a file's text must be read: commands that read none never resolve it
+      let graphql: Promise<typeof GraphqlRefs> | undefined;
+      const readText = async (file: ListedFile): Promise<FileText> => {
+        const view = views.get(file.path);
+        const { text, language } = code(file);
+        const { graphqlFieldRefs } = await (graphql ??= import('./graphql-refs.js'));
+        return readFileText(
+          file,
+          view ? componentComment(file.text, view) : leadingComment(file.text, file.language),
+          parsed.get(file.path)?.symbols ??
+            (view ? componentSymbols(file.path, view, exportedSymbols(text, language)) : exportedSymbols(file.text, file.language)),
+          graphqlFieldRefs(text, language),
+        );
+      };
       const objects: CatalogObject[] = [];
       for (const [i, file] of files.entries()) {
         if (introspect.signal?.aborted) break;
         if (i % 200 === 0) introspect.onProgress?.('reading files', i, files.length);
-        const view = views.get(file.path);
-        const { text, language } = code(file);
+        const hash = hashes.get(file.path)!;
+        const kept = storedFileText(storedFiles.get(file.path), hash, storedSymbols);
         objects.push(
           ...toObjects(
             source.name,
             file,
-            view ? componentComment(file.text, view) : leadingComment(file.text, file.language),
-            hashes.get(file.path)!,
+            kept ?? (await readText(file)),
+            hash,
             resolution,
             imports.get(file.path) ?? [],
-            parsed.get(file.path)?.symbols ??
-              (!reparse && PARSED_LANGUAGES.has(file.language)
-                ? (storedSymbols.get(file.path) ?? [])
-                : view
-                  ? componentSymbols(file.path, view, exportedSymbols(text, language))
-                  : exportedSymbols(file.text, file.language)),
             {
               coChanged: history.partners.get(file.path) ?? [],
               churn: history.churn.get(file.path),

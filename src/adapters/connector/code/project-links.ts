@@ -31,8 +31,6 @@ export async function projectLinks(
   configs: readonly ConfigFile[],
   paths: readonly string[],
 ): Promise<(file: ListedFile) => Promise<FileLinks>> {
-  // graphql-js loads only when a scan runs: commands that run no scan never resolve it
-  const { graphqlFieldRefs } = await import('./graphql-refs.js');
   // the models every file declares, so that the files using them elsewhere (Prisma Client, Django managers) reach their tables too
   // the files each file's imports reach, through the barrels that re-export (`export * from './users'`) too
   const reexportsOf = new Map(files.map((f) => [f.path, SCRIPT_LANGUAGES.has(code(f).language) ? reexports(code(f).text) : []]));
@@ -105,7 +103,6 @@ export async function projectLinks(
           drizzleOf.get(file.path) ?? [],
         ),
       ],
-      graphqlFields: graphqlFieldRefs(text, language),
       http: { routes: routes.get(file.path) ?? [], calls: routes.size ? routeCalls(file.path, calledPaths(text, language), routesIndexed) : [] },
       names: names.get(file.path),
     };

@@ -18,8 +18,6 @@ export interface ReadImports {
   imports: ImportMap;
   /** The Python, Go and Java files parsed (none when none had to be read again). */
   parsed: Map<string, ParsedFile>;
-  /** Whether those languages were read again. */
-  reparse: boolean;
 }
 
 /** Python, Go and Java files parsed once each (imports and symbols); a file that does not parse keeps the pattern outline. */
@@ -83,5 +81,5 @@ export async function readImports(
     if (edited) for (const f of files) if (PARSED_LANGUAGES.has(f.language)) imports.delete(f.path);
     mergeImports(imports, await languageImports(root, parsed, new Set(hashes.keys())));
   }
-  return { imports, parsed, reparse };
+  return { imports, parsed };
 }
