@@ -99,8 +99,11 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
         const objects = inScanOrder(storedAll);
         return { objects, ...scanEdges(objects, ' (unchanged: not rescanned)') };
       }
-      const { imports, parsed } = await readImports(source.url, files, configs, plan, stored, graph, introspect, notes);
-      const history = await readGitHistory(source.url, new Set(hashes.keys()));
+      // git reads the history while the imports are read
+      const [{ imports, parsed }, history] = await Promise.all([
+        readImports(source.url, files, configs, plan, stored, graph, introspect, notes),
+        readGitHistory(source.url, new Set(hashes.keys())),
+      ]);
       const linksOf = await projectLinks(files, code, imports, configs, [...hashes.keys()]);
       // a file whose text is the one stored keeps what its text says; what depends on other files and on git is read again
       const storedFiles = new Map(stored.map((o) => [o.path, o]));
