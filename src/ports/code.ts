@@ -71,8 +71,11 @@ export const CALLS_ROUTE_EDGE_KIND = 'calls_route';
  * 30: the HTTP routes a file declares (`routes`: FastAPI, Flask, Express, Koa, Spring) and the routes of other files its strings call (`routeCalls`).
  * 31: Drizzle's views, aliases, a table creator imported from another file and tables re-exported by a barrel; Kysely's
  * `createIndex('i').on('person')` declares person; a Go local name hiding an import's name selects nothing from the package.
+ * 32: routes joined to prefixes mounted in other files: Flask's `register_blueprint(bp, url_prefix=…)` (and `@bp.route` on
+ * a blueprint imported from the package making it), nested and chained Express and Koa routers (`app.use('/api', api)`,
+ * `Router().use(a).use(b)`), Spring mappings naming string constants.
  */
-export const CODE_SCAN_VERSION = 31;
+export const CODE_SCAN_VERSION = 32;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

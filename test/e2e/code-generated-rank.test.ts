@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, runCli } from '../helpers/cli.js';
 import { indexCodeTree, writeFiles } from '../helpers/code-repo.js';
 import { tempHome } from '../helpers/temp-home.js';
+import { call, connectStdio } from '../mcp/fixture.js';
 
 const home = tempHome();
 const env = cliEnv(home.dir);
@@ -92,6 +93,7 @@ interface Hit {
   id: string;
   objectId: string;
   score: number;
+  generated?: boolean;
   explain?: { generated?: boolean };
 }
 
@@ -125,6 +127,33 @@ describe('generated code in search', () => {
     const hits = await query('form data body serializer');
     expect(hits.length).toBeGreaterThan(0);
     expect(fileOf(hits[0]!)).toBe('frontend/src/client/sdk.gen.ts');
+  });
+
+  it('a generated hit says so without --explain, in JSON and in text; a hand-written one does not', async () => {
+    const json = await runCli(['query', 'login token', '--limit', '20', '--json'], env);
+    expect(json.code, json.stderr).toBe(0);
+    const hits = (json.json as { hits: Hit[] }).hits;
+    expect(hits.some((h) => GENERATED.has(fileOf(h)))).toBe(true);
+    for (const h of hits) expect(h.generated === true).toBe(GENERATED.has(fileOf(h)));
+    const text = await runCli(['query', 'login token', '--limit', '20'], env);
+    expect(text.code, text.stderr).toBe(0);
+    const marked = text.stdout.split('\n').filter((l) => l.includes('(generated)'));
+    expect(marked.length).toBe(hits.filter((h) => h.generated).length);
+    expect(marked.every((l) => /\.gen\.ts/.test(l))).toBe(true);
+  });
+
+  it("MCP's deep_search marks the generated hits too", async () => {
+    const { client } = await connectStdio(env);
+    try {
+      const out = await call(client, 'deep_search', { query: 'login token', top_k: 20 });
+      expect(out.isError, out.text).toBe(false);
+      const hits = out.data.hits as Array<{ id: string; generated?: boolean }>;
+      expect(hits.some((h) => h.generated)).toBe(true);
+      for (const h of hits) expect(h.generated === true).toBe(/\.gen\.ts/.test(h.id));
+      expect(out.text.split('\n').filter((l) => l.includes('(generated)')).length).toBe(hits.filter((h) => h.generated).length);
+    } finally {
+      await client.close();
+    }
   });
 
   it('get says the client is generated, in text and in JSON; the route carries no mark', async () => {

@@ -1,7 +1,8 @@
 /**
  * Code calling HTTP routes through the built CLI: a FastAPI service whose router is mounted under a
- * prefix read from settings, a pytest file calling its routes over HTTP with f-strings, an Express
- * router and a frontend fetching it, and a real PostgreSQL source with the table the routes write.
+ * prefix read from settings, a pytest file calling its routes over HTTP with f-strings, nested Express
+ * routers and a frontend fetching them, a Flask blueprint registered under a prefix, a Spring controller
+ * whose prefix is another class's constant, and a real PostgreSQL source with the table the routes write.
  * `get` of a route file says which routes it serves and who calls them; `plan --seed` of the route
  * file lists the other code writing its table and the test calling it over HTTP.
  */
@@ -34,7 +35,22 @@ const FILES: Record<string, string> = {
   'tests/test_pages.py': 'def test_page(page):\n    page.goto("/items")\n',
   'web/server/users.js':
     "const express = require('express');\nconst router = express.Router();\n\nrouter.get('/users/:id', (req, res) => res.json({ id: req.params.id }));\nmodule.exports = router;\n",
-  'web/src/profile.ts': 'export async function profile(id: string) {\n  return (await fetch(`/api/users/${id}`)).json();\n}\n',
+  'web/src/profile.ts': 'export async function profile(id: string) {\n  return (await fetch(`/api/v2/users/${id}`)).json();\n}\n',
+  // the users router mounted by a router mounted by the app: /api/v2/users/:id
+  'web/server/app.js': "const express = require('express');\nconst api = require('./api');\nconst app = express();\napp.use('/api', api);\n",
+  'web/server/api.js':
+    "const express = require('express');\nconst users = require('./users');\nconst router = express.Router();\nrouter.use('/v2', users);\nmodule.exports = router;\n",
+  // a Flask blueprint registered under a prefix that stands in for its own
+  'flask_app/__init__.py':
+    'from flask import Flask\n\nfrom flask_app import orders\n\napp = Flask(__name__)\napp.register_blueprint(orders.bp, url_prefix="/shop")\n',
+  'flask_app/orders.py':
+    'from flask import Blueprint\n\nbp = Blueprint("orders", __name__, url_prefix="/o")\n\n\n@bp.get("/orders/<int:id>")\ndef show(id):\n    return {"id": id}\n',
+  'tests/test_orders.py': 'def test_show(client):\n    assert client.get("/shop/orders/3").status_code == 200\n',
+  // a Spring controller whose class mapping is another class's constant joined to a literal
+  'billing/src/main/java/com/shop/Paths.java': 'package com.shop;\n\npublic final class Paths {\n  public static final String API = "/api";\n}\n',
+  'billing/src/main/java/com/shop/InvoiceController.java':
+    'package com.shop;\n\n@RestController\n@RequestMapping(Paths.API + "/invoices")\npublic class InvoiceController {\n  @GetMapping("/{id}")\n  public String show(@PathVariable long id) { return ""; }\n}\n',
+  'web/src/invoices.ts': 'export async function invoice(id: string) {\n  return (await fetch(`/api/invoices/${id}`)).json();\n}\n',
 };
 
 beforeAll(async () => {
@@ -77,12 +93,28 @@ describe('HTTP route links', () => {
     const server = await runCli(['get', 'svc:file:web/server/users.js', '--json'], env);
     expect(server.json.facts).toEqual(
       expect.arrayContaining([
-        { label: 'serves routes', value: 'GET /users/:id' },
+        { label: 'serves routes', value: 'GET /api/v2/users/:id' },
         { label: 'called over HTTP by', value: 'web/src/profile.ts (line 2)' },
       ]),
     );
     const client = await runCli(['get', 'svc:file:web/src/profile.ts'], env);
     expect(client.stdout).toContain('calls routes of: web/server/users.js (line 2)');
+  });
+
+  it('prefixes mounted in other files: a Flask blueprint registered with url_prefix, a Spring constant', async () => {
+    const facts = async (id: string) => (await runCli(['get', id, '--json'], env)).json.facts;
+    expect(await facts('svc:file:flask_app/orders.py')).toEqual(
+      expect.arrayContaining([
+        { label: 'serves routes', value: 'GET /shop/orders/<int:id>' },
+        { label: 'called over HTTP by', value: 'tests/test_orders.py (line 2)' },
+      ]),
+    );
+    expect(await facts('svc:file:billing/src/main/java/com/shop/InvoiceController.java')).toEqual(
+      expect.arrayContaining([
+        { label: 'serves routes', value: 'GET /api/invoices/{id}' },
+        { label: 'called over HTTP by', value: 'web/src/invoices.ts (line 2)' },
+      ]),
+    );
   });
 
   it('plan --seed of the route file: the other code writing its table, and the test calling it over HTTP', async () => {

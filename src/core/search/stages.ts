@@ -161,6 +161,7 @@ export function hydrate(
       name: displayName(c),
       score: Math.round(t.score * 10000) / 10000,
       snippet: snippetOf(c),
+      ...(t.generated ? { generated: true as const } : {}),
       ...(explain
         ? {
             explain: {

@@ -33,11 +33,18 @@ describe('structure lists for a search over every kind', () => {
   const ranker = createStructureRanker(reader, retrievers, new Set(['foreign_key']));
 
   it('adds the relation signals and routing as support only, without the schema election', async () => {
-    const { lists, support } = await ranker.listsFor([], context, base);
+    const { lists, support } = await ranker.listsFor([], context, [{ name: 'lexical', ids: [...base[0]!.ids, 's:column:a.t1.c1'] }]);
     expect(lists).toEqual([]);
     expect(support.map((l) => l.name)).toEqual(['columns', 'names', 'neighbors', 'routing', 'suppliers']);
     expect(support.find((l) => l.name === 'columns')!.ids).toEqual(['s:table:a.t1']);
     expect(support.find((l) => l.name === 'neighbors')!.ids).toContain('s:table:a.t2');
+  });
+
+  it('counts only the column votes of columns the search over every kind ranked itself', async () => {
+    // A column search always finds the nearest columns, however far: over a repository's code and
+    // a two-table database, "jwt security settings" made a table the second hit through its columns.
+    const { support } = await ranker.listsFor([], context, base);
+    expect(support.find((l) => l.name === 'columns')!.ids).toEqual([]);
   });
 
   it('keeps column votes primary and elects a schema when tables are asked for', async () => {

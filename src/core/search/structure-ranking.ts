@@ -83,13 +83,20 @@ export function createStructureRanker(store: StructureReader, retrievers: Retrie
    * (ranked by each table's best column), so a table whose name says little but whose columns
    * say a lot still ranks. Fused as a third list.
    */
-  async function columnEvidence(expanded: ExpandedQuery, query: string, filter: ChunkFilter, depth: number, useVector: boolean): Promise<string[]> {
+  async function columnEvidence(
+    expanded: ExpandedQuery,
+    query: string,
+    filter: ChunkFilter,
+    depth: number,
+    useVector: boolean,
+    within: ReadonlySet<string> | null,
+  ): Promise<string[]> {
     const columnFilter: ChunkFilter = { ...filter, kinds: ['column'] };
     const [lex, vec] = await Promise.all([lexical(expanded, columnFilter, depth), useVector ? vector(query, columnFilter, depth) : Promise.resolve(null)]);
     const fused = fuseRankings([
       { name: 'lexical', ids: lex.ids },
       { name: 'vector', ids: vec?.ids ?? [] },
-    ]);
+    ]).filter((f) => !within || within.has(f.id));
     const columns = await store.getObjects(fused.map((f) => f.id));
     const parentOf = new Map(columns.map((c) => [c.id, c.parentId]));
     const tables: string[] = [];
@@ -182,10 +189,11 @@ export function createStructureRanker(store: StructureReader, retrievers: Retrie
     hasVector: boolean,
     allowed: ReadonlySet<string>,
     base: readonly RankedList[],
-    { electSchema = true }: { electSchema?: boolean } = {},
+    { electSchema = true, primaryColumnsOnly = false }: { electSchema?: boolean; primaryColumnsOnly?: boolean } = {},
   ): Promise<{ lists: RankedList[]; support: RankedList[] }> {
     const lists = [...base];
-    const [tables, routing] = await Promise.all([columnEvidence(expanded, query, filter, depth * 2, hasVector), retrievers.route(expanded, filter)]);
+    const within = primaryColumnsOnly ? new Set(base.flatMap((l) => l.ids)) : null;
+    const [tables, routing] = await Promise.all([columnEvidence(expanded, query, filter, depth * 2, hasVector, within), retrievers.route(expanded, filter)]);
     const kindOf = new Map((await store.getObjects(tables)).map((o) => [o.id, o.kind]));
     lists.push({ name: 'columns', ids: tables.filter((t) => allowed.has(kindOf.get(t) ?? '')) });
     const fused = fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS });
@@ -252,7 +260,10 @@ export function createStructureRanker(store: StructureReader, retrievers: Retrie
       // (a glossary term naming the question). Mixed-kind table R@5, pooled over all datasets
       // (dev): BIRD 0.468 → 0.729, BIRD + evidence 0.601 → 0.845, Spider 0.708 → 0.860. Routing
       // supports them at a lower weight (MIXED_ROUTING_WEIGHT).
-      const ranked = await rankRelations(q.expanded, q.query, q.filter, q.depth, q.hasVector, new Set(RELATION_KINDS), base, { electSchema: false });
+      const ranked = await rankRelations(q.expanded, q.query, q.filter, q.depth, q.hasVector, new Set(RELATION_KINDS), base, {
+        electSchema: false,
+        primaryColumnsOnly: true,
+      });
       return { lists: [], support: [...ranked.lists.slice(base.length), ...ranked.support, await suppliers(base), ...(await lookups(q, base))] };
     }
     if (kinds.every((k) => !RELATION_KINDS.includes(k) && k !== 'column')) return { lists: [], support: [await suppliers(base), ...(await lookups(q, base))] };

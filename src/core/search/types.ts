@@ -83,6 +83,8 @@ export interface SearchHit {
   snippet: string;
   /** True for chunks added through shared entities rather than matched directly. */
   related?: boolean;
+  /** Set when a tool wrote the hit's object (generated code): it ranks after hand-written hits of comparable score (generated.ts). */
+  generated?: true;
   explain?: HitExplain;
   /** Best columns for the fields query (relation hits, when one was given). */
   fields?: RankedField[];

@@ -8,11 +8,9 @@
  * blank comments first and keep its lines.
  */
 import { accessesOf, type TableAccess } from '../../../ports/code.js';
+import { lineAt } from './lines.js';
 import type { OrmTableRef } from './orm-refs.js';
 import { blockAround, type Block } from './script-blocks.js';
-
-/** The line (from 1) of the offset `index` in `text`. */
-export const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
 
 /** A table's name with its schema's, when one is given: `schema.table`. */
 export const qualify = (schema: string | undefined, table: string) => (schema ? `${schema}.${table}` : table);

@@ -14,7 +14,8 @@
  * no Drizzle table links nothing.
  */
 import type { TableAccess } from '../../../ports/code.js';
-import { callArgs, escapeName, lineAt, NAME_STRING, qualify, tableMentions } from './call-reading.js';
+import { callArgs, escapeName, NAME_STRING, qualify, tableMentions } from './call-reading.js';
+import { lineAt } from './lines.js';
 import type { OrmTableRef } from './orm-refs.js';
 import { importClauses } from './reexports.js';
 import { blankComments } from './script-blocks.js';

@@ -9,6 +9,7 @@
  * local-only fields (`@client`) left out.
  */
 import { parse, type DocumentNode, type SelectionSetNode } from 'graphql';
+import { lineAt } from './lines.js';
 
 export interface GraphqlFieldRef {
   /** `query|mutation|subscription.<field>…` or `<Type>.<field>…`. */
@@ -55,9 +56,9 @@ export function graphqlFieldRefs(text: string, language: string): GraphqlFieldRe
   const out = new Map<string, number>();
   if (language === 'graphql') fieldsOf(text, 1, out);
   else if (language === 'python') {
-    for (const m of text.matchAll(PYTHON_CALL)) fieldsOf(m[2]!, text.slice(0, m.index + m[0].indexOf(m[1]!) + 3).split('\n').length, out);
+    for (const m of text.matchAll(PYTHON_CALL)) fieldsOf(m[2]!, lineAt(text, m.index + m[0].indexOf(m[1]!) + 3), out);
   } else if (/\b(?:gql|graphql)\s*(?:\(\s*)?`/.test(text)) {
-    for (const m of text.matchAll(TEMPLATE)) fieldsOf(m[1]!, text.slice(0, m.index + m[0].indexOf('`') + 1).split('\n').length, out);
+    for (const m of text.matchAll(TEMPLATE)) fieldsOf(m[1]!, lineAt(text, m.index + m[0].indexOf('`') + 1), out);
   }
   return [...out].map(([path, line]) => ({ path, line }));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calledPaths, declaredRoutes, pathOfString, projectRoutes, routeCalls as callsOf, routeIndex, type DeclaredRoute } from './http-routes.js';
+import { projectConstants } from './string-constants.js';
 
 const routeCalls = (path: string, calls: Parameters<typeof callsOf>[1], routes: ReadonlyMap<string, readonly DeclaredRoute[]>) =>
   callsOf(path, calls, routeIndex(routes));
@@ -217,5 +218,214 @@ describe('Express mounts', () => {
       { path: 'server/routes/users.js', line: 1, route: '/api/users/:id' },
     ]);
     expect(routeCalls('web/a.ts', calledPaths('fetch(`/v2/users/${id}`)', 'typescript'), routes)).toEqual([]);
+  });
+});
+
+/** The routes of a small tree of files, each file's imports given by path. */
+const treeRoutes = (tree: Record<string, string>, imports: Record<string, string[]>, language: (path: string) => string) => {
+  const files = Object.entries(tree).map(([path, text]) => ({ path, text, language: language(path) }));
+  return projectRoutes(files, (p) => imports[p] ?? [], projectConstants(files));
+};
+const paths = (routes: ReadonlyMap<string, readonly DeclaredRoute[]>, file: string) =>
+  routes.get(file)?.map((r) => `${r.method} ${r.path}${r.prefixed ? ' (prefixed)' : ''}`);
+
+describe('Flask blueprints registered with a prefix', () => {
+  const routes = treeRoutes(
+    {
+      'app/__init__.py': [
+        'from flask import Flask',
+        'from app.users import bp as users_bp',
+        'from app import admin, reports',
+        'API = "/api"',
+        '',
+        'def create_app():',
+        '    app = Flask(__name__)',
+        '    app.register_blueprint(users_bp, url_prefix=API)',
+        '    app.register_blueprint(admin.bp, url_prefix=None)',
+        '    app.register_blueprint(reports.bp, url_prefix=settings.REPORTS)',
+        '    from app.api import bp as api_bp',
+        "    app.register_blueprint(api_bp, url_prefix='/api')",
+        '    return app',
+      ].join('\n'),
+      'app/users.py': "bp = Blueprint('users', __name__, url_prefix='/old')\n\n@bp.route('/users/<int:id>')\ndef show(id): ...\n",
+      'app/admin.py':
+        "from app import audit\nbp = Blueprint('admin', __name__, url_prefix='/admin')\nbp.register_blueprint(audit.bp, url_prefix='/audit')\n@bp.get('/stats')\ndef stats(): ...\n",
+      'app/audit.py': "bp = Blueprint('audit', __name__, url_prefix='/unused')\n@bp.get('/log')\ndef log(): ...\n",
+      'app/reports.py': "bp = Blueprint('reports', __name__, url_prefix='/reports')\n@bp.get('/daily')\ndef daily(): ...\n",
+      // the blueprint made by the package, its routes declared by its modules (Flask's tutorial layout)
+      'app/api/__init__.py': "from flask import Blueprint\nbp = Blueprint('api', __name__)\nfrom app.api import tokens\n",
+      'app/api/tokens.py': "from app.api import bp\n\n@bp.route('/tokens', methods=['POST'])\ndef get_token(): ...\n\n@other.route('/nope')\ndef nope(): ...\n",
+      'single.py':
+        "app = Flask(__name__)\nbp = Blueprint('x', __name__, url_prefix='/v1')\n@bp.get('/ping')\ndef ping(): ...\n@app.get('/')\ndef root(): ...\napp.register_blueprint(bp, url_prefix='/v2')\n",
+    },
+    {
+      'app/__init__.py': ['app/users.py', 'app/admin.py', 'app/reports.py', 'app/api/__init__.py'],
+      'app/admin.py': ['app/audit.py'],
+      'app/api/__init__.py': ['app/api/tokens.py'],
+      'app/api/tokens.py': ['app/api/__init__.py'],
+    },
+    () => 'python',
+  );
+
+  it("the registration's url_prefix stands in for the blueprint's own (None: none given), a module constant read, nested blueprints joined", () => {
+    expect(paths(routes, 'app/users.py')).toEqual(['ANY /api/users/<int:id>']);
+    expect(paths(routes, 'app/admin.py')).toEqual(['GET /admin/stats']);
+    expect(paths(routes, 'app/audit.py')).toEqual(['GET /admin/audit/log']);
+    expect(paths(routes, 'single.py')).toEqual(['GET /v2/ping', 'GET /']);
+  });
+
+  it("a module's decorators on the blueprint its package makes are that blueprint's routes, mounted with it", () => {
+    expect(paths(routes, 'app/api/tokens.py')).toEqual(['ANY /api/tokens']);
+    expect(paths(routes, 'app/api/__init__.py')).toBeUndefined();
+    expect(declaredRoutes("from app.api import bp\n@bp.route('/tokens')\ndef t(): ...\n", 'python')).toEqual([]);
+  });
+
+  it('a url_prefix that is no literal leaves the routes behind an unread prefix; calls reach the mounted paths only', () => {
+    expect(paths(routes, 'app/reports.py')).toEqual(['GET /daily (prefixed)']);
+    const calls = (text: string) => routeCalls('web/a.ts', calledPaths(text, 'typescript'), routes).map((c) => `${c.path} ${c.route}`);
+    expect(calls('fetch(`/api/users/${id}`)')).toEqual(['app/users.py /api/users/<int:id>']);
+    expect(calls("fetch('/old/users/7')")).toEqual([]);
+    expect(calls("fetch('/admin/audit/log')")).toEqual(['app/audit.py /admin/audit/log']);
+    expect(calls('fetch(`${base}/daily`)')).toEqual(['app/reports.py /daily']);
+  });
+});
+
+describe('nested Express and Koa routers', () => {
+  const routes = treeRoutes(
+    {
+      'server/app.ts': [
+        "import express from 'express';",
+        "import { api } from './routes/index.js';",
+        "import auth from './auth';",
+        "import legacy from './legacy';",
+        'const app = express();',
+        "const API = '/api';",
+        'const base = process.env.BASE;',
+        'app.use(API, auth, api);',
+        'app.use(base, legacy);',
+      ].join('\n'),
+      'server/auth.ts': 'export default function auth(req, res, next) {\n  next();\n}\n',
+      'server/legacy.ts': "const router = Router();\nrouter.get('/legacy/thing', thing);\nexport default router;\n",
+      'server/routes/index.ts': [
+        "import { Router } from 'express';",
+        "import usersRouter from './users';",
+        "const { router: orders } = require('./orders');",
+        'export const api = Router();',
+        'const v1 = Router();',
+        "v1.use('/users', usersRouter);",
+        "v1.use('/orders', orders);",
+        "api.use('/v1', v1);",
+        "api.get('/health', health);",
+      ].join('\n'),
+      'server/routes/users.ts': "const router = Router();\nrouter.get('/:id', show);\nrouter.post('/', create);\nexport default router;\n",
+      'server/routes/orders.js': "const router = require('express').Router();\nrouter.get('/recent', recent);\nmodule.exports = { router };\n",
+      'server/koa.js': [
+        "const Router = require('@koa/router');",
+        'const parent = new Router();',
+        "const child = new Router({ prefix: '/items' });",
+        "child.get('/:id', show);",
+        "parent.use('/shop', child.routes(), child.allowedMethods());",
+      ].join('\n'),
+    },
+    {
+      'server/app.ts': ['server/routes/index.ts', 'server/auth.ts', 'server/legacy.ts'],
+      'server/routes/index.ts': ['server/routes/users.ts', 'server/routes/orders.js'],
+    },
+    (path) => (path.endsWith('.ts') ? 'typescript' : 'javascript'),
+  );
+
+  it("joins app.use and router.use along the imports, past middleware, a file's own routers and a constant path too", () => {
+    expect(paths(routes, 'server/routes/users.ts')).toEqual(['GET /api/v1/users/:id', 'POST /api/v1/users/']);
+    expect(paths(routes, 'server/routes/orders.js')).toEqual(['GET /api/v1/orders/recent']);
+    expect(paths(routes, 'server/routes/index.ts')).toEqual(['GET /api/health']);
+    expect(paths(routes, 'server/koa.js')).toEqual(['GET /shop/items/:id']);
+  });
+
+  it('a mount path computed at run time mounts nothing: the routes stay as the file declares them', () => {
+    expect(paths(routes, 'server/legacy.ts')).toEqual(['GET /legacy/thing']);
+    expect(routeCalls('web/a.ts', calledPaths('fetch(`/api/v1/users/${id}`)', 'typescript'), routes)).toEqual([
+      { path: 'server/routes/users.ts', line: 1, route: '/api/v1/users/:id' },
+    ]);
+  });
+});
+
+describe('chained Express routers', () => {
+  it('Router().use(a).use(b) chains, a router exported as made, app.use(router) with no path', () => {
+    const routes = treeRoutes(
+      {
+        'src/main.ts':
+          "import express from 'express';\nimport routes from './app/routes/routes';\nconst app = express();\napp.use(cors());\napp.use(routes);\n",
+        'src/app/routes/routes.ts': [
+          "import { Router } from 'express';",
+          "import tagsController from './tag/tag.controller';",
+          "import authController from './auth/auth.controller';",
+          'const api = Router()',
+          '  .use(tagsController)',
+          '  .use(authController);',
+          "export default Router().use('/api', api);",
+        ].join('\n'),
+        'src/app/routes/tag/tag.controller.ts': "const router = Router();\nrouter.get('/tags', list);\nexport default router;\n",
+        'src/app/routes/auth/auth.controller.ts': "const router = Router();\nrouter.post('/users/login', login);\nexport default router;\n",
+      },
+      {
+        'src/main.ts': ['src/app/routes/routes.ts'],
+        'src/app/routes/routes.ts': ['src/app/routes/tag/tag.controller.ts', 'src/app/routes/auth/auth.controller.ts'],
+      },
+      () => 'typescript',
+    );
+    expect(paths(routes, 'src/app/routes/tag/tag.controller.ts')).toEqual(['GET /api/tags']);
+    expect(paths(routes, 'src/app/routes/auth/auth.controller.ts')).toEqual(['POST /api/users/login']);
+  });
+});
+
+describe('Spring prefixes held by constants', () => {
+  const tree: Record<string, string> = {
+    'src/main/java/com/shop/web/Paths.java':
+      'package com.shop.web;\n\npublic final class Paths {\n  public static final String API = "/api";\n  public static final String USERS = API + "/users";\n}\n',
+    'src/main/java/com/shop/web/UserController.java': [
+      'package com.shop.web;',
+      '',
+      '@RestController',
+      '@RequestMapping(Paths.API + "/users")',
+      'public class UserController {',
+      '  private static final String BY_ID = "/{id}";',
+      '',
+      '  @GetMapping(BY_ID)',
+      '  public User get(@PathVariable long id) { return null; }',
+      '',
+      '  @PostMapping',
+      '  public User create() { return null; }',
+      '}',
+    ].join('\n'),
+    'src/main/java/com/shop/web/OrderController.java':
+      'package com.shop.web;\n\n@RestController\n@RequestMapping(PREFIX)\npublic class OrderController {\n  private static final String PREFIX = "/orders";\n\n  @GetMapping(value = "/recent")\n  public List<Order> recent() { return null; }\n}\n',
+    'src/main/java/com/shop/web/PingController.java':
+      'package com.shop.web;\n\n@RestController\n@RequestMapping(Config.BASE)\npublic class PingController {\n  @GetMapping("/ping")\n  public String ping() { return "pong"; }\n}\n',
+    'src/main/java/com/shop/web/Config.java': 'package com.shop.web;\n\npublic class Config {\n  public static final String BASE = System.getenv("BASE");\n}\n',
+    'src/main/kotlin/com/shop/admin/AdminController.kt': [
+      'package com.shop.admin',
+      '',
+      'import com.shop.web.Paths',
+      '',
+      '@RestController',
+      '@RequestMapping(Paths.USERS)',
+      'class AdminController {',
+      '    @DeleteMapping("/{id}")',
+      '    fun drop(@PathVariable id: Long) {}',
+      '}',
+    ].join('\n'),
+  };
+  const routes = treeRoutes(tree, {}, (path) => (path.endsWith('.kt') ? 'kotlin' : 'java'));
+
+  it("a class mapping's constants, of the file or of another class of the tree, and a method's constant", () => {
+    expect(paths(routes, 'src/main/java/com/shop/web/UserController.java')).toEqual(['GET /api/users/{id}', 'POST /api/users']);
+    expect(paths(routes, 'src/main/java/com/shop/web/OrderController.java')).toEqual(['GET /orders/recent']);
+    expect(paths(routes, 'src/main/kotlin/com/shop/admin/AdminController.kt')).toEqual(['DELETE /api/users/{id}']);
+  });
+
+  it("a constant computed at run time leaves the methods' paths as written; a file read alone knows its own constants only", () => {
+    expect(paths(routes, 'src/main/java/com/shop/web/PingController.java')).toEqual(['GET /ping']);
+    const alone = declaredRoutes(tree['src/main/java/com/shop/web/UserController.java']!, 'java');
+    expect(alone.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /{id}', 'POST /']);
   });
 });

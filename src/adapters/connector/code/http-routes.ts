@@ -6,7 +6,9 @@
  * FastAPI's `APIRouter(prefix=…)` and `@router.get("/{id}")` (Flask's `@bp.route` and
  * `Blueprint(url_prefix=…)` too), Express and Koa's `router.get('/users/:id', …)` on a router or app the file
  * makes (`new Router({ prefix })`), Spring's `@RequestMapping` on a class and `@GetMapping` on its
- * methods. Called: any string literal, f-string or template string holding a path, its
+ * methods, their paths literals or the project's string constants. Each file is read alone; the
+ * project's pass joins each router's routes to where other files mount it (`include_router`,
+ * `register_blueprint`, `app.use('/api', api)`). Called: any string literal, f-string or template string holding a path, its
  * interpolations read as unknown segments. A call reaches a route when its path ends with the
  * route's full path segment by segment (a route's parameter takes any segment; a call's
  * unknown segment only a parameter), at least one literal segment matched, the longest routes
@@ -14,6 +16,11 @@
  */
 
 import type { HttpRoute, RouteCallUse } from '../../../ports/code.js';
+import { callArgs, chainAfter } from './call-reading.js';
+import { concatenation, heldStrings, type HeldStrings } from './jpql.js';
+import { lineIndex } from './lines.js';
+import { blankComments } from './script-blocks.js';
+import { NO_CONSTANTS, type ProjectConstants } from './string-constants.js';
 
 /** A route a file declares: the method (`GET`, `ANY` for Flask's `route`, Spring's `RequestMapping`), the full path as written, the line. */
 export type DeclaredRoute = HttpRoute;
@@ -30,21 +37,6 @@ export interface CalledPath {
 
 /** One link: the calling file's first line reaching a route of another file (workspace-relative), the route's full path as declared (`/items/{id}`). */
 export type RouteCall = RouteCallUse;
-
-/** The 1-based line of each offset of a text, by binary search over its line starts. */
-function lineOf(text: string): (index: number) => number {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (index) => {
-    let [lo, hi] = [0, starts.length - 1];
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= index) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
-}
 
 /** `/a` + `/b/` → `/a/b/`; an empty part adds nothing. */
 const joinPath = (prefix: string, path: string) => {
@@ -67,6 +59,21 @@ const PY_VERB = /@(\w+)\.(get|post|put|patch|delete|head|options|api_route|webso
 const JS_VERB = /\b(\w+)\.(get|post|put|patch|delete|del|head|options|all)\(\s*(["'`])(\/[^"'`$\n]*)\3\s*,/g;
 const SPRING = /@(RequestMapping|GetMapping|PostMapping|PutMapping|PatchMapping|DeleteMapping)\b(?:\s*\(([^)]*)\))?/g;
 
+/** A route as its file declares it: the router it is declared on (a Python or JavaScript file's, by name; none for Spring's), its path below that router's prefix. */
+interface RouterRoute extends DeclaredRoute {
+  router?: string;
+}
+
+/** What a file declares: its routers by name, each with its own prefix, and its routes. */
+interface FileRoutes {
+  routers: ReadonlyMap<string, string>;
+  routes: RouterRoute[];
+  /** Routes on a name the file does not make a router of (`@bp.route` of `from app.api import bp`): routes when an imported file makes it. */
+  foreign?: RouterRoute[];
+}
+
+const NO_ROUTES: FileRoutes = Object.freeze({ routers: new Map<string, string>(), routes: [] });
+
 /** The routers a Python file makes and their prefixes (`APIRouter(prefix="/items")`, `Blueprint('b', __name__, url_prefix='/b')`, `FastAPI()`). */
 function pythonRouters(text: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -77,70 +84,84 @@ function pythonRouters(text: string): Map<string, string> {
   return out;
 }
 
-function pythonRoutes(text: string): DeclaredRoute[] {
-  const lineAt = lineOf(text);
+function pythonRoutes(text: string): FileRoutes {
+  const lineAt = lineIndex(text);
   const routers = pythonRouters(text);
-  const out: DeclaredRoute[] = [];
+  const routes: RouterRoute[] = [];
+  const foreign: RouterRoute[] = [];
   for (const m of text.matchAll(PY_VERB)) {
-    const prefix = routers.get(m[1]!);
-    if (prefix === undefined) continue;
     const path = new RegExp(`^${PY_STRING}`).exec(text.slice(m.index + m[0].length));
     if (!path) continue;
     const method = m[2] === 'route' || m[2] === 'api_route' ? 'ANY' : m[2]!.toUpperCase();
-    out.push({ method, path: joinPath(prefix, path[2]!), line: lineAt(m.index) });
+    (routers.has(m[1]!) ? routes : foreign).push({ method, path: path[2]!, line: lineAt(m.index), router: m[1]! });
   }
-  return out;
+  return { routers, routes, foreign };
 }
 
-/** The routers and apps a JavaScript file makes (`express()`, `express.Router()`, `Router()`, `new Router({ prefix: '/users' })`) and their prefixes. */
+/**
+ * A router or app a JavaScript file makes (`express()`, `express.Router()`, `require('express').Router()`, `new Router({ prefix: '/users' })`):
+ * its name (none for one exported as made, `export default Router()…`), the arguments of `Router(…)`.
+ */
+const JS_ROUTER =
+  /(?:\b(?:const|let|var)\s+(\w+)\s*(?::\s*[\w.]+\s*)?=|\bexport\s+default|\bmodule\.exports\s*=)\s*(?:new\s+)?(?:express\s*\(\s*\)|(?:\w+\.|require\(\s*["'][\w@/-]+["']\s*\)\.)?Router\s*\(([^)]*)\)|new\s+Koa\s*\(\s*\))/g;
+
+/** The name of a router a file exports as it makes it, as its importers name a default export. */
+const DEFAULT_EXPORT = 'default';
+
+/** The routers and apps a JavaScript file makes, with their prefixes. */
 function jsRouters(text: string): Map<string, string> {
   const out = new Map<string, string>();
-  const made =
-    /\b(?:const|let|var)\s+(\w+)\s*(?::\s*[\w.]+\s*)?=\s*(?:new\s+)?(?:express\s*\(\s*\)|(?:express\.|koa\.|\w+\.)?Router\s*\(([^)]*)\)|new\s+Koa\s*\(\s*\))/g;
-  for (const m of text.matchAll(made)) {
+  for (const m of text.matchAll(JS_ROUTER)) {
     const prefix = /\bprefix\s*:\s*(["'`])(\/[^"'`]*)\1/.exec(m[2] ?? '');
-    out.set(m[1]!, prefix ? prefix[2]! : '');
+    out.set(m[1] ?? DEFAULT_EXPORT, prefix ? prefix[2]! : '');
   }
   return out;
 }
 
-function jsRoutes(text: string): DeclaredRoute[] {
-  const lineAt = lineOf(text);
+function jsRoutes(text: string): FileRoutes {
+  const lineAt = lineIndex(text);
   const routers = jsRouters(text);
-  const out: DeclaredRoute[] = [];
+  const routes: RouterRoute[] = [];
   for (const m of text.matchAll(JS_VERB)) {
-    const prefix = routers.get(m[1]!);
-    if (prefix === undefined) continue;
+    if (!routers.has(m[1]!)) continue;
     const method = m[2] === 'all' ? 'ANY' : m[2] === 'del' ? 'DELETE' : m[2]!.toUpperCase();
-    out.push({ method, path: joinPath(prefix, m[4]!), line: lineAt(m.index) });
+    routes.push({ method, path: m[4]!, line: lineAt(m.index), router: m[1]! });
   }
-  return out;
+  return { routers, routes };
 }
 
-/** The path an annotation's arguments name: `"/x"`, `value = "/x"`, `path = {"/x"}` (the first); '' when none. */
-function annotationPath(args: string | undefined): string | null {
+/**
+ * The path an annotation's arguments name: `"/x"`, `value = "/x"`, `path = {"/x"}` (the first), a constant or literals and
+ * constants joined by `+` (`Paths.API + "/users"`) by the strings `held` knows; '' when none; null when a name in it holds
+ * no string the scan knows.
+ */
+function annotationPath(args: string | undefined, held: HeldStrings): string | null {
   if (!args?.trim()) return '';
-  const named = /\b(?:value|path)\s*=\s*\{?\s*"([^"]*)"/.exec(args);
-  if (named) return named[1]!;
-  const first = /^\s*\{?\s*"([^"]*)"/.exec(args);
-  if (first) return first[1]!;
+  const named = /\b(?:value|path)\s*=\s*[{[]?\s*/.exec(args);
   // other arguments only (`method = …`, `produces = …`): the class's path
-  return /^\s*\w+\s*=/.test(args) ? '' : null;
+  if (!named && /^\s*\w+\s*=/.test(args)) return '';
+  let unknown = false;
+  const from = named ? named.index + named[0].length : /^\s*[{[]?\s*/.exec(args)![0].length;
+  const { value, terms } = concatenation(args, from, (name) => {
+    const found = held(name);
+    if (found === undefined) unknown = true;
+    return found;
+  });
+  return terms && !unknown ? value : null;
 }
 
-function springRoutes(text: string): DeclaredRoute[] {
-  const lineAt = lineOf(text);
-  const out: DeclaredRoute[] = [];
+function springRoutes(text: string, held: HeldStrings): RouterRoute[] {
+  const lineAt = lineIndex(text);
+  const out: RouterRoute[] = [];
   let prefix = '';
   for (const m of text.matchAll(SPRING)) {
-    const path = annotationPath(m[2]);
-    if (path === null) continue;
+    const path = annotationPath(m[2], held);
     // an annotation on a class (what follows, past other annotations, declares a class) gives its methods' prefix
     const after = text.slice(m.index + m[0].length).replace(/^(?:\s*@\w+(?:\([^)]*\))?)*/, '');
-    if (/^\s*(?:(?:public|abstract|final|open|internal|private)\s+)*(?:class|interface)\b/.test(after)) {
-      prefix = path;
-      continue;
-    }
+    const onClass = /^\s*(?:(?:public|abstract|final|open|internal|private)\s+)*(?:class|interface)\b/.test(after);
+    // a class's prefix the scan cannot read (a constant computed at run time) leaves its methods' paths as written
+    if (onClass) prefix = path ?? '';
+    if (onClass || path === null) continue;
     const verb = m[1]!.replace('Mapping', '').toUpperCase();
     const method = verb === 'REQUEST' ? (/RequestMethod\.(\w+)/.exec(m[2] ?? '')?.[1] ?? 'ANY') : verb;
     out.push({ method, path: joinPath(prefix, path), line: lineAt(m.index) });
@@ -150,89 +171,267 @@ function springRoutes(text: string): DeclaredRoute[] {
 
 const JS_LANGUAGES = new Set(['typescript', 'javascript']);
 
-/** The routes a file declares, in file order. */
-export function declaredRoutes(text: string, language: string): DeclaredRoute[] {
+/** What a file declares; a Java or Kotlin file's mappings may name string constants, of the file (`PREFIX`) or of the project's (`Paths.API`). */
+function fileRoutes(text: string, language: string, constants: ProjectConstants): FileRoutes {
   if (language === 'python') return pythonRoutes(text);
   if (JS_LANGUAGES.has(language)) return jsRoutes(text);
-  if (language === 'java' || language === 'kotlin') return springRoutes(text);
-  return [];
+  if ((language === 'java' || language === 'kotlin') && /@(?:Request|Get|Post|Put|Patch|Delete)Mapping\b/.test(text))
+    return { routers: new Map(), routes: springRoutes(text, heldStrings('', blankComments(text), constants.inFile(text))) };
+  return NO_ROUTES;
 }
 
-/** Where a file's routes are mounted: a literal path, after an unreadable prefix or not. */
-interface Mount {
+/** Where a router's routes sit: below a literal path, after a prefix the scan could not read or not. */
+interface Place {
   path: string;
   prefixed: boolean;
 }
 
-const ROOT: Mount = Object.freeze({ path: '', prefixed: false });
+/** A file's routes, each joined to where its router sits. */
+const placed = (routes: readonly RouterRoute[], placeOf: (router: string) => Place): DeclaredRoute[] =>
+  routes.map(({ router, ...route }) => {
+    if (router === undefined) return route;
+    const place = placeOf(router);
+    return { ...route, path: joinPath(place.path, route.path), ...(place.prefixed ? { prefixed: true } : {}) };
+  });
 
-const JS_USE = /\b(\w+)\.use\(\s*(["'`])(\/[^"'`$]*)\2\s*,\s*(\w+)\s*\)/g;
+/** The routes a file declares, in file order, each below its own router's prefix. `constants`: the project's, by which a Spring mapping's names are read. */
+export function declaredRoutes(text: string, language: string, constants: ProjectConstants = NO_CONSTANTS): DeclaredRoute[] {
+  const { routers, routes } = fileRoutes(text, language, constants);
+  return placed(routes, (router) => ({ path: routers.get(router) ?? '', prefixed: false }));
+}
+
+/** How a router is mounted: by which router of which file, under which path. */
+interface Mount {
+  by: string;
+  router: string;
+  path: string;
+  /** The mount's prefix is no literal (`prefix=settings.API_V1_STR`): the routes sit behind a prefix the scan could not read. */
+  prefixed: boolean;
+  /** Flask's `register_blueprint(bp, url_prefix=…)`: the path stands in for the blueprint's own prefix. */
+  replaces: boolean;
+}
+
+/** The key of a mount of every router of a file: one mounted by the file it is imported from (`app.use('/api', users)`), its name unknown. */
+const WHOLE_FILE = '*';
+const mountKey = (file: string, router: string) => `${file}\u0000${router}`;
+
+/** Two parts of a path joined, an empty one adding nothing (`''` stays `''`). */
+const joinParts = (a: string, b: string) => (!a ? b : !b ? a : joinPath(a, b));
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const INCLUDE = /\b(\w+)\.include_router\(\s*([\w.]+)\s*(?:,([^)]*))?\)/g;
+const PY_MOUNT = /\b(\w+)\.(include_router|register_blueprint)\(\s*([\w.]+)\s*(?:,([^)]*))?\)/g;
+
+/** The name a Python file imports under `alias` (`from app.views import bp as views_bp`), else the alias. */
+const pythonImported = (text: string, alias: string) =>
+  new RegExp(String.raw`\bimport\s*(?:\([^)]*?|[^\n;(]*?)\b(\w+)\s+as\s+${alias}\b`).exec(text)?.[1] ?? alias;
+
+/** A Python module's file: `app/api` is `app/api.py` or `app/api/__init__.py`. */
+const moduleFile = (module: string) => new RegExp(`(?:^|/)${module}(?:\\.py|/__init__\\.py)$`);
 
 /**
- * The project's routes, each file's joined to where FastAPI mounts its routers: `x.include_router(items.router,
- * prefix="/api")` mounts the routers of the imported module `items` under x's own mount and prefix; a prefix
- * that is no literal (`prefix=settings.API_V1_STR`) leaves the routes `prefixed`. Express's `app.use('/api', users)`
- * mounts the routers of the file `users` is imported from. `importsOf`: the files a file imports.
+ * The imported file making the router a Python file names `written`: the one of the module it imports the name from
+ * (`bp` of `app/api/__init__.py` for `from app.api import bp as api_bp`), else the first of its imports making a router
+ * of that name; with the router's name there.
+ */
+function pythonRouterSource(
+  text: string,
+  written: string,
+  imported: readonly string[],
+  routers: (path: string) => ReadonlyMap<string, string>,
+): { file: string; router: string } | undefined {
+  const from = new RegExp(String.raw`\bfrom\s+(\.*[\w.]*)\s+import\s*(?:\([^)]*?|[^\n;(]*?)\b(?:(\w+)\s+as\s+${written}\b|${written}\b(?!\s+as\b))`).exec(text);
+  const router = from?.[2] ?? pythonImported(text, written);
+  const makers = imported.filter((p) => routers(p).has(router));
+  const module = from?.[1]!.replace(/^\.+/, '').replace(/\./g, '/');
+  const file = (module ? makers.find((p) => moduleFile(module).test(p)) : undefined) ?? makers[0];
+  return file ? { file, router } : undefined;
+}
+
+/** The string a module-level Python name holds when the file assigns it one literal once (`API_PREFIX = "/api"`). */
+function pythonConstant(text: string, name: string): string | undefined {
+  const found = [...text.matchAll(new RegExp(String.raw`^${name}\s*(?::\s*str\s*)?=\s*${PY_STRING}\s*(?:#.*)?$`, 'gm'))];
+  return found.length === 1 ? found[0]![2] : undefined;
+}
+
+/** The string a JavaScript constant holds when the file declares it with one literal path once (`const API = '/api'`). */
+function jsConstant(text: string, name: string): string | undefined {
+  const found = [...text.matchAll(new RegExp(String.raw`\b(?:const|let|var)\s+${escaped(name)}\s*(?::\s*string\s*)?=\s*(["'\`])(\/[^"'\`$\n]*)\1`, 'g'))];
+  return found.length === 1 ? found[0]![2] : undefined;
+}
+
+/** A JavaScript mount on a named router: `app.use(…)`, its `(` ending the match. */
+const JS_USE = /\b(\w+)\.use\(/g;
+
+/** The `use` calls a JavaScript file makes on its routers, by the router and the call's `(`: named (`app.use(…)`) and chained (`Router().use(a).use(b)`). */
+function jsUses(text: string, own: ReadonlyMap<string, string>): Array<{ router: string; open: number }> {
+  const out: Array<{ router: string; open: number }> = [];
+  const chained = (router: string, open: number) => {
+    for (const c of chainAfter(text, open)) if (c.method === 'use') out.push({ router, open: c.open });
+  };
+  for (const m of text.matchAll(JS_ROUTER)) chained(m[1] ?? DEFAULT_EXPORT, m.index + m[0].lastIndexOf('('));
+  for (const m of text.matchAll(JS_USE)) {
+    if (!own.has(m[1]!)) continue;
+    out.push({ router: m[1]!, open: m.index + m[0].length - 1 });
+    chained(m[1]!, m.index + m[0].length - 1);
+  }
+  return out;
+}
+
+/** A call's arguments split at their top-level commas, strings and brackets kept whole. */
+function topLevelArgs(args: string): string[] {
+  const out: string[] = [];
+  let [depth, start, quote] = [0, 0, ''];
+  for (let i = 0; i < args.length; i++) {
+    const c = args[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (`"'\``.includes(c)) quote = c;
+    else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    else if (c === ',' && !depth) {
+      out.push(args.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(args.slice(start).trim());
+  return out;
+}
+
+/**
+ * The module a JavaScript file imports `name` from, with the name it is exported by (`default` for a default
+ * export or the whole module): `import users from`, `import { users }`, `import { router as users }`,
+ * `import * as users`, `const users = require(…)`, `const { router: users } = require(…)`.
+ */
+function jsImportOf(text: string, name: string): { from: string; exported: string } | undefined {
+  const n = escaped(name);
+  // a module's specifier, its quote the group `quote`
+  const spec = (quote: number) => String.raw`\s*(["'])([^"'\n]+)` + `\\${quote}`;
+  const whole = new RegExp(String.raw`\bimport\s+(?:${n}\s*(?:,\s*\{[^}]*\}\s*)?|\*\s*as\s+${n}\s+)from${spec(1)}|\b${n}\s*=\s*require\(${spec(3)}\s*\)`).exec(
+    text,
+  );
+  if (whole) return { from: whole[2] ?? whole[4]!, exported: DEFAULT_EXPORT };
+  const listed = new RegExp(String.raw`(?:^|,)\s*(?:([\w$]+)\s*(?:as|:)\s*)?${n}\s*(?:,|$)`);
+  for (const m of text.matchAll(
+    new RegExp(String.raw`\bimport\s*(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from${spec(2)}|\{([^}]*)\}\s*=\s*require\(${spec(5)}\s*\)`, 'g'),
+  )) {
+    const named = listed.exec((m[1] ?? m[4]!).trim());
+    if (named) return { from: m[3] ?? m[6]!, exported: named[1] ?? name };
+  }
+  return undefined;
+}
+
+/**
+ * The project's routes, each joined to where its router is mounted, along the mounts: FastAPI's `x.include_router(items.router,
+ * prefix="/api")` mounts the router of the imported module `items` under x's own place and prefix; Flask's
+ * `app.register_blueprint(users.bp, url_prefix="/api")` mounts the blueprint under the registering app's or blueprint's place,
+ * the registration's prefix in place of the blueprint's own, and a module's `@bp.route` on a blueprint it imports is
+ * that blueprint's; Express's and Koa's `app.use('/api', users)`, `router.use('/sub', users.routes())`, `app.use(routes)`
+ * and chained `Router().use(a).use(b)` mount a router of the same file, or the routers of the file `users` is imported from.
+ * A prefix that is a string the file assigns once is read (`API_PREFIX = "/api"`); a Python one that is no literal
+ * (`prefix=settings.API_V1_STR`) leaves the routes `prefixed`, a JavaScript one unmounted. `importsOf`: the files a file
+ * imports. `constants`: the project's string constants, by which Spring's mappings naming them are read.
  */
 export function projectRoutes(
   files: ReadonlyArray<{ path: string; text: string; language: string }>,
   importsOf: (path: string) => readonly string[],
+  constants: ProjectConstants = NO_CONSTANTS,
 ): Map<string, DeclaredRoute[]> {
-  const routes = new Map(files.map((f) => [f.path, declaredRoutes(f.text, f.language)] as const).filter(([, r]) => r.length));
-  const python = files.filter((f) => f.language === 'python');
-  const routers = new Map(python.map((f) => [f.path, pythonRouters(f.text)]));
-  // the first include of each file: by whom, under which router of the includer, with which prefix
-  const included = new Map<string, { by: string; prefix: string; prefixed: boolean }>();
-  for (const f of python) {
-    for (const m of f.text.matchAll(INCLUDE)) {
-      // `items.router`: the imported module `items`; else (`api.api_router` of `import main as api`, a bare `api_router`) the imported file making that router
-      const parts = m[2]!.split('.');
-      const [module, name] = [parts.length > 1 ? parts[0]! : null, parts.at(-1)!];
-      const imported = importsOf(f.path).filter((p) => routers.get(p)?.size);
-      const target =
-        (module ? imported.find((p) => new RegExp(`(?:^|/)${module}(?:\\.py|/__init__\\.py)$`).test(p)) : undefined) ??
-        imported.find((p) => routers.get(p)!.has(name));
-      if (!target || included.has(target)) continue;
-      const literal = new RegExp(`\\bprefix\\s*=\\s*${PY_STRING}`).exec(m[3] ?? '');
-      const unread = !literal && /\bprefix\s*=/.test(m[3] ?? '');
-      included.set(target, { by: f.path, prefix: joinPath(routers.get(f.path)?.get(m[1]!) ?? '', literal?.[2] ?? ''), prefixed: unread });
+  const declared = new Map(files.map((f) => [f.path, fileRoutes(f.text, f.language, constants)] as const));
+  const routers = (path: string) => declared.get(path)?.routers ?? NO_ROUTES.routers;
+  // the first mount of each router (or of each file's routers, WHOLE_FILE)
+  const mounts = new Map<string, Mount>();
+  const mount = (file: string, router: string, by: Omit<Mount, 'replaces' | 'prefixed'> & Partial<Mount>) => {
+    const key = mountKey(file, routers(file).has(router) ? router : WHOLE_FILE);
+    if (!mounts.has(key)) mounts.set(key, { prefixed: false, replaces: false, ...by });
+  };
+  for (const f of files.filter((x) => x.language === 'python')) {
+    const own = routers(f.path);
+    for (const m of f.text.matchAll(PY_MOUNT)) {
+      // `items.router`: the imported module `items`; a bare `router` the file makes: that one; else (`api.api_router` of
+      // `import main as api`, a bare `api_router`, `users_bp` of `import bp as users_bp`) the imported file making that router
+      const parts = m[3]!.split('.');
+      const same = parts.length === 1 && own.has(parts[0]!) && parts[0] !== m[1];
+      const module = parts.length > 1 ? pythonImported(f.text, parts[0]!) : null;
+      const imported = same ? [] : importsOf(f.path).filter((p) => routers(p).size);
+      const source = same ? { file: f.path, router: parts[0]! } : module ? undefined : pythonRouterSource(f.text, parts[0]!, imported, routers);
+      const name = source?.router ?? parts.at(-1)!;
+      const target = source?.file ?? (module ? imported.find((p) => moduleFile(module).test(p)) : undefined) ?? imported.find((p) => routers(p).has(name));
+      if (!target) continue;
+      const flask = m[2] === 'register_blueprint';
+      // `prefix="/api"`, `prefix=API_PREFIX` of a string the module assigns; Flask's `url_prefix=None` is none given
+      const found = new RegExp(String.raw`\b${flask ? 'url_prefix' : 'prefix'}\s*=\s*(?:${PY_STRING}|([\w.]+))`).exec(m[4] ?? '');
+      const given = found?.[3] === 'None' ? null : found;
+      const literal = given?.[2] ?? (given ? pythonConstant(f.text, given[3]!) : undefined);
+      const unread = !!given && literal === undefined;
+      mount(target, name, { by: f.path, router: m[1]!, path: literal ?? '', prefixed: unread, replaces: flask && !!given });
     }
   }
   for (const f of files.filter((x) => JS_LANGUAGES.has(x.language))) {
-    const own = jsRouters(f.text);
-    for (const m of f.text.matchAll(JS_USE)) {
-      if (!own.has(m[1]!)) continue;
-      // `app.use('/api', users)`: the file `users` is imported from (`import users from './routes/users'`, `require(…)`)
-      const from = new RegExp(String.raw`(?:import\s+${m[4]}\s+from|\b${m[4]}\s*=\s*require\()\s*(["'])([^"']+)\1`).exec(f.text)?.[2];
-      const stem = from?.replace(/^(?:\.\.?\/)+/, '').replace(/\.[cm]?[jt]sx?$/, '');
-      const target = stem ? importsOf(f.path).find((p) => new RegExp(`(?:^|/)${escaped(stem)}(?:/index)?\\.[cm]?[jt]sx?$`).test(p)) : undefined;
-      if (target && !included.has(target)) included.set(target, { by: f.path, prefix: joinPath(own.get(m[1]!)!, m[3]!), prefixed: false });
+    const own = routers(f.path);
+    // a router an argument names: of the file (`api`), imported (`users`, `users.routes()` of Koa) or required in place (`require('./users')`)
+    const routerOf = (arg: string, by: string): { file: string; router: string } | undefined => {
+      const name = /^([A-Za-z_$][\w$]*)(?:\.(?:routes|middleware)\(\s*\))?$/.exec(arg)?.[1];
+      if (name && own.has(name) && name !== by) return { file: f.path, router: name };
+      const required = /^require\(\s*(["'])([^"'\n]+)\1\s*\)(?:\.([\w$]+))?$/.exec(arg);
+      const from = required ? { from: required[2]!, exported: required[3] ?? DEFAULT_EXPORT } : name ? jsImportOf(f.text, name) : undefined;
+      const stem = from?.from.replace(/^(?:\.\.?\/)+/, '').replace(/\.[cm]?[jt]sx?$/, '');
+      const stemmed = stem ? new RegExp(`(?:^|/)${escaped(stem)}(?:/index)?\\.[cm]?[jt]sx?$`) : undefined;
+      const file = stemmed && importsOf(f.path).find((p) => stemmed.test(p) && routers(p).size);
+      return file ? { file, router: from!.exported } : undefined;
+    };
+    for (const use of jsUses(f.text, own)) {
+      const args = topLevelArgs(callArgs(f.text, use.open));
+      // the mount's path: a literal, a constant of the file, or none when the first argument is a router or middleware
+      // (`app.use(routes)`, `app.use(cors())`, an imported name); any other (`app.use(process.env.BASE, api)`) is not guessed
+      const literal = /^(["'`])(\/[^"'`$\n]*)\1$/.exec(args[0]!)?.[2] ?? (/^[A-Za-z_$][\w$]*$/.test(args[0]!) ? jsConstant(f.text, args[0]!) : undefined);
+      const bare = literal === undefined && (args[0]!.includes('(') || !!routerOf(args[0]!, use.router) || !!jsImportOf(f.text, args[0]!));
+      if (literal === undefined && !bare) continue;
+      // the first argument after the path that is a router; middleware before it is passed over
+      for (const arg of literal === undefined ? args : args.slice(1)) {
+        const target = routerOf(arg, use.router);
+        if (!target) continue;
+        mount(target.file, target.router, { by: f.path, router: use.router, path: literal ?? '' });
+        break;
+      }
     }
   }
-  const mounts = new Map<string, Mount>();
-  const mountOf = (path: string, seen: ReadonlySet<string>): Mount => {
-    const known = mounts.get(path);
+  const places = new Map<string, Place>();
+  const placeOf = (file: string, router: string, seen: ReadonlySet<string>): Place => {
+    const key = mountKey(file, router);
+    const known = places.get(key);
     if (known) return known;
-    const include = included.get(path);
-    if (!include || seen.has(path)) return ROOT;
-    const parent = mountOf(include.by, new Set([...seen, path]));
-    const mount = include.prefixed ? { path: '', prefixed: true } : { path: joinPath(parent.path, include.prefix), prefixed: parent.prefixed };
-    mounts.set(path, mount);
-    return mount;
+    const own = routers(file).get(router) ?? '';
+    const mounted = mounts.get(key) ?? mounts.get(mountKey(file, WHOLE_FILE));
+    if (!mounted || seen.has(key)) return { path: own, prefixed: false };
+    const below = mounted.replaces ? mounted.path : joinParts(mounted.path, own);
+    const parent = mounted.prefixed ? { path: '', prefixed: true } : placeOf(mounted.by, mounted.router, new Set([...seen, key]));
+    const place = { path: joinParts(parent.path, below), prefixed: parent.prefixed };
+    places.set(key, place);
+    return place;
   };
-  for (const [path, list] of routes) {
-    const mount = mountOf(path, new Set());
-    if (mount === ROOT || (!mount.path && !mount.prefixed)) continue;
-    routes.set(
-      path,
-      list.map((r) => ({ ...r, path: mount.path ? joinPath(mount.path, r.path) : r.path, ...(mount.prefixed ? { prefixed: true } : {}) })),
+  const out = new Map<string, DeclaredRoute[]>();
+  for (const f of files) {
+    const { routes, foreign = [] } = declared.get(f.path)!;
+    // a decorator on a router an imported file makes (Flask's `from app.api import bp`, then `@bp.route` in app/api/users.py)
+    const makers = new Map<string, { file: string; router: string } | undefined>();
+    const makerOf = (name: string) => {
+      if (!makers.has(name)) makers.set(name, pythonRouterSource(f.text, name, importsOf(f.path), routers));
+      return makers.get(name);
+    };
+    const theirs = foreign.filter((r) => makerOf(r.router!));
+    const all = theirs.length ? [...routes, ...theirs].sort((a, b) => a.line - b.line) : routes;
+    if (!all.length) continue;
+    out.set(
+      f.path,
+      placed(all, (router) => {
+        const maker = routes.some((r) => r.router === router) ? undefined : makerOf(router);
+        return maker ? placeOf(maker.file, maker.router, new Set()) : placeOf(f.path, router, new Set());
+      }),
     );
   }
-  return routes;
+  return out;
 }
 
 /** String literals of a language: the quote, whether `{…}` (Python's f-strings) or `${…}` (template strings) interpolate. */
@@ -262,7 +461,7 @@ const CALLING_LANGUAGES = new Set(['python', 'typescript', 'javascript', 'go', '
 
 /** The paths a file's strings hold, in file order (a bare "/" is none). */
 export function calledPaths(text: string, language: string): CalledPath[] {
-  const lineAt = lineOf(text);
+  const lineAt = lineIndex(text);
   const out: CalledPath[] = [];
   if (!CALLING_LANGUAGES.has(language)) return out;
   if (language === 'python') {

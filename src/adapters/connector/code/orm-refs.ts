@@ -25,7 +25,6 @@ import {
   escapeName,
   functionBody,
   laterCalls,
-  lineAt,
   NAME_STRING,
   qualify,
   tableMentions,
@@ -37,6 +36,7 @@ import { namedQueries, type NamedQueries } from './jpql.js';
 import { customRepositories, entityManagerUses, methodAccess, type CustomRepository } from './orm-repositories.js';
 import { DRIZZLE_VIEW_FUNCTIONS, drizzleTables, type DrizzleCreator } from './drizzle-refs.js';
 import { kyselyRefs } from './kysely-refs.js';
+import { lineAt } from './lines.js';
 import type { ProjectConstants } from './string-constants.js';
 import { blankComments, blockAround, scriptBlocks, type Block } from './script-blocks.js';
 

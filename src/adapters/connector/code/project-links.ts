@@ -72,7 +72,7 @@ export async function projectLinks(
   const aliases = files.flatMap((f) => sequelizeAliases(code(f).text, code(f).language));
   const names = importNames(configs, paths);
   // the routes every file declares, so that a file calling one over HTTP links to the file serving it
-  const routes = projectRoutes(texts, (path) => (imports.get(path) ?? []).map((i) => i.path));
+  const routes = projectRoutes(texts, (path) => (imports.get(path) ?? []).map((i) => i.path), constants);
   const routesIndexed = routeIndex(routes);
   return async (file) => {
     const own = orm.get(file.path) ?? [];

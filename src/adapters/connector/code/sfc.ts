@@ -10,6 +10,7 @@
  */
 import type { Node } from 'typescript';
 import { leadingComment, type CodeSymbol } from './outline.js';
+import { lineAt } from './lines.js';
 
 /** Languages (as list-files names them) whose files are single-file components. */
 export const SFC_LANGUAGES: ReadonlySet<string> = new Set(['vue', 'svelte', 'astro']);
@@ -34,7 +35,6 @@ export interface ScriptView {
 }
 
 const blank = (text: string) => text.replace(/[^\n]/g, ' ');
-const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
 
 /** An opening `<script …>` tag whose attribute values may hold `>` (`generic="T extends Record<K, V>"`). */
 const SCRIPT = /<script\b((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*>([\s\S]*?)<\/script\s*>/gi;

@@ -18,6 +18,7 @@
  * clause beyond FROM (`select id from users`) reads as prose and is skipped.
  */
 import { accessesOf, type TableAccess } from '../../../ports/code.js';
+import { lineAt } from './lines.js';
 import { statementColumns, type ColumnAccess, type StatementColumns } from './sql-columns.js';
 
 export interface SqlTableRef {
@@ -210,8 +211,6 @@ async function tablesOf(sql: string): Promise<Parsed> {
   }
   return { tables: parsedAccess(tree), columns: statementColumns(tree) };
 }
-
-const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
 
 /**
  * A `.sql` file's statements with the line each starts on (past its leading comments): split where

@@ -12,6 +12,7 @@
  * runs no query and links nothing.
  */
 import { accessesOf, type TableAccess } from '../../../ports/code.js';
+import { lineAt } from './lines.js';
 import type { OrmTableRef } from './orm-refs.js';
 import { blankComments } from './script-blocks.js';
 import { sqlRefs } from './sql-refs.js';
@@ -31,7 +32,6 @@ const CALL = /\.([A-Z]\w*)\s*\((?!\s*\))/g;
 const GENERATED_GO = /^\/\/ Code generated .* DO NOT EDIT\.$/m;
 
 const isSqlcGenerated = (text: string) => text.includes(SQLC_HEADER);
-const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
 
 /** The methods sqlc's files of the project define, each with the tables its query constants' SQL links. */
 export async function sqlcMethods(files: ReadonlyArray<{ text: string; language: string }>): Promise<SqlcMethods> {

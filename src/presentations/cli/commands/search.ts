@@ -65,7 +65,7 @@ export function renderResult(result: SearchResult, explain: boolean): string {
   const hint = result.hits.length === 0 && result.remedy ? cliHint({ remedy: result.remedy }) : undefined;
   if (hint) lines.push(colors.dim(`hint: ${hint}`));
   result.hits.forEach((h, i) => {
-    const mark = h.related ? colors.dim(' (related)') : '';
+    const mark = colors.dim(`${h.related ? ' (related)' : ''}${h.generated ? ' (generated)' : ''}`);
     lines.push(`${String(i + 1).padStart(2)}. ${h.score.toFixed(3)}  ${colors.bold(h.objectId)}  ${colors.dim(h.kind)}${mark}`);
     lines.push(`      ${h.snippet}`);
     if (explain && h.explain) lines.push(colors.dim(`      ${explainLine(h.explain)}`));

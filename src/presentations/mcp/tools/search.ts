@@ -21,6 +21,8 @@ interface HitView {
   score: number;
   snippet: string;
   related?: true;
+  /** Generated code (a tool wrote it): ranked after hand-written hits of comparable score. */
+  generated?: true;
   chunk?: string;
   fields?: RankedField[];
 }
@@ -34,6 +36,7 @@ function view(hit: SearchHit, fields?: RankedField[]): HitView {
     score: hit.score,
     snippet: hit.snippet,
     ...(hit.related ? { related: true as const } : {}),
+    ...(hit.generated ? { generated: true as const } : {}),
     ...(hit.id !== hit.objectId ? { chunk: hit.id } : {}),
     ...(fields?.length ? { fields } : {}),
   };
@@ -41,7 +44,7 @@ function view(hit: SearchHit, fields?: RankedField[]): HitView {
 
 function render(result: SearchResult, hits: HitView[], topK: number, truncated: boolean): string {
   const lines = hits.map((h, i) => {
-    const head = `${i + 1}. ${h.score.toFixed(3)} ${h.kind} ${h.id}${h.related ? ' (related)' : ''}`;
+    const head = `${i + 1}. ${h.score.toFixed(3)} ${h.kind} ${h.id}${h.related ? ' (related)' : ''}${h.generated ? ' (generated)' : ''}`;
     const fields = h.fields?.length ? `\n   fields: ${h.fields.map((f) => `${f.name} ${f.score.toFixed(2)}`).join(', ')}` : '';
     return `${head}\n   ${h.snippet}${fields}`;
   });

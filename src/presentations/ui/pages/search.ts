@@ -62,7 +62,8 @@ function results(result: SearchResult | null, error: Html | null): Html {
         (h, i) =>
           html`<li>
             <a href="${hitLink(h)}"><strong>${h.name}</strong></a>
-            <span class="badge">${h.kind}</span> <span class="muted">${h.source} · score ${h.score.toFixed(3)}${h.related ? ' · related' : ''}</span>
+            <span class="badge">${h.kind}</span>
+            <span class="muted">${h.source} · score ${h.score.toFixed(3)}${h.related ? ' · related' : ''}${h.generated ? ' · generated' : ''}</span>
             ${h.snippet ? html`<p class="snippet">${h.snippet}</p>` : ''}
             <details>
               <summary>Explain</summary>
