@@ -103,15 +103,19 @@ export function builtinCachePath(config: SextantConfig): string {
   return join(config.modelsDir, BUILTIN_CACHE_FILE);
 }
 
+/** The progress of building the builtin word-vector cache, as the engine's progress. */
+const buildProgress =
+  (onProgress?: ProgressFn) =>
+  (done: number, total: number): void =>
+    onProgress?.({ source: '*', phase: 'model', done, total, detail: 'building the builtin word-vector cache (once)' });
+
 /**
  * Loads the builtin embedder, building its word-vector cache first when the file is missing or
  * unusable (damaged, or of another format version) rather than failing on it.
  */
 async function openBuiltinEmbedder(config: SextantConfig, onProgress?: ProgressFn): Promise<BuiltinEmbedder> {
   const { ensureBuiltinEmbedder } = await import('./adapters/embedder/builtin/index.js');
-  return ensureBuiltinEmbedder(builtinCachePath(config), (done, total) =>
-    onProgress?.({ source: '*', phase: 'model', done, total, detail: 'building the builtin word-vector cache (once)' }),
-  );
+  return ensureBuiltinEmbedder(builtinCachePath(config), buildProgress(onProgress));
 }
 
 /** Builds the builtin word-vector cache if it is missing or unusable; returns its path. */
@@ -126,8 +130,11 @@ export async function openEmbedder(config: SextantConfig, onProgress?: ProgressF
   switch (provider) {
     case 'none':
       return null;
-    case 'builtin':
-      return openBuiltinEmbedder(config, onProgress);
+    case 'builtin': {
+      // its word vectors are read when a text is first embedded: an update that embeds nothing never reads them
+      const { openBuiltinEmbedderLazily } = await import('./adapters/embedder/builtin/index.js');
+      return openBuiltinEmbedderLazily(builtinCachePath(config), buildProgress(onProgress));
+    }
     case 'onnx': {
       const modelDir = config.get('embeddings.model_path');
       if (!modelDir) {

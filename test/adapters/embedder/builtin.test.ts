@@ -13,7 +13,9 @@ import {
   buildBuiltinCache,
   ensureBuiltinEmbedder,
   loadBuiltinEmbedder,
+  openBuiltinEmbedderLazily,
 } from '../../../src/adapters/embedder/builtin/index.js';
+import { decodeCache, encodeCache } from '../../../src/adapters/embedder/builtin/cache-format.js';
 import { isSextantError } from '../../../src/kernel/errors.js';
 import { cosine, describeEmbedderContract } from '../../contracts/embedder.contract.js';
 import { tempHome } from '../../helpers/temp-home.js';
@@ -82,6 +84,24 @@ describe('builtin cache', () => {
     expect(embedder.dimension).toBe(100);
     expect(statSync(cachePath).mtimeMs).toBe(before);
   });
+
+  it('opened lazily, reads the word vectors at the first embedding and not before; model and dimension come from the header', async () => {
+    const path = join(home.dir, 'lazy.bin');
+    writeFileSync(path, readFileSync(cachePath));
+    const lazy = await openBuiltinEmbedderLazily(path, () => {
+      throw new Error('must not rebuild');
+    });
+    const eager = await loadBuiltinEmbedder(cachePath);
+    expect([lazy.modelId, lazy.dimension]).toEqual([eager.modelId, 100]);
+    // the file replaced after opening (another valid cache: no common component removed) is the one embedded with
+    const table = decodeCache(readFileSync(cachePath), cachePath);
+    writeFileSync(path, encodeCache({ ...table, principal: new Float32Array(table.dimension) }));
+    const [mine] = await lazy.embed(['customer email address']);
+    const [other] = await (await loadBuiltinEmbedder(path)).embed(['customer email address']);
+    const [original] = await eager.embed(['customer email address']);
+    expect([...mine!]).toEqual([...other!]);
+    expect([...mine!]).not.toEqual([...original!]);
+  }, 120_000);
 
   it('fails with MODEL_NOT_FOUND when the GloVe JSON is missing', async () => {
     const err = await buildBuiltinCache(join(home.dir, 'x.bin'), undefined, { sourcePath: join(home.dir, 'missing.json') }).catch((e: unknown) => e);

@@ -121,42 +121,58 @@ export function looksBinary(bytes: Uint8Array): boolean {
   return false;
 }
 
+/** Files read at once: the reads wait on the disk and the thread pool, not on each other. */
+const READ_CONCURRENCY = 16;
+
+/** What one listed path gives: a file, a config, a refusal, or nothing. */
+type Listed = { file: ListedFile } | { config: ConfigFile } | { refused: RefusedFile } | null;
+
+async function listOne(root: string, realRoot: string, path: string, listed: ReadonlySet<string>, maxFileBytes: number): Promise<Listed> {
+  if (RESOLUTION_CONFIG.test(path)) {
+    const info = await lstat(join(root, path)).catch(() => null);
+    return info?.isFile() && info.size <= maxFileBytes ? { config: { path, text: await readFile(join(root, path), 'utf8').catch(() => '') } } : null;
+  }
+  const language = languageOf(path);
+  if (!language) return null;
+  const full = join(root, path);
+  try {
+    const info = await lstat(full);
+    if (info.isSymbolicLink()) {
+      const target = await realpath(full);
+      if (target !== realRoot && !target.startsWith(realRoot + sep)) return { refused: { path, reason: 'a symbolic link that leaves the repository' } };
+      // a link to a file the tree lists anyway would index the same text twice, under two names
+      if (listed.has(relative(realRoot, target).split(sep).join('/'))) return null;
+    }
+    const bytes = await readFile(full);
+    if (bytes.length > maxFileBytes) return { refused: { path, reason: `${bytes.length} bytes, over the ${maxFileBytes}-byte limit` } };
+    if (looksBinary(bytes)) return { refused: { path, reason: 'binary, not text' } };
+    return { file: { path, language, text: bytes.toString('utf8'), size: bytes.length } };
+  } catch (err) {
+    // a file listed by git but deleted from the work tree is simply not there
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    return { refused: { path, reason: `unreadable: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` } };
+  }
+}
+
 export async function listCodeFiles(root: string, options: { maxFileBytes: number }): Promise<FileListing> {
   const realRoot = await realpath(root);
-  const paths = ((await gitFiles(root)) ?? (await walkedFiles(root))).filter((p) => !p.split('/').some((part) => ALWAYS_SKIPPED.has(part)));
+  const paths = ((await gitFiles(root)) ?? (await walkedFiles(root))).filter((p) => !p.split('/').some((part) => ALWAYS_SKIPPED.has(part))).sort();
+  const listed = new Set(paths);
+  // read a few at a time, kept in path order
+  const results: Listed[] = new Array(paths.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < paths.length; i = next++) results[i] = await listOne(root, realRoot, paths[i]!, listed, options.maxFileBytes);
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, paths.length) }, worker));
   const files: ListedFile[] = [];
   const refused: RefusedFile[] = [];
   const configs: ConfigFile[] = [];
-  const listed = new Set(paths);
-  for (const path of paths.sort()) {
-    if (RESOLUTION_CONFIG.test(path)) {
-      const info = await lstat(join(root, path)).catch(() => null);
-      if (info?.isFile() && info.size <= options.maxFileBytes) configs.push({ path, text: await readFile(join(root, path), 'utf8').catch(() => '') });
-      continue;
-    }
-    const language = languageOf(path);
-    if (!language) continue;
-    const full = join(root, path);
-    try {
-      const info = await lstat(full);
-      if (info.isSymbolicLink()) {
-        const target = await realpath(full);
-        if (target !== realRoot && !target.startsWith(realRoot + sep)) {
-          refused.push({ path, reason: 'a symbolic link that leaves the repository' });
-          continue;
-        }
-        // a link to a file the tree lists anyway would index the same text twice, under two names
-        if (listed.has(relative(realRoot, target).split(sep).join('/'))) continue;
-      }
-      const bytes = await readFile(full);
-      if (bytes.length > options.maxFileBytes) refused.push({ path, reason: `${bytes.length} bytes, over the ${options.maxFileBytes}-byte limit` });
-      else if (looksBinary(bytes)) refused.push({ path, reason: 'binary, not text' });
-      else files.push({ path, language, text: bytes.toString('utf8'), size: bytes.length });
-    } catch (err) {
-      // a file listed by git but deleted from the work tree is simply not there
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
-        refused.push({ path, reason: `unreadable: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` });
-    }
+  for (const r of results) {
+    if (!r) continue;
+    if ('file' in r) files.push(r.file);
+    else if ('config' in r) configs.push(r.config);
+    else refused.push(r.refused);
   }
   return { files, refused, configs };
 }

@@ -494,6 +494,9 @@ export interface ModelContext {
   constants?: ProjectConstants;
 }
 
+/** The models by name, for each ORM (its `via`: one way of naming a model each), of the model lists given to ormModelUses. */
+const modelIndexes = new WeakMap<readonly OrmTableRef[], Map<string, Map<string, OrmTableRef | null>>>();
+
 /**
  * The tables a file reaches through the project's models (`models`: the refs of every other file
  * that name one): Prisma Client calls, `prisma.invoice.findMany(…)` or `tx.invoice.create(…)`, in a
@@ -507,9 +510,14 @@ export function ormModelUses(written: string, language: string, models: readonly
   if (!models.length) return [];
   // a call commented out uses nothing
   const text = C_LIKE.has(language) ? blankComments(written) : written;
-  const byName = (via: string, key: (model: string) => string) => {
+  // each file of a project is given the same models: their index by name is made once per list
+  const indexed = modelIndexes.get(models) ?? modelIndexes.set(models, new Map()).get(models)!;
+  const byName = (via: string, key: (model: string) => string): ReadonlyMap<string, OrmTableRef | null> => {
+    const known = indexed.get(via);
+    if (known) return known;
     const out = new Map<string, OrmTableRef | null>();
     for (const m of models) if (m.via === via && m.model) out.set(key(m.model), out.has(key(m.model)) ? null : m);
+    indexed.set(via, out);
     return out;
   };
   const uses = new Map<string, OrmTableRef & { index: number }>();
@@ -567,13 +575,23 @@ export function ormModelUses(written: string, language: string, models: readonly
         }
       }
     }
-    const entities = byName('typeorm', (m) => m);
-    const custom = withRepositories(entities, text, language, repositories, project.own);
+    const { entities, custom } = withRepositories(
+      byName('typeorm', (m) => m),
+      text,
+      language,
+      repositories,
+      project.own,
+    );
     if (entities.size) typeormUses(text, entities, use, custom);
   } else if (language === 'java' || language === 'kotlin') {
-    const entities = byName('jpa', (m) => m);
     const own = project.own ?? customRepositories(text, language);
-    const custom = withRepositories(entities, text, language, repositories, own);
+    const { entities, custom } = withRepositories(
+      byName('jpa', (m) => m),
+      text,
+      language,
+      repositories,
+      own,
+    );
     if (custom.length) springDataUses(text, entities, use, custom);
     // a class that is no repository reads and writes where it is declared what its entity manager's calls do
     const elsewhere = project.constants?.inFile(text);
@@ -635,24 +653,26 @@ function pythonFunctionStart(text: string, index: number): number {
 }
 
 /**
- * Lets each repository's name stand for its entity in `entities` (`@InjectRepository(UserRepository)`,
+ * Lets each repository's name stand for its entity (`@InjectRepository(UserRepository)`,
  * `users: UserRepository`), the file's own (`read` from the project's, else read here from the text) with
  * where they are defined, the others' as the project's; a name two entities share stands for none.
- * Returns the repositories of entities known.
+ * Returns the repositories of entities known, and `models` with their names (a copy, when there are any).
  */
 function withRepositories(
-  entities: Map<string, OrmTableRef | null>,
+  models: ReadonlyMap<string, OrmTableRef | null>,
   text: string,
   language: string,
   repositories: readonly CustomRepository[],
   read?: readonly CustomRepository[],
-): CustomRepository[] {
+): { entities: ReadonlyMap<string, OrmTableRef | null>; custom: CustomRepository[] } {
   const own = read ?? customRepositories(text, language);
   const orm = own[0]?.orm ?? (language === 'java' || language === 'kotlin' ? 'spring' : 'typeorm');
   const others = repositories.filter((r) => r.orm === orm && !own.some((o) => o.name === r.name)).map(({ at: _at, ...r }) => r);
-  const custom = [...own, ...others].filter((r) => entities.get(r.entity));
+  const custom = [...own, ...others].filter((r) => models.get(r.entity));
+  if (!custom.length) return { entities: models, custom };
+  const entities = new Map(models);
   for (const r of custom) entities.set(r.name, entities.has(r.name) && entities.get(r.name) !== entities.get(r.entity) ? null : entities.get(r.entity)!);
-  return custom;
+  return { entities, custom };
 }
 
 /** Records that the file uses a model (none when the name is unknown or ambiguous) at `index`, with what the call does. */

@@ -2,12 +2,12 @@
  * @module adapters/embedder/builtin/builtin-embedder
  * The default, offline embedder: SIF sentence vectors over compacted GloVe 100-d word vectors.
  */
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { SextantError, isSextantError } from '../../../kernel/errors.js';
 import type { Embedder } from '../../../ports/embedder.js';
 import { type BuildOptions, type BuildProgressFn, buildBuiltinCache } from './build-cache.js';
 import { tryBuildLock, waitForBuildLock } from './build-lock.js';
-import { decodeCache } from './cache-format.js';
+import { CACHE_HEADER_BYTES, decodeCache, headerDimension } from './cache-format.js';
 import { GloveSif } from './glove-sif.js';
 
 export const BUILTIN_MODEL_ID = 'builtin-glove100-sif-v1';
@@ -86,6 +86,52 @@ export async function ensureBuiltinEmbedder(cachePath: string, onProgress?: Buil
     }
     return loadBuiltinEmbedder(cachePath);
   }
+}
+
+/** The dimension of the cache at `cachePath`, read from its header; null when it is missing or not a whole cache of this version. */
+async function cachedDimension(cachePath: string): Promise<number | null> {
+  const file = await open(cachePath, 'r').catch(() => null);
+  if (!file) return null;
+  try {
+    const header = Buffer.alloc(CACHE_HEADER_BYTES);
+    const { bytesRead } = await file.read(header, 0, CACHE_HEADER_BYTES, 0);
+    return headerDimension(header.subarray(0, bytesRead), (await file.stat()).size);
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * The builtin embedder, its word vectors read only when a text is first embedded: an update that
+ * embeds nothing never reads the cache. Its model and dimension come from the cache's header; a
+ * cache that is missing or not of this version is built (or waited for) at once, as
+ * ensureBuiltinEmbedder does. A cache found damaged at the first embedding is built again then.
+ */
+export async function openBuiltinEmbedderLazily(cachePath: string, onProgress?: BuildProgressFn): Promise<Embedder> {
+  const dimension = await cachedDimension(cachePath);
+  if (dimension === null) return ensureBuiltinEmbedder(cachePath, onProgress);
+  let loading: Promise<BuiltinEmbedder> | null = null;
+  const loaded = () =>
+    (loading ??= ensureBuiltinEmbedder(cachePath, onProgress).catch((err: unknown) => {
+      loading = null;
+      throw err;
+    }));
+  return {
+    modelId: BUILTIN_MODEL_ID,
+    dimension,
+    async embed(texts) {
+      const embedder = await loaded();
+      if (embedder.dimension !== dimension)
+        throw new SextantError(
+          'INDEX_CORRUPT',
+          `Builtin embedding cache ${cachePath} changed from ${dimension} to ${embedder.dimension} dimensions while in use`,
+          {
+            hint: 'run the command again',
+          },
+        );
+      return embedder.embed(texts);
+    },
+  };
 }
 
 /** The embedder, or null when the cache is missing or unusable; other errors are thrown. */

@@ -65,6 +65,21 @@ export function encodeCache(table: GloveTable): Buffer {
   return buf;
 }
 
+/**
+ * The dimension a cache file's header promises, from its first bytes and its size alone; null when
+ * they are not those of a whole cache of this version. Its checksum is verified only by decodeCache.
+ */
+export function headerDimension(header: Buffer, fileBytes: number): number | null {
+  if (header.length < HEADER_BYTES || header.toString('latin1', 0, 8) !== CACHE_MAGIC || header.readUInt32LE(8) !== CACHE_VERSION) return null;
+  const dimension = header.readUInt32LE(12);
+  const count = header.readUInt32LE(16);
+  const expected = HEADER_BYTES + 4 * dimension + 4 * count + count * dimension + header.readUInt32LE(20);
+  return dimension > 0 && count > 0 && fileBytes === expected ? dimension : null;
+}
+
+/** The size of a cache file's header. */
+export const CACHE_HEADER_BYTES = HEADER_BYTES;
+
 /** Decodes and verifies a cache file's bytes; a foreign, truncated or damaged file is INDEX_CORRUPT. */
 export function decodeCache(buf: Buffer, path: string): GloveTable {
   const corrupt = (why: string, details: Record<string, unknown> = {}): SextantError =>

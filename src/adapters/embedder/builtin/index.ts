@@ -2,7 +2,7 @@
  * @module adapters/embedder/builtin
  * The default offline embedder: GloVe 100-d + SIF, from a compact binary cache built once.
  */
-export { BUILTIN_MODEL_ID, BuiltinEmbedder, ensureBuiltinEmbedder, loadBuiltinEmbedder } from './builtin-embedder.js';
+export { BUILTIN_MODEL_ID, BuiltinEmbedder, ensureBuiltinEmbedder, loadBuiltinEmbedder, openBuiltinEmbedderLazily } from './builtin-embedder.js';
 export {
   type BuildOptions,
   type BuildPhase,

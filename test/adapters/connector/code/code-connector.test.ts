@@ -254,6 +254,60 @@ describe('code connector', () => {
     expect(edgeList(added)).toContain('src/lib/tax.ts → src/lib/money.ts');
   });
 
+  it("an edit gives exactly what a full scan gives: the edited file's importers and callers take its new tables and routes, history moves with the commit", async () => {
+    const root = tree(
+      {
+        'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }),
+        'src/entities/user.ts': "/** A person who signs in. */\nimport { Entity } from 'typeorm';\n@Entity('users')\nexport class User {}\n",
+        'src/services/users.ts':
+          "// Reads and writes users.\nimport { User } from '../entities/user.js';\nexport const all = (dataSource: any) => dataSource.getRepository(User).find();\n",
+        'server/app.ts': "import express from 'express';\nimport users from './routes/users.js';\nconst app = express();\napp.use('/api', users);\n",
+        'server/routes/users.ts': "import express from 'express';\nconst router = express.Router();\nrouter.get('/users/:id', show);\nexport default router;\n",
+        'web/client.ts': 'export const one = (id: string) => fetch(`/api/users/${id}`);\nexport const next = (id: string) => fetch(`/v2/users/${id}`);\n',
+      },
+      { git: true },
+    );
+    const git = (...args: string[]) => execFileSync('git', ['-C', root, '-c', 'user.email=t@t', '-c', 'user.name=t', ...args]);
+    git('add', '-A');
+    git('commit', '-qm', 'users');
+    const connector = createCodeConnector();
+    const source = record(root);
+    // the store gives back what it was given, as JSON
+    const stored = (snapshot: SourceSnapshot) => async () => JSON.parse(JSON.stringify(snapshot.objects)) as SourceSnapshot['objects'];
+    const first = await connector.introspect(source);
+    const attributes = (snapshot: SourceSnapshot, path: string) => snapshot.objects.find((o) => o.path === path)!.attributes;
+    expect(attributes(first, 'src/services/users.ts').ormTables).toEqual([expect.objectContaining({ table: 'users' })]);
+    expect(attributes(first, 'web/client.ts').routeCalls).toEqual([expect.objectContaining({ route: '/api/users/:id' })]);
+    // two files that others import are edited and committed: the entity's table, the mount's prefix
+    writeFileSync(
+      join(root, 'src/entities/user.ts'),
+      "/** Someone with an account. */\nimport { Entity } from 'typeorm';\n@Entity('accounts')\nexport class User {}\n",
+    );
+    writeFileSync(
+      join(root, 'server/app.ts'),
+      "import express from 'express';\nimport users from './routes/users.js';\nconst app = express();\napp.use('/v2', users);\n",
+    );
+    git('commit', '-qam', 'accounts');
+    const edited = await connector.introspect(source, { stored: stored(first) });
+    expect(edited.info.notes).toEqual([expect.stringContaining('(2 changed files rescanned)')]);
+    const full = await connector.introspect(source);
+    expect(edited.objects).toEqual(full.objects);
+    expect(edited.edges).toEqual(full.edges);
+    // what the unchanged files say of the others moved: their tables, routes and calls, and every file's history
+    expect(attributes(edited, 'src/services/users.ts').ormTables).toEqual([expect.objectContaining({ table: 'accounts' })]);
+    expect(attributes(edited, 'server/routes/users.ts').routes).toEqual([expect.objectContaining({ path: '/v2/users/:id' })]);
+    expect(attributes(edited, 'web/client.ts').routeCalls).toEqual([expect.objectContaining({ route: '/v2/users/:id' })]);
+    expect(attributes(edited, 'web/client.ts').historyAt).toBe(git('rev-parse', 'HEAD').toString().trim());
+    expect(edited.objects.find((o) => o.path === 'src/entities/user.ts')!.comment).toBe('Someone with an account.');
+    // a file added reads the whole tree's imports again, and still gives what a full scan gives
+    writeFileSync(join(root, 'web/admin.ts'), "import { one } from './client.js';\nexport const show = () => one('1');\n");
+    const added = await connector.introspect(source, { stored: stored(edited) });
+    const fullAgain = await connector.introspect(source);
+    expect(added.objects).toEqual(fullAgain.objects);
+    expect(added.edges).toEqual(fullAgain.edges);
+    expect(edgeList(added)).toContain('web/admin.ts → web/client.ts');
+  });
+
   it('reads the history again when the tree is the same but another commit is checked out', async () => {
     const root = tree({ 'a.ts': 'export const a = 1;\n', 'b.ts': "import { a } from './a';\nexport const b = a;\n" }, { git: true });
     const git = (...args: string[]) => execFileSync('git', ['-C', root, '-c', 'user.email=t@t', '-c', 'user.name=t', ...args]);

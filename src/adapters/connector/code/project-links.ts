@@ -1,0 +1,110 @@
+/**
+ * @module adapters/connector/code/project-links
+ * The links a file makes that depend on the project's other files: SQL statements held in
+ * constants, ORM models and repositories declared elsewhere, Drizzle tables reached through
+ * imports and barrels, the methods sqlc generates, HTTP routes served by another file. The
+ * project's facts are read once from every file; each file's links are then taken from them.
+ */
+import type { ImportMap } from './import-graph.js';
+import type { ConfigFile, ListedFile } from './list-files.js';
+import type { FileLinks } from './file-objects.js';
+import { sqlRefs } from './sql-refs.js';
+import { importNames } from './workspace-packages.js';
+import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm-refs.js';
+import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm-repositories.js';
+import { projectConstants } from './string-constants.js';
+import { sqlcCalls, sqlcMethods } from './sqlc-calls.js';
+import { drizzleCreators, drizzleUses } from './drizzle-refs.js';
+import { calledPaths, projectRoutes, routeCalls, routeIndex } from './http-routes.js';
+import { passedOn, reachedFiles, reexports, type ReachedFile } from './reexports.js';
+
+const SCRIPT_LANGUAGES: ReadonlySet<string> = new Set(['typescript', 'javascript']);
+
+/** The file as its code readers see it (a component's script blocks). */
+export type CodeView = (file: ListedFile) => { text: string; language: string };
+
+/** Reads the project's facts once; the function it returns gives one file's links. */
+export async function projectLinks(
+  files: readonly ListedFile[],
+  code: CodeView,
+  imports: ImportMap,
+  configs: readonly ConfigFile[],
+  paths: readonly string[],
+): Promise<(file: ListedFile) => Promise<FileLinks>> {
+  // the models every file declares, so that the files using them elsewhere (Prisma Client, Django managers) reach their tables too
+  // the files each file's imports reach, through the barrels that re-export (`export * from './users'`) too
+  const reexportsOf = new Map(files.map((f) => [f.path, SCRIPT_LANGUAGES.has(code(f).language) ? reexports(code(f).text) : []]));
+  const reached = new Map<string, ReachedFile[]>();
+  const reachedOf = (path: string) =>
+    reached.get(path) ??
+    reached
+      .set(
+        path,
+        reachedFiles(path, imports, (p) => reexportsOf.get(p) ?? []),
+      )
+      .get(path)!;
+  // Drizzle's table creators, by which a file declares tables with a creator another file holds (create-t3-app's `createTable`)
+  const creators = new Map(files.map((f) => [f.path, drizzleCreators(code(f).text, code(f).language)]));
+  const anyCreator = [...creators.values()].some((c) => c.length);
+  const creatorsReached = (path: string) =>
+    anyCreator
+      ? passedOn(
+          reachedOf(path),
+          (p) => creators.get(p) ?? [],
+          (c) => c.name,
+          (c, name) => ({ ...c, name }),
+        )
+      : [];
+  const orm = new Map(files.map((f) => [f.path, ormTableRefs(code(f).text, code(f).language, f.path, creatorsReached(f.path))]));
+  const models = [...orm.values()].flat().filter((r) => r.model);
+  // Drizzle's tables by the file declaring them, by which a variable two tables share is told apart through the importer's imports
+  const drizzle = models.filter((r) => r.via === 'drizzle');
+  const drizzleOf = new Map(drizzle.length ? [...orm].map(([path, refs]) => [path, refs.filter((r) => r.via === 'drizzle')]) : []);
+  // each file's repositories read once, for the project's list and for the file's own uses
+  const texts = files.map((f) => ({ path: f.path, text: code(f).text, language: code(f).language }));
+  // the project's string constants, read once, by which a file reads a statement another file holds
+  const constants = projectConstants(texts);
+  const named = projectNamedQueries(texts, constants);
+  const repositoriesOf = projectRepositories(texts, named, constants);
+  const repositories = [...repositoriesOf.values()].flat();
+  // the methods sqlc generates, by which the Go files calling them reach their queries' tables
+  const sqlc = await sqlcMethods(texts);
+  const aliases = files.flatMap((f) => sequelizeAliases(code(f).text, code(f).language));
+  const names = importNames(configs, paths);
+  // the routes every file declares, so that a file calling one over HTTP links to the file serving it
+  const routes = projectRoutes(texts, (path) => (imports.get(path) ?? []).map((i) => i.path), constants);
+  const routesIndexed = routeIndex(routes);
+  return async (file) => {
+    const own = orm.get(file.path) ?? [];
+    const { text, language } = code(file);
+    return {
+      sql: await sqlRefs(text, language, namedNativeRuns(text, language, named, constants)),
+      ormTables: [
+        ...own,
+        ...ormModelUses(text, language, own.length ? models.filter((r) => !own.includes(r)) : models, {
+          repositories,
+          own: repositoriesOf.get(file.path) ?? [],
+          aliases,
+          named,
+          constants,
+        }),
+        ...sqlcCalls(text, language, sqlc),
+        // Drizzle's tables are used by their variables, in the declaring file too
+        ...drizzleUses(
+          text,
+          language,
+          drizzle,
+          passedOn(
+            drizzle.length ? reachedOf(file.path) : [],
+            (p) => drizzleOf.get(p) ?? [],
+            (r) => r.model!,
+            (r, model) => ({ ...r, model }),
+          ),
+          drizzleOf.get(file.path) ?? [],
+        ),
+      ],
+      http: { routes: routes.get(file.path) ?? [], calls: routes.size ? routeCalls(file.path, calledPaths(text, language), routesIndexed) : [] },
+      names: names.get(file.path),
+    };
+  };
+}
