@@ -35,6 +35,14 @@ describe("a non-glossary error's remedy on the CLI", () => {
     expect(json.json).toEqual({ ok: false, error: { code: 'OBJECT_NOT_FOUND', message: "no object 'notes:document:runbook.md'", hint, suggestions: [] } });
   });
 
+  it('names the command that changes an existing project when one is created again', async () => {
+    const again = await runCli(['project', 'create', 'default'], env);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toBe(
+      "error: project 'default' already exists\nhint: pick another name, or change its settings with `sextant project set default <setting> <value>`\n",
+    );
+  });
+
   it('words an unknown project as the known ones and the command that creates it', async () => {
     const hint = 'known projects: default; create one with `sextant project create sales`';
     const human = await runCli(['glossary', 'list', '--project', 'sales'], env);

@@ -74,7 +74,9 @@ export function createProjectService(store: ScopeStore & CatalogStore): ProjectS
         throw new SextantError('USAGE', `invalid project name '${name}'`, { hint: 'use lower-case letters, digits, - and _, starting with a letter' });
       }
       if (await find(name))
-        throw new SextantError('PROJECT_EXISTS', `project '${name}' already exists`, { hint: 'pick another name, or change it with `sextant project set`' });
+        throw new SextantError('PROJECT_EXISTS', `project '${name}' already exists`, {
+          hint: `pick another name, or change its settings with \`sextant project set ${name} <setting> <value>\``,
+        });
       const record: ProjectRecord = {
         name,
         sources: await checkSources(options.sources ?? []),
