@@ -70,6 +70,7 @@ describe('isExampleFile and aboutExamples', () => {
   it('a file in an examples folder at any depth; not a file named so, nor a samples package', () => {
     expect(isExampleFile('examples/next-app/src/pages/index.tsx')).toBe(true);
     expect(isExampleFile('packages/client/example/main.go')).toBe(true);
+    expect(isExampleFile('docs_src/tutorial/relationship_attributes/back_populates/tutorial001.py')).toBe(true);
     expect(isExampleFile('src/examples.ts')).toBe(false);
     expect(isExampleFile('src/main/java/org/springframework/samples/petclinic/owner/Pet.java')).toBe(false);
     expect(isExampleFile('src/demo/pglite-server.ts')).toBe(false);

@@ -19,10 +19,14 @@ export function isTestFile(path: string): boolean {
   return TEST_NAME.test(name) || parts.some((p) => TEST_FOLDERS.has(p.toLowerCase()));
 }
 
-/** A folder of examples: code written to show a library's use, in its users' words, so it leads the word search. */
-const EXAMPLE_FOLDERS = new Set(['example', 'examples']);
+/**
+ * A folder of examples: code written to show a library's use, in its users' words, so it leads the word
+ * search. `docs_src` holds the code the documentation shows (FastAPI's, Typer's and SQLModel's layout: 290
+ * of SQLModel's Python files).
+ */
+const EXAMPLE_FOLDERS = new Set(['example', 'examples', 'docs_src']);
 
-/** A file in an `examples/` (or `example/`) folder, at any depth (`packages/x/examples/…`). */
+/** A file in an `examples/`, `example/` or `docs_src/` folder, at any depth (`packages/x/examples/…`). */
 export function isExampleFile(path: string): boolean {
   return path
     .split('/')
