@@ -185,6 +185,7 @@ export function createEngine(deps: EngineDeps): Engine {
     joinEdgeKinds: kinds.joinEdgeKinds,
     vectorWeights: kinds.vectorWeights,
     generated: kinds.generatedTests,
+    testCode: kinds.testCodeTests,
     passageKinds,
     ranker: deps.ranker ?? null,
     nameWords: createNameVocabulary(store),

@@ -57,6 +57,12 @@ export interface ObjectKindSpec {
    * generated from, so search ranks its chunks after hand-written ones of comparable score.
    */
   generated?(object: CatalogObject): boolean;
+  /**
+   * Whether the object at `path` (its id's path) is test code. A test names what it tests over
+   * and over (`TestMiddlewareAbortHandlersChainAndNext`), so search ranks it after the code of
+   * comparable score, unless the query asks for tests.
+   */
+  testCode?(path: string): boolean;
 }
 
 /** Which attributes of an object say what read it and what it read (ObjectKindSpec.reader). */

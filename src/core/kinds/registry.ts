@@ -52,6 +52,8 @@ export interface KindRegistry extends KindCatalog {
   readonly vectorWeights: ReadonlyMap<string, number>;
   /** Object kinds that may be generated, each with how to tell (ObjectKindSpec.generated). */
   readonly generatedTests: ReadonlyMap<string, (object: CatalogObject) => boolean>;
+  /** Object kinds that may be test code, each with how to tell from an object's path (ObjectKindSpec.testCode). */
+  readonly testCodeTests: ReadonlyMap<string, (path: string) => boolean>;
   /** The kind an id alias stands for (ObjectKindSpec.idAliases), or the kind itself. */
   canonicalKind(kind: string): string;
 }
@@ -91,6 +93,7 @@ export function createKindRegistry(kinds: readonly SourceKind[]): KindRegistry {
       ),
     ),
     generatedTests: new Map(kinds.flatMap((family) => family.objectKinds.flatMap((k) => (k.generated ? [[k.kind, k.generated] as const] : [])))),
+    testCodeTests: new Map(kinds.flatMap((family) => family.objectKinds.flatMap((k) => (k.testCode ? [[k.kind, k.testCode] as const] : [])))),
     familyOf(sourceType: string): SourceKind {
       const family = byType.get(sourceType);
       if (!family)

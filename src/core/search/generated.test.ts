@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogObject } from '../../ports/catalog.js';
 import { DEFAULT_SOURCE_KINDS } from '../kinds/default-kinds.js';
 import { createKindRegistry } from '../kinds/registry.js';
-import { GENERATED_WEIGHT, generatedObjects, rankGeneratedAfter } from './generated.js';
+import { asksForTests, GENERATED_WEIGHT, generatedObjects, rankGeneratedAfter, TEST_WEIGHT, testObjects } from './generated.js';
 import type { Ordered } from './stages.js';
 
 /** A hybrid hit: its fused score is one list's share plus its bonus, shown at `fused / top`. */
@@ -73,5 +73,44 @@ describe('generatedObjects', () => {
     expect(asked).toEqual([[TYPES, SDK, ROUTE]]);
     expect(await generatedObjects([hit('shop:table:public.users', 0.05)], tests, getObjects)).toEqual(new Set());
     expect(asked).toHaveLength(1);
+  });
+});
+
+describe('test code after the code it tests', () => {
+  // gin's "abort the middleware chain": the tests lead both lists, Context.Abort trails
+  const T1 = 'gin:code_symbol:middleware_test.go#TestMiddlewareAbortHandlersChainAndNext';
+  const T2 = 'gin:code_file:middleware_test.go';
+  const ABORT = 'gin:code_symbol:context.go#Context.Abort';
+  const USE = 'gin:code_symbol:routergroup.go#RouterGroup.Use';
+  const codeTests = new Map([
+    ['code_file', (path: string) => path.endsWith('_test.go')],
+    ['code_symbol', (path: string) => path.split('#')[0]!.endsWith('_test.go')],
+  ]);
+
+  it('tells test code from the ids alone, of the kinds that may be tests', () => {
+    expect(testObjects([hit(T1, 0.08), hit(ABORT, 0.03), hit(T2, 0.03), hit('gin:table:public.t', 0.02)], codeTests)).toEqual(new Set([T1, T2]));
+  });
+
+  it('a test hit keeps TEST_WEIGHT of its score and is not marked generated; a leading test stays ahead of weak code', () => {
+    const out = rankGeneratedAfter([hit(T1, 0.0825, 0.05), hit(T2, 0.05), hit(USE, 0.0255), hit(ABORT, 0.0187)], new Set(), new Set([T1, T2]));
+    expect(out.map((o) => o.id)).toEqual([T1, USE, T2, ABORT]);
+    expect(out[0]).toMatchObject({ fused: 0.0825 * TEST_WEIGHT });
+    expect(out.some((o) => o.generated)).toBe(false);
+    for (let i = 1; i < out.length; i++) expect(out[i - 1]!.fused).toBeGreaterThanOrEqual(out[i]!.fused);
+  });
+
+  it('generated and test hits waiting together stay in order of their weighted scores', () => {
+    // the generated hit arrives first, but the test keeps more of its score
+    const out = rankGeneratedAfter([hit(SDK, 0.081), hit(T2, 0.08), hit(ROUTE, 0.03)], new Set([SDK]), new Set([T2]));
+    expect(out.map((o) => o.id)).toEqual([T2, ROUTE, SDK]);
+    for (let i = 1; i < out.length; i++) expect(out[i - 1]!.fused).toBeGreaterThanOrEqual(out[i]!.fused);
+  });
+
+  it('a query about tests asks for them', () => {
+    expect(asksForTests('where are the router tests')).toBe(true);
+    expect(asksForTests('test helpers for sessions')).toBe(true);
+    expect(asksForTests('spec of the parser')).toBe(true);
+    expect(asksForTests('abort the middleware chain')).toBe(false);
+    expect(asksForTests('latest status')).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ import { routeQuery, type Routing } from './routing.js';
 import type { RankedList } from './rrf.js';
 import { bm25ToRelevance, cosineToRelevance } from './scores.js';
 import { leadNamed, namedObjects } from './exact-names.js';
-import { generatedObjects, rankGeneratedAfter, type GeneratedTests } from './generated.js';
+import { asksForTests, generatedObjects, rankGeneratedAfter, testObjects, type GeneratedTests, type TestCodeTests } from './generated.js';
 import { calibrate, fuse, hydrate, noConfidentMatch, relate, rerank, type Ordered } from './stages.js';
 import { createPageViews, pageCandidates, pagesInOrder, rankPages, type PageCandidate } from './document-ranking.js';
 import { applyModel, candidateFeatures, type FeatureContext, type RankerModels } from './learned-ranker.js';
@@ -49,6 +49,8 @@ export interface SearchDeps {
   ranker?: RankerModels | null;
   /** Object kind → whether an object of it is generated (ObjectKindSpec.generated): such hits rank after hand-written ones (generated.ts). */
   generated?: GeneratedTests;
+  /** Object kind → whether the object at a path is test code (ObjectKindSpec.testCode): such hits rank after the code they test (generated.ts). */
+  testCode?: TestCodeTests;
   /** Words of the catalog's names, of these sources or all (spelling.ts): "did you mean" is off when absent. */
   nameWords?: (sources?: readonly string[]) => Promise<ReadonlyMap<string, number>>;
 }
@@ -246,10 +248,12 @@ export function createSearchService(deps: SearchDeps) {
       }
       if (model) order = applyModel(model, order, ctx);
     }
-    // generated code ranks after hand-written code of comparable score
+    // generated code, and test code unless the query asks for tests, rank after the code of comparable score
     const leader = order[0];
-    if (deps.generated?.size && order.length) {
-      order = rankGeneratedAfter(order, await generatedObjects(order, deps.generated, (ids) => deps.store.getObjects(ids)));
+    if ((deps.generated?.size || deps.testCode?.size) && order.length) {
+      const generated = deps.generated?.size ? await generatedObjects(order, deps.generated, (ids) => deps.store.getObjects(ids)) : new Set<string>();
+      const tests = deps.testCode?.size && !asksForTests(query) ? testObjects(order, deps.testCode) : new Set<string>();
+      order = rankGeneratedAfter(order, generated, tests);
     }
     // calibrate: hybrid scores become the confidence that the index holds what the query asks
     let confidence: number | null = null;

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { CODE_FILE_HISTORY_ATTRIBUTES, CODE_FILE_KIND, CODE_FILE_READER, CODE_SYMBOL_KIND } from '../../../ports/code.js';
 import type { ObjectKindSpec, SourceKind } from '../../../ports/source-kind.js';
 import { codeFileChunk, codeSymbolChunk } from './code-chunks.js';
+import { isTestFile } from '../../code/test-files.js';
 import { codeFileDetail, isGeneratedCode } from './code-file.js';
 import { withDataLinks } from './code-links.js';
 
@@ -30,12 +31,15 @@ const OBJECT_KINDS: readonly ObjectKindSpec[] = [
     reader: CODE_FILE_READER,
     facts: codeFileDetail,
     generated: isGeneratedCode,
+    testCode: isTestFile,
   },
   {
     kind: CODE_SYMBOL_KIND,
     label: 'code symbol',
     chunked: true,
     generated: isGeneratedCode,
+    // a symbol's path is its file's, then `#` and its name
+    testCode: (path) => isTestFile(path.split('#')[0]!),
     facts: (object) => (isGeneratedCode(object) ? [{ label: 'generated', value: 'yes' }] : []),
   },
 ];
