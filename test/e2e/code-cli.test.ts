@@ -205,8 +205,11 @@ describe('code sources through the CLI', () => {
     }
     expect((await runCli(['source', 'add', 'code', dir, '--name', 'labels'], env)).code).toBe(0);
     expect((await runCli(['update', '--source', 'labels'], env, { timeoutMs: 120_000 })).code).toBe(0);
-    const search = await runCli(['search', 'shipping label', '--source', 'labels', '--json'], env);
-    expect(search.json.hits[0].id).toBe('labels:code_file:test/labels/shipping-label.test.ts');
+    // the test wins the word match; search ranks it after the code it tests, and says where it stood
+    const search = await runCli(['search', 'shipping label', '--source', 'labels', '--explain', '--json'], env);
+    const test = search.json.hits.find((h: { id: string }) => h.id === 'labels:code_file:test/labels/shipping-label.test.ts');
+    expect(test.explain.lexicalRank).toBe(1);
+    expect(search.json.hits[0].id).toMatch(/^labels:code_(file|symbol):src\/labels\/render\.ts/);
     const plan = await runCli(['plan', 'shipping', 'label', '--source', 'labels', '--json'], env);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.json.context.seedId).toBe('src/labels/render.ts');
