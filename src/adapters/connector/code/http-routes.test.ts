@@ -139,13 +139,38 @@ describe('called paths', () => {
 
   it('reads template strings, URLs and OpenAPI-style placeholders in JavaScript', () => {
     const web =
-      "fetch(`/api/users/${id}`);\nconst u = 'https://example.com/api/orders/9/lines/2';\nconst v = { url: '/api/v1/items/{id}' };\nimport x from './local';\n";
+      "fetch(`/api/users/${id}`);\nconst u = 'http://localhost:3000/api/orders/9/lines/2';\nconst v = { url: '/api/v1/items/{id}' };\nimport x from './local';\n";
     expect(calledPaths(web, 'typescript').map((c) => c.segments)).toEqual([
       ['api', 'users', null],
       ['api', 'orders', '9', 'lines', '2'],
       ['api', 'v1', 'items', null],
     ]);
     expect(pathOfString('a/b', null)).toBeNull();
+  });
+
+  it("reads a URL of the project's own server, not one of another host", () => {
+    const own = ['http://localhost:8000/api/users', 'http://127.0.0.1/api/users', 'http://backend:8000/api/users', 'http://testserver/api/users'];
+    const ownToo = ['http://api.local/api/users', 'https://10.1.2.3/api/users', 'http://[::1]:3000/api/users', 'http://user:pw@172.20.0.4/api/users'];
+    const pretend = ['http://example.com:8080/api/users', 'http://www.example.org/api/users', 'http://app.test/api/users'];
+    for (const url of [...own, ...ownToo, ...pretend]) expect(pathOfString(url, null)?.segments, url).toEqual(['api', 'users']);
+    // an interpolated host may be the project's own server
+    expect(pathOfString('https://${host}/api/users', /\$\{[^{}]*\}/g)?.segments).toEqual(['api', 'users']);
+    const others = [
+      'https://api.cognitive.microsofttranslator.com/translate?api-version=3.0',
+      'https://flask.palletsprojects.com/en/latest/api/',
+      '//cdn.jsdelivr.net/api/users',
+      'http://8.8.8.8/api/users',
+    ];
+    for (const url of others) expect(pathOfString(url, null), url).toBeNull();
+  });
+
+  it('reads literals joined side by side or by + as one string', () => {
+    // microblog's translate.py: the host in one literal, the path in the next
+    const py =
+      "r = requests.post(\n    'https://api.cognitive.microsofttranslator.com'\n    '/translate?api-version=3.0'.format(a))\nc.get('/api' \\\n  '/users')\n";
+    expect(calledPaths(py, 'python').map((c) => [c.segments, c.line])).toEqual([[['api', 'users'], 4]]);
+    const js = "const u = '/api/' + 'orders';\nconst list = ['/a', '/b'];\n";
+    expect(calledPaths(js, 'typescript').map((c) => c.segments)).toEqual([['api', 'orders'], ['a'], ['b']]);
     expect(calledPaths("SELECT '/x/y'", 'sql')).toEqual([]);
   });
 });

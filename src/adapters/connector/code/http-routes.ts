@@ -455,10 +455,34 @@ const STRINGS: Record<string, RegExp> = {
   other: /(")((?:\\.|[^"\\\n])*)"/g,
 };
 
-/** A path a string's text holds: `/items/`, `{base}/items/{id}` (`prefixed`: after an unknown prefix), `https://host/api/users/${id}`; null for any other text. */
+/** A URL's scheme (or none: `//cdn.host/x`), user and port around its host. */
+const URL_ORIGIN = /^(?:[a-z][a-z0-9+.-]*:)?\/\/(?:[^/\s@]*@)?(\[[^\]]*\]|[^/\s:]*)(?::[^/\s]*)?/i;
+
+/**
+ * Whether a URL's host may be the project's own server: an interpolated or unnamed one, loopback, a private address, a
+ * name without a dot (a compose service `backend`, Starlette's `testserver`), `*.local`, `*.internal`, and the names kept
+ * for examples and tests (flask's tests call their app at `http://example.com:8080/foo`).
+ * A named public host (`api.cognitive.microsofttranslator.com`, `flask.palletsprojects.com`) is someone else's:
+ * microblog's call of the translator's `/translate` is no call of its own `/translate` route.
+ */
+function ownHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
+  if (!name || name.includes('\u0001') || !name.includes('.')) return true;
+  // and the names kept for examples and tests (RFC 2606), which a test client's requests name for the app itself
+  if (/(?:^|\.)example\.(?:com|net|org)$|\.(?:local|localhost|internal|test|example|invalid)$/.test(name)) return true;
+  const ip = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(name);
+  if (!ip) return false;
+  const [a, b] = [Number(ip[1]), Number(ip[2])];
+  return a === 127 || a === 10 || a === 0 || (a === 192 && b === 168) || (a === 172 && b >= 16 && b <= 31);
+}
+
+/** A path a string's text holds: `/items/`, `{base}/items/{id}` (`prefixed`: after an unknown prefix), `http://localhost:8000/api/users/${id}`; null for any other text, and for a URL of another's host. */
 export function pathOfString(text: string, interpolation: RegExp | null): Pick<CalledPath, 'segments' | 'prefixed'> | null {
   // interpolations become one marker each, so that a segment holding one is unknown
-  const marked = (interpolation ? text.replace(interpolation, '\u0001') : text).replace(/^[a-z][a-z0-9+.-]*:\/\/[^/\s]*/i, '');
+  const interpolated = interpolation ? text.replace(interpolation, '\u0001') : text;
+  const origin = URL_ORIGIN.exec(interpolated);
+  if (origin && !ownHost(origin[1]!)) return null;
+  const marked = origin ? interpolated.slice(origin[0].length) : interpolated;
   const bare = marked.replace(/^\u0001+/, '');
   if (!bare.startsWith('/') || /\s/.test(bare)) return null;
   const path = bare.split(/[?#]/)[0]!;
@@ -473,24 +497,32 @@ export function pathOfString(text: string, interpolation: RegExp | null): Pick<C
 /** Languages whose strings may call a path (a SQL or schema file's may not). */
 const CALLING_LANGUAGES = new Set(['python', 'typescript', 'javascript', 'go', 'java', 'kotlin', 'ruby', 'rust', 'csharp', 'php', 'scala', 'swift']);
 
+/** A language's string literals, those joined by `+` or side by side (Python's `'https://host' '/path'`) as one, at the first one's place. */
+function joinedStrings(text: string, literal: RegExp, body: number): Array<{ text: string; index: number }> {
+  const out: Array<{ text: string; index: number; end: number }> = [];
+  for (const m of text.matchAll(literal)) {
+    const last = out.at(-1);
+    if (last && /^(?:\s|\\\n|\+)*$/.test(text.slice(last.end, m.index))) last.text += m[body]!;
+    else out.push({ text: m[body]!, index: m.index, end: m.index });
+    out.at(-1)!.end = m.index + m[0].length;
+  }
+  return out;
+}
+
 /** The paths a file's strings hold, in file order (a bare "/" is none). */
 export function calledPaths(text: string, language: string): CalledPath[] {
+  if (!CALLING_LANGUAGES.has(language)) return [];
   const lineAt = lineIndex(text);
-  const out: CalledPath[] = [];
-  if (!CALLING_LANGUAGES.has(language)) return out;
-  if (language === 'python') {
-    for (const m of text.matchAll(STRINGS.python!)) {
-      // an f-string's `{…}`, and `str.format`'s in any string, are unknown segments
-      const path = pathOfString(m[3]!, /\{[^{}]*\}/g);
-      if (path) out.push({ ...path, line: lineAt(m.index), raw: m[3]! });
-    }
-    return out;
-  }
+  const python = language === 'python';
   const js = JS_LANGUAGES.has(language);
-  for (const m of text.matchAll(js ? STRINGS.js! : STRINGS.other!)) {
-    // a template string's `${…}` and an OpenAPI client's `{id}` are unknown segments alike
-    const path = pathOfString(m[2]!, /\$\{[^{}]*\}|\{[^{}/]*\}/g);
-    if (path) out.push({ ...path, line: lineAt(m.index), raw: m[2]! });
+  const strings = python ? joinedStrings(text, STRINGS.python!, 3) : joinedStrings(text, js ? STRINGS.js! : STRINGS.other!, 2);
+  // an f-string's `{…}` and `str.format`'s in any Python string are unknown segments; so are a template string's
+  // `${…}` and an OpenAPI client's `{id}`
+  const interpolation = python ? /\{[^{}]*\}/g : /\$\{[^{}]*\}|\{[^{}/]*\}/g;
+  const out: CalledPath[] = [];
+  for (const s of strings) {
+    const path = pathOfString(s.text, interpolation);
+    if (path) out.push({ ...path, line: lineAt(s.index), raw: s.text });
   }
   return out;
 }
