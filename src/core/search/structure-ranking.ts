@@ -14,6 +14,8 @@ import { namedThings } from './named-things.js';
 import { columnsOfTables, nameMatches, schemaCoherence, withSupport } from './structure-signals.js';
 import { routedOrder, routingMargin, type Routing } from './routing.js';
 
+const isColumn = (id: string) => parseObjectId(id)?.kind === 'column';
+
 export interface Ranked {
   ids: string[];
   scores: Map<string, number>;
@@ -78,10 +80,21 @@ export type StructureReader = Pick<CatalogStore, 'getObjects' | 'edgesOf' | 'lis
 export function createStructureRanker(store: StructureReader, retrievers: Retrievers, joinEdgeKinds: ReadonlySet<string>) {
   const { lexical, vector } = retrievers;
 
+  /** Columns by their own lexical and vector searches, fused. */
+  async function searchColumns(expanded: ExpandedQuery, query: string, filter: ChunkFilter, depth: number, useVector: boolean) {
+    const columnFilter: ChunkFilter = { ...filter, kinds: ['column'] };
+    const [lex, vec] = await Promise.all([lexical(expanded, columnFilter, depth), useVector ? vector(query, columnFilter, depth) : Promise.resolve(null)]);
+    return fuseRankings([
+      { name: 'lexical', ids: lex.ids },
+      { name: 'vector', ids: vec?.ids ?? [] },
+    ]);
+  }
+
   /**
    * Column evidence for relation results: columns that match the query vote for their table
    * (ranked by each table's best column), so a table whose name says little but whose columns
-   * say a lot still ranks. Fused as a third list.
+   * say a lot still ranks. Fused as a third list. With `primary` (a search over every kind) only the columns the
+   * search's own lists ranked vote, in their order there; else the columns' own searches find them.
    */
   async function columnEvidence(
     expanded: ExpandedQuery,
@@ -89,14 +102,11 @@ export function createStructureRanker(store: StructureReader, retrievers: Retrie
     filter: ChunkFilter,
     depth: number,
     useVector: boolean,
-    within: ReadonlySet<string> | null,
+    primary: readonly RankedList[] | null,
   ): Promise<string[]> {
-    const columnFilter: ChunkFilter = { ...filter, kinds: ['column'] };
-    const [lex, vec] = await Promise.all([lexical(expanded, columnFilter, depth), useVector ? vector(query, columnFilter, depth) : Promise.resolve(null)]);
-    const fused = fuseRankings([
-      { name: 'lexical', ids: lex.ids },
-      { name: 'vector', ids: vec?.ids ?? [] },
-    ]).filter((f) => !within || within.has(f.id));
+    const fused = primary
+      ? fuseRankings(primary.map((l) => ({ name: l.name, ids: l.ids.filter(isColumn) })))
+      : await searchColumns(expanded, query, filter, depth, useVector);
     const columns = await store.getObjects(fused.map((f) => f.id));
     const parentOf = new Map(columns.map((c) => [c.id, c.parentId]));
     const tables: string[] = [];
@@ -192,8 +202,10 @@ export function createStructureRanker(store: StructureReader, retrievers: Retrie
     { electSchema = true, primaryColumnsOnly = false }: { electSchema?: boolean; primaryColumnsOnly?: boolean } = {},
   ): Promise<{ lists: RankedList[]; support: RankedList[] }> {
     const lists = [...base];
-    const within = primaryColumnsOnly ? new Set(base.flatMap((l) => l.ids)) : null;
-    const [tables, routing] = await Promise.all([columnEvidence(expanded, query, filter, depth * 2, hasVector, within), retrievers.route(expanded, filter)]);
+    const [tables, routing] = await Promise.all([
+      columnEvidence(expanded, query, filter, depth * 2, hasVector, primaryColumnsOnly ? base : null),
+      retrievers.route(expanded, filter),
+    ]);
     const kindOf = new Map((await store.getObjects(tables)).map((o) => [o.id, o.kind]));
     lists.push({ name: 'columns', ids: tables.filter((t) => allowed.has(kindOf.get(t) ?? '')) });
     const fused = fuseRankings(lists, { k: RRF_K, topRankBonus: TOP_RANK_BONUS });
