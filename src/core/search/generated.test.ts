@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogObject } from '../../ports/catalog.js';
 import { DEFAULT_SOURCE_KINDS } from '../kinds/default-kinds.js';
 import { createKindRegistry } from '../kinds/registry.js';
-import { asksForTests, GENERATED_WEIGHT, generatedObjects, rankGeneratedAfter, TEST_WEIGHT, testObjects } from './generated.js';
+import { asksForTests, GENERATED_WEIGHT, generatedObjects, rankWeightedAfter, TEST_WEIGHT, testObjects } from './generated.js';
 import type { Ordered } from './stages.js';
 
 /** A hybrid hit: its fused score is one list's share plus its bonus, shown at `fused / top`. */
@@ -22,12 +22,12 @@ const ROUTE = 'tpl:code_symbol:backend/app/api/routes/login.py#login_access_toke
 const TEST = 'tpl:code_file:backend/tests/api/routes/test_login.py';
 const UTILS = 'tpl:code_file:backend/app/utils.py';
 
-describe('rankGeneratedAfter', () => {
+describe('rankWeightedAfter (generated and test hits)', () => {
   // fused scores from full-stack-fastapi-template's "login access token": the client's types lead on the top-rank bonus
   const order = [hit(TYPES, 0.0825, 0.05), hit(SDK, 0.0515, 0.02), hit(ROUTE, 0.0294), hit(TEST, 0.0256), hit(UTILS, 0.012)];
 
   it('a generated hit goes after the hand-written hits that score more than its share; the rest keep their order', () => {
-    const out = rankGeneratedAfter(order, new Set([TYPES, SDK]));
+    const out = rankWeightedAfter(order, new Set([TYPES, SDK]));
     expect(out.map((o) => o.id)).toEqual([ROUTE, TYPES, TEST, SDK, UTILS]);
     expect(out[1]).toMatchObject({ fused: 0.0825 * GENERATED_WEIGHT, score: 0.0825 * GENERATED_WEIGHT, bonus: 0.05 * GENERATED_WEIGHT, generated: true });
     // --explain still adds up: the shares and the bonus make the fused score
@@ -37,15 +37,15 @@ describe('rankGeneratedAfter', () => {
   });
 
   it('is ranked after its equals, not dropped: below every hand-written hit it ends last, alone it stays first', () => {
-    const far = rankGeneratedAfter([hit(SDK, 0.03), hit(ROUTE, 0.0295), hit(TEST, 0.0294)], new Set([SDK]));
+    const far = rankWeightedAfter([hit(SDK, 0.03), hit(ROUTE, 0.0295), hit(TEST, 0.0294)], new Set([SDK]));
     expect(far.map((o) => o.id)).toEqual([ROUTE, TEST, SDK]);
     // a tie goes to the hand-written hit
-    const tie = rankGeneratedAfter([hit(SDK, 0.03), hit(ROUTE, 0.03 * GENERATED_WEIGHT)], new Set([SDK]));
+    const tie = rankWeightedAfter([hit(SDK, 0.03), hit(ROUTE, 0.03 * GENERATED_WEIGHT)], new Set([SDK]));
     expect(tie.map((o) => o.id)).toEqual([ROUTE, SDK]);
-    const only = rankGeneratedAfter([hit(SDK, 0.08), hit(TYPES, 0.03)], new Set([SDK, TYPES]));
+    const only = rankWeightedAfter([hit(SDK, 0.08), hit(TYPES, 0.03)], new Set([SDK, TYPES]));
     expect(only.map((o) => o.id)).toEqual([SDK, TYPES]);
     // and nothing generated, nothing moves
-    expect(rankGeneratedAfter(order, new Set())).toEqual(order);
+    expect(rankWeightedAfter(order, new Set())).toEqual(order);
   });
 });
 
@@ -92,7 +92,7 @@ describe('test code after the code it tests', () => {
   });
 
   it('a test hit keeps TEST_WEIGHT of its score and is not marked generated; a leading test stays ahead of weak code', () => {
-    const out = rankGeneratedAfter([hit(T1, 0.0825, 0.05), hit(T2, 0.05), hit(USE, 0.0255), hit(ABORT, 0.0187)], new Set(), new Set([T1, T2]));
+    const out = rankWeightedAfter([hit(T1, 0.0825, 0.05), hit(T2, 0.05), hit(USE, 0.0255), hit(ABORT, 0.0187)], new Set(), new Set([T1, T2]));
     expect(out.map((o) => o.id)).toEqual([T1, USE, T2, ABORT]);
     expect(out[0]).toMatchObject({ fused: 0.0825 * TEST_WEIGHT });
     expect(out.some((o) => o.generated)).toBe(false);
@@ -101,7 +101,7 @@ describe('test code after the code it tests', () => {
 
   it('generated and test hits waiting together stay in order of their weighted scores', () => {
     // the generated hit arrives first, but the test keeps more of its score
-    const out = rankGeneratedAfter([hit(SDK, 0.081), hit(T2, 0.08), hit(ROUTE, 0.03)], new Set([SDK]), new Set([T2]));
+    const out = rankWeightedAfter([hit(SDK, 0.081), hit(T2, 0.08), hit(ROUTE, 0.03)], new Set([SDK]), new Set([T2]));
     expect(out.map((o) => o.id)).toEqual([T2, ROUTE, SDK]);
     for (let i = 1; i < out.length; i++) expect(out[i - 1]!.fused).toBeGreaterThanOrEqual(out[i]!.fused);
   });

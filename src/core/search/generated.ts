@@ -72,7 +72,7 @@ export async function generatedObjects(
  * contributions and its bonus, so `--explain` still adds up), each test hit TEST_WEIGHT, and goes
  * after the other hits that now score more; those keep their order, and so do the weighted ones among themselves.
  */
-export function rankGeneratedAfter(order: readonly Ordered[], generated: ReadonlySet<string>, tests: ReadonlySet<string> = new Set()): Ordered[] {
+export function rankWeightedAfter(order: readonly Ordered[], generated: ReadonlySet<string>, tests: ReadonlySet<string> = new Set()): Ordered[] {
   if (generated.size === 0 && tests.size === 0) return [...order];
   const out: Ordered[] = [];
   const waiting: Ordered[] = [];

@@ -20,7 +20,7 @@ import { routeQuery, type Routing } from './routing.js';
 import type { RankedList } from './rrf.js';
 import { bm25ToRelevance, cosineToRelevance } from './scores.js';
 import { leadNamed, namedObjects } from './exact-names.js';
-import { asksForTests, generatedObjects, rankGeneratedAfter, testObjects, type GeneratedTests, type TestCodeTests } from './generated.js';
+import { asksForTests, generatedObjects, rankWeightedAfter, testObjects, type GeneratedTests, type TestCodeTests } from './generated.js';
 import { calibrate, fuse, hydrate, noConfidentMatch, relate, rerank, type Ordered } from './stages.js';
 import { createPageViews, pageCandidates, pagesInOrder, rankPages, type PageCandidate } from './document-ranking.js';
 import { applyModel, candidateFeatures, type FeatureContext, type RankerModels } from './learned-ranker.js';
@@ -253,7 +253,7 @@ export function createSearchService(deps: SearchDeps) {
     if ((deps.generated?.size || deps.testCode?.size) && order.length) {
       const generated = deps.generated?.size ? await generatedObjects(order, deps.generated, (ids) => deps.store.getObjects(ids)) : new Set<string>();
       const tests = deps.testCode?.size && !asksForTests(query) ? testObjects(order, deps.testCode) : new Set<string>();
-      order = rankGeneratedAfter(order, generated, tests);
+      order = rankWeightedAfter(order, generated, tests);
     }
     // calibrate: hybrid scores become the confidence that the index holds what the query asks
     let confidence: number | null = null;
