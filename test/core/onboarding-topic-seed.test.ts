@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rankCandidates } from '../../src/core/code/onboarding-model.js';
-import { isTestFile } from '../../src/core/code/test-files.js';
+import { isTestFile } from '../../src/kernel/test-paths.js';
 import type { Engine } from '../../src/core/engine.js';
 import { commitFiles, engineOverTree } from '../helpers/code-repo.js';
 import { tempHome } from '../helpers/temp-home.js';

@@ -13,7 +13,7 @@ import { queryWords } from '../search/document-ranking.js';
 import { USES_COLUMN_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
 import type { SearchHit } from '../search/types.js';
 import { copyFolder } from './sql-copies.js';
-import { isTestFile } from './test-files.js';
+import { isTestFile } from '../../kernel/test-paths.js';
 
 /** Object kinds a data topic's hits are read from. */
 export const DATA_TOPIC_KINDS: readonly string[] = Object.freeze([...RELATION_KINDS, 'column', 'graphql_query', 'graphql_field', 'data_object']);

@@ -7,7 +7,7 @@
  */
 import { importersOf, importsOf, type CodeGraph } from './code-graph.js';
 import { copyFolder } from './sql-copies.js';
-import { isTestFile } from './test-files.js';
+import { isTestFile } from '../../kernel/test-paths.js';
 
 export interface PlanStep {
   step: number;

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { CODE_FILE_HISTORY_ATTRIBUTES, CODE_FILE_KIND, CODE_FILE_READER, CODE_SYMBOL_KIND } from '../../../ports/code.js';
 import type { ObjectKindSpec, SourceKind } from '../../../ports/source-kind.js';
 import { codeFileChunk, codeSymbolChunk } from './code-chunks.js';
-import { isTestFile } from '../../code/test-files.js';
+import { isTestFile } from '../../../kernel/test-paths.js';
 import { codeFileDetail, isGeneratedCode } from './code-file.js';
 import { withDataLinks } from './code-links.js';
 
