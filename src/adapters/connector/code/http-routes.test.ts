@@ -226,6 +226,18 @@ describe('route calls', () => {
     expect(routeCalls('probe.py', [call(['health'])], services).map((c) => c.path)).toEqual(['a/health.py', 'b/health.py', 'c/health.py']);
   });
 
+  it("a test module's routes serve only it; a test app's package and conftest serve others", () => {
+    const own = new Map([
+      ['tests/test_basic.py', [{ method: 'GET', path: '/more', line: 3 }]],
+      ['tests/test_apps/blueprintapp/apps/admin/__init__.py', [{ method: 'GET', path: '/admin/index', line: 5 }]],
+      ['tests/conftest.py', [{ method: 'GET', path: '/fixture', line: 8 }]],
+    ]);
+    expect(routeCalls('tests/test_views.py', [call(['more'], 2), call(['admin', 'index'], 4), call(['fixture'], 6)], own)).toEqual([
+      { path: 'tests/test_apps/blueprintapp/apps/admin/__init__.py', line: 4, route: '/admin/index' },
+      { path: 'tests/conftest.py', line: 6, route: '/fixture' },
+    ]);
+  });
+
   it('routes of no literal segment link nothing, nor does a file call its own routes', () => {
     expect(routeCalls('t.py', [call(['anything']), call([null])], routes)).toEqual([]);
     expect(routeCalls('app/routes/items.py', [call(['items', null], 20)], routes)).toEqual([]);

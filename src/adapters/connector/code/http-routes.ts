@@ -18,6 +18,7 @@
 import type { HttpRoute, RouteCallUse } from '../../../ports/code.js';
 import { callArgs, chainAfter } from './call-reading.js';
 import { concatenation, heldStrings, type HeldStrings } from './jpql.js';
+import { namedLikeTest } from '../../../kernel/test-paths.js';
 import { lineIndex } from './lines.js';
 import { blankComments } from './script-blocks.js';
 import { NO_CONSTANTS, type ProjectConstants } from './string-constants.js';
@@ -559,9 +560,15 @@ export interface RouteIndex {
 
 const lastKey = (fromEnd: number, segment: string) => `${fromEnd}\u0000${segment}`;
 
+/**
+ * The routes other files may reach: a file named as a test (`tests/test_basic.py`) declares apps of its own tests, which
+ * serve only it. On pallets/flask, whose test modules declare `/` and `/more` again and again, they linked test
+ * modules to each other.
+ */
 export function routeIndex(routes: ReadonlyMap<string, readonly DeclaredRoute[]>): RouteIndex {
   const byLast = new Map<string, Array<{ file: string; route: DeclaredRoute; segments: (string | null)[] }>>();
-  for (const [file, list] of routes)
+  for (const [file, list] of routes) {
+    if (namedLikeTest(file)) continue;
     for (const route of list) {
       const segments = routeSegments(route.path);
       const last = segments.findLastIndex((x) => x !== null);
@@ -569,6 +576,7 @@ export function routeIndex(routes: ReadonlyMap<string, readonly DeclaredRoute[]>
       const key = lastKey(segments.length - 1 - last, segments[last]!);
       byLast.set(key, [...(byLast.get(key) ?? []), { file, route, segments }]);
     }
+  }
   return { byFile: routes, byLast };
 }
 
