@@ -21,7 +21,7 @@ import {
 } from '../../../ports/code.js';
 import type { ChangeSpan } from './co-change.js';
 import type { ListedFile } from './list-files.js';
-import { fileWords, splitWords, type CodeSymbol } from './outline.js';
+import { fileWords, splitWords, symbolDoc, type CodeSymbol } from './outline.js';
 import { withoutRowValues, type SqlRefs } from './sql-refs.js';
 import { isGeneratedComment } from './generated.js';
 import { docComments } from './doc-lines.js';
@@ -79,7 +79,10 @@ export function readFileText(file: ListedFile, comment: string, symbols: readonl
     onceWords: words.once,
     docWords: words.once.filter((w) => docSaid.has(w)),
     docLines: docs.length,
-    symbols,
+    symbols: symbols.map((s) => {
+      const doc = symbolDoc(textLines, file.language, s.line);
+      return doc ? { ...s, doc } : s;
+    }),
     graphqlFields,
   };
 }
@@ -96,7 +99,13 @@ export function storedFileText(stored: CatalogObject | undefined, hash: string, 
   for (const name of (a.symbols as string[] | undefined) ?? []) {
     const s = storedSymbols.get(`${stored.source}:code_symbol:${stored.path}#${name}`);
     if (!s) return null;
-    symbols.push({ name: s.name, kind: String(s.attributes.symbolKind), line: Number(s.attributes.line), signature: s.definition ?? '' });
+    symbols.push({
+      name: s.name,
+      kind: String(s.attributes.symbolKind),
+      line: Number(s.attributes.line),
+      signature: s.definition ?? '',
+      ...(s.comment ? { doc: s.comment } : {}),
+    });
   }
   return {
     comment: stored.comment ?? '',
@@ -173,7 +182,7 @@ export function toObjects(
       name: s.name,
       parentId: id,
       resource,
-      comment: null,
+      comment: s.doc || null,
       definition: s.signature,
       attributes: { symbolKind: s.kind, line: s.line, file: file.path, ...generated } satisfies CodeSymbolAttributes,
     })),

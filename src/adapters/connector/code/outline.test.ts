@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportedSymbols, fileWords, leadingComment } from './outline.js';
+import { exportedSymbols, fileWords, leadingComment, symbolDoc } from './outline.js';
 
 const bodyWords = (text: string) => fileWords(text).words;
 
@@ -116,5 +116,84 @@ describe('symbols', () => {
       { name: 'GetAccount', kind: 'query', line: 1, signature: '-- name: GetAccount :one' },
       { name: 'get-users', kind: 'query', line: 4, signature: '-- name: get-users' },
     ]);
+  });
+});
+
+describe('symbol doc comments', () => {
+  const docOf = (text: string, language: string, line: number) => symbolDoc(text.split('\n'), language, line);
+
+  it('Go: the first sentence of the // lines right above the declaration, not a directive nor a comment a blank line away', () => {
+    const go = [
+      '// Abort prevents pending handlers from being called. Note that this will not stop the current handler.',
+      '// Let us say you have an authorization middleware.',
+      'func (c *Context) Abort() {',
+      '}',
+      '',
+      '//go:generate stringer -type=Mode',
+      'type Mode int',
+      '',
+      '// a note far away',
+      '',
+      'func Next() {}',
+    ].join('\n');
+    expect(docOf(go, 'go', 3)).toBe('Abort prevents pending handlers from being called.');
+    expect(docOf(go, 'go', 7)).toBe('');
+    expect(docOf(go, 'go', 11)).toBe('');
+  });
+
+  it('JSDoc and Javadoc: the first sentence of the description, past annotations', () => {
+    const ts = [
+      '/**',
+      ' * Adds a `where` expression to the query.',
+      ' *',
+      ' * Calling this method multiple times will combine the expressions using `and`.',
+      ' *',
+      ' * ### Examples',
+      ' *',
+      ' * ```ts',
+      " * db.selectFrom('person').where('id', '=', 1)",
+      ' * ```',
+      ' * @param lhs the left side',
+      ' */',
+      'export function where(lhs: string) {}',
+    ].join('\n');
+    expect(docOf(ts, 'typescript', 13)).toBe('Adds a `where` expression to the query.');
+    // a period inside the sentence (`i.e. the`, `e.g. a`) does not end it
+    expect(docOf('// Use attaches a middleware, i.e. the one run first. Other text.\nfunc Use() {}', 'go', 2)).toBe(
+      'Use attaches a middleware, i.e. the one run first.',
+    );
+    const java = [
+      '/**',
+      ' * Finds owners by last name.',
+      ' * @author someone',
+      ' */',
+      '@Transactional(readOnly = true)',
+      '@Override',
+      'public Collection<Owner> findByLastName(String name) {',
+    ].join('\n');
+    expect(docOf(java, 'java', 7)).toBe('Finds owners by last name.');
+    // a plain block comment is no doc comment
+    expect(docOf('/* internal */\nexport const x = 1;', 'typescript', 2)).toBe('');
+  });
+
+  it('Python: the docstring after a signature that may span lines, clipped', () => {
+    const py = [
+      'def read_items(',
+      '    session: SessionDep, skip: int = 0',
+      ') -> Any:',
+      '    """',
+      '    Retrieve items.',
+      '    """',
+      '    return []',
+      'def one():',
+      "    '''One line.'''",
+      'def none():',
+      '    x = """not a docstring"""',
+    ].join('\n');
+    expect(docOf(py, 'python', 1)).toBe('Retrieve items.');
+    expect(docOf(py, 'python', 8)).toBe('One line.');
+    expect(docOf(py, 'python', 10)).toBe('');
+    const long = `def f():\n    """${'word '.repeat(100)}"""`;
+    expect(docOf(long, 'python', 1).length).toBe(300);
   });
 });

@@ -14,6 +14,8 @@ export interface CodeSymbol {
   line: number;
   /** The declaring line without its body or value. */
   signature: string;
+  /** What its doc comment says first (symbolDoc), when it has one. */
+  doc?: string;
 }
 
 const MAX_COMMENT = 600;
@@ -122,6 +124,88 @@ export function leadingComment(text: string, language: string): string {
   if (first.comment === null || !LICENCE.test(first.comment)) return clip(first.comment ?? '');
   const next = openingComment(first.rest.replace(PREAMBLE, '').trimStart(), language).comment;
   return clip(next && !LICENCE.test(next) ? next : '');
+}
+
+/** The most of a symbol's doc comment kept: its opening sentences say what it is for. */
+const MAX_SYMBOL_DOC = 300;
+
+/** Where a doc comment's description ends: a tag (`@param`), a heading (`### Examples`) or a code fence. */
+const DESCRIPTION_END = /^(?:@\w|#{1,6}\s|```|~~~)/;
+
+/** Comment lines that steer tools, not readers (`//go:generate`, `// eslint-disable-next-line`, `// @ts-ignore`, `//nolint`). */
+const DIRECTIVE = /^(?:go:|\+build\b|nolint\b|eslint-|@ts-|prettier-ignore|istanbul\b|noinspection\b|NOSONAR\b|type:\s*ignore)/;
+
+/**
+ * A description's first sentence from doc lines (markers stripped), before any tag, heading or code fence, clipped: the
+ * summary Javadoc's and Go's conventions put first. On gin, `query "abort the middleware chain"` ranked
+ * `Context.Abort` 4th with its first sentence and 11th with the whole description (no doc: 11th).
+ */
+function description(lines: readonly string[]): string {
+  const out: string[] = [];
+  for (const line of lines) {
+    if (DESCRIPTION_END.test(line)) break;
+    out.push(line);
+  }
+  const whole = out.join(' ').replace(/\s+/g, ' ').trim();
+  const text = /^.*?[.!?](?=\s+[A-Z`(]|$)/.exec(whole)?.[0] ?? whole;
+  return text.length > MAX_SYMBOL_DOC ? `${text.slice(0, MAX_SYMBOL_DOC - 1)}…` : text;
+}
+
+/** A Python definition's docstring: the first statement after the signature (which may span lines) when it is a string. */
+function docstringAfter(lines: readonly string[], at: number): string[] {
+  let i = at;
+  while (i < lines.length && i < at + 20 && !/:\s*(?:#.*)?$/.test(lines[i]!)) i++;
+  for (i++; i < lines.length && !lines[i]!.trim(); i++);
+  const open = /^\s*[rRuU]?("""|\'\'\')/.exec(lines[i] ?? '');
+  if (!open) return [];
+  const quote = open[1]!;
+  const first = lines[i]!.slice(lines[i]!.indexOf(quote) + 3);
+  if (first.includes(quote)) return [first.slice(0, first.indexOf(quote)).trim()];
+  const out = [first.trim()];
+  for (i++; i < lines.length && i < at + 60; i++) {
+    const line = lines[i]!;
+    if (line.includes(quote)) return [...out, line.slice(0, line.indexOf(quote)).trim()];
+    out.push(line.trim());
+  }
+  return out;
+}
+
+/** The doc comment written right above a declaration (past its decorators and annotations): a `/** … *\/` block or a run of `//` lines. */
+function commentAbove(lines: readonly string[], at: number): string[] {
+  let i = at - 1;
+  while (i >= 0 && /^\s*@[\w.]+(?:\(.*\))?\s*$/.test(lines[i]!)) i--;
+  const last = lines[i]?.trim() ?? '';
+  if (last.endsWith('*/')) {
+    const end = i;
+    while (i >= 0 && !lines[i]!.includes('/*')) i--;
+    if (i < 0 || !lines[i]!.includes('/**')) return [];
+    return lines
+      .slice(i, end + 1)
+      .map((l) =>
+        l
+          .replace(/^\s*\/\*\*/, '')
+          .replace(/\*\/\s*$/, '')
+          .replace(/^\s*\*\s?/, '')
+          .trim(),
+      )
+      .filter((l) => l && !WHO_AND_WHEN.test(l));
+  }
+  const run: string[] = [];
+  for (; i >= 0 && /^\s*\/\//.test(lines[i]!); i--) run.unshift(lines[i]!.trim().replace(/^\/\/[\/!]?\s?/, ''));
+  return run.filter((l) => !DIRECTIVE.test(l));
+}
+
+/**
+ * What a symbol's doc comment says, from the file's lines and the symbol's 1-based line: a Python definition's
+ * docstring, else the `/** … *\/` block (Javadoc, JSDoc, TSDoc) or the `//` lines (Go's convention) right above
+ * it; its first sentence, at most MAX_SYMBOL_DOC characters.
+ * gin's `Context.Abort` says "Abort prevents pending handlers from being called…", which its name and
+ * signature do not.
+ */
+export function symbolDoc(lines: readonly string[], language: string, line: number): string {
+  const at = line - 1;
+  if (at < 0 || at >= lines.length) return '';
+  return description(language === 'python' ? docstringAfter(lines, at) : commentAbove(lines, at));
 }
 
 /** Distinct words kept per file, and the most times one word counts (a long file's commonest words say little more past it). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogObject } from '../../../ports/catalog.js';
-import { codeFileChunk, repeatedWords } from './code-chunks.js';
+import { codeFileChunk, codeSymbolChunk, repeatedWords } from './code-chunks.js';
 
 const file = (attributes: Record<string, unknown>): CatalogObject => ({
   id: 'svc:code_file:src/billing/pay.ts',
@@ -33,5 +33,30 @@ describe('code file chunks', () => {
     expect(repeatedWords({ a: 'x', b: -1, c: 2 })).toBe('c c');
     expect(repeatedWords({ big: 10_000 }).split(' ')).toHaveLength(100);
     expect(codeFileChunk(file({ symbols: [] }), '').definition).toBe('');
+  });
+});
+
+describe('code symbol chunks', () => {
+  const symbol = (comment: string | null): CatalogObject => ({
+    id: 'gin:code_symbol:context.go#Context.Abort',
+    source: 'gin',
+    kind: 'code_symbol',
+    path: 'context.go#Context.Abort',
+    name: 'Context.Abort',
+    parentId: 'gin:code_file:context.go',
+    resource: 'file:context.go',
+    comment,
+    definition: 'func (c *Context) Abort()',
+    attributes: { symbolKind: 'method', line: 190, file: 'context.go' },
+  });
+
+  it('what its doc comment says reaches both indexes; a symbol without one reads as before', () => {
+    const doc = 'Abort prevents pending handlers from being called.';
+    const chunk = codeSymbolChunk(symbol(doc), '');
+    expect(chunk.comment).toBe(`${doc} method in context.go`);
+    expect(chunk.textParts).toEqual(['method Context.Abort in context', 'func (c *Context) Abort()', doc]);
+    const bare = codeSymbolChunk(symbol(null), '');
+    expect(bare.comment).toBe('method in context.go');
+    expect(bare.textParts).toEqual(['method Context.Abort in context', 'func (c *Context) Abort()']);
   });
 });

@@ -6,7 +6,7 @@
  * the counts, a file that keeps naming a topic is about it) and the words its doc comments say
  * once (`docWords`: `over()`'s "window functions"; other words said once stay out, a one-off
  * identifier says little); a symbol's chunk its name,
- * declaration and file. The embedder reads no body words.
+ * declaration, file and what its doc comment says first. The embedder reads no body words.
  */
 import type { CatalogObject } from '../../../ports/catalog.js';
 import type { ChunkFields } from '../../../ports/source-kind.js';
@@ -48,9 +48,9 @@ export function codeSymbolChunk(object: CatalogObject, context: string): ChunkFi
   const kind = String(object.attributes.symbolKind ?? 'symbol');
   return {
     nameText: object.name,
-    comment: `${kind} in ${file}`,
+    comment: [object.comment, `${kind} in ${file}`].filter(Boolean).join(' '),
     definition: object.definition ?? '',
     context,
-    textParts: [`${kind} ${object.name} in ${words(file)}`, object.definition ?? ''],
+    textParts: [`${kind} ${object.name} in ${words(file)}`, object.definition ?? '', object.comment ?? ''].filter(Boolean),
   };
 }

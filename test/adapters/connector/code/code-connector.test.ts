@@ -28,7 +28,8 @@ function tree(files: Record<string, string | Buffer>, options: { git?: boolean }
 const SERVICE = {
   'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': ['src/lib/*'] }, module: 'NodeNext', moduleResolution: 'NodeNext' } }),
   '.gitignore': 'dist/\n*.generated.ts\n',
-  'src/index.ts': "/** Entry point of the billing service. */\nimport { pay } from './billing/pay.js';\nexport function main() { return pay(1); }\n",
+  'src/index.ts':
+    "/** Entry point of the billing service. */\nimport { pay } from './billing/pay.js';\n/** Starts the server. Pays one invoice. */\nexport function main() { return pay(1); }\n",
   'src/billing/pay.ts':
     "// Pays an invoice: charges the card and records the payment.\nimport { round } from '@lib/money.js';\nimport type { Invoice } from './invoice.js';\nexport async function pay(amount: number) { return round(amount); }\nexport class PaymentError extends Error {}\nexport type PayResult = { ok: boolean };\n",
   'src/billing/invoice.ts': "export interface Invoice { id: string }\nimport { pay } from './pay.js';\nexport const payAll = () => pay(2);\n",
@@ -66,7 +67,10 @@ describe('code connector', () => {
     expect(pay.comment).toBe('Pays an invoice: charges the card and records the payment.');
     expect(pay.attributes).toMatchObject({ language: 'typescript', symbols: ['pay', 'PaymentError', 'PayResult'], docLines: 0 });
     // documentation lines: a doc comment, a docstring
-    expect(objects.get('svc:code_file:src/index.ts')!.attributes.docLines).toBe(1);
+    expect(objects.get('svc:code_file:src/index.ts')!.attributes.docLines).toBe(2);
+    // a symbol carries its doc comment's first sentence; one without a doc comment none
+    expect(objects.get('svc:code_symbol:src/index.ts#main')!.comment).toBe('Starts the server.');
+    expect(objects.get('svc:code_symbol:src/billing/pay.ts#pay')!.comment).toBeNull();
     expect(pay.resource).toBe('file:src/billing/pay.ts');
     expect(objects.get('svc:code_symbol:src/billing/pay.ts#PaymentError')).toMatchObject({
       parentId: pay.id,
@@ -239,6 +243,8 @@ describe('code connector', () => {
     expect(edgeList(edited)).toContain('src/billing/invoice.ts → src/lib/money.ts');
     expect(edgeList(edited)).not.toContain('src/billing/invoice.ts → src/billing/pay.ts');
     const full = await connector.introspect(source);
+    // an unchanged file's symbols keep their doc comments from the stored objects
+    expect(edited.objects.find((o) => o.id === 'svc:code_symbol:src/index.ts#main')!.comment).toBe('Starts the server.');
     expect(edited.objects).toEqual(full.objects);
     expect(edited.edges).toEqual(full.edges);
     // a Python file changed: the languages parsed together are read again, the rest is kept
