@@ -19,6 +19,7 @@ import type { HttpRoute, RouteCallUse } from '../../../ports/code.js';
 import { callArgs, chainAfter } from './call-reading.js';
 import { concatenation, heldStrings, type HeldStrings } from './jpql.js';
 import { namedLikeTest } from '../../../kernel/test-paths.js';
+import { goDeclaredRoutes, goProjectRoutes } from './go-routes.js';
 import { lineIndex } from './lines.js';
 import { blankComments } from './script-blocks.js';
 import { NO_CONSTANTS, type ProjectConstants } from './string-constants.js';
@@ -211,6 +212,7 @@ const placed = (routes: readonly RouterRoute[], placeOf: (router: string) => Pla
 
 /** The routes a file declares, in file order, each below its own router's prefix. `constants`: the project's, by which a Spring mapping's names are read. */
 export function declaredRoutes(text: string, language: string, constants: ProjectConstants = NO_CONSTANTS): DeclaredRoute[] {
+  if (language === 'go') return goDeclaredRoutes(text);
   const { routers, routes } = fileRoutes(text, language, constants);
   return placed(routes, (router) => ({ path: routers.get(router) ?? '', prefixed: false }));
 }
@@ -426,7 +428,11 @@ export function projectRoutes(
     places.set(key, place);
     return place;
   };
-  const out = new Map<string, DeclaredRoute[]>();
+  // Go's routers are read by go-routes.ts, a group handed to a function placed where its callers put it
+  const out = goProjectRoutes(
+    files.filter((f) => f.language === 'go'),
+    importsOf,
+  );
   for (const f of files) {
     const { routes, foreign = [] } = declared.get(f.path)!;
     // a decorator on a router an imported file makes (Flask's `from app.api import bp`, then `@bp.route` in app/api/users.py)
@@ -510,6 +516,8 @@ function joinedStrings(text: string, literal: RegExp, body: number): Array<{ tex
   return out;
 }
 
+const GO_PREFIX_CALL = /\.\s*(?:Group|PathPrefix|Route|Mount)\s*\(\s*$/;
+
 /** The paths a file's strings hold, in file order (a bare "/" is none). */
 export function calledPaths(text: string, language: string): CalledPath[] {
   if (!CALLING_LANGUAGES.has(language)) return [];
@@ -522,6 +530,8 @@ export function calledPaths(text: string, language: string): CalledPath[] {
   const interpolation = python ? /\{[^{}]*\}/g : /\$\{[^{}]*\}|\{[^{}/]*\}/g;
   const out: CalledPath[] = [];
   for (const s of strings) {
+    // a Go router's group or mount prefix (`r.Group("/users")`) is no call
+    if (language === 'go' && GO_PREFIX_CALL.test(text.slice(Math.max(0, s.index - 40), s.index))) continue;
     const path = pathOfString(s.text, interpolation);
     if (path) out.push({ ...path, line: lineAt(s.index), raw: s.text });
   }
