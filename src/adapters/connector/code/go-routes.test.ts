@@ -245,15 +245,62 @@ func userRoutes(r chi.Router) {
 }
 `;
 
+const ROUTER_PKG = `package router
+
+func New() *echo.Echo {
+	e := echo.New()
+	return e
+}
+`;
+
+/** The echo realworld app's shape: a router made by a function of another package, a group handed to a method. */
+const ECHO_MAIN = `package main
+
+func main() {
+	r := router.New()
+	r.GET("/swagger/*", swagger)
+	v1 := r.Group("/api")
+	h := handler.NewHandler(us)
+	h.Register(v1)
+}
+`;
+
+const ECHO_ROUTES = `package handler
+
+func (h *Handler) Register(v1 *echo.Group) {
+	guests := v1.Group("/users")
+	guests.POST("/login", h.Login)
+}
+`;
+
+/** A test building its own router and calling it. */
+const OWN_TEST = `package users
+
+func TestHealth(t *testing.T) {
+	r := gin.New()
+	r.POST("/users/login", fake)
+	req, _ := http.NewRequest("POST", "/users/login", nil)
+}
+`;
+
 describe('Go groups handed to functions', () => {
   const files = [
+    { path: 'router/router.go', text: ROUTER_PKG, language: 'go' },
+    { path: 'main.go', text: ECHO_MAIN, language: 'go' },
+    { path: 'handler/handler.go', text: 'package handler\n\nfunc NewHandler(us Store) *Handler { return &Handler{} }\n', language: 'go' },
+    { path: 'handler/routes.go', text: ECHO_ROUTES, language: 'go' },
+    { path: 'users/own_test.go', text: OWN_TEST, language: 'go' },
     { path: 'users/routers.go', text: REGISTER, language: 'go' },
     { path: 'hello.go', text: MAIN, language: 'go' },
     { path: 'users/unit_test.go', text: USERS_TEST, language: 'go' },
     { path: 'other/main.go', text: STRANGER, language: 'go' },
     { path: 'api/routes.go', text: CHI_NAMED, language: 'go' },
   ];
-  const imports: Record<string, string[]> = { 'hello.go': ['users/routers.go'], 'users/unit_test.go': ['users/routers.go'] };
+  const imports: Record<string, string[]> = {
+    'hello.go': ['users/routers.go'],
+    'users/unit_test.go': ['users/routers.go'],
+    'main.go': ['router/router.go', 'handler/handler.go'],
+  };
   const project = projectRoutes(files, (p) => imports[p] ?? []);
 
   it("each caller importing the function places its group (main's /api/users, the test's /users); others' calls don't; a group nobody places is behind an unread prefix", () => {
@@ -274,5 +321,21 @@ describe('Go groups handed to functions', () => {
   it("a test's request path links to the file serving the route", () => {
     const calls = routeCalls('users/unit_test.go', calledPaths(USERS_TEST, 'go'), routeIndex(project));
     expect(calls).toEqual([{ path: 'users/routers.go', line: 6, route: '/users/login' }]);
+  });
+
+  it('a router a function of another package makes (\`router.New()\`), a group handed to a method of a file of the imported package', () => {
+    expect(project.get('main.go')).toEqual([{ method: 'GET', path: '/swagger/*', line: 5 }]);
+    expect(project.get('handler/routes.go')).toEqual([{ method: 'POST', path: '/api/users/login', line: 5 }]);
+  });
+
+  it("a test's own router serves no other file, and a call its own routes reach links nowhere else", () => {
+    expect(project.has('users/own_test.go')).toBe(false);
+    expect(declaredRoutes(OWN_TEST, 'go')).toEqual([{ method: 'POST', path: '/users/login', line: 5 }]);
+    const withOwn = new Map([...project, ['users/own_test.go', declaredRoutes(OWN_TEST, 'go')]]);
+    expect(routeCalls('users/own_test.go', calledPaths(OWN_TEST, 'go'), routeIndex(withOwn))).toEqual([]);
+    expect(routeCalls('users/unit_test.go', calledPaths(USERS_TEST, 'go'), routeIndex(withOwn))).toEqual([
+      { path: 'users/routers.go', line: 6, route: '/users/login' },
+      { path: 'users/own_test.go', line: 6, route: '/users/login' },
+    ]);
   });
 });

@@ -212,8 +212,10 @@ function parameters(params: string): Array<{ name: string; type: string }> {
 }
 
 /** The routes a Go file declares, the router parameters of its functions and the routers it hands to functions. */
-export function goFileRoutes(text: string): GoFileRoutes {
-  if (!/\b(?:gin|echo|chi|mux|http|fiber)\./.test(text)) return { routes: [], params: new Set(), passes: [] };
+export function goFileRoutes(text: string, makers: RouterMakers = routerMakers(text)): GoFileRoutes {
+  const pkg = /^package\s+(\w+)/m.exec(text)?.[1] ?? '';
+  if (!/\b(?:gin|echo|chi|mux|http|fiber)\./.test(text) && ![...makers.keys()].some((k) => text.includes(`${k.slice(k.indexOf('.') + 1)}(`)))
+    return { routes: [], params: new Set(), passes: [] };
   const mask = goMask(text);
   const lineAt = lineIndex(text);
   const fields = new Map<string, Node>([['http', { path: '', prefixed: false, defaultMux: true }]]);
@@ -251,7 +253,13 @@ export function goFileRoutes(text: string): GoFileRoutes {
     let node: Node;
     let end: number;
     const made = CONSTRUCTOR.exec(rest);
-    if (made) {
+    // a function of the project making a router (`router.New()`, `NewRouter()` of the same package)
+    const maker = made ? undefined : /^(?:(\w+)\s*\.\s*)?(\w+)\s*\(/.exec(rest);
+    const makes = maker ? makers.get(`${maker[1] ?? pkg}.${maker[2]}`) : undefined;
+    if (maker && makes !== undefined) {
+      node = { path: '', prefixed: makes };
+      end = closing(mask, at + maker[0].length - 1) + 1;
+    } else if (made) {
       const fn = fnNow();
       node = { path: '', prefixed: false, ...(fn ? { madeIn: fn } : {}) };
       allNodes.add(node);
@@ -430,6 +438,23 @@ export function goFileRoutes(text: string): GoFileRoutes {
   };
 }
 
+/** Functions making a router, by `package.Function`: whether the router's prefix is unread (a group's). */
+export type RouterMakers = ReadonlyMap<string, boolean>;
+
+const MAKER = /^func\s+(?:\([^)]*\)\s*)?(\w+)\s*\([^)]*\)\s*(\*?\w+(?:\.\w+)?)\s*\{/gm;
+
+/** The functions of a Go file returning a router (`func New() *echo.Echo`), by `package.Function`. */
+export function routerMakers(text: string): Map<string, boolean> {
+  const pkg = /^package\s+(\w+)/m.exec(text)?.[1] ?? '';
+  const out = new Map<string, boolean>();
+  for (const m of text.matchAll(MAKER)) {
+    // a type of the file's own package: `*Mux` in chi's
+    const type = m[2]!.includes('.') ? m[2]! : m[2]!.replace(/^(\*?)/, `$1${pkg}.`);
+    if (ROOT_TYPE.test(type) || GROUP_TYPE.test(type)) out.set(`${pkg}.${m[1]}`, FIELD_GROUP_TYPE.test(type));
+  }
+  return out;
+}
+
 /** The routes a Go file declares, read alone: a group it is handed sits behind an unread prefix. */
 export function goDeclaredRoutes(text: string): HttpRoute[] {
   return goFileRoutes(text).routes.map(({ base, ...r }) => (base ? { ...r, prefixed: true } : r));
@@ -441,15 +466,20 @@ const MAX_PLACES = 8;
 /**
  * The routes of a project's Go files, each handed group placed where the calls passing it put it (`users.Register(v1.Group("/users"))`
  * in main.go and `Register(r.Group("/users"))` in a test give two places): a call in the function's own file or in a file
- * importing it. A group nobody places is behind an unread prefix.
+ * importing it. A group nobody places is behind an unread prefix. A test file's routes are left out: its router serves that
+ * test alone.
  */
 export function goProjectRoutes(
   files: ReadonlyArray<{ path: string; text: string }>,
   importsOf: (path: string) => readonly string[],
 ): Map<string, HttpRoute[]> {
-  const read = new Map(files.map((f) => [f.path, goFileRoutes(f.text)] as const));
+  const makers = new Map(files.flatMap((f) => [...routerMakers(f.text)]));
+  const read = new Map(files.map((f) => [f.path, goFileRoutes(f.text, makers)] as const));
   const passes = new Map<string, Array<{ from: string; pass: GoPass }>>();
   for (const [from, r] of read) for (const pass of r.passes) passes.set(pass.param, [...(passes.get(pass.param) ?? []), { from, pass }]);
+  // a call reaches a function of its own package or of one it imports (a method's file need not be the one its import names)
+  const folder = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);
+  const reaches = (from: string, file: string) => folder(from) === folder(file) || importsOf(from).some((p) => p === file || folder(p) === folder(file));
   const memo = new Map<string, Place[]>();
   const placesOf = (file: string, param: string, seen: ReadonlySet<string>): Place[] => {
     const key = `${file}\u0000${param}`;
@@ -457,7 +487,7 @@ export function goProjectRoutes(
     if (seen.has(key)) return [];
     const out = new Map<string, Place>();
     for (const { from, pass } of passes.get(param) ?? []) {
-      if (from !== file && !importsOf(from).includes(file)) continue;
+      if (!reaches(from, file)) continue;
       const above = pass.base ? placesOf(from, pass.base, new Set([...seen, key])) : [{ path: '', prefixed: false }];
       for (const a of above.length ? above : [{ path: '', prefixed: true }]) {
         const place = { path: joinPath(a.path, pass.path), prefixed: a.prefixed || pass.prefixed };
@@ -470,6 +500,8 @@ export function goProjectRoutes(
   };
   const result = new Map<string, HttpRoute[]>();
   for (const [path, r] of read) {
+    // a test's router serves that test alone (its calls are its own); it may place a group all the same
+    if (path.endsWith('_test.go')) continue;
     const routes = r.routes.flatMap(({ base, ...route }) => {
       if (!base) return [route];
       const places = placesOf(path, base, new Set());
