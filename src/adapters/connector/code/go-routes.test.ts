@@ -283,6 +283,28 @@ func TestHealth(t *testing.T) {
 }
 `;
 
+/** chi's todos-resource example: routers methods of two types return, mounted by another file of the package. */
+const TODOS_MAIN = `package main
+
+func main() {
+	r := chi.NewRouter()
+	r.Mount("/users", usersResource{}.Routes())
+	r.Mount("/todos", todosResource{}.Routes())
+}
+`;
+
+const resource = (type: string) => `package main
+
+func (rs ${type}) Routes() chi.Router {
+	r := chi.NewRouter()
+	r.Get("/", rs.List)
+	r.Route("/{id}", func(r chi.Router) {
+		r.Get("/sync", rs.Sync)
+	})
+	return r
+}
+`;
+
 describe('Go groups handed to functions', () => {
   const files = [
     { path: 'router/router.go', text: ROUTER_PKG, language: 'go' },
@@ -291,6 +313,9 @@ describe('Go groups handed to functions', () => {
     { path: 'handler/routes.go', text: ECHO_ROUTES, language: 'go' },
     { path: 'users/own_test.go', text: OWN_TEST, language: 'go' },
     { path: 'users/routers.go', text: REGISTER, language: 'go' },
+    { path: 'todos/main.go', text: TODOS_MAIN, language: 'go' },
+    { path: 'todos/todos.go', text: resource('todosResource'), language: 'go' },
+    { path: 'todos/users.go', text: resource('usersResource'), language: 'go' },
     { path: 'hello.go', text: MAIN, language: 'go' },
     { path: 'users/unit_test.go', text: USERS_TEST, language: 'go' },
     { path: 'other/main.go', text: STRANGER, language: 'go' },
@@ -336,6 +361,19 @@ describe('Go groups handed to functions', () => {
     expect(routeCalls('users/unit_test.go', calledPaths(USERS_TEST, 'go'), routeIndex(withOwn))).toEqual([
       { path: 'users/routers.go', line: 6, route: '/users/login' },
       { path: 'users/own_test.go', line: 6, route: '/users/login' },
+    ]);
+  });
+
+  it("a router a method returns sits where another file mounts it (r.Mount('/todos', todosResource{}.Routes())), by the method's type", () => {
+    expect(project.get('todos/todos.go')).toEqual([
+      { method: 'GET', path: '/todos/', line: 5 },
+      { method: 'GET', path: '/todos/{id}/sync', line: 7 },
+    ]);
+    expect(project.get('todos/users.go')?.map((r) => r.path)).toEqual(['/users/', '/users/{id}/sync']);
+    // read alone, a returned router may be the root: its routes keep their paths, with no unread prefix
+    expect(declaredRoutes(resource('todosResource'), 'go')).toEqual([
+      { method: 'GET', path: '/', line: 5 },
+      { method: 'GET', path: '/{id}/sync', line: 7 },
     ]);
   });
 });

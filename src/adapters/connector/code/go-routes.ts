@@ -168,7 +168,7 @@ const VERBS: Record<string, string> = {
 };
 const METHOD_CALL = /\.\s*([A-Za-z_]\w*)\s*\(/g;
 const CALL = /(?<![\w.])((?:[A-Za-z_]\w*\s*\.\s*)*)([A-Za-z_]\w*)\s*\(/g;
-const SIGNATURE = /\bfunc\s*(?:\([^()]*\)\s*)?([A-Za-z_]\w*)?\s*(?:\[[^\]]*\]\s*)?\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/g;
+const SIGNATURE = /\bfunc\s*(?:\(([^()]*)\)\s*)?([A-Za-z_]\w*)?\s*(?:\[[^\]]*\]\s*)?\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/g;
 const BINDING = /(?<![\w.])(var\s+)?((?:[A-Za-z_]\w*\.)*)([A-Za-z_]\w*)\s*(?:[\w.*]+\s*)?(:=|(?<![=!<>:])=(?!=))\s*/g;
 const TYPED = /^[ \t]*(?:var\s+)?([A-Za-z_]\w*)\s+(\*?\w+\.\w+)[ \t]*$/gm;
 
@@ -230,6 +230,8 @@ export function goFileRoutes(text: string, makers: RouterMakers = routerMakers(t
   const handed = new Map<number, Node>();
   const allNodes = new Set<Node>();
   const makerMounts: Array<() => void> = [];
+  // the named functions returning a router, by key (`adminRouter`, `todosResource.Routes`)
+  const returners = new Set<string>();
   const lookup = (selector: boolean, name: string): Node | undefined => {
     if (selector) return fields.get(name);
     for (let i = scopes.length - 1; i >= 0; i--) {
@@ -293,9 +295,16 @@ export function goFileRoutes(text: string, makers: RouterMakers = routerMakers(t
       const mounted = args[1] && mask.slice(...args[1]);
       if (path === undefined || !mounted) return;
       const place = (sub: Node | undefined) => sub && !sub.parent && sub !== node && Object.assign(sub, { parent: node, path: joinPath(path, sub.path) });
-      const maker = /^([A-Za-z_]\w*)\s*\(\s*\)$/.exec(mounted)?.[1];
-      // the maker may come later in the file: its routers are placed once all is read
-      if (maker) makerMounts.push(() => [...allNodes].filter((n) => n.madeIn === maker).forEach(place));
+      // `adminRouter()`, `users.Routes()`, `todosResource{}.Routes()`
+      const call = /^(?:&?(\w+)\s*\{\s*\}\s*\.\s*|\w+\s*\.\s*)?([A-Za-z_]\w*)\s*\(\s*\)$/.exec(mounted);
+      const maker = call && (call[1] ? `${call[1]}.${call[2]}` : call[2]!);
+      // the maker may come later in the file, or be another file's: its routers are placed once all is read
+      if (maker)
+        makerMounts.push(() => {
+          const made = [...allNodes].filter((n) => n.madeIn === maker);
+          if (made.length) made.forEach(place);
+          else passes.push({ node: { parent: node, path, prefixed: false }, param: `${maker}#return` });
+        });
       else place(evaluate(args[1]![0])?.node);
       return;
     }
@@ -357,25 +366,29 @@ export function goFileRoutes(text: string, makers: RouterMakers = routerMakers(t
   }
   for (const m of mask.matchAll(SIGNATURE)) {
     const end = m.index + m[0].length;
-    const body = /^\s*(?:\([^(){}]*\)|[\w.*[\]]+)?\s*\{/.exec(mask.slice(end, end + 200));
+    const body = /^\s*(\([^(){}]*\)|[\w.*[\]]+)?\s*\{/.exec(mask.slice(end, end + 200));
     if (!body) continue;
     const brace = end + body[0].length - 1;
+    // a method's key names its type: `todosResource.Routes`
+    const receiver = m[1] && /(\w+)(?:\[[^\]]*\])?\s*$/.exec(m[1])?.[1];
+    const fn = m[2] && (receiver ? `${receiver}.${m[2]}` : m[2]);
     events.push({
       at: m.index,
       run: () => {
         const names = new Map<string, Node | null>();
         const closure = handed.get(m.index);
-        for (const [i, p] of parameters(m[2]!).entries()) {
+        const top = scopes.length === 1 && fn;
+        if (top && /^(?:\*?(?:gin|echo|chi|mux|fiber|http)\.\w+)$/.test(body[1] ?? '')) returners.add(fn);
+        for (const [i, p] of parameters(m[3]!).entries()) {
           names.set(p.name, null);
           if (closure && i === 0 && (GROUP_TYPE.test(p.type) || ROOT_TYPE.test(p.type))) names.set(p.name, closure);
           else if (ROOT_TYPE.test(p.type)) names.set(p.name, { path: '', prefixed: false });
           else if (GROUP_TYPE.test(p.type)) {
-            const top = m[1] && scopes.length === 1;
-            if (top) params.add(`${m[1]}#${i}`);
-            names.set(p.name, top ? { path: '', prefixed: false, base: `${m[1]}#${i}` } : { path: '', prefixed: true });
+            if (top) params.add(`${m[2]}#${i}`);
+            names.set(p.name, top ? { path: '', prefixed: false, base: `${m[2]}#${i}` } : { path: '', prefixed: true });
           }
         }
-        bodies.set(brace, { names, ...(m[1] && scopes.length === 1 ? { fn: m[1] } : {}) });
+        bodies.set(brace, { names, ...(top ? { fn } : {}) });
       },
     });
   }
@@ -427,6 +440,12 @@ export function goFileRoutes(text: string, makers: RouterMakers = routerMakers(t
   events.sort((a, b) => a.at - b.at);
   for (const e of events) e.run();
   for (const m of makerMounts) m();
+  // a router a function returns unmounted here (`func (rs todosResource) Routes() chi.Router`) sits where another file mounts it
+  for (const n of allNodes)
+    if (!n.parent && n.madeIn && returners.has(n.madeIn)) {
+      n.base = `${n.madeIn}#return`;
+      params.add(n.base);
+    }
 
   return {
     routes: routes.map(({ node, ...r }) => {
@@ -455,9 +474,12 @@ export function routerMakers(text: string): Map<string, boolean> {
   return out;
 }
 
+/** Whether routes on a base no call places are behind an unread prefix: a group handed to a function is, a router a function returns (`Fn#return`) may be the root. */
+const unplaced = (base: string) => !base.endsWith('#return');
+
 /** The routes a Go file declares, read alone: a group it is handed sits behind an unread prefix. */
 export function goDeclaredRoutes(text: string): HttpRoute[] {
-  return goFileRoutes(text).routes.map(({ base, ...r }) => (base ? { ...r, prefixed: true } : r));
+  return goFileRoutes(text).routes.map(({ base, ...r }) => (base && unplaced(base) ? { ...r, prefixed: true } : r));
 }
 
 /** The most places one handed router gets (each caller's). */
@@ -489,7 +511,7 @@ export function goProjectRoutes(
     for (const { from, pass } of passes.get(param) ?? []) {
       if (!reaches(from, file)) continue;
       const above = pass.base ? placesOf(from, pass.base, new Set([...seen, key])) : [{ path: '', prefixed: false }];
-      for (const a of above.length ? above : [{ path: '', prefixed: true }]) {
+      for (const a of above.length ? above : [{ path: '', prefixed: unplaced(pass.base!) }]) {
         const place = { path: joinPath(a.path, pass.path), prefixed: a.prefixed || pass.prefixed };
         out.set(`${place.prefixed}${place.path}`, place);
       }
@@ -505,7 +527,7 @@ export function goProjectRoutes(
     const routes = r.routes.flatMap(({ base, ...route }) => {
       if (!base) return [route];
       const places = placesOf(path, base, new Set());
-      if (!places.length) return [{ ...route, prefixed: true }];
+      if (!places.length) return [unplaced(base) ? { ...route, prefixed: true } : route];
       return places.map((p) => ({ ...route, path: joinPath(p.path, route.path) || '/', ...(p.prefixed || route.prefixed ? { prefixed: true } : {}) }));
     });
     if (routes.length) result.set(path, routes);
