@@ -166,6 +166,7 @@ const VERBS: Record<string, string> = {
   Add: '',
   Match: '',
 };
+const GO_KEYWORDS = new Set(['func', 'if', 'for', 'switch', 'return', 'go', 'defer', 'range', 'select', 'case']);
 const METHOD_CALL = /\.\s*([A-Za-z_]\w*)\s*\(/g;
 const CALL = /(?<![\w.])((?:[A-Za-z_]\w*\s*\.\s*)*)([A-Za-z_]\w*)\s*\(/g;
 const SIGNATURE = /\bfunc\s*(?:\(([^()]*)\)\s*)?([A-Za-z_]\w*)?\s*(?:\[[^\]]*\]\s*)?\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/g;
@@ -424,7 +425,7 @@ export function goFileRoutes(text: string, makers: RouterMakers = routerMakers(t
     });
   }
   for (const m of mask.matchAll(CALL)) {
-    if (m[2]! in VERBS) continue;
+    if (m[2]! in VERBS || GO_KEYWORDS.has(m[2]!)) continue;
     const open = m.index + m[0].length - 1;
     // a router handed to a function: `Register(v1.Group("/users"))`, `users.Register(api)`
     events.push({
@@ -488,8 +489,7 @@ const MAX_PLACES = 8;
 /**
  * The routes of a project's Go files, each handed group placed where the calls passing it put it (`users.Register(v1.Group("/users"))`
  * in main.go and `Register(r.Group("/users"))` in a test give two places): a call in the function's own file or in a file
- * importing it. A group nobody places is behind an unread prefix. A test file's routes are left out: its router serves that
- * test alone.
+ * importing it. A group nobody places is behind an unread prefix.
  */
 export function goProjectRoutes(
   files: ReadonlyArray<{ path: string; text: string }>,
@@ -522,8 +522,6 @@ export function goProjectRoutes(
   };
   const result = new Map<string, HttpRoute[]>();
   for (const [path, r] of read) {
-    // a test's router serves that test alone (its calls are its own); it may place a group all the same
-    if (path.endsWith('_test.go')) continue;
     const routes = r.routes.flatMap(({ base, ...route }) => {
       if (!base) return [route];
       const places = placesOf(path, base, new Set());
