@@ -599,15 +599,15 @@ export function routeIndex(routes: ReadonlyMap<string, readonly DeclaredRoute[]>
 export function routeCalls(path: string, calls: readonly CalledPath[], index: RouteIndex): RouteCall[] {
   const out = new Map<string, RouteCall>();
   const declared = new Set((index.byFile.get(path) ?? []).map((r) => r.line));
+  // the file's own routes, a test's too: a call they serve as well as another file's is a call of its own
+  const own = (index.byFile.get(path) ?? []).map((route) => ({ file: path, route, segments: routeSegments(route.path) }));
   for (const call of calls) {
     if (declared.has(call.line)) continue;
     let best: Array<{ file: string; route: string }> = [];
     let bestScore = [0, 0];
     const n = call.segments.length;
-    const candidates = call.segments.flatMap((segment, i) => (segment === null ? [] : (index.byLast.get(lastKey(n - 1 - i, segment)) ?? [])));
-    for (const r of candidates) {
-      // a Go test's router serves that test alone
-      if (r.file !== path && r.file.endsWith('_test.go')) continue;
+    const others = call.segments.flatMap((segment, i) => (segment === null ? [] : (index.byLast.get(lastKey(n - 1 - i, segment)) ?? [])));
+    for (const r of [...own, ...others.filter((x) => x.file !== path)]) {
       const literal = reach(call, r.segments, r.route.prefixed === true);
       if (literal === null) continue;
       const score = [r.segments.length, literal];
