@@ -6,7 +6,8 @@
  * FastAPI's `APIRouter(prefix=…)` and `@router.get("/{id}")` (Flask's `@bp.route` and
  * `Blueprint(url_prefix=…)` too), Express and Koa's `router.get('/users/:id', …)` on a router or app the file
  * makes (`new Router({ prefix })`), Spring's `@RequestMapping` on a class and `@GetMapping` on its
- * methods, their paths literals or the project's string constants. Each file is read alone; the
+ * methods, their paths literals or the project's string constants; Go's gin, echo, chi, gorilla/mux, net/http and fiber
+ * routers (go-routes.ts). Each file is read alone; the
  * project's pass joins each router's routes to where other files mount it (`include_router`,
  * `register_blueprint`, `app.use('/api', api)`). Called: any string literal, f-string or template string holding a path, its
  * interpolations read as unknown segments. A call reaches a route when its path ends with the
@@ -19,6 +20,7 @@ import type { HttpRoute, RouteCallUse } from '../../../ports/code.js';
 import { callArgs, chainAfter } from './call-reading.js';
 import { concatenation, heldStrings, type HeldStrings } from './jpql.js';
 import { namedLikeTest } from '../../../kernel/test-paths.js';
+import { goDeclaredRoutes, goProjectRoutes } from './go-routes.js';
 import { lineIndex } from './lines.js';
 import { blankComments } from './script-blocks.js';
 import { NO_CONSTANTS, type ProjectConstants } from './string-constants.js';
@@ -211,6 +213,7 @@ const placed = (routes: readonly RouterRoute[], placeOf: (router: string) => Pla
 
 /** The routes a file declares, in file order, each below its own router's prefix. `constants`: the project's, by which a Spring mapping's names are read. */
 export function declaredRoutes(text: string, language: string, constants: ProjectConstants = NO_CONSTANTS): DeclaredRoute[] {
+  if (language === 'go') return goDeclaredRoutes(text);
   const { routers, routes } = fileRoutes(text, language, constants);
   return placed(routes, (router) => ({ path: routers.get(router) ?? '', prefixed: false }));
 }
@@ -426,7 +429,11 @@ export function projectRoutes(
     places.set(key, place);
     return place;
   };
-  const out = new Map<string, DeclaredRoute[]>();
+  // Go's routers are read by go-routes.ts, a group handed to a function placed where its callers put it
+  const out = goProjectRoutes(
+    files.filter((f) => f.language === 'go'),
+    importsOf,
+  );
   for (const f of files) {
     const { routes, foreign = [] } = declared.get(f.path)!;
     // a decorator on a router an imported file makes (Flask's `from app.api import bp`, then `@bp.route` in app/api/users.py)
@@ -510,6 +517,8 @@ function joinedStrings(text: string, literal: RegExp, body: number): Array<{ tex
   return out;
 }
 
+const GO_PREFIX_CALL = /\.\s*(?:Group|PathPrefix|Route|Mount)\s*\(\s*$/;
+
 /** The paths a file's strings hold, in file order (a bare "/" is none). */
 export function calledPaths(text: string, language: string): CalledPath[] {
   if (!CALLING_LANGUAGES.has(language)) return [];
@@ -522,6 +531,8 @@ export function calledPaths(text: string, language: string): CalledPath[] {
   const interpolation = python ? /\{[^{}]*\}/g : /\$\{[^{}]*\}|\{[^{}/]*\}/g;
   const out: CalledPath[] = [];
   for (const s of strings) {
+    // a Go router's group or mount prefix (`r.Group("/users")`) is no call
+    if (language === 'go' && GO_PREFIX_CALL.test(text.slice(Math.max(0, s.index - 40), s.index))) continue;
     const path = pathOfString(s.text, interpolation);
     if (path) out.push({ ...path, line: lineAt(s.index), raw: s.text });
   }
@@ -588,14 +599,15 @@ export function routeIndex(routes: ReadonlyMap<string, readonly DeclaredRoute[]>
 export function routeCalls(path: string, calls: readonly CalledPath[], index: RouteIndex): RouteCall[] {
   const out = new Map<string, RouteCall>();
   const declared = new Set((index.byFile.get(path) ?? []).map((r) => r.line));
+  // the file's own routes, a test's too: a call they serve as well as another file's is a call of its own
+  const own = (index.byFile.get(path) ?? []).map((route) => ({ file: path, route, segments: routeSegments(route.path) }));
   for (const call of calls) {
     if (declared.has(call.line)) continue;
     let best: Array<{ file: string; route: string }> = [];
     let bestScore = [0, 0];
     const n = call.segments.length;
-    const candidates = call.segments.flatMap((segment, i) => (segment === null ? [] : (index.byLast.get(lastKey(n - 1 - i, segment)) ?? [])));
-    for (const r of candidates) {
-      if (r.file === path) continue;
+    const others = call.segments.flatMap((segment, i) => (segment === null ? [] : (index.byLast.get(lastKey(n - 1 - i, segment)) ?? [])));
+    for (const r of [...own, ...others.filter((x) => x.file !== path)]) {
       const literal = reach(call, r.segments, r.route.prefixed === true);
       if (literal === null) continue;
       const score = [r.segments.length, literal];
@@ -603,8 +615,9 @@ export function routeCalls(path: string, calls: readonly CalledPath[], index: Ro
       if (cmp > 0) [best, bestScore] = [[{ file: r.file, route: r.route.path }], score];
       else if (cmp === 0) best.push({ file: r.file, route: r.route.path });
     }
-    // a path that routes of many files end with (`/health` in every service) says nothing of which one it calls
-    if (new Set(best.map((b) => b.file)).size > MAX_SERVING_FILES) continue;
+    // a path that routes of many files end with (`/health` in every service) says nothing of which one it calls; one the
+    // file's own routes serve as well is a call of its own (a Go test requesting the router it built)
+    if (new Set(best.map((b) => b.file)).size > MAX_SERVING_FILES || best.some((b) => b.file === path)) continue;
     for (const b of best) if (!out.has(b.file)) out.set(b.file, { path: b.file, line: call.line, route: b.route });
   }
   return [...out.values()];
