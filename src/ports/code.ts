@@ -75,8 +75,9 @@ export const CALLS_ROUTE_EDGE_KIND = 'calls_route';
  * a blueprint imported from the package making it), nested and chained Express and Koa routers (`app.use('/api', api)`,
  * `Router().use(a).use(b)`), Spring mappings naming string constants.
  * 33: a Flask `route` or FastAPI `api_route` serves the methods its `methods=[…]` names (`GET|POST`), not `ANY`.
+ * 36: code chunks spell out code abbreviations (`wsLink` → websocket): the scan reads the same, the rescan re-chunks every file.
  */
-export const CODE_SCAN_VERSION = 35;
+export const CODE_SCAN_VERSION = 36;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });
