@@ -20,6 +20,8 @@ describe('spellOutAbbreviations', () => {
   it.each([
     ['inv_ln_itm qty', 'inv_ln_itm qty invoice line item quantity'],
     ['customer email', 'customer email'],
+    // an object's inherited names are no abbreviations (`constructor` once spelled out as `function Object() { [native code] }`)
+    ['constructor qty to_string', 'constructor qty to_string quantity'],
   ])('%s', (input, expected) => {
     expect(spellOutAbbreviations(input)).toBe(expected);
   });
