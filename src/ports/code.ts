@@ -75,10 +75,14 @@ export const CALLS_ROUTE_EDGE_KIND = 'calls_route';
  * a blueprint imported from the package making it), nested and chained Express and Koa routers (`app.use('/api', api)`,
  * `Router().use(a).use(b)`), Spring mappings naming string constants.
  * 33: a Flask `route` or FastAPI `api_route` serves the methods its `methods=[…]` names (`GET|POST`), not `ANY`.
+ * 34: a URL of another host calls no route; literals joined by `+` or side by side are one string.
+ * 35: a test module's routes serve only it.
+ * 36: a symbol carries its doc comment's first sentence.
  * 37: Go routes: gin, echo, chi, gorilla/mux, net/http and fiber routers with their groups, a group handed to a function
  * placed where its callers put it; a Go group's prefix string (`r.Group("/users")`) is no call.
+ * 38: code chunks spell out code abbreviations (`wsLink` → websocket): the scan reads the same, the rescan re-chunks every file.
  */
-export const CODE_SCAN_VERSION = 37;
+export const CODE_SCAN_VERSION = 38;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

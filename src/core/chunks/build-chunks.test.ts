@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogObject } from '../../ports/catalog.js';
 import { SextantError } from '../../kernel/errors.js';
 import { spellOutAbbreviations } from '../kinds/sql/sql-chunks.js';
+import { lexicalField } from '../search/lexical-text.js';
 import { sqlKind } from '../kinds/sql/sql-kind.js';
 import { buildChunks } from './build-chunks.js';
 
@@ -19,8 +20,50 @@ describe('spellOutAbbreviations', () => {
   it.each([
     ['inv_ln_itm qty', 'inv_ln_itm qty invoice line item quantity'],
     ['customer email', 'customer email'],
+    // an object's inherited names are no abbreviations (`constructor` once spelled out as `function Object() { [native code] }`)
+    ['constructor qty to_string', 'constructor qty to_string quantity'],
   ])('%s', (input, expected) => {
     expect(spellOutAbbreviations(input)).toBe(expected);
+  });
+});
+
+describe('a table chunk whose names hold code abbreviations (ws, req, db, cfg, params, err, tx, ctx)', () => {
+  // Captured before code chunks spelled out code abbreviations: schema chunks read only the schema table.
+  const table = obj({ id: 's:table:app.ws_sess', kind: 'table', path: 'app.ws_sess', name: 'ws_sess', comment: 'Open websocket sessions' });
+  const columns = ['req_msg', 'db_cfg', 'params', 'err_num', 'tx_ts', 'qty'].map((name, i) =>
+    obj({
+      id: `s:column:app.ws_sess.${name}`,
+      kind: 'column',
+      path: `app.ws_sess.${name}`,
+      name,
+      parentId: table.id,
+      attributes: { dataType: 'text', position: i + 1 },
+    }),
+  );
+  const chunks = buildChunks({
+    objects: [table, ...columns],
+    edges: [],
+    effectiveContexts: new Map([[table.id, 'ctx env repo']]),
+    family: sqlKind,
+    lexical: lexicalField,
+  });
+
+  it('keeps its text byte for byte', () => {
+    const t = chunks.find((c) => c.id === table.id)!;
+    expect({ name: t.name, comment: t.comment, definition: t.definition, context: t.context, text: t.text, contentHash: t.contentHash }).toEqual({
+      name: 'app ws sess ws sess ws_sess',
+      comment: 'open websocket sessions session',
+      definition: 'req msg db cfg params param err num tx ts qty request message configuration number timestamp quantity req_msg db_cfg err_num tx_ts',
+      context: 'ctx env repo',
+      text: 'table ws sess (app.ws_sess). Open websocket sessions. Columns: req msg, db cfg, params, err num, tx ts, qty. ctx env repo',
+      contentHash: 'f5385e8fd1452e8165ff0e0ce8691932d0de85ea7f35ddb64592040d40f57a55',
+    });
+    const column = chunks.find((c) => c.id === 's:column:app.ws_sess.db_cfg')!;
+    expect([column.name, column.definition, column.contentHash]).toEqual([
+      'db cfg app ws sess configuration db_cfg ws_sess',
+      'db cfg text db_cfg',
+      '5fc519dc3509fcfaec60415b7ebc0808a15e5d97ef214e7a925a9708ac008e68',
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_ABBREVIATIONS } from './abbreviations.js';
+import { CODE_ABBREVIATIONS, SCHEMA_ABBREVIATIONS, fullFormIn, fullForms } from './abbreviations.js';
 import { singular } from './inflect.js';
 
 describe('SCHEMA_ABBREVIATIONS', () => {
@@ -72,5 +72,22 @@ describe('SCHEMA_ABBREVIATIONS', () => {
 
   it('is frozen', () => {
     expect(Object.isFrozen(SCHEMA_ABBREVIATIONS)).toBe(true);
+  });
+});
+
+describe('CODE_ABBREVIATIONS', () => {
+  it('spells each abbreviation out as one lower-case word, leaving the ambiguous ones and keywords out', () => {
+    for (const [abbr, full] of Object.entries(CODE_ABBREVIATIONS)) {
+      expect(abbr).toMatch(/^[a-z]+$/);
+      expect(full).toMatch(/^[a-z]+$/);
+    }
+    expect(CODE_ABBREVIATIONS.ws).toBe('websocket');
+    for (const left of ['res', 'sub', 'auth', 'fn', 'impl', 'init', 'str', 'async', 'ts', 'id', 'src'])
+      expect(Object.hasOwn(CODE_ABBREVIATIONS, left)).toBe(false);
+  });
+
+  it('finds full forms by own keys only, each once', () => {
+    const lookup = (w: string) => fullFormIn(CODE_ABBREVIATIONS, w);
+    expect(fullForms(['ws', 'link', 'wss', 'constructor', 'db'], lookup)).toEqual(['websocket', 'database']);
   });
 });

@@ -10,6 +10,9 @@
  * `exp` (expiry/expense/expression), `st` (street/state), `temp` (temperature/temporary),
  * `sub` (subscription/substitute), `reg` (region/registration), `sum` (a word itself),
  * `co` (company/co-).
+ *
+ * Code reads its own, smaller table (CODE_ABBREVIATIONS): this one's `ts`, `id`, `src`, `desc`
+ * or `min` mean something else in a program, or are on every file.
  */
 export const SCHEMA_ABBREVIATIONS: Readonly<Record<string, string>> = Object.freeze({
   // quantities and money
@@ -135,3 +138,57 @@ export const SCHEMA_ABBREVIATIONS: Readonly<Record<string, string>> = Object.fre
   est: 'estimated',
   tmp: 'temporary',
 });
+
+/**
+ * Abbreviations of a program's identifiers and paths (`wsLink`, `dbCtx`, `parseReq`), spelled
+ * out in code chunks' search text so `websocket` finds `wsLink.ts`. Values are one lower-case word.
+ *
+ * Left out on purpose: `res` (response/result/resolve), `sub` (subscription/subscriber/subject),
+ * `auth` (authentication/authorization), `doc` (document/documentation), and the keywords and
+ * built-in names of some language, whose count says how a file is written rather than what it
+ * is about: `fn`, `func`, `impl`, `init`, `str`, `val`, `async`.
+ */
+export const CODE_ABBREVIATIONS: Readonly<Record<string, string>> = Object.freeze({
+  ws: 'websocket',
+  wss: 'websocket',
+  db: 'database',
+  tx: 'transaction',
+  trx: 'transaction',
+  txn: 'transaction',
+  req: 'request',
+  resp: 'response',
+  ctx: 'context',
+  cfg: 'configuration',
+  conf: 'configuration',
+  config: 'configuration',
+  msg: 'message',
+  err: 'error',
+  env: 'environment',
+  repo: 'repository',
+  util: 'utility',
+  param: 'parameter',
+  arg: 'argument',
+  cb: 'callback',
+  evt: 'event',
+  cmd: 'command',
+  btn: 'button',
+  img: 'image',
+  num: 'number',
+  idx: 'index',
+  pkg: 'package',
+  dir: 'directory',
+  tmp: 'temporary',
+});
+
+/** What `table` spells `word` out as (an own key only: `constructor` is no abbreviation). */
+export const fullFormIn = (table: Readonly<Record<string, string>>, word: string): string | undefined => (Object.hasOwn(table, word) ? table[word] : undefined);
+
+/** The full forms of the abbreviations among `words` (`lookup` gives one's full form), each once, in the order met. */
+export function fullForms(words: Iterable<string>, lookup: (word: string) => string | undefined): string[] {
+  const out = new Set<string>();
+  for (const word of words) {
+    const full = lookup(word);
+    if (full) out.add(full);
+  }
+  return [...out];
+}

@@ -34,6 +34,40 @@ describe('code file chunks', () => {
     expect(repeatedWords({ big: 10_000 }).split(' ')).toHaveLength(100);
     expect(codeFileChunk(file({ symbols: [] }), '').definition).toBe('');
   });
+
+  it('spells out code abbreviations in the lexical fields: a path word once, a body word as often as the body says it', () => {
+    const chunk = codeFileChunk(
+      { ...file({ symbols: ['wsLink'], words: { ws: 3, msgs: 2, link: 2 }, docWords: ['params'] }), path: 'src/links/wsLink.ts' },
+      '',
+    );
+    expect(chunk.nameText).toBe('src/links/wsLink.ts src links wsLink websocket');
+    expect(chunk.definition).toBe('wsLink ws ws ws msgs msgs link link params websocket websocket websocket message message parameter');
+    expect(chunk.textParts.join(' ')).not.toMatch(/websocket|message|parameter/);
+  });
+
+  it('leaves words that are no code abbreviation, or an ambiguous one, as they are', () => {
+    const chunk = codeFileChunk(file({ symbols: ['res', 'subscribe', 'auth', 'constructor'], words: { id: 2, ts: 2 } }), '');
+    expect(chunk.nameText).toBe('src/billing/pay.ts src billing pay');
+    expect(chunk.definition).toBe('res subscribe auth constructor id id ts ts');
+  });
+});
+
+describe('code symbol chunks', () => {
+  const symbol = (name: string, definition: string): CatalogObject => ({
+    ...file({ file: 'src/db.ts', symbolKind: 'function' }),
+    id: `svc:code_symbol:src/db.ts#${name}`,
+    kind: 'code_symbol',
+    path: `src/db.ts#${name}`,
+    name,
+    definition,
+  });
+
+  it('spell out the abbreviations of their name and declaration', () => {
+    const chunk = codeSymbolChunk(symbol('createDbCtx', 'function createDbCtx(cfg: DbConfig)'), '');
+    expect(chunk.nameText).toBe('createDbCtx database context');
+    expect(chunk.definition).toBe('function createDbCtx(cfg: DbConfig) database context configuration');
+    expect(codeSymbolChunk(symbol('openPool', 'function openPool()'), '')).toMatchObject({ nameText: 'openPool', definition: 'function openPool()' });
+  });
 });
 
 describe('code symbol chunks', () => {

@@ -5,7 +5,7 @@
  */
 import { RELATION_KINDS, type CatalogObject } from '../../../ports/catalog.js';
 import type { ChunkFields, SnapshotNeighbourhood } from '../../../ports/source-kind.js';
-import { SCHEMA_ABBREVIATIONS } from '../../../kernel/text/abbreviations.js';
+import { SCHEMA_ABBREVIATIONS, fullFormIn, fullForms } from '../../../kernel/text/abbreviations.js';
 import { splitIdentifier, splitText } from '../../../kernel/text/identifiers.js';
 import { columnAttributes, enumAttributes } from './sql-attributes.js';
 
@@ -16,12 +16,8 @@ import { columnAttributes, enumAttributes } from './sql-attributes.js';
  * added noise and lowered recall on the schema-linking benchmark.
  */
 export function spellOutAbbreviations(identifiers: string): string {
-  const extra = new Set<string>();
-  for (const word of splitText(identifiers)) {
-    const full = SCHEMA_ABBREVIATIONS[word];
-    if (full) extra.add(full);
-  }
-  return extra.size ? `${identifiers} ${[...extra].join(' ')}` : identifiers;
+  const extra = fullForms(splitText(identifiers), (word) => fullFormIn(SCHEMA_ABBREVIATIONS, word));
+  return extra.length ? `${identifiers} ${extra.join(' ')}` : identifiers;
 }
 
 function words(identifier: string): string {
