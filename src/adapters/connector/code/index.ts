@@ -13,7 +13,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { CatalogObject, SourceSnapshot } from '../../../ports/catalog.js';
-import type { AccessReport, Connector, IntrospectOptions, SourceRecord } from '../../../ports/connector.js';
+import type { AccessCheckOptions, AccessReport, Connector, IntrospectOptions, SourceRecord } from '../../../ports/connector.js';
 import { SextantError } from '../../../kernel/errors.js';
 import { CODE_FILE_KIND, CODE_SYMBOL_KIND } from '../../../ports/code.js';
 import { latestTreeCommit, readGitHistory } from './co-change.js';
@@ -57,8 +57,10 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       const graph = graphFile(source);
       if (graph) source.options.graph = isAbsolute(graph) ? graph : resolve(graph);
     },
-    async checkAccess(source: SourceRecord): Promise<AccessReport> {
+    async checkAccess(source: SourceRecord, check: AccessCheckOptions = {}): Promise<AccessReport> {
       await requireFolder(source);
+      // a folder is read as files, with no privilege to refuse: an update's check need not list the tree its introspection lists
+      if (check.verdictOnly) return { ok: true, role: 'reader', findings: [] };
       const listing = await listCodeFiles(source.url, { maxFileBytes });
       return {
         ok: true,
