@@ -20,7 +20,7 @@ import { latestTreeCommit, readGitHistory } from './co-change.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
 import { exportedSymbols, leadingComment } from './outline.js';
 import { componentComment, componentSymbols } from './sfc.js';
-import { importEdges, inScanOrder, readFileText, routeCallEdges, storedFileText, toObjects, type FileText } from './file-objects.js';
+import { importEdges, inScanOrder, readFileText, routeCallEdges, storedFileText, storedHistory, toObjects, type FileText } from './file-objects.js';
 import { planScan } from './scan-plan.js';
 import { readImports } from './read-imports.js';
 import { projectLinks } from './project-links.js';
@@ -97,14 +97,16 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
         return { edges: [...imported, ...calling], info: { files: files.length, imports: imported.length, routeCalls: calling.length, refused, notes } };
       };
       // the same files read by the same scan at the same commit: what is stored is what a scan would give
-      if (unchanged && stored.every((o) => o.attributes.historyAt === (treeCommit ?? undefined))) {
+      const atTreeCommit = stored.every((o) => o.attributes.historyAt === (treeCommit ?? undefined));
+      if (unchanged && atTreeCommit) {
         const objects = inScanOrder(storedAll);
         return { objects, ...scanEdges(objects, ' (unchanged: not rescanned)') };
       }
-      // git reads the history while the imports are read
+      // the same files at the same commit have the history stored (git would say the same); else git reads it while the imports are read
+      const historyKept = edited !== null && atTreeCommit;
       const [{ imports, parsed }, history] = await Promise.all([
         readImports(source.url, files, configs, plan, stored, graph, introspect, notes),
-        readGitHistory(source.url, new Set(hashes.keys())),
+        historyKept ? null : readGitHistory(source.url, new Set(hashes.keys())),
       ]);
       const linksOf = await projectLinks(files, code, imports, configs, [...hashes.keys()]);
       // a file whose text is the one stored keeps what its text says; what depends on other files and on git is read again
@@ -138,15 +140,17 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
             hash,
             resolution,
             imports.get(file.path) ?? [],
-            {
-              coChanged: history.partners.get(file.path) ?? [],
-              churn: history.churn.get(file.path),
-              commits: history.commits.get(file.path),
-              subjects: history.subjects.get(file.path),
-              span: history.spans.get(file.path),
-              recent: history.recent.get(file.path),
-              at: treeCommit,
-            },
+            history
+              ? {
+                  coChanged: history.partners.get(file.path) ?? [],
+                  churn: history.churn.get(file.path),
+                  commits: history.commits.get(file.path),
+                  subjects: history.subjects.get(file.path),
+                  span: history.spans.get(file.path),
+                  recent: history.recent.get(file.path),
+                  at: treeCommit,
+                }
+              : storedHistory(storedFiles.get(file.path), treeCommit),
             await linksOf(file),
           ),
         );
