@@ -22,6 +22,7 @@ import { exportedSymbols, leadingComment } from './outline.js';
 import { componentComment, componentSymbols } from './sfc.js';
 import { importEdges, inScanOrder, readFileText, routeCallEdges, storedFileText, storedHistory, toObjects, type FileText } from './file-objects.js';
 import { planScan } from './scan-plan.js';
+import { rememberScans } from './script-blocks.js';
 import { readImports } from './read-imports.js';
 import { projectLinks } from './project-links.js';
 import type * as GraphqlRefs from './graphql-refs.js';
@@ -108,7 +109,6 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
         readImports(source.url, files, configs, plan, stored, graph, introspect, notes),
         historyKept ? null : readGitHistory(source.url, new Set(hashes.keys())),
       ]);
-      const linksOf = await projectLinks(files, code, imports, configs, [...hashes.keys()]);
       // a file whose text is the one stored keeps what its text says; what depends on other files and on git is read again
       const storedFiles = new Map(stored.map((o) => [o.path, o]));
       const storedSymbols = new Map(storedAll.filter((o) => o.kind === CODE_SYMBOL_KIND).map((o) => [o.id, o]));
@@ -127,33 +127,40 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
         );
       };
       const objects: CatalogObject[] = [];
-      for (const [i, file] of files.entries()) {
-        if (introspect.signal?.aborted) break;
-        if (i % 200 === 0) introspect.onProgress?.('reading files', i, files.length);
-        const hash = hashes.get(file.path)!;
-        const kept = storedFileText(storedFiles.get(file.path), hash, storedSymbols);
-        objects.push(
-          ...toObjects(
-            source.name,
-            file,
-            kept ?? (await readText(file)),
-            hash,
-            resolution,
-            imports.get(file.path) ?? [],
-            history
-              ? {
-                  coChanged: history.partners.get(file.path) ?? [],
-                  churn: history.churn.get(file.path),
-                  commits: history.commits.get(file.path),
-                  subjects: history.subjects.get(file.path),
-                  span: history.spans.get(file.path),
-                  recent: history.recent.get(file.path),
-                  at: treeCommit,
-                }
-              : storedHistory(storedFiles.get(file.path), treeCommit),
-            await linksOf(file),
-          ),
-        );
+      // the project's readers each scan every text's blocks and comments: once per text while the files are read
+      const forgetScans = rememberScans();
+      try {
+        const linksOf = await projectLinks(files, code, imports, configs, [...hashes.keys()]);
+        for (const [i, file] of files.entries()) {
+          if (introspect.signal?.aborted) break;
+          if (i % 200 === 0) introspect.onProgress?.('reading files', i, files.length);
+          const hash = hashes.get(file.path)!;
+          const kept = storedFileText(storedFiles.get(file.path), hash, storedSymbols);
+          objects.push(
+            ...toObjects(
+              source.name,
+              file,
+              kept ?? (await readText(file)),
+              hash,
+              resolution,
+              imports.get(file.path) ?? [],
+              history
+                ? {
+                    coChanged: history.partners.get(file.path) ?? [],
+                    churn: history.churn.get(file.path),
+                    commits: history.commits.get(file.path),
+                    subjects: history.subjects.get(file.path),
+                    span: history.spans.get(file.path),
+                    recent: history.recent.get(file.path),
+                    at: treeCommit,
+                  }
+                : storedHistory(storedFiles.get(file.path), treeCommit),
+              await linksOf(file),
+            ),
+          );
+        }
+      } finally {
+        forgetScans();
       }
       const reading = unchanged
         ? ' (unchanged: not rescanned)'
