@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCodeConnector } from '../../../../src/adapters/connector/code/index.js';
+import { listCodeFiles } from '../../../../src/adapters/connector/code/list-files.js';
 import type { SourceSnapshot } from '../../../../src/ports/catalog.js';
 import type { SourceRecord } from '../../../../src/ports/connector.js';
 
@@ -621,6 +622,14 @@ describe('code connector', () => {
     await expect(connector.checkAccess(record(join(root, 'missing')), { verdictOnly: true })).rejects.toMatchObject({
       message: expect.stringContaining('not a folder'),
     });
+  });
+
+  it('lists a tree of more files than one batch reads, in path order, each file whole', async () => {
+    const files = Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`src/m${String(i).padStart(3, '0')}.ts`, `export const m${i} = ${i};\n`]));
+    const listing = await listCodeFiles(tree({ ...files, 'src/zz.bin.ts': Buffer.from([0x65, 0x00]) }), { maxFileBytes: 1024 });
+    expect(listing.files.map((f) => f.path)).toEqual(Object.keys(files));
+    expect(listing.files[599]).toEqual({ path: 'src/m599.ts', language: 'typescript', text: 'export const m599 = 599;\n', size: 25 });
+    expect(listing.refused).toEqual([{ path: 'src/zz.bin.ts', reason: 'binary, not text' }]);
   });
 
   it('an empty repository is one clear error', async () => {
