@@ -242,7 +242,8 @@ export function createEngine(deps: EngineDeps): Engine {
           })
         : base;
       options.onProgress?.({ source: source.name, phase: 'check', done: 0, total: 1 });
-      const access = await connector.checkAccess(source);
+      // only the verdict is read here: the introspection that follows reads the source itself
+      const access = await connector.checkAccess(source, { verdictOnly: true });
       if (!access.ok && !options.allowExtraPrivileges && !sourceAcceptsExtraPrivileges(source)) {
         throw privilegeRefusal(source.name, access, 'nothing was read (pass --allow-extra-privileges to accept it for this run)');
       }

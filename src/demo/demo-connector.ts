@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSextantError } from '../kernel/errors.js';
 import type { CatalogObject } from '../ports/catalog.js';
-import type { Connector, IntrospectOptions, QueryProbe, SourceRecord } from '../ports/connector.js';
+import type { AccessCheckOptions, Connector, IntrospectOptions, QueryProbe, SourceRecord } from '../ports/connector.js';
 import type { EmbeddedPostgres } from './embedded-postgres.js';
 import { DEMO_SOURCE, DORMANT_DEMO_URL } from './run-demo.js';
 
@@ -82,7 +82,7 @@ export function withDemoDatabase(connector: Connector, dataDir: string, options:
   const introspectElement = connector.introspectElement?.bind(connector);
   return Object.freeze({
     ...connector,
-    checkAccess: (source: SourceRecord) => onDemo(source, (live) => connector.checkAccess(live)),
+    checkAccess: (source: SourceRecord, options?: AccessCheckOptions) => onDemo(source, (live) => connector.checkAccess(live, options)),
     introspect: (source: SourceRecord, o?: IntrospectOptions) => onDemo(source, (live) => connector.introspect(live, o)),
     ...(probeQuery ? { probeQuery: (source: SourceRecord, sql: string): Promise<QueryProbe> => onDemo(source, (live) => probeQuery(live, sql)) } : {}),
     ...(introspectElement

@@ -39,6 +39,15 @@ export interface AccessReport {
   findings: AccessFinding[];
 }
 
+/** How much an access check must say. */
+export interface AccessCheckOptions {
+  /**
+   * Only the verdict is read (an update's check before it introspects): a connector may leave out
+   * findings that cost as much as the introspection itself (a code source's listing of every file).
+   */
+  verdictOnly?: boolean;
+}
+
 export interface IntrospectOptions {
   onProgress?: (step: string, done: number, total: number) => void;
   signal?: AbortSignal;
@@ -108,7 +117,7 @@ export interface Connector {
   /** Checks and normalises a new source's settings; throws SextantError on bad input. */
   validate(source: SourceRecord): void;
   /** Checks the credential's privileges against the read-only policy. */
-  checkAccess(source: SourceRecord): Promise<AccessReport>;
+  checkAccess(source: SourceRecord, options?: AccessCheckOptions): Promise<AccessReport>;
   /** Reads the source's metadata. Never row values. */
   introspect(source: SourceRecord, options?: IntrospectOptions): Promise<SourceSnapshot>;
   /**

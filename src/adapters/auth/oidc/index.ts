@@ -4,8 +4,8 @@
  * cached: signature, issuer, audience, expiry, not-before and issued-at (never in the future)
  * with a clock-skew allowance.
  */
-import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { SextantError } from '../../../kernel/errors.js';
+import type { createRemoteJWKSet as RemoteJwkSet } from 'jose';
 import type { TokenVerifier } from '../../../ports/token-verifier.js';
 
 export interface JwksVerifierOptions {
@@ -42,14 +42,18 @@ function reason(err: unknown): string {
 }
 
 export function createJwksTokenVerifier(options: JwksVerifierOptions): TokenVerifier {
-  let jwks: ReturnType<typeof createRemoteJWKSet>;
+  let url: URL;
   try {
-    jwks = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+    url = new URL(options.jwksUrl);
   } catch (err) {
     throw new SextantError('CONFIG_INVALID', `auth.oidc.jwks_url is not a URL: ${(err as Error).message}`);
   }
+  // jose loads at the first token, not with every command that opens the engine
+  let jwks: ReturnType<typeof RemoteJwkSet> | undefined;
   return {
     async verify(jwt) {
+      const { createRemoteJWKSet, jwtVerify } = await import('jose');
+      jwks ??= createRemoteJWKSet(url, { timeoutDuration: 5000, cooldownDuration: 30_000 });
       try {
         const { payload } = await jwtVerify(jwt, jwks, {
           issuer: options.issuer,

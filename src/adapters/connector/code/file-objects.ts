@@ -119,6 +119,24 @@ export function storedFileText(stored: CatalogObject | undefined, hash: string, 
   };
 }
 
+/**
+ * The history a stored file holds, as toObjects wrote it: what git said of the file at `at`. A
+ * tree with the same files at the same commit reads the same history, so an edit keeps it.
+ */
+export function storedHistory(stored: CatalogObject | undefined, at: string | null): FileHistory {
+  const a = stored?.attributes ?? {};
+  const span = typeof a.firstChanged === 'number' && typeof a.lastChanged === 'number' ? { first: a.firstChanged, last: a.lastChanged } : undefined;
+  return {
+    coChanged: (a.coChanged as CoChangePartner[] | undefined) ?? [],
+    churn: a.churn as number | undefined,
+    commits: a.commits as number | undefined,
+    subjects: a.subjects as string[] | undefined,
+    span,
+    recent: a.recentChanges as RecentChange[] | undefined,
+    at,
+  };
+}
+
 export function toObjects(
   source: string,
   file: ListedFile,

@@ -62,9 +62,17 @@ async function readTsConfig(file: string): Promise<TsConfig | null> {
   const { default: ts } = await import('typescript');
   const read = ts.readConfigFile(file, ts.sys.readFile);
   if (read.error || typeof read.config !== 'object' || !read.config) return null;
+  // only the options are read (paths, baseUrl), never the files the config includes: a host that lists no
+  // folder spares TypeScript a walk of the whole tree for them (a third of a second on typeorm, at every update)
+  const host = {
+    useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+    fileExists: (path: string) => ts.sys.fileExists(path),
+    readFile: (path: string) => ts.sys.readFile(path),
+    readDirectory: () => [],
+  };
   let tsConfig: TsConfig;
   try {
-    tsConfig = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(file), {}, file) as TsConfig;
+    tsConfig = ts.parseJsonConfigFileContent(read.config, host, dirname(file), {}, file) as TsConfig;
   } catch {
     return null;
   }

@@ -13,15 +13,16 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { CatalogObject, SourceSnapshot } from '../../../ports/catalog.js';
-import type { AccessReport, Connector, IntrospectOptions, SourceRecord } from '../../../ports/connector.js';
+import type { AccessCheckOptions, AccessReport, Connector, IntrospectOptions, SourceRecord } from '../../../ports/connector.js';
 import { SextantError } from '../../../kernel/errors.js';
 import { CODE_FILE_KIND, CODE_SYMBOL_KIND } from '../../../ports/code.js';
 import { latestTreeCommit, readGitHistory } from './co-change.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
 import { exportedSymbols, leadingComment } from './outline.js';
 import { componentComment, componentSymbols } from './sfc.js';
-import { importEdges, inScanOrder, readFileText, routeCallEdges, storedFileText, toObjects, type FileText } from './file-objects.js';
+import { importEdges, inScanOrder, readFileText, routeCallEdges, storedFileText, storedHistory, toObjects, type FileText } from './file-objects.js';
 import { planScan } from './scan-plan.js';
+import { rememberScans } from './script-blocks.js';
 import { readImports } from './read-imports.js';
 import { projectLinks } from './project-links.js';
 import type * as GraphqlRefs from './graphql-refs.js';
@@ -57,8 +58,10 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       const graph = graphFile(source);
       if (graph) source.options.graph = isAbsolute(graph) ? graph : resolve(graph);
     },
-    async checkAccess(source: SourceRecord): Promise<AccessReport> {
+    async checkAccess(source: SourceRecord, check: AccessCheckOptions = {}): Promise<AccessReport> {
       await requireFolder(source);
+      // a folder is read as files, with no privilege to refuse: an update's check need not list the tree its introspection lists
+      if (check.verdictOnly) return { ok: true, role: 'reader', findings: [] };
       const listing = await listCodeFiles(source.url, { maxFileBytes });
       return {
         ok: true,
@@ -95,16 +98,17 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
         return { edges: [...imported, ...calling], info: { files: files.length, imports: imported.length, routeCalls: calling.length, refused, notes } };
       };
       // the same files read by the same scan at the same commit: what is stored is what a scan would give
-      if (unchanged && stored.every((o) => o.attributes.historyAt === (treeCommit ?? undefined))) {
+      const atTreeCommit = stored.every((o) => o.attributes.historyAt === (treeCommit ?? undefined));
+      if (unchanged && atTreeCommit) {
         const objects = inScanOrder(storedAll);
         return { objects, ...scanEdges(objects, ' (unchanged: not rescanned)') };
       }
-      // git reads the history while the imports are read
+      // the same files at the same commit have the history stored (git would say the same); else git reads it while the imports are read
+      const historyKept = edited !== null && atTreeCommit;
       const [{ imports, parsed }, history] = await Promise.all([
         readImports(source.url, files, configs, plan, stored, graph, introspect, notes),
-        readGitHistory(source.url, new Set(hashes.keys())),
+        historyKept ? null : readGitHistory(source.url, new Set(hashes.keys())),
       ]);
-      const linksOf = await projectLinks(files, code, imports, configs, [...hashes.keys()]);
       // a file whose text is the one stored keeps what its text says; what depends on other files and on git is read again
       const storedFiles = new Map(stored.map((o) => [o.path, o]));
       const storedSymbols = new Map(storedAll.filter((o) => o.kind === CODE_SYMBOL_KIND).map((o) => [o.id, o]));
@@ -123,31 +127,40 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
         );
       };
       const objects: CatalogObject[] = [];
-      for (const [i, file] of files.entries()) {
-        if (introspect.signal?.aborted) break;
-        if (i % 200 === 0) introspect.onProgress?.('reading files', i, files.length);
-        const hash = hashes.get(file.path)!;
-        const kept = storedFileText(storedFiles.get(file.path), hash, storedSymbols);
-        objects.push(
-          ...toObjects(
-            source.name,
-            file,
-            kept ?? (await readText(file)),
-            hash,
-            resolution,
-            imports.get(file.path) ?? [],
-            {
-              coChanged: history.partners.get(file.path) ?? [],
-              churn: history.churn.get(file.path),
-              commits: history.commits.get(file.path),
-              subjects: history.subjects.get(file.path),
-              span: history.spans.get(file.path),
-              recent: history.recent.get(file.path),
-              at: treeCommit,
-            },
-            await linksOf(file),
-          ),
-        );
+      // the project's readers each scan every text's blocks and comments: once per text while the files are read
+      const forgetScans = rememberScans();
+      try {
+        const linksOf = await projectLinks(files, code, imports, configs, [...hashes.keys()]);
+        for (const [i, file] of files.entries()) {
+          if (introspect.signal?.aborted) break;
+          if (i % 200 === 0) introspect.onProgress?.('reading files', i, files.length);
+          const hash = hashes.get(file.path)!;
+          const kept = storedFileText(storedFiles.get(file.path), hash, storedSymbols);
+          objects.push(
+            ...toObjects(
+              source.name,
+              file,
+              kept ?? (await readText(file)),
+              hash,
+              resolution,
+              imports.get(file.path) ?? [],
+              history
+                ? {
+                    coChanged: history.partners.get(file.path) ?? [],
+                    churn: history.churn.get(file.path),
+                    commits: history.commits.get(file.path),
+                    subjects: history.subjects.get(file.path),
+                    span: history.spans.get(file.path),
+                    recent: history.recent.get(file.path),
+                    at: treeCommit,
+                  }
+                : storedHistory(storedFiles.get(file.path), treeCommit),
+              await linksOf(file),
+            ),
+          );
+        }
+      } finally {
+        forgetScans();
       }
       const reading = unchanged
         ? ' (unchanged: not rescanned)'

@@ -9,7 +9,8 @@
  * alone is seen.
  */
 import { execFile } from 'node:child_process';
-import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
+import { lstatSync, readFileSync, realpathSync, type Stats } from 'node:fs';
+import { readdir, readFile, realpath } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import ignore from 'ignore';
@@ -121,29 +122,34 @@ export function looksBinary(bytes: Uint8Array): boolean {
   return false;
 }
 
-/** Files read at once: the reads wait on the disk and the thread pool, not on each other. */
-const READ_CONCURRENCY = 16;
+/**
+ * Files read between two turns of the event loop. Each file is read synchronously: with a promise
+ * for each of its calls (lstat, open, stat, read, close) the listing of typeorm's 3,584 files took
+ * 240 to 320 ms, read in place 65 to 95 ms; a batch at a time keeps a server that updates a source
+ * answering while it lists.
+ */
+const READ_BATCH = 256;
 
 /** What one listed path gives: a file, a config, a refusal, or nothing. */
 type Listed = { file: ListedFile } | { config: ConfigFile } | { refused: RefusedFile } | null;
 
-async function listOne(root: string, realRoot: string, path: string, listed: ReadonlySet<string>, maxFileBytes: number): Promise<Listed> {
+function listOne(root: string, realRoot: string, path: string, listed: ReadonlySet<string>, maxFileBytes: number): Listed {
   if (RESOLUTION_CONFIG.test(path)) {
-    const info = await lstat(join(root, path)).catch(() => null);
-    return info?.isFile() && info.size <= maxFileBytes ? { config: { path, text: await readFile(join(root, path), 'utf8').catch(() => '') } } : null;
+    const info = lstatIfThere(join(root, path));
+    return info?.isFile() && info.size <= maxFileBytes ? { config: { path, text: readTextIfThere(join(root, path)) } } : null;
   }
   const language = languageOf(path);
   if (!language) return null;
   const full = join(root, path);
   try {
-    const info = await lstat(full);
+    const info = lstatSync(full);
     if (info.isSymbolicLink()) {
-      const target = await realpath(full);
+      const target = realpathSync.native(full);
       if (target !== realRoot && !target.startsWith(realRoot + sep)) return { refused: { path, reason: 'a symbolic link that leaves the repository' } };
       // a link to a file the tree lists anyway would index the same text twice, under two names
       if (listed.has(relative(realRoot, target).split(sep).join('/'))) return null;
     }
-    const bytes = await readFile(full);
+    const bytes = readFileSync(full);
     if (bytes.length > maxFileBytes) return { refused: { path, reason: `${bytes.length} bytes, over the ${maxFileBytes}-byte limit` } };
     if (looksBinary(bytes)) return { refused: { path, reason: 'binary, not text' } };
     return { file: { path, language, text: bytes.toString('utf8'), size: bytes.length } };
@@ -154,17 +160,32 @@ async function listOne(root: string, realRoot: string, path: string, listed: Rea
   }
 }
 
+function lstatIfThere(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
+}
+
+function readTextIfThere(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 export async function listCodeFiles(root: string, options: { maxFileBytes: number }): Promise<FileListing> {
   const realRoot = await realpath(root);
   const paths = ((await gitFiles(root)) ?? (await walkedFiles(root))).filter((p) => !p.split('/').some((part) => ALWAYS_SKIPPED.has(part))).sort();
   const listed = new Set(paths);
-  // read a few at a time, kept in path order
-  const results: Listed[] = new Array(paths.length);
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < paths.length; i = next++) results[i] = await listOne(root, realRoot, paths[i]!, listed, options.maxFileBytes);
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, paths.length) }, worker));
+  // in path order, a batch at a time
+  const results: Listed[] = [];
+  for (let i = 0; i < paths.length; i++) {
+    if (i > 0 && i % READ_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
+    results.push(listOne(root, realRoot, paths[i]!, listed, options.maxFileBytes));
+  }
   const files: ListedFile[] = [];
   const refused: RefusedFile[] = [];
   const configs: ConfigFile[] = [];

@@ -543,7 +543,7 @@ export function ormModelUses(written: string, language: string, models: readonly
         return source && target ? [{ source, target, names: a.names }] : [];
       });
       // the blocks only for a row's later calls, and then once
-      let blocks: Block[] | undefined;
+      let blocks: readonly Block[] | undefined;
       for (const m of text.matchAll(new RegExp(String.raw`(?<![\w$])(${names})\s*\.\s*(${SEQUELIZE_READS}|${SEQUELIZE_WRITES}|build)\s*\(`, 'g'))) {
         // a model named in lower case (`define('user')`) only as the models' property, `models.user.findAll(…)`: a bare `user` is a row
         if (/^[a-z]/.test(m[1]!) && !/\.\s*$/.test(text.slice(Math.max(0, m.index - 10), m.index))) continue;

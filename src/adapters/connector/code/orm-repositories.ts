@@ -326,7 +326,7 @@ function supertypes(clause: string): Array<{ name: string; generic: boolean }> {
 function springRepositories(text: string, named: NamedQueries, elsewhere: HeldStrings): FileRepositories {
   const repositories: CustomRepository[] = [];
   const implementations: Implementation[] = [];
-  let blocks: Block[] | undefined;
+  let blocks: readonly Block[] | undefined;
   for (const m of text.matchAll(/\b(interface|class)\s+([A-Z][\w$]*)/g)) {
     const clause = supertypeClause(text, m.index + m[0].length);
     const entity = SPRING_BASE.exec(clause)?.[1];
@@ -547,7 +547,7 @@ export function namedNativeRuns(
   const strings = heldStrings('', text, elsewhere);
   for (const m of text.matchAll(/\bcreateNamedQuery\s*\(/g)) run(m.index, namedStatement(callArgs(text, m.index + m[0].length - 1), 0, strings, named));
   for (const m of text.matchAll(/@Query\s*\(/g)) run(m.index, queryNamed(callArgs(text, m.index + m[0].length - 1), strings, named));
-  let blocks: Block[] | undefined;
+  let blocks: readonly Block[] | undefined;
   for (const m of text.matchAll(/\b(?:interface|class)\s+[A-Z][\w$]*/g)) {
     const entity = SPRING_BASE.exec(supertypeClause(text, m.index + m[0].length))?.[1];
     if (!entity) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankComments, blockAround, scriptBlocks } from './script-blocks.js';
+import { blankComments, blockAround, rememberScans, scriptBlocks } from './script-blocks.js';
 
 describe('script blocks', () => {
   const text = [
@@ -41,5 +41,23 @@ describe('script blocks', () => {
     expect(blanked.split('\n').map((line) => line.trim())).toEqual(["const url = 'http://x';", '', 'call();']);
     expect(blanked.split('\n').map((line) => line.length)).toEqual(code.split('\n').map((line) => line.length));
     expect(scriptBlocks('x; /* never closed {')).toEqual([]); // ends, and opens no block
+  });
+
+  it('while a scan remembers, a text is scanned once for every reader that asks; the answers are those of a fresh scan; forgotten once every holder lets go', () => {
+    const code = 'function f() { /* a { */ return g({ a: 1 }); } // end';
+    const fresh = { blocks: scriptBlocks(code), blanked: blankComments(code) };
+    expect(scriptBlocks(code)).not.toBe(fresh.blocks); // nothing kept outside a scan
+    const first = rememberScans();
+    const second = rememberScans();
+    const kept = scriptBlocks(code);
+    expect(kept).toEqual(fresh.blocks);
+    expect(scriptBlocks(code)).toBe(kept);
+    expect(blankComments(code)).toBe(fresh.blanked);
+    first();
+    first(); // a holder lets go once
+    expect(scriptBlocks(code)).toBe(kept);
+    second();
+    expect(scriptBlocks(code)).not.toBe(kept);
+    expect(scriptBlocks(code)).toEqual(fresh.blocks);
   });
 });

@@ -4,8 +4,6 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { SextantError } from '../../../kernel/errors.js';
 import { DEFAULT_PROJECT } from '../../../core/projects/projects.js';
-import { startDaemon, stopDaemon } from '../../mcp/daemon.js';
-import { serve } from '../../mcp/serve.js';
 import { printJson, println } from '../output.js';
 import { runWithConfig } from '../session.js';
 import { registerMcpInstallCommand } from './mcp-install.js';
@@ -61,12 +59,15 @@ export function registerMcpCommand(program: Command): void {
             if (port !== undefined) args.push('--port', String(port));
             if (flags.ui) args.push('--ui');
             if (flags.workspace) args.push('--workspace', resolve(flags.workspace));
+            const { startDaemon } = await import('../../mcp/daemon.js');
             const state = await startDaemon(ctx.config.home, process.argv[1]!, args);
             if (ctx.json) return printJson({ ok: true, daemon: state });
             println(`MCP server running in the background: ${state.url} (pid ${state.pid})`);
             println(`log: ${state.logFile}; stop it with \`sextant mcp stop\``);
             return;
           }
+          // the server and its SDK load for this command only, not for every command of the CLI
+          const { serve } = await import('../../mcp/serve.js');
           await serve(ctx.config, {
             http: Boolean(flags.http),
             project: flags.project ?? DEFAULT_PROJECT,
@@ -89,6 +90,7 @@ export function registerMcpCommand(program: Command): void {
     .description('stop the background MCP server of this home')
     .action(async (_opts: unknown, command: Command) => {
       await runWithConfig(command, async (ctx) => {
+        const { stopDaemon } = await import('../../mcp/daemon.js');
         const result = await stopDaemon(ctx.config.home);
         if (ctx.json) return printJson({ ok: true, ...result });
         if (result.stopped) println(`stopped the MCP server (pid ${result.pid})`);

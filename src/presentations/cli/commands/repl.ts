@@ -1,7 +1,6 @@
 /** @module presentations/cli/commands/repl — `sextant repl`: the interactive shell (presentations/repl). */
 import type { Command } from 'commander';
 import { DEFAULT_PROJECT } from '../../../core/projects/projects.js';
-import { runShell } from '../../repl/shell.js';
 import { runWithEngine } from '../session.js';
 
 export function registerReplCommand(program: Command): void {
@@ -13,7 +12,7 @@ export function registerReplCommand(program: Command): void {
       // `doc add FILE` reads inside documents.workspace_root, else inside the folder the shell started in
       await runWithEngine(
         command,
-        (engine, ctx) => runShell({ engine, config: ctx.config, project: flags.project, json: ctx.json }),
+        async (engine, ctx) => (await import('../../repl/shell.js')).runShell({ engine, config: ctx.config, project: flags.project, json: ctx.json }),
         {},
         {
           documentsRoot: process.cwd(),

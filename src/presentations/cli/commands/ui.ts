@@ -1,6 +1,5 @@
 /** @module presentations/cli/commands/ui — `sextant ui [--port 7822] [--host 127.0.0.1] [--open]`. */
 import type { Command } from 'commander';
-import { serveUi } from '../../ui/serve-ui.js';
 import { printJson, println } from '../output.js';
 import { runWithConfig } from '../session.js';
 import { portFlag } from './mcp.js';
@@ -30,6 +29,8 @@ export function registerUiCommand(program: Command): void {
       await runWithConfig(
         command,
         async (ctx) => {
+          // the web UI loads for this command only, not for every command of the CLI
+          const { serveUi } = await import('../../ui/serve-ui.js');
           await serveUi(ctx.config, {
             open: Boolean(flags.open),
             stopped: signalled(),

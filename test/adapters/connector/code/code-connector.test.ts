@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCodeConnector } from '../../../../src/adapters/connector/code/index.js';
+import { listCodeFiles } from '../../../../src/adapters/connector/code/list-files.js';
 import type { SourceSnapshot } from '../../../../src/ports/catalog.js';
 import type { SourceRecord } from '../../../../src/ports/connector.js';
 
@@ -314,6 +315,35 @@ describe('code connector', () => {
     expect(edgeList(added)).toContain('web/admin.ts → web/client.ts');
   });
 
+  it('an edit not yet committed keeps the history stored (git would say the same) and gives what a full scan gives; a commit reads it again', async () => {
+    const root = tree({ 'a.ts': 'export const a = 1;\n', 'b.ts': "import { a } from './a';\nexport const b = a;\n" }, { git: true });
+    const git = (...args: string[]) => execFileSync('git', ['-C', root, '-c', 'user.email=t@t', '-c', 'user.name=t', ...args]);
+    git('add', '-A');
+    git('commit', '-qm', 'first');
+    writeFileSync(join(root, 'b.ts'), "import { a } from './a';\nexport const b = a + 1;\n");
+    git('commit', '-qam', 'second');
+    const connector = createCodeConnector();
+    const source = record(root);
+    const first = await connector.introspect(source);
+    const attributes = (snapshot: SourceSnapshot, path: string) => snapshot.objects.find((o) => o.path === path)!.attributes;
+    expect([attributes(first, 'a.ts').commits, attributes(first, 'b.ts').commits, attributes(first, 'b.ts').subjects]).toEqual([1, 2, ['second', 'first']]);
+    expect(attributes(first, 'a.ts').coChanged).toEqual([{ path: 'b.ts', weight: 1 }]);
+    writeFileSync(join(root, 'a.ts'), 'export const a = 1;\n// edited\n');
+    const edited = await connector.introspect(source, { stored: async () => JSON.parse(JSON.stringify(first.objects)) as SourceSnapshot['objects'] });
+    expect(edited.info.notes).toEqual([expect.stringContaining('(1 changed file rescanned)')]);
+    const full = await connector.introspect(source);
+    expect(edited.objects).toEqual(full.objects);
+    expect(edited.edges).toEqual(full.edges);
+    // the history is the stored one, not read again: a stored count git never gave stays
+    const doctored = first.objects.map((o) => (o.path === 'b.ts' ? { ...o, attributes: { ...o.attributes, commits: 99 } } : o));
+    expect(attributes(await connector.introspect(source, { stored: async () => doctored }), 'b.ts').commits).toBe(99);
+    // committed, the edit moves the history: git reads it again
+    git('commit', '-qam', 'third');
+    const committed = await connector.introspect(source, { stored: async () => doctored });
+    expect([attributes(committed, 'a.ts').commits, attributes(committed, 'b.ts').commits]).toEqual([2, 2]);
+    expect(committed.objects).toEqual((await connector.introspect(source)).objects);
+  });
+
   it('reads the history again when the tree is the same but another commit is checked out', async () => {
     const root = tree({ 'a.ts': 'export const a = 1;\n', 'b.ts': "import { a } from './a';\nexport const b = a;\n" }, { git: true });
     const git = (...args: string[]) => execFileSync('git', ['-C', root, '-c', 'user.email=t@t', '-c', 'user.name=t', ...args]);
@@ -591,6 +621,21 @@ describe('code connector', () => {
     expect(notes).toContain('refused src/blob.ts: binary, not text');
     expect(notes.some((n) => n.startsWith('refused src/huge.ts:') && n.includes('limit'))).toBe(true);
     expect(JSON.stringify(snapshot)).not.toContain(outside);
+    // the access check counts them; an update's check (the verdict only) leaves the listing to the introspection
+    const connector = createCodeConnector();
+    expect((await connector.checkAccess(record(root))).findings).toEqual([expect.objectContaining({ message: '2 code files, 3 refused' })]);
+    expect(await connector.checkAccess(record(root), { verdictOnly: true })).toEqual({ ok: true, role: 'reader', findings: [] });
+    await expect(connector.checkAccess(record(join(root, 'missing')), { verdictOnly: true })).rejects.toMatchObject({
+      message: expect.stringContaining('not a folder'),
+    });
+  });
+
+  it('lists a tree of more files than one batch reads, in path order, each file whole', async () => {
+    const files = Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`src/m${String(i).padStart(3, '0')}.ts`, `export const m${i} = ${i};\n`]));
+    const listing = await listCodeFiles(tree({ ...files, 'src/zz.bin.ts': Buffer.from([0x65, 0x00]) }), { maxFileBytes: 1024 });
+    expect(listing.files.map((f) => f.path)).toEqual(Object.keys(files));
+    expect(listing.files[599]).toEqual({ path: 'src/m599.ts', language: 'typescript', text: 'export const m599 = 599;\n', size: 25 });
+    expect(listing.refused).toEqual([{ path: 'src/zz.bin.ts', reason: 'binary, not text' }]);
   });
 
   it('an empty repository is one clear error', async () => {
