@@ -172,6 +172,9 @@ describe('symbol doc comments', () => {
       'public Collection<Owner> findByLastName(String name) {',
     ].join('\n');
     expect(docOf(java, 'java', 7)).toBe('Finds owners by last name.');
+    // a `/**` the description quotes opens nothing: the block opens where a line starts with it
+    const quoting = ['/**', ' * Reads a doc comment.', ' * It quotes the `/** … *\\/` block right above.', ' */', 'export function symbolDoc() {}'].join('\n');
+    expect(docOf(quoting, 'typescript', 5)).toBe('Reads a doc comment.');
     // a plain block comment is no doc comment
     expect(docOf('/* internal */\nexport const x = 1;', 'typescript', 2)).toBe('');
   });

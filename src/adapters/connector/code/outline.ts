@@ -177,8 +177,9 @@ function commentAbove(lines: readonly string[], at: number): string[] {
   const last = lines[i]?.trim() ?? '';
   if (last.endsWith('*/')) {
     const end = i;
-    while (i >= 0 && !lines[i]!.includes('/*')) i--;
-    if (i < 0 || !lines[i]!.includes('/**')) return [];
+    // the block opens on a line of its own start: a `/*` inside its text (an example of a comment) opens nothing
+    while (i >= 0 && !/^\s*\/\*/.test(lines[i]!)) i--;
+    if (i < 0 || !/^\s*\/\*\*/.test(lines[i]!)) return [];
     return lines
       .slice(i, end + 1)
       .map((l) =>
