@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTestFile, namedLikeTest } from './test-paths.js';
+import { exampleRoot, isExampleFile, isTestFile, namedLikeTest } from './test-paths.js';
 
 describe('isTestFile', () => {
   it.each([
@@ -41,5 +41,25 @@ describe('namedLikeTest', () => {
     for (const p of ['tests/test_basic.py', 'src/users.spec.ts', 'server_test.go', 'src/test/java/OwnerControllerTests.java'])
       expect(namedLikeTest(p), p).toBe(true);
     for (const p of ['tests/conftest.py', 'tests/test_apps/blueprintapp/__init__.py', 'src/app.ts', 'test/helpers.ts']) expect(namedLikeTest(p), p).toBe(false);
+  });
+});
+
+describe('isExampleFile and exampleRoot', () => {
+  it('a file in an examples folder at any depth; not a file named so, nor a samples package', () => {
+    expect(isExampleFile('examples/next-app/src/pages/index.tsx')).toBe(true);
+    expect(isExampleFile('packages/client/example/main.go')).toBe(true);
+    expect(isExampleFile('docs_src/tutorial/relationship_attributes/back_populates/tutorial001.py')).toBe(true);
+    expect(isExampleFile('src/examples.ts')).toBe(false);
+    expect(isExampleFile('src/main/java/org/springframework/samples/petclinic/owner/Pet.java')).toBe(false);
+    expect(isExampleFile('src/demo/pglite-server.ts')).toBe(false);
+    expect(isExampleFile('_examples/todos-resource/main.go')).toBe(true);
+  });
+
+  it('an example is its examples folder and the folder after it', () => {
+    expect(exampleRoot('examples/tutorial/flaskr/auth.py')).toBe('examples/tutorial');
+    expect(exampleRoot('examples/tutorial/tests/test_auth.py')).toBe('examples/tutorial');
+    expect(exampleRoot('_examples/todos-resource/main.go')).toBe('_examples/todos-resource');
+    expect(exampleRoot('examples/app.py')).toBe('examples');
+    expect(exampleRoot('src/app.py')).toBeNull();
   });
 });

@@ -28,8 +28,8 @@ import { fallbackNote, llmPlan, type PlanFileFact } from './llm-plan.js';
 import { deterministicPlan, type OnboardingPlan } from './plan-steps.js';
 import { normalizeSeedPath, resolveSeedPath, SEED_MATCH_ORDER, type SeedMatch } from './resolve-seed.js';
 import { clampTraversal, traverse, type TraversalConfig, type TraversalDirection, type TraversalStats } from './traverse.js';
-import { isTestFile } from '../../kernel/test-paths.js';
-import { aboutExamples, isExampleFile, startingFile } from './test-files.js';
+import { isExampleFile, isTestFile } from '../../kernel/test-paths.js';
+import { aboutExamples, startingFile } from './test-files.js';
 import { aboutSchema, dialectFolders, fileTables, foldCopies, isSchemaSql, type FileTables } from './sql-copies.js';
 
 export interface OnboardingRequest {

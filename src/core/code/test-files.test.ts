@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aboutExamples, isExampleFile, startingFile } from './test-files.js';
+import { aboutExamples, startingFile } from './test-files.js';
 
 describe('startingFile', () => {
   const hits = (...ids: string[]) => ids.map((id) => ({ source: 'svc', id }));
@@ -31,16 +31,7 @@ describe('startingFile', () => {
   });
 });
 
-describe('isExampleFile and aboutExamples', () => {
-  it('a file in an examples folder at any depth; not a file named so, nor a samples package', () => {
-    expect(isExampleFile('examples/next-app/src/pages/index.tsx')).toBe(true);
-    expect(isExampleFile('packages/client/example/main.go')).toBe(true);
-    expect(isExampleFile('docs_src/tutorial/relationship_attributes/back_populates/tutorial001.py')).toBe(true);
-    expect(isExampleFile('src/examples.ts')).toBe(false);
-    expect(isExampleFile('src/main/java/org/springframework/samples/petclinic/owner/Pet.java')).toBe(false);
-    expect(isExampleFile('src/demo/pglite-server.ts')).toBe(false);
-  });
-
+describe('aboutExamples', () => {
   it('a request for an example, a usage or how to use something asks for one', () => {
     expect(aboutExamples('an example of a websocket subscription')).toBe(true);
     expect(aboutExamples('How to use the query builder')).toBe(true);

@@ -10,21 +10,6 @@
 
 import { isTestFile } from '../../kernel/test-paths.js';
 
-/**
- * A folder of examples: code written to show a library's use, in its users' words, so it leads the word
- * search. `docs_src` holds the code the documentation shows (FastAPI's, Typer's and SQLModel's layout: 290
- * of SQLModel's Python files).
- */
-const EXAMPLE_FOLDERS = new Set(['example', 'examples', 'docs_src']);
-
-/** A file in an `examples/`, `example/` or `docs_src/` folder, at any depth (`packages/x/examples/…`). */
-export function isExampleFile(path: string): boolean {
-  return path
-    .split('/')
-    .slice(0, -1)
-    .some((p) => EXAMPLE_FOLDERS.has(p.toLowerCase()));
-}
-
 /** A request that asks for examples may start at one. */
 export function aboutExamples(request: string): boolean {
   return /\b(examples?|usage|how to use)\b/i.test(request);
