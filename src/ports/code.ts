@@ -82,8 +82,9 @@ export const CALLS_ROUTE_EDGE_KIND = 'calls_route';
  * placed where its callers put it; a Go group's prefix string (`r.Group("/users")`) is no call.
  * 38: code chunks spell out code abbreviations (`wsLink` → websocket): the scan reads the same, the rescan re-chunks every file.
  * 39: a symbol's doc block opens where a line starts with `/**`, not at a `/**` its text quotes.
+ * 40: an example's routes serve only its own example's files.
  */
-export const CODE_SCAN_VERSION = 39;
+export const CODE_SCAN_VERSION = 40;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

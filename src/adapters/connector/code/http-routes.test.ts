@@ -238,6 +238,20 @@ describe('route calls', () => {
     ]);
   });
 
+  it("an example's routes serve only its own example's files", () => {
+    const apps = new Map([
+      ['_examples/todos-resource/todos.go', [{ method: 'GET', path: '/todos/{id}', line: 3 }]],
+      ['examples/tutorial/flaskr/blog.py', [{ method: 'GET', path: '/create', line: 7 }]],
+      ['app/routes.py', [{ method: 'GET', path: '/health', line: 2 }]],
+    ]);
+    expect(routeCalls('middleware/strip_test.go', [call(['todos', '1'], 4)], apps)).toEqual([]);
+    expect(routeCalls('examples/tutorial/tests/test_blog.py', [call(['create'], 5), call(['health'], 6)], apps)).toEqual([
+      { path: 'examples/tutorial/flaskr/blog.py', line: 5, route: '/create' },
+      { path: 'app/routes.py', line: 6, route: '/health' },
+    ]);
+    expect(routeCalls('examples/other/client.py', [call(['create'], 2)], apps)).toEqual([]);
+  });
+
   it('routes of no literal segment link nothing, nor does a file call its own routes', () => {
     expect(routeCalls('t.py', [call(['anything']), call([null])], routes)).toEqual([]);
     expect(routeCalls('app/routes/items.py', [call(['items', null], 20)], routes)).toEqual([]);

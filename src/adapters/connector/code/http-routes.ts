@@ -19,7 +19,7 @@
 import type { HttpRoute, RouteCallUse } from '../../../ports/code.js';
 import { callArgs, chainAfter } from './call-reading.js';
 import { concatenation, heldStrings, type HeldStrings } from './jpql.js';
-import { namedLikeTest } from '../../../kernel/test-paths.js';
+import { exampleRoot, namedLikeTest } from '../../../kernel/test-paths.js';
 import { goDeclaredRoutes, goProjectRoutes } from './go-routes.js';
 import { lineIndex } from './lines.js';
 import { blankComments } from './script-blocks.js';
@@ -599,6 +599,12 @@ export function routeIndex(routes: ReadonlyMap<string, readonly DeclaredRoute[]>
 export function routeCalls(path: string, calls: readonly CalledPath[], index: RouteIndex): RouteCall[] {
   const out = new Map<string, RouteCall>();
   const declared = new Set((index.byFile.get(path) ?? []).map((r) => r.line));
+  // an example is an app of its own (chi's `_examples/todos-resource`): its routes serve only its own files
+  const example = exampleRoot(path);
+  const servesCaller = (file: string) => {
+    const root = exampleRoot(file);
+    return root === null || root === example;
+  };
   // the file's own routes, a test's too: a call they serve as well as another file's is a call of its own
   const own = (index.byFile.get(path) ?? []).map((route) => ({ file: path, route, segments: routeSegments(route.path) }));
   for (const call of calls) {
@@ -607,7 +613,7 @@ export function routeCalls(path: string, calls: readonly CalledPath[], index: Ro
     let bestScore = [0, 0];
     const n = call.segments.length;
     const others = call.segments.flatMap((segment, i) => (segment === null ? [] : (index.byLast.get(lastKey(n - 1 - i, segment)) ?? [])));
-    for (const r of [...own, ...others.filter((x) => x.file !== path)]) {
+    for (const r of [...own, ...others.filter((x) => x.file !== path && servesCaller(x.file))]) {
       const literal = reach(call, r.segments, r.route.prefixed === true);
       if (literal === null) continue;
       const score = [r.segments.length, literal];
