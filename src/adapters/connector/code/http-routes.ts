@@ -21,6 +21,7 @@ import { callArgs, chainAfter } from './call-reading.js';
 import { concatenation, heldStrings, type HeldStrings } from './jpql.js';
 import { exampleRoot, namedLikeTest } from '../../../kernel/test-paths.js';
 import { goDeclaredRoutes, goProjectRoutes } from './go-routes.js';
+import { joinedLiterals } from './joined-literals.js';
 import { lineIndex } from './lines.js';
 import { blankComments } from './script-blocks.js';
 import { NO_CONSTANTS, type ProjectConstants } from './string-constants.js';
@@ -505,18 +506,6 @@ export function pathOfString(text: string, interpolation: RegExp | null): Pick<C
 /** Languages whose strings may call a path (a SQL or schema file's may not). */
 const CALLING_LANGUAGES = new Set(['python', 'typescript', 'javascript', 'go', 'java', 'kotlin', 'ruby', 'rust', 'csharp', 'php', 'scala', 'swift']);
 
-/** A language's string literals, those joined by `+` or side by side (Python's `'https://host' '/path'`) as one, at the first one's place. */
-function joinedStrings(text: string, literal: RegExp, body: number): Array<{ text: string; index: number }> {
-  const out: Array<{ text: string; index: number; end: number }> = [];
-  for (const m of text.matchAll(literal)) {
-    const last = out.at(-1);
-    if (last && /^(?:\s|\\\n|\+)*$/.test(text.slice(last.end, m.index))) last.text += m[body]!;
-    else out.push({ text: m[body]!, index: m.index, end: m.index });
-    out.at(-1)!.end = m.index + m[0].length;
-  }
-  return out;
-}
-
 const GO_PREFIX_CALL = /\.\s*(?:Group|PathPrefix|Route|Mount)\s*\(\s*$/;
 
 /** The paths a file's strings hold, in file order (a bare "/" is none). */
@@ -525,7 +514,7 @@ export function calledPaths(text: string, language: string): CalledPath[] {
   const lineAt = lineIndex(text);
   const python = language === 'python';
   const js = JS_LANGUAGES.has(language);
-  const strings = python ? joinedStrings(text, STRINGS.python!, 3) : joinedStrings(text, js ? STRINGS.js! : STRINGS.other!, 2);
+  const strings = python ? joinedLiterals(text, STRINGS.python!, (m) => m[3]!) : joinedLiterals(text, js ? STRINGS.js! : STRINGS.other!, (m) => m[2]!);
   // an f-string's `{…}` and `str.format`'s in any Python string are unknown segments; so are a template string's
   // `${…}` and an OpenAPI client's `{id}`
   const interpolation = python ? /\{[^{}]*\}/g : /\$\{[^{}]*\}|\{[^{}/]*\}/g;
@@ -533,8 +522,8 @@ export function calledPaths(text: string, language: string): CalledPath[] {
   for (const s of strings) {
     // a Go router's group or mount prefix (`r.Group("/users")`) is no call
     if (language === 'go' && GO_PREFIX_CALL.test(text.slice(Math.max(0, s.index - 40), s.index))) continue;
-    const path = pathOfString(s.text, interpolation);
-    if (path) out.push({ ...path, line: lineAt(s.index), raw: s.text });
+    const path = pathOfString(s.body, interpolation);
+    if (path) out.push({ ...path, line: lineAt(s.index), raw: s.body });
   }
   return out;
 }

@@ -18,6 +18,7 @@
  * clause beyond FROM (`select id from users`) reads as prose and is skipped.
  */
 import { accessesOf, type TableAccess } from '../../../ports/code.js';
+import { joinedLiterals } from './joined-literals.js';
 import { lineAt } from './lines.js';
 import { statementColumns, type ColumnAccess, type StatementColumns } from './sql-columns.js';
 
@@ -51,6 +52,11 @@ export const MAX_COLUMNS = 50;
 /** Ambiguous groups kept per file. */
 export const MAX_COLUMN_CHOICES = 200;
 
+/** A literal's body: its text inside the quotes (three for a triple-quoted string). */
+const literalBody = (m: RegExpMatchArray) => {
+  const quote = m[0].startsWith('"""') || m[0].startsWith("'''") ? 3 : 1;
+  return m[0].slice(quote, -quote);
+};
 const LITERAL = /"""[\s\S]*?"""|'''[\s\S]*?'''|`(?:\\[\s\S]|[^`\\])*`|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g;
 const LOOKS_LIKE_SQL =
   /^\s*(select\b[\s\S]*\bfrom|insert\s+into|update\s+\S+\s+set|delete\s+from|merge\s+into|with\b[\s\S]*\b(select|insert|update|delete|merge))\b/i;
@@ -307,25 +313,10 @@ export async function sqlRefs(text: string, language?: string, runs: ReadonlyArr
     for (const [table, access] of parsed.tables) addTable(table, line, access, parsed.columns?.byTable.get(table));
     addChoices(parsed, line);
   };
-  for (const { body, index } of joinedLiterals(text)) {
+  for (const { body, index } of joinedLiterals(text, LITERAL, literalBody)) {
     const sql = pastComments(body);
     if (LOOKS_LIKE_SQL.test(sql) && SQL_MARKS.test(sql)) await read(sql.replace(/\$\{[^}]*\}/g, '$1'), index);
   }
   for (const { sql, at } of runs) await read(pastComments(sql), at);
-  return out;
-}
-
-/** The file's string literals' bodies; literals joined by `+` (Go, Java) or side by side (Python) are one, at the first one's place. */
-function joinedLiterals(text: string): Array<{ body: string; index: number }> {
-  const out: Array<{ body: string; index: number; end: number }> = [];
-  for (const m of text.matchAll(LITERAL)) {
-    const quote = m[0].startsWith('"""') || m[0].startsWith("'''") ? 3 : 1;
-    const body = m[0].slice(quote, -quote);
-    const last = out.at(-1);
-    if (last && /^\s*\+?\s*$/.test(text.slice(last.end, m.index))) {
-      last.body += body;
-      last.end = m.index + m[0].length;
-    } else out.push({ body, index: m.index, end: m.index + m[0].length });
-  }
   return out;
 }
