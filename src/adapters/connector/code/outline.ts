@@ -77,23 +77,29 @@ const WHO_AND_WHEN = /^@(?:license|copyright|author|since|version)\b/i;
 const PREAMBLE =
   /^(?:\s*(?:(?:package|import|using|from)\s[^\n]*\(\s*\n[\s\S]*?^\s*\)[^\n]*|(?:package|import|using|from|#include)\s[^\n]*|@file:[^\n]*)?\s*\n)*/m;
 
+/**
+ * A `/** … *\/` block's lines as text: its markers and each line's leading `*` dropped (then `clean` applied), empty
+ * lines and who-and-when tags left out.
+ */
+function blockLines(lines: readonly string[], clean: (line: string) => string = (line) => line): string[] {
+  return lines
+    .map((l) =>
+      clean(
+        l
+          .replace(/^\s*\/\*\*/, '')
+          .replace(/\*\/\s*$/, '')
+          .replace(/^\s*\*\s?/, ''),
+      ).trim(),
+    )
+    .filter((l) => l && !WHO_AND_WHEN.test(l));
+}
+
 /** The comment the text opens with and the text after it; `comment` is null when it opens with none. */
 function openingComment(body: string, language: string): { comment: string | null; rest: string } {
   const block = /^\/\*\*?([\s\S]*?)\*\//.exec(body);
   if (block && language !== 'python') {
-    const lines = block[1]!.split('\n').map((l) =>
-      l
-        .replace(/^\s*\*\s?/, '')
-        .replace(/^@module\s+\S+\s*(—\s*)?/, '')
-        .trim(),
-    );
-    return {
-      comment: lines
-        .filter((l) => l && !WHO_AND_WHEN.test(l))
-        .join(' ')
-        .trim(),
-      rest: body.slice(block[0].length),
-    };
+    const lines = blockLines(block[1]!.split('\n'), (l) => l.replace(/^@module\s+\S+\s*(—\s*)?/, ''));
+    return { comment: lines.join(' ').trim(), rest: body.slice(block[0].length) };
   }
   const docstring = /^(?:"""|\'\'\')([\s\S]*?)(?:"""|\'\'\')/.exec(body);
   if (docstring && language === 'python') return { comment: docstring[1]!.replace(/\s+/g, ' ').trim(), rest: body.slice(docstring[0].length) };
@@ -180,16 +186,7 @@ function commentAbove(lines: readonly string[], at: number): string[] {
     // the block opens on a line of its own start: a `/*` inside its text (an example of a comment) opens nothing
     while (i >= 0 && !/^\s*\/\*/.test(lines[i]!)) i--;
     if (i < 0 || !/^\s*\/\*\*/.test(lines[i]!)) return [];
-    return lines
-      .slice(i, end + 1)
-      .map((l) =>
-        l
-          .replace(/^\s*\/\*\*/, '')
-          .replace(/\*\/\s*$/, '')
-          .replace(/^\s*\*\s?/, '')
-          .trim(),
-      )
-      .filter((l) => l && !WHO_AND_WHEN.test(l));
+    return blockLines(lines.slice(i, end + 1));
   }
   const run: string[] = [];
   for (; i >= 0 && /^\s*\/\//.test(lines[i]!); i--) run.unshift(lines[i]!.trim().replace(/^\/\/[\/!]?\s?/, ''));
