@@ -13,6 +13,7 @@
 
 import type { HttpRoute } from '../../../ports/code.js';
 import { lineIndex } from './lines.js';
+import { joinParts as joinPath } from './route-paths.js';
 
 /** Where a router serves: below its parent (a group, a subrouter, a mount) by `path`, else from the root, a parameter's place (`base`) or an unread prefix. */
 interface Node {
@@ -48,8 +49,6 @@ export interface GoFileRoutes {
   params: ReadonlySet<string>;
   passes: GoPass[];
 }
-
-const joinPath = (prefix: string, path: string) => (!prefix ? path : !path ? prefix : `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`);
 
 function placeOf(node: Node): Place {
   let path = '';

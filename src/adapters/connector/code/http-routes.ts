@@ -23,6 +23,7 @@ import { exampleRoot, namedLikeTest } from '../../../kernel/test-paths.js';
 import { goDeclaredRoutes, goProjectRoutes } from './go-routes.js';
 import { joinedLiterals } from './joined-literals.js';
 import { lineIndex } from './lines.js';
+import { joinParts } from './route-paths.js';
 import { blankComments } from './script-blocks.js';
 import { NO_CONSTANTS, type ProjectConstants } from './string-constants.js';
 
@@ -42,12 +43,8 @@ export interface CalledPath {
 /** One link: the calling file's first line reaching a route of another file (workspace-relative), the route's full path as declared (`/items/{id}`). */
 export type RouteCall = RouteCallUse;
 
-/** `/a` + `/b/` → `/a/b/`; an empty part adds nothing. */
-const joinPath = (prefix: string, path: string) => {
-  if (!prefix) return path || '/';
-  if (!path) return prefix;
-  return `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
-};
+/** A route's full path: its prefix and its own path joined, `/` when both are empty. */
+const joinPath = (prefix: string, path: string) => joinParts(prefix, path) || '/';
 
 /** A route's segments: `{id}`, `:id`, `*` and segments holding one are parameters (null). */
 export function routeSegments(path: string): (string | null)[] {
@@ -235,7 +232,6 @@ const WHOLE_FILE = '*';
 const mountKey = (file: string, router: string) => `${file}\u0000${router}`;
 
 /** Two parts of a path joined, an empty one adding nothing (`''` stays `''`). */
-const joinParts = (a: string, b: string) => (!a ? b : !b ? a : joinPath(a, b));
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
