@@ -162,6 +162,16 @@ describe('symbol doc comments', () => {
     expect(docOf('// Use attaches a middleware, i.e. the one run first. Other text.\nfunc Use() {}', 'go', 2)).toBe(
       'Use attaches a middleware, i.e. the one run first.',
     );
+    // a sentence ends before a lowercase word too, unless its last word is an abbreviation (gin's `Engine.Use`)
+    const sentence = (comment: string) => docOf(`// ${comment}\nfunc F() {}`, 'go', 2);
+    expect(sentence('Use attaches a global middleware to the router. i.e. the middleware attached through Use() runs.')).toBe(
+      'Use attaches a global middleware to the router.',
+    );
+    expect(sentence('Reads a dialect, e.g. Postgres or MySQL, from the URL. More.')).toBe('Reads a dialect, e.g. Postgres or MySQL, from the URL.');
+    expect(sentence('Lists tables, views, etc. of a schema. More.')).toBe('Lists tables, views, etc. of a schema.');
+    expect(sentence('Lists tables, views, etc. More.')).toBe('Lists tables, views, etc.');
+    expect(sentence('Waits... then runs the query! More.')).toBe('Waits... then runs the query!');
+    expect(sentence('Needs Go 1.22 or later')).toBe('Needs Go 1.22 or later');
     const java = [
       '/**',
       ' * Finds owners by last name.',

@@ -153,8 +153,29 @@ function description(lines: readonly string[]): string {
     out.push(line);
   }
   const whole = out.join(' ').replace(/\s+/g, ' ').trim();
-  const text = /^.*?[.!?](?=\s+[A-Z`(]|$)/.exec(whole)?.[0] ?? whole;
+  const text = firstSentence(whole);
   return text.length > MAX_SYMBOL_DOC ? `${text.slice(0, MAX_SYMBOL_DOC - 1)}…` : text;
+}
+
+/** Abbreviations a sentence goes on past when a lowercase word follows (`tables, views, etc. of the schema`). */
+const ABBREVIATIONS = new Set(['etc.', 'vs.', 'cf.', 'approx.', 'incl.', 'resp.', 'viz.', 'al.']);
+
+/**
+ * Text up to the end of its first sentence: a `.`, `!` or `?` before a space, unless the word it ends is a
+ * dotted abbreviation (`e.g.`, `i.e.`), an ellipsis, or one of ABBREVIATIONS followed by a lowercase word.
+ * gin's `Engine.Use` says "… to the router. i.e. the middleware attached …": its sentence ends at "router.".
+ */
+function firstSentence(text: string): string {
+  for (const m of text.matchAll(/(\S*)([.!?])(?=\s|$)/g)) {
+    const end = m.index + m[0].length;
+    if (m[2] !== '.') return text.slice(0, end);
+    const word = m[0].toLowerCase();
+    const next = text.slice(end).trimStart();
+    if (/^(?:[a-z]\.){2,}$/.test(word) || word.endsWith('..')) continue;
+    if (ABBREVIATIONS.has(word) && /^[a-z]/.test(next)) continue;
+    return text.slice(0, end);
+  }
+  return text;
 }
 
 /** A Python definition's docstring: the first statement after the signature (which may span lines) when it is a string. */
