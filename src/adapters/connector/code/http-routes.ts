@@ -36,8 +36,6 @@ export interface CalledPath {
   /** It starts with an interpolation (`f"{settings.API_V1_STR}/items/"`): something unknown comes before its segments. */
   prefixed: boolean;
   line: number;
-  /** The string as written, for skipping a declaration's own path. */
-  raw: string;
 }
 
 /** One link: the calling file's first line reaching a route of another file (workspace-relative), the route's full path as declared (`/items/{id}`). */
@@ -519,7 +517,7 @@ export function calledPaths(text: string, language: string): CalledPath[] {
     // a Go router's group or mount prefix (`r.Group("/users")`) is no call
     if (language === 'go' && GO_PREFIX_CALL.test(text.slice(Math.max(0, s.index - 40), s.index))) continue;
     const path = pathOfString(s.body, interpolation);
-    if (path) out.push({ ...path, line: lineAt(s.index), raw: s.body });
+    if (path) out.push({ ...path, line: lineAt(s.index) });
   }
   return out;
 }
