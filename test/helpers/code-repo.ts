@@ -6,6 +6,7 @@ import { openEngine } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import type { Engine } from '../../src/core/engine.js';
 import { runCli, type CliResult } from './cli.js';
+import { SHARED_MODELS_DIR } from './models.js';
 
 export const SHOP_FILES: Record<string, string> = {
   'src/index.ts': "/** Starts the shop server. */\nimport { route } from './http/router.js';\nexport function start() { return route; }\n",
@@ -70,9 +71,12 @@ export function commitFiles(root: string, files: Record<string, string>): (...ar
   return git;
 }
 
-/** An engine in `homeDir` (no embeddings) with the tree at `root` added as code source `name` and indexed. */
-export async function engineOverTree(homeDir: string, name: string, root: string): Promise<Engine> {
-  const engine = await openEngine(loadConfig({ env: { SEXTANT_HOME: homeDir, SEXTANT_EMBEDDINGS_PROVIDER: 'none' }, configFile: join(homeDir, 'none.yaml') }));
+/** An engine in `homeDir` (no embeddings, or the builtin word vectors) with the tree at `root` added as code source `name` and indexed. */
+export async function engineOverTree(homeDir: string, name: string, root: string, options: { vectors?: boolean } = {}): Promise<Engine> {
+  const embeddings = options.vectors
+    ? { SEXTANT_EMBEDDINGS_PROVIDER: 'builtin', SEXTANT_MODELS_DIR: SHARED_MODELS_DIR }
+    : { SEXTANT_EMBEDDINGS_PROVIDER: 'none' };
+  const engine = await openEngine(loadConfig({ env: { SEXTANT_HOME: homeDir, ...embeddings }, configFile: join(homeDir, 'none.yaml') }));
   await engine.addSource({ name, type: 'code', url: root, options: {} });
   const result = await engine.update({ source: name });
   if (!result.ok) throw new Error(`update of ${name} failed: ${JSON.stringify(result)}`);

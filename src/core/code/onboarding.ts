@@ -410,7 +410,9 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
           (t) => aside(t.source, t.id),
         ) ?? (dataSource && dataUses ? { source: dataSource, id: dataUses[0]!.file } : undefined);
       if (!first) return empty(`no code file matches "${request.request}"`, searched);
-      seed = { ...first, how: 'topic' };
+      // vectors always return the nearest files, however far: when no file says a word of the request
+      // (`fixes #592`, `qwertyuiop`), the plan says its start is near in meaning only
+      seed = { ...first, how: topic.lexical.length || !topic.vector.length ? 'topic' : 'meaning' };
     }
     const sourceGraph = known.get(seed.source)!;
     const { graph: g, history, about, generated, outdated } = sourceGraph;
@@ -420,7 +422,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       // a plan seeded by its topic is about the topic: the topic model ranks the files, and its first
       // file that is not a test becomes the seed (the search's first file, which the model reads as
       // a feature, is not always the best start: on kysely's dev items topic recall@10 0.580 -> 0.586)
-      const task: FusedTask = seed.how === 'topic' ? 'topic' : 'related';
+      const task: FusedTask = seed.how === 'topic' || seed.how === 'meaning' ? 'topic' : 'related';
       const s = seed.source;
       const lists: TopicLists = {
         lexical: inSource(topic.lexical, s),
@@ -520,7 +522,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     };
     // the fused order reads history and topic as well as imports, so its files are not all within the walk's depth
     const reach = fused ? 'ranked by imports, shared history and topic' : `within ${config.depth} import${config.depth === 1 ? '' : 's'} (${config.direction})`;
-    const userSummary = `Start with ${seed.id} (${seed.how === 'topic' ? 'matched by topic' : `seed matched: ${seed.how}`}); ${related.length} related file${related.length === 1 ? '' : 's'} ${reach}; ${plan.steps.length} steps${plan.note ? ` (${plan.note})` : ''}.`;
+    const userSummary = `Start with ${seed.id} (${seed.how === 'topic' ? 'matched by topic' : seed.how === 'meaning' ? 'a guess by meaning: no file says a word of the request' : `seed matched: ${seed.how}`}); ${related.length} related file${related.length === 1 ? '' : 's'} ${reach}; ${plan.steps.length} steps${plan.note ? ` (${plan.note})` : ''}.`;
     return { plan, context, userSummary, ...(candidates ? { candidates } : {}) };
   }
 

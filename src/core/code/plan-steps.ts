@@ -30,7 +30,7 @@ export interface PlanInput {
   seed: string | null;
   related: readonly string[];
   distance: ReadonlyMap<string, number>;
-  /** How the seed was found (`topic`: from the request's words). */
+  /** How the seed was found (`topic`: from the request's words; `meaning`: by vectors alone, no file says a word of it). */
   how?: string;
   /** Why there is no seed (shown as the only step). */
   reason?: string;
@@ -97,7 +97,9 @@ export function deterministicPlan(graph: CodeGraph, input: PlanInput): Onboardin
     why:
       (!input.how || input.how === 'topic'
         ? `the file that best matches "${input.request}"`
-        : `the seed file you named${input.how === 'exact' ? '' : ` (${input.how} match)`}`) +
+        : input.how === 'meaning'
+          ? `a guess near "${input.request}" in meaning: no file says any word of it`
+          : `the seed file you named${input.how === 'exact' ? '' : ` (${input.how} match)`}`) +
       (input.seedAlsoIn?.length ? `; also in ${input.seedAlsoIn.map(copyFolder).join(', ')}` : ''),
   });
   if (dataUses.length)

@@ -11,7 +11,8 @@
 import { SextantError } from '../../kernel/errors.js';
 import { folderOf } from '../../kernel/workspace-path.js';
 
-export type SeedMatch = 'exact' | 'case-insensitive' | 'extension' | 'package' | 'module' | 'basename' | 'topic';
+/** How a plan's seed was found: a path match, the request's topic, or the topic by meaning alone (no file says a word of it). */
+export type SeedMatch = 'exact' | 'case-insensitive' | 'extension' | 'package' | 'module' | 'basename' | 'topic' | 'meaning';
 
 /** Path matches from the surest to the loosest, as `resolveSeedPath` tries them. */
 export const SEED_MATCH_ORDER: readonly SeedMatch[] = Object.freeze(['exact', 'case-insensitive', 'extension', 'package', 'module', 'basename']);
