@@ -359,6 +359,8 @@ export function createEngine(deps: EngineDeps): Engine {
     rescan: async (source) => void (await update({ source })),
     ...(deps.llm ? { llm: () => deps.llm!() } : {}),
     cache: store,
+    // created below: the planner asks it only when a plan runs
+    workspaceSource: () => workspace.source(),
   });
 
   const workspace = createWorkspaceService({

@@ -19,7 +19,7 @@ import { startHttpHost, type RunningHost } from '../../src/presentations/http/ho
 import { createLogger } from '../../src/presentations/mcp/logging.js';
 import { createScanBridgeMount, startScanBridge } from '../../src/presentations/mcp/scan-bridge.js';
 import { startChatServer, type ChatRequest, type ChatServer } from '../helpers/chat-server.js';
-import { writeShopRepo } from '../helpers/code-repo.js';
+import { commitFiles, writeShopRepo } from '../helpers/code-repo.js';
 import { connectInMemory } from '../helpers/in-memory-mcp.js';
 import { tempHome } from '../helpers/temp-home.js';
 
@@ -118,6 +118,33 @@ describe('the workspace root', () => {
       expect(scan.files).toBeGreaterThan(0);
       const { structured } = await plan(await connect(own), { request: 'send email to a new customer account' });
       expect(structured.context).toMatchObject({ seed_id: 'src/users/signup.ts', source: 'shop' });
+    } finally {
+      await own.close();
+      other.cleanup();
+    }
+  }, 60_000);
+
+  it("plans in the workspace's source when the project has other code sources; `source` picks another", async () => {
+    const other = tempHome();
+    const own = await openTestEngine(other.dir);
+    try {
+      // another repository of the project says the request's words more often than the workspace does
+      const lib = join(other.dir, 'mailer');
+      commitFiles(lib, {
+        'src/send-email.ts':
+          '/** Send email to a new customer account: welcome email, account email. */\nexport function sendEmailToNewCustomerAccount() { return "email"; }\n',
+      });
+      await own.addSource({ name: 'mailer', type: 'code', url: lib, options: {} });
+      const client = await connect(own);
+      const request = 'send email to a new customer account';
+      // no workspace bound: every code source, and the other repository matches best
+      expect((await plan(client, { request })).structured.context).toMatchObject({ seed_id: 'src/send-email.ts', source: 'mailer' });
+      expect(await own.workspace.use(ws)).toEqual({ source: 'workspace', registered: 'added' });
+      expect((await plan(client, { request })).structured.context).toMatchObject({ seed_id: 'src/users/signup.ts', source: 'workspace' });
+      expect((await plan(client, { request, source: 'mailer' })).structured.context).toMatchObject({ seed_id: 'src/send-email.ts', source: 'mailer' });
+      const unknown = await plan(client, { request, source: 'nowhere' });
+      expect(unknown.isError).toBe(true);
+      expect(unknown.text).toContain("SOURCE_NOT_FOUND: unknown source 'nowhere'");
     } finally {
       await own.close();
       other.cleanup();

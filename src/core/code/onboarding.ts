@@ -93,6 +93,8 @@ export interface OnboardingDeps {
   /** The configured chat model (null: none); with it the model writes the plan, cached in `cache`. */
   llm?: () => Promise<Llm | null>;
   cache?: LlmCache;
+  /** The code source of the workspace root an agent works in (core/code/workspace), or null: a plan naming no source plans there. */
+  workspaceSource?: () => string | null;
 }
 
 export interface OnboardingService {
@@ -282,6 +284,9 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
         );
       return [wanted];
     }
+    // an agent's questions are about the repository it works in, not another code source of the project
+    const home = deps.workspaceSource?.();
+    if (home && sources.includes(home)) return [home];
     if (!sources.length)
       // no update needed after adding one: a code source without a graph is scanned on first use (graphs())
       throw new SextantError('SOURCE_NOT_FOUND', 'no code source to plan in', { remedy: { action: 'add-source', type: CODE_SOURCE_TYPE } });

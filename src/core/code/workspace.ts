@@ -64,6 +64,8 @@ export interface WorkspaceService {
   use(root: string): Promise<WorkspaceBinding>;
   /** The bound root, or null. */
   root(): string | null;
+  /** The code source serving the bound root (`workspace`, or the one already added for its folder), or null. */
+  source(): string | null;
   /** Rescans the workspace and waits for its graph (seed 003's `POST /scan`). */
   scan(options?: ScanOptions): Promise<ScanOutcome>;
   /** `text` with the root's absolute path replaced by `<workspace>`. */
@@ -158,5 +160,5 @@ export function createWorkspaceService(deps: WorkspaceDeps): WorkspaceService {
     }
   }
 
-  return { use, root: () => bound, scan, relativize };
+  return { use, root: () => bound, source: () => (bound ? boundSource : null), scan, relativize };
 }

@@ -55,6 +55,8 @@ export const onboardingPlanTool = defineTool({
     // optional with seed_file, as the CLI's `plan --seed FILE`: what belongs with that file
     request: z.string().trim().max(2000).optional(),
     seed_file: z.string().trim().min(1).max(1000).optional(),
+    // the code source to plan in; default: the workspace root's when one is bound, else every code source
+    source: z.string().trim().min(1).max(100).optional(),
     // out-of-range depth (0-5) and limit (1-500) are clamped by the planner, not refused: no bounds to advertise
     depth: z.number().int().optional(),
     limit: z.number().int().optional(),
@@ -72,6 +74,7 @@ export const onboardingPlanTool = defineTool({
     const result = await ctx.engine.onboardingPlan({
       request: args.request ?? '',
       ...(args.seed_file ? { seedFile: args.seed_file } : {}),
+      ...(args.source ? { source: args.source } : {}),
       ...(args.depth !== undefined ? { depth: args.depth } : {}),
       ...(args.limit !== undefined ? { limit: args.limit } : {}),
       ...(args.direction ? { direction: args.direction } : {}),
