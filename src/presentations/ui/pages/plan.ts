@@ -1,12 +1,13 @@
 /**
  * @module presentations/ui/pages/plan
  * Plan: the onboarding plan of a code source (the CLI's `sextant plan`, MCP's `onboarding_plan`)
- * for people: a request, an optional seed file and the order (the import graph's, or the fused
- * one that adds git history); the answer is the plan's steps, each file a link to its page. The
+ * for people: a request, an optional seed file, the repository when there are several, and the order
+ * (the import graph's, or the fused one that adds git history); the answer is the plan's steps, each file a link to its page. The
  * form works without script (a GET); with htmx it replaces only the plan.
  */
 import type { Hono } from 'hono';
 import { html } from 'hono/html';
+import { CODE_SOURCE_TYPE } from '../../../core/kinds/code/code-kind.js';
 import type { OnboardingRank, OnboardingResult } from '../../../core/scope/scoped-engine.js';
 import { href, type Html, page } from '../layout.js';
 import { errorFrom } from '../web-hints.js';
@@ -58,13 +59,16 @@ export function registerPlan(app: Hono<UiEnv>): void {
     const request = (c.req.query('request') ?? '').trim();
     const seed = (c.req.query('seed') ?? '').trim();
     const rank: OnboardingRank = c.req.query('rank') === 'fused' ? 'fused' : 'graph';
+    // with more than one code source the form asks which; the plan's own default is every one
+    const codeSources = (await c.env.scoped.listSources()).filter((s) => s.type === CODE_SOURCE_TYPE).map((s) => s.name);
+    const source = codeSources.find((name) => name === c.req.query('source')) ?? '';
     const asked = Number(c.req.query('limit') ?? DEFAULT_LIMIT);
     const limit = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, 100) : DEFAULT_LIMIT;
     let result: OnboardingResult | null = null;
     let error: Html | null = null;
     if (request || seed) {
       try {
-        result = await c.env.scoped.onboardingPlan({ request, ...(seed ? { seedFile: seed } : {}), rank, limit });
+        result = await c.env.scoped.onboardingPlan({ request, ...(seed ? { seedFile: seed } : {}), ...(source ? { source } : {}), rank, limit });
       } catch (err) {
         error = errorFrom(err);
       }
@@ -93,10 +97,25 @@ export function registerPlan(app: Hono<UiEnv>): void {
               <input id="limit" name="limit" type="number" min="1" max="100" value="${limit}" />
             </div>
           </div>
-          <label for="rank">Order</label>
-          <select id="rank" name="rank">
-            ${RANKS.map(([value, label]) => html`<option value="${value}" ${value === rank ? 'selected' : ''}>${label}</option>`)}
-          </select>
+          <div class="row">
+            ${
+              codeSources.length > 1
+                ? html`<div>
+                    <label for="source">Repository</label>
+                    <select id="source" name="source">
+                      <option value="" ${source ? '' : 'selected'}>every code source</option>
+                      ${codeSources.map((name) => html`<option value="${name}" ${name === source ? 'selected' : ''}>${name}</option>`)}
+                    </select>
+                  </div>`
+                : ''
+            }
+            <div class="grow">
+              <label for="rank">Order</label>
+              <select id="rank" name="rank">
+                ${RANKS.map(([value, label]) => html`<option value="${value}" ${value === rank ? 'selected' : ''}>${label}</option>`)}
+              </select>
+            </div>
+          </div>
         </form>
         ${planView(result, error)}`,
     );
