@@ -172,6 +172,9 @@ describe('symbol doc comments', () => {
     expect(sentence('Lists tables, views, etc. More.')).toBe('Lists tables, views, etc.');
     expect(sentence('Waits... then runs the query! More.')).toBe('Waits... then runs the query!');
     expect(sentence('Needs Go 1.22 or later')).toBe('Needs Go 1.22 or later');
+    // an abbreviation in brackets, a lone dot (gin's `RunUnix`, `cleanPath`)
+    expect(sentence('Listens on a unix socket (i.e. a file) until it fails. More.')).toBe('Listens on a unix socket (i.e. a file) until it fails.');
+    expect(sentence('Cleans a path, eliminating . and .. elements. More.')).toBe('Cleans a path, eliminating . and .. elements.');
     const java = [
       '/**',
       ' * Finds owners by last name.',

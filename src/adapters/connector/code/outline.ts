@@ -162,16 +162,17 @@ const ABBREVIATIONS = new Set(['etc.', 'vs.', 'cf.', 'approx.', 'incl.', 'resp.'
 
 /**
  * Text up to the end of its first sentence: a `.`, `!` or `?` before a space, unless the word it ends is a
- * dotted abbreviation (`e.g.`, `i.e.`), an ellipsis, or one of ABBREVIATIONS followed by a lowercase word.
+ * dotted abbreviation (`e.g.`, `(i.e.`), an ellipsis, a lone `.`, or one of ABBREVIATIONS followed by a lowercase word.
  * gin's `Engine.Use` says "… to the router. i.e. the middleware attached …": its sentence ends at "router.".
  */
 function firstSentence(text: string): string {
   for (const m of text.matchAll(/(\S*)([.!?])(?=\s|$)/g)) {
     const end = m.index + m[0].length;
     if (m[2] !== '.') return text.slice(0, end);
-    const word = m[0].toLowerCase();
+    // the word as written, past an opening bracket or quote: `(i.e.` is `i.e.`; a lone `.` ends nothing (`eliminating . and ..`)
+    const word = m[0].toLowerCase().replace(/^[([{"'`]+/, '');
     const next = text.slice(end).trimStart();
-    if (/^(?:[a-z]\.){2,}$/.test(word) || word.endsWith('..')) continue;
+    if (word === '.' || /^(?:[a-z]\.){2,}$/.test(word) || word.endsWith('..')) continue;
     if (ABBREVIATIONS.has(word) && /^[a-z]/.test(next)) continue;
     return text.slice(0, end);
   }
