@@ -146,6 +146,8 @@ export interface Engine {
    * request's topic), the files around it in the import graph, and a step-by-step plan.
    */
   onboardingPlan(request: OnboardingRequest): Promise<OnboardingResult>;
+  /** The code sources a plan may run in, of `allowed` when given. */
+  planSources(allowed?: readonly string[]): Promise<string[]>;
   /** The workspace root as the default project's code source, and its rescans (the scan bridge). */
   readonly workspace: WorkspaceService;
 }
@@ -438,6 +440,7 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     scoped: (identity) => createScopedEngine(engine, identity),
     onboardingPlan: (request) => onboarding.plan(request),
+    planSources: (allowed) => onboarding.sources(allowed),
     workspace,
     async importDocument(location, options) {
       if ('url' in location && !options.allowUrl)

@@ -101,6 +101,8 @@ export interface OnboardingService {
   plan(request: OnboardingRequest): Promise<OnboardingResult>;
   /** The import graph of one code source (cached until the index changes). */
   graph(source: string): Promise<CodeGraph>;
+  /** The code sources a plan may run in, of `allowed` when given (a plan's `source` names one). */
+  sources(allowed?: readonly string[]): Promise<string[]>;
 }
 
 interface SourceGraph {
@@ -269,12 +271,16 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
   /** Each database source's SQL dialect folders (`postgres` → postgres, postgresql, pg), to pick among dialect copies. */
   const dialects = new Map<string, readonly string[]>();
 
-  async function codeSources(wanted: string | undefined, allowed: readonly string[] | undefined): Promise<string[]> {
+  async function listedSources(allowed: readonly string[] | undefined): Promise<string[]> {
     const all = await deps.store.listSources();
     for (const s of all) dialects.set(s.name, dialectFolders(s.type));
     const listed = all.filter((s) => s.type === CODE_SOURCE_TYPE && (!allowed || allowed.includes(s.name)));
     for (const s of listed) roots.set(s.name, s.url);
-    const sources = listed.map((s) => s.name);
+    return listed.map((s) => s.name);
+  }
+
+  async function codeSources(wanted: string | undefined, allowed: readonly string[] | undefined): Promise<string[]> {
+    const sources = await listedSources(allowed);
     if (wanted) {
       if (!sources.includes(wanted))
         throw new SextantError(
@@ -531,5 +537,5 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     return { plan, context, userSummary, ...(candidates ? { candidates } : {}) };
   }
 
-  return { plan, graph: async (source) => (await load(source)).graph };
+  return { plan, graph: async (source) => (await load(source)).graph, sources: listedSources };
 }

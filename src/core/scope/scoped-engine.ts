@@ -123,6 +123,8 @@ export interface ScopedEngine extends DiscoveryEngine {
   kinds(): KindCatalog;
   /** An onboarding plan over the code sources this session may see. */
   onboardingPlan(request: Omit<OnboardingRequest, 'allowedSources'>): Promise<OnboardingResult>;
+  /** The code sources this session may plan in (a plan's `source` names one). */
+  planSources(): Promise<string[]>;
 }
 
 export function createScopedEngine(engine: Engine, identity: ScopeIdentity): ScopedEngine {
@@ -178,6 +180,9 @@ export function createScopedEngine(engine: Engine, identity: ScopeIdentity): Sco
       if (request.source) await visibility.requireSource(request.source);
       const visible = await visibility.sources();
       return engine.onboardingPlan({ ...request, ...(visible ? { allowedSources: visible } : {}) });
+    },
+    async planSources() {
+      return engine.planSources((await visibility.sources()) ?? undefined);
     },
     describe: (target, options) =>
       describeAny(

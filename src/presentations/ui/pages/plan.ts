@@ -7,7 +7,6 @@
  */
 import type { Hono } from 'hono';
 import { html } from 'hono/html';
-import { CODE_SOURCE_TYPE } from '../../../core/kinds/code/code-kind.js';
 import type { OnboardingRank, OnboardingResult } from '../../../core/scope/scoped-engine.js';
 import { href, type Html, page } from '../layout.js';
 import { errorFrom } from '../web-hints.js';
@@ -60,7 +59,7 @@ export function registerPlan(app: Hono<UiEnv>): void {
     const seed = (c.req.query('seed') ?? '').trim();
     const rank: OnboardingRank = c.req.query('rank') === 'fused' ? 'fused' : 'graph';
     // with more than one code source the form asks which; the plan's own default is every one
-    const codeSources = (await c.env.scoped.listSources()).filter((s) => s.type === CODE_SOURCE_TYPE).map((s) => s.name);
+    const codeSources = await c.env.scoped.planSources();
     const source = codeSources.find((name) => name === c.req.query('source')) ?? '';
     const asked = Number(c.req.query('limit') ?? DEFAULT_LIMIT);
     const limit = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, 100) : DEFAULT_LIMIT;
