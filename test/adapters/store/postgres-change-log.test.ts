@@ -127,6 +127,24 @@ describe('PostgreSQL store: the change log', () => {
     expect(b.vectorCacheStats().wholeLoads).toBeGreaterThan(before.wholeLoads);
   });
 
+  it('a new model of another dimension reloads whole though this process holds vectors of the old one', async () => {
+    const { url, a } = await twoProcesses();
+    const rows = Array.from({ length: 40 }, (_, i) => write(`shop:table:s.t${i}`));
+    await a.applyChunkChanges('shop', { upsert: rows, remove: [], effectiveContexts: [] });
+    // polling only: its next refresh reads the model change and the new model's vector in one go
+    const { PostgresStore } = await import('../../../src/adapters/store/postgres/pg-store.js');
+    const b = new PostgresStore(createPool(url, { poolSize: 2 }), 'test');
+    open.push(b);
+    expect((await b.vectorSearch({ vector: rows[7]!.vector!, limit: 1 }))[0]!.chunkId).toBe('shop:table:s.t7');
+    await a.setEmbeddingModel({ modelId: 'm2', dimension: 4 });
+    const small = write('shop:table:s.t1');
+    small.vector = new Float32Array([1, 0, 0, 0]);
+    await a.applyChunkChanges('shop', { upsert: [small], remove: [], effectiveContexts: [] });
+    await b.changeCounter();
+    expect((await b.vectorSearch({ vector: new Float32Array([1, 0, 0, 0]), limit: 5 })).map((h) => h.chunkId)).toEqual(['shop:table:s.t1']);
+    expect(b.vectorCacheStats()).toMatchObject({ wholeLoads: 2, rows: 1 });
+  });
+
   it('reloads whole after cleanup pruned the log past it, and polls when it cannot listen', async () => {
     const { url, a } = await twoProcesses();
     const rows = Array.from({ length: 30 }, (_, i) => write(`shop:table:s.t${i}`));

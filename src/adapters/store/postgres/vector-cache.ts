@@ -61,7 +61,9 @@ export class PgVectorCache {
     const next = await inTransaction(this.#pool, SNAPSHOT, async (client) => {
       if (base && base.matrix.size > 0) {
         const changes = await readChanges(client, base.stamp, Math.max(1000, base.matrix.size >> 2));
-        if (!changes.whole) {
+        // a vector of another length is a new model's: the old matrix's rows cannot take it (a patch would drop it)
+        const sameModel = changes.rows.every((r) => r.vector === null || r.vector.length === base.matrix.dimension * 4);
+        if (!changes.whole && sameModel) {
           this.#stats.incrementalLoads++;
           this.#stats.changedRows += changes.rows.length;
           return { stamp: changes.at, matrix: changes.rows.length === 0 ? base.matrix : base.matrix.patched(changes.rows) };
