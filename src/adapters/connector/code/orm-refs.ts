@@ -37,6 +37,7 @@ import { customRepositories, entityManagerUses, methodAccess, type CustomReposit
 import { DRIZZLE_VIEW_FUNCTIONS, drizzleTables, type DrizzleCreator } from './drizzle-refs.js';
 import { kyselyRefs } from './kysely-refs.js';
 import { lineAt } from './lines.js';
+import { prismaRelationReads, type PrismaRelations } from './prisma-relations.js';
 import type { ProjectConstants } from './string-constants.js';
 import { blankComments, blockAround, scriptBlocks, type Block } from './script-blocks.js';
 
@@ -492,6 +493,8 @@ export interface ModelContext {
   named?: NamedQueries;
   /** The project's string constants (`projectConstants`), by which a statement another file holds is read. */
   constants?: ProjectConstants;
+  /** The relation fields of the project's Prisma models (`prismaRelations`), by which a query's `include` reads another model. */
+  prismaRelations?: PrismaRelations;
 }
 
 /** The models by name, for each ORM (its `via`: one way of naming a model each), of the model lists given to ormModelUses. */
@@ -531,8 +534,15 @@ export function ormModelUses(written: string, language: string, models: readonly
   if (language === 'typescript' || language === 'javascript') {
     if (/prisma/i.test(text)) {
       const prismaModels = byName('prisma', (m) => m[0]!.toLowerCase() + m.slice(1));
-      for (const m of text.matchAll(PRISMA_CLIENT_CALL))
-        use(prismaModels.get(m[1]!), m.index + m[0].indexOf(m[1]!), /^(find|count|aggregate|groupBy)/.test(m[2]!) ? 'read' : 'write');
+      const calls: Array<{ model: string; open: number }> = [];
+      for (const m of text.matchAll(PRISMA_CLIENT_CALL)) {
+        const model = prismaModels.get(m[1]!);
+        use(model, m.index + m[0].indexOf(m[1]!), /^(find|count|aggregate|groupBy)/.test(m[2]!) ? 'read' : 'write');
+        if (model?.model) calls.push({ model: model.model, open: m.index + m[0].length - 1 });
+      }
+      // the models its queries read through their relations (`include: { author: true }`)
+      for (const r of prismaRelationReads(text, calls, project.prismaRelations ?? new Map()))
+        use(prismaModels.get(r.model[0]!.toLowerCase() + r.model.slice(1)), r.index, 'read');
     }
     const sequelizeModels = byName('sequelize', (m) => m);
     if (sequelizeModels.size) {
