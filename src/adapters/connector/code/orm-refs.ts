@@ -37,6 +37,7 @@ import { customRepositories, entityManagerUses, methodAccess, type CustomReposit
 import { DRIZZLE_VIEW_FUNCTIONS, drizzleTables, type DrizzleCreator } from './drizzle-refs.js';
 import { kyselyRefs } from './kysely-refs.js';
 import { lineAt } from './lines.js';
+import { prismaDelegateNames } from './prisma-delegates.js';
 import { prismaRelationReads, type PrismaRelations } from './prisma-relations.js';
 import type { ProjectConstants } from './string-constants.js';
 import { blankComments, blockAround, scriptBlocks, type Block } from './script-blocks.js';
@@ -403,8 +404,9 @@ export function sequelizeAliases(written: string, language: string): SequelizeAl
 }
 
 /** Prisma Client's operations on a model: `prisma.invoice.findMany(`. */
-const PRISMA_CLIENT_CALL =
-  /\.\s*([a-z]\w*)\s*\.\s*(findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany|count|aggregate|groupBy)\s*\(/g;
+const PRISMA_METHODS =
+  'findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany|count|aggregate|groupBy';
+const PRISMA_CLIENT_CALL = new RegExp(String.raw`\.\s*([a-z]\w*)\s*\.\s*(${PRISMA_METHODS})\s*\(`, 'g');
 
 /**
  * TypeORM's ways to reach an entity: `@InjectRepository(E)` or `getCustomRepository(E)` (group 1), `getRepository(E)` (2; on
@@ -539,6 +541,14 @@ export function ormModelUses(written: string, language: string, models: readonly
         const model = prismaModels.get(m[1]!);
         use(model, m.index + m[0].indexOf(m[1]!), /^(find|count|aggregate|groupBy)/.test(m[2]!) ? 'read' : 'write');
         if (model?.model) calls.push({ model: model.model, open: m.index + m[0].length - 1 });
+      }
+      // a delegate bound to a name: `const { website } = prisma.client; website.findMany()`
+      for (const [name, delegate] of prismaDelegateNames(text, new Set(prismaModels.keys()))) {
+        const model = prismaModels.get(delegate);
+        for (const m of text.matchAll(new RegExp(String.raw`(?<![\w$.])${escapeName(name)}\s*\.\s*(${PRISMA_METHODS})\s*\(`, 'g'))) {
+          use(model, m.index, /^(find|count|aggregate|groupBy)/.test(m[1]!) ? 'read' : 'write');
+          if (model?.model) calls.push({ model: model.model, open: m.index + m[0].length - 1 });
+        }
       }
       // the models its queries read through their relations (`include: { author: true }`)
       for (const r of prismaRelationReads(text, calls, project.prismaRelations ?? new Map()))

@@ -87,3 +87,24 @@ describe('Prisma relation reads', () => {
     expect(ormModelUses(service, 'typescript', models)).toEqual([{ table: 'shelf', line: 3, via: 'prisma', access: ['read'] }]);
   });
 });
+
+describe('Prisma delegates bound to a name', () => {
+  it("links a model's delegate taken from the client by name, and follows its calls' relations", () => {
+    const models = ormTableRefs(SCHEMA, 'prisma', 'prisma/schema.prisma');
+    const service = [
+      "import prisma from './prisma';",
+      'const { book, shelf: shelves } = prisma.client;',
+      'const { author } = session;',
+      'export const titles = () => book.findMany({ include: { author: true } });',
+      'export const add = (id) => shelves.create({ data: { id } });',
+      'export const rename = (id) => author.update({ id });',
+    ].join('\n');
+    expect(ormModelUses(service, 'typescript', models, { prismaRelations: relations })).toEqual([
+      { table: 'book', line: 4, via: 'prisma', access: ['read'] },
+      { table: 'shelf', line: 5, via: 'prisma', access: ['write'] },
+      { table: 'author', line: 4, via: 'prisma', access: ['read'] },
+    ]);
+    const bound = ["import { db } from './prisma';", 'const shelves = db.shelf;', 'export const count = () => shelves.count();'].join('\n');
+    expect(ormModelUses(bound, 'typescript', models)).toEqual([{ table: 'shelf', line: 3, via: 'prisma', access: ['read'] }]);
+  });
+});
