@@ -122,6 +122,34 @@ describe('data users', () => {
     ]);
   });
 
+  it('among code of one kind, a file that uses more of the request’s tables comes first; code before any hit’s migrations', () => {
+    // a request about deleting a site's visits and hits: the file deleting all three reads before the reports reading hits only
+    const uses: Array<[string, string]> = [
+      ['db/migrations/001_init.sql', 'public.hit'],
+      ['src/reports/daily.ts', 'public.hit'],
+      ['src/reports/pages.ts', 'public.hit'],
+      ['src/sites/remove.ts', 'public.hit'],
+      ['src/sites/remove.ts', 'public.site'],
+      ['src/sites/remove.ts', 'public.visit'],
+      ['src/sites/list.ts', 'public.site'],
+    ];
+    const users = dataUsersIndex(
+      uses.map(([file, table], i) => ({
+        ...edge(file, `pg:table:${table}`, 'uses_table', i + 1),
+        attributes: { line: i + 1, access: file.endsWith('.sql') ? ['schema'] : ['read'] },
+      })),
+      new Map(uses.map(([f]) => [`svc:code_file:${f}`, f])),
+    );
+    const hits = ['public.hit', 'public.site', 'public.visit'].map((t) => hit('pg', 'table', t));
+    expect(dataUsersOf('how does removing a site delete its hits and visits', hits, users).map((u) => u.file)).toEqual([
+      'src/sites/remove.ts',
+      'src/reports/daily.ts',
+      'src/reports/pages.ts',
+      'src/sites/list.ts',
+      'db/migrations/001_init.sql',
+    ]);
+  });
+
   it('a column hit follows the files that use the column first, then its table’s other users', () => {
     const users = dataUsersIndex([...EDGES, edge('src/c.ts', 'pg:column:billing.invoice.total', 'uses_column', 9)], PATHS);
     expect(dataUsersOf('invoice total', [hit('pg', 'column', 'billing.invoice.total')], users).map(dataUseWhy)).toEqual([

@@ -153,7 +153,11 @@ export function dataUsersOf(request: string, hits: readonly SearchHit[], users: 
       out.push(use);
     }
   }
-  return out;
+  // a file that uses more of the request's data comes first among its kind: on umami, "how does deleting a website
+  // remove its events and sessions" reads `website.ts`, which deletes all three tables, before the reports reading only events
+  const breadth = new Map<string, number>();
+  for (const hit of followed) for (const file of new Set(usersOf(hit).map((u) => u.file))) breadth.set(file, (breadth.get(file) ?? 0) + 1);
+  return out.sort((a, b) => place(a) - place(b) || breadth.get(b.file)! - breadth.get(a.file)!);
 }
 
 const TARGET_LABELS: Record<string, string> = { graphql_query: 'GraphQL operation', graphql_field: 'GraphQL field', data_object: 'data object' };

@@ -37,6 +37,8 @@ import { customRepositories, entityManagerUses, methodAccess, type CustomReposit
 import { DRIZZLE_VIEW_FUNCTIONS, drizzleTables, type DrizzleCreator } from './drizzle-refs.js';
 import { kyselyRefs } from './kysely-refs.js';
 import { lineAt } from './lines.js';
+import { prismaDelegateNames } from './prisma-delegates.js';
+import { prismaRelationReads, type PrismaRelations } from './prisma-relations.js';
 import type { ProjectConstants } from './string-constants.js';
 import { blankComments, blockAround, scriptBlocks, type Block } from './script-blocks.js';
 
@@ -402,8 +404,9 @@ export function sequelizeAliases(written: string, language: string): SequelizeAl
 }
 
 /** Prisma Client's operations on a model: `prisma.invoice.findMany(`. */
-const PRISMA_CLIENT_CALL =
-  /\.\s*([a-z]\w*)\s*\.\s*(findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany|count|aggregate|groupBy)\s*\(/g;
+const PRISMA_METHODS =
+  'findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany|count|aggregate|groupBy';
+const PRISMA_CLIENT_CALL = new RegExp(String.raw`\.\s*([a-z]\w*)\s*\.\s*(${PRISMA_METHODS})\s*\(`, 'g');
 
 /**
  * TypeORM's ways to reach an entity: `@InjectRepository(E)` or `getCustomRepository(E)` (group 1), `getRepository(E)` (2; on
@@ -492,6 +495,8 @@ export interface ModelContext {
   named?: NamedQueries;
   /** The project's string constants (`projectConstants`), by which a statement another file holds is read. */
   constants?: ProjectConstants;
+  /** The relation fields of the project's Prisma models (`prismaRelations`), by which a query's `include` reads another model. */
+  prismaRelations?: PrismaRelations;
 }
 
 /** The models by name, for each ORM (its `via`: one way of naming a model each), of the model lists given to ormModelUses. */
@@ -531,8 +536,23 @@ export function ormModelUses(written: string, language: string, models: readonly
   if (language === 'typescript' || language === 'javascript') {
     if (/prisma/i.test(text)) {
       const prismaModels = byName('prisma', (m) => m[0]!.toLowerCase() + m.slice(1));
-      for (const m of text.matchAll(PRISMA_CLIENT_CALL))
-        use(prismaModels.get(m[1]!), m.index + m[0].indexOf(m[1]!), /^(find|count|aggregate|groupBy)/.test(m[2]!) ? 'read' : 'write');
+      const calls: Array<{ model: string; open: number }> = [];
+      for (const m of text.matchAll(PRISMA_CLIENT_CALL)) {
+        const model = prismaModels.get(m[1]!);
+        use(model, m.index + m[0].indexOf(m[1]!), /^(find|count|aggregate|groupBy)/.test(m[2]!) ? 'read' : 'write');
+        if (model?.model) calls.push({ model: model.model, open: m.index + m[0].length - 1 });
+      }
+      // a delegate bound to a name: `const { website } = prisma.client; website.findMany()`
+      for (const [name, delegate] of prismaDelegateNames(text, new Set(prismaModels.keys()))) {
+        const model = prismaModels.get(delegate);
+        for (const m of text.matchAll(new RegExp(String.raw`(?<![\w$.])${escapeName(name)}\s*\.\s*(${PRISMA_METHODS})\s*\(`, 'g'))) {
+          use(model, m.index, /^(find|count|aggregate|groupBy)/.test(m[1]!) ? 'read' : 'write');
+          if (model?.model) calls.push({ model: model.model, open: m.index + m[0].length - 1 });
+        }
+      }
+      // the models its queries read through their relations (`include: { author: true }`)
+      for (const r of prismaRelationReads(text, calls, project.prismaRelations ?? new Map()))
+        use(prismaModels.get(r.model[0]!.toLowerCase() + r.model.slice(1)), r.index, 'read');
     }
     const sequelizeModels = byName('sequelize', (m) => m);
     if (sequelizeModels.size) {

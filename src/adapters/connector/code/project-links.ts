@@ -11,6 +11,7 @@ import type { FileLinks } from './file-objects.js';
 import { sqlRefs } from './sql-refs.js';
 import { importNames } from './workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm-refs.js';
+import { prismaRelations } from './prisma-relations.js';
 import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm-repositories.js';
 import { projectConstants } from './string-constants.js';
 import { sqlcCalls, sqlcMethods } from './sqlc-calls.js';
@@ -70,6 +71,7 @@ export async function projectLinks(
   // the methods sqlc generates, by which the Go files calling them reach their queries' tables
   const sqlc = await sqlcMethods(texts);
   const aliases = files.flatMap((f) => sequelizeAliases(code(f).text, code(f).language));
+  const relations = prismaRelations(texts.filter((t) => t.language === 'prisma').map((t) => t.text));
   const names = importNames(configs, paths);
   // the routes every file declares, so that a file calling one over HTTP links to the file serving it
   const routes = projectRoutes(texts, (path) => (imports.get(path) ?? []).map((i) => i.path), constants);
@@ -87,6 +89,7 @@ export async function projectLinks(
           aliases,
           named,
           constants,
+          prismaRelations: relations,
         }),
         ...sqlcCalls(text, language, sqlc),
         // Drizzle's tables are used by their variables, in the declaring file too

@@ -98,6 +98,39 @@ describe('SQL in code', () => {
     expect(await sqlTableRefs(python)).toEqual([{ table: 'bin', line: 2 }]);
   });
 
+  it('reads a template that starts with interpolated SQL (a WITH clause built apart) from its first statement keyword', async () => {
+    const text = [
+      'const recent = `with recent as (select visitor_id from hit where day > {{since}}),`;',
+      'const rows = await run(`',
+      '  ${recent}',
+      '  ${ranked(kind)}',
+      '  select v.country, count(*) from ranked r',
+      '  join visitor v on v.visitor_id = r.visitor_id',
+      '  group by 1`);',
+    ].join('\n');
+    const refs = await sqlRefsWithAccess(text);
+    expect(refs.tables.map(({ table, line, access }) => ({ table, line, access }))).toEqual([
+      { table: 'hit', line: 1, access: ['read'] },
+      { table: 'ranked', line: 2, access: ['read'] },
+      { table: 'visitor', line: 2, access: ['read'] },
+    ]);
+  });
+
+  it('reads the subquery of a clause spliced into a query (`and exists (select …)`, `join (select …) x on …`)', async () => {
+    const text = [
+      'const tagged = `and exists (',
+      '  select 1 from hit_tag t${i} where t${i}.hit_id = h.hit_id and t${i}.tag = {{tag}}',
+      ')`;',
+      "const paid = onlyPaid ? `left join (select * from charge where amount > 0) charge on charge.hit_id = h.hit_id` : '';",
+      "const words = 'and then (select one) from the menu';",
+    ].join('\n');
+    const refs = await sqlRefsWithAccess(text);
+    expect(refs.tables.map(({ table, line, access }) => ({ table, line, access }))).toEqual([
+      { table: 'hit_tag', line: 1, access: ['read'] },
+      { table: 'charge', line: 4, access: ['read'] },
+    ]);
+  });
+
   it('reads a seed file of many INSERTs quickly, each table once', async () => {
     const rows = Array.from({ length: 20000 }, (_, i) => `INSERT INTO crate (id, label) VALUES (${i}, 'from shelf ${i}');`);
     const text = [...rows, "INSERT INTO bin (id) SELECT id FROM crate WHERE label = 'x';"].join('\n');

@@ -60,6 +60,12 @@ const literalBody = (m: RegExpMatchArray) => {
 const LITERAL = /"""[\s\S]*?"""|'''[\s\S]*?'''|`(?:\\[\s\S]|[^`\\])*`|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g;
 const LOOKS_LIKE_SQL =
   /^\s*(select\b[\s\S]*\bfrom|insert\s+into|update\s+\S+\s+set|delete\s+from|merge\s+into|with\b[\s\S]*\b(select|insert|update|delete|merge))\b/i;
+/**
+ * A clause built apart and spliced into a query (`and exists (select 1 from event_data …)`, `join (select * from
+ * events …) e on …`): no statement, but its subquery names the tables it reads.
+ */
+const SUBQUERY_FRAGMENT =
+  /^(?:and|or|where|having|on|(?:any\s+)?(?:(?:left|right|full|inner|cross)\s+(?:outer\s+)?)?join)\b[\s\S]*?\(\s*select\b[\s\S]*?\bfrom\b/i;
 /** Prose can read as SQL ("select your plan from the list" parses): upper-case keywords, SQL punctuation or clause words are asked for too. */
 const SQL_MARKS = /\b(SELECT|FROM|INSERT|UPDATE|DELETE|MERGE|JOIN)\b|[*=?$]|\b(where|join|values|set|group by|order by|limit)\b/;
 /** `INSERT INTO t (…) VALUES …`: its one table and its column list, read without the parser. */
@@ -164,6 +170,9 @@ const unquote = (name: string) =>
 
 /** The text after any leading blank lines and SQL comments (`-- name: GetUser :one`, block comments). */
 const pastComments = (sql: string) => sql.replace(/^(?:\s+|--[^\n]*|\/\*[\s\S]*?\*\/)*/, '');
+
+/** A template's text past the interpolations it starts with (`${withEvents} select …`: a WITH clause or a prefix written elsewhere). */
+const pastLeadingInterpolations = (sql: string) => pastComments(sql.replace(/^(?:\$\{[^}]*\}\s*)+/, ''));
 
 /** The SQL without its comments (`-- Dumped from database …` names no table). */
 const withoutComments = (sql: string) => sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ');
@@ -314,8 +323,8 @@ export async function sqlRefs(text: string, language?: string, runs: ReadonlyArr
     addChoices(parsed, line);
   };
   for (const { body, index } of joinedLiterals(text, LITERAL, literalBody)) {
-    const sql = pastComments(body);
-    if (LOOKS_LIKE_SQL.test(sql) && SQL_MARKS.test(sql)) await read(sql.replace(/\$\{[^}]*\}/g, '$1'), index);
+    const sql = pastLeadingInterpolations(pastComments(body));
+    if ((LOOKS_LIKE_SQL.test(sql) || SUBQUERY_FRAGMENT.test(sql)) && SQL_MARKS.test(sql)) await read(sql.replace(/\$\{[^}]*\}/g, '$1'), index);
   }
   for (const { sql, at } of runs) await read(pastComments(sql), at);
   return out;
