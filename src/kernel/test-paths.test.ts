@@ -21,6 +21,11 @@ describe('isTestFile', () => {
     'src/__mocks__/fs.js',
     'src/__fixtures__/user.ts',
     'test-utils/fixtures/graph.ts',
+    // Cypress (umami's cypress/e2e/api-team.cy.ts started a plan) and end-to-end folders
+    'cypress/e2e/api-team.cy.ts',
+    'cypress/support/commands.ts',
+    'src/components/button.cy.tsx',
+    'e2e/login.ts',
   ])('%s is a test', (path) => expect(isTestFile(path)).toBe(true));
 
   it.each([
@@ -33,6 +38,8 @@ describe('isTestFile', () => {
     'docs/specification.md',
     'src/fixtures.ts',
     'src/test-d.ts',
+    'src/policy.ts',
+    'src/lib/cyclic.ts',
   ])('%s is not a test', (path) => expect(isTestFile(path)).toBe(false));
 });
 

@@ -1,13 +1,15 @@
 /**
  * @module kernel/test-paths
  * Which files of a tree are tests and examples. Tests, by the conventions of the languages a code source reads: a
- * folder named `test`, `tests`, `__tests__`, `spec`, `specs`, or one of JavaScript's test-data folders
+ * folder named `test`, `tests`, `__tests__`, `spec`, `specs`, `e2e`, `cypress`, or one of JavaScript's test-data folders
  * (`__mocks__`, `__fixtures__`, `__testfixtures__`, `fixtures`), or a file named like `x.test.ts`,
- * `x.spec.js`, a type test `x.test-d.ts`, `x.e2e-spec.ts`, `x_test.go`, `test_x.py`, `x_test.py`, `conftest.py`, `XTest.java`.
+ * `x.spec.js`, a type test `x.test-d.ts`, `x.e2e-spec.ts`, a Cypress test `x.cy.ts`, `x_test.go`, `test_x.py`, `x_test.py`,
+ * `conftest.py`, `XTest.java`.
  */
 
-const TEST_FOLDERS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', '__mocks__', '__fixtures__', '__testfixtures__', 'fixtures']);
-const TEST_NAME = /(\.(test|spec|test-d|spec-d|e2e-spec)\.[a-z0-9]+$)|(_test\.(go|py)$)|(^test_.*\.py$)|(^conftest\.py$)|([a-z0-9](Test|Tests|IT)\.(java|kt)$)/;
+const TEST_FOLDERS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', 'e2e', 'cypress', '__mocks__', '__fixtures__', '__testfixtures__', 'fixtures']);
+const TEST_NAME =
+  /(\.(test|spec|test-d|spec-d|e2e-spec|cy)\.[a-z0-9]+$)|(_test\.(go|py)$)|(^test_.*\.py$)|(^conftest\.py$)|([a-z0-9](Test|Tests|IT)\.(java|kt)$)/;
 
 export function isTestFile(path: string): boolean {
   const parts = path.split('/');
