@@ -84,8 +84,10 @@ export const CALLS_ROUTE_EDGE_KIND = 'calls_route';
  * 39: a symbol's doc block opens where a line starts with `/**`, not at a `/**` its text quotes.
  * 40: an example's routes serve only its own example's files.
  * 41: a symbol doc's first sentence ends before a lowercase word unless an abbreviation (`i.e.`, `etc.`) ends it.
+ * 42: Go routers known by import path (aliased, dot imports), gorilla/mux's `Path`/`Methods` chains, httprouter, a mounted
+ *     value's method router (`rs.Routes()`), raw-string paths and URLs.
  */
-export const CODE_SCAN_VERSION = 41;
+export const CODE_SCAN_VERSION = 42;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });
