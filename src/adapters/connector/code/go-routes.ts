@@ -1,14 +1,16 @@
 /**
  * @module adapters/connector/code/go-routes
  * The HTTP routes a Go file declares on the routers it makes or is handed: gin's and echo's `r.GET("/users/:id", h)`,
- * chi's and fiber's `r.Get`, gorilla/mux's `r.HandleFunc("/x", h).Methods("GET")`, net/http's `mux.HandleFunc("GET
+ * chi's and fiber's `r.Get`, httprouter's `router.GET`, gorilla/mux's `r.HandleFunc("/x", h).Methods("GET")` and
+ * `r.Methods("GET").Path("/x").HandlerFunc(h)`, net/http's `mux.HandleFunc("GET
  * /items/{id}", h)`, each below the groups it hangs from: `v1 := r.Group("/api/v1")`, `s := r.PathPrefix("/api").Subrouter()`,
  * chi's `r.Route("/articles", func(r chi.Router) {…})` and `r.Mount("/api", sub)` of a router the file makes. The file is
  * read in order with its block scopes, so a name means the router it holds where it is used, never a map or an HTTP
  * client (`client.Get(url)`, `http.Get("http://…")`). A group a function is handed (`func Register(r *gin.RouterGroup)`)
  * sits where its callers put it (`users.Register(v1.Group("/users"))`, in this file or another): `goProjectRoutes`
  * joins them, each caller's place a place of the routes; one nobody places is behind an unread prefix (`prefixed`),
- * as is a group whose prefix is no literal.
+ * as is a group whose prefix is no literal. A router package is known by its import path (go-frameworks.ts), not by
+ * the name the file gives it.
  */
 
 import type { HttpRoute } from '../../../ports/code.js';

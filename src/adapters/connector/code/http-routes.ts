@@ -6,8 +6,8 @@
  * FastAPI's `APIRouter(prefix=…)` and `@router.get("/{id}")` (Flask's `@bp.route` and
  * `Blueprint(url_prefix=…)` too), Express and Koa's `router.get('/users/:id', …)` on a router or app the file
  * makes (`new Router({ prefix })`), Spring's `@RequestMapping` on a class and `@GetMapping` on its
- * methods, their paths literals or the project's string constants; Go's gin, echo, chi, gorilla/mux, net/http and fiber
- * routers (go-routes.ts). Each file is read alone; the
+ * methods, their paths literals or the project's string constants; Go's gin, echo, chi, gorilla/mux, net/http, fiber and
+ * httprouter routers (go-routes.ts). Each file is read alone; the
  * project's pass joins each router's routes to where other files mount it (`include_router`,
  * `register_blueprint`, `app.use('/api', api)`). Called: any string literal, f-string or template string holding a path, its
  * interpolations read as unknown segments. A call reaches a route when its path ends with the
