@@ -100,6 +100,7 @@ func main() {
 	router.Handler("DELETE", "/z", hh)
 	router.ServeFiles("/src/*filepath", http.Dir("/var/www"))
 	router.Handle("", "/empty-method", h)
+	router.Handle("PATCH", "/with-middleware", mw, h)
 	log.Fatal(http.ListenAndServe(":8080", router))
 }
 `;
@@ -159,7 +160,14 @@ describe("gorilla/mux's chained routes", () => {
 
 describe('julienschmidt/httprouter', () => {
   it('verbs, Handle, HandlerFunc and Handler naming the method, ServeFiles; a Handle naming no method serves nothing', () => {
-    expect(routes(HTTPROUTER)).toEqual(['GET /user/:name @11', 'POST /x @12', 'PUT /y @13', 'DELETE /z @14', 'GET /src/*filepath @15']);
+    expect(routes(HTTPROUTER)).toEqual([
+      'GET /user/:name @11',
+      'POST /x @12',
+      'PUT /y @13',
+      'DELETE /z @14',
+      'GET /src/*filepath @15',
+      'PATCH /with-middleware @17',
+    ]);
   });
 
   it('by its import path under another name, the router a function returns', () => {

@@ -376,7 +376,7 @@ export function goFileRoutes(text: string, makers: RouterMakers = routerMakers(t
       method = (args[0] && methodOf(text, mask, args[0], names)) ?? '';
       if (!method) return;
       at = 1;
-    } else if (verb === 'Handle' && args.length === 3) {
+    } else if (verb === 'Handle' && args[0] && (methodOf(text, mask, args[0], names) || literal(text, mask, args[0]) === '')) {
       // gin's and httprouter's `Handle("GET", "/x", h)` (an empty method serves nothing); net/http's, gorilla's and chi's `Handle("/x", h)` name none
       method = (args[0] && methodOf(text, mask, args[0], names)) ?? '';
       if (!method) return;
