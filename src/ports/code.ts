@@ -86,8 +86,10 @@ export const CALLS_ROUTE_EDGE_KIND = 'calls_route';
  * 41: a symbol doc's first sentence ends before a lowercase word unless an abbreviation (`i.e.`, `etc.`) ends it.
  * 42: a SQL template read past its leading interpolations, a spliced clause's subquery (`and exists (select …)`), Prisma relations a query reads (`include: { author: true }`) and a model delegate bound to a name (`const { post } = prisma`).
  * 43: Cypress tests (`x.cy.ts`, `cypress/`) and `e2e/` folders are tests (a test module's routes serve only it).
+ * 44: Go routers known by import path (aliased, dot imports), gorilla/mux's `Path`/`Methods` chains, httprouter, a mounted
+ *     value's method router (`rs.Routes()`), raw-string paths and URLs.
  */
-export const CODE_SCAN_VERSION = 43;
+export const CODE_SCAN_VERSION = 44;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

@@ -1,17 +1,20 @@
 /**
  * @module adapters/connector/code/go-routes
  * The HTTP routes a Go file declares on the routers it makes or is handed: gin's and echo's `r.GET("/users/:id", h)`,
- * chi's and fiber's `r.Get`, gorilla/mux's `r.HandleFunc("/x", h).Methods("GET")`, net/http's `mux.HandleFunc("GET
+ * chi's and fiber's `r.Get`, httprouter's `router.GET`, gorilla/mux's `r.HandleFunc("/x", h).Methods("GET")` and
+ * `r.Methods("GET").Path("/x").HandlerFunc(h)`, net/http's `mux.HandleFunc("GET
  * /items/{id}", h)`, each below the groups it hangs from: `v1 := r.Group("/api/v1")`, `s := r.PathPrefix("/api").Subrouter()`,
  * chi's `r.Route("/articles", func(r chi.Router) {…})` and `r.Mount("/api", sub)` of a router the file makes. The file is
  * read in order with its block scopes, so a name means the router it holds where it is used, never a map or an HTTP
  * client (`client.Get(url)`, `http.Get("http://…")`). A group a function is handed (`func Register(r *gin.RouterGroup)`)
  * sits where its callers put it (`users.Register(v1.Group("/users"))`, in this file or another): `goProjectRoutes`
  * joins them, each caller's place a place of the routes; one nobody places is behind an unread prefix (`prefixed`),
- * as is a group whose prefix is no literal.
+ * as is a group whose prefix is no literal. A router package is known by its import path (go-frameworks.ts), not by
+ * the name the file gives it.
  */
 
 import type { HttpRoute } from '../../../ports/code.js';
+import { canonicalName, goRouterNames, mentionsRouter, type GoRouterNames } from './go-frameworks.js';
 import { lineIndex } from './lines.js';
 import { joinParts as joinPath } from './route-paths.js';
 
@@ -26,6 +29,10 @@ interface Node {
   madeIn?: string;
   /** The package's default mux (`http.HandleFunc`), which serves `Handle` and `HandleFunc` only. */
   defaultMux?: boolean;
+  /** A gorilla/mux route (`r.Path("/x")`, `r.Methods("GET")`): its `Handler`/`HandlerFunc` declares it. */
+  route?: boolean;
+  /** The methods a gorilla/mux `Methods(…)` before the route names (`GET|PUT`). */
+  methods?: string;
 }
 
 /** A node's full place: a base and the path below it. */
@@ -131,22 +138,42 @@ function literal(text: string, mask: string, [s, e]: [number, number]): string |
   return text.slice(s + 1, e - 1);
 }
 
-/** A method an argument names: `"GET"`, `http.MethodGet`. */
-function methodOf(text: string, mask: string, range: [number, number]): string | undefined {
-  const named = literal(text, mask, range) ?? /^http\.Method(\w+)$/.exec(mask.slice(...range))?.[1];
+/** A method an argument names: `"GET"`, `http.MethodGet` (whatever the file calls net/http). */
+function methodOf(text: string, mask: string, range: [number, number], names: GoRouterNames): string | undefined {
+  const constant = /^(\w+)\.Method(\w+)$/.exec(mask.slice(...range));
+  const named = literal(text, mask, range) ?? (constant && names.qualifiers.get(constant[1]!) === 'http' ? constant[2] : undefined);
   return named && /^[A-Za-z]+$/.test(named) ? named.toUpperCase() : undefined;
 }
 
+/** The methods a list names (`[]string{"GET", "PUT"}`, `.Methods(http.MethodGet, "PUT")`), upper-case. */
+function listedMethods(written: string, names: GoRouterNames): string[] {
+  return [...written.matchAll(/"(\w+)"|(\w+)\.Method(\w+)/g)].flatMap((m) =>
+    m[1] ? [m[1].toUpperCase()] : names.qualifiers.get(m[2]!) === 'http' ? [m[3]!.toUpperCase()] : [],
+  );
+}
+
+/** The type of a value the file makes before `before` (`rs := todosResource{}`, `rs := &todosResource{db}`, `var rs todosResource`). */
+function valueType(mask: string, name: string, before: number): string | undefined {
+  const made = new RegExp(String.raw`(?<![\w.])${name}\s*:?=\s*&?([A-Za-z_]\w*)\s*\{|\bvar\s+${name}\s+\*?([A-Za-z_]\w*)\s*$`, 'gm');
+  let type: string | undefined;
+  for (const m of mask.slice(0, before).matchAll(made)) type = m[1] ?? m[2];
+  return type;
+}
+
 /** Router types: those always at the root, and groups (a parameter of one sits where its callers put it). */
-const ROOT_TYPE = /^\*?(?:gin\.Engine|echo\.Echo|fiber\.App|http\.ServeMux|chi\.Mux)$/;
+const ROOT_TYPE = /^\*?(?:gin\.Engine|echo\.Echo|fiber\.App|http\.ServeMux|chi\.Mux|httprouter\.Router)$/;
 const GROUP_TYPE = /^\*?(?:gin\.(?:RouterGroup|IRouter|IRoutes)|echo\.Group|fiber\.Router|chi\.Router|mux\.Router)$/;
 /** A struct field or variable of a group type no group is made for: its prefix is not read (gorilla's and chi's are roots). */
 const FIELD_GROUP_TYPE = /^\*?(?:gin\.(?:RouterGroup|IRouter|IRoutes)|echo\.Group|fiber\.Router)$/;
 
-const CONSTRUCTOR = /^(?:gin\.(?:Default|New)|echo\.New|chi\.(?:NewRouter|NewMux)|mux\.NewRouter|http\.NewServeMux|fiber\.New)\s*\(/;
+const CONSTRUCTOR = /^(?:gin\.(?:Default|New)|echo\.New|chi\.(?:NewRouter|NewMux)|mux\.NewRouter|http\.NewServeMux|fiber\.New|httprouter\.New)$/;
+/** A type or constructor the rules know, in their names (`gin.Engine`, `mux.NewRouter`). */
+const KNOWN = (name: string) => ROOT_TYPE.test(name) || GROUP_TYPE.test(name) || CONSTRUCTOR.test(name);
 
 /** Methods of a router that give it back, or a router below it: `Group`, gorilla's `PathPrefix(…).Subrouter()`, chi's `With(mw)`. */
 const SAME = new Set(['Subrouter', 'With', 'StrictSlash', 'UseEncodedPath', 'SkipClean', 'Host', 'Schemes']);
+/** gorilla/mux's route matchers other than a path or methods: a chain through them is the same route. */
+const ROUTE_SAME = new Set(['Name', 'Queries', 'Headers', 'HeadersRegexp', 'MatcherFunc', 'BuildVarsFunc']);
 
 /** Route declarations by method name: the method each declares (`''`: named by an argument or a pattern). */
 const VERBS: Record<string, string> = {
@@ -164,6 +191,10 @@ const VERBS: Record<string, string> = {
   MethodFunc: '',
   Add: '',
   Match: '',
+  // httprouter's `Handler("GET", "/x", h)`, gorilla's route's `r.Path("/x").HandlerFunc(h)`
+  Handler: '',
+  HandlerFunc: '',
+  ServeFiles: 'GET',
 };
 const GO_KEYWORDS = new Set(['func', 'if', 'for', 'switch', 'return', 'go', 'defer', 'range', 'select', 'case']);
 const METHOD_CALL = /\.\s*([A-Za-z_]\w*)\s*\(/g;
@@ -214,11 +245,17 @@ function parameters(params: string): Array<{ name: string; type: string }> {
 /** The routes a Go file declares, the router parameters of its functions and the routers it hands to functions. */
 export function goFileRoutes(text: string, makers: RouterMakers = routerMakers(text)): GoFileRoutes {
   const pkg = /^package\s+(\w+)/m.exec(text)?.[1] ?? '';
-  if (!/\b(?:gin|echo|chi|mux|http|fiber)\./.test(text) && ![...makers.keys()].some((k) => text.includes(`${k.slice(k.indexOf('.') + 1)}(`)))
+  const names = goRouterNames(text);
+  if (!mentionsRouter(text, names) && ![...makers.keys()].some((k) => text.includes(`${k.slice(k.indexOf('.') + 1)}(`)))
     return { routes: [], params: new Set(), passes: [] };
   const mask = goMask(text);
   const lineAt = lineIndex(text);
-  const fields = new Map<string, Node>([['http', { path: '', prefixed: false, defaultMux: true }]]);
+  const typeOf = (written: string) => canonicalName(written.replace(/\s+/g, ''), names, KNOWN);
+  const isHttp = (qualifier: string) => names.qualifiers.get(qualifier) === 'http';
+  // net/http's default mux, by each name the file gives the package
+  const fields = new Map<string, Node>(
+    [...names.qualifiers].filter(([, f]) => f === 'http').map(([q]) => [q, { path: '', prefixed: false, defaultMux: true }]),
+  );
   // each block's names: a router, or null for a name hiding an outer router (`r := resty.New()`, a parameter `r *http.Request`)
   const scopes: Array<{ names: Map<string, Node | null>; fn?: string }> = [{ names: new Map() }];
   const params = new Set<string>();
@@ -254,7 +291,8 @@ export function goFileRoutes(text: string, makers: RouterMakers = routerMakers(t
     const rest = mask.slice(at, at + 200);
     let node: Node;
     let end: number;
-    const made = CONSTRUCTOR.exec(rest);
+    const head = /^(?:\w+\s*\.\s*)?\w+\s*\(/.exec(rest);
+    const made = head && CONSTRUCTOR.test(typeOf(head[0].slice(0, -1))) ? head : null;
     // a function of the project making a router (`router.New()`, `NewRouter()` of the same package)
     const maker = made ? undefined : /^(?:(\w+)\s*\.\s*)?(\w+)\s*\(/.exec(rest);
     const makes = maker ? makers.get(`${maker[1] ?? pkg}.${maker[2]}`) : undefined;
@@ -282,7 +320,12 @@ export function goFileRoutes(text: string, makers: RouterMakers = routerMakers(t
       const open = end + call[0].length - 1;
       const args = argRanges(mask, open);
       if (call[1] === 'Group' || call[1] === 'PathPrefix') node = args[0] && mask.startsWith('func', args[0][0]) ? node : child(node, args[0]);
-      else if (!SAME.has(call[1]!)) return { node, end };
+      // gorilla/mux's route: `r.Path("/x")`, `r.Methods("GET")`, in either order
+      else if (call[1] === 'Path') node = { ...child(node, args[0]), route: true };
+      else if (call[1] === 'Methods') {
+        const listed = listedMethods(text.slice(open, closing(mask, open)), names);
+        node = { parent: node, path: '', prefixed: false, route: true, ...(listed.length ? { methods: listed.join('|') } : {}) };
+      } else if (!SAME.has(call[1]!) && !(node.route && ROUTE_SAME.has(call[1]!))) return { node, end };
       end = closing(mask, open) + 1;
     }
   };
@@ -295,9 +338,10 @@ export function goFileRoutes(text: string, makers: RouterMakers = routerMakers(t
       const mounted = args[1] && mask.slice(...args[1]);
       if (path === undefined || !mounted) return;
       const place = (sub: Node | undefined) => sub && !sub.parent && sub !== node && Object.assign(sub, { parent: node, path: joinPath(path, sub.path) });
-      // `adminRouter()`, `users.Routes()`, `todosResource{}.Routes()`
-      const call = /^(?:&?(\w+)\s*\{\s*\}\s*\.\s*|\w+\s*\.\s*)?([A-Za-z_]\w*)\s*\(\s*\)$/.exec(mounted);
-      const maker = call && (call[1] ? `${call[1]}.${call[2]}` : call[2]!);
+      // `adminRouter()`, `users.Routes()`, `todosResource{}.Routes()`, `rs.Routes()` of a value `rs := todosResource{}`
+      const call = /^(?:&?(\w+)\s*\{\s*\}\s*\.\s*|(\w+)\s*\.\s*)?([A-Za-z_]\w*)\s*\(\s*\)$/.exec(mounted);
+      const type = call && (call[1] ?? (call[2] && valueType(mask, call[2], args[1]![0])));
+      const maker = call && (type ? `${type}.${call[3]}` : call[3]!);
       // the maker may come later in the file, or be another file's: its routers are placed once all is read
       if (maker)
         makerMounts.push(() => {
@@ -321,22 +365,25 @@ export function goFileRoutes(text: string, makers: RouterMakers = routerMakers(t
     // the method: the verb's, an argument's (`Handle("GET", "/x", h)`, `Match([]string{"GET"}, …)`), a pattern's (`"GET /x"`), gorilla's `.Methods(…)`
     let method = VERBS[verb]!;
     let at = 0;
+    // gorilla's route declared by its handler alone: `r.Path("/x").HandlerFunc(h)`, `r.PathPrefix("/static/").Handler(fs)`
+    const routeHandler = (verb === 'Handler' || verb === 'HandlerFunc') && args.length === 1;
     if (verb === 'Match') {
-      const listed = args[0] ? [...text.slice(...args[0]).matchAll(/"(\w+)"|http\.Method(\w+)/g)].map((m) => (m[1] ?? m[2]!).toUpperCase()) : [];
+      const listed = args[0] ? listedMethods(text.slice(...args[0]), names) : [];
       if (!listed.length) return;
       method = listed.join('|');
       at = 1;
-    } else if (verb !== 'Handle' && verb !== 'HandleFunc' && !method) {
-      method = (args[0] && methodOf(text, mask, args[0])) ?? '';
+    } else if (verb !== 'Handle' && verb !== 'HandleFunc' && !method && !routeHandler) {
+      method = (args[0] && methodOf(text, mask, args[0], names)) ?? '';
       if (!method) return;
       at = 1;
-    } else if (verb === 'Handle' && args[0] && methodOf(text, mask, args[0])) {
-      // gin's `Handle("GET", "/x", h)`; net/http's, gorilla's and chi's `Handle("/x", h)` name none
-      method = methodOf(text, mask, args[0])!;
+    } else if (verb === 'Handle' && args[0] && (methodOf(text, mask, args[0], names) || literal(text, mask, args[0]) === '')) {
+      // gin's and httprouter's `Handle("GET", "/x", h)` (an empty method serves nothing); net/http's, gorilla's and chi's `Handle("/x", h)` name none
+      method = (args[0] && methodOf(text, mask, args[0], names)) ?? '';
+      if (!method) return;
       at = 1;
     }
     const arg = args[at];
-    const written = arg && literal(text, mask, arg);
+    const written = routeHandler ? '' : arg && literal(text, mask, arg);
     if (written === undefined) return;
     const pattern = /^(?:([A-Z]+)\s+)?(\/\S*|)$/.exec(written);
     if (!pattern) return;
@@ -344,12 +391,10 @@ export function goFileRoutes(text: string, makers: RouterMakers = routerMakers(t
     if (!method) {
       const close = closing(mask, open);
       const chained = /^(?:\s*\.\s*(?!Methods\b)\w+\s*\([^()]*\))*\s*\.\s*Methods\s*\(([^()]*)\)/.exec(mask.slice(close + 1, close + 300));
-      const listed = chained
-        ? [...text.slice(close + 1 + chained[0].length - chained[1]!.length - 1, close + chained[0].length).matchAll(/"(\w+)"|http\.Method(\w+)/g)].map((m) =>
-            (m[1] ?? m[2]!).toUpperCase(),
-          )
-        : [];
-      method = listed.length ? listed.join('|') : 'ANY';
+      const listed = chained ? listedMethods(text.slice(close + 1 + chained[0].length - chained[1]!.length - 1, close + chained[0].length), names) : [];
+      let named: Node | undefined = node;
+      while (named && !named.methods) named = named.parent;
+      method = listed.length ? listed.join('|') : (named?.methods ?? 'ANY');
     }
     routes.push({ node, method, path: pattern[2]!.replace(/\{\$\}$/, ''), line });
   };
@@ -378,8 +423,9 @@ export function goFileRoutes(text: string, makers: RouterMakers = routerMakers(t
         const names = new Map<string, Node | null>();
         const closure = handed.get(m.index);
         const top = scopes.length === 1 && fn;
-        if (top && /^(?:\*?(?:gin|echo|chi|mux|fiber|http)\.\w+)$/.test(body[1] ?? '')) returners.add(fn);
-        for (const [i, p] of parameters(m[3]!).entries()) {
+        if (top && body[1] && /^\*?(?:gin|echo|chi|mux|fiber|http|httprouter)\.\w+$/.test(typeOf(body[1]))) returners.add(fn);
+        for (const [i, written] of parameters(m[3]!).entries()) {
+          const p = { name: written.name, type: typeOf(written.type) };
           names.set(p.name, null);
           if (closure && i === 0 && (GROUP_TYPE.test(p.type) || ROOT_TYPE.test(p.type))) names.set(p.name, closure);
           else if (ROOT_TYPE.test(p.type)) names.set(p.name, { path: '', prefixed: false });
@@ -393,8 +439,9 @@ export function goFileRoutes(text: string, makers: RouterMakers = routerMakers(t
     });
   }
   for (const m of mask.matchAll(TYPED)) {
-    if (ROOT_TYPE.test(m[2]!) || GROUP_TYPE.test(m[2]!))
-      events.push({ at: m.index, run: () => fields.has(m[1]!) || fields.set(m[1]!, { path: '', prefixed: FIELD_GROUP_TYPE.test(m[2]!) }) });
+    const type = typeOf(m[2]!);
+    if (ROOT_TYPE.test(type) || GROUP_TYPE.test(type))
+      events.push({ at: m.index, run: () => fields.has(m[1]!) || fields.set(m[1]!, { path: '', prefixed: FIELD_GROUP_TYPE.test(type) }) });
   }
   for (const m of mask.matchAll(BINDING)) {
     const at = m.index + m[0].length;
@@ -418,7 +465,8 @@ export function goFileRoutes(text: string, makers: RouterMakers = routerMakers(t
       at: start,
       run: () => {
         // a route or a mount on a router: `v1.GET(`, `r.Group("/x").GET(`, `s.router.HandleFunc(`, `http.HandleFunc(` on the default mux
-        const found = mask.slice(start, m.index).trim() === 'http' ? { node: fields.get('http')!, end: m.index } : evaluate(start, m.index);
+        const receiver = mask.slice(start, m.index).trim();
+        const found = isHttp(receiver) ? { node: fields.get(receiver)!, end: m.index } : evaluate(start, m.index);
         if (found && !mask.slice(found.end, m.index).trim()) declare(found.node, verb, open, lineAt(open));
       },
     });
@@ -462,13 +510,15 @@ export type RouterMakers = ReadonlyMap<string, boolean>;
 
 const MAKER = /^func\s+(?:\([^)]*\)\s*)?(\w+)\s*\([^)]*\)\s*(\*?\w+(?:\.\w+)?)\s*\{/gm;
 
-/** The functions of a Go file returning a router (`func New() *echo.Echo`), by `package.Function`. */
+/** The functions of a Go file returning a router (`func New() *echo.Echo`, `func New() *router.Router` of an aliased gorilla), by `package.Function`. */
 export function routerMakers(text: string): Map<string, boolean> {
   const pkg = /^package\s+(\w+)/m.exec(text)?.[1] ?? '';
+  const names = goRouterNames(text);
   const out = new Map<string, boolean>();
   for (const m of text.matchAll(MAKER)) {
-    // a type of the file's own package: `*Mux` in chi's
-    const type = m[2]!.includes('.') ? m[2]! : m[2]!.replace(/^(\*?)/, `$1${pkg}.`);
+    // a type of the file's own package: `*Mux` in chi's; a dot import's: `*Engine`
+    const known = canonicalName(m[2]!, names, KNOWN);
+    const type = known.includes('.') ? known : known.replace(/^(\*?)/, `$1${pkg}.`);
     if (ROOT_TYPE.test(type) || GROUP_TYPE.test(type)) out.set(`${pkg}.${m[1]}`, FIELD_GROUP_TYPE.test(type));
   }
   return out;

@@ -6,8 +6,8 @@
  * FastAPI's `APIRouter(prefix=…)` and `@router.get("/{id}")` (Flask's `@bp.route` and
  * `Blueprint(url_prefix=…)` too), Express and Koa's `router.get('/users/:id', …)` on a router or app the file
  * makes (`new Router({ prefix })`), Spring's `@RequestMapping` on a class and `@GetMapping` on its
- * methods, their paths literals or the project's string constants; Go's gin, echo, chi, gorilla/mux, net/http and fiber
- * routers (go-routes.ts). Each file is read alone; the
+ * methods, their paths literals or the project's string constants; Go's gin, echo, chi, gorilla/mux, net/http, fiber and
+ * httprouter routers (go-routes.ts). Each file is read alone; the
  * project's pass joins each router's routes to where other files mount it (`include_router`,
  * `register_blueprint`, `app.use('/api', api)`). Called: any string literal, f-string or template string holding a path, its
  * interpolations read as unknown segments. A call reaches a route when its path ends with the
@@ -456,6 +456,8 @@ const STRINGS: Record<string, RegExp> = {
   python: /(?<![\w'"])([fFrRbBuU]{0,2})("|')((?:\\.|(?!\2)[^\\\n])*)\2/g,
   js: /(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g,
   other: /(")((?:\\.|[^"\\\n])*)"/g,
+  // Go's raw strings too: `http://localhost/x` in backquotes
+  go: /(")((?:\\.|[^"\\\n])*)"|`([^`]*)`/g,
 };
 
 /** A URL's scheme (or none: `//cdn.host/x`), user and port around its host. */
@@ -508,7 +510,11 @@ export function calledPaths(text: string, language: string): CalledPath[] {
   const lineAt = lineIndex(text);
   const python = language === 'python';
   const js = JS_LANGUAGES.has(language);
-  const strings = python ? joinedLiterals(text, STRINGS.python!, (m) => m[3]!) : joinedLiterals(text, js ? STRINGS.js! : STRINGS.other!, (m) => m[2]!);
+  const strings = python
+    ? joinedLiterals(text, STRINGS.python!, (m) => m[3]!)
+    : language === 'go'
+      ? joinedLiterals(text, STRINGS.go!, (m) => m[2] ?? m[3]!)
+      : joinedLiterals(text, js ? STRINGS.js! : STRINGS.other!, (m) => m[2]!);
   // an f-string's `{…}` and `str.format`'s in any Python string are unknown segments; so are a template string's
   // `${…}` and an OpenAPI client's `{id}`
   const interpolation = python ? /\{[^{}]*\}/g : /\$\{[^{}]*\}|\{[^{}/]*\}/g;
