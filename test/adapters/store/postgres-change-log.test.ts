@@ -70,6 +70,17 @@ async function twoProcesses(): Promise<{ url: string; a: PostgresStore; b: Postg
   return { url, a, b };
 }
 
+/** Two processes, `count` shop chunks written by `a`, and a third store object built without a listening connection: polling only. */
+async function withPollingStore(count: number) {
+  const { url, a } = await twoProcesses();
+  const rows = Array.from({ length: count }, (_, i) => write(`shop:table:s.t${i}`));
+  await a.applyChunkChanges('shop', { upsert: rows, remove: [], effectiveContexts: [] });
+  const { PostgresStore } = await import('../../../src/adapters/store/postgres/pg-store.js');
+  const polling = new PostgresStore(createPool(url, { poolSize: 2 }), 'test');
+  open.push(polling);
+  return { url, a, rows, polling };
+}
+
 describe('PostgreSQL store: the change log', () => {
   it('hears another process commit and refreshes only the chunks it wrote; answers equal a fresh load', async () => {
     const { url, a, b } = await twoProcesses();
@@ -128,13 +139,8 @@ describe('PostgreSQL store: the change log', () => {
   });
 
   it('a new model of another dimension reloads whole though this process holds vectors of the old one', async () => {
-    const { url, a } = await twoProcesses();
-    const rows = Array.from({ length: 40 }, (_, i) => write(`shop:table:s.t${i}`));
-    await a.applyChunkChanges('shop', { upsert: rows, remove: [], effectiveContexts: [] });
+    const { a, rows, polling: b } = await withPollingStore(40);
     // polling only: its next refresh reads the model change and the new model's vector in one go
-    const { PostgresStore } = await import('../../../src/adapters/store/postgres/pg-store.js');
-    const b = new PostgresStore(createPool(url, { poolSize: 2 }), 'test');
-    open.push(b);
     expect((await b.vectorSearch({ vector: rows[7]!.vector!, limit: 1 }))[0]!.chunkId).toBe('shop:table:s.t7');
     await a.setEmbeddingModel({ modelId: 'm2', dimension: 4 });
     const small = write('shop:table:s.t1');
@@ -146,13 +152,7 @@ describe('PostgreSQL store: the change log', () => {
   });
 
   it('reloads whole after cleanup pruned the log past it, and polls when it cannot listen', async () => {
-    const { url, a } = await twoProcesses();
-    const rows = Array.from({ length: 30 }, (_, i) => write(`shop:table:s.t${i}`));
-    await a.applyChunkChanges('shop', { upsert: rows, remove: [], effectiveContexts: [] });
-    // a store object built without a listening connection: polling only
-    const { PostgresStore } = await import('../../../src/adapters/store/postgres/pg-store.js');
-    const polling = new PostgresStore(createPool(url, { poolSize: 2 }), 'test');
-    open.push(polling);
+    const { url, a, rows, polling } = await withPollingStore(30);
     expect(polling.health()).toEqual({ status: 'ok', changes: 'poll' });
     expect(await polling.vectorSearch({ vector: rows[0]!.vector!, limit: 1 })).toEqual([{ chunkId: rows[0]!.chunk.id, score: expect.closeTo(1, 5) }]);
     // these chunks have no objects: cleanup removes them all as orphans; the next prunes their tombstones
