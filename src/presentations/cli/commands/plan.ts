@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { SextantError } from '../../../kernel/errors.js';
 import type { OnboardingRank, PlanWriter } from '../../../core/code/onboarding.js';
-import type { TraversalDirection } from '../../../core/code/traverse.js';
+import { TRAVERSAL_BOUNDS, TRAVERSAL_DEFAULTS, type TraversalDirection } from '../../../core/code/traverse.js';
 import { renderOnboardingPlan } from '../../text/plan-text.js';
 import { printJson, println } from '../output.js';
 import { runWithEngine } from '../session.js';
@@ -39,8 +39,8 @@ export function registerPlanCommand(program: Command): void {
     .description('an onboarding plan for a request: the seed file, the files around it in the import graph, steps to read them')
     .argument('[request...]', 'what you want to understand, e.g. "how are invoices paid" (optional with --seed: what belongs with that file)')
     .option('--seed <file>', 'start from this file (repository-relative; .js/.ts, index and base names are matched)')
-    .option('--depth <n>', 'imports away from the seed (0-5)', '1')
-    .option('--limit <n>', 'most related files (1-500)', '30')
+    .option('--depth <n>', `imports away from the seed (0-${TRAVERSAL_BOUNDS.maxDepth})`, String(TRAVERSAL_DEFAULTS.depth))
+    .option('--limit <n>', `most related files (1-${TRAVERSAL_BOUNDS.maxLimit})`, String(TRAVERSAL_DEFAULTS.limit))
     .option('--direction <dir>', 'forward (what it imports), reverse (who imports it) or union', 'union')
     .option('--source <name>', 'the code source (default: every code source)')
     .option(
@@ -57,8 +57,8 @@ export function registerPlanCommand(program: Command): void {
       const direction = oneOf('direction', flags.direction ?? 'union', DIRECTIONS);
       const rank = oneOf('rank', flags.rank ?? 'graph', RANKS);
       const writer = oneOf('writer', flags.writer ?? 'auto', WRITERS);
-      const depth = whole('depth', flags.depth, 0, 5);
-      const limit = whole('limit', flags.limit, 1, 500);
+      const depth = whole('depth', flags.depth, 0, TRAVERSAL_BOUNDS.maxDepth);
+      const limit = whole('limit', flags.limit, 1, TRAVERSAL_BOUNDS.maxLimit);
       await runWithEngine(command, async (engine, ctx) => {
         const result = await engine.onboardingPlan({
           request: words.join(' '),
