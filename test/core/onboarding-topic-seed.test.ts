@@ -61,15 +61,16 @@ it("starts at the topic model's first file that is not a test, though the word s
 });
 
 it('the graph order keeps the word search’s first file as the seed', async () => {
-  const r = await engine.onboardingPlan({ request: 'docs' });
+  const r = await engine.onboardingPlan({ request: 'docs', rank: 'graph' });
   expect(r.context.seedId).toBe('src/docs-link.ts');
   expect(r.userSummary).toContain('within 1 import (union)');
 });
 
 it('searches what a request is about, not the words of change it opens with', async () => {
-  const r = await engine.onboardingPlan({ request: 'add support for the pool' });
+  // the graph order starts at the word search's first file
+  const r = await engine.onboardingPlan({ request: 'add support for the pool', rank: 'graph' });
   expect(r.context.seedId).toBe('src/pool.ts');
   // the same words later in a request are searched
-  const about = await engine.onboardingPlan({ request: 'how is add support written' });
+  const about = await engine.onboardingPlan({ request: 'how is add support written', rank: 'graph' });
   expect(about.context.seedId).toBe('src/changes.ts');
 });

@@ -92,8 +92,8 @@ describe('code sources through the CLI', () => {
     expect(neither.stderr).toContain('plan needs a request or --seed FILE');
   });
 
-  it('--rank fused adds files the topic search finds that the import graph does not reach', async () => {
-    const graph = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--json'], env);
+  it('the fused order (the default) adds files the topic search finds that the import graph does not reach', async () => {
+    const graph = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--rank', 'graph', '--json'], env);
     expect(graph.json.context.rank).toBe('graph');
     expect(graph.json.context.relatedFiles).not.toContain('src/billing/refund.ts');
     const fused = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--rank', 'fused', '--json'], env);
@@ -103,6 +103,9 @@ describe('code sources through the CLI', () => {
     expect(fused.json.context.relatedFiles).toEqual(expect.arrayContaining(graph.json.context.relatedFiles));
     // nothing imports refund.ts: the plan starts there, as an entry point
     expect(fused.json.plan.steps[0]).toMatchObject({ title: 'Start at the entry points', files: ['src/billing/refund.ts'] });
+    // no --rank: the fused order
+    const plain = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--json'], env);
+    expect(plain.json.context).toMatchObject({ rank: 'fused', relatedFiles: fused.json.context.relatedFiles });
     expect((await runCli(['plan', 'x', '--rank', 'best'], env)).code).toBe(2);
   });
 
@@ -164,7 +167,7 @@ describe('code sources through the CLI', () => {
     const before = await runCli(args, env);
     expect(before.code, before.stderr).toBe(0);
     expect(before.json.context.notice).toMatch(/^\d+ of \d+ files of shop were scanned by an older release: .*`sextant update --source shop`$/);
-    const graphOrder = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--json'], env);
+    const graphOrder = await runCli(['plan', 'refunds', '--seed', 'src/billing/pay.ts', '--rank', 'graph', '--json'], env);
     expect(graphOrder.json.context).not.toHaveProperty('notice');
     const update = await runCli(['update', '--source', 'shop', '--json'], env, { timeoutMs: 120_000 });
     expect(update.code, update.stderr).toBe(0);

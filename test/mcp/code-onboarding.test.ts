@@ -80,12 +80,24 @@ describe('onboarding_plan', () => {
 
   it('takes seed_file, depth, limit and direction; clamps what is out of range', async () => {
     const client = await connect('default');
-    const { structured } = await call(client, 'onboarding_plan', { request: 'retries', seed_file: 'src/util/retry', depth: 3, direction: 'reverse' });
+    // seed 003's walk, exactly: the graph order
+    const { structured } = await call(client, 'onboarding_plan', {
+      request: 'retries',
+      seed_file: 'src/util/retry',
+      depth: 3,
+      direction: 'reverse',
+      rank: 'graph',
+    });
     expect(structured.context).toMatchObject({ seed_id: 'src/util/retry.ts', resolved_by: 'extension', depth: 3 });
     expect(structured.context.related_files).toEqual(['src/billing/gateway.ts', 'src/billing/pay.ts', 'src/billing/refund.ts', 'src/http/router.ts']);
-    const clamped = await call(client, 'onboarding_plan', { request: 'retries', seed_file: 'src/util/retry.ts', depth: 50, limit: 2 });
+    const clamped = await call(client, 'onboarding_plan', { request: 'retries', seed_file: 'src/util/retry.ts', depth: 50, limit: 2, rank: 'graph' });
     expect(clamped.structured.context).toMatchObject({ depth: 5, limit: 2 });
     expect(clamped.structured.context.related_files).toEqual(['src/billing/gateway.ts', 'src/billing/pay.ts']);
+    // no rank named: the fused order, within the same limit
+    const plain = await call(client, 'onboarding_plan', { request: 'retries', seed_file: 'src/util/retry.ts', limit: 2 });
+    expect(plain.structured.context).toMatchObject({ seed_id: 'src/util/retry.ts', rank: 'fused', limit: 2 });
+    expect(plain.structured.context.related_files).toEqual(['src/billing/gateway.ts']);
+    expect(plain.structured.user_summary).toContain('ranked by imports, shared history and topic');
   });
 
   it('an unresolved seed: empty context, a valid plan, the reason; a seed outside the repository: an error result', async () => {

@@ -34,9 +34,13 @@ afterAll(async () => {
 });
 
 it('with one code source the form does not ask which', async () => {
-  const text = await page({ request: REQUEST });
+  const text = await page({ request: REQUEST, rank: 'graph' });
   expect(text).not.toContain('<select id="source"');
   expect(status(text)).toContain('Start with src/users/signup.ts');
+  // the fused order is the form's default
+  const form = await page();
+  expect(form).toMatch(/<option value="fused" selected>/);
+  expect(status(await page({ request: REQUEST }))).toContain('ranked by imports, shared history and topic');
 });
 
 it('with several it asks, and the plan runs in the one chosen', async () => {
@@ -52,7 +56,7 @@ it('with several it asks, and the plan runs in the one chosen', async () => {
   expect(form).toContain('<option value="shop" >shop</option>');
   // every code source: the other repository says the words more often
   expect(status(await page({ request: REQUEST }))).toContain('Start with src/send-email.ts');
-  const chosen = await page({ request: REQUEST, source: 'shop' });
+  const chosen = await page({ request: REQUEST, source: 'shop', rank: 'graph' });
   expect(status(chosen)).toContain('Start with src/users/signup.ts');
   expect(chosen).toContain('<option value="shop" selected>shop</option>');
   expect(chosen).toContain('source shop, graph order');

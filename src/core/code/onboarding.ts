@@ -51,6 +51,13 @@ export interface OnboardingRequest {
 }
 
 export type OnboardingRank = 'graph' | 'fused';
+/**
+ * The order a plan takes when the caller names none. Fused: on kysely's history it finds what a
+ * change touched about 1.8 times as often as the import graph (recall@10 0.589 against 0.331 from
+ * a seed, 0.599 against 0.337 from a request), and a request's plan reaches the files about its
+ * topic that the seed does not import. `graph` (seed 003's order) stays one flag away.
+ */
+export const DEFAULT_RANK: OnboardingRank = 'fused';
 export type PlanWriter = 'auto' | 'rules';
 
 export interface OnboardingContext {
@@ -367,7 +374,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
 
   async function plan(request: OnboardingRequest): Promise<OnboardingResult> {
     const config: TraversalConfig = clampTraversal(request);
-    const rank = request.rank ?? 'graph';
+    const rank = request.rank ?? DEFAULT_RANK;
     const sources = await codeSources(request.source, request.allowedSources);
     const { known, failures } = await graphs(sources);
     const empty = (reason: string, source: string | null): OnboardingResult => {
@@ -456,14 +463,15 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
             )?.id ?? seed.id,
         };
       const seedId = seed.id;
-      fused = order.filter((f) => f !== seedId).slice(0, config.limit);
+      fused = order.filter((f) => f !== seedId);
       if (request.withFeatures) candidates = { task, list };
     }
     const walk = traverse(g, seed.id, config);
     const ranked = fused ?? walk.relatedFiles;
     // files that use the data the request is about join the related files, within the limit
     // at most half the plan when the graph has files too: a table used everywhere would crowd out the seed's own neighbours
-    const alone = !ranked.some((f) => f !== seed.id);
+    // alone in the import graph: the fused order may still hold files of shared history or names
+    const alone = !walk.relatedFiles.some((f) => f !== seed.id);
     const dataRoom = alone ? config.limit : Math.ceil(config.limit / 2);
     // the request names no data: a seed alone in the graph (a .sql file of queries, a migration), or a seed
     // planned without a request (`plan --seed`), reads the other users of its own tables; a request that
@@ -483,6 +491,15 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       seedId,
     );
     const dataUses = folded.uses.slice(0, dataRoom);
+    // the fused order finds dialect copies by their names and shared history: one of each group is listed, as among the data users
+    const copies = new Set([...folded.keptAlsoIn, ...folded.uses.flatMap((u) => u.alsoIn ?? [])]);
+    const listed = fused
+      ? foldCopies(
+          ranked.filter((f) => !copies.has(f)).map((file) => ({ file, uses: '' })),
+          sourceGraph.tables,
+          dialects,
+        ).uses.map((u) => u.file)
+      : ranked;
     const dataFiles = new Set(dataUses.map((u) => u.file));
     // tests that call the seed's routes over HTTP join the plan's tests, a quarter of it at most, their first call first
     const httpTests = (sourceGraph.httpCallers.get(seedId) ?? [])
@@ -490,7 +507,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       .slice(0, Math.ceil(config.limit / 4));
     const httpFiles = new Set(httpTests.map((c) => c.file));
     const related = [
-      ...ranked.filter((f) => !dataFiles.has(f) && !httpFiles.has(f)).slice(0, config.limit - dataUses.length - httpTests.length),
+      ...listed.filter((f) => !dataFiles.has(f) && !httpFiles.has(f)).slice(0, config.limit - dataUses.length - httpTests.length),
       ...dataUses.map((u) => u.file),
       ...httpTests.map((c) => c.file),
     ];

@@ -45,6 +45,7 @@ export type ScopedSearchOptions = Omit<SearchOptions, 'projects' | 'session'>;
 
 /** The shapes of an onboarding plan, for presentations that see only the scoped engine. */
 export type { OnboardingRank, OnboardingResult } from '../code/onboarding.js';
+export { DEFAULT_RANK } from '../code/onboarding.js';
 
 export interface ScopedStatus {
   /** Counts of what the session may see: objects of its sources, chunks and vectors of those and of its projects and documents. */

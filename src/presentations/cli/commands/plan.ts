@@ -1,7 +1,7 @@
 /** @module presentations/cli/commands/plan — `sextant plan "request"`: where to start reading code, from the import graph. */
 import type { Command } from 'commander';
 import { SextantError } from '../../../kernel/errors.js';
-import type { OnboardingRank, PlanWriter } from '../../../core/code/onboarding.js';
+import { DEFAULT_RANK, type OnboardingRank, type PlanWriter } from '../../../core/code/onboarding.js';
 import { TRAVERSAL_BOUNDS, TRAVERSAL_DEFAULTS, type TraversalDirection } from '../../../core/code/traverse.js';
 import { renderOnboardingPlan } from '../../text/plan-text.js';
 import { printJson, println } from '../output.js';
@@ -45,8 +45,8 @@ export function registerPlanCommand(program: Command): void {
     .option('--source <name>', 'the code source (default: every code source)')
     .option(
       '--rank <order>',
-      "graph (import distance, then degree: seed 003's order) or fused (a learned order over imports, co-change history, recently busy files, names, commit subjects and topic search)",
-      'graph',
+      "fused (a learned order over imports, co-change history, recently busy files, names, commit subjects and topic search) or graph (import distance, then degree: seed 003's order)",
+      DEFAULT_RANK,
     )
     .option('--writer <who>', 'auto (the configured chat model writes the steps) or rules (the deterministic plan)', 'auto')
     .action(async (words: string[], flags: PlanFlags, command: Command) => {
@@ -55,7 +55,7 @@ export function registerPlanCommand(program: Command): void {
           hint: 'e.g. sextant plan "how are invoices paid", or sextant plan --seed src/billing/pay.ts',
         });
       const direction = oneOf('direction', flags.direction ?? 'union', DIRECTIONS);
-      const rank = oneOf('rank', flags.rank ?? 'graph', RANKS);
+      const rank = oneOf('rank', flags.rank ?? DEFAULT_RANK, RANKS);
       const writer = oneOf('writer', flags.writer ?? 'auto', WRITERS);
       const depth = whole('depth', flags.depth, 0, TRAVERSAL_BOUNDS.maxDepth);
       const limit = whole('limit', flags.limit, 1, TRAVERSAL_BOUNDS.maxLimit);

@@ -61,7 +61,7 @@ export const onboardingPlanTool = defineTool({
     depth: z.number().int().optional(),
     limit: z.number().int().optional(),
     direction: z.enum(['union', 'forward', 'reverse']).optional(),
-    // graph (default): seed 003's import-distance order; fused: a learned order adding co-change, busy files, commit subjects, topic
+    // fused (default): a learned order over imports, co-change, busy files, commit subjects, topic; graph: seed 003's import-distance order
     rank: z.enum(['graph', 'fused']).optional(),
     // auto: the configured chat model writes the steps; rules: the deterministic plan
     writer: z.enum(['auto', 'rules']).optional(),

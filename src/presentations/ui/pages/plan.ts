@@ -7,14 +7,14 @@
  */
 import type { Hono } from 'hono';
 import { html } from 'hono/html';
-import type { OnboardingRank, OnboardingResult } from '../../../core/scope/scoped-engine.js';
+import { DEFAULT_RANK, type OnboardingRank, type OnboardingResult } from '../../../core/scope/scoped-engine.js';
 import { href, type Html, page } from '../layout.js';
 import { errorFrom } from '../web-hints.js';
 import type { UiEnv } from '../ui-context.js';
 
 const RANKS: ReadonlyArray<[OnboardingRank, string]> = [
-  ['graph', 'import graph: distance from the seed, then degree'],
-  ['fused', 'fused: also files changed together in git history, and about the same topic'],
+  ['fused', 'fused: imports, files changed together in git history, and about the same topic'],
+  ['graph', 'import graph only: distance from the seed, then degree'],
 ];
 const DEFAULT_LIMIT = 12;
 
@@ -57,7 +57,7 @@ export function registerPlan(app: Hono<UiEnv>): void {
   app.get('/plan', async (c) => {
     const request = (c.req.query('request') ?? '').trim();
     const seed = (c.req.query('seed') ?? '').trim();
-    const rank: OnboardingRank = c.req.query('rank') === 'fused' ? 'fused' : 'graph';
+    const rank: OnboardingRank = RANKS.find(([value]) => value === c.req.query('rank'))?.[0] ?? DEFAULT_RANK;
     // with more than one code source the form asks which; the plan's own default is every one
     const codeSources = await c.env.scoped.planSources();
     const source = codeSources.find((name) => name === c.req.query('source')) ?? '';
