@@ -85,6 +85,31 @@ describe('deterministic plan', () => {
     ]);
   });
 
+  it('a file that imports only what history or the topic brought in is no entry point either', () => {
+    // this project, "how are documents cut into passages" ranked fused: a benchmark script importing the engine led the plan
+    const graph = buildCodeGraph(
+      [],
+      [
+        { source: 'src/kind.ts', target: 'src/chunks.ts' },
+        { source: 'src/chunks.ts', target: 'src/split.ts' },
+        { source: 'src/engine.ts', target: 'src/kind.ts' },
+        { source: 'bench/docs.ts', target: 'src/engine.ts' },
+        { source: 'bench/docs.ts', target: 'src/ranking.ts' },
+      ],
+    );
+    const walk = traverse(graph, 'src/chunks.ts', { depth: 1, limit: 30, direction: 'union' });
+    const plan = deterministicPlan(graph, {
+      request: 'how are documents cut into passages',
+      seed: 'src/chunks.ts',
+      how: 'topic',
+      related: [...walk.relatedFiles, 'src/ranking.ts', 'bench/docs.ts', 'src/engine.ts'],
+      distance: walk.distance,
+      changedWith: new Set(['src/ranking.ts']),
+    });
+    expect(plan.steps.map((s) => s.title)).not.toContain('Start at the entry points');
+    expect(plan.steps.find((s) => s.title === 'About the same topic')?.files).toEqual(['bench/docs.ts', 'src/engine.ts']);
+  });
+
   it('tests are no entry points: they come last, in a step of their own', () => {
     const graph = buildCodeGraph(
       [],

@@ -75,9 +75,10 @@ export function deterministicPlan(graph: CodeGraph, input: PlanInput): Onboardin
   const http = new Map((input.httpCallers ?? []).map((c) => [c.file, c.why]));
   const tests = input.related.filter((f) => !dataFiles.has(f) && isTestFile(f)).sort((a, b) => Number(http.has(b)) - Number(http.has(a)));
   const code = input.related.filter((f) => !dataFiles.has(f) && !tests.includes(f));
-  // an entry point reaches the code around the seed: a file the history or the topic brought in that imports none of it starts nothing here
-  const context = new Set([seed, ...input.related]);
-  const entries = code.filter((f) => isEntryPoint(graph, f) && (input.distance.has(f) || importsOf(graph, f).some((t) => context.has(t))));
+  // an entry point reaches the code around the seed (the walk's files, the data's users): a file the history or the
+  // topic brought in that imports only others of their kind starts nothing here (a benchmark script importing the engine)
+  const around = new Set([seed, ...input.distance.keys(), ...dataFiles]);
+  const entries = code.filter((f) => isEntryPoint(graph, f) && (input.distance.has(f) || importsOf(graph, f).some((t) => around.has(t))));
   const rest = code.filter((f) => !entries.includes(f));
   const imported = new Set(importsOf(graph, seed));
   const direct = rest.filter((f) => input.distance.get(f) === 1);
