@@ -1,7 +1,7 @@
 /**
- * A fused plan seeded by its topic (issue 16) starts where the topic model ranks first, not where
- * the word search does: on a real engine over a git repository whose history says which files
- * documentation passes edit.
+ * A fused plan seeded by its topic (issue 16) starts where the topic model ranks first, unless the
+ * model ranks the word search's first file among its first three: on a real engine over a git
+ * repository whose history says which files documentation passes edit.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +22,8 @@ const FILES: Record<string, string> = {
   'src/docs-link.ts': '/** Links to the docs site. */\nexport const docsUrl = "https://example.com/docs";\nexport const docsHome = docsUrl;\n',
   'src/builder.ts': documented('Builder'),
   'src/compiler.ts': documented('Compiler'),
+  'src/parser.ts': documented('Parser'),
+  'src/planner.ts': documented('Planner'),
   'src/pool.ts': 'export class Pool { open() { return 1; } }\n',
   'src/changes.ts': '// add support, add support, add support: how changes are added and supported\nexport function addSupport() { return "support"; }\n',
   'src/builder.test.ts': "import { Builder } from './builder.js';\n// docs docs docs\nnew Builder();\n",
@@ -30,9 +32,9 @@ const FILES: Record<string, string> = {
 beforeAll(async () => {
   const repo = join(home.dir, 'books');
   const git = commitFiles(repo, FILES);
-  // documentation passes edit the builder and the compiler; other work the pool
+  // documentation passes edit the builder, the compiler, the parser and the planner; other work the pool
   for (let i = 0; i < 4; i++) {
-    for (const path of ['src/builder.ts', 'src/compiler.ts']) writeFileSync(join(repo, path), `${FILES[path]}// ${i}\n`);
+    for (const path of ['src/builder.ts', 'src/compiler.ts', 'src/parser.ts', 'src/planner.ts']) writeFileSync(join(repo, path), `${FILES[path]}// ${i}\n`);
     git('commit', '-qam', 'update docs');
     writeFileSync(join(repo, 'src/pool.ts'), `${FILES['src/pool.ts']}// ${i}\n`);
     git('commit', '-qam', 'faster pool');
@@ -51,7 +53,10 @@ it("starts at the topic model's first file that is not a test, though the word s
   const searchFirst = list.find((c) => c.features.topic === 1)!.file;
   const modelFirst = rankCandidates('topic', list).find((f) => !isTestFile(f));
   expect(searchFirst).toBe('src/docs-link.ts');
-  expect(['src/builder.ts', 'src/compiler.ts']).toContain(modelFirst);
+  // the files the documentation passes edit lead the model's order, the search's first after them
+  const starts = rankCandidates('topic', list).filter((f) => !isTestFile(f));
+  expect(starts.indexOf(searchFirst)).toBeGreaterThanOrEqual(3);
+  expect(['src/builder.ts', 'src/compiler.ts', 'src/parser.ts', 'src/planner.ts']).toContain(modelFirst);
   expect(r.context.seedId).toBe(modelFirst);
   expect(r.context.relatedFiles).not.toContain(r.context.seedId);
   expect(r.context.relatedFiles).toContain('src/docs-link.ts');
@@ -73,4 +78,16 @@ it('searches what a request is about, not the words of change it opens with', as
   // the same words later in a request are searched
   const about = await engine.onboardingPlan({ request: 'how is add support written', rank: 'graph' });
   expect(about.context.seedId).toBe('src/changes.ts');
+});
+
+it("starts at the word search's first file when the model ranks it among its first three", async () => {
+  // a reader's request: the file its words describe best, which the model ranks high too, not the file changes touch most
+  const r = await engine.onboardingPlan({ request: 'docs link', rank: 'fused', withFeatures: true });
+  const list = r.candidates!.list;
+  const starts = rankCandidates('topic', list).filter((f) => !isTestFile(f));
+  expect(list.find((c) => c.features.topic === 1)!.file).toBe('src/docs-link.ts');
+  expect(starts.indexOf('src/docs-link.ts')).toBeGreaterThan(0);
+  expect(starts.indexOf('src/docs-link.ts')).toBeLessThan(3);
+  expect(r.context.seedId).toBe('src/docs-link.ts');
+  expect(r.context.relatedFiles).toContain(starts[0]);
 });
