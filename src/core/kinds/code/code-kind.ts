@@ -12,7 +12,7 @@ import type { ObjectKindSpec, SourceKind } from '../../../ports/source-kind.js';
 import { codeFileChunk, codeSymbolChunk } from './code-chunks.js';
 import { isTestFile } from '../../../kernel/test-paths.js';
 import { codeFileDetail, isGeneratedCode } from './code-file.js';
-import { withDataLinks } from './code-links.js';
+import { DECLARED_JOIN_EDGE_KIND, withDataLinks } from './code-links.js';
 
 export const CODE_FAMILY = 'code';
 export const CODE_SOURCE_TYPE = 'code';
@@ -57,5 +57,7 @@ export const codeKind: SourceKind = {
   objectKinds: OBJECT_KINDS,
   decorateConnector: withDataLinks,
   linksOtherSources: true,
+  // a join an ORM declares joins tables for search's expansion as a foreign key does
+  joinEdgeKinds: [DECLARED_JOIN_EDGE_KIND],
   chunkParts: (object, _around, context) => [object.kind === CODE_SYMBOL_KIND ? codeSymbolChunk(object, context) : codeFileChunk(object, context)],
 };
