@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prismaJoins } from './declared-joins.js';
+import { prismaJoins, typeormJoins } from './declared-joins.js';
 
 const joinsOf = (text: string, path = 'prisma/schema.prisma') => prismaJoins([{ path, text }]).get(path) ?? [];
 const brief = (text: string) => joinsOf(text).map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns}) @${j.line}`);
@@ -69,6 +69,55 @@ describe('Prisma relations as declared joins', () => {
     expect(joins.get('prisma/user.prisma')).toBeUndefined();
     expect(joins.get('prisma/post.prisma')?.map((j) => [j.table, j.columns, j.references, j.referencedColumns, j.line])).toEqual([
       ['Post', ['authorId'], 'User', ['id'], 5],
+    ]);
+  });
+});
+
+describe('TypeORM relations as declared joins', () => {
+  const user = [
+    "import { Entity, PrimaryGeneratedColumn, Column, OneToMany } from 'typeorm';",
+    "@Entity({ name: 'users', schema: 'auth' })",
+    'export class User {',
+    "  @PrimaryGeneratedColumn('uuid', { name: 'user_id' })",
+    '  id: string;',
+    "  @Column({ unique: true, name: 'login_email' })",
+    '  email: string;',
+    '  @OneToMany(() => Post, (post) => post.author)',
+    '  posts: Post[];',
+    '}',
+  ].join('\n');
+  const post = [
+    "import { Entity, PrimaryGeneratedColumn, ManyToOne, OneToOne, JoinColumn } from 'typeorm';",
+    '@Entity()',
+    'export class BlogPost {',
+    '  @PrimaryGeneratedColumn()',
+    '  id: number;',
+    "  @ManyToOne(() => User, (user) => user.posts, { onDelete: 'CASCADE' })",
+    "  @JoinColumn({ name: 'author_id' })",
+    '  author: User;',
+    '  @ManyToOne((type) => User)',
+    '  reviewer?: User;',
+    "  @OneToOne('User')",
+    "  @JoinColumn({ name: 'owner_email', referencedColumnName: 'email' })",
+    '  owner: User;',
+    '  @OneToOne(() => User)',
+    '  mirror: User;',
+    '  // @ManyToOne(() => User) @JoinColumn({ name: "ghost_id" }) ghost: User;',
+    '  @ManyToOne(() => Missing)',
+    '  missing: Missing;',
+    '}',
+  ].join('\n');
+
+  it('joins on the join column (named, else TypeORM’s default) and the other entity’s primary or named column', () => {
+    const joins = typeormJoins([
+      { path: 'src/user.entity.ts', text: user },
+      { path: 'src/post.entity.ts', text: post },
+    ]);
+    expect(joins.get('src/user.entity.ts')).toBeUndefined();
+    expect(joins.get('src/post.entity.ts')?.map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns}) @${j.line} ${j.via}`)).toEqual([
+      'blog_post(author_id) → auth.users(user_id) @6 typeorm',
+      'blog_post(reviewerId) → auth.users(user_id) @9 typeorm',
+      'blog_post(owner_email) → auth.users(login_email) @11 typeorm',
     ]);
   });
 });

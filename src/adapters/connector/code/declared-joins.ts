@@ -4,10 +4,16 @@
  * `relationMode = "prisma"` never creates one). Prisma: a relation field's `@relation(fields: [authorId],
  * references: [id])` joins its model's table to the related model's, each column by its `@map`
  * name and each table by its `@@map` name in its `@@schema`; the models may sit in other `.prisma`
- * files of the project. A relation naming a field its model lacks is left out.
+ * files of the project. TypeORM: an entity's `@ManyToOne(() => User)`, and a `@OneToOne` with its
+ * `@JoinColumn`, join the entity's table to the other entity's on the join column (`@JoinColumn({ name,
+ * referencedColumnName })`, else TypeORM's default `<property><ReferencedProperty>`, `userId`) and the
+ * other entity's primary column. A relation naming a field or an entity the project lacks is left out.
  */
 import type { DeclaredJoin } from '../../../ports/code.js';
+import { NAME_STRING } from './call-reading.js';
 import { lineAt } from './lines.js';
+import { snake } from './orm-refs.js';
+import { blankComments } from './script-blocks.js';
 
 interface PrismaModel {
   table: string;
@@ -69,26 +75,126 @@ function prismaModels(files: ReadonlyArray<{ path: string; text: string }>): Map
   return models;
 }
 
-/** The joins each `.prisma` file's relations declare, by the file's path (the project's files together: a relation may name a model of another file). */
-export function prismaJoins(files: ReadonlyArray<{ path: string; text: string }>): Map<string, DeclaredJoin[]> {
+/** A model or entity as the joins are read from it: its table, its file, its relations. */
+interface Declaring<R> {
+  table: string;
+  relations: R[];
+  path: string;
+  text: string;
+}
+
+/** The other side of one relation, and where it is declared; null when the project lacks part of it. */
+type Resolved = { references: string; columns: Array<string | undefined>; referencedColumns: Array<string | undefined>; index: number } | null;
+
+/** The joins each file's models declare, by the file's path, those whose every column is known. */
+function joinsByFile<M extends Declaring<unknown>>(
+  models: Iterable<M>,
+  via: string,
+  resolve: (model: M, relation: M['relations'][number]) => Resolved,
+): Map<string, DeclaredJoin[]> {
   const out = new Map<string, DeclaredJoin[]>();
-  const models = prismaModels(files);
-  for (const model of models.values()) {
-    for (const r of model.relations) {
-      const target = models.get(r.type);
-      const columns = r.fields.map((f) => model.columns.get(f));
-      const referencedColumns = r.references.map((f) => target?.columns.get(f));
-      if (!target || columns.some((c) => !c) || referencedColumns.some((c) => !c)) continue;
+  for (const model of models)
+    for (const relation of model.relations) {
+      const r = resolve(model, relation);
+      if (!r || r.columns.some((c) => !c) || r.referencedColumns.some((c) => !c)) continue;
       const join: DeclaredJoin = {
         table: model.table,
-        columns: columns as string[],
-        references: target.table,
-        referencedColumns: referencedColumns as string[],
+        columns: r.columns as string[],
+        references: r.references,
+        referencedColumns: r.referencedColumns as string[],
         line: lineAt(model.text, r.index),
-        via: 'prisma',
+        via,
       };
       out.set(model.path, [...(out.get(model.path) ?? []), join]);
     }
-  }
   return out;
+}
+
+/** The joins each `.prisma` file's relations declare, by the file's path (the project's files together: a relation may name a model of another file). */
+export function prismaJoins(files: ReadonlyArray<{ path: string; text: string }>): Map<string, DeclaredJoin[]> {
+  const models = prismaModels(files);
+  return joinsByFile(models.values(), 'prisma', (model, r) => {
+    const target = models.get(r.type);
+    return target
+      ? {
+          references: target.table,
+          columns: r.fields.map((f) => model.columns.get(f)),
+          referencedColumns: r.references.map((f) => target.columns.get(f)),
+          index: r.index,
+        }
+      : null;
+  });
+}
+
+interface TypeormEntity {
+  table: string;
+  /** Property → its column. */
+  columns: Map<string, string>;
+  primary: string | undefined;
+  relations: Array<{ target: string; property: string; column: string | undefined; referenced: string | undefined; index: number }>;
+  path: string;
+  text: string;
+}
+
+/** A class member with its decorators: `@ManyToOne(() => User, (u) => u.posts) @JoinColumn({ name: 'user_id' }) user: User`. */
+const MEMBER = /((?:@\w+\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)+)(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)\s*[!?]?\s*:/g;
+const ENTITY = /@Entity\s*\(([^)]*)\)[\s\S]{0,400}?\bclass\s+([A-Za-z_$][\w$]*)/g;
+const option = (args: string, name: string) => new RegExp(String.raw`\b${name}\s*:\s*${NAME_STRING}`).exec(args)?.[1];
+/** The other entity of `@ManyToOne(() => User`, `(type) => User`, `'User'`. */
+const TARGET = /@(ManyToOne|OneToOne)\s*\(\s*(?:(?:\(\s*\w*\s*\)|\w+)\s*=>\s*([A-Z]\w*)|['"]([A-Z]\w*)['"])/;
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function typeormEntities(files: ReadonlyArray<{ path: string; text: string }>): Map<string, TypeormEntity> {
+  const entities = new Map<string, TypeormEntity>();
+  for (const { path, text: raw } of files) {
+    if (!raw.includes('@Entity')) continue;
+    const text = blankComments(raw);
+    const found = [...text.matchAll(ENTITY)];
+    for (const [i, m] of found.entries()) {
+      const args = m[1]!;
+      const name = new RegExp(String.raw`^\s*${NAME_STRING}`).exec(args)?.[1] ?? option(args, 'name');
+      const schema = option(args, 'schema');
+      const table = name ?? snake(m[2]!);
+      const entity: TypeormEntity = { table: schema ? `${schema}.${table}` : table, columns: new Map(), primary: undefined, relations: [], path, text };
+      const start = m.index + m[0].length;
+      const body = text.slice(start, found[i + 1]?.index ?? text.length);
+      for (const member of body.matchAll(MEMBER)) {
+        const decorators = member[1]!;
+        const property = member[2]!;
+        const column = /@(?:Column|PrimaryColumn|PrimaryGeneratedColumn|CreateDateColumn|UpdateDateColumn)\s*\(([^)]*)/.exec(decorators);
+        if (column) entity.columns.set(property, option(column[1]!, 'name') ?? property);
+        if (/@Primary(?:Generated)?Column\b/.test(decorators)) entity.primary ??= property;
+        const relation = TARGET.exec(decorators);
+        const join = /@JoinColumn\s*\(\s*(\{[^}]*\})?/.exec(decorators);
+        // a one-to-one belongs to the side with the join column; a many-to-one always holds it
+        if (!relation || (relation[1] === 'OneToOne' && !join)) continue;
+        const joinArgs = join?.[1] ?? '';
+        entity.relations.push({
+          target: (relation[2] ?? relation[3])!,
+          property,
+          column: option(joinArgs, 'name'),
+          referenced: option(joinArgs, 'referencedColumnName'),
+          index: start + member.index + relation.index,
+        });
+      }
+      entities.set(m[2]!, entity);
+    }
+  }
+  return entities;
+}
+
+/** The joins each TypeScript or JavaScript file's TypeORM entities declare, by the file's path. */
+export function typeormJoins(files: ReadonlyArray<{ path: string; text: string }>): Map<string, DeclaredJoin[]> {
+  const entities = typeormEntities(files);
+  return joinsByFile(entities.values(), 'typeorm', (_entity, r) => {
+    const target = entities.get(r.target);
+    const referenced = r.referenced ?? target?.primary;
+    if (!target || !referenced) return null;
+    return {
+      references: target.table,
+      columns: [r.column ?? `${r.property}${upperFirst(referenced)}`],
+      referencedColumns: [target.columns.get(referenced) ?? referenced],
+      index: r.index,
+    };
+  });
 }

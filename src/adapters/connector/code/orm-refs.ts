@@ -59,7 +59,7 @@ export interface OrmTableRef {
   access?: TableAccess[];
 }
 
-const snake = (name: string) =>
+export const snake = (name: string) =>
   name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
