@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prismaJoins, typeormJoins } from './declared-joins.js';
+import { prismaJoins, sqlalchemyJoins, typeormJoins } from './declared-joins.js';
 
 const joinsOf = (text: string, path = 'prisma/schema.prisma') => prismaJoins([{ path, text }]).get(path) ?? [];
 const brief = (text: string) => joinsOf(text).map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns}) @${j.line}`);
@@ -118,6 +118,38 @@ describe('TypeORM relations as declared joins', () => {
       'blog_post(author_id) → auth.users(user_id) @6 typeorm',
       'blog_post(reviewerId) → auth.users(user_id) @9 typeorm',
       'blog_post(owner_email) → auth.users(login_email) @11 typeorm',
+    ]);
+  });
+});
+
+describe('SQLAlchemy and SQLModel foreign keys as declared joins', () => {
+  it('joins the class table on the column (its name argument, else the attribute) to the table and column named', () => {
+    const models = [
+      'from sqlalchemy import Column, ForeignKey, Integer',
+      'from sqlmodel import Field, SQLModel',
+      '',
+      'class Order(Base):',
+      "    __tablename__ = 'orders'",
+      "    __table_args__ = {'schema': 'shop'}",
+      '    id = Column(Integer, primary_key=True)',
+      "    customer_id = Column(Integer, ForeignKey('crm.customers.id'), nullable=False)",
+      '    buyer: Mapped[int] = mapped_column(\'buyer_ref\', sa.ForeignKey("users.user_id"))',
+      '    # note = Column(Integer, ForeignKey("notes.id"))',
+      '    other = Column(Integer, ForeignKey(User.id))',
+      '',
+      'class Item(SQLModel, table=True):',
+      '    owner_id: uuid.UUID = Field(',
+      '        foreign_key="user.id", nullable=False, ondelete="CASCADE"',
+      '    )',
+      '',
+      'class ItemBase(SQLModel):',
+      '    owner_id: uuid.UUID = Field(foreign_key="user.id")',
+    ].join('\n');
+    const joins = sqlalchemyJoins([{ path: 'app/models.py', text: models }]).get('app/models.py') ?? [];
+    expect(joins.map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns}) @${j.line}`)).toEqual([
+      'shop.orders(customer_id) → crm.customers(id) @8',
+      'shop.orders(buyer_ref) → users(user_id) @9',
+      'item(owner_id) → user(id) @14',
     ]);
   });
 });

@@ -12,7 +12,7 @@ import { sqlRefs } from './sql-refs.js';
 import { importNames } from './workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm-refs.js';
 import { prismaRelations } from './prisma-relations.js';
-import { prismaJoins, typeormJoins } from './declared-joins.js';
+import { prismaJoins, sqlalchemyJoins, typeormJoins } from './declared-joins.js';
 import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm-repositories.js';
 import { projectConstants } from './string-constants.js';
 import { sqlcCalls, sqlcMethods } from './sqlc-calls.js';
@@ -74,7 +74,11 @@ export async function projectLinks(
   const aliases = files.flatMap((f) => sequelizeAliases(code(f).text, code(f).language));
   const prismaTexts = texts.filter((t) => t.language === 'prisma');
   const relations = prismaRelations(prismaTexts.map((t) => t.text));
-  const joins = new Map([...prismaJoins(prismaTexts), ...typeormJoins(texts.filter((t) => SCRIPT_LANGUAGES.has(t.language)))]);
+  const joins = new Map([
+    ...prismaJoins(prismaTexts),
+    ...typeormJoins(texts.filter((t) => SCRIPT_LANGUAGES.has(t.language))),
+    ...sqlalchemyJoins(texts.filter((t) => t.language === 'python')),
+  ]);
   const names = importNames(configs, paths);
   // the routes every file declares, so that a file calling one over HTTP links to the file serving it
   const routes = projectRoutes(texts, (path) => (imports.get(path) ?? []).map((i) => i.path), constants);
