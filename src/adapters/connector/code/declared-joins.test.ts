@@ -73,6 +73,37 @@ describe('Prisma relations as declared joins', () => {
   });
 });
 
+describe('Prisma implicit many-to-many tables as declared joins', () => {
+  it('joins `_AToB` (or `_<name>`) on A and B to both models’ @id columns, once per relation', () => {
+    const schema = [
+      'model Tag {',
+      '  id    Int    @id @map("tag_id")',
+      '  posts Post[]',
+      '  @@map("tags")',
+      '}',
+      'model Post {',
+      '  id        Int    @id',
+      '  tags      Tag[]',
+      '  likedBy   User[] @relation("likes")',
+      '}',
+      'model User {',
+      '  id        String @id',
+      '  likes     Post[] @relation("likes")',
+      '  followers User[] @relation("follows")',
+      '  following User[] @relation("follows")',
+      '}',
+    ].join('\n');
+    expect(brief(schema)).toEqual([
+      '_PostToTag(A) → Post(id) @3',
+      '_PostToTag(B) → tags(tag_id) @3',
+      '_likes(A) → Post(id) @9',
+      '_likes(B) → User(id) @9',
+      '_follows(A) → User(id) @14',
+      '_follows(B) → User(id) @14',
+    ]);
+  });
+});
+
 describe('TypeORM relations as declared joins', () => {
   const user = [
     "import { Entity, PrimaryGeneratedColumn, Column, OneToMany } from 'typeorm';",

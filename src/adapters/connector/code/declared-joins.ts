@@ -1,16 +1,19 @@
 /**
  * @module adapters/connector/code/declared-joins
  * The joins an ORM's relations declare, whether or not the database holds the foreign key (Prisma's
- * `relationMode = "prisma"` never creates one). Prisma: a relation field's `@relation(fields: [authorId],
- * references: [id])` joins its model's table to the related model's, each column by its `@map`
- * name and each table by its `@@map` name in its `@@schema`; the models may sit in other `.prisma`
- * files of the project. TypeORM: an entity's `@ManyToOne(() => User)`, and a `@OneToOne` with its
- * `@JoinColumn`, join the entity's table to the other entity's on the join column (`@JoinColumn({ name,
- * referencedColumnName })`, else TypeORM's default `<property><ReferencedProperty>`, `userId`) and the
- * other entity's primary column. SQLAlchemy and SQLModel: a mapped class's column with `ForeignKey('users.id')`
- * (`Column`, `mapped_column`) or `Field(foreign_key='users.id')` joins the class's table (`__tablename__`, SQLModel's
- * class name in lower case) on that column (`Column`'s name argument, else the attribute) to the table and column
- * it names. A relation naming a field or an entity the project lacks is left out.
+ * `relationMode = "prisma"` never creates one).
+ * - Prisma: a relation field's `@relation(fields: [authorId], references: [id])` joins its model's
+ *   table to the related model's, each column by its `@map` name and each table by its `@@map` name
+ *   in its `@@schema`; the models may sit in other `.prisma` files of the project. An implicit
+ *   many-to-many's own table (`_PostToTag`) joins both models.
+ * - TypeORM: an entity's `@ManyToOne(() => User)`, and a `@OneToOne` with its `@JoinColumn`, join the
+ *   entity's table to the other entity's on the join column (`@JoinColumn({ name, referencedColumnName })`,
+ *   else TypeORM's default `<property><ReferencedProperty>`, `userId`) and the other entity's primary column.
+ * - SQLAlchemy and SQLModel: a mapped class's column with `ForeignKey('users.id')` (`Column`,
+ *   `mapped_column`) or `Field(foreign_key='users.id')` joins the class's table (`__tablename__`,
+ *   SQLModel's class name in lower case) on that column (`Column`'s name argument, else the
+ *   attribute) to the table and column it names.
+ * A relation naming a field or an entity the project lacks is left out.
  */
 import type { DeclaredJoin } from '../../../ports/code.js';
 import { callArgs, NAME_STRING } from './call-reading.js';
@@ -25,6 +28,12 @@ interface PrismaModel {
   relations: Array<{ type: string; fields: string[]; references: string[]; index: number }>;
   path: string;
   text: string;
+  name: string;
+  schema: string | undefined;
+  /** The field marked `@id`. */
+  id?: string;
+  /** List fields without `fields` (a side of a one-to-many or many-to-many): the other model, the relation's name. */
+  lists: Array<{ type: string; name: string | undefined; index: number }>;
 }
 
 /** The text with each `//` comment blanked (offsets kept), a `//` inside a string left alone. */
@@ -51,7 +60,7 @@ function listArgument(args: string, name: string): string[] {
 }
 
 const MODEL = /^[ \t]*model[ \t]+(\w+)[ \t]*\{([\s\S]*?)^[ \t]*\}/gm;
-const FIELD = /^[ \t]*(\w+)[ \t]+(\w+)(?:\[\]|\?)?([^\n]*)/gm;
+const FIELD = /^[ \t]*(\w+)[ \t]+(\w+)(\[\]|\?)?([^\n]*)/gm;
 
 function prismaModels(files: ReadonlyArray<{ path: string; text: string }>): Map<string, PrismaModel> {
   const models = new Map<string, PrismaModel>();
@@ -62,20 +71,61 @@ function prismaModels(files: ReadonlyArray<{ path: string; text: string }>): Map
       const bodyAt = m.index + m[0].indexOf('{') + 1;
       const map = /@@map\(\s*(?:name\s*:\s*)?"([^"]+)"/.exec(body)?.[1];
       const schema = /@@schema\(\s*"([^"]+)"/.exec(body)?.[1];
-      const model: PrismaModel = { table: schema ? `${schema}.${map ?? m[1]!}` : (map ?? m[1]!), columns: new Map(), relations: [], path, text };
+      const table = map ?? m[1]!;
+      const model: PrismaModel = {
+        table: schema ? `${schema}.${table}` : table,
+        columns: new Map(),
+        relations: [],
+        path,
+        text,
+        name: m[1]!,
+        schema,
+        lists: [],
+      };
       for (const f of body.matchAll(FIELD)) {
-        const rest = f[3]!;
+        const rest = f[4]!;
+        const index = bodyAt + f.index + f[0].search(/\S/);
         model.columns.set(f[1]!, /(?<!@)@map\(\s*(?:name\s*:\s*)?"([^"]+)"/.exec(rest)?.[1] ?? f[1]!);
+        if (/(?<!@)@id\b/.test(rest)) model.id ??= f[1]!;
         const relation = /(?<!@)@relation\(([^)]*)\)/.exec(rest)?.[1];
         const fields = relation ? listArgument(relation, 'fields') : [];
         const references = relation ? listArgument(relation, 'references') : [];
-        if (fields.length && fields.length === references.length)
-          model.relations.push({ type: f[2]!, fields, references, index: bodyAt + f.index + f[0].search(/\S/) });
+        if (fields.length && fields.length === references.length) model.relations.push({ type: f[2]!, fields, references, index });
+        else if (f[3] === '[]') model.lists.push({ type: f[2]!, name: relation && /^\s*(?:name\s*:\s*)?"([^"]+)"/.exec(relation)?.[1], index });
       }
       models.set(m[1]!, model);
     }
   }
   return models;
+}
+
+/**
+ * Prisma's tables of implicit many-to-many relations (a list on both sides, no `fields`), as models
+ * joining on their own: `_<name>`, else `_<A>To<B>` (the models in name order), in the first model's
+ * schema, its column `A` referencing the first model's `@id`, `B` the second's.
+ */
+function prismaJoinTables(models: ReadonlyMap<string, PrismaModel>): PrismaModel[] {
+  const out = new Map<string, PrismaModel>();
+  for (const model of models.values())
+    for (const list of model.lists) {
+      const other = models.get(list.type);
+      const back = other?.lists.find((l) => l !== list && l.type === model.name && l.name === list.name);
+      if (!other || !back || !model.id || !other.id) continue;
+      const [a, b] = [model, other].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+      const name = `_${list.name ?? `${a!.name}To${b!.name}`}`;
+      const table = a!.schema ? `${a!.schema}.${name}` : name;
+      if (out.has(table)) continue;
+      const columns = new Map([
+        ['A', 'A'],
+        ['B', 'B'],
+      ]);
+      const relations = [
+        { type: a!.name, fields: ['A'], references: [a!.id!], index: list.index },
+        { type: b!.name, fields: ['B'], references: [b!.id!], index: list.index },
+      ];
+      out.set(table, { ...model, table, columns, relations, name, lists: [] });
+    }
+  return [...out.values()];
 }
 
 /** A model or entity as the joins are read from it: its table, its file, its relations. */
@@ -116,7 +166,7 @@ function joinsByFile<M extends Declaring<unknown>>(
 /** The joins each `.prisma` file's relations declare, by the file's path (the project's files together: a relation may name a model of another file). */
 export function prismaJoins(files: ReadonlyArray<{ path: string; text: string }>): Map<string, DeclaredJoin[]> {
   const models = prismaModels(files);
-  return joinsByFile(models.values(), 'prisma', (model, r) => {
+  return joinsByFile([...models.values(), ...prismaJoinTables(models)], 'prisma', (model, r) => {
     const target = models.get(r.type);
     return target
       ? {
