@@ -12,6 +12,8 @@ export const CODE_SYMBOL_KIND = 'code_symbol';
 export const IMPORT_EDGE_KIND = 'imports';
 /** caller → the file declaring an HTTP route one of its strings calls (`routeCalls`), owned by the caller's resource, with the line. */
 export const CALLS_ROUTE_EDGE_KIND = 'calls_route';
+/** A join an ORM relation declares (`DeclaredJoin`), table → referenced table, owned by the declaring file. */
+export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
 
 /**
  * The version of what a scan writes on each file. A file written by another version is rescanned

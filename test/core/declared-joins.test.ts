@@ -85,9 +85,12 @@ describe('joins declared by code', () => {
       ['pg:table:public.post', 'post.editor_id = app_user.user_id', undefined],
       ['pg:table:public.post', 'post.author_id = app_user.user_id', 11],
     ]);
-    // the relation to a table the database lacks makes no edge
-    const edges = (await engine.get('pg:table:public.post'))!.outgoing.filter((e) => e.kind === 'declared_join');
-    expect(edges.map((e) => e.attributes.columns)).toEqual([['author_id'], ['editor_id']]);
+    // get shows the same: the key, and the declared join no key makes; the relation to a table the database lacks makes no edge
+    const edges = (await engine.get('pg:table:public.post'))!.outgoing.filter((e) => e.kind === 'declared_join' || e.kind === 'foreign_key');
+    expect(edges.map((e) => [e.kind, e.attributes.columns])).toEqual([
+      ['declared_join', ['author_id']],
+      ['foreign_key', ['editor_id']],
+    ]);
   });
 
   it('drops the joins of a relation removed from the file, and of a removed file', async () => {
@@ -99,6 +102,7 @@ describe('joins declared by code', () => {
     expect((await describeTable('public.post')).joins).toHaveLength(2);
     rmSync(join(repo, 'prisma/schema.prisma'));
     expect((await engine.update({ source: 'app' })).ok).toBe(true);
+    expect((await describeTable('public.post')).joins?.map((j) => j.on)).toEqual(['post.editor_id = app_user.user_id']);
     expect((await engine.get('pg:table:public.post'))!.outgoing.filter((e) => e.kind === 'declared_join')).toEqual([]);
   });
 });

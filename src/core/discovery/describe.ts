@@ -10,8 +10,8 @@ import type { ObjectDetail } from '../catalog/describe-object.js';
 import type { ObjectFact } from '../../ports/source-kind.js';
 import { accessesOf, type TableAccess } from '../../ports/code.js';
 import { IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
-import { CALLS_ROUTE_EDGE_KIND } from '../../ports/code.js';
-import { DECLARED_JOIN_EDGE_KIND, USES_COLUMN_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
+import { CALLS_ROUTE_EDGE_KIND, DECLARED_JOIN_EDGE_KIND } from '../../ports/code.js';
+import { USES_COLUMN_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
 import type { KindCatalog } from '../kinds/registry.js';
 import { SextantError } from '../../kernel/errors.js';
 import { parseTarget } from '../../kernel/ids.js';
@@ -150,27 +150,9 @@ function lastSegment(path: string): string {
   return path.split('.').pop() ?? path;
 }
 
-/** The tables, columns and referenced columns a join edge pairs, as one key (columns in any order, any case). */
-function joinKey(edge: CatalogEdge): string {
-  const from = (edge.attributes.columns as string[] | undefined) ?? [];
-  const to = (edge.attributes.referencedColumns as string[] | undefined) ?? [];
-  const pairs = from.map((c, i) => `${c}=${to[i] ?? ''}`.toLowerCase()).sort();
-  return JSON.stringify([edge.fromId, edge.toId, pairs]);
-}
-
-/**
- * A relation's foreign keys, then the joins code declares (`declared_join`) that no foreign key
- * already makes on the same columns, each once (two files declaring one join: the first).
- */
+/** A relation's foreign keys, then the joins code declares (the edges `get` gives: none a foreign key already makes). */
 function joinEdges(edges: readonly CatalogEdge[]): CatalogEdge[] {
-  const out = edges.filter((e) => e.kind === 'foreign_key');
-  const seen = new Set(out.map(joinKey));
-  for (const e of edges) {
-    if (e.kind !== DECLARED_JOIN_EDGE_KIND || seen.has(joinKey(e))) continue;
-    seen.add(joinKey(e));
-    out.push(e);
-  }
-  return out;
+  return [...edges.filter((e) => e.kind === 'foreign_key'), ...edges.filter((e) => e.kind === DECLARED_JOIN_EDGE_KIND)];
 }
 
 function declaredIn(edge: CatalogEdge): Pick<JoinInfo, 'declaredIn'> {

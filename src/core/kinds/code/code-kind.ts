@@ -7,12 +7,12 @@
  * link to the data they use through `uses_table` and `uses_field` edges (code-links).
  */
 import { z } from 'zod';
-import { CODE_FILE_HISTORY_ATTRIBUTES, CODE_FILE_KIND, CODE_FILE_READER, CODE_SYMBOL_KIND } from '../../../ports/code.js';
+import { CODE_FILE_HISTORY_ATTRIBUTES, CODE_FILE_KIND, CODE_FILE_READER, CODE_SYMBOL_KIND, DECLARED_JOIN_EDGE_KIND } from '../../../ports/code.js';
 import type { ObjectKindSpec, SourceKind } from '../../../ports/source-kind.js';
 import { codeFileChunk, codeSymbolChunk } from './code-chunks.js';
 import { isTestFile } from '../../../kernel/test-paths.js';
 import { codeFileDetail, isGeneratedCode } from './code-file.js';
-import { DECLARED_JOIN_EDGE_KIND, withDataLinks } from './code-links.js';
+import { withDataLinks } from './code-links.js';
 
 export const CODE_FAMILY = 'code';
 export const CODE_SOURCE_TYPE = 'code';

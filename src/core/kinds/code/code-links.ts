@@ -20,15 +20,13 @@
 import { RELATION_KINDS, type CatalogEdge, type CatalogObject } from '../../../ports/catalog.js';
 import type { Connector } from '../../../ports/connector.js';
 import type { DecoratorDeps } from '../../../ports/source-kind.js';
-import { accessesOf, type TableAccess, type TableUse } from '../../../ports/code.js';
+import { accessesOf, DECLARED_JOIN_EDGE_KIND, type TableAccess, type TableUse } from '../../../ports/code.js';
 import { codeFileColumnChoices, codeFileFields, codeFileJoins, codeFileTables } from './code-file.js';
 import { GRAPHQL_LINK_KINDS, graphqlIndex, type GraphqlResolver } from './graphql-links.js';
 
 export const USES_TABLE_EDGE_KIND = 'uses_table';
 export const USES_FIELD_EDGE_KIND = 'uses_field';
 export const USES_COLUMN_EDGE_KIND = 'uses_column';
-/** A join an ORM relation declares, table → referenced table, owned by the declaring file (`describe` lists it where no foreign key joins the same columns). */
-export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
 
 // a column of parsed SQL that no assignment names is read (an unqualified one of several tables is never assigned)
 const READ: readonly TableAccess[] = ['read'];
