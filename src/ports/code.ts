@@ -12,6 +12,8 @@ export const CODE_SYMBOL_KIND = 'code_symbol';
 export const IMPORT_EDGE_KIND = 'imports';
 /** caller → the file declaring an HTTP route one of its strings calls (`routeCalls`), owned by the caller's resource, with the line. */
 export const CALLS_ROUTE_EDGE_KIND = 'calls_route';
+/** A join an ORM relation declares (`DeclaredJoin`), table → referenced table, owned by the declaring file. */
+export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
 
 /**
  * The version of what a scan writes on each file. A file written by another version is rescanned
@@ -88,8 +90,9 @@ export const CALLS_ROUTE_EDGE_KIND = 'calls_route';
  * 43: Cypress tests (`x.cy.ts`, `cypress/`) and `e2e/` folders are tests (a test module's routes serve only it).
  * 44: Go routers known by import path (aliased, dot imports), gorilla/mux's `Path`/`Methods` chains, httprouter, a mounted
  *     value's method router (`rs.Routes()`), raw-string paths and URLs.
+ * 45: the joins ORM relations declare (`declaredJoins`: Prisma's `@relation(fields, references)`).
  */
-export const CODE_SCAN_VERSION = 44;
+export const CODE_SCAN_VERSION = 45;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });
@@ -168,6 +171,22 @@ export interface ColumnChoice {
   line: number;
 }
 
+/**
+ * A join the code declares between two tables (an ORM relation), whether or not the database has
+ * the foreign key: `table`'s `columns` hold the values of `references`' `referencedColumns`, in
+ * order. Names as the database spells them (an ORM's mapped names), tables as in `TableUse.table`.
+ */
+export interface DeclaredJoin {
+  table: string;
+  columns: string[];
+  references: string;
+  referencedColumns: string[];
+  /** 1-based line of the relation's declaration. */
+  line: number;
+  /** The ORM that declares it (prisma, typeorm, sqlalchemy). */
+  via: string;
+}
+
 /** A GraphQL field one of the file's operations selects: `query.<field>…` or `<Type>.<field>…`. */
 export interface FieldUse {
   path: string;
@@ -229,6 +248,8 @@ export interface CodeFileAttributes {
   sqlTables?: readonly TableUse[];
   sqlColumnChoices?: readonly ColumnChoice[];
   ormTables?: readonly TableUse[];
+  /** The joins its ORM relations declare (`declared_join` edges table → table). */
+  declaredJoins?: readonly DeclaredJoin[];
   graphqlFields?: readonly FieldUse[];
   /** The HTTP routes it declares, in file order. */
   routes?: readonly HttpRoute[];

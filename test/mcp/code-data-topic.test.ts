@@ -3,8 +3,7 @@
  * PostgreSQL source whose table the request is about, and a code source where a file no import
  * links to the topic's files reads that table; the file joins the related files with why.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +11,7 @@ import { openEngine } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { localUser } from '../../src/core/auth/user.js';
 import type { Engine } from '../../src/core/engine.js';
-import { createLogger } from '../../src/presentations/mcp/logging.js';
-import { createServices, createSessionServer } from '../../src/presentations/mcp/server.js';
+import { connectInMemory } from './fixture.js';
 import { writeShopRepo } from '../helpers/code-repo.js';
 import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
 import { tempHome } from '../helpers/temp-home.js';
@@ -55,16 +53,7 @@ beforeAll(async () => {
   );
   await engine.addSource({ name: 'shop', type: 'code', url: repo, options: {} });
   expect((await engine.update({ source: 'shop' })).ok).toBe(true);
-  const session = await engine.sessions.open({ project: 'default', user: localUser('test') });
-  const { server } = await createSessionServer(
-    createServices(engine, createLogger({ level: 'silent' })),
-    { session: session.id, project: 'default', user: localUser('test') },
-    { beforeCall: async () => undefined },
-  );
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await server.connect(a);
-  client = new Client({ name: 't', version: '1' });
-  await client.connect(b);
+  client = await connectInMemory(engine);
 }, 120_000);
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { objectUri } from '../../kernel/ids.js';
 import { resolveObject, type ObjectKinds } from './resolve-object.js';
 import type { ChunkFields, ObjectEdges, ObjectFact } from '../../ports/source-kind.js';
 import { chunkIdOf } from '../chunks/assemble-chunk.js';
+import { withoutCopiedJoins } from './join-edges.js';
 
 export interface ObjectDetail {
   object: CatalogObject;
@@ -66,7 +67,10 @@ export async function describeObject(store: CatalogStore, ref: string, kinds: Ob
   const columns = byKind('column').sort((a, b) => Number(a.attributes.position ?? 0) - Number(b.attributes.position ?? 0));
   const grouped = new Set(['column', 'constraint', 'index', 'trigger']);
   const others = page.items.filter((c) => !grouped.has(c.kind));
-  const { outgoing, incoming } = await store.edgesOf(object.id);
+  const edges = await store.edgesOf(object.id);
+  // a join code declares that a foreign key already makes is not shown twice
+  const outgoing = withoutCopiedJoins(edges.outgoing);
+  const incoming = withoutCopiedJoins(edges.incoming);
   const contexts = (await store.listContexts(object.source)).filter(
     (c) =>
       c.targetKind === 'source' ||

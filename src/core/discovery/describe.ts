@@ -10,7 +10,7 @@ import type { ObjectDetail } from '../catalog/describe-object.js';
 import type { ObjectFact } from '../../ports/source-kind.js';
 import { accessesOf, type TableAccess } from '../../ports/code.js';
 import { IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
-import { CALLS_ROUTE_EDGE_KIND } from '../../ports/code.js';
+import { CALLS_ROUTE_EDGE_KIND, DECLARED_JOIN_EDGE_KIND } from '../../ports/code.js';
 import { USES_COLUMN_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
 import type { KindCatalog } from '../kinds/registry.js';
 import { SextantError } from '../../kernel/errors.js';
@@ -49,6 +49,8 @@ export interface JoinInfo {
   table: string;
   /** A join condition to paste into SQL. */
   on: string;
+  /** Set when no foreign key holds it and the code declares it (an ORM relation): the code file's id, the line, the ORM. */
+  declaredIn?: { file: string; line: number; via: string };
 }
 
 export interface ObjectDescription {
@@ -148,6 +150,17 @@ function lastSegment(path: string): string {
   return path.split('.').pop() ?? path;
 }
 
+/** A relation's foreign keys, then the joins code declares (the edges `get` gives: none a foreign key already makes). */
+function joinEdges(edges: readonly CatalogEdge[]): CatalogEdge[] {
+  return [...edges.filter((e) => e.kind === 'foreign_key'), ...edges.filter((e) => e.kind === DECLARED_JOIN_EDGE_KIND)];
+}
+
+function declaredIn(edge: CatalogEdge): Pick<JoinInfo, 'declaredIn'> {
+  if (edge.kind !== DECLARED_JOIN_EDGE_KIND) return {};
+  const a = edge.attributes;
+  return { declaredIn: { file: String(a.file ?? ''), line: Number(a.line ?? 0), via: String(a.via ?? '') } };
+}
+
 function joinOn(edge: CatalogEdge, fromPath: string, toPath: string): string {
   const from = (edge.attributes.columns as string[] | undefined) ?? [];
   const to = (edge.attributes.referencedColumns as string[] | undefined) ?? [];
@@ -191,11 +204,11 @@ export async function describeObjectFor(engine: DiscoveryEngine, ref: string, de
     const pk = d.constraints.find((c) => c.attributes.type === 'primary_key' || c.attributes.type === 'primary key');
     const pkColumns = (pk?.attributes.columns as string[] | undefined) ?? d.columns.filter((c) => c.attributes.isPrimaryKey).map((c) => c.name);
     if (pkColumns.length) out.primaryKey = pkColumns;
-    out.joins = d.outgoing.filter((e) => e.kind === 'foreign_key').map((e) => ({ table: e.toId, on: joinOn(e, o.path, pathOf(e.toId)) }));
+    out.joins = joinEdges(d.outgoing).map((e) => ({ table: e.toId, on: joinOn(e, o.path, pathOf(e.toId)), ...declaredIn(e) }));
     const used = links(d, caps.members);
     if (used.length) out.links = used;
     if (detail === 'full') {
-      out.referencedBy = d.incoming.filter((e) => e.kind === 'foreign_key').map((e) => ({ table: e.fromId, on: joinOn(e, pathOf(e.fromId), o.path) }));
+      out.referencedBy = joinEdges(d.incoming).map((e) => ({ table: e.fromId, on: joinOn(e, pathOf(e.fromId), o.path), ...declaredIn(e) }));
       out.definition = o.definition;
       out.constraints = d.constraints.map((c) => ({ name: c.name, type: String(c.attributes.type ?? ''), definition: c.definition }));
       out.indexes = d.indexes.map((i) => ({ name: i.name, definition: i.definition }));

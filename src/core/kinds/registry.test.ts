@@ -60,7 +60,7 @@ describe('kind registry', () => {
     expect(registry.familyOfKind('document')?.family).toBe('documents');
     expect(registry.kindsWith('singleElementUpdate')).toEqual(['data_object', 'function', 'module', 'data_source']);
     expect(registry.kindsWith('chunked')).not.toContain('index');
-    expect([...registry.joinEdgeKinds]).toEqual(['foreign_key', 'feeds']);
+    expect([...registry.joinEdgeKinds]).toEqual(['foreign_key', 'feeds', 'declared_join']);
     // only documents lean less on the vector list; every other kind counts 1
     expect([...registry.vectorWeights]).toEqual([['document', 0.3]]);
   });

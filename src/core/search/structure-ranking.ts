@@ -241,7 +241,7 @@ export function createStructureRanker(store: StructureReader, retrievers: Retrie
     return { lists, support };
   }
 
-  /** Columns on both ends of the foreign keys that join the given tables to each other. */
+  /** Columns on both ends of the foreign keys (and the joins code declares) that join the given tables to each other. */
   async function joinColumns(tables: readonly string[]): Promise<string[]> {
     const out: string[] = [];
     const edges = await Promise.all(tables.map((t) => store.edgesOf(t)));
@@ -251,7 +251,7 @@ export function createStructureRanker(store: StructureReader, retrievers: Retrie
     };
     for (const { outgoing } of edges) {
       for (const e of outgoing) {
-        if (e.kind !== 'foreign_key' || !tables.includes(e.toId)) continue;
+        if (!joinEdgeKinds.has(e.kind) || !tables.includes(e.toId)) continue;
         const from = (e.attributes.columns as string[] | undefined) ?? [];
         const to = (e.attributes.referencedColumns as string[] | undefined) ?? [];
         for (const c of from) if (!out.includes(columnId(e.fromId, c))) out.push(columnId(e.fromId, c));

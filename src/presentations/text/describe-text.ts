@@ -3,11 +3,14 @@
  * Plain-text renderings of core results that several presentations print the same way (MCP tool
  * text, CLI output): descriptions of catalog objects and GraphQL elements, clipped text, page footers.
  */
-import type { Description } from '../../core/discovery/describe.js';
+import type { Description, JoinInfo } from '../../core/discovery/describe.js';
 import type { GraphqlDescription } from '../../core/graphql/graphql-service.js';
 import type { AnyDescription } from '../../core/discovery/describe-any.js';
 import { edgeNote } from './edge-note.js';
 import { renderOperationDescription } from './operation-text.js';
+
+/** Where the code declares a join no foreign key holds: ` -- declared by prisma at <file>:<line>`. */
+const declared = (j: JoinInfo) => (j.declaredIn ? ` -- declared by ${j.declaredIn.via} at ${j.declaredIn.file}:${j.declaredIn.line} (no foreign key)` : '');
 
 export function clip(text: string | null | undefined, max: number): string {
   if (!text) return '';
@@ -64,8 +67,8 @@ export function renderDescription(d: Description): string {
     }
   }
   if (d.primaryKey?.length) lines.push(`primary key: (${d.primaryKey.join(', ')})`);
-  for (const j of d.joins ?? []) lines.push(`join ${j.table} ON ${j.on}`);
-  for (const j of d.referencedBy ?? []) lines.push(`referenced by ${j.table} ON ${j.on}`);
+  for (const j of d.joins ?? []) lines.push(`join ${j.table} ON ${j.on}${declared(j)}`);
+  for (const j of d.referencedBy ?? []) lines.push(`referenced by ${j.table} ON ${j.on}${declared(j)}`);
   for (const c of d.constraints ?? []) lines.push(`constraint ${c.name} ${c.type}${c.definition ? `: ${c.definition}` : ''}`);
   for (const i of d.indexes ?? []) lines.push(`index ${i.name}${i.definition ? `: ${i.definition}` : ''}`);
   if (d.members?.length)

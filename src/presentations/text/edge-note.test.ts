@@ -5,6 +5,7 @@ describe('edge notes', () => {
   it('names the line, the ORM and what the file does to the table, in that order', () => {
     expect(edgeNote({ line: 115, via: 'prisma', access: ['read', 'write', 'schema'] })).toBe(' (line 115, prisma, reads, writes, declares)');
     expect(edgeNote({ line: 3 })).toBe(' (line 3)');
+    expect(edgeNote({ line: 81, via: 'prisma', file: 'app:code_file:prisma/schema.prisma' })).toBe(' (app:code_file:prisma/schema.prisma line 81, prisma)');
   });
 
   it('says nothing of what it does not know: no attributes, unknown access words', () => {

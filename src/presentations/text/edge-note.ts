@@ -10,7 +10,8 @@ import { ACCESS_VERBS, accessesOf } from '../../ports/code.js';
 export function edgeNotes(attributes: Readonly<Record<string, unknown>>): string[] {
   const access = accessesOf(attributes.access);
   return [
-    typeof attributes.line === 'number' ? `line ${attributes.line}` : '',
+    // a join code declares sits in another file than either table: `app:code_file:prisma/schema.prisma line 81`
+    typeof attributes.line === 'number' ? `${typeof attributes.file === 'string' ? `${attributes.file} ` : ''}line ${attributes.line}` : '',
     typeof attributes.via === 'string' ? attributes.via : '',
     ...access.map((a) => ACCESS_VERBS[a]),
   ].filter(Boolean);

@@ -6,6 +6,7 @@
  */
 import type { CatalogEdge, CatalogObject } from '../../../ports/catalog.js';
 import {
+  type DeclaredJoin,
   CODE_FILE_KIND,
   CODE_SCAN_VERSION,
   CODE_SYMBOL_KIND,
@@ -46,6 +47,8 @@ export interface FileHistory {
 export interface FileLinks {
   sql: SqlRefs;
   ormTables: readonly OrmTableRef[];
+  /** The joins its ORM relations declare. */
+  declaredJoins: readonly DeclaredJoin[];
   http: { routes: readonly HttpRoute[]; calls: readonly RouteCallUse[] };
   names: readonly string[] | undefined;
 }
@@ -145,7 +148,7 @@ export function toObjects(
   resolution: string,
   imports: readonly FileImport[],
   history: FileHistory,
-  { sql, ormTables, http, names }: FileLinks,
+  { sql, ormTables, declaredJoins, http, names }: FileLinks,
 ): CatalogObject[] {
   const id = fileId(source, file.path);
   const resource = `file:${file.path}`;
@@ -183,6 +186,7 @@ export function toObjects(
       ...(sql.tables.length ? { sqlTables: sql.tables } : {}),
       ...(sql.ambiguous.length ? { sqlColumnChoices: sql.ambiguous } : {}),
       ...(ormTables.length ? { ormTables } : {}),
+      ...(declaredJoins.length ? { declaredJoins } : {}),
       ...(graphqlFields.length ? { graphqlFields } : {}),
       ...(http.routes.length ? { routes: http.routes } : {}),
       ...(http.calls.length ? { routeCalls: http.calls } : {}),

@@ -59,7 +59,7 @@ export interface OrmTableRef {
   access?: TableAccess[];
 }
 
-const snake = (name: string) =>
+export const snake = (name: string) =>
   name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
@@ -204,7 +204,7 @@ function prisma(text: string, out: OrmTableRef[]): void {
 }
 
 /** Python classes with their bodies (up to the next line at the class's indentation or less). */
-function pythonClasses(text: string): Array<{ name: string; bases: string; body: string; index: number }> {
+export function pythonClasses(text: string): Array<{ name: string; bases: string; body: string; index: number }> {
   const out = [];
   for (const m of text.matchAll(/^([ \t]*)class\s+(\w+)\s*(?:\(([^)]*)\))?\s*:/gm)) {
     const indent = m[1]!.length;

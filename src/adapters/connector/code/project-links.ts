@@ -12,6 +12,7 @@ import { sqlRefs } from './sql-refs.js';
 import { importNames } from './workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm-refs.js';
 import { prismaRelations } from './prisma-relations.js';
+import { prismaJoins, sqlalchemyJoins, typeormJoins } from './declared-joins.js';
 import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm-repositories.js';
 import { projectConstants } from './string-constants.js';
 import { sqlcCalls, sqlcMethods } from './sqlc-calls.js';
@@ -71,7 +72,13 @@ export async function projectLinks(
   // the methods sqlc generates, by which the Go files calling them reach their queries' tables
   const sqlc = await sqlcMethods(texts);
   const aliases = files.flatMap((f) => sequelizeAliases(code(f).text, code(f).language));
-  const relations = prismaRelations(texts.filter((t) => t.language === 'prisma').map((t) => t.text));
+  const prismaTexts = texts.filter((t) => t.language === 'prisma');
+  const relations = prismaRelations(prismaTexts.map((t) => t.text));
+  const joins = new Map([
+    ...prismaJoins(prismaTexts),
+    ...typeormJoins(texts.filter((t) => SCRIPT_LANGUAGES.has(t.language))),
+    ...sqlalchemyJoins(texts.filter((t) => t.language === 'python')),
+  ]);
   const names = importNames(configs, paths);
   // the routes every file declares, so that a file calling one over HTTP links to the file serving it
   const routes = projectRoutes(texts, (path) => (imports.get(path) ?? []).map((i) => i.path), constants);
@@ -106,6 +113,7 @@ export async function projectLinks(
           drizzleOf.get(file.path) ?? [],
         ),
       ],
+      declaredJoins: joins.get(file.path) ?? [],
       http: { routes: routes.get(file.path) ?? [], calls: routes.size ? routeCalls(file.path, calledPaths(text, language), routesIndexed) : [] },
       names: names.get(file.path),
     };

@@ -19,6 +19,7 @@ import {
   type TableUse,
   accessesOf,
   type ColumnChoice,
+  type DeclaredJoin,
 } from '../../../ports/code.js';
 
 export interface CodeFileFacts {
@@ -104,6 +105,20 @@ export const codeFileTables = ({ attributes: a }: Attributes): TableUse[] =>
 /** Unqualified columns of the file's SQL with their candidate tables. */
 export const codeFileColumnChoices = ({ attributes: a }: Attributes): ColumnChoice[] =>
   listOf(a.sqlColumnChoices, isChoice).map((c) => ({ columns: listOf(c.columns, isString), tables: listOf(c.tables, isString), line: c.line }));
+
+const isJoin = (v: unknown): v is DeclaredJoin =>
+  isRecord(v) && isString(v.table) && isString(v.references) && Array.isArray(v.columns) && Array.isArray(v.referencedColumns) && isNumber(v.line);
+
+/** The joins a file's ORM relations declare (each with as many columns on both sides). */
+export const codeFileJoins = ({ attributes: a }: Attributes): DeclaredJoin[] =>
+  listOf(a.declaredJoins, isJoin)
+    .map((j) => ({
+      ...j,
+      columns: listOf(j.columns, isString),
+      referencedColumns: listOf(j.referencedColumns, isString),
+      via: isString(j.via) ? j.via : 'orm',
+    }))
+    .filter((j) => j.columns.length && j.columns.length === j.referencedColumns.length);
 
 /** The GraphQL fields a file's operations select. */
 export const codeFileFields = ({ attributes: a }: Attributes): FieldUse[] => listOf(a.graphqlFields, isField);

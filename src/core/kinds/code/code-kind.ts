@@ -7,7 +7,7 @@
  * link to the data they use through `uses_table` and `uses_field` edges (code-links).
  */
 import { z } from 'zod';
-import { CODE_FILE_HISTORY_ATTRIBUTES, CODE_FILE_KIND, CODE_FILE_READER, CODE_SYMBOL_KIND } from '../../../ports/code.js';
+import { CODE_FILE_HISTORY_ATTRIBUTES, CODE_FILE_KIND, CODE_FILE_READER, CODE_SYMBOL_KIND, DECLARED_JOIN_EDGE_KIND } from '../../../ports/code.js';
 import type { ObjectKindSpec, SourceKind } from '../../../ports/source-kind.js';
 import { codeFileChunk, codeSymbolChunk } from './code-chunks.js';
 import { isTestFile } from '../../../kernel/test-paths.js';
@@ -57,5 +57,7 @@ export const codeKind: SourceKind = {
   objectKinds: OBJECT_KINDS,
   decorateConnector: withDataLinks,
   linksOtherSources: true,
+  // a join an ORM declares joins tables for search's expansion as a foreign key does
+  joinEdgeKinds: [DECLARED_JOIN_EDGE_KIND],
   chunkParts: (object, _around, context) => [object.kind === CODE_SYMBOL_KIND ? codeSymbolChunk(object, context) : codeFileChunk(object, context)],
 };

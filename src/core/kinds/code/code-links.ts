@@ -20,8 +20,8 @@
 import { RELATION_KINDS, type CatalogEdge, type CatalogObject } from '../../../ports/catalog.js';
 import type { Connector } from '../../../ports/connector.js';
 import type { DecoratorDeps } from '../../../ports/source-kind.js';
-import { accessesOf, type TableAccess, type TableUse } from '../../../ports/code.js';
-import { codeFileColumnChoices, codeFileFields, codeFileTables } from './code-file.js';
+import { accessesOf, DECLARED_JOIN_EDGE_KIND, type TableAccess, type TableUse } from '../../../ports/code.js';
+import { codeFileColumnChoices, codeFileFields, codeFileJoins, codeFileTables } from './code-file.js';
 import { GRAPHQL_LINK_KINDS, graphqlIndex, type GraphqlResolver } from './graphql-links.js';
 
 export const USES_TABLE_EDGE_KIND = 'uses_table';
@@ -146,6 +146,45 @@ export function codeDataEdges(files: readonly CatalogObject[], find: RelationInd
   return edges;
 }
 
+/** The tables a file's declared joins may name, both sides (to load their columns). */
+export function declaredJoinTables(files: readonly CatalogObject[], find: RelationIndex): string[] {
+  const names = files.flatMap((f) => codeFileJoins(f).flatMap((j) => [j.table, j.references]));
+  return [...new Set([...new Set(names)].flatMap((name) => find(name).map((t) => t.id)))];
+}
+
+/**
+ * `declared_join` edges table → referenced table, one per join a file declares, both tables of one
+ * source (copies of a database each get theirs) and every column of both sides in the catalog, with
+ * the catalog's column names, the declaring file and its line. A join naming a table or column the
+ * catalog lacks makes none.
+ */
+export function codeJoinEdges(files: readonly CatalogObject[], find: RelationIndex, columnOf: ColumnIndex): CatalogEdge[] {
+  const edges: CatalogEdge[] = [];
+  for (const file of files) {
+    const seen = new Set<string>();
+    for (const join of codeFileJoins(file)) {
+      for (const from of find(join.table))
+        for (const to of find(join.references)) {
+          if (from.source !== to.source) continue;
+          const columns = join.columns.map((c) => columnOf(from.id, c)?.name);
+          const referencedColumns = join.referencedColumns.map((c) => columnOf(to.id, c)?.name);
+          if (columns.some((c) => !c) || referencedColumns.some((c) => !c)) continue;
+          const key = JSON.stringify([from.id, to.id, columns, referencedColumns]);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          edges.push({
+            fromId: from.id,
+            toId: to.id,
+            kind: DECLARED_JOIN_EDGE_KIND,
+            resource: file.resource,
+            attributes: { columns, referencedColumns, via: join.via, file: file.id, line: join.line },
+          });
+        }
+    }
+  }
+  return edges;
+}
+
 /** One `uses_field` edge per file and GraphQL object its operations select (the operation, each field on the way), with the first line. */
 export function codeGraphqlEdges(files: readonly CatalogObject[], resolve: GraphqlResolver): CatalogEdge[] {
   const edges: CatalogEdge[] = [];
@@ -170,15 +209,24 @@ export function withDataLinks(connector: Connector, deps: DecoratorDeps): Connec
       const snapshot = await connector.introspect(source, options);
       if (!deps.otherObjects) return snapshot;
       const edges = [...snapshot.edges];
+      const other = deps.otherObjects;
+      let index: RelationIndex | undefined;
+      const relations = async () => (index ??= relationIndex(await other(RELATION_KINDS)));
       const tableUsers = snapshot.objects.filter((o) => Array.isArray(o.attributes.sqlTables) || Array.isArray(o.attributes.ormTables));
       if (tableUsers.length) {
-        const find = relationIndex(await deps.otherObjects(RELATION_KINDS));
+        const find = await relations();
         const named = tableUsers.some((f) => codeFileTables(f).some((t) => t.columns?.length) || codeFileColumnChoices(f).length);
         const tables = codeDataEdges(tableUsers, find);
         // the columns of the tables the code names, not every column of the project's databases
         const linked = [...new Set(tables.map((e) => e.toId))];
         const columns = named && linked.length ? columnIndex(await deps.otherObjects(['column'], linked)) : undefined;
         edges.push(...(columns ? codeDataEdges(tableUsers, find, columns) : tables));
+      }
+      const joiners = snapshot.objects.filter((o) => Array.isArray(o.attributes.declaredJoins));
+      if (joiners.length) {
+        const find = await relations();
+        const joined = declaredJoinTables(joiners, find);
+        if (joined.length) edges.push(...codeJoinEdges(joiners, find, columnIndex(await deps.otherObjects(['column'], joined))));
       }
       const fieldUsers = snapshot.objects.filter((o) => Array.isArray(o.attributes.graphqlFields));
       if (fieldUsers.length) edges.push(...codeGraphqlEdges(fieldUsers, graphqlIndex(await deps.otherObjects(GRAPHQL_LINK_KINDS))));

@@ -121,7 +121,17 @@ function relations(d: ObjectDescription): Html {
   return html`<h2>Relations</h2>
     ${relationDiagram(d.name, d.joins ?? [], d.referencedBy ?? [])}
     <ul>
-      ${rows.map((r) => html`<li>${r.dir} <a href="${href('browse/object', { id: r.table })}">${r.table}</a> <code>ON ${r.on}</code></li>`)}
+      ${rows.map(
+        (r) =>
+          html`<li>
+            ${r.dir} <a href="${href('browse/object', { id: r.table })}">${r.table}</a> <code>ON ${r.on}</code>${
+              r.declaredIn
+                ? html` <span class="badge">declared by ${r.declaredIn.via}</span>
+                    <a href="${href('browse/object', { id: r.declaredIn.file })}">${r.declaredIn.file}</a>:${r.declaredIn.line}`
+                : ''
+            }
+          </li>`,
+      )}
     </ul>`;
 }
 

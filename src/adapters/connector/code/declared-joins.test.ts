@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { prismaJoins, sqlalchemyJoins, typeormJoins } from './declared-joins.js';
+
+const joinsOf = (text: string, path = 'prisma/schema.prisma') => prismaJoins([{ path, text }]).get(path) ?? [];
+const brief = (text: string) => joinsOf(text).map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns}) @${j.line}`);
+
+describe('Prisma relations as declared joins', () => {
+  it('maps models and fields to their @@map / @map names, the line of the relation field', () => {
+    const schema = [
+      'model User {',
+      '  id    String @id @map("user_id") @db.Uuid',
+      '  posts Post[] @relation("author")',
+      '  @@map("users")',
+      '}',
+      '',
+      'model Post {',
+      '  id       Int    @id',
+      '  authorId String @map("author_id")',
+      '  author   User   @relation("author", fields: [authorId], references: [id], onDelete: Cascade)',
+      '  @@map(name: "blog_posts")',
+      '}',
+    ].join('\n');
+    expect(joinsOf(schema)).toEqual([
+      { table: 'blog_posts', columns: ['author_id'], references: 'users', referencedColumns: ['user_id'], line: 10, via: 'prisma' },
+    ]);
+  });
+
+  it('keeps composite keys in order, reads self-relations and names in @@schema', () => {
+    const schema = [
+      'model Tenant {',
+      '  region String',
+      '  code   String',
+      '  @@id([region, code])',
+      '  @@schema("core")',
+      '}',
+      'model Account {',
+      '  id           Int      @id',
+      '  tenantRegion String   @map("tenant_region")',
+      '  tenantCode   String   @map("tenant_code")',
+      '  managerId    Int?     @map("manager_id")',
+      '  tenant       Tenant   @relation(fields: [tenantRegion, tenantCode], references: [region, code])',
+      '  manager      Account? @relation("reports", fields: [managerId], references: [id])',
+      '  reports      Account[] @relation("reports")',
+      '  @@map("account")',
+      '  @@schema("billing")',
+      '}',
+    ].join('\n');
+    expect(brief(schema)).toEqual([
+      'billing.account(tenant_region,tenant_code) → core.Tenant(region,code) @12',
+      'billing.account(manager_id) → billing.account(id) @13',
+    ]);
+  });
+
+  it('reads a model of another file, and leaves out commented relations, list sides and unknown fields', () => {
+    const users = 'model User {\n  id Int @id\n}\n';
+    const posts = [
+      'model Post {',
+      '  id       Int  @id',
+      '  authorId Int',
+      '  // editor User @relation(fields: [editorId], references: [id])',
+      '  author   User @relation(fields: [authorId], references: [id]) // the writer, see https://example.com',
+      '  ghost    User @relation("ghost", fields: [ghostId], references: [id])',
+      '}',
+    ].join('\n');
+    const joins = prismaJoins([
+      { path: 'prisma/user.prisma', text: users },
+      { path: 'prisma/post.prisma', text: posts },
+    ]);
+    expect(joins.get('prisma/user.prisma')).toBeUndefined();
+    expect(joins.get('prisma/post.prisma')?.map((j) => [j.table, j.columns, j.references, j.referencedColumns, j.line])).toEqual([
+      ['Post', ['authorId'], 'User', ['id'], 5],
+    ]);
+  });
+});
+
+describe('Prisma implicit many-to-many tables as declared joins', () => {
+  it('joins `_AToB` (or `_<name>`) on A and B to both models’ @id columns, once per relation', () => {
+    const schema = [
+      'model Tag {',
+      '  id    Int    @id @map("tag_id")',
+      '  posts Post[]',
+      '  @@map("tags")',
+      '}',
+      'model Post {',
+      '  id        Int    @id',
+      '  tags      Tag[]',
+      '  likedBy   User[] @relation("likes")',
+      '}',
+      'model User {',
+      '  id        String @id',
+      '  likes     Post[] @relation("likes")',
+      '  followers User[] @relation("follows")',
+      '  following User[] @relation("follows")',
+      '}',
+    ].join('\n');
+    expect(brief(schema)).toEqual([
+      '_PostToTag(A) → Post(id) @3',
+      '_PostToTag(B) → tags(tag_id) @3',
+      '_likes(A) → Post(id) @9',
+      '_likes(B) → User(id) @9',
+      '_follows(A) → User(id) @14',
+      '_follows(B) → User(id) @14',
+    ]);
+  });
+});
+
+describe('TypeORM relations as declared joins', () => {
+  const user = [
+    "import { Entity, PrimaryGeneratedColumn, Column, OneToMany } from 'typeorm';",
+    "@Entity({ name: 'users', schema: 'auth' })",
+    'export class User {',
+    "  @PrimaryGeneratedColumn('uuid', { name: 'user_id' })",
+    '  id: string;',
+    "  @Column({ unique: true, name: 'login_email' })",
+    '  email: string;',
+    '  @OneToMany(() => Post, (post) => post.author)',
+    '  posts: Post[];',
+    '}',
+  ].join('\n');
+  const post = [
+    "import { Entity, PrimaryGeneratedColumn, ManyToOne, OneToOne, JoinColumn } from 'typeorm';",
+    '@Entity()',
+    'export class BlogPost {',
+    '  @PrimaryGeneratedColumn()',
+    '  id: number;',
+    "  @ManyToOne(() => User, (user) => user.posts, { onDelete: 'CASCADE' })",
+    "  @JoinColumn({ name: 'author_id' })",
+    '  author: User;',
+    '  @ManyToOne((type) => User)',
+    '  reviewer?: User;',
+    "  @OneToOne('User')",
+    "  @JoinColumn({ name: 'owner_email', referencedColumnName: 'email' })",
+    '  owner: User;',
+    '  @OneToOne(() => User)',
+    '  mirror: User;',
+    '  // @ManyToOne(() => User) @JoinColumn({ name: "ghost_id" }) ghost: User;',
+    '  @ManyToOne(() => Missing)',
+    '  missing: Missing;',
+    '}',
+  ].join('\n');
+
+  it('joins on the join column (named, else TypeORM’s default) and the other entity’s primary or named column', () => {
+    const joins = typeormJoins([
+      { path: 'src/user.entity.ts', text: user },
+      { path: 'src/post.entity.ts', text: post },
+    ]);
+    expect(joins.get('src/user.entity.ts')).toBeUndefined();
+    expect(joins.get('src/post.entity.ts')?.map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns}) @${j.line} ${j.via}`)).toEqual([
+      'blog_post(author_id) → auth.users(user_id) @6 typeorm',
+      'blog_post(reviewerId) → auth.users(user_id) @9 typeorm',
+      'blog_post(owner_email) → auth.users(login_email) @11 typeorm',
+    ]);
+  });
+});
+
+describe('SQLAlchemy and SQLModel foreign keys as declared joins', () => {
+  it('joins the class table on the column (its name argument, else the attribute) to the table and column named', () => {
+    const models = [
+      'from sqlalchemy import Column, ForeignKey, Integer',
+      'from sqlmodel import Field, SQLModel',
+      '',
+      'class Order(Base):',
+      "    __tablename__ = 'orders'",
+      "    __table_args__ = {'schema': 'shop'}",
+      '    id = Column(Integer, primary_key=True)',
+      "    customer_id = Column(Integer, ForeignKey('crm.customers.id'), nullable=False)",
+      '    buyer: Mapped[int] = mapped_column(\'buyer_ref\', sa.ForeignKey("users.user_id"))',
+      '    # note = Column(Integer, ForeignKey("notes.id"))',
+      '    other = Column(Integer, ForeignKey(User.id))',
+      '',
+      'class Item(SQLModel, table=True):',
+      '    owner_id: uuid.UUID = Field(',
+      '        foreign_key="user.id", nullable=False, ondelete="CASCADE"',
+      '    )',
+      '',
+      'class ItemBase(SQLModel):',
+      '    owner_id: uuid.UUID = Field(foreign_key="user.id")',
+    ].join('\n');
+    const joins = sqlalchemyJoins([{ path: 'app/models.py', text: models }]).get('app/models.py') ?? [];
+    expect(joins.map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns}) @${j.line}`)).toEqual([
+      'shop.orders(customer_id) → crm.customers(id) @8',
+      'shop.orders(buyer_ref) → users(user_id) @9',
+      'item(owner_id) → user(id) @14',
+    ]);
+  });
+});

@@ -1,0 +1,287 @@
+/**
+ * @module adapters/connector/code/declared-joins
+ * The joins an ORM's relations declare, whether or not the database holds the foreign key (Prisma's
+ * `relationMode = "prisma"` never creates one).
+ * - Prisma: a relation field's `@relation(fields: [authorId], references: [id])` joins its model's
+ *   table to the related model's, each column by its `@map` name and each table by its `@@map` name
+ *   in its `@@schema`; the models may sit in other `.prisma` files of the project. An implicit
+ *   many-to-many's own table (`_PostToTag`) joins both models.
+ * - TypeORM: an entity's `@ManyToOne(() => User)`, and a `@OneToOne` with its `@JoinColumn`, join the
+ *   entity's table to the other entity's on the join column (`@JoinColumn({ name, referencedColumnName })`,
+ *   else TypeORM's default `<property><ReferencedProperty>`, `userId`) and the other entity's primary column.
+ * - SQLAlchemy and SQLModel: a mapped class's column with `ForeignKey('users.id')` (`Column`,
+ *   `mapped_column`) or `Field(foreign_key='users.id')` joins the class's table (`__tablename__`,
+ *   SQLModel's class name in lower case) on that column (`Column`'s name argument, else the
+ *   attribute) to the table and column it names.
+ * A relation naming a field or an entity the project lacks is left out.
+ */
+import type { DeclaredJoin } from '../../../ports/code.js';
+import { callArgs, NAME_STRING } from './call-reading.js';
+import { lineAt } from './lines.js';
+import { pythonClasses, snake } from './orm-refs.js';
+import { blankComments } from './script-blocks.js';
+
+interface PrismaModel {
+  table: string;
+  /** Field → its column. */
+  columns: Map<string, string>;
+  relations: Array<{ type: string; fields: string[]; references: string[]; index: number }>;
+  path: string;
+  text: string;
+  name: string;
+  schema: string | undefined;
+  /** The field marked `@id`. */
+  id?: string;
+  /** List fields without `fields` (a side of a one-to-many or many-to-many): the other model, the relation's name. */
+  lists: Array<{ type: string; name: string | undefined; index: number }>;
+}
+
+/** The text with each `//` comment blanked (offsets kept), a `//` inside a string left alone. */
+function withoutComments(text: string): string {
+  return text.replace(/^[^\n]*$/gm, (line) => {
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      if (line[i] === '"' && line[i - 1] !== '\\') quoted = !quoted;
+      else if (!quoted && line.startsWith('//', i)) return line.slice(0, i) + ' '.repeat(line.length - i);
+    }
+    return line;
+  });
+}
+
+/** The names of a `[a, b]` list argument of an attribute (`fields: [authorId]`). */
+function listArgument(args: string, name: string): string[] {
+  const list = new RegExp(String.raw`\b${name}\s*:\s*\[([^\]]*)\]`).exec(args)?.[1];
+  return list
+    ? list
+        .split(',')
+        .map((s) => s.trim().replace(/\(.*$/, ''))
+        .filter(Boolean)
+    : [];
+}
+
+const MODEL = /^[ \t]*model[ \t]+(\w+)[ \t]*\{([\s\S]*?)^[ \t]*\}/gm;
+const FIELD = /^[ \t]*(\w+)[ \t]+(\w+)(\[\]|\?)?([^\n]*)/gm;
+
+function prismaModels(files: ReadonlyArray<{ path: string; text: string }>): Map<string, PrismaModel> {
+  const models = new Map<string, PrismaModel>();
+  for (const { path, text: raw } of files) {
+    const text = withoutComments(raw);
+    for (const m of text.matchAll(MODEL)) {
+      const body = m[2]!;
+      const bodyAt = m.index + m[0].indexOf('{') + 1;
+      const map = /@@map\(\s*(?:name\s*:\s*)?"([^"]+)"/.exec(body)?.[1];
+      const schema = /@@schema\(\s*"([^"]+)"/.exec(body)?.[1];
+      const table = map ?? m[1]!;
+      const model: PrismaModel = {
+        table: schema ? `${schema}.${table}` : table,
+        columns: new Map(),
+        relations: [],
+        path,
+        text,
+        name: m[1]!,
+        schema,
+        lists: [],
+      };
+      for (const f of body.matchAll(FIELD)) {
+        const rest = f[4]!;
+        const index = bodyAt + f.index + f[0].search(/\S/);
+        model.columns.set(f[1]!, /(?<!@)@map\(\s*(?:name\s*:\s*)?"([^"]+)"/.exec(rest)?.[1] ?? f[1]!);
+        if (/(?<!@)@id\b/.test(rest)) model.id ??= f[1]!;
+        const relation = /(?<!@)@relation\(([^)]*)\)/.exec(rest)?.[1];
+        const fields = relation ? listArgument(relation, 'fields') : [];
+        const references = relation ? listArgument(relation, 'references') : [];
+        if (fields.length && fields.length === references.length) model.relations.push({ type: f[2]!, fields, references, index });
+        else if (f[3] === '[]') model.lists.push({ type: f[2]!, name: relation && /^\s*(?:name\s*:\s*)?"([^"]+)"/.exec(relation)?.[1], index });
+      }
+      models.set(m[1]!, model);
+    }
+  }
+  return models;
+}
+
+/**
+ * Prisma's tables of implicit many-to-many relations (a list on both sides, no `fields`), as models
+ * joining on their own: `_<name>`, else `_<A>To<B>` (the models in name order), in the first model's
+ * schema, its column `A` referencing the first model's `@id`, `B` the second's.
+ */
+function prismaJoinTables(models: ReadonlyMap<string, PrismaModel>): PrismaModel[] {
+  const out = new Map<string, PrismaModel>();
+  for (const model of models.values())
+    for (const list of model.lists) {
+      const other = models.get(list.type);
+      const back = other?.lists.find((l) => l !== list && l.type === model.name && l.name === list.name);
+      if (!other || !back || !model.id || !other.id) continue;
+      const [a, b] = [model, other].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+      const name = `_${list.name ?? `${a!.name}To${b!.name}`}`;
+      const table = a!.schema ? `${a!.schema}.${name}` : name;
+      if (out.has(table)) continue;
+      const columns = new Map([
+        ['A', 'A'],
+        ['B', 'B'],
+      ]);
+      const relations = [
+        { type: a!.name, fields: ['A'], references: [a!.id!], index: list.index },
+        { type: b!.name, fields: ['B'], references: [b!.id!], index: list.index },
+      ];
+      out.set(table, { ...model, table, columns, relations, name, lists: [] });
+    }
+  return [...out.values()];
+}
+
+/** A model or entity as the joins are read from it: its table, its file, its relations. */
+interface Declaring<R> {
+  table: string;
+  relations: R[];
+  path: string;
+  text: string;
+}
+
+/** The other side of one relation, and where it is declared; null when the project lacks part of it. */
+type Resolved = { references: string; columns: Array<string | undefined>; referencedColumns: Array<string | undefined>; index: number } | null;
+
+/** The joins each file's models declare, by the file's path, those whose every column is known. */
+function joinsByFile<M extends Declaring<unknown>>(
+  models: Iterable<M>,
+  via: string,
+  resolve: (model: M, relation: M['relations'][number]) => Resolved,
+): Map<string, DeclaredJoin[]> {
+  const out = new Map<string, DeclaredJoin[]>();
+  for (const model of models)
+    for (const relation of model.relations) {
+      const r = resolve(model, relation);
+      if (!r || r.columns.some((c) => !c) || r.referencedColumns.some((c) => !c)) continue;
+      const join: DeclaredJoin = {
+        table: model.table,
+        columns: r.columns as string[],
+        references: r.references,
+        referencedColumns: r.referencedColumns as string[],
+        line: lineAt(model.text, r.index),
+        via,
+      };
+      out.set(model.path, [...(out.get(model.path) ?? []), join]);
+    }
+  return out;
+}
+
+/** The joins each `.prisma` file's relations declare, by the file's path (the project's files together: a relation may name a model of another file). */
+export function prismaJoins(files: ReadonlyArray<{ path: string; text: string }>): Map<string, DeclaredJoin[]> {
+  const models = prismaModels(files);
+  return joinsByFile([...models.values(), ...prismaJoinTables(models)], 'prisma', (model, r) => {
+    const target = models.get(r.type);
+    return target
+      ? {
+          references: target.table,
+          columns: r.fields.map((f) => model.columns.get(f)),
+          referencedColumns: r.references.map((f) => target.columns.get(f)),
+          index: r.index,
+        }
+      : null;
+  });
+}
+
+interface TypeormEntity {
+  table: string;
+  /** Property → its column. */
+  columns: Map<string, string>;
+  primary: string | undefined;
+  relations: Array<{ target: string; property: string; column: string | undefined; referenced: string | undefined; index: number }>;
+  path: string;
+  text: string;
+}
+
+/** A class member with its decorators: `@ManyToOne(() => User, (u) => u.posts) @JoinColumn({ name: 'user_id' }) user: User`. */
+const MEMBER = /((?:@\w+\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)+)(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)\s*[!?]?\s*:/g;
+const ENTITY = /@Entity\s*\(([^)]*)\)[\s\S]{0,400}?\bclass\s+([A-Za-z_$][\w$]*)/g;
+const option = (args: string, name: string) => new RegExp(String.raw`\b${name}\s*:\s*${NAME_STRING}`).exec(args)?.[1];
+/** The other entity of `@ManyToOne(() => User`, `(type) => User`, `'User'`. */
+const TARGET = /@(ManyToOne|OneToOne)\s*\(\s*(?:(?:\(\s*\w*\s*\)|\w+)\s*=>\s*([A-Z]\w*)|['"]([A-Z]\w*)['"])/;
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function typeormEntities(files: ReadonlyArray<{ path: string; text: string }>): Map<string, TypeormEntity> {
+  const entities = new Map<string, TypeormEntity>();
+  for (const { path, text: raw } of files) {
+    if (!raw.includes('@Entity')) continue;
+    const text = blankComments(raw);
+    const found = [...text.matchAll(ENTITY)];
+    for (const [i, m] of found.entries()) {
+      const args = m[1]!;
+      const name = new RegExp(String.raw`^\s*${NAME_STRING}`).exec(args)?.[1] ?? option(args, 'name');
+      const schema = option(args, 'schema');
+      const table = name ?? snake(m[2]!);
+      const entity: TypeormEntity = { table: schema ? `${schema}.${table}` : table, columns: new Map(), primary: undefined, relations: [], path, text };
+      const start = m.index + m[0].length;
+      const body = text.slice(start, found[i + 1]?.index ?? text.length);
+      for (const member of body.matchAll(MEMBER)) {
+        const decorators = member[1]!;
+        const property = member[2]!;
+        const column = /@(?:Column|PrimaryColumn|PrimaryGeneratedColumn|CreateDateColumn|UpdateDateColumn)\s*\(([^)]*)/.exec(decorators);
+        if (column) entity.columns.set(property, option(column[1]!, 'name') ?? property);
+        if (/@Primary(?:Generated)?Column\b/.test(decorators)) entity.primary ??= property;
+        const relation = TARGET.exec(decorators);
+        const join = /@JoinColumn\s*\(\s*(\{[^}]*\})?/.exec(decorators);
+        // a one-to-one belongs to the side with the join column; a many-to-one always holds it
+        if (!relation || (relation[1] === 'OneToOne' && !join)) continue;
+        const joinArgs = join?.[1] ?? '';
+        entity.relations.push({
+          target: (relation[2] ?? relation[3])!,
+          property,
+          column: option(joinArgs, 'name'),
+          referenced: option(joinArgs, 'referencedColumnName'),
+          index: start + member.index + relation.index,
+        });
+      }
+      entities.set(m[2]!, entity);
+    }
+  }
+  return entities;
+}
+
+/** The joins each TypeScript or JavaScript file's TypeORM entities declare, by the file's path. */
+export function typeormJoins(files: ReadonlyArray<{ path: string; text: string }>): Map<string, DeclaredJoin[]> {
+  const entities = typeormEntities(files);
+  return joinsByFile(entities.values(), 'typeorm', (_entity, r) => {
+    const target = entities.get(r.target);
+    const referenced = r.referenced ?? target?.primary;
+    if (!target || !referenced) return null;
+    return {
+      references: target.table,
+      columns: [r.column ?? `${r.property}${upperFirst(referenced)}`],
+      referencedColumns: [target.columns.get(referenced) ?? referenced],
+      index: r.index,
+    };
+  });
+}
+
+/** A Python file's column attributes: `owner_id = Column(…)`, `owner_id: Mapped[int] = mapped_column(…)`, `owner_id: UUID = Field(…)`. */
+const PY_COLUMN = /^[ \t]+(\w+)[ \t]*(?::[^=\n]*)?=[ \t]*(?:\w+\.)?(Column|mapped_column|Field)[ \t]*\(/gm;
+
+/** The joins each Python file's SQLAlchemy or SQLModel classes declare with their foreign keys, by the file's path. */
+export function sqlalchemyJoins(files: ReadonlyArray<{ path: string; text: string }>): Map<string, DeclaredJoin[]> {
+  const models: Array<Declaring<{ column: string; target: string; index: number }>> = [];
+  for (const { path, text } of files) {
+    if (!/ForeignKey|foreign_key/.test(text)) continue;
+    for (const c of pythonClasses(text)) {
+      const tablename = new RegExp(String.raw`__tablename__\s*=\s*${NAME_STRING}`).exec(c.body)?.[1];
+      const table = tablename ?? (/\btable\s*=\s*True\b/.test(c.bases) ? c.name.toLowerCase() : undefined);
+      if (!table) continue;
+      const schema = new RegExp(String.raw`['"]schema['"]\s*:\s*${NAME_STRING}`).exec(c.body)?.[1];
+      const bodyAt = text.indexOf(c.body, c.index);
+      const relations = [];
+      for (const m of c.body.matchAll(PY_COLUMN)) {
+        const args = callArgs(c.body, m.index + m[0].length - 1);
+        const target =
+          m[2] === 'Field'
+            ? new RegExp(String.raw`\bforeign_key\s*=\s*${NAME_STRING}`).exec(args)?.[1]
+            : new RegExp(String.raw`\bForeignKey\s*\(\s*${NAME_STRING}`).exec(args)?.[1];
+        if (!target || target.split('.').length < 2) continue;
+        const named = m[2] === 'Field' ? undefined : new RegExp(String.raw`^\s*${NAME_STRING}`).exec(args)?.[1];
+        relations.push({ column: named ?? m[1]!, target, index: bodyAt + m.index + m[0].search(/\S/) });
+      }
+      if (relations.length) models.push({ table: schema ? `${schema}.${table}` : table, relations, path, text });
+    }
+  }
+  return joinsByFile(models, 'sqlalchemy', (_model, r) => {
+    const parts = r.target.split('.');
+    return { references: parts.slice(0, -1).join('.'), columns: [r.column], referencedColumns: [parts.at(-1)], index: r.index };
+  });
+}
