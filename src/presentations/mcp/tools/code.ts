@@ -49,7 +49,7 @@ export function planOutput(result: OnboardingResult) {
 export const onboardingPlanTool = defineTool({
   name: 'onboarding_plan',
   title: 'Onboarding plan',
-  description: 'Code onboarding: seed file, related files (imports, shared history, topic), reading steps.',
+  description: 'Code onboarding: seed file, related files, reading steps.',
   access: 'read',
   input: {
     // optional with seed_file, as the CLI's `plan --seed FILE`: what belongs with that file
