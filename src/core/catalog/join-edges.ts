@@ -16,6 +16,11 @@ function joinKey(edge: CatalogEdge): string {
   return JSON.stringify([edge.fromId, edge.toId, pairs]);
 }
 
+/** A foreign key, or a join the code declares: an edge that joins two relations on columns. */
+export function isJoinEdge(edge: CatalogEdge): boolean {
+  return edge.kind === 'foreign_key' || edge.kind === DECLARED_JOIN_EDGE_KIND;
+}
+
 /** The edges without the declared joins a foreign key (or an earlier declared join) already makes, in their order. */
 export function withoutCopiedJoins(edges: readonly CatalogEdge[]): CatalogEdge[] {
   const seen = new Set(edges.filter((e) => e.kind === 'foreign_key').map(joinKey));

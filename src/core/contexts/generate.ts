@@ -7,6 +7,7 @@
  * with its reason. Answers are cached in the index by model and prompt, so a re-run (or the run
  * after a `--dry-run`) asks nothing twice.
  */
+import { isJoinEdge, withoutCopiedJoins } from '../catalog/join-edges.js';
 import { RELATION_KINDS, type CatalogEdge, type CatalogObject } from '../../ports/catalog.js';
 import type { Embedder } from '../../ports/embedder.js';
 import type { LlmCache } from '../../ports/glossary.js';
@@ -89,21 +90,23 @@ export async function draftSubject(store: CatalogStore, object: CatalogObject): 
   const constraints = children
     .filter((c) => c.kind === 'constraint' && c.definition && !['primary_key', 'foreign_key'].includes(String(c.attributes.type)))
     .map((c) => `${c.name}: ${c.definition}`);
-  const { outgoing, incoming } = await store.edgesOf(object.id);
+  // a join the code declares where the database has no foreign key (an ORM relation) is a reference all the same
+  const edges = await store.edgesOf(object.id);
+  const outgoing = withoutCopiedJoins(edges.outgoing);
+  const incoming = withoutCopiedJoins(edges.incoming);
   const neighbours: DraftNeighbour[] = [];
   const seen = new Set<string>();
   const add = async (edge: CatalogEdge, otherId: string, relation: DraftNeighbour['relation']) => {
-    const key = `${relation} ${otherId}`;
+    // two keys to one table (created_by, updated_by) are two facts
+    const key = `${relation} ${otherId} ${keyColumns(edge, relation) ?? ''}`;
     if (seen.has(key) || otherId === object.id) return;
     seen.add(key);
     const other = await store.getObject(otherId);
     if (!other) return;
     neighbours.push({ relation, kind: other.kind, path: other.path, columns: keyColumns(edge, relation), comment: other.comment });
   };
-  for (const e of outgoing)
-    if (e.kind === 'foreign_key' || e.kind === 'depends_on') await add(e, e.toId, e.kind === 'foreign_key' ? 'references' : 'reads from');
-  for (const e of incoming)
-    if (e.kind === 'foreign_key' || e.kind === 'depends_on') await add(e, e.fromId, e.kind === 'foreign_key' ? 'referenced by' : 'read by');
+  for (const e of outgoing) if (isJoinEdge(e) || e.kind === 'depends_on') await add(e, e.toId, isJoinEdge(e) ? 'references' : 'reads from');
+  for (const e of incoming) if (isJoinEdge(e) || e.kind === 'depends_on') await add(e, e.fromId, isJoinEdge(e) ? 'referenced by' : 'read by');
   const schema = schemaOf(object);
   const inherited = (await store.listContexts(object.source))
     .filter((c) => c.origin === 'manual' && (c.targetKind === 'source' || (c.targetKind === 'schema' && c.target === schema)))

@@ -7,6 +7,7 @@
  * same validation as a person's are stored (origin `inferred`). Responses are cached in the
  * index by model and prompt, so a re-run costs no requests.
  */
+import { isJoinEdge, withoutCopiedJoins } from '../catalog/join-edges.js';
 import { RELATION_KINDS, type CatalogObject } from '../../ports/catalog.js';
 import type { ChatMessage, Llm } from '../../ports/llm.js';
 import type { LlmCache } from '../../ports/glossary.js';
@@ -144,7 +145,14 @@ export async function inferTerms(
         describeRelation(
           relation,
           children,
-          outgoing.filter((e) => e.kind === 'foreign_key').map((e) => e.toId.split(':').slice(2).join(':')),
+          // the joins an ORM declares where the database has no foreign key count as references too
+          [
+            ...new Set(
+              withoutCopiedJoins(outgoing)
+                .filter(isJoinEdge)
+                .map((e) => e.toId.split(':').slice(2).join(':')),
+            ),
+          ],
         ),
       );
     }
