@@ -91,3 +91,9 @@ it("starts at the word search's first file when the model ranks it among its fir
   expect(r.context.seedId).toBe('src/docs-link.ts');
   expect(r.context.relatedFiles).toContain(starts[0]);
 });
+
+it('a plan of one step says so in the singular', async () => {
+  const r = await engine.onboardingPlan({ request: '', seedFile: 'src/changes.ts', rank: 'graph' });
+  expect(r.plan.steps).toHaveLength(1);
+  expect(r.userSummary).toMatch(/; 0 related files within 1 import \(union\); 1 step\.$/);
+});

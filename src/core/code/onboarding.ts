@@ -566,7 +566,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     };
     // the fused order reads history and topic as well as imports, so its files are not all within the walk's depth
     const reach = fused ? 'ranked by imports, shared history and topic' : `within ${config.depth} import${config.depth === 1 ? '' : 's'} (${config.direction})`;
-    const userSummary = `Start with ${seed.id} (${seed.how === 'topic' ? 'matched by topic' : seed.how === 'meaning' ? 'a guess by meaning: no file says a word of the request' : `seed matched: ${seed.how}`}); ${related.length} related file${related.length === 1 ? '' : 's'} ${reach}; ${plan.steps.length} steps${plan.note ? ` (${plan.note})` : ''}.`;
+    const userSummary = `Start with ${seed.id} (${seed.how === 'topic' ? 'matched by topic' : seed.how === 'meaning' ? 'a guess by meaning: no file says a word of the request' : `seed matched: ${seed.how}`}); ${related.length} related file${related.length === 1 ? '' : 's'} ${reach}; ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}${plan.note ? ` (${plan.note})` : ''}.`;
     return { plan, context, userSummary, ...(candidates ? { candidates } : {}) };
   }
 

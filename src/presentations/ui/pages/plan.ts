@@ -8,6 +8,7 @@
 import type { Hono } from 'hono';
 import { html } from 'hono/html';
 import { DEFAULT_RANK, type OnboardingRank, type OnboardingResult } from '../../../core/scope/scoped-engine.js';
+import { counted } from '../../text/plan-text.js';
 import { href, type Html, page } from '../layout.js';
 import { errorFrom } from '../web-hints.js';
 import type { UiEnv } from '../ui-context.js';
@@ -47,8 +48,8 @@ function planView(result: OnboardingResult | null, error: Html | null): Html {
     </ol>
     ${plan.note ? html`<p class="muted">note: ${plan.note}</p>` : ''}
     <p class="muted">
-      ${context.source ? `source ${context.source}, ` : ''}${context.rank} order, plan by ${plan.writtenBy}: ${context.stats.nodesVisited} files visited,
-      ${context.stats.edgesTraversed} imports followed
+      ${context.source ? `source ${context.source}, ` : ''}${context.rank} order, plan by ${plan.writtenBy}: ${counted(context.stats.nodesVisited, 'file')}
+      visited, ${counted(context.stats.edgesTraversed, 'import')} followed
     </p>
   </div>`;
 }
