@@ -462,21 +462,13 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       const list = task === 'topic' ? topicCandidates(g, request.request, lists, history) : relatedCandidates(g, seed.id, history, lists, config);
       const order = rankCandidates(task, list);
       if (task === 'topic') {
-        const startsAt = (f: { id: string }) => !generated.has(f.id) && !aside(s, f.id);
-        const starts = order.map((id) => ({ id })).filter((f) => !isTestFile(f.id) && startsAt(f));
+        const byModel = order.map((id) => ({ id }));
+        const isGenerated = (f: { id: string }) => generated.has(f.id);
+        const isAside = (f: { id: string }) => aside(s, f.id);
         // the word search's first file is what the request's words describe best: a plan starts there when the model ranks it near the top too
-        const searchFirst = seed.id;
-        const kept = starts.slice(0, SEARCH_FIRST_KEPT_WITHIN).some((f) => f.id === searchFirst);
-        seed = {
-          ...seed,
-          id: kept
-            ? searchFirst
-            : (startingFile(
-                order.map((id) => ({ id })),
-                (f) => generated.has(f.id),
-                (f) => aside(s, f.id),
-              )?.id ?? seed.id),
-        };
+        const starts = byModel.filter((f) => !isTestFile(f.id) && !isGenerated(f) && !isAside(f));
+        const kept = starts.slice(0, SEARCH_FIRST_KEPT_WITHIN).some((f) => f.id === seed!.id);
+        if (!kept) seed = { ...seed, id: startingFile(byModel, isGenerated, isAside)?.id ?? seed.id };
       }
       const seedId = seed.id;
       fused = order.filter((f) => f !== seedId);
