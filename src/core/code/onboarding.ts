@@ -21,7 +21,7 @@ import { DATA_TOPIC_KINDS, dataUsersIndex, dataUsersOf, dataUseWhy, seedDataUser
 import { contentIndex, stemmedBag } from './content-similarity.js';
 import { topicOrder } from './fuse.js';
 import { requestTopic } from './request-topic.js';
-import { relatedCandidates, topicCandidates, type Candidate, type HistoryFacts, type TopicLists } from './onboarding-features.js';
+import { CANDIDATE_POOL, relatedCandidates, topicCandidates, type Candidate, type HistoryFacts, type TopicLists } from './onboarding-features.js';
 import { rankCandidates, type FusedTask } from './onboarding-model.js';
 import { baseNameWords } from './name-similarity.js';
 import { fallbackNote, llmPlan, type PlanFileFact } from './llm-plan.js';
@@ -445,6 +445,8 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const { graph: g, history, about, generated, outdated } = sourceGraph;
     let candidates: OnboardingResult['candidates'];
     let fused: string[] | null = null;
+    // the files the request's words found, of those the topic model read
+    let found: Set<string> | undefined;
     if (rank === 'fused') {
       // a plan seeded by its topic is about the topic: the topic model ranks the files, and its first
       // file that is not a test becomes the seed (the search's first file, which the model reads as
@@ -460,6 +462,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
         lexicalChunks: scoresIn(topic.lexicalChunks, s),
       };
       const list = task === 'topic' ? topicCandidates(g, request.request, lists, history) : relatedCandidates(g, seed.id, history, lists, config);
+      if (task === 'topic') found = new Set(lists.fused.slice(0, CANDIDATE_POOL.topic));
       const order = rankCandidates(task, list);
       if (task === 'topic') {
         const byModel = order.map((id) => ({ id }));
@@ -530,6 +533,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       dataOf,
       httpCallers: httpTests.map((c) => ({ file: c.file, why: `line ${c.line} calls ${c.route}` })),
       changedWith,
+      ...(found ? { found } : {}),
       ...(folded.keptAlsoIn.length ? { seedAlsoIn: folded.keptAlsoIn } : {}),
     });
     const { llm: openLlm, cache } = deps;

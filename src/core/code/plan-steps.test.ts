@@ -110,6 +110,25 @@ describe('deterministic plan', () => {
     expect(plan.steps.find((s) => s.title === 'About the same topic')?.files).toEqual(['bench/docs.ts', 'src/engine.ts']);
   });
 
+  it('a fused topic plan tells the files the words found from those only tied to them or busy lately', () => {
+    const walk = traverse(GRAPH, 'src/money.ts', { depth: 1, limit: 30, direction: 'union' });
+    const input = {
+      request: 'how is money rounded',
+      seed: 'src/money.ts',
+      how: 'topic',
+      related: [...walk.relatedFiles, 'src/docs/rounding.ts', 'src/engine.ts'],
+      distance: walk.distance,
+      changedWith: new Set<string>(),
+    };
+    const steps = (found?: ReadonlySet<string>) => deterministicPlan(GRAPH, { ...input, ...(found ? { found } : {}) }).steps.map((s) => [s.title, s.files]);
+    expect(steps(new Set(['src/money.ts', 'src/docs/rounding.ts'])).slice(-2)).toEqual([
+      ['About the same topic', ['src/docs/rounding.ts']],
+      ['Near the topic', ['src/engine.ts']],
+    ]);
+    // the graph order knows no more than the search: every unlinked file is about the topic
+    expect(steps().at(-1)).toEqual(['About the same topic', ['src/docs/rounding.ts', 'src/engine.ts']]);
+  });
+
   it('tests are no entry points: they come last, in a step of their own', () => {
     const graph = buildCodeGraph(
       [],

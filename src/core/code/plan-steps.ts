@@ -42,6 +42,11 @@ export interface PlanInput {
   httpCallers?: ReadonlyArray<{ file: string; why: string }>;
   /** Files git history says changed in the same commits as the seed (its co-change partners). */
   changedWith?: ReadonlySet<string>;
+  /**
+   * The files the request's words found, when a model ranked more than them (the fused topic order):
+   * the other unlinked files are there for their ties to those files or their recent changes, and say so.
+   */
+  found?: ReadonlySet<string>;
   /** The seed's dialect copies the plan leaves out (core/code/sql-copies). */
   seedAlsoIn?: readonly string[];
 }
@@ -116,7 +121,8 @@ export function deterministicPlan(graph: CodeGraph, input: PlanInput): Onboardin
   for (const [d, files] of [...byDistance].sort((a, b) => a[0] - b[0]))
     steps.push({ title: `Further out (${d} imports away)`, files, why: `linked to ${seed} through ${d - 1} other file${d === 2 ? '' : 's'}` });
   const together = unlinked.filter((f) => input.changedWith?.has(f));
-  const topical = unlinked.filter((f) => !input.changedWith?.has(f));
+  const topical = unlinked.filter((f) => !input.changedWith?.has(f) && (!input.found || input.found.has(f)));
+  const busy = unlinked.filter((f) => !input.changedWith?.has(f) && !topical.includes(f));
   if (together.length)
     steps.push({
       title: 'Changed together with it',
@@ -128,6 +134,12 @@ export function deterministicPlan(graph: CodeGraph, input: PlanInput): Onboardin
       title: 'About the same topic',
       files: topical,
       why: `not imported near ${seed} nor changed with it, but ${input.request.trim() ? `about the words of "${input.request}"` : 'named and written like it'}`,
+    });
+  if (busy.length)
+    steps.push({
+      title: 'Near the topic',
+      files: busy,
+      why: `not imported near ${seed}, not changed with it, nor found by the words of "${input.request}", but tied to the files those words found (imported by or changed with them) or changed often lately`,
     });
   if (tests.length)
     steps.push({
