@@ -143,7 +143,7 @@ export interface Engine {
   readonly glossary: Glossary;
   /**
    * Where to start reading code about a request (seed 003): the seed file (a path or the
-   * request's topic), the files around it in the import graph, and a step-by-step plan.
+   * request's topic), the files around it (by imports, shared history and topic), and a step-by-step plan.
    */
   onboardingPlan(request: OnboardingRequest): Promise<OnboardingResult>;
   /** The code sources a plan may run in, of `allowed` when given. */

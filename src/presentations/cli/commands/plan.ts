@@ -36,7 +36,7 @@ function oneOf<T extends string>(flag: string, value: string, allowed: readonly 
 export function registerPlanCommand(program: Command): void {
   program
     .command('plan')
-    .description('an onboarding plan for a request: the seed file, the files around it in the import graph, steps to read them')
+    .description('an onboarding plan for a request: the seed file, the files around it (imports, shared history, topic), steps to read them')
     .argument('[request...]', 'what you want to understand, e.g. "how are invoices paid" (optional with --seed: what belongs with that file)')
     .option('--seed <file>', 'start from this file (repository-relative; .js/.ts, index and base names are matched)')
     .option('--depth <n>', `imports away from the seed (0-${TRAVERSAL_BOUNDS.maxDepth})`, String(TRAVERSAL_DEFAULTS.depth))
