@@ -11,7 +11,7 @@ import { openEngine } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { localUser } from '../../src/core/auth/user.js';
 import type { Engine } from '../../src/core/engine.js';
-import { connectInMemory } from './fixture.js';
+import { connectInMemory } from '../helpers/in-memory-mcp.js';
 import { writeShopRepo } from '../helpers/code-repo.js';
 import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
 import { tempHome } from '../helpers/temp-home.js';
@@ -53,7 +53,7 @@ beforeAll(async () => {
   );
   await engine.addSource({ name: 'shop', type: 'code', url: repo, options: {} });
   expect((await engine.update({ source: 'shop' })).ok).toBe(true);
-  client = await connectInMemory(engine);
+  client = await connectInMemory(engine, 'default');
 }, 120_000);
 
 afterAll(async () => {

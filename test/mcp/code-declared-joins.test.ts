@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openEngine } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import type { Engine } from '../../src/core/engine.js';
-import { connectInMemory } from './fixture.js';
+import { connectInMemory } from '../helpers/in-memory-mcp.js';
 import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
 import { tempHome } from '../helpers/temp-home.js';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   await engine.addSource({ name: 'pg', url: db.adminDsn, options: { allowExtraPrivileges: true } });
   await engine.addSource({ name: 'lib', type: 'code', url: repo, options: {} });
   expect((await engine.update({ allowExtraPrivileges: true })).ok).toBe(true);
-  client = await connectInMemory(engine);
+  client = await connectInMemory(engine, 'default');
 }, 120_000);
 
 afterAll(async () => {

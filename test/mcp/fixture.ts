@@ -95,25 +95,6 @@ export async function connectStdio(env: NodeJS.ProcessEnv, args: string[] = []):
   return { client, stderr: () => stderr };
 }
 
-/** A client of a session server over the engine in this process, in memory (the local user, the default project). */
-export async function connectInMemory(engine: Engine): Promise<Client> {
-  const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
-  const { localUser } = await import('../../src/core/auth/user.js');
-  const { createLogger } = await import('../../src/presentations/mcp/logging.js');
-  const { createServices, createSessionServer } = await import('../../src/presentations/mcp/server.js');
-  const session = await engine.sessions.open({ project: 'default', user: localUser('test') });
-  const { server } = await createSessionServer(
-    createServices(engine, createLogger({ level: 'silent' })),
-    { session: session.id, project: 'default', user: localUser('test') },
-    { beforeCall: async () => undefined },
-  );
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await server.connect(a);
-  const client = new Client({ name: 'sextant-test', version: '1.0.0' });
-  await client.connect(b);
-  return client;
-}
-
 export async function connectHttp(url: string, headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: 'sextant-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
