@@ -36,6 +36,7 @@ async function plan(args: Record<string, unknown>) {
   return result.structuredContent as {
     plan: { steps: Array<{ title: string; files: string[]; why: string }> };
     context: { seed_id: string; related_files: string[]; data_uses?: Array<{ file: string; also_in?: string[] }>; seed_also_in?: string[] };
+    user_summary: string;
   };
 }
 
@@ -88,5 +89,10 @@ describe('onboarding_plan over SQL files in several dialects', () => {
     expect(seeded.context.related_files).not.toContain('db/postgres/schema.sql');
     expect(seeded.plan.steps.find((s) => s.title === 'Read db/mysql/schema.sql')?.why).toContain('also in db/h2/, db/postgres/');
     expect(seeded.context).toMatchObject({ seed_also_in: ['db/h2/schema.sql', 'db/postgres/schema.sql'] });
+    // the copies a bare base name also matches are the seed's copies, not other files it could mean
+    const named = await plan({ seed_file: 'schema.sql' });
+    expect(named.context).toMatchObject({ seed_id: 'db/h2/schema.sql', seed_also_in: ['db/mysql/schema.sql', 'db/postgres/schema.sql'] });
+    expect(named.context).not.toHaveProperty('seed_alternatives');
+    expect(named.user_summary).not.toContain('that name');
   });
 });

@@ -86,6 +86,8 @@ export interface OnboardingContext {
   dataUses?: DataUse[];
   /** The seed's dialect copies, left out of the plan (`db/mysql/schema.sql` beside a seed `db/h2/schema.sql`). */
   seedAlsoIn?: string[];
+  /** Other files the seed file's name matched as well (`app.py` in two folders): more of the path picks one. */
+  seedAlternatives?: string[];
   /** Set when an older release scanned some of the source's files: what is missing and how to mend it. */
   notice?: string;
 }
@@ -403,7 +405,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
 
     // the source an unresolved plan looked in, when it looked in one
     const searched = request.source ?? (known.size === 1 ? [...known.keys()][0]! : null);
-    let seed: { source: string; id: string; how: SeedMatch } | null = null;
+    let seed: { source: string; id: string; how: SeedMatch; others?: string[] } | null = null;
     if (request.seedFile) {
       const given = request.seedFile.trim().replace(/\\/g, '/');
       const root = [...known.keys()].map((k) => roots.get(k)).find((r) => r && given.startsWith(`${r.replace(/\\/g, '/').replace(/\/+$/, '')}/`));
@@ -548,6 +550,8 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
         .then((llm) => (llm ? llmPlan(llm, cache, { request: request.request, seed: seedId, files, draft: rules }) : rules))
         .catch((err: unknown) => ({ ...rules, note: fallbackNote(err) }));
     }
+    // a dialect copy of the seed is named as one (`seedAlsoIn`), not as another file the name could mean
+    const alternatives = (seed.others ?? []).filter((o) => !folded.keptAlsoIn.includes(o));
     const context: OnboardingContext = {
       seedId: seed.id,
       relatedFiles: related,
@@ -558,13 +562,21 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
       resolvedBy: seed.how,
       ...(dataUses.length ? { dataUses } : {}),
       ...(folded.keptAlsoIn.length ? { seedAlsoIn: folded.keptAlsoIn } : {}),
+      ...(alternatives.length ? { seedAlternatives: alternatives } : {}),
       ...(outdated && rank === 'fused' ? { notice: outdatedNotice(seed.source, outdated, g.nodes.length) } : {}),
     };
     // the fused order reads history and topic as well as imports, so its files are not all within the walk's depth
     const reach = fused ? 'ranked by imports, shared history and topic' : `within ${config.depth} import${config.depth === 1 ? '' : 's'} (${config.direction})`;
-    const userSummary = `Start with ${seed.id} (${seed.how === 'topic' ? 'matched by topic' : seed.how === 'meaning' ? 'a guess by meaning: no file says a word of the request' : `seed matched: ${seed.how}`}); ${related.length} related file${related.length === 1 ? '' : 's'} ${reach}; ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}${plan.note ? ` (${plan.note})` : ''}.`;
+    const userSummary = `Start with ${seed.id} (${seed.how === 'topic' ? 'matched by topic' : seed.how === 'meaning' ? 'a guess by meaning: no file says a word of the request' : `seed matched: ${seed.how}${ambiguity(alternatives)}`}); ${related.length} related file${related.length === 1 ? '' : 's'} ${reach}; ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}${plan.note ? ` (${plan.note})` : ''}.`;
     return { plan, context, userSummary, ...(candidates ? { candidates } : {}) };
   }
 
   return { plan, graph: async (source) => (await load(source)).graph, sources: listedSources };
+}
+
+/** What a user is told of a seed name several files share: the others, a few by name, and how to choose. */
+function ambiguity(others: readonly string[] | undefined): string {
+  if (!others?.length) return '';
+  const named = others.slice(0, 3).join(', ') + (others.length > 3 ? ` and ${others.length - 3} more` : '');
+  return `; ${others.length === 1 ? 'another file has' : `${others.length} other files have`} that name: ${named}; give more of the path to start there`;
 }

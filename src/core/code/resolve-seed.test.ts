@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  basenameMatches,
   basenameScoring,
   caseInsensitiveMatch,
   dottedModuleMatch,
@@ -54,7 +55,19 @@ describe('seed resolution', () => {
     // only the base name in common: the shortest path wins
     expect(basenameScoring('pay', NODES)).toBe('src/ui/pay.tsx');
     expect(basenameScoring('missing.ts', NODES)).toBeNull();
-    expect(resolveSeedPath('other/billing/pay.ts', NODES)).toEqual({ id: 'src/billing/pay.ts', how: 'basename' });
+    expect(resolveSeedPath('other/billing/pay.ts', NODES)).toEqual({ id: 'src/billing/pay.ts', how: 'basename', others: ['lib/deep/billing/pay.ts'] });
+  });
+
+  it('a base name several files share as well: every one of them, shortest path first', () => {
+    expect(basenameMatches('pay', NODES)).toEqual(['src/ui/pay.tsx', 'src/legacy/pay.js', 'src/billing/pay.ts', 'lib/deep/billing/pay.ts']);
+    expect(basenameMatches('billing/pay.ts', NODES)).toEqual(['src/billing/pay.ts', 'lib/deep/billing/pay.ts']);
+    expect(basenameMatches('deep/billing/pay', NODES)).toEqual(['lib/deep/billing/pay.ts']);
+    expect(resolveSeedPath('pay', NODES)).toEqual({
+      id: 'src/ui/pay.tsx',
+      how: 'basename',
+      others: ['src/legacy/pay.js', 'src/billing/pay.ts', 'lib/deep/billing/pay.ts'],
+    });
+    expect(resolveSeedPath('deep/billing/pay', NODES)).toEqual({ id: 'lib/deep/billing/pay.ts', how: 'basename' });
   });
 
   it('an unknown seed resolves to nothing', () => {
@@ -132,7 +145,7 @@ describe('seed resolution', () => {
 
     it('a path still resolves as a path first', () => {
       expect(resolveSeedPath('index.ts', TREE, { names })).toEqual({ id: 'index.ts', how: 'exact' });
-      expect(resolveSeedPath('core.py', TREE, { names })).toEqual({ id: 'src/click/core.py', how: 'basename' });
+      expect(resolveSeedPath('core.py', TREE, { names })).toEqual({ id: 'src/click/core.py', how: 'basename', others: ['tests/click/core.py'] });
     });
   });
 });

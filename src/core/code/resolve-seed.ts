@@ -27,6 +27,8 @@ export interface SeedHints {
 export interface SeedResolution {
   id: string;
   how: SeedMatch;
+  /** Other files a base name matches as well as `id` does (the seed is ambiguous), shortest path first. */
+  others?: string[];
 }
 
 const MODULE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.d.ts', '.js', '.jsx', '.mjs', '.cjs'];
@@ -83,22 +85,30 @@ export function extensionSwaps(seed: string, nodes: readonly string[]): string |
 }
 
 /**
- * Files whose base name (without extension) equals the seed's, scored by how many trailing
- * folder names they share with it; ties go to the shorter path, then the first in order.
+ * Files whose base name (without extension) equals the seed's and that share the most trailing
+ * folder names with it, shortest path first (then the first in order): `app.py` names both
+ * `src/flask/app.py` and `src/flask/sansio/app.py`, `sansio/app.py` only the second.
  */
-export function basenameScoring(seed: string, nodes: readonly string[]): string | null {
+export function basenameMatches(seed: string, nodes: readonly string[]): string[] {
   const parts = stem(seed).toLowerCase().split('/');
   const name = parts.at(-1)!;
-  if (!name) return null;
-  let best: { node: string; score: number } | null = null;
+  if (!name) return [];
+  let best: string[] = [];
+  let bestScore = 0;
   for (const node of nodes) {
     const nodeParts = stem(node).toLowerCase().split('/');
     if (nodeParts.at(-1) !== name) continue;
     let score = 1;
     while (score < parts.length && score < nodeParts.length && parts[parts.length - 1 - score] === nodeParts[nodeParts.length - 1 - score]) score++;
-    if (!best || score > best.score || (score === best.score && node.length < best.node.length)) best = { node, score };
+    if (score > bestScore) [best, bestScore] = [[node], score];
+    else if (score === bestScore) best.push(node);
   }
-  return best?.node ?? null;
+  return best.sort((a, b) => a.length - b.length);
+}
+
+/** The best of `basenameMatches`, or null. */
+export function basenameScoring(seed: string, nodes: readonly string[]): string | null {
+  return basenameMatches(seed, nodes)[0] ?? null;
 }
 
 /**
@@ -159,11 +169,12 @@ export function resolveSeedPath(seed: string, nodes: readonly string[], hints: S
     ['extension', extensionSwaps],
     ['package', (s, n) => packageMatch(s, n, hints)],
     ['module', dottedModuleMatch],
-    ['basename', basenameScoring],
   ];
   for (const [how, step] of steps) {
     const id = step(seed, nodes);
     if (id) return { id, how };
   }
-  return null;
+  const [id, ...others] = basenameMatches(seed, nodes);
+  if (!id) return null;
+  return others.length ? { id, how: 'basename', others } : { id, how: 'basename' };
 }

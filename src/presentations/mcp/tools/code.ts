@@ -40,6 +40,7 @@ export function planOutput(result: OnboardingResult) {
           }
         : {}),
       ...(c.seedAlsoIn?.length ? { seed_also_in: c.seedAlsoIn } : {}),
+      ...(c.seedAlternatives?.length ? { seed_alternatives: c.seedAlternatives } : {}),
       ...(c.notice ? { notice: c.notice } : {}),
     },
     user_summary: result.userSummary,
