@@ -638,6 +638,20 @@ describe('code connector', () => {
     expect(listing.refused).toEqual([{ path: 'src/zz.bin.ts', reason: 'binary, not text' }]);
   });
 
+  it('reads an import chain longer than following imports could recurse (4,000 files: the stack overflowed)', async () => {
+    const n = 4000;
+    const files = Object.fromEntries(
+      Array.from({ length: n }, (_, i) => [
+        `src/f${i}.ts`,
+        i + 1 < n ? `import { f${i + 1} } from './f${i + 1}';\nexport const f${i} = f${i + 1};\n` : `export const f${i} = 1;\n`,
+      ]),
+    );
+    const snapshot = await createCodeConnector().introspect(record(tree(files)));
+    const imports = snapshot.edges.filter((e) => e.kind === 'imports');
+    expect(imports).toHaveLength(n - 1);
+    expect(edgeList({ ...snapshot, edges: imports }).slice(0, 2)).toEqual(['src/f0.ts → src/f1.ts', 'src/f1.ts → src/f2.ts']);
+  }, 60_000);
+
   it('an empty repository is one clear error', async () => {
     const root = tree({ 'README.md': '# nothing\n' }, { git: true });
     await expect(createCodeConnector().introspect(record(root))).rejects.toMatchObject({
