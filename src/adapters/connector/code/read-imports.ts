@@ -59,7 +59,10 @@ export async function readImports(
   } else if (edited) {
     imports = storedImports();
     introspect.onProgress?.(`scanning imports of ${edited.length} changed files`, 0, edited.length);
-    const fresh = await cruiseImports(root, [...hashes.keys()], configs, views, new Set(edited.map((f) => f.path)));
+    const fresh = await cruiseImports(root, [...hashes.keys()], configs, views, {
+      only: new Set(edited.map((f) => f.path)),
+      onProgress: (done, total) => introspect.onProgress?.(`reading JavaScript and TypeScript imports`, done, total),
+    });
     for (const f of edited) if (!PARSED_LANGUAGES.has(f.language)) imports.set(f.path, fresh.get(f.path) ?? []);
   } else if (graph) {
     const read = await readGraphFile(graph, new Set(hashes.keys()));
@@ -72,6 +75,9 @@ export async function readImports(
       files.map((f) => f.path),
       configs,
       views,
+      {
+        onProgress: (done, total) => introspect.onProgress?.(`reading JavaScript and TypeScript imports`, done, total),
+      },
     );
   }
   // Python, Go and Java imports depend on the other files' declarations (a Go package's names): one changed, all are read again

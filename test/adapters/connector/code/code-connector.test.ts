@@ -638,7 +638,7 @@ describe('code connector', () => {
     expect(listing.refused).toEqual([{ path: 'src/zz.bin.ts', reason: 'binary, not text' }]);
   });
 
-  it('reads an import chain longer than following imports could recurse (4,000 files: the stack overflowed)', async () => {
+  it('reads an import chain longer than following imports could recurse (4,000 files: the stack overflowed), in batches with progress', async () => {
     const n = 4000;
     const files = Object.fromEntries(
       Array.from({ length: n }, (_, i) => [
@@ -646,9 +646,15 @@ describe('code connector', () => {
         i + 1 < n ? `import { f${i + 1} } from './f${i + 1}';\nexport const f${i} = f${i + 1};\n` : `export const f${i} = 1;\n`,
       ]),
     );
-    const snapshot = await createCodeConnector().introspect(record(tree(files)));
+    const progress: string[] = [];
+    const snapshot = await createCodeConnector().introspect(record(tree(files)), {
+      onProgress: (step, done, total) => step.includes('JavaScript') && progress.push(`${done}/${total}`),
+    });
     const imports = snapshot.edges.filter((e) => e.kind === 'imports');
     expect(imports).toHaveLength(n - 1);
+    // read in batches (one call's time grows faster than its files), each reported
+    expect(progress.length).toBeGreaterThanOrEqual(10);
+    expect(progress.at(-1)).toBe(`${n}/${n}`);
     expect(edgeList({ ...snapshot, edges: imports }).slice(0, 2)).toEqual(['src/f0.ts → src/f1.ts', 'src/f1.ts → src/f2.ts']);
   }, 60_000);
 
