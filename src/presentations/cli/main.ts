@@ -26,7 +26,7 @@ import { registerUpdateCommand } from './commands/update.js';
 
 export function buildProgram(): Command {
   const program = new Command('sextant')
-    .description('Context engine for AI agents: indexes database metadata and serves it to agents and people')
+    .description('Context engine for AI agents: indexes the metadata of databases, APIs, documents and code, and serves it to agents and people')
     .version('0.1.0')
     .option('--json', 'machine-readable output')
     .option('--home <dir>', 'index folder (default: $SEXTANT_HOME or ~/.cache/sextant)')

@@ -20,7 +20,7 @@ export const SERVER_NAME = 'sextant';
 export const SERVER_VERSION = '0.1.0';
 
 const INSTRUCTIONS =
-  'Sextant indexes database metadata (never row values). Start with deep_search for a question, or list_sources to browse; use describe before writing SQL. The sextant_guide prompt has the workflow.';
+  'Sextant indexes the metadata of databases, GraphQL and REST APIs, documents and code repositories (never row values). Start with deep_search for a question, or list_sources to browse; use describe before writing SQL, onboarding_plan to find where to start in a code repository. The sextant_guide prompt has the workflow.';
 
 /** What every session of one process shares. */
 export interface ServerServices {
