@@ -3,6 +3,7 @@
  */
 const BENCHES: Record<string, () => Promise<{ run(argv: string[]): Promise<void> }>> = {
   'api-retrieval': () => import('./api-retrieval/index.js'),
+  'code-scale': () => import('./code-scale.js'),
   'context-drafts': () => import('./context-drafts/index.js'),
   documents: () => import('./doc-retrieval/index.js'),
   ingest: () => import('./ingest.js'),
