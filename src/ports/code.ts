@@ -91,8 +91,9 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  * 44: Go routers known by import path (aliased, dot imports), gorilla/mux's `Path`/`Methods` chains, httprouter, a mounted
  *     value's method router (`rs.Routes()`), raw-string paths and URLs.
  * 45: the joins ORM relations declare (`declaredJoins`: Prisma's `@relation(fields, references)`).
+ * 46: Drizzle's declared joins (`relations(…)`'s `one(…, { fields, references })`, a column's `.references(…)`).
  */
-export const CODE_SCAN_VERSION = 45;
+export const CODE_SCAN_VERSION = 46;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

@@ -7,10 +7,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openEngine } from '../../src/app.js';
-import { loadConfig } from '../../src/config/load-config.js';
 import type { Engine } from '../../src/core/engine.js';
 import { startChatServer, type ChatServer } from '../helpers/chat-server.js';
+import { engineOverDatabaseAndTree } from '../helpers/code-repo.js';
 import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
 import { tempHome } from '../helpers/temp-home.js';
 
@@ -44,11 +43,7 @@ beforeAll(async () => {
   await db.exec('CREATE TABLE account (id int PRIMARY KEY); CREATE TABLE invoice (id int PRIMARY KEY, account_id int NOT NULL);');
   mkdirSync(join(repo, 'prisma'), { recursive: true });
   writeFileSync(join(repo, 'prisma/schema.prisma'), SCHEMA);
-  const env = { SEXTANT_HOME: home.dir, SEXTANT_EMBEDDINGS_PROVIDER: 'none', SEXTANT_LLM_URL: chat.url, SEXTANT_LLM_MODEL: 'drafter' };
-  engine = await openEngine(loadConfig({ env, configFile: join(home.dir, 'none.yaml') }));
-  await engine.addSource({ name: 'pg', type: 'postgres', url: db.adminDsn, options: {} });
-  await engine.addSource({ name: 'app', type: 'code', url: repo, options: {} });
-  expect((await engine.update({ allowExtraPrivileges: true })).ok).toBe(true);
+  engine = await engineOverDatabaseAndTree(home.dir, db.adminDsn, repo, { SEXTANT_LLM_URL: chat.url, SEXTANT_LLM_MODEL: 'drafter' });
 }, 60_000);
 
 afterAll(async () => {

@@ -8,10 +8,9 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEngine } from '../../src/app.js';
-import { loadConfig } from '../../src/config/load-config.js';
 import type { ObjectDescription } from '../../src/core/discovery/describe.js';
 import type { Engine } from '../../src/core/engine.js';
+import { engineOverDatabaseAndTree } from '../helpers/code-repo.js';
 import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
 import { tempHome } from '../helpers/temp-home.js';
 
@@ -57,10 +56,7 @@ beforeAll(async () => {
   mkdirSync(join(repo, 'src'), { recursive: true });
   writeFileSync(join(repo, 'src/posts.ts'), 'export const posts = (prisma: any) => prisma.post.findMany();\n');
   writeFileSync(join(repo, 'prisma/schema.prisma'), SCHEMA);
-  engine = await openEngine(loadConfig({ env: { SEXTANT_HOME: home.dir, SEXTANT_EMBEDDINGS_PROVIDER: 'none' }, configFile: join(home.dir, 'none.yaml') }));
-  await engine.addSource({ name: 'pg', type: 'postgres', url: db.adminDsn, options: {} });
-  await engine.addSource({ name: 'app', type: 'code', url: repo, options: {} });
-  expect((await engine.update({ allowExtraPrivileges: true })).ok).toBe(true);
+  engine = await engineOverDatabaseAndTree(home.dir, db.adminDsn, repo);
 }, 60_000);
 
 afterAll(async () => {

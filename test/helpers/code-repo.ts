@@ -82,3 +82,18 @@ export async function engineOverTree(homeDir: string, name: string, root: string
   if (!result.ok) throw new Error(`update of ${name} failed: ${JSON.stringify(result)}`);
   return engine;
 }
+
+/**
+ * An engine in `homeDir` (no embeddings; `env` adds to it) with the PostgreSQL database at `dsn` as
+ * source `pg` and the tree at `root` as code source `app`, both indexed.
+ */
+export async function engineOverDatabaseAndTree(homeDir: string, dsn: string, root: string, env: Record<string, string> = {}): Promise<Engine> {
+  const engine = await openEngine(
+    loadConfig({ env: { SEXTANT_HOME: homeDir, SEXTANT_EMBEDDINGS_PROVIDER: 'none', ...env }, configFile: join(homeDir, 'none.yaml') }),
+  );
+  await engine.addSource({ name: 'pg', type: 'postgres', url: dsn, options: {} });
+  await engine.addSource({ name: 'app', type: 'code', url: root, options: {} });
+  const result = await engine.update({ allowExtraPrivileges: true });
+  if (!result.ok) throw new Error(`update failed: ${JSON.stringify(result)}`);
+  return engine;
+}

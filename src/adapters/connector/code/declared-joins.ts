@@ -129,7 +129,7 @@ function prismaJoinTables(models: ReadonlyMap<string, PrismaModel>): PrismaModel
 }
 
 /** A model or entity as the joins are read from it: its table, its file, its relations. */
-interface Declaring<R> {
+export interface Declaring<R> {
   table: string;
   relations: R[];
   path: string;
@@ -137,10 +137,10 @@ interface Declaring<R> {
 }
 
 /** The other side of one relation, and where it is declared; null when the project lacks part of it. */
-type Resolved = { references: string; columns: Array<string | undefined>; referencedColumns: Array<string | undefined>; index: number } | null;
+export type Resolved = { references: string; columns: Array<string | undefined>; referencedColumns: Array<string | undefined>; index: number } | null;
 
 /** The joins each file's models declare, by the file's path, those whose every column is known. */
-function joinsByFile<M extends Declaring<unknown>>(
+export function joinsByFile<M extends Declaring<unknown>>(
   models: Iterable<M>,
   via: string,
   resolve: (model: M, relation: M['relations'][number]) => Resolved,

@@ -13,6 +13,7 @@ import { importNames } from './workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm-refs.js';
 import { prismaRelations } from './prisma-relations.js';
 import { prismaJoins, sqlalchemyJoins, typeormJoins } from './declared-joins.js';
+import { drizzleJoins } from './drizzle-joins.js';
 import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm-repositories.js';
 import { projectConstants } from './string-constants.js';
 import { sqlcCalls, sqlcMethods } from './sqlc-calls.js';
@@ -79,6 +80,11 @@ export async function projectLinks(
     ...typeormJoins(texts.filter((t) => SCRIPT_LANGUAGES.has(t.language))),
     ...sqlalchemyJoins(texts.filter((t) => t.language === 'python')),
   ]);
+  for (const [path, list] of drizzleJoins(
+    texts.filter((t) => SCRIPT_LANGUAGES.has(t.language)),
+    drizzleOf,
+  ))
+    joins.set(path, [...(joins.get(path) ?? []), ...list]);
   const names = importNames(configs, paths);
   // the routes every file declares, so that a file calling one over HTTP links to the file serving it
   const routes = projectRoutes(texts, (path) => (imports.get(path) ?? []).map((i) => i.path), constants);
