@@ -136,7 +136,9 @@ export function drizzleJoins(
   tablesOf: ReadonlyMap<string, readonly OrmTableRef[]>,
 ): Map<string, DeclaredJoin[]> {
   if (![...tablesOf.values()].some((refs) => refs.length)) return new Map();
-  const texts = new Map(files.map((f) => [f.path, blankComments(f.text)]));
+  // the files that declare tables, call relations(…) or set Drizzle's casing: the others say nothing of joins
+  const read = files.filter((f) => tablesOf.get(f.path)?.length || /\brelations\s*\(|\bcasing\s*:/.test(f.text));
+  const texts = new Map(read.map((f) => [f.path, blankComments(f.text)]));
   const snakeCase = [...texts.values()].some((t) => /\bcasing\s*:\s*['"]snake_case['"]/.test(t));
   // variable → its table; a variable two files declare is kept per file, and left out elsewhere
   const byFile = new Map<string, Map<string, DrizzleTable>>();
