@@ -70,36 +70,4 @@ describe('Sequelize associations as declared joins', () => {
     const underscored = { ...files, 'config/db.js': 'module.exports = new Sequelize(url, { define: { underscored: true } });\n' };
     expect(joinsOf(underscored)['models/team.js']?.[0]).toBe('Teams(owner_id) → Users(id) @5');
   });
-
-  it("reads sequelize-typescript's @ForeignKey on a model's property, its @Column's field, and @Table without a tableName", () => {
-    const user = [
-      "import { Table, Column, Model } from 'sequelize-typescript';",
-      '@Table',
-      'export class User extends Model<User> {',
-      '  @Column',
-      '  name: string;',
-      '}',
-    ].join('\n');
-    const post = [
-      "import { Table, Column, Model, ForeignKey, BelongsTo } from 'sequelize-typescript';",
-      "import { User } from './user';",
-      "@Table({ tableName: 'posts' })",
-      'export class Post extends Model {',
-      '  @ForeignKey(() => User)',
-      "  @Column({ field: 'author_id', allowNull: false })",
-      '  declare authorId: number;',
-      '  @ForeignKey(() => User)',
-      '  @Column',
-      '  editorId?: number;',
-      '  @BelongsTo(() => User)',
-      '  author: User;',
-      '}',
-    ].join('\n');
-    expect(joinsOf({ 'src/user.ts': user, 'src/post.ts': post })['src/post.ts']).toEqual([
-      'posts(author_id) → Users(id) @5',
-      'posts(author_id) → User(id) @5',
-      'posts(editorId) → Users(id) @8',
-      'posts(editorId) → User(id) @8',
-    ]);
-  });
 });

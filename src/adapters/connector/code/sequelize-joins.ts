@@ -10,12 +10,10 @@
  *   to both (a through model by its table).
  * A foreign key not given is Sequelize's default: the other side's `as`, else its model's name in the
  * singular, with `Id` (`define('user')` gives `userId`, a class `User` gives `UserId`), in snake case
- * when the project defines its models `underscored: true`. `this.belongsTo(…)` inside a model class
- * is the class's. sequelize-typescript's `@ForeignKey(() => User)` on a property joins its class's
- * table on that column (`@Column({ field })`, else the property) to User's `id`.
- * Models are the project's Sequelize models (orm-refs.ts) by the name the code calls them: a model's
- * table is its `tableName`, else the plural of its name or the name itself, and a join is given for
- * each such pair (the catalog keeps those whose tables exist).
+ * when the project defines its models `underscored: true`. `this.belongsTo(…)` inside a model class is the class's. Models are the
+ * project's Sequelize models (orm-refs.ts) by the name the code calls them: a model's table is its
+ * `tableName`, else the plural of its name or the name itself, and a join is given for each such
+ * pair (the catalog keeps those whose tables exist).
  */
 import pluralize from 'pluralize';
 import type { DeclaredJoin } from '../../../ports/code.js';
@@ -42,23 +40,6 @@ function keyOption(options: string, name: string): string | undefined {
   const m = new RegExp(String.raw`\b${name}\s*:\s*(?:${NAME_STRING}|\{([^}]*)\})`).exec(options);
   if (!m) return undefined;
   return m[1] ?? new RegExp(String.raw`\b(?:field|name)\s*:\s*${NAME_STRING}`).exec(m[2] ?? '')?.[1];
-}
-
-/**
- * sequelize-typescript's `@ForeignKey(() => User)` on a model class's property: the class holds the
- * key column (`@Column({ field })`, else the property) referencing User's `id`.
- */
-const FOREIGN_KEY_MEMBER =
-  /@ForeignKey\s*\(\s*\(\s*\)\s*=>\s*([\w$]+)\s*\)((?:\s*@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?)*)\s*(?:(?:public|declare|readonly)\s+)*([\w$]+)\s*[!?]?\s*:/g;
-
-function decoratedKeys(text: string): Array<{ holder: string; target: string; field: string | undefined; property: string; index: number }> {
-  const out = [];
-  for (const m of text.matchAll(FOREIGN_KEY_MEMBER)) {
-    const holder = [...text.slice(0, m.index).matchAll(/\bclass\s+([A-Za-z_$][\w$]*)/g)].at(-1)?.[1];
-    const field = new RegExp(String.raw`\bfield\s*:\s*${NAME_STRING}`).exec(m[2]!)?.[1];
-    if (holder) out.push({ holder, target: m[1]!, field, property: m[3]!, index: m.index });
-  }
-  return out;
 }
 
 function associations(text: string): Association[] {
@@ -89,9 +70,7 @@ export function sequelizeJoins(files: ReadonlyArray<{ path: string; text: string
       modelName.set(m.model, pluralize.singular(m.alternatives?.[0]?.split('.').at(-1) ?? m.model));
     }
   if (!named.size) return new Map();
-  const texts = files
-    .filter((f) => /\.(?:belongsTo|hasMany|hasOne|belongsToMany)\s*\(|@ForeignKey\b/.test(f.text))
-    .map((f) => ({ ...f, text: blankComments(f.text) }));
+  const texts = files.filter((f) => /\.(?:belongsTo|hasMany|hasOne|belongsToMany)\s*\(/.test(f.text)).map((f) => ({ ...f, text: blankComments(f.text) }));
   const underscored = files.some((f) => /\bunderscored\s*:\s*true\b/.test(f.text));
   const defaultKey = (name: string) => (underscored ? snake(`${name}Id`) : `${name}Id`);
   const declaring = texts.flatMap(({ path, text }) =>
@@ -142,14 +121,5 @@ export function sequelizeJoins(files: ReadonlyArray<{ path: string; text: string
       );
     }),
   );
-  for (const { path, text } of texts)
-    for (const k of decoratedKeys(text)) {
-      const holder = named.get(k.holder);
-      const target = named.get(k.target);
-      if (!holder || !target) continue;
-      const column = k.field ?? (underscored ? snake(k.property) : k.property);
-      for (const table of holder)
-        for (const references of target) declaring.push({ table, path, text, relations: [{ references, column, key: 'id', index: k.index }] });
-    }
   return joinsByFile(declaring, 'sequelize', (_t, r) => ({ references: r.references, columns: [r.column], referencedColumns: [r.key], index: r.index }));
 }
