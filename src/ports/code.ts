@@ -92,10 +92,8 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  *     value's method router (`rs.Routes()`), raw-string paths and URLs.
  * 45: the joins ORM relations declare (`declaredJoins`: Prisma's `@relation(fields, references)`).
  * 46: Drizzle's declared joins (`relations(…)`'s `one(…, { fields, references })`, a column's `.references(…)`).
- * 47: Sequelize associations as declared joins, and a sequelize-cli model (`init()` alone) as a model; SQLAlchemy's
- * `ForeignKey(User.id)`, `Table(…)` association tables and `ForeignKeyConstraint`; SQLModel's joins say `sqlmodel`.
  */
-export const CODE_SCAN_VERSION = 47;
+export const CODE_SCAN_VERSION = 46;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

@@ -9,14 +9,16 @@
  * - TypeORM: an entity's `@ManyToOne(() => User)`, and a `@OneToOne` with its `@JoinColumn`, join the
  *   entity's table to the other entity's on the join column (`@JoinColumn({ name, referencedColumnName })`,
  *   else TypeORM's default `<property><ReferencedProperty>`, `userId`) and the other entity's primary column.
- * SQLAlchemy's and SQLModel's are read in sqlalchemy-joins.ts, Drizzle's in drizzle-joins.ts, with
- * `joinsByFile` from here.
+ * - SQLAlchemy and SQLModel: a mapped class's column with `ForeignKey('users.id')` (`Column`,
+ *   `mapped_column`) or `Field(foreign_key='users.id')` joins the class's table (`__tablename__`,
+ *   SQLModel's class name in lower case) on that column (`Column`'s name argument, else the
+ *   attribute) to the table and column it names.
  * A relation naming a field or an entity the project lacks is left out.
  */
 import type { DeclaredJoin } from '../../../ports/code.js';
-import { NAME_STRING } from './call-reading.js';
+import { callArgs, NAME_STRING } from './call-reading.js';
 import { lineAt } from './lines.js';
-import { snake } from './orm-refs.js';
+import { pythonClasses, snake } from './orm-refs.js';
 import { blankComments } from './script-blocks.js';
 
 interface PrismaModel {
@@ -247,5 +249,39 @@ export function typeormJoins(files: ReadonlyArray<{ path: string; text: string }
       referencedColumns: [target.columns.get(referenced) ?? referenced],
       index: r.index,
     };
+  });
+}
+
+/** A Python file's column attributes: `owner_id = Column(…)`, `owner_id: Mapped[int] = mapped_column(…)`, `owner_id: UUID = Field(…)`. */
+const PY_COLUMN = /^[ \t]+(\w+)[ \t]*(?::[^=\n]*)?=[ \t]*(?:\w+\.)?(Column|mapped_column|Field)[ \t]*\(/gm;
+
+/** The joins each Python file's SQLAlchemy or SQLModel classes declare with their foreign keys, by the file's path. */
+export function sqlalchemyJoins(files: ReadonlyArray<{ path: string; text: string }>): Map<string, DeclaredJoin[]> {
+  const models: Array<Declaring<{ column: string; target: string; index: number }>> = [];
+  for (const { path, text } of files) {
+    if (!/ForeignKey|foreign_key/.test(text)) continue;
+    for (const c of pythonClasses(text)) {
+      const tablename = new RegExp(String.raw`__tablename__\s*=\s*${NAME_STRING}`).exec(c.body)?.[1];
+      const table = tablename ?? (/\btable\s*=\s*True\b/.test(c.bases) ? c.name.toLowerCase() : undefined);
+      if (!table) continue;
+      const schema = new RegExp(String.raw`['"]schema['"]\s*:\s*${NAME_STRING}`).exec(c.body)?.[1];
+      const bodyAt = text.indexOf(c.body, c.index);
+      const relations = [];
+      for (const m of c.body.matchAll(PY_COLUMN)) {
+        const args = callArgs(c.body, m.index + m[0].length - 1);
+        const target =
+          m[2] === 'Field'
+            ? new RegExp(String.raw`\bforeign_key\s*=\s*${NAME_STRING}`).exec(args)?.[1]
+            : new RegExp(String.raw`\bForeignKey\s*\(\s*${NAME_STRING}`).exec(args)?.[1];
+        if (!target || target.split('.').length < 2) continue;
+        const named = m[2] === 'Field' ? undefined : new RegExp(String.raw`^\s*${NAME_STRING}`).exec(args)?.[1];
+        relations.push({ column: named ?? m[1]!, target, index: bodyAt + m.index + m[0].search(/\S/) });
+      }
+      if (relations.length) models.push({ table: schema ? `${schema}.${table}` : table, relations, path, text });
+    }
+  }
+  return joinsByFile(models, 'sqlalchemy', (_model, r) => {
+    const parts = r.target.split('.');
+    return { references: parts.slice(0, -1).join('.'), columns: [r.column], referencedColumns: [parts.at(-1)], index: r.index };
   });
 }

@@ -68,18 +68,6 @@ describe('ORM models in code', () => {
       { table: 'Shelves', alternatives: ['Shelf'], line: 8, via: 'sequelize', model: 'Shelf', access: ['schema'] },
       { table: 'labels', line: 9, via: 'sequelize', model: 'Label', access: ['schema'] },
     ]);
-    // sequelize-cli's model file: a class and its init() alone, no define() and no tableName
-    const cli = [
-      "const { Model } = require('sequelize');",
-      'module.exports = (sequelize, DataTypes) => {',
-      '  class Team extends Model {}',
-      "  Team.init({ name: DataTypes.STRING }, { sequelize, modelName: 'Team' });",
-      '  return Team;',
-      '};',
-    ].join('\n');
-    expect(ormTableRefs(cli, 'javascript', 'models/team.js')).toEqual([
-      { table: 'Teams', alternatives: ['Team'], line: 4, via: 'sequelize', model: 'Team', access: ['schema'] },
-    ]);
   });
 
   it("Sequelize models used elsewhere: their static finders read, create/update/destroy… write, on the model or the models' object", () => {

@@ -327,8 +327,8 @@ export function ormTableRefs(text: string, language: string, path: string, creat
   const out: OrmTableRef[] = [];
   if (language === 'typescript' || language === 'javascript') {
     if (text.includes('@Entity') || text.includes('@ViewEntity')) typeorm(text, out);
-    // `define(`, `init(` and `tableName:` are common words: only in a file that names Sequelize
-    if (/sequelize/i.test(text) && /\.define\s*(?:<[^>]*>)?\s*\(|\.init\s*\(|\btableName\s*:/.test(text)) sequelize(text, out);
+    // `define(` and `tableName:` are common words: only in a file that names Sequelize
+    if (/sequelize/i.test(text) && /\.define\s*(?:<[^>]*>)?\s*\(|\btableName\s*:/.test(text)) sequelize(text, out);
     // `.join('x')` and `.from('x')` are arrays' and Buffers' too: only in a file that starts a builder on a table, or names Knex
     if (new RegExp(KNEX_START.source).test(text) || /\bknex\b/i.test(text)) knex(text, out);
     out.push(...drizzleTables(text, language, creators), ...kyselyRefs(text, language));

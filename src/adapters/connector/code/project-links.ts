@@ -12,10 +12,8 @@ import { sqlRefs } from './sql-refs.js';
 import { importNames } from './workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm-refs.js';
 import { prismaRelations } from './prisma-relations.js';
-import { prismaJoins, typeormJoins } from './declared-joins.js';
+import { prismaJoins, sqlalchemyJoins, typeormJoins } from './declared-joins.js';
 import { drizzleJoins } from './drizzle-joins.js';
-import { sequelizeJoins } from './sequelize-joins.js';
-import { sqlalchemyJoins } from './sqlalchemy-joins.js';
 import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm-repositories.js';
 import { projectConstants } from './string-constants.js';
 import { sqlcCalls, sqlcMethods } from './sqlc-calls.js';
@@ -82,9 +80,11 @@ export async function projectLinks(
     ...typeormJoins(texts.filter((t) => SCRIPT_LANGUAGES.has(t.language))),
     ...sqlalchemyJoins(texts.filter((t) => t.language === 'python')),
   ]);
-  const scripts = texts.filter((t) => SCRIPT_LANGUAGES.has(t.language));
-  for (const found of [drizzleJoins(scripts, drizzleOf), sequelizeJoins(scripts, models)])
-    for (const [path, list] of found) joins.set(path, [...(joins.get(path) ?? []), ...list]);
+  for (const [path, list] of drizzleJoins(
+    texts.filter((t) => SCRIPT_LANGUAGES.has(t.language)),
+    drizzleOf,
+  ))
+    joins.set(path, [...(joins.get(path) ?? []), ...list]);
   const names = importNames(configs, paths);
   // the routes every file declares, so that a file calling one over HTTP links to the file serving it
   const routes = projectRoutes(texts, (path) => (imports.get(path) ?? []).map((i) => i.path), constants);
