@@ -92,8 +92,9 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  *     value's method router (`rs.Routes()`), raw-string paths and URLs.
  * 45: the joins ORM relations declare (`declaredJoins`: Prisma's `@relation(fields, references)`).
  * 46: Drizzle's declared joins (`relations(…)`'s `one(…, { fields, references })`, a column's `.references(…)`).
+ * 47: Django models that inherit their file's model classes (and their many-to-many fields), or name their table in `Meta`.
  */
-export const CODE_SCAN_VERSION = 46;
+export const CODE_SCAN_VERSION = 47;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

@@ -350,6 +350,46 @@ describe('ORM models in code', () => {
     ]);
   });
 
+  it("Django: a model that inherits the file's own classes (django.contrib.auth's shape) and their many-to-many fields; a base of another file named by the Meta's db_table", () => {
+    // a mixin's many-to-many fields give each concrete heir a table; the heir itself declares no field
+    const auth = [
+      'from django.db import models',
+      'from .base_user import AbstractBaseAccount',
+      '',
+      'class RolesMixin(models.Model):',
+      "    roles = models.ManyToManyField('Role', blank=True)",
+      '    class Meta:',
+      '        abstract = True',
+      '',
+      'class AbstractAccount(AbstractBaseAccount, RolesMixin):',
+      '    nickname = models.CharField(max_length=30)',
+      '    class Meta:',
+      '        abstract = True',
+      '',
+      'class Account(AbstractAccount):',
+      '    class Meta(AbstractAccount.Meta):',
+      "        swappable = 'ACCOUNT_MODEL'",
+    ].join('\n');
+    expect(ormTableRefs(auth, 'python', 'app/accounts/models.py')).toEqual([
+      { table: 'accounts_account_roles', line: 5, via: 'django', access: ['schema'] },
+      { table: 'accounts_account', line: 14, via: 'django', model: 'Account', access: ['schema'] },
+    ]);
+    // no django.db import and no field: the Meta's db_table says it is a model (django.contrib.sessions' shape)
+    const sessions = [
+      'from app.sessions.base import AbstractBaseVisit',
+      '',
+      'class Visit(AbstractBaseVisit):',
+      '    @classmethod',
+      '    def store(cls):',
+      '        return None',
+      '    class Meta(AbstractBaseVisit.Meta):',
+      "        db_table = 'app_visit'",
+    ].join('\n');
+    expect(ormTableRefs(sessions, 'python', 'app/sessions/models.py')).toEqual([
+      { table: 'app_visit', line: 3, via: 'django', model: 'Visit', access: ['schema'] },
+    ]);
+  });
+
   it('JPA @Table and GORM TableName()', () => {
     const java = '@Entity\n@Table(name = "invoice", schema = "billing")\npublic class Invoice {}\n\n@Entity\npublic class CustomerNote {}\n';
     expect(ormTableRefs(java, 'java', 'src/main/java/a/Invoice.java')).toEqual([

@@ -221,6 +221,8 @@ const DJANGO_FIELD = /^[ \t]+\w+\s*=\s*models\.\w*(?:Field|Key)\s*\(/m;
 function python(text: string, path: string, out: OrmTableRef[]): void {
   // a model may inherit the project's own abstract base: in a file that imports Django's models, a class declaring their fields is one
   const django = /^\s*(?:from\s+django\.db\s+import\b|import\s+django\.db\b)/m.test(text);
+  // the file's Django model classes (abstract too) by name: a class inheriting one is a model, with its many-to-many fields
+  const djangoClasses = new Map<string, { m2m: Array<{ field: string; args: string; index: number }> }>();
   for (const c of pythonClasses(text)) {
     const tablename = new RegExp(`__tablename__\\s*=\\s*${STR}`).exec(c.body);
     if (tablename) {
@@ -234,7 +236,20 @@ function python(text: string, path: string, out: OrmTableRef[]): void {
       continue;
     }
     if (/\bmigrations\.Migration\b/.test(c.bases)) continue;
-    if (!/\bmodels\.Model\b|^\s*Model\s*$/.test(c.bases) && !(django && c.bases.trim() && DJANGO_FIELD.test(c.body))) continue;
+    const bases = c.bases.split(',').map((b) => b.trim());
+    const inherited = bases.filter((b) => djangoClasses.has(b));
+    // a base of another file (`AbstractBaseSession`) shows in a Meta naming the table (Django's alone says `db_table`), or in Django fields declared
+    const declaresTable = /^[ \t]+class\s+Meta\b[^\n]*:[\s\S]*?^[ \t]+db_table\s*=/m.test(c.body);
+    if (!/\bmodels\.Model\b|^\s*Model\s*$/.test(c.bases) && !inherited.length && !declaresTable && !(django && c.bases.trim() && DJANGO_FIELD.test(c.body)))
+      continue;
+    const bodyAt = text.indexOf(c.body, c.index);
+    const own = [...c.body.matchAll(/^[ \t]+(\w+)\s*=\s*models\.ManyToManyField\s*\(/gm)].map((m) => ({
+      field: m[1]!,
+      args: callArgs(c.body, m.index + m[0].length - 1),
+      index: bodyAt + m.index + m[0].search(/\S/),
+    }));
+    const m2m = [...inherited.flatMap((b) => djangoClasses.get(b)!.m2m), ...own];
+    djangoClasses.set(c.name, { m2m });
     const dbTable = new RegExp(`^[ \\t]+db_table\\s*=\\s*${STR}`, 'm').exec(c.body)?.[1];
     if (/\babstract\s*=\s*True/.test(c.body)) continue;
     const parts = path.split('/');
@@ -242,13 +257,11 @@ function python(text: string, path: string, out: OrmTableRef[]): void {
     const table = dbTable ?? (app ? `${app}_${c.name.toLowerCase()}` : null);
     if (!table) continue;
     out.push({ table, line: lineAt(text, c.index), via: 'django', model: c.name });
-    // a many-to-many field without `through` has a table of its own, `<model's table>_<field>` (or its `db_table`)
-    const bodyAt = text.indexOf(c.body, c.index);
-    for (const m of c.body.matchAll(/^[ \t]+(\w+)\s*=\s*models\.ManyToManyField\s*\(/gm)) {
-      const args = callArgs(c.body, m.index + m[0].length - 1);
-      if (/\bthrough\s*=/.test(args)) continue;
-      const own = new RegExp(`\\bdb_table\\s*=\\s*${STR}`).exec(args)?.[1];
-      out.push({ table: own ?? `${table}_${m[1]}`, line: lineAt(text, bodyAt + m.index + m[0].search(/\S/)), via: 'django' });
+    // a many-to-many field without `through` (its own, or an abstract base's) has a table of its own, `<model's table>_<field>` (or its `db_table`)
+    for (const m of m2m) {
+      if (/\bthrough\s*=/.test(m.args)) continue;
+      const named = new RegExp(`\\bdb_table\\s*=\\s*${STR}`).exec(m.args)?.[1];
+      out.push({ table: named ?? `${table}_${m.field}`, line: lineAt(text, m.index), via: 'django' });
     }
   }
   if (/^\s*from\s+alembic\s+import\b/m.test(text)) alembic(text, out);
