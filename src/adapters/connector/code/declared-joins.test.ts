@@ -292,6 +292,9 @@ describe('SQLAlchemy foreign keys naming classes and tables, association tables,
       "    Column('tag_id', Integer, ForeignKey('tags.id'), primary_key=True),",
       ')',
       '',
+      'class PostLike(db.Model):',
+      '    post_id: so.Mapped[int] = so.mapped_column(sa.ForeignKey(Post.id), primary_key=True)',
+      '',
       'class Hero(SQLModel, table=True):',
       '    team_id: int | None = Field(default=None, foreign_key="team.id")',
     ].join('\n');
@@ -302,7 +305,8 @@ describe('SQLAlchemy foreign keys naming classes and tables, association tables,
       'posts(tenant_region,tenant_code) → core.tenants(region,code) @19 sqlalchemy',
       'post_tags(post_id) → posts(id) @25 sqlalchemy',
       'post_tags(tag_id) → tags(id) @26 sqlalchemy',
-      'hero(team_id) → team(id) @30 sqlmodel',
+      'post_like(post_id) → posts(id) @30 sqlalchemy',
+      'hero(team_id) → team(id) @33 sqlmodel',
     ]);
   });
 });

@@ -4,7 +4,7 @@
  * - a mapped class's column with `ForeignKey('users.id')` (`Column`, `mapped_column`) or SQLModel's
  *   `Field(foreign_key='users.id')` joins the class's table (`__tablename__`, SQLModel's class name in
  *   lower case) on that column (`Column`'s name argument, else the attribute) to the table and column
- *   it names; `ForeignKey(User.id)` names a mapped class's attribute, `ForeignKey(users.c.id)` a
+ *   it names (Flask-SQLAlchemy's `db.Model` without one: the class in snake case); `ForeignKey(User.id)` names a mapped class's attribute, `ForeignKey(users.c.id)` a
  *   `Table`'s column;
  * - a `Table('post_tags', Base.metadata, Column('post_id', ForeignKey('posts.id')), …)` (an
  *   association table) joins on each of its columns with a foreign key;
@@ -16,7 +16,7 @@
 import type { DeclaredJoin } from '../../../ports/code.js';
 import { callArgs, NAME_STRING } from './call-reading.js';
 import { joinsByFile } from './declared-joins.js';
-import { pythonClasses } from './orm-refs.js';
+import { pythonClasses, snake } from './orm-refs.js';
 
 /** A foreign key's target as written: a `'schema.t.c'` string, or a `User.id` / `users.c.id` name. */
 type Target = { string: string } | { name: string };
@@ -77,7 +77,8 @@ export function sqlalchemyJoins(files: ReadonlyArray<{ path: string; text: strin
     for (const c of pythonClasses(text)) {
       const tablename = new RegExp(String.raw`__tablename__\s*=\s*${NAME_STRING}`).exec(c.body)?.[1];
       const sqlmodel = /\btable\s*=\s*True\b/.test(c.bases);
-      const name = tablename ?? (sqlmodel ? c.name.toLowerCase() : undefined);
+      // Flask-SQLAlchemy names a `db.Model` without `__tablename__` by its class in snake case
+      const name = tablename ?? (sqlmodel ? c.name.toLowerCase() : /\bdb\.Model\b/.test(c.bases) ? snake(c.name) : undefined);
       if (!name) continue;
       const schema = new RegExp(String.raw`['"]schema['"]\s*:\s*${NAME_STRING}`).exec(c.body)?.[1];
       const table = schema ? `${schema}.${name}` : name;
