@@ -49,7 +49,7 @@ describe('Sequelize associations as declared joins', () => {
     });
   });
 
-  it('joins a belongsToMany through table to both models, named or a model; a model file per model with `this` in associate', () => {
+  it('joins a belongsToMany through table to both models, named or a model; a model file per model with `this` in associate; default keys after the model name (`PostId`, `userId`)', () => {
     const files = {
       'models/post.js': [
         "const { Model, DataTypes } = require('sequelize');",
@@ -57,7 +57,7 @@ describe('Sequelize associations as declared joins', () => {
         '  class Post extends Model {',
         '    static associate(models) {',
         "      this.belongsToMany(models.Tag, { through: 'post_tags', foreignKey: 'post_id', otherKey: 'tag_id' });",
-        '      this.belongsToMany(models.User, { through: models.Like });',
+        '      this.belongsToMany(models.user, { through: models.Like });',
         '    }',
         '  }',
         "  Post.init({ title: DataTypes.STRING }, { sequelize, tableName: 'posts', underscored: true });",
@@ -65,7 +65,7 @@ describe('Sequelize associations as declared joins', () => {
         '};',
       ].join('\n'),
       'models/tag.js': "module.exports = (sequelize, DataTypes) => sequelize.define('Tag', { label: DataTypes.STRING }, { tableName: 'tags' });\n",
-      'models/user.js': "module.exports = (sequelize, DataTypes) => sequelize.define('User', { name: DataTypes.STRING }, { tableName: 'users' });\n",
+      'models/user.js': "module.exports = (sequelize, DataTypes) => sequelize.define('user', { name: DataTypes.STRING }, { tableName: 'users' });\n",
       'models/like.js':
         "module.exports = (sequelize, DataTypes) => { const Like = sequelize.define('Like', { userId: { type: DataTypes.INTEGER, field: 'liker_id' } }, { tableName: 'likes' }); return Like; };\n",
     };
@@ -73,7 +73,7 @@ describe('Sequelize associations as declared joins', () => {
       'models/post.js': [
         'post_tags(post_id) → posts(id) @5',
         'post_tags(tag_id) → tags(id) @5',
-        'likes(postId) → posts(id) @6',
+        'likes(PostId) → posts(id) @6',
         'likes(liker_id) → users(id) @6',
       ],
     });
@@ -105,6 +105,40 @@ describe('Sequelize associations as declared joins', () => {
     ].join('\n');
     expect(joinsOf({ 'src/post.model.ts': post, 'src/user.model.ts': user })).toEqual({
       'src/post.model.ts': ['posts(author_id) → users(user_id) @5', 'posts(reviewerId) → users(user_id) @10'],
+    });
+  });
+  it("reads models made by a class's own `super.init` and by `Model.init` without a tableName (their tables the plural)", () => {
+    const files = {
+      'src/models/Tech.js': [
+        "const { Model, DataTypes } = require('sequelize');",
+        'class Tech extends Model {',
+        '  static init(sequelize) {',
+        "    super.init({ name: DataTypes.STRING }, { sequelize, tableName: 'techs' });",
+        '  }',
+        '  static associate(models) {',
+        "    this.belongsToMany(models.User, { foreignKey: 'tech_id', through: 'user_techs', as: 'users' });",
+        '  }',
+        '}',
+        'module.exports = Tech;',
+      ].join('\n'),
+      'src/models/User.js': [
+        "const { Model, DataTypes } = require('sequelize');",
+        'module.exports = (sequelize) => {',
+        '  class User extends Model {',
+        '    static associate(models) {',
+        '      this.hasMany(models.Address);',
+        '    }',
+        '  }',
+        "  User.init({ name: DataTypes.STRING }, { sequelize, modelName: 'User' });",
+        '  return User;',
+        '};',
+      ].join('\n'),
+      'src/models/Address.js':
+        "const { Model } = require('sequelize');\nclass Address extends Model {\n  static init(sequelize) {\n    super.init({}, { sequelize });\n  }\n}\nmodule.exports = Address;\n",
+    };
+    expect(joinsOf(files)).toEqual({
+      'src/models/Tech.js': ['user_techs(tech_id) → techs(id) @7', 'user_techs(UserId) → Users|User(id) @7'],
+      'src/models/User.js': ['Addresses|Address(UserId) → Users|User(id) @5'],
     });
   });
 });

@@ -11,7 +11,8 @@
  *   column to User's table on its primary key, as does a `@BelongsTo(() => User, 'authorId')` naming it.
  * The models are the project's (orm-refs.ts: `sequelize.define('user', …)`, `Model.init(…, { tableName })`,
  * `@Table({ tableName })`), `this` in a class's `associate` being the class. A key not given is
- * Sequelize's default, `<model in camel case, singular><PrimaryKey>` (`userId`; `user_id` when the
+ * Sequelize's default, `<model name, singular><PrimaryKey>` (`userId` for `define('user')`, `UserId` for a
+ * class `User`; `user_id` when the
  * model or the project's `define` options say `underscored: true`), and the primary key is the
  * attribute marked `primaryKey: true`, else `id`. An attribute is its column by its `field`, else by
  * its name (snake case when underscored).
@@ -25,6 +26,8 @@ import { snake } from './orm-refs.js';
 import { blankComments } from './script-blocks.js';
 
 interface SequelizeModel {
+  /** The model's name (`define`'s first argument, `modelName`, else the class), by which Sequelize names its default keys. */
+  name: string;
   table: string;
   alternatives: string[];
   /** The text declaring it (its `define` or class, to the next model of the file). */
@@ -33,7 +36,7 @@ interface SequelizeModel {
 }
 
 /** A key as the code gives it: an attribute of the model holding it, a column (`field`), or Sequelize's default naming a model (or an `as`). */
-type Key = { attribute: string } | { field: string } | { defaultFor: string; model: string };
+type Key = { attribute: string } | { field: string } | { alias: string | undefined; model: string };
 
 interface Association {
   /** The model holding the foreign key, or the through table's name (`table`) when it is no model. */
@@ -49,14 +52,14 @@ const lastName = (written: string) => written.split('.').at(-1)!.trim();
 const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const option = (args: string, name: string) => new RegExp(String.raw`\b${name}\s*:\s*${NAME_STRING}`).exec(args)?.[1];
 
-/** A key option, `foreignKey: 'author_id'` or `foreignKey: { name: 'authorId', field: 'author_id' }`, else Sequelize's default naming `model` (or its alias, `named`). */
-function keyOption(args: string, name: string, model: string, named = model): Key {
+/** A key option, `foreignKey: 'author_id'` or `foreignKey: { name: 'authorId', field: 'author_id' }`, else Sequelize's default naming `model` (or its `alias`). */
+function keyOption(args: string, name: string, model: string, alias?: string): Key {
   const given = option(args, name);
   if (given) return { attribute: given };
   const object = new RegExp(String.raw`\b${name}\s*:\s*\{([^}]*)\}`).exec(args)?.[1] ?? '';
   const field = option(object, 'field');
   const attribute = option(object, 'name');
-  return field ? { field } : attribute ? { attribute } : { defaultFor: named, model };
+  return field ? { field } : attribute ? { attribute } : { alias, model };
 }
 
 /** The project's Sequelize models by the name the code calls them, each read in its declaring file. */
@@ -71,7 +74,12 @@ function sequelizeModels(texts: ReadonlyMap<string, string>, modelsOf: ReadonlyM
     own.forEach((ref, i) => {
       // one model a file: the whole file; else from the line before its model to the next's
       const region = own.length === 1 ? text : lines.slice(Math.max(0, ref.line - 3), own[i + 1] ? own[i + 1]!.line - 1 : lines.length).join('\n');
+      const name =
+        new RegExp(String.raw`\bmodelName\s*:\s*${NAME_STRING}`).exec(region)?.[1] ??
+        new RegExp(String.raw`\.define\s*(?:<[^>]*>)?\s*\(\s*${NAME_STRING}`).exec(region)?.[1] ??
+        ref.model!;
       models.set(ref.model!, {
+        name,
         table: ref.table,
         alternatives: ref.alternatives ?? [],
         region,
@@ -102,9 +110,9 @@ function primaryOf(model: SequelizeModel): string {
   );
 }
 
-/** Sequelize's default key attribute naming a model: `userId`, from its name made singular and its primary key. */
+/** Sequelize's default key attribute naming a model: its name (or the alias) made singular, then its primary key (`user` → `userId`, `User` → `UserId`). */
 function defaultKey(name: string, model: SequelizeModel | undefined): string {
-  return `${pluralize.singular(name.charAt(0).toLowerCase() + name.slice(1))}${upperFirst(model ? primaryOf(model) : 'id')}`;
+  return `${pluralize.singular(name)}${upperFirst(model ? primaryOf(model) : 'id')}`;
 }
 
 /** The associations a file declares, as joins from the table holding the key. */
@@ -123,7 +131,7 @@ function associations(text: string): Association[] {
       // the default key is named after the alias, else the target
       out.push({
         from: { model: source },
-        key: keyOption(args, 'foreignKey', target, option(args, 'as') ?? target),
+        key: keyOption(args, 'foreignKey', target, option(args, 'as')),
         target,
         referenced: option(args, 'targetKey'),
         index,
@@ -189,7 +197,8 @@ export function sequelizeJoins(
     const target = models.get(a.target);
     if (!target || ('model' in a.from && !from)) return null;
     const k = a.key;
-    const attribute = 'field' in k ? undefined : 'attribute' in k ? k.attribute : defaultKey(k.defaultFor, models.get(k.model));
+    const attribute =
+      'field' in k ? undefined : 'attribute' in k ? k.attribute : defaultKey(k.alias ?? models.get(k.model)?.name ?? k.model, models.get(k.model));
     // a through table no model declares takes its models' `underscored`
     const column = 'field' in k ? k.field : from ? columnOf(from, attribute!) : target.underscored ? snake(attribute!) : attribute!;
     return {
