@@ -35,6 +35,7 @@ describe('Sequelize associations as declared joins', () => {
       "User.hasMany(Post, { foreignKey: 'author_id' });",
       'User.hasOne(Profile);',
       "Post.belongsTo(User, { as: 'editor' });",
+      "User.belongsToMany(User, { through: 'follows', as: 'followers', foreignKey: 'followee_id' });",
       '// Post.belongsTo(User, { foreignKey: "ghostId" });',
       'Post.belongsTo(Missing);',
     ].join('\n');
@@ -45,6 +46,8 @@ describe('Sequelize associations as declared joins', () => {
         'posts|post(author_id) → app_users(user_id) @13',
         'profiles(userUid) → app_users(user_id) @14',
         'posts|post(editorUid) → app_users(user_id) @15',
+        'follows(followee_id) → app_users(user_id) @16',
+        'follows(followerUid) → app_users(user_id) @16',
       ],
     });
   });

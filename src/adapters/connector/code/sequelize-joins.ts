@@ -145,7 +145,9 @@ function associations(text: string): Association[] {
       const from = name ? { table: name } : model ? { model: lastName(model) } : undefined;
       if (!from) continue;
       out.push({ from, key: keyOption(args, 'foreignKey', source), target: source, referenced: option(args, 'sourceKey'), index });
-      out.push({ from, key: keyOption(args, 'otherKey', target), target, referenced: option(args, 'targetKey'), index });
+      // a model associated with itself names the other key after the alias (`as: 'followers'` → `followerId`)
+      const alias = source === target ? option(args, 'as') : undefined;
+      out.push({ from, key: keyOption(args, 'otherKey', target, alias), target, referenced: option(args, 'targetKey'), index });
     }
   }
   return out;
