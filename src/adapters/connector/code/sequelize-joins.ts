@@ -9,13 +9,13 @@
  *   (a name, a model, `{ model }`) to both models' tables;
  * - sequelize-typescript's `@ForeignKey(() => User) @Column authorId` joins its class's table on that
  *   column to User's table on its primary key, as does a `@BelongsTo(() => User, 'authorId')` naming it.
- * The models are the project's (orm-refs.ts: `sequelize.define('user', …)`, `Model.init(…, { tableName })`,
- * `@Table({ tableName })`), `this` in a class's `associate` being the class. A key not given is
- * Sequelize's default, `<model name, singular><PrimaryKey>` (`userId` for `define('user')`, `UserId` for a
- * class `User`; `user_id` when the
- * model or the project's `define` options say `underscored: true`), and the primary key is the
- * attribute marked `primaryKey: true`, else `id`. An attribute is its column by its `field`, else by
- * its name (snake case when underscored).
+ * The models are the project's (orm-refs.ts: `sequelize.define('user', …)`, `Model.init(…)`, a class's
+ * `super.init(…)`, `@Table({ tableName })`), `this` in a class's `associate` being the class. A key
+ * not given is Sequelize's default, `<model name or alias, singular><PrimaryKey>` (`userId` for
+ * `define('user')`, `UserId` for a class `User`; `user_id` when the model or the project's `define`
+ * options say `underscored: true`), a many-to-many of a model with itself naming its other key after
+ * the alias; the primary key is the attribute marked `primaryKey: true`, else `id`. An attribute is
+ * its column by its `field`, else by its name (snake case when underscored).
  */
 import pluralize from 'pluralize';
 import type { DeclaredJoin } from '../../../ports/code.js';
