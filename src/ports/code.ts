@@ -92,7 +92,7 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  *     value's method router (`rs.Routes()`), raw-string paths and URLs.
  * 45: the joins ORM relations declare (`declaredJoins`: Prisma's `@relation(fields, references)`).
  * 46: Drizzle's declared joins (`relations(…)`'s `one(…, { fields, references })`, a column's `.references(…)`).
- * 47: more declared joins: Sequelize's associations and sequelize-typescript's `@ForeignKey`, TypeORM's composite `@JoinColumn([…])`
+ * 47: more declared joins: Drizzle's `foreignKey({ columns, foreignColumns })`, Sequelize's associations and sequelize-typescript's `@ForeignKey`, TypeORM's composite `@JoinColumn([…])`
  *     and `@JoinTable`, SQLAlchemy's `ForeignKey(User.id)`, `Table(…)` association tables and `ForeignKeyConstraint` (SQLModel's say `sqlmodel`).
  */
 export const CODE_SCAN_VERSION = 47;
