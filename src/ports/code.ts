@@ -92,9 +92,11 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  *     value's method router (`rs.Routes()`), raw-string paths and URLs.
  * 45: the joins ORM relations declare (`declaredJoins`: Prisma's `@relation(fields, references)`).
  * 46: Drizzle's declared joins (`relations(…)`'s `one(…, { fields, references })`, a column's `.references(…)`).
- * 47: Django models that inherit their file's model classes (and their many-to-many fields), or name their table in `Meta`.
+ * 47: more declared joins: Drizzle's `foreignKey({ columns, foreignColumns })`, Sequelize's associations and sequelize-typescript's `@ForeignKey`, TypeORM's composite `@JoinColumn([…])`
+ *     and `@JoinTable`, SQLAlchemy's `ForeignKey(User.id)`, `Table(…)` association tables and `ForeignKeyConstraint` (SQLModel's say `sqlmodel`).
+ * 48: Django models that inherit their file's model classes (and their many-to-many fields), or name their table in `Meta`.
  */
-export const CODE_SCAN_VERSION = 47;
+export const CODE_SCAN_VERSION = 48;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });
@@ -185,8 +187,11 @@ export interface DeclaredJoin {
   referencedColumns: string[];
   /** 1-based line of the relation's declaration. */
   line: number;
-  /** The ORM that declares it (prisma, typeorm, sqlalchemy). */
+  /** The ORM that declares it (prisma, typeorm, sqlalchemy, sqlmodel, drizzle, sequelize). */
   via: string;
+  /** Other names the table, or the referenced table, may have (Sequelize's plural or singular), tried in order when the first is missing. */
+  tableAlternatives?: string[];
+  referencesAlternatives?: string[];
 }
 
 /** A GraphQL field one of the file's operations selects: `query.<field>…` or `<Type>.<field>…`. */

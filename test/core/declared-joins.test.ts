@@ -5,19 +5,11 @@
  * same columns. A relation whose table or column the catalog lacks makes none; removing the file, or
  * the relation from it, removes its joins. Real engine, real PostgreSQL source, real code tree.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ObjectDescription } from '../../src/core/discovery/describe.js';
-import type { Engine } from '../../src/core/engine.js';
-import { engineOverDatabaseAndTree } from '../helpers/code-repo.js';
-import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
-import { tempHome } from '../helpers/temp-home.js';
-
-const home = tempHome();
-const repo = join(home.dir, 'repo');
-let engine: Engine;
-let db: TempDatabase;
+import { databaseAndTreeSuite } from '../helpers/database-and-tree.js';
 
 const SCHEMA = [
   'model User {',
@@ -43,27 +35,16 @@ const SCHEMA = [
   '}',
 ].join('\n');
 
-const describeTable = async (path: string) => (await engine.describe(`pg:table:${path}`, { detail: 'full' })).description as ObjectDescription;
+const describeTable = async (path: string) => (await suite.engine().describe(`pg:table:${path}`, { detail: 'full' })).description as ObjectDescription;
 
-beforeAll(async () => {
-  db = await createTempDatabase('orm_joins_core');
-  // editor_id has its foreign key; author_id has none; no table `tag`
-  await db.exec(`
-    CREATE TABLE app_user (user_id text PRIMARY KEY);
-    CREATE TABLE post (id int PRIMARY KEY, author_id text, editor_id text REFERENCES app_user (user_id), tag_id int);
-  `);
-  mkdirSync(join(repo, 'prisma'), { recursive: true });
-  mkdirSync(join(repo, 'src'), { recursive: true });
-  writeFileSync(join(repo, 'src/posts.ts'), 'export const posts = (prisma: any) => prisma.post.findMany();\n');
-  writeFileSync(join(repo, 'prisma/schema.prisma'), SCHEMA);
-  engine = await engineOverDatabaseAndTree(home.dir, db.adminDsn, repo);
-}, 60_000);
-
-afterAll(async () => {
-  await engine?.close();
-  await db?.drop();
-  home.cleanup();
-});
+// editor_id has its foreign key; author_id has none; no table `tag`
+const suite = databaseAndTreeSuite(
+  'orm_joins_core',
+  `CREATE TABLE app_user (user_id text PRIMARY KEY);
+   CREATE TABLE post (id int PRIMARY KEY, author_id text, editor_id text REFERENCES app_user (user_id), tag_id int);`,
+  { 'src/posts.ts': 'export const posts = (prisma: any) => prisma.post.findMany();\n', 'prisma/schema.prisma': SCHEMA },
+);
+const { repo } = suite;
 
 describe('joins declared by code', () => {
   it('lists a Prisma relation with no foreign key among the joins, with file and line; the real key wins over its copy', async () => {
@@ -82,7 +63,7 @@ describe('joins declared by code', () => {
       ['pg:table:public.post', 'post.author_id = app_user.user_id', 11],
     ]);
     // get shows the same: the key, and the declared join no key makes; the relation to a table the database lacks makes no edge
-    const edges = (await engine.get('pg:table:public.post'))!.outgoing.filter((e) => e.kind === 'declared_join' || e.kind === 'foreign_key');
+    const edges = (await suite.engine().get('pg:table:public.post'))!.outgoing.filter((e) => e.kind === 'declared_join' || e.kind === 'foreign_key');
     expect(edges.map((e) => [e.kind, e.attributes.columns])).toEqual([
       ['declared_join', ['author_id']],
       ['foreign_key', ['editor_id']],
@@ -91,14 +72,14 @@ describe('joins declared by code', () => {
 
   it('drops the joins of a relation removed from the file, and of a removed file', async () => {
     writeFileSync(join(repo, 'prisma/schema.prisma'), SCHEMA.replace(/^ {2}author .*$/m, '  author   String'));
-    expect((await engine.update({ source: 'app' })).ok).toBe(true);
+    expect((await suite.engine().update({ source: 'app' })).ok).toBe(true);
     expect((await describeTable('public.post')).joins?.map((j) => j.on)).toEqual(['post.editor_id = app_user.user_id']);
     writeFileSync(join(repo, 'prisma/schema.prisma'), SCHEMA);
-    expect((await engine.update({ source: 'app' })).ok).toBe(true);
+    expect((await suite.engine().update({ source: 'app' })).ok).toBe(true);
     expect((await describeTable('public.post')).joins).toHaveLength(2);
     rmSync(join(repo, 'prisma/schema.prisma'));
-    expect((await engine.update({ source: 'app' })).ok).toBe(true);
+    expect((await suite.engine().update({ source: 'app' })).ok).toBe(true);
     expect((await describeTable('public.post')).joins?.map((j) => j.on)).toEqual(['post.editor_id = app_user.user_id']);
-    expect((await engine.get('pg:table:public.post'))!.outgoing.filter((e) => e.kind === 'declared_join')).toEqual([]);
+    expect((await suite.engine().get('pg:table:public.post'))!.outgoing.filter((e) => e.kind === 'declared_join')).toEqual([]);
   });
 });

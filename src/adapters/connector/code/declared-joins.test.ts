@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { prismaJoins, sqlalchemyJoins, typeormJoins } from './declared-joins.js';
+import { prismaJoins, typeormJoins } from './declared-joins.js';
+import { sqlalchemyJoins } from './sqlalchemy-joins.js';
 
 const joinsOf = (text: string, path = 'prisma/schema.prisma') => prismaJoins([{ path, text }]).get(path) ?? [];
 const brief = (text: string) => joinsOf(text).map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns}) @${j.line}`);
@@ -104,6 +105,24 @@ describe('Prisma implicit many-to-many tables as declared joins', () => {
   });
 });
 
+describe('Prisma implicit many-to-many tables across schemas', () => {
+  it('places `_AToB` in the schema of the first model in alphabetical order, not the first declared', () => {
+    const schema = [
+      'model Tag {',
+      '  id    Int    @id',
+      '  posts Post[]',
+      '  @@schema("taxonomy")',
+      '}',
+      'model Post {',
+      '  id   Int   @id',
+      '  tags Tag[]',
+      '  @@schema("blog")',
+      '}',
+    ].join('\n');
+    expect(brief(schema)).toEqual(['blog._PostToTag(A) → blog.Post(id) @3', 'blog._PostToTag(B) → taxonomy.Tag(id) @3']);
+  });
+});
+
 describe('TypeORM relations as declared joins', () => {
   const user = [
     "import { Entity, PrimaryGeneratedColumn, Column, OneToMany } from 'typeorm';",
@@ -181,6 +200,113 @@ describe('SQLAlchemy and SQLModel foreign keys as declared joins', () => {
       'shop.orders(customer_id) → crm.customers(id) @8',
       'shop.orders(buyer_ref) → users(user_id) @9',
       'item(owner_id) → user(id) @14',
+    ]);
+  });
+});
+
+describe('TypeORM composite join columns and join tables as declared joins', () => {
+  const files = [
+    {
+      path: 'src/entities.ts',
+      text: [
+        "import { Entity, PrimaryColumn, PrimaryGeneratedColumn, Column, ManyToOne, ManyToMany, JoinColumn, JoinTable } from 'typeorm';",
+        "@Entity('tenants')",
+        'export class Tenant {',
+        "  @PrimaryColumn({ name: 'region_code' })",
+        '  region: string;',
+        '  @Column()',
+        '  code: string;',
+        '}',
+        '@Entity()',
+        'export class Tag {',
+        "  @PrimaryGeneratedColumn({ name: 'tag_id' })",
+        '  id: number;',
+        '}',
+        "@Entity({ name: 'posts', schema: 'blog' })",
+        'export class Post {',
+        '  @PrimaryGeneratedColumn()',
+        '  id: number;',
+        '  @ManyToOne(() => Tenant)',
+        '  @JoinColumn([',
+        "    { name: 'tenant_region', referencedColumnName: 'region' },",
+        "    { name: 'tenant_code', referencedColumnName: 'code' },",
+        '  ])',
+        '  tenant: Tenant;',
+        '  @ManyToMany(() => Tag, (tag) => tag.posts)',
+        '  @JoinTable()',
+        '  tags: Tag[];',
+        '  @ManyToMany(() => Tag)',
+        '  @JoinTable({',
+        "    name: 'post_topics',",
+        "    joinColumn: { name: 'post_id', referencedColumnName: 'id' },",
+        "    inverseJoinColumn: { name: 'topic_id' },",
+        '  })',
+        '  topics: Tag[];',
+        '  @ManyToMany(() => Post)',
+        '  related: Post[];',
+        '}',
+      ].join('\n'),
+    },
+  ];
+
+  it('joins on each pair of a composite @JoinColumn, and a @JoinTable (named or TypeORM’s default) to both entities', () => {
+    const joins = typeormJoins(files).get('src/entities.ts') ?? [];
+    expect(joins.map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns}) @${j.line}`)).toEqual([
+      'blog.posts(tenant_region,tenant_code) → tenants(region_code,code) @18',
+      'blog.posts_tags_tag(postsId) → blog.posts(id) @24',
+      'blog.posts_tags_tag(tagTagId) → tag(tag_id) @24',
+      'blog.post_topics(post_id) → blog.posts(id) @27',
+      'blog.post_topics(topic_id) → tag(tag_id) @27',
+    ]);
+  });
+});
+
+describe('SQLAlchemy foreign keys naming classes and tables, association tables, constraints', () => {
+  it('resolves ForeignKey(User.id) and ForeignKey(users.c.id), reads Table(…) columns and ForeignKeyConstraint; SQLModel says sqlmodel', () => {
+    const models = [
+      'from sqlalchemy import Column, ForeignKey, ForeignKeyConstraint, Integer, String, Table',
+      'from sqlmodel import Field, SQLModel',
+      '',
+      "accounts = Table('accounts', metadata, Column('account_id', Integer, primary_key=True), schema='billing')",
+      '',
+      'class User(Base):',
+      "    __tablename__ = 'users'",
+      "    id = Column('user_id', Integer, primary_key=True)",
+      '',
+      'class Post(Base):',
+      "    __tablename__ = 'posts'",
+      '    id = Column(Integer, primary_key=True)',
+      '    author_id = Column(Integer, ForeignKey(User.id))',
+      '    account_id = mapped_column(ForeignKey(accounts.c.account_id))',
+      '    ghost_id = Column(Integer, ForeignKey(Ghost.id))',
+      '    tenant_region = Column(String)',
+      '    tenant_code = Column(String)',
+      '    __table_args__ = (',
+      "        ForeignKeyConstraint(['tenant_region', 'tenant_code'], ['core.tenants.region', 'core.tenants.code']),",
+      '    )',
+      '',
+      'post_tags = Table(',
+      "    'post_tags',",
+      '    Base.metadata,',
+      "    Column('post_id', ForeignKey('posts.id'), primary_key=True),",
+      "    Column('tag_id', Integer, ForeignKey('tags.id'), primary_key=True),",
+      ')',
+      '',
+      'class PostLike(db.Model):',
+      '    post_id: so.Mapped[int] = so.mapped_column(sa.ForeignKey(Post.id), primary_key=True)',
+      '',
+      'class Hero(SQLModel, table=True):',
+      '    team_id: int | None = Field(default=None, foreign_key="team.id")',
+    ].join('\n');
+    const joins = sqlalchemyJoins([{ path: 'app/models.py', text: models }]).get('app/models.py') ?? [];
+    expect(joins.map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns}) @${j.line} ${j.via}`)).toEqual([
+      'posts(author_id) → users(user_id) @13 sqlalchemy',
+      'posts(account_id) → billing.accounts(account_id) @14 sqlalchemy',
+      'posts(tenant_region,tenant_code) → core.tenants(region,code) @19 sqlalchemy',
+      'post_tags(post_id) → posts(id) @25 sqlalchemy',
+      'post_tags(tag_id) → tags(id) @26 sqlalchemy',
+      'post_like(post_id) → posts(id) @30 sqlalchemy',
+      'hero(team_id) → team(id) @33 sqlmodel',
     ]);
   });
 });

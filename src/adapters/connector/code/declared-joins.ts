@@ -9,16 +9,15 @@
  * - TypeORM: an entity's `@ManyToOne(() => User)`, and a `@OneToOne` with its `@JoinColumn`, join the
  *   entity's table to the other entity's on the join column (`@JoinColumn({ name, referencedColumnName })`,
  *   else TypeORM's default `<property><ReferencedProperty>`, `userId`) and the other entity's primary column.
- * - SQLAlchemy and SQLModel: a mapped class's column with `ForeignKey('users.id')` (`Column`,
- *   `mapped_column`) or `Field(foreign_key='users.id')` joins the class's table (`__tablename__`,
- *   SQLModel's class name in lower case) on that column (`Column`'s name argument, else the
- *   attribute) to the table and column it names.
+ *   A composite `@JoinColumn([{ name, referencedColumnName }, …])` joins on each pair; the owning side
+ *   of a `@ManyToMany` (its `@JoinTable`) joins the junction table to both entities.
+ * SQLAlchemy's and SQLModel's are read in sqlalchemy-joins.ts, Drizzle's and Sequelize's in theirs.
  * A relation naming a field or an entity the project lacks is left out.
  */
 import type { DeclaredJoin } from '../../../ports/code.js';
 import { callArgs, NAME_STRING } from './call-reading.js';
 import { lineAt } from './lines.js';
-import { pythonClasses, snake } from './orm-refs.js';
+import { snake } from './orm-refs.js';
 import { blankComments } from './script-blocks.js';
 
 interface PrismaModel {
@@ -137,7 +136,15 @@ export interface Declaring<R> {
 }
 
 /** The other side of one relation, and where it is declared; null when the project lacks part of it. */
-export type Resolved = { references: string; columns: Array<string | undefined>; referencedColumns: Array<string | undefined>; index: number } | null;
+export type Resolved = {
+  references: string;
+  columns: Array<string | undefined>;
+  referencedColumns: Array<string | undefined>;
+  index: number;
+  /** Other names either table may have (Sequelize's plural or singular), tried in order. */
+  tableAlternatives?: string[] | undefined;
+  referencesAlternatives?: string[] | undefined;
+} | null;
 
 /** The joins each file's models declare, by the file's path, those whose every column is known. */
 export function joinsByFile<M extends Declaring<unknown>>(
@@ -157,6 +164,8 @@ export function joinsByFile<M extends Declaring<unknown>>(
         referencedColumns: r.referencedColumns as string[],
         line: lineAt(model.text, r.index),
         via,
+        ...(r.tableAlternatives?.length ? { tableAlternatives: r.tableAlternatives } : {}),
+        ...(r.referencesAlternatives?.length ? { referencesAlternatives: r.referencesAlternatives } : {}),
       };
       out.set(model.path, [...(out.get(model.path) ?? []), join]);
     }
@@ -179,12 +188,20 @@ export function prismaJoins(files: ReadonlyArray<{ path: string; text: string }>
   });
 }
 
+/** A join column as `@JoinColumn` or `@JoinTable`'s `joinColumn` gives it: its name and the column it references, each when given. */
+type JoinColumnPair = { name: string | undefined; referenced: string | undefined };
+
 interface TypeormEntity {
   table: string;
+  /** The table without its schema, and the schema, as TypeORM names a junction table after them. */
+  name: string;
+  schema: string | undefined;
   /** Property → its column. */
   columns: Map<string, string>;
   primary: string | undefined;
-  relations: Array<{ target: string; property: string; column: string | undefined; referenced: string | undefined; index: number }>;
+  relations: Array<{ target: string; property: string; pairs: JoinColumnPair[]; index: number }>;
+  /** The owning side of its many-to-many relations (`@ManyToMany(() => Tag) @JoinTable(…)`). */
+  junctions: Array<{ target: string; property: string; name?: string; schema?: string; own: JoinColumnPair[]; inverse: JoinColumnPair[]; index: number }>;
   path: string;
   text: string;
 }
@@ -194,8 +211,32 @@ const MEMBER = /((?:@\w+\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)+)(?:(?:p
 const ENTITY = /@Entity\s*\(([^)]*)\)[\s\S]{0,400}?\bclass\s+([A-Za-z_$][\w$]*)/g;
 const option = (args: string, name: string) => new RegExp(String.raw`\b${name}\s*:\s*${NAME_STRING}`).exec(args)?.[1];
 /** The other entity of `@ManyToOne(() => User`, `(type) => User`, `'User'`. */
-const TARGET = /@(ManyToOne|OneToOne)\s*\(\s*(?:(?:\(\s*\w*\s*\)|\w+)\s*=>\s*([A-Z]\w*)|['"]([A-Z]\w*)['"])/;
+const TARGET = /@(ManyToOne|OneToOne|ManyToMany)\s*\(\s*(?:(?:\(\s*\w*\s*\)|\w+)\s*=>\s*([A-Z]\w*)|['"]([A-Z]\w*)['"])/;
 const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** TypeORM's camel case of a junction column's default name (`blog_post_id` → `blogPostId`). */
+const camel = (s: string) => s.replace(/^[A-Z]/, (c) => c.toLowerCase()).replace(/[\s_-](\w)/g, (_m, c: string) => c.toUpperCase());
+
+/** The join columns of `{ name, referencedColumnName }` or a list of them (`[{ … }, { … }]`). */
+function joinColumnPairs(written: string | undefined): JoinColumnPair[] {
+  return [...(written ?? '').matchAll(/\{[^{}]*\}/g)].map((o) => ({ name: option(o[0], 'name'), referenced: option(o[0], 'referencedColumnName') }));
+}
+
+/** A `@JoinTable(…)`'s name, schema and join columns of both sides. */
+function joinTableOptions(decorators: string): Omit<TypeormEntity['junctions'][number], 'target' | 'property' | 'index'> | undefined {
+  const at = /@JoinTable\s*\(/.exec(decorators);
+  if (!at) return undefined;
+  const args = callArgs(decorators, at.index + at[0].length - 1);
+  const side = (name: string) => new RegExp(String.raw`\b${name}s?\s*:\s*(\{[^{}]*\}|\[[^\]]*\])`).exec(args)?.[1];
+  const outer = args.replace(/\{[^{}]*\}|\[[^\]]*\]/g, (m) => ' '.repeat(m.length)).replace(/^\s*\{|\}\s*$/g, ' ');
+  const name = option(outer, 'name');
+  const schema = option(outer, 'schema');
+  return {
+    ...(name ? { name } : {}),
+    ...(schema ? { schema } : {}),
+    own: joinColumnPairs(side('joinColumn')),
+    inverse: joinColumnPairs(side('inverseJoinColumn')),
+  };
+}
 
 function typeormEntities(files: ReadonlyArray<{ path: string; text: string }>): Map<string, TypeormEntity> {
   const entities = new Map<string, TypeormEntity>();
@@ -205,10 +246,20 @@ function typeormEntities(files: ReadonlyArray<{ path: string; text: string }>): 
     const found = [...text.matchAll(ENTITY)];
     for (const [i, m] of found.entries()) {
       const args = m[1]!;
-      const name = new RegExp(String.raw`^\s*${NAME_STRING}`).exec(args)?.[1] ?? option(args, 'name');
+      const given = new RegExp(String.raw`^\s*${NAME_STRING}`).exec(args)?.[1] ?? option(args, 'name');
       const schema = option(args, 'schema');
-      const table = name ?? snake(m[2]!);
-      const entity: TypeormEntity = { table: schema ? `${schema}.${table}` : table, columns: new Map(), primary: undefined, relations: [], path, text };
+      const name = given ?? snake(m[2]!);
+      const entity: TypeormEntity = {
+        table: schema ? `${schema}.${name}` : name,
+        name,
+        schema,
+        columns: new Map(),
+        primary: undefined,
+        relations: [],
+        junctions: [],
+        path,
+        text,
+      };
       const start = m.index + m[0].length;
       const body = text.slice(start, found[i + 1]?.index ?? text.length);
       for (const member of body.matchAll(MEMBER)) {
@@ -218,17 +269,20 @@ function typeormEntities(files: ReadonlyArray<{ path: string; text: string }>): 
         if (column) entity.columns.set(property, option(column[1]!, 'name') ?? property);
         if (/@Primary(?:Generated)?Column\b/.test(decorators)) entity.primary ??= property;
         const relation = TARGET.exec(decorators);
-        const join = /@JoinColumn\s*\(\s*(\{[^}]*\})?/.exec(decorators);
+        if (!relation) continue;
+        const target = (relation[2] ?? relation[3])!;
+        const index = start + member.index + relation.index;
+        if (relation[1] === 'ManyToMany') {
+          // the owning side holds the `@JoinTable`
+          const junction = joinTableOptions(decorators);
+          if (junction) entity.junctions.push({ target, property, ...junction, index });
+          continue;
+        }
+        const join = /@JoinColumn\s*\(\s*(\{[^}]*\}|\[[^\]]*\])?/.exec(decorators);
         // a one-to-one belongs to the side with the join column; a many-to-one always holds it
-        if (!relation || (relation[1] === 'OneToOne' && !join)) continue;
-        const joinArgs = join?.[1] ?? '';
-        entity.relations.push({
-          target: (relation[2] ?? relation[3])!,
-          property,
-          column: option(joinArgs, 'name'),
-          referenced: option(joinArgs, 'referencedColumnName'),
-          index: start + member.index + relation.index,
-        });
+        if (relation[1] === 'OneToOne' && !join) continue;
+        const pairs = joinColumnPairs(join?.[1]);
+        entity.relations.push({ target, property, pairs: pairs.length ? pairs : [{ name: undefined, referenced: undefined }], index });
       }
       entities.set(m[2]!, entity);
     }
@@ -236,52 +290,61 @@ function typeormEntities(files: ReadonlyArray<{ path: string; text: string }>): 
   return entities;
 }
 
+/**
+ * The junction tables of the entities' many-to-many relations, each joining its owner's and its
+ * target's primary columns (or those `joinColumn`/`inverseJoinColumn` name): `@JoinTable({ name })`,
+ * else TypeORM's default `<owner table>_<property>_<target table>`, its columns by default
+ * `<ownerTable>Id` and `<targetTable>Id` (the table and the referenced column in camel case).
+ */
+function typeormJunctions(entities: ReadonlyMap<string, TypeormEntity>): Array<Declaring<{ target: TypeormEntity; pairs: JoinColumnPair[]; index: number }>> {
+  const out = [];
+  for (const owner of entities.values())
+    for (const j of owner.junctions) {
+      const target = entities.get(j.target);
+      if (!target) continue;
+      const name = j.name ?? snake(`${owner.name}_${j.property}_${target.name}`);
+      const schema = j.schema ?? owner.schema;
+      const side = (entity: TypeormEntity, given: JoinColumnPair[]) => {
+        const pairs = given.length ? given : [{ name: undefined, referenced: undefined }];
+        return pairs.map((p) => {
+          const referenced = p.referenced ?? entity.primary;
+          const column = referenced && (entity.columns.get(referenced) ?? referenced);
+          return { name: p.name ?? (column && camel(`${entity.name}_${column}`)), referenced };
+        });
+      };
+      out.push({
+        table: schema ? `${schema}.${name}` : name,
+        relations: [
+          { target: owner, pairs: side(owner, j.own), index: j.index },
+          { target, pairs: side(target, j.inverse), index: j.index },
+        ],
+        path: owner.path,
+        text: owner.text,
+      });
+    }
+  return out;
+}
+
 /** The joins each TypeScript or JavaScript file's TypeORM entities declare, by the file's path. */
 export function typeormJoins(files: ReadonlyArray<{ path: string; text: string }>): Map<string, DeclaredJoin[]> {
   const entities = typeormEntities(files);
-  return joinsByFile(entities.values(), 'typeorm', (_entity, r) => {
+  const joins = joinsByFile(entities.values(), 'typeorm', (_entity, r) => {
     const target = entities.get(r.target);
-    const referenced = r.referenced ?? target?.primary;
-    if (!target || !referenced) return null;
+    if (!target) return null;
+    const referenced = r.pairs.map((p) => p.referenced ?? target.primary);
     return {
       references: target.table,
-      columns: [r.column ?? `${r.property}${upperFirst(referenced)}`],
-      referencedColumns: [target.columns.get(referenced) ?? referenced],
+      columns: r.pairs.map((p, i) => p.name ?? (referenced[i] && `${r.property}${upperFirst(referenced[i])}`)),
+      referencedColumns: referenced.map((c) => c && (target.columns.get(c) ?? c)),
       index: r.index,
     };
   });
-}
-
-/** A Python file's column attributes: `owner_id = Column(…)`, `owner_id: Mapped[int] = mapped_column(…)`, `owner_id: UUID = Field(…)`. */
-const PY_COLUMN = /^[ \t]+(\w+)[ \t]*(?::[^=\n]*)?=[ \t]*(?:\w+\.)?(Column|mapped_column|Field)[ \t]*\(/gm;
-
-/** The joins each Python file's SQLAlchemy or SQLModel classes declare with their foreign keys, by the file's path. */
-export function sqlalchemyJoins(files: ReadonlyArray<{ path: string; text: string }>): Map<string, DeclaredJoin[]> {
-  const models: Array<Declaring<{ column: string; target: string; index: number }>> = [];
-  for (const { path, text } of files) {
-    if (!/ForeignKey|foreign_key/.test(text)) continue;
-    for (const c of pythonClasses(text)) {
-      const tablename = new RegExp(String.raw`__tablename__\s*=\s*${NAME_STRING}`).exec(c.body)?.[1];
-      const table = tablename ?? (/\btable\s*=\s*True\b/.test(c.bases) ? c.name.toLowerCase() : undefined);
-      if (!table) continue;
-      const schema = new RegExp(String.raw`['"]schema['"]\s*:\s*${NAME_STRING}`).exec(c.body)?.[1];
-      const bodyAt = text.indexOf(c.body, c.index);
-      const relations = [];
-      for (const m of c.body.matchAll(PY_COLUMN)) {
-        const args = callArgs(c.body, m.index + m[0].length - 1);
-        const target =
-          m[2] === 'Field'
-            ? new RegExp(String.raw`\bforeign_key\s*=\s*${NAME_STRING}`).exec(args)?.[1]
-            : new RegExp(String.raw`\bForeignKey\s*\(\s*${NAME_STRING}`).exec(args)?.[1];
-        if (!target || target.split('.').length < 2) continue;
-        const named = m[2] === 'Field' ? undefined : new RegExp(String.raw`^\s*${NAME_STRING}`).exec(args)?.[1];
-        relations.push({ column: named ?? m[1]!, target, index: bodyAt + m.index + m[0].search(/\S/) });
-      }
-      if (relations.length) models.push({ table: schema ? `${schema}.${table}` : table, relations, path, text });
-    }
-  }
-  return joinsByFile(models, 'sqlalchemy', (_model, r) => {
-    const parts = r.target.split('.');
-    return { references: parts.slice(0, -1).join('.'), columns: [r.column], referencedColumns: [parts.at(-1)], index: r.index };
-  });
+  for (const [path, list] of joinsByFile(typeormJunctions(entities), 'typeorm', (_junction, r) => ({
+    references: r.target.table,
+    columns: r.pairs.map((p) => p.name),
+    referencedColumns: r.pairs.map((p) => p.referenced && (r.target.columns.get(p.referenced) ?? p.referenced)),
+    index: r.index,
+  })))
+    joins.set(path, [...(joins.get(path) ?? []), ...list]);
+  return joins;
 }

@@ -82,4 +82,24 @@ describe('Drizzle relations and references as declared joins', () => {
     // in the file declaring it, the variable is that file's table
     expect(joins['src/db/schema.ts']).toEqual(['auth.sessions(user_id) → users(user_id) @9']);
   });
+  it("reads a table's foreignKey({ columns, foreignColumns }) in its third argument, composite and self-referencing", () => {
+    const schema = [
+      "import { mysqlTable, int, varchar, foreignKey, primaryKey } from 'drizzle-orm/mysql-core';",
+      "export const tenants = mysqlTable('tenants', { region: varchar('region', { length: 8 }), code: varchar('code', { length: 8 }) }, (t) => [",
+      '  primaryKey({ columns: [t.region, t.code] }),',
+      ']);',
+      "export const accounts = mysqlTable('accounts', {",
+      "  id: int('id').primaryKey(),",
+      "  tenantRegion: varchar('tenant_region', { length: 8 }),",
+      "  tenantCode: varchar('tenant_code', { length: 8 }),",
+      "  parentId: int('parent_id'),",
+      '}, (t) => ({',
+      '  tenantFk: foreignKey({ columns: [t.tenantRegion, t.tenantCode], foreignColumns: [tenants.region, tenants.code] }),',
+      "  parentFk: foreignKey({ columns: [t.parentId], foreignColumns: [t.id], name: 'accounts_parent_fk' }),",
+      '}));',
+    ].join('\n');
+    expect(joinsOf({ 'src/schema.ts': schema })).toEqual({
+      'src/schema.ts': ['accounts(tenant_region,tenant_code) → tenants(region,code) @11', 'accounts(parent_id) → accounts(id) @12'],
+    });
+  });
 });

@@ -5,7 +5,9 @@
  * - a relation: `relations(posts, ({ one }) => ({ author: one(users, { fields: [posts.authorId], references: [users.id] }) }))`
  *   joins the table of `fields` to the table of `references`, owned by the file calling `relations`;
  * - a column's reference: `authorId: integer('author_id').references(() => users.id)` joins its table
- *   to the table referenced, owned by the file declaring the table.
+ *   to the table referenced, owned by the file declaring the table;
+ * - a table's `foreignKey({ columns: [t.authorId], foreignColumns: [users.id] })` (its third argument)
+ *   joins it on those columns together (`foreignColumns: [t.id]` naming its own).
  * Tables are the project's Drizzle tables by their variables (drizzle-refs.ts); a column is named by
  * its builder's first argument (`integer('author_id')`), else by its key, in snake case when the
  * project asks Drizzle for `casing: 'snake_case'`. A variable two files declare is read in the file
@@ -98,6 +100,22 @@ function tableColumns(text: string, variable: string, snakeCase: boolean): Omit<
   return { columns, references };
 }
 
+/**
+ * The lists `from` and `to` of an options object (`fields: [posts.authorId], references: [users.id]`),
+ * each member as its table variable and key; undefined unless both are given, as long, and all members.
+ */
+function keyLists(options: string, from: string, to: string): { from: Array<[string, string]>; to: Array<[string, string]> } | undefined {
+  const list = (name: string) =>
+    (new RegExp(String.raw`\b${name}\s*:\s*\[([^\]]*)\]`).exec(options)?.[1] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map(member);
+  const [a, b] = [list(from), list(to)];
+  if (!a.length || a.length !== b.length || [...a, ...b].some((m) => !m)) return undefined;
+  return { from: a as Array<[string, string]>, to: b as Array<[string, string]> };
+}
+
 /** `relations(posts, ({ one }) => ({ author: one(users, { fields: [posts.authorId], references: [users.id] }) }))` in `text`. */
 function relationsOf(text: string): Relation[] {
   const out: Relation[] = [];
@@ -106,23 +124,39 @@ function relationsOf(text: string): Relation[] {
     const argsAt = call.index + call[0].length;
     for (const one of args.matchAll(/\bone\s*\(\s*([\w$.]+)\s*,/g)) {
       const options = callArgs(args, one.index + one[0].indexOf('('));
-      const list = (name: string) =>
-        (new RegExp(String.raw`\b${name}\s*:\s*\[([^\]]*)\]`).exec(options)?.[1] ?? '')
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-          .map(member);
-      const fields = list('fields');
-      const references = list('references');
-      if (!fields.length || fields.length !== references.length || [...fields, ...references].some((f) => !f)) continue;
+      const lists = keyLists(options, 'fields', 'references');
+      if (!lists) continue;
       out.push({
-        from: fields[0]![0],
-        fields: fields.map((f) => f![1]),
-        target: references[0]![0],
-        references: references.map((r) => r![1]),
+        from: lists.from[0]![0],
+        fields: lists.from.map((f) => f[1]),
+        target: lists.to[0]![0],
+        references: lists.to.map((r) => r[1]),
         index: argsAt + one.index,
       });
     }
+  }
+  return out;
+}
+
+/**
+ * A table's `foreignKey({ columns: [t.authorId], foreignColumns: [users.id] })` in its third argument,
+ * `from` the table whose declaration encloses it (one of `own`, the file's tables by variable).
+ */
+function foreignKeysOf(text: string, own: ReadonlyMap<string, DrizzleTable> | undefined): Relation[] {
+  if (!own?.size) return [];
+  const out: Relation[] = [];
+  for (const call of text.matchAll(/\bforeignKey\s*\(\s*\{/g)) {
+    const declaration = [...text.slice(0, call.index).matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*(?::[^=;]*)?=/g)].filter((d) => own.has(d[1]!)).at(-1);
+    if (!declaration) continue;
+    const declared = declaration[1]!;
+    // the third argument's parameter stands for the table itself: `(t) => [foreignKey({ …, foreignColumns: [t.id] })]`
+    const parameter = [...text.slice(declaration.index, call.index).matchAll(/(?:\(\s*([\w$]+)\s*(?::[^()]*)?\)|([\w$]+))\s*=>/g)].at(-1);
+    const self = parameter?.[1] ?? parameter?.[2];
+    const options = callArgs(text, call.index + call[0].indexOf('('));
+    const lists = keyLists(options, 'columns', 'foreignColumns');
+    if (!lists) continue;
+    const target = lists.to[0]![0] === self ? declared : lists.to[0]![0];
+    out.push({ from: declared, fields: lists.from.map((c) => c[1]), target, references: lists.to.map((c) => c[1]), index: call.index });
   }
   return out;
 }
@@ -163,6 +197,7 @@ export function drizzleJoins(
         t.references.map((r) => ({ from: variable, fields: [r.key], target: r.target, references: [r.targetKey], index: r.index })),
       ),
       ...(/\brelations\s*\(/.test(text) ? relationsOf(text) : []),
+      ...(/\bforeignKey\s*\(/.test(text) ? foreignKeysOf(text, byFile.get(path)) : []),
     ];
     for (const relation of relations) {
       const from = tableIn(path, relation.from);

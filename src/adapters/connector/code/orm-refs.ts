@@ -112,7 +112,7 @@ function typeormJoinTables(text: string, entities: ReadonlyArray<{ index: number
 /**
  * Sequelize's models: `const Customer = sequelize.define('customer', …, { tableName })` (its table
  * the plural of the name unless `tableName` says), `class Log extends Model {}` with
- * `Log.init({…}, { sequelize, tableName, modelName })`, and any other `tableName: '…'` (sequelize-typescript's
+ * `Log.init({…}, { sequelize, tableName, modelName })` (or `super.init(…)` in the class's own `static init`), and any other `tableName: '…'` (sequelize-typescript's
  * `@Table({ tableName })`), each named by the class or variable other files call it by.
  */
 function sequelize(text: string, out: OrmTableRef[]): void {
@@ -140,6 +140,14 @@ function sequelize(text: string, out: OrmTableRef[]): void {
     const args = callArgs(text, open);
     if (!/\bsequelize\b/.test(args)) continue;
     model(m.index, open, new RegExp(`\\bmodelName\\s*:\\s*${STR}`).exec(args)?.[1] ?? m[1]!, m[1]);
+  }
+  // `class Tech extends Model { static init(sequelize) { super.init({…}, { sequelize, tableName }) } }`: the enclosing class's
+  for (const m of text.matchAll(/(?<![\w$.])super\s*\.\s*init\s*\(/g)) {
+    const open = m.index + m[0].length - 1;
+    const args = callArgs(text, open);
+    const cls = [...text.slice(0, m.index).matchAll(/\bclass\s+([A-Za-z_$][\w$]*)/g)].at(-1)?.[1];
+    if (!cls || !/\bsequelize\b/.test(args)) continue;
+    model(m.index, open, new RegExp(`\\bmodelName\\s*:\\s*${STR}`).exec(args)?.[1] ?? cls, cls);
   }
   for (const m of text.matchAll(new RegExp(`\\btableName\\s*:\\s*${STR}`, 'g'))) {
     if (taken.some(([start, end]) => m.index > start && m.index < end)) continue;
@@ -340,8 +348,8 @@ export function ormTableRefs(text: string, language: string, path: string, creat
   const out: OrmTableRef[] = [];
   if (language === 'typescript' || language === 'javascript') {
     if (text.includes('@Entity') || text.includes('@ViewEntity')) typeorm(text, out);
-    // `define(` and `tableName:` are common words: only in a file that names Sequelize
-    if (/sequelize/i.test(text) && /\.define\s*(?:<[^>]*>)?\s*\(|\btableName\s*:/.test(text)) sequelize(text, out);
+    // `define(`, `tableName:` and `.init(` are common words: only in a file that names Sequelize
+    if (/sequelize/i.test(text) && /\.define\s*(?:<[^>]*>)?\s*\(|\btableName\s*:|\.\s*init\s*\(/.test(text)) sequelize(text, out);
     // `.join('x')` and `.from('x')` are arrays' and Buffers' too: only in a file that starts a builder on a table, or names Knex
     if (new RegExp(KNEX_START.source).test(text) || /\bknex\b/i.test(text)) knex(text, out);
     out.push(...drizzleTables(text, language, creators), ...kyselyRefs(text, language));

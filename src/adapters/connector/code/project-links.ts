@@ -12,8 +12,11 @@ import { sqlRefs } from './sql-refs.js';
 import { importNames } from './workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm-refs.js';
 import { prismaRelations } from './prisma-relations.js';
-import { prismaJoins, sqlalchemyJoins, typeormJoins } from './declared-joins.js';
+import { prismaJoins, typeormJoins } from './declared-joins.js';
+import { sqlalchemyJoins } from './sqlalchemy-joins.js';
 import { drizzleJoins } from './drizzle-joins.js';
+import { sequelizeJoins } from './sequelize-joins.js';
+import type { DeclaredJoin } from '../../../ports/code.js';
 import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm-repositories.js';
 import { projectConstants } from './string-constants.js';
 import { sqlcCalls, sqlcMethods } from './sqlc-calls.js';
@@ -75,16 +78,17 @@ export async function projectLinks(
   const aliases = files.flatMap((f) => sequelizeAliases(code(f).text, code(f).language));
   const prismaTexts = texts.filter((t) => t.language === 'prisma');
   const relations = prismaRelations(prismaTexts.map((t) => t.text));
-  const joins = new Map([
-    ...prismaJoins(prismaTexts),
-    ...typeormJoins(texts.filter((t) => SCRIPT_LANGUAGES.has(t.language))),
-    ...sqlalchemyJoins(texts.filter((t) => t.language === 'python')),
-  ]);
-  for (const [path, list] of drizzleJoins(
-    texts.filter((t) => SCRIPT_LANGUAGES.has(t.language)),
-    drizzleOf,
-  ))
-    joins.set(path, [...(joins.get(path) ?? []), ...list]);
+  const scripts = texts.filter((t) => SCRIPT_LANGUAGES.has(t.language));
+  // each reader's joins by file, a file declaring with two ORMs keeping both
+  const joins = new Map<string, DeclaredJoin[]>();
+  for (const found of [
+    prismaJoins(prismaTexts),
+    typeormJoins(scripts),
+    sqlalchemyJoins(texts.filter((t) => t.language === 'python')),
+    drizzleJoins(scripts, drizzleOf),
+    sequelizeJoins(scripts, orm),
+  ])
+    for (const [path, list] of found) joins.set(path, [...(joins.get(path) ?? []), ...list]);
   const names = importNames(configs, paths);
   // the routes every file declares, so that a file calling one over HTTP links to the file serving it
   const routes = projectRoutes(texts, (path) => (imports.get(path) ?? []).map((i) => i.path), constants);

@@ -117,6 +117,8 @@ export const codeFileJoins = ({ attributes: a }: Attributes): DeclaredJoin[] =>
       columns: listOf(j.columns, isString),
       referencedColumns: listOf(j.referencedColumns, isString),
       via: isString(j.via) ? j.via : 'orm',
+      tableAlternatives: listOf(j.tableAlternatives, isString),
+      referencesAlternatives: listOf(j.referencesAlternatives, isString),
     }))
     .filter((j) => j.columns.length && j.columns.length === j.referencedColumns.length);
 

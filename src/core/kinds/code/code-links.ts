@@ -148,9 +148,20 @@ export function codeDataEdges(files: readonly CatalogObject[], find: RelationInd
 
 /** The tables a file's declared joins may name, both sides (to load their columns). */
 export function declaredJoinTables(files: readonly CatalogObject[], find: RelationIndex): string[] {
-  const names = files.flatMap((f) => codeFileJoins(f).flatMap((j) => [j.table, j.references]));
+  const names = files.flatMap((f) =>
+    codeFileJoins(f).flatMap((j) => [j.table, j.references, ...(j.tableAlternatives ?? []), ...(j.referencesAlternatives ?? [])]),
+  );
   return [...new Set([...new Set(names)].flatMap((name) => find(name).map((t) => t.id)))];
 }
+
+/** The tables of the first of `name` and its alternatives the catalog holds. */
+const firstFound = (find: RelationIndex, name: string, alternatives: readonly string[] = []) => {
+  for (const n of [name, ...alternatives]) {
+    const found = find(n);
+    if (found.length) return found;
+  }
+  return [];
+};
 
 /**
  * `declared_join` edges table → referenced table, one per join a file declares, both tables of one
@@ -163,8 +174,8 @@ export function codeJoinEdges(files: readonly CatalogObject[], find: RelationInd
   for (const file of files) {
     const seen = new Set<string>();
     for (const join of codeFileJoins(file)) {
-      for (const from of find(join.table))
-        for (const to of find(join.references)) {
+      for (const from of firstFound(find, join.table, join.tableAlternatives))
+        for (const to of firstFound(find, join.references, join.referencesAlternatives)) {
           if (from.source !== to.source) continue;
           const columns = join.columns.map((c) => columnOf(from.id, c)?.name);
           const referencedColumns = join.referencedColumns.map((c) => columnOf(to.id, c)?.name);

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { ormTableRefs } from './orm-refs.js';
+import { sequelizeJoins } from './sequelize-joins.js';
+
+/** The joins of the files (path → text), each as `table(columns) → references(columns) @line`. */
+function joinsOf(files: Record<string, string>): Record<string, string[]> {
+  const list = Object.entries(files).map(([path, text]) => ({ path, text }));
+  const modelsOf = new Map(list.map((f) => [f.path, ormTableRefs(f.text, 'javascript', f.path)]));
+  return Object.fromEntries(
+    [...sequelizeJoins(list, modelsOf)].map(([path, joins]) => [
+      path,
+      joins.map(
+        (j) =>
+          `${[j.table, ...(j.tableAlternatives ?? [])].join('|')}(${j.columns}) → ${[j.references, ...(j.referencesAlternatives ?? [])].join('|')}(${j.referencedColumns}) @${j.line}`,
+      ),
+    ]),
+  );
+}
+
+describe('Sequelize associations as declared joins', () => {
+  it('reads belongsTo, hasMany and hasOne with their keys, and the defaults (`userId`, the primary key)', () => {
+    const models = [
+      "const { Sequelize, DataTypes } = require('sequelize');",
+      "const sequelize = new Sequelize('postgres://localhost/blog');",
+      "const User = sequelize.define('user', {",
+      "  uid: { type: DataTypes.INTEGER, primaryKey: true, field: 'user_id' },",
+      '  name: DataTypes.STRING,',
+      "}, { tableName: 'app_users' });",
+      "const Post = sequelize.define('post', {",
+      "  authorId: { type: DataTypes.INTEGER, field: 'author_id' },",
+      '  title: DataTypes.STRING,',
+      '});',
+      "const Profile = sequelize.define('profile', { bio: DataTypes.TEXT }, { tableName: 'profiles' });",
+      "Post.belongsTo(User, { foreignKey: 'authorId', as: 'author' });",
+      "User.hasMany(Post, { foreignKey: 'author_id' });",
+      'User.hasOne(Profile);',
+      "Post.belongsTo(User, { as: 'editor' });",
+      "User.belongsToMany(User, { through: 'follows', as: 'followers', foreignKey: 'followee_id' });",
+      '// Post.belongsTo(User, { foreignKey: "ghostId" });',
+      'Post.belongsTo(Missing);',
+    ].join('\n');
+    expect(joinsOf({ 'models/index.js': models })).toEqual({
+      'models/index.js': [
+        'posts|post(author_id) → app_users(user_id) @12',
+        // hasMany's key is an attribute of Post: given as `author_id`, a name no attribute has, it is the column
+        'posts|post(author_id) → app_users(user_id) @13',
+        'profiles(userUid) → app_users(user_id) @14',
+        'posts|post(editorUid) → app_users(user_id) @15',
+        'follows(followee_id) → app_users(user_id) @16',
+        'follows(followerUid) → app_users(user_id) @16',
+      ],
+    });
+  });
+
+  it('joins a belongsToMany through table to both models, named or a model; a model file per model with `this` in associate; default keys after the model name (`PostId`, `userId`)', () => {
+    const files = {
+      'models/post.js': [
+        "const { Model, DataTypes } = require('sequelize');",
+        'module.exports = (sequelize) => {',
+        '  class Post extends Model {',
+        '    static associate(models) {',
+        "      this.belongsToMany(models.Tag, { through: 'post_tags', foreignKey: 'post_id', otherKey: 'tag_id' });",
+        '      this.belongsToMany(models.user, { through: models.Like });',
+        '    }',
+        '  }',
+        "  Post.init({ title: DataTypes.STRING }, { sequelize, tableName: 'posts', underscored: true });",
+        '  return Post;',
+        '};',
+      ].join('\n'),
+      'models/tag.js': "module.exports = (sequelize, DataTypes) => sequelize.define('Tag', { label: DataTypes.STRING }, { tableName: 'tags' });\n",
+      'models/user.js': "module.exports = (sequelize, DataTypes) => sequelize.define('user', { name: DataTypes.STRING }, { tableName: 'users' });\n",
+      'models/like.js':
+        "module.exports = (sequelize, DataTypes) => { const Like = sequelize.define('Like', { userId: { type: DataTypes.INTEGER, field: 'liker_id' } }, { tableName: 'likes' }); return Like; };\n",
+    };
+    expect(joinsOf(files)).toEqual({
+      'models/post.js': [
+        'post_tags(post_id) → posts(id) @5',
+        'post_tags(tag_id) → tags(id) @5',
+        'likes(PostId) → posts(id) @6',
+        'likes(liker_id) → users(id) @6',
+      ],
+    });
+  });
+
+  it("reads sequelize-typescript's @ForeignKey and @BelongsTo, one join for both", () => {
+    const post = [
+      "import { Table, Column, Model, ForeignKey, BelongsTo, PrimaryKey } from 'sequelize-typescript';",
+      "import { User } from './user.model';",
+      "@Table({ tableName: 'posts' })",
+      'export class Post extends Model {',
+      '  @ForeignKey(() => User)',
+      "  @Column({ field: 'author_id' })",
+      '  declare authorId: number;',
+      '  @BelongsTo(() => User)',
+      '  declare author: User;',
+      "  @BelongsTo(() => User, 'reviewerId')",
+      '  declare reviewer: User;',
+      '}',
+    ].join('\n');
+    const user = [
+      "import { Table, Column, Model, PrimaryKey } from 'sequelize-typescript';",
+      "@Table({ tableName: 'users' })",
+      'export class User extends Model {',
+      '  @PrimaryKey',
+      "  @Column({ field: 'user_id' })",
+      '  declare uid: number;',
+      '}',
+    ].join('\n');
+    expect(joinsOf({ 'src/post.model.ts': post, 'src/user.model.ts': user })).toEqual({
+      'src/post.model.ts': ['posts(author_id) → users(user_id) @5', 'posts(reviewerId) → users(user_id) @10'],
+    });
+  });
+  it("reads models made by a class's own `super.init` and by `Model.init` without a tableName (their tables the plural)", () => {
+    const files = {
+      'src/models/Tech.js': [
+        "const { Model, DataTypes } = require('sequelize');",
+        'class Tech extends Model {',
+        '  static init(sequelize) {',
+        "    super.init({ name: DataTypes.STRING }, { sequelize, tableName: 'techs' });",
+        '  }',
+        '  static associate(models) {',
+        "    this.belongsToMany(models.User, { foreignKey: 'tech_id', through: 'user_techs', as: 'users' });",
+        '  }',
+        '}',
+        'module.exports = Tech;',
+      ].join('\n'),
+      'src/models/User.js': [
+        "const { Model, DataTypes } = require('sequelize');",
+        'module.exports = (sequelize) => {',
+        '  class User extends Model {',
+        '    static associate(models) {',
+        '      this.hasMany(models.Address);',
+        '    }',
+        '  }',
+        "  User.init({ name: DataTypes.STRING }, { sequelize, modelName: 'User' });",
+        '  return User;',
+        '};',
+      ].join('\n'),
+      'src/models/Address.js':
+        "const { Model } = require('sequelize');\nclass Address extends Model {\n  static init(sequelize) {\n    super.init({}, { sequelize });\n  }\n}\nmodule.exports = Address;\n",
+    };
+    expect(joinsOf(files)).toEqual({
+      'src/models/Tech.js': ['user_techs(tech_id) → techs(id) @7', 'user_techs(UserId) → Users|User(id) @7'],
+      'src/models/User.js': ['Addresses|Address(UserId) → Users|User(id) @5'],
+    });
+  });
+});

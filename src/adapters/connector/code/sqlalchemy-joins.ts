@@ -1,0 +1,150 @@
+/**
+ * @module adapters/connector/code/sqlalchemy-joins
+ * The joins SQLAlchemy's and SQLModel's foreign keys declare, whether or not the database holds them:
+ * - a mapped class's column with `ForeignKey('users.id')` (`Column`, `mapped_column`) or SQLModel's
+ *   `Field(foreign_key='users.id')` joins the class's table (`__tablename__`, SQLModel's class name in
+ *   lower case) on that column (`Column`'s name argument, else the attribute) to the table and column
+ *   it names (Flask-SQLAlchemy's `db.Model` without one: the class in snake case); `ForeignKey(User.id)` names a mapped class's attribute, `ForeignKey(users.c.id)` a
+ *   `Table`'s column;
+ * - a `Table('post_tags', Base.metadata, Column('post_id', ForeignKey('posts.id')), …)` (an
+ *   association table) joins on each of its columns with a foreign key;
+ * - `ForeignKeyConstraint(['a', 'b'], ['t.x', 't.y'])` in a class's `__table_args__` or a `Table`
+ *   joins on its columns together.
+ * A SQLModel class's joins say `via: 'sqlmodel'`, the others `sqlalchemy`. A target naming a class or
+ * `Table` the project lacks is left out.
+ */
+import type { DeclaredJoin } from '../../../ports/code.js';
+import { callArgs, NAME_STRING } from './call-reading.js';
+import { joinsByFile } from './declared-joins.js';
+import { pythonClasses, snake } from './orm-refs.js';
+
+/** A foreign key's target as written: a `'schema.t.c'` string, or a `User.id` / `users.c.id` name. */
+type Target = { string: string } | { name: string };
+
+/** A foreign key as written: its columns, and their targets. */
+interface ForeignKey {
+  columns: string[];
+  targets: Target[];
+  index: number;
+}
+
+interface Declaring {
+  table: string;
+  relations: ForeignKey[];
+  path: string;
+  text: string;
+  via: string;
+}
+
+/** A Python file's column attributes: `owner_id = Column(…)`, `owner_id: Mapped[int] = mapped_column(…)`, `owner_id: UUID = Field(…)`. */
+const PY_COLUMN = /^[ \t]+(\w+)[ \t]*(?::[^=\n]*)?=[ \t]*(?:\w+\.)?(Column|mapped_column|Field)[ \t]*\(/gm;
+const FIRST_STRING = new RegExp(String.raw`^\s*${NAME_STRING}`);
+/** `ForeignKey('users.id')` or `ForeignKey(User.id)`, `ForeignKey(users.c.id)`: the string (1) or the name (2). */
+const FOREIGN_KEY = new RegExp(String.raw`\bForeignKey\s*\(\s*(?:${NAME_STRING}|([A-Za-z_]\w*(?:\.\w+)+))`);
+const listOfStrings = (written: string) => [...written.matchAll(new RegExp(NAME_STRING, 'g'))].map((m) => m[1]!);
+const target = (m: RegExpExecArray): Target => (m[1] ? { string: m[1] } : { name: m[2]! });
+
+/** `ForeignKeyConstraint(['a', 'b'], ['t.x', 't.y'])` calls in `text`, offsets from `at`. */
+function constraints(text: string, at: number): ForeignKey[] {
+  const out: ForeignKey[] = [];
+  for (const m of text.matchAll(/\bForeignKeyConstraint\s*\(/g)) {
+    const args = callArgs(text, m.index + m[0].length - 1);
+    const lists = [...args.matchAll(/\[([^\]]*)\]|\(([^()]*)\)/g)].slice(0, 2).map((l) => l[1] ?? l[2]!);
+    if (lists.length < 2) continue;
+    const columns = listOfStrings(lists[0]!);
+    const targets = lists[1]!.split(',').flatMap((t): Target[] => {
+      const written = t.trim();
+      const quoted = new RegExp(`^${NAME_STRING}$`).exec(written)?.[1];
+      return quoted ? [{ string: quoted }] : /^[A-Za-z_]\w*(?:\.\w+)+$/.test(written) ? [{ name: written }] : [];
+    });
+    if (columns.length && columns.length === targets.length) out.push({ columns, targets, index: at + m.index });
+  }
+  return out;
+}
+
+/** The project's mapped classes (name → table, attribute → column) and `Table` variables (name → table). */
+interface Names {
+  classes: Map<string, { table: string; columns: Map<string, string> }>;
+  tables: Map<string, string>;
+}
+
+/** The joins each Python file's SQLAlchemy or SQLModel classes and tables declare with their foreign keys, by the file's path. */
+export function sqlalchemyJoins(files: ReadonlyArray<{ path: string; text: string }>): Map<string, DeclaredJoin[]> {
+  const names: Names = { classes: new Map(), tables: new Map() };
+  const declaring: Declaring[] = [];
+  for (const { path, text } of files) {
+    if (!/\b(?:ForeignKey|foreign_key|Table)\b/.test(text)) continue;
+    for (const c of pythonClasses(text)) {
+      const tablename = new RegExp(String.raw`__tablename__\s*=\s*${NAME_STRING}`).exec(c.body)?.[1];
+      const sqlmodel = /\btable\s*=\s*True\b/.test(c.bases);
+      // Flask-SQLAlchemy names a `db.Model` without `__tablename__` by its class in snake case
+      const name = tablename ?? (sqlmodel ? c.name.toLowerCase() : /\bdb\.Model\b/.test(c.bases) ? snake(c.name) : undefined);
+      if (!name) continue;
+      const schema = new RegExp(String.raw`['"]schema['"]\s*:\s*${NAME_STRING}`).exec(c.body)?.[1];
+      const table = schema ? `${schema}.${name}` : name;
+      const bodyAt = text.indexOf(c.body, c.index);
+      const columns = new Map<string, string>();
+      const relations: ForeignKey[] = [];
+      for (const m of c.body.matchAll(PY_COLUMN)) {
+        const args = callArgs(c.body, m.index + m[0].length - 1);
+        const column = (m[2] === 'Field' ? undefined : FIRST_STRING.exec(args)?.[1]) ?? m[1]!;
+        columns.set(m[1]!, column);
+        const written = m[2] === 'Field' ? new RegExp(String.raw`\bforeign_key\s*=\s*${NAME_STRING}`).exec(args)?.[1] : undefined;
+        const key = written ? { string: written } : m[2] === 'Field' ? undefined : FOREIGN_KEY.exec(args);
+        if (key) relations.push({ columns: [column], targets: ['string' in key ? key : target(key)], index: bodyAt + m.index + m[0].search(/\S/) });
+      }
+      const tableArgs = /__table_args__\s*=/.exec(c.body);
+      if (tableArgs) relations.push(...constraints(c.body.slice(tableArgs.index), bodyAt + tableArgs.index));
+      names.classes.set(c.name, { table, columns });
+      if (relations.length) declaring.push({ table, relations, path, text, via: sqlmodel ? 'sqlmodel' : 'sqlalchemy' });
+    }
+    // `users = Table('users', metadata, Column('id', …), …, schema='auth')`, assigned or not
+    for (const m of text.matchAll(/(?:^|\n)[ \t]*(?:(\w+)[ \t]*=[ \t]*)?(?:sa\.|db\.)?Table[ \t]*\(/g)) {
+      const args = callArgs(text, m.index + m[0].length - 1);
+      const argsAt = m.index + m[0].length;
+      const name = FIRST_STRING.exec(args)?.[1];
+      if (!name) continue;
+      const schema = new RegExp(String.raw`\bschema\s*=\s*${NAME_STRING}`).exec(args)?.[1];
+      const table = schema ? `${schema}.${name}` : name;
+      if (m[1]) names.tables.set(m[1], table);
+      const relations: ForeignKey[] = [];
+      for (const c of args.matchAll(/\b(?:sa\.|db\.)?Column[ \t]*\(/g)) {
+        const column = callArgs(args, c.index + c[0].length - 1);
+        const key = FOREIGN_KEY.exec(column);
+        const named = FIRST_STRING.exec(column)?.[1];
+        if (key && named) relations.push({ columns: [named], targets: [target(key)], index: argsAt + c.index });
+      }
+      relations.push(...constraints(args, argsAt));
+      if (relations.length) declaring.push({ table, relations, path, text, via: 'sqlalchemy' });
+    }
+  }
+  // a target: `'schema.table.column'`, `User.id` (a class's attribute) or `users.c.id` (a Table's column)
+  const resolve = (t: Target): [string, string] | undefined => {
+    if ('string' in t) {
+      const parts = t.string.split('.');
+      return parts.length >= 2 ? [parts.slice(0, -1).join('.'), parts.at(-1)!] : undefined;
+    }
+    const parts = t.name.split('.');
+    const cls = parts.length === 2 ? names.classes.get(parts[0]!) : undefined;
+    if (cls) return [cls.table, cls.columns.get(parts[1]!) ?? parts[1]!];
+    const table = parts.length === 3 && parts[1] === 'c' ? names.tables.get(parts[0]!) : undefined;
+    return table ? [table, parts[2]!] : undefined;
+  };
+  const out = new Map<string, DeclaredJoin[]>();
+  for (const via of ['sqlalchemy', 'sqlmodel'])
+    for (const [path, list] of joinsByFile(
+      declaring.filter((d) => d.via === via),
+      via,
+      (_d, r) => {
+        const targets = r.targets.map(resolve);
+        const tables = new Set(targets.map((t) => t?.[0]));
+        if (targets.some((t) => !t) || tables.size !== 1) return null;
+        return { references: targets[0]![0], columns: r.columns, referencedColumns: targets.map((t) => t![1]), index: r.index };
+      },
+    ))
+      out.set(
+        path,
+        [...(out.get(path) ?? []), ...list].sort((a, b) => a.line - b.line),
+      );
+  return out;
+}
