@@ -94,7 +94,8 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  * 46: Drizzle's declared joins (`relations(…)`'s `one(…, { fields, references })`, a column's `.references(…)`).
  * 47: more declared joins: Drizzle's `foreignKey({ columns, foreignColumns })`, Sequelize's associations and sequelize-typescript's `@ForeignKey`, TypeORM's composite `@JoinColumn([…])`
  *     and `@JoinTable`, SQLAlchemy's `ForeignKey(User.id)`, `Table(…)` association tables and `ForeignKeyConstraint` (SQLModel's say `sqlmodel`).
- * 48: Django models that inherit their file's model classes (and their many-to-many fields), or name their table in `Meta`.
+ * 48: Django models that inherit their file's model classes (and their many-to-many fields), or name their table in `Meta`;
+ *     a sequelize-typescript `@Table` class without a tableName; SQLAlchemy's `ForeignKey(User.id)` reads classes of files without keys.
  */
 export const CODE_SCAN_VERSION = 48;
 

@@ -309,4 +309,29 @@ describe('SQLAlchemy foreign keys naming classes and tables, association tables,
       'hero(team_id) → team(id) @33 sqlmodel',
     ]);
   });
+
+  it("resolves a class of a file without foreign keys; a name two files declare is the declaring file's own, else left out", () => {
+    // no foreign key in this file: its class is still what another file's ForeignKey(User.id) names
+    const users = "class User(Base):\n    __tablename__ = 'users'\n    id = Column(Integer, primary_key=True)\n";
+    const legacy = "class Team(Base):\n    __tablename__ = 'legacy_teams'\n    id = Column(Integer, primary_key=True)\n";
+    const teams = [
+      'class Team(Base):',
+      "    __tablename__ = 'teams'",
+      '    id = Column(Integer, primary_key=True)',
+      '    owner_id = Column(ForeignKey(User.id))',
+      '    parent_id = Column(ForeignKey(Team.id))',
+    ].join('\n');
+    const audit = "class Audit(Base):\n    __tablename__ = 'audits'\n    team_id = Column(ForeignKey(Team.id))\n";
+    const joins = sqlalchemyJoins([
+      { path: 'app/users.py', text: users },
+      { path: 'app/teams.py', text: teams },
+      { path: 'app/legacy.py', text: legacy },
+      { path: 'app/audit.py', text: audit },
+    ]);
+    expect(joins.get('app/teams.py')?.map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns})`)).toEqual([
+      'teams(owner_id) → users(id)',
+      'teams(parent_id) → teams(id)',
+    ]);
+    expect(joins.get('app/audit.py')).toBeUndefined();
+  });
 });

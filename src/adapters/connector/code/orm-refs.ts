@@ -157,6 +157,16 @@ function sequelize(text: string, out: OrmTableRef[]): void {
     if (cls) ref.model = cls;
     out.push(ref);
   }
+  // sequelize-typescript's `@Table` (or `@Table({ … })`) without a tableName: the plural of its modelName, else of the class
+  for (const m of text.matchAll(/@Table\s*(?:\(\s*(\{[^}]*\})?\s*\))?\s*(?:export\s+)?(?:default\s+)?class\s+([A-Za-z_$][\w$]*)\s+extends\s+Model\b/g)) {
+    const options = m[1] ?? '';
+    if (/\btableName\s*:/.test(options)) continue;
+    const name = new RegExp(`\\bmodelName\\s*:\\s*${STR}`).exec(options)?.[1] ?? m[2]!;
+    const schema = new RegExp(`\\bschema\\s*:\\s*${STR}`).exec(options)?.[1];
+    const line = lineAt(text, m.index);
+    if (/\bfreezeTableName\s*:\s*true\b/.test(options)) out.push({ table: qualify(schema, name), line, via: 'sequelize', model: m[2]! });
+    else out.push({ table: qualify(schema, pluralize(name)), alternatives: [qualify(schema, name)], line, via: 'sequelize', model: m[2]! });
+  }
 }
 
 /** A Knex table argument: `'crates'`, `'store.bins'`, `'crates as c'` (the alias dropped). */
@@ -349,7 +359,7 @@ export function ormTableRefs(text: string, language: string, path: string, creat
   if (language === 'typescript' || language === 'javascript') {
     if (text.includes('@Entity') || text.includes('@ViewEntity')) typeorm(text, out);
     // `define(`, `tableName:` and `.init(` are common words: only in a file that names Sequelize
-    if (/sequelize/i.test(text) && /\.define\s*(?:<[^>]*>)?\s*\(|\btableName\s*:|\.\s*init\s*\(/.test(text)) sequelize(text, out);
+    if (/sequelize/i.test(text) && /\.define\s*(?:<[^>]*>)?\s*\(|\btableName\s*:|\.\s*init\s*\(|@Table\b/.test(text)) sequelize(text, out);
     // `.join('x')` and `.from('x')` are arrays' and Buffers' too: only in a file that starts a builder on a table, or names Knex
     if (new RegExp(KNEX_START.source).test(text) || /\bknex\b/i.test(text)) knex(text, out);
     out.push(...drizzleTables(text, language, creators), ...kyselyRefs(text, language));

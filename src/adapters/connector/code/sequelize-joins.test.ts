@@ -144,4 +144,26 @@ describe('Sequelize associations as declared joins', () => {
       'src/models/User.js': ['Addresses|Address(UserId) → Users|User(id) @5'],
     });
   });
+
+  it('reads a sequelize-typescript @Table class without a tableName as a model (its table the plural of the class)', () => {
+    const user = [
+      "import { Table, Column, Model } from 'sequelize-typescript';",
+      '@Table',
+      'export class User extends Model<User> {',
+      '  @Column',
+      '  name: string;',
+      '}',
+    ].join('\n');
+    const post = [
+      "import { Table, Column, Model, ForeignKey } from 'sequelize-typescript';",
+      "import { User } from './user';",
+      "@Table({ tableName: 'posts' })",
+      'export class Post extends Model {',
+      '  @ForeignKey(() => User)',
+      "  @Column({ field: 'author_id' })",
+      '  authorId: number;',
+      '}',
+    ].join('\n');
+    expect(joinsOf({ 'src/user.ts': user, 'src/post.ts': post })['src/post.ts']).toEqual(['posts(author_id) → Users|User(id) @5']);
+  });
 });

@@ -62,18 +62,28 @@ function constraints(text: string, at: number): ForeignKey[] {
   return out;
 }
 
-/** The project's mapped classes (name → table, attribute → column) and `Table` variables (name → table). */
+type Mapped = { table: string; columns: Map<string, string> };
+
+/**
+ * The project's mapped classes (name → table, attribute → column) and `Table` variables (name →
+ * table): each file's own, and the project's by a name one file alone declares (null: two do).
+ */
 interface Names {
-  classes: Map<string, { table: string; columns: Map<string, string> }>;
-  tables: Map<string, string>;
+  classes: Map<string, Mapped | null>;
+  tables: Map<string, string | null>;
+  own: Map<string, { classes: Map<string, Mapped>; tables: Map<string, string> }>;
 }
 
 /** The joins each Python file's SQLAlchemy or SQLModel classes and tables declare with their foreign keys, by the file's path. */
 export function sqlalchemyJoins(files: ReadonlyArray<{ path: string; text: string }>): Map<string, DeclaredJoin[]> {
-  const names: Names = { classes: new Map(), tables: new Map() };
+  const names: Names = { classes: new Map(), tables: new Map(), own: new Map() };
   const declaring: Declaring[] = [];
+  if (!files.some((f) => /\b(?:ForeignKey|foreign_key)\b/.test(f.text))) return new Map();
   for (const { path, text } of files) {
-    if (!/\b(?:ForeignKey|foreign_key|Table)\b/.test(text)) continue;
+    // a file without foreign keys still maps the classes others name (`ForeignKey(User.id)`)
+    if (!/\b(?:ForeignKey|foreign_key|Table|__tablename__)\b|\btable\s*=\s*True\b|\bdb\.Model\b/.test(text)) continue;
+    const own = { classes: new Map<string, Mapped>(), tables: new Map<string, string>() };
+    names.own.set(path, own);
     for (const c of pythonClasses(text)) {
       const tablename = new RegExp(String.raw`__tablename__\s*=\s*${NAME_STRING}`).exec(c.body)?.[1];
       const sqlmodel = /\btable\s*=\s*True\b/.test(c.bases);
@@ -95,7 +105,8 @@ export function sqlalchemyJoins(files: ReadonlyArray<{ path: string; text: strin
       }
       const tableArgs = /__table_args__\s*=/.exec(c.body);
       if (tableArgs) relations.push(...constraints(c.body.slice(tableArgs.index), bodyAt + tableArgs.index));
-      names.classes.set(c.name, { table, columns });
+      own.classes.set(c.name, { table, columns });
+      names.classes.set(c.name, names.classes.has(c.name) ? null : { table, columns });
       if (relations.length) declaring.push({ table, relations, path, text, via: sqlmodel ? 'sqlmodel' : 'sqlalchemy' });
     }
     // `users = Table('users', metadata, Column('id', …), …, schema='auth')`, assigned or not
@@ -106,7 +117,10 @@ export function sqlalchemyJoins(files: ReadonlyArray<{ path: string; text: strin
       if (!name) continue;
       const schema = new RegExp(String.raw`\bschema\s*=\s*${NAME_STRING}`).exec(args)?.[1];
       const table = schema ? `${schema}.${name}` : name;
-      if (m[1]) names.tables.set(m[1], table);
+      if (m[1]) {
+        own.tables.set(m[1], table);
+        names.tables.set(m[1], names.tables.has(m[1]) ? null : table);
+      }
       const relations: ForeignKey[] = [];
       for (const c of args.matchAll(/\b(?:sa\.|db\.)?Column[ \t]*\(/g)) {
         const column = callArgs(args, c.index + c[0].length - 1);
@@ -119,15 +133,17 @@ export function sqlalchemyJoins(files: ReadonlyArray<{ path: string; text: strin
     }
   }
   // a target: `'schema.table.column'`, `User.id` (a class's attribute) or `users.c.id` (a Table's column)
-  const resolve = (t: Target): [string, string] | undefined => {
+  const resolve = (t: Target, path: string): [string, string] | undefined => {
     if ('string' in t) {
       const parts = t.string.split('.');
       return parts.length >= 2 ? [parts.slice(0, -1).join('.'), parts.at(-1)!] : undefined;
     }
     const parts = t.name.split('.');
-    const cls = parts.length === 2 ? names.classes.get(parts[0]!) : undefined;
+    // the declaring file's own class or Table first, else the one the project declares once
+    const own = names.own.get(path);
+    const cls = parts.length === 2 ? (own?.classes.get(parts[0]!) ?? names.classes.get(parts[0]!)) : undefined;
     if (cls) return [cls.table, cls.columns.get(parts[1]!) ?? parts[1]!];
-    const table = parts.length === 3 && parts[1] === 'c' ? names.tables.get(parts[0]!) : undefined;
+    const table = parts.length === 3 && parts[1] === 'c' ? (own?.tables.get(parts[0]!) ?? names.tables.get(parts[0]!)) : undefined;
     return table ? [table, parts[2]!] : undefined;
   };
   const out = new Map<string, DeclaredJoin[]>();
@@ -135,8 +151,8 @@ export function sqlalchemyJoins(files: ReadonlyArray<{ path: string; text: strin
     for (const [path, list] of joinsByFile(
       declaring.filter((d) => d.via === via),
       via,
-      (_d, r) => {
-        const targets = r.targets.map(resolve);
+      (d, r) => {
+        const targets = r.targets.map((t) => resolve(t, d.path));
         const tables = new Set(targets.map((t) => t?.[0]));
         if (targets.some((t) => !t) || tables.size !== 1) return null;
         return { references: targets[0]![0], columns: r.columns, referencedColumns: targets.map((t) => t![1]), index: r.index };
