@@ -645,6 +645,61 @@ describe('ORM models in code', () => {
     expect(ormModelUses(writes, 'python', models)).toEqual([{ table: 'crates_crate', line: 2, via: 'django', access: ['read', 'write'] }]);
   });
 
+  it('Django: rows built and saved, related managers named after a model, and the models of Django’s own apps', () => {
+    const models = ormTableRefs(
+      [
+        'from django.db import models',
+        '',
+        'class Shelf(models.Model):',
+        '    label = models.CharField(max_length=20)',
+        '',
+        'class Crate(models.Model):',
+        '    shelf = models.ForeignKey(Shelf, models.CASCADE)',
+        '',
+        'class Label(models.Model):',
+        '    text = models.TextField()',
+      ].join('\n'),
+      'python',
+      'depot/stock/models.py',
+    );
+    const tests = [
+      'from django.contrib.auth.models import User',
+      'from depot.stock.models import Crate, Label, Shelf',
+      '',
+      'class StockTestCase(TestCase):',
+      '    def setUp(self):',
+      '        self.owner = User(username="ann")',
+      '        self.owner.set_password("pw")',
+      '        self.owner.save()',
+      '        self.shelf = Shelf(label="A1")',
+      '        self.shelf.save()',
+      '        Crate(shelf=self.shelf, weight=(2 + 3)).save()',
+      '',
+      '    def test_count(self):',
+      '        draft = Label(text="in memory only")',
+      '        self.assertEqual(self.shelf.crate_set.count(), 1)',
+    ].join('\n');
+    // a Label built and never saved touches no table
+    expect(ormModelUses(tests, 'python', models)).toEqual([
+      { table: 'auth_user', line: 6, via: 'django', access: ['write'] },
+      { table: 'stock_shelf', line: 9, via: 'django', access: ['write'] },
+      { table: 'stock_crate', line: 11, via: 'django', access: ['read', 'write'] },
+    ]);
+    const view = [
+      'from django.contrib.auth.models import Group as Team',
+      '',
+      'def move(shelf, crate, name):',
+      '    shelf.crate_set.add(crate)',
+      '    return Team.objects.filter(name=name).exists()',
+    ].join('\n');
+    expect(ormModelUses(view, 'python', models)).toEqual([
+      { table: 'auth_group', line: 5, via: 'django', access: ['read'] },
+      { table: 'stock_crate', line: 4, via: 'django', access: ['write'] },
+    ]);
+    // `_set` of no model, and `User` that is no Django model, are nothing
+    expect(ormModelUses('def f(row, User):\n    row.width_set.all()\n    User.objects.all()\n    u = User()\n    u.save()\n', 'python', models)).toEqual([]);
+  });
+
   it('SQLModel: a table=True class is its name in lower case unless __tablename__ says otherwise; Alembic operations name tables', () => {
     const models = [
       'from sqlmodel import Field, SQLModel',

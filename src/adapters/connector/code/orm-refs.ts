@@ -35,6 +35,7 @@ import {
 import { namedQueries, type NamedQueries } from './jpql.js';
 import { customRepositories, entityManagerUses, methodAccess, type CustomRepository } from './orm-repositories.js';
 import { DRIZZLE_VIEW_FUNCTIONS, drizzleTables, type DrizzleCreator } from './drizzle-refs.js';
+import { contribModels, DJANGO_WRITES, djangoRowUses } from './django-uses.js';
 import { kyselyRefs } from './kysely-refs.js';
 import { lineAt } from './lines.js';
 import { prismaDelegateNames } from './prisma-delegates.js';
@@ -374,10 +375,6 @@ export function ormTableRefs(text: string, language: string, path: string, creat
   return out.sort((a, b) => a.line - b.line);
 }
 
-/** Django manager calls that change rows; the others (`filter`, `get`, `all`, `count`, …) read them. */
-const DJANGO_WRITES =
-  /^(create|bulk_create|bulk_update|get_or_create|update_or_create|update|delete|acreate|abulk_create|aget_or_create|aupdate_or_create|aupdate|adelete)$/;
-
 /** A Sequelize model's static methods (`Customer.findAll(…)`, `db.Customer.create(…)`): the finders and aggregates read, the rest write. */
 const SEQUELIZE_READS = 'findAll|findOne|findByPk|findAndCountAll|findOrBuild|count|max|min|sum|aggregate';
 const SEQUELIZE_WRITES = 'create|bulkCreate|update|destroy|upsert|increment|decrement|truncate|restore|findOrCreate|findCreateFind';
@@ -652,9 +649,12 @@ export function ormModelUses(written: string, language: string, models: readonly
         for (const access of accesses) use(entities.get(entity), at, access);
       }
   } else if (language === 'python') {
-    const djangoModels = byName('django', (m) => m);
+    // the project's models, and those of Django's own apps the file imports (`User`: `auth_user`)
+    const contrib = contribModels(text);
+    const djangoModels = contrib.size ? new Map([...byName('django', (m) => m), ...contrib]) : byName('django', (m) => m);
     for (const m of text.matchAll(/\b([A-Z]\w*)\.objects\b(?:\s*\.\s*(\w+))?/g))
       use(djangoModels.get(m[1]!), m.index, m[2] ? (DJANGO_WRITES.test(m[2]) ? 'write' : 'read') : undefined);
+    djangoRowUses(text, djangoModels, use);
     const alchemyModels = new Map([...byName('sqlalchemy', (m) => m), ...byName('sqlmodel', (m) => m)]);
     const statement = /\b(select|insert|update|delete|query|get|get_one|merge)\(\s*([A-Z]\w*)\b|\b([A-Z]\w*)\.query\b/g;
     for (const m of text.matchAll(statement))
