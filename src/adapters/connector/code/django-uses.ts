@@ -15,6 +15,10 @@ export const DJANGO_WRITES =
 /** A related manager's calls that change rows besides the manager's own: they set or clear the foreign key (or the link rows). */
 const RELATED_WRITES = /^(add|set|remove|clear|aadd|aset|aremove|aclear)$/;
 
+/** A manager's calls that read rows (a many-to-many field's name is a common word: only these and the writes count). */
+const MANAGER_READS =
+  /^(all|filter|exclude|get|count|exists|first|last|values|values_list|order_by|select_related|prefetch_related|distinct|aggregate|annotate|in_bulk|iterator|latest|earliest)$/;
+
 /** The tables of the models Django's own apps declare, by the module that declares them. */
 const CONTRIB: Record<string, Record<string, string>> = {
   'django.contrib.auth.models': { User: 'auth_user', Group: 'auth_group', Permission: 'auth_permission' },
@@ -65,6 +69,16 @@ export function djangoRowUses(text: string, models: ReadonlyMap<string, OrmTable
       /^\s*\.\s*save\s*\(/.test(text.slice(close + 1)) ||
       (bound && new RegExp(String.raw`(?<![\w.])${bound.replace(/\./g, '\\.')}\s*\.\s*save\s*\(`).test(text.slice(close)));
     if (saved) use(models.get(m[1]!), m.index, 'write');
+  }
+  // a many-to-many field's manager, `crate.shelves.add(shelf)`, reaches its table, in a file that names the model declaring the field
+  for (const [key, ref] of models) {
+    const [owner, field] = key.split('.');
+    if (!field || !new RegExp(String.raw`(?<![\w.])${owner}\b`).test(text)) continue;
+    for (const m of text.matchAll(new RegExp(String.raw`\.\s*${field}\s*\.\s*(\w+)\s*\(`, 'g'))) {
+      const method = m[1]!;
+      if (DJANGO_WRITES.test(method) || RELATED_WRITES.test(method)) use(ref, m.index, 'write');
+      else if (MANAGER_READS.test(method)) use(ref, m.index, 'read');
+    }
   }
   // a related manager: `project.check_set.count()`, `check.channel_set.add(c)`
   const lower = new Map<string, OrmTableRef | null>();

@@ -346,7 +346,7 @@ describe('ORM models in code', () => {
     ].join('\n');
     expect(ormTableRefs(text, 'python', 'shop/crates/models.py')).toEqual([
       { table: 'crates_crate', line: 4, via: 'django', model: 'Crate', access: ['schema'] },
-      { table: 'crates_crate_shelves', line: 6, via: 'django', access: ['schema'] },
+      { table: 'crates_crate_shelves', line: 6, via: 'django', model: 'Crate.shelves', access: ['schema'] },
     ]);
   });
 
@@ -371,7 +371,7 @@ describe('ORM models in code', () => {
       "        swappable = 'ACCOUNT_MODEL'",
     ].join('\n');
     expect(ormTableRefs(auth, 'python', 'app/accounts/models.py')).toEqual([
-      { table: 'accounts_account_roles', line: 5, via: 'django', access: ['schema'] },
+      { table: 'accounts_account_roles', line: 5, via: 'django', model: 'Account.roles', access: ['schema'] },
       { table: 'accounts_account', line: 14, via: 'django', model: 'Account', access: ['schema'] },
     ]);
     // no django.db import and no field: the Meta's db_table says it is a model (django.contrib.sessions' shape)
@@ -696,6 +696,26 @@ describe('ORM models in code', () => {
       { table: 'auth_group', line: 5, via: 'django', access: ['read'] },
       { table: 'stock_crate', line: 4, via: 'django', access: ['write'] },
     ]);
+    // a many-to-many field's manager reaches the field's table, in a file that names the model declaring it
+    const tagged = ormTableRefs(
+      "from django.db import models\n\nclass Crate(models.Model):\n    tags = models.ManyToManyField('stock.Tag')\n",
+      'python',
+      'depot/stock/models.py',
+    );
+    const tagging = [
+      'from depot.stock.models import Crate',
+      '',
+      'def retag(code, tag):',
+      '    crate = Crate.objects.get(code=code)',
+      '    crate.tags.add(tag)',
+      '    return list(crate.tags.values_list("name", flat=True))',
+    ].join('\n');
+    expect(ormModelUses(tagging, 'python', tagged)).toEqual([
+      { table: 'stock_crate', line: 4, via: 'django', access: ['read'] },
+      { table: 'stock_crate_tags', line: 5, via: 'django', access: ['read', 'write'] },
+    ]);
+    // without the model, `.tags.` is anything's
+    expect(ormModelUses('def f(post):\n    post.tags.add("x")\n', 'python', tagged)).toEqual([]);
     // `_set` of no model, and `User` that is no Django model, are nothing
     expect(ormModelUses('def f(row, User):\n    row.width_set.all()\n    User.objects.all()\n    u = User()\n    u.save()\n', 'python', models)).toEqual([]);
   });

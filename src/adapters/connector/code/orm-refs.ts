@@ -280,7 +280,8 @@ function python(text: string, path: string, out: OrmTableRef[]): void {
     for (const m of m2m) {
       if (/\bthrough\s*=/.test(m.args)) continue;
       const named = new RegExp(`\\bdb_table\\s*=\\s*${STR}`).exec(m.args)?.[1];
-      out.push({ table: named ?? `${table}_${m.field}`, line: lineAt(text, m.index), via: 'django' });
+      // named `Model.field`, the way other files reach it: `crate.shelves.add(shelf)`
+      out.push({ table: named ?? `${table}_${m.field}`, line: lineAt(text, m.index), via: 'django', model: `${c.name}.${m.field}` });
     }
   }
   if (/^\s*from\s+alembic\s+import\b/m.test(text)) alembic(text, out);
