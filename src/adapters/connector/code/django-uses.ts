@@ -54,7 +54,12 @@ type Use = (found: OrmTableRef | null | undefined, index: number, access?: Table
  * builds and saves (written), and related managers `<model in lower case>_set` (read, or written by
  * `create`, `update`, `delete`, `add`, `set`, `remove`, `clear`).
  */
-export function djangoRowUses(text: string, models: ReadonlyMap<string, OrmTableRef | null>, use: Use): void {
+export function djangoRowUses(
+  text: string,
+  models: ReadonlyMap<string, OrmTableRef | null>,
+  use: Use,
+  related: ReadonlyMap<string, OrmTableRef | null> = new Map(),
+): void {
   if (!models.size) return;
   const names = [...models.keys()].filter((n) => /^[A-Z]\w*$/.test(n));
   if (!names.length) return;
@@ -74,12 +79,10 @@ export function djangoRowUses(text: string, models: ReadonlyMap<string, OrmTable
   for (const [key, ref] of models) {
     const [owner, field] = key.split('.');
     if (!field || !new RegExp(String.raw`(?<![\w.])${owner}\b`).test(text)) continue;
-    for (const m of text.matchAll(new RegExp(String.raw`\.\s*${field}\s*\.\s*(\w+)\s*\(`, 'g'))) {
-      const method = m[1]!;
-      if (DJANGO_WRITES.test(method) || RELATED_WRITES.test(method)) use(ref, m.index, 'write');
-      else if (MANAGER_READS.test(method)) use(ref, m.index, 'read');
-    }
+    managerCalls(text, field, ref, use);
   }
+  // a related manager the model's field names (`related_name='memberships'`): `user.memberships.exists()`
+  for (const [name, ref] of related) managerCalls(text, name, ref, use);
   // a related manager: `project.check_set.count()`, `check.channel_set.add(c)`
   const lower = new Map<string, OrmTableRef | null>();
   for (const [name, ref] of models) lower.set(name.toLowerCase(), lower.has(name.toLowerCase()) ? null : ref);
@@ -88,5 +91,15 @@ export function djangoRowUses(text: string, models: ReadonlyMap<string, OrmTable
     if (!found) continue;
     const method = m[2];
     use(found, m.index, method && (DJANGO_WRITES.test(method) || RELATED_WRITES.test(method)) ? 'write' : method ? 'read' : undefined);
+  }
+}
+
+/** The calls of a manager reached by an attribute `name` (`x.tags.add(…)`): its writes, and the reads only a manager has. */
+function managerCalls(text: string, name: string, ref: OrmTableRef | null, use: Use): void {
+  if (!ref) return;
+  for (const m of text.matchAll(new RegExp(String.raw`\.\s*${name}\s*\.\s*(\w+)\s*\(`, 'g'))) {
+    const method = m[1]!;
+    if (DJANGO_WRITES.test(method) || RELATED_WRITES.test(method)) use(ref, m.index, 'write');
+    else if (MANAGER_READS.test(method)) use(ref, m.index, 'read');
   }
 }

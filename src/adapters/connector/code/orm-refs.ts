@@ -526,6 +526,8 @@ export interface ModelContext {
   constants?: ProjectConstants;
   /** The relation fields of the project's Prisma models (`prismaRelations`), by which a query's `include` reads another model. */
   prismaRelations?: PrismaRelations;
+  /** The related names of the project's Django models (`djangoRelatedNames`), by which a row's manager reaches another model. */
+  djangoRelatedNames?: ReadonlyMap<string, OrmTableRef | null>;
 }
 
 /** The models by name, for each ORM (its `via`: one way of naming a model each), of the model lists given to ormModelUses. */
@@ -655,7 +657,7 @@ export function ormModelUses(written: string, language: string, models: readonly
     const djangoModels = contrib.size ? new Map([...byName('django', (m) => m), ...contrib]) : byName('django', (m) => m);
     for (const m of text.matchAll(/\b([A-Z]\w*)\.objects\b(?:\s*\.\s*(\w+))?/g))
       use(djangoModels.get(m[1]!), m.index, m[2] ? (DJANGO_WRITES.test(m[2]) ? 'write' : 'read') : undefined);
-    djangoRowUses(text, djangoModels, use);
+    djangoRowUses(text, djangoModels, use, project.djangoRelatedNames);
     const alchemyModels = new Map([...byName('sqlalchemy', (m) => m), ...byName('sqlmodel', (m) => m)]);
     const statement = /\b(select|insert|update|delete|query|get|get_one|merge)\(\s*([A-Z]\w*)\b|\b([A-Z]\w*)\.query\b/g;
     for (const m of text.matchAll(statement))
