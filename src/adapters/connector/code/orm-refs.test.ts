@@ -346,7 +346,7 @@ describe('ORM models in code', () => {
     ].join('\n');
     expect(ormTableRefs(text, 'python', 'shop/crates/models.py')).toEqual([
       { table: 'crates_crate', line: 4, via: 'django', model: 'Crate', access: ['schema'] },
-      { table: 'crates_crate_shelves', line: 6, via: 'django', access: ['schema'] },
+      { table: 'crates_crate_shelves', line: 6, via: 'django', model: 'Crate.shelves', access: ['schema'] },
     ]);
   });
 
@@ -371,7 +371,7 @@ describe('ORM models in code', () => {
       "        swappable = 'ACCOUNT_MODEL'",
     ].join('\n');
     expect(ormTableRefs(auth, 'python', 'app/accounts/models.py')).toEqual([
-      { table: 'accounts_account_roles', line: 5, via: 'django', access: ['schema'] },
+      { table: 'accounts_account_roles', line: 5, via: 'django', model: 'Account.roles', access: ['schema'] },
       { table: 'accounts_account', line: 14, via: 'django', model: 'Account', access: ['schema'] },
     ]);
     // no django.db import and no field: the Meta's db_table says it is a model (django.contrib.sessions' shape)
@@ -643,6 +643,81 @@ describe('ORM models in code', () => {
     expect(ormModelUses(view, 'python', models)).toEqual([{ table: 'crates_crate', line: 4, via: 'django', access: ['read'] }]);
     const writes = 'def add(label):\n    Crate.objects.create(label=label)\n    Crate.objects.filter(label=label).update(full=True)\n';
     expect(ormModelUses(writes, 'python', models)).toEqual([{ table: 'crates_crate', line: 2, via: 'django', access: ['read', 'write'] }]);
+  });
+
+  it('Django: rows built and saved, related managers named after a model, and the models of Django’s own apps', () => {
+    const models = ormTableRefs(
+      [
+        'from django.db import models',
+        '',
+        'class Shelf(models.Model):',
+        '    label = models.CharField(max_length=20)',
+        '',
+        'class Crate(models.Model):',
+        '    shelf = models.ForeignKey(Shelf, models.CASCADE)',
+        '',
+        'class Label(models.Model):',
+        '    text = models.TextField()',
+      ].join('\n'),
+      'python',
+      'depot/stock/models.py',
+    );
+    const tests = [
+      'from django.contrib.auth.models import User',
+      'from depot.stock.models import Crate, Label, Shelf',
+      '',
+      'class StockTestCase(TestCase):',
+      '    def setUp(self):',
+      '        self.owner = User(username="ann")',
+      '        self.owner.set_password("pw")',
+      '        self.owner.save()',
+      '        self.shelf = Shelf(label="A1")',
+      '        self.shelf.save()',
+      '        Crate(shelf=self.shelf, weight=(2 + 3)).save()',
+      '',
+      '    def test_count(self):',
+      '        draft = Label(text="in memory only")',
+      '        self.assertEqual(self.shelf.crate_set.count(), 1)',
+    ].join('\n');
+    // a Label built and never saved touches no table
+    expect(ormModelUses(tests, 'python', models)).toEqual([
+      { table: 'auth_user', line: 6, via: 'django', access: ['write'] },
+      { table: 'stock_shelf', line: 9, via: 'django', access: ['write'] },
+      { table: 'stock_crate', line: 11, via: 'django', access: ['read', 'write'] },
+    ]);
+    const view = [
+      'from django.contrib.auth.models import Group as Team',
+      '',
+      'def move(shelf, crate, name):',
+      '    shelf.crate_set.add(crate)',
+      '    return Team.objects.filter(name=name).exists()',
+    ].join('\n');
+    expect(ormModelUses(view, 'python', models)).toEqual([
+      { table: 'auth_group', line: 5, via: 'django', access: ['read'] },
+      { table: 'stock_crate', line: 4, via: 'django', access: ['write'] },
+    ]);
+    // a many-to-many field's manager reaches the field's table, in a file that names the model declaring it
+    const tagged = ormTableRefs(
+      "from django.db import models\n\nclass Crate(models.Model):\n    tags = models.ManyToManyField('stock.Tag')\n",
+      'python',
+      'depot/stock/models.py',
+    );
+    const tagging = [
+      'from depot.stock.models import Crate',
+      '',
+      'def retag(code, tag):',
+      '    crate = Crate.objects.get(code=code)',
+      '    crate.tags.add(tag)',
+      '    return list(crate.tags.values_list("name", flat=True))',
+    ].join('\n');
+    expect(ormModelUses(tagging, 'python', tagged)).toEqual([
+      { table: 'stock_crate', line: 4, via: 'django', access: ['read'] },
+      { table: 'stock_crate_tags', line: 5, via: 'django', access: ['read', 'write'] },
+    ]);
+    // without the model, `.tags.` is anything's
+    expect(ormModelUses('def f(post):\n    post.tags.add("x")\n', 'python', tagged)).toEqual([]);
+    // `_set` of no model, and `User` that is no Django model, are nothing
+    expect(ormModelUses('def f(row, User):\n    row.width_set.all()\n    User.objects.all()\n    u = User()\n    u.save()\n', 'python', models)).toEqual([]);
   });
 
   it('SQLModel: a table=True class is its name in lower case unless __tablename__ says otherwise; Alembic operations name tables', () => {

@@ -35,6 +35,7 @@ import {
 import { namedQueries, type NamedQueries } from './jpql.js';
 import { customRepositories, entityManagerUses, methodAccess, type CustomRepository } from './orm-repositories.js';
 import { DRIZZLE_VIEW_FUNCTIONS, drizzleTables, type DrizzleCreator } from './drizzle-refs.js';
+import { contribModels, DJANGO_WRITES, djangoRowUses } from './django-uses.js';
 import { kyselyRefs } from './kysely-refs.js';
 import { lineAt } from './lines.js';
 import { prismaDelegateNames } from './prisma-delegates.js';
@@ -279,7 +280,8 @@ function python(text: string, path: string, out: OrmTableRef[]): void {
     for (const m of m2m) {
       if (/\bthrough\s*=/.test(m.args)) continue;
       const named = new RegExp(`\\bdb_table\\s*=\\s*${STR}`).exec(m.args)?.[1];
-      out.push({ table: named ?? `${table}_${m.field}`, line: lineAt(text, m.index), via: 'django' });
+      // named `Model.field`, the way other files reach it: `crate.shelves.add(shelf)`
+      out.push({ table: named ?? `${table}_${m.field}`, line: lineAt(text, m.index), via: 'django', model: `${c.name}.${m.field}` });
     }
   }
   if (/^\s*from\s+alembic\s+import\b/m.test(text)) alembic(text, out);
@@ -373,10 +375,6 @@ export function ormTableRefs(text: string, language: string, path: string, creat
   for (const ref of out) ref.access ??= [ref.via === 'jdbc' ? 'write' : 'schema'];
   return out.sort((a, b) => a.line - b.line);
 }
-
-/** Django manager calls that change rows; the others (`filter`, `get`, `all`, `count`, …) read them. */
-const DJANGO_WRITES =
-  /^(create|bulk_create|bulk_update|get_or_create|update_or_create|update|delete|acreate|abulk_create|aget_or_create|aupdate_or_create|aupdate|adelete)$/;
 
 /** A Sequelize model's static methods (`Customer.findAll(…)`, `db.Customer.create(…)`): the finders and aggregates read, the rest write. */
 const SEQUELIZE_READS = 'findAll|findOne|findByPk|findAndCountAll|findOrBuild|count|max|min|sum|aggregate';
@@ -528,6 +526,8 @@ export interface ModelContext {
   constants?: ProjectConstants;
   /** The relation fields of the project's Prisma models (`prismaRelations`), by which a query's `include` reads another model. */
   prismaRelations?: PrismaRelations;
+  /** The related names of the project's Django models (`djangoRelatedNames`), by which a row's manager reaches another model. */
+  djangoRelatedNames?: ReadonlyMap<string, OrmTableRef | null>;
 }
 
 /** The models by name, for each ORM (its `via`: one way of naming a model each), of the model lists given to ormModelUses. */
@@ -652,9 +652,12 @@ export function ormModelUses(written: string, language: string, models: readonly
         for (const access of accesses) use(entities.get(entity), at, access);
       }
   } else if (language === 'python') {
-    const djangoModels = byName('django', (m) => m);
+    // the project's models, and those of Django's own apps the file imports (`User`: `auth_user`)
+    const contrib = contribModels(text);
+    const djangoModels = contrib.size ? new Map([...byName('django', (m) => m), ...contrib]) : byName('django', (m) => m);
     for (const m of text.matchAll(/\b([A-Z]\w*)\.objects\b(?:\s*\.\s*(\w+))?/g))
       use(djangoModels.get(m[1]!), m.index, m[2] ? (DJANGO_WRITES.test(m[2]) ? 'write' : 'read') : undefined);
+    djangoRowUses(text, djangoModels, use, project.djangoRelatedNames);
     const alchemyModels = new Map([...byName('sqlalchemy', (m) => m), ...byName('sqlmodel', (m) => m)]);
     const statement = /\b(select|insert|update|delete|query|get|get_one|merge)\(\s*([A-Z]\w*)\b|\b([A-Z]\w*)\.query\b/g;
     for (const m of text.matchAll(statement))

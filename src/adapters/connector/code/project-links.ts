@@ -12,6 +12,7 @@ import { sqlRefs } from './sql-refs.js';
 import { importNames } from './workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm-refs.js';
 import { prismaRelations } from './prisma-relations.js';
+import { djangoRelatedNames } from './django-related-names.js';
 import { prismaJoins, typeormJoins } from './declared-joins.js';
 import { sqlalchemyJoins } from './sqlalchemy-joins.js';
 import { drizzleJoins } from './drizzle-joins.js';
@@ -78,6 +79,7 @@ export async function projectLinks(
   const aliases = files.flatMap((f) => sequelizeAliases(code(f).text, code(f).language));
   const prismaTexts = texts.filter((t) => t.language === 'prisma');
   const relations = prismaRelations(prismaTexts.map((t) => t.text));
+  const relatedNames = djangoRelatedNames(texts, orm);
   const scripts = texts.filter((t) => SCRIPT_LANGUAGES.has(t.language));
   // each reader's joins by file, a file declaring with two ORMs keeping both
   const joins = new Map<string, DeclaredJoin[]>();
@@ -107,6 +109,7 @@ export async function projectLinks(
           named,
           constants,
           prismaRelations: relations,
+          djangoRelatedNames: relatedNames,
         }),
         ...sqlcCalls(text, language, sqlc),
         // Drizzle's tables are used by their variables, in the declaring file too
