@@ -13,9 +13,8 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { ensureBuiltinCache, openEngine } from '../src/app.js';
-import { loadConfig } from '../src/config/load-config.js';
 import type { Engine } from '../src/core/engine.js';
+import { openBenchEngine } from './bench-engine.js';
 import { BenchUsageError, mb, peakRssSampler, percentile, readOptions, runWithArgs } from './measure.js';
 
 interface Args {
@@ -90,16 +89,7 @@ async function measure(args: Args): Promise<void> {
   try {
     say(`writing ${args.files} files…`);
     writeTree(root, args.files, args.imports);
-    const config = loadConfig({
-      env: {
-        ...process.env,
-        SEXTANT_HOME: join(work, 'home'),
-        SEXTANT_CONFIG: join(work, 'no-config.yaml'),
-        SEXTANT_MODELS_DIR: process.env.SEXTANT_MODELS_DIR || join(tmpdir(), 'sextant-bench-models'),
-      },
-    });
-    if (config.get('embeddings.provider') === 'builtin') await ensureBuiltinCache(config);
-    engine = await openEngine(config);
+    engine = await openBenchEngine(join(work, 'home'));
     const open = engine;
     await open.addSource({ name: 'big', type: 'code', url: root, options: {} });
     const update = async () => {

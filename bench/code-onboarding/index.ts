@@ -16,13 +16,12 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBuiltinCache, openEngine } from '../../src/app.js';
 import { createCodeConnector } from '../../src/adapters/connector/code/index.js';
-import { loadConfig } from '../../src/config/load-config.js';
 import { buildCodeGraph } from '../../src/core/code/code-graph.js';
 import type { OnboardingRank, OnboardingResult } from '../../src/core/code/onboarding.js';
 import { traverse } from '../../src/core/code/traverse.js';
 import type { Engine } from '../../src/core/engine.js';
+import { openBenchEngine } from '../bench-engine.js';
 import { BenchUsageError, percentile, readOptions, runWithArgs } from '../measure.js';
 
 const KS = [1, 5, 10, 30] as const;
@@ -160,16 +159,7 @@ async function measure(args: Args): Promise<void> {
   let engine: Engine | null = null;
   try {
     execFileSync('git', ['clone', '-q', '-b', 'cut', args.bundle, repo]);
-    const config = loadConfig({
-      env: {
-        ...process.env,
-        SEXTANT_HOME: join(work, 'home'),
-        SEXTANT_CONFIG: join(work, 'no-config.yaml'),
-        SEXTANT_MODELS_DIR: process.env.SEXTANT_MODELS_DIR || join(tmpdir(), 'sextant-bench-models'),
-      },
-    });
-    if (config.get('embeddings.provider') === 'builtin') await ensureBuiltinCache(config);
-    engine = await openEngine(config);
+    engine = await openBenchEngine(join(work, 'home'));
     await engine.addSource({ name: 'kysely', type: 'code', url: repo, options: {} });
 
     const related = new Map<string, Metrics>();

@@ -16,9 +16,9 @@ import { copyFileSync, createReadStream, existsSync, mkdirSync, mkdtempSync, rea
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { ensureBuiltinCache, openEngine } from '../../src/app.js';
-import { loadConfig } from '../../src/config/load-config.js';
+import { openEngine } from '../../src/app.js';
 import type { Engine } from '../../src/core/engine.js';
+import { benchConfig } from '../bench-engine.js';
 import { parseObjectId } from '../../src/kernel/ids.js';
 import { mb, peakRssSampler, percentile } from '../measure.js';
 import { bindRankers, RANKERS, type RankerName, type SearchFn } from '../schema-linking/rankers.js';
@@ -188,15 +188,7 @@ export async function run(argv: string[]): Promise<void> {
   const { server, url } = await serveFolder(args.html);
   let engine: Engine | null = null;
   try {
-    const config = loadConfig({
-      env: {
-        ...process.env,
-        SEXTANT_HOME: home,
-        SEXTANT_CONFIG: join(home, 'no-config.yaml'),
-        SEXTANT_MODELS_DIR: process.env.SEXTANT_MODELS_DIR || join(tmpdir(), 'sextant-bench-models'),
-      },
-    });
-    if (config.get('embeddings.provider') === 'builtin') await ensureBuiltinCache(config);
+    const config = await benchConfig(home);
     engine = await openEngine(config);
     if (args.fromFolder) {
       const pages = copyPages(args.html, home);
