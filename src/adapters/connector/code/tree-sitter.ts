@@ -11,6 +11,7 @@
 import { createRequire } from 'node:module';
 import type { Language, Node, Parser } from 'web-tree-sitter';
 import type { CodeSymbol } from './outline.js';
+import { all, lineOf, named, signature } from './syntax-nodes.js';
 
 /** Languages parsed here (the others keep the pattern outline). */
 export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java']);
@@ -82,20 +83,6 @@ async function language(runtime: Loaded, name: string): Promise<Language | null>
   }
   runtime.languages.set(name, lang);
   return lang;
-}
-
-const named = (n: Node | null | undefined): Node[] => (n ? (n.namedChildren.filter(Boolean) as Node[]) : []);
-const all = (n: Node, types: string[]): Node[] => n.descendantsOfType(types).filter(Boolean) as Node[];
-const lineOf = (n: Node) => n.startPosition.row + 1;
-
-/** The declaration's text up to its body, on one line. */
-function signature(text: string, node: Node, body: Node | null): string {
-  const header = text
-    .slice(node.startIndex, body ? body.startIndex : node.endIndex)
-    .replace(/\s+/g, ' ')
-    .replace(/\s*[:{;]?\s*$/, '');
-  // without a body node the declaration runs on (`type Store struct{ … }`, `type ID = int`); a header that ends at its body keeps default arguments
-  return (body ? header : header.split(/\s*(?:\{|=(?!=))/)[0]!).slice(0, 200);
 }
 
 function pythonFile(root: Node, text: string): ParsedFile {
