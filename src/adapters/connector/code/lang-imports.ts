@@ -36,20 +36,8 @@ import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { folderOf } from '../../../kernel/workspace-path.js';
 import type { ImportMap } from './import-graph.js';
+import { link, under, type Parsed } from './import-links.js';
 import type { ParsedFile, RawImport } from './tree-sitter.js';
-
-type Parsed = ReadonlyMap<string, ParsedFile>;
-
-function link(map: ImportMap, from: string, to: string, kind: string): void {
-  if (from === to) return;
-  const list = map.get(from) ?? [];
-  if (!map.has(from)) map.set(from, list);
-  const existing = list.find((i) => i.path === to);
-  if (existing) existing.kinds = [...new Set([...existing.kinds, kind])];
-  else list.push({ path: to, kinds: [kind] });
-}
-
-const under = (dir: string, rel: string) => (dir ? `${dir}/${rel}` : rel);
 
 function pythonImports(parsed: Parsed, known: ReadonlySet<string>, map: ImportMap): void {
   const pyFiles = [...parsed.keys()].filter((p) => p.endsWith('.py'));
