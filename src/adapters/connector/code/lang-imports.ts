@@ -1,6 +1,7 @@
 /**
  * @module adapters/connector/code/lang-imports
- * Python, Go and Java imports (parsed by tree-sitter) resolved to files of the tree; an import
+ * Python, Go and Java imports (parsed by tree-sitter) resolved to files of the tree (Kotlin's in
+ * kotlin-imports.ts); an import
  * that names no file of the tree (the standard library, a third-party package) is no edge.
  *
  * - Python: `import a.b` is `a/b.py` or `a/b/__init__.py` under a search root: the repository
@@ -37,6 +38,7 @@ import { join, posix } from 'node:path';
 import { folderOf } from '../../../kernel/workspace-path.js';
 import type { ImportMap } from './import-graph.js';
 import { link, under, type Parsed } from './import-links.js';
+import { kotlinImports } from './kotlin-imports.js';
 import type { ParsedFile, RawImport } from './tree-sitter.js';
 
 function pythonImports(parsed: Parsed, known: ReadonlySet<string>, map: ImportMap): void {
@@ -202,6 +204,7 @@ export async function languageImports(root: string, parsed: Parsed, known: Reado
   pythonImports(parsed, known, map);
   await goImports(root, parsed, map);
   javaImports(parsed, known, map);
+  kotlinImports(parsed, map);
   for (const list of map.values()) list.sort((a, b) => (a.path < b.path ? -1 : 1));
   return map;
 }

@@ -10,11 +10,12 @@
  */
 import { createRequire } from 'node:module';
 import type { Language, Node, Parser } from 'web-tree-sitter';
+import { kotlinFile } from './kotlin-imports.js';
 import type { CodeSymbol } from './outline.js';
 import { all, lineOf, named, signature } from './syntax-nodes.js';
 
 /** Languages parsed here (the others keep the pattern outline). */
-export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java']);
+export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java', 'kotlin']);
 
 export interface RawImport {
   /** Python: dotted module after its leading dots; Go: the import path; Java: the dotted name without `*`. */
@@ -52,7 +53,7 @@ export interface ParsedFile {
   syntaxErrors: boolean;
 }
 
-const GRAMMARS: Record<string, string> = { python: 'python', go: 'go', java: 'java' };
+const GRAMMARS: Record<string, string> = { python: 'python', go: 'go', java: 'java', kotlin: 'kotlin' };
 
 interface Loaded {
   Parser: typeof Parser;
@@ -288,7 +289,11 @@ function javaFile(root: Node, text: string): ParsedFile {
       }
     }
   }
-  const mentions = [...new Set(all(root, ['type_identifier']).map((n) => n.text))];
+  // a class is named as a type, or as what a static call or field starts with (`Strings.slug(s)`, `Tier.GOLD`)
+  const receivers = all(root, ['method_invocation', 'field_access'])
+    .map((n) => n.childForFieldName('object'))
+    .filter((o): o is Node => o?.type === 'identifier' && /^\p{Lu}/u.test(o.text));
+  const mentions = [...new Set([...all(root, ['type_identifier']), ...receivers].map((n) => n.text))];
   return { imports, symbols, packageName, mentions, declares: [], selected: new Map(), syntaxErrors: root.hasError };
 }
 
@@ -302,7 +307,7 @@ function firstOfEachName(symbols: readonly CodeSymbol[]): CodeSymbol[] {
   return symbols.filter((s) => !seen.has(s.name) && seen.add(s.name));
 }
 
-const READERS: Record<string, (root: Node, text: string) => ParsedFile> = { python: pythonFile, go: goFile, java: javaFile };
+const READERS: Record<string, (root: Node, text: string) => ParsedFile> = { python: pythonFile, go: goFile, java: javaFile, kotlin: kotlinFile };
 
 /** The parse of one file; null for a language not parsed here or when the grammar cannot load. */
 export async function parseFile(text: string, languageName: string): Promise<ParsedFile | null> {
