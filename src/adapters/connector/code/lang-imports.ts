@@ -38,6 +38,7 @@ import { join, posix } from 'node:path';
 import { folderOf } from '../../../kernel/workspace-path.js';
 import type { ImportMap } from './import-graph.js';
 import { link, under, type Parsed } from './import-links.js';
+import { cIncludes } from './c-includes.js';
 import { kotlinImports } from './kotlin-imports.js';
 import type { ParsedFile, RawImport } from './tree-sitter.js';
 
@@ -199,12 +200,18 @@ function javaImports(parsed: Parsed, known: ReadonlySet<string>, map: ImportMap)
 }
 
 /** The imports of the parsed files that resolve to files of the tree (`known`: every listed file). */
-export async function languageImports(root: string, parsed: Parsed, known: ReadonlySet<string>): Promise<ImportMap> {
+export async function languageImports(
+  root: string,
+  parsed: Parsed,
+  known: ReadonlySet<string>,
+  configs: ReadonlyArray<{ path: string; text: string }> = [],
+): Promise<ImportMap> {
   const map: ImportMap = new Map();
   pythonImports(parsed, known, map);
   await goImports(root, parsed, map);
   javaImports(parsed, known, map);
   kotlinImports(parsed, map);
+  cIncludes(parsed, known, configs, map);
   for (const list of map.values()) list.sort((a, b) => (a.path < b.path ? -1 : 1));
   return map;
 }

@@ -40,7 +40,11 @@ export const LANGUAGES: Readonly<Record<string, string>> = Object.freeze({
   c: 'c',
   h: 'c',
   cpp: 'cpp',
+  cc: 'cpp',
+  cxx: 'cpp',
   hpp: 'cpp',
+  hh: 'cpp',
+  hxx: 'cpp',
   sql: 'sql',
   prisma: 'prisma',
   graphql: 'graphql',
@@ -77,12 +81,12 @@ export interface ConfigFile {
 export interface FileListing {
   files: ListedFile[];
   refused: RefusedFile[];
-  /** tsconfig*.json, jsconfig*.json, package.json and go.mod files of the tree, by path. */
+  /** tsconfig*.json, jsconfig*.json, package.json, go.mod and CMakeLists.txt files of the tree, by path. */
   configs: ConfigFile[];
 }
 
-/** tsconfig paths and extends, package.json exports/imports/workspaces, a go.mod's module path. */
-export const RESOLUTION_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|go\.mod)$/;
+/** tsconfig paths and extends, package.json exports/imports/workspaces, a go.mod's module path, CMake's include folders. */
+export const RESOLUTION_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|go\.mod|CMakeLists\.txt)$/;
 
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
 

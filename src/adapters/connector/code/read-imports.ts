@@ -85,7 +85,7 @@ export async function readImports(
   const parsed = reparse ? await parseFiles(files, introspect) : new Map<string, ParsedFile>();
   if (reparse) {
     if (edited) for (const f of files) if (PARSED_LANGUAGES.has(f.language)) imports.delete(f.path);
-    mergeImports(imports, await languageImports(root, parsed, new Set(hashes.keys())));
+    mergeImports(imports, await languageImports(root, parsed, new Set(hashes.keys()), configs));
   }
   return { imports, parsed };
 }

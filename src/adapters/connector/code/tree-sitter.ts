@@ -10,12 +10,13 @@
  */
 import { createRequire } from 'node:module';
 import type { Language, Node, Parser } from 'web-tree-sitter';
+import { cFile, withoutExportMacros } from './c-includes.js';
 import { kotlinFile } from './kotlin-imports.js';
 import type { CodeSymbol } from './outline.js';
 import { all, lineOf, named, signature } from './syntax-nodes.js';
 
 /** Languages parsed here (the others keep the pattern outline). */
-export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java', 'kotlin']);
+export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java', 'kotlin', 'c', 'cpp']);
 
 export interface RawImport {
   /** Python: dotted module after its leading dots; Go: the import path; Java: the dotted name without `*`. */
@@ -28,6 +29,8 @@ export interface RawImport {
   wildcard: boolean;
   /** Java `import static`. */
   isStatic: boolean;
+  /** C/C++: an `#include <…>` (searched only under include folders), not `"…"`. */
+  system?: boolean;
   /** Go: the name the import is given (`st "…/store"`, `.`, `_`); absent when the file uses the package's own name. */
   alias?: string;
   line: number;
@@ -53,7 +56,7 @@ export interface ParsedFile {
   syntaxErrors: boolean;
 }
 
-const GRAMMARS: Record<string, string> = { python: 'python', go: 'go', java: 'java', kotlin: 'kotlin' };
+const GRAMMARS: Record<string, string> = { python: 'python', go: 'go', java: 'java', kotlin: 'kotlin', c: 'cpp', cpp: 'cpp' };
 
 interface Loaded {
   Parser: typeof Parser;
@@ -307,7 +310,17 @@ function firstOfEachName(symbols: readonly CodeSymbol[]): CodeSymbol[] {
   return symbols.filter((s) => !seen.has(s.name) && seen.add(s.name));
 }
 
-const READERS: Record<string, (root: Node, text: string) => ParsedFile> = { python: pythonFile, go: goFile, java: javaFile, kotlin: kotlinFile };
+const READERS: Record<string, (root: Node, text: string) => ParsedFile> = {
+  python: pythonFile,
+  go: goFile,
+  java: javaFile,
+  kotlin: kotlinFile,
+  c: cFile,
+  cpp: cFile,
+};
+
+/** A language's text made readable by its grammar before the parse, the same length line by line. */
+const PREPARE: Record<string, (text: string) => string> = { c: withoutExportMacros, cpp: withoutExportMacros };
 
 /** The parse of one file; null for a language not parsed here or when the grammar cannot load. */
 export async function parseFile(text: string, languageName: string): Promise<ParsedFile | null> {
@@ -318,10 +331,11 @@ export async function parseFile(text: string, languageName: string): Promise<Par
   const parser = new runtime.Parser();
   try {
     parser.setLanguage(lang);
-    const tree = parser.parse(text);
+    const source = PREPARE[languageName]?.(text) ?? text;
+    const tree = parser.parse(source);
     if (!tree) return null;
     try {
-      const parsed = READERS[languageName]!(tree.rootNode, text);
+      const parsed = READERS[languageName]!(tree.rootNode, source);
       return { ...parsed, symbols: firstOfEachName(parsed.symbols) };
     } finally {
       tree.delete();
