@@ -1,7 +1,7 @@
 /**
  * @module adapters/connector/code/lang-imports
- * Python, Go and Java imports (parsed by tree-sitter) resolved to files of the tree (Kotlin's in
- * kotlin-imports.ts); an import
+ * Python, Go and Java imports (parsed by tree-sitter) resolved to files of the tree (Kotlin's and Scala's in
+ * jvm-imports.ts); an import
  * that names no file of the tree (the standard library, a third-party package) is no edge.
  *
  * - Python: `import a.b` is `a/b.py` or `a/b/__init__.py` under a search root: the repository
@@ -39,7 +39,7 @@ import { folderOf } from '../../../kernel/workspace-path.js';
 import type { ImportMap } from './import-graph.js';
 import { link, under, type Parsed } from './import-links.js';
 import { cIncludes } from './c-includes.js';
-import { kotlinImports } from './kotlin-imports.js';
+import { jvmImports } from './jvm-imports.js';
 import type { ParsedFile, RawImport } from './tree-sitter.js';
 
 function pythonImports(parsed: Parsed, known: ReadonlySet<string>, map: ImportMap): void {
@@ -210,7 +210,7 @@ export async function languageImports(
   pythonImports(parsed, known, map);
   await goImports(root, parsed, map);
   javaImports(parsed, known, map);
-  kotlinImports(parsed, map);
+  jvmImports(parsed, map);
   cIncludes(parsed, known, configs, map);
   for (const list of map.values()) list.sort((a, b) => (a.path < b.path ? -1 : 1));
   return map;

@@ -11,12 +11,13 @@
 import { createRequire } from 'node:module';
 import type { Language, Node, Parser } from 'web-tree-sitter';
 import { cFile, withoutExportMacros } from './c-includes.js';
-import { kotlinFile } from './kotlin-imports.js';
+import { kotlinFile } from './kotlin-file.js';
+import { scalaFile } from './scala-file.js';
 import type { CodeSymbol } from './outline.js';
 import { all, lineOf, named, signature } from './syntax-nodes.js';
 
 /** Languages parsed here (the others keep the pattern outline). */
-export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java', 'kotlin', 'c', 'cpp']);
+export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java', 'kotlin', 'scala', 'c', 'cpp']);
 
 export interface RawImport {
   /** Python: dotted module after its leading dots; Go: the import path; Java: the dotted name without `*`. */
@@ -56,7 +57,7 @@ export interface ParsedFile {
   syntaxErrors: boolean;
 }
 
-const GRAMMARS: Record<string, string> = { python: 'python', go: 'go', java: 'java', kotlin: 'kotlin', c: 'cpp', cpp: 'cpp' };
+const GRAMMARS: Record<string, string> = { python: 'python', go: 'go', java: 'java', kotlin: 'kotlin', scala: 'scala', c: 'cpp', cpp: 'cpp' };
 
 interface Loaded {
   Parser: typeof Parser;
@@ -315,6 +316,7 @@ const READERS: Record<string, (root: Node, text: string) => ParsedFile> = {
   go: goFile,
   java: javaFile,
   kotlin: kotlinFile,
+  scala: scalaFile,
   c: cFile,
   cpp: cFile,
 };

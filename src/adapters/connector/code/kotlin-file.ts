@@ -1,28 +1,9 @@
 /**
- * @module adapters/connector/code/kotlin-imports
- * Kotlin files read by tree-sitter, and their imports resolved to files of the tree, Java's too.
- *
- * A Kotlin file's `package` and the names it declares at top level (classes, interfaces, objects,
- * functions, properties, type aliases) are its fully qualified names; a file's name says nothing
- * of them (`Owners.kt` may declare `Owner` and `OwnerRepository`), and its folder need not match
- * its package. So:
- * - `import a.b.C` links the file declaring `a.b.C`; a longer name (`a.b.C.Inner`, `a.b.Registry.all`)
- *   the file declaring its longest declared prefix; a Java class of the tree resolves as Java does.
- * - `import a.b.*` links the files of package `a.b` (Kotlin or Java) declaring a name the file
- *   mentions, not the whole package.
- * - A package's names need no import: a name the file mentions that another file of its package
- *   declares is an edge (`same-package`), as for Java.
- * - Java sees Kotlin too: a Java import of a Kotlin class, a top-level function's file class
- *   (`OwnersKt`, or the name `@file:JvmName` gives), or a Kotlin class of the Java file's own package.
- *
- * The file's mentions are its type names and the names its calls and member accesses start with
- * (`listOwners()`, `Registry.all`), not every identifier: a local variable named like another
- * file's property makes no edge.
+ * @module adapters/connector/code/kotlin-file
+ * One Kotlin file read from its tree-sitter parse: package, imports, top-level declarations (what
+ * jvm-imports resolves names to), mentions and symbols.
  */
-import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
-import type { ImportMap } from './import-graph.js';
-import { link, type Parsed } from './import-links.js';
 import type { CodeSymbol } from './outline.js';
 import { all, lineOf, named, signature } from './syntax-nodes.js';
 import type { ParsedFile, RawImport } from './tree-sitter.js';
@@ -119,66 +100,4 @@ export function kotlinFile(root: Node, text: string): ParsedFile {
     // the grammar marks Kotlin's optional semicolons as missing: its errors say nothing of what was read
     syntaxErrors: false,
   };
-}
-
-/** Where the JVM names of the tree are declared: Kotlin's top-level names and Java's classes. */
-interface JvmNames {
-  /** Fully qualified name → declaring files. */
-  byName: Map<string, string[]>;
-  /** Package → its files' declared simple names → files. */
-  packages: Map<string, Map<string, string[]>>;
-}
-
-function declare(names: JvmNames, pkg: string, simple: string, file: string): void {
-  const fqn = pkg ? `${pkg}.${simple}` : simple;
-  names.byName.set(fqn, [...(names.byName.get(fqn) ?? []), file]);
-  const members = names.packages.get(pkg) ?? new Map<string, string[]>();
-  names.packages.set(pkg, members);
-  members.set(simple, [...(members.get(simple) ?? []), file]);
-}
-
-function jvmNames(parsed: Parsed, kotlinFiles: readonly string[], javaFiles: readonly string[]): JvmNames {
-  const names: JvmNames = { byName: new Map(), packages: new Map() };
-  for (const f of kotlinFiles) {
-    const { packageName, declares } = parsed.get(f)!;
-    const fileClass = declares.find((d) => d.startsWith('@file:'))?.slice('@file:'.length) ?? `${posix.basename(f, '.kt')}Kt`;
-    for (const d of declares) if (!d.startsWith('@file:')) declare(names, packageName, d, f);
-    declare(names, packageName, fileClass, f);
-  }
-  for (const f of javaFiles) declare(names, parsed.get(f)!.packageName, posix.basename(f, '.java'), f);
-  return names;
-}
-
-/** The files declaring the longest declared prefix of a dotted name (`a.b.C.Inner` → `a.b.C`'s). */
-function declaring(names: JvmNames, dotted: string): string[] {
-  const parts = dotted.split('.');
-  for (let n = parts.length; n > 0; n--) {
-    const files = names.byName.get(parts.slice(0, n).join('.'));
-    if (files) return files;
-  }
-  return [];
-}
-
-/**
- * Kotlin files' imports and same-package names, and Java files' imports of Kotlin (Java's own
- * classes lang-imports resolves).
- */
-export function kotlinImports(parsed: Parsed, map: ImportMap): void {
-  const files = [...parsed.keys()];
-  const kotlinFiles = files.filter((p) => p.endsWith('.kt'));
-  if (!kotlinFiles.length) return;
-  const javaFiles = files.filter((p) => p.endsWith('.java'));
-  const names = jvmNames(parsed, kotlinFiles, javaFiles);
-  const isKotlin = (f: string) => f.endsWith('.kt');
-  for (const file of [...kotlinFiles, ...javaFiles]) {
-    const own = parsed.get(file)!;
-    const mentioned = (pkg: string) => own.mentions.flatMap((m) => names.packages.get(pkg)?.get(m) ?? []);
-    // a Java file's imports of Java classes are lang-imports' own
-    const wanted = isKotlin(file) ? () => true : isKotlin;
-    for (const imp of own.imports) {
-      const targets = imp.wildcard ? mentioned(imp.module) : declaring(names, imp.module);
-      for (const target of targets.filter(wanted)) link(map, file, target, 'import');
-    }
-    for (const target of mentioned(own.packageName).filter(wanted)) link(map, file, target, 'same-package');
-  }
 }

@@ -95,3 +95,53 @@ describe('Kotlin imports and symbols (tree-sitter)', () => {
     expect(symbolsOf(s, `${MAIN}/model/Registry.kt`)).toEqual(['object Registry: object Registry']);
   });
 });
+
+const SCALA = {
+  // chained package clauses; a case class and its companion object
+  'src/main/scala/com/shop/model/Customer.scala':
+    'package com.shop\npackage model\n\nimport com.shop.util.Strings\n\n/** A customer. */\ncase class Customer(id: Long) extends Entity {\n  def label: String = Strings.slug(id.toString)\n  private def hidden = 1\n}\n\nobject Customer {\n  def apply(): Customer = new Customer(1)\n}\n',
+  'src/main/scala/com/shop/model/Entity.scala': 'package com.shop.model\n\ntrait Entity\n\ntype Id = Long\n',
+  'src/main/scala/com/shop/util/Strings.scala': 'package com.shop.util\n\nobject Strings {\n  def slug(s: String): String = s.toLowerCase\n}\n',
+  // a selector with a rename, a relative import (util is com.shop.util), a Scala 3 wildcard, a Java class
+  'src/main/scala/com/shop/api/Routes.scala': [
+    'package com.shop.api',
+    '',
+    'import com.shop.model.{Customer, Entity => E}',
+    'import util.Strings',
+    'import com.shop.db.*',
+    'import com.shop.legacy.Client',
+    'import scala.collection.mutable',
+    '',
+    'class Routes(c: Client) {',
+    '  def one(): Customer = Customer()',
+    '  def conn = Pool.open()',
+    '}',
+    '',
+  ].join('\n'),
+  'src/main/scala/com/shop/db/Pool.scala': 'package com.shop.db\n\nobject Pool { def open(): Int = 1 }\n',
+  'src/main/scala/com/shop/db/Unused.scala': 'package com.shop.db\n\nclass Unused\n',
+  'src/main/java/com/shop/legacy/Client.java': 'package com.shop.legacy;\n\nimport com.shop.model.Customer;\n\npublic class Client { Customer c; }\n',
+};
+
+describe('Scala imports and symbols (tree-sitter)', () => {
+  it('resolves selectors, relative imports, wildcards by use, same-package names and Java both ways', async () => {
+    const s = await scanTree(SCALA);
+    const m = 'src/main/scala/com/shop';
+    expect(edgeList(s)).toEqual([
+      `src/main/java/com/shop/legacy/Client.java → ${m}/model/Customer.scala`,
+      `${m}/api/Routes.scala → src/main/java/com/shop/legacy/Client.java`,
+      `${m}/api/Routes.scala → ${m}/db/Pool.scala`,
+      `${m}/api/Routes.scala → ${m}/model/Customer.scala`,
+      `${m}/api/Routes.scala → ${m}/model/Entity.scala`,
+      `${m}/api/Routes.scala → ${m}/util/Strings.scala`,
+      `${m}/model/Customer.scala → ${m}/model/Entity.scala`,
+      `${m}/model/Customer.scala → ${m}/util/Strings.scala`,
+    ]);
+    expect(symbolsOf(s, `${m}/model/Customer.scala`)).toEqual([
+      'case class Customer: case class Customer(id: Long) extends Entity',
+      'method Customer.label: def label: String',
+      'method Customer.apply: def apply(): Customer',
+    ]);
+    expect(symbolsOf(s, `${m}/model/Entity.scala`)).toEqual(['trait Entity: trait Entity', 'type Id: type Id']);
+  });
+});
