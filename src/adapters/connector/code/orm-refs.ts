@@ -5,7 +5,8 @@
  * snake case, TypeORM's default), Sequelize `define('model')` (its table is the plural unless a
  * `tableName` is given) and `tableName: '…'`, Prisma `model X { … @@map("x") @@schema("s") }` (and
  * the `_AToB` / `_<relation>` table of an implicit many-to-many relation),
- * SQLAlchemy `__tablename__` and `Table('name', metadata, schema=…)`, Django models (`db_table`,
+ * SQLAlchemy `__tablename__` (a Flask-SQLAlchemy `db.Model` without one: its class in snake case) and
+ * `Table('name', metadata, schema=…)`, Django models (`db_table`,
  * else `<app>_<model>`), JPA `@Table(name, schema)` (else the entity's name) with its `@JoinTable` and
  * `@CollectionTable`, Spring's `SimpleJdbcInsert.withTableName`, GORM `TableName()`,
  * the tables a Knex query builder names (`db('crates').where(…)`, `.from('x')`, `createTable('x')`),
@@ -234,6 +235,14 @@ export function pythonClasses(text: string): Array<{ name: string; bases: string
   return out;
 }
 
+/**
+ * The table Flask-SQLAlchemy gives a `db.Model` class without `__tablename__`: its name in snake case
+ * (`UserRole`, `user_role`); none for an abstract one (`__abstract__ = True`).
+ */
+export function flaskModelTable(c: { name: string; bases: string; body: string }): string | undefined {
+  return /\bdb\.Model\b/.test(c.bases) && !/^[ \t]+__abstract__\s*=\s*True\b/m.test(c.body) ? snake(c.name) : undefined;
+}
+
 /** A field of Django's (`models.CharField(…)`, `models.ForeignKey(…)`) declared in a class body. */
 const DJANGO_FIELD = /^[ \t]+\w+\s*=\s*models\.\w*(?:Field|Key)\s*\(/m;
 
@@ -252,6 +261,11 @@ function python(text: string, path: string, out: OrmTableRef[]): void {
     // SQLModel's table is the class name in lower case
     if (/\btable\s*=\s*True\b/.test(c.bases)) {
       out.push({ table: c.name.toLowerCase(), line: lineAt(text, c.index), via: 'sqlmodel', model: c.name });
+      continue;
+    }
+    const flask = flaskModelTable(c);
+    if (flask) {
+      out.push({ table: flask, line: lineAt(text, c.index), via: 'sqlalchemy', model: c.name });
       continue;
     }
     if (/\bmigrations\.Migration\b/.test(c.bases)) continue;
@@ -286,7 +300,8 @@ function python(text: string, path: string, out: OrmTableRef[]): void {
   }
   if (/^\s*from\s+alembic\s+import\b/m.test(text)) alembic(text, out);
   if (django && /(?:^|\/)migrations\/[^/]+\.py$/.test(path)) djangoMigration(text, path, out);
-  for (const m of text.matchAll(new RegExp(`\\bTable\\(\\s*${STR}\\s*,\\s*\\w*meta`, 'gi'))) {
+  // `Table('followers', metadata, …)`, `Base.metadata`, Flask-SQLAlchemy's `db.metadata`
+  for (const m of text.matchAll(new RegExp(`\\bTable\\(\\s*${STR}\\s*,\\s*(?:\\w+\\.)?\\w*meta`, 'gi'))) {
     const call = text.slice(m.index, m.index + 2000);
     const schema = new RegExp(`\\bschema\\s*=\\s*${STR}`).exec(call.split(/\n\s*\)/)[0]!)?.[1];
     out.push({ table: qualify(schema, m[1]!), line: lineAt(text, m.index), via: 'sqlalchemy' });

@@ -16,7 +16,7 @@
 import type { DeclaredJoin } from '../../../ports/code.js';
 import { callArgs, NAME_STRING } from './call-reading.js';
 import { joinsByFile } from './declared-joins.js';
-import { pythonClasses, snake } from './orm-refs.js';
+import { flaskModelTable, pythonClasses } from './orm-refs.js';
 
 /** A foreign key's target as written: a `'schema.t.c'` string, or a `User.id` / `users.c.id` name. */
 type Target = { string: string } | { name: string };
@@ -87,8 +87,7 @@ export function sqlalchemyJoins(files: ReadonlyArray<{ path: string; text: strin
     for (const c of pythonClasses(text)) {
       const tablename = new RegExp(String.raw`__tablename__\s*=\s*${NAME_STRING}`).exec(c.body)?.[1];
       const sqlmodel = /\btable\s*=\s*True\b/.test(c.bases);
-      // Flask-SQLAlchemy names a `db.Model` without `__tablename__` by its class in snake case
-      const name = tablename ?? (sqlmodel ? c.name.toLowerCase() : /\bdb\.Model\b/.test(c.bases) ? snake(c.name) : undefined);
+      const name = tablename ?? (sqlmodel ? c.name.toLowerCase() : flaskModelTable(c));
       if (!name) continue;
       const schema = new RegExp(String.raw`['"]schema['"]\s*:\s*${NAME_STRING}`).exec(c.body)?.[1];
       const table = schema ? `${schema}.${name}` : name;
