@@ -82,6 +82,39 @@ describe('Sequelize associations as declared joins', () => {
     });
   });
 
+  it("takes a belongsToMany's other key from the paired association back through the same table, as Sequelize pairs them", () => {
+    const files = {
+      'models/user.js': [
+        "const User = sequelize.define('user', { name: DataTypes.STRING }, { tableName: 'users' });",
+        "User.belongsToMany(Role, { through: 'user_roles', foreignKey: 'user_ref' });",
+        // through another table: no pair, Sequelize's default other key
+        "User.belongsToMany(Role, { through: 'user_grants', foreignKey: 'grantee_id' });",
+        'module.exports = User;',
+      ].join('\n'),
+      'models/role.js': [
+        "const Role = sequelize.define('role', { code: { type: DataTypes.STRING, primaryKey: true } }, { tableName: 'roles' });",
+        "Role.belongsToMany(User, { through: 'user_roles', foreignKey: 'role_ref' });",
+        'module.exports = Role;',
+      ].join('\n'),
+    };
+    expect(joinsOf(files)).toEqual({
+      'models/user.js': [
+        'user_roles(user_ref) → users(id) @2',
+        'user_roles(role_ref) → roles(code) @2',
+        'user_grants(grantee_id) → users(id) @3',
+        'user_grants(roleCode) → roles(code) @3',
+      ],
+      'models/role.js': ['user_roles(role_ref) → roles(code) @2', 'user_roles(user_ref) → users(id) @2'],
+    });
+    // two self-associations through one table are each other's pair
+    const follows = [
+      "const User = sequelize.define('user', {}, { tableName: 'users' });",
+      "User.belongsToMany(User, { through: 'follows', as: 'followers', foreignKey: 'followee_id' });",
+      "User.belongsToMany(User, { through: 'follows', as: 'following', foreignKey: 'follower_id' });",
+    ].join('\n');
+    expect(joinsOf({ 'models/user.js': follows })['models/user.js']).toEqual(['follows(followee_id) → users(id) @2', 'follows(follower_id) → users(id) @2']);
+  });
+
   it("reads sequelize-typescript's @ForeignKey and @BelongsTo, one join for both", () => {
     const post = [
       "import { Table, Column, Model, ForeignKey, BelongsTo, PrimaryKey } from 'sequelize-typescript';",
