@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { prismaJoins, typeormJoins } from './declared-joins.js';
 import { sqlalchemyJoins } from './sqlalchemy-joins.js';
+import type { DeclaredJoin } from '../../../ports/code.js';
 
 const joinsOf = (text: string, path = 'prisma/schema.prisma') => prismaJoins([{ path, text }]).get(path) ?? [];
 const brief = (text: string) => joinsOf(text).map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns}) @${j.line}`);
@@ -257,6 +258,55 @@ describe('TypeORM composite join columns and join tables as declared joins', () 
       'blog.posts_tags_tag(tagTagId) → tag(tag_id) @24',
       'blog.post_topics(post_id) → blog.posts(id) @27',
       'blog.post_topics(topic_id) → tag(tag_id) @27',
+    ]);
+  });
+
+  it("names what the code does not in snake case when the project's DataSource says `namingStrategy: new SnakeNamingStrategy()`", () => {
+    const comment = [
+      'export class Comment {',
+      '  @PrimaryGeneratedColumn()',
+      '  commentId: number;',
+      '  @ManyToOne(() => Post)',
+      '  parentPost: Post;',
+      '  @ManyToOne(() => Comment)',
+      '  replyTo: Comment;',
+      '}',
+    ];
+    const entities = [{ path: 'src/entities.ts', text: [files[0]!.text, '@Entity()', ...comment].join('\n') }];
+    const brief = (found: Map<string, DeclaredJoin[]>) =>
+      (found.get('src/entities.ts') ?? []).map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns})`);
+    const config = (strategy: string) => ({
+      path: 'src/data-source.ts',
+      text: [
+        "import { DataSource } from 'typeorm';",
+        "import { SnakeNamingStrategy } from 'typeorm-naming-strategies';",
+        `export const AppDataSource = new DataSource({ type: 'postgres', entities: [Post, Tag, Comment], ${strategy} });`,
+      ].join('\n'),
+    });
+    const snake = brief(typeormJoins([...entities, config('namingStrategy: new SnakeNamingStrategy()')]));
+    expect(snake).toEqual([
+      'blog.posts(tenant_region,tenant_code) → tenants(region_code,code)',
+      'comment(parent_post_id) → blog.posts(id)',
+      'comment(reply_to_comment_id) → comment(comment_id)',
+      'blog.posts_tags_tag(posts_id) → blog.posts(id)',
+      'blog.posts_tags_tag(tag_tag_id) → tag(tag_id)',
+      'blog.post_topics(post_id) → blog.posts(id)',
+      'blog.post_topics(topic_id) → tag(tag_id)',
+    ]);
+    // TypeORM's default strategy when the option is commented out, or the class is the project's own
+    const own = {
+      ...config('namingStrategy: new SnakeNamingStrategy()'),
+      text: config('namingStrategy: new SnakeNamingStrategy()').text.replace('typeorm-naming-strategies', './snake'),
+    };
+    expect(brief(typeormJoins([...entities, own]))).toEqual(brief(typeormJoins(entities)));
+    expect(brief(typeormJoins([...entities, config('// namingStrategy: new SnakeNamingStrategy(),')]))).toEqual([
+      'blog.posts(tenant_region,tenant_code) → tenants(region_code,code)',
+      'comment(parentPostId) → blog.posts(id)',
+      'comment(replyToCommentId) → comment(commentId)',
+      'blog.posts_tags_tag(postsId) → blog.posts(id)',
+      'blog.posts_tags_tag(tagTagId) → tag(tag_id)',
+      'blog.post_topics(post_id) → blog.posts(id)',
+      'blog.post_topics(topic_id) → tag(tag_id)',
     ]);
   });
 });
