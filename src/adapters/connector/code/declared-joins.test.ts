@@ -4,6 +4,11 @@ import { sqlalchemyJoins } from './sqlalchemy-joins.js';
 import type { DeclaredJoin } from '../../../ports/code.js';
 
 const joinsOf = (text: string, path = 'prisma/schema.prisma') => prismaJoins([{ path, text }]).get(path) ?? [];
+/** The joins of one Python file, `app/models.py`, each as `table(columns) → references(columns) @line via`. */
+const alchemyJoins = (text: string) =>
+  (sqlalchemyJoins([{ path: 'app/models.py', text }]).get('app/models.py') ?? []).map(
+    (j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns}) @${j.line} ${j.via}`,
+  );
 const brief = (text: string) => joinsOf(text).map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns}) @${j.line}`);
 
 describe('Prisma relations as declared joins', () => {
@@ -311,6 +316,36 @@ describe('TypeORM composite join columns and join tables as declared joins', () 
   });
 });
 
+describe('Foreign keys held by constants', () => {
+  it('reads a foreign key held by a module-level constant of the file; one assigned twice, or in another file, is left out', () => {
+    const models = [
+      'from sqlalchemy import Column, ForeignKey, Integer, Table',
+      'from sqlmodel import Field, SQLModel',
+      '',
+      "USER_ID = 'users.id'",
+      'TEAM_ID: str = "teams.id"  # the teams table',
+      "SHADOWED = 'users.id'",
+      "SHADOWED = 'teams.id'",
+      '',
+      'class Post(Base):',
+      "    __tablename__ = 'posts'",
+      '    author_id = Column(Integer, ForeignKey(USER_ID))',
+      '    editor_id = Column(Integer, ForeignKey(SHADOWED))',
+      '    owner_id = Column(Integer, ForeignKey(OWNER_ID))',
+      '',
+      'class Member(SQLModel, table=True):',
+      '    team_id: int = Field(foreign_key=TEAM_ID)',
+      '',
+      "post_tags = Table('post_tags', Base.metadata, Column('post_author_id', ForeignKey(USER_ID, ondelete='CASCADE')))",
+    ].join('\n');
+    expect(alchemyJoins(models)).toEqual([
+      'posts(author_id) → users(id) @11 sqlalchemy',
+      'member(team_id) → teams(id) @16 sqlmodel',
+      'post_tags(post_author_id) → users(id) @18 sqlalchemy',
+    ]);
+  });
+});
+
 describe('SQLAlchemy foreign keys naming classes and tables, association tables, constraints', () => {
   it('resolves ForeignKey(User.id) and ForeignKey(users.c.id), reads Table(…) columns and ForeignKeyConstraint; SQLModel says sqlmodel', () => {
     const models = [
@@ -348,8 +383,7 @@ describe('SQLAlchemy foreign keys naming classes and tables, association tables,
       'class Hero(SQLModel, table=True):',
       '    team_id: int | None = Field(default=None, foreign_key="team.id")',
     ].join('\n');
-    const joins = sqlalchemyJoins([{ path: 'app/models.py', text: models }]).get('app/models.py') ?? [];
-    expect(joins.map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns}) @${j.line} ${j.via}`)).toEqual([
+    expect(alchemyJoins(models)).toEqual([
       'posts(author_id) → users(user_id) @13 sqlalchemy',
       'posts(account_id) → billing.accounts(account_id) @14 sqlalchemy',
       'posts(tenant_region,tenant_code) → core.tenants(region,code) @19 sqlalchemy',

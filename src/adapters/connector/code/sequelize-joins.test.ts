@@ -115,6 +115,32 @@ describe('Sequelize associations as declared joins', () => {
     expect(joinsOf({ 'models/user.js': follows })['models/user.js']).toEqual(['follows(followee_id) → users(id) @2', 'follows(follower_id) → users(id) @2']);
   });
 
+  it('reads an option naming a constant its file declares with one string; a name declared twice holds none', () => {
+    const models = [
+      "const AUTHOR_FK = 'author_id';",
+      'const TAGGINGS = "post_tags";',
+      "let TWICE = 'a_id';",
+      "const User = sequelize.define('user', {}, { tableName: 'users' });",
+      "const Post = sequelize.define('post', {}, { tableName: 'posts' });",
+      "const Tag = sequelize.define('tag', {}, { tableName: 'tags' });",
+      'Post.belongsTo(User, { foreignKey: AUTHOR_FK });',
+      "Post.belongsToMany(Tag, { through: TAGGINGS, foreignKey: 'post_id', otherKey: 'tag_id' });",
+      'Post.belongsTo(User, { as: TWICE, foreignKey: TWICE });',
+      'function f() {',
+      "  let TWICE = 'b_id';",
+      '}',
+    ].join('\n');
+    expect(joinsOf({ 'models/index.js': models })).toEqual({
+      'models/index.js': [
+        'posts(author_id) → users(id) @7',
+        'post_tags(post_id) → posts(id) @8',
+        'post_tags(tag_id) → tags(id) @8',
+        // `TWICE` holds no one string: Sequelize's default, after the target
+        'posts(userId) → users(id) @9',
+      ],
+    });
+  });
+
   it("reads sequelize-typescript's @ForeignKey and @BelongsTo, one join for both", () => {
     const post = [
       "import { Table, Column, Model, ForeignKey, BelongsTo, PrimaryKey } from 'sequelize-typescript';",

@@ -16,12 +16,14 @@
  * `define('user')`, `UserId` for a class `User`; `user_id` when the model or the project's `define`
  * options say `underscored: true`), a many-to-many of a model with itself naming its other key after
  * the alias; the primary key is the attribute marked `primaryKey: true`, else `id`. An attribute is
- * its column by its `field`, else by its name (snake case when underscored).
+ * its column by its `field`, else by its name (snake case when underscored). An association's option may
+ * name a constant its file declares (`const FK = 'author_id'; … { foreignKey: FK }`).
  */
 import pluralize from 'pluralize';
 import type { DeclaredJoin } from '../../../ports/code.js';
 import { callArgs, escapeName, NAME_STRING } from './call-reading.js';
 import { joinsByFile } from './declared-joins.js';
+import { jsConstant } from './module-strings.js';
 import type { OrmTableRef } from './orm-refs.js';
 import { snake } from './orm-refs.js';
 import { blankComments } from './script-blocks.js';
@@ -129,6 +131,17 @@ function defaultKey(name: string, model: SequelizeModel | undefined): string {
   return `${pluralize.singular(name)}${upperFirst(model ? primaryOf(model) : 'id')}`;
 }
 
+/** An association's options naming a constant of the file (`foreignKey: FK` after `const FK = 'author_id'`), each given its string instead. */
+function constantsRead(args: string, text: string): string {
+  return args.replace(
+    /(\b(?:foreignKey|otherKey|sourceKey|targetKey|through|as|name|field)\s*:\s*)([A-Za-z_$][\w$]*)(?![\w$])(?!\s*[.(])/g,
+    (whole, option: string, name: string) => {
+      const held = jsConstant(text, name);
+      return held === undefined ? whole : `${option}'${held}'`;
+    },
+  );
+}
+
 /** The associations a file declares, as joins from the table holding the key; its `belongsToMany`s are added to `manyToMany`. */
 function associations(text: string, manyToMany: ManyToMany[]): Association[] {
   const out: Association[] = [];
@@ -139,7 +152,7 @@ function associations(text: string, manyToMany: ManyToMany[]): Association[] {
     const source = written === 'this' ? [...text.slice(0, m.index).matchAll(/\bclass\s+([A-Za-z_$][\w$]*)/g)].at(-1)?.[1] : written;
     const target = lastName(m[3]!);
     if (!source) continue;
-    const args = callArgs(text, m.index + m[0].indexOf('('));
+    const args = constantsRead(callArgs(text, m.index + m[0].indexOf('(')), text);
     const index = m.index + m[0].search(/\S/);
     if (kind === 'belongsTo') {
       // the default key is named after the alias, else the target
