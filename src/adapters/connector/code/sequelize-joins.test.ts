@@ -141,6 +141,60 @@ describe('Sequelize associations as declared joins', () => {
     });
   });
 
+  it('reads a class whose `static config()` names its table by a constant, initialised in another file with `X.init(XSchema, X.config(sequelize))`', () => {
+    const model = (cls: string, constant: string, table: string, fields: string[], associate: string[]) =>
+      [
+        "const { Model, DataTypes } = require('sequelize');",
+        `const ${constant} = '${table}';`,
+        `const ${cls}Schema = {`,
+        '  id: { primaryKey: true, type: DataTypes.INTEGER },',
+        ...fields,
+        '};',
+        `class ${cls} extends Model {`,
+        '  static associate(models) {',
+        ...associate,
+        '  }',
+        '  static config(sequelize) {',
+        `    return { sequelize, tableName: ${constant}, modelName: '${cls}', timestamps: false }`,
+        '  }',
+        '}',
+        `module.exports = { ${cls}, ${cls}Schema, ${constant} };`,
+      ].join('\n');
+    const files = {
+      'db/models/client.model.js': model(
+        'Client',
+        'CLIENT_TABLE',
+        'clients',
+        [],
+        ["    this.hasMany(models.Invoice, { as: 'invoices', foreignKey: 'clientId' });"],
+      ),
+      'db/models/invoice.model.js': model(
+        'Invoice',
+        'INVOICE_TABLE',
+        'invoices',
+        ["  clientId: { field: 'client_id', type: DataTypes.INTEGER },"],
+        ["    this.belongsTo(models.Client, { as: 'client' });"],
+      ),
+      'db/models/index.js': [
+        "const { Client, ClientSchema } = require('./client.model');",
+        "const { Invoice, InvoiceSchema } = require('./invoice.model');",
+        'function setupModels(sequelize) {',
+        '  Client.init(ClientSchema, Client.config(sequelize));',
+        '  Invoice.init(InvoiceSchema, Invoice.config(sequelize));',
+        '  Client.associate(sequelize.models);',
+        '}',
+      ].join('\n'),
+    };
+    expect(ormTableRefs(files['db/models/index.js'], 'javascript', 'db/models/index.js')).toEqual([]);
+    expect(ormTableRefs(files['db/models/client.model.js'], 'javascript', 'db/models/client.model.js')).toEqual([
+      { table: 'clients', line: 11, via: 'sequelize', model: 'Client', access: ['schema'] },
+    ]);
+    expect(joinsOf(files)).toEqual({
+      'db/models/client.model.js': ['invoices(client_id) → clients(id) @8'],
+      'db/models/invoice.model.js': ['invoices(client_id) → clients(id) @9'],
+    });
+  });
+
   it("reads sequelize-typescript's @ForeignKey and @BelongsTo, one join for both", () => {
     const post = [
       "import { Table, Column, Model, ForeignKey, BelongsTo, PrimaryKey } from 'sequelize-typescript';",
