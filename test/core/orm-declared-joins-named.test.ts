@@ -6,8 +6,7 @@
  * code tree.
  */
 import { expect, it } from 'vitest';
-import type { ObjectDescription } from '../../src/core/discovery/describe.js';
-import { databaseAndTreeSuite } from '../helpers/database-and-tree.js';
+import { databaseAndTreeSuite, declaredJoinsOf } from '../helpers/database-and-tree.js';
 
 const FILES: Record<string, string> = {
   'src/data-source.ts': [
@@ -56,10 +55,7 @@ const suite = databaseAndTreeSuite(
   FILES,
 );
 
-const joinsOf = async (table: string) =>
-  ((await suite.engine().describe(`pg:table:${table}`, { detail: 'full' })).description as ObjectDescription).joins?.map(
-    (j) => `${j.on} -- ${j.declaredIn?.via} ${j.declaredIn?.file.split(':').at(-1)}:${j.declaredIn?.line}`,
-  );
+const joinsOf = (table: string) => declaredJoinsOf(suite.engine(), table);
 
 it("names TypeORM's default join column in snake case when the project's DataSource uses SnakeNamingStrategy", async () => {
   expect(await joinsOf('public.basket')).toEqual(['basket.owner_shopper_id = shopper.shopper_id -- typeorm src/entities.ts:11']);
