@@ -99,8 +99,9 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  * 49: Django rows built and saved (`Check(…).save()`), related managers (`project.check_set`) and Django's own models a file imports (`User`: `auth_user`).
  * 50: a Django many-to-many field's table is named `Model.field`, and its manager (`crate.tags.add(t)`) reaches it.
  * 51: a Django model field's `related_name` manager (`user.memberships.exists()`) reaches the model's table (a many-to-many field's, its own).
+ * 52: Rust (`mod`, `use`, qualified paths, Cargo workspace crates) and C# (namespaces, `using`s, partial classes) files are parsed with tree-sitter: their imports and symbols; a changed Cargo.toml or .csproj reads the tree again.
  */
-export const CODE_SCAN_VERSION = 51;
+export const CODE_SCAN_VERSION = 52;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

@@ -36,6 +36,8 @@ import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { folderOf } from '../../../kernel/workspace-path.js';
 import type { ImportMap } from './import-graph.js';
+import { csharpImports } from './csharp-imports.js';
+import { rustImports } from './rust-imports.js';
 import type { ParsedFile, RawImport } from './tree-sitter.js';
 
 type Parsed = ReadonlyMap<string, ParsedFile>;
@@ -214,6 +216,8 @@ export async function languageImports(root: string, parsed: Parsed, known: Reado
   pythonImports(parsed, known, map);
   await goImports(root, parsed, map);
   javaImports(parsed, known, map);
+  await rustImports(root, parsed, known, (from, to, kind) => link(map, from, to, kind));
+  await csharpImports(root, parsed, (from, to, kind) => link(map, from, to, kind));
   for (const list of map.values()) list.sort((a, b) => (a.path < b.path ? -1 : 1));
   return map;
 }

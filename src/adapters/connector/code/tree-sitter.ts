@@ -6,14 +6,17 @@
  * names a Java or Go file mentions, the qualified names a Go file uses (`store.New`), and the
  * symbols it declares (top-level functions, classes and types; public Java methods and Go methods
  * as `Type.name`). web-tree-sitter stays on 0.25: the grammars of tree-sitter-wasms 0.1.13 are
- * built for ABI 14, which later releases no longer load.
+ * built for ABI 14, which later releases no longer load. Rust and C# files are read by
+ * rust-reader and csharp-reader into the same shape, with their own facts (`rust`, `csharp`).
  */
 import { createRequire } from 'node:module';
 import type { Language, Node, Parser } from 'web-tree-sitter';
 import type { CodeSymbol } from './outline.js';
+import { csharpFile, type CsharpFacts } from './csharp-reader.js';
+import { rustFile, type RustFacts } from './rust-reader.js';
 
 /** Languages parsed here (the others keep the pattern outline). */
-export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java']);
+export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java', 'rust', 'csharp']);
 
 export interface RawImport {
   /** Python: dotted module after its leading dots; Go: the import path; Java: the dotted name without `*`. */
@@ -49,9 +52,13 @@ export interface ParsedFile {
   selected: ReadonlyMap<string, readonly string[]>;
   /** The parse met syntax it could not read: what the file selects may be missing. */
   syntaxErrors: boolean;
+  /** Rust: `mod` declarations, `use` and qualified paths, each module's items (rust-reader). */
+  rust?: RustFacts;
+  /** C#: namespaces, their types, `using` directives and dotted names (csharp-reader). */
+  csharp?: CsharpFacts;
 }
 
-const GRAMMARS: Record<string, string> = { python: 'python', go: 'go', java: 'java' };
+const GRAMMARS: Record<string, string> = { python: 'python', go: 'go', java: 'java', rust: 'rust', csharp: 'c_sharp' };
 
 interface Loaded {
   Parser: typeof Parser;
@@ -84,12 +91,12 @@ async function language(runtime: Loaded, name: string): Promise<Language | null>
   return lang;
 }
 
-const named = (n: Node | null | undefined): Node[] => (n ? (n.namedChildren.filter(Boolean) as Node[]) : []);
-const all = (n: Node, types: string[]): Node[] => n.descendantsOfType(types).filter(Boolean) as Node[];
-const lineOf = (n: Node) => n.startPosition.row + 1;
+export const named = (n: Node | null | undefined): Node[] => (n ? (n.namedChildren.filter(Boolean) as Node[]) : []);
+export const all = (n: Node, types: string[]): Node[] => n.descendantsOfType(types).filter(Boolean) as Node[];
+export const lineOf = (n: Node) => n.startPosition.row + 1;
 
 /** The declaration's text up to its body, on one line. */
-function signature(text: string, node: Node, body: Node | null): string {
+export function signature(text: string, node: Node, body: Node | null): string {
   const header = text
     .slice(node.startIndex, body ? body.startIndex : node.endIndex)
     .replace(/\s+/g, ' ')
@@ -315,7 +322,13 @@ function firstOfEachName(symbols: readonly CodeSymbol[]): CodeSymbol[] {
   return symbols.filter((s) => !seen.has(s.name) && seen.add(s.name));
 }
 
-const READERS: Record<string, (root: Node, text: string) => ParsedFile> = { python: pythonFile, go: goFile, java: javaFile };
+const READERS: Record<string, (root: Node, text: string) => ParsedFile> = {
+  python: pythonFile,
+  go: goFile,
+  java: javaFile,
+  rust: rustFile,
+  csharp: csharpFile,
+};
 
 /** The parse of one file; null for a language not parsed here or when the grammar cannot load. */
 export async function parseFile(text: string, languageName: string): Promise<ParsedFile | null> {
