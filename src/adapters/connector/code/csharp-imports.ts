@@ -14,48 +14,30 @@
  *   as `A.Data.Store`.
  * - A dotted name in code (`Acme.Data.Repo`, `Data.Repo` inside `namespace Acme`, `global::…`)
  *   links the type it names (`qualified`).
+ * - An extension method (`static … M(this T x)` in a static class) is brought in by name the same
+ *   way: a file calling `app.InitialiseDatabaseAsync()` with a `using` of its namespace links the
+ *   file declaring it.
  * - A type declared `partial` in several files: a mention links each of them, and each part links
  *   the others (`partial`).
- * - Projects: a file belongs to the nearest folder above it with a `.csproj`; it sees the types
- *   of its project and of the projects its `<ProjectReference>`s reach (transitively), and its
- *   project's `global using`s. A tree without project files is one project.
+ * - Projects (csharp-projects): a file belongs to the nearest folder above it with a `.csproj`; it
+ *   sees the types of its project and of the projects its `<ProjectReference>`s reach
+ *   (transitively), its project's `global using`s, and the SDK's implicit usings and `<Using>`
+ *   items (a Web project's `Program.cs` calls `builder.AddApplicationServices()`, declared in
+ *   `namespace Microsoft.Extensions.DependencyInjection`). A tree without project files is one project.
  * An attribute `[Route]` mentions `RouteAttribute` as well. Types of the framework or of NuGet
  * packages are declared by no file of the tree: no edge.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join, posix } from 'node:path';
 import { folderOf } from '../../../kernel/workspace-path.js';
-import type { CsharpFacts } from './csharp-reader.js';
+import { readProjects, type CsharpProject } from './csharp-projects.js';
+import type { CsharpFacts, CsharpUsing } from './csharp-reader.js';
 import type { ParsedFile } from './tree-sitter.js';
 
 type Link = (from: string, to: string, kind: string) => void;
 
-/** Each folder with a project file → the folders of the projects it references. */
-async function projects(root: string, dirs: Iterable<string>): Promise<Map<string, string[]>> {
-  const seen = new Map<string, string[] | null>();
-  for (const start of dirs) {
-    for (let dir = start; !seen.has(dir); dir = folderOf(dir)) {
-      const names = await readdir(join(root, dir)).catch(() => [] as string[]);
-      const project = names.find((n) => n.endsWith('.csproj'));
-      const text = project ? await readFile(join(root, dir, project), 'utf8').catch(() => '') : null;
-      seen.set(
-        dir,
-        text === null
-          ? null
-          : [...text.matchAll(/<ProjectReference\s+Include\s*=\s*"([^"]+)"/g)].map((m) =>
-              folderOf(posix.normalize(posix.join(dir, m[1]!.replace(/\\/g, '/'))).replace(/^\.\/?/, '')),
-            ),
-      );
-      if (!dir) break;
-    }
-  }
-  return new Map([...seen].filter((e): e is [string, string[]] => !!e[1]));
-}
-
 /** A project's folder and the folders of every project it references, directly or not. */
-function reach(project: string, refs: ReadonlyMap<string, string[]>): Set<string> {
+function reach(project: string, projects: ReadonlyMap<string, CsharpProject>): Set<string> {
   const out = new Set([project]);
-  for (const p of out) for (const r of refs.get(p) ?? []) out.add(r);
+  for (const p of out) for (const r of projects.get(p)?.refs ?? []) out.add(r);
   return out;
 }
 
@@ -68,7 +50,7 @@ function enclosing(namespace: string): string[] {
 export async function csharpImports(root: string, parsed: ReadonlyMap<string, ParsedFile>, link: Link): Promise<void> {
   const facts = new Map([...parsed].flatMap(([f, p]) => (f.endsWith('.cs') && p.csharp ? [[f, p.csharp] as const] : [])));
   if (!facts.size) return;
-  const refs = await projects(root, new Set([...facts.keys()].map(folderOf)));
+  const refs = await readProjects(root, new Set([...facts.keys()].map(folderOf)));
   const projectOf = (file: string): string | null => {
     for (let dir = folderOf(file); ; dir = folderOf(dir)) {
       if (refs.has(dir)) return dir;
@@ -77,9 +59,11 @@ export async function csharpImports(root: string, parsed: ReadonlyMap<string, Pa
   };
   const project = new Map([...facts.keys()].map((f) => [f, projectOf(f)]));
   const declared = new Map<string, string[]>();
+  const extensions = new Map<string, string[]>();
   const globalUsings = new Map<string | null, CsharpFacts['usings']>();
   for (const [file, f] of facts) {
     for (const t of f.types) declared.set(`${t.namespace}|${t.name}`, [...new Set([...(declared.get(`${t.namespace}|${t.name}`) ?? []), file])]);
+    for (const e of f.extensions) extensions.set(`${e.namespace}|${e.name}`, [...new Set([...(extensions.get(`${e.namespace}|${e.name}`) ?? []), file])]);
     const p = project.get(file)!;
     globalUsings.set(p, [...(globalUsings.get(p) ?? []), ...f.usings.filter((u) => u.global)]);
   }
@@ -88,8 +72,8 @@ export async function csharpImports(root: string, parsed: ReadonlyMap<string, Pa
   for (const [file, f] of facts) {
     const own = project.get(file)!;
     const visible = own === null ? null : reaches.get(own)!;
-    const lookup = (namespace: string, name: string): string[] =>
-      (declared.get(`${namespace}|${name}`) ?? []).filter((d) => {
+    const lookup = (namespace: string, name: string, among: ReadonlyMap<string, string[]> = declared): string[] =>
+      (among.get(`${namespace}|${name}`) ?? []).filter((d) => {
         const p = project.get(d)!;
         return !visible || p === null || visible.has(p);
       });
@@ -101,13 +85,17 @@ export async function csharpImports(root: string, parsed: ReadonlyMap<string, Pa
       }
       return [];
     };
-    const usings = [...f.usings.filter((u) => !u.global), ...(globalUsings.get(own) ?? [])];
+    const implicit: CsharpUsing[] = (own === null ? [] : refs.get(own)!.usings).map((target) => ({ target, static: false, global: true }));
+    const usings = [...f.usings.filter((u) => !u.global), ...(globalUsings.get(own) ?? []), ...implicit];
     const aliases = new Map(usings.flatMap((u) => (u.alias ? [[u.alias, u.target] as const] : [])));
     const opened = usings.filter((u) => !u.alias && !u.static).map((u) => u.target);
     const chains = f.namespaces.map(enclosing);
     const ownTypes = new Set(f.types.map((t) => `${t.namespace}|${t.name}`));
 
     for (const name of parsed.get(file)!.mentions) {
+      // an extension method called by name (`app.InitialiseDatabaseAsync()`): the namespaces around the file and its usings bring it in
+      for (const ns of new Set(chains.flat())) for (const d of lookup(ns, name, extensions)) link(file, d, 'same-namespace');
+      for (const ns of opened) for (const d of lookup(ns, name, extensions)) link(file, d, 'using');
       let found = false;
       for (const chain of chains) {
         for (const ns of chain) {

@@ -2,7 +2,7 @@
  * @module adapters/connector/code/csharp-reader
  * What one C# file's tree-sitter parse says for the type graph: the namespaces it declares (block
  * and file-scoped), the types each declares (and which are `partial`), its `using` directives
- * (`global`, `static`, aliases), the names it mentions (an attribute `[Foo]` mentions `FooAttribute`
+ * (`global`, `static`, aliases), the extension methods its static classes declare, the names it mentions (an attribute `[Foo]` mentions `FooAttribute`
  * too), the dotted names it writes (`Acme.Data.Repo`, `Db.Store.Count`), and its symbols (types
  * and their public methods as `Type.Name`).
  */
@@ -28,6 +28,8 @@ export interface CsharpFacts {
   /** The namespaces the file declares types in ('' for the global namespace). */
   namespaces: string[];
   types: CsharpType[];
+  /** Extension methods (`static … M(this T x)` of a static class) by their namespace: a `using` of it brings them in by name. */
+  extensions: Array<{ namespace: string; name: string }>;
   usings: CsharpUsing[];
   /** Dotted names of the code (qualified types, member accesses), generic arguments left out. */
   qualified: string[];
@@ -93,6 +95,14 @@ export function csharpFile(root: Node, text: string): ParsedFile {
     name: t.childForFieldName('name')?.text ?? '',
     partial: modifiers(t).includes('partial'),
   }));
+  const extensions = typeNodes
+    .filter((t) => t.type === 'class_declaration' && modifiers(t).includes('static'))
+    .flatMap((t) =>
+      named(t.childForFieldName('body'))
+        .filter((m) => m.type === 'method_declaration' && !modifiers(m).includes('private'))
+        .filter((m) => named(named(m.childForFieldName('parameters'))[0]).some((c) => c.type === 'parameter_modifier' && c.text === 'this'))
+        .map((m) => ({ namespace: namespaceOf(t, fileScoped), name: m.childForFieldName('name')?.text ?? '' })),
+    );
   const usings: CsharpUsing[] = all(root, ['using_directive']).flatMap((u) => {
     const tokens = u.children.filter((c) => c && !c.isNamed).map((c) => c!.type);
     const target = named(u).find((c) => c.type !== 'name_equals');
@@ -131,6 +141,6 @@ export function csharpFile(root: Node, text: string): ParsedFile {
     declares: [],
     selected: new Map(),
     syntaxErrors: root.hasError,
-    csharp: { namespaces, types, usings, qualified: [...qualified] },
+    csharp: { namespaces, types, extensions, usings, qualified: [...qualified] },
   };
 }

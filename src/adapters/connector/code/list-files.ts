@@ -77,12 +77,12 @@ export interface ConfigFile {
 export interface FileListing {
   files: ListedFile[];
   refused: RefusedFile[];
-  /** tsconfig*.json, jsconfig*.json, package.json, go.mod, Cargo.toml and *.csproj files of the tree, by path. */
+  /** tsconfig*.json, jsconfig*.json, package.json, go.mod, Cargo.toml, *.csproj and Directory.Build.props files of the tree, by path. */
   configs: ConfigFile[];
 }
 
-/** tsconfig paths and extends, package.json exports/imports/workspaces, a go.mod's module path, a Cargo.toml's crates, a .csproj's project references. */
-export const RESOLUTION_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|go\.mod|Cargo\.toml|[^/]+\.csproj)$/;
+/** tsconfig paths and extends, package.json exports/imports/workspaces, a go.mod's module path, a Cargo.toml's crates, a .csproj's (or Directory.Build.props') project references and usings. */
+export const RESOLUTION_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|go\.mod|Cargo\.toml|[^/]+\.csproj|Directory\.Build\.props)$/;
 
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
 

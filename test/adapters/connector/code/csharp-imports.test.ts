@@ -1,13 +1,15 @@
 /**
  * C# type references resolved to files (csharp-imports): a `using` links the files of its
  * namespace declaring a type the file mentions; the own and enclosing namespaces need none;
- * `using static`, aliases, a project's `global using`s, dotted names, attributes, partial classes
- * across files; a project sees only the projects it references; framework types are no edges.
+ * `using static`, aliases, a project's `global using`s and the SDK's implicit ones, extension
+ * methods by name, dotted names, attributes, partial classes across files; a project sees only
+ * the projects it references; framework types are no edges.
  */
 import { describe, expect, it } from 'vitest';
 import { resolveTree } from '../../../helpers/lang-tree.js';
 
 const SOLUTION = {
+  'Directory.Build.props': '<Project>\n  <PropertyGroup>\n    <ImplicitUsings>enable</ImplicitUsings>\n  </PropertyGroup>\n</Project>\n',
   'src/Shop.Core/Shop.Core.csproj': '<Project Sdk="Microsoft.NET.Sdk">\n</Project>\n',
   'src/Shop.Core/Money.cs': 'namespace Shop.Core;\n\npublic record Money(decimal Amount);\n',
   'src/Shop.Core/Entities/Order.cs': [
@@ -23,7 +25,11 @@ const SOLUTION = {
   ].join('\n'),
   'src/Shop.Core/Entities/OrderItem.cs': 'namespace Shop.Core.Entities\n{\n    public class OrderItem { }\n}\n',
   'src/Shop.Core/Interfaces/IRepository.cs': 'namespace Shop.Core.Interfaces;\n\npublic interface IRepository<T>\n{\n    T Find(int id);\n}\n',
-  'src/Shop.Core/Util/Strings.cs': 'namespace Shop.Core.Util;\n\npublic static class Strings\n{\n    public static string Slug(string s) => s;\n}\n',
+  'src/Shop.Core/Util/Strings.cs':
+    'namespace Shop.Core.Util;\n\npublic static class Strings\n{\n    public static string Slug(string s) => s;\n    public static string Shout(this string s) => s;\n}\n',
+  // the usual home of a project's service registrations, which a Web project's implicit usings open
+  'src/Shop.Core/DependencyInjection.cs':
+    'namespace Microsoft.Extensions.DependencyInjection;\n\npublic static class DependencyInjection\n{\n    public static IServiceCollection AddCore(this IServiceCollection services) => services;\n}\n',
   'src/Shop.Core/Util/GuardAttribute.cs': 'namespace Shop.Core.Util;\n\npublic class GuardAttribute : System.Attribute { }\n',
   'src/Shop.Web/Shop.Web.csproj':
     '<Project Sdk="Microsoft.NET.Sdk.Web">\n  <ItemGroup>\n    <ProjectReference Include="..\\Shop.Core\\Shop.Core.csproj" />\n  </ItemGroup>\n</Project>\n',
@@ -54,7 +60,9 @@ const SOLUTION = {
     '}',
     '',
   ].join('\n'),
-  'src/Shop.Web/Helpers/Paging.cs': 'using Shop.Core.Util;\n\nnamespace Shop.Web.Helpers;\n\n[Guard]\npublic class Paging { }\n',
+  'src/Shop.Web/Helpers/Paging.cs':
+    'using Shop.Core.Util;\n\nnamespace Shop.Web.Helpers;\n\n[Guard]\npublic class Paging\n{\n    public string Title() => "page".Shout();\n}\n',
+  'src/Shop.Web/Program.cs': 'var builder = WebApplication.CreateBuilder(args);\nbuilder.Services.AddCore();\nbuilder.Build().Run();\n',
   'src/Shop.Web/Dashboard.cs': [
     'using Ord = Shop.Core.Entities.Order;',
     'using Core = Shop.Core;',
@@ -74,7 +82,7 @@ const SOLUTION = {
 };
 
 describe('C# imports (tree-sitter)', () => {
-  it('usings, enclosing namespaces, using static, aliases, global usings, dotted names, attributes and partial classes', async () => {
+  it('usings, enclosing namespaces, using static, aliases, global and implicit usings, extension methods, dotted names, attributes and partial classes', async () => {
     const { edges } = await resolveTree(SOLUTION);
     expect(edges).toEqual([
       'src/Shop.Core/Entities/Order.cs → src/Shop.Core/Entities/OrderItem.cs (same-namespace)',
@@ -89,6 +97,8 @@ describe('C# imports (tree-sitter)', () => {
       'src/Shop.Web/Dashboard.cs → src/Shop.Core/Entities/Order.cs (using)',
       'src/Shop.Web/Dashboard.cs → src/Shop.Core/Money.cs (qualified)',
       'src/Shop.Web/Helpers/Paging.cs → src/Shop.Core/Util/GuardAttribute.cs (using)',
+      'src/Shop.Web/Helpers/Paging.cs → src/Shop.Core/Util/Strings.cs (using)',
+      'src/Shop.Web/Program.cs → src/Shop.Core/DependencyInjection.cs (using)',
     ]);
   });
 
