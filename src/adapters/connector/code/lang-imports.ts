@@ -40,6 +40,8 @@ import type { ImportMap } from './import-graph.js';
 import { link, under, type Parsed } from './import-links.js';
 import { cIncludes } from './c-includes.js';
 import { jvmImports } from './jvm-imports.js';
+import { csharpImports } from './csharp-imports.js';
+import { rustImports } from './rust-imports.js';
 import type { ParsedFile, RawImport } from './tree-sitter.js';
 
 function pythonImports(parsed: Parsed, known: ReadonlySet<string>, map: ImportMap): void {
@@ -212,6 +214,8 @@ export async function languageImports(
   javaImports(parsed, known, map);
   jvmImports(parsed, map);
   cIncludes(parsed, known, configs, map);
+  await rustImports(root, parsed, known, (from, to, kind) => link(map, from, to, kind));
+  await csharpImports(root, parsed, (from, to, kind) => link(map, from, to, kind));
   for (const list of map.values()) list.sort((a, b) => (a.path < b.path ? -1 : 1));
   return map;
 }

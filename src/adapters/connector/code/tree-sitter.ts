@@ -6,7 +6,8 @@
  * names a Java or Go file mentions, the qualified names a Go file uses (`store.New`), and the
  * symbols it declares (top-level functions, classes and types; public Java methods and Go methods
  * as `Type.name`). web-tree-sitter stays on 0.25: the grammars of tree-sitter-wasms 0.1.13 are
- * built for ABI 14, which later releases no longer load.
+ * built for ABI 14, which later releases no longer load. Rust and C# files are read by
+ * rust-reader and csharp-reader into the same shape, with their own facts (`rust`, `csharp`).
  */
 import { createRequire } from 'node:module';
 import type { Language, Node, Parser } from 'web-tree-sitter';
@@ -15,9 +16,11 @@ import { kotlinFile } from './kotlin-file.js';
 import { scalaFile } from './scala-file.js';
 import type { CodeSymbol } from './outline.js';
 import { all, lineOf, named, signature } from './syntax-nodes.js';
+import { csharpFile, type CsharpFacts } from './csharp-reader.js';
+import { rustFile, type RustFacts } from './rust-reader.js';
 
 /** Languages parsed here (the others keep the pattern outline). */
-export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java', 'kotlin', 'scala', 'c', 'cpp']);
+export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java', 'kotlin', 'scala', 'c', 'cpp', 'rust', 'csharp']);
 
 export interface RawImport {
   /** Python: dotted module after its leading dots; Go: the import path; Java: the dotted name without `*`. */
@@ -55,9 +58,23 @@ export interface ParsedFile {
   selected: ReadonlyMap<string, readonly string[]>;
   /** The parse met syntax it could not read: what the file selects may be missing. */
   syntaxErrors: boolean;
+  /** Rust: `mod` declarations, `use` and qualified paths, each module's items (rust-reader). */
+  rust?: RustFacts;
+  /** C#: namespaces, their types, `using` directives and dotted names (csharp-reader). */
+  csharp?: CsharpFacts;
 }
 
-const GRAMMARS: Record<string, string> = { python: 'python', go: 'go', java: 'java', kotlin: 'kotlin', scala: 'scala', c: 'cpp', cpp: 'cpp' };
+const GRAMMARS: Record<string, string> = {
+  python: 'python',
+  go: 'go',
+  java: 'java',
+  kotlin: 'kotlin',
+  scala: 'scala',
+  c: 'cpp',
+  cpp: 'cpp',
+  rust: 'rust',
+  csharp: 'c_sharp',
+};
 
 interface Loaded {
   Parser: typeof Parser;
@@ -319,6 +336,8 @@ const READERS: Record<string, (root: Node, text: string) => ParsedFile> = {
   scala: scalaFile,
   c: cFile,
   cpp: cFile,
+  rust: rustFile,
+  csharp: csharpFile,
 };
 
 /** A language's text made readable by its grammar before the parse, the same length line by line. */
