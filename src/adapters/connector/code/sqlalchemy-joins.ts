@@ -16,7 +16,8 @@
 import type { DeclaredJoin } from '../../../ports/code.js';
 import { callArgs, NAME_STRING } from './call-reading.js';
 import { joinsByFile } from './declared-joins.js';
-import { pythonClasses, snake } from './orm-refs.js';
+import { snake } from './orm-refs.js';
+import { pythonClasses } from './python-blocks.js';
 
 /** A foreign key's target as written: a `'schema.t.c'` string, or a `User.id` / `users.c.id` name. */
 type Target = { string: string } | { name: string };
