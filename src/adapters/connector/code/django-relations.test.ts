@@ -194,3 +194,33 @@ describe("Django's reverse managers of a many-to-many field", () => {
     ]);
   });
 });
+
+describe("Django's managers a model declares besides objects", () => {
+  const shop = project({
+    'shop/orders/models.py': [
+      'from django.db import models',
+      '',
+      'class Order(models.Model):',
+      '    every = models.Manager()',
+      '    open = OpenQuerySet.as_manager()',
+      '    placed = models.DateTimeField()',
+      '',
+      'class Refund(models.Model):',
+      '    order = models.ForeignKey(Order, models.CASCADE)',
+    ].join('\n'),
+  });
+
+  it('links the model by each of them, and by no other model', () => {
+    const view = [
+      'from shop.orders.models import Order, Refund',
+      '',
+      'def purge():',
+      '    Refund.open.all()',
+      '    Order.every.create(placed=None)',
+      '    return Order.open.count()',
+    ].join('\n');
+    // `open` is Order's manager, not Refund's: `Refund.open` is nothing
+    expect(shop.relations.managers).toEqual(new Map([['Order', ['every', 'open']]]));
+    expect(shop.uses(view)).toEqual([['orders_order', 5, 'read', 'write']]);
+  });
+});

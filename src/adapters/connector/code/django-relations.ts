@@ -31,9 +31,13 @@ export interface DjangoRelations {
   fields: readonly DjangoRelation[];
   /** The models whose every relation field is read here: none of their bases is another file's class (which may declare more). */
   complete: ReadonlySet<string>;
+  /** By model, the managers it declares besides `objects` (`all_objects = models.Manager()`, `live = LiveQuerySet.as_manager()`). */
+  managers: ReadonlyMap<string, readonly string[]>;
 }
 
 const FIELD = /^[ \t]+(\w+)\s*=\s*(?:models\s*\.\s*)?(ForeignKey|ManyToManyField)\s*\(/gm;
+/** A manager declared in a model's body: `all_objects = models.Manager()`, `published = PublishedManager()`, `live = LiveQuerySet.as_manager()`. */
+const MANAGER = /^[ \t]+(\w+)\s*=\s*(?:[\w.]*Manager\s*\(|[\w.]+\s*\.\s*as_manager\s*\(|[\w.]*Manager\s*\.\s*from_queryset\s*\()/gm;
 
 /** The class a relation's first argument (or `to=`) names: `Check`, `'api.Check'`, `"self"`, `settings.AUTH_USER_MODEL`. */
 function targetOf(args: string, model: string): string | undefined {
@@ -53,35 +57,39 @@ export function djangoRelations(
 ): DjangoRelations {
   const fields: DjangoRelation[] = [];
   const complete = new Set<string>();
+  const managers = new Map<string, string[]>();
   // every Django model by class name, for a `through` model declared in another file; a name two models share is none
   const models = new Map<string, OrmTableRef | null>();
   for (const list of refs.values())
     for (const r of list) if (r.via === 'django' && r.model && !r.model.includes('.')) models.set(r.model, models.has(r.model) ? null : r);
   for (const { path, text, language } of texts) {
-    if (language !== 'python' || !/\b(?:ForeignKey|ManyToManyField)\b/.test(text)) continue;
+    if (language !== 'python') continue;
     const own = new Map((refs.get(path) ?? []).filter((r) => r.via === 'django' && r.model).map((r) => [r.model!, r]));
     if (!own.size) continue;
     const classes = pythonClasses(text);
     // an abstract base's fields are its models'; one of another file may have fields not read here
-    const declared = new Map<string, { fields: Array<{ field: string; kind: 'fk' | 'm2m'; args: string }>; complete: boolean }>();
+    const declared = new Map<string, { fields: Array<{ field: string; kind: 'fk' | 'm2m'; args: string }>; managers: string[]; complete: boolean }>();
     for (const c of classes) {
       const bases = c.bases
         .split(',')
         .map((b) => b.trim())
         .filter((b) => b && !/=/.test(b));
-      const inherited = bases.flatMap((b) =>
-        declared.has(b) && /\babstract\s*=\s*True/.test(classes.find((k) => k.name === b)!.body) ? declared.get(b)!.fields : [],
-      );
+      const abstract = bases.filter((b) => declared.has(b) && /\babstract\s*=\s*True/.test(classes.find((k) => k.name === b)!.body));
       const ownFields = [...c.body.matchAll(FIELD)].map((m) => ({
         field: m[1]!,
         kind: m[2] === 'ForeignKey' ? ('fk' as const) : ('m2m' as const),
         args: callArgs(c.body, m.index + m[0].length - 1),
       }));
       const whole = bases.every((b) => /^(?:models\.)?Model$/.test(b) || declared.get(b)?.complete);
-      declared.set(c.name, { fields: [...inherited, ...ownFields], complete: whole });
+      declared.set(c.name, {
+        fields: [...abstract.flatMap((b) => declared.get(b)!.fields), ...ownFields],
+        managers: [...abstract.flatMap((b) => declared.get(b)!.managers), ...[...c.body.matchAll(MANAGER)].map((m) => m[1]!).filter((n) => n !== 'objects')],
+        complete: whole,
+      });
       const table = own.get(c.name);
       if (!table) continue;
       if (whole) complete.add(c.name);
+      if (declared.get(c.name)!.managers.length) managers.set(c.name, declared.get(c.name)!.managers);
       for (const f of declared.get(c.name)!.fields) {
         const target = targetOf(f.args, c.name);
         if (!target) continue;
@@ -99,5 +107,5 @@ export function djangoRelations(
       }
     }
   }
-  return { fields, complete };
+  return { fields, complete, managers };
 }

@@ -645,8 +645,13 @@ export function ormModelUses(written: string, language: string, models: readonly
     // the project's models, and those of Django's own apps the file imports (`User`: `auth_user`)
     const contrib = contribModels(text);
     const djangoModels = contrib.size ? new Map([...byName('django', (m) => m), ...contrib]) : byName('django', (m) => m);
-    for (const m of text.matchAll(/\b([A-Z]\w*)\.objects\b(?:\s*\.\s*(\w+))?/g))
-      use(djangoModels.get(m[1]!), m.index, m[2] ? (DJANGO_WRITES.test(m[2]) ? 'write' : 'read') : undefined);
+    // `Model.objects`, or another manager the model declares (`Event.all_objects`)
+    const managers = project.djangoRelations?.managers ?? new Map<string, readonly string[]>();
+    const others = [...new Set([...managers.values()].flat())];
+    for (const m of text.matchAll(new RegExp(String.raw`\b([A-Z]\w*)\.(objects|${others.join('|') || '(?!)'})\b(?:\s*\.\s*(\w+))?`, 'g'))) {
+      if (m[2] !== 'objects' && !managers.get(m[1]!)?.includes(m[2]!)) continue;
+      use(djangoModels.get(m[1]!), m.index, m[3] ? (DJANGO_WRITES.test(m[3]) ? 'write' : 'read') : undefined);
+    }
     djangoRowUses(text, djangoModels, use, project.djangoRelations);
     const alchemyModels = new Map([...byName('sqlalchemy', (m) => m), ...byName('sqlmodel', (m) => m)]);
     const statement = /\b(select|insert|update|delete|query|get|get_one|merge)\(\s*([A-Z]\w*)\b|\b([A-Z]\w*)\.query\b/g;
