@@ -102,8 +102,9 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  * 52: a Django many-to-many field reached from the other side (`check.channel_set.add(c)`) reaches its link rows when the receiver's model is
  *     known; a field `through` a model reaches that model's table; a many-to-many manager's reads reach the other side's table; `get_object_or_404(Model, …)`.
  * 53: a Django model's managers besides `objects` (`Event.all_objects`, `EventApplication.object`) reach its table.
+ * 54: a Django manager's chain writes when a call of it writes (`.filter(…).update(…)`), and so does a query set bound to a name and written later.
  */
-export const CODE_SCAN_VERSION = 53;
+export const CODE_SCAN_VERSION = 54;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

@@ -224,3 +224,31 @@ describe("Django's managers a model declares besides objects", () => {
     expect(shop.uses(view)).toEqual([['orders_order', 5, 'read', 'write']]);
   });
 });
+
+describe('Django query sets that write', () => {
+  const shop = project({
+    'shop/orders/models.py': 'from django.db import models\n\nclass Order(models.Model):\n    state = models.CharField(max_length=10)\n',
+  });
+
+  it('writes where a call of the chain writes, or a query set bound to a name is written later in its function', () => {
+    expect(shop.uses('def close(ids):\n    Order.objects.filter(id__in=ids).update(state="closed")\n')).toEqual([['orders_order', 2, 'write']]);
+    const purge = [
+      'def purge(days):',
+      '    q = Order.objects.filter(placed__lt=days)',
+      '    q = q.exclude(state="open")',
+      '    n, _ = q.delete()',
+      '    return n',
+    ];
+    expect(shop.uses(purge.join('\n'))).toEqual([['orders_order', 2, 'read', 'write']]);
+    // bound to something else last, or to a dict: no write
+    const other = [
+      'def f(days):',
+      '    q = Order.objects.all()',
+      '    q = build(days)',
+      '    q.delete()',
+      '    row = Order.objects.values("state").first()',
+      '    row.update(x=1)',
+    ];
+    expect(shop.uses(other.join('\n'))).toEqual([['orders_order', 2, 'read']]);
+  });
+});

@@ -10,6 +10,7 @@ import { callArgs } from './call-reading.js';
 import { receiverModel } from './django-receivers.js';
 import type { DjangoRelation, DjangoRelations } from './django-relations.js';
 import type { OrmTableRef } from './orm-refs.js';
+import { pythonFunctionStart } from './python-blocks.js';
 
 /** Django manager calls that change rows; the others (`filter`, `get`, `all`, `count`, …) read them. */
 export const DJANGO_WRITES =
@@ -80,6 +81,8 @@ export function djangoRowUses(text: string, models: ReadonlyMap<string, OrmTable
       (bound && new RegExp(String.raw`(?<![\w.])${bound.replace(/\./g, '\\.')}\s*\.\s*save\s*\(`).test(text.slice(close)));
     if (saved) use(models.get(m[1]!), m.index, 'write');
   }
+  // a query set bound to a name and written later in the same function: `q = Flip.objects.filter(…)`, `q = q.filter(…)`, `q.update(…)`
+  for (const { model, index } of querySetWrites(text, names, relations?.managers)) use(models.get(model), index, 'write');
   // Django's shortcuts fetch rows of the model they are given: `get_object_or_404(Member, project=p)`
   for (const m of text.matchAll(new RegExp(String.raw`\bget_(?:object|list)_or_404\s*\(\s*(${names.join('|')})\s*[,)]`, 'g')))
     use(models.get(m[1]!), m.index, 'read');
@@ -158,4 +161,35 @@ function reverseManagers(
       }
     } else if (new Set(candidates.map((f) => f.table)).size === 1) use(candidates[0]!.table, at, access);
   }
+}
+
+/**
+ * The writes a query set bound to a name makes (`n, _ = q.delete()`, `q.update(status="down")`): the
+ * model of the name's binding before the call in the function around it, past the bindings that
+ * narrow the same name (`q = q.filter(…)`); none when it was last bound to anything else, or to
+ * values, a count or a dict (`row = Order.objects.values(…).first()`).
+ */
+function querySetWrites(
+  text: string,
+  names: readonly string[],
+  managers: ReadonlyMap<string, readonly string[]> = new Map(),
+): Array<{ model: string; index: number }> {
+  const out: Array<{ model: string; index: number }> = [];
+  const models = new Set(names);
+  for (const m of text.matchAll(/(?<![\w.])([a-z_]\w*)\s*\.\s*(\w+)\s*\(/g)) {
+    if (!DJANGO_WRITES.test(m[2]!) || m[1] === 'self') continue;
+    const scope = text.slice(pythonFunctionStart(text, m.index), m.index);
+    const bindings = [...scope.matchAll(new RegExp(String.raw`^[ \t]*${m[1]}\s*=(?!=)\s*([^\n]*)`, 'gm'))].reverse();
+    for (const b of bindings) {
+      const rhs = b[1]!;
+      if (new RegExp(String.raw`^${m[1]}\s*\.`).test(rhs)) continue;
+      const bound = /^([A-Z]\w*)\s*\.\s*(\w+)\b/.exec(rhs);
+      // a dict or a number is no query set: `row = Order.objects.values(…).first()`, then `row.update(…)`
+      if (/\.\s*(?:values|values_list|aggregate|count|exists|in_bulk)\s*\(/.test(rhs)) break;
+      if (bound && models.has(bound[1]!) && (bound[2] === 'objects' || managers.get(bound[1]!)?.includes(bound[2]!)))
+        out.push({ model: bound[1]!, index: m.index });
+      break;
+    }
+  }
+  return out;
 }

@@ -645,12 +645,13 @@ export function ormModelUses(written: string, language: string, models: readonly
     // the project's models, and those of Django's own apps the file imports (`User`: `auth_user`)
     const contrib = contribModels(text);
     const djangoModels = contrib.size ? new Map([...byName('django', (m) => m), ...contrib]) : byName('django', (m) => m);
-    // `Model.objects`, or another manager the model declares (`Event.all_objects`)
+    // `Model.objects`, or another manager the model declares (`Event.all_objects`); a write anywhere in its chain writes (`.filter(…).update(…)`)
     const managers = project.djangoRelations?.managers ?? new Map<string, readonly string[]>();
     const others = [...new Set([...managers.values()].flat())];
-    for (const m of text.matchAll(new RegExp(String.raw`\b([A-Z]\w*)\.(objects|${others.join('|') || '(?!)'})\b(?:\s*\.\s*(\w+))?`, 'g'))) {
+    for (const m of text.matchAll(new RegExp(String.raw`\b([A-Z]\w*)\.(objects|${others.join('|') || '(?!)'})\b(?:\s*\.\s*(\w+)(\s*\()?)?`, 'g'))) {
       if (m[2] !== 'objects' && !managers.get(m[1]!)?.includes(m[2]!)) continue;
-      use(djangoModels.get(m[1]!), m.index, m[3] ? (DJANGO_WRITES.test(m[3]) ? 'write' : 'read') : undefined);
+      const methods = m[3] ? [m[3], ...(m[4] ? chainAfter(text, m.index + m[0].length - 1).map((c) => c.method) : [])] : [];
+      use(djangoModels.get(m[1]!), m.index, methods.length ? (methods.some((x) => DJANGO_WRITES.test(x)) ? 'write' : 'read') : undefined);
     }
     djangoRowUses(text, djangoModels, use, project.djangoRelations);
     const alchemyModels = new Map([...byName('sqlalchemy', (m) => m), ...byName('sqlmodel', (m) => m)]);
