@@ -104,8 +104,11 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  * 54: Scala parsed by tree-sitter (imports with selectors, relative and wildcard, same-package names, symbols), resolved with Kotlin's and Java's classes.
  * 55: declared joins: Sequelize's paired belongsToMany keys, TypeORM's SnakeNamingStrategy, keys held by a file's constants; Flask-SQLAlchemy's implicit table names link their tables.
  * 56: Rust (`mod`, `use`, qualified paths, Cargo workspace crates) and C# (namespaces, `using`s, partial classes) files are parsed with tree-sitter: their imports and symbols; a changed Cargo.toml or .csproj reads the tree again.
+ * 57: a Django many-to-many field reached from the other side (`check.channel_set.add(c)`) reaches its link rows when the receiver's model is
+ *     known; a field `through` a model reaches that model's table; a many-to-many manager's reads reach the other side's table; `get_object_or_404(Model, …)`;
+ *     a model's managers besides `objects` reach its table; a manager's chain writes when a call of it writes, and so does a query set bound to a name and written later.
  */
-export const CODE_SCAN_VERSION = 56;
+export const CODE_SCAN_VERSION = 57;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

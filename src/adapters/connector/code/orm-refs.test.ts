@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { djangoRelations } from './django-relations.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm-refs.js';
 import { customRepositories, projectRepositories } from './orm-repositories.js';
 
@@ -642,7 +643,8 @@ describe('ORM models in code', () => {
       'from shop.crates.models import Crate\n\ndef full():\n    return Crate.objects.filter(full=True)\n\ndef also():\n    return Crate.objects.all()\n';
     expect(ormModelUses(view, 'python', models)).toEqual([{ table: 'crates_crate', line: 4, via: 'django', access: ['read'] }]);
     const writes = 'def add(label):\n    Crate.objects.create(label=label)\n    Crate.objects.filter(label=label).update(full=True)\n';
-    expect(ormModelUses(writes, 'python', models)).toEqual([{ table: 'crates_crate', line: 2, via: 'django', access: ['read', 'write'] }]);
+    // `filter(…).update(…)` is one UPDATE: a write
+    expect(ormModelUses(writes, 'python', models)).toEqual([{ table: 'crates_crate', line: 2, via: 'django', access: ['write'] }]);
   });
 
   it('Django: rows built and saved, related managers named after a model, and the models of Django’s own apps', () => {
@@ -697,10 +699,11 @@ describe('ORM models in code', () => {
       { table: 'stock_crate', line: 4, via: 'django', access: ['write'] },
     ]);
     // a many-to-many field's manager reaches the field's table, in a file that names the model declaring it
-    const tagged = ormTableRefs(
-      "from django.db import models\n\nclass Crate(models.Model):\n    tags = models.ManyToManyField('stock.Tag')\n",
-      'python',
-      'depot/stock/models.py',
+    const taggingModels = "from django.db import models\n\nclass Crate(models.Model):\n    tags = models.ManyToManyField('stock.Tag')\n";
+    const tagged = ormTableRefs(taggingModels, 'python', 'depot/stock/models.py');
+    const relations = djangoRelations(
+      [{ path: 'depot/stock/models.py', text: taggingModels, language: 'python' }],
+      new Map([['depot/stock/models.py', tagged]]),
     );
     const tagging = [
       'from depot.stock.models import Crate',
@@ -710,12 +713,12 @@ describe('ORM models in code', () => {
       '    crate.tags.add(tag)',
       '    return list(crate.tags.values_list("name", flat=True))',
     ].join('\n');
-    expect(ormModelUses(tagging, 'python', tagged)).toEqual([
+    expect(ormModelUses(tagging, 'python', tagged, { djangoRelations: relations })).toEqual([
       { table: 'stock_crate', line: 4, via: 'django', access: ['read'] },
       { table: 'stock_crate_tags', line: 5, via: 'django', access: ['read', 'write'] },
     ]);
     // without the model, `.tags.` is anything's
-    expect(ormModelUses('def f(post):\n    post.tags.add("x")\n', 'python', tagged)).toEqual([]);
+    expect(ormModelUses('def f(post):\n    post.tags.add("x")\n', 'python', tagged, { djangoRelations: relations })).toEqual([]);
     // `_set` of no model, and `User` that is no Django model, are nothing
     expect(ormModelUses('def f(row, User):\n    row.width_set.all()\n    User.objects.all()\n    u = User()\n    u.save()\n', 'python', models)).toEqual([]);
   });

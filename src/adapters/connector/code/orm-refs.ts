@@ -36,11 +36,13 @@ import {
 import { namedQueries, type NamedQueries } from './jpql.js';
 import { customRepositories, entityManagerUses, methodAccess, type CustomRepository } from './orm-repositories.js';
 import { DRIZZLE_VIEW_FUNCTIONS, drizzleTables, type DrizzleCreator } from './drizzle-refs.js';
+import type { DjangoRelations } from './django-relations.js';
 import { contribModels, DJANGO_WRITES, djangoRowUses } from './django-uses.js';
 import { kyselyRefs } from './kysely-refs.js';
 import { lineAt } from './lines.js';
 import { jsConstant } from './module-strings.js';
 import { prismaDelegateNames } from './prisma-delegates.js';
+import { pythonClasses, pythonFunctionStart } from './python-blocks.js';
 import { prismaRelationReads, type PrismaRelations } from './prisma-relations.js';
 import type { ProjectConstants } from './string-constants.js';
 import { blankComments, blockAround, scriptBlocks, type Block } from './script-blocks.js';
@@ -244,18 +246,6 @@ function prisma(text: string, out: OrmTableRef[]): void {
     seen.add(table);
     out.push({ table, line: lineAt(text, f.index), via: 'prisma', access: ['schema'] });
   }
-}
-
-/** Python classes with their bodies (up to the next line at the class's indentation or less). */
-export function pythonClasses(text: string): Array<{ name: string; bases: string; body: string; index: number }> {
-  const out = [];
-  for (const m of text.matchAll(/^([ \t]*)class\s+(\w+)\s*(?:\(([^)]*)\))?\s*:/gm)) {
-    const indent = m[1]!.length;
-    const rest = text.slice(m.index + m[0].length);
-    const end = new RegExp(`\\n[ \\t]{0,${indent}}(?=\\S)`).exec(rest);
-    out.push({ name: m[2]!, bases: m[3] ?? '', body: end ? rest.slice(0, end.index) : rest, index: m.index });
-  }
-  return out;
 }
 
 /**
@@ -564,8 +554,8 @@ export interface ModelContext {
   constants?: ProjectConstants;
   /** The relation fields of the project's Prisma models (`prismaRelations`), by which a query's `include` reads another model. */
   prismaRelations?: PrismaRelations;
-  /** The related names of the project's Django models (`djangoRelatedNames`), by which a row's manager reaches another model. */
-  djangoRelatedNames?: ReadonlyMap<string, OrmTableRef | null>;
+  /** The relation fields of the project's Django models (`djangoRelations`), by whose managers a row reaches another model's rows. */
+  djangoRelations?: DjangoRelations;
 }
 
 /** The models by name, for each ORM (its `via`: one way of naming a model each), of the model lists given to ormModelUses. */
@@ -693,9 +683,15 @@ export function ormModelUses(written: string, language: string, models: readonly
     // the project's models, and those of Django's own apps the file imports (`User`: `auth_user`)
     const contrib = contribModels(text);
     const djangoModels = contrib.size ? new Map([...byName('django', (m) => m), ...contrib]) : byName('django', (m) => m);
-    for (const m of text.matchAll(/\b([A-Z]\w*)\.objects\b(?:\s*\.\s*(\w+))?/g))
-      use(djangoModels.get(m[1]!), m.index, m[2] ? (DJANGO_WRITES.test(m[2]) ? 'write' : 'read') : undefined);
-    djangoRowUses(text, djangoModels, use, project.djangoRelatedNames);
+    // `Model.objects`, or another manager the model declares (`Event.all_objects`); a write anywhere in its chain writes (`.filter(…).update(…)`)
+    const managers = project.djangoRelations?.managers ?? new Map<string, readonly string[]>();
+    const others = [...new Set([...managers.values()].flat())];
+    for (const m of text.matchAll(new RegExp(String.raw`\b([A-Z]\w*)\.(objects|${others.join('|') || '(?!)'})\b(?:\s*\.\s*(\w+)(\s*\()?)?`, 'g'))) {
+      if (m[2] !== 'objects' && !managers.get(m[1]!)?.includes(m[2]!)) continue;
+      const methods = m[3] ? [m[3], ...(m[4] ? chainAfter(text, m.index + m[0].length - 1).map((c) => c.method) : [])] : [];
+      use(djangoModels.get(m[1]!), m.index, methods.length ? (methods.some((x) => DJANGO_WRITES.test(x)) ? 'write' : 'read') : undefined);
+    }
+    djangoRowUses(text, djangoModels, use, project.djangoRelations);
     const alchemyModels = new Map([...byName('sqlalchemy', (m) => m), ...byName('sqlmodel', (m) => m)]);
     const statement = /\b(select|insert|update|delete|query|get|get_one|merge)\(\s*([A-Z]\w*)\b|\b([A-Z]\w*)\.query\b/g;
     for (const m of text.matchAll(statement))
@@ -733,15 +729,6 @@ function sessionWrites(text: string): Array<{ model: string; index: number }> {
     }
   }
   return out;
-}
-
-/** Where the Python function whose body holds `index` starts (its `def` line, so its parameters are in), else 0. */
-function pythonFunctionStart(text: string, index: number): number {
-  const lineStart = text.lastIndexOf('\n', index - 1) + 1;
-  const indent = /^[ \t]*/.exec(text.slice(lineStart))![0].length;
-  let start = 0;
-  for (const d of text.slice(0, lineStart).matchAll(/^([ \t]*)(?:async[ \t]+)?def[ \t]/gm)) if (d[1]!.length < indent) start = d.index;
-  return start;
 }
 
 /**

@@ -12,7 +12,7 @@ import { sqlRefs } from './sql-refs.js';
 import { importNames } from './workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm-refs.js';
 import { prismaRelations } from './prisma-relations.js';
-import { djangoRelatedNames } from './django-related-names.js';
+import { djangoRelations } from './django-relations.js';
 import { prismaJoins, typeormJoins } from './declared-joins.js';
 import { sqlalchemyJoins } from './sqlalchemy-joins.js';
 import { drizzleJoins } from './drizzle-joins.js';
@@ -79,7 +79,7 @@ export async function projectLinks(
   const aliases = files.flatMap((f) => sequelizeAliases(code(f).text, code(f).language));
   const prismaTexts = texts.filter((t) => t.language === 'prisma');
   const relations = prismaRelations(prismaTexts.map((t) => t.text));
-  const relatedNames = djangoRelatedNames(texts, orm);
+  const django = djangoRelations(texts, orm);
   const scripts = texts.filter((t) => SCRIPT_LANGUAGES.has(t.language));
   // each reader's joins by file, a file declaring with two ORMs keeping both
   const joins = new Map<string, DeclaredJoin[]>();
@@ -109,7 +109,7 @@ export async function projectLinks(
           named,
           constants,
           prismaRelations: relations,
-          djangoRelatedNames: relatedNames,
+          djangoRelations: django,
         }),
         ...sqlcCalls(text, language, sqlc),
         // Drizzle's tables are used by their variables, in the declaring file too

@@ -18,7 +18,8 @@ import type { DeclaredJoin } from '../../../ports/code.js';
 import { callArgs, NAME_STRING } from './call-reading.js';
 import { joinsByFile } from './declared-joins.js';
 import { pythonConstant } from './module-strings.js';
-import { flaskModelTable, pythonClasses } from './orm-refs.js';
+import { flaskModelTable } from './orm-refs.js';
+import { pythonClasses } from './python-blocks.js';
 
 /** A foreign key's target as written: a `'schema.t.c'` string, or a `User.id` / `users.c.id` name. */
 type Target = { string: string } | { name: string };

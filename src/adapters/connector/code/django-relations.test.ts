@@ -1,0 +1,254 @@
+import { describe, expect, it } from 'vitest';
+import { djangoRelations } from './django-relations.js';
+import { ormModelUses, ormTableRefs } from './orm-refs.js';
+
+/** A project of Django models files: each file's refs, the relations read from them, and the uses a view makes of them. */
+function project(files: Record<string, string>) {
+  const texts = Object.entries(files).map(([path, text]) => ({ path, text, language: 'python' }));
+  const refs = new Map(texts.map((t) => [t.path, ormTableRefs(t.text, 'python', t.path)]));
+  const relations = djangoRelations(texts, refs);
+  const models = [...refs.values()].flat();
+  return {
+    relations,
+    refs,
+    uses: (text: string) => ormModelUses(text, 'python', models, { djangoRelations: relations }).map((u) => [u.table, u.line, ...(u.access ?? [])]),
+  };
+}
+
+describe('Django related names', () => {
+  const path = 'club/members/models.py';
+  const models = [
+    'from django.contrib.auth.models import User',
+    'from django.db import models',
+    '',
+    'class Team(models.Model):',
+    '    name = models.CharField(max_length=40)',
+    '',
+    'class Seat(models.Model):',
+    '    user = models.ForeignKey(User, models.CASCADE, related_name="seats")',
+    '    team = models.ForeignKey(Team, models.CASCADE, related_name="+")',
+    '',
+    'class Badge(models.Model):',
+    "    owner = models.OneToOneField(User, models.CASCADE, related_name='badge')",
+    "    teams = models.ManyToManyField(Team, related_name='badges')",
+  ].join('\n');
+  const club = project({ [path]: models });
+
+  it("reads the managers a foreign key's or a many-to-many field's related_name gives the other model", () => {
+    // '+' gives no manager; a one-to-one field's related name is a row
+    expect(club.relations.fields.map((f) => [f.model, f.field, f.kind, f.target, f.manager, f.links?.table])).toEqual([
+      ['Seat', 'user', 'fk', 'User', 'seats', undefined],
+      ['Seat', 'team', 'fk', 'Team', undefined, undefined],
+      ['Badge', 'teams', 'm2m', 'Team', 'badges', 'members_badge_teams'],
+    ]);
+  });
+
+  it("links the model's table where a row's manager is called by that name", () => {
+    const view = [
+      'def leave(request, team):',
+      '    if not request.user.seats.exists():',
+      '        return None',
+      '    team.badges.clear()',
+      '    request.user.badge.save()',
+    ].join('\n');
+    expect(club.uses(view)).toEqual([
+      ['members_seat', 2, 'read'],
+      ['members_badge_teams', 4, 'write'],
+    ]);
+    // not a manager call: `.seats` alone, or a method no manager has
+    expect(club.uses('n = len(flight.seats)\nflight.seats.book(3)\n')).toEqual([]);
+    // a many-to-many field's reverse manager reads the model's rows through its link rows
+    expect(club.uses('def shown(team):\n    return team.badges.filter(level=2)\n')).toEqual([
+      ['members_badge', 2, 'read'],
+      ['members_badge_teams', 2, 'read'],
+    ]);
+  });
+});
+
+const STICKER = [
+  'from django.db import models',
+  '',
+  'class Sticker(models.Model):',
+  "    label = models.ForeignKey('stock.Label', models.CASCADE)",
+  '',
+  '    def crates(self):',
+  '        return self.label.crate_set.all()',
+].join('\n');
+
+describe("Django's reverse managers of a many-to-many field", () => {
+  // a crate stands in a depot (a foreign key) and carries labels (a many-to-many field): `crate_set` is the reverse manager of both
+  const depot = project({
+    'depot/stock/models.py': [
+      'from django.db import models',
+      '',
+      'class Depot(models.Model):',
+      '    city = models.CharField(max_length=40)',
+      '',
+      'class Label(models.Model):',
+      '    text = models.CharField(max_length=40)',
+      '',
+      'class Crate(models.Model):',
+      '    depot = models.ForeignKey(Depot, models.CASCADE)',
+      "    labels = models.ManyToManyField('stock.Label')",
+    ].join('\n'),
+    'depot/stock/methods.py': STICKER,
+  });
+
+  it('reaches the link rows only when the receiver is a row of the model the field points to', () => {
+    const view = [
+      'from depot.stock.models import Label',
+      '',
+      'def relabel(request, code):',
+      '    label = get_object_or_404(Label, code=code)',
+      '    label.crate_set.add(*request.crates)',
+      '',
+      'def count(label):',
+      '    return label.crate_set.count()',
+    ].join('\n');
+    // `add` writes the link rows alone; `count` reads the crates through them
+    expect(depot.uses(view)).toEqual([
+      ['stock_label', 4, 'read'],
+      ['stock_crate_labels', 5, 'read', 'write'],
+      ['stock_crate', 8, 'read'],
+    ]);
+    const tests = [
+      'class LabelTestCase(TestCase):',
+      '    def setUp(self):',
+      '        self.fragile = Label.objects.create(text="fragile")',
+      '',
+      '    def test_it_is_on_no_crate(self):',
+      '        self.assertEqual(self.fragile.crate_set.count(), 0)',
+    ].join('\n');
+    expect(depot.uses(tests)).toEqual([
+      ['stock_label', 3, 'write'],
+      ['stock_crate', 6, 'read'],
+      ['stock_crate_labels', 6, 'read'],
+    ]);
+    // `self.label` in a model whose `label` is a foreign key to Label, and a row's `label`
+    expect(depot.uses(STICKER)).toEqual([
+      ['stock_crate', 7, 'read'],
+      ['stock_crate_labels', 7, 'read'],
+    ]);
+    expect(depot.uses('def f(sticker):\n    return sticker.label.crate_set.all()\n')).toEqual([
+      ['stock_crate', 2, 'read'],
+      ['stock_crate_labels', 2, 'read'],
+    ]);
+    // the foreign key's model, or a receiver the code does not tell: the crates alone, never the link rows
+    const other = [
+      'def stock(depot):',
+      '    return depot.crate_set.count()',
+      '',
+      'def first(row):',
+      '    row.crate_set.add(Crate.objects.get(code="A1"))',
+    ].join('\n');
+    expect(depot.uses(other)).toEqual([['stock_crate', 2, 'read', 'write']]);
+    // a name bound to a Depot is a Depot's, whatever it is called
+    expect(depot.uses('def f(code):\n    label = Depot.objects.get(code=code)\n    label.crate_set.add(c)\n')).toEqual([
+      ['stock_depot', 2, 'read'],
+      ['stock_crate', 3, 'write'],
+    ]);
+  });
+
+  it("a model's only relation without related_name is certain, unless a base of another file may declare more", () => {
+    const only = {
+      'depot/stock/models.py':
+        'from django.db import models\n\nclass Pallet(models.Model):\n    labels = models.ManyToManyField("Label")\n\nclass Label(models.Model):\n    text = models.TextField()\n',
+    };
+    expect(project(only).uses('def f(x):\n    x.pallet_set.clear()\n')).toEqual([['stock_pallet_labels', 2, 'write']]);
+    const based = {
+      'depot/stock/models.py':
+        'from django.db import models\nfrom depot.core.models import Tracked\n\nclass Pallet(Tracked):\n    labels = models.ManyToManyField("Label")\n\nclass Label(models.Model):\n    text = models.TextField()\n',
+    };
+    expect(project(based).uses('def f(x):\n    x.pallet_set.clear()\n')).toEqual([['stock_pallet', 2, 'write']]);
+    expect(project(based).uses('def f(label):\n    label.pallet_set.clear()\n')).toEqual([['stock_pallet_labels', 2, 'write']]);
+  });
+
+  it("a field `through` a model reaches that model's rows, from both sides", () => {
+    const band = project({
+      'music/bands/models.py': [
+        'from django.db import models',
+        '',
+        'class Person(models.Model):',
+        '    name = models.CharField(max_length=80)',
+        '',
+        'class Band(models.Model):',
+        '    members = models.ManyToManyField(Person, through="Membership")',
+        '',
+        'class Membership(models.Model):',
+        '    person = models.ForeignKey(Person, models.CASCADE, related_name="+")',
+        '    band = models.ForeignKey(Band, models.CASCADE, related_name="+")',
+      ].join('\n'),
+    });
+    const view = [
+      'from music.bands.models import Band',
+      '',
+      'def line_up(band_id, person):',
+      '    band = Band.objects.get(id=band_id)',
+      '    names = [p.name for p in band.members.all()]',
+      '    return names, person.band_set.exists()',
+    ].join('\n');
+    expect(band.uses(view)).toEqual([
+      ['bands_band', 4, 'read'],
+      ['bands_membership', 5, 'read'],
+      ['bands_person', 5, 'read'],
+    ]);
+  });
+});
+
+describe("Django's managers a model declares besides objects", () => {
+  const shop = project({
+    'shop/orders/models.py': [
+      'from django.db import models',
+      '',
+      'class Order(models.Model):',
+      '    every = models.Manager()',
+      '    open = OpenQuerySet.as_manager()',
+      '    placed = models.DateTimeField()',
+      '',
+      'class Refund(models.Model):',
+      '    order = models.ForeignKey(Order, models.CASCADE)',
+    ].join('\n'),
+  });
+
+  it('links the model by each of them, and by no other model', () => {
+    const view = [
+      'from shop.orders.models import Order, Refund',
+      '',
+      'def purge():',
+      '    Refund.open.all()',
+      '    Order.every.create(placed=None)',
+      '    return Order.open.count()',
+    ].join('\n');
+    // `open` is Order's manager, not Refund's: `Refund.open` is nothing
+    expect(shop.relations.managers).toEqual(new Map([['Order', ['every', 'open']]]));
+    expect(shop.uses(view)).toEqual([['orders_order', 5, 'read', 'write']]);
+  });
+});
+
+describe('Django query sets that write', () => {
+  const shop = project({
+    'shop/orders/models.py': 'from django.db import models\n\nclass Order(models.Model):\n    state = models.CharField(max_length=10)\n',
+  });
+
+  it('writes where a call of the chain writes, or a query set bound to a name is written later in its function', () => {
+    expect(shop.uses('def close(ids):\n    Order.objects.filter(id__in=ids).update(state="closed")\n')).toEqual([['orders_order', 2, 'write']]);
+    const purge = [
+      'def purge(days):',
+      '    q = Order.objects.filter(placed__lt=days)',
+      '    q = q.exclude(state="open")',
+      '    n, _ = q.delete()',
+      '    return n',
+    ];
+    expect(shop.uses(purge.join('\n'))).toEqual([['orders_order', 2, 'read', 'write']]);
+    // bound to something else last, or to a dict: no write
+    const other = [
+      'def f(days):',
+      '    q = Order.objects.all()',
+      '    q = build(days)',
+      '    q.delete()',
+      '    row = Order.objects.values("state").first()',
+      '    row.update(x=1)',
+    ];
+    expect(shop.uses(other.join('\n'))).toEqual([['orders_order', 2, 'read']]);
+  });
+});
