@@ -100,7 +100,7 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  * 50: a Django many-to-many field's table is named `Model.field`, and its manager (`crate.tags.add(t)`) reaches it.
  * 51: a Django model field's `related_name` manager (`user.memberships.exists()`) reaches the model's table (a many-to-many field's, its own).
  */
-export const CODE_SCAN_VERSION = 51;
+export const CODE_SCAN_VERSION = 52;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

@@ -31,11 +31,13 @@
  *   the package. Without a package declaration a class resolves by its path under a source root
  *   (`src/main/java`, `src/test/java`, `src`, the root). Classes of the same package need no
  *   import: a type name the file mentions that is a class of its package is an edge too.
+ * - Ruby: its own module (ruby-imports) says its rules.
  */
 import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { folderOf } from '../../../kernel/workspace-path.js';
 import type { ImportMap } from './import-graph.js';
+import { rubyImports } from './ruby-imports.js';
 import type { ParsedFile, RawImport } from './tree-sitter.js';
 
 type Parsed = ReadonlyMap<string, ParsedFile>;
@@ -214,6 +216,7 @@ export async function languageImports(root: string, parsed: Parsed, known: Reado
   pythonImports(parsed, known, map);
   await goImports(root, parsed, map);
   javaImports(parsed, known, map);
+  rubyImports(parsed, known, (from, to, kind) => link(map, from, to, kind));
   for (const list of map.values()) list.sort((a, b) => (a.path < b.path ? -1 : 1));
   return map;
 }
