@@ -31,12 +31,13 @@
  *   the package. Without a package declaration a class resolves by its path under a source root
  *   (`src/main/java`, `src/test/java`, `src`, the root). Classes of the same package need no
  *   import: a type name the file mentions that is a class of its package is an edge too.
- * - Ruby: its own module (ruby-imports) says its rules.
+ * - Ruby and PHP: their own modules (ruby-imports, php-imports) say their rules.
  */
 import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { folderOf } from '../../../kernel/workspace-path.js';
 import type { ImportMap } from './import-graph.js';
+import { phpImports } from './php-imports.js';
 import { rubyImports } from './ruby-imports.js';
 import type { ParsedFile, RawImport } from './tree-sitter.js';
 
@@ -217,6 +218,7 @@ export async function languageImports(root: string, parsed: Parsed, known: Reado
   await goImports(root, parsed, map);
   javaImports(parsed, known, map);
   rubyImports(parsed, known, (from, to, kind) => link(map, from, to, kind));
+  await phpImports(root, parsed, known, (from, to, kind) => link(map, from, to, kind));
   for (const list of map.values()) list.sort((a, b) => (a.path < b.path ? -1 : 1));
   return map;
 }

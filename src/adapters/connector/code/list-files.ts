@@ -5,7 +5,7 @@
  * extensions only, never `node_modules` or `.git`. A symbolic link that leaves the tree is
  * refused and named, as is a file that is binary or too large; a link to another listed file of
  * the tree is left out (the file is indexed under its own name). The files that steer import
- * resolution (tsconfig/jsconfig, package.json, go.mod) are read too, so that a change to one
+ * resolution (tsconfig/jsconfig, package.json, go.mod, composer.json) are read too, so that a change to one
  * alone is seen.
  */
 import { execFile } from 'node:child_process';
@@ -77,12 +77,12 @@ export interface ConfigFile {
 export interface FileListing {
   files: ListedFile[];
   refused: RefusedFile[];
-  /** tsconfig*.json, jsconfig*.json, package.json and go.mod files of the tree, by path. */
+  /** tsconfig*.json, jsconfig*.json, package.json, go.mod and composer.json files of the tree, by path. */
   configs: ConfigFile[];
 }
 
 /** tsconfig paths and extends, package.json exports/imports/workspaces, a go.mod's module path. */
-export const RESOLUTION_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|go\.mod)$/;
+export const RESOLUTION_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|go\.mod|composer\.json)$/;
 
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
 

@@ -26,7 +26,7 @@ async function parseFiles(files: readonly ListedFile[], introspect: IntrospectOp
   const todo = files.filter((f) => PARSED_LANGUAGES.has(f.language));
   for (const [i, file] of todo.entries()) {
     if (introspect.signal?.aborted) break;
-    if (i % 200 === 0) introspect.onProgress?.('parsing Python, Go, Java and Ruby files', i, todo.length);
+    if (i % 200 === 0) introspect.onProgress?.('parsing Python, Go, Java, Ruby and PHP files', i, todo.length);
     const result = await parseFile(file.text, file.language).catch(() => null);
     if (result) parsed.set(file.path, result);
   }

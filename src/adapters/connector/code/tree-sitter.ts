@@ -1,22 +1,23 @@
 /**
  * @module adapters/connector/code/tree-sitter
- * One parse per Python, Go, Java or Ruby file with `web-tree-sitter` and the `tree-sitter-wasms`
+ * One parse per Python, Go, Java, Ruby or PHP file with `web-tree-sitter` and the `tree-sitter-wasms`
  * grammars, giving what the connector needs from it: the imports as written (module names,
  * relative levels, Go paths and names, Java names), the package a Go or Java file declares, the
  * names a Java or Go file mentions, the qualified names a Go file uses (`store.New`), and the
  * symbols it declares (top-level functions, classes and types; public Java methods and Go methods
- * as `Type.name`); Ruby's reader is its own module (ruby-reader).
+ * as `Type.name`); Ruby's and PHP's readers are their own modules (ruby-reader, php-reader).
  * web-tree-sitter stays on 0.25: the grammars of tree-sitter-wasms 0.1.13 are
  * built for ABI 14, which later releases no longer load.
  */
 import { createRequire } from 'node:module';
 import type { Language, Node, Parser } from 'web-tree-sitter';
 import type { CodeSymbol } from './outline.js';
+import { phpFile, type PhpFacts } from './php-reader.js';
 import { rubyFile, type RubyFacts } from './ruby-reader.js';
 import { all, lineOf, named, signature } from './syntax-nodes.js';
 
 /** Languages parsed here (the others keep the pattern outline). */
-export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java', 'ruby']);
+export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java', 'ruby', 'php']);
 
 export interface RawImport {
   /** Python: dotted module after its leading dots; Go: the import path; Java: the dotted name without `*`. */
@@ -54,9 +55,11 @@ export interface ParsedFile {
   syntaxErrors: boolean;
   /** Ruby: what ruby-imports resolves (loads, constants and their nesting). */
   ruby?: RubyFacts;
+  /** PHP: what php-imports resolves (namespace, `use`s, names, includes). */
+  php?: PhpFacts;
 }
 
-const GRAMMARS: Record<string, string> = { python: 'python', go: 'go', java: 'java', ruby: 'ruby' };
+const GRAMMARS: Record<string, string> = { python: 'python', go: 'go', java: 'java', ruby: 'ruby', php: 'php' };
 
 interface Loaded {
   Parser: typeof Parser;
@@ -306,7 +309,7 @@ function firstOfEachName(symbols: readonly CodeSymbol[]): CodeSymbol[] {
   return symbols.filter((s) => !seen.has(s.name) && seen.add(s.name));
 }
 
-const READERS: Record<string, (root: Node, text: string) => ParsedFile> = { python: pythonFile, go: goFile, java: javaFile, ruby: rubyFile };
+const READERS: Record<string, (root: Node, text: string) => ParsedFile> = { python: pythonFile, go: goFile, java: javaFile, ruby: rubyFile, php: phpFile };
 
 /** The parse of one file; null for a language not parsed here or when the grammar cannot load. */
 export async function parseFile(text: string, languageName: string): Promise<ParsedFile | null> {

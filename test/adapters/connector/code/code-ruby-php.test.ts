@@ -1,7 +1,8 @@
 /**
- * Ruby through tree-sitter: small trees written to a temp folder, their imports resolved to files
- * of the tree as Ruby resolves them (load path, require_relative, Rails/Zeitwerk autoloading with its
- * lexical lookup); gems and the standard library are no edges. Symbols from the same parse.
+ * Ruby and PHP through tree-sitter: small trees written to a temp folder, their imports resolved
+ * to files of the tree as Ruby (load path, require_relative, Rails/Zeitwerk autoloading with its
+ * lexical lookup) and PHP (composer PSR-4/PSR-0, `use`, same namespace, includes) resolve them;
+ * gems, the standard library and vendor packages are no edges. Symbols from the same parse.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -123,6 +124,84 @@ describe('Ruby: requires, the load path and Zeitwerk autoloading', () => {
       'tools/test/test_helper.rb → tools/lib/tools.rb (require)',
       'tools/test/tools_test.rb → tools/lib/tools/version.rb (load)',
       'tools/test/tools_test.rb → tools/test/test_helper.rb (require)',
+    ]);
+  });
+});
+
+const COMPOSER = JSON.stringify({
+  autoload: { 'psr-4': { 'App\\': 'app/' }, 'psr-0': { Legacy_: 'legacy/' }, files: ['app/helpers.php'] },
+  'autoload-dev': { 'psr-4': { 'Tests\\': ['tests/'] } },
+});
+
+const PHP = {
+  'composer.json': COMPOSER,
+  'app/Models/User.php':
+    '<?php\n\nnamespace App\\Models;\n\nuse Illuminate\\Database\\Eloquent\\Model;\n\nclass User extends Model\n{\n    use HasRoles;\n\n    public function posts()\n    {\n        return $this->hasMany(Post::class);\n    }\n\n    protected function secret()\n    {\n    }\n}\n',
+  'app/Models/HasRoles.php': '<?php\n\nnamespace App\\Models;\n\ntrait HasRoles\n{\n}\n',
+  'app/Models/Post.php': '<?php\n\nnamespace App\\Models;\n\nfinal class Post\n{\n}\n',
+  'app/Http/Controllers/Controller.php': '<?php\n\nnamespace App\\Http\\Controllers;\n\nabstract class Controller\n{\n}\n',
+  'app/Http/Controllers/UserController.php':
+    '<?php\n\nnamespace App\\Http\\Controllers;\n\nuse App\\Models\\{User, Post as Article};\nuse App\\Services\\Billing;\nuse function App\\Support\\money;\nuse Symfony\\Component\\HttpFoundation\\Response;\n\nclass UserController extends Controller\n{\n    public function show(int $id): Response\n    {\n        $user = User::findOrFail($id);\n        $article = new Article();\n        Billing\\Invoice::for($user);\n        \\App\\Support\\Clock::now();\n        return money(format_price(3));\n    }\n}\n',
+  'app/Services/Billing/Invoice.php':
+    '<?php\n\nnamespace App\\Services\\Billing;\n\nclass Invoice\n{\n    public static function for($user)\n    {\n        return new \\Legacy_Mailer_Smtp();\n    }\n}\n',
+  'app/Support/Clock.php': '<?php\n\nnamespace App\\Support;\n\nclass Clock\n{\n}\n',
+  'app/Support/functions.php': '<?php\n\nnamespace App\\Support;\n\nfunction money(int $cents): string\n{\n    return (string) $cents;\n}\n',
+  'app/helpers.php': "<?php\n\nif (!function_exists('format_price')) {\n    function format_price(int $cents): int\n    {\n        return $cents;\n    }\n}\n",
+  // PSR-0: the class name's underscores are folders
+  'legacy/Legacy/Mailer/Smtp.php': '<?php\n\nclass Legacy_Mailer_Smtp\n{\n}\n',
+  'tests/TestCase.php': '<?php\n\nnamespace Tests;\n\nabstract class TestCase\n{\n}\n',
+  'tests/Feature/UserTest.php':
+    '<?php\n\nnamespace Tests\\Feature;\n\nuse Tests\\TestCase;\n\nclass UserTest extends TestCase\n{\n    public function testShow(): void\n    {\n        $this->assertInstanceOf(\\App\\Models\\User::class, null);\n    }\n}\n',
+  'public/index.php':
+    "<?php\n\nrequire __DIR__ . '/../vendor/autoload.php';\n$app = require_once dirname(__DIR__) . '/bootstrap/app.php';\ninclude 'partials/header.php';\n$widget = new Widget();\n",
+  'public/partials/header.php': '<h1><?= htmlspecialchars($title) ?></h1>\n',
+  'bootstrap/app.php': '<?php\n\nreturn [];\n',
+  // no autoload map reaches lib/: the one file declaring Widget is its file
+  'lib/Widget.php': '<?php\n\nclass Widget\n{\n}\n',
+};
+
+describe('PHP: composer autoload maps, use, the same namespace, includes', () => {
+  it('resolves use (grouped, aliased, function), names in the namespace, PSR-4/PSR-0 paths, functions and includes', async () => {
+    const s = await scan(PHP);
+    expect(edgeList(s)).toEqual([
+      'app/Http/Controllers/UserController.php → app/Http/Controllers/Controller.php (same-namespace)',
+      'app/Http/Controllers/UserController.php → app/Models/Post.php (use)',
+      'app/Http/Controllers/UserController.php → app/Models/User.php (use)',
+      'app/Http/Controllers/UserController.php → app/Services/Billing/Invoice.php (use)',
+      'app/Http/Controllers/UserController.php → app/Support/Clock.php (name)',
+      'app/Http/Controllers/UserController.php → app/Support/functions.php (use)',
+      'app/Http/Controllers/UserController.php → app/helpers.php (function)',
+      'app/Models/User.php → app/Models/HasRoles.php (same-namespace)',
+      'app/Models/User.php → app/Models/Post.php (same-namespace)',
+      'app/Services/Billing/Invoice.php → legacy/Legacy/Mailer/Smtp.php (name)',
+      'public/index.php → bootstrap/app.php (require_once)',
+      'public/index.php → lib/Widget.php (same-namespace)',
+      'public/index.php → public/partials/header.php (include)',
+      'tests/Feature/UserTest.php → app/Models/User.php (name)',
+      'tests/Feature/UserTest.php → tests/TestCase.php (use)',
+    ]);
+    expect(symbols(s, 'app/Models/User.php')).toEqual(['class User: class User extends Model', 'method User.posts: public function posts()']);
+    expect(symbols(s, 'app/Http/Controllers/UserController.php')).toEqual([
+      'class UserController: class UserController extends Controller',
+      'method UserController.show: public function show(int $id): Response',
+    ]);
+    expect(symbols(s, 'app/helpers.php')).toEqual(['function format_price: function format_price(int $cents): int']);
+    expect(symbols(s, 'app/Models/HasRoles.php')).toEqual(['trait HasRoles: trait HasRoles']);
+  });
+
+  it('a file with several braced namespaces resolves each name in its own namespace and its own uses', async () => {
+    const s = await scan({
+      'composer.json': JSON.stringify({ autoload: { 'psr-4': { 'Shop\\': 'src/' } } }),
+      'src/Cart/Item.php': '<?php\nnamespace Shop\\Cart;\n\nclass Item {}\n',
+      'src/Pay/Item.php': '<?php\nnamespace Shop\\Pay;\n\nclass Item {}\n',
+      'src/Pay/Gateway.php': '<?php\nnamespace Shop\\Pay;\n\ninterface Gateway {}\n',
+      'src/both.php':
+        '<?php\nnamespace Shop\\Cart {\n    function total(Item $item) {}\n}\n\nnamespace Shop\\Pay {\n    use Shop\\Cart\\Item as CartItem;\n    function charge(Item $item, CartItem $cartItem): Gateway {}\n}\n',
+    });
+    expect(edgeList(s)).toEqual([
+      'src/both.php → src/Cart/Item.php (use,same-namespace)',
+      'src/both.php → src/Pay/Gateway.php (same-namespace)',
+      'src/both.php → src/Pay/Item.php (same-namespace)',
     ]);
   });
 });
