@@ -1,9 +1,6 @@
 /** The folder of a workspace-relative path: `src/a/b.ts` → `src/a`, a file at the root → ''. */
 export const folderOf = (path: string): string => path.slice(0, Math.max(path.lastIndexOf('/'), 0));
 
-/** A relative path under a folder ('' is the root): `under('src', 'a.ts')` → `src/a.ts`. */
-export const under = (dir: string, rel: string): string => (dir ? `${dir}/${rel}` : rel);
-
 /** A workspace-relative path with its `.` and `..` parts resolved (`a/b/../c` → `a/c`, the root ''); null when it leaves the tree. */
 export function resolvedInTree(path: string): string | null {
   const parts: string[] = [];

@@ -99,8 +99,13 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  * 49: Django rows built and saved (`Check(…).save()`), related managers (`project.check_set`) and Django's own models a file imports (`User`: `auth_user`).
  * 50: a Django many-to-many field's table is named `Model.field`, and its manager (`crate.tags.add(t)`) reaches it.
  * 51: a Django model field's `related_name` manager (`user.memberships.exists()`) reaches the model's table (a many-to-many field's, its own).
+ * 52: Kotlin parsed by tree-sitter (imports, same-package names, symbols; Java and Kotlin resolve each other's classes); a Java static call names its class.
+ * 53: C and C++ includes resolved to files of the tree (the includer's folder, include folders, CMake's), and their symbols.
+ * 54: Scala parsed by tree-sitter (imports with selectors, relative and wildcard, same-package names, symbols), resolved with Kotlin's and Java's classes.
+ * 55: declared joins: Sequelize's paired belongsToMany keys, TypeORM's SnakeNamingStrategy, keys held by a file's constants; Flask-SQLAlchemy's implicit table names link their tables.
+ * 56: Rust (`mod`, `use`, qualified paths, Cargo workspace crates) and C# (namespaces, `using`s, partial classes) files are parsed with tree-sitter: their imports and symbols; a changed Cargo.toml or .csproj reads the tree again.
  */
-export const CODE_SCAN_VERSION = 52;
+export const CODE_SCAN_VERSION = 57;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });

@@ -6,8 +6,7 @@
  * real code tree.
  */
 import { expect, it } from 'vitest';
-import type { ObjectDescription } from '../../src/core/discovery/describe.js';
-import { databaseAndTreeSuite } from '../helpers/database-and-tree.js';
+import { databaseAndTreeSuite, declaredJoinsOf } from '../helpers/database-and-tree.js';
 
 const FILES: Record<string, string> = {
   'models/index.js': [
@@ -73,10 +72,7 @@ const suite = databaseAndTreeSuite(
   FILES,
 );
 
-const joinsOf = async (path: string) =>
-  ((await suite.engine().describe(`pg:table:${path}`, { detail: 'full' })).description as ObjectDescription).joins?.map(
-    (j) => `${j.on} -- ${j.declaredIn?.via} ${j.declaredIn?.file.split(':').at(-1)}:${j.declaredIn?.line}`,
-  );
+const joinsOf = (table: string) => declaredJoinsOf(suite.engine(), table);
 
 it("lists Sequelize's belongsTo and belongsToMany joins, the models' tables by their plural", async () => {
   expect(await joinsOf('public.orders')).toEqual(['orders.buyer_id = users.id -- sequelize models/index.js:6']);

@@ -1,6 +1,7 @@
 /** Test helper: a suite over a temporary PostgreSQL database and a code tree, indexed by one engine, dropped after the suite. */
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import type { ObjectDescription } from '../../src/core/discovery/describe.js';
 import type { Engine } from '../../src/core/engine.js';
 import { engineOverDatabaseAndTree, writeFiles } from './code-repo.js';
 import { createTempDatabase, type TempDatabase } from './postgres.js';
@@ -33,4 +34,10 @@ export function databaseAndTreeSuite(name: string, sql: string, files: Record<st
       return engine;
     },
   };
+}
+
+/** The joins `describe` lists for a table of source `pg` (`public.orders`), each as `on -- via file:line` (its declaring ORM, file and line). */
+export async function declaredJoinsOf(engine: Engine, table: string): Promise<string[] | undefined> {
+  const description = (await engine.describe(`pg:table:${table}`, { detail: 'full' })).description as ObjectDescription;
+  return description.joins?.map((j) => `${j.on} -- ${j.declaredIn?.via} ${j.declaredIn?.file.split(':').at(-1)}:${j.declaredIn?.line}`);
 }

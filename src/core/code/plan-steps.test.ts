@@ -167,6 +167,18 @@ describe('deterministic plan', () => {
     expect(isEntryPoint(GRAPH, 'src/round.ts')).toBe(false);
   });
 
+  it('a C or C++ source is an entry point only by its name: nothing includes a .c file', () => {
+    const c = buildCodeGraph(
+      ['src/main.c', 'src/parse.c', 'src/parse.h', 'src/util.cc', 'src/util.h'],
+      [
+        { source: 'src/main.c', target: 'src/parse.h' },
+        { source: 'src/parse.c', target: 'src/parse.h' },
+        { source: 'src/util.cc', target: 'src/util.h' },
+      ],
+    );
+    expect(['src/main.c', 'src/parse.c', 'src/util.cc', 'src/parse.h'].filter((f) => isEntryPoint(c, f))).toEqual(['src/main.c']);
+  });
+
   it("tests calling the seed's routes over HTTP come first among the tests, with the line and route", () => {
     const plan = deterministicPlan(GRAPH, {
       request: '',

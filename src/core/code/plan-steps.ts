@@ -56,8 +56,12 @@ export const DATA_STEP_TITLE = 'Code that touches the data';
 
 const ENTRY_NAME = /(^|\/)(index|main|cli|app|server|bin)\.[a-z]+$/i;
 
+/** C and C++ sources: nothing includes them, so being unimported says nothing of starting things. */
+const NEVER_IMPORTED = /\.(?:c|cc|cpp|cxx|m|mm)$/i;
+
 /** A file of the context that starts things: nothing imports it, or it is named like an entry point and few do. */
 export function isEntryPoint(graph: CodeGraph, file: string): boolean {
+  if (NEVER_IMPORTED.test(file)) return ENTRY_NAME.test(file);
   const importers = importersOf(graph, file).length;
   return (importers === 0 && importsOf(graph, file).length > 0) || (ENTRY_NAME.test(file) && importers <= 1);
 }

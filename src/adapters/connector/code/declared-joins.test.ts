@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { prismaJoins, typeormJoins } from './declared-joins.js';
 import { sqlalchemyJoins } from './sqlalchemy-joins.js';
+import type { DeclaredJoin } from '../../../ports/code.js';
 
 const joinsOf = (text: string, path = 'prisma/schema.prisma') => prismaJoins([{ path, text }]).get(path) ?? [];
+/** The joins of one Python file, `app/models.py`, each as `table(columns) → references(columns) @line via`. */
+const alchemyJoins = (text: string) =>
+  (sqlalchemyJoins([{ path: 'app/models.py', text }]).get('app/models.py') ?? []).map(
+    (j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns}) @${j.line} ${j.via}`,
+  );
 const brief = (text: string) => joinsOf(text).map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns}) @${j.line}`);
 
 describe('Prisma relations as declared joins', () => {
@@ -259,6 +265,85 @@ describe('TypeORM composite join columns and join tables as declared joins', () 
       'blog.post_topics(topic_id) → tag(tag_id) @27',
     ]);
   });
+
+  it("names what the code does not in snake case when the project's DataSource says `namingStrategy: new SnakeNamingStrategy()`", () => {
+    const comment = [
+      'export class Comment {',
+      '  @PrimaryGeneratedColumn()',
+      '  commentId: number;',
+      '  @ManyToOne(() => Post)',
+      '  parentPost: Post;',
+      '  @ManyToOne(() => Comment)',
+      '  replyTo: Comment;',
+      '}',
+    ];
+    const entities = [{ path: 'src/entities.ts', text: [files[0]!.text, '@Entity()', ...comment].join('\n') }];
+    const brief = (found: Map<string, DeclaredJoin[]>) =>
+      (found.get('src/entities.ts') ?? []).map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns})`);
+    const config = (strategy: string) => ({
+      path: 'src/data-source.ts',
+      text: [
+        "import { DataSource } from 'typeorm';",
+        "import { SnakeNamingStrategy } from 'typeorm-naming-strategies';",
+        `export const AppDataSource = new DataSource({ type: 'postgres', entities: [Post, Tag, Comment], ${strategy} });`,
+      ].join('\n'),
+    });
+    const snake = brief(typeormJoins([...entities, config('namingStrategy: new SnakeNamingStrategy()')]));
+    expect(snake).toEqual([
+      'blog.posts(tenant_region,tenant_code) → tenants(region_code,code)',
+      'comment(parent_post_id) → blog.posts(id)',
+      'comment(reply_to_comment_id) → comment(comment_id)',
+      'blog.posts_tags_tag(posts_id) → blog.posts(id)',
+      'blog.posts_tags_tag(tag_tag_id) → tag(tag_id)',
+      'blog.post_topics(post_id) → blog.posts(id)',
+      'blog.post_topics(topic_id) → tag(tag_id)',
+    ]);
+    // TypeORM's default strategy when the option is commented out, or the class is the project's own
+    const own = {
+      ...config('namingStrategy: new SnakeNamingStrategy()'),
+      text: config('namingStrategy: new SnakeNamingStrategy()').text.replace('typeorm-naming-strategies', './snake'),
+    };
+    expect(brief(typeormJoins([...entities, own]))).toEqual(brief(typeormJoins(entities)));
+    expect(brief(typeormJoins([...entities, config('// namingStrategy: new SnakeNamingStrategy(),')]))).toEqual([
+      'blog.posts(tenant_region,tenant_code) → tenants(region_code,code)',
+      'comment(parentPostId) → blog.posts(id)',
+      'comment(replyToCommentId) → comment(commentId)',
+      'blog.posts_tags_tag(postsId) → blog.posts(id)',
+      'blog.posts_tags_tag(tagTagId) → tag(tag_id)',
+      'blog.post_topics(post_id) → blog.posts(id)',
+      'blog.post_topics(topic_id) → tag(tag_id)',
+    ]);
+  });
+});
+
+describe('Foreign keys held by constants', () => {
+  it('reads a foreign key held by a module-level constant of the file; one assigned twice, or in another file, is left out', () => {
+    const models = [
+      'from sqlalchemy import Column, ForeignKey, Integer, Table',
+      'from sqlmodel import Field, SQLModel',
+      '',
+      "USER_ID = 'users.id'",
+      'TEAM_ID: str = "teams.id"  # the teams table',
+      "SHADOWED = 'users.id'",
+      "SHADOWED = 'teams.id'",
+      '',
+      'class Post(Base):',
+      "    __tablename__ = 'posts'",
+      '    author_id = Column(Integer, ForeignKey(USER_ID))',
+      '    editor_id = Column(Integer, ForeignKey(SHADOWED))',
+      '    owner_id = Column(Integer, ForeignKey(OWNER_ID))',
+      '',
+      'class Member(SQLModel, table=True):',
+      '    team_id: int = Field(foreign_key=TEAM_ID)',
+      '',
+      "post_tags = Table('post_tags', Base.metadata, Column('post_author_id', ForeignKey(USER_ID, ondelete='CASCADE')))",
+    ].join('\n');
+    expect(alchemyJoins(models)).toEqual([
+      'posts(author_id) → users(id) @11 sqlalchemy',
+      'member(team_id) → teams(id) @16 sqlmodel',
+      'post_tags(post_author_id) → users(id) @18 sqlalchemy',
+    ]);
+  });
 });
 
 describe('SQLAlchemy foreign keys naming classes and tables, association tables, constraints', () => {
@@ -298,8 +383,7 @@ describe('SQLAlchemy foreign keys naming classes and tables, association tables,
       'class Hero(SQLModel, table=True):',
       '    team_id: int | None = Field(default=None, foreign_key="team.id")',
     ].join('\n');
-    const joins = sqlalchemyJoins([{ path: 'app/models.py', text: models }]).get('app/models.py') ?? [];
-    expect(joins.map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns}) @${j.line} ${j.via}`)).toEqual([
+    expect(alchemyJoins(models)).toEqual([
       'posts(author_id) → users(user_id) @13 sqlalchemy',
       'posts(account_id) → billing.accounts(account_id) @14 sqlalchemy',
       'posts(tenant_region,tenant_code) → core.tenants(region,code) @19 sqlalchemy',

@@ -10,7 +10,9 @@
  *   entity's table to the other entity's on the join column (`@JoinColumn({ name, referencedColumnName })`,
  *   else TypeORM's default `<property><ReferencedProperty>`, `userId`) and the other entity's primary column.
  *   A composite `@JoinColumn([{ name, referencedColumnName }, …])` joins on each pair; the owning side
- *   of a `@ManyToMany` (its `@JoinTable`) joins the junction table to both entities.
+ *   of a `@ManyToMany` (its `@JoinTable`) joins the junction table to both entities. A project configuring
+ *   `namingStrategy: new SnakeNamingStrategy()` (typeorm-naming-strategies) has the names it does not give
+ *   in snake case: columns (`created_at`), join columns (`user_id`), junction columns (`posts_id`).
  * SQLAlchemy's and SQLModel's are read in sqlalchemy-joins.ts, Drizzle's and Sequelize's in theirs.
  * A relation naming a field or an entity the project lacks is left out.
  */
@@ -216,6 +218,40 @@ const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** TypeORM's camel case of a junction column's default name (`blog_post_id` → `blogPostId`). */
 const camel = (s: string) => s.replace(/^[A-Z]/, (c) => c.toLowerCase()).replace(/[\s_-](\w)/g, (_m, c: string) => c.toUpperCase());
 
+/** The names TypeORM gives what the code does not name: a column, a join column, a junction table's column. Tables are named alike by both strategies. */
+interface Naming {
+  column: (property: string) => string;
+  joinColumn: (relation: string, referencedProperty: string) => string;
+  junctionColumn: (table: string, column: string) => string;
+}
+
+/** TypeORM's `DefaultNamingStrategy`: a column is its property, a join column `userId`, a junction column `postsId`. */
+const DEFAULT_NAMING: Naming = {
+  column: (property) => property,
+  joinColumn: (relation, referenced) => `${relation}${upperFirst(referenced)}`,
+  junctionColumn: (table, column) => camel(`${table}_${column}`),
+};
+
+/** typeorm-naming-strategies' `SnakeNamingStrategy`: the same names in snake case (`created_at`, `user_id`, `posts_id`). */
+const SNAKE_NAMING: Naming = {
+  column: snake,
+  joinColumn: (relation, referenced) => snake(`${relation}_${referenced}`),
+  junctionColumn: (table, column) => snake(`${table}_${column}`),
+};
+
+/**
+ * The project's naming: snake case when a DataSource or module option says `namingStrategy: new SnakeNamingStrategy()`
+ * in a file importing it from typeorm-naming-strategies (a project's own class of that name may name otherwise).
+ */
+function typeormNaming(files: ReadonlyArray<{ text: string }>): Naming {
+  const snakeCase = files.some((f) => {
+    if (!f.text.includes('typeorm-naming-strategies')) return false;
+    const text = blankComments(f.text);
+    return /\bnamingStrategy\s*:\s*new\s+SnakeNamingStrategy\s*\(/.test(text) && /(?:\bfrom|\brequire\s*\()\s*['"]typeorm-naming-strategies['"]/.test(text);
+  });
+  return snakeCase ? SNAKE_NAMING : DEFAULT_NAMING;
+}
+
 /** The join columns of `{ name, referencedColumnName }` or a list of them (`[{ … }, { … }]`). */
 function joinColumnPairs(written: string | undefined): JoinColumnPair[] {
   return [...(written ?? '').matchAll(/\{[^{}]*\}/g)].map((o) => ({ name: option(o[0], 'name'), referenced: option(o[0], 'referencedColumnName') }));
@@ -238,7 +274,7 @@ function joinTableOptions(decorators: string): Omit<TypeormEntity['junctions'][n
   };
 }
 
-function typeormEntities(files: ReadonlyArray<{ path: string; text: string }>): Map<string, TypeormEntity> {
+function typeormEntities(files: ReadonlyArray<{ path: string; text: string }>, naming: Naming): Map<string, TypeormEntity> {
   const entities = new Map<string, TypeormEntity>();
   for (const { path, text: raw } of files) {
     if (!raw.includes('@Entity')) continue;
@@ -266,7 +302,7 @@ function typeormEntities(files: ReadonlyArray<{ path: string; text: string }>): 
         const decorators = member[1]!;
         const property = member[2]!;
         const column = /@(?:Column|PrimaryColumn|PrimaryGeneratedColumn|CreateDateColumn|UpdateDateColumn)\s*\(([^)]*)/.exec(decorators);
-        if (column) entity.columns.set(property, option(column[1]!, 'name') ?? property);
+        if (column) entity.columns.set(property, option(column[1]!, 'name') ?? naming.column(property));
         if (/@Primary(?:Generated)?Column\b/.test(decorators)) entity.primary ??= property;
         const relation = TARGET.exec(decorators);
         if (!relation) continue;
@@ -296,7 +332,10 @@ function typeormEntities(files: ReadonlyArray<{ path: string; text: string }>): 
  * else TypeORM's default `<owner table>_<property>_<target table>`, its columns by default
  * `<ownerTable>Id` and `<targetTable>Id` (the table and the referenced column in camel case).
  */
-function typeormJunctions(entities: ReadonlyMap<string, TypeormEntity>): Array<Declaring<{ target: TypeormEntity; pairs: JoinColumnPair[]; index: number }>> {
+function typeormJunctions(
+  entities: ReadonlyMap<string, TypeormEntity>,
+  naming: Naming,
+): Array<Declaring<{ target: TypeormEntity; pairs: JoinColumnPair[]; index: number }>> {
   const out = [];
   for (const owner of entities.values())
     for (const j of owner.junctions) {
@@ -308,8 +347,8 @@ function typeormJunctions(entities: ReadonlyMap<string, TypeormEntity>): Array<D
         const pairs = given.length ? given : [{ name: undefined, referenced: undefined }];
         return pairs.map((p) => {
           const referenced = p.referenced ?? entity.primary;
-          const column = referenced && (entity.columns.get(referenced) ?? referenced);
-          return { name: p.name ?? (column && camel(`${entity.name}_${column}`)), referenced };
+          const column = referenced && (entity.columns.get(referenced) ?? naming.column(referenced));
+          return { name: p.name ?? (column && naming.junctionColumn(entity.name, column)), referenced };
         });
       };
       out.push({
@@ -325,24 +364,28 @@ function typeormJunctions(entities: ReadonlyMap<string, TypeormEntity>): Array<D
   return out;
 }
 
-/** The joins each TypeScript or JavaScript file's TypeORM entities declare, by the file's path. */
+/**
+ * The joins each TypeScript or JavaScript file's TypeORM entities declare, by the file's path; the names the
+ * code does not give are the project's naming strategy's (see `typeormNaming`).
+ */
 export function typeormJoins(files: ReadonlyArray<{ path: string; text: string }>): Map<string, DeclaredJoin[]> {
-  const entities = typeormEntities(files);
+  const naming = typeormNaming(files);
+  const entities = typeormEntities(files, naming);
   const joins = joinsByFile(entities.values(), 'typeorm', (_entity, r) => {
     const target = entities.get(r.target);
     if (!target) return null;
     const referenced = r.pairs.map((p) => p.referenced ?? target.primary);
     return {
       references: target.table,
-      columns: r.pairs.map((p, i) => p.name ?? (referenced[i] && `${r.property}${upperFirst(referenced[i])}`)),
-      referencedColumns: referenced.map((c) => c && (target.columns.get(c) ?? c)),
+      columns: r.pairs.map((p, i) => p.name ?? (referenced[i] && naming.joinColumn(r.property, referenced[i]))),
+      referencedColumns: referenced.map((c) => c && (target.columns.get(c) ?? naming.column(c))),
       index: r.index,
     };
   });
-  for (const [path, list] of joinsByFile(typeormJunctions(entities), 'typeorm', (_junction, r) => ({
+  for (const [path, list] of joinsByFile(typeormJunctions(entities, naming), 'typeorm', (_junction, r) => ({
     references: r.target.table,
     columns: r.pairs.map((p) => p.name),
-    referencedColumns: r.pairs.map((p) => p.referenced && (r.target.columns.get(p.referenced) ?? p.referenced)),
+    referencedColumns: r.pairs.map((p) => p.referenced && (r.target.columns.get(p.referenced) ?? naming.column(p.referenced))),
     index: r.index,
   })))
     joins.set(path, [...(joins.get(path) ?? []), ...list]);

@@ -19,6 +19,7 @@
 import type { HttpRoute, RouteCallUse } from '../../../ports/code.js';
 import { callArgs, chainAfter } from './call-reading.js';
 import { concatenation, heldStrings, type HeldStrings } from './jpql.js';
+import { jsConstant, PY_STRING, pythonConstant } from './module-strings.js';
 import { exampleRoot, namedLikeTest } from '../../../kernel/test-paths.js';
 import { goDeclaredRoutes, goProjectRoutes } from './go-routes.js';
 import { joinedLiterals } from './joined-literals.js';
@@ -53,7 +54,6 @@ export function routeSegments(path: string): (string | null)[] {
     .map((s) => (/[{}:*<>]/.test(s) ? null : s));
 }
 
-const PY_STRING = String.raw`(?:[rRuU]?)(["'])((?:\\.|(?!\1)[^\\\n])*)\1`;
 const PY_VERB = /@(\w+)\.(get|post|put|patch|delete|head|options|api_route|websocket|route)\(\s*/g;
 const JS_VERB = /\b(\w+)\.(get|post|put|patch|delete|del|head|options|all)\(\s*(["'`])(\/[^"'`$\n]*)\3\s*,/g;
 const SPRING = /@(RequestMapping|GetMapping|PostMapping|PutMapping|PatchMapping|DeleteMapping)\b(?:\s*\(([^)]*)\))?/g;
@@ -261,18 +261,6 @@ function pythonRouterSource(
   return file ? { file, router } : undefined;
 }
 
-/** The string a module-level Python name holds when the file assigns it one literal once (`API_PREFIX = "/api"`). */
-function pythonConstant(text: string, name: string): string | undefined {
-  const found = [...text.matchAll(new RegExp(String.raw`^${name}\s*(?::\s*str\s*)?=\s*${PY_STRING}\s*(?:#.*)?$`, 'gm'))];
-  return found.length === 1 ? found[0]![2] : undefined;
-}
-
-/** The string a JavaScript constant holds when the file declares it with one literal path once (`const API = '/api'`). */
-function jsConstant(text: string, name: string): string | undefined {
-  const found = [...text.matchAll(new RegExp(String.raw`\b(?:const|let|var)\s+${escaped(name)}\s*(?::\s*string\s*)?=\s*(["'\`])(\/[^"'\`$\n]*)\1`, 'g'))];
-  return found.length === 1 ? found[0]![2] : undefined;
-}
-
 /** A JavaScript mount on a named router: `app.use(…)`, its `(` ending the match. */
 const JS_USE = /\b(\w+)\.use\(/g;
 
@@ -398,7 +386,9 @@ export function projectRoutes(
       const args = topLevelArgs(callArgs(f.text, use.open));
       // the mount's path: a literal, a constant of the file, or none when the first argument is a router or middleware
       // (`app.use(routes)`, `app.use(cors())`, an imported name); any other (`app.use(process.env.BASE, api)`) is not guessed
-      const literal = /^(["'`])(\/[^"'`$\n]*)\1$/.exec(args[0]!)?.[2] ?? (/^[A-Za-z_$][\w$]*$/.test(args[0]!) ? jsConstant(f.text, args[0]!) : undefined);
+      const literal =
+        /^(["'`])(\/[^"'`$\n]*)\1$/.exec(args[0]!)?.[2] ??
+        (/^[A-Za-z_$][\w$]*$/.test(args[0]!) ? jsConstant(f.text, args[0]!, String.raw`\/[^"'\`$\n]*`) : undefined);
       const bare = literal === undefined && (args[0]!.includes('(') || !!routerOf(args[0]!, use.router) || !!jsImportOf(f.text, args[0]!));
       if (literal === undefined && !bare) continue;
       // the first argument after the path that is a router; middleware before it is passed over

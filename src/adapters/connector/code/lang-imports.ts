@@ -1,6 +1,7 @@
 /**
  * @module adapters/connector/code/lang-imports
- * Python, Go and Java imports (parsed by tree-sitter) resolved to files of the tree; an import
+ * Python, Go and Java imports (parsed by tree-sitter) resolved to files of the tree (Kotlin's and Scala's in
+ * jvm-imports.ts); an import
  * that names no file of the tree (the standard library, a third-party package) is no edge.
  *
  * - Python: `import a.b` is `a/b.py` or `a/b/__init__.py` under a search root: the repository
@@ -37,22 +38,14 @@ import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { folderOf } from '../../../kernel/workspace-path.js';
 import type { ImportMap } from './import-graph.js';
+import { link, under, type Parsed } from './import-links.js';
+import { cIncludes } from './c-includes.js';
+import { jvmImports } from './jvm-imports.js';
+import { csharpImports } from './csharp-imports.js';
+import { rustImports } from './rust-imports.js';
 import { phpImports } from './php-imports.js';
 import { rubyImports } from './ruby-imports.js';
 import type { ParsedFile, RawImport } from './tree-sitter.js';
-
-type Parsed = ReadonlyMap<string, ParsedFile>;
-
-function link(map: ImportMap, from: string, to: string, kind: string): void {
-  if (from === to) return;
-  const list = map.get(from) ?? [];
-  if (!map.has(from)) map.set(from, list);
-  const existing = list.find((i) => i.path === to);
-  if (existing) existing.kinds = [...new Set([...existing.kinds, kind])];
-  else list.push({ path: to, kinds: [kind] });
-}
-
-const under = (dir: string, rel: string) => (dir ? `${dir}/${rel}` : rel);
 
 function pythonImports(parsed: Parsed, known: ReadonlySet<string>, map: ImportMap): void {
   const pyFiles = [...parsed.keys()].filter((p) => p.endsWith('.py'));
@@ -212,11 +205,20 @@ function javaImports(parsed: Parsed, known: ReadonlySet<string>, map: ImportMap)
 }
 
 /** The imports of the parsed files that resolve to files of the tree (`known`: every listed file). */
-export async function languageImports(root: string, parsed: Parsed, known: ReadonlySet<string>): Promise<ImportMap> {
+export async function languageImports(
+  root: string,
+  parsed: Parsed,
+  known: ReadonlySet<string>,
+  configs: ReadonlyArray<{ path: string; text: string }> = [],
+): Promise<ImportMap> {
   const map: ImportMap = new Map();
   pythonImports(parsed, known, map);
   await goImports(root, parsed, map);
   javaImports(parsed, known, map);
+  jvmImports(parsed, map);
+  cIncludes(parsed, known, configs, map);
+  await rustImports(root, parsed, known, (from, to, kind) => link(map, from, to, kind));
+  await csharpImports(root, parsed, (from, to, kind) => link(map, from, to, kind));
   rubyImports(parsed, known, (from, to, kind) => link(map, from, to, kind));
   await phpImports(root, parsed, known, (from, to, kind) => link(map, from, to, kind));
   for (const list of map.values()) list.sort((a, b) => (a.path < b.path ? -1 : 1));

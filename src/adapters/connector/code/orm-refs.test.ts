@@ -770,6 +770,33 @@ describe('ORM models in code', () => {
     ]);
   });
 
+  it("Flask-SQLAlchemy: a db.Model without __tablename__ is its class in snake case, an abstract one none, a Table on db.metadata its name; other files' queries reach it", () => {
+    const models = [
+      'from app import db',
+      '',
+      'class Base(db.Model):',
+      '    __abstract__ = True',
+      '    id = db.Column(db.Integer, primary_key=True)',
+      '',
+      'class UserRole(db.Model):',
+      '    id = db.Column(db.Integer, primary_key=True)',
+      '',
+      'class Badge(db.Model):',
+      "    __tablename__ = 'badges'",
+      '    id = db.Column(db.Integer, primary_key=True)',
+      '',
+      "followers = sa.Table('followers', db.metadata, sa.Column('follower_id', sa.ForeignKey('user_role.id')))",
+    ].join('\n');
+    const refs = ormTableRefs(models, 'python', 'app/models.py');
+    expect(refs).toEqual([
+      { table: 'user_role', line: 7, via: 'sqlalchemy', model: 'UserRole', access: ['schema'] },
+      { table: 'badges', line: 10, via: 'sqlalchemy', model: 'Badge', access: ['schema'] },
+      { table: 'followers', line: 14, via: 'sqlalchemy', access: ['schema'] },
+    ]);
+    const route = ['def roles(user):', '    return db.session.scalars(sa.select(UserRole).where(UserRole.user_id == user.id))'].join('\n');
+    expect(ormModelUses(route, 'python', refs)).toEqual([{ table: 'user_role', line: 2, via: 'sqlalchemy', access: ['read'] }]);
+  });
+
   it('SQLModel and SQLAlchemy: a session writes the model of what it adds, deletes or merges', () => {
     const models = ormTableRefs(
       ['from sqlmodel import SQLModel', '', 'class Crate(SQLModel, table=True):', '    id: int', '', 'class Shelf(SQLModel, table=True):', '    id: int'].join(

@@ -5,7 +5,8 @@
  * snake case, TypeORM's default), Sequelize `define('model')` (its table is the plural unless a
  * `tableName` is given) and `tableName: '…'`, Prisma `model X { … @@map("x") @@schema("s") }` (and
  * the `_AToB` / `_<relation>` table of an implicit many-to-many relation),
- * SQLAlchemy `__tablename__` and `Table('name', metadata, schema=…)`, Django models (`db_table`,
+ * SQLAlchemy `__tablename__` (a Flask-SQLAlchemy `db.Model` without one: its class in snake case) and
+ * `Table('name', metadata, schema=…)`, Django models (`db_table`,
  * else `<app>_<model>`), JPA `@Table(name, schema)` (else the entity's name) with its `@JoinTable` and
  * `@CollectionTable`, Spring's `SimpleJdbcInsert.withTableName`, GORM `TableName()`,
  * the tables a Knex query builder names (`db('crates').where(…)`, `.from('x')`, `createTable('x')`),
@@ -38,6 +39,7 @@ import { DRIZZLE_VIEW_FUNCTIONS, drizzleTables, type DrizzleCreator } from './dr
 import { contribModels, DJANGO_WRITES, djangoRowUses } from './django-uses.js';
 import { kyselyRefs } from './kysely-refs.js';
 import { lineAt } from './lines.js';
+import { jsConstant } from './module-strings.js';
 import { prismaDelegateNames } from './prisma-delegates.js';
 import { prismaRelationReads, type PrismaRelations } from './prisma-relations.js';
 import type { ProjectConstants } from './string-constants.js';
@@ -110,17 +112,35 @@ function typeormJoinTables(text: string, entities: ReadonlyArray<{ index: number
   }
 }
 
+/** A Sequelize `tableName` option: a literal (1), or a name (2) the file may hold a string in. */
+const TABLE_NAME = new RegExp(String.raw`\btableName\s*:\s*(?:${STR}|([A-Za-z_$][\w$]*)(?![\w$])(?!\s*[.(]))`);
+
+/** The class whose body holds `index` (a `static config()` returning a model's options), the innermost. */
+function enclosingClass(text: string, index: number): string | undefined {
+  const blocks = scriptBlocks(text);
+  let found: string | undefined;
+  for (const m of text.slice(0, index).matchAll(/\bclass\s+([A-Za-z_$][\w$]*)[^{;]*\{/g)) {
+    const body = blocks.find((b) => b.start === m.index + m[0].length - 1);
+    if (body && body.end > index) found = m[1];
+  }
+  return found;
+}
+
 /**
  * Sequelize's models: `const Customer = sequelize.define('customer', …, { tableName })` (its table
  * the plural of the name unless `tableName` says), `class Log extends Model {}` with
  * `Log.init({…}, { sequelize, tableName, modelName })` (or `super.init(…)` in the class's own `static init`), and any other `tableName: '…'` (sequelize-typescript's
- * `@Table({ tableName })`), each named by the class or variable other files call it by.
+ * `@Table({ tableName })`, a class's `static config()` returning its options for `User.init(UserSchema, User.config(sequelize))`
+ * in another file), each named by the class or variable other files call it by; a table may be a constant of the file
+ * (`tableName: USER_TABLE` after `const USER_TABLE = 'users'`).
  */
 function sequelize(text: string, out: OrmTableRef[]): void {
-  const options = (args: string) => ({
-    table: new RegExp(`\\btableName\\s*:\\s*${STR}`).exec(args)?.[1],
-    schema: new RegExp(`\\bschema\\s*:\\s*${STR}`).exec(args)?.[1],
-  });
+  // `tableName: 'orders'`, or `tableName: ORDER_TABLE` after `const ORDER_TABLE = 'orders'`
+  const tableName = (m: RegExpExecArray) => m[1] ?? jsConstant(text, m[2]!);
+  const options = (args: string) => {
+    const table = TABLE_NAME.exec(args);
+    return { table: table ? tableName(table) : undefined, schema: new RegExp(`\\bschema\\s*:\\s*${STR}`).exec(args)?.[1] };
+  };
   // the calls read, whose tableName is theirs: [start, end)
   const taken: Array<[number, number]> = [];
   const model = (at: number, open: number, name: string, model: string | undefined) => {
@@ -140,6 +160,8 @@ function sequelize(text: string, out: OrmTableRef[]): void {
     const open = m.index + m[0].length - 1;
     const args = callArgs(text, open);
     if (!/\bsequelize\b/.test(args)) continue;
+    // `User.init(UserSchema, User.config(sequelize))`: the options, its table among them, are the class's own (read where it is declared)
+    if (!/\b(?:tableName|modelName)\s*:/.test(args) && /,\s*[\w$.]+\s*\([^()]*\)\s*$/.test(args)) continue;
     model(m.index, open, new RegExp(`\\bmodelName\\s*:\\s*${STR}`).exec(args)?.[1] ?? m[1]!, m[1]);
   }
   // `class Tech extends Model { static init(sequelize) { super.init({…}, { sequelize, tableName }) } }`: the enclosing class's
@@ -150,11 +172,13 @@ function sequelize(text: string, out: OrmTableRef[]): void {
     if (!cls || !/\bsequelize\b/.test(args)) continue;
     model(m.index, open, new RegExp(`\\bmodelName\\s*:\\s*${STR}`).exec(args)?.[1] ?? cls, cls);
   }
-  for (const m of text.matchAll(new RegExp(`\\btableName\\s*:\\s*${STR}`, 'g'))) {
-    if (taken.some(([start, end]) => m.index > start && m.index < end)) continue;
+  for (const m of text.matchAll(new RegExp(TABLE_NAME, 'g'))) {
+    const table = tableName(m);
+    if (!table || taken.some(([start, end]) => m.index > start && m.index < end)) continue;
     const schema = new RegExp(`\\bschema\\s*:\\s*${STR}`).exec(text.slice(Math.max(0, m.index - 200), m.index + 200))?.[1];
-    const ref: OrmTableRef = { table: qualify(schema, m[1]!), line: lineAt(text, m.index), via: 'sequelize' };
-    const cls = /^[^;]{0,300}?\bclass\s+([A-Za-z_$][\w$]*)/.exec(text.slice(m.index))?.[1];
+    const ref: OrmTableRef = { table: qualify(schema, table), line: lineAt(text, m.index), via: 'sequelize' };
+    // the class whose `static config()` returns it, else the one its decorator is on (`@Table({ tableName }) class …`)
+    const cls = enclosingClass(text, m.index) ?? /^[^;]{0,300}?\bclass\s+([A-Za-z_$][\w$]*)/.exec(text.slice(m.index))?.[1];
     if (cls) ref.model = cls;
     out.push(ref);
   }
@@ -234,6 +258,14 @@ export function pythonClasses(text: string): Array<{ name: string; bases: string
   return out;
 }
 
+/**
+ * The table Flask-SQLAlchemy gives a `db.Model` class without `__tablename__`: its name in snake case
+ * (`UserRole`, `user_role`); none for an abstract one (`__abstract__ = True`).
+ */
+export function flaskModelTable(c: { name: string; bases: string; body: string }): string | undefined {
+  return /\bdb\.Model\b/.test(c.bases) && !/^[ \t]+__abstract__\s*=\s*True\b/m.test(c.body) ? snake(c.name) : undefined;
+}
+
 /** A field of Django's (`models.CharField(…)`, `models.ForeignKey(…)`) declared in a class body. */
 const DJANGO_FIELD = /^[ \t]+\w+\s*=\s*models\.\w*(?:Field|Key)\s*\(/m;
 
@@ -252,6 +284,11 @@ function python(text: string, path: string, out: OrmTableRef[]): void {
     // SQLModel's table is the class name in lower case
     if (/\btable\s*=\s*True\b/.test(c.bases)) {
       out.push({ table: c.name.toLowerCase(), line: lineAt(text, c.index), via: 'sqlmodel', model: c.name });
+      continue;
+    }
+    const flask = flaskModelTable(c);
+    if (flask) {
+      out.push({ table: flask, line: lineAt(text, c.index), via: 'sqlalchemy', model: c.name });
       continue;
     }
     if (/\bmigrations\.Migration\b/.test(c.bases)) continue;
@@ -286,7 +323,8 @@ function python(text: string, path: string, out: OrmTableRef[]): void {
   }
   if (/^\s*from\s+alembic\s+import\b/m.test(text)) alembic(text, out);
   if (django && /(?:^|\/)migrations\/[^/]+\.py$/.test(path)) djangoMigration(text, path, out);
-  for (const m of text.matchAll(new RegExp(`\\bTable\\(\\s*${STR}\\s*,\\s*\\w*meta`, 'gi'))) {
+  // `Table('followers', metadata, …)`, `Base.metadata`, Flask-SQLAlchemy's `db.metadata`
+  for (const m of text.matchAll(new RegExp(`\\bTable\\(\\s*${STR}\\s*,\\s*(?:\\w+\\.)?\\w*meta`, 'gi'))) {
     const call = text.slice(m.index, m.index + 2000);
     const schema = new RegExp(`\\bschema\\s*=\\s*${STR}`).exec(call.split(/\n\s*\)/)[0]!)?.[1];
     out.push({ table: qualify(schema, m[1]!), line: lineAt(text, m.index), via: 'sqlalchemy' });

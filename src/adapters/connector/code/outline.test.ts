@@ -212,4 +212,28 @@ describe('symbol doc comments', () => {
     const long = `def f():\n    """${'word '.repeat(100)}"""`;
     expect(docOf(long, 'python', 1).length).toBe(300);
   });
+
+  it("Rust and C#: past `#[derive(…)]` and `[HttpGet]` attribute lines; C#'s XML doc tags read as text", () => {
+    const rs = [
+      '/// An account of the chart.',
+      '///',
+      '/// Holds postings.',
+      '#[derive(Debug, Clone)]',
+      '#[serde(rename_all = "camelCase")]',
+      'pub struct Account {}',
+    ].join('\n');
+    expect(docOf(rs, 'rust', 6)).toBe('An account of the chart.');
+    const cs = [
+      '    /// <summary>',
+      '    /// Gets the <see cref="Models.Order"/> by its <paramref name="id"/>. Then more.',
+      '    /// </summary>',
+      '    /// <param name="id">The id.</param>',
+      '    [HttpGet("{id}")]',
+      '    public Order Get(int id) => repo.Find(id);',
+      '    /// <returns>Nothing to say first.</returns>',
+      '    public void Run() {}',
+    ].join('\n');
+    expect(docOf(cs, 'csharp', 6)).toBe('Gets the Order by its id.');
+    expect(docOf(cs, 'csharp', 8)).toBe('');
+  });
 });

@@ -136,7 +136,14 @@ export function leadingComment(text: string, language: string): string {
 const MAX_SYMBOL_DOC = 300;
 
 /** Where a doc comment's description ends: a tag (`@param`), a heading (`### Examples`) or a code fence. */
-const DESCRIPTION_END = /^(?:@\w|#{1,6}\s|```|~~~)/;
+const DESCRIPTION_END = /^(?:@\w|#{1,6}\s|```|~~~|<(?:param|typeparam|returns|remarks|exception|example|seealso|value)\b)/;
+
+/** C#'s XML doc tags as text: `<summary>` dropped, `<see cref="Order"/>` and `<paramref name="id"/>` as the name they point at. */
+const xmlDocText = (line: string) =>
+  line
+    .replace(/<(?:see|seealso|paramref|typeparamref)\s+(?:cref|name|langword)="(?:[^"]*\.)?([^".]*)"\s*\/>/g, '$1')
+    .replace(/<\/?(?:summary|para|c|code|b|i)>/g, '')
+    .trim();
 
 /** Comment lines that steer tools, not readers (`//go:generate`, `// eslint-disable-next-line`, `// @ts-ignore`, `//nolint`). */
 const DIRECTIVE = /^(?:go:|\+build\b|nolint\b|eslint-|@ts-|prettier-ignore|istanbul\b|noinspection\b|NOSONAR\b|type:\s*ignore)/;
@@ -198,10 +205,13 @@ function docstringAfter(lines: readonly string[], at: number): string[] {
   return out;
 }
 
+/** A line of decorators or attributes between a doc comment and its declaration: Java's `@Override`, Rust's `#[derive(…)]`, C#'s `[HttpGet]`. */
+const ANNOTATION = /^\s*(?:@[\w.]+(?:\(.*\))?|#!?\[.*\]|\[.*\])\s*$/;
+
 /** The doc comment written right above a declaration (past its decorators and annotations): a `/** … *\/` block or a run of `//` lines. */
 function commentAbove(lines: readonly string[], at: number): string[] {
   let i = at - 1;
-  while (i >= 0 && /^\s*@[\w.]+(?:\(.*\))?\s*$/.test(lines[i]!)) i--;
+  while (i >= 0 && ANNOTATION.test(lines[i]!)) i--;
   const last = lines[i]?.trim() ?? '';
   if (last.endsWith('*/')) {
     const end = i;
@@ -225,7 +235,9 @@ function commentAbove(lines: readonly string[], at: number): string[] {
 export function symbolDoc(lines: readonly string[], language: string, line: number): string {
   const at = line - 1;
   if (at < 0 || at >= lines.length) return '';
-  return description(language === 'python' ? docstringAfter(lines, at) : commentAbove(lines, at));
+  if (language === 'python') return description(docstringAfter(lines, at));
+  const above = commentAbove(lines, at);
+  return description(language === 'csharp' ? above.map(xmlDocText).filter(Boolean) : above);
 }
 
 /** Distinct words kept per file, and the most times one word counts (a long file's commonest words say little more past it). */

@@ -18,7 +18,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { folderOf, resolvedInTree, under } from '../../../kernel/workspace-path.js';
+import { folderOf, resolvedInTree } from '../../../kernel/workspace-path.js';
+import { under } from './import-links.js';
 import type { PhpFacts, PhpInclude, PhpUse } from './php-reader.js';
 import type { ParsedFile } from './tree-sitter.js';
 

@@ -16,17 +16,17 @@ import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
 
 export interface ReadImports {
   imports: ImportMap;
-  /** The Python, Go and Java files parsed (none when none had to be read again). */
+  /** The files of the parsed languages (PARSED_LANGUAGES; none when none had to be read again). */
   parsed: Map<string, ParsedFile>;
 }
 
-/** Python, Go and Java files parsed once each (imports and symbols); a file that does not parse keeps the pattern outline. */
+/** Files of the parsed languages (PARSED_LANGUAGES) parsed once each (imports and symbols); a file that does not parse keeps the pattern outline. */
 async function parseFiles(files: readonly ListedFile[], introspect: IntrospectOptions): Promise<Map<string, ParsedFile>> {
   const parsed = new Map<string, ParsedFile>();
   const todo = files.filter((f) => PARSED_LANGUAGES.has(f.language));
   for (const [i, file] of todo.entries()) {
     if (introspect.signal?.aborted) break;
-    if (i % 200 === 0) introspect.onProgress?.('parsing Python, Go, Java, Ruby and PHP files', i, todo.length);
+    if (i % 200 === 0) introspect.onProgress?.('parsing files with tree-sitter', i, todo.length);
     const result = await parseFile(file.text, file.language).catch(() => null);
     if (result) parsed.set(file.path, result);
   }
@@ -80,12 +80,12 @@ export async function readImports(
       },
     );
   }
-  // Python, Go and Java imports depend on the other files' declarations (a Go package's names): one changed, all are read again
+  // parsed languages' imports depend on the other files' declarations (a Go package's names): one changed, all are read again
   const reparse = !edited || edited.some((f) => PARSED_LANGUAGES.has(f.language));
   const parsed = reparse ? await parseFiles(files, introspect) : new Map<string, ParsedFile>();
   if (reparse) {
     if (edited) for (const f of files) if (PARSED_LANGUAGES.has(f.language)) imports.delete(f.path);
-    mergeImports(imports, await languageImports(root, parsed, new Set(hashes.keys())));
+    mergeImports(imports, await languageImports(root, parsed, new Set(hashes.keys()), configs));
   }
   return { imports, parsed };
 }

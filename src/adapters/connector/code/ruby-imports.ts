@@ -20,7 +20,8 @@
  *   (`User::ROLES` → `user.rb`). File names match constants without underscores or case
  *   (`html_parser.rb` is `HTMLParser` with Rails' acronym inflections).
  */
-import { folderOf, resolvedInTree, under } from '../../../kernel/workspace-path.js';
+import { folderOf, resolvedInTree } from '../../../kernel/workspace-path.js';
+import { under } from './import-links.js';
 import type { RubyConstant, RubyFacts, RubyLoad } from './ruby-reader.js';
 import type { ParsedFile } from './tree-sitter.js';
 

@@ -82,6 +82,119 @@ describe('Sequelize associations as declared joins', () => {
     });
   });
 
+  it("takes a belongsToMany's other key from the paired association back through the same table, as Sequelize pairs them", () => {
+    const files = {
+      'models/user.js': [
+        "const User = sequelize.define('user', { name: DataTypes.STRING }, { tableName: 'users' });",
+        "User.belongsToMany(Role, { through: 'user_roles', foreignKey: 'user_ref' });",
+        // through another table: no pair, Sequelize's default other key
+        "User.belongsToMany(Role, { through: 'user_grants', foreignKey: 'grantee_id' });",
+        'module.exports = User;',
+      ].join('\n'),
+      'models/role.js': [
+        "const Role = sequelize.define('role', { code: { type: DataTypes.STRING, primaryKey: true } }, { tableName: 'roles' });",
+        "Role.belongsToMany(User, { through: 'user_roles', foreignKey: 'role_ref' });",
+        'module.exports = Role;',
+      ].join('\n'),
+    };
+    expect(joinsOf(files)).toEqual({
+      'models/user.js': [
+        'user_roles(user_ref) → users(id) @2',
+        'user_roles(role_ref) → roles(code) @2',
+        'user_grants(grantee_id) → users(id) @3',
+        'user_grants(roleCode) → roles(code) @3',
+      ],
+      'models/role.js': ['user_roles(role_ref) → roles(code) @2', 'user_roles(user_ref) → users(id) @2'],
+    });
+    // two self-associations through one table are each other's pair
+    const follows = [
+      "const User = sequelize.define('user', {}, { tableName: 'users' });",
+      "User.belongsToMany(User, { through: 'follows', as: 'followers', foreignKey: 'followee_id' });",
+      "User.belongsToMany(User, { through: 'follows', as: 'following', foreignKey: 'follower_id' });",
+    ].join('\n');
+    expect(joinsOf({ 'models/user.js': follows })['models/user.js']).toEqual(['follows(followee_id) → users(id) @2', 'follows(follower_id) → users(id) @2']);
+  });
+
+  it('reads an option naming a constant its file declares with one string; a name declared twice holds none', () => {
+    const models = [
+      "const AUTHOR_FK = 'author_id';",
+      'const TAGGINGS = "post_tags";',
+      "let TWICE = 'a_id';",
+      "const User = sequelize.define('user', {}, { tableName: 'users' });",
+      "const Post = sequelize.define('post', {}, { tableName: 'posts' });",
+      "const Tag = sequelize.define('tag', {}, { tableName: 'tags' });",
+      'Post.belongsTo(User, { foreignKey: AUTHOR_FK });',
+      "Post.belongsToMany(Tag, { through: TAGGINGS, foreignKey: 'post_id', otherKey: 'tag_id' });",
+      'Post.belongsTo(User, { as: TWICE, foreignKey: TWICE });',
+      'function f() {',
+      "  let TWICE = 'b_id';",
+      '}',
+    ].join('\n');
+    expect(joinsOf({ 'models/index.js': models })).toEqual({
+      'models/index.js': [
+        'posts(author_id) → users(id) @7',
+        'post_tags(post_id) → posts(id) @8',
+        'post_tags(tag_id) → tags(id) @8',
+        // `TWICE` holds no one string: Sequelize's default, after the target
+        'posts(userId) → users(id) @9',
+      ],
+    });
+  });
+
+  it('reads a class whose `static config()` names its table by a constant, initialised in another file with `X.init(XSchema, X.config(sequelize))`', () => {
+    const model = (cls: string, constant: string, table: string, fields: string[], associate: string[]) =>
+      [
+        "const { Model, DataTypes } = require('sequelize');",
+        `const ${constant} = '${table}';`,
+        `const ${cls}Schema = {`,
+        '  id: { primaryKey: true, type: DataTypes.INTEGER },',
+        ...fields,
+        '};',
+        `class ${cls} extends Model {`,
+        '  static associate(models) {',
+        ...associate,
+        '  }',
+        '  static config(sequelize) {',
+        `    return { sequelize, tableName: ${constant}, modelName: '${cls}', timestamps: false }`,
+        '  }',
+        '}',
+        `module.exports = { ${cls}, ${cls}Schema, ${constant} };`,
+      ].join('\n');
+    const files = {
+      'db/models/client.model.js': model(
+        'Client',
+        'CLIENT_TABLE',
+        'clients',
+        [],
+        ["    this.hasMany(models.Invoice, { as: 'invoices', foreignKey: 'clientId' });"],
+      ),
+      'db/models/invoice.model.js': model(
+        'Invoice',
+        'INVOICE_TABLE',
+        'invoices',
+        ["  clientId: { field: 'client_id', type: DataTypes.INTEGER },"],
+        ["    this.belongsTo(models.Client, { as: 'client' });"],
+      ),
+      'db/models/index.js': [
+        "const { Client, ClientSchema } = require('./client.model');",
+        "const { Invoice, InvoiceSchema } = require('./invoice.model');",
+        'function setupModels(sequelize) {',
+        '  Client.init(ClientSchema, Client.config(sequelize));',
+        '  Invoice.init(InvoiceSchema, Invoice.config(sequelize));',
+        '  Client.associate(sequelize.models);',
+        '}',
+      ].join('\n'),
+    };
+    expect(ormTableRefs(files['db/models/index.js'], 'javascript', 'db/models/index.js')).toEqual([]);
+    expect(ormTableRefs(files['db/models/client.model.js'], 'javascript', 'db/models/client.model.js')).toEqual([
+      { table: 'clients', line: 11, via: 'sequelize', model: 'Client', access: ['schema'] },
+    ]);
+    expect(joinsOf(files)).toEqual({
+      'db/models/client.model.js': ['invoices(client_id) → clients(id) @8'],
+      'db/models/invoice.model.js': ['invoices(client_id) → clients(id) @9'],
+    });
+  });
+
   it("reads sequelize-typescript's @ForeignKey and @BelongsTo, one join for both", () => {
     const post = [
       "import { Table, Column, Model, ForeignKey, BelongsTo, PrimaryKey } from 'sequelize-typescript';",

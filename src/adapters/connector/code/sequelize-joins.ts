@@ -6,7 +6,8 @@
  * - `User.hasMany(Post, { foreignKey: 'author_id', sourceKey })` and `hasOne` join Post's table on the
  *   foreign key to User's table on `sourceKey`, else its primary key;
  * - `Post.belongsToMany(Tag, { through: 'post_tags', foreignKey, otherKey })` joins the through table
- *   (a name, a model, `{ model }`) to both models' tables;
+ *   (a name, a model, `{ model }`) to both models' tables; without `otherKey` (or `targetKey`) the key is
+ *   that of the paired `Tag.belongsToMany(Post, { through: 'post_tags', foreignKey: 'tag_id' })`, as Sequelize pairs them;
  * - sequelize-typescript's `@ForeignKey(() => User) @Column authorId` joins its class's table on that
  *   column to User's table on its primary key, as does a `@BelongsTo(() => User, 'authorId')` naming it.
  * The models are the project's (orm-refs.ts: `sequelize.define('user', …)`, `Model.init(…)`, a class's
@@ -15,12 +16,14 @@
  * `define('user')`, `UserId` for a class `User`; `user_id` when the model or the project's `define`
  * options say `underscored: true`), a many-to-many of a model with itself naming its other key after
  * the alias; the primary key is the attribute marked `primaryKey: true`, else `id`. An attribute is
- * its column by its `field`, else by its name (snake case when underscored).
+ * its column by its `field`, else by its name (snake case when underscored). An association's option may
+ * name a constant its file declares (`const FK = 'author_id'; … { foreignKey: FK }`).
  */
 import pluralize from 'pluralize';
 import type { DeclaredJoin } from '../../../ports/code.js';
 import { callArgs, escapeName, NAME_STRING } from './call-reading.js';
 import { joinsByFile } from './declared-joins.js';
+import { jsConstant } from './module-strings.js';
 import type { OrmTableRef } from './orm-refs.js';
 import { snake } from './orm-refs.js';
 import { blankComments } from './script-blocks.js';
@@ -45,6 +48,19 @@ interface Association {
   target: string;
   referenced: string | undefined;
   index: number;
+  /** A `belongsToMany`'s other side: the key and target key it does not name are its paired association's, when there is one. */
+  pairedBy?: ManyToMany;
+}
+
+/** A `belongsToMany` as declared: from which model to which, through what, its own key and source key. */
+interface ManyToMany {
+  source: string;
+  target: string;
+  through: string;
+  key: Key;
+  sourceKey: string | undefined;
+  /** Whether it names its `otherKey`. */
+  otherKey: boolean;
 }
 
 const ASSOCIATION = /(?<![\w$])((?:[\w$]+\s*\.\s*)*[\w$]+)\s*\.\s*(belongsTo|hasMany|hasOne|belongsToMany)\s*\(\s*((?:[\w$]+\s*\.\s*)*[\w$]+)\s*[,)]/g;
@@ -115,8 +131,19 @@ function defaultKey(name: string, model: SequelizeModel | undefined): string {
   return `${pluralize.singular(name)}${upperFirst(model ? primaryOf(model) : 'id')}`;
 }
 
-/** The associations a file declares, as joins from the table holding the key. */
-function associations(text: string): Association[] {
+/** An association's options naming a constant of the file (`foreignKey: FK` after `const FK = 'author_id'`), each given its string instead. */
+function constantsRead(args: string, text: string): string {
+  return args.replace(
+    /(\b(?:foreignKey|otherKey|sourceKey|targetKey|through|as|name|field)\s*:\s*)([A-Za-z_$][\w$]*)(?![\w$])(?!\s*[.(])/g,
+    (whole, option: string, name: string) => {
+      const held = jsConstant(text, name);
+      return held === undefined ? whole : `${option}'${held}'`;
+    },
+  );
+}
+
+/** The associations a file declares, as joins from the table holding the key; its `belongsToMany`s are added to `manyToMany`. */
+function associations(text: string, manyToMany: ManyToMany[]): Association[] {
   const out: Association[] = [];
   for (const m of text.matchAll(ASSOCIATION)) {
     const kind = m[2]!;
@@ -125,7 +152,7 @@ function associations(text: string): Association[] {
     const source = written === 'this' ? [...text.slice(0, m.index).matchAll(/\bclass\s+([A-Za-z_$][\w$]*)/g)].at(-1)?.[1] : written;
     const target = lastName(m[3]!);
     if (!source) continue;
-    const args = callArgs(text, m.index + m[0].indexOf('('));
+    const args = constantsRead(callArgs(text, m.index + m[0].indexOf('(')), text);
     const index = m.index + m[0].search(/\S/);
     if (kind === 'belongsTo') {
       // the default key is named after the alias, else the target
@@ -144,10 +171,14 @@ function associations(text: string): Association[] {
       const model = /\bthrough\s*:\s*(?:\{[^}]*\bmodel\s*:\s*)?((?:[\w$]+\s*\.\s*)*[\w$]+)/.exec(args)?.[1];
       const from = name ? { table: name } : model ? { model: lastName(model) } : undefined;
       if (!from) continue;
-      out.push({ from, key: keyOption(args, 'foreignKey', source), target: source, referenced: option(args, 'sourceKey'), index });
+      const through = JSON.stringify(from);
+      const otherKey = /\botherKey\s*:/.test(args);
+      const own: ManyToMany = { source, target, through, key: keyOption(args, 'foreignKey', source), sourceKey: option(args, 'sourceKey'), otherKey };
+      manyToMany.push(own);
+      out.push({ from, key: own.key, target: source, referenced: own.sourceKey, index });
       // a model associated with itself names the other key after the alias (`as: 'followers'` → `followerId`)
       const alias = source === target ? option(args, 'as') : undefined;
-      out.push({ from, key: keyOption(args, 'otherKey', target, alias), target, referenced: option(args, 'targetKey'), index });
+      out.push({ from, key: keyOption(args, 'otherKey', target, alias), target, referenced: option(args, 'targetKey'), index, pairedBy: own });
     }
   }
   return out;
@@ -171,6 +202,16 @@ function decoratedKeys(text: string): Association[] {
 }
 
 /**
+ * A `belongsToMany`'s other side as Sequelize pairs it with the other model's `belongsToMany` back through
+ * the same table (v6's `paired`, v7's `pairedWith`): without its own `otherKey` it takes the pair's foreign
+ * key, without its own `targetKey` the pair's `sourceKey`; without a pair it keeps Sequelize's defaults.
+ */
+function paired(other: Association, own: ManyToMany, manyToMany: readonly ManyToMany[]): Association {
+  const pair = manyToMany.find((m) => m !== own && m.source === own.target && m.target === own.source && m.through === own.through);
+  return pair ? { ...other, key: own.otherKey ? other.key : pair.key, referenced: other.referenced ?? pair.sourceKey } : other;
+}
+
+/**
  * The joins each file's Sequelize associations declare, by the file's path. `modelsOf`: the
  * Sequelize models each file declares (orm-refs.ts), by path.
  */
@@ -182,10 +223,13 @@ export function sequelizeJoins(
   const texts = new Map(files.map((f) => [f.path, blankComments(f.text)]));
   const models = sequelizeModels(texts, modelsOf);
   const declaring: Array<{ table: string; relations: Association[]; path: string; text: string }> = [];
-  for (const [path, text] of texts) {
-    if (!/\b(?:belongsTo|hasMany|hasOne|belongsToMany)\s*\(|@ForeignKey\b|@BelongsTo\b/.test(text)) continue;
+  const manyToMany: ManyToMany[] = [];
+  const declared = [...texts]
+    .filter(([, text]) => /\b(?:belongsTo|hasMany|hasOne|belongsToMany)\s*\(|@ForeignKey\b|@BelongsTo\b/.test(text))
+    .map(([path, text]) => ({ path, text, found: [...associations(text, manyToMany), ...decoratedKeys(text)] }));
+  for (const { path, text, found } of declared) {
     const seen = new Set<string>();
-    for (const a of [...associations(text), ...decoratedKeys(text)]) {
+    for (const a of found.map((f) => (f.pairedBy ? paired(f, f.pairedBy, manyToMany) : f))) {
       // both sides of one association (`belongsTo` and `hasMany`, `@ForeignKey` and `@BelongsTo`) are one join
       const key = JSON.stringify([a.from, a.key, a.target, a.referenced]);
       if (seen.has(key)) continue;

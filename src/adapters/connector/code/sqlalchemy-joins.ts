@@ -10,13 +10,15 @@
  *   association table) joins on each of its columns with a foreign key;
  * - `ForeignKeyConstraint(['a', 'b'], ['t.x', 't.y'])` in a class's `__table_args__` or a `Table`
  *   joins on its columns together.
+ * A target may be a module-level constant of the file (`USER_ID = 'users.id'`, `ForeignKey(USER_ID)`).
  * A SQLModel class's joins say `via: 'sqlmodel'`, the others `sqlalchemy`. A target naming a class or
  * `Table` the project lacks is left out.
  */
 import type { DeclaredJoin } from '../../../ports/code.js';
 import { callArgs, NAME_STRING } from './call-reading.js';
 import { joinsByFile } from './declared-joins.js';
-import { pythonClasses, snake } from './orm-refs.js';
+import { pythonConstant } from './module-strings.js';
+import { flaskModelTable, pythonClasses } from './orm-refs.js';
 
 /** A foreign key's target as written: a `'schema.t.c'` string, or a `User.id` / `users.c.id` name. */
 type Target = { string: string } | { name: string };
@@ -39,10 +41,19 @@ interface Declaring {
 /** A Python file's column attributes: `owner_id = Column(…)`, `owner_id: Mapped[int] = mapped_column(…)`, `owner_id: UUID = Field(…)`. */
 const PY_COLUMN = /^[ \t]+(\w+)[ \t]*(?::[^=\n]*)?=[ \t]*(?:\w+\.)?(Column|mapped_column|Field)[ \t]*\(/gm;
 const FIRST_STRING = new RegExp(String.raw`^\s*${NAME_STRING}`);
-/** `ForeignKey('users.id')` or `ForeignKey(User.id)`, `ForeignKey(users.c.id)`: the string (1) or the name (2). */
-const FOREIGN_KEY = new RegExp(String.raw`\bForeignKey\s*\(\s*(?:${NAME_STRING}|([A-Za-z_]\w*(?:\.\w+)+))`);
+/**
+ * `ForeignKey('users.id')`, `ForeignKey(User.id)` or `ForeignKey(users.c.id)`, `ForeignKey(USER_ID)`: the string (1),
+ * the name (2) or a constant (3).
+ */
+const FOREIGN_KEY = new RegExp(String.raw`\bForeignKey\s*\(\s*(?:${NAME_STRING}|([A-Za-z_]\w*(?:\.\w+)+)|([A-Za-z_]\w*)(?![\w.]|\s*\())`);
+/** SQLModel's `Field(foreign_key='users.id')` (1), or a constant (2). */
+const FIELD_KEY = new RegExp(String.raw`\bforeign_key\s*=\s*(?:${NAME_STRING}|([A-Za-z_]\w*)(?![\w.]|\s*\())`);
 const listOfStrings = (written: string) => [...written.matchAll(new RegExp(NAME_STRING, 'g'))].map((m) => m[1]!);
-const target = (m: RegExpExecArray): Target => (m[1] ? { string: m[1] } : { name: m[2]! });
+/** A foreign key's target: its string, the name it writes, or the string of the module's constant it names (`USER_ID = 'users.id'`). */
+const target = (m: RegExpExecArray, text: string): Target | undefined => {
+  const held = m[3] ? pythonConstant(text, m[3]) : undefined;
+  return m[1] ? { string: m[1] } : m[2] ? { name: m[2] } : held ? { string: held } : undefined;
+};
 
 /** `ForeignKeyConstraint(['a', 'b'], ['t.x', 't.y'])` calls in `text`, offsets from `at`. */
 function constraints(text: string, at: number): ForeignKey[] {
@@ -87,8 +98,7 @@ export function sqlalchemyJoins(files: ReadonlyArray<{ path: string; text: strin
     for (const c of pythonClasses(text)) {
       const tablename = new RegExp(String.raw`__tablename__\s*=\s*${NAME_STRING}`).exec(c.body)?.[1];
       const sqlmodel = /\btable\s*=\s*True\b/.test(c.bases);
-      // Flask-SQLAlchemy names a `db.Model` without `__tablename__` by its class in snake case
-      const name = tablename ?? (sqlmodel ? c.name.toLowerCase() : /\bdb\.Model\b/.test(c.bases) ? snake(c.name) : undefined);
+      const name = tablename ?? (sqlmodel ? c.name.toLowerCase() : flaskModelTable(c));
       if (!name) continue;
       const schema = new RegExp(String.raw`['"]schema['"]\s*:\s*${NAME_STRING}`).exec(c.body)?.[1];
       const table = schema ? `${schema}.${name}` : name;
@@ -99,9 +109,11 @@ export function sqlalchemyJoins(files: ReadonlyArray<{ path: string; text: strin
         const args = callArgs(c.body, m.index + m[0].length - 1);
         const column = (m[2] === 'Field' ? undefined : FIRST_STRING.exec(args)?.[1]) ?? m[1]!;
         columns.set(m[1]!, column);
-        const written = m[2] === 'Field' ? new RegExp(String.raw`\bforeign_key\s*=\s*${NAME_STRING}`).exec(args)?.[1] : undefined;
-        const key = written ? { string: written } : m[2] === 'Field' ? undefined : FOREIGN_KEY.exec(args);
-        if (key) relations.push({ columns: [column], targets: ['string' in key ? key : target(key)], index: bodyAt + m.index + m[0].search(/\S/) });
+        const field = m[2] === 'Field' ? FIELD_KEY.exec(args) : undefined;
+        const written = field?.[1] ?? (field?.[2] ? pythonConstant(text, field[2]) : undefined);
+        const found = m[2] === 'Field' ? undefined : FOREIGN_KEY.exec(args);
+        const key = written ? { string: written } : found && target(found, text);
+        if (key) relations.push({ columns: [column], targets: [key], index: bodyAt + m.index + m[0].search(/\S/) });
       }
       const tableArgs = /__table_args__\s*=/.exec(c.body);
       if (tableArgs) relations.push(...constraints(c.body.slice(tableArgs.index), bodyAt + tableArgs.index));
@@ -124,9 +136,10 @@ export function sqlalchemyJoins(files: ReadonlyArray<{ path: string; text: strin
       const relations: ForeignKey[] = [];
       for (const c of args.matchAll(/\b(?:sa\.|db\.)?Column[ \t]*\(/g)) {
         const column = callArgs(args, c.index + c[0].length - 1);
-        const key = FOREIGN_KEY.exec(column);
+        const found = FOREIGN_KEY.exec(column);
+        const key = found && target(found, text);
         const named = FIRST_STRING.exec(column)?.[1];
-        if (key && named) relations.push({ columns: [named], targets: [target(key)], index: argsAt + c.index });
+        if (key && named) relations.push({ columns: [named], targets: [key], index: argsAt + c.index });
       }
       relations.push(...constraints(args, argsAt));
       if (relations.length) declaring.push({ table, relations, path, text, via: 'sqlalchemy' });

@@ -5,19 +5,25 @@
  * relative levels, Go paths and names, Java names), the package a Go or Java file declares, the
  * names a Java or Go file mentions, the qualified names a Go file uses (`store.New`), and the
  * symbols it declares (top-level functions, classes and types; public Java methods and Go methods
- * as `Type.name`); Ruby's and PHP's readers are their own modules (ruby-reader, php-reader).
- * web-tree-sitter stays on 0.25: the grammars of tree-sitter-wasms 0.1.13 are
- * built for ABI 14, which later releases no longer load.
+ * as `Type.name`). web-tree-sitter stays on 0.25: the grammars of tree-sitter-wasms 0.1.13 are
+ * built for ABI 14, which later releases no longer load. Rust and C# files are read by
+ * rust-reader and csharp-reader into the same shape, with their own facts (`rust`, `csharp`), as are Ruby and PHP files by ruby-reader and php-reader
+ * (`ruby`, `php`).
  */
 import { createRequire } from 'node:module';
 import type { Language, Node, Parser } from 'web-tree-sitter';
+import { cFile, withoutExportMacros } from './c-includes.js';
+import { kotlinFile } from './kotlin-file.js';
+import { scalaFile } from './scala-file.js';
 import type { CodeSymbol } from './outline.js';
 import { phpFile, type PhpFacts } from './php-reader.js';
 import { rubyFile, type RubyFacts } from './ruby-reader.js';
 import { all, lineOf, named, signature } from './syntax-nodes.js';
+import { csharpFile, type CsharpFacts } from './csharp-reader.js';
+import { rustFile, type RustFacts } from './rust-reader.js';
 
 /** Languages parsed here (the others keep the pattern outline). */
-export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java', 'ruby', 'php']);
+export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java', 'kotlin', 'scala', 'c', 'cpp', 'rust', 'csharp', 'ruby', 'php']);
 
 export interface RawImport {
   /** Python: dotted module after its leading dots; Go: the import path; Java: the dotted name without `*`. */
@@ -30,6 +36,8 @@ export interface RawImport {
   wildcard: boolean;
   /** Java `import static`. */
   isStatic: boolean;
+  /** C/C++: an `#include <…>` (searched only under include folders), not `"…"`. */
+  system?: boolean;
   /** Go: the name the import is given (`st "…/store"`, `.`, `_`); absent when the file uses the package's own name. */
   alias?: string;
   line: number;
@@ -53,13 +61,29 @@ export interface ParsedFile {
   selected: ReadonlyMap<string, readonly string[]>;
   /** The parse met syntax it could not read: what the file selects may be missing. */
   syntaxErrors: boolean;
-  /** Ruby: what ruby-imports resolves (loads, constants and their nesting). */
+  /** Rust: `mod` declarations, `use` and qualified paths, each module's items (rust-reader). */
+  rust?: RustFacts;
+  /** C#: namespaces, their types, `using` directives and dotted names (csharp-reader). */
+  csharp?: CsharpFacts;
+  /** Ruby: loads, constants and their nesting, autoload settings (ruby-reader). */
   ruby?: RubyFacts;
-  /** PHP: what php-imports resolves (namespace, `use`s, names, includes). */
+  /** PHP: namespace, `use`s, names, includes, declarations (php-reader). */
   php?: PhpFacts;
 }
 
-const GRAMMARS: Record<string, string> = { python: 'python', go: 'go', java: 'java', ruby: 'ruby', php: 'php' };
+const GRAMMARS: Record<string, string> = {
+  python: 'python',
+  go: 'go',
+  java: 'java',
+  kotlin: 'kotlin',
+  scala: 'scala',
+  c: 'cpp',
+  cpp: 'cpp',
+  rust: 'rust',
+  csharp: 'c_sharp',
+  ruby: 'ruby',
+  php: 'php',
+};
 
 interface Loaded {
   Parser: typeof Parser;
@@ -295,7 +319,11 @@ function javaFile(root: Node, text: string): ParsedFile {
       }
     }
   }
-  const mentions = [...new Set(all(root, ['type_identifier']).map((n) => n.text))];
+  // a class is named as a type, or as what a static call or field starts with (`Strings.slug(s)`, `Tier.GOLD`)
+  const receivers = all(root, ['method_invocation', 'field_access'])
+    .map((n) => n.childForFieldName('object'))
+    .filter((o): o is Node => o?.type === 'identifier' && /^\p{Lu}/u.test(o.text));
+  const mentions = [...new Set([...all(root, ['type_identifier']), ...receivers].map((n) => n.text))];
   return { imports, symbols, packageName, mentions, declares: [], selected: new Map(), syntaxErrors: root.hasError };
 }
 
@@ -309,7 +337,22 @@ function firstOfEachName(symbols: readonly CodeSymbol[]): CodeSymbol[] {
   return symbols.filter((s) => !seen.has(s.name) && seen.add(s.name));
 }
 
-const READERS: Record<string, (root: Node, text: string) => ParsedFile> = { python: pythonFile, go: goFile, java: javaFile, ruby: rubyFile, php: phpFile };
+const READERS: Record<string, (root: Node, text: string) => ParsedFile> = {
+  python: pythonFile,
+  go: goFile,
+  java: javaFile,
+  kotlin: kotlinFile,
+  scala: scalaFile,
+  c: cFile,
+  cpp: cFile,
+  rust: rustFile,
+  csharp: csharpFile,
+  ruby: rubyFile,
+  php: phpFile,
+};
+
+/** A language's text made readable by its grammar before the parse, the same length line by line. */
+const PREPARE: Record<string, (text: string) => string> = { c: withoutExportMacros, cpp: withoutExportMacros };
 
 /** The parse of one file; null for a language not parsed here or when the grammar cannot load. */
 export async function parseFile(text: string, languageName: string): Promise<ParsedFile | null> {
@@ -320,10 +363,11 @@ export async function parseFile(text: string, languageName: string): Promise<Par
   const parser = new runtime.Parser();
   try {
     parser.setLanguage(lang);
-    const tree = parser.parse(text);
+    const source = PREPARE[languageName]?.(text) ?? text;
+    const tree = parser.parse(source);
     if (!tree) return null;
     try {
-      const parsed = READERS[languageName]!(tree.rootNode, text);
+      const parsed = READERS[languageName]!(tree.rootNode, source);
       return { ...parsed, symbols: firstOfEachName(parsed.symbols) };
     } finally {
       tree.delete();

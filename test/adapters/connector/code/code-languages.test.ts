@@ -4,37 +4,8 @@
  * packages and source roots), symbols from the same parse; the standard library and third-party
  * imports are no edges.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createCodeConnector } from '../../../../src/adapters/connector/code/index.js';
-import type { CatalogObject, SourceSnapshot } from '../../../../src/ports/catalog.js';
-import type { SourceRecord } from '../../../../src/ports/connector.js';
-
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'sextant-lang-'));
-  dirs.push(root);
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
-}
-
-async function scan(files: Record<string, string>, stored: CatalogObject[] = []): Promise<SourceSnapshot> {
-  const source: SourceRecord = { name: 'svc', type: 'code', url: tree(files), options: {}, createdAt: new Date().toISOString() };
-  const connector = createCodeConnector();
-  connector.validate(source);
-  return connector.introspect(source, { stored: async () => stored });
-}
-
-const edgeList = (s: SourceSnapshot) => s.edges.map((e) => `${e.fromId.split(':')[2]} → ${e.toId.split(':')[2]}`).sort();
-const symbols = (s: SourceSnapshot, file: string) =>
-  s.objects.filter((o) => o.kind === 'code_symbol' && o.attributes.file === file).map((o) => `${o.attributes.symbolKind} ${o.name}: ${o.definition}`);
+import { describe, expect, it } from 'vitest';
+import { edgeList, scanTree as scan, symbolsOf as symbols, writeTree as tree } from '../../../helpers/code-scan.js';
 
 const PYTHON = {
   'app/__init__.py': '',
@@ -63,7 +34,9 @@ const GO = {
 const JAVA = {
   'src/main/java/com/acme/App.java':
     'package com.acme;\n\nimport java.util.List;\nimport org.springframework.boot.SpringApplication;\nimport com.acme.model.Order;\nimport com.acme.model.Order.Line;\nimport static com.acme.util.Strings.trim;\nimport com.acme.service.*;\n\npublic class App {\n  public static void main(String[] args) { Config c = new Config(); }\n  private void hidden() {}\n}\n',
-  'src/main/java/com/acme/Config.java': 'package com.acme;\n\npublic class Config {}\n',
+  'src/main/java/com/acme/Config.java': 'package com.acme;\n\npublic class Config { int zone = Clock.ZONE; }\n',
+  'src/main/java/com/acme/Clock.java':
+    'package com.acme;\n\npublic final class Clock { public static final int ZONE = 1; public static long now() { return 0; } }\n',
   'src/main/java/com/acme/Unused.java': 'package com.acme;\n\nclass Unused {}\n',
   'src/main/java/com/acme/model/Order.java':
     'package com.acme.model;\n\npublic class Order {\n  public static class Line {}\n  public int total() { return 0; }\n}\n',
@@ -71,7 +44,8 @@ const JAVA = {
   'src/main/java/com/acme/service/OrderService.java':
     'package com.acme.service;\n\nimport com.acme.model.Order;\n\npublic interface OrderService { Order find(long id); }\n',
   'src/main/java/com/acme/service/Billing.java': 'package com.acme.service;\n\npublic enum Billing { MONTHLY }\n',
-  'src/test/java/com/acme/AppTest.java': 'package com.acme;\n\nimport org.junit.Test;\n\npublic class AppTest { App app; }\n',
+  'src/test/java/com/acme/AppTest.java':
+    'package com.acme;\n\nimport org.junit.Test;\n\npublic class AppTest { App app; long t = Clock.now(); void run() { app.toString(); } }\n',
 };
 
 describe('Python, Go and Java imports and symbols (tree-sitter)', () => {
@@ -145,8 +119,11 @@ describe('Python, Go and Java imports and symbols (tree-sitter)', () => {
       `${m}/App.java → ${m}/service/Billing.java`,
       `${m}/App.java → ${m}/service/OrderService.java`,
       `${m}/App.java → ${m}/util/Strings.java`,
+      // a static field or call of a class of the same package names it too
+      `${m}/Config.java → ${m}/Clock.java`,
       `${m}/service/OrderService.java → ${m}/model/Order.java`,
       `src/test/java/com/acme/AppTest.java → ${m}/App.java`,
+      `src/test/java/com/acme/AppTest.java → ${m}/Clock.java`,
     ]);
     const app = s.objects.find((o) => o.path === `${m}/App.java`)!;
     expect((app.attributes.imports as Array<{ path: string; kinds: string[] }>).find((i) => i.path.endsWith('Strings.java'))?.kinds).toEqual(['static-import']);
@@ -191,7 +168,7 @@ describe('Python, Go and Java imports and symbols (tree-sitter)', () => {
     // Python's search roots include the folder above each top-level package, here py/.
     expect(edges).toContain('py/scripts/run.py → py/app/main.py');
     expect(edges).toContain('py/app/main.py → py/app/config.py');
-    expect(edges).toHaveLength(1 + 10 + 3 + 7);
+    expect(edges).toHaveLength(1 + 10 + 3 + 9);
     const again = await scan(files, s.objects);
     expect(edgeList(again)).toEqual(edges);
     expect((again.info as { notes: string[] }).notes[0]).toContain('unchanged');

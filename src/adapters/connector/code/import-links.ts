@@ -1,0 +1,23 @@
+/**
+ * @module adapters/connector/code/import-links
+ * How each language's resolver (lang-imports and the per-language modules) records the edges it
+ * finds: one entry per importer and imported file, the kinds of import between them merged.
+ */
+import type { ImportMap } from './import-graph.js';
+import type { ParsedFile } from './tree-sitter.js';
+
+/** Each parsed file of the tree by its workspace-relative path. */
+export type Parsed = ReadonlyMap<string, ParsedFile>;
+
+/** Records `from` → `to` with `kind` (a file importing itself is no edge). */
+export function link(map: ImportMap, from: string, to: string, kind: string): void {
+  if (from === to) return;
+  const list = map.get(from) ?? [];
+  if (!map.has(from)) map.set(from, list);
+  const existing = list.find((i) => i.path === to);
+  if (existing) existing.kinds = [...new Set([...existing.kinds, kind])];
+  else list.push({ path: to, kinds: [kind] });
+}
+
+/** A path under a folder of the tree ('' is its root). */
+export const under = (dir: string, rel: string): string => (dir ? `${dir}/${rel}` : rel);
