@@ -5,7 +5,7 @@
  * extensions only, never `node_modules` or `.git`. A symbolic link that leaves the tree is
  * refused and named, as is a file that is binary or too large; a link to another listed file of
  * the tree is left out (the file is indexed under its own name). The files that steer import
- * resolution (tsconfig/jsconfig, package.json, go.mod, Cargo.toml, .csproj) are read too, so that a change to one
+ * resolution (tsconfig/jsconfig, package.json, go.mod, Cargo.toml, .csproj, composer.json) are read too, so that a change to one
  * alone is seen.
  */
 import { execFile } from 'node:child_process';
@@ -81,13 +81,13 @@ export interface ConfigFile {
 export interface FileListing {
   files: ListedFile[];
   refused: RefusedFile[];
-  /** tsconfig*.json, jsconfig*.json, package.json, go.mod, CMakeLists.txt, Cargo.toml, *.csproj and Directory.Build.props files of the tree, by path. */
+  /** tsconfig*.json, jsconfig*.json, package.json, go.mod, CMakeLists.txt, Cargo.toml, *.csproj Directory.Build.props and composer.json files of the tree, by path. */
   configs: ConfigFile[];
 }
 
-/** tsconfig paths and extends, package.json exports/imports/workspaces, a go.mod's module path, CMake's include folders, a Cargo.toml's crates, a .csproj's (or Directory.Build.props') project references and usings. */
+/** tsconfig paths and extends, package.json exports/imports/workspaces, a go.mod's module path, CMake's include folders, a Cargo.toml's crates, a .csproj's (or Directory.Build.props') project references and usings, a composer.json's autoload maps. */
 export const RESOLUTION_CONFIG =
-  /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|go\.mod|CMakeLists\.txt|Cargo\.toml|[^/]+\.csproj|Directory\.Build\.props)$/;
+  /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|go\.mod|CMakeLists\.txt|Cargo\.toml|[^/]+\.csproj|Directory\.Build\.props|composer\.json)$/;
 
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
 

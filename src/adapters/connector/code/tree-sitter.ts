@@ -1,13 +1,14 @@
 /**
  * @module adapters/connector/code/tree-sitter
- * One parse per Python, Go or Java file with `web-tree-sitter` and the `tree-sitter-wasms`
+ * One parse per Python, Go, Java, Ruby or PHP file with `web-tree-sitter` and the `tree-sitter-wasms`
  * grammars, giving what the connector needs from it: the imports as written (module names,
  * relative levels, Go paths and names, Java names), the package a Go or Java file declares, the
  * names a Java or Go file mentions, the qualified names a Go file uses (`store.New`), and the
  * symbols it declares (top-level functions, classes and types; public Java methods and Go methods
  * as `Type.name`). web-tree-sitter stays on 0.25: the grammars of tree-sitter-wasms 0.1.13 are
  * built for ABI 14, which later releases no longer load. Rust and C# files are read by
- * rust-reader and csharp-reader into the same shape, with their own facts (`rust`, `csharp`).
+ * rust-reader and csharp-reader into the same shape, with their own facts (`rust`, `csharp`), as are Ruby and PHP files by ruby-reader and php-reader
+ * (`ruby`, `php`).
  */
 import { createRequire } from 'node:module';
 import type { Language, Node, Parser } from 'web-tree-sitter';
@@ -15,12 +16,14 @@ import { cFile, withoutExportMacros } from './c-includes.js';
 import { kotlinFile } from './kotlin-file.js';
 import { scalaFile } from './scala-file.js';
 import type { CodeSymbol } from './outline.js';
+import { phpFile, type PhpFacts } from './php-reader.js';
+import { rubyFile, type RubyFacts } from './ruby-reader.js';
 import { all, lineOf, named, signature } from './syntax-nodes.js';
 import { csharpFile, type CsharpFacts } from './csharp-reader.js';
 import { rustFile, type RustFacts } from './rust-reader.js';
 
 /** Languages parsed here (the others keep the pattern outline). */
-export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java', 'kotlin', 'scala', 'c', 'cpp', 'rust', 'csharp']);
+export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java', 'kotlin', 'scala', 'c', 'cpp', 'rust', 'csharp', 'ruby', 'php']);
 
 export interface RawImport {
   /** Python: dotted module after its leading dots; Go: the import path; Java: the dotted name without `*`. */
@@ -62,6 +65,10 @@ export interface ParsedFile {
   rust?: RustFacts;
   /** C#: namespaces, their types, `using` directives and dotted names (csharp-reader). */
   csharp?: CsharpFacts;
+  /** Ruby: loads, constants and their nesting, autoload settings (ruby-reader). */
+  ruby?: RubyFacts;
+  /** PHP: namespace, `use`s, names, includes, declarations (php-reader). */
+  php?: PhpFacts;
 }
 
 const GRAMMARS: Record<string, string> = {
@@ -74,6 +81,8 @@ const GRAMMARS: Record<string, string> = {
   cpp: 'cpp',
   rust: 'rust',
   csharp: 'c_sharp',
+  ruby: 'ruby',
+  php: 'php',
 };
 
 interface Loaded {
@@ -338,6 +347,8 @@ const READERS: Record<string, (root: Node, text: string) => ParsedFile> = {
   cpp: cFile,
   rust: rustFile,
   csharp: csharpFile,
+  ruby: rubyFile,
+  php: phpFile,
 };
 
 /** A language's text made readable by its grammar before the parse, the same length line by line. */
