@@ -107,8 +107,10 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  * 57: a Django many-to-many field reached from the other side (`check.channel_set.add(c)`) reaches its link rows when the receiver's model is
  *     known; a field `through` a model reaches that model's table; a many-to-many manager's reads reach the other side's table; `get_object_or_404(Model, …)`;
  *     a model's managers besides `objects` reach its table; a manager's chain writes when a call of it writes, and so does a query set bound to a name and written later.
+ * 58: Ruby (require, require_relative, Rails/Zeitwerk constants) and PHP (use through composer.json's PSR-4/PSR-0, same-namespace names, functions,
+ *     require/include) files are parsed with tree-sitter: their imports and symbols; a changed composer.json reads the tree again.
  */
-export const CODE_SCAN_VERSION = 57;
+export const CODE_SCAN_VERSION = 58;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });
