@@ -2,8 +2,8 @@
  * @module adapters/connector/code/read-imports
  * Each file's imports, read as little as the scan plan allows: an unchanged tree's are those
  * stored; an edited tree's stored ones with the edited files' read again (dependency-cruiser,
- * resolved against the whole tree); otherwise the whole tree's, or a graph file's. Python, Go
- * and Java files are parsed (tree-sitter) whenever one of them must be read.
+ * resolved against the whole tree); otherwise the whole tree's, or a graph file's. The files of
+ * the parsed languages (tree-sitter.ts) are parsed together whenever one of them must be read.
  */
 import type { CatalogObject } from '../../../ports/catalog.js';
 import type { IntrospectOptions } from '../../../ports/connector.js';

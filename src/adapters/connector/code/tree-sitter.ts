@@ -1,14 +1,13 @@
 /**
  * @module adapters/connector/code/tree-sitter
- * One parse per Python, Go, Java, Ruby or PHP file with `web-tree-sitter` and the `tree-sitter-wasms`
- * grammars, giving what the connector needs from it: the imports as written (module names,
- * relative levels, Go paths and names, Java names), the package a Go or Java file declares, the
- * names a Java or Go file mentions, the qualified names a Go file uses (`store.New`), and the
- * symbols it declares (top-level functions, classes and types; public Java methods and Go methods
- * as `Type.name`). web-tree-sitter stays on 0.25: the grammars of tree-sitter-wasms 0.1.13 are
- * built for ABI 14, which later releases no longer load. Rust and C# files are read by
- * rust-reader and csharp-reader into the same shape, with their own facts (`rust`, `csharp`), as are Ruby and PHP files by ruby-reader and php-reader
- * (`ruby`, `php`).
+ * One parse per file of the parsed languages (PARSED_LANGUAGES: Python, Go, Java, Kotlin, Scala,
+ * C, C++, Rust, C#, Ruby, PHP) with `web-tree-sitter` and the `tree-sitter-wasms` grammars, giving
+ * what the connector needs from it: the imports as written, the package a file declares, the names
+ * it mentions and declares, and its symbols. Python, Go and Java are read here; each other
+ * language by its own reader (kotlin-file, scala-file, c-includes, rust-reader, csharp-reader,
+ * ruby-reader, php-reader) into the same shape, some with facts of their own (`rust`, `csharp`,
+ * `ruby`, `php`). web-tree-sitter stays on 0.25: the grammars of tree-sitter-wasms 0.1.13 are
+ * built for ABI 14, which later releases no longer load.
  */
 import { createRequire } from 'node:module';
 import type { Language, Node, Parser } from 'web-tree-sitter';
