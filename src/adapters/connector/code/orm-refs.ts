@@ -40,6 +40,8 @@ import type { DjangoRelations } from './django-relations.js';
 import { contribModels, DJANGO_WRITES, djangoRowUses } from './django-uses.js';
 import { kyselyRefs } from './kysely-refs.js';
 import { lineAt } from './lines.js';
+import { collectUses, type UseModel } from './orm-reader.js';
+import { ORM_READERS } from './orm-readers.js';
 import { jsConstant } from './module-strings.js';
 import { prismaDelegateNames } from './prisma-delegates.js';
 import { pythonClasses, pythonFunctionStart } from './python-blocks.js';
@@ -375,11 +377,6 @@ function jpaSideTables(text: string, out: OrmTableRef[]): void {
   for (const m of text.matchAll(/\.withTableName\s*\(\s*"([^"]+)"/g)) out.push({ table: m[1]!, line: lineAt(text, m.index), via: 'jdbc' });
 }
 
-function gorm(text: string, out: OrmTableRef[]): void {
-  for (const m of text.matchAll(/func\s*\(\s*\w*\s*\*?\w+\s*\)\s*TableName\s*\(\s*\)\s*string\s*\{\s*return\s*"([^"]+)"/g))
-    out.push({ table: m[1]!, line: lineAt(text, m.index), via: 'gorm' });
-}
-
 /**
  * The tables the file's ORM models map, in order of appearance. `creators`: the Drizzle table
  * creators of the files it imports, by the name each is exported as.
@@ -398,7 +395,8 @@ export function ormTableRefs(text: string, language: string, path: string, creat
   else if (language === 'java' || language === 'kotlin') {
     jpa(text, out);
     jpaSideTables(text, out);
-  } else if (language === 'go') gorm(text, out);
+  }
+  for (const reader of ORM_READERS) if (reader.languages.has(language)) out.push(...reader.declared({ path, text, language }));
   // a model, an entity, a mapping or a migration declares its table; Spring's SimpleJdbcInsert writes it
   for (const ref of out) ref.access ??= [ref.via === 'jdbc' ? 'write' : 'schema'];
   return out.sort((a, b) => a.line - b.line);
@@ -584,121 +582,114 @@ export function ormModelUses(written: string, language: string, models: readonly
     indexed.set(via, out);
     return out;
   };
-  const uses = new Map<string, OrmTableRef & { index: number }>();
-  const use = (found: OrmTableRef | null | undefined, index: number, access?: TableAccess) => {
-    if (!found) return;
-    const known = uses.get(found.table) ?? { table: found.table, line: 0, via: found.via, index };
-    known.index = Math.min(known.index, index);
-    if (access && !known.access?.includes(access)) known.access = accessesOf([...(known.access ?? []), access]);
-    uses.set(found.table, known);
-  };
-  if (language === 'typescript' || language === 'javascript') {
-    if (/prisma/i.test(text)) {
-      const prismaModels = byName('prisma', (m) => m[0]!.toLowerCase() + m.slice(1));
-      const calls: Array<{ model: string; open: number }> = [];
-      for (const m of text.matchAll(PRISMA_CLIENT_CALL)) {
-        const model = prismaModels.get(m[1]!);
-        use(model, m.index + m[0].indexOf(m[1]!), /^(find|count|aggregate|groupBy)/.test(m[2]!) ? 'read' : 'write');
-        if (model?.model) calls.push({ model: model.model, open: m.index + m[0].length - 1 });
-      }
-      // a delegate bound to a name: `const { website } = prisma.client; website.findMany()`
-      for (const [name, delegate] of prismaDelegateNames(text, new Set(prismaModels.keys()))) {
-        const model = prismaModels.get(delegate);
-        for (const m of text.matchAll(new RegExp(String.raw`(?<![\w$.])${escapeName(name)}\s*\.\s*(${PRISMA_METHODS})\s*\(`, 'g'))) {
-          use(model, m.index, /^(find|count|aggregate|groupBy)/.test(m[1]!) ? 'read' : 'write');
+  return collectUses(text, (use) => {
+    if (language === 'typescript' || language === 'javascript') {
+      if (/prisma/i.test(text)) {
+        const prismaModels = byName('prisma', (m) => m[0]!.toLowerCase() + m.slice(1));
+        const calls: Array<{ model: string; open: number }> = [];
+        for (const m of text.matchAll(PRISMA_CLIENT_CALL)) {
+          const model = prismaModels.get(m[1]!);
+          use(model, m.index + m[0].indexOf(m[1]!), /^(find|count|aggregate|groupBy)/.test(m[2]!) ? 'read' : 'write');
           if (model?.model) calls.push({ model: model.model, open: m.index + m[0].length - 1 });
         }
+        // a delegate bound to a name: `const { website } = prisma.client; website.findMany()`
+        for (const [name, delegate] of prismaDelegateNames(text, new Set(prismaModels.keys()))) {
+          const model = prismaModels.get(delegate);
+          for (const m of text.matchAll(new RegExp(String.raw`(?<![\w$.])${escapeName(name)}\s*\.\s*(${PRISMA_METHODS})\s*\(`, 'g'))) {
+            use(model, m.index, /^(find|count|aggregate|groupBy)/.test(m[1]!) ? 'read' : 'write');
+            if (model?.model) calls.push({ model: model.model, open: m.index + m[0].length - 1 });
+          }
+        }
+        // the models its queries read through their relations (`include: { author: true }`)
+        for (const r of prismaRelationReads(text, calls, project.prismaRelations ?? new Map()))
+          use(prismaModels.get(r.model[0]!.toLowerCase() + r.model.slice(1)), r.index, 'read');
       }
-      // the models its queries read through their relations (`include: { author: true }`)
-      for (const r of prismaRelationReads(text, calls, project.prismaRelations ?? new Map()))
-        use(prismaModels.get(r.model[0]!.toLowerCase() + r.model.slice(1)), r.index, 'read');
-    }
-    const sequelizeModels = byName('sequelize', (m) => m);
-    if (sequelizeModels.size) {
-      const names = [...sequelizeModels.keys()].map(escapeName).join('|');
-      const aliases = (project.aliases ?? []).flatMap((a) => {
-        const source = associated(sequelizeModels, a.source);
-        const target = associated(sequelizeModels, a.target);
-        return source && target ? [{ source, target, names: a.names }] : [];
-      });
-      // the blocks only for a row's later calls, and then once
-      let blocks: readonly Block[] | undefined;
-      for (const m of text.matchAll(new RegExp(String.raw`(?<![\w$])(${names})\s*\.\s*(${SEQUELIZE_READS}|${SEQUELIZE_WRITES}|build)\s*\(`, 'g'))) {
-        // a model named in lower case (`define('user')`) only as the models' property, `models.user.findAll(…)`: a bare `user` is a row
-        if (/^[a-z]/.test(m[1]!) && !/\.\s*$/.test(text.slice(Math.max(0, m.index - 10), m.index))) continue;
-        const model = sequelizeModels.get(m[1]!);
-        const method = m[2]!;
-        use(model, m.index, method === 'build' ? undefined : new RegExp(`^(?:${SEQUELIZE_READS})$`).test(method) ? 'read' : 'write');
-        if (!model) continue;
-        const open = m.index + m[0].length - 1;
-        // eager loading reads the models it includes: `findAll({ include: models.instrument })`, `include: [{ model: Tag }]`
-        const args = callArgs(text, open);
-        const include = /\binclude\s*:/.exec(args);
-        if (include)
-          for (const i of args.slice(include.index).matchAll(new RegExp(String.raw`(\.\s*)?(?<![\w$])(${names})(?![\w$])`, 'g')))
-            if (i[1] || /^[A-Z]/.test(i[2]!)) use(sequelizeModels.get(i[2]!), open + 1 + include.index + i.index! + (i[1]?.length ?? 0), 'read');
-        // `findAll` gives rows, `findAndCountAll` gives them as its `rows`
-        const rows = method === 'findAll' || method === 'findAndCountAll';
-        if (!rows && !SEQUELIZE_INSTANCE_MAKERS.test(method)) continue;
-        blocks ??= scriptBlocks(text);
-        const end = blockAround(blocks, m.index, text.length).end;
-        // the row it gives (each of the rows, for `findAll`), called later in the same block: its own methods, and its associations' (`orchestra.getInstruments()`)
-        const later = rows
-          ? elementCalls(text, blocks, m.index, open, end, method === 'findAndCountAll' ? 'rows' : undefined)
-          : laterCalls(text, m.index, open, end);
-        for (const call of later) {
-          if (SEQUELIZE_INSTANCE_CALL.test(call)) use(model, m.index, call === 'reload' ? 'read' : 'write');
-          const mixin = SEQUELIZE_MIXIN.exec(call);
-          const other = mixin && (aliased(aliases, model, mixin[2]!) ?? associated(sequelizeModels, mixin[2]!));
-          if (other) use(other, m.index, /^(?:get|count|has)$/.test(mixin[1]!) ? 'read' : 'write');
+      const sequelizeModels = byName('sequelize', (m) => m);
+      if (sequelizeModels.size) {
+        const names = [...sequelizeModels.keys()].map(escapeName).join('|');
+        const aliases = (project.aliases ?? []).flatMap((a) => {
+          const source = associated(sequelizeModels, a.source);
+          const target = associated(sequelizeModels, a.target);
+          return source && target ? [{ source, target, names: a.names }] : [];
+        });
+        // the blocks only for a row's later calls, and then once
+        let blocks: readonly Block[] | undefined;
+        for (const m of text.matchAll(new RegExp(String.raw`(?<![\w$])(${names})\s*\.\s*(${SEQUELIZE_READS}|${SEQUELIZE_WRITES}|build)\s*\(`, 'g'))) {
+          // a model named in lower case (`define('user')`) only as the models' property, `models.user.findAll(…)`: a bare `user` is a row
+          if (/^[a-z]/.test(m[1]!) && !/\.\s*$/.test(text.slice(Math.max(0, m.index - 10), m.index))) continue;
+          const model = sequelizeModels.get(m[1]!);
+          const method = m[2]!;
+          use(model, m.index, method === 'build' ? undefined : new RegExp(`^(?:${SEQUELIZE_READS})$`).test(method) ? 'read' : 'write');
+          if (!model) continue;
+          const open = m.index + m[0].length - 1;
+          // eager loading reads the models it includes: `findAll({ include: models.instrument })`, `include: [{ model: Tag }]`
+          const args = callArgs(text, open);
+          const include = /\binclude\s*:/.exec(args);
+          if (include)
+            for (const i of args.slice(include.index).matchAll(new RegExp(String.raw`(\.\s*)?(?<![\w$])(${names})(?![\w$])`, 'g')))
+              if (i[1] || /^[A-Z]/.test(i[2]!)) use(sequelizeModels.get(i[2]!), open + 1 + include.index + i.index! + (i[1]?.length ?? 0), 'read');
+          // `findAll` gives rows, `findAndCountAll` gives them as its `rows`
+          const rows = method === 'findAll' || method === 'findAndCountAll';
+          if (!rows && !SEQUELIZE_INSTANCE_MAKERS.test(method)) continue;
+          blocks ??= scriptBlocks(text);
+          const end = blockAround(blocks, m.index, text.length).end;
+          // the row it gives (each of the rows, for `findAll`), called later in the same block: its own methods, and its associations' (`orchestra.getInstruments()`)
+          const later = rows
+            ? elementCalls(text, blocks, m.index, open, end, method === 'findAndCountAll' ? 'rows' : undefined)
+            : laterCalls(text, m.index, open, end);
+          for (const call of later) {
+            if (SEQUELIZE_INSTANCE_CALL.test(call)) use(model, m.index, call === 'reload' ? 'read' : 'write');
+            const mixin = SEQUELIZE_MIXIN.exec(call);
+            const other = mixin && (aliased(aliases, model, mixin[2]!) ?? associated(sequelizeModels, mixin[2]!));
+            if (other) use(other, m.index, /^(?:get|count|has)$/.test(mixin[1]!) ? 'read' : 'write');
+          }
         }
       }
-    }
-    const { entities, custom } = withRepositories(
-      byName('typeorm', (m) => m),
-      text,
-      language,
-      repositories,
-      project.own,
-    );
-    if (entities.size) typeormUses(text, entities, use, custom);
-  } else if (language === 'java' || language === 'kotlin') {
-    const own = project.own ?? customRepositories(text, language);
-    const { entities, custom } = withRepositories(
-      byName('jpa', (m) => m),
-      text,
-      language,
-      repositories,
-      own,
-    );
-    if (custom.length) springDataUses(text, entities, use, custom);
-    // a class that is no repository reads and writes where it is declared what its entity manager's calls do
-    const elsewhere = project.constants?.inFile(text);
-    for (const { at, reaches } of entityManagerUses(text, own, project.named ?? namedQueries(text, elsewhere), elsewhere))
-      for (const [entity, accesses] of reaches) {
-        if (!accesses.length) use(entities.get(entity), at);
-        for (const access of accesses) use(entities.get(entity), at, access);
+      const { entities, custom } = withRepositories(
+        byName('typeorm', (m) => m),
+        text,
+        language,
+        repositories,
+        project.own,
+      );
+      if (entities.size) typeormUses(text, entities, use, custom);
+    } else if (language === 'java' || language === 'kotlin') {
+      const own = project.own ?? customRepositories(text, language);
+      const { entities, custom } = withRepositories(
+        byName('jpa', (m) => m),
+        text,
+        language,
+        repositories,
+        own,
+      );
+      if (custom.length) springDataUses(text, entities, use, custom);
+      // a class that is no repository reads and writes where it is declared what its entity manager's calls do
+      const elsewhere = project.constants?.inFile(text);
+      for (const { at, reaches } of entityManagerUses(text, own, project.named ?? namedQueries(text, elsewhere), elsewhere))
+        for (const [entity, accesses] of reaches) {
+          if (!accesses.length) use(entities.get(entity), at);
+          for (const access of accesses) use(entities.get(entity), at, access);
+        }
+    } else if (language === 'python') {
+      // the project's models, and those of Django's own apps the file imports (`User`: `auth_user`)
+      const contrib = contribModels(text);
+      const djangoModels = contrib.size ? new Map([...byName('django', (m) => m), ...contrib]) : byName('django', (m) => m);
+      // `Model.objects`, or another manager the model declares (`Event.all_objects`); a write anywhere in its chain writes (`.filter(…).update(…)`)
+      const managers = project.djangoRelations?.managers ?? new Map<string, readonly string[]>();
+      const others = [...new Set([...managers.values()].flat())];
+      for (const m of text.matchAll(new RegExp(String.raw`\b([A-Z]\w*)\.(objects|${others.join('|') || '(?!)'})\b(?:\s*\.\s*(\w+)(\s*\()?)?`, 'g'))) {
+        if (m[2] !== 'objects' && !managers.get(m[1]!)?.includes(m[2]!)) continue;
+        const methods = m[3] ? [m[3], ...(m[4] ? chainAfter(text, m.index + m[0].length - 1).map((c) => c.method) : [])] : [];
+        use(djangoModels.get(m[1]!), m.index, methods.length ? (methods.some((x) => DJANGO_WRITES.test(x)) ? 'write' : 'read') : undefined);
       }
-  } else if (language === 'python') {
-    // the project's models, and those of Django's own apps the file imports (`User`: `auth_user`)
-    const contrib = contribModels(text);
-    const djangoModels = contrib.size ? new Map([...byName('django', (m) => m), ...contrib]) : byName('django', (m) => m);
-    // `Model.objects`, or another manager the model declares (`Event.all_objects`); a write anywhere in its chain writes (`.filter(…).update(…)`)
-    const managers = project.djangoRelations?.managers ?? new Map<string, readonly string[]>();
-    const others = [...new Set([...managers.values()].flat())];
-    for (const m of text.matchAll(new RegExp(String.raw`\b([A-Z]\w*)\.(objects|${others.join('|') || '(?!)'})\b(?:\s*\.\s*(\w+)(\s*\()?)?`, 'g'))) {
-      if (m[2] !== 'objects' && !managers.get(m[1]!)?.includes(m[2]!)) continue;
-      const methods = m[3] ? [m[3], ...(m[4] ? chainAfter(text, m.index + m[0].length - 1).map((c) => c.method) : [])] : [];
-      use(djangoModels.get(m[1]!), m.index, methods.length ? (methods.some((x) => DJANGO_WRITES.test(x)) ? 'write' : 'read') : undefined);
+      djangoRowUses(text, djangoModels, use, project.djangoRelations);
+      const alchemyModels = new Map([...byName('sqlalchemy', (m) => m), ...byName('sqlmodel', (m) => m)]);
+      const statement = /\b(select|insert|update|delete|query|get|get_one|merge)\(\s*([A-Z]\w*)\b|\b([A-Z]\w*)\.query\b/g;
+      for (const m of text.matchAll(statement))
+        use(alchemyModels.get(m[2] ?? m[3]!), m.index, /^(insert|update|delete|merge)$/.test(m[1] ?? '') ? 'write' : 'read');
+      if (alchemyModels.size) for (const { model, index } of sessionWrites(text)) use(alchemyModels.get(model), index, 'write');
     }
-    djangoRowUses(text, djangoModels, use, project.djangoRelations);
-    const alchemyModels = new Map([...byName('sqlalchemy', (m) => m), ...byName('sqlmodel', (m) => m)]);
-    const statement = /\b(select|insert|update|delete|query|get|get_one|merge)\(\s*([A-Z]\w*)\b|\b([A-Z]\w*)\.query\b/g;
-    for (const m of text.matchAll(statement))
-      use(alchemyModels.get(m[2] ?? m[3]!), m.index, /^(insert|update|delete|merge)$/.test(m[1] ?? '') ? 'write' : 'read');
-    if (alchemyModels.size) for (const { model, index } of sessionWrites(text)) use(alchemyModels.get(model), index, 'write');
-  }
-  return [...uses.values()].map(({ index, ...ref }) => ({ ...ref, line: lineAt(text, index) }));
+  });
 }
 
 /** A name bound to a model in Python: `item: Item` (a parameter or a variable), `item = Item(…)` or `Item.model_validate(…)`, `item = session.get(Item, id)`. */
@@ -753,9 +744,6 @@ function withRepositories(
   for (const r of custom) entities.set(r.name, entities.has(r.name) && entities.get(r.name) !== entities.get(r.entity) ? null : entities.get(r.entity)!);
   return { entities, custom };
 }
-
-/** Records that the file uses a model (none when the name is unknown or ambiguous) at `index`, with what the call does. */
-type UseModel = (found: OrmTableRef | null | undefined, index: number, access?: TableAccess) => void;
 
 /** What a Spring Data repository's method does: derived queries and the inherited finders read, `save*` and `delete*` write. */
 const SPRING_READ = /^(?:find|get|read|query|search|stream|count|exists)\w*$/;

@@ -17,6 +17,8 @@ import { prismaJoins, typeormJoins } from './declared-joins.js';
 import { sqlalchemyJoins } from './sqlalchemy-joins.js';
 import { drizzleJoins } from './drizzle-joins.js';
 import { sequelizeJoins } from './sequelize-joins.js';
+import { collectUses } from './orm-reader.js';
+import { ORM_READERS } from './orm-readers.js';
 import type { DeclaredJoin } from '../../../ports/code.js';
 import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm-repositories.js';
 import { projectConstants } from './string-constants.js';
@@ -81,6 +83,17 @@ export async function projectLinks(
   const relations = prismaRelations(prismaTexts.map((t) => t.text));
   const django = djangoRelations(texts, orm);
   const scripts = texts.filter((t) => SCRIPT_LANGUAGES.has(t.language));
+  // the ORMs read through the seam, each over the files of its languages
+  const readers = ORM_READERS.flatMap((reader) =>
+    reader.project
+      ? [
+          reader.project(
+            texts.filter((t) => reader.languages.has(t.language)),
+            orm,
+          ),
+        ]
+      : [],
+  );
   // each reader's joins by file, a file declaring with two ORMs keeping both
   const joins = new Map<string, DeclaredJoin[]>();
   for (const found of [
@@ -89,6 +102,7 @@ export async function projectLinks(
     sqlalchemyJoins(texts.filter((t) => t.language === 'python')),
     drizzleJoins(scripts, drizzleOf),
     sequelizeJoins(scripts, orm),
+    ...readers.flatMap((r) => (r.joins ? [r.joins] : [])),
   ])
     for (const [path, list] of found) joins.set(path, [...(joins.get(path) ?? []), ...list]);
   const names = importNames(configs, paths);
@@ -111,6 +125,7 @@ export async function projectLinks(
           prismaRelations: relations,
           djangoRelations: django,
         }),
+        ...readers.flatMap((r) => (r.uses ? collectUses(text, (use) => r.uses!({ path: file.path, text, language }, use)) : [])),
         ...sqlcCalls(text, language, sqlc),
         // Drizzle's tables are used by their variables, in the declaring file too
         ...drizzleUses(
