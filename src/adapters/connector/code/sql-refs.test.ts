@@ -51,6 +51,24 @@ describe('SQL in code', () => {
     expect(await sqlTableRefs(text)).toEqual([{ table: 'ledger.entry', line: 2, columns: ['id', 'paid'] }]);
   });
 
+  it("reads Ruby's and PHP's heredocs and C#'s verbatim strings, each in its own language only", async () => {
+    const ruby = [
+      'rows = connection.select_all(<<~SQL.squish)',
+      '  SELECT o.id FROM orders o',
+      '  WHERE o.customer_id = #{customer.id}',
+      'SQL',
+      'puts rows',
+    ].join('\n');
+    expect(await sqlTableRefs(ruby, 'ruby')).toEqual([{ table: 'orders', line: 1, columns: ['id', 'customer_id'] }]);
+    const php = ['<?php', "$q = <<<'SQL'", '    UPDATE invoices SET paid = true WHERE id = :id', '    SQL;'].join('\n');
+    expect(await sqlTableRefs(php, 'php')).toEqual([{ table: 'invoices', line: 2, columns: ['paid', 'id'] }]);
+    const csharp = ['var sql = @"SELECT ""Name""', '  FROM people', '  WHERE id = @id";'].join('\n');
+    expect(await sqlTableRefs(csharp, 'csharp')).toEqual([{ table: 'people', line: 1, columns: ['Name', 'id'] }]);
+    // a shift, `class << self` and an e-mail `@"` elsewhere are no strings of SQL
+    expect(await sqlTableRefs(ruby, 'python')).toEqual([]);
+    expect(await sqlTableRefs(csharp, 'java')).toEqual([]);
+  });
+
   it('reads a .sql file as SQL throughout, each table once at the first statement that names it', async () => {
     const text = [
       '-- name: ListShelves :many',

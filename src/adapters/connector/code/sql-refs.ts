@@ -52,12 +52,28 @@ export const MAX_COLUMNS = 50;
 /** Ambiguous groups kept per file. */
 export const MAX_COLUMN_CHOICES = 200;
 
-/** A literal's body: its text inside the quotes (three for a triple-quoted string). */
+/** A literal's body: its text inside the quotes (three for a triple-quoted string), or a heredoc's or verbatim string's body. */
 const literalBody = (m: RegExpMatchArray) => {
+  if (m.groups?.body !== undefined) return m[0].startsWith('@"') ? m.groups.body.replaceAll('""', '"') : m.groups.body;
   const quote = m[0].startsWith('"""') || m[0].startsWith("'''") ? 3 : 1;
   return m[0].slice(quote, -quote);
 };
 const LITERAL = /"""[\s\S]*?"""|'''[\s\S]*?'''|`(?:\\[\s\S]|[^`\\])*`|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g;
+/**
+ * The string forms a language has besides quotes, where SQL is often written: Ruby's heredocs (`<<~SQL`; the rest of
+ * the opening line is code), PHP's heredocs and nowdocs (`<<<SQL`, `<<<'SQL'`), C#'s verbatim strings (`@"…"`, `""` a quote).
+ */
+const OTHER_LITERALS: Readonly<Record<string, string>> = {
+  ruby: String.raw`<<[~-]?(?<q>['"]?)(?<tag>[A-Za-z_]\w*)\k<q>[^\n]*\n(?<body>[\s\S]*?)\n[ \t]*\k<tag>(?!\w)`,
+  php: String.raw`<<<[ \t]*(?<q>['"]?)(?<tag>[A-Za-z_]\w*)\k<q>\r?\n(?<body>[\s\S]*?)\r?\n[ \t]*\k<tag>(?!\w)`,
+  csharp: String.raw`@"(?<body>(?:[^"]|"")*)"`,
+};
+const literalsOf = (language: string | undefined) => {
+  const other = language && OTHER_LITERALS[language];
+  return other ? new RegExp(`${other}|${LITERAL.source}`, 'g') : LITERAL;
+};
+/** Interpolations as a parse can take them: JavaScript's `${…}`, Ruby's `#{…}`. */
+const INTERPOLATION = /\$\{[^}]*\}|#\{[^}]*\}/g;
 const LOOKS_LIKE_SQL =
   /^\s*(select\b[\s\S]*\bfrom|insert\s+into|update\s+\S+\s+set|delete\s+from|merge\s+into|with\b[\s\S]*\b(select|insert|update|delete|merge))\b/i;
 /**
@@ -322,9 +338,9 @@ export async function sqlRefs(text: string, language?: string, runs: ReadonlyArr
     for (const [table, access] of parsed.tables) addTable(table, line, access, parsed.columns?.byTable.get(table));
     addChoices(parsed, line);
   };
-  for (const { body, index } of joinedLiterals(text, LITERAL, literalBody)) {
+  for (const { body, index } of joinedLiterals(text, literalsOf(language), literalBody)) {
     const sql = pastLeadingInterpolations(pastComments(body));
-    if ((LOOKS_LIKE_SQL.test(sql) || SUBQUERY_FRAGMENT.test(sql)) && SQL_MARKS.test(sql)) await read(sql.replace(/\$\{[^}]*\}/g, '$1'), index);
+    if ((LOOKS_LIKE_SQL.test(sql) || SUBQUERY_FRAGMENT.test(sql)) && SQL_MARKS.test(sql)) await read(sql.replace(INTERPOLATION, '$1'), index);
   }
   for (const { sql, at } of runs) await read(pastComments(sql), at);
   return out;
