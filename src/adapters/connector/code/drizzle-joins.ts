@@ -17,7 +17,7 @@ import type { DeclaredJoin } from '../../../ports/code.js';
 import { callArgs, escapeName } from './call-reading.js';
 import { joinsByFile } from './declared-joins.js';
 import type { OrmTableRef } from './orm-refs.js';
-import { snake } from './orm-refs.js';
+import { snake } from './name-case.js';
 import { blankComments } from './script-blocks.js';
 
 interface DrizzleTable {

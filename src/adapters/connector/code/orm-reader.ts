@@ -2,7 +2,7 @@
  * @module adapters/connector/code/orm-reader
  * The seam by which an ORM joins the code scan: what its models declare in one file, and, read once
  * over the project, what the other files do with them and the joins its relations declare. Each
- * ORM added this way is one module listed in `ORM_READERS` (`orm-readers.ts`); the scan calls
+ * ORM added this way is one module listed in `ormReaders` (`orm-readers.ts`); the scan calls
  * every reader whose languages a file is written in. The ORMs read before this seam existed are in
  * `orm-refs` and the `*-joins` modules.
  */
@@ -22,6 +22,8 @@ export type UseModel = (found: OrmTableRef | null | undefined, index: number, ac
 
 /** What one ORM makes of the whole project, read once per scan. */
 export interface OrmProject {
+  /** Tables files declare that only the whole project shows to be models (a plain struct GORM's `AutoMigrate` names), by path. */
+  declared?: ReadonlyMap<string, readonly OrmTableRef[]>;
   /** The tables one file reaches through the project's models: calls `use` for each, at the offset of the code that does it. */
   uses?(file: ProjectFile, use: UseModel): void;
   /** The joins the project's models declare, by the path of the file declaring each. */

@@ -1,8 +1,12 @@
 /**
  * @module adapters/connector/code/orm-readers
- * The ORMs read through the `OrmReader` seam, one module each.
+ * The ORMs read through the `OrmReader` seam, one module each. A function rather than a constant:
+ * a reader may import what `orm-refs` exports, and `orm-refs` calls this, so the list is made
+ * only once every module has loaded.
  */
 import { gormReader } from './gorm-models.js';
 import type { OrmReader } from './orm-reader.js';
 
-export const ORM_READERS: readonly OrmReader[] = [gormReader];
+let readers: readonly OrmReader[] | undefined;
+
+export const ormReaders = (): readonly OrmReader[] => (readers ??= [gormReader]);

@@ -398,7 +398,7 @@ describe('ORM models in code', () => {
       { table: 'CustomerNote', alternatives: ['customer_note'], line: 5, via: 'jpa', model: 'CustomerNote', access: ['schema'] },
     ]);
     const go = 'type Order struct{}\n\nfunc (Order) TableName() string {\n\treturn "orders"\n}\n';
-    expect(ormTableRefs(go, 'go', 'db/order.go')).toEqual([{ table: 'orders', line: 3, via: 'gorm', access: ['schema'] }]);
+    expect(ormTableRefs(go, 'go', 'db/order.go')).toEqual([{ table: 'orders', line: 3, via: 'gorm', model: 'Order', access: ['schema'] }]);
   });
 
   it('Spring Data: a repository interface links its entity; a field, parameter or variable of its type links it at each call, by the method', () => {

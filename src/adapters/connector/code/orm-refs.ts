@@ -40,8 +40,9 @@ import type { DjangoRelations } from './django-relations.js';
 import { contribModels, DJANGO_WRITES, djangoRowUses } from './django-uses.js';
 import { kyselyRefs } from './kysely-refs.js';
 import { lineAt } from './lines.js';
+import { snake } from './name-case.js';
 import { collectUses, type UseModel } from './orm-reader.js';
-import { ORM_READERS } from './orm-readers.js';
+import { ormReaders } from './orm-readers.js';
 import { jsConstant } from './module-strings.js';
 import { prismaDelegateNames } from './prisma-delegates.js';
 import { pythonClasses, pythonFunctionStart } from './python-blocks.js';
@@ -66,11 +67,6 @@ export interface OrmTableRef {
   access?: TableAccess[];
 }
 
-export const snake = (name: string) =>
-  name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase();
 const STR = NAME_STRING;
 
 function typeorm(text: string, out: OrmTableRef[]): void {
@@ -396,7 +392,7 @@ export function ormTableRefs(text: string, language: string, path: string, creat
     jpa(text, out);
     jpaSideTables(text, out);
   }
-  for (const reader of ORM_READERS) if (reader.languages.has(language)) out.push(...reader.declared({ path, text, language }));
+  for (const reader of ormReaders()) if (reader.languages.has(language)) out.push(...reader.declared({ path, text, language }));
   // a model, an entity, a mapping or a migration declares its table; Spring's SimpleJdbcInsert writes it
   for (const ref of out) ref.access ??= [ref.via === 'jdbc' ? 'write' : 'schema'];
   return out.sort((a, b) => a.line - b.line);

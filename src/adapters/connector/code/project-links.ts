@@ -18,7 +18,7 @@ import { sqlalchemyJoins } from './sqlalchemy-joins.js';
 import { drizzleJoins } from './drizzle-joins.js';
 import { sequelizeJoins } from './sequelize-joins.js';
 import { collectUses } from './orm-reader.js';
-import { ORM_READERS } from './orm-readers.js';
+import { ormReaders } from './orm-readers.js';
 import type { DeclaredJoin } from '../../../ports/code.js';
 import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm-repositories.js';
 import { projectConstants } from './string-constants.js';
@@ -84,7 +84,7 @@ export async function projectLinks(
   const django = djangoRelations(texts, orm);
   const scripts = texts.filter((t) => SCRIPT_LANGUAGES.has(t.language));
   // the ORMs read through the seam, each over the files of its languages
-  const readers = ORM_READERS.flatMap((reader) =>
+  const readers = ormReaders().flatMap((reader) =>
     reader.project
       ? [
           reader.project(
@@ -116,6 +116,7 @@ export async function projectLinks(
       sql: await sqlRefs(text, language, namedNativeRuns(text, language, named, constants)),
       ormTables: [
         ...own,
+        ...readers.flatMap((r) => r.declared?.get(file.path) ?? []),
         ...ormModelUses(text, language, own.length ? models.filter((r) => !own.includes(r)) : models, {
           repositories,
           own: repositoriesOf.get(file.path) ?? [],

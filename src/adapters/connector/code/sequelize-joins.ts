@@ -25,7 +25,7 @@ import { callArgs, escapeName, NAME_STRING } from './call-reading.js';
 import { joinsByFile } from './declared-joins.js';
 import { jsConstant } from './module-strings.js';
 import type { OrmTableRef } from './orm-refs.js';
-import { snake } from './orm-refs.js';
+import { snake } from './name-case.js';
 import { blankComments } from './script-blocks.js';
 
 interface SequelizeModel {
