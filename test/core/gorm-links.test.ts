@@ -5,7 +5,7 @@
  * the joins the structs' relations declare.
  */
 import { expect, it } from 'vitest';
-import { databaseAndTreeSuite, declaredJoinsOf } from '../helpers/database-and-tree.js';
+import { databaseAndTreeSuite, declaredJoinsOf, tableUsersOf } from '../helpers/database-and-tree.js';
 
 const FILES: Record<string, string> = {
   'go.mod': 'module example.com/shop\n\ngo 1.22\n',
@@ -82,11 +82,7 @@ const suite = databaseAndTreeSuite(
   FILES,
 );
 
-const usersOf = async (table: string) =>
-  ((await suite.engine().get(`pg:table:${table}`))?.incoming ?? [])
-    .filter((e) => e.kind === 'uses_table')
-    .map((e) => `${e.fromId.split(':').at(-1)}:${String(e.attributes?.line)} ${((e.attributes?.access as string[] | undefined) ?? []).join()}`)
-    .sort();
+const usersOf = (table: string) => tableUsersOf(suite.engine(), table);
 
 it("links each model's table to the file declaring it and to the files reading or writing it through *gorm.DB", async () => {
   expect(await usersOf('public.orders')).toEqual(['cmd/migrate/main.go:7 schema', 'handlers/orders.go:10 read,write', 'models/models.go:11 schema']);

@@ -41,3 +41,11 @@ export async function declaredJoinsOf(engine: Engine, table: string): Promise<st
   const description = (await engine.describe(`pg:table:${table}`, { detail: 'full' })).description as ObjectDescription;
   return description.joins?.map((j) => `${j.on} -- ${j.declaredIn?.via} ${j.declaredIn?.file.split(':').at(-1)}:${j.declaredIn?.line}`);
 }
+
+/** The files that use a table of source `pg` (`public.orders`), each as `path:line access,…`, sorted. */
+export async function tableUsersOf(engine: Engine, table: string): Promise<string[]> {
+  return ((await engine.get(`pg:table:${table}`))?.incoming ?? [])
+    .filter((e) => e.kind === 'uses_table')
+    .map((e) => `${e.fromId.split(':').at(-1)}:${String(e.attributes?.line)} ${((e.attributes?.access as string[] | undefined) ?? []).join()}`)
+    .sort();
+}

@@ -4,9 +4,11 @@
  * a reader may import what `orm-refs` exports, and `orm-refs` calls this, so the list is made
  * only once every module has loaded.
  */
+import { dieselReader } from './diesel-tables.js';
 import { gormReader } from './gorm-models.js';
+import { seaormReader } from './seaorm-entities.js';
 import type { OrmReader } from './orm-reader.js';
 
 let readers: readonly OrmReader[] | undefined;
 
-export const ormReaders = (): readonly OrmReader[] => (readers ??= [gormReader]);
+export const ormReaders = (): readonly OrmReader[] => (readers ??= [gormReader, dieselReader, seaormReader]);
