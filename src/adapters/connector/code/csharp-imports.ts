@@ -28,6 +28,7 @@
  * packages are declared by no file of the tree: no edge.
  */
 import { folderOf } from '../../../kernel/workspace-path.js';
+import { factsOf } from './import-links.js';
 import { readProjects, type CsharpProject } from './csharp-projects.js';
 import type { CsharpFacts, CsharpUsing } from './csharp-reader.js';
 import type { ParsedFile } from './tree-sitter.js';
@@ -48,7 +49,7 @@ function enclosing(namespace: string): string[] {
 }
 
 export async function csharpImports(root: string, parsed: ReadonlyMap<string, ParsedFile>, link: Link): Promise<void> {
-  const facts = new Map([...parsed].flatMap(([f, p]) => (f.endsWith('.cs') && p.csharp ? [[f, p.csharp] as const] : [])));
+  const facts = factsOf(parsed, 'csharp');
   if (!facts.size) return;
   const refs = await readProjects(root, new Set([...facts.keys()].map(folderOf)));
   const projectOf = (file: string): string | null => {

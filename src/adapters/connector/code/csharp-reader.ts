@@ -142,6 +142,6 @@ export function csharpFile(root: Node, text: string): ParsedFile {
     declares: [],
     selected: new Map(),
     syntaxErrors: root.hasError,
-    csharp: { namespaces, types, extensions, usings, qualified: [...qualified] },
+    own: { language: 'csharp', facts: { namespaces, types, extensions, usings, qualified: [...qualified] } },
   };
 }

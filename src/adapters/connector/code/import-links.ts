@@ -4,7 +4,7 @@
  * finds: one entry per importer and imported file, the kinds of import between them merged.
  */
 import type { ImportMap } from './import-graph.js';
-import type { ParsedFile } from './tree-sitter.js';
+import type { FactsByLanguage, ParsedFile } from './tree-sitter.js';
 
 /** Each parsed file of the tree by its workspace-relative path. */
 export type Parsed = ReadonlyMap<string, ParsedFile>;
@@ -21,3 +21,10 @@ export function link(map: ImportMap, from: string, to: string, kind: string): vo
 
 /** A path under a folder of the tree ('' is its root). */
 export const under = (dir: string, rel: string): string => (dir ? `${dir}/${rel}` : rel);
+
+/** Each file's facts of one language's reader (`own`), by path. */
+export function factsOf<L extends keyof FactsByLanguage>(parsed: Parsed, language: L): Map<string, FactsByLanguage[L]> {
+  const out = new Map<string, FactsByLanguage[L]>();
+  for (const [path, file] of parsed) if (file.own?.language === language) out.set(path, file.own.facts as FactsByLanguage[L]);
+  return out;
+}

@@ -19,7 +19,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { folderOf, resolvedInTree } from '../../../kernel/workspace-path.js';
-import { under } from './import-links.js';
+import { factsOf, under } from './import-links.js';
 import type { PhpFacts, PhpInclude, PhpUse } from './php-reader.js';
 import type { ParsedFile } from './tree-sitter.js';
 
@@ -154,7 +154,7 @@ function linkFile(file: string, fact: PhpFacts, index: Index, link: Link): void 
 
 /** The PHP files' `use`s, names, calls and includes, linked to files of the tree. */
 export async function phpImports(root: string, parsed: ReadonlyMap<string, ParsedFile>, known: ReadonlySet<string>, link: Link): Promise<void> {
-  const facts = new Map([...parsed].filter((e): e is [string, ParsedFile & { php: PhpFacts }] => !!e[1].php).map(([f, p]) => [f, p.php]));
+  const facts = factsOf(parsed, 'php');
   if (!facts.size) return;
   const index: Index = {
     maps: await autoloadMaps(root, new Set([...facts.keys()].map(folderOf))),

@@ -190,5 +190,14 @@ export function phpFile(root: Node, text: string): ParsedFile {
         facts.names.push({ name: name.text, role: place.role, namespace });
     }
   }
-  return { imports: [], symbols, packageName: '', mentions: [], declares: [], selected: new Map(), syntaxErrors: root.hasError, php: facts };
+  return {
+    imports: [],
+    symbols,
+    packageName: '',
+    mentions: [],
+    declares: [],
+    selected: new Map(),
+    syntaxErrors: root.hasError,
+    own: { language: 'php', facts: facts },
+  };
 }

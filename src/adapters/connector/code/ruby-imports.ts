@@ -21,7 +21,7 @@
  *   (`html_parser.rb` is `HTMLParser` with Rails' acronym inflections).
  */
 import { folderOf, resolvedInTree } from '../../../kernel/workspace-path.js';
-import { under } from './import-links.js';
+import { factsOf, under } from './import-links.js';
 import type { RubyConstant, RubyFacts, RubyLoad } from './ruby-reader.js';
 import type { ParsedFile } from './tree-sitter.js';
 
@@ -147,7 +147,7 @@ function loadFile(file: string, load: RubyLoad, known: ReadonlySet<string>, sear
 
 /** The Ruby files' loads and the constants they mention, linked to files of the tree. */
 export function rubyImports(parsed: ReadonlyMap<string, ParsedFile>, known: ReadonlySet<string>, link: Link): void {
-  const facts = new Map([...parsed].filter((e): e is [string, ParsedFile & { ruby: RubyFacts }] => !!e[1].ruby).map(([f, p]) => [f, p.ruby]));
+  const facts = factsOf(parsed, 'ruby');
   if (!facts.size) return;
   const rbFiles = [...facts.keys()];
   const index = autoloadIndex(rbFiles, facts);

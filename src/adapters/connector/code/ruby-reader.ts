@@ -253,5 +253,14 @@ export function rubyFile(root: Node, text: string): ParsedFile {
   read(root, w);
   if (/\b(?:autoload_lib|autoload_paths|eager_load_paths)\b/.test(text)) autoloadSettings(root, facts);
   facts.declares = [...new Set(facts.declares)];
-  return { imports: [], symbols: w.symbols, packageName: '', mentions: [], declares: [], selected: new Map(), syntaxErrors: root.hasError, ruby: facts };
+  return {
+    imports: [],
+    symbols: w.symbols,
+    packageName: '',
+    mentions: [],
+    declares: [],
+    selected: new Map(),
+    syntaxErrors: root.hasError,
+    own: { language: 'ruby', facts: facts },
+  };
 }

@@ -24,6 +24,7 @@ import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { folderOf } from '../../../kernel/workspace-path.js';
 import { readCargoManifest, type CargoManifest } from './cargo-manifest.js';
+import { factsOf } from './import-links.js';
 import type { RustFacts, RustMod, RustPath } from './rust-reader.js';
 import type { ParsedFile } from './tree-sitter.js';
 
@@ -224,7 +225,7 @@ class RustResolver {
 }
 
 export async function rustImports(root: string, parsed: ReadonlyMap<string, ParsedFile>, known: ReadonlySet<string>, link: Link): Promise<void> {
-  const facts = new Map([...parsed].flatMap(([f, p]) => (f.endsWith('.rs') && p.rust ? [[f, p.rust] as const] : [])));
+  const facts = factsOf(parsed, 'rust');
   if (!facts.size) return;
   const files = [...facts.keys()];
   const found = await manifests(root, new Set(files.map(folderOf)));

@@ -222,5 +222,14 @@ export function rustFile(root: Node, text: string): ParsedFile {
     (items[key] ??= []).push(item.childForFieldName('name')?.text ?? '');
   }
   for (const item of named(root)) symbols.push(...itemSymbols(item, text));
-  return { imports: [], symbols, packageName: '', mentions: [], declares: [], selected: new Map(), syntaxErrors: root.hasError, rust: { mods, paths, items } };
+  return {
+    imports: [],
+    symbols,
+    packageName: '',
+    mentions: [],
+    declares: [],
+    selected: new Map(),
+    syntaxErrors: root.hasError,
+    own: { language: 'rust', facts: { mods, paths, items } },
+  };
 }

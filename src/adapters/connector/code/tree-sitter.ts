@@ -60,15 +60,25 @@ export interface ParsedFile {
   selected: ReadonlyMap<string, readonly string[]>;
   /** The parse met syntax it could not read: what the file selects may be missing. */
   syntaxErrors: boolean;
-  /** Rust: `mod` declarations, `use` and qualified paths, each module's items (rust-reader). */
-  rust?: RustFacts;
-  /** C#: namespaces, their types, `using` directives and dotted names (csharp-reader). */
-  csharp?: CsharpFacts;
-  /** Ruby: loads, constants and their nesting, autoload settings (ruby-reader). */
-  ruby?: RubyFacts;
-  /** PHP: namespace, `use`s, names, includes, declarations (php-reader). */
-  php?: PhpFacts;
+  /** What the language's own resolver reads beyond the fields above, tagged by the language. */
+  own?: LanguageFacts;
 }
+
+/**
+ * The facts a language's reader keeps for its own resolver: Rust's `mod` declarations, `use` and
+ * qualified paths and each module's items (rust-reader); C#'s namespaces, their types, `using`
+ * directives and dotted names (csharp-reader); Ruby's loads, constants and their nesting and
+ * autoload settings (ruby-reader); PHP's namespace, `use`s, names, includes and declarations
+ * (php-reader).
+ */
+export interface FactsByLanguage {
+  rust: RustFacts;
+  csharp: CsharpFacts;
+  ruby: RubyFacts;
+  php: PhpFacts;
+}
+
+export type LanguageFacts = { [L in keyof FactsByLanguage]: { language: L; facts: FactsByLanguage[L] } }[keyof FactsByLanguage];
 
 const GRAMMARS: Record<string, string> = {
   python: 'python',
