@@ -10,6 +10,7 @@ import type { Node } from 'web-tree-sitter';
 import type { CodeSymbol } from './outline.js';
 import { all, lineOf, named, signature } from './syntax-nodes.js';
 import type { ParsedFile } from './tree-sitter.js';
+import { withOwnFacts } from './import-links.js';
 
 export interface CsharpType {
   namespace: string;
@@ -134,14 +135,10 @@ export function csharpFile(root: Node, text: string): ParsedFile {
   }
   const blocks = all(root, ['namespace_declaration']).map((n) => namespaceOf(n.childForFieldName('name')!, fileScoped));
   const namespaces = [...new Set(fileScoped || !blocks.length ? [fileScoped, ...blocks] : blocks)];
-  return {
-    imports: [],
-    symbols: typeNodes.flatMap((t) => typeSymbols(t, text)),
-    packageName: '',
-    mentions: [...mentions],
-    declares: [],
-    selected: new Map(),
-    syntaxErrors: root.hasError,
-    own: { language: 'csharp', facts: { namespaces, types, extensions, usings, qualified: [...qualified] } },
-  };
+  return withOwnFacts(
+    typeNodes.flatMap((t) => typeSymbols(t, text)),
+    root.hasError,
+    { language: 'csharp', facts: { namespaces, types, extensions, usings, qualified: [...qualified] } },
+    [...mentions],
+  );
 }

@@ -4,7 +4,8 @@
  * finds: one entry per importer and imported file, the kinds of import between them merged.
  */
 import type { ImportMap } from './import-graph.js';
-import type { FactsByLanguage, ParsedFile } from './tree-sitter.js';
+import type { CodeSymbol } from './outline.js';
+import type { FactsByLanguage, LanguageFacts, ParsedFile } from './tree-sitter.js';
 
 /** Each parsed file of the tree by its workspace-relative path. */
 export type Parsed = ReadonlyMap<string, ParsedFile>;
@@ -27,4 +28,9 @@ export function factsOf<L extends keyof FactsByLanguage>(parsed: Parsed, languag
   const out = new Map<string, FactsByLanguage[L]>();
   for (const [path, file] of parsed) if (file.own?.language === language) out.set(path, file.own.facts as FactsByLanguage[L]);
   return out;
+}
+
+/** The parse of a file whose language's resolver reads only its own facts (and its symbols), not the fields every language shares. */
+export function withOwnFacts(symbols: CodeSymbol[], syntaxErrors: boolean, own: LanguageFacts, mentions: string[] = []): ParsedFile {
+  return { imports: [], symbols, packageName: '', mentions, declares: [], selected: new Map(), syntaxErrors, own };
 }

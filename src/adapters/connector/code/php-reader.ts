@@ -13,6 +13,7 @@ import type { Node } from 'web-tree-sitter';
 import type { CodeSymbol } from './outline.js';
 import { all, lineOf, named, signature } from './syntax-nodes.js';
 import type { ParsedFile } from './tree-sitter.js';
+import { withOwnFacts } from './import-links.js';
 
 export interface PhpUse {
   kind: 'class' | 'function' | 'const';
@@ -190,14 +191,5 @@ export function phpFile(root: Node, text: string): ParsedFile {
         facts.names.push({ name: name.text, role: place.role, namespace });
     }
   }
-  return {
-    imports: [],
-    symbols,
-    packageName: '',
-    mentions: [],
-    declares: [],
-    selected: new Map(),
-    syntaxErrors: root.hasError,
-    own: { language: 'php', facts: facts },
-  };
+  return withOwnFacts(symbols, root.hasError, { language: 'php', facts });
 }

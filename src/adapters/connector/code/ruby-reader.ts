@@ -14,6 +14,7 @@ import type { Node } from 'web-tree-sitter';
 import type { CodeSymbol } from './outline.js';
 import { all, lineOf, named } from './syntax-nodes.js';
 import type { ParsedFile } from './tree-sitter.js';
+import { withOwnFacts } from './import-links.js';
 
 /** Where a loaded path starts: the loading file itself, its folder, the Rails application's root, or the load path. */
 export type RubyAnchor = 'file' | 'folder' | 'app-root' | 'load-path';
@@ -253,14 +254,5 @@ export function rubyFile(root: Node, text: string): ParsedFile {
   read(root, w);
   if (/\b(?:autoload_lib|autoload_paths|eager_load_paths)\b/.test(text)) autoloadSettings(root, facts);
   facts.declares = [...new Set(facts.declares)];
-  return {
-    imports: [],
-    symbols: w.symbols,
-    packageName: '',
-    mentions: [],
-    declares: [],
-    selected: new Map(),
-    syntaxErrors: root.hasError,
-    own: { language: 'ruby', facts: facts },
-  };
+  return withOwnFacts(w.symbols, root.hasError, { language: 'ruby', facts });
 }

@@ -10,6 +10,7 @@ import type { Node } from 'web-tree-sitter';
 import type { CodeSymbol } from './outline.js';
 import { all, lineOf, named, signature } from './syntax-nodes.js';
 import type { ParsedFile } from './tree-sitter.js';
+import { withOwnFacts } from './import-links.js';
 
 export interface RustMod {
   name: string;
@@ -222,14 +223,5 @@ export function rustFile(root: Node, text: string): ParsedFile {
     (items[key] ??= []).push(item.childForFieldName('name')?.text ?? '');
   }
   for (const item of named(root)) symbols.push(...itemSymbols(item, text));
-  return {
-    imports: [],
-    symbols,
-    packageName: '',
-    mentions: [],
-    declares: [],
-    selected: new Map(),
-    syntaxErrors: root.hasError,
-    own: { language: 'rust', facts: { mods, paths, items } },
-  };
+  return withOwnFacts(symbols, root.hasError, { language: 'rust', facts: { mods, paths, items } });
 }
