@@ -1,12 +1,12 @@
 /**
  * @module adapters/connector/code/tree-sitter
  * One parse per file of the parsed languages (PARSED_LANGUAGES: Python, Go, Java, Kotlin, Scala,
- * C, C++, Rust, C#, Ruby, PHP) with `web-tree-sitter` and the `tree-sitter-wasms` grammars, giving
+ * C, C++, Rust, C#, Ruby, PHP, Swift) with `web-tree-sitter` and the `tree-sitter-wasms` grammars, giving
  * what the connector needs from it: the imports as written, the package a file declares, the names
  * it mentions and declares, and its symbols. Python, Go and Java are read here; each other
  * language by its own reader (kotlin-file, scala-file, c-includes, rust-reader, csharp-reader,
- * ruby-reader, php-reader) into the same shape, some with facts of their own (`rust`, `csharp`,
- * `ruby`, `php`). web-tree-sitter stays on 0.25: the grammars of tree-sitter-wasms 0.1.13 are
+ * ruby-reader, php-reader, swift-file) into the same shape, Rust, C#, Ruby and PHP with facts of
+ * their own (`own`). web-tree-sitter stays on 0.25: the grammars of tree-sitter-wasms 0.1.13 are
  * built for ABI 14, which later releases no longer load.
  */
 import { createRequire } from 'node:module';
@@ -20,9 +20,10 @@ import { rubyFile, type RubyFacts } from './ruby-reader.js';
 import { all, lineOf, named, signature } from './syntax-nodes.js';
 import { csharpFile, type CsharpFacts } from './csharp-reader.js';
 import { rustFile, type RustFacts } from './rust-reader.js';
+import { swiftFile } from './swift-file.js';
 
 /** Languages parsed here (the others keep the pattern outline). */
-export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java', 'kotlin', 'scala', 'c', 'cpp', 'rust', 'csharp', 'ruby', 'php']);
+export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java', 'kotlin', 'scala', 'c', 'cpp', 'rust', 'csharp', 'ruby', 'php', 'swift']);
 
 export interface RawImport {
   /** Python: dotted module after its leading dots; Go: the import path; Java: the dotted name without `*`. */
@@ -92,6 +93,7 @@ const GRAMMARS: Record<string, string> = {
   csharp: 'c_sharp',
   ruby: 'ruby',
   php: 'php',
+  swift: 'swift',
 };
 
 interface Loaded {
@@ -358,6 +360,7 @@ const READERS: Record<string, (root: Node, text: string) => ParsedFile> = {
   csharp: csharpFile,
   ruby: rubyFile,
   php: phpFile,
+  swift: swiftFile,
 };
 
 /** A language's text made readable by its grammar before the parse, the same length line by line. */
