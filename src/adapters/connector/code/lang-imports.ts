@@ -32,7 +32,7 @@
  *   the package. Without a package declaration a class resolves by its path under a source root
  *   (`src/main/java`, `src/test/java`, `src`, the root). Classes of the same package need no
  *   import: a type name the file mentions that is a class of its package is an edge too.
- * - Ruby, PHP and Swift: their own modules (ruby-imports, php-imports, swift-imports) say their rules.
+ * - Ruby, PHP, Swift and Dart: their own modules (ruby-imports, php-imports, swift-imports, dart-imports) say their rules.
  */
 import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
@@ -46,6 +46,7 @@ import { rustImports } from './rust-imports.js';
 import { phpImports } from './php-imports.js';
 import { rubyImports } from './ruby-imports.js';
 import { swiftImports } from './swift-imports.js';
+import { dartImports } from './dart-imports.js';
 import type { ParsedFile, RawImport } from './tree-sitter.js';
 
 function pythonImports(parsed: Parsed, known: ReadonlySet<string>, map: ImportMap): void {
@@ -223,6 +224,7 @@ export async function languageImports(
   rubyImports(parsed, known, (from, to, kind) => link(map, from, to, kind));
   await phpImports(root, parsed, known, (from, to, kind) => link(map, from, to, kind));
   await swiftImports(root, parsed, (from, to, kind) => link(map, from, to, kind));
+  await dartImports(root, parsed, known, (from, to, kind) => link(map, from, to, kind));
   for (const list of map.values()) list.sort((a, b) => (a.path < b.path ? -1 : 1));
   return map;
 }

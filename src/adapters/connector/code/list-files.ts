@@ -37,6 +37,7 @@ export const LANGUAGES: Readonly<Record<string, string>> = Object.freeze({
   php: 'php',
   scala: 'scala',
   swift: 'swift',
+  dart: 'dart',
   c: 'c',
   h: 'c',
   cpp: 'cpp',
@@ -87,7 +88,7 @@ export interface FileListing {
 
 /** tsconfig paths and extends, package.json exports/imports/workspaces, a go.mod's module path, CMake's include folders, a Cargo.toml's crates, a .csproj's (or Directory.Build.props') project references and usings, a composer.json's autoload maps. */
 export const RESOLUTION_CONFIG =
-  /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|go\.mod|CMakeLists\.txt|Cargo\.toml|[^/]+\.csproj|Directory\.Build\.props|composer\.json)$/;
+  /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|go\.mod|CMakeLists\.txt|Cargo\.toml|[^/]+\.csproj|Directory\.Build\.props|composer\.json|pubspec\.yaml)$/;
 
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
 

@@ -1,11 +1,11 @@
 /**
  * @module adapters/connector/code/tree-sitter
  * One parse per file of the parsed languages (PARSED_LANGUAGES: Python, Go, Java, Kotlin, Scala,
- * C, C++, Rust, C#, Ruby, PHP, Swift) with `web-tree-sitter` and the `tree-sitter-wasms` grammars, giving
+ * C, C++, Rust, C#, Ruby, PHP, Swift, Dart) with `web-tree-sitter` and the `tree-sitter-wasms` grammars, giving
  * what the connector needs from it: the imports as written, the package a file declares, the names
  * it mentions and declares, and its symbols. Python, Go and Java are read here; each other
  * language by its own reader (kotlin-file, scala-file, c-includes, rust-reader, csharp-reader,
- * ruby-reader, php-reader, swift-file) into the same shape, Rust, C#, Ruby and PHP with facts of
+ * ruby-reader, php-reader, swift-file, dart-file) into the same shape, Rust, C#, Ruby and PHP with facts of
  * their own (`own`). web-tree-sitter stays on 0.25: the grammars of tree-sitter-wasms 0.1.13 are
  * built for ABI 14, which later releases no longer load.
  */
@@ -21,9 +21,24 @@ import { all, lineOf, named, signature } from './syntax-nodes.js';
 import { csharpFile, type CsharpFacts } from './csharp-reader.js';
 import { rustFile, type RustFacts } from './rust-reader.js';
 import { swiftFile } from './swift-file.js';
+import { dartFile } from './dart-file.js';
 
 /** Languages parsed here (the others keep the pattern outline). */
-export const PARSED_LANGUAGES: ReadonlySet<string> = new Set(['python', 'go', 'java', 'kotlin', 'scala', 'c', 'cpp', 'rust', 'csharp', 'ruby', 'php', 'swift']);
+export const PARSED_LANGUAGES: ReadonlySet<string> = new Set([
+  'python',
+  'go',
+  'java',
+  'kotlin',
+  'scala',
+  'c',
+  'cpp',
+  'rust',
+  'csharp',
+  'ruby',
+  'php',
+  'swift',
+  'dart',
+]);
 
 export interface RawImport {
   /** Python: dotted module after its leading dots; Go: the import path; Java: the dotted name without `*`. */
@@ -94,6 +109,7 @@ const GRAMMARS: Record<string, string> = {
   ruby: 'ruby',
   php: 'php',
   swift: 'swift',
+  dart: 'dart',
 };
 
 interface Loaded {
@@ -361,6 +377,7 @@ const READERS: Record<string, (root: Node, text: string) => ParsedFile> = {
   ruby: rubyFile,
   php: phpFile,
   swift: swiftFile,
+  dart: dartFile,
 };
 
 /** A language's text made readable by its grammar before the parse, the same length line by line. */
