@@ -19,7 +19,7 @@
 import type { DeclaredJoin } from '../../../ports/code.js';
 import { callArgs, NAME_STRING } from './call-reading.js';
 import { lineAt } from './lines.js';
-import { snake } from './orm-refs.js';
+import { snake } from './snake-case.js';
 import { blankComments } from './script-blocks.js';
 
 interface PrismaModel {

@@ -40,6 +40,7 @@ import type { DjangoRelations } from './django-relations.js';
 import { contribModels, DJANGO_WRITES, djangoRowUses } from './django-uses.js';
 import { kyselyRefs } from './kysely-refs.js';
 import { lineAt } from './lines.js';
+import { snake } from './snake-case.js';
 import { collectUses, type UseModel } from './orm-reader.js';
 import { ORM_READERS } from './orm-readers.js';
 import { jsConstant } from './module-strings.js';
@@ -66,11 +67,7 @@ export interface OrmTableRef {
   access?: TableAccess[];
 }
 
-export const snake = (name: string) =>
-  name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase();
+export { snake };
 const STR = NAME_STRING;
 
 function typeorm(text: string, out: OrmTableRef[]): void {
