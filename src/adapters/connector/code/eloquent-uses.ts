@@ -12,10 +12,11 @@
  * - a record bound to a name, `$f = new Flight`, `$f = Flight::find(…)` (or another call giving one
  *   record) or a parameter `Flight $f`, written later in its block (`$f->save()`, `$f->update(…)`,
  *   `$f->delete()`, `$f->fill(…)->save()`…) writes the table; a relation of it queried or written
- *   (`$f->passengers()->create(…)`) reads or writes the related model's table;
+ *   (`$f->passengers()->create(…)`) reads or writes the related model's table, as does a model's own
+ *   method through `$this->passengers()`;
  * - `DB::table('users')` (also after `DB::connection(…)`) names a table itself: written when its
  *   chain writes (`insert`, `update`, `upsert`, `delete`, `increment`, `decrement`, `truncate`…), else read.
- * A model's own file is not read for uses of it.
+ * A model's own file is not read for uses of its own table (it declares it).
  */
 import type { TableAccess } from '../../../ports/code.js';
 import { lineage, type EloquentModel } from './eloquent-models.js';
