@@ -51,10 +51,16 @@ export function callArgs(text: string, open: number): string {
   return text.slice(open + 1);
 }
 
-/** The calls chained after the call whose `(` is at `open`, each with its own `(`: `.where(…).getMany()` gives `where`, `getMany`. */
-export function chainAfter(text: string, open: number): Array<{ method: string; open: number }> {
+/**
+ * The calls chained after the call whose `(` is at `open`, each with its own `(`: `.where(…).getMany()` gives `where`, `getMany`.
+ * `next` matches one chained call (its method, group 1) at the start of the text: PHP's `->where(` in place of `.where(`.
+ */
+export function chainAfter(
+  text: string,
+  open: number,
+  next = /^\s*[!?]?\.\s*([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*>\s*)?\(/,
+): Array<{ method: string; open: number }> {
   const calls: Array<{ method: string; open: number }> = [];
-  const next = /^\s*[!?]?\.\s*([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*>\s*)?\(/;
   for (let at = open; ;) {
     const close = at + callArgs(text, at).length + 1;
     const m = next.exec(text.slice(close + 1, close + 400));

@@ -5,10 +5,11 @@
  * only once every module has loaded.
  */
 import { dieselReader } from './diesel-tables.js';
+import { eloquentReader } from './eloquent.js';
 import { gormReader } from './gorm-models.js';
 import { seaormReader } from './seaorm-entities.js';
 import type { OrmReader } from './orm-reader.js';
 
 let readers: readonly OrmReader[] | undefined;
 
-export const ormReaders = (): readonly OrmReader[] => (readers ??= [gormReader, dieselReader, seaormReader]);
+export const ormReaders = (): readonly OrmReader[] => (readers ??= [gormReader, dieselReader, seaormReader, eloquentReader]);
