@@ -10,7 +10,8 @@
  * `save`, `update`, `destroy`… are called later: in the method, for a local name; in the class,
  * for an instance variable the class binds to that model only. So do the records a block is given
  * (`Order.where(…).find_each do |o| o.touch end`). A model's other class methods link it with no
- * access known; anything else called on it (`model_name`, `transaction`) does not link it.
+ * access known, unless the calls chained after them say (`Order.rebuild_totals.where(…)` reads);
+ * anything else called on it (`model_name`, `transaction`) does not link it.
  */
 import type { TableAccess } from '../../../ports/code.js';
 import type { ArModel } from './activerecord-models.js';
@@ -68,7 +69,8 @@ function chainFrom(text: string, method: string, at: number): Array<{ method: st
 function chainAccess(model: ArModel, methods: readonly string[]): TableAccess[] | undefined {
   const [first] = methods;
   const known = (m: string) => RECORD_READS.has(m) || QUERY_METHODS.has(m) || WRITES.has(m) || DYNAMIC_FINDER.test(m) || model.scopeNames.has(m);
-  if (!first || (!known(first) && !GIVES_RECORD.has(first))) return model.classMethods.has(first ?? '') ? [] : undefined;
+  // a class method of the model's own says nothing of its access, but the calls chained after it may
+  if (!first || (!known(first) && !GIVES_RECORD.has(first) && !model.classMethods.has(first))) return undefined;
   const writeAt = methods.findIndex((m, i) => WRITES.has(m) || (i > 0 && RECORD_WRITES.has(m)));
   const read = methods.some((m) => RECORD_READS.has(m) || QUERY_METHODS.has(m) || DYNAMIC_FINDER.test(m) || model.scopeNames.has(m));
   if (writeAt < 0) return read ? ['read'] : [];

@@ -119,12 +119,14 @@ describe('ActiveRecord uses', () => {
       ].join('\n'),
       'app/services/close.rb': ['class Close', '  def run(id)', '    Order.find(id).destroy', '  end', 'end'].join('\n'),
       'app/services/rebuild.rb': 'Order.rebuild_totals\n',
+      'app/services/rebuilt.rb': 'Order.rebuild_totals.where(paid: true)\n',
       'app/services/naming.rb': 'puts Order.model_name\n',
     });
     expect(uses['app/services/report.rb']).toEqual(['orders:3:read']);
     expect(uses['app/services/import.rb']).toEqual(['line_items:3:write']);
     expect(uses['app/services/close.rb']).toEqual(['orders:3:read+write']);
     expect(uses['app/services/rebuild.rb']).toEqual(['orders:1:']);
+    expect(uses['app/services/rebuilt.rb']).toEqual(['orders:1:read']);
     expect(uses['app/services/naming.rb']).toBeUndefined();
   });
 
