@@ -4,12 +4,12 @@ import { collectUses, type ProjectFile } from './orm-reader.js';
 
 const ruby = (files: Record<string, string>): ProjectFile[] => Object.entries(files).map(([path, text]) => ({ path, text, language: 'ruby' }));
 
-/** Each file's tables as `table:line:accesses` in order of line, what the reader's project gives it (its models' declarations among them). */
+/** Each file's tables as `table:line:accesses` in order of line: those its models declare and those it uses, as the reader's project gives them. */
 function usesOf(files: Record<string, string>): Record<string, string[]> {
   const project = activeRecordReader.project!(ruby(files), new Map());
   const out: Record<string, string[]> = {};
   for (const file of ruby(files)) {
-    const refs = collectUses(file.text, (use) => project.uses?.(file, use));
+    const refs = [...(project.declared?.get(file.path) ?? []), ...collectUses(file.text, (use) => project.uses?.(file, use))];
     if (refs.length) out[file.path] = refs.sort((a, b) => a.line - b.line).map((r) => `${r.table}:${r.line}:${(r.access ?? []).join('+')}`);
   }
   return out;

@@ -2,11 +2,10 @@
  * @module adapters/connector/code/activerecord
  * Rails' ActiveRecord (Ruby): the tables a project's schema and migrations declare (`create_table
  * :orders`, `change_table`, `add_column :orders, …` in `db/schema.rb` and `db/migrate/*.rb`),
- * the tables its models map (`activerecord-models`), where each is declared and where the
- * project's files read and write them (`activerecord-uses`), and the joins its associations
- * declare (`activerecord-joins`). A model's table depends on other files (its base class, its
- * namespace's `table_name_prefix`), so the models are read with the project: each declares its
- * table in its own file as one of the file's uses, with the access `schema`.
+ * the tables its models map (`activerecord-models`), where the project's files read and write
+ * them (`activerecord-uses`), and the joins its associations declare (`activerecord-joins`). A
+ * model's table depends on other files (its base class, its namespace's `table_name_prefix`, the
+ * project's inflections), so the models' declarations are read with the project.
  */
 import { activeRecordJoins } from './activerecord-joins.js';
 import { activeRecordModels } from './activerecord-models.js';
@@ -45,9 +44,15 @@ export const activeRecordReader: OrmReader = {
     const { models, inflector } = activeRecordModels(files.map((f) => ({ path: f.path, text: blanked.get(f.path)!.blanked })));
     if (!models.size) return {};
     const refs = new Map([...models].map(([name, m]) => [name, { table: m.table, line: 0, via: 'activerecord', model: name } satisfies OrmTableRef]));
+    const declared = new Map<string, OrmTableRef[]>();
+    for (const [name, m] of models)
+      declared.set(m.path, [
+        ...(declared.get(m.path) ?? []),
+        { table: m.table, line: lineAt(m.text, m.index), via: 'activerecord', model: name, access: ['schema'] },
+      ]);
     return {
+      declared,
       uses({ path, text }, use) {
-        for (const [name, model] of models) if (model.path === path) use(refs.get(name), model.index, 'schema');
         const known = blanked.get(path);
         activeRecordUses(known?.text === text ? known.blanked : blankRubyComments(text), models, refs, use);
       },
