@@ -4,6 +4,7 @@
  * a reader may import what `orm-refs` exports, and `orm-refs` calls this, so the list is made
  * only once every module has loaded.
  */
+import { activeRecordReader } from './activerecord.js';
 import { dieselReader } from './diesel-tables.js';
 import { eloquentReader } from './eloquent.js';
 import { gormReader } from './gorm-models.js';
@@ -12,4 +13,4 @@ import type { OrmReader } from './orm-reader.js';
 
 let readers: readonly OrmReader[] | undefined;
 
-export const ormReaders = (): readonly OrmReader[] => (readers ??= [gormReader, dieselReader, seaormReader, eloquentReader]);
+export const ormReaders = (): readonly OrmReader[] => (readers ??= [gormReader, dieselReader, seaormReader, eloquentReader, activeRecordReader]);
