@@ -10,8 +10,10 @@
  * context (or of the project's one context saying it) gives the schema not given. With
  * EFCore.NamingConventions' `UseSnakeCaseNamingConvention()` (or a loop renaming tables and columns
  * to snake case) the names the convention gives are in snake case; explicit names never are.
- * Keys are `HasKey`, `[Key]`, else `Id` or `<Type>Id`; columns `HasColumnName`, `[Column("x")]`,
- * else the property's name.
+ * Keys are `HasKey`, `[Key]`, else `Id` or `<Type>Id` (also `Id` for a class deriving from an
+ * entity base class the project does not declare, a package's `EntityBase<T>`); columns
+ * `HasColumnName`, `[Column("x")]`, else the property's name. A class name several classes share
+ * is the one whose namespace the files naming it as an entity import, else the one nearest them.
  */
 import { callArgs, chainAfter } from './call-reading.js';
 import { bareType, csharpClasses, genericArgument, type CsharpClass, type CsharpProperty } from './csharp-classes.js';
@@ -146,8 +148,8 @@ export function navigationTarget(type: string): { target: string; many: boolean 
 export function readEfModel(files: readonly ProjectFile[]): EfModel {
   const classes = new Map<string, ProjectClass>();
   const shared = new Map<string, ProjectClass[]>();
+  const all: ProjectClass[] = [];
   const configurations: EntityConfiguration[] = [];
-  const contextSchema = new Map<string, string>();
   for (const f of files) {
     if (!/\b(?:class|record|interface)\b/.test(f.text)) continue;
     const found = csharpClasses(f.text);
@@ -155,12 +157,11 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
     for (const c of found) {
       const known = classes.get(c.name);
       const added = { ...c, path: f.path, text: f.text };
+      all.push(added);
       if (known) shared.set(c.name, [...(shared.get(c.name) ?? [known]), added]);
       if (!known || (!keyOf(known.properties, known.name) && keyOf(c.properties, c.name))) classes.set(c.name, added);
     }
     configurations.push(...entityConfigurations(f, found));
-    const schema = defaultSchema(f.text);
-    if (schema) for (const c of found) contextSchema.set(c.name, schema);
   }
   const inherited = (c: ProjectClass): CsharpProperty[] => {
     const out = [...c.properties];
@@ -172,21 +173,33 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
     return out;
   };
 
-  // the contexts: types declaring DbSets, and classes deriving from one
+  /** The key of a class: by annotation or convention, else `Id` when it derives from an entity base class the project does not declare (a package's `EntityBase<T>`). */
+  const keyFor = (c: ProjectClass): string | undefined => {
+    const key = keyOf(inherited(c), c.name);
+    if (key) return key;
+    let root: CsharpClass = c;
+    for (let base = baseClass(c, classes), n = 0; base && n < 10; base = baseClass(base, classes), n++) root = base;
+    const outside = root.bases[0] && !classes.has(bareType(root.bases[0])) ? bareType(root.bases[0]) : undefined;
+    return outside && /Entity/.test(outside) ? 'Id' : undefined;
+  };
+
+  // the contexts: types declaring DbSets (every class of a shared name), and classes deriving from one
   const contexts = new Set<string>();
   const dbSets = new Map<string, string | null>();
-  const setOwner = new Map<string, string>();
-  for (const c of classes.values())
+  const setOwner = new Map<string, ProjectClass>();
+  const contextClasses: ProjectClass[] = [];
+  for (const c of all)
     for (const p of c.properties) {
       const entity = genericArgument(p.type, DB_SET);
       if (!entity) continue;
       contexts.add(c.name);
+      if (c.kind === 'class' && !contextClasses.includes(c)) contextClasses.push(c);
       dbSets.set(p.name, dbSets.has(p.name) && dbSets.get(p.name) !== entity ? null : entity);
-      if (!setOwner.has(entity)) setOwner.set(entity, c.name);
+      if (!setOwner.has(entity) || setOwner.get(entity)!.kind !== 'class') setOwner.set(entity, c);
     }
   // a shared name is the class whose namespace the files naming it as an entity import, else the nearest to them
   const naming = new Map<string, Array<{ path: string; text: string }>>();
-  for (const [entity, context] of setOwner) naming.set(entity, [classes.get(context)!]);
+  for (const [entity, context] of setOwner) naming.set(entity, [context]);
   for (const k of configurations) naming.set(k.entity, [...(naming.get(k.entity) ?? []), k]);
   // a `global using` holds in its project: taken as the files under its file's directory
   const globalUsings = files.flatMap((f) => {
@@ -207,9 +220,10 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
   }
   for (let grown = true; grown;) {
     grown = false;
-    for (const c of classes.values())
+    for (const c of all)
       if (!contexts.has(c.name) && c.bases.some((b) => contexts.has(bareType(b)))) {
         contexts.add(c.name);
+        if (c.kind === 'class') contextClasses.push(c);
         grown = true;
       }
   }
@@ -217,12 +231,9 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
   const snakeCase = snakeCaseNaming(files);
   const conventional = (name: string) => (snakeCase ? snake(name) : name);
   // an entity no DbSet names is in the context nearest the files configuring it
-  const contextClasses = [...contexts].map((c) => classes.get(c)!).filter((c) => c.kind === 'class');
   const schemaOf = (entity: string): string | undefined => {
-    const owner = setOwner.get(entity);
-    if (owner) return contextSchema.get(owner);
-    const near = (naming.get(entity) ?? []).map((n) => nearest(n.path, contextClasses)).find(Boolean);
-    return near && contextSchema.get(near.name);
+    const owner = setOwner.get(entity) ?? (naming.get(entity) ?? []).map((n) => nearest(n.path, contextClasses)).find(Boolean);
+    return owner && defaultSchema(owner.text);
   };
   const configured = (entity: string) => configurations.filter((c) => c.entity === entity);
 
@@ -248,7 +259,7 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
       const { target } = navigationTarget(p.type);
       const t = classes.get(target);
       if (!t || names.has(target) || owned.has(target) || t.kind === 'interface' || contexts.has(target)) continue;
-      if (!keyOf(inherited(t), t.name)) continue;
+      if (!keyFor(t)) continue;
       names.add(target);
       queue.push(target);
     }
@@ -281,7 +292,8 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
     const table = c && c.kind !== 'interface' && tableOf(name, new Set());
     if (!c || !table) continue;
     const properties = inherited(c);
-    entities.set(name, { name, cls: c, ...table, properties, key: entityKey(properties, name, configured(name)) });
+    const key = entityKey(configured(name));
+    entities.set(name, { name, cls: c, ...table, properties, key: key === undefined ? keyFor(c) : (key ?? undefined) });
   }
 
   const column = (entity: EfEntity, property: string) => {
@@ -351,11 +363,11 @@ function keyOf(properties: readonly CsharpProperty[], type: string): string | un
   return (propertyNamed(properties, 'Id') ?? propertyNamed(properties, `${type}Id`))?.name;
 }
 
-/** An entity's key: `HasKey(x => x.Code)` (none when composite), else by annotation or convention. */
-function entityKey(properties: readonly CsharpProperty[], type: string, configured: readonly EntityConfiguration[]): string | undefined {
+/** An entity's key as its configuration gives it, `HasKey(x => x.Code)` (`null` when composite), if it does. */
+function entityKey(configured: readonly EntityConfiguration[]): string | null | undefined {
   for (const c of configured) {
     const m = /\.\s*HasKey\s*\(\s*(?:\w+\s*=>\s*(?:\w+\.(\w+)\s*\)|new\b)|"(\w+)"\s*\)|nameof\(\s*(?:\w+\.)*(\w+)\s*\)\s*\))/.exec(c.written);
-    if (m) return m[1] ?? m[2] ?? m[3];
+    if (m) return m[1] ?? m[2] ?? m[3] ?? null;
   }
-  return keyOf(properties, type);
+  return undefined;
 }

@@ -166,6 +166,31 @@ describe('EF Core: the joins relationships declare', () => {
   });
 });
 
+describe('EF Core: a repository of several solutions', () => {
+  it("reads every context of a shared name, takes a shared class name from the namespace its context imports, and keys a package's entity base by Id", () => {
+    const { joins, uses } = read({
+      'shop/Data/AppDbContext.cs':
+        'using Shop.Domain;\nnamespace Shop.Data;\npublic class AppDbContext : DbContext { public DbSet<Cart> Carts => Set<Cart>(); }',
+      'todo/Data/AppDbContext.cs':
+        'using Todo.Domain;\nnamespace Todo.Data;\npublic class AppDbContext : DbContext { public DbSet<Project> Projects => Set<Project>(); }',
+      'shop/Domain/Cart.cs': [
+        'namespace Shop.Domain;',
+        'public class Cart : EntityBase<Cart, CartId>',
+        '{',
+        '    public IReadOnlyCollection<CartItem> Items => _items;',
+        '}',
+        'public class CartItem : EntityBase<CartItem, CartItemId> { public int Quantity { get; set; } }',
+      ].join('\n'),
+      'client/Models/Cart.cs': 'namespace Client.Models;\npublic class Cart\n{\n    public int Id { get; set; }\n}',
+      'todo/Domain/Project.cs': 'namespace Todo.Domain;\npublic class Project : EntityBase<Project, ProjectId> { }',
+    });
+    expect(uses['shop/Domain/Cart.cs']).toEqual(['Carts|carts schema @2', 'CartItem|cart_item schema @6']);
+    expect(uses['client/Models/Cart.cs']).toEqual([]);
+    expect(uses['todo/Domain/Project.cs']).toEqual(['Projects|projects schema @2']);
+    expect(joins['shop/Domain/Cart.cs']).toEqual(['CartItem(CartId) → Carts(Id) @4']);
+  });
+});
+
 describe('EF Core: what the code does to the tables', () => {
   const service = [
     'public class BlogService',
