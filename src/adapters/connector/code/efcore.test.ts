@@ -4,7 +4,7 @@ import { collectUses, type ProjectFile } from './orm-reader.js';
 
 const files = (given: Record<string, string>): ProjectFile[] => Object.entries(given).map(([path, text]) => ({ path, text, language: 'csharp' }));
 
-/** What the reader makes of the project: each file's declared tables, uses and joins, as short strings. */
+/** What the reader makes of the project: each file's declared tables (`tables`), those the project declares in it and its uses (`uses`), and joins, as short strings. */
 function read(given: Record<string, string>) {
   const list = files(given);
   const declared = new Map(list.map((f) => [f.path, efcoreReader.declared(f)]));
@@ -12,7 +12,7 @@ function read(given: Record<string, string>) {
   const uses = Object.fromEntries(
     list.map((f) => [
       f.path,
-      collectUses(f.text, (use) => project.uses!(f, use)).map(
+      [...(project.declared?.get(f.path) ?? []), ...collectUses(f.text, (use) => project.uses!(f, use))].map(
         (r) => `${[r.table, ...(r.alternatives ?? [])].join('|')} ${r.access?.join(',') ?? ''} @${r.line}`,
       ),
     ]),

@@ -4,10 +4,11 @@
  * - Declared (each file on its own): `[Table("blogs", Schema = "s")]` its class's table, a
  *   configuration's `ToTable("blogs", "s")` (`Entity<Blog>(…)`, `IEntityTypeConfiguration<Blog>`)
  *   its entity's, the file's `HasDefaultSchema` giving the schema not given.
- * - Uses (read once over the project's model, `efcore-model`): each entity's class file, each
+ * - Declared by the project (its model read once, `efcore-model`): each entity's class file, each
  *   context's `DbSet<Blog> Blogs` and each configuration's `ToTable` declare the entity's table as
  *   the model resolves it (so a DbSet whose entity has a `ToTable` links that table, not its own
- *   name); a `DbSet` reached on a name of a context's type (`_db.Blogs…`, a `new BlogContext()`, a
+ *   name).
+ * - Uses: a `DbSet` reached on a name of a context's type (`_db.Blogs…`, a `new BlogContext()`, a
  *   factory's `CreateDbContext()`) or `Set<Blog>()` on any receiver reads it, or writes it when its chain adds,
  *   updates or removes (`Add`, `AddRange`, `Remove`, `Update`, `ExecuteDelete`, `ExecuteUpdate`, …);
  *   its chain's `Include(b => b.Posts)` and `ThenInclude(…)` read the navigations' tables; the
@@ -36,7 +37,7 @@ import {
   type EfModel,
 } from './efcore-model.js';
 import { lineAt } from './lines.js';
-import type { OrmReader, ProjectFile, UseModel } from './orm-reader.js';
+import { collectUses, type OrmReader, type ProjectFile, type UseModel } from './orm-reader.js';
 import type { OrmTableRef } from './orm-refs.js';
 import { blankComments } from './script-blocks.js';
 
@@ -107,24 +108,31 @@ function included(
   return out;
 }
 
+/** The tables a file declares as the project resolves them: its entity classes', its contexts' DbSets', its configurations' `ToTable`. */
+function projectDeclared(model: EfModel, file: ProjectFile): OrmTableRef[] {
+  const entity = (name: string | undefined) => (name ? model.entities.get(name) : undefined);
+  return collectUses(file.text, (use) => {
+    for (const c of csharpClasses(file.text)) {
+      const own = model.entities.get(c.name);
+      if (own?.cls.path === file.path && own.cls.index === c.index) use(asRef(own), c.index, 'schema');
+      if (!model.contexts.has(c.name)) continue;
+      for (const p of c.properties) {
+        const e = entity(genericArgument(p.type, DB_SET));
+        if (e) use(asRef(e), p.index, 'schema');
+      }
+    }
+    for (const k of model.configurations) {
+      const given = k.path === file.path ? toTable(k.written) : undefined;
+      const e = given && entity(k.entity);
+      if (e) use(asRef(e), k.start + given.index, 'schema');
+    }
+  });
+}
+
 function uses(model: EfModel, file: ProjectFile, use: UseModel): void {
   const text = blankComments(file.text);
   const entity = (name: string | undefined | null) => (name ? model.entities.get(name) : undefined);
   const found = (e: EfEntity | undefined) => (e ? asRef(e) : undefined);
-  // the tables of its entity classes and of its contexts' DbSets
-  for (const c of csharpClasses(file.text)) {
-    const own = model.entities.get(c.name);
-    if (own?.cls.path === file.path && own.cls.index === c.index) use(asRef(own), c.index, 'schema');
-    if (!model.contexts.has(c.name)) continue;
-    for (const p of c.properties) {
-      const e = entity(genericArgument(p.type, DB_SET));
-      if (e) use(asRef(e), p.index, 'schema');
-    }
-  }
-  for (const k of model.configurations) {
-    const given = k.path === file.path ? toTable(k.written) : undefined;
-    if (given) use(found(entity(k.entity)), k.start + given.index, 'schema');
-  }
   // a query from its first call's `(`, with that call when it is on the table
   const queried = (root: EfEntity | undefined, open: number, first?: string) => {
     if (!root) return;
@@ -191,6 +199,7 @@ export const efcoreReader: OrmReader = {
   project(files) {
     if (!files.some((f) => /DbSet\s*<|IEntityTypeConfiguration\s*<|\bEntity\s*</.test(f.text))) return {};
     const model = readEfModel(files);
-    return { uses: (file, use) => uses(model, file, use), joins: efcoreJoins(model) };
+    const declared = new Map(files.map((f) => [f.path, projectDeclared(model, f)] as const).filter(([, refs]) => refs.length));
+    return { declared, uses: (file, use) => uses(model, file, use), joins: efcoreJoins(model) };
   },
 };
