@@ -6,6 +6,7 @@
  */
 import { activeRecordReader } from './activerecord.js';
 import { dieselReader } from './diesel-tables.js';
+import { efcoreReader } from './efcore.js';
 import { eloquentReader } from './eloquent.js';
 import { gormReader } from './gorm-models.js';
 import { seaormReader } from './seaorm-entities.js';
@@ -13,4 +14,4 @@ import type { OrmReader } from './orm-reader.js';
 
 let readers: readonly OrmReader[] | undefined;
 
-export const ormReaders = (): readonly OrmReader[] => (readers ??= [gormReader, dieselReader, seaormReader, eloquentReader, activeRecordReader]);
+export const ormReaders = (): readonly OrmReader[] => (readers ??= [gormReader, dieselReader, seaormReader, eloquentReader, activeRecordReader, efcoreReader]);

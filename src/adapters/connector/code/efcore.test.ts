@@ -1,0 +1,254 @@
+import { describe, expect, it } from 'vitest';
+import { efcoreReader } from './efcore.js';
+import { collectUses, type ProjectFile } from './orm-reader.js';
+
+const files = (given: Record<string, string>): ProjectFile[] => Object.entries(given).map(([path, text]) => ({ path, text, language: 'csharp' }));
+
+/** What the reader makes of the project: each file's declared tables (`tables`), those the project declares in it and its uses (`uses`), and joins, as short strings. */
+function read(given: Record<string, string>) {
+  const list = files(given);
+  const declared = new Map(list.map((f) => [f.path, efcoreReader.declared(f)]));
+  const project = efcoreReader.project!(list, declared);
+  const uses = Object.fromEntries(
+    list.map((f) => [
+      f.path,
+      [...(project.declared?.get(f.path) ?? []), ...collectUses(f.text, (use) => project.uses!(f, use))].map(
+        (r) => `${[r.table, ...(r.alternatives ?? [])].join('|')} ${r.access?.join(',') ?? ''} @${r.line}`,
+      ),
+    ]),
+  );
+  const joins = Object.fromEntries(
+    [...(project.joins ?? [])].map(([path, list]) => [path, list.map((j) => `${j.table}(${j.columns}) → ${j.references}(${j.referencedColumns}) @${j.line}`)]),
+  );
+  const tables = Object.fromEntries(
+    [...declared].map(([path, refs]) => [path, refs.map((r) => `${[r.table, ...(r.alternatives ?? [])].join('|')} ${r.model} @${r.line}`)]),
+  );
+  return { tables, uses, joins };
+}
+
+const CONTEXT = [
+  'using Microsoft.EntityFrameworkCore;',
+  'namespace Blogging.Data;',
+  'public class BloggingContext : DbContext',
+  '{',
+  '    public DbSet<Blog> Blogs { get; set; }',
+  '    public DbSet<Post> Posts => Set<Post>();',
+  '    // public DbSet<Ghost> Ghosts { get; set; }',
+  '    public DbSet<AuditEntry> AuditEntries { get; set; }',
+  '    protected override void OnModelCreating(ModelBuilder modelBuilder)',
+  '    {',
+  '        modelBuilder.Entity<AuditEntry>().ToTable("audit_log", "ops");',
+  '    }',
+  '}',
+].join('\n');
+
+const BLOG = [
+  'namespace Blogging.Models;',
+  'public class Blog',
+  '{',
+  '    public int BlogId { get; set; }',
+  '    public string Url { get; set; } = "";',
+  '    public List<Post> Posts { get; } = new();',
+  '    public ICollection<Tag> Tags { get; set; }',
+  '}',
+].join('\n');
+
+const POST = [
+  'namespace Blogging.Models;',
+  '[Table("posts", Schema = "content")]',
+  'public class Post',
+  '{',
+  '    [Key]',
+  '    public int Code { get; set; }',
+  '    [Column("blog_ref")]',
+  '    public int BlogId { get; set; }',
+  '    public Blog Blog { get; set; } = null!;',
+  '    public int? EditorUserId { get; set; }',
+  '    [ForeignKey(nameof(EditorUserId))]',
+  '    public User? Editor { get; set; }',
+  '    public User Author { get; set; }',
+  '}',
+  'public class User',
+  '{',
+  '    public Guid Id { get; set; }',
+  '}',
+  'public class Tag',
+  '{',
+  '    public int Id { get; set; }',
+  '}',
+  'public class AuditEntry : EntityBase',
+  '{',
+  '}',
+  'public abstract class EntityBase',
+  '{',
+  '    public long Id { get; set; }',
+  '}',
+].join('\n');
+
+describe('EF Core: the tables a project maps', () => {
+  it('declares a [Table] class and a fluent ToTable in the files saying them, each with its entity', () => {
+    const { tables } = read({ 'Data/BloggingContext.cs': CONTEXT, 'Models/Blog.cs': BLOG, 'Models/Post.cs': POST });
+    // a DbSet's table is its entity's, which the project decides (the context's uses)
+    expect(tables['Data/BloggingContext.cs']).toEqual(['ops.audit_log AuditEntry @11']);
+    expect(tables['Models/Post.cs']).toEqual(['content.posts Post @3']);
+    expect(tables['Models/Blog.cs']).toEqual([]);
+  });
+
+  it('links each entity class to its table, by ToTable, [Table], its DbSet or its name, and the context at each DbSet', () => {
+    const { uses } = read({ 'Data/BloggingContext.cs': CONTEXT, 'Models/Blog.cs': BLOG, 'Models/Post.cs': POST });
+    expect(uses['Models/Blog.cs']).toEqual(['Blogs|blogs schema @2']);
+    // User and Tag are reached through navigations: their tables are their names
+    expect(uses['Models/Post.cs']).toEqual(['content.posts schema @3', 'User|user schema @15', 'Tag|tag schema @19', 'ops.audit_log schema @23']);
+    expect(uses['Data/BloggingContext.cs']).toEqual(['Blogs|blogs schema @5', 'content.posts schema @6', 'ops.audit_log schema @8']);
+  });
+
+  it('names the tables the convention names in snake case first when the project uses EFCore.NamingConventions', () => {
+    const program = 'builder.Services.AddDbContext<BloggingContext>(o => o.UseNpgsql(cs).UseSnakeCaseNamingConvention());';
+    const { uses, joins } = read({ 'Data/BloggingContext.cs': CONTEXT, 'Models/Blog.cs': BLOG, 'Models/Post.cs': POST, 'Program.cs': program });
+    expect(uses['Models/Blog.cs']).toEqual(['blogs|Blogs schema @2']);
+    expect(uses['Models/Post.cs']).toContain('content.posts schema @3');
+    // a shadow foreign key is named by the convention; a [Column] keeps its name
+    expect(joins['Models/Post.cs']).toContain('content.posts(author_id) → user(id) @13');
+    expect(joins['Models/Post.cs']).toContain('content.posts(blog_ref) → blogs(blog_id) @9');
+  });
+});
+
+describe('EF Core: the joins relationships declare', () => {
+  it('reads reference navigations by convention and [ForeignKey], a collection without inverse by its shadow key, and leaves many-to-many out', () => {
+    const { joins } = read({ 'Data/BloggingContext.cs': CONTEXT, 'Models/Blog.cs': BLOG, 'Models/Post.cs': POST });
+    expect(joins['Models/Post.cs']).toEqual([
+      'content.posts(blog_ref) → Blogs(BlogId) @9',
+      'content.posts(EditorUserId) → User(Id) @12',
+      'content.posts(AuthorId) → User(Id) @13',
+    ]);
+    // Blog.Posts is the inverse of Post.Blog; Blog.Tags has no inverse: Tag gets the shadow BlogBlogId
+    expect(joins['Models/Blog.cs']).toEqual(['Tag(BlogBlogId) → Blogs(BlogId) @7']);
+  });
+
+  it('reads fluent HasOne/HasMany with HasForeignKey and HasColumnName, in Entity<T>() and IEntityTypeConfiguration<T>, owned types left out', () => {
+    const order = [
+      'public class Order { public int Id { get; set; } public int? PaymentId { get; set; } public int BuyerRef { get; set; }',
+      '  public Buyer Buyer { get; set; } public Address ShipTo { get; set; } public IReadOnlyCollection<OrderLine> Lines => _lines; }',
+      'public class Buyer { public int Id { get; set; } }',
+      'public class Payment { public int Id { get; set; } }',
+      'public class OrderLine { public int Id { get; set; } public int OrderNumber { get; set; } }',
+      'public class Address { public int Id { get; set; } public string City { get; set; } }',
+    ].join('\n');
+    const context = [
+      'public class ShopContext : DbContext {',
+      '  public DbSet<Order> Orders { get; set; }',
+      '  protected override void OnModelCreating(ModelBuilder b) {',
+      '    b.Entity<Order>(o => {',
+      '      o.ToTable("orders");',
+      '      o.OwnsOne(x => x.ShipTo, a => { a.ToTable("addresses"); });',
+      '      o.Property(x => x.PaymentId).HasColumnName("payment_method_id");',
+      '      o.HasOne<Payment>().WithMany().HasForeignKey(x => x.PaymentId);',
+      '      o.HasOne(x => x.Buyer).WithMany().HasForeignKey("BuyerRef");',
+      '      o.HasMany(x => x.Lines).WithOne().HasForeignKey(l => l.OrderNumber);',
+      '    });',
+      '  }',
+      '}',
+    ].join('\n');
+    const config = [
+      'class PaymentConfiguration : IEntityTypeConfiguration<Payment>',
+      '{',
+      '    public void Configure(EntityTypeBuilder<Payment> builder) { builder.ToTable("payments", "billing"); }',
+      '}',
+    ].join('\n');
+    const { joins, uses } = read({ 'Order.cs': order, 'ShopContext.cs': context, 'PaymentConfiguration.cs': config });
+    expect(joins['ShopContext.cs']).toEqual([
+      'orders(payment_method_id) → billing.payments(Id) @8',
+      'orders(BuyerRef) → Buyer(Id) @9',
+      'OrderLine(OrderNumber) → orders(Id) @10',
+    ]);
+    expect(joins['Order.cs']).toBeUndefined();
+    expect(uses['Order.cs']!.map((u) => u.split(' ')[0])).toEqual(['orders', 'Buyer|buyer', 'billing.payments', 'OrderLine|order_line']);
+  });
+});
+
+describe('EF Core: a repository of several solutions', () => {
+  it("reads every context of a shared name, takes a shared class name from the namespace its context imports, and keys a package's entity base by Id", () => {
+    const { joins, uses } = read({
+      'shop/Data/AppDbContext.cs':
+        'using Shop.Domain;\nnamespace Shop.Data;\npublic class AppDbContext : DbContext { public DbSet<Cart> Carts => Set<Cart>(); }',
+      'todo/Data/AppDbContext.cs':
+        'using Todo.Domain;\nnamespace Todo.Data;\npublic class AppDbContext : DbContext { public DbSet<Project> Projects => Set<Project>(); }',
+      'shop/Domain/Cart.cs': [
+        'namespace Shop.Domain;',
+        'public class Cart : EntityBase<Cart, CartId>',
+        '{',
+        '    public IReadOnlyCollection<CartItem> Items => _items;',
+        '}',
+        'public class CartItem : EntityBase<CartItem, CartItemId> { public int Quantity { get; set; } }',
+      ].join('\n'),
+      'client/Models/Cart.cs': 'namespace Client.Models;\npublic class Cart\n{\n    public int Id { get; set; }\n}',
+      'todo/Domain/Project.cs': 'namespace Todo.Domain;\npublic class Project : EntityBase<Project, ProjectId> { }',
+    });
+    expect(uses['shop/Domain/Cart.cs']).toEqual(['Carts|carts schema @2', 'CartItem|cart_item schema @6']);
+    expect(uses['client/Models/Cart.cs']).toEqual([]);
+    expect(uses['todo/Domain/Project.cs']).toEqual(['Projects|projects schema @2']);
+    expect(joins['shop/Domain/Cart.cs']).toEqual(['CartItem(CartId) → Carts(Id) @4']);
+  });
+});
+
+describe('EF Core: what the code does to the tables', () => {
+  const service = [
+    'public class BlogService',
+    '{',
+    '    private readonly BloggingContext _db;',
+    '    private readonly IRepository<Blog> _blogs;',
+    '    public BlogService(BloggingContext db, IRepository<Blog> blogs) { _db = db; _blogs = blogs; }',
+    '    public Task<List<Blog>> All() => _db.Blogs.Where(b => b.Url != null).ToListAsync();',
+    '    public void Add(Post post) { _db.Posts.Add(post); }',
+    '    public Task Purge() => _db.Set<AuditEntry>().Where(a => a.Id < 10).ExecuteDeleteAsync();',
+    '    public void Create() { var blog = new Blog(); _db.Add(blog); }',
+    '    public Task<Blog?> One(int id) => _blogs.GetByIdAsync(id);',
+    '    public Task Drop(Blog b) => _blogs.DeleteAsync(b);',
+    '    public Task<Blog?> WithTags(int id) => _db.Blogs.Include(b => b.Tags).FirstOrDefaultAsync(b => b.BlogId == id);',
+    '    public int Count(Order order) => order.Posts.Count();',
+    '}',
+  ].join('\n');
+
+  it('reads a DbSet on a context-typed name, Set<T>(), the context’s Add and a generic repository, by the methods called', () => {
+    const { uses } = read({ 'Data/BloggingContext.cs': CONTEXT, 'Models/Blog.cs': BLOG, 'Models/Post.cs': POST, 'BlogService.cs': service });
+    expect(uses['BlogService.cs']).toEqual(['Blogs|blogs read,write @6', 'content.posts write @7', 'Tag|tag read @12', 'ops.audit_log write @8']);
+  });
+
+  it('leaves alone a DbSet name reached on something that is not a context, and a commented-out call', () => {
+    const other = [
+      'public class Report',
+      '{',
+      '    public int Count(Blog blog) => blog.Posts.Count();',
+      '    // public void Add(BloggingContext db) => db.Posts.Add(new Post());',
+      '}',
+    ].join('\n');
+    const { uses } = read({ 'Data/BloggingContext.cs': CONTEXT, 'Models/Blog.cs': BLOG, 'Models/Post.cs': POST, 'Report.cs': other });
+    expect(uses['Report.cs']).toEqual([]);
+  });
+
+  it('reaches a context through a factory and `new`, an interface declaring the DbSets (clean architecture), Set<T>() on any context and Find<T>', () => {
+    const iface = 'public interface IBloggingContext { DbSet<Blog> Blogs { get; } }';
+    const handler = [
+      'public class Handler(IBloggingContext context, IDbContextFactory<BloggingContext> factory)',
+      '{',
+      '    public Task<int> Count() => context.Blogs.CountAsync();',
+      '    public async Task Save() { await using var db = await factory.CreateDbContextAsync(); db.Blogs.Update(new Blog()); }',
+      '    public void Old() { using (var ctx = new BloggingContext()) { ctx.Posts.RemoveRange(ctx.Posts); } }',
+      '}',
+      'public class EventLog(DbContext context)',
+      '{',
+      '    public void Log(AuditEntry e) => context.Set<AuditEntry>().Add(e);',
+      '    public ValueTask<Blog?> Find(BloggingContext db, int id) => db.FindAsync<Blog>(id);',
+      '}',
+    ].join('\n');
+    const { uses } = read({
+      'Data/BloggingContext.cs': CONTEXT,
+      'Models/Blog.cs': BLOG,
+      'Models/Post.cs': POST,
+      'IBloggingContext.cs': iface,
+      'Handler.cs': handler,
+    });
+    // the posts given to RemoveRange are read first
+    expect(uses['Handler.cs']).toEqual(['Blogs|blogs read,write @3', 'content.posts read,write @5', 'ops.audit_log write @9']);
+  });
+});
