@@ -109,8 +109,11 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  *     a model's managers besides `objects` reach its table; a manager's chain writes when a call of it writes, and so does a query set bound to a name and written later.
  * 58: Ruby (require, require_relative, Rails/Zeitwerk constants) and PHP (use through composer.json's PSR-4/PSR-0, same-namespace names, functions,
  *     require/include) files are parsed with tree-sitter: their imports and symbols; a changed composer.json reads the tree again.
+ * 59: ORMs read through the OrmReader seam: GORM's naming, uses and joins, Diesel, SeaORM, Laravel's Eloquent, Rails' ActiveRecord and
+ *     Entity Framework Core (tables, uses, joins); SQL in Ruby and PHP heredocs and C# verbatim strings; Swift imports and symbols; Dart files
+ *     listed and parsed (imports, exports, parts, symbols); a changed pubspec.yaml reads the tree again.
  */
-export const CODE_SCAN_VERSION = 58;
+export const CODE_SCAN_VERSION = 59;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });
