@@ -26,6 +26,15 @@ describe('isTestFile', () => {
     'cypress/support/commands.ts',
     'src/components/button.cy.tsx',
     'e2e/login.ts',
+    // the conventions of the other languages a code source parses (an Xcode app's tests started a Swift plan)
+    'UnitTests/Mocks/Interactors/CountriesInteractorTests.swift',
+    'Sources/App/Models/OwnerStoreTests.swift',
+    'src/Shop.UnitTests/Orders/OrderServiceTest.cs',
+    'tests/Feature/FlightTest.php',
+    'app/models/order_spec.rb',
+    'lib/order_test.rb',
+    'packages/core/lib/src/owner_test.dart',
+    'modules/core/src/main/scala/ParserSpecTests.scala',
   ])('%s is a test', (path) => expect(isTestFile(path)).toBe(true));
 
   it.each([
@@ -34,6 +43,8 @@ describe('isTestFile', () => {
     'src/core/contest.ts',
     'src/latest.ts',
     'src/main/java/com/acme/Test.java',
+    'Sources/Contests/Contest.swift',
+    'src/Shop.Api/Controllers/TestsController.cs',
     'cmd/attestation/main.go',
     'docs/specification.md',
     'src/fixtures.ts',

@@ -4,17 +4,20 @@
  * folder named `test`, `tests`, `__tests__`, `spec`, `specs`, `e2e`, `cypress`, or one of JavaScript's test-data folders
  * (`__mocks__`, `__fixtures__`, `__testfixtures__`, `fixtures`), or a file named like `x.test.ts`,
  * `x.spec.js`, a type test `x.test-d.ts`, `x.e2e-spec.ts`, a Cypress test `x.cy.ts`, `x_test.go`, `test_x.py`, `x_test.py`,
- * `conftest.py`, `XTest.java`.
+ * `conftest.py`, `XTest.java` (and Kotlin's, Scala's, Swift's, C#'s and PHP's `XTest`/`XTests`), Ruby's `x_spec.rb` and
+ * `x_test.rb`, Dart's `x_test.dart`, or a file in an Xcode or .NET test target's folder (`MyAppTests`, `Shop.UnitTests`).
  */
 
 const TEST_FOLDERS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', 'e2e', 'cypress', '__mocks__', '__fixtures__', '__testfixtures__', 'fixtures']);
 const TEST_NAME =
-  /(\.(test|spec|test-d|spec-d|e2e-spec|cy)\.[a-z0-9]+$)|(_test\.(go|py)$)|(^test_.*\.py$)|(^conftest\.py$)|([a-z0-9](Test|Tests|IT)\.(java|kt)$)/;
+  /(\.(test|spec|test-d|spec-d|e2e-spec|cy)\.[a-z0-9]+$)|(_test\.(go|py|rb|dart)$)|(_spec\.rb$)|(^test_.*\.py$)|(^conftest\.py$)|([a-z0-9](Test|Tests|IT)\.(java|kt|scala|swift|cs|php)$)/;
+/** An Xcode or .NET test target's folder: `MyAppTests`, `UnitTests`, `Shop.Api.Tests`, `Shop.UnitTests`. */
+const TEST_TARGET_FOLDER = /[a-z0-9.]Tests$/;
 
 export function isTestFile(path: string): boolean {
   const parts = path.split('/');
   const name = parts.pop() ?? '';
-  return TEST_NAME.test(name) || parts.some((p) => TEST_FOLDERS.has(p.toLowerCase()));
+  return TEST_NAME.test(name) || parts.some((p) => TEST_FOLDERS.has(p.toLowerCase()) || TEST_TARGET_FOLDER.test(p));
 }
 
 /** A file named as one test module (`test_views.py`, `users.spec.ts`, `server_test.go`, `UserTest.java`), not a shared fixture file (`conftest.py`) nor a file in a test folder. */
