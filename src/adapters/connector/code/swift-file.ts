@@ -12,6 +12,8 @@ import type { ParsedFile, RawImport } from './tree-sitter.js';
 
 const HIDDEN = /\b(?:private|fileprivate)\b/;
 const KEYWORDS = new Set(['class', 'struct', 'enum', 'actor', 'extension']);
+/** The declarations whose direct `type_identifier` child is the name they declare. */
+const DECLARING = new Set(['class_declaration', 'protocol_declaration', 'typealias_declaration']);
 
 const child = (node: Node, type: string) => named(node).find((c) => c.type === type);
 const modifiers = (node: Node) => child(node, 'modifiers')?.text ?? '';
@@ -43,7 +45,12 @@ function topLevel(node: Node): { name: string; kind: string; body: Node | null }
 
 /** The names calls and member accesses start with (`helper()`, `Logger.shared`), beside every type name. */
 function mentionsOf(root: Node): string[] {
-  const out = all(root, ['type_identifier']).map((n) => n.text);
+  // a nested type (`DBModel.CountryDetails`) is its outer type's: only the first name of a qualified type is mentioned
+  // a declaration's own name (`struct Entry`, nested too) is no mention
+  const out = all(root, ['type_identifier'])
+    .filter((n) => !DECLARING.has(n.parent?.type ?? ''))
+    .filter((n) => n.parent?.type !== 'user_type' || n.parent.namedChildren.find((c) => c?.type === 'type_identifier')?.id === n.id)
+    .map((n) => n.text);
   for (const n of all(root, ['call_expression', 'navigation_expression'])) {
     const first = n.namedChild(0);
     if (first?.type === 'simple_identifier') out.push(first.text);

@@ -29,7 +29,9 @@ const PACKAGE: Record<string, string> = {
   'Sources/ShopCore/Log.swift': ['func log(_ message: String) { print(message) }', 'extension Owner: Identifiable { public var id: String { name } }'].join(
     '\n',
   ),
-  'Modules/Billing/Invoice.swift': ['import ShopCore', '', 'struct Invoice {', '  let owner: Owner', '}'].join('\n'),
+  'Modules/Billing/Invoice.swift': ['import ShopCore', '', 'struct Invoice {', '  let owner: Owner', '  let line: Ledger.Entry', '}'].join('\n'),
+  'Modules/Billing/Ledger.swift': ['enum Ledger {', '  struct Entry {}', '}'].join('\n'),
+  'Modules/Billing/Entry.swift': ['struct Entry {}'].join('\n'),
   'Tests/ShopCoreTests/OwnerStoreTests.swift': [
     'import XCTest',
     '@testable import ShopCore',
@@ -43,10 +45,11 @@ const PACKAGE: Record<string, string> = {
 };
 
 describe('Swift imports', () => {
-  it("links the files declaring what a file mentions, in its own target and in the targets it imports, not an extension's", async () => {
+  it("links the files declaring what a file mentions, in its own target and in the targets it imports, not an extension's, a nested type by its outer one", async () => {
     const { edges } = await resolveTree(PACKAGE);
     expect(edges).toEqual([
       'App/ContentView.swift → App/Greeting.swift (same-module)',
+      'Modules/Billing/Invoice.swift → Modules/Billing/Ledger.swift (same-module)',
       'Modules/Billing/Invoice.swift → Sources/ShopCore/Owner.swift (import)',
       'Sources/ShopCore/Log.swift → Sources/ShopCore/Owner.swift (same-module)',
       'Sources/ShopCore/OwnerStore.swift → Sources/ShopCore/Log.swift (same-module)',
