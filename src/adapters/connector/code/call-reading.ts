@@ -51,6 +51,27 @@ export function callArgs(text: string, open: number): string {
   return text.slice(open + 1);
 }
 
+/** A call's arguments split at their top-level commas, strings and brackets kept whole. */
+export function topLevelArgs(args: string): string[] {
+  const out: string[] = [];
+  let [depth, start, quote] = [0, 0, ''];
+  for (let i = 0; i < args.length; i++) {
+    const c = args[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (`"'\``.includes(c)) quote = c;
+    else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    else if (c === ',' && !depth) {
+      out.push(args.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(args.slice(start).trim());
+  return out;
+}
+
 /**
  * The calls chained after the call whose `(` is at `open`, each with its own `(`: `.where(…).getMany()` gives `where`, `getMany`.
  * `next` matches one chained call (its method, group 1) at the start of the text: PHP's `->where(` in place of `.where(`.

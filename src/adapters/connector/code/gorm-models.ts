@@ -12,7 +12,7 @@
  */
 import pluralize from 'pluralize';
 import type { DeclaredJoin, TableAccess } from '../../../ports/code.js';
-import { callArgs, chainAfter } from './call-reading.js';
+import { callArgs, chainAfter, topLevelArgs } from './call-reading.js';
 import { lineAt } from './lines.js';
 import { blankComments } from './script-blocks.js';
 import { modelsByName, type OrmReader, type ProjectFile } from './orm-reader.js';
@@ -146,18 +146,6 @@ function boundNames(text: string, models: ReadonlySet<string>): Map<string, stri
   return out;
 }
 
-/** An argument list's first argument (commas inside brackets and braces kept). */
-function firstArg(args: string): string {
-  let depth = 0;
-  for (let i = 0; i < args.length; i++) {
-    const c = args[i]!;
-    if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c)) depth--;
-    else if (c === ',' && depth === 0) return args.slice(0, i).trim();
-  }
-  return args.trim();
-}
-
 /** What a chain does: a write anywhere in it writes, else it reads. */
 const chainAccess = (methods: readonly string[]): TableAccess | undefined =>
   methods.some((m) => WRITES.test(m)) ? 'write' : methods.some((m) => READS.test(m)) ? 'read' : undefined;
@@ -257,7 +245,7 @@ export const gormReader: OrmReader = {
         if (names.size)
           for (const m of text.matchAll(VALUE_CALL)) {
             const open = m.index + m[0].length - 1;
-            const type = valueType(firstArg(callArgs(text, open)), CONDITION.test(m[1]!) ? new Map() : bound);
+            const type = valueType(topLevelArgs(callArgs(text, open))[0]!, CONDITION.test(m[1]!) ? new Map() : bound);
             if (!type) continue;
             const chain = chainAfter(text, open).map((c) => c.method);
             use(models.get(type), m.index, chainAccess(m[1] === 'Model' || CONDITION.test(m[1]!) ? chain : [m[1]!, ...chain]));

@@ -17,7 +17,7 @@
  */
 
 import type { HttpRoute, RouteCallUse } from '../../../ports/code.js';
-import { callArgs, chainAfter } from './call-reading.js';
+import { callArgs, chainAfter, topLevelArgs } from './call-reading.js';
 import { concatenation, heldStrings, type HeldStrings } from './jpql.js';
 import { jsConstant, PY_STRING, pythonConstant } from './module-strings.js';
 import { exampleRoot, namedLikeTest } from '../../../kernel/test-paths.js';
@@ -276,27 +276,6 @@ function jsUses(text: string, own: ReadonlyMap<string, string>): Array<{ router:
     out.push({ router: m[1]!, open: m.index + m[0].length - 1 });
     chained(m[1]!, m.index + m[0].length - 1);
   }
-  return out;
-}
-
-/** A call's arguments split at their top-level commas, strings and brackets kept whole. */
-function topLevelArgs(args: string): string[] {
-  const out: string[] = [];
-  let [depth, start, quote] = [0, 0, ''];
-  for (let i = 0; i < args.length; i++) {
-    const c = args[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = '';
-    } else if (`"'\``.includes(c)) quote = c;
-    else if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c)) depth--;
-    else if (c === ',' && !depth) {
-      out.push(args.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  out.push(args.slice(start).trim());
   return out;
 }
 

@@ -7,7 +7,7 @@
  * Comments are blanked first (offsets and lines kept): a docblock's `@method static Builder where()`
  * is no call.
  */
-import { callArgs, chainAfter } from './call-reading.js';
+import { callArgs, chainAfter, topLevelArgs } from './call-reading.js';
 import { blankComments, scriptBlocks, type Block } from './script-blocks.js';
 
 /** How a file names classes: its namespace and the full names its `use` imports give their aliases. */
@@ -108,29 +108,8 @@ function phpArg(written: string, names: PhpNames): PhpArg {
   return { other: written };
 }
 
-/** The top-level arguments of an argument list, trimmed (commas inside brackets or strings not splitting). */
-export function splitArgs(args: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let quote: string | undefined;
-  let start = 0;
-  for (let i = 0; i < args.length; i++) {
-    const c = args[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = undefined;
-    } else if (c === "'" || c === '"') quote = c;
-    else if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c)) depth--;
-    else if (c === ',' && depth === 0) {
-      out.push(args.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  const last = args.slice(start).trim();
-  if (last || out.length) out.push(last);
-  return out.filter(Boolean);
-}
+/** The top-level arguments of an argument list, trimmed, the empty ones left out (a trailing comma). */
+export const splitArgs = (args: string): string[] => topLevelArgs(args).filter(Boolean);
 
 /** The methods chained after the call whose `(` is at `open`: `->where(…)->get()` gives `where`, `get`, each with its `(`. */
 export const phpChain = (code: string, open: number) => chainAfter(code, open, /^\s*\??->\s*(\w+)\s*\(/);
