@@ -1,0 +1,143 @@
+/**
+ * @module adapters/connector/code/orm/efcore-joins
+ * The joins Entity Framework Core's relationships declare, the dependent's foreign key to the
+ * principal's key:
+ * - fluent, in an `Entity<T>(…)` call or an `IEntityTypeConfiguration<T>` class: `HasOne(p => p.Blog)
+ *   .WithMany(…)` and `HasMany(b => b.Posts).WithOne(…)`, with `.HasForeignKey(p => p.BlogId)`
+ *   (a `HasOne(…).WithOne(…)` only with `HasForeignKey<Dependent>(…)`, which names its side);
+ * - by convention in the entity classes: a reference navigation (`public Blog Blog { get; set; }`)
+ *   and a collection navigation on the principal (`public List<Post> Posts { get; set; }`) whose
+ *   other side has no reference navigation back. The foreign key is the one `[ForeignKey]` names,
+ *   else the dependent's property named `<navigation><Key>`, `<navigation>Id`, `<Principal><Key>`
+ *   or `<Principal>Id` (in any case), else the shadow column EF Core adds: `<navigation><Key>`, or
+ *   `<Principal><Key>` for a collection without its inverse.
+ * A one-to-one neither of whose sides holds such a property, a many-to-many (collections on both
+ * sides) and a composite key or foreign key make no join. The join belongs to the file declaring
+ * the relationship, at its line.
+ */
+import type { DeclaredJoin } from '../../../../ports/code.js';
+import { callArgs, chainAfter } from '../text/call-reading.js';
+import type { CsharpProperty } from './csharp-classes.js';
+import { joinsByFile } from './declared-joins.js';
+import { NAME_ARG, nameArgument, navigationTarget, propertyNamed, type EfEntity, type EfModel } from './efcore-model.js';
+
+interface Relationship {
+  dependent: EfEntity;
+  principal: EfEntity;
+  /** The foreign key property, or the shadow property EF Core adds. */
+  foreignKey: string;
+  shadow: boolean;
+  path: string;
+  text: string;
+  index: number;
+}
+
+/** The property a lambda's body names (`p => p.BlogId`, `p => p.Blog!`), or a string's or `nameof`'s. */
+function memberArgument(args: string): string | undefined {
+  const lambda = /^\s*\(?\s*\w+\s*\)?\s*=>\s*\w+\s*\.\s*(\w+)\s*!?\s*$/.exec(args);
+  return lambda?.[1] ?? nameArgument(new RegExp(String.raw`^\s*(?:${NAME_ARG})\s*$`).exec(args));
+}
+
+/** `[ForeignKey("BlogId")]` or `[ForeignKey(nameof(BlogId))]`: the name it gives. */
+const foreignKeyAttribute = (p: CsharpProperty) =>
+  nameArgument(new RegExp(String.raw`\[\s*(?:[\w.]*\.)?ForeignKey(?:Attribute)?\s*\(\s*(?:${NAME_ARG})\s*\)`).exec(p.attributes));
+
+const notMapped = (p: CsharpProperty) => /\[\s*(?:[\w.]*\.)?NotMapped\b/.test(p.attributes);
+
+/** The dependent's foreign key property by EF Core's convention, if it has one. */
+function conventionKey(dependent: EfEntity, principal: EfEntity, navigation: string | undefined): string | undefined {
+  const key = principal.key;
+  if (!key) return undefined;
+  const names = [...(navigation ? [`${navigation}${key}`, `${navigation}Id`] : []), `${principal.name}${key}`, `${principal.name}Id`];
+  const annotated = navigation ? dependent.properties.find((p) => foreignKeyAttribute(p) === navigation) : undefined;
+  return annotated?.name ?? names.map((n) => propertyNamed(dependent.properties, n)).find((p) => p && !notMapped(p))?.name;
+}
+
+/** The reference navigations of `from` to `to` (its own properties). */
+const references = (from: EfEntity, to: EfEntity) =>
+  from.cls.properties.filter((p) => !notMapped(p) && !navigationTarget(p.type).many && navigationTarget(p.type).target === to.name);
+
+function fluentRelationships(model: EfModel, handled: Set<string>): Relationship[] {
+  const out: Relationship[] = [];
+  for (const k of model.configurations) {
+    const entity = model.entities.get(k.entity);
+    if (!entity) continue;
+    for (const m of k.written.matchAll(/\.\s*(HasOne|HasMany)\s*(?:<\s*(?:[\w.]*\.)?(\w+)\s*>)?\s*\(/g)) {
+      const open = m.index + m[0].length - 1;
+      const navigation = memberArgument(callArgs(k.written, open));
+      const declared = navigation ? propertyNamed(entity.properties, navigation) : undefined;
+      const other = model.entities.get(m[2] ?? (declared ? navigationTarget(declared.type).target : ''));
+      if (!other) continue;
+      const chain = chainAfter(k.written, open);
+      const paired = chain.find((c) => /^With(?:One|Many)$/.test(c.method));
+      const inverse = paired && memberArgument(callArgs(k.written, paired.open));
+      const keyCall = chain.find((c) => c.method === 'HasForeignKey');
+      const keyArgs = keyCall ? callArgs(k.written, keyCall.open) : '';
+      const keySide = keyCall && /HasForeignKey\s*<\s*(?:[\w.]*\.)?(\w+)\s*>\s*\($/.exec(k.written.slice(0, keyCall.open + 1))?.[1];
+      if (navigation) handled.add(`${entity.name}.${navigation}`);
+      if (inverse) handled.add(`${other.name}.${inverse}`);
+      if (keyCall && /\bnew\b|,/.test(keyArgs)) continue;
+      let dependent: EfEntity;
+      let principal: EfEntity;
+      if (m[1] === 'HasMany') {
+        if (paired?.method === 'WithMany') continue;
+        [dependent, principal] = [other, entity];
+      } else if (paired?.method === 'WithOne') {
+        if (!keySide) continue;
+        [dependent, principal] = keySide === entity.name ? [entity, other] : [other, entity];
+      } else [dependent, principal] = [entity, other];
+      const onDependent = dependent === entity ? navigation : inverse;
+      const given = keyCall ? memberArgument(keyArgs) : undefined;
+      const found = given ?? conventionKey(dependent, principal, onDependent);
+      const index = k.start + m.index + m[0].indexOf(m[1]!);
+      const shadow = `${onDependent ?? principal.name}${principal.key ?? ''}`;
+      out.push({ dependent, principal, foreignKey: found ?? shadow, shadow: !found, path: k.path, text: k.text, index });
+    }
+  }
+  return out;
+}
+
+function conventionRelationships(model: EfModel, handled: ReadonlySet<string>): Relationship[] {
+  const out: Relationship[] = [];
+  for (const entity of model.entities.values())
+    for (const p of entity.cls.properties) {
+      if (notMapped(p) || handled.has(`${entity.name}.${p.name}`)) continue;
+      const { target, many } = navigationTarget(p.type);
+      const other = model.entities.get(target);
+      if (!other || other === entity || /\[\s*InverseProperty\b/.test(p.attributes)) continue;
+      const at = { path: entity.cls.path, text: entity.cls.text, index: p.index };
+      const back = references(other, entity).filter((q) => !handled.has(`${other.name}.${q.name}`));
+      if (!many) {
+        const found = foreignKeyAttribute(p) ?? conventionKey(entity, other, p.name);
+        // a one-to-one whose key is on the other side is read there
+        if (!found && back.length) continue;
+        out.push({ dependent: entity, principal: other, foreignKey: found ?? `${p.name}${other.key ?? ''}`, shadow: !found, ...at });
+        continue;
+      }
+      const manyToMany = other.cls.properties.some((q) => navigationTarget(q.type).many && navigationTarget(q.type).target === entity.name);
+      // the reference navigation back holds the foreign key, read from its side
+      if (manyToMany || back.length) continue;
+      const found = foreignKeyAttribute(p) ?? conventionKey(other, entity, undefined);
+      out.push({ dependent: other, principal: entity, foreignKey: found ?? `${entity.name}${entity.key ?? ''}`, shadow: !found, ...at });
+    }
+  return out;
+}
+
+/** The joins the project's EF Core relationships declare, by the path of the file declaring each. */
+export function efcoreJoins(model: EfModel): Map<string, DeclaredJoin[]> {
+  const handled = new Set<string>();
+  const seen = new Set<string>();
+  const relationships = [...fluentRelationships(model, handled), ...conventionRelationships(model, handled)].filter((r) => {
+    const key = `${r.dependent.table}\n${r.foreignKey.toLowerCase()}\n${r.principal.table}`;
+    return r.principal.key && !seen.has(key) && seen.add(key);
+  });
+  const declaring = relationships.map((r) => ({ table: r.dependent.table, relations: [r], path: r.path, text: r.text }));
+  return joinsByFile(declaring, 'efcore', (_d, r) => ({
+    references: r.principal.table,
+    columns: [r.shadow ? model.conventional(r.foreignKey) : model.column(r.dependent, r.foreignKey)],
+    referencedColumns: [model.column(r.principal, r.principal.key!)],
+    index: r.index,
+    tableAlternatives: r.dependent.alternatives,
+    referencesAlternatives: r.principal.alternatives,
+  }));
+}

@@ -1,0 +1,205 @@
+/**
+ * @module adapters/connector/code/orm/efcore
+ * Entity Framework Core (C#) through the ORM reader seam.
+ * - Declared (each file on its own): `[Table("blogs", Schema = "s")]` its class's table, a
+ *   configuration's `ToTable("blogs", "s")` (`Entity<Blog>(…)`, `IEntityTypeConfiguration<Blog>`)
+ *   its entity's, the file's `HasDefaultSchema` giving the schema not given.
+ * - Declared by the project (its model read once, `efcore-model`): each entity's class file, each
+ *   context's `DbSet<Blog> Blogs` and each configuration's `ToTable` declare the entity's table as
+ *   the model resolves it (so a DbSet whose entity has a `ToTable` links that table, not its own
+ *   name).
+ * - Uses: a `DbSet` reached on a name of a context's type (`_db.Blogs…`, a `new BlogContext()`, a
+ *   factory's `CreateDbContext()`) or `Set<Blog>()` on any receiver reads it, or writes it when its chain adds,
+ *   updates or removes (`Add`, `AddRange`, `Remove`, `Update`, `ExecuteDelete`, `ExecuteUpdate`, …);
+ *   its chain's `Include(b => b.Posts)` and `ThenInclude(…)` read the navigations' tables; the
+ *   context's own `Find<Blog>(…)` reads, its `Add(blog)`, `Update`, `Remove` (the entity known by `new Blog(…)` or the
+ *   variable's declared type) write; a generic repository `IRepository<Blog> repo` (any
+ *   `…Repository…<Entity>`) reads by `List…`, `Get…`, `Find…`, `First…`, `Count…`, `Any…` and
+ *   writes by `Add…`, `Update…`, `Delete…`, `Remove…`, `Insert…`, `Upsert…`. Changes saved on
+ *   tracked entities (`blog.Url = …; SaveChanges()`) are not seen.
+ * - Joins: `efcore-joins`.
+ * Dapper's SQL, in strings, is read with every language's.
+ */
+import type { TableAccess } from '../../../../ports/code.js';
+import { callArgs, chainAfter, escapeName, qualify } from '../text/call-reading.js';
+import { csharpClasses, genericArgument, type CsharpProperty } from './csharp-classes.js';
+import { efcoreJoins } from './efcore-joins.js';
+import {
+  DB_SET,
+  defaultSchema,
+  entityConfigurations,
+  navigationTarget,
+  propertyNamed,
+  readEfModel,
+  tableAttribute,
+  toTable,
+  type EfEntity,
+  type EfModel,
+} from './efcore-model.js';
+import { lineAt } from '../text/lines.js';
+import { collectUses, type OrmReader, type ProjectFile, type UseModel } from './orm-reader.js';
+import type { OrmTableRef } from './orm-reader.js';
+import { blankComments } from '../text/script-blocks.js';
+
+const VIA = 'efcore';
+const WRITES =
+  /^(?:Add|AddAsync|AddRange|AddRangeAsync|Update|UpdateRange|Remove|RemoveRange|ExecuteDelete|ExecuteDeleteAsync|ExecuteUpdate|ExecuteUpdateAsync|Bulk\w+)$/;
+const REPOSITORY_READS = /^(?:List|Get|Find|First|Single|Count|Any|Exists?|Search|Query|Page|Fetch|Load|Read|Where|All|Sum|Max|Min|Average)/;
+const REPOSITORY_WRITES = /^(?:Add|Insert|Create|Update|Delete|Remove|Upsert)/;
+
+function declared({ path, text }: ProjectFile): OrmTableRef[] {
+  if (!/\[\s*(?:[\w.]*\.)?Table|ToTable\s*\(/.test(text)) return [];
+  const classes = csharpClasses(text);
+  const schema = defaultSchema(text);
+  const ref = (table: string, index: number, model: string): OrmTableRef => ({
+    table: qualify(table.includes('.') ? undefined : schema, table),
+    line: lineAt(text, index),
+    via: VIA,
+    model,
+  });
+  const out: OrmTableRef[] = [];
+  for (const c of classes) {
+    const table = c.kind === 'interface' ? undefined : tableAttribute(c.attributes);
+    if (table) out.push(ref(table, c.index, c.name));
+  }
+  for (const k of entityConfigurations({ path, text }, classes)) {
+    const given = toTable(k.written);
+    if (given) out.push(ref(given.table, k.start + given.index, k.entity));
+  }
+  return out;
+}
+
+const asRef = (entity: EfEntity): OrmTableRef => ({
+  table: entity.table,
+  ...(entity.alternatives.length ? { alternatives: entity.alternatives } : {}),
+  line: 0,
+  via: VIA,
+  model: entity.name,
+});
+
+/** The names a file gives to values of the types `types` matches: fields, parameters, locals, `new T(…)`. */
+function namesOfType(text: string, types: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of text.matchAll(new RegExp(String.raw`(?<![\w.])(?:[\w.]*\.)?(?:${types})\??\s+(\w+)\s*[;,)=]`, 'g'))) names.add(m[1]!);
+  for (const m of text.matchAll(new RegExp(String.raw`(\w+)\s*=\s*(?:await\s+)?new\s+(?:[\w.]*\.)?(?:${types})\s*[({]`, 'g'))) names.add(m[1]!);
+  return names;
+}
+
+/** What a chain of calls on a table does: writes when one of its calls does, else reads. */
+const chainAccess = (methods: readonly string[]): TableAccess => (methods.some((m) => WRITES.test(m)) ? 'write' : 'read');
+
+/** The entities a query's `Include(b => b.Posts)` and `ThenInclude(p => p.Author)` reach from `root`, with their offsets. */
+function included(
+  model: EfModel,
+  root: EfEntity,
+  text: string,
+  chain: ReadonlyArray<{ method: string; open: number }>,
+): Array<{ entity: EfEntity; index: number }> {
+  const out: Array<{ entity: EfEntity; index: number }> = [];
+  let from: EfEntity | undefined = root;
+  for (const c of chain) {
+    if (c.method !== 'Include' && c.method !== 'ThenInclude') continue;
+    if (c.method === 'Include') from = root;
+    const navigation = /^\s*\w+\s*=>\s*\w+\s*\.\s*(\w+)/.exec(callArgs(text, c.open))?.[1];
+    const property: CsharpProperty | undefined = navigation && from ? propertyNamed(from.properties, navigation) : undefined;
+    from = property ? model.entities.get(navigationTarget(property.type).target) : undefined;
+    if (from) out.push({ entity: from, index: c.open });
+  }
+  return out;
+}
+
+/** The tables a file declares as the project resolves them: its entity classes', its contexts' DbSets', its configurations' `ToTable`. */
+function projectDeclared(model: EfModel, file: ProjectFile): OrmTableRef[] {
+  const entity = (name: string | undefined) => (name ? model.entities.get(name) : undefined);
+  return collectUses(file.text, (use) => {
+    for (const c of csharpClasses(file.text)) {
+      const own = model.entities.get(c.name);
+      if (own?.cls.path === file.path && own.cls.index === c.index) use(asRef(own), c.index, 'schema');
+      if (!model.contexts.has(c.name)) continue;
+      for (const p of c.properties) {
+        const e = entity(genericArgument(p.type, DB_SET));
+        if (e) use(asRef(e), p.index, 'schema');
+      }
+    }
+    for (const k of model.configurations) {
+      const given = k.path === file.path ? toTable(k.written) : undefined;
+      const e = given && entity(k.entity);
+      if (e) use(asRef(e), k.start + given.index, 'schema');
+    }
+  });
+}
+
+function uses(model: EfModel, file: ProjectFile, use: UseModel): void {
+  const text = blankComments(file.text);
+  const entity = (name: string | undefined | null) => (name ? model.entities.get(name) : undefined);
+  const found = (e: EfEntity | undefined) => (e ? asRef(e) : undefined);
+  // a query from its first call's `(`, with that call when it is on the table
+  const queried = (root: EfEntity | undefined, open: number, first?: string) => {
+    if (!root) return;
+    const chain = [...(first ? [{ method: first, open }] : []), ...chainAfter(text, open)];
+    use(asRef(root), open, chainAccess(chain.map((c) => c.method)));
+    for (const i of included(model, root, text, chain)) use(asRef(i.entity), i.index, 'read');
+  };
+  const contextTypes = [...model.contexts].map(escapeName).join('|');
+  const contexts = contextTypes ? namesOfType(text, contextTypes) : new Set<string>();
+  for (const m of text.matchAll(/(\w+)\s*=\s*(?:await\s+)?[\w.]+\s*\.\s*CreateDbContext(?:Async)?\s*\(/g)) contexts.add(m[1]!);
+  if (contexts.size) {
+    const receiver = String.raw`(?<![\w.])(?:this\s*\.\s*)?(?:${[...contexts].map(escapeName).join('|')})\s*[!?]?\.\s*`;
+    // `_db.Blogs`, with the call chained after it
+    for (const m of text.matchAll(new RegExp(String.raw`${receiver}(\w+)\b(?!\s*(?:<[^<>()]*>\s*)?\()`, 'g'))) {
+      const root = entity(model.dbSets.get(m[1]!));
+      if (!root) continue;
+      const next = /^\s*[!?]?\.\s*(\w+)\s*(?:<[^<>()]*>\s*)?\(/.exec(text.slice(m.index + m[0].length, m.index + m[0].length + 200));
+      const index = m.index + m[0].length - m[1]!.length;
+      if (!next) use(asRef(root), index, 'read');
+      else queried(root, m.index + m[0].length + next[0].length - 1, next[1]!);
+    }
+    // the context's own `Find<Blog>(…)`, `Add(blog)`, `Update(…)`, `Remove(…)`
+    for (const m of text.matchAll(new RegExp(String.raw`${receiver}(\w+)\s*(?:<\s*(?:[\w.]*\.)?(\w+)\s*>\s*)?\(`, 'g'))) {
+      const open = m.index + m[0].length - 1;
+      if (/^Find(?:Async)?$/.test(m[1]!)) use(found(entity(m[2])), open, 'read');
+      else if (WRITES.test(m[1]!)) use(found(entity(m[2] ?? argumentType(text, callArgs(text, open)))), open, 'write');
+    }
+  }
+  // `Set<Blog>()` names its entity, on whatever context (a `DbContext` field of a shared library)
+  for (const m of text.matchAll(/\.\s*Set\s*<\s*(?:[\w.]*\.)?(\w+)\s*>\s*\(/g)) queried(entity(m[1]), m.index + m[0].length - 1);
+  // generic repositories: `IRepository<Blog> repo`, `new EfRepository<Blog>(…)`
+  if (/Repository/.test(text)) {
+    const held = new Map<string, EfEntity>();
+    for (const m of text.matchAll(/(?:(\w+)\s*=\s*new\s+)?\w*Repository\w*\s*<\s*(?:[\w.]*\.)?(\w+)\s*>\s*(?:\??\s+(\w+)\s*[;,)=]|\()/g)) {
+      const e = entity(m[2]);
+      const name = m[1] ?? m[3];
+      if (e && name) held.set(name, e);
+    }
+    if (held.size) {
+      const names = [...held.keys()].map(escapeName).join('|');
+      for (const m of text.matchAll(new RegExp(String.raw`(?<![\w.])(?:this\s*\.\s*)?(${names})\s*[!?]?\.\s*(\w+)\s*(?:<[^<>()]*>\s*)?\(`, 'g'))) {
+        const access = REPOSITORY_WRITES.test(m[2]!) ? 'write' : REPOSITORY_READS.test(m[2]!) ? 'read' : undefined;
+        if (access) use(asRef(held.get(m[1]!)!), m.index, access);
+      }
+    }
+  }
+}
+
+/** The type of the value a call is given: `new Blog(…)`, or a name the file declares with a type (`Blog blog`, `var blog = new Blog(…)`). */
+function argumentType(text: string, args: string): string | undefined {
+  const created = /^\s*new\s+(?:[\w.]*\.)?(\w+)\s*[({]/.exec(args);
+  if (created) return created[1];
+  const name = /^\s*(\w+)\s*$/.exec(args)?.[1];
+  if (!name) return undefined;
+  const typed = new RegExp(String.raw`(?:[\w.]*\.)?(\w+)\??\s+${name}\s*[;,)=]`).exec(text)?.[1];
+  if (typed && typed !== 'var') return typed;
+  return new RegExp(String.raw`\b${name}\s*=\s*(?:await\s+)?new\s+(?:[\w.]*\.)?(\w+)\s*[({]`).exec(text)?.[1];
+}
+
+export const efcoreReader: OrmReader = {
+  via: VIA,
+  languages: new Set(['csharp']),
+  declared,
+  project(files) {
+    if (!files.some((f) => /DbSet\s*<|IEntityTypeConfiguration\s*<|\bEntity\s*</.test(f.text))) return {};
+    const model = readEfModel(files);
+    const declared = new Map(files.map((f) => [f.path, projectDeclared(model, f)] as const).filter(([, refs]) => refs.length));
+    return { declared, uses: (file, use) => uses(model, file, use), joins: efcoreJoins(model) };
+  },
+};
