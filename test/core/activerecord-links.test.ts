@@ -17,9 +17,12 @@ const FILES: Record<string, string> = {
     '  belongs_to :buyer, class_name: "Person"',
     '  has_and_belongs_to_many :tags',
     '  scope :open, -> { where(closed_at: nil) }',
+    '  include Notable',
     'end',
   ].join('\n'),
-  'app/models/tag.rb': 'class Tag < ApplicationRecord\nend\n',
+  'app/models/tag.rb': 'class Tag < ApplicationRecord\n  include Notable\nend\n',
+  'app/models/note.rb': 'class Note < ApplicationRecord\nend\n',
+  'app/models/concerns/notable.rb': 'module Notable\n  extend ActiveSupport::Concern\n\n  included do\n    has_many :notes\n  end\nend\n',
   'app/models/billing.rb': 'module Billing\n  def self.table_name_prefix\n    "billing_"\n  end\nend\n',
   'app/models/billing/charge.rb': 'class Billing::Charge < ApplicationRecord\n  belongs_to :order\nend\n',
   'app/controllers/orders_controller.rb': [
@@ -46,6 +49,7 @@ const suite = databaseAndTreeSuite(
     CREATE TABLE tags (id serial PRIMARY KEY, orders_count int);
     CREATE TABLE orders_tags (order_id int, tag_id int);
     CREATE TABLE billing_charges (id serial PRIMARY KEY, order_id int);
+    CREATE TABLE notes (id serial PRIMARY KEY, order_id int, tag_id int);
   `,
   FILES,
 );
@@ -75,6 +79,11 @@ it('lists the joins the associations declare, with the declaring file, line and 
   expect(await declaredJoinsOf(suite.engine(), 'public.orders_tags')).toEqual([
     'orders_tags.order_id = orders.id -- activerecord app/models/order.rb:3',
     'orders_tags.tag_id = tags.id -- activerecord app/models/order.rb:3',
+  ]);
+  // declared in a concern's `included` block, for each model including it
+  expect(await declaredJoinsOf(suite.engine(), 'public.notes')).toEqual([
+    'notes.order_id = orders.id -- activerecord app/models/concerns/notable.rb:5',
+    'notes.tag_id = tags.id -- activerecord app/models/concerns/notable.rb:5',
   ]);
   expect(await declaredJoinsOf(suite.engine(), 'public.billing_charges')).toEqual([
     'billing_charges.order_id = orders.id -- activerecord app/models/billing/charge.rb:2',

@@ -255,6 +255,38 @@ describe('ActiveRecord joins', () => {
     ]);
   });
 
+  it("gives each model including a concern the associations and scopes of its `included` block, a nested concern's too", () => {
+    const files = {
+      'app/models/concerns/taggable.rb': [
+        'module Taggable',
+        '  extend ActiveSupport::Concern',
+        '  included do',
+        '    has_many :taggings, dependent: :destroy',
+        '    belongs_to :owner, class_name: "#{name}Owner"',
+        '    scope :tagged, -> { joins(:taggings) }',
+        '  end',
+        '  class_methods do',
+        '    def retag_all',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'app/models/concerns/publishable.rb': 'module Publishable\n  extend ActiveSupport::Concern\n  include Taggable\nend\n',
+      'app/models/post.rb': 'class Post < ApplicationRecord\n  include Publishable\nend\n',
+      'app/models/photo.rb': 'class Photo < ApplicationRecord\n  include Taggable\nend\n',
+      'app/models/plain.rb': 'class Plain < ApplicationRecord\nend\n',
+      'app/models/tagging.rb': 'class Tagging < ApplicationRecord\nend\n',
+      'app/models/post_owner.rb': 'class PostOwner < ApplicationRecord\nend\n',
+    };
+    expect(joinsOf(files)).toEqual([
+      'taggings.post_id = posts.id -- app/models/concerns/taggable.rb:4',
+      'posts.owner_id = post_owners.id -- app/models/concerns/taggable.rb:5',
+      'taggings.photo_id = photos.id -- app/models/concerns/taggable.rb:4',
+    ]);
+    const uses = usesOf({ ...files, 'app/jobs/retag.rb': 'Photo.tagged.to_a\nPost.retag_all\nPlain.tagged\n' });
+    expect(uses['app/jobs/retag.rb']).toEqual(['photos:1:read', 'posts:2:']);
+  });
+
   it("names a join table by Rails' rule: the tables in lexical order, a common prefix kept once", () => {
     const joins = joinsOf({
       'app/models/music.rb': 'module Music\n  def self.table_name_prefix = "music_"\nend\n',
