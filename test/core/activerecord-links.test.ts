@@ -38,6 +38,7 @@ const FILES: Record<string, string> = {
     '  end',
     'end',
   ].join('\n'),
+  'app/controllers/tags_controller.rb': 'class TagsController < ApplicationController\n  def note\n    @tag.notes.create!(body: params[:body])\n  end\nend\n',
   'app/jobs/purge_job.rb': 'class PurgeJob < ApplicationJob\n  def perform\n    Tag.where(orders_count: 0).delete_all\n  end\nend\n',
 };
 
@@ -66,6 +67,10 @@ async function usersOf(table: string): Promise<string[]> {
 it("links a model's table to the file declaring it and to the files reading and writing it", async () => {
   expect(await usersOf('public.orders')).toEqual(['app/controllers/orders_controller.rb:read+write', 'app/models/order.rb:schema']);
   expect(await usersOf('public.tags')).toEqual(['app/jobs/purge_job.rb:write', 'app/models/tag.rb:schema']);
+});
+
+it("links an association's table to the file reaching it through a record: a controller's `@tag`, a concern's `has_many :notes`", async () => {
+  expect(await usersOf('public.notes')).toEqual(['app/controllers/tags_controller.rb:write', 'app/models/note.rb:schema']);
 });
 
 it("maps an STI subclass to its parent's table and a namespaced model by its module's table_name_prefix", async () => {

@@ -89,7 +89,7 @@ function inverseKey(other: ArModel, a: Association): string | null | undefined {
   return POLYMORPHIC.test(inverse.options) ? null : (option(inverse.options, 'foreign_key') ?? `${inverse.name}_id`);
 }
 
-const POLYMORPHIC = /\bpolymorphic:\s*true|:polymorphic\s*=>\s*true/;
+export const POLYMORPHIC = /\bpolymorphic:\s*true|:polymorphic\s*=>\s*true/;
 
 function sides(models: ReadonlyMap<string, ArModel>, inflector: Inflector, owner: ArModel, a: Association): JoinSide[] {
   if (POLYMORPHIC.test(a.options) || /\b(?:through|as):|:(?:through|as)\s*=>/.test(a.options)) return [];

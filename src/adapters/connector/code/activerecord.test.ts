@@ -179,6 +179,49 @@ describe('ActiveRecord uses', () => {
     expect(usesOf({ ...SHOP, 'app/jobs/touch_job.rb': other })['app/jobs/touch_job.rb']).toEqual(['orders:3:read']);
   });
 
+  it("reaches an association's table through a record: a finder's local, a controller's resource, a block's element", () => {
+    const models = {
+      ...SHOP,
+      'app/models/customer.rb': 'class Customer < ApplicationRecord\n  has_many :orders\n  belongs_to :referrer, polymorphic: true\nend\n',
+      'app/models/order.rb': 'class Order < ApplicationRecord\n  belongs_to :customer\n  has_many :line_items\nend\n',
+    };
+    const controller = [
+      'class OrdersController < ApplicationController',
+      '  def add',
+      '    @order.line_items.create!(sku: params[:sku])',
+      '  end',
+      '  def show',
+      '    @items = @order.line_items.where(open: true)',
+      '  end',
+      'end',
+    ].join('\n');
+    const job = [
+      'class Regroup',
+      '  def run(id, item)',
+      '    customer = Customer.find(id)',
+      '    customer.referrer.touch',
+      '    customer.orders.find_each do |order|',
+      '      order.line_items << item',
+      '    end',
+      '  end',
+      'end',
+    ].join('\n');
+    const uses = usesOf({ ...models, 'app/controllers/orders_controller.rb': controller, 'app/jobs/regroup.rb': job });
+    expect(uses['app/controllers/orders_controller.rb']).toEqual(['line_items:3:read+write']);
+    expect(uses['app/jobs/regroup.rb']).toEqual(['customers:3:read', 'orders:5:read', 'line_items:6:write']);
+    // assigning a has_many writes, a belongs_to reaches no table; building a record, no access known
+    const assigning = job.replace('order.line_items << item', 'order.line_items = [item]');
+    expect(usesOf({ ...models, 'app/jobs/regroup.rb': assigning })['app/jobs/regroup.rb']).toEqual(['customers:3:read', 'orders:5:read', 'line_items:6:write']);
+    const moving = 'item = LineItem.find(1)\nitem.order = other\n';
+    expect(
+      usesOf({ ...models, 'app/models/line_item.rb': 'class LineItem < ApplicationRecord\n  belongs_to :order\nend\n', 'app/jobs/move.rb': moving })[
+        'app/jobs/move.rb'
+      ],
+    ).toEqual(['line_items:1:read']);
+    const building = job.replace('customer.orders.find_each', 'customer.orders.build.tap');
+    expect(usesOf({ ...models, 'app/jobs/regroup.rb': building })['app/jobs/regroup.rb']).toEqual(['customers:3:read', 'orders:5:']);
+  });
+
   it('looks a constant up from the module it is written in, and skips comments', () => {
     const controller = [
       'module Billing',
