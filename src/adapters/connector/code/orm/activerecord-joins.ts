@@ -1,6 +1,8 @@
 /**
  * @module adapters/connector/code/orm/activerecord-joins
- * The joins a Rails project's ActiveRecord associations declare, each where its model is declared:
+ * The joins a Rails project's ActiveRecord associations declare, each where it is written: in its
+ * model's body, or in the `included do … end` block of a concern the model includes (one join for
+ * each model including it, the class's name standing for `#{name}` in its options):
  * - `belongs_to :customer`: the model's `customer_id` (`foreign_key:`) to the customer model's
  *   primary key (`primary_key:`), the class `Customer` unless `class_name:` names another;
  * - `has_many :line_items`, `has_one :invoice`: the other model's `<model>_id` (`foreign_key:`,
@@ -20,11 +22,14 @@ import { constantCandidates, statementEnd } from './ruby-blocks.js';
 
 type Macro = 'belongs_to' | 'has_many' | 'has_one' | 'has_and_belongs_to_many';
 
-interface Association {
+export interface Association {
   macro: Macro;
   name: string;
   options: string;
   index: number;
+  /** The file it is written in: the model's, or a concern's the model includes. */
+  path: string;
+  text: string;
 }
 
 /** One side of a join as `joinsByFile` takes it: the table holding the columns, its relation to the other table. */
@@ -43,17 +48,19 @@ function option(options: string, name: string): string | undefined {
   return m ? (m[1] ?? m[2]) : undefined;
 }
 
-function associations(model: ArModel): Association[] {
-  const body = model.text.slice(model.body.start, model.body.end);
-  return [...body.matchAll(ASSOCIATION)].map((m) => {
-    const index = model.body.start + m.index + m[0].search(/\S/);
-    const end = statementEnd(model.text, model.body.start + m.index);
-    return { macro: m[1] as Macro, name: m[2]!, options: model.text.slice(model.body.start + m.index + m[0].length, end), index };
-  });
+/** The model's associations: its body's, then those of the `included` blocks of the concerns it includes. */
+export function associations(model: ArModel): Association[] {
+  return model.bodies.flatMap(({ path, text, start, end }) =>
+    [...text.slice(start, end).matchAll(ASSOCIATION)].map((m) => {
+      const index = start + m.index + m[0].search(/\S/);
+      const options = text.slice(start + m.index + m[0].length, statementEnd(text, start + m.index)).replaceAll('#{name}', model.name);
+      return { macro: m[1] as Macro, name: m[2]!, options, index, path, text };
+    }),
+  );
 }
 
 /** The model an association names, looked up from its owner's namespace outwards; by its name's plural when its singular is not Rails'. */
-function target(models: ReadonlyMap<string, ArModel>, inflector: Inflector, owner: ArModel, a: Association): ArModel | undefined {
+export function target(models: ReadonlyMap<string, ArModel>, inflector: Inflector, owner: ArModel, a: Association): ArModel | undefined {
   const named = option(a.options, 'class_name');
   if (/\bclass_name:|:class_name\s*=>/.test(a.options) && !named) return undefined;
   const nesting = [owner.name];
@@ -82,13 +89,13 @@ function inverseKey(other: ArModel, a: Association): string | null | undefined {
   return POLYMORPHIC.test(inverse.options) ? null : (option(inverse.options, 'foreign_key') ?? `${inverse.name}_id`);
 }
 
-const POLYMORPHIC = /\bpolymorphic:\s*true|:polymorphic\s*=>\s*true/;
+export const POLYMORPHIC = /\bpolymorphic:\s*true|:polymorphic\s*=>\s*true/;
 
 function sides(models: ReadonlyMap<string, ArModel>, inflector: Inflector, owner: ArModel, a: Association): JoinSide[] {
   if (POLYMORPHIC.test(a.options) || /\b(?:through|as):|:(?:through|as)\s*=>/.test(a.options)) return [];
   const other = target(models, inflector, owner, a);
   if (!other) return [];
-  const at = { path: owner.path, text: owner.text };
+  const at = { path: a.path, text: a.text };
   const primaryKey = option(a.options, 'primary_key');
   const foreignKey = option(a.options, 'foreign_key');
   if (a.macro === 'belongs_to') {

@@ -11,8 +11,10 @@
  * self.table_name_prefix` returning a string, or an engine's `isolate_namespace`), else of its own
  * class or an abstract base (`self.table_name_prefix = 'legacy_'`). `self.pluralize_table_names =
  * false` anywhere keeps names singular. Also read: each model's primary key (`self.primary_key`),
- * its scopes and class methods, and its body, where its associations are.
+ * its scopes and class methods, and its body, where its associations are, with the `included` blocks
+ * of the concerns it or its abstract bases include (activerecord-concerns).
  */
+import { concernOf, concernsReached, includedModules, type ArConcern, type RubyBody } from './activerecord-concerns.js';
 import { constantCandidates, rubyScopes, type RubyScope } from './ruby-blocks.js';
 import { projectInflections, railsInflector, type Inflector } from './rails-inflections.js';
 
@@ -31,6 +33,8 @@ export interface ArModel {
   text: string;
   index: number;
   body: { start: number; end: number };
+  /** Where its associations are written: its body, then the \`included\` blocks of the concerns it includes. */
+  bodies: readonly RubyBody[];
   /** The classes and modules of its file, for looking constants up. */
   scopes: readonly RubyScope[];
 }
@@ -49,6 +53,8 @@ interface ClassDeclaration {
   abstract: boolean;
   scopeNames: string[];
   methods: string[];
+  /** The modules it includes, each as the names it may stand for. */
+  includes: string[][];
 }
 
 const STRING_OR_SYMBOL = String.raw`(?:["']([\w.]*)["']|:(\w+))`;
@@ -80,6 +86,8 @@ interface Declarations {
   classes: ClassDeclaration[];
   /** The `table_name_prefix` of modules, by full name. */
   prefixes: Map<string, string>;
+  /** The concerns, by the module's full name. */
+  concerns: Map<string, ArConcern>;
   singular: boolean;
   inflector: Inflector;
 }
@@ -87,6 +95,7 @@ interface Declarations {
 function declarations(files: ReadonlyArray<{ path: string; text: string }>): Declarations {
   const classes: ClassDeclaration[] = [];
   const prefixes = new Map<string, string>();
+  const concerns = new Map<string, ArConcern>();
   let singular = false;
   const texts = files.filter((f) => /\b(?:class|module|inflect)\b/.test(f.text));
   const inflector = railsInflector(projectInflections(texts.filter((t) => t.text.includes('Inflector.inflections')).map((t) => t.text)));
@@ -95,17 +104,24 @@ function declarations(files: ReadonlyArray<{ path: string; text: string }>): Dec
     const scopes = rubyScopes(text);
     for (const scope of scopes) {
       const body = ownBody(text, scope, scopes);
+      const nesting = scopes
+        .filter((s) => s.start <= scope.index && scope.index < s.end)
+        .map((s) => s.name)
+        .reverse();
       if (scope.kind === 'module') {
+        const concern = concernOf(path, text, body, scope.start, [scope.name, ...nesting]);
+        const known = concerns.get(scope.name);
+        // a module reopened in two files is one concern
+        if (concern && known)
+          for (const key of ['included', 'includes', 'scopeNames', 'classMethods'] as const) (known[key] as unknown[]).push(...concern[key]);
+        else if (concern) concerns.set(scope.name, concern);
         const prefix =
           TABLE_NAME_PREFIX.exec(body)?.[1] ??
           (/^[ \t]*isolate_namespace\b/m.test(body) ? `${scope.name.split('::').map(inflector.underscore).join('_')}_` : undefined);
         if (prefix !== undefined) prefixes.set(scope.name, prefix);
         continue;
       }
-      const outer = scopes
-        .filter((s) => s !== scope && s.start <= scope.index && scope.index < s.end)
-        .map((s) => s.name)
-        .reverse();
+      const outer = nesting;
       const read = (name: string) => {
         const m = setting(name).exec(body);
         return m ? (m[1] ?? m[2]) : undefined;
@@ -122,17 +138,18 @@ function declarations(files: ReadonlyArray<{ path: string; text: string }>): Dec
         abstract: /^[ \t]*(?:self\.abstract_class\s*=\s*true\b|primary_abstract_class\b)/m.test(body),
         scopeNames: [...body.matchAll(/^[ \t]*scope\s*\(?\s*:(\w+[?!]?)/gm)].map((m) => m[1]!),
         methods: classMethodsOf(body),
+        includes: includedModules(body, [scope.name, ...outer]),
       });
     }
   }
-  return { classes, prefixes, singular, inflector };
+  return { classes, prefixes, concerns, singular, inflector };
 }
 
 const ROOTS = new Set(['ActiveRecord::Base']);
 
 /** The project's ActiveRecord models by full name (abstract ones left out), and the project's inflections their names follow; the files' texts with their comments blanked. */
 export function activeRecordModels(files: ReadonlyArray<{ path: string; text: string }>): { models: Map<string, ArModel>; inflector: Inflector } {
-  const { classes, prefixes, singular, inflector } = declarations(files);
+  const { classes, prefixes, concerns, singular, inflector } = declarations(files);
   // a class reopened elsewhere (`class User` in a concern's file) keeps the settings of every statement
   const byName = new Map<string, ClassDeclaration[]>();
   for (const c of classes) byName.set(c.scope.name, [...(byName.get(c.scope.name) ?? []), c]);
@@ -192,6 +209,18 @@ export function activeRecordModels(files: ReadonlyArray<{ path: string; text: st
     const parent = superclassOf(name);
     return parent && parent !== name && kindOf(parent) !== 'none' && byName.has(parent) ? [...own, ...inherited(parent, key)] : own;
   };
+  // the class and its ancestors of the project, up to the first that is no abstract base (`all`: to the first that is neither a model nor one)
+  const ancestors = (name: string, all: boolean): string[] => {
+    const out = [name];
+    for (let p = superclassOf(name); p && !out.includes(p) && byName.has(p) && (all ? kindOf(p) !== 'none' : kindOf(p) === 'abstract'); p = superclassOf(p))
+      out.push(p);
+    return out;
+  };
+  const includedBy = (names: readonly string[]) =>
+    concernsReached(
+      names.flatMap((n) => (byName.get(n) ?? []).flatMap((c) => c.includes)),
+      concerns,
+    );
   const primaryKeyOf = (name: string): string => {
     for (let n: string | undefined = name; n && byName.has(n); n = superclassOf(n)) {
       const own = first(n, 'primaryKey');
@@ -205,17 +234,21 @@ export function activeRecordModels(files: ReadonlyArray<{ path: string; text: st
     const table = tableOf(name);
     const at = declared.find((c) => c.scope.superclass) ?? declared[0]!;
     if (!table) continue;
+    // the concerns it or its ancestors include; their associations, those it or its abstract bases include (an STI parent's are the parent's, on the same table)
+    const included = includedBy(ancestors(name, true));
+    const declaring = includedBy(ancestors(name, false));
     out.set(name, {
       name,
       table,
       primaryKey: primaryKeyOf(name),
       foreignKey: `${inflector.underscore(name)}_id`,
-      scopeNames: new Set(inherited(name, 'scopeNames')),
-      classMethods: new Set(inherited(name, 'methods')),
+      scopeNames: new Set([...inherited(name, 'scopeNames'), ...included.flatMap((c) => c.scopeNames)]),
+      classMethods: new Set([...inherited(name, 'methods'), ...included.flatMap((c) => c.classMethods)]),
       path: at.path,
       text: at.text,
       index: at.scope.index,
       body: { start: at.scope.start, end: at.scope.end },
+      bodies: [{ path: at.path, text: at.text, start: at.scope.start, end: at.scope.end }, ...declaring.flatMap((c) => c.included)],
       scopes: at.scopes,
     });
   }

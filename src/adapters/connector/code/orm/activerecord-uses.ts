@@ -12,9 +12,18 @@
  * (`Order.where(…).find_each do |o| o.touch end`). A model's other class methods link it with no
  * access known, unless the calls chained after them say (`Order.rebuild_totals.where(…)` reads);
  * anything else called on it (`model_name`, `transaction`) does not link it.
+ * Through such a record, a controller's `@order` in `OrdersController` (its resource's singular,
+ * the model looked up from the controller's namespace, unless the class binds `@order` itself) and
+ * the records a block over an association is given, an association of the model reaches the
+ * associated model's table: `order.line_items.create(…)`, `order.line_items << item` and assigning
+ * an association other than a `belongs_to` (`order.line_items = items`) write it,
+ * `@order.line_items.where(…)`, `.find_each` or the association alone read it, `.build` and `.new`
+ * link it with no access known; a polymorphic `belongs_to` reaches none.
  */
 import type { TableAccess } from '../../../../ports/code.js';
+import { associations, POLYMORPHIC, target } from './activerecord-joins.js';
 import type { ArModel } from './activerecord-models.js';
+import type { Inflector } from './rails-inflections.js';
 import type { UseModel } from './orm-reader.js';
 import type { OrmTableRef } from './orm-reader.js';
 import { blockParameter, constantCandidates, methodAround, nestingAt, rubyScopes, type RubyScope } from './ruby-blocks.js';
@@ -27,7 +36,7 @@ const RECORD_READS = words(
 );
 /** Methods building a query, which reads unless the chain writes. */
 const QUERY_METHODS = words(
-  'all where not rewhere order reorder in_order_of limit offset includes preload eager_load joins left_joins left_outer_joins select reselect group having distinct unscoped unscope lock readonly from merge except only extending none strict_loading annotate optimizer_hints',
+  'all where not rewhere create_with order reorder in_order_of limit offset includes preload eager_load joins left_joins left_outer_joins select reselect group having distinct unscoped unscope lock readonly from merge except only extending none strict_loading annotate optimizer_hints',
 );
 /** Methods writing the table, called on the model or a query. */
 const WRITES = words(
@@ -78,11 +87,30 @@ function chainAccess(model: ArModel, methods: readonly string[]): TableAccess[] 
   return foundFirst ? ['read', 'write'] : ['write'];
 }
 
-/** The calls made on `name` in `text` from `start` to `end` (not another object's `x.name`). */
-function callsOn(text: string, name: string, start: number, end: number): Array<{ method: string; index: number }> {
+/** The calls made on `name` in `text` from `start` to `end` (not another object's `x.name`), each with where its method's name ends. */
+function callsOn(text: string, name: string, start: number, end: number): Array<{ method: string; index: number; end: number }> {
   const escaped = name.replace(/[@$]/g, '\\$&');
   const calls = text.slice(start, end).matchAll(new RegExp(String.raw`(?<![\w@$.:])${escaped}\s*&?\.\s*([a-z_]\w*[?!]?)`, 'g'));
-  return [...calls].map((m) => ({ method: m[1]!, index: start + m.index }));
+  return [...calls].map((m) => ({ method: m[1]!, index: start + m.index, end: start + m.index + m[0].length }));
+}
+
+/** An association as a record reaches it: the model it reaches (none for a polymorphic `belongs_to` or an unknown class), and whether it is a `belongs_to`. */
+type Reached = { model: ArModel | undefined; belongsTo: boolean };
+
+/** A model's associations by name. */
+export function associationTargets(models: ReadonlyMap<string, ArModel>, inflector: Inflector): (model: ArModel) => ReadonlyMap<string, Reached> {
+  const known = new Map<ArModel, Map<string, Reached>>();
+  return (model) => {
+    let out = known.get(model);
+    if (!out) {
+      out = new Map();
+      for (const a of associations(model))
+        if (!out.has(a.name))
+          out.set(a.name, { model: POLYMORPHIC.test(a.options) ? undefined : target(models, inflector, model, a), belongsTo: a.macro === 'belongs_to' });
+      known.set(model, out);
+    }
+    return out;
+  };
 }
 
 /** Where the name an assignment at `at` binds holds its value: a local to its method's end or its next assignment; an instance variable in its class. */
@@ -100,9 +128,16 @@ const MODEL_CALL = /(?<![\w:@$.])((?:::)?[A-Z]\w*(?:::[A-Z]\w*)*)\s*\.\s*([a-z_]
 
 /**
  * Calls `use` for each use of the project's models in `text` (its comments blanked), `refs` giving
- * each model's table by the model's full name.
+ * each model's table by the model's full name, `targetsOf` each model's associations.
  */
-export function activeRecordUses(text: string, models: ReadonlyMap<string, ArModel>, refs: ReadonlyMap<string, OrmTableRef>, use: UseModel): void {
+export function activeRecordUses(
+  text: string,
+  models: ReadonlyMap<string, ArModel>,
+  refs: ReadonlyMap<string, OrmTableRef>,
+  inflector: Inflector,
+  targetsOf: (model: ArModel) => ReadonlyMap<string, Reached>,
+  use: UseModel,
+): void {
   const scopes = rubyScopes(text);
   const lookup = (written: string, at: number) => constantCandidates(written, nestingAt(scopes, at)).find((n) => models.has(n));
   // the names bound to records, with each's model and where the binding holds; an instance variable bound to two models holds neither
@@ -132,10 +167,45 @@ export function activeRecordUses(text: string, models: ReadonlyMap<string, ArMod
       if (block) bindings.push({ name: block.name, model: name, start: block.start, end: block.end });
     }
   }
+  // a controller's record by its resource's name: `@order` in `OrdersController`
+  for (const scope of scopes) {
+    const resource = scope.kind === 'class' ? /(\w+)Controller$/.exec(scope.name.split('::').at(-1)!)?.[1] : undefined;
+    if (!resource) continue;
+    const name = `@${inflector.singular(inflector.underscore(resource))}`;
+    const model = lookup(inflector.camelize(name.slice(1)), scope.start);
+    if (!model || instanceModels.has(name)) continue;
+    instanceModels.set(name, model);
+    bindings.push({ name, model, start: scope.start, end: scope.end });
+  }
+  // the bindings grow as blocks over associations bind their records
   for (const b of bindings) {
     if (b.name.startsWith('@') && instanceModels.get(b.name) !== b.model) continue;
-    for (const call of callsOn(text, b.name, b.start, b.end))
+    for (const call of callsOn(text, b.name, b.start, b.end)) {
       if (RECORD_WRITES.has(call.method)) use(refs.get(b.model), call.index, 'write');
       else if (call.method === 'reload') use(refs.get(b.model), call.index, 'read');
+      const reached = targetsOf(models.get(b.model)!).get(call.method);
+      const other = reached?.model;
+      if (!other) continue;
+      // assigning a `belongs_to` (`comment.story = story`) sets the record's own key; another association saves the records assigned
+      const assigned = /^\s*=(?![=~>])/.test(text.slice(call.end, call.end + 20));
+      if (assigned && reached.belongsTo) continue;
+      const chain = chainFrom(text, call.method, call.end).slice(1);
+      const written = !chain.length && (assigned || /^\s*<</.test(text.slice(call.end, call.end + 20)));
+      const accesses: TableAccess[] = written
+        ? ['write']
+        : chain.length
+          ? (chainAccess(
+              other,
+              chain.map((c) => c.method),
+            ) ?? ['read'])
+          : ['read'];
+      if (!accesses.length) use(refs.get(other.name), call.index);
+      for (const access of accesses) use(refs.get(other.name), call.index, access);
+      for (const c of chain) {
+        if (!EACH.has(c.method)) continue;
+        const block = blockParameter(text, c.end);
+        if (block) bindings.push({ name: block.name, model: other.name, start: block.start, end: block.end });
+      }
+    }
   }
 }

@@ -179,6 +179,49 @@ describe('ActiveRecord uses', () => {
     expect(usesOf({ ...SHOP, 'app/jobs/touch_job.rb': other })['app/jobs/touch_job.rb']).toEqual(['orders:3:read']);
   });
 
+  it("reaches an association's table through a record: a finder's local, a controller's resource, a block's element", () => {
+    const models = {
+      ...SHOP,
+      'app/models/customer.rb': 'class Customer < ApplicationRecord\n  has_many :orders\n  belongs_to :referrer, polymorphic: true\nend\n',
+      'app/models/order.rb': 'class Order < ApplicationRecord\n  belongs_to :customer\n  has_many :line_items\nend\n',
+    };
+    const controller = [
+      'class OrdersController < ApplicationController',
+      '  def add',
+      '    @order.line_items.create!(sku: params[:sku])',
+      '  end',
+      '  def show',
+      '    @items = @order.line_items.where(open: true)',
+      '  end',
+      'end',
+    ].join('\n');
+    const job = [
+      'class Regroup',
+      '  def run(id, item)',
+      '    customer = Customer.find(id)',
+      '    customer.referrer.touch',
+      '    customer.orders.find_each do |order|',
+      '      order.line_items << item',
+      '    end',
+      '  end',
+      'end',
+    ].join('\n');
+    const uses = usesOf({ ...models, 'app/controllers/orders_controller.rb': controller, 'app/jobs/regroup.rb': job });
+    expect(uses['app/controllers/orders_controller.rb']).toEqual(['line_items:3:read+write']);
+    expect(uses['app/jobs/regroup.rb']).toEqual(['customers:3:read', 'orders:5:read', 'line_items:6:write']);
+    // assigning a has_many writes, a belongs_to reaches no table; building a record, no access known
+    const assigning = job.replace('order.line_items << item', 'order.line_items = [item]');
+    expect(usesOf({ ...models, 'app/jobs/regroup.rb': assigning })['app/jobs/regroup.rb']).toEqual(['customers:3:read', 'orders:5:read', 'line_items:6:write']);
+    const moving = 'item = LineItem.find(1)\nitem.order = other\n';
+    expect(
+      usesOf({ ...models, 'app/models/line_item.rb': 'class LineItem < ApplicationRecord\n  belongs_to :order\nend\n', 'app/jobs/move.rb': moving })[
+        'app/jobs/move.rb'
+      ],
+    ).toEqual(['line_items:1:read']);
+    const building = job.replace('customer.orders.find_each', 'customer.orders.build.tap');
+    expect(usesOf({ ...models, 'app/jobs/regroup.rb': building })['app/jobs/regroup.rb']).toEqual(['customers:3:read', 'orders:5:']);
+  });
+
   it('looks a constant up from the module it is written in, and skips comments', () => {
     const controller = [
       'module Billing',
@@ -253,6 +296,38 @@ describe('ActiveRecord joins', () => {
       'story_labels.label_code = labels.id -- app/models/story.rb:12',
       'links.source_story_id = stories.short_id -- app/models/link.rb:2',
     ]);
+  });
+
+  it("gives each model including a concern the associations and scopes of its `included` block, a nested concern's too", () => {
+    const files = {
+      'app/models/concerns/taggable.rb': [
+        'module Taggable',
+        '  extend ActiveSupport::Concern',
+        '  included do',
+        '    has_many :taggings, dependent: :destroy',
+        '    belongs_to :owner, class_name: "#{name}Owner"',
+        '    scope :tagged, -> { joins(:taggings) }',
+        '  end',
+        '  class_methods do',
+        '    def retag_all',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'app/models/concerns/publishable.rb': 'module Publishable\n  extend ActiveSupport::Concern\n  include Taggable\nend\n',
+      'app/models/post.rb': 'class Post < ApplicationRecord\n  include Publishable\nend\n',
+      'app/models/photo.rb': 'class Photo < ApplicationRecord\n  include Taggable\nend\n',
+      'app/models/plain.rb': 'class Plain < ApplicationRecord\nend\n',
+      'app/models/tagging.rb': 'class Tagging < ApplicationRecord\nend\n',
+      'app/models/post_owner.rb': 'class PostOwner < ApplicationRecord\nend\n',
+    };
+    expect(joinsOf(files)).toEqual([
+      'taggings.post_id = posts.id -- app/models/concerns/taggable.rb:4',
+      'posts.owner_id = post_owners.id -- app/models/concerns/taggable.rb:5',
+      'taggings.photo_id = photos.id -- app/models/concerns/taggable.rb:4',
+    ]);
+    const uses = usesOf({ ...files, 'app/jobs/retag.rb': 'Photo.tagged.to_a\nPost.retag_all\nPlain.tagged\n' });
+    expect(uses['app/jobs/retag.rb']).toEqual(['photos:1:read', 'posts:2:']);
   });
 
   it("names a join table by Rails' rule: the tables in lexical order, a common prefix kept once", () => {

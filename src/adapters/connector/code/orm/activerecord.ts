@@ -9,7 +9,7 @@
  */
 import { activeRecordJoins } from './activerecord-joins.js';
 import { activeRecordModels } from './activerecord-models.js';
-import { activeRecordUses } from './activerecord-uses.js';
+import { activeRecordUses, associationTargets } from './activerecord-uses.js';
 import { lineAt } from '../text/lines.js';
 import type { OrmReader } from './orm-reader.js';
 import type { OrmTableRef } from './orm-reader.js';
@@ -44,6 +44,7 @@ export const activeRecordReader: OrmReader = {
     const { models, inflector } = activeRecordModels(files.map((f) => ({ path: f.path, text: blanked.get(f.path)!.blanked })));
     if (!models.size) return {};
     const refs = new Map([...models].map(([name, m]) => [name, { table: m.table, line: 0, via: 'activerecord', model: name } satisfies OrmTableRef]));
+    const targetsOf = associationTargets(models, inflector);
     const declared = new Map<string, OrmTableRef[]>();
     for (const [name, m] of models)
       declared.set(m.path, [
@@ -54,7 +55,7 @@ export const activeRecordReader: OrmReader = {
       declared,
       uses({ path, text }, use) {
         const known = blanked.get(path);
-        activeRecordUses(known?.text === text ? known.blanked : blankRubyComments(text), models, refs, use);
+        activeRecordUses(known?.text === text ? known.blanked : blankRubyComments(text), models, refs, inflector, targetsOf, use);
       },
       joins: activeRecordJoins(models, inflector),
     };

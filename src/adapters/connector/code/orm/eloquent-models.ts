@@ -5,8 +5,10 @@
  * class of the project extending one, at any depth. Its table is its `$table` or the name its
  * `#[Table(…)]` attribute gives (or an ancestor's), else Laravel's default (eloquent-naming); its key its
  * `$primaryKey` or the attribute's `key` (or an ancestor's), else `id`;
- * its relations the `$this->belongsTo(…)`, `hasOne`, `hasMany` and `belongsToMany` calls of its
- * methods, each with its arguments. An abstract class maps no table of its own, nor does a base class
+ * its relations the `$this->belongsTo(…)`, `hasOne`, `hasMany`, `belongsToMany`, `morphTo`, `morphOne`,
+ * `morphMany`, `morphToMany`, `morphedByMany`, `hasOneThrough` and `hasManyThrough` calls of its
+ * methods and of the traits it `use`s (and the traits they use), each with its arguments and the
+ * file it is written in. An abstract class maps no table of its own, nor does a base class
  * named `Model` or `BaseModel` without a `$table`.
  */
 import { defaultTable } from './eloquent-naming.js';
@@ -22,7 +24,18 @@ const BASES: ReadonlyMap<string, 'model' | 'pivot'> = new Map([
   ['Illuminate\\Database\\Eloquent\\Relations\\MorphPivot', 'pivot'],
 ]);
 
-export type RelationKind = 'belongsTo' | 'hasOne' | 'hasMany' | 'belongsToMany';
+export type RelationKind =
+  | 'belongsTo'
+  | 'hasOne'
+  | 'hasMany'
+  | 'belongsToMany'
+  | 'morphTo'
+  | 'morphOne'
+  | 'morphMany'
+  | 'morphToMany'
+  | 'morphedByMany'
+  | 'hasOneThrough'
+  | 'hasManyThrough';
 
 /** Each relation method's parameters, by which its positional arguments are named. */
 export const RELATION_PARAMS: Record<RelationKind, readonly string[]> = {
@@ -30,6 +43,13 @@ export const RELATION_PARAMS: Record<RelationKind, readonly string[]> = {
   hasOne: ['related', 'foreignKey', 'localKey'],
   hasMany: ['related', 'foreignKey', 'localKey'],
   belongsToMany: ['related', 'table', 'foreignPivotKey', 'relatedPivotKey', 'parentKey', 'relatedKey', 'relation'],
+  morphTo: ['name', 'type', 'id', 'ownerKey'],
+  morphOne: ['related', 'name', 'type', 'id', 'localKey'],
+  morphMany: ['related', 'name', 'type', 'id', 'localKey'],
+  morphToMany: ['related', 'name', 'table', 'foreignPivotKey', 'relatedPivotKey', 'parentKey', 'relatedKey', 'relation', 'inverse'],
+  morphedByMany: ['related', 'name', 'table', 'foreignPivotKey', 'relatedPivotKey', 'parentKey', 'relatedKey', 'relation'],
+  hasOneThrough: ['related', 'through', 'firstKey', 'secondKey', 'localKey', 'secondLocalKey'],
+  hasManyThrough: ['related', 'through', 'firstKey', 'secondKey', 'localKey', 'secondLocalKey'],
 };
 
 export interface EloquentRelation {
@@ -40,6 +60,9 @@ export interface EloquentRelation {
   /** The related model's full name, when the code gives it as `X::class` or a string. */
   related: string | undefined;
   index: number;
+  /** The file it is written in (a trait's, for a relation a model takes from one), its text with comments blanked. */
+  path: string;
+  code: string;
 }
 
 /** A class as its file declares it, before the project tells whether it is a model. */
@@ -65,7 +88,8 @@ export interface EloquentModel extends EloquentClass {
 const property = (body: string, name: string) =>
   new RegExp(String.raw`\b(?:public|protected|private|var)\s+(?:static\s+)?(?:\??string\s+)?\$${name}\s*=\s*(['"])([\w.]+)\1`).exec(body)?.[2];
 
-const RELATION = /\$this\s*->\s*(belongsTo|hasOne|hasMany|belongsToMany)\s*\(/g;
+const RELATION =
+  /\$this\s*->\s*(belongsTo|hasOne|hasMany|belongsToMany|morphTo|morphOne|morphMany|morphToMany|morphedByMany|hasOneThrough|hasManyThrough)\s*\(/g;
 
 /** The related model's full name: `X::class`, a class string, or the declaring class itself (`self::class`, `static::class`, `__CLASS__`). */
 function relatedClass(arg: PhpArg | undefined, own: PhpClass): string | undefined {
@@ -104,7 +128,7 @@ export function eloquentClasses({ path, text }: Pick<ProjectFile, 'path' | 'text
       const kind = m[1] as RelationKind;
       const open = c.body.start + m.index + m[0].length - 1;
       const args = phpCallArgs(code, open, names, RELATION_PARAMS[kind]);
-      relations.push({ kind, method, args, related: relatedClass(args.get('related'), c), index: c.body.start + m.index });
+      relations.push({ kind, method, args, related: relatedClass(args.get('related'), c), index: c.body.start + m.index, path, code });
     }
     const table = tableAttribute(code, c, names);
     return { ...c, table: property(body, 'table') ?? table.name, primaryKey: property(body, 'primaryKey') ?? table.key, relations, path, code, names };
@@ -127,6 +151,14 @@ export function directModels(classes: readonly EloquentClass[]): EloquentModel[]
 export function projectModels(classes: readonly EloquentClass[]): Map<string, EloquentModel> {
   const byName = new Map<string, EloquentClass | null>();
   for (const c of classes) byName.set(c.fqn, byName.has(c.fqn) ? null : c);
+  // the relations of the traits a class uses, and of the traits those use
+  const traitRelations = (c: EloquentClass, seen: Set<string>): EloquentRelation[] =>
+    c.traits.flatMap((name) => {
+      const t = byName.get(name);
+      if (!t?.trait || seen.has(name)) return [];
+      seen.add(name);
+      return [...t.relations, ...traitRelations(t, seen)];
+    });
   const out = new Map<string, EloquentModel>();
   const read = (fqn: string, seen: Set<string>): EloquentModel | undefined => {
     const known = out.get(fqn);
@@ -145,6 +177,7 @@ export function projectModels(classes: readonly EloquentClass[]): Map<string, El
       key: c.primaryKey ?? parent?.key ?? 'id',
       direct: !!base,
       pivot,
+      relations: [...c.relations, ...traitRelations(c, new Set())],
       // an inherited `$table` is the class's own for its subclasses
       table: c.table ?? parent?.table,
       primaryKey: c.primaryKey ?? parent?.primaryKey,

@@ -3,7 +3,8 @@
  * The names Laravel gives what an Eloquent model does not name: its table (`Str::snake` of
  * `Str::pluralStudly` of the class, the plural of its last word: `FlightLog`, `flight_logs`; a pivot
  * model's, the singular: `RoleUser`, `role_user`), its foreign key in other tables (`flight_log_id`)
- * and a many-to-many's joining table (both models' snake-case names in sorted order: `role_user`).
+ * and a many-to-many's joining table (both models' snake-case names in sorted order: `role_user`;
+ * a polymorphic one's, its morph name made plural: `taggables`).
  * Laravel's snake case differs from `snake` in orm-refs: it puts `_` before every capital but the
  * first (`HTTPLog`, `h_t_t_p_log`), as Laravel does.
  */
@@ -52,4 +53,10 @@ export function joiningTable(a: string, b: string): string {
     .sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))
     .join('_')
     .toLowerCase();
+}
+
+/** A polymorphic many-to-many's pivot table by default: its morph name with the word after its last `_` made plural (`taggable`, `taggables`). */
+export function morphPivotTable(name: string): string {
+  const at = name.lastIndexOf('_') + 1;
+  return name.slice(0, at) + inflected(name.slice(at), pluralize.plural);
 }

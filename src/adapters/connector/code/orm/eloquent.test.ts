@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { collectUses, type ProjectFile } from './orm-reader.js';
 // the reader as the scan finds it
 import { ormReaders } from './orm-readers.js';
-import { defaultTable, joiningTable, laravelSnake } from './eloquent-naming.js';
+import { defaultTable, joiningTable, laravelSnake, morphPivotTable } from './eloquent-naming.js';
 
 const reader = ormReaders().find((r) => r.via === 'eloquent')!;
 
@@ -142,6 +142,9 @@ describe("Laravel's names", () => {
     expect(defaultTable('PostTags', true)).toBe('post_tag');
     expect(joiningTable('User', 'Role')).toBe('role_user');
     expect(joiningTable('BlogPost', 'Tag')).toBe('blog_post_tag');
+    // a polymorphic pivot: the word after the morph name's last `_` made plural
+    expect(morphPivotTable('taggable')).toBe('taggables');
+    expect(morphPivotTable('post_category')).toBe('post_categories');
   });
 });
 
@@ -223,6 +226,85 @@ describe('Eloquent models, migrations and the query builder', () => {
       ],
       'app/Models/Comment.php': ['comments.article_id = posts.post_id @9', 'comments.parent_id = comments.id @14'],
     });
+  });
+
+  it('reads morph relations (`*_id` columns, a `taggables` pivot), through relations and the relations of traits a model uses', () => {
+    const model = (name: string, body: string[], uses: string[] = []) =>
+      php(['namespace App\\Models;', '', 'use Illuminate\\Database\\Eloquent\\Model;', ...uses, '', `class ${name} extends Model`, '{', ...body, '}']);
+    const tree = {
+      'app/Models/Concerns/HasComments.php': php([
+        'namespace App\\Models\\Concerns;',
+        '',
+        'use App\\Models\\Comment;',
+        '',
+        'trait HasComments',
+        '{',
+        '    use HasAuthor;',
+        "    public function comments() { return $this->morphMany(Comment::class, 'commentable'); }",
+        '}',
+      ]),
+      'app/Models/Concerns/HasAuthor.php': php([
+        'namespace App\\Models\\Concerns;',
+        '',
+        'trait HasAuthor',
+        '{',
+        '    public function author() { return $this->belongsTo(\\App\\Models\\User::class); }',
+        '}',
+      ]),
+      'app/Models/Post.php': model(
+        'Post',
+        [
+          '    use HasComments, SoftDeletes;',
+          "    public function image() { return $this->morphOne(Image::class, 'imageable', null, 'owner_id'); }",
+          "    public function tags() { return $this->morphToMany(Tag::class, 'taggable'); }",
+        ],
+        ['use App\\Models\\Concerns\\HasComments;'],
+      ),
+      'app/Models/Comment.php': model('Comment', ['    public function commentable() { return $this->morphTo(); }']),
+      'app/Models/Image.php': model('Image', ["    public function imageable() { return $this->morphTo(__FUNCTION__, 'owner_type', 'owner_id'); }"]),
+      'app/Models/Tag.php': model('Tag', ["    public function videos() { return $this->morphedByMany(Video::class, 'taggable'); }"]),
+      'app/Models/Video.php': model('Video', []),
+      'app/Models/User.php': model('User', []),
+      'app/Models/Project.php': model('Project', [
+        '    public function deployments() { return $this->hasManyThrough(Deployment::class, Environment::class); }',
+        "    public function owner() { return $this->hasOneThrough(Owner::class, Environment::class, 'project_ref', 'env_ref', 'id', 'id'); }",
+      ]),
+      'app/Models/Environment.php': model('Environment', []),
+      'app/Models/Deployment.php': model('Deployment', []),
+      'app/Models/Owner.php': model('Owner', []),
+      'app/Http/Controllers/PostController.php': php([
+        'namespace App\\Http\\Controllers;',
+        '',
+        'use App\\Models\\Post;',
+        '',
+        'class PostController',
+        '{',
+        "    public function index() { return Post::with(['comments', 'author', 'tags'])->get(); }",
+        '}',
+      ]),
+    };
+    const { joins, uses } = projectOf(tree);
+    expect(joins).toEqual({
+      'app/Models/Concerns/HasComments.php': ['comments.commentable_id = posts.id @10'],
+      'app/Models/Concerns/HasAuthor.php': ['posts.author_id = users.id @7'],
+      'app/Models/Post.php': ['images.owner_id = posts.id @11', 'taggables.taggable_id = posts.id @12', 'taggables.tag_id = tags.id @12'],
+      // `morphTo` joins the table of each model whose `morphMany`/`morphOne` names it: the method's name, else the name given
+      'app/Models/Comment.php': ['comments.commentable_id = posts.id @9'],
+      'app/Models/Image.php': ['images.owner_id = posts.id @9'],
+      'app/Models/Tag.php': ['taggables.tag_id = tags.id @9', 'taggables.taggable_id = videos.id @9'],
+      'app/Models/Project.php': [
+        'environments.project_id = projects.id @9',
+        'deployments.environment_id = environments.id @9',
+        'environments.project_ref = projects.id @10',
+        'owners.env_ref = environments.id @10',
+      ],
+    });
+    expect(uses['app/Http/Controllers/PostController.php']).toEqual([
+      'posts read eloquent @9',
+      'comments read eloquent @9',
+      'users read eloquent @9',
+      'tags read eloquent @9',
+    ]);
   });
 
   it('reads static calls by their chain, eager loads, bound records and `DB::table`', () => {

@@ -16,12 +16,15 @@ export interface PhpNames {
   imports: ReadonlyMap<string, string>;
 }
 
-/** A class the file declares, with the full name of the class it extends. */
+/** A class (or trait) the file declares, with the full name of the class it extends and of the traits it uses. */
 export interface PhpClass {
   name: string;
   fqn: string;
   parent: string | undefined;
   abstract: boolean;
+  trait: boolean;
+  /** The traits its body `use`s, by full name. */
+  traits: string[];
   /** The offset of its declaration and its body (from `{` to `}`). */
   index: number;
   body: Block;
@@ -61,9 +64,21 @@ export function resolveClass(names: PhpNames, written: string): string {
   return names.namespace ? `${names.namespace}\\${written}` : written;
 }
 
-const CLASS = /^[ \t]*((?:(?:abstract|final|readonly)\s+)*)class\s+(\w+)(?:\s+extends\s+([\w\\]+))?[^{]*\{/gm;
+const CLASS = /^[ \t]*((?:(?:abstract|final|readonly)\s+)*)(class|trait)\s+(\w+)(?:\s+extends\s+([\w\\]+))?[^{]*\{/gm;
 
-/** The classes of a file whose comments are blanked (`phpCode`). */
+/** The traits a class body (`{…}`) uses at its top level: `use HasTags;`, `use A, B { … }`. */
+function traitsUsed(code: string, body: Block, blocks: readonly Block[], names: PhpNames): string[] {
+  const inner = blocks.filter((b) => b.start > body.start && b.end <= body.end);
+  const out: string[] = [];
+  for (const m of code.slice(body.start + 1, body.end).matchAll(/^[ \t]*use\s+([\w\\]+(?:\s*,\s*[\w\\]+)*)\s*[;{]/gm)) {
+    const at = body.start + 1 + m.index;
+    if (inner.some((b) => b.start < at && at < b.end)) continue;
+    out.push(...m[1]!.split(/\s*,\s*/).map((t) => resolveClass(names, t)));
+  }
+  return out;
+}
+
+/** The classes and traits of a file whose comments are blanked (`phpCode`). */
 export function phpClasses(code: string, names: PhpNames): PhpClass[] {
   const blocks = scriptBlocks(code);
   const out: PhpClass[] = [];
@@ -71,10 +86,12 @@ export function phpClasses(code: string, names: PhpNames): PhpClass[] {
     const open = m.index + m[0].length - 1;
     const body = blocks.find((b) => b.start === open) ?? { start: open, end: code.length };
     out.push({
-      name: m[2]!,
-      fqn: names.namespace ? `${names.namespace}\\${m[2]}` : m[2]!,
-      parent: m[3] ? resolveClass(names, m[3]) : undefined,
+      name: m[3]!,
+      fqn: names.namespace ? `${names.namespace}\\${m[3]}` : m[3]!,
+      parent: m[4] ? resolveClass(names, m[4]) : undefined,
       abstract: /\babstract\b/.test(m[1]!),
+      trait: m[2] === 'trait',
+      traits: traitsUsed(code, body, blocks, names),
       index: m.index + m[0].search(/\S/),
       body,
     });
