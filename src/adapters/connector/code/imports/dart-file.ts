@@ -1,7 +1,7 @@
 /**
  * @module adapters/connector/code/imports/dart-file
  * One Dart file read from its tree-sitter parse: its `import`, `export` and `part` URIs and the
- * library a `part of` names (what dart-imports resolves), and its symbols: classes, mixins, enums,
+ * library a `part of` names (what dart-imports resolves), the name a `library` directive gives, and its symbols: classes, mixins, enums,
  * extensions, type aliases, top-level functions and variables, and the classes' methods as
  * `Type.name`, not the library-private ones (`_name`).
  */
@@ -12,6 +12,10 @@ import type { ParsedFile, RawImport } from './parsed-file.js';
 
 const DIRECTIVES = new Set(['import_or_export', 'part_directive', 'part_of_directive']);
 const URI = /^\s*(?:@\w+(?:\([^)]*\))?\s*)*(import|export|part(?:\s+of)?)\s+(['"])([^'"]+)\2/;
+/** `part of shop.cart;`: the older form, naming the library rather than its file. */
+const PART_OF_NAME = /^\s*part\s+of\s+([\w$.]+)\s*;/;
+/** `library shop.cart;`: the name such a part gives. */
+const LIBRARY_NAME = /^\s*(?:@\w+(?:\([^)]*\))?\s*)*library\s+([\w$.]+)\s*;/;
 
 const child = (node: Node, type: string) => named(node).find((c) => c.type === type);
 
@@ -41,16 +45,23 @@ function topLevel(node: Node): { name: string; kind: string; body: Node | null }
   }
 }
 
-/** One Dart file as the connector needs it; an import's `module` is its URI, `names` says which directive. */
+/**
+ * One Dart file as the connector needs it; an import's `module` is its URI (a library's name for
+ * `part of` by name), `names` says which directive; `packageName` is the name `library` gives.
+ */
 export function dartFile(root: Node, text: string): ParsedFile {
   const imports: RawImport[] = [];
   const symbols: CodeSymbol[] = [];
+  let library = '';
   for (const top of named(root)) {
     if (DIRECTIVES.has(top.type)) {
       const m = URI.exec(top.text);
       if (m) imports.push({ module: m[3]!, level: 0, names: [m[1]!.replace(/\s+/, ' ')], wildcard: false, isStatic: false, line: lineOf(top) });
+      const byName = PART_OF_NAME.exec(top.text);
+      if (byName) imports.push({ module: byName[1]!, level: 0, names: ['part of library'], wildcard: false, isStatic: false, line: lineOf(top) });
       continue;
     }
+    library ||= LIBRARY_NAME.exec(top.text)?.[1] ?? '';
     const decl = topLevel(top);
     if (!decl?.name || decl.name.startsWith('_')) continue;
     symbols.push({ name: decl.name, kind: decl.kind, line: lineOf(top), signature: signature(text, top, decl.body) });
@@ -61,5 +72,5 @@ export function dartFile(root: Node, text: string): ParsedFile {
         symbols.push({ name: `${decl.name}.${name}`, kind: 'method', line: lineOf(method), signature: signature(text, method, null) });
     }
   }
-  return { imports, symbols, packageName: '', mentions: [], declares: [], selected: new Map(), syntaxErrors: root.hasError };
+  return { imports, symbols, packageName: library, mentions: [], declares: [], selected: new Map(), syntaxErrors: root.hasError };
 }

@@ -4,7 +4,8 @@
  * (`'../widgets/card.dart'`) from the file's folder; `package:shop/src/api.dart` to `lib/src/api.dart`
  * of the package the tree's `pubspec.yaml` named `shop` declares (a package of the tree: its own,
  * or one of a monorepo's); `dart:` libraries and packages from pub are no edge. A `part of` names
- * its library, by URI or, in older code, by its `library` name (not resolved).
+ * its library, by URI or, in older code, by the name its `library` directive gives (when one file
+ * of the tree gives that name).
  */
 import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
@@ -13,7 +14,7 @@ import { under, type Parsed } from './import-links.js';
 
 type Link = (from: string, to: string, kind: string) => void;
 
-const KIND: Readonly<Record<string, string>> = { import: 'import', export: 'export', part: 'part', 'part of': 'part-of' };
+const KIND: Readonly<Record<string, string>> = { import: 'import', export: 'export', part: 'part', 'part of': 'part-of', 'part of library': 'part-of' };
 
 /** The tree's packages by name: each folder above a Dart file holding a `pubspec.yaml`, by the `name:` it gives. */
 async function packages(root: string, files: readonly string[]): Promise<Map<string, string>> {
@@ -34,9 +35,19 @@ export async function dartImports(root: string, parsed: Parsed, known: ReadonlyS
   const files = [...parsed.keys()].filter((p) => p.endsWith('.dart'));
   if (!files.length) return;
   const byName = await packages(root, files);
+  const libraries = new Map<string, string | null>();
+  for (const file of files) {
+    const name = parsed.get(file)!.packageName;
+    if (name) libraries.set(name, libraries.has(name) ? null : file);
+  }
   for (const file of files)
     for (const i of parsed.get(file)!.imports) {
       const uri = i.module;
+      if (i.names[0] === 'part of library') {
+        const library = libraries.get(uri);
+        if (library) link(file, library, 'part-of');
+        continue;
+      }
       let target: string | undefined;
       const pkg = /^package:([\w-]+)\/(.+)$/.exec(uri);
       if (pkg) {

@@ -1,6 +1,7 @@
 /**
  * Dart: relative and `package:` imports, exports and parts resolved to files of the tree (the
- * package's own `lib/` and a sibling package of a monorepo), `dart:` and pub packages no edge;
+ * package's own `lib/` and a sibling package of a monorepo), a `part of` by library name too,
+ * `dart:` and pub packages no edge;
  * symbols without the library-private ones. Real tree-sitter parses over a written tree.
  */
 import { describe, expect, it } from 'vitest';
@@ -31,12 +32,13 @@ const TREE: Record<string, string> = {
   ].join('\n'),
   'app/lib/src/owner_list.g.dart': "// GENERATED CODE - DO NOT MODIFY BY HAND\npart of 'owner_list.dart';\n",
   'app/lib/widgets/owner_card.dart': 'class OwnerCard extends StatelessWidget {}\n',
-  'core/lib/shop_core.dart': "library shop_core;\n\nexport 'src/owner.dart';\n",
+  'core/lib/shop_core.dart': "library shop_core;\n\nexport 'src/owner.dart';\npart 'src/legacy.dart';\n",
+  'core/lib/src/legacy.dart': 'part of shop_core;\n\nint legacy() => 0;\n',
   'core/lib/src/owner.dart': 'class Owner {\n  final String name;\n  Owner(this.name);\n  String greet() => name;\n}\nint helper() => 1;\n',
 };
 
 describe('Dart imports', () => {
-  it('resolves relative and package: URIs (its own package and a sibling one), exports and parts; dart: and pub packages are no edge', async () => {
+  it('resolves relative and package: URIs (its own package and a sibling one), exports and parts (of a library by URI or by name); dart: and pub packages are no edge', async () => {
     const { edges } = await resolveTree(TREE);
     expect(edges).toEqual([
       'app/lib/main.dart → app/lib/src/owner_list.dart (import)',
@@ -44,7 +46,9 @@ describe('Dart imports', () => {
       'app/lib/src/owner_list.dart → app/lib/src/owner_list.g.dart (part)',
       'app/lib/src/owner_list.dart → app/lib/widgets/owner_card.dart (import)',
       'app/lib/src/owner_list.g.dart → app/lib/src/owner_list.dart (part-of)',
+      'core/lib/shop_core.dart → core/lib/src/legacy.dart (part)',
       'core/lib/shop_core.dart → core/lib/src/owner.dart (export)',
+      'core/lib/src/legacy.dart → core/lib/shop_core.dart (part-of)',
     ]);
   });
 
