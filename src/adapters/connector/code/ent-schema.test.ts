@@ -87,6 +87,16 @@ describe('ent', () => {
     expect(entReader.declared(go('types.go', 'package x', '', 'type User struct {', '\tent.Schema', '}'))).toEqual([]);
   });
 
+  it('declares, over the project, the schemas embedding an unexported base struct of their package that embeds ent.Schema', () => {
+    const base = go('ent/schema/base.go', ...IMPORTS, 'type base struct {', '\tent.Schema', '}');
+    const account = go('ent/schema/account.go', 'package schema', '', 'type Account struct {', '\tbase', '}', '', 'type options struct {', '\tbase', '}');
+    const elsewhere = go('internal/dto/account.go', 'package dto', '', 'type Account struct {', '\tbase', '}');
+    const declared = project(base, account, elsewhere).declared!;
+    expect([...declared].flatMap(([path, refs]) => refs.map((r) => `${r.model} ${r.table} ${path}:${r.line}`))).toEqual([
+      'Account accounts ent/schema/account.go:3',
+    ]);
+  });
+
   it("reads the edges' joins: keys ent names after the edge or the edge's field, and many-to-many join tables", () => {
     const joins = [...project(...SCHEMAS).joins!].flatMap(([path, list]) =>
       list.map((j) => `${j.table}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} ${path}:${j.line}`),

@@ -1,7 +1,7 @@
 /**
  * @module adapters/connector/code/ent-schema
  * ent (`entgo.io/ent`, Go). A schema is a struct embedding `ent.Schema` in a file importing
- * `entgo.io/ent`; its table is what an `entsql.Annotation{Table: …}` (or `entsql.Table(…)`,
+ * `entgo.io/ent`, or an unexported struct of its package that does (read over the project); its table is what an `entsql.Annotation{Table: …}` (or `entsql.Table(…)`,
  * `entsql.SchemaTable(…)`) of its `Annotations()` or a `Config()`'s `ent.Config{Table: …}` names,
  * else ent's naming (`ent-naming`). Its `Edges()` give the joins as ent's generator resolves them:
  * an `edge.To` with the `edge.From(…).Ref(…)` of the other type naming it, unique or not on each
@@ -54,7 +54,10 @@ export interface EntSchema {
   index: number;
 }
 
-const SCHEMA_STRUCT = /^type[ \t]+([A-Z]\w*)[ \t]+struct[ \t]*\{[^}]*?^[ \t]*ent\.Schema[ \t]*(?:\/\/[^\n]*)?$/gm;
+/** A struct embedding `embedded` (a pattern): its name the group; exported, or `exported` false for any. */
+const structEmbedding = (embedded: string, exported = true) =>
+  new RegExp(String.raw`^type[ \t]+(${exported ? '[A-Z]' : '[A-Za-z_]'}\w*)[ \t]+struct[ \t]*\{[^}]*?^[ \t]*${embedded}[ \t]*(?:\/\/[^\n]*)?$`, 'gm');
+const SCHEMA_STRUCT = structEmbedding(String.raw`ent\.Schema`);
 const IMPORTS_ENT = /"entgo\.io\/ent"/;
 
 /** The body of a method of `type` (`func (User) Edges() …{`), braces excluded. */
@@ -126,10 +129,10 @@ function storageKeys(text: string, type: string): Map<string, string> {
 }
 
 /** The schemas a file declares (none unless it imports `entgo.io/ent`). */
-export function entSchemas(path: string, written: string): EntSchema[] {
-  if (!IMPORTS_ENT.test(written) || !/\bent\.Schema\b/.test(written)) return [];
+export function entSchemas(path: string, written: string, embedding = SCHEMA_STRUCT): EntSchema[] {
+  if (embedding === SCHEMA_STRUCT && (!IMPORTS_ENT.test(written) || !/\bent\.Schema\b/.test(written))) return [];
   const text = blankComments(written);
-  return [...text.matchAll(SCHEMA_STRUCT)].map((m) => ({
+  return [...text.matchAll(embedding)].map((m) => ({
     name: m[1]!,
     table: tableOverride(text, m[1]!) ?? entTable(m[1]!),
     columns: storageKeys(text, m[1]!),
@@ -217,6 +220,25 @@ export const entReader: OrmReader = {
   declared: ({ path, text }) => entSchemas(path, text).map((s) => ({ table: s.table, line: lineAt(text, s.index), via: 'ent', model: s.name })),
   project(files) {
     const schemas = new Map(files.flatMap((f) => entSchemas(f.path, f.text)).map((s) => [s.name, s] as const));
+    // a schema may embed an unexported base struct of its package that embeds `ent.Schema`
+    const folder = (path: string) => path.split('/').slice(0, -1).join('/');
+    const bases = new Map<string, string[]>();
+    for (const f of files)
+      if (IMPORTS_ENT.test(f.text))
+        for (const m of f.text.matchAll(structEmbedding(String.raw`ent\.Schema`, false)))
+          if (/^[a-z_]/.test(m[1]!)) bases.set(folder(f.path), [...(bases.get(folder(f.path)) ?? []), m[1]!]);
+    const declared = new Map<string, OrmTableRef[]>();
+    for (const f of files) {
+      const base = bases.get(folder(f.path));
+      if (!base) continue;
+      const found = entSchemas(f.path, f.text, structEmbedding(`(?:${base.join('|')})`));
+      for (const s of found) schemas.set(s.name, s);
+      if (found.length)
+        declared.set(
+          f.path,
+          found.map((s) => ({ table: s.table, line: lineAt(f.text, s.index), via: 'ent', model: s.name, access: ['schema'] })),
+        );
+    }
     if (!schemas.size) return {};
     // a mixin's edges are each schema's listing it
     const mixins = new Set([...schemas.values()].flatMap((s) => s.mixins));
@@ -232,6 +254,6 @@ export const entReader: OrmReader = {
     const tables = new Map<string, OrmTableRef>([...schemas.values()].map((s) => [s.name, { table: s.table, line: 0, via: 'ent', model: s.name }]));
     // the folders of the generated package, whose import makes a file's edge calls its own
     const generated = new Set(files.filter((f) => entGenerated(f.text)).map((f) => f.path.split('/').slice(0, -1).join('/')));
-    return { joins, uses: entUses(tables, relations, generated) };
+    return { declared, joins, uses: entUses(tables, relations, generated) };
   },
 };
