@@ -10,7 +10,8 @@
  * `<type>_id` columns (an edge of a type to itself naming its second column after the edge,
  * singular); `.Field(…)` (with the field's `StorageKey`) and `.StorageKey(edge.Column(…),
  * edge.Table(…), edge.Columns(…))` rename them, and an edge `.Through(…)` another schema is that
- * schema's own edges. The uses are read by `ent-uses`.
+ * schema's own edges. Each schema package is read on its own (a repository may hold several
+ * services' schemas), and a file uses those of the package nearest it. The uses are read by `ent-uses`.
  */
 import type { DeclaredJoin } from '../../../ports/code.js';
 import { callArgs, chainAfter, topLevelArgs } from './call-reading.js';
@@ -219,41 +220,59 @@ export const entReader: OrmReader = {
   languages: new Set(['go']),
   declared: ({ path, text }) => entSchemas(path, text).map((s) => ({ table: s.table, line: lineAt(text, s.index), via: 'ent', model: s.name })),
   project(files) {
-    const schemas = new Map(files.flatMap((f) => entSchemas(f.path, f.text)).map((s) => [s.name, s] as const));
+    const all = files.flatMap((f) => entSchemas(f.path, f.text));
     // a schema may embed an unexported base struct of its package that embeds `ent.Schema`
-    const folder = (path: string) => path.split('/').slice(0, -1).join('/');
     const bases = new Map<string, string[]>();
     for (const f of files)
       if (IMPORTS_ENT.test(f.text))
         for (const m of f.text.matchAll(structEmbedding(String.raw`ent\.Schema`, false)))
-          if (/^[a-z_]/.test(m[1]!)) bases.set(folder(f.path), [...(bases.get(folder(f.path)) ?? []), m[1]!]);
+          if (/^[a-z_]/.test(m[1]!)) bases.set(folderOf(f.path), [...(bases.get(folderOf(f.path)) ?? []), m[1]!]);
     const declared = new Map<string, OrmTableRef[]>();
     for (const f of files) {
-      const base = bases.get(folder(f.path));
+      const base = bases.get(folderOf(f.path));
       if (!base) continue;
       const found = entSchemas(f.path, f.text, structEmbedding(`(?:${base.join('|')})`));
-      for (const s of found) schemas.set(s.name, s);
+      all.push(...found);
       if (found.length)
         declared.set(
           f.path,
           found.map((s) => ({ table: s.table, line: lineAt(f.text, s.index), via: 'ent', model: s.name, access: ['schema'] })),
         );
     }
-    if (!schemas.size) return {};
+    if (!all.length) return {};
     // a mixin's edges are each schema's listing it
-    const mixins = new Set([...schemas.values()].flatMap((s) => s.mixins));
+    const mixins = new Set(all.flatMap((s) => s.mixins));
     const mixinEdges = new Map<string, EntEdge[]>();
     for (const f of files)
       if (IMPORTS_ENT.test(f.text))
         for (const name of mixins)
           if (!mixinEdges.has(name) && methodBody(f.text, name, 'Edges')) mixinEdges.set(name, edgesOf(f.path, blankComments(f.text), name));
-    for (const s of schemas.values()) s.edges.push(...s.mixins.flatMap((m) => mixinEdges.get(m) ?? []));
-    const relations = entRelations(schemas);
+    for (const s of all) s.edges.push(...s.mixins.flatMap((m) => mixinEdges.get(m) ?? []));
+    // the folders of the generated packages, whose import makes a file's edge calls its own
+    const generated = new Set(files.filter((f) => entGenerated(f.text)).map((f) => folderOf(f.path)));
+    // each schema package on its own (a repository may hold several services' schemas, a `User` in each)
+    const packages = new Map<string, Map<string, EntSchema>>();
+    for (const s of all) packages.set(folderOf(s.path), (packages.get(folderOf(s.path)) ?? new Map<string, EntSchema>()).set(s.name, s));
     const joins = new Map<string, DeclaredJoin[]>();
-    for (const r of relations) if (r.joins.length) joins.set(r.edge.path, [...(joins.get(r.edge.path) ?? []), ...r.joins]);
-    const tables = new Map<string, OrmTableRef>([...schemas.values()].map((s) => [s.name, { table: s.table, line: 0, via: 'ent', model: s.name }]));
-    // the folders of the generated package, whose import makes a file's edge calls its own
-    const generated = new Set(files.filter((f) => entGenerated(f.text)).map((f) => f.path.split('/').slice(0, -1).join('/')));
-    return { declared, joins, uses: entUses(tables, relations, generated) };
+    const usesOf = [...packages].map(([folder, schemas]) => {
+      const relations = entRelations(schemas);
+      for (const r of relations) if (r.joins.length) joins.set(r.edge.path, [...(joins.get(r.edge.path) ?? []), ...r.joins]);
+      const tables = new Map([...schemas.values()].map((s) => [s.name, { table: s.table, line: 0, via: 'ent', model: s.name } as OrmTableRef]));
+      return { folder, uses: entUses(tables, relations, generated) };
+    });
+    // a file uses the schemas of the package nearest it
+    const shared = (a: string, b: string) => {
+      const [x, y] = [a.split('/'), b.split('/')];
+      let n = 0;
+      while (n < x.length && x[n] === y[n]) n++;
+      return n;
+    };
+    return {
+      declared,
+      joins,
+      uses: (file, use) => usesOf.reduce((best, p) => (shared(p.folder, file.path) > shared(best.folder, file.path) ? p : best)).uses(file, use),
+    };
   },
 };
+
+const folderOf = (path: string) => path.split('/').slice(0, -1).join('/');
