@@ -68,6 +68,28 @@ const FILES: Record<string, string> = {
     '\treturn db.Model(&models.Order{}).Where("id = ?", id).Update("closed", true).Error',
     '}',
   ].join('\n'),
+  'handlers/customers.go': [
+    'package handlers',
+    '',
+    'import (',
+    '\t"example.com/shop/models"',
+    '\t"gorm.io/gorm"',
+    ')',
+    '',
+    'func WithOrders(db *gorm.DB, id uint) (c models.Customer) {',
+    '\tdb.Preload("Orders.Items").First(&c, id)',
+    '\treturn',
+    '}',
+    '',
+    'func AddItem(db *gorm.DB, o *models.Order, p models.Product) error {',
+    '\treturn db.Model(o).Association("Items").Append(&p)',
+    '}',
+    '',
+    'func Purge(db *gorm.DB) error {',
+    '\ttx := db.Model(&models.Product{})',
+    '\treturn tx.Where("code = ?", "").Delete(nil).Error',
+    '}',
+  ].join('\n'),
 };
 
 const suite = databaseAndTreeSuite(
@@ -85,8 +107,13 @@ const suite = databaseAndTreeSuite(
 const usersOf = (table: string) => tableUsersOf(suite.engine(), table);
 
 it("links each model's table to the file declaring it and to the files reading or writing it through *gorm.DB", async () => {
-  expect(await usersOf('public.orders')).toEqual(['cmd/migrate/main.go:7 schema', 'handlers/orders.go:10 read,write', 'models/models.go:11 schema']);
-  expect(await usersOf('public.products')).toEqual(['cmd/migrate/main.go:7 schema', 'models/models.go:18 schema']);
+  expect(await usersOf('public.orders')).toEqual([
+    'cmd/migrate/main.go:7 schema',
+    'handlers/customers.go:9 read',
+    'handlers/orders.go:10 read,write',
+    'models/models.go:11 schema',
+  ]);
+  expect(await usersOf('public.products')).toEqual(['cmd/migrate/main.go:7 schema', 'handlers/customers.go:9 read,write', 'models/models.go:18 schema']);
   expect(await usersOf('public.audit_notes')).toEqual(['models/models.go:27 schema']);
 });
 
@@ -96,4 +123,9 @@ it("lists the joins the structs' relations declare: belongs-to, has-many and a m
     'order_items.order_id = orders.id -- gorm models/models.go:15',
     'order_items.product_id = products.id -- gorm models/models.go:15',
   ]);
+});
+
+it("reaches an association's table by its field: Preload reads each table on its path (a many2many's join table too), association mode writes the join table", async () => {
+  expect(await usersOf('public.order_items')).toEqual(['handlers/customers.go:9 read,write']);
+  expect(await usersOf('public.customers')).toEqual(['cmd/migrate/main.go:7 schema', 'handlers/customers.go:9 read', 'models/models.go:5 schema']);
 });

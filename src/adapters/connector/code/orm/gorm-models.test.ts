@@ -113,4 +113,57 @@ describe('GORM models', () => {
       'audit_log:12 write',
     ]);
   });
+
+  it("reaches an association's table by its field's name: Preload and Joins read, association mode writes the key's table or the join table", () => {
+    const handler = go(
+      'handlers/profile.go',
+      'package handlers',
+      '',
+      'func Profile(db *gorm.DB, id uint) (u models.User) {',
+      '\tdb.Preload("Cards").Joins("Company").First(&u, id)',
+      '\treturn',
+      '}',
+      '',
+      'func Speak(db *gorm.DB, u *models.User, l models.Language) error {',
+      '\treturn db.Model(u).Association("Languages").Append(&l)',
+      '}',
+      '',
+      'func Count(db *gorm.DB) int64 {',
+      '\tvar n int64',
+      '\tdb.Model(&models.CreditCard{}).Association("Missing").Count()',
+      '\treturn db.Preload("Languages").Find(&out)',
+      '}',
+    );
+    const uses = project(MODELS, handler).uses!;
+    expect(collectUses(handler.text, (use) => uses(handler, use)).map((u) => `${u.table}:${u.line} ${u.access?.join()}`)).toEqual([
+      'users:4 read',
+      'credit_cards:4 read',
+      'companies:4 read',
+      'user_languages:9 read,write',
+      'languages:15 read',
+    ]);
+  });
+
+  it('follows a chain a name holds within its function: `tx := db.Model(&User{})`, then `tx.Where(…).Delete(…)`', () => {
+    const handler = go(
+      'handlers/purge.go',
+      'package handlers',
+      '',
+      'func Purge(db *gorm.DB, name string) error {',
+      '\ttx := db.Model(&models.Company{})',
+      '\tif name != "" {',
+      '\t\ttx = tx.Where("name = ?", name)',
+      '\t}',
+      '\treturn tx.Delete(nil).Error',
+      '}',
+      '',
+      'func Other(tx *gorm.DB) {',
+      '\ttx.Delete(nil)',
+      '}',
+    );
+    const uses = project(MODELS, handler).uses!;
+    const found: string[] = [];
+    uses(handler, (ref, index, access) => ref && found.push(`${ref.table}@${handler.text.slice(0, index).split('\n').length} ${access ?? '-'}`));
+    expect(found).toEqual(['companies@4 -', 'companies@8 write']);
+  });
 });

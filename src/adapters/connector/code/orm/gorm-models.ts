@@ -15,6 +15,7 @@ import type { DeclaredJoin, TableAccess } from '../../../../ports/code.js';
 import { callArgs, chainAfter, topLevelArgs } from '../text/call-reading.js';
 import { lineAt } from '../text/lines.js';
 import { blankComments } from '../text/script-blocks.js';
+import { associationUses, chainBefore, heldChains, laterChains, type Association } from './gorm-chains.js';
 import { modelsByName, type OrmReader, type ProjectFile } from './orm-reader.js';
 import { snake } from './name-case.js';
 import type { OrmTableRef } from './orm-reader.js';
@@ -117,8 +118,9 @@ function* autoMigrated(text: string): Generator<{ struct: string; index: number 
 const READS = /^(?:Find|First|Last|Take|Scan|Pluck|Count|FirstOrInit|Row|Rows|FindInBatches)$/;
 const WRITES = /^(?:Create|CreateInBatches|Save|Delete|Update|Updates|UpdateColumn|UpdateColumns|FirstOrCreate|Exec)$/;
 /** Calls whose argument is a model's value: the ones that read or write it, and `Model(…)`, which names the table for the chain. */
-const VALUE_CALL =
-  /\.\s*(Find|First|Last|Take|Scan|FirstOrInit|FirstOrCreate|Create|CreateInBatches|Save|Delete|Updates|Model|FindInBatches|Where|Not|Or)\s*\(/g;
+const VALUE_CALLS = 'Find|First|Last|Take|Scan|FirstOrInit|FirstOrCreate|Create|CreateInBatches|Save|Delete|Updates|Model|FindInBatches|Where|Not|Or';
+const VALUE_CALL = new RegExp(String.raw`\.\s*(${VALUE_CALLS})\s*\(`, 'g');
+const VALUE_CALL_NAME = new RegExp(`^(?:${VALUE_CALLS})$`);
 /** Calls that name the model only when given a model's value as written (`Where(&User{Name: n})`), not a variable (`Where(cond)`). */
 const CONDITION = /^(?:Where|Not|Or)$/;
 
@@ -150,8 +152,15 @@ function boundNames(text: string, models: ReadonlySet<string>): Map<string, stri
 const chainAccess = (methods: readonly string[]): TableAccess | undefined =>
   methods.some((m) => WRITES.test(m)) ? 'write' : methods.some((m) => READS.test(m)) ? 'read' : undefined;
 
-function joinsOf(structs: ReadonlyMap<string, { struct: Struct; table: string; path: string; text: string }>): Map<string, DeclaredJoin[]> {
+/** The joins the models' relations declare, by file, and each model's associations by field name. */
+function joinsOf(structs: ReadonlyMap<string, { struct: Struct; table: string; path: string; text: string }>): {
+  joins: Map<string, DeclaredJoin[]>;
+  associations: Map<string, Map<string, Association>>;
+} {
   const out = new Map<string, DeclaredJoin[]>();
+  const associations = new Map<string, Map<string, Association>>();
+  const associate = (struct: Struct, field: Field, association: Association) =>
+    associations.set(struct.name, (associations.get(struct.name) ?? new Map<string, Association>()).set(field.name, association));
   const add = (path: string, join: DeclaredJoin) => out.set(path, [...(out.get(path) ?? []), join]);
   const key = (s: Struct) => s.fields.find((f) => 'primarykey' in f.tag || 'primary_key' in f.tag) ?? s.fields.find((f) => f.name === 'ID');
   const keyColumn = (s: Struct, named?: string) => {
@@ -165,6 +174,7 @@ function joinsOf(structs: ReadonlyMap<string, { struct: Struct; table: string; p
       const line = lineAt(text, field.index);
       const many = field.tag.many2many;
       if (many) {
+        associate(struct, field, { target: other.struct.name, joinTable: many, keyTable: many });
         if (other.struct === struct) continue;
         add(path, { table: many, columns: [snake(`${struct.name}ID`)], references: table, referencedColumns: [keyColumn(struct)], line, via: 'gorm' });
         add(path, {
@@ -180,6 +190,7 @@ function joinsOf(structs: ReadonlyMap<string, { struct: Struct; table: string; p
       // belongs to: this struct holds the key (`CompanyID` beside `Company`, or the tag's field)
       const ownKey = struct.fields.find((f) => f.name === (field.tag.foreignkey ?? `${field.name}ID`));
       if (!field.list && ownKey) {
+        associate(struct, field, { target: other.struct.name, keyTable: table });
         add(path, {
           table,
           columns: [columnOf(ownKey, ownKey.name)],
@@ -192,6 +203,7 @@ function joinsOf(structs: ReadonlyMap<string, { struct: Struct; table: string; p
       }
       // has one or has many: the other struct holds the key (`UserID` in `CreditCard`)
       const theirKey = other.struct.fields.find((f) => f.name === (field.tag.foreignkey ?? `${struct.name}ID`));
+      associate(struct, field, { target: other.struct.name, keyTable: other.table });
       if (theirKey)
         add(path, {
           table: other.table,
@@ -202,7 +214,7 @@ function joinsOf(structs: ReadonlyMap<string, { struct: Struct; table: string; p
           via: 'gorm',
         });
     }
-  return out;
+  return { joins: out, associations };
 }
 
 export const gormReader: OrmReader = {
@@ -234,22 +246,49 @@ export const gormReader: OrmReader = {
       }
     const models = modelsByName([...explicit.values(), ...[...declared.values()].flat()]);
     const names = new Set(models.keys());
+    const { joins, associations } = joinsOf(all);
     return {
       declared,
-      joins: joinsOf(all),
+      joins,
       uses(file, use) {
         // a call commented out uses nothing
         const text = blankComments(file.text);
         if (!/\.\s*(?:Model|Table|Find|First|Last|Take|Scan|Create|Save|Delete|Updates|AutoMigrate)\s*\(/.test(text)) return;
         const bound = names.size ? boundNames(text, names) : new Map<string, string | null>();
+        const typeOf = (method: string, open: number) => valueType(topLevelArgs(callArgs(text, open))[0]!, CONDITION.test(method) ? new Map() : bound);
+        // the chains given a model's value, where each starts and ends, for the names they are assigned to
+        const typed: Array<{ type: string; start: number; end: number }> = [];
         if (names.size)
           for (const m of text.matchAll(VALUE_CALL)) {
             const open = m.index + m[0].length - 1;
-            const type = valueType(topLevelArgs(callArgs(text, open))[0]!, CONDITION.test(m[1]!) ? new Map() : bound);
+            const type = typeOf(m[1]!, open);
             if (!type) continue;
-            const chain = chainAfter(text, open).map((c) => c.method);
+            const after = chainAfter(text, open);
+            const chain = after.map((c) => c.method);
             use(models.get(type), m.index, chainAccess(m[1] === 'Model' || CONDITION.test(m[1]!) ? chain : [m[1]!, ...chain]));
+            const last = after.at(-1)?.open ?? open;
+            typed.push({ type, start: chainBefore(text, m.index).start, end: last + callArgs(text, last).length + 2 });
           }
+        // a chain held by a name (`tx := db.Model(&User{})`) is about its model where the name is called later in the function
+        const held = heldChains(text, typed);
+        for (const h of held)
+          for (const later of laterChains(text, h)) {
+            const access = chainAccess(later.calls.map((c) => c.method));
+            if (access) use(models.get(h.type), later.index, access);
+          }
+        // the associations a chain preloads, joins or changes, reached from its model when a call of it says which
+        for (const m of text.matchAll(/\.\s*(Preload|Joins|InnerJoins|Association)\s*\(\s*"[A-Z]/g)) {
+          const open = text.indexOf('(', m.index);
+          const before = chainBefore(text, m.index);
+          const after = chainAfter(text, open);
+          const calls = [...before.calls, { method: m[1]!, open }, ...after];
+          const receiver = /^[a-z_]\w*/.exec(text.slice(before.start))?.[0];
+          const model =
+            calls.map((c) => (VALUE_CALL_NAME.test(c.method) ? typeOf(c.method, c.open) : undefined)).find(Boolean) ??
+            held.find((h) => h.name === receiver && h.from <= m.index && m.index < h.to)?.type;
+          for (const a of associationUses(text, [{ method: m[1]!, open }, ...after.slice(0, 1)], model, associations))
+            use(a.table ? { table: a.table, line: 0, via: 'gorm' } : models.get(a.model), m.index, a.access);
+        }
         // a migration declares the tables of the models it names
         for (const { struct, index } of autoMigrated(text)) use(models.get(struct), index, 'schema');
         for (const m of text.matchAll(/\.\s*Table\s*\(\s*"([\w.]+)"/g))

@@ -9,9 +9,11 @@ import { dieselReader } from './diesel-tables.js';
 import { efcoreReader } from './efcore.js';
 import { eloquentReader } from './eloquent.js';
 import { gormReader } from './gorm-models.js';
+import { entReader } from './ent-schema.js';
 import { seaormReader } from './seaorm-entities.js';
 import type { OrmReader } from './orm-reader.js';
 
 let readers: readonly OrmReader[] | undefined;
 
-export const ormReaders = (): readonly OrmReader[] => (readers ??= [gormReader, dieselReader, seaormReader, eloquentReader, activeRecordReader, efcoreReader]);
+export const ormReaders = (): readonly OrmReader[] =>
+  (readers ??= [gormReader, dieselReader, seaormReader, eloquentReader, activeRecordReader, efcoreReader, entReader]);
