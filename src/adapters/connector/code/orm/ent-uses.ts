@@ -13,7 +13,6 @@
 import type { TableAccess } from '../../../../ports/code.js';
 import { chainAfter } from '../text/call-reading.js';
 import { entPascal, entSingular } from './ent-naming.js';
-import type { EntRelation } from './ent-schema.js';
 import type { ProjectFile, UseModel } from './orm-reader.js';
 import type { OrmTableRef } from './orm-reader.js';
 import { blankComments } from '../text/script-blocks.js';
@@ -32,6 +31,16 @@ interface Reach {
   read: string[];
   /** Changing it: the join table, or the table holding the key. */
   written: string[];
+}
+
+/** A resolved edge as reading through it needs it (ent-schema's `EntRelation` is one). */
+interface EntRelation {
+  edge: { name: string };
+  inverse?: { name: string } | undefined;
+  owner: { name: string };
+  target: { name: string };
+  joinTable?: string | undefined;
+  keyTable?: string;
 }
 
 /** What a method name on a type's builders reaches: `QueryPets`, `WithPets`, `HasPetsWith` read; `AddPetIDs`, `SetOwner`, `ClearOwner` write. */
