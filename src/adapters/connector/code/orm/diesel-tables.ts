@@ -2,7 +2,8 @@
  * @module adapters/connector/code/orm/diesel-tables
  * Diesel (Rust). `table! { users (id) { id -> Int4, … } }` (as `diesel print-schema` writes it, with
  * `#[sql_name = "…"]` and `schema.table` honoured) declares a table, and `joinable!(posts -> users
- * (user_id))` a join to the parent's primary key. A struct's `#[diesel(table_name = posts)]` (Diesel
+ * (user_id))` a join to the parent's primary key, as does a struct's `#[diesel(belongs_to(User))]`
+ * where print-schema wrote no `joinable!` (the database holds no such key). A struct's `#[diesel(table_name = posts)]` (Diesel
  * 1's `#[table_name = "posts"]`) maps it to its table. Uses: a table's module in a path
  * (`users::table`, `users::dsl::users`, `posts::published` for a column the table has), and bare
  * after `use …::users::dsl::*`; `insert_into`, `replace_into`, `update` and `delete` of a table write
@@ -85,6 +86,8 @@ export const dieselReader: OrmReader = {
         };
         joins.set(path, [...(joins.get(path) ?? []), join]);
       }
+    for (const { path, text } of files)
+      for (const join of belongsTo(text, tables)) if (!declares(joins, join)) joins.set(path, [...(joins.get(path) ?? []), join]);
     const refs = [...declaredOf.values()].flat().filter((r) => r.via === 'diesel');
     const models = modelsByName(refs);
     const names = [...models.keys()].join('|');
@@ -110,6 +113,51 @@ export const dieselReader: OrmReader = {
     };
   },
 };
+
+/** Diesel's derives' snake case: each capital after the first starts a word (`UserProfile`: `user_profile`). */
+const dieselSnake = (name: string) => name[0]!.toLowerCase() + name.slice(1).replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** A struct with its attributes; `belongs_to(Parent)` or `belongs_to(Parent, foreign_key = key)` in them (Diesel 1: `foreign_key = "key"`). */
+const STRUCT = /((?:#\[[^\]]*(?:\[[^\]]*\][^\]]*)*\]\s*)+)(?:pub(?:\s*\([^)]*\))?\s+)?struct\s+(\w+)/g;
+const BELONGS_TO = /\bbelongs_to\s*\(\s*(?:[\w:]*::)?(\w+)(?:\s*<[^>]*>)?\s*(?:,\s*foreign_key\s*=\s*"?(\w+)"?)?\s*\)/g;
+
+/**
+ * The joins `#[derive(Associations)]`'s `belongs_to` declares, as the derive reads them: the struct's
+ * table is its `table_name` or its name in snake case with an `s`; the parent's the same; the key
+ * `foreign_key` or the parent's name in snake case with `_id`, to the parent table's primary key.
+ * print-schema writes a `joinable!` only for a key the database holds, so this is the one word on
+ * the others.
+ */
+function belongsTo(written: string, tables: ReadonlyMap<string, DieselTable>): DeclaredJoin[] {
+  if (!written.includes('belongs_to')) return [];
+  const text = blankComments(written);
+  const structs = [...text.matchAll(STRUCT)].map((m) => {
+    const table = /table_name\s*=\s*"?(?:[\w:]*::)?(\w+)"?/.exec(m[1]!)?.[1] ?? `${dieselSnake(m[2]!)}s`;
+    return { name: m[2]!, attributes: m[1]!, table, index: m.index };
+  });
+  const tableOf = new Map(structs.map((s) => [s.name, s.table]));
+  const out: DeclaredJoin[] = [];
+  for (const child of structs)
+    for (const b of child.attributes.matchAll(BELONGS_TO)) {
+      const own = tables.get(child.table);
+      const parent = tables.get(tableOf.get(b[1]!) ?? `${dieselSnake(b[1]!)}s`);
+      if (!own || !parent || parent.keys.length !== 1) continue;
+      const column = b[2] ?? `${dieselSnake(b[1]!)}_id`;
+      if (!own.columns.has(column)) continue;
+      out.push({
+        table: own.table,
+        columns: [column],
+        references: parent.table,
+        referencedColumns: [parent.keys[0]!],
+        line: lineAt(text, child.index + b.index!),
+        via: 'diesel',
+      });
+    }
+  return out;
+}
+
+const declares = (joins: ReadonlyMap<string, readonly DeclaredJoin[]>, join: DeclaredJoin) =>
+  [...joins.values()].some((js) => js.some((j) => j.table === join.table && j.references === join.references && j.columns.join() === join.columns.join()));
 
 /** Whether the table mentioned at `index` is what an `insert_into(…)`, `replace_into(…)`, `update(…)` or `delete(…)` is given. */
 function writes(text: string, index: number): boolean {

@@ -71,6 +71,54 @@ describe('Diesel', () => {
   });
 });
 
+describe('Diesel belongs_to', () => {
+  const schema = rust(
+    'src/schema.rs',
+    ...['users: id', 'posts: id user_id', 'comments: id post_id author_id', 'user_profiles: id user_id'].map((t) => {
+      const [name, columns] = t.split(': ');
+      return `diesel::table! {\n    ${name} (id) {\n${columns!
+        .split(' ')
+        .map((c) => `        ${c} -> Int4,`)
+        .join('\n')}\n    }\n}`;
+    }),
+    'diesel::joinable!(posts -> users (user_id));',
+  );
+  const models = rust(
+    'src/models.rs',
+    '#[derive(Queryable, Identifiable)]',
+    'pub struct User { pub id: i32 }',
+    '',
+    '#[derive(Queryable, Identifiable, Associations)]',
+    '#[diesel(belongs_to(User))]',
+    'pub struct Post { pub id: i32, pub user_id: i32 }',
+    '',
+    '/// A comment on a post.',
+    '#[derive(Queryable, Associations)]',
+    '#[diesel(belongs_to(Post))]',
+    '#[diesel(belongs_to(User, foreign_key = author_id))]',
+    '#[diesel(table_name = comments)]',
+    'pub struct Note { pub id: i32 }',
+    '',
+    '#[derive(Associations)]',
+    '#[belongs_to(User)]',
+    'pub struct UserProfile { pub id: i32 }',
+    '',
+    '#[derive(Associations)]',
+    '#[diesel(belongs_to(Post, foreign_key = missing_id))]',
+    '#[diesel(table_name = comments)]',
+    'pub struct Broken { pub id: i32 }',
+  );
+
+  it("declares the joins belongs_to derives where no joinable! does: Diesel's default key and table names, foreign_key, no key the table lacks", () => {
+    expect(read(dieselReader, [schema, models]).joins).toEqual([
+      'posts.user_id = users.id src/schema.rs:25',
+      'comments.post_id = posts.id src/models.rs:10',
+      'comments.author_id = users.id src/models.rs:11',
+      'user_profiles.user_id = users.id src/models.rs:16',
+    ]);
+  });
+});
+
 describe('SeaORM', () => {
   const cake = rust(
     'entity/src/cake.rs',
