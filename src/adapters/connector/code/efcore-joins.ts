@@ -123,11 +123,24 @@ function conventionRelationships(model: EfModel, handled: ReadonlySet<string>): 
   return out;
 }
 
+/** The foreign keys of the Identity entities a context deriving from ASP.NET Core Identity's maps, at the context's name. */
+function identityRelationships(model: EfModel): Relationship[] {
+  return model.identity.flatMap(({ context, entities }) =>
+    entities.flatMap((e) =>
+      e.references.flatMap((r) => {
+        const [dependent, principal] = [model.entities.get(e.name), model.entities.get(r.principal)];
+        if (!dependent || !principal) return [];
+        return [{ dependent, principal, foreignKey: r.foreignKey, shadow: false, path: context.path, text: context.text, index: context.index }];
+      }),
+    ),
+  );
+}
+
 /** The joins the project's EF Core relationships declare, by the path of the file declaring each. */
 export function efcoreJoins(model: EfModel): Map<string, DeclaredJoin[]> {
   const handled = new Set<string>();
   const seen = new Set<string>();
-  const relationships = [...fluentRelationships(model, handled), ...conventionRelationships(model, handled)].filter((r) => {
+  const relationships = [...fluentRelationships(model, handled), ...conventionRelationships(model, handled), ...identityRelationships(model)].filter((r) => {
     const key = `${r.dependent.table}\n${r.foreignKey.toLowerCase()}\n${r.principal.table}`;
     return r.principal.key && !seen.has(key) && seen.add(key);
   });

@@ -17,6 +17,7 @@
  */
 import { callArgs, chainAfter } from './call-reading.js';
 import { bareType, csharpClasses, genericArgument, type CsharpClass, type CsharpProperty } from './csharp-classes.js';
+import { identityEntities, type IdentityEntity } from './efcore-identity.js';
 import type { ProjectFile } from './orm-reader.js';
 import { snake } from './name-case.js';
 import { blankComments } from './script-blocks.js';
@@ -62,6 +63,8 @@ export interface EfModel {
   dbSets: ReadonlyMap<string, string | null>;
   classes: ReadonlyMap<string, ProjectClass>;
   configurations: readonly EntityConfiguration[];
+  /** The contexts deriving from ASP.NET Core Identity's, each with the Identity entities it maps. */
+  identity: ReadonlyArray<{ context: ProjectClass; entities: readonly IdentityEntity[] }>;
   /** The column a property of an entity maps. */
   column(entity: EfEntity, property: string): string;
   /** A name the convention gives (a shadow foreign key) as the project's naming writes it. */
@@ -197,6 +200,24 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
       dbSets.set(p.name, dbSets.has(p.name) && dbSets.get(p.name) !== entity ? null : entity);
       if (!setOwner.has(entity) || setOwner.get(entity)!.kind !== 'class') setOwner.set(entity, c);
     }
+  // a context deriving from Identity's has its DbSets: `Users` of its user class, …
+  const identity: Array<{ context: ProjectClass; entities: IdentityEntity[] }> = [];
+  const identityOf = new Map<string, IdentityEntity>();
+  for (const c of all) {
+    const entities = c.kind === 'class' ? identityEntities(c) : [];
+    if (!entities.length) continue;
+    identity.push({ context: c, entities });
+    contexts.add(c.name);
+    if (!contextClasses.includes(c)) contextClasses.push(c);
+    for (const e of entities) {
+      identityOf.set(e.name, e);
+      if (!dbSets.has(e.dbSet)) dbSets.set(e.dbSet, e.name);
+      if (!setOwner.has(e.name)) setOwner.set(e.name, c);
+    }
+  }
+  // Identity's own classes (`IdentityUser`) the project does not declare
+  const external = new Map([...identityOf.keys()].filter((n) => !classes.has(n)).map((n) => [n, emptyClass(n)] as const));
+  const classOf = (name: string) => classes.get(name) ?? external.get(name);
   // a shared name is the class whose namespace the files naming it as an entity import, else the nearest to them
   const naming = new Map<string, Array<{ path: string; text: string }>>();
   for (const [entity, context] of setOwner) naming.set(entity, [context]);
@@ -240,6 +261,7 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
   // the entities: those named by DbSets, configurations and [Table], then the classes their navigations reach
   const names = new Set<string>([...dbSets.values()].filter((e): e is string => !!e));
   for (const c of configurations) names.add(c.entity);
+  for (const name of identityOf.keys()) names.add(name);
   for (const c of classes.values()) if (c.kind !== 'interface' && tableAttribute(c.attributes)) names.add(c.name);
   const owned = new Set<string>();
   for (const c of classes.values()) if (/\[\s*(?:Owned|ComplexType)\b/.test(c.attributes)) owned.add(c.name);
@@ -267,7 +289,7 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
 
   const entities = new Map<string, EfEntity>();
   const tableOf = (name: string, seen: Set<string>): EfTable | undefined => {
-    const c = classes.get(name);
+    const c = classOf(name);
     if (!c || seen.has(name)) return undefined;
     seen.add(name);
     const explicit =
@@ -277,6 +299,9 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
     const schema = schemaOf(name);
     const qualified = (table: string) => (schema && !table.includes('.') ? `${schema}.${table}` : table);
     if (explicit) return { table: qualified(explicit), alternatives: [], explicit: true };
+    // Identity names its tables, which the naming convention may rename
+    const fixed = identityOf.get(name)?.table;
+    if (fixed) return { table: qualified(fixed), alternatives: snakeCase ? [qualified(snake(fixed))] : [], explicit: true };
     // one table per hierarchy: a mapped base class's
     const base = baseClass(c, classes);
     if (base && names.has(base.name)) {
@@ -288,12 +313,14 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
     return { table: qualified(first), alternatives: other === first ? [] : [qualified(other)], explicit: false };
   };
   for (const name of names) {
-    const c = classes.get(name);
+    const c = classOf(name);
     const table = c && c.kind !== 'interface' && tableOf(name, new Set());
     if (!c || !table) continue;
     const properties = inherited(c);
     const key = entityKey(configured(name));
-    entities.set(name, { name, cls: c, ...table, properties, key: key === undefined ? keyFor(c) : (key ?? undefined) });
+    const own = identityOf.get(name);
+    const found = key !== undefined ? (key ?? undefined) : own ? own.key : keyFor(c);
+    entities.set(name, { name, cls: c, ...table, properties, key: found });
   }
 
   const column = (entity: EfEntity, property: string) => {
@@ -309,7 +336,7 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
     const attribute = p && /\[\s*(?:[\w.]*\.)?Column(?:Attribute)?\s*\(\s*"([^"]+)"/.exec(p.attributes)?.[1];
     return attribute ?? conventional(p?.name ?? property);
   };
-  return { entities, contexts, dbSets, classes, configurations, column, conventional };
+  return { entities, contexts, dbSets, classes, configurations, identity, column, conventional };
 }
 
 /** How many directories two paths share. */

@@ -252,3 +252,69 @@ describe('EF Core: what the code does to the tables', () => {
     expect(uses['Handler.cs']).toEqual(['Blogs|blogs read,write @3', 'content.posts read,write @5', 'ops.audit_log write @9']);
   });
 });
+
+describe('EF Core: ASP.NET Core Identity', () => {
+  const context = [
+    'namespace Shop.Identity;',
+    'public class AppIdentityDbContext : IdentityDbContext<ApplicationUser>',
+    '{',
+    '    public AppIdentityDbContext(DbContextOptions<AppIdentityDbContext> options) : base(options) { }',
+    '}',
+  ].join('\n');
+  const user = ['namespace Shop.Identity;', 'public class ApplicationUser : IdentityUser', '{', '    public string? Nickname { get; set; }', '}'].join('\n');
+  const review = [
+    'public class Review',
+    '{',
+    '    public int Id { get; set; }',
+    '    public string AuthorId { get; set; }',
+    '    public ApplicationUser Author { get; set; }',
+    '}',
+  ].join('\n');
+  const shop = 'public class ShopContext : DbContext { public DbSet<Review> Reviews { get; set; } }';
+  const admin = [
+    'public class Admin(AppIdentityDbContext db)',
+    '{',
+    '    public Task<List<ApplicationUser>> Users() => db.Users.Where(u => u.Nickname != null).ToListAsync();',
+    '    public void Grant(IdentityUserRole<string> link) { db.UserRoles.Add(link); }',
+    '}',
+  ].join('\n');
+
+  it('declares the Identity tables at the context, maps a custom user class to AspNetUsers and reads its DbSets', () => {
+    const { uses } = read({ 'AppIdentityDbContext.cs': context, 'ApplicationUser.cs': user, 'Review.cs': review, 'ShopContext.cs': shop, 'Admin.cs': admin });
+    expect(uses['AppIdentityDbContext.cs']).toEqual([
+      'AspNetUsers schema @2',
+      'AspNetUserClaims schema @2',
+      'AspNetUserLogins schema @2',
+      'AspNetUserTokens schema @2',
+      'AspNetRoles schema @2',
+      'AspNetRoleClaims schema @2',
+      'AspNetUserRoles schema @2',
+    ]);
+    expect(uses['ApplicationUser.cs']).toEqual(['AspNetUsers schema @2']);
+    expect(uses['Admin.cs']).toEqual(['AspNetUsers read @3', 'AspNetUserRoles write @4']);
+  });
+
+  it("joins Identity's tables by their UserId and RoleId, and an entity's navigation to the user class to AspNetUsers", () => {
+    const { joins } = read({ 'AppIdentityDbContext.cs': context, 'ApplicationUser.cs': user, 'Review.cs': review, 'ShopContext.cs': shop });
+    expect(joins['AppIdentityDbContext.cs']).toEqual([
+      'AspNetUserClaims(UserId) → AspNetUsers(Id) @2',
+      'AspNetUserLogins(UserId) → AspNetUsers(Id) @2',
+      'AspNetUserTokens(UserId) → AspNetUsers(Id) @2',
+      'AspNetRoleClaims(RoleId) → AspNetRoles(Id) @2',
+      'AspNetUserRoles(UserId) → AspNetUsers(Id) @2',
+      'AspNetUserRoles(RoleId) → AspNetRoles(Id) @2',
+    ]);
+    expect(joins['Review.cs']).toEqual(['Reviews(AuthorId) → AspNetUsers(Id) @5']);
+  });
+
+  it('maps only the user tables for IdentityUserContext, custom role classes by the generic arguments, and a ToTable over Identity’s name', () => {
+    const users =
+      'public class UsersOnly : IdentityUserContext<AppUser, Guid> { protected override void OnModelCreating(ModelBuilder b) { b.Entity<AppUser>().ToTable("users", "auth"); } }';
+    const roles = 'public class Full : IdentityDbContext<IdentityUser<Guid>, AppRole, Guid> { }';
+    const classes = 'public class AppUser : IdentityUser<Guid> { }\npublic class AppRole : IdentityRole<Guid> { }';
+    const { uses } = read({ 'UsersOnly.cs': users, 'Full.cs': roles, 'Classes.cs': classes });
+    expect(uses['UsersOnly.cs']).toEqual(['auth.users schema @1', 'AspNetUserClaims schema @1', 'AspNetUserLogins schema @1', 'AspNetUserTokens schema @1']);
+    expect(uses['Classes.cs']).toEqual(['auth.users schema @1', 'AspNetRoles schema @2']);
+    expect(uses['Full.cs']).toContain('AspNetUsers schema @1');
+  });
+});

@@ -116,6 +116,8 @@ function projectDeclared(model: EfModel, file: ProjectFile): OrmTableRef[] {
       const own = model.entities.get(c.name);
       if (own?.cls.path === file.path && own.cls.index === c.index) use(asRef(own), c.index, 'schema');
       if (!model.contexts.has(c.name)) continue;
+      for (const e of model.identity.find((i) => i.context.path === file.path && i.context.index === c.index)?.entities ?? [])
+        if (model.entities.has(e.name)) use(asRef(model.entities.get(e.name)!), c.index, 'schema');
       for (const p of c.properties) {
         const e = entity(genericArgument(p.type, DB_SET));
         if (e) use(asRef(e), p.index, 'schema');
