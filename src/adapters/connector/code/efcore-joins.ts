@@ -4,13 +4,15 @@
  * principal's key:
  * - fluent, in an `Entity<T>(…)` call or an `IEntityTypeConfiguration<T>` class: `HasOne(p => p.Blog)
  *   .WithMany(…)` and `HasMany(b => b.Posts).WithOne(…)`, with `.HasForeignKey(p => p.BlogId)`
- *   (a `HasOne(…).WithOne(…)` only with `HasForeignKey<Dependent>(…)`, which names its side);
+ *   (a `HasOne(…).WithOne(…)` only with `HasForeignKey<Dependent>(…)`, which names its side), to
+ *   the principal's key or to the alternate key `.HasPrincipalKey(b => b.Url)` names;
  * - by convention in the entity classes: a reference navigation (`public Blog Blog { get; set; }`)
  *   and a collection navigation on the principal (`public List<Post> Posts { get; set; }`) whose
  *   other side has no reference navigation back. The foreign key is the one `[ForeignKey]` names,
  *   else the dependent's property named `<navigation><Key>`, `<navigation>Id`, `<Principal><Key>`
  *   or `<Principal>Id` (in any case), else the shadow column EF Core adds: `<navigation><Key>`, or
- *   `<Principal><Key>` for a collection without its inverse.
+ *   `<Principal><Key>` for a collection without its inverse (`<Key>` alone when it starts with
+ *   that name: `Blog` and `BlogId` give `BlogId`).
  * A one-to-one neither of whose sides holds such a property, a many-to-many (collections on both
  * sides) and a composite key or foreign key make no join. The join belongs to the file declaring
  * the relationship, at its line.
@@ -27,16 +29,21 @@ interface Relationship {
   /** The foreign key property, or the shadow property EF Core adds. */
   foreignKey: string;
   shadow: boolean;
+  /** The principal's alternate key `HasPrincipalKey` names, else its key. */
+  principalKey?: string | undefined;
   path: string;
   text: string;
   index: number;
 }
 
-/** The property a lambda's body names (`p => p.BlogId`, `p => p.Blog!`), or a string's or `nameof`'s. */
+/** The property a lambda's body names (`p => p.BlogId`, `p => p.Blog!`, `p => new { p.BlogId }`), or a string's or `nameof`'s. */
 function memberArgument(args: string): string | undefined {
-  const lambda = /^\s*\(?\s*\w+\s*\)?\s*=>\s*\w+\s*\.\s*(\w+)\s*!?\s*$/.exec(args);
-  return lambda?.[1] ?? nameArgument(new RegExp(String.raw`^\s*(?:${NAME_ARG})\s*$`).exec(args));
+  const lambda = /^\s*\(?\s*\w+\s*\)?\s*=>\s*(?:new\s*\{\s*(?:\w+\s*=\s*)?\w+\s*\.\s*(\w+)\s*,?\s*\}|\w+\s*\.\s*(\w+)\s*!?)\s*$/.exec(args);
+  return lambda?.[1] ?? lambda?.[2] ?? nameArgument(new RegExp(String.raw`^\s*(?:${NAME_ARG})\s*$`).exec(args));
 }
+
+/** The shadow foreign key EF Core adds: the navigation's (or principal's) name then the key's, the key's alone when it starts with that name (`Blog` + `BlogId` → `BlogId`). */
+export const shadowKey = (base: string, key: string) => (key.toLowerCase().startsWith(base.toLowerCase()) ? key : `${base}${key}`);
 
 /** `[ForeignKey("BlogId")]` or `[ForeignKey(nameof(BlogId))]`: the name it gives. */
 const foreignKeyAttribute = (p: CsharpProperty) =>
@@ -45,8 +52,7 @@ const foreignKeyAttribute = (p: CsharpProperty) =>
 const notMapped = (p: CsharpProperty) => /\[\s*(?:[\w.]*\.)?NotMapped\b/.test(p.attributes);
 
 /** The dependent's foreign key property by EF Core's convention, if it has one. */
-function conventionKey(dependent: EfEntity, principal: EfEntity, navigation: string | undefined): string | undefined {
-  const key = principal.key;
+function conventionKey(dependent: EfEntity, principal: EfEntity, navigation: string | undefined, key = principal.key): string | undefined {
   if (!key) return undefined;
   const names = [...(navigation ? [`${navigation}${key}`, `${navigation}Id`] : []), `${principal.name}${key}`, `${principal.name}Id`];
   const annotated = navigation ? dependent.properties.find((p) => foreignKeyAttribute(p) === navigation) : undefined;
@@ -72,11 +78,13 @@ function fluentRelationships(model: EfModel, handled: Set<string>): Relationship
       const paired = chain.find((c) => /^With(?:One|Many)$/.test(c.method));
       const inverse = paired && memberArgument(callArgs(k.written, paired.open));
       const keyCall = chain.find((c) => c.method === 'HasForeignKey');
+      const principalCall = chain.find((c) => c.method === 'HasPrincipalKey');
+      const principalKey = principalCall ? memberArgument(callArgs(k.written, principalCall.open)) : undefined;
       const keyArgs = keyCall ? callArgs(k.written, keyCall.open) : '';
       const keySide = keyCall && /HasForeignKey\s*<\s*(?:[\w.]*\.)?(\w+)\s*>\s*\($/.exec(k.written.slice(0, keyCall.open + 1))?.[1];
       if (navigation) handled.add(`${entity.name}.${navigation}`);
       if (inverse) handled.add(`${other.name}.${inverse}`);
-      if (keyCall && /\bnew\b|,/.test(keyArgs)) continue;
+      if ((keyCall && !memberArgument(keyArgs)) || (principalCall && !principalKey)) continue;
       let dependent: EfEntity;
       let principal: EfEntity;
       if (m[1] === 'HasMany') {
@@ -88,10 +96,11 @@ function fluentRelationships(model: EfModel, handled: Set<string>): Relationship
       } else [dependent, principal] = [entity, other];
       const onDependent = dependent === entity ? navigation : inverse;
       const given = keyCall ? memberArgument(keyArgs) : undefined;
-      const found = given ?? conventionKey(dependent, principal, onDependent);
+      const key = principalKey ?? principal.key;
+      const found = given ?? conventionKey(dependent, principal, onDependent, key);
       const index = k.start + m.index + m[0].indexOf(m[1]!);
-      const shadow = `${onDependent ?? principal.name}${principal.key ?? ''}`;
-      out.push({ dependent, principal, foreignKey: found ?? shadow, shadow: !found, path: k.path, text: k.text, index });
+      const shadow = shadowKey(onDependent ?? principal.name, key ?? '');
+      out.push({ dependent, principal, foreignKey: found ?? shadow, shadow: !found, principalKey, path: k.path, text: k.text, index });
     }
   }
   return out;
@@ -111,14 +120,14 @@ function conventionRelationships(model: EfModel, handled: ReadonlySet<string>): 
         const found = foreignKeyAttribute(p) ?? conventionKey(entity, other, p.name);
         // a one-to-one whose key is on the other side is read there
         if (!found && back.length) continue;
-        out.push({ dependent: entity, principal: other, foreignKey: found ?? `${p.name}${other.key ?? ''}`, shadow: !found, ...at });
+        out.push({ dependent: entity, principal: other, foreignKey: found ?? shadowKey(p.name, other.key ?? ''), shadow: !found, ...at });
         continue;
       }
       const manyToMany = other.cls.properties.some((q) => navigationTarget(q.type).many && navigationTarget(q.type).target === entity.name);
       // the reference navigation back holds the foreign key, read from its side
       if (manyToMany || back.length) continue;
       const found = foreignKeyAttribute(p) ?? conventionKey(other, entity, undefined);
-      out.push({ dependent: other, principal: entity, foreignKey: found ?? `${entity.name}${entity.key ?? ''}`, shadow: !found, ...at });
+      out.push({ dependent: other, principal: entity, foreignKey: found ?? shadowKey(entity.name, entity.key ?? ''), shadow: !found, ...at });
     }
   return out;
 }
@@ -142,13 +151,13 @@ export function efcoreJoins(model: EfModel): Map<string, DeclaredJoin[]> {
   const seen = new Set<string>();
   const relationships = [...fluentRelationships(model, handled), ...conventionRelationships(model, handled), ...identityRelationships(model)].filter((r) => {
     const key = `${r.dependent.table}\n${r.foreignKey.toLowerCase()}\n${r.principal.table}`;
-    return r.principal.key && !seen.has(key) && seen.add(key);
+    return (r.principalKey ?? r.principal.key) && !seen.has(key) && seen.add(key);
   });
   const declaring = relationships.map((r) => ({ table: r.dependent.table, relations: [r], path: r.path, text: r.text }));
   return joinsByFile(declaring, 'efcore', (_d, r) => ({
     references: r.principal.table,
     columns: [r.shadow ? model.conventional(r.foreignKey) : model.column(r.dependent, r.foreignKey)],
-    referencedColumns: [model.column(r.principal, r.principal.key!)],
+    referencedColumns: [model.column(r.principal, (r.principalKey ?? r.principal.key)!)],
     index: r.index,
     tableAlternatives: r.dependent.alternatives,
     referencesAlternatives: r.principal.alternatives,

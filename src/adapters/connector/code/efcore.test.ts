@@ -121,8 +121,31 @@ describe('EF Core: the joins relationships declare', () => {
       'content.posts(EditorUserId) → User(Id) @12',
       'content.posts(AuthorId) → User(Id) @13',
     ]);
-    // Blog.Posts is the inverse of Post.Blog; Blog.Tags has no inverse: Tag gets the shadow BlogBlogId
-    expect(joins['Models/Blog.cs']).toEqual(['Tag(BlogBlogId) → Blogs(BlogId) @7']);
+    // Blog.Posts is the inverse of Post.Blog; Blog.Tags has no inverse: Tag gets the shadow key named
+    // Blog + BlogId, which is BlogId as the key starts with the principal's name
+    expect(joins['Models/Blog.cs']).toEqual(['Tag(BlogId) → Blogs(BlogId) @7']);
+  });
+
+  it('joins to the alternate key HasPrincipalKey names, by a given foreign key (a lambda, a one-member anonymous type) or the shadow one', () => {
+    const models = [
+      'public class Blog { public int Id { get; set; } public string Url { get; set; } public List<Post> Posts { get; set; } }',
+      'public class Post { public int Id { get; set; } public string BlogUrl { get; set; } public Blog Blog { get; set; } }',
+      'public class Visit { public int Id { get; set; } public string Ref { get; set; } }',
+      'public class Mention { public int Id { get; set; } }',
+    ].join('\n');
+    const context = [
+      'public class BlogContext : DbContext {',
+      '  public DbSet<Blog> Blogs { get; set; }',
+      '  protected override void OnModelCreating(ModelBuilder b) {',
+      '    b.Entity<Post>().HasOne(p => p.Blog).WithMany(x => x.Posts).HasForeignKey(p => p.BlogUrl).HasPrincipalKey(x => x.Url);',
+      '    b.Entity<Visit>().HasOne<Blog>().WithMany().HasForeignKey(v => new { v.Ref }).HasPrincipalKey("Url");',
+      '    b.Entity<Mention>().HasOne<Blog>().WithMany().HasPrincipalKey(x => x.Url);',
+      '    b.Entity<Mention>().HasOne<Post>().WithMany().HasPrincipalKey(x => new { x.Id, x.BlogUrl });',
+      '  }',
+      '}',
+    ].join('\n');
+    const { joins } = read({ 'Models.cs': models, 'BlogContext.cs': context });
+    expect(joins['BlogContext.cs']).toEqual(['Post(BlogUrl) → Blogs(Url) @4', 'Visit(Ref) → Blogs(Url) @5', 'Mention(BlogUrl) → Blogs(Url) @6']);
   });
 
   it('reads fluent HasOne/HasMany with HasForeignKey and HasColumnName, in Entity<T>() and IEntityTypeConfiguration<T>, owned types left out', () => {
