@@ -13,15 +13,26 @@
  *   or `<Principal>Id` (in any case), else the shadow column EF Core adds: `<navigation><Key>`, or
  *   `<Principal><Key>` for a collection without its inverse (`<Key>` alone when it starts with
  *   that name: `Blog` and `BlogId` give `BlogId`).
- * A one-to-one neither of whose sides holds such a property, a many-to-many (collections on both
- * sides) and a composite key or foreign key make no join. The join belongs to the file declaring
+ * A many-to-many's join table joins both sides (`efcore-many`). A one-to-one neither of whose sides
+ * holds such a property and a composite key or foreign key make no join. The join belongs to the file declaring
  * the relationship, at its line.
  */
 import type { DeclaredJoin } from '../../../ports/code.js';
 import { callArgs, chainAfter } from './call-reading.js';
 import type { CsharpProperty } from './csharp-classes.js';
 import { joinsByFile } from './declared-joins.js';
-import { NAME_ARG, nameArgument, navigationTarget, propertyNamed, type EfEntity, type EfModel } from './efcore-model.js';
+import { manyToManyTables, type JoinTable } from './efcore-many.js';
+import {
+  memberArgument,
+  NAME_ARG,
+  nameArgument,
+  navigationTarget,
+  propertyNamed,
+  shadowKey,
+  type EfEntity,
+  type EfModel,
+  type EfTable,
+} from './efcore-model.js';
 
 interface Relationship {
   dependent: EfEntity;
@@ -35,15 +46,6 @@ interface Relationship {
   text: string;
   index: number;
 }
-
-/** The property a lambda's body names (`p => p.BlogId`, `p => p.Blog!`, `p => new { p.BlogId }`), or a string's or `nameof`'s. */
-function memberArgument(args: string): string | undefined {
-  const lambda = /^\s*\(?\s*\w+\s*\)?\s*=>\s*(?:new\s*\{\s*(?:\w+\s*=\s*)?\w+\s*\.\s*(\w+)\s*,?\s*\}|\w+\s*\.\s*(\w+)\s*!?)\s*$/.exec(args);
-  return lambda?.[1] ?? lambda?.[2] ?? nameArgument(new RegExp(String.raw`^\s*(?:${NAME_ARG})\s*$`).exec(args));
-}
-
-/** The shadow foreign key EF Core adds: the navigation's (or principal's) name then the key's, the key's alone when it starts with that name (`Blog` + `BlogId` → `BlogId`). */
-export const shadowKey = (base: string, key: string) => (key.toLowerCase().startsWith(base.toLowerCase()) ? key : `${base}${key}`);
 
 /** `[ForeignKey("BlogId")]` or `[ForeignKey(nameof(BlogId))]`: the name it gives. */
 const foreignKeyAttribute = (p: CsharpProperty) =>
@@ -145,21 +147,58 @@ function identityRelationships(model: EfModel): Relationship[] {
   );
 }
 
-/** The joins the project's EF Core relationships declare, by the path of the file declaring each. */
-export function efcoreJoins(model: EfModel): Map<string, DeclaredJoin[]> {
+/** One join a relationship declares: the dependent's table and foreign key column to the principal's key. */
+interface Resolved {
+  table: EfTable;
+  column: string;
+  principal: EfEntity;
+  principalColumn: string;
+  path: string;
+  text: string;
+  index: number;
+}
+
+/**
+ * The joins the project's EF Core relationships declare, by the path of the file declaring each,
+ * and the join tables its many-to-many relationships map.
+ */
+export function efcoreJoins(model: EfModel): { joins: Map<string, DeclaredJoin[]>; joinTables: JoinTable[] } {
   const handled = new Set<string>();
-  const seen = new Set<string>();
-  const relationships = [...fluentRelationships(model, handled), ...conventionRelationships(model, handled), ...identityRelationships(model)].filter((r) => {
-    const key = `${r.dependent.table}\n${r.foreignKey.toLowerCase()}\n${r.principal.table}`;
-    return (r.principalKey ?? r.principal.key) && !seen.has(key) && seen.add(key);
+  const fluent = fluentRelationships(model, handled);
+  const joinTables = manyToManyTables(model, handled);
+  const resolved: Resolved[] = [...fluent, ...conventionRelationships(model, handled), ...identityRelationships(model)].flatMap((r) => {
+    const key = r.principalKey ?? r.principal.key;
+    if (!key) return [];
+    const column = r.shadow ? model.conventional(r.foreignKey) : model.column(r.dependent, r.foreignKey);
+    return [
+      { table: r.dependent, column, principal: r.principal, principalColumn: model.column(r.principal, key), path: r.path, text: r.text, index: r.index },
+    ];
   });
-  const declaring = relationships.map((r) => ({ table: r.dependent.table, relations: [r], path: r.path, text: r.text }));
-  return joinsByFile(declaring, 'efcore', (_d, r) => ({
+  for (const j of joinTables)
+    for (const side of j.sides)
+      resolved.push({
+        table: j,
+        column: side.column,
+        principal: side.principal,
+        principalColumn: model.column(side.principal, side.principal.key!),
+        path: j.path,
+        text: j.text,
+        index: j.index,
+      });
+  const seen = new Set<string>();
+  const declaring = resolved
+    .filter((r) => {
+      const key = `${r.table.table}\n${r.column.toLowerCase()}\n${r.principal.table}`;
+      return !seen.has(key) && seen.add(key);
+    })
+    .map((r) => ({ table: r.table.table, relations: [r], path: r.path, text: r.text }));
+  const joins = joinsByFile(declaring, 'efcore', (_d, r) => ({
     references: r.principal.table,
-    columns: [r.shadow ? model.conventional(r.foreignKey) : model.column(r.dependent, r.foreignKey)],
-    referencedColumns: [model.column(r.principal, (r.principalKey ?? r.principal.key)!)],
+    columns: [r.column],
+    referencedColumns: [r.principalColumn],
     index: r.index,
-    tableAlternatives: r.dependent.alternatives,
+    tableAlternatives: r.table.alternatives,
     referencesAlternatives: r.principal.alternatives,
   }));
+  return { joins, joinTables };
 }

@@ -33,7 +33,7 @@ export interface EntityConfiguration {
   entity: string;
   path: string;
   text: string;
-  /** The configuration's text (comments and owned types' configurations blanked), from `start` in the file. */
+  /** The configuration's text (comments, owned types' and join entities' configurations blanked), from `start` in the file. */
   written: string;
   start: number;
 }
@@ -74,12 +74,21 @@ export interface EfModel {
 export const DB_SET = /I?DbSet/;
 /** The collections a navigation to many may be declared as. */
 export const COLLECTION = /I?(?:Collection|List|Enumerable|ReadOnlyCollection|ReadOnlyList|Set|HashSet|SortedSet|ObservableCollection)/;
-const OWNED_CALL = /\.\s*(?:OwnsOne|OwnsMany|ComplexProperty)\s*(?:<[^<>()]*>)?\s*\(/g;
+const OWNED_CALL = /\.\s*(?:OwnsOne|OwnsMany|ComplexProperty|UsingEntity)\s*(?:<(?:[^<>()]|<[^<>()]*>)*>)?\s*\(/g;
 /** A name given as a string or by `nameof(…)`: group 1 or 2. */
 export const NAME_ARG = String.raw`"([^"]+)"|nameof\(\s*(?:\w+\.)*(\w+)\s*\)`;
 
 /** The name a string or `nameof(…)` argument gives. */
 export const nameArgument = (m: RegExpExecArray | RegExpMatchArray | null) => m?.[1] ?? m?.[2];
+
+/** The property a lambda's body names (`p => p.BlogId`, `p => p.Blog!`, `p => new { p.BlogId }`), or a string's or `nameof`'s. */
+export function memberArgument(args: string): string | undefined {
+  const lambda = /^\s*\(?\s*\w+\s*\)?\s*=>\s*(?:new\s*\{\s*(?:\w+\s*=\s*)?\w+\s*\.\s*(\w+)\s*,?\s*\}|\w+\s*\.\s*(\w+)\s*!?)\s*$/.exec(args);
+  return lambda?.[1] ?? lambda?.[2] ?? nameArgument(new RegExp(String.raw`^\s*(?:${NAME_ARG})\s*$`).exec(args));
+}
+
+/** The shadow foreign key EF Core adds: the navigation's (or principal's) name then the key's, the key's alone when it starts with that name (`Blog` + `BlogId` → `BlogId`). */
+export const shadowKey = (base: string, key: string) => (key.toLowerCase().startsWith(base.toLowerCase()) ? key : `${base}${key}`);
 
 /** The table a `ToTable("name", "schema")` (or `schema: "…"`) of a configuration gives, if any. */
 export function toTable(written: string): { table: string; index: number } | undefined {
@@ -96,13 +105,16 @@ export function tableAttribute(attributes: string): string | undefined {
 /** The default schema a file's `HasDefaultSchema("s")` gives. */
 export const defaultSchema = (text: string) => /\.\s*HasDefaultSchema\s*\(\s*"([^"]+)"/.exec(blankComments(text))?.[1];
 
+/** A call chained after another, its generic arguments nested once (`.UsingEntity<Dictionary<string, object>>(`): its method, group 1. */
+export const CHAINED = /^\s*[!?]?\.\s*([A-Za-z_]\w*)\s*(?:<(?:[^<>()]|<[^<>()]*>)*>\s*)?\(/;
+
 /** The end of a call whose `(` is at `open` with the calls chained after it. */
 function chainEnd(text: string, open: number): number {
-  const last = chainAfter(text, open).at(-1)?.open ?? open;
+  const last = chainAfter(text, open, CHAINED).at(-1)?.open ?? open;
   return last + callArgs(text, last).length + 1;
 }
 
-/** The text with the arguments of its `OwnsOne(…)`/`OwnsMany(…)` calls blanked: what they configure is the owned type's. */
+/** The text with the arguments of its `OwnsOne(…)`/`OwnsMany(…)` and `UsingEntity(…)` calls blanked: what they configure is the owned type's or the join entity's. */
 function withoutOwned(text: string): string {
   let out = text;
   for (const m of text.matchAll(OWNED_CALL)) {
@@ -262,6 +274,12 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
   const names = new Set<string>([...dbSets.values()].filter((e): e is string => !!e));
   for (const c of configurations) names.add(c.entity);
   for (const name of identityOf.keys()) names.add(name);
+  // a many-to-many's join entity, `UsingEntity<PostTag>(…)` (not one given a name: that is a shared type's)
+  for (const c of configurations)
+    for (const m of blankComments(c.text)
+      .slice(c.start, c.start + c.written.length)
+      .matchAll(/\bUsingEntity\s*<\s*(?:[\w.]*\.)?(\w+)\s*>\s*\((?!\s*")/g))
+      names.add(m[1]!);
   for (const c of classes.values()) if (c.kind !== 'interface' && tableAttribute(c.attributes)) names.add(c.name);
   const owned = new Set<string>();
   for (const c of classes.values()) if (/\[\s*(?:Owned|ComplexType)\b/.test(c.attributes)) owned.add(c.name);

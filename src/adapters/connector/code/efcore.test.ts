@@ -341,3 +341,54 @@ describe('EF Core: ASP.NET Core Identity', () => {
     expect(uses['Full.cs']).toContain('AspNetUsers schema @1');
   });
 });
+
+describe('EF Core: many-to-many', () => {
+  const models = [
+    'public class Post { public int Id { get; set; } public ICollection<Tag> Tags { get; set; } }',
+    'public class Tag { public int Id { get; set; } public ICollection<Post> Posts { get; set; } }',
+    'public class Student { public int Id { get; set; } public List<Course> Courses { get; set; } }',
+    'public class Course { public int CourseId { get; set; } }',
+    'public class Author { public int Id { get; set; } public List<Book> Books { get; set; } }',
+    'public class Book { public int Id { get; set; } public List<Author> Authors { get; set; } }',
+    'public class BookAuthor { public int BookId { get; set; } public int AuthorId { get; set; } }',
+  ].join('\n');
+
+  it('maps the join table EF Core names after both classes by convention, its foreign keys named after the inverse navigations', () => {
+    const context = 'public class Ctx : DbContext { public DbSet<Post> Posts { get; set; } }';
+    const { uses, joins } = read({ 'Models.cs': models, 'Ctx.cs': context });
+    expect(uses['Models.cs']).toEqual(['Posts|posts schema @1', 'Tag|tag schema @2', 'PostTag|post_tag schema @1']);
+    expect(joins['Models.cs']).toEqual(['PostTag(PostsId) → Posts(Id) @1', 'PostTag(TagsId) → Tag(Id) @1']);
+  });
+
+  it('names the join table by UsingEntity: a name, a ToTable in its arguments, a join entity class; one-way WithMany() keys by the class name', () => {
+    const context = [
+      'public class Ctx : DbContext {',
+      '  public DbSet<Post> Posts { get; set; }',
+      '  protected override void OnModelCreating(ModelBuilder b) {',
+      '    b.Entity<Student>().HasMany(s => s.Courses).WithMany().UsingEntity("Enrollments");',
+      '    b.Entity<Post>().HasMany(p => p.Tags).WithMany(t => t.Posts).UsingEntity<Dictionary<string, object>>(',
+      '      "PostTag", r => r.HasOne<Tag>().WithMany().HasForeignKey("TagRef"), l => l.HasOne<Post>().WithMany().HasForeignKey("PostRef"),',
+      '      j => j.ToTable("post_tags", "blog"));',
+      '    b.Entity<Book>().HasMany(x => x.Authors).WithMany(a => a.Books).UsingEntity<BookAuthor>();',
+      '  }',
+      '}',
+    ].join('\n');
+    const { uses, joins } = read({ 'Models.cs': models, 'Ctx.cs': context });
+    expect(uses['Ctx.cs']).toEqual([
+      'Posts|posts schema @2',
+      'Enrollments|enrollments schema @4',
+      'blog.post_tags schema @5',
+      'BookAuthor|book_author schema @8',
+    ]);
+    expect(joins['Ctx.cs']).toEqual([
+      'Enrollments(StudentId) → Student(Id) @4',
+      'Enrollments(CoursesCourseId) → Course(CourseId) @4',
+      'blog.post_tags(PostRef) → Posts(Id) @5',
+      'blog.post_tags(TagRef) → Tag(Id) @5',
+      'BookAuthor(BookId) → Book(Id) @8',
+      'BookAuthor(AuthorId) → Author(Id) @8',
+    ]);
+    // the convention's join is not read where the fluent configuration gives one
+    expect(joins['Models.cs']).toBeUndefined();
+  });
+});

@@ -24,6 +24,7 @@ import type { TableAccess } from '../../../ports/code.js';
 import { callArgs, chainAfter, escapeName, qualify } from './call-reading.js';
 import { csharpClasses, genericArgument, type CsharpProperty } from './csharp-classes.js';
 import { efcoreJoins } from './efcore-joins.js';
+import type { JoinTable } from './efcore-many.js';
 import {
   DB_SET,
   defaultSchema,
@@ -35,6 +36,7 @@ import {
   toTable,
   type EfEntity,
   type EfModel,
+  type EfTable,
 } from './efcore-model.js';
 import { lineAt } from './lines.js';
 import { collectUses, type OrmReader, type ProjectFile, type UseModel } from './orm-reader.js';
@@ -69,7 +71,7 @@ function declared({ path, text }: ProjectFile): OrmTableRef[] {
   return out;
 }
 
-const asRef = (entity: EfEntity): OrmTableRef => ({
+const asRef = (entity: EfTable & { name: string }): OrmTableRef => ({
   table: entity.table,
   ...(entity.alternatives.length ? { alternatives: entity.alternatives } : {}),
   line: 0,
@@ -108,8 +110,8 @@ function included(
   return out;
 }
 
-/** The tables a file declares as the project resolves them: its entity classes', its contexts' DbSets', its configurations' `ToTable`. */
-function projectDeclared(model: EfModel, file: ProjectFile): OrmTableRef[] {
+/** The tables a file declares as the project resolves them: its entity classes', its contexts' DbSets', its configurations' `ToTable`, its many-to-many relationships' join tables. */
+function projectDeclared(model: EfModel, joinTables: readonly JoinTable[], file: ProjectFile): OrmTableRef[] {
   const entity = (name: string | undefined) => (name ? model.entities.get(name) : undefined);
   return collectUses(file.text, (use) => {
     for (const c of csharpClasses(file.text)) {
@@ -128,6 +130,7 @@ function projectDeclared(model: EfModel, file: ProjectFile): OrmTableRef[] {
       const e = given && entity(k.entity);
       if (e) use(asRef(e), k.start + given.index, 'schema');
     }
+    for (const j of joinTables) if (j.path === file.path) use(asRef(j), j.index, 'schema');
   });
 }
 
@@ -201,7 +204,8 @@ export const efcoreReader: OrmReader = {
   project(files) {
     if (!files.some((f) => /DbSet\s*<|IEntityTypeConfiguration\s*<|\bEntity\s*</.test(f.text))) return {};
     const model = readEfModel(files);
-    const declared = new Map(files.map((f) => [f.path, projectDeclared(model, f)] as const).filter(([, refs]) => refs.length));
-    return { declared, uses: (file, use) => uses(model, file, use), joins: efcoreJoins(model) };
+    const { joins, joinTables } = efcoreJoins(model);
+    const declared = new Map(files.map((f) => [f.path, projectDeclared(model, joinTables, f)] as const).filter(([, refs]) => refs.length));
+    return { declared, uses: (file, use) => uses(model, file, use), joins };
   },
 };
