@@ -2,8 +2,9 @@
  * Entity Framework Core's many-to-many and alternate-key relationships against a real PostgreSQL
  * source: two entities with collections of each other map the join table EF Core names
  * (`"PostTag"`, its `"PostsId"` and `"TagsId"`), which `get` lists with the file declaring it and
- * `describe` joins to both; `HasPrincipalKey` joins to the alternate key. Real engine, real
- * PostgreSQL source, real code tree.
+ * `describe` joins to both; `HasPrincipalKey` joins to the alternate key; a context's tracked
+ * changes (`AddRange` of a typed list, a queried entity changed then saved) write. Real engine,
+ * real PostgreSQL source, real code tree.
  */
 import { expect, it } from 'vitest';
 import { databaseAndTreeSuite, declaredJoinsOf, tableUsersOf } from '../helpers/database-and-tree.js';
@@ -50,6 +51,19 @@ const FILES: Record<string, string> = {
     '    public ICollection<Post> Posts { get; set; } = [];',
     '}',
   ].join('\n'),
+  'src/Services/TagService.cs': [
+    'namespace Blogging.Services;',
+    'public class TagService(BloggingContext db)',
+    '{',
+    '    public void Import(IEnumerable<Tag> tags) { db.AddRange(tags); db.SaveChanges(); }',
+    '    public async Task Move(int id, string url)',
+    '    {',
+    '        var post = await db.Posts.SingleAsync(p => p.Id == id);',
+    '        post.BlogUrl = url;',
+    '        await db.SaveChangesAsync();',
+    '    }',
+    '}',
+  ].join('\n'),
 };
 
 const suite = databaseAndTreeSuite(
@@ -76,4 +90,13 @@ it('lists the join table’s joins to both sides, on the columns EF Core names a
 
 it('joins to the alternate key HasPrincipalKey names', async () => {
   expect(await declaredJoinsOf(suite.engine(), 'public.Posts')).toContain('"Posts"."BlogUrl" = "Blogs"."Url" -- efcore src/Data/BloggingContext.cs:9');
+});
+
+it('links what a context saves: a typed list it adds, a queried entity changed then saved', async () => {
+  expect(await tableUsersOf(suite.engine(), 'public.Tags')).toEqual([
+    'src/Data/BloggingContext.cs:6 schema',
+    'src/Models/Tag.cs:2 schema',
+    'src/Services/TagService.cs:4 write',
+  ]);
+  expect(await tableUsersOf(suite.engine(), 'public.Posts')).toContain('src/Services/TagService.cs:7 read,write');
 });

@@ -392,3 +392,59 @@ describe('EF Core: many-to-many', () => {
     expect(joins['Models.cs']).toBeUndefined();
   });
 });
+
+describe('EF Core: what a context saves of the entities it tracks', () => {
+  const saves: Record<string, string> = {
+    'Import.cs': 'class Import(BloggingContext db) { void Run(List<Post> posts) { db.AddRange(posts); db.SaveChanges(); } }',
+    'Seed.cs': 'class Seed(DbContext plain) { void Run() { plain.AddRange(new[] { new Blog() }); } }',
+    'Rename.cs': [
+      'class Rename(BloggingContext db)',
+      '{',
+      '    async Task Run(int id, string url)',
+      '    {',
+      '        var blog = await db.Blogs.FindAsync(id);',
+      '        if (blog == null) return;',
+      '        blog.Url = url;',
+      '        await db.SaveChangesAsync();',
+      '    }',
+      '}',
+    ].join('\n'),
+    'Touch.cs': 'class Touch(BloggingContext db) { void Run(AuditEntry e) { db.Entry(e).State = EntityState.Modified; } }',
+    'Replace.cs':
+      'class Replace(BloggingContext db) { void Run(int id, Post given) { var old = db.Posts.Find(id); var entry = db.Entry(old); entry.CurrentValues.SetValues(given); } }',
+    'Look.cs': 'class Look(BloggingContext db) { void Run(int id) { var blog = db.Blogs.Find(id); if (blog.Url == "") return; db.SaveChanges(); } }',
+  };
+
+  it('writes the table of what Add/AddRange (a typed list, new[]), Entry(…).State and SetValues are given, and of a queried entity changed then saved', () => {
+    const { uses } = read({ 'Data/BloggingContext.cs': CONTEXT, 'Models/Blog.cs': BLOG, 'Models/Post.cs': POST, ...saves });
+    expect(uses['Import.cs']).toEqual(['content.posts write @1']);
+    expect(uses['Seed.cs']).toEqual(['Blogs|blogs write @1']);
+    expect(uses['Rename.cs']).toEqual(['Blogs|blogs read,write @5']);
+    expect(uses['Touch.cs']).toEqual(['ops.audit_log write @1']);
+    expect(uses['Replace.cs']).toEqual(['content.posts read,write @1']);
+    // a queried entity saved unchanged is only read
+    expect(uses['Look.cs']).toEqual(['Blogs|blogs read @1']);
+  });
+
+  it('reaches a context held in a property of another class (`services.Context`)', () => {
+    const services = 'public class BlogServices(BloggingContext context) { public BloggingContext Context { get; } = context; }';
+    const api = [
+      'public static class BlogApi',
+      '{',
+      '    public static async Task Delete(BlogServices services, int id)',
+      '    {',
+      '        var blog = await services.Context.Blogs.SingleAsync(b => b.BlogId == id);',
+      '        services.Context.Blogs.Remove(blog);',
+      '    }',
+      '}',
+    ].join('\n');
+    const { uses } = read({
+      'Data/BloggingContext.cs': CONTEXT,
+      'Models/Blog.cs': BLOG,
+      'Models/Post.cs': POST,
+      'BlogServices.cs': services,
+      'BlogApi.cs': api,
+    });
+    expect(uses['BlogApi.cs']).toEqual(['Blogs|blogs read,write @5']);
+  });
+});

@@ -12,18 +12,20 @@
  *   factory's `CreateDbContext()`) or `Set<Blog>()` on any receiver reads it, or writes it when its chain adds,
  *   updates or removes (`Add`, `AddRange`, `Remove`, `Update`, `ExecuteDelete`, `ExecuteUpdate`, …);
  *   its chain's `Include(b => b.Posts)` and `ThenInclude(…)` read the navigations' tables; the
- *   context's own `Find<Blog>(…)` reads, its `Add(blog)`, `Update`, `Remove` (the entity known by `new Blog(…)` or the
- *   variable's declared type) write; a generic repository `IRepository<Blog> repo` (any
+ *   context's own `Find<Blog>(…)` reads, what its (or any `DbContext`'s) `Add(blog)`, `Update`, `Remove`,
+ *   `Attach` and `Entry(…)` changes writes (`efcore-saves`), as do tracked entities changed then
+ *   saved; a generic repository `IRepository<Blog> repo` (any
  *   `…Repository…<Entity>`) reads by `List…`, `Get…`, `Find…`, `First…`, `Count…`, `Any…` and
- *   writes by `Add…`, `Update…`, `Delete…`, `Remove…`, `Insert…`, `Upsert…`. Changes saved on
- *   tracked entities (`blog.Url = …; SaveChanges()`) are not seen.
+ *   writes by `Add…`, `Update…`, `Delete…`, `Remove…`, `Insert…`, `Upsert…`. A context
+ *   is reached on a name of its type or on a property the project declares of it (`services.Context`).
  * - Joins: `efcore-joins`.
  * Dapper's SQL, in strings, is read with every language's.
  */
 import type { TableAccess } from '../../../ports/code.js';
 import { callArgs, chainAfter, escapeName, qualify } from './call-reading.js';
-import { csharpClasses, genericArgument, type CsharpProperty } from './csharp-classes.js';
+import { bareType, csharpClasses, genericArgument, type CsharpProperty } from './csharp-classes.js';
 import { efcoreJoins } from './efcore-joins.js';
+import { argumentTypes, trackedChanges } from './efcore-saves.js';
 import type { JoinTable } from './efcore-many.js';
 import {
   DB_SET,
@@ -79,10 +81,10 @@ const asRef = (entity: EfTable & { name: string }): OrmTableRef => ({
   model: entity.name,
 });
 
-/** The names a file gives to values of the types `types` matches: fields, parameters, locals, `new T(…)`. */
+/** The names a file gives to values of the types `types` matches: fields, properties, parameters, locals, `new T(…)`. */
 function namesOfType(text: string, types: string): Set<string> {
   const names = new Set<string>();
-  for (const m of text.matchAll(new RegExp(String.raw`(?<![\w.])(?:[\w.]*\.)?(?:${types})\??\s+(\w+)\s*[;,)=]`, 'g'))) names.add(m[1]!);
+  for (const m of text.matchAll(new RegExp(String.raw`(?<![\w.])(?:[\w.]*\.)?(?:${types})\??\s+(\w+)\s*[;,)={]`, 'g'))) names.add(m[1]!);
   for (const m of text.matchAll(new RegExp(String.raw`(\w+)\s*=\s*(?:await\s+)?new\s+(?:[\w.]*\.)?(?:${types})\s*[({]`, 'g'))) names.add(m[1]!);
   return names;
 }
@@ -134,7 +136,14 @@ function projectDeclared(model: EfModel, joinTables: readonly JoinTable[], file:
   });
 }
 
-function uses(model: EfModel, file: ProjectFile, use: UseModel): void {
+/** The properties the project's classes hold a context in (`public CatalogContext Context { get; }`), reached as `services.Context`. */
+function contextProperties(model: EfModel): Set<string> {
+  const out = new Set<string>();
+  for (const c of model.classes.values()) for (const p of c.properties) if (model.contexts.has(bareType(p.type))) out.add(p.name);
+  return out;
+}
+
+function uses(model: EfModel, members: ReadonlySet<string>, file: ProjectFile, use: UseModel): void {
   const text = blankComments(file.text);
   const entity = (name: string | undefined | null) => (name ? model.entities.get(name) : undefined);
   const found = (e: EfEntity | undefined) => (e ? asRef(e) : undefined);
@@ -146,10 +155,14 @@ function uses(model: EfModel, file: ProjectFile, use: UseModel): void {
     for (const i of included(model, root, text, chain)) use(asRef(i.entity), i.index, 'read');
   };
   const contextTypes = [...model.contexts].map(escapeName).join('|');
-  const contexts = contextTypes ? namesOfType(text, contextTypes) : new Set<string>();
+  const contexts = namesOfType(text, contextTypes ? `${contextTypes}|DbContext` : 'DbContext');
   for (const m of text.matchAll(/(\w+)\s*=\s*(?:await\s+)?[\w.]+\s*\.\s*CreateDbContext(?:Async)?\s*\(/g)) contexts.add(m[1]!);
-  if (contexts.size) {
-    const receiver = String.raw`(?<![\w.])(?:this\s*\.\s*)?(?:${[...contexts].map(escapeName).join('|')})\s*[!?]?\.\s*`;
+  const held = [...members].filter((m) => text.includes(m));
+  if (contexts.size || held.length) {
+    // a name the file gives a context, or a property holding one on some object (`services.Context`)
+    const names = [...contexts].map(escapeName).join('|') || '(?!)';
+    const properties = held.map(escapeName).join('|') || '(?!)';
+    const receiver = String.raw`(?<![\w.])(?:this\s*\.\s*)?(?:${names}|\w+\s*[!?]?\.\s*(?:${properties}))\s*[!?]?\.\s*`;
     // `_db.Blogs`, with the call chained after it
     for (const m of text.matchAll(new RegExp(String.raw`${receiver}(\w+)\b(?!\s*(?:<[^<>()]*>\s*)?\()`, 'g'))) {
       const root = entity(model.dbSets.get(m[1]!));
@@ -159,12 +172,19 @@ function uses(model: EfModel, file: ProjectFile, use: UseModel): void {
       if (!next) use(asRef(root), index, 'read');
       else queried(root, m.index + m[0].length + next[0].length - 1, next[1]!);
     }
-    // the context's own `Find<Blog>(…)`, `Add(blog)`, `Update(…)`, `Remove(…)`
+    // the entity a change names: its class, or the DbSet it was queried from
+    const changed = (guesses: ReadonlyArray<{ set?: string; entity?: string }>) =>
+      guesses.map((g) => entity(g.entity ?? model.dbSets.get(g.set ?? ''))).find(Boolean);
+    const saves = /\bSaveChanges(?:Async)?\s*\(/.test(text);
+    // the context's own `Find<Blog>(…)`, `Add(blog)`, `Update(…)`, `Remove(…)`, `Attach(…)` then saved
     for (const m of text.matchAll(new RegExp(String.raw`${receiver}(\w+)\s*(?:<\s*(?:[\w.]*\.)?(\w+)\s*>\s*)?\(`, 'g'))) {
       const open = m.index + m[0].length - 1;
       if (/^Find(?:Async)?$/.test(m[1]!)) use(found(entity(m[2])), open, 'read');
-      else if (WRITES.test(m[1]!)) use(found(entity(m[2] ?? argumentType(text, callArgs(text, open)))), open, 'write');
+      else if (WRITES.test(m[1]!) || (saves && /^Attach(?:Range)?$/.test(m[1]!)))
+        use(found(entity(m[2]) ?? changed(argumentTypes(text, callArgs(text, open), receiver))), open, 'write');
     }
+    const tracked = trackedChanges(text, receiver);
+    for (const index of new Set(tracked.map((c) => c.index))) use(found(changed(tracked.filter((c) => c.index === index))), index, 'write');
   }
   // `Set<Blog>()` names its entity, on whatever context (a `DbContext` field of a shared library)
   for (const m of text.matchAll(/\.\s*Set\s*<\s*(?:[\w.]*\.)?(\w+)\s*>\s*\(/g)) queried(entity(m[1]), m.index + m[0].length - 1);
@@ -186,17 +206,6 @@ function uses(model: EfModel, file: ProjectFile, use: UseModel): void {
   }
 }
 
-/** The type of the value a call is given: `new Blog(…)`, or a name the file declares with a type (`Blog blog`, `var blog = new Blog(…)`). */
-function argumentType(text: string, args: string): string | undefined {
-  const created = /^\s*new\s+(?:[\w.]*\.)?(\w+)\s*[({]/.exec(args);
-  if (created) return created[1];
-  const name = /^\s*(\w+)\s*$/.exec(args)?.[1];
-  if (!name) return undefined;
-  const typed = new RegExp(String.raw`(?:[\w.]*\.)?(\w+)\??\s+${name}\s*[;,)=]`).exec(text)?.[1];
-  if (typed && typed !== 'var') return typed;
-  return new RegExp(String.raw`\b${name}\s*=\s*(?:await\s+)?new\s+(?:[\w.]*\.)?(\w+)\s*[({]`).exec(text)?.[1];
-}
-
 export const efcoreReader: OrmReader = {
   via: VIA,
   languages: new Set(['csharp']),
@@ -206,6 +215,7 @@ export const efcoreReader: OrmReader = {
     const model = readEfModel(files);
     const { joins, joinTables } = efcoreJoins(model);
     const declared = new Map(files.map((f) => [f.path, projectDeclared(model, joinTables, f)] as const).filter(([, refs]) => refs.length));
-    return { declared, uses: (file, use) => uses(model, file, use), joins };
+    const members = contextProperties(model);
+    return { declared, uses: (file, use) => uses(model, members, file, use), joins };
   },
 };
