@@ -40,6 +40,7 @@ const FILES: Record<string, string> = {
     '{',
     '    public Task<int> Count() => db.Roles.CountAsync();',
     '    public void Grant(IdentityUserRole<string> link) => db.UserRoles.Add(link);',
+    '    public Task<ApplicationUser?> Find(UserManager<ApplicationUser> users, string id) => users.FindByIdAsync(id);',
     '}',
   ].join('\n'),
 };
@@ -59,8 +60,9 @@ const suite = databaseAndTreeSuite(
   FILES,
 );
 
-it('links the Identity context and the custom user class to AspNetUsers', async () => {
+it('links the Identity context, the custom user class and a UserManager call to AspNetUsers', async () => {
   expect(await tableUsersOf(suite.engine(), 'public.AspNetUsers')).toEqual([
+    'src/Admin/Roles.cs:6 read',
     'src/Identity/AppIdentityDbContext.cs:3 schema',
     'src/Identity/ApplicationUser.cs:2 schema',
   ]);

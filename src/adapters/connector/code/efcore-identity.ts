@@ -7,7 +7,9 @@
  * `UserRoles`, …) whose entity is the class the context's generic arguments give (a project's
  * `ApplicationUser`), else Identity's own (`IdentityUser`), with the table Identity's
  * `OnModelCreating` names (`AspNetUsers`, …), its key and its foreign keys (each `UserId` to the
- * users' `Id`, each `RoleId` to the roles'). The passkeys of Identity's schema version 3 are not read.
+ * users' `Id`, each `RoleId` to the roles'). The calls of Identity's managers that query or change
+ * the store (`UserManager<…>.FindByIdAsync`, `AddToRoleAsync`, …) reach those tables. The passkeys
+ * of Identity's schema version 3 are not read.
  */
 import { bareType, type CsharpClass } from './csharp-classes.js';
 
@@ -112,4 +114,57 @@ export function identityEntities(c: CsharpClass): IdentityEntity[] {
     });
   }
   return [];
+}
+
+/** What a method of Identity's managers does, by manager: the part whose table it reaches and whether it reads or writes. */
+const MANAGER_CALLS: Record<string, ReadonlyArray<[RegExp, string, 'read' | 'write']>> = {
+  UserManager: [
+    [/^(?:FindBy(?:Id|Name|Email)Async|GetUserAsync|Users)$/, 'Users', 'read'],
+    [
+      /^(?:Create|Update|Delete|Set(?:Email|PhoneNumber|UserName|TwoFactorEnabled|LockoutEnabled|LockoutEndDate)|(?:Add|Remove|Change|Reset)Password|ConfirmEmail|ChangeEmail|ChangePhoneNumber|UpdateSecurityStamp|AccessFailed|ResetAccessFailedCount)Async$/,
+      'Users',
+      'write',
+    ],
+    [/^(?:AddToRoles?|RemoveFromRoles?)Async$/, 'UserRoles', 'write'],
+    [/^(?:GetRoles|IsInRole|GetUsersInRole)Async$/, 'UserRoles', 'read'],
+    [/^(?:AddClaims?|RemoveClaims?|ReplaceClaim)Async$/, 'UserClaims', 'write'],
+    [/^(?:GetClaims|GetUsersForClaim)Async$/, 'UserClaims', 'read'],
+    [/^(?:Add|Remove)LoginAsync$/, 'UserLogins', 'write'],
+    [/^(?:GetLogins|FindByLogin)Async$/, 'UserLogins', 'read'],
+    [
+      /^(?:SetAuthenticationToken|RemoveAuthenticationToken|ResetAuthenticatorKey|GenerateNewTwoFactorRecoveryCodes|RedeemTwoFactorRecoveryCode)Async$/,
+      'UserTokens',
+      'write',
+    ],
+    [/^(?:GetAuthenticationToken|GetAuthenticatorKey|CountRecoveryCodes)Async$/, 'UserTokens', 'read'],
+  ],
+  RoleManager: [
+    [/^(?:FindBy(?:Id|Name)Async|RoleExistsAsync|Roles)$/, 'Roles', 'read'],
+    [/^(?:Create|Update|Delete)Async$/, 'Roles', 'write'],
+    [/^(?:AddClaim|RemoveClaim)Async$/, 'RoleClaims', 'write'],
+    [/^GetClaimsAsync$/, 'RoleClaims', 'read'],
+  ],
+  SignInManager: [
+    [/^PasswordSignInAsync$/, 'Users', 'read'],
+    [/^ExternalLoginSignInAsync$/, 'UserLogins', 'read'],
+  ],
+};
+
+/**
+ * The tables a file reaches through Identity's managers (`UserManager<ApplicationUser> users`,
+ * `RoleManager<…>`, `SignInManager<…>`): each call that queries or changes the store, as the
+ * `DbSet` of the part it reaches (`Users`, `UserRoles`, …), with its access and offset.
+ */
+export function identityManagerUses(text: string): Array<{ dbSet: string; access: 'read' | 'write'; index: number }> {
+  if (!/Manager\s*</.test(text)) return [];
+  const held = new Map<string, string>();
+  for (const m of text.matchAll(/(?<![\w.])(?:[\w.]*\.)?(UserManager|RoleManager|SignInManager)\s*<[^<>;]*>\??\s+(\w+)\s*[;,)={]/g)) held.set(m[2]!, m[1]!);
+  if (!held.size) return [];
+  const names = [...held.keys()].join('|');
+  const out: Array<{ dbSet: string; access: 'read' | 'write'; index: number }> = [];
+  for (const m of text.matchAll(new RegExp(String.raw`(?<![\w.])(?:this\s*\.\s*)?(${names})\s*[!?]?\.\s*(\w+)\b`, 'g'))) {
+    const call = MANAGER_CALLS[held.get(m[1]!)!]!.find(([method]) => method.test(m[2]!));
+    if (call) out.push({ dbSet: call[1], access: call[2], index: m.index });
+  }
+  return out;
 }

@@ -330,6 +330,25 @@ describe('EF Core: ASP.NET Core Identity', () => {
     expect(joins['Review.cs']).toEqual(['Reviews(AuthorId) → AspNetUsers(Id) @5']);
   });
 
+  it("reads and writes Identity's tables through its managers, each call by the part of the store it reaches", () => {
+    const accounts = [
+      'public class Accounts(UserManager<ApplicationUser> users, RoleManager<IdentityRole> roles)',
+      '{',
+      '    public string? Me(ClaimsPrincipal p) => users.GetUserId(p);',
+      '    public async Task Register(ApplicationUser u)',
+      '    {',
+      '        if (!await roles.RoleExistsAsync("buyer")) await roles.CreateAsync(new IdentityRole("buyer"));',
+      '        await users.CreateAsync(u);',
+      '        await users.AddToRoleAsync(u, "buyer");',
+      '    }',
+      '    public Task<IList<string>> Roles(ApplicationUser u) => users.GetRolesAsync(u);',
+      '}',
+    ].join('\n');
+    const { uses } = read({ 'AppIdentityDbContext.cs': context, 'ApplicationUser.cs': user, 'Accounts.cs': accounts });
+    // GetUserId reads the principal's claims, not the store
+    expect(uses['Accounts.cs']).toEqual(['AspNetRoles read,write @6', 'AspNetUsers write @7', 'AspNetUserRoles read,write @8']);
+  });
+
   it('maps only the user tables for IdentityUserContext, custom role classes by the generic arguments, and a ToTable over Identity’s name', () => {
     const users =
       'public class UsersOnly : IdentityUserContext<AppUser, Guid> { protected override void OnModelCreating(ModelBuilder b) { b.Entity<AppUser>().ToTable("users", "auth"); } }';

@@ -24,6 +24,7 @@
 import type { TableAccess } from '../../../ports/code.js';
 import { callArgs, chainAfter, escapeName, qualify } from './call-reading.js';
 import { bareType, csharpClasses, genericArgument, type CsharpProperty } from './csharp-classes.js';
+import { identityManagerUses } from './efcore-identity.js';
 import { efcoreJoins } from './efcore-joins.js';
 import { argumentTypes, trackedChanges } from './efcore-saves.js';
 import type { JoinTable } from './efcore-many.js';
@@ -186,6 +187,9 @@ function uses(model: EfModel, members: ReadonlySet<string>, file: ProjectFile, u
     const tracked = trackedChanges(text, receiver);
     for (const index of new Set(tracked.map((c) => c.index))) use(found(changed(tracked.filter((c) => c.index === index))), index, 'write');
   }
+  // Identity's managers reach its tables: the entities of the project's (first) Identity context
+  const identity = model.identity[0]?.entities;
+  if (identity) for (const u of identityManagerUses(text)) use(found(entity(identity.find((e) => e.dbSet === u.dbSet)?.name)), u.index, u.access);
   // `Set<Blog>()` names its entity, on whatever context (a `DbContext` field of a shared library)
   for (const m of text.matchAll(/\.\s*Set\s*<\s*(?:[\w.]*\.)?(\w+)\s*>\s*\(/g)) queried(entity(m[1]), m.index + m[0].length - 1);
   // generic repositories: `IRepository<Blog> repo`, `new EfRepository<Blog>(…)`
@@ -211,7 +215,7 @@ export const efcoreReader: OrmReader = {
   languages: new Set(['csharp']),
   declared,
   project(files) {
-    if (!files.some((f) => /DbSet\s*<|IEntityTypeConfiguration\s*<|\bEntity\s*</.test(f.text))) return {};
+    if (!files.some((f) => /DbSet\s*<|IEntityTypeConfiguration\s*<|\bEntity\s*<|\bIdentity(?:Db|User)Context\b/.test(f.text))) return {};
     const model = readEfModel(files);
     const { joins, joinTables } = efcoreJoins(model);
     const declared = new Map(files.map((f) => [f.path, projectDeclared(model, joinTables, f)] as const).filter(([, refs]) => refs.length));
