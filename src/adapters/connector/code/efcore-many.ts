@@ -25,6 +25,8 @@ export interface JoinTable extends EfTable {
   /** The join entity's class (`UsingEntity<PostTag>`), else the shared type's name EF Core gives. */
   name: string;
   sides: Array<{ principal: EfEntity; column: string }>;
+  /** The skip navigations that go through it, as `Post.Tags`. */
+  navigations: string[];
   path: string;
   text: string;
   index: number;
@@ -101,7 +103,8 @@ function joinTable(
     const column = property && join ? model.column(join, property) : model.conventional(property ?? shadowKey(base, key));
     sides.push({ principal: principal.entity, column });
   }
-  return { name, ...table, sides, ...at };
+  const navigations = [left, right].flatMap((s) => (s.navigation ? [`${s.entity.name}.${s.navigation}`] : []));
+  return { name, ...table, sides, navigations, ...at };
 }
 
 /** The many-to-many relationships of the project's fluent configurations, their navigations added to `handled`. */

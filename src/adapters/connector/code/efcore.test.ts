@@ -379,6 +379,13 @@ describe('EF Core: many-to-many', () => {
     expect(joins['Models.cs']).toEqual(['PostTag(PostsId) → Posts(Id) @1', 'PostTag(TagsId) → Tag(Id) @1']);
   });
 
+  it('reads the join table, then the other side, where a query includes a many-to-many navigation', () => {
+    const context = 'public class Ctx : DbContext { public DbSet<Post> Posts { get; set; } }';
+    const query = 'class Q(Ctx db) { Task<List<Post>> Run() => db.Posts.Include(p => p.Tags).ToListAsync(); }';
+    const { uses } = read({ 'Models.cs': models, 'Ctx.cs': context, 'Q.cs': query });
+    expect(uses['Q.cs']).toEqual(['Posts|posts read @1', 'PostTag|post_tag read @1', 'Tag|tag read @1']);
+  });
+
   it('names the join table by UsingEntity: a name, a ToTable in its arguments, a join entity class; one-way WithMany() keys by the class name', () => {
     const context = [
       'public class Ctx : DbContext {',

@@ -11,7 +11,7 @@
  * - Uses: a `DbSet` reached on a name of a context's type (`_db.Blogs…`, a `new BlogContext()`, a
  *   factory's `CreateDbContext()`) or `Set<Blog>()` on any receiver reads it, or writes it when its chain adds,
  *   updates or removes (`Add`, `AddRange`, `Remove`, `Update`, `ExecuteDelete`, `ExecuteUpdate`, …);
- *   its chain's `Include(b => b.Posts)` and `ThenInclude(…)` read the navigations' tables; the
+ *   its chain's `Include(b => b.Posts)` and `ThenInclude(…)` read the navigations' tables (and a many-to-many's join table); the
  *   context's own `Find<Blog>(…)` reads, what its (or any `DbContext`'s) `Add(blog)`, `Update`, `Remove`,
  *   `Attach` and `Entry(…)` changes writes (`efcore-saves`), as do tracked entities changed then
  *   saved; a generic repository `IRepository<Blog> repo` (any
@@ -96,17 +96,21 @@ const chainAccess = (methods: readonly string[]): TableAccess => (methods.some((
 /** The entities a query's `Include(b => b.Posts)` and `ThenInclude(p => p.Author)` reach from `root`, with their offsets. */
 function included(
   model: EfModel,
+  through: ReadonlyMap<string, JoinTable>,
   root: EfEntity,
   text: string,
   chain: ReadonlyArray<{ method: string; open: number }>,
-): Array<{ entity: EfEntity; index: number }> {
-  const out: Array<{ entity: EfEntity; index: number }> = [];
+): Array<{ entity: EfTable & { name: string }; index: number }> {
+  const out: Array<{ entity: EfTable & { name: string }; index: number }> = [];
   let from: EfEntity | undefined = root;
   for (const c of chain) {
     if (c.method !== 'Include' && c.method !== 'ThenInclude') continue;
     if (c.method === 'Include') from = root;
     const navigation = /^\s*\w+\s*=>\s*\w+\s*\.\s*(\w+)/.exec(callArgs(text, c.open))?.[1];
     const property: CsharpProperty | undefined = navigation && from ? propertyNamed(from.properties, navigation) : undefined;
+    // a many-to-many's navigation goes through its join table
+    const join = property && from && through.get(`${from.name}.${property.name}`);
+    if (join) out.push({ entity: join, index: c.open });
     from = property ? model.entities.get(navigationTarget(property.type).target) : undefined;
     if (from) out.push({ entity: from, index: c.open });
   }
@@ -144,7 +148,13 @@ function contextProperties(model: EfModel): Set<string> {
   return out;
 }
 
-function uses(model: EfModel, members: ReadonlySet<string>, file: ProjectFile, use: UseModel): void {
+/** What the project's model adds to read its files' uses: the properties holding a context, the join tables by the skip navigations going through them. */
+interface UseContext {
+  members: ReadonlySet<string>;
+  through: ReadonlyMap<string, JoinTable>;
+}
+
+function uses(model: EfModel, { members, through }: UseContext, file: ProjectFile, use: UseModel): void {
   const text = blankComments(file.text);
   const entity = (name: string | undefined | null) => (name ? model.entities.get(name) : undefined);
   const found = (e: EfEntity | undefined) => (e ? asRef(e) : undefined);
@@ -153,7 +163,7 @@ function uses(model: EfModel, members: ReadonlySet<string>, file: ProjectFile, u
     if (!root) return;
     const chain = [...(first ? [{ method: first, open }] : []), ...chainAfter(text, open)];
     use(asRef(root), open, chainAccess(chain.map((c) => c.method)));
-    for (const i of included(model, root, text, chain)) use(asRef(i.entity), i.index, 'read');
+    for (const i of included(model, through, root, text, chain)) use(asRef(i.entity), i.index, 'read');
   };
   const contextTypes = [...model.contexts].map(escapeName).join('|');
   const contexts = namesOfType(text, contextTypes ? `${contextTypes}|DbContext` : 'DbContext');
@@ -220,6 +230,7 @@ export const efcoreReader: OrmReader = {
     const { joins, joinTables } = efcoreJoins(model);
     const declared = new Map(files.map((f) => [f.path, projectDeclared(model, joinTables, f)] as const).filter(([, refs]) => refs.length));
     const members = contextProperties(model);
-    return { declared, uses: (file, use) => uses(model, members, file, use), joins };
+    const through = new Map(joinTables.flatMap((j) => j.navigations.map((n) => [n, j] as const)));
+    return { declared, uses: (file, use) => uses(model, { members, through }, file, use), joins };
   },
 };
