@@ -17,9 +17,12 @@ const FILES: Record<string, string> = {
     '  belongs_to :buyer, class_name: "Person"',
     '  has_and_belongs_to_many :tags',
     '  scope :open, -> { where(closed_at: nil) }',
+    '  include Notable',
     'end',
   ].join('\n'),
-  'app/models/tag.rb': 'class Tag < ApplicationRecord\nend\n',
+  'app/models/tag.rb': 'class Tag < ApplicationRecord\n  include Notable\nend\n',
+  'app/models/note.rb': 'class Note < ApplicationRecord\nend\n',
+  'app/models/concerns/notable.rb': 'module Notable\n  extend ActiveSupport::Concern\n\n  included do\n    has_many :notes\n  end\nend\n',
   'app/models/billing.rb': 'module Billing\n  def self.table_name_prefix\n    "billing_"\n  end\nend\n',
   'app/models/billing/charge.rb': 'class Billing::Charge < ApplicationRecord\n  belongs_to :order\nend\n',
   'app/controllers/orders_controller.rb': [
@@ -35,6 +38,7 @@ const FILES: Record<string, string> = {
     '  end',
     'end',
   ].join('\n'),
+  'app/controllers/tags_controller.rb': 'class TagsController < ApplicationController\n  def note\n    @tag.notes.create!(body: params[:body])\n  end\nend\n',
   'app/jobs/purge_job.rb': 'class PurgeJob < ApplicationJob\n  def perform\n    Tag.where(orders_count: 0).delete_all\n  end\nend\n',
 };
 
@@ -46,6 +50,7 @@ const suite = databaseAndTreeSuite(
     CREATE TABLE tags (id serial PRIMARY KEY, orders_count int);
     CREATE TABLE orders_tags (order_id int, tag_id int);
     CREATE TABLE billing_charges (id serial PRIMARY KEY, order_id int);
+    CREATE TABLE notes (id serial PRIMARY KEY, order_id int, tag_id int);
   `,
   FILES,
 );
@@ -64,6 +69,10 @@ it("links a model's table to the file declaring it and to the files reading and 
   expect(await usersOf('public.tags')).toEqual(['app/jobs/purge_job.rb:write', 'app/models/tag.rb:schema']);
 });
 
+it("links an association's table to the file reaching it through a record: a controller's `@tag`, a concern's `has_many :notes`", async () => {
+  expect(await usersOf('public.notes')).toEqual(['app/controllers/tags_controller.rb:write', 'app/models/note.rb:schema']);
+});
+
 it("maps an STI subclass to its parent's table and a namespaced model by its module's table_name_prefix", async () => {
   expect(await usersOf('public.people')).toEqual(['app/models/admin.rb:schema', 'app/models/person.rb:schema']);
   expect(await usersOf('public.billing_charges')).toEqual(['app/controllers/orders_controller.rb:write', 'app/models/billing/charge.rb:schema']);
@@ -75,6 +84,11 @@ it('lists the joins the associations declare, with the declaring file, line and 
   expect(await declaredJoinsOf(suite.engine(), 'public.orders_tags')).toEqual([
     'orders_tags.order_id = orders.id -- activerecord app/models/order.rb:3',
     'orders_tags.tag_id = tags.id -- activerecord app/models/order.rb:3',
+  ]);
+  // declared in a concern's `included` block, for each model including it
+  expect(await declaredJoinsOf(suite.engine(), 'public.notes')).toEqual([
+    'notes.order_id = orders.id -- activerecord app/models/concerns/notable.rb:5',
+    'notes.tag_id = tags.id -- activerecord app/models/concerns/notable.rb:5',
   ]);
   expect(await declaredJoinsOf(suite.engine(), 'public.billing_charges')).toEqual([
     'billing_charges.order_id = orders.id -- activerecord app/models/billing/charge.rb:2',

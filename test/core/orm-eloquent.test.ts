@@ -26,6 +26,11 @@ const FILES: Record<string, string> = {
     '    {',
     '        return $this->belongsToMany(Team::class);',
     '    }',
+    '',
+    '    public function shipments()',
+    '    {',
+    '        return $this->hasManyThrough(Shipment::class, Order::class);',
+    '    }',
     '}',
   ].join('\n'),
   'app/Models/Order.php': [
@@ -35,14 +40,47 @@ const FILES: Record<string, string> = {
     '',
     'use Illuminate\\Database\\Eloquent\\Model;',
     '',
+    'use App\\Models\\Concerns\\HasComments;',
+    '',
     'class Order extends Model',
     '{',
+    '    use HasComments;',
+    '',
     '    public function buyer()',
     '    {',
     "        return $this->belongsTo(User::class, 'user_id');",
     '    }',
     '}',
   ].join('\n'),
+  'app/Models/Concerns/HasComments.php': [
+    '<?php',
+    '',
+    'namespace App\\Models\\Concerns;',
+    '',
+    'use App\\Models\\Comment;',
+    '',
+    'trait HasComments',
+    '{',
+    '    public function comments()',
+    '    {',
+    "        return $this->morphMany(Comment::class, 'commentable');",
+    '    }',
+    '}',
+  ].join('\n'),
+  'app/Models/Comment.php': [
+    '<?php',
+    '',
+    'namespace App\\Models;',
+    '',
+    'class Comment extends \\Illuminate\\Database\\Eloquent\\Model',
+    '{',
+    '    public function commentable()',
+    '    {',
+    '        return $this->morphTo();',
+    '    }',
+    '}',
+  ].join('\n'),
+  'app/Models/Shipment.php': ['<?php', '', 'namespace App\\Models;', '', 'class Shipment extends \\Illuminate\\Database\\Eloquent\\Model', '{', '}'].join('\n'),
   'app/Models/Team.php': ['<?php', '', 'namespace App\\Models;', '', 'class Team extends \\Illuminate\\Database\\Eloquent\\Model', '{', '}'].join('\n'),
   'app/Http/Controllers/OrderController.php': [
     '<?php',
@@ -56,7 +94,7 @@ const FILES: Record<string, string> = {
     '{',
     '    public function index()',
     '    {',
-    "        return Order::with('buyer')->latest()->paginate();",
+    "        return Order::with(['buyer', 'comments'])->latest()->paginate();",
     '    }',
     '',
     '    public function destroy(Order $order)',
@@ -96,6 +134,8 @@ const suite = databaseAndTreeSuite(
     CREATE TABLE teams (id serial PRIMARY KEY);
     CREATE TABLE team_user (team_id int, user_id int);
     CREATE TABLE audit_log (id serial PRIMARY KEY, event text);
+    CREATE TABLE comments (id serial PRIMARY KEY, commentable_type text, commentable_id int);
+    CREATE TABLE shipments (id serial PRIMARY KEY, order_id int);
   `,
   FILES,
 );
@@ -112,7 +152,7 @@ async function usersOf(table: string): Promise<string[]> {
 it('links a model, its migration and the files reading and writing it through Eloquent', async () => {
   expect(await usersOf('public.orders')).toEqual([
     'app/Http/Controllers/OrderController.php 12 read+write',
-    'app/Models/Order.php 7 schema',
+    'app/Models/Order.php 9 schema',
     'database/migrations/2024_01_01_000000_create_orders_table.php 9 schema',
   ]);
   // `with('buyer')` reads the related model's table
@@ -126,9 +166,18 @@ it("links DB::table's table by its chain, and raw SQL in DB::select", async () =
 
 it('lists the joins the relations declare, with Laravel’s default keys and pivot table', async () => {
   // `belongsTo` and the inverse `hasMany` declare one join: listed once
-  expect(await declaredJoinsOf(suite.engine(), 'public.orders')).toEqual(['orders.user_id = users.id -- eloquent app/Models/Order.php:11']);
+  expect(await declaredJoinsOf(suite.engine(), 'public.orders')).toEqual(['orders.user_id = users.id -- eloquent app/Models/Order.php:15']);
   expect(await declaredJoinsOf(suite.engine(), 'public.team_user')).toEqual([
     'team_user.team_id = teams.id -- eloquent app/Models/User.php:16',
     'team_user.user_id = users.id -- eloquent app/Models/User.php:16',
   ]);
+});
+
+it('lists the joins of morph and through relations, and of a trait the model uses, in the file writing each', async () => {
+  // the trait's `morphMany` and the inverse `morphTo` declare one join: listed once
+  expect(await declaredJoinsOf(suite.engine(), 'public.comments')).toEqual(['comments.commentable_id = orders.id -- eloquent app/Models/Comment.php:9']);
+  // `hasManyThrough(Shipment::class, Order::class)`: orders.user_id (declared by Order too) and shipments.order_id
+  expect(await declaredJoinsOf(suite.engine(), 'public.shipments')).toEqual(['shipments.order_id = orders.id -- eloquent app/Models/User.php:21']);
+  // `with('comments')` reads the table of the relation the model takes from its trait
+  expect(await usersOf('public.comments')).toEqual(['app/Http/Controllers/OrderController.php 12 read', 'app/Models/Comment.php 5 schema']);
 });

@@ -2,9 +2,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { languageImports } from '../../src/adapters/connector/code/lang-imports.js';
+import { languageImports } from '../../src/adapters/connector/code/imports/lang-imports.js';
 import { languageOf } from '../../src/adapters/connector/code/list-files.js';
-import { parseFile, type ParsedFile } from '../../src/adapters/connector/code/tree-sitter.js';
+import type { ParsedFile } from '../../src/adapters/connector/code/imports/parsed-file.js';
+import { parseFile } from '../../src/adapters/connector/code/imports/tree-sitter.js';
 import { writeFiles } from './code-repo.js';
 
 export interface ResolvedTree {

@@ -1,28 +1,17 @@
 /**
  * @module presentations/text/describe-text
  * Plain-text renderings of core results that several presentations print the same way (MCP tool
- * text, CLI output): descriptions of catalog objects and GraphQL elements, clipped text, page footers.
+ * text, CLI output): descriptions of catalog objects and GraphQL elements.
  */
 import type { Description, JoinInfo } from '../../core/discovery/describe.js';
 import type { GraphqlDescription } from '../../core/graphql/graphql-service.js';
 import type { AnyDescription } from '../../core/discovery/describe-any.js';
 import { edgeNote } from './edge-note.js';
+import { clip, pageFooter } from './fragments.js';
 import { renderOperationDescription } from './operation-text.js';
 
 /** Where the code declares a join no foreign key holds: ` -- declared by prisma at <file>:<line>`. */
 const declared = (j: JoinInfo) => (j.declaredIn ? ` -- declared by ${j.declaredIn.via} at ${j.declaredIn.file}:${j.declaredIn.line} (no foreign key)` : '');
-
-export function clip(text: string | null | undefined, max: number): string {
-  if (!text) return '';
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-/** The line that ends a page: how many shown of how many, and how to get more. */
-export function pageFooter(shown: number, total: number, nextCursor: string | null): string {
-  if (nextCursor) return `showing ${shown} of ${total}; more: pass cursor "${nextCursor}"`;
-  return `${total} in total`;
-}
 
 /** A catalog description (source, schema or object) as lines of text. */
 export function renderDescription(d: Description): string {

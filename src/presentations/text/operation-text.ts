@@ -6,7 +6,7 @@
  */
 import type { OperationDescription, OperationPage } from '../../core/openapi/operations.js';
 import type { WhatToDo } from '../../kernel/remedy.js';
-import { clip, pageFooter } from './describe-text.js';
+import { clip, pageFooter } from './fragments.js';
 
 const PRODUCERS_SHOWN = 3;
 const FEEDS_SHOWN = 8;

@@ -23,11 +23,11 @@ import {
 import type { ChangeSpan } from './co-change.js';
 import type { ListedFile } from './list-files.js';
 import { fileWords, splitWords, symbolDoc, type CodeSymbol } from './outline.js';
-import { withoutRowValues, type SqlRefs } from './sql-refs.js';
+import { withoutRowValues, type SqlRefs } from './queries/sql-refs.js';
 import { isGeneratedComment } from './generated.js';
 import { docComments } from './doc-lines.js';
-import type { OrmTableRef } from './orm-refs.js';
-import type { GraphqlFieldRef } from './graphql-refs.js';
+import type { OrmTableRef } from './orm/orm-reader.js';
+import type { GraphqlFieldRef } from './queries/graphql-refs.js';
 
 export const fileId = (source: string, path: string) => `${source}:code_file:${path}`;
 

@@ -19,13 +19,13 @@ import { CODE_FILE_KIND, CODE_SYMBOL_KIND } from '../../../ports/code.js';
 import { latestTreeCommit, readGitHistory } from './co-change.js';
 import { listCodeFiles, type ListedFile } from './list-files.js';
 import { exportedSymbols, leadingComment } from './outline.js';
-import { componentComment, componentSymbols } from './sfc.js';
+import { componentComment, componentSymbols } from './imports/sfc.js';
 import { importEdges, inScanOrder, readFileText, routeCallEdges, storedFileText, storedHistory, toObjects, type FileText } from './file-objects.js';
 import { planScan } from './scan-plan.js';
-import { rememberScans } from './script-blocks.js';
+import { rememberScans } from './text/script-blocks.js';
 import { readImports } from './read-imports.js';
 import { projectLinks } from './project-links.js';
-import type * as GraphqlRefs from './graphql-refs.js';
+import type * as GraphqlRefs from './queries/graphql-refs.js';
 
 export { importEdges, routeCallEdges } from './file-objects.js';
 
@@ -117,7 +117,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       const readText = async (file: ListedFile): Promise<FileText> => {
         const view = views.get(file.path);
         const { text, language } = code(file);
-        const { graphqlFieldRefs } = await (graphql ??= import('./graphql-refs.js'));
+        const { graphqlFieldRefs } = await (graphql ??= import('./queries/graphql-refs.js'));
         return readFileText(
           file,
           view ? componentComment(file.text, view) : leadingComment(file.text, file.language),

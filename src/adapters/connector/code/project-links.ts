@@ -5,27 +5,27 @@
  * imports and barrels, the methods sqlc generates, HTTP routes served by another file. The
  * project's facts are read once from every file; each file's links are then taken from them.
  */
-import type { ImportMap } from './import-graph.js';
+import type { ImportMap } from './imports/import-graph.js';
 import type { ConfigFile, ListedFile } from './list-files.js';
 import type { FileLinks } from './file-objects.js';
-import { sqlRefs } from './sql-refs.js';
-import { importNames } from './workspace-packages.js';
-import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm-refs.js';
-import { prismaRelations } from './prisma-relations.js';
-import { djangoRelations } from './django-relations.js';
-import { prismaJoins, typeormJoins } from './declared-joins.js';
-import { sqlalchemyJoins } from './sqlalchemy-joins.js';
-import { drizzleJoins } from './drizzle-joins.js';
-import { sequelizeJoins } from './sequelize-joins.js';
-import { collectUses } from './orm-reader.js';
-import { ormReaders } from './orm-readers.js';
+import { sqlRefs } from './queries/sql-refs.js';
+import { importNames } from './imports/workspace-packages.js';
+import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm/orm-refs.js';
+import { prismaRelations } from './orm/prisma-relations.js';
+import { djangoRelations } from './orm/django-relations.js';
+import { prismaJoins, typeormJoins } from './orm/declared-joins.js';
+import { sqlalchemyJoins } from './orm/sqlalchemy-joins.js';
+import { drizzleJoins } from './orm/drizzle-joins.js';
+import { sequelizeJoins } from './orm/sequelize-joins.js';
+import { collectUses } from './orm/orm-reader.js';
+import { ormReaders } from './orm/orm-readers.js';
 import type { DeclaredJoin } from '../../../ports/code.js';
-import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm-repositories.js';
-import { projectConstants } from './string-constants.js';
-import { sqlcCalls, sqlcMethods } from './sqlc-calls.js';
-import { drizzleCreators, drizzleUses } from './drizzle-refs.js';
-import { calledPaths, projectRoutes, routeCalls, routeIndex } from './http-routes.js';
-import { passedOn, reachedFiles, reexports, type ReachedFile } from './reexports.js';
+import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm/orm-repositories.js';
+import { projectConstants } from './text/string-constants.js';
+import { sqlcCalls, sqlcMethods } from './orm/sqlc-calls.js';
+import { drizzleCreators, drizzleUses } from './orm/drizzle-refs.js';
+import { calledPaths, projectRoutes, routeCalls, routeIndex } from './routes/http-routes.js';
+import { passedOn, reachedFiles, reexports, type ReachedFile } from './imports/reexports.js';
 
 const SCRIPT_LANGUAGES: ReadonlySet<string> = new Set(['typescript', 'javascript']);
 

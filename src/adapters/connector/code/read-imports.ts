@@ -8,11 +8,12 @@
 import type { CatalogObject } from '../../../ports/catalog.js';
 import type { IntrospectOptions } from '../../../ports/connector.js';
 import type { FileImport } from '../../../ports/code.js';
-import { cruiseImports, readGraphFile, type ImportMap } from './import-graph.js';
-import { languageImports } from './lang-imports.js';
+import { cruiseImports, readGraphFile, type ImportMap } from './imports/import-graph.js';
+import { languageImports } from './imports/lang-imports.js';
 import type { ConfigFile, ListedFile } from './list-files.js';
 import type { ScanPlan } from './scan-plan.js';
-import { parseFile, PARSED_LANGUAGES, type ParsedFile } from './tree-sitter.js';
+import type { ParsedFile } from './imports/parsed-file.js';
+import { parseFile, PARSED_LANGUAGES } from './imports/tree-sitter.js';
 
 export interface ReadImports {
   imports: ImportMap;

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { CatalogObject } from '../../../ports/catalog.js';
 import { CODE_SCAN_VERSION } from '../../../ports/code.js';
 import type { ConfigFile, ListedFile } from './list-files.js';
-import { scriptView, SFC_LANGUAGES, type ScriptView } from './sfc.js';
+import { scriptView, SFC_LANGUAGES, type ScriptView } from './imports/sfc.js';
 
 const SVELTE_CONFIG = /(^|\/)svelte\.config\.js$/;
 

@@ -1,6 +1,7 @@
 /** @module presentations/cli/commands/describe — `sextant describe <target>` and `sextant schemas <source>`: one-liners over the engine's discovery calls. */
 import type { Command } from 'commander';
-import { pageFooter, renderAnyDescription } from '../../text/describe-text.js';
+import { renderAnyDescription } from '../../text/describe-text.js';
+import { pageFooter } from '../../text/fragments.js';
 import { operationNote, renderOperationPage } from '../../text/operation-text.js';
 import { printJson, println } from '../output.js';
 import { cliHint } from '../remedy-hints.js';

@@ -1,6 +1,6 @@
 /** @module presentations/cli/commands/graphql — `sextant graphql sources|modules|objects`: stepwise discovery of GraphQL sources. */
 import type { Command } from 'commander';
-import { clip } from '../../text/describe-text.js';
+import { clip } from '../../text/fragments.js';
 import { printJson, println } from '../output.js';
 import { runWithEngine } from '../session.js';
 

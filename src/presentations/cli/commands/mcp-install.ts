@@ -16,7 +16,7 @@ import { clientConfigPath, mergeClientConfig, MCP_CLIENTS, type InstallScope, ty
 import { SextantError } from '../../../kernel/errors.js';
 import { printJson, println } from '../output.js';
 import { runWithConfig } from '../session.js';
-import { portFlag } from './mcp.js';
+import { portFlag } from '../flags.js';
 
 interface InstallFlags {
   client?: string;

@@ -6,6 +6,7 @@ import { SextantError } from '../../../kernel/errors.js';
 import { DEFAULT_PROJECT } from '../../../core/projects/projects.js';
 import { printJson, println } from '../output.js';
 import { runWithConfig } from '../session.js';
+import { portFlag } from '../flags.js';
 import { registerMcpInstallCommand } from './mcp-install.js';
 
 interface McpFlags {
@@ -17,13 +18,6 @@ interface McpFlags {
   project?: string;
   ui?: boolean;
   workspace?: string;
-}
-
-export function portFlag(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new SextantError('USAGE', `--port must be 0-65535, got '${value}'`);
-  return port;
 }
 
 export function registerMcpCommand(program: Command): void {

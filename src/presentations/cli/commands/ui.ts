@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { printJson, println } from '../output.js';
 import { runWithConfig } from '../session.js';
-import { portFlag } from './mcp.js';
+import { portFlag } from '../flags.js';
 
 interface UiFlags {
   host?: string;

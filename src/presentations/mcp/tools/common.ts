@@ -16,4 +16,4 @@ export function checkKinds(ctx: ToolContext, kinds: readonly string[] | undefine
   assertKnownKinds(kinds, ctx.engine.kinds());
 }
 
-export { clip, pageFooter } from '../../text/describe-text.js';
+export { clip, pageFooter } from '../../text/fragments.js';

@@ -1,0 +1,211 @@
+/**
+ * @module adapters/connector/code/orm/activerecord-uses
+ * What a Ruby file does with the project's ActiveRecord models, read from the calls made on a
+ * model's constant (looked up from where it is written, as Ruby does) and the calls chained after:
+ * the finders, calculations, query methods and the model's scopes read (`Order.where(…)`,
+ * `Order.find(id)`, `Order.count`, `Order.recent`); `create`, `insert_all`, `update_all`,
+ * `delete_all`, `destroy_all`, `find_or_create_by` and the like write, and so does a record's
+ * `save`/`update`/`destroy` chained on a finder (`Order.find(id).destroy`, which reads too). A
+ * record bound to a name (`order = Order.find(id)`, `@order = Order.new(…)`) writes where the name's
+ * `save`, `update`, `destroy`… are called later: in the method, for a local name; in the class,
+ * for an instance variable the class binds to that model only. So do the records a block is given
+ * (`Order.where(…).find_each do |o| o.touch end`). A model's other class methods link it with no
+ * access known, unless the calls chained after them say (`Order.rebuild_totals.where(…)` reads);
+ * anything else called on it (`model_name`, `transaction`) does not link it.
+ * Through such a record, a controller's `@order` in `OrdersController` (its resource's singular,
+ * the model looked up from the controller's namespace, unless the class binds `@order` itself) and
+ * the records a block over an association is given, an association of the model reaches the
+ * associated model's table: `order.line_items.create(…)`, `order.line_items << item` and assigning
+ * an association other than a `belongs_to` (`order.line_items = items`) write it,
+ * `@order.line_items.where(…)`, `.find_each` or the association alone read it, `.build` and `.new`
+ * link it with no access known; a polymorphic `belongs_to` reaches none.
+ */
+import type { TableAccess } from '../../../../ports/code.js';
+import { associations, POLYMORPHIC, target } from './activerecord-joins.js';
+import type { ArModel } from './activerecord-models.js';
+import type { Inflector } from './rails-inflections.js';
+import type { UseModel } from './orm-reader.js';
+import type { OrmTableRef } from './orm-reader.js';
+import { blockParameter, constantCandidates, methodAround, nestingAt, rubyScopes, type RubyScope } from './ruby-blocks.js';
+
+const words = (list: string) => new Set(list.split(/\s+/));
+
+/** Methods giving one record, or a value, read at once. */
+const RECORD_READS = words(
+  'find find_by find_by! first first! last last! take take! second third sole find_sole_by find_or_initialize_by find_by_sql count_by_sql pluck pick ids count sum average minimum maximum calculate exists? any? many? none? empty? find_each find_in_batches in_batches each',
+);
+/** Methods building a query, which reads unless the chain writes. */
+const QUERY_METHODS = words(
+  'all where not rewhere create_with order reorder in_order_of limit offset includes preload eager_load joins left_joins left_outer_joins select reselect group having distinct unscoped unscope lock readonly from merge except only extending none strict_loading annotate optimizer_hints',
+);
+/** Methods writing the table, called on the model or a query. */
+const WRITES = words(
+  'create create! insert insert! insert_all insert_all! upsert upsert_all update_all update_counters increment_counter decrement_counter reset_counters delete_all delete_by destroy_all destroy_by touch_all find_or_create_by find_or_create_by! create_or_find_by create_or_find_by! update update! delete destroy destroy!',
+);
+/** A record's methods writing its row. */
+const RECORD_WRITES = words(
+  'save save! update update! update_attribute update_attributes update_attributes! update_column update_columns destroy destroy! delete touch increment! decrement! toggle!',
+);
+/** Methods giving the records a block is then given, one by one. */
+const EACH = words('each find_each each_with_index map flat_map each_with_object select filter_map');
+/** Methods giving one record (or building one), so that the name it is assigned to holds that record. */
+const GIVES_RECORD = words(
+  'new build find find_by find_by! first first! last last! take take! sole find_sole_by find_or_initialize_by find_or_create_by find_or_create_by! create create! create_or_find_by create_or_find_by!',
+);
+const DYNAMIC_FINDER = /^find_(?:all_)?by_\w+!?$/;
+
+/** The methods chained after the one whose name ends at `at`, each with where its call ends (past its parenthesised arguments). */
+function chainFrom(text: string, method: string, at: number): Array<{ method: string; end: number }> {
+  const out: Array<{ method: string; end: number }> = [];
+  for (let name = method, pos = at; ;) {
+    if (text[pos] === '(') {
+      let depth = 0;
+      for (; pos < text.length; pos++) {
+        if (text[pos] === '(') depth++;
+        else if (text[pos] === ')' && --depth === 0) break;
+      }
+      pos++;
+    }
+    out.push({ method: name, end: pos });
+    const next = /^\s*&?\.\s*([a-z_]\w*[?!]?)/.exec(text.slice(pos, pos + 300));
+    if (!next) return out;
+    name = next[1]!;
+    pos += next[0].length;
+  }
+}
+
+/** What a chain of calls on a model does: a write writes (reading first when a record was found to write it), else a read reads. */
+function chainAccess(model: ArModel, methods: readonly string[]): TableAccess[] | undefined {
+  const [first] = methods;
+  const known = (m: string) => RECORD_READS.has(m) || QUERY_METHODS.has(m) || WRITES.has(m) || DYNAMIC_FINDER.test(m) || model.scopeNames.has(m);
+  // a class method of the model's own says nothing of its access, but the calls chained after it may
+  if (!first || (!known(first) && !GIVES_RECORD.has(first) && !model.classMethods.has(first))) return undefined;
+  const writeAt = methods.findIndex((m, i) => WRITES.has(m) || (i > 0 && RECORD_WRITES.has(m)));
+  const read = methods.some((m) => RECORD_READS.has(m) || QUERY_METHODS.has(m) || DYNAMIC_FINDER.test(m) || model.scopeNames.has(m));
+  if (writeAt < 0) return read ? ['read'] : [];
+  const foundFirst = methods.slice(0, writeAt).some((m) => (RECORD_READS.has(m) || DYNAMIC_FINDER.test(m)) && GIVES_RECORD.has(m));
+  return foundFirst ? ['read', 'write'] : ['write'];
+}
+
+/** The calls made on `name` in `text` from `start` to `end` (not another object's `x.name`), each with where its method's name ends. */
+function callsOn(text: string, name: string, start: number, end: number): Array<{ method: string; index: number; end: number }> {
+  const escaped = name.replace(/[@$]/g, '\\$&');
+  const calls = text.slice(start, end).matchAll(new RegExp(String.raw`(?<![\w@$.:])${escaped}\s*&?\.\s*([a-z_]\w*[?!]?)`, 'g'));
+  return [...calls].map((m) => ({ method: m[1]!, index: start + m.index, end: start + m.index + m[0].length }));
+}
+
+/** An association as a record reaches it: the model it reaches (none for a polymorphic `belongs_to` or an unknown class), and whether it is a `belongs_to`. */
+type Reached = { model: ArModel | undefined; belongsTo: boolean };
+
+/** A model's associations by name. */
+export function associationTargets(models: ReadonlyMap<string, ArModel>, inflector: Inflector): (model: ArModel) => ReadonlyMap<string, Reached> {
+  const known = new Map<ArModel, Map<string, Reached>>();
+  return (model) => {
+    let out = known.get(model);
+    if (!out) {
+      out = new Map();
+      for (const a of associations(model))
+        if (!out.has(a.name))
+          out.set(a.name, { model: POLYMORPHIC.test(a.options) ? undefined : target(models, inflector, model, a), belongsTo: a.macro === 'belongs_to' });
+      known.set(model, out);
+    }
+    return out;
+  };
+}
+
+/** Where the name an assignment at `at` binds holds its value: a local to its method's end or its next assignment; an instance variable in its class. */
+function heldFrom(text: string, scopes: readonly RubyScope[], name: string, at: number): { start: number; end: number } {
+  const around = name.startsWith('@') ? [...scopes].reverse().find((s) => s.kind === 'class' && s.start <= at && at < s.end) : methodAround(text, at);
+  if (name.startsWith('@')) return { start: around?.start ?? 0, end: around?.end ?? text.length };
+  const end = around?.end ?? text.length;
+  const lineEnd = text.indexOf('\n', at);
+  const from = lineEnd < 0 ? end : lineEnd;
+  const reassigned = new RegExp(String.raw`(?<![\w@.])${name}\s*=(?![=~>])`).exec(text.slice(from, end));
+  return { start: from, end: reassigned ? from + reassigned.index : end };
+}
+
+const MODEL_CALL = /(?<![\w:@$.])((?:::)?[A-Z]\w*(?:::[A-Z]\w*)*)\s*\.\s*([a-z_]\w*[?!]?)/g;
+
+/**
+ * Calls `use` for each use of the project's models in `text` (its comments blanked), `refs` giving
+ * each model's table by the model's full name, `targetsOf` each model's associations.
+ */
+export function activeRecordUses(
+  text: string,
+  models: ReadonlyMap<string, ArModel>,
+  refs: ReadonlyMap<string, OrmTableRef>,
+  inflector: Inflector,
+  targetsOf: (model: ArModel) => ReadonlyMap<string, Reached>,
+  use: UseModel,
+): void {
+  const scopes = rubyScopes(text);
+  const lookup = (written: string, at: number) => constantCandidates(written, nestingAt(scopes, at)).find((n) => models.has(n));
+  // the names bound to records, with each's model and where the binding holds; an instance variable bound to two models holds neither
+  const bindings: Array<{ name: string; model: string; start: number; end: number }> = [];
+  const instanceModels = new Map<string, string | null>();
+  for (const m of text.matchAll(MODEL_CALL)) {
+    const name = lookup(m[1]!, m.index);
+    if (!name) continue;
+    const model = models.get(name)!;
+    const chain = chainFrom(text, m[2]!, m.index + m[0].length);
+    const methods = chain.map((c) => c.method);
+    const accesses = chainAccess(model, methods);
+    if (!accesses) continue;
+    if (!accesses.length) use(refs.get(name), m.index);
+    for (const access of accesses) use(refs.get(name), m.index, access);
+    const last = methods.at(-1)!;
+    const assigned = /(@?[a-z_]\w*)\s*(?:\|\||&&)?=\s*$/.exec(text.slice(Math.max(0, m.index - 100), m.index));
+    if (assigned && (GIVES_RECORD.has(last) || DYNAMIC_FINDER.test(last))) {
+      bindings.push({ name: assigned[1]!, model: name, ...heldFrom(text, scopes, assigned[1]!, m.index) });
+      if (assigned[1]!.startsWith('@'))
+        instanceModels.set(assigned[1]!, instanceModels.has(assigned[1]!) && instanceModels.get(assigned[1]!) !== name ? null : name);
+    }
+    // the records a block is given: `.find_each do |order|`, `.each { |o| … }`
+    for (const c of chain) {
+      if (!EACH.has(c.method)) continue;
+      const block = blockParameter(text, c.end);
+      if (block) bindings.push({ name: block.name, model: name, start: block.start, end: block.end });
+    }
+  }
+  // a controller's record by its resource's name: `@order` in `OrdersController`
+  for (const scope of scopes) {
+    const resource = scope.kind === 'class' ? /(\w+)Controller$/.exec(scope.name.split('::').at(-1)!)?.[1] : undefined;
+    if (!resource) continue;
+    const name = `@${inflector.singular(inflector.underscore(resource))}`;
+    const model = lookup(inflector.camelize(name.slice(1)), scope.start);
+    if (!model || instanceModels.has(name)) continue;
+    instanceModels.set(name, model);
+    bindings.push({ name, model, start: scope.start, end: scope.end });
+  }
+  // the bindings grow as blocks over associations bind their records
+  for (const b of bindings) {
+    if (b.name.startsWith('@') && instanceModels.get(b.name) !== b.model) continue;
+    for (const call of callsOn(text, b.name, b.start, b.end)) {
+      if (RECORD_WRITES.has(call.method)) use(refs.get(b.model), call.index, 'write');
+      else if (call.method === 'reload') use(refs.get(b.model), call.index, 'read');
+      const reached = targetsOf(models.get(b.model)!).get(call.method);
+      const other = reached?.model;
+      if (!other) continue;
+      // assigning a `belongs_to` (`comment.story = story`) sets the record's own key; another association saves the records assigned
+      const assigned = /^\s*=(?![=~>])/.test(text.slice(call.end, call.end + 20));
+      if (assigned && reached.belongsTo) continue;
+      const chain = chainFrom(text, call.method, call.end).slice(1);
+      const written = !chain.length && (assigned || /^\s*<</.test(text.slice(call.end, call.end + 20)));
+      const accesses: TableAccess[] = written
+        ? ['write']
+        : chain.length
+          ? (chainAccess(
+              other,
+              chain.map((c) => c.method),
+            ) ?? ['read'])
+          : ['read'];
+      if (!accesses.length) use(refs.get(other.name), call.index);
+      for (const access of accesses) use(refs.get(other.name), call.index, access);
+      for (const c of chain) {
+        if (!EACH.has(c.method)) continue;
+        const block = blockParameter(text, c.end);
+        if (block) bindings.push({ name: block.name, model: other.name, start: block.start, end: block.end });
+      }
+    }
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * @module adapters/connector/code/orm/django-relations
+ * The relation fields of a project's Django models, read from their declarations as written: each
+ * `ForeignKey` and `ManyToManyField` with the model it points to, the reverse manager it gives that
+ * model (its `related_name`, else Django's `<model>_set`) and, for a many-to-many field, the table of
+ * its link rows (its own, or its `through` model's). A row of the other model reaches this model's rows
+ * by the reverse manager (`user.memberships…`, `check.channel_set…`).
+ */
+import { callArgs } from '../text/call-reading.js';
+import type { OrmTableRef } from './orm-reader.js';
+import { pythonClasses } from '../text/python-blocks.js';
+
+export interface DjangoRelation {
+  /** The model declaring the field (its class name), and the field's name. */
+  model: string;
+  field: string;
+  kind: 'fk' | 'm2m';
+  /** The class name of the model it points to (`'self'` is the declaring model; `settings.AUTH_USER_MODEL` is `User`). */
+  target: string;
+  /** The reverse manager's name: its `related_name`, else `<model in lower case>_set`; none for `'+'` or an abstract base's `%(class)s` pattern. */
+  manager?: string;
+  /** Whether the manager's name is a `related_name` written (else Django's default). */
+  named: boolean;
+  /** The declaring model's table. */
+  table: OrmTableRef;
+  /** A many-to-many field's link rows: its own table, or its `through` model's. */
+  links?: OrmTableRef;
+}
+
+export interface DjangoRelations {
+  fields: readonly DjangoRelation[];
+  /** The models whose every relation field is read here: none of their bases is another file's class (which may declare more). */
+  complete: ReadonlySet<string>;
+  /** By model, the managers it declares besides `objects` (`all_objects = models.Manager()`, `live = LiveQuerySet.as_manager()`). */
+  managers: ReadonlyMap<string, readonly string[]>;
+}
+
+const FIELD = /^[ \t]+(\w+)\s*=\s*(?:models\s*\.\s*)?(ForeignKey|ManyToManyField)\s*\(/gm;
+/** A manager declared in a model's body: `all_objects = models.Manager()`, `published = PublishedManager()`, `live = LiveQuerySet.as_manager()`. */
+const MANAGER = /^[ \t]+(\w+)\s*=\s*(?:[\w.]*Manager\s*\(|[\w.]+\s*\.\s*as_manager\s*\(|[\w.]*Manager\s*\.\s*from_queryset\s*\()/gm;
+
+/** The class a relation's first argument (or `to=`) names: `Check`, `'api.Check'`, `"self"`, `settings.AUTH_USER_MODEL`. */
+function targetOf(args: string, model: string): string | undefined {
+  const first = /^\s*(?:to\s*=\s*)?([\w.]+|['"][\w.]+['"])/.exec(args)?.[1] ?? new RegExp(String.raw`\bto\s*=\s*([\w.]+|['"][\w.]+['"])`).exec(args)?.[1];
+  if (!first) return undefined;
+  const name = first.replace(/['"]/g, '');
+  if (name === 'self') return model;
+  if (/^settings\.AUTH_USER_MODEL$/.test(name)) return 'User';
+  const last = name.split('.').at(-1)!;
+  return /^[A-Z]\w*$/.test(last) ? last : undefined;
+}
+
+/** The relation fields of the Django models each Python file declares (`refs`: each file's ORM refs, by path). */
+export function djangoRelations(
+  texts: ReadonlyArray<{ path: string; text: string; language: string }>,
+  refs: ReadonlyMap<string, readonly OrmTableRef[]>,
+): DjangoRelations {
+  const fields: DjangoRelation[] = [];
+  const complete = new Set<string>();
+  const managers = new Map<string, string[]>();
+  // every Django model by class name, for a `through` model declared in another file; a name two models share is none
+  const models = new Map<string, OrmTableRef | null>();
+  for (const list of refs.values())
+    for (const r of list) if (r.via === 'django' && r.model && !r.model.includes('.')) models.set(r.model, models.has(r.model) ? null : r);
+  for (const { path, text, language } of texts) {
+    if (language !== 'python') continue;
+    const own = new Map((refs.get(path) ?? []).filter((r) => r.via === 'django' && r.model).map((r) => [r.model!, r]));
+    if (!own.size) continue;
+    const classes = pythonClasses(text);
+    // an abstract base's fields are its models'; one of another file may have fields not read here
+    const declared = new Map<string, { fields: Array<{ field: string; kind: 'fk' | 'm2m'; args: string }>; managers: string[]; complete: boolean }>();
+    for (const c of classes) {
+      const bases = c.bases
+        .split(',')
+        .map((b) => b.trim())
+        .filter((b) => b && !/=/.test(b));
+      const abstract = bases.filter((b) => declared.has(b) && /\babstract\s*=\s*True/.test(classes.find((k) => k.name === b)!.body));
+      const ownFields = [...c.body.matchAll(FIELD)].map((m) => ({
+        field: m[1]!,
+        kind: m[2] === 'ForeignKey' ? ('fk' as const) : ('m2m' as const),
+        args: callArgs(c.body, m.index + m[0].length - 1),
+      }));
+      const whole = bases.every((b) => /^(?:models\.)?Model$/.test(b) || declared.get(b)?.complete);
+      declared.set(c.name, {
+        fields: [...abstract.flatMap((b) => declared.get(b)!.fields), ...ownFields],
+        managers: [...abstract.flatMap((b) => declared.get(b)!.managers), ...[...c.body.matchAll(MANAGER)].map((m) => m[1]!).filter((n) => n !== 'objects')],
+        complete: whole,
+      });
+      const table = own.get(c.name);
+      if (!table) continue;
+      if (whole) complete.add(c.name);
+      if (declared.get(c.name)!.managers.length) managers.set(c.name, declared.get(c.name)!.managers);
+      for (const f of declared.get(c.name)!.fields) {
+        const target = targetOf(f.args, c.name);
+        if (!target) continue;
+        const related = /\brelated_name\s*=\s*['"]([^'"]*)['"]/.exec(f.args)?.[1];
+        // `'+'` turns the manager off; `'%(class)s_…'` is an abstract base's pattern
+        const manager = related === undefined ? `${c.name.toLowerCase()}_set` : /^[a-z_]\w*$/i.test(related) ? related : undefined;
+        const relation: DjangoRelation = { model: c.name, field: f.field, kind: f.kind, target, named: related !== undefined, table };
+        if (manager) relation.manager = manager;
+        if (f.kind === 'm2m') {
+          const through = /\bthrough\s*=\s*['"]?([\w.]+)/.exec(f.args)?.[1]?.split('.').at(-1);
+          const links = through ? models.get(through) : own.get(`${c.name}.${f.field}`);
+          if (links) relation.links = links;
+        }
+        fields.push(relation);
+      }
+    }
+  }
+  return { fields, complete, managers };
+}

@@ -1,0 +1,167 @@
+/**
+ * @module adapters/connector/code/orm/eloquent-uses
+ * What a PHP file does with the project's Eloquent models and with Laravel's query builder:
+ * - a model's static call and the calls chained on it (`Flight::where(…)->get()`), the model known
+ *   by its imported name (`use App\Models\Flight;`, an alias), its namespace's or a full name: a chain
+ *   holding a write (`create`, `insert`, `update`, `updateOrCreate`, `firstOrCreate`, `delete`,
+ *   `destroy`, `upsert`, `increment`…) writes the model's table, else one holding a query or finder
+ *   (`where…`, `find…`, `first…`, `all`, `get`, `query`, `paginate`, `count`, `with`…) reads it; a
+ *   chain of neither (`Flight::observe(…)`) uses nothing;
+ * - eager loads in such a chain (`with('author.roles')`, `with(['comments' => …])`, `withCount`,
+ *   `whereHas`, `load`…) read each related model's table, the relation found among the model's methods;
+ * - a record bound to a name, `$f = new Flight`, `$f = Flight::find(…)` (or another call giving one
+ *   record) or a parameter `Flight $f`, written later in its block (`$f->save()`, `$f->update(…)`,
+ *   `$f->delete()`, `$f->fill(…)->save()`…) writes the table; a relation of it queried or written
+ *   (`$f->passengers()->create(…)`) reads or writes the related model's table, as does a model's own
+ *   method through `$this->passengers()`;
+ * - `DB::table('users')` (also after `DB::connection(…)`) names a table itself: written when its
+ *   chain writes (`insert`, `update`, `upsert`, `delete`, `increment`, `decrement`, `truncate`…), else read.
+ * A model's own file is not read for uses of its own table (it declares it).
+ */
+import type { TableAccess } from '../../../../ports/code.js';
+import { lineage, type EloquentModel } from './eloquent-models.js';
+import type { OrmTableRef } from './orm-reader.js';
+import type { UseModel } from './orm-reader.js';
+import { phpChain, phpClasses, phpCode, phpNames, resolveClass, splitArgs } from './php-classes.js';
+import { blockAround, scriptBlocks, type Block } from '../text/script-blocks.js';
+import { callArgs } from '../text/call-reading.js';
+
+const WRITES = new RegExp(
+  `^(?:${[
+    'create|createMany|createQuietly|createOrFirst|forceCreate|forceCreateQuietly|firstOrCreate|updateOrCreate',
+    'insert|insertGetId|insertOrIgnore|insertUsing|upsert|update|updateQuietly|updateOrInsert',
+    'delete|deleteQuietly|forceDelete|forceDeleteQuietly|destroy|forceDestroy|truncate|restore|restoreQuietly',
+    'increment|decrement|incrementEach|decrementEach|incrementQuietly|decrementQuietly|save|saveQuietly|saveMany|push|touch',
+  ].join('|')})$`,
+);
+const READS =
+  /^(?:where\w*|orWhere\w*|find\w*|first\w*|sole|all|get|query|newQuery|paginate|simplePaginate|cursorPaginate|count|sum|avg|average|max|min|exists|doesntExist|pluck|value|select\w*|with\w*|has|doesntHave|orderBy\w*|latest|oldest|chunk\w*|each\w*|lazy\w*|cursor|limit|take|skip|offset|join\w*|leftJoin\w*|groupBy|having\w*|distinct|onlyTrashed|inRandomOrder|lockForUpdate|sharedLock|on)$/;
+/** The calls that give one record, which a name may then hold. */
+const RECORD =
+  /^(?:find|findOrFail|findOrNew|findOr|first|firstOrFail|firstOrNew|firstOr|firstWhere|sole|create|forceCreate|firstOrCreate|updateOrCreate|make)$/;
+/** The eager loads and relation queries, whose first argument (or an array of them) names relations, `with` and `load` taking several. */
+const EAGER =
+  /^(?:with|load|loadMissing|withCount|withExists|withSum|withMin|withMax|withAvg|withWhereHas|has|orHas|whereHas|orWhereHas|doesntHave|whereDoesntHave)$/;
+
+const accessOf = (methods: readonly string[]) => (methods.some((m) => WRITES.test(m)) ? 'write' : methods.some((m) => READS.test(m)) ? 'read' : undefined);
+
+/** The string literals naming relations in an eager load's arguments: `'a.b'`, `['a', 'b' => fn…]`, `'comments as n'`. */
+function relationPaths(args: string, all: boolean): string[] {
+  const given = splitArgs(args);
+  const out: string[] = [];
+  for (const arg of all ? given : given.slice(0, 1)) {
+    const items = /^\[([\s\S]*)\]$/.exec(arg) ? splitArgs(arg.slice(1, -1)) : [arg];
+    for (const item of items) {
+      const literal = /^(['"])([\w.]+)(?::[\w,\s]*)?(?:\s+as\s+\w+)?\1/.exec(item);
+      if (literal) out.push(literal[2]!);
+    }
+  }
+  return out;
+}
+
+/** Reads a file's uses of the project's models (`refOf` the ref standing for each) and the tables its query builder names. */
+export function eloquentUses(text: string, models: ReadonlyMap<string, EloquentModel>, refOf: (m: EloquentModel) => OrmTableRef, use: UseModel): void {
+  if (!text.includes('::')) return;
+  const code = phpCode(text);
+  const names = phpNames(code);
+  const own = new Set(phpClasses(code, names).map((c) => c.fqn));
+  const modelNamed = (written: string): EloquentModel | undefined => {
+    const m = models.get(resolveClass(names, written));
+    return m && !m.abstract && !own.has(m.fqn) ? m : undefined;
+  };
+  const eager = (model: EloquentModel, method: string, open: number) => {
+    if (!EAGER.test(method)) return;
+    for (const path of relationPaths(callArgs(code, open), /^(?:with|load|loadMissing)$/.test(method))) {
+      let at: EloquentModel | undefined = model;
+      for (const name of path.split('.')) {
+        at = at && relationOf(at, name, models);
+        if (at) use(refOf(at), open, 'read');
+      }
+    }
+  };
+  for (const m of code.matchAll(/(?<![\w\\$>])(\\?[A-Z][\w\\]*)\s*::\s*(\w+)\s*\(/g)) {
+    const model = modelNamed(m[1]!);
+    if (!model) continue;
+    const open = m.index + m[0].length - 1;
+    const chain = [{ method: m[2]!, open }, ...phpChain(code, open)];
+    const access = accessOf(chain.map((c) => c.method));
+    if (access) use(refOf(model), m.index, access);
+    for (const c of chain) eager(model, c.method, c.open);
+  }
+  recordUses(code, models, modelNamed, (model, index, access) => use(refOf(model), index, access));
+  queryBuilder(code, use);
+}
+
+/** The relation `method` of a model (its own, or an ancestor's), by the name of the method declaring it. */
+function relationOf(model: EloquentModel, method: string, models: ReadonlyMap<string, EloquentModel>): EloquentModel | undefined {
+  const relation = lineage(model, models)
+    .flatMap((m) => m.relations)
+    .find((r) => r.method === method);
+  const related = relation?.related ? models.get(relation.related) : undefined;
+  return related && !related.abstract ? related : undefined;
+}
+
+/**
+ * The records the file binds to a name, and what is done later in the block (a parameter's: in its
+ * function's body) to each or through its relations: `$f = new Flight; … $f->save()` writes flights,
+ * `$f = Flight::find($id); $f->passengers()->create(…)` writes passengers.
+ */
+function recordUses(
+  code: string,
+  models: ReadonlyMap<string, EloquentModel>,
+  modelNamed: (written: string) => EloquentModel | undefined,
+  used: (m: EloquentModel, index: number, access: TableAccess) => void,
+): void {
+  const blocks = scriptBlocks(code);
+  const bound: Array<{ name: string; model: EloquentModel; scope: Block; relationsOnly?: boolean }> = [];
+  for (const m of code.matchAll(/\$(\w+)\s*=\s*(?:new\s+(\\?[A-Z][\w\\]*)|(\\?[A-Z][\w\\]*)\s*::\s*(\w+)\s*\()/g)) {
+    const model = modelNamed(m[2] ?? m[3]!);
+    if (!model) continue;
+    if (m[3]) {
+      const open = m.index + m[0].length - 1;
+      const last = [m[4]!, ...phpChain(code, open).map((c) => c.method)].at(-1)!;
+      if (!RECORD.test(last)) continue;
+    }
+    bound.push({ name: m[1]!, model, scope: { start: m.index, end: blockAround(blocks, m.index, code.length).end } });
+  }
+  for (const m of code.matchAll(/[(,]\s*\??(\\?[A-Z][\w\\]*)\s+\$(\w+)/g)) {
+    const model = modelNamed(m[1]!);
+    const body = model && blocks.filter((b) => b.start > m.index).reduce<Block | undefined>((a, b) => (!a || b.start < a.start ? b : a), undefined);
+    if (model && body && !code.slice(m.index, body.start).includes(';')) bound.push({ name: m[2]!, model, scope: body });
+  }
+  // a model's own methods reach its relations as `$this->author()`
+  for (const c of phpClasses(code, phpNames(code))) {
+    const model = models.get(c.fqn);
+    if (model) bound.push({ name: 'this', model, scope: c.body, relationsOnly: true });
+  }
+  for (const { name, model, scope, relationsOnly } of bound)
+    for (const m of code.slice(scope.start, scope.end).matchAll(new RegExp(String.raw`\$${name}\s*\??->\s*(\w+)\s*\(`, 'g'))) {
+      const at = scope.start + m.index;
+      const chain = phpChain(code, at + m[0].length - 1).map((c) => c.method);
+      const related = relationOf(model, m[1]!, models);
+      const access = related
+        ? accessOf(chain)
+        : relationsOnly
+          ? undefined
+          : WRITES.test(m[1]!) || (/^(?:fill|forceFill)$/.test(m[1]!) && accessOf(chain) === 'write')
+            ? 'write'
+            : undefined;
+      if (access) used(related ?? model, at, access);
+    }
+}
+
+const BUILDER_WRITES = /^(?:insert\w*|upsert|update\w*|delete|truncate|increment\w*|decrement\w*)$/;
+
+/** `DB::table('users')->…`: the table, read or written by its chain's calls. */
+function queryBuilder(code: string, use: UseModel): void {
+  if (!/\bDB\s*::/.test(code)) return;
+  const table = /(?<![\w\\$>])\\?DB\s*::\s*(?:connection\s*\([^()]*\)\s*->\s*)?table\s*\(/g;
+  for (const m of code.matchAll(table)) {
+    const open = m.index + m[0].length - 1;
+    const name = /^\s*(['"])([\w.]+)(?:\s+as\s+\w+)?\1\s*$/.exec(callArgs(code, open))?.[2];
+    if (!name) continue;
+    const chain = phpChain(code, open).map((c) => c.method);
+    const ref: OrmTableRef = { table: name, line: 0, via: 'laravel' };
+    use(ref, m.index, chain.some((c) => BUILDER_WRITES.test(c)) ? 'write' : 'read');
+  }
+}
