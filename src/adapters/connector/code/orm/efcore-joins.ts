@@ -4,22 +4,35 @@
  * principal's key:
  * - fluent, in an `Entity<T>(…)` call or an `IEntityTypeConfiguration<T>` class: `HasOne(p => p.Blog)
  *   .WithMany(…)` and `HasMany(b => b.Posts).WithOne(…)`, with `.HasForeignKey(p => p.BlogId)`
- *   (a `HasOne(…).WithOne(…)` only with `HasForeignKey<Dependent>(…)`, which names its side);
+ *   (a `HasOne(…).WithOne(…)` only with `HasForeignKey<Dependent>(…)`, which names its side), to
+ *   the principal's key or to the alternate key `.HasPrincipalKey(b => b.Url)` names;
  * - by convention in the entity classes: a reference navigation (`public Blog Blog { get; set; }`)
  *   and a collection navigation on the principal (`public List<Post> Posts { get; set; }`) whose
  *   other side has no reference navigation back. The foreign key is the one `[ForeignKey]` names,
  *   else the dependent's property named `<navigation><Key>`, `<navigation>Id`, `<Principal><Key>`
  *   or `<Principal>Id` (in any case), else the shadow column EF Core adds: `<navigation><Key>`, or
- *   `<Principal><Key>` for a collection without its inverse.
- * A one-to-one neither of whose sides holds such a property, a many-to-many (collections on both
- * sides) and a composite key or foreign key make no join. The join belongs to the file declaring
+ *   `<Principal><Key>` for a collection without its inverse (`<Key>` alone when it starts with
+ *   that name: `Blog` and `BlogId` give `BlogId`).
+ * A many-to-many's join table joins both sides (`efcore-many`). A one-to-one neither of whose sides
+ * holds such a property and a composite key or foreign key make no join. The join belongs to the file declaring
  * the relationship, at its line.
  */
 import type { DeclaredJoin } from '../../../../ports/code.js';
 import { callArgs, chainAfter } from '../text/call-reading.js';
 import type { CsharpProperty } from './csharp-classes.js';
 import { joinsByFile } from './declared-joins.js';
-import { NAME_ARG, nameArgument, navigationTarget, propertyNamed, type EfEntity, type EfModel } from './efcore-model.js';
+import { manyToManyTables, type JoinTable } from './efcore-many.js';
+import {
+  memberArgument,
+  NAME_ARG,
+  nameArgument,
+  navigationTarget,
+  propertyNamed,
+  shadowKey,
+  type EfEntity,
+  type EfModel,
+  type EfTable,
+} from './efcore-model.js';
 
 interface Relationship {
   dependent: EfEntity;
@@ -27,15 +40,11 @@ interface Relationship {
   /** The foreign key property, or the shadow property EF Core adds. */
   foreignKey: string;
   shadow: boolean;
+  /** The principal's alternate key `HasPrincipalKey` names, else its key. */
+  principalKey?: string | undefined;
   path: string;
   text: string;
   index: number;
-}
-
-/** The property a lambda's body names (`p => p.BlogId`, `p => p.Blog!`), or a string's or `nameof`'s. */
-function memberArgument(args: string): string | undefined {
-  const lambda = /^\s*\(?\s*\w+\s*\)?\s*=>\s*\w+\s*\.\s*(\w+)\s*!?\s*$/.exec(args);
-  return lambda?.[1] ?? nameArgument(new RegExp(String.raw`^\s*(?:${NAME_ARG})\s*$`).exec(args));
 }
 
 /** `[ForeignKey("BlogId")]` or `[ForeignKey(nameof(BlogId))]`: the name it gives. */
@@ -45,8 +54,7 @@ const foreignKeyAttribute = (p: CsharpProperty) =>
 const notMapped = (p: CsharpProperty) => /\[\s*(?:[\w.]*\.)?NotMapped\b/.test(p.attributes);
 
 /** The dependent's foreign key property by EF Core's convention, if it has one. */
-function conventionKey(dependent: EfEntity, principal: EfEntity, navigation: string | undefined): string | undefined {
-  const key = principal.key;
+function conventionKey(dependent: EfEntity, principal: EfEntity, navigation: string | undefined, key = principal.key): string | undefined {
   if (!key) return undefined;
   const names = [...(navigation ? [`${navigation}${key}`, `${navigation}Id`] : []), `${principal.name}${key}`, `${principal.name}Id`];
   const annotated = navigation ? dependent.properties.find((p) => foreignKeyAttribute(p) === navigation) : undefined;
@@ -72,11 +80,13 @@ function fluentRelationships(model: EfModel, handled: Set<string>): Relationship
       const paired = chain.find((c) => /^With(?:One|Many)$/.test(c.method));
       const inverse = paired && memberArgument(callArgs(k.written, paired.open));
       const keyCall = chain.find((c) => c.method === 'HasForeignKey');
+      const principalCall = chain.find((c) => c.method === 'HasPrincipalKey');
+      const principalKey = principalCall ? memberArgument(callArgs(k.written, principalCall.open)) : undefined;
       const keyArgs = keyCall ? callArgs(k.written, keyCall.open) : '';
       const keySide = keyCall && /HasForeignKey\s*<\s*(?:[\w.]*\.)?(\w+)\s*>\s*\($/.exec(k.written.slice(0, keyCall.open + 1))?.[1];
       if (navigation) handled.add(`${entity.name}.${navigation}`);
       if (inverse) handled.add(`${other.name}.${inverse}`);
-      if (keyCall && /\bnew\b|,/.test(keyArgs)) continue;
+      if ((keyCall && !memberArgument(keyArgs)) || (principalCall && !principalKey)) continue;
       let dependent: EfEntity;
       let principal: EfEntity;
       if (m[1] === 'HasMany') {
@@ -88,10 +98,11 @@ function fluentRelationships(model: EfModel, handled: Set<string>): Relationship
       } else [dependent, principal] = [entity, other];
       const onDependent = dependent === entity ? navigation : inverse;
       const given = keyCall ? memberArgument(keyArgs) : undefined;
-      const found = given ?? conventionKey(dependent, principal, onDependent);
+      const key = principalKey ?? principal.key;
+      const found = given ?? conventionKey(dependent, principal, onDependent, key);
       const index = k.start + m.index + m[0].indexOf(m[1]!);
-      const shadow = `${onDependent ?? principal.name}${principal.key ?? ''}`;
-      out.push({ dependent, principal, foreignKey: found ?? shadow, shadow: !found, path: k.path, text: k.text, index });
+      const shadow = shadowKey(onDependent ?? principal.name, key ?? '');
+      out.push({ dependent, principal, foreignKey: found ?? shadow, shadow: !found, principalKey, path: k.path, text: k.text, index });
     }
   }
   return out;
@@ -111,33 +122,83 @@ function conventionRelationships(model: EfModel, handled: ReadonlySet<string>): 
         const found = foreignKeyAttribute(p) ?? conventionKey(entity, other, p.name);
         // a one-to-one whose key is on the other side is read there
         if (!found && back.length) continue;
-        out.push({ dependent: entity, principal: other, foreignKey: found ?? `${p.name}${other.key ?? ''}`, shadow: !found, ...at });
+        out.push({ dependent: entity, principal: other, foreignKey: found ?? shadowKey(p.name, other.key ?? ''), shadow: !found, ...at });
         continue;
       }
       const manyToMany = other.cls.properties.some((q) => navigationTarget(q.type).many && navigationTarget(q.type).target === entity.name);
       // the reference navigation back holds the foreign key, read from its side
       if (manyToMany || back.length) continue;
       const found = foreignKeyAttribute(p) ?? conventionKey(other, entity, undefined);
-      out.push({ dependent: other, principal: entity, foreignKey: found ?? `${entity.name}${entity.key ?? ''}`, shadow: !found, ...at });
+      out.push({ dependent: other, principal: entity, foreignKey: found ?? shadowKey(entity.name, entity.key ?? ''), shadow: !found, ...at });
     }
   return out;
 }
 
-/** The joins the project's EF Core relationships declare, by the path of the file declaring each. */
-export function efcoreJoins(model: EfModel): Map<string, DeclaredJoin[]> {
+/** The foreign keys of the Identity entities a context deriving from ASP.NET Core Identity's maps, at the context's name. */
+function identityRelationships(model: EfModel): Relationship[] {
+  return model.identity.flatMap(({ context, entities }) =>
+    entities.flatMap((e) =>
+      e.references.flatMap((r) => {
+        const [dependent, principal] = [model.entities.get(e.name), model.entities.get(r.principal)];
+        if (!dependent || !principal) return [];
+        return [{ dependent, principal, foreignKey: r.foreignKey, shadow: false, path: context.path, text: context.text, index: context.index }];
+      }),
+    ),
+  );
+}
+
+/** One join a relationship declares: the dependent's table and foreign key column to the principal's key. */
+interface Resolved {
+  table: EfTable;
+  column: string;
+  principal: EfEntity;
+  principalColumn: string;
+  path: string;
+  text: string;
+  index: number;
+}
+
+/**
+ * The joins the project's EF Core relationships declare, by the path of the file declaring each,
+ * and the join tables its many-to-many relationships map.
+ */
+export function efcoreJoins(model: EfModel): { joins: Map<string, DeclaredJoin[]>; joinTables: JoinTable[] } {
   const handled = new Set<string>();
-  const seen = new Set<string>();
-  const relationships = [...fluentRelationships(model, handled), ...conventionRelationships(model, handled)].filter((r) => {
-    const key = `${r.dependent.table}\n${r.foreignKey.toLowerCase()}\n${r.principal.table}`;
-    return r.principal.key && !seen.has(key) && seen.add(key);
+  const fluent = fluentRelationships(model, handled);
+  const joinTables = manyToManyTables(model, handled);
+  const resolved: Resolved[] = [...fluent, ...conventionRelationships(model, handled), ...identityRelationships(model)].flatMap((r) => {
+    const key = r.principalKey ?? r.principal.key;
+    if (!key) return [];
+    const column = r.shadow ? model.conventional(r.foreignKey) : model.column(r.dependent, r.foreignKey);
+    return [
+      { table: r.dependent, column, principal: r.principal, principalColumn: model.column(r.principal, key), path: r.path, text: r.text, index: r.index },
+    ];
   });
-  const declaring = relationships.map((r) => ({ table: r.dependent.table, relations: [r], path: r.path, text: r.text }));
-  return joinsByFile(declaring, 'efcore', (_d, r) => ({
+  for (const j of joinTables)
+    for (const side of j.sides)
+      resolved.push({
+        table: j,
+        column: side.column,
+        principal: side.principal,
+        principalColumn: model.column(side.principal, side.principal.key!),
+        path: j.path,
+        text: j.text,
+        index: j.index,
+      });
+  const seen = new Set<string>();
+  const declaring = resolved
+    .filter((r) => {
+      const key = `${r.table.table}\n${r.column.toLowerCase()}\n${r.principal.table}`;
+      return !seen.has(key) && seen.add(key);
+    })
+    .map((r) => ({ table: r.table.table, relations: [r], path: r.path, text: r.text }));
+  const joins = joinsByFile(declaring, 'efcore', (_d, r) => ({
     references: r.principal.table,
-    columns: [r.shadow ? model.conventional(r.foreignKey) : model.column(r.dependent, r.foreignKey)],
-    referencedColumns: [model.column(r.principal, r.principal.key!)],
+    columns: [r.column],
+    referencedColumns: [r.principalColumn],
     index: r.index,
-    tableAlternatives: r.dependent.alternatives,
+    tableAlternatives: r.table.alternatives,
     referencesAlternatives: r.principal.alternatives,
   }));
+  return { joins, joinTables };
 }

@@ -17,6 +17,7 @@
  */
 import { callArgs, chainAfter } from '../text/call-reading.js';
 import { bareType, csharpClasses, genericArgument, type CsharpClass, type CsharpProperty } from './csharp-classes.js';
+import { identityEntities, type IdentityEntity } from './efcore-identity.js';
 import type { ProjectFile } from './orm-reader.js';
 import { snake } from './name-case.js';
 import { blankComments } from '../text/script-blocks.js';
@@ -32,7 +33,7 @@ export interface EntityConfiguration {
   entity: string;
   path: string;
   text: string;
-  /** The configuration's text (comments and owned types' configurations blanked), from `start` in the file. */
+  /** The configuration's text (comments, owned types' and join entities' configurations blanked), from `start` in the file. */
   written: string;
   start: number;
 }
@@ -62,6 +63,8 @@ export interface EfModel {
   dbSets: ReadonlyMap<string, string | null>;
   classes: ReadonlyMap<string, ProjectClass>;
   configurations: readonly EntityConfiguration[];
+  /** The contexts deriving from ASP.NET Core Identity's, each with the Identity entities it maps. */
+  identity: ReadonlyArray<{ context: ProjectClass; entities: readonly IdentityEntity[] }>;
   /** The column a property of an entity maps. */
   column(entity: EfEntity, property: string): string;
   /** A name the convention gives (a shadow foreign key) as the project's naming writes it. */
@@ -71,12 +74,21 @@ export interface EfModel {
 export const DB_SET = /I?DbSet/;
 /** The collections a navigation to many may be declared as. */
 export const COLLECTION = /I?(?:Collection|List|Enumerable|ReadOnlyCollection|ReadOnlyList|Set|HashSet|SortedSet|ObservableCollection)/;
-const OWNED_CALL = /\.\s*(?:OwnsOne|OwnsMany|ComplexProperty)\s*(?:<[^<>()]*>)?\s*\(/g;
+const OWNED_CALL = /\.\s*(?:OwnsOne|OwnsMany|ComplexProperty|UsingEntity)\s*(?:<(?:[^<>()]|<[^<>()]*>)*>)?\s*\(/g;
 /** A name given as a string or by `nameof(…)`: group 1 or 2. */
 export const NAME_ARG = String.raw`"([^"]+)"|nameof\(\s*(?:\w+\.)*(\w+)\s*\)`;
 
 /** The name a string or `nameof(…)` argument gives. */
 export const nameArgument = (m: RegExpExecArray | RegExpMatchArray | null) => m?.[1] ?? m?.[2];
+
+/** The property a lambda's body names (`p => p.BlogId`, `p => p.Blog!`, `p => new { p.BlogId }`), or a string's or `nameof`'s. */
+export function memberArgument(args: string): string | undefined {
+  const lambda = /^\s*\(?\s*\w+\s*\)?\s*=>\s*(?:new\s*\{\s*(?:\w+\s*=\s*)?\w+\s*\.\s*(\w+)\s*,?\s*\}|\w+\s*\.\s*(\w+)\s*!?)\s*$/.exec(args);
+  return lambda?.[1] ?? lambda?.[2] ?? nameArgument(new RegExp(String.raw`^\s*(?:${NAME_ARG})\s*$`).exec(args));
+}
+
+/** The shadow foreign key EF Core adds: the navigation's (or principal's) name then the key's, the key's alone when it starts with that name (`Blog` + `BlogId` → `BlogId`). */
+export const shadowKey = (base: string, key: string) => (key.toLowerCase().startsWith(base.toLowerCase()) ? key : `${base}${key}`);
 
 /** The table a `ToTable("name", "schema")` (or `schema: "…"`) of a configuration gives, if any. */
 export function toTable(written: string): { table: string; index: number } | undefined {
@@ -93,13 +105,16 @@ export function tableAttribute(attributes: string): string | undefined {
 /** The default schema a file's `HasDefaultSchema("s")` gives. */
 export const defaultSchema = (text: string) => /\.\s*HasDefaultSchema\s*\(\s*"([^"]+)"/.exec(blankComments(text))?.[1];
 
+/** A call chained after another, its generic arguments nested once (`.UsingEntity<Dictionary<string, object>>(`): its method, group 1. */
+export const CHAINED = /^\s*[!?]?\.\s*([A-Za-z_]\w*)\s*(?:<(?:[^<>()]|<[^<>()]*>)*>\s*)?\(/;
+
 /** The end of a call whose `(` is at `open` with the calls chained after it. */
 function chainEnd(text: string, open: number): number {
-  const last = chainAfter(text, open).at(-1)?.open ?? open;
+  const last = chainAfter(text, open, CHAINED).at(-1)?.open ?? open;
   return last + callArgs(text, last).length + 1;
 }
 
-/** The text with the arguments of its `OwnsOne(…)`/`OwnsMany(…)` calls blanked: what they configure is the owned type's. */
+/** The text with the arguments of its `OwnsOne(…)`/`OwnsMany(…)` and `UsingEntity(…)` calls blanked: what they configure is the owned type's or the join entity's. */
 function withoutOwned(text: string): string {
   let out = text;
   for (const m of text.matchAll(OWNED_CALL)) {
@@ -197,6 +212,24 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
       dbSets.set(p.name, dbSets.has(p.name) && dbSets.get(p.name) !== entity ? null : entity);
       if (!setOwner.has(entity) || setOwner.get(entity)!.kind !== 'class') setOwner.set(entity, c);
     }
+  // a context deriving from Identity's has its DbSets: `Users` of its user class, …
+  const identity: Array<{ context: ProjectClass; entities: IdentityEntity[] }> = [];
+  const identityOf = new Map<string, IdentityEntity>();
+  for (const c of all) {
+    const entities = c.kind === 'class' ? identityEntities(c) : [];
+    if (!entities.length) continue;
+    identity.push({ context: c, entities });
+    contexts.add(c.name);
+    if (!contextClasses.includes(c)) contextClasses.push(c);
+    for (const e of entities) {
+      identityOf.set(e.name, e);
+      if (!dbSets.has(e.dbSet)) dbSets.set(e.dbSet, e.name);
+      if (!setOwner.has(e.name)) setOwner.set(e.name, c);
+    }
+  }
+  // Identity's own classes (`IdentityUser`) the project does not declare
+  const external = new Map([...identityOf.keys()].filter((n) => !classes.has(n)).map((n) => [n, emptyClass(n)] as const));
+  const classOf = (name: string) => classes.get(name) ?? external.get(name);
   // a shared name is the class whose namespace the files naming it as an entity import, else the nearest to them
   const naming = new Map<string, Array<{ path: string; text: string }>>();
   for (const [entity, context] of setOwner) naming.set(entity, [context]);
@@ -240,6 +273,13 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
   // the entities: those named by DbSets, configurations and [Table], then the classes their navigations reach
   const names = new Set<string>([...dbSets.values()].filter((e): e is string => !!e));
   for (const c of configurations) names.add(c.entity);
+  for (const name of identityOf.keys()) names.add(name);
+  // a many-to-many's join entity, `UsingEntity<PostTag>(…)` (not one given a name: that is a shared type's)
+  for (const c of configurations)
+    for (const m of blankComments(c.text)
+      .slice(c.start, c.start + c.written.length)
+      .matchAll(/\bUsingEntity\s*<\s*(?:[\w.]*\.)?(\w+)\s*>\s*\((?!\s*")/g))
+      names.add(m[1]!);
   for (const c of classes.values()) if (c.kind !== 'interface' && tableAttribute(c.attributes)) names.add(c.name);
   const owned = new Set<string>();
   for (const c of classes.values()) if (/\[\s*(?:Owned|ComplexType)\b/.test(c.attributes)) owned.add(c.name);
@@ -267,7 +307,7 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
 
   const entities = new Map<string, EfEntity>();
   const tableOf = (name: string, seen: Set<string>): EfTable | undefined => {
-    const c = classes.get(name);
+    const c = classOf(name);
     if (!c || seen.has(name)) return undefined;
     seen.add(name);
     const explicit =
@@ -277,6 +317,9 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
     const schema = schemaOf(name);
     const qualified = (table: string) => (schema && !table.includes('.') ? `${schema}.${table}` : table);
     if (explicit) return { table: qualified(explicit), alternatives: [], explicit: true };
+    // Identity names its tables, which the naming convention may rename
+    const fixed = identityOf.get(name)?.table;
+    if (fixed) return { table: qualified(fixed), alternatives: snakeCase ? [qualified(snake(fixed))] : [], explicit: true };
     // one table per hierarchy: a mapped base class's
     const base = baseClass(c, classes);
     if (base && names.has(base.name)) {
@@ -288,12 +331,14 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
     return { table: qualified(first), alternatives: other === first ? [] : [qualified(other)], explicit: false };
   };
   for (const name of names) {
-    const c = classes.get(name);
+    const c = classOf(name);
     const table = c && c.kind !== 'interface' && tableOf(name, new Set());
     if (!c || !table) continue;
     const properties = inherited(c);
     const key = entityKey(configured(name));
-    entities.set(name, { name, cls: c, ...table, properties, key: key === undefined ? keyFor(c) : (key ?? undefined) });
+    const own = identityOf.get(name);
+    const found = key !== undefined ? (key ?? undefined) : own ? own.key : keyFor(c);
+    entities.set(name, { name, cls: c, ...table, properties, key: found });
   }
 
   const column = (entity: EfEntity, property: string) => {
@@ -309,7 +354,7 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
     const attribute = p && /\[\s*(?:[\w.]*\.)?Column(?:Attribute)?\s*\(\s*"([^"]+)"/.exec(p.attributes)?.[1];
     return attribute ?? conventional(p?.name ?? property);
   };
-  return { entities, contexts, dbSets, classes, configurations, column, conventional };
+  return { entities, contexts, dbSets, classes, configurations, identity, column, conventional };
 }
 
 /** How many directories two paths share. */

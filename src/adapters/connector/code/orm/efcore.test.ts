@@ -121,8 +121,31 @@ describe('EF Core: the joins relationships declare', () => {
       'content.posts(EditorUserId) → User(Id) @12',
       'content.posts(AuthorId) → User(Id) @13',
     ]);
-    // Blog.Posts is the inverse of Post.Blog; Blog.Tags has no inverse: Tag gets the shadow BlogBlogId
-    expect(joins['Models/Blog.cs']).toEqual(['Tag(BlogBlogId) → Blogs(BlogId) @7']);
+    // Blog.Posts is the inverse of Post.Blog; Blog.Tags has no inverse: Tag gets the shadow key named
+    // Blog + BlogId, which is BlogId as the key starts with the principal's name
+    expect(joins['Models/Blog.cs']).toEqual(['Tag(BlogId) → Blogs(BlogId) @7']);
+  });
+
+  it('joins to the alternate key HasPrincipalKey names, by a given foreign key (a lambda, a one-member anonymous type) or the shadow one', () => {
+    const models = [
+      'public class Blog { public int Id { get; set; } public string Url { get; set; } public List<Post> Posts { get; set; } }',
+      'public class Post { public int Id { get; set; } public string BlogUrl { get; set; } public Blog Blog { get; set; } }',
+      'public class Visit { public int Id { get; set; } public string Ref { get; set; } }',
+      'public class Mention { public int Id { get; set; } }',
+    ].join('\n');
+    const context = [
+      'public class BlogContext : DbContext {',
+      '  public DbSet<Blog> Blogs { get; set; }',
+      '  protected override void OnModelCreating(ModelBuilder b) {',
+      '    b.Entity<Post>().HasOne(p => p.Blog).WithMany(x => x.Posts).HasForeignKey(p => p.BlogUrl).HasPrincipalKey(x => x.Url);',
+      '    b.Entity<Visit>().HasOne<Blog>().WithMany().HasForeignKey(v => new { v.Ref }).HasPrincipalKey("Url");',
+      '    b.Entity<Mention>().HasOne<Blog>().WithMany().HasPrincipalKey(x => x.Url);',
+      '    b.Entity<Mention>().HasOne<Post>().WithMany().HasPrincipalKey(x => new { x.Id, x.BlogUrl });',
+      '  }',
+      '}',
+    ].join('\n');
+    const { joins } = read({ 'Models.cs': models, 'BlogContext.cs': context });
+    expect(joins['BlogContext.cs']).toEqual(['Post(BlogUrl) → Blogs(Url) @4', 'Visit(Ref) → Blogs(Url) @5', 'Mention(BlogUrl) → Blogs(Url) @6']);
   });
 
   it('reads fluent HasOne/HasMany with HasForeignKey and HasColumnName, in Entity<T>() and IEntityTypeConfiguration<T>, owned types left out', () => {
@@ -250,5 +273,204 @@ describe('EF Core: what the code does to the tables', () => {
     });
     // the posts given to RemoveRange are read first
     expect(uses['Handler.cs']).toEqual(['Blogs|blogs read,write @3', 'content.posts read,write @5', 'ops.audit_log write @9']);
+  });
+});
+
+describe('EF Core: ASP.NET Core Identity', () => {
+  const context = [
+    'namespace Shop.Identity;',
+    'public class AppIdentityDbContext : IdentityDbContext<ApplicationUser>',
+    '{',
+    '    public AppIdentityDbContext(DbContextOptions<AppIdentityDbContext> options) : base(options) { }',
+    '}',
+  ].join('\n');
+  const user = ['namespace Shop.Identity;', 'public class ApplicationUser : IdentityUser', '{', '    public string? Nickname { get; set; }', '}'].join('\n');
+  const review = [
+    'public class Review',
+    '{',
+    '    public int Id { get; set; }',
+    '    public string AuthorId { get; set; }',
+    '    public ApplicationUser Author { get; set; }',
+    '}',
+  ].join('\n');
+  const shop = 'public class ShopContext : DbContext { public DbSet<Review> Reviews { get; set; } }';
+  const admin = [
+    'public class Admin(AppIdentityDbContext db)',
+    '{',
+    '    public Task<List<ApplicationUser>> Users() => db.Users.Where(u => u.Nickname != null).ToListAsync();',
+    '    public void Grant(IdentityUserRole<string> link) { db.UserRoles.Add(link); }',
+    '}',
+  ].join('\n');
+
+  it('declares the Identity tables at the context, maps a custom user class to AspNetUsers and reads its DbSets', () => {
+    const { uses } = read({ 'AppIdentityDbContext.cs': context, 'ApplicationUser.cs': user, 'Review.cs': review, 'ShopContext.cs': shop, 'Admin.cs': admin });
+    expect(uses['AppIdentityDbContext.cs']).toEqual([
+      'AspNetUsers schema @2',
+      'AspNetUserClaims schema @2',
+      'AspNetUserLogins schema @2',
+      'AspNetUserTokens schema @2',
+      'AspNetRoles schema @2',
+      'AspNetRoleClaims schema @2',
+      'AspNetUserRoles schema @2',
+    ]);
+    expect(uses['ApplicationUser.cs']).toEqual(['AspNetUsers schema @2']);
+    expect(uses['Admin.cs']).toEqual(['AspNetUsers read @3', 'AspNetUserRoles write @4']);
+  });
+
+  it("joins Identity's tables by their UserId and RoleId, and an entity's navigation to the user class to AspNetUsers", () => {
+    const { joins } = read({ 'AppIdentityDbContext.cs': context, 'ApplicationUser.cs': user, 'Review.cs': review, 'ShopContext.cs': shop });
+    expect(joins['AppIdentityDbContext.cs']).toEqual([
+      'AspNetUserClaims(UserId) → AspNetUsers(Id) @2',
+      'AspNetUserLogins(UserId) → AspNetUsers(Id) @2',
+      'AspNetUserTokens(UserId) → AspNetUsers(Id) @2',
+      'AspNetRoleClaims(RoleId) → AspNetRoles(Id) @2',
+      'AspNetUserRoles(UserId) → AspNetUsers(Id) @2',
+      'AspNetUserRoles(RoleId) → AspNetRoles(Id) @2',
+    ]);
+    expect(joins['Review.cs']).toEqual(['Reviews(AuthorId) → AspNetUsers(Id) @5']);
+  });
+
+  it("reads and writes Identity's tables through its managers, each call by the part of the store it reaches", () => {
+    const accounts = [
+      'public class Accounts(UserManager<ApplicationUser> users, RoleManager<IdentityRole> roles)',
+      '{',
+      '    public string? Me(ClaimsPrincipal p) => users.GetUserId(p);',
+      '    public async Task Register(ApplicationUser u)',
+      '    {',
+      '        if (!await roles.RoleExistsAsync("buyer")) await roles.CreateAsync(new IdentityRole("buyer"));',
+      '        await users.CreateAsync(u);',
+      '        await users.AddToRoleAsync(u, "buyer");',
+      '    }',
+      '    public Task<IList<string>> Roles(ApplicationUser u) => users.GetRolesAsync(u);',
+      '}',
+    ].join('\n');
+    const { uses } = read({ 'AppIdentityDbContext.cs': context, 'ApplicationUser.cs': user, 'Accounts.cs': accounts });
+    // GetUserId reads the principal's claims, not the store
+    expect(uses['Accounts.cs']).toEqual(['AspNetRoles read,write @6', 'AspNetUsers write @7', 'AspNetUserRoles read,write @8']);
+  });
+
+  it('maps only the user tables for IdentityUserContext, custom role classes by the generic arguments, and a ToTable over Identity’s name', () => {
+    const users =
+      'public class UsersOnly : IdentityUserContext<AppUser, Guid> { protected override void OnModelCreating(ModelBuilder b) { b.Entity<AppUser>().ToTable("users", "auth"); } }';
+    const roles = 'public class Full : IdentityDbContext<IdentityUser<Guid>, AppRole, Guid> { }';
+    const classes = 'public class AppUser : IdentityUser<Guid> { }\npublic class AppRole : IdentityRole<Guid> { }';
+    const { uses } = read({ 'UsersOnly.cs': users, 'Full.cs': roles, 'Classes.cs': classes });
+    expect(uses['UsersOnly.cs']).toEqual(['auth.users schema @1', 'AspNetUserClaims schema @1', 'AspNetUserLogins schema @1', 'AspNetUserTokens schema @1']);
+    expect(uses['Classes.cs']).toEqual(['auth.users schema @1', 'AspNetRoles schema @2']);
+    expect(uses['Full.cs']).toContain('AspNetUsers schema @1');
+  });
+});
+
+describe('EF Core: many-to-many', () => {
+  const models = [
+    'public class Post { public int Id { get; set; } public ICollection<Tag> Tags { get; set; } }',
+    'public class Tag { public int Id { get; set; } public ICollection<Post> Posts { get; set; } }',
+    'public class Student { public int Id { get; set; } public List<Course> Courses { get; set; } }',
+    'public class Course { public int CourseId { get; set; } }',
+    'public class Author { public int Id { get; set; } public List<Book> Books { get; set; } }',
+    'public class Book { public int Id { get; set; } public List<Author> Authors { get; set; } }',
+    'public class BookAuthor { public int BookId { get; set; } public int AuthorId { get; set; } }',
+  ].join('\n');
+
+  it('maps the join table EF Core names after both classes by convention, its foreign keys named after the inverse navigations', () => {
+    const context = 'public class Ctx : DbContext { public DbSet<Post> Posts { get; set; } }';
+    const { uses, joins } = read({ 'Models.cs': models, 'Ctx.cs': context });
+    expect(uses['Models.cs']).toEqual(['Posts|posts schema @1', 'Tag|tag schema @2', 'PostTag|post_tag schema @1']);
+    expect(joins['Models.cs']).toEqual(['PostTag(PostsId) → Posts(Id) @1', 'PostTag(TagsId) → Tag(Id) @1']);
+  });
+
+  it('reads the join table, then the other side, where a query includes a many-to-many navigation', () => {
+    const context = 'public class Ctx : DbContext { public DbSet<Post> Posts { get; set; } }';
+    const query = 'class Q(Ctx db) { Task<List<Post>> Run() => db.Posts.Include(p => p.Tags).ToListAsync(); }';
+    const { uses } = read({ 'Models.cs': models, 'Ctx.cs': context, 'Q.cs': query });
+    expect(uses['Q.cs']).toEqual(['Posts|posts read @1', 'PostTag|post_tag read @1', 'Tag|tag read @1']);
+  });
+
+  it('names the join table by UsingEntity: a name, a ToTable in its arguments, a join entity class; one-way WithMany() keys by the class name', () => {
+    const context = [
+      'public class Ctx : DbContext {',
+      '  public DbSet<Post> Posts { get; set; }',
+      '  protected override void OnModelCreating(ModelBuilder b) {',
+      '    b.Entity<Student>().HasMany(s => s.Courses).WithMany().UsingEntity("Enrollments");',
+      '    b.Entity<Post>().HasMany(p => p.Tags).WithMany(t => t.Posts).UsingEntity<Dictionary<string, object>>(',
+      '      "PostTag", r => r.HasOne<Tag>().WithMany().HasForeignKey("TagRef"), l => l.HasOne<Post>().WithMany().HasForeignKey("PostRef"),',
+      '      j => j.ToTable("post_tags", "blog"));',
+      '    b.Entity<Book>().HasMany(x => x.Authors).WithMany(a => a.Books).UsingEntity<BookAuthor>();',
+      '  }',
+      '}',
+    ].join('\n');
+    const { uses, joins } = read({ 'Models.cs': models, 'Ctx.cs': context });
+    expect(uses['Ctx.cs']).toEqual([
+      'Posts|posts schema @2',
+      'Enrollments|enrollments schema @4',
+      'blog.post_tags schema @5',
+      'BookAuthor|book_author schema @8',
+    ]);
+    expect(joins['Ctx.cs']).toEqual([
+      'Enrollments(StudentId) → Student(Id) @4',
+      'Enrollments(CoursesCourseId) → Course(CourseId) @4',
+      'blog.post_tags(PostRef) → Posts(Id) @5',
+      'blog.post_tags(TagRef) → Tag(Id) @5',
+      'BookAuthor(BookId) → Book(Id) @8',
+      'BookAuthor(AuthorId) → Author(Id) @8',
+    ]);
+    // the convention's join is not read where the fluent configuration gives one
+    expect(joins['Models.cs']).toBeUndefined();
+  });
+});
+
+describe('EF Core: what a context saves of the entities it tracks', () => {
+  const saves: Record<string, string> = {
+    'Import.cs': 'class Import(BloggingContext db) { void Run(List<Post> posts) { db.AddRange(posts); db.SaveChanges(); } }',
+    'Seed.cs': 'class Seed(DbContext plain) { void Run() { plain.AddRange(new[] { new Blog() }); } }',
+    'Rename.cs': [
+      'class Rename(BloggingContext db)',
+      '{',
+      '    async Task Run(int id, string url)',
+      '    {',
+      '        var blog = await db.Blogs.FindAsync(id);',
+      '        if (blog == null) return;',
+      '        blog.Url = url;',
+      '        await db.SaveChangesAsync();',
+      '    }',
+      '}',
+    ].join('\n'),
+    'Touch.cs': 'class Touch(BloggingContext db) { void Run(AuditEntry e) { db.Entry(e).State = EntityState.Modified; } }',
+    'Replace.cs':
+      'class Replace(BloggingContext db) { void Run(int id, Post given) { var old = db.Posts.Find(id); var entry = db.Entry(old); entry.CurrentValues.SetValues(given); } }',
+    'Look.cs': 'class Look(BloggingContext db) { void Run(int id) { var blog = db.Blogs.Find(id); if (blog.Url == "") return; db.SaveChanges(); } }',
+  };
+
+  it('writes the table of what Add/AddRange (a typed list, new[]), Entry(…).State and SetValues are given, and of a queried entity changed then saved', () => {
+    const { uses } = read({ 'Data/BloggingContext.cs': CONTEXT, 'Models/Blog.cs': BLOG, 'Models/Post.cs': POST, ...saves });
+    expect(uses['Import.cs']).toEqual(['content.posts write @1']);
+    expect(uses['Seed.cs']).toEqual(['Blogs|blogs write @1']);
+    expect(uses['Rename.cs']).toEqual(['Blogs|blogs read,write @5']);
+    expect(uses['Touch.cs']).toEqual(['ops.audit_log write @1']);
+    expect(uses['Replace.cs']).toEqual(['content.posts read,write @1']);
+    // a queried entity saved unchanged is only read
+    expect(uses['Look.cs']).toEqual(['Blogs|blogs read @1']);
+  });
+
+  it('reaches a context held in a property of another class (`services.Context`)', () => {
+    const services = 'public class BlogServices(BloggingContext context) { public BloggingContext Context { get; } = context; }';
+    const api = [
+      'public static class BlogApi',
+      '{',
+      '    public static async Task Delete(BlogServices services, int id)',
+      '    {',
+      '        var blog = await services.Context.Blogs.SingleAsync(b => b.BlogId == id);',
+      '        services.Context.Blogs.Remove(blog);',
+      '    }',
+      '}',
+    ].join('\n');
+    const { uses } = read({
+      'Data/BloggingContext.cs': CONTEXT,
+      'Models/Blog.cs': BLOG,
+      'Models/Post.cs': POST,
+      'BlogServices.cs': services,
+      'BlogApi.cs': api,
+    });
+    expect(uses['BlogApi.cs']).toEqual(['Blogs|blogs read,write @5']);
   });
 });

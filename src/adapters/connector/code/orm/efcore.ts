@@ -11,19 +11,23 @@
  * - Uses: a `DbSet` reached on a name of a context's type (`_db.Blogs…`, a `new BlogContext()`, a
  *   factory's `CreateDbContext()`) or `Set<Blog>()` on any receiver reads it, or writes it when its chain adds,
  *   updates or removes (`Add`, `AddRange`, `Remove`, `Update`, `ExecuteDelete`, `ExecuteUpdate`, …);
- *   its chain's `Include(b => b.Posts)` and `ThenInclude(…)` read the navigations' tables; the
- *   context's own `Find<Blog>(…)` reads, its `Add(blog)`, `Update`, `Remove` (the entity known by `new Blog(…)` or the
- *   variable's declared type) write; a generic repository `IRepository<Blog> repo` (any
+ *   its chain's `Include(b => b.Posts)` and `ThenInclude(…)` read the navigations' tables (and a many-to-many's join table); the
+ *   context's own `Find<Blog>(…)` reads, what its (or any `DbContext`'s) `Add(blog)`, `Update`, `Remove`,
+ *   `Attach` and `Entry(…)` changes writes (`efcore-saves`), as do tracked entities changed then
+ *   saved; a generic repository `IRepository<Blog> repo` (any
  *   `…Repository…<Entity>`) reads by `List…`, `Get…`, `Find…`, `First…`, `Count…`, `Any…` and
- *   writes by `Add…`, `Update…`, `Delete…`, `Remove…`, `Insert…`, `Upsert…`. Changes saved on
- *   tracked entities (`blog.Url = …; SaveChanges()`) are not seen.
+ *   writes by `Add…`, `Update…`, `Delete…`, `Remove…`, `Insert…`, `Upsert…`. A context
+ *   is reached on a name of its type or on a property the project declares of it (`services.Context`).
  * - Joins: `efcore-joins`.
  * Dapper's SQL, in strings, is read with every language's.
  */
 import type { TableAccess } from '../../../../ports/code.js';
 import { callArgs, chainAfter, escapeName, qualify } from '../text/call-reading.js';
-import { csharpClasses, genericArgument, type CsharpProperty } from './csharp-classes.js';
+import { bareType, csharpClasses, genericArgument, type CsharpProperty } from './csharp-classes.js';
+import { identityManagerUses } from './efcore-identity.js';
 import { efcoreJoins } from './efcore-joins.js';
+import { argumentTypes, trackedChanges } from './efcore-saves.js';
+import type { JoinTable } from './efcore-many.js';
 import {
   DB_SET,
   defaultSchema,
@@ -35,6 +39,7 @@ import {
   toTable,
   type EfEntity,
   type EfModel,
+  type EfTable,
 } from './efcore-model.js';
 import { lineAt } from '../text/lines.js';
 import { collectUses, type OrmReader, type ProjectFile, type UseModel } from './orm-reader.js';
@@ -69,7 +74,7 @@ function declared({ path, text }: ProjectFile): OrmTableRef[] {
   return out;
 }
 
-const asRef = (entity: EfEntity): OrmTableRef => ({
+const asRef = (entity: EfTable & { name: string }): OrmTableRef => ({
   table: entity.table,
   ...(entity.alternatives.length ? { alternatives: entity.alternatives } : {}),
   line: 0,
@@ -77,10 +82,10 @@ const asRef = (entity: EfEntity): OrmTableRef => ({
   model: entity.name,
 });
 
-/** The names a file gives to values of the types `types` matches: fields, parameters, locals, `new T(…)`. */
+/** The names a file gives to values of the types `types` matches: fields, properties, parameters, locals, `new T(…)`. */
 function namesOfType(text: string, types: string): Set<string> {
   const names = new Set<string>();
-  for (const m of text.matchAll(new RegExp(String.raw`(?<![\w.])(?:[\w.]*\.)?(?:${types})\??\s+(\w+)\s*[;,)=]`, 'g'))) names.add(m[1]!);
+  for (const m of text.matchAll(new RegExp(String.raw`(?<![\w.])(?:[\w.]*\.)?(?:${types})\??\s+(\w+)\s*[;,)={]`, 'g'))) names.add(m[1]!);
   for (const m of text.matchAll(new RegExp(String.raw`(\w+)\s*=\s*(?:await\s+)?new\s+(?:[\w.]*\.)?(?:${types})\s*[({]`, 'g'))) names.add(m[1]!);
   return names;
 }
@@ -91,31 +96,37 @@ const chainAccess = (methods: readonly string[]): TableAccess => (methods.some((
 /** The entities a query's `Include(b => b.Posts)` and `ThenInclude(p => p.Author)` reach from `root`, with their offsets. */
 function included(
   model: EfModel,
+  through: ReadonlyMap<string, JoinTable>,
   root: EfEntity,
   text: string,
   chain: ReadonlyArray<{ method: string; open: number }>,
-): Array<{ entity: EfEntity; index: number }> {
-  const out: Array<{ entity: EfEntity; index: number }> = [];
+): Array<{ entity: EfTable & { name: string }; index: number }> {
+  const out: Array<{ entity: EfTable & { name: string }; index: number }> = [];
   let from: EfEntity | undefined = root;
   for (const c of chain) {
     if (c.method !== 'Include' && c.method !== 'ThenInclude') continue;
     if (c.method === 'Include') from = root;
     const navigation = /^\s*\w+\s*=>\s*\w+\s*\.\s*(\w+)/.exec(callArgs(text, c.open))?.[1];
     const property: CsharpProperty | undefined = navigation && from ? propertyNamed(from.properties, navigation) : undefined;
+    // a many-to-many's navigation goes through its join table
+    const join = property && from && through.get(`${from.name}.${property.name}`);
+    if (join) out.push({ entity: join, index: c.open });
     from = property ? model.entities.get(navigationTarget(property.type).target) : undefined;
     if (from) out.push({ entity: from, index: c.open });
   }
   return out;
 }
 
-/** The tables a file declares as the project resolves them: its entity classes', its contexts' DbSets', its configurations' `ToTable`. */
-function projectDeclared(model: EfModel, file: ProjectFile): OrmTableRef[] {
+/** The tables a file declares as the project resolves them: its entity classes', its contexts' DbSets', its configurations' `ToTable`, its many-to-many relationships' join tables. */
+function projectDeclared(model: EfModel, joinTables: readonly JoinTable[], file: ProjectFile): OrmTableRef[] {
   const entity = (name: string | undefined) => (name ? model.entities.get(name) : undefined);
   return collectUses(file.text, (use) => {
     for (const c of csharpClasses(file.text)) {
       const own = model.entities.get(c.name);
       if (own?.cls.path === file.path && own.cls.index === c.index) use(asRef(own), c.index, 'schema');
       if (!model.contexts.has(c.name)) continue;
+      for (const e of model.identity.find((i) => i.context.path === file.path && i.context.index === c.index)?.entities ?? [])
+        if (model.entities.has(e.name)) use(asRef(model.entities.get(e.name)!), c.index, 'schema');
       for (const p of c.properties) {
         const e = entity(genericArgument(p.type, DB_SET));
         if (e) use(asRef(e), p.index, 'schema');
@@ -126,10 +137,24 @@ function projectDeclared(model: EfModel, file: ProjectFile): OrmTableRef[] {
       const e = given && entity(k.entity);
       if (e) use(asRef(e), k.start + given.index, 'schema');
     }
+    for (const j of joinTables) if (j.path === file.path) use(asRef(j), j.index, 'schema');
   });
 }
 
-function uses(model: EfModel, file: ProjectFile, use: UseModel): void {
+/** The properties the project's classes hold a context in (`public CatalogContext Context { get; }`), reached as `services.Context`. */
+function contextProperties(model: EfModel): Set<string> {
+  const out = new Set<string>();
+  for (const c of model.classes.values()) for (const p of c.properties) if (model.contexts.has(bareType(p.type))) out.add(p.name);
+  return out;
+}
+
+/** What the project's model adds to read its files' uses: the properties holding a context, the join tables by the skip navigations going through them. */
+interface UseContext {
+  members: ReadonlySet<string>;
+  through: ReadonlyMap<string, JoinTable>;
+}
+
+function uses(model: EfModel, { members, through }: UseContext, file: ProjectFile, use: UseModel): void {
   const text = blankComments(file.text);
   const entity = (name: string | undefined | null) => (name ? model.entities.get(name) : undefined);
   const found = (e: EfEntity | undefined) => (e ? asRef(e) : undefined);
@@ -138,13 +163,17 @@ function uses(model: EfModel, file: ProjectFile, use: UseModel): void {
     if (!root) return;
     const chain = [...(first ? [{ method: first, open }] : []), ...chainAfter(text, open)];
     use(asRef(root), open, chainAccess(chain.map((c) => c.method)));
-    for (const i of included(model, root, text, chain)) use(asRef(i.entity), i.index, 'read');
+    for (const i of included(model, through, root, text, chain)) use(asRef(i.entity), i.index, 'read');
   };
   const contextTypes = [...model.contexts].map(escapeName).join('|');
-  const contexts = contextTypes ? namesOfType(text, contextTypes) : new Set<string>();
+  const contexts = namesOfType(text, contextTypes ? `${contextTypes}|DbContext` : 'DbContext');
   for (const m of text.matchAll(/(\w+)\s*=\s*(?:await\s+)?[\w.]+\s*\.\s*CreateDbContext(?:Async)?\s*\(/g)) contexts.add(m[1]!);
-  if (contexts.size) {
-    const receiver = String.raw`(?<![\w.])(?:this\s*\.\s*)?(?:${[...contexts].map(escapeName).join('|')})\s*[!?]?\.\s*`;
+  const held = [...members].filter((m) => text.includes(m));
+  if (contexts.size || held.length) {
+    // a name the file gives a context, or a property holding one on some object (`services.Context`)
+    const names = [...contexts].map(escapeName).join('|') || '(?!)';
+    const properties = held.map(escapeName).join('|') || '(?!)';
+    const receiver = String.raw`(?<![\w.])(?:this\s*\.\s*)?(?:${names}|\w+\s*[!?]?\.\s*(?:${properties}))\s*[!?]?\.\s*`;
     // `_db.Blogs`, with the call chained after it
     for (const m of text.matchAll(new RegExp(String.raw`${receiver}(\w+)\b(?!\s*(?:<[^<>()]*>\s*)?\()`, 'g'))) {
       const root = entity(model.dbSets.get(m[1]!));
@@ -154,13 +183,23 @@ function uses(model: EfModel, file: ProjectFile, use: UseModel): void {
       if (!next) use(asRef(root), index, 'read');
       else queried(root, m.index + m[0].length + next[0].length - 1, next[1]!);
     }
-    // the context's own `Find<Blog>(…)`, `Add(blog)`, `Update(…)`, `Remove(…)`
+    // the entity a change names: its class, or the DbSet it was queried from
+    const changed = (guesses: ReadonlyArray<{ set?: string; entity?: string }>) =>
+      guesses.map((g) => entity(g.entity ?? model.dbSets.get(g.set ?? ''))).find(Boolean);
+    const saves = /\bSaveChanges(?:Async)?\s*\(/.test(text);
+    // the context's own `Find<Blog>(…)`, `Add(blog)`, `Update(…)`, `Remove(…)`, `Attach(…)` then saved
     for (const m of text.matchAll(new RegExp(String.raw`${receiver}(\w+)\s*(?:<\s*(?:[\w.]*\.)?(\w+)\s*>\s*)?\(`, 'g'))) {
       const open = m.index + m[0].length - 1;
       if (/^Find(?:Async)?$/.test(m[1]!)) use(found(entity(m[2])), open, 'read');
-      else if (WRITES.test(m[1]!)) use(found(entity(m[2] ?? argumentType(text, callArgs(text, open)))), open, 'write');
+      else if (WRITES.test(m[1]!) || (saves && /^Attach(?:Range)?$/.test(m[1]!)))
+        use(found(entity(m[2]) ?? changed(argumentTypes(text, callArgs(text, open), receiver))), open, 'write');
     }
+    const tracked = trackedChanges(text, receiver);
+    for (const index of new Set(tracked.map((c) => c.index))) use(found(changed(tracked.filter((c) => c.index === index))), index, 'write');
   }
+  // Identity's managers reach its tables: the entities of the project's (first) Identity context
+  const identity = model.identity[0]?.entities;
+  if (identity) for (const u of identityManagerUses(text)) use(found(entity(identity.find((e) => e.dbSet === u.dbSet)?.name)), u.index, u.access);
   // `Set<Blog>()` names its entity, on whatever context (a `DbContext` field of a shared library)
   for (const m of text.matchAll(/\.\s*Set\s*<\s*(?:[\w.]*\.)?(\w+)\s*>\s*\(/g)) queried(entity(m[1]), m.index + m[0].length - 1);
   // generic repositories: `IRepository<Blog> repo`, `new EfRepository<Blog>(…)`
@@ -181,25 +220,17 @@ function uses(model: EfModel, file: ProjectFile, use: UseModel): void {
   }
 }
 
-/** The type of the value a call is given: `new Blog(…)`, or a name the file declares with a type (`Blog blog`, `var blog = new Blog(…)`). */
-function argumentType(text: string, args: string): string | undefined {
-  const created = /^\s*new\s+(?:[\w.]*\.)?(\w+)\s*[({]/.exec(args);
-  if (created) return created[1];
-  const name = /^\s*(\w+)\s*$/.exec(args)?.[1];
-  if (!name) return undefined;
-  const typed = new RegExp(String.raw`(?:[\w.]*\.)?(\w+)\??\s+${name}\s*[;,)=]`).exec(text)?.[1];
-  if (typed && typed !== 'var') return typed;
-  return new RegExp(String.raw`\b${name}\s*=\s*(?:await\s+)?new\s+(?:[\w.]*\.)?(\w+)\s*[({]`).exec(text)?.[1];
-}
-
 export const efcoreReader: OrmReader = {
   via: VIA,
   languages: new Set(['csharp']),
   declared,
   project(files) {
-    if (!files.some((f) => /DbSet\s*<|IEntityTypeConfiguration\s*<|\bEntity\s*</.test(f.text))) return {};
+    if (!files.some((f) => /DbSet\s*<|IEntityTypeConfiguration\s*<|\bEntity\s*<|\bIdentity(?:Db|User)Context\b/.test(f.text))) return {};
     const model = readEfModel(files);
-    const declared = new Map(files.map((f) => [f.path, projectDeclared(model, f)] as const).filter(([, refs]) => refs.length));
-    return { declared, uses: (file, use) => uses(model, file, use), joins: efcoreJoins(model) };
+    const { joins, joinTables } = efcoreJoins(model);
+    const declared = new Map(files.map((f) => [f.path, projectDeclared(model, joinTables, f)] as const).filter(([, refs]) => refs.length));
+    const members = contextProperties(model);
+    const through = new Map(joinTables.flatMap((j) => j.navigations.map((n) => [n, j] as const)));
+    return { declared, uses: (file, use) => uses(model, { members, through }, file, use), joins };
   },
 };
