@@ -112,8 +112,11 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  * 59: ORMs read through the OrmReader seam: GORM's naming, uses and joins, Diesel, SeaORM, Laravel's Eloquent, Rails' ActiveRecord and
  *     Entity Framework Core (tables, uses, joins); SQL in Ruby and PHP heredocs and C# verbatim strings; Swift imports and symbols; Dart files
  *     listed and parsed (imports, exports, parts, symbols); a changed pubspec.yaml reads the tree again.
+ * 60: ent (schemas, edges, client calls); GORM's Preload, Joins, association mode and held chains; ActiveRecord concerns and association calls on
+ *     records; Eloquent morph, through and trait relations; EF Core many-to-many join tables, HasPrincipalKey, ASP.NET Identity, tracked saves;
+ *     Diesel's belongs_to joins; a Dart part naming its library by name.
  */
-export const CODE_SCAN_VERSION = 59;
+export const CODE_SCAN_VERSION = 60;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });
