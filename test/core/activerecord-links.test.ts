@@ -10,8 +10,18 @@ import { databaseAndTreeSuite, declaredJoinsOf } from '../helpers/database-and-t
 
 const FILES: Record<string, string> = {
   'app/models/application_record.rb': 'class ApplicationRecord < ActiveRecord::Base\n  primary_abstract_class\nend\n',
-  'app/models/person.rb': 'class Person < ApplicationRecord\n  has_many :orders, foreign_key: :buyer_id\nend\n',
-  'app/models/admin.rb': 'class Admin < Person\nend\n',
+  'app/models/person.rb': [
+    'class Person < ApplicationRecord',
+    '  has_many :orders, foreign_key: :buyer_id',
+    '  has_many :subscriptions',
+    '  has_many :channels, through: :subscriptions',
+    'end',
+  ].join('\n'),
+  'app/models/admin.rb': 'class Admin < Person\n  has_many :audits\nend\n',
+  'app/models/subscription.rb': 'class Subscription < ApplicationRecord\n  belongs_to :channel\nend\n',
+  'app/models/channel.rb': 'class Channel < ApplicationRecord\nend\n',
+  'app/models/audit.rb': 'class Audit < ApplicationRecord\nend\n',
+  'app/jobs/digest_job.rb': 'class DigestJob < ApplicationJob\n  def perform(id)\n    admin = Admin.find(id)\n    admin.channels.each { |c| c }\n  end\nend\n',
   'app/models/order.rb': [
     'class Order < ApplicationRecord',
     '  belongs_to :buyer, class_name: "Person"',
@@ -51,6 +61,9 @@ const suite = databaseAndTreeSuite(
     CREATE TABLE orders_tags (order_id int, tag_id int);
     CREATE TABLE billing_charges (id serial PRIMARY KEY, order_id int);
     CREATE TABLE notes (id serial PRIMARY KEY, order_id int, tag_id int);
+    CREATE TABLE channels (id serial PRIMARY KEY);
+    CREATE TABLE subscriptions (id serial PRIMARY KEY, person_id int, channel_id int);
+    CREATE TABLE audits (id serial PRIMARY KEY, admin_id int);
   `,
   FILES,
 );
@@ -66,7 +79,20 @@ async function usersOf(table: string): Promise<string[]> {
 
 it("links a model's table to the file declaring it and to the files reading and writing it", async () => {
   expect(await usersOf('public.orders')).toEqual(['app/controllers/orders_controller.rb:read+write', 'app/models/order.rb:schema']);
-  expect(await usersOf('public.tags')).toEqual(['app/jobs/purge_job.rb:write', 'app/models/tag.rb:schema']);
+  // `includes(:tags)` of a has_and_belongs_to_many reads its table and its join table
+  expect(await usersOf('public.tags')).toEqual(['app/controllers/orders_controller.rb:read', 'app/jobs/purge_job.rb:write', 'app/models/tag.rb:schema']);
+  expect(await usersOf('public.orders_tags')).toEqual(['app/controllers/orders_controller.rb:read']);
+});
+
+it("reads a `through:` association's join table and target through an STI subclass's record, and joins through the join model", async () => {
+  expect(await usersOf('public.subscriptions')).toEqual(['app/jobs/digest_job.rb:read', 'app/models/subscription.rb:schema']);
+  expect(await usersOf('public.channels')).toEqual(['app/jobs/digest_job.rb:read', 'app/models/channel.rb:schema']);
+  expect(await declaredJoinsOf(suite.engine(), 'public.subscriptions')).toEqual([
+    'subscriptions.channel_id = channels.id -- activerecord app/models/person.rb:4',
+    'subscriptions.person_id = people.id -- activerecord app/models/person.rb:3',
+  ]);
+  // the subclass's own association: its own key, on its parent's table
+  expect(await declaredJoinsOf(suite.engine(), 'public.audits')).toEqual(['audits.admin_id = people.id -- activerecord app/models/admin.rb:2']);
 });
 
 it("links an association's table to the file reaching it through a record: a controller's `@tag`, a concern's `has_many :notes`", async () => {
@@ -74,7 +100,7 @@ it("links an association's table to the file reaching it through a record: a con
 });
 
 it("maps an STI subclass to its parent's table and a namespaced model by its module's table_name_prefix", async () => {
-  expect(await usersOf('public.people')).toEqual(['app/models/admin.rb:schema', 'app/models/person.rb:schema']);
+  expect(await usersOf('public.people')).toEqual(['app/jobs/digest_job.rb:read', 'app/models/admin.rb:schema', 'app/models/person.rb:schema']);
   expect(await usersOf('public.billing_charges')).toEqual(['app/controllers/orders_controller.rb:write', 'app/models/billing/charge.rb:schema']);
 });
 

@@ -109,6 +109,34 @@ const FILES: Record<string, string> = {
     '    }',
     '}',
   ].join('\n'),
+  'app/Providers/AppServiceProvider.php': [
+    '<?php',
+    '',
+    'namespace App\\Providers;',
+    '',
+    'use App\\Models\\Team;',
+    'use Illuminate\\Database\\Eloquent\\Relations\\Relation;',
+    '',
+    'class AppServiceProvider',
+    '{',
+    "    public function boot() { Relation::morphMap(['team' => Team::class]); }",
+    '}',
+  ].join('\n'),
+  'app/Http/Controllers/CommentFeed.php': [
+    '<?php',
+    '',
+    'namespace App\\Http\\Controllers;',
+    '',
+    'use App\\Models\\Comment;',
+    '',
+    'class CommentFeed',
+    '{',
+    '    public function index()',
+    '    {',
+    "        return Comment::whereHasMorph('commentable', ['team'])->get();",
+    '    }',
+    '}',
+  ].join('\n'),
   'database/migrations/2024_01_01_000000_create_orders_table.php': [
     '<?php',
     '',
@@ -179,5 +207,13 @@ it('lists the joins of morph and through relations, and of a trait the model use
   // `hasManyThrough(Shipment::class, Order::class)`: orders.user_id (declared by Order too) and shipments.order_id
   expect(await declaredJoinsOf(suite.engine(), 'public.shipments')).toEqual(['shipments.order_id = orders.id -- eloquent app/Models/User.php:21']);
   // `with('comments')` reads the table of the relation the model takes from its trait
-  expect(await usersOf('public.comments')).toEqual(['app/Http/Controllers/OrderController.php 12 read', 'app/Models/Comment.php 5 schema']);
+  expect(await usersOf('public.comments')).toEqual([
+    'app/Http/Controllers/CommentFeed.php 11 read',
+    'app/Http/Controllers/OrderController.php 12 read',
+    'app/Models/Comment.php 5 schema',
+  ]);
+});
+
+it("links the models a morph query names by the aliases of the project's morph map", async () => {
+  expect(await usersOf('public.teams')).toEqual(['app/Http/Controllers/CommentFeed.php 11 read', 'app/Models/Team.php 5 schema']);
 });

@@ -10,9 +10,12 @@
  * - `has_and_belongs_to_many :tags`: the join table (`join_table:`, else Rails' name for the two
  *   tables, `orders_tags`) to both models, by `<model>_id` each (`foreign_key:`,
  *   `association_foreign_key:`).
- * A class is looked up from the model's namespace outwards, as Rails does. Polymorphic
- * associations (`polymorphic: true`, `as:`), `through:` ones and those naming a class the project
- * lacks are left out.
+ * - `has_many :tags, through: :taggings` (and `has_one … through:`): the joins of the associations it
+ *   goes along (`taggings.post_id` to posts, `taggings.tag_id` to tags), each where the `through:`
+ *   is written unless that file already declares it; a polymorphic source by its `source_type:`.
+ * A class is looked up from the model's namespace outwards, as Rails does; an association of an STI
+ * parent is the subclass's too, with the parent's keys. Polymorphic associations (`polymorphic:
+ * true`, `as:`) and those naming a class the project lacks are left out.
  */
 import type { DeclaredJoin } from '../../../../ports/code.js';
 import type { ArModel } from './activerecord-models.js';
@@ -43,7 +46,7 @@ interface JoinSide {
 const ASSOCIATION = /^[ \t]*(belongs_to|has_many|has_one|has_and_belongs_to_many)\s*\(?\s*:(\w+)/gm;
 
 /** An option's value written as a string or a symbol (`class_name: "User"`, `foreign_key: :author_id`, `:class_name => 'User'`). */
-function option(options: string, name: string): string | undefined {
+export function option(options: string, name: string): string | undefined {
   const m = new RegExp(String.raw`(?:\b${name}:|:${name}\s*=>)\s*(?:["']([\w:]+)["']|:(\w+))`).exec(options);
   return m ? (m[1] ?? m[2]) : undefined;
 }
@@ -91,16 +94,58 @@ function inverseKey(other: ArModel, a: Association): string | null | undefined {
 
 export const POLYMORPHIC = /\bpolymorphic:\s*true|:polymorphic\s*=>\s*true/;
 
-function sides(models: ReadonlyMap<string, ArModel>, inflector: Inflector, owner: ArModel, a: Association): JoinSide[] {
-  if (POLYMORPHIC.test(a.options) || /\b(?:through|as):|:(?:through|as)\s*=>/.test(a.options)) return [];
-  const other = target(models, inflector, owner, a);
-  if (!other) return [];
-  const at = { path: a.path, text: a.text };
+/** One association a `through:` one goes along: the model declaring it (its keys are that model's), and the model it reaches (none when unknown or polymorphic). */
+export interface Step {
+  owner: ArModel;
+  a: Association;
+  target: ArModel | undefined;
+}
+
+/** The association `name` of a model, else of its STI parents, with the model declaring it. */
+export function associationNamed(models: ReadonlyMap<string, ArModel>, model: ArModel, name: string): { owner: ArModel; a: Association } | undefined {
+  for (let m: ArModel | undefined = model, depth = 0; m && depth < 10; m = m.parent ? models.get(m.parent) : undefined, depth++) {
+    const a = associations(m).find((x) => x.name === name);
+    if (a) return { owner: m, a };
+  }
+  return undefined;
+}
+
+/**
+ * The associations one goes along, as Rails resolves a `through:`: the through association's (its
+ * own `through:` followed too), then the source on the model it reaches (`source:`, else the
+ * association's name singular, then as written); a polymorphic source reaches its `source_type:`.
+ * Empty when one of them is unknown.
+ */
+export function steps(models: ReadonlyMap<string, ArModel>, inflector: Inflector, owner: ArModel, a: Association, depth = 0): Step[] {
+  const through = option(a.options, 'through');
+  if (!through) return [{ owner, a, target: POLYMORPHIC.test(a.options) ? undefined : target(models, inflector, owner, a) }];
+  const via = depth < 5 ? associationNamed(models, owner, through) : undefined;
+  const first = via ? steps(models, inflector, via.owner, via.a, depth + 1) : [];
+  const middle = first.at(-1)?.target;
+  if (!middle) return [];
+  const source = option(a.options, 'source');
+  const found = (source ? [source] : [...new Set([inflector.singular(a.name), a.name])]).map((n) => associationNamed(models, middle, n)).find(Boolean);
+  if (!found) return [];
+  const sourceType = option(a.options, 'source_type');
+  if (sourceType && POLYMORPHIC.test(found.a.options)) {
+    const typed = constantCandidates(sourceType, [owner.name])
+      .map((n) => models.get(n))
+      .find(Boolean);
+    return [...first, { ...found, target: typed }];
+  }
+  const rest = steps(models, inflector, found.owner, found.a, depth + 1);
+  return rest.length ? [...first, ...rest] : [];
+}
+
+/** The join one step declares, where `at` is written: a polymorphic step only with its `source_type:` (`typed`), an `as:` one none. */
+function stepSides({ owner, a, target: other }: Step, at: Association, typed = false): JoinSide[] {
+  if (!other || (POLYMORPHIC.test(a.options) && !typed) || /\bas:|:as\s*=>/.test(a.options)) return [];
+  const where = { path: at.path, text: at.text };
   const primaryKey = option(a.options, 'primary_key');
   const foreignKey = option(a.options, 'foreign_key');
   if (a.macro === 'belongs_to') {
-    const relation = { columns: [foreignKey ?? `${a.name}_id`], references: other.table, referencedColumns: [primaryKey ?? other.primaryKey], index: a.index };
-    return [{ table: owner.table, relations: [relation], ...at }];
+    const relation = { columns: [foreignKey ?? `${a.name}_id`], references: other.table, referencedColumns: [primaryKey ?? other.primaryKey], index: at.index };
+    return [{ table: owner.table, relations: [relation], ...where }];
   }
   if (a.macro !== 'has_and_belongs_to_many') {
     const inverse = foreignKey ? undefined : inverseKey(other, a);
@@ -109,30 +154,51 @@ function sides(models: ReadonlyMap<string, ArModel>, inflector: Inflector, owner
       columns: [foreignKey ?? inverse ?? owner.foreignKey],
       references: owner.table,
       referencedColumns: [primaryKey ?? owner.primaryKey],
-      index: a.index,
+      index: at.index,
     };
-    return [{ table: other.table, relations: [relation], ...at }];
+    return [{ table: other.table, relations: [relation], ...where }];
   }
   const table = option(a.options, 'join_table') ?? joinTableName(owner.table, other.table);
   return [
     {
       table,
       relations: [
-        { columns: [foreignKey ?? owner.foreignKey], references: owner.table, referencedColumns: [owner.primaryKey], index: a.index },
+        { columns: [foreignKey ?? owner.foreignKey], references: owner.table, referencedColumns: [owner.primaryKey], index: at.index },
         {
           columns: [option(a.options, 'association_foreign_key') ?? other.foreignKey],
           references: other.table,
           referencedColumns: [other.primaryKey],
-          index: a.index,
+          index: at.index,
         },
       ],
-      ...at,
+      ...where,
     },
   ];
 }
 
+/** The joins an association declares where it is written; a `through:` one, those of the associations it goes along. */
+function sides(models: ReadonlyMap<string, ArModel>, inflector: Inflector, owner: ArModel, a: Association): JoinSide[] {
+  if (!option(a.options, 'through')) return stepSides(steps(models, inflector, owner, a)[0]!, a);
+  const along = steps(models, inflector, owner, a);
+  return along.flatMap((s, i) => stepSides(s, a, i === along.length - 1 && !!option(a.options, 'source_type')));
+}
+
 /** The joins the project's models' associations declare, by the path of the file declaring each. */
 export function activeRecordJoins(models: ReadonlyMap<string, ArModel>, inflector: Inflector): Map<string, DeclaredJoin[]> {
-  const declaring = [...models.values()].flatMap((model) => associations(model).flatMap((a) => sides(models, inflector, model, a)));
-  return joinsByFile(declaring, 'activerecord', (_side, r) => r);
+  const all = [...models.values()].flatMap((model) => associations(model).map((a) => ({ model, a, through: !!option(a.options, 'through') })));
+  const declaring = all.flatMap(({ model, a, through }) => (through ? [] : sides(models, inflector, model, a)));
+  const out = joinsByFile(declaring, 'activerecord', (_side, r) => r);
+  // a `through:` association's joins, each unless its file already declares it
+  const through = joinsByFile(
+    all.flatMap(({ model, a, through }) => (through ? sides(models, inflector, model, a) : [])),
+    'activerecord',
+    (_side, r) => r,
+  );
+  const on = (j: DeclaredJoin) => `${j.table}.${j.columns.join()}=${j.references}.${j.referencedColumns.join()}`;
+  for (const [path, joins] of through) {
+    const known = new Set((out.get(path) ?? []).map(on));
+    const added = joins.filter((j) => !known.has(on(j)) && (known.add(on(j)), true));
+    if (added.length) out.set(path, [...(out.get(path) ?? []), ...added]);
+  }
+  return out;
 }

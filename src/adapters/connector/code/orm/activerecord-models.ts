@@ -21,6 +21,8 @@ import { projectInflections, railsInflector, type Inflector } from './rails-infl
 export interface ArModel {
   /** Its full name: `Admin::User`. */
   name: string;
+  /** The model it inherits from (single-table inheritance), whose associations are its own too. */
+  parent?: string | undefined;
   table: string;
   primaryKey: string;
   /** The column other tables reference it by, Rails' default: `Admin::LineItem` → `line_item_id`. */
@@ -237,8 +239,10 @@ export function activeRecordModels(files: ReadonlyArray<{ path: string; text: st
     // the concerns it or its ancestors include; their associations, those it or its abstract bases include (an STI parent's are the parent's, on the same table)
     const included = includedBy(ancestors(name, true));
     const declaring = includedBy(ancestors(name, false));
+    const parent = superclassOf(name);
     out.set(name, {
       name,
+      ...(parent && kindOf(parent) === 'model' ? { parent } : {}),
       table,
       primaryKey: primaryKeyOf(name),
       foreignKey: `${inflector.underscore(name)}_id`,

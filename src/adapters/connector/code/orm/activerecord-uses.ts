@@ -21,7 +21,8 @@
  * link it with no access known; a polymorphic `belongs_to` reaches none.
  */
 import type { TableAccess } from '../../../../ports/code.js';
-import { associations, POLYMORPHIC, target } from './activerecord-joins.js';
+import { associations, option, steps } from './activerecord-joins.js';
+import { joinTableName } from './rails-inflections.js';
 import type { ArModel } from './activerecord-models.js';
 import type { Inflector } from './rails-inflections.js';
 import type { UseModel } from './orm-reader.js';
@@ -55,9 +56,10 @@ const GIVES_RECORD = words(
 const DYNAMIC_FINDER = /^find_(?:all_)?by_\w+!?$/;
 
 /** The methods chained after the one whose name ends at `at`, each with where its call ends (past its parenthesised arguments). */
-function chainFrom(text: string, method: string, at: number): Array<{ method: string; end: number }> {
-  const out: Array<{ method: string; end: number }> = [];
+function chainFrom(text: string, method: string, at: number): Array<{ method: string; end: number; args?: string }> {
+  const out: Array<{ method: string; end: number; args?: string }> = [];
   for (let name = method, pos = at; ;) {
+    const open = pos;
     if (text[pos] === '(') {
       let depth = 0;
       for (; pos < text.length; pos++) {
@@ -66,7 +68,7 @@ function chainFrom(text: string, method: string, at: number): Array<{ method: st
       }
       pos++;
     }
-    out.push({ method: name, end: pos });
+    out.push({ method: name, end: pos, ...(pos > open ? { args: text.slice(open + 1, pos - 1) } : {}) });
     const next = /^\s*&?\.\s*([a-z_]\w*[?!]?)/.exec(text.slice(pos, pos + 300));
     if (!next) return out;
     name = next[1]!;
@@ -94,23 +96,112 @@ function callsOn(text: string, name: string, start: number, end: number): Array<
   return [...calls].map((m) => ({ method: m[1]!, index: start + m.index, end: start + m.index + m[0].length }));
 }
 
-/** An association as a record reaches it: the model it reaches (none for a polymorphic `belongs_to` or an unknown class), and whether it is a `belongs_to`. */
-type Reached = { model: ArModel | undefined; belongsTo: boolean };
+/**
+ * An association as a record reaches it: the model it reaches (none for a polymorphic `belongs_to` or
+ * an unknown class), the models a `through:` one goes along to it (a `has_and_belongs_to_many`, its
+ * join table), and whether it is a `belongs_to`.
+ */
+type Reached = { model: ArModel | undefined; through: ReadonlyArray<ArModel | OrmTableRef>; belongsTo: boolean };
 
-/** A model's associations by name. */
+/** A model's associations by name, its STI parents' too. */
 export function associationTargets(models: ReadonlyMap<string, ArModel>, inflector: Inflector): (model: ArModel) => ReadonlyMap<string, Reached> {
   const known = new Map<ArModel, Map<string, Reached>>();
-  return (model) => {
+  const targetsOf = (model: ArModel, depth = 0): Map<string, Reached> => {
     let out = known.get(model);
     if (!out) {
       out = new Map();
-      for (const a of associations(model))
-        if (!out.has(a.name))
-          out.set(a.name, { model: POLYMORPHIC.test(a.options) ? undefined : target(models, inflector, model, a), belongsTo: a.macro === 'belongs_to' });
+      for (const a of associations(model)) {
+        if (out.has(a.name)) continue;
+        const along = steps(models, inflector, model, a);
+        const through: Array<ArModel | OrmTableRef> = along.slice(0, -1).flatMap((s) => (s.target ? [s.target] : []));
+        const last = along.at(-1);
+        if (last?.target && last.a.macro === 'has_and_belongs_to_many')
+          through.push({ table: option(last.a.options, 'join_table') ?? joinTableName(last.owner.table, last.target.table), line: 0, via: 'activerecord' });
+        out.set(a.name, { model: last?.target, through, belongsTo: a.macro === 'belongs_to' });
+      }
+      const parent = model.parent ? models.get(model.parent) : undefined;
+      if (parent && depth < 10) for (const [name, r] of targetsOf(parent, depth + 1)) if (!out.has(name)) out.set(name, r);
       known.set(model, out);
     }
     return out;
   };
+  return (model) => targetsOf(model);
+}
+
+/** The ref of a model's table, or a join table's own. */
+const tableRef = (m: ArModel | OrmTableRef, refs: ReadonlyMap<string, OrmTableRef>) => ('name' in m ? refs.get(m.name) : m);
+
+/** Query methods whose arguments name associations: `joins(:tags)`, `includes(comments: :author)`. */
+const LOADS = words('joins left_joins left_outer_joins includes preload eager_load');
+
+/** The associations an argument list names (`:tags`, `comments: :author`, `[:a, { b: :c }]`), each with the model it is an association of. */
+function namedAssociations(args: string, model: ArModel, targetsOf: (model: ArModel) => ReadonlyMap<string, Reached>, depth = 0): Reached[] {
+  const out: Reached[] = [];
+  if (depth > 4) return out;
+  for (const item of topLevel(args)) {
+    const m = /^(?::(\w+)|(\w+):(?!:)|:(\w+)\s*=>)\s*([\s\S]*)$/.exec(item);
+    const symbols = /^%[iI][[(]([\s\S]*)[\])]$/.exec(item);
+    if (symbols) {
+      // `%i[dependencies gem_download]`
+      out.push(
+        ...namedAssociations(
+          symbols[1]!
+            .trim()
+            .split(/\s+/)
+            .map((n) => `:${n}`)
+            .join(','),
+          model,
+          targetsOf,
+          depth + 1,
+        ),
+      );
+      continue;
+    }
+    if (!m) {
+      // an array or a hash of them
+      const inner = /^[[{]([\s\S]*)[\]}]$/.exec(item);
+      if (inner) out.push(...namedAssociations(inner[1]!, model, targetsOf, depth + 1));
+      continue;
+    }
+    const reached = targetsOf(model).get((m[1] ?? m[2] ?? m[3])!);
+    if (!reached) continue;
+    out.push(reached);
+    const rest = m[4]!.replace(/^=>\s*/, '');
+    if (!m[1] && reached.model && rest) out.push(...namedAssociations(rest.replace(/^[[{]([\s\S]*)[\]}]$/, '$1'), reached.model, targetsOf, depth + 1));
+  }
+  return out;
+}
+
+/** An argument list split at its top-level commas, each part trimmed. */
+function topLevel(args: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i <= args.length; i++) {
+    const c = args[i];
+    if (c === undefined || (c === ',' && depth === 0)) {
+      const part = args.slice(from, i).trim();
+      if (part) out.push(part);
+      from = i + 1;
+    } else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+  }
+  return out;
+}
+
+/** Reads the tables of the associations a chain's `joins(…)`, `includes(…)` and the like name, and those they go through. */
+function loadedAssociations(
+  chain: ReadonlyArray<{ method: string; args?: string | undefined }>,
+  model: ArModel,
+  targetsOf: (model: ArModel) => ReadonlyMap<string, Reached>,
+  refs: ReadonlyMap<string, OrmTableRef>,
+  index: number,
+  use: UseModel,
+): void {
+  for (const c of chain)
+    if (LOADS.has(c.method) && c.args)
+      for (const r of namedAssociations(c.args, model, targetsOf))
+        for (const m of [...r.through, ...(r.model ? [r.model] : [])]) use(tableRef(m, refs), index, 'read');
 }
 
 /** Where the name an assignment at `at` binds holds its value: a local to its method's end or its next assignment; an instance variable in its class. */
@@ -153,6 +244,7 @@ export function activeRecordUses(
     if (!accesses) continue;
     if (!accesses.length) use(refs.get(name), m.index);
     for (const access of accesses) use(refs.get(name), m.index, access);
+    loadedAssociations(chain, model, targetsOf, refs, m.index, use);
     const last = methods.at(-1)!;
     const assigned = /(@?[a-z_]\w*)\s*(?:\|\||&&)?=\s*$/.exec(text.slice(Math.max(0, m.index - 100), m.index));
     if (assigned && (GIVES_RECORD.has(last) || DYNAMIC_FINDER.test(last))) {
@@ -199,8 +291,12 @@ export function activeRecordUses(
               chain.map((c) => c.method),
             ) ?? ['read'])
           : ['read'];
-      if (!accesses.length) use(refs.get(other.name), call.index);
-      for (const access of accesses) use(refs.get(other.name), call.index, access);
+      // a `through:` association reaches the tables it goes along as it does its own
+      for (const reachedModel of [...reached.through, other]) {
+        if (!accesses.length) use(tableRef(reachedModel, refs), call.index);
+        for (const access of accesses) use(tableRef(reachedModel, refs), call.index, access);
+      }
+      loadedAssociations(chain, other, targetsOf, refs, call.index, use);
       for (const c of chain) {
         if (!EACH.has(c.method)) continue;
         const block = blockParameter(text, c.end);

@@ -330,6 +330,72 @@ describe('ActiveRecord joins', () => {
     expect(uses['app/jobs/retag.rb']).toEqual(['photos:1:read', 'posts:2:']);
   });
 
+  it('joins a `through:` association through the join model, and reads both tables through it', () => {
+    const models = {
+      'app/models/post.rb': [
+        'class Post < ApplicationRecord',
+        '  has_many :taggings',
+        '  has_many :tags, through: :taggings',
+        '  has_many :topics, through: :taggings, source: :tag',
+        '  has_one :first_label, through: :taggings, source: :label',
+        '  has_many :tagged_people, through: :taggings, source: :taggable, source_type: "Person"',
+        'end',
+      ].join('\n'),
+      'app/models/tagging.rb': 'class Tagging < ApplicationRecord\n  belongs_to :tag\n  belongs_to :post\n  belongs_to :taggable, polymorphic: true\nend\n',
+      'app/models/tag.rb': 'class Tag < ApplicationRecord\n  has_many :taggings\n  has_many :posts, through: :taggings\nend\n',
+      'app/models/person.rb': 'class Person < ApplicationRecord\nend\n',
+    };
+    expect(joinsOf(models)).toEqual([
+      'taggings.post_id = posts.id -- app/models/post.rb:2',
+      'taggings.tag_id = tags.id -- app/models/post.rb:3',
+      'taggings.taggable_id = people.id -- app/models/post.rb:6',
+      'taggings.tag_id = tags.id -- app/models/tagging.rb:2',
+      'taggings.post_id = posts.id -- app/models/tagging.rb:3',
+      'taggings.tag_id = tags.id -- app/models/tag.rb:2',
+      'taggings.post_id = posts.id -- app/models/tag.rb:3',
+    ]);
+    const job = [
+      'def retag(id, tag)',
+      '  post = Post.find(id)',
+      '  post.tags.where(name: "x").to_a',
+      '  post.tags << tag',
+      '  Tag.joins(:posts).count',
+      '  Person.includes(:nothing).count',
+      'end',
+    ].join('\n');
+    expect(usesOf({ ...models, 'app/jobs/retag.rb': job })['app/jobs/retag.rb']).toEqual([
+      'posts:2:read',
+      'tags:3:read+write',
+      'taggings:3:read+write',
+      'people:6:read',
+    ]);
+    // `Tag.joins(:posts)` reads taggings and posts, and `includes(comments: :author)` the nested association's table
+    const loads = usesOf({ ...models, 'app/jobs/count.rb': 'Tag.joins(:posts).count\nTagging.includes(tag: :posts).to_a' })['app/jobs/count.rb'];
+    expect(loads).toEqual(['tags:1:read', 'taggings:1:read', 'posts:1:read']);
+    expect(usesOf({ ...models, 'app/jobs/list.rb': 'Post.preload(%i[tags]).to_a\n' })['app/jobs/list.rb']).toEqual([
+      'posts:1:read',
+      'taggings:1:read',
+      'tags:1:read',
+    ]);
+  });
+
+  it("gives an STI subclass its parent's associations, with the parent's keys, and its own on the parent's table", () => {
+    const models = {
+      'app/models/user.rb': 'class User < ApplicationRecord\n  has_many :posts\nend\n',
+      'app/models/admin.rb': 'class Admin < User\n  has_many :audits\n  belongs_to :team\nend\n',
+      'app/models/post.rb': 'class Post < ApplicationRecord\nend\n',
+      'app/models/audit.rb': 'class Audit < ApplicationRecord\nend\n',
+      'app/models/team.rb': 'class Team < ApplicationRecord\nend\n',
+    };
+    expect(joinsOf(models)).toEqual([
+      'posts.user_id = users.id -- app/models/user.rb:2',
+      'audits.admin_id = users.id -- app/models/admin.rb:2',
+      'users.team_id = teams.id -- app/models/admin.rb:3',
+    ]);
+    const job = 'def purge(id)\n  admin = Admin.where(id: id).first\n  admin.posts.delete_all\n  admin.audits.to_a\nend\n';
+    expect(usesOf({ ...models, 'app/jobs/purge.rb': job })['app/jobs/purge.rb']).toEqual(['users:2:read', 'posts:3:write', 'audits:4:read']);
+  });
+
   it("names a join table by Rails' rule: the tables in lexical order, a common prefix kept once", () => {
     const joins = joinsOf({
       'app/models/music.rb': 'module Music\n  def self.table_name_prefix = "music_"\nend\n',

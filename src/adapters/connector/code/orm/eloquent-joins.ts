@@ -58,7 +58,7 @@ function pivotTable(arg: PhpArg | undefined, model: EloquentModel, related: Eloq
 const relationsOf = (model: EloquentModel, models: ReadonlyMap<string, EloquentModel>) => lineage(model, models).flatMap((m) => m.relations);
 
 /** The models whose `morphOne`/`morphMany` named `name` reaches `model` (or an ancestor of it): the tables a `morphTo` of that name reaches. */
-function morphOwners(model: EloquentModel, name: string, models: ReadonlyMap<string, EloquentModel>): EloquentModel[] {
+export function morphOwners(model: EloquentModel, name: string, models: ReadonlyMap<string, EloquentModel>): EloquentModel[] {
   const reached = new Set(lineage(model, models).map((m) => m.fqn));
   return [...models.values()].filter(
     (owner) =>
@@ -69,14 +69,19 @@ function morphOwners(model: EloquentModel, name: string, models: ReadonlyMap<str
   );
 }
 
+/** The name a `morphTo` is known by: its `name` argument (`__FUNCTION__`, or none, for the method's in snake case); undefined when written otherwise. */
+export function morphToName(r: EloquentRelation): string | undefined {
+  const written = r.args.get('name');
+  return written && 'other' in written && written.other === '__FUNCTION__' ? laravelSnake(r.method) : given(written, laravelSnake(r.method));
+}
+
 /** The joins one relation of `model` (its own, or one it inherits or takes from a trait) declares, in the file the relation is written in. */
 function relationJoins(model: EloquentModel, r: EloquentRelation, models: ReadonlyMap<string, EloquentModel>): JoinFrom[] {
   const from = (table: string | undefined, column: string | undefined, references: string, referenced: string | undefined): JoinFrom[] =>
     table ? [{ table, relations: [{ references, columns: [column], referencedColumns: [referenced], index: r.index }], path: r.path, text: r.code }] : [];
   const arg = (name: string, fallback: string) => given(r.args.get(name), fallback);
   if (r.kind === 'morphTo') {
-    const written = r.args.get('name');
-    const name = written && 'other' in written && written.other === '__FUNCTION__' ? laravelSnake(r.method) : arg('name', laravelSnake(r.method));
+    const name = morphToName(r);
     return name
       ? morphOwners(model, name, models).flatMap((owner) => from(model.mapped, arg('id', `${name}_id`), owner.mapped, arg('ownerKey', owner.key)))
       : [];

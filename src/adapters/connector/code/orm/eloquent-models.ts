@@ -13,7 +13,8 @@
  */
 import { defaultTable } from './eloquent-naming.js';
 import type { ProjectFile } from './orm-reader.js';
-import { phpCallArgs, phpClasses, phpCode, phpNames, type PhpArg, type PhpClass, type PhpNames } from './php-classes.js';
+import { phpArg, phpCallArgs, phpClasses, phpCode, phpNames, splitArgs, type PhpArg, type PhpClass, type PhpNames } from './php-classes.js';
+import { callArgs } from '../text/call-reading.js';
 
 /** The classes a model may extend directly, by full name: pivots' tables are named in the singular. */
 const BASES: ReadonlyMap<string, 'model' | 'pivot'> = new Map([
@@ -193,5 +194,26 @@ export function projectModels(classes: readonly EloquentClass[]): Map<string, El
 export function lineage(model: EloquentModel, models: ReadonlyMap<string, EloquentModel>): EloquentModel[] {
   const out = [model];
   for (let at = model.parent && models.get(model.parent); at && !out.includes(at); at = at.parent && models.get(at.parent)) out.push(at);
+  return out;
+}
+
+/**
+ * The aliases a file's `Relation::morphMap([...])` or `Relation::enforceMorphMap([...])` gives models,
+ * each alias to the model's full name (`'post' => Post::class`, or the class as a string).
+ */
+export function morphMapOf(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!/orphMap\s*\(/.test(text)) return out;
+  const code = phpCode(text);
+  const names = phpNames(code);
+  for (const m of code.matchAll(/::\s*(?:enforceMorphMap|morphMap)\s*\(/g)) {
+    const map = /^\s*\[([\s\S]*)\]/.exec(callArgs(code, m.index + m[0].length - 1));
+    for (const item of map ? splitArgs(map[1]!) : []) {
+      const entry = /^(['"])([^'"]+)\1\s*=>\s*([\s\S]+)$/.exec(item);
+      const target = entry && phpArg(entry[3]!.trim(), names);
+      if (target && 'class' in target) out.set(entry[2]!, target.class);
+      else if (target && 'string' in target && /^[A-Z\\]/.test(target.string)) out.set(entry[2]!, target.string.replace(/^\\/, ''));
+    }
+  }
   return out;
 }

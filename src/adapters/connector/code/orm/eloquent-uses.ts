@@ -19,10 +19,11 @@
  * A model's own file is not read for uses of its own table (it declares it).
  */
 import type { TableAccess } from '../../../../ports/code.js';
+import { morphOwners, morphToName } from './eloquent-joins.js';
 import { lineage, type EloquentModel } from './eloquent-models.js';
 import type { OrmTableRef } from './orm-reader.js';
 import type { UseModel } from './orm-reader.js';
-import { phpChain, phpClasses, phpCode, phpNames, resolveClass, splitArgs } from './php-classes.js';
+import { phpArg, phpChain, phpClasses, phpCode, phpNames, resolveClass, splitArgs, type PhpNames } from './php-classes.js';
 import { blockAround, scriptBlocks, type Block } from '../text/script-blocks.js';
 import { callArgs } from '../text/call-reading.js';
 
@@ -43,6 +44,9 @@ const RECORD =
 const EAGER =
   /^(?:with|load|loadMissing|withCount|withExists|withSum|withMin|withMax|withAvg|withWhereHas|has|orHas|whereHas|orWhereHas|doesntHave|whereDoesntHave)$/;
 
+/** The queries on a `morphTo` whose second argument names the models it may reach: `whereHasMorph('commentable', [Post::class, 'video'], …)`. */
+const MORPH_TYPES = /^(?:w|orW)here(?:Has|DoesntHave)Morph$|^(?:h|orH)asMorph$|^(?:d|orD)oesntHaveMorph$|^(?:w|orW)hereMorph(?:Doesnt)?(?:Have)?Relation$/;
+
 const accessOf = (methods: readonly string[]) => (methods.some((m) => WRITES.test(m)) ? 'write' : methods.some((m) => READS.test(m)) ? 'read' : undefined);
 
 /** The string literals naming relations in an eager load's arguments: `'a.b'`, `['a', 'b' => fn…]`, `'comments as n'`. */
@@ -60,7 +64,13 @@ function relationPaths(args: string, all: boolean): string[] {
 }
 
 /** Reads a file's uses of the project's models (`refOf` the ref standing for each) and the tables its query builder names. */
-export function eloquentUses(text: string, models: ReadonlyMap<string, EloquentModel>, refOf: (m: EloquentModel) => OrmTableRef, use: UseModel): void {
+export function eloquentUses(
+  text: string,
+  models: ReadonlyMap<string, EloquentModel>,
+  refOf: (m: EloquentModel) => OrmTableRef,
+  use: UseModel,
+  morphMap: ReadonlyMap<string, string> = new Map(),
+): void {
   if (!text.includes('::')) return;
   const code = phpCode(text);
   const names = phpNames(code);
@@ -70,6 +80,7 @@ export function eloquentUses(text: string, models: ReadonlyMap<string, EloquentM
     return m && !m.abstract && !own.has(m.fqn) ? m : undefined;
   };
   const eager = (model: EloquentModel, method: string, open: number) => {
+    if (MORPH_TYPES.test(method)) for (const reached of morphTypes(callArgs(code, open), model, models, names, morphMap)) use(refOf(reached), open, 'read');
     if (!EAGER.test(method)) return;
     for (const path of relationPaths(callArgs(code, open), /^(?:with|load|loadMissing)$/.test(method))) {
       let at: EloquentModel | undefined = model;
@@ -90,6 +101,37 @@ export function eloquentUses(text: string, models: ReadonlyMap<string, EloquentM
   }
   recordUses(code, models, modelNamed, (model, index, access) => use(refOf(model), index, access));
   queryBuilder(code, use);
+}
+
+/**
+ * The models a morph query's types name: each `X::class`, alias of the project's morph map or class
+ * string; `'*'`, every model the `morphTo` reaches (those whose `morphMany`/`morphOne` names it).
+ */
+function morphTypes(
+  args: string,
+  model: EloquentModel,
+  models: ReadonlyMap<string, EloquentModel>,
+  names: PhpNames,
+  morphMap: ReadonlyMap<string, string>,
+): EloquentModel[] {
+  const [relation, types] = splitArgs(args);
+  const written = !types ? [] : /^\[[\s\S]*\]$/.test(types) ? splitArgs(types.slice(1, -1)) : [types];
+  const out: EloquentModel[] = [];
+  for (const type of written.map((t) => phpArg(t, names))) {
+    if ('other' in type && /^(['"])\*\1$/.test(type.other)) {
+      const name = relation && phpArg(relation, names);
+      const morphTo = lineage(model, models)
+        .flatMap((m) => m.relations)
+        .find((r) => r.kind === 'morphTo' && name && 'string' in name && r.method === name.string);
+      const morph = morphTo && morphToName(morphTo);
+      if (morph) out.push(...morphOwners(model, morph, models));
+      continue;
+    }
+    const fqn = 'class' in type ? type.class : 'string' in type ? (morphMap.get(type.string) ?? type.string.replace(/^\\/, '')) : undefined;
+    const found = fqn ? models.get(fqn) : undefined;
+    if (found && !found.abstract) out.push(found);
+  }
+  return out;
 }
 
 /** The relation `method` of a model (its own, or an ancestor's), by the name of the method declaring it. */

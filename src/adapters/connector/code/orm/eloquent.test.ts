@@ -307,6 +307,51 @@ describe('Eloquent models, migrations and the query builder', () => {
     ]);
   });
 
+  it("reads the models a morph query's types name: aliases of the project's morph map, classes, and `'*'`", () => {
+    const model = (name: string, body: string[]) =>
+      php(['namespace App\\Models;', '', 'use Illuminate\\Database\\Eloquent\\Model;', '', `class ${name} extends Model`, '{', ...body, '}']);
+    const query = (line: string) =>
+      php([
+        'namespace App\\Http\\Controllers;',
+        '',
+        'use App\\Models\\Comment;',
+        'use App\\Models\\Post;',
+        '',
+        'class Feed',
+        '{',
+        `    public function run() { ${line} }`,
+        '}',
+      ]);
+    const tree = {
+      'app/Models/Comment.php': model('Comment', ['    public function commentable() { return $this->morphTo(); }']),
+      'app/Models/Post.php': model('Post', ["    public function comments() { return $this->morphMany(Comment::class, 'commentable'); }"]),
+      'app/Models/Video.php': model('Video', ["    public function comments() { return $this->morphMany(Comment::class, 'commentable'); }"]),
+      'app/Models/Photo.php': model('Photo', []),
+      'app/Providers/AppServiceProvider.php': php([
+        'namespace App\\Providers;',
+        '',
+        'use App\\Models\\Post;',
+        'use Illuminate\\Database\\Eloquent\\Relations\\Relation;',
+        '',
+        'class AppServiceProvider',
+        '{',
+        "    public function boot() { Relation::enforceMorphMap(['post' => Post::class, 'video' => 'App\\\\Models\\\\Video']); }",
+        '}',
+      ]),
+      'app/Feeds/Aliases.php': query("return Comment::whereHasMorph('commentable', ['post', 'video'], fn ($q) => $q)->get();"),
+      'app/Feeds/One.php': query("return Comment::query()->orWhereDoesntHaveMorph('commentable', 'video')->count();"),
+      'app/Feeds/Classes.php': query("return Comment::whereMorphRelation('commentable', [Post::class, 'photo'], 'x', 1)->get();"),
+      'app/Feeds/All.php': query("return Comment::whereHasMorph('commentable', '*')->get();"),
+    };
+    const { uses } = projectOf(tree);
+    expect(uses['app/Feeds/Aliases.php']).toEqual(['comments read eloquent @10', 'posts read eloquent @10', 'videos read eloquent @10']);
+    expect(uses['app/Feeds/One.php']).toEqual(['comments read eloquent @10', 'videos read eloquent @10']);
+    // an alias the map lacks names no model
+    expect(uses['app/Feeds/Classes.php']).toEqual(['comments read eloquent @10', 'posts read eloquent @10']);
+    // `'*'`: every model whose morphMany names the morph
+    expect(uses['app/Feeds/All.php']).toEqual(['comments read eloquent @10', 'posts read eloquent @10', 'videos read eloquent @10']);
+  });
+
   it('reads static calls by their chain, eager loads, bound records and `DB::table`', () => {
     const controller = php([
       'namespace App\\Http\\Controllers;',

@@ -13,7 +13,7 @@
  */
 import type { OrmTableRef } from './orm-reader.js';
 import { lineAt } from '../text/lines.js';
-import { directModels, eloquentClasses, projectModels, type EloquentModel } from './eloquent-models.js';
+import { directModels, eloquentClasses, morphMapOf, projectModels, type EloquentModel } from './eloquent-models.js';
 import { eloquentJoins } from './eloquent-joins.js';
 import { eloquentUses } from './eloquent-uses.js';
 import type { OrmReader } from './orm-reader.js';
@@ -51,6 +51,8 @@ export const eloquentReader: OrmReader = {
     const models = projectModels(files.flatMap(eloquentClasses));
     const refs = new Map([...models.values()].map((m) => [m, modelRef(m)]));
     const refOf = (m: EloquentModel) => refs.get(m)!;
+    // the aliases `Relation::morphMap([...])` gives models, by which a morph query names them
+    const morphMap = new Map(files.flatMap((f) => [...morphMapOf(f.text)]));
     // the models declaring their table as a subclass of another of the project's, by file
     const inherited = new Map<string, EloquentModel[]>();
     for (const m of models.values()) if (!m.direct && !m.abstract) inherited.set(m.path, [...(inherited.get(m.path) ?? []), m]);
@@ -59,7 +61,7 @@ export const eloquentReader: OrmReader = {
       uses(file, use) {
         if (file.language !== 'php') return;
         for (const m of inherited.get(file.path) ?? []) use(refOf(m), m.index, 'schema');
-        eloquentUses(file.text, models, refOf, use);
+        eloquentUses(file.text, models, refOf, use, morphMap);
       },
     };
   },

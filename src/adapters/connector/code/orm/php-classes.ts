@@ -116,7 +116,8 @@ export function phpCallArgs(code: string, open: number, names: PhpNames, params:
   return out;
 }
 
-function phpArg(written: string, names: PhpNames): PhpArg {
+/** One argument as written, read: a string literal, `X::class` (its full name), else as written. */
+export function phpArg(written: string, names: PhpNames): PhpArg {
   const literal = /^(['"])([\w\\.$-]*)\1$/.exec(written);
   if (literal) return { string: literal[2]!.replace(/\\\\/g, '\\') };
   const cls = /^([\w\\]+)\s*::\s*class$/.exec(written);
