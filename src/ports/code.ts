@@ -112,8 +112,8 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  * 59: ORMs read through the OrmReader seam: GORM's naming, uses and joins, Diesel, SeaORM, Laravel's Eloquent, Rails' ActiveRecord and
  *     Entity Framework Core (tables, uses, joins); SQL in Ruby and PHP heredocs and C# verbatim strings; Swift imports and symbols; Dart files
  *     listed and parsed (imports, exports, parts, symbols); a changed pubspec.yaml reads the tree again.
- * 60: ent (schemas, edges, client calls); GORM's Preload, Joins, association mode and held chains; ActiveRecord concerns and association calls on
- *     records; Eloquent morph, through and trait relations; EF Core many-to-many join tables, HasPrincipalKey, ASP.NET Identity, tracked saves;
+ * 60: ent (schemas, edges, client calls); GORM's Preload, Joins, association mode and held chains; ActiveRecord concerns, association calls on
+ *     records, through associations, STI and associations named in joins/includes; Eloquent's morphMap in morph queries; Eloquent morph, through and trait relations; EF Core many-to-many join tables, HasPrincipalKey, ASP.NET Identity, tracked saves;
  *     Diesel's belongs_to joins; a Dart part naming its library by name.
  */
 export const CODE_SCAN_VERSION = 60;
