@@ -2,18 +2,22 @@
  * @module adapters/connector/code/list-files
  * The files of a working tree that a code source indexes: what git tracks or would track
  * (`.gitignore` respected; without git, the root `.gitignore` read with `ignore`), source-code
- * extensions only, never `node_modules` or `.git`. A symbolic link that leaves the tree is
+ * extensions only, never `node_modules` or `.git`. An `.xml` file is listed (language `xml`) only
+ * when its head declares a mapping: a MyBatis mapper, a Hibernate `hbm.xml`, a JPA `orm.xml`
+ * (xml-elements); the check is made here, where each file is opened anyway, so that no other XML
+ * (pom.xml, layouts, Spring contexts) becomes a file of the index, is hashed or is read again. A symbolic link that leaves the tree is
  * refused and named, as is a file that is binary or too large; a link to another listed file of
  * the tree is left out (the file is indexed under its own name). The files that steer import
  * resolution (tsconfig/jsconfig, package.json, go.mod, Cargo.toml, .csproj, composer.json) are read too, so that a change to one
  * alone is seen.
  */
 import { execFile } from 'node:child_process';
-import { lstatSync, readFileSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, lstatSync, openSync, readFileSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { readdir, readFile, realpath } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import ignore from 'ignore';
+import { xmlMappingKind } from './text/xml-elements.js';
 
 const run = promisify(execFile);
 
@@ -144,7 +148,8 @@ function listOne(root: string, realRoot: string, path: string, listed: ReadonlyS
     const info = lstatIfThere(join(root, path));
     return info?.isFile() && info.size <= maxFileBytes ? { config: { path, text: readTextIfThere(join(root, path)) } } : null;
   }
-  const language = languageOf(path);
+  const mapping = /\.xml$/i.test(path);
+  const language = languageOf(path) ?? (mapping ? 'xml' : null);
   if (!language) return null;
   const full = join(root, path);
   try {
@@ -155,6 +160,8 @@ function listOne(root: string, realRoot: string, path: string, listed: ReadonlyS
       // a link to a file the tree lists anyway would index the same text twice, under two names
       if (listed.has(relative(realRoot, target).split(sep).join('/'))) return null;
     }
+    // an XML file is code only when it declares a mapping (its head says so); any other (pom.xml, a layout) is not listed, however large
+    if (mapping && !xmlMappingKind(headOf(full))) return null;
     const bytes = readFileSync(full);
     if (bytes.length > maxFileBytes) return { refused: { path, reason: `${bytes.length} bytes, over the ${maxFileBytes}-byte limit` } };
     if (looksBinary(bytes)) return { refused: { path, reason: 'binary, not text' } };
@@ -163,6 +170,19 @@ function listOne(root: string, realRoot: string, path: string, listed: ReadonlyS
     // a file listed by git but deleted from the work tree is simply not there
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     return { refused: { path, reason: `unreadable: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` } };
+  }
+}
+
+/** The bytes an XML file's head is read from: a licence comment and a DOCTYPE come before the root's opening tag. */
+const XML_HEAD_BYTES = 16 * 1024;
+
+function headOf(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(XML_HEAD_BYTES);
+    return head.subarray(0, readSync(fd, head, 0, XML_HEAD_BYTES, 0)).toString('utf8');
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -33,8 +33,11 @@ PATTERNS.kotlin = [/^(?:public\s+|data\s+|open\s+|abstract\s+)*(class|interface|
 // sqlc's and yesql/aiosql's named queries (`-- name: GetAccount :one`, `-- name: get-users`): what the generated code calls them
 PATTERNS.sql = [/^--\s*(name):\s*([A-Za-z_][\w-]*)/];
 
-/** A pattern's first group as the symbol's kind: a `-- name:` comment declares a query. */
-const KIND_OF: Readonly<Record<string, string>> = { name: 'query' };
+// a MyBatis mapper's statements (`<select id="getOrder">`): the interface method that runs each
+PATTERNS.xml = [/<(select|insert|update|delete)\b[^>]*?\bid\s*=\s*["']([\w$]+)["']/];
+
+/** A pattern's first group as the symbol's kind: a `-- name:` comment declares a query, a mapper's tag a statement. */
+const KIND_OF: Readonly<Record<string, string>> = { name: 'query', select: 'statement', insert: 'statement', update: 'statement', delete: 'statement' };
 
 /** The declaring line up to its body or value (`{`, `=>`, `=`): a one-line body or a constant's value never enters the index. */
 function declaration(line: string): string {

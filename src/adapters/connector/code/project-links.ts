@@ -1,7 +1,7 @@
 /**
  * @module adapters/connector/code/project-links
  * The links a file makes that depend on the project's other files: SQL statements held in
- * constants, ORM models and repositories declared elsewhere, Drizzle tables reached through
+ * constants (and a MyBatis mapper's statements, read apart from the XML around them), ORM models and repositories declared elsewhere, Drizzle tables reached through
  * imports and barrels, the methods sqlc generates, HTTP routes served by another file. The
  * project's facts are read once from every file; each file's links are then taken from them.
  */
@@ -9,6 +9,7 @@ import type { ImportMap } from './imports/import-graph.js';
 import type { ConfigFile, ListedFile } from './list-files.js';
 import type { FileLinks } from './file-objects.js';
 import { sqlRefs } from './queries/sql-refs.js';
+import { mybatisRuns } from './queries/mybatis-xml.js';
 import { importNames } from './imports/workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm/orm-refs.js';
 import { prismaRelations } from './orm/prisma-relations.js';
@@ -113,7 +114,7 @@ export async function projectLinks(
     const own = orm.get(file.path) ?? [];
     const { text, language } = code(file);
     return {
-      sql: await sqlRefs(text, language, namedNativeRuns(text, language, named, constants)),
+      sql: await sqlRefs(text, language, [...namedNativeRuns(text, language, named, constants), ...mybatisRuns(text, language)]),
       ormTables: [
         ...own,
         ...readers.flatMap((r) => r.declared?.get(file.path) ?? []),

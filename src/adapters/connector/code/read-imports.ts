@@ -4,12 +4,14 @@
  * stored; an edited tree's stored ones with the edited files' read again (dependency-cruiser,
  * resolved against the whole tree); otherwise the whole tree's, or a graph file's. The files of
  * the parsed languages (tree-sitter.ts) are parsed together whenever one of them must be read.
+ * MyBatis mappers' links to their interfaces (mapper-links) are made again at every read.
  */
 import type { CatalogObject } from '../../../ports/catalog.js';
 import type { IntrospectOptions } from '../../../ports/connector.js';
 import type { FileImport } from '../../../ports/code.js';
 import { cruiseImports, readGraphFile, type ImportMap } from './imports/import-graph.js';
 import { languageImports } from './imports/lang-imports.js';
+import { withMapperLinks } from './imports/mapper-links.js';
 import type { ConfigFile, ListedFile } from './list-files.js';
 import type { ScanPlan } from './scan-plan.js';
 import type { ParsedFile } from './imports/parsed-file.js';
@@ -88,5 +90,6 @@ export async function readImports(
     if (edited) for (const f of files) if (PARSED_LANGUAGES.has(f.language)) imports.delete(f.path);
     mergeImports(imports, await languageImports(root, parsed, new Set(hashes.keys()), configs));
   }
-  return { imports, parsed };
+  // a mapper XML's links to its interface depend on both files, read again from all of them (kept links included)
+  return { imports: withMapperLinks(imports, files), parsed };
 }

@@ -11,9 +11,10 @@ import { eloquentReader } from './eloquent.js';
 import { gormReader } from './gorm-models.js';
 import { entReader } from './ent-schema.js';
 import { seaormReader } from './seaorm-entities.js';
+import { xmlMappingReader } from './xml-mappings.js';
 import type { OrmReader } from './orm-reader.js';
 
 let readers: readonly OrmReader[] | undefined;
 
 export const ormReaders = (): readonly OrmReader[] =>
-  (readers ??= [gormReader, dieselReader, seaormReader, eloquentReader, activeRecordReader, efcoreReader, entReader]);
+  (readers ??= [gormReader, dieselReader, seaormReader, eloquentReader, activeRecordReader, efcoreReader, entReader, xmlMappingReader]);

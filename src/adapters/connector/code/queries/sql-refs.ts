@@ -338,10 +338,12 @@ export async function sqlRefs(text: string, language?: string, runs: ReadonlyArr
     for (const [table, access] of parsed.tables) addTable(table, line, access, parsed.columns?.byTable.get(table));
     addChoices(parsed, line);
   };
-  for (const { body, index } of joinedLiterals(text, literalsOf(language), literalBody)) {
-    const sql = pastLeadingInterpolations(pastComments(body));
-    if ((LOOKS_LIKE_SQL.test(sql) || SUBQUERY_FRAGMENT.test(sql)) && SQL_MARKS.test(sql)) await read(sql.replace(INTERPOLATION, '$1'), index);
-  }
+  // a mapping file's quotes are XML attributes, not literals: its SQL comes as `runs` (mybatis-xml)
+  if (language !== 'xml')
+    for (const { body, index } of joinedLiterals(text, literalsOf(language), literalBody)) {
+      const sql = pastLeadingInterpolations(pastComments(body));
+      if ((LOOKS_LIKE_SQL.test(sql) || SUBQUERY_FRAGMENT.test(sql)) && SQL_MARKS.test(sql)) await read(sql.replace(INTERPOLATION, '$1'), index);
+    }
   for (const { sql, at } of runs) await read(pastComments(sql), at);
   return out;
 }

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { xmlMappingKind } from '../text/xml-elements.js';
+import { annotationStatements, mapperNamespace, mapperStatements, mybatisRuns } from './mybatis-xml.js';
+import { sqlRefs } from './sql-refs.js';
+
+const MAPPER = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<!-- Licensed under the Apache License -->',
+  '<!DOCTYPE mapper PUBLIC "-//mybatis.org//DTD Mapper 3.0//EN" "http://mybatis.org/dtd/mybatis-3-mapper.dtd">',
+  '<mapper namespace="org.shop.mapper.OrderMapper">',
+  '  <sql id="columns">o.id, o.status</sql>',
+  '  <sql id="fromOrders">FROM `orders` o <include refid="joinItems"/></sql>',
+  '  <sql id="joinItems">JOIN order_items i ON i.order_id = o.id</sql>',
+  '  <select id="find" resultType="Order">',
+  '    SELECT <include refid="columns"/> <include refid="org.shop.mapper.OrderMapper.fromOrders"/>',
+  '    <where>',
+  '      <if test="status != null">AND o.status = #{status}</if>',
+  '      <if test="ids != null">AND o.id IN <foreach collection="ids" item="id" open="(" separator="," close=")">#{id}</foreach></if>',
+  '    </where>',
+  '    ORDER BY ${sort}',
+  '  </select>',
+  '  <update id="close">',
+  '    UPDATE orders <set><if test="a">status = #{status},</if><if test="b">closed_at = now(),</if></set> WHERE id = #{id}',
+  '  </update>',
+  '  <insert id="add">',
+  '    <selectKey keyProperty="id" order="BEFORE" resultType="long">SELECT nextval(\'order_seq\') FROM sequences</selectKey>',
+  '    INSERT INTO orders (id, status) VALUES (#{id}, #{status})',
+  '  </insert>',
+  '  <delete id="purge"><![CDATA[DELETE FROM audit_log WHERE at < #{before}]]></delete>',
+  '  <select id="byKind">',
+  '    SELECT id FROM',
+  '    <choose><when test="kind == 1">customers</when><otherwise>suppliers</otherwise></choose>',
+  "    WHERE name &lt;&gt; ''",
+  '  </select>',
+  '</mapper>',
+].join('\n');
+
+describe('MyBatis mapper XML', () => {
+  it('tells a mapping XML by its root element (past the prolog, comments and DOCTYPE) from any other XML', () => {
+    expect(xmlMappingKind(MAPPER)).toBe('mybatis');
+    expect(xmlMappingKind('<hibernate-mapping package="org.shop"><class name="Order" table="orders"/></hibernate-mapping>')).toBe('hibernate');
+    expect(xmlMappingKind('<?xml version="1.0"?>\n<entity-mappings xmlns="https://jakarta.ee/xml/ns/persistence/orm"/>')).toBe('jpa');
+    expect(xmlMappingKind('<?xml version="1.0"?>\n<project><modelVersion>4.0.0</modelVersion></project>')).toBeNull();
+    expect(xmlMappingKind('<LinearLayout xmlns:android="http://schemas.android.com/apk/res/android"/>')).toBeNull();
+    // a Spring context naming mappers is no mapper; nor is a `<mapper>` root without namespace or DTD
+    expect(xmlMappingKind('<beans><!-- <mapper namespace="x"> --><bean class="org.mybatis.spring.mapper.MapperScannerConfigurer"/></beans>')).toBeNull();
+    expect(xmlMappingKind('<mapper><type>x</type></mapper>')).toBeNull();
+  });
+
+  it("reads each statement's SQL: fragments included (by namespaced refid, nested), dynamic tags read through, parameters as $1", () => {
+    const byId = Object.fromEntries(mapperStatements(MAPPER).map((s) => [s.id, s]));
+    expect(mapperNamespace(MAPPER)).toBe('org.shop.mapper.OrderMapper');
+    expect(Object.keys(byId)).toEqual(['find', 'close', 'add', 'purge', 'byKind']);
+    expect(byId.find!.sql).toEqual([
+      'SELECT o.id, o.status FROM "orders" o JOIN order_items i ON i.order_id = o.id WHERE o.status = $1 AND o.id IN ($1) ORDER BY $1',
+    ]);
+    expect(byId.close!.sql).toEqual(['UPDATE orders SET status = $1, closed_at = now() WHERE id = $1']);
+    // selectKey is a statement of its own, not the insert's text
+    expect(byId.add!.sql).toEqual(['INSERT INTO orders (id, status) VALUES ($1, $1)']);
+    expect(byId.purge!.sql).toEqual(['DELETE FROM audit_log WHERE at < $1']);
+    // each branch of a choose is a reading of its own
+    expect(byId.byKind!.sql).toEqual(["SELECT id FROM customers WHERE name <> ''", "SELECT id FROM suppliers WHERE name <> ''"]);
+  });
+
+  it("gives the SQL reader each statement at its tag's line, with what it does to each table; the XML's attributes are no literals", async () => {
+    const refs = await sqlRefs(MAPPER, 'xml', mybatisRuns(MAPPER, 'xml'));
+    expect(refs.tables.map((t) => `${t.table}:${t.line}:${t.access?.join('+')}`)).toEqual([
+      'orders:8:read',
+      'order_items:8:read',
+      'orders:16:write',
+      'orders:19:write',
+      'audit_log:23:write',
+      'customers:24:read',
+      'suppliers:24:read',
+    ]);
+    expect(await sqlRefs('<mapper namespace="a.B"><resultMap id="m" type="SELECT x FROM users"/></mapper>', 'xml', [])).toEqual({ tables: [], ambiguous: [] });
+  });
+
+  it("reads a Java mapper's annotations: an array's strings joined, a <script> read as a mapper statement", () => {
+    const java = [
+      'public interface UserMapper {',
+      '  @Select({"SELECT *", "FROM accounts", "WHERE id = #{id}"})',
+      '  User get(long id);',
+      '  @Update({"<script>", "update carts", "<set><if test=\'a\'>a = #{a},</if></set>", "where id = #{id}", "</script>"})',
+      '  void touch(Cart c);',
+      '  @Select("<script>select * from profiles <where><if test=\\"x != null\\">and name = #{x}</if></where></script>")',
+      '  Profile byName(String x);',
+      '}',
+    ].join('\n');
+    expect(annotationStatements(java).map((s) => s.sql)).toEqual([
+      ['SELECT * FROM accounts WHERE id = $1'],
+      ['update carts SET a = $1 where id = $1'],
+      ['select * from profiles WHERE name = $1'],
+    ]);
+    expect(mybatisRuns(java, 'python')).toEqual([]);
+  });
+});

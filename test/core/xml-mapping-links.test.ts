@@ -1,0 +1,73 @@
+/**
+ * Hibernate's hbm.xml and JPA's orm.xml through the engine, over a real PostgreSQL source: the
+ * mapping files declare the entity classes' tables, so a Spring Data repository of such a class
+ * (no `@Entity` on it) and the service calling it reach the table; the many-to-ones declare joins.
+ */
+import { expect, it } from 'vitest';
+import { databaseAndTreeSuite, declaredJoinsOf, tableUsersOf } from '../helpers/database-and-tree.js';
+
+const FILES: Record<string, string> = {
+  'src/main/resources/org/shop/Order.hbm.xml': [
+    '<?xml version="1.0"?>',
+    '<hibernate-mapping package="org.shop">',
+    '  <class name="Order" table="purchase_orders">',
+    '    <id name="id" column="id"/>',
+    '    <many-to-one name="customer" class="Customer" column="customer_id"/>',
+    '  </class>',
+    '  <class name="Customer" table="customers"><id name="id"/></class>',
+    '</hibernate-mapping>',
+  ].join('\n'),
+  'src/main/resources/META-INF/orm.xml': [
+    '<entity-mappings xmlns="https://jakarta.ee/xml/ns/persistence/orm" version="3.0">',
+    '  <entity class="org.shop.Invoice">',
+    '    <table name="invoices"/>',
+    '    <attributes><many-to-one name="order" target-entity="org.shop.Order"><join-column name="order_id"/></many-to-one></attributes>',
+    '  </entity>',
+    '</entity-mappings>',
+  ].join('\n'),
+  'src/main/java/org/shop/Order.java': 'package org.shop;\n\npublic class Order {\n  private Long id;\n}\n',
+  'src/main/java/org/shop/OrderRepository.java': [
+    'package org.shop;',
+    '',
+    'import org.springframework.data.jpa.repository.JpaRepository;',
+    '',
+    'public interface OrderRepository extends JpaRepository<Order, Long> {}',
+  ].join('\n'),
+  'src/main/java/org/shop/OrderService.java': [
+    'package org.shop;',
+    '',
+    'public class OrderService {',
+    '  private final OrderRepository orders;',
+    '  public OrderService(OrderRepository orders) { this.orders = orders; }',
+    '  public Object all() { return orders.findAll(); }',
+    '}',
+  ].join('\n'),
+};
+
+const suite = databaseAndTreeSuite(
+  'xml_mapping_links',
+  `
+    CREATE TABLE customers (id serial PRIMARY KEY);
+    CREATE TABLE purchase_orders (id serial PRIMARY KEY, customer_id int);
+    CREATE TABLE invoices (id serial PRIMARY KEY, order_id int);
+  `,
+  FILES,
+);
+
+it("links a class's table to the mapping file declaring it and to the repository and service using the class", async () => {
+  expect(await tableUsersOf(suite.engine(), 'public.purchase_orders')).toEqual([
+    'src/main/java/org/shop/OrderRepository.java:5 ',
+    'src/main/java/org/shop/OrderService.java:6 read',
+    'src/main/resources/org/shop/Order.hbm.xml:3 schema',
+  ]);
+  expect(await tableUsersOf(suite.engine(), 'public.invoices')).toEqual(['src/main/resources/META-INF/orm.xml:2 schema']);
+});
+
+it("lists the joins the mappings' many-to-ones declare", async () => {
+  expect(await declaredJoinsOf(suite.engine(), 'public.purchase_orders')).toEqual([
+    'purchase_orders.customer_id = customers.id -- jpa src/main/resources/org/shop/Order.hbm.xml:5',
+  ]);
+  expect(await declaredJoinsOf(suite.engine(), 'public.invoices')).toEqual([
+    'invoices.order_id = purchase_orders.id -- jpa src/main/resources/META-INF/orm.xml:4',
+  ]);
+});
