@@ -7,11 +7,12 @@
  * the tree is left out (the file is indexed under its own name). The files that steer import
  * resolution (tsconfig/jsconfig, package.json, go.mod, Cargo.toml, .csproj, composer.json, a C
  * build's CMakeLists.txt, Makefiles and compile_commands.json) are read too, so that a change to one
- * alone is seen. A compile_commands.json is looked for at the root and in `build*` folders (one
- * level below too) even where `.gitignore` leaves a build folder out, as it mostly does.
+ * alone is seen. A compile_commands.json is looked for at the root and in the
+ * build folders (`build*`, `cmake-build-*`, `out`, two levels down at most) even where `.gitignore`
+ * leaves them out, as it mostly does, and through a link at the root into the tree.
  */
 import { execFile } from 'node:child_process';
-import { lstatSync, readFileSync, realpathSync, type Stats } from 'node:fs';
+import { lstatSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { readdir, readFile, realpath } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -95,16 +96,22 @@ export const RESOLUTION_CONFIG =
 /** A compilation database lists every compile of a build: a large project's is tens of megabytes, and only its flags are kept. */
 const COMPILE_DB_MAX_BYTES = 64 * 1024 * 1024;
 
-/** The compile_commands.json files of the root and its `build*` folders (and theirs one level down), listed or not. */
+/** Build folders: CMake's and Meson's `build*`, CLion's `cmake-build-*`, Visual Studio's `out/build/*`. */
+const BUILD_FOLDER = /^(?:build|cmake-build|out$)/i;
+
+/** The compile_commands.json files of the root and of its build folders (two levels down at most), listed or not. */
 async function compileDatabases(root: string): Promise<string[]> {
   const out = ['compile_commands.json'];
   const dirs = async (dir: string) =>
     (await readdir(join(root, dir), { withFileTypes: true }).catch(() => [])).filter((e) => e.isDirectory()).map((e) => (dir ? `${dir}/${e.name}` : e.name));
-  for (const build of (await dirs('')).filter((d) => /^build/i.test(d))) {
+  for (const build of (await dirs('')).filter((d) => BUILD_FOLDER.test(d))) {
     out.push(`${build}/compile_commands.json`);
-    for (const below of await dirs(build)) out.push(`${below}/compile_commands.json`);
+    for (const below of await dirs(build)) {
+      out.push(`${below}/compile_commands.json`);
+      for (const further of await dirs(below)) out.push(`${further}/compile_commands.json`);
+    }
   }
-  return out.filter((p) => lstatIfThere(join(root, p))?.isFile());
+  return out.filter((p) => lstatIfThere(join(root, p)));
 }
 
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
@@ -158,8 +165,11 @@ type Listed = { file: ListedFile } | { config: ConfigFile } | { refused: Refused
 
 function listOne(root: string, realRoot: string, path: string, listed: ReadonlySet<string>, maxFileBytes: number): Listed {
   if (RESOLUTION_CONFIG.test(path)) {
-    const info = lstatIfThere(join(root, path));
-    const limit = path.endsWith('compile_commands.json') ? COMPILE_DB_MAX_BYTES : maxFileBytes;
+    const database = path.endsWith('compile_commands.json');
+    let info = lstatIfThere(join(root, path));
+    // a compilation database is often a link to the build folder's: read where it leads in the tree
+    if (database && info?.isSymbolicLink()) info = insideTree(realRoot, join(root, path)) ? statIfThere(join(root, path)) : null;
+    const limit = database ? COMPILE_DB_MAX_BYTES : maxFileBytes;
     return info?.isFile() && info.size <= limit ? { config: { path, text: readTextIfThere(join(root, path)) } } : null;
   }
   const language = languageOf(path);
@@ -181,6 +191,23 @@ function listOne(root: string, realRoot: string, path: string, listed: ReadonlyS
     // a file listed by git but deleted from the work tree is simply not there
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     return { refused: { path, reason: `unreadable: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` } };
+  }
+}
+
+function insideTree(realRoot: string, path: string): boolean {
+  try {
+    const target = realpathSync.native(path);
+    return target === realRoot || target.startsWith(realRoot + sep);
+  } catch {
+    return false;
+  }
+}
+
+function statIfThere(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
   }
 }
 

@@ -220,7 +220,8 @@ export function cIncludes(
       if (known.has(near)) return near;
     }
     // the build's folders for this file, then the tree's include folders
-    for (const r of [...(imp.system ? [] : search.quote), ...search.dirs, ...roots]) if (known.has(under(r, imp.module))) return under(r, imp.module);
+    for (const folders of [imp.system ? [] : search.quote, search.dirs, roots])
+      for (const r of folders) if (known.has(under(r, imp.module))) return under(r, imp.module);
     if (imp.system && !imp.module.includes('/')) return null;
     const ends = (byBase.get(posix.basename(imp.module)) ?? []).filter((f) => f === imp.module || f.endsWith(`/${imp.module}`));
     const best = Math.max(...ends.map((f) => sharedFolders(f, from)));

@@ -4,7 +4,7 @@
  * it), CMake's target folders of a subproject; a change to one of them reads the tree again.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { includeFlags, makefileDirs, shellWords } from '../../../../../src/adapters/connector/code/imports/c-build.js';
@@ -68,6 +68,20 @@ describe('C and C++ include folders from the build', () => {
       'app/main.c → conf/release/config.h',
       'lib/util.c → conf/debug/config.h',
     ]);
+  });
+
+  it("finds the database in CLion's cmake-build-debug/ and through a root link into an ignored folder of the tree", async () => {
+    const root = writeTree({
+      ...CONFIGS,
+      '.gitignore': 'cmake-build-debug/\n_b/\ncompile_commands.json\n',
+      'app/main.c': '#include "config.h"\n',
+      'lib/x.c': '#include "config.h"\n',
+    });
+    const entry = (file: string, dir: string) => ({ directory: root, file, arguments: ['cc', `-I${dir}`, '-c', file] });
+    write(root, 'cmake-build-debug/compile_commands.json', JSON.stringify([entry('app/main.c', 'conf/release')]));
+    write(root, '_b/compile_commands.json', JSON.stringify([entry('lib/x.c', 'conf/debug')]));
+    symlinkSync('_b/compile_commands.json', join(root, 'compile_commands.json'));
+    expect(edgeList(await scanFolder(root))).toEqual(['app/main.c → conf/release/config.h', 'lib/x.c → conf/debug/config.h']);
   });
 
   it("resolves with a Makefile's -I for the files under its folder; CMake's ${PROJECT_SOURCE_DIR} is a subproject's folder", async () => {
