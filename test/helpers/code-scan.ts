@@ -23,8 +23,13 @@ export function writeTree(files: Record<string, string>): string {
 }
 
 /** The code source `svc` over `files`, scanned (`stored`: what an earlier scan stored). */
-export async function scanTree(files: Record<string, string>, stored: CatalogObject[] = []): Promise<SourceSnapshot> {
-  const source: SourceRecord = { name: 'svc', type: 'code', url: writeTree(files), options: {}, createdAt: new Date().toISOString() };
+export function scanTree(files: Record<string, string>, stored: CatalogObject[] = []): Promise<SourceSnapshot> {
+  return scanFolder(writeTree(files), stored);
+}
+
+/** The code source `svc` over the folder `root`, scanned (`stored`: what an earlier scan stored). */
+export async function scanFolder(root: string, stored: CatalogObject[] = []): Promise<SourceSnapshot> {
+  const source: SourceRecord = { name: 'svc', type: 'code', url: root, options: {}, createdAt: new Date().toISOString() };
   const connector = createCodeConnector();
   connector.validate(source);
   return connector.introspect(source, { stored: async () => stored });

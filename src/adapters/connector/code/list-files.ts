@@ -8,11 +8,14 @@
  * (pom.xml, layouts, Spring contexts) becomes a file of the index, is hashed or is read again. A symbolic link that leaves the tree is
  * refused and named, as is a file that is binary or too large; a link to another listed file of
  * the tree is left out (the file is indexed under its own name). The files that steer import
- * resolution (tsconfig/jsconfig, package.json, go.mod, Cargo.toml, .csproj, composer.json) are read too, so that a change to one
- * alone is seen.
+ * resolution (tsconfig/jsconfig, package.json, go.mod, Cargo.toml, .csproj, composer.json, a C
+ * build's CMakeLists.txt, Makefiles and compile_commands.json) are read too, so that a change to one
+ * alone is seen. A compile_commands.json is looked for at the root and in the
+ * build folders (`build*`, `cmake-build-*`, `out`, two levels down at most) even where `.gitignore`
+ * leaves them out, as it mostly does, and through a link at the root into the tree.
  */
 import { execFile } from 'node:child_process';
-import { closeSync, lstatSync, openSync, readFileSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, lstatSync, openSync, readFileSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { readdir, readFile, realpath } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -86,13 +89,34 @@ export interface ConfigFile {
 export interface FileListing {
   files: ListedFile[];
   refused: RefusedFile[];
-  /** tsconfig*.json, jsconfig*.json, package.json, go.mod, CMakeLists.txt, Cargo.toml, *.csproj Directory.Build.props and composer.json files of the tree, by path. */
+  /** tsconfig*.json, jsconfig*.json, package.json, go.mod, CMakeLists.txt, compile_commands.json, Makefiles (*.mk, Makefile.am), Cargo.toml, *.csproj Directory.Build.props and composer.json files of the tree, by path. */
   configs: ConfigFile[];
 }
 
-/** tsconfig paths and extends, package.json exports/imports/workspaces, a go.mod's module path, CMake's include folders, a Cargo.toml's crates, a .csproj's (or Directory.Build.props') project references and usings, a composer.json's autoload maps. */
+/** tsconfig paths and extends, package.json exports/imports/workspaces, a go.mod's module path, a C build's include folders (CMake's, a compilation database's, a Makefile's), a Cargo.toml's crates, a .csproj's (or Directory.Build.props') project references and usings, a composer.json's autoload maps. */
 export const RESOLUTION_CONFIG =
-  /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|go\.mod|CMakeLists\.txt|Cargo\.toml|[^/]+\.csproj|Directory\.Build\.props|composer\.json|pubspec\.yaml)$/;
+  /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|go\.mod|CMakeLists\.txt|compile_commands\.json|GNUmakefile|[Mm]akefile|Makefile\.am|[^/]+\.mk|Cargo\.toml|[^/]+\.csproj|Directory\.Build\.props|composer\.json|pubspec\.yaml)$/;
+
+/** A compilation database lists every compile of a build: a large project's is tens of megabytes, and only its flags are kept. */
+const COMPILE_DB_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Build folders: CMake's and Meson's `build*`, CLion's `cmake-build-*`, Visual Studio's `out/build/*`. */
+const BUILD_FOLDER = /^(?:build|cmake-build|out$)/i;
+
+/** The compile_commands.json files of the root and of its build folders (two levels down at most), listed or not. */
+async function compileDatabases(root: string): Promise<string[]> {
+  const out = ['compile_commands.json'];
+  const dirs = async (dir: string) =>
+    (await readdir(join(root, dir), { withFileTypes: true }).catch(() => [])).filter((e) => e.isDirectory()).map((e) => (dir ? `${dir}/${e.name}` : e.name));
+  for (const build of (await dirs('')).filter((d) => BUILD_FOLDER.test(d))) {
+    out.push(`${build}/compile_commands.json`);
+    for (const below of await dirs(build)) {
+      out.push(`${below}/compile_commands.json`);
+      for (const further of await dirs(below)) out.push(`${further}/compile_commands.json`);
+    }
+  }
+  return out.filter((p) => lstatIfThere(join(root, p)));
+}
 
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
 
@@ -145,8 +169,12 @@ type Listed = { file: ListedFile } | { config: ConfigFile } | { refused: Refused
 
 function listOne(root: string, realRoot: string, path: string, listed: ReadonlySet<string>, maxFileBytes: number): Listed {
   if (RESOLUTION_CONFIG.test(path)) {
-    const info = lstatIfThere(join(root, path));
-    return info?.isFile() && info.size <= maxFileBytes ? { config: { path, text: readTextIfThere(join(root, path)) } } : null;
+    const database = path.endsWith('compile_commands.json');
+    let info = lstatIfThere(join(root, path));
+    // a compilation database is often a link to the build folder's: read where it leads in the tree
+    if (database && info?.isSymbolicLink()) info = insideTree(realRoot, join(root, path)) ? statIfThere(join(root, path)) : null;
+    const limit = database ? COMPILE_DB_MAX_BYTES : maxFileBytes;
+    return info?.isFile() && info.size <= limit ? { config: { path, text: readTextIfThere(join(root, path)) } } : null;
   }
   const mapping = /\.xml$/i.test(path);
   const language = languageOf(path) ?? (mapping ? 'xml' : null);
@@ -186,6 +214,23 @@ function headOf(path: string): string {
   }
 }
 
+function insideTree(realRoot: string, path: string): boolean {
+  try {
+    const target = realpathSync.native(path);
+    return target === realRoot || target.startsWith(realRoot + sep);
+  } catch {
+    return false;
+  }
+}
+
+function statIfThere(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+}
+
 function lstatIfThere(path: string): Stats | null {
   try {
     return lstatSync(path);
@@ -204,8 +249,10 @@ function readTextIfThere(path: string): string {
 
 export async function listCodeFiles(root: string, options: { maxFileBytes: number }): Promise<FileListing> {
   const realRoot = await realpath(root);
-  const paths = ((await gitFiles(root)) ?? (await walkedFiles(root))).filter((p) => !p.split('/').some((part) => ALWAYS_SKIPPED.has(part))).sort();
-  const listed = new Set(paths);
+  const found = ((await gitFiles(root)) ?? (await walkedFiles(root))).filter((p) => !p.split('/').some((part) => ALWAYS_SKIPPED.has(part)));
+  const listed = new Set(found);
+  // a build folder is mostly ignored, its compilation database with it
+  const paths = [...found, ...(await compileDatabases(root)).filter((p) => !listed.has(p))].sort();
   // in path order, a batch at a time
   const results: Listed[] = [];
   for (let i = 0; i < paths.length; i++) {

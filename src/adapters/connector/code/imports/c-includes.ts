@@ -20,6 +20,7 @@
 import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { ImportMap } from './import-graph.js';
+import { cBuildPaths, type CSearchPath } from './c-build.js';
 import { link, under, type Parsed } from './import-links.js';
 import type { CodeSymbol } from '../outline.js';
 import { lineOf, named, signature } from './syntax-nodes.js';
@@ -145,14 +146,24 @@ export function cFile(root: Node, text: string): ParsedFile {
 /** Folders a CMakeLists.txt adds to the include path, relative to the tree's root. */
 function cmakeIncludeDirs(cmakeFiles: ReadonlyArray<{ path: string; text: string }>): string[] {
   const out: string[] = [];
+  const folderOf = (file: string) => (posix.dirname(file) === '.' ? '' : posix.dirname(file));
+  // a folder written from the root (`/lib/money/`), as the root's own `${CMAKE_SOURCE_DIR}/` is
+  const fromRoot = (folder: string) => `/${folder ? `${folder}/` : ''}`;
+  // a project's folder: that of a CMakeLists.txt calling project(), the root's for the top one
+  const projects = new Set(cmakeFiles.filter((c) => /^\s*project\s*\(/im.test(c.text)).map((c) => folderOf(c.path)));
+  const projectOf = (folder: string): string => {
+    for (let f = folder; f; f = folderOf(f)) if (projects.has(f)) return f;
+    return '';
+  };
   for (const { path: file, text } of cmakeFiles) {
-    const here = posix.dirname(file) === '.' ? '' : posix.dirname(file);
+    const here = folderOf(file);
     for (const m of text.matchAll(/\b(?:target_)?include_directories\s*\(([^)]*)\)/gi)) {
       for (let word of m[1]!.split(/\s+/)) {
         word = word.replace(/^"|"$/g, '').replace(/^\$<BUILD_INTERFACE:(.*)>$/, '$1');
         word = word
-          .replace(/^\$\{(?:CMAKE_CURRENT_SOURCE_DIR|CMAKE_CURRENT_LIST_DIR)\}\/?/, `${here}/`)
-          .replace(/^\$\{(?:PROJECT_SOURCE_DIR|CMAKE_SOURCE_DIR)\}\/?/, '/');
+          .replace(/^\$\{(?:CMAKE_CURRENT_SOURCE_DIR|CMAKE_CURRENT_LIST_DIR)\}\/?/, fromRoot(here))
+          .replace(/^\$\{PROJECT_SOURCE_DIR\}\/?/, fromRoot(projectOf(here)))
+          .replace(/^\$\{CMAKE_SOURCE_DIR\}\/?/, '/');
         if (!word || /[${}<>]/.test(word) || /^[A-Z_]+$/.test(word)) continue; // keywords (PUBLIC, SYSTEM) and unresolved variables
         const rel = word.startsWith('/') ? word.slice(1) : posix.join(here, word);
         out.push(
@@ -179,8 +190,14 @@ function sharedFolders(a: string, b: string): number {
 /** The tree's C and C++ files (`.h` too: C's or C++'s). */
 export const C_FILE = /\.(?:c|h|cc|cpp|cxx|hh|hpp|hxx)$/;
 
-/** The C and C++ includes of the parsed files that resolve to files of the tree (`configs`: CMakeLists.txt among them). */
-export function cIncludes(parsed: Parsed, known: ReadonlySet<string>, configs: ReadonlyArray<{ path: string; text: string }>, map: ImportMap): void {
+/** The C and C++ includes of the parsed files that resolve to files of the tree (`configs`: CMakeLists.txt, compile_commands.json and Makefiles among them; `root`: the tree's folder). */
+export function cIncludes(
+  parsed: Parsed,
+  known: ReadonlySet<string>,
+  configs: ReadonlyArray<{ path: string; text: string }>,
+  map: ImportMap,
+  root: string,
+): void {
   const files = [...parsed.keys()].filter((f) => C_FILE.test(f));
   if (!files.length) return;
   const roots = new Set(['', ...cmakeIncludeDirs(configs.filter((c) => /(^|\/)CMakeLists\.txt$/.test(c.path)))]);
@@ -194,14 +211,17 @@ export function cIncludes(parsed: Parsed, known: ReadonlySet<string>, configs: R
           .join('/'),
       );
   }
+  const build = cBuildPaths(root, configs);
   const byBase = new Map<string, string[]>();
   for (const f of known) byBase.set(posix.basename(f), [...(byBase.get(posix.basename(f)) ?? []), f]);
-  const resolve = (from: string, imp: RawImport): string | null => {
+  const resolve = (from: string, search: CSearchPath, imp: RawImport): string | null => {
     if (!imp.system) {
       const near = posix.normalize(posix.join(posix.dirname(from), imp.module));
       if (known.has(near)) return near;
     }
-    for (const r of roots) if (known.has(under(r, imp.module))) return under(r, imp.module);
+    // the build's folders for this file, then the tree's include folders
+    for (const folders of [imp.system ? [] : search.quote, search.dirs, roots])
+      for (const r of folders) if (known.has(under(r, imp.module))) return under(r, imp.module);
     if (imp.system && !imp.module.includes('/')) return null;
     const ends = (byBase.get(posix.basename(imp.module)) ?? []).filter((f) => f === imp.module || f.endsWith(`/${imp.module}`));
     const best = Math.max(...ends.map((f) => sharedFolders(f, from)));
@@ -209,8 +229,11 @@ export function cIncludes(parsed: Parsed, known: ReadonlySet<string>, configs: R
     return nearest.length === 1 ? nearest[0]! : null;
   };
   for (const file of files) {
+    const search = build(file);
+    // a compile command's `-include`: the file as its command names it
+    for (const forced of search.forced) if (known.has(forced)) link(map, file, forced, 'include');
     for (const imp of parsed.get(file)!.imports) {
-      const target = resolve(file, imp);
+      const target = resolve(file, search, imp);
       if (target) link(map, file, target, 'include');
     }
   }

@@ -218,7 +218,7 @@ export async function languageImports(
   await goImports(root, parsed, map);
   javaImports(parsed, known, map);
   jvmImports(parsed, map);
-  cIncludes(parsed, known, configs, map);
+  cIncludes(parsed, known, configs, map, root);
   await rustImports(root, parsed, known, (from, to, kind) => link(map, from, to, kind));
   await csharpImports(root, parsed, (from, to, kind) => link(map, from, to, kind));
   rubyImports(parsed, known, (from, to, kind) => link(map, from, to, kind));
