@@ -114,7 +114,9 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  *     listed and parsed (imports, exports, parts, symbols); a changed pubspec.yaml reads the tree again.
  * 60: ent (schemas, edges, client calls); GORM's Preload, Joins, association mode and held chains; ActiveRecord concerns, association calls on
  *     records, through associations, STI and associations named in joins/includes; Eloquent's morphMap in morph queries; Eloquent morph, through and trait relations; EF Core many-to-many join tables, HasPrincipalKey, ASP.NET Identity, tracked saves;
- *     Diesel's belongs_to joins; a Dart part naming its library by name.
+ *     Diesel's belongs_to joins; a Dart part naming its library by name; MyBatis mapper XML (listed, its SQL read, linked to its interface) and
+ *     annotation arrays; Hibernate hbm.xml and JPA orm.xml mappings; C/C++ include folders from compile_commands.json, Makefiles and
+ *     CMake's target_include_directories.
  */
 export const CODE_SCAN_VERSION = 60;
 
