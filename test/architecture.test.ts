@@ -151,7 +151,7 @@ describe('layering', () => {
     expect(offences).toEqual([]);
   });
 
-  // Everything that answers a session's calls: it gets `engine.scoped(...)` from server.ts and
+  // Everything that answers a session's calls: it gets `createScopedEngine(...)` from server.ts and
   // never the unscoped Engine, so no tool or resource can forget the access check.
   const SESSION_SERVING = [
     ...sourceFiles(join(SRC, 'presentations/mcp/tools')),
@@ -203,7 +203,7 @@ describe('layering', () => {
     const offences: string[] = [];
     for (const file of sourceFiles(REPL).filter((f) => !f.endsWith('/repl-session.ts'))) {
       const text = readFileSync(file, 'utf8');
-      for (const ritual of ['.sessions.', 'allowedSources', 'checkSourceAllowed', 'canAccessProject', '.scoped(']) {
+      for (const ritual of ['.sessions.', 'allowedSources', 'checkSourceAllowed', 'canAccessProject', 'createScopedEngine(']) {
         if (text.includes(ritual)) offences.push(`${relative(SRC, file)} uses ${ritual}`);
       }
     }
@@ -260,7 +260,7 @@ describe('web UI is thin', () => {
 
   it('the composition files hand pages a scoped engine and reach no adapter but through app.ts', () => {
     const mount = readFileSync(join(UI, 'ui-mount.ts'), 'utf8');
-    expect(mount).toMatch(/engine\.scoped\(/);
+    expect(mount).toMatch(/createScopedEngine\(engine, /);
     expect(mount).not.toMatch(/scoped: engine[,\s}]/);
   });
 });

@@ -152,9 +152,10 @@ async function weightsModule(models: Record<FusedTask, LinearModel>, args: Args)
  * @module core/code/onboarding-weights
  * Written by \`npm run bench -- train-onboarding\` from the onboarding bench's dev items (steps ${args.train.steps}, rate ${args.train.rate}, l2 ${args.train.l2}${args.drop.length ? `, without ${args.drop.join(', ')}` : ''}): do not edit by hand.
  */
-import type { FusedTask, LinearModel } from './onboarding-model.js';
+import type { LinearModel } from '../search/learned-ranker.js';
 
-export const ONBOARDING_WEIGHTS: Record<FusedTask, LinearModel> = ${JSON.stringify(models, null, 2)};
+/** One model per task: \`related\` (files that belong with a seed file), \`topic\` (files a request is about). */
+export const ONBOARDING_WEIGHTS: Record<'related' | 'topic', LinearModel> = ${JSON.stringify(models, null, 2)};
 `;
   const options = await resolveConfig(args.out);
   return format(source, { ...options, filepath: args.out });

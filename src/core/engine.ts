@@ -33,7 +33,6 @@ import { assertKnownKinds } from './kinds/known-kinds.js';
 import type { ProgressFn } from '../kernel/progress.js';
 import { createProjectService, type ProjectService } from './projects/projects.js';
 import { redactText } from '../kernel/redact.js';
-import { createScopedEngine, type ScopeIdentity, type ScopedEngine } from './scope/scoped-engine.js';
 import { createSearchService } from './search/search-service.js';
 import { createNameVocabulary } from './search/spelling.js';
 import type { SearchOptions, SearchResult } from './search/types.js';
@@ -122,8 +121,6 @@ export interface Engine {
   close(): Promise<void>;
   /** The registered source kinds: object kinds with their flags and family, source types with their options. */
   kinds(): KindCatalog;
-  /** The engine as one session's caller may see it: only the sources of its active projects (see core/scope). */
-  scoped(identity: ScopeIdentity): ScopedEngine;
   /**
    * The markdown of a document at a path (inside the configured workspace root) or a URL (only
    * when `allowUrl`, a project setting), for a session document. FORBIDDEN otherwise (its remedy
@@ -438,7 +435,6 @@ export function createEngine(deps: EngineDeps): Engine {
       await emb?.close?.();
       await store.close();
     },
-    scoped: (identity) => createScopedEngine(engine, identity),
     onboardingPlan: (request) => onboarding.plan(request),
     planSources: (allowed) => onboarding.sources(allowed),
     workspace,

@@ -11,6 +11,7 @@ import { openEngine } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { localUser } from '../../src/core/auth/user.js';
 import type { Engine } from '../../src/core/engine.js';
+import { createScopedEngine } from '../../src/core/scope/scoped-engine.js';
 import { createTempDatabase, type TempDatabase } from '../helpers/postgres.js';
 import { tempHome } from '../helpers/temp-home.js';
 
@@ -43,7 +44,7 @@ it("refreshes another project's code without reporting it to this project's sess
     ((await engine.get(`warehouse:table:${table}`))?.incoming ?? []).filter((e) => e.kind === 'uses_table').map((e) => e.fromId);
   await db.exec('CREATE TABLE audit_log (id int);');
   await engine.sessions.open({ id: 's-data', project: 'data', user: localUser('ana') });
-  const scoped = await engine.scoped({ session: 's-data', project: 'data', user: localUser('ana') });
+  const scoped = createScopedEngine(engine, { session: 's-data', project: 'data', user: localUser('ana') });
   const run = await scoped.operations.updateSource('warehouse', { allowExtraPrivileges: true });
   expect(run.reports.map((r) => [r.source, r.status])).toEqual([['warehouse', 'updated']]);
   expect(run.ok).toBe(true);

@@ -12,7 +12,6 @@ import { ACCESS_VERBS, accessesOf, type TableAccess } from '../../ports/code.js'
 import { queryWords } from '../search/document-ranking.js';
 import { USES_COLUMN_EDGE_KIND, USES_FIELD_EDGE_KIND, USES_TABLE_EDGE_KIND } from '../kinds/code/code-links.js';
 import type { SearchHit } from '../search/types.js';
-import { copyFolder } from './sql-copies.js';
 import { isTestFile } from '../../kernel/test-paths.js';
 
 /** Object kinds a data topic's hits are read from. */
@@ -158,6 +157,14 @@ export function dataUsersOf(request: string, hits: readonly SearchHit[], users: 
   const breadth = new Map<string, number>();
   for (const hit of followed) for (const file of new Set(usersOf(hit).map((u) => u.file))) breadth.set(file, (breadth.get(file) ?? 0) + 1);
   return out.sort((a, b) => place(a) - place(b) || breadth.get(b.file)! - breadth.get(a.file)!);
+}
+
+/**
+ * Where a copy lives, as the plan says it: its folder from the shared parent's own name on
+ * (`db/mysql/` of `src/main/resources/db/mysql/schema.sql`).
+ */
+export function copyFolder(path: string): string {
+  return `${path.split('/').slice(-3, -1).join('/')}/`;
 }
 
 const TARGET_LABELS: Record<string, string> = { graphql_query: 'GraphQL operation', graphql_field: 'GraphQL field', data_object: 'data object' };

@@ -11,9 +11,9 @@ import type { Candidate } from './onboarding-features.js';
 import { ONBOARDING_WEIGHTS } from './onboarding-weights.js';
 
 /** `related`: files that belong with a seed file; `topic`: files a request is about. */
-export type FusedTask = 'related' | 'topic';
+export type FusedTask = keyof typeof ONBOARDING_WEIGHTS;
 
-/** The search ranker's linear model, here one per task (the weights file imports it from this module). */
+/** The search ranker's linear model, here one per task. */
 export type { LinearModel };
 
 /** The candidates' files, best first, by `model` (default: the shipped one for `task`). */

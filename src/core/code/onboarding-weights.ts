@@ -2,9 +2,10 @@
  * @module core/code/onboarding-weights
  * Written by `npm run bench -- train-onboarding` from the onboarding bench's dev items (steps 400, rate 0.5, l2 0.3, without names, namesRank, mentioned, fanOut, fanIn, documented): do not edit by hand.
  */
-import type { FusedTask, LinearModel } from './onboarding-model.js';
+import type { LinearModel } from '../search/learned-ranker.js';
 
-export const ONBOARDING_WEIGHTS: Record<FusedTask, LinearModel> = {
+/** One model per task: `related` (files that belong with a seed file), `topic` (files a request is about). */
+export const ONBOARDING_WEIGHTS: Record<'related' | 'topic', LinearModel> = {
   related: {
     features: [
       'adamicAdar',

@@ -6,7 +6,7 @@
  * last the tests among them, each step naming its files and why they come there.
  */
 import { importersOf, importsOf, type CodeGraph } from './code-graph.js';
-import { copyFolder } from './sql-copies.js';
+import { copyFolder } from './data-users.js';
 import { isTestFile } from '../../kernel/test-paths.js';
 
 export interface PlanStep {

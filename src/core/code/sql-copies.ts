@@ -44,14 +44,6 @@ const parts = (path: string) => path.split('/');
 const parentFolderOf = (path: string) => parts(path).slice(0, -2).join('/');
 
 /**
- * Where a copy lives, as the plan says it: its folder from the shared parent's own name on
- * (`db/mysql/` of `src/main/resources/db/mysql/schema.sql`).
- */
-export function copyFolder(path: string): string {
-  return `${parts(path).slice(-3, -1).join('/')}/`;
-}
-
-/**
  * The group a SQL file's dialect copies share, or null: two `.sql` files are copies when they
  * have the same base name, sit in sibling folders (folders with the same parent) and name the
  * same non-empty set of linked tables. The statements themselves may differ (types, quoting,

@@ -7,7 +7,7 @@ import type { CatalogObject } from '../../ports/catalog.js';
 import type { Store } from '../../ports/store.js';
 import { localUser, type RequestUser } from '../auth/user.js';
 import { createEngine, type Engine } from '../engine.js';
-import type { ScopedEngine } from './scoped-engine.js';
+import { createScopedEngine, type ScopedEngine } from './scoped-engine.js';
 
 /** Sources and what they hold: `aaa` sorts before everything, so a filter after paging would empty alpha's first page. */
 const SOURCES = { aaa: 'postgres', shop: 'postgres', mesh: 'hugr', mesh2: 'hugr' } as const;
@@ -55,7 +55,7 @@ let engine: Engine;
 
 async function sessionOn(project: string, id = `s-${project}`, user: RequestUser = localUser('ana')): Promise<ScopedEngine> {
   await engine.sessions.open({ id, project, user });
-  return engine.scoped({ session: id, project, user });
+  return createScopedEngine(engine, { session: id, project, user });
 }
 
 async function allIds(scoped: ScopedEngine, limit: number): Promise<{ ids: string[]; pageSizes: number[]; totals: number[] }> {

@@ -1,6 +1,6 @@
 /**
  * @module core/scope/scoped-engine
- * The engine as one caller sees it: `engine.scoped({ session, project, user })`. Every read is
+ * The engine as one caller sees it: `createScopedEngine(engine, { session, project, user })`. Every read is
  * limited to the sources of the session's active projects (read afresh per call, so
  * `set_active_projects` applies at once) inside the store queries, so pages, totals and cursors
  * count only what the caller may see; naming anything outside is FORBIDDEN. The caller's role

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { leadNamed, nameKey, namedBy, namedObjects, type NamedBy } from './exact-names.js';
+import { leadNamed, nameKey, namedBy, namedObjects } from './exact-names.js';
+import type { NamedBy } from './types.js';
 import type { Ordered } from './stages.js';
 
 const hit = (id: string, score: number): Ordered => ({ id, score, lexicalRank: null, vectorRank: null, fused: score, bonus: 0, lists: [] });

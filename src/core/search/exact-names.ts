@@ -7,13 +7,12 @@
  */
 import type { CatalogObject } from '../../ports/catalog.js';
 import type { Ordered } from './stages.js';
+import type { NamedBy } from './types.js';
 
 /** Longer queries are questions, not names: they skip the lookup. */
 const MAX_WORDS = 5;
 /** Objects of the first candidates looked at; an exactly named object is never far down. */
 const POOL = 60;
-
-export type NamedBy = 'path' | 'name';
 
 /** A name as people type it: case, quotes, and `_` / `-` / spaces between words do not matter. */
 export function nameKey(text: string): string {

@@ -12,9 +12,8 @@ import { withSupport } from './structure-signals.js';
 import { adviseRerank, applyRerankOrder } from './rerank-hook.js';
 import { fuseRankings, RRF_K, TOP_RANK_BONUS, type RankedList } from './rrf.js';
 import { fusedRelevances } from './scores.js';
-import type { ListContribution, SearchHit, SearchMode, SearchResult } from './types.js';
+import type { ListContribution, NamedBy, SearchHit, SearchMode, SearchResult } from './types.js';
 import { groupOf, type Routing } from './routing.js';
-import type { NamedBy } from './exact-names.js';
 
 /** One candidate in fused order with what `--explain` shows of it. */
 export interface Ordered {

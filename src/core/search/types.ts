@@ -129,3 +129,6 @@ export interface SearchResult {
  * The `min_score` recommended to agents, and where the web UI says "no confident match".
  */
 export const CONFIDENT_SCORE = 0.15;
+
+/** Why an object leads a search: the query is its path, or its name (exact-names.ts). */
+export type NamedBy = 'path' | 'name';

@@ -8,7 +8,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestUser } from '../../core/auth/user.js';
 import type { Engine } from '../../core/engine.js';
-import type { ScopedEngine } from '../../core/scope/scoped-engine.js';
+import { createScopedEngine, type ScopedEngine } from '../../core/scope/scoped-engine.js';
 import { DOCUMENT_KIND } from '../../core/sessions/session-documents.js';
 import type { Logger } from './logging.js';
 import { registerGuidePrompt } from './prompt.js';
@@ -62,7 +62,7 @@ export interface SessionServer extends RegisteredTools {
 export async function createSessionServer(services: ServerServices, identity: SessionIdentity, options: RegisterOptions): Promise<SessionServer> {
   const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { instructions: INSTRUCTIONS, capabilities: { logging: {} } });
   const clientInfo = (): string | null => clientLabel(server.server.getClientVersion()) ?? identity.client ?? null;
-  const engine = services.engine.scoped(identity);
+  const engine = createScopedEngine(services.engine, identity);
   const ctx = { engine, logger: services.logger, clientInfo, ...identity };
   const registered = registerTools(server, services.tools, ctx, options);
   registerGuidePrompt(server);

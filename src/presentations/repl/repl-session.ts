@@ -3,13 +3,13 @@
  * The shell's session in the core, as an MCP stdio client has one: opened on the served project
  * for the local user, kept alive while the shell runs (reopened, without its documents, if
  * another process removed it), closed with its documents on the way out. Everything the shell
- * reads goes through `engine.scoped(...)`, so active projects and session documents apply to
+ * reads goes through `createScopedEngine(engine, …)`, so active projects and session documents apply to
  * searches, ids and descriptions alike; the CLI's commands get the same view (`view`).
  */
 import { userInfo } from 'node:os';
 import { localUser } from '../../core/auth/user.js';
 import type { Engine } from '../../core/engine.js';
-import type { ScopedEngine, ScopedSearchOptions } from '../../core/scope/scoped-engine.js';
+import { createScopedEngine, type ScopedEngine, type ScopedSearchOptions } from '../../core/scope/scoped-engine.js';
 import type { SearchMode, SearchResult } from '../../core/search/types.js';
 import { SextantError } from '../../kernel/errors.js';
 import { DEFAULT_SESSION_TTL_MS } from '../../core/sessions/session-service.js';
@@ -50,7 +50,7 @@ export async function openReplSession(engine: Engine, project: string, ttlMs = D
   const user = localUser(localSubject());
   await engine.sessions.expireIdle().catch(() => []);
   const { id } = await engine.sessions.open({ project, user, ttlMs });
-  const scoped = engine.scoped({ session: id, project, user });
+  const scoped = createScopedEngine(engine, { session: id, project, user });
   const runs: Record<SearchMode, ScopedEngine['search']> = { lexical: scoped.search, vector: scoped.vsearch, hybrid: scoped.query };
 
   const remembered =

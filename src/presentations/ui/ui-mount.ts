@@ -13,7 +13,7 @@ import type { Authenticator } from '../../core/auth/authenticate.js';
 import type { RequestUser } from '../../core/auth/user.js';
 import type { Engine } from '../../core/engine.js';
 import { DEFAULT_PROJECT } from '../../core/projects/projects.js';
-import type { ScopedEngine } from '../../core/scope/scoped-engine.js';
+import { createScopedEngine, type ScopedEngine } from '../../core/scope/scoped-engine.js';
 import { isSextantError } from '../../kernel/errors.js';
 import { redactText } from '../../kernel/redact.js';
 import { admitRequest, guardProjectRequest, MAX_BODY_BYTES, parseForm, readBody, type GuardDeps } from '../http/guards.js';
@@ -136,7 +136,7 @@ export function createUiMount(options: UiMountOptions): UiMount {
       id = (await engine.sessions.open({ project, user, ttlMs: options.sessionTtlMs })).id;
       engineSessions.set(owner, id);
     }
-    const scoped = engine.scoped({ session: id, project, user });
+    const scoped = createScopedEngine(engine, { session: id, project, user });
     await scoped.present(user);
     return scoped;
   }
