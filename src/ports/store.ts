@@ -3,7 +3,7 @@
  * Persistence of sources, canonical objects, contexts, chunks and vectors.
  * Every adapter passes test/contracts/store.contract.ts.
  */
-import type { CatalogEdge, CatalogObject, Chunk, ChunkWrite, ContextRecord, EntityMention, NewContext, NerType, ObjectKind, SemanticType } from './catalog.js';
+import type { CatalogEdge, CatalogObject, Chunk, ChunkWrite, ContextRecord, NewContext, NerType, ObjectKind, SemanticType } from './catalog.js';
 import type { SourceRecord } from './connector.js';
 import type { GlossaryStore, LlmCache } from './glossary.js';
 

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEngine } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load-config.js';
-import { localUser } from '../../src/core/auth/user.js';
 import type { Engine } from '../../src/core/engine.js';
 import { connectInMemory } from '../helpers/in-memory-mcp.js';
 import { writeShopRepo } from '../helpers/code-repo.js';

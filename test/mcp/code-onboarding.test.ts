@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEngine } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import type { Engine } from '../../src/core/engine.js';
-import { createLogger } from '../../src/presentations/mcp/logging.js';
 import { writeShopRepo } from '../helpers/code-repo.js';
 import { connectInMemory } from '../helpers/in-memory-mcp.js';
 import { tempHome } from '../helpers/temp-home.js';

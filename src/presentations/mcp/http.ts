@@ -15,7 +15,6 @@ import type { RequestUser } from '../../core/auth/user.js';
 import { SextantError } from '../../kernel/errors.js';
 import { DEFAULT_PROJECT } from '../../core/projects/projects.js';
 import { DEFAULT_SESSION_CAPS, sessionsToEvict, type SessionCaps } from '../../core/sessions/session-cap.js';
-import { redactText } from '../../kernel/redact.js';
 import { requireAuthOffLoopback } from '../http/authenticate.js';
 import { guardProjectRequest, MAX_BODY_BYTES, type GuardDeps } from '../http/guards.js';
 import { startHttpHost, type HostTimeouts, type Mount } from '../http/host.js';

@@ -9,7 +9,6 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestUser } from '../../core/auth/user.js';
 import type { Engine } from '../../core/engine.js';
 import { createScopedEngine, type ScopedEngine } from '../../core/scope/scoped-engine.js';
-import { DOCUMENT_KIND } from '../../core/sessions/session-documents.js';
 import type { Logger } from './logging.js';
 import { registerGuidePrompt } from './prompt.js';
 import { registerResources } from './resources.js';

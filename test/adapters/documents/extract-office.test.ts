@@ -4,7 +4,7 @@
  * Office files (fflate), legacy/encrypted Office containers, and the size cap.
  */
 import { zipSync } from 'fflate';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { extractDocument, readOfficeZip, ZIP_CAPS } from '../../../src/adapters/documents/index.js';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentType } from '../../../src/ports/documents.js';
 import { makeDocx, makeManyEntryZip, makePdf, makePptx, makeXlsx, makeZipBomb, unreadable } from '../../helpers/document-files.js';

@@ -4,7 +4,6 @@
  * removal, and the reads behind related chunks, `--explain` and the glossary listing.
  */
 import type { Database, Statement } from 'better-sqlite3';
-import { SextantError } from '../../../kernel/errors.js';
 import type { EntityMention, NerType, SemanticType } from '../../../ports/catalog.js';
 import type { ChunkFilter, EntityFilter, EntityLink, EntityLinks, EntityPage } from '../../../ports/store.js';
 import { chunkFilterPredicate, chunkFilterSql, type ChunkScopeRow } from './chunk-filter.js';
@@ -321,8 +320,4 @@ export class EntityLinkBatch {
     this.#maybeOrphans.clear();
     return dropped;
   }
-}
-
-function byText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

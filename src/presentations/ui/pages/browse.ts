@@ -8,7 +8,7 @@ import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type { ContextRecord } from '../../../ports/catalog.js';
 import type { ObjectDescription } from '../../../core/discovery/describe.js';
-import { csrfField, href, shell, when, type Html, page, tableHead } from '../layout.js';
+import { csrfField, href, when, type Html, page, tableHead } from '../layout.js';
 import { errorFrom } from '../web-hints.js';
 import type { UiContext, UiEnv } from '../ui-context.js';
 import { parseObjectId } from '../../../kernel/ids.js';

@@ -7,7 +7,7 @@
 import type { Hono } from 'hono';
 import { html } from 'hono/html';
 import { CONFIDENT_SCORE, type SearchHit, type SearchResult } from '../../../core/search/types.js';
-import { href, shell, type Html, page } from '../layout.js';
+import { href, type Html, page } from '../layout.js';
 import { errorFrom, webHint } from '../web-hints.js';
 import type { UiContext, UiEnv } from '../ui-context.js';
 import { explainChart } from './explain-chart.js';

@@ -7,7 +7,7 @@
  */
 import type { Hono } from 'hono';
 import { html } from 'hono/html';
-import { shell, when, page, tableHead } from '../layout.js';
+import { when, page, tableHead } from '../layout.js';
 import { errorFrom } from '../web-hints.js';
 import type { UiEnv } from '../ui-context.js';
 

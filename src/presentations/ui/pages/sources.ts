@@ -9,7 +9,7 @@ import type { Hono } from 'hono';
 import { html } from 'hono/html';
 import { streamSSE } from 'hono/streaming';
 import type { ProgressEvent } from '../../../kernel/progress.js';
-import { bytes, csrfField, errorLine, href, shell, when, type Html, page } from '../layout.js';
+import { bytes, csrfField, errorLine, href, when, type Html, page } from '../layout.js';
 import { errorFrom, type HintSource, webHint } from '../web-hints.js';
 import type { UiContext, UiEnv } from '../ui-context.js';
 import type { UpdateJob } from '../update-jobs.js';

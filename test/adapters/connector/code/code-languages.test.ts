@@ -5,7 +5,7 @@
  * imports are no edges.
  */
 import { describe, expect, it } from 'vitest';
-import { edgeList, scanTree as scan, symbolsOf as symbols, writeTree as tree } from '../../../helpers/code-scan.js';
+import { edgeList, scanTree as scan, symbolsOf as symbols } from '../../../helpers/code-scan.js';
 
 const PYTHON = {
   'app/__init__.py': '',
