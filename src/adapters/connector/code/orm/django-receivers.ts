@@ -2,7 +2,7 @@
  * @module adapters/connector/code/orm/django-receivers
  * The Django model of the row a manager is reached from (`check` in `check.channel_set.add(c)`), read
  * as written: `self` in a model's class, `self.owner` there when the model's `owner` field is a foreign
- * key, the model a name was last bound to (`check = Check.objects.get(…)`, `check = Check(…)`,
+ * key or a one-to-one field, the model a name was last bound to (`check = Check.objects.get(…)`, `check = Check(…)`,
  * `get_object_or_404(Check, …)`, `check: Check`, `for check in Check.objects…`; a `self.check` bound
  * anywhere in the file), else a name that is the model's own in lower case (`check`, `self.check`).
  */
@@ -29,7 +29,7 @@ export function receiverModel(
     const cls = pythonClassAround(text, index);
     if (parts.length === 1) return cls && models.has(cls) ? cls : undefined;
     // `self.owner` in a model whose `owner` is a foreign key: the model it points to
-    const fk = cls && models.has(cls) ? fields.find((f) => f.model === cls && f.field === last && f.kind === 'fk') : undefined;
+    const fk = cls && models.has(cls) ? fields.find((f) => f.model === cls && f.field === last && f.kind !== 'm2m') : undefined;
     if (fk) return fk.target;
   }
   // a name, or `self.name`, may be bound to a model where the code says which

@@ -35,11 +35,12 @@ describe('Django related names', () => {
   const club = project({ [path]: models });
 
   it("reads the managers a foreign key's or a many-to-many field's related_name gives the other model", () => {
-    // '+' gives no manager; a one-to-one field's related name is a row
-    expect(club.relations.fields.map((f) => [f.model, f.field, f.kind, f.target, f.manager, f.links?.table])).toEqual([
-      ['Seat', 'user', 'fk', 'User', 'seats', undefined],
-      ['Seat', 'team', 'fk', 'Team', undefined, undefined],
-      ['Badge', 'teams', 'm2m', 'Team', 'badges', 'members_badge_teams'],
+    // '+' gives no manager and no way back in a lookup; a one-to-one field's related name is a row
+    expect(club.relations.fields.map((f) => [f.model, f.field, f.kind, f.target, f.manager, f.links?.table, f.query])).toEqual([
+      ['Seat', 'user', 'fk', 'User', 'seats', undefined, 'seats'],
+      ['Seat', 'team', 'fk', 'Team', undefined, undefined, undefined],
+      ['Badge', 'owner', 'o2o', 'User', undefined, undefined, 'badge'],
+      ['Badge', 'teams', 'm2m', 'Team', 'badges', 'members_badge_teams', 'badges'],
     ]);
   });
 
@@ -250,5 +251,86 @@ describe('Django query sets that write', () => {
       '    row.update(x=1)',
     ];
     expect(shop.uses(other.join('\n'))).toEqual([['orders_order', 2, 'read']]);
+  });
+});
+
+describe('Django lookups across relations', () => {
+  const shop = project({
+    'shop/orders/models.py': [
+      'from django.contrib.auth.models import User',
+      'from django.db import models',
+      '',
+      'class Customer(models.Model):',
+      '    user = models.OneToOneField(User, models.CASCADE)',
+      '    city = models.CharField(max_length=40)',
+      '',
+      'class Tag(models.Model):',
+      '    name = models.CharField(max_length=40)',
+      '',
+      'class Order(models.Model):',
+      "    customer = models.ForeignKey(Customer, models.CASCADE, related_name='orders', related_query_name='order')",
+      '    tags = models.ManyToManyField(Tag)',
+      '',
+      'class Line(models.Model):',
+      '    order = models.ForeignKey(Order, models.CASCADE)',
+      '    sku = models.CharField(max_length=20)',
+    ].join('\n'),
+  });
+  const tables = (text: string) => shop.uses(text).filter((u) => u[0] !== 'orders_order');
+
+  it('joins the tables a keyword path walks, forward and backward, and a many-to-many step with its link rows', () => {
+    const view = [
+      'from shop.orders.models import Order',
+      '',
+      'def report(city, sku):',
+      '    return Order.objects.filter(',
+      '        customer__city=city,',
+      '        line__sku__startswith=sku,',
+      '    ).exclude(Q(tags__name="gift") | Q(customer__user__email__endswith="@test"))',
+    ].join('\n');
+    expect(tables(view)).toEqual([
+      ['orders_customer', 5, 'read'],
+      ['orders_line', 6, 'read'],
+      ['orders_tag', 7, 'read'],
+      ['orders_order_tags', 7, 'read'],
+      ['auth_user', 7, 'read'],
+    ]);
+  });
+
+  it('reads a forward key compared as it is as its own column, and the related rows select_related fetches', () => {
+    const view = [
+      'from shop.orders.models import Order',
+      '',
+      'def mine(customer, ids):',
+      '    a = Order.objects.filter(customer=customer, customer__in=ids, customer__id=3).values("customer")',
+      '    b = Order.objects.select_related("customer__user").order_by("-customer__city")',
+      '    return a, b',
+    ].join('\n');
+    expect(tables(view)).toEqual([
+      ['orders_customer', 5, 'read'],
+      ['auth_user', 5, 'read'],
+    ]);
+  });
+
+  it('goes back by related_query_name, a one-to-one field by its model name, and through aggregates and get_object_or_404', () => {
+    const view = [
+      'from shop.orders.models import Customer',
+      '',
+      'def best(request, pk):',
+      '    top = Customer.objects.annotate(n=Count("order")).filter(order__line__sku="x")',
+      '    one = get_object_or_404(Customer, pk=pk, user__username=request.user.username)',
+      "    return User.objects.filter(customer__city='Oslo'), top, one",
+    ].join('\n');
+    // each table once, where it is first used; `User.objects` is no model this file imports, so line 6 adds nothing
+    expect(tables(view)).toEqual([
+      ['orders_customer', 4, 'read'],
+      ['orders_line', 4, 'read'],
+      ['auth_user', 5, 'read'],
+    ]);
+    // `orders` is the manager's name, not the lookup's
+    expect(tables(view.replace('Count("order")', 'Count("orders")').replace('order__line__sku', 'orders__line__sku'))).toEqual([
+      ['orders_customer', 4, 'read'],
+      ['auth_user', 5, 'read'],
+    ]);
   });
 });

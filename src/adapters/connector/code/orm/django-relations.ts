@@ -14,13 +14,19 @@ export interface DjangoRelation {
   /** The model declaring the field (its class name), and the field's name. */
   model: string;
   field: string;
-  kind: 'fk' | 'm2m';
+  kind: 'fk' | 'o2o' | 'm2m';
   /** The class name of the model it points to (`'self'` is the declaring model; `settings.AUTH_USER_MODEL` is `User`). */
   target: string;
   /** The reverse manager's name: its `related_name`, else `<model in lower case>_set`; none for `'+'` or an abstract base's `%(class)s` pattern. */
   manager?: string;
   /** Whether the manager's name is a `related_name` written (else Django's default). */
   named: boolean;
+  /**
+   * The name a lookup of the other model takes back to this one (`Project.objects.filter(check__status=…)`):
+   * its `related_query_name`, else its `related_name`, else the declaring model's name in lower case;
+   * none when the relation is hidden (`'+'`) or the name is an app label's pattern.
+   */
+  query?: string;
   /** The declaring model's table. */
   table: OrmTableRef;
   /** A many-to-many field's link rows: its own table, or its `through` model's. */
@@ -35,7 +41,8 @@ export interface DjangoRelations {
   managers: ReadonlyMap<string, readonly string[]>;
 }
 
-const FIELD = /^[ \t]+(\w+)\s*=\s*(?:models\s*\.\s*)?(ForeignKey|ManyToManyField)\s*\(/gm;
+const KINDS: Record<string, DjangoRelation['kind']> = { ForeignKey: 'fk', OneToOneField: 'o2o', ManyToManyField: 'm2m' };
+const FIELD = /^[ \t]+(\w+)\s*=\s*(?:models\s*\.\s*)?(ForeignKey|OneToOneField|ManyToManyField)\s*\(/gm;
 /** A manager declared in a model's body: `all_objects = models.Manager()`, `published = PublishedManager()`, `live = LiveQuerySet.as_manager()`. */
 const MANAGER = /^[ \t]+(\w+)\s*=\s*(?:[\w.]*Manager\s*\(|[\w.]+\s*\.\s*as_manager\s*\(|[\w.]*Manager\s*\.\s*from_queryset\s*\()/gm;
 
@@ -68,7 +75,7 @@ export function djangoRelations(
     if (!own.size) continue;
     const classes = pythonClasses(text);
     // an abstract base's fields are its models'; one of another file may have fields not read here
-    const declared = new Map<string, { fields: Array<{ field: string; kind: 'fk' | 'm2m'; args: string }>; managers: string[]; complete: boolean }>();
+    const declared = new Map<string, { fields: Array<{ field: string; kind: DjangoRelation['kind']; args: string }>; managers: string[]; complete: boolean }>();
     for (const c of classes) {
       const bases = c.bases
         .split(',')
@@ -77,7 +84,7 @@ export function djangoRelations(
       const abstract = bases.filter((b) => declared.has(b) && /\babstract\s*=\s*True/.test(classes.find((k) => k.name === b)!.body));
       const ownFields = [...c.body.matchAll(FIELD)].map((m) => ({
         field: m[1]!,
-        kind: m[2] === 'ForeignKey' ? ('fk' as const) : ('m2m' as const),
+        kind: KINDS[m[2]!]!,
         args: callArgs(c.body, m.index + m[0].length - 1),
       }));
       const whole = bases.every((b) => /^(?:models\.)?Model$/.test(b) || declared.get(b)?.complete);
@@ -95,9 +102,15 @@ export function djangoRelations(
         if (!target) continue;
         const related = /\brelated_name\s*=\s*['"]([^'"]*)['"]/.exec(f.args)?.[1];
         // `'+'` turns the manager off; `'%(class)s_…'` is an abstract base's pattern
+        const ownName = (name: string | undefined) => name?.replace(/%\(class\)s/g, c.name.toLowerCase());
         const manager = related === undefined ? `${c.name.toLowerCase()}_set` : /^[a-z_]\w*$/i.test(related) ? related : undefined;
         const relation: DjangoRelation = { model: c.name, field: f.field, kind: f.kind, target, named: related !== undefined, table };
-        if (manager) relation.manager = manager;
+        // a one-to-one field's reverse is a row, not a manager
+        if (manager && f.kind !== 'o2o') relation.manager = manager;
+        const query = ownName(
+          /\brelated_query_name\s*=\s*['"]([^'"]*)['"]/.exec(f.args)?.[1] ?? (related?.endsWith('+') ? '' : (ownName(related) ?? c.name.toLowerCase())),
+        );
+        if (query && /^[a-z_]\w*$/i.test(query)) relation.query = query;
         if (f.kind === 'm2m') {
           const through = /\bthrough\s*=\s*['"]?([\w.]+)/.exec(f.args)?.[1]?.split('.').at(-1);
           const links = through ? models.get(through) : own.get(`${c.name}.${f.field}`);

@@ -34,6 +34,12 @@ const CONTRIB: Record<string, Record<string, string>> = {
   'django.contrib.redirects.models': { Redirect: 'django_redirect' },
 };
 
+/** A model of Django's own apps by its class name (`User`: `auth_user`), for a relation that points to one. */
+export function contribModel(name: string): OrmTableRef | undefined {
+  const table = Object.values(CONTRIB).find((tables) => tables[name])?.[name];
+  return table ? { table, line: 0, via: 'django', model: name } : undefined;
+}
+
 /** The models of Django's own apps a file imports by name (`from django.contrib.auth.models import User, Group as G`), by the name it uses. */
 export function contribModels(text: string): Map<string, OrmTableRef> {
   const out = new Map<string, OrmTableRef>();

@@ -26,6 +26,7 @@ import { customRepositories, entityManagerUses, methodAccess, type CustomReposit
 import { DRIZZLE_VIEW_FUNCTIONS, drizzleTables, type DrizzleCreator } from './drizzle-refs.js';
 import type { DjangoRelations } from './django-relations.js';
 import { contribModels, DJANGO_WRITES, djangoRowUses } from './django-uses.js';
+import { djangoLookups, type DjangoChain } from './django-lookups.js';
 import { kyselyRefs } from './kysely-refs.js';
 import { lineAt } from '../text/lines.js';
 import { snake } from './name-case.js';
@@ -647,12 +648,17 @@ export function ormModelUses(written: string, language: string, models: readonly
       // `Model.objects`, or another manager the model declares (`Event.all_objects`); a write anywhere in its chain writes (`.filter(…).update(…)`)
       const managers = project.djangoRelations?.managers ?? new Map<string, readonly string[]>();
       const others = [...new Set([...managers.values()].flat())];
+      const chains: DjangoChain[] = [];
       for (const m of text.matchAll(new RegExp(String.raw`\b([A-Z]\w*)\.(objects|${others.join('|') || '(?!)'})\b(?:\s*\.\s*(\w+)(\s*\()?)?`, 'g'))) {
         if (m[2] !== 'objects' && !managers.get(m[1]!)?.includes(m[2]!)) continue;
-        const methods = m[3] ? [m[3], ...(m[4] ? chainAfter(text, m.index + m[0].length - 1).map((c) => c.method) : [])] : [];
+        const open = m.index + m[0].length - 1;
+        const calls = m[3] && m[4] ? [{ method: m[3], open }, ...chainAfter(text, open)] : [];
+        const methods = m[3] ? (calls.length ? calls.map((c) => c.method) : [m[3]]) : [];
         use(djangoModels.get(m[1]!), m.index, methods.length ? (methods.some((x) => DJANGO_WRITES.test(x)) ? 'write' : 'read') : undefined);
+        chains.push({ model: m[1]!, calls });
       }
       djangoRowUses(text, djangoModels, use, project.djangoRelations);
+      djangoLookups(text, chains, djangoModels, use, project.djangoRelations);
       const alchemyModels = new Map([...byName('sqlalchemy', (m) => m), ...byName('sqlmodel', (m) => m)]);
       const statement = /\b(select|insert|update|delete|query|get|get_one|merge)\(\s*([A-Z]\w*)\b|\b([A-Z]\w*)\.query\b/g;
       for (const m of text.matchAll(statement))
