@@ -37,9 +37,10 @@ const FILES: Record<string, string> = {
   'src/routes/customers.js':
     "const { Customer } = require('../models/customer');\n\nrouter.put('/:id', async (req, res) => {\n  const customer = await Customer.findByPk(req.params.id);\n  await customer.save();\n});\n",
   'prisma/schema.prisma': 'model AuditEntry {\n  id Int @id\n  @@map("audit_log")\n}\n',
-  'shop/models.py': 'from django.db import models\n\n\nclass Order(models.Model):\n    total = models.IntegerField()\n',
+  'shop/models.py':
+    "from django.db import models\n\n\nclass Order(models.Model):\n    total = models.IntegerField()\n    shopper = models.ForeignKey('Shopper', models.CASCADE)\n\n\nclass Shopper(models.Model):\n    city = models.CharField(max_length=40)\n",
   'src/audit.ts': "import { prisma } from './db';\n\nexport const log = (id: number) =>\n  prisma.auditEntry.create({ data: { id } });\n",
-  'shop/views.py': 'from shop.models import Order\n\n\ndef big():\n    return Order.objects.filter(total__gt=100)\n',
+  'shop/views.py': "from shop.models import Order\n\n\ndef big():\n    return Order.objects.filter(total__gt=100, shopper__city='Oslo')\n",
   'db/queries/orders.sql': '-- name: BigOrders :many\nSELECT * FROM shop_order\nWHERE total > $1;\n',
   'src/books.ts':
     "import { gql } from '@apollo/client';\n\nexport const BOOKS = gql`\n  query Books {\n    books {\n      title\n      author { name }\n    }\n  }\n`;\n",
@@ -48,7 +49,7 @@ const FILES: Record<string, string> = {
 beforeAll(async () => {
   db = await createTempDatabase('sxt_orm');
   await db.exec(`CREATE SCHEMA billing; CREATE TABLE billing.invoice (id int PRIMARY KEY);
-                 CREATE TABLE customers (id int); CREATE TABLE audit_log (id int); CREATE TABLE shipment (id int); CREATE TABLE shop_order (id int); CREATE TABLE unused (id int);`);
+                 CREATE TABLE customers (id int); CREATE TABLE audit_log (id int); CREATE TABLE shipment (id int); CREATE TABLE shop_order (id int); CREATE TABLE shop_shopper (id int); CREATE TABLE unused (id int);`);
   api = await startPlainServer({ serviceToken: 'plain-orm-token', userTokens: [] });
   for (const [path, text] of Object.entries(FILES)) {
     mkdirSync(join(repo, path, '..'), { recursive: true });
@@ -99,6 +100,11 @@ describe('ORM and GraphQL links', () => {
       ['shop:code_file:shop/models.py', 4, 'django'],
       ['shop:code_file:shop/views.py', 5, 'django'],
     ]);
+    // a lookup across the foreign key joins the shoppers: `shopper__city='Oslo'`
+    expect(await incoming('pg:table:public.shop_shopper', 'uses_table')).toEqual([
+      ['shop:code_file:shop/models.py', 9, 'django'],
+      ['shop:code_file:shop/views.py', 5, 'django'],
+    ]);
     expect(await incoming('pg:table:public.unused', 'uses_table')).toEqual([]);
     const text = await runCli(['get', 'pg:table:billing.invoice'], env);
     expect(text.stdout).toContain('← uses_table shop:code_file:src/entities/invoice.ts (line 3, typeorm, declares)');
@@ -136,6 +142,10 @@ describe('ORM and GraphQL links', () => {
       ['db/queries/orders.sql', ['read']],
       ['shop/models.py', ['schema']],
       ['shop/views.py', ['read']], // Order.objects.filter(…)
+    ]);
+    expect(await access('pg:table:public.shop_shopper')).toEqual([
+      ['shop/models.py', ['schema']],
+      ['shop/views.py', ['read']],
     ]);
     expect((await runCli(['get', 'pg:table:public.audit_log'], env)).stdout).toContain('← uses_table shop:code_file:src/audit.ts (line 4, prisma, writes)');
     const described = await runCli(['describe', 'pg:table:public.audit_log'], env);
