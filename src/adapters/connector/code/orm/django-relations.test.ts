@@ -52,9 +52,11 @@ describe('Django related names', () => {
       '    team.badges.clear()',
       '    request.user.badge.save()',
     ].join('\n');
+    // the user's badge, a one-to-one field's way back, is a row: reached and saved
     expect(club.uses(view)).toEqual([
       ['members_seat', 2, 'read'],
       ['members_badge_teams', 4, 'write'],
+      ['members_badge', 5, 'write'],
     ]);
     // not a manager call: `.seats` alone, or a method no manager has
     expect(club.uses('n = len(flight.seats)\nflight.seats.book(3)\n')).toEqual([]);
@@ -126,13 +128,16 @@ describe("Django's reverse managers of a many-to-many field", () => {
       ['stock_crate_labels', 6, 'read'],
     ]);
     // `self.label` in a model whose `label` is a foreign key to Label, and a row's `label`
+    // (`self.label` itself loads the label's row)
     expect(depot.uses(STICKER)).toEqual([
       ['stock_crate', 7, 'read'],
       ['stock_crate_labels', 7, 'read'],
+      ['stock_label', 7, 'read'],
     ]);
     expect(depot.uses('def f(sticker):\n    return sticker.label.crate_set.all()\n')).toEqual([
       ['stock_crate', 2, 'read'],
       ['stock_crate_labels', 2, 'read'],
+      ['stock_label', 2, 'read'],
     ]);
     // the foreign key's model, or a receiver the code does not tell: the crates alone, never the link rows
     const other = [
@@ -331,6 +336,24 @@ describe('Django lookups across relations', () => {
     expect(tables(view.replace('Count("order")', 'Count("orders")').replace('order__line__sku', 'orders__line__sku'))).toEqual([
       ['orders_customer', 4, 'read'],
       ['auth_user', 5, 'read'],
+    ]);
+  });
+
+  it('reads the row a foreign key or a one-to-one field reaches from a row the code tells, and writes it when saved there', () => {
+    const view = [
+      'from shop.orders.models import Order',
+      '',
+      'def ship(pk):',
+      '    order = Order.objects.get(pk=pk)',
+      '    city = order.customer.city',
+      '    order.customer = None',
+      '    order.customer.user.save()',
+      '    return city, form.customer',
+    ].join('\n');
+    // `order.customer = None` sets the key alone; `form` is no row the code tells
+    expect(tables(view)).toEqual([
+      ['orders_customer', 5, 'read'],
+      ['auth_user', 7, 'write'],
     ]);
   });
 });

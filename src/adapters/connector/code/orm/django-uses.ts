@@ -105,6 +105,40 @@ export function djangoRowUses(text: string, models: ReadonlyMap<string, OrmTable
       linkRows(f.links, models.get(f.target), m[1]!, m.index, useGiven);
   }
   reverseManagers(text, models, useGiven, fields, relations?.complete ?? new Set());
+  relatedRows(text, models, use, fields);
+}
+
+/**
+ * Rows reached through a relation field of a row whose model the code tells (`check.project.name`,
+ * `self.owner.email`, `request.user.profile`): a forward foreign key or one-to-one field reads its
+ * model's table, a one-to-one field's way back (its query name) the declaring model's. An assignment
+ * (`check.project = p`) sets the key column alone, and a call (`row.refresh()`) is no field.
+ */
+function relatedRows(text: string, models: ReadonlyMap<string, OrmTableRef | null>, use: Use, fields: readonly DjangoRelation[]): void {
+  const forward = new Map<string, DjangoRelation[]>();
+  const backward = new Map<string, DjangoRelation[]>();
+  for (const f of fields) {
+    if (f.kind === 'm2m') continue;
+    forward.set(f.field, [...(forward.get(f.field) ?? []), f]);
+    if (f.kind === 'o2o' && f.query) backward.set(f.query, [...(backward.get(f.query) ?? []), f]);
+  }
+  const names = [...new Set([...forward.keys(), ...backward.keys()])];
+  if (!names.length) return;
+  const classes = new Set(fields.flatMap((f) => [f.model, f.target]));
+  for (const name of models.keys()) if (/^[A-Z]\w*$/.test(name)) classes.add(name);
+  const pattern = new RegExp(String.raw`((?<![\w.)\]])[A-Za-z_][\w.]*)\s*\.\s*(${names.join('|')})\b(?!\s*(?:\(|=(?!=)))`, 'g');
+  for (const m of text.matchAll(pattern)) {
+    const [, receiver, name] = m as unknown as [string, string, string];
+    const of = receiverModel(text, m.index, receiver.replace(/\s+/g, ''), classes, fields);
+    if (!of) continue;
+    const at = m.index + receiver.length;
+    // the row reached is saved or deleted then and there: `request.user.profile.save()`
+    const access = /^\s*\.\s*(?:save|delete|asave|adelete)\s*\(/.test(text.slice(m.index + m[0].length)) ? 'write' : 'read';
+    const field = forward.get(name)?.find((f) => f.model === of);
+    if (field) use(models.has(field.target) ? models.get(field.target) : contribModel(field.target), at, access);
+    const back = backward.get(name)?.find((f) => f.target === of);
+    if (back) use(back.table, at, access);
+  }
 }
 
 /** A many-to-many manager's call: `add`/`set`/`remove`/`clear` write the link rows; the others read (or write) the link rows and the other side's. */
