@@ -145,7 +145,41 @@ describe('EF Core: the joins relationships declare', () => {
       '}',
     ].join('\n');
     const { joins } = read({ 'Models.cs': models, 'BlogContext.cs': context });
-    expect(joins['BlogContext.cs']).toEqual(['Post(BlogUrl) → Blogs(Url) @4', 'Visit(Ref) → Blogs(Url) @5', 'Mention(BlogUrl) → Blogs(Url) @6']);
+    // a composite alternate key: a shadow property for each of its parts
+    expect(joins['BlogContext.cs']).toEqual([
+      'Post(BlogUrl) → Blogs(Url) @4',
+      'Visit(Ref) → Blogs(Url) @5',
+      'Mention(BlogUrl) → Blogs(Url) @6',
+      'Mention(PostId,PostBlogUrl) → Post(Id,BlogUrl) @7',
+    ]);
+  });
+
+  it('joins composite keys on all their columns: HasForeignKey(x => new { … }), typed lambdas, HasKey, [PrimaryKey], [ForeignKey("A,B")] and the convention', () => {
+    const models = [
+      'public class Order { public int Id { get; set; } public int Region { get; set; } public List<Line> Lines { get; set; } }',
+      '[PrimaryKey(nameof(Sku), nameof(Variant))]',
+      'public class Product { public string Sku { get; set; } public int Variant { get; set; } }',
+      'public class Line { public int Id { get; set; } public int OrderRef { get; set; } public int OrderRegion { get; set; }',
+      '  public string ProductSku { get; set; } public int ProductVariant { get; set; } public Product Product { get; set; }',
+      '  public string ItemSku { get; set; } public int ItemVariant { get; set; } [ForeignKey("ItemSku,ItemVariant")] public Product Item { get; set; } }',
+      'public class Note { public int Id { get; set; } public int LineId { get; set; } public Order Order { get; set; } }',
+      'public class Shipment { public int Id { get; set; } public string Code { get; set; } }',
+    ].join('\n');
+    const context = [
+      'public class ShopContext : DbContext {',
+      '  public DbSet<Order> Orders { get; set; }',
+      '  protected override void OnModelCreating(ModelBuilder b) {',
+      '    b.Entity<Order>().HasKey(o => new { o.Id, o.Region });',
+      '    b.Entity<Order>().HasMany(o => o.Lines).WithOne().HasForeignKey((Line l) => new { l.OrderRef, Region = l.OrderRegion, });',
+      '    b.Entity<Shipment>().HasOne<Order>().WithOne().HasForeignKey<Shipment>(s => s.Code).HasPrincipalKey<Order>(o => o.Region);',
+      '    b.Entity<Note>().HasOne(n => n.Order).WithMany().HasForeignKey(n => n.LineId);',
+      '  }',
+      '}',
+    ].join('\n');
+    const { joins } = read({ 'Models.cs': models, 'ShopContext.cs': context });
+    // a single foreign key to a composite key makes none
+    expect(joins['ShopContext.cs']).toEqual(['Line(OrderRef,OrderRegion) → Orders(Id,Region) @5', 'Shipment(Code) → Orders(Region) @6']);
+    expect(joins['Models.cs']).toEqual(['Line(ProductSku,ProductVariant) → Product(Sku,Variant) @5', 'Line(ItemSku,ItemVariant) → Product(Sku,Variant) @6']);
   });
 
   it('reads fluent HasOne/HasMany with HasForeignKey and HasColumnName, in Entity<T>() and IEntityTypeConfiguration<T>, owned types left out', () => {
