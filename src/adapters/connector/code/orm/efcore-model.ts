@@ -17,7 +17,7 @@
  */
 import { callArgs, chainAfter } from '../text/call-reading.js';
 import { bareType, csharpClasses, genericArgument, type CsharpClass, type CsharpProperty } from './csharp-classes.js';
-import { identityEntities, type IdentityEntity } from './efcore-identity.js';
+import { identityEntities, identityPasskeys, identityRoles, type IdentityEntity } from './efcore-identity.js';
 import type { ProjectFile } from './orm-reader.js';
 import { snake } from './name-case.js';
 import { blankComments } from '../text/script-blocks.js';
@@ -67,6 +67,8 @@ export interface EfModel {
   configurations: readonly EntityConfiguration[];
   /** The contexts deriving from ASP.NET Core Identity's, each with the Identity entities it maps. */
   identity: ReadonlyArray<{ context: ProjectClass; entities: readonly IdentityEntity[] }>;
+  /** The project registers Identity's roles (`AddRoles<…>`), which its sign-ins then read. */
+  identityRoles: boolean;
   /** The column a property of an entity maps. */
   column(entity: EfEntity, property: string): string;
   /** A name the convention gives (a shadow foreign key) as the project's naming writes it. */
@@ -238,9 +240,10 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
     }
   // a context deriving from Identity's has its DbSets: `Users` of its user class, …
   const identity: Array<{ context: ProjectClass; entities: IdentityEntity[] }> = [];
+  const passkeys = files.some((f) => /IdentitySchemaVersions/.test(f.text) && identityPasskeys(blankComments(f.text)));
   const identityOf = new Map<string, IdentityEntity>();
   for (const c of all) {
-    const entities = c.kind === 'class' ? identityEntities(c) : [];
+    const entities = c.kind === 'class' ? identityEntities(c, passkeys) : [];
     if (!entities.length) continue;
     identity.push({ context: c, entities });
     contexts.add(c.name);
@@ -378,7 +381,8 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
     const attribute = p && /\[\s*(?:[\w.]*\.)?Column(?:Attribute)?\s*\(\s*"([^"]+)"/.exec(p.attributes)?.[1];
     return attribute ?? conventional(p?.name ?? property);
   };
-  return { entities, contexts, dbSets, classes, configurations, identity, column, conventional };
+  const roles = identity.length > 0 && files.some((f) => /\bAdd(?:Identity|Roles)\b/.test(f.text) && identityRoles(blankComments(f.text)));
+  return { entities, contexts, dbSets, classes, configurations, identity, identityRoles: roles, column, conventional };
 }
 
 /** How many directories two paths share. */

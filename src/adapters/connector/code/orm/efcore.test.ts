@@ -393,6 +393,54 @@ describe('EF Core: ASP.NET Core Identity', () => {
     expect(uses['Classes.cs']).toEqual(['auth.users schema @1', 'AspNetRoles schema @2']);
     expect(uses['Full.cs']).toContain('AspNetUsers schema @1');
   });
+
+  const login = [
+    'public class Login(SignInManager<ApplicationUser> signIn)',
+    '{',
+    '    public Task<SignInResult> Post(string n, string p) => signIn.PasswordSignInAsync(n, p, true, lockoutOnFailure: true);',
+    '    public Task<SignInResult> Check(ApplicationUser u, string p) => signIn.CheckPasswordSignInAsync(u, p, false);',
+    '    public Task Again(ApplicationUser u) => signIn.SignInAsync(u, isPersistent: false);',
+    '    public Task<SignInResult> Key(string json) => signIn.PasskeySignInAsync(json);',
+    '}',
+  ].join('\n');
+
+  it("reaches every table a SignInManager's sign-in goes through, the roles' only when the project registers roles", () => {
+    const { uses } = read({ 'AppIdentityDbContext.cs': context, 'ApplicationUser.cs': user, 'Login.cs': login });
+    // the password's check reads and writes the user (its lockout count), two-factor reads its authenticator key, the principal its claims
+    expect(uses['Login.cs']).toEqual(['AspNetUsers read,write @3', 'AspNetUserTokens read @3', 'AspNetUserClaims read @3']);
+    const program = 'builder.Services.AddDefaultIdentity<ApplicationUser>().AddRoles<IdentityRole>().AddEntityFrameworkStores<AppIdentityDbContext>();';
+    const withRoles = read({ 'AppIdentityDbContext.cs': context, 'ApplicationUser.cs': user, 'Login.cs': login, 'Program.cs': program });
+    expect(withRoles.uses['Login.cs']).toEqual([
+      'AspNetUsers read,write @3',
+      'AspNetUserTokens read @3',
+      'AspNetUserClaims read @3',
+      'AspNetUserRoles read @3',
+      'AspNetRoles read @3',
+      'AspNetRoleClaims read @3',
+    ]);
+  });
+
+  it('maps AspNetUserPasskeys (schema version 3) only when the project opts in, by its options or the passkey-typed context', () => {
+    const program = [
+      'builder.Services.AddIdentityCore<ApplicationUser>(o =>',
+      '{',
+      '    o.Stores.SchemaVersion = IdentitySchemaVersions.Version3;',
+      '}).AddEntityFrameworkStores<AppIdentityDbContext>();',
+    ].join('\n');
+    const before = read({ 'AppIdentityDbContext.cs': context, 'ApplicationUser.cs': user, 'Login.cs': login });
+    expect(before.uses['AppIdentityDbContext.cs']).not.toContain('AspNetUserPasskeys schema @2');
+    const { uses, joins } = read({ 'AppIdentityDbContext.cs': context, 'ApplicationUser.cs': user, 'Login.cs': login, 'Program.cs': program });
+    expect(uses['AppIdentityDbContext.cs']).toContain('AspNetUserPasskeys schema @2');
+    expect(joins['AppIdentityDbContext.cs']).toContain('AspNetUserPasskeys(UserId) → AspNetUsers(Id) @2');
+    // a passkey's sign-in finds its user by it and records its sign count
+    expect(uses['Login.cs']).toContain('AspNetUserPasskeys read,write @6');
+    const typed =
+      'public class Keys : IdentityUserContext<AppUser, Guid, IdentityUserClaim<Guid>, IdentityUserLogin<Guid>, IdentityUserToken<Guid>, AppPasskey> { }';
+    const classes = 'public class AppUser : IdentityUser<Guid> { }\npublic class AppPasskey : IdentityUserPasskey<Guid> { }';
+    const passkeyTyped = read({ 'Keys.cs': typed, 'Classes.cs': classes });
+    expect(passkeyTyped.uses['Classes.cs']).toEqual(['AspNetUsers schema @1', 'AspNetUserPasskeys schema @2']);
+    expect(passkeyTyped.joins['Keys.cs']).toContain('AspNetUserPasskeys(UserId) → AspNetUsers(Id) @1');
+  });
 });
 
 describe('EF Core: many-to-many', () => {
