@@ -19,6 +19,9 @@
  * an association other than a `belongs_to` (`order.line_items = items`) write it,
  * `@order.line_items.where(…)`, `.find_each` or the association alone read it, `.build` and `.new`
  * link it with no access known; a polymorphic `belongs_to` reaches none.
+ * The associations `joins`, `includes` and the like name (with parentheses or not: `includes
+ * :comments, :author`) are read on a chain from a model, and in the model's own file on the calls
+ * its class makes on itself without a receiver, in a scope's body or a class method.
  */
 import type { TableAccess } from '../../../../ports/code.js';
 import { associations, option, steps } from './activerecord-joins.js';
@@ -27,7 +30,7 @@ import type { ArModel } from './activerecord-models.js';
 import type { Inflector } from './rails-inflections.js';
 import type { UseModel } from './orm-reader.js';
 import type { OrmTableRef } from './orm-reader.js';
-import { blockParameter, constantCandidates, methodAround, nestingAt, rubyScopes, type RubyScope } from './ruby-blocks.js';
+import { blockEnd, blockParameter, constantCandidates, methodAround, nestingAt, rubyScopes, statementEnd, type RubyScope } from './ruby-blocks.js';
 
 const words = (list: string) => new Set(list.split(/\s+/));
 
@@ -55,7 +58,27 @@ const GIVES_RECORD = words(
 );
 const DYNAMIC_FINDER = /^find_(?:all_)?by_\w+!?$/;
 
-/** The methods chained after the one whose name ends at `at`, each with where its call ends (past its parenthesised arguments). */
+/** Arguments written without parentheses start so: a symbol, `%i[…]`, an array, a string or a `key:` label. */
+const BARE_ARGUMENTS = /^[ \t]+(?=:\w|%[iIwW][[(]|\[|["']|[a-z_]\w*:(?!:))/;
+
+/**
+ * Where arguments written without parentheses from `at` end (`includes :comments, :author`): at the
+ * line's end unless it ends with a `,`, at a bracket closing one not opened among them (a block's `}`),
+ * or before a `do` block or an `if`/`unless` modifier.
+ */
+function bareArgumentsEnd(text: string, at: number): number {
+  let depth = 0;
+  for (let i = at; i < text.length; i++) {
+    const c = text[i]!;
+    if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c) && --depth < 0) return i;
+    else if (depth === 0 && c === '\n' && !/,\s*$/.test(text.slice(at, i))) return i;
+    else if (depth === 0 && /\s/.test(c) && /^\s(?:do|if|unless|while|until)\b/.test(text.slice(i, i + 8))) return i;
+  }
+  return text.length;
+}
+
+/** The methods chained after the one whose name ends at `at`, each with where its call ends (past its arguments, parenthesised or not) and its arguments. */
 function chainFrom(text: string, method: string, at: number): Array<{ method: string; end: number; args?: string }> {
   const out: Array<{ method: string; end: number; args?: string }> = [];
   for (let name = method, pos = at; ;) {
@@ -67,6 +90,14 @@ function chainFrom(text: string, method: string, at: number): Array<{ method: st
         else if (text[pos] === ')' && --depth === 0) break;
       }
       pos++;
+    } else {
+      const bare = BARE_ARGUMENTS.exec(text.slice(pos, pos + 100));
+      if (bare) {
+        // no call is chained after arguments without parentheses
+        const end = bareArgumentsEnd(text, pos + bare[0].length);
+        out.push({ method: name, end, args: text.slice(pos + bare[0].length, end) });
+        return out;
+      }
     }
     out.push({ method: name, end: pos, ...(pos > open ? { args: text.slice(open + 1, pos - 1) } : {}) });
     const next = /^\s*&?\.\s*([a-z_]\w*[?!]?)/.exec(text.slice(pos, pos + 300));
@@ -215,6 +246,41 @@ function heldFrom(text: string, scopes: readonly RubyScope[], name: string, at: 
   return { start: from, end: reassigned ? from + reassigned.index : end };
 }
 
+/**
+ * Where a model's class itself receives the calls written without a receiver: its scopes' bodies
+ * (`scope :tagged, -> { joins(:tags) }`), its class methods (`def self.x`) and its `class << self`.
+ */
+function ownClassRegions(model: ArModel): Array<{ start: number; end: number }> {
+  const { text } = model;
+  const body = text.slice(model.body.start, model.body.end);
+  const out: Array<{ start: number; end: number }> = [];
+  for (const m of body.matchAll(/^([ \t]*)(scope\b|def\s+self\.|class\s*<<\s*self\b)/gm)) {
+    const start = model.body.start + m.index + m[1]!.length;
+    out.push({ start, end: m[2] === 'scope' ? statementEnd(text, start) : blockEnd(text, model.body.start + m.index) });
+  }
+  return out;
+}
+
+/** Reads the tables of the associations named by the calls a model's class makes on itself without a receiver (or on `self`) in its own file. */
+function ownLoads(
+  text: string,
+  models: ReadonlyMap<string, ArModel>,
+  refs: ReadonlyMap<string, OrmTableRef>,
+  targetsOf: (model: ArModel) => ReadonlyMap<string, Reached>,
+  use: UseModel,
+): void {
+  for (const model of models.values()) {
+    if (model.text !== text) continue;
+    for (const region of ownClassRegions(model))
+      for (const m of text.slice(region.start, region.end).matchAll(/(?<![\w@$:.]|\.\s*)(?:self\s*\.\s*)?([a-z_]\w*[?!]?)/g)) {
+        const at = region.start + m.index;
+        if (!QUERY_METHODS.has(m[1]!) && !model.scopeNames.has(m[1]!)) continue;
+        const chain = chainFrom(text, m[1]!, at + m[0].length);
+        if (chain.some((c) => LOADS.has(c.method))) loadedAssociations(chain, model, targetsOf, refs, at, use);
+      }
+  }
+}
+
 const MODEL_CALL = /(?<![\w:@$.])((?:::)?[A-Z]\w*(?:::[A-Z]\w*)*)\s*\.\s*([a-z_]\w*[?!]?)/g;
 
 /**
@@ -230,6 +296,7 @@ export function activeRecordUses(
   use: UseModel,
 ): void {
   const scopes = rubyScopes(text);
+  ownLoads(text, models, refs, targetsOf, use);
   const lookup = (written: string, at: number) => constantCandidates(written, nestingAt(scopes, at)).find((n) => models.has(n));
   // the names bound to records, with each's model and where the binding holds; an instance variable bound to two models holds neither
   const bindings: Array<{ name: string; model: string; start: number; end: number }> = [];

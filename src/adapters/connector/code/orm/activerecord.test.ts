@@ -379,6 +379,46 @@ describe('ActiveRecord joins', () => {
     ]);
   });
 
+  it("reads the associations `joins`/`includes` name without parentheses, and in a model's scopes and class methods without a receiver", () => {
+    const models = {
+      'app/models/post.rb': [
+        'class Post < ApplicationRecord',
+        '  has_many :comments',
+        '  belongs_to :author',
+        '  has_many :taggings',
+        '  scope :tagged, -> { joins :taggings }',
+        '  scope :with_author, -> { where(published: true).includes(:author) }',
+        '  def self.discussed',
+        '    eager_load(:comments)',
+        '  end',
+        '  def draft_comments',
+        '    joins(:comments)',
+        '  end',
+        'end',
+      ].join('\n'),
+      'app/models/comment.rb': 'class Comment < ApplicationRecord\n  belongs_to :post\nend\n',
+      'app/models/author.rb': 'class Author < ApplicationRecord\nend\n',
+      'app/models/tagging.rb': 'class Tagging < ApplicationRecord\n  belongs_to :post\nend\n',
+    };
+    // an instance method's `joins` is no call on the class
+    expect(usesOf(models)['app/models/post.rb']).toEqual(['posts:1:schema', 'taggings:5:read', 'authors:6:read', 'comments:8:read']);
+    const job = [
+      'def list(all)',
+      '  Post.includes :comments, :author',
+      '  Post.where(id: 1).joins :taggings if all',
+      '  Comment.preload(:post).find_each batch_size: 10 do |c|',
+      '    c.touch',
+      '  end',
+      'end',
+    ].join('\n');
+    expect(usesOf({ ...models, 'app/jobs/list.rb': job })['app/jobs/list.rb']).toEqual([
+      'posts:2:read',
+      'comments:2:read+write',
+      'authors:2:read',
+      'taggings:3:read',
+    ]);
+  });
+
   it("gives an STI subclass its parent's associations, with the parent's keys, and its own on the parent's table", () => {
     const models = {
       'app/models/user.rb': 'class User < ApplicationRecord\n  has_many :posts\nend\n',
