@@ -419,6 +419,34 @@ describe('ActiveRecord joins', () => {
     ]);
   });
 
+  it('follows an association chain through the steps giving one record to the next model', () => {
+    const models = {
+      'app/models/user.rb': 'class User < ApplicationRecord\n  has_many :posts\nend\n',
+      'app/models/post.rb': 'class Post < ApplicationRecord\n  belongs_to :user\n  has_many :comments\nend\n',
+      'app/models/comment.rb': 'class Comment < ApplicationRecord\n  belongs_to :post\n  has_many :votes\nend\n',
+      'app/models/vote.rb': 'class Vote < ApplicationRecord\nend\n',
+    };
+    const job = [
+      'def comment(user, id, text)',
+      '  user = User.find(id)',
+      '  user.posts.first.comments.create(body: text)',
+      '  user.posts.find_by(slug: "x").comments.last.votes << Vote.new',
+      'end',
+    ].join('\n');
+    // the posts are only read on the way; each write is the last model's
+    expect(usesOf({ ...models, 'app/jobs/comment.rb': job })['app/jobs/comment.rb']).toEqual([
+      'users:2:read',
+      'posts:3:read',
+      'comments:3:read+write',
+      'votes:4:write',
+    ]);
+    const purge = 'Post.find(1).comments.where(spam: true).delete_all\n';
+    expect(usesOf({ ...models, 'app/jobs/purge.rb': purge })['app/jobs/purge.rb']).toEqual(['posts:1:read', 'comments:1:write']);
+    // the name holds the record the chain ends with
+    const drop = 'comment = Post.last.comments.find(3)\ncomment.destroy\n';
+    expect(usesOf({ ...models, 'app/jobs/drop.rb': drop })['app/jobs/drop.rb']).toEqual(['posts:1:read', 'comments:1:read+write']);
+  });
+
   it("gives an STI subclass its parent's associations, with the parent's keys, and its own on the parent's table", () => {
     const models = {
       'app/models/user.rb': 'class User < ApplicationRecord\n  has_many :posts\nend\n',
