@@ -7,6 +7,7 @@
  */
 import { expect, it } from 'vitest';
 import { databaseAndTreeSuite, declaredJoinsOf, tableUsersOf } from '../helpers/database-and-tree.js';
+import { IDENTITY_TABLES_SQL } from '../helpers/identity-tables.js';
 
 const FILES: Record<string, string> = {
   'src/Identity/AppIdentityDbContext.cs': [
@@ -47,14 +48,7 @@ const FILES: Record<string, string> = {
 
 const suite = databaseAndTreeSuite(
   'efcore_identity_links',
-  `
-    CREATE TABLE "AspNetUsers" ("Id" text PRIMARY KEY, "Nickname" text);
-    CREATE TABLE "AspNetRoles" ("Id" text PRIMARY KEY);
-    CREATE TABLE "AspNetUserRoles" ("UserId" text, "RoleId" text, PRIMARY KEY ("UserId", "RoleId"));
-    CREATE TABLE "AspNetUserClaims" ("Id" serial PRIMARY KEY, "UserId" text);
-    CREATE TABLE "AspNetUserLogins" ("LoginProvider" text, "ProviderKey" text, "UserId" text, PRIMARY KEY ("LoginProvider", "ProviderKey"));
-    CREATE TABLE "AspNetUserTokens" ("UserId" text, "LoginProvider" text, "Name" text, PRIMARY KEY ("UserId", "LoginProvider", "Name"));
-    CREATE TABLE "AspNetRoleClaims" ("Id" serial PRIMARY KEY, "RoleId" text);
+  `${IDENTITY_TABLES_SQL}
     CREATE TABLE "Reviews" ("Id" serial PRIMARY KEY, "AuthorId" text);
   `,
   FILES,

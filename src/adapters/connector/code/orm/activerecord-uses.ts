@@ -18,7 +18,12 @@
  * associated model's table: `order.line_items.create(…)`, `order.line_items << item` and assigning
  * an association other than a `belongs_to` (`order.line_items = items`) write it,
  * `@order.line_items.where(…)`, `.find_each` or the association alone read it, `.build` and `.new`
- * link it with no access known; a polymorphic `belongs_to` reaches none.
+ * link it with no access known; a polymorphic `belongs_to` reaches none. A chain goes on through a
+ * step giving one record (`first`, `find(…)`, `find_by(…)`) to its associations:
+ * `user.posts.first.comments.create(…)` reads the posts and writes the comments.
+ * The associations `joins`, `includes` and the like name (with parentheses or not: `includes
+ * :comments, :author`) are read on a chain from a model, and in the model's own file on the calls
+ * its class makes on itself without a receiver, in a scope's body or a class method.
  */
 import type { TableAccess } from '../../../../ports/code.js';
 import { associations, option, steps } from './activerecord-joins.js';
@@ -27,7 +32,7 @@ import type { ArModel } from './activerecord-models.js';
 import type { Inflector } from './rails-inflections.js';
 import type { UseModel } from './orm-reader.js';
 import type { OrmTableRef } from './orm-reader.js';
-import { blockParameter, constantCandidates, methodAround, nestingAt, rubyScopes, type RubyScope } from './ruby-blocks.js';
+import { blockEnd, blockParameter, constantCandidates, methodAround, nestingAt, rubyScopes, statementEnd, type RubyScope } from './ruby-blocks.js';
 
 const words = (list: string) => new Set(list.split(/\s+/));
 
@@ -55,7 +60,27 @@ const GIVES_RECORD = words(
 );
 const DYNAMIC_FINDER = /^find_(?:all_)?by_\w+!?$/;
 
-/** The methods chained after the one whose name ends at `at`, each with where its call ends (past its parenthesised arguments). */
+/** Arguments written without parentheses start so: a symbol, `%i[…]`, an array, a string or a `key:` label. */
+const BARE_ARGUMENTS = /^[ \t]+(?=:\w|%[iIwW][[(]|\[|["']|[a-z_]\w*:(?!:))/;
+
+/**
+ * Where arguments written without parentheses from `at` end (`includes :comments, :author`): at the
+ * line's end unless it ends with a `,`, at a bracket closing one not opened among them (a block's `}`),
+ * or before a `do` block or an `if`/`unless` modifier.
+ */
+function bareArgumentsEnd(text: string, at: number): number {
+  let depth = 0;
+  for (let i = at; i < text.length; i++) {
+    const c = text[i]!;
+    if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c) && --depth < 0) return i;
+    else if (depth === 0 && c === '\n' && !/,\s*$/.test(text.slice(at, i))) return i;
+    else if (depth === 0 && /\s/.test(c) && /^\s(?:do|if|unless|while|until)\b/.test(text.slice(i, i + 8))) return i;
+  }
+  return text.length;
+}
+
+/** The methods chained after the one whose name ends at `at`, each with where its call ends (past its arguments, parenthesised or not) and its arguments. */
 function chainFrom(text: string, method: string, at: number): Array<{ method: string; end: number; args?: string }> {
   const out: Array<{ method: string; end: number; args?: string }> = [];
   for (let name = method, pos = at; ;) {
@@ -67,6 +92,14 @@ function chainFrom(text: string, method: string, at: number): Array<{ method: st
         else if (text[pos] === ')' && --depth === 0) break;
       }
       pos++;
+    } else {
+      const bare = BARE_ARGUMENTS.exec(text.slice(pos, pos + 100));
+      if (bare) {
+        // no call is chained after arguments without parentheses
+        const end = bareArgumentsEnd(text, pos + bare[0].length);
+        out.push({ method: name, end, args: text.slice(pos + bare[0].length, end) });
+        return out;
+      }
     }
     out.push({ method: name, end: pos, ...(pos > open ? { args: text.slice(open + 1, pos - 1) } : {}) });
     const next = /^\s*&?\.\s*([a-z_]\w*[?!]?)/.exec(text.slice(pos, pos + 300));
@@ -204,6 +237,39 @@ function loadedAssociations(
         for (const m of [...r.through, ...(r.model ? [r.model] : [])]) use(tableRef(m, refs), index, 'read');
 }
 
+type Call = { method: string; end: number; args?: string | undefined };
+
+/** The calls made on the records an association reached (its call, its name ending at `end`), up to the next association. */
+interface Stretch {
+  model: ArModel;
+  reached: Reached;
+  via: Call;
+  calls: Call[];
+}
+
+/**
+ * A chain split where a step giving one record (`first`, `find(…)`, `find_by(…)`…) is followed by
+ * one of that record's associations: `posts.first.comments.create(…)` is `first` on the posts (`own`),
+ * then `create` on the comments (`further`).
+ */
+function alongAssociations(
+  model: ArModel,
+  chain: readonly Call[],
+  targetsOf: (model: ArModel) => ReadonlyMap<string, Reached>,
+): { own: Call[]; further: Stretch[] } {
+  const own: Call[] = [];
+  const further: Stretch[] = [];
+  for (const [i, c] of chain.entries()) {
+    const current = further.at(-1);
+    const calls = current?.calls ?? own;
+    const previous = i > 0 ? chain[i - 1]!.method : undefined;
+    const reached = previous && (GIVES_RECORD.has(previous) || DYNAMIC_FINDER.test(previous)) ? targetsOf(current?.model ?? model).get(c.method) : undefined;
+    if (reached?.model && calls.length) further.push({ model: reached.model, reached, via: c, calls: [] });
+    else calls.push(c);
+  }
+  return { own, further };
+}
+
 /** Where the name an assignment at `at` binds holds its value: a local to its method's end or its next assignment; an instance variable in its class. */
 function heldFrom(text: string, scopes: readonly RubyScope[], name: string, at: number): { start: number; end: number } {
   const around = name.startsWith('@') ? [...scopes].reverse().find((s) => s.kind === 'class' && s.start <= at && at < s.end) : methodAround(text, at);
@@ -213,6 +279,80 @@ function heldFrom(text: string, scopes: readonly RubyScope[], name: string, at: 
   const from = lineEnd < 0 ? end : lineEnd;
   const reassigned = new RegExp(String.raw`(?<![\w@.])${name}\s*=(?![=~>])`).exec(text.slice(from, end));
   return { start: from, end: reassigned ? from + reassigned.index : end };
+}
+
+/**
+ * Where a model's class itself receives the calls written without a receiver: its scopes' bodies
+ * (`scope :tagged, -> { joins(:tags) }`), its class methods (`def self.x`) and its `class << self`.
+ */
+function ownClassRegions(model: ArModel): Array<{ start: number; end: number }> {
+  const { text } = model;
+  const body = text.slice(model.body.start, model.body.end);
+  const out: Array<{ start: number; end: number }> = [];
+  for (const m of body.matchAll(/^([ \t]*)(scope\b|def\s+self\.|class\s*<<\s*self\b)/gm)) {
+    const start = model.body.start + m.index + m[1]!.length;
+    out.push({ start, end: m[2] === 'scope' ? statementEnd(text, start) : blockEnd(text, model.body.start + m.index) });
+  }
+  return out;
+}
+
+/** Reads the tables of the associations named by the calls a model's class makes on itself without a receiver (or on `self`) in its own file. */
+function ownLoads(
+  text: string,
+  models: ReadonlyMap<string, ArModel>,
+  refs: ReadonlyMap<string, OrmTableRef>,
+  targetsOf: (model: ArModel) => ReadonlyMap<string, Reached>,
+  use: UseModel,
+): void {
+  for (const model of models.values()) {
+    if (model.text !== text) continue;
+    for (const region of ownClassRegions(model))
+      for (const m of text.slice(region.start, region.end).matchAll(/(?<![\w@$:.]|\.\s*)(?:self\s*\.\s*)?([a-z_]\w*[?!]?)/g)) {
+        const at = region.start + m.index;
+        if (!QUERY_METHODS.has(m[1]!) && !model.scopeNames.has(m[1]!)) continue;
+        const chain = chainFrom(text, m[1]!, at + m[0].length);
+        if (chain.some((c) => LOADS.has(c.method))) loadedAssociations(chain, model, targetsOf, refs, at, use);
+      }
+  }
+}
+
+/**
+ * What a stretch of calls reached through an association does to the associated table (and the
+ * tables a `through:` one goes along), at `index`: assigning it (not a `belongs_to`) or `<<` writes,
+ * a chain says, the association alone reads. Gives the bindings of the blocks over its records.
+ */
+function reachAlong(
+  text: string,
+  stretch: Stretch,
+  index: number,
+  refs: ReadonlyMap<string, OrmTableRef>,
+  targetsOf: (model: ArModel) => ReadonlyMap<string, Reached>,
+  use: UseModel,
+): Array<{ name: string; model: string; start: number; end: number }> {
+  const { reached, via, calls, model } = stretch;
+  const after = text.slice(via.end, via.end + 20);
+  // assigning a `belongs_to` (`comment.story = story`) sets the record's own key; another association saves the records assigned
+  const assigned = !calls.length && /^\s*=(?![=~>])/.test(after);
+  if (assigned && reached.belongsTo) return [];
+  const written = !calls.length && (assigned || /^\s*<</.test(after));
+  const accesses: TableAccess[] = written
+    ? ['write']
+    : calls.length
+      ? (chainAccess(
+          model,
+          calls.map((c) => c.method),
+        ) ?? ['read'])
+      : ['read'];
+  // a `through:` association reaches the tables it goes along as it does its own
+  for (const reachedModel of [...reached.through, model]) {
+    if (!accesses.length) use(tableRef(reachedModel, refs), index);
+    for (const access of accesses) use(tableRef(reachedModel, refs), index, access);
+  }
+  loadedAssociations(calls, model, targetsOf, refs, index, use);
+  return calls.flatMap((c) => {
+    const block = EACH.has(c.method) ? blockParameter(text, c.end) : undefined;
+    return block ? [{ name: block.name, model: model.name, start: block.start, end: block.end }] : [];
+  });
 }
 
 const MODEL_CALL = /(?<![\w:@$.])((?:::)?[A-Z]\w*(?:::[A-Z]\w*)*)\s*\.\s*([a-z_]\w*[?!]?)/g;
@@ -230,6 +370,7 @@ export function activeRecordUses(
   use: UseModel,
 ): void {
   const scopes = rubyScopes(text);
+  ownLoads(text, models, refs, targetsOf, use);
   const lookup = (written: string, at: number) => constantCandidates(written, nestingAt(scopes, at)).find((n) => models.has(n));
   // the names bound to records, with each's model and where the binding holds; an instance variable bound to two models holds neither
   const bindings: Array<{ name: string; model: string; start: number; end: number }> = [];
@@ -238,19 +379,28 @@ export function activeRecordUses(
     const name = lookup(m[1]!, m.index);
     if (!name) continue;
     const model = models.get(name)!;
-    const chain = chainFrom(text, m[2]!, m.index + m[0].length);
-    const methods = chain.map((c) => c.method);
-    const accesses = chainAccess(model, methods);
+    const { own: chain, further } = alongAssociations(model, chainFrom(text, m[2]!, m.index + m[0].length), targetsOf);
+    const accesses = chainAccess(
+      model,
+      chain.map((c) => c.method),
+    );
     if (!accesses) continue;
     if (!accesses.length) use(refs.get(name), m.index);
     for (const access of accesses) use(refs.get(name), m.index, access);
     loadedAssociations(chain, model, targetsOf, refs, m.index, use);
-    const last = methods.at(-1)!;
+    // `Post.find(id).comments.create(…)`: the associations of the record found
+    for (const stretch of further) {
+      bindings.push(...reachAlong(text, stretch, m.index, refs, targetsOf, use));
+    }
+    // the name assigned holds the record the chain ends with
+    const end = further.at(-1);
+    const last = (end?.calls ?? chain).at(-1)?.method ?? '';
+    const held = end?.model.name ?? name;
     const assigned = /(@?[a-z_]\w*)\s*(?:\|\||&&)?=\s*$/.exec(text.slice(Math.max(0, m.index - 100), m.index));
     if (assigned && (GIVES_RECORD.has(last) || DYNAMIC_FINDER.test(last))) {
-      bindings.push({ name: assigned[1]!, model: name, ...heldFrom(text, scopes, assigned[1]!, m.index) });
+      bindings.push({ name: assigned[1]!, model: held, ...heldFrom(text, scopes, assigned[1]!, m.index) });
       if (assigned[1]!.startsWith('@'))
-        instanceModels.set(assigned[1]!, instanceModels.has(assigned[1]!) && instanceModels.get(assigned[1]!) !== name ? null : name);
+        instanceModels.set(assigned[1]!, instanceModels.has(assigned[1]!) && instanceModels.get(assigned[1]!) !== held ? null : held);
     }
     // the records a block is given: `.find_each do |order|`, `.each { |o| … }`
     for (const c of chain) {
@@ -276,31 +426,10 @@ export function activeRecordUses(
       if (RECORD_WRITES.has(call.method)) use(refs.get(b.model), call.index, 'write');
       else if (call.method === 'reload') use(refs.get(b.model), call.index, 'read');
       const reached = targetsOf(models.get(b.model)!).get(call.method);
-      const other = reached?.model;
-      if (!other) continue;
-      // assigning a `belongs_to` (`comment.story = story`) sets the record's own key; another association saves the records assigned
-      const assigned = /^\s*=(?![=~>])/.test(text.slice(call.end, call.end + 20));
-      if (assigned && reached.belongsTo) continue;
-      const chain = chainFrom(text, call.method, call.end).slice(1);
-      const written = !chain.length && (assigned || /^\s*<</.test(text.slice(call.end, call.end + 20)));
-      const accesses: TableAccess[] = written
-        ? ['write']
-        : chain.length
-          ? (chainAccess(
-              other,
-              chain.map((c) => c.method),
-            ) ?? ['read'])
-          : ['read'];
-      // a `through:` association reaches the tables it goes along as it does its own
-      for (const reachedModel of [...reached.through, other]) {
-        if (!accesses.length) use(tableRef(reachedModel, refs), call.index);
-        for (const access of accesses) use(tableRef(reachedModel, refs), call.index, access);
-      }
-      loadedAssociations(chain, other, targetsOf, refs, call.index, use);
-      for (const c of chain) {
-        if (!EACH.has(c.method)) continue;
-        const block = blockParameter(text, c.end);
-        if (block) bindings.push({ name: block.name, model: other.name, start: block.start, end: block.end });
+      if (!reached?.model) continue;
+      const { own, further } = alongAssociations(reached.model, chainFrom(text, call.method, call.end).slice(1), targetsOf);
+      for (const stretch of [{ model: reached.model, reached, via: call, calls: own }, ...further]) {
+        bindings.push(...reachAlong(text, stretch, call.index, refs, targetsOf, use));
       }
     }
   }

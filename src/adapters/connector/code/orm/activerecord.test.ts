@@ -379,6 +379,74 @@ describe('ActiveRecord joins', () => {
     ]);
   });
 
+  it("reads the associations `joins`/`includes` name without parentheses, and in a model's scopes and class methods without a receiver", () => {
+    const models = {
+      'app/models/post.rb': [
+        'class Post < ApplicationRecord',
+        '  has_many :comments',
+        '  belongs_to :author',
+        '  has_many :taggings',
+        '  scope :tagged, -> { joins :taggings }',
+        '  scope :with_author, -> { where(published: true).includes(:author) }',
+        '  def self.discussed',
+        '    eager_load(:comments)',
+        '  end',
+        '  def draft_comments',
+        '    joins(:comments)',
+        '  end',
+        'end',
+      ].join('\n'),
+      'app/models/comment.rb': 'class Comment < ApplicationRecord\n  belongs_to :post\nend\n',
+      'app/models/author.rb': 'class Author < ApplicationRecord\nend\n',
+      'app/models/tagging.rb': 'class Tagging < ApplicationRecord\n  belongs_to :post\nend\n',
+    };
+    // an instance method's `joins` is no call on the class
+    expect(usesOf(models)['app/models/post.rb']).toEqual(['posts:1:schema', 'taggings:5:read', 'authors:6:read', 'comments:8:read']);
+    const job = [
+      'def list(all)',
+      '  Post.includes :comments, :author',
+      '  Post.where(id: 1).joins :taggings if all',
+      '  Comment.preload(:post).find_each batch_size: 10 do |c|',
+      '    c.touch',
+      '  end',
+      'end',
+    ].join('\n');
+    expect(usesOf({ ...models, 'app/jobs/list.rb': job })['app/jobs/list.rb']).toEqual([
+      'posts:2:read',
+      'comments:2:read+write',
+      'authors:2:read',
+      'taggings:3:read',
+    ]);
+  });
+
+  it('follows an association chain through the steps giving one record to the next model', () => {
+    const models = {
+      'app/models/user.rb': 'class User < ApplicationRecord\n  has_many :posts\nend\n',
+      'app/models/post.rb': 'class Post < ApplicationRecord\n  belongs_to :user\n  has_many :comments\nend\n',
+      'app/models/comment.rb': 'class Comment < ApplicationRecord\n  belongs_to :post\n  has_many :votes\nend\n',
+      'app/models/vote.rb': 'class Vote < ApplicationRecord\nend\n',
+    };
+    const job = [
+      'def comment(user, id, text)',
+      '  user = User.find(id)',
+      '  user.posts.first.comments.create(body: text)',
+      '  user.posts.find_by(slug: "x").comments.last.votes << Vote.new',
+      'end',
+    ].join('\n');
+    // the posts are only read on the way; each write is the last model's
+    expect(usesOf({ ...models, 'app/jobs/comment.rb': job })['app/jobs/comment.rb']).toEqual([
+      'users:2:read',
+      'posts:3:read',
+      'comments:3:read+write',
+      'votes:4:write',
+    ]);
+    const purge = 'Post.find(1).comments.where(spam: true).delete_all\n';
+    expect(usesOf({ ...models, 'app/jobs/purge.rb': purge })['app/jobs/purge.rb']).toEqual(['posts:1:read', 'comments:1:write']);
+    // the name holds the record the chain ends with
+    const drop = 'comment = Post.last.comments.find(3)\ncomment.destroy\n';
+    expect(usesOf({ ...models, 'app/jobs/drop.rb': drop })['app/jobs/drop.rb']).toEqual(['posts:1:read', 'comments:1:read+write']);
+  });
+
   it("gives an STI subclass its parent's associations, with the parent's keys, and its own on the parent's table", () => {
     const models = {
       'app/models/user.rb': 'class User < ApplicationRecord\n  has_many :posts\nend\n',

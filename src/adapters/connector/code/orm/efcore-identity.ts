@@ -8,8 +8,13 @@
  * `ApplicationUser`), else Identity's own (`IdentityUser`), with the table Identity's
  * `OnModelCreating` names (`AspNetUsers`, …), its key and its foreign keys (each `UserId` to the
  * users' `Id`, each `RoleId` to the roles'). The calls of Identity's managers that query or change
- * the store (`UserManager<…>.FindByIdAsync`, `AddToRoleAsync`, …) reach those tables. The passkeys
- * of Identity's schema version 3 are not read.
+ * the store (`UserManager<…>.FindByIdAsync`, `AddToRoleAsync`, …) reach those tables; a
+ * `SignInManager<…>`'s sign-ins reach every table they go through (`PasswordSignInAsync` reads and
+ * writes the user, reads its authenticator key among its tokens, and its claims, and when the project
+ * registers roles its roles and their claims, as Identity's claims principal factory does). The
+ * passkeys of Identity's schema version 3 (.NET 10), `AspNetUserPasskeys`, are mapped when the project
+ * opts in: `options.Stores.SchemaVersion = IdentitySchemaVersions.Version3`, or a context whose generic
+ * arguments give the passkey's type.
  */
 import { bareType, type CsharpClass } from './csharp-classes.js';
 
@@ -43,6 +48,7 @@ const PARTS: Record<string, IdentityPart> = {
     table: 'AspNetUserRoles',
     references: [...USER, { foreignKey: 'RoleId', principal: 'Roles' }],
   },
+  UserPasskeys: { dbSet: 'UserPasskeys', type: 'IdentityUserPasskey', table: 'AspNetUserPasskeys', key: 'CredentialId', references: USER },
 };
 
 /** The parts each base context's generic arguments give, in order (`TKey` as `null`), by the number of arguments. */
@@ -52,15 +58,23 @@ const ARGUMENTS: Record<string, Record<number, ReadonlyArray<string | null>>> = 
     1: ['Users'],
     2: ['Users', null],
     5: ['Users', null, 'UserClaims', 'UserLogins', 'UserTokens'],
+    6: ['Users', null, 'UserClaims', 'UserLogins', 'UserTokens', 'UserPasskeys'],
   },
   IdentityDbContext: {
     0: [],
     1: ['Users'],
     3: ['Users', 'Roles', null],
     8: ['Users', 'Roles', null, 'UserClaims', 'UserRoles', 'UserLogins', 'RoleClaims', 'UserTokens'],
+    9: ['Users', 'Roles', null, 'UserClaims', 'UserRoles', 'UserLogins', 'RoleClaims', 'UserTokens', 'UserPasskeys'],
   },
 };
-const USER_PARTS = ['Users', 'UserClaims', 'UserLogins', 'UserTokens'];
+const USER_PARTS = ['Users', 'UserClaims', 'UserLogins', 'UserTokens', 'UserPasskeys'];
+
+/** Whether the project opts in to Identity's schema version 3 and its passkeys (`o.Stores.SchemaVersion = IdentitySchemaVersions.Version3`). */
+export const identityPasskeys = (text: string) => /\bSchemaVersion\s*=\s*(?:[\w.]*\.)?IdentitySchemaVersions\s*\.\s*Version3\b/.test(text);
+
+/** Whether the project registers Identity's roles (`AddIdentity<TUser, TRole>`, `.AddRoles<TRole>()`), whose claims principal factory reads them. */
+export const identityRoles = (text: string) => /\bAdd(?:Identity\s*<[^<>()]*,|Roles\s*<)/.test(text);
 
 /** One of Identity's entities as a context maps it. */
 export interface IdentityEntity {
@@ -91,8 +105,8 @@ function typeArguments(type: string): string[] {
   return out;
 }
 
-/** The Identity entities a class maps when it derives from one of Identity's contexts (nothing when it does not). */
-export function identityEntities(c: CsharpClass): IdentityEntity[] {
+/** The Identity entities a class maps when it derives from one of Identity's contexts (nothing when it does not); `passkeys`, the project opts in to them. */
+export function identityEntities(c: CsharpClass, passkeys = false): IdentityEntity[] {
   for (const base of c.bases) {
     const kind = bareType(base);
     const forms = ARGUMENTS[kind];
@@ -100,7 +114,7 @@ export function identityEntities(c: CsharpClass): IdentityEntity[] {
     const form = forms?.[args.length];
     if (!form) continue;
     const given = new Map(form.flatMap((part, i) => (part ? [[part, args[i]!] as const] : [])));
-    const parts = kind === 'IdentityUserContext' ? USER_PARTS : Object.keys(PARTS);
+    const parts = (kind === 'IdentityUserContext' ? USER_PARTS : Object.keys(PARTS)).filter((p) => p !== 'UserPasskeys' || passkeys || given.has(p));
     const names = new Map(parts.map((p) => [p, given.get(p) ?? PARTS[p]!.type]));
     return parts.map((p) => {
       const part = PARTS[p]!;
@@ -116,37 +130,67 @@ export function identityEntities(c: CsharpClass): IdentityEntity[] {
   return [];
 }
 
-/** What a method of Identity's managers does, by manager: the part whose table it reaches and whether it reads or writes. */
-const MANAGER_CALLS: Record<string, ReadonlyArray<[RegExp, string, 'read' | 'write']>> = {
+/** A part of Identity's store a call reaches, with what it does there; `roles`, only when the project registers roles. */
+interface Reach {
+  dbSet: string;
+  access: 'read' | 'write';
+  roles?: boolean;
+}
+const reach = (dbSet: string, access: Reach['access'], roles?: boolean): Reach => ({ dbSet, access, ...(roles ? { roles } : {}) });
+/** Checking a password: the user read, its lockout count (and a rehashed password) written. */
+const PASSWORD = [reach('Users', 'read'), reach('Users', 'write')];
+/** Whether two-factor applies: the authenticator key, one of the user's tokens. */
+const TWO_FACTOR = [reach('UserTokens', 'read')];
+/** Signing in: the claims principal factory reads the user, its claims, and its roles and their claims when roles are registered. */
+const PRINCIPAL = [
+  reach('Users', 'read'),
+  reach('UserClaims', 'read'),
+  reach('UserRoles', 'read', true),
+  reach('Roles', 'read', true),
+  reach('RoleClaims', 'read', true),
+];
+
+/** What a method of Identity's managers does, by manager: the parts whose tables it reaches and whether it reads or writes each. */
+const MANAGER_CALLS: Record<string, ReadonlyArray<[RegExp, readonly Reach[]]>> = {
   UserManager: [
-    [/^(?:FindBy(?:Id|Name|Email)Async|GetUserAsync|Users)$/, 'Users', 'read'],
+    [/^(?:FindBy(?:Id|Name|Email)Async|GetUserAsync|Users)$/, [reach('Users', 'read')]],
     [
       /^(?:Create|Update|Delete|Set(?:Email|PhoneNumber|UserName|TwoFactorEnabled|LockoutEnabled|LockoutEndDate)|(?:Add|Remove|Change|Reset)Password|ConfirmEmail|ChangeEmail|ChangePhoneNumber|UpdateSecurityStamp|AccessFailed|ResetAccessFailedCount)Async$/,
-      'Users',
-      'write',
+      [reach('Users', 'write')],
     ],
-    [/^(?:AddToRoles?|RemoveFromRoles?)Async$/, 'UserRoles', 'write'],
-    [/^(?:GetRoles|IsInRole|GetUsersInRole)Async$/, 'UserRoles', 'read'],
-    [/^(?:AddClaims?|RemoveClaims?|ReplaceClaim)Async$/, 'UserClaims', 'write'],
-    [/^(?:GetClaims|GetUsersForClaim)Async$/, 'UserClaims', 'read'],
-    [/^(?:Add|Remove)LoginAsync$/, 'UserLogins', 'write'],
-    [/^(?:GetLogins|FindByLogin)Async$/, 'UserLogins', 'read'],
+    [/^(?:AddToRoles?|RemoveFromRoles?)Async$/, [reach('UserRoles', 'write')]],
+    [/^(?:GetRoles|IsInRole|GetUsersInRole)Async$/, [reach('UserRoles', 'read')]],
+    [/^(?:AddClaims?|RemoveClaims?|ReplaceClaim)Async$/, [reach('UserClaims', 'write')]],
+    [/^(?:GetClaims|GetUsersForClaim)Async$/, [reach('UserClaims', 'read')]],
+    [/^(?:Add|Remove)LoginAsync$/, [reach('UserLogins', 'write')]],
+    [/^(?:GetLogins|FindByLogin)Async$/, [reach('UserLogins', 'read')]],
     [
       /^(?:SetAuthenticationToken|RemoveAuthenticationToken|ResetAuthenticatorKey|GenerateNewTwoFactorRecoveryCodes|RedeemTwoFactorRecoveryCode)Async$/,
-      'UserTokens',
-      'write',
+      [reach('UserTokens', 'write')],
     ],
-    [/^(?:GetAuthenticationToken|GetAuthenticatorKey|CountRecoveryCodes)Async$/, 'UserTokens', 'read'],
+    [/^(?:GetAuthenticationToken|GetAuthenticatorKey|CountRecoveryCodes)Async$/, [reach('UserTokens', 'read')]],
+    [/^(?:GetPasskeys?|FindByPasskeyId)Async$/, [reach('UserPasskeys', 'read')]],
+    [/^(?:AddOrUpdate|Remove)PasskeyAsync$/, [reach('UserPasskeys', 'write')]],
   ],
   RoleManager: [
-    [/^(?:FindBy(?:Id|Name)Async|RoleExistsAsync|Roles)$/, 'Roles', 'read'],
-    [/^(?:Create|Update|Delete)Async$/, 'Roles', 'write'],
-    [/^(?:AddClaim|RemoveClaim)Async$/, 'RoleClaims', 'write'],
-    [/^GetClaimsAsync$/, 'RoleClaims', 'read'],
+    [/^(?:FindBy(?:Id|Name)Async|RoleExistsAsync|Roles)$/, [reach('Roles', 'read')]],
+    [/^(?:Create|Update|Delete)Async$/, [reach('Roles', 'write')]],
+    [/^(?:AddClaim|RemoveClaim)Async$/, [reach('RoleClaims', 'write')]],
+    [/^GetClaimsAsync$/, [reach('RoleClaims', 'read')]],
   ],
   SignInManager: [
-    [/^PasswordSignInAsync$/, 'Users', 'read'],
-    [/^ExternalLoginSignInAsync$/, 'UserLogins', 'read'],
+    [/^PasswordSignInAsync$/, [...PASSWORD, ...TWO_FACTOR, ...PRINCIPAL]],
+    [/^CheckPasswordSignInAsync$/, [...PASSWORD, ...TWO_FACTOR]],
+    [/^(?:SignIn|SignInWithClaims|RefreshSignIn|CreateUserPrincipal)Async$/, PRINCIPAL],
+    [/^ExternalLoginSignInAsync$/, [reach('UserLogins', 'read'), ...TWO_FACTOR, ...PRINCIPAL]],
+    [/^TwoFactor(?:Authenticator)?SignInAsync$/, [...PASSWORD, ...TWO_FACTOR, ...PRINCIPAL]],
+    [/^TwoFactorRecoveryCodeSignInAsync$/, [...PASSWORD, reach('UserTokens', 'write'), ...PRINCIPAL]],
+    [/^(?:ValidateSecurityStamp|ValidateTwoFactorSecurityStamp|GetTwoFactorAuthenticationUser)Async$/, [reach('Users', 'read')]],
+    [/^UpdateExternalAuthenticationTokensAsync$/, [reach('UserLogins', 'read'), reach('UserTokens', 'write')]],
+    // a passkey's sign-in finds the user by it and records its new sign count
+    [/^PasskeySignInAsync$/, [reach('UserPasskeys', 'read'), reach('UserPasskeys', 'write'), ...PRINCIPAL]],
+    [/^PerformPasskeyAssertionAsync$/, [reach('UserPasskeys', 'read'), reach('Users', 'read')]],
+    [/^MakePasskeyRequestOptionsAsync$/, [reach('UserPasskeys', 'read')]],
   ],
 };
 
@@ -155,7 +199,7 @@ const MANAGER_CALLS: Record<string, ReadonlyArray<[RegExp, string, 'read' | 'wri
  * `RoleManager<…>`, `SignInManager<…>`): each call that queries or changes the store, as the
  * `DbSet` of the part it reaches (`Users`, `UserRoles`, …), with its access and offset.
  */
-export function identityManagerUses(text: string): Array<{ dbSet: string; access: 'read' | 'write'; index: number }> {
+export function identityManagerUses(text: string, roles = false): Array<{ dbSet: string; access: 'read' | 'write'; index: number }> {
   if (!/Manager\s*</.test(text)) return [];
   const held = new Map<string, string>();
   for (const m of text.matchAll(/(?<![\w.])(?:[\w.]*\.)?(UserManager|RoleManager|SignInManager)\s*<[^<>;]*>\??\s+(\w+)\s*[;,)={]/g)) held.set(m[2]!, m[1]!);
@@ -164,7 +208,7 @@ export function identityManagerUses(text: string): Array<{ dbSet: string; access
   const out: Array<{ dbSet: string; access: 'read' | 'write'; index: number }> = [];
   for (const m of text.matchAll(new RegExp(String.raw`(?<![\w.])(?:this\s*\.\s*)?(${names})\s*[!?]?\.\s*(\w+)\b`, 'g'))) {
     const call = MANAGER_CALLS[held.get(m[1]!)!]!.find(([method]) => method.test(m[2]!));
-    if (call) out.push({ dbSet: call[1], access: call[2], index: m.index });
+    for (const r of call?.[1] ?? []) if (roles || !r.roles) out.push({ dbSet: r.dbSet, access: r.access, index: m.index });
   }
   return out;
 }

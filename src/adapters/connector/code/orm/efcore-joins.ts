@@ -5,7 +5,9 @@
  * - fluent, in an `Entity<T>(…)` call or an `IEntityTypeConfiguration<T>` class: `HasOne(p => p.Blog)
  *   .WithMany(…)` and `HasMany(b => b.Posts).WithOne(…)`, with `.HasForeignKey(p => p.BlogId)`
  *   (a `HasOne(…).WithOne(…)` only with `HasForeignKey<Dependent>(…)`, which names its side), to
- *   the principal's key or to the alternate key `.HasPrincipalKey(b => b.Url)` names;
+ *   the principal's key or to the alternate key `.HasPrincipalKey(b => b.Url)` names; a composite
+ *   one, `HasForeignKey(l => new { l.OrderId, l.Region })` or `HasForeignKey("OrderId", "Region")`,
+ *   joins on each of its columns to the key's parts in order;
  * - by convention in the entity classes: a reference navigation (`public Blog Blog { get; set; }`)
  *   and a collection navigation on the principal (`public List<Post> Posts { get; set; }`) whose
  *   other side has no reference navigation back. The foreign key is the one `[ForeignKey]` names,
@@ -13,9 +15,12 @@
  *   or `<Principal>Id` (in any case), else the shadow column EF Core adds: `<navigation><Key>`, or
  *   `<Principal><Key>` for a collection without its inverse (`<Key>` alone when it starts with
  *   that name: `Blog` and `BlogId` give `BlogId`).
- * A many-to-many's join table joins both sides (`efcore-many`). A one-to-one neither of whose sides
- * holds such a property and a composite key or foreign key make no join. The join belongs to the file declaring
- * the relationship, at its line.
+ * A composite key (`HasKey(o => new { o.Id, o.Region })`, `[PrimaryKey(…)]`) is joined by as many
+ * properties, found for each part as for a single key (`<navigation><Part>`, `<Principal><Part>`), or
+ * named by `[ForeignKey("A,B")]`, else EF Core's shadow properties, one a part. A many-to-many's join
+ * table joins both sides (`efcore-many`). A one-to-one neither of whose sides holds such a property,
+ * and a foreign key of other than as many properties as the key, make no join. The join belongs to
+ * the file declaring the relationship, at its line.
  */
 import type { DeclaredJoin } from '../../../../ports/code.js';
 import { callArgs, chainAfter } from '../text/call-reading.js';
@@ -24,6 +29,7 @@ import { joinsByFile } from './declared-joins.js';
 import { manyToManyTables, type JoinTable } from './efcore-many.js';
 import {
   memberArgument,
+  memberArguments,
   NAME_ARG,
   nameArgument,
   navigationTarget,
@@ -37,29 +43,49 @@ import {
 interface Relationship {
   dependent: EfEntity;
   principal: EfEntity;
-  /** The foreign key property, or the shadow property EF Core adds. */
-  foreignKey: string;
+  /** The foreign key's properties, or the shadow properties EF Core adds, in the principal key's order. */
+  foreignKey: string[];
   shadow: boolean;
   /** The principal's alternate key `HasPrincipalKey` names, else its key. */
-  principalKey?: string | undefined;
+  principalKey?: string[] | undefined;
   path: string;
   text: string;
   index: number;
 }
 
-/** `[ForeignKey("BlogId")]` or `[ForeignKey(nameof(BlogId))]`: the name it gives. */
-const foreignKeyAttribute = (p: CsharpProperty) =>
-  nameArgument(new RegExp(String.raw`\[\s*(?:[\w.]*\.)?ForeignKey(?:Attribute)?\s*\(\s*(?:${NAME_ARG})\s*\)`).exec(p.attributes));
+/** `[ForeignKey("BlogId")]`, `[ForeignKey(nameof(BlogId))]` or a composite's `[ForeignKey("OrderId,LineNo")]`: the names it gives. */
+function foreignKeyAttribute(p: CsharpProperty): string[] | undefined {
+  const name = nameArgument(new RegExp(String.raw`\[\s*(?:[\w.]*\.)?ForeignKey(?:Attribute)?\s*\(\s*(?:${NAME_ARG})\s*\)`).exec(p.attributes));
+  return name?.split(',').map((n) => n.trim());
+}
 
 const notMapped = (p: CsharpProperty) => /\[\s*(?:[\w.]*\.)?NotMapped\b/.test(p.attributes);
 
-/** The dependent's foreign key property by EF Core's convention, if it has one. */
-function conventionKey(dependent: EfEntity, principal: EfEntity, navigation: string | undefined, key = principal.key): string | undefined {
-  if (!key) return undefined;
-  const names = [...(navigation ? [`${navigation}${key}`, `${navigation}Id`] : []), `${principal.name}${key}`, `${principal.name}Id`];
-  const annotated = navigation ? dependent.properties.find((p) => foreignKeyAttribute(p) === navigation) : undefined;
-  return annotated?.name ?? names.map((n) => propertyNamed(dependent.properties, n)).find((p) => p && !notMapped(p))?.name;
+/**
+ * The dependent's foreign key properties by EF Core's convention, if it has them: for each part of the
+ * principal's key, the property named `<navigation><Key>` or `<Principal><Key>` (a single key also
+ * `<navigation>Id`, `<Principal>Id`), all found with the same base; or the ones a `[ForeignKey]` on the navigation names.
+ */
+function conventionKey(dependent: EfEntity, principal: EfEntity, navigation: string | undefined, keys = principal.keys): string[] | undefined {
+  if (!keys.length) return undefined;
+  const annotated = navigation ? dependent.properties.find((p) => foreignKeyAttribute(p)?.join() === navigation) : undefined;
+  if (annotated) return [annotated.name];
+  const found = (n: string) => {
+    const p = propertyNamed(dependent.properties, n);
+    return p && !notMapped(p) ? p.name : undefined;
+  };
+  for (const base of [...(navigation ? [navigation] : []), principal.name]) {
+    const names = keys.length === 1 ? [`${base}${keys[0]}`, `${base}Id`] : [];
+    const one = names.map(found).find(Boolean);
+    if (one) return [one];
+    const all = keys.map((k) => found(`${base}${k}`));
+    if (keys.length > 1 && all.every(Boolean)) return all as string[];
+  }
+  return undefined;
 }
+
+/** The shadow foreign key EF Core adds for each part of the principal's key. */
+const shadowKeys = (base: string, keys: readonly string[]) => keys.map((k) => shadowKey(base, k));
 
 /** The reference navigations of `from` to `to` (its own properties). */
 const references = (from: EfEntity, to: EfEntity) =>
@@ -81,12 +107,12 @@ function fluentRelationships(model: EfModel, handled: Set<string>): Relationship
       const inverse = paired && memberArgument(callArgs(k.written, paired.open));
       const keyCall = chain.find((c) => c.method === 'HasForeignKey');
       const principalCall = chain.find((c) => c.method === 'HasPrincipalKey');
-      const principalKey = principalCall ? memberArgument(callArgs(k.written, principalCall.open)) : undefined;
-      const keyArgs = keyCall ? callArgs(k.written, keyCall.open) : '';
+      const principalKey = principalCall ? memberArguments(callArgs(k.written, principalCall.open)) : undefined;
+      const given = keyCall ? memberArguments(callArgs(k.written, keyCall.open)) : undefined;
       const keySide = keyCall && /HasForeignKey\s*<\s*(?:[\w.]*\.)?(\w+)\s*>\s*\($/.exec(k.written.slice(0, keyCall.open + 1))?.[1];
       if (navigation) handled.add(`${entity.name}.${navigation}`);
       if (inverse) handled.add(`${other.name}.${inverse}`);
-      if ((keyCall && !memberArgument(keyArgs)) || (principalCall && !principalKey)) continue;
+      if ((keyCall && !given) || (principalCall && !principalKey)) continue;
       let dependent: EfEntity;
       let principal: EfEntity;
       if (m[1] === 'HasMany') {
@@ -97,11 +123,10 @@ function fluentRelationships(model: EfModel, handled: Set<string>): Relationship
         [dependent, principal] = keySide === entity.name ? [entity, other] : [other, entity];
       } else [dependent, principal] = [entity, other];
       const onDependent = dependent === entity ? navigation : inverse;
-      const given = keyCall ? memberArgument(keyArgs) : undefined;
-      const key = principalKey ?? principal.key;
-      const found = given ?? conventionKey(dependent, principal, onDependent, key);
+      const keys = principalKey ?? principal.keys;
+      const found = given ?? conventionKey(dependent, principal, onDependent, keys);
       const index = k.start + m.index + m[0].indexOf(m[1]!);
-      const shadow = shadowKey(onDependent ?? principal.name, key ?? '');
+      const shadow = shadowKeys(onDependent ?? principal.name, keys);
       out.push({ dependent, principal, foreignKey: found ?? shadow, shadow: !found, principalKey, path: k.path, text: k.text, index });
     }
   }
@@ -122,14 +147,14 @@ function conventionRelationships(model: EfModel, handled: ReadonlySet<string>): 
         const found = foreignKeyAttribute(p) ?? conventionKey(entity, other, p.name);
         // a one-to-one whose key is on the other side is read there
         if (!found && back.length) continue;
-        out.push({ dependent: entity, principal: other, foreignKey: found ?? shadowKey(p.name, other.key ?? ''), shadow: !found, ...at });
+        out.push({ dependent: entity, principal: other, foreignKey: found ?? shadowKeys(p.name, other.keys), shadow: !found, ...at });
         continue;
       }
       const manyToMany = other.cls.properties.some((q) => navigationTarget(q.type).many && navigationTarget(q.type).target === entity.name);
       // the reference navigation back holds the foreign key, read from its side
       if (manyToMany || back.length) continue;
       const found = foreignKeyAttribute(p) ?? conventionKey(other, entity, undefined);
-      out.push({ dependent: other, principal: entity, foreignKey: found ?? shadowKey(entity.name, entity.key ?? ''), shadow: !found, ...at });
+      out.push({ dependent: other, principal: entity, foreignKey: found ?? shadowKeys(entity.name, entity.keys), shadow: !found, ...at });
     }
   return out;
 }
@@ -141,18 +166,18 @@ function identityRelationships(model: EfModel): Relationship[] {
       e.references.flatMap((r) => {
         const [dependent, principal] = [model.entities.get(e.name), model.entities.get(r.principal)];
         if (!dependent || !principal) return [];
-        return [{ dependent, principal, foreignKey: r.foreignKey, shadow: false, path: context.path, text: context.text, index: context.index }];
+        return [{ dependent, principal, foreignKey: [r.foreignKey], shadow: false, path: context.path, text: context.text, index: context.index }];
       }),
     ),
   );
 }
 
-/** One join a relationship declares: the dependent's table and foreign key column to the principal's key. */
+/** One join a relationship declares: the dependent's table and foreign key columns to the principal's key. */
 interface Resolved {
   table: EfTable;
-  column: string;
+  columns: string[];
   principal: EfEntity;
-  principalColumn: string;
+  principalColumns: string[];
   path: string;
   text: string;
   index: number;
@@ -167,20 +192,20 @@ export function efcoreJoins(model: EfModel): { joins: Map<string, DeclaredJoin[]
   const fluent = fluentRelationships(model, handled);
   const joinTables = manyToManyTables(model, handled);
   const resolved: Resolved[] = [...fluent, ...conventionRelationships(model, handled), ...identityRelationships(model)].flatMap((r) => {
-    const key = r.principalKey ?? r.principal.key;
-    if (!key) return [];
-    const column = r.shadow ? model.conventional(r.foreignKey) : model.column(r.dependent, r.foreignKey);
-    return [
-      { table: r.dependent, column, principal: r.principal, principalColumn: model.column(r.principal, key), path: r.path, text: r.text, index: r.index },
-    ];
+    const keys = r.principalKey ?? r.principal.keys;
+    // a key of several parts joins only on as many foreign key properties
+    if (!keys.length || keys.length !== r.foreignKey.length) return [];
+    const columns = r.foreignKey.map((f) => (r.shadow ? model.conventional(f) : model.column(r.dependent, f)));
+    const principalColumns = keys.map((k) => model.column(r.principal, k));
+    return [{ table: r.dependent, columns, principal: r.principal, principalColumns, path: r.path, text: r.text, index: r.index }];
   });
   for (const j of joinTables)
     for (const side of j.sides)
       resolved.push({
         table: j,
-        column: side.column,
+        columns: [side.column],
         principal: side.principal,
-        principalColumn: model.column(side.principal, side.principal.key!),
+        principalColumns: [model.column(side.principal, side.principal.key!)],
         path: j.path,
         text: j.text,
         index: j.index,
@@ -188,14 +213,14 @@ export function efcoreJoins(model: EfModel): { joins: Map<string, DeclaredJoin[]
   const seen = new Set<string>();
   const declaring = resolved
     .filter((r) => {
-      const key = `${r.table.table}\n${r.column.toLowerCase()}\n${r.principal.table}`;
+      const key = `${r.table.table}\n${r.columns.join().toLowerCase()}\n${r.principal.table}`;
       return !seen.has(key) && seen.add(key);
     })
     .map((r) => ({ table: r.table.table, relations: [r], path: r.path, text: r.text }));
   const joins = joinsByFile(declaring, 'efcore', (_d, r) => ({
     references: r.principal.table,
-    columns: [r.column],
-    referencedColumns: [r.principalColumn],
+    columns: r.columns,
+    referencedColumns: r.principalColumns,
     index: r.index,
     tableAlternatives: r.table.alternatives,
     referencesAlternatives: r.principal.alternatives,

@@ -10,14 +10,14 @@
  * context (or of the project's one context saying it) gives the schema not given. With
  * EFCore.NamingConventions' `UseSnakeCaseNamingConvention()` (or a loop renaming tables and columns
  * to snake case) the names the convention gives are in snake case; explicit names never are.
- * Keys are `HasKey`, `[Key]`, else `Id` or `<Type>Id` (also `Id` for a class deriving from an
+ * Keys are `HasKey` (composite `HasKey(x => new { x.A, x.B })`), `[PrimaryKey(…)]`, `[Key]`, else `Id` or `<Type>Id` (also `Id` for a class deriving from an
  * entity base class the project does not declare, a package's `EntityBase<T>`); columns
  * `HasColumnName`, `[Column("x")]`, else the property's name. A class name several classes share
  * is the one whose namespace the files naming it as an entity import, else the one nearest them.
  */
 import { callArgs, chainAfter } from '../text/call-reading.js';
 import { bareType, csharpClasses, genericArgument, type CsharpClass, type CsharpProperty } from './csharp-classes.js';
-import { identityEntities, type IdentityEntity } from './efcore-identity.js';
+import { identityEntities, identityPasskeys, identityRoles, type IdentityEntity } from './efcore-identity.js';
 import type { ProjectFile } from './orm-reader.js';
 import { snake } from './name-case.js';
 import { blankComments } from '../text/script-blocks.js';
@@ -53,6 +53,8 @@ export interface EfEntity extends EfTable {
   properties: CsharpProperty[];
   /** Its key property, when it has one (not composite). */
   key: string | undefined;
+  /** Its key's properties in order: the one key property, a composite key's parts, none when it has no key. */
+  keys: string[];
 }
 
 export interface EfModel {
@@ -65,6 +67,8 @@ export interface EfModel {
   configurations: readonly EntityConfiguration[];
   /** The contexts deriving from ASP.NET Core Identity's, each with the Identity entities it maps. */
   identity: ReadonlyArray<{ context: ProjectClass; entities: readonly IdentityEntity[] }>;
+  /** The project registers Identity's roles (`AddRoles<…>`), which its sign-ins then read. */
+  identityRoles: boolean;
   /** The column a property of an entity maps. */
   column(entity: EfEntity, property: string): string;
   /** A name the convention gives (a shadow foreign key) as the project's naming writes it. */
@@ -81,10 +85,32 @@ export const NAME_ARG = String.raw`"([^"]+)"|nameof\(\s*(?:\w+\.)*(\w+)\s*\)`;
 /** The name a string or `nameof(…)` argument gives. */
 export const nameArgument = (m: RegExpExecArray | RegExpMatchArray | null) => m?.[1] ?? m?.[2];
 
-/** The property a lambda's body names (`p => p.BlogId`, `p => p.Blog!`, `p => new { p.BlogId }`), or a string's or `nameof`'s. */
+/** A lambda's parameter, typed or not (`p`, `(p)`, `(Post p)`), and its arrow. */
+const LAMBDA_HEAD = /^\s*(?:\w+|\(\s*(?:[\w.]+(?:<[^<>()]*>)?\??\s+)?\w+\s*\))\s*=>\s*/;
+
+/**
+ * The properties an argument list names, in order: a lambda's body (`p => p.BlogId`, `(Post p) => p.Blog!`,
+ * `p => new { p.BlogId, p.Url }`, `p => new { A = p.X }`), or strings and `nameof`s (`"A", nameof(B)`).
+ */
+export function memberArguments(args: string): string[] | undefined {
+  const head = LAMBDA_HEAD.exec(args);
+  if (head) {
+    const body = args.slice(head[0].length);
+    const one = /^\w+\s*\.\s*(\w+)\s*!?\s*$/.exec(body);
+    if (one) return [one[1]!];
+    const anonymous = /^new\s*\{([^{}]*)\}\s*$/.exec(body);
+    const parts = anonymous?.[1]!.split(',').filter((part, i, all) => part.trim() || i < all.length - 1);
+    const members = parts?.map((part) => /^\s*(?:\w+\s*=\s*)?\w+\s*\.\s*(\w+)\s*!?\s*$/.exec(part)?.[1]);
+    return members?.length && members.every(Boolean) ? (members as string[]) : undefined;
+  }
+  const names = args.split(',').map((part) => nameArgument(new RegExp(String.raw`^\s*(?:${NAME_ARG})\s*$`).exec(part)));
+  return names.length && names.every(Boolean) ? (names as string[]) : undefined;
+}
+
+/** The one property an argument list names (see `memberArguments`), none when it names several. */
 export function memberArgument(args: string): string | undefined {
-  const lambda = /^\s*\(?\s*\w+\s*\)?\s*=>\s*(?:new\s*\{\s*(?:\w+\s*=\s*)?\w+\s*\.\s*(\w+)\s*,?\s*\}|\w+\s*\.\s*(\w+)\s*!?)\s*$/.exec(args);
-  return lambda?.[1] ?? lambda?.[2] ?? nameArgument(new RegExp(String.raw`^\s*(?:${NAME_ARG})\s*$`).exec(args));
+  const names = memberArguments(args);
+  return names?.length === 1 ? names[0] : undefined;
 }
 
 /** The shadow foreign key EF Core adds: the navigation's (or principal's) name then the key's, the key's alone when it starts with that name (`Blog` + `BlogId` → `BlogId`). */
@@ -214,9 +240,10 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
     }
   // a context deriving from Identity's has its DbSets: `Users` of its user class, …
   const identity: Array<{ context: ProjectClass; entities: IdentityEntity[] }> = [];
+  const passkeys = files.some((f) => /IdentitySchemaVersions/.test(f.text) && identityPasskeys(blankComments(f.text)));
   const identityOf = new Map<string, IdentityEntity>();
   for (const c of all) {
-    const entities = c.kind === 'class' ? identityEntities(c) : [];
+    const entities = c.kind === 'class' ? identityEntities(c, passkeys) : [];
     if (!entities.length) continue;
     identity.push({ context: c, entities });
     contexts.add(c.name);
@@ -299,7 +326,7 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
       const { target } = navigationTarget(p.type);
       const t = classes.get(target);
       if (!t || names.has(target) || owned.has(target) || t.kind === 'interface' || contexts.has(target)) continue;
-      if (!keyFor(t)) continue;
+      if (!keyFor(t) && !primaryKeyAttribute(t.attributes)) continue;
       names.add(target);
       queue.push(target);
     }
@@ -335,10 +362,10 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
     const table = c && c.kind !== 'interface' && tableOf(name, new Set());
     if (!c || !table) continue;
     const properties = inherited(c);
-    const key = entityKey(configured(name));
     const own = identityOf.get(name);
-    const found = key !== undefined ? (key ?? undefined) : own ? own.key : keyFor(c);
-    entities.set(name, { name, cls: c, ...table, properties, key: found });
+    const single = own ? own.key : keyFor(c);
+    const keys = entityKey(configured(name)) ?? primaryKeyAttribute(c.attributes) ?? (single ? [single] : []);
+    entities.set(name, { name, cls: c, ...table, properties, key: keys.length === 1 ? keys[0] : undefined, keys });
   }
 
   const column = (entity: EfEntity, property: string) => {
@@ -354,7 +381,8 @@ export function readEfModel(files: readonly ProjectFile[]): EfModel {
     const attribute = p && /\[\s*(?:[\w.]*\.)?Column(?:Attribute)?\s*\(\s*"([^"]+)"/.exec(p.attributes)?.[1];
     return attribute ?? conventional(p?.name ?? property);
   };
-  return { entities, contexts, dbSets, classes, configurations, identity, column, conventional };
+  const roles = identity.length > 0 && files.some((f) => /\bAdd(?:Identity|Roles)\b/.test(f.text) && identityRoles(blankComments(f.text)));
+  return { entities, contexts, dbSets, classes, configurations, identity, identityRoles: roles, column, conventional };
 }
 
 /** How many directories two paths share. */
@@ -408,11 +436,17 @@ function keyOf(properties: readonly CsharpProperty[], type: string): string | un
   return (propertyNamed(properties, 'Id') ?? propertyNamed(properties, `${type}Id`))?.name;
 }
 
-/** An entity's key as its configuration gives it, `HasKey(x => x.Code)` (`null` when composite), if it does. */
-function entityKey(configured: readonly EntityConfiguration[]): string | null | undefined {
+/** An entity's key as its configuration gives it, `HasKey(x => x.Code)` or `HasKey(x => new { x.A, x.B })` (none when it names no property), if it does. */
+function entityKey(configured: readonly EntityConfiguration[]): string[] | undefined {
   for (const c of configured) {
-    const m = /\.\s*HasKey\s*\(\s*(?:\w+\s*=>\s*(?:\w+\.(\w+)\s*\)|new\b)|"(\w+)"\s*\)|nameof\(\s*(?:\w+\.)*(\w+)\s*\)\s*\))/.exec(c.written);
-    if (m) return m[1] ?? m[2] ?? m[3] ?? null;
+    const m = /\.\s*HasKey\s*\(/.exec(c.written);
+    if (m) return memberArguments(callArgs(c.written, m.index + m[0].length - 1)) ?? [];
   }
   return undefined;
+}
+
+/** The key a class's `[PrimaryKey(nameof(A), nameof(B))]` (EF Core 7) gives, if any. */
+function primaryKeyAttribute(attributes: string): string[] | undefined {
+  const m = /\[\s*(?:[\w.]*\.)?PrimaryKey(?:Attribute)?\s*\(/.exec(attributes);
+  return m ? memberArguments(callArgs(attributes, m.index + m[0].length - 1)) : undefined;
 }

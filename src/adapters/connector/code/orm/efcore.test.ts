@@ -145,7 +145,41 @@ describe('EF Core: the joins relationships declare', () => {
       '}',
     ].join('\n');
     const { joins } = read({ 'Models.cs': models, 'BlogContext.cs': context });
-    expect(joins['BlogContext.cs']).toEqual(['Post(BlogUrl) → Blogs(Url) @4', 'Visit(Ref) → Blogs(Url) @5', 'Mention(BlogUrl) → Blogs(Url) @6']);
+    // a composite alternate key: a shadow property for each of its parts
+    expect(joins['BlogContext.cs']).toEqual([
+      'Post(BlogUrl) → Blogs(Url) @4',
+      'Visit(Ref) → Blogs(Url) @5',
+      'Mention(BlogUrl) → Blogs(Url) @6',
+      'Mention(PostId,PostBlogUrl) → Post(Id,BlogUrl) @7',
+    ]);
+  });
+
+  it('joins composite keys on all their columns: HasForeignKey(x => new { … }), typed lambdas, HasKey, [PrimaryKey], [ForeignKey("A,B")] and the convention', () => {
+    const models = [
+      'public class Order { public int Id { get; set; } public int Region { get; set; } public List<Line> Lines { get; set; } }',
+      '[PrimaryKey(nameof(Sku), nameof(Variant))]',
+      'public class Product { public string Sku { get; set; } public int Variant { get; set; } }',
+      'public class Line { public int Id { get; set; } public int OrderRef { get; set; } public int OrderRegion { get; set; }',
+      '  public string ProductSku { get; set; } public int ProductVariant { get; set; } public Product Product { get; set; }',
+      '  public string ItemSku { get; set; } public int ItemVariant { get; set; } [ForeignKey("ItemSku,ItemVariant")] public Product Item { get; set; } }',
+      'public class Note { public int Id { get; set; } public int LineId { get; set; } public Order Order { get; set; } }',
+      'public class Shipment { public int Id { get; set; } public string Code { get; set; } }',
+    ].join('\n');
+    const context = [
+      'public class ShopContext : DbContext {',
+      '  public DbSet<Order> Orders { get; set; }',
+      '  protected override void OnModelCreating(ModelBuilder b) {',
+      '    b.Entity<Order>().HasKey(o => new { o.Id, o.Region });',
+      '    b.Entity<Order>().HasMany(o => o.Lines).WithOne().HasForeignKey((Line l) => new { l.OrderRef, Region = l.OrderRegion, });',
+      '    b.Entity<Shipment>().HasOne<Order>().WithOne().HasForeignKey<Shipment>(s => s.Code).HasPrincipalKey<Order>(o => o.Region);',
+      '    b.Entity<Note>().HasOne(n => n.Order).WithMany().HasForeignKey(n => n.LineId);',
+      '  }',
+      '}',
+    ].join('\n');
+    const { joins } = read({ 'Models.cs': models, 'ShopContext.cs': context });
+    // a single foreign key to a composite key makes none
+    expect(joins['ShopContext.cs']).toEqual(['Line(OrderRef,OrderRegion) → Orders(Id,Region) @5', 'Shipment(Code) → Orders(Region) @6']);
+    expect(joins['Models.cs']).toEqual(['Line(ProductSku,ProductVariant) → Product(Sku,Variant) @5', 'Line(ItemSku,ItemVariant) → Product(Sku,Variant) @6']);
   });
 
   it('reads fluent HasOne/HasMany with HasForeignKey and HasColumnName, in Entity<T>() and IEntityTypeConfiguration<T>, owned types left out', () => {
@@ -358,6 +392,54 @@ describe('EF Core: ASP.NET Core Identity', () => {
     expect(uses['UsersOnly.cs']).toEqual(['auth.users schema @1', 'AspNetUserClaims schema @1', 'AspNetUserLogins schema @1', 'AspNetUserTokens schema @1']);
     expect(uses['Classes.cs']).toEqual(['auth.users schema @1', 'AspNetRoles schema @2']);
     expect(uses['Full.cs']).toContain('AspNetUsers schema @1');
+  });
+
+  const login = [
+    'public class Login(SignInManager<ApplicationUser> signIn)',
+    '{',
+    '    public Task<SignInResult> Post(string n, string p) => signIn.PasswordSignInAsync(n, p, true, lockoutOnFailure: true);',
+    '    public Task<SignInResult> Check(ApplicationUser u, string p) => signIn.CheckPasswordSignInAsync(u, p, false);',
+    '    public Task Again(ApplicationUser u) => signIn.SignInAsync(u, isPersistent: false);',
+    '    public Task<SignInResult> Key(string json) => signIn.PasskeySignInAsync(json);',
+    '}',
+  ].join('\n');
+
+  it("reaches every table a SignInManager's sign-in goes through, the roles' only when the project registers roles", () => {
+    const { uses } = read({ 'AppIdentityDbContext.cs': context, 'ApplicationUser.cs': user, 'Login.cs': login });
+    // the password's check reads and writes the user (its lockout count), two-factor reads its authenticator key, the principal its claims
+    expect(uses['Login.cs']).toEqual(['AspNetUsers read,write @3', 'AspNetUserTokens read @3', 'AspNetUserClaims read @3']);
+    const program = 'builder.Services.AddDefaultIdentity<ApplicationUser>().AddRoles<IdentityRole>().AddEntityFrameworkStores<AppIdentityDbContext>();';
+    const withRoles = read({ 'AppIdentityDbContext.cs': context, 'ApplicationUser.cs': user, 'Login.cs': login, 'Program.cs': program });
+    expect(withRoles.uses['Login.cs']).toEqual([
+      'AspNetUsers read,write @3',
+      'AspNetUserTokens read @3',
+      'AspNetUserClaims read @3',
+      'AspNetUserRoles read @3',
+      'AspNetRoles read @3',
+      'AspNetRoleClaims read @3',
+    ]);
+  });
+
+  it('maps AspNetUserPasskeys (schema version 3) only when the project opts in, by its options or the passkey-typed context', () => {
+    const program = [
+      'builder.Services.AddIdentityCore<ApplicationUser>(o =>',
+      '{',
+      '    o.Stores.SchemaVersion = IdentitySchemaVersions.Version3;',
+      '}).AddEntityFrameworkStores<AppIdentityDbContext>();',
+    ].join('\n');
+    const before = read({ 'AppIdentityDbContext.cs': context, 'ApplicationUser.cs': user, 'Login.cs': login });
+    expect(before.uses['AppIdentityDbContext.cs']).not.toContain('AspNetUserPasskeys schema @2');
+    const { uses, joins } = read({ 'AppIdentityDbContext.cs': context, 'ApplicationUser.cs': user, 'Login.cs': login, 'Program.cs': program });
+    expect(uses['AppIdentityDbContext.cs']).toContain('AspNetUserPasskeys schema @2');
+    expect(joins['AppIdentityDbContext.cs']).toContain('AspNetUserPasskeys(UserId) → AspNetUsers(Id) @2');
+    // a passkey's sign-in finds its user by it and records its sign count
+    expect(uses['Login.cs']).toContain('AspNetUserPasskeys read,write @6');
+    const typed =
+      'public class Keys : IdentityUserContext<AppUser, Guid, IdentityUserClaim<Guid>, IdentityUserLogin<Guid>, IdentityUserToken<Guid>, AppPasskey> { }';
+    const classes = 'public class AppUser : IdentityUser<Guid> { }\npublic class AppPasskey : IdentityUserPasskey<Guid> { }';
+    const passkeyTyped = read({ 'Keys.cs': typed, 'Classes.cs': classes });
+    expect(passkeyTyped.uses['Classes.cs']).toEqual(['AspNetUsers schema @1', 'AspNetUserPasskeys schema @2']);
+    expect(passkeyTyped.joins['Keys.cs']).toContain('AspNetUserPasskeys(UserId) → AspNetUsers(Id) @1');
   });
 });
 

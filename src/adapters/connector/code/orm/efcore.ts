@@ -199,7 +199,8 @@ function uses(model: EfModel, { members, through }: UseContext, file: ProjectFil
   }
   // Identity's managers reach its tables: the entities of the project's (first) Identity context
   const identity = model.identity[0]?.entities;
-  if (identity) for (const u of identityManagerUses(text)) use(found(entity(identity.find((e) => e.dbSet === u.dbSet)?.name)), u.index, u.access);
+  if (identity)
+    for (const u of identityManagerUses(text, model.identityRoles)) use(found(entity(identity.find((e) => e.dbSet === u.dbSet)?.name)), u.index, u.access);
   // `Set<Blog>()` names its entity, on whatever context (a `DbContext` field of a shared library)
   for (const m of text.matchAll(/\.\s*Set\s*<\s*(?:[\w.]*\.)?(\w+)\s*>\s*\(/g)) queried(entity(m[1]), m.index + m[0].length - 1);
   // generic repositories: `IRepository<Blog> repo`, `new EfRepository<Blog>(…)`

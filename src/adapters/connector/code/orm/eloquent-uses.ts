@@ -16,6 +16,8 @@
  *   method through `$this->passengers()`;
  * - `DB::table('users')` (also after `DB::connection(…)`) names a table itself: written when its
  *   chain writes (`insert`, `update`, `upsert`, `delete`, `increment`, `decrement`, `truncate`…), else read.
+ * - a model named by its morph type: `where('taggable_type', 'post')`, `whereMorphedTo('commentable', …)`,
+ *   `Relation::getMorphedModel('post')`, an alias of the project's morph map or a class, reads its table.
  * A model's own file is not read for uses of its own table (it declares it).
  */
 import type { TableAccess } from '../../../../ports/code.js';
@@ -71,7 +73,7 @@ export function eloquentUses(
   use: UseModel,
   morphMap: ReadonlyMap<string, string> = new Map(),
 ): void {
-  if (!text.includes('::')) return;
+  if (!text.includes('::') && !/_type\b|MorphedTo/.test(text)) return;
   const code = phpCode(text);
   const names = phpNames(code);
   const own = new Set(phpClasses(code, names).map((c) => c.fqn));
@@ -100,6 +102,7 @@ export function eloquentUses(
     for (const c of chain) eager(model, c.method, c.open);
   }
   recordUses(code, models, modelNamed, (model, index, access) => use(refOf(model), index, access));
+  morphTypeUses(code, names, models, morphMap, modelNamed, own, (model, index) => use(refOf(model), index, 'read'));
   queryBuilder(code, use);
 }
 
@@ -127,11 +130,67 @@ function morphTypes(
       if (morph) out.push(...morphOwners(model, morph, models));
       continue;
     }
-    const fqn = 'class' in type ? type.class : 'string' in type ? (morphMap.get(type.string) ?? type.string.replace(/^\\/, '')) : undefined;
-    const found = fqn ? models.get(fqn) : undefined;
-    if (found && !found.abstract) out.push(found);
+    const found = morphTypeModel(type, models, morphMap);
+    if (found) out.push(found);
   }
   return out;
+}
+
+/** The model a morph type names: `X::class`, an alias of the project's morph map, or a class's name as a string. */
+function morphTypeModel(
+  type: ReturnType<typeof phpArg>,
+  models: ReadonlyMap<string, EloquentModel>,
+  morphMap: ReadonlyMap<string, string>,
+): EloquentModel | undefined {
+  const fqn = 'class' in type ? type.class : 'string' in type ? (morphMap.get(type.string) ?? type.string.replace(/^\\/, '')) : undefined;
+  const found = fqn ? models.get(fqn) : undefined;
+  return found && !found.abstract ? found : undefined;
+}
+
+/**
+ * The models a file names by their morph type, each read where it is named: a `where('taggable_type',
+ * 'post')` (`orWhere`, `whereNot`, with an operator, or `whereIn('…_type', [...])`) on any query,
+ * `whereMorphedTo('commentable', Post::class)` (or a record of a model: a parameter `Post $post`, `$post
+ * = new Post`/`Post::find(…)`), and `Relation::getMorphedModel('post')`; a type is an alias of the
+ * project's morph map, `X::class` or a class's name. The models `own` (the file's own) are left out.
+ */
+function morphTypeUses(
+  code: string,
+  names: PhpNames,
+  models: ReadonlyMap<string, EloquentModel>,
+  morphMap: ReadonlyMap<string, string>,
+  modelNamed: (written: string) => EloquentModel | undefined,
+  own: ReadonlySet<string>,
+  use: (model: EloquentModel, index: number) => void,
+): void {
+  if (!/_type\b|MorphedTo|getMorphedModel/.test(code)) return;
+  const named = (written: string | undefined, index: number) => {
+    const found = written ? morphTypeModel(phpArg(written, names), models, morphMap) : undefined;
+    if (found && !own.has(found.fqn)) use(found, index);
+  };
+  for (const m of code.matchAll(/(?:->|::)\s*(?:orW|w)here(Not)?(In)?\s*\(/g)) {
+    const open = m.index + m[0].length - 1;
+    const [column, ...rest] = splitArgs(callArgs(code, open));
+    if (!column || !/^(['"])(?:\w+\.)?\w+_type\1$/.test(column)) continue;
+    const value = rest.length === 2 ? rest[1] : rest[0];
+    const values = m[2] ? (/^\[([\s\S]*)\]$/.exec(value ?? '') ? splitArgs(value!.slice(1, -1)) : []) : [value];
+    for (const v of values) named(v, m.index);
+  }
+  for (const m of code.matchAll(/(?:->|::)\s*(?:orW|w)here(?:Not)?MorphedTo\s*\(/g)) {
+    const value = splitArgs(callArgs(code, m.index + m[0].length - 1))[1];
+    const variable = value && /^\$(\w+)$/.exec(value)?.[1];
+    if (!variable) named(value, m.index);
+    else {
+      // a record: the class of the parameter or of what it was assigned
+      const typed = new RegExp(
+        String.raw`(?:\b(\\?[A-Z][\w\\]*)\s+\$${variable}\b|\$${variable}\s*=\s*(?:new\s+(\\?[A-Z][\w\\]*)|(\\?[A-Z][\w\\]*)\s*::))`,
+      ).exec(code.slice(0, m.index));
+      const found = typed && modelNamed((typed[1] ?? typed[2] ?? typed[3])!);
+      if (found) use(found, m.index);
+    }
+  }
+  for (const m of code.matchAll(/(?<![\w$>])\\?(?:[\w\\]*\\)?Relation\s*::\s*getMorphedModel\s*\(/g))
+    named(splitArgs(callArgs(code, m.index + m[0].length - 1))[0], m.index);
 }
 
 /** The relation `method` of a model (its own, or an ancestor's), by the name of the method declaring it. */

@@ -7,6 +7,9 @@ import { defaultTable, joiningTable, laravelSnake, morphPivotTable } from './elo
 const reader = ormReaders().find((r) => r.via === 'eloquent')!;
 
 const php = (lines: string[]) => `<?php\n\n${lines.join('\n')}\n`;
+/** A model of `App\Models` extending Eloquent's `Model`, its body's lines given. */
+const model = (name: string, body: string[]) =>
+  php(['namespace App\\Models;', '', 'use Illuminate\\Database\\Eloquent\\Model;', '', `class ${name} extends Model`, '{', ...body, '}']);
 const files = (tree: Record<string, string>): ProjectFile[] => Object.entries(tree).map(([path, text]) => ({ path, text, language: 'php' }));
 
 /** Each file's declared tables as `table model @line`. */
@@ -308,8 +311,6 @@ describe('Eloquent models, migrations and the query builder', () => {
   });
 
   it("reads the models a morph query's types name: aliases of the project's morph map, classes, and `'*'`", () => {
-    const model = (name: string, body: string[]) =>
-      php(['namespace App\\Models;', '', 'use Illuminate\\Database\\Eloquent\\Model;', '', `class ${name} extends Model`, '{', ...body, '}']);
     const query = (line: string) =>
       php([
         'namespace App\\Http\\Controllers;',
@@ -350,6 +351,61 @@ describe('Eloquent models, migrations and the query builder', () => {
     expect(uses['app/Feeds/Classes.php']).toEqual(['comments read eloquent @10', 'posts read eloquent @10']);
     // `'*'`: every model whose morphMany names the morph
     expect(uses['app/Feeds/All.php']).toEqual(['comments read eloquent @10', 'posts read eloquent @10', 'videos read eloquent @10']);
+  });
+
+  it("reads the model a morph type names: `where('…_type', alias)`, `whereMorphedTo` and `Relation::getMorphedModel`", () => {
+    const tree = {
+      'app/Models/Comment.php': model('Comment', ['    public function commentable() { return $this->morphTo(); }']),
+      'app/Models/Post.php': model('Post', []),
+      'app/Models/Video.php': model('Video', []),
+      'app/Models/Photo.php': model('Photo', []),
+      'app/Providers/AppServiceProvider.php': php([
+        'namespace App\\Providers;',
+        '',
+        'use App\\Models\\Post;',
+        'use App\\Models\\Video;',
+        '',
+        'class AppServiceProvider',
+        '{',
+        "    public function boot() { Relation::morphMap(['post' => Post::class, 'video' => Video::class]); }",
+        '}',
+      ]),
+      'app/Feeds/Types.php': php([
+        'namespace App\\Feeds;',
+        '',
+        'use App\\Models\\Photo;',
+        'use Illuminate\\Database\\Eloquent\\Relations\\Relation;',
+        '',
+        'class Types',
+        '{',
+        "    public function a($q) { return $q->where('commentable_type', 'post')->get(); }",
+        "    public function b($q) { return $q->whereIn('comments.commentable_type', ['video', Photo::class]); }",
+        "    public function c($q) { return $q->where('status', 'post')->where('kind_type', '!=', 'nothing'); }",
+        '}',
+      ]),
+      'app/Feeds/Morphed.php': php([
+        'namespace App\\Feeds;',
+        '',
+        'use App\\Models\\Comment;',
+        'use App\\Models\\Photo;',
+        '',
+        'class Morphed',
+        '{',
+        "    public function of(Photo $photo) { return Comment::whereMorphedTo('commentable', $photo)->get(); }",
+        "    public function posts() { return Comment::query()->orWhereMorphedTo('commentable', 'post')->get(); }",
+        "    public function model() { return \\Illuminate\\Database\\Eloquent\\Relations\\Relation::getMorphedModel('video'); }",
+        '}',
+      ]),
+    };
+    const { uses } = projectOf(tree);
+    // a column not ending in `_type`, or a type naming no model, reads nothing
+    expect(uses['app/Feeds/Types.php']).toEqual(['posts read eloquent @10', 'videos read eloquent @11', 'photos read eloquent @11']);
+    expect(uses['app/Feeds/Morphed.php']).toEqual([
+      'comments read eloquent @10',
+      'photos read eloquent @10',
+      'posts read eloquent @11',
+      'videos read eloquent @12',
+    ]);
   });
 
   it('reads static calls by their chain, eager loads, bound records and `DB::table`', () => {
