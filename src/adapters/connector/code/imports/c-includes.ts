@@ -211,7 +211,7 @@ export function cIncludes(
           .join('/'),
       );
   }
-  const build = cBuildPaths(root, configs);
+  const build = cBuildPaths(root, configs, known);
   const byBase = new Map<string, string[]>();
   for (const f of known) byBase.set(posix.basename(f), [...(byBase.get(posix.basename(f)) ?? []), f]);
   const resolve = (from: string, search: CSearchPath, imp: RawImport): string | null => {
