@@ -1,7 +1,8 @@
 /**
  * C and C++ include folders from a project's build: a compilation database's flags (for its
  * files, and for the headers of the folders they cover), a Makefile's -I (for the files under
- * it), CMake's target folders of a subproject; a change to one of them reads the tree again.
+ * it), CMake's target folders of a subproject; a change to one of them reads the tree again
+ * where the tree has C or C++ files.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -151,5 +152,22 @@ describe('C and C++ include folders from the build', () => {
     const changed = await scanFolder(root, first.objects);
     expect(changed.info.notes).toEqual([expect.not.stringContaining('unchanged')]);
     expect(edgeList(changed)).toEqual(['app/main.c → conf/debug/config.h', 'lib/x.c → conf/debug/config.h']);
+  });
+
+  it('does not read a tree without C or C++ files again when only its Makefile or a compile_commands.json changed', async () => {
+    const root = writeTree({
+      'go.mod': 'module example.com/shop\n',
+      'cmd/main.go': 'package main\n\nimport "example.com/shop/lib"\n\nfunc main() { lib.Run() }\n',
+      'lib/lib.go': 'package lib\n\nfunc Run() {}\n',
+      Makefile: 'build:\n\tgo build ./...\n',
+    });
+    execFileSync('git', ['init', '-q', root]);
+    const first = await scanFolder(root);
+    expect(edgeList(first)).toEqual(['cmd/main.go → lib/lib.go']);
+    write(root, 'Makefile', 'CFLAGS = -Ilib\nbuild:\n\tgo build -v ./...\n');
+    write(root, 'compile_commands.json', '[]');
+    const again = await scanFolder(root, first.objects);
+    expect(again.info.notes).toEqual([expect.stringContaining('unchanged: not rescanned')]);
+    expect(edgeList(again)).toEqual(['cmd/main.go → lib/lib.go']);
   });
 });
