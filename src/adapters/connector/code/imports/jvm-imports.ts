@@ -14,6 +14,8 @@
  *   declaring a name the file mentions, not the whole package.
  * - A package's names need no import: a name the file mentions that another file of its package
  *   declares is an edge (`same-package`), as for Java.
+ * - A Scala `package object util` in package `a.b` declares its members in package `a.b.util`:
+ *   `import a.b.util._`, `import a.b.util.slug` and the package's own files' mentions link its file.
  * - Java sees Kotlin and Scala too: a Java import of their classes, a Kotlin top-level function's
  *   file class (`OwnersKt`, or the name `@file:JvmName` gives), or a class of the Java file's own package.
  *
@@ -48,7 +50,13 @@ function jvmNames(parsed: Parsed, sources: readonly string[], javaFiles: readonl
   const names: JvmNames = { byName: new Map(), packages: new Map() };
   for (const f of sources) {
     const { packageName, declares } = parsed.get(f)!;
-    for (const d of declares) if (!d.startsWith('@file:')) declare(names, packageName, d, f);
+    for (const d of declares) {
+      if (d.startsWith('@file:')) continue;
+      // a Scala package object's member (`util.slug`) is a name of the package it is
+      const dot = d.lastIndexOf('.');
+      if (dot < 0) declare(names, packageName, d, f);
+      else declare(names, [packageName, d.slice(0, dot)].filter(Boolean).join('.'), d.slice(dot + 1), f);
+    }
     if (!f.endsWith('.kt')) continue;
     const fileClass = declares.find((d) => d.startsWith('@file:'))?.slice('@file:'.length) ?? `${posix.basename(f, '.kt')}Kt`;
     declare(names, packageName, fileClass, f);

@@ -144,4 +144,28 @@ describe('Scala imports and symbols (tree-sitter)', () => {
     ]);
     expect(symbolsOf(s, `${m}/model/Entity.scala`)).toEqual(['trait Entity: trait Entity', 'type Id: type Id']);
   });
+
+  it("a package object's members are its package's names: wildcard and named imports and the package's own files link package.scala", async () => {
+    const p = 'src/main/scala/com/shop/pricing';
+    const s = await scanTree({
+      [`${p}/package.scala`]:
+        'package com.shop\n\npackage object pricing {\n  type Money = BigDecimal\n  def round(m: Money): Money = m\n  private def hidden = 1\n}\n',
+      // the package's own file: no import
+      [`${p}/Tax.scala`]: 'package com.shop.pricing\n\nobject Tax {\n  def of(m: Money): Money = round(m)\n}\n',
+      'src/main/scala/com/shop/api/Checkout.scala':
+        'package com.shop.api\n\nimport com.shop.pricing._\n\nclass Checkout {\n  def total(m: Money) = Tax.of(m)\n}\n',
+      'src/main/scala/com/shop/api/Quote.scala': 'package com.shop.api\n\nimport com.shop.pricing.round\n\nobject Quote\n',
+    });
+    expect(edgeList(s)).toEqual([
+      `src/main/scala/com/shop/api/Checkout.scala → ${p}/Tax.scala`,
+      `src/main/scala/com/shop/api/Checkout.scala → ${p}/package.scala`,
+      `src/main/scala/com/shop/api/Quote.scala → ${p}/package.scala`,
+      `${p}/Tax.scala → ${p}/package.scala`,
+    ]);
+    expect(symbolsOf(s, `${p}/package.scala`)).toEqual([
+      'package object pricing: package object pricing',
+      'type pricing.Money: type Money',
+      'def pricing.round: def round(m: Money): Money',
+    ]);
+  });
 });
