@@ -12,3 +12,12 @@ export function resolvedInTree(path: string): string | null {
   }
   return path.startsWith('/') ? null : parts.join('/');
 }
+
+/** How many leading folders two workspace-relative paths share. */
+export function sharedFolders(a: string, b: string): number {
+  const x = a.split('/').slice(0, -1);
+  const y = b.split('/').slice(0, -1);
+  let n = 0;
+  while (n < x.length && n < y.length && x[n] === y[n]) n++;
+  return n;
+}

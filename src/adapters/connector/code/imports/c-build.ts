@@ -4,7 +4,9 @@
  * - a `compile_commands.json` (CMake's, Bear's, Meson's): each entry's `-iquote`, `-I`, `/I` and
  *   `-isystem` folders and `-include` files, from its `arguments` or `command`, relative to its
  *   `directory`, for that entry's file; a file no entry compiles (a header) gets those of the
- *   entries in its folder, or else in the nearest folder above it that has some;
+ *   entries in its folder, or else in the nearest folder above it that has some; a database made
+ *   on another machine (its files under `/home/ci/proj` while the tree is elsewhere) has its paths
+ *   moved from the root it had, the one its files' longest endings found in the tree agree on;
  * - a `Makefile`, `*.mk` or automake's `Makefile.am`: the `-I` folders of its `…CFLAGS`,
  *   `…CPPFLAGS`, `…CXXFLAGS` and `…INCLUDES` assignments, relative to its folder (`$(srcdir)`,
  *   `$(CURDIR)`; `$(top_srcdir)` is the root), for the files under that folder (the nearest
@@ -80,9 +82,9 @@ export function includeFlags(args: readonly string[]): Entry {
   return out;
 }
 
-/** Workspace-relative form of `path` (from `cwd`), or null when it leaves the tree. */
-function inTree(roots: readonly string[], cwd: string, path: string): string | null {
-  const full = resolve(cwd, path);
+/** Workspace-relative form of `path` (from `cwd`), or null when it leaves the tree; `moved` turns a path of another machine into this tree's. */
+function inTree(roots: readonly string[], cwd: string, path: string, moved: (full: string) => string = (full) => full): string | null {
+  const full = moved(resolve(cwd, path));
   for (const root of roots) {
     const rel = relative(root, full);
     if (rel === '') return '';
@@ -93,8 +95,30 @@ function inTree(roots: readonly string[], cwd: string, path: string): string | n
 
 const union = (lists: readonly string[][]): string[] => [...new Set(lists.flat())];
 
-/** Each compiled file's entry, from the tree's compile_commands.json files. */
-function compileEntries(roots: readonly string[], databases: ReadonlyArray<{ path: string; text: string }>): Map<string, Entry> {
+/**
+ * The folder a database made on another machine had for the tree (`/home/ci/proj` for
+ * `/home/ci/proj/src/a.c` when `src/a.c` is a file of the tree): for each entry's file the longest
+ * of its path's endings that the tree holds, the root most entries agree on. Null when some entry's
+ * file is already a file of the tree, or none ends like one.
+ */
+export function foreignRoot(files: readonly string[], known: ReadonlySet<string>): string | null {
+  const votes = new Map<string, number>();
+  for (const file of files) {
+    const parts = posix.normalize(file).split('/');
+    for (let k = 1; k < parts.length; k++) {
+      if (!known.has(parts.slice(k).join('/'))) continue;
+      const root = parts.slice(0, k).join('/') || '/';
+      votes.set(root, (votes.get(root) ?? 0) + 1);
+      break;
+    }
+  }
+  let best: string | null = null;
+  for (const [root, n] of votes) if (best === null || n > votes.get(best)!) best = root;
+  return best;
+}
+
+/** Each compiled file's entry, from the tree's compile_commands.json files (`known`: the tree's files). */
+function compileEntries(roots: readonly string[], databases: ReadonlyArray<{ path: string; text: string }>, known: ReadonlySet<string>): Map<string, Entry> {
   const out = new Map<string, Entry>();
   for (const db of databases) {
     let entries: unknown;
@@ -104,11 +128,24 @@ function compileEntries(roots: readonly string[], databases: ReadonlyArray<{ pat
       continue;
     }
     if (!Array.isArray(entries)) continue;
-    for (const e of entries as Array<Record<string, unknown>>) {
-      if (typeof e?.file !== 'string') continue;
-      // a relative `directory` is the database's own folder's
-      const cwd = resolve(roots[0]!, posix.dirname(db.path), typeof e.directory === 'string' ? e.directory : '.');
-      const file = inTree(roots, cwd, e.file);
+    // a relative `directory` is the database's own folder's
+    const listed = (entries as Array<Record<string, unknown>>)
+      .filter((e) => typeof e?.file === 'string')
+      .map((e) => ({ e, cwd: resolve(roots[0]!, posix.dirname(db.path), typeof e.directory === 'string' ? e.directory : '.') }));
+    // made on another machine: its paths under the root it had are this tree's (nothing outside the tree is read)
+    const native = listed.some(({ e, cwd }) => known.has(inTree(roots, cwd, e.file as string) ?? ''));
+    const outside = listed.filter(({ e, cwd }) => inTree(roots, cwd, e.file as string) === null);
+    const from = native
+      ? null
+      : foreignRoot(
+          outside.map(({ e, cwd }) => posix.resolve(cwd, e.file as string)),
+          known,
+        );
+    const moved = (full: string) =>
+      from === null ? full : from === '/' ? posix.join(roots[0]!, full) : full.startsWith(`${from}/`) ? posix.join(roots[0]!, full.slice(from.length)) : full;
+    for (const { e, cwd: written } of listed) {
+      const cwd = moved(written);
+      const file = inTree(roots, cwd, e.file as string, moved);
       if (!file || out.has(file)) continue;
       const args = Array.isArray(e.arguments)
         ? e.arguments.filter((a): a is string => typeof a === 'string')
@@ -116,7 +153,7 @@ function compileEntries(roots: readonly string[], databases: ReadonlyArray<{ pat
           ? shellWords(e.command)
           : [];
       const flags = includeFlags(args);
-      const rel = (paths: string[]) => paths.map((p) => inTree(roots, cwd, p)).filter((p): p is string => p !== null);
+      const rel = (paths: string[]) => paths.map((p) => inTree(roots, cwd, p, moved)).filter((p): p is string => p !== null);
       out.set(file, { quote: rel(flags.quote), dirs: rel(flags.dirs), forced: rel(flags.forced) });
     }
   }
@@ -152,8 +189,8 @@ export function makefileDirs(path: string, text: string): string[] {
   return out;
 }
 
-/** The folders (and forced includes) the build gives each file, from the configs among `configs`; `root` is the tree's folder. */
-export function cBuildPaths(root: string, configs: ReadonlyArray<{ path: string; text: string }>): (file: string) => CSearchPath {
+/** The folders (and forced includes) the build gives each file, from the configs among `configs`; `root` is the tree's folder, `known` its files. */
+export function cBuildPaths(root: string, configs: ReadonlyArray<{ path: string; text: string }>, known: ReadonlySet<string>): (file: string) => CSearchPath {
   let real = root;
   try {
     real = realpathSync(root);
@@ -164,6 +201,7 @@ export function cBuildPaths(root: string, configs: ReadonlyArray<{ path: string;
   const compiled = compileEntries(
     roots,
     configs.filter((c) => COMPILE_DB.test(c.path)),
+    known,
   );
   // the entries of each folder, for the files no entry compiles
   const byFolder = new Map<string, Entry[]>();

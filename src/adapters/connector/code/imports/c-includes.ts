@@ -20,6 +20,7 @@
 import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { ImportMap } from './import-graph.js';
+import { sharedFolders } from '../../../../kernel/workspace-path.js';
 import { cBuildPaths, type CSearchPath } from './c-build.js';
 import { link, under, type Parsed } from './import-links.js';
 import type { CodeSymbol } from '../outline.js';
@@ -178,15 +179,6 @@ function cmakeIncludeDirs(cmakeFiles: ReadonlyArray<{ path: string; text: string
   return out;
 }
 
-/** How many leading folders two paths share. */
-function sharedFolders(a: string, b: string): number {
-  const x = a.split('/').slice(0, -1);
-  const y = b.split('/').slice(0, -1);
-  let n = 0;
-  while (n < x.length && n < y.length && x[n] === y[n]) n++;
-  return n;
-}
-
 /** The tree's C and C++ files (`.h` too: C's or C++'s). */
 export const C_FILE = /\.(?:c|h|cc|cpp|cxx|hh|hpp|hxx)$/;
 
@@ -211,7 +203,7 @@ export function cIncludes(
           .join('/'),
       );
   }
-  const build = cBuildPaths(root, configs);
+  const build = cBuildPaths(root, configs, known);
   const byBase = new Map<string, string[]>();
   for (const f of known) byBase.set(posix.basename(f), [...(byBase.get(posix.basename(f)) ?? []), f]);
   const resolve = (from: string, search: CSearchPath, imp: RawImport): string | null => {

@@ -14,6 +14,11 @@
  *   declaring a name the file mentions, not the whole package.
  * - A package's names need no import: a name the file mentions that another file of its package
  *   declares is an edge (`same-package`), as for Java.
+ * - A Scala `package object util` in package `a.b` declares its members in package `a.b.util`:
+ *   `import a.b.util._`, `import a.b.util.slug` and the package's own files' mentions link its file.
+ * - Kotlin Multiplatform: a file's `actual` declaration links the file declaring its `expect`
+ *   (same fully qualified name; src/jvmMain's `actual class Clock` → src/commonMain's
+ *   `expect class Clock`), as an edge of its own kind, `actual`.
  * - Java sees Kotlin and Scala too: a Java import of their classes, a Kotlin top-level function's
  *   file class (`OwnersKt`, or the name `@file:JvmName` gives), or a class of the Java file's own package.
  *
@@ -23,7 +28,8 @@
  */
 import { posix } from 'node:path';
 import type { ImportMap } from './import-graph.js';
-import { link, type Parsed } from './import-links.js';
+import { sharedFolders } from '../../../../kernel/workspace-path.js';
+import { factsOf, link, type Parsed } from './import-links.js';
 
 /** Kotlin and Scala sources: what this module resolves (Java's own classes are lang-imports'). */
 const JVM_SOURCE = /\.(?:kt|scala)$/;
@@ -48,7 +54,13 @@ function jvmNames(parsed: Parsed, sources: readonly string[], javaFiles: readonl
   const names: JvmNames = { byName: new Map(), packages: new Map() };
   for (const f of sources) {
     const { packageName, declares } = parsed.get(f)!;
-    for (const d of declares) if (!d.startsWith('@file:')) declare(names, packageName, d, f);
+    for (const d of declares) {
+      if (d.startsWith('@file:')) continue;
+      // a Scala package object's member (`util.slug`) is a name of the package it is
+      const dot = d.lastIndexOf('.');
+      if (dot < 0) declare(names, packageName, d, f);
+      else declare(names, [packageName, d.slice(0, dot)].filter(Boolean).join('.'), d.slice(dot + 1), f);
+    }
     if (!f.endsWith('.kt')) continue;
     const fileClass = declares.find((d) => d.startsWith('@file:'))?.slice('@file:'.length) ?? `${posix.basename(f, '.kt')}Kt`;
     declare(names, packageName, fileClass, f);
@@ -83,7 +95,9 @@ export function jvmImports(parsed: Parsed, map: ImportMap): void {
   const isSource = (f: string) => JVM_SOURCE.test(f);
   for (const file of [...sources, ...javaFiles]) {
     const own = parsed.get(file)!;
-    const mentioned = (pkg: string) => own.mentions.flatMap((m) => names.packages.get(pkg)?.get(m) ?? []);
+    // a name the file declares itself is its own (an `expect` and its `actual` declare one name in two files)
+    const ownNames = new Set(isSource(file) ? own.declares : []);
+    const mentioned = (pkg: string) => own.mentions.flatMap((m) => (pkg === own.packageName && ownNames.has(m) ? [] : (names.packages.get(pkg)?.get(m) ?? [])));
     const scala = file.endsWith('.scala');
     // a Java file's imports of Java classes are lang-imports' own
     const wanted = isSource(file) ? () => true : isSource;
@@ -101,5 +115,21 @@ export function jvmImports(parsed: Parsed, map: ImportMap): void {
       for (const module of modules) for (const target of resolve(module, imp.wildcard).filter(wanted)) link(map, file, target, 'import');
     }
     for (const target of mentioned(own.packageName).filter(wanted)) link(map, file, target, 'same-package');
+  }
+  expectActual(parsed, map);
+}
+
+/** Kotlin Multiplatform: each `actual` declaration's file → the file declaring its `expect` (the same fully qualified name; of several, those sharing most folders with it). */
+function expectActual(parsed: Parsed, map: ImportMap): void {
+  const platform = factsOf(parsed, 'kotlin');
+  const expected = new Map<string, string[]>();
+  const fqn = (file: string, name: string) => [parsed.get(file)!.packageName, name].filter(Boolean).join('.');
+  for (const [file, f] of platform) for (const name of f.expects) expected.set(fqn(file, name), [...(expected.get(fqn(file, name)) ?? []), file]);
+  for (const [file, f] of platform) {
+    for (const name of f.actuals) {
+      const files = expected.get(fqn(file, name)) ?? [];
+      const best = Math.max(...files.map((e) => sharedFolders(e, file)));
+      for (const target of files.filter((e) => sharedFolders(e, file) === best)) link(map, file, target, 'actual');
+    }
   }
 }

@@ -1,12 +1,25 @@
 /**
  * @module adapters/connector/code/imports/kotlin-file
  * One Kotlin file read from its tree-sitter parse: package, imports, top-level declarations (what
- * jvm-imports resolves names to), mentions and symbols.
+ * jvm-imports resolves names to), mentions and symbols, and which declarations are `expect` or
+ * `actual` (Kotlin Multiplatform).
  */
 import type { Node } from 'web-tree-sitter';
 import type { CodeSymbol } from '../outline.js';
 import { all, lineOf, named, signature } from './syntax-nodes.js';
 import type { ParsedFile, RawImport } from './parsed-file.js';
+
+/** A Kotlin Multiplatform file's top-level names declared `expect` (commonMain's) and `actual` (a platform's). */
+export interface KotlinFacts {
+  expects: string[];
+  actuals: string[];
+}
+
+declare module './parsed-file.js' {
+  interface FactsByLanguage {
+    kotlin: KotlinFacts;
+  }
+}
 
 const VISIBILITY_HIDDEN = /\b(?:private|protected|internal)\b/;
 
@@ -74,10 +87,14 @@ export function kotlinFile(root: Node, text: string): ParsedFile {
   }
   const symbols: CodeSymbol[] = [];
   const declares: string[] = [];
+  const platform: KotlinFacts = { expects: [], actuals: [] };
   for (const top of named(root)) {
     const decl = topLevel(top);
     if (!decl?.name) continue;
     declares.push(decl.name);
+    const modifier = named(named(top).find((c) => c.type === 'modifiers') ?? null).find((c) => c.type === 'platform_modifier')?.text;
+    if (modifier === 'expect') platform.expects.push(decl.name);
+    if (modifier === 'actual') platform.actuals.push(decl.name);
     if (VISIBILITY_HIDDEN.test(nameOf(top, 'modifiers'))) continue;
     symbols.push({ name: decl.name, kind: decl.kind, line: lineOf(top), signature: signature(text, top, decl.body) });
     if (top.type !== 'class_declaration' && top.type !== 'object_declaration') continue;
@@ -99,5 +116,6 @@ export function kotlinFile(root: Node, text: string): ParsedFile {
     selected: new Map(),
     // the grammar marks Kotlin's optional semicolons as missing: its errors say nothing of what was read
     syntaxErrors: false,
+    ...(platform.expects.length || platform.actuals.length ? { own: { language: 'kotlin' as const, facts: platform } } : {}),
   };
 }

@@ -31,7 +31,11 @@ export interface ParsedFile {
   packageName: string;
   /** Names the file mentions that a file of its own package may declare (those need no import): Java's type names, Go's identifiers. */
   mentions: string[];
-  /** Go: the package-level names the file declares (functions, types, variables, constants; methods are no such names). */
+  /**
+   * Go: the package-level names the file declares (functions, types, variables, constants; methods
+   * are no such names). Scala: a package object's members as `util.slug`, names of the package
+   * `util` within the file's.
+   */
   declares: string[];
   /**
    * Go: each name a qualified name starts with → the names after its dot (`store.New()`,

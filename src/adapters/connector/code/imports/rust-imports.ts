@@ -105,6 +105,12 @@ function modFile(file: string, decl: RustMod, modRs: boolean, known: ReadonlySet
   return [under(folder, `${decl.name}.rs`), under(folder, `${decl.name}/mod.rs`)].find((f) => known.has(f)) ?? null;
 }
 
+/** What `declaring` answers when `cfg_if!` branches lead to different files (no path has a NUL): the path's module is the one it names. */
+const SPLIT = '\0split';
+
+/** Whether two `cfg_if!` arms are different branches of one macro (never built together). */
+const exclusive = (a: readonly string[], b: readonly string[]) => a.some((x) => b.some((y) => x !== y && x.split('#')[0] === y.split('#')[0]));
+
 const sameScope = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((s, i) => s === b[i]);
 
 class RustResolver {
@@ -185,7 +191,11 @@ class RustResolver {
     return { module: cur, rest: segments.slice(i) };
   }
 
-  /** The file declaring `name` in module `m`, through its `use`s and then its glob re-exports (a name a `use` binds shadows a glob's); null when none does. */
+  /**
+   * The file declaring `name` in module `m`, through its `use`s and then its glob re-exports (a name
+   * a `use` binds shadows a glob's); null when none does, SPLIT when branches of a `cfg_if!` that
+   * never build together lead to different files.
+   */
   declaring(m: Module, name: string, depth = 0): string | null {
     const cached = this.declared.get(m)?.get(name);
     if (cached !== undefined) return cached;
@@ -200,12 +210,22 @@ class RustResolver {
     let found: string | null = null;
     if (this.facts.get(m.file)?.items[m.scope.join('::')]?.includes(name)) found = m.file;
     const uses = this.uses(m);
-    for (const u of found ? [] : [...uses.filter((u) => u.binds === name), ...uses.filter((u) => u.glob)]) {
+    const via = (u: RustPath): string | null => {
       const r = this.walk(m, u.segments, 'use', depth + 1);
-      if (!r) continue;
-      if (u.glob) found = r.rest.length ? null : this.declaring(r.module, name, depth + 1);
-      else found = r.rest.length ? (this.declaring(r.module, r.rest[0]!, depth + 1) ?? r.module.file) : r.module.file;
-      if (found) break;
+      if (!r) return null;
+      if (u.glob) return r.rest.length ? null : this.declaring(r.module, name, depth + 1);
+      return r.rest.length ? (this.declaring(r.module, r.rest[0]!, depth + 1) ?? r.module.file) : r.module.file;
+    };
+    const ordered = [...uses.filter((u) => u.binds === name), ...uses.filter((u) => u.glob)];
+    for (const u of found ? [] : ordered.filter((u) => !u.arm)) if ((found = via(u))) break;
+    // a `cfg_if!`'s branches: one file when those that never build together agree, SPLIT when they lead
+    // to different files, or when another branch's glob names a module not known to declare it (a name a
+    // macro or an `extern` block declares is no item here)
+    if (!found) {
+      const armed = ordered.filter((u) => u.arm).map((u) => ({ file: via(u), glob: u.glob, arm: u.arm! }));
+      const files = armed.filter((a) => a.file);
+      const split = files.some((a) => a.file === SPLIT || armed.some((b) => (b.file ? b.file !== a.file : b.glob) && exclusive(a.arm, b.arm)));
+      found = split ? SPLIT : (files[0]?.file ?? null);
     }
     this.visiting.delete(key);
     if (found || this.cuts === cuts) {
@@ -220,7 +240,8 @@ class RustResolver {
     const r = this.walk(m, p.segments, p.kind);
     if (!r) return null;
     if (!r.rest.length) return r.module.file;
-    return this.declaring(r.module, r.rest[0]!) ?? r.module.file;
+    const declaring = this.declaring(r.module, r.rest[0]!);
+    return declaring === SPLIT ? r.module.file : (declaring ?? r.module.file);
   }
 }
 

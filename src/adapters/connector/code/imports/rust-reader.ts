@@ -11,6 +11,7 @@ import type { CodeSymbol } from '../outline.js';
 import { all, lineOf, named, signature } from './syntax-nodes.js';
 import type { ParsedFile } from './parsed-file.js';
 import { withOwnFacts } from './import-links.js';
+import type { Reparse } from './tree-sitter.js';
 
 export interface RustMod {
   name: string;
@@ -34,6 +35,8 @@ export interface RustPath {
   binds?: string;
   /** `use`, `extern crate` or a qualified path in code. */
   kind: 'use' | 'path';
+  /** Inside `cfg_if!` branches: each as `macro#branch`, outermost first (two branches of one macro never build together). */
+  arm?: string[];
   line: number;
 }
 
@@ -167,67 +170,139 @@ function codePaths(root: Node): Node[] {
   });
 }
 
-/** `mod x;` written inside a macro's tokens, as `cfg_if! { if #[cfg(unix)] { mod unix; } }` and `cfg_select!` do. */
+/** `mod x;` written inside another macro's tokens, as `cfg_if!` would have it without the parser at hand. */
 const MACRO_MOD = /(?:#\[path\s*=\s*"([^"]+)"\]\s*)?(?:pub(?:\s*\([^)]*\))?\s+)?\bmod\s+([A-Za-z_]\w*)\s*;/g;
 
-function macroMods(root: Node): RustMod[] {
-  return all(root, ['macro_invocation'])
-    .filter((m) => !inBlock(m))
-    .flatMap((m) =>
-      [...m.text.matchAll(MACRO_MOD)].map((hit) => ({
-        name: hit[2]!,
-        scope: scopeOf(m),
-        ...(hit[1] ? { path: hit[1] } : {}),
-        inline: false,
-        line: lineOf(m) + (m.text.slice(0, hit.index).match(/\n/g)?.length ?? 0),
-      })),
-    );
+function macroMods(macros: readonly Node[], prefix: readonly string[]): RustMod[] {
+  return macros.flatMap((m) =>
+    [...m.text.matchAll(MACRO_MOD)].map((hit) => ({
+      name: hit[2]!,
+      scope: [...prefix, ...scopeOf(m)],
+      ...(hit[1] ? { path: hit[1] } : {}),
+      inline: false,
+      line: lineOf(m) + (m.text.slice(0, hit.index).match(/\n/g)?.length ?? 0),
+    })),
+  );
 }
 
-export function rustFile(root: Node, text: string): ParsedFile {
-  const mods: RustMod[] = all(root, ['mod_item']).map((m) => {
+/** Macros whose braced branches hold items under a `#[cfg]`: `cfg_if! { if #[cfg(unix)] { … } else { … } }`, `cfg_select! { unix => { … } }`. */
+const CFG_MACROS = new Set(['cfg_if', 'cfg_select']);
+
+const isCfgMacro = (m: Node) => CFG_MACROS.has(m.childForFieldName('macro')?.text.split('::').at(-1) ?? '');
+
+/** A branch of a `cfg_if!`: where its text is, and its arm (the macro's place and the branch's number, after those around it). */
+interface Arm {
+  start: number;
+  end: number;
+  arm: string[];
+}
+
+/** The text with only the branches of the macros (in order) kept, the rest blank, so that each line and column stays where it was. */
+function branchesOnly(text: string, macros: readonly Node[], around: (n: Node) => string[]): { text: string; arms: Arm[] } {
+  const blank = (part: string) => part.replace(/[^\n]/g, ' ');
+  let out = '';
+  let at = 0;
+  const arms: Arm[] = [];
+  for (const m of macros) {
+    const body = named(m).at(-1);
+    for (const [i, branch] of named(body ?? null)
+      .filter((t) => t.type === 'token_tree' && t.text.startsWith('{'))
+      .entries()) {
+      out += blank(text.slice(at, branch.startIndex + 1)) + text.slice(branch.startIndex + 1, branch.endIndex - 1);
+      at = branch.endIndex - 1;
+      arms.push({ start: branch.startIndex, end: branch.endIndex, arm: [...around(m), `${m.startIndex}#${i}`] });
+    }
+  }
+  return { text: out + blank(text.slice(at)), arms };
+}
+
+/** Nested `cfg_if!` read again inside a branch, this deep at most. */
+const MAX_CFG_DEPTH = 4;
+
+/** The module facts of a tree (`prefix`: the inline modules around it), the branches of its `cfg_if!` read as items with `reparse`. */
+function moduleFacts(
+  root: Node,
+  text: string,
+  prefix: readonly string[],
+  reparse: Reparse | undefined,
+  depth: number,
+  facts: RustFacts,
+  seen: Set<string>,
+  arms: readonly Arm[] = [],
+): void {
+  const scope = (n: Node) => [...prefix, ...scopeOf(n)];
+  const armOf = (n: Node) => arms.find((a) => n.startIndex > a.start && n.startIndex < a.end)?.arm ?? [];
+  for (const m of all(root, ['mod_item'])) {
     const path = pathAttribute(m);
-    return {
+    facts.mods.push({
       name: m.childForFieldName('name')?.text ?? '',
-      scope: scopeOf(m),
+      scope: scope(m),
       ...(path ? { path } : {}),
       inline: !!m.childForFieldName('body'),
       line: lineOf(m),
-    };
-  });
-  mods.push(...macroMods(root));
-  const paths: RustPath[] = [];
+    });
+  }
   for (const u of all(root, ['use_declaration'])) {
-    const scope = scopeOf(u);
     const moduleLevel = !inBlock(u);
     for (const p of useTree(u.childForFieldName('argument'), [])) {
       const binds = moduleLevel && !p.glob ? p.binds : undefined;
-      paths.push({ segments: p.segments, glob: p.glob, scope, ...(binds ? { binds } : {}), kind: 'use', line: lineOf(u) });
+      const arm = armOf(u);
+      facts.paths.push({
+        segments: p.segments,
+        glob: p.glob,
+        scope: scope(u),
+        ...(binds ? { binds } : {}),
+        kind: 'use',
+        line: lineOf(u),
+        ...(arm.length ? { arm } : {}),
+      });
     }
   }
   for (const e of all(root, ['extern_crate_declaration'])) {
     const name = e.childForFieldName('name')?.text ?? '';
     const binds = e.childForFieldName('alias')?.text ?? name;
-    paths.push({ segments: [name], glob: false, scope: scopeOf(e), binds, kind: 'use', line: lineOf(e) });
+    facts.paths.push({ segments: [name], glob: false, scope: scope(e), binds, kind: 'use', line: lineOf(e) });
   }
-  const seen = new Set<string>();
   for (const n of codePaths(root)) {
     const segments = segmentsOf(n);
-    const scope = scopeOf(n);
-    const key = `${scope.join('::')}|${segments.join('::')}`;
+    const key = `${scope(n).join('::')}|${segments.join('::')}`;
     if (segments.length < 2 || seen.has(key)) continue;
     seen.add(key);
-    paths.push({ segments, glob: false, scope, kind: 'path', line: lineOf(n) });
+    facts.paths.push({ segments, glob: false, scope: scope(n), kind: 'path', line: lineOf(n) });
   }
-  const items: Record<string, string[]> = {};
-  const symbols: CodeSymbol[] = [];
   for (const item of all(root, Object.keys(ITEMS))) {
     // a module's items: the file's own, or an inline module's (not an `impl`'s or a trait's)
     const parent = item.parent;
     if (parent?.type !== 'source_file' && !(parent?.type === 'declaration_list' && parent.parent?.type === 'mod_item')) continue;
-    const key = scopeOf(item).join('::');
-    (items[key] ??= []).push(item.childForFieldName('name')?.text ?? '');
+    (facts.items[scope(item).join('::')] ??= []).push(item.childForFieldName('name')?.text ?? '');
   }
+  // a macro's tokens are no items to the grammar: a `cfg_if!`'s branches are parsed again, by the inline modules around them
+  const macros = all(root, ['macro_invocation']).filter((m) => !inBlock(m));
+  const cfg = reparse && depth < MAX_CFG_DEPTH ? macros.filter(isCfgMacro) : [];
+  facts.mods.push(
+    ...macroMods(
+      macros.filter((m) => !cfg.includes(m)),
+      prefix,
+    ),
+  );
+  const byScope = new Map<string, Node[]>();
+  for (const m of cfg) byScope.set(scopeOf(m).join('::'), [...(byScope.get(scopeOf(m).join('::')) ?? []), m]);
+  for (const group of byScope.values()) {
+    const branches = branchesOnly(text, group, armOf);
+    const tree = reparse!(branches.text);
+    if (!tree) continue;
+    try {
+      moduleFacts(tree.rootNode, branches.text, scope(group[0]!), reparse, depth + 1, facts, seen, branches.arms);
+    } finally {
+      tree.delete();
+    }
+  }
+}
+
+export function rustFile(root: Node, text: string, reparse?: Reparse): ParsedFile {
+  const facts: RustFacts = { mods: [], paths: [], items: {} };
+  moduleFacts(root, text, [], reparse, 0, facts, new Set());
+  const symbols: CodeSymbol[] = [];
   for (const item of named(root)) symbols.push(...itemSymbols(item, text));
-  return withOwnFacts(symbols, root.hasError, { language: 'rust', facts: { mods, paths, items } });
+  return withOwnFacts(symbols, root.hasError, { language: 'rust', facts });
 }

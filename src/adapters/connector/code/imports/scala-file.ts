@@ -4,7 +4,8 @@
  * `package com.shop` then `package model` is `com.shop.model`), imports (`a.b.C`, `a.b.{C, D => E}`,
  * `a.b._` and Scala 3's `a.b.*`), top-level declarations (what jvm-imports resolves names to),
  * mentions and symbols (classes, objects, traits, type aliases, top-level defs and vals, and the
- * public `def`s of classes, objects and traits as `Type.name`).
+ * public `def`s of classes, objects and traits as `Type.name`). A `package object util`'s members
+ * are declared as `util.slug` (names of the package `util` inside the file's), its symbols likewise.
  */
 import type { Node } from 'web-tree-sitter';
 import type { CodeSymbol } from '../outline.js';
@@ -54,29 +55,41 @@ export function scalaFile(root: Node, text: string): ParsedFile {
     .filter((i): i is RawImport => !!i);
   const symbols: CodeSymbol[] = [];
   const declares: string[] = [];
-  for (const top of named(root)) {
-    const kind =
-      TYPES[top.type] ?? (top.type === 'type_definition' ? 'type' : top.type === 'function_definition' ? 'def' : top.type === 'val_definition' ? 'val' : '');
-    const nameNode = top.type === 'val_definition' ? top.childForFieldName('pattern') : top.childForFieldName('name');
-    if (!kind || (nameNode?.type !== 'identifier' && nameNode?.type !== 'type_identifier')) continue;
-    const name = nameNode.text;
-    declares.push(name);
-    if (HIDDEN.test(modifiersOf(top))) continue;
-    const body = top.childForFieldName('body');
-    const isType = kind in { class: 1, object: 1, trait: 1 };
-    symbols.push({
-      name,
-      kind: /\bcase\b/.test(modifiersOf(top)) || /^\s*case\s+class\b/.test(top.text) ? 'case class' : kind,
-      line: lineOf(top),
-      signature: signature(text, top, isType ? body : null),
-    });
-    if (!isType) continue;
-    for (const def of named(body).filter((c) => c.type === 'function_definition' || c.type === 'function_declaration')) {
-      const method = def.childForFieldName('name')?.text;
-      if (!method || HIDDEN.test(modifiersOf(def))) continue;
-      symbols.push({ name: `${name}.${method}`, kind: 'method', line: lineOf(def), signature: signature(text, def, null) });
+  // a package object's members are names of the package it is (`package object util` in `com.shop`: `com.shop.util.slug`)
+  const members = (nodes: readonly Node[], prefix: string) => {
+    for (const top of nodes) {
+      if (top.type === 'package_object' && !prefix) {
+        const name = top.childForFieldName('name')?.text;
+        // its own name is no declared name: as a prefix it would take every name of its package (`scala.xml.Node`)
+        if (!name) continue;
+        symbols.push({ name, kind: 'package object', line: lineOf(top), signature: signature(text, top, top.childForFieldName('body')) });
+        members(named(top.childForFieldName('body')), `${name}.`);
+        continue;
+      }
+      const kind =
+        TYPES[top.type] ?? (top.type === 'type_definition' ? 'type' : top.type === 'function_definition' ? 'def' : top.type === 'val_definition' ? 'val' : '');
+      const nameNode = top.type === 'val_definition' ? top.childForFieldName('pattern') : top.childForFieldName('name');
+      if (!kind || (nameNode?.type !== 'identifier' && nameNode?.type !== 'type_identifier')) continue;
+      const name = `${prefix}${nameNode.text}`;
+      declares.push(name);
+      if (HIDDEN.test(modifiersOf(top))) continue;
+      const body = top.childForFieldName('body');
+      const isType = kind in { class: 1, object: 1, trait: 1 };
+      symbols.push({
+        name,
+        kind: /\bcase\b/.test(modifiersOf(top)) || /^\s*case\s+class\b/.test(top.text) ? 'case class' : kind,
+        line: lineOf(top),
+        signature: signature(text, top, isType ? body : null),
+      });
+      if (!isType) continue;
+      for (const def of named(body).filter((c) => c.type === 'function_definition' || c.type === 'function_declaration')) {
+        const method = def.childForFieldName('name')?.text;
+        if (!method || HIDDEN.test(modifiersOf(def))) continue;
+        symbols.push({ name: `${name}.${method}`, kind: 'method', line: lineOf(def), signature: signature(text, def, null) });
+      }
     }
-  }
+  };
+  members(named(root), '');
   const mentions = [...new Set([...all(root, ['type_identifier']).map((n) => n.text), ...leadingNames(root)])];
   return { imports, symbols, packageName, mentions, declares, selected: new Map(), syntaxErrors: root.hasError };
 }

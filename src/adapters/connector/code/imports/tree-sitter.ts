@@ -10,7 +10,7 @@
  * built for ABI 14, which later releases no longer load.
  */
 import { createRequire } from 'node:module';
-import type { Language, Node, Parser } from 'web-tree-sitter';
+import type { Language, Node, Parser, Tree } from 'web-tree-sitter';
 import { cFile, withoutExportMacros } from './c-includes.js';
 import { kotlinFile } from './kotlin-file.js';
 import { scalaFile } from './scala-file.js';
@@ -309,7 +309,10 @@ function firstOfEachName(symbols: readonly CodeSymbol[]): CodeSymbol[] {
   return symbols.filter((s) => !seen.has(s.name) && seen.add(s.name));
 }
 
-const READERS: Record<string, (root: Node, text: string) => ParsedFile> = {
+/** Parses another text with the file's grammar (the tree is the caller's to delete); Rust reads `cfg_if!` bodies with it. */
+export type Reparse = (text: string) => Tree | null;
+
+const READERS: Record<string, (root: Node, text: string, reparse: Reparse) => ParsedFile> = {
   python: pythonFile,
   go: goFile,
   java: javaFile,
@@ -341,7 +344,7 @@ export async function parseFile(text: string, languageName: string): Promise<Par
     const tree = parser.parse(source);
     if (!tree) return null;
     try {
-      const parsed = READERS[languageName]!(tree.rootNode, source);
+      const parsed = READERS[languageName]!(tree.rootNode, source, (other) => parser.parse(other));
       return { ...parsed, symbols: firstOfEachName(parsed.symbols) };
     } finally {
       tree.delete();

@@ -1,13 +1,14 @@
 /**
  * C and C++ include folders from a project's build: a compilation database's flags (for its
  * files, and for the headers of the folders they cover), a Makefile's -I (for the files under
- * it), CMake's target folders of a subproject; a change to one of them reads the tree again.
+ * it), CMake's target folders of a subproject; a change to one of them reads the tree again
+ * where the tree has C or C++ files.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { includeFlags, makefileDirs, shellWords } from '../../../../../src/adapters/connector/code/imports/c-build.js';
+import { foreignRoot, includeFlags, makefileDirs, shellWords } from '../../../../../src/adapters/connector/code/imports/c-build.js';
 import { edgeList, scanFolder, scanTree, writeTree } from '../../../../helpers/code-scan.js';
 
 /** Two folders hold a `config.h`, two a `dep.h`: only the build says which one a file gets. */
@@ -70,6 +71,38 @@ describe('C and C++ include folders from the build', () => {
     ]);
   });
 
+  it('moves the paths of a database made on another machine into the tree, from the root its files agree on', async () => {
+    const root = writeTree({
+      ...CONFIGS,
+      'app/main.c': '#include "config.h"\n',
+      'lib/util.c': '#include "config.h"\n',
+      'lib/util.h': '#include "config.h"\n',
+      'tools/gen.c': '#include "config.h"\n',
+    });
+    const ci = '/home/ci/work/proj';
+    write(
+      root,
+      'compile_commands.json',
+      JSON.stringify([
+        // a build folder of the other machine, the file relative to it
+        { directory: `${ci}/build`, file: '../app/main.c', command: 'cc -I../conf/release -I/usr/include -c ../app/main.c' },
+        { directory: ci, file: `${ci}/lib/util.c`, arguments: ['cc', `-I${ci}/conf/debug`, '-c', `${ci}/lib/util.c`] },
+        // a file of another project of that machine: not this tree's
+        { directory: '/home/ci/other', file: '/home/ci/other/tools/gen.c', arguments: ['cc', '-I/home/ci/other/conf/debug', '-c', 'tools/gen.c'] },
+      ]),
+    );
+    expect(edgeList(await scanFolder(root))).toEqual([
+      'app/main.c → conf/release/config.h',
+      'lib/util.c → conf/debug/config.h',
+      'lib/util.h → conf/debug/config.h',
+    ]);
+    const known = new Set(['app/main.c', 'lib/util.c', 'tools/gen.c', 'main.c']);
+    // the longest ending the tree holds, the root most files agree on
+    expect(foreignRoot([`${ci}/app/main.c`, `${ci}/lib/util.c`, '/home/ci/other/tools/gen.c'], known)).toBe(ci);
+    expect(foreignRoot(['/app/main.c'], known)).toBe('/');
+    expect(foreignRoot(['/home/ci/x.c'], known)).toBeNull();
+  });
+
   it("finds the database in CLion's cmake-build-debug/ and through a root link into an ignored folder of the tree", async () => {
     const root = writeTree({
       ...CONFIGS,
@@ -119,5 +152,22 @@ describe('C and C++ include folders from the build', () => {
     const changed = await scanFolder(root, first.objects);
     expect(changed.info.notes).toEqual([expect.not.stringContaining('unchanged')]);
     expect(edgeList(changed)).toEqual(['app/main.c → conf/debug/config.h', 'lib/x.c → conf/debug/config.h']);
+  });
+
+  it('does not read a tree without C or C++ files again when only its Makefile or a compile_commands.json changed', async () => {
+    const root = writeTree({
+      'go.mod': 'module example.com/shop\n',
+      'cmd/main.go': 'package main\n\nimport "example.com/shop/lib"\n\nfunc main() { lib.Run() }\n',
+      'lib/lib.go': 'package lib\n\nfunc Run() {}\n',
+      Makefile: 'build:\n\tgo build ./...\n',
+    });
+    execFileSync('git', ['init', '-q', root]);
+    const first = await scanFolder(root);
+    expect(edgeList(first)).toEqual(['cmd/main.go → lib/lib.go']);
+    write(root, 'Makefile', 'CFLAGS = -Ilib\nbuild:\n\tgo build -v ./...\n');
+    write(root, 'compile_commands.json', '[]');
+    const again = await scanFolder(root, first.objects);
+    expect(again.info.notes).toEqual([expect.stringContaining('unchanged: not rescanned')]);
+    expect(edgeList(again)).toEqual(['cmd/main.go → lib/lib.go']);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { edgeList, scanTree, symbolsOf } from '../../../../helpers/code-scan.js';
+import { resolveTree } from '../../../../helpers/lang-tree.js';
 
 const MAIN = 'src/main/kotlin/com/shop';
 
@@ -143,5 +144,52 @@ describe('Scala imports and symbols (tree-sitter)', () => {
       'method Customer.apply: def apply(): Customer',
     ]);
     expect(symbolsOf(s, `${m}/model/Entity.scala`)).toEqual(['trait Entity: trait Entity', 'type Id: type Id']);
+  });
+
+  it("a package object's members are its package's names: wildcard and named imports and the package's own files link package.scala", async () => {
+    const p = 'src/main/scala/com/shop/pricing';
+    const s = await scanTree({
+      [`${p}/package.scala`]:
+        'package com.shop\n\npackage object pricing {\n  type Money = BigDecimal\n  def round(m: Money): Money = m\n  private def hidden = 1\n}\n',
+      // the package's own file: no import
+      [`${p}/Tax.scala`]: 'package com.shop.pricing\n\nobject Tax {\n  def of(m: Money): Money = round(m)\n}\n',
+      'src/main/scala/com/shop/api/Checkout.scala':
+        'package com.shop.api\n\nimport com.shop.pricing._\n\nclass Checkout {\n  def total(m: Money) = Tax.of(m)\n}\n',
+      'src/main/scala/com/shop/api/Quote.scala': 'package com.shop.api\n\nimport com.shop.pricing.round\n\nobject Quote\n',
+    });
+    expect(edgeList(s)).toEqual([
+      `src/main/scala/com/shop/api/Checkout.scala → ${p}/Tax.scala`,
+      `src/main/scala/com/shop/api/Checkout.scala → ${p}/package.scala`,
+      `src/main/scala/com/shop/api/Quote.scala → ${p}/package.scala`,
+      `${p}/Tax.scala → ${p}/package.scala`,
+    ]);
+    expect(symbolsOf(s, `${p}/package.scala`)).toEqual([
+      'package object pricing: package object pricing',
+      'type pricing.Money: type Money',
+      'def pricing.round: def round(m: Money): Money',
+    ]);
+  });
+});
+
+describe('Kotlin Multiplatform (tree-sitter)', () => {
+  it("links each actual declaration's file to the file of its expect, of the nearest module when two declare it", async () => {
+    const common = 'shared/src/commonMain/kotlin/com/app';
+    const { edges } = await resolveTree({
+      [`${common}/Platform.kt`]: 'package com.app\n\nexpect fun platformName(): String\n\nexpect object Settings\n',
+      [`${common}/Time.kt`]: 'package com.app.time\n\nexpect fun nowMillis(): Long\n',
+      'shared/src/jvmMain/kotlin/com/app/Platform.jvm.kt':
+        'package com.app\n\nimport com.app.time.*\n\nactual fun platformName(): String = "JVM"\n\nactual object Settings\n',
+      'shared/src/jvmMain/kotlin/com/app/time/Time.jvm.kt': 'package com.app.time\n\nactual fun nowMillis(): Long = System.currentTimeMillis()\n',
+      'shared/src/iosMain/kotlin/com/app/Platform.ios.kt': 'package com.app\n\nactual fun platformName(): String = "iOS"\n',
+      // another module's expect of the same name: not the one shared's actuals implement
+      'other/src/commonMain/kotlin/com/app/Platform.kt': 'package com.app\n\nexpect fun platformName(): String\n',
+      // no expect declares it: no edge
+      'shared/src/jvmMain/kotlin/com/app/Extra.kt': 'package com.app\n\nactual fun orphan() = 1\n',
+    });
+    expect(edges).toEqual([
+      `shared/src/iosMain/kotlin/com/app/Platform.ios.kt → ${common}/Platform.kt (actual)`,
+      `shared/src/jvmMain/kotlin/com/app/Platform.jvm.kt → ${common}/Platform.kt (actual)`,
+      `shared/src/jvmMain/kotlin/com/app/time/Time.jvm.kt → ${common}/Time.kt (actual)`,
+    ]);
   });
 });

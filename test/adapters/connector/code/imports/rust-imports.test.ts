@@ -1,11 +1,13 @@
 /**
  * Rust's module graph resolved to files (rust-imports): `mod` declarations by the reference's
- * file rules (mod-rs and non-mod-rs files, inline modules, `#[path]`, `cfg_if!`), `use` trees and
+ * file rules (mod-rs and non-mod-rs files, inline modules, `#[path]`), `use` trees and
  * qualified paths from `crate`, `self`, `super` and the crates of a Cargo workspace the package
  * depends on (renamed too), re-exports followed to the declaring file, Rust 2015's crate-root
- * `use` paths; std and crates.io crates are no edges.
+ * `use` paths, `mod` and `use` items inside `cfg_if!`/`cfg_select!` branches; std and crates.io
+ * crates are no edges.
  */
 import { describe, expect, it } from 'vitest';
+import type { RustFacts } from '../../../../../src/adapters/connector/code/imports/rust-reader.js';
 import { resolveTree } from '../../../../helpers/lang-tree.js';
 
 const WORKSPACE = {
@@ -133,6 +135,62 @@ describe('Rust imports (tree-sitter)', () => {
       'old/src/lib.rs → old/src/a.rs (mod)',
       'old/src/lib.rs → old/src/b.rs (mod)',
       'old/src/lib.rs → old/src/unix.rs (mod)',
+    ]);
+  });
+
+  it('use and mod items inside cfg_if! and cfg_select! branches (every branch, nested, in an inline module) are read as items', async () => {
+    const { edges, parsed } = await resolveTree({
+      'Cargo.toml': '[package]\nname = "sys"\nedition = "2021"\n',
+      'src/lib.rs': [
+        'mod unix;',
+        'mod windows;',
+        'mod shared;',
+        'cfg_if::cfg_if! {',
+        '    if #[cfg(unix)] {',
+        '        pub use crate::unix::{Fd, Stat, open as open_fd};',
+        '    } else if #[cfg(windows)] {',
+        '        pub use self::windows::*;',
+        '        cfg_if! { if #[cfg(target_env = "msvc")] { use crate::shared::Msvc; } }',
+        '    } else {',
+        '        pub fn fallback() { crate::shared::init(); }',
+        '    }',
+        '}',
+        'pub mod io {',
+        '    cfg_select! {',
+        '        unix => { use super::unix::Fd; mod pipe; }',
+        '        _ => { use crate::shared::Handle; }',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/unix.rs': 'pub struct Fd;\npub struct Stat;\npub fn open() {}\n',
+      'src/windows.rs': 'pub struct Handle;\npub struct Stat;\n',
+      'src/shared.rs': 'pub struct Msvc;\npub struct Handle;\npub fn init() {}\n',
+      'src/io/pipe.rs': 'pub struct Pipe;\n',
+      // names the crate root's re-exports: they lead to the declaring files; `Handle` is windows.rs', no other branch names it; two branches
+      // giving two files for `Stat` are the crate root's, and so is `Fd`, which windows.rs does not declare but its branch's glob might give
+      'src/main.rs': 'use sys::{Fd, Handle, fallback};\nfn main() {}\n',
+      'src/bin/stat.rs': 'use sys::Stat;\nfn main() {}\n',
+    });
+    expect(edges).toEqual([
+      'src/bin/stat.rs → src/lib.rs (use)',
+      'src/lib.rs → src/io/pipe.rs (mod)',
+      'src/lib.rs → src/shared.rs (mod, path, use)',
+      'src/lib.rs → src/unix.rs (mod, use)',
+      'src/lib.rs → src/windows.rs (mod, use)',
+      'src/main.rs → src/lib.rs (use)',
+      'src/main.rs → src/windows.rs (use)',
+    ]);
+    // each at its own line, in the inline module around its macro
+    const { paths } = (parsed.get('src/lib.rs')!.own as { facts: RustFacts }).facts;
+    expect(paths.filter((p) => p.kind === 'use').map((p) => `${p.line} ${[...p.scope, ''].join('::')}${p.segments.join('::')}${p.glob ? '::*' : ''}`)).toEqual([
+      '6 crate::unix::Fd',
+      '6 crate::unix::Stat',
+      '6 crate::unix::open',
+      '8 self::windows::*',
+      '9 crate::shared::Msvc',
+      '16 io::super::unix::Fd',
+      '17 io::crate::shared::Handle',
     ]);
   });
 });
