@@ -117,8 +117,12 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  *     Diesel's belongs_to joins; a Dart part naming its library by name; MyBatis mapper XML (listed, its SQL read, linked to its interface) and
  *     annotation arrays; Hibernate hbm.xml and JPA orm.xml mappings; C/C++ include folders from compile_commands.json, Makefiles and
  *     CMake's target_include_directories.
+ * 61: Django lookups across relations and rows reached through a known row's foreign key or one-to-one field; EF Core composite keys,
+ *     Identity's sign-ins and passkeys; ActiveRecord loads without parentheses and in scopes, chains through one record; Eloquent morph
+ *     types; a compilation database made on another machine; Makefiles count only in C/C++ trees; Rust cfg_if!; Scala package objects;
+ *     Kotlin expect/actual.
  */
-export const CODE_SCAN_VERSION = 60;
+export const CODE_SCAN_VERSION = 61;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });
