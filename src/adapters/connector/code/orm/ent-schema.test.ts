@@ -134,6 +134,30 @@ describe('ent', () => {
     expect(used(generated)).toEqual([]);
   });
 
+  it("reads an entity's own update builder as a write of its table and of the edges its chain changes, when the code says what it holds", () => {
+    const handler = go(
+      'internal/store/rename.go',
+      'package store',
+      '',
+      'import "example.com/app/ent"',
+      '',
+      'func Rename(ctx context.Context, client *ent.Client, g *ent.Group) error {',
+      '	u, err := client.User.Get(ctx, 1)',
+      '	u.Update().SetName("x").AddPets(p).Save(ctx)',
+      '	g.Update().ClearAdmin().Save(ctx)',
+      '	form.Update()',
+      '	return err',
+      '}',
+    );
+    const uses = project(...SCHEMAS, handler).uses!;
+    // `form` holds nothing the code tells
+    expect(collectUses(handler.text, (use) => uses(handler, use)).map((u) => `${u.table}:${u.line} ${u.access?.join()}`)).toEqual([
+      'users:6 read,write',
+      'pets:7 write',
+      'teams:8 write',
+    ]);
+  });
+
   it("reads each schema package on its own: a file uses the nearest package's schemas; older ent's `entc` code is generated", () => {
     const user = (svc: string, ...body: string[]) =>
       go(`app/${svc}/data/ent/schema/user.go`, ...IMPORTS, 'type User struct {', '\tent.Schema', '}', '', ...body);

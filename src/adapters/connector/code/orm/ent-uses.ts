@@ -8,7 +8,8 @@
  * `.AddPetIDs(…)`, `.RemovePets(…)`, `.SetOwner(…)`, `.ClearOwner()` write the table holding the
  * edge's key or its join table. In a file importing the generated package, `u.QueryPets()`,
  * `.WithPets(…)` and `user.HasPets()`, `user.HasPetsWith(…)` read the edge's table wherever the
- * chain starts, when the edge's name leads to one type.
+ * chain starts, when the edge's name leads to one type; an entity's own `u.Update()` writes its table
+ * (and what its chain changes) when the code says what `u` holds.
  */
 import type { TableAccess } from '../../../../ports/code.js';
 import { chainAfter } from '../text/call-reading.js';
@@ -67,6 +68,22 @@ function reachesOf(relations: readonly EntRelation[], tables: ReadonlyMap<string
   return out;
 }
 
+/**
+ * The schema type an entity named `name` holds at `index`, when its latest binding before says: a
+ * typed parameter or variable (`u *ent.User`, `var u *ent.User`), or an assignment from the client
+ * (`u, err := client.User.Get(ctx, id)`, `u := tx.User.Query().…Only(ctx)`, `u, _ := client.User.Create()….Save(ctx)`).
+ */
+function entityType(text: string, name: string, index: number, tables: ReadonlyMap<string, OrmTableRef>): string | undefined {
+  const names = [...tables.keys()].join('|');
+  const binding = new RegExp(
+    String.raw`(?<![\w.])${name}\s+\*\s*\w+\s*\.\s*(${names})\b|(?<![\w.])${name}\s*(?:,\s*\w+\s*)?:?=\s*[\w.]*?\.\s*(${names})\s*\.\s*(?:Get|GetX|Query|Create)\s*\(`,
+    'g',
+  );
+  let type: string | undefined;
+  for (const m of text.slice(0, index).matchAll(binding)) type = m[1] ?? m[2];
+  return type;
+}
+
 /** The `uses` of ent's reader: `tables` by schema type, the resolved edges, the folders of the generated package. */
 export function entUses(tables: ReadonlyMap<string, OrmTableRef>, relations: readonly EntRelation[], generated: ReadonlySet<string>) {
   const reaches = reachesOf(relations, tables);
@@ -109,6 +126,16 @@ export function entUses(tables: ReadonlyMap<string, OrmTableRef>, relations: rea
       const open = m.index + m[0].length - 1;
       const reach = seen.has(open) ? undefined : anyType.get(m[1]!);
       if (reach) touched(reach.read, m.index, 'read');
+    }
+    // an entity's own builders: `u.Update().SetName(…).AddPets(p).Save(ctx)` writes its table and the edges it changes
+    for (const m of text.matchAll(/(?<![\w.])([a-z_]\w*)\s*\.\s*Update\s*\(\s*\)/g)) {
+      const type = entityType(text, m[1]!, m.index, tables);
+      if (!type) continue;
+      use(tables.get(type), m.index, 'write');
+      for (const call of chainAfter(text, m.index + m[0].lastIndexOf('('))) {
+        const next = reaches.get(type)?.get(call.method);
+        if (next?.access === 'write') touched(next.written, call.open, 'write');
+      }
     }
     // the generated predicates of a type's package: `user.HasPetsWith(…)`
     for (const m of text.matchAll(/\b([a-z]\w*)\s*\.\s*(Has[A-Z]\w*)\s*\(/g)) {
