@@ -26,6 +26,16 @@ const FILES: Record<string, string> = {
     '</entity-mappings>',
   ].join('\n'),
   'src/main/java/org/shop/Order.java': 'package org.shop;\n\npublic class Order {\n  private Long id;\n}\n',
+  // the orm.xml's table wins over the annotation's
+  'src/main/java/org/shop/Invoice.java': 'package org.shop;\n\n@Entity\n@Table(name = "bills")\npublic class Invoice {\n  private Long id;\n}\n',
+  'src/main/java/org/shop/Billing.java': [
+    'package org.shop;',
+    '',
+    'public class Billing {',
+    '  private EntityManager em;',
+    '  public Invoice one(long id) { return em.find(Invoice.class, id); }',
+    '}',
+  ].join('\n'),
   'src/main/java/org/shop/OrderRepository.java': [
     'package org.shop;',
     '',
@@ -50,6 +60,7 @@ const suite = databaseAndTreeSuite(
     CREATE TABLE customers (id serial PRIMARY KEY);
     CREATE TABLE purchase_orders (id serial PRIMARY KEY, customer_id int);
     CREATE TABLE invoices (id serial PRIMARY KEY, order_id int);
+    CREATE TABLE bills (id serial PRIMARY KEY);
   `,
   FILES,
 );
@@ -60,7 +71,12 @@ it("links a class's table to the mapping file declaring it and to the repository
     'src/main/java/org/shop/OrderService.java:6 read',
     'src/main/resources/org/shop/Order.hbm.xml:3 schema',
   ]);
-  expect(await tableUsersOf(suite.engine(), 'public.invoices')).toEqual(['src/main/resources/META-INF/orm.xml:2 schema']);
+  // an orm.xml table overrides the class's @Table: the entity manager's find reads it
+  expect(await tableUsersOf(suite.engine(), 'public.invoices')).toEqual([
+    'src/main/java/org/shop/Billing.java:3 read',
+    'src/main/resources/META-INF/orm.xml:2 schema',
+  ]);
+  expect(await tableUsersOf(suite.engine(), 'public.bills')).toEqual(['src/main/java/org/shop/Invoice.java:3 schema']);
 });
 
 it("lists the joins the mappings' many-to-ones declare", async () => {

@@ -53,4 +53,13 @@ describe('Hibernate and JPA XML mappings', () => {
     expect(on('Order.hbm.xml')).toEqual(['orders.customer_id = crm.Customer.id :6', 'orders.clerk_ref = clerks.clerk_id :7']);
     expect(on('META-INF/orm.xml')).toEqual(['billing.invoices.order_ref = orders.order_id :7', 'billing.invoices.clerk_clerk_id = clerks.clerk_id :8']);
   });
+
+  it("takes a join's target class from the mapping's module when two modules map the class to different tables", () => {
+    const mapping = (table: string) =>
+      `<hibernate-mapping package="org.demo"><class name="Book" table="books"><many-to-one name="author" class="Author" column="author_id"/></class><class name="Author" table="${table}"/></hibernate-mapping>`;
+    const files = [file('one/src/Book.hbm.xml', mapping('authors_one')), file('two/src/Book.hbm.xml', mapping('authors_two'))];
+    const { joins } = xmlMappingReader.project!(files, new Map());
+    expect(joins?.get('one/src/Book.hbm.xml')?.map((j) => j.references)).toEqual(['authors_one']);
+    expect(joins?.get('two/src/Book.hbm.xml')?.map((j) => j.references)).toEqual(['authors_two']);
+  });
 });

@@ -16,18 +16,23 @@ import type { DeclaredJoin } from '../../../../ports/code.js';
 import { lineAt } from '../text/lines.js';
 import { childElements, descendants, xmlElements, type XmlElement } from '../text/xml-elements.js';
 import type { OrmReader, OrmTableRef, ProjectFile } from './orm-reader.js';
+import { rankEntities, type JvmEntity } from './jvm-entities.js';
 
 const qualify = (schema: string | undefined, table: string) => (schema ? `${schema}.${table}` : table);
 const simpleName = (className: string) => className.split(/[.$]/).at(-1)!;
+/** A class name as a mapping writes it, qualified by the mapping's package when it is simple. */
+const qualifiedName = (pkg: string | undefined, className: string) => (pkg && !className.includes('.') ? `${pkg}.${className}` : className);
 
 /** One mapped class: its table, the column of its id, and its many-to-ones. */
 interface Mapped {
   model: string;
+  /** The class's fully qualified name (`org.shop.Order`), by the mapping's package when its name is simple. */
+  qualified: string;
   table: string;
   id: string;
   at: number;
   /** `column` absent: JPA's default, the property's name, `_`, the target's id column. */
-  manyToOne: Array<{ target: string; column?: string; property: string; referenced?: string; at: number }>;
+  manyToOne: Array<{ target: string; qualified: string; column?: string; property: string; referenced?: string; at: number }>;
 }
 
 /** The text of a child element (JPA's `<package>org.shop</package>`). */
@@ -40,6 +45,7 @@ const textOf = (e: XmlElement | undefined) =>
     : '';
 
 function hibernateClasses(root: XmlElement): Mapped[] {
+  const pkg = root.attributes.package;
   return descendants(root)
     .filter((e) => e.name === 'class' && e.attributes.name)
     .map((e) => {
@@ -48,6 +54,7 @@ function hibernateClasses(root: XmlElement): Mapped[] {
       const model = simpleName(e.attributes.name!);
       return {
         model,
+        qualified: qualifiedName(pkg, e.attributes.name!),
         table: qualify(e.attributes.schema ?? root.attributes.schema, e.attributes.table ?? model),
         id: idColumn,
         at: e.at,
@@ -55,6 +62,7 @@ function hibernateClasses(root: XmlElement): Mapped[] {
           .filter((m) => m.attributes.class)
           .map((m) => ({
             target: simpleName(m.attributes.class!),
+            qualified: qualifiedName(pkg, m.attributes.class!),
             column: m.attributes.column ?? childElements(m, 'column')[0]?.attributes.name ?? m.attributes.name ?? '',
             property: m.attributes.name ?? '',
             at: m.at,
@@ -65,6 +73,7 @@ function hibernateClasses(root: XmlElement): Mapped[] {
 
 function jpaEntities(root: XmlElement): Mapped[] {
   const out: Mapped[] = [];
+  const pkg = textOf(childElements(root, 'package')[0]);
   for (const e of childElements(root, 'entity')) {
     const table = childElements(e, 'table')[0];
     if (!e.attributes.class || !table?.attributes.name) continue;
@@ -72,6 +81,7 @@ function jpaEntities(root: XmlElement): Mapped[] {
     const id = attributes && childElements(attributes, 'id')[0];
     out.push({
       model: simpleName(e.attributes.class),
+      qualified: qualifiedName(pkg, e.attributes.class),
       table: qualify(table.attributes.schema ?? textOf(childElements(root, 'schema')[0]), table.attributes.name),
       id: (id && childElements(id, 'column')[0]?.attributes.name) ?? id?.attributes.name ?? 'id',
       at: e.at,
@@ -81,6 +91,7 @@ function jpaEntities(root: XmlElement): Mapped[] {
           const join = childElements(m, 'join-column')[0];
           return {
             target: simpleName(m.attributes['target-entity']!),
+            qualified: qualifiedName(pkg, m.attributes['target-entity']!),
             ...(join?.attributes.name ? { column: join.attributes.name } : {}),
             property: m.attributes.name ?? '',
             ...(join?.attributes['referenced-column-name'] ? { referenced: join.attributes['referenced-column-name'] } : {}),
@@ -99,24 +110,36 @@ export function mappedClasses(text: string): Mapped[] {
   return root.name === 'hibernate-mapping' ? hibernateClasses(root) : jpaEntities(root);
 }
 
-function declared(file: ProjectFile): OrmTableRef[] {
-  return mappedClasses(file.text).map((m) => ({ table: m.table, line: lineAt(file.text, m.at), via: 'jpa', model: m.model }));
+/** The classes a mapping file maps, each with the table it declares for the class's simple name and its qualified name. */
+export function mappedEntities(file: ProjectFile): Array<{ ref: OrmTableRef; qualified: string; mapped: Mapped }> {
+  return mappedClasses(file.text).map((m) => ({
+    ref: { table: m.table, line: lineAt(file.text, m.at), via: 'jpa', model: m.model },
+    qualified: m.qualified,
+    mapped: m,
+  }));
 }
 
 export const xmlMappingReader: OrmReader = {
   via: 'jpa',
   languages: new Set(['xml']),
-  declared,
+  declared: (file) => mappedEntities(file).map((e) => e.ref),
   project(files) {
-    const mapped = files.map((f) => ({ path: f.path, text: f.text, classes: mappedClasses(f.text) }));
-    // a class two files map to different tables is no join's target
-    const byModel = new Map<string, Mapped | null>();
-    for (const m of mapped.flatMap((f) => f.classes)) byModel.set(m.model, byModel.has(m.model) && byModel.get(m.model)?.table !== m.table ? null : m);
+    // the classes by simple name: a target is the class its qualified name and its module tell (see `rankEntities`)
+    const byModel = new Map<string, Array<JvmEntity & { mapped: Mapped }>>();
+    const mapped = files.map((f) => {
+      const entities = mappedEntities(f).map((e) => ({ ...e, path: f.path, mapping: true }));
+      for (const e of entities) byModel.set(e.mapped.model, [...(byModel.get(e.mapped.model) ?? []), e]);
+      return { path: f.path, text: f.text, classes: entities.map((e) => e.mapped) };
+    });
+    const targetOf = (target: string, qualified: string, from: string) => {
+      const ref = rankEntities(byModel.get(target) ?? [], from, [qualified]);
+      return ref ? byModel.get(target)!.find((e) => e.ref === ref)!.mapped : undefined;
+    };
     const joins = new Map<string, DeclaredJoin[]>();
     for (const f of mapped) {
       const list = f.classes.flatMap((c) =>
         c.manyToOne.flatMap((r): DeclaredJoin[] => {
-          const target = byModel.get(r.target);
+          const target = targetOf(r.target, r.qualified, f.path);
           const column = r.column ?? (r.property && `${r.property}_${target?.id}`);
           if (!target || !column) return [];
           return [
