@@ -13,7 +13,9 @@ const FILES: Record<string, string> = {
     '  <class name="Order" table="purchase_orders">',
     '    <id name="id" column="id"/>',
     '    <many-to-one name="customer" class="Customer" column="customer_id"/>',
+    '    <set name="tags" table="order_tags"><key column="order_id"/><many-to-many class="Tag" column="tag_id"/></set>',
     '  </class>',
+    '  <class name="Tag" table="tags"><id name="id"/></class>',
     '  <class name="Customer" table="customers"><id name="id"/></class>',
     '</hibernate-mapping>',
   ].join('\n'),
@@ -61,6 +63,8 @@ const suite = databaseAndTreeSuite(
     CREATE TABLE purchase_orders (id serial PRIMARY KEY, customer_id int);
     CREATE TABLE invoices (id serial PRIMARY KEY, order_id int);
     CREATE TABLE bills (id serial PRIMARY KEY);
+    CREATE TABLE tags (id serial PRIMARY KEY);
+    CREATE TABLE order_tags (order_id int, tag_id int);
   `,
   FILES,
 );
@@ -83,6 +87,12 @@ it("lists the joins the mappings' many-to-ones declare", async () => {
   expect(await declaredJoinsOf(suite.engine(), 'public.purchase_orders')).toEqual([
     'purchase_orders.customer_id = customers.id -- jpa src/main/resources/org/shop/Order.hbm.xml:5',
   ]);
+  // a many-to-many set's table joins its owner and its target
+  expect(await declaredJoinsOf(suite.engine(), 'public.order_tags')).toEqual([
+    'order_tags.order_id = purchase_orders.id -- jpa src/main/resources/org/shop/Order.hbm.xml:6',
+    'order_tags.tag_id = tags.id -- jpa src/main/resources/org/shop/Order.hbm.xml:6',
+  ]);
+  expect(await tableUsersOf(suite.engine(), 'public.order_tags')).toEqual(['src/main/resources/org/shop/Order.hbm.xml:6 schema']);
   expect(await declaredJoinsOf(suite.engine(), 'public.invoices')).toEqual([
     'invoices.order_id = purchase_orders.id -- jpa src/main/resources/META-INF/orm.xml:4',
   ]);

@@ -62,4 +62,37 @@ describe('Hibernate and JPA XML mappings', () => {
     expect(joins?.get('one/src/Book.hbm.xml')?.map((j) => j.references)).toEqual(['authors_one']);
     expect(joins?.get('two/src/Book.hbm.xml')?.map((j) => j.references)).toEqual(['authors_two']);
   });
+
+  it("declares a collection's table with its joins to the owner by the key and to a many-to-many's target; a one-to-many's key is in the target's table", () => {
+    const hbm = [
+      '<hibernate-mapping package="org.shop" schema="shop">',
+      '  <class name="Order" table="orders">',
+      '    <id name="id" column="order_id"/>',
+      '    <set name="tags" table="order_tags" cascade="all">',
+      '      <key><column name="order_ref"/></key>',
+      '      <many-to-many class="Tag" column="tag_ref"/>',
+      '    </set>',
+      '    <list name="notes" table="order_notes"><key column="order_ref"/><element type="string" column="note"/></list>',
+      '    <bag name="lines" inverse="true"><key column="order_ref"/><one-to-many class="org.shop.Line"/></bag>',
+      '    <set name="lost"><key column="x"/><element type="string"/></set>',
+      '  </class>',
+      '  <class name="Tag" table="tags"><id name="id" column="tag_id"/></class>',
+      '  <class name="Line" table="lines"><id name="id"/></class>',
+      '</hibernate-mapping>',
+    ].join('\n');
+    expect(xmlMappingReader.declared(file('Order.hbm.xml', hbm)).map((r) => `${r.table} :${r.line}${r.model ? ` ${r.model}` : ''}`)).toEqual([
+      'shop.orders :2 Order',
+      'shop.tags :12 Tag',
+      'shop.lines :13 Line',
+      'shop.order_tags :4',
+      'shop.order_notes :8',
+    ]);
+    const { joins } = xmlMappingReader.project!([file('Order.hbm.xml', hbm)], new Map());
+    expect(joins?.get('Order.hbm.xml')?.map((j) => `${j.table}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} :${j.line}`)).toEqual([
+      'shop.order_tags.order_ref = shop.orders.order_id :4',
+      'shop.order_tags.tag_ref = shop.tags.tag_id :6',
+      'shop.order_notes.order_ref = shop.orders.order_id :8',
+      'shop.lines.order_ref = shop.orders.order_id :9',
+    ]);
+  });
 });

@@ -10,7 +10,10 @@
  * target's id column, the target's table as the project's mappings declare it. Hibernate's column:
  * `column=…`, a nested `<column name>`, else the property's name; JPA's: `<join-column name>`, else
  * `<property>_<target id column>`, to its `referenced-column-name` when given. An `orm.xml` entity
- * without a `<table>` is left to its annotations.
+ * without a `<table>` is left to its annotations. A Hibernate collection (`<set>`, `<bag>`, `<list>`,
+ * `<map>`…) with a `table=…` declares that table, joined to its owner's id by its `<key column>` and,
+ * for a `<many-to-many class column>`, to the target's id; a `<one-to-many>`'s key column joins the
+ * target's table to the owner's.
  */
 import type { DeclaredJoin } from '../../../../ports/code.js';
 import { lineAt } from '../text/lines.js';
@@ -33,6 +36,43 @@ interface Mapped {
   at: number;
   /** `column` absent: JPA's default, the property's name, `_`, the target's id column. */
   manyToOne: Array<{ target: string; qualified: string; column?: string; property: string; referenced?: string; at: number }>;
+  /** Hibernate's collections: a `<set>`, `<bag>`… with its `<key column>`. */
+  collections: Collection[];
+}
+
+/**
+ * A collection of a class in `hbm.xml`: its own table (`table=…`, a many-to-many's or a collection
+ * of values') holding the key column to the owner's id and, for a `<many-to-many>`, its column to the
+ * target's id; or a `<one-to-many>`, whose key column is in the target's table.
+ */
+interface Collection {
+  table?: string;
+  key: string;
+  at: number;
+  target?: { target: string; qualified: string; column?: string; at: number };
+}
+
+/** The elements of `hbm.xml` that map a collection. */
+const COLLECTIONS = new Set(['set', 'bag', 'idbag', 'list', 'map', 'array', 'primitive-array']);
+
+/** A Hibernate element's column: `column=…`, else its first nested `<column name>`. */
+const columnOf = (e: XmlElement | undefined) => e?.attributes.column ?? (e && childElements(e, 'column')[0]?.attributes.name);
+
+function hibernateCollections(e: XmlElement, pkg: string | undefined, schema: string | undefined): Collection[] {
+  return childElements(e).flatMap((c): Collection[] => {
+    const key = COLLECTIONS.has(c.name) ? columnOf(childElements(c, 'key')[0]) : undefined;
+    if (!key) return [];
+    const target = childElements(c).find((t) => (t.name === 'many-to-many' || t.name === 'one-to-many') && t.attributes.class);
+    const table = c.attributes.table && target?.name !== 'one-to-many' ? qualify(c.attributes.schema ?? schema, c.attributes.table) : undefined;
+    const to = target && {
+      target: simpleName(target.attributes.class!),
+      qualified: qualifiedName(pkg, target.attributes.class!),
+      ...(columnOf(target) ? { column: columnOf(target)! } : {}),
+      at: target.at,
+    };
+    if (table) return [{ table, key, at: c.at, ...(to?.column ? { target: to } : {}) }];
+    return target?.name === 'one-to-many' ? [{ key, at: c.at, target: to! }] : [];
+  });
 }
 
 /** The text of a child element (JPA's `<package>org.shop</package>`). */
@@ -52,10 +92,11 @@ function hibernateClasses(root: XmlElement): Mapped[] {
       const id = childElements(e).find((c) => c.name === 'id' || c.name === 'composite-id');
       const idColumn = id?.attributes.column ?? childElements(id ?? e, 'column')[0]?.attributes.name ?? id?.attributes.name ?? 'id';
       const model = simpleName(e.attributes.name!);
+      const schema = e.attributes.schema ?? root.attributes.schema;
       return {
         model,
         qualified: qualifiedName(pkg, e.attributes.name!),
-        table: qualify(e.attributes.schema ?? root.attributes.schema, e.attributes.table ?? model),
+        table: qualify(schema, e.attributes.table ?? model),
         id: idColumn,
         at: e.at,
         manyToOne: childElements(e, 'many-to-one')
@@ -67,6 +108,7 @@ function hibernateClasses(root: XmlElement): Mapped[] {
             property: m.attributes.name ?? '',
             at: m.at,
           })),
+        collections: hibernateCollections(e, pkg, schema),
       };
     });
 }
@@ -98,6 +140,7 @@ function jpaEntities(root: XmlElement): Mapped[] {
             at: m.at,
           };
         }),
+      collections: [],
     });
   }
   return out;
@@ -122,7 +165,14 @@ export function mappedEntities(file: ProjectFile): Array<{ ref: OrmTableRef; qua
 export const xmlMappingReader: OrmReader = {
   via: 'jpa',
   languages: new Set(['xml']),
-  declared: (file) => mappedEntities(file).map((e) => e.ref),
+  // the classes' tables, and the tables their collections declare
+  declared: (file) => {
+    const classes = mappedEntities(file);
+    const tables = classes.flatMap(({ mapped }) =>
+      mapped.collections.flatMap((c): OrmTableRef[] => (c.table ? [{ table: c.table, line: lineAt(file.text, c.at), via: 'jpa' }] : [])),
+    );
+    return [...classes.map((e) => e.ref), ...tables];
+  },
   project(files) {
     // the classes by simple name: a target is the class its qualified name and its module tell (see `rankEntities`)
     const byModel = new Map<string, Array<JvmEntity & { mapped: Mapped }>>();
@@ -137,23 +187,29 @@ export const xmlMappingReader: OrmReader = {
     };
     const joins = new Map<string, DeclaredJoin[]>();
     for (const f of mapped) {
-      const list = f.classes.flatMap((c) =>
-        c.manyToOne.flatMap((r): DeclaredJoin[] => {
+      const join = (table: string, column: string, to: { table: string; id: string }, at: number, referenced?: string): DeclaredJoin => ({
+        table,
+        columns: [column],
+        references: to.table,
+        referencedColumns: [referenced ?? to.id],
+        line: lineAt(f.text, at),
+        via: 'jpa',
+      });
+      const list = f.classes.flatMap((c) => [
+        ...c.manyToOne.flatMap((r): DeclaredJoin[] => {
           const target = targetOf(r.target, r.qualified, f.path);
           const column = r.column ?? (r.property && `${r.property}_${target?.id}`);
-          if (!target || !column) return [];
-          return [
-            {
-              table: c.table,
-              columns: [column],
-              references: target.table,
-              referencedColumns: [r.referenced ?? target.id],
-              line: lineAt(f.text, r.at),
-              via: 'jpa',
-            },
-          ];
+          return target && column ? [join(c.table, column, target, r.at, r.referenced)] : [];
         }),
-      );
+        // a collection's table joins its owner by the key and a many-to-many's target by its column; a one-to-many's target holds the key
+        ...c.collections.flatMap((r): DeclaredJoin[] => {
+          const target = r.target && targetOf(r.target.target, r.target.qualified, f.path);
+          if (!r.table) return target ? [join(target.table, r.key, c, r.at)] : [];
+          // a table mapped as its own collection (`<set table="AUTHOR">` in the class of AUTHOR) joins nothing
+          if (r.table === c.table) return [];
+          return [join(r.table, r.key, c, r.at), ...(target && r.target?.column ? [join(r.table, r.target.column, target, r.target.at)] : [])];
+        }),
+      ]);
       if (list.length) joins.set(f.path, list);
     }
     return { joins };
