@@ -76,6 +76,27 @@ describe('MyBatis mapper XML', () => {
     expect(await sqlRefs('<mapper namespace="a.B"><resultMap id="m" type="SELECT x FROM users"/></mapper>', 'xml', [])).toEqual({ tables: [], ambiguous: [] });
   });
 
+  it('reads every branch of a choose nested in a branch, as MyBatis takes one branch of each choose it meets', () => {
+    const mapper = [
+      '<mapper namespace="a.B">',
+      '  <select id="pick">',
+      '    SELECT id FROM',
+      '    <choose>',
+      '      <when test="a">accounts</when>',
+      '      <when test="b"><choose><when test="c">customers</when><otherwise>clients</otherwise></choose></when>',
+      '      <otherwise><choose><when test="d">debtors</when><when test="e">employees</when></choose></otherwise>',
+      '    </choose>',
+      '    WHERE x = 1 <choose><when test="f">AND y = 2</when><otherwise>AND z = 3</otherwise></choose>',
+      '  </select>',
+      '</mapper>',
+    ].join('\n');
+    const [pick] = mapperStatements(mapper);
+    const tables = pick!.sql.map((sql) => /FROM (\w+)/.exec(sql)![1]);
+    expect(new Set(tables)).toEqual(new Set(['accounts', 'customers', 'clients', 'debtors', 'employees']));
+    expect(pick!.sql.some((sql) => sql.endsWith('AND z = 3'))).toBe(true);
+    expect(pick!.sql).toContain('SELECT id FROM debtors WHERE x = 1 AND y = 2');
+  });
+
   it("reads a Java mapper's annotations: an array's strings joined, a <script> read as a mapper statement", () => {
     const java = [
       'public interface UserMapper {',

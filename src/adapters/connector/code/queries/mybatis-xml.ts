@@ -7,8 +7,8 @@
  * `<otherwise>` of a `<choose>`, `<bind>` and `<selectKey>` left out), `<where>`, `<set>` and
  * `<trim>` as MyBatis writes them (the prefix, the leading `AND`/`OR` or trailing comma dropped),
  * `#{…}` and `${…}` as parameters and MySQL's backquoted names as quoted ones. A `<choose>`'s
- * branches are alternatives: the statement is read once per branch, so each names its tables
- * and still parses. Also the mapper's `namespace`, the interface its statements implement.
+ * branches are alternatives: the statement is read once per branch (a choose nested in a branch
+ * too), so each names its tables and still parses. Also the mapper's `namespace`, the interface its statements implement.
  * Annotated mappers (`@Select("<script>…</script>")`) reuse the same reading (scriptSql).
  */
 import { childElements, xmlElements, type XmlElement, type XmlNode } from '../text/xml-elements.js';
@@ -60,16 +60,15 @@ function trimmed(body: string, prefix: string, suffix: string, leading: string[]
   return inner ? ` ${prefix} ${inner} ${suffix} ` : ' ';
 }
 
-/** Reads a statement's nodes to text, one `<choose>` branch per reading (`choice` picks them). */
+/** Reads a statement's nodes to text, one `<choose>` branch per reading (`choice` picks them, by the choose). */
 class Flattener {
-  /** The branch count of each choose met, in order, so the caller can count the readings. */
-  readonly branches: number[] = [];
-  private met = 0;
+  /** Each choose this reading met (those inside a branch not taken are not), with its branch count. */
+  readonly met = new Map<XmlElement, number>();
   private readonly including = new Set<string>();
 
   constructor(
     private readonly fragments: ReadonlyMap<string, XmlElement>,
-    private readonly choice: (index: number) => number,
+    private readonly choice: (choose: XmlElement) => number,
   ) {}
 
   nodes(nodes: readonly XmlNode[]): string {
@@ -99,9 +98,8 @@ class Flattener {
         return ` ${a.open ?? ''}${this.nodes(e.children)}${a.close ?? ''} `;
       case 'choose': {
         const options = childElements(e).filter((c) => c.name === 'when' || c.name === 'otherwise');
-        const index = this.met++;
-        this.branches[index] = options.length;
-        const picked = options[this.choice(index)];
+        this.met.set(e, options.length);
+        const picked = options[this.choice(e)];
         return picked ? ` ${this.nodes(picked.children)} ` : ' ';
       }
       default:
@@ -120,15 +118,31 @@ const asSql = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** Each reading of a statement's nodes: one per combination of its `<choose>` branches, at most MAX_READINGS. */
+/**
+ * Each reading of a statement's nodes, as MyBatis runs it: one branch of each `<choose>` it meets,
+ * a choose inside a branch met only when that branch is taken. The first reading takes every
+ * choose's first branch; each further one takes a branch no reading took yet, of a choose a
+ * reading met, the others as in that reading: so every branch, nested ones too, is read once
+ * (at most MAX_READINGS readings).
+ */
 function readings(nodes: readonly XmlNode[], fragments: ReadonlyMap<string, XmlElement>): string[] {
-  const first = new Flattener(fragments, () => 0);
-  const out = [asSql(first.nodes(nodes))];
-  const counts = first.branches;
-  // the other branches, each choose's in turn with the others at their first (a choose inside a branch is read at its first)
-  for (const [index, count] of counts.entries())
-    for (let branch = 1; branch < count && out.length < MAX_READINGS; branch++)
-      out.push(asSql(new Flattener(fragments, (i) => (i === index ? branch : 0)).nodes(nodes)));
+  const out: string[] = [];
+  const taken = new Map<XmlElement, Set<number>>();
+  const pending: Array<ReadonlyMap<XmlElement, number>> = [new Map()];
+  for (let picks = pending.shift(); picks && out.length < MAX_READINGS; picks = pending.shift()) {
+    const flat = new Flattener(fragments, (e) => picks.get(e) ?? 0);
+    out.push(asSql(flat.nodes(nodes)));
+    for (const [choose, count] of flat.met) {
+      const branch = picks.get(choose) ?? 0;
+      const seen = taken.get(choose) ?? taken.set(choose, new Set()).get(choose)!;
+      if (seen.has(branch)) continue;
+      seen.add(branch);
+      // the choose's other branches, each read once, the other chooses as this reading took them
+      const chosen = new Map([...flat.met.keys()].map((c) => [c, picks.get(c) ?? 0]));
+      for (let other = 0; other < count; other++)
+        if (other !== branch && !seen.has(other) && !pending.some((p) => p.get(choose) === other)) pending.push(new Map([...chosen, [choose, other]]));
+    }
+  }
   return [...new Set(out)].filter(Boolean);
 }
 
