@@ -45,6 +45,19 @@ const FILES: Record<string, string> = {
     '',
     'public interface OrderRepository extends JpaRepository<Order, Long> {}',
   ].join('\n'),
+  // Hibernate's Session: get reads the class named, save writes the entity given
+  'src/main/java/org/shop/CustomerDesk.java': [
+    'package org.shop;',
+    '',
+    'public class CustomerDesk {',
+    '  public static void main(String[] args) {',
+    '    Session session = new Configuration().configure().buildSessionFactory().openSession();',
+    '    Customer known = session.get(Customer.class, 1L);',
+    '    Customer added = new Customer();',
+    '    session.save(added);',
+    '  }',
+    '}',
+  ].join('\n'),
   'src/main/java/org/shop/OrderService.java': [
     'package org.shop;',
     '',
@@ -74,6 +87,10 @@ it("links a class's table to the mapping file declaring it and to the repository
     'src/main/java/org/shop/OrderRepository.java:5 ',
     'src/main/java/org/shop/OrderService.java:6 read',
     'src/main/resources/org/shop/Order.hbm.xml:3 schema',
+  ]);
+  expect(await tableUsersOf(suite.engine(), 'public.customers')).toEqual([
+    'src/main/java/org/shop/CustomerDesk.java:3 read,write',
+    'src/main/resources/org/shop/Order.hbm.xml:9 schema',
   ]);
   // an orm.xml table overrides the class's @Table: the entity manager's find reads it
   expect(await tableUsersOf(suite.engine(), 'public.invoices')).toEqual([
