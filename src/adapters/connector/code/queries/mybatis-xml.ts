@@ -9,6 +9,9 @@
  * `#{…}` and `${…}` as parameters and MySQL's backquoted names as quoted ones. A `<choose>`'s
  * branches are alternatives: the statement is read once per branch (a choose nested in a branch
  * too), so each names its tables and still parses. Also the mapper's `namespace`, the interface its statements implement.
+ * An iBATIS 2 `<sqlMap>` is read the same way, with its `<procedure>` too: its conditional tags
+ * (`<isNotNull>`, `<isEqual>`…) and `<iterate>` keep their body after their `prepend`, `<dynamic
+ * prepend="WHERE">` drops the first one's, and `#id#`, `#id:VARCHAR#` and `$column$` are parameters.
  * Annotated mappers (`@Select("<script>…</script>")`) reuse the same reading (scriptSql).
  */
 import { childElements, xmlElements, type XmlElement, type XmlNode } from '../text/xml-elements.js';
@@ -24,7 +27,24 @@ export interface MapperStatement {
   at: number;
 }
 
-const STATEMENTS = new Set(['select', 'insert', 'update', 'delete', 'statement']);
+const STATEMENTS = new Set(['select', 'insert', 'update', 'delete', 'statement', 'procedure']);
+/** iBATIS 2's conditional tags: their body, after their `prepend`, when the condition holds. */
+const IBATIS_CONDITIONS = new Set([
+  'isNull',
+  'isNotNull',
+  'isEmpty',
+  'isNotEmpty',
+  'isEqual',
+  'isNotEqual',
+  'isGreaterThan',
+  'isGreaterEqual',
+  'isLessThan',
+  'isLessEqual',
+  'isPropertyAvailable',
+  'isNotPropertyAvailable',
+  'isParameterPresent',
+  'isNotParameterPresent',
+]);
 /** Dynamic tags that are no text of the statement. */
 const LEFT_OUT = new Set(['bind', 'selectKey', 'property']);
 /** Readings a statement's `<choose>`s give at most: each choose multiplies them. */
@@ -96,6 +116,13 @@ class Flattener {
         return trimmed(this.nodes(e.children), a.prefix ?? '', a.suffix ?? '', overrides(a.prefixOverrides), overrides(a.suffixOverrides));
       case 'foreach':
         return ` ${a.open ?? ''}${this.nodes(e.children)}${a.close ?? ''} `;
+      // iBATIS 2: `<dynamic prepend="WHERE">` drops the `prepend` of the first tag in it; `<iterate>` reads one element
+      case 'dynamic': {
+        const body = this.dropping(true, e.children);
+        return body.trim() ? ` ${a.prepend ?? ''} ${body} ` : ' ';
+      }
+      case 'iterate':
+        return ` ${this.prepend(a.prepend)} ${a.open ?? ''}${this.dropping(a.removeFirstPrepend === 'true', e.children)}${a.close ?? ''} `;
       case 'choose': {
         const options = childElements(e).filter((c) => c.name === 'when' || c.name === 'otherwise');
         this.met.set(e, options.length);
@@ -103,17 +130,38 @@ class Flattener {
         return picked ? ` ${this.nodes(picked.children)} ` : ' ';
       }
       default:
-        // <if>, <when>, <otherwise>, iBATIS's <isNotNull> and <dynamic>: their text is the statement's
-        return ` ${this.nodes(e.children)} `;
+        // <if>, <when>, <otherwise>: their text is the statement's; iBATIS's <isNotNull>…: after its prepend
+        if (!IBATIS_CONDITIONS.has(e.name)) return ` ${this.nodes(e.children)} `;
+        return ` ${this.prepend(a.prepend)} ${this.dropping(a.removeFirstPrepend === 'true', e.children)} `;
     }
+  }
+
+  /** Whether the next iBATIS tag's `prepend` is dropped: the first in a `<dynamic>`, or in a tag that says `removeFirstPrepend`. */
+  private dropNext = false;
+
+  /** An iBATIS tag's prepend, unless it is the first of a `<dynamic>`'s. */
+  private prepend(value: string | undefined): string {
+    if (!this.dropNext) return value ?? '';
+    this.dropNext = false;
+    return '';
+  }
+
+  /** The nodes' text, the first iBATIS tag's prepend among them dropped when `drop`. */
+  private dropping(drop: boolean, nodes: readonly XmlNode[]): string {
+    const outer = this.dropNext;
+    this.dropNext = drop;
+    const text = this.nodes(nodes);
+    this.dropNext = outer;
+    return text;
   }
 }
 
-/** `#{id}`, `${column}` (and iBATIS's `#id#`) as parameters; backquoted names as quoted ones; blank runs as one space. */
+/** `#{id}`, `${column}` (and iBATIS's `#id#`, `#id:VARCHAR#`, `$column$`) as parameters; backquoted names as quoted ones; blank runs as one space. */
 const asSql = (text: string) =>
   text
+    .replace(/\$[\w.[\]]+\$/g, '$$1')
     .replace(/[#$]\{[^}]*\}/g, '$1')
-    .replace(/#[\w.[\]]+#/g, '$1')
+    .replace(/#[\w.[\]:=,]+#/g, '$1')
     .replace(/`([^`]*)`/g, '"$1"')
     .replace(/\s+/g, ' ')
     .trim();
