@@ -95,4 +95,28 @@ describe('Hibernate and JPA XML mappings', () => {
       'shop.lines.order_ref = shop.orders.order_id :9',
     ]);
   });
+
+  it("declares a subclass's table: a subclass shares its parent's, a joined or union subclass has its own, a joined one joined by its key", () => {
+    const hbm = [
+      '<hibernate-mapping package="org.staff">',
+      '  <class name="Employee" table="employees">',
+      '    <id name="id" column="emp_id"/>',
+      '    <subclass name="Intern" discriminator-value="I"/>',
+      '    <joined-subclass name="Manager" table="managers"><key column="manager_emp_id"/>',
+      '      <union-subclass name="Director" table="directors"/>',
+      '    </joined-subclass>',
+      '  </class>',
+      '</hibernate-mapping>',
+    ].join('\n');
+    expect(xmlMappingReader.declared(file('Employee.hbm.xml', hbm)).map((r) => `${r.model} ${r.table} :${r.line}`)).toEqual([
+      'Employee employees :2',
+      'Intern employees :4',
+      'Manager managers :5',
+      'Director directors :6',
+    ]);
+    const { joins } = xmlMappingReader.project!([file('Employee.hbm.xml', hbm)], new Map());
+    expect(joins?.get('Employee.hbm.xml')?.map((j) => `${j.table}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} :${j.line}`)).toEqual([
+      'managers.manager_emp_id = employees.emp_id :5',
+    ]);
+  });
 });

@@ -13,7 +13,9 @@
  * without a `<table>` is left to its annotations. A Hibernate collection (`<set>`, `<bag>`, `<list>`,
  * `<map>`…) with a `table=…` declares that table, joined to its owner's id by its `<key column>` and,
  * for a `<many-to-many class column>`, to the target's id; a `<one-to-many>`'s key column joins the
- * target's table to the owner's.
+ * target's table to the owner's. A subclass nested in its class: `<subclass>` maps its parent's
+ * table, `<union-subclass>` its own, `<joined-subclass>` its own joined by its `<key column>` to the
+ * parent's id.
  */
 import type { DeclaredJoin } from '../../../../ports/code.js';
 import { lineAt } from '../text/lines.js';
@@ -38,6 +40,8 @@ interface Mapped {
   manyToOne: Array<{ target: string; qualified: string; column?: string; property: string; referenced?: string; at: number }>;
   /** Hibernate's collections: a `<set>`, `<bag>`… with its `<key column>`. */
   collections: Collection[];
+  /** A joined subclass's key column to the table of the class it extends. */
+  extends?: { column: string; table: string; id: string };
 }
 
 /**
@@ -84,33 +88,42 @@ const textOf = (e: XmlElement | undefined) =>
         .trim()
     : '';
 
+/** Hibernate's subclasses, nested in the class they extend: `<subclass>` shares its table, the others have their own. */
+const SUBCLASSES = new Set(['subclass', 'joined-subclass', 'union-subclass']);
+
 function hibernateClasses(root: XmlElement): Mapped[] {
   const pkg = root.attributes.package;
-  return descendants(root)
-    .filter((e) => e.name === 'class' && e.attributes.name)
-    .map((e) => {
-      const id = childElements(e).find((c) => c.name === 'id' || c.name === 'composite-id');
-      const idColumn = id?.attributes.column ?? childElements(id ?? e, 'column')[0]?.attributes.name ?? id?.attributes.name ?? 'id';
-      const model = simpleName(e.attributes.name!);
-      const schema = e.attributes.schema ?? root.attributes.schema;
-      return {
-        model,
-        qualified: qualifiedName(pkg, e.attributes.name!),
-        table: qualify(schema, e.attributes.table ?? model),
-        id: idColumn,
-        at: e.at,
-        manyToOne: childElements(e, 'many-to-one')
-          .filter((m) => m.attributes.class)
-          .map((m) => ({
-            target: simpleName(m.attributes.class!),
-            qualified: qualifiedName(pkg, m.attributes.class!),
-            column: m.attributes.column ?? childElements(m, 'column')[0]?.attributes.name ?? m.attributes.name ?? '',
-            property: m.attributes.name ?? '',
-            at: m.at,
-          })),
-        collections: hibernateCollections(e, pkg, schema),
-      };
-    });
+  const out: Mapped[] = [];
+  // a class, and the subclasses nested in it (`parent`: the class it extends)
+  const read = (e: XmlElement, parent?: Mapped) => {
+    const model = simpleName(e.attributes.name!);
+    const schema = e.attributes.schema ?? root.attributes.schema;
+    // a joined subclass's id is its key column, joined to its parent's id
+    const key = e.name === 'joined-subclass' ? columnOf(childElements(e, 'key')[0]) : undefined;
+    const id = childElements(e).find((c) => c.name === 'id' || c.name === 'composite-id');
+    const mapped: Mapped = {
+      model,
+      qualified: qualifiedName(pkg, e.attributes.name!),
+      table: e.name === 'subclass' && parent ? parent.table : qualify(schema, e.attributes.table ?? model),
+      id: key ?? (parent && !id ? parent.id : (id?.attributes.column ?? childElements(id ?? e, 'column')[0]?.attributes.name ?? id?.attributes.name ?? 'id')),
+      at: e.at,
+      manyToOne: childElements(e, 'many-to-one')
+        .filter((m) => m.attributes.class)
+        .map((m) => ({
+          target: simpleName(m.attributes.class!),
+          qualified: qualifiedName(pkg, m.attributes.class!),
+          column: m.attributes.column ?? childElements(m, 'column')[0]?.attributes.name ?? m.attributes.name ?? '',
+          property: m.attributes.name ?? '',
+          at: m.at,
+        })),
+      collections: hibernateCollections(e, pkg, schema),
+      ...(key && parent ? { extends: { column: key, table: parent.table, id: parent.id } } : {}),
+    };
+    out.push(mapped);
+    for (const sub of childElements(e)) if (SUBCLASSES.has(sub.name) && sub.attributes.name) read(sub, mapped);
+  };
+  for (const e of descendants(root)) if (e.name === 'class' && e.attributes.name) read(e);
+  return out;
 }
 
 function jpaEntities(root: XmlElement): Mapped[] {
@@ -201,6 +214,7 @@ export const xmlMappingReader: OrmReader = {
           const column = r.column ?? (r.property && `${r.property}_${target?.id}`);
           return target && column ? [join(c.table, column, target, r.at, r.referenced)] : [];
         }),
+        ...(c.extends ? [join(c.table, c.extends.column, c.extends, c.at)] : []),
         // a collection's table joins its owner by the key and a many-to-many's target by its column; a one-to-many's target holds the key
         ...c.collections.flatMap((r): DeclaredJoin[] => {
           const target = r.target && targetOf(r.target.target, r.target.qualified, f.path);
