@@ -119,4 +119,40 @@ describe('Hibernate and JPA XML mappings', () => {
       'managers.manager_emp_id = employees.emp_id :5',
     ]);
   });
+
+  it("declares an orm.xml entity's join and collection tables with their joins; a one-to-many's join column is in the target's table", () => {
+    const orm = [
+      '<entity-mappings>',
+      '  <package>org.blog</package>',
+      '  <entity class="Post">',
+      '    <table name="posts"/>',
+      '    <attributes>',
+      '      <id name="id"><column name="post_id"/></id>',
+      '      <many-to-many name="tags" target-entity="Tag">',
+      '        <join-table name="post_tags" schema="blog"><join-column name="post_ref"/><inverse-join-column name="tag_ref"/></join-table>',
+      '      </many-to-many>',
+      '      <element-collection name="labels"><collection-table name="post_labels"><join-column name="post_ref"/></collection-table></element-collection>',
+      '      <one-to-many name="comments" target-entity="org.blog.Comment"><join-column name="post_ref"/></one-to-many>',
+      '      <many-to-many name="readers" target-entity="Tag" mapped-by="posts"/>',
+      '    </attributes>',
+      '  </entity>',
+      '  <entity class="Tag"><table name="tags"/></entity>',
+      '  <entity class="Comment"><table name="comments"/></entity>',
+      '</entity-mappings>',
+    ].join('\n');
+    expect(xmlMappingReader.declared(file('orm.xml', orm)).map((r) => `${r.table} :${r.line}${r.model ? ` ${r.model}` : ''}`)).toEqual([
+      'posts :3 Post',
+      'tags :15 Tag',
+      'comments :16 Comment',
+      'blog.post_tags :7',
+      'post_labels :10',
+    ]);
+    const { joins } = xmlMappingReader.project!([file('orm.xml', orm)], new Map());
+    expect(joins?.get('orm.xml')?.map((j) => `${j.table}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} :${j.line}`)).toEqual([
+      'blog.post_tags.post_ref = posts.post_id :7',
+      'blog.post_tags.tag_ref = tags.id :7',
+      'post_labels.post_ref = posts.post_id :10',
+      'comments.post_ref = posts.post_id :11',
+    ]);
+  });
 });

@@ -13,7 +13,8 @@
  * without a `<table>` is left to its annotations. A Hibernate collection (`<set>`, `<bag>`, `<list>`,
  * `<map>`…) with a `table=…` declares that table, joined to its owner's id by its `<key column>` and,
  * for a `<many-to-many class column>`, to the target's id; a `<one-to-many>`'s key column joins the
- * target's table to the owner's. A subclass nested in its class: `<subclass>` maps its parent's
+ * target's table to the owner's; so do an `orm.xml` entity's `<join-table>` (its `<join-column>` and
+ * `<inverse-join-column>`), `<collection-table>` and `<one-to-many>`'s `<join-column>`. A subclass nested in its class: `<subclass>` maps its parent's
  * table, `<union-subclass>` its own, `<joined-subclass>` its own joined by its `<key column>` to the
  * parent's id.
  */
@@ -153,10 +154,43 @@ function jpaEntities(root: XmlElement): Mapped[] {
             at: m.at,
           };
         }),
-      collections: [],
+      collections: attributes ? jpaCollections(attributes, pkg, textOf(childElements(root, 'schema')[0])) : [],
     });
   }
   return out;
+}
+
+/**
+ * An `orm.xml` entity's collections whose table is named: a `<many-to-many>`'s `<join-table name>`
+ * (its `<join-column>` to the owner, its `<inverse-join-column>` to the `target-entity`), an
+ * `<element-collection>`'s `<collection-table name>` (its `<join-column>` to the owner); and a
+ * `<one-to-many>` with a `<join-column>`, a column of the target's table.
+ */
+function jpaCollections(attributes: XmlElement, pkg: string, schema: string): Collection[] {
+  const target = (e: XmlElement, column?: string) => ({
+    target: simpleName(e.attributes['target-entity']!),
+    qualified: qualifiedName(pkg, e.attributes['target-entity']!),
+    ...(column ? { column } : {}),
+    at: e.at,
+  });
+  return childElements(attributes).flatMap((e): Collection[] => {
+    if (e.name === 'one-to-many') {
+      const key = childElements(e, 'join-column')[0]?.attributes.name;
+      return key && e.attributes['target-entity'] ? [{ key, at: e.at, target: target(e) }] : [];
+    }
+    const table = childElements(e, e.name === 'many-to-many' ? 'join-table' : e.name === 'element-collection' ? 'collection-table' : '')[0];
+    const key = table && childElements(table, 'join-column')[0]?.attributes.name;
+    if (!table?.attributes.name || !key) return [];
+    const inverse = childElements(table, 'inverse-join-column')[0]?.attributes.name;
+    return [
+      {
+        table: qualify(table.attributes.schema ?? schema, table.attributes.name),
+        key,
+        at: e.at,
+        ...(inverse && e.attributes['target-entity'] ? { target: target(e, inverse) } : {}),
+      },
+    ];
+  });
 }
 
 /** The classes a mapping file maps (none for a file that is no Hibernate or JPA mapping). */
