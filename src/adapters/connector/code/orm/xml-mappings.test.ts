@@ -31,6 +31,11 @@ const ORM = [
 ].join('\n');
 
 const file = (path: string, text: string) => ({ path, text, language: 'xml' });
+/** The joins the project's mapping files declare in the file at `path`, as `table.column = table.column :line`. */
+const joinsIn = (files: ReturnType<typeof file>[], path: string) =>
+  xmlMappingReader.project!(files, new Map())
+    .joins?.get(path)
+    ?.map((j) => `${j.table}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} :${j.line}`);
 
 describe('Hibernate and JPA XML mappings', () => {
   it("declares each mapped class's table (Hibernate's default: the simple class name) with the class as its model", () => {
@@ -48,8 +53,7 @@ describe('Hibernate and JPA XML mappings', () => {
 
   it("declares a many-to-one's join to its target's id column, the target mapped in any mapping file of the project", () => {
     const files = [file('Order.hbm.xml', HBM), file('META-INF/orm.xml', ORM)];
-    const { joins } = xmlMappingReader.project!(files, new Map());
-    const on = (path: string) => joins?.get(path)?.map((j) => `${j.table}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} :${j.line}`);
+    const on = (path: string) => joinsIn(files, path);
     expect(on('Order.hbm.xml')).toEqual(['orders.customer_id = crm.Customer.id :6', 'orders.clerk_ref = clerks.clerk_id :7']);
     expect(on('META-INF/orm.xml')).toEqual(['billing.invoices.order_ref = orders.order_id :7', 'billing.invoices.clerk_clerk_id = clerks.clerk_id :8']);
   });
@@ -87,8 +91,7 @@ describe('Hibernate and JPA XML mappings', () => {
       'shop.order_tags :4',
       'shop.order_notes :8',
     ]);
-    const { joins } = xmlMappingReader.project!([file('Order.hbm.xml', hbm)], new Map());
-    expect(joins?.get('Order.hbm.xml')?.map((j) => `${j.table}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} :${j.line}`)).toEqual([
+    expect(joinsIn([file('Order.hbm.xml', hbm)], 'Order.hbm.xml')).toEqual([
       'shop.order_tags.order_ref = shop.orders.order_id :4',
       'shop.order_tags.tag_ref = shop.tags.tag_id :6',
       'shop.order_notes.order_ref = shop.orders.order_id :8',
@@ -114,10 +117,7 @@ describe('Hibernate and JPA XML mappings', () => {
       'Manager managers :5',
       'Director directors :6',
     ]);
-    const { joins } = xmlMappingReader.project!([file('Employee.hbm.xml', hbm)], new Map());
-    expect(joins?.get('Employee.hbm.xml')?.map((j) => `${j.table}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} :${j.line}`)).toEqual([
-      'managers.manager_emp_id = employees.emp_id :5',
-    ]);
+    expect(joinsIn([file('Employee.hbm.xml', hbm)], 'Employee.hbm.xml')).toEqual(['managers.manager_emp_id = employees.emp_id :5']);
   });
 
   it("declares an orm.xml entity's join and collection tables with their joins; a one-to-many's join column is in the target's table", () => {
@@ -147,8 +147,7 @@ describe('Hibernate and JPA XML mappings', () => {
       'blog.post_tags :7',
       'post_labels :10',
     ]);
-    const { joins } = xmlMappingReader.project!([file('orm.xml', orm)], new Map());
-    expect(joins?.get('orm.xml')?.map((j) => `${j.table}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} :${j.line}`)).toEqual([
+    expect(joinsIn([file('orm.xml', orm)], 'orm.xml')).toEqual([
       'blog.post_tags.post_ref = posts.post_id :7',
       'blog.post_tags.tag_ref = tags.id :7',
       'post_labels.post_ref = posts.post_id :10',
