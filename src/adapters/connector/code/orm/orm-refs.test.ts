@@ -652,6 +652,9 @@ describe('ORM models in code', () => {
     expect(uses('class Tags(private val session: Session) {\n  fun one(id: Long) = session.load(Tag::class.java, id)\n}', 'kotlin')).toEqual([
       ['tags', 1, ['read']],
     ]);
+    // a session held by a name without its type
+    const kotlin = 'class Tags(private val factory: SessionFactory) {\n  fun drop(tag: Tag) {\n    val s = factory.openSession()\n    s.delete(tag)\n  }\n}';
+    expect(uses(kotlin, 'kotlin')).toEqual([['tags', 1, ['write']]]);
     // a web session is no Hibernate session
     expect(uses('class Cart {\n  void put(HttpSession session, Tag tag) { session.update(tag); }\n}')).toEqual([]);
   });

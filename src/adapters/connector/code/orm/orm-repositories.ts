@@ -471,7 +471,11 @@ function entityManagerReach(text: string, blocks: readonly Block[], at: number, 
   const declared = text
     .slice(at, body.end)
     .matchAll(new RegExp(String.raw`\b(?:${ENTITY_MANAGER_TYPES})\s+([a-z_$][\w$]*)\s*[;,)=]|\b([a-z_$][\w$]*)\s*:\s*(?:${ENTITY_MANAGER_TYPES})\b`, 'g'));
-  const names = [...new Set([...declared].map((m) => escapeName(m[1] ?? m[2]!)))];
+  // a name given a session without its type (`var session = factory.openSession()`, Kotlin's `val session = …`)
+  const assigned = text
+    .slice(at, body.end)
+    .matchAll(new RegExp(String.raw`(?<![\w$.])([a-z_$][\w$]*)\s*=\s*(?:[\w$]+\s*(?:\(\s*\))?\s*\.\s*)*${SESSION_OPENED.slice(2)}`, 'g'));
+  const names = [...new Set([...declared, ...assigned].map((m) => escapeName(m[1] ?? m[2]!)))];
   const opened = new RegExp(SESSION_OPENED).test(text.slice(at, body.end));
   if (!names.length && !opened) return undefined;
   // the receiver looked behind, not matched, so that a call inside another's arguments is read too: `em.remove(em.find(Pet.class, id))`
