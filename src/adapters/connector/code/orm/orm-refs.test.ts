@@ -652,6 +652,10 @@ describe('ORM models in code', () => {
     expect(uses('class Tags(private val session: Session) {\n  fun one(id: Long) = session.load(Tag::class.java, id)\n}', 'kotlin')).toEqual([
       ['tags', 1, ['read']],
     ]);
+    // a base DAO's method giving the session
+    expect(uses('public class ItemDao extends BaseDao {\n  public Item one(long id) { return getSession().get(Item.class, id); }\n}')).toEqual([
+      ['items', 1, ['read']],
+    ]);
     // a session held by a name without its type
     const kotlin = 'class Tags(private val factory: SessionFactory) {\n  fun drop(tag: Tag) {\n    val s = factory.openSession()\n    s.delete(tag)\n  }\n}';
     expect(uses(kotlin, 'kotlin')).toEqual([['tags', 1, ['write']]]);

@@ -422,8 +422,11 @@ const ENTITY_MANAGER_CALLS = 'find|persist|merge|remove|createQuery|createNamedQ
 const CLASS_READS = /^(?:find|get|load|byId|createCriteria)$/;
 /** The types by which a class reaches the database: JPA's entity manager, Hibernate's sessions. */
 const ENTITY_MANAGER_TYPES = 'EntityManager|Session|StatelessSession';
-/** A session a Hibernate DAO asks its factory for on each call: `sessionFactory.getCurrentSession().save(owner)`. */
-const SESSION_OPENED = String.raw`\b(?:getCurrentSession|currentSession|openSession|openStatelessSession)\s*\(\s*\)`;
+/**
+ * A session a Hibernate DAO asks for on each call: its factory's (`sessionFactory.getCurrentSession().save(owner)`,
+ * `openSession()`), or a base DAO's method giving it (`getSession()`, `getHibernateSession()`, `currentSession()`).
+ */
+const SESSION_OPENED = String.raw`\b(?:get|open|current)\w*Session\s*\(\s*\)`;
 /** Whether a text may reach the database through an entity manager or a Hibernate session. */
 const mayManage = (text: string) => text.includes('EntityManager') || /\b(?:Stateless)?Session\b/.test(text) || new RegExp(SESSION_OPENED).test(text);
 
