@@ -49,6 +49,18 @@ const FILES: Record<string, string> = {
     '}',
   ].join('\n'),
   'pom.xml': '<?xml version="1.0"?>\n<project><artifactId>shop</artifactId></project>\n',
+  // an iBATIS 2 sqlMap: listed, its dynamic tags kept after their prepend
+  'src/main/resources/org/shop/sqlmap/Customer.xml': [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<!DOCTYPE sqlMap PUBLIC "-//ibatis.apache.org//DTD SQL Map 2.0//EN" "http://ibatis.apache.org/dtd/sql-map-2.dtd">',
+    '<sqlMap namespace="Customer">',
+    '  <select id="find" resultClass="Customer">',
+    '    SELECT id, name FROM customers',
+    '    <dynamic prepend="WHERE"><isNotNull prepend="AND" property="name">name = #name#</isNotNull></dynamic>',
+    '  </select>',
+    '  <update id="rename">UPDATE customers SET name = #name# WHERE id = #id#</update>',
+    '</sqlMap>',
+  ].join('\n'),
 };
 
 const suite = databaseAndTreeSuite(
@@ -68,7 +80,7 @@ const MAPPER = 'src/main/java/org/shop/mapper/OrderMapper.java';
 it("lists the mapper XML among a table's code users (at its first statement's tag), with what its statements do", async () => {
   // the select reads orders at line 5, the update writes it at line 9: one use of the file, both accesses
   expect(await usersOf('public.orders')).toEqual([`${XML}:5 read,write`]);
-  expect(await usersOf('public.customers')).toEqual([`${XML}:5 read`]);
+  expect(await usersOf('public.customers')).toEqual([`${XML}:5 read`, 'src/main/resources/org/shop/sqlmap/Customer.xml:4 read,write']);
   // the insert's rows through <foreach>, and the interface's annotation (a <script> read as the XML is)
   expect(await usersOf('public.order_items')).toEqual([`${MAPPER}:8 write`, `${XML}:12 write`]);
 });

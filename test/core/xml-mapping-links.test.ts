@@ -13,7 +13,9 @@ const FILES: Record<string, string> = {
     '  <class name="Order" table="purchase_orders">',
     '    <id name="id" column="id"/>',
     '    <many-to-one name="customer" class="Customer" column="customer_id"/>',
+    '    <set name="tags" table="order_tags"><key column="order_id"/><many-to-many class="Tag" column="tag_id"/></set>',
     '  </class>',
+    '  <class name="Tag" table="tags"><id name="id"/></class>',
     '  <class name="Customer" table="customers"><id name="id"/></class>',
     '</hibernate-mapping>',
   ].join('\n'),
@@ -26,12 +28,35 @@ const FILES: Record<string, string> = {
     '</entity-mappings>',
   ].join('\n'),
   'src/main/java/org/shop/Order.java': 'package org.shop;\n\npublic class Order {\n  private Long id;\n}\n',
+  // the orm.xml's table wins over the annotation's
+  'src/main/java/org/shop/Invoice.java': 'package org.shop;\n\n@Entity\n@Table(name = "bills")\npublic class Invoice {\n  private Long id;\n}\n',
+  'src/main/java/org/shop/Billing.java': [
+    'package org.shop;',
+    '',
+    'public class Billing {',
+    '  private EntityManager em;',
+    '  public Invoice one(long id) { return em.find(Invoice.class, id); }',
+    '}',
+  ].join('\n'),
   'src/main/java/org/shop/OrderRepository.java': [
     'package org.shop;',
     '',
     'import org.springframework.data.jpa.repository.JpaRepository;',
     '',
     'public interface OrderRepository extends JpaRepository<Order, Long> {}',
+  ].join('\n'),
+  // Hibernate's Session: get reads the class named, save writes the entity given
+  'src/main/java/org/shop/CustomerDesk.java': [
+    'package org.shop;',
+    '',
+    'public class CustomerDesk {',
+    '  public static void main(String[] args) {',
+    '    Session session = new Configuration().configure().buildSessionFactory().openSession();',
+    '    Customer known = session.get(Customer.class, 1L);',
+    '    Customer added = new Customer();',
+    '    session.save(added);',
+    '  }',
+    '}',
   ].join('\n'),
   'src/main/java/org/shop/OrderService.java': [
     'package org.shop;',
@@ -50,6 +75,9 @@ const suite = databaseAndTreeSuite(
     CREATE TABLE customers (id serial PRIMARY KEY);
     CREATE TABLE purchase_orders (id serial PRIMARY KEY, customer_id int);
     CREATE TABLE invoices (id serial PRIMARY KEY, order_id int);
+    CREATE TABLE bills (id serial PRIMARY KEY);
+    CREATE TABLE tags (id serial PRIMARY KEY);
+    CREATE TABLE order_tags (order_id int, tag_id int);
   `,
   FILES,
 );
@@ -60,13 +88,28 @@ it("links a class's table to the mapping file declaring it and to the repository
     'src/main/java/org/shop/OrderService.java:6 read',
     'src/main/resources/org/shop/Order.hbm.xml:3 schema',
   ]);
-  expect(await tableUsersOf(suite.engine(), 'public.invoices')).toEqual(['src/main/resources/META-INF/orm.xml:2 schema']);
+  expect(await tableUsersOf(suite.engine(), 'public.customers')).toEqual([
+    'src/main/java/org/shop/CustomerDesk.java:3 read,write',
+    'src/main/resources/org/shop/Order.hbm.xml:9 schema',
+  ]);
+  // an orm.xml table overrides the class's @Table: the entity manager's find reads it
+  expect(await tableUsersOf(suite.engine(), 'public.invoices')).toEqual([
+    'src/main/java/org/shop/Billing.java:3 read',
+    'src/main/resources/META-INF/orm.xml:2 schema',
+  ]);
+  expect(await tableUsersOf(suite.engine(), 'public.bills')).toEqual(['src/main/java/org/shop/Invoice.java:3 schema']);
 });
 
 it("lists the joins the mappings' many-to-ones declare", async () => {
   expect(await declaredJoinsOf(suite.engine(), 'public.purchase_orders')).toEqual([
     'purchase_orders.customer_id = customers.id -- jpa src/main/resources/org/shop/Order.hbm.xml:5',
   ]);
+  // a many-to-many set's table joins its owner and its target
+  expect(await declaredJoinsOf(suite.engine(), 'public.order_tags')).toEqual([
+    'order_tags.order_id = purchase_orders.id -- jpa src/main/resources/org/shop/Order.hbm.xml:6',
+    'order_tags.tag_id = tags.id -- jpa src/main/resources/org/shop/Order.hbm.xml:6',
+  ]);
+  expect(await tableUsersOf(suite.engine(), 'public.order_tags')).toEqual(['src/main/resources/org/shop/Order.hbm.xml:6 schema']);
   expect(await declaredJoinsOf(suite.engine(), 'public.invoices')).toEqual([
     'invoices.order_id = purchase_orders.id -- jpa src/main/resources/META-INF/orm.xml:4',
   ]);

@@ -19,6 +19,8 @@ import { sqlalchemyJoins } from './orm/sqlalchemy-joins.js';
 import { drizzleJoins } from './orm/drizzle-joins.js';
 import { sequelizeJoins } from './orm/sequelize-joins.js';
 import { collectUses } from './orm/orm-reader.js';
+import { jvmEntities } from './orm/jvm-entities.js';
+import { mappedEntities } from './orm/xml-mappings.js';
 import { ormReaders } from './orm/orm-readers.js';
 import type { DeclaredJoin } from '../../../ports/code.js';
 import { namedNativeRuns, projectNamedQueries, projectRepositories } from './orm/orm-repositories.js';
@@ -106,6 +108,8 @@ export async function projectLinks(
     ...readers.flatMap((r) => (r.joins ? [r.joins] : [])),
   ])
     for (const [path, list] of found) joins.set(path, [...(joins.get(path) ?? []), ...list]);
+  // the entity a simple class name stands for in a Java or Kotlin file, for a name the project's classes and mappings share
+  const entitiesOf = jvmEntities(texts, orm, mappedEntities);
   const names = importNames(configs, paths);
   // the routes every file declares, so that a file calling one over HTTP links to the file serving it
   const routes = projectRoutes(texts, (path) => (imports.get(path) ?? []).map((i) => i.path), constants);
@@ -126,6 +130,7 @@ export async function projectLinks(
           constants,
           prismaRelations: relations,
           djangoRelations: django,
+          entityNamed: entitiesOf({ path: file.path, text, language }),
         }),
         ...readers.flatMap((r) => (r.uses ? collectUses(text, (use) => r.uses!({ path: file.path, text, language }, use)) : [])),
         ...sqlcCalls(text, language, sqlc),

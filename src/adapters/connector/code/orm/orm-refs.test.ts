@@ -611,6 +611,58 @@ describe('ORM models in code', () => {
     });
   });
 
+  it("Hibernate's Session calls: get, load and createCriteria read the class named, save, update, delete… write the entity given", () => {
+    const models = [
+      ...ormTableRefs('package a;\n@Entity\n@Table(name = "employees")\npublic class Employee {}\n', 'java', 'src/a/Employee.java'),
+      ...ormTableRefs(
+        '<hibernate-mapping package="a"><class name="Dept" table="depts"/><class name="Tag" table="tags"/><class name="Item" table="items"/></hibernate-mapping>',
+        'xml',
+        'src/a/Dept.hbm.xml',
+      ),
+    ];
+    const uses = (text: string, language = 'java') => ormModelUses(text, language, models).map((u) => [u.table, u.line, u.access]);
+    const main = [
+      'public class StoreData {',
+      '  public static void main(String[] args) {',
+      '    Session session = new Configuration().buildSessionFactory().openSession();',
+      '    Dept d = session.get(Dept.class, 1);',
+      '    Employee e = new Employee();',
+      '    session.save(e);',
+      '    session.delete(session.load(Item.class, 2));',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(uses(main)).toEqual([
+      ['depts', 1, ['read']],
+      ['employees', 1, ['write']],
+      ['items', 1, ['read', 'write']],
+    ]);
+    const dao = [
+      '@Repository',
+      'public class TagDao {',
+      '  @Autowired private SessionFactory sessionFactory;',
+      '  public void drop(Tag tag) { sessionFactory.getCurrentSession().saveOrUpdate(tag); }',
+      '  public List<Item> all() { return sessionFactory.getCurrentSession().createCriteria(Item.class).list(); }',
+      '}',
+    ].join('\n');
+    expect(uses(dao)).toEqual([
+      ['tags', 2, ['write']],
+      ['items', 2, ['read']],
+    ]);
+    expect(uses('class Tags(private val session: Session) {\n  fun one(id: Long) = session.load(Tag::class.java, id)\n}', 'kotlin')).toEqual([
+      ['tags', 1, ['read']],
+    ]);
+    // a base DAO's method giving the session
+    expect(uses('public class ItemDao extends BaseDao {\n  public Item one(long id) { return getSession().get(Item.class, id); }\n}')).toEqual([
+      ['items', 1, ['read']],
+    ]);
+    // a session held by a name without its type
+    const kotlin = 'class Tags(private val factory: SessionFactory) {\n  fun drop(tag: Tag) {\n    val s = factory.openSession()\n    s.delete(tag)\n  }\n}';
+    expect(uses(kotlin, 'kotlin')).toEqual([['tags', 1, ['write']]]);
+    // a web session is no Hibernate session
+    expect(uses('class Cart {\n  void put(HttpSession session, Tag tag) { session.update(tag); }\n}')).toEqual([]);
+  });
+
   it('finds nothing in code without models', () => {
     expect(ormTableRefs("export const define = (x: string) => x;\ndefine('not a model');\n", 'typescript', 'a.ts')).toEqual([]);
     expect(ormTableRefs("db.table.define('x');\nconst node = { tableName: 'person' };\n", 'typescript', 'query-builder.ts')).toEqual([]);

@@ -525,6 +525,8 @@ export interface ModelContext {
   prismaRelations?: PrismaRelations;
   /** The relation fields of the project's Django models (`djangoRelations`), by whose managers a row reaches another model's rows. */
   djangoRelations?: DjangoRelations;
+  /** The table an entity's simple name stands for in this Java or Kotlin file, for a name the project's classes share (`jvmEntities`). */
+  entityNamed?: ((name: string) => OrmTableRef | null | undefined) | undefined;
 }
 
 /** The models by name, for each ORM (its `via`: one way of naming a model each), of the model lists given to ormModelUses. */
@@ -627,7 +629,10 @@ export function ormModelUses(written: string, language: string, models: readonly
     } else if (language === 'java' || language === 'kotlin') {
       const own = project.own ?? customRepositories(text, language);
       const { entities, custom } = withRepositories(
-        byName('jpa', (m) => m),
+        ranked(
+          byName('jpa', (m) => m),
+          project.entityNamed,
+        ),
         text,
         language,
         repositories,
@@ -666,6 +671,20 @@ export function ormModelUses(written: string, language: string, models: readonly
       if (alchemyModels.size) for (const { model, index } of sessionWrites(text)) use(alchemyModels.get(model), index, 'write');
     }
   });
+}
+
+/** The models by name, each a name several share standing for the one `named` tells for the file (a copy, when any does). */
+function ranked(
+  models: ReadonlyMap<string, OrmTableRef | null>,
+  named: ((name: string) => OrmTableRef | null | undefined) | undefined,
+): ReadonlyMap<string, OrmTableRef | null> {
+  let out: Map<string, OrmTableRef | null> | undefined;
+  if (named)
+    for (const [name, model] of models) {
+      const found = model === null ? named(name) : undefined;
+      if (found) (out ??= new Map(models)).set(name, found);
+    }
+  return out ?? models;
 }
 
 /** A name bound to a model in Python: `item: Item` (a parameter or a variable), `item = Item(…)` or `Item.model_validate(…)`, `item = session.get(Item, id)`. */

@@ -338,9 +338,7 @@ function springRepositories(text: string, named: NamedQueries, elsewhere: HeldSt
       const annotated = /@(?:[\w$]+\.)*Repository\b/.test(lead);
       const candidate = plain.length > 0 || m[2]!.endsWith('Impl');
       const reached =
-        (annotated || candidate) && text.includes('EntityManager')
-          ? entityManagerReach(text, (blocks ??= scriptBlocks(text)), m.index, named, elsewhere)
-          : undefined;
+        (annotated || candidate) && mayManage(text) ? entityManagerReach(text, (blocks ??= scriptBlocks(text)), m.index, named, elsewhere) : undefined;
       const dao = annotated ? daoReach(reached) : undefined;
       if (candidate || dao)
         implementations.push({ name: m[2]!, at: m.index, implements: plain, ...(dao ? { dao } : {}), ...(reached?.size ? { reached } : {}) });
@@ -415,9 +413,22 @@ function linkFragments(read: readonly FileRepositories[], whole: boolean): Custo
 
 /**
  * A JPA entity manager's methods that reach an entity's table: `find` reads, `persist`, `merge` and `remove` write,
- * `createQuery` says by its statement and `createNamedQuery` by the statement of the named query.
+ * `createQuery` says by its statement and `createNamedQuery` by the statement of the named query. Hibernate's `Session`
+ * has them too, with its own: `get`, `load`, `byId` and `createCriteria` read the class they name, `save`,
+ * `saveOrUpdate`, `update` and `delete` write the entity given.
  */
-const ENTITY_MANAGER_CALLS = 'find|persist|merge|remove|createQuery|createNamedQuery';
+const ENTITY_MANAGER_CALLS = 'find|persist|merge|remove|createQuery|createNamedQuery|get|load|byId|createCriteria|save|saveOrUpdate|update|delete';
+/** The calls that read the class named first: `em.find(Owner.class, id)`, `session.get(Owner.class, id)`. */
+const CLASS_READS = /^(?:find|get|load|byId|createCriteria)$/;
+/** The types by which a class reaches the database: JPA's entity manager, Hibernate's sessions. */
+const ENTITY_MANAGER_TYPES = 'EntityManager|Session|StatelessSession';
+/**
+ * A session a Hibernate DAO asks for on each call: its factory's (`sessionFactory.getCurrentSession().save(owner)`,
+ * `openSession()`), or a base DAO's method giving it (`getSession()`, `getHibernateSession()`, `currentSession()`).
+ */
+const SESSION_OPENED = String.raw`\b(?:get|open|current)\w*Session\s*\(\s*\)`;
+/** Whether a text may reach the database through an entity manager or a Hibernate session. */
+const mayManage = (text: string) => text.includes('EntityManager') || /\b(?:Stateless)?Session\b/.test(text) || new RegExp(SESSION_OPENED).test(text);
 
 /**
  * The entity a hand-written DAO reaches, a `@Repository` class without a Spring Data base, from what
@@ -449,7 +460,8 @@ function fragmentReach(c: Implementation, entity: string): { methods?: Record<st
 }
 
 /**
- * What a class (at `at`) does through its entity manager (a field, parameter or property of type `EntityManager`),
+ * What a class (at `at`) does through its entity manager (a field, parameter or property of type `EntityManager`, or
+ * Hibernate's `Session` or `StatelessSession`, or a session its factory gives: `sessionFactory.getCurrentSession().save(o)`),
  * by entity: `em.find(Owner.class, id)` reads Owner; `em.persist(owner)`, `merge` and `remove` write the type the method
  * declares the variable given with (`Owner owner`, Kotlin's `owner: Owner`) or the object made there (`new Owner(…)`);
  * a JPQL `em.createQuery("select o from Owner o")` reads the entities after `from` and `join` (`join fetch`), and an
@@ -459,11 +471,19 @@ function fragmentReach(c: Implementation, entity: string): { methods?: Record<st
  */
 function entityManagerReach(text: string, blocks: readonly Block[], at: number, named: NamedQueries, elsewhere?: HeldStrings): Reached | undefined {
   const body = functionBody(text, blocks, at);
-  const declared = text.slice(at, body.end).matchAll(/\bEntityManager\s+([a-z_$][\w$]*)\s*[;,)=]|\b([a-z_$][\w$]*)\s*:\s*EntityManager\b/g);
-  const names = [...new Set([...declared].map((m) => escapeName(m[1] ?? m[2]!)))];
-  if (!names.length) return undefined;
+  const declared = text
+    .slice(at, body.end)
+    .matchAll(new RegExp(String.raw`\b(?:${ENTITY_MANAGER_TYPES})\s+([a-z_$][\w$]*)\s*[;,)=]|\b([a-z_$][\w$]*)\s*:\s*(?:${ENTITY_MANAGER_TYPES})\b`, 'g'));
+  // a name given a session without its type (`var session = factory.openSession()`, Kotlin's `val session = …`)
+  const assigned = text
+    .slice(at, body.end)
+    .matchAll(new RegExp(String.raw`(?<![\w$.])([a-z_$][\w$]*)\s*=\s*(?:[\w$]+\s*(?:\(\s*\))?\s*\.\s*)*${SESSION_OPENED.slice(2)}`, 'g'));
+  const names = [...new Set([...declared, ...assigned].map((m) => escapeName(m[1] ?? m[2]!)))];
+  const opened = new RegExp(SESSION_OPENED).test(text.slice(at, body.end));
+  if (!names.length && !opened) return undefined;
   // the receiver looked behind, not matched, so that a call inside another's arguments is read too: `em.remove(em.find(Pet.class, id))`
-  const calls = new RegExp(String.raw`(?<=^|[^\w$.]|\bthis\s*\.\s*)(?:${names.join('|')})\s*[!?]?\.\s*(${ENTITY_MANAGER_CALLS})\s*\(`, 'g');
+  const receiver = [...(names.length ? [String.raw`(?<=^|[^\w$.]|\bthis\s*\.\s*)(?:${names.join('|')})`] : []), ...(opened ? [SESSION_OPENED] : [])];
+  const calls = new RegExp(String.raw`(?:${receiver.join('|')})\s*[!?]?\.\s*(${ENTITY_MANAGER_CALLS})\s*\(`, 'g');
   const members = memberBodies(text, blocks, body).map(({ block, head }) => {
     const signature = head.slice(head.lastIndexOf(';') + 1).replace(new RegExp(ANNOTATION, 'g'), '');
     const name = /([A-Za-z_$][\w$]*)\s*\([^()]*\)\s*(?::[^(){};=]*|throws\b[^(){};=]*)?$/.exec(signature)?.[1];
@@ -507,7 +527,7 @@ export function entityManagerUses(
   named: NamedQueries,
   elsewhere?: HeldStrings,
 ): Array<{ at: number; reaches: Map<string, TableAccess[]> }> {
-  if (!text.includes('EntityManager')) return [];
+  if (!mayManage(text)) return [];
   const blocks = scriptBlocks(text);
   const out: Array<{ at: number; reaches: Map<string, TableAccess[]> }> = [];
   for (const m of text.matchAll(/\bclass\s+[A-Z][\w$]*/g)) {
@@ -586,7 +606,7 @@ function heldNativeRuns(text: string, elsewhere: HeldStrings): Array<{ sql: stri
 const CLASS_FIRST = String.raw`^\s*([A-Z][\w$]*)\s*(?:\.\s*class|::\s*class(?:\s*\.\s*java)?)\b`;
 
 /** An entity manager's call that gives an entity of the class it names: `em.find(Owner.class, id)`, `this.em.getReference(…)`. */
-const FOUND = new RegExp(String.raw`^\s*(?:[\w$]+\s*[!?]?\.\s*)+(?:find|getReference)\s*\(${CLASS_FIRST.slice(1)}`);
+const FOUND = new RegExp(String.raw`^\s*(?:[\w$]+\s*(?:\(\s*\))?\s*[!?]?\.\s*)+(?:find|getReference|get|load)\s*\(${CLASS_FIRST.slice(1)}`);
 
 /**
  * The entities an entity manager's call reaches, each with what the call does to its table; `method` the text declaring its
@@ -594,7 +614,7 @@ const FOUND = new RegExp(String.raw`^\s*(?:[\w$]+\s*[!?]?\.\s*)+(?:find|getRefer
  * the entity given: a variable's declared type, an object made there, or one the entity manager finds.
  */
 function callReach(call: string, args: string, method: string, held: HeldStrings, named: NamedQueries): Array<[string, TableAccess]> {
-  if (call === 'find') {
+  if (CLASS_READS.test(call)) {
     const entity = new RegExp(CLASS_FIRST).exec(args)?.[1];
     return entity ? [[entity, 'read']] : [];
   }

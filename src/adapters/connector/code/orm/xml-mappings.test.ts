@@ -31,6 +31,11 @@ const ORM = [
 ].join('\n');
 
 const file = (path: string, text: string) => ({ path, text, language: 'xml' });
+/** The joins the project's mapping files declare in the file at `path`, as `table.column = table.column :line`. */
+const joinsIn = (files: ReturnType<typeof file>[], path: string) =>
+  xmlMappingReader.project!(files, new Map())
+    .joins?.get(path)
+    ?.map((j) => `${j.table}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} :${j.line}`);
 
 describe('Hibernate and JPA XML mappings', () => {
   it("declares each mapped class's table (Hibernate's default: the simple class name) with the class as its model", () => {
@@ -48,9 +53,105 @@ describe('Hibernate and JPA XML mappings', () => {
 
   it("declares a many-to-one's join to its target's id column, the target mapped in any mapping file of the project", () => {
     const files = [file('Order.hbm.xml', HBM), file('META-INF/orm.xml', ORM)];
-    const { joins } = xmlMappingReader.project!(files, new Map());
-    const on = (path: string) => joins?.get(path)?.map((j) => `${j.table}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} :${j.line}`);
+    const on = (path: string) => joinsIn(files, path);
     expect(on('Order.hbm.xml')).toEqual(['orders.customer_id = crm.Customer.id :6', 'orders.clerk_ref = clerks.clerk_id :7']);
     expect(on('META-INF/orm.xml')).toEqual(['billing.invoices.order_ref = orders.order_id :7', 'billing.invoices.clerk_clerk_id = clerks.clerk_id :8']);
+  });
+
+  it("takes a join's target class from the mapping's module when two modules map the class to different tables", () => {
+    const mapping = (table: string) =>
+      `<hibernate-mapping package="org.demo"><class name="Book" table="books"><many-to-one name="author" class="Author" column="author_id"/></class><class name="Author" table="${table}"/></hibernate-mapping>`;
+    const files = [file('one/src/Book.hbm.xml', mapping('authors_one')), file('two/src/Book.hbm.xml', mapping('authors_two'))];
+    const { joins } = xmlMappingReader.project!(files, new Map());
+    expect(joins?.get('one/src/Book.hbm.xml')?.map((j) => j.references)).toEqual(['authors_one']);
+    expect(joins?.get('two/src/Book.hbm.xml')?.map((j) => j.references)).toEqual(['authors_two']);
+  });
+
+  it("declares a collection's table with its joins to the owner by the key and to a many-to-many's target; a one-to-many's key is in the target's table", () => {
+    const hbm = [
+      '<hibernate-mapping package="org.shop" schema="shop">',
+      '  <class name="Order" table="orders">',
+      '    <id name="id" column="order_id"/>',
+      '    <set name="tags" table="order_tags" cascade="all">',
+      '      <key><column name="order_ref"/></key>',
+      '      <many-to-many class="Tag" column="tag_ref"/>',
+      '    </set>',
+      '    <list name="notes" table="order_notes"><key column="order_ref"/><element type="string" column="note"/></list>',
+      '    <bag name="lines" inverse="true"><key column="order_ref"/><one-to-many class="org.shop.Line"/></bag>',
+      '    <set name="lost"><key column="x"/><element type="string"/></set>',
+      '  </class>',
+      '  <class name="Tag" table="tags"><id name="id" column="tag_id"/></class>',
+      '  <class name="Line" table="lines"><id name="id"/></class>',
+      '</hibernate-mapping>',
+    ].join('\n');
+    expect(xmlMappingReader.declared(file('Order.hbm.xml', hbm)).map((r) => `${r.table} :${r.line}${r.model ? ` ${r.model}` : ''}`)).toEqual([
+      'shop.orders :2 Order',
+      'shop.tags :12 Tag',
+      'shop.lines :13 Line',
+      'shop.order_tags :4',
+      'shop.order_notes :8',
+    ]);
+    expect(joinsIn([file('Order.hbm.xml', hbm)], 'Order.hbm.xml')).toEqual([
+      'shop.order_tags.order_ref = shop.orders.order_id :4',
+      'shop.order_tags.tag_ref = shop.tags.tag_id :6',
+      'shop.order_notes.order_ref = shop.orders.order_id :8',
+      'shop.lines.order_ref = shop.orders.order_id :9',
+    ]);
+  });
+
+  it("declares a subclass's table: a subclass shares its parent's, a joined or union subclass has its own, a joined one joined by its key", () => {
+    const hbm = [
+      '<hibernate-mapping package="org.staff">',
+      '  <class name="Employee" table="employees">',
+      '    <id name="id" column="emp_id"/>',
+      '    <subclass name="Intern" discriminator-value="I"/>',
+      '    <joined-subclass name="Manager" table="managers"><key column="manager_emp_id"/>',
+      '      <union-subclass name="Director" table="directors"/>',
+      '    </joined-subclass>',
+      '  </class>',
+      '</hibernate-mapping>',
+    ].join('\n');
+    expect(xmlMappingReader.declared(file('Employee.hbm.xml', hbm)).map((r) => `${r.model} ${r.table} :${r.line}`)).toEqual([
+      'Employee employees :2',
+      'Intern employees :4',
+      'Manager managers :5',
+      'Director directors :6',
+    ]);
+    expect(joinsIn([file('Employee.hbm.xml', hbm)], 'Employee.hbm.xml')).toEqual(['managers.manager_emp_id = employees.emp_id :5']);
+  });
+
+  it("declares an orm.xml entity's join and collection tables with their joins; a one-to-many's join column is in the target's table", () => {
+    const orm = [
+      '<entity-mappings>',
+      '  <package>org.blog</package>',
+      '  <entity class="Post">',
+      '    <table name="posts"/>',
+      '    <attributes>',
+      '      <id name="id"><column name="post_id"/></id>',
+      '      <many-to-many name="tags" target-entity="Tag">',
+      '        <join-table name="post_tags" schema="blog"><join-column name="post_ref"/><inverse-join-column name="tag_ref"/></join-table>',
+      '      </many-to-many>',
+      '      <element-collection name="labels"><collection-table name="post_labels"><join-column name="post_ref"/></collection-table></element-collection>',
+      '      <one-to-many name="comments" target-entity="org.blog.Comment"><join-column name="post_ref"/></one-to-many>',
+      '      <many-to-many name="readers" target-entity="Tag" mapped-by="posts"/>',
+      '    </attributes>',
+      '  </entity>',
+      '  <entity class="Tag"><table name="tags"/></entity>',
+      '  <entity class="Comment"><table name="comments"/></entity>',
+      '</entity-mappings>',
+    ].join('\n');
+    expect(xmlMappingReader.declared(file('orm.xml', orm)).map((r) => `${r.table} :${r.line}${r.model ? ` ${r.model}` : ''}`)).toEqual([
+      'posts :3 Post',
+      'tags :15 Tag',
+      'comments :16 Comment',
+      'blog.post_tags :7',
+      'post_labels :10',
+    ]);
+    expect(joinsIn([file('orm.xml', orm)], 'orm.xml')).toEqual([
+      'blog.post_tags.post_ref = posts.post_id :7',
+      'blog.post_tags.tag_ref = tags.id :7',
+      'post_labels.post_ref = posts.post_id :10',
+      'comments.post_ref = posts.post_id :11',
+    ]);
   });
 });

@@ -10,24 +10,74 @@
  * target's id column, the target's table as the project's mappings declare it. Hibernate's column:
  * `column=…`, a nested `<column name>`, else the property's name; JPA's: `<join-column name>`, else
  * `<property>_<target id column>`, to its `referenced-column-name` when given. An `orm.xml` entity
- * without a `<table>` is left to its annotations.
+ * without a `<table>` is left to its annotations. A Hibernate collection (`<set>`, `<bag>`, `<list>`,
+ * `<map>`…) with a `table=…` declares that table, joined to its owner's id by its `<key column>` and,
+ * for a `<many-to-many class column>`, to the target's id; a `<one-to-many>`'s key column joins the
+ * target's table to the owner's; so do an `orm.xml` entity's `<join-table>` (its `<join-column>` and
+ * `<inverse-join-column>`), `<collection-table>` and `<one-to-many>`'s `<join-column>`. A subclass nested in its class: `<subclass>` maps its parent's
+ * table, `<union-subclass>` its own, `<joined-subclass>` its own joined by its `<key column>` to the
+ * parent's id.
  */
 import type { DeclaredJoin } from '../../../../ports/code.js';
 import { lineAt } from '../text/lines.js';
 import { childElements, descendants, xmlElements, type XmlElement } from '../text/xml-elements.js';
 import type { OrmReader, OrmTableRef, ProjectFile } from './orm-reader.js';
+import { rankEntities, type JvmEntity } from './jvm-entities.js';
 
 const qualify = (schema: string | undefined, table: string) => (schema ? `${schema}.${table}` : table);
 const simpleName = (className: string) => className.split(/[.$]/).at(-1)!;
+/** A class name as a mapping writes it, qualified by the mapping's package when it is simple. */
+const qualifiedName = (pkg: string | undefined, className: string) => (pkg && !className.includes('.') ? `${pkg}.${className}` : className);
 
 /** One mapped class: its table, the column of its id, and its many-to-ones. */
 interface Mapped {
   model: string;
+  /** The class's fully qualified name (`org.shop.Order`), by the mapping's package when its name is simple. */
+  qualified: string;
   table: string;
   id: string;
   at: number;
   /** `column` absent: JPA's default, the property's name, `_`, the target's id column. */
-  manyToOne: Array<{ target: string; column?: string; property: string; referenced?: string; at: number }>;
+  manyToOne: Array<{ target: string; qualified: string; column?: string; property: string; referenced?: string; at: number }>;
+  /** Hibernate's collections: a `<set>`, `<bag>`… with its `<key column>`. */
+  collections: Collection[];
+  /** A joined subclass's key column to the table of the class it extends. */
+  extends?: { column: string; table: string; id: string };
+}
+
+/**
+ * A collection of a class in `hbm.xml`: its own table (`table=…`, a many-to-many's or a collection
+ * of values') holding the key column to the owner's id and, for a `<many-to-many>`, its column to the
+ * target's id; or a `<one-to-many>`, whose key column is in the target's table.
+ */
+interface Collection {
+  table?: string;
+  key: string;
+  at: number;
+  target?: { target: string; qualified: string; column?: string; at: number };
+}
+
+/** The elements of `hbm.xml` that map a collection. */
+const COLLECTIONS = new Set(['set', 'bag', 'idbag', 'list', 'map', 'array', 'primitive-array']);
+
+/** A Hibernate element's column: `column=…`, else its first nested `<column name>`. */
+const columnOf = (e: XmlElement | undefined) => e?.attributes.column ?? (e && childElements(e, 'column')[0]?.attributes.name);
+
+function hibernateCollections(e: XmlElement, pkg: string | undefined, schema: string | undefined): Collection[] {
+  return childElements(e).flatMap((c): Collection[] => {
+    const key = COLLECTIONS.has(c.name) ? columnOf(childElements(c, 'key')[0]) : undefined;
+    if (!key) return [];
+    const target = childElements(c).find((t) => (t.name === 'many-to-many' || t.name === 'one-to-many') && t.attributes.class);
+    const table = c.attributes.table && target?.name !== 'one-to-many' ? qualify(c.attributes.schema ?? schema, c.attributes.table) : undefined;
+    const to = target && {
+      target: simpleName(target.attributes.class!),
+      qualified: qualifiedName(pkg, target.attributes.class!),
+      ...(columnOf(target) ? { column: columnOf(target)! } : {}),
+      at: target.at,
+    };
+    if (table) return [{ table, key, at: c.at, ...(to?.column ? { target: to } : {}) }];
+    return target?.name === 'one-to-many' ? [{ key, at: c.at, target: to! }] : [];
+  });
 }
 
 /** The text of a child element (JPA's `<package>org.shop</package>`). */
@@ -39,32 +89,47 @@ const textOf = (e: XmlElement | undefined) =>
         .trim()
     : '';
 
+/** Hibernate's subclasses, nested in the class they extend: `<subclass>` shares its table, the others have their own. */
+const SUBCLASSES = new Set(['subclass', 'joined-subclass', 'union-subclass']);
+
 function hibernateClasses(root: XmlElement): Mapped[] {
-  return descendants(root)
-    .filter((e) => e.name === 'class' && e.attributes.name)
-    .map((e) => {
-      const id = childElements(e).find((c) => c.name === 'id' || c.name === 'composite-id');
-      const idColumn = id?.attributes.column ?? childElements(id ?? e, 'column')[0]?.attributes.name ?? id?.attributes.name ?? 'id';
-      const model = simpleName(e.attributes.name!);
-      return {
-        model,
-        table: qualify(e.attributes.schema ?? root.attributes.schema, e.attributes.table ?? model),
-        id: idColumn,
-        at: e.at,
-        manyToOne: childElements(e, 'many-to-one')
-          .filter((m) => m.attributes.class)
-          .map((m) => ({
-            target: simpleName(m.attributes.class!),
-            column: m.attributes.column ?? childElements(m, 'column')[0]?.attributes.name ?? m.attributes.name ?? '',
-            property: m.attributes.name ?? '',
-            at: m.at,
-          })),
-      };
-    });
+  const pkg = root.attributes.package;
+  const out: Mapped[] = [];
+  // a class, and the subclasses nested in it (`parent`: the class it extends)
+  const read = (e: XmlElement, parent?: Mapped) => {
+    const model = simpleName(e.attributes.name!);
+    const schema = e.attributes.schema ?? root.attributes.schema;
+    // a joined subclass's id is its key column, joined to its parent's id
+    const key = e.name === 'joined-subclass' ? columnOf(childElements(e, 'key')[0]) : undefined;
+    const id = childElements(e).find((c) => c.name === 'id' || c.name === 'composite-id');
+    const mapped: Mapped = {
+      model,
+      qualified: qualifiedName(pkg, e.attributes.name!),
+      table: e.name === 'subclass' && parent ? parent.table : qualify(schema, e.attributes.table ?? model),
+      id: key ?? (parent && !id ? parent.id : (id?.attributes.column ?? childElements(id ?? e, 'column')[0]?.attributes.name ?? id?.attributes.name ?? 'id')),
+      at: e.at,
+      manyToOne: childElements(e, 'many-to-one')
+        .filter((m) => m.attributes.class)
+        .map((m) => ({
+          target: simpleName(m.attributes.class!),
+          qualified: qualifiedName(pkg, m.attributes.class!),
+          column: m.attributes.column ?? childElements(m, 'column')[0]?.attributes.name ?? m.attributes.name ?? '',
+          property: m.attributes.name ?? '',
+          at: m.at,
+        })),
+      collections: hibernateCollections(e, pkg, schema),
+      ...(key && parent ? { extends: { column: key, table: parent.table, id: parent.id } } : {}),
+    };
+    out.push(mapped);
+    for (const sub of childElements(e)) if (SUBCLASSES.has(sub.name) && sub.attributes.name) read(sub, mapped);
+  };
+  for (const e of descendants(root)) if (e.name === 'class' && e.attributes.name) read(e);
+  return out;
 }
 
 function jpaEntities(root: XmlElement): Mapped[] {
   const out: Mapped[] = [];
+  const pkg = textOf(childElements(root, 'package')[0]);
   for (const e of childElements(root, 'entity')) {
     const table = childElements(e, 'table')[0];
     if (!e.attributes.class || !table?.attributes.name) continue;
@@ -72,6 +137,7 @@ function jpaEntities(root: XmlElement): Mapped[] {
     const id = attributes && childElements(attributes, 'id')[0];
     out.push({
       model: simpleName(e.attributes.class),
+      qualified: qualifiedName(pkg, e.attributes.class),
       table: qualify(table.attributes.schema ?? textOf(childElements(root, 'schema')[0]), table.attributes.name),
       id: (id && childElements(id, 'column')[0]?.attributes.name) ?? id?.attributes.name ?? 'id',
       at: e.at,
@@ -81,15 +147,50 @@ function jpaEntities(root: XmlElement): Mapped[] {
           const join = childElements(m, 'join-column')[0];
           return {
             target: simpleName(m.attributes['target-entity']!),
+            qualified: qualifiedName(pkg, m.attributes['target-entity']!),
             ...(join?.attributes.name ? { column: join.attributes.name } : {}),
             property: m.attributes.name ?? '',
             ...(join?.attributes['referenced-column-name'] ? { referenced: join.attributes['referenced-column-name'] } : {}),
             at: m.at,
           };
         }),
+      collections: attributes ? jpaCollections(attributes, pkg, textOf(childElements(root, 'schema')[0])) : [],
     });
   }
   return out;
+}
+
+/**
+ * An `orm.xml` entity's collections whose table is named: a `<many-to-many>`'s `<join-table name>`
+ * (its `<join-column>` to the owner, its `<inverse-join-column>` to the `target-entity`), an
+ * `<element-collection>`'s `<collection-table name>` (its `<join-column>` to the owner); and a
+ * `<one-to-many>` with a `<join-column>`, a column of the target's table.
+ */
+function jpaCollections(attributes: XmlElement, pkg: string, schema: string): Collection[] {
+  const target = (e: XmlElement, column?: string) => ({
+    target: simpleName(e.attributes['target-entity']!),
+    qualified: qualifiedName(pkg, e.attributes['target-entity']!),
+    ...(column ? { column } : {}),
+    at: e.at,
+  });
+  return childElements(attributes).flatMap((e): Collection[] => {
+    if (e.name === 'one-to-many') {
+      const key = childElements(e, 'join-column')[0]?.attributes.name;
+      return key && e.attributes['target-entity'] ? [{ key, at: e.at, target: target(e) }] : [];
+    }
+    const table = childElements(e, e.name === 'many-to-many' ? 'join-table' : e.name === 'element-collection' ? 'collection-table' : '')[0];
+    const key = table && childElements(table, 'join-column')[0]?.attributes.name;
+    if (!table?.attributes.name || !key) return [];
+    const inverse = childElements(table, 'inverse-join-column')[0]?.attributes.name;
+    return [
+      {
+        table: qualify(table.attributes.schema ?? schema, table.attributes.name),
+        key,
+        at: e.at,
+        ...(inverse && e.attributes['target-entity'] ? { target: target(e, inverse) } : {}),
+      },
+    ];
+  });
 }
 
 /** The classes a mapping file maps (none for a file that is no Hibernate or JPA mapping). */
@@ -99,38 +200,64 @@ export function mappedClasses(text: string): Mapped[] {
   return root.name === 'hibernate-mapping' ? hibernateClasses(root) : jpaEntities(root);
 }
 
-function declared(file: ProjectFile): OrmTableRef[] {
-  return mappedClasses(file.text).map((m) => ({ table: m.table, line: lineAt(file.text, m.at), via: 'jpa', model: m.model }));
+/** The classes a mapping file maps, each with the table it declares for the class's simple name and its qualified name. */
+export function mappedEntities(file: ProjectFile): Array<{ ref: OrmTableRef; qualified: string; mapped: Mapped }> {
+  return mappedClasses(file.text).map((m) => ({
+    ref: { table: m.table, line: lineAt(file.text, m.at), via: 'jpa', model: m.model },
+    qualified: m.qualified,
+    mapped: m,
+  }));
 }
 
 export const xmlMappingReader: OrmReader = {
   via: 'jpa',
   languages: new Set(['xml']),
-  declared,
+  // the classes' tables, and the tables their collections declare
+  declared: (file) => {
+    const classes = mappedEntities(file);
+    const tables = classes.flatMap(({ mapped }) =>
+      mapped.collections.flatMap((c): OrmTableRef[] => (c.table ? [{ table: c.table, line: lineAt(file.text, c.at), via: 'jpa' }] : [])),
+    );
+    return [...classes.map((e) => e.ref), ...tables];
+  },
   project(files) {
-    const mapped = files.map((f) => ({ path: f.path, text: f.text, classes: mappedClasses(f.text) }));
-    // a class two files map to different tables is no join's target
-    const byModel = new Map<string, Mapped | null>();
-    for (const m of mapped.flatMap((f) => f.classes)) byModel.set(m.model, byModel.has(m.model) && byModel.get(m.model)?.table !== m.table ? null : m);
+    // the classes by simple name: a target is the class its qualified name and its module tell (see `rankEntities`)
+    const byModel = new Map<string, Array<JvmEntity & { mapped: Mapped }>>();
+    const mapped = files.map((f) => {
+      const entities = mappedEntities(f).map((e) => ({ ...e, path: f.path, mapping: true }));
+      for (const e of entities) byModel.set(e.mapped.model, [...(byModel.get(e.mapped.model) ?? []), e]);
+      return { path: f.path, text: f.text, classes: entities.map((e) => e.mapped) };
+    });
+    const targetOf = (target: string, qualified: string, from: string) => {
+      const ref = rankEntities(byModel.get(target) ?? [], from, [qualified]);
+      return ref ? byModel.get(target)!.find((e) => e.ref === ref)!.mapped : undefined;
+    };
     const joins = new Map<string, DeclaredJoin[]>();
     for (const f of mapped) {
-      const list = f.classes.flatMap((c) =>
-        c.manyToOne.flatMap((r): DeclaredJoin[] => {
-          const target = byModel.get(r.target);
+      const join = (table: string, column: string, to: { table: string; id: string }, at: number, referenced?: string): DeclaredJoin => ({
+        table,
+        columns: [column],
+        references: to.table,
+        referencedColumns: [referenced ?? to.id],
+        line: lineAt(f.text, at),
+        via: 'jpa',
+      });
+      const list = f.classes.flatMap((c) => [
+        ...c.manyToOne.flatMap((r): DeclaredJoin[] => {
+          const target = targetOf(r.target, r.qualified, f.path);
           const column = r.column ?? (r.property && `${r.property}_${target?.id}`);
-          if (!target || !column) return [];
-          return [
-            {
-              table: c.table,
-              columns: [column],
-              references: target.table,
-              referencedColumns: [r.referenced ?? target.id],
-              line: lineAt(f.text, r.at),
-              via: 'jpa',
-            },
-          ];
+          return target && column ? [join(c.table, column, target, r.at, r.referenced)] : [];
         }),
-      );
+        ...(c.extends ? [join(c.table, c.extends.column, c.extends, c.at)] : []),
+        // a collection's table joins its owner by the key and a many-to-many's target by its column; a one-to-many's target holds the key
+        ...c.collections.flatMap((r): DeclaredJoin[] => {
+          const target = r.target && targetOf(r.target.target, r.target.qualified, f.path);
+          if (!r.table) return target ? [join(target.table, r.key, c, r.at)] : [];
+          // a table mapped as its own collection (`<set table="AUTHOR">` in the class of AUTHOR) joins nothing
+          if (r.table === c.table) return [];
+          return [join(r.table, r.key, c, r.at), ...(target && r.target?.column ? [join(r.table, r.target.column, target, r.target.at)] : [])];
+        }),
+      ]);
       if (list.length) joins.set(f.path, list);
     }
     return { joins };

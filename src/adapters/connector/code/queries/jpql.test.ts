@@ -44,6 +44,11 @@ describe('JPQL as Java and Kotlin code holds it', () => {
       ['Owner', 'read'],
     ]);
     expect(jpqlReach('update Visit v set v.done = true')).toEqual([['Visit', 'write']]);
+    // HQL may leave out delete's from
+    expect(jpqlReach('  delete Tag t where t.id in (select i.tag from Item i)')).toEqual([
+      ['Tag', 'write'],
+      ['Item', 'read'],
+    ]);
   });
 
   it("asks another file's constants, as written, only for a name the file assigns no string", () => {

@@ -22,12 +22,12 @@ export function statementOf(args: string, held: HeldStrings): string {
 
 /**
  * The entities a JPQL statement names, each with what it does to its table: those after `from` and `join`
- * (`join fetch`) are read, and an `update Owner …` or `delete from Owner …` writes the first. A path
- * (`join o.pets p`) names none; an entity is a name in upper camel case.
+ * (`join fetch`) are read, and an `update Owner …` or `delete from Owner …` (HQL's `delete Owner …`)
+ * writes the first. A path (`join o.pets p`) names none; an entity is a name in upper camel case.
  */
 export function jpqlReach(jpql: string): Array<[string, TableAccess]> {
   const write = /^\s*(?:update|delete)\b/i.test(jpql);
-  const named = [...jpql.matchAll(/\b(?:from|join(?:\s+fetch)?|update)\s+(?!fetch\b)([A-Za-z_$][\w$]*)(?![\w$]|\s*\.)/gi)]
+  const named = [...jpql.matchAll(/(?:\b(?:from|join(?:\s+fetch)?|update)|^\s*delete)\s+(?!fetch\b|from\b)([A-Za-z_$][\w$]*)(?![\w$]|\s*\.)/gi)]
     .map((m) => m[1]!)
     .filter((e) => /^[A-Z]/.test(e));
   return named.map((entity, i) => [entity, write && i === 0 ? 'write' : 'read']);

@@ -76,6 +76,71 @@ describe('MyBatis mapper XML', () => {
     expect(await sqlRefs('<mapper namespace="a.B"><resultMap id="m" type="SELECT x FROM users"/></mapper>', 'xml', [])).toEqual({ tables: [], ambiguous: [] });
   });
 
+  it('reads every branch of a choose nested in a branch, as MyBatis takes one branch of each choose it meets', () => {
+    const mapper = [
+      '<mapper namespace="a.B">',
+      '  <select id="pick">',
+      '    SELECT id FROM',
+      '    <choose>',
+      '      <when test="a">accounts</when>',
+      '      <when test="b"><choose><when test="c">customers</when><otherwise>clients</otherwise></choose></when>',
+      '      <otherwise><choose><when test="d">debtors</when><when test="e">employees</when></choose></otherwise>',
+      '    </choose>',
+      '    WHERE x = 1 <choose><when test="f">AND y = 2</when><otherwise>AND z = 3</otherwise></choose>',
+      '  </select>',
+      '</mapper>',
+    ].join('\n');
+    const [pick] = mapperStatements(mapper);
+    const tables = pick!.sql.map((sql) => /FROM (\w+)/.exec(sql)![1]);
+    expect(new Set(tables)).toEqual(new Set(['accounts', 'customers', 'clients', 'debtors', 'employees']));
+    expect(pick!.sql.some((sql) => sql.endsWith('AND z = 3'))).toBe(true);
+    expect(pick!.sql).toContain('SELECT id FROM debtors WHERE x = 1 AND y = 2');
+  });
+
+  it('reads an iBATIS 2 sqlMap: listed by its root, its statements with their dynamic tags kept after their prepend', async () => {
+    const sqlMap = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<!DOCTYPE sqlMap PUBLIC "-//ibatis.apache.org//DTD SQL Map 2.0//EN" "http://ibatis.apache.org/dtd/sql-map-2.dtd">',
+      '<sqlMap namespace="Account">',
+      '  <sql id="cols">id, name</sql>',
+      '  <select id="find" parameterClass="map" resultClass="Account">',
+      '    SELECT <include refid="cols"/> FROM accounts',
+      '    <dynamic prepend="WHERE">',
+      '      <isNotNull prepend="AND" property="name">name = #name:VARCHAR#</isNotNull>',
+      '      <isEqual prepend="AND" property="active" compareValue="true">active = 1</isEqual>',
+      '      <iterate prepend="AND" property="ids" open="id IN (" close=")" conjunction=",">#ids[]#</iterate>',
+      '    </dynamic>',
+      '    ORDER BY $sort$',
+      '  </select>',
+      '  <select id="search">SELECT id FROM accounts <dynamic prepend="WHERE"><iterate prepend="BOGUS" property="ids" open="id IN (" close=")" conjunction=",">#ids[]#</iterate>',
+      '    <isNotEmpty prepend="AND" property="tags" removeFirstPrepend="true">(<iterate prepend="OR" property="tags" conjunction="OR">tag = #tags[]#</iterate>)</isNotEmpty></dynamic></select>',
+      '  <statement id="touch">UPDATE accounts SET seen = now() WHERE id = #id#</statement>',
+      '  <procedure id="close">{call close_account(#id#)}</procedure>',
+      '  <insert id="add">INSERT INTO ledger (id) VALUES (#id#)<selectKey resultClass="int">SELECT 1 FROM dual</selectKey></insert>',
+      '</sqlMap>',
+    ].join('\n');
+    expect(xmlMappingKind(sqlMap)).toBe('mybatis');
+    expect(xmlMappingKind('<sqlMap namespace="Account"/>')).toBe('mybatis');
+    expect(xmlMappingKind('<sqlMapConfig><sqlMap resource="a.xml"/></sqlMapConfig>')).toBeNull();
+    expect(mapperNamespace(sqlMap)).toBeNull();
+    const byId = Object.fromEntries(mapperStatements(sqlMap).map((s) => [s.id, s.sql]));
+    expect(byId).toEqual({
+      find: ['SELECT id, name FROM accounts WHERE name = $1 AND active = 1 AND id IN ($1) ORDER BY $1'],
+      // the first tag's prepend in a <dynamic> is dropped, whatever it says, and so is the first in a tag that says removeFirstPrepend
+      search: ['SELECT id FROM accounts WHERE id IN ($1) AND ( tag = $1 )'],
+      touch: ['UPDATE accounts SET seen = now() WHERE id = $1'],
+      close: ['{call close_account($1)}'],
+      add: ['INSERT INTO ledger (id) VALUES ($1)'],
+    });
+    const refs = await sqlRefs(sqlMap, 'xml', mybatisRuns(sqlMap, 'xml'));
+    expect(refs.tables.map((t) => `${t.table}:${t.line}:${t.access?.join('+')}`)).toEqual([
+      'accounts:5:read',
+      'accounts:14:read',
+      'accounts:16:write',
+      'ledger:18:write',
+    ]);
+  });
+
   it("reads a Java mapper's annotations: an array's strings joined, a <script> read as a mapper statement", () => {
     const java = [
       'public interface UserMapper {',

@@ -7,8 +7,11 @@
  * `<otherwise>` of a `<choose>`, `<bind>` and `<selectKey>` left out), `<where>`, `<set>` and
  * `<trim>` as MyBatis writes them (the prefix, the leading `AND`/`OR` or trailing comma dropped),
  * `#{…}` and `${…}` as parameters and MySQL's backquoted names as quoted ones. A `<choose>`'s
- * branches are alternatives: the statement is read once per branch, so each names its tables
- * and still parses. Also the mapper's `namespace`, the interface its statements implement.
+ * branches are alternatives: the statement is read once per branch (a choose nested in a branch
+ * too), so each names its tables and still parses. Also the mapper's `namespace`, the interface its statements implement.
+ * An iBATIS 2 `<sqlMap>` is read the same way, with its `<procedure>` too: its conditional tags
+ * (`<isNotNull>`, `<isEqual>`…) and `<iterate>` keep their body after their `prepend`, `<dynamic
+ * prepend="WHERE">` drops the first one's, and `#id#`, `#id:VARCHAR#` and `$column$` are parameters.
  * Annotated mappers (`@Select("<script>…</script>")`) reuse the same reading (scriptSql).
  */
 import { childElements, xmlElements, type XmlElement, type XmlNode } from '../text/xml-elements.js';
@@ -24,7 +27,24 @@ export interface MapperStatement {
   at: number;
 }
 
-const STATEMENTS = new Set(['select', 'insert', 'update', 'delete', 'statement']);
+const STATEMENTS = new Set(['select', 'insert', 'update', 'delete', 'statement', 'procedure']);
+/** iBATIS 2's conditional tags: their body, after their `prepend`, when the condition holds. */
+const IBATIS_CONDITIONS = new Set([
+  'isNull',
+  'isNotNull',
+  'isEmpty',
+  'isNotEmpty',
+  'isEqual',
+  'isNotEqual',
+  'isGreaterThan',
+  'isGreaterEqual',
+  'isLessThan',
+  'isLessEqual',
+  'isPropertyAvailable',
+  'isNotPropertyAvailable',
+  'isParameterPresent',
+  'isNotParameterPresent',
+]);
 /** Dynamic tags that are no text of the statement. */
 const LEFT_OUT = new Set(['bind', 'selectKey', 'property']);
 /** Readings a statement's `<choose>`s give at most: each choose multiplies them. */
@@ -60,16 +80,15 @@ function trimmed(body: string, prefix: string, suffix: string, leading: string[]
   return inner ? ` ${prefix} ${inner} ${suffix} ` : ' ';
 }
 
-/** Reads a statement's nodes to text, one `<choose>` branch per reading (`choice` picks them). */
+/** Reads a statement's nodes to text, one `<choose>` branch per reading (`choice` picks them, by the choose). */
 class Flattener {
-  /** The branch count of each choose met, in order, so the caller can count the readings. */
-  readonly branches: number[] = [];
-  private met = 0;
+  /** Each choose this reading met (those inside a branch not taken are not), with its branch count. */
+  readonly met = new Map<XmlElement, number>();
   private readonly including = new Set<string>();
 
   constructor(
     private readonly fragments: ReadonlyMap<string, XmlElement>,
-    private readonly choice: (index: number) => number,
+    private readonly choice: (choose: XmlElement) => number,
   ) {}
 
   nodes(nodes: readonly XmlNode[]): string {
@@ -97,38 +116,81 @@ class Flattener {
         return trimmed(this.nodes(e.children), a.prefix ?? '', a.suffix ?? '', overrides(a.prefixOverrides), overrides(a.suffixOverrides));
       case 'foreach':
         return ` ${a.open ?? ''}${this.nodes(e.children)}${a.close ?? ''} `;
+      // iBATIS 2: `<dynamic prepend="WHERE">` drops the `prepend` of the first tag in it; `<iterate>` reads one element
+      case 'dynamic': {
+        const body = this.dropping(true, e.children);
+        return body.trim() ? ` ${a.prepend ?? ''} ${body} ` : ' ';
+      }
+      case 'iterate':
+        return ` ${this.prepend(a.prepend)} ${a.open ?? ''}${this.dropping(a.removeFirstPrepend === 'true', e.children)}${a.close ?? ''} `;
       case 'choose': {
         const options = childElements(e).filter((c) => c.name === 'when' || c.name === 'otherwise');
-        const index = this.met++;
-        this.branches[index] = options.length;
-        const picked = options[this.choice(index)];
+        this.met.set(e, options.length);
+        const picked = options[this.choice(e)];
         return picked ? ` ${this.nodes(picked.children)} ` : ' ';
       }
       default:
-        // <if>, <when>, <otherwise>, iBATIS's <isNotNull> and <dynamic>: their text is the statement's
-        return ` ${this.nodes(e.children)} `;
+        // <if>, <when>, <otherwise>: their text is the statement's; iBATIS's <isNotNull>…: after its prepend
+        if (!IBATIS_CONDITIONS.has(e.name)) return ` ${this.nodes(e.children)} `;
+        return ` ${this.prepend(a.prepend)} ${this.dropping(a.removeFirstPrepend === 'true', e.children)} `;
     }
+  }
+
+  /** Whether the next iBATIS tag's `prepend` is dropped: the first in a `<dynamic>`, or in a tag that says `removeFirstPrepend`. */
+  private dropNext = false;
+
+  /** An iBATIS tag's prepend, unless it is the first of a `<dynamic>`'s. */
+  private prepend(value: string | undefined): string {
+    if (!this.dropNext) return value ?? '';
+    this.dropNext = false;
+    return '';
+  }
+
+  /** The nodes' text, the first iBATIS tag's prepend among them dropped when `drop`. */
+  private dropping(drop: boolean, nodes: readonly XmlNode[]): string {
+    const outer = this.dropNext;
+    this.dropNext = drop;
+    const text = this.nodes(nodes);
+    this.dropNext = outer;
+    return text;
   }
 }
 
-/** `#{id}`, `${column}` (and iBATIS's `#id#`) as parameters; backquoted names as quoted ones; blank runs as one space. */
+/** `#{id}`, `${column}` (and iBATIS's `#id#`, `#id:VARCHAR#`, `$column$`) as parameters; backquoted names as quoted ones; blank runs as one space. */
 const asSql = (text: string) =>
   text
+    .replace(/\$[\w.[\]]+\$/g, '$$1')
     .replace(/[#$]\{[^}]*\}/g, '$1')
-    .replace(/#[\w.[\]]+#/g, '$1')
+    .replace(/#[\w.[\]:=,]+#/g, '$1')
     .replace(/`([^`]*)`/g, '"$1"')
     .replace(/\s+/g, ' ')
     .trim();
 
-/** Each reading of a statement's nodes: one per combination of its `<choose>` branches, at most MAX_READINGS. */
+/**
+ * Each reading of a statement's nodes, as MyBatis runs it: one branch of each `<choose>` it meets,
+ * a choose inside a branch met only when that branch is taken. The first reading takes every
+ * choose's first branch; each further one takes a branch no reading took yet, of a choose a
+ * reading met, the others as in that reading: so every branch, nested ones too, is read once
+ * (at most MAX_READINGS readings).
+ */
 function readings(nodes: readonly XmlNode[], fragments: ReadonlyMap<string, XmlElement>): string[] {
-  const first = new Flattener(fragments, () => 0);
-  const out = [asSql(first.nodes(nodes))];
-  const counts = first.branches;
-  // the other branches, each choose's in turn with the others at their first (a choose inside a branch is read at its first)
-  for (const [index, count] of counts.entries())
-    for (let branch = 1; branch < count && out.length < MAX_READINGS; branch++)
-      out.push(asSql(new Flattener(fragments, (i) => (i === index ? branch : 0)).nodes(nodes)));
+  const out: string[] = [];
+  const taken = new Map<XmlElement, Set<number>>();
+  const pending: Array<ReadonlyMap<XmlElement, number>> = [new Map()];
+  for (let picks = pending.shift(); picks && out.length < MAX_READINGS; picks = pending.shift()) {
+    const flat = new Flattener(fragments, (e) => picks.get(e) ?? 0);
+    out.push(asSql(flat.nodes(nodes)));
+    for (const [choose, count] of flat.met) {
+      const branch = picks.get(choose) ?? 0;
+      const seen = taken.get(choose) ?? taken.set(choose, new Set()).get(choose)!;
+      if (seen.has(branch)) continue;
+      seen.add(branch);
+      // the choose's other branches, each read once, the other chooses as this reading took them
+      const chosen = new Map([...flat.met.keys()].map((c) => [c, picks.get(c) ?? 0]));
+      for (let other = 0; other < count; other++)
+        if (other !== branch && !seen.has(other) && !pending.some((p) => p.get(choose) === other)) pending.push(new Map([...chosen, [choose, other]]));
+    }
+  }
   return [...new Set(out)].filter(Boolean);
 }
 

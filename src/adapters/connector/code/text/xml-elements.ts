@@ -74,12 +74,12 @@ export function descendants(element: XmlElement): XmlElement[] {
 /** The mappings an XML file can declare, by its root element. */
 export type XmlMappingKind = 'mybatis' | 'hibernate' | 'jpa';
 
-const ROOTS: Readonly<Record<string, XmlMappingKind>> = { mapper: 'mybatis', 'hibernate-mapping': 'hibernate', 'entity-mappings': 'jpa' };
+const ROOTS: Readonly<Record<string, XmlMappingKind>> = { mapper: 'mybatis', sqlMap: 'mybatis', 'hibernate-mapping': 'hibernate', 'entity-mappings': 'jpa' };
 
 /**
  * The mapping an XML file declares, from its head (its first bytes: the prolog, comments and
  * DOCTYPE, then the root's opening tag): a MyBatis mapper (root `<mapper namespace="…">`, or the
- * MyBatis mapper DTD), a Hibernate mapping (`<hibernate-mapping>`), a JPA `orm.xml`
+ * MyBatis mapper DTD; iBATIS 2's `<sqlMap namespace="…">`, or its SQL Map DTD), a Hibernate mapping (`<hibernate-mapping>`), a JPA `orm.xml`
  * (`<entity-mappings>`); null for any other XML (a pom.xml, a layout, a Spring context).
  */
 export function xmlMappingKind(head: string): XmlMappingKind | null {
@@ -90,5 +90,7 @@ export function xmlMappingKind(head: string): XmlMappingKind | null {
   const name = root[1]!.replace(/^[\w.-]+:/, '');
   const kind = ROOTS[name];
   if (kind !== 'mybatis') return kind ?? null;
+  // iBATIS 2's `<sqlMap namespace>` (or its SQL Map DTD), MyBatis's `<mapper namespace>` (or its mapper DTD)
+  if (name === 'sqlMap') return /\bnamespace\s*=/.test(root[2]!) || /sql-map-2\.dtd|DTD SQL Map 2\.0/i.test(head) ? 'mybatis' : null;
   return /\bnamespace\s*=/.test(root[2]!) || head.includes('mybatis-3-mapper.dtd') || /DTD Mapper 3\.0/i.test(head) ? 'mybatis' : null;
 }
