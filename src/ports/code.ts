@@ -120,7 +120,8 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  * 61: Django lookups across relations and rows reached through a known row's foreign key or one-to-one field; EF Core composite keys,
  *     Identity's sign-ins and passkeys; ActiveRecord loads without parentheses and in scopes, chains through one record; Eloquent morph
  *     types; a compilation database made on another machine; Makefiles count only in C/C++ trees; Rust cfg_if!; Scala package objects;
- *     Kotlin expect/actual.
+ *     Kotlin expect/actual; ent entities' own Update(); JVM entity names resolved by qualified class (an orm.xml or hbm.xml table wins over
+ *     @Table), hbm.xml collection tables, every branch of a nested MyBatis choose, Hibernate Session calls, iBATIS 2 sqlMaps.
  */
 export const CODE_SCAN_VERSION = 61;
 
