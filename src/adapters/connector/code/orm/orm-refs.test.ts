@@ -823,6 +823,12 @@ describe('ORM models in code', () => {
       { table: 'crate', line: 4, via: 'sqlmodel', access: ['read'] },
       { table: 'shelves', line: 5, via: 'sqlalchemy', access: ['read', 'write'] },
     ]);
+    // the models a statement joins or selects from are read too; a string's join is no model
+    const joined = ['def stock(session):', '    q = select(Shelf.id).select_from(Shelf).outerjoin(Crate)', '    return ", ".join(NAMES), q'].join('\n');
+    expect(ormModelUses(joined, 'python', ormTableRefs(models, 'python', 'app/models.py'))).toEqual([
+      { table: 'shelves', line: 2, via: 'sqlalchemy', access: ['read'] },
+      { table: 'crate', line: 2, via: 'sqlmodel', access: ['read'] },
+    ]);
   });
 
   it("Flask-SQLAlchemy: a db.Model without __tablename__ is its class in snake case, an abstract one none, a Table on db.metadata its name; other files' queries reach it", () => {

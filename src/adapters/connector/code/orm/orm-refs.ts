@@ -665,7 +665,8 @@ export function ormModelUses(written: string, language: string, models: readonly
       djangoRowUses(text, djangoModels, use, project.djangoRelations);
       djangoLookups(text, chains, djangoModels, use, project.djangoRelations);
       const alchemyModels = new Map([...byName('sqlalchemy', (m) => m), ...byName('sqlmodel', (m) => m)]);
-      const statement = /\b(select|insert|update|delete|query|get|get_one|merge)\(\s*([A-Z]\w*)\b|\b([A-Z]\w*)\.query\b/g;
+      // a statement's own model, and those it joins or selects from (`select(Order).join(Customer)`, `.outerjoin(Line)`, `.select_from(Order)`)
+      const statement = /\b(select|insert|update|delete|query|get|get_one|merge|join|outerjoin|select_from)\(\s*([A-Z]\w*)\b|\b([A-Z]\w*)\.query\b/g;
       for (const m of text.matchAll(statement))
         use(alchemyModels.get(m[2] ?? m[3]!), m.index, /^(insert|update|delete|merge)$/.test(m[1] ?? '') ? 'write' : 'read');
       if (alchemyModels.size) for (const { model, index } of sessionWrites(text)) use(alchemyModels.get(model), index, 'write');
