@@ -14,6 +14,7 @@ import { importNames } from './imports/workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm/orm-refs.js';
 import { prismaRelations } from './orm/prisma-relations.js';
 import { djangoRelations } from './orm/django-relations.js';
+import { sqlalchemyRelations } from './orm/sqlalchemy-relations.js';
 import { prismaJoins, typeormJoins } from './orm/declared-joins.js';
 import { sqlalchemyJoins } from './orm/sqlalchemy-joins.js';
 import { drizzleJoins } from './orm/drizzle-joins.js';
@@ -85,6 +86,7 @@ export async function projectLinks(
   const prismaTexts = texts.filter((t) => t.language === 'prisma');
   const relations = prismaRelations(prismaTexts.map((t) => t.text));
   const django = djangoRelations(texts, orm);
+  const alchemy = sqlalchemyRelations(texts);
   const scripts = texts.filter((t) => SCRIPT_LANGUAGES.has(t.language));
   // the ORMs read through the seam, each over the files of its languages
   const readers = ormReaders().flatMap((reader) =>
@@ -130,6 +132,7 @@ export async function projectLinks(
           constants,
           prismaRelations: relations,
           djangoRelations: django,
+          sqlalchemyRelations: alchemy,
           entityNamed: entitiesOf({ path: file.path, text, language }),
         }),
         ...readers.flatMap((r) => (r.uses ? collectUses(text, (use) => r.uses!({ path: file.path, text, language }, use)) : [])),

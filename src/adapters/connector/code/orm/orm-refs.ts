@@ -27,6 +27,7 @@ import { DRIZZLE_VIEW_FUNCTIONS, drizzleTables, type DrizzleCreator } from './dr
 import type { DjangoRelations } from './django-relations.js';
 import { contribModels, DJANGO_WRITES, djangoRowUses } from './django-uses.js';
 import { djangoLookups, type DjangoChain } from './django-lookups.js';
+import { sqlalchemyRelationUses, type SqlalchemyRelations } from './sqlalchemy-relations.js';
 import { kyselyRefs } from './kysely-refs.js';
 import { lineAt } from '../text/lines.js';
 import { snake } from './name-case.js';
@@ -525,6 +526,8 @@ export interface ModelContext {
   prismaRelations?: PrismaRelations;
   /** The relation fields of the project's Django models (`djangoRelations`), by whose managers a row reaches another model's rows. */
   djangoRelations?: DjangoRelations;
+  /** The relationships of the project's SQLAlchemy and SQLModel classes (`sqlalchemyRelations`), through which a statement joins or loads another model. */
+  sqlalchemyRelations?: SqlalchemyRelations;
   /** The table an entity's simple name stands for in this Java or Kotlin file, for a name the project's classes share (`jvmEntities`). */
   entityNamed?: ((name: string) => OrmTableRef | null | undefined) | undefined;
 }
@@ -670,6 +673,7 @@ export function ormModelUses(written: string, language: string, models: readonly
       for (const m of text.matchAll(statement))
         use(alchemyModels.get(m[2] ?? m[3]!), m.index, /^(insert|update|delete|merge)$/.test(m[1] ?? '') ? 'write' : 'read');
       if (alchemyModels.size) for (const { model, index } of sessionWrites(text)) use(alchemyModels.get(model), index, 'write');
+      sqlalchemyRelationUses(text, alchemyModels, use, project.sqlalchemyRelations);
     }
   });
 }

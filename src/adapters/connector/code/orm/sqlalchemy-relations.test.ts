@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { ormModelUses, ormTableRefs } from './orm-refs.js';
+import { sqlalchemyRelations } from './sqlalchemy-relations.js';
+
+const MODELS = [
+  'import sqlalchemy as sa',
+  'import sqlalchemy.orm as so',
+  'from sqlalchemy.orm import Mapped, relationship',
+  'from sqlmodel import Field, Relationship, SQLModel',
+  '',
+  'class User(Base):',
+  "    __tablename__ = 'users'",
+  "    posts: so.WriteOnlyMapped['Post'] = so.relationship(back_populates='author')",
+  '',
+  'class Post(Base):',
+  "    __tablename__ = 'posts'",
+  '    author: Mapped["User"] = relationship(back_populates="posts")',
+  '    comments = relationship("Comment", lazy="selectin")',
+  '',
+  'class Comment(Base):',
+  "    __tablename__ = 'comments'",
+  '',
+  'class Team(SQLModel, table=True):',
+  '    heroes: list["Hero"] = Relationship(back_populates="team")',
+  '',
+  'class Hero(SQLModel, table=True):',
+  '    id: int = Field(primary_key=True)',
+].join('\n');
+
+const relations = sqlalchemyRelations([{ text: MODELS, language: 'python' }]);
+const models = ormTableRefs(MODELS, 'python', 'app/models.py');
+const uses = (text: string, withRelations = true) =>
+  ormModelUses(text, 'python', models, withRelations ? { sqlalchemyRelations: relations } : {}).map((u) => [u.table, u.line, ...(u.access ?? [])]);
+
+describe('SQLAlchemy relationships', () => {
+  it('reads the target class of each relationship: its first argument, else the quoted or last class of its annotation', () => {
+    expect([...relations].map(([c, attrs]) => [c, Object.fromEntries(attrs)])).toEqual([
+      ['User', { posts: 'Post' }],
+      ['Post', { author: 'User', comments: 'Comment' }],
+      ['Team', { heroes: 'Hero' }],
+    ]);
+  });
+
+  it('reads the tables a statement joins or loads through a relationship, and nothing a comparison or noload names', () => {
+    const view = [
+      'def feed(session, user):',
+      '    q = sa.select(Post).join(Post.author.of_type(Author))',
+      '    q = q.options(selectinload(Post.comments), noload(User.posts))',
+      '    return session.scalars(q.where(Post.author == user)), select(Team).outerjoin(Team.heroes)',
+    ].join('\n');
+    expect(uses(view)).toEqual([
+      ['posts', 2, 'read'],
+      ['team', 4, 'read'],
+      ['users', 2, 'read'],
+      ['comments', 3, 'read'],
+      ['hero', 4, 'read'],
+    ]);
+    // without the relationships, only the statements' own models
+    expect(uses(view, false)).toEqual([
+      ['posts', 2, 'read'],
+      ['team', 4, 'read'],
+    ]);
+  });
+});
