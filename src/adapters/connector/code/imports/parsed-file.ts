@@ -4,6 +4,7 @@
  * imports as written, the package, the names it mentions and declares, its symbols, and facts of
  * the language's own.
  */
+import type { Tree } from 'web-tree-sitter';
 import type { CodeSymbol } from '../outline.js';
 
 export interface RawImport {
@@ -61,3 +62,6 @@ export interface ParsedFile {
 export interface FactsByLanguage {}
 
 export type LanguageFacts = { [L in keyof FactsByLanguage]: { language: L; facts: FactsByLanguage[L] } }[keyof FactsByLanguage];
+
+/** Parses another text with the file's grammar (the tree is the caller's to delete); Rust reads `cfg_if!` bodies with it. */
+export type Reparse = (text: string) => Tree | null;

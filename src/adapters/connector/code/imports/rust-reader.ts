@@ -9,9 +9,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { CodeSymbol } from '../outline.js';
 import { all, lineOf, named, signature } from './syntax-nodes.js';
-import type { ParsedFile } from './parsed-file.js';
+import type { ParsedFile, Reparse } from './parsed-file.js';
 import { withOwnFacts } from './import-links.js';
-import type { Reparse } from './tree-sitter.js';
 
 export interface RustMod {
   name: string;

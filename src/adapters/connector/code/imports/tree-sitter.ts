@@ -10,7 +10,7 @@
  * built for ABI 14, which later releases no longer load.
  */
 import { createRequire } from 'node:module';
-import type { Language, Node, Parser, Tree } from 'web-tree-sitter';
+import type { Language, Node, Parser } from 'web-tree-sitter';
 import { cFile, withoutExportMacros } from './c-includes.js';
 import { kotlinFile } from './kotlin-file.js';
 import { scalaFile } from './scala-file.js';
@@ -22,7 +22,7 @@ import { csharpFile } from './csharp-reader.js';
 import { rustFile } from './rust-reader.js';
 import { swiftFile } from './swift-file.js';
 import { dartFile } from './dart-file.js';
-import type { ParsedFile, RawImport } from './parsed-file.js';
+import type { ParsedFile, RawImport, Reparse } from './parsed-file.js';
 
 /** Languages parsed here (the others keep the pattern outline). */
 export const PARSED_LANGUAGES: ReadonlySet<string> = new Set([
@@ -308,9 +308,6 @@ function firstOfEachName(symbols: readonly CodeSymbol[]): CodeSymbol[] {
   const seen = new Set<string>();
   return symbols.filter((s) => !seen.has(s.name) && seen.add(s.name));
 }
-
-/** Parses another text with the file's grammar (the tree is the caller's to delete); Rust reads `cfg_if!` bodies with it. */
-export type Reparse = (text: string) => Tree | null;
 
 const READERS: Record<string, (root: Node, text: string, reparse: Reparse) => ParsedFile> = {
   python: pythonFile,
