@@ -35,7 +35,7 @@ import { collectUses, type OrmTableRef, type UseModel } from './orm-reader.js';
 import { ormReaders } from './orm-readers.js';
 import { jsConstant } from '../text/module-strings.js';
 import { prismaDelegateNames } from './prisma-delegates.js';
-import { pythonClasses, pythonFunctionStart } from '../text/python-blocks.js';
+import { pythonClasses, pythonCode, pythonFunctionStart } from '../text/python-blocks.js';
 import { prismaRelationReads, type PrismaRelations } from './prisma-relations.js';
 import type { ProjectConstants } from '../text/string-constants.js';
 import { blankComments, blockAround, scriptBlocks, type Block } from '../text/script-blocks.js';
@@ -546,8 +546,8 @@ const modelIndexes = new WeakMap<readonly OrmTableRef[], Map<string, Map<string,
 export function ormModelUses(written: string, language: string, models: readonly OrmTableRef[], project: ModelContext = {}): OrmTableRef[] {
   const repositories = project.repositories ?? [];
   if (!models.length) return [];
-  // a call commented out uses nothing
-  const text = C_LIKE.has(language) ? blankComments(written) : written;
+  // a call commented out (or in a Python docstring) uses nothing
+  const text = C_LIKE.has(language) ? blankComments(written) : language === 'python' ? pythonCode(written) : written;
   // each file of a project is given the same models: their index by name is made once per list
   const indexed = modelIndexes.get(models) ?? modelIndexes.set(models, new Map()).get(models)!;
   const byName = (via: string, key: (model: string) => string): ReadonlyMap<string, OrmTableRef | null> => {

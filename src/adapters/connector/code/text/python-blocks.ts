@@ -40,3 +40,50 @@ export function pythonClassAround(text: string, index: number): string | undefin
   }
   return undefined;
 }
+
+/** The last character before `index` that is not white space ('' at the start). */
+function lastCharBefore(text: string, index: number): string {
+  let k = index - 1;
+  while (k >= 0 && /\s/.test(text[k]!)) k--;
+  return k < 0 ? '' : text[k]!;
+}
+
+/** Characters before a string that make it part of an expression (an argument, a value), not a docstring. */
+const IN_EXPRESSION = new Set(['(', '[', '{', ',', '=', '+', '%', '\\']);
+
+/**
+ * What runs of a Python file: its comments and docstrings blanked (each character a space, newlines
+ * kept, so offsets and lines stay); every other string stays, quotes and all. A docstring is a
+ * triple-quoted string standing as a statement of its own: first on its line, after a line that
+ * ends no expression (`def f():` then `"""…"""`, not `execute(` then `"""SELECT …"""`).
+ */
+export function pythonCode(text: string): string {
+  const out = text.split('');
+  const blank = (from: number, to: number) => {
+    for (let k = from; k < to; k++) if (text[k] !== '\n') out[k] = ' ';
+  };
+  let lineStart = true;
+  for (let i = 0; i < text.length;) {
+    const c = text[i]!;
+    if (c === '\n') {
+      lineStart = true;
+      i++;
+    } else if (c === '#') {
+      const end = text.indexOf('\n', i);
+      blank(i, end < 0 ? text.length : end);
+      i = end < 0 ? text.length : end;
+    } else if (c === '"' || c === "'") {
+      const quote = text.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+      let j = i + quote.length;
+      while (j < text.length && !text.startsWith(quote, j) && (quote.length === 3 || text[j] !== '\n')) j += text[j] === '\\' ? 2 : 1;
+      const end = Math.min(text.length, j + quote.length);
+      if (quote.length === 3 && lineStart && !IN_EXPRESSION.has(lastCharBefore(text, i))) blank(i, end);
+      lineStart = false;
+      i = end;
+    } else {
+      if (c !== ' ' && c !== '\t') lineStart = false;
+      i++;
+    }
+  }
+  return out.join('');
+}
