@@ -7,10 +7,11 @@
  * names. Each step of a path is a relation field of the model reached so far: forward by the field's
  * name, backward by its `related_query_name`, else its `related_name`, else the declaring model's name
  * in lower case. The first step that is none (a column, `in`, `icontains`) ends the path. A step
- * backward or across a many-to-many field joins its rows (and the link rows); a forward foreign key
- * joins its model's table only when the path goes on into it (`project__name`), since `project=p`,
- * `project__in=…` and `values('project')` compare the key column alone, except where the call asks
- * for the related rows (`select_related`, `prefetch_related`).
+ * backward along a foreign key joins the declaring model's rows, and one across a many-to-many field
+ * (either way) its link rows; the model at the other end is joined only when the path goes on into
+ * it (`project__name`, `team__email`), since `project__in=…`, `team__in=[user]` and
+ * `values('project')` compare the key columns alone, except where the call asks for the related rows
+ * (`select_related`, `prefetch_related`).
  */
 import { callArgs } from '../text/call-reading.js';
 import type { DjangoRelations } from './django-relations.js';
@@ -41,10 +42,10 @@ const QUOTED = /['"](-?\w+)['"]/g;
 /** How a path of one model goes to another: forward by a field, backward by its query name. */
 interface Step {
   to: string;
-  /** The rows the step joins. */
+  /** The rows the step joins: those holding the key (a backward foreign key's model, a many-to-many's link rows). */
   tables: ReadonlyArray<OrmTableRef | null | undefined>;
-  /** A forward foreign key or one-to-one: joined only when the path goes on into its model. */
-  keyOnly: boolean;
+  /** The rows at its other end, joined only when the path goes on into them or the call fetches them. */
+  far: ReadonlyArray<OrmTableRef | null | undefined>;
 }
 
 /** Each model's steps by name: its relation fields, and the other models' fields pointing to it by their query names. */
@@ -53,14 +54,18 @@ function stepsOf(relations: DjangoRelations, models: ReadonlyMap<string, OrmTabl
   const add = (model: string, name: string, step: Step) => {
     const own = steps.get(model) ?? steps.set(model, new Map()).get(model)!;
     // two fields answering to one name tell no model
-    own.set(name, own.has(name) ? { to: '', tables: [], keyOnly: false } : step);
+    own.set(name, own.has(name) ? { to: '', tables: [], far: [] } : step);
   };
   for (const f of relations.fields) {
-    const links = f.kind === 'm2m' ? [f.links] : [];
     // a field pointing to a model of Django's own apps (`User`) reaches its table whether or not this file imports it
     const target = models.has(f.target) ? models.get(f.target) : contribModel(f.target);
-    add(f.model, f.field, { to: f.target, tables: [target, ...links], keyOnly: f.kind !== 'm2m' });
-    if (f.query) add(f.target, f.query, { to: f.model, tables: [f.table, ...links], keyOnly: false });
+    if (f.kind === 'm2m') {
+      add(f.model, f.field, { to: f.target, tables: [f.links], far: [target] });
+      if (f.query) add(f.target, f.query, { to: f.model, tables: [f.links], far: [f.table] });
+    } else {
+      add(f.model, f.field, { to: f.target, tables: [], far: [target] });
+      if (f.query) add(f.target, f.query, { to: f.model, tables: [f.table], far: [] });
+    }
   }
   return steps;
 }
@@ -81,7 +86,8 @@ function walk(
     const next = parts[i + 1];
     // a forward key compared as it is (`project__in=…`, `project__id`) reads the key column alone
     const intoIt = next !== undefined && !LOOKUPS.has(next) && !/^(?:id|pk)$/.test(next);
-    if (!step.keyOnly || fetchesRelated || intoIt) out.push(...step.tables);
+    out.push(...step.tables);
+    if (fetchesRelated || intoIt) out.push(...step.far);
     at = step.to;
   }
   return out;
