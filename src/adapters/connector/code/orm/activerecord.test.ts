@@ -327,7 +327,8 @@ describe('ActiveRecord joins', () => {
       'taggings.photo_id = photos.id -- app/models/concerns/taggable.rb:4',
     ]);
     const uses = usesOf({ ...files, 'app/jobs/retag.rb': 'Photo.tagged.to_a\nPost.retag_all\nPlain.tagged\n' });
-    expect(uses['app/jobs/retag.rb']).toEqual(['photos:1:read', 'posts:2:']);
+    // the concern's scope joins the including model's taggings
+    expect(uses['app/jobs/retag.rb']).toEqual(['photos:1:read', 'taggings:1:read', 'posts:2:']);
   });
 
   it('joins a `through:` association through the join model, and reads both tables through it', () => {
@@ -417,6 +418,37 @@ describe('ActiveRecord joins', () => {
       'authors:2:read',
       'taggings:3:read',
     ]);
+  });
+
+  it("reads what an association's scope lambda loads where the association is read, and what a scope loads where it is called", () => {
+    const models = {
+      'app/models/user.rb': [
+        'class User < ApplicationRecord',
+        '  has_many :stories, -> { includes :votes }, inverse_of: :user',
+        '  has_many :drafts, -> { where(draft: true).joins(:tags) }, class_name: "Story"',
+        'end',
+      ].join('\n'),
+      'app/models/story.rb': [
+        'class Story < ApplicationRecord',
+        '  belongs_to :user',
+        '  has_many :votes',
+        '  has_many :tags, -> { joins :category }',
+        '  scope :tagged, -> { where(x: 1).left_joins(:tags) }',
+        'end',
+      ].join('\n'),
+      'app/models/tag.rb': 'class Tag < ApplicationRecord\n  belongs_to :category\nend\n',
+      'app/models/category.rb': 'class Category < ApplicationRecord\nend\n',
+      'app/models/vote.rb': 'class Vote < ApplicationRecord\nend\n',
+    };
+    const uses = (code: string) => usesOf({ ...models, 'app/jobs/job.rb': code })['app/jobs/job.rb'];
+    // the lambda is run on the associated model, and so are its loads' own lambdas (`drafts` joins tags, whose lambda joins categories)
+    expect(uses('User.find(1).stories.to_a\n')).toEqual(['users:1:read', 'stories:1:read', 'votes:1:read']);
+    expect(uses('User.find(1).drafts.count\n')).toEqual(['users:1:read', 'stories:1:read', 'tags:1:read', 'categories:1:read']);
+    expect(uses('User.includes(:stories).to_a\n')).toEqual(['users:1:read', 'stories:1:read', 'votes:1:read']);
+    // a write through the association loads nothing
+    expect(uses('User.find(1).drafts.create!(x: 1)\n')).toEqual(['users:1:read', 'stories:1:write']);
+    // a scope called elsewhere reads what its body loads
+    expect(uses('Story.tagged.count\n')).toEqual(['stories:1:read', 'tags:1:read', 'categories:1:read']);
   });
 
   it('follows an association chain through the steps giving one record to the next model', () => {
