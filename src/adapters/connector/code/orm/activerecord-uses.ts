@@ -26,9 +26,11 @@
  * its class makes on itself without a receiver, in a scope's body or a class method. A scope called
  * on the model (its own, or a concern's) reads what its body loads, and an association's scope
  * lambda (`has_many :stories, -> { includes :user }`) what it loads where the association is read.
+ * A destroy writes what the model's `dependent:` associations reach (activerecord-dependents).
  */
 import type { TableAccess } from '../../../../ports/code.js';
 import { associations, option, steps } from './activerecord-joins.js';
+import { dependentTables, DESTROYS } from './activerecord-dependents.js';
 import { joinTableName } from './rails-inflections.js';
 import type { ArModel } from './activerecord-models.js';
 import type { Inflector } from './rails-inflections.js';
@@ -136,10 +138,14 @@ function callsOn(text: string, name: string, start: number, end: number): Array<
  * an unknown class), the models a `through:` one goes along to it (a `has_and_belongs_to_many`, its
  * join table), and whether it is a `belongs_to`.
  */
-type Reached = {
+export type Reached = {
   model: ArModel | undefined;
   through: ReadonlyArray<ArModel | OrmTableRef>;
   belongsTo: boolean;
+  /** A `has_and_belongs_to_many`, whose join table is the last it goes through. */
+  habtm?: true;
+  /** Its `dependent:` option: `destroy`, `delete_all`, `nullify`, … */
+  dependent?: string;
   /** The body of its scope lambda (`has_many :stories, -> { includes :user }`), run on the associated model. */
   scope?: string;
 };
@@ -173,7 +179,15 @@ export function associationTargets(models: ReadonlyMap<string, ArModel>, inflect
         if (last?.target && last.a.macro === 'has_and_belongs_to_many')
           through.push({ table: option(last.a.options, 'join_table') ?? joinTableName(last.owner.table, last.target.table), line: 0, via: 'activerecord' });
         const scope = lambdaBody(a.options);
-        out.set(a.name, { model: last?.target, through, belongsTo: a.macro === 'belongs_to', ...(scope ? { scope } : {}) });
+        const dependent = option(a.options, 'dependent');
+        out.set(a.name, {
+          model: last?.target,
+          through,
+          belongsTo: a.macro === 'belongs_to',
+          ...(a.macro === 'has_and_belongs_to_many' ? { habtm: true as const } : {}),
+          ...(dependent ? { dependent } : {}),
+          ...(scope ? { scope } : {}),
+        });
       }
       const parent = model.parent ? models.get(model.parent) : undefined;
       if (parent && depth < 10) for (const [name, r] of targetsOf(parent, depth + 1)) if (!out.has(name)) out.set(name, r);
@@ -406,12 +420,25 @@ function reachAlong(
     for (const access of accesses) use(tableRef(reachedModel, refs), index, access);
   }
   loadedAssociations(calls, model, targetsOf, refs, index, use);
+  dependentsDestroyed(calls, model, targetsOf, refs, index, use);
   // reading the records reads what the association's scope lambda loads with them
   if (reached.scope && accesses.includes('read')) loadedAssociations(loadCalls(reached.scope), model, targetsOf, refs, index, use);
   return calls.flatMap((c) => {
     const block = EACH.has(c.method) ? blockParameter(text, c.end) : undefined;
     return block ? [{ name: block.name, model: model.name, start: block.start, end: block.end }] : [];
   });
+}
+
+/** Where a chain destroys records of `model` (`destroy`, `destroy_all`, `destroy_by`), writes the tables its `dependent:` associations reach. */
+function dependentsDestroyed(
+  calls: ReadonlyArray<{ method: string }>,
+  model: ArModel,
+  targetsOf: (model: ArModel) => ReadonlyMap<string, Reached>,
+  refs: ReadonlyMap<string, OrmTableRef>,
+  index: number,
+  use: UseModel,
+): void {
+  if (calls.some((c) => DESTROYS.has(c.method))) for (const m of dependentTables(model, targetsOf)) use(tableRef(m, refs), index, 'write');
 }
 
 const MODEL_CALL = /(?<![\w:@$.])((?:::)?[A-Z]\w*(?:::[A-Z]\w*)*)\s*\.\s*([a-z_]\w*[?!]?)/g;
@@ -447,6 +474,7 @@ export function activeRecordUses(
     if (!accesses.length) use(refs.get(name), m.index);
     for (const access of accesses) use(refs.get(name), m.index, access);
     loadedAssociations(chain, model, targetsOf, refs, m.index, use);
+    dependentsDestroyed(chain, model, targetsOf, refs, m.index, use);
     // `Post.find(id).comments.create(…)`: the associations of the record found
     for (const stretch of further) {
       bindings.push(...reachAlong(text, stretch, m.index, refs, targetsOf, use));
@@ -484,6 +512,7 @@ export function activeRecordUses(
     for (const call of callsOn(text, b.name, b.start, b.end)) {
       if (RECORD_WRITES.has(call.method)) use(refs.get(b.model), call.index, 'write');
       else if (call.method === 'reload') use(refs.get(b.model), call.index, 'read');
+      dependentsDestroyed([call], models.get(b.model)!, targetsOf, refs, call.index, use);
       const reached = targetsOf(models.get(b.model)!).get(call.method);
       if (!reached?.model) continue;
       const { own, further } = alongAssociations(reached.model, chainFrom(text, call.method, call.end).slice(1), targetsOf);

@@ -451,6 +451,45 @@ describe('ActiveRecord joins', () => {
     expect(uses('Story.tagged.count\n')).toEqual(['stories:1:read', 'tags:1:read', 'categories:1:read']);
   });
 
+  it('writes the tables a destroy reaches through `dependent:` associations, recursively for :destroy', () => {
+    const models = {
+      'app/models/user.rb': [
+        'class User < ApplicationRecord',
+        '  has_many :stories, dependent: :destroy',
+        '  has_one :profile, dependent: :delete',
+        '  has_many :messages, dependent: :nullify',
+        '  has_many :hats, dependent: :restrict_with_error',
+        '  has_and_belongs_to_many :groups',
+        'end',
+      ].join('\n'),
+      'app/models/story.rb': [
+        'class Story < ApplicationRecord',
+        '  belongs_to :user, dependent: :destroy',
+        '  has_many :taggings, dependent: :delete_all',
+        '  has_many :tags, through: :taggings',
+        '  has_many :comments, dependent: :destroy',
+        'end',
+      ].join('\n'),
+      'app/models/comment.rb':
+        'class Comment < ApplicationRecord\n  belongs_to :story\n  has_many :replies, class_name: "Comment", dependent: :destroy\n  has_many :votes, dependent: :delete_all\nend\n',
+      'app/models/tagging.rb': 'class Tagging < ApplicationRecord\n  belongs_to :tag\n  belongs_to :story\nend\n',
+      'app/models/tag.rb': 'class Tag < ApplicationRecord\nend\n',
+      'app/models/profile.rb': 'class Profile < ApplicationRecord\nend\n',
+      'app/models/message.rb': 'class Message < ApplicationRecord\nend\n',
+      'app/models/hat.rb': 'class Hat < ApplicationRecord\nend\n',
+      'app/models/group.rb': 'class Group < ApplicationRecord\nend\n',
+      'app/models/vote.rb': 'class Vote < ApplicationRecord\nend\n',
+    };
+    const uses = (code: string) => usesOf({ ...models, 'app/jobs/job.rb': code })['app/jobs/job.rb']!.map((u) => u.replace(/:\d+:/, ':'));
+    // a user's stories are destroyed, so their comments (and the comments' replies, once) and the rows those delete
+    const user = ['stories:write', 'profiles:write', 'messages:write', 'groups_users:write', 'taggings:write', 'comments:write', 'votes:write'];
+    expect(uses('User.where(banned: true).destroy_all\n').sort()).toEqual(['users:write', ...user].sort());
+    expect(uses('def ban(id)\n  user = User.find(id)\n  user.destroy!\nend\n').sort()).toEqual(['users:read+write', ...user].sort());
+    expect(uses('Story.find(1).comments.destroy_all\n').sort()).toEqual(['comments:write', 'stories:read', 'votes:write']);
+    // `delete`, `delete_all` run no callbacks
+    expect(uses('User.where(banned: true).delete_all\n')).toEqual(['users:write']);
+  });
+
   it('follows an association chain through the steps giving one record to the next model', () => {
     const models = {
       'app/models/user.rb': 'class User < ApplicationRecord\n  has_many :posts\nend\n',
