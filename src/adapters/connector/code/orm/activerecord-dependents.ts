@@ -8,16 +8,31 @@
  * `destroy` runs these callbacks; `delete` and `delete_all` do not.
  */
 import type { ArModel } from './activerecord-models.js';
-import type { Reached } from './activerecord-uses.js';
 import type { OrmTableRef } from './orm-reader.js';
+
+/** An association as a record reaches it (`activerecord-uses`), with what destroying the record does to it. */
+export interface DependentAssociation {
+  /** The model it reaches (none for a polymorphic `belongs_to` or an unknown class). */
+  model: ArModel | undefined;
+  /** The models a `through:` one goes along to it; a `has_and_belongs_to_many`'s join table. */
+  through: ReadonlyArray<ArModel | OrmTableRef>;
+  belongsTo: boolean;
+  /** A `has_and_belongs_to_many`, whose join table is the last it goes through. */
+  habtm?: true;
+  /** Its `dependent:` option: `destroy`, `delete_all`, `nullify`, … */
+  dependent?: string;
+}
 
 /** The calls that destroy records (running their callbacks, so their dependents'). */
 export const DESTROYS = new Set(['destroy', 'destroy!', 'destroy_all', 'destroy_by']);
 
-const known = new WeakMap<(model: ArModel) => ReadonlyMap<string, Reached>, Map<ArModel, ReadonlyArray<ArModel | OrmTableRef>>>();
+const known = new WeakMap<(model: ArModel) => ReadonlyMap<string, DependentAssociation>, Map<ArModel, ReadonlyArray<ArModel | OrmTableRef>>>();
 
 /** The models (or join tables) destroying a record of `model` writes besides its table, each once; `targetsOf` gives each model's associations. */
-export function dependentTables(model: ArModel, targetsOf: (model: ArModel) => ReadonlyMap<string, Reached>): ReadonlyArray<ArModel | OrmTableRef> {
+export function dependentTables(
+  model: ArModel,
+  targetsOf: (model: ArModel) => ReadonlyMap<string, DependentAssociation>,
+): ReadonlyArray<ArModel | OrmTableRef> {
   const cache = known.get(targetsOf) ?? known.set(targetsOf, new Map()).get(targetsOf)!;
   const cached = cache.get(model);
   if (cached) return cached;

@@ -30,7 +30,7 @@
  */
 import type { TableAccess } from '../../../../ports/code.js';
 import { associations, option, steps } from './activerecord-joins.js';
-import { dependentTables, DESTROYS } from './activerecord-dependents.js';
+import { dependentTables, DESTROYS, type DependentAssociation } from './activerecord-dependents.js';
 import { joinTableName } from './rails-inflections.js';
 import type { ArModel } from './activerecord-models.js';
 import type { Inflector } from './rails-inflections.js';
@@ -138,14 +138,7 @@ function callsOn(text: string, name: string, start: number, end: number): Array<
  * an unknown class), the models a `through:` one goes along to it (a `has_and_belongs_to_many`, its
  * join table), and whether it is a `belongs_to`.
  */
-export type Reached = {
-  model: ArModel | undefined;
-  through: ReadonlyArray<ArModel | OrmTableRef>;
-  belongsTo: boolean;
-  /** A `has_and_belongs_to_many`, whose join table is the last it goes through. */
-  habtm?: true;
-  /** Its `dependent:` option: `destroy`, `delete_all`, `nullify`, … */
-  dependent?: string;
+type Reached = DependentAssociation & {
   /** The body of its scope lambda (`has_many :stories, -> { includes :user }`), run on the associated model. */
   scope?: string;
 };
