@@ -23,10 +23,14 @@
  * `user.posts.first.comments.create(…)` reads the posts and writes the comments.
  * The associations `joins`, `includes` and the like name (with parentheses or not: `includes
  * :comments, :author`) are read on a chain from a model, and in the model's own file on the calls
- * its class makes on itself without a receiver, in a scope's body or a class method.
+ * its class makes on itself without a receiver, in a scope's body or a class method. A scope called
+ * on the model (its own, or a concern's) reads what its body loads, and an association's scope
+ * lambda (`has_many :stories, -> { includes :user }`) what it loads where the association is read.
+ * A destroy writes what the model's `dependent:` associations reach (activerecord-dependents).
  */
 import type { TableAccess } from '../../../../ports/code.js';
 import { associations, option, steps } from './activerecord-joins.js';
+import { dependentTables, DESTROYS, type DependentAssociation } from './activerecord-dependents.js';
 import { joinTableName } from './rails-inflections.js';
 import type { ArModel } from './activerecord-models.js';
 import type { Inflector } from './rails-inflections.js';
@@ -134,7 +138,24 @@ function callsOn(text: string, name: string, start: number, end: number): Array<
  * an unknown class), the models a `through:` one goes along to it (a `has_and_belongs_to_many`, its
  * join table), and whether it is a `belongs_to`.
  */
-type Reached = { model: ArModel | undefined; through: ReadonlyArray<ArModel | OrmTableRef>; belongsTo: boolean };
+type Reached = DependentAssociation & {
+  /** The body of its scope lambda (`has_many :stories, -> { includes :user }`), run on the associated model. */
+  scope?: string;
+};
+
+/** The body of the scope lambda an association's options start with: `, -> { includes :user }`, `, -> (x) do … end`, `, lambda { … }`. */
+function lambdaBody(options: string): string | undefined {
+  const m = /^\s*,\s*(?:->|lambda|proc)\s*(?:\([^)]*\)\s*)?(?:(\{)|do\b)/.exec(options);
+  if (!m) return undefined;
+  const from = m.index + m[0].length;
+  if (!m[1]) return options.slice(from);
+  let depth = 1;
+  for (let i = from; i < options.length; i++) {
+    if (options[i] === '{') depth++;
+    else if (options[i] === '}' && --depth === 0) return options.slice(from, i);
+  }
+  return options.slice(from);
+}
 
 /** A model's associations by name, its STI parents' too. */
 export function associationTargets(models: ReadonlyMap<string, ArModel>, inflector: Inflector): (model: ArModel) => ReadonlyMap<string, Reached> {
@@ -150,7 +171,16 @@ export function associationTargets(models: ReadonlyMap<string, ArModel>, inflect
         const last = along.at(-1);
         if (last?.target && last.a.macro === 'has_and_belongs_to_many')
           through.push({ table: option(last.a.options, 'join_table') ?? joinTableName(last.owner.table, last.target.table), line: 0, via: 'activerecord' });
-        out.set(a.name, { model: last?.target, through, belongsTo: a.macro === 'belongs_to' });
+        const scope = lambdaBody(a.options);
+        const dependent = option(a.options, 'dependent');
+        out.set(a.name, {
+          model: last?.target,
+          through,
+          belongsTo: a.macro === 'belongs_to',
+          ...(a.macro === 'has_and_belongs_to_many' ? { habtm: true as const } : {}),
+          ...(dependent ? { dependent } : {}),
+          ...(scope ? { scope } : {}),
+        });
       }
       const parent = model.parent ? models.get(model.parent) : undefined;
       if (parent && depth < 10) for (const [name, r] of targetsOf(parent, depth + 1)) if (!out.has(name)) out.set(name, r);
@@ -222,7 +252,11 @@ function topLevel(args: string): string[] {
   return out;
 }
 
-/** Reads the tables of the associations a chain's `joins(…)`, `includes(…)` and the like name, and those they go through. */
+/**
+ * Reads the tables of the associations a chain's `joins(…)`, `includes(…)` and the like name, those
+ * they go through, and those their scope lambdas load in turn (`has_many :stories, -> { includes
+ * :user }`); a scope of the model's (its own or a concern's) loads what its body names (`Post.tagged`).
+ */
 function loadedAssociations(
   chain: ReadonlyArray<{ method: string; args?: string | undefined }>,
   model: ArModel,
@@ -230,11 +264,41 @@ function loadedAssociations(
   refs: ReadonlyMap<string, OrmTableRef>,
   index: number,
   use: UseModel,
+  depth = 0,
 ): void {
-  for (const c of chain)
-    if (LOADS.has(c.method) && c.args)
-      for (const r of namedAssociations(c.args, model, targetsOf))
-        for (const m of [...r.through, ...(r.model ? [r.model] : [])]) use(tableRef(m, refs), index, 'read');
+  if (depth > 4) return;
+  for (const c of chain) {
+    for (const r of LOADS.has(c.method) && c.args ? namedAssociations(c.args, model, targetsOf) : []) {
+      for (const m of [...r.through, ...(r.model ? [r.model] : [])]) use(tableRef(m, refs), index, 'read');
+      if (r.scope && r.model) loadedAssociations(loadCalls(r.scope), r.model, targetsOf, refs, index, use, depth + 1);
+    }
+    const scoped = scopeLoads(model).get(c.method);
+    if (scoped) loadedAssociations(scoped, model, targetsOf, refs, index, use, depth + 1);
+  }
+}
+
+/** The `joins`, `includes` and the like a scope's or a lambda's body calls (`includes :user`, `where(…).joins(:tags)`), with their arguments. */
+function loadCalls(body: string): Call[] {
+  return [...body.matchAll(/(?<![\w@$:])(joins|left_joins|left_outer_joins|includes|preload|eager_load)(?=\s*\(|[ \t]+[:%[])/g)].map(
+    (m) => chainFrom(body, m[1]!, m.index + m[0].length)[0]!,
+  );
+}
+
+const scopeLoadsKnown = new WeakMap<ArModel, Map<string, Call[]>>();
+
+/** A model's scopes that load associations (`scope :tagged, -> { joins(:taggings) }`), in its body or a concern's `included` block, by name. */
+function scopeLoads(model: ArModel): ReadonlyMap<string, Call[]> {
+  let out = scopeLoadsKnown.get(model);
+  if (out) return out;
+  out = new Map();
+  for (const { text, start, end } of model.bodies)
+    for (const m of text.slice(start, end).matchAll(/^[ \t]*scope\s*\(?\s*:(\w+[?!]?)/gm)) {
+      const at = start + m.index;
+      const calls = loadCalls(text.slice(at + m[0].length, statementEnd(text, at)));
+      if (calls.length) out.set(m[1]!, [...(out.get(m[1]!) ?? []), ...calls]);
+    }
+  scopeLoadsKnown.set(model, out);
+  return out;
 }
 
 type Call = { method: string; end: number; args?: string | undefined };
@@ -349,10 +413,25 @@ function reachAlong(
     for (const access of accesses) use(tableRef(reachedModel, refs), index, access);
   }
   loadedAssociations(calls, model, targetsOf, refs, index, use);
+  dependentsDestroyed(calls, model, targetsOf, refs, index, use);
+  // reading the records reads what the association's scope lambda loads with them
+  if (reached.scope && accesses.includes('read')) loadedAssociations(loadCalls(reached.scope), model, targetsOf, refs, index, use);
   return calls.flatMap((c) => {
     const block = EACH.has(c.method) ? blockParameter(text, c.end) : undefined;
     return block ? [{ name: block.name, model: model.name, start: block.start, end: block.end }] : [];
   });
+}
+
+/** Where a chain destroys records of `model` (`destroy`, `destroy_all`, `destroy_by`), writes the tables its `dependent:` associations reach. */
+function dependentsDestroyed(
+  calls: ReadonlyArray<{ method: string }>,
+  model: ArModel,
+  targetsOf: (model: ArModel) => ReadonlyMap<string, Reached>,
+  refs: ReadonlyMap<string, OrmTableRef>,
+  index: number,
+  use: UseModel,
+): void {
+  if (calls.some((c) => DESTROYS.has(c.method))) for (const m of dependentTables(model, targetsOf)) use(tableRef(m, refs), index, 'write');
 }
 
 const MODEL_CALL = /(?<![\w:@$.])((?:::)?[A-Z]\w*(?:::[A-Z]\w*)*)\s*\.\s*([a-z_]\w*[?!]?)/g;
@@ -388,6 +467,7 @@ export function activeRecordUses(
     if (!accesses.length) use(refs.get(name), m.index);
     for (const access of accesses) use(refs.get(name), m.index, access);
     loadedAssociations(chain, model, targetsOf, refs, m.index, use);
+    dependentsDestroyed(chain, model, targetsOf, refs, m.index, use);
     // `Post.find(id).comments.create(…)`: the associations of the record found
     for (const stretch of further) {
       bindings.push(...reachAlong(text, stretch, m.index, refs, targetsOf, use));
@@ -425,6 +505,7 @@ export function activeRecordUses(
     for (const call of callsOn(text, b.name, b.start, b.end)) {
       if (RECORD_WRITES.has(call.method)) use(refs.get(b.model), call.index, 'write');
       else if (call.method === 'reload') use(refs.get(b.model), call.index, 'read');
+      dependentsDestroyed([call], models.get(b.model)!, targetsOf, refs, call.index, use);
       const reached = targetsOf(models.get(b.model)!).get(call.method);
       if (!reached?.model) continue;
       const { own, further } = alongAssociations(reached.model, chainFrom(text, call.method, call.end).slice(1), targetsOf);

@@ -327,7 +327,8 @@ describe('ActiveRecord joins', () => {
       'taggings.photo_id = photos.id -- app/models/concerns/taggable.rb:4',
     ]);
     const uses = usesOf({ ...files, 'app/jobs/retag.rb': 'Photo.tagged.to_a\nPost.retag_all\nPlain.tagged\n' });
-    expect(uses['app/jobs/retag.rb']).toEqual(['photos:1:read', 'posts:2:']);
+    // the concern's scope joins the including model's taggings
+    expect(uses['app/jobs/retag.rb']).toEqual(['photos:1:read', 'taggings:1:read', 'posts:2:']);
   });
 
   it('joins a `through:` association through the join model, and reads both tables through it', () => {
@@ -417,6 +418,76 @@ describe('ActiveRecord joins', () => {
       'authors:2:read',
       'taggings:3:read',
     ]);
+  });
+
+  it("reads what an association's scope lambda loads where the association is read, and what a scope loads where it is called", () => {
+    const models = {
+      'app/models/user.rb': [
+        'class User < ApplicationRecord',
+        '  has_many :stories, -> { includes :votes }, inverse_of: :user',
+        '  has_many :drafts, -> { where(draft: true).joins(:tags) }, class_name: "Story"',
+        'end',
+      ].join('\n'),
+      'app/models/story.rb': [
+        'class Story < ApplicationRecord',
+        '  belongs_to :user',
+        '  has_many :votes',
+        '  has_many :tags, -> { joins :category }',
+        '  scope :tagged, -> { where(x: 1).left_joins(:tags) }',
+        'end',
+      ].join('\n'),
+      'app/models/tag.rb': 'class Tag < ApplicationRecord\n  belongs_to :category\nend\n',
+      'app/models/category.rb': 'class Category < ApplicationRecord\nend\n',
+      'app/models/vote.rb': 'class Vote < ApplicationRecord\nend\n',
+    };
+    const uses = (code: string) => usesOf({ ...models, 'app/jobs/job.rb': code })['app/jobs/job.rb'];
+    // the lambda is run on the associated model, and so are its loads' own lambdas (`drafts` joins tags, whose lambda joins categories)
+    expect(uses('User.find(1).stories.to_a\n')).toEqual(['users:1:read', 'stories:1:read', 'votes:1:read']);
+    expect(uses('User.find(1).drafts.count\n')).toEqual(['users:1:read', 'stories:1:read', 'tags:1:read', 'categories:1:read']);
+    expect(uses('User.includes(:stories).to_a\n')).toEqual(['users:1:read', 'stories:1:read', 'votes:1:read']);
+    // a write through the association loads nothing
+    expect(uses('User.find(1).drafts.create!(x: 1)\n')).toEqual(['users:1:read', 'stories:1:write']);
+    // a scope called elsewhere reads what its body loads
+    expect(uses('Story.tagged.count\n')).toEqual(['stories:1:read', 'tags:1:read', 'categories:1:read']);
+  });
+
+  it('writes the tables a destroy reaches through `dependent:` associations, recursively for :destroy', () => {
+    const models = {
+      'app/models/user.rb': [
+        'class User < ApplicationRecord',
+        '  has_many :stories, dependent: :destroy',
+        '  has_one :profile, dependent: :delete',
+        '  has_many :messages, dependent: :nullify',
+        '  has_many :hats, dependent: :restrict_with_error',
+        '  has_and_belongs_to_many :groups',
+        'end',
+      ].join('\n'),
+      'app/models/story.rb': [
+        'class Story < ApplicationRecord',
+        '  belongs_to :user, dependent: :destroy',
+        '  has_many :taggings, dependent: :delete_all',
+        '  has_many :tags, through: :taggings',
+        '  has_many :comments, dependent: :destroy',
+        'end',
+      ].join('\n'),
+      'app/models/comment.rb':
+        'class Comment < ApplicationRecord\n  belongs_to :story\n  has_many :replies, class_name: "Comment", dependent: :destroy\n  has_many :votes, dependent: :delete_all\nend\n',
+      'app/models/tagging.rb': 'class Tagging < ApplicationRecord\n  belongs_to :tag\n  belongs_to :story\nend\n',
+      'app/models/tag.rb': 'class Tag < ApplicationRecord\nend\n',
+      'app/models/profile.rb': 'class Profile < ApplicationRecord\nend\n',
+      'app/models/message.rb': 'class Message < ApplicationRecord\nend\n',
+      'app/models/hat.rb': 'class Hat < ApplicationRecord\nend\n',
+      'app/models/group.rb': 'class Group < ApplicationRecord\nend\n',
+      'app/models/vote.rb': 'class Vote < ApplicationRecord\nend\n',
+    };
+    const uses = (code: string) => usesOf({ ...models, 'app/jobs/job.rb': code })['app/jobs/job.rb']!.map((u) => u.replace(/:\d+:/, ':'));
+    // a user's stories are destroyed, so their comments (and the comments' replies, once) and the rows those delete
+    const user = ['stories:write', 'profiles:write', 'messages:write', 'groups_users:write', 'taggings:write', 'comments:write', 'votes:write'];
+    expect(uses('User.where(banned: true).destroy_all\n').sort()).toEqual(['users:write', ...user].sort());
+    expect(uses('def ban(id)\n  user = User.find(id)\n  user.destroy!\nend\n').sort()).toEqual(['users:read+write', ...user].sort());
+    expect(uses('Story.find(1).comments.destroy_all\n').sort()).toEqual(['comments:write', 'stories:read', 'votes:write']);
+    // `delete`, `delete_all` run no callbacks
+    expect(uses('User.where(banned: true).delete_all\n')).toEqual(['users:write']);
   });
 
   it('follows an association chain through the steps giving one record to the next model', () => {

@@ -361,3 +361,64 @@ describe('Django lookups across relations', () => {
     ]);
   });
 });
+
+describe('Django cascading deletes', () => {
+  const models = [
+    'from django.db import models',
+    'from django.db.models import CASCADE',
+    '',
+    'class Project(models.Model):',
+    '    name = models.CharField(max_length=40)',
+    '',
+    'class Check(models.Model):',
+    '    project = models.ForeignKey(Project, on_delete=CASCADE)',
+    "    tags = models.ManyToManyField('Tag')",
+    '',
+    'class Ping(models.Model):',
+    "    owner = models.ForeignKey(Check, models.CASCADE, related_name='pings')",
+    '',
+    'class Flip(models.Model):',
+    '    owner = models.ForeignKey(Check, on_delete=models.SET_NULL, null=True)',
+    '',
+    'class Note(models.Model):',
+    '    project = models.ForeignKey(Project, on_delete=models.PROTECT)',
+    '',
+    'class Tag(models.Model):',
+    "    parent = models.ForeignKey('self', on_delete=models.CASCADE, null=True)",
+  ].join('\n');
+  const site = project({ 'hc/api/models.py': models });
+  const tables = (text: string) => site.uses(text).map(([table, , ...access]) => `${table}:${access.join('+')}`);
+
+  it('records which on_delete each foreign key has', () => {
+    expect(site.relations.fields.map((f) => [f.model, f.field, f.onDelete])).toEqual([
+      ['Check', 'project', 'CASCADE'],
+      ['Check', 'tags', undefined],
+      ['Ping', 'owner', 'CASCADE'],
+      ['Flip', 'owner', 'SET_NULL'],
+      ['Note', 'project', 'PROTECT'],
+      ['Tag', 'parent', 'CASCADE'],
+    ]);
+  });
+
+  it("a query set's delete writes the tables its cascades reach, recursively, and the link rows; PROTECT writes nothing", () => {
+    expect(tables('Project.objects.filter(name="x").delete()\n').sort()).toEqual(
+      ['api_check:write', 'api_check_tags:write', 'api_flip:write', 'api_ping:write', 'api_project:write'].sort(),
+    );
+    // a model cascading to itself ends
+    expect(tables('Tag.objects.all().delete()\n').sort()).toEqual(['api_check_tags:write', 'api_tag:write']);
+  });
+
+  it("a row's delete, a query set bound to a name and a related manager's delete cascade too", () => {
+    const cascade = ['api_check:write', 'api_check_tags:write', 'api_flip:write', 'api_ping:write'];
+    expect(tables('def drop(request, code):\n    check = get_object_or_404(Check, code=code)\n    check.delete()\n').sort()).toEqual(
+      cascade.map((t) => (t === 'api_check:write' ? 'api_check:read+write' : t)),
+    );
+    expect(tables('def drop(code):\n    q = Check.objects.filter(code=code)\n    q.delete()\n').sort()).toEqual(
+      cascade.map((t) => (t === 'api_check:write' ? 'api_check:read+write' : t)),
+    );
+    expect(tables('def drop(project):\n    project.check_set.all().delete()\n').sort()).toEqual(cascade);
+    expect(tables('def drop(check):\n    check.pings.filter(n=1).delete()\n')).toEqual(['api_ping:write']);
+    // a row whose model the code does not tell deletes nothing known
+    expect(tables('def drop(thing):\n    thing.delete()\n')).toEqual([]);
+  });
+});

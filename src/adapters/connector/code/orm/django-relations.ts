@@ -31,6 +31,8 @@ export interface DjangoRelation {
   table: OrmTableRef;
   /** A many-to-many field's link rows: its own table, or its `through` model's. */
   links?: OrmTableRef;
+  /** A foreign key's or one-to-one field's `on_delete` (`CASCADE`, `SET_NULL`, `SET` for `SET(…)`, `PROTECT`, …), as written by name or second argument. */
+  onDelete?: string;
 }
 
 export interface DjangoRelations {
@@ -55,6 +57,15 @@ function targetOf(args: string, model: string): string | undefined {
   if (/^settings\.AUTH_USER_MODEL$/.test(name)) return 'User';
   const last = name.split('.').at(-1)!;
   return /^[A-Z]\w*$/.test(last) ? last : undefined;
+}
+
+/** What a relation field's `on_delete` is: `on_delete=models.CASCADE`, `on_delete=SET(…)`, or its second argument (`ForeignKey(User, models.CASCADE)`). */
+function onDeleteOf(args: string): string | undefined {
+  const action = String.raw`(?:[\w.]*\.)?(CASCADE|PROTECT|RESTRICT|SET_NULL|SET_DEFAULT|SET|DO_NOTHING)\b`;
+  return (
+    new RegExp(String.raw`\bon_delete\s*=\s*${action}`).exec(args)?.[1] ??
+    new RegExp(String.raw`^\s*(?:[\w.]+|'[^']*'|"[^"]*")\s*,\s*${action}`).exec(args)?.[1]
+  );
 }
 
 /** The relation fields of the Django models each Python file declares (`refs`: each file's ORM refs, by path). */
@@ -107,6 +118,8 @@ export function djangoRelations(
         const relation: DjangoRelation = { model: c.name, field: f.field, kind: f.kind, target, named: related !== undefined, table };
         // a one-to-one field's reverse is a row, not a manager
         if (manager && f.kind !== 'o2o') relation.manager = manager;
+        const onDelete = f.kind === 'm2m' ? undefined : onDeleteOf(f.args);
+        if (onDelete) relation.onDelete = onDelete;
         const query = ownName(
           /\brelated_query_name\s*=\s*['"]([^'"]*)['"]/.exec(f.args)?.[1] ?? (related?.endsWith('+') ? '' : (ownName(related) ?? c.name.toLowerCase())),
         );

@@ -6,7 +6,8 @@
  * (`from django.contrib.auth.models import User`: `auth_user`).
  */
 import type { TableAccess } from '../../../../ports/code.js';
-import { callArgs } from '../text/call-reading.js';
+import { callArgs, chainAfter } from '../text/call-reading.js';
+import { djangoDeleter } from './django-cascades.js';
 import { receiverModel } from './django-receivers.js';
 import type { DjangoRelation, DjangoRelations } from './django-relations.js';
 import type { OrmTableRef } from './orm-reader.js';
@@ -15,6 +16,9 @@ import { pythonFunctionStart } from '../text/python-blocks.js';
 /** Django manager calls that change rows; the others (`filter`, `get`, `all`, `count`, …) read them. */
 export const DJANGO_WRITES =
   /^(create|bulk_create|bulk_update|get_or_create|update_or_create|update|delete|acreate|abulk_create|aget_or_create|aupdate_or_create|aupdate|adelete)$/;
+
+/** Django's calls that delete rows (a query set's or a row's), whose cascades write more tables. */
+export const DJANGO_DELETES = /^(delete|adelete)$/;
 
 /** A related manager's calls that change rows besides the manager's own: they set or clear the foreign key (or the link rows). */
 const RELATED_WRITES = /^(add|set|remove|clear|aadd|aset|aremove|aclear)$/;
@@ -87,8 +91,11 @@ export function djangoRowUses(text: string, models: ReadonlyMap<string, OrmTable
       (bound && new RegExp(String.raw`(?<![\w.])${bound.replace(/\./g, '\\.')}\s*\.\s*save\s*\(`).test(text.slice(close)));
     if (saved) use(models.get(m[1]!), m.index, 'write');
   }
+  const deleted = djangoDeleter(models, use, relations);
   // a query set bound to a name and written later in the same function: `q = Flip.objects.filter(…)`, `q = q.filter(…)`, `q.update(…)`
-  for (const { model, index } of querySetWrites(text, names, relations?.managers)) use(models.get(model), index, 'write');
+  for (const { model, index, method } of querySetWrites(text, names, relations?.managers))
+    if (DJANGO_DELETES.test(method)) deleted(model, index);
+    else use(models.get(model), index, 'write');
   // Django's shortcuts fetch rows of the model they are given: `get_object_or_404(Member, project=p)`
   for (const m of text.matchAll(new RegExp(String.raw`\bget_(?:object|list)_or_404\s*\(\s*(${names.join('|')})\s*[,)]`, 'g')))
     use(models.get(m[1]!), m.index, 'read');
@@ -98,14 +105,39 @@ export function djangoRowUses(text: string, models: ReadonlyMap<string, OrmTable
     if (found && given.has(found)) use(found, index, access);
   };
   const fields = relations?.fields ?? [];
+  rowDeletes(text, models, fields, deleted);
   // a many-to-many field's manager, `crate.shelves.add(shelf)`, in a file that names the model declaring the field
   for (const f of fields) {
     if (f.kind !== 'm2m' || !f.links || !new RegExp(String.raw`(?<![\w.])${f.model}\b`).test(text)) continue;
-    for (const m of text.matchAll(new RegExp(String.raw`\.\s*${f.field}\s*\.\s*(\w+)\s*\(`, 'g')))
+    for (const m of text.matchAll(new RegExp(String.raw`\.\s*${f.field}\s*\.\s*(\w+)\s*\(`, 'g'))) {
       linkRows(f.links, models.get(f.target), m[1]!, m.index, useGiven);
+      // `crate.shelves.all().delete()` deletes the shelves themselves
+      if (deletesLater(text, m.index + m[0].length - 1)) deleted(f.target, m.index);
+    }
   }
-  reverseManagers(text, models, useGiven, fields, relations?.complete ?? new Set());
-  relatedRows(text, models, use, fields);
+  reverseManagers(text, models, useGiven, fields, relations?.complete ?? new Set(), deleted);
+  relatedRows(text, models, use, fields, deleted);
+}
+
+/** Whether a call chained after the call whose `(` is at `open` deletes rows: `.all().delete()`. */
+const deletesLater = (text: string, open: number) => chainAfter(text, open).some((c) => DJANGO_DELETES.test(c.method));
+
+/**
+ * Rows deleted by a row's own `delete()` where the code tells its model (`self` in a model's method, a
+ * name bound to `Check.objects.get(…)` or `get_object_or_404(Check, …)`, `check: Check`; `receiverModel`).
+ */
+function rowDeletes(
+  text: string,
+  models: ReadonlyMap<string, OrmTableRef | null>,
+  fields: readonly DjangoRelation[],
+  deleted: (model: string, index: number) => void,
+): void {
+  const classes = new Set(fields.flatMap((f) => [f.model, f.target]));
+  for (const name of models.keys()) if (/^[A-Z]\w*$/.test(name)) classes.add(name);
+  for (const m of text.matchAll(/(?<![\w.)\]])([a-z_][\w.]*?)\s*\.\s*a?delete\s*\(/g)) {
+    const model = receiverModel(text, m.index, m[1]!, classes, fields);
+    if (model) deleted(model, m.index);
+  }
 }
 
 /**
@@ -114,7 +146,13 @@ export function djangoRowUses(text: string, models: ReadonlyMap<string, OrmTable
  * model's table, a one-to-one field's way back (its query name) the declaring model's. An assignment
  * (`check.project = p`) sets the key column alone, and a call (`row.refresh()`) is no field.
  */
-function relatedRows(text: string, models: ReadonlyMap<string, OrmTableRef | null>, use: Use, fields: readonly DjangoRelation[]): void {
+function relatedRows(
+  text: string,
+  models: ReadonlyMap<string, OrmTableRef | null>,
+  use: Use,
+  fields: readonly DjangoRelation[],
+  deleted: (model: string, index: number) => void,
+): void {
   const forward = new Map<string, DjangoRelation[]>();
   const backward = new Map<string, DjangoRelation[]>();
   for (const f of fields) {
@@ -133,11 +171,14 @@ function relatedRows(text: string, models: ReadonlyMap<string, OrmTableRef | nul
     if (!of) continue;
     const at = m.index + receiver.length;
     // the row reached is saved or deleted then and there: `request.user.profile.save()`
-    const access = /^\s*\.\s*(?:save|delete|asave|adelete)\s*\(/.test(text.slice(m.index + m[0].length)) ? 'write' : 'read';
+    const after = /^\s*\.\s*(save|delete|asave|adelete)\s*\(/.exec(text.slice(m.index + m[0].length))?.[1];
+    const access = after ? 'write' : 'read';
     const field = forward.get(name)?.find((f) => f.model === of);
     if (field) use(models.has(field.target) ? models.get(field.target) : contribModel(field.target), at, access);
     const back = backward.get(name)?.find((f) => f.target === of);
     if (back) use(back.table, at, access);
+    const reached = field?.target ?? back?.model;
+    if (reached && after && DJANGO_DELETES.test(after)) deleted(reached, at);
   }
 }
 
@@ -162,6 +203,7 @@ function reverseManagers(
   use: Use,
   fields: readonly DjangoRelation[],
   complete: ReadonlySet<string>,
+  deleted: (model: string, index: number) => void,
 ): void {
   const classes = new Set(fields.flatMap((f) => [f.model, f.target]));
   for (const name of models.keys()) if (/^[A-Z]\w*$/.test(name)) classes.add(name);
@@ -179,9 +221,13 @@ function reverseManagers(
     const isDefault = manager.endsWith('_set');
     // a related name is a manager only where a manager's method is called on it
     if (!isDefault && !(method && call && managerAccess(method))) continue;
-    const access = method ? (managerAccess(method) ?? (isDefault ? 'read' : undefined)) : undefined;
+    // `project.check_set.all().delete()`: the manager's rows are deleted (a manager has no `delete` of its own)
+    const deletes = call !== undefined && deletesLater(text, m.index + m[0].length - 1);
+    const access = deletes ? 'write' : method ? (managerAccess(method) ?? (isDefault ? 'read' : undefined)) : undefined;
     if (!candidates.length) {
-      if (isDefault) use(lower.get(manager.slice(0, -4)), at, access);
+      const model = isDefault ? lower.get(manager.slice(0, -4)) : undefined;
+      use(model, at, access);
+      if (deletes && model?.model) deleted(model.model, at);
       continue;
     }
     const of = receiver ? receiverModel(text, m.index, receiver.replace(/\s+/g, ''), classes, fields) : undefined;
@@ -199,7 +245,11 @@ function reverseManagers(
         use(field.table, at);
         use(field.links, at);
       }
-    } else if (new Set(candidates.map((f) => f.table)).size === 1) use(candidates[0]!.table, at, access);
+      if (deletes) deleted(field.model, at);
+    } else if (new Set(candidates.map((f) => f.table)).size === 1) {
+      use(candidates[0]!.table, at, access);
+      if (deletes) deleted(candidates[0]!.model, at);
+    }
   }
 }
 
@@ -213,8 +263,8 @@ function querySetWrites(
   text: string,
   names: readonly string[],
   managers: ReadonlyMap<string, readonly string[]> = new Map(),
-): Array<{ model: string; index: number }> {
-  const out: Array<{ model: string; index: number }> = [];
+): Array<{ model: string; index: number; method: string }> {
+  const out: Array<{ model: string; index: number; method: string }> = [];
   const models = new Set(names);
   for (const m of text.matchAll(/(?<![\w.])([a-z_]\w*)\s*\.\s*(\w+)\s*\(/g)) {
     if (!DJANGO_WRITES.test(m[2]!) || m[1] === 'self') continue;
@@ -227,7 +277,7 @@ function querySetWrites(
       // a dict or a number is no query set: `row = Order.objects.values(…).first()`, then `row.update(…)`
       if (/\.\s*(?:values|values_list|aggregate|count|exists|in_bulk)\s*\(/.test(rhs)) break;
       if (bound && models.has(bound[1]!) && (bound[2] === 'objects' || managers.get(bound[1]!)?.includes(bound[2]!)))
-        out.push({ model: bound[1]!, index: m.index });
+        out.push({ model: bound[1]!, index: m.index, method: m[2]! });
       break;
     }
   }

@@ -25,7 +25,8 @@ import { namedQueries, type NamedQueries } from '../queries/jpql.js';
 import { customRepositories, entityManagerUses, methodAccess, type CustomRepository } from './orm-repositories.js';
 import { DRIZZLE_VIEW_FUNCTIONS, drizzleTables, type DrizzleCreator } from './drizzle-refs.js';
 import type { DjangoRelations } from './django-relations.js';
-import { contribModels, DJANGO_WRITES, djangoRowUses } from './django-uses.js';
+import { contribModels, DJANGO_DELETES, DJANGO_WRITES, djangoRowUses } from './django-uses.js';
+import { djangoDeleter } from './django-cascades.js';
 import { djangoLookups, type DjangoChain } from './django-lookups.js';
 import { sqlalchemyRelationUses, type SqlalchemyRelations } from './sqlalchemy-relations.js';
 import { kyselyRefs } from './kysely-refs.js';
@@ -657,12 +658,15 @@ export function ormModelUses(written: string, language: string, models: readonly
       const managers = project.djangoRelations?.managers ?? new Map<string, readonly string[]>();
       const others = [...new Set([...managers.values()].flat())];
       const chains: DjangoChain[] = [];
+      let deleted: ((model: string, index: number) => void) | undefined;
       for (const m of text.matchAll(new RegExp(String.raw`\b([A-Z]\w*)\.(objects|${others.join('|') || '(?!)'})\b(?:\s*\.\s*(\w+)(\s*\()?)?`, 'g'))) {
         if (m[2] !== 'objects' && !managers.get(m[1]!)?.includes(m[2]!)) continue;
         const open = m.index + m[0].length - 1;
         const calls = m[3] && m[4] ? [{ method: m[3], open }, ...chainAfter(text, open)] : [];
         const methods = m[3] ? (calls.length ? calls.map((c) => c.method) : [m[3]]) : [];
         use(djangoModels.get(m[1]!), m.index, methods.length ? (methods.some((x) => DJANGO_WRITES.test(x)) ? 'write' : 'read') : undefined);
+        // `.filter(…).delete()` deletes what the rows' cascades reach too
+        if (methods.some((x) => DJANGO_DELETES.test(x))) (deleted ??= djangoDeleter(djangoModels, use, project.djangoRelations))(m[1]!, m.index);
         chains.push({ model: m[1]!, calls });
       }
       djangoRowUses(text, djangoModels, use, project.djangoRelations);
