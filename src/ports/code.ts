@@ -121,7 +121,9 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  *     Identity's sign-ins and passkeys; ActiveRecord loads without parentheses and in scopes, chains through one record; Eloquent morph
  *     types; a compilation database made on another machine; Makefiles count only in C/C++ trees; Rust cfg_if!; Scala package objects;
  *     Kotlin expect/actual; ent entities' own Update(); JVM entity names resolved by qualified class (an orm.xml or hbm.xml table wins over
- *     @Table), hbm.xml collection tables, every branch of a nested MyBatis choose, Hibernate Session calls, iBATIS 2 sqlMaps.
+ *     @Table), hbm.xml collection tables, every branch of a nested MyBatis choose, Hibernate Session calls, iBATIS 2 sqlMaps; SQLAlchemy
+ *     statements' joins and relationships; Python comments and docstrings use nothing; Django cascading deletes; ActiveRecord scope
+ *     lambdas, scopes and dependent: destroys.
  */
 export const CODE_SCAN_VERSION = 61;
 
