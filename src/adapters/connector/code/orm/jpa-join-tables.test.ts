@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ormTableRefs } from './orm-refs.js';
+import { jpaJoinTableReader } from './jpa-join-tables.js';
+
+const VET = [
+  'package org.clinic;',
+  '@Entity',
+  '@Table(name = "vets")',
+  'public class Vet {',
+  '  @Id @Column(name = "vet_no") private Integer id;',
+  '  @ManyToMany(fetch = FetchType.EAGER)',
+  '  @JoinTable(name = "vet_specialties", joinColumns = @JoinColumn(name = "vet_id"), inverseJoinColumns = { @JoinColumn(name = "specialty_id") })',
+  '  private Set<Specialty> specialties;',
+  '  @ManyToMany',
+  '  private List<Specialty> studied;',
+  '  // @ManyToMany private Set<Specialty> commented;',
+  '  @ElementCollection',
+  '  private Set<String> nickNames;',
+  '  @ElementCollection @CollectionTable(name = "vet_phones", joinColumns = @JoinColumn(name = "owner_vet"))',
+  '  private List<String> phones;',
+  '}',
+].join('\n');
+
+const SPECIALTY = [
+  'package org.clinic;',
+  '@Entity',
+  'public class Specialty {',
+  '  @Id private Integer code;',
+  '  @ManyToMany(mappedBy = "studied") private Set<Vet> students;',
+  '  @ManyToMany(targetEntity = Vet.class) public Collection getTeachers() { return null; }',
+  '}',
+].join('\n');
+
+const project = () => {
+  const files = [
+    { path: 'src/main/java/org/clinic/Vet.java', text: VET, language: 'java' },
+    { path: 'src/main/java/org/clinic/Specialty.java', text: SPECIALTY, language: 'java' },
+  ];
+  return jpaJoinTableReader.project!(files, new Map(files.map((f) => [f.path, ormTableRefs(f.text, f.language, f.path)])));
+};
+const joinsIn = (path: string) =>
+  project()
+    .joins?.get(path)
+    ?.map((j) => `${[j.table, ...(j.tableAlternatives ?? [])].join('|')}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} :${j.line}`);
+
+describe('JPA join tables of annotated collections', () => {
+  it("joins a @JoinTable to both entities by its join columns, a default join table by JPA's default names and Spring's", () => {
+    expect(joinsIn('src/main/java/org/clinic/Vet.java')).toEqual([
+      'vet_specialties.vet_id = vets.vet_no :6',
+      'vet_specialties.specialty_id = Specialty.code :6',
+      // no join columns (names in any case): the target's attribute on the other side (`students`), else the entity's name, `_`, the id column
+      'vets_Specialty|vets_studied.students_vet_no = vets.vet_no :9',
+      'vets_Specialty|vets_studied.studied_code = Specialty.code :9',
+      // an element collection's table: the entity's name `_` the attribute, joined by the entity's name `_` its id
+      'Vet_nickNames|vet_nick_names.Vet_vet_no = vets.vet_no :12',
+      'vet_phones.owner_vet = vets.vet_no :14',
+    ]);
+    // the inverse side (mappedBy) joins nothing; a getter's targetEntity is its target
+    expect(joinsIn('src/main/java/org/clinic/Specialty.java')).toEqual([
+      'Specialty_vets|specialty_teachers.Specialty_code = Specialty.code :6',
+      'Specialty_vets|specialty_teachers.teachers_vet_no = vets.vet_no :6',
+    ]);
+  });
+
+  it('declares the default tables (a named one is declared with the entity)', () => {
+    expect(project().declared?.get('src/main/java/org/clinic/Vet.java')).toEqual([
+      { table: 'vets_Specialty', alternatives: ['vets_studied'], line: 9, via: 'jpa', access: ['schema'] },
+      { table: 'Vet_nickNames', alternatives: ['vet_nick_names'], line: 12, via: 'jpa', access: ['schema'] },
+    ]);
+  });
+});
