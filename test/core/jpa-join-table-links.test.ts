@@ -19,8 +19,8 @@ const FILES: Record<string, string> = {
     '  private Set<Specialty> specialties;',
     '}',
   ].join('\n'),
-  'src/main/java/org/clinic/Specialty.java':
-    'package org.clinic;\n\n@Entity\n@Table(name = "specialties")\npublic class Specialty {\n  @Id private Integer id;\n}\n',
+  // its id is its base class's
+  'src/main/java/org/clinic/Specialty.java': 'package org.clinic;\n\n@Entity\n@Table(name = "specialties")\npublic class Specialty extends NamedEntity {}\n',
   'src/main/java/org/library/Author.java': 'package org.library;\n\n@Entity\npublic class Author {\n  @Id private Long id;\n}\n',
   'src/main/java/org/library/Book.java': [
     'package org.library;',

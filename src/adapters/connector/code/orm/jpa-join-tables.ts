@@ -144,7 +144,7 @@ export const jpaJoinTableReader: OrmReader = {
     const byModel = new Map<string, Entity[]>();
     const entities = files.flatMap((f) => {
       const refs = (declaredOf.get(f.path) ?? []).filter((r) => r.via === 'jpa' && r.model);
-      return refs.length && /@(?:ManyToMany|ElementCollection)\b|@Id\b/.test(f.text) ? fileEntities(f, refs) : [];
+      return refs.length ? fileEntities(f, refs) : [];
     });
     for (const e of entities) byModel.set(e.ref.model!, [...(byModel.get(e.ref.model!) ?? []), e]);
     const declared = new Map<string, OrmTableRef[]>();
