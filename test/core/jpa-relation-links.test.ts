@@ -1,5 +1,5 @@
 /**
- * JPA's annotated collections through the engine, over a real PostgreSQL source: a `@ManyToMany`'s
+ * JPA's annotated relations through the engine, over a real PostgreSQL source: a `@ManyToMany`'s
  * `@JoinTable` joins both entities; one without it, and an `@ElementCollection`, map the tables
  * their default names give (here Spring Boot's snake case) with their joins.
  */
@@ -7,6 +7,17 @@ import { expect, it } from 'vitest';
 import { databaseAndTreeSuite, declaredJoinsOf, tableUsersOf } from '../helpers/database-and-tree.js';
 
 const FILES: Record<string, string> = {
+  // a many-to-one's default join column: the attribute _ the target's id (in snake case)
+  'src/main/java/org/library/Review.java': [
+    'package org.library;',
+    '',
+    '@Entity',
+    'public class Review {',
+    '  @Id private Long id;',
+    '  @ManyToOne(fetch = FetchType.LAZY)',
+    '  private Book reviewedBook;',
+    '}',
+  ].join('\n'),
   'src/main/java/org/clinic/Vet.java': [
     'package org.clinic;',
     '',
@@ -46,6 +57,7 @@ const suite = databaseAndTreeSuite(
     CREATE TABLE book (id serial PRIMARY KEY);
     CREATE TABLE book_authors (book_id int, authors_id int);
     CREATE TABLE book_tags (book_id int, tags text);
+    CREATE TABLE review (id serial PRIMARY KEY, reviewed_book_id int);
   `,
   FILES,
 );
@@ -65,4 +77,8 @@ it('maps the default join table and collection table, with their joins', async (
   ]);
   expect(await tableUsersOf(suite.engine(), 'public.book_tags')).toEqual(['src/main/java/org/library/Book.java:8 schema']);
   expect(await declaredJoinsOf(suite.engine(), 'public.book_tags')).toEqual(['book_tags.book_id = book.id -- jpa src/main/java/org/library/Book.java:8']);
+});
+
+it("joins a many-to-one's column to its target's id", async () => {
+  expect(await declaredJoinsOf(suite.engine(), 'public.review')).toEqual(['review.reviewed_book_id = book.id -- jpa src/main/java/org/library/Review.java:6']);
 });

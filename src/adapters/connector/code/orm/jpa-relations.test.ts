@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ormTableRefs } from './orm-refs.js';
-import { jpaJoinTableReader } from './jpa-join-tables.js';
+import { jpaRelationReader } from './jpa-relations.js';
 
 const VET = [
   'package org.clinic;',
@@ -36,7 +36,7 @@ const project = () => {
     { path: 'src/main/java/org/clinic/Vet.java', text: VET, language: 'java' },
     { path: 'src/main/java/org/clinic/Specialty.java', text: SPECIALTY, language: 'java' },
   ];
-  return jpaJoinTableReader.project!(files, new Map(files.map((f) => [f.path, ormTableRefs(f.text, f.language, f.path)])));
+  return jpaRelationReader.project!(files, new Map(files.map((f) => [f.path, ormTableRefs(f.text, f.language, f.path)])));
 };
 const joinsIn = (path: string) =>
   project()
@@ -66,6 +66,46 @@ describe('JPA join tables of annotated collections', () => {
     expect(project().declared?.get('src/main/java/org/clinic/Vet.java')).toEqual([
       { table: 'vets_Specialty', alternatives: ['vets_studied'], line: 9, via: 'jpa', access: ['schema'] },
       { table: 'Vet_nickNames', alternatives: ['vet_nick_names'], line: 12, via: 'jpa', access: ['schema'] },
+    ]);
+  });
+});
+
+describe('JPA single-valued relations and one-to-many join columns', () => {
+  const ORDER = [
+    'package org.shop',
+    '@Entity',
+    '@Table(name = "orders")',
+    'class Order {',
+    '  @Id var id: Long? = null',
+    '  @ManyToOne @JoinColumn(name = "buyer_ref", referencedColumnName = "code") var buyer: Customer? = null',
+    '  @ManyToOne(fetch = FetchType.LAZY) var shippingAddress: Address? = null',
+    '  @OneToOne(mappedBy = "order") var invoice: Invoice? = null',
+    '  @OneToOne @MapsId var detail: Detail? = null',
+    '  @OneToMany @JoinColumn(name = "order_ref") var lines: MutableList<Line> = mutableListOf()',
+    '  @OneToMany var notes: MutableList<Line> = mutableListOf()',
+    '  @OneToMany(mappedBy = "order") var others: MutableList<Line> = mutableListOf()',
+    '}',
+  ].join('\n');
+  const entity = (name: string) => `package org.shop\n@Entity\nclass ${name} {\n  @Id var id: Long? = null\n}\n`;
+  const files = [
+    { path: 'src/main/kotlin/org/shop/Order.kt', text: ORDER, language: 'kotlin' },
+    ...['Customer', 'Address', 'Invoice', 'Detail', 'Line'].map((n) => ({ path: `src/main/kotlin/org/shop/${n}.kt`, text: entity(n), language: 'kotlin' })),
+  ];
+  const found = jpaRelationReader.project!(files, new Map(files.map((f) => [f.path, ormTableRefs(f.text, f.language, f.path)])));
+
+  it("joins a many-to-one's join column (else the attribute _ the target's id) and a one-to-many's in the target's table", () => {
+    expect(
+      found.joins
+        ?.get('src/main/kotlin/org/shop/Order.kt')
+        ?.map((j) => `${[j.table, ...(j.tableAlternatives ?? [])].join('|')}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} :${j.line}`),
+    ).toEqual([
+      'orders.buyer_ref = Customer.code :6',
+      'orders.shippingAddress_id = Address.id :7',
+      'orders.shipping_address_id = Address.id :7',
+      'Line|line.order_ref = orders.id :10',
+      // a one-to-many without a join column: a join table, as a many-to-many's
+      'orders_Line|orders_notes.Order_id = orders.id :11',
+      'orders_Line|orders_notes.notes_id = Line.id :11',
     ]);
   });
 });

@@ -1,9 +1,13 @@
 /**
- * @module adapters/connector/code/orm/jpa-join-tables
- * JPA's annotated collections through the OrmReader seam. The owning side of a `@ManyToMany` (no
- * `mappedBy`) maps a join table: its `@JoinTable(name, schema)`, else the name JPA gives it, the
- * owner's table `_` the target's (Spring Boot's naming: the owner's table `_` the attribute, in snake
- * case). The table joins the owner's id by its `joinColumns` (else JPA's default: the target's
+ * @module adapters/connector/code/orm/jpa-relations
+ * JPA's annotated relations through the OrmReader seam. A `@ManyToOne`, and a `@OneToOne` not
+ * `mappedBy`, joins the owner's table on its `@JoinColumn(name, referencedColumnName)` (else the
+ * attribute `_` the target's id column) to the target's; a `@OneToMany` with a `@JoinColumn` joins
+ * the target's table on that column to the owner's id. (A key shared with the owner's id, `@MapsId`
+ * or `@PrimaryKeyJoinColumn`, and a composite `@JoinColumns` are left out.) The owning side of a
+ * `@ManyToMany` (no `mappedBy`), and a `@OneToMany` with neither `mappedBy` nor a join column,
+ * maps a join table: its `@JoinTable(name, schema)`, else the name JPA gives it, the owner's table
+ * `_` the target's (Spring Boot's naming: the owner's table `_` the attribute, in snake case). The table joins the owner's id by its `joinColumns` (else JPA's default: the target's
  * attribute that is the relation's other side, else the owner's entity name, `_`, the owner's id
  * column) and the target's id by its `inverseJoinColumns` (else the attribute `_` the target's id
  * column). An `@ElementCollection` maps its `@CollectionTable(name)`, else `<entity name>_<attribute>`,
@@ -86,16 +90,27 @@ function elementClass(member: Member, args: string): string | undefined {
   return /(\w+)\s*\??\s*$/.exec(last.replace(/<.*$/, ''))?.[1];
 }
 
+/** A single-valued relation's class: its `targetEntity`, else its type (`Customer`, Kotlin's `Customer?`). */
+function singleClass(member: Member, args: string): string | undefined {
+  const target = /\btargetEntity\s*=\s*([\w.]+?)(?:\.class|::class)/.exec(args)?.[1];
+  return (target ?? member.type.replace(/[<?].*$/s, '')).split('.').at(-1);
+}
+
+/** Relations whose key is the owner's id (`@MapsId`, `@PrimaryKeyJoinColumn`), a composite key (`@JoinColumns`) or a join table: no join column of their own read. */
+const SHARED_KEY = ['MapsId', 'PrimaryKeyJoinColumn', 'JoinColumns', 'JoinTable'];
+
+/** A `@JoinColumn`'s arguments as a join column. */
+const joinColumn = (args: string) => {
+  const name = stringArg(args, 'name');
+  const referenced = stringArg(args, 'referencedColumnName');
+  return { ...(name ? { name } : {}), ...(referenced ? { referenced } : {}) };
+};
+
 /** The `@JoinColumn(name, referencedColumnName)`s of one side of a `@JoinTable` or of a `@CollectionTable` (`joinColumns`, `inverseJoinColumns`). */
 function joinColumns(args: string | undefined, side: string): Array<{ name?: string; referenced?: string }> {
   const written = args && topLevelArgs(args).find((a) => new RegExp(String.raw`^${side}\s*=`).test(a));
   if (!written) return [];
-  return [...written.matchAll(/\bJoinColumn\s*\(/g)].map((m) => {
-    const inner = callArgs(written, m.index + m[0].length - 1);
-    const name = stringArg(inner, 'name');
-    const referenced = stringArg(inner, 'referencedColumnName');
-    return { ...(name ? { name } : {}), ...(referenced ? { referenced } : {}) };
-  });
+  return [...written.matchAll(/\bJoinColumn\s*\(/g)].map((m) => joinColumn(callArgs(written, m.index + m[0].length - 1)));
 }
 
 /** A name and its snake case when it differs other than in case (Spring Boot's physical naming). */
@@ -136,7 +151,7 @@ function fileEntities(file: ProjectFile, refs: readonly OrmTableRef[]): Entity[]
   });
 }
 
-export const jpaJoinTableReader: OrmReader = {
+export const jpaRelationReader: OrmReader = {
   via: 'jpa',
   languages: new Set(['java', 'kotlin']),
   declared: () => [],
@@ -156,31 +171,44 @@ export const jpaJoinTableReader: OrmReader = {
         return ref ? byModel.get(name)!.find((e) => e.ref === ref) : undefined;
       };
       const ownerTables = [owner.ref.table, ...(owner.ref.alternatives ?? [])];
-      const add = (table: string[], line: number, own: Array<{ name?: string; referenced?: string }>, ownDefault: string) => {
-        const list = joins.get(owner.path) ?? [];
-        const push = (columns: Array<{ column: string; referenced: string }>, to: Entity) => {
-          for (const c of columns)
-            list.push({
-              table: table[0]!,
-              columns: [c.column],
-              references: to.ref.table,
-              referencedColumns: [c.referenced],
-              line,
-              via: 'jpa',
-              ...(table.length > 1 ? { tableAlternatives: table.slice(1) } : {}),
-              ...(to.ref.alternatives?.length ? { referencesAlternatives: to.ref.alternatives } : {}),
-            });
-        };
-        push(columnsOf(own[0], ownDefault, owner), owner);
-        joins.set(owner.path, list);
-        return push;
+      const list = joins.get(owner.path) ?? [];
+      // a join from a table (its names in order) on each column given to the entity `to`'s table
+      const join = (tables: readonly string[], line: number, columns: Array<{ column: string; referenced: string }>, to: Entity) => {
+        for (const c of columns)
+          list.push({
+            table: tables[0]!,
+            columns: [c.column],
+            references: to.ref.table,
+            referencedColumns: [c.referenced],
+            line,
+            via: 'jpa',
+            ...(tables.length > 1 ? { tableAlternatives: tables.slice(1) } : {}),
+            ...(to.ref.alternatives?.length ? { referencesAlternatives: to.ref.alternatives } : {}),
+          });
       };
+      const declare = (tables: readonly string[], line: number) =>
+        declared.set(owner.path, [
+          ...(declared.get(owner.path) ?? []),
+          { table: tables[0]!, alternatives: tables.slice(1), line, via: 'jpa', access: ['schema'] },
+        ]);
       for (const member of owner.members) {
         const line = lineAt(owner.text, member.at);
-        const relation = member.annotations.get('ManyToMany');
+        const many = member.annotations.get('ManyToMany') ?? member.annotations.get('OneToMany');
+        const single = member.annotations.get('ManyToOne') ?? member.annotations.get('OneToOne');
         const values = member.annotations.get('ElementCollection');
-        if (relation !== undefined && !stringArg(relation, 'mappedBy')) {
-          const target = targetOf(elementClass(member, relation) ?? '');
+        const column = member.annotations.get('JoinColumn');
+        if (single !== undefined && !stringArg(single, 'mappedBy') && !SHARED_KEY.some((a) => member.annotations.has(a))) {
+          // the owner's table holds the join column: `@JoinColumn(name, referencedColumnName)`, else the attribute `_` the target's id
+          const target = targetOf(singleClass(member, single) ?? '');
+          if (target) join(ownerTables, line, columnsOf(column !== undefined ? joinColumn(column) : undefined, `${member.name}_${target.id}`, target), target);
+        } else if (many !== undefined && member.annotations.has('OneToMany') && column !== undefined && !stringArg(many, 'mappedBy')) {
+          // a one-to-many's join column is in the target's table
+          const target = targetOf(elementClass(member, many) ?? '');
+          const written = joinColumn(column);
+          if (target && written.name) join([target.ref.table, ...(target.ref.alternatives ?? [])], line, columnsOf(written, '', owner), owner);
+        } else if (many !== undefined && !stringArg(many, 'mappedBy')) {
+          // a many-to-many's, or a one-to-many's without a join column, join table
+          const target = targetOf(elementClass(member, many) ?? '');
           if (!target) continue;
           const written = member.annotations.get('JoinTable');
           const name = stringArg(written, 'name');
@@ -188,27 +216,20 @@ export const jpaJoinTableReader: OrmReader = {
           const tables = name
             ? [qualify(stringArg(written, 'schema'), name)]
             : distinct([...ownerTables.flatMap((o) => targetTables.map((t) => `${o}_${t}`)), ...ownerTables.map((o) => `${snake(o)}_${snake(member.name)}`)]);
-          if (!name)
-            declared.set(owner.path, [
-              ...(declared.get(owner.path) ?? []),
-              { table: tables[0]!, alternatives: tables.slice(1), line, via: 'jpa', access: ['schema'] },
-            ]);
+          if (!name) declare(tables, line);
           // the owner's join column defaults to the target's attribute on the other side of the relation, else the owner's entity name
           const other = target.members.find((m) => stringArg(m.annotations.get('ManyToMany'), 'mappedBy') === member.name)?.name;
-          const push = add(tables, line, joinColumns(written, 'joinColumns'), `${other ?? owner.name}_${owner.id}`);
-          push(columnsOf(joinColumns(written, 'inverseJoinColumns')[0], `${member.name}_${target.id}`, target), target);
+          join(tables, line, columnsOf(joinColumns(written, 'joinColumns')[0], `${other ?? owner.name}_${owner.id}`, owner), owner);
+          join(tables, line, columnsOf(joinColumns(written, 'inverseJoinColumns')[0], `${member.name}_${target.id}`, target), target);
         } else if (values !== undefined) {
           const written = member.annotations.get('CollectionTable');
           const name = stringArg(written, 'name');
           const tables = name ? [qualify(stringArg(written, 'schema'), name)] : withSnake(`${owner.name}_${member.name}`);
-          if (!name)
-            declared.set(owner.path, [
-              ...(declared.get(owner.path) ?? []),
-              { table: tables[0]!, alternatives: tables.slice(1), line, via: 'jpa', access: ['schema'] },
-            ]);
-          add(tables, line, joinColumns(written, 'joinColumns'), `${owner.name}_${owner.id}`);
+          if (!name) declare(tables, line);
+          join(tables, line, columnsOf(joinColumns(written, 'joinColumns')[0], `${owner.name}_${owner.id}`, owner), owner);
         }
       }
+      if (list.length) joins.set(owner.path, list);
     }
     return { declared, joins };
   },
