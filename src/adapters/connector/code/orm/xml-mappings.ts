@@ -26,6 +26,7 @@ import { childElements, descendants, xmlElements, type XmlElement } from '../tex
 import type { OrmReader, OrmTableRef, ProjectFile } from './orm-reader.js';
 import { classesSeen, jvmPackage, rankEntities, type JvmEntity } from './jvm-entities.js';
 import { blankComments } from '../text/script-blocks.js';
+import { escapeName } from '../text/call-reading.js';
 
 const qualify = (schema: string | undefined, table: string) => (schema ? `${schema}.${table}` : table);
 const simpleName = (className: string) => className.split(/[.$]/).at(-1)!;
@@ -229,7 +230,9 @@ export function mappedEntities(file: ProjectFile): Array<{ ref: OrmTableRef; qua
 }
 
 /** The type a Java or Kotlin class declares a field of (`private Customer customer;`, `var customer: Customer?`), by the names it may mean. */
-function fieldClass(text: string, field: string): string[] {
+function fieldClass(text: string, written: string): string[] {
+  if (!text || !/^[\w$]+$/.test(written)) return [];
+  const field = escapeName(written);
   const code = blankComments(text);
   const type = (new RegExp(String.raw`([A-Z][\w.]*)\s+${field}\s*[;=]`).exec(code) ??
     new RegExp(String.raw`\b(?:val|var)\s+${field}\s*:\s*([A-Z][\w.]*)`).exec(code))?.[1];
