@@ -61,6 +61,16 @@ const FILES: Record<string, string> = {
     '  <update id="rename">UPDATE customers SET name = #name# WHERE id = #id#</update>',
     '</sqlMap>',
   ].join('\n'),
+  // an iBATIS DAO running the sqlMap's statements by name, one by its id alone
+  'src/main/java/org/shop/dao/CustomerSqlMapDao.java': [
+    'package org.shop.dao;',
+    '',
+    'public class CustomerSqlMapDao extends SqlMapClientDaoSupport {',
+    '  public Object find(String name) { return getSqlMapClientTemplate().queryForList("Customer.find", name); }',
+    '  public void rename(Object c) { getSqlMapClientTemplate().update("rename", c); }',
+    '  public void unknown(Object c) { getSqlMapClientTemplate().update("Customer.nowhere", c); }',
+    '}',
+  ].join('\n'),
 };
 
 const suite = databaseAndTreeSuite(
@@ -80,7 +90,12 @@ const MAPPER = 'src/main/java/org/shop/mapper/OrderMapper.java';
 it("lists the mapper XML among a table's code users (at its first statement's tag), with what its statements do", async () => {
   // the select reads orders at line 5, the update writes it at line 9: one use of the file, both accesses
   expect(await usersOf('public.orders')).toEqual([`${XML}:5 read,write`]);
-  expect(await usersOf('public.customers')).toEqual([`${XML}:5 read`, 'src/main/resources/org/shop/sqlmap/Customer.xml:4 read,write']);
+  expect(await usersOf('public.customers')).toEqual([
+    // the DAO's calls run the statements: the select reads, the update (by its id alone) writes
+    'src/main/java/org/shop/dao/CustomerSqlMapDao.java:4 read,write',
+    `${XML}:5 read`,
+    'src/main/resources/org/shop/sqlmap/Customer.xml:4 read,write',
+  ]);
   // the insert's rows through <foreach>, and the interface's annotation (a <script> read as the XML is)
   expect(await usersOf('public.order_items')).toEqual([`${MAPPER}:8 write`, `${XML}:12 write`]);
 });
@@ -94,4 +109,12 @@ it('links the mapper XML and the interface its namespace names both ways; other 
   expect(xml?.outgoing.filter(imported).map((e) => e.toId)).toEqual([`app:code_file:${MAPPER}`]);
   expect(xml?.incoming.filter(imported).map((e) => e.fromId)).toEqual([`app:code_file:${MAPPER}`]);
   await expect(engine.get('app:code_file:pom.xml')).rejects.toThrow("no object 'app:code_file:pom.xml'");
+});
+
+it('links a DAO running sqlMap statements by name and the sqlMap both ways', async () => {
+  const dao = await suite.engine().get('app:code_file:src/main/java/org/shop/dao/CustomerSqlMapDao.java');
+  const mapped = (e: { kind: string; attributes?: Record<string, unknown> | null }) =>
+    e.kind === 'imports' && (e.attributes?.kinds as string[]).includes('mapper');
+  expect(dao?.outgoing.filter(mapped).map((e) => e.toId)).toEqual(['app:code_file:src/main/resources/org/shop/sqlmap/Customer.xml']);
+  expect(dao?.incoming.filter(mapped).map((e) => e.fromId)).toEqual(['app:code_file:src/main/resources/org/shop/sqlmap/Customer.xml']);
 });

@@ -13,6 +13,7 @@ const FILES: Record<string, string> = {
     '  <class name="Order" table="purchase_orders">',
     '    <id name="id" column="id"/>',
     '    <many-to-one name="customer" class="Customer" column="customer_id"/>',
+    '    <many-to-one name="invoice" column="invoice_id"/>',
     '    <set name="tags" table="order_tags"><key column="order_id"/><many-to-many class="Tag" column="tag_id"/></set>',
     '  </class>',
     '  <class name="Tag" table="tags"><id name="id"/></class>',
@@ -27,7 +28,11 @@ const FILES: Record<string, string> = {
     '  </entity>',
     '</entity-mappings>',
   ].join('\n'),
-  'src/main/java/org/shop/Order.java': 'package org.shop;\n\npublic class Order {\n  private Long id;\n}\n',
+  // a many-to-one without class= joins the class of the field
+  'src/main/java/org/shop/Order.java': 'package org.shop;\n\npublic class Order {\n  private Long id;\n  private Invoice invoice;\n}\n',
+  // a joined subclass in a file of its own
+  'src/main/resources/org/shop/RushOrder.hbm.xml':
+    '<hibernate-mapping package="org.shop">\n  <joined-subclass name="RushOrder" extends="Order" table="rush_orders"><key column="order_id"/></joined-subclass>\n</hibernate-mapping>',
   // the orm.xml's table wins over the annotation's
   'src/main/java/org/shop/Invoice.java': 'package org.shop;\n\n@Entity\n@Table(name = "bills")\npublic class Invoice {\n  private Long id;\n}\n',
   'src/main/java/org/shop/Billing.java': [
@@ -73,7 +78,8 @@ const suite = databaseAndTreeSuite(
   'xml_mapping_links',
   `
     CREATE TABLE customers (id serial PRIMARY KEY);
-    CREATE TABLE purchase_orders (id serial PRIMARY KEY, customer_id int);
+    CREATE TABLE purchase_orders (id serial PRIMARY KEY, customer_id int, invoice_id int);
+    CREATE TABLE rush_orders (order_id int);
     CREATE TABLE invoices (id serial PRIMARY KEY, order_id int);
     CREATE TABLE bills (id serial PRIMARY KEY);
     CREATE TABLE tags (id serial PRIMARY KEY);
@@ -90,7 +96,7 @@ it("links a class's table to the mapping file declaring it and to the repository
   ]);
   expect(await tableUsersOf(suite.engine(), 'public.customers')).toEqual([
     'src/main/java/org/shop/CustomerDesk.java:3 read,write',
-    'src/main/resources/org/shop/Order.hbm.xml:9 schema',
+    'src/main/resources/org/shop/Order.hbm.xml:10 schema',
   ]);
   // an orm.xml table overrides the class's @Table: the entity manager's find reads it
   expect(await tableUsersOf(suite.engine(), 'public.invoices')).toEqual([
@@ -103,13 +109,17 @@ it("links a class's table to the mapping file declaring it and to the repository
 it("lists the joins the mappings' many-to-ones declare", async () => {
   expect(await declaredJoinsOf(suite.engine(), 'public.purchase_orders')).toEqual([
     'purchase_orders.customer_id = customers.id -- jpa src/main/resources/org/shop/Order.hbm.xml:5',
+    'purchase_orders.invoice_id = invoices.id -- jpa src/main/resources/org/shop/Order.hbm.xml:6',
+  ]);
+  expect(await declaredJoinsOf(suite.engine(), 'public.rush_orders')).toEqual([
+    'rush_orders.order_id = purchase_orders.id -- jpa src/main/resources/org/shop/RushOrder.hbm.xml:2',
   ]);
   // a many-to-many set's table joins its owner and its target
   expect(await declaredJoinsOf(suite.engine(), 'public.order_tags')).toEqual([
-    'order_tags.order_id = purchase_orders.id -- jpa src/main/resources/org/shop/Order.hbm.xml:6',
-    'order_tags.tag_id = tags.id -- jpa src/main/resources/org/shop/Order.hbm.xml:6',
+    'order_tags.order_id = purchase_orders.id -- jpa src/main/resources/org/shop/Order.hbm.xml:7',
+    'order_tags.tag_id = tags.id -- jpa src/main/resources/org/shop/Order.hbm.xml:7',
   ]);
-  expect(await tableUsersOf(suite.engine(), 'public.order_tags')).toEqual(['src/main/resources/org/shop/Order.hbm.xml:6 schema']);
+  expect(await tableUsersOf(suite.engine(), 'public.order_tags')).toEqual(['src/main/resources/org/shop/Order.hbm.xml:7 schema']);
   expect(await declaredJoinsOf(suite.engine(), 'public.invoices')).toEqual([
     'invoices.order_id = purchase_orders.id -- jpa src/main/resources/META-INF/orm.xml:4',
   ]);

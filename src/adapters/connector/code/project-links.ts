@@ -10,6 +10,7 @@ import type { ConfigFile, ListedFile } from './list-files.js';
 import type { FileLinks } from './file-objects.js';
 import { sqlRefs } from './queries/sql-refs.js';
 import { mybatisRuns } from './queries/mybatis-xml.js';
+import { projectStatements, statementCallRuns } from './queries/statement-calls.js';
 import { importNames } from './imports/workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm/orm-refs.js';
 import { prismaRelations } from './orm/prisma-relations.js';
@@ -78,6 +79,8 @@ export async function projectLinks(
   // the project's string constants, read once, by which a file reads a statement another file holds
   const constants = projectConstants(texts);
   const named = projectNamedQueries(texts, constants);
+  // the mapped statements (MyBatis mappers, iBATIS sqlMaps) by the names DAOs run them
+  const statements = projectStatements(texts);
   const repositoriesOf = projectRepositories(texts, named, constants);
   const repositories = [...repositoriesOf.values()].flat();
   // the methods sqlc generates, by which the Go files calling them reach their queries' tables
@@ -120,7 +123,7 @@ export async function projectLinks(
     const own = orm.get(file.path) ?? [];
     const { text, language } = code(file);
     return {
-      sql: await sqlRefs(text, language, [...namedNativeRuns(text, language, named, constants), ...mybatisRuns(text, language)]),
+      sql: await sqlRefs(text, language, [...namedNativeRuns(text, language, named, constants), ...mybatisRuns(text, language), ...statementCallRuns(text, language, statements)]),
       ormTables: [
         ...own,
         ...readers.flatMap((r) => r.declared?.get(file.path) ?? []),

@@ -45,4 +45,20 @@ describe('MyBatis mapper links', () => {
     expect(linked.get('src/org/A.java')).toEqual([{ path: 'm/A.xml', kinds: ['import'] }]);
     expect(linked.get('src/org/B.java')).toEqual([{ path: 'm/A.xml', kinds: ['mapper'] }]);
   });
+
+  it('links a DAO running a sqlMap statement by name and the sqlMap both ways', () => {
+    const files = [
+      { path: 'sql/Account.xml', language: 'xml', text: '<sqlMap namespace="Account"><select id="getAccount">SELECT 1</select></sqlMap>' },
+      {
+        path: 'src/AccountSqlMapDao.java',
+        language: 'java',
+        text: 'class AccountSqlMapDao { Object a() { return queryForObject("Account.getAccount", null); } }',
+      },
+      { path: 'src/OtherSqlMapDao.java', language: 'java', text: 'class OtherSqlMapDao { Object a() { return queryForObject("Account.gone", null); } }' },
+    ];
+    const linked = withMapperLinks(new Map(), files);
+    expect(linked.get('sql/Account.xml')).toEqual([{ path: 'src/AccountSqlMapDao.java', kinds: ['mapper'] }]);
+    expect(linked.get('src/AccountSqlMapDao.java')).toEqual([{ path: 'sql/Account.xml', kinds: ['mapper'] }]);
+    expect(linked.get('src/OtherSqlMapDao.java')).toBeUndefined();
+  });
 });

@@ -5,13 +5,16 @@
  * The namespace `org.shop.mapper.OrderMapper` is the Java or Kotlin file of the tree whose path
  * ends `org/shop/mapper/OrderMapper.java` (`.kt`), under any source root; a namespace naming no
  * file of the tree is no edge. The links depend on two files' texts and names, so they are made
- * again from every listed file at each scan that reads imports.
+ * again from every listed file at each scan that reads imports. A Java or Kotlin file running a
+ * mapper's or an iBATIS sqlMap's statement by name (`queryForList("Account.getAccountList")`, see
+ * statement-calls) is linked to the file holding the statement the same way.
  */
 import { posix } from 'node:path';
 import type { FileImport } from '../../../../ports/code.js';
 import type { ImportMap } from './import-graph.js';
 import { link } from './import-links.js';
 import { mapperNamespace } from '../queries/mybatis-xml.js';
+import { projectStatements, statementCalls } from '../queries/statement-calls.js';
 
 export const MAPPER_KIND = 'mapper';
 
@@ -48,6 +51,14 @@ export function withMapperLinks(imports: ImportMap, files: ReadonlyArray<{ path:
         linked.add(xml.path).add(path);
       }
   }
+  // a DAO running a statement by name and the mapping file holding it
+  const statements = projectStatements(mappers);
+  for (const f of files)
+    for (const call of statementCalls(f.text, f.language, statements)) {
+      link(out, call.path, f.path, MAPPER_KIND);
+      link(out, f.path, call.path, MAPPER_KIND);
+      linked.add(call.path).add(f.path);
+    }
   for (const path of linked) out.get(path)!.sort((a, b) => (a.path < b.path ? -1 : 1));
   return out;
 }

@@ -12,9 +12,10 @@ import { gormReader } from './gorm-models.js';
 import { entReader } from './ent-schema.js';
 import { seaormReader } from './seaorm-entities.js';
 import { xmlMappingReader } from './xml-mappings.js';
+import { jpaRelationReader } from './jpa-relations.js';
 import type { OrmReader } from './orm-reader.js';
 
 let readers: readonly OrmReader[] | undefined;
 
 export const ormReaders = (): readonly OrmReader[] =>
-  (readers ??= [gormReader, dieselReader, seaormReader, eloquentReader, activeRecordReader, efcoreReader, entReader, xmlMappingReader]);
+  (readers ??= [gormReader, dieselReader, seaormReader, eloquentReader, activeRecordReader, efcoreReader, entReader, xmlMappingReader, jpaRelationReader]);

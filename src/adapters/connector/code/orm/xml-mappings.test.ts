@@ -120,6 +120,56 @@ describe('Hibernate and JPA XML mappings', () => {
     expect(joinsIn([file('Employee.hbm.xml', hbm)], 'Employee.hbm.xml')).toEqual(['managers.manager_emp_id = employees.emp_id :5']);
   });
 
+  it('maps a subclass in a file of its own by the class it extends (extends=, by the mapping package)', () => {
+    const employee =
+      '<hibernate-mapping package="org.staff">\n  <class name="Employee" table="employees"><id name="id" column="emp_id"/></class>\n</hibernate-mapping>';
+    const subclasses = [
+      '<hibernate-mapping package="org.staff">',
+      '  <subclass name="Intern" extends="Employee" discriminator-value="I">',
+      '    <many-to-one name="mentor" class="Employee" column="mentor_id"/>',
+      '  </subclass>',
+      '  <joined-subclass name="Manager" extends="org.staff.Employee" table="managers"><key column="manager_emp_id"/></joined-subclass>',
+      '  <union-subclass name="Contractor" extends="Employee" table="contractors"/>',
+      '  <subclass name="Ghost" extends="Nowhere"/>',
+      '</hibernate-mapping>',
+    ].join('\n');
+    const files = [file('Employee.hbm.xml', employee), file('Staff.hbm.xml', subclasses)];
+    // a joined or union subclass declares its own table in its file; a subclass its parent's, once the project tells it
+    expect(xmlMappingReader.declared(files[1]!).map((r) => `${r.model} ${r.table} :${r.line}`)).toEqual(['Manager managers :5', 'Contractor contractors :6']);
+    expect(xmlMappingReader.project!(files, new Map()).declared?.get('Staff.hbm.xml')).toEqual([
+      { table: 'employees', line: 2, via: 'jpa', model: 'Intern', access: ['schema'] },
+    ]);
+    expect(joinsIn(files, 'Staff.hbm.xml')).toEqual(['employees.mentor_id = employees.emp_id :3', 'managers.manager_emp_id = employees.emp_id :5']);
+  });
+
+  it("joins a many-to-one without class= to the class of the mapped class's Java field", () => {
+    const hbm = [
+      '<hibernate-mapping package="org.shop">',
+      '  <class name="Order" table="orders">',
+      '    <id name="id"/>',
+      '    <many-to-one name="customer" column="customer_id"/>',
+      '    <many-to-one name="courier" column="courier_id"/>',
+      '    <many-to-one name="missing" column="missing_id"/>',
+      '  </class>',
+      '  <class name="Customer" table="customers"><id name="id" column="cust_id"/></class>',
+      '</hibernate-mapping>',
+    ].join('\n');
+    const couriers = '<hibernate-mapping package="org.post">\n  <class name="Courier" table="couriers"><id name="id"/></class>\n</hibernate-mapping>';
+    const java = [
+      'package org.shop;',
+      'import org.post.Courier;',
+      'public class Order {',
+      '  // private Courier customer;',
+      '  private Customer customer;',
+      '  private Courier courier = null;',
+      '}',
+    ].join('\n');
+    const files = [file('Order.hbm.xml', hbm), file('Courier.hbm.xml', couriers), { path: 'src/org/shop/Order.java', text: java, language: 'java' }];
+    expect(joinsIn(files, 'Order.hbm.xml')).toEqual(['orders.customer_id = customers.cust_id :4', 'orders.courier_id = couriers.id :5']);
+    // without the Java class, nothing
+    expect(joinsIn(files.slice(0, 2), 'Order.hbm.xml')).toBeUndefined();
+  });
+
   it("declares an orm.xml entity's join and collection tables with their joins; a one-to-many's join column is in the target's table", () => {
     const orm = [
       '<entity-mappings>',

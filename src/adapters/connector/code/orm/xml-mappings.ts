@@ -16,13 +16,17 @@
  * target's table to the owner's; so do an `orm.xml` entity's `<join-table>` (its `<join-column>` and
  * `<inverse-join-column>`), `<collection-table>` and `<one-to-many>`'s `<join-column>`. A subclass nested in its class: `<subclass>` maps its parent's
  * table, `<union-subclass>` its own, `<joined-subclass>` its own joined by its `<key column>` to the
- * parent's id.
+ * parent's id; so does one in a file of its own, by the class its `extends=` names, read over the
+ * project. A `<many-to-one>` without `class=` joins the class of the mapped class's Java or Kotlin
+ * field of its name (the file named as the class, in the class's package), else nothing.
  */
 import type { DeclaredJoin } from '../../../../ports/code.js';
 import { lineAt } from '../text/lines.js';
 import { childElements, descendants, xmlElements, type XmlElement } from '../text/xml-elements.js';
 import type { OrmReader, OrmTableRef, ProjectFile } from './orm-reader.js';
-import { rankEntities, type JvmEntity } from './jvm-entities.js';
+import { classesSeen, jvmPackage, rankEntities, type JvmEntity } from './jvm-entities.js';
+import { blankComments } from '../text/script-blocks.js';
+import { escapeName } from '../text/call-reading.js';
 
 const qualify = (schema: string | undefined, table: string) => (schema ? `${schema}.${table}` : table);
 const simpleName = (className: string) => className.split(/[.$]/).at(-1)!;
@@ -37,12 +41,14 @@ interface Mapped {
   table: string;
   id: string;
   at: number;
-  /** `column` absent: JPA's default, the property's name, `_`, the target's id column. */
+  /** `column` absent: JPA's default, the property's name, `_`, the target's id column; `target` empty: the class of the Java field named `property`. */
   manyToOne: Array<{ target: string; qualified: string; column?: string; property: string; referenced?: string; at: number }>;
   /** Hibernate's collections: a `<set>`, `<bag>`… with its `<key column>`. */
   collections: Collection[];
   /** A joined subclass's key column to the table of the class it extends. */
   extends?: { column: string; table: string; id: string };
+  /** A subclass mapped apart from the class it extends (`<subclass extends=…>`): that class, read over the project; a `<subclass>`'s table is `''` until then. */
+  parent?: { target: string; qualified: string; key?: string };
 }
 
 /**
@@ -108,11 +114,12 @@ function hibernateClasses(root: XmlElement): Mapped[] {
       table: e.name === 'subclass' && parent ? parent.table : qualify(schema, e.attributes.table ?? model),
       id: key ?? (parent && !id ? parent.id : (id?.attributes.column ?? childElements(id ?? e, 'column')[0]?.attributes.name ?? id?.attributes.name ?? 'id')),
       at: e.at,
+      // without `class=`, the target is the type of the class's Java field (read over the project)
       manyToOne: childElements(e, 'many-to-one')
-        .filter((m) => m.attributes.class)
+        .filter((m) => m.attributes.class || m.attributes.name)
         .map((m) => ({
-          target: simpleName(m.attributes.class!),
-          qualified: qualifiedName(pkg, m.attributes.class!),
+          target: m.attributes.class ? simpleName(m.attributes.class) : '',
+          qualified: m.attributes.class ? qualifiedName(pkg, m.attributes.class) : '',
           column: m.attributes.column ?? childElements(m, 'column')[0]?.attributes.name ?? m.attributes.name ?? '',
           property: m.attributes.name ?? '',
           at: m.at,
@@ -120,10 +127,16 @@ function hibernateClasses(root: XmlElement): Mapped[] {
       collections: hibernateCollections(e, pkg, schema),
       ...(key && parent ? { extends: { column: key, table: parent.table, id: parent.id } } : {}),
     };
+    // a subclass in a file of its own names the class it extends
+    if (!parent && e.attributes.extends) {
+      mapped.parent = { target: simpleName(e.attributes.extends), qualified: qualifiedName(pkg, e.attributes.extends), ...(key ? { key } : {}) };
+      if (e.name === 'subclass') mapped.table = '';
+    }
     out.push(mapped);
     for (const sub of childElements(e)) if (SUBCLASSES.has(sub.name) && sub.attributes.name) read(sub, mapped);
   };
   for (const e of descendants(root)) if (e.name === 'class' && e.attributes.name) read(e);
+  for (const e of childElements(root)) if (SUBCLASSES.has(e.name) && e.attributes.name && e.attributes.extends) read(e);
   return out;
 }
 
@@ -202,36 +215,73 @@ export function mappedClasses(text: string): Mapped[] {
 
 /** The classes a mapping file maps, each with the table it declares for the class's simple name and its qualified name. */
 export function mappedEntities(file: ProjectFile): Array<{ ref: OrmTableRef; qualified: string; mapped: Mapped }> {
-  return mappedClasses(file.text).map((m) => ({
-    ref: { table: m.table, line: lineAt(file.text, m.at), via: 'jpa', model: m.model },
-    qualified: m.qualified,
-    mapped: m,
-  }));
+  // a `<subclass extends>` has its table once the project tells the class it extends
+  return mappedClasses(file.text).flatMap((m) =>
+    m.table
+      ? [
+          {
+            ref: { table: m.table, line: lineAt(file.text, m.at), via: 'jpa', model: m.model },
+            qualified: m.qualified,
+            mapped: m,
+          },
+        ]
+      : [],
+  );
+}
+
+/** The type a Java or Kotlin class declares a field of (`private Customer customer;`, `var customer: Customer?`), by the names it may mean. */
+function fieldClass(text: string, written: string): string[] {
+  if (!text || !/^[\w$]+$/.test(written)) return [];
+  const field = escapeName(written);
+  const code = blankComments(text);
+  const type = (new RegExp(String.raw`([A-Z][\w.]*)\s+${field}\s*[;=]`).exec(code) ??
+    new RegExp(String.raw`\b(?:val|var)\s+${field}\s*:\s*([A-Z][\w.]*)`).exec(code))?.[1];
+  if (!type) return [];
+  return type.includes('.') ? [type] : classesSeen(text)(type);
 }
 
 export const xmlMappingReader: OrmReader = {
   via: 'jpa',
-  languages: new Set(['xml']),
+  // Java and Kotlin files for the types of the mapped classes' fields
+  languages: new Set(['xml', 'java', 'kotlin']),
   // the classes' tables, and the tables their collections declare
   declared: (file) => {
+    if (file.language !== 'xml') return [];
     const classes = mappedEntities(file);
     const tables = classes.flatMap(({ mapped }) =>
       mapped.collections.flatMap((c): OrmTableRef[] => (c.table ? [{ table: c.table, line: lineAt(file.text, c.at), via: 'jpa' }] : [])),
     );
     return [...classes.map((e) => e.ref), ...tables];
   },
-  project(files) {
+  project(all) {
+    const files = all.filter((f) => f.language === 'xml');
+    // the Java and Kotlin files by the class named as the file is
+    const sources = new Map(
+      all.flatMap((f) =>
+        f.language === 'xml' ? [] : [[qualifiedName(jvmPackage(f.text) || undefined, f.path.replace(/^.*\//, '').replace(/\.\w+$/, '')), f.text] as const],
+      ),
+    );
     // the classes by simple name: a target is the class its qualified name and its module tell (see `rankEntities`)
     const byModel = new Map<string, Array<JvmEntity & { mapped: Mapped }>>();
     const mapped = files.map((f) => {
-      const entities = mappedEntities(f).map((e) => ({ ...e, path: f.path, mapping: true }));
-      for (const e of entities) byModel.set(e.mapped.model, [...(byModel.get(e.mapped.model) ?? []), e]);
-      return { path: f.path, text: f.text, classes: entities.map((e) => e.mapped) };
+      for (const e of mappedEntities(f)) byModel.set(e.mapped.model, [...(byModel.get(e.mapped.model) ?? []), { ...e, path: f.path, mapping: true }]);
+      return { path: f.path, text: f.text, classes: mappedClasses(f.text) };
     });
-    const targetOf = (target: string, qualified: string, from: string) => {
-      const ref = rankEntities(byModel.get(target) ?? [], from, [qualified]);
+    const targetOf = (target: string, sees: readonly string[], from: string) => {
+      const ref = rankEntities(byModel.get(target) ?? [], from, sees);
       return ref ? byModel.get(target)!.find((e) => e.ref === ref)!.mapped : undefined;
     };
+    // a subclass mapped in a file of its own: a `<subclass>` on the table of the class it extends, a `<joined-subclass>` joined to it
+    const declared = new Map<string, OrmTableRef[]>();
+    for (const f of mapped)
+      for (const c of f.classes) {
+        const parent = c.parent && targetOf(c.parent.target, [c.parent.qualified], f.path);
+        if (!parent?.table) continue;
+        if (c.parent!.key) c.extends = { column: c.parent!.key, table: parent.table, id: parent.id };
+        if (c.table) continue;
+        Object.assign(c, { table: parent.table, id: parent.id });
+        declared.set(f.path, [...(declared.get(f.path) ?? []), { table: c.table, line: lineAt(f.text, c.at), via: 'jpa', model: c.model, access: ['schema'] }]);
+      }
     const joins = new Map<string, DeclaredJoin[]>();
     for (const f of mapped) {
       const join = (table: string, column: string, to: { table: string; id: string }, at: number, referenced?: string): DeclaredJoin => ({
@@ -242,24 +292,29 @@ export const xmlMappingReader: OrmReader = {
         line: lineAt(f.text, at),
         via: 'jpa',
       });
-      const list = f.classes.flatMap((c) => [
-        ...c.manyToOne.flatMap((r): DeclaredJoin[] => {
-          const target = targetOf(r.target, r.qualified, f.path);
-          const column = r.column ?? (r.property && `${r.property}_${target?.id}`);
-          return target && column ? [join(c.table, column, target, r.at, r.referenced)] : [];
-        }),
-        ...(c.extends ? [join(c.table, c.extends.column, c.extends, c.at)] : []),
-        // a collection's table joins its owner by the key and a many-to-many's target by its column; a one-to-many's target holds the key
-        ...c.collections.flatMap((r): DeclaredJoin[] => {
-          const target = r.target && targetOf(r.target.target, r.target.qualified, f.path);
-          if (!r.table) return target ? [join(target.table, r.key, c, r.at)] : [];
-          // a table mapped as its own collection (`<set table="AUTHOR">` in the class of AUTHOR) joins nothing
-          if (r.table === c.table) return [];
-          return [join(r.table, r.key, c, r.at), ...(target && r.target?.column ? [join(r.table, r.target.column, target, r.target.at)] : [])];
-        }),
-      ]);
+      // a `<subclass>` whose parent the project lacks joins nothing
+      const list = f.classes
+        .filter((c) => c.table)
+        .flatMap((c) => [
+          ...c.manyToOne.flatMap((r): DeclaredJoin[] => {
+            // no `class=`: the class of the mapped class's Java field
+            const field = r.target ? [] : fieldClass(sources.get(c.qualified) ?? '', r.property);
+            const target = r.target ? targetOf(r.target, [r.qualified], f.path) : field[0] ? targetOf(field[0].split('.').at(-1)!, field, f.path) : undefined;
+            const column = r.column ?? (r.property && `${r.property}_${target?.id}`);
+            return target && column ? [join(c.table, column, target, r.at, r.referenced)] : [];
+          }),
+          ...(c.extends ? [join(c.table, c.extends.column, c.extends, c.at)] : []),
+          // a collection's table joins its owner by the key and a many-to-many's target by its column; a one-to-many's target holds the key
+          ...c.collections.flatMap((r): DeclaredJoin[] => {
+            const target = r.target && targetOf(r.target.target, [r.target.qualified], f.path);
+            if (!r.table) return target ? [join(target.table, r.key, c, r.at)] : [];
+            // a table mapped as its own collection (`<set table="AUTHOR">` in the class of AUTHOR) joins nothing
+            if (r.table === c.table) return [];
+            return [join(r.table, r.key, c, r.at), ...(target && r.target?.column ? [join(r.table, r.target.column, target, r.target.at)] : [])];
+          }),
+        ]);
       if (list.length) joins.set(f.path, list);
     }
-    return { joins };
+    return { declared, joins };
   },
 };

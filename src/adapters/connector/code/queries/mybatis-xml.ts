@@ -61,6 +61,9 @@ export function mapperNamespace(text: string): string | null {
   return ns ?? null;
 }
 
+/** The `namespace` of a mapper or of an iBATIS sqlMap, or null: the prefix code names its statements by. */
+export const mapperRootNamespace = (text: string): string | null => mapperRoot(text)?.attributes.namespace?.trim() || null;
+
 /** `prefixOverrides="AND |OR "` as its alternatives, upper case, trimmed. */
 const overrides = (value: string | undefined) =>
   (value ?? '')
