@@ -123,7 +123,11 @@ export async function projectLinks(
     const own = orm.get(file.path) ?? [];
     const { text, language } = code(file);
     return {
-      sql: await sqlRefs(text, language, [...namedNativeRuns(text, language, named, constants), ...mybatisRuns(text, language), ...statementCallRuns(text, language, statements)]),
+      sql: await sqlRefs(text, language, [
+        ...namedNativeRuns(text, language, named, constants),
+        ...mybatisRuns(text, language),
+        ...statementCallRuns(text, language, statements),
+      ]),
       ormTables: [
         ...own,
         ...readers.flatMap((r) => r.declared?.get(file.path) ?? []),
