@@ -14,7 +14,7 @@ import type { CatalogStore } from '../../ports/store.js';
 import type { SearchHit, SearchOptions, SearchResult } from '../search/types.js';
 import { SextantError } from '../../kernel/errors.js';
 import { redactText } from '../../kernel/redact.js';
-import { codeFileFacts, type CodeFileFacts } from '../kinds/code/code-file.js';
+import { codeFilePlanFacts, type CodeFilePlanFacts } from '../kinds/code/code-file.js';
 import { CODE_FILE_KIND, CODE_SOURCE_TYPE, CODE_SYMBOL_KIND, IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
 import { buildCodeGraph, importsOf, type CodeGraph } from './code-graph.js';
 import { DATA_TOPIC_KINDS, DATA_USE_EDGE_KINDS, dataUsersIndex, dataUsersOf, dataUseWhy, seedDataUsers, type DataUse, type DataUsers } from './data-users.js';
@@ -246,7 +246,7 @@ function outdatedNotice(source: string, outdated: number, files: number): string
 const PLAN_EDGE_KINDS: readonly string[] = [IMPORT_EDGE_KIND, CALLS_ROUTE_EDGE_KIND, ...DATA_USE_EDGE_KINDS];
 
 /** The fused order's facts of each file, in one pass over the files. */
-function historyOf(facts: ReadonlyMap<string, CodeFileFacts>): HistoryFacts {
+function historyOf(facts: ReadonlyMap<string, CodeFilePlanFacts>): HistoryFacts {
   const coChanged = new Map<string, readonly CoChangePartner[]>();
   const [churn, commits, docLines] = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
   const [subjects, symbols] = [new Map<string, readonly string[]>(), new Map<string, readonly string[]>()];
@@ -283,7 +283,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const edges = sourceEdges
       .filter((e) => e.kind === IMPORT_EDGE_KIND && pathOf.has(e.fromId) && pathOf.has(e.toId))
       .map((e) => ({ source: pathOf.get(e.fromId)!, target: pathOf.get(e.toId)! }));
-    const facts = new Map(objects.map((o) => [o.path, codeFileFacts(o)] as const));
+    const facts = new Map(objects.map((o) => [o.path, codeFilePlanFacts(o)] as const));
     const about = new Map(objects.map((o) => [o.path, { comment: o.comment, symbols: facts.get(o.path)!.symbols }]));
     const history = historyOf(facts);
     const outdated = [...facts.values()].filter((f) => !f.current).length;
