@@ -296,10 +296,11 @@ export interface CatalogStore {
   getObject(id: string): Promise<CatalogObject | null>;
   getObjects(ids: readonly string[]): Promise<CatalogObject[]>;
   listObjects(filter: ObjectFilter): Promise<ObjectPage>;
-  /** Every object of a source (ingest uses it to rebuild chunks without re-introspecting). */
-  sourceObjects(source: string): Promise<CatalogObject[]>;
+  /** Every object of a source (ingest uses it to rebuild chunks without re-introspecting), by id; with `kinds`, those of these kinds only. */
+  sourceObjects(source: string, kinds?: readonly string[]): Promise<CatalogObject[]>;
   edgesOf(id: string): Promise<{ outgoing: CatalogEdge[]; incoming: CatalogEdge[] }>;
-  sourceEdges(source: string): Promise<CatalogEdge[]>;
+  /** Every edge of a source, by from, to, kind, resource and attributes; with `kinds`, those of these kinds only. */
+  sourceEdges(source: string, kinds?: readonly string[]): Promise<CatalogEdge[]>;
   /** All object ids (optionally of one source): used for "did you mean" suggestions. */
   objectIds(source?: string): Promise<string[]>;
 

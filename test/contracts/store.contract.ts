@@ -396,6 +396,22 @@ export function describeStoreContract(name: string, open: () => Promise<Store>, 
         expect(await store.effectiveContext(orders.id)).toBe('one row per checkout');
       });
 
+      it('reads only the objects and edges of the kinds asked, in the order of all of them', async () => {
+        await seedShop(store);
+        const [objects, edges] = [await store.sourceObjects('shop'), await store.sourceEdges('shop')];
+        expect(await store.sourceObjects('shop', ['table', 'schema'])).toEqual(objects.filter((o) => o.kind === 'table' || o.kind === 'schema'));
+        expect((await store.sourceObjects('shop', ['table'])).map((o) => o.id)).toEqual([
+          'shop:table:public.customers',
+          'shop:table:public.order_lines',
+          'shop:table:public.orders',
+        ]);
+        expect(await store.sourceObjects('shop', [])).toEqual([]);
+        expect(await store.sourceObjects('shop', ['view'])).toEqual([]);
+        expect(await store.sourceEdges('shop', ['foreign_key', 'imports'])).toEqual(edges);
+        expect(await store.sourceEdges('shop', ['imports'])).toEqual([]);
+        expect(await store.sourceEdges('shop', [])).toEqual([]);
+      });
+
       it('replaces the objects and edges of a changed resource and deletes a removed one', async () => {
         await seedShop(store);
         const orders = table('shop', 'public', 'orders', ['id', 'placed_at']);

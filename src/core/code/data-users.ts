@@ -42,6 +42,9 @@ const sourcePath = (id: string) => {
 };
 
 /** The users index of one code source, from its edges (`pathOf`: code file id → path). */
+/** The edges `dataUsersIndex` reads. */
+export const DATA_USE_EDGE_KINDS: readonly string[] = [USES_TABLE_EDGE_KIND, USES_COLUMN_EDGE_KIND, USES_FIELD_EDGE_KIND];
+
 export function dataUsersIndex(edges: readonly CatalogEdge[], pathOf: ReadonlyMap<string, string>): DataUsers {
   const out = new Map<string, DataUse[]>();
   for (const e of edges) {

@@ -8,17 +8,17 @@
  */
 import type { Llm } from '../../ports/llm.js';
 import type { CatalogEdge } from '../../ports/catalog.js';
-import { CALLS_ROUTE_EDGE_KIND } from '../../ports/code.js';
+import { CALLS_ROUTE_EDGE_KIND, type CoChangePartner, type RecentChange } from '../../ports/code.js';
 import type { LlmCache } from '../../ports/glossary.js';
 import type { CatalogStore } from '../../ports/store.js';
 import type { SearchHit, SearchOptions, SearchResult } from '../search/types.js';
 import { SextantError } from '../../kernel/errors.js';
 import { redactText } from '../../kernel/redact.js';
-import { codeFileFacts, type CodeFileFacts } from '../kinds/code/code-file.js';
+import { codeFilePlanFacts, type CodeFilePlanFacts } from '../kinds/code/code-file.js';
 import { CODE_FILE_KIND, CODE_SOURCE_TYPE, CODE_SYMBOL_KIND, IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
 import { buildCodeGraph, importsOf, type CodeGraph } from './code-graph.js';
-import { DATA_TOPIC_KINDS, dataUsersIndex, dataUsersOf, dataUseWhy, seedDataUsers, type DataUse, type DataUsers } from './data-users.js';
-import { contentIndex, stemmedBag } from './content-similarity.js';
+import { DATA_TOPIC_KINDS, DATA_USE_EDGE_KINDS, dataUsersIndex, dataUsersOf, dataUseWhy, seedDataUsers, type DataUse, type DataUsers } from './data-users.js';
+import { contentIndex, stemmedBag, type WordBag } from './content-similarity.js';
 import { topicOrder } from './fuse.js';
 import { requestTopic } from './request-topic.js';
 import { CANDIDATE_POOL, relatedCandidates, topicCandidates, type Candidate, type HistoryFacts, type TopicLists } from './onboarding-features.js';
@@ -242,6 +242,33 @@ function outdatedNotice(source: string, outdated: number, files: number): string
   return `${outdated} of ${files} files of ${source} were scanned by an older release: the fused order misses what a newer scan reads (history, links) until \`sextant update --source ${source}\``;
 }
 
+/** The edges a plan reads: imports, calls of routes, and uses of tables and GraphQL fields. */
+const PLAN_EDGE_KINDS: readonly string[] = [IMPORT_EDGE_KIND, CALLS_ROUTE_EDGE_KIND, ...DATA_USE_EDGE_KINDS];
+
+/** The fused order's facts of each file, in one pass over the files. */
+function historyOf(facts: ReadonlyMap<string, CodeFilePlanFacts>): HistoryFacts {
+  const coChanged = new Map<string, readonly CoChangePartner[]>();
+  const [churn, commits, docLines] = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
+  const [subjects, symbols] = [new Map<string, readonly string[]>(), new Map<string, readonly string[]>()];
+  const [words, stemmed] = [new Map<string, WordBag>(), new Map<string, WordBag>()];
+  const spans = new Map<string, { first: number; last: number }>();
+  const recent = new Map<string, readonly RecentChange[]>();
+  for (const [path, f] of facts) {
+    coChanged.set(path, f.coChanged);
+    churn.set(path, f.churn);
+    commits.set(path, f.commits);
+    subjects.set(path, f.subjects);
+    words.set(path, f.words);
+    // the stemmed likeness also counts the words a file says once; the plain one and the search do not
+    stemmed.set(path, stemmedBag(f.words, f.once));
+    symbols.set(path, f.symbols);
+    if (f.span) spans.set(path, f.span);
+    if (f.recent) recent.set(path, f.recent);
+    docLines.set(path, f.docLines);
+  }
+  return { coChanged, churn, commits, subjects, content: contentIndex(words), stems: contentIndex(stemmed), symbols, spans, recent, docLines };
+}
+
 export function createOnboardingService(deps: OnboardingDeps): OnboardingService {
   const cache = new Map<string, { counter: number; loaded: SourceGraph }>();
 
@@ -249,32 +276,25 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const counter = await deps.changeCounter();
     const cached = cache.get(source);
     if (cached?.counter === counter) return cached.loaded;
-    const objects = (await deps.store.sourceObjects(source)).filter((o) => o.kind === CODE_FILE_KIND);
+    // only what a plan reads: a repository's symbols and the edges of other links stay in the store
+    const objects = await deps.store.sourceObjects(source, [CODE_FILE_KIND]);
     const pathOf = new Map(objects.map((o) => [o.id, o.path]));
-    const sourceEdges = await deps.store.sourceEdges(source);
+    const sourceEdges = await deps.store.sourceEdges(source, PLAN_EDGE_KINDS);
     const edges = sourceEdges
       .filter((e) => e.kind === IMPORT_EDGE_KIND && pathOf.has(e.fromId) && pathOf.has(e.toId))
       .map((e) => ({ source: pathOf.get(e.fromId)!, target: pathOf.get(e.toId)! }));
-    const facts = new Map(objects.map((o) => [o.path, codeFileFacts(o)] as const));
+    const facts = new Map(objects.map((o) => [o.path, codeFilePlanFacts(o)] as const));
     const about = new Map(objects.map((o) => [o.path, { comment: o.comment, symbols: facts.get(o.path)!.symbols }]));
-    const byFile = <T>(read: (f: CodeFileFacts) => T) => new Map([...facts].map(([path, f]) => [path, read(f)] as const));
-    const history: HistoryFacts = {
-      coChanged: byFile((f) => f.coChanged),
-      churn: byFile((f) => f.churn),
-      commits: byFile((f) => f.commits),
-      subjects: byFile((f) => f.subjects),
-      content: contentIndex(byFile((f) => f.words)),
-      // the stemmed likeness also counts the words a file says once; the plain one and the search do not
-      stems: contentIndex(byFile((f) => stemmedBag(f.words, f.once))),
-      symbols: byFile((f) => f.symbols),
-      spans: new Map([...facts].filter(([, f]) => f.span).map(([path, f]) => [path, f.span!] as const)),
-      recent: new Map([...facts].filter(([, f]) => f.recent).map(([path, f]) => [path, f.recent!] as const)),
-      docLines: byFile((f) => f.docLines),
-    };
+    const history = historyOf(facts);
     const outdated = [...facts.values()].filter((f) => !f.current).length;
     const packageNames = new Map<string, string[]>();
     for (const [path, f] of facts)
-      for (const name of f.importNames) packageNames.set(name.toLowerCase(), [...(packageNames.get(name.toLowerCase()) ?? []), path]);
+      for (const name of f.importNames) {
+        const key = name.toLowerCase();
+        const files = packageNames.get(key);
+        if (files) files.push(path);
+        else packageNames.set(key, [path]);
+      }
     const graph = buildCodeGraph([...pathOf.values()], edges);
     const dataUsers = dataUsersIndex(sourceEdges, pathOf);
     const generated = new Set([...facts].filter(([, f]) => f.generated).map(([path]) => path));

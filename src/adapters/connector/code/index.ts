@@ -23,8 +23,6 @@ import { componentComment, componentSymbols } from './imports/sfc.js';
 import { importEdges, inScanOrder, readFileText, routeCallEdges, storedFileText, storedHistory, toObjects, type FileText } from './file-objects.js';
 import { planScan } from './scan-plan.js';
 import { rememberScans } from './text/script-blocks.js';
-import { readImports } from './read-imports.js';
-import { projectLinks } from './project-links.js';
 import type * as GraphqlRefs from './queries/graphql-refs.js';
 
 export { importEdges, routeCallEdges } from './file-objects.js';
@@ -105,6 +103,8 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
       }
       // the same files at the same commit have the history stored (git would say the same); else git reads it while the imports are read
       const historyKept = edited !== null && atTreeCommit;
+      // the readers of imports and of the project's links (every language, every ORM) load when a scan reads files: a plan never does
+      const [{ readImports }, { projectLinks }] = await Promise.all([import('./read-imports.js'), import('./project-links.js')]);
       const [{ imports, parsed }, history] = await Promise.all([
         readImports(source.url, files, configs, plan, stored, graph, introspect, notes),
         historyKept ? null : readGitHistory(source.url, new Set(hashes.keys())),

@@ -524,8 +524,11 @@ export class PostgresStore implements Store {
     return { items, total, nextCursor };
   }
 
-  async sourceObjects(source: string): Promise<CatalogObject[]> {
-    return (await this.#pool.query<ObjectRow>(`SELECT ${OBJECT_COLUMNS} FROM objects WHERE source = $1 ORDER BY id`, [source])).rows.map(toObject);
+  async sourceObjects(source: string, kinds?: readonly string[]): Promise<CatalogObject[]> {
+    const only = kinds ? ' AND kind = ANY($2)' : '';
+    return (
+      await this.#pool.query<ObjectRow>(`SELECT ${OBJECT_COLUMNS} FROM objects WHERE source = $1${only} ORDER BY id`, kinds ? [source, kinds] : [source])
+    ).rows.map(toObject);
   }
 
   async edgesOf(id: string): Promise<{ outgoing: CatalogEdge[]; incoming: CatalogEdge[] }> {
@@ -538,9 +541,13 @@ export class PostgresStore implements Store {
     return { outgoing: rows.rows.filter((r) => r.out).map(toEdge), incoming: rows.rows.filter((r) => !r.out).map(toEdge) };
   }
 
-  async sourceEdges(source: string): Promise<CatalogEdge[]> {
+  async sourceEdges(source: string, kinds?: readonly string[]): Promise<CatalogEdge[]> {
+    const only = kinds ? ' AND kind = ANY($2)' : '';
     return (
-      await this.#pool.query<EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM edges WHERE source = $1 ORDER BY from_id, to_id, kind, resource, attributes`, [source])
+      await this.#pool.query<EdgeRow>(
+        `SELECT ${EDGE_COLUMNS} FROM edges WHERE source = $1${only} ORDER BY from_id, to_id, kind, resource, attributes`,
+        kinds ? [source, kinds] : [source],
+      )
     ).rows.map(toEdge);
   }
 

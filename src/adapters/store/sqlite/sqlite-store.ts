@@ -293,8 +293,8 @@ export class SqliteStore implements Store {
     return { items, total, nextCursor };
   }
 
-  async sourceObjects(source: string): Promise<CatalogObject[]> {
-    return this.#all<ObjectRow>(`SELECT ${OBJECT_COLUMNS} FROM objects WHERE source = ? ORDER BY id`, source).map(toObject);
+  async sourceObjects(source: string, kinds?: readonly string[]): Promise<CatalogObject[]> {
+    return this.#all<ObjectRow>(`SELECT ${OBJECT_COLUMNS} FROM objects WHERE source = ?${ofKinds(kinds)} ORDER BY id`, source, ...(kinds ?? [])).map(toObject);
   }
 
   async edgesOf(id: string): Promise<{ outgoing: CatalogEdge[]; incoming: CatalogEdge[] }> {
@@ -304,8 +304,12 @@ export class SqliteStore implements Store {
     };
   }
 
-  async sourceEdges(source: string): Promise<CatalogEdge[]> {
-    return this.#all<EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM edges WHERE source = ? ORDER BY from_id, to_id, kind, resource, attributes`, source).map(toEdge);
+  async sourceEdges(source: string, kinds?: readonly string[]): Promise<CatalogEdge[]> {
+    return this.#all<EdgeRow>(
+      `SELECT ${EDGE_COLUMNS} FROM edges WHERE source = ?${ofKinds(kinds)} ORDER BY from_id, to_id, kind, resource, attributes`,
+      source,
+      ...(kinds ?? []),
+    ).map(toEdge);
   }
 
   async objectIds(source?: string): Promise<string[]> {
@@ -623,4 +627,10 @@ function fileSize(path: string): number {
   } catch {
     return 0;
   }
+}
+
+/** A query's condition on `kind`, one parameter per kind (none: a condition nothing meets; absent: none). */
+function ofKinds(kinds: readonly string[] | undefined): string {
+  if (!kinds) return '';
+  return kinds.length ? ` AND kind IN (${kinds.map(() => '?').join(', ')})` : ' AND 0';
 }

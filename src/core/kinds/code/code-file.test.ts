@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_SCAN_VERSION } from '../../../ports/code.js';
-import { codeFileFacts, codeFileShown, codeFileTables } from './code-file.js';
+import { codeFileFacts, codeFilePlanFacts, codeFileShown, codeFileTables } from './code-file.js';
 
 describe('codeFileFacts', () => {
   it('reads what the scan wrote', () => {
@@ -85,6 +85,27 @@ describe('codeFileFacts', () => {
       fields: [],
       span: null,
     });
+  });
+
+  it('reads for a plan what codeFileFacts reads, but imports, tables and fields, and keeps the stored word counts uncopied', () => {
+    const attributes = {
+      scan: CODE_SCAN_VERSION,
+      imports: [{ path: 'src/a.ts', kinds: ['import'] }],
+      symbols: ['pay', 3],
+      words: { invoice: 3, refund: 1 },
+      onceWords: ['tmp'],
+      coChanged: [{ path: 'src/b.ts', weight: 0.5 }, { path: 'src/c.ts' }],
+      churn: 1.5,
+      firstChanged: 100,
+      lastChanged: 200,
+      sqlTables: [{ table: 'billing.invoice', line: 9 }],
+      importNames: ['@acme/billing'],
+    };
+    const { language: _l, imports: _i, docWords: _d, tables: _t, fields: _f, ...planned } = codeFileFacts({ attributes });
+    const facts = codeFilePlanFacts({ attributes });
+    expect(facts).toEqual(planned);
+    expect(facts.words).toBe(attributes.words);
+    expect(codeFilePlanFacts({ attributes: { words: { a: 2, b: 'x' } } }).words).toEqual({ a: 2 });
   });
 
   it("keeps a table's column accesses only as accesses, and none where no column has one", () => {

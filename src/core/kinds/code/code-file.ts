@@ -26,7 +26,7 @@ export interface CodeFileFacts {
   language: string;
   imports: FileImport[];
   symbols: string[];
-  words: Record<string, number>;
+  words: Readonly<Record<string, number>>;
   /** Words the body says once (`onceWords`). */
   once: string[];
   /** Those its doc comments say (`docWords`), which search reads. */
@@ -67,8 +67,11 @@ const isChoice = (v: unknown): v is ColumnChoice => isRecord(v) && Array.isArray
 const isField = (v: unknown): v is FieldUse => isRecord(v) && isString(v.path) && isNumber(v.line);
 const isRoute = (v: unknown): v is HttpRoute => isRecord(v) && isString(v.method) && isString(v.path) && isNumber(v.line);
 
-function wordsOf(value: unknown): Record<string, number> {
+/** A file's word counts; the record itself when every count is a number (as the scan writes it), a copy of those that are when not. */
+function wordsOf(value: unknown): Readonly<Record<string, number>> {
   if (!isRecord(value)) return {};
+  const counts = Object.values(value);
+  if (counts.every(isNumber)) return value as Record<string, number>;
   return Object.fromEntries(Object.entries(value).filter((e): e is [string, number] => isNumber(e[1])));
 }
 
@@ -125,11 +128,15 @@ export const codeFileJoins = ({ attributes: a }: Attributes): DeclaredJoin[] =>
 /** The GraphQL fields a file's operations select. */
 export const codeFileFields = ({ attributes: a }: Attributes): FieldUse[] => listOf(a.graphqlFields, isField);
 
-export function codeFileFacts(object: Attributes): CodeFileFacts {
+/** What the onboarding plan reads of a file: its history and words, not its imports, tables or fields (the source's edges hold those). */
+export type CodeFilePlanFacts = Omit<CodeFileFacts, 'language' | 'imports' | 'docWords' | 'tables' | 'fields'>;
+
+/** A file's `CodeFilePlanFacts` alone: a plan reads every file of its source, so it skips checking what it does not read. */
+export function codeFilePlanFacts(object: Attributes): CodeFilePlanFacts {
   const a = object.attributes;
   return {
-    ...codeFileText(object),
-    imports: listOf(a.imports, isImport),
+    symbols: listOf(a.symbols, isString),
+    words: wordsOf(a.words),
     once: listOf(a.onceWords, isString),
     docLines: isNumber(a.docLines) ? a.docLines : 0,
     coChanged: listOf(a.coChanged, isPartner),
@@ -138,11 +145,21 @@ export function codeFileFacts(object: Attributes): CodeFileFacts {
     subjects: listOf(a.subjects, isString),
     span: isNumber(a.firstChanged) && isNumber(a.lastChanged) ? { first: a.firstChanged, last: a.lastChanged } : null,
     recent: Array.isArray(a.recentChanges) ? listOf(a.recentChanges, isRecent) : null,
-    tables: codeFileTables(object),
-    fields: codeFileFields(object),
     importNames: listOf(a.importNames, isString),
     generated: isGeneratedCode(object),
     current: a.scan === CODE_SCAN_VERSION,
+  };
+}
+
+export function codeFileFacts(object: Attributes): CodeFileFacts {
+  const { language, docWords } = codeFileText(object);
+  return {
+    language,
+    docWords,
+    ...codeFilePlanFacts(object),
+    imports: listOf(object.attributes.imports, isImport),
+    tables: codeFileTables(object),
+    fields: codeFileFields(object),
   };
 }
 
