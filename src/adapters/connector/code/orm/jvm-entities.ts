@@ -10,6 +10,7 @@
  * classes nothing tells apart stay ambiguous.
  */
 import type { OrmTableRef, ProjectFile } from './orm-reader.js';
+import { qualify } from '../text/call-reading.js';
 
 /** One declaration of an entity class. */
 export interface JvmEntity {
@@ -45,8 +46,6 @@ export function jvmClassImports(text: string): { named: Map<string, string>; pac
   }
   return { named, packages };
 }
-
-const qualify = (pkg: string, name: string) => (pkg ? `${pkg}.${name}` : name);
 
 /**
  * Of the declarations of one simple name, the table it stands for from a file: `sees`, the

@@ -26,9 +26,8 @@ import { childElements, descendants, xmlElements, type XmlElement } from '../tex
 import type { OrmReader, OrmTableRef, ProjectFile } from './orm-reader.js';
 import { classesSeen, jvmPackage, rankEntities, type JvmEntity } from './jvm-entities.js';
 import { blankComments } from '../text/script-blocks.js';
-import { escapeName } from '../text/call-reading.js';
+import { escapeName, qualify } from '../text/call-reading.js';
 
-const qualify = (schema: string | undefined, table: string) => (schema ? `${schema}.${table}` : table);
 const simpleName = (className: string) => className.split(/[.$]/).at(-1)!;
 /** A class name as a mapping writes it, qualified by the mapping's package when it is simple. */
 const qualifiedName = (pkg: string | undefined, className: string) => (pkg && !className.includes('.') ? `${pkg}.${className}` : className);
