@@ -42,6 +42,12 @@ const FILES: Record<string, string> = {
   'src/audit.ts': "import { prisma } from './db';\n\nexport const log = (id: number) =>\n  prisma.auditEntry.create({ data: { id } });\n",
   'shop/views.py': "from shop.models import Order\n\n\ndef big():\n    return Order.objects.filter(total__gt=100, shopper__city='Oslo')\n",
   'db/queries/orders.sql': '-- name: BigOrders :many\nSELECT * FROM shop_order\nWHERE total > $1;\n',
+  'src/parcels/parcel.entity.ts':
+    "import { Entity, PrimaryKey } from '@mikro-orm/core';\n\n@Entity({ tableName: 'parcel' })\nexport class Parcel {\n  @PrimaryKey()\n  id!: number;\n}\n",
+  'src/parcels/parcel.service.ts':
+    "import { EntityManager } from '@mikro-orm/postgresql';\nimport { Parcel } from './parcel.entity';\n\nexport const forget = (em: EntityManager, id: number) =>\n  em.nativeDelete(Parcel, { id });\n",
+  'src/migrations/Migration20240101.ts':
+    "export class Migration20240101 {\n  up() {\n    this.addSql('create table `parcel` (`id` int not null, primary key (`id`));');\n  }\n}\n",
   'src/books.ts':
     "import { gql } from '@apollo/client';\n\nexport const BOOKS = gql`\n  query Books {\n    books {\n      title\n      author { name }\n    }\n  }\n`;\n",
 };
@@ -49,7 +55,7 @@ const FILES: Record<string, string> = {
 beforeAll(async () => {
   db = await createTempDatabase('sxt_orm');
   await db.exec(`CREATE SCHEMA billing; CREATE TABLE billing.invoice (id int PRIMARY KEY);
-                 CREATE TABLE customers (id int); CREATE TABLE audit_log (id int); CREATE TABLE shipment (id int); CREATE TABLE shop_order (id int); CREATE TABLE shop_shopper (id int); CREATE TABLE unused (id int);`);
+                 CREATE TABLE customers (id int); CREATE TABLE audit_log (id int); CREATE TABLE shipment (id int); CREATE TABLE shop_order (id int); CREATE TABLE shop_shopper (id int); CREATE TABLE parcel (id int); CREATE TABLE unused (id int);`);
   api = await startPlainServer({ serviceToken: 'plain-orm-token', userTokens: [] });
   for (const [path, text] of Object.entries(FILES)) {
     mkdirSync(join(repo, path, '..'), { recursive: true });
@@ -105,6 +111,12 @@ describe('ORM and GraphQL links', () => {
       ['shop:code_file:shop/models.py', 9, 'django'],
       ['shop:code_file:shop/views.py', 5, 'django'],
     ]);
+    // MikroORM's entity, its entity manager's call, and a migration's MySQL-quoted DDL in a string
+    expect(await incoming('pg:table:public.parcel', 'uses_table')).toEqual([
+      ['shop:code_file:src/migrations/Migration20240101.ts', 3, undefined],
+      ['shop:code_file:src/parcels/parcel.entity.ts', 3, 'mikro-orm'],
+      ['shop:code_file:src/parcels/parcel.service.ts', 5, 'mikro-orm'],
+    ]);
     expect(await incoming('pg:table:public.unused', 'uses_table')).toEqual([]);
     const text = await runCli(['get', 'pg:table:billing.invoice'], env);
     expect(text.stdout).toContain('← uses_table shop:code_file:src/entities/invoice.ts (line 3, typeorm, declares)');
@@ -146,6 +158,11 @@ describe('ORM and GraphQL links', () => {
     expect(await access('pg:table:public.shop_shopper')).toEqual([
       ['shop/models.py', ['schema']],
       ['shop/views.py', ['read']],
+    ]);
+    expect(await access('pg:table:public.parcel')).toEqual([
+      ['src/migrations/Migration20240101.ts', ['schema']],
+      ['src/parcels/parcel.entity.ts', ['schema']],
+      ['src/parcels/parcel.service.ts', ['write']],
     ]);
     expect((await runCli(['get', 'pg:table:public.audit_log'], env)).stdout).toContain('← uses_table shop:code_file:src/audit.ts (line 4, prisma, writes)');
     const described = await runCli(['describe', 'pg:table:public.audit_log'], env);

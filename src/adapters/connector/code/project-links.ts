@@ -17,6 +17,7 @@ import { prismaRelations } from './orm/prisma-relations.js';
 import { djangoRelations } from './orm/django-relations.js';
 import { sqlalchemyRelations } from './orm/sqlalchemy-relations.js';
 import { prismaJoins, typeormJoins } from './orm/declared-joins.js';
+import { mikroOrmJoins } from './orm/mikro-orm-joins.js';
 import { sqlalchemyJoins } from './orm/sqlalchemy-joins.js';
 import { drizzleJoins } from './orm/drizzle-joins.js';
 import { sequelizeJoins } from './orm/sequelize-joins.js';
@@ -107,6 +108,7 @@ export async function projectLinks(
   for (const found of [
     prismaJoins(prismaTexts),
     typeormJoins(scripts),
+    mikroOrmJoins(scripts),
     sqlalchemyJoins(texts.filter((t) => t.language === 'python')),
     drizzleJoins(scripts, drizzleOf),
     sequelizeJoins(scripts, orm),

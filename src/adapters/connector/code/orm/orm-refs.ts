@@ -30,6 +30,7 @@ import { djangoDeleter } from './django-cascades.js';
 import { djangoLookups, type DjangoChain } from './django-lookups.js';
 import { sqlalchemyRelationUses, type SqlalchemyRelations } from './sqlalchemy-relations.js';
 import { kyselyRefs } from './kysely-refs.js';
+import { isMikroOrm, mikroOrmInstanceWrites, mikroOrmPivotTables, type DeclaredEntity } from './mikro-orm.js';
 import { lineAt } from '../text/lines.js';
 import { snake } from './name-case.js';
 import { collectUses, type OrmTableRef, type UseModel } from './orm-reader.js';
@@ -46,17 +47,22 @@ const C_LIKE = new Set(['typescript', 'javascript', 'java', 'kotlin']);
 
 const STR = NAME_STRING;
 
+/** TypeORM's entities (`@Entity('name')`, `{ name }`) and MikroORM's, which share its decorators (`{ tableName }`). */
 function typeorm(text: string, out: OrmTableRef[]): void {
   const decorator = /@(?:Entity|ViewEntity)\s*\(([^)]*)\)[\s\S]{0,400}?\bclass\s+([A-Za-z_$][\w$]*)/g;
-  const entities: Array<{ index: number; table: string; schema: string | undefined }> = [];
+  const mikro = isMikroOrm(text);
+  const entities: DeclaredEntity[] = [];
   for (const m of text.matchAll(decorator)) {
     const args = m[1]!;
-    const name = new RegExp(`^\\s*${STR}`).exec(args)?.[1] ?? new RegExp(`\\bname\\s*:\\s*${STR}`).exec(args)?.[1];
+    const name = mikro
+      ? new RegExp(`\\b(?:tableName|collection)\\s*:\\s*${STR}`).exec(args)?.[1]
+      : (new RegExp(`^\\s*${STR}`).exec(args)?.[1] ?? new RegExp(`\\bname\\s*:\\s*${STR}`).exec(args)?.[1]);
     const schema = new RegExp(`\\bschema\\s*:\\s*${STR}`).exec(args)?.[1];
-    out.push({ table: qualify(schema, name ?? snake(m[2]!)), line: lineAt(text, m.index), via: 'typeorm', model: m[2]! });
+    out.push({ table: qualify(schema, name ?? snake(m[2]!)), line: lineAt(text, m.index), via: mikro ? 'mikro-orm' : 'typeorm', model: m[2]! });
     entities.push({ index: m.index, table: name ?? snake(m[2]!), schema });
   }
-  typeormJoinTables(text, entities, out);
+  if (mikro) mikroOrmPivotTables(text, entities, out);
+  else typeormJoinTables(text, entities, out);
 }
 
 /** A class property's declaration: `categories: Category[]`, `private readonly tags!: Tag[]`. */
@@ -69,7 +75,7 @@ const MANY_TO_MANY = /@ManyToMany\s*\(\s*(?:\(\s*\w*\s*\)|\w+)\s*=>\s*([A-Z]\w*)
  * table, the property and the other entity's table, in snake case (`question_categories_category`).
  * The other entity's table is its name here when this file declares it, else its class in snake case.
  */
-function typeormJoinTables(text: string, entities: ReadonlyArray<{ index: number; table: string; schema: string | undefined }>, out: OrmTableRef[]): void {
+function typeormJoinTables(text: string, entities: readonly DeclaredEntity[], out: OrmTableRef[]): void {
   const tableOf = new Map(out.filter((r) => r.model).map((r) => [r.model!, r.table.split('.').at(-1)!]));
   for (const m of text.matchAll(/@JoinTable\s*\(/g)) {
     const owner = entities.filter((e) => e.index < m.index).at(-1);
@@ -436,12 +442,15 @@ const PRISMA_METHODS =
   'findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany|count|aggregate|groupBy';
 const PRISMA_CLIENT_CALL = new RegExp(String.raw`\.\s*([a-z]\w*)\s*\.\s*(${PRISMA_METHODS})\s*\(`, 'g');
 
+/** A repository's type: TypeORM's `Repository`, `TreeRepository`, `MongoRepository`; MikroORM's `EntityRepository`, `SqlEntityRepository`. */
+const REPOSITORY_TYPE = String.raw`(?:Tree|Mongo|(?:Sql)?Entity)?Repository`;
 /**
  * TypeORM's ways to reach an entity: `@InjectRepository(E)` or `getCustomRepository(E)` (group 1), `getRepository(E)` (2; on
- * both a chained call is followed), `Repository<E>` (3), the entity manager's methods, `manager.find(E, …)` (4, 5).
+ * both a chained call is followed), `Repository<E>` (3), the entity manager's methods, `manager.find(E, …)` (4, 5). MikroORM's
+ * are the same calls: `EntityRepository<E>`, `em.find(E, …)`, `em.qb(E)`.
  */
 const TYPEORM_USE = new RegExp(
-  String.raw`\b(?:InjectRepository|getCustomRepository)\s*\(\s*([A-Z]\w*)|\bget(?:Tree|Mongo)?Repository\s*\(\s*([A-Z]\w*)\s*\)|\b(?:Tree|Mongo)?Repository\s*<\s*([A-Z]\w*)\s*>|[Mm]anager\s*\.\s*(${TYPEORM_READS}|${TYPEORM_WRITES}|createQueryBuilder)\s*\(\s*([A-Z]\w*)`,
+  String.raw`\b(?:InjectRepository|getCustomRepository)\s*\(\s*([A-Z]\w*)|\bget(?:Tree|Mongo)?Repository\s*\(\s*([A-Z]\w*)\s*\)|\b${REPOSITORY_TYPE}\s*<\s*([A-Z]\w*)\s*>|(?:[Mm]anager|\bem)\s*\.\s*(${TYPEORM_READS}|${TYPEORM_WRITES}|createQueryBuilder|qb)\s*\(\s*([A-Z]\w*)`,
   'g',
 );
 
@@ -484,8 +493,8 @@ function typeormRepositories(text: string, custom: readonly CustomRepository[]):
   const injected = /@InjectRepository\s*\(\s*([A-Z]\w*)\s*(?:,[^)]*)?\)\s*((?:(?:public|private|protected|readonly)\s+)*)([A-Za-z_$][\w$]*)\s*[!?]?\s*:/g;
   for (const m of text.matchAll(injected)) bind(m[3], m[1]!, m.index, declared(text.slice(Math.max(0, m.index - 200), m.index) + m[2]));
   const typed = customNames.length
-    ? new RegExp(String.raw`:\s*(?:(?:Tree|Mongo)?Repository\s*<\s*([A-Z]\w*)\s*>|(${customNames.map(escapeName).join('|')})(?![\w$<.[]))`, 'g')
-    : /:\s*(?:Tree|Mongo)?Repository\s*<\s*([A-Z]\w*)\s*>/g;
+    ? new RegExp(String.raw`:\s*(?:${REPOSITORY_TYPE}\s*<\s*([A-Z]\w*)\s*>|(${customNames.map(escapeName).join('|')})(?![\w$<.[]))`, 'g')
+    : new RegExp(String.raw`:\s*${REPOSITORY_TYPE}\s*<\s*([A-Z]\w*)\s*>`, 'g');
   for (const m of text.matchAll(typed)) {
     const entity = m[1] ?? m[2]!;
     const before = text.slice(Math.max(0, m.index - 200), m.index);
@@ -622,14 +631,17 @@ export function ormModelUses(written: string, language: string, models: readonly
           }
         }
       }
+      // MikroORM's entity manager and repositories are called as TypeORM's are (`em.find(User, …)`, `EntityRepository<User>`)
+      const mikroEntities = byName('mikro-orm', (m) => m);
       const { entities, custom } = withRepositories(
-        byName('typeorm', (m) => m),
+        mikroEntities.size ? new Map([...byName('typeorm', (m) => m), ...mikroEntities]) : byName('typeorm', (m) => m),
         text,
         language,
         repositories,
         project.own,
       );
       if (entities.size) typeormUses(text, entities, use, custom);
+      if (mikroEntities.size) for (const { entity, index } of mikroOrmInstanceWrites(text)) use(mikroEntities.get(entity), index, 'write');
     } else if (language === 'java' || language === 'kotlin') {
       const own = project.own ?? customRepositories(text, language);
       const { entities, custom } = withRepositories(

@@ -143,7 +143,7 @@ function typeormCustomRepositories(text: string): CustomRepository[] {
   const add = (name: string, entity: string, at: number, abstract?: boolean) =>
     out.push({ orm: 'typeorm', name, entity, at, ...(abstract ? { abstract } : {}) });
   for (const m of text.matchAll(/@EntityRepository\s*\(\s*([A-Z]\w*)\s*\)[\s\S]{0,200}?\bclass\s+([A-Za-z_$][\w$]*)/g)) add(m[2]!, m[1]!, m.index);
-  for (const m of text.matchAll(/\bclass\s+([A-Za-z_$][\w$]*)\s+extends\s+(?:Tree|Mongo|(Abstract))?Repository\s*<\s*([A-Z]\w*)\s*>/g)) {
+  for (const m of text.matchAll(/\bclass\s+([A-Za-z_$][\w$]*)\s+extends\s+(?:Tree|Mongo|(?:Sql)?Entity|(Abstract))?Repository\s*<\s*([A-Z]\w*)\s*>/g)) {
     const known = out.find((r) => r.name === m[1]);
     if (known && m[2]) known.abstract = true;
     else if (!known) add(m[1]!, m[3]!, m.index, !!m[2]);

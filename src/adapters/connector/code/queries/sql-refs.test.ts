@@ -247,6 +247,51 @@ describe('what SQL does to a table', () => {
       ['orders', 3, ['read']],
     ]);
   });
+
+  it("reads MySQL's backquoted names, in code and in a dump, parsed where PostgreSQL's parser takes the rest", async () => {
+    const code = [
+      "db.query('SELECT o.id FROM `orders` o JOIN `shop`.`items` i ON i.order_id = o.id WHERE o.paid = ?');",
+      "db.query('INSERT IGNORE INTO `audit_log` (`what`) VALUES (?)');",
+    ].join('\n');
+    expect(await access(code)).toEqual([
+      ['orders', 1, ['read']],
+      ['shop.items', 1, ['read']],
+      ['audit_log', 2, ['write']],
+    ]);
+    const dump = [
+      'CREATE TABLE `users` (',
+      '  `id` int NOT NULL AUTO_INCREMENT,',
+      '  PRIMARY KEY (`id`)',
+      ') ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;',
+      'INSERT INTO `users` VALUES (1);',
+      'SELECT * FROM `users` u JOIN `orders` o ON o.user_id = u.id;',
+    ].join('\n');
+    expect(await access(dump, 'sql')).toEqual([
+      ['users', 1, ['schema']],
+      ['users', 5, ['write']],
+      ['users', 6, ['read']],
+      ['orders', 6, ['read']],
+    ]);
+  });
+
+  it("reads a migration's DDL in code strings by its shape, and no prose that opens with its words", async () => {
+    const text = [
+      'await queryRunner.query(`CREATE TABLE "user" ("id" SERIAL NOT NULL, CONSTRAINT "PK_user" PRIMARY KEY ("id"))`);',
+      "this.addSql('alter table `article` add constraint `article_author_id_foreign` foreign key (`author_id`) references `user` (`id`);');",
+      'db.Exec("DROP TABLE IF EXISTS sessions")',
+      "cursor.execute('create temporary table if not exists scratch (id int)')",
+      "throw new Error('create table failed: disk full');",
+      "log('Alter table settings in the admin panel');",
+      "hint('drop table rows you no longer need');",
+    ].join('\n');
+    expect(await access(text)).toEqual([
+      ['user', 1, ['schema']],
+      ['article', 2, ['schema']],
+      ['user', 2, ['schema']],
+      ['sessions', 3, ['schema']],
+      ['scratch', 4, ['schema']],
+    ]);
+  });
 });
 
 describe('columns of parsed SQL', () => {

@@ -1,10 +1,11 @@
 /**
  * @module adapters/connector/code/queries/sql-refs
  * Tables a file's SQL names: string literals and template strings that read like SQL (a
- * statement keyword, then FROM/INTO/UPDATE/JOIN) are parsed with PostgreSQL's own parser
- * (libpg-query; `${…}` becomes a parameter, and so do `?`, `%s` and `:name` where the text as
- * written does not parse); where one does not parse, the names after FROM, JOIN,
- * INTO and UPDATE are taken as written. Leading SQL comments (sqlc's `-- name: X :one`) are read
+ * statement keyword, then FROM/INTO/UPDATE/JOIN; a migration's CREATE/ALTER/DROP TABLE by its
+ * shape) are parsed with PostgreSQL's own parser (libpg-query; MySQL's backquoted names read as
+ * double-quoted ones; `${…}` becomes a parameter, and so do `?`, `%s` and `:name` where the text
+ * as written does not parse); where one does not parse, the names after FROM, JOIN, INTO and
+ * UPDATE are taken as written. Leading SQL comments (sqlc's `-- name: X :one`) are read
  * past, Python's triple-quoted strings are literals too, literals joined by `+` or side by side are
  * one, and a `.sql` file is SQL throughout: each
  * of its statements (queries, migrations' CREATE/ALTER/DROP TABLE, REFERENCES) names tables, each table
@@ -75,7 +76,20 @@ const literalsOf = (language: string | undefined) => {
 /** Interpolations as a parse can take them: JavaScript's `${…}`, Ruby's `#{…}`. */
 const INTERPOLATION = /\$\{[^}]*\}|#\{[^}]*\}/g;
 const LOOKS_LIKE_SQL =
-  /^\s*(select\b[\s\S]*\bfrom|insert\s+into|update\s+\S+\s+set|delete\s+from|merge\s+into|with\b[\s\S]*\b(select|insert|update|delete|merge))\b/i;
+  /^\s*(select\b[\s\S]*\bfrom|(?:insert(?:\s+(?:ignore|low_priority|high_priority|delayed))*|replace)\s+into|update\s+\S+\s+set|delete\s+from|merge\s+into|with\b[\s\S]*\b(select|insert|update|delete|merge))\b/i;
+/** A table name as DDL writes it: bare, double-quoted or backquoted, with its schema or not (`\x60` is a backquote). */
+const DDL_NAME = String.raw`(?:[a-z_][\w$]*|"[^"\n]+"|\x60[^\x60\n]+\x60)(?:\.(?:[a-z_][\w$]*|"[^"\n]+"|\x60[^\x60\n]+\x60))?`;
+/**
+ * A migration's DDL in a string (`queryRunner.query('CREATE TABLE "user" (…)')`, `this.addSql('alter table
+ * article add …')` with the name backquoted, `cursor.execute("DROP TABLE IF EXISTS t")`): read by its shape, since its words
+ * are prose's too ("create table failed"): a name, then a column list, a change, or the statement's end.
+ */
+const LOOKS_LIKE_DDL = new RegExp(
+  String.raw`^\s*(?:create\s+(?:(?:global\s+|local\s+)?temp(?:orary)?\s+|unlogged\s+)?table\s+(?:if\s+not\s+exists\s+)?${DDL_NAME}\s*\(|` +
+    String.raw`alter\s+table\s+(?:if\s+exists\s+)?(?:only\s+)?${DDL_NAME}\s+(?:add|drop|alter|rename|modify|change|owner|set|enable|disable)\b|` +
+    String.raw`drop\s+table\s+(?:if\s+exists\s+)?${DDL_NAME}\s*(?:;|cascade\b|restrict\b|$))`,
+  'i',
+);
 /**
  * A clause built apart and spliced into a query (`and exists (select 1 from event_data …)`, `join (select * from
  * events …) e on …`): no statement, but its subquery names the tables it reads.
@@ -86,6 +100,11 @@ const SUBQUERY_FRAGMENT =
 const SQL_MARKS = /\b(SELECT|FROM|INSERT|UPDATE|DELETE|MERGE|JOIN)\b|[*=?$]|\b(where|join|values|set|group by|order by|limit)\b/;
 /** `INSERT INTO t (…) VALUES …`: its one table and its column list, read without the parser. */
 const PLAIN_INSERT = /^insert\s+into\s+((?:"[^"]+"|[a-z_][\w$]*)(?:\.(?:"[^"]+"|[a-z_][\w$]*))?)(?=[\s(])\s*(\([^()]*\))?/i;
+/**
+ * MySQL's, SQLite's and BigQuery's identifiers in backquotes as standard SQL's double quotes ("user"), one character for
+ * one so lines and offsets hold: PostgreSQL's parser and the patterns below read only the latter.
+ */
+const backquotedAsDoubleQuoted = (sql: string) => (sql.includes('`') ? sql.replace(/`([^`"\n]+)`/g, '"$1"') : sql);
 const NAMED_AFTER =
   /\b(?:from|join|into|update|table|references)\s+(?:only\s+|if\s+(?:not\s+)?exists\s+)?((?:"[^"]+"|[a-z_][\w$]*)(?:\.(?:"[^"]+"|[a-z_][\w$]*))?)/gi;
 
@@ -169,7 +188,7 @@ function parsedAccess(tree: unknown): Accesses {
 function patternAccess(sql: string): Accesses {
   const out: Accesses = new Map();
   const first = /^\s*(\w+)/.exec(sql)?.[1]?.toLowerCase() ?? '';
-  const writes = ['insert', 'update', 'delete', 'merge', 'truncate'].includes(first);
+  const writes = ['insert', 'replace', 'update', 'delete', 'merge', 'truncate'].includes(first);
   const ddl = ['create', 'alter', 'drop', 'comment', 'grant', 'revoke'].includes(first);
   for (const [i, n] of [...sql.matchAll(NAMED_AFTER)].entries()) {
     const name = unquote(n[1]!);
@@ -231,7 +250,8 @@ const asPgParameters = (sql: string) =>
     .replace(/\?/g, '$1');
 
 /** The tables of one piece of SQL: its parse (and the columns it names), else the names after FROM/JOIN/INTO/UPDATE. */
-async function tablesOf(sql: string): Promise<Parsed> {
+async function tablesOf(written: string): Promise<Parsed> {
+  const sql = backquotedAsDoubleQuoted(written);
   const parse = await loadParser();
   let tree: unknown;
   try {
@@ -307,7 +327,7 @@ export async function sqlRefs(text: string, language?: string, runs: ReadonlyArr
     const done = new Map<string, Set<TableAccess>>();
     const chosen = new Set<string>();
     const inserts = new Set<string>();
-    for (const s of statements(withoutCopyRows(text))) {
+    for (const s of statements(backquotedAsDoubleQuoted(withoutCopyRows(text)))) {
       const into = PLAIN_INSERT.exec(pastComments(s.sql));
       const insert = into && `${unquote(into[1]!)} ${(into[2] ?? '').replace(/\s+/g, '')}`;
       if (insert && inserts.has(insert) && !/\bselect\b/i.test(s.sql)) continue; // the same table and columns again: nothing new, not worth a parse
@@ -342,7 +362,8 @@ export async function sqlRefs(text: string, language?: string, runs: ReadonlyArr
   if (language !== 'xml')
     for (const { body, index } of joinedLiterals(text, literalsOf(language), literalBody)) {
       const sql = pastLeadingInterpolations(pastComments(body));
-      if ((LOOKS_LIKE_SQL.test(sql) || SUBQUERY_FRAGMENT.test(sql)) && SQL_MARKS.test(sql)) await read(sql.replace(INTERPOLATION, '$1'), index);
+      if (((LOOKS_LIKE_SQL.test(sql) || SUBQUERY_FRAGMENT.test(sql)) && SQL_MARKS.test(sql)) || LOOKS_LIKE_DDL.test(sql))
+        await read(sql.replace(INTERPOLATION, '$1'), index);
     }
   for (const { sql, at } of runs) await read(pastComments(sql), at);
   return out;

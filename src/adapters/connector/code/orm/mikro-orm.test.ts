@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { ormModelUses, ormTableRefs } from './orm-refs.js';
+import { typeormJoins } from './declared-joins.js';
+import { mikroOrmJoins } from './mikro-orm-joins.js';
+
+const entities = [
+  "import { Collection } from '@mikro-orm/core';",
+  "import { Entity, ManyToMany, ManyToOne, PrimaryKey } from '@mikro-orm/decorators/legacy';",
+  '@Entity()',
+  'export class BookTag {',
+  '  @ManyToMany(() => Book, (b) => b.tags)',
+  '  books = new Collection<Book>(this);',
+  '}',
+  "@Entity({ tableName: 'books', schema: 'shop' })",
+  'export class Book {',
+  '  @PrimaryKey()',
+  '  isbn!: string;',
+  '  @ManyToOne()',
+  '  author!: Ref<Author>;',
+  '  @ManyToMany(() => BookTag, undefined, { owner: true })',
+  '  tags = new Collection<BookTag>(this);',
+  "  @ManyToMany({ entity: () => Book, pivotTable: 'book_to_sequel' })",
+  '  sequels!: Collection<Book>;',
+  '  @ManyToMany({ hidden: true })',
+  '  readAlongWith = new Collection<Book>(this);',
+  '}',
+  '@Entity()',
+  'export class Author {',
+  '  @PrimaryKey()',
+  '  id!: number;',
+  "  @OneToOne({ entity: () => Book, joinColumn: 'favourite_isbn' })",
+  '  favourite?: Book;',
+  '  @OneToOne(() => Book, (b) => b.author)',
+  '  debut?: Book;',
+  '}',
+].join('\n');
+
+describe('MikroORM', () => {
+  it("names an entity's table by `tableName` (else its class in snake case) and an owning many-to-many's pivot table", () => {
+    expect(ormTableRefs(entities, 'typescript', 'src/entities.ts').map((r) => [r.table, r.line, r.via, r.model])).toEqual([
+      ['book_tag', 3, 'mikro-orm', 'BookTag'],
+      ['shop.books', 8, 'mikro-orm', 'Book'],
+      // `BookTag.books` is the inverse side: its second argument is `mappedBy`
+      ['shop.books_tags', 14, 'mikro-orm', undefined],
+      ['shop.book_to_sequel', 16, 'mikro-orm', undefined],
+      ['shop.books_read_along_with', 18, 'mikro-orm', undefined],
+      ['author', 21, 'mikro-orm', 'Author'],
+    ]);
+  });
+
+  it("joins a to-one relation on `<property>_<target's primary column>` or the column it names; TypeORM's names none", () => {
+    const files = [{ path: 'src/entities.ts', text: entities }];
+    expect(
+      mikroOrmJoins(files)
+        .get('src/entities.ts')
+        ?.map((j) => [j.table, j.columns, j.references, j.referencedColumns, j.line, j.via]),
+    ).toEqual([
+      ['shop.books', ['author_id'], 'author', ['id'], 12, 'mikro-orm'], // its target from the type, past `Ref<…>`
+      ['author', ['favourite_isbn'], 'shop.books', ['isbn'], 25, 'mikro-orm'], // the inverse `debut` (its `mappedBy`) joins nothing
+    ]);
+    expect([...typeormJoins(files)]).toEqual([]);
+  });
+
+  it('reads the entity manager, repositories and the rows persisted or removed, each by what it does', () => {
+    const models = ormTableRefs(entities, 'typescript', 'src/entities.ts');
+    const service = [
+      "import { EntityManager, EntityRepository } from '@mikro-orm/postgresql';",
+      "import { InjectRepository } from '@mikro-orm/nestjs';",
+      'export class BookService {',
+      '  constructor(',
+      '    private readonly em: EntityManager,',
+      '    @InjectRepository(Book) private readonly books: EntityRepository<Book>,',
+      '  ) {}',
+      '  async tagged(name: string) {',
+      '    return this.em.find(BookTag, { name });',
+      '  }',
+      '  async add(title: string) {',
+      '    const tag = new BookTag();',
+      '    await this.em.persist(tag).flush();',
+      '  }',
+      '  async drop(id: number) {',
+      '    const tag = this.em.getReference(BookTag, id);',
+      '    await this.books.nativeDelete({ id });',
+      '  }',
+      '  async keep(tag: BookTag) {',
+      '    await this.em.remove(tag).flush();', // a parameter: which entity the code does not say by a binding here
+      '  }',
+      '}',
+    ].join('\n');
+    expect(ormModelUses(service, 'typescript', models).map((u) => [u.table, u.line, u.via, u.access])).toEqual([
+      ['shop.books', 6, 'mikro-orm', ['write']], // the injected repository, written by `nativeDelete`
+      ['book_tag', 9, 'mikro-orm', ['read', 'write']], // read by `em.find`, written where `tag = new BookTag()` is persisted
+    ]);
+  });
+
+  it('takes a name persisted where its binding holds, not one bound in another function', () => {
+    const models = ormTableRefs(entities, 'typescript', 'src/entities.ts');
+    const code = [
+      'function build() {',
+      '  const tag = new BookTag();',
+      '  return tag;',
+      '}',
+      'async function save(em: EntityManager, tag: unknown) {',
+      '  await em.persistAndFlush(tag);',
+      '}',
+      'async function make(em: EntityManager) {',
+      "  await em.persistAndFlush(new Book('x'));",
+      '}',
+    ].join('\n');
+    expect(ormModelUses(code, 'typescript', models).map((u) => [u.table, u.line, u.access])).toEqual([['shop.books', 9, ['write']]]);
+  });
+});
