@@ -25,6 +25,9 @@ describe('JPA class hierarchies', () => {
     expect(hierarchy.ancestors(named('Dog')).map((c) => c.qualified)).toEqual(['org.shop.Pet', 'org.shop.Named', 'org.shop.BaseEntity']);
     expect(hierarchy.strategy(named('Dog'))).toBe('SINGLE_TABLE');
     expect(hierarchy.strategy(named('Pet'))).toBeUndefined();
+    // a class importing a library's base by name extends none of the project's
+    const cat = jpaHierarchy([files[1]!, java('Cat.java', 'package org.shop;', 'import com.lib.Named;', '@Entity', 'public class Cat extends Named {}')]);
+    expect(cat.ancestors(cat.classes.find((c) => c.name === 'Cat')!)).toEqual([]);
   });
 
   it("maps a single-table subclass to its root's table unless it names its own; a joined subclass reaches its parents' tables", () => {

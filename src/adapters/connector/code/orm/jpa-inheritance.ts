@@ -2,8 +2,9 @@
  * @module adapters/connector/code/orm/jpa-inheritance
  * JPA's class hierarchies, read over the project's Java and Kotlin files. An `@Entity` or a
  * `@MappedSuperclass` names the class it extends (`extends Base`, Kotlin's `: Base()`), found as
- * jvm-entities finds a simple name: the class the file imports, else its package's, else one of a
- * package it imports whole, else the one of its module, else the only one. The strategy of an
+ * jvm-entities finds a simple name: the class the file imports (none of the project's when it
+ * imports another), else its package's, else one of a package it imports whole, else the one of
+ * its module, else the only one. The strategy of an
  * entity extending another is its root entity's `@Inheritance(strategy)`, `SINGLE_TABLE` by default:
  * a `SINGLE_TABLE` subclass without a `@Table(name)` of its own maps the root's table; a `JOINED`
  * one maps its own and reads and writes those of the entities above it too (its rows are split
@@ -11,7 +12,7 @@
  */
 import { callArgs } from '../text/call-reading.js';
 import { blankComments } from '../text/script-blocks.js';
-import { classesSeen, jvmPackage, moduleRoot } from './jvm-entities.js';
+import { classesSeen, jvmClassImports, jvmPackage, moduleRoot } from './jvm-entities.js';
 import type { OrmTableRef, ProjectFile } from './orm-reader.js';
 
 /** An `@Entity` or `@MappedSuperclass` class of a file. */
@@ -113,7 +114,8 @@ export function jpaHierarchy(files: readonly ProjectFile[]): JpaHierarchy {
     const found = byName.get(simple) ?? [];
     const sees = c.extends.includes('.') ? [c.extends] : c.sees(simple);
     const seen = sees.map((q) => found.find((o) => o.qualified === q)).find(Boolean);
-    if (seen) return seen;
+    // a class written qualified or imported by name is that one, else none of the project's
+    if (seen || c.extends.includes('.') || jvmClassImports(c.text).named.has(simple)) return seen;
     const near = found.filter((o) => moduleRoot(o.path) === moduleRoot(c.path));
     return near.length === 1 ? near[0] : found.length === 1 ? found[0] : undefined;
   };
