@@ -28,6 +28,15 @@ describe('JPA class hierarchies', () => {
     // a class importing a library's base by name extends none of the project's
     const cat = jpaHierarchy([files[1]!, java('Cat.java', 'package org.shop;', 'import com.lib.Named;', '@Entity', 'public class Cat extends Named {}')]);
     expect(cat.ancestors(cat.classes.find((c) => c.name === 'Cat')!)).toEqual([]);
+    // two modules declaring the same class: the one of the module
+    const modules = ['a', 'b'].map((m) => ({
+      path: `${m}/src/org/shop/Base.java`,
+      text: 'package org.shop;\n@MappedSuperclass\npublic class Base {}',
+      language: 'java',
+    }));
+    const pet = { path: 'b/src/org/shop/Pet.java', text: 'package org.shop;\n@Entity\npublic class Pet extends Base {}', language: 'java' };
+    const two = jpaHierarchy([...modules, pet]);
+    expect(two.ancestors(two.classes.find((c) => c.name === 'Pet')!).map((c) => c.path)).toEqual(['b/src/org/shop/Base.java']);
   });
 
   it("maps a single-table subclass to its root's table unless it names its own; a joined subclass reaches its parents' tables", () => {

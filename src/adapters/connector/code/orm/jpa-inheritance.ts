@@ -111,11 +111,13 @@ export function jpaHierarchy(files: readonly ProjectFile[]): JpaHierarchy {
   const parentOf = (c: JpaClass): JpaClass | undefined => {
     if (!c.extends) return undefined;
     const simple = c.extends.split('.').at(-1)!;
-    const found = byName.get(simple) ?? [];
     const sees = c.extends.includes('.') ? [c.extends] : c.sees(simple);
-    const seen = sees.map((q) => found.find((o) => o.qualified === q)).find(Boolean);
+    const named = byName.get(simple) ?? [];
+    const seen = sees.find((q) => named.some((o) => o.qualified === q));
     // a class written qualified or imported by name is that one, else none of the project's
-    if (seen || c.extends.includes('.') || jvmClassImports(c.text).named.has(simple)) return seen;
+    if (!seen && (c.extends.includes('.') || jvmClassImports(c.text).named.has(simple))) return undefined;
+    // of the classes it may be, the one of its module (each example of a collection declares its own `Employee`)
+    const found = seen ? named.filter((o) => o.qualified === seen) : named;
     const near = found.filter((o) => moduleRoot(o.path) === moduleRoot(c.path));
     return near.length === 1 ? near[0] : found.length === 1 ? found[0] : undefined;
   };

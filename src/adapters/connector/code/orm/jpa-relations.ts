@@ -257,7 +257,7 @@ export const jpaRelationReader: OrmReader = {
         ]);
       // a joined subclass's table shares its parent's id: its `@PrimaryKeyJoinColumn`, else the parent's id column
       const parent = owner.strategy === 'JOINED' ? owner.above.find((a) => a.entity) : undefined;
-      const parentEntity = parent && byModel.get(parent.name)?.find((e) => e.qualified === parent.qualified);
+      const parentEntity = parent && byModel.get(parent.name)?.find((e) => e.path === parent.path);
       if (parentEntity) {
         const key = /@(?:\w+\.)*PrimaryKeyJoinColumn\s*\(/.exec(owner.header);
         const written = key ? joinColumn(callArgs(owner.header, key.index + key[0].length - 1)) : undefined;
