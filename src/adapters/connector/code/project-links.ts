@@ -23,6 +23,7 @@ import { drizzleJoins } from './orm/drizzle-joins.js';
 import { sequelizeJoins } from './orm/sequelize-joins.js';
 import { collectUses } from './orm/orm-reader.js';
 import { jvmEntities } from './orm/jvm-entities.js';
+import { jpaInheritedTables } from './orm/jpa-inheritance.js';
 import { mappedEntities } from './orm/xml-mappings.js';
 import { ormReaders } from './orm/orm-readers.js';
 import type { DeclaredJoin } from '../../../ports/code.js';
@@ -70,13 +71,16 @@ export async function projectLinks(
           (c, name) => ({ ...c, name }),
         )
       : [];
-  const orm = new Map(files.map((f) => [f.path, ormTableRefs(code(f).text, code(f).language, f.path, creatorsReached(f.path))]));
+  const texts = files.map((f) => ({ path: f.path, text: code(f).text, language: code(f).language }));
+  // JPA's subclasses: a single-table one maps its root's table, a joined one reaches its parents' too
+  const { declared: orm, joined: jpaJoined } = jpaInheritedTables(
+    texts,
+    new Map(files.map((f) => [f.path, ormTableRefs(code(f).text, code(f).language, f.path, creatorsReached(f.path))])),
+  );
   const models = [...orm.values()].flat().filter((r) => r.model);
   // Drizzle's tables by the file declaring them, by which a variable two tables share is told apart through the importer's imports
   const drizzle = models.filter((r) => r.via === 'drizzle');
   const drizzleOf = new Map(drizzle.length ? [...orm].map(([path, refs]) => [path, refs.filter((r) => r.via === 'drizzle')]) : []);
-  // each file's repositories read once, for the project's list and for the file's own uses
-  const texts = files.map((f) => ({ path: f.path, text: code(f).text, language: code(f).language }));
   // the project's string constants, read once, by which a file reads a statement another file holds
   const constants = projectConstants(texts);
   const named = projectNamedQueries(texts, constants);
@@ -143,6 +147,7 @@ export async function projectLinks(
           djangoRelations: django,
           sqlalchemyRelations: alchemy,
           entityNamed: entitiesOf({ path: file.path, text, language }),
+          jpaJoined,
         }),
         ...readers.flatMap((r) => (r.uses ? collectUses(text, (use) => r.uses!({ path: file.path, text, language }, use)) : [])),
         ...sqlcCalls(text, language, sqlc),

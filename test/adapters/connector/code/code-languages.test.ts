@@ -217,6 +217,45 @@ describe('JPA named queries across a Java tree', () => {
   });
 });
 
+describe('JPA entity hierarchies across a Java tree', () => {
+  it("maps a single-table subclass to its root's table and links a joined subclass's uses to its parent's table too", async () => {
+    const m = 'src/main/java/com/acme';
+    const s = await scan({
+      [`${m}/Payment.java`]: ['package com.acme;', '@Entity', '@Table(name = "payments")', 'public class Payment {}'].join('\n'),
+      [`${m}/CardPayment.java`]: ['package com.acme;', '@Entity', '@DiscriminatorValue("card")', 'public class CardPayment extends Payment {}'].join('\n'),
+      [`${m}/Item.java`]: [
+        'package com.acme;',
+        '@Entity',
+        '@Table(name = "items")',
+        '@Inheritance(strategy = InheritanceType.JOINED)',
+        'public class Item {}',
+      ].join('\n'),
+      [`${m}/Book.java`]: ['package com.acme;', '@Entity', '@Table(name = "books")', 'public class Book extends Item {}'].join('\n'),
+      [`${m}/Shop.java`]: [
+        'package com.acme;',
+        'public class Shop {',
+        '  @PersistenceContext private EntityManager em;',
+        '  public void pay(CardPayment p) { em.persist(p); }',
+        '  public Book book(long id) { return em.find(Book.class, id); }',
+        '}',
+      ].join('\n'),
+    });
+    const orm = (path: string) =>
+      (s.objects.find((o) => o.path === `${m}/${path}`)!.attributes.ormTables as Array<{ table: string; line: number; access?: string[] }>).map((t) => [
+        t.table,
+        t.line,
+        t.access,
+      ]);
+    expect(orm('CardPayment.java')).toEqual([['payments', 2, ['schema']]]);
+    expect(orm('Shop.java')).toEqual([
+      // an entity manager's calls are the class's, where it is declared
+      ['payments', 2, ['write']],
+      ['books', 2, ['read']],
+      ['items', 2, ['read']],
+    ]);
+  });
+});
+
 describe('JPQL held by a constant of another file across a Java and Kotlin tree', () => {
   it('links the entities where a repository statically imports the statement and a Kotlin class names it by its class', async () => {
     const m = 'src/main/java/com/acme';

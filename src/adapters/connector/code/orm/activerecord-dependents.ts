@@ -4,7 +4,9 @@
  * says: a `has_many`/`has_one` with `dependent: :destroy` (or `:destroy_async`) destroys the
  * associated records, whose own dependents are destroyed in turn; `:delete_all`/`:delete` deletes
  * them and `:nullify` sets their key, neither going further; a `through:` one deletes the join
- * records; a `has_and_belongs_to_many` always deletes its join rows. `restrict_with_*` writes nothing.
+ * records; a `has_and_belongs_to_many` always deletes its join rows. A `belongs_to` with `dependent:
+ * :destroy` destroys the record it belongs to (and that one's dependents), with `:delete` deletes it.
+ * `restrict_with_*` writes nothing.
  * `destroy` runs these callbacks; `delete` and `delete_all` do not.
  */
 import type { ArModel } from './activerecord-models.js';
@@ -43,7 +45,8 @@ export function dependentTables(
     for (const r of targetsOf(owner).values()) {
       const join = r.through.at(-1);
       if (r.habtm && join) out.add(join);
-      if (r.belongsTo || r.habtm || !r.dependent || !r.model || /^restrict/.test(r.dependent)) continue;
+      // a `belongs_to`'s `dependent:` destroys (or deletes) the record it belongs to
+      if (r.habtm || !r.dependent || !r.model || /^restrict/.test(r.dependent)) continue;
       if (join) out.add(join);
       else if (/^destroy/.test(r.dependent)) {
         out.add(r.model);

@@ -37,6 +37,8 @@ export interface ArModel {
   body: { start: number; end: number };
   /** Where its associations are written: its body, then the \`included\` blocks of the concerns it includes. */
   bodies: readonly RubyBody[];
+  /** Where the scopes it has are written: its body and its abstract bases' and STI parents', and the \`included\` blocks of the concerns they include. */
+  scopeBodies: readonly RubyBody[];
   /** The classes and modules of its file, for looking constants up. */
   scopes: readonly RubyScope[];
 }
@@ -253,6 +255,10 @@ export function activeRecordModels(files: ReadonlyArray<{ path: string; text: st
       index: at.scope.index,
       body: { start: at.scope.start, end: at.scope.end },
       bodies: [{ path: at.path, text: at.text, start: at.scope.start, end: at.scope.end }, ...declaring.flatMap((c) => c.included)],
+      scopeBodies: [
+        ...ancestors(name, true).flatMap((n) => (byName.get(n) ?? []).map((c) => ({ path: c.path, text: c.text, start: c.scope.start, end: c.scope.end }))),
+        ...included.flatMap((c) => c.included),
+      ],
       scopes: at.scopes,
     });
   }

@@ -24,7 +24,8 @@
  * The associations `joins`, `includes` and the like name (with parentheses or not: `includes
  * :comments, :author`) are read on a chain from a model, and in the model's own file on the calls
  * its class makes on itself without a receiver, in a scope's body or a class method. A scope called
- * on the model (its own, or a concern's) reads what its body loads, and an association's scope
+ * on the model (its own, a concern's, an STI parent's) reads what its body loads, and what the
+ * model's scopes its body calls load (`scope :visible, -> { active.tagged }`), and an association's scope
  * lambda (`has_many :stories, -> { includes :user }`) what it loads where the association is read.
  * A destroy writes what the model's `dependent:` associations reach (activerecord-dependents).
  */
@@ -286,15 +287,23 @@ function loadCalls(body: string): Call[] {
 
 const scopeLoadsKnown = new WeakMap<ArModel, Map<string, Call[]>>();
 
-/** A model's scopes that load associations (`scope :tagged, -> { joins(:taggings) }`), in its body or a concern's `included` block, by name. */
+/**
+ * A model's scopes that load associations (`scope :tagged, -> { joins(:taggings) }`) or call its other
+ * scopes (`scope :visible, -> { active.tagged }`, whose loads the caller's are too), by name: those
+ * written in its body, its abstract bases' or STI parents', or a concern's `included` block.
+ */
 function scopeLoads(model: ArModel): ReadonlyMap<string, Call[]> {
   let out = scopeLoadsKnown.get(model);
   if (out) return out;
   out = new Map();
-  for (const { text, start, end } of model.bodies)
+  for (const { text, start, end } of model.scopeBodies)
     for (const m of text.slice(start, end).matchAll(/^[ \t]*scope\s*\(?\s*:(\w+[?!]?)/gm)) {
       const at = start + m.index;
-      const calls = loadCalls(text.slice(at + m[0].length, statementEnd(text, at)));
+      const body = text.slice(at + m[0].length, statementEnd(text, at));
+      const scopes = [...body.matchAll(/(?<![\w@$:])([a-z_]\w*[?!]?)(?!\s*:(?!:))/g)].flatMap((s) =>
+        s[1] !== m[1] && model.scopeNames.has(s[1]!) ? [{ method: s[1]!, end: s.index + s[0].length }] : [],
+      );
+      const calls = [...loadCalls(body), ...scopes];
       if (calls.length) out.set(m[1]!, [...(out.get(m[1]!) ?? []), ...calls]);
     }
   scopeLoadsKnown.set(model, out);

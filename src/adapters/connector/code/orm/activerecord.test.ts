@@ -488,6 +488,32 @@ describe('ActiveRecord joins', () => {
     expect(uses('Story.find(1).comments.destroy_all\n').sort()).toEqual(['comments:write', 'stories:read', 'votes:write']);
     // `delete`, `delete_all` run no callbacks
     expect(uses('User.where(banned: true).delete_all\n')).toEqual(['users:write']);
+    // a story's `belongs_to :user, dependent: :destroy` destroys its user, and so the user's dependents
+    expect(uses('Story.find(1).destroy\n').sort()).toEqual(['stories:read+write', ...user.filter((u) => u !== 'stories:write'), 'users:write'].sort());
+  });
+
+  it("reads what an STI parent's scopes load from the subclass, and what the scopes a scope calls load", () => {
+    const models = {
+      'app/models/user.rb': [
+        'class User < ApplicationRecord',
+        '  has_many :roles',
+        '  has_many :tags',
+        '  scope :active, -> { joins(:roles) }',
+        '  scope :visible, -> { active.where(hidden: false) }',
+        '  scope :listed, -> { where(active: true) }',
+        '  scope :tagged, -> { includes(:tags) }',
+        'end',
+      ].join('\n'),
+      'app/models/admin.rb': 'class Admin < User\nend\n',
+      'app/models/role.rb': 'class Role < ApplicationRecord\nend\n',
+      'app/models/tag.rb': 'class Tag < ApplicationRecord\nend\n',
+    };
+    const uses = (code: string) => usesOf({ ...models, 'app/jobs/job.rb': code })['app/jobs/job.rb'];
+    expect(uses('Admin.tagged.to_a\n')).toEqual(['users:1:read', 'tags:1:read']);
+    expect(uses('User.visible.count\n')).toEqual(['users:1:read', 'roles:1:read']);
+    expect(uses('Admin.visible.to_a\n')).toEqual(['users:1:read', 'roles:1:read']);
+    // a hash key of the scope's name is no call of it
+    expect(uses('User.listed.to_a\n')).toEqual(['users:1:read']);
   });
 
   it('follows an association chain through the steps giving one record to the next model', () => {

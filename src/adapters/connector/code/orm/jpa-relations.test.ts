@@ -102,10 +102,103 @@ describe('JPA single-valued relations and one-to-many join columns', () => {
       'orders.buyer_ref = Customer.code :6',
       'orders.shippingAddress_id = Address.id :7',
       'orders.shipping_address_id = Address.id :7',
+      // a key shared with the target's (`@MapsId`) is its join column all the same
+      'orders.detail_id = Detail.id :9',
       'Line|line.order_ref = orders.id :10',
       // a one-to-many without a join column: a join table, as a many-to-many's
       'orders_Line|orders_notes.Order_id = orders.id :11',
       'orders_Line|orders_notes.notes_id = Line.id :11',
     ]);
+  });
+});
+
+describe('JPA relations inherited and keys shared', () => {
+  const java = (name: string, ...lines: string[]) => ({
+    path: `src/main/java/org/shop/${name}`,
+    text: ['package org.shop;', ...lines].join('\n'),
+    language: 'java',
+  });
+  const files = [
+    java(
+      'Described.java',
+      '@MappedSuperclass',
+      'public abstract class Described extends Audited {',
+      '  @ManyToOne @JoinColumn(name = "LANGUAGE_ID") private Language language;',
+      '}',
+    ),
+    java(
+      'Audited.java',
+      '@MappedSuperclass',
+      'public abstract class Audited {',
+      '  @Id @Column(name = "DESC_ID") private Long id;',
+      '  @ManyToOne private Account author;',
+      '  @ManyToMany private Set<Tag> tags;',
+      '}',
+    ),
+    java('ProductDescription.java', '@Entity', '@Table(name = "product_description")', 'public class ProductDescription extends Described {}'),
+    java(
+      'ZoneDescription.java',
+      '@Entity',
+      '@Table(name = "zone_description")',
+      '@AttributeOverride(name = "id", column = @Column(name = "ZONE_DESC_ID"))',
+      '@AssociationOverrides({',
+      '  @AssociationOverride(name = "language", joinColumns = @JoinColumn(name = "LANG")),',
+      '  @AssociationOverride(name = "tags", joinTable = @JoinTable(name = "zone_tags"))',
+      '})',
+      'public class ZoneDescription extends Described {}',
+    ),
+    java('Language.java', '@Entity', 'public class Language {', '  @Id @Column(name = "LANGUAGE_ID") private Integer id;', '}'),
+    java('Account.java', '@Entity', 'public class Account {', '  @Id private Long id;', '}'),
+    java('Tag.java', '@Entity', 'public class Tag {', '  @Id private Long id;', '}'),
+    java('Item.java', '@Entity', '@Table(name = "items")', '@Inheritance(strategy = InheritanceType.JOINED)', 'public class Item extends Audited {}'),
+    java('Book.java', '@Entity', '@Table(name = "books")', 'public class Book extends Item {', '  @OneToOne @PrimaryKeyJoinColumn private Cover cover;', '}'),
+    java(
+      'Ebook.java',
+      '@Entity',
+      '@Table(name = "ebooks")',
+      '@PrimaryKeyJoinColumn(name = "BOOK_ID")',
+      'public class Ebook extends Book {',
+      '  @ManyToOne',
+      '  @JoinColumns({ @JoinColumn(name = "shelf_row", referencedColumnName = "row"), @JoinColumn(name = "shelf_col", referencedColumnName = "col") })',
+      '  private Shelf shelf;',
+      '}',
+    ),
+    java('Cover.java', '@Entity', 'public class Cover {', '  @Id private Long id;', '}'),
+    java('Shelf.java', '@Entity', 'public class Shelf {', '  @EmbeddedId private ShelfKey key;', '}'),
+  ];
+  const found = jpaRelationReader.project!(files, new Map(files.map((f) => [f.path, ormTableRefs(f.text, f.language, f.path)])));
+  const joinsOf = (name: string) =>
+    found.joins
+      ?.get(`src/main/java/org/shop/${name}.java`)
+      ?.map((j) => `${[j.table, ...(j.tableAlternatives ?? [])].join('|')}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} :${j.line}`);
+
+  it("gives each entity the relations of the mapped superclasses it extends, across files, at its own line, with the superclasses' id", () => {
+    expect(joinsOf('ProductDescription')).toEqual([
+      'product_description.LANGUAGE_ID = Language.LANGUAGE_ID :2',
+      'product_description.author_id = Account.id :2',
+      'product_description_Tag|product_description_tags.ProductDescription_DESC_ID = product_description.DESC_ID :2',
+      'product_description_Tag|product_description_tags.product_description_desc_id = product_description.DESC_ID :2',
+      'product_description_Tag|product_description_tags.tags_id = Tag.id :2',
+    ]);
+    expect(found.declared?.get('src/main/java/org/shop/ProductDescription.java')?.map((r) => [r.table, ...(r.alternatives ?? [])].join('|'))).toEqual([
+      'product_description_Tag|product_description_tags',
+    ]);
+    // none of the mapped superclasses' own
+    expect(joinsOf('Described')).toBeUndefined();
+  });
+
+  it("lets the entity's @AttributeOverride and @AssociationOverride win", () => {
+    expect(joinsOf('ZoneDescription')).toEqual([
+      'zone_description.LANG = Language.LANGUAGE_ID :2',
+      'zone_description.author_id = Account.id :2',
+      'zone_tags.ZoneDescription_ZONE_DESC_ID = zone_description.ZONE_DESC_ID :2',
+      'zone_tags.zone_description_zone_desc_id = zone_description.ZONE_DESC_ID :2',
+      'zone_tags.tags_id = Tag.id :2',
+    ]);
+  });
+
+  it("joins a joined subclass's table to its parent's by the parent's id (else its @PrimaryKeyJoinColumn), and reads @PrimaryKeyJoinColumn and @JoinColumns relations", () => {
+    expect(joinsOf('Book')).toEqual(['books.DESC_ID = items.DESC_ID :2', 'books.DESC_ID = Cover.id :5']);
+    expect(joinsOf('Ebook')).toEqual(['ebooks.BOOK_ID = books.DESC_ID :2', 'ebooks.shelf_row = Shelf.row :6', 'ebooks.shelf_col = Shelf.col :6']);
   });
 });

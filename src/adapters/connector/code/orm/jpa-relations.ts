@@ -2,9 +2,9 @@
  * @module adapters/connector/code/orm/jpa-relations
  * JPA's annotated relations through the OrmReader seam. A `@ManyToOne`, and a `@OneToOne` not
  * `mappedBy`, joins the owner's table on its `@JoinColumn(name, referencedColumnName)` (else the
- * attribute `_` the target's id column) to the target's; a `@OneToMany` with a `@JoinColumn` joins
- * the target's table on that column to the owner's id. (A key shared with the owner's id, `@MapsId`
- * or `@PrimaryKeyJoinColumn`, and a composite `@JoinColumns` are left out.) The owning side of a
+ * attribute `_` the target's id column) to the target's, a composite `@JoinColumns` on each of its
+ * columns, a `@PrimaryKeyJoinColumn` on the owner's id (a `@MapsId` key is its join column); a
+ * `@OneToMany` with a `@JoinColumn` joins the target's table on that column to the owner's id. The owning side of a
  * `@ManyToMany` (no `mappedBy`), and a `@OneToMany` with neither `mappedBy` nor a join column,
  * maps a join table: its `@JoinTable(name, schema)`, else the name JPA gives it, the owner's table
  * `_` the target's (Spring Boot's naming: the owner's table `_` the attribute, in snake case). The table joins the owner's id by its `joinColumns` (else JPA's default: the target's
@@ -15,12 +15,17 @@
  * one is by orm-refs), in snake case too, as Spring's naming writes it; so are default join columns.
  * The target is the element type of the attribute (`Set<Tag>`) or its `targetEntity`; an owner's id
  * is its `@Id` member's `@Column(name)`, else the member's name, else `id`.
+ * An entity has the relations of the `@MappedSuperclass`es it extends (jpa-inheritance; under
+ * `TABLE_PER_CLASS`, those of the entities above it too), declared at its own line, its
+ * `@AssociationOverride`s (join column, join table) and `@AttributeOverride` of the id winning; its id
+ * is the nearest one above it when it has none. A `JOINED` subclass's table joins its parent's on
+ * its `@PrimaryKeyJoinColumn`, else the parent's id column.
  */
 import type { DeclaredJoin } from '../../../../ports/code.js';
 import { callArgs, qualify, topLevelArgs } from '../text/call-reading.js';
 import { lineAt } from '../text/lines.js';
-import { blankComments } from '../text/script-blocks.js';
-import { classesSeen, jvmPackage, rankEntities, type JvmEntity } from './jvm-entities.js';
+import { rankEntities, type JvmEntity } from './jvm-entities.js';
+import { jpaHierarchy, type InheritanceStrategy, type JpaClass, type JpaHierarchy } from './jpa-inheritance.js';
 import { snake } from './name-case.js';
 import type { OrmReader, OrmTableRef, ProjectFile } from './orm-reader.js';
 
@@ -33,12 +38,21 @@ interface Member {
   at: number;
 }
 
-/** An `@Entity` class of a file: its table, entity name, id column and members. */
+/** A member of an entity, its own or inherited: its line in the entity's file, the names its file sees. */
+interface EntityMember extends Member {
+  line: number;
+  sees: (name: string) => string[];
+}
+
+/** An `@Entity` class: its table, entity name, id column and members, the classes above it and its hierarchy's strategy. */
 interface Entity extends JvmEntity {
   name: string;
   id: string;
-  members: Member[];
-  text: string;
+  members: EntityMember[];
+  above: JpaClass[];
+  strategy?: InheritanceStrategy;
+  /** Its annotations (`@PrimaryKeyJoinColumn`). */
+  header: string;
 }
 
 const JAVA_MEMBER =
@@ -96,9 +110,6 @@ function singleClass(member: Member, args: string): string | undefined {
   return (target ?? member.type.replace(/[<?].*$/s, '')).split('.').at(-1);
 }
 
-/** Relations whose key is the owner's id (`@MapsId`, `@PrimaryKeyJoinColumn`), a composite key (`@JoinColumns`) or a join table: no join column of their own read. */
-const SHARED_KEY = ['MapsId', 'PrimaryKeyJoinColumn', 'JoinColumns', 'JoinTable'];
-
 /** A `@JoinColumn`'s arguments as a join column. */
 const joinColumn = (args: string) => {
   const name = stringArg(args, 'name');
@@ -106,11 +117,13 @@ const joinColumn = (args: string) => {
   return { ...(name ? { name } : {}), ...(referenced ? { referenced } : {}) };
 };
 
+/** The `@JoinColumn(name, referencedColumnName)`s written in a text (`@JoinColumns`' arguments). */
+const joinColumnsIn = (written: string) => [...written.matchAll(/\bJoinColumn\s*\(/g)].map((m) => joinColumn(callArgs(written, m.index + m[0].length - 1)));
+
 /** The `@JoinColumn(name, referencedColumnName)`s of one side of a `@JoinTable` or of a `@CollectionTable` (`joinColumns`, `inverseJoinColumns`). */
 function joinColumns(args: string | undefined, side: string): Array<{ name?: string; referenced?: string }> {
   const written = args && topLevelArgs(args).find((a) => new RegExp(String.raw`^${side}\s*=`).test(a));
-  if (!written) return [];
-  return [...written.matchAll(/\bJoinColumn\s*\(/g)].map((m) => joinColumn(callArgs(written, m.index + m[0].length - 1)));
+  return written ? joinColumnsIn(written) : [];
 }
 
 /** A name and its snake case when it differs other than in case (Spring Boot's physical naming). */
@@ -123,29 +136,83 @@ const distinct = (names: string[]) => names.filter((n, i) => names.findIndex((o)
 const columnsOf = (written: { name?: string; referenced?: string } | undefined, fallback: string, to: Entity) =>
   (written?.name ? [written.name] : withSnake(fallback)).map((column) => ({ column, referenced: written?.referenced ?? to.id }));
 
-/** A file's `@Entity` classes, each with the members up to the next class. */
-function fileEntities(file: ProjectFile, refs: readonly OrmTableRef[]): Entity[] {
-  const text = blankComments(file.text);
-  const pkg = jvmPackage(text);
-  const found = [...text.matchAll(/@Entity\b(?:\s*\(([^)]*)\))?[\s\S]{0,600}?\bclass\s+(\w+)/g)];
-  return found.flatMap((m, i): Entity[] => {
-    const ref = refs.find((r) => r.model === m[2]);
+/** The members of each class of the hierarchy: those of its body, up to the next class of its file (comments blanked). */
+function classMembers(hierarchy: JpaHierarchy): Map<JpaClass, EntityMember[]> {
+  const out = new Map<JpaClass, EntityMember[]>();
+  hierarchy.classes.forEach((c, i) => {
+    const next = hierarchy.classes[i + 1];
+    const end = next?.path === c.path ? next.at : c.text.length;
+    out.set(
+      c,
+      annotatedMembers(c.text.slice(c.body, end)).map((member) => ({
+        ...member,
+        at: member.at + c.body,
+        line: lineAt(c.text, member.at + c.body),
+        sees: c.sees,
+      })),
+    );
+  });
+  return out;
+}
+
+/** An entity's `@AttributeOverride`s and `@AssociationOverride`s by attribute: the column an attribute maps, the join column or join table of a relation. */
+function overridesOf(header: string): Map<string, { column?: string; joinColumn?: string; joinTable?: string }> {
+  const out = new Map<string, { column?: string; joinColumn?: string; joinTable?: string }>();
+  for (const m of header.matchAll(/@(?:\w+\.)*(Attribute|Association)Override\s*\(/g)) {
+    const args = callArgs(header, m.index + m[0].length - 1);
+    const name = stringArg(args, 'name');
+    if (!name) continue;
+    const nested = (annotation: string) => {
+      const at = new RegExp(String.raw`@(?:\w+\.)*${annotation}\s*\(`).exec(args);
+      return at ? callArgs(args, at.index + at[0].length - 1) : undefined;
+    };
+    const column = m[1] === 'Attribute' ? stringArg(nested('Column'), 'name') : undefined;
+    const joinColumn = m[1] === 'Association' && /\bjoinColumns\s*=/.test(args) ? nested('JoinColumn') : undefined;
+    const joinTable = m[1] === 'Association' ? nested('JoinTable') : undefined;
+    out.set(name, { ...(column ? { column } : {}), ...(joinColumn !== undefined ? { joinColumn } : {}), ...(joinTable !== undefined ? { joinTable } : {}) });
+  }
+  return out;
+}
+
+/**
+ * The project's entities with their members: their own, those of the mapped superclasses they
+ * extend (and, under `TABLE_PER_CLASS`, of the entities above them, whose columns their table
+ * repeats), the entity's overrides applied, each inherited one at the entity's line. Its id column
+ * is its `@Id`'s, else the nearest class above's, as the entity overrides it.
+ */
+function projectEntities(files: readonly ProjectFile[], declaredOf: ReadonlyMap<string, readonly OrmTableRef[]>): Entity[] {
+  const hierarchy = jpaHierarchy(files);
+  const members = classMembers(hierarchy);
+  return hierarchy.classes.flatMap((c) => {
+    const ref = c.entity && (declaredOf.get(c.path) ?? []).find((r) => r.via === 'jpa' && r.model === c.name);
     if (!ref) return [];
-    const members = annotatedMembers(text.slice(m.index + m[0].length, found[i + 1]?.index ?? text.length)).map((member) => ({
-      ...member,
-      at: member.at + m.index + m[0].length,
-    }));
-    const id = members.find((member) => member.annotations.has('Id') || member.annotations.has('EmbeddedId'));
+    const above = hierarchy.ancestors(c);
+    const strategy = hierarchy.strategy(c);
+    const overrides = overridesOf(c.header);
+    const firstEntity = above.findIndex((a) => a.entity);
+    const inherited = (strategy === 'TABLE_PER_CLASS' || firstEntity < 0 ? above : above.slice(0, firstEntity)).flatMap((a) =>
+      (members.get(a) ?? []).map((member) => {
+        const over = overrides.get(member.name);
+        const annotations = new Map(member.annotations);
+        if (over?.joinColumn !== undefined) annotations.set('JoinColumn', over.joinColumn);
+        if (over?.joinTable !== undefined) annotations.set('JoinTable', over.joinTable);
+        return { ...member, annotations, line: ref.line };
+      }),
+    );
+    const idMember = [c, ...above].map((k) => members.get(k)?.find((m) => m.annotations.has('Id') || m.annotations.has('EmbeddedId'))).find(Boolean);
+    const id = idMember && (overrides.get(idMember.name)?.column ?? stringArg(idMember.annotations.get('Column'), 'name') ?? idMember.name);
     return [
       {
         ref,
-        qualified: pkg ? `${pkg}.${m[2]}` : m[2]!,
-        path: file.path,
+        qualified: c.qualified,
+        path: c.path,
         mapping: false,
-        name: stringArg(m[1], 'name') ?? m[2]!,
-        id: (id && (stringArg(id.annotations.get('Column'), 'name') ?? id.name)) ?? 'id',
-        members,
-        text: file.text,
+        name: stringArg(c.entityArgs, 'name') ?? c.name,
+        id: id ?? 'id',
+        members: [...(members.get(c) ?? []), ...inherited],
+        above,
+        ...(strategy ? { strategy } : {}),
+        header: c.header,
       },
     ];
   });
@@ -157,17 +224,14 @@ export const jpaRelationReader: OrmReader = {
   declared: () => [],
   project(files, declaredOf) {
     const byModel = new Map<string, Entity[]>();
-    const entities = files.flatMap((f) => {
-      const refs = (declaredOf.get(f.path) ?? []).filter((r) => r.via === 'jpa' && r.model);
-      return refs.length ? fileEntities(f, refs) : [];
-    });
+    const entities = projectEntities(files, declaredOf);
     for (const e of entities) byModel.set(e.ref.model!, [...(byModel.get(e.ref.model!) ?? []), e]);
     const declared = new Map<string, OrmTableRef[]>();
     const joins = new Map<string, DeclaredJoin[]>();
     for (const owner of entities) {
-      const sees = classesSeen(owner.text);
-      const targetOf = (name: string) => {
-        const ref = rankEntities(byModel.get(name) ?? [], owner.path, sees(name));
+      // a target named as the file declaring the member sees it
+      const targetOf = (name: string, member: EntityMember) => {
+        const ref = rankEntities(byModel.get(name) ?? [], owner.path, member.sees(name));
         return ref ? byModel.get(name)!.find((e) => e.ref === ref) : undefined;
       };
       const ownerTables = [owner.ref.table, ...(owner.ref.alternatives ?? [])];
@@ -191,24 +255,46 @@ export const jpaRelationReader: OrmReader = {
           ...(declared.get(owner.path) ?? []),
           { table: tables[0]!, alternatives: tables.slice(1), line, via: 'jpa', access: ['schema'] },
         ]);
+      // a joined subclass's table shares its parent's id: its `@PrimaryKeyJoinColumn`, else the parent's id column
+      const parent = owner.strategy === 'JOINED' ? owner.above.find((a) => a.entity) : undefined;
+      const parentEntity = parent && byModel.get(parent.name)?.find((e) => e.path === parent.path);
+      if (parentEntity) {
+        const key = /@(?:\w+\.)*PrimaryKeyJoinColumn\s*\(/.exec(owner.header);
+        const written = key ? joinColumn(callArgs(owner.header, key.index + key[0].length - 1)) : undefined;
+        join(ownerTables, owner.ref.line, [{ column: written?.name ?? parentEntity.id, referenced: written?.referenced ?? parentEntity.id }], parentEntity);
+      }
       for (const member of owner.members) {
-        const line = lineAt(owner.text, member.at);
+        const line = member.line;
         const many = member.annotations.get('ManyToMany') ?? member.annotations.get('OneToMany');
         const single = member.annotations.get('ManyToOne') ?? member.annotations.get('OneToOne');
         const values = member.annotations.get('ElementCollection');
         const column = member.annotations.get('JoinColumn');
-        if (single !== undefined && !stringArg(single, 'mappedBy') && !SHARED_KEY.some((a) => member.annotations.has(a))) {
-          // the owner's table holds the join column: `@JoinColumn(name, referencedColumnName)`, else the attribute `_` the target's id
-          const target = targetOf(singleClass(member, single) ?? '');
-          if (target) join(ownerTables, line, columnsOf(column !== undefined ? joinColumn(column) : undefined, `${member.name}_${target.id}`, target), target);
+        if (single !== undefined && !stringArg(single, 'mappedBy') && !member.annotations.has('JoinTable')) {
+          // the owner's table holds the join column: `@JoinColumn(name, referencedColumnName)` (each of a composite `@JoinColumns`), else the attribute `_` the target's id;
+          // a `@PrimaryKeyJoinColumn` is the owner's id (a `@MapsId` key is its join column)
+          const target = targetOf(singleClass(member, single) ?? '', member);
+          const composite = member.annotations.get('JoinColumns');
+          const shared = member.annotations.get('PrimaryKeyJoinColumn');
+          if (!target) continue;
+          if (composite !== undefined)
+            join(
+              ownerTables,
+              line,
+              joinColumnsIn(composite).flatMap((c) => (c.name ? [{ column: c.name, referenced: c.referenced ?? target.id }] : [])),
+              target,
+            );
+          else if (shared !== undefined) {
+            const written = joinColumn(shared);
+            join(ownerTables, line, [{ column: written.name ?? owner.id, referenced: written.referenced ?? target.id }], target);
+          } else join(ownerTables, line, columnsOf(column !== undefined ? joinColumn(column) : undefined, `${member.name}_${target.id}`, target), target);
         } else if (many !== undefined && member.annotations.has('OneToMany') && column !== undefined && !stringArg(many, 'mappedBy')) {
           // a one-to-many's join column is in the target's table
-          const target = targetOf(elementClass(member, many) ?? '');
+          const target = targetOf(elementClass(member, many) ?? '', member);
           const written = joinColumn(column);
           if (target && written.name) join([target.ref.table, ...(target.ref.alternatives ?? [])], line, columnsOf(written, '', owner), owner);
         } else if (many !== undefined && !stringArg(many, 'mappedBy')) {
           // a many-to-many's, or a one-to-many's without a join column, join table
-          const target = targetOf(elementClass(member, many) ?? '');
+          const target = targetOf(elementClass(member, many) ?? '', member);
           if (!target) continue;
           const written = member.annotations.get('JoinTable');
           const name = stringArg(written, 'name');

@@ -34,6 +34,7 @@ import { isMikroOrm, mikroOrmInstanceWrites, mikroOrmPivotTables, type DeclaredE
 import { lineAt } from '../text/lines.js';
 import { snake } from './name-case.js';
 import { collectUses, type OrmTableRef, type UseModel } from './orm-reader.js';
+import { entityKey } from './jpa-inheritance.js';
 import { ormReaders } from './orm-readers.js';
 import { jsConstant } from '../text/module-strings.js';
 import { prismaDelegateNames } from './prisma-delegates.js';
@@ -540,6 +541,8 @@ export interface ModelContext {
   sqlalchemyRelations?: SqlalchemyRelations;
   /** The table an entity's simple name stands for in this Java or Kotlin file, for a name the project's classes share (`jvmEntities`). */
   entityNamed?: ((name: string) => OrmTableRef | null | undefined) | undefined;
+  /** The tables of the entities a JPA `JOINED` subclass extends, by its table's `entityKey` (`jpaInheritedTables`): a use of it reaches them too. */
+  jpaJoined?: ReadonlyMap<string, readonly OrmTableRef[]>;
 }
 
 /** The models by name, for each ORM (its `via`: one way of naming a model each), of the model lists given to ormModelUses. */
@@ -568,7 +571,15 @@ export function ormModelUses(written: string, language: string, models: readonly
     indexed.set(via, out);
     return out;
   };
-  return collectUses(text, (use) => {
+  return collectUses(text, (collect) => {
+    const joined = project.jpaJoined;
+    // a JPA joined subclass's row is split over its table and its parents'
+    const use: UseModel = joined?.size
+      ? (found, index, access) => {
+          collect(found, index, access);
+          for (const parent of (found && joined.get(entityKey(found))) || []) collect(parent, index, access);
+        }
+      : collect;
     if (language === 'typescript' || language === 'javascript') {
       if (/prisma/i.test(text)) {
         const prismaModels = byName('prisma', (m) => m[0]!.toLowerCase() + m.slice(1));

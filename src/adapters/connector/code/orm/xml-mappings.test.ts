@@ -142,6 +142,25 @@ describe('Hibernate and JPA XML mappings', () => {
     expect(joinsIn(files, 'Staff.hbm.xml')).toEqual(['employees.mentor_id = employees.emp_id :3', 'managers.manager_emp_id = employees.emp_id :5']);
   });
 
+  it('maps a chain of subclasses in files of their own, whatever the order of the files', () => {
+    const employee =
+      '<hibernate-mapping package="org.staff">\n  <class name="Employee" table="employees"><id name="id" column="emp_id"/></class>\n</hibernate-mapping>';
+    const staff = '<hibernate-mapping package="org.staff">\n  <subclass name="Staff" extends="Employee"/>\n</hibernate-mapping>';
+    const nurse = '<hibernate-mapping package="org.staff">\n  <subclass name="Nurse" extends="Staff"/>\n</hibernate-mapping>';
+    const head = [
+      '<hibernate-mapping package="org.staff">',
+      '  <joined-subclass name="HeadNurse" extends="Nurse" table="head_nurses"><key column="nurse_id"/></joined-subclass>',
+      '</hibernate-mapping>',
+    ].join('\n');
+    const files = [file('HeadNurse.hbm.xml', head), file('Nurse.hbm.xml', nurse), file('Staff.hbm.xml', staff), file('Employee.hbm.xml', employee)];
+    const found = xmlMappingReader.project!(files, new Map());
+    expect(['Staff', 'Nurse'].map((n) => found.declared?.get(`${n}.hbm.xml`)?.map((r) => `${r.model} ${r.table}`))).toEqual([
+      ['Staff employees'],
+      ['Nurse employees'],
+    ]);
+    expect(joinsIn(files, 'HeadNurse.hbm.xml')).toEqual(['head_nurses.nurse_id = employees.emp_id :2']);
+  });
+
   it("joins a many-to-one without class= to the class of the mapped class's Java field", () => {
     const hbm = [
       '<hibernate-mapping package="org.shop">',

@@ -17,7 +17,7 @@
  * `<inverse-join-column>`), `<collection-table>` and `<one-to-many>`'s `<join-column>`. A subclass nested in its class: `<subclass>` maps its parent's
  * table, `<union-subclass>` its own, `<joined-subclass>` its own joined by its `<key column>` to the
  * parent's id; so does one in a file of its own, by the class its `extends=` names, read over the
- * project. A `<many-to-one>` without `class=` joins the class of the mapped class's Java or Kotlin
+ * project (through a chain of them, each extending the one before). A `<many-to-one>` without `class=` joins the class of the mapped class's Java or Kotlin
  * field of its name (the file named as the class, in the class's package), else nothing.
  */
 import type { DeclaredJoin } from '../../../../ports/code.js';
@@ -270,17 +270,24 @@ export const xmlMappingReader: OrmReader = {
       const ref = rankEntities(byModel.get(target) ?? [], from, sees);
       return ref ? byModel.get(target)!.find((e) => e.ref === ref)!.mapped : undefined;
     };
-    // a subclass mapped in a file of its own: a `<subclass>` on the table of the class it extends, a `<joined-subclass>` joined to it
+    // a subclass mapped in a file of its own: a `<subclass>` on the table of the class it extends, a `<joined-subclass>` joined to it;
+    // over as many rounds as a chain of them has levels (`extends` a `<subclass>` whose table its own parent gives)
     const declared = new Map<string, OrmTableRef[]>();
-    for (const f of mapped)
-      for (const c of f.classes) {
-        const parent = c.parent && targetOf(c.parent.target, [c.parent.qualified], f.path);
-        if (!parent?.table) continue;
+    let pending = mapped.flatMap((f) => f.classes.filter((c) => c.parent).map((c) => ({ f, c })));
+    for (let before = -1; pending.length !== before;) {
+      before = pending.length;
+      pending = pending.filter(({ f, c }) => {
+        const parent = targetOf(c.parent!.target, [c.parent!.qualified], f.path);
+        if (!parent?.table) return true;
         if (c.parent!.key) c.extends = { column: c.parent!.key, table: parent.table, id: parent.id };
-        if (c.table) continue;
+        if (c.table) return false;
         Object.assign(c, { table: parent.table, id: parent.id });
-        declared.set(f.path, [...(declared.get(f.path) ?? []), { table: c.table, line: lineAt(f.text, c.at), via: 'jpa', model: c.model, access: ['schema'] }]);
-      }
+        const ref: OrmTableRef = { table: c.table, line: lineAt(f.text, c.at), via: 'jpa', model: c.model, access: ['schema'] };
+        declared.set(f.path, [...(declared.get(f.path) ?? []), ref]);
+        byModel.set(c.model, [...(byModel.get(c.model) ?? []), { ref, qualified: c.qualified, mapped: c, path: f.path, mapping: true }]);
+        return false;
+      });
+    }
     const joins = new Map<string, DeclaredJoin[]>();
     for (const f of mapped) {
       const join = (table: string, column: string, to: { table: string; id: string }, at: number, referenced?: string): DeclaredJoin => ({
