@@ -21,6 +21,7 @@ import { callArgs, NAME_STRING } from '../text/call-reading.js';
 import { lineAt } from '../text/lines.js';
 import { snake } from './name-case.js';
 import { blankComments } from '../text/script-blocks.js';
+import { annotatedClasses } from '../text/annotated-class.js';
 
 interface PrismaModel {
   table: string;
@@ -210,7 +211,7 @@ interface TypeormEntity {
 
 /** A class member with its decorators: `@ManyToOne(() => User, (u) => u.posts) @JoinColumn({ name: 'user_id' }) user: User`. */
 const MEMBER = /((?:@\w+\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)+)(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)\s*[!?]?\s*:/g;
-const ENTITY = /@Entity\s*\(([^)]*)\)[\s\S]{0,400}?\bclass\s+([A-Za-z_$][\w$]*)/g;
+const ENTITY = /@Entity\s*\(([^)]*)\)/g;
 const option = (args: string, name: string) => new RegExp(String.raw`\b${name}\s*:\s*${NAME_STRING}`).exec(args)?.[1];
 /** The other entity of `@ManyToOne(() => User`, `(type) => User`, `'User'`. */
 const TARGET = /@(ManyToOne|OneToOne|ManyToMany)\s*\(\s*(?:(?:\(\s*\w*\s*\)|\w+)\s*=>\s*([A-Z]\w*)|['"]([A-Z]\w*)['"])/;
@@ -279,12 +280,12 @@ function typeormEntities(files: ReadonlyArray<{ path: string; text: string }>, n
   for (const { path, text: raw } of files) {
     if (!raw.includes('@Entity')) continue;
     const text = blankComments(raw);
-    const found = [...text.matchAll(ENTITY)];
-    for (const [i, m] of found.entries()) {
+    const found = annotatedClasses(text, ENTITY);
+    for (const [i, { match: m, name: className, end: start }] of found.entries()) {
       const args = m[1]!;
       const given = new RegExp(String.raw`^\s*${NAME_STRING}`).exec(args)?.[1] ?? option(args, 'name');
       const schema = option(args, 'schema');
-      const name = given ?? snake(m[2]!);
+      const name = given ?? snake(className);
       const entity: TypeormEntity = {
         table: schema ? `${schema}.${name}` : name,
         name,
@@ -296,8 +297,7 @@ function typeormEntities(files: ReadonlyArray<{ path: string; text: string }>, n
         path,
         text,
       };
-      const start = m.index + m[0].length;
-      const body = text.slice(start, found[i + 1]?.index ?? text.length);
+      const body = text.slice(start, found[i + 1]?.match.index ?? text.length);
       for (const member of body.matchAll(MEMBER)) {
         const decorators = member[1]!;
         const property = member[2]!;
@@ -320,7 +320,7 @@ function typeormEntities(files: ReadonlyArray<{ path: string; text: string }>, n
         const pairs = joinColumnPairs(join?.[1]);
         entity.relations.push({ target, property, pairs: pairs.length ? pairs : [{ name: undefined, referenced: undefined }], index });
       }
-      entities.set(m[2]!, entity);
+      entities.set(className, entity);
     }
   }
   return entities;

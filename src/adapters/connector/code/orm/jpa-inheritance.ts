@@ -14,6 +14,7 @@ import { callArgs } from '../text/call-reading.js';
 import { blankComments } from '../text/script-blocks.js';
 import { classesSeen, jvmClassImports, jvmPackage, moduleRoot } from './jvm-entities.js';
 import type { OrmTableRef, ProjectFile } from './orm-reader.js';
+import { annotatedClasses } from '../text/annotated-class.js';
 
 /** An `@Entity` or `@MappedSuperclass` class of a file. */
 export interface JpaClass {
@@ -74,12 +75,11 @@ export function jpaClasses(file: ProjectFile): JpaClass[] {
   const sees = classesSeen(text);
   const out: JpaClass[] = [];
   let previous = 0;
-  for (const m of text.matchAll(/@(Entity|MappedSuperclass)\b(?:\s*\(([^)]*)\))?[\s\S]{0,600}?\bclass\s+(\w+)/g)) {
-    const body = m.index + m[0].length;
+  for (const { match: m, name, end: body } of annotatedClasses(text, /@(Entity|MappedSuperclass)\b(?:\s*\(([^)]*)\))?/g)) {
     const extended = extendedClass(text, body);
     out.push({
-      name: m[3]!,
-      qualified: pkg ? `${pkg}.${m[3]}` : m[3]!,
+      name,
+      qualified: pkg ? `${pkg}.${name}` : name,
       path: file.path,
       at: m.index,
       entity: m[1] === 'Entity',
@@ -161,7 +161,7 @@ export function jpaInheritedTables(
     const strategy = hierarchy.strategy(c);
     const ref = refOf(c);
     if (!ref) continue;
-    if (strategy === 'SINGLE_TABLE' && !/@Table\s*\([^)]*\bname\s*=/.test(c.header)) {
+    if (strategy === 'SINGLE_TABLE' && !/@(?:(?:javax|jakarta)\.persistence\.)?Table\s*\([^)]*\bname\s*=/.test(c.header)) {
       const root = refOf(above.at(-1)!);
       if (!root) continue;
       const { alternatives: _, ...own } = ref;

@@ -9,6 +9,7 @@ import { blankComments } from '../text/script-blocks.js';
 import { joinsByFile, type Declaring } from './declared-joins.js';
 import { isMikroOrm } from './mikro-orm.js';
 import { snake } from './name-case.js';
+import { annotatedClasses } from '../text/annotated-class.js';
 
 /** A MikroORM entity as its joins are read: its table, class name, primary column, and its owning to-one relations. */
 interface MikroEntity extends Declaring<{ target: string; property: string; column: string | undefined; index: number }> {
@@ -19,7 +20,7 @@ interface MikroEntity extends Declaring<{ target: string; property: string; colu
 /** A class member with its decorators: `@ManyToOne(() => User) author!: Ref<User>`, `@PrimaryKey() id = v4()`. */
 const MEMBER =
   /((?:@\w+\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)+)(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)\s*[!?]?\s*(?::\s*([\w$<>.,\s|[\]]+?))?\s*[=;\n]/g;
-const ENTITY = /@Entity\s*\(([^)]*)\)[\s\S]{0,400}?\bclass\s+([A-Za-z_$][\w$]*)/g;
+const ENTITY = /@Entity\s*\(([^)]*)\)/g;
 /** The other entity: `() => User`, `entity: () => User`, `'User'`, else the property's type, past `Ref<…>`, `Rel<…>` and the like. */
 const TARGET = /^\s*(?:\{[^}]*?\bentity\s*:\s*)?(?:(?:\(\s*\w*\s*\)|\w+)\s*=>\s*([A-Z]\w*)|['"]([A-Z]\w*)['"])/;
 const TYPE_TARGET = /^(?:(?:Lazy|Identified)?Ref(?:erence)?|Rel|Loaded)?\s*<?\s*([A-Z]\w*)/;
@@ -35,12 +36,11 @@ export function mikroOrmJoins(files: ReadonlyArray<{ path: string; text: string 
   for (const { path, text: raw } of files) {
     if (!raw.includes('@Entity') || !isMikroOrm(raw)) continue;
     const text = blankComments(raw);
-    const found = [...text.matchAll(ENTITY)];
-    for (const [i, m] of found.entries()) {
-      const name = option(m[1]!, 'tableName') ?? snake(m[2]!);
-      const entity: MikroEntity = { table: qualify(option(m[1]!, 'schema'), name), name: m[2]!, primary: undefined, relations: [], path, text };
-      const start = m.index + m[0].length;
-      const body = text.slice(start, found[i + 1]?.index ?? text.length);
+    const found = annotatedClasses(text, ENTITY);
+    for (const [i, { match: m, name: className, end: start }] of found.entries()) {
+      const name = option(m[1]!, 'tableName') ?? snake(className);
+      const entity: MikroEntity = { table: qualify(option(m[1]!, 'schema'), name), name: className, primary: undefined, relations: [], path, text };
+      const body = text.slice(start, found[i + 1]?.match.index ?? text.length);
       for (const member of body.matchAll(MEMBER)) {
         const decorators = member[1]!;
         const property = member[2]!;

@@ -397,6 +397,18 @@ describe('ORM models in code', () => {
       { table: 'billing.invoice', line: 1, via: 'jpa', model: 'Invoice', access: ['schema'] },
       { table: 'CustomerNote', alternatives: ['customer_note'], line: 5, via: 'jpa', model: 'CustomerNote', access: ['schema'] },
     ]);
+    // past a long block of other annotations, a fully qualified @Table (and not Hibernate's own, which names no table)
+    const qualified = [
+      '@Entity',
+      '@javax.persistence.Table(name = "BLC_PRODUCT")',
+      '@org.hibernate.annotations.Table(appliesTo = "BLC_PRODUCT", indexes = {',
+      ...Array.from({ length: 12 }, (_, i) => `  @Index(name = "PRODUCT_INDEX_${i}", columnNames = {"URL", "URL_KEY"}),`),
+      '})',
+      'public class ProductImpl implements Product {}',
+    ].join('\n');
+    expect(ormTableRefs(qualified, 'java', 'src/main/java/a/ProductImpl.java')).toEqual([
+      { table: 'BLC_PRODUCT', line: 1, via: 'jpa', model: 'ProductImpl', access: ['schema'] },
+    ]);
     const go = 'type Order struct{}\n\nfunc (Order) TableName() string {\n\treturn "orders"\n}\n';
     expect(ormTableRefs(go, 'go', 'db/order.go')).toEqual([{ table: 'orders', line: 3, via: 'gorm', model: 'Order', access: ['schema'] }]);
   });

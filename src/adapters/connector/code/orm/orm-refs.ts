@@ -42,6 +42,7 @@ import { pythonClasses, pythonCode, pythonFunctionStart } from '../text/python-b
 import { prismaRelationReads, type PrismaRelations } from './prisma-relations.js';
 import type { ProjectConstants } from '../text/string-constants.js';
 import { blankComments, blockAround, scriptBlocks, type Block } from '../text/script-blocks.js';
+import { annotatedClasses } from '../text/annotated-class.js';
 
 /** The languages whose comments are C's: to the end of the line after `//`, or between slash-star and star-slash. */
 const C_LIKE = new Set(['typescript', 'javascript', 'java', 'kotlin']);
@@ -50,17 +51,16 @@ const STR = NAME_STRING;
 
 /** TypeORM's entities (`@Entity('name')`, `{ name }`) and MikroORM's, which share its decorators (`{ tableName }`). */
 function typeorm(text: string, out: OrmTableRef[]): void {
-  const decorator = /@(?:Entity|ViewEntity)\s*\(([^)]*)\)[\s\S]{0,400}?\bclass\s+([A-Za-z_$][\w$]*)/g;
   const mikro = isMikroOrm(text);
   const entities: DeclaredEntity[] = [];
-  for (const m of text.matchAll(decorator)) {
+  for (const { match: m, name: model } of annotatedClasses(text, /@(?:Entity|ViewEntity)\s*\(([^)]*)\)/g)) {
     const args = m[1]!;
     const name = mikro
       ? new RegExp(`\\b(?:tableName|collection)\\s*:\\s*${STR}`).exec(args)?.[1]
       : (new RegExp(`^\\s*${STR}`).exec(args)?.[1] ?? new RegExp(`\\bname\\s*:\\s*${STR}`).exec(args)?.[1]);
     const schema = new RegExp(`\\bschema\\s*:\\s*${STR}`).exec(args)?.[1];
-    out.push({ table: qualify(schema, name ?? snake(m[2]!)), line: lineAt(text, m.index), via: mikro ? 'mikro-orm' : 'typeorm', model: m[2]! });
-    entities.push({ index: m.index, table: name ?? snake(m[2]!), schema });
+    out.push({ table: qualify(schema, name ?? snake(model)), line: lineAt(text, m.index), via: mikro ? 'mikro-orm' : 'typeorm', model: model });
+    entities.push({ index: m.index, table: name ?? snake(model), schema });
   }
   if (mikro) mikroOrmPivotTables(text, entities, out);
   else typeormJoinTables(text, entities, out);
@@ -335,13 +335,12 @@ function alembic(text: string, out: OrmTableRef[]): void {
 }
 
 function jpa(text: string, out: OrmTableRef[]): void {
-  for (const m of text.matchAll(/@Entity\b(?:\s*\(([^)]*)\))?([\s\S]{0,600}?)\bclass\s+(\w+)/g)) {
-    const between = m[2]!;
-    const table = /@Table\s*\(([^)]*)\)/.exec(between)?.[1] ?? '';
+  for (const { match: m, between, name: model } of annotatedClasses(text, /@Entity\b(?:\s*\(([^)]*)\))?/g)) {
+    const table = /@(?:(?:javax|jakarta)\.persistence\.)?Table\s*\(([^)]*)\)/.exec(between)?.[1] ?? '';
     const name = /\bname\s*=\s*"([^"]+)"/.exec(table)?.[1];
     const schema = /\bschema\s*=\s*"([^"]+)"/.exec(table)?.[1];
-    const entity = /\bname\s*=\s*"([^"]+)"/.exec(m[1] ?? '')?.[1] ?? m[3]!;
-    const ref: OrmTableRef = { table: qualify(schema, name ?? entity), line: lineAt(text, m.index), via: 'jpa', model: m[3]! };
+    const entity = /\bname\s*=\s*"([^"]+)"/.exec(m[1] ?? '')?.[1] ?? model;
+    const ref: OrmTableRef = { table: qualify(schema, name ?? entity), line: lineAt(text, m.index), via: 'jpa', model };
     if (!name) ref.alternatives = [qualify(schema, snake(entity))];
     out.push(ref);
   }
