@@ -18,6 +18,7 @@ import { djangoRelations } from './orm/django-relations.js';
 import { sqlalchemyRelations } from './orm/sqlalchemy-relations.js';
 import { prismaJoins, typeormJoins } from './orm/declared-joins.js';
 import { sqlalchemyJoins } from './orm/sqlalchemy-joins.js';
+import { sqlalchemyInheritedTables } from './orm/sqlalchemy-bases.js';
 import { drizzleJoins } from './orm/drizzle-joins.js';
 import { sequelizeJoins } from './orm/sequelize-joins.js';
 import { collectUses } from './orm/orm-reader.js';
@@ -70,6 +71,20 @@ export async function projectLinks(
         )
       : [];
   const orm = new Map(files.map((f) => [f.path, ormTableRefs(code(f).text, code(f).language, f.path, creatorsReached(f.path))]));
+  // SQLAlchemy classes named by a rule their base declares in another file
+  const inherited = sqlalchemyInheritedTables(
+    files.map((f) => ({ path: f.path, ...code(f) })),
+    imports,
+  );
+  for (const [path, refs] of inherited) {
+    const own = orm.get(path) ?? [];
+    const added = refs.filter((r) => !own.some((o) => o.model === r.model));
+    if (added.length)
+      orm.set(
+        path,
+        [...own, ...added].sort((a, b) => a.line - b.line),
+      );
+  }
   const models = [...orm.values()].flat().filter((r) => r.model);
   // Drizzle's tables by the file declaring them, by which a variable two tables share is told apart through the importer's imports
   const drizzle = models.filter((r) => r.via === 'drizzle');
@@ -107,7 +122,10 @@ export async function projectLinks(
   for (const found of [
     prismaJoins(prismaTexts),
     typeormJoins(scripts),
-    sqlalchemyJoins(texts.filter((t) => t.language === 'python')),
+    sqlalchemyJoins(
+      texts.filter((t) => t.language === 'python'),
+      inherited,
+    ),
     drizzleJoins(scripts, drizzleOf),
     sequelizeJoins(scripts, orm),
     ...readers.flatMap((r) => (r.joins ? [r.joins] : [])),

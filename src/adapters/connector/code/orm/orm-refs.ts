@@ -32,7 +32,7 @@ import { sqlalchemyRelationUses, type SqlalchemyRelations } from './sqlalchemy-r
 import { kyselyRefs } from './kysely-refs.js';
 import { lineAt } from '../text/lines.js';
 import { snake } from './name-case.js';
-import { collectUses, type OrmTableRef, type UseModel } from './orm-reader.js';
+import { collectUses, modelsByName, type OrmTableRef, type UseModel } from './orm-reader.js';
 import { ormReaders } from './orm-readers.js';
 import { jsConstant } from '../text/module-strings.js';
 import { prismaDelegateNames } from './prisma-delegates.js';
@@ -554,8 +554,11 @@ export function ormModelUses(written: string, language: string, models: readonly
   const byName = (via: string, key: (model: string) => string): ReadonlyMap<string, OrmTableRef | null> => {
     const known = indexed.get(via);
     if (known) return known;
-    const out = new Map<string, OrmTableRef | null>();
-    for (const m of models) if (m.via === via && m.model) out.set(key(m.model), out.has(key(m.model)) ? null : m);
+    // two models of one name and one table (a migration's copy of a model) stand for that table
+    const out = modelsByName(
+      models.filter((m) => m.via === via),
+      key,
+    );
     indexed.set(via, out);
     return out;
   };
