@@ -16,6 +16,13 @@ const MODELS = [
   "    __tablename__ = 'posts'",
   '    author: Mapped["User"] = relationship(back_populates="posts")',
   '    comments = relationship("Comment", lazy="selectin")',
+  '    tags = relationship("Tag", secondary=post_tags, backref="posts")',
+  "    labels: Mapped[list['Label']] = relationship(secondary='post_labels')",
+  '',
+  'post_tags = Table("post_tags", Base.metadata, Column("post_id", ForeignKey("posts.id")), schema="blog")',
+  '',
+  'class Tag(Base):',
+  "    __tablename__ = 'tags'",
   '',
   'class Comment(Base):',
   "    __tablename__ = 'comments'",
@@ -35,9 +42,18 @@ const uses = (text: string, withRelations = true) =>
 describe('SQLAlchemy relationships', () => {
   it('reads the target class of each relationship: its first argument, else the quoted or last class of its annotation', () => {
     expect([...relations].map(([c, attrs]) => [c, Object.fromEntries(attrs)])).toEqual([
-      ['User', { posts: 'Post' }],
-      ['Post', { author: 'User', comments: 'Comment' }],
-      ['Team', { heroes: 'Hero' }],
+      ['User', { posts: { target: 'Post' } }],
+      [
+        'Post',
+        {
+          author: { target: 'User' },
+          comments: { target: 'Comment' },
+          tags: { target: 'Tag', secondary: 'blog.post_tags' },
+          labels: { target: 'Label', secondary: 'post_labels' },
+        },
+      ],
+      ['Tag', { posts: { target: 'Post', secondary: 'blog.post_tags' } }],
+      ['Team', { heroes: { target: 'Hero' } }],
     ]);
   });
 
@@ -59,6 +75,22 @@ describe('SQLAlchemy relationships', () => {
     expect(uses(view, false)).toEqual([
       ['posts', 2, 'read'],
       ['team', 4, 'read'],
+    ]);
+  });
+
+  it('reaches the association table of a relationship through one', () => {
+    const view = ['def tagged(session):', '    return session.scalars(select(Post).options(selectinload(Post.tags)).join(Post.labels))'].join('\n');
+    expect(uses(view)).toEqual([
+      ['posts', 2, 'read'],
+      ['tags', 2, 'read'],
+      ['blog.post_tags', 2, 'read'],
+      ['post_labels', 2, 'read'],
+    ]);
+    // the way back a backref declares
+    expect(uses('def posts_of(session):\n    return session.scalars(select(Tag).join(Tag.posts))')).toEqual([
+      ['tags', 2, 'read'],
+      ['posts', 2, 'read'],
+      ['blog.post_tags', 2, 'read'],
     ]);
   });
 });
