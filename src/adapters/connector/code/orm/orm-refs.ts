@@ -29,6 +29,7 @@ import { contribModels, DJANGO_DELETES, DJANGO_WRITES, djangoRowUses } from './d
 import { djangoDeleter } from './django-cascades.js';
 import { djangoLookups, type DjangoChain } from './django-lookups.js';
 import { sqlalchemyRelationUses, type SqlalchemyRelations } from './sqlalchemy-relations.js';
+import { sqlalchemyRowLoads } from './sqlalchemy-rows.js';
 import { kyselyRefs } from './kysely-refs.js';
 import { lineAt } from '../text/lines.js';
 import { snake } from './name-case.js';
@@ -681,6 +682,7 @@ export function ormModelUses(written: string, language: string, models: readonly
         use(alchemyModels.get(m[2] ?? m[3]!), m.index, /^(insert|update|delete|merge)$/.test(m[1] ?? '') ? 'write' : 'read');
       if (alchemyModels.size) for (const { model, index } of sessionWrites(text)) use(alchemyModels.get(model), index, 'write');
       sqlalchemyRelationUses(text, alchemyModels, use, project.sqlalchemyRelations);
+      sqlalchemyRowLoads(text, alchemyModels, use, project.sqlalchemyRelations);
     }
   });
 }

@@ -26,8 +26,13 @@ export type SqlalchemyRelations = ReadonlyMap<string, ReadonlyMap<string, Sqlalc
 
 /** `post_tags = Table('post_tags', …, schema='s')` (`sa.Table`, `db.Table`): the variable (1) and the call's `(` at the match's end. */
 const TABLE_VARIABLE = /^(\w+)[ \t]*=[ \t]*(?:sa\.|db\.)?Table[ \t]*\(/gm;
-/** `secondary=post_tags`, `secondary=lambda: post_tags` (1), `secondary="post_tags"` (2). */
-const SECONDARY = new RegExp(String.raw`\bsecondary\s*=\s*(?:(?:lambda\s*:\s*)?([A-Za-z_]\w*)\b(?!\s*[.(])|${NAME_STRING})`);
+/**
+ * `secondary=post_tags`, `secondary=lambda: post_tags` (1), `secondary="post_tags"` (2), or the second argument
+ * after the target's (`relationship("Tag", post_tags)`; 3).
+ */
+const SECONDARY = new RegExp(
+  String.raw`\bsecondary\s*=\s*(?:(?:lambda\s*:\s*)?([A-Za-z_]\w*)\b(?!\s*[.(])|${NAME_STRING})|^\s*(?:argument\s*=\s*)?['"]?[A-Z]\w*['"]?\s*,\s*(?:lambda\s*:\s*)?([A-Za-z_]\w*)\s*(?:,|$)`,
+);
 
 /** The tables a file assigns to variables by `Table(…)`. */
 function tableVariables(text: string): Map<string, string> {
@@ -76,8 +81,9 @@ export function sqlalchemyRelations(texts: ReadonlyArray<{ text: string; languag
         if (!target) continue;
         const through = SECONDARY.exec(args);
         // a string names a table (or, capitalised, a class's expression, not read)
-        const secondary = through?.[1]
-          ? (own.get(text)?.get(through[1]) ?? project.get(through[1]) ?? undefined)
+        const variable = through?.[1] ?? through?.[3];
+        const secondary = variable
+          ? (own.get(text)?.get(variable) ?? project.get(variable) ?? undefined)
           : through?.[2] && /^[a-z_][\w.]*$/.test(through[2])
             ? through[2]
             : undefined;
