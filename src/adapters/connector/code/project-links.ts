@@ -18,7 +18,7 @@ import { djangoRelations } from './orm/django-relations.js';
 import { sqlalchemyRelations } from './orm/sqlalchemy-relations.js';
 import { prismaJoins, typeormJoins } from './orm/declared-joins.js';
 import { sqlalchemyJoins } from './orm/sqlalchemy-joins.js';
-import { sqlalchemyInheritedTables } from './orm/sqlalchemy-bases.js';
+import { sqlalchemyInheritance } from './orm/sqlalchemy-bases.js';
 import { drizzleJoins } from './orm/drizzle-joins.js';
 import { sequelizeJoins } from './orm/sequelize-joins.js';
 import { collectUses } from './orm/orm-reader.js';
@@ -72,10 +72,11 @@ export async function projectLinks(
       : [];
   const orm = new Map(files.map((f) => [f.path, ormTableRefs(code(f).text, code(f).language, f.path, creatorsReached(f.path))]));
   // SQLAlchemy classes named by a rule their base declares in another file
-  const inherited = sqlalchemyInheritedTables(
+  const alchemyClasses = sqlalchemyInheritance(
     files.map((f) => ({ path: f.path, ...code(f) })),
     imports,
   );
+  const inherited = alchemyClasses.tables;
   for (const [path, refs] of inherited) {
     const own = orm.get(path) ?? [];
     const added = refs.filter((r) => !own.some((o) => o.model === r.model));
@@ -104,7 +105,7 @@ export async function projectLinks(
   const prismaTexts = texts.filter((t) => t.language === 'prisma');
   const relations = prismaRelations(prismaTexts.map((t) => t.text));
   const django = djangoRelations(texts, orm);
-  const alchemy = sqlalchemyRelations(texts);
+  const alchemy = sqlalchemyRelations(texts, alchemyClasses.ancestors);
   const scripts = texts.filter((t) => SCRIPT_LANGUAGES.has(t.language));
   // the ORMs read through the seam, each over the files of its languages
   const readers = ormReaders().flatMap((reader) =>

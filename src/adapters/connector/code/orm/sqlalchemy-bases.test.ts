@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportMap } from '../imports/import-graph.js';
-import { sqlalchemyInheritedTables } from './sqlalchemy-bases.js';
+import { sqlalchemyInheritance } from './sqlalchemy-bases.js';
 import { sqlalchemyJoins } from './sqlalchemy-joins.js';
+import { sqlalchemyRelations } from './sqlalchemy-relations.js';
 import { ormModelUses, ormTableRefs } from './orm-refs.js';
 import type { OrmTableRef } from './orm-reader.js';
 
@@ -26,6 +27,11 @@ const MIXINS = [
   '',
   'class ProjectMixin(object):',
   '    project_id = Column(Integer)',
+  '',
+  '    @declared_attr',
+  '    def project(cls):',
+  '        """Returns the project relationship."""',
+  '        return relationship("Project")',
 ].join('\n');
 const MODELS = [
   'from app.database.core import Base',
@@ -68,7 +74,7 @@ const IMPORTS: ImportMap = new Map([
   ],
 ]);
 const tables = (given = files(), imports = IMPORTS) =>
-  Object.fromEntries([...sqlalchemyInheritedTables(given, imports)].map(([path, refs]) => [path, refs.map((r) => [r.model, r.table, r.line])]));
+  Object.fromEntries([...sqlalchemyInheritance(given, imports).tables].map(([path, refs]) => [path, refs.map((r) => [r.model, r.table, r.line])]));
 
 describe("SQLAlchemy tables named by a base class's rule", () => {
   it('names the classes inheriting the base (through mixins, an abstract class, across files by import) by its rule', () => {
@@ -88,7 +94,7 @@ describe("SQLAlchemy tables named by a base class's rule", () => {
         'class IncidentType(ProjectMixin, Base, TimeStampMixin):\n    owner_id = Column(Integer, ForeignKey(DispatchUser.id))',
       ),
     });
-    const joins = sqlalchemyJoins(given, sqlalchemyInheritedTables(given, IMPORTS)).get('app/incident/models.py') ?? [];
+    const joins = sqlalchemyJoins(given, sqlalchemyInheritance(given, IMPORTS).tables).get('app/incident/models.py') ?? [];
     expect(joins.map((j) => `${j.table}.${j.columns[0]} = ${j.references}.${j.referencedColumns[0]}`)).toEqual([
       'incident_type.owner_id = dispatch_core.dispatch_user.id',
     ]);
@@ -147,5 +153,15 @@ describe('a model name two files declare', () => {
   it("stands for their table when both map one (a migration's copy of the model), for none when they differ", () => {
     expect(used([...declared('tag'), ...declared('tag')])).toEqual(['tag']);
     expect(used([...declared('tag'), ...declared('tags')])).toEqual([]);
+  });
+});
+
+describe('the relationships a class inherits', () => {
+  it("gives a class its mixin's relationships, a declared_attr one too, across files", () => {
+    const given = files();
+    const relations = sqlalchemyRelations(given, sqlalchemyInheritance(given, IMPORTS).ancestors);
+    expect(relations.get('IncidentType')?.get('project')).toEqual({ target: 'Project' });
+    expect(relations.get('DispatchUser')?.get('project')).toBeUndefined();
+    expect(sqlalchemyRelations(given).get('IncidentType')).toBeUndefined();
   });
 });

@@ -73,33 +73,45 @@ function fileClasses(path: string, text: string): PyClass[] {
   return out;
 }
 
-/**
- * The tables the project's SQLAlchemy classes take from an inherited `__tablename__` rule, by the path
- * of the file declaring each class (`via: 'sqlalchemy'`, the class as its model).
- */
-export function sqlalchemyInheritedTables(
-  files: ReadonlyArray<{ path: string; text: string; language: string }>,
-  imports: ImportMap,
-): Map<string, OrmTableRef[]> {
-  const out = new Map<string, OrmTableRef[]>();
+/** What the project's SQLAlchemy classes inherit: the tables a `__tablename__` rule gives them, and each class's ancestors. */
+export interface SqlalchemyInheritance {
+  /** The tables classes take from an inherited rule, by the path of the file declaring each class (`via: 'sqlalchemy'`, the class as its model). */
+  tables: Map<string, OrmTableRef[]>;
+  /** A class's ancestors by name, left to right and depth first; none when the project's classes of that name differ in them. */
+  ancestors: (name: string) => readonly string[] | undefined;
+}
+
+/** Reads the project's Python classes once: the tables inherited rules give them, and their ancestors. */
+export function sqlalchemyInheritance(files: ReadonlyArray<{ path: string; text: string; language: string }>, imports: ImportMap): SqlalchemyInheritance {
+  const tables = new Map<string, OrmTableRef[]>();
   const python = files.filter((f) => f.language === 'python');
-  if (!python.some((f) => DECLARED_TABLENAME.test(f.text))) return out;
+  if (!python.some((f) => DECLARED_TABLENAME.test(f.text) || /\brelationship\s*\(/.test(f.text))) return { tables, ancestors: () => undefined };
+  const textOf = new Map(python.map((f) => [f.path, f.text]));
   const byPath = new Map<string, { classes: PyClass[]; text: string; helpers?: PythonHelpers }>();
   for (const f of python) if (/\bclass\s|declarative_base/.test(f.text)) byPath.set(f.path, { classes: fileClasses(f.path, f.text), text: f.text });
+  const resolved = new Map<string, PyClass | undefined>();
   /** The class a name stands for in a file: its own, else the one a file it imports declares (or re-exports), when one alone does. */
   const resolve = (path: string, written: string, depth = 0): PyClass | undefined => {
     const name = written.split('.').at(-1)!;
+    const key = `${path}\0${name}\0${depth}`;
+    if (resolved.has(key)) return resolved.get(key);
+    resolved.set(key, undefined);
     const own = byPath.get(path)?.classes.filter((c) => c.name === name) ?? [];
-    if (own.length) return own.length === 1 ? own[0] : undefined;
-    if (depth > 3) return undefined;
-    const text = byPath.get(path)?.text ?? python.find((f) => f.path === path)?.text ?? '';
-    if (!new RegExp(String.raw`\bimport\b[^\n]*\b${name}\b|\bimport\s*\([^)]*\b${name}\b`).test(text) && !written.includes('.')) return undefined;
-    const found = new Set<PyClass>();
-    for (const i of imports.get(path) ?? []) {
-      const c = resolve(i.path, name, depth + 1);
-      if (c) found.add(c);
+    let found: PyClass | undefined;
+    if (own.length) found = own.length === 1 ? own[0] : undefined;
+    else if (depth <= 3) {
+      const text = textOf.get(path) ?? '';
+      if (new RegExp(String.raw`\bimport\b[^\n]*\b${name}\b|\bimport\s*\([^)]*\b${name}\b`).test(text) || written.includes('.')) {
+        const candidates = new Set<PyClass>();
+        for (const i of imports.get(path) ?? []) {
+          const c = resolve(i.path, name, depth + 1);
+          if (c) candidates.add(c);
+        }
+        found = candidates.size === 1 ? [...candidates][0] : undefined;
+      }
     }
-    return found.size === 1 ? [...found][0] : undefined;
+    resolved.set(key, found);
+    return found;
   };
   // each class's ancestors, left to right and depth first
   const ancestors = (c: PyClass, seen = new Set<PyClass>()): PyClass[] => {
@@ -112,8 +124,10 @@ export function sqlalchemyInheritedTables(
     }
     return list;
   };
+  const named = new Map<string, PyClass[]>();
   for (const [path, { classes, text }] of byPath)
     for (const c of classes) {
+      named.set(c.name, [...(named.get(c.name) ?? []), c]);
       if (c.tablename || c.abstract || c.declarative) continue;
       const line = ancestors(c);
       if (!line.some((a) => a.declarative)) continue;
@@ -130,7 +144,23 @@ export function sqlalchemyInheritedTables(
         model: c.name,
         access: ['schema'],
       };
-      out.set(path, [...(out.get(path) ?? []), ref]);
+      tables.set(path, [...(tables.get(path) ?? []), ref]);
     }
-  return out;
+  const lines = new Map<string, readonly string[] | undefined>();
+  return {
+    tables,
+    ancestors: (name) => {
+      if (lines.has(name)) return lines.get(name);
+      const found = new Set(
+        (named.get(name) ?? []).map((c) =>
+          ancestors(c)
+            .map((a) => a.name)
+            .join(','),
+        ),
+      );
+      const line = found.size === 1 ? [...found][0]!.split(',').filter((n) => n) : undefined;
+      lines.set(name, line);
+      return line;
+    },
+  };
 }

@@ -9,7 +9,8 @@
  * `contains_eager(…)`, `defaultload(…)`, chained too). A relationship through an association table
  * (`secondary=post_tags`, the variable a `Table('post_tags', …)` is assigned to in its file or, once, in
  * the project; `secondary="post_tags"`) reaches that table too. A `backref="posts"` declares the way back
- * on the target class, through the same table.
+ * on the target class, through the same table. A mixin's `@declared_attr def project(cls): return
+ * relationship("Project")` is read too, and a class has the relationships its ancestors declare.
  */
 import { callArgs, NAME_STRING, qualify } from '../text/call-reading.js';
 import { pythonClasses } from '../text/python-blocks.js';
@@ -46,6 +47,9 @@ function tableVariables(text: string): Map<string, string> {
 }
 
 const RELATIONSHIP = /^[ \t]+(\w+)\s*(?::\s*([^=\n]+?))?\s*=\s*(?:[\w.]*\.)?(?:relationship|Relationship)\s*\(/gm;
+/** A mixin's `@declared_attr def project(cls): return relationship("Project")` (a docstring between). */
+const DECLARED_RELATIONSHIP =
+  /^[ \t]+def[ \t]+(\w+)[ \t]*\([ \t]*cls[ \t]*\)[^:\n]*:[^\n]*\n(?:[ \t]*(?:"{3}[\s\S]*?"{3}|'{3}[\s\S]*?'{3})[ \t]*\n)?[ \t]*return[ \t]+(?:[\w.]*\.)?relationship\s*\(/gm;
 /** Annotation words that wrap the target class: `Mapped[list["Post"]]`, `Optional["User"]`. */
 const WRAPPERS = /^(?:Mapped|WriteOnlyMapped|DynamicMapped|List|Set|Optional|Union|Sequence|Iterable)$/;
 /** Calls that join or fetch a relationship's rows; `noload`/`raiseload` load nothing. */
@@ -60,7 +64,10 @@ function annotated(annotation: string | undefined): string | undefined {
 }
 
 /** The relationships the project's Python files declare, by class. */
-export function sqlalchemyRelations(texts: ReadonlyArray<{ text: string; language: string }>): SqlalchemyRelations {
+export function sqlalchemyRelations(
+  texts: ReadonlyArray<{ text: string; language: string }>,
+  ancestors: (name: string) => readonly string[] | undefined = () => undefined,
+): SqlalchemyRelations {
   const out = new Map<string, Map<string, SqlalchemyRelation>>();
   const python = texts.filter((t) => t.language === 'python');
   // the project's association tables by variable, a variable two files bind to different tables standing for none
@@ -75,7 +82,7 @@ export function sqlalchemyRelations(texts: ReadonlyArray<{ text: string; languag
   for (const { text } of python) {
     if (!/\b(?:relationship|Relationship)\s*\(/.test(text)) continue;
     for (const c of pythonClasses(text))
-      for (const m of c.body.matchAll(RELATIONSHIP)) {
+      for (const m of [...c.body.matchAll(RELATIONSHIP), ...c.body.matchAll(DECLARED_RELATIONSHIP)]) {
         const args = callArgs(c.body, m.index + m[0].length - 1);
         const target = /^\s*(?:argument\s*=\s*)?['"]?([A-Z]\w*)/.exec(args)?.[1] ?? annotated(m[2]);
         if (!target) continue;
@@ -94,6 +101,12 @@ export function sqlalchemyRelations(texts: ReadonlyArray<{ text: string; languag
         const back = new RegExp(String.raw`\bbackref\s*=\s*(?:(?:[\w.]*\.)?backref\s*\(\s*)?${NAME_STRING}`).exec(args)?.[1];
         if (back && !out.get(target)?.has(back)) add(target, back, { target: c.name });
       }
+  }
+  // a class has the relationships of its bases and mixins (`ProjectMixin`'s `project`) it does not declare itself
+  for (const name of new Set(texts.flatMap((t) => (t.language === 'python' ? [...t.text.matchAll(/^[ \t]*class\s+(\w+)\s*\(/gm)].map((m) => m[1]!) : [])))) {
+    const inherited = (ancestors(name) ?? []).flatMap((a) => [...(out.get(a) ?? [])]);
+    for (const [attribute, relation] of inherited)
+      if (!out.get(name)?.has(attribute)) (out.get(name) ?? out.set(name, new Map()).get(name)!).set(attribute, relation);
   }
   return out;
 }
