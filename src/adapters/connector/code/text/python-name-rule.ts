@@ -30,7 +30,6 @@ const TOKEN = /\s*(?:([A-Za-z]{0,2})("""|'''|"|')|([A-Za-z_]\w*)|(\d+)|(\S))/y;
 /** The tokens of one statement or expression, string literals' escapes read only when raw or plain. */
 function tokens(source: string): Token[] {
   const out: Token[] = [];
-  TOKEN.lastIndex = 0;
   let at = 0;
   while (at < source.length) {
     if (/^\s*$/.test(source.slice(at))) break;
@@ -48,7 +47,7 @@ function tokens(source: string): Token[] {
       if (!prefix.includes('r') && raw.includes('\\')) unknown();
       out.push({ kind: 'string', text: raw, prefix });
       at = end + quote.length;
-    } else if (m![1] || m![3]) out.push({ kind: 'name', text: m![1] || m![3]! });
+    } else if (m![3]) out.push({ kind: 'name', text: m![3] });
     else if (m![4]) unknown();
     else out.push({ kind: 'op', text: m![5]! });
   }
