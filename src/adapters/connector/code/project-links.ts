@@ -19,6 +19,7 @@ import { sqlalchemyRelations } from './orm/sqlalchemy-relations.js';
 import { prismaJoins, typeormJoins } from './orm/declared-joins.js';
 import { mikroOrmJoins } from './orm/mikro-orm-joins.js';
 import { sqlalchemyJoins } from './orm/sqlalchemy-joins.js';
+import { sqlalchemyInheritance } from './orm/sqlalchemy-bases.js';
 import { drizzleJoins } from './orm/drizzle-joins.js';
 import { sequelizeJoins } from './orm/sequelize-joins.js';
 import { collectUses } from './orm/orm-reader.js';
@@ -77,6 +78,18 @@ export async function projectLinks(
     texts,
     new Map(files.map((f) => [f.path, ormTableRefs(code(f).text, code(f).language, f.path, creatorsReached(f.path))])),
   );
+  // SQLAlchemy classes named by a rule their base declares in another file
+  const alchemyClasses = sqlalchemyInheritance(texts, imports);
+  const inherited = alchemyClasses.tables;
+  for (const [path, refs] of inherited) {
+    const own = orm.get(path) ?? [];
+    const added = refs.filter((r) => !own.some((o) => o.model === r.model));
+    if (added.length)
+      orm.set(
+        path,
+        [...own, ...added].sort((a, b) => a.line - b.line),
+      );
+  }
   const models = [...orm.values()].flat().filter((r) => r.model);
   // Drizzle's tables by the file declaring them, by which a variable two tables share is told apart through the importer's imports
   const drizzle = models.filter((r) => r.via === 'drizzle');
@@ -94,7 +107,7 @@ export async function projectLinks(
   const prismaTexts = texts.filter((t) => t.language === 'prisma');
   const relations = prismaRelations(prismaTexts.map((t) => t.text));
   const django = djangoRelations(texts, orm);
-  const alchemy = sqlalchemyRelations(texts);
+  const alchemy = sqlalchemyRelations(texts, alchemyClasses.ancestors);
   const scripts = texts.filter((t) => SCRIPT_LANGUAGES.has(t.language));
   // the ORMs read through the seam, each over the files of its languages
   const readers = ormReaders().flatMap((reader) =>
@@ -113,7 +126,10 @@ export async function projectLinks(
     prismaJoins(prismaTexts),
     typeormJoins(scripts),
     mikroOrmJoins(scripts),
-    sqlalchemyJoins(texts.filter((t) => t.language === 'python')),
+    sqlalchemyJoins(
+      texts.filter((t) => t.language === 'python'),
+      inherited,
+    ),
     drizzleJoins(scripts, drizzleOf),
     sequelizeJoins(scripts, orm),
     ...readers.flatMap((r) => (r.joins ? [r.joins] : [])),

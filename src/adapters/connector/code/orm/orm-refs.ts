@@ -29,11 +29,12 @@ import { contribModels, DJANGO_DELETES, DJANGO_WRITES, djangoRowUses } from './d
 import { djangoDeleter } from './django-cascades.js';
 import { djangoLookups, type DjangoChain } from './django-lookups.js';
 import { sqlalchemyRelationUses, type SqlalchemyRelations } from './sqlalchemy-relations.js';
+import { sqlalchemyRowLoads } from './sqlalchemy-rows.js';
 import { kyselyRefs } from './kysely-refs.js';
 import { isMikroOrm, mikroOrmInstanceWrites, mikroOrmPivotTables, type DeclaredEntity } from './mikro-orm.js';
 import { lineAt } from '../text/lines.js';
 import { snake } from './name-case.js';
-import { collectUses, type OrmTableRef, type UseModel } from './orm-reader.js';
+import { collectUses, modelsByName, type OrmTableRef, type UseModel } from './orm-reader.js';
 import { entityKey } from './jpa-inheritance.js';
 import { ormReaders } from './orm-readers.js';
 import { jsConstant } from '../text/module-strings.js';
@@ -565,8 +566,11 @@ export function ormModelUses(written: string, language: string, models: readonly
   const byName = (via: string, key: (model: string) => string): ReadonlyMap<string, OrmTableRef | null> => {
     const known = indexed.get(via);
     if (known) return known;
-    const out = new Map<string, OrmTableRef | null>();
-    for (const m of models) if (m.via === via && m.model) out.set(key(m.model), out.has(key(m.model)) ? null : m);
+    // two models of one name and one table (a migration's copy of a model) stand for that table
+    const out = modelsByName(
+      models.filter((m) => m.via === via),
+      key,
+    );
     indexed.set(via, out);
     return out;
   };
@@ -700,6 +704,7 @@ export function ormModelUses(written: string, language: string, models: readonly
         use(alchemyModels.get(m[2] ?? m[3]!), m.index, /^(insert|update|delete|merge)$/.test(m[1] ?? '') ? 'write' : 'read');
       if (alchemyModels.size) for (const { model, index } of sessionWrites(text)) use(alchemyModels.get(model), index, 'write');
       sqlalchemyRelationUses(text, alchemyModels, use, project.sqlalchemyRelations);
+      sqlalchemyRowLoads(text, alchemyModels, use, project.sqlalchemyRelations);
     }
   });
 }

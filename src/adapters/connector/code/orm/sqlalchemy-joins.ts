@@ -20,6 +20,8 @@ import { joinsByFile } from './declared-joins.js';
 import { pythonConstant } from '../text/module-strings.js';
 import { flaskModelTable } from './orm-refs.js';
 import { pythonClasses } from '../text/python-blocks.js';
+import { lineAt } from '../text/lines.js';
+import type { OrmTableRef } from './orm-reader.js';
 
 /** A foreign key's target as written: a `'schema.t.c'` string, or a `User.id` / `users.c.id` name. */
 type Target = { string: string } | { name: string };
@@ -87,22 +89,27 @@ interface Names {
 }
 
 /** The joins each Python file's SQLAlchemy or SQLModel classes and tables declare with their foreign keys, by the file's path. */
-export function sqlalchemyJoins(files: ReadonlyArray<{ path: string; text: string }>): Map<string, DeclaredJoin[]> {
+export function sqlalchemyJoins(
+  files: ReadonlyArray<{ path: string; text: string }>,
+  inherited: ReadonlyMap<string, readonly OrmTableRef[]> = new Map(),
+): Map<string, DeclaredJoin[]> {
   const names: Names = { classes: new Map(), tables: new Map(), own: new Map() };
   const declaring: Declaring[] = [];
   if (!files.some((f) => /\b(?:ForeignKey|foreign_key)\b/.test(f.text))) return new Map();
   for (const { path, text } of files) {
     // a file without foreign keys still maps the classes others name (`ForeignKey(User.id)`)
-    if (!/\b(?:ForeignKey|foreign_key|Table|__tablename__)\b|\btable\s*=\s*True\b|\bdb\.Model\b/.test(text)) continue;
+    const named = inherited.get(path) ?? [];
+    if (!named.length && !/\b(?:ForeignKey|foreign_key|Table|__tablename__)\b|\btable\s*=\s*True\b|\bdb\.Model\b/.test(text)) continue;
     const own = { classes: new Map<string, Mapped>(), tables: new Map<string, string>() };
     names.own.set(path, own);
     for (const c of pythonClasses(text)) {
       const tablename = new RegExp(String.raw`__tablename__\s*=\s*${NAME_STRING}`).exec(c.body)?.[1];
       const sqlmodel = /\btable\s*=\s*True\b/.test(c.bases);
       const name = tablename ?? (sqlmodel ? c.name.toLowerCase() : flaskModelTable(c));
-      if (!name) continue;
       const schema = new RegExp(String.raw`['"]schema['"]\s*:\s*${NAME_STRING}`).exec(c.body)?.[1];
-      const table = schema ? `${schema}.${name}` : name;
+      // a table a base class's rule names is given whole (`sqlalchemy-bases`)
+      const table = name ? (schema ? `${schema}.${name}` : name) : named.find((r) => r.model === c.name && r.line === lineAt(text, c.index))?.table;
+      if (!table) continue;
       const bodyAt = text.indexOf(c.body, c.index);
       const columns = new Map<string, string>();
       const relations: ForeignKey[] = [];

@@ -1,0 +1,87 @@
+/**
+ * @module adapters/connector/code/orm/sqlalchemy-rows
+ * The tables a SQLAlchemy row's relationship loads when the code reaches it on the row (a lazy load):
+ * `post.comments`, `self.author.name`, `user.posts.append(p)`, where the code tells the row's model —
+ * `self` in the model's class, a name bound in the function to a row of it (`post: Post`,
+ * `post = session.get(Post, id)`, `db.get_or_404(Post, id)`, `Post.query.get(id)`, `post = Post(…)`;
+ * `receiverModel`'s reading, without guessing from the name). The load reads the relationship's target
+ * table and its association table (a row just built loads nothing until the session commits or
+ * flushes it); `append`, `remove`, `extend`, `clear` (a set's or a write-only
+ * collection's `add`, `add_all`, `discard`) on the collection, followed
+ * by a commit or a flush in the same function, write the target's rows (their foreign key) or, through
+ * an association table, its link rows. An assignment (`post.author = u`) sets the row's own key: no load.
+ */
+import type { TableAccess } from '../../../../ports/code.js';
+import { escapeName } from '../text/call-reading.js';
+import { pythonFunctionStart } from '../text/python-blocks.js';
+import { receiverModel, type ReceiverReading } from './django-receivers.js';
+import type { OrmTableRef } from './orm-reader.js';
+import type { SqlalchemyRelations } from './sqlalchemy-relations.js';
+
+/** What a name is bound to when it holds a row of a model the database gave: `session.get(Post, …)`, `db.get_or_404(Post, …)`, `Post.query.get(…)`. */
+const LOADED: ReceiverReading = {
+  boundTo:
+    /^\s*(?:(?:await\s+)?([A-Z]\w*)\s*\.\s*query\s*\.\s*(?:get|get_or_404|first_or_404)\s*\(|(?:await\s+)?[\w.]*\.(?:get|get_one|get_or_404)\s*\(\s*([A-Z]\w*)\s*,)/,
+  byName: false,
+};
+/** Those, or a row built: `Post(…)`. */
+const BUILT: ReceiverReading = { boundTo: new RegExp(String.raw`^\s*([A-Z]\w*)\s*\(|${LOADED.boundTo.source.slice(1)}`), byName: false };
+
+/** A session's calls that write what changed; after them (or a refresh) a row built is in the database and loads what it is asked. */
+const COMMITS = /\.\s*(?:commit|flush)\s*\(/;
+const SAVES = /\.\s*(?:commit|flush|refresh)\s*\(/;
+
+/** The calls on a relationship's collection that change its rows (a list's, a set's, a write-only collection's). */
+const COLLECTION_WRITES = /^(?:append|remove|extend|clear|add|add_all|discard)$/;
+
+/** Whether a commit, a flush or a refresh comes between the name's last binding in the function and `index`: a row built is then loaded. */
+function savedSince(text: string, index: number, name: string): boolean {
+  const scope = text.slice(pythonFunctionStart(text, index), index);
+  const bound = [...scope.matchAll(new RegExp(String.raw`(?<![\w.])${escapeName(name).replace('.', String.raw`\s*\.\s*`)}\s*=(?!=)`, 'g'))].at(-1);
+  return !!bound && SAVES.test(scope.slice(bound.index));
+}
+
+/** The end of the Python function whose body holds `index` (the next line indented no deeper than its `def`), else the text's end. */
+function functionEnd(text: string, index: number): number {
+  const start = pythonFunctionStart(text, index);
+  const indent = /^[ \t]*/.exec(text.slice(start))![0].length;
+  if (!start && !/^[ \t]*(?:async[ \t]+)?def[ \t]/.test(text)) return text.length;
+  const end = new RegExp(String.raw`\n[ \t]{0,${indent}}(?=\S)`, 'g');
+  end.lastIndex = index;
+  return end.exec(text)?.index ?? text.length;
+}
+
+/** The tables a file's rows load through the relationships (`relations`), with what the code does to them; `models` gives the tables by class name. */
+export function sqlalchemyRowLoads(
+  text: string,
+  models: ReadonlyMap<string, OrmTableRef | null>,
+  use: (found: OrmTableRef | null | undefined, index: number, access?: TableAccess) => void,
+  relations: SqlalchemyRelations | undefined,
+): void {
+  if (!relations?.size) return;
+  const attributes = [...new Set([...relations.values()].flatMap((r) => [...r.keys()]))];
+  if (!attributes.length) return;
+  const classes = new Set([...relations.keys(), ...[...models.keys()].filter((n) => /^[A-Z]\w*$/.test(n))]);
+  const pattern = new RegExp(
+    String.raw`((?<![\w.)\]])(?:self\s*\.\s*)?[a-z_]\w*)\s*\.\s*(${attributes.map(escapeName).join('|')})\b(?!\s*(?:=(?!=)|\())(?:\s*\.\s*(\w+)\s*\()?`,
+    'g',
+  );
+  for (const m of text.matchAll(pattern)) {
+    const [, receiver, attribute, call] = m as unknown as [string, string, string, string | undefined];
+    const written = receiver.replace(/\s+/g, '');
+    const built = receiverModel(text, m.index, written, classes, [], LOADED) ? undefined : receiverModel(text, m.index, written, classes, [], BUILT);
+    const of = built ?? receiverModel(text, m.index, written, classes, [], LOADED);
+    const loaded = of && (!built || savedSince(text, m.index, written));
+    const relation = of ? relations.get(of)?.get(attribute) : undefined;
+    if (!relation) continue;
+    const at = m.index + receiver.length;
+    const target = models.get(relation.target);
+    const link = relation.secondary ? { table: relation.secondary, line: 0, via: 'sqlalchemy' } : undefined;
+    // a row just built has loaded nothing yet
+    if (loaded) {
+      use(target, at, 'read');
+      use(link, at, 'read');
+    }
+    if (call && COLLECTION_WRITES.test(call) && COMMITS.test(text.slice(m.index, functionEnd(text, m.index)))) use(link ?? target, at, 'write');
+  }
+}
