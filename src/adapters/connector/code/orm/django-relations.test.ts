@@ -422,3 +422,71 @@ describe('Django cascading deletes', () => {
     expect(tables('def drop(thing):\n    thing.delete()\n')).toEqual([]);
   });
 });
+
+describe('Django loops over query sets and related managers', () => {
+  const shows = project({
+    'web/models.py': [
+      'from django.contrib.auth.models import User',
+      'from django.db import models',
+      '',
+      'class Event(models.Model):',
+      '    name = models.CharField(max_length=40)',
+      '',
+      'class Coach(models.Model):',
+      '    name = models.CharField(max_length=40)',
+      '',
+      'class Page(models.Model):',
+      "    event = models.ForeignKey(Event, models.CASCADE, related_name='content')",
+      '    coaches = models.ManyToManyField(Coach)',
+      '',
+      'class Project(models.Model):',
+      '    owner = models.ForeignKey(User, models.CASCADE)',
+      '',
+      'class Check(models.Model):',
+      '    project = models.ForeignKey(Project, models.CASCADE)',
+    ].join('\n'),
+  });
+
+  it("binds a loop's name to the related manager's model, and a name bound to it in turn", () => {
+    // the file never names `Page`: the loop tells the row's model, so its many-to-many manager and its save reach it
+    const copy = [
+      'def copy(event, new_event):',
+      '    for obj in event.content.all():',
+      '        new_content = obj',
+      '        new_content.event = new_event',
+      '        new_content.save()',
+      '        kept = obj.coaches.all()',
+    ].join('\n');
+    expect(shows.uses(copy)).toEqual([
+      ['web_page', 2, 'read', 'write'],
+      ['web_page_coaches', 6, 'read'],
+      ['web_coach', 6, 'read'],
+    ]);
+  });
+
+  it('binds a comprehension over a query set bound to a name, and a loop over a manager written over lines', () => {
+    const owners = ['def owners():', '    projects = Project.objects.filter(name="x")', '    return [p.owner.email for p in projects]'].join('\n');
+    expect(shows.uses(owners)).toEqual([
+      ['web_project', 2, 'read'],
+      ['auth_user', 3, 'read'],
+    ]);
+    const touch = ['def touch(data):', '    for check in (', '        Check.objects.filter(status="up")', '    ):', '        check.save()'].join('\n');
+    expect(shows.uses(touch)).toEqual([['web_check', 3, 'read', 'write']]);
+  });
+
+  it("saves a row whose model the code tells: not by its name alone, nor by a keyword argument's value", () => {
+    const form = [
+      'def submit(form, page):',
+      '    check = Check.objects.get(id=1)',
+      '    check.save()',
+      '    page_obj = Page.objects.get(id=1)',
+      '    form = PageForm(data, form=page_obj)',
+      '    form.save()',
+      '    page.save()',
+    ].join('\n');
+    expect(shows.uses(form)).toEqual([
+      ['web_check', 2, 'read', 'write'],
+      ['web_page', 4, 'read'],
+    ]);
+  });
+});

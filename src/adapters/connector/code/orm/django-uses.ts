@@ -105,14 +105,19 @@ export function djangoRowUses(text: string, models: ReadonlyMap<string, OrmTable
     if (found && given.has(found)) use(found, index, access);
   };
   const fields = relations?.fields ?? [];
-  rowDeletes(text, models, fields, deleted);
+  rowWrites(text, models, use, fields, deleted);
   // a many-to-many field's manager, `crate.shelves.add(shelf)`, in a file that names the model declaring the field
+  const classes = modelClasses(models, fields);
   for (const f of fields) {
-    if (f.kind !== 'm2m' || !f.links || !new RegExp(String.raw`(?<![\w.])${f.model}\b`).test(text)) continue;
-    for (const m of text.matchAll(new RegExp(String.raw`\.\s*${f.field}\s*\.\s*(\w+)\s*\(`, 'g'))) {
-      linkRows(f.links, models.get(f.target), m[1]!, m.index, useGiven);
+    if (f.kind !== 'm2m' || !f.links) continue;
+    const named = new RegExp(String.raw`(?<![\w.])${f.model}\b`).test(text);
+    for (const m of text.matchAll(new RegExp(String.raw`((?<![\w.)\]])[A-Za-z_][\w.]*)?\s*\.\s*${f.field}\s*\.\s*(\w+)\s*\(`, 'g'))) {
+      // or the row's model is told by the code: `for obj in event.content.all():` then `obj.coaches.all()`
+      if (!named && !(m[1] && receiverModel(text, m.index, m[1].replace(/\s+/g, ''), classes, fields) === f.model)) continue;
+      const index = m.index + (m[1]?.length ?? 0);
+      linkRows(f.links, models.get(f.target), m[2]!, index, useGiven);
       // `crate.shelves.all().delete()` deletes the shelves themselves
-      if (deletesLater(text, m.index + m[0].length - 1)) deleted(f.target, m.index);
+      if (deletesLater(text, m.index + m[0].length - 1)) deleted(f.target, index);
     }
   }
   reverseManagers(text, models, useGiven, fields, relations?.complete ?? new Set(), deleted);
@@ -123,21 +128,33 @@ export function djangoRowUses(text: string, models: ReadonlyMap<string, OrmTable
 const deletesLater = (text: string, open: number) => chainAfter(text, open).some((c) => DJANGO_DELETES.test(c.method));
 
 /**
- * Rows deleted by a row's own `delete()` where the code tells its model (`self` in a model's method, a
- * name bound to `Check.objects.get(…)` or `get_object_or_404(Check, …)`, `check: Check`; `receiverModel`).
+ * Rows a row's own `save()` writes, and those its `delete()` deletes, where the code tells its model
+ * (`self` in a model's method, a name bound to `Check.objects.get(…)`, `get_object_or_404(Check, …)` or
+ * a loop over a query set, `check: Check`; `receiverModel`).
  */
-function rowDeletes(
+function rowWrites(
   text: string,
   models: ReadonlyMap<string, OrmTableRef | null>,
+  use: Use,
   fields: readonly DjangoRelation[],
   deleted: (model: string, index: number) => void,
 ): void {
+  const classes = modelClasses(models, fields);
+  for (const m of text.matchAll(/(?<![\w.)\]])([a-z_][\w.]*?)\s*\.\s*(a?delete|a?save)\s*\(/g)) {
+    // a saved row's model is the one the code tells, not its name's: `form.save()` saves no `Form`
+    const deletes = DJANGO_DELETES.test(m[2]!);
+    const model = receiverModel(text, m.index, m[1]!, classes, fields, { guess: deletes });
+    if (!model) continue;
+    if (deletes) deleted(model, m.index);
+    else use(models.get(model), m.index, 'write');
+  }
+}
+
+/** The project's model class names: those the relation fields name, and those given. */
+function modelClasses(models: ReadonlyMap<string, OrmTableRef | null>, fields: readonly DjangoRelation[]): Set<string> {
   const classes = new Set(fields.flatMap((f) => [f.model, f.target]));
   for (const name of models.keys()) if (/^[A-Z]\w*$/.test(name)) classes.add(name);
-  for (const m of text.matchAll(/(?<![\w.)\]])([a-z_][\w.]*?)\s*\.\s*a?delete\s*\(/g)) {
-    const model = receiverModel(text, m.index, m[1]!, classes, fields);
-    if (model) deleted(model, m.index);
-  }
+  return classes;
 }
 
 /**
@@ -162,8 +179,7 @@ function relatedRows(
   }
   const names = [...new Set([...forward.keys(), ...backward.keys()])];
   if (!names.length) return;
-  const classes = new Set(fields.flatMap((f) => [f.model, f.target]));
-  for (const name of models.keys()) if (/^[A-Z]\w*$/.test(name)) classes.add(name);
+  const classes = modelClasses(models, fields);
   const pattern = new RegExp(String.raw`((?<![\w.)\]])[A-Za-z_][\w.]*)\s*\.\s*(${names.join('|')})\b(?!\s*(?:\(|=(?!=)))`, 'g');
   for (const m of text.matchAll(pattern)) {
     const [, receiver, name] = m as unknown as [string, string, string];
@@ -205,8 +221,7 @@ function reverseManagers(
   complete: ReadonlySet<string>,
   deleted: (model: string, index: number) => void,
 ): void {
-  const classes = new Set(fields.flatMap((f) => [f.model, f.target]));
-  for (const name of models.keys()) if (/^[A-Z]\w*$/.test(name)) classes.add(name);
+  const classes = modelClasses(models, fields);
   // the models named in lower case, for a `_set` whose model declares no relation read here (Django's own, or one of another file's base)
   const lower = new Map<string, OrmTableRef | null>();
   for (const [name, ref] of models) lower.set(name.toLowerCase(), lower.has(name.toLowerCase()) ? null : ref);
