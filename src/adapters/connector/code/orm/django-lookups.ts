@@ -14,7 +14,7 @@
  * (`select_related`, `prefetch_related`).
  */
 import { callArgs } from '../text/call-reading.js';
-import type { DjangoRelations } from './django-relations.js';
+import { lineage, type DjangoRelations } from './django-relations.js';
 import { contribModel } from './django-uses.js';
 import type { OrmTableRef } from './orm-reader.js';
 
@@ -67,6 +67,14 @@ function stepsOf(relations: DjangoRelations, models: ReadonlyMap<string, OrmTabl
       if (f.query) add(f.target, f.query, { to: f.model, tables: [f.table], far: [] });
     }
   }
+  // a model inheriting a concrete one has its fields too (`Restaurant.objects.filter(owner__name=…)`), its own named first
+  for (const f of relations.fields)
+    if (f.parent)
+      for (const ancestor of lineage(f.model, relations.fields).slice(1))
+        for (const [name, step] of steps.get(ancestor) ?? []) {
+          const own = steps.get(f.model) ?? steps.set(f.model, new Map()).get(f.model)!;
+          if (!own.has(name)) own.set(name, step);
+        }
   return steps;
 }
 

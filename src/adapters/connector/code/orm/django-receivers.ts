@@ -9,7 +9,7 @@
  * `[p.owner for p in projects]` with `projects = Project.objects…`), and a name bound to another
  * (`row = obj`) is that one's.
  */
-import type { DjangoRelation } from './django-relations.js';
+import { lineage, type DjangoRelation } from './django-relations.js';
 import { pythonClassAround, pythonFunctionStart } from '../text/python-blocks.js';
 
 /** What a name is bound to, when it names a model: `Check(…)`, `Check.objects…`, `get_object_or_404(Check…`. */
@@ -40,7 +40,10 @@ export function receiverModel(
     const cls = pythonClassAround(text, index);
     if (parts.length === 1) return cls && models.has(cls) ? cls : undefined;
     // `self.owner` in a model whose `owner` is a foreign key: the model it points to
-    const fk = cls && models.has(cls) ? fields.find((f) => f.model === cls && f.field === last && (f.kind === 'fk' || f.kind === 'o2o')) : undefined;
+    const fk =
+      cls && models.has(cls)
+        ? fields.find((f) => lineage(cls, fields).includes(f.model) && f.field === last && (f.kind === 'fk' || f.kind === 'o2o'))
+        : undefined;
     if (fk) return fk.target;
   }
   // a name, or `self.name`, may be bound to a model where the code says which
@@ -58,10 +61,11 @@ export function receiverModel(
  * (`content` of `EventPageContent.event = ForeignKey(Event, related_name='content')`), else a `<model>_set`'s model.
  */
 export function managerModel(manager: string, of: string | undefined, models: ReadonlySet<string>, fields: readonly DjangoRelation[]): string | undefined {
-  const forward = of ? fields.find((f) => f.kind === 'm2m' && f.model === of && f.field === manager) : undefined;
+  const kin = of ? lineage(of, fields) : [];
+  const forward = fields.find((f) => f.kind === 'm2m' && kin.includes(f.model) && f.field === manager);
   if (forward) return forward.target;
   const candidates = fields.filter((f) => f.manager === manager);
-  const pointing = of ? candidates.filter((f) => f.target === of) : [];
+  const pointing = candidates.filter((f) => kin.includes(f.target));
   const reached = new Set((pointing.length ? pointing : candidates).map((f) => f.model));
   if (reached.size === 1) return [...reached][0];
   if (!candidates.length && manager.endsWith('_set')) return [...models].find((m) => m.toLowerCase() === manager.slice(0, -4));

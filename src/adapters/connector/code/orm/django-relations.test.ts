@@ -490,3 +490,77 @@ describe('Django loops over query sets and related managers', () => {
     ]);
   });
 });
+
+describe('Django multi-table inheritance', () => {
+  const places = project({
+    'places/models.py': [
+      'from django.db import models',
+      '',
+      'class Owner(models.Model):',
+      '    name = models.CharField(max_length=40)',
+      '',
+      'class Place(models.Model):',
+      '    owner = models.ForeignKey(Owner, models.CASCADE)',
+      '',
+      'class Review(models.Model):',
+      '    place = models.ForeignKey(Place, models.CASCADE)',
+      '',
+      'class Listed(Place):',
+      '    class Meta:',
+      '        proxy = True',
+      '',
+      'class Kiosk(Place):',
+      '    window = models.BooleanField()',
+    ].join('\n'),
+    'food/models.py': [
+      'from django.db import models',
+      'from places.models import Place',
+      '',
+      'class Restaurant(Place):',
+      '    serves_pizza = models.BooleanField()',
+      '',
+      'class Dish(models.Model):',
+      '    restaurant = models.ForeignKey(Restaurant, models.CASCADE)',
+    ].join('\n'),
+  });
+
+  it("links a concrete model's child to it by Django's implicit one-to-one field; a proxy model has its base's table", () => {
+    expect(places.relations.fields.filter((f) => f.parent).map((f) => [f.model, f.field, f.kind, f.target, f.query, f.table.table, f.parent?.table])).toEqual([
+      ['Kiosk', 'place_ptr', 'o2o', 'Place', 'kiosk', 'places_kiosk', 'places_place'],
+      ['Restaurant', 'place_ptr', 'o2o', 'Place', 'restaurant', 'food_restaurant', 'places_place'],
+    ]);
+    expect(places.refs.get('places/models.py')!.map((r) => [r.model, r.table])).toContainEqual(['Listed', 'places_place']);
+  });
+
+  it("reads and writes the child's rows in both tables, with the parent's fields and its way back from the parent", () => {
+    expect(places.uses('def pizzas():\n    return Restaurant.objects.filter(serves_pizza=True, owner__name="x")\n')).toEqual([
+      ['food_restaurant', 2, 'read'],
+      ['places_place', 2, 'read'],
+      ['places_owner', 2, 'read'],
+    ]);
+    expect(places.uses('def open_one():\n    Restaurant.objects.create(serves_pizza=True)\n')).toEqual([
+      ['food_restaurant', 2, 'write'],
+      ['places_place', 2, 'write'],
+    ]);
+    expect(places.uses('def has_pizza(place):\n    return place.restaurant.serves_pizza\n')).toEqual([
+      ['food_restaurant', 2, 'read'],
+      ['places_place', 2, 'read'],
+    ]);
+  });
+
+  it("deletes the parent's part and what cascades from it, and a parent's delete reaches its children, not its siblings from a child", () => {
+    expect(places.uses('def close():\n    Restaurant.objects.filter(serves_pizza=False).delete()\n')).toEqual([
+      ['food_restaurant', 2, 'write'],
+      ['places_place', 2, 'write'],
+      ['food_dish', 2, 'write'],
+      ['places_review', 2, 'write'],
+    ]);
+    expect(places.uses('def close():\n    Place.objects.filter(id=1).delete()\n')).toEqual([
+      ['places_place', 2, 'write'],
+      ['places_review', 2, 'write'],
+      ['places_kiosk', 2, 'write'],
+      ['food_restaurant', 2, 'write'],
+      ['food_dish', 2, 'write'],
+    ]);
+  });
+});

@@ -4,7 +4,9 @@
  * `ForeignKey` and `ManyToManyField` with the model it points to, the reverse manager it gives that
  * model (its `related_name`, else Django's `<model>_set`) and, for a many-to-many field, the table of
  * its link rows (its own, or its `through` model's). A row of the other model reaches this model's rows
- * by the reverse manager (`user.memberships…`, `check.channel_set…`).
+ * by the reverse manager (`user.memberships…`, `check.channel_set…`). A model inheriting a concrete
+ * model (multi-table inheritance, `class Restaurant(Place)`) has Django's implicit one-to-one field to
+ * it, `place_ptr`, back by `place.restaurant`: its rows are in both tables.
  */
 import { callArgs } from '../text/call-reading.js';
 import type { OrmTableRef } from './orm-reader.js';
@@ -33,6 +35,8 @@ export interface DjangoRelation {
   links?: OrmTableRef;
   /** A foreign key's or one-to-one field's `on_delete` (`CASCADE`, `SET_NULL`, `SET` for `SET(…)`, `PROTECT`, …), as written by name or second argument. */
   onDelete?: string;
+  /** Multi-table inheritance's link to the concrete model inherited (`place_ptr`): that model's table, where each row has its part. */
+  parent?: OrmTableRef;
 }
 
 export interface DjangoRelations {
@@ -107,6 +111,14 @@ export function djangoRelations(
       const table = own.get(c.name);
       if (!table) continue;
       if (whole) complete.add(c.name);
+      // a concrete model inherited (not an abstract base, nor a proxy's): Django links its rows by `<parent>_ptr`
+      if (!/^[ \t]+proxy\s*=\s*True\b/m.test(c.body))
+        for (const b of bases) {
+          const parent = declared.has(b) ? own.get(b) : models.get(b);
+          if (!parent || b === c.name) continue;
+          const field = `${b.toLowerCase()}_ptr`;
+          fields.push({ model: c.name, field, kind: 'o2o', target: b, named: false, query: c.name.toLowerCase(), table, onDelete: 'CASCADE', parent });
+        }
       if (declared.get(c.name)!.managers.length) managers.set(c.name, declared.get(c.name)!.managers);
       for (const f of declared.get(c.name)!.fields) {
         const target = targetOf(f.args, c.name);
@@ -134,4 +146,17 @@ export function djangoRelations(
     }
   }
   return { fields, complete, managers };
+}
+
+/** A model and the concrete models it inherits, nearest first (`Italian`, `Restaurant`, `Place`). */
+export function lineage(model: string, fields: readonly DjangoRelation[]): string[] {
+  const out = [model];
+  for (let i = 0; i < out.length; i++) for (const f of fields) if (f.parent && f.model === out[i] && !out.includes(f.target)) out.push(f.target);
+  return out;
+}
+
+/** The tables of the concrete models `model` inherits, each holding its part of the rows. */
+export function parentTables(model: string, fields: readonly DjangoRelation[]): OrmTableRef[] {
+  const models = lineage(model, fields);
+  return fields.filter((f) => f.parent && models.includes(f.model)).map((f) => f.parent!);
 }

@@ -9,7 +9,7 @@ import type { TableAccess } from '../../../../ports/code.js';
 import { callArgs, chainAfter } from '../text/call-reading.js';
 import { djangoDeleter } from './django-cascades.js';
 import { receiverModel } from './django-receivers.js';
-import type { DjangoRelation, DjangoRelations } from './django-relations.js';
+import { lineage, type DjangoRelation, type DjangoRelations } from './django-relations.js';
 import type { OrmTableRef } from './orm-reader.js';
 import { pythonFunctionStart } from '../text/python-blocks.js';
 
@@ -113,7 +113,8 @@ export function djangoRowUses(text: string, models: ReadonlyMap<string, OrmTable
     const named = new RegExp(String.raw`(?<![\w.])${f.model}\b`).test(text);
     for (const m of text.matchAll(new RegExp(String.raw`((?<![\w.)\]])[A-Za-z_][\w.]*)?\s*\.\s*${f.field}\s*\.\s*(\w+)\s*\(`, 'g'))) {
       // or the row's model is told by the code: `for obj in event.content.all():` then `obj.coaches.all()`
-      if (!named && !(m[1] && receiverModel(text, m.index, m[1].replace(/\s+/g, ''), classes, fields) === f.model)) continue;
+      const of = named || !m[1] ? undefined : receiverModel(text, m.index, m[1].replace(/\s+/g, ''), classes, fields);
+      if (!named && !(of && lineage(of, fields).includes(f.model))) continue;
       const index = m.index + (m[1]?.length ?? 0);
       linkRows(f.links, models.get(f.target), m[2]!, index, useGiven);
       // `crate.shelves.all().delete()` deletes the shelves themselves
@@ -189,9 +190,10 @@ function relatedRows(
     // the row reached is saved or deleted then and there: `request.user.profile.save()`
     const after = /^\s*\.\s*(save|delete|asave|adelete)\s*\(/.exec(text.slice(m.index + m[0].length))?.[1];
     const access = after ? 'write' : 'read';
-    const field = forward.get(name)?.find((f) => f.model === of);
+    const kin = lineage(of, fields);
+    const field = forward.get(name)?.find((f) => kin.includes(f.model));
     if (field) use(models.has(field.target) ? models.get(field.target) : contribModel(field.target), at, access);
-    const back = backward.get(name)?.find((f) => f.target === of);
+    const back = backward.get(name)?.find((f) => kin.includes(f.target));
     if (back) use(back.table, at, access);
     const reached = field?.target ?? back?.model;
     if (reached && after && DJANGO_DELETES.test(after)) deleted(reached, at);
@@ -246,7 +248,8 @@ function reverseManagers(
       continue;
     }
     const of = receiver ? receiverModel(text, m.index, receiver.replace(/\s+/g, ''), classes, fields) : undefined;
-    const pointing = of ? candidates.filter((f) => f.target === of) : [];
+    const kin = of ? lineage(of, fields) : [];
+    const pointing = candidates.filter((f) => kin.includes(f.target));
     // one field alone gives the name, and its model has no field unread: it is that field's
     const sole = candidates.length === 1 && (candidates[0]!.named || complete.has(candidates[0]!.model)) ? candidates : [];
     const field = pointing.length === 1 ? pointing[0] : sole[0];
