@@ -63,7 +63,8 @@ function stepsOf(relations: DjangoRelations, models: ReadonlyMap<string, OrmTabl
       add(f.model, f.field, { to: f.target, tables: [f.links], far: [target] });
       if (f.query) add(f.target, f.query, { to: f.model, tables: [f.links], far: [f.table] });
     } else {
-      add(f.model, f.field, { to: f.target, tables: [], far: [target] });
+      // a generic relation goes back from its rows by its `related_query_name` alone
+      if (f.field) add(f.model, f.field, { to: f.target, tables: [], far: [target] });
       if (f.query) add(f.target, f.query, { to: f.model, tables: [f.table], far: [] });
     }
   }

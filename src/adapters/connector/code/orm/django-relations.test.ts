@@ -564,3 +564,56 @@ describe('Django multi-table inheritance', () => {
     ]);
   });
 });
+
+describe("Django's generic relations", () => {
+  const marks = project({
+    'tags/models.py': [
+      'from django.contrib.contenttypes.fields import GenericForeignKey',
+      'from django.contrib.contenttypes.models import ContentType',
+      'from django.db import models',
+      '',
+      'class TaggedItem(models.Model):',
+      '    tag = models.SlugField()',
+      '    content_type = models.ForeignKey(ContentType, on_delete=models.CASCADE)',
+      '    object_id = models.PositiveIntegerField()',
+      "    content_object = GenericForeignKey('content_type', 'object_id')",
+    ].join('\n'),
+    'marks/models.py': [
+      'from django.contrib.contenttypes.fields import GenericRelation',
+      'from django.db import models',
+      'from tags.models import TaggedItem',
+      '',
+      'class Bookmark(models.Model):',
+      '    url = models.URLField()',
+      "    tags = GenericRelation(TaggedItem, related_query_name='bookmark')",
+      '',
+      'class Note(models.Model):',
+      "    labels = GenericRelation('tags.TaggedItem')",
+    ].join('\n'),
+  });
+
+  it("reads a GenericRelation as the reverse of a key of the named model's rows", () => {
+    expect(marks.relations.fields.filter((f) => f.kind === 'generic').map((f) => [f.model, f.field, f.target, f.manager, f.query, f.table.table])).toEqual([
+      ['TaggedItem', 'bookmark', 'Bookmark', 'tags', 'tags', 'tags_taggeditem'],
+      ['TaggedItem', '', 'Note', 'labels', 'labels', 'tags_taggeditem'],
+    ]);
+  });
+
+  it("reaches the tagged rows by the field's manager and lookups, back by related_query_name, and deletes them with the row", () => {
+    expect(marks.uses('def tag(bookmark):\n    bookmark.tags.create(tag="django")\n    return bookmark.tags.count()\n')).toEqual([
+      ['tags_taggeditem', 2, 'read', 'write'],
+    ]);
+    expect(marks.uses('def tagged():\n    return Bookmark.objects.filter(tags__tag="django")\n')).toEqual([
+      ['marks_bookmark', 2, 'read'],
+      ['tags_taggeditem', 2, 'read'],
+    ]);
+    expect(marks.uses('def tagged():\n    return TaggedItem.objects.filter(bookmark__url__startswith="https")\n')).toEqual([
+      ['tags_taggeditem', 2, 'read'],
+      ['marks_bookmark', 2, 'read'],
+    ]);
+    expect(marks.uses('def drop(note):\n    Note.objects.filter(id=1).delete()\n')).toEqual([
+      ['marks_note', 2, 'write'],
+      ['tags_taggeditem', 2, 'write'],
+    ]);
+  });
+});

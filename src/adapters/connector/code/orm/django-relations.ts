@@ -6,7 +6,8 @@
  * its link rows (its own, or its `through` model's). A row of the other model reaches this model's rows
  * by the reverse manager (`user.memberships…`, `check.channel_set…`). A model inheriting a concrete
  * model (multi-table inheritance, `class Restaurant(Place)`) has Django's implicit one-to-one field to
- * it, `place_ptr`, back by `place.restaurant`: its rows are in both tables.
+ * it, `place_ptr`, back by `place.restaurant`: its rows are in both tables. A `GenericRelation` of
+ * contenttypes reaches the rows of the model it names as a reverse foreign key would.
  */
 import { callArgs } from '../text/call-reading.js';
 import type { OrmTableRef } from './orm-reader.js';
@@ -16,7 +17,8 @@ export interface DjangoRelation {
   /** The model declaring the field (its class name), and the field's name. */
   model: string;
   field: string;
-  kind: 'fk' | 'o2o' | 'm2m';
+  /** `generic`: a `GenericRelation` declared on `target`, read as the reverse of a foreign key of `model`'s rows (its `content_object`). */
+  kind: 'fk' | 'o2o' | 'm2m' | 'generic';
   /** The class name of the model it points to (`'self'` is the declaring model; `settings.AUTH_USER_MODEL` is `User`). */
   target: string;
   /** The reverse manager's name: its `related_name`, else `<model in lower case>_set`; none for `'+'` or an abstract base's `%(class)s` pattern. */
@@ -47,8 +49,9 @@ export interface DjangoRelations {
   managers: ReadonlyMap<string, readonly string[]>;
 }
 
-const KINDS: Record<string, DjangoRelation['kind']> = { ForeignKey: 'fk', OneToOneField: 'o2o', ManyToManyField: 'm2m' };
-const FIELD = /^[ \t]+(\w+)\s*=\s*(?:models\s*\.\s*)?(ForeignKey|OneToOneField|ManyToManyField)\s*\(/gm;
+const KINDS: Record<string, DjangoRelation['kind']> = { ForeignKey: 'fk', OneToOneField: 'o2o', ManyToManyField: 'm2m', GenericRelation: 'generic' };
+const FIELD =
+  /^[ \t]+(\w+)\s*=\s*(?:models\s*\.\s*|(?:contenttypes\s*\.\s*)?(?:fields|generic)\s*\.\s*)?(ForeignKey|OneToOneField|ManyToManyField|GenericRelation)\s*\(/gm;
 /** A manager declared in a model's body: `all_objects = models.Manager()`, `published = PublishedManager()`, `live = LiveQuerySet.as_manager()`. */
 const MANAGER = /^[ \t]+(\w+)\s*=\s*(?:[\w.]*Manager\s*\(|[\w.]+\s*\.\s*as_manager\s*\(|[\w.]*Manager\s*\.\s*from_queryset\s*\()/gm;
 
@@ -70,6 +73,17 @@ function onDeleteOf(args: string): string | undefined {
     new RegExp(String.raw`\bon_delete\s*=\s*${action}`).exec(args)?.[1] ??
     new RegExp(String.raw`^\s*(?:[\w.]+|'[^']*'|"[^"]*")\s*,\s*${action}`).exec(args)?.[1]
   );
+}
+
+/**
+ * A `GenericRelation` (`tags = GenericRelation(TaggedItem)` on `Bookmark`): the rows of the model it names
+ * (`TaggedItem`, `table`) whose generic key points to this model's, reached by its manager (`bookmark.tags`)
+ * and lookups (`tags__tag`), back by its `related_query_name` alone, and deleted with this model's rows.
+ */
+function genericRelation(model: string, field: string, args: string, target: string, table: OrmTableRef | null | undefined): DjangoRelation | undefined {
+  if (!table) return undefined;
+  const back = /\brelated_query_name\s*=\s*['"](\w+)['"]/.exec(args)?.[1] ?? '';
+  return { model: target, field: back, kind: 'generic', target: model, manager: field, named: true, query: field, table, onDelete: 'CASCADE' };
 }
 
 /** The relation fields of the Django models each Python file declares (`refs`: each file's ORM refs, by path). */
@@ -123,6 +137,11 @@ export function djangoRelations(
       for (const f of declared.get(c.name)!.fields) {
         const target = targetOf(f.args, c.name);
         if (!target) continue;
+        if (f.kind === 'generic') {
+          const generic = genericRelation(c.name, f.field, f.args, target, own.get(target) ?? models.get(target));
+          if (generic) fields.push(generic);
+          continue;
+        }
         const related = /\brelated_name\s*=\s*['"]([^'"]*)['"]/.exec(f.args)?.[1];
         // `'+'` turns the manager off; `'%(class)s_…'` is an abstract base's pattern
         const ownName = (name: string | undefined) => name?.replace(/%\(class\)s/g, c.name.toLowerCase());

@@ -174,7 +174,8 @@ function relatedRows(
   const forward = new Map<string, DjangoRelation[]>();
   const backward = new Map<string, DjangoRelation[]>();
   for (const f of fields) {
-    if (f.kind === 'm2m') continue;
+    // a generic relation's way back is a lookup's name alone, no attribute
+    if (f.kind === 'm2m' || f.kind === 'generic') continue;
     forward.set(f.field, [...(forward.get(f.field) ?? []), f]);
     if (f.kind === 'o2o' && f.query) backward.set(f.query, [...(backward.get(f.query) ?? []), f]);
   }
@@ -254,7 +255,7 @@ function reverseManagers(
     const sole = candidates.length === 1 && (candidates[0]!.named || complete.has(candidates[0]!.model)) ? candidates : [];
     const field = pointing.length === 1 ? pointing[0] : sole[0];
     if (field) {
-      if (field.kind === 'fk') use(field.table, at, access);
+      if (field.kind !== 'm2m') use(field.table, at, access);
       else if (method && !RELATED_WRITES.test(method)) {
         use(field.table, at, access);
         use(field.links, at, access);
