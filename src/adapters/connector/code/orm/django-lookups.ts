@@ -15,7 +15,7 @@
  */
 import { callArgs } from '../text/call-reading.js';
 import { lineage, type DjangoRelations } from './django-relations.js';
-import { contribModel } from './django-uses.js';
+import { targetTable } from './django-uses.js';
 import type { OrmTableRef } from './orm-reader.js';
 
 type Use = (found: OrmTableRef | null | undefined, index: number, access?: 'read') => void;
@@ -57,8 +57,8 @@ function stepsOf(relations: DjangoRelations, models: ReadonlyMap<string, OrmTabl
     own.set(name, own.has(name) ? { to: '', tables: [], far: [] } : step);
   };
   for (const f of relations.fields) {
-    // a field pointing to a model of Django's own apps (`User`) reaches its table whether or not this file imports it
-    const target = models.has(f.target) ? models.get(f.target) : contribModel(f.target);
+    // a field pointing to a model of Django's own apps (`User`) reaches its table whether or not this file imports it, and one of two sharing a name the one its declaration tells
+    const target = targetTable(f, models);
     if (f.kind === 'm2m') {
       add(f.model, f.field, { to: f.target, tables: [f.links], far: [target] });
       if (f.query) add(f.target, f.query, { to: f.model, tables: [f.links], far: [f.table] });

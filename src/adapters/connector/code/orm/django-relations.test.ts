@@ -617,3 +617,32 @@ describe("Django's generic relations", () => {
     ]);
   });
 });
+
+describe('Django relations naming a model two apps have', () => {
+  const apps = project({
+    'crm/models.py': ['from django.db import models', '', 'class Tag(models.Model):', '    name = models.CharField(max_length=20)'].join('\n'),
+    'tasks/models.py': [
+      'from django.db import models',
+      '',
+      'class Tag(models.Model):',
+      '    name = models.CharField(max_length=20)',
+      '',
+      'class Task(models.Model):',
+      "    tags = models.ManyToManyField('Tag')",
+      "    label = models.ForeignKey('crm.Tag', models.CASCADE)",
+    ].join('\n'),
+  });
+
+  it("reaches the one of the app written, else the declaring file's app's", () => {
+    expect(apps.relations.fields.map((f) => [f.field, f.target, f.targetTable?.table])).toEqual([
+      ['tags', 'Tag', 'tasks_tag'],
+      ['label', 'Tag', 'crm_tag'],
+    ]);
+    expect(apps.uses('def tagged():\n    return Task.objects.filter(tags__name="x", label__name="y")\n')).toEqual([
+      ['tasks_task', 2, 'read'],
+      ['tasks_task_tags', 2, 'read'],
+      ['tasks_tag', 2, 'read'],
+      ['crm_tag', 2, 'read'],
+    ]);
+  });
+});

@@ -61,6 +61,15 @@ export function contribModels(text: string): Map<string, OrmTableRef> {
   return out;
 }
 
+/**
+ * The table of the model a relation points to among a file's `models`: the one of that name, else (two
+ * models sharing it) the one the relation's declaration tells, else Django's own (`User`).
+ */
+export function targetTable(f: DjangoRelation, models: ReadonlyMap<string, OrmTableRef | null>): OrmTableRef | null | undefined {
+  const found = models.get(f.target);
+  return found === null ? (f.targetTable ?? null) : (found ?? contribModel(f.target));
+}
+
 type Use = (found: OrmTableRef | null | undefined, index: number, access?: TableAccess) => void;
 
 /** What a manager's call does: a write (`create`, `update`, `delete`, `add`, …), a read, or nothing a manager has (`undefined`). */
@@ -116,7 +125,7 @@ export function djangoRowUses(text: string, models: ReadonlyMap<string, OrmTable
       const of = named || !m[1] ? undefined : receiverModel(text, m.index, m[1].replace(/\s+/g, ''), classes, fields);
       if (!named && !(of && lineage(of, fields).includes(f.model))) continue;
       const index = m.index + (m[1]?.length ?? 0);
-      linkRows(f.links, models.get(f.target), m[2]!, index, useGiven);
+      linkRows(f.links, targetTable(f, models), m[2]!, index, useGiven);
       // `crate.shelves.all().delete()` deletes the shelves themselves
       if (deletesLater(text, m.index + m[0].length - 1)) deleted(f.target, index);
     }
@@ -193,7 +202,7 @@ function relatedRows(
     const access = after ? 'write' : 'read';
     const kin = lineage(of, fields);
     const field = forward.get(name)?.find((f) => kin.includes(f.model));
-    if (field) use(models.has(field.target) ? models.get(field.target) : contribModel(field.target), at, access);
+    if (field) use(targetTable(field, models), at, access);
     const back = backward.get(name)?.find((f) => kin.includes(f.target));
     if (back) use(back.table, at, access);
     const reached = field?.target ?? back?.model;

@@ -24,7 +24,7 @@ import { tableMentions } from './table-mentions.js';
 import { namedQueries, type NamedQueries } from '../queries/jpql.js';
 import { customRepositories, entityManagerUses, methodAccess, type CustomRepository } from './orm-repositories.js';
 import { DRIZZLE_VIEW_FUNCTIONS, drizzleTables, type DrizzleCreator } from './drizzle-refs.js';
-import { parentTables, type DjangoRelations } from './django-relations.js';
+import { djangoApp, parentTables, type DjangoRelations } from './django-relations.js';
 import { contribModels, DJANGO_DELETES, DJANGO_WRITES, djangoRowUses } from './django-uses.js';
 import { djangoDeleter } from './django-cascades.js';
 import { djangoLookups, type DjangoChain } from './django-lookups.js';
@@ -273,8 +273,7 @@ function python(text: string, path: string, out: OrmTableRef[]): void {
     djangoClasses.set(c.name, { m2m });
     const dbTable = new RegExp(`^[ \\t]+db_table\\s*=\\s*${STR}`, 'm').exec(c.body)?.[1];
     if (/\babstract\s*=\s*True/.test(c.body)) continue;
-    const parts = path.split('/');
-    const app = parts.at(-2) === 'models' ? parts.at(-3) : parts.at(-2);
+    const app = djangoApp(path);
     // a proxy model's rows are its concrete base's (one of another file is not known here)
     const proxy = /^[ \t]+proxy\s*=\s*True\b/m.test(c.body);
     const table = proxy ? inherited.map((b) => djangoClasses.get(b)!.table).find((t) => t) : (dbTable ?? (app ? `${app}_${c.name.toLowerCase()}` : null));
