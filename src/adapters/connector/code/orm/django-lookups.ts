@@ -11,7 +11,8 @@
  * (either way) its link rows; the model at the other end is joined only when the path goes on into
  * it (`project__name`, `team__email`), since `project__in=…`, `team__in=[user]` and
  * `values('project')` compare the key columns alone, except where the call asks for the related rows
- * (`select_related`, `prefetch_related`).
+ * (`select_related`, `prefetch_related`). A model inheriting a concrete one has that one's steps too, and
+ * a `GenericRelation` is a step to the rows it names.
  */
 import { callArgs } from '../text/call-reading.js';
 import { lineage, type DjangoRelations } from './django-relations.js';

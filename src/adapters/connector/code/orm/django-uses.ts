@@ -1,6 +1,7 @@
 /**
  * The Django model uses that are not a manager call on the model's name (`Invoice.objects…`):
- * a row built from the model and saved (`invoice = Invoice(…)` then `invoice.save()`), a row fetched by
+ * a row built from the model and saved (`invoice = Invoice(…)` then `invoice.save()`), a row whose model
+ * the code tells saved or deleted (`for invoice in customer.invoice_set.all(): invoice.save()`), a row fetched by
  * `get_object_or_404(Invoice, …)`, the managers a relation field gives (`customer.invoice_set.filter(…)`,
  * `user.memberships…`, `invoice.lines.add(…)`), and the models of Django's own apps that a file imports
  * (`from django.contrib.auth.models import User`: `auth_user`).
