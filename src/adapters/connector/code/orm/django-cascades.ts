@@ -4,7 +4,8 @@
  * rows of each model whose foreign key or one-to-one field to it says `on_delete=CASCADE` (deleted in
  * turn, so their own cascades too), the tables whose key `SET_NULL`, `SET_DEFAULT` or `SET(…)` sets,
  * and the link rows of every many-to-many field of the model or pointing to it. `PROTECT`, `RESTRICT`
- * and `DO_NOTHING` write nothing.
+ * and `DO_NOTHING` write nothing. A row of a model inheriting a concrete one (`Restaurant(Place)`) is
+ * deleted from that one's table too, with that one's cascades.
  */
 import type { DjangoRelations } from './django-relations.js';
 import type { OrmTableRef, UseModel } from './orm-reader.js';
@@ -22,8 +23,17 @@ export function cascadeTables(model: string, relations: DjangoRelations | undefi
   const out = new Set<OrmTableRef>();
   // the models whose rows are deleted, each once: a model cascading to itself, or a cycle, ends
   const deletedModels = [model];
+  // the concrete models inherited by one deleted: their other children's rows are not the deleted rows'
+  const inherited = new Set<string>();
   for (const deleted of deletedModels)
     for (const f of relations.fields) {
+      // a row of a model inheriting a concrete one has its part in that one's table, deleted with it
+      if (f.parent && f.model === deleted) {
+        out.add(f.parent);
+        inherited.add(f.target);
+        if (!deletedModels.includes(f.target)) deletedModels.push(f.target);
+      }
+      if (f.parent && inherited.has(f.target)) continue;
       if (f.kind === 'm2m') {
         if ((f.model === deleted || f.target === deleted) && f.links) out.add(f.links);
       } else if (f.target === deleted && f.onDelete === 'CASCADE') {

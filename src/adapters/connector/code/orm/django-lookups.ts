@@ -11,11 +11,12 @@
  * (either way) its link rows; the model at the other end is joined only when the path goes on into
  * it (`project__name`, `team__email`), since `project__in=…`, `team__in=[user]` and
  * `values('project')` compare the key columns alone, except where the call asks for the related rows
- * (`select_related`, `prefetch_related`).
+ * (`select_related`, `prefetch_related`). A model inheriting a concrete one has that one's steps too, and
+ * a `GenericRelation` is a step to the rows it names.
  */
 import { callArgs } from '../text/call-reading.js';
-import type { DjangoRelations } from './django-relations.js';
-import { contribModel } from './django-uses.js';
+import { lineage, type DjangoRelations } from './django-relations.js';
+import { targetTable } from './django-uses.js';
 import type { OrmTableRef } from './orm-reader.js';
 
 type Use = (found: OrmTableRef | null | undefined, index: number, access?: 'read') => void;
@@ -57,16 +58,25 @@ function stepsOf(relations: DjangoRelations, models: ReadonlyMap<string, OrmTabl
     own.set(name, own.has(name) ? { to: '', tables: [], far: [] } : step);
   };
   for (const f of relations.fields) {
-    // a field pointing to a model of Django's own apps (`User`) reaches its table whether or not this file imports it
-    const target = models.has(f.target) ? models.get(f.target) : contribModel(f.target);
+    // a field pointing to a model of Django's own apps (`User`) reaches its table whether or not this file imports it, and one of two sharing a name the one its declaration tells
+    const target = targetTable(f, models);
     if (f.kind === 'm2m') {
       add(f.model, f.field, { to: f.target, tables: [f.links], far: [target] });
       if (f.query) add(f.target, f.query, { to: f.model, tables: [f.links], far: [f.table] });
     } else {
-      add(f.model, f.field, { to: f.target, tables: [], far: [target] });
+      // a generic relation goes back from its rows by its `related_query_name` alone
+      if (f.field) add(f.model, f.field, { to: f.target, tables: [], far: [target] });
       if (f.query) add(f.target, f.query, { to: f.model, tables: [f.table], far: [] });
     }
   }
+  // a model inheriting a concrete one has its fields too (`Restaurant.objects.filter(owner__name=…)`), its own named first
+  for (const f of relations.fields)
+    if (f.parent)
+      for (const ancestor of lineage(f.model, relations.fields).slice(1))
+        for (const [name, step] of steps.get(ancestor) ?? []) {
+          const own = steps.get(f.model) ?? steps.set(f.model, new Map()).get(f.model)!;
+          if (!own.has(name)) own.set(name, step);
+        }
   return steps;
 }
 

@@ -422,3 +422,227 @@ describe('Django cascading deletes', () => {
     expect(tables('def drop(thing):\n    thing.delete()\n')).toEqual([]);
   });
 });
+
+describe('Django loops over query sets and related managers', () => {
+  const shows = project({
+    'web/models.py': [
+      'from django.contrib.auth.models import User',
+      'from django.db import models',
+      '',
+      'class Event(models.Model):',
+      '    name = models.CharField(max_length=40)',
+      '',
+      'class Coach(models.Model):',
+      '    name = models.CharField(max_length=40)',
+      '',
+      'class Page(models.Model):',
+      "    event = models.ForeignKey(Event, models.CASCADE, related_name='content')",
+      '    coaches = models.ManyToManyField(Coach)',
+      '',
+      'class Project(models.Model):',
+      '    owner = models.ForeignKey(User, models.CASCADE)',
+      '',
+      'class Check(models.Model):',
+      '    project = models.ForeignKey(Project, models.CASCADE)',
+    ].join('\n'),
+  });
+
+  it("binds a loop's name to the related manager's model, and a name bound to it in turn", () => {
+    // the file never names `Page`: the loop tells the row's model, so its many-to-many manager and its save reach it
+    const copy = [
+      'def copy(event, new_event):',
+      '    for obj in event.content.all():',
+      '        new_content = obj',
+      '        new_content.event = new_event',
+      '        new_content.save()',
+      '        kept = obj.coaches.all()',
+    ].join('\n');
+    expect(shows.uses(copy)).toEqual([
+      ['web_page', 2, 'read', 'write'],
+      ['web_page_coaches', 6, 'read'],
+      ['web_coach', 6, 'read'],
+    ]);
+  });
+
+  it('binds a comprehension over a query set bound to a name, and a loop over a manager written over lines', () => {
+    const owners = ['def owners():', '    projects = Project.objects.filter(name="x")', '    return [p.owner.email for p in projects]'].join('\n');
+    expect(shows.uses(owners)).toEqual([
+      ['web_project', 2, 'read'],
+      ['auth_user', 3, 'read'],
+    ]);
+    const touch = ['def touch(data):', '    for check in (', '        Check.objects.filter(status="up")', '    ):', '        check.save()'].join('\n');
+    expect(shows.uses(touch)).toEqual([['web_check', 3, 'read', 'write']]);
+  });
+
+  it("saves a row whose model the code tells: not by its name alone, nor by a keyword argument's value", () => {
+    const form = [
+      'def submit(form, page):',
+      '    check = Check.objects.get(id=1)',
+      '    check.save()',
+      '    page_obj = Page.objects.get(id=1)',
+      '    form = PageForm(data, form=page_obj)',
+      '    form.save()',
+      '    page.save()',
+    ].join('\n');
+    expect(shows.uses(form)).toEqual([
+      ['web_check', 2, 'read', 'write'],
+      ['web_page', 4, 'read'],
+    ]);
+  });
+});
+
+describe('Django multi-table inheritance', () => {
+  const places = project({
+    'places/models.py': [
+      'from django.db import models',
+      '',
+      'class Owner(models.Model):',
+      '    name = models.CharField(max_length=40)',
+      '',
+      'class Place(models.Model):',
+      '    owner = models.ForeignKey(Owner, models.CASCADE)',
+      '',
+      'class Review(models.Model):',
+      '    place = models.ForeignKey(Place, models.CASCADE)',
+      '',
+      'class Listed(Place):',
+      '    class Meta:',
+      '        proxy = True',
+      '',
+      'class Kiosk(Place):',
+      '    window = models.BooleanField()',
+    ].join('\n'),
+    'food/models.py': [
+      'from django.db import models',
+      'from places.models import Place',
+      '',
+      'class Restaurant(Place):',
+      '    serves_pizza = models.BooleanField()',
+      '',
+      'class Dish(models.Model):',
+      '    restaurant = models.ForeignKey(Restaurant, models.CASCADE)',
+    ].join('\n'),
+  });
+
+  it("links a concrete model's child to it by Django's implicit one-to-one field; a proxy model has its base's table", () => {
+    expect(places.relations.fields.filter((f) => f.parent).map((f) => [f.model, f.field, f.kind, f.target, f.query, f.table.table, f.parent?.table])).toEqual([
+      ['Kiosk', 'place_ptr', 'o2o', 'Place', 'kiosk', 'places_kiosk', 'places_place'],
+      ['Restaurant', 'place_ptr', 'o2o', 'Place', 'restaurant', 'food_restaurant', 'places_place'],
+    ]);
+    expect(places.refs.get('places/models.py')!.map((r) => [r.model, r.table])).toContainEqual(['Listed', 'places_place']);
+  });
+
+  it("reads and writes the child's rows in both tables, with the parent's fields and its way back from the parent", () => {
+    expect(places.uses('def pizzas():\n    return Restaurant.objects.filter(serves_pizza=True, owner__name="x")\n')).toEqual([
+      ['food_restaurant', 2, 'read'],
+      ['places_place', 2, 'read'],
+      ['places_owner', 2, 'read'],
+    ]);
+    expect(places.uses('def open_one():\n    Restaurant.objects.create(serves_pizza=True)\n')).toEqual([
+      ['food_restaurant', 2, 'write'],
+      ['places_place', 2, 'write'],
+    ]);
+    expect(places.uses('def has_pizza(place):\n    return place.restaurant.serves_pizza\n')).toEqual([
+      ['food_restaurant', 2, 'read'],
+      ['places_place', 2, 'read'],
+    ]);
+  });
+
+  it("deletes the parent's part and what cascades from it, and a parent's delete reaches its children, not its siblings from a child", () => {
+    expect(places.uses('def close():\n    Restaurant.objects.filter(serves_pizza=False).delete()\n')).toEqual([
+      ['food_restaurant', 2, 'write'],
+      ['places_place', 2, 'write'],
+      ['food_dish', 2, 'write'],
+      ['places_review', 2, 'write'],
+    ]);
+    expect(places.uses('def close():\n    Place.objects.filter(id=1).delete()\n')).toEqual([
+      ['places_place', 2, 'write'],
+      ['places_review', 2, 'write'],
+      ['places_kiosk', 2, 'write'],
+      ['food_restaurant', 2, 'write'],
+      ['food_dish', 2, 'write'],
+    ]);
+  });
+});
+
+describe("Django's generic relations", () => {
+  const marks = project({
+    'tags/models.py': [
+      'from django.contrib.contenttypes.fields import GenericForeignKey',
+      'from django.contrib.contenttypes.models import ContentType',
+      'from django.db import models',
+      '',
+      'class TaggedItem(models.Model):',
+      '    tag = models.SlugField()',
+      '    content_type = models.ForeignKey(ContentType, on_delete=models.CASCADE)',
+      '    object_id = models.PositiveIntegerField()',
+      "    content_object = GenericForeignKey('content_type', 'object_id')",
+    ].join('\n'),
+    'marks/models.py': [
+      'from django.contrib.contenttypes.fields import GenericRelation',
+      'from django.db import models',
+      'from tags.models import TaggedItem',
+      '',
+      'class Bookmark(models.Model):',
+      '    url = models.URLField()',
+      "    tags = GenericRelation(TaggedItem, related_query_name='bookmark')",
+      '',
+      'class Note(models.Model):',
+      "    labels = GenericRelation('tags.TaggedItem')",
+    ].join('\n'),
+  });
+
+  it("reads a GenericRelation as the reverse of a key of the named model's rows", () => {
+    expect(marks.relations.fields.filter((f) => f.kind === 'generic').map((f) => [f.model, f.field, f.target, f.manager, f.query, f.table.table])).toEqual([
+      ['TaggedItem', 'bookmark', 'Bookmark', 'tags', 'tags', 'tags_taggeditem'],
+      ['TaggedItem', '', 'Note', 'labels', 'labels', 'tags_taggeditem'],
+    ]);
+  });
+
+  it("reaches the tagged rows by the field's manager and lookups, back by related_query_name, and deletes them with the row", () => {
+    expect(marks.uses('def tag(bookmark):\n    bookmark.tags.create(tag="django")\n    return bookmark.tags.count()\n')).toEqual([
+      ['tags_taggeditem', 2, 'read', 'write'],
+    ]);
+    expect(marks.uses('def tagged():\n    return Bookmark.objects.filter(tags__tag="django")\n')).toEqual([
+      ['marks_bookmark', 2, 'read'],
+      ['tags_taggeditem', 2, 'read'],
+    ]);
+    expect(marks.uses('def tagged():\n    return TaggedItem.objects.filter(bookmark__url__startswith="https")\n')).toEqual([
+      ['tags_taggeditem', 2, 'read'],
+      ['marks_bookmark', 2, 'read'],
+    ]);
+    expect(marks.uses('def drop(note):\n    Note.objects.filter(id=1).delete()\n')).toEqual([
+      ['marks_note', 2, 'write'],
+      ['tags_taggeditem', 2, 'write'],
+    ]);
+  });
+});
+
+describe('Django relations naming a model two apps have', () => {
+  const apps = project({
+    'crm/models.py': ['from django.db import models', '', 'class Tag(models.Model):', '    name = models.CharField(max_length=20)'].join('\n'),
+    'tasks/models.py': [
+      'from django.db import models',
+      '',
+      'class Tag(models.Model):',
+      '    name = models.CharField(max_length=20)',
+      '',
+      'class Task(models.Model):',
+      "    tags = models.ManyToManyField('Tag')",
+      "    label = models.ForeignKey('crm.Tag', models.CASCADE)",
+    ].join('\n'),
+  });
+
+  it("reaches the one of the app written, else the declaring file's app's", () => {
+    expect(apps.relations.fields.map((f) => [f.field, f.target, f.targetTable?.table])).toEqual([
+      ['tags', 'Tag', 'tasks_tag'],
+      ['label', 'Tag', 'crm_tag'],
+    ]);
+    expect(apps.uses('def tagged():\n    return Task.objects.filter(tags__name="x", label__name="y")\n')).toEqual([
+      ['tasks_task', 2, 'read'],
+      ['tasks_task_tags', 2, 'read'],
+      ['tasks_tag', 2, 'read'],
+      ['crm_tag', 2, 'read'],
+    ]);
+  });
+});

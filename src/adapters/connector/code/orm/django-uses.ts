@@ -1,6 +1,7 @@
 /**
  * The Django model uses that are not a manager call on the model's name (`Invoice.objects…`):
- * a row built from the model and saved (`invoice = Invoice(…)` then `invoice.save()`), a row fetched by
+ * a row built from the model and saved (`invoice = Invoice(…)` then `invoice.save()`), a row whose model
+ * the code tells saved or deleted (`for invoice in customer.invoice_set.all(): invoice.save()`), a row fetched by
  * `get_object_or_404(Invoice, …)`, the managers a relation field gives (`customer.invoice_set.filter(…)`,
  * `user.memberships…`, `invoice.lines.add(…)`), and the models of Django's own apps that a file imports
  * (`from django.contrib.auth.models import User`: `auth_user`).
@@ -9,7 +10,7 @@ import type { TableAccess } from '../../../../ports/code.js';
 import { callArgs, chainAfter } from '../text/call-reading.js';
 import { djangoDeleter } from './django-cascades.js';
 import { receiverModel } from './django-receivers.js';
-import type { DjangoRelation, DjangoRelations } from './django-relations.js';
+import { lineage, type DjangoRelation, type DjangoRelations } from './django-relations.js';
 import type { OrmTableRef } from './orm-reader.js';
 import { pythonFunctionStart } from '../text/python-blocks.js';
 
@@ -61,6 +62,15 @@ export function contribModels(text: string): Map<string, OrmTableRef> {
   return out;
 }
 
+/**
+ * The table of the model a relation points to among a file's `models`: the one of that name, else (two
+ * models sharing it) the one the relation's declaration tells, else Django's own (`User`).
+ */
+export function targetTable(f: DjangoRelation, models: ReadonlyMap<string, OrmTableRef | null>): OrmTableRef | null | undefined {
+  const found = models.get(f.target);
+  return found === null ? (f.targetTable ?? null) : (found ?? contribModel(f.target));
+}
+
 type Use = (found: OrmTableRef | null | undefined, index: number, access?: TableAccess) => void;
 
 /** What a manager's call does: a write (`create`, `update`, `delete`, `add`, …), a read, or nothing a manager has (`undefined`). */
@@ -105,14 +115,20 @@ export function djangoRowUses(text: string, models: ReadonlyMap<string, OrmTable
     if (found && given.has(found)) use(found, index, access);
   };
   const fields = relations?.fields ?? [];
-  rowDeletes(text, models, fields, deleted);
+  rowWrites(text, models, use, fields, deleted);
   // a many-to-many field's manager, `crate.shelves.add(shelf)`, in a file that names the model declaring the field
+  const classes = modelClasses(models, fields);
   for (const f of fields) {
-    if (f.kind !== 'm2m' || !f.links || !new RegExp(String.raw`(?<![\w.])${f.model}\b`).test(text)) continue;
-    for (const m of text.matchAll(new RegExp(String.raw`\.\s*${f.field}\s*\.\s*(\w+)\s*\(`, 'g'))) {
-      linkRows(f.links, models.get(f.target), m[1]!, m.index, useGiven);
+    if (f.kind !== 'm2m' || !f.links) continue;
+    const named = new RegExp(String.raw`(?<![\w.])${f.model}\b`).test(text);
+    for (const m of text.matchAll(new RegExp(String.raw`((?<![\w.)\]])[A-Za-z_][\w.]*)?\s*\.\s*${f.field}\s*\.\s*(\w+)\s*\(`, 'g'))) {
+      // or the row's model is told by the code: `for obj in event.content.all():` then `obj.coaches.all()`
+      const of = named || !m[1] ? undefined : receiverModel(text, m.index, m[1].replace(/\s+/g, ''), classes, fields);
+      if (!named && !(of && lineage(of, fields).includes(f.model))) continue;
+      const index = m.index + (m[1]?.length ?? 0);
+      linkRows(f.links, targetTable(f, models), m[2]!, index, useGiven);
       // `crate.shelves.all().delete()` deletes the shelves themselves
-      if (deletesLater(text, m.index + m[0].length - 1)) deleted(f.target, m.index);
+      if (deletesLater(text, m.index + m[0].length - 1)) deleted(f.target, index);
     }
   }
   reverseManagers(text, models, useGiven, fields, relations?.complete ?? new Set(), deleted);
@@ -123,21 +139,33 @@ export function djangoRowUses(text: string, models: ReadonlyMap<string, OrmTable
 const deletesLater = (text: string, open: number) => chainAfter(text, open).some((c) => DJANGO_DELETES.test(c.method));
 
 /**
- * Rows deleted by a row's own `delete()` where the code tells its model (`self` in a model's method, a
- * name bound to `Check.objects.get(…)` or `get_object_or_404(Check, …)`, `check: Check`; `receiverModel`).
+ * Rows a row's own `save()` writes, and those its `delete()` deletes, where the code tells its model
+ * (`self` in a model's method, a name bound to `Check.objects.get(…)`, `get_object_or_404(Check, …)` or
+ * a loop over a query set, `check: Check`; `receiverModel`).
  */
-function rowDeletes(
+function rowWrites(
   text: string,
   models: ReadonlyMap<string, OrmTableRef | null>,
+  use: Use,
   fields: readonly DjangoRelation[],
   deleted: (model: string, index: number) => void,
 ): void {
+  const classes = modelClasses(models, fields);
+  for (const m of text.matchAll(/(?<![\w.)\]])([a-z_][\w.]*?)\s*\.\s*(a?delete|a?save)\s*\(/g)) {
+    // a saved row's model is the one the code tells, not its name's: `form.save()` saves no `Form`
+    const deletes = DJANGO_DELETES.test(m[2]!);
+    const model = receiverModel(text, m.index, m[1]!, classes, fields, { guess: deletes });
+    if (!model) continue;
+    if (deletes) deleted(model, m.index);
+    else use(models.get(model), m.index, 'write');
+  }
+}
+
+/** The project's model class names: those the relation fields name, and those given. */
+function modelClasses(models: ReadonlyMap<string, OrmTableRef | null>, fields: readonly DjangoRelation[]): Set<string> {
   const classes = new Set(fields.flatMap((f) => [f.model, f.target]));
   for (const name of models.keys()) if (/^[A-Z]\w*$/.test(name)) classes.add(name);
-  for (const m of text.matchAll(/(?<![\w.)\]])([a-z_][\w.]*?)\s*\.\s*a?delete\s*\(/g)) {
-    const model = receiverModel(text, m.index, m[1]!, classes, fields);
-    if (model) deleted(model, m.index);
-  }
+  return classes;
 }
 
 /**
@@ -156,14 +184,14 @@ function relatedRows(
   const forward = new Map<string, DjangoRelation[]>();
   const backward = new Map<string, DjangoRelation[]>();
   for (const f of fields) {
-    if (f.kind === 'm2m') continue;
+    // a generic relation's way back is a lookup's name alone, no attribute
+    if (f.kind === 'm2m' || f.kind === 'generic') continue;
     forward.set(f.field, [...(forward.get(f.field) ?? []), f]);
     if (f.kind === 'o2o' && f.query) backward.set(f.query, [...(backward.get(f.query) ?? []), f]);
   }
   const names = [...new Set([...forward.keys(), ...backward.keys()])];
   if (!names.length) return;
-  const classes = new Set(fields.flatMap((f) => [f.model, f.target]));
-  for (const name of models.keys()) if (/^[A-Z]\w*$/.test(name)) classes.add(name);
+  const classes = modelClasses(models, fields);
   const pattern = new RegExp(String.raw`((?<![\w.)\]])[A-Za-z_][\w.]*)\s*\.\s*(${names.join('|')})\b(?!\s*(?:\(|=(?!=)))`, 'g');
   for (const m of text.matchAll(pattern)) {
     const [, receiver, name] = m as unknown as [string, string, string];
@@ -173,9 +201,10 @@ function relatedRows(
     // the row reached is saved or deleted then and there: `request.user.profile.save()`
     const after = /^\s*\.\s*(save|delete|asave|adelete)\s*\(/.exec(text.slice(m.index + m[0].length))?.[1];
     const access = after ? 'write' : 'read';
-    const field = forward.get(name)?.find((f) => f.model === of);
-    if (field) use(models.has(field.target) ? models.get(field.target) : contribModel(field.target), at, access);
-    const back = backward.get(name)?.find((f) => f.target === of);
+    const kin = lineage(of, fields);
+    const field = forward.get(name)?.find((f) => kin.includes(f.model));
+    if (field) use(targetTable(field, models), at, access);
+    const back = backward.get(name)?.find((f) => kin.includes(f.target));
     if (back) use(back.table, at, access);
     const reached = field?.target ?? back?.model;
     if (reached && after && DJANGO_DELETES.test(after)) deleted(reached, at);
@@ -205,8 +234,7 @@ function reverseManagers(
   complete: ReadonlySet<string>,
   deleted: (model: string, index: number) => void,
 ): void {
-  const classes = new Set(fields.flatMap((f) => [f.model, f.target]));
-  for (const name of models.keys()) if (/^[A-Z]\w*$/.test(name)) classes.add(name);
+  const classes = modelClasses(models, fields);
   // the models named in lower case, for a `_set` whose model declares no relation read here (Django's own, or one of another file's base)
   const lower = new Map<string, OrmTableRef | null>();
   for (const [name, ref] of models) lower.set(name.toLowerCase(), lower.has(name.toLowerCase()) ? null : ref);
@@ -231,12 +259,13 @@ function reverseManagers(
       continue;
     }
     const of = receiver ? receiverModel(text, m.index, receiver.replace(/\s+/g, ''), classes, fields) : undefined;
-    const pointing = of ? candidates.filter((f) => f.target === of) : [];
+    const kin = of ? lineage(of, fields) : [];
+    const pointing = candidates.filter((f) => kin.includes(f.target));
     // one field alone gives the name, and its model has no field unread: it is that field's
     const sole = candidates.length === 1 && (candidates[0]!.named || complete.has(candidates[0]!.model)) ? candidates : [];
     const field = pointing.length === 1 ? pointing[0] : sole[0];
     if (field) {
-      if (field.kind === 'fk') use(field.table, at, access);
+      if (field.kind !== 'm2m') use(field.table, at, access);
       else if (method && !RELATED_WRITES.test(method)) {
         use(field.table, at, access);
         use(field.links, at, access);

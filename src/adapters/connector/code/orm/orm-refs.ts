@@ -24,7 +24,7 @@ import { tableMentions } from './table-mentions.js';
 import { namedQueries, type NamedQueries } from '../queries/jpql.js';
 import { customRepositories, entityManagerUses, methodAccess, type CustomRepository } from './orm-repositories.js';
 import { DRIZZLE_VIEW_FUNCTIONS, drizzleTables, type DrizzleCreator } from './drizzle-refs.js';
-import type { DjangoRelations } from './django-relations.js';
+import { djangoApp, parentTables, type DjangoRelations } from './django-relations.js';
 import { contribModels, DJANGO_DELETES, DJANGO_WRITES, djangoRowUses } from './django-uses.js';
 import { djangoDeleter } from './django-cascades.js';
 import { djangoLookups, type DjangoChain } from './django-lookups.js';
@@ -246,7 +246,7 @@ function python(text: string, path: string, out: OrmTableRef[]): void {
   // a model may inherit the project's own abstract base: in a file that imports Django's models, a class declaring their fields is one
   const django = /^\s*(?:from\s+django\.db\s+import\b|import\s+django\.db\b)/m.test(text);
   // the file's Django model classes (abstract too) by name: a class inheriting one is a model, with its many-to-many fields
-  const djangoClasses = new Map<string, { m2m: Array<{ field: string; args: string; index: number }> }>();
+  const djangoClasses = new Map<string, { m2m: Array<{ field: string; args: string; index: number }>; table?: string }>();
   for (const c of pythonClasses(text)) {
     const tablename = new RegExp(`__tablename__\\s*=\\s*${STR}`).exec(c.body);
     if (tablename) {
@@ -281,11 +281,14 @@ function python(text: string, path: string, out: OrmTableRef[]): void {
     djangoClasses.set(c.name, { m2m });
     const dbTable = new RegExp(`^[ \\t]+db_table\\s*=\\s*${STR}`, 'm').exec(c.body)?.[1];
     if (/\babstract\s*=\s*True/.test(c.body)) continue;
-    const parts = path.split('/');
-    const app = parts.at(-2) === 'models' ? parts.at(-3) : parts.at(-2);
-    const table = dbTable ?? (app ? `${app}_${c.name.toLowerCase()}` : null);
+    const app = djangoApp(path);
+    // a proxy model's rows are its concrete base's (one of another file is not known here)
+    const proxy = /^[ \t]+proxy\s*=\s*True\b/m.test(c.body);
+    const table = proxy ? inherited.map((b) => djangoClasses.get(b)!.table).find((t) => t) : (dbTable ?? (app ? `${app}_${c.name.toLowerCase()}` : null));
     if (!table) continue;
+    djangoClasses.get(c.name)!.table = table;
     out.push({ table, line: lineAt(text, c.index), via: 'django', model: c.name });
+    if (proxy) continue;
     // a many-to-many field without `through` (its own, or an abstract base's) has a table of its own, `<model's table>_<field>` (or its `db_table`)
     for (const m of m2m) {
       if (/\bthrough\s*=/.test(m.args)) continue;
@@ -677,6 +680,12 @@ export function ormModelUses(written: string, language: string, models: readonly
           for (const access of accesses) use(entities.get(entity), at, access);
         }
     } else if (language === 'python') {
+      // a model inheriting a concrete one reads and writes its part of the rows too (`Restaurant`'s in `app_place`)
+      const djangoFields = project.djangoRelations?.fields ?? [];
+      const djangoUse: UseModel = (found, index, access) => {
+        use(found, index, access);
+        if (found?.model && djangoFields.some((f) => f.parent)) for (const parent of parentTables(found.model, djangoFields)) use(parent, index, access);
+      };
       // the project's models, and those of Django's own apps the file imports (`User`: `auth_user`)
       const contrib = contribModels(text);
       const djangoModels = contrib.size ? new Map([...byName('django', (m) => m), ...contrib]) : byName('django', (m) => m);
@@ -690,13 +699,13 @@ export function ormModelUses(written: string, language: string, models: readonly
         const open = m.index + m[0].length - 1;
         const calls = m[3] && m[4] ? [{ method: m[3], open }, ...chainAfter(text, open)] : [];
         const methods = m[3] ? (calls.length ? calls.map((c) => c.method) : [m[3]]) : [];
-        use(djangoModels.get(m[1]!), m.index, methods.length ? (methods.some((x) => DJANGO_WRITES.test(x)) ? 'write' : 'read') : undefined);
+        djangoUse(djangoModels.get(m[1]!), m.index, methods.length ? (methods.some((x) => DJANGO_WRITES.test(x)) ? 'write' : 'read') : undefined);
         // `.filter(…).delete()` deletes what the rows' cascades reach too
-        if (methods.some((x) => DJANGO_DELETES.test(x))) (deleted ??= djangoDeleter(djangoModels, use, project.djangoRelations))(m[1]!, m.index);
+        if (methods.some((x) => DJANGO_DELETES.test(x))) (deleted ??= djangoDeleter(djangoModels, djangoUse, project.djangoRelations))(m[1]!, m.index);
         chains.push({ model: m[1]!, calls });
       }
-      djangoRowUses(text, djangoModels, use, project.djangoRelations);
-      djangoLookups(text, chains, djangoModels, use, project.djangoRelations);
+      djangoRowUses(text, djangoModels, djangoUse, project.djangoRelations);
+      djangoLookups(text, chains, djangoModels, djangoUse, project.djangoRelations);
       const alchemyModels = new Map([...byName('sqlalchemy', (m) => m), ...byName('sqlmodel', (m) => m)]);
       // a statement's own model, and those it joins or selects from (`select(Order).join(Customer)`, `.outerjoin(Line)`, `.select_from(Order)`)
       const statement = /\b(select|insert|update|delete|query|get|get_one|merge|join|outerjoin|select_from)\(\s*([A-Z]\w*)\b|\b([A-Z]\w*)\.query\b/g;

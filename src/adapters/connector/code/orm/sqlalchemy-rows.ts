@@ -69,8 +69,10 @@ export function sqlalchemyRowLoads(
   for (const m of text.matchAll(pattern)) {
     const [, receiver, attribute, call] = m as unknown as [string, string, string, string | undefined];
     const written = receiver.replace(/\s+/g, '');
-    const built = receiverModel(text, m.index, written, classes, [], LOADED) ? undefined : receiverModel(text, m.index, written, classes, [], BUILT);
-    const of = built ?? receiverModel(text, m.index, written, classes, [], LOADED);
+    const built = receiverModel(text, m.index, written, classes, [], { reading: LOADED })
+      ? undefined
+      : receiverModel(text, m.index, written, classes, [], { reading: BUILT });
+    const of = built ?? receiverModel(text, m.index, written, classes, [], { reading: LOADED });
     const loaded = of && (!built || savedSince(text, m.index, written));
     const relation = of ? relations.get(of)?.get(attribute) : undefined;
     if (!relation) continue;
