@@ -46,6 +46,9 @@ const FILES: Record<string, string> = {
     "import { Entity, PrimaryKey } from '@mikro-orm/core';\n\n@Entity({ tableName: 'parcel' })\nexport class Parcel {\n  @PrimaryKey()\n  id!: number;\n}\n",
   'src/parcels/parcel.service.ts':
     "import { EntityManager } from '@mikro-orm/postgresql';\nimport { Parcel } from './parcel.entity';\n\nexport const forget = (em: EntityManager, id: number) =>\n  em.nativeDelete(Parcel, { id });\n",
+  'src/vendors/vendor.js':
+    "const { Model } = require('objection');\n\nclass Vendor extends Model {\n  static tableName = 'vendor';\n}\nmodule.exports = { Vendor };\n",
+  'src/vendors/routes.js': "const { Vendor } = require('./vendor');\n\nexports.drop = (id) =>\n  Vendor.query().deleteById(id);\n",
   'src/migrations/Migration20240101.ts':
     "export class Migration20240101 {\n  up() {\n    this.addSql('create table `parcel` (`id` int not null, primary key (`id`));');\n  }\n}\n",
   'src/books.ts':
@@ -55,7 +58,7 @@ const FILES: Record<string, string> = {
 beforeAll(async () => {
   db = await createTempDatabase('sxt_orm');
   await db.exec(`CREATE SCHEMA billing; CREATE TABLE billing.invoice (id int PRIMARY KEY);
-                 CREATE TABLE customers (id int); CREATE TABLE audit_log (id int); CREATE TABLE shipment (id int); CREATE TABLE shop_order (id int); CREATE TABLE shop_shopper (id int); CREATE TABLE parcel (id int); CREATE TABLE unused (id int);`);
+                 CREATE TABLE customers (id int); CREATE TABLE audit_log (id int); CREATE TABLE shipment (id int); CREATE TABLE shop_order (id int); CREATE TABLE shop_shopper (id int); CREATE TABLE parcel (id int); CREATE TABLE vendor (id int); CREATE TABLE unused (id int);`);
   api = await startPlainServer({ serviceToken: 'plain-orm-token', userTokens: [] });
   for (const [path, text] of Object.entries(FILES)) {
     mkdirSync(join(repo, path, '..'), { recursive: true });
@@ -117,6 +120,10 @@ describe('ORM and GraphQL links', () => {
       ['shop:code_file:src/parcels/parcel.entity.ts', 3, 'mikro-orm'],
       ['shop:code_file:src/parcels/parcel.service.ts', 5, 'mikro-orm'],
     ]);
+    expect(await incoming('pg:table:public.vendor', 'uses_table')).toEqual([
+      ['shop:code_file:src/vendors/routes.js', 4, 'objection'],
+      ['shop:code_file:src/vendors/vendor.js', 3, 'objection'],
+    ]);
     expect(await incoming('pg:table:public.unused', 'uses_table')).toEqual([]);
     const text = await runCli(['get', 'pg:table:billing.invoice'], env);
     expect(text.stdout).toContain('← uses_table shop:code_file:src/entities/invoice.ts (line 3, typeorm, declares)');
@@ -158,6 +165,10 @@ describe('ORM and GraphQL links', () => {
     expect(await access('pg:table:public.shop_shopper')).toEqual([
       ['shop/models.py', ['schema']],
       ['shop/views.py', ['read']],
+    ]);
+    expect(await access('pg:table:public.vendor')).toEqual([
+      ['src/vendors/routes.js', ['write']],
+      ['src/vendors/vendor.js', ['schema']],
     ]);
     expect(await access('pg:table:public.parcel')).toEqual([
       ['src/migrations/Migration20240101.ts', ['schema']],

@@ -6,6 +6,7 @@
  * the comments, the `class Name` they decorate. None when other code comes first: the annotation
  * was on a member or a function.
  */
+import { closingBracket } from './brackets.js';
 
 /** Words that may stand between a class's annotations and `class`. */
 const MODIFIERS = new Set([
@@ -68,7 +69,7 @@ function classAfter(text: string, from: number): { name: string; at: number; end
       if (!name) return undefined;
       i += name[0].length;
       if (text[i] === '(') {
-        const close = closingParen(text, i);
+        const close = closingBracket(text, i);
         if (close < 0) return undefined;
         i = close + 1;
       }
@@ -83,17 +84,4 @@ function classAfter(text: string, from: number): { name: string; at: number; end
     if (!MODIFIERS.has(word)) return undefined;
     i += word.length;
   }
-}
-
-/** The `)` closing the `(` at `open`, past strings and nested parentheses; -1 when the text ends first. */
-function closingParen(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"' || c === "'" || c === '`') {
-      for (i++; i < text.length && text[i] !== c; i++) if (text[i] === '\\') i++;
-    } else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return i;
-  }
-  return -1;
 }

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { graphPaths, objectionReader } from './objection.js';
+import { collectUses } from './orm-reader.js';
+
+const person = [
+  "import { Model } from 'objection';",
+  "import Animal from './Animal';",
+  "import Movie from './Movie';",
+  'export default class Person extends Model {',
+  "  static tableName = 'persons';",
+  '  static relationMappings = () => ({',
+  '    pets: {',
+  '      relation: Model.HasManyRelation,',
+  '      modelClass: Animal,',
+  "      join: { from: 'persons.id', to: 'animals.ownerId' },",
+  '    },',
+  '    movies: {',
+  '      relation: Model.ManyToManyRelation,',
+  '      modelClass: Movie,',
+  "      join: { from: 'persons.id', through: { from: 'persons_movies.personId', to: 'persons_movies.movieId' }, to: 'movies.id' },",
+  '    },',
+  '    parent: {',
+  '      relation: Model.BelongsToOneRelation,',
+  '      modelClass: Person,',
+  "      join: { from: 'persons.parentId', to: 'persons.id' },",
+  '    },',
+  '  });',
+  '}',
+].join('\n');
+const animal = "import { Model } from 'objection';\nexport default class Animal extends Model {\n  static get tableName() {\n    return 'animals';\n  }\n}\n";
+const movie = "import { Model } from 'objection';\nexport class Movie extends Model {\n  static tableName = 'movies';\n}\n";
+const files = [
+  { path: 'models/Person.ts', text: person, language: 'typescript' },
+  { path: 'models/Animal.ts', text: animal, language: 'typescript' },
+  { path: 'models/Movie.ts', text: movie, language: 'typescript' },
+];
+
+describe('Objection.js', () => {
+  it("declares each model's table (a static property or getter) and a many-to-many's link table", () => {
+    expect(files.flatMap((f) => objectionReader.declared(f)).map((r) => [r.table, r.line, r.model])).toEqual([
+      ['persons', 4, 'Person'],
+      ['persons_movies', 12, undefined],
+      ['animals', 2, 'Animal'],
+      ['movies', 2, 'Movie'],
+    ]);
+    // `static tableName` of a class in a file of another kind, or a plain property, is no model
+    expect(objectionReader.declared({ path: 'a.py', text: "class A:\n    static tableName = 'x'\n", language: 'python' })).toEqual([]);
+  });
+
+  it('joins as each relation writes it: the key on the from side of a belongs-to, the to side of a has-many, the link table of a many-to-many', () => {
+    const joins = objectionReader.project!(files, new Map()).joins!.get('models/Person.ts')!;
+    expect(joins.map((j) => `${j.table}(${j.columns}) -> ${j.references}(${j.referencedColumns}) line ${j.line}`)).toEqual([
+      'animals(ownerId) -> persons(id) line 7',
+      'persons_movies(personId) -> persons(id) line 12',
+      'persons_movies(movieId) -> movies(id) line 12',
+      'persons(parentId) -> persons(id) line 17',
+    ]);
+  });
+
+  it('reads queries by their calls, related queries by the relation, and the relations a graph names', () => {
+    const project = objectionReader.project!(files, new Map());
+    const uses = (...lines: string[]) => {
+      const text = lines.join('\n');
+      return collectUses(text, (use) => project.uses!({ path: 'api.ts', text, language: 'typescript' }, use)).map((u) => [u.table, u.line, u.access]);
+    };
+    expect(uses('const all = await Person.query().where("age", ">", 30);')).toEqual([['persons', 1, ['read']]]);
+    expect(uses('const q = Person.query();', 'q.findById(id);', 'await q.patch({ age: 3 });')).toEqual([['persons', 1, ['write']]]);
+    expect(uses("await Person.relatedQuery('pets').for(id).insert(pet);")).toEqual([['animals', 1, ['write']]]);
+    // relating writes the link rows alone
+    expect(uses("await Person.relatedQuery('movies').for(id).relate(movieId);")).toEqual([['persons_movies', 1, ['write']]]);
+    expect(uses("const movies = await person.$relatedQuery('movies');")).toEqual([
+      ['movies', 1, ['read']],
+      ['persons_movies', 1, ['read']],
+    ]);
+    expect(uses("await Person.query().withGraphFetched('[pets, parent.movies]');")).toEqual([
+      ['persons', 1, ['read']],
+      ['animals', 1, ['read']],
+      ['movies', 1, ['read']],
+      ['persons_movies', 1, ['read']],
+    ]);
+    expect(uses("await Person.query().allowGraph('[pets]').insertGraph(body);")).toEqual([
+      ['persons', 1, ['write']],
+      ['animals', 1, ['write']],
+    ]);
+  });
+
+  it('reads graph expressions: lists, nested paths, modifiers and recursion', () => {
+    expect(graphPaths('[pets, children.[pets, movies], movies(onlyNew), parent.^]')).toEqual([
+      ['pets'],
+      ['children', 'pets'],
+      ['children', 'movies'],
+      ['movies'],
+      ['parent'],
+    ]);
+    expect(graphPaths('movies.actors')).toEqual([['movies', 'actors']]);
+  });
+});

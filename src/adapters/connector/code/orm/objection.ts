@@ -1,0 +1,277 @@
+/**
+ * @module adapters/connector/code/orm/objection
+ * Objection.js, the ORM over Knex. A model is a class that says its table, `static tableName =
+ * 'persons'` (or `static get tableName() { return 'persons' }`), in a project that imports
+ * `objection`. Its `relationMappings` write each join out whole (`join: { from: 'persons.id', to:
+ * 'animals.ownerId' }`, a many-to-many's `through`), which are its declared joins: the side holding
+ * the key is the `from` of a `BelongsToOneRelation`, the `to` of a `HasMany`/`HasOneRelation`, and
+ * the link table of a `ManyToMany`/`HasOneThroughRelation`. Other files reach the tables by
+ * `Person.query()…` (a write anywhere in the chain, or later on the name it is bound to, writes),
+ * `Person.relatedQuery('pets')…` and a row's `$relatedQuery('pets')` (the relation's model; across
+ * a many-to-many its link rows too, and only them for `relate`/`unrelate`), and the relations a graph
+ * expression names (`withGraphFetched('[pets, movies.actors]')`, `withGraphJoined`, `allowGraph`).
+ */
+import type { DeclaredJoin } from '../../../../ports/code.js';
+import { callArgs, chainAfter, escapeName, laterCalls, NAME_STRING, topLevelArgs } from '../text/call-reading.js';
+import { lineAt } from '../text/lines.js';
+import { blankComments } from '../text/script-blocks.js';
+import { closingBracket } from '../text/brackets.js';
+import type { OrmReader, OrmTableRef, ProjectFile, UseModel } from './orm-reader.js';
+
+const SCRIPT = new Set(['typescript', 'javascript']);
+
+type RelationKind = 'BelongsToOneRelation' | 'HasManyRelation' | 'HasOneRelation' | 'ManyToManyRelation' | 'HasOneThroughRelation';
+
+interface Relation {
+  name: string;
+  kind: RelationKind;
+  /** The related model's class name. */
+  target: string | undefined;
+  from: Column[];
+  to: Column[];
+  through?: { from: Column[]; to: Column[] };
+  index: number;
+}
+
+interface Column {
+  table: string;
+  column: string;
+}
+
+interface ObjectionModel {
+  name: string;
+  table: string;
+  path: string;
+  text: string;
+  index: number;
+  relations: Relation[];
+}
+
+/** `static tableName = 'persons'`, `static tableName: string = …`, `static get tableName() { return 'persons' }`. */
+const TABLE_NAME = new RegExp(
+  String.raw`\bstatic\s+(?:readonly\s+)?(?:tableName\s*(?::\s*string\s*)?=\s*${NAME_STRING}|get\s+tableName\s*\(\s*\)\s*(?::\s*string\s*)?\{\s*return\s+${NAME_STRING})`,
+);
+const CLASS = /\bclass\s+([A-Z][\w$]*)\s+extends\s+[\w$.]+/g;
+
+/** The text from the `{` at `open` to its `}`; the rest of the text when it is not closed. */
+function braced(text: string, open: number): string {
+  const close = closingBracket(text, open);
+  return close < 0 ? text.slice(open) : text.slice(open, close + 1);
+}
+
+/** `'persons.id'` or `['persons.a', 'persons.b']`: the columns, each with its table (`schema.table` when written so). */
+function columnsOf(value: string | undefined): Column[] {
+  return [...(value ?? '').matchAll(/['"`]([\w$.]+)\.([\w$]+)['"`]/g)].map((m) => ({ table: m[1]!, column: m[2]! }));
+}
+
+/** An object literal's property (its value as written, to its end), or undefined. */
+function property(object: string, name: string): string | undefined {
+  const body = object.replace(/^\s*\{/, '').replace(/\}\s*$/, '');
+  for (const part of topLevelArgs(body)) {
+    const m = new RegExp(String.raw`^['"]?${name}['"]?\s*:\s*([\s\S]*)$`).exec(part);
+    if (m) return m[1]!.trim();
+  }
+  return undefined;
+}
+
+/** The relations of a class body's `relationMappings`. */
+function relationsOf(body: string, offset: number): Relation[] {
+  const at = /\brelationMappings\b/.exec(body);
+  if (!at) return [];
+  const out: Relation[] = [];
+  for (const m of body.slice(at.index).matchAll(/([\w$]+|'[\w$]+'|"[\w$]+")\s*:\s*\{\s*relation\s*:\s*(?:[\w$]+\.)?(\w+Relation)\b/g)) {
+    const open = at.index + m.index + m[0].indexOf('{');
+    const object = braced(body, open);
+    const join = property(object, 'join') ?? '';
+    const through = property(join, 'through');
+    const modelClass = property(object, 'modelClass') ?? '';
+    // `Animal`, `() => Animal`, `require('./Animal')`, `'Animal'` (a path or a name in the model registry)
+    const target = /^(?:\(\s*\)\s*=>\s*)?([A-Z][\w$]*)\b/.exec(modelClass)?.[1] ?? /([A-Z][\w$]*)(?:\.[jt]s)?['"]\s*\)?\s*$/.exec(modelClass)?.[1];
+    out.push({
+      name: m[1]!.replace(/['"]/g, ''),
+      kind: m[2] as RelationKind,
+      target,
+      from: columnsOf(property(join, 'from')),
+      to: columnsOf(property(join, 'to')),
+      ...(through ? { through: { from: columnsOf(property(through, 'from')), to: columnsOf(property(through, 'to')) } } : {}),
+      index: offset + open,
+    });
+  }
+  return out;
+}
+
+function modelsOf(file: ProjectFile): ObjectionModel[] {
+  if (!SCRIPT.has(file.language) || !file.text.includes('tableName')) return [];
+  const text = blankComments(file.text);
+  const out: ObjectionModel[] = [];
+  for (const m of text.matchAll(CLASS)) {
+    const open = text.indexOf('{', m.index + m[0].length);
+    if (open < 0) continue;
+    const body = braced(text, open);
+    const table = TABLE_NAME.exec(body);
+    const name = table?.[1] ?? table?.[2];
+    if (name) out.push({ name: m[1]!, table: name, path: file.path, text, index: m.index, relations: relationsOf(body, open) });
+  }
+  return out;
+}
+
+/** The joins a relation writes out, the key's side first. */
+function relationJoins(r: Relation): Array<{ table: string; columns: string[]; references: string; referencedColumns: string[] }> {
+  const pair = (keys: Column[], referenced: Column[]) =>
+    keys.length && keys.length === referenced.length
+      ? [{ table: keys[0]!.table, columns: keys.map((k) => k.column), references: referenced[0]!.table, referencedColumns: referenced.map((c) => c.column) }]
+      : [];
+  switch (r.kind) {
+    case 'BelongsToOneRelation':
+      return pair(r.from, r.to);
+    case 'HasManyRelation':
+    case 'HasOneRelation':
+      return pair(r.to, r.from);
+    default:
+      return r.through ? [...pair(r.through.from, r.from), ...pair(r.through.to, r.to)] : [];
+  }
+}
+
+/** The link table a relation goes through, when it has one. */
+const linkTable = (r: Relation | undefined) => r?.through?.from[0]?.table;
+
+/** What a query's calls do: a write anywhere writes, else it reads. */
+const WRITES =
+  /^(?:insert|insertAndFetch|insertGraph|insertGraphAndFetch|upsertGraph|upsertGraphAndFetch|patch|patchAndFetch|patchAndFetchById|update|updateAndFetch|updateAndFetchById|delete|deleteById|relate|unrelate|increment|decrement|truncate)$/;
+/** A graph expression written as a string: `'[pets, movies.actors]'`. */
+const GRAPH_EXPRESSION = /^\s*['"`]([^'"`]+)['"`]/;
+const GRAPHS = /^(?:withGraphFetched|withGraphJoined|allowGraph|eager|joinEager|allowEager)$/;
+
+/** The relation paths of a graph expression: `'[pets, movies.[actors, reviews]]'` gives pets, movies.actors, movies.reviews. */
+export function graphPaths(expression: string): string[][] {
+  let at = 0;
+  const text = expression.replace(/\s+/g, '');
+  const list = (): string[][] => {
+    const out: string[][] = [];
+    do {
+      at++;
+      out.push(...path());
+    } while (text[at] === ',');
+    if (text[at] === ']') at++;
+    return out;
+  };
+  const path = (): string[][] => {
+    if (text[at] === '[') return list();
+    const name = /^[\w$]+/.exec(text.slice(at))?.[0];
+    if (!name) return [];
+    at += name.length;
+    // `pets(onlyDogs)`, `children.^`: modifiers and recursion name no further relation
+    if (text[at] === '(') at = text.indexOf(')', at) + 1 || text.length;
+    if (text[at] !== '.') return [[name]];
+    at++;
+    const rest = path();
+    return rest.length ? rest.map((p) => [name, ...p]) : [[name]];
+  };
+  return text.startsWith('[') ? list() : path();
+}
+
+function objectionUses(file: ProjectFile, models: ReadonlyMap<string, ObjectionModel>, refOf: (m: ObjectionModel) => OrmTableRef, use: UseModel): void {
+  const text = blankComments(file.text);
+  const relationNamed = new Map<string, Array<{ model: ObjectionModel; relation: Relation }>>();
+  for (const m of models.values()) for (const r of m.relations) relationNamed.set(r.name, [...(relationNamed.get(r.name) ?? []), { model: m, relation: r }]);
+  const linkRef = (m: ObjectionModel, table: string): OrmTableRef => ({ table, line: 0, via: 'objection', model: `${m.name}.${table}` });
+  const reach = (from: ObjectionModel | undefined, relation: Relation | undefined, at: number, methods: readonly string[]) => {
+    const write = methods.some((x) => WRITES.test(x));
+    const linkOnly = methods.some((x) => x === 'relate' || x === 'unrelate');
+    const target = relation?.target ? models.get(relation.target) : undefined;
+    if (target && !linkOnly) use(refOf(target), at, write ? 'write' : 'read');
+    const link = linkTable(relation);
+    if (from && link) use(linkRef(from, link), at, write ? 'write' : 'read');
+  };
+  // graphs read the relations they name, each step from the model before it
+  const graphs = (model: ObjectionModel, calls: ReadonlyArray<{ method: string; open: number }>) => {
+    // the relations `allowGraph` lets an `insertGraph` or `upsertGraph` write
+    const written = calls.some((x) => /^(?:insert|upsert)Graph/.test(x.method));
+    for (const c of calls.filter((x) => GRAPHS.test(x.method))) {
+      const expression = GRAPH_EXPRESSION.exec(callArgs(text, c.open))?.[1];
+      for (const steps of expression ? graphPaths(expression) : []) {
+        let from: ObjectionModel | undefined = model;
+        for (const step of steps) {
+          const relation: Relation | undefined = from?.relations.find((r) => r.name === step);
+          if (!relation) break;
+          reach(from, relation, c.open, written && c.method === 'allowGraph' ? ['insertGraph'] : []);
+          from = relation.target ? models.get(relation.target) : undefined;
+        }
+      }
+    }
+  };
+  const names = [...models.keys()].map(escapeName).join('|');
+  for (const m of text.matchAll(new RegExp(String.raw`(?<![\w$.])(${names})\s*\.\s*(query|relatedQuery)\s*\(`, 'g'))) {
+    const model = models.get(m[1]!)!;
+    const open = m.index + m[0].length - 1;
+    const chain = chainAfter(text, open);
+    const end = chain.at(-1)?.open ?? open;
+    const methods = [...chain.map((c) => c.method), ...laterCalls(text, m.index, end)];
+    if (m[2] === 'query') use(refOf(model), m.index, methods.some((x) => WRITES.test(x)) ? 'write' : 'read');
+    else {
+      const name = new RegExp(`^\\s*${NAME_STRING}`).exec(callArgs(text, open))?.[1];
+      reach(
+        model,
+        model.relations.find((r) => r.name === name),
+        m.index,
+        methods,
+      );
+    }
+    graphs(model, chain);
+  }
+  // a row's own queries: the relation, when one model alone has a relation of that name
+  for (const m of text.matchAll(new RegExp(String.raw`\.\s*\$relatedQuery\s*\(\s*${NAME_STRING}`, 'g'))) {
+    const owners = relationNamed.get(m[1]!) ?? [];
+    if (owners.length !== 1) continue;
+    const open = m.index + m[0].indexOf('(');
+    reach(
+      owners[0]!.model,
+      owners[0]!.relation,
+      m.index,
+      chainAfter(text, open).map((c) => c.method),
+    );
+  }
+}
+
+export const objectionReader: OrmReader = {
+  via: 'objection',
+  languages: SCRIPT,
+  declared(file) {
+    const models = modelsOf(file);
+    if (!models.length) return [];
+    const links = models.flatMap((m) =>
+      m.relations.flatMap((r) => {
+        const link = linkTable(r);
+        return link ? [{ table: link, line: lineAt(m.text, r.index), via: 'objection', access: ['schema' as const] }] : [];
+      }),
+    );
+    return [
+      ...models.map((m): OrmTableRef => ({ table: m.table, line: lineAt(m.text, m.index), via: 'objection', model: m.name, access: ['schema'] })),
+      ...links,
+    ];
+  },
+  project(files) {
+    const models = new Map<string, ObjectionModel>();
+    for (const m of files.flatMap(modelsOf)) models.set(m.name, models.has(m.name) ? { ...m, table: '' } : m);
+    for (const [name, m] of models) if (!m.table) models.delete(name);
+    if (!models.size) return {};
+    const refs = new Map([...models.values()].map((m) => [m, { table: m.table, line: 0, via: 'objection', model: m.name } as OrmTableRef]));
+    const joins = new Map<string, DeclaredJoin[]>();
+    for (const m of models.values()) {
+      const seen = new Set<string>();
+      for (const r of m.relations)
+        for (const j of relationJoins(r)) {
+          const key = `${j.table}(${j.columns})>${j.references}(${j.referencedColumns})`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          joins.set(m.path, [...(joins.get(m.path) ?? []), { ...j, line: lineAt(m.text, r.index), via: 'objection' }]);
+        }
+    }
+    return {
+      joins,
+      uses(file, use) {
+        if (SCRIPT.has(file.language)) objectionUses(file, models, (m) => refs.get(m)!, use);
+      },
+    };
+  },
+};
