@@ -13,9 +13,21 @@ import { entReader } from './ent-schema.js';
 import { seaormReader } from './seaorm-entities.js';
 import { xmlMappingReader } from './xml-mappings.js';
 import { jpaRelationReader } from './jpa-relations.js';
+import { exposedReader } from './exposed.js';
 import type { OrmReader } from './orm-reader.js';
 
 let readers: readonly OrmReader[] | undefined;
 
 export const ormReaders = (): readonly OrmReader[] =>
-  (readers ??= [gormReader, dieselReader, seaormReader, eloquentReader, activeRecordReader, efcoreReader, entReader, xmlMappingReader, jpaRelationReader]);
+  (readers ??= [
+    gormReader,
+    dieselReader,
+    seaormReader,
+    eloquentReader,
+    activeRecordReader,
+    efcoreReader,
+    entReader,
+    xmlMappingReader,
+    jpaRelationReader,
+    exposedReader,
+  ]);
