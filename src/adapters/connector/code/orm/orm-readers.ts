@@ -14,6 +14,7 @@ import { seaormReader } from './seaorm-entities.js';
 import { xmlMappingReader } from './xml-mappings.js';
 import { jpaRelationReader } from './jpa-relations.js';
 import { exposedReader } from './exposed.js';
+import { peeweeReader } from './peewee.js';
 import type { OrmReader } from './orm-reader.js';
 
 let readers: readonly OrmReader[] | undefined;
@@ -30,4 +31,5 @@ export const ormReaders = (): readonly OrmReader[] =>
     xmlMappingReader,
     jpaRelationReader,
     exposedReader,
+    peeweeReader,
   ]);
