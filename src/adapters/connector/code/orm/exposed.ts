@@ -26,7 +26,7 @@ import type { OrmReader, OrmTableRef, ProjectFile, UseModel } from './orm-reader
 const VIA = 'exposed';
 const imports = (text: string) => /^\s*import\s+org\.jetbrains\.exposed\./m.test(text);
 
-const READS = /^(?:selectAll|select|slice|selectBatched|selectAllBatched|exists)$/;
+const READS = /^(?:selectAll|select|slice|selectBatched|selectAllBatched)$/;
 const WRITES =
   /^(?:insert|insertAndGetId|insertIgnore|insertIgnoreAndGetId|insertReturning|batchInsert|batchUpsert|batchReplace|update|updateReturning|upsert|upsertReturning|replace|deleteWhere|deleteIgnoreWhere|deleteAll|deleteReturning)$/;
 const JOINS = /^(?:innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|join)$/;

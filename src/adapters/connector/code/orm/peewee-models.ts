@@ -46,6 +46,8 @@ export interface PeeweeClass {
   fields: PeeweeField[];
   /** What its own `class Meta` says. */
   meta: { table?: string; legacy?: boolean; schema?: string; computed: boolean };
+  /** Its class and static methods' bodies, by name (`@classmethod def public(cls): …`). */
+  classMethods: Map<string, string>;
   /** Declared in a file importing Peewee with one of Peewee's models as a base. */
   rooted: boolean;
   /** The names its file imports from modules other than Peewee's (`true`: any, through a `*`). */
@@ -94,6 +96,17 @@ function fieldsOf(body: string, at: number): PeeweeField[] {
   return out;
 }
 
+/** The bodies of a class body's `@classmethod` and `@staticmethod` functions, by name. */
+function classMethods(body: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of body.matchAll(/^([ \t]+)@(?:classmethod|staticmethod)\s*\n[ \t]*(?:async\s+)?def\s+(\w+)[^\n]*\n/gm)) {
+    const rest = body.slice(m.index + m[0].length);
+    const end = new RegExp(String.raw`\n[ \t]{0,${m[1]!.length}}(?=\S)`).exec(rest);
+    out.set(m[2]!, end ? rest.slice(0, end.index) : rest);
+  }
+  return out;
+}
+
 /** The names a Python file imports from modules other than Peewee's, `true` when it imports one's `*`. */
 function projectImports(code: string): ReadonlySet<string> | true {
   const out = new Set<string>();
@@ -138,6 +151,7 @@ export function peeweeClasses(file: ProjectFile): PeeweeClass[] {
           c.body.replace(meta, (s) => s.replace(/[^\n]/g, ' ')),
           bodyAt,
         ),
+        classMethods: classMethods(c.body),
         meta: {
           ...(table ? { table } : {}),
           ...(legacy ? { legacy: legacy !== 'False' } : {}),

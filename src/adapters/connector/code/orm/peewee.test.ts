@@ -39,6 +39,10 @@ const MODELS = py(
   '    tags = ManyToManyField(TweetTag)',
   '    # hidden = ForeignKeyField(Missing)',
   '',
+  '    @classmethod',
+  '    def purge(cls, before):',
+  '        return cls.delete().where(cls.created < before).execute()',
+  '',
   'class Legacy(BaseModel):',
   '    class Meta:',
   "        db_table = 'legacy_things'",
@@ -61,7 +65,7 @@ describe('Peewee models', () => {
       'UserProfile userprofile:4',
       'TweetTag shop.tweet_tag:7',
       'Tweet tweet:10',
-      'Legacy legacy_things:17',
+      'Legacy legacy_things:21',
       'Tweet.tags tweet_tweet_tag_through:14',
     ]);
     // a class of a file not importing Peewee, whose base no model is, is none
@@ -99,8 +103,14 @@ describe('Peewee uses', () => {
       'def setup(db):',
       '    db.create_tables([Legacy])',
       '    # Legacy.delete().execute()',
+      '',
+      'def clean(day):',
+      '    Tweet.purge(day)',
+      '    return prefetch(UserProfile.select(), Legacy)',
     );
-    expect(usesOf(views)).toEqual(['tweet:4 read,write', 'userprofile:4 read', 'legacy_things:10 schema']);
+    expect(usesOf(views)).toEqual(['tweet:4 read,write', 'userprofile:4 read', 'legacy_things:10 read,schema']);
+    // a model's own class method, by what its body does
+    expect(usesOf(py('app/jobs.py', 'from app.models import Tweet', '', 'Tweet.purge(7)'))).toEqual(['tweet:3 write']);
   });
 
   it("writes a row's table where its function saves or deletes the row a name holds", () => {

@@ -6,12 +6,14 @@
  * - a model's class methods: `select`, `get`, `get_or_none`, `get_by_id`, `filter`, `raw`, `User[id]`
  *   read; `create`, `insert`, `insert_many`, `insert_from`, `update`, `delete`, `replace`,
  *   `bulk_create`, `get_or_create`… write; `create_table`, `drop_table` declare; a model a query joins (`.join(Tweet)`, `.switch(Tweet)`)
- *   is read, and `create_tables([User, Tweet])` / `drop_tables` declare the schema;
+ *   is read, as is each model `prefetch(query, Tweet)` names, and `create_tables([User, Tweet])` /
+ *   `drop_tables` declare the schema; a model's own class method (`@classmethod def public(cls)`)
+ *   reads or writes its table as the calls its body makes on `cls` (or the class) do;
  * - a row bound to a name in its function (`user = User.create(…)`, `User.get(…)`, `User(…)`) is
  *   written where the function calls `user.save()` or `user.delete_instance()`.
  */
 import type { DeclaredJoin, TableAccess } from '../../../../ports/code.js';
-import { callArgs } from '../text/call-reading.js';
+import { callArgs, topLevelArgs } from '../text/call-reading.js';
 import { lineAt } from '../text/lines.js';
 import { pythonCode, pythonFunctionStart } from '../text/python-blocks.js';
 import { modelsByName, type OrmReader, type OrmTableRef, type UseModel } from './orm-reader.js';
@@ -60,15 +62,35 @@ function joinsOf(models: readonly PeeweeModel[]): { joins: Map<string, DeclaredJ
   return { joins, through };
 }
 
-/** What a Python file does with the project's models (`model`: the ref a class name stands for). */
-function peeweeUses(text: string, model: (name: string) => OrmTableRef | null | undefined, use: UseModel): void {
+const accessOf = (method: string): TableAccess | undefined =>
+  WRITES.test(method) ? 'write' : READS.test(method) ? 'read' : SCHEMA.test(method) ? 'schema' : undefined;
+
+/** What a model's own class method does to its table, by the calls its body makes on `cls` or the class: a write anywhere writes. */
+function classMethodAccess(name: string, body: string): TableAccess | undefined {
+  const found = [...pythonCode(body).matchAll(new RegExp(String.raw`(?<![\w.])(?:cls|${name})\s*\.\s*(\w+)\s*\(`, 'g'))].map((m) => accessOf(m[1]!));
+  return found.includes('write') ? 'write' : found.includes('read') ? 'read' : undefined;
+}
+
+/**
+ * What a Python file does with the project's models (`model`: the ref a class name stands for;
+ * `own`: what a model's own class method does, by the model's name and the method's).
+ */
+function peeweeUses(
+  text: string,
+  model: (name: string) => OrmTableRef | null | undefined,
+  own: (name: string, method: string) => TableAccess | undefined,
+  use: UseModel,
+): void {
   const code = pythonCode(text);
   for (const m of code.matchAll(/(?<![\w.])([A-Z]\w*)\s*\.\s*(\w+)\s*\(/g)) {
-    const access: TableAccess | undefined = WRITES.test(m[2]!) ? 'write' : READS.test(m[2]!) ? 'read' : SCHEMA.test(m[2]!) ? 'schema' : undefined;
+    const access = accessOf(m[2]!) ?? own(m[1]!, m[2]!);
     if (access) use(model(m[1]!), m.index, access);
   }
   // a query joining or switching to a model: `.join(Tweet, on=…)`
   for (const m of code.matchAll(/\.\s*(?:join|left_outer_join|switch|join_from)\s*\(\s*(?:\w+\.)*([A-Z]\w*)\s*[,)]/g)) use(model(m[1]!), m.index, 'read');
+  for (const m of code.matchAll(/(?<![\w.])prefetch\s*\(/g))
+    for (const name of topLevelArgs(callArgs(code, m.index + m[0].length - 1)).slice(1))
+      use(model(/^(?:\w+\.)*([A-Z]\w*)$/.exec(name)?.[1] ?? ''), m.index, 'read');
   // `User[1]`
   for (const m of code.matchAll(/(?<![\w.])([A-Z]\w*)\s*\[/g)) if (model(m[1]!)) use(model(m[1]!), m.index, 'read');
   for (const m of code.matchAll(/\.\s*(?:create_tables|drop_tables)\s*\(/g))
@@ -94,12 +116,24 @@ export const peeweeReader: OrmReader = {
     const { joins, through } = joinsOf(models);
     for (const [path, refs] of through) declared.set(path, [...(declared.get(path) ?? []), ...refs]);
     const byName = modelsByName([...declared.values()].flat());
+    // each model's class methods' access, by the model's name (a name two models share: none)
+    const methods = new Map<string, Map<string, TableAccess | undefined> | null>();
+    for (const { cls } of models)
+      methods.set(
+        cls.name,
+        methods.has(cls.name) ? null : new Map([...cls.classMethods].map(([method, body]) => [method, classMethodAccess(cls.name, body)] as const)),
+      );
     return {
       declared,
       joins,
       uses(file, use) {
         if (!models.length || file.language !== 'python') return;
-        peeweeUses(file.text, (name) => byName.get(name), use);
+        peeweeUses(
+          file.text,
+          (name) => byName.get(name),
+          (name, method) => methods.get(name)?.get(method),
+          use,
+        );
       },
     };
   },
