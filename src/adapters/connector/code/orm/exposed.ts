@@ -188,6 +188,7 @@ export const exposedReader: OrmReader = {
   languages: new Set(['kotlin']),
   declared: directTables,
   project(files) {
+    if (!files.some((f) => imports(f.text))) return {};
     const read = files.map((f) => ({ file: f, ...exposedDeclarations(f.text), exposed: imports(f.text) }));
     // the project's classes extending a table, which objects may extend in turn
     const bases = new Map(read.flatMap((r) => r.tables.filter((t) => t.kind === 'class').map((t) => [t.name, t] as const)));

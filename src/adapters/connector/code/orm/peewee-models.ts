@@ -21,7 +21,7 @@ import type { ProjectFile } from './orm-reader.js';
 
 /** Peewee's own model classes, written as a base. */
 const PEEWEE_BASE = /^(?:(?:\w+\.)+Model|Model|FTSModel|FTS5Model|VirtualModel|(?:\w+\.)+(?:FTS5?Model|VirtualModel))$/;
-const imports = (text: string) => /^\s*(?:from|import)\s+(?:peewee|playhouse|flask_peewee)\b/m.test(text);
+export const importsPeewee = (text: string) => /^\s*(?:from|import)\s+(?:peewee|playhouse|flask_peewee)\b/m.test(text);
 
 export interface PeeweeField {
   name: string;
@@ -126,7 +126,7 @@ function projectImports(code: string): ReadonlySet<string> | true {
 export function peeweeClasses(file: ProjectFile): PeeweeClass[] {
   if (!file.text.includes('class')) return [];
   const code = pythonCode(file.text);
-  const rooted = imports(code);
+  const rooted = importsPeewee(code);
   const imported = projectImports(code);
   return pythonClasses(code).flatMap((c) => {
     const bases = topLevelArgs(c.bases)

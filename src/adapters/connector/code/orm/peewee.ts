@@ -17,7 +17,7 @@ import { callArgs, topLevelArgs } from '../text/call-reading.js';
 import { lineAt } from '../text/lines.js';
 import { pythonCode, pythonFunctionStart } from '../text/python-blocks.js';
 import { modelsByName, type OrmReader, type OrmTableRef, type UseModel } from './orm-reader.js';
-import { nearest, peeweeClasses, peeweeModels, type PeeweeModel } from './peewee-models.js';
+import { importsPeewee, nearest, peeweeClasses, peeweeModels, type PeeweeModel } from './peewee-models.js';
 
 const VIA = 'peewee';
 
@@ -109,6 +109,8 @@ export const peeweeReader: OrmReader = {
   // a model's base may be another file's model: `project` declares them all
   declared: () => [],
   project(files) {
+    // a project no file of which imports Peewee has no models to read
+    if (!files.some((f) => importsPeewee(f.text))) return {};
     const models = peeweeModels(files.flatMap(peeweeClasses));
     const declared = new Map<string, OrmTableRef[]>();
     for (const { cls, table } of models)
