@@ -130,5 +130,18 @@ describe('Peewee uses', () => {
       '    p.save()',
     );
     expect(usesOf(views)).toEqual(['legacy_things:4 read,write', 'userprofile:12 write']);
+    const loops = py(
+      'app/loops.py',
+      'from app.models import Tweet, UserProfile',
+      '',
+      'def touch():',
+      '    for t in Tweet.select().where(Tweet.id > 3):',
+      '        t.save()',
+      '',
+      'def drop(name):',
+      '    u = get_object_or_404(UserProfile, UserProfile.username == name)',
+      '    u.delete_instance()',
+    );
+    expect(usesOf(loops)).toEqual(['tweet:4 read,write', 'userprofile:8 read,write']);
   });
 });

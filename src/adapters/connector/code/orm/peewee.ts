@@ -9,8 +9,10 @@
  *   is read, as is each model `prefetch(query, Tweet)` names, and `create_tables([User, Tweet])` /
  *   `drop_tables` declare the schema; a model's own class method (`@classmethod def public(cls)`)
  *   reads or writes its table as the calls its body makes on `cls` (or the class) do;
- * - a row bound to a name in its function (`user = User.create(…)`, `User.get(…)`, `User(…)`) is
- *   written where the function calls `user.save()` or `user.delete_instance()`.
+ * - `get_object_or_404(Entry, …)` (playhouse.flask_utils) reads;
+ * - a row bound to a name in its function (`user = User.create(…)`, `User.get(…)`, `User(…)`,
+ *   `get_object_or_404(User, …)`, or a loop's `for user in User.select():`) is written where the
+ *   function calls `user.save()` or `user.delete_instance()`.
  */
 import type { DeclaredJoin, TableAccess } from '../../../../ports/code.js';
 import { callArgs, topLevelArgs } from '../text/call-reading.js';
@@ -95,11 +97,17 @@ function peeweeUses(
   for (const m of code.matchAll(/(?<![\w.])([A-Z]\w*)\s*\[/g)) if (model(m[1]!)) use(model(m[1]!), m.index, 'read');
   for (const m of code.matchAll(/\.\s*(?:create_tables|drop_tables)\s*\(/g))
     for (const name of callArgs(code, m.index + m[0].length - 1).matchAll(/(?<![\w.'"])([A-Z]\w*)\b/g)) use(model(name[1]!), m.index, 'schema');
-  // a row written later in its function: `user = User.get(…)` … `user.save()`
+  // playhouse.flask_utils' `get_object_or_404(Entry, Entry.slug == slug)`
+  for (const m of code.matchAll(/(?<![\w.])get_object_or_404\s*\(\s*(?:\w+\.)*([A-Z]\w*)\s*,/g)) use(model(m[1]!), m.index, 'read');
+  // a row written later in its function: `user = User.get(…)`, `for user in User.select():` … `user.save()`
   for (const m of code.matchAll(/(?<![\w.])([a-z_]\w*)\s*\.\s*(?:save|delete_instance)\s*\(/g)) {
     const scope = code.slice(pythonFunctionStart(code, m.index), m.index);
-    const bound = [...scope.matchAll(new RegExp(String.raw`^[ \t]*${m[1]}\s*=(?!=)\s*(?:\w+\.)*([A-Z]\w*)\s*(?:\.\s*(\w+)\s*)?\(`, 'gm'))].at(-1);
-    if (bound && (!bound[2] || ROW.test(bound[2]))) use(model(bound[1]!), m.index, 'write');
+    const name = m[1]!;
+    const binding = String.raw`^[ \t]*(?:${name}\s*=(?!=)\s*(?:get_object_or_404\s*\(\s*)?|for\s+${name}\s+in\s+)(?:\w+\.)*([A-Z]\w*)\s*(?:\.\s*(\w+)\s*)?([(,])`;
+    const bound = [...scope.matchAll(new RegExp(binding, 'gm'))].at(-1);
+    // a loop's rows are the query's, whatever it calls; a name is given a row by the model, a finder or get_object_or_404
+    const row = bound && (/^\s*for\b/.test(bound[0]) ? !bound[2] || !WRITES.test(bound[2]) : !bound[2] || ROW.test(bound[2]));
+    if (row && (bound[3] === '(' || /get_object_or_404/.test(bound[0]))) use(model(bound[1]!), m.index, 'write');
   }
 }
 
