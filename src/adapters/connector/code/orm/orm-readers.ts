@@ -14,6 +14,8 @@ import { seaormReader } from './seaorm-entities.js';
 import { xmlMappingReader } from './xml-mappings.js';
 import { jpaRelationReader } from './jpa-relations.js';
 import { objectionReader } from './objection.js';
+import { exposedReader } from './exposed.js';
+import { peeweeReader } from './peewee.js';
 import type { OrmReader } from './orm-reader.js';
 
 let readers: readonly OrmReader[] | undefined;
@@ -30,4 +32,6 @@ export const ormReaders = (): readonly OrmReader[] =>
     xmlMappingReader,
     jpaRelationReader,
     objectionReader,
+    exposedReader,
+    peeweeReader,
   ]);

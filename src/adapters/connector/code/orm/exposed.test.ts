@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { exposedReader } from './exposed.js';
+import { collectUses, type ProjectFile } from './orm-reader.js';
+
+const kt = (path: string, ...lines: string[]): ProjectFile => ({ path, text: lines.join('\n'), language: 'kotlin' });
+
+const TABLES = kt(
+  'src/main/kotlin/shop/Tables.kt',
+  'package shop',
+  '',
+  'import org.jetbrains.exposed.v1.core.Table',
+  'import org.jetbrains.exposed.v1.core.dao.id.IntIdTable',
+  '',
+  'object Cities : IntIdTable("cities") {',
+  '    val name = varchar("name", 50)',
+  '}',
+  '',
+  'object UsersTable : Table() {',
+  '    val id = integer("user_id").autoIncrement()',
+  '    val city = reference("city_id", Cities)',
+  '    val home = optReference(name = "home_id", foreign = Cities)',
+  '    override val primaryKey = PrimaryKey(id)',
+  '}',
+  '',
+  'object Countries : LongIdTable("countries", "country_code")',
+  '',
+  '// object Ghosts : Table("ghosts")',
+  'object Tags : Table() {',
+  '    override val tableName = "shop_tags"',
+  '    val owner = integer("owner").references(UsersTable.id)',
+  '}',
+);
+
+const ENTITIES = kt(
+  'src/main/kotlin/shop/User.kt',
+  'package shop',
+  '',
+  'import org.jetbrains.exposed.v1.dao.IntEntity',
+  '',
+  'class City(id: EntityID<Int>) : IntEntity(id) {',
+  '    companion object : IntEntityClass<City>(Cities)',
+  '    var name by Cities.name',
+  '}',
+);
+
+const BASE = kt(
+  'src/main/kotlin/shop/Base.kt',
+  'package shop',
+  '',
+  'import org.jetbrains.exposed.v1.core.dao.id.IntIdTable',
+  '',
+  'abstract class AuditedTable(name: String = "") : IntIdTable(name) {',
+  '    val created = datetime("created")',
+  '}',
+);
+
+const AUDITED = kt(
+  'src/main/kotlin/shop/Orders.kt',
+  'package shop',
+  '',
+  'object Orders : AuditedTable("orders") {',
+  '    val city = reference("city_id", Cities)',
+  '}',
+);
+
+const project = (...files: ProjectFile[]) => exposedReader.project!(files, new Map(files.map((f) => [f.path, exposedReader.declared(f)])));
+const usesOf = (file: ProjectFile, ...others: ProjectFile[]) => {
+  const uses = project(TABLES, ENTITIES, ...others, file).uses!;
+  return collectUses(file.text, (use) => uses(file, use)).map((u) => `${u.table}:${u.line} ${u.access?.join()}`);
+};
+
+describe('Exposed tables', () => {
+  it("declares each table object: its name, else Exposed's default (the object's name, a trailing Table removed), `override val tableName` first", () => {
+    expect(exposedReader.declared(TABLES).map((r) => `${r.model} ${r.table}:${r.line}`)).toEqual([
+      'Cities cities:6',
+      'UsersTable Users:10',
+      'Countries countries:17',
+      'Tags shop_tags:20',
+    ]);
+    // not in a file importing Exposed
+    expect(exposedReader.declared(kt('a.kt', 'object Users : Table("users")'))).toEqual([]);
+  });
+
+  it("declares an object extending the project's own table class once the project is read", () => {
+    expect(exposedReader.declared(AUDITED)).toEqual([]);
+    const p = project(BASE, AUDITED, TABLES);
+    expect(p.declared?.get(AUDITED.path)?.map((r) => `${r.model} ${r.table}:${r.line} ${r.access?.join()}`)).toEqual(['Orders orders:3 schema']);
+    expect(p.declared?.get(BASE.path)).toBeUndefined();
+  });
+
+  it("joins a referencing column to the referenced table's id column, or the column it names", () => {
+    const joins = project(TABLES, BASE, AUDITED).joins!;
+    const show = (path: string) => joins.get(path)!.map((j) => `${j.table}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} :${j.line}`);
+    expect(show(TABLES.path)).toEqual(['Users.city_id = cities.id :12', 'Users.home_id = cities.id :13', 'shop_tags.owner = Users.user_id :22']);
+    expect(show(AUDITED.path)).toEqual(['orders.city_id = cities.id :4']);
+  });
+});
+
+describe('Exposed uses', () => {
+  it('reads or writes a table by its DSL calls, joins and row columns; SchemaUtils declares the schema', () => {
+    const repo = kt(
+      'src/main/kotlin/shop/Repo.kt',
+      'package shop',
+      '',
+      'class Repo {',
+      '    fun init() = transaction { SchemaUtils.create(Cities, Countries) }',
+      '    fun names() = UsersTable.selectAll().where { UsersTable.id eq 1 }.map { it[UsersTable.id] }',
+      '    fun add() = Tags.insert { it[Tags.owner] = 1 }',
+      '    fun joined() = (UsersTable innerJoin Cities).selectAll().toList()',
+      '    fun purge() = Countries.deleteWhere { Countries.id eq 1 }',
+      '    fun rename() = Cities.update({ Cities.id eq 1 }) { it[name] = "x" }',
+      '    // fun gone() = Tags.deleteAll()',
+      '}',
+    );
+    expect(usesOf(repo)).toEqual(['Users:5 read', 'shop_tags:6 write', 'countries:4 write,schema', 'cities:4 read,write,schema']);
+  });
+
+  it('links a join by its chain: `Users.innerJoin(Cities)` read, the joined tables of an update written', () => {
+    const repo = kt(
+      'src/main/kotlin/shop/Joins.kt',
+      'package shop',
+      '',
+      'fun a() = UsersTable.innerJoin(Cities).select(Cities.name).toList()',
+      'fun b() = (Tags innerJoin UsersTable).update({ Tags.owner eq 1 }) { it[Tags.owner] = 2 }',
+    );
+    expect(usesOf(repo)).toEqual(['Users:3 read,write', 'cities:3 read', 'shop_tags:4 write']);
+  });
+
+  it("reads and writes through a DAO entity: its companion's finders and `new`, a bound entity's delete or property assigned", () => {
+    const service = kt(
+      'src/main/kotlin/shop/Service.kt',
+      'package shop',
+      '',
+      'fun all() = City.all().toList()',
+      'fun make() = City.new { name = "Oslo" }',
+      'fun rename(id: Int) {',
+      '    val city = City.findById(id) ?: return',
+      '    city.name = "Bergen"',
+      '}',
+    );
+    expect(usesOf(service)).toEqual(['cities:3 read,write']);
+    const remover = kt('src/main/kotlin/shop/Remover.kt', 'package shop', '', 'fun remove(c: City) {', '    c.delete()', '}', 'fun look(c: City) = c.name');
+    expect(usesOf(remover)).toEqual(['cities:4 write']);
+  });
+
+  it('reads nothing through a name no table or entity of the project has', () => {
+    const other = kt('src/main/kotlin/shop/Other.kt', 'package shop', '', 'fun f() = Sessions.selectAll()', 'fun g() = Widget.new { }');
+    expect(usesOf(other)).toEqual([]);
+  });
+});

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { peeweeReader } from './peewee.js';
+import { collectUses, type ProjectFile } from './orm-reader.js';
+import { peeweeSnake } from './peewee-models.js';
+
+const py = (path: string, ...lines: string[]): ProjectFile => ({ path, text: lines.join('\n'), language: 'python' });
+
+const BASE = py(
+  'app/base.py',
+  'import peewee as pw',
+  '',
+  'db = pw.SqliteDatabase("app.db")',
+  '',
+  'class BaseModel(pw.Model):',
+  '    class Meta:',
+  '        database = db',
+  '',
+  'class SnakeModel(BaseModel):',
+  '    class Meta:',
+  '        legacy_table_names = False',
+  '        schema = "shop"',
+);
+
+const MODELS = py(
+  'app/models.py',
+  'from peewee import CharField, ForeignKeyField, ManyToManyField',
+  'from app.base import BaseModel, SnakeModel',
+  '',
+  'class UserProfile(BaseModel):',
+  '    username = CharField(primary_key=True)',
+  '',
+  'class TweetTag(SnakeModel):',
+  '    name = CharField()',
+  '',
+  'class Tweet(BaseModel):',
+  "    user = ForeignKeyField(UserProfile, backref='tweets')",
+  "    author = ForeignKeyField(UserProfile, column_name='written_by', field='username')",
+  "    reply_to = ForeignKeyField('self', null=True)",
+  '    tags = ManyToManyField(TweetTag)',
+  '    # hidden = ForeignKeyField(Missing)',
+  '',
+  '    @classmethod',
+  '    def purge(cls, before):',
+  '        return cls.delete().where(cls.created < before).execute()',
+  '',
+  'class Legacy(BaseModel):',
+  '    class Meta:',
+  "        db_table = 'legacy_things'",
+  '',
+  'class Options:',
+  '    verbose = True',
+);
+
+const project = (...files: ProjectFile[]) => peeweeReader.project!(files, new Map());
+const usesOf = (file: ProjectFile) => {
+  const uses = project(BASE, MODELS, file).uses!;
+  return collectUses(file.text, (use) => uses(file, use)).map((u) => `${u.table}:${u.line} ${u.access?.join()}`);
+};
+
+describe('Peewee models', () => {
+  it("declares each model's table: Meta's table_name or db_table, else the class name lower-cased, or in snake case under an inherited legacy_table_names = False", () => {
+    const p = project(BASE, MODELS);
+    expect(p.declared?.get(BASE.path)).toBeUndefined();
+    expect(p.declared?.get(MODELS.path)?.map((r) => `${r.model} ${r.table}:${r.line}`)).toEqual([
+      'UserProfile userprofile:4',
+      'TweetTag shop.tweet_tag:7',
+      'Tweet tweet:10',
+      'Legacy legacy_things:21',
+      'Tweet.tags tweet_tweet_tag_through:14',
+    ]);
+    // a class of a file not importing Peewee, whose base no model is, is none
+    expect(project(BASE, py('x.py', 'class Model: pass', 'class User(Model):', '    name = 1')).declared?.get('x.py')).toBeUndefined();
+  });
+
+  it('snake-cases as Peewee does', () => {
+    expect(['UserProfile', 'HTTPServer', 'Tweet'].map(peeweeSnake)).toEqual(['user_profile', 'http_server', 'tweet']);
+  });
+
+  it("joins a foreign key's `<field>_id` (or column_name) to the target's key (or field), and a many-to-many's through table to both", () => {
+    const joins = project(BASE, MODELS).joins!.get(MODELS.path)!;
+    expect(joins.map((j) => `${j.table}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} :${j.line}`)).toEqual([
+      'tweet.user_id = userprofile.username :11',
+      'tweet.written_by = userprofile.username :12',
+      'tweet.reply_to_id = tweet.id :13',
+      'tweet_tweet_tag_through.tweet_id = tweet.id :14',
+      'tweet_tweet_tag_through.tweettag_id = shop.tweet_tag.id :14',
+    ]);
+  });
+});
+
+describe('Peewee uses', () => {
+  it("reads and writes a model's table by its class methods and the models its queries join; create_tables declares", () => {
+    const views = py(
+      'app/views.py',
+      'from app.models import Tweet, UserProfile, Legacy',
+      '',
+      'def timeline(name):',
+      '    return Tweet.select().join(UserProfile).where(UserProfile.username == name)',
+      '',
+      'def post(user, text):',
+      '    Tweet.create(user=user, content=text)',
+      '',
+      'def setup(db):',
+      '    db.create_tables([Legacy])',
+      '    # Legacy.delete().execute()',
+      '',
+      'def clean(day):',
+      '    Tweet.purge(day)',
+      '    return prefetch(UserProfile.select(), Legacy)',
+    );
+    expect(usesOf(views)).toEqual(['tweet:4 read,write', 'userprofile:4 read', 'legacy_things:10 read,schema']);
+    // a model's own class method, by what its body does
+    expect(usesOf(py('app/jobs.py', 'from app.models import Tweet', '', 'Tweet.purge(7)'))).toEqual(['tweet:3 write']);
+  });
+
+  it("writes a row's table where its function saves or deletes the row a name holds", () => {
+    const views = py(
+      'app/edit.py',
+      'from app.models import Legacy, UserProfile',
+      '',
+      'def rename(pk):',
+      '    thing = Legacy.get_by_id(pk)',
+      '    thing.save()',
+      '',
+      'def remove(profile):',
+      '    profile.delete_instance()',
+      '',
+      'def make():',
+      '    p = UserProfile(username="x")',
+      '    p.save()',
+    );
+    expect(usesOf(views)).toEqual(['legacy_things:4 read,write', 'userprofile:12 write']);
+    const loops = py(
+      'app/loops.py',
+      'from app.models import Tweet, UserProfile',
+      '',
+      'def touch():',
+      '    for t in Tweet.select().where(Tweet.id > 3):',
+      '        t.save()',
+      '',
+      'def drop(name):',
+      '    u = get_object_or_404(UserProfile, UserProfile.username == name)',
+      '    u.delete_instance()',
+    );
+    expect(usesOf(loops)).toEqual(['tweet:4 read,write', 'userprofile:8 read,write']);
+  });
+});

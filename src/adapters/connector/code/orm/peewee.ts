@@ -1,0 +1,150 @@
+/**
+ * @module adapters/connector/code/orm/peewee
+ * Peewee (Python) through the OrmReader seam. Its models (peewee-models) are known only once the
+ * project is read (a model's base may be another file's), so `project` declares them, with the joins
+ * their foreign keys and many-to-many fields declare. What Python files do with them:
+ * - a model's class methods: `select`, `get`, `get_or_none`, `get_by_id`, `filter`, `raw`, `User[id]`
+ *   read; `create`, `insert`, `insert_many`, `insert_from`, `update`, `delete`, `replace`,
+ *   `bulk_create`, `get_or_create`… write; `create_table`, `drop_table` declare; a model a query joins (`.join(Tweet)`, `.switch(Tweet)`)
+ *   is read, as is each model `prefetch(query, Tweet)` names, and `create_tables([User, Tweet])` /
+ *   `drop_tables` declare the schema; a model's own class method (`@classmethod def public(cls)`)
+ *   reads or writes its table as the calls its body makes on `cls` (or the class) do;
+ * - `get_object_or_404(Entry, …)` (playhouse.flask_utils) reads;
+ * - a row bound to a name in its function (`user = User.create(…)`, `User.get(…)`, `User(…)`,
+ *   `get_object_or_404(User, …)`, or a loop's `for user in User.select():`) is written where the
+ *   function calls `user.save()` or `user.delete_instance()`.
+ */
+import type { DeclaredJoin, TableAccess } from '../../../../ports/code.js';
+import { callArgs, topLevelArgs } from '../text/call-reading.js';
+import { lineAt } from '../text/lines.js';
+import { pythonCode, pythonFunctionStart } from '../text/python-blocks.js';
+import { modelsByName, type OrmReader, type OrmTableRef, type UseModel } from './orm-reader.js';
+import { importsPeewee, nearest, peeweeClasses, peeweeModels, type PeeweeModel } from './peewee-models.js';
+
+const VIA = 'peewee';
+
+const READS = /^(?:select|get|get_or_none|get_by_id|filter|raw|exists|count)$/;
+const WRITES =
+  /^(?:create|insert|insert_many|insert_from|update|delete|replace|replace_many|bulk_create|bulk_update|get_or_create|delete_by_id|set_by_id|truncate_table)$/;
+const SCHEMA = /^(?:create_table|drop_table)$/;
+/** The calls giving one row, which a name may then hold. */
+const ROW = /^(?:create|get|get_or_none|get_by_id)$/;
+
+/** The joins a model's relations declare: a foreign key to its target's key, a many-to-many field's own through table. */
+function joinsOf(models: readonly PeeweeModel[]): { joins: Map<string, DeclaredJoin[]>; through: Map<string, OrmTableRef[]> } {
+  const joins = new Map<string, DeclaredJoin[]>();
+  const through = new Map<string, OrmTableRef[]>();
+  const add = (path: string, join: DeclaredJoin) => joins.set(path, [...(joins.get(path) ?? []), join]);
+  for (const model of models) {
+    const { cls } = model;
+    for (const f of cls.fields) {
+      // the target of its own file, else the project's
+      const named = models.filter((m) => m.cls.name === f.target);
+      const near = nearest(
+        named.map((m) => m.cls),
+        cls.path,
+        f.target ?? '',
+        f.index,
+      );
+      const target = f.target === 'self' ? model : near ? named.find((m) => m.cls === near) : named.length === 1 ? named[0] : undefined;
+      if (!target) continue;
+      const line = lineAt(cls.text, f.index);
+      if (f.kind === 'foreign') {
+        const column = f.field ? target.cls.fields.find((t) => t.name === f.field)?.column : target.key;
+        if (column) add(cls.path, { table: model.table, columns: [f.column], references: target.table, referencedColumns: [column], line, via: VIA });
+      } else if (f.kind === 'many' && !f.through && target !== model) {
+        // Peewee's `_create_through_model`: `<table>_<table>_through`, a key named after each model
+        const table = `${model.table.split('.').at(-1)}_${target.table.split('.').at(-1)}_through`;
+        through.set(cls.path, [...(through.get(cls.path) ?? []), { table, line, via: VIA, model: `${cls.name}.${f.name}`, access: ['schema'] }]);
+        for (const side of [model, target])
+          add(cls.path, { table, columns: [`${side.cls.name.toLowerCase()}_id`], references: side.table, referencedColumns: [side.key], line, via: VIA });
+      }
+    }
+  }
+  return { joins, through };
+}
+
+const accessOf = (method: string): TableAccess | undefined =>
+  WRITES.test(method) ? 'write' : READS.test(method) ? 'read' : SCHEMA.test(method) ? 'schema' : undefined;
+
+/** What a model's own class method does to its table, by the calls its body makes on `cls` or the class: a write anywhere writes. */
+function classMethodAccess(name: string, body: string): TableAccess | undefined {
+  const found = [...pythonCode(body).matchAll(new RegExp(String.raw`(?<![\w.])(?:cls|${name})\s*\.\s*(\w+)\s*\(`, 'g'))].map((m) => accessOf(m[1]!));
+  return found.includes('write') ? 'write' : found.includes('read') ? 'read' : undefined;
+}
+
+/**
+ * What a Python file does with the project's models (`model`: the ref a class name stands for;
+ * `own`: what a model's own class method does, by the model's name and the method's).
+ */
+function peeweeUses(
+  text: string,
+  model: (name: string) => OrmTableRef | null | undefined,
+  own: (name: string, method: string) => TableAccess | undefined,
+  use: UseModel,
+): void {
+  const code = pythonCode(text);
+  for (const m of code.matchAll(/(?<![\w.])([A-Z]\w*)\s*\.\s*(\w+)\s*\(/g)) {
+    const access = accessOf(m[2]!) ?? own(m[1]!, m[2]!);
+    if (access) use(model(m[1]!), m.index, access);
+  }
+  // a query joining or switching to a model: `.join(Tweet, on=…)`
+  for (const m of code.matchAll(/\.\s*(?:join|left_outer_join|switch|join_from)\s*\(\s*(?:\w+\.)*([A-Z]\w*)\s*[,)]/g)) use(model(m[1]!), m.index, 'read');
+  for (const m of code.matchAll(/(?<![\w.])prefetch\s*\(/g))
+    for (const name of topLevelArgs(callArgs(code, m.index + m[0].length - 1)).slice(1))
+      use(model(/^(?:\w+\.)*([A-Z]\w*)$/.exec(name)?.[1] ?? ''), m.index, 'read');
+  // `User[1]`
+  for (const m of code.matchAll(/(?<![\w.])([A-Z]\w*)\s*\[/g)) if (model(m[1]!)) use(model(m[1]!), m.index, 'read');
+  for (const m of code.matchAll(/\.\s*(?:create_tables|drop_tables)\s*\(/g))
+    for (const name of callArgs(code, m.index + m[0].length - 1).matchAll(/(?<![\w.'"])([A-Z]\w*)\b/g)) use(model(name[1]!), m.index, 'schema');
+  // playhouse.flask_utils' `get_object_or_404(Entry, Entry.slug == slug)`
+  for (const m of code.matchAll(/(?<![\w.])get_object_or_404\s*\(\s*(?:\w+\.)*([A-Z]\w*)\s*,/g)) use(model(m[1]!), m.index, 'read');
+  // a row written later in its function: `user = User.get(…)`, `for user in User.select():` … `user.save()`
+  for (const m of code.matchAll(/(?<![\w.])([a-z_]\w*)\s*\.\s*(?:save|delete_instance)\s*\(/g)) {
+    const scope = code.slice(pythonFunctionStart(code, m.index), m.index);
+    const name = m[1]!;
+    const binding = String.raw`^[ \t]*(?:${name}\s*=(?!=)\s*(?:get_object_or_404\s*\(\s*)?|for\s+${name}\s+in\s+)(?:\w+\.)*([A-Z]\w*)\s*(?:\.\s*(\w+)\s*)?([(,])`;
+    const bound = [...scope.matchAll(new RegExp(binding, 'gm'))].at(-1);
+    // a loop's rows are the query's, whatever it calls; a name is given a row by the model, a finder or get_object_or_404
+    const row = bound && (/^\s*for\b/.test(bound[0]) ? !bound[2] || !WRITES.test(bound[2]) : !bound[2] || ROW.test(bound[2]));
+    if (row && (bound[3] === '(' || /get_object_or_404/.test(bound[0]))) use(model(bound[1]!), m.index, 'write');
+  }
+}
+
+export const peeweeReader: OrmReader = {
+  via: VIA,
+  languages: new Set(['python']),
+  // a model's base may be another file's model: `project` declares them all
+  declared: () => [],
+  project(files) {
+    // a project no file of which imports Peewee has no models to read
+    if (!files.some((f) => importsPeewee(f.text))) return {};
+    const models = peeweeModels(files.flatMap(peeweeClasses));
+    const declared = new Map<string, OrmTableRef[]>();
+    for (const { cls, table } of models)
+      declared.set(cls.path, [...(declared.get(cls.path) ?? []), { table, line: lineAt(cls.text, cls.index), via: VIA, model: cls.name, access: ['schema'] }]);
+    const { joins, through } = joinsOf(models);
+    for (const [path, refs] of through) declared.set(path, [...(declared.get(path) ?? []), ...refs]);
+    const byName = modelsByName([...declared.values()].flat());
+    // each model's class methods' access, by the model's name (a name two models share: none)
+    const methods = new Map<string, Map<string, TableAccess | undefined> | null>();
+    for (const { cls } of models)
+      methods.set(
+        cls.name,
+        methods.has(cls.name) ? null : new Map([...cls.classMethods].map(([method, body]) => [method, classMethodAccess(cls.name, body)] as const)),
+      );
+    return {
+      declared,
+      joins,
+      uses(file, use) {
+        if (!models.length || file.language !== 'python') return;
+        peeweeUses(
+          file.text,
+          (name) => byName.get(name),
+          (name, method) => methods.get(name)?.get(method),
+          use,
+        );
+      },
+    };
+  },
+};
