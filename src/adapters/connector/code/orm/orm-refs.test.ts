@@ -391,6 +391,17 @@ describe('ORM models in code', () => {
     ]);
   });
 
+  it("leaves a Peewee file's models to the Peewee reader: `class User(Model)` is no Django model, FlaskDB's `db.Model` no Flask-SQLAlchemy one", () => {
+    const text =
+      'from peewee import Model, CharField\nfrom playhouse.flask_utils import FlaskDB\n\nclass User(Model):\n    name = CharField()\n\nclass Note(db.Model):\n    body = CharField()\n';
+    expect(ormTableRefs(text, 'python', 'app/models.py')).toEqual([]);
+    // without the import, the same classes read as they did
+    expect(ormTableRefs(text.replace(/^from .*\n/gm, ''), 'python', 'app/models.py').map((r) => [r.table, r.via])).toEqual([
+      ['app_user', 'django'],
+      ['note', 'sqlalchemy'],
+    ]);
+  });
+
   it('JPA @Table and GORM TableName()', () => {
     const java = '@Entity\n@Table(name = "invoice", schema = "billing")\npublic class Invoice {}\n\n@Entity\npublic class CustomerNote {}\n';
     expect(ormTableRefs(java, 'java', 'src/main/java/a/Invoice.java')).toEqual([

@@ -31,6 +31,7 @@ import { djangoLookups, type DjangoChain } from './django-lookups.js';
 import { sqlalchemyRelationUses, type SqlalchemyRelations } from './sqlalchemy-relations.js';
 import { sqlalchemyRowLoads } from './sqlalchemy-rows.js';
 import { kyselyRefs } from './kysely-refs.js';
+import { importsPeewee } from './peewee-models.js';
 import { isMikroOrm, mikroOrmInstanceWrites, mikroOrmPivotTables, type DeclaredEntity } from './mikro-orm.js';
 import { lineAt } from '../text/lines.js';
 import { snake } from './name-case.js';
@@ -245,6 +246,8 @@ const DJANGO_FIELD = /^[ \t]+\w+\s*=\s*models\.\w*(?:Field|Key)\s*\(/m;
 function python(text: string, path: string, out: OrmTableRef[]): void {
   // a model may inherit the project's own abstract base: in a file that imports Django's models, a class declaring their fields is one
   const django = /^\s*(?:from\s+django\.db\s+import\b|import\s+django\.db\b)/m.test(text);
+  // Peewee's `class User(Model)` and FlaskDB's `db.Model` are the Peewee reader's, not Django's or Flask-SQLAlchemy's
+  if (!django && importsPeewee(text)) return;
   // the file's Django model classes (abstract too) by name: a class inheriting one is a model, with its many-to-many fields
   const djangoClasses = new Map<string, { m2m: Array<{ field: string; args: string; index: number }>; table?: string }>();
   for (const c of pythonClasses(text)) {
