@@ -124,8 +124,13 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  *     @Table), hbm.xml collection tables, every branch of a nested MyBatis choose, Hibernate Session calls, iBATIS 2 sqlMaps; SQLAlchemy
  *     statements' joins and relationships; Python comments and docstrings use nothing; Django cascading deletes; ActiveRecord scope
  *     lambdas, scopes and dependent: destroys.
+ * 62: MySQL's backquoted names, INSERT IGNORE/REPLACE INTO and a migration's DDL in code strings; MikroORM, Objection.js, JetBrains
+ *     Exposed and Peewee; an entity annotation's class past annotations of any length, a qualified @javax.persistence.Table; JPA mapped
+ *     superclasses, inheritance strategies, @JoinColumns/@PrimaryKeyJoinColumn/@MapsId; hbm.xml subclass chains; ActiveRecord STI
+ *     scopes, scopes calling scopes, belongs_to dependent:; SQLAlchemy table names from a base's rule, secondary link tables, backref,
+ *     lazy loads on rows; Django loops over rows, multi-table inheritance, GenericRelation, proxies, app-qualified model names.
  */
-export const CODE_SCAN_VERSION = 61;
+export const CODE_SCAN_VERSION = 62;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });
