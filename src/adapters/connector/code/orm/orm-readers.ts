@@ -7,6 +7,7 @@
 import { activeRecordReader } from './activerecord.js';
 import { dieselReader } from './diesel-tables.js';
 import { efcoreReader } from './efcore.js';
+import { doctrineReader } from './doctrine.js';
 import { eloquentReader } from './eloquent.js';
 import { gormReader } from './gorm-models.js';
 import { entReader } from './ent-schema.js';
@@ -18,4 +19,15 @@ import type { OrmReader } from './orm-reader.js';
 let readers: readonly OrmReader[] | undefined;
 
 export const ormReaders = (): readonly OrmReader[] =>
-  (readers ??= [gormReader, dieselReader, seaormReader, eloquentReader, activeRecordReader, efcoreReader, entReader, xmlMappingReader, jpaRelationReader]);
+  (readers ??= [
+    gormReader,
+    dieselReader,
+    seaormReader,
+    eloquentReader,
+    doctrineReader,
+    activeRecordReader,
+    efcoreReader,
+    entReader,
+    xmlMappingReader,
+    jpaRelationReader,
+  ]);
