@@ -7,7 +7,8 @@
  * (`#[ORM\InheritanceType('SINGLE_TABLE')]` children share the root's table; `JOINED` ones have
  * their own, joined to their parent's), and each property's relation: `ManyToOne`, `OneToOne`,
  * `OneToMany`, `ManyToMany`, its target (`targetEntity`, else the property's type), its join columns
- * and join table. A `#[ORM\MappedSuperclass]` maps no table: its relations are its entities'.
+ * and join table. A `#[ORM\MappedSuperclass]` maps no table: its relations are its entities', as are
+ * those of the traits an entity uses.
  * Docblocks are read from the text as written (the annotations are in comments), the rest from the
  * text with comments blanked.
  */
@@ -87,10 +88,10 @@ function mappingArgs(inner: string): Map<string, string> {
   return out;
 }
 
-/** A string argument's value (`'users'`, `"users"`), else undefined. */
+/** A string argument's value (`'users'`, `"users"`; a name Doctrine quotes, `` '`user`' ``, without its backquotes), else undefined. */
 function stringArg(written: string | undefined): string | undefined {
   const m = written && /^(['"])(.*)\1$/s.exec(written);
-  return m ? m[2]!.replace(/\\\\/g, '\\') : undefined;
+  return m ? m[2]!.replace(/\\\\/g, '\\').replace(/^`(.*)`$/, '$1') : undefined;
 }
 
 /** A class argument (`User::class`, `"App\Entity\User"`, `"User"` of the entity's namespace) by its full name. */
@@ -162,7 +163,7 @@ const PROPERTY = /\b(?:public|protected|private|var)\s+(?:readonly\s+)?(?:(\??[\
 
 /** The classes of a PHP file with what Doctrine's mapping reads from each. */
 export function doctrineClasses({ path, text }: Pick<ProjectFile, 'path' | 'text'>): DoctrineClass[] {
-  if (!/\bclass\b/.test(text) || !/ORM|Doctrine|Entity/.test(text)) return [];
+  if (!/\b(?:class|trait)\b/.test(text) || !/ORM|Doctrine|Entity/.test(text)) return [];
   const code = phpCode(text);
   const names = phpNames(code);
   return phpClasses(code, names).map((c) => {
@@ -209,7 +210,7 @@ export interface DoctrineEntity extends DoctrineClass {
   parentEntity: DoctrineEntity | undefined;
   /** Whether its own file tells its table: it extends no class. */
   direct: boolean;
-  /** Its relations and those of the mapped superclasses it extends. */
+  /** Its relations and those of the mapped superclasses it extends and of the traits they use. */
   allRelations: DoctrineRelation[];
 }
 
@@ -230,17 +231,25 @@ export function directEntities(classes: readonly DoctrineClass[]): DoctrineEntit
 export function projectEntities(classes: readonly DoctrineClass[]): Map<string, DoctrineEntity> {
   const byName = new Map<string, DoctrineClass | null>();
   for (const c of classes) byName.set(c.fqn, byName.has(c.fqn) ? null : c);
+  // the relations of the traits a class uses, and of the traits those use
+  const traitRelations = (c: DoctrineClass, seen: Set<string>): DoctrineRelation[] =>
+    c.traits.flatMap((name) => {
+      const t = byName.get(name);
+      if (!t?.trait || seen.has(name)) return [];
+      seen.add(name);
+      return [...t.relations, ...traitRelations(t, seen)];
+    });
   const out = new Map<string, DoctrineEntity>();
   const read = (c: DoctrineClass, seen: Set<string>): DoctrineEntity | undefined => {
     const known = out.get(c.fqn);
     if (known || c.kind !== 'entity' || seen.has(c.fqn)) return known;
     seen.add(c.fqn);
     // the mapped superclasses up to the nearest entity it extends
-    const relations = [...c.relations];
+    const relations = [...c.relations, ...traitRelations(c, new Set())];
     let parent = c.parent ? byName.get(c.parent) : undefined;
     while (parent && parent.kind !== 'entity' && !seen.has(parent.fqn)) {
       seen.add(parent.fqn);
-      if (parent.kind === 'mapped') relations.push(...parent.relations);
+      if (parent.kind === 'mapped') relations.push(...parent.relations, ...traitRelations(parent, new Set()));
       parent = parent.parent ? byName.get(parent.parent) : undefined;
     }
     const parentEntity = parent ? read(parent, seen) : undefined;

@@ -36,6 +36,8 @@ export type EntityUse = (entity: DoctrineEntity, index: number, access: TableAcc
 
 /** The repository methods Doctrine's base classes give, which read. */
 const BASE_READS = /^(?:find\w*|count\w*|matching|createQueryBuilder|createResultSetMappingBuilder|getClassName)$/;
+/** PHPUnit's calls on a mock object. */
+const MOCK_CALLS = /^(?:expects|method|willReturn\w*|with)$/;
 /** A repository method that writes by its name, when its body is not the project's to read. */
 const WRITE_NAMES = /^(?:save|add|persist|remove|delete|store|update)(?:[A-Z]\w*)?$/;
 
@@ -132,6 +134,8 @@ export function doctrineUses(text: string, project: DoctrineProject, used: Entit
   for (const [name, { entity, repository }] of held)
     for (const m of code.matchAll(new RegExp(String.raw`\$(?:this\s*->\s*)?${name}\s*->\s*(\w+)\s*\(`, 'g'))) {
       const open = m.index + m[0].length - 1;
+      // a test's mock of the repository (`$repository->method('find')->willReturn(…)`) runs nothing
+      if (MOCK_CALLS.test(m[1]!)) continue;
       for (const access of methodAccess(project, repository, m[1]!)) use(entity, m.index, access);
       if (m[1] === 'createQueryBuilder') alias(m.index, stringOf(splitArgs(callArgs(code, open))[0]), entity);
     }

@@ -104,7 +104,30 @@ const ENTITIES: Record<string, string> = {
     '    private $labels;',
     '}',
   ]),
-  'src/Entity/Tag.php': php(['namespace App\\Entity;', '', 'use Doctrine\\ORM\\Mapping as ORM;', '', '#[ORM\\Entity]', 'class Tag', '{', '}']),
+  'src/Entity/Tag.php': php([
+    'namespace App\\Entity;',
+    '',
+    'use Doctrine\\ORM\\Mapping as ORM;',
+    '',
+    '#[ORM\\Entity]',
+    'class Tag',
+    '{',
+    '    use Blameable;',
+    '}',
+  ]),
+  // a trait's mapped properties are each using entity's
+  'src/Entity/Blameable.php': php([
+    'namespace App\\Entity;',
+    '',
+    'use Doctrine\\ORM\\Mapping as ORM;',
+    '',
+    'trait Blameable',
+    '{',
+    '    #[ORM\\ManyToOne]',
+    "    #[ORM\\JoinColumn(name: '`created_by`')]",
+    '    private ?User $createdBy = null;',
+    '}',
+  ]),
   // a mapped superclass's relation is each entity's
   'src/Entity/Owned.php': php([
     'namespace App\\Entity;',
@@ -186,6 +209,7 @@ describe('Doctrine entities', () => {
       'src/Entity/BlogPost.php': ['blog_post (BlogPost) @9', 'blog_post_tag (blogpost_tag) @28'],
       'src/Entity/Comment.php': ['comments @11', 'comment_labels @26'],
       'src/Entity/Tag.php': ['tag @8'],
+      'src/Entity/Blameable.php': [],
       'src/Entity/Owned.php': [],
       // an entity extending a class is read with the project
       'src/Entity/Invoice.php': [],
@@ -195,7 +219,7 @@ describe('Doctrine entities', () => {
     });
   });
 
-  it("joins owning relations, join tables, a mapped superclass's relations and JOINED children; single-table children share the root's table", () => {
+  it("joins owning relations, join tables, a mapped superclass's and a trait's relations and JOINED children; single-table children share the root's table", () => {
     const { uses, joins } = projectOf(ENTITIES);
     expect(joins).toEqual({
       'src/Entity/BlogPost.php': [
@@ -207,6 +231,8 @@ describe('Doctrine entities', () => {
       'src/Entity/Comment.php': ['comments.post_id = blog_post.id @17', 'comment_labels.comment = comments.id @26', 'comment_labels.label = tag.id @26'],
       'src/Entity/Owned.php': ['invoice.owner_id = auth.app_user.id @11'],
       'src/Entity/Truck.php': ['truck.vehicle_id = vehicle.vehicle_id @8'],
+      // Doctrine's quoted name, without its backquotes
+      'src/Entity/Blameable.php': ['tag.created_by = auth.app_user.id @11'],
     });
     expect(uses['src/Entity/Invoice.php']).toEqual(['invoice schema @9']);
     expect(uses['src/Entity/CreditNote.php']).toEqual(['invoice schema @8']);
@@ -326,6 +352,20 @@ const USES: Record<string, string> = {
     '    }',
     '}',
   ]),
+  // a test's mock of a repository runs none of its methods
+  'tests/UserTest.php': php([
+    'namespace App\\Tests;',
+    '',
+    'use App\\Repository\\UserRepository;',
+    '',
+    'class UserTest',
+    '{',
+    '    public function testShow(UserRepository $users): void',
+    '    {',
+    "        $users->method('find')->willReturn(null);",
+    '    }',
+    '}',
+  ]),
 };
 
 describe('Doctrine uses', () => {
@@ -335,6 +375,7 @@ describe('Doctrine uses', () => {
     // the join on `p.mainAuthor` reaches User; `p.tags`, Tag
     expect(uses['src/Repository/PostRepository.php']).toEqual(['blog_post read @17', 'auth.app_user read @19', 'tag read @20']);
     expect(uses['src/Controller/UserController.php']).toEqual(['auth.app_user read+write @15']);
+    expect(uses['tests/UserTest.php']).toEqual([]);
     expect(uses['src/Service/Tags.php']).toEqual(['comments read+write @13', 'tag read+write @12', 'blog_post read @23', 'vehicle read @28']);
   });
 });
