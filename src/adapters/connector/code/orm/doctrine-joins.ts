@@ -17,7 +17,7 @@
 import type { DeclaredJoin } from '../../../../ports/code.js';
 import { joinsByFile, type Resolved } from './declared-joins.js';
 import type { DoctrineClass, DoctrineEntity, DoctrineRelation, JoinColumn } from './doctrine-entities.js';
-import { DEFAULT_NAMING, UNDERSCORE_NAMING } from './doctrine-naming.js';
+import { DEFAULT_NAMING, UNDERSCORE_NAMING, type NamingStrategy } from './doctrine-naming.js';
 
 interface JoinFrom {
   table: string;
@@ -51,7 +51,7 @@ export function manyToManyTables(classes: readonly DoctrineClass[]): Array<{ tab
 const columnPairs = (written: readonly JoinColumn[], fallback: string): Array<[string, string]> =>
   (written.length ? written : [{ name: undefined, referenced: undefined }]).map((c) => [c.name ?? fallback, c.referenced ?? 'id']);
 
-function relationJoins(entity: DoctrineEntity, r: DoctrineRelation, entities: ReadonlyMap<string, DoctrineEntity>): JoinFrom[] {
+function relationJoins(entity: DoctrineEntity, r: DoctrineRelation, entities: ReadonlyMap<string, DoctrineEntity>, naming: NamingStrategy): JoinFrom[] {
   const target = r.target ? entities.get(r.target) : undefined;
   if (!target || r.mappedBy || r.kind === 'OneToMany') return [];
   const from = (table: string, tableAlternatives: string[], pairs: Array<[string, string]>, to: DoctrineEntity): JoinFrom => ({
@@ -69,11 +69,10 @@ function relationJoins(entity: DoctrineEntity, r: DoctrineRelation, entities: Re
     path: r.path,
     text: r.code,
   });
-  if (r.kind !== 'ManyToMany')
-    return [from(entity.mapped, entity.alternatives, columnPairs(r.joinColumns, UNDERSCORE_NAMING.joinColumnName(r.property)), target)];
+  if (r.kind !== 'ManyToMany') return [from(entity.mapped, entity.alternatives, columnPairs(r.joinColumns, naming.joinColumnName(r.property)), target)];
   const table = joinTableOf(entity, r);
   if (!table) return [];
-  const key = (c: DoctrineClass) => UNDERSCORE_NAMING.joinKeyColumnName(c.fqn);
+  const key = (c: DoctrineClass) => naming.joinKeyColumnName(c.fqn);
   return [
     from(table.table, table.alternatives, columnPairs(r.joinTable?.joinColumns ?? [], key(entity)), entity),
     from(table.table, table.alternatives, columnPairs(r.joinTable?.inverseJoinColumns ?? [], key(target)), target),
@@ -95,8 +94,8 @@ function inheritanceJoin(entity: DoctrineEntity): JoinFrom[] {
   return [{ table: entity.mapped, relations: [relation], path: entity.path, text: entity.code }];
 }
 
-/** The joins the project's entities declare, by the path of the file declaring each. */
-export function doctrineJoins(entities: ReadonlyMap<string, DoctrineEntity>): Map<string, DeclaredJoin[]> {
-  const joins = [...entities.values()].flatMap((e) => [...e.allRelations.flatMap((r) => relationJoins(e, r, entities)), ...inheritanceJoin(e)]);
+/** The joins the project's entities declare, by the path of the file declaring each, the columns they do not name by `naming`. */
+export function doctrineJoins(entities: ReadonlyMap<string, DoctrineEntity>, naming: NamingStrategy): Map<string, DeclaredJoin[]> {
+  const joins = [...entities.values()].flatMap((e) => [...e.allRelations.flatMap((r) => relationJoins(e, r, entities, naming)), ...inheritanceJoin(e)]);
   return joinsByFile(joins, 'doctrine', (_join, resolved) => resolved);
 }

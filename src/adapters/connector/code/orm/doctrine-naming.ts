@@ -9,8 +9,9 @@
  *   snake case, `_` put before each capital following a small letter or a digit (`BlogPost`,
  *   `blog_post`; `blogPost_id` becomes `blog_post_id`).
  * A project's strategy is set in its Symfony config (`doctrine.orm.naming_strategy`), which a code
- * scan does not read: the readers name by the underscore strategy, the one a Symfony project has,
- * and give the default one's name as an alternative where the two differ.
+ * scan does not read. A table is named by the underscore strategy, with the default one's name as an
+ * alternative where the two differ; the columns of a join, which have no alternatives, by the
+ * strategy the project's PHP suggests (`namingOf`).
  */
 
 export interface NamingStrategy {
@@ -44,4 +45,21 @@ export function defaultTableNames(className: string): { table: string; alternati
   const table = UNDERSCORE_NAMING.classToTableName(className);
   const other = DEFAULT_NAMING.classToTableName(className);
   return { table, alternatives: other.toLowerCase() === table ? [] : [other] };
+}
+
+/**
+ * The strategy a project's columns are named by: the one its PHP configures (Symfony's PHP config
+ * naming `doctrine.orm.naming_strategy.underscore_number_aware` or `…default`, a bootstrap's
+ * `setNamingStrategy(new UnderscoreNamingStrategy(…))`); else the underscore one in a Symfony project
+ * (a project whose PHP names `Symfony\…` or `Doctrine\Bundle\…`: Symfony's recipe configures it, in
+ * YAML the scan does not read); else Doctrine's default.
+ */
+export function namingOf(texts: Iterable<string>): NamingStrategy {
+  let symfony = false;
+  for (const text of texts) {
+    const configured = /doctrine\.orm\.naming_strategy\.(\w+)|setNamingStrategy\s*\(\s*new\s+\\?(?:[\w\\]*\\)?(\w+)NamingStrategy\b/.exec(text);
+    if (configured) return /^underscore/i.test(configured[1] ?? configured[2]!) ? UNDERSCORE_NAMING : DEFAULT_NAMING;
+    symfony ||= /\b(?:Symfony|Doctrine\\Bundle)\\/.test(text);
+  }
+  return symfony ? UNDERSCORE_NAMING : DEFAULT_NAMING;
 }

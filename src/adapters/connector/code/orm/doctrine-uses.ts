@@ -14,14 +14,15 @@
  *   `'… FROM ' . User::class . ' u'`) or an old `App:User` alias reads its table (`UPDATE` and
  *   `DELETE` write); the query builder's `->from(User::class, 'u')` reads, its `->update(…)` and
  *   `->delete(…)` write; a join on a relation, `JOIN u.posts p` or `->join('u.posts', 'p')`, reads the
- *   relation's target, the alias known from the same function's `FROM`, `from(…)`, `join` or
- *   repository's `createQueryBuilder('u')`.
+ *   relation's target (and a many-to-many's join table, its own or its owning side's), the alias known
+ *   from the same function's `FROM`, `from(…)`, `join` or repository's `createQueryBuilder('u')`.
  * An entity's own file is not read for uses of its own table (it declares it).
  */
 import type { TableAccess } from '../../../../ports/code.js';
 import { callArgs, functionBody } from '../text/call-reading.js';
 import { scriptBlocks, type Block } from '../text/script-blocks.js';
-import type { DoctrineEntity } from './doctrine-entities.js';
+import type { DoctrineEntity, DoctrineRelation } from './doctrine-entities.js';
+import { joinTableOf } from './doctrine-joins.js';
 import { phpArg, phpChain, phpClasses, phpCode, phpNames, resolveClass, splitArgs, type PhpNames } from './php-classes.js';
 
 export interface DoctrineProject {
@@ -30,6 +31,12 @@ export interface DoctrineProject {
   repositories: ReadonlyMap<string, string>;
   /** What each repository's own methods do to its entity's table, by the repository's full name and the method's. */
   methods: ReadonlyMap<string, ReadonlyMap<string, TableAccess[]>>;
+}
+
+/** A many-to-many's join table, which a join on the relation reads. */
+export interface JoinTable {
+  table: string;
+  alternatives: string[];
 }
 
 export type EntityUse = (entity: DoctrineEntity, index: number, access: TableAccess) => void;
@@ -74,7 +81,12 @@ function functionsOf(code: string, blocks: readonly Block[]): Array<{ name: stri
  * Reads what a file does with the project's entities, reporting each through `used` at the offset
  * of the code doing it.
  */
-export function doctrineUses(text: string, project: DoctrineProject, used: EntityUse): void {
+export function doctrineUses(
+  text: string,
+  project: DoctrineProject,
+  used: EntityUse,
+  joinTableUsed: (table: JoinTable, index: number) => void = () => {},
+): void {
   if (!project.entities.size || !/->|::/.test(text)) return;
   const code = phpCode(text);
   const names = phpNames(code);
@@ -196,7 +208,17 @@ export function doctrineUses(text: string, project: DoctrineProject, used: Entit
     if (!target) continue;
     use(target, j.index, 'read');
     alias(j.index, j.as, target);
+    const joinTable = relation && manyToManyTable(from!, relation, target);
+    if (joinTable) joinTableUsed(joinTable, j.index);
   }
+}
+
+/** The join table of a many-to-many of `entity` reaching `target`: its own (the owning side), else that of the owning side's relation `mappedBy` names. */
+function manyToManyTable(entity: DoctrineEntity, relation: DoctrineRelation, target: DoctrineEntity): JoinTable | undefined {
+  if (relation.kind !== 'ManyToMany') return undefined;
+  if (!relation.mappedBy) return joinTableOf(entity, relation);
+  const owning = target.allRelations.find((r) => r.property === relation.mappedBy && r.kind === 'ManyToMany');
+  return owning && joinTableOf(target, owning);
 }
 
 const stringOf = (written: string | undefined) => (written ? /^(['"])(\w+)\1$/.exec(written)?.[2] : undefined);

@@ -221,11 +221,12 @@ describe('Doctrine entities', () => {
 
   it("joins owning relations, join tables, a mapped superclass's and a trait's relations and JOINED children; single-table children share the root's table", () => {
     const { uses, joins } = projectOf(ENTITIES);
+    // a project without Symfony names the columns by Doctrine's default strategy
     expect(joins).toEqual({
       'src/Entity/BlogPost.php': [
-        'blog_post.main_author_id = auth.app_user.id @17',
+        'blog_post.mainAuthor_id = auth.app_user.id @17',
         'blog_post.editor = auth.app_user.uid @21',
-        'blog_post_tag.blog_post_id = blog_post.id @28',
+        'blog_post_tag.blogpost_id = blog_post.id @28',
         'blog_post_tag.tag_id = tag.id @28',
       ],
       'src/Entity/Comment.php': ['comments.post_id = blog_post.id @17', 'comment_labels.comment = comments.id @26', 'comment_labels.label = tag.id @26'],
@@ -237,6 +238,28 @@ describe('Doctrine entities', () => {
     expect(uses['src/Entity/Invoice.php']).toEqual(['invoice schema @9']);
     expect(uses['src/Entity/CreditNote.php']).toEqual(['invoice schema @8']);
     expect(uses['src/Entity/Truck.php']).toEqual(['truck schema @8']);
+  });
+
+  it("names the join columns by the underscore strategy where the project's config or Symfony says", () => {
+    const configured = php([
+      'return static function (DoctrineConfig $doctrine) {',
+      "    $doctrine->orm()->entityManager('default')->namingStrategy('doctrine.orm.naming_strategy.underscore_number_aware');",
+      '};',
+    ]);
+    const symfony = php(['namespace App\\Controller;', '', 'use Symfony\\Bundle\\FrameworkBundle\\Controller\\AbstractController;']);
+    const underscored = [
+      'blog_post.main_author_id = auth.app_user.id @17',
+      'blog_post.editor = auth.app_user.uid @21',
+      'blog_post_tag.blog_post_id = blog_post.id @28',
+      'blog_post_tag.tag_id = tag.id @28',
+    ];
+    expect(projectOf({ ...ENTITIES, 'config/packages/doctrine.php': configured }).joins['src/Entity/BlogPost.php']).toEqual(underscored);
+    expect(projectOf({ ...ENTITIES, 'src/Controller/Home.php': symfony }).joins['src/Entity/BlogPost.php']).toEqual(underscored);
+    // a Symfony project configuring Doctrine's default
+    const defaulted = configured.replace('underscore_number_aware', 'default');
+    expect(projectOf({ ...ENTITIES, 'src/Controller/Home.php': symfony, 'config/packages/doctrine.php': defaulted }).joins['src/Entity/BlogPost.php']![0]).toBe(
+      'blog_post.mainAuthor_id = auth.app_user.id @17',
+    );
   });
 });
 
@@ -372,10 +395,16 @@ describe('Doctrine uses', () => {
   it('reads repositories, the entity manager, DQL and the query builder', () => {
     const { uses } = projectOf(USES);
     expect(uses['src/Repository/UserRepository.php']).toEqual(['auth.app_user read+write @18']);
-    // the join on `p.mainAuthor` reaches User; `p.tags`, Tag
-    expect(uses['src/Repository/PostRepository.php']).toEqual(['blog_post read @17', 'auth.app_user read @19', 'tag read @20']);
+    // the join on `p.mainAuthor` reaches User; `p.tags`, Tag and the join table
+    expect(uses['src/Repository/PostRepository.php']).toEqual(['blog_post read @17', 'auth.app_user read @19', 'tag read @20', 'blog_post_tag read @20']);
     expect(uses['src/Controller/UserController.php']).toEqual(['auth.app_user read+write @15']);
     expect(uses['tests/UserTest.php']).toEqual([]);
-    expect(uses['src/Service/Tags.php']).toEqual(['comments read+write @13', 'tag read+write @12', 'blog_post read @23', 'vehicle read @28']);
+    expect(uses['src/Service/Tags.php']).toEqual([
+      'comments read+write @13',
+      'tag read+write @12',
+      'blog_post read @23',
+      'vehicle read @28',
+      'blog_post_tag read @23',
+    ]);
   });
 });

@@ -11,6 +11,7 @@
 import { lineAt } from '../text/lines.js';
 import { directEntities, doctrineClasses, projectEntities, type DoctrineClass, type DoctrineEntity } from './doctrine-entities.js';
 import { doctrineJoins, manyToManyTables } from './doctrine-joins.js';
+import { namingOf } from './doctrine-naming.js';
 import { doctrineUses, repositoryMethods, type DoctrineProject } from './doctrine-uses.js';
 import type { OrmReader, OrmTableRef } from './orm-reader.js';
 import { callArgs } from '../text/call-reading.js';
@@ -67,11 +68,16 @@ export const doctrineReader: OrmReader = {
     const inherited = new Map<string, DoctrineEntity[]>();
     for (const e of entities.values()) if (!e.direct) inherited.set(e.path, [...(inherited.get(e.path) ?? []), e]);
     return {
-      joins: doctrineJoins(entities),
+      joins: doctrineJoins(entities, namingOf(files.map((f) => f.text))),
       uses(file, use) {
         if (file.language !== 'php') return;
         for (const e of inherited.get(file.path) ?? []) use(refs.get(e.fqn)!, e.index, 'schema');
-        doctrineUses(file.text, project, (e, index, access) => use(refs.get(e.fqn)!, index, access));
+        doctrineUses(
+          file.text,
+          project,
+          (e, index, access) => use(refs.get(e.fqn)!, index, access),
+          ({ table, alternatives }, index) => use({ table, ...(alternatives.length ? { alternatives } : {}), line: 0, via: 'doctrine' }, index, 'read'),
+        );
       },
     };
   },
