@@ -161,9 +161,12 @@ function relationOf(
 
 const PROPERTY = /\b(?:public|protected|private|var)\s+(?:readonly\s+)?(?:(\??[\w\\]+)\s+)?\$(\w+)\s*[;=]/g;
 
-/** The classes of a PHP file with what Doctrine's mapping reads from each. */
-export function doctrineClasses({ path, text }: Pick<ProjectFile, 'path' | 'text'>): DoctrineClass[] {
-  if (!/\b(?:class|trait)\b/.test(text) || !/ORM|Doctrine|Entity/.test(text)) return [];
+/**
+ * The classes of a PHP file with what Doctrine's mapping reads from each: with `unmapped`, those of a file
+ * naming nothing of Doctrine too (the classes an XML mapping maps).
+ */
+export function doctrineClasses({ path, text }: Pick<ProjectFile, 'path' | 'text'>, unmapped = false): DoctrineClass[] {
+  if (!/\b(?:class|trait)\b/.test(text) || (!unmapped && !/ORM|Doctrine|Entity/.test(text))) return [];
   const code = phpCode(text);
   const names = phpNames(code);
   return phpClasses(code, names).map((c) => {

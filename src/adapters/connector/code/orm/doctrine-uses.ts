@@ -133,7 +133,8 @@ export function doctrineUses(
     const entity = project.entities.get(project.repositories.get(repository) ?? '');
     if (entity) held.set(m[2]!, { entity, repository });
   }
-  for (const m of code.matchAll(/->\s*getRepository\s*\(/g)) {
+  // (also a project's own wrapper of it: `$this->repository(Course::class)`)
+  for (const m of code.matchAll(/->\s*(?:getRepository|repository)\s*\(/g)) {
     const open = m.index + m[0].length - 1;
     const entity = entityArg(splitArgs(callArgs(code, open))[0], names, project);
     if (!entity) continue;

@@ -3,6 +3,7 @@ import { collectUses, type ProjectFile } from './orm-reader.js';
 // the reader as the scan finds it
 import { ormReaders } from './orm-readers.js';
 import { DEFAULT_NAMING, defaultTableNames, UNDERSCORE_NAMING } from './doctrine-naming.js';
+import { xmlMappingKind } from '../text/xml-elements.js';
 
 const reader = ormReaders().find((r) => r.via === 'doctrine')!;
 
@@ -260,6 +261,72 @@ describe('Doctrine entities', () => {
     expect(projectOf({ ...ENTITIES, 'src/Controller/Home.php': symfony, 'config/packages/doctrine.php': defaulted }).joins['src/Entity/BlogPost.php']![0]).toBe(
       'blog_post.mainAuthor_id = auth.app_user.id @17',
     );
+  });
+});
+
+describe('Doctrine XML mappings', () => {
+  const XML: Record<string, string> = {
+    'config/doctrine/Order.orm.xml': [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<doctrine-mapping xmlns="http://doctrine-project.org/schemas/orm/doctrine-mapping">',
+      '  <entity name="Shop\\Domain\\Order" table="orders" repository-class="Shop\\Infra\\OrderRepository">',
+      '    <id name="id" type="integer" column="order_id"/>',
+      '    <many-to-one field="customer" target-entity="Customer">',
+      '      <join-column name="customer_ref" referenced-column-name="id"/>',
+      '    </many-to-one>',
+      '    <many-to-many field="coupons" target-entity="Shop\\Domain\\Coupon">',
+      '      <join-table name="order_coupons">',
+      '        <join-columns><join-column name="order_ref" referenced-column-name="order_id"/></join-columns>',
+      '        <inverse-join-columns><join-column name="coupon_ref" referenced-column-name="id"/></inverse-join-columns>',
+      '      </join-table>',
+      '    </many-to-many>',
+      '  </entity>',
+      '</doctrine-mapping>',
+    ].join('\n'),
+    'config/doctrine/Customer.orm.xml': '<doctrine-mapping>\n  <entity name="Shop\\Domain\\Customer"/>\n</doctrine-mapping>\n',
+    'config/doctrine/Coupon.orm.xml': '<doctrine-mapping>\n  <entity name="Shop\\Domain\\Coupon" table="coupons"/>\n</doctrine-mapping>\n',
+    // the classes the mappings map, which declare nothing themselves
+    'src/Domain/Order.php': php(['namespace Shop\\Domain;', '', 'class Order extends AggregateRoot', '{', '    private ?Customer $customer = null;', '}']),
+    'src/Infra/OrderRepository.php': php([
+      'namespace Shop\\Infra;',
+      '',
+      'use Doctrine\\ORM\\EntityRepository;',
+      '',
+      'class OrderRepository extends EntityRepository',
+      '{',
+      '    public function open(): array',
+      '    {',
+      "        return $this->findBy(['open' => true]);",
+      '    }',
+      '}',
+    ]),
+  };
+
+  it('lists a Doctrine mapping among the XML files the scan reads', () => {
+    expect(xmlMappingKind(XML['config/doctrine/Order.orm.xml']!.slice(0, 200))).toBe('doctrine');
+  });
+
+  it("declares the mapped tables and joins, and reads the uses of the mapping's repository class", () => {
+    const list = Object.entries(XML).map(([path, text]) => ({ path, text, language: path.endsWith('.xml') ? 'xml' : 'php' }));
+    expect(list.map((f) => [f.path, reader.declared(f).map((r) => `${r.table} @${r.line}`)])).toEqual([
+      ['config/doctrine/Order.orm.xml', ['orders @3', 'order_coupons @8']],
+      ['config/doctrine/Customer.orm.xml', ['customer @2']],
+      ['config/doctrine/Coupon.orm.xml', ['coupons @2']],
+      ['src/Domain/Order.php', []],
+      ['src/Infra/OrderRepository.php', []],
+    ]);
+    const project = reader.project!(list, new Map(list.map((f) => [f.path, reader.declared(f)])));
+    // the mapping declares its table once, though its class extends another
+    expect(collectUses(list[0]!.text, (use) => project.uses!(list[0]!, use))).toEqual([]);
+    expect(
+      project
+        .joins!.get('config/doctrine/Order.orm.xml')!
+        .map((j) => `${j.table}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} @${j.line}`),
+    ).toEqual(['orders.customer_ref = customer.id @5', 'order_coupons.order_ref = orders.order_id @8', 'order_coupons.coupon_ref = coupons.id @8']);
+    const repository = list.at(-1)!;
+    expect(collectUses(repository.text, (use) => project.uses!(repository, use)).map((r) => `${r.table} ${r.access?.join('+')} @${r.line}`)).toEqual([
+      'orders read @11',
+    ]);
   });
 });
 

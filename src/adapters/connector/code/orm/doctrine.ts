@@ -2,8 +2,8 @@
  * @module adapters/connector/code/orm/doctrine
  * Doctrine ORM (PHP, Symfony): the tables its entities map, what the other files do with them, and
  * the joins their relations declare.
- * - An entity's file declares its table (doctrine-entities): an entity extending no class, read from
- *   its file alone; one extending another class (a mapped superclass, a parent entity), found once
+ * - An entity's file declares its table (doctrine-entities), or its XML mapping's (doctrine-xml): an
+ *   entity extending no class, read from its file alone; one extending another class (a mapped superclass, a parent entity), found once
  *   the project is read, and then listed among its file's uses as declaring it. The join table of
  *   an owning `ManyToMany` is declared by its entity's file. Each entity is known by its full name.
  * - Uses in other files: doctrine-uses; joins: doctrine-joins.
@@ -12,6 +12,7 @@ import { lineAt } from '../text/lines.js';
 import { directEntities, doctrineClasses, projectEntities, type DoctrineClass, type DoctrineEntity } from './doctrine-entities.js';
 import { doctrineJoins, manyToManyTables } from './doctrine-joins.js';
 import { namingOf } from './doctrine-naming.js';
+import { withPhpClasses, xmlDoctrineClasses } from './doctrine-xml.js';
 import { doctrineUses, repositoryMethods, type DoctrineProject } from './doctrine-uses.js';
 import type { OrmReader, OrmTableRef } from './orm-reader.js';
 import { callArgs } from '../text/call-reading.js';
@@ -36,9 +37,9 @@ function constructedFor(c: DoctrineClass): string | undefined {
 
 export const doctrineReader: OrmReader = {
   via: 'doctrine',
-  languages: new Set(['php']),
+  languages: new Set(['php', 'xml']),
   declared(file) {
-    const classes = doctrineClasses(file);
+    const classes = file.language === 'xml' ? xmlDoctrineClasses(file) : doctrineClasses(file);
     const code = classes[0]?.code ?? '';
     return [
       ...directEntities(classes).map((e) => entityRef(e, lineAt(code, e.index))),
@@ -50,8 +51,12 @@ export const doctrineReader: OrmReader = {
       })),
     ];
   },
-  project(files) {
-    const classes = files.flatMap(doctrineClasses);
+  project(files, declared) {
+    const xml = files.filter((f) => f.language === 'xml').flatMap(xmlDoctrineClasses);
+    const classes = withPhpClasses(
+      files.filter((f) => f.language === 'php').flatMap((f) => doctrineClasses(f, xml.length > 0)),
+      xml,
+    );
     const entities = projectEntities(classes);
     const repositories = new Map<string, string>();
     for (const e of entities.values()) if (e.repository) repositories.set(e.repository, e.fqn);
@@ -66,12 +71,14 @@ export const doctrineReader: OrmReader = {
     const refs = new Map([...entities.values()].map((e) => [e.fqn, entityRef(e)]));
     // the entities declaring their table once the project is read, by file
     const inherited = new Map<string, DoctrineEntity[]>();
-    for (const e of entities.values()) if (!e.direct) inherited.set(e.path, [...(inherited.get(e.path) ?? []), e]);
+    // (an XML mapping declares its table from its file alone, whatever its class extends)
+    for (const e of entities.values())
+      if (!e.direct && !declared.get(e.path)?.some((r) => r.table === e.mapped)) inherited.set(e.path, [...(inherited.get(e.path) ?? []), e]);
     return {
       joins: doctrineJoins(entities, namingOf(files.map((f) => f.text))),
       uses(file, use) {
-        if (file.language !== 'php') return;
         for (const e of inherited.get(file.path) ?? []) use(refs.get(e.fqn)!, e.index, 'schema');
+        if (file.language !== 'php') return;
         doctrineUses(
           file.text,
           project,
