@@ -15,7 +15,7 @@
 import { callArgs } from '../text/call-reading.js';
 import { defaultTableNames, underscore } from './doctrine-naming.js';
 import type { ProjectFile } from './orm-reader.js';
-import { phpArg, phpClasses, phpCode, phpNames, resolveClass, splitArgs, type PhpClass, type PhpNames } from './php-classes.js';
+import { fromTraits, phpArg, phpClasses, phpCode, phpNames, resolveClass, splitArgs, type PhpClass, type PhpNames } from './php-classes.js';
 
 export type RelationKind = 'ManyToOne' | 'OneToOne' | 'OneToMany' | 'ManyToMany';
 
@@ -235,24 +235,18 @@ export function projectEntities(classes: readonly DoctrineClass[]): Map<string, 
   const byName = new Map<string, DoctrineClass | null>();
   for (const c of classes) byName.set(c.fqn, byName.has(c.fqn) ? null : c);
   // the relations of the traits a class uses, and of the traits those use
-  const traitRelations = (c: DoctrineClass, seen: Set<string>): DoctrineRelation[] =>
-    c.traits.flatMap((name) => {
-      const t = byName.get(name);
-      if (!t?.trait || seen.has(name)) return [];
-      seen.add(name);
-      return [...t.relations, ...traitRelations(t, seen)];
-    });
+  const traitRelations = (c: DoctrineClass) => fromTraits(c, byName, (t) => t.relations);
   const out = new Map<string, DoctrineEntity>();
   const read = (c: DoctrineClass, seen: Set<string>): DoctrineEntity | undefined => {
     const known = out.get(c.fqn);
     if (known || c.kind !== 'entity' || seen.has(c.fqn)) return known;
     seen.add(c.fqn);
     // the mapped superclasses up to the nearest entity it extends
-    const relations = [...c.relations, ...traitRelations(c, new Set())];
+    const relations = [...c.relations, ...traitRelations(c)];
     let parent = c.parent ? byName.get(c.parent) : undefined;
     while (parent && parent.kind !== 'entity' && !seen.has(parent.fqn)) {
       seen.add(parent.fqn);
-      if (parent.kind === 'mapped') relations.push(...parent.relations, ...traitRelations(parent, new Set()));
+      if (parent.kind === 'mapped') relations.push(...parent.relations, ...traitRelations(parent));
       parent = parent.parent ? byName.get(parent.parent) : undefined;
     }
     const parentEntity = parent ? read(parent, seen) : undefined;

@@ -15,7 +15,7 @@
  * each entity extending it, declared in the superclass's file.
  */
 import type { DeclaredJoin } from '../../../../ports/code.js';
-import { joinsByFile, type Resolved } from './declared-joins.js';
+import { distinctJoins, joinsByFile, type Resolved } from './declared-joins.js';
 import type { DoctrineClass, DoctrineEntity, DoctrineRelation, JoinColumn } from './doctrine-entities.js';
 import { DEFAULT_NAMING, UNDERSCORE_NAMING, type NamingStrategy } from './doctrine-naming.js';
 
@@ -97,5 +97,6 @@ function inheritanceJoin(entity: DoctrineEntity): JoinFrom[] {
 /** The joins the project's entities declare, by the path of the file declaring each, the columns they do not name by `naming`. */
 export function doctrineJoins(entities: ReadonlyMap<string, DoctrineEntity>, naming: NamingStrategy): Map<string, DeclaredJoin[]> {
   const joins = [...entities.values()].flatMap((e) => [...e.allRelations.flatMap((r) => relationJoins(e, r, entities, naming)), ...inheritanceJoin(e)]);
-  return joinsByFile(joins, 'doctrine', (_join, resolved) => resolved);
+  // single-table children inheriting one relation declare one join
+  return distinctJoins(joinsByFile(joins, 'doctrine', (_join, resolved) => resolved));
 }

@@ -151,6 +151,7 @@ const ENTITIES: Record<string, string> = {
     "#[ORM\\InheritanceType('SINGLE_TABLE')]",
     'class Invoice extends Owned',
     '{',
+    '    use Blameable;',
     '}',
   ]),
   'src/Entity/CreditNote.php': php([
@@ -161,6 +162,7 @@ const ENTITIES: Record<string, string> = {
     '#[ORM\\Entity]',
     'class CreditNote extends Invoice',
     '{',
+    '    use Blameable;',
     '}',
   ]),
   'src/Entity/Vehicle.php': php([
@@ -234,7 +236,8 @@ describe('Doctrine entities', () => {
       'src/Entity/Owned.php': ['invoice.owner_id = auth.app_user.id @11'],
       'src/Entity/Truck.php': ['truck.vehicle_id = vehicle.vehicle_id @8'],
       // Doctrine's quoted name, without its backquotes
-      'src/Entity/Blameable.php': ['tag.created_by = auth.app_user.id @11'],
+      // (the single-table entities both using it declare one join)
+      'src/Entity/Blameable.php': ['tag.created_by = auth.app_user.id @11', 'invoice.created_by = auth.app_user.id @11'],
     });
     expect(uses['src/Entity/Invoice.php']).toEqual(['invoice schema @9']);
     expect(uses['src/Entity/CreditNote.php']).toEqual(['invoice schema @8']);
