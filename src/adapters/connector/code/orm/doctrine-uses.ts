@@ -9,7 +9,9 @@
  *   repository's own, by what its body does, else `save…`/`add…`/`remove…`/`delete…` write and the
  *   rest (`find…`, `findOneBy`, `count`, `matching`…) read;
  * - the entity manager: `$em->persist($post)` and `$em->remove($post)` write the table of the
- *   entity the variable holds (`$post = new Post(…)`, a parameter `Post $post`); `$em->find(Post::class, …)` reads;
+ *   entity the variable holds (`$post = new Post(…)`, a parameter `Post $post`, a finder's result), as
+ *   does changing it in a function that flushes (`$post->setTitle(…)`, `createForm(PostType::class,
+ *   $post)`, then `$em->flush()`); `$em->find(Post::class, …)` reads;
  * - DQL: after `FROM`, `JOIN`, `UPDATE` and `DELETE`, an entity by its full name (`App\Entity\User u`,
  *   `'… FROM ' . User::class . ' u'`) or an old `App:User` alias reads its table (`UPDATE` and
  *   `DELETE` write); the query builder's `->from(User::class, 'u')` reads, its `->update(…)` and
@@ -173,6 +175,18 @@ export function doctrineUses(
     const scope = scopeOf(m.index);
     const entity = created ? entityClass(created[1]!) : variable && variableEntity(code.slice(scope?.start ?? 0, m.index), variable, held, entityClass, found);
     if (entity) use(entity, m.index, 'write');
+  }
+
+  // an entity changed where its function flushes: `$post->setTitle(…)`, `createForm(PostType::class, $post)`, then `$em->flush()`
+  for (const f of functions) {
+    const body = code.slice(f.body.start, f.body.end);
+    if (!/->\s*flush\s*\(/.test(body)) continue;
+    for (const m of body.matchAll(/\$(\w+)\s*->\s*set[A-Z]\w*\s*\(|\bcreateForm\s*\(\s*[^,()]+,\s*\$(\w+)\b/g)) {
+      const at = f.body.start + m.index;
+      const variable = (m[1] ?? m[2])!;
+      const entity = variable === 'this' ? undefined : variableEntity(code.slice(f.start, at), variable, held, entityClass, found);
+      if (entity) use(entity, at, 'write');
+    }
   }
 
   // DQL: the entities a statement names, with their aliases

@@ -445,6 +445,35 @@ const USES: Record<string, string> = {
     '    }',
     '}',
   ]),
+  // an entity a flushing function changes: by a setter, by a form
+  'src/Controller/EditController.php': php([
+    'namespace App\\Controller;',
+    '',
+    'use App\\Entity\\BlogPost;',
+    'use App\\Entity\\User;',
+    '',
+    'class EditController',
+    '{',
+    '    public function edit(User $user, BlogPost $post, $em): void',
+    '    {',
+    "        $user->setName('x');",
+    '        $post->addTag(null);',
+    '        $em->flush();',
+    '    }',
+    '',
+    '    public function form(BlogPost $post, $em): void',
+    '    {',
+    '        $form = $this->createForm(PostType::class, $post);',
+    '        $em->flush();',
+    '    }',
+    '',
+    '    public function show(User $user): string',
+    '    {',
+    "        $user->setName('not flushed');",
+    '        return $user->getName();',
+    '    }',
+    '}',
+  ]),
   // a test's mock of a repository runs none of its methods
   'tests/UserTest.php': php([
     'namespace App\\Tests;',
@@ -469,6 +498,8 @@ describe('Doctrine uses', () => {
     expect(uses['src/Repository/PostRepository.php']).toEqual(['blog_post read @17', 'auth.app_user read @19', 'tag read @20', 'blog_post_tag read @20']);
     expect(uses['src/Controller/UserController.php']).toEqual(['auth.app_user read+write @15']);
     expect(uses['tests/UserTest.php']).toEqual([]);
+    // `addTag` changes the collection, not the post's row
+    expect(uses['src/Controller/EditController.php']).toEqual(['auth.app_user write @12', 'blog_post write @19']);
     expect(uses['src/Service/Tags.php']).toEqual([
       'comments read+write @13',
       'tag read+write @12',
