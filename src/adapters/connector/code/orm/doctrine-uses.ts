@@ -6,7 +6,7 @@
  *   entity's table through `$this->createQueryBuilder(…)`, `$this->find…(…)`, `$this->count(…)`;
  *   a file holding one by a typed name (`private PostRepository $posts`, a parameter) or from
  *   `$em->getRepository(Post::class)` reads or writes by the method it calls: one of the
- *   repository's own, by what its body does, else `save…`/`add…`/`remove…`/`delete…` write and the
+ *   repository's own, by what its body does (to its entity's table or another's), else `save…`/`add…`/`remove…`/`delete…` write and the
  *   rest (`find…`, `findOneBy`, `count`, `matching`…) read;
  * - the entity manager: `$em->persist($post)` and `$em->remove($post)` write the table of the
  *   entity the variable holds (`$post = new Post(…)`, a parameter `Post $post`, a finder's result), as
@@ -31,8 +31,8 @@ export interface DoctrineProject {
   entities: ReadonlyMap<string, DoctrineEntity>;
   /** The entity of each repository class, by the repository's full name. */
   repositories: ReadonlyMap<string, string>;
-  /** What each repository's own methods do to its entity's table, by the repository's full name and the method's. */
-  methods: ReadonlyMap<string, ReadonlyMap<string, TableAccess[]>>;
+  /** What each repository's own methods do to the tables of entities (its own, others), by the repository's full name and the method's. */
+  methods: ReadonlyMap<string, ReadonlyMap<string, readonly Reached[]>>;
 }
 
 /** A many-to-many's join table, which a join on the relation reads. */
@@ -42,6 +42,9 @@ export interface JoinTable {
 }
 
 export type EntityUse = (entity: DoctrineEntity, index: number, access: TableAccess) => void;
+
+/** A table a method reaches: an entity's or a join table, with what it does to it. */
+type Reached = readonly [DoctrineEntity | JoinTable, TableAccess];
 
 /** The repository methods Doctrine's base classes give, which read. */
 const BASE_READS = /^(?:find\w*|count\w*|matching|createQueryBuilder|createResultSetMappingBuilder|getClassName)$/;
@@ -87,7 +90,7 @@ export function doctrineUses(
   text: string,
   project: DoctrineProject,
   used: EntityUse,
-  joinTableUsed: (table: JoinTable, index: number) => void = () => {},
+  joinTableUsed: (table: JoinTable, index: number, access: TableAccess) => void = () => {},
 ): void {
   if (!project.entities.size || !/->|::/.test(text)) return;
   const code = phpCode(text);
@@ -97,6 +100,8 @@ export function doctrineUses(
   const use: EntityUse = (entity, index, access) => {
     if (!own.has(entity.fqn)) used(entity, index, access);
   };
+  const reach = (target: DoctrineEntity | JoinTable, index: number, access: TableAccess) =>
+    'fqn' in target ? use(target, index, access) : joinTableUsed(target, index, access);
   const blocks = scriptBlocks(code);
   const functions = functionsOf(code, blocks);
   const scopeOf = (index: number) =>
@@ -142,7 +147,8 @@ export function doctrineUses(
     if (!entity) continue;
     const repository = [...project.repositories].find(([, e]) => e === entity.fqn)?.[0];
     const chain = phpChain(code, open);
-    for (const access of chain[0] ? methodAccess(project, repository, chain[0].method) : ['read' as const]) use(entity, m.index, access);
+    for (const [target, access] of chain[0] ? methodUses(project, repository, entity, chain[0].method) : [[entity, 'read'] as const])
+      reach(target, m.index, access);
     const assigned = /\$(\w+)\s*=\s*[^;=]*$/.exec(code.slice(Math.max(0, m.index - 200), m.index));
     if (assigned && !chain.length) held.set(assigned[1]!, { entity, repository });
   }
@@ -151,7 +157,7 @@ export function doctrineUses(
       const open = m.index + m[0].length - 1;
       // a test's mock of the repository (`$repository->method('find')->willReturn(…)`) runs nothing
       if (MOCK_CALLS.test(m[1]!)) continue;
-      for (const access of methodAccess(project, repository, m[1]!)) use(entity, m.index, access);
+      for (const [target, access] of methodUses(project, repository, entity, m[1]!)) reach(target, m.index, access);
       if (m[1] === 'createQueryBuilder') alias(m.index, stringOf(splitArgs(callArgs(code, open))[0]), entity);
     }
 
@@ -224,7 +230,7 @@ export function doctrineUses(
     use(target, j.index, 'read');
     alias(j.index, j.as, target);
     const joinTable = relation && manyToManyTable(from!, relation, target);
-    if (joinTable) joinTableUsed(joinTable, j.index);
+    if (joinTable) joinTableUsed(joinTable, j.index, 'read');
   }
 }
 
@@ -238,11 +244,10 @@ function manyToManyTable(entity: DoctrineEntity, relation: DoctrineRelation, tar
 
 const stringOf = (written: string | undefined) => (written ? /^(['"])(\w+)\1$/.exec(written)?.[2] : undefined);
 
-/** What a method called on an entity's repository does: the repository's own method's accesses, else by its name. */
-function methodAccess(project: DoctrineProject, repository: string | undefined, method: string): readonly TableAccess[] {
+/** What a method called on `entity`'s repository does: what the repository's own method's body does, else to `entity`'s table by its name. */
+function methodUses(project: DoctrineProject, repository: string | undefined, entity: DoctrineEntity, method: string): readonly Reached[] {
   const own = repository ? project.methods.get(repository)?.get(method) : undefined;
-  if (own?.length) return own;
-  return [!BASE_READS.test(method) && WRITE_NAMES.test(method) ? 'write' : 'read'];
+  return own?.length ? own : [[entity, !BASE_READS.test(method) && WRITE_NAMES.test(method) ? 'write' : 'read']];
 }
 
 /**
@@ -268,22 +273,30 @@ function variableEntity(
 }
 
 /**
- * What each method of a repository class does to its entity's table, by the uses `doctrineUses` reads in its body
- * (the repository's file read with `project`, whose `methods` may be empty).
+ * What each method of a repository class does to the tables of entities, by the uses `doctrineUses` reads in its body
+ * (the repository's file read with `project`, whose `methods` may be empty): `removeMember` removing a `TeamMember` writes its table.
  */
-export function repositoryMethods(text: string, project: DoctrineProject): Map<string, Map<string, TableAccess[]>> {
-  const out = new Map<string, Map<string, TableAccess[]>>();
+export function repositoryMethods(text: string, project: DoctrineProject): Map<string, Map<string, Reached[]>> {
+  const out = new Map<string, Map<string, Reached[]>>();
   const code = phpCode(text);
   const classes = phpClasses(code, phpNames(code)).filter((c) => project.repositories.has(c.fqn));
   if (!classes.length) return out;
-  const found: Array<{ index: number; entity: string; access: TableAccess }> = [];
-  doctrineUses(text, project, (entity, index, access) => found.push({ index, entity: entity.fqn, access }));
+  const found: Array<{ index: number; reached: Reached }> = [];
+  doctrineUses(
+    text,
+    project,
+    (entity, index, access) => found.push({ index, reached: [entity, access] }),
+    (table, index, access) => found.push({ index, reached: [table, access] }),
+  );
   const functions = functionsOf(code, scriptBlocks(code));
   for (const c of classes) {
-    const methods = new Map<string, TableAccess[]>();
+    const methods = new Map<string, Reached[]>();
     for (const f of functions.filter((f) => f.start > c.body.start && f.start < c.body.end)) {
-      const accesses = found.filter((u) => u.entity === project.repositories.get(c.fqn) && u.index >= f.start && u.index < f.body.end).map((u) => u.access);
-      if (accesses.length) methods.set(f.name, [...new Set(accesses)]);
+      const uses = found.filter((u) => u.index >= f.start && u.index < f.body.end);
+      const distinct = new Map(
+        uses.map(({ reached: [target, access] }) => [`${'fqn' in target ? target.fqn : target.table} ${access}`, [target, access] as const]),
+      );
+      if (distinct.size) methods.set(f.name, [...distinct.values()]);
     }
     out.set(c.fqn, methods);
   }

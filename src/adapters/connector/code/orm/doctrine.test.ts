@@ -474,6 +474,20 @@ const USES: Record<string, string> = {
     '    }',
     '}',
   ]),
+  // a repository's own method reads what its body reads
+  'src/Controller/Feed.php': php([
+    'namespace App\\Controller;',
+    '',
+    'use App\\Repository\\PostRepository;',
+    '',
+    'class Feed',
+    '{',
+    '    public function __invoke(PostRepository $posts): array',
+    '    {',
+    '        return $posts->latest();',
+    '    }',
+    '}',
+  ]),
   // a test's mock of a repository runs none of its methods
   'tests/UserTest.php': php([
     'namespace App\\Tests;',
@@ -498,6 +512,7 @@ describe('Doctrine uses', () => {
     expect(uses['src/Repository/PostRepository.php']).toEqual(['blog_post read @17', 'auth.app_user read @19', 'tag read @20', 'blog_post_tag read @20']);
     expect(uses['src/Controller/UserController.php']).toEqual(['auth.app_user read+write @15']);
     expect(uses['tests/UserTest.php']).toEqual([]);
+    expect(uses['src/Controller/Feed.php']).toEqual(['blog_post read @11', 'auth.app_user read @11', 'tag read @11', 'blog_post_tag read @11']);
     // `addTag` changes the collection, not the post's row
     expect(uses['src/Controller/EditController.php']).toEqual(['auth.app_user write @12', 'blog_post write @19']);
     expect(uses['src/Service/Tags.php']).toEqual([

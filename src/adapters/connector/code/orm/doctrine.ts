@@ -83,7 +83,7 @@ export const doctrineReader: OrmReader = {
           file.text,
           project,
           (e, index, access) => use(refs.get(e.fqn)!, index, access),
-          ({ table, alternatives }, index) => use({ table, ...(alternatives.length ? { alternatives } : {}), line: 0, via: 'doctrine' }, index, 'read'),
+          ({ table, alternatives }, index, access) => use({ table, ...(alternatives.length ? { alternatives } : {}), line: 0, via: 'doctrine' }, index, access),
         );
       },
     };
