@@ -162,10 +162,13 @@ function relationOf(
 const PROPERTY = /\b(?:public|protected|private|var)\s+(?:readonly\s+)?(?:(\??[\w\\]+)\s+)?\$(\w+)\s*[;=]/g;
 
 /**
- * The classes of a PHP file with what Doctrine's mapping reads from each: with `unmapped`, those of a file
- * naming nothing of Doctrine too (the classes an XML mapping maps).
+ * The classes of a PHP file with what Doctrine's mapping reads from each, mapped only in a file importing
+ * Doctrine's mapping (`use Doctrine\ORM\Mapping as ORM;`: another ORM's `#[Entity]` maps nothing); with
+ * `unmapped`, those of a file naming nothing of Doctrine too (the classes an XML mapping maps).
  */
 export function doctrineClasses({ path, text }: Pick<ProjectFile, 'path' | 'text'>, unmapped = false): DoctrineClass[] {
+  const doctrine = /Doctrine\\ORM\\Mapping\b/.test(text);
+  // a repository names Doctrine too (its base class), an entity's file its mapping
   if (!/\b(?:class|trait)\b/.test(text) || (!unmapped && !/ORM|Doctrine|Entity/.test(text))) return [];
   const code = phpCode(text);
   const names = phpNames(code);
@@ -187,11 +190,11 @@ export function doctrineClasses({ path, text }: Pick<ProjectFile, 'path' | 'text
         idColumn ??= stringArg(column?.args.get('name')) ?? underscore(m[2]!);
       }
       const relation = relationOf(found, m[2]!, m[1]?.replace(/^\?/, ''), names, { index: m.index, path, code });
-      if (relation) relations.push(relation);
+      if (relation && doctrine) relations.push(relation);
     }
     return {
       ...c,
-      kind: entity ? 'entity' : named('MappedSuperclass') ? 'mapped' : 'other',
+      kind: !doctrine ? 'other' : entity ? 'entity' : named('MappedSuperclass') ? 'mapped' : 'other',
       table: tableName && (schema ? `${schema}.${tableName}` : tableName),
       inheritance: stringArg((named('InheritanceType')?.args.get('0') ?? named('InheritanceType')?.args.get('value'))?.toUpperCase()),
       repository: classArg(entity?.args.get('repositoryClass') ?? named('MappedSuperclass')?.args.get('repositoryClass'), names),

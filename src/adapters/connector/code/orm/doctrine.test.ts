@@ -222,6 +222,11 @@ describe('Doctrine entities', () => {
     });
   });
 
+  it("reads no other ORM's `#[Entity]`", () => {
+    const cycle = php(['namespace App\\Entity;', '', 'use Cycle\\Annotated\\Annotation\\Entity;', '', "#[Entity(table: 'users')]", 'class User', '{', '}']);
+    expect(declaredOf({ 'src/Entity/User.php': cycle })).toEqual({ 'src/Entity/User.php': [] });
+  });
+
   it("joins owning relations, join tables, a mapped superclass's and a trait's relations and JOINED children; single-table children share the root's table", () => {
     const { uses, joins } = projectOf(ENTITIES);
     // a project without Symfony names the columns by Doctrine's default strategy
