@@ -175,6 +175,17 @@ export function joinsByFile<M extends Declaring<unknown>>(
   return out;
 }
 
+/** Each file's joins with a join two of its relations declare (two models sharing a table, two relations on one key) listed once. */
+export function distinctJoins(byFile: Map<string, DeclaredJoin[]>): Map<string, DeclaredJoin[]> {
+  const on = (j: DeclaredJoin) => `${j.table}.${j.columns.join()}=${j.references}.${j.referencedColumns.join()}`;
+  for (const [path, list] of byFile)
+    byFile.set(
+      path,
+      list.filter((j, i) => list.findIndex((k) => on(k) === on(j)) === i),
+    );
+  return byFile;
+}
+
 /** The joins each `.prisma` file's relations declare, by the file's path (the project's files together: a relation may name a model of another file). */
 export function prismaJoins(files: ReadonlyArray<{ path: string; text: string }>): Map<string, DeclaredJoin[]> {
   const models = prismaModels(files);

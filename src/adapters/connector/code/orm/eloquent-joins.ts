@@ -29,7 +29,7 @@
  * a variable), is left out.
  */
 import type { DeclaredJoin } from '../../../../ports/code.js';
-import { joinsByFile, type Resolved } from './declared-joins.js';
+import { distinctJoins, joinsByFile, type Resolved } from './declared-joins.js';
 import { lineage, type EloquentModel, type EloquentRelation } from './eloquent-models.js';
 import { foreignKeyOf, joiningTable, laravelSnake, morphPivotTable } from './eloquent-naming.js';
 import type { PhpArg } from './php-classes.js';
@@ -143,14 +143,6 @@ function relationJoins(model: EloquentModel, r: EloquentRelation, models: Readon
  */
 export function eloquentJoins(models: ReadonlyMap<string, EloquentModel>): Map<string, DeclaredJoin[]> {
   const joins = [...models.values()].filter((m) => !m.abstract).flatMap((m) => relationsOf(m, models).flatMap((r) => relationJoins(m, r, models)));
-  const out = joinsByFile(joins, 'eloquent', (_join, resolved) => resolved);
   // two relations of a file declaring one join (`revisions()`, `allRevisions()`) list it once
-  for (const [path, list] of out) {
-    const on = (j: DeclaredJoin) => `${j.table}.${j.columns.join()}=${j.references}.${j.referencedColumns.join()}`;
-    out.set(
-      path,
-      list.filter((j, i) => list.findIndex((k) => on(k) === on(j)) === i),
-    );
-  }
-  return out;
+  return distinctJoins(joinsByFile(joins, 'eloquent', (_join, resolved) => resolved));
 }

@@ -13,7 +13,7 @@
  */
 import { defaultTable } from './eloquent-naming.js';
 import type { ProjectFile } from './orm-reader.js';
-import { phpArg, phpCallArgs, phpClasses, phpCode, phpNames, splitArgs, type PhpArg, type PhpClass, type PhpNames } from './php-classes.js';
+import { fromTraits, phpArg, phpCallArgs, phpClasses, phpCode, phpNames, splitArgs, type PhpArg, type PhpClass, type PhpNames } from './php-classes.js';
 import { callArgs } from '../text/call-reading.js';
 
 /** The classes a model may extend directly, by full name: pivots' tables are named in the singular. */
@@ -153,13 +153,7 @@ export function projectModels(classes: readonly EloquentClass[]): Map<string, El
   const byName = new Map<string, EloquentClass | null>();
   for (const c of classes) byName.set(c.fqn, byName.has(c.fqn) ? null : c);
   // the relations of the traits a class uses, and of the traits those use
-  const traitRelations = (c: EloquentClass, seen: Set<string>): EloquentRelation[] =>
-    c.traits.flatMap((name) => {
-      const t = byName.get(name);
-      if (!t?.trait || seen.has(name)) return [];
-      seen.add(name);
-      return [...t.relations, ...traitRelations(t, seen)];
-    });
+  const traitRelations = (c: EloquentClass) => fromTraits(c, byName, (t) => t.relations);
   const out = new Map<string, EloquentModel>();
   const read = (fqn: string, seen: Set<string>): EloquentModel | undefined => {
     const known = out.get(fqn);
@@ -178,7 +172,7 @@ export function projectModels(classes: readonly EloquentClass[]): Map<string, El
       key: c.primaryKey ?? parent?.key ?? 'id',
       direct: !!base,
       pivot,
-      relations: [...c.relations, ...traitRelations(c, new Set())],
+      relations: [...c.relations, ...traitRelations(c)],
       // an inherited `$table` is the class's own for its subclasses
       table: c.table ?? parent?.table,
       primaryKey: c.primaryKey ?? parent?.primaryKey,

@@ -7,6 +7,7 @@
 import { activeRecordReader } from './activerecord.js';
 import { dieselReader } from './diesel-tables.js';
 import { efcoreReader } from './efcore.js';
+import { doctrineReader } from './doctrine.js';
 import { eloquentReader } from './eloquent.js';
 import { gormReader } from './gorm-models.js';
 import { entReader } from './ent-schema.js';
@@ -26,6 +27,7 @@ export const ormReaders = (): readonly OrmReader[] =>
     dieselReader,
     seaormReader,
     eloquentReader,
+    doctrineReader,
     activeRecordReader,
     efcoreReader,
     entReader,

@@ -131,3 +131,13 @@ export const splitArgs = (args: string): string[] => topLevelArgs(args).filter(B
 
 /** The methods chained after the call whose `(` is at `open`: `->where(…)->get()` gives `where`, `get`, each with its `(`. */
 export const phpChain = (code: string, open: number) => chainAfter(code, open, /^\s*\??->\s*(\w+)\s*\(/);
+
+/** What `of` gives for each trait a class uses and each trait those use, each trait once, the project's classes given by full name. */
+export function fromTraits<C extends PhpClass, R>(c: C, byName: ReadonlyMap<string, C | null>, of: (t: C) => readonly R[], seen = new Set<string>()): R[] {
+  return c.traits.flatMap((name) => {
+    const t = byName.get(name);
+    if (!t?.trait || seen.has(name)) return [];
+    seen.add(name);
+    return [...of(t), ...fromTraits(t, byName, of, seen)];
+  });
+}

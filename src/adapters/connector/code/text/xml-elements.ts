@@ -1,7 +1,7 @@
 /**
  * @module adapters/connector/code/text/xml-elements
  * A mapping file's XML as elements, read leniently (a MyBatis mapper, a Hibernate `hbm.xml`, a
- * JPA `orm.xml`): each element's name, attributes, children and offset; text and CDATA as text
+ * JPA `orm.xml`, a Doctrine `*.orm.xml`): each element's name, attributes, children and offset; text and CDATA as text
  * with the five predefined entities and numeric references decoded; comments, processing
  * instructions and the DOCTYPE left out. An end tag that closes no open element is skipped, and
  * one that closes an outer element closes the inner ones too, so broken XML still gives its
@@ -72,15 +72,21 @@ export function descendants(element: XmlElement): XmlElement[] {
 }
 
 /** The mappings an XML file can declare, by its root element. */
-export type XmlMappingKind = 'mybatis' | 'hibernate' | 'jpa';
+export type XmlMappingKind = 'mybatis' | 'hibernate' | 'jpa' | 'doctrine';
 
-const ROOTS: Readonly<Record<string, XmlMappingKind>> = { mapper: 'mybatis', sqlMap: 'mybatis', 'hibernate-mapping': 'hibernate', 'entity-mappings': 'jpa' };
+const ROOTS: Readonly<Record<string, XmlMappingKind>> = {
+  mapper: 'mybatis',
+  sqlMap: 'mybatis',
+  'hibernate-mapping': 'hibernate',
+  'entity-mappings': 'jpa',
+  'doctrine-mapping': 'doctrine',
+};
 
 /**
  * The mapping an XML file declares, from its head (its first bytes: the prolog, comments and
  * DOCTYPE, then the root's opening tag): a MyBatis mapper (root `<mapper namespace="…">`, or the
  * MyBatis mapper DTD; iBATIS 2's `<sqlMap namespace="…">`, or its SQL Map DTD), a Hibernate mapping (`<hibernate-mapping>`), a JPA `orm.xml`
- * (`<entity-mappings>`); null for any other XML (a pom.xml, a layout, a Spring context).
+ * (`<entity-mappings>`), a Doctrine `*.orm.xml` (`<doctrine-mapping>`); null for any other XML (a pom.xml, a layout, a Spring context).
  */
 export function xmlMappingKind(head: string): XmlMappingKind | null {
   const root = /<([A-Za-z_][\w:.-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/.exec(
