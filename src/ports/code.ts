@@ -125,7 +125,7 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  *     statements' joins and relationships; Python comments and docstrings use nothing; Django cascading deletes; ActiveRecord scope
  *     lambdas, scopes and dependent: destroys.
  * 62: MySQL's backquoted names, INSERT IGNORE/REPLACE INTO and a migration's DDL in code strings; MikroORM, Objection.js, JetBrains
- *     Exposed and Peewee; an entity annotation's class past annotations of any length, a qualified @javax.persistence.Table; JPA mapped
+ *     Exposed, Peewee and Doctrine (attributes, annotations, XML mappings; Doctrine mapping files are listed); an entity annotation's class past annotations of any length, a qualified @javax.persistence.Table; JPA mapped
  *     superclasses, inheritance strategies, @JoinColumns/@PrimaryKeyJoinColumn/@MapsId; hbm.xml subclass chains; ActiveRecord STI
  *     scopes, scopes calling scopes, belongs_to dependent:; SQLAlchemy table names from a base's rule, secondary link tables, backref,
  *     lazy loads on rows; Django loops over rows, multi-table inheritance, GenericRelation, proxies, app-qualified model names.
