@@ -93,6 +93,37 @@ describe('MikroORM', () => {
     ]);
   });
 
+  it('writes a row found, changed and flushed where its binding holds (the unit of work), not one only found or not flushed', () => {
+    const models = ormTableRefs(entities, 'typescript', 'src/entities.ts');
+    const service = [
+      'export class BookService {',
+      '  constructor(private readonly em: EntityManager, @InjectRepository(Book) private readonly books: EntityRepository<Book>) {}',
+      '  async rename(isbn: string, title: string) {',
+      '    const book = await this.books.findOneOrFail(isbn);',
+      '    book.title = title;',
+      '    await this.em.flush();',
+      '  }',
+      '  async look(id: number) {',
+      '    const tag = await this.em.findOne(BookTag, id);',
+      '    await this.em.flush();',
+      '  }',
+      '  async bump(id: number) {',
+      '    const tag = await this.em.findOneOrFail(BookTag, id);',
+      "    wrap(tag).assign({ name: 'x' });",
+      '  }',
+      '}',
+    ].join('\n');
+    expect(ormModelUses(service, 'typescript', models).map((u) => [u.table, u.line, u.access])).toEqual([
+      ['shop.books', 2, ['read', 'write']],
+      ['book_tag', 9, ['read']],
+    ]);
+    const assigned = service.replace("wrap(tag).assign({ name: 'x' });", "this.em.assign(tag, { name: 'x' });\n    await this.em.flush();");
+    expect(ormModelUses(assigned, 'typescript', models).map((u) => [u.table, u.access])).toEqual([
+      ['shop.books', ['read', 'write']],
+      ['book_tag', ['read', 'write']],
+    ]);
+  });
+
   it('takes a name persisted where its binding holds, not one bound in another function', () => {
     const models = ormTableRefs(entities, 'typescript', 'src/entities.ts');
     const code = [

@@ -4,7 +4,8 @@
  * entity's `tableName` (else its class in snake case, as MikroORM's default naming strategy has
  * it), the pivot table of an owning many-to-many (`pivotTable`, else `<owner table>_<property>`:
  * `User.favorites` is `user_favorites`), and the rows the entity manager writes by instance
- * (`em.persist(user)`, `em.remove(article)`), by the entity the instance was built or found as.
+ * (`em.persist(user)`, `em.remove(article)`), by the entity the instance was built or found as, and
+ * the rows its unit of work writes (found, changed, flushed).
  * The joins its relations declare are read in mikro-orm-joins.ts.
  */
 import type { OrmTableRef } from './orm-reader.js';
@@ -86,6 +87,46 @@ export function mikroOrmInstanceWrites(text: string): Array<{ entity: string; in
       .at(-1);
     const entity = bound?.[1] ?? bound?.[2];
     if (entity) out.push({ entity, index: m.index });
+  }
+  return out;
+}
+
+/** The entity manager's flush: `em.flush()`, `this.em.flush()`, `em.persist(x).flush()`. */
+const FLUSH = /\bflush\s*\(\s*\)/g;
+/** A name bound to a row found by the entity manager (`em.findOneOrFail(Article, …)`, group 2) or by a receiver's finder (`this.articles.findOne(…)`, groups 3-4). */
+const FOUND =
+  /\b(?:const|let)\s+([a-z_$][\w$]*)\s*(?::[^=;]+)?=\s*(?:await\s+)?(?:[\w$.]*\b(?:em|[Mm]anager)\s*\.\s*find\w*\s*\(\s*([A-Z]\w*)\b|(this\s*\.\s*)?([a-z_$][\w$]*)\s*\.\s*find(?:One|OneOrFail|ById)?\s*\()/g;
+
+/**
+ * MikroORM's unit of work: a row found (by the entity manager or a repository), then changed
+ * (`article.title = …`, `article.count++`, `em.assign(article, dto)`, `wrap(article).assign(dto)`)
+ * and flushed in a block where its binding holds, is written. `repository` tells the entity a
+ * repository's name stands for at an offset (`member`: reached as `this.name`). Returns the
+ * entity's name and where the flush is.
+ */
+export function mikroOrmFlushedChanges(
+  text: string,
+  repository: (name: string, member: boolean, at: number) => string | undefined,
+): Array<{ entity: string; index: number }> {
+  const out: Array<{ entity: string; index: number }> = [];
+  if (!/\bflush\s*\(/.test(text)) return out;
+  const blocks = scriptBlocks(text);
+  const found = [...text.matchAll(FOUND)].map((m) => ({
+    name: m[1]!,
+    at: m.index,
+    entity: m[2] ?? repository(m[4]!, !!m[3], m.index),
+    scope: blockAround(blocks, m.index, text.length),
+  }));
+  for (const f of text.matchAll(FLUSH)) {
+    for (const row of found) {
+      if (!row.entity || row.at > f.index || row.scope.start >= f.index || f.index >= row.scope.end) continue;
+      const between = text.slice(row.at, f.index);
+      const name = escapeName(row.name);
+      const changed = new RegExp(
+        String.raw`\b${name}\s*\.\s*[\w$]+\s*(?:=(?!=)|\+\+|--|[-+*/]=)|\b(?:em|[Mm]anager)\s*\.\s*assign\s*\(\s*${name}\b|\bwrap\s*\(\s*${name}\s*\)\s*\.\s*assign\s*\(`,
+      ).test(between);
+      if (changed) out.push({ entity: row.entity, index: f.index });
+    }
   }
   return out;
 }

@@ -32,7 +32,7 @@ import { sqlalchemyRelationUses, type SqlalchemyRelations } from './sqlalchemy-r
 import { sqlalchemyRowLoads } from './sqlalchemy-rows.js';
 import { kyselyRefs } from './kysely-refs.js';
 import { importsPeewee } from './peewee-models.js';
-import { isMikroOrm, mikroOrmInstanceWrites, mikroOrmPivotTables, type DeclaredEntity } from './mikro-orm.js';
+import { isMikroOrm, mikroOrmFlushedChanges, mikroOrmInstanceWrites, mikroOrmPivotTables, type DeclaredEntity } from './mikro-orm.js';
 import { lineAt } from '../text/lines.js';
 import { snake } from './name-case.js';
 import { collectUses, modelsByName, type OrmTableRef, type UseModel } from './orm-reader.js';
@@ -661,7 +661,12 @@ export function ormModelUses(written: string, language: string, models: readonly
         project.own,
       );
       if (entities.size) typeormUses(text, entities, use, custom);
-      if (mikroEntities.size) for (const { entity, index } of mikroOrmInstanceWrites(text)) use(mikroEntities.get(entity), index, 'write');
+      if (mikroEntities.size) {
+        for (const { entity, index } of mikroOrmInstanceWrites(text)) use(mikroEntities.get(entity), index, 'write');
+        const bindings = typeormRepositories(text, custom);
+        const changes = mikroOrmFlushedChanges(text, (name, member, at) => repositoryAt(bindings, name, member, at));
+        for (const { entity, index } of changes) use(entities.get(entity), index, 'write');
+      }
     } else if (language === 'java' || language === 'kotlin') {
       const own = project.own ?? customRepositories(text, language);
       const { entities, custom } = withRepositories(
