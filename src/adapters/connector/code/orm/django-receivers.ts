@@ -155,7 +155,8 @@ function boundModel(
     const model = m[0].includes(':') ? /^([A-Z]\w*)/.exec(rest)?.[1] : rowsOf(text, start + m.index, rest, models, fields, depth, reading);
     found.push({ at: m.index, model });
   }
-  const loop = new RegExp(String.raw`\bfor\s+${name}\s+in\s+`, 'g');
+  // `for check in …`, and the item of `for i, check in enumerate(…)`
+  const loop = new RegExp(String.raw`\bfor\s+(?:${name}\s+in\s+|[a-z_]\w*\s*,\s*${name}\s+in\s+enumerate\s*\(\s*)`, 'g');
   for (const m of scope.matchAll(loop))
     found.push({
       at: m.index,

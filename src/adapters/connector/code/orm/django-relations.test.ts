@@ -472,6 +472,11 @@ describe('Django loops over query sets and related managers', () => {
     ]);
     const touch = ['def touch(data):', '    for check in (', '        Check.objects.filter(status="up")', '    ):', '        check.save()'].join('\n');
     expect(shows.uses(touch)).toEqual([['web_check', 3, 'read', 'write']]);
+    // the item of an enumeration; a pair's first name is no item of it
+    const numbered = ['def number():', '    for n, check in enumerate(Check.objects.all()):', '        check.save()'].join('\n');
+    expect(shows.uses(numbered)).toEqual([['web_check', 2, 'read', 'write']]);
+    const paired = ['def pair(pairs):', '    for check, n in pairs:', '        check.save()'].join('\n');
+    expect(shows.uses(paired)).toEqual([]);
   });
 
   it("saves a row whose model the code tells: not by its name alone, nor by a keyword argument's value", () => {
