@@ -170,10 +170,17 @@ export function graphPaths(expression: string): string[][] {
   return text.startsWith('[') ? list() : path();
 }
 
-function objectionUses(file: ProjectFile, models: ReadonlyMap<string, ObjectionModel>, refOf: (m: ObjectionModel) => OrmTableRef, use: UseModel): void {
+/** Each relation name with the models that have a relation of that name, and the relation. */
+type RelationsByName = ReadonlyMap<string, ReadonlyArray<{ model: ObjectionModel; relation: Relation }>>;
+
+function objectionUses(
+  file: ProjectFile,
+  models: ReadonlyMap<string, ObjectionModel>,
+  relationNamed: RelationsByName,
+  refOf: (m: ObjectionModel) => OrmTableRef,
+  use: UseModel,
+): void {
   const text = blankComments(file.text);
-  const relationNamed = new Map<string, Array<{ model: ObjectionModel; relation: Relation }>>();
-  for (const m of models.values()) for (const r of m.relations) relationNamed.set(r.name, [...(relationNamed.get(r.name) ?? []), { model: m, relation: r }]);
   const linkRef = (m: ObjectionModel, table: string): OrmTableRef => ({ table, line: 0, via: 'objection', model: `${m.name}.${table}` });
   const reach = (from: ObjectionModel | undefined, relation: Relation | undefined, at: number, methods: readonly string[]) => {
     const write = methods.some((x) => WRITES.test(x));
@@ -256,6 +263,8 @@ export const objectionReader: OrmReader = {
     for (const [name, m] of models) if (!m.table) models.delete(name);
     if (!models.size) return {};
     const refs = new Map([...models.values()].map((m) => [m, { table: m.table, line: 0, via: 'objection', model: m.name } as OrmTableRef]));
+    const relationNamed = new Map<string, Array<{ model: ObjectionModel; relation: Relation }>>();
+    for (const m of models.values()) for (const r of m.relations) relationNamed.set(r.name, [...(relationNamed.get(r.name) ?? []), { model: m, relation: r }]);
     const joins = new Map<string, DeclaredJoin[]>();
     for (const m of models.values()) {
       const seen = new Set<string>();
@@ -270,7 +279,7 @@ export const objectionReader: OrmReader = {
     return {
       joins,
       uses(file, use) {
-        if (SCRIPT.has(file.language)) objectionUses(file, models, (m) => refs.get(m)!, use);
+        if (SCRIPT.has(file.language)) objectionUses(file, models, relationNamed, (m) => refs.get(m)!, use);
       },
     };
   },

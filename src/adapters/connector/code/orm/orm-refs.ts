@@ -660,10 +660,9 @@ export function ormModelUses(written: string, language: string, models: readonly
         repositories,
         project.own,
       );
-      if (entities.size) typeormUses(text, entities, use, custom);
+      const bindings = entities.size ? typeormUses(text, entities, use, custom) : [];
       if (mikroEntities.size) {
         for (const { entity, index } of mikroOrmInstanceWrites(text)) use(mikroEntities.get(entity), index, 'write');
-        const bindings = typeormRepositories(text, custom);
         const changes = mikroOrmFlushedChanges(text, (name, member, at) => repositoryAt(bindings, name, member, at));
         for (const { entity, index } of changes) use(entities.get(entity), index, 'write');
       }
@@ -834,9 +833,15 @@ function springDataUses(text: string, entities: ReadonlyMap<string, OrmTableRef 
 /**
  * TypeORM's uses of the file's entities, each with what its call does: the entity manager's
  * (`manager.save(E, …)`), a repository's chained on it (`getRepository(E).findOne(…)`) or called
- * by the name the file binds it to (`this.users.find(…)`, `repo.save(…)`).
+ * by the name the file binds it to (`this.users.find(…)`, `repo.save(…)`). Returns the names the file
+ * binds to repositories, which MikroORM's unit of work reads too.
  */
-function typeormUses(text: string, entities: ReadonlyMap<string, OrmTableRef | null>, use: UseModel, custom: readonly CustomRepository[]): void {
+function typeormUses(
+  text: string,
+  entities: ReadonlyMap<string, OrmTableRef | null>,
+  use: UseModel,
+  custom: readonly CustomRepository[],
+): readonly RepositoryName[] {
   for (const m of text.matchAll(TYPEORM_USE)) {
     const open = m.index + m[0].indexOf('(');
     const call = m[1] || m[2] ? chainAfter(text, open)[0] : m[4] ? { method: m[4], open } : undefined;
@@ -853,8 +858,9 @@ function typeormUses(text: string, entities: ReadonlyMap<string, OrmTableRef | n
     const named = chain.find((c) => /^(?:from|into|update)$/.test(c.method) && /^\s*[A-Z]\w*\s*(?:,|$)/.test(callArgs(text, c.open)));
     if (named) use(entities.get(callArgs(text, named.open).trim().split(/\s*,/)[0]!), m.index, typeormAccess('createQueryBuilder', text, open, m.index));
   }
-  const repositories = typeormRepositories(text, custom).filter((b) => !b.entity || entities.get(b.entity));
-  if (!repositories.length) return;
+  const bindings = typeormRepositories(text, custom);
+  const repositories = bindings.filter((b) => !b.entity || entities.get(b.entity));
+  if (!repositories.length) return bindings;
   const names = [...new Set(repositories.map((b) => escapeName(b.name)))];
   // `this.` and the name, or the name alone: not another object's property
   for (const m of text.matchAll(new RegExp(String.raw`(?:^|[^\w$.])(this\s*\.\s*)?(${names.join('|')})\s*[!?]?\.\s*([\w$]+)\s*\(`, 'g'))) {
@@ -866,6 +872,7 @@ function typeormUses(text: string, entities: ReadonlyMap<string, OrmTableRef | n
     if (own) for (const a of own) use(entities.get(bound), at, a);
     else use(entities.get(bound), at, access);
   }
+  return bindings;
 }
 
 /** The entity the name reached at `at` is bound to: the binding of the innermost scope holding it; none when that scope binds it to two. */
