@@ -49,6 +49,15 @@ describe('C and C++ includes and symbols', () => {
     expect(kinds).toEqual(['include']);
   });
 
+  it('reads the backslashes of an include written on Windows as folder separators', async () => {
+    const s = await scanTree({
+      'include/shop/types.hpp': 'namespace shop { using Id = long; }\n',
+      'src/util/strings.h': 'int str_len(const char *s);\n',
+      'src/order.cc': '#include "util\\strings.h"\n#include "..\\include\\shop\\types.hpp"\nint x;\n',
+    });
+    expect(edgeList(s)).toEqual(['src/order.cc → include/shop/types.hpp', 'src/order.cc → src/util/strings.h']);
+  });
+
   it('gives functions (not static ones), types, typedefs and public methods as symbols; macros are none', async () => {
     const s = await scanTree(TREE);
     expect(symbolsOf(s, 'lib/money/money.c')).toEqual(['function round_cents: cents_t round_cents(double v)']);
