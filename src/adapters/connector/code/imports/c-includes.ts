@@ -137,8 +137,8 @@ const INCLUDE_LINE = /^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)/gm;
 export function cFile(root: Node, text: string): ParsedFile {
   const imports: RawImport[] = [];
   for (const m of text.matchAll(INCLUDE_LINE)) {
-    // MSVC takes `#include "util\strings.h"`: a project written on Windows separates folders so
-    const module = (m[1] ?? m[2]!).trim().replace(/\\/g, '/');
+    // MSVC takes `#include "util\strings.h"` (and `"..\\util\\strings.h"`, written as a string would be): a project written on Windows separates folders so
+    const module = (m[1] ?? m[2]!).trim().replace(/\\+/g, '/');
     const line = text.slice(0, m.index).split('\n').length;
     if (module) imports.push({ module, level: 0, names: [], wildcard: false, isStatic: false, system: m[2] !== undefined, line });
   }

@@ -53,9 +53,11 @@ describe('C and C++ includes and symbols', () => {
     const s = await scanTree({
       'include/shop/types.hpp': 'namespace shop { using Id = long; }\n',
       'src/util/strings.h': 'int str_len(const char *s);\n',
-      'src/order.cc': '#include "util\\strings.h"\n#include "..\\include\\shop\\types.hpp"\nint x;\n',
+      'src/order.cc': '#include "util\\strings.h"\nint x;\n',
+      // doubled, as a string literal would write them
+      'src/util/trim.c': '#include "..\\\\..\\\\include\\\\shop\\\\types.hpp"\nint y;\n',
     });
-    expect(edgeList(s)).toEqual(['src/order.cc → include/shop/types.hpp', 'src/order.cc → src/util/strings.h']);
+    expect(edgeList(s)).toEqual(['src/order.cc → src/util/strings.h', 'src/util/trim.c → include/shop/types.hpp']);
   });
 
   it('gives functions (not static ones), types, typedefs and public methods as symbols; macros are none', async () => {
