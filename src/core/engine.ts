@@ -355,7 +355,7 @@ export function createEngine(deps: EngineDeps): Engine {
     search: (q, o) => engine.query(q, o),
     searchSide: (side, q, o) => (side === 'lexical' ? engine.search(q, o) : engine.vsearch(q, o)),
     changeCounter: () => store.changeCounter(),
-    rescan: async (source) => void (await update({ source })),
+    rescan: async (source, onProgress) => void (await update({ source, ...(onProgress ? { onProgress } : {}) })),
     ...(deps.llm ? { llm: () => deps.llm!() } : {}),
     cache: store,
     // created below: the planner asks it only when a plan runs

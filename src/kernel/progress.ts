@@ -11,3 +11,25 @@ export interface ProgressEvent {
 }
 
 export type ProgressFn = (event: ProgressEvent) => void;
+
+/** One stream of progress events told to whoever listens now (a server's background work, to each call waiting on it). */
+export interface ProgressFanOut {
+  emit: ProgressFn;
+  /** Listens until the returned function is called. */
+  subscribe(fn: ProgressFn): () => void;
+}
+
+export function progressFanOut(): ProgressFanOut {
+  const listeners = new Set<ProgressFn>();
+  return {
+    emit: (e) => {
+      for (const fn of listeners) fn(e);
+    },
+    subscribe(fn) {
+      // a function listening twice is two listeners: wrap it so each unsubscribe removes its own
+      const own: ProgressFn = (e) => fn(e);
+      listeners.add(own);
+      return () => void listeners.delete(own);
+    },
+  };
+}

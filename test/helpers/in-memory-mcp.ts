@@ -5,11 +5,19 @@ import { localUser } from '../../src/core/auth/user.js';
 import type { Engine } from '../../src/core/engine.js';
 import { createLogger } from '../../src/presentations/mcp/logging.js';
 import { createServices, createSessionServer } from '../../src/presentations/mcp/server.js';
+import type { ToolDefinition } from '../../src/presentations/mcp/tool-registry.js';
+import type { ProgressFanOut } from '../../src/kernel/progress.js';
 
-export async function connectInMemory(engine: Engine, project: string): Promise<Client> {
+/** `extraTools` and `background` as `createServices` takes them. */
+export interface InMemoryOptions {
+  extraTools?: readonly ToolDefinition[];
+  background?: ProgressFanOut;
+}
+
+export async function connectInMemory(engine: Engine, project: string, options: InMemoryOptions = {}): Promise<Client> {
   const session = await engine.sessions.open({ project, user: localUser('test') });
   const { server } = await createSessionServer(
-    createServices(engine, createLogger({ level: 'silent' })),
+    createServices(engine, createLogger({ level: 'silent' }), options.extraTools, options.background),
     { session: session.id, project, user: localUser('test') },
     { beforeCall: async () => undefined },
   );

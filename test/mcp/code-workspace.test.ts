@@ -8,6 +8,8 @@
  * for bad input with nothing else lost.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,8 +61,8 @@ async function connect(target: Engine): Promise<Client> {
   return client;
 }
 
-async function plan(client: Client, args: Record<string, unknown>) {
-  const result = await client.callTool({ name: 'onboarding_plan', arguments: args });
+async function plan(client: Client, args: Record<string, unknown>, options: RequestOptions = {}) {
+  const result = await client.callTool({ name: 'onboarding_plan', arguments: args }, undefined, options);
   return { isError: Boolean(result.isError), structured: result.structuredContent as any, text: (result.content as Array<{ text: string }>)[0]!.text };
 }
 
@@ -100,8 +102,16 @@ describe('the workspace root', () => {
   it('becomes the code source `workspace`: onboarding_plan works without source add (missing graph → one scan)', async () => {
     expect(await engine.workspace.use(ws)).toEqual({ source: 'workspace', registered: 'added' });
     expect(await engine.workspace.use(ws)).toEqual({ source: 'workspace', registered: 'kept' });
-    const { isError, structured, text } = await plan(await connect(engine), { request: 'send email to a new customer account', rank: 'graph' });
+    // the client asks for progress: the first plan waits for the scan, and says how it goes
+    const progress: Progress[] = [];
+    const { isError, structured, text } = await plan(
+      await connect(engine),
+      { request: 'send email to a new customer account', rank: 'graph' },
+      { onprogress: (p) => progress.push(p), resetTimeoutOnProgress: true },
+    );
     expect(isError, text).toBe(false);
+    expect(progress.map((p) => p.progress)).toEqual(progress.map((_, i) => i + 1));
+    expect(progress.map((p) => p.message)).toEqual(expect.arrayContaining([expect.stringMatching(/^workspace: /), 'workspace: write']));
     expect(structured.context).toMatchObject({ seed_id: 'src/users/signup.ts', source: 'workspace', resolved_by: 'topic' });
     expect(structured.context.related_files).toEqual(['src/http/router.ts', 'src/mail/send.ts']);
   }, 60_000);

@@ -14,6 +14,7 @@ import type { CatalogStore } from '../../ports/store.js';
 import type { SearchHit, SearchOptions, SearchResult } from '../search/types.js';
 import { SextantError } from '../../kernel/errors.js';
 import { redactText } from '../../kernel/redact.js';
+import type { ProgressFn } from '../../kernel/progress.js';
 import { codeFilePlanFacts, type CodeFilePlanFacts } from '../kinds/code/code-file.js';
 import { CODE_FILE_KIND, CODE_SOURCE_TYPE, CODE_SYMBOL_KIND, IMPORT_EDGE_KIND } from '../kinds/code/code-kind.js';
 import { buildCodeGraph, importsOf, type CodeGraph } from './code-graph.js';
@@ -42,12 +43,14 @@ export interface OnboardingRequest {
   source?: string;
   /** Only these sources may be read (a session's visible sources); absent: all. */
   allowedSources?: readonly string[];
-  /** `graph` (default): seed 003's BFS order; `fused`: a learned model over the import graph, git history, names and the topic (onboarding-model.ts). */
+  /** `fused` (default, DEFAULT_RANK): a learned model over the import graph, git history, names and the topic (onboarding-model.ts); `graph`: seed 003's BFS order. */
   rank?: OnboardingRank;
   /** `auto` (default): the chat model writes the plan when one is configured; `rules`: never. */
   writer?: PlanWriter;
   /** With `fused`: also return every candidate's features (bench/code-onboarding trains on them). */
   withFeatures?: boolean;
+  /** Progress of the scan a plan waits for when a source has no graph yet (a first plan of a large repository takes a while). */
+  onProgress?: ProgressFn;
 }
 
 export type OnboardingRank = 'graph' | 'fused';
@@ -107,7 +110,7 @@ export interface OnboardingDeps {
   searchSide?: (side: 'lexical' | 'vector', query: string, options: SearchOptions) => Promise<SearchResult>;
   changeCounter: () => Promise<number>;
   /** Scans a code source that has no graph yet (one try); absent: no scan. */
-  rescan?: (source: string) => Promise<void>;
+  rescan?: (source: string, onProgress?: ProgressFn) => Promise<void>;
   /** The configured chat model (null: none); with it the model writes the plan, cached in `cache`. */
   llm?: () => Promise<Llm | null>;
   cache?: LlmCache;
@@ -338,13 +341,13 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
   }
 
   /** Graphs of the sources, scanning once those that have none yet (seed 003: missing graph → one scan, retry). */
-  async function graphs(sources: readonly string[]): Promise<{ known: Map<string, SourceGraph>; failures: string[] }> {
+  async function graphs(sources: readonly string[], onProgress?: ProgressFn): Promise<{ known: Map<string, SourceGraph>; failures: string[] }> {
     const known = new Map<string, SourceGraph>();
     const failures: string[] = [];
     for (const source of sources) {
       let g = await load(source);
       if (!g.graph.nodes.length && deps.rescan) {
-        const failed = await deps.rescan(source).then(
+        const failed = await deps.rescan(source, onProgress).then(
           () => null,
           (err: unknown) => (err instanceof SextantError ? err.message : err instanceof Error ? err.message : String(err)),
         );
@@ -407,7 +410,7 @@ export function createOnboardingService(deps: OnboardingDeps): OnboardingService
     const config: TraversalConfig = clampTraversal(request);
     const rank = request.rank ?? DEFAULT_RANK;
     const sources = await codeSources(request.source, request.allowedSources);
-    const { known, failures } = await graphs(sources);
+    const { known, failures } = await graphs(sources, request.onProgress);
     const empty = (reason: string, source: string | null): OnboardingResult => {
       const anyGraph = known.values().next().value?.graph ?? buildCodeGraph([], []);
       const context: OnboardingContext = { seedId: null, relatedFiles: [], ...config, rank, stats: EMPTY_STATS, source, resolvedBy: null, reason };

@@ -4,12 +4,7 @@
  * one line per step plus its completion, never the same line twice; nothing with --json/--quiet.
  */
 import type { ProgressEvent, ProgressFn } from '../../kernel/progress.js';
-
-function labelOf(e: ProgressEvent): string {
-  const prefix = e.source === '*' ? '' : `${e.source}: `;
-  if (!e.detail) return `${prefix}${e.phase}`;
-  return e.phase === 'introspect' ? `${prefix}introspect (${e.detail})` : `${prefix}${e.detail}`;
-}
+import { progressLabel, progressLine } from '../text/progress-text.js';
 
 export function cliProgress(enabled: boolean): ProgressFn & { done(): void } {
   const tty = process.stderr.isTTY === true;
@@ -19,8 +14,8 @@ export function cliProgress(enabled: boolean): ProgressFn & { done(): void } {
   let live = false;
   const fn = ((e: ProgressEvent) => {
     if (!enabled) return;
-    const label = labelOf(e);
-    const line = e.total > 1 ? `${label} ${e.done}/${e.total}` : label;
+    const label = progressLabel(e);
+    const line = progressLine(e);
     if (tty) {
       process.stderr.write(`\r\x1b[2K${line}`);
       live = true;

@@ -23,6 +23,7 @@ import { serveStdio } from './stdio.js';
 import { createScanBridgeMount, startScanBridge } from './scan-bridge.js';
 import { SextantError } from '../../kernel/errors.js';
 import { registerSecret } from '../../kernel/redact.js';
+import { progressFanOut } from '../../kernel/progress.js';
 import type { RunningHost } from '../http/host.js';
 
 export interface ServeOptions {
@@ -92,11 +93,14 @@ function waitForSignal(): Promise<string> {
 export async function serve(config: SextantConfig, options: ServeOptions): Promise<void> {
   const mcp = mcpOptions(config);
   const logger = createLogger({ level: mcp.logLevel });
-  const engine = await openEngine(config, { onProgress: logProgress(logger) });
+  // what the process does on its own (the word-vector cache's first build) goes to the log and to the calls waiting on it
+  const background = progressFanOut();
+  background.subscribe(logProgress(logger));
+  const engine = await openEngine(config, { onProgress: background.emit });
   let bridge: RunningHost | null = null;
   let closing = false;
   try {
-    const services = createServices(engine, logger);
+    const services = createServices(engine, logger, [], background);
     await engine.projects.get(options.project);
     const workspace = await bindWorkspace(engine, config, logger);
     const token = config.get('mcp.bridge_token');

@@ -14,6 +14,7 @@ import { registerGuidePrompt } from './prompt.js';
 import { registerResources } from './resources.js';
 import { registerTools, type RegisteredTools, type RegisterOptions, type ToolDefinition } from './tool-registry.js';
 import { TOOLS } from './tools/index.js';
+import type { ProgressFanOut } from '../../kernel/progress.js';
 
 export const SERVER_NAME = 'sextant';
 export const SERVER_VERSION = '0.1.0';
@@ -26,11 +27,13 @@ export interface ServerServices {
   engine: Engine;
   logger: Logger;
   tools: readonly ToolDefinition[];
+  /** Progress of the process's own work (the word-vector cache's first build), which a call may be waiting on. */
+  background?: ProgressFanOut;
 }
 
 /** `extraTools` are for tests (e.g. a tiny write tool to exercise gating). */
-export function createServices(engine: Engine, logger: Logger, extraTools: readonly ToolDefinition[] = []): ServerServices {
-  return { engine, logger, tools: [...TOOLS, ...extraTools] };
+export function createServices(engine: Engine, logger: Logger, extraTools: readonly ToolDefinition[] = [], background?: ProgressFanOut): ServerServices {
+  return { engine, logger, tools: [...TOOLS, ...extraTools], ...(background ? { background } : {}) };
 }
 
 export interface SessionIdentity {
@@ -63,7 +66,7 @@ export async function createSessionServer(services: ServerServices, identity: Se
   const clientInfo = (): string | null => clientLabel(server.server.getClientVersion()) ?? identity.client ?? null;
   const engine = createScopedEngine(services.engine, identity);
   const ctx = { engine, logger: services.logger, clientInfo, ...identity };
-  const registered = registerTools(server, services.tools, ctx, options);
+  const registered = registerTools(server, services.tools, ctx, services.background ? { ...options, background: services.background } : options);
   registerGuidePrompt(server);
   registerResources(server, ctx);
   await registered.syncWriteTools();

@@ -31,6 +31,8 @@ import type { Permission } from '../../core/auth/roles.js';
 import type { RequestUser } from '../../core/auth/user.js';
 import type { ScopedEngine } from '../../core/scope/scoped-engine.js';
 import { SextantError } from '../../kernel/errors.js';
+import type { ProgressFanOut, ProgressFn } from '../../kernel/progress.js';
+import { progressNotifier } from './progress-notify.js';
 import { logToolCall, type Logger } from './logging.js';
 import { withShortParamErrors } from './request-params.js';
 import { failure, success, type ToolOutput } from './tool-result.js';
@@ -51,6 +53,8 @@ export interface ToolContext {
   /** Kinds present in the index (cached), for argument checks. */
   /** The caller's bearer token on this call (HTTP), forwarded to GraphQL sources; absent on stdio. */
   userToken?(): string | null;
+  /** Progress of the call's long work, sent to the client when it asked for it (a progress token); absent: not asked. */
+  progress?: ProgressFn;
 }
 
 export interface ToolDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
@@ -89,6 +93,8 @@ export interface RegisterOptions {
   beforeCall(): Promise<void>;
   /** Runs each tool's work when the transport gives it a turn (HTTP: a few at once per credential); at once when absent. */
   schedule?<T>(work: () => Promise<T>): Promise<T>;
+  /** The process's own progress, also told to a call that asked for progress while it runs. */
+  background?: ProgressFanOut;
 }
 
 /**
@@ -204,8 +210,21 @@ export function registerTools(server: McpServer, tools: readonly ToolDefinition[
         await syncWriteTools();
       }
       const token = extra.authInfo?.token;
-      const work = () => tool.run(parsed.data as never, token ? { ...ctx, userToken: () => token } : ctx);
-      return success(await (options.schedule ? options.schedule(work) : work()));
+      const progressToken = request.params._meta?.progressToken;
+      const progress =
+        progressToken === undefined
+          ? undefined
+          : progressNotifier(
+              (note) => void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...note } }).catch(() => undefined),
+            );
+      const callCtx: ToolContext = { ...ctx, ...(token ? { userToken: () => token } : {}), ...(progress ? { progress } : {}) };
+      const work = () => tool.run(parsed.data as never, callCtx);
+      const unsubscribe = progress && options.background ? options.background.subscribe(progress) : null;
+      try {
+        return success(await (options.schedule ? options.schedule(work) : work()));
+      } finally {
+        unsubscribe?.();
+      }
     } catch (err) {
       const f = failure(err);
       code = f.code;

@@ -69,7 +69,10 @@ export function registerPlanCommand(program: Command): void {
           ...(flags.source ? { source: flags.source } : {}),
           rank,
           writer,
+          // a source with no graph yet is scanned first: a large repository takes a while
+          onProgress: ctx.progress,
         });
+        ctx.progress.done();
         if (ctx.json) return printJson({ ok: true, ...result });
         println(renderOnboardingPlan(result));
       });

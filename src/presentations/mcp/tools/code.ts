@@ -81,6 +81,7 @@ export const onboardingPlanTool = defineTool({
       ...(args.direction ? { direction: args.direction } : {}),
       ...(args.rank ? { rank: args.rank } : {}),
       ...(args.writer ? { writer: args.writer } : {}),
+      ...(ctx.progress ? { onProgress: ctx.progress } : {}),
     });
     return { structured: planOutput(result), text: renderOnboardingPlan(result) };
   },
