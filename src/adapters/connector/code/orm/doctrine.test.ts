@@ -529,3 +529,33 @@ describe('Doctrine uses', () => {
     ]);
   });
 });
+
+describe('Doctrine DQL built with sprintf', () => {
+  it('reads the entity a placeholder after FROM, JOIN, UPDATE or DELETE takes, in turn or by position, with its alias', () => {
+    const report = php([
+      'namespace App\\Service;',
+      '',
+      'use App\\Entity\\BlogPost;',
+      'use App\\Entity\\User;',
+      '',
+      'class Report',
+      '{',
+      '    public function posts($em, int $limit): array',
+      '    {',
+      "        $dql = \\sprintf('SELECT p, t FROM %s p JOIN p.tags t WHERE p.views > %d', BlogPost::class, $limit);",
+      '        return $em->createQuery($dql)->getResult();',
+      '    }',
+      '',
+      '    public function ban($em, string $table): void',
+      '    {',
+      "        $em->createQuery(sprintf('UPDATE %2$s u SET u.banned = %1$d', 1, User::class))->execute();",
+      "        $em->createQuery(sprintf('DELETE FROM %s x', $table))->execute();",
+      "        $this->log(sprintf('%s deleted from %s', 'rows', 'App\\Entity\\Comment'));",
+      '    }',
+      '}',
+    ]);
+    const { uses } = projectOf({ ...ENTITIES, 'src/Service/Report.php': report });
+    // a placeholder standing for a variable, or in a message, names no entity
+    expect(uses['src/Service/Report.php']).toEqual(['blog_post read @12', 'auth.app_user write @18', 'tag read @12', 'blog_post_tag read @12']);
+  });
+});
