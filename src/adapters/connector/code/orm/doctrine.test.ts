@@ -4,6 +4,7 @@ import { collectUses, type ProjectFile } from './orm-reader.js';
 import { ormReaders } from './orm-readers.js';
 import { DEFAULT_NAMING, defaultTableNames, UNDERSCORE_NAMING } from './doctrine-naming.js';
 import { xmlMappingKind } from '../text/xml-elements.js';
+import { configuredNaming } from './doctrine-config.js';
 
 const reader = ormReaders().find((r) => r.via === 'doctrine')!;
 
@@ -18,9 +19,13 @@ function declaredOf(tree: Record<string, string>): Record<string, string[]> {
 }
 
 /** What the project makes of each file: its uses as `table access @line`, its joins as `on @line`. */
-function projectOf(tree: Record<string, string>): { uses: Record<string, string[]>; joins: Record<string, string[]> } {
+function projectOf(tree: Record<string, string>, configs: Record<string, string> = {}): { uses: Record<string, string[]>; joins: Record<string, string[]> } {
   const list = files(tree);
-  const project = reader.project!(list, new Map(list.map((f) => [f.path, reader.declared(f)])));
+  const project = reader.project!(
+    list,
+    new Map(list.map((f) => [f.path, reader.declared(f)])),
+    Object.entries(configs).map(([path, text]) => ({ path, text })),
+  );
   const uses = Object.fromEntries(
     list.map((f) => [f.path, collectUses(f.text, (use) => project.uses!(f, use)).map((r) => `${r.table} ${r.access?.join('+') ?? '-'} @${r.line}`)]),
   );
@@ -269,6 +274,46 @@ describe('Doctrine entities', () => {
     expect(projectOf({ ...ENTITIES, 'src/Controller/Home.php': symfony, 'config/packages/doctrine.php': defaulted }).joins['src/Entity/BlogPost.php']![0]).toBe(
       'blog_post.mainAuthor_id = auth.app_user.id @17',
     );
+  });
+});
+
+describe("Doctrine's naming strategy as Symfony's YAML config sets it", () => {
+  const symfony = php(['namespace App\\Controller;', '', 'use Symfony\\Bundle\\FrameworkBundle\\Controller\\AbstractController;']);
+  const doctrineYaml = (orm: string[]) =>
+    ['doctrine:', '    dbal:', "        url: '%env(resolve:DATABASE_URL)%'", '    orm:', ...orm.map((l) => `        ${l}`), ''].join('\n');
+  const mainAuthor = (tree: Record<string, string>, configs: Record<string, string>) => projectOf(tree, configs).joins['src/Entity/BlogPost.php']![0];
+
+  it("names the join columns by the default entity manager's strategy, or DoctrineBundle's default where the config names none", () => {
+    const managers = doctrineYaml([
+      'default_entity_manager: main',
+      'entity_managers:',
+      '    main:',
+      '        naming_strategy: doctrine.orm.naming_strategy.underscore_number_aware',
+      '    legacy:',
+      '        naming_strategy: doctrine.orm.naming_strategy.default',
+    ]);
+    // no PHP of the project names Symfony: the config alone says
+    expect(mainAuthor(ENTITIES, { 'config/packages/doctrine.yaml': managers })).toBe('blog_post.main_author_id = auth.app_user.id @17');
+    // a Symfony project whose config names no strategy has DoctrineBundle's default, not the recipe's
+    const unnamed = doctrineYaml(['auto_mapping: true', 'mappings:', '    App: { type: attribute, dir: "%kernel.project_dir%/src/Entity" }']);
+    const tree = { ...ENTITIES, 'src/Controller/Home.php': symfony };
+    expect(mainAuthor(tree, { 'app/config/config.yml': unnamed })).toBe('blog_post.mainAuthor_id = auth.app_user.id @17');
+    expect(mainAuthor(tree, {})).toBe('blog_post.main_author_id = auth.app_user.id @17');
+    // an environment's section is read after the base config
+    const production = `${unnamed}when@prod:\n    doctrine:\n        orm:\n            naming_strategy: doctrine.orm.naming_strategy.underscore\n`;
+    expect(mainAuthor(ENTITIES, { 'config/packages/doctrine.yaml': production })).toBe('blog_post.main_author_id = auth.app_user.id @17');
+  });
+
+  it("reads DoctrineBundle's `underscore` as number aware from Doctrine ORM 3 on, by the composer.json requirement", () => {
+    const underscore = { 'config/packages/doctrine.yaml': doctrineYaml(['naming_strategy: doctrine.orm.naming_strategy.underscore']) };
+    const composer = (orm: string) => JSON.stringify({ require: { 'doctrine/orm': orm } });
+    const column = (configs: Record<string, string>) =>
+      configuredNaming(Object.entries(configs).map(([path, text]) => ({ path, text })))?.joinColumnName('address2Line');
+    expect(column({ ...underscore, 'composer.json': composer('^2.8') })).toBe('address2line_id');
+    expect(column({ ...underscore, 'composer.json': composer('^2.20 || ^3.0') })).toBe('address2_line_id');
+    expect(column(underscore)).toBe('address2_line_id');
+    // a strategy of the project's own is not read
+    expect(column({ 'config/packages/doctrine.yaml': doctrineYaml(['naming_strategy: App\\Doctrine\\PrefixedNaming']) })).toBeUndefined();
   });
 });
 

@@ -6,12 +6,14 @@
  *   entity extending no class, read from its file alone; one extending another class (a mapped superclass, a parent entity), found once
  *   the project is read, and then listed among its file's uses as declaring it. The join table of
  *   an owning `ManyToMany` is declared by its entity's file. Each entity is known by its full name.
- * - Uses in other files: doctrine-uses; joins: doctrine-joins.
+ * - Uses in other files: doctrine-uses; joins: doctrine-joins, named by the strategy the project's
+ *   config sets (doctrine-config).
  */
 import { lineAt } from '../text/lines.js';
 import { directEntities, doctrineClasses, projectEntities, type DoctrineClass, type DoctrineEntity } from './doctrine-entities.js';
 import { doctrineJoins, manyToManyTables } from './doctrine-joins.js';
 import { namingOf } from './doctrine-naming.js';
+import { configuredNaming } from './doctrine-config.js';
 import { withPhpClasses, xmlDoctrineClasses } from './doctrine-xml.js';
 import { doctrineUses, repositoryMethods, type DoctrineProject } from './doctrine-uses.js';
 import type { OrmReader, OrmTableRef } from './orm-reader.js';
@@ -51,7 +53,7 @@ export const doctrineReader: OrmReader = {
       })),
     ];
   },
-  project(files, declared) {
+  project(files, declared, configs = []) {
     const xml = files.filter((f) => f.language === 'xml').flatMap(xmlDoctrineClasses);
     const classes = withPhpClasses(
       files.filter((f) => f.language === 'php').flatMap((f) => doctrineClasses(f, xml.length > 0)),
@@ -75,7 +77,13 @@ export const doctrineReader: OrmReader = {
     for (const e of entities.values())
       if (!e.direct && !declared.get(e.path)?.some((r) => r.table === e.mapped)) inherited.set(e.path, [...(inherited.get(e.path) ?? []), e]);
     return {
-      joins: doctrineJoins(entities, namingOf(files.map((f) => f.text))),
+      joins: doctrineJoins(
+        entities,
+        namingOf(
+          files.map((f) => f.text),
+          configuredNaming(configs),
+        ),
+      ),
       uses(file, use) {
         for (const e of inherited.get(file.path) ?? []) use(refs.get(e.fqn)!, e.index, 'schema');
         if (file.language !== 'php') return;
