@@ -4,7 +4,7 @@
  * (`.gitignore` respected; without git, the root `.gitignore` read with `ignore`), source-code
  * extensions only, never `node_modules` or `.git`. An `.xml` file is listed (language `xml`) only
  * when its head declares a mapping: a MyBatis mapper, a Hibernate `hbm.xml`, a JPA `orm.xml`
- * (xml-elements); the check is made here, where each file is opened anyway, so that no other XML
+ * (xml-elements); a Doctrine YAML mapping (`*.orm.yml`) by its name, language `yaml`; the check is made here, where each file is opened anyway, so that no other XML
  * (pom.xml, layouts, Spring contexts) becomes a file of the index, is hashed or is read again. A symbolic link that leaves the tree is
  * refused and named, as is a file that is binary or too large; a link to another listed file of
  * the tree is left out (the file is indexed under its own name). The files that steer import
@@ -97,6 +97,9 @@ export interface FileListing {
 export const RESOLUTION_CONFIG =
   /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|go\.mod|CMakeLists\.txt|compile_commands\.json|GNUmakefile|[Mm]akefile|Makefile\.am|[^/]+\.mk|Cargo\.toml|[^/]+\.csproj|Directory\.Build\.props|composer\.json|pubspec\.yaml)$/;
 
+/** Doctrine's YAML mappings (`User.orm.yml`, Doctrine's own `.dcm.yml`), listed as code (language `yaml`) as its XML ones are. */
+export const DOCTRINE_YAML = /\.(?:orm|dcm)\.ya?ml$/i;
+
 /** Framework configs an ORM reader takes its settings from: Symfony's Doctrine config (its naming strategy), at Flex's place or in a Symfony 2–3 `app/config/config.yml`. */
 export const ORM_CONFIG = /(^|\/)(?:config\/packages\/(?:[\w-]+\/)?doctrine|app\/config\/config(?:_\w+)?)\.ya?ml$/;
 
@@ -180,7 +183,7 @@ function listOne(root: string, realRoot: string, path: string, listed: ReadonlyS
     return info?.isFile() && info.size <= limit ? { config: { path, text: readTextIfThere(join(root, path)) } } : null;
   }
   const mapping = /\.xml$/i.test(path);
-  const language = languageOf(path) ?? (mapping ? 'xml' : null);
+  const language = languageOf(path) ?? (mapping ? 'xml' : DOCTRINE_YAML.test(path) ? 'yaml' : null);
   if (!language) return null;
   const full = join(root, path);
   try {

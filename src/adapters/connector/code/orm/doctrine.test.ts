@@ -317,6 +317,21 @@ describe("Doctrine's naming strategy as Symfony's YAML config sets it", () => {
   });
 });
 
+/** The repository class a mapping file names, which declares nothing itself. */
+const ORDER_REPOSITORY = php([
+  'namespace Shop\\Infra;',
+  '',
+  'use Doctrine\\ORM\\EntityRepository;',
+  '',
+  'class OrderRepository extends EntityRepository',
+  '{',
+  '    public function open(): array',
+  '    {',
+  "        return $this->findBy(['open' => true]);",
+  '    }',
+  '}',
+]);
+
 describe('Doctrine XML mappings', () => {
   const XML: Record<string, string> = {
     'config/doctrine/Order.orm.xml': [
@@ -340,19 +355,7 @@ describe('Doctrine XML mappings', () => {
     'config/doctrine/Coupon.orm.xml': '<doctrine-mapping>\n  <entity name="Shop\\Domain\\Coupon" table="coupons"/>\n</doctrine-mapping>\n',
     // the classes the mappings map, which declare nothing themselves
     'src/Domain/Order.php': php(['namespace Shop\\Domain;', '', 'class Order extends AggregateRoot', '{', '    private ?Customer $customer = null;', '}']),
-    'src/Infra/OrderRepository.php': php([
-      'namespace Shop\\Infra;',
-      '',
-      'use Doctrine\\ORM\\EntityRepository;',
-      '',
-      'class OrderRepository extends EntityRepository',
-      '{',
-      '    public function open(): array',
-      '    {',
-      "        return $this->findBy(['open' => true]);",
-      '    }',
-      '}',
-    ]),
+    'src/Infra/OrderRepository.php': ORDER_REPOSITORY,
   };
 
   it('lists a Doctrine mapping among the XML files the scan reads', () => {
@@ -379,6 +382,96 @@ describe('Doctrine XML mappings', () => {
     const repository = list.at(-1)!;
     expect(collectUses(repository.text, (use) => project.uses!(repository, use)).map((r) => `${r.table} ${r.access?.join('+')} @${r.line}`)).toEqual([
       'orders read @11',
+    ]);
+  });
+});
+
+describe('Doctrine YAML mappings', () => {
+  const YAML: Record<string, string> = {
+    'config/doctrine/Order.orm.yml': [
+      '# the order aggregate',
+      'Shop\\Domain\\Order:',
+      '  type: entity',
+      '  table: orders',
+      '  schema: sales',
+      '  repositoryClass: Shop\\Infra\\OrderRepository',
+      '  id:',
+      '    id:',
+      '      type: integer',
+      '      column: order_id',
+      '  manyToOne:',
+      '    customer:',
+      '      targetEntity: Customer',
+      '      inversedBy: orders',
+      '      joinColumn:',
+      '        name: customer_ref',
+      '        referencedColumnName: id',
+      '  oneToMany:',
+      '    lines:',
+      '      targetEntity: OrderLine',
+      '      mappedBy: order',
+      '  manyToMany:',
+      '    coupons:',
+      '      targetEntity: Shop\\Domain\\Coupon',
+      '      joinTable:',
+      '        name: order_coupons',
+      '        joinColumns:',
+      '          order_ref:',
+      '            referencedColumnName: order_id',
+      '        inverseJoinColumns:',
+      '          coupon_ref: { referencedColumnName: id }',
+      '    labels:',
+      '      targetEntity: Label',
+    ].join('\n'),
+    'config/doctrine/Customer.orm.yml': 'Shop\\Domain\\Customer:\n  type: entity\n',
+    'config/doctrine/Coupon.orm.yml': 'Shop\\Domain\\Coupon:\n  type: entity\n  table: coupons\n',
+    'config/doctrine/Label.orm.yml': 'Shop\\Domain\\Label:\n  type: entity\n',
+    // a line's owning side, with its join columns keyed by name
+    'config/doctrine/OrderLine.orm.yml': [
+      'Shop\\Domain\\OrderLine:',
+      '  type: entity',
+      '  table: order_lines',
+      '  manyToOne:',
+      '    order:',
+      '      targetEntity: Order',
+      '      joinColumns:',
+      '        order_ref:',
+      '          referencedColumnName: order_id',
+    ].join('\n'),
+    // an embeddable maps no table; a file that does not parse maps nothing
+    'config/doctrine/Money.orm.yml': 'Shop\\Domain\\Money:\n  type: embeddable\n',
+    'config/doctrine/Broken.orm.yml': 'Shop\\Domain\\Broken:\n  type: entity\n  table: [broken\n',
+    'src/Infra/OrderRepository.php': ORDER_REPOSITORY,
+  };
+
+  it("declares the mapped tables and joins, and reads the uses of the mapping's repository class", () => {
+    const list = Object.entries(YAML).map(([path, text]) => ({ path, text, language: path.endsWith('.yml') ? 'yaml' : 'php' }));
+    expect(list.map((f) => [f.path, reader.declared(f).map((r) => `${r.table} @${r.line}`)])).toEqual([
+      ['config/doctrine/Order.orm.yml', ['sales.orders @2', 'order_coupons @23', 'order_label @32']],
+      ['config/doctrine/Customer.orm.yml', ['customer @1']],
+      ['config/doctrine/Coupon.orm.yml', ['coupons @1']],
+      ['config/doctrine/Label.orm.yml', ['label @1']],
+      ['config/doctrine/OrderLine.orm.yml', ['order_lines @1']],
+      ['config/doctrine/Money.orm.yml', []],
+      ['config/doctrine/Broken.orm.yml', []],
+      ['src/Infra/OrderRepository.php', []],
+    ]);
+    const project = reader.project!(list, new Map(list.map((f) => [f.path, reader.declared(f)])));
+    const joins = (path: string) =>
+      project.joins!.get(path)!.map((j) => `${j.table}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} @${j.line}`);
+    // the inverse side (`mappedBy`) declares none
+    expect(joins('config/doctrine/Order.orm.yml')).toEqual([
+      'sales.orders.customer_ref = customer.id @12',
+      'order_coupons.order_ref = sales.orders.order_id @23',
+      'order_coupons.coupon_ref = coupons.id @23',
+      // (Doctrine's default refers to `id`: `NamingStrategy::referenceColumnName`)
+      'order_label.order_id = sales.orders.id @32',
+      'order_label.label_id = label.id @32',
+    ]);
+    expect(joins('config/doctrine/OrderLine.orm.yml')).toEqual(['order_lines.order_ref = sales.orders.order_id @5']);
+    const repository = list.at(-1)!;
+    expect(collectUses(repository.text, (use) => project.uses!(repository, use)).map((r) => `${r.table} ${r.access?.join('+')} @${r.line}`)).toEqual([
+      'sales.orders read @11',
     ]);
   });
 });

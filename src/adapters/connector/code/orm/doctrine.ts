@@ -2,7 +2,8 @@
  * @module adapters/connector/code/orm/doctrine
  * Doctrine ORM (PHP, Symfony): the tables its entities map, what the other files do with them, and
  * the joins their relations declare.
- * - An entity's file declares its table (doctrine-entities), or its XML mapping's (doctrine-xml): an
+ * - An entity's file declares its table (doctrine-entities), or its XML or YAML mapping's (doctrine-xml,
+ *   doctrine-yaml): an
  *   entity extending no class, read from its file alone; one extending another class (a mapped superclass, a parent entity), found once
  *   the project is read, and then listed among its file's uses as declaring it. The join table of
  *   an owning `ManyToMany` is declared by its entity's file. Each entity is known by its full name.
@@ -15,8 +16,9 @@ import { doctrineJoins, manyToManyTables } from './doctrine-joins.js';
 import { namingOf } from './doctrine-naming.js';
 import { configuredNaming } from './doctrine-config.js';
 import { withPhpClasses, xmlDoctrineClasses } from './doctrine-xml.js';
+import { yamlDoctrineClasses } from './doctrine-yaml.js';
 import { doctrineUses, repositoryMethods, type DoctrineProject } from './doctrine-uses.js';
-import type { OrmReader, OrmTableRef } from './orm-reader.js';
+import type { OrmReader, OrmTableRef, ProjectFile } from './orm-reader.js';
 import { callArgs } from '../text/call-reading.js';
 import { splitArgs, phpArg } from './php-classes.js';
 
@@ -37,11 +39,14 @@ function constructedFor(c: DoctrineClass): string | undefined {
   return arg && 'class' in arg ? arg.class : arg && 'string' in arg ? arg.string.replace(/^\\/, '') : undefined;
 }
 
+/** The classes a mapping file (XML, YAML) maps. */
+const mappingClasses = (file: ProjectFile) => (file.language === 'xml' ? xmlDoctrineClasses(file) : yamlDoctrineClasses(file));
+
 export const doctrineReader: OrmReader = {
   via: 'doctrine',
-  languages: new Set(['php', 'xml']),
+  languages: new Set(['php', 'xml', 'yaml']),
   declared(file) {
-    const classes = file.language === 'xml' ? xmlDoctrineClasses(file) : doctrineClasses(file);
+    const classes = file.language === 'php' ? doctrineClasses(file) : mappingClasses(file);
     const code = classes[0]?.code ?? '';
     return [
       ...directEntities(classes).map((e) => entityRef(e, lineAt(code, e.index))),
@@ -54,10 +59,10 @@ export const doctrineReader: OrmReader = {
     ];
   },
   project(files, declared, configs = []) {
-    const xml = files.filter((f) => f.language === 'xml').flatMap(xmlDoctrineClasses);
+    const mapped = files.filter((f) => f.language !== 'php').flatMap(mappingClasses);
     const classes = withPhpClasses(
-      files.filter((f) => f.language === 'php').flatMap((f) => doctrineClasses(f, xml.length > 0)),
-      xml,
+      files.filter((f) => f.language === 'php').flatMap((f) => doctrineClasses(f, mapped.length > 0)),
+      mapped,
     );
     const entities = projectEntities(classes);
     const repositories = new Map<string, string>();
@@ -73,7 +78,7 @@ export const doctrineReader: OrmReader = {
     const refs = new Map([...entities.values()].map((e) => [e.fqn, entityRef(e)]));
     // the entities declaring their table once the project is read, by file
     const inherited = new Map<string, DoctrineEntity[]>();
-    // (an XML mapping declares its table from its file alone, whatever its class extends)
+    // (a mapping file declares its table from its file alone, whatever its class extends)
     for (const e of entities.values())
       if (!e.direct && !declared.get(e.path)?.some((r) => r.table === e.mapped)) inherited.set(e.path, [...(inherited.get(e.path) ?? []), e]);
     return {
