@@ -7,12 +7,14 @@
  *   read; `create`, `insert`, `insert_many`, `insert_from`, `update`, `delete`, `replace`,
  *   `bulk_create`, `get_or_create`… write; `create_table`, `drop_table` declare; a model a query joins (`.join(Tweet)`, `.switch(Tweet)`)
  *   is read, as is each model `prefetch(query, Tweet)` names, and `create_tables([User, Tweet])` /
- *   `drop_tables` declare the schema; a model's own class method (`@classmethod def public(cls)`)
- *   reads or writes its table as the calls its body makes on `cls` (or the class) do;
+ *   `drop_tables` declare the schema; a model's own class method (`@classmethod def public(cls)`),
+ *   or one it inherits from a base class (`BaseModel`'s, its nearest base's first), reads or writes
+ *   its table as the calls its body makes on `cls` (or the class) do;
  * - `get_object_or_404(Entry, …)` (playhouse.flask_utils) reads;
  * - a row bound to a name in its function (`user = User.create(…)`, `User.get(…)`, `User(…)`,
- *   `get_object_or_404(User, …)`, or a loop's `for user in User.select():`) is written where the
- *   function calls `user.save()` or `user.delete_instance()`.
+ *   `get_object_or_404(User, …)`, or a loop's `for user in User.select():`), or a parameter hinted
+ *   with the model (`def rename(user: User)`), is written where the function calls `user.save()` or
+ *   `user.delete_instance()`.
  */
 import type { DeclaredJoin, TableAccess } from '../../../../ports/code.js';
 import { callArgs, topLevelArgs } from '../text/call-reading.js';
@@ -105,8 +107,16 @@ function peeweeUses(
     const name = m[1]!;
     const binding = String.raw`^[ \t]*(?:${name}\s*=(?!=)\s*(?:get_object_or_404\s*\(\s*)?|for\s+${name}\s+in\s+)(?:\w+\.)*([A-Z]\w*)\s*(?:\.\s*(\w+)\s*)?([(,])`;
     const bound = [...scope.matchAll(new RegExp(binding, 'gm'))].at(-1);
+    if (!bound) {
+      // else a parameter hinted with the model: `def rename(user: User)`, `Optional[User]`, `"User"`
+      const hinted = new RegExp(
+        String.raw`^[ \t]*(?:async\s+)?def\s+\w+\s*\([^)]*?(?<![\w.])${name}\s*:\s*(?:Optional\s*\[\s*)?['"]?(?:\w+\.)*([A-Z]\w*)`,
+      ).exec(scope);
+      if (hinted) use(model(hinted[1]!), m.index, 'write');
+      continue;
+    }
     // a loop's rows are the query's, whatever it calls; a name is given a row by the model, a finder or get_object_or_404
-    const row = bound && (/^\s*for\b/.test(bound[0]) ? !bound[2] || !WRITES.test(bound[2]) : !bound[2] || ROW.test(bound[2]));
+    const row = /^\s*for\b/.test(bound[0]) ? !bound[2] || !WRITES.test(bound[2]) : !bound[2] || ROW.test(bound[2]);
     if (row && (bound[3] === '(' || /get_object_or_404/.test(bound[0]))) use(model(bound[1]!), m.index, 'write');
   }
 }
