@@ -180,6 +180,13 @@ describe('Peewee rows passed in and class methods inherited', () => {
       '    @classmethod',
       '    def purge(cls):',
       '        return cls.delete().execute()',
+      '',
+      '    @classmethod',
+      '    def fetch(cls, *query):',
+      '        try:',
+      '            return cls.get(*query)',
+      '        except cls.DoesNotExist:',
+      '            return None',
     );
     const models = py(
       'app/models.py',
@@ -203,8 +210,12 @@ describe('Peewee rows passed in and class methods inherited', () => {
       'def clear():',
       '    Page.purge()',
     );
-    const uses = project(base, models, views).uses!;
+    const edit = py('app/edit.py', 'from app.models import Page', '', 'def retitle(slug):', '    page = Page.fetch(Page.slug == slug)', '    page.save()');
+    const uses = project(base, models, views, edit).uses!;
+    const usesIn = (file: ProjectFile) => collectUses(file.text, (use) => uses(file, use)).map((u) => `${u.table}:${u.line} ${u.access?.join()}`);
     // the model's own `purge` overrides the base's
-    expect(collectUses(views.text, (use) => uses(views, use)).map((u) => `${u.table}:${u.line} ${u.access?.join()}`)).toEqual(['page:4 read']);
+    expect(usesIn(views)).toEqual(['page:4 read']);
+    // a row the base's `fetch` gives is written where it is saved
+    expect(usesIn(edit)).toEqual(['page:4 read,write']);
   });
 });
