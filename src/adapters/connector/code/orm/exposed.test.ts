@@ -214,5 +214,14 @@ describe('Exposed DAO relations', () => {
       '}',
     );
     expect(usesOf(found, FILMS)).toEqual(['film_actors:4 write']);
+    const direct = kt(
+      'src/main/kotlin/shop/Direct.kt',
+      'package shop',
+      '',
+      'fun cast(id: Int) = Film.findById(id)?.actors?.toList()',
+      'fun town(id: Int) = Film[id].city.name',
+      'fun title(id: Int) = Film.findById(id)?.title',
+    );
+    expect(usesOf(direct, FILMS)).toEqual(['films:3 read', 'actors:3 read', 'film_actors:3 read', 'cities:4 read']);
   });
 });

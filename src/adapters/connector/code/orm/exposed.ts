@@ -204,8 +204,8 @@ function boundEntities(code: string, entity: Lookup<EntityView>): Bound[] {
 }
 
 /**
- * The relations read through a bound entity: `film.actors` reads the other entity's table and a
- * `via`'s intermediate table; assigning a `via` (`film.actors = SizedCollection(…)`, or in
+ * The relations read through a bound entity or straight off a finder's (`Film.findById(id)?.actors`):
+ * `film.actors` reads the other entity's table and a `via`'s intermediate table; assigning a `via` (`film.actors = SizedCollection(…)`, or in
  * `Film.new { actors = … }`) replaces the intermediate table's rows.
  */
 function relationUses(code: string, bound: readonly Bound[], entity: Lookup<EntityView>, use: UseModel): void {
@@ -217,6 +217,17 @@ function relationUses(code: string, bound: readonly Bound[], entity: Lookup<Enti
       if (!m[2]) use(relation.target, at, 'read');
       if (relation.via) use(relation.via, at, m[2] ? 'write' : 'read');
     }
+  // a relation read straight off a finder's entity: `Film.findById(id)?.actors`, `Film[id].actors`
+  for (const m of code.matchAll(/(?<![\w$.])([A-Z]\w*)\s*(?:\.\s*(\w+)\s*)?[([]/g)) {
+    const found = (m[2] ? ENTITY_GIVES.test(m[2]) && m[2] !== 'new' : m[0].endsWith('[')) ? entity(m[1]!) : undefined;
+    if (!found) continue;
+    const open = m.index + m[0].length - 1;
+    const after = /^\s*\??\.\s*(\w+)\b(?!\s*[({])/.exec(code.slice(closing(code, open) + 1));
+    const relation = after && found.relation(after[1]!);
+    if (!relation) continue;
+    use(relation.target, m.index, 'read');
+    if (relation.via) use(relation.via, m.index, 'read');
+  }
   const blocks = scriptBlocks(code);
   for (const m of code.matchAll(/(?<![\w$.])([A-Z]\w*)\s*\.\s*new\s*(?:\([^()]*\)\s*)?\{/g)) {
     const created = entity(m[1]!);
@@ -227,6 +238,17 @@ function relationUses(code: string, bound: readonly Bound[], entity: Lookup<Enti
       if (via) use(via, block.start + a.index, 'write');
     }
   }
+}
+
+/** Where the bracket or parenthesis opened at `open` closes. */
+function closing(code: string, open: number): number {
+  const [o, c] = code[open] === '[' ? ['[', ']'] : ['(', ')'];
+  let depth = 0;
+  for (let i = open; i < code.length; i++) {
+    if (code[i] === o) depth++;
+    else if (code[i] === c && --depth === 0) return i;
+  }
+  return code.length;
 }
 
 /** An entity bound to a name written later in its scope: deleted, flushed, or a property assigned (a `via`'s is another table's). */
