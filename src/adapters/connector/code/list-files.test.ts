@@ -34,3 +34,31 @@ describe('listing XML files', () => {
     expect(listing.refused).toEqual([]);
   });
 });
+
+describe("listing Doctrine's YAML", () => {
+  it("lists a YAML mapping as code and reads Symfony's Doctrine config as a config; no other YAML", async () => {
+    const yamlRoot = mkdtempSync(join(tmpdir(), 'sextant-yaml-listing-'));
+    const put = (path: string, text: string) => {
+      mkdirSync(dirname(join(yamlRoot, path)), { recursive: true });
+      writeFileSync(join(yamlRoot, path), text);
+    };
+    try {
+      put('config/doctrine/User.orm.yml', 'App\\Entity\\User:\n  type: entity\n  table: users\n');
+      put('lib/mapping/Order.dcm.yaml', 'Shop\\Order:\n  type: entity\n');
+      put('config/packages/doctrine.yaml', 'doctrine:\n  orm:\n    naming_strategy: doctrine.orm.naming_strategy.underscore_number_aware\n');
+      put('config/packages/prod/doctrine.yaml', 'doctrine:\n  orm:\n    auto_generate_proxy_classes: false\n');
+      put('app/config/config.yml', 'doctrine:\n  orm: ~\n');
+      put('config/packages/twig.yaml', 'twig:\n  strict_variables: true\n');
+      put('.github/workflows/ci.yml', 'on: push\n');
+      const listing = await listCodeFiles(yamlRoot, { maxFileBytes: 8000 });
+      expect(listing.files.map((f) => `${f.path} ${f.language}`)).toEqual(['config/doctrine/User.orm.yml yaml', 'lib/mapping/Order.dcm.yaml yaml']);
+      expect(listing.configs.map((c) => c.path).sort()).toEqual([
+        'app/config/config.yml',
+        'config/packages/doctrine.yaml',
+        'config/packages/prod/doctrine.yaml',
+      ]);
+    } finally {
+      rmSync(yamlRoot, { recursive: true, force: true });
+    }
+  });
+});

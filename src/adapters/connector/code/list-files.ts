@@ -4,13 +4,13 @@
  * (`.gitignore` respected; without git, the root `.gitignore` read with `ignore`), source-code
  * extensions only, never `node_modules` or `.git`. An `.xml` file is listed (language `xml`) only
  * when its head declares a mapping: a MyBatis mapper, a Hibernate `hbm.xml`, a JPA `orm.xml`
- * (xml-elements); the check is made here, where each file is opened anyway, so that no other XML
+ * (xml-elements); a Doctrine YAML mapping (`*.orm.yml`) by its name, language `yaml`; the check is made here, where each file is opened anyway, so that no other XML
  * (pom.xml, layouts, Spring contexts) becomes a file of the index, is hashed or is read again. A symbolic link that leaves the tree is
  * refused and named, as is a file that is binary or too large; a link to another listed file of
  * the tree is left out (the file is indexed under its own name). The files that steer import
  * resolution (tsconfig/jsconfig, package.json, go.mod, Cargo.toml, .csproj, composer.json, a C
  * build's CMakeLists.txt, Makefiles and compile_commands.json) are read too, so that a change to one
- * alone is seen. A compile_commands.json is looked for at the root and in the
+ * alone is seen; so is Symfony's Doctrine config, which names the tables and columns an entity leaves unnamed. A compile_commands.json is looked for at the root and in the
  * build folders (`build*`, `cmake-build-*`, `out`, two levels down at most) even where `.gitignore`
  * leaves them out, as it mostly does, and through a link at the root into the tree.
  */
@@ -89,13 +89,19 @@ export interface ConfigFile {
 export interface FileListing {
   files: ListedFile[];
   refused: RefusedFile[];
-  /** tsconfig*.json, jsconfig*.json, package.json, go.mod, CMakeLists.txt, compile_commands.json, Makefiles (*.mk, Makefile.am), Cargo.toml, *.csproj Directory.Build.props and composer.json files of the tree, by path. */
+  /** tsconfig*.json, jsconfig*.json, package.json, go.mod, CMakeLists.txt, compile_commands.json, Makefiles (*.mk, Makefile.am), Cargo.toml, *.csproj Directory.Build.props and composer.json files of the tree, and Symfony's Doctrine configs (ORM_CONFIG), by path. */
   configs: ConfigFile[];
 }
 
 /** tsconfig paths and extends, package.json exports/imports/workspaces, a go.mod's module path, a C build's include folders (CMake's, a compilation database's, a Makefile's), a Cargo.toml's crates, a .csproj's (or Directory.Build.props') project references and usings, a composer.json's autoload maps. */
 export const RESOLUTION_CONFIG =
   /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|go\.mod|CMakeLists\.txt|compile_commands\.json|GNUmakefile|[Mm]akefile|Makefile\.am|[^/]+\.mk|Cargo\.toml|[^/]+\.csproj|Directory\.Build\.props|composer\.json|pubspec\.yaml)$/;
+
+/** Doctrine's YAML mappings (`User.orm.yml`, Doctrine's own `.dcm.yml`), listed as code (language `yaml`) as its XML ones are. */
+export const DOCTRINE_YAML = /\.(?:orm|dcm)\.ya?ml$/i;
+
+/** Framework configs an ORM reader takes its settings from: Symfony's Doctrine config (its naming strategy), at Flex's place or in a Symfony 2–3 `app/config/config.yml`. */
+export const ORM_CONFIG = /(^|\/)(?:config\/packages\/(?:[\w-]+\/)?doctrine|app\/config\/config(?:_\w+)?)\.ya?ml$/;
 
 /** A compilation database lists every compile of a build: a large project's is tens of megabytes, and only its flags are kept. */
 const COMPILE_DB_MAX_BYTES = 64 * 1024 * 1024;
@@ -168,7 +174,7 @@ const READ_BATCH = 256;
 type Listed = { file: ListedFile } | { config: ConfigFile } | { refused: RefusedFile } | null;
 
 function listOne(root: string, realRoot: string, path: string, listed: ReadonlySet<string>, maxFileBytes: number): Listed {
-  if (RESOLUTION_CONFIG.test(path)) {
+  if (RESOLUTION_CONFIG.test(path) || ORM_CONFIG.test(path)) {
     const database = path.endsWith('compile_commands.json');
     let info = lstatIfThere(join(root, path));
     // a compilation database is often a link to the build folder's: read where it leads in the tree
@@ -177,7 +183,7 @@ function listOne(root: string, realRoot: string, path: string, listed: ReadonlyS
     return info?.isFile() && info.size <= limit ? { config: { path, text: readTextIfThere(join(root, path)) } } : null;
   }
   const mapping = /\.xml$/i.test(path);
-  const language = languageOf(path) ?? (mapping ? 'xml' : null);
+  const language = languageOf(path) ?? (mapping ? 'xml' : DOCTRINE_YAML.test(path) ? 'yaml' : null);
   if (!language) return null;
   const full = join(root, path);
   try {

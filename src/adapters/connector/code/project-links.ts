@@ -116,6 +116,7 @@ export async function projectLinks(
           reader.project(
             texts.filter((t) => reader.languages.has(t.language)),
             orm,
+            configs,
           ),
         ]
       : [],

@@ -8,10 +8,10 @@
  * - `UnderscoreNamingStrategy` (Symfony's recipe configures `underscore_number_aware`): the same in
  *   snake case, `_` put before each capital following a small letter or a digit (`BlogPost`,
  *   `blog_post`; `blogPost_id` becomes `blog_post_id`).
- * A project's strategy is set in its Symfony config (`doctrine.orm.naming_strategy`), which a code
- * scan does not read. A table is named by the underscore strategy, with the default one's name as an
- * alternative where the two differ; the columns of a join, which have no alternatives, by the
- * strategy the project's PHP suggests (`namingOf`).
+ * A project's strategy is set in its Symfony config (`doctrine.orm.naming_strategy`, doctrine-config).
+ * A table is named by the underscore strategy, with the default one's name as an alternative where
+ * the two differ (an entity's file is read alone); the columns of a join, which have no alternatives,
+ * by the strategy the project configures, else the one its PHP suggests (`namingOf`).
  */
 
 export interface NamingStrategy {
@@ -23,8 +23,11 @@ export interface NamingStrategy {
 
 const shortName = (className: string) => className.slice(className.lastIndexOf('\\') + 1);
 
-/** Doctrine's `UnderscoreNamingStrategy::underscore` (the number-aware pattern, Doctrine 3's only one), in lower case. */
-export const underscore = (name: string) => name.replace(/(?<=[a-z0-9])([A-Z])/g, '_$1').toLowerCase();
+/**
+ * Doctrine's `UnderscoreNamingStrategy::underscore`, in lower case: number aware (Doctrine 3's only
+ * pattern), `Address2Line` is `address2_line`; else Doctrine 2's default pattern, `address2line`.
+ */
+export const underscore = (name: string, numberAware = true) => name.replace(numberAware ? /(?<=[a-z0-9])([A-Z])/g : /(?<=[a-z])([A-Z])/g, '_$1').toLowerCase();
 
 export const DEFAULT_NAMING: NamingStrategy = {
   classToTableName: shortName,
@@ -33,12 +36,19 @@ export const DEFAULT_NAMING: NamingStrategy = {
   joinKeyColumnName: (className, referenced) => `${shortName(className)}_${referenced ?? 'id'}`.toLowerCase(),
 };
 
-export const UNDERSCORE_NAMING: NamingStrategy = {
-  classToTableName: (className) => underscore(shortName(className)),
-  joinColumnName: (property) => `${underscore(property)}_id`,
-  joinTableName: (source, target) => `${underscore(shortName(source))}_${underscore(shortName(target))}`,
-  joinKeyColumnName: (className, referenced) => `${underscore(shortName(className))}_${referenced ?? 'id'}`,
+const underscoreNaming = (numberAware: boolean): NamingStrategy => {
+  const snake = (name: string) => underscore(name, numberAware);
+  return {
+    classToTableName: (className) => snake(shortName(className)),
+    joinColumnName: (property) => `${snake(property)}_id`,
+    joinTableName: (source, target) => `${snake(shortName(source))}_${snake(shortName(target))}`,
+    joinKeyColumnName: (className, referenced) => `${snake(shortName(className))}_${referenced ?? 'id'}`,
+  };
 };
+
+export const UNDERSCORE_NAMING: NamingStrategy = underscoreNaming(true);
+/** Doctrine 2's `UnderscoreNamingStrategy` made without `$numberAware` (DoctrineBundle's `…naming_strategy.underscore` service). */
+export const UNDERSCORE_LEGACY_NAMING: NamingStrategy = underscoreNaming(false);
 
 /** The table an entity without a name has: the underscore strategy's, and the default one's when it differs (`BlogPost`; the catalog's lookup ignores case). */
 export function defaultTableNames(className: string): { table: string; alternatives: string[] } {
@@ -48,17 +58,19 @@ export function defaultTableNames(className: string): { table: string; alternati
 }
 
 /**
- * The strategy a project's columns are named by: the one its PHP configures (Symfony's PHP config
+ * The strategy a project's columns are named by: the one its Symfony YAML config sets (`configured`,
+ * doctrine-config); else the one its PHP configures (Symfony's PHP config
  * naming `doctrine.orm.naming_strategy.underscore_number_aware` or `…default`, a bootstrap's
  * `setNamingStrategy(new UnderscoreNamingStrategy(…))`); else the underscore one in a Symfony project
- * (a project whose PHP names `Symfony\…` or `Doctrine\Bundle\…`: Symfony's recipe configures it, in
- * YAML the scan does not read); else Doctrine's default.
+ * (a project whose PHP names `Symfony\…` or `Doctrine\Bundle\…`, whose config is not found: Symfony's
+ * recipe configures it); else Doctrine's default.
  */
-export function namingOf(texts: Iterable<string>): NamingStrategy {
+export function namingOf(texts: Iterable<string>, configured?: NamingStrategy): NamingStrategy {
+  if (configured) return configured;
   let symfony = false;
   for (const text of texts) {
-    const configured = /doctrine\.orm\.naming_strategy\.(\w+)|setNamingStrategy\s*\(\s*new\s+\\?(?:[\w\\]*\\)?(\w+)NamingStrategy\b/.exec(text);
-    if (configured) return /^underscore/i.test(configured[1] ?? configured[2]!) ? UNDERSCORE_NAMING : DEFAULT_NAMING;
+    const named = /doctrine\.orm\.naming_strategy\.(\w+)|setNamingStrategy\s*\(\s*new\s+\\?(?:[\w\\]*\\)?(\w+)NamingStrategy\b/.exec(text);
+    if (named) return /^underscore/i.test(named[1] ?? named[2]!) ? UNDERSCORE_NAMING : DEFAULT_NAMING;
     symfony ||= /\b(?:Symfony|Doctrine\\Bundle)\\/.test(text);
   }
   return symfony ? UNDERSCORE_NAMING : DEFAULT_NAMING;

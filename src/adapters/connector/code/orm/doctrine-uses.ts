@@ -13,7 +13,7 @@
  *   does changing it in a function that flushes (`$post->setTitle(…)`, `createForm(PostType::class,
  *   $post)`, then `$em->flush()`); `$em->find(Post::class, …)` reads;
  * - DQL: after `FROM`, `JOIN`, `UPDATE` and `DELETE`, an entity by its full name (`App\Entity\User u`,
- *   `'… FROM ' . User::class . ' u'`) or an old `App:User` alias reads its table (`UPDATE` and
+ *   `'… FROM ' . User::class . ' u'`, `sprintf('… FROM %s u', User::class)`) or an old `App:User` alias reads its table (`UPDATE` and
  *   `DELETE` write); the query builder's `->from(User::class, 'u')` reads, its `->update(…)` and
  *   `->delete(…)` write; a join on a relation, `JOIN u.posts p` or `->join('u.posts', 'p')`, reads the
  *   relation's target (and a many-to-many's join table, its own or its owning side's), the alias known
@@ -25,6 +25,7 @@ import { callArgs, functionBody } from '../text/call-reading.js';
 import { scriptBlocks, type Block } from '../text/script-blocks.js';
 import type { DoctrineEntity, DoctrineRelation } from './doctrine-entities.js';
 import { joinTableOf } from './doctrine-joins.js';
+import { sprintfEntities } from './doctrine-sprintf.js';
 import { phpArg, phpChain, phpClasses, phpCode, phpNames, resolveClass, splitArgs, type PhpNames } from './php-classes.js';
 
 export interface DoctrineProject {
@@ -203,6 +204,12 @@ export function doctrineUses(
     if (!entity) continue;
     use(entity, m.index, /^(?:update|delete)/i.test(m[1]!) ? 'write' : 'read');
     if (m[6] && !/^(?:where|join|inner|left|set|with|order|group|index)$/i.test(m[6])) alias(m.index, m[6], entity);
+  }
+  for (const s of sprintfEntities(code)) {
+    const entity = entityArg(s.written, names, project);
+    if (!entity) continue;
+    use(entity, s.index, s.keyword === 'update' || s.keyword.startsWith('delete') ? 'write' : 'read');
+    alias(s.index, s.alias, entity);
   }
   // the query builder's own entities: `from(User::class, 'u')`, `update(…)`, `delete(…)`, `join(Tag::class, 't', …)`
   for (const m of code.matchAll(/->\s*(from|update|delete|(?:inner|left)?[jJ]oin)\s*\(/g)) {

@@ -26,6 +26,49 @@ const joinColumn = (e: XmlElement): JoinColumn => ({ name: e.attributes.name, re
 const joinColumns = (e: XmlElement | undefined, group = 'join-columns'): JoinColumn[] =>
   e ? [...childElements(e, 'join-column'), ...childElements(e, group).flatMap((g) => childElements(g, 'join-column'))].map(joinColumn) : [];
 
+/** How a mapping names a class: a name without a namespace is the mapped class's namespace's, as Doctrine reads it. */
+export function namespaceOf(fqn: string): (name: string | undefined) => string | undefined {
+  const namespace = fqn.includes('\\') ? fqn.slice(0, fqn.lastIndexOf('\\')) : '';
+  return (name) => (name === undefined ? undefined : name.includes('\\') || !namespace ? name.replace(/^\\/, '') : `${namespace}\\${name}`);
+}
+
+/** What a mapping file (XML, YAML) says of one class, which its PHP class does not. */
+export interface MappedClass {
+  fqn: string;
+  kind: 'entity' | 'mapped';
+  table: string | undefined;
+  schema: string | undefined;
+  inheritance: string | undefined;
+  repository: string | undefined;
+  relations: DoctrineRelation[];
+  idColumn: string | undefined;
+  index: number;
+}
+
+/** The class a mapping file maps, as its PHP class's attributes would declare it. */
+export function mappingClass(m: MappedClass, { path, text }: Pick<ProjectFile, 'path' | 'text'>): DoctrineClass {
+  const table = m.table?.replace(/^`(.*)`$/, '$1');
+  return {
+    name: m.fqn.slice(m.fqn.lastIndexOf('\\') + 1),
+    fqn: m.fqn,
+    parent: undefined,
+    abstract: false,
+    trait: false,
+    traits: [],
+    index: m.index,
+    body: { start: m.index, end: m.index },
+    kind: m.kind,
+    table: table && (m.schema ? `${m.schema}.${table}` : table),
+    inheritance: m.inheritance?.toUpperCase(),
+    repository: m.repository,
+    relations: m.relations,
+    idColumn: m.idColumn,
+    path,
+    code: text,
+    names: { namespace: m.fqn.includes('\\') ? m.fqn.slice(0, m.fqn.lastIndexOf('\\')) : '', imports: new Map() },
+  };
+}
+
 /** The classes a Doctrine XML mapping file maps (none for any other file). */
 export function xmlDoctrineClasses({ path, text }: Pick<ProjectFile, 'path' | 'text'>): DoctrineClass[] {
   if (!text.includes('doctrine-mapping')) return [];
@@ -35,9 +78,7 @@ export function xmlDoctrineClasses({ path, text }: Pick<ProjectFile, 'path' | 't
     .filter((e) => (e.name === 'entity' || e.name === 'mapped-superclass') && e.attributes.name)
     .map((e) => {
       const fqn = e.attributes.name!.replace(/^\\/, '');
-      const namespace = fqn.includes('\\') ? fqn.slice(0, fqn.lastIndexOf('\\')) : '';
-      const full = (name: string | undefined) =>
-        name === undefined ? undefined : name.includes('\\') || !namespace ? name.replace(/^\\/, '') : `${namespace}\\${name}`;
+      const full = namespaceOf(fqn);
       const relations = childElements(e).flatMap((r): DoctrineRelation[] => {
         const kind = RELATIONS[r.name];
         if (!kind || !r.attributes.field) return [];
@@ -61,32 +102,26 @@ export function xmlDoctrineClasses({ path, text }: Pick<ProjectFile, 'path' | 't
         ];
       });
       const id = childElements(e, 'id')[0];
-      const table = e.attributes.table?.replace(/^`(.*)`$/, '$1');
-      return {
-        name: fqn.slice(fqn.lastIndexOf('\\') + 1),
-        fqn,
-        parent: undefined,
-        abstract: false,
-        trait: false,
-        traits: [],
-        index: e.at,
-        body: { start: e.at, end: e.at },
-        kind: e.name === 'entity' ? 'entity' : 'mapped',
-        table: table && (e.attributes.schema ? `${e.attributes.schema}.${table}` : table),
-        inheritance: e.attributes['inheritance-type']?.toUpperCase(),
-        repository: full(e.attributes['repository-class']),
-        relations,
-        idColumn: id && (id.attributes.column ?? id.attributes.name),
-        path,
-        code: text,
-        names: { namespace, imports: new Map() },
-      };
+      return mappingClass(
+        {
+          fqn,
+          kind: e.name === 'entity' ? 'entity' : 'mapped',
+          table: e.attributes.table,
+          schema: e.attributes.schema,
+          inheritance: e.attributes['inheritance-type'],
+          repository: full(e.attributes['repository-class']),
+          relations,
+          idColumn: id && (id.attributes.column ?? id.attributes.name),
+          index: e.at,
+        },
+        { path, text },
+      );
     });
 }
 
 /**
- * The project's classes with its XML mappings in place of the PHP classes they map, each taking the
- * class its PHP class extends.
+ * The project's classes with its mapping files' (XML, YAML) in place of the PHP classes they map, each
+ * taking the class its PHP class extends.
  */
 export function withPhpClasses(php: readonly DoctrineClass[], xml: readonly DoctrineClass[]): DoctrineClass[] {
   if (!xml.length) return [...php];

@@ -4,6 +4,7 @@ import { collectUses, type ProjectFile } from './orm-reader.js';
 import { ormReaders } from './orm-readers.js';
 import { DEFAULT_NAMING, defaultTableNames, UNDERSCORE_NAMING } from './doctrine-naming.js';
 import { xmlMappingKind } from '../text/xml-elements.js';
+import { configuredNaming } from './doctrine-config.js';
 
 const reader = ormReaders().find((r) => r.via === 'doctrine')!;
 
@@ -18,9 +19,13 @@ function declaredOf(tree: Record<string, string>): Record<string, string[]> {
 }
 
 /** What the project makes of each file: its uses as `table access @line`, its joins as `on @line`. */
-function projectOf(tree: Record<string, string>): { uses: Record<string, string[]>; joins: Record<string, string[]> } {
+function projectOf(tree: Record<string, string>, configs: Record<string, string> = {}): { uses: Record<string, string[]>; joins: Record<string, string[]> } {
   const list = files(tree);
-  const project = reader.project!(list, new Map(list.map((f) => [f.path, reader.declared(f)])));
+  const project = reader.project!(
+    list,
+    new Map(list.map((f) => [f.path, reader.declared(f)])),
+    Object.entries(configs).map(([path, text]) => ({ path, text })),
+  );
   const uses = Object.fromEntries(
     list.map((f) => [f.path, collectUses(f.text, (use) => project.uses!(f, use)).map((r) => `${r.table} ${r.access?.join('+') ?? '-'} @${r.line}`)]),
   );
@@ -272,6 +277,61 @@ describe('Doctrine entities', () => {
   });
 });
 
+describe("Doctrine's naming strategy as Symfony's YAML config sets it", () => {
+  const symfony = php(['namespace App\\Controller;', '', 'use Symfony\\Bundle\\FrameworkBundle\\Controller\\AbstractController;']);
+  const doctrineYaml = (orm: string[]) =>
+    ['doctrine:', '    dbal:', "        url: '%env(resolve:DATABASE_URL)%'", '    orm:', ...orm.map((l) => `        ${l}`), ''].join('\n');
+  const mainAuthor = (tree: Record<string, string>, configs: Record<string, string>) => projectOf(tree, configs).joins['src/Entity/BlogPost.php']![0];
+
+  it("names the join columns by the default entity manager's strategy, or DoctrineBundle's default where the config names none", () => {
+    const managers = doctrineYaml([
+      'default_entity_manager: main',
+      'entity_managers:',
+      '    main:',
+      '        naming_strategy: doctrine.orm.naming_strategy.underscore_number_aware',
+      '    legacy:',
+      '        naming_strategy: doctrine.orm.naming_strategy.default',
+    ]);
+    // no PHP of the project names Symfony: the config alone says
+    expect(mainAuthor(ENTITIES, { 'config/packages/doctrine.yaml': managers })).toBe('blog_post.main_author_id = auth.app_user.id @17');
+    // a Symfony project whose config names no strategy has DoctrineBundle's default, not the recipe's
+    const unnamed = doctrineYaml(['auto_mapping: true', 'mappings:', '    App: { type: attribute, dir: "%kernel.project_dir%/src/Entity" }']);
+    const tree = { ...ENTITIES, 'src/Controller/Home.php': symfony };
+    expect(mainAuthor(tree, { 'app/config/config.yml': unnamed })).toBe('blog_post.mainAuthor_id = auth.app_user.id @17');
+    expect(mainAuthor(tree, {})).toBe('blog_post.main_author_id = auth.app_user.id @17');
+    // an environment's section is read after the base config
+    const production = `${unnamed}when@prod:\n    doctrine:\n        orm:\n            naming_strategy: doctrine.orm.naming_strategy.underscore\n`;
+    expect(mainAuthor(ENTITIES, { 'config/packages/doctrine.yaml': production })).toBe('blog_post.main_author_id = auth.app_user.id @17');
+  });
+
+  it("reads DoctrineBundle's `underscore` as number aware from Doctrine ORM 3 on, by the composer.json requirement", () => {
+    const underscore = { 'config/packages/doctrine.yaml': doctrineYaml(['naming_strategy: doctrine.orm.naming_strategy.underscore']) };
+    const composer = (orm: string) => JSON.stringify({ require: { 'doctrine/orm': orm } });
+    const column = (configs: Record<string, string>) =>
+      configuredNaming(Object.entries(configs).map(([path, text]) => ({ path, text })))?.joinColumnName('address2Line');
+    expect(column({ ...underscore, 'composer.json': composer('^2.8') })).toBe('address2line_id');
+    expect(column({ ...underscore, 'composer.json': composer('^2.20 || ^3.0') })).toBe('address2_line_id');
+    expect(column(underscore)).toBe('address2_line_id');
+    // a strategy of the project's own is not read
+    expect(column({ 'config/packages/doctrine.yaml': doctrineYaml(['naming_strategy: App\\Doctrine\\PrefixedNaming']) })).toBeUndefined();
+  });
+});
+
+/** The repository class a mapping file names, which declares nothing itself. */
+const ORDER_REPOSITORY = php([
+  'namespace Shop\\Infra;',
+  '',
+  'use Doctrine\\ORM\\EntityRepository;',
+  '',
+  'class OrderRepository extends EntityRepository',
+  '{',
+  '    public function open(): array',
+  '    {',
+  "        return $this->findBy(['open' => true]);",
+  '    }',
+  '}',
+]);
+
 describe('Doctrine XML mappings', () => {
   const XML: Record<string, string> = {
     'config/doctrine/Order.orm.xml': [
@@ -295,19 +355,7 @@ describe('Doctrine XML mappings', () => {
     'config/doctrine/Coupon.orm.xml': '<doctrine-mapping>\n  <entity name="Shop\\Domain\\Coupon" table="coupons"/>\n</doctrine-mapping>\n',
     // the classes the mappings map, which declare nothing themselves
     'src/Domain/Order.php': php(['namespace Shop\\Domain;', '', 'class Order extends AggregateRoot', '{', '    private ?Customer $customer = null;', '}']),
-    'src/Infra/OrderRepository.php': php([
-      'namespace Shop\\Infra;',
-      '',
-      'use Doctrine\\ORM\\EntityRepository;',
-      '',
-      'class OrderRepository extends EntityRepository',
-      '{',
-      '    public function open(): array',
-      '    {',
-      "        return $this->findBy(['open' => true]);",
-      '    }',
-      '}',
-    ]),
+    'src/Infra/OrderRepository.php': ORDER_REPOSITORY,
   };
 
   it('lists a Doctrine mapping among the XML files the scan reads', () => {
@@ -334,6 +382,96 @@ describe('Doctrine XML mappings', () => {
     const repository = list.at(-1)!;
     expect(collectUses(repository.text, (use) => project.uses!(repository, use)).map((r) => `${r.table} ${r.access?.join('+')} @${r.line}`)).toEqual([
       'orders read @11',
+    ]);
+  });
+});
+
+describe('Doctrine YAML mappings', () => {
+  const YAML: Record<string, string> = {
+    'config/doctrine/Order.orm.yml': [
+      '# the order aggregate',
+      'Shop\\Domain\\Order:',
+      '  type: entity',
+      '  table: orders',
+      '  schema: sales',
+      '  repositoryClass: Shop\\Infra\\OrderRepository',
+      '  id:',
+      '    id:',
+      '      type: integer',
+      '      column: order_id',
+      '  manyToOne:',
+      '    customer:',
+      '      targetEntity: Customer',
+      '      inversedBy: orders',
+      '      joinColumn:',
+      '        name: customer_ref',
+      '        referencedColumnName: id',
+      '  oneToMany:',
+      '    lines:',
+      '      targetEntity: OrderLine',
+      '      mappedBy: order',
+      '  manyToMany:',
+      '    coupons:',
+      '      targetEntity: Shop\\Domain\\Coupon',
+      '      joinTable:',
+      '        name: order_coupons',
+      '        joinColumns:',
+      '          order_ref:',
+      '            referencedColumnName: order_id',
+      '        inverseJoinColumns:',
+      '          coupon_ref: { referencedColumnName: id }',
+      '    labels:',
+      '      targetEntity: Label',
+    ].join('\n'),
+    'config/doctrine/Customer.orm.yml': 'Shop\\Domain\\Customer:\n  type: entity\n',
+    'config/doctrine/Coupon.orm.yml': 'Shop\\Domain\\Coupon:\n  type: entity\n  table: coupons\n',
+    'config/doctrine/Label.orm.yml': 'Shop\\Domain\\Label:\n  type: entity\n',
+    // a line's owning side, with its join columns keyed by name
+    'config/doctrine/OrderLine.orm.yml': [
+      'Shop\\Domain\\OrderLine:',
+      '  type: entity',
+      '  table: order_lines',
+      '  manyToOne:',
+      '    order:',
+      '      targetEntity: Order',
+      '      joinColumns:',
+      '        order_ref:',
+      '          referencedColumnName: order_id',
+    ].join('\n'),
+    // an embeddable maps no table; a file that does not parse maps nothing
+    'config/doctrine/Money.orm.yml': 'Shop\\Domain\\Money:\n  type: embeddable\n',
+    'config/doctrine/Broken.orm.yml': 'Shop\\Domain\\Broken:\n  type: entity\n  table: [broken\n',
+    'src/Infra/OrderRepository.php': ORDER_REPOSITORY,
+  };
+
+  it("declares the mapped tables and joins, and reads the uses of the mapping's repository class", () => {
+    const list = Object.entries(YAML).map(([path, text]) => ({ path, text, language: path.endsWith('.yml') ? 'yaml' : 'php' }));
+    expect(list.map((f) => [f.path, reader.declared(f).map((r) => `${r.table} @${r.line}`)])).toEqual([
+      ['config/doctrine/Order.orm.yml', ['sales.orders @2', 'order_coupons @23', 'order_label @32']],
+      ['config/doctrine/Customer.orm.yml', ['customer @1']],
+      ['config/doctrine/Coupon.orm.yml', ['coupons @1']],
+      ['config/doctrine/Label.orm.yml', ['label @1']],
+      ['config/doctrine/OrderLine.orm.yml', ['order_lines @1']],
+      ['config/doctrine/Money.orm.yml', []],
+      ['config/doctrine/Broken.orm.yml', []],
+      ['src/Infra/OrderRepository.php', []],
+    ]);
+    const project = reader.project!(list, new Map(list.map((f) => [f.path, reader.declared(f)])));
+    const joins = (path: string) =>
+      project.joins!.get(path)!.map((j) => `${j.table}.${j.columns.join()} = ${j.references}.${j.referencedColumns.join()} @${j.line}`);
+    // the inverse side (`mappedBy`) declares none
+    expect(joins('config/doctrine/Order.orm.yml')).toEqual([
+      'sales.orders.customer_ref = customer.id @12',
+      'order_coupons.order_ref = sales.orders.order_id @23',
+      'order_coupons.coupon_ref = coupons.id @23',
+      // (Doctrine's default refers to `id`: `NamingStrategy::referenceColumnName`)
+      'order_label.order_id = sales.orders.id @32',
+      'order_label.label_id = label.id @32',
+    ]);
+    expect(joins('config/doctrine/OrderLine.orm.yml')).toEqual(['order_lines.order_ref = sales.orders.order_id @5']);
+    const repository = list.at(-1)!;
+    expect(collectUses(repository.text, (use) => project.uses!(repository, use)).map((r) => `${r.table} ${r.access?.join('+')} @${r.line}`)).toEqual([
+      'sales.orders read @11',
     ]);
   });
 });
@@ -527,5 +665,35 @@ describe('Doctrine uses', () => {
       'vehicle read @28',
       'blog_post_tag read @23',
     ]);
+  });
+});
+
+describe('Doctrine DQL built with sprintf', () => {
+  it('reads the entity a placeholder after FROM, JOIN, UPDATE or DELETE takes, in turn or by position, with its alias', () => {
+    const report = php([
+      'namespace App\\Service;',
+      '',
+      'use App\\Entity\\BlogPost;',
+      'use App\\Entity\\User;',
+      '',
+      'class Report',
+      '{',
+      '    public function posts($em, int $limit): array',
+      '    {',
+      "        $dql = \\sprintf('SELECT p, t FROM %s p JOIN p.tags t WHERE p.views > %d', BlogPost::class, $limit);",
+      '        return $em->createQuery($dql)->getResult();',
+      '    }',
+      '',
+      '    public function ban($em, string $table): void',
+      '    {',
+      "        $em->createQuery(sprintf('UPDATE %2$s u SET u.banned = %1$d', 1, User::class))->execute();",
+      "        $em->createQuery(sprintf('DELETE FROM %s x', $table))->execute();",
+      "        $this->log(sprintf('%s deleted from %s', 'rows', 'App\\Entity\\Comment'));",
+      '    }',
+      '}',
+    ]);
+    const { uses } = projectOf({ ...ENTITIES, 'src/Service/Report.php': report });
+    // a placeholder standing for a variable, or in a message, names no entity
+    expect(uses['src/Service/Report.php']).toEqual(['blog_post read @12', 'auth.app_user write @18', 'tag read @12', 'blog_post_tag read @12']);
   });
 });

@@ -2,19 +2,23 @@
  * @module adapters/connector/code/orm/doctrine
  * Doctrine ORM (PHP, Symfony): the tables its entities map, what the other files do with them, and
  * the joins their relations declare.
- * - An entity's file declares its table (doctrine-entities), or its XML mapping's (doctrine-xml): an
+ * - An entity's file declares its table (doctrine-entities), or its XML or YAML mapping's (doctrine-xml,
+ *   doctrine-yaml): an
  *   entity extending no class, read from its file alone; one extending another class (a mapped superclass, a parent entity), found once
  *   the project is read, and then listed among its file's uses as declaring it. The join table of
  *   an owning `ManyToMany` is declared by its entity's file. Each entity is known by its full name.
- * - Uses in other files: doctrine-uses; joins: doctrine-joins.
+ * - Uses in other files: doctrine-uses; joins: doctrine-joins, named by the strategy the project's
+ *   config sets (doctrine-config).
  */
 import { lineAt } from '../text/lines.js';
 import { directEntities, doctrineClasses, projectEntities, type DoctrineClass, type DoctrineEntity } from './doctrine-entities.js';
 import { doctrineJoins, manyToManyTables } from './doctrine-joins.js';
 import { namingOf } from './doctrine-naming.js';
+import { configuredNaming } from './doctrine-config.js';
 import { withPhpClasses, xmlDoctrineClasses } from './doctrine-xml.js';
+import { yamlDoctrineClasses } from './doctrine-yaml.js';
 import { doctrineUses, repositoryMethods, type DoctrineProject } from './doctrine-uses.js';
-import type { OrmReader, OrmTableRef } from './orm-reader.js';
+import type { OrmReader, OrmTableRef, ProjectFile } from './orm-reader.js';
 import { callArgs } from '../text/call-reading.js';
 import { splitArgs, phpArg } from './php-classes.js';
 
@@ -35,11 +39,14 @@ function constructedFor(c: DoctrineClass): string | undefined {
   return arg && 'class' in arg ? arg.class : arg && 'string' in arg ? arg.string.replace(/^\\/, '') : undefined;
 }
 
+/** The classes a mapping file (XML, YAML) maps. */
+const mappingClasses = (file: ProjectFile) => (file.language === 'xml' ? xmlDoctrineClasses(file) : yamlDoctrineClasses(file));
+
 export const doctrineReader: OrmReader = {
   via: 'doctrine',
-  languages: new Set(['php', 'xml']),
+  languages: new Set(['php', 'xml', 'yaml']),
   declared(file) {
-    const classes = file.language === 'xml' ? xmlDoctrineClasses(file) : doctrineClasses(file);
+    const classes = file.language === 'php' ? doctrineClasses(file) : mappingClasses(file);
     const code = classes[0]?.code ?? '';
     return [
       ...directEntities(classes).map((e) => entityRef(e, lineAt(code, e.index))),
@@ -51,11 +58,11 @@ export const doctrineReader: OrmReader = {
       })),
     ];
   },
-  project(files, declared) {
-    const xml = files.filter((f) => f.language === 'xml').flatMap(xmlDoctrineClasses);
+  project(files, declared, configs = []) {
+    const mapped = files.filter((f) => f.language !== 'php').flatMap(mappingClasses);
     const classes = withPhpClasses(
-      files.filter((f) => f.language === 'php').flatMap((f) => doctrineClasses(f, xml.length > 0)),
-      xml,
+      files.filter((f) => f.language === 'php').flatMap((f) => doctrineClasses(f, mapped.length > 0)),
+      mapped,
     );
     const entities = projectEntities(classes);
     const repositories = new Map<string, string>();
@@ -71,11 +78,17 @@ export const doctrineReader: OrmReader = {
     const refs = new Map([...entities.values()].map((e) => [e.fqn, entityRef(e)]));
     // the entities declaring their table once the project is read, by file
     const inherited = new Map<string, DoctrineEntity[]>();
-    // (an XML mapping declares its table from its file alone, whatever its class extends)
+    // (a mapping file declares its table from its file alone, whatever its class extends)
     for (const e of entities.values())
       if (!e.direct && !declared.get(e.path)?.some((r) => r.table === e.mapped)) inherited.set(e.path, [...(inherited.get(e.path) ?? []), e]);
     return {
-      joins: doctrineJoins(entities, namingOf(files.map((f) => f.text))),
+      joins: doctrineJoins(
+        entities,
+        namingOf(
+          files.map((f) => f.text),
+          configuredNaming(configs),
+        ),
+      ),
       uses(file, use) {
         for (const e of inherited.get(file.path) ?? []) use(refs.get(e.fqn)!, e.index, 'schema');
         if (file.language !== 'php') return;

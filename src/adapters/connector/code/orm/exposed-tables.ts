@@ -10,10 +10,12 @@
  *   `columnName`, else `id`; a plain table's `primaryKey` of one column), and the columns that
  *   reference another table: `reference("city_id", Cities)`, `optReference`, `reference("c", Cities.code)`,
  *   `integer("city_id").references(Cities.id)`.
- * - An entity class names its table in its companion: `companion object : IntEntityClass<User>(Users)`.
+ * - An entity class names its table in its companion: `companion object : IntEntityClass<User>(Users)`;
+ *   its relations to other entities are its delegated properties (exposed-relations).
  */
 import { callArgs, chainAfter, topLevelArgs } from '../text/call-reading.js';
 import { blankComments, scriptBlocks } from '../text/script-blocks.js';
+import { exposedRelations, type ExposedRelation } from './exposed-relations.js';
 import { jvmPackage } from './jvm-entities.js';
 
 /** Exposed's own table classes, by simple name. */
@@ -50,6 +52,8 @@ export interface ExposedEntity {
   qualified: string;
   /** The table object its companion names. */
   table: string;
+  /** Its delegated relation properties (exposed-relations). */
+  relations: ExposedRelation[];
 }
 
 const HEADER =
@@ -139,7 +143,7 @@ export function exposedDeclarations(text: string): { tables: ExposedTable[]; ent
     const table = referenced(topLevelArgs(callArgs(code, m.index + m[0].length - 1))[0])?.target;
     const owner = blocks.filter((b) => b.start < m.index && m.index < b.end).sort((a, b) => b.start - a.start)[0];
     const name = owner && /\bclass\s+(\w+)[^{}]*$/.exec(code.slice(Math.max(0, owner.start - 400), owner.start))?.[1];
-    if (table && name) entities.push({ name, qualified: qualify(name), table });
+    if (table && name) entities.push({ name, qualified: qualify(name), table, relations: exposedRelations(code.slice(owner.start, owner.end)) });
   }
   return { tables, entities };
 }

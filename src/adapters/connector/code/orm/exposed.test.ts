@@ -148,3 +148,80 @@ describe('Exposed uses', () => {
     expect(usesOf(other)).toEqual([]);
   });
 });
+
+describe('Exposed DAO relations', () => {
+  const FILMS = kt(
+    'src/main/kotlin/shop/Films.kt',
+    'package shop',
+    '',
+    'import org.jetbrains.exposed.v1.core.Table',
+    'import org.jetbrains.exposed.v1.core.dao.id.IntIdTable',
+    'import org.jetbrains.exposed.v1.dao.IntEntity',
+    '',
+    'object Films : IntIdTable("films") {',
+    '    val city = reference("city_id", Cities)',
+    '}',
+    'object Actors : IntIdTable("actors")',
+    'object FilmActors : Table("film_actors") {',
+    '    val film = reference("film_id", Films)',
+    '    val actor = reference("actor_id", Actors)',
+    '}',
+    '',
+    'class Actor(id: EntityID<Int>) : IntEntity(id) {',
+    '    companion object : IntEntityClass<Actor>(Actors)',
+    '}',
+    'class Film(id: EntityID<Int>) : IntEntity(id) {',
+    '    companion object : IntEntityClass<Film>(Films)',
+    '    var city by City referencedOn Films.city',
+    '    var actors by Actor via FilmActors',
+    '    var sequels by Film.via(FilmSequels.parent, FilmSequels.child)',
+    '    var title by Films.title',
+    '}',
+    'class Town(id: EntityID<Int>) : IntEntity(id) {',
+    '    companion object : IntEntityClass<Town>(Cities)',
+    '    val films by Film.referrersOn(Films.city)',
+    '}',
+  );
+
+  it("reads the other entity's table (and a via's intermediate table) where a bound entity's relation is read; assigning a via writes its table", () => {
+    const cast = kt(
+      'src/main/kotlin/shop/Cast.kt',
+      'package shop',
+      '',
+      'fun cast(film: Film): List<String> {',
+      '    val names = film.actors.map { it.name }',
+      '    return names + film.title',
+      '}',
+      'fun recast(id: Int, actor: Actor) {',
+      '    val film = Film.findById(id) ?: return',
+      '    film.actors = SizedCollection(listOf(actor))',
+      '}',
+      'fun premiere(actor: Actor) = Film.new {',
+      '    title = "Rogue One"',
+      '    actors = SizedCollection(listOf(actor))',
+      '}',
+      'fun where(town: Town) = town.films.count() + town.name.length',
+      'fun place(film: Film) = film.city',
+    );
+    // (the film's own table is written by `Film.new`, not by assigning its actors)
+    expect(usesOf(cast, FILMS)).toEqual(['films:8 read,write', 'film_actors:4 read,write', 'actors:4 read', 'cities:16 read']);
+    const found = kt(
+      'src/main/kotlin/shop/Recast.kt',
+      'package shop',
+      '',
+      'fun recast(film: Film, actor: Actor) {',
+      '    film.actors = SizedCollection(listOf(actor))',
+      '}',
+    );
+    expect(usesOf(found, FILMS)).toEqual(['film_actors:4 write']);
+    const direct = kt(
+      'src/main/kotlin/shop/Direct.kt',
+      'package shop',
+      '',
+      'fun cast(id: Int) = Film.findById(id)?.actors?.toList()',
+      'fun town(id: Int) = Film[id].city.name',
+      'fun title(id: Int) = Film.findById(id)?.title',
+    );
+    expect(usesOf(direct, FILMS)).toEqual(['films:3 read', 'actors:3 read', 'film_actors:3 read', 'cities:4 read']);
+  });
+});

@@ -12,7 +12,9 @@
  * - a DAO entity's companion: `User.new {}`, `findByIdAndUpdate` write; `User.find {}`,
  *   `User.findById(…)`, `User.all()`, `User[id]`, `count`, `wrapRow` read; an entity bound to a
  *   name (`val u = User.new {…}`, `User.findById(…)`, a parameter `u: User`) is written where its
- *   block deletes it (`u.delete()`), flushes it or assigns a property (`u.name = …`).
+ *   block deletes it (`u.delete()`), flushes it or assigns a property (`u.name = …`);
+ * - an entity's relation properties (exposed-relations): `film.actors` on a bound entity reads the
+ *   other entity's table, and a `via`'s intermediate table, whose rows assigning it writes.
  * A name the project's tables or entities share stands for the one the file sees (jvm-entities).
  */
 import type { DeclaredJoin, TableAccess } from '../../../../ports/code.js';
@@ -121,13 +123,26 @@ function joinsOf(tables: readonly (Declared & JvmEntity)[], find: ReturnType<typ
   return out;
 }
 
-/** What a Kotlin file does with the tables (`table`) and entities (`entity`, each the ref of its table) it names. */
-function exposedUses(
-  text: string,
-  table: (name: string) => OrmTableRef | null | undefined,
-  entity: (name: string) => OrmTableRef | null | undefined,
-  use: UseModel,
-): void {
+/** The tables a relation property reaches: the other entity's, and a `via`'s intermediate table. */
+interface RelationView {
+  target: OrmTableRef | null | undefined;
+  via?: OrmTableRef | null | undefined;
+}
+
+/** An entity class as a file sees it: its table, and its relation properties by name. */
+interface EntityView {
+  ref: OrmTableRef;
+  relation(property: string): RelationView | undefined;
+}
+
+type Lookup<T> = (name: string) => T | null | undefined;
+
+/** What a Kotlin file does with the tables (`table`) and entities (`entities`) it names. */
+function exposedUses(text: string, table: Lookup<OrmTableRef>, entities: Lookup<EntityView>, use: UseModel): void {
+  const entity = (name: string) => {
+    const e = entities(name);
+    return e ? e.ref : e;
+  };
   const code = blankComments(text);
   for (const m of code.matchAll(/(?<![\w$])([A-Z]\w*)\s*\.\s*(\w+)\s*(?=[({<])/g)) {
     const [, name, method] = m as unknown as [string, string, string];
@@ -157,29 +172,93 @@ function exposedUses(
     }
   // `User[id]` reads
   for (const m of code.matchAll(/(?<![\w$.])([A-Z]\w*)\s*\[/g)) if (entity(m[1]!)) use(entity(m[1]!), m.index, 'read');
-  entityWrites(code, entity, use);
+  const bound = boundEntities(code, entities);
+  entityWrites(code, bound, use);
+  relationUses(code, bound, entities, use);
 }
 
-/** An entity bound to a name (`val u = User.findById(id)`, a parameter `u: User`) written later in its block. */
-function entityWrites(code: string, entity: (name: string) => OrmTableRef | null | undefined, use: UseModel): void {
+interface Bound {
+  name: string;
+  entity: EntityView;
+  start: number;
+  end: number;
+}
+
+/** The entities bound to names (`val u = User.findById(id)`, a parameter `u: User`), each with the end of its scope. */
+function boundEntities(code: string, entity: Lookup<EntityView>): Bound[] {
   const blocks = scriptBlocks(code);
-  const bound: Array<{ name: string; ref: OrmTableRef; start: number; end: number }> = [];
+  const bound: Bound[] = [];
   for (const m of code.matchAll(/\b(?:val|var)\s+(\w+)\s*(?::[^=\n]+)?=\s*(?:\w+\.)*([A-Z]\w*)\s*(?:\.\s*(\w+)\s*[({]|\[)/g)) {
-    const ref = entity(m[2]!);
-    if (!ref || (m[3] && !ENTITY_GIVES.test(m[3]))) continue;
+    const found = entity(m[2]!);
+    if (!found || (m[3] && !ENTITY_GIVES.test(m[3]))) continue;
     const block = blockAround(blocks, m.index, code.length);
-    bound.push({ name: m[1]!, ref, start: m.index, end: block.end });
+    bound.push({ name: m[1]!, entity: found, start: m.index, end: block.end });
   }
   for (const m of code.matchAll(/[(,]\s*(\w+)\s*:\s*(?:\w+\.)*([A-Z]\w*)\??\s*(?=[,)=])/g)) {
-    const ref = entity(m[2]!);
-    if (!ref) continue;
+    const found = entity(m[2]!);
+    if (!found) continue;
     const body = functionBody(code, blocks, m.index);
-    bound.push({ name: m[1]!, ref, start: m.index, end: body.end });
+    bound.push({ name: m[1]!, entity: found, start: m.index, end: body.end });
   }
+  return bound;
+}
+
+/**
+ * The relations read through a bound entity or straight off a finder's (`Film.findById(id)?.actors`):
+ * `film.actors` reads the other entity's table and a `via`'s intermediate table; assigning a `via` (`film.actors = SizedCollection(…)`, or in
+ * `Film.new { actors = … }`) replaces the intermediate table's rows.
+ */
+function relationUses(code: string, bound: readonly Bound[], entity: Lookup<EntityView>, use: UseModel): void {
+  for (const b of bound)
+    for (const m of code.slice(b.start, b.end).matchAll(new RegExp(String.raw`(?<![\w$.])${b.name}\s*\.\s*(\w+)\b(?!\s*[({])(\s*=(?!=))?`, 'g'))) {
+      const relation = b.entity.relation(m[1]!);
+      const at = b.start + m.index;
+      if (!relation) continue;
+      if (!m[2]) use(relation.target, at, 'read');
+      if (relation.via) use(relation.via, at, m[2] ? 'write' : 'read');
+    }
+  // a relation read straight off a finder's entity: `Film.findById(id)?.actors`, `Film[id].actors`
+  for (const m of code.matchAll(/(?<![\w$.])([A-Z]\w*)\s*(?:\.\s*(\w+)\s*)?[([]/g)) {
+    const found = (m[2] ? ENTITY_GIVES.test(m[2]) && m[2] !== 'new' : m[0].endsWith('[')) ? entity(m[1]!) : undefined;
+    if (!found) continue;
+    const open = m.index + m[0].length - 1;
+    const after = /^\s*\??\.\s*(\w+)\b(?!\s*[({])/.exec(code.slice(closing(code, open) + 1));
+    const relation = after && found.relation(after[1]!);
+    if (!relation) continue;
+    use(relation.target, m.index, 'read');
+    if (relation.via) use(relation.via, m.index, 'read');
+  }
+  const blocks = scriptBlocks(code);
+  for (const m of code.matchAll(/(?<![\w$.])([A-Z]\w*)\s*\.\s*new\s*(?:\([^()]*\)\s*)?\{/g)) {
+    const created = entity(m[1]!);
+    const block = created && blocks.find((b) => b.start === m.index + m[0].length - 1);
+    if (!block) continue;
+    for (const a of code.slice(block.start, block.end).matchAll(/(?<=[{;\n]\s*)(\w+)\s*=(?!=)/g)) {
+      const via = created.relation(a[1]!)?.via;
+      if (via) use(via, block.start + a.index, 'write');
+    }
+  }
+}
+
+/** Where the bracket or parenthesis opened at `open` closes. */
+function closing(code: string, open: number): number {
+  const [o, c] = code[open] === '[' ? ['[', ']'] : ['(', ')'];
+  let depth = 0;
+  for (let i = open; i < code.length; i++) {
+    if (code[i] === o) depth++;
+    else if (code[i] === c && --depth === 0) return i;
+  }
+  return code.length;
+}
+
+/** An entity bound to a name written later in its scope: deleted, flushed, or a property assigned (a `via`'s is another table's). */
+function entityWrites(code: string, bound: readonly Bound[], use: UseModel): void {
   for (const b of bound) {
     const scope = code.slice(b.start, b.end);
-    const write = new RegExp(String.raw`(?<![\w$.])${b.name}\s*\.\s*(?:(?:delete|flush)\s*\(|[a-z]\w*\s*=(?!=))`).exec(scope);
-    if (write) use(b.ref, b.start + write.index, 'write');
+    const write = [...scope.matchAll(new RegExp(String.raw`(?<![\w$.])${b.name}\s*\.\s*(?:(?:delete|flush)\s*\(|([a-z]\w*)\s*=(?!=))`, 'g'))].find(
+      (m) => !m[1] || !b.entity.relation(m[1])?.via,
+    );
+    if (write) use(b.entity.ref, b.start + write.index, 'write');
   }
 }
 
@@ -210,10 +289,32 @@ export const exposedReader: OrmReader = {
       const seen = findTable(file);
       return found.flatMap((e) => {
         const target = seen(e.table);
-        return target ? [{ ref: { ...target.ref, model: e.name }, qualified: e.qualified, path: file.path, mapping: false }] : [];
+        return target ? [{ ref: { ...target.ref, model: e.name }, qualified: e.qualified, path: file.path, mapping: false, file, relations: e.relations }] : [];
       });
     });
     const findEntity = resolver(groupByName(entities));
+    // each entity's relations, their targets as its own file sees them, read when first asked for
+    const views = new Map<(typeof entities)[number], EntityView>();
+    const viewOf = (e: (typeof entities)[number]): EntityView => {
+      const known = views.get(e);
+      if (known) return known;
+      let relations: Map<string, RelationView> | undefined;
+      const view: EntityView = {
+        ref: e.ref,
+        relation(property) {
+          relations ??= new Map(
+            e.relations.map((r) => {
+              const target = findEntity(e.file)(r.target);
+              const via = r.via === undefined ? undefined : findTable(e.file)(r.via);
+              return [r.property, { target: target ? target.ref : target, ...(r.via ? { via: via ? via.ref : via } : {}) }] as const;
+            }),
+          );
+          return relations.get(property);
+        },
+      };
+      views.set(e, view);
+      return view;
+    };
     return {
       declared,
       joins: joinsOf(tables, findTable),
@@ -229,7 +330,7 @@ export const exposedReader: OrmReader = {
           },
           (name) => {
             const e = entity(name);
-            return e ? e.ref : e;
+            return e ? viewOf(e) : e;
           },
           use,
         );

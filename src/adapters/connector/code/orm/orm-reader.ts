@@ -30,6 +30,9 @@ export interface ProjectFile {
   language: string;
 }
 
+/** A config file of the project, which is no code. */
+export type ConfigText = Pick<ProjectFile, 'path' | 'text'>;
+
 /** Records that the file uses a model (nothing when the model is unknown, `undefined`, or ambiguous, `null`) at offset `index`, with what the code does to its table. */
 export type UseModel = (found: OrmTableRef | null | undefined, index: number, access?: TableAccess) => void;
 
@@ -52,9 +55,10 @@ export interface OrmReader {
   declared(file: ProjectFile): OrmTableRef[];
   /**
    * Reads the project: `files`, those in its languages; `declared`, what `declared` found in each of
-   * them, by path. Optional for an ORM whose models are only declarations.
+   * them, by path; `configs`, the project's config files (a framework's ORM settings among them,
+   * list-files' ORM_CONFIG). Optional for an ORM whose models are only declarations.
    */
-  project?(files: readonly ProjectFile[], declared: ReadonlyMap<string, readonly OrmTableRef[]>): OrmProject;
+  project?(files: readonly ProjectFile[], declared: ReadonlyMap<string, readonly OrmTableRef[]>, configs?: readonly ConfigText[]): OrmProject;
 }
 
 /**

@@ -46,7 +46,7 @@ export interface PeeweeClass {
   fields: PeeweeField[];
   /** What its own `class Meta` says. */
   meta: { table?: string; legacy?: boolean; schema?: string; computed: boolean };
-  /** Its class and static methods' bodies, by name (`@classmethod def public(cls): …`). */
+  /** Its class and static methods' bodies, by name (`@classmethod def public(cls): …`); a model's include those its bases give it. */
   classMethods: Map<string, string>;
   /** Declared in a file importing Peewee with one of Peewee's models as a base. */
   rooted: boolean;
@@ -210,7 +210,9 @@ export function peeweeModels(classes: readonly PeeweeClass[]): PeeweeModel[] {
     const table = c.meta.table ?? (legacy ? c.name.toLowerCase() : peeweeSnake(c.name));
     const fields = chain.flatMap((k) => k.fields);
     const key = fields.find((f) => f.primary)?.column ?? 'id';
-    out.push({ cls: { ...c, fields }, table: schema ? `${schema}.${table}` : table, key });
+    // the class methods its bases give it, its own and its nearest base's first
+    const classMethods = new Map(chain.toReversed().flatMap((k) => [...k.classMethods]));
+    out.push({ cls: { ...c, fields, classMethods }, table: schema ? `${schema}.${table}` : table, key });
   }
   return out;
 }

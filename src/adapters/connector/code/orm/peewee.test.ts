@@ -145,3 +145,77 @@ describe('Peewee uses', () => {
     expect(usesOf(loops)).toEqual(['tweet:4 read,write', 'userprofile:8 read,write']);
   });
 });
+
+describe('Peewee rows passed in and class methods inherited', () => {
+  it('writes the table of a row a parameter hinted with its model holds', () => {
+    const service = py(
+      'app/service.py',
+      'from typing import Optional',
+      'from app.models import Legacy, UserProfile',
+      '',
+      'def rename(profile: UserProfile, name: str) -> None:',
+      '    profile.username = name',
+      '    profile.save()',
+      '',
+      'async def forget(thing: Optional["Legacy"]):',
+      '    thing.delete_instance()',
+      '',
+      'def touch(items: list[Legacy], other):',
+      '    items.save()',
+      '    other.save()',
+    );
+    expect(usesOf(service)).toEqual(['userprofile:6 write', 'legacy_things:9 write']);
+  });
+
+  it("resolves a class method a model inherits from its base by what the base's body does on `cls`", () => {
+    const base = py(
+      'app/base.py',
+      'import peewee as pw',
+      '',
+      'class BaseModel(pw.Model):',
+      '    @classmethod',
+      '    def by_slug(cls, slug):',
+      '        return cls.get_or_none(cls.slug == slug)',
+      '',
+      '    @classmethod',
+      '    def purge(cls):',
+      '        return cls.delete().execute()',
+      '',
+      '    @classmethod',
+      '    def fetch(cls, *query):',
+      '        try:',
+      '            return cls.get(*query)',
+      '        except cls.DoesNotExist:',
+      '            return None',
+    );
+    const models = py(
+      'app/models.py',
+      'from peewee import CharField',
+      'from app.base import BaseModel',
+      '',
+      'class Page(BaseModel):',
+      '    slug = CharField()',
+      '',
+      '    @classmethod',
+      '    def purge(cls):',
+      '        return cls.select().count()',
+    );
+    const views = py(
+      'app/views.py',
+      'from app.models import Page',
+      '',
+      'def show(slug):',
+      '    return Page.by_slug(slug)',
+      '',
+      'def clear():',
+      '    Page.purge()',
+    );
+    const edit = py('app/edit.py', 'from app.models import Page', '', 'def retitle(slug):', '    page = Page.fetch(Page.slug == slug)', '    page.save()');
+    const uses = project(base, models, views, edit).uses!;
+    const usesIn = (file: ProjectFile) => collectUses(file.text, (use) => uses(file, use)).map((u) => `${u.table}:${u.line} ${u.access?.join()}`);
+    // the model's own `purge` overrides the base's
+    expect(usesIn(views)).toEqual(['page:4 read']);
+    // a row the base's `fetch` gives is written where it is saved
+    expect(usesIn(edit)).toEqual(['page:4 read,write']);
+  });
+});

@@ -7,12 +7,15 @@
  *   read; `create`, `insert`, `insert_many`, `insert_from`, `update`, `delete`, `replace`,
  *   `bulk_create`, `get_or_create`… write; `create_table`, `drop_table` declare; a model a query joins (`.join(Tweet)`, `.switch(Tweet)`)
  *   is read, as is each model `prefetch(query, Tweet)` names, and `create_tables([User, Tweet])` /
- *   `drop_tables` declare the schema; a model's own class method (`@classmethod def public(cls)`)
- *   reads or writes its table as the calls its body makes on `cls` (or the class) do;
+ *   `drop_tables` declare the schema; a model's own class method (`@classmethod def public(cls)`),
+ *   or one it inherits from a base class (`BaseModel`'s, its nearest base's first), reads or writes
+ *   its table as the calls its body makes on `cls` (or the class) do;
  * - `get_object_or_404(Entry, …)` (playhouse.flask_utils) reads;
  * - a row bound to a name in its function (`user = User.create(…)`, `User.get(…)`, `User(…)`,
- *   `get_object_or_404(User, …)`, or a loop's `for user in User.select():`) is written where the
- *   function calls `user.save()` or `user.delete_instance()`.
+ *   `get_object_or_404(User, …)`, a class method returning `cls.get(…)`, or a loop's
+ *   `for user in User.select():`), or a parameter hinted
+ *   with the model (`def rename(user: User)`), is written where the function calls `user.save()` or
+ *   `user.delete_instance()`.
  */
 import type { DeclaredJoin, TableAccess } from '../../../../ports/code.js';
 import { callArgs, topLevelArgs } from '../text/call-reading.js';
@@ -67,10 +70,18 @@ function joinsOf(models: readonly PeeweeModel[]): { joins: Map<string, DeclaredJ
 const accessOf = (method: string): TableAccess | undefined =>
   WRITES.test(method) ? 'write' : READS.test(method) ? 'read' : SCHEMA.test(method) ? 'schema' : undefined;
 
-/** What a model's own class method does to its table, by the calls its body makes on `cls` or the class: a write anywhere writes. */
-function classMethodAccess(name: string, body: string): TableAccess | undefined {
-  const found = [...pythonCode(body).matchAll(new RegExp(String.raw`(?<![\w.])(?:cls|${name})\s*\.\s*(\w+)\s*\(`, 'g'))].map((m) => accessOf(m[1]!));
-  return found.includes('write') ? 'write' : found.includes('read') ? 'read' : undefined;
+/** What a model's class method does: to its table, and whether it gives one row (a base's `fetch` returning `cls.get(…)`). */
+interface ClassMethod {
+  access: TableAccess | undefined;
+  row: boolean;
+}
+
+/** What a model's class method does, by the calls its body makes on `cls` or the class: a write anywhere writes. */
+function classMethodOf(name: string, body: string): ClassMethod {
+  const code = pythonCode(body);
+  const found = [...code.matchAll(new RegExp(String.raw`(?<![\w.])(?:cls|${name})\s*\.\s*(\w+)\s*\(`, 'g'))].map((m) => accessOf(m[1]!));
+  const row = new RegExp(String.raw`\breturn\s+(?:cls|${name}|super\s*\(\s*\))\s*\.\s*(\w+)\s*\(`).exec(code)?.[1];
+  return { access: found.includes('write') ? 'write' : found.includes('read') ? 'read' : undefined, row: !!row && ROW.test(row) };
 }
 
 /**
@@ -80,12 +91,12 @@ function classMethodAccess(name: string, body: string): TableAccess | undefined 
 function peeweeUses(
   text: string,
   model: (name: string) => OrmTableRef | null | undefined,
-  own: (name: string, method: string) => TableAccess | undefined,
+  own: (name: string, method: string) => ClassMethod | undefined,
   use: UseModel,
 ): void {
   const code = pythonCode(text);
   for (const m of code.matchAll(/(?<![\w.])([A-Z]\w*)\s*\.\s*(\w+)\s*\(/g)) {
-    const access = accessOf(m[2]!) ?? own(m[1]!, m[2]!);
+    const access = accessOf(m[2]!) ?? own(m[1]!, m[2]!)?.access;
     if (access) use(model(m[1]!), m.index, access);
   }
   // a query joining or switching to a model: `.join(Tweet, on=…)`
@@ -105,8 +116,16 @@ function peeweeUses(
     const name = m[1]!;
     const binding = String.raw`^[ \t]*(?:${name}\s*=(?!=)\s*(?:get_object_or_404\s*\(\s*)?|for\s+${name}\s+in\s+)(?:\w+\.)*([A-Z]\w*)\s*(?:\.\s*(\w+)\s*)?([(,])`;
     const bound = [...scope.matchAll(new RegExp(binding, 'gm'))].at(-1);
-    // a loop's rows are the query's, whatever it calls; a name is given a row by the model, a finder or get_object_or_404
-    const row = bound && (/^\s*for\b/.test(bound[0]) ? !bound[2] || !WRITES.test(bound[2]) : !bound[2] || ROW.test(bound[2]));
+    if (!bound) {
+      // else a parameter hinted with the model: `def rename(user: User)`, `Optional[User]`, `"User"`
+      const hinted = new RegExp(
+        String.raw`^[ \t]*(?:async\s+)?def\s+\w+\s*\([^)]*?(?<![\w.])${name}\s*:\s*(?:Optional\s*\[\s*)?['"]?(?:\w+\.)*([A-Z]\w*)`,
+      ).exec(scope);
+      if (hinted) use(model(hinted[1]!), m.index, 'write');
+      continue;
+    }
+    // a loop's rows are the query's, whatever it calls; a name is given a row by the model, a finder (the model's own too) or get_object_or_404
+    const row = /^\s*for\b/.test(bound[0]) ? !bound[2] || !WRITES.test(bound[2]) : !bound[2] || ROW.test(bound[2]) || !!own(bound[1]!, bound[2])?.row;
     if (row && (bound[3] === '(' || /get_object_or_404/.test(bound[0]))) use(model(bound[1]!), m.index, 'write');
   }
 }
@@ -127,11 +146,11 @@ export const peeweeReader: OrmReader = {
     for (const [path, refs] of through) declared.set(path, [...(declared.get(path) ?? []), ...refs]);
     const byName = modelsByName([...declared.values()].flat());
     // each model's class methods' access, by the model's name (a name two models share: none)
-    const methods = new Map<string, Map<string, TableAccess | undefined> | null>();
+    const methods = new Map<string, Map<string, ClassMethod> | null>();
     for (const { cls } of models)
       methods.set(
         cls.name,
-        methods.has(cls.name) ? null : new Map([...cls.classMethods].map(([method, body]) => [method, classMethodAccess(cls.name, body)] as const)),
+        methods.has(cls.name) ? null : new Map([...cls.classMethods].map(([method, body]) => [method, classMethodOf(cls.name, body)] as const)),
       );
     return {
       declared,
