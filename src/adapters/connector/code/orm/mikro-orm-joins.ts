@@ -20,7 +20,7 @@ interface MikroEntity extends Declaring<{ target: string; property: string; colu
 /** A class member with its decorators: `@ManyToOne(() => User) author!: Ref<User>`, `@PrimaryKey() id = v4()`. */
 const MEMBER =
   /((?:@\w+\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)+)(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)\s*[!?]?\s*(?::\s*([\w$<>.,\s|[\]]+?))?\s*[=;\n]/g;
-const ENTITY = /@Entity\s*\(([^)]*)\)/g;
+const ENTITY = /@Entity\s*\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/g;
 /** The other entity: `() => User`, `entity: () => User`, `'User'`, else the property's type, past `Ref<…>`, `Rel<…>` and the like. */
 const TARGET = /^\s*(?:\{[^}]*?\bentity\s*:\s*)?(?:(?:\(\s*\w*\s*\)|\w+)\s*=>\s*([A-Z]\w*)|['"]([A-Z]\w*)['"])/;
 const TYPE_TARGET = /^(?:(?:Lazy|Identified)?Ref(?:erence)?|Rel|Loaded)?\s*<?\s*([A-Z]\w*)/;

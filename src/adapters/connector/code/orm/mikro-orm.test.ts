@@ -48,6 +48,30 @@ describe('MikroORM', () => {
     ]);
   });
 
+  it('reads an entity whose decorator holds an arrow function (`repository: () => UserRepository`), with its pivot tables and joins', () => {
+    const text = [
+      "import { Entity, ManyToMany, ManyToOne, PrimaryKey } from '@mikro-orm/decorators/legacy';",
+      "@Entity({ repository: () => UserRepository, tableName: 'users' })",
+      'export class User {',
+      '  @PrimaryKey()',
+      '  id!: number;',
+      '  @ManyToMany({ hidden: true })',
+      '  favorites = new Collection<Book>(this);',
+      '  @ManyToOne(() => User)',
+      '  mentor?: User;',
+      '}',
+    ].join('\n');
+    expect(ormTableRefs(text, 'typescript', 'src/user.ts').map((r) => [r.table, r.line, r.model])).toEqual([
+      ['users', 2, 'User'],
+      ['users_favorites', 6, undefined],
+    ]);
+    expect(
+      mikroOrmJoins([{ path: 'src/user.ts', text }])
+        .get('src/user.ts')
+        ?.map((j) => [j.table, j.columns, j.references]),
+    ).toEqual([['users', ['mentor_id'], 'users']]);
+  });
+
   it("joins a to-one relation on `<property>_<target's primary column>` or the column it names; TypeORM's names none", () => {
     const files = [{ path: 'src/entities.ts', text: entities }];
     expect(

@@ -55,7 +55,7 @@ const STR = NAME_STRING;
 function typeorm(text: string, out: OrmTableRef[]): void {
   const mikro = isMikroOrm(text);
   const entities: DeclaredEntity[] = [];
-  for (const { match: m, name: model } of annotatedClasses(text, /@(?:Entity|ViewEntity)\s*\(([^)]*)\)/g)) {
+  for (const { match: m, name: model } of annotatedClasses(text, /@(?:Entity|ViewEntity)\s*\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/g)) {
     const args = m[1]!;
     const name = mikro
       ? new RegExp(`\\b(?:tableName|collection)\\s*:\\s*${STR}`).exec(args)?.[1]
