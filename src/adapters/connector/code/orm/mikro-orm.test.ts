@@ -72,6 +72,32 @@ describe('MikroORM', () => {
     ).toEqual([['users', ['mentor_id'], 'users']]);
   });
 
+  it('reads entities declared by `defineEntity` and `new EntitySchema`, an owning `p.manyToMany` with its pivot; no abstract base', () => {
+    const text = [
+      "import { defineEntity, EntitySchema, p } from '@mikro-orm/core';",
+      "export const BaseSchema = defineEntity({ name: 'Base', abstract: true, properties: { id: p.integer().primary() } });",
+      'export const BookSchema = defineEntity({',
+      '  extends: BaseSchema,',
+      "  name: 'Book',",
+      '  properties: {',
+      '    title: p.string(),',
+      '    tags: () => p.manyToMany(BookTag).owner(),',
+      "    shelves: () => p.manyToMany(Shelf).pivotTable('book_on_shelf'),",
+      "    readers: () => p.manyToMany(Reader).mappedBy('books'),",
+      '  },',
+      '});',
+      "export const Reader = new EntitySchema({ name: 'Reader', tableName: 'readers', schema: 'lib', properties: { name: { type: 'string' } } });",
+    ].join('\n');
+    expect(ormTableRefs(text, 'javascript', 'src/entities.js').map((r) => [r.table, r.line, r.model])).toEqual([
+      ['book', 3, 'Book'],
+      ['book_tags', 3, undefined],
+      ['book_on_shelf', 3, undefined],
+      ['lib.readers', 13, 'Reader'],
+    ]);
+    // outside a MikroORM file, `defineEntity` names nothing
+    expect(ormTableRefs(text.replace("'@mikro-orm/core'", "'./orm'"), 'javascript', 'src/entities.js')).toEqual([]);
+  });
+
   it("joins a to-one relation on `<property>_<target's primary column>` or the column it names; TypeORM's names none", () => {
     const files = [{ path: 'src/entities.ts', text: entities }];
     expect(

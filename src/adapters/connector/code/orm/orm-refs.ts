@@ -33,6 +33,7 @@ import { sqlalchemyRowLoads } from './sqlalchemy-rows.js';
 import { kyselyRefs } from './kysely-refs.js';
 import { importsPeewee } from './peewee-models.js';
 import { mikroOrmCollectionWrites, mikroOrmCreatedRows } from './mikro-orm-flushes.js';
+import { mikroOrmSchemas } from './mikro-orm-schemas.js';
 import type { MikroCollections } from './mikro-orm-collections.js';
 import { isMikroOrm, mikroOrmFlushedChanges, mikroOrmInstanceWrites, mikroOrmPivotTables, type DeclaredEntity } from './mikro-orm.js';
 import { lineAt } from '../text/lines.js';
@@ -373,6 +374,7 @@ export function ormTableRefs(text: string, language: string, path: string, creat
   const out: OrmTableRef[] = [];
   if (language === 'typescript' || language === 'javascript') {
     if (text.includes('@Entity') || text.includes('@ViewEntity')) typeorm(text, out);
+    if ((text.includes('defineEntity') || text.includes('EntitySchema')) && isMikroOrm(text)) mikroOrmSchemas(text, out);
     // `define(`, `tableName:` and `.init(` are common words: only in a file that names Sequelize
     if (/sequelize/i.test(text) && /\.define\s*(?:<[^>]*>)?\s*\(|\btableName\s*:|\.\s*init\s*\(|@Table\b/.test(text)) sequelize(text, out);
     // `.join('x')` and `.from('x')` are arrays' and Buffers' too: only in a file that starts a builder on a table, or names Knex
