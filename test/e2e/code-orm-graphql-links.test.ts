@@ -43,9 +43,15 @@ const FILES: Record<string, string> = {
   'shop/views.py': "from shop.models import Order\n\n\ndef big():\n    return Order.objects.filter(total__gt=100, shopper__city='Oslo')\n",
   'db/queries/orders.sql': '-- name: BigOrders :many\nSELECT * FROM shop_order\nWHERE total > $1;\n',
   'src/parcels/parcel.entity.ts':
-    "import { Entity, PrimaryKey } from '@mikro-orm/core';\n\n@Entity({ tableName: 'parcel' })\nexport class Parcel {\n  @PrimaryKey()\n  id!: number;\n}\n",
+    "import { Entity, ManyToMany, PrimaryKey } from '@mikro-orm/core';\n\n@Entity({ tableName: 'parcel' })\nexport class Parcel {\n  @PrimaryKey()\n  id!: number;\n  @ManyToMany()\n  labels = new Collection<Label>(this);\n}\n",
   'src/parcels/parcel.service.ts':
     "import { EntityManager } from '@mikro-orm/postgresql';\nimport { Parcel } from './parcel.entity';\n\nexport const forget = (em: EntityManager, id: number) =>\n  em.nativeDelete(Parcel, { id });\n",
+  // a repository another file keeps as an object's property, and a many-to-many collection changed and flushed
+  'src/parcels/di.ts':
+    "import { MikroORM } from '@mikro-orm/postgresql';\nimport { Parcel } from './parcel.entity';\n\nexport const DI = {} as Record<string, any>;\nexport const init = (orm: MikroORM) => {\n  DI.parcels = orm.em.getRepository(Parcel);\n};\n",
+  'src/parcels/routes.ts': "import { DI } from './di';\n\nexport const all = () =>\n  DI.parcels.findAll();\n",
+  'src/parcels/labels.ts':
+    "import { EntityManager } from '@mikro-orm/postgresql';\n\nexport const label = async (em: EntityManager, parcel: Parcel, label: Label) => {\n  parcel.labels.add(label);\n  await em.flush();\n};\n",
   'src/vendors/vendor.js':
     "const { Model } = require('objection');\n\nclass Vendor extends Model {\n  static tableName = 'vendor';\n}\nmodule.exports = { Vendor };\n",
   'src/vendors/routes.js': "const { Vendor } = require('./vendor');\n\nexports.drop = (id) =>\n  Vendor.query().deleteById(id);\n",
@@ -58,7 +64,7 @@ const FILES: Record<string, string> = {
 beforeAll(async () => {
   db = await createTempDatabase('sxt_orm');
   await db.exec(`CREATE SCHEMA billing; CREATE TABLE billing.invoice (id int PRIMARY KEY);
-                 CREATE TABLE customers (id int); CREATE TABLE audit_log (id int); CREATE TABLE shipment (id int); CREATE TABLE shop_order (id int); CREATE TABLE shop_shopper (id int); CREATE TABLE parcel (id int); CREATE TABLE vendor (id int); CREATE TABLE unused (id int);`);
+                 CREATE TABLE customers (id int); CREATE TABLE audit_log (id int); CREATE TABLE shipment (id int); CREATE TABLE shop_order (id int); CREATE TABLE shop_shopper (id int); CREATE TABLE parcel (id int); CREATE TABLE parcel_labels (parcel_id int, label_id int); CREATE TABLE vendor (id int); CREATE TABLE unused (id int);`);
   api = await startPlainServer({ serviceToken: 'plain-orm-token', userTokens: [] });
   for (const [path, text] of Object.entries(FILES)) {
     mkdirSync(join(repo, path, '..'), { recursive: true });
@@ -117,8 +123,14 @@ describe('ORM and GraphQL links', () => {
     // MikroORM's entity, its entity manager's call, and a migration's MySQL-quoted DDL in a string
     expect(await incoming('pg:table:public.parcel', 'uses_table')).toEqual([
       ['shop:code_file:src/migrations/Migration20240101.ts', 3, undefined],
+      ['shop:code_file:src/parcels/di.ts', 6, 'mikro-orm'],
       ['shop:code_file:src/parcels/parcel.entity.ts', 3, 'mikro-orm'],
       ['shop:code_file:src/parcels/parcel.service.ts', 5, 'mikro-orm'],
+      ['shop:code_file:src/parcels/routes.ts', 4, 'mikro-orm'],
+    ]);
+    expect(await incoming('pg:table:public.parcel_labels', 'uses_table')).toEqual([
+      ['shop:code_file:src/parcels/labels.ts', 4, 'mikro-orm'],
+      ['shop:code_file:src/parcels/parcel.entity.ts', 7, 'mikro-orm'],
     ]);
     expect(await incoming('pg:table:public.vendor', 'uses_table')).toEqual([
       ['shop:code_file:src/vendors/routes.js', 4, 'objection'],
@@ -172,8 +184,14 @@ describe('ORM and GraphQL links', () => {
     ]);
     expect(await access('pg:table:public.parcel')).toEqual([
       ['src/migrations/Migration20240101.ts', ['schema']],
+      ['src/parcels/di.ts', undefined],
       ['src/parcels/parcel.entity.ts', ['schema']],
       ['src/parcels/parcel.service.ts', ['write']],
+      ['src/parcels/routes.ts', ['read']], // `DI.parcels.findAll()`, the repository di.ts keeps
+    ]);
+    expect(await access('pg:table:public.parcel_labels')).toEqual([
+      ['src/parcels/labels.ts', ['write']], // `parcel.labels.add(label)`, flushed
+      ['src/parcels/parcel.entity.ts', ['schema']],
     ]);
     expect((await runCli(['get', 'pg:table:public.audit_log'], env)).stdout).toContain('← uses_table shop:code_file:src/audit.ts (line 4, prisma, writes)');
     const described = await runCli(['describe', 'pg:table:public.audit_log'], env);

@@ -18,6 +18,8 @@ import { djangoRelations } from './orm/django-relations.js';
 import { sqlalchemyRelations } from './orm/sqlalchemy-relations.js';
 import { prismaJoins, typeormJoins } from './orm/declared-joins.js';
 import { mikroOrmJoins } from './orm/mikro-orm-joins.js';
+import { mikroOrmCollections } from './orm/mikro-orm-collections.js';
+import { heldRepositories } from './orm/held-repositories.js';
 import { sqlalchemyJoins } from './orm/sqlalchemy-joins.js';
 import { sqlalchemyInheritance } from './orm/sqlalchemy-bases.js';
 import { drizzleJoins } from './orm/drizzle-joins.js';
@@ -109,6 +111,8 @@ export async function projectLinks(
   const django = djangoRelations(texts, orm);
   const alchemy = sqlalchemyRelations(texts, alchemyClasses.ancestors);
   const scripts = texts.filter((t) => SCRIPT_LANGUAGES.has(t.language));
+  const held = heldRepositories(scripts);
+  const mikroCollections = mikroOrmCollections(scripts);
   // the ORMs read through the seam, each over the files of its languages
   const readers = ormReaders().flatMap((reader) =>
     reader.project
@@ -165,6 +169,8 @@ export async function projectLinks(
           sqlalchemyRelations: alchemy,
           entityNamed: entitiesOf({ path: file.path, text, language }),
           jpaJoined,
+          heldRepositories: held,
+          mikroCollections,
         }),
         ...readers.flatMap((r) => (r.uses ? collectUses(text, (use) => r.uses!({ path: file.path, text, language }, use)) : [])),
         ...sqlcCalls(text, language, sqlc),

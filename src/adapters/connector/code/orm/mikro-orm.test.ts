@@ -48,6 +48,56 @@ describe('MikroORM', () => {
     ]);
   });
 
+  it('reads an entity whose decorator holds an arrow function (`repository: () => UserRepository`), with its pivot tables and joins', () => {
+    const text = [
+      "import { Entity, ManyToMany, ManyToOne, PrimaryKey } from '@mikro-orm/decorators/legacy';",
+      "@Entity({ repository: () => UserRepository, tableName: 'users' })",
+      'export class User {',
+      '  @PrimaryKey()',
+      '  id!: number;',
+      '  @ManyToMany({ hidden: true })',
+      '  favorites = new Collection<Book>(this);',
+      '  @ManyToOne(() => User)',
+      '  mentor?: User;',
+      '}',
+    ].join('\n');
+    expect(ormTableRefs(text, 'typescript', 'src/user.ts').map((r) => [r.table, r.line, r.model])).toEqual([
+      ['users', 2, 'User'],
+      ['users_favorites', 6, undefined],
+    ]);
+    expect(
+      mikroOrmJoins([{ path: 'src/user.ts', text }])
+        .get('src/user.ts')
+        ?.map((j) => [j.table, j.columns, j.references]),
+    ).toEqual([['users', ['mentor_id'], 'users']]);
+  });
+
+  it('reads entities declared by `defineEntity` and `new EntitySchema`, an owning `p.manyToMany` with its pivot; no abstract base', () => {
+    const text = [
+      "import { defineEntity, EntitySchema, p } from '@mikro-orm/core';",
+      "export const BaseSchema = defineEntity({ name: 'Base', abstract: true, properties: { id: p.integer().primary() } });",
+      'export const BookSchema = defineEntity({',
+      '  extends: BaseSchema,',
+      "  name: 'Book',",
+      '  properties: {',
+      '    title: p.string(),',
+      '    tags: () => p.manyToMany(BookTag).owner(),',
+      "    shelves: () => p.manyToMany(Shelf).pivotTable('book_on_shelf'),",
+      "    readers: () => p.manyToMany(Reader).mappedBy('books'),",
+      '  },',
+      '});',
+      "export const Reader = new EntitySchema({ name: 'Reader', tableName: 'readers', schema: 'lib', properties: { name: { type: 'string' } } });",
+    ].join('\n');
+    expect(ormTableRefs(text, 'javascript', 'src/entities.js').map((r) => [r.table, r.line, r.model])).toEqual([
+      ['book', 3, 'Book'],
+      ['book_tags', 3, undefined],
+      ['book_on_shelf', 3, undefined],
+      ['lib.readers', 13, 'Reader'],
+    ]);
+    // outside a MikroORM file, `defineEntity` names nothing
+    expect(ormTableRefs(text.replace("'@mikro-orm/core'", "'./orm'"), 'javascript', 'src/entities.js')).toEqual([]);
+  });
+
   it("joins a to-one relation on `<property>_<target's primary column>` or the column it names; TypeORM's names none", () => {
     const files = [{ path: 'src/entities.ts', text: entities }];
     expect(

@@ -5,17 +5,18 @@
  * it), the pivot table of an owning many-to-many (`pivotTable`, else `<owner table>_<property>`:
  * `User.favorites` is `user_favorites`), and the rows the entity manager writes by instance
  * (`em.persist(user)`, `em.remove(article)`), by the entity the instance was built or found as, and
- * the rows its unit of work writes (found, changed, flushed).
- * The joins its relations declare are read in mikro-orm-joins.ts.
+ * the rows its unit of work writes (found or referenced, changed, flushed).
+ * The joins its relations declare are read in mikro-orm-joins.ts; the rows created and the
+ * collections changed before a flush in mikro-orm-flushes.ts.
  */
 import type { OrmTableRef } from './orm-reader.js';
-import { callArgs, escapeName, NAME_STRING, qualify, topLevelArgs } from '../text/call-reading.js';
+import { callArgs, escapeName, functionBody, NAME_STRING, qualify, topLevelArgs } from '../text/call-reading.js';
 import { blockAround, scriptBlocks, type Block } from '../text/script-blocks.js';
 import { lineAt } from '../text/lines.js';
 import { snake } from './name-case.js';
+import { relationSide } from './mikro-orm-entities.js';
 
-/** A file of MikroORM's: it imports one of its packages (`@mikro-orm/core`, `@mikro-orm/decorators/legacy`, …). */
-export const isMikroOrm = (text: string) => /['"]@mikro-orm\//.test(text);
+export { isMikroOrm } from './mikro-orm-entities.js';
 
 /** An entity a file declares, where its decorator is. */
 export interface DeclaredEntity {
@@ -40,8 +41,7 @@ export function mikroOrmPivotTables(text: string, entities: readonly DeclaredEnt
     const args = callArgs(text, open);
     const parts = topLevelArgs(args);
     const options = parts.find((p) => p.trimStart().startsWith('{')) ?? '';
-    const owning = /\bowner\s*:\s*true\b/.test(options) || !(/\bmappedBy\s*:/.test(options) || (parts.length > 1 && !parts[1]!.trimStart().startsWith('{')));
-    if (!owning) continue;
+    if (!relationSide(parts, options).owning) continue;
     const given = new RegExp(`\\bpivotTable\\s*:\\s*${NAME_STRING}`).exec(options)?.[1];
     const property = DECORATED_PROPERTY.exec(text.slice(open + args.length + 2))?.[1];
     const table = given ?? (property && `${owner.table}_${snake(property)}`);
@@ -52,20 +52,52 @@ export function mikroOrmPivotTables(text: string, entities: readonly DeclaredEnt
 /** The entity manager's calls that write the rows they are given: `em.persist(user)`, `this.em.removeAndFlush(article)`. */
 const INSTANCE_WRITES = /\b(?:em|[Mm]anager)\s*\.\s*(?:persist|persistAndFlush|remove|removeAndFlush)\s*\(/g;
 
-/** `const user = new User(…)`, `= em.create(User, …)`, `= await em.findOneOrFail(User, …)`, `= em.getReference(User, id)`: the entity a name holds. */
+/** A repository reached by a path (`users`, `this.users`, `DI.users`): the entity it stands for there, at an offset. */
+export type RepositoryAt = (path: string, at: number) => string | undefined;
+
+/** A repository's receiver: `users`, `this.users`, `DI.users`. */
+const RECEIVER = String.raw`((?:this\s*\.\s*)?[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)?)`;
+
+/**
+ * `const user = new User(…)`, `= em.create(User, …)`, `= await em.findOneOrFail(User, …)`, `= em.getReference(User, id)`,
+ * `= this.users.getReference(id)` (a repository, group 3): the entity a name holds.
+ */
 const BINDING = (name: string) =>
   new RegExp(
-    String.raw`\b(?:const|let|var)\s+${escapeName(name)}\s*(?::\s*[A-Z]\w*\s*)?=\s*(?:await\s+)?(?:new\s+([A-Z]\w*)|[\w$.]*\b(?:em|[Mm]anager)\s*\.\s*(?:create|find\w*|getReference)\s*\(\s*([A-Z]\w*)\b)`,
+    String.raw`\b(?:const|let|var)\s+${escapeName(name)}\s*(?::\s*[A-Z]\w*\s*)?=\s*(?:await\s+)?(?:new\s+([A-Z]\w*)|[\w$.]*\b(?:em|[Mm]anager)\s*\.\s*(?:create|find\w*|getReference)\s*\(\s*([A-Z]\w*)\b|${RECEIVER}\s*\.\s*(?:create|find\w*|getReference)\s*\()`,
     'g',
   );
+/** `name: User`, `name?: Loaded<User, 'tags'>`: a parameter or property typed as an entity. */
+const TYPED = (name: string) => new RegExp(String.raw`(?<![\w$.])${escapeName(name)}\s*[!?]?\s*:\s*(?:(?:Loaded|Rel|Ref)\s*<\s*)?([A-Z]\w*)`, 'g');
+
+/**
+ * The entity `name` holds at `at`: the last binding before it whose block holds it (and, when
+ * `typed`, a parameter or variable declared as the entity, in its function or block).
+ */
+export function boundEntity(text: string, blocks: readonly Block[], name: string, at: number, repository: RepositoryAt, typed = false): string | undefined {
+  const holds = (b: RegExpMatchArray & { index: number }, parameter: boolean) => {
+    const scope = parameter ? functionBody(text, blocks, b.index) : blockAround(blocks, b.index, text.length);
+    return scope.start < at && at < scope.end;
+  };
+  const bindings = [...text.slice(0, at).matchAll(BINDING(name))].map((b) => ({ b, parameter: false }));
+  if (typed)
+    bindings.push(
+      ...[...text.slice(0, at).matchAll(TYPED(name))].map((b) => ({ b, parameter: /[(,]\s*$/.test(text.slice(Math.max(0, b.index - 80), b.index)) })),
+    );
+  const bound = bindings
+    .filter(({ b, parameter }) => holds(b, parameter))
+    .sort((x, y) => x.b.index - y.b.index)
+    .at(-1)?.b;
+  return bound && (bound[1] ?? bound[2] ?? (bound[3] ? repository(bound[3], bound.index) : undefined));
+}
 
 /**
  * The rows the entity manager is given to persist or remove, each by the entity it is: one built in
  * the call (`em.persist(new User(…))`), else the one the name was last bound to in a block holding
- * the call (`const user = new User(…)`, and the other bindings of `BINDING`). Returns the entity's
- * name and where the call is.
+ * the call (`const user = new User(…)`, and the other bindings of `BINDING`, a repository's by the
+ * entity `repository` tells). Returns the entity's name and where the call is.
  */
-export function mikroOrmInstanceWrites(text: string): Array<{ entity: string; index: number }> {
+export function mikroOrmInstanceWrites(text: string, repository: RepositoryAt): Array<{ entity: string; index: number }> {
   const out: Array<{ entity: string; index: number }> = [];
   let blocks: readonly Block[] | undefined;
   for (const m of text.matchAll(INSTANCE_WRITES)) {
@@ -78,14 +110,7 @@ export function mikroOrmInstanceWrites(text: string): Array<{ entity: string; in
     const name = /^[a-z_$][\w$]*$/.exec(args)?.[0];
     if (!name) continue;
     blocks ??= scriptBlocks(text);
-    // `const` and `let` hold in their block: a binding counts where its block holds the call
-    const bound = [...text.slice(0, m.index).matchAll(BINDING(name))]
-      .filter((b) => {
-        const scope = blockAround(blocks!, b.index, text.length);
-        return scope.start < m.index && m.index < scope.end;
-      })
-      .at(-1);
-    const entity = bound?.[1] ?? bound?.[2];
+    const entity = boundEntity(text, blocks, name, m.index, repository);
     if (entity) out.push({ entity, index: m.index });
   }
   return out;
@@ -93,28 +118,27 @@ export function mikroOrmInstanceWrites(text: string): Array<{ entity: string; in
 
 /** The entity manager's flush: `em.flush()`, `this.em.flush()`, `em.persist(x).flush()`. */
 const FLUSH = /\bflush\s*\(\s*\)/g;
-/** A name bound to a row found by the entity manager (`em.findOneOrFail(Article, …)`, group 2) or by a receiver's finder (`this.articles.findOne(…)`, groups 3-4). */
-const FOUND =
-  /\b(?:const|let)\s+([a-z_$][\w$]*)\s*(?::[^=;]+)?=\s*(?:await\s+)?(?:[\w$.]*\b(?:em|[Mm]anager)\s*\.\s*find\w*\s*\(\s*([A-Z]\w*)\b|(this\s*\.\s*)?([a-z_$][\w$]*)\s*\.\s*find(?:One|OneOrFail|ById)?\s*\()/g;
+/** A name bound to a row found or referenced by the entity manager (`em.findOneOrFail(Article, …)`, `em.getReference(Article, id)`, group 2) or by a repository (`this.articles.findOne(…)`, `DI.articles.getReference(id)`, group 3). */
+const FOUND = new RegExp(
+  String.raw`\b(?:const|let)\s+([a-z_$][\w$]*)\s*(?::[^=;]+)?=\s*(?:await\s+)?(?:[\w$.]*\b(?:em|[Mm]anager)\s*\.\s*(?:find\w*|getReference)\s*\(\s*([A-Z]\w*)\b|${RECEIVER}\s*\.\s*(?:find(?:One|OneOrFail|ById)?|getReference)\s*\()`,
+  'g',
+);
 
 /**
  * MikroORM's unit of work: a row found (by the entity manager or a repository), then changed
  * (`article.title = …`, `article.count++`, `em.assign(article, dto)`, `wrap(article).assign(dto)`)
- * and flushed in a block where its binding holds, is written. `repository` tells the entity a
- * repository's name stands for at an offset (`member`: reached as `this.name`). Returns the
- * entity's name and where the flush is.
+ * and flushed in a block where its binding holds, is written; so is a row bound by reference
+ * (`em.getReference(Article, id)`). `repository` tells the entity a repository's path stands for.
+ * Returns the entity's name and where the flush is.
  */
-export function mikroOrmFlushedChanges(
-  text: string,
-  repository: (name: string, member: boolean, at: number) => string | undefined,
-): Array<{ entity: string; index: number }> {
+export function mikroOrmFlushedChanges(text: string, repository: RepositoryAt): Array<{ entity: string; index: number }> {
   const out: Array<{ entity: string; index: number }> = [];
   if (!/\bflush\s*\(/.test(text)) return out;
   const blocks = scriptBlocks(text);
   const found = [...text.matchAll(FOUND)].map((m) => ({
     name: m[1]!,
     at: m.index,
-    entity: m[2] ?? repository(m[4]!, !!m[3], m.index),
+    entity: m[2] ?? repository(m[3]!, m.index),
     scope: blockAround(blocks, m.index, text.length),
   }));
   for (const f of text.matchAll(FLUSH)) {

@@ -84,6 +84,61 @@ describe('Objection.js', () => {
     ]);
   });
 
+  it('tells two models of one name apart by the file a use imports, and a `modelClass` path by its file', () => {
+    // a JavaScript copy of the app beside the TypeScript one: `Person` and `Animal` twice, another table each
+    const jsPerson = [
+      "const { Model } = require('objection');",
+      "const path = require('path');",
+      'class Person extends Model {',
+      "  static tableName = 'people';",
+      '  static relationMappings = {',
+      "    pets: { relation: Model.HasManyRelation, modelClass: path.join(__dirname, 'Animal'), join: { from: 'people.id', to: 'pets.ownerId' } },",
+      "    friends: { relation: Model.HasManyRelation, modelClass: 'Friend', join: { from: 'people.id', to: 'friends.personId' } },",
+      '  };',
+      '  reload() {',
+      '    return this.$query();',
+      '  }',
+      '}',
+      'module.exports = Person;',
+    ].join('\n');
+    const jsAnimal = "const { Model } = require('objection');\nclass Animal extends Model {\n  static tableName = 'pets';\n}\nmodule.exports = { Animal };\n";
+    const jsFriend = "const { Model } = require('objection');\nmodule.exports = class Friend extends Model {\n  static tableName = 'friends';\n};\n";
+    // another `Friend` elsewhere: the bare `'Friend'` is the one in the model's folder
+    const otherFriend = "const { Model } = require('objection');\nclass Friend extends Model {\n  static tableName = 'pen_pals';\n}\n";
+    const project = objectionReader.project!(
+      [
+        ...files,
+        { path: 'js/models/Person.js', text: jsPerson, language: 'javascript' },
+        { path: 'js/models/Animal.js', text: jsAnimal, language: 'javascript' },
+        { path: 'js/models/Friend.js', text: jsFriend, language: 'javascript' },
+        { path: 'other/Friend.js', text: otherFriend, language: 'javascript' },
+      ],
+      new Map(),
+    );
+    const uses = (path: string, ...lines: string[]) => {
+      const text = lines.join('\n');
+      const language = path.endsWith('.js') ? 'javascript' : 'typescript';
+      return collectUses(text, (use) => project.uses!({ path, text, language }, use)).map((u) => [u.table, u.line, u.access]);
+    };
+    expect(uses('js/api.js', "const Person = require('./models/Person');", "await Person.relatedQuery('pets').for(1);")).toEqual([['pets', 2, ['read']]]);
+    expect(uses('js/api.js', "const Person = require('./models/Person');", "await Person.query().withGraphFetched('friends');")).toEqual([
+      ['people', 2, ['read']],
+      ['friends', 2, ['read']],
+    ]);
+    expect(uses('api.ts', "import Person from './models/Person';", "await Person.relatedQuery('pets').for(1);")).toEqual([['animals', 2, ['read']]]);
+    expect(uses('js/api.js', "const { Animal } = require('./models/Animal');", 'await Animal.query().delete();')).toEqual([['pets', 2, ['write']]]);
+    // imported from no model's file, the name stands for none of the two
+    expect(uses('js/api.js', "const { Animal } = require('./lib/Animal');", 'await Animal.query().delete();')).toEqual([]);
+    // a relation two models have: the model the file imports
+    expect(uses('js/api.js', "const Person = require('./models/Person');", "await person.$relatedQuery('pets');")).toEqual([['pets', 2, ['read']]]);
+    // a row's own query: the model it was found as, or named after; `this` in a model's method
+    expect(uses('api.ts', "import Person from './models/Person';", "export const rename = (p: Person) => p.$query().patch({ name: 'x' });")).toEqual([
+      ['persons', 2, ['write']],
+    ]);
+    expect(uses('api.ts', "import Movie from './models/Movie';", 'const reloaded = await movie.$query();')).toEqual([['movies', 2, ['read']]]);
+    expect(uses('js/models/Person.js', jsPerson)).toEqual([['people', 10, ['read']]]);
+  });
+
   it('reads graph expressions: lists, nested paths, modifiers and recursion', () => {
     expect(graphPaths('[pets, children.[pets, movies], movies(onlyNew), parent.^]')).toEqual([
       ['pets'],

@@ -6,10 +6,13 @@
  * 'animals.ownerId' }`, a many-to-many's `through`), which are its declared joins: the side holding
  * the key is the `from` of a `BelongsToOneRelation`, the `to` of a `HasMany`/`HasOneRelation`, and
  * the link table of a `ManyToMany`/`HasOneThroughRelation`. Other files reach the tables by
- * `Person.query()…` (a write anywhere in the chain, or later on the name it is bound to, writes),
+ * `Person.query()…` (a write anywhere in the chain, or later on the name it is bound to, writes), a
+ * row's `$query()` (`person.$query().patch(…)`: the model the row was bound to, typed as, or named after),
  * `Person.relatedQuery('pets')…` and a row's `$relatedQuery('pets')` (the relation's model; across
  * a many-to-many its link rows too, and only them for `relate`/`unrelate`), and the relations a graph
  * expression names (`withGraphFetched('[pets, movies.actors]')`, `withGraphJoined`, `allowGraph`).
+ * Two models of one name are told apart by the file that uses them (objection-index.ts), and a
+ * `modelClass` given as a path by the file it names.
  */
 import type { DeclaredJoin } from '../../../../ports/code.js';
 import { callArgs, chainAfter, escapeName, laterCalls, NAME_STRING, topLevelArgs } from '../text/call-reading.js';
@@ -17,6 +20,7 @@ import { lineAt } from '../text/lines.js';
 import { blankComments } from '../text/script-blocks.js';
 import { closingBracket } from '../text/brackets.js';
 import type { OrmReader, OrmTableRef, ProjectFile, UseModel } from './orm-reader.js';
+import { modelIndex, type ModelIndex } from './objection-index.js';
 
 const SCRIPT = new Set(['typescript', 'javascript']);
 
@@ -27,6 +31,10 @@ interface Relation {
   kind: RelationKind;
   /** The related model's class name. */
   target: string | undefined;
+  /** The module `modelClass` names by its path (`path.join(__dirname, 'Person')`, `require('./Person')`, `'Person'`), relative to the declaring file. */
+  module: string | undefined;
+  /** The related model, once the project's models are read. */
+  model?: ObjectionModel | undefined;
   from: Column[];
   to: Column[];
   through?: { from: Column[]; to: Column[] };
@@ -74,6 +82,19 @@ function property(object: string, name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The module a `modelClass` names by its path, relative to the declaring file: `require('./Animal')`,
+ * `path.join(__dirname, 'Animal')`, `` `${__dirname}/Animal` ``, `__dirname + '/Animal'`, `'Animal'`.
+ */
+function modulePath(modelClass: string): string | undefined {
+  const given =
+    /^require\s*\(\s*['"]([^'"]+)['"]\s*\)/.exec(modelClass)?.[1] ??
+    /^(?:path\s*\.\s*)?(?:join|resolve)\s*\(\s*__dirname\s*,\s*['"]([^'"]+)['"]\s*\)/.exec(modelClass)?.[1] ??
+    /^[`'"]?(?:\$\{\s*__dirname\s*\}|__dirname\s*\+\s*['"])\/([^'"`]+)['"`]/.exec(modelClass)?.[1] ??
+    /^['"]([\w$./-]+)['"]$/.exec(modelClass)?.[1];
+  return given && (given.startsWith('.') ? given : `./${given}`);
+}
+
 /** The relations of a class body's `relationMappings`. */
 function relationsOf(body: string, offset: number): Relation[] {
   const at = /\brelationMappings\b/.exec(body);
@@ -85,12 +106,19 @@ function relationsOf(body: string, offset: number): Relation[] {
     const join = property(object, 'join') ?? '';
     const through = property(join, 'through');
     const modelClass = property(object, 'modelClass') ?? '';
-    // `Animal`, `() => Animal`, `require('./Animal')`, `'Animal'` (a path or a name in the model registry)
-    const target = /^(?:\(\s*\)\s*=>\s*)?([A-Z][\w$]*)\b/.exec(modelClass)?.[1] ?? /([A-Z][\w$]*)(?:\.[jt]s)?['"]\s*\)?\s*$/.exec(modelClass)?.[1];
+    const module = modulePath(modelClass);
+    // `Animal`, `() => Animal`, else the file a path names (`require('./Animal')`, `'Animal'`, in the folder `modelPaths` names, most often the model's own)
+    const target =
+      /^(?:\(\s*\)\s*=>\s*)?([A-Z][\w$]*)\b(?!\s*\()/.exec(modelClass)?.[1] ??
+      module
+        ?.split('/')
+        .at(-1)!
+        .replace(/\.[cm]?[jt]s$/, '');
     out.push({
       name: m[1]!.replace(/['"]/g, ''),
       kind: m[2] as RelationKind,
       target,
+      module,
       from: columnsOf(property(join, 'from')),
       to: columnsOf(property(join, 'to')),
       ...(through ? { through: { from: columnsOf(property(through, 'from')), to: columnsOf(property(through, 'to')) } } : {}),
@@ -173,19 +201,45 @@ export function graphPaths(expression: string): string[][] {
 /** Each relation name with the models that have a relation of that name, and the relation. */
 type RelationsByName = ReadonlyMap<string, ReadonlyArray<{ model: ObjectionModel; relation: Relation }>>;
 
+/**
+ * The model a row's name holds at `at`: the last `const person = await Person.query()…`,
+ * `new Person()`, `Person.fromJson(…)` or `person: Person` before it; else the model it is named
+ * after (`person`, `Person`).
+ */
+function rowModel(text: string, name: string, at: number, resolve: (model: string) => ObjectionModel | undefined): ObjectionModel | undefined {
+  const n = escapeName(name);
+  const bound = new RegExp(
+    String.raw`(?:\b(?:const|let|var)\s+${n}\s*(?::[^=;]*)?=\s*(?:await\s+)?(?:new\s+)?([A-Z][\w$]*)\s*[.(]|(?<![\w$.])${n}\s*[!?]?\s*:\s*([A-Z][\w$]*))`,
+    'g',
+  );
+  const last = [...text.slice(0, at).matchAll(bound)].at(-1);
+  const model = last?.[1] ?? last?.[2];
+  if (model) return resolve(model);
+  return resolve(name[0]!.toUpperCase() + name.slice(1));
+}
+
+/** Of the owners of a relation the file reaches, those of the model it declares last before `at` when it declares two of one name. */
+function nearest<O extends { model: ObjectionModel }>(owners: readonly O[], at: number): readonly O[] {
+  if (owners.length < 2 || new Set(owners.map((o) => o.model.path)).size > 1) return owners;
+  const before = owners.filter((o) => o.model.index < at).sort((a, b) => a.model.index - b.model.index);
+  return before.length ? [before.at(-1)!] : owners;
+}
+
 function objectionUses(
   file: ProjectFile,
-  models: ReadonlyMap<string, ObjectionModel>,
+  models: ModelIndex<ObjectionModel>,
   relationNamed: RelationsByName,
   refOf: (m: ObjectionModel) => OrmTableRef,
   use: UseModel,
+  own: readonly ObjectionModel[],
 ): void {
   const text = blankComments(file.text);
+  const enclosingModel = (at: number) => own.filter((m) => m.index < at).at(-1);
   const linkRef = (m: ObjectionModel, table: string): OrmTableRef => ({ table, line: 0, via: 'objection', model: `${m.name}.${table}` });
   const reach = (from: ObjectionModel | undefined, relation: Relation | undefined, at: number, methods: readonly string[]) => {
     const write = methods.some((x) => WRITES.test(x));
     const linkOnly = methods.some((x) => x === 'relate' || x === 'unrelate');
-    const target = relation?.target ? models.get(relation.target) : undefined;
+    const target = relation?.model;
     if (target && !linkOnly) use(refOf(target), at, write ? 'write' : 'read');
     const link = linkTable(relation);
     if (from && link) use(linkRef(from, link), at, write ? 'write' : 'read');
@@ -202,14 +256,15 @@ function objectionUses(
           const relation: Relation | undefined = from?.relations.find((r) => r.name === step);
           if (!relation) break;
           reach(from, relation, c.open, written && c.method === 'allowGraph' ? ['insertGraph'] : []);
-          from = relation.target ? models.get(relation.target) : undefined;
+          from = relation.model;
         }
       }
     }
   };
-  const names = [...models.keys()].map(escapeName).join('|');
+  const names = models.names.map(escapeName).join('|');
   for (const m of text.matchAll(new RegExp(String.raw`(?<![\w$.])(${names})\s*\.\s*(query|relatedQuery)\s*\(`, 'g'))) {
-    const model = models.get(m[1]!)!;
+    const model = models.resolve(file, m[1]!, m.index);
+    if (!model) continue;
     const open = m.index + m[0].length - 1;
     const chain = chainAfter(text, open);
     const end = chain.at(-1)?.open ?? open;
@@ -226,9 +281,23 @@ function objectionUses(
     }
     graphs(model, chain);
   }
-  // a row's own queries: the relation, when one model alone has a relation of that name
+  // a row's own query (`person.$query().patch(…)`): the model it was bound to, declared as, or named after; `this` in a model's own method is that model
+  for (const m of text.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*[!?]?\.\s*\$query\s*\(/g)) {
+    const model = m[1] === 'this' ? enclosingModel(m.index) : rowModel(text, m[1]!, m.index, (name) => models.resolve(file, name, m.index));
+    if (!model) continue;
+    const open = m.index + m[0].length - 1;
+    use(refOf(model), m.index, chainAfter(text, open).some((c) => WRITES.test(c.method)) ? 'write' : 'read');
+  }
+  // a row's own queries: the relation, when one model alone has a relation of that name (of those the file declares or imports, when two)
   for (const m of text.matchAll(new RegExp(String.raw`\.\s*\$relatedQuery\s*\(\s*${NAME_STRING}`, 'g'))) {
-    const owners = relationNamed.get(m[1]!) ?? [];
+    const named = relationNamed.get(m[1]!) ?? [];
+    const owners =
+      named.length > 1
+        ? nearest(
+            named.filter((o) => models.near(file, o.model)),
+            m.index,
+          )
+        : named;
     if (owners.length !== 1) continue;
     const open = m.index + m[0].indexOf('(');
     reach(
@@ -258,15 +327,18 @@ export const objectionReader: OrmReader = {
     ];
   },
   project(files) {
-    const models = new Map<string, ObjectionModel>();
-    for (const m of files.flatMap(modelsOf)) models.set(m.name, models.has(m.name) ? { ...m, table: '' } : m);
-    for (const [name, m] of models) if (!m.table) models.delete(name);
-    if (!models.size) return {};
-    const refs = new Map([...models.values()].map((m) => [m, { table: m.table, line: 0, via: 'objection', model: m.name } as OrmTableRef]));
+    const all = files.flatMap(modelsOf);
+    if (!all.length) return {};
+    const models = modelIndex(all, new Set(files.map((f) => f.path)));
+    // each relation's model: by the path `modelClass` gives, else by its name where the relation is declared
+    for (const m of all)
+      for (const r of m.relations)
+        r.model = r.module ? models.inModule(m.path, r.module, r.target) : r.target ? models.resolve({ path: m.path, text: m.text }, r.target) : undefined;
+    const refs = new Map(all.map((m) => [m, { table: m.table, line: 0, via: 'objection', model: m.name } as OrmTableRef]));
     const relationNamed = new Map<string, Array<{ model: ObjectionModel; relation: Relation }>>();
-    for (const m of models.values()) for (const r of m.relations) relationNamed.set(r.name, [...(relationNamed.get(r.name) ?? []), { model: m, relation: r }]);
+    for (const m of all) for (const r of m.relations) relationNamed.set(r.name, [...(relationNamed.get(r.name) ?? []), { model: m, relation: r }]);
     const joins = new Map<string, DeclaredJoin[]>();
-    for (const m of models.values()) {
+    for (const m of all) {
       const seen = new Set<string>();
       for (const r of m.relations)
         for (const j of relationJoins(r)) {
@@ -279,7 +351,15 @@ export const objectionReader: OrmReader = {
     return {
       joins,
       uses(file, use) {
-        if (SCRIPT.has(file.language)) objectionUses(file, models, relationNamed, (m) => refs.get(m)!, use);
+        if (SCRIPT.has(file.language))
+          objectionUses(
+            file,
+            models,
+            relationNamed,
+            (m) => refs.get(m)!,
+            use,
+            all.filter((m) => m.path === file.path),
+          );
       },
     };
   },

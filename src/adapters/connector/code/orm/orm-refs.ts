@@ -32,6 +32,9 @@ import { sqlalchemyRelationUses, type SqlalchemyRelations } from './sqlalchemy-r
 import { sqlalchemyRowLoads } from './sqlalchemy-rows.js';
 import { kyselyRefs } from './kysely-refs.js';
 import { importsPeewee } from './peewee-models.js';
+import { mikroOrmCollectionWrites, mikroOrmCreatedRows } from './mikro-orm-flushes.js';
+import { mikroOrmSchemas } from './mikro-orm-schemas.js';
+import type { MikroCollections } from './mikro-orm-collections.js';
 import { isMikroOrm, mikroOrmFlushedChanges, mikroOrmInstanceWrites, mikroOrmPivotTables, type DeclaredEntity } from './mikro-orm.js';
 import { lineAt } from '../text/lines.js';
 import { snake } from './name-case.js';
@@ -55,7 +58,7 @@ const STR = NAME_STRING;
 function typeorm(text: string, out: OrmTableRef[]): void {
   const mikro = isMikroOrm(text);
   const entities: DeclaredEntity[] = [];
-  for (const { match: m, name: model } of annotatedClasses(text, /@(?:Entity|ViewEntity)\s*\(([^)]*)\)/g)) {
+  for (const { match: m, name: model } of annotatedClasses(text, /@(?:Entity|ViewEntity)\s*\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/g)) {
     const args = m[1]!;
     const name = mikro
       ? new RegExp(`\\b(?:tableName|collection)\\s*:\\s*${STR}`).exec(args)?.[1]
@@ -371,6 +374,7 @@ export function ormTableRefs(text: string, language: string, path: string, creat
   const out: OrmTableRef[] = [];
   if (language === 'typescript' || language === 'javascript') {
     if (text.includes('@Entity') || text.includes('@ViewEntity')) typeorm(text, out);
+    if ((text.includes('defineEntity') || text.includes('EntitySchema')) && isMikroOrm(text)) mikroOrmSchemas(text, out);
     // `define(`, `tableName:` and `.init(` are common words: only in a file that names Sequelize
     if (/sequelize/i.test(text) && /\.define\s*(?:<[^>]*>)?\s*\(|\btableName\s*:|\.\s*init\s*\(|@Table\b/.test(text)) sequelize(text, out);
     // `.join('x')` and `.from('x')` are arrays' and Buffers' too: only in a file that starts a builder on a table, or names Knex
@@ -547,6 +551,10 @@ export interface ModelContext {
   sqlalchemyRelations?: SqlalchemyRelations;
   /** The table an entity's simple name stands for in this Java or Kotlin file, for a name the project's classes share (`jvmEntities`). */
   entityNamed?: ((name: string) => OrmTableRef | null | undefined) | undefined;
+  /** Repositories the project keeps as another object's properties (`heldRepositories`): `DI.authors` → `Author`. */
+  heldRepositories?: ReadonlyMap<string, string | null>;
+  /** The table a change to each MikroORM entity's collection writes (`mikroOrmCollections`). */
+  mikroCollections?: MikroCollections;
   /** The tables of the entities a JPA `JOINED` subclass extends, by its table's `entityKey` (`jpaInheritedTables`): a use of it reaches them too. */
   jpaJoined?: ReadonlyMap<string, readonly OrmTableRef[]>;
 }
@@ -661,10 +669,26 @@ export function ormModelUses(written: string, language: string, models: readonly
         project.own,
       );
       const bindings = entities.size ? typeormUses(text, entities, use, custom) : [];
+      const held = project.heldRepositories ?? new Map<string, string | null>();
+      if (held.size && entities.size) heldRepositoryUses(text, held, entities, use);
       if (mikroEntities.size) {
-        for (const { entity, index } of mikroOrmInstanceWrites(text)) use(mikroEntities.get(entity), index, 'write');
-        const changes = mikroOrmFlushedChanges(text, (name, member, at) => repositoryAt(bindings, name, member, at));
-        for (const { entity, index } of changes) use(entities.get(entity), index, 'write');
+        // a repository by its path: `users`, `this.users`, or another object's property the project assigns one to (`DI.users`)
+        const repositoryOf = (path: string, at: number) => {
+          const [head, ...rest] = path.replace(/\s+/g, '').split('.');
+          if (!rest.length) return repositoryAt(bindings, head!, false, at);
+          if (head === 'this' && rest.length === 1) return repositoryAt(bindings, rest[0]!, true, at);
+          return held.get(`${head}.${rest.join('.')}`) ?? undefined;
+        };
+        // a custom repository (`UserRepository`) stands for its entity
+        const repository = (path: string, at: number) => {
+          const found = repositoryOf(path, at);
+          return found && (entities.get(found)?.model ?? found);
+        };
+        for (const { entity, index } of mikroOrmInstanceWrites(text, repository)) use(mikroEntities.get(entity), index, 'write');
+        for (const { entity, index } of mikroOrmFlushedChanges(text, repository)) use(entities.get(entity), index, 'write');
+        for (const { entity, index } of mikroOrmCreatedRows(text, repository)) use(entities.get(entity), index, 'write');
+        for (const { table, index } of mikroOrmCollectionWrites(text, project.mikroCollections ?? new Map(), repository))
+          use({ table, line: 0, via: 'mikro-orm' }, index, 'write');
       }
     } else if (language === 'java' || language === 'kotlin') {
       const own = project.own ?? customRepositories(text, language);
@@ -873,6 +897,24 @@ function typeormUses(
     else use(entities.get(bound), at, access);
   }
   return bindings;
+}
+
+/** The calls on repositories another file keeps as an object's property: `DI.authors.findAll()` reads, `DI.authors.nativeDelete(…)` writes. */
+function heldRepositoryUses(text: string, held: ReadonlyMap<string, string | null>, entities: ReadonlyMap<string, OrmTableRef | null>, use: UseModel): void {
+  const paths = [...held].filter(([path, entity]) => entity && text.includes(path.split('.')[1]!)).map(([path]) => path);
+  if (!paths.length) return;
+  const pattern = paths
+    .map((p) =>
+      p
+        .split('.')
+        .map(escapeName)
+        .join(String.raw`\s*\.\s*`),
+    )
+    .join('|');
+  for (const m of text.matchAll(new RegExp(String.raw`(?<![\w$.])(${pattern})\s*[!?]?\.\s*([\w$]+)\s*\(`, 'g'))) {
+    const entity = held.get(m[1]!.replace(/\s+/g, ''))!;
+    use(entities.get(entity), m.index, typeormAccess(m[2]!, text, m.index + m[0].length - 1, m.index));
+  }
 }
 
 /** The entity the name reached at `at` is bound to: the binding of the innermost scope holding it; none when that scope binds it to two. */

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { ormModelUses, ormTableRefs } from './orm-refs.js';
+import { mikroOrmCollections } from './mikro-orm-collections.js';
+import { heldRepositories } from './held-repositories.js';
+
+const entities = [
+  "import { Collection } from '@mikro-orm/core';",
+  "import { Entity, ManyToMany, ManyToOne, OneToMany, PrimaryKey } from '@mikro-orm/decorators/legacy';",
+  "@Entity({ repository: () => UserRepository, tableName: 'users' })",
+  'export class User {',
+  '  @PrimaryKey()',
+  '  id!: number;',
+  '  @ManyToMany({ hidden: true })',
+  '  favorites = new Collection<Article>(this);',
+  "  @ManyToMany({ entity: () => User, inversedBy: (u) => u.followed, owner: true, pivotTable: 'user_to_follower' })",
+  '  followers = new Collection<User>(this);',
+  '  @ManyToMany(() => User, (u) => u.followers)',
+  '  followed = new Collection<User>(this);',
+  '  @OneToMany(() => Article, (a) => a.author)',
+  '  articles = new Collection<Article>(this);',
+  '}',
+  '@Entity()',
+  'export class Article {',
+  '  @PrimaryKey()',
+  '  id!: number;',
+  '  @ManyToOne()',
+  '  author!: Ref<User>;',
+  '  @OneToMany(() => Comment, (c) => c.article)',
+  '  comments = new Collection<Comment>(this);',
+  '  @ManyToMany()',
+  '  tags!: Collection<Tag>;',
+  '}',
+  '@Entity()',
+  'export class Comment {',
+  '  @PrimaryKey()',
+  '  id!: number;',
+  '}',
+  '@Entity()',
+  'export class Tag {',
+  '  @PrimaryKey()',
+  '  id!: number;',
+  '  @ManyToMany()',
+  '  articles = new Collection<Article>(this);',
+  '}',
+].join('\n');
+const files = [{ path: 'src/entities.ts', text: entities }];
+const models = ormTableRefs(entities, 'typescript', 'src/entities.ts');
+const uses = (code: string, context = {}) =>
+  ormModelUses(code, 'typescript', models, { mikroCollections: mikroOrmCollections(files), ...context }).map((u) => [u.table, u.line, u.access]);
+
+describe("MikroORM's unit of work, flushed", () => {
+  it('gives each collection the table a change to it writes: the pivot (the inverse side its owner’s), a one-to-many’s target', () => {
+    const collections = mikroOrmCollections(files);
+    expect(Object.fromEntries([...collections].map(([entity, c]) => [entity, Object.fromEntries(c)]))).toEqual({
+      User: { favorites: 'users_favorites', followers: 'user_to_follower', followed: 'user_to_follower', articles: 'article' },
+      Article: { comments: 'comment', tags: 'article_tags' },
+      Comment: {},
+      Tag: { articles: 'tag_articles' },
+    });
+  });
+
+  it("writes a collection's table when a change to it is flushed later in the function, by its receiver's entity or else its name", () => {
+    const code = [
+      'export class ArticleService {',
+      '  constructor(private readonly em: EntityManager) {}',
+      '  async favorite(user: Viewer, article: Article) {',
+      '    if (!user.favorites.contains(article)) {',
+      '      user.favorites.add(article);', // `Viewer` is no entity: `favorites` is User's alone
+      '    }',
+      '    await this.em.flush();',
+      '  }',
+      '  async follow(id: number, other: User) {',
+      '    const user = await this.em.findOneOrFail(User, id);',
+      '    user.followed.remove(other);', // the inverse side writes its owner's pivot table
+      '    await this.em.flush();',
+      '  }',
+      '  async comment(article: Article, comment: Comment) {',
+      '    article.comments.add(comment);',
+      '    return this.em.persistAndFlush(article);',
+      '  }',
+      '  async untag(article: Article, tag: Tag) {',
+      '    tag.articles.remove(article);', // `Tag.articles`, not `User.articles`: its receiver is typed
+      '    await this.em.flush();',
+      '  }',
+      '  later(user: User, article: Article) {',
+      '    user.articles.add(article);', // not flushed in this function
+      '  }',
+      '  async flushLater() {',
+      '    await this.em.flush();',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(uses(code)).toEqual([
+      ['users', 10, ['read']],
+      ['users_favorites', 5, ['write']],
+      ['user_to_follower', 11, ['write']],
+      ['comment', 15, ['write']],
+      ['tag_articles', 19, ['write']],
+    ]);
+  });
+
+  it('leaves a name two entities’ collections share, on a receiver of no entity, and a collection the receiver’s entity lacks', () => {
+    const code = [
+      'async function f(em: EntityManager, row: Viewer, article: Article) {',
+      '  row.articles.add(article);', // User's and Tag's
+      '  const tag = await em.findOne(Tag, 1);',
+      '  tag.favorites.add(article);', // Tag has none
+      '  await em.flush();',
+      '}',
+    ].join('\n');
+    expect(uses(code)).toEqual([['tag', 3, ['read']]]);
+  });
+
+  it('writes rows `em.create` or a repository’s `create` made and flushed later, not those never flushed', () => {
+    const code = [
+      'export class Service {',
+      '  constructor(private readonly em: EntityManager, @InjectRepository(Tag) private readonly tags: EntityRepository<Tag>) {}',
+      '  async add(name: string) {',
+      '    const comment = this.em.create(Comment, { name });',
+      '    this.tags.create({ name });',
+      '    await this.em.flush();',
+      '  }',
+      '  draft(name: string) {',
+      '    return this.em.create(Article, { name });',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(uses(code)).toEqual([
+      ['tag', 2, ['write']],
+      ['comment', 4, ['write']],
+    ]);
+  });
+
+  it('writes a row bound by reference, `em.getReference` or a repository’s, then changed or removed and flushed', () => {
+    const code = [
+      'export class Service {',
+      '  constructor(private readonly em: EntityManager, @InjectRepository(Comment) private readonly comments: EntityRepository<Comment>) {}',
+      '  async rename(id: number) {',
+      '    const article = this.em.getReference(Article, id);',
+      "    article.title = 'x';",
+      '    await this.em.flush();',
+      '  }',
+      '  async drop(id: number) {',
+      '    const comment = this.comments.getReference(id);',
+      '    await this.em.remove(comment).flush();',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(uses(code)).toEqual([
+      ['comment', 2, ['write']],
+      ['article', 6, ['write']],
+    ]);
+  });
+
+  it("reads a repository another file keeps as an object's property, `DI.authors`, by its calls and the rows they give", () => {
+    const server = [
+      'export const DI = {} as { orm: MikroORM; em: EntityManager; articles: EntityRepository<Article> };',
+      'export const init = async () => {',
+      '  DI.orm = await MikroORM.init(config);',
+      '  DI.articles = DI.orm.em.getRepository(Article);',
+      '  DI.tags = DI.em.getRepository(Tag);',
+      '};',
+    ].join('\n');
+    const held = heldRepositories([{ text: server }, { text: 'other.tags = em.getRepository(Comment);\nthis.users = em.getRepository(User);' }]);
+    expect([...held]).toEqual([
+      ['DI.articles', 'Article'],
+      ['DI.tags', 'Tag'],
+      ['other.tags', 'Comment'],
+    ]);
+    const controller = [
+      "import { DI } from '../server';",
+      "router.get('/', async () => DI.articles.findAll({ limit: 20 }));",
+      "router.put('/:id', async (req) => {",
+      '  const article = await DI.articles.findOneOrFail(req.params.id);',
+      '  wrap(article).assign(req.body);',
+      '  await DI.em.flush();',
+      '});',
+      "router.post('/', async (req) => {",
+      '  const tag = DI.tags.create(req.body);',
+      '  await DI.em.flush();',
+      '});',
+      'other.tags.findAll();',
+    ].join('\n');
+    expect(uses(controller, { heldRepositories: held })).toEqual([
+      ['article', 2, ['read', 'write']],
+      ['tag', 9, ['write']],
+      ['comment', 12, ['read']],
+    ]);
+  });
+});
