@@ -145,6 +145,27 @@ describe("a row's relationships loaded on it", () => {
     ]);
   });
 
+  it('follows a chain of relationships from a row the code tells, each step reading its target, up to the first step its class lacks', () => {
+    const view = [
+      'def commenters(session, comment_id):',
+      '    comment = session.get(Comment, comment_id)',
+      '    return comment.post.author.posts',
+      '',
+      'def tag_author(session, post: Post, tag):',
+      '    post.author.posts.append(tag)',
+      '    session.commit()',
+      '',
+      'def unknown(post: Post):',
+      '    return post.comments.author, post.title.tags',
+    ].join('\n');
+    const withPost = new Map([...relations, ['Comment', new Map([['post', { target: 'Post' }]])]]);
+    expect(ormModelUses(view, 'python', models, { sqlalchemyRelations: withPost }).map((u) => [u.table, u.line, ...(u.access ?? [])])).toEqual([
+      ['comments', 2, 'read'],
+      ['posts', 3, 'read', 'write'],
+      ['users', 3, 'read'],
+    ]);
+  });
+
   it("reads nothing where the code does not tell the row, or sets the row's own key", () => {
     const view = [
       'def show(post, user: User):',
