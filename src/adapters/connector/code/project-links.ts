@@ -107,7 +107,7 @@ export async function projectLinks(
   const prismaTexts = texts.filter((t) => t.language === 'prisma');
   const relations = prismaRelations(prismaTexts.map((t) => t.text));
   const django = djangoRelations(texts, orm);
-  const alchemy = sqlalchemyRelations(texts, alchemyClasses.ancestors);
+  const alchemy = sqlalchemyRelations(texts, alchemyClasses);
   const scripts = texts.filter((t) => SCRIPT_LANGUAGES.has(t.language));
   // the ORMs read through the seam, each over the files of its languages
   const readers = ormReaders().flatMap((reader) =>
@@ -161,7 +161,7 @@ export async function projectLinks(
           constants,
           prismaRelations: relations,
           djangoRelations: django,
-          sqlalchemyRelations: alchemy,
+          sqlalchemyRelations: alchemy.seenFrom(file.path),
           entityNamed: entitiesOf({ path: file.path, text, language }),
           jpaJoined,
         }),

@@ -35,7 +35,7 @@ const MODELS = [
   '    id: int = Field(primary_key=True)',
 ].join('\n');
 
-const relations = sqlalchemyRelations([{ text: MODELS, language: 'python' }]);
+const relations = sqlalchemyRelations([{ text: MODELS, language: 'python' }]).shared;
 const models = ormTableRefs(MODELS, 'python', 'app/models.py');
 const uses = (text: string, withRelations = true) =>
   ormModelUses(text, 'python', models, withRelations ? { sqlalchemyRelations: relations } : {}).map((u) => [u.table, u.line, ...(u.access ?? [])]);
@@ -54,8 +54,8 @@ describe('SQLAlchemy relationships', () => {
           labels: { target: 'Label', secondary: 'post_labels' },
         },
       ],
-      ['Tag', { posts: { target: 'Post', secondary: 'blog.post_tags' } }],
       ['Team', { heroes: { target: 'Hero' } }],
+      ['Tag', { posts: { target: 'Post', secondary: 'blog.post_tags' } }],
     ]);
   });
 
