@@ -129,6 +129,7 @@ export async function projectLinks(
     sqlalchemyJoins(
       texts.filter((t) => t.language === 'python'),
       inherited,
+      alchemyClasses.ancestorsAt,
     ),
     drizzleJoins(scripts, drizzleOf),
     sequelizeJoins(scripts, orm),

@@ -146,6 +146,61 @@ describe("SQLAlchemy tables named by a base class's rule", () => {
   });
 });
 
+describe("a mixin's declared foreign key", () => {
+  it('joins each mapped class using the mixin, where the class is declared, unless it declares the column itself', () => {
+    const mixin = [
+      'class OwnedMixin(object):',
+      '    @declared_attr',
+      '    def owner_id(cls):  # noqa',
+      '        """The owner."""',
+      '        return Column(Integer, ForeignKey("dispatch_core.dispatch_user.id", ondelete="CASCADE"))',
+      '',
+      '    @declared_attr',
+      '    def team_id(cls) -> Mapped[int]:',
+      '        return mapped_column(sa.ForeignKey(TEAM_ID))',
+      '',
+      '    @declared_attr',
+      '    def project(cls):',
+      '        return relationship("Project")',
+      '',
+      'TEAM_ID = "team.id"',
+    ].join('\n');
+    const models = [
+      'from app.database.core import Base',
+      'from app.owned import OwnedMixin',
+      '',
+      'class Runbook(Base, OwnedMixin):',
+      '    __tablename__ = "runbook"',
+      '',
+      'class Note(OwnedMixin, Base):',
+      '    owner_id = Column(Integer, ForeignKey("person.id"))',
+      '',
+      'class Draft(OwnedMixin):',
+      '    pass',
+    ].join('\n');
+    const given = files({ 'app/owned.py': mixin, 'app/notes.py': models });
+    const imports: ImportMap = new Map([
+      ...IMPORTS,
+      [
+        'app/notes.py',
+        [
+          { path: 'app/database/core.py', kinds: ['import'] },
+          { path: 'app/owned.py', kinds: ['import'] },
+        ],
+      ],
+    ]);
+    const inheritance = sqlalchemyInheritance(given, imports);
+    const joins = sqlalchemyJoins(given, inheritance.tables, inheritance.ancestorsAt);
+    expect((joins.get('app/notes.py') ?? []).map((j) => `${j.line}: ${j.table}.${j.columns[0]} = ${j.references}.${j.referencedColumns[0]}`)).toEqual([
+      '4: runbook.owner_id = dispatch_core.dispatch_user.id',
+      '4: runbook.team_id = team.id',
+      '7: note.team_id = team.id',
+      '8: note.owner_id = person.id',
+    ]);
+    expect(joins.get('app/owned.py')).toBeUndefined();
+  });
+});
+
 describe('a model name two files declare', () => {
   const declared = (table: string) => ormTableRefs(`class Tag(Base):\n    __tablename__ = "${table}"\n`, 'python', 'x.py');
   const used = (models: OrmTableRef[]) => ormModelUses('def f(session):\n    return session.query(Tag).all()\n', 'python', models).map((u) => u.table);
