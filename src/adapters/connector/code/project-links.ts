@@ -15,6 +15,7 @@ import { importNames } from './imports/workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm/orm-refs.js';
 import { prismaRelations } from './orm/prisma-relations.js';
 import { djangoRelations } from './orm/django-relations.js';
+import { djangoInheritedModels } from './orm/django-inheritance.js';
 import { sqlalchemyRelations } from './orm/sqlalchemy-relations.js';
 import { prismaJoins, typeormJoins } from './orm/declared-joins.js';
 import { mikroOrmJoins } from './orm/mikro-orm-joins.js';
@@ -81,15 +82,17 @@ export async function projectLinks(
   // SQLAlchemy classes named by a rule their base declares in another file
   const alchemyClasses = sqlalchemyInheritance(texts, imports);
   const inherited = alchemyClasses.tables;
-  for (const [path, refs] of inherited) {
-    const own = orm.get(path) ?? [];
-    const added = refs.filter((r) => !own.some((o) => o.model === r.model));
-    if (added.length)
-      orm.set(
-        path,
-        [...own, ...added].sort((a, b) => a.line - b.line),
-      );
-  }
+  // and Django models that declare nothing themselves, inheriting a model of another file (django-oscar's `class Product(AbstractProduct): pass`)
+  for (const found of [inherited, djangoInheritedModels(texts, orm, imports)])
+    for (const [path, refs] of found) {
+      const own = orm.get(path) ?? [];
+      const added = refs.filter((r) => !own.some((o) => o.model === r.model));
+      if (added.length)
+        orm.set(
+          path,
+          [...own, ...added].sort((a, b) => a.line - b.line),
+        );
+    }
   const models = [...orm.values()].flat().filter((r) => r.model);
   // Drizzle's tables by the file declaring them, by which a variable two tables share is told apart through the importer's imports
   const drizzle = models.filter((r) => r.via === 'drizzle');
