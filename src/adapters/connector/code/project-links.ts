@@ -16,6 +16,7 @@ import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm/orm-refs.js'
 import { prismaRelations } from './orm/prisma-relations.js';
 import { djangoRelations } from './orm/django-relations.js';
 import { djangoInheritedModels } from './orm/django-inheritance.js';
+import { djangoGenericJoins } from './orm/django-generic-joins.js';
 import { sqlalchemyRelations } from './orm/sqlalchemy-relations.js';
 import { prismaJoins, typeormJoins } from './orm/declared-joins.js';
 import { mikroOrmJoins } from './orm/mikro-orm-joins.js';
@@ -136,6 +137,7 @@ export async function projectLinks(
     ),
     drizzleJoins(scripts, drizzleOf),
     sequelizeJoins(scripts, orm),
+    djangoGenericJoins(texts, orm),
     ...readers.flatMap((r) => (r.joins ? [r.joins] : [])),
   ])
     for (const [path, list] of found) joins.set(path, [...(joins.get(path) ?? []), ...list]);
