@@ -21,7 +21,7 @@ import { callArgs, NAME_STRING } from '../text/call-reading.js';
 import { joinsByFile } from './declared-joins.js';
 import { pythonConstant } from '../text/module-strings.js';
 import { flaskModelTable } from './orm-refs.js';
-import { pythonClasses } from '../text/python-blocks.js';
+import { OPTIONAL_DOCSTRING, pythonClasses } from '../text/python-blocks.js';
 import { lineAt } from '../text/lines.js';
 import type { OrmTableRef } from './orm-reader.js';
 
@@ -94,8 +94,10 @@ interface Names {
  * A mixin's `@declared_attr def project_id(cls): return Column(Integer, ForeignKey("project.id"))` (or
  * `mapped_column(…)`; a docstring between): the attribute (1) and the call's `(` at the match's end.
  */
-const DECLARED_COLUMN =
-  /^[ \t]*@(?:[\w.]*\.)?declared_attr\b[^\n]*\n(?:[ \t]*@[^\n]*\n)*[ \t]*def[ \t]+(\w+)[ \t]*\([ \t]*cls[ \t]*\)[^:\n]*:[^\n]*\n(?:[ \t]*(?:"{3}(?:(?!"{3})[\s\S])*"{3}|'{3}(?:(?!'{3})[\s\S])*'{3})[ \t]*\n)?[ \t]*return[ \t]+(?:[\w.]*\.)?(?:Column|mapped_column)[ \t]*\(/gm;
+const DECLARED_COLUMN = new RegExp(
+  String.raw`^[ \t]*@(?:[\w.]*\.)?declared_attr\b[^\n]*\n(?:[ \t]*@[^\n]*\n)*[ \t]*def[ \t]+(\w+)[ \t]*\([ \t]*cls[ \t]*\)[^:\n]*:[^\n]*\n${OPTIONAL_DOCSTRING}[ \t]*return[ \t]+(?:[\w.]*\.)?(?:Column|mapped_column)[ \t]*\(`,
+  'gm',
+);
 
 /** A foreign key column a mixin gives each mapped class using it. */
 interface MixinKey {

@@ -16,7 +16,7 @@
  * registry most classes are mapped in, else only what they all declare alike.
  */
 import { callArgs, NAME_STRING, qualify } from '../text/call-reading.js';
-import { pythonClasses } from '../text/python-blocks.js';
+import { OPTIONAL_DOCSTRING, pythonClasses } from '../text/python-blocks.js';
 import type { OrmTableRef } from './orm-reader.js';
 import type { DeclaredClass, SqlalchemyInheritance } from './sqlalchemy-bases.js';
 
@@ -52,8 +52,10 @@ function tableVariables(text: string): Map<string, string> {
 
 const RELATIONSHIP = /^[ \t]+(\w+)\s*(?::\s*([^=\n]+?))?\s*=\s*(?:[\w.]*\.)?(?:relationship|Relationship)\s*\(/gm;
 /** A mixin's `@declared_attr def project(cls): return relationship("Project")` (a docstring between, never past its own end). */
-const DECLARED_RELATIONSHIP =
-  /^[ \t]+def[ \t]+(\w+)[ \t]*\([ \t]*cls[ \t]*\)[^:\n]*:[^\n]*\n(?:[ \t]*(?:"{3}(?:(?!"{3})[\s\S])*"{3}|'{3}(?:(?!'{3})[\s\S])*'{3})[ \t]*\n)?[ \t]*return[ \t]+(?:[\w.]*\.)?relationship\s*\(/gm;
+const DECLARED_RELATIONSHIP = new RegExp(
+  String.raw`^[ \t]+def[ \t]+(\w+)[ \t]*\([ \t]*cls[ \t]*\)[^:\n]*:[^\n]*\n${OPTIONAL_DOCSTRING}[ \t]*return[ \t]+(?:[\w.]*\.)?relationship\s*\(`,
+  'gm',
+);
 /** Annotation words that wrap the target class: `Mapped[list["Post"]]`, `Optional["User"]`. */
 const WRAPPERS = /^(?:Mapped|WriteOnlyMapped|DynamicMapped|List|Set|Optional|Union|Sequence|Iterable)$/;
 /** Calls that join or fetch a relationship's rows; `noload`/`raiseload` load nothing. */
