@@ -221,7 +221,7 @@ export interface DeclaredJoin {
   referencedColumns: string[];
   /** 1-based line of the relation's declaration. */
   line: number;
-  /** The ORM that declares it (prisma, typeorm, sqlalchemy, sqlmodel, drizzle, sequelize). */
+  /** The ORM that declares it (prisma, typeorm, sqlalchemy, sqlmodel, drizzle, sequelize, django, …). */
   via: string;
   /** Other names the table, or the referenced table, may have (Sequelize's plural or singular), tried in order when the first is missing. */
   tableAlternatives?: string[];

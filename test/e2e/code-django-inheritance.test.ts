@@ -2,7 +2,8 @@
  * Django's multi-table inheritance, generic relations and loops through the built CLI: a repository
  * whose models map tables of a real PostgreSQL source, where a child model's rows live in its parent's
  * table too, a `GenericRelation` reaches the tagged rows, and a loop over a related manager tells the
- * model of the rows it saves; `get` of each table lists the files that read or write it.
+ * model of the rows it saves, a model declaring nothing maps the table its abstract base's app gives, and a
+ * generic foreign key joins the content types; `get` of each table lists the files that read or write it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,11 +20,13 @@ let db: TempDatabase;
 const FILES: Record<string, string> = {
   'places/models.py': [
     'from django.contrib.contenttypes.fields import GenericForeignKey, GenericRelation',
+    'from django.contrib.contenttypes.models import ContentType',
     'from django.db import models',
     '',
     '',
     'class Tag(models.Model):',
     '    label = models.SlugField()',
+    '    content_type = models.ForeignKey(ContentType, models.CASCADE)',
     '    object_id = models.PositiveIntegerField()',
     "    content_object = GenericForeignKey('content_type', 'object_id')",
     '',
@@ -49,11 +52,27 @@ const FILES: Record<string, string> = {
   'food/views.py': ['from food.models import Restaurant', '', '', 'def pizzerias():', '    return Restaurant.objects.filter(serves_pizza=True)', ''].join('\n'),
   'food/copy.py': ['def rename_dishes(restaurant):', '    for dish in restaurant.dishes.all():', '        dish.save()', ''].join('\n'),
   'places/search.py': ['def tagged(place):', '    return place.tags.all()', ''].join('\n'),
+  // django-oscar's way: an abstract model with its app label in one file, a child declaring nothing in another
+  'shop/abstract_models.py': [
+    'from django.db import models',
+    '',
+    '',
+    'class AbstractProduct(models.Model):',
+    '    title = models.CharField(max_length=40)',
+    '',
+    '    class Meta:',
+    '        abstract = True',
+    "        app_label = 'catalogue'",
+    '',
+  ].join('\n'),
+  'shop/models.py': ['from shop.abstract_models import *', '', '', 'class Product(AbstractProduct):', '    pass', ''].join('\n'),
+  'shop/views.py': ['from shop.models import Product', '', '', 'def listing():', '    return Product.objects.all()', ''].join('\n'),
 };
 
 beforeAll(async () => {
   db = await createTempDatabase('sxt_django');
-  await db.exec(`CREATE TABLE places_place (id int PRIMARY KEY); CREATE TABLE places_tag (id int);
+  await db.exec(`CREATE TABLE places_place (id int PRIMARY KEY); CREATE TABLE django_content_type (id int PRIMARY KEY);
+                 CREATE TABLE places_tag (id int, content_type_id int, object_id int); CREATE TABLE catalogue_product (id int);
                  CREATE TABLE food_restaurant (place_ptr_id int); CREATE TABLE food_dish (id int);`);
   for (const [path, text] of Object.entries(FILES)) {
     mkdirSync(join(repo, path, '..'), { recursive: true });
@@ -99,6 +118,25 @@ describe('Django inheritance, generic relations and loops', () => {
     expect(await access('pg:table:public.food_dish')).toEqual([
       ['food/copy.py', ['read', 'write']],
       ['food/models.py', ['schema']],
+    ]);
+  });
+
+  it('maps a model declaring nothing by the abstract model it inherits from another file', async () => {
+    expect(await access('pg:table:public.catalogue_product')).toEqual([
+      ['shop/models.py', ['schema']],
+      ['shop/views.py', ['read']],
+    ]);
+  });
+
+  it("joins a generic foreign key's content type to django_content_type, its object id to nothing", async () => {
+    const tag = await runCli(['describe', 'pg:table:public.places_tag', '--json'], env);
+    expect(tag.code, tag.stderr).toBe(0);
+    expect(tag.json.joins).toEqual([
+      {
+        table: 'pg:table:public.django_content_type',
+        on: 'places_tag.content_type_id = django_content_type.id',
+        declaredIn: { file: 'city:code_file:places/models.py', line: 10, via: 'django' },
+      },
     ]);
   });
 });

@@ -15,6 +15,8 @@ import { importNames } from './imports/workspace-packages.js';
 import { ormModelUses, ormTableRefs, sequelizeAliases } from './orm/orm-refs.js';
 import { prismaRelations } from './orm/prisma-relations.js';
 import { djangoRelations } from './orm/django-relations.js';
+import { djangoInheritedModels } from './orm/django-inheritance.js';
+import { djangoGenericJoins } from './orm/django-generic-joins.js';
 import { sqlalchemyRelations } from './orm/sqlalchemy-relations.js';
 import { prismaJoins, typeormJoins } from './orm/declared-joins.js';
 import { mikroOrmJoins } from './orm/mikro-orm-joins.js';
@@ -83,15 +85,17 @@ export async function projectLinks(
   // SQLAlchemy classes named by a rule their base declares in another file
   const alchemyClasses = sqlalchemyInheritance(texts, imports);
   const inherited = alchemyClasses.tables;
-  for (const [path, refs] of inherited) {
-    const own = orm.get(path) ?? [];
-    const added = refs.filter((r) => !own.some((o) => o.model === r.model));
-    if (added.length)
-      orm.set(
-        path,
-        [...own, ...added].sort((a, b) => a.line - b.line),
-      );
-  }
+  // and Django models that declare nothing themselves, inheriting a model of another file (django-oscar's `class Product(AbstractProduct): pass`)
+  for (const found of [inherited, djangoInheritedModels(texts, orm, imports)])
+    for (const [path, refs] of found) {
+      const own = orm.get(path) ?? [];
+      const added = refs.filter((r) => !own.some((o) => o.model === r.model));
+      if (added.length)
+        orm.set(
+          path,
+          [...own, ...added].sort((a, b) => a.line - b.line),
+        );
+    }
   const models = [...orm.values()].flat().filter((r) => r.model);
   // Drizzle's tables by the file declaring them, by which a variable two tables share is told apart through the importer's imports
   const drizzle = models.filter((r) => r.via === 'drizzle');
@@ -109,7 +113,7 @@ export async function projectLinks(
   const prismaTexts = texts.filter((t) => t.language === 'prisma');
   const relations = prismaRelations(prismaTexts.map((t) => t.text));
   const django = djangoRelations(texts, orm);
-  const alchemy = sqlalchemyRelations(texts, alchemyClasses.ancestors);
+  const alchemy = sqlalchemyRelations(texts, alchemyClasses);
   const scripts = texts.filter((t) => SCRIPT_LANGUAGES.has(t.language));
   const held = heldRepositories(scripts);
   const mikroCollections = mikroOrmCollections(scripts);
@@ -134,9 +138,11 @@ export async function projectLinks(
     sqlalchemyJoins(
       texts.filter((t) => t.language === 'python'),
       inherited,
+      alchemyClasses.ancestorsAt,
     ),
     drizzleJoins(scripts, drizzleOf),
     sequelizeJoins(scripts, orm),
+    djangoGenericJoins(texts, orm),
     ...readers.flatMap((r) => (r.joins ? [r.joins] : [])),
   ])
     for (const [path, list] of found) joins.set(path, [...(joins.get(path) ?? []), ...list]);
@@ -166,7 +172,7 @@ export async function projectLinks(
           constants,
           prismaRelations: relations,
           djangoRelations: django,
-          sqlalchemyRelations: alchemy,
+          sqlalchemyRelations: alchemy.seenFrom(file.path),
           entityNamed: entitiesOf({ path: file.path, text, language }),
           jpaJoined,
           heldRepositories: held,

@@ -6,11 +6,14 @@
  * `get_object_or_404(Check, …)`, `check: Check`; a `self.check` bound anywhere in the file), else a name
  * that is the model's own in lower case (`check`, `self.check`). A loop or a comprehension binds its
  * name to the rows it goes over (`for check in Check.objects…`, `for obj in event.content.all()`,
- * `[p.owner for p in projects]` with `projects = Project.objects…`), and a name bound to another
+ * `[p.owner for p in projects]` with `projects = Project.objects…`; a pair's place in
+ * `for a, b in zip(firsts, seconds)`, a dict's values in `for key, obj in by_id.items()` where `by_id` is
+ * `Check.objects.in_bulk(…)` or `{c.pk: c for c in checks}`), and a name bound to another
  * (`row = obj`) is that one's. Another ORM's rows (SQLAlchemy's) are read with their own bindings alone.
  */
 import { lineage, type DjangoRelation } from './django-relations.js';
 import { pythonClassAround, pythonFunctionStart } from '../text/python-blocks.js';
+import { callArgs, topLevelArgs } from '../text/call-reading.js';
 
 /** What a name is bound to, when it names a model: `Check(…)`, `Check.objects…`, `get_object_or_404(Check…`. */
 const BOUND_TO = /^\s*(?:([A-Z]\w*)\s*(?:\(|\.\s*objects\b)|get_(?:object|list)_or_404\s*\(\s*([A-Z]\w*)\b)/;
@@ -162,6 +165,15 @@ function boundModel(
       at: m.index,
       model: rowsOf(text, start + m.index, scope.slice(m.index + m[0].length, m.index + m[0].length + 200), models, fields, depth, reading),
     });
+  if (reading === DJANGO && !member)
+    for (const u of unpacked(scope, receiver))
+      found.push({
+        at: u.at,
+        model:
+          u.of === 'rows'
+            ? rowsOf(text, start + u.at, u.expression, models, fields, depth, reading)
+            : dictRows(text, start + u.at, u.expression, models, fields, depth),
+      });
   if (!member) {
     // a comprehension binds its name after the uses, `[p.owner for p in projects]`, in its bracket or one around it
     for (let end = index, level = 0; level < 3; level++) {
@@ -178,4 +190,43 @@ function boundModel(
   }
   const named = new Set(found.map((f) => f.model).filter((m) => m));
   return named.size > 1 ? null : [...named][0];
+}
+
+/**
+ * Where a loop unpacks `name` from pairs (`scope` being the function's text): the rows of `zip`'s argument
+ * at its place (`for a, b in zip(firsts, seconds)`), or the values of a dict (`for key, obj in by_id.items()`,
+ * `for obj in by_id.values()`).
+ */
+function unpacked(scope: string, name: string): Array<{ at: number; of: 'rows' | 'values'; expression: string }> {
+  const out: Array<{ at: number; of: 'rows' | 'values'; expression: string }> = [];
+  for (const m of scope.matchAll(/\bfor\s+\(?\s*([a-z_]\w*(?:\s*,\s*[a-z_]\w*)+)\s*\)?\s+in\s+zip\s*\(/g)) {
+    const place = m[1]!
+      .split(',')
+      .map((n) => n.trim())
+      .indexOf(name);
+    const argument = place < 0 ? undefined : topLevelArgs(callArgs(scope, m.index + m[0].length - 1))[place];
+    if (argument !== undefined) out.push({ at: m.index, of: 'rows', expression: argument });
+  }
+  const values = new RegExp(
+    String.raw`\bfor\s+(?:\(?\s*[a-z_]\w*\s*,\s*${name}\s*\)?\s+in\s+([a-z_][\w.]*)\s*\.\s*items|${name}\s+in\s+([a-z_][\w.]*)\s*\.\s*values)\s*\(\s*\)`,
+    'g',
+  );
+  for (const m of scope.matchAll(values)) out.push({ at: m.index, of: 'values', expression: m[1] ?? m[2]! });
+  return out;
+}
+
+/**
+ * The model of the rows a dict named `dict` holds as its values, where its last binding before `at` tells:
+ * `Check.objects.in_bulk(ids)`, or a comprehension keeping each row (`{c.pk: c for c in checks}`).
+ */
+function dictRows(text: string, at: number, dict: string, models: ReadonlySet<string>, fields: readonly DjangoRelation[], depth: number): string | undefined {
+  const start = pythonFunctionStart(text, at);
+  const binding = [...text.slice(start, at).matchAll(new RegExp(String.raw`(?<=^[ \t]*)${dict.replace('.', String.raw`\s*\.\s*`)}\s*=(?!=)\s*`, 'gm'))].at(-1);
+  if (!binding) return undefined;
+  const rest = text.slice(start + binding.index + binding[0].length, start + binding.index + binding[0].length + 300);
+  const bulk = /^([A-Z]\w*)\s*\.\s*\w+\s*(?:\.\s*\w+\s*\([^()]*\)\s*)*\.\s*in_bulk\s*\(/.exec(rest);
+  if (bulk) return models.has(bulk[1]!) ? bulk[1] : undefined;
+  const kept = /^\{\s*[^:{}]+:\s*([a-z_]\w*)\s+for\s+([a-z_]\w*)\s+in\s+/.exec(rest);
+  if (!kept || kept[1] !== kept[2] || depth >= DEPTH) return undefined;
+  return rowsOf(text, start + binding.index, rest.slice(kept[0].length), models, fields, depth + 1, DJANGO);
 }

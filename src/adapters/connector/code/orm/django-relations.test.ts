@@ -479,6 +479,35 @@ describe('Django loops over query sets and related managers', () => {
     expect(shows.uses(paired)).toEqual([]);
   });
 
+  it("binds a pair's names to zip's arguments at their places, and a dict's values where the dict is rows by key", () => {
+    const zipped = [
+      'def compare(pages):',
+      '    projects = Project.objects.all()',
+      '    for project, page in zip(projects, pages):',
+      '        project.save()',
+      '        page.save()',
+    ].join('\n');
+    expect(shows.uses(zipped)).toEqual([['web_project', 2, 'read', 'write']]);
+    const keyed = [
+      'def rename(ids):',
+      '    by_id = Check.objects.in_bulk(ids)',
+      '    for key, check in by_id.items():',
+      '        check.save()',
+      '',
+      'def reorder():',
+      '    owners = {p.owner_id: p for p in Project.objects.all()}',
+      '    for project in owners.values():',
+      '        project.save()',
+      '    names = {p.pk: p.name for p in Project.objects.all()}',
+      '    for key, name in names.items():',
+      '        name.save()',
+    ].join('\n');
+    expect(shows.uses(keyed)).toEqual([
+      ['web_check', 2, 'read', 'write'],
+      ['web_project', 7, 'read', 'write'],
+    ]);
+  });
+
   it("saves a row whose model the code tells: not by its name alone, nor by a keyword argument's value", () => {
     const form = [
       'def submit(form, page):',

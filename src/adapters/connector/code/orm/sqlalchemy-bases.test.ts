@@ -146,6 +146,61 @@ describe("SQLAlchemy tables named by a base class's rule", () => {
   });
 });
 
+describe("a mixin's declared foreign key", () => {
+  it('joins each mapped class using the mixin, where the class is declared, unless it declares the column itself', () => {
+    const mixin = [
+      'class OwnedMixin(object):',
+      '    @declared_attr',
+      '    def owner_id(cls):  # noqa',
+      '        """The owner."""',
+      '        return Column(Integer, ForeignKey("dispatch_core.dispatch_user.id", ondelete="CASCADE"))',
+      '',
+      '    @declared_attr',
+      '    def team_id(cls) -> Mapped[int]:',
+      '        return mapped_column(sa.ForeignKey(TEAM_ID))',
+      '',
+      '    @declared_attr',
+      '    def project(cls):',
+      '        return relationship("Project")',
+      '',
+      'TEAM_ID = "team.id"',
+    ].join('\n');
+    const models = [
+      'from app.database.core import Base',
+      'from app.owned import OwnedMixin',
+      '',
+      'class Runbook(Base, OwnedMixin):',
+      '    __tablename__ = "runbook"',
+      '',
+      'class Note(OwnedMixin, Base):',
+      '    owner_id = Column(Integer, ForeignKey("person.id"))',
+      '',
+      'class Draft(OwnedMixin):',
+      '    pass',
+    ].join('\n');
+    const given = files({ 'app/owned.py': mixin, 'app/notes.py': models });
+    const imports: ImportMap = new Map([
+      ...IMPORTS,
+      [
+        'app/notes.py',
+        [
+          { path: 'app/database/core.py', kinds: ['import'] },
+          { path: 'app/owned.py', kinds: ['import'] },
+        ],
+      ],
+    ]);
+    const inheritance = sqlalchemyInheritance(given, imports);
+    const joins = sqlalchemyJoins(given, inheritance.tables, inheritance.ancestorsAt);
+    expect((joins.get('app/notes.py') ?? []).map((j) => `${j.line}: ${j.table}.${j.columns[0]} = ${j.references}.${j.referencedColumns[0]}`)).toEqual([
+      '4: runbook.owner_id = dispatch_core.dispatch_user.id',
+      '4: runbook.team_id = team.id',
+      '7: note.team_id = team.id',
+      '8: note.owner_id = person.id',
+    ]);
+    expect(joins.get('app/owned.py')).toBeUndefined();
+  });
+});
+
 describe('a model name two files declare', () => {
   const declared = (table: string) => ormTableRefs(`class Tag(Base):\n    __tablename__ = "${table}"\n`, 'python', 'x.py');
   const used = (models: OrmTableRef[]) => ormModelUses('def f(session):\n    return session.query(Tag).all()\n', 'python', models).map((u) => u.table);
@@ -159,9 +214,75 @@ describe('a model name two files declare', () => {
 describe('the relationships a class inherits', () => {
   it("gives a class its mixin's relationships, a declared_attr one too, across files", () => {
     const given = files();
-    const relations = sqlalchemyRelations(given, sqlalchemyInheritance(given, IMPORTS).ancestors);
+    const relations = sqlalchemyRelations(given, sqlalchemyInheritance(given, IMPORTS)).shared;
     expect(relations.get('IncidentType')?.get('project')).toEqual({ target: 'Project' });
     expect(relations.get('DispatchUser')?.get('project')).toBeUndefined();
-    expect(sqlalchemyRelations(given).get('IncidentType')).toBeUndefined();
+    expect(sqlalchemyRelations(given).shared.get('IncidentType')).toBeUndefined();
+  });
+});
+
+describe('relationships of classes two files name alike', () => {
+  // the application's models, a migration's copies on a Base of its own, and a file importing the application's
+  const APP = [
+    'from app.database.core import Base',
+    '',
+    'class Team(Base):',
+    '    __tablename__ = "team"',
+    '    members = relationship("Member", backref="team")',
+    '    lead = relationship("Member")',
+    '',
+    'class Member(Base):',
+    '    __tablename__ = "member"',
+    '',
+    'class Office(Base):',
+    '    __tablename__ = "office"',
+  ].join('\n');
+  const MIGRATION = [
+    'Base = declarative_base()',
+    '',
+    'class Team(Base):',
+    '    __tablename__ = "team"',
+    '    office = relationship("Office")',
+    '    lead = relationship("Member")',
+    '',
+    'class Member(Base):',
+    '    __tablename__ = "member"',
+    '    teams = relationship("Team", backref="member")',
+  ].join('\n');
+  const given = files({ 'app/team/models.py': APP, 'migrations/versions/0001_team.py': MIGRATION, 'app/team/views.py': 'from app.team.models import Team\n' });
+  const imports: ImportMap = new Map([
+    ...IMPORTS,
+    ['app/team/models.py', [{ path: 'app/database/core.py', kinds: ['import'] }]],
+    ['app/team/views.py', [{ path: 'app/team/models.py', kinds: ['import'] }]],
+  ]);
+  const relations = sqlalchemyRelations(given, sqlalchemyInheritance(given, imports));
+  const attributes = (of: ReadonlyMap<string, ReadonlyMap<string, unknown>>, name: string) => [...(of.get(name)?.keys() ?? [])];
+
+  it("gives a file the class its name stands for there, never the other's relationships", () => {
+    expect(attributes(relations.seenFrom('app/team/views.py'), 'Team')).toEqual(['members', 'lead']);
+    expect(attributes(relations.seenFrom('migrations/versions/0001_team.py'), 'Team')).toEqual(['office', 'lead', 'member']);
+  });
+
+  it("gives a file that imports neither the class of the project's own base, and a backref the class of the declaring one's", () => {
+    expect(attributes(relations.shared, 'Team')).toEqual(['members', 'lead']);
+    // each way back lands in its own registry: the application's Member has `team`, the migration's Team `member`
+    expect(attributes(relations.shared, 'Member')).toEqual(['team']);
+    expect(attributes(relations.seenFrom('migrations/versions/0001_team.py'), 'Member')).toEqual(['teams']);
+  });
+
+  it("reads a mixin's declared_attr relationship after another declared_attr with a docstring", () => {
+    const mixin = [
+      'class ProjectMixin(object):',
+      '    @declared_attr',
+      '    def project_id(cls):',
+      '        """The column."""',
+      '        return Column(Integer, ForeignKey("project.id"))',
+      '',
+      '    @declared_attr',
+      '    def project(cls):',
+      '        """The relationship."""',
+      '        return relationship("Project")',
+    ].join('\n');
+    expect(attributes(sqlalchemyRelations([{ text: mixin, language: 'python' }]).shared, 'ProjectMixin')).toEqual(['project']);
   });
 });

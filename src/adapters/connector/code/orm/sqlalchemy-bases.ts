@@ -77,15 +77,26 @@ function fileClasses(path: string, text: string): PyClass[] {
 export interface SqlalchemyInheritance {
   /** The tables classes take from an inherited rule, by the path of the file declaring each class (`via: 'sqlalchemy'`, the class as its model). */
   tables: Map<string, OrmTableRef[]>;
-  /** A class's ancestors by name, left to right and depth first; none when the project's classes of that name differ in them. */
-  ancestors: (name: string) => readonly string[] | undefined;
+  /** The class a name stands for in a file: its own, else the one the files it imports declare, when one alone does. */
+  classAt: (path: string, name: string) => DeclaredClass | undefined;
+  /** The ancestors of the class a file declares by that name (when it declares one alone), left to right and depth first. */
+  ancestorsAt: (path: string, name: string) => readonly DeclaredClass[];
+  /** The declarative base of the class a file declares by that name (its registry, within which a relationship's string names a class), when one alone is. */
+  baseAt: (path: string, name: string) => DeclaredClass | undefined;
+}
+
+/** A class as declared: the file, and its name there. */
+export interface DeclaredClass {
+  path: string;
+  name: string;
 }
 
 /** Reads the project's Python classes once: the tables inherited rules give them, and their ancestors. */
 export function sqlalchemyInheritance(files: ReadonlyArray<{ path: string; text: string; language: string }>, imports: ImportMap): SqlalchemyInheritance {
   const tables = new Map<string, OrmTableRef[]>();
   const python = files.filter((f) => f.language === 'python');
-  if (!python.some((f) => DECLARED_TABLENAME.test(f.text) || /\brelationship\s*\(/.test(f.text))) return { tables, ancestors: () => undefined };
+  if (!python.some((f) => /\bdeclared_attr\b|\brelationship\s*\(/.test(f.text)))
+    return { tables, classAt: () => undefined, ancestorsAt: () => [], baseAt: () => undefined };
   const textOf = new Map(python.map((f) => [f.path, f.text]));
   const byPath = new Map<string, { classes: PyClass[]; text: string; helpers?: PythonHelpers }>();
   for (const f of python) if (/\bclass\s|declarative_base/.test(f.text)) byPath.set(f.path, { classes: fileClasses(f.path, f.text), text: f.text });
@@ -124,10 +135,8 @@ export function sqlalchemyInheritance(files: ReadonlyArray<{ path: string; text:
     }
     return list;
   };
-  const named = new Map<string, PyClass[]>();
   for (const [path, { classes, text }] of byPath)
     for (const c of classes) {
-      named.set(c.name, [...(named.get(c.name) ?? []), c]);
       if (c.tablename || c.abstract || c.declarative) continue;
       const line = ancestors(c);
       if (!line.some((a) => a.declarative)) continue;
@@ -146,21 +155,21 @@ export function sqlalchemyInheritance(files: ReadonlyArray<{ path: string; text:
       };
       tables.set(path, [...(tables.get(path) ?? []), ref]);
     }
-  const lines = new Map<string, readonly string[] | undefined>();
+  const declared = (c: PyClass): DeclaredClass => ({ path: c.path, name: c.name });
   return {
     tables,
-    ancestors: (name) => {
-      if (lines.has(name)) return lines.get(name);
-      const found = new Set(
-        (named.get(name) ?? []).map((c) =>
-          ancestors(c)
-            .map((a) => a.name)
-            .join(','),
-        ),
-      );
-      const line = found.size === 1 ? [...found][0]!.split(',').filter((n) => n) : undefined;
-      lines.set(name, line);
-      return line;
+    classAt: (path, name) => {
+      const found = resolve(path, name);
+      return found && declared(found);
+    },
+    ancestorsAt: (path, name) => {
+      const own = byPath.get(path)?.classes.filter((c) => c.name === name) ?? [];
+      return own.length === 1 ? ancestors(own[0]!).map(declared) : [];
+    },
+    baseAt: (path, name) => {
+      const own = byPath.get(path)?.classes.filter((c) => c.name === name) ?? [];
+      const base = own.length === 1 ? ancestors(own[0]!).find((a) => a.declarative) : undefined;
+      return base && declared(base);
     },
   };
 }

@@ -10,6 +10,8 @@
  *   association table) joins on each of its columns with a foreign key;
  * - `ForeignKeyConstraint(['a', 'b'], ['t.x', 't.y'])` in a class's `__table_args__` or a `Table`
  *   joins on its columns together.
+ * - a mixin's `@declared_attr` returning such a column (`def project_id(cls): return Column(ForeignKey('project.id'))`)
+ *   joins each mapped class using it, at the class's declaration.
  * A target may be a module-level constant of the file (`USER_ID = 'users.id'`, `ForeignKey(USER_ID)`).
  * A SQLModel class's joins say `via: 'sqlmodel'`, the others `sqlalchemy`. A target naming a class or
  * `Table` the project lacks is left out.
@@ -19,7 +21,7 @@ import { callArgs, NAME_STRING } from '../text/call-reading.js';
 import { joinsByFile } from './declared-joins.js';
 import { pythonConstant } from '../text/module-strings.js';
 import { flaskModelTable } from './orm-refs.js';
-import { pythonClasses } from '../text/python-blocks.js';
+import { OPTIONAL_DOCSTRING, pythonClasses } from '../text/python-blocks.js';
 import { lineAt } from '../text/lines.js';
 import type { OrmTableRef } from './orm-reader.js';
 
@@ -88,14 +90,55 @@ interface Names {
   own: Map<string, { classes: Map<string, Mapped>; tables: Map<string, string> }>;
 }
 
-/** The joins each Python file's SQLAlchemy or SQLModel classes and tables declare with their foreign keys, by the file's path. */
+/**
+ * A mixin's `@declared_attr def project_id(cls): return Column(Integer, ForeignKey("project.id"))` (or
+ * `mapped_column(…)`; a docstring between): the attribute (1) and the call's `(` at the match's end.
+ */
+const DECLARED_COLUMN = new RegExp(
+  String.raw`^[ \t]*@(?:[\w.]*\.)?declared_attr\b[^\n]*\n(?:[ \t]*@[^\n]*\n)*[ \t]*def[ \t]+(\w+)[ \t]*\([ \t]*cls[ \t]*\)[^:\n]*:[^\n]*\n${OPTIONAL_DOCSTRING}[ \t]*return[ \t]+(?:[\w.]*\.)?(?:Column|mapped_column)[ \t]*\(`,
+  'gm',
+);
+
+/** A foreign key column a mixin gives each mapped class using it. */
+interface MixinKey {
+  attribute: string;
+  column: string;
+  target: Target;
+}
+
+/** The foreign key columns the project's unmapped classes (mixins) declare with `@declared_attr`, by `path\0class`. */
+function mixinKeys(files: ReadonlyArray<{ path: string; text: string }>): Map<string, MixinKey[]> {
+  const out = new Map<string, MixinKey[]>();
+  for (const { path, text } of files) {
+    if (!/\bdeclared_attr\b/.test(text)) continue;
+    for (const c of pythonClasses(text)) {
+      if (/^[ \t]+__tablename__\s*(?::[^=\n]*)?=/m.test(c.body)) continue;
+      const keys: MixinKey[] = [];
+      for (const m of c.body.matchAll(DECLARED_COLUMN)) {
+        const args = callArgs(c.body, m.index + m[0].length - 1);
+        const found = FOREIGN_KEY.exec(args);
+        const key = found && target(found, text);
+        if (key) keys.push({ attribute: m[1]!, column: FIRST_STRING.exec(args)?.[1] ?? m[1]!, target: key });
+      }
+      if (keys.length) out.set(`${path}\0${c.name}`, keys);
+    }
+  }
+  return out;
+}
+
+/**
+ * The joins each Python file's SQLAlchemy or SQLModel classes and tables declare with their foreign keys,
+ * by the file's path; `ancestorsAt` gives a class's bases and mixins, whose `@declared_attr` foreign keys it has.
+ */
 export function sqlalchemyJoins(
   files: ReadonlyArray<{ path: string; text: string }>,
   inherited: ReadonlyMap<string, readonly OrmTableRef[]> = new Map(),
+  ancestorsAt: (path: string, name: string) => ReadonlyArray<{ path: string; name: string }> = () => [],
 ): Map<string, DeclaredJoin[]> {
   const names: Names = { classes: new Map(), tables: new Map(), own: new Map() };
   const declaring: Declaring[] = [];
   if (!files.some((f) => /\b(?:ForeignKey|foreign_key)\b/.test(f.text))) return new Map();
+  const mixins = mixinKeys(files);
   for (const { path, text } of files) {
     // a file without foreign keys still maps the classes others name (`ForeignKey(User.id)`)
     const named = inherited.get(path) ?? [];
@@ -123,6 +166,14 @@ export function sqlalchemyJoins(
         const key = written ? { string: written } : found && target(found, text);
         if (key) relations.push({ columns: [column], targets: [key], index: bodyAt + m.index + m[0].search(/\S/) });
       }
+      // a mixin's declared foreign key, unless the class declares the attribute itself: joined where the class is declared
+      if (mixins.size)
+        for (const a of ancestorsAt(path, c.name))
+          for (const k of mixins.get(`${a.path}\0${a.name}`) ?? [])
+            if (!columns.has(k.attribute) && !relations.some((r) => r.columns.includes(k.column))) {
+              columns.set(k.attribute, k.column);
+              relations.push({ columns: [k.column], targets: [k.target], index: c.index });
+            }
       const tableArgs = /__table_args__\s*=/.exec(c.body);
       if (tableArgs) relations.push(...constraints(c.body.slice(tableArgs.index), bodyAt + tableArgs.index));
       own.classes.set(c.name, { table, columns });

@@ -35,7 +35,7 @@ const MODELS = [
   '    id: int = Field(primary_key=True)',
 ].join('\n');
 
-const relations = sqlalchemyRelations([{ text: MODELS, language: 'python' }]);
+const relations = sqlalchemyRelations([{ text: MODELS, language: 'python' }]).shared;
 const models = ormTableRefs(MODELS, 'python', 'app/models.py');
 const uses = (text: string, withRelations = true) =>
   ormModelUses(text, 'python', models, withRelations ? { sqlalchemyRelations: relations } : {}).map((u) => [u.table, u.line, ...(u.access ?? [])]);
@@ -54,8 +54,8 @@ describe('SQLAlchemy relationships', () => {
           labels: { target: 'Label', secondary: 'post_labels' },
         },
       ],
-      ['Tag', { posts: { target: 'Post', secondary: 'blog.post_tags' } }],
       ['Team', { heroes: { target: 'Hero' } }],
+      ['Tag', { posts: { target: 'Post', secondary: 'blog.post_tags' } }],
     ]);
   });
 
@@ -142,6 +142,27 @@ describe("a row's relationships loaded on it", () => {
     // a row just built loads nothing, and writes the link rows it is given
     expect(uses('def new_tag(session, post):\n    tag = Tag(name="x")\n    tag.posts.append(post)\n    session.commit()')).toEqual([
       ['blog.post_tags', 3, 'write'],
+    ]);
+  });
+
+  it('follows a chain of relationships from a row the code tells, each step reading its target, up to the first step its class lacks', () => {
+    const view = [
+      'def commenters(session, comment_id):',
+      '    comment = session.get(Comment, comment_id)',
+      '    return comment.post.author.posts',
+      '',
+      'def tag_author(session, post: Post, tag):',
+      '    post.author.posts.append(tag)',
+      '    session.commit()',
+      '',
+      'def unknown(post: Post):',
+      '    return post.comments.author, post.title.tags',
+    ].join('\n');
+    const withPost = new Map([...relations, ['Comment', new Map([['post', { target: 'Post' }]])]]);
+    expect(ormModelUses(view, 'python', models, { sqlalchemyRelations: withPost }).map((u) => [u.table, u.line, ...(u.access ?? [])])).toEqual([
+      ['comments', 2, 'read'],
+      ['posts', 3, 'read', 'write'],
+      ['users', 3, 'read'],
     ]);
   });
 

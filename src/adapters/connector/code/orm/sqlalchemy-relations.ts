@@ -11,10 +11,14 @@
  * the project; `secondary="post_tags"`) reaches that table too. A `backref="posts"` declares the way back
  * on the target class, through the same table. A mixin's `@declared_attr def project(cls): return
  * relationship("Project")` is read too, and a class has the relationships its ancestors declare.
+ * Classes of one name (a migration's copy of a model on a base of its own, two apps' `User`) keep their
+ * own: a file sees the class its name stands for there (declared or imported), else the one of the
+ * registry most classes are mapped in, else only what they all declare alike.
  */
 import { callArgs, NAME_STRING, qualify } from '../text/call-reading.js';
-import { pythonClasses } from '../text/python-blocks.js';
+import { OPTIONAL_DOCSTRING, pythonClasses } from '../text/python-blocks.js';
 import type { OrmTableRef } from './orm-reader.js';
+import type { DeclaredClass, SqlalchemyInheritance } from './sqlalchemy-bases.js';
 
 /** A relationship as declared: its target class, and the association table it goes through. */
 export interface SqlalchemyRelation {
@@ -47,9 +51,11 @@ function tableVariables(text: string): Map<string, string> {
 }
 
 const RELATIONSHIP = /^[ \t]+(\w+)\s*(?::\s*([^=\n]+?))?\s*=\s*(?:[\w.]*\.)?(?:relationship|Relationship)\s*\(/gm;
-/** A mixin's `@declared_attr def project(cls): return relationship("Project")` (a docstring between). */
-const DECLARED_RELATIONSHIP =
-  /^[ \t]+def[ \t]+(\w+)[ \t]*\([ \t]*cls[ \t]*\)[^:\n]*:[^\n]*\n(?:[ \t]*(?:"{3}[\s\S]*?"{3}|'{3}[\s\S]*?'{3})[ \t]*\n)?[ \t]*return[ \t]+(?:[\w.]*\.)?relationship\s*\(/gm;
+/** A mixin's `@declared_attr def project(cls): return relationship("Project")` (a docstring between, never past its own end). */
+const DECLARED_RELATIONSHIP = new RegExp(
+  String.raw`^[ \t]+def[ \t]+(\w+)[ \t]*\([ \t]*cls[ \t]*\)[^:\n]*:[^\n]*\n${OPTIONAL_DOCSTRING}[ \t]*return[ \t]+(?:[\w.]*\.)?relationship\s*\(`,
+  'gm',
+);
 /** Annotation words that wrap the target class: `Mapped[list["Post"]]`, `Optional["User"]`. */
 const WRAPPERS = /^(?:Mapped|WriteOnlyMapped|DynamicMapped|List|Set|Optional|Union|Sequence|Iterable)$/;
 /** Calls that join or fetch a relationship's rows; `noload`/`raiseload` load nothing. */
@@ -63,23 +69,39 @@ function annotated(annotation: string | undefined): string | undefined {
   return [...annotation.matchAll(/\b([A-Z]\w*)\b/g)].map((m) => m[1]!).findLast((w) => !WRAPPERS.test(w));
 }
 
-/** The relationships the project's Python files declare, by class. */
-export function sqlalchemyRelations(
-  texts: ReadonlyArray<{ text: string; language: string }>,
-  ancestors: (name: string) => readonly string[] | undefined = () => undefined,
-): SqlalchemyRelations {
+/** The relationships of the project's classes, as each file sees them. */
+export interface ProjectSqlalchemyRelations {
+  /**
+   * By class name: a name one class alone has (counting those with relationships) gives that class's; a name
+   * several share, the one of the registry most classes are mapped in (the project's base, not a migration's),
+   * when it alone is, else the relationships all of them declare alike.
+   */
+  shared: SqlalchemyRelations;
+  /** The same, a name several classes share giving the one the file declares or imports by it (a migration's copy of a model, two apps' `User`). */
+  seenFrom(path: string): SqlalchemyRelations;
+}
+
+/** Where the project's classes are declared (`sqlalchemy-bases`), by which the class a name stands for in a file is told. */
+export type SqlalchemyClasses = Pick<SqlalchemyInheritance, 'classAt' | 'ancestorsAt' | 'baseAt'>;
+
+const NO_CLASSES: SqlalchemyClasses = { classAt: () => undefined, ancestorsAt: () => [], baseAt: () => undefined };
+const key = (c: DeclaredClass) => `${c.path}\0${c.name}`;
+
+/** The relationships each class of the project's Python files declares, by its file and name, with what a `backref` declares on it. */
+function declaredRelations(python: ReadonlyArray<{ path: string; text: string }>, classes: SqlalchemyClasses): Map<string, Map<string, SqlalchemyRelation>> {
   const out = new Map<string, Map<string, SqlalchemyRelation>>();
-  const python = texts.filter((t) => t.language === 'python');
+  const of = (k: string) => out.get(k) ?? out.set(k, new Map()).get(k)!;
   // the project's association tables by variable, a variable two files bind to different tables standing for none
   const project = new Map<string, string | null>();
   const own = new Map<string, Map<string, string>>();
-  for (const { text } of python) {
+  for (const { path, text } of python) {
     if (!/\bTable\s*\(/.test(text)) continue;
     const tables = tableVariables(text);
-    own.set(text, tables);
+    own.set(path, tables);
     for (const [name, table] of tables) project.set(name, project.has(name) && project.get(name) !== table ? null : table);
   }
-  for (const { text } of python) {
+  const backrefs: Array<{ path: string; from: string; target: string; attribute: string; relation: SqlalchemyRelation }> = [];
+  for (const { path, text } of python) {
     if (!/\b(?:relationship|Relationship)\s*\(/.test(text)) continue;
     for (const c of pythonClasses(text))
       for (const m of [...c.body.matchAll(RELATIONSHIP), ...c.body.matchAll(DECLARED_RELATIONSHIP)]) {
@@ -90,25 +112,102 @@ export function sqlalchemyRelations(
         // a string names a table (or, capitalised, a class's expression, not read)
         const variable = through?.[1] ?? through?.[3];
         const secondary = variable
-          ? (own.get(text)?.get(variable) ?? project.get(variable) ?? undefined)
+          ? (own.get(path)?.get(variable) ?? project.get(variable) ?? undefined)
           : through?.[2] && /^[a-z_][\w.]*$/.test(through[2])
             ? through[2]
             : undefined;
-        const add = (cls: string, attribute: string, relation: SqlalchemyRelation) =>
-          (out.get(cls) ?? out.set(cls, new Map()).get(cls)!).set(attribute, secondary ? { ...relation, secondary } : relation);
-        add(c.name, m[1]!, { target });
+        const withTable = (relation: SqlalchemyRelation) => (secondary ? { ...relation, secondary } : relation);
+        of(key({ path, name: c.name })).set(m[1]!, withTable({ target }));
         // `backref="posts"` (or `backref=backref("posts", …)`) declares the way back on the target class
         const back = new RegExp(String.raw`\bbackref\s*=\s*(?:(?:[\w.]*\.)?backref\s*\(\s*)?${NAME_STRING}`).exec(args)?.[1];
-        if (back && !out.get(target)?.has(back)) add(target, back, { target: c.name });
+        if (back) backrefs.push({ path, from: c.name, target, attribute: back, relation: withTable({ target: c.name }) });
       }
   }
-  // a class has the relationships of its bases and mixins (`ProjectMixin`'s `project`) it does not declare itself
-  for (const name of new Set(texts.flatMap((t) => (t.language === 'python' ? [...t.text.matchAll(/^[ \t]*class\s+(\w+)\s*\(/gm)].map((m) => m[1]!) : [])))) {
-    const inherited = (ancestors(name) ?? []).flatMap((a) => [...(out.get(a) ?? [])]);
-    for (const [attribute, relation] of inherited)
-      if (!out.get(name)?.has(attribute)) (out.get(name) ?? out.set(name, new Map()).get(name)!).set(attribute, relation);
+  // the way back is on the class the target's name stands for in the declaring file, else in the declaring class's registry
+  const declaring = new Map<string, DeclaredClass[]>();
+  for (const { path, text } of python)
+    for (const m of text.matchAll(/^[ \t]*class\s+(\w+)\s*[(:]/gm)) declaring.set(m[1]!, [...(declaring.get(m[1]!) ?? []), { path, name: m[1]! }]);
+  for (const b of backrefs) {
+    const found = classes.classAt(b.path, b.target) ?? inRegistry(declaring.get(b.target) ?? [], classes, classes.baseAt(b.path, b.from));
+    const list = found ? of(key(found)) : undefined;
+    if (list && !list.has(b.attribute)) list.set(b.attribute, b.relation);
   }
+  // a class has the relationships of its bases and mixins (`ProjectMixin`'s `project`) it does not declare itself
+  for (const [name, list] of declaring)
+    for (const c of list) {
+      const inherited = classes.ancestorsAt(c.path, name).flatMap((a) => [...(out.get(key(a)) ?? [])]);
+      for (const [attribute, relation] of inherited) if (!out.get(key(c))?.has(attribute)) of(key(c)).set(attribute, relation);
+    }
+  for (const [k, list] of out) if (!list.size) out.delete(k);
   return out;
+}
+
+/**
+ * The class a relationship's string names among the classes of that name (`same`): the only one mapped,
+ * else the only one of the declaring class's registry (`base`; a migration's copies have their own).
+ */
+function inRegistry(same: readonly DeclaredClass[], classes: SqlalchemyClasses, base: DeclaredClass | undefined): DeclaredClass | undefined {
+  const mapped = same.filter((c) => classes.baseAt(c.path, c.name));
+  const candidates = mapped.length ? mapped : same;
+  if (candidates.length === 1) return candidates[0];
+  const on = base ? candidates.filter((c) => sameClass(classes.baseAt(c.path, c.name), base)) : [];
+  return on.length === 1 ? on[0] : undefined;
+}
+
+const sameClass = (a: DeclaredClass | undefined, b: DeclaredClass | undefined) => !!a && !!b && a.path === b.path && a.name === b.name;
+
+/** The relationships all the given declarations of a class declare alike. */
+function alike(declarations: ReadonlyArray<ReadonlyMap<string, SqlalchemyRelation>>): Map<string, SqlalchemyRelation> {
+  const [first, ...others] = declarations;
+  const same = (a: SqlalchemyRelation, b: SqlalchemyRelation | undefined) => !!b && a.target === b.target && a.secondary === b.secondary;
+  return new Map([...(first ?? [])].filter(([attribute, r]) => others.every((o) => same(r, o.get(attribute)))));
+}
+
+/** The relationships the project's Python files declare, by class, as each file sees them. */
+export function sqlalchemyRelations(
+  texts: ReadonlyArray<{ path?: string; text: string; language: string }>,
+  classes: SqlalchemyClasses = NO_CLASSES,
+): ProjectSqlalchemyRelations {
+  const python = texts.flatMap((t, i) => (t.language === 'python' ? [{ path: t.path ?? `#${i}`, text: t.text }] : []));
+  const declared = declaredRelations(python, classes);
+  const byName = new Map<string, DeclaredClass[]>();
+  // how many classes with relationships each registry has: the project's own has most, a migration's copies few
+  const registries = new Map<string, number>();
+  for (const k of declared.keys()) {
+    const c = { path: k.slice(0, k.indexOf('\0')), name: k.slice(k.indexOf('\0') + 1) };
+    byName.set(c.name, [...(byName.get(c.name) ?? []), c]);
+    const base = classes.baseAt(c.path, c.name);
+    if (base) registries.set(key(base), (registries.get(key(base)) ?? 0) + 1);
+  }
+  const size = (c: DeclaredClass) => {
+    const base = classes.baseAt(c.path, c.name);
+    return base ? (registries.get(key(base)) ?? 0) : 0;
+  };
+  const shared = new Map<string, ReadonlyMap<string, SqlalchemyRelation>>();
+  for (const [name, list] of byName) {
+    // a name several classes share: the class of the largest registry when it alone is there, else what they all declare alike
+    const largest = Math.max(...list.map(size));
+    const main = largest ? list.filter((c) => size(c) === largest) : [];
+    const relations = main.length === 1 ? declared.get(key(main[0]!))! : alike(list.map((c) => declared.get(key(c))!));
+    if (relations.size) shared.set(name, relations);
+  }
+  const shares = [...byName].filter(([, keys]) => keys.length > 1);
+  const seen = new Map<string, SqlalchemyRelations>();
+  return {
+    shared,
+    seenFrom: (path) => {
+      const known = seen.get(path);
+      if (known) return known;
+      let view: Map<string, ReadonlyMap<string, SqlalchemyRelation>> | undefined;
+      for (const [name] of shares) {
+        const at = classes.classAt(path, name);
+        const own = at && declared.get(key(at));
+        if (own) (view ??= new Map(shared)).set(name, own);
+      }
+      seen.set(path, view ?? shared);
+      return view ?? shared;
+    },
+  };
 }
 
 /** The tables a file's statements reach through the relationships (`relations`), as reads; `models` gives the tables by class name. */

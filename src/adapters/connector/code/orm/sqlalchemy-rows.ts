@@ -4,7 +4,8 @@
  * `post.comments`, `self.author.name`, `user.posts.append(p)`, where the code tells the row's model —
  * `self` in the model's class, a name bound in the function to a row of it (`post: Post`,
  * `post = session.get(Post, id)`, `db.get_or_404(Post, id)`, `Post.query.get(id)`, `post = Post(…)`;
- * `receiverModel`'s reading, without guessing from the name). The load reads the relationship's target
+ * `receiverModel`'s reading, without guessing from the name), or a row reached from one through relationships
+ * (`comment.post.author.posts`: each step's class has the next). The load reads the relationship's target
  * table and its association table (a row just built loads nothing until the session commits or
  * flushes it); `append`, `remove`, `extend`, `clear` (a set's or a write-only
  * collection's `add`, `add_all`, `discard`) on the collection, followed
@@ -16,7 +17,7 @@ import { escapeName } from '../text/call-reading.js';
 import { pythonFunctionStart } from '../text/python-blocks.js';
 import { receiverModel, type ReceiverReading } from './django-receivers.js';
 import type { OrmTableRef } from './orm-reader.js';
-import type { SqlalchemyRelations } from './sqlalchemy-relations.js';
+import type { SqlalchemyRelation, SqlalchemyRelations } from './sqlalchemy-relations.js';
 
 /** What a name is bound to when it holds a row of a model the database gave: `session.get(Post, …)`, `db.get_or_404(Post, …)`, `Post.query.get(…)`. */
 const LOADED: ReceiverReading = {
@@ -62,28 +63,44 @@ export function sqlalchemyRowLoads(
   const attributes = [...new Set([...relations.values()].flatMap((r) => [...r.keys()]))];
   if (!attributes.length) return;
   const classes = new Set([...relations.keys(), ...[...models.keys()].filter((n) => /^[A-Z]\w*$/.test(n))]);
+  const names = attributes.map(escapeName).join('|');
+  // the receiver may be reached through relationships itself: `post.author.comments`, `self.project.owner`
   const pattern = new RegExp(
-    String.raw`((?<![\w.)\]])(?:self\s*\.\s*)?[a-z_]\w*)\s*\.\s*(${attributes.map(escapeName).join('|')})\b(?!\s*(?:=(?!=)|\())(?:\s*\.\s*(\w+)\s*\()?`,
+    String.raw`((?<![\w.)\]])(?:self\s*\.\s*)?[a-z_]\w*(?:\s*\.\s*(?:${names})\b)*)\s*\.\s*(${names})\b(?!\s*(?:=(?!=)|\())(?:\s*\.\s*(\w+)\s*\()?`,
     'g',
   );
   for (const m of text.matchAll(pattern)) {
     const [, receiver, attribute, call] = m as unknown as [string, string, string, string | undefined];
-    const written = receiver.replace(/\s+/g, '');
-    const built = receiverModel(text, m.index, written, classes, [], { reading: LOADED })
-      ? undefined
-      : receiverModel(text, m.index, written, classes, [], { reading: BUILT });
-    const of = built ?? receiverModel(text, m.index, written, classes, [], { reading: LOADED });
-    const loaded = of && (!built || savedSince(text, m.index, written));
-    const relation = of ? relations.get(of)?.get(attribute) : undefined;
-    if (!relation) continue;
+    const steps = receiver.split(/\s*\.\s*/);
+    // the row's binding: `self.post` where the file binds it, else `self` or the name
+    const head = steps[0] === 'self' && steps.length > 1 && rowModel(text, m.index, `self.${steps[1]}`, classes) ? 2 : 1;
+    const row = rowModel(text, m.index, steps.slice(0, head).join('.'), classes);
+    if (!row) continue;
     const at = m.index + receiver.length;
-    const target = models.get(relation.target);
-    const link = relation.secondary ? { table: relation.secondary, line: 0, via: 'sqlalchemy' } : undefined;
-    // a row just built has loaded nothing yet
-    if (loaded) {
-      use(target, at, 'read');
-      use(link, at, 'read');
+    // each relationship on the way loads its rows (a row just built has loaded nothing yet), up to the first the class lacks
+    let of = row.model;
+    let relation: SqlalchemyRelation | undefined;
+    for (const step of [...steps.slice(head), attribute]) {
+      relation = relations.get(of)?.get(step);
+      if (!relation) break;
+      if (row.loaded) {
+        use(models.get(relation.target), at, 'read');
+        use(linkTable(relation), at, 'read');
+      }
+      of = relation.target;
     }
-    if (call && COLLECTION_WRITES.test(call) && COMMITS.test(text.slice(m.index, functionEnd(text, m.index)))) use(link ?? target, at, 'write');
+    if (relation && call && COLLECTION_WRITES.test(call) && COMMITS.test(text.slice(m.index, functionEnd(text, m.index))))
+      use(linkTable(relation) ?? models.get(relation.target), at, 'write');
   }
+}
+
+const linkTable = (relation: SqlalchemyRelation): OrmTableRef | undefined =>
+  relation.secondary ? { table: relation.secondary, line: 0, via: 'sqlalchemy' } : undefined;
+
+/** The model of the row `written` names at `index`, and whether it is loaded (fetched, or built and saved since). */
+function rowModel(text: string, index: number, written: string, classes: ReadonlySet<string>): { model: string; loaded: boolean } | undefined {
+  const fetched = receiverModel(text, index, written, classes, [], { reading: LOADED });
+  if (fetched) return { model: fetched, loaded: true };
+  const built = receiverModel(text, index, written, classes, [], { reading: BUILT });
+  return built ? { model: built, loaded: savedSince(text, index, written) } : undefined;
 }

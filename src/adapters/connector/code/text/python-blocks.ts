@@ -4,6 +4,9 @@
  * function a position is in.
  */
 
+/** A docstring on lines of its own, optional, never read past its own end: a pattern's source, for a `def`'s first lines. */
+export const OPTIONAL_DOCSTRING = String.raw`(?:[ \t]*(?:"{3}(?:(?!"{3})[\s\S])*"{3}|'{3}(?:(?!'{3})[\s\S])*'{3})[ \t]*\n)?`;
+
 /** Python classes with their bodies (up to the next line at the class's indentation or less). */
 export function pythonClasses(text: string): Array<{ name: string; bases: string; body: string; index: number }> {
   const out = [];
