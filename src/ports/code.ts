@@ -129,8 +129,14 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  *     superclasses, inheritance strategies, @JoinColumns/@PrimaryKeyJoinColumn/@MapsId; hbm.xml subclass chains; ActiveRecord STI
  *     scopes, scopes calling scopes, belongs_to dependent:; SQLAlchemy table names from a base's rule, secondary link tables, backref,
  *     lazy loads on rows; Django loops over rows, multi-table inheritance, GenericRelation, proxies, app-qualified model names.
+ * 63: C/C++ includes written with backslashes; Doctrine YAML mappings (`*.orm.yml`, `*.dcm.yml`: listed) and the naming strategy
+ *     Symfony's config names (its files count in the rescan), sprintf DQL; Exposed DAO relations; Peewee rows in typed parameters
+ *     and returned by class methods, class methods of bases; MikroORM repositories kept on another object, references, created
+ *     rows and collections flushed, defineEntity/EntitySchema, entity decorators holding arrow functions; Objection.js models of one
+ *     name told apart by import, a path modelClass, `$query()`; SQLAlchemy chained receivers, same-named classes kept apart, a
+ *     mixin's declared_attr foreign keys; Django child models declaring nothing, zip/dict unpackings, GenericForeignKey.
  */
-export const CODE_SCAN_VERSION = 62;
+export const CODE_SCAN_VERSION = 63;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });
