@@ -205,22 +205,36 @@ export function cIncludes(
       );
   }
   const build = cBuildPaths(root, configs, known);
+  // a project written on Windows may include `Vector2D.h` as `vector2d.h`: its file system folds case
+  const folded = new Map<string, string | null>();
+  for (const f of known) folded.set(f.toLowerCase(), folded.has(f.toLowerCase()) ? null : f);
+  const exact = (path: string) => (known.has(path) ? path : null);
+  const anyCase = (path: string) => folded.get(path.toLowerCase()) ?? null;
   const byBase = new Map<string, string[]>();
-  for (const f of known) byBase.set(posix.basename(f), [...(byBase.get(posix.basename(f)) ?? []), f]);
-  const resolve = (from: string, search: CSearchPath, imp: RawImport): string | null => {
+  for (const f of known) byBase.set(posix.basename(f).toLowerCase(), [...(byBase.get(posix.basename(f).toLowerCase()) ?? []), f]);
+  const resolveBy = (find: (path: string) => string | null, from: string, search: CSearchPath, imp: RawImport): string | null => {
     if (!imp.system) {
-      const near = posix.normalize(posix.join(posix.dirname(from), imp.module));
-      if (known.has(near)) return near;
+      const near = find(posix.normalize(posix.join(posix.dirname(from), imp.module)));
+      if (near) return near;
     }
     // the build's folders for this file, then the tree's include folders
     for (const folders of [imp.system ? [] : search.quote, search.dirs, roots])
-      for (const r of folders) if (known.has(under(r, imp.module))) return under(r, imp.module);
+      for (const r of folders) {
+        const found = find(under(r, imp.module));
+        if (found) return found;
+      }
     if (imp.system && !imp.module.includes('/')) return null;
-    const ends = (byBase.get(posix.basename(imp.module)) ?? []).filter((f) => f === imp.module || f.endsWith(`/${imp.module}`));
+    const module = find === exact ? imp.module : imp.module.toLowerCase();
+    const ends = (byBase.get(posix.basename(module).toLowerCase()) ?? []).filter((f) => {
+      const path = find === exact ? f : f.toLowerCase();
+      return path === module || path.endsWith(`/${module}`);
+    });
     const best = Math.max(...ends.map((f) => sharedFolders(f, from)));
     const nearest = ends.filter((f) => sharedFolders(f, from) === best);
     return nearest.length === 1 ? nearest[0]! : null;
   };
+  // every exact match first, as a compiler on a case-sensitive file system finds it
+  const resolve = (from: string, search: CSearchPath, imp: RawImport) => resolveBy(exact, from, search, imp) ?? resolveBy(anyCase, from, search, imp);
   for (const file of files) {
     const search = build(file);
     // a compile command's `-include`: the file as its command names it

@@ -60,6 +60,24 @@ describe('C and C++ includes and symbols', () => {
     expect(edgeList(s)).toEqual(['src/order.cc → src/util/strings.h', 'src/util/trim.c → include/shop/types.hpp']);
   });
 
+  it('resolves an include whose case differs from the file (Windows folds it) only when no file matches exactly', async () => {
+    const s = await scanTree({
+      'Utility/Vector2D.h': 'struct Vector2D { float x, y; };\n',
+      'Game/Player.cpp': '#include "..\\\\utility\\\\vector2d.h"\nint p;\n',
+      // the folded name reaches the file that ends with it too
+      'Game/Enemy.cpp': '#include "VECTOR2D.H"\nint e;\n',
+      // an exact match in a later folder wins over a folded one nearer
+      'Game/log.h': 'int game_log;\n',
+      'include/Log.h': 'int shared_log;\n',
+      'Game/Main.cpp': '#include "Log.h"\nint m;\n',
+      // two files fold to the same name: neither is guessed
+      'a/Util.h': 'int a;\n',
+      'a/util.h': 'int b;\n',
+      'b/use.c': '#include "UTIL.h"\nint u;\n',
+    });
+    expect(edgeList(s)).toEqual(['Game/Enemy.cpp → Utility/Vector2D.h', 'Game/Main.cpp → include/Log.h', 'Game/Player.cpp → Utility/Vector2D.h']);
+  });
+
   it('gives functions (not static ones), types, typedefs and public methods as symbols; macros are none', async () => {
     const s = await scanTree(TREE);
     expect(symbolsOf(s, 'lib/money/money.c')).toEqual(['function round_cents: cents_t round_cents(double v)']);
