@@ -49,7 +49,6 @@ const TYPES: Record<string, string> = {
   interface_declaration: 'interface',
   enum_declaration: 'enum',
   record_declaration: 'record',
-  record_struct_declaration: 'record struct',
   delegate_declaration: 'delegate',
 };
 
@@ -81,7 +80,9 @@ function typeSymbols(type: Node, text: string): CodeSymbol[] {
   const name = type.childForFieldName('name')?.text ?? '';
   if (!name) return [];
   const body = type.childForFieldName('body');
-  const symbols: CodeSymbol[] = [{ name, kind: TYPES[type.type]!, line: lineOf(type), signature: signature(text, type, body) }];
+  // `record struct P(int X);` is a record declaration with a `struct` keyword
+  const kind = type.type === 'record_declaration' && type.children.some((c) => c?.type === 'struct') ? 'record struct' : TYPES[type.type]!;
+  const symbols: CodeSymbol[] = [{ name, kind, line: lineOf(type), signature: signature(text, type, body) }];
   for (const m of named(body).filter((c) => c.type === 'method_declaration')) {
     const method = m.childForFieldName('name')?.text ?? '';
     if (!method || (type.type !== 'interface_declaration' && !modifiers(m).includes('public'))) continue;
@@ -108,20 +109,20 @@ export function csharpFile(root: Node, text: string): ParsedFile {
     .flatMap((t) =>
       named(t.childForFieldName('body'))
         .filter((m) => m.type === 'method_declaration' && !modifiers(m).includes('private'))
-        .filter((m) => named(named(m.childForFieldName('parameters'))[0]).some((c) => c.type === 'parameter_modifier' && c.text === 'this'))
+        .filter((m) => named(named(m.childForFieldName('parameters'))[0]).some((c) => c.type === 'modifier' && c.text === 'this'))
         .map((m) => ({ namespace: namespaceOf(t, fileScoped), name: m.childForFieldName('name')?.text ?? '' })),
     );
   const usings: CsharpUsing[] = all(root, ['using_directive']).flatMap((u) => {
     const tokens = u.children.filter((c) => c && !c.isNamed).map((c) => c!.type);
-    const target = named(u).find((c) => c.type !== 'name_equals');
+    const alias = u.childForFieldName('name');
+    const target = named(u).find((c) => c.id !== alias?.id);
     if (!target) return [];
-    const alias = named(u).find((c) => c.type === 'name_equals');
     return [
       {
         target: dotted(target),
         static: tokens.includes('static'),
         global: tokens.includes('global'),
-        ...(alias ? { alias: named(alias)[0]?.text ?? '' } : {}),
+        ...(alias ? { alias: alias.text } : {}),
       },
     ];
   });

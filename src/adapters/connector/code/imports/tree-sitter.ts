@@ -1,7 +1,8 @@
 /**
  * @module adapters/connector/code/imports/tree-sitter
  * One parse per file of the parsed languages (PARSED_LANGUAGES: Python, Go, Java, Kotlin, Scala,
- * C, C++, Rust, C#, Ruby, PHP, Swift, Dart) with `web-tree-sitter` and the `tree-sitter-wasms` grammars, giving
+ * C, C++, Rust, C#, Ruby, PHP, Swift, Dart) with `web-tree-sitter` and the `tree-sitter-wasms` grammars (C#'s from
+ * `tree-sitter-c-sharp`), giving
  * what the connector needs from it: the imports as written, the package a file declares, the names
  * it mentions and declares, and its symbols. Python, Go and Java are read here; each other
  * language by its own reader (kotlin-file, scala-file, c-includes, rust-reader, csharp-reader,
@@ -41,20 +42,22 @@ export const PARSED_LANGUAGES: ReadonlySet<string> = new Set([
   'dart',
 ]);
 
+/** Each language's grammar: tree-sitter-wasms' by name, or a grammar package's own build. */
 const GRAMMARS: Record<string, string> = {
-  python: 'python',
-  go: 'go',
-  java: 'java',
-  kotlin: 'kotlin',
-  scala: 'scala',
-  c: 'cpp',
-  cpp: 'cpp',
-  rust: 'rust',
-  csharp: 'c_sharp',
-  ruby: 'ruby',
-  php: 'php',
-  swift: 'swift',
-  dart: 'dart',
+  python: 'tree-sitter-wasms/out/tree-sitter-python.wasm',
+  go: 'tree-sitter-wasms/out/tree-sitter-go.wasm',
+  java: 'tree-sitter-wasms/out/tree-sitter-java.wasm',
+  kotlin: 'tree-sitter-wasms/out/tree-sitter-kotlin.wasm',
+  scala: 'tree-sitter-wasms/out/tree-sitter-scala.wasm',
+  c: 'tree-sitter-wasms/out/tree-sitter-cpp.wasm',
+  cpp: 'tree-sitter-wasms/out/tree-sitter-cpp.wasm',
+  rust: 'tree-sitter-wasms/out/tree-sitter-rust.wasm',
+  // tree-sitter-wasms' C# grammar predates C# 12 (collection expressions, primary constructors): a quarter of a modern project's files parsed with errors
+  csharp: 'tree-sitter-c-sharp/tree-sitter-c_sharp.wasm',
+  ruby: 'tree-sitter-wasms/out/tree-sitter-ruby.wasm',
+  php: 'tree-sitter-wasms/out/tree-sitter-php.wasm',
+  swift: 'tree-sitter-wasms/out/tree-sitter-swift.wasm',
+  dart: 'tree-sitter-wasms/out/tree-sitter-dart.wasm',
 };
 
 interface Loaded {
@@ -79,7 +82,7 @@ async function language(runtime: Loaded, name: string): Promise<Language | null>
   let lang: Language | null = null;
   try {
     const { Language } = await import('web-tree-sitter');
-    const wasm = createRequire(import.meta.url).resolve(`tree-sitter-wasms/out/tree-sitter-${GRAMMARS[name]}.wasm`);
+    const wasm = createRequire(import.meta.url).resolve(GRAMMARS[name]!);
     lang = await Language.load(wasm);
   } catch {
     lang = null; // no grammar: the file keeps the pattern outline and has no parsed imports

@@ -112,4 +112,29 @@ describe('C# imports (tree-sitter)', () => {
     ]);
     expect(symbols('src/Shop.Core/Money.cs')).toEqual(['record Money: public record Money(decimal Amount)']);
   });
+
+  it('reads C# 12 (a primary constructor, collection expressions, a record struct) without syntax errors, and an alias the file opens by no other using', async () => {
+    const { edges, parsed } = await resolveTree({
+      'src/Shop/Errors/ValidationException.cs': 'namespace Shop.Errors;\n\npublic class ValidationException : Exception { }\n',
+      'src/Shop/Checkout.cs': [
+        // a byte-order mark, then an alias named as the type it stands for (as FluentValidation users write it)
+        '\ufeffusing ValidationException = Shop.Errors.ValidationException;',
+        '',
+        'namespace Shop.Checkout;',
+        '',
+        'public record struct Point(int X, int Y);',
+        '',
+        'public class Checkout(ILogger logger)',
+        '{',
+        '    private readonly int[] _sizes = [1, 2, 3];',
+        '    public void Run() => throw new ValidationException();',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    expect(edges).toEqual(['src/Shop/Checkout.cs → src/Shop/Errors/ValidationException.cs (using)']);
+    const file = parsed.get('src/Shop/Checkout.cs')!;
+    expect(file.syntaxErrors).toBe(false);
+    expect(file.symbols.map((s) => `${s.kind} ${s.name}`)).toEqual(['record struct Point', 'class Checkout', 'method Checkout.Run']);
+  });
 });
