@@ -113,7 +113,7 @@ export async function projectLinks(
   const prismaTexts = texts.filter((t) => t.language === 'prisma');
   const relations = prismaRelations(prismaTexts.map((t) => t.text));
   const django = djangoRelations(texts, orm);
-  const alchemy = sqlalchemyRelations(texts, alchemyClasses);
+  const alchemy = sqlalchemyRelations(texts, alchemyClasses, orm);
   const scripts = texts.filter((t) => SCRIPT_LANGUAGES.has(t.language));
   const held = heldRepositories(scripts);
   const mikroCollections = mikroOrmCollections(scripts);
