@@ -80,7 +80,7 @@ export async function projectLinks(
   // JPA's subclasses: a single-table one maps its root's table, a joined one reaches its parents' too
   const { declared: orm, joined: jpaJoined } = jpaInheritedTables(
     texts,
-    new Map(files.map((f) => [f.path, ormTableRefs(code(f).text, code(f).language, f.path, creatorsReached(f.path))])),
+    new Map(files.map((f) => [f.path, ormTableRefs(code(f).text, code(f).language, f.path, creatorsReached(f.path), configs)])),
   );
   // SQLAlchemy classes named by a rule their base declares in another file
   const alchemyClasses = sqlalchemyInheritance(texts, imports);
@@ -113,7 +113,7 @@ export async function projectLinks(
   const prismaTexts = texts.filter((t) => t.language === 'prisma');
   const relations = prismaRelations(prismaTexts.map((t) => t.text));
   const django = djangoRelations(texts, orm);
-  const alchemy = sqlalchemyRelations(texts, alchemyClasses);
+  const alchemy = sqlalchemyRelations(texts, alchemyClasses, orm);
   const scripts = texts.filter((t) => SCRIPT_LANGUAGES.has(t.language));
   const held = heldRepositories(scripts);
   const mikroCollections = mikroOrmCollections(scripts);

@@ -73,15 +73,17 @@ describe('Doctrine YAML mappings and config, scanned', () => {
   it('lists the mappings, names their tables and joins by the configured strategy, and reads the tree again when the config changes', async () => {
     const connector = createCodeConnector();
     const first = await connector.introspect(source, { stored: async () => [] });
-    expect(tables(first.objects, 'config/doctrine/BlogPost.orm.yml')).toEqual(['blog_post schema @1']);
+    // the default strategy names the table by the class's short name
+    expect(tables(first.objects, 'config/doctrine/BlogPost.orm.yml')).toEqual(['BlogPost schema @1']);
     expect(tables(first.objects, 'config/doctrine/User.orm.yml')).toEqual(['users schema @1']);
     // DQL built with sprintf reads the entity its placeholder takes
     expect(tables(first.objects, 'src/Repository/PostRepository.php')).toEqual(['users read @11']);
-    // the default strategy keeps the property's name
-    expect(joins(first.objects, 'config/doctrine/BlogPost.orm.yml')).toEqual(['blog_post.mainAuthor_id = users.id']);
+    // and keeps the property's name
+    expect(joins(first.objects, 'config/doctrine/BlogPost.orm.yml')).toEqual(['BlogPost.mainAuthor_id = users.id']);
 
     write('config/packages/doctrine.yaml', config('underscore_number_aware'));
     const second = await connector.introspect(source, { stored: async () => first.objects });
+    expect(tables(second.objects, 'config/doctrine/BlogPost.orm.yml')).toEqual(['blog_post schema @1']);
     expect(joins(second.objects, 'config/doctrine/BlogPost.orm.yml')).toEqual(['blog_post.main_author_id = users.id']);
   });
 });

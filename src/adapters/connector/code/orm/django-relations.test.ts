@@ -680,3 +680,37 @@ describe('Django relations naming a model two apps have', () => {
     ]);
   });
 });
+
+describe('Django relation fields an abstract model of another file declares', () => {
+  const abstract = [
+    'from django.db import models',
+    '',
+    'class AbstractProduct(models.Model):',
+    '    title = models.CharField(max_length=40)',
+    '    product_class = models.ForeignKey("catalogue.ProductClass", on_delete=models.PROTECT, related_name="products")',
+    '    objects_live = LiveManager()',
+    '',
+    '    class Meta:',
+    '        abstract = True',
+  ].join('\n');
+  const concrete = [
+    'from django.db import models',
+    'from shop.catalogue.abstract_models import AbstractProduct',
+    '',
+    'class ProductClass(models.Model):',
+    '    name = models.CharField(max_length=40)',
+    '',
+    'class Product(AbstractProduct):',
+    '    upc = models.CharField(max_length=64)',
+  ].join('\n');
+  const { relations, uses } = project({ 'shop/catalogue/abstract_models.py': abstract, 'shop/catalogue/models.py': concrete });
+
+  it('gives the concrete child those fields and managers, its relations read whole', () => {
+    expect(relations.fields.filter((f) => f.model === 'Product').map((f) => `${f.field} → ${f.target} (${f.manager})`)).toEqual([
+      'product_class → ProductClass (products)',
+    ]);
+    expect(relations.managers.get('Product')).toEqual(['objects_live']);
+    expect(relations.complete.has('Product')).toBe(true);
+    expect(uses('def f(kind: ProductClass):\n    return kind.products.all()\n')).toEqual([['catalogue_product', 2, 'read']]);
+  });
+});

@@ -12,6 +12,7 @@
 import { callArgs } from '../text/call-reading.js';
 import type { OrmTableRef } from './orm-reader.js';
 import { pythonClasses } from '../text/python-blocks.js';
+import { basesOf, djangoAbstracts } from './django-abstracts.js';
 
 export interface DjangoRelation {
   /** The model declaring the field (its class name), and the field's name. */
@@ -101,6 +102,7 @@ export function djangoRelations(
   refs: ReadonlyMap<string, readonly OrmTableRef[]>,
 ): DjangoRelations {
   const fields: DjangoRelation[] = [];
+  const abstracts = djangoAbstracts(texts);
   const complete = new Set<string>();
   const managers = new Map<string, string[]>();
   // every Django model by class name with its app, for a model declared in another file
@@ -127,20 +129,24 @@ export function djangoRelations(
     // an abstract base's fields are its models'; one of another file may have fields not read here
     const declared = new Map<string, { fields: Array<{ field: string; kind: DjangoRelation['kind']; args: string }>; managers: string[]; complete: boolean }>();
     for (const c of classes) {
-      const bases = c.bases
-        .split(',')
-        .map((b) => b.trim())
-        .filter((b) => b && !/=/.test(b));
+      const bases = basesOf(c.bases);
       const abstract = bases.filter((b) => declared.has(b) && /\babstract\s*=\s*True/.test(classes.find((k) => k.name === b)!.body));
-      const ownFields = [...c.body.matchAll(FIELD)].map((m) => ({
-        field: m[1]!,
-        kind: KINDS[m[2]!]!,
-        args: callArgs(c.body, m.index + m[0].length - 1),
-      }));
-      const whole = bases.every((b) => /^(?:models\.)?Model$/.test(b) || declared.get(b)?.complete);
+      // the abstract bases of another file (django-oscar's `AbstractProduct`), with the fields their bodies declare
+      const others = abstracts(
+        path,
+        bases.filter((b) => !declared.has(b)),
+      );
+      const fieldsIn = (body: string) =>
+        [...body.matchAll(FIELD)].map((m) => ({
+          field: m[1]!,
+          kind: KINDS[m[2]!]!,
+          args: callArgs(body, m.index + m[0].length - 1),
+        }));
+      const managersIn = (body: string) => [...body.matchAll(MANAGER)].map((m) => m[1]!).filter((n) => n !== 'objects');
+      const whole = bases.every((b) => /^(?:models\.)?Model$/.test(b) || declared.get(b)?.complete || others.complete);
       declared.set(c.name, {
-        fields: [...abstract.flatMap((b) => declared.get(b)!.fields), ...ownFields],
-        managers: [...abstract.flatMap((b) => declared.get(b)!.managers), ...[...c.body.matchAll(MANAGER)].map((m) => m[1]!).filter((n) => n !== 'objects')],
+        fields: [...others.ancestors.flatMap((a) => fieldsIn(a.body)), ...abstract.flatMap((b) => declared.get(b)!.fields), ...fieldsIn(c.body)],
+        managers: [...others.ancestors.flatMap((a) => managersIn(a.body)), ...abstract.flatMap((b) => declared.get(b)!.managers), ...managersIn(c.body)],
         complete: whole,
       });
       const table = own.get(c.name);

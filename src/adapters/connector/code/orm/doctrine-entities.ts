@@ -13,7 +13,7 @@
  * text with comments blanked.
  */
 import { callArgs } from '../text/call-reading.js';
-import { defaultTableNames, underscore } from './doctrine-naming.js';
+import { defaultTableNames, underscore, type NamingStrategy } from './doctrine-naming.js';
 import type { ProjectFile } from './orm-reader.js';
 import { fromTraits, phpArg, phpClasses, phpCode, phpNames, resolveClass, splitArgs, type PhpClass, type PhpNames } from './php-classes.js';
 
@@ -210,8 +210,10 @@ export function doctrineClasses({ path, text }: Pick<ProjectFile, 'path' | 'text
 /** An entity of the project, its table found: its own, its root's under single-table inheritance. */
 export interface DoctrineEntity extends DoctrineClass {
   mapped: string;
-  /** The default naming strategy's name for a table named by neither the mapping nor an ancestor. */
+  /** The other naming strategies' names for a table named by neither the mapping nor an ancestor. */
   alternatives: string[];
+  /** The strategy naming first what its mapping does not name (its table, its join tables): the project's configured one, else the underscore one. */
+  tableNaming: NamingStrategy | undefined;
   /** Its parent entity, when it inherits one. */
   parentEntity: DoctrineEntity | undefined;
   /** Whether its own file tells its table: it extends no class. */
@@ -221,20 +223,20 @@ export interface DoctrineEntity extends DoctrineClass {
 }
 
 /** The table an entity names itself, else the naming strategy's. */
-const ownTable = (c: DoctrineClass) => (c.table ? { table: c.table, alternatives: [] } : defaultTableNames(c.name));
+const ownTable = (c: DoctrineClass, preferred?: NamingStrategy) => (c.table ? { table: c.table, alternatives: [] } : defaultTableNames(c.name, preferred));
 
 /** The entities of one file that extend no class of the project's mapping, read from the file alone. */
-export function directEntities(classes: readonly DoctrineClass[]): DoctrineEntity[] {
+export function directEntities(classes: readonly DoctrineClass[], preferred?: NamingStrategy): DoctrineEntity[] {
   return classes
     .filter((c) => c.kind === 'entity' && !c.parent)
     .map((c) => {
-      const { table, alternatives } = ownTable(c);
-      return { ...c, mapped: table, alternatives, parentEntity: undefined, direct: true, allRelations: c.relations };
+      const { table, alternatives } = ownTable(c, preferred);
+      return { ...c, mapped: table, alternatives, tableNaming: preferred, parentEntity: undefined, direct: true, allRelations: c.relations };
     });
 }
 
 /** The project's entities by full name (a name two files declare stands for none), each with its table and inherited relations. */
-export function projectEntities(classes: readonly DoctrineClass[]): Map<string, DoctrineEntity> {
+export function projectEntities(classes: readonly DoctrineClass[], preferred?: NamingStrategy): Map<string, DoctrineEntity> {
   const byName = new Map<string, DoctrineClass | null>();
   for (const c of classes) byName.set(c.fqn, byName.has(c.fqn) ? null : c);
   // the relations of the traits a class uses, and of the traits those use
@@ -255,12 +257,13 @@ export function projectEntities(classes: readonly DoctrineClass[]): Map<string, 
     const parentEntity = parent ? read(parent, seen) : undefined;
     let root = parentEntity;
     while (root?.parentEntity) root = root.parentEntity;
-    const { table, alternatives } = root?.inheritance === 'SINGLE_TABLE' ? { table: root.mapped, alternatives: root.alternatives } : ownTable(c);
+    const { table, alternatives } = root?.inheritance === 'SINGLE_TABLE' ? { table: root.mapped, alternatives: root.alternatives } : ownTable(c, preferred);
     const entity: DoctrineEntity = {
       ...c,
       idColumn: c.idColumn ?? parentEntity?.idColumn,
       mapped: table,
       alternatives,
+      tableNaming: preferred,
       parentEntity,
       direct: !c.parent,
       allRelations: relations,

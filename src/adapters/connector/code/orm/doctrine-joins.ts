@@ -17,7 +17,7 @@
 import type { DeclaredJoin } from '../../../../ports/code.js';
 import { distinctJoins, joinsByFile, type Resolved } from './declared-joins.js';
 import type { DoctrineClass, DoctrineEntity, DoctrineRelation, JoinColumn } from './doctrine-entities.js';
-import { DEFAULT_NAMING, UNDERSCORE_NAMING, type NamingStrategy } from './doctrine-naming.js';
+import { namesBy, type NamingStrategy } from './doctrine-naming.js';
 
 interface JoinFrom {
   table: string;
@@ -27,21 +27,27 @@ interface JoinFrom {
 }
 
 /** A many-to-many's join table, the default strategy's name as an alternative when the mapping names none. */
-export function joinTableOf(owner: Pick<DoctrineClass, 'fqn'>, r: DoctrineRelation): { table: string; alternatives: string[] } | undefined {
+export function joinTableOf(
+  owner: Pick<DoctrineClass, 'fqn'>,
+  r: DoctrineRelation,
+  preferred?: NamingStrategy,
+): { table: string; alternatives: string[] } | undefined {
   if (r.kind !== 'ManyToMany' || r.mappedBy || !r.target) return undefined;
   if (r.joinTable?.name) return { table: r.joinTable.name, alternatives: [] };
-  const table = UNDERSCORE_NAMING.joinTableName(owner.fqn, r.target);
-  const other = DEFAULT_NAMING.joinTableName(owner.fqn, r.target);
-  return { table, alternatives: other === table ? [] : [other] };
+  const target = r.target;
+  return namesBy((s) => s.joinTableName(owner.fqn, target), preferred);
 }
 
 /** The join tables a file's own classes' owning many-to-manys declare. */
-export function manyToManyTables(classes: readonly DoctrineClass[]): Array<{ table: string; alternatives: string[]; index: number }> {
+export function manyToManyTables(
+  classes: readonly DoctrineClass[],
+  preferred?: NamingStrategy,
+): Array<{ table: string; alternatives: string[]; index: number }> {
   return classes.flatMap((c) =>
     c.kind === 'other'
       ? []
       : c.relations.flatMap((r) => {
-          const table = joinTableOf(c, r);
+          const table = joinTableOf(c, r, preferred);
           return table ? [{ ...table, index: r.index }] : [];
         }),
   );
@@ -70,7 +76,7 @@ function relationJoins(entity: DoctrineEntity, r: DoctrineRelation, entities: Re
     text: r.code,
   });
   if (r.kind !== 'ManyToMany') return [from(entity.mapped, entity.alternatives, columnPairs(r.joinColumns, naming.joinColumnName(r.property)), target)];
-  const table = joinTableOf(entity, r);
+  const table = joinTableOf(entity, r, entity.tableNaming);
   if (!table) return [];
   const key = (c: DoctrineClass) => naming.joinKeyColumnName(c.fqn);
   return [

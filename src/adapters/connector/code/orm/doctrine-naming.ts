@@ -9,9 +9,10 @@
  *   snake case, `_` put before each capital following a small letter or a digit (`BlogPost`,
  *   `blog_post`; `blogPost_id` becomes `blog_post_id`).
  * A project's strategy is set in its Symfony config (`doctrine.orm.naming_strategy`, doctrine-config).
- * A table is named by the underscore strategy, with the default one's name as an alternative where
- * the two differ (an entity's file is read alone); the columns of a join, which have no alternatives,
- * by the strategy the project configures, else the one its PHP suggests (`namingOf`).
+ * A table is named first by the strategy the project's Symfony config sets, else by the underscore
+ * one, with the other strategies' names as alternatives where they differ; the columns of a join,
+ * which have no alternatives, by the strategy the project configures, else the one its PHP suggests
+ * (`namingOf`).
  */
 
 export interface NamingStrategy {
@@ -50,12 +51,19 @@ export const UNDERSCORE_NAMING: NamingStrategy = underscoreNaming(true);
 /** Doctrine 2's `UnderscoreNamingStrategy` made without `$numberAware` (DoctrineBundle's `…naming_strategy.underscore` service). */
 export const UNDERSCORE_LEGACY_NAMING: NamingStrategy = underscoreNaming(false);
 
-/** The table an entity without a name has: the underscore strategy's, and the default one's when it differs (`BlogPost`; the catalog's lookup ignores case). */
-export function defaultTableNames(className: string): { table: string; alternatives: string[] } {
-  const table = UNDERSCORE_NAMING.classToTableName(className);
-  const other = DEFAULT_NAMING.classToTableName(className);
-  return { table, alternatives: other.toLowerCase() === table ? [] : [other] };
+/**
+ * The names each strategy gives (`name`), `preferred`'s first, then the underscore and the default
+ * strategy's where they differ (the catalog's lookup ignores case).
+ */
+export function namesBy(name: (strategy: NamingStrategy) => string, preferred: NamingStrategy = UNDERSCORE_NAMING): { table: string; alternatives: string[] } {
+  const [table, ...others] = [preferred, UNDERSCORE_NAMING, DEFAULT_NAMING].map(name) as [string, ...string[]];
+  const seen = new Set([table.toLowerCase()]);
+  const alternatives = others.filter((other) => !seen.has(other.toLowerCase()) && seen.add(other.toLowerCase()));
+  return { table, alternatives };
 }
+
+/** The table an entity without a name has: `preferred`'s name (the project's configured strategy, else the underscore one), then the others' (`BlogPost`). */
+export const defaultTableNames = (className: string, preferred?: NamingStrategy) => namesBy((s) => s.classToTableName(className), preferred);
 
 /**
  * The strategy a project's columns are named by: the one its Symfony YAML config sets (`configured`,

@@ -244,9 +244,9 @@ export function doctrineUses(
 /** The join table of a many-to-many of `entity` reaching `target`: its own (the owning side), else that of the owning side's relation `mappedBy` names. */
 function manyToManyTable(entity: DoctrineEntity, relation: DoctrineRelation, target: DoctrineEntity): JoinTable | undefined {
   if (relation.kind !== 'ManyToMany') return undefined;
-  if (!relation.mappedBy) return joinTableOf(entity, relation);
+  if (!relation.mappedBy) return joinTableOf(entity, relation, entity.tableNaming);
   const owning = target.allRelations.find((r) => r.property === relation.mappedBy && r.kind === 'ManyToMany');
-  return owning && joinTableOf(target, owning);
+  return owning && joinTableOf(target, owning, target.tableNaming);
 }
 
 const stringOf = (written: string | undefined) => (written ? /^(['"])(\w+)\1$/.exec(written)?.[2] : undefined);

@@ -12,20 +12,18 @@ const php = (lines: string[]) => `<?php\n\n${lines.join('\n')}\n`;
 const files = (tree: Record<string, string>): ProjectFile[] => Object.entries(tree).map(([path, text]) => ({ path, text, language: 'php' }));
 
 /** Each file's declared tables as `table (alternatives) @line`. */
-function declaredOf(tree: Record<string, string>): Record<string, string[]> {
+function declaredOf(tree: Record<string, string>, configs: Record<string, string> = {}): Record<string, string[]> {
+  const configTexts = Object.entries(configs).map(([path, text]) => ({ path, text }));
   return Object.fromEntries(
-    files(tree).map((f) => [f.path, reader.declared(f).map((r) => `${r.table}${r.alternatives ? ` (${r.alternatives.join()})` : ''} @${r.line}`)]),
+    files(tree).map((f) => [f.path, reader.declared(f, configTexts).map((r) => `${r.table}${r.alternatives ? ` (${r.alternatives.join()})` : ''} @${r.line}`)]),
   );
 }
 
 /** What the project makes of each file: its uses as `table access @line`, its joins as `on @line`. */
 function projectOf(tree: Record<string, string>, configs: Record<string, string> = {}): { uses: Record<string, string[]>; joins: Record<string, string[]> } {
   const list = files(tree);
-  const project = reader.project!(
-    list,
-    new Map(list.map((f) => [f.path, reader.declared(f)])),
-    Object.entries(configs).map(([path, text]) => ({ path, text })),
-  );
+  const configTexts = Object.entries(configs).map(([path, text]) => ({ path, text }));
+  const project = reader.project!(list, new Map(list.map((f) => [f.path, reader.declared(f, configTexts)])), configTexts);
   const uses = Object.fromEntries(
     list.map((f) => [f.path, collectUses(f.text, (use) => project.uses!(f, use)).map((r) => `${r.table} ${r.access?.join('+') ?? '-'} @${r.line}`)]),
   );
@@ -297,11 +295,29 @@ describe("Doctrine's naming strategy as Symfony's YAML config sets it", () => {
     // a Symfony project whose config names no strategy has DoctrineBundle's default, not the recipe's
     const unnamed = doctrineYaml(['auto_mapping: true', 'mappings:', '    App: { type: attribute, dir: "%kernel.project_dir%/src/Entity" }']);
     const tree = { ...ENTITIES, 'src/Controller/Home.php': symfony };
-    expect(mainAuthor(tree, { 'app/config/config.yml': unnamed })).toBe('blog_post.mainAuthor_id = auth.app_user.id @17');
+    expect(mainAuthor(tree, { 'app/config/config.yml': unnamed })).toBe('BlogPost.mainAuthor_id = auth.app_user.id @17');
     expect(mainAuthor(tree, {})).toBe('blog_post.main_author_id = auth.app_user.id @17');
     // an environment's section is read after the base config
     const production = `${unnamed}when@prod:\n    doctrine:\n        orm:\n            naming_strategy: doctrine.orm.naming_strategy.underscore\n`;
     expect(mainAuthor(ENTITIES, { 'config/packages/doctrine.yaml': production })).toBe('blog_post.main_author_id = auth.app_user.id @17');
+  });
+
+  it("names first by the configured strategy the tables an entity's mapping does not name: its own, its join tables, those its uses and joins reach", () => {
+    const strategy = (name: string) => ({ 'config/packages/doctrine.yaml': doctrineYaml([`naming_strategy: doctrine.orm.naming_strategy.${name}`]) });
+    const blogPost = (configs: Record<string, string>) => declaredOf(ENTITIES, configs)['src/Entity/BlogPost.php'];
+    expect(blogPost(strategy('default'))).toEqual(['BlogPost (blog_post) @9', 'blogpost_tag (blog_post_tag) @28']);
+    expect(blogPost(strategy('underscore_number_aware'))).toEqual(['blog_post (BlogPost) @9', 'blog_post_tag (blogpost_tag) @28']);
+    // a config naming no strategy has DoctrineBundle's default
+    expect(blogPost({ 'config/packages/doctrine.yaml': doctrineYaml(['auto_mapping: true']) })![0]).toBe('BlogPost (blog_post) @9');
+    const { uses, joins } = projectOf(ENTITIES, strategy('default'));
+    expect(joins['src/Entity/BlogPost.php']![2]).toBe('blogpost_tag.blogpost_id = BlogPost.id @28');
+    expect(joins['src/Entity/Comment.php']![0]).toBe('comments.post_id = BlogPost.id @17');
+    // a single-table child, by its root's table
+    expect(uses['src/Entity/CreditNote.php']).toEqual(['Invoice schema @8']);
+    // Doctrine 2's `underscore` puts no `_` after a digit
+    const address = php(['namespace App\\Entity;', '', 'use Doctrine\\ORM\\Mapping as ORM;', '', '#[ORM\\Entity]', 'class Address2Line', '{', '}']);
+    const legacy = { ...strategy('underscore'), 'composer.json': JSON.stringify({ require: { 'doctrine/orm': '^2.8' } }) };
+    expect(declaredOf({ 'src/Entity/Address2Line.php': address }, legacy)['src/Entity/Address2Line.php']).toEqual(['address2line (address2_line) @8']);
   });
 
   it("reads DoctrineBundle's `underscore` as number aware from Doctrine ORM 3 on, by the composer.json requirement", () => {

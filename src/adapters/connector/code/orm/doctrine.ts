@@ -8,17 +8,17 @@
  *   the project is read, and then listed among its file's uses as declaring it. The join table of
  *   an owning `ManyToMany` is declared by its entity's file. Each entity is known by its full name.
  * - Uses in other files: doctrine-uses; joins: doctrine-joins, named by the strategy the project's
- *   config sets (doctrine-config).
+ *   config sets (doctrine-config), which names first the tables the mapping does not name.
  */
 import { lineAt } from '../text/lines.js';
 import { directEntities, doctrineClasses, projectEntities, type DoctrineClass, type DoctrineEntity } from './doctrine-entities.js';
 import { doctrineJoins, manyToManyTables } from './doctrine-joins.js';
-import { namingOf } from './doctrine-naming.js';
+import { namingOf, type NamingStrategy } from './doctrine-naming.js';
 import { configuredNaming } from './doctrine-config.js';
 import { withPhpClasses, xmlDoctrineClasses } from './doctrine-xml.js';
 import { yamlDoctrineClasses } from './doctrine-yaml.js';
 import { doctrineUses, repositoryMethods, type DoctrineProject } from './doctrine-uses.js';
-import type { OrmReader, OrmTableRef, ProjectFile } from './orm-reader.js';
+import type { ConfigText, OrmReader, OrmTableRef, ProjectFile } from './orm-reader.js';
 import { callArgs } from '../text/call-reading.js';
 import { splitArgs, phpArg } from './php-classes.js';
 
@@ -42,15 +42,24 @@ function constructedFor(c: DoctrineClass): string | undefined {
 /** The classes a mapping file (XML, YAML) maps. */
 const mappingClasses = (file: ProjectFile) => (file.language === 'xml' ? xmlDoctrineClasses(file) : yamlDoctrineClasses(file));
 
+/** The naming strategy the project's Symfony config sets, read once per scan's configs. */
+const configured = new WeakMap<readonly ConfigText[], { naming: NamingStrategy | undefined }>();
+function configuredOnce(configs: readonly ConfigText[]): NamingStrategy | undefined {
+  const known = configured.get(configs) ?? { naming: configuredNaming(configs) };
+  configured.set(configs, known);
+  return known.naming;
+}
+
 export const doctrineReader: OrmReader = {
   via: 'doctrine',
   languages: new Set(['php', 'xml', 'yaml']),
-  declared(file) {
+  declared(file, configs = []) {
     const classes = file.language === 'php' ? doctrineClasses(file) : mappingClasses(file);
     const code = classes[0]?.code ?? '';
+    const naming = configuredOnce(configs);
     return [
-      ...directEntities(classes).map((e) => entityRef(e, lineAt(code, e.index))),
-      ...manyToManyTables(classes).map(({ table, alternatives, index }) => ({
+      ...directEntities(classes, naming).map((e) => entityRef(e, lineAt(code, e.index))),
+      ...manyToManyTables(classes, naming).map(({ table, alternatives, index }) => ({
         table,
         ...(alternatives.length ? { alternatives } : {}),
         line: lineAt(code, index),
@@ -64,7 +73,8 @@ export const doctrineReader: OrmReader = {
       files.filter((f) => f.language === 'php').flatMap((f) => doctrineClasses(f, mapped.length > 0)),
       mapped,
     );
-    const entities = projectEntities(classes);
+    const naming = configuredOnce(configs);
+    const entities = projectEntities(classes, naming);
     const repositories = new Map<string, string>();
     for (const e of entities.values()) if (e.repository) repositories.set(e.repository, e.fqn);
     for (const c of classes) {
@@ -86,7 +96,7 @@ export const doctrineReader: OrmReader = {
         entities,
         namingOf(
           files.map((f) => f.text),
-          configuredNaming(configs),
+          naming,
         ),
       ),
       uses(file, use) {

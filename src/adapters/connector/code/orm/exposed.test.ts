@@ -224,4 +224,21 @@ describe('Exposed DAO relations', () => {
     );
     expect(usesOf(direct, FILMS)).toEqual(['films:3 read', 'actors:3 read', 'film_actors:3 read', 'cities:4 read']);
   });
+
+  it("reads the relations a lambda's parameter reads where its receiver's entity is known: a relation, a typed collection, a finder's, a loop's", () => {
+    const file = (...lines: string[]) => kt('src/main/kotlin/shop/Lambdas.kt', 'package shop', '', ...lines);
+    expect(usesOf(file('fun a(town: Town) = transaction { town.films.forEach { it.actors.toList() } }'), FILMS)).toEqual([
+      'films:3 read',
+      'actors:3 read',
+      'film_actors:3 read',
+    ]);
+    expect(usesOf(file('fun b(films: List<Film>) = films.map { f -> f.city }'), FILMS)).toEqual(['cities:3 read']);
+    expect(usesOf(file('fun c() = Film.all().filter { it.title != "" }.forEach { it.city }'), FILMS)).toEqual(['films:3 read', 'cities:3 read']);
+    expect(usesOf(file('fun d(id: Int) = Town.findById(id)?.let { it.films }'), FILMS)).toEqual(['cities:3 read', 'films:3 read']);
+    const loop = file('fun e() {', '    val films = Film.find { Films.title eq "x" }', '    for (f in films) {', '        println(f.actors)', '    }', '}');
+    expect(usesOf(loop, FILMS)).toEqual(['films:4 read', 'actors:6 read', 'film_actors:6 read']);
+    // a `map` gives other values; a nested lambda's own `it` is not the entity
+    expect(usesOf(file('fun f(films: List<Film>) = films.map { it.title }.forEach { it.city }'), FILMS)).toEqual([]);
+    expect(usesOf(file('fun g(films: List<Film>) = films.forEach { listOf(1).forEach { it.city } }'), FILMS)).toEqual([]);
+  });
 });

@@ -14,13 +14,15 @@
  *   name (`val u = User.new {…}`, `User.findById(…)`, a parameter `u: User`) is written where its
  *   block deletes it (`u.delete()`), flushes it or assigns a property (`u.name = …`);
  * - an entity's relation properties (exposed-relations): `film.actors` on a bound entity reads the
- *   other entity's table, and a `via`'s intermediate table, whose rows assigning it writes.
+ *   other entity's table, and a `via`'s intermediate table, whose rows assigning it writes; read
+ *   along a chain and into its lambdas too (`users.forEach { it.city }`, exposed-lambdas).
  * A name the project's tables or entities share stands for the one the file sees (jvm-entities).
  */
 import type { DeclaredJoin, TableAccess } from '../../../../ports/code.js';
 import { callArgs, chainAfter, functionBody, topLevelArgs } from '../text/call-reading.js';
 import { lineAt } from '../text/lines.js';
-import { blankComments, blockAround, scriptBlocks } from '../text/script-blocks.js';
+import { blankComments, blockAround, scriptBlocks, type Block } from '../text/script-blocks.js';
+import { closing, heldCollections, lambdaRelationUses, type EntityView, type HeldEntity, type RelationView } from './exposed-lambdas.js';
 import { defaultTableName, EXPOSED_TABLES, exposedDeclarations, type ExposedTable } from './exposed-tables.js';
 import { classesSeen, rankEntities, type JvmEntity } from './jvm-entities.js';
 import type { OrmReader, OrmTableRef, ProjectFile, UseModel } from './orm-reader.js';
@@ -123,18 +125,6 @@ function joinsOf(tables: readonly (Declared & JvmEntity)[], find: ReturnType<typ
   return out;
 }
 
-/** The tables a relation property reaches: the other entity's, and a `via`'s intermediate table. */
-interface RelationView {
-  target: OrmTableRef | null | undefined;
-  via?: OrmTableRef | null | undefined;
-}
-
-/** An entity class as a file sees it: its table, and its relation properties by name. */
-interface EntityView {
-  ref: OrmTableRef;
-  relation(property: string): RelationView | undefined;
-}
-
 type Lookup<T> = (name: string) => T | null | undefined;
 
 /** What a Kotlin file does with the tables (`table`) and entities (`entities`) it names. */
@@ -172,22 +162,17 @@ function exposedUses(text: string, table: Lookup<OrmTableRef>, entities: Lookup<
     }
   // `User[id]` reads
   for (const m of code.matchAll(/(?<![\w$.])([A-Z]\w*)\s*\[/g)) if (entity(m[1]!)) use(entity(m[1]!), m.index, 'read');
-  const bound = boundEntities(code, entities);
+  const blocks = scriptBlocks(code);
+  const bound = boundEntities(code, blocks, entities);
   entityWrites(code, bound, use);
-  relationUses(code, bound, entities, use);
-}
-
-interface Bound {
-  name: string;
-  entity: EntityView;
-  start: number;
-  end: number;
+  relationUses(code, blocks, bound, entities, use);
+  const collections = heldCollections(code, blocks, entities, (at) => functionBody(code, blocks, at));
+  lambdaRelationUses(code, blocks, [...bound, ...collections], entities, use);
 }
 
 /** The entities bound to names (`val u = User.findById(id)`, a parameter `u: User`), each with the end of its scope. */
-function boundEntities(code: string, entity: Lookup<EntityView>): Bound[] {
-  const blocks = scriptBlocks(code);
-  const bound: Bound[] = [];
+function boundEntities(code: string, blocks: readonly Block[], entity: Lookup<EntityView>): HeldEntity[] {
+  const bound: HeldEntity[] = [];
   for (const m of code.matchAll(/\b(?:val|var)\s+(\w+)\s*(?::[^=\n]+)?=\s*(?:\w+\.)*([A-Z]\w*)\s*(?:\.\s*(\w+)\s*[({]|\[)/g)) {
     const found = entity(m[2]!);
     if (!found || (m[3] && !ENTITY_GIVES.test(m[3]))) continue;
@@ -208,7 +193,7 @@ function boundEntities(code: string, entity: Lookup<EntityView>): Bound[] {
  * `film.actors` reads the other entity's table and a `via`'s intermediate table; assigning a `via` (`film.actors = SizedCollection(…)`, or in
  * `Film.new { actors = … }`) replaces the intermediate table's rows.
  */
-function relationUses(code: string, bound: readonly Bound[], entity: Lookup<EntityView>, use: UseModel): void {
+function relationUses(code: string, blocks: readonly Block[], bound: readonly HeldEntity[], entity: Lookup<EntityView>, use: UseModel): void {
   for (const b of bound)
     for (const m of code.slice(b.start, b.end).matchAll(new RegExp(String.raw`(?<![\w$.])${b.name}\s*\.\s*(\w+)\b(?!\s*[({])(\s*=(?!=))?`, 'g'))) {
       const relation = b.entity.relation(m[1]!);
@@ -228,7 +213,6 @@ function relationUses(code: string, bound: readonly Bound[], entity: Lookup<Enti
     use(relation.target, m.index, 'read');
     if (relation.via) use(relation.via, m.index, 'read');
   }
-  const blocks = scriptBlocks(code);
   for (const m of code.matchAll(/(?<![\w$.])([A-Z]\w*)\s*\.\s*new\s*(?:\([^()]*\)\s*)?\{/g)) {
     const created = entity(m[1]!);
     const block = created && blocks.find((b) => b.start === m.index + m[0].length - 1);
@@ -240,19 +224,8 @@ function relationUses(code: string, bound: readonly Bound[], entity: Lookup<Enti
   }
 }
 
-/** Where the bracket or parenthesis opened at `open` closes. */
-function closing(code: string, open: number): number {
-  const [o, c] = code[open] === '[' ? ['[', ']'] : ['(', ')'];
-  let depth = 0;
-  for (let i = open; i < code.length; i++) {
-    if (code[i] === o) depth++;
-    else if (code[i] === c && --depth === 0) return i;
-  }
-  return code.length;
-}
-
 /** An entity bound to a name written later in its scope: deleted, flushed, or a property assigned (a `via`'s is another table's). */
-function entityWrites(code: string, bound: readonly Bound[], use: UseModel): void {
+function entityWrites(code: string, bound: readonly HeldEntity[], use: UseModel): void {
   for (const b of bound) {
     const scope = code.slice(b.start, b.end);
     const write = [...scope.matchAll(new RegExp(String.raw`(?<![\w$.])${b.name}\s*\.\s*(?:(?:delete|flush)\s*\(|([a-z]\w*)\s*=(?!=))`, 'g'))].find(
@@ -306,7 +279,12 @@ export const exposedReader: OrmReader = {
             e.relations.map((r) => {
               const target = findEntity(e.file)(r.target);
               const via = r.via === undefined ? undefined : findTable(e.file)(r.via);
-              return [r.property, { target: target ? target.ref : target, ...(r.via ? { via: via ? via.ref : via } : {}) }] as const;
+              const relation: RelationView = {
+                target: target ? target.ref : target,
+                entity: target ? viewOf(target) : target,
+                ...(r.via ? { via: via ? via.ref : via } : {}),
+              };
+              return [r.property, relation] as const;
             }),
           );
           return relations.get(property);

@@ -51,8 +51,11 @@ export interface OrmReader {
   via: string;
   /** The languages whose files it reads. */
   languages: ReadonlySet<string>;
-  /** The tables the file's models declare (each with its `model`, when other files reach the table by that name). */
-  declared(file: ProjectFile): OrmTableRef[];
+  /**
+   * The tables the file's models declare (each with its `model`, when other files reach the table by
+   * that name); `configs`, the project's config files, for an ORM whose settings name tables.
+   */
+  declared(file: ProjectFile, configs?: readonly ConfigText[]): OrmTableRef[];
   /**
    * Reads the project: `files`, those in its languages; `declared`, what `declared` found in each of
    * them, by path; `configs`, the project's config files (a framework's ORM settings among them,

@@ -38,7 +38,7 @@ import type { MikroCollections } from './mikro-orm-collections.js';
 import { isMikroOrm, mikroOrmFlushedChanges, mikroOrmInstanceWrites, mikroOrmPivotTables, type DeclaredEntity } from './mikro-orm.js';
 import { lineAt } from '../text/lines.js';
 import { snake } from './name-case.js';
-import { collectUses, modelsByName, type OrmTableRef, type UseModel } from './orm-reader.js';
+import { collectUses, modelsByName, type ConfigText, type OrmTableRef, type UseModel } from './orm-reader.js';
 import { entityKey } from './jpa-inheritance.js';
 import { ormReaders } from './orm-readers.js';
 import { jsConstant } from '../text/module-strings.js';
@@ -370,7 +370,13 @@ function jpaSideTables(text: string, out: OrmTableRef[]): void {
  * The tables the file's ORM models map, in order of appearance. `creators`: the Drizzle table
  * creators of the files it imports, by the name each is exported as.
  */
-export function ormTableRefs(text: string, language: string, path: string, creators: readonly DrizzleCreator[] = []): OrmTableRef[] {
+export function ormTableRefs(
+  text: string,
+  language: string,
+  path: string,
+  creators: readonly DrizzleCreator[] = [],
+  configs: readonly ConfigText[] = [],
+): OrmTableRef[] {
   const out: OrmTableRef[] = [];
   if (language === 'typescript' || language === 'javascript') {
     if (text.includes('@Entity') || text.includes('@ViewEntity')) typeorm(text, out);
@@ -386,7 +392,7 @@ export function ormTableRefs(text: string, language: string, path: string, creat
     jpa(text, out);
     jpaSideTables(text, out);
   }
-  for (const reader of ormReaders()) if (reader.languages.has(language)) out.push(...reader.declared({ path, text, language }));
+  for (const reader of ormReaders()) if (reader.languages.has(language)) out.push(...reader.declared({ path, text, language }, configs));
   // a model, an entity, a mapping or a migration declares its table; Spring's SimpleJdbcInsert writes it
   for (const ref of out) ref.access ??= [ref.via === 'jdbc' ? 'write' : 'schema'];
   return out.sort((a, b) => a.line - b.line);

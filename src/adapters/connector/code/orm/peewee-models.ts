@@ -13,7 +13,8 @@
  * - Its fields: a `ForeignKeyField(User, backref=…)` (or `'self'`) holds `<field>_id` (its
  *   `column_name=` wins) referencing the target's primary key (`field=` names another); a
  *   `ManyToManyField(Tag)` without `through_model` maps Peewee's `<model>_<target>_through` table,
- *   keyed `<model>_id` and `<target>_id`.
+ *   keyed `<model>_id` and `<target>_id`. Its `backref=` names the attribute the target's rows
+ *   reach the model's by.
  */
 import { callArgs, topLevelArgs } from '../text/call-reading.js';
 import { pythonClasses, pythonCode } from '../text/python-blocks.js';
@@ -34,6 +35,8 @@ export interface PeeweeField {
   primary: boolean;
   /** A many-to-many field's `through_model`. */
   through?: string;
+  /** The attribute a relation gives its target's rows (`backref='tweets'`). */
+  backref?: string;
   index: number;
 }
 
@@ -75,6 +78,8 @@ function fieldsOf(body: string, at: number): PeeweeField[] {
     const index = at + m.index + m[0].search(/\S/);
     const primary = /^(?:True)$/.test(kwarg(args, 'primary_key') ?? '') || /^(?:AutoField|BigAutoField|PrimaryKeyField)$/.test(type);
     const given = literal(kwarg(args, 'column_name') ?? kwarg(args, 'db_column'));
+    const backref = literal(kwarg(args, 'backref') ?? kwarg(args, 'related_name'));
+    const back = backref ? { backref } : {};
     if (type === 'ForeignKeyField' || type === 'DeferredForeignKey') {
       const target = literal(positional) === 'self' ? 'self' : (nameOf(kwarg(args, 'model') ?? positional) ?? literal(positional));
       const field = literal(kwarg(args, 'field') ?? kwarg(args, 'to_field')) ?? nameOf(kwarg(args, 'field'))?.replace(/^.*\./, '');
@@ -84,13 +89,14 @@ function fieldsOf(body: string, at: number): PeeweeField[] {
         ...(target ? { target } : {}),
         column: given ?? (name.endsWith('_id') ? name : `${name}_id`),
         ...(field ? { field } : {}),
+        ...back,
         primary,
         index,
       });
     } else if (type === 'ManyToManyField') {
       const target = literal(positional) === 'self' ? 'self' : nameOf(kwarg(args, 'model') ?? positional);
       const through = nameOf(kwarg(args, 'through_model'));
-      out.push({ name, kind: 'many', ...(target ? { target } : {}), column: name, primary, ...(through ? { through } : {}), index });
+      out.push({ name, kind: 'many', ...(target ? { target } : {}), column: name, primary, ...(through ? { through } : {}), ...back, index });
     } else if (type !== 'CompositeKey') out.push({ name, kind: 'column', column: given ?? name, primary, index });
   }
   return out;

@@ -167,6 +167,33 @@ describe('Peewee rows passed in and class methods inherited', () => {
     expect(usesOf(service)).toEqual(['userprofile:6 write', 'legacy_things:9 write']);
   });
 
+  it("reads a row's relations where a typed parameter or a loop over a typed collection or a query holds it", () => {
+    const feed = py(
+      'app/feed.py',
+      'from typing import List, Optional',
+      'from app.models import Tweet, UserProfile',
+      '',
+      'def timeline(users: list[UserProfile]):',
+      '    for u in users:',
+      '        print(u.tweets)',
+      '',
+      'def authors(tweets: Optional[List["Tweet"]]):',
+      '    return [t.user for t in tweets]',
+      '',
+      'def tagged(tweet: Tweet):',
+      '    return tweet.tags',
+      '',
+      'def bulk():',
+      '    rows = Tweet.select()',
+      '    for row in rows:',
+      '        row.save()',
+    );
+    expect(usesOf(feed)).toEqual(['tweet:6 read,write', 'userprofile:9 read', 'shop.tweet_tag:12 read', 'tweet_tweet_tag_through:12 read']);
+    // a collection is no row: its own attributes read nothing
+    const plain = py('app/plain.py', 'from app.models import UserProfile', '', 'def count(users: list[UserProfile], u):', '    return users.tweets, u.tweets');
+    expect(usesOf(plain)).toEqual([]);
+  });
+
   it("resolves a class method a model inherits from its base by what the base's body does on `cls`", () => {
     const base = py(
       'app/base.py',

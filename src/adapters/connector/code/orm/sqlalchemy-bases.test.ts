@@ -286,3 +286,55 @@ describe('relationships of classes two files name alike', () => {
     expect(attributes(sqlalchemyRelations([{ text: mixin, language: 'python' }]).shared, 'ProjectMixin')).toEqual(['project']);
   });
 });
+
+describe('a relationship whose target several registries name', () => {
+  // the application's Team names a Member of its package no file imports; a migration's registry, the larger, has a Member too
+  const TEAM = ['from app.database.core import Base', '', 'class Team(Base):', '    __tablename__ = "team"', '    lead = relationship("Member")'].join('\n');
+  const MEMBER = [
+    'from app.database.core import Base',
+    '',
+    'class Member(Base):',
+    '    __tablename__ = "member"',
+    '    badge = relationship("Badge")',
+    '',
+    'class Badge(Base):',
+    '    __tablename__ = "badge"',
+  ].join('\n');
+  const MIGRATION = [
+    'Base = declarative_base()',
+    '',
+    'class Member(Base):',
+    '    __tablename__ = "old_member"',
+    '    office = relationship("Office")',
+    '',
+    'class Office(Base):',
+    '    __tablename__ = "office"',
+    '    members = relationship("Member")',
+    '',
+    'class Desk(Base):',
+    '    __tablename__ = "desk"',
+    '    office = relationship("Office")',
+  ].join('\n');
+  const VIEW = ['from app.team.models import Team', '', 'def show(session):', '    team = session.get(Team, 1)', '    return team.lead.badge'].join('\n');
+  const usesOf = (tree: Record<string, string>, imports: ImportMap) => {
+    const given = Object.entries({ 'app/database/core.py': CORE, ...tree }).map(([path, text]) => ({ path, text, language: 'python' }));
+    const refs = new Map(given.map((f) => [f.path, ormTableRefs(f.text, 'python', f.path)]));
+    const relations = sqlalchemyRelations(given, sqlalchemyInheritance(given, imports), refs);
+    const models = [...refs.values()].flat();
+    return ormModelUses(VIEW, 'python', models, { sqlalchemyRelations: relations.seenFrom('app/team/views.py') }).map((u) => `${u.table}:${u.line}`);
+  };
+  const tree = { 'app/team/models.py': TEAM, 'app/team/member.py': MEMBER, 'migrations/versions/0001_team.py': MIGRATION, 'app/team/views.py': VIEW };
+
+  it("is the class of the declaring class's registry, with its table and relationships, not the largest registry's", () => {
+    const imports: ImportMap = new Map([
+      ['app/team/models.py', [{ path: 'app/database/core.py', kinds: ['import'] }]],
+      ['app/team/member.py', [{ path: 'app/database/core.py', kinds: ['import'] }]],
+      ['app/team/views.py', [{ path: 'app/team/models.py', kinds: ['import'] }]],
+    ]);
+    expect(usesOf(tree, imports)).toEqual(['team:4', 'member:5', 'badge:5']);
+  });
+
+  it("is the class of the declaring class's package where no registry tells", () => {
+    expect(usesOf(tree, new Map([['app/team/views.py', [{ path: 'app/team/models.py', kinds: ['import'] }]]]))).toEqual(['team:4', 'member:5', 'badge:5']);
+  });
+});

@@ -13,7 +13,9 @@
  * relationship("Project")` is read too, and a class has the relationships its ancestors declare.
  * Classes of one name (a migration's copy of a model on a base of its own, two apps' `User`) keep their
  * own: a file sees the class its name stands for there (declared or imported), else the one of the
- * registry most classes are mapped in, else only what they all declare alike.
+ * registry most classes are mapped in, else only what they all declare alike; a relationship's target
+ * of such a name is the class the declaring file sees, else the one of the declaring class's registry,
+ * else of its package.
  */
 import { callArgs, NAME_STRING, qualify } from '../text/call-reading.js';
 import { OPTIONAL_DOCSTRING, pythonClasses } from '../text/python-blocks.js';
@@ -24,6 +26,11 @@ import type { DeclaredClass, SqlalchemyInheritance } from './sqlalchemy-bases.js
 export interface SqlalchemyRelation {
   target: string;
   secondary?: string;
+  /**
+   * Where several classes have the target's name: the one the declaring class means (its file's or
+   * one it imports, else its registry's, else its package's), with its table and relationships.
+   */
+  resolved?: { table?: OrmTableRef; relations: ReadonlyMap<string, SqlalchemyRelation> | undefined };
 }
 
 /** By class name, each relationship attribute's target class and association table. */
@@ -88,8 +95,13 @@ const NO_CLASSES: SqlalchemyClasses = { classAt: () => undefined, ancestorsAt: (
 const key = (c: DeclaredClass) => `${c.path}\0${c.name}`;
 
 /** The relationships each class of the project's Python files declares, by its file and name, with what a `backref` declares on it. */
-function declaredRelations(python: ReadonlyArray<{ path: string; text: string }>, classes: SqlalchemyClasses): Map<string, Map<string, SqlalchemyRelation>> {
+function declaredRelations(
+  python: ReadonlyArray<{ path: string; text: string }>,
+  classes: SqlalchemyClasses,
+  refs: ReadonlyMap<string, readonly OrmTableRef[]>,
+): Map<string, Map<string, SqlalchemyRelation>> {
   const out = new Map<string, Map<string, SqlalchemyRelation>>();
+  const forward: Array<{ path: string; from: string; relation: SqlalchemyRelation }> = [];
   const of = (k: string) => out.get(k) ?? out.set(k, new Map()).get(k)!;
   // the project's association tables by variable, a variable two files bind to different tables standing for none
   const project = new Map<string, string | null>();
@@ -117,7 +129,9 @@ function declaredRelations(python: ReadonlyArray<{ path: string; text: string }>
             ? through[2]
             : undefined;
         const withTable = (relation: SqlalchemyRelation) => (secondary ? { ...relation, secondary } : relation);
-        of(key({ path, name: c.name })).set(m[1]!, withTable({ target }));
+        const relation = withTable({ target });
+        of(key({ path, name: c.name })).set(m[1]!, relation);
+        forward.push({ path, from: c.name, relation });
         // `backref="posts"` (or `backref=backref("posts", …)`) declares the way back on the target class
         const back = new RegExp(String.raw`\bbackref\s*=\s*(?:(?:[\w.]*\.)?backref\s*\(\s*)?${NAME_STRING}`).exec(args)?.[1];
         if (back) backrefs.push({ path, from: c.name, target, attribute: back, relation: withTable({ target: c.name }) });
@@ -131,6 +145,23 @@ function declaredRelations(python: ReadonlyArray<{ path: string; text: string }>
     const found = classes.classAt(b.path, b.target) ?? inRegistry(declaring.get(b.target) ?? [], classes, classes.baseAt(b.path, b.from));
     const list = found ? of(key(found)) : undefined;
     if (list && !list.has(b.attribute)) list.set(b.attribute, b.relation);
+  }
+  // a target several classes are named: the declaring file's, else the declaring class's registry's, else its package's
+  for (const f of forward) {
+    const same = declaring.get(f.relation.target) ?? [];
+    if (same.length < 2) continue;
+    const base = classes.baseAt(f.path, f.from);
+    const onBase = base ? same.filter((c) => sameClass(classes.baseAt(c.path, c.name), base)) : [];
+    const found = classes.classAt(f.path, f.relation.target) ?? (onBase.length === 1 ? onBase[0] : inPackage(same, f.path));
+    if (!found) continue;
+    const table = refs.get(found.path)?.find((r) => r.model === found.name && /^(?:sqlalchemy|sqlmodel)$/.test(r.via));
+    // (its relationships read when asked for: those it inherits are added below)
+    f.relation.resolved = {
+      ...(table ? { table } : {}),
+      get relations() {
+        return out.get(key(found));
+      },
+    };
   }
   // a class has the relationships of its bases and mixins (`ProjectMixin`'s `project`) it does not declare itself
   for (const [name, list] of declaring)
@@ -154,6 +185,13 @@ function inRegistry(same: readonly DeclaredClass[], classes: SqlalchemyClasses, 
   return on.length === 1 ? on[0] : undefined;
 }
 
+/** The only one of `same` declared in the package (the folder) of `path`. */
+function inPackage(same: readonly DeclaredClass[], path: string): DeclaredClass | undefined {
+  const folder = (p: string) => p.slice(0, p.lastIndexOf('/') + 1);
+  const near = same.filter((c) => folder(c.path) === folder(path));
+  return near.length === 1 ? near[0] : undefined;
+}
+
 const sameClass = (a: DeclaredClass | undefined, b: DeclaredClass | undefined) => !!a && !!b && a.path === b.path && a.name === b.name;
 
 /** The relationships all the given declarations of a class declare alike. */
@@ -167,9 +205,10 @@ function alike(declarations: ReadonlyArray<ReadonlyMap<string, SqlalchemyRelatio
 export function sqlalchemyRelations(
   texts: ReadonlyArray<{ path?: string; text: string; language: string }>,
   classes: SqlalchemyClasses = NO_CLASSES,
+  refs: ReadonlyMap<string, readonly OrmTableRef[]> = new Map(),
 ): ProjectSqlalchemyRelations {
   const python = texts.flatMap((t, i) => (t.language === 'python' ? [{ path: t.path ?? `#${i}`, text: t.text }] : []));
-  const declared = declaredRelations(python, classes);
+  const declared = declaredRelations(python, classes, refs);
   const byName = new Map<string, DeclaredClass[]>();
   // how many classes with relationships each registry has: the project's own has most, a migration's copies few
   const registries = new Map<string, number>();
@@ -221,7 +260,7 @@ export function sqlalchemyRelationUses(
   for (const m of text.matchAll(THROUGH)) {
     const relation = relations.get(m[1]!)?.get(m[2]!);
     if (!relation) continue;
-    use(models.get(relation.target), m.index, 'read');
+    use(relation.resolved?.table ?? models.get(relation.target), m.index, 'read');
     if (relation.secondary) use({ table: relation.secondary, line: 0, via: 'sqlalchemy' }, m.index, 'read');
   }
 }

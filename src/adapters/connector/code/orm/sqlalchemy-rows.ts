@@ -60,7 +60,7 @@ export function sqlalchemyRowLoads(
   relations: SqlalchemyRelations | undefined,
 ): void {
   if (!relations?.size) return;
-  const attributes = [...new Set([...relations.values()].flatMap((r) => [...r.keys()]))];
+  const attributes = attributesOf(relations);
   if (!attributes.length) return;
   const classes = new Set([...relations.keys(), ...[...models.keys()].filter((n) => /^[A-Z]\w*$/.test(n))]);
   const names = attributes.map(escapeName).join('|');
@@ -78,20 +78,37 @@ export function sqlalchemyRowLoads(
     if (!row) continue;
     const at = m.index + receiver.length;
     // each relationship on the way loads its rows (a row just built has loaded nothing yet), up to the first the class lacks
-    let of = row.model;
+    let of = relations.get(row.model);
     let relation: SqlalchemyRelation | undefined;
     for (const step of [...steps.slice(head), attribute]) {
-      relation = relations.get(of)?.get(step);
+      relation = of?.get(step);
       if (!relation) break;
       if (row.loaded) {
-        use(models.get(relation.target), at, 'read');
+        use(relation.resolved?.table ?? models.get(relation.target), at, 'read');
         use(linkTable(relation), at, 'read');
       }
-      of = relation.target;
+      // the class the relationship means, where several have its name
+      of = relation.resolved?.relations ?? relations.get(relation.target);
     }
     if (relation && call && COLLECTION_WRITES.test(call) && COMMITS.test(text.slice(m.index, functionEnd(text, m.index))))
-      use(linkTable(relation) ?? models.get(relation.target), at, 'write');
+      use(linkTable(relation) ?? relation.resolved?.table ?? models.get(relation.target), at, 'write');
   }
+}
+
+/** The relationships' attribute names, those of the classes a relationship resolves to among several of a name too. */
+function attributesOf(relations: SqlalchemyRelations): string[] {
+  const out = new Set<string>();
+  const seen = new Set<ReadonlyMap<string, SqlalchemyRelation>>();
+  const visit = (of: ReadonlyMap<string, SqlalchemyRelation> | undefined) => {
+    if (!of || seen.has(of)) return;
+    seen.add(of);
+    for (const [attribute, relation] of of) {
+      out.add(attribute);
+      visit(relation.resolved?.relations);
+    }
+  };
+  for (const of of relations.values()) visit(of);
+  return [...out];
 }
 
 const linkTable = (relation: SqlalchemyRelation): OrmTableRef | undefined =>
