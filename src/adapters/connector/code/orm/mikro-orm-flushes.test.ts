@@ -187,4 +187,33 @@ describe("MikroORM's unit of work, flushed", () => {
       ['comment', 12, ['read']],
     ]);
   });
+
+  it('reads a repository held in an object literal, `const DI = { authors: em.getRepository(Author) }`, as one held by assignment', () => {
+    const db = [
+      'export const DI = { orm, articles: orm.em.getRepository(Article), count: 2 };',
+      'let cache: Services;',
+      'export function init() {',
+      '  return cache = { em: orm.em, tags: orm.em.getRepository(Tag), all: [orm.em.getRepository(User)] };',
+      '}',
+      'Object.assign(services, { comments: em.getRepository(Comment) });',
+      'const other = { find: (e) => e.getRepository(User).find() };',
+    ].join('\n');
+    expect([...heldRepositories([{ text: db }])]).toEqual([
+      ['DI.articles', 'Article'],
+      ['cache.tags', 'Tag'],
+      ['services.comments', 'Comment'],
+    ]);
+    const controller = [
+      "import { DI } from '../db';",
+      "router.get('/', async () => DI.articles.findAll({ limit: 20 }));",
+      "router.post('/', async (req) => {",
+      '  const comment = services.comments.create(req.body);',
+      '  await em.flush();',
+      '});',
+    ].join('\n');
+    expect(uses(controller, { heldRepositories: heldRepositories([{ text: db }]) })).toEqual([
+      ['article', 2, ['read']],
+      ['comment', 4, ['write']],
+    ]);
+  });
 });

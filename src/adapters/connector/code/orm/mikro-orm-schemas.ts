@@ -6,21 +6,11 @@
  * with `p.manyToMany(Tag)` (no `.mappedBy(…)`, or `.owner()`) adds its pivot table.
  */
 import type { OrmTableRef } from './orm-reader.js';
-import { callArgs, NAME_STRING, qualify, topLevelArgs } from '../text/call-reading.js';
+import { callArgs, NAME_STRING, objectProperties, qualify } from '../text/call-reading.js';
 import { lineAt } from '../text/lines.js';
 import { snake } from './name-case.js';
 
 const SCHEMA = /\b(?:defineEntity|new\s+EntitySchema\s*(?:<[^>]*>)?)\s*\(\s*\{/g;
-
-/** The top-level options of an object literal's text, by name, as written. */
-function options(object: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const part of topLevelArgs(object.trim().replace(/^\{/, '').replace(/\}$/, ''))) {
-    const m = /^\s*['"]?([\w$]+)['"]?\s*:\s*([\s\S]*)$/.exec(part);
-    if (m) out.set(m[1]!, m[2]!.trim());
-  }
-  return out;
-}
 
 const named = (value: string | undefined) => (value ? new RegExp(`^${NAME_STRING}`).exec(value)?.[1] : undefined);
 
@@ -28,14 +18,14 @@ const named = (value: string | undefined) => (value ? new RegExp(`^${NAME_STRING
 export function mikroOrmSchemas(text: string, out: OrmTableRef[]): void {
   for (const m of text.matchAll(SCHEMA)) {
     const open = m.index + m[0].lastIndexOf('(');
-    const given = options(callArgs(text, open));
+    const given = objectProperties(callArgs(text, open));
     const name = named(given.get('name')) ?? named(given.get('class'));
     if (!name || /^true\b/.test(given.get('abstract') ?? '') || /^true\b/.test(given.get('embeddable') ?? '')) continue;
     const schema = named(given.get('schema'));
     const bare = named(given.get('tableName')) ?? named(given.get('collection')) ?? snake(name);
     const line = lineAt(text, m.index);
     out.push({ table: qualify(schema, bare), line, via: 'mikro-orm', model: name });
-    for (const [property, value] of options(given.get('properties') ?? '')) {
+    for (const [property, value] of objectProperties(given.get('properties') ?? '')) {
       if (!/^(?:\(\s*\)\s*=>\s*)?p\s*\.\s*manyToMany\s*\(/.test(value)) continue;
       if (/\.\s*mappedBy\s*\(/.test(value) && !/\.\s*owner\s*\(\s*\)/.test(value)) continue;
       const pivot = /\.\s*pivotTable\s*\(\s*['"`]([\w$.-]+)['"`]/.exec(value)?.[1];
