@@ -188,6 +188,33 @@ describe("MikroORM's unit of work, flushed", () => {
     ]);
   });
 
+  it("writes an entity's collection its own method changes (`this.favorites.add(article)`), whoever flushes", () => {
+    const reader = [
+      "import { Collection } from '@mikro-orm/core';",
+      "import { Entity, ManyToMany, PrimaryKey } from '@mikro-orm/decorators/legacy';",
+      "@Entity({ tableName: 'readers' })",
+      'export class Reader {',
+      '  @PrimaryKey()',
+      '  id!: number;',
+      '  @ManyToMany()',
+      '  favorites = new Collection<Article>(this);',
+      '  favorite(article: Article) {',
+      '    if (!this.favorites.contains(article)) this.favorites.add(article);',
+      '  }',
+      '}',
+      'export class Shelf {',
+      '  favorites = new Collection<Article>(this);',
+      '  keep(article: Article) {',
+      '    this.favorites.add(article);', // no entity's, and no flush
+      '  }',
+      '}',
+    ].join('\n');
+    const mikroCollections = mikroOrmCollections([...files, { path: 'src/reader.ts', text: reader }]);
+    expect(ormModelUses(reader, 'typescript', models, { mikroCollections }).map((u) => [u.table, u.line, u.access])).toEqual([
+      ['readers_favorites', 10, ['write']],
+    ]);
+  });
+
   it('reads a repository held in an object literal, `const DI = { authors: em.getRepository(Author) }`, as one held by assignment', () => {
     const db = [
       'export const DI = { orm, articles: orm.em.getRepository(Article), count: 2 };',
