@@ -139,6 +139,33 @@ describe('Objection.js', () => {
     expect(uses('js/models/Person.js', jsPerson)).toEqual([['people', 10, ['read']]]);
   });
 
+  it("reads a row's related query by the row's model: one built there, `new Person()`, or bound", () => {
+    // `pets` is a relation of two models: the row's tells which
+    const owner = [
+      "import { Model } from 'objection';",
+      'export class Owner extends Model {',
+      "  static tableName = 'owners';",
+      "  static relationMappings = { pets: { relation: Model.HasManyRelation, modelClass: Cat, join: { from: 'owners.id', to: 'cats.ownerId' } } };",
+      '}',
+      'export class Cat extends Model {',
+      "  static tableName = 'cats';",
+      '}',
+    ].join('\n');
+    const project = objectionReader.project!([...files, { path: 'models/Owner.ts', text: owner, language: 'typescript' }], new Map());
+    const uses = (...lines: string[]) => {
+      const text = ["import Person from './models/Person';", "import { Owner } from './models/Owner';", ...lines].join('\n');
+      return collectUses(text, (use) => project.uses!({ path: 'api.ts', text, language: 'typescript' }, use)).map((u) => [u.table, u.line, u.access]);
+    };
+    expect(uses("await new Person({ id: 1 }).$relatedQuery('pets').insert(pet);")).toEqual([['animals', 3, ['write']]]);
+    expect(uses("await (new Owner()).$relatedQuery('pets');")).toEqual([['cats', 3, ['read']]]);
+    expect(uses('const owner = await Owner.query().findById(1);', "await owner.$relatedQuery('pets');")).toEqual([
+      ['owners', 3, ['read']],
+      ['cats', 4, ['read']],
+    ]);
+    // a row of no known model: the relation two models have says none
+    expect(uses("await new Other().$relatedQuery('pets');")).toEqual([]);
+  });
+
   it('reads graph expressions: lists, nested paths, modifiers and recursion', () => {
     expect(graphPaths('[pets, children.[pets, movies], movies(onlyNew), parent.^]')).toEqual([
       ['pets'],

@@ -8,7 +8,8 @@
  * the link table of a `ManyToMany`/`HasOneThroughRelation`. Other files reach the tables by
  * `Person.query()…` (a write anywhere in the chain, or later on the name it is bound to, writes), a
  * row's `$query()` (`person.$query().patch(…)`: the model the row was bound to, typed as, or named after),
- * `Person.relatedQuery('pets')…` and a row's `$relatedQuery('pets')` (the relation's model; across
+ * `Person.relatedQuery('pets')…` and a row's `$relatedQuery('pets')` (the relation of the row's model,
+ * `new Person()` or a bound row, else of the one model with a relation of that name: its model; across
  * a many-to-many its link rows too, and only them for `relate`/`unrelate`), and the relations a graph
  * expression names (`withGraphFetched('[pets, movies.actors]')`, `withGraphJoined`, `allowGraph`).
  * Two models of one name are told apart by the file that uses them (objection-index.ts), and a
@@ -218,6 +219,24 @@ function rowModel(text: string, name: string, at: number, resolve: (model: strin
   return resolve(name[0]!.toUpperCase() + name.slice(1));
 }
 
+/**
+ * The model of the row a call at `at` is made on: one built there (`new Person().`, `(new Person()).`),
+ * `this` in a model's method, else a name's (`rowModel`).
+ */
+function receiverModel(
+  text: string,
+  at: number,
+  resolve: (model: string) => ObjectionModel | undefined,
+  enclosing: (at: number) => ObjectionModel | undefined,
+): ObjectionModel | undefined {
+  const before = text.slice(Math.max(0, at - 300), at);
+  const built = /\bnew\s+([A-Z][\w$]*)\s*\((?:[^()]|\([^()]*\))*\)\s*\)?\s*$/.exec(before)?.[1];
+  if (built) return resolve(built);
+  const name = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*[!?]?\s*$/.exec(before)?.[1];
+  if (name === 'this') return enclosing(at);
+  return name ? rowModel(text, name, at, resolve) : undefined;
+}
+
 /** Of the owners of a relation the file reaches, those of the model it declares last before `at` when it declares two of one name. */
 function nearest<O extends { model: ObjectionModel }>(owners: readonly O[], at: number): readonly O[] {
   if (owners.length < 2 || new Set(owners.map((o) => o.model.path)).size > 1) return owners;
@@ -283,14 +302,16 @@ function objectionUses(
   }
   // a row's own query (`person.$query().patch(…)`): the model it was bound to, declared as, or named after; `this` in a model's own method is that model
   for (const m of text.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*[!?]?\.\s*\$query\s*\(/g)) {
-    const model = m[1] === 'this' ? enclosingModel(m.index) : rowModel(text, m[1]!, m.index, (name) => models.resolve(file, name, m.index));
+    const model = receiverModel(text, m.index + m[0].indexOf('.'), (name) => models.resolve(file, name, m.index), enclosingModel);
     if (!model) continue;
     const open = m.index + m[0].length - 1;
     use(refOf(model), m.index, chainAfter(text, open).some((c) => WRITES.test(c.method)) ? 'write' : 'read');
   }
-  // a row's own queries: the relation, when one model alone has a relation of that name (of those the file declares or imports, when two)
+  // a row's own queries: the relation of the row's model (built there, `new Person()`, or as `$query` finds it), else of the one model that has a relation of that name (of those the file declares or imports, when two)
   for (const m of text.matchAll(new RegExp(String.raw`\.\s*\$relatedQuery\s*\(\s*${NAME_STRING}`, 'g'))) {
-    const named = relationNamed.get(m[1]!) ?? [];
+    const row = receiverModel(text, m.index, (name) => models.resolve(file, name, m.index), enclosingModel);
+    const relation = row?.relations.find((r) => r.name === m[1]);
+    const named = relation ? [{ model: row!, relation }] : (relationNamed.get(m[1]!) ?? []);
     const owners =
       named.length > 1
         ? nearest(
