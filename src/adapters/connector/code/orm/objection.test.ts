@@ -166,6 +166,56 @@ describe('Objection.js', () => {
     expect(uses("await new Other().$relatedQuery('pets');")).toEqual([]);
   });
 
+  it("searches the folders `modelPaths` lists (the model's own, else its base class's) for a `modelClass` given as a bare path", () => {
+    const model = (name: string, table: string, extra = '') =>
+      `const { Model } = require('objection');\nclass ${name} extends Model {\n  static tableName = '${table}';${extra}\n}\nmodule.exports = ${name};\n`;
+    const base = [
+      "const path = require('path');",
+      "const { Model } = require('objection');",
+      'class BaseModel extends Model {',
+      '  static get modelPaths() {',
+      "    return [path.join(__dirname, 'models')];",
+      '  }',
+      '}',
+      'module.exports = { BaseModel };',
+    ].join('\n');
+    const person = [
+      "const { BaseModel } = require('../../BaseModel');",
+      'class Person extends BaseModel {',
+      "  static tableName = 'persons';",
+      '  static relationMappings = {',
+      "    pets: { relation: BaseModel.HasManyRelation, modelClass: 'Animal', join: { from: 'persons.id', to: 'animals.ownerId' } },",
+      '  };',
+      '}',
+    ].join('\n');
+    const shelf = [
+      "const { Model } = require('objection');",
+      'class Shelf extends Model {',
+      "  static tableName = 'shelves';",
+      '  static modelPaths = [__dirname, `${__dirname}/../shared`];',
+      "  static relationMappings = { books: { relation: Model.HasManyRelation, modelClass: 'Book', join: { from: 'shelves.id', to: 'books.shelfId' } } };",
+      '}',
+    ].join('\n');
+    const project = objectionReader.project!(
+      [
+        { path: 'src/BaseModel.js', text: base, language: 'javascript' },
+        { path: 'src/models/people/Person.js', text: person, language: 'javascript' },
+        { path: 'src/models/Animal.js', text: model('Animal', 'animals'), language: 'javascript' },
+        { path: 'legacy/Animal.js', text: model('Animal', 'old_animals'), language: 'javascript' },
+        { path: 'src/store/Shelf.js', text: shelf, language: 'javascript' },
+        { path: 'src/shared/Book.js', text: model('Book', 'books'), language: 'javascript' },
+        { path: 'legacy/Book.js', text: model('Book', 'old_books'), language: 'javascript' },
+      ],
+      new Map(),
+    );
+    const uses = (...lines: string[]) => {
+      const text = lines.join('\n');
+      return collectUses(text, (use) => project.uses!({ path: 'src/api.js', text, language: 'javascript' }, use)).map((u) => [u.table, u.line, u.access]);
+    };
+    expect(uses("const Person = require('./models/people/Person');", "await Person.relatedQuery('pets').for(1);")).toEqual([['animals', 2, ['read']]]);
+    expect(uses("const Shelf = require('./store/Shelf');", "await Shelf.relatedQuery('books').for(1);")).toEqual([['books', 2, ['read']]]);
+  });
+
   it('reads graph expressions: lists, nested paths, modifiers and recursion', () => {
     expect(graphPaths('[pets, children.[pets, movies], movies(onlyNew), parent.^]')).toEqual([
       ['pets'],

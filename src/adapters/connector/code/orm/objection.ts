@@ -13,7 +13,8 @@
  * a many-to-many its link rows too, and only them for `relate`/`unrelate`), and the relations a graph
  * expression names (`withGraphFetched('[pets, movies.actors]')`, `withGraphJoined`, `allowGraph`).
  * Two models of one name are told apart by the file that uses them (objection-index.ts), and a
- * `modelClass` given as a path by the file it names.
+ * `modelClass` given as a path by the file it names (a bare path, `'Animal'`, in the folders the model's
+ * `modelPaths` lists: objection-model-paths.ts).
  */
 import type { DeclaredJoin } from '../../../../ports/code.js';
 import { callArgs, chainAfter, escapeName, laterCalls, NAME_STRING, topLevelArgs } from '../text/call-reading.js';
@@ -22,6 +23,7 @@ import { blankComments } from '../text/script-blocks.js';
 import { closingBracket } from '../text/brackets.js';
 import type { OrmReader, OrmTableRef, ProjectFile, UseModel } from './orm-reader.js';
 import { modelIndex, type ModelIndex } from './objection-index.js';
+import { objectionModelPaths } from './objection-model-paths.js';
 
 const SCRIPT = new Set(['typescript', 'javascript']);
 
@@ -34,6 +36,8 @@ interface Relation {
   target: string | undefined;
   /** The module `modelClass` names by its path (`path.join(__dirname, 'Person')`, `require('./Person')`, `'Person'`), relative to the declaring file. */
   module: string | undefined;
+  /** A `modelClass` given as a bare path (`'Person'`), which the model's `modelPaths` folders are searched for. */
+  searched: string | undefined;
   /** The related model, once the project's models are read. */
   model?: ObjectionModel | undefined;
   from: Column[];
@@ -49,6 +53,8 @@ interface Column {
 
 interface ObjectionModel {
   name: string;
+  /** The class it extends, as written (`BaseModel`). */
+  base: string | undefined;
   table: string;
   path: string;
   text: string;
@@ -60,7 +66,7 @@ interface ObjectionModel {
 const TABLE_NAME = new RegExp(
   String.raw`\bstatic\s+(?:readonly\s+)?(?:tableName\s*(?::\s*string\s*)?=\s*${NAME_STRING}|get\s+tableName\s*\(\s*\)\s*(?::\s*string\s*)?\{\s*return\s+${NAME_STRING})`,
 );
-const CLASS = /\bclass\s+([A-Z][\w$]*)\s+extends\s+[\w$.]+/g;
+const CLASS = /\bclass\s+([A-Z][\w$]*)\s+extends\s+([\w$.]+)/g;
 
 /** The text from the `{` at `open` to its `}`; the rest of the text when it is not closed. */
 function braced(text: string, open: number): string {
@@ -120,6 +126,7 @@ function relationsOf(body: string, offset: number): Relation[] {
       kind: m[2] as RelationKind,
       target,
       module,
+      searched: /^['"]([\w$./-]+)['"]$/.exec(modelClass)?.[1],
       from: columnsOf(property(join, 'from')),
       to: columnsOf(property(join, 'to')),
       ...(through ? { through: { from: columnsOf(property(through, 'from')), to: columnsOf(property(through, 'to')) } } : {}),
@@ -139,7 +146,7 @@ function modelsOf(file: ProjectFile): ObjectionModel[] {
     const body = braced(text, open);
     const table = TABLE_NAME.exec(body);
     const name = table?.[1] ?? table?.[2];
-    if (name) out.push({ name: m[1]!, table: name, path: file.path, text, index: m.index, relations: relationsOf(body, open) });
+    if (name) out.push({ name: m[1]!, base: m[2], table: name, path: file.path, text, index: m.index, relations: relationsOf(body, open) });
   }
   return out;
 }
@@ -351,10 +358,17 @@ export const objectionReader: OrmReader = {
     const all = files.flatMap(modelsOf);
     if (!all.length) return {};
     const models = modelIndex(all, new Set(files.map((f) => f.path)));
-    // each relation's model: by the path `modelClass` gives, else by its name where the relation is declared
-    for (const m of all)
+    const modelPaths = objectionModelPaths(
+      files.filter((f) => /\b(?:modelPaths|tableName)\b/.test(f.text)).map((f) => ({ path: f.path, text: blankComments(f.text) })),
+    );
+    // each relation's model: a bare path's in the model's `modelPaths` folders, else by the path `modelClass` gives, else by its name where the relation is declared
+    for (const m of all) {
+      const folders = m.relations.some((r) => r.searched) ? (modelPaths.foldersOf(m) ?? []) : [];
       for (const r of m.relations)
-        r.model = r.module ? models.inModule(m.path, r.module, r.target) : r.target ? models.resolve({ path: m.path, text: m.text }, r.target) : undefined;
+        r.model =
+          (r.searched ? folders.map((folder) => models.inFolder(folder, r.searched!, r.target)).find(Boolean) : undefined) ??
+          (r.module ? models.inModule(m.path, r.module, r.target) : r.target ? models.resolve({ path: m.path, text: m.text }, r.target) : undefined);
+    }
     const refs = new Map(all.map((m) => [m, { table: m.table, line: 0, via: 'objection', model: m.name } as OrmTableRef]));
     const relationNamed = new Map<string, Array<{ model: ObjectionModel; relation: Relation }>>();
     for (const m of all) for (const r of m.relations) relationNamed.set(r.name, [...(relationNamed.get(r.name) ?? []), { model: m, relation: r }]);
