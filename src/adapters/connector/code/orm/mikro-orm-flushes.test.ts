@@ -188,6 +188,42 @@ describe("MikroORM's unit of work, flushed", () => {
     ]);
   });
 
+  it('reads a repository a function returns, by the name a file binds its call to, and a schema’s variable as its entity', () => {
+    const db = [
+      "import { defineEntity, p } from '@mikro-orm/core';",
+      "export const UserSchema = defineEntity({ name: 'User', properties: { id: p.integer().primary() } });",
+      'let cache: Services;',
+      'export async function initORM(options?: Options): Promise<Services> {',
+      '  if (cache) return cache;',
+      '  const orm = await MikroORM.init(options);',
+      '  return cache = { orm, em: orm.em, user: orm.em.getRepository(UserSchema), article: orm.em.getRepository(Article) };',
+      '}',
+      'export const services = () => ({ tags: em.getRepository(Tag) });',
+    ].join('\n');
+    const held = heldRepositories([{ text: db }]);
+    expect([...held]).toEqual([
+      ['cache.user', 'User'],
+      ['initORM().user', 'User'],
+      ['cache.article', 'Article'],
+      ['initORM().article', 'Article'],
+    ]);
+    const routes = [
+      "import { initORM } from '../db.js';",
+      'export async function registerRoutes(app) {',
+      '  const db = await initORM();',
+      "  app.post('/', async (request) => {",
+      '    const user = db.user.create(request.body);',
+      '    await db.em.flush();',
+      '  });',
+      '  app.get("/", async () => db.article.find({}));',
+      '}',
+    ].join('\n');
+    expect(uses(routes, { heldRepositories: held })).toEqual([
+      ['users', 5, ['write']],
+      ['article', 8, ['read']],
+    ]);
+  });
+
   it("writes an entity's collection its own method changes (`this.favorites.add(article)`), whoever flushes", () => {
     const reader = [
       "import { Collection } from '@mikro-orm/core';",
@@ -228,6 +264,7 @@ describe("MikroORM's unit of work, flushed", () => {
     expect([...heldRepositories([{ text: db }])]).toEqual([
       ['DI.articles', 'Article'],
       ['cache.tags', 'Tag'],
+      ['init().tags', 'Tag'], // what `init` returns
       ['services.comments', 'Comment'],
     ]);
     const controller = [
