@@ -3,11 +3,13 @@
  * The folders an Objection.js model searches, in order, for a relation's `modelClass` given as a
  * path (`modelClass: 'Animal'`): its `modelPaths` (`static modelPaths = [__dirname]`, `static get
  * modelPaths() { return [path.join(__dirname, 'models')] }`, `Person.modelPaths = […]`), else
- * those of the class it extends, most often a shared `BaseModel`. Each folder is a project path.
+ * those of the class it extends, most often a shared `BaseModel` (known too by the name it is
+ * exported as: `module.exports.Model = class BaseModel …`). Each folder is a project path; one
+ * resolved without `__dirname` (`path.resolve('src/models')`) is the project's root's.
  */
 import { posix } from 'node:path';
 import { closingBracket } from '../text/brackets.js';
-import { topLevelArgs } from '../text/call-reading.js';
+import { escapeName, topLevelArgs } from '../text/call-reading.js';
 import { importedFrom, resolveModule } from '../text/imported-from.js';
 
 /** A class of the project, as its model paths are found. */
@@ -25,7 +27,7 @@ interface DeclaredPaths {
   folders: string[];
 }
 
-const CLASS = /\bclass\s+([A-Za-z_$][\w$]*)(?:\s+extends\s+([\w$.]+))?[^{;]*\{/g;
+const CLASS = /(?:\b(?:module\s*\.\s*)?exports\s*\.\s*([A-Za-z_$][\w$]*)\s*=\s*)?\bclass\s+([A-Za-z_$][\w$]*)(?:\s+extends\s+([\w$.]+))?[^{;]*\{/g;
 /** `static modelPaths = [`, `static get modelPaths() { return [`: the list opens at the match's end. */
 const OWN = /\bstatic\s+(?:modelPaths\s*(?::[^=;]+)?=|get\s+modelPaths\s*\(\s*\)\s*(?::[^{]+)?\{\s*return)\s*\[/;
 /** `Person.modelPaths = [`. */
@@ -35,6 +37,8 @@ const ASSIGNED = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*\.\s*modelPaths\s*=\s*\[/g;
 function folderOf(path: string, written: string): string | undefined {
   const here = posix.dirname(path);
   if (/^__dirname$/.test(written)) return here;
+  const rooted = /^(?:path\s*\.\s*)?resolve\s*\(\s*['"]([^'"]+)['"]\s*\)$/.exec(written)?.[1];
+  if (rooted) return posix.normalize(rooted);
   const joined = /^(?:path\s*\.\s*)?(?:join|resolve)\s*\(\s*__dirname\s*,([^()]*)\)$/.exec(written)?.[1];
   const parts = joined
     ? [...joined.matchAll(/['"`]([^'"`]*)['"`]/g)].map((m) => m[1]!)
@@ -61,17 +65,20 @@ export function objectionModelPaths(files: ReadonlyArray<{ path: string; text: s
     for (const c of text.matchAll(CLASS)) {
       const open = c.index + c[0].length - 1;
       const body = text.slice(open, closingBracket(text, open) + 1 || text.length);
-      classes.push({ name: c[1]!, base: c[2], path, text });
+      const names = [c[2]!, ...(c[1] && c[1] !== c[2] ? [c[1]] : [])];
+      classes.push(...names.map((name) => ({ name, base: c[3], path, text })));
       const own = OWN.exec(body);
-      if (own) declared.push({ name: c[1]!, path, folders: foldersAt(path, text, open + own.index + own[0].length - 1) });
+      const folders = own ? foldersAt(path, text, open + own.index + own[0].length - 1) : undefined;
+      if (folders) declared.push(...names.map((name) => ({ name, path, folders })));
     }
     if (text.includes('modelPaths'))
       for (const m of text.matchAll(ASSIGNED)) declared.push({ name: m[1]!, path, folders: foldersAt(path, text, m.index + m[0].length - 1) });
   }
   const paths = new Set(files.map((f) => f.path));
   const exists = (path: string) => paths.has(path);
-  /** The class named `name` as seen from `from`: its own file's, else the one it imports, else the only one. */
+  /** The class named `name` as seen from `from`: its own file's, else the one it imports, else the only one (none when it is objection's own). */
   const classSeen = (name: string, from: ClassAt): ClassAt | undefined => {
+    if (new RegExp(String.raw`\b${escapeName(name)}\b[^;\n]*(?:from\s*|require\s*\(\s*)['"]objection['"]`).test(from.text)) return undefined;
     const named = classes.filter((c) => c.name === name);
     const module = importedFrom(from.text, name);
     const imported = module ? resolveModule(from.path, module, exists) : undefined;

@@ -205,6 +205,18 @@ describe('Objection.js', () => {
         { path: 'src/store/Shelf.js', text: shelf, language: 'javascript' },
         { path: 'src/shared/Book.js', text: model('Book', 'books'), language: 'javascript' },
         { path: 'legacy/Book.js', text: model('Book', 'old_books'), language: 'javascript' },
+        // the base exported by another name, `Model`, its folder rooted at the project (`path.resolve('lib/models')`)
+        {
+          path: 'lib/db.js',
+          text: "const { Model } = require('objection');\nmodule.exports.Model = class BaseModel extends Model {\n  static modelPaths = [path.resolve('lib/models')];\n};\n",
+          language: 'javascript',
+        },
+        {
+          path: 'lib/models/sub/Owner.js',
+          text: "const { Model } = require('../../db');\nclass Owner extends Model {\n  static tableName = 'owners';\n  static relationMappings = { pets: { relation: Model.HasManyRelation, modelClass: 'Animal', join: { from: 'owners.id', to: 'lib_animals.ownerId' } } };\n}\nmodule.exports = Owner;\n",
+          language: 'javascript',
+        },
+        { path: 'lib/models/Animal.js', text: model('Animal', 'lib_animals'), language: 'javascript' },
       ],
       new Map(),
     );
@@ -214,6 +226,7 @@ describe('Objection.js', () => {
     };
     expect(uses("const Person = require('./models/people/Person');", "await Person.relatedQuery('pets').for(1);")).toEqual([['animals', 2, ['read']]]);
     expect(uses("const Shelf = require('./store/Shelf');", "await Shelf.relatedQuery('books').for(1);")).toEqual([['books', 2, ['read']]]);
+    expect(uses("const Owner = require('../lib/models/sub/Owner');", "await Owner.relatedQuery('pets').for(1);")).toEqual([['lib_animals', 2, ['read']]]);
   });
 
   it('reads graph expressions: lists, nested paths, modifiers and recursion', () => {
