@@ -59,6 +59,30 @@ describe("MikroORM's unit of work, flushed", () => {
     });
   });
 
+  it("gives a schema's collections their tables too (`defineEntity`, `new EntitySchema`), its target named by the schema's variable", () => {
+    const schemas = [
+      "import { defineEntity, EntitySchema, p } from '@mikro-orm/core';",
+      'export const ArticleSchema = defineEntity({',
+      "  name: 'Article',",
+      "  tableName: 'articles',",
+      '  properties: {',
+      "    comments: () => p.oneToMany(CommentSchema).mappedBy('article'),",
+      '    tags: () => p.manyToMany(TagSchema),',
+      '  },',
+      '});',
+      "export const CommentSchema = defineEntity({ name: 'Comment', tableName: 'comments', properties: { article: () => p.manyToOne(ArticleSchema) } });",
+      "export const TagSchema = defineEntity({ name: 'Tag', properties: { articles: () => p.manyToMany(ArticleSchema).mappedBy((a) => a.tags) } });",
+      "export const Shelf = new EntitySchema({ name: 'Shelf', properties: { books: { kind: 'm:n', entity: 'Article', pivotTable: 'shelf_books' } } });",
+    ].join('\n');
+    const collections = mikroOrmCollections([{ path: 'src/schemas.ts', text: schemas }]);
+    expect(Object.fromEntries([...collections].map(([entity, c]) => [entity, Object.fromEntries(c)]))).toEqual({
+      Article: { comments: 'comments', tags: 'articles_tags' },
+      Comment: {},
+      Tag: { articles: 'articles_tags' },
+      Shelf: { books: 'shelf_books' },
+    });
+  });
+
   it("writes a collection's table when a change to it is flushed later in the function, by its receiver's entity or else its name", () => {
     const code = [
       'export class ArticleService {',

@@ -7,25 +7,12 @@
 import type { DeclaredJoin } from '../../../../ports/code.js';
 import { joinsByFile, type Declaring } from './declared-joins.js';
 import { snake } from './name-case.js';
-import { isMikroOrm, mikroOption, mikroOrmEntities, relationOf, relationSide } from './mikro-orm-entities.js';
-import { declaredSchemas, type DeclaredSchema } from './mikro-orm-schemas.js';
+import { mikroOption, mikroOrmEntities, relationOf, relationSide } from './mikro-orm-entities.js';
+import { projectSchemas, type ProjectSchema } from './mikro-orm-schemas.js';
 import { qualify } from '../text/call-reading.js';
-import { blankComments } from '../text/script-blocks.js';
 
 /** A MikroORM entity as its joins are read: its owning to-one relations. */
 type MikroEntity = Declaring<{ target: string; property: string; column: string | undefined; index: number }> & { primary: string | undefined };
-/** A schema as its joins are read: where it is declared. */
-type Schema = DeclaredSchema & { path: string; text: string };
-
-/** The schemas of the project's MikroORM files that declare any. */
-function projectSchemas(files: ReadonlyArray<{ path: string; text: string }>): Schema[] {
-  return files.flatMap(({ path, text: raw }) => {
-    if (!(raw.includes('defineEntity') || raw.includes('EntitySchema')) || !isMikroOrm(raw)) return [];
-    const text = blankComments(raw);
-    return declaredSchemas(text).map((s) => ({ ...s, path, text }));
-  });
-}
-
 /**
  * The joins MikroORM entities declare, by file: a `@ManyToOne`, and a `@OneToOne` owning its key
  * (`owner: true`, or no `mappedBy`), join the entity's table on `joinColumn`/`fieldName`, else
@@ -53,7 +40,7 @@ export function mikroOrmJoins(files: ReadonlyArray<{ path: string; text: string 
   const byVariable = new Map(schemas.flatMap((s) => (s.variable ? [[s.variable, s] as const] : [])));
   const schemaOf = (ref: string) => byVariable.get(ref) ?? schemas.find((s) => s.name === ref);
   // a base schema, or a decorated base class, may hold the primary key
-  const primaryOf = (s: Schema, depth = 0): string | undefined => {
+  const primaryOf = (s: ProjectSchema, depth = 0): string | undefined => {
     if (s.primary || !s.base || depth > 8) return s.primary;
     const base = schemaOf(s.base);
     return base ? primaryOf(base, depth + 1) : entities.get(s.base)?.primary;

@@ -10,6 +10,8 @@ import type { OrmTableRef } from './orm-reader.js';
 import { callArgs, NAME_STRING, objectProperties, qualify } from '../text/call-reading.js';
 import { lineAt } from '../text/lines.js';
 import { snake } from './name-case.js';
+import { blankComments } from '../text/script-blocks.js';
+import { isMikroOrm } from './mikro-orm-entities.js';
 
 const SCHEMA = /\b(?:defineEntity|new\s+EntitySchema\s*(?:<[^>]*>)?)\s*\(\s*\{/g;
 
@@ -25,6 +27,8 @@ export interface SchemaRelation {
   target: string;
   /** The side that holds the key (a to-one) or the pivot table (a many-to-many): `owner`, or no `mappedBy`. */
   owning: boolean;
+  /** The owning property on the other side that `mappedBy` names. */
+  mappedBy: string | undefined;
   /** The column (`joinColumn`, `fieldName`) or pivot table (`pivotTable`) it names. */
   column: string | undefined;
   pivotTable: string | undefined;
@@ -68,12 +72,15 @@ function relationOf(property: string, value: string, index: number): SchemaRelat
   const target = built ? built[2]!.replace(/['"]/g, '') : (([, a, b]) => a ?? b)(WRITTEN_TARGET.exec(value) ?? []);
   if (!kind || !target) return undefined;
   const owner = built ? /\.\s*owner\s*\(\s*\)/.test(value) : /\bowner\s*:\s*true\b/.test(value);
-  const mappedBy = built ? /\.\s*mappedBy\s*\(/.test(value) : /\bmappedBy\s*:/.test(value);
+  // `.mappedBy('author')`, `.mappedBy((a) => a.author)`, `mappedBy: 'author'`
+  const call = built ? /\.\s*mappedBy\s*\(/.exec(value) : null;
+  const mappedBy = call ? callArgs(value, call.index + call[0].length - 1) : built ? undefined : /\bmappedBy\s*:\s*([^,}]+)/.exec(value)?.[1];
   return {
     kind,
     property,
     target,
-    owning: owner || !mappedBy,
+    owning: owner || mappedBy === undefined,
+    mappedBy: mappedBy && (/^\s*['"]([\w$]+)['"]/.exec(mappedBy)?.[1] ?? /=>\s*\w+\s*\.\s*([\w$]+)/.exec(mappedBy)?.[1]),
     column: option(value, 'joinColumn', !!built) ?? option(value, 'fieldName', !!built),
     pivotTable: option(value, 'pivotTable', !!built),
     index,
@@ -111,6 +118,18 @@ export function declaredSchemas(text: string): DeclaredSchema[] {
     out.push(declared);
   }
   return out;
+}
+
+/** A schema as the project-wide readers see it: where it is declared. */
+export type ProjectSchema = DeclaredSchema & { path: string; text: string };
+
+/** The schemas of the project's MikroORM files that declare any. */
+export function projectSchemas(files: ReadonlyArray<{ path: string; text: string }>): ProjectSchema[] {
+  return files.flatMap(({ path, text: raw }) => {
+    if (!(raw.includes('defineEntity') || raw.includes('EntitySchema')) || !isMikroOrm(raw)) return [];
+    const text = blankComments(raw);
+    return declaredSchemas(text).map((s) => ({ ...s, path, text }));
+  });
 }
 
 /** The tables the file's entity schemas declare, each with its entity's name as its model; pivot tables without. */
