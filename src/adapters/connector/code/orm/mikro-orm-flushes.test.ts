@@ -59,6 +59,30 @@ describe("MikroORM's unit of work, flushed", () => {
     });
   });
 
+  it("gives a schema's collections their tables too (`defineEntity`, `new EntitySchema`), its target named by the schema's variable", () => {
+    const schemas = [
+      "import { defineEntity, EntitySchema, p } from '@mikro-orm/core';",
+      'export const ArticleSchema = defineEntity({',
+      "  name: 'Article',",
+      "  tableName: 'articles',",
+      '  properties: {',
+      "    comments: () => p.oneToMany(CommentSchema).mappedBy('article'),",
+      '    tags: () => p.manyToMany(TagSchema),',
+      '  },',
+      '});',
+      "export const CommentSchema = defineEntity({ name: 'Comment', tableName: 'comments', properties: { article: () => p.manyToOne(ArticleSchema) } });",
+      "export const TagSchema = defineEntity({ name: 'Tag', properties: { articles: () => p.manyToMany(ArticleSchema).mappedBy((a) => a.tags) } });",
+      "export const Shelf = new EntitySchema({ name: 'Shelf', properties: { books: { kind: 'm:n', entity: 'Article', pivotTable: 'shelf_books' } } });",
+    ].join('\n');
+    const collections = mikroOrmCollections([{ path: 'src/schemas.ts', text: schemas }]);
+    expect(Object.fromEntries([...collections].map(([entity, c]) => [entity, Object.fromEntries(c)]))).toEqual({
+      Article: { comments: 'comments', tags: 'articles_tags' },
+      Comment: {},
+      Tag: { articles: 'articles_tags' },
+      Shelf: { books: 'shelf_books' },
+    });
+  });
+
   it("writes a collection's table when a change to it is flushed later in the function, by its receiver's entity or else its name", () => {
     const code = [
       'export class ArticleService {',
@@ -185,6 +209,99 @@ describe("MikroORM's unit of work, flushed", () => {
       ['article', 2, ['read', 'write']],
       ['tag', 9, ['write']],
       ['comment', 12, ['read']],
+    ]);
+  });
+
+  it('reads a repository a function returns, by the name a file binds its call to, and a schema’s variable as its entity', () => {
+    const db = [
+      "import { defineEntity, p } from '@mikro-orm/core';",
+      "export const UserSchema = defineEntity({ name: 'User', properties: { id: p.integer().primary() } });",
+      'let cache: Services;',
+      'export async function initORM(options?: Options): Promise<Services> {',
+      '  if (cache) return cache;',
+      '  const orm = await MikroORM.init(options);',
+      '  return cache = { orm, em: orm.em, user: orm.em.getRepository(UserSchema), article: orm.em.getRepository(Article) };',
+      '}',
+      'export const services = () => ({ tags: em.getRepository(Tag) });',
+    ].join('\n');
+    const held = heldRepositories([{ text: db }]);
+    expect([...held]).toEqual([
+      ['cache.user', 'User'],
+      ['initORM().user', 'User'],
+      ['cache.article', 'Article'],
+      ['initORM().article', 'Article'],
+    ]);
+    const routes = [
+      "import { initORM } from '../db.js';",
+      'export async function registerRoutes(app) {',
+      '  const db = await initORM();',
+      "  app.post('/', async (request) => {",
+      '    const user = db.user.create(request.body);',
+      '    await db.em.flush();',
+      '  });',
+      '  app.get("/", async () => db.article.find({}));',
+      '}',
+    ].join('\n');
+    expect(uses(routes, { heldRepositories: held })).toEqual([
+      ['users', 5, ['write']],
+      ['article', 8, ['read']],
+    ]);
+  });
+
+  it("writes an entity's collection its own method changes (`this.favorites.add(article)`), whoever flushes", () => {
+    const reader = [
+      "import { Collection } from '@mikro-orm/core';",
+      "import { Entity, ManyToMany, PrimaryKey } from '@mikro-orm/decorators/legacy';",
+      "@Entity({ tableName: 'readers' })",
+      'export class Reader {',
+      '  @PrimaryKey()',
+      '  id!: number;',
+      '  @ManyToMany()',
+      '  favorites = new Collection<Article>(this);',
+      '  favorite(article: Article) {',
+      '    if (!this.favorites.contains(article)) this.favorites.add(article);',
+      '  }',
+      '}',
+      'export class Shelf {',
+      '  favorites = new Collection<Article>(this);',
+      '  keep(article: Article) {',
+      '    this.favorites.add(article);', // no entity's, and no flush
+      '  }',
+      '}',
+    ].join('\n');
+    const mikroCollections = mikroOrmCollections([...files, { path: 'src/reader.ts', text: reader }]);
+    expect(ormModelUses(reader, 'typescript', models, { mikroCollections }).map((u) => [u.table, u.line, u.access])).toEqual([
+      ['readers_favorites', 10, ['write']],
+    ]);
+  });
+
+  it('reads a repository held in an object literal, `const DI = { authors: em.getRepository(Author) }`, as one held by assignment', () => {
+    const db = [
+      'export const DI = { orm, articles: orm.em.getRepository(Article), count: 2 };',
+      'let cache: Services;',
+      'export function init() {',
+      '  return cache = { em: orm.em, tags: orm.em.getRepository(Tag), all: [orm.em.getRepository(User)] };',
+      '}',
+      'Object.assign(services, { comments: em.getRepository(Comment) });',
+      'const other = { find: (e) => e.getRepository(User).find() };',
+    ].join('\n');
+    expect([...heldRepositories([{ text: db }])]).toEqual([
+      ['DI.articles', 'Article'],
+      ['cache.tags', 'Tag'],
+      ['init().tags', 'Tag'], // what `init` returns
+      ['services.comments', 'Comment'],
+    ]);
+    const controller = [
+      "import { DI } from '../db';",
+      "router.get('/', async () => DI.articles.findAll({ limit: 20 }));",
+      "router.post('/', async (req) => {",
+      '  const comment = services.comments.create(req.body);',
+      '  await em.flush();',
+      '});',
+    ].join('\n');
+    expect(uses(controller, { heldRepositories: heldRepositories([{ text: db }]) })).toEqual([
+      ['article', 2, ['read']],
+      ['comment', 4, ['write']],
     ]);
   });
 });

@@ -3,8 +3,10 @@
  * What MikroORM's unit of work writes when the entity manager flushes later in the same function:
  * the rows `em.create(…)` or a repository's `create(…)` made (MikroORM 6 persists them on create),
  * and the changes to an entity's collections (`user.favorites.add(article)`, `.remove(…)`,
- * `.set(…)`, `.removeAll()`), which write the table `mikroOrmCollections` gives.
+ * `.set(…)`, `.removeAll()`), which write the table `mikroOrmCollections` gives. An entity's own
+ * method changing its collection (`this.favorites.add(article)`) writes it whoever flushes.
  */
+import { closingBracket } from '../text/brackets.js';
 import { scriptBlocks, type Block } from '../text/script-blocks.js';
 import { boundEntity, type RepositoryAt } from './mikro-orm.js';
 import type { MikroCollections } from './mikro-orm-collections.js';
@@ -47,26 +49,45 @@ export function mikroOrmCreatedRows(text: string, repository: RepositoryAt): Arr
 /** A change to a collection: `user.favorites.add(article)`, `article.comments.remove(comment)`. */
 const CHANGE = /(?<![\w$.])([a-z_$][\w$]*)\s*[!?]?\.\s*([A-Za-z_$][\w$]*)\s*\.\s*(?:add|remove|set|removeAll)\s*\(/g;
 
+/** The entity class whose body holds `at`: the innermost `@Entity() class User … {` around it. */
+function enclosingEntity(text: string, at: number): string | undefined {
+  let found: string | undefined;
+  const classes = /@Entity\s*\((?:[^()]|\([^()]*\))*\)\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)[^{;]*\{/g;
+  for (const c of text.slice(0, at).matchAll(classes)) {
+    const close = closingBracket(text, c.index + c[0].length - 1);
+    if (close < 0 || close > at) found = c[1];
+  }
+  return found;
+}
+
 /**
  * The tables written by changes to entities' collections flushed later in the function. The
  * collection is the entity's that its receiver is bound or typed as (`const user = await
  * em.findOne(User, …)`, `user: User`), else the one entity's whose collection has that name (a
- * name two entities' collections share, writing two tables, says none).
+ * name two entities' collections share, writing two tables, says none). In an entity's own
+ * method, `this`'s collection is written when its caller flushes.
  */
 export function mikroOrmCollectionWrites(text: string, collections: MikroCollections, repository: RepositoryAt): Array<{ table: string; index: number }> {
   const out: Array<{ table: string; index: number }> = [];
-  if (!collections.size || !/[Ff]lush\s*\(/.test(text)) return out;
+  if (!collections.size) return out;
+  const flushes = /[Ff]lush\s*\(/.test(text);
   let blocks: readonly Block[] | undefined;
   for (const m of text.matchAll(CHANGE)) {
     const property = m[2]!;
     const tables = new Set([...collections.values()].flatMap((c) => (c.has(property) ? [c.get(property)!] : [])));
     if (!tables.size) continue;
+    const own = m[1] === 'this' ? collections.get(enclosingEntity(text, m.index) ?? '')?.get(property) : undefined;
+    if (own) {
+      out.push({ table: own, index: m.index });
+      continue;
+    }
+    if (!flushes) continue;
     blocks ??= scriptBlocks(text);
     if (!flushedAfter(text, blocks, m.index)) continue;
     const entity = boundEntity(text, blocks, m[1]!, m.index, repository, true);
     // a receiver typed as no entity (`user: Viewer`, an alias) is known by the collection's name alone
-    const own = entity ? collections.get(entity) : undefined;
-    const table = own ? own.get(property) : tables.size === 1 ? [...tables][0] : undefined;
+    const collection = entity ? collections.get(entity) : undefined;
+    const table = collection ? collection.get(property) : tables.size === 1 ? [...tables][0] : undefined;
     if (table) out.push({ table, index: m.index });
   }
   return out;

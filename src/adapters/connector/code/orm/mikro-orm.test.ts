@@ -72,7 +72,7 @@ describe('MikroORM', () => {
     ).toEqual([['users', ['mentor_id'], 'users']]);
   });
 
-  it('reads entities declared by `defineEntity` and `new EntitySchema`, an owning `p.manyToMany` with its pivot; no abstract base', () => {
+  it('reads entities declared by `defineEntity` and `new EntitySchema`, an owning many-to-many (built or written out) with its pivot; no abstract base', () => {
     const text = [
       "import { defineEntity, EntitySchema, p } from '@mikro-orm/core';",
       "export const BaseSchema = defineEntity({ name: 'Base', abstract: true, properties: { id: p.integer().primary() } });",
@@ -86,13 +86,15 @@ describe('MikroORM', () => {
       "    readers: () => p.manyToMany(Reader).mappedBy('books'),",
       '  },',
       '});',
-      "export const Reader = new EntitySchema({ name: 'Reader', tableName: 'readers', schema: 'lib', properties: { name: { type: 'string' } } });",
+      "export const Reader = new EntitySchema({ name: 'Reader', tableName: 'readers', schema: 'lib', properties: { name: { type: 'string' },",
+      "  shelves: { kind: 'm:n', entity: 'Shelf', pivotTable: 'reader_shelf' }, books: { kind: 'm:n', entity: () => Book, mappedBy: 'readers' } } });",
     ].join('\n');
     expect(ormTableRefs(text, 'javascript', 'src/entities.js').map((r) => [r.table, r.line, r.model])).toEqual([
       ['book', 3, 'Book'],
       ['book_tags', 3, undefined],
       ['book_on_shelf', 3, undefined],
       ['lib.readers', 13, 'Reader'],
+      ['lib.reader_shelf', 13, undefined], // written out, `kind: 'm:n'`; the inverse `books` adds none
     ]);
     // outside a MikroORM file, `defineEntity` names nothing
     expect(ormTableRefs(text.replace("'@mikro-orm/core'", "'./orm'"), 'javascript', 'src/entities.js')).toEqual([]);
@@ -109,6 +111,69 @@ describe('MikroORM', () => {
       ['author', ['favourite_isbn'], 'shop.books', ['isbn'], 25, 'mikro-orm'], // the inverse `debut` (its `mappedBy`) joins nothing
     ]);
     expect([...typeormJoins(files)]).toEqual([]);
+  });
+
+  it('joins the to-one relations of `defineEntity` and `new EntitySchema` schemas as the decorated ones, by a base schema’s primary key', () => {
+    const base = [
+      "import { defineEntity, p } from '@mikro-orm/core';",
+      "export const BaseSchema = defineEntity({ name: 'BaseEntity', abstract: true, properties: { id: p.integer().primary() } });",
+    ].join('\n');
+    const article = [
+      "import { defineEntity, p } from '@mikro-orm/core';",
+      'export const ArticleSchema = defineEntity({',
+      "  name: 'Article',",
+      '  extends: BaseSchema,',
+      '  properties: {',
+      '    author: () => p.manyToOne(UserSchema).ref(),',
+      "    editor: () => p.manyToOne(() => Author).joinColumn('editor_ref'),",
+      '    cover: () => p.oneToOne(Cover).owner(),',
+      "    review: () => p.oneToOne(Review).mappedBy('article'),",
+      "    comments: () => p.oneToMany(Comment).mappedBy('article'),",
+      '    tags: () => p.manyToMany(Tag),',
+      '  },',
+      '});',
+    ].join('\n');
+    const user = [
+      "import { defineEntity, EntitySchema, p } from '@mikro-orm/core';",
+      "export const UserSchema = defineEntity({ name: 'User', tableName: 'users', extends: BaseSchema, properties: { name: p.string() } });",
+      'export const Cover = new EntitySchema({',
+      "  name: 'Cover',",
+      "  properties: { code: { type: 'string', primary: true, fieldName: 'cover_code' }, owner: { kind: 'm:1', entity: () => User } },",
+      '});',
+      'export const Review = new EntitySchema({',
+      "  class: 'Review',",
+      '  properties: {',
+      "    uuid: { type: 'uuid', primary: true },",
+      "    article: { reference: ReferenceKind.ONE_TO_ONE, entity: 'Article', owner: true, joinColumn: 'reviewed_article' },",
+      "    cover: { kind: 'm:1', entity: 'Nowhere' },",
+      '  },',
+      '});',
+    ].join('\n');
+    const author = [
+      "import { Entity, PrimaryKey } from '@mikro-orm/decorators/legacy';",
+      '@Entity()',
+      'export class Author {',
+      '  @PrimaryKey()',
+      '  id!: number;',
+      '}',
+    ].join('\n');
+    const joins = mikroOrmJoins([
+      { path: 'src/base.ts', text: base },
+      { path: 'src/article.ts', text: article },
+      { path: 'src/user.ts', text: user },
+      { path: 'src/author.ts', text: author },
+    ]);
+    const listed = (path: string) => joins.get(path)?.map((j) => [j.table, j.columns, j.references, j.referencedColumns, j.line]);
+    expect(listed('src/article.ts')).toEqual([
+      ['article', ['author_id'], 'users', ['id'], 6], // `UserSchema`, the variable, is the entity `User`; `id` is its base's
+      ['article', ['editor_ref'], 'author', ['id'], 7], // a decorated class
+      ['article', ['cover_cover_code'], 'cover', ['cover_code'], 8], // the inverse `review`, the collections join nothing here
+    ]);
+    expect(listed('src/user.ts')).toEqual([
+      ['cover', ['owner_id'], 'users', ['id'], 5],
+      ['review', ['reviewed_article'], 'article', ['id'], 11], // an entity the project lacks joins nothing
+    ]);
+    expect(joins.get('src/base.ts')).toBeUndefined();
   });
 
   it('reads the entity manager, repositories and the rows persisted or removed, each by what it does', () => {

@@ -4,6 +4,7 @@
  * a model of one name (an example app in JavaScript and its port to TypeScript): the file's own
  * model, else the one its import or require names, else the only model of that name.
  */
+import { posix } from 'node:path';
 import { importedFrom, resolveModule } from '../text/imported-from.js';
 
 interface Located {
@@ -22,6 +23,8 @@ export interface ModelIndex<M extends Located> {
   near(file: { path: string; text: string }, model: M): boolean;
   /** The model the relative `module` names from `from` (the one named `name` there, else the file's only model), else the only model named `name`. */
   inModule(from: string, module: string, name: string | undefined): M | undefined;
+  /** The model the `module` names in the project folder `folder` (the one named `name` there, else the file's only model); none when no file is there. */
+  inFolder(folder: string, module: string, name: string | undefined): M | undefined;
 }
 
 export function modelIndex<M extends Located>(models: readonly M[], paths: ReadonlySet<string>): ModelIndex<M> {
@@ -52,6 +55,9 @@ export function modelIndex<M extends Located>(models: readonly M[], paths: Reado
     },
     inModule(from, module, name) {
       return fileModel(resolveModule(from, module, exists), name) ?? (name ? only(byName.get(name)) : undefined);
+    },
+    inFolder(folder, module, name) {
+      return fileModel(resolveModule(posix.join(folder, 'index'), module, exists), name);
     },
   };
 }

@@ -139,6 +139,96 @@ describe('Objection.js', () => {
     expect(uses('js/models/Person.js', jsPerson)).toEqual([['people', 10, ['read']]]);
   });
 
+  it("reads a row's related query by the row's model: one built there, `new Person()`, or bound", () => {
+    // `pets` is a relation of two models: the row's tells which
+    const owner = [
+      "import { Model } from 'objection';",
+      'export class Owner extends Model {',
+      "  static tableName = 'owners';",
+      "  static relationMappings = { pets: { relation: Model.HasManyRelation, modelClass: Cat, join: { from: 'owners.id', to: 'cats.ownerId' } } };",
+      '}',
+      'export class Cat extends Model {',
+      "  static tableName = 'cats';",
+      '}',
+    ].join('\n');
+    const project = objectionReader.project!([...files, { path: 'models/Owner.ts', text: owner, language: 'typescript' }], new Map());
+    const uses = (...lines: string[]) => {
+      const text = ["import Person from './models/Person';", "import { Owner } from './models/Owner';", ...lines].join('\n');
+      return collectUses(text, (use) => project.uses!({ path: 'api.ts', text, language: 'typescript' }, use)).map((u) => [u.table, u.line, u.access]);
+    };
+    expect(uses("await new Person({ id: 1 }).$relatedQuery('pets').insert(pet);")).toEqual([['animals', 3, ['write']]]);
+    expect(uses("await (new Owner()).$relatedQuery('pets');")).toEqual([['cats', 3, ['read']]]);
+    expect(uses('const owner = await Owner.query().findById(1);', "await owner.$relatedQuery('pets');")).toEqual([
+      ['owners', 3, ['read']],
+      ['cats', 4, ['read']],
+    ]);
+    // a row of no known model: the relation two models have says none
+    expect(uses("await new Other().$relatedQuery('pets');")).toEqual([]);
+  });
+
+  it("searches the folders `modelPaths` lists (the model's own, else its base class's) for a `modelClass` given as a bare path", () => {
+    const model = (name: string, table: string, extra = '') =>
+      `const { Model } = require('objection');\nclass ${name} extends Model {\n  static tableName = '${table}';${extra}\n}\nmodule.exports = ${name};\n`;
+    const base = [
+      "const path = require('path');",
+      "const { Model } = require('objection');",
+      'class BaseModel extends Model {',
+      '  static get modelPaths() {',
+      "    return [path.join(__dirname, 'models')];",
+      '  }',
+      '}',
+      'module.exports = { BaseModel };',
+    ].join('\n');
+    const person = [
+      "const { BaseModel } = require('../../BaseModel');",
+      'class Person extends BaseModel {',
+      "  static tableName = 'persons';",
+      '  static relationMappings = {',
+      "    pets: { relation: BaseModel.HasManyRelation, modelClass: 'Animal', join: { from: 'persons.id', to: 'animals.ownerId' } },",
+      '  };',
+      '}',
+    ].join('\n');
+    const shelf = [
+      "const { Model } = require('objection');",
+      'class Shelf extends Model {',
+      "  static tableName = 'shelves';",
+      '  static modelPaths = [__dirname, `${__dirname}/../shared`];',
+      "  static relationMappings = { books: { relation: Model.HasManyRelation, modelClass: 'Book', join: { from: 'shelves.id', to: 'books.shelfId' } } };",
+      '}',
+    ].join('\n');
+    const project = objectionReader.project!(
+      [
+        { path: 'src/BaseModel.js', text: base, language: 'javascript' },
+        { path: 'src/models/people/Person.js', text: person, language: 'javascript' },
+        { path: 'src/models/Animal.js', text: model('Animal', 'animals'), language: 'javascript' },
+        { path: 'legacy/Animal.js', text: model('Animal', 'old_animals'), language: 'javascript' },
+        { path: 'src/store/Shelf.js', text: shelf, language: 'javascript' },
+        { path: 'src/shared/Book.js', text: model('Book', 'books'), language: 'javascript' },
+        { path: 'legacy/Book.js', text: model('Book', 'old_books'), language: 'javascript' },
+        // the base exported by another name, `Model`, its folder rooted at the project (`path.resolve('lib/models')`)
+        {
+          path: 'lib/db.js',
+          text: "const { Model } = require('objection');\nmodule.exports.Model = class BaseModel extends Model {\n  static modelPaths = [path.resolve('lib/models')];\n};\n",
+          language: 'javascript',
+        },
+        {
+          path: 'lib/models/sub/Owner.js',
+          text: "const { Model } = require('../../db');\nclass Owner extends Model {\n  static tableName = 'owners';\n  static relationMappings = { pets: { relation: Model.HasManyRelation, modelClass: 'Animal', join: { from: 'owners.id', to: 'lib_animals.ownerId' } } };\n}\nmodule.exports = Owner;\n",
+          language: 'javascript',
+        },
+        { path: 'lib/models/Animal.js', text: model('Animal', 'lib_animals'), language: 'javascript' },
+      ],
+      new Map(),
+    );
+    const uses = (...lines: string[]) => {
+      const text = lines.join('\n');
+      return collectUses(text, (use) => project.uses!({ path: 'src/api.js', text, language: 'javascript' }, use)).map((u) => [u.table, u.line, u.access]);
+    };
+    expect(uses("const Person = require('./models/people/Person');", "await Person.relatedQuery('pets').for(1);")).toEqual([['animals', 2, ['read']]]);
+    expect(uses("const Shelf = require('./store/Shelf');", "await Shelf.relatedQuery('books').for(1);")).toEqual([['books', 2, ['read']]]);
+    expect(uses("const Owner = require('../lib/models/sub/Owner');", "await Owner.relatedQuery('pets').for(1);")).toEqual([['lib_animals', 2, ['read']]]);
+  });
+
   it('reads graph expressions: lists, nested paths, modifiers and recursion', () => {
     expect(graphPaths('[pets, children.[pets, movies], movies(onlyNew), parent.^]')).toEqual([
       ['pets'],

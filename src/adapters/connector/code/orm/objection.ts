@@ -8,11 +8,13 @@
  * the link table of a `ManyToMany`/`HasOneThroughRelation`. Other files reach the tables by
  * `Person.query()…` (a write anywhere in the chain, or later on the name it is bound to, writes), a
  * row's `$query()` (`person.$query().patch(…)`: the model the row was bound to, typed as, or named after),
- * `Person.relatedQuery('pets')…` and a row's `$relatedQuery('pets')` (the relation's model; across
+ * `Person.relatedQuery('pets')…` and a row's `$relatedQuery('pets')` (the relation of the row's model,
+ * `new Person()` or a bound row, else of the one model with a relation of that name: its model; across
  * a many-to-many its link rows too, and only them for `relate`/`unrelate`), and the relations a graph
  * expression names (`withGraphFetched('[pets, movies.actors]')`, `withGraphJoined`, `allowGraph`).
  * Two models of one name are told apart by the file that uses them (objection-index.ts), and a
- * `modelClass` given as a path by the file it names.
+ * `modelClass` given as a path by the file it names (a bare path, `'Animal'`, in the folders the model's
+ * `modelPaths` lists: objection-model-paths.ts).
  */
 import type { DeclaredJoin } from '../../../../ports/code.js';
 import { callArgs, chainAfter, escapeName, laterCalls, NAME_STRING, topLevelArgs } from '../text/call-reading.js';
@@ -21,6 +23,7 @@ import { blankComments } from '../text/script-blocks.js';
 import { closingBracket } from '../text/brackets.js';
 import type { OrmReader, OrmTableRef, ProjectFile, UseModel } from './orm-reader.js';
 import { modelIndex, type ModelIndex } from './objection-index.js';
+import { objectionModelPaths } from './objection-model-paths.js';
 
 const SCRIPT = new Set(['typescript', 'javascript']);
 
@@ -33,6 +36,8 @@ interface Relation {
   target: string | undefined;
   /** The module `modelClass` names by its path (`path.join(__dirname, 'Person')`, `require('./Person')`, `'Person'`), relative to the declaring file. */
   module: string | undefined;
+  /** A `modelClass` given as a bare path (`'Person'`), which the model's `modelPaths` folders are searched for. */
+  searched: string | undefined;
   /** The related model, once the project's models are read. */
   model?: ObjectionModel | undefined;
   from: Column[];
@@ -48,6 +53,8 @@ interface Column {
 
 interface ObjectionModel {
   name: string;
+  /** The class it extends, as written (`BaseModel`). */
+  base: string | undefined;
   table: string;
   path: string;
   text: string;
@@ -59,7 +66,7 @@ interface ObjectionModel {
 const TABLE_NAME = new RegExp(
   String.raw`\bstatic\s+(?:readonly\s+)?(?:tableName\s*(?::\s*string\s*)?=\s*${NAME_STRING}|get\s+tableName\s*\(\s*\)\s*(?::\s*string\s*)?\{\s*return\s+${NAME_STRING})`,
 );
-const CLASS = /\bclass\s+([A-Z][\w$]*)\s+extends\s+[\w$.]+/g;
+const CLASS = /\bclass\s+([A-Z][\w$]*)\s+extends\s+([\w$.]+)/g;
 
 /** The text from the `{` at `open` to its `}`; the rest of the text when it is not closed. */
 function braced(text: string, open: number): string {
@@ -119,6 +126,7 @@ function relationsOf(body: string, offset: number): Relation[] {
       kind: m[2] as RelationKind,
       target,
       module,
+      searched: /^['"]([\w$./-]+)['"]$/.exec(modelClass)?.[1],
       from: columnsOf(property(join, 'from')),
       to: columnsOf(property(join, 'to')),
       ...(through ? { through: { from: columnsOf(property(through, 'from')), to: columnsOf(property(through, 'to')) } } : {}),
@@ -138,7 +146,7 @@ function modelsOf(file: ProjectFile): ObjectionModel[] {
     const body = braced(text, open);
     const table = TABLE_NAME.exec(body);
     const name = table?.[1] ?? table?.[2];
-    if (name) out.push({ name: m[1]!, table: name, path: file.path, text, index: m.index, relations: relationsOf(body, open) });
+    if (name) out.push({ name: m[1]!, base: m[2], table: name, path: file.path, text, index: m.index, relations: relationsOf(body, open) });
   }
   return out;
 }
@@ -218,6 +226,24 @@ function rowModel(text: string, name: string, at: number, resolve: (model: strin
   return resolve(name[0]!.toUpperCase() + name.slice(1));
 }
 
+/**
+ * The model of the row a call at `at` is made on: one built there (`new Person().`, `(new Person()).`),
+ * `this` in a model's method, else a name's (`rowModel`).
+ */
+function receiverModel(
+  text: string,
+  at: number,
+  resolve: (model: string) => ObjectionModel | undefined,
+  enclosing: (at: number) => ObjectionModel | undefined,
+): ObjectionModel | undefined {
+  const before = text.slice(Math.max(0, at - 300), at);
+  const built = /\bnew\s+([A-Z][\w$]*)\s*\((?:[^()]|\([^()]*\))*\)\s*\)?\s*$/.exec(before)?.[1];
+  if (built) return resolve(built);
+  const name = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*[!?]?\s*$/.exec(before)?.[1];
+  if (name === 'this') return enclosing(at);
+  return name ? rowModel(text, name, at, resolve) : undefined;
+}
+
 /** Of the owners of a relation the file reaches, those of the model it declares last before `at` when it declares two of one name. */
 function nearest<O extends { model: ObjectionModel }>(owners: readonly O[], at: number): readonly O[] {
   if (owners.length < 2 || new Set(owners.map((o) => o.model.path)).size > 1) return owners;
@@ -283,14 +309,16 @@ function objectionUses(
   }
   // a row's own query (`person.$query().patch(…)`): the model it was bound to, declared as, or named after; `this` in a model's own method is that model
   for (const m of text.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*[!?]?\.\s*\$query\s*\(/g)) {
-    const model = m[1] === 'this' ? enclosingModel(m.index) : rowModel(text, m[1]!, m.index, (name) => models.resolve(file, name, m.index));
+    const model = receiverModel(text, m.index + m[0].indexOf('.'), (name) => models.resolve(file, name, m.index), enclosingModel);
     if (!model) continue;
     const open = m.index + m[0].length - 1;
     use(refOf(model), m.index, chainAfter(text, open).some((c) => WRITES.test(c.method)) ? 'write' : 'read');
   }
-  // a row's own queries: the relation, when one model alone has a relation of that name (of those the file declares or imports, when two)
+  // a row's own queries: the relation of the row's model (built there, `new Person()`, or as `$query` finds it), else of the one model that has a relation of that name (of those the file declares or imports, when two)
   for (const m of text.matchAll(new RegExp(String.raw`\.\s*\$relatedQuery\s*\(\s*${NAME_STRING}`, 'g'))) {
-    const named = relationNamed.get(m[1]!) ?? [];
+    const row = receiverModel(text, m.index, (name) => models.resolve(file, name, m.index), enclosingModel);
+    const relation = row?.relations.find((r) => r.name === m[1]);
+    const named = relation ? [{ model: row!, relation }] : (relationNamed.get(m[1]!) ?? []);
     const owners =
       named.length > 1
         ? nearest(
@@ -330,10 +358,17 @@ export const objectionReader: OrmReader = {
     const all = files.flatMap(modelsOf);
     if (!all.length) return {};
     const models = modelIndex(all, new Set(files.map((f) => f.path)));
-    // each relation's model: by the path `modelClass` gives, else by its name where the relation is declared
-    for (const m of all)
+    const modelPaths = objectionModelPaths(
+      files.filter((f) => /\b(?:modelPaths|tableName)\b/.test(f.text)).map((f) => ({ path: f.path, text: blankComments(f.text) })),
+    );
+    // each relation's model: a bare path's in the model's `modelPaths` folders, else by the path `modelClass` gives, else by its name where the relation is declared
+    for (const m of all) {
+      const folders = m.relations.some((r) => r.searched) ? (modelPaths.foldersOf(m) ?? []) : [];
       for (const r of m.relations)
-        r.model = r.module ? models.inModule(m.path, r.module, r.target) : r.target ? models.resolve({ path: m.path, text: m.text }, r.target) : undefined;
+        r.model =
+          (r.searched ? folders.map((folder) => models.inFolder(folder, r.searched!, r.target)).find(Boolean) : undefined) ??
+          (r.module ? models.inModule(m.path, r.module, r.target) : r.target ? models.resolve({ path: m.path, text: m.text }, r.target) : undefined);
+    }
     const refs = new Map(all.map((m) => [m, { table: m.table, line: 0, via: 'objection', model: m.name } as OrmTableRef]));
     const relationNamed = new Map<string, Array<{ model: ObjectionModel; relation: Relation }>>();
     for (const m of all) for (const r of m.relations) relationNamed.set(r.name, [...(relationNamed.get(r.name) ?? []), { model: m, relation: r }]);

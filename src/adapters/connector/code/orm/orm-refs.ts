@@ -33,6 +33,7 @@ import { sqlalchemyRowLoads } from './sqlalchemy-rows.js';
 import { kyselyRefs } from './kysely-refs.js';
 import { importsPeewee } from './peewee-models.js';
 import { mikroOrmCollectionWrites, mikroOrmCreatedRows } from './mikro-orm-flushes.js';
+import { heldInFile } from './held-repositories.js';
 import { mikroOrmSchemas } from './mikro-orm-schemas.js';
 import type { MikroCollections } from './mikro-orm-collections.js';
 import { isMikroOrm, mikroOrmFlushedChanges, mikroOrmInstanceWrites, mikroOrmPivotTables, type DeclaredEntity } from './mikro-orm.js';
@@ -675,7 +676,7 @@ export function ormModelUses(written: string, language: string, models: readonly
         project.own,
       );
       const bindings = entities.size ? typeormUses(text, entities, use, custom) : [];
-      const held = project.heldRepositories ?? new Map<string, string | null>();
+      const held = heldInFile(project.heldRepositories ?? new Map<string, string | null>(), text);
       if (held.size && entities.size) heldRepositoryUses(text, held, entities, use);
       if (mikroEntities.size) {
         // a repository by its path: `users`, `this.users`, or another object's property the project assigns one to (`DI.users`)

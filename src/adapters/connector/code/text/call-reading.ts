@@ -45,6 +45,16 @@ export function topLevelArgs(args: string): string[] {
   return out;
 }
 
+/** The top-level properties of an object literal's text (`{ a: 1, 'b': f(x) }`), by name, their values as written. */
+export function objectProperties(object: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of topLevelArgs(object.trim().replace(/^\{/, '').replace(/\}$/, ''))) {
+    const m = /^\s*['"]?([\w$]+)['"]?\s*:\s*([\s\S]*)$/.exec(part);
+    if (m) out.set(m[1]!, m[2]!.trim());
+  }
+  return out;
+}
+
 /**
  * The calls chained after the call whose `(` is at `open`, each with its own `(`: `.where(…).getMany()` gives `where`, `getMany`.
  * `next` matches one chained call (its method, group 1) at the start of the text: PHP's `->where(` in place of `.where(`.
