@@ -13,10 +13,10 @@
  * text with comments blanked.
  */
 import { callArgs } from '../text/call-reading.js';
-import { oncePerFile } from '../text/scan-memo.js';
 import { defaultTableNames, underscore } from './doctrine-naming.js';
 import type { ProjectFile } from './orm-reader.js';
 import { fromTraits, phpArg, phpClasses, phpCode, phpNames, resolveClass, splitArgs, type PhpClass, type PhpNames } from './php-classes.js';
+import { oncePerFile } from '../text/scan-memo.js';
 
 export type RelationKind = 'ManyToOne' | 'OneToOne' | 'OneToMany' | 'ManyToMany';
 
