@@ -22,7 +22,7 @@ import { exportedSymbols, leadingComment } from './outline.js';
 import { componentComment, componentSymbols } from './imports/sfc.js';
 import { importEdges, inScanOrder, readFileText, routeCallEdges, storedFileText, storedHistory, toObjects, type FileText } from './file-objects.js';
 import { planScan } from './scan-plan.js';
-import { rememberScans } from './text/script-blocks.js';
+import { rememberScans } from './text/scan-memo.js';
 import type * as GraphqlRefs from './queries/graphql-refs.js';
 
 export { importEdges, routeCallEdges } from './file-objects.js';
@@ -127,7 +127,7 @@ export function createCodeConnector(options: CodeConnectorOptions = {}): Connect
         );
       };
       const objects: CatalogObject[] = [];
-      // the project's readers each scan every text's blocks and comments: once per text while the files are read
+      // the project's readers each ask for the same parses of a text (its blocks and comments, an ORM's classes): each read once while the files are read
       const forgetScans = rememberScans();
       try {
         const linksOf = await projectLinks(files, code, imports, configs, [...hashes.keys()]);

@@ -40,8 +40,7 @@ export const activeRecordReader: OrmReader = {
   languages: new Set(['ruby']),
   declared: ({ path, text }) => schemaTables(path, text),
   project(files) {
-    const blanked = new Map(files.map((f) => [f.path, { text: f.text, blanked: blankRubyComments(f.text) }]));
-    const { models, inflector } = activeRecordModels(files.map((f) => ({ path: f.path, text: blanked.get(f.path)!.blanked })));
+    const { models, inflector } = activeRecordModels(files.map((f) => ({ path: f.path, text: blankRubyComments(f.text) })));
     if (!models.size) return {};
     const refs = new Map([...models].map(([name, m]) => [name, { table: m.table, line: 0, via: 'activerecord', model: name } satisfies OrmTableRef]));
     const targetsOf = associationTargets(models, inflector);
@@ -53,10 +52,7 @@ export const activeRecordReader: OrmReader = {
       ]);
     return {
       declared,
-      uses({ path, text }, use) {
-        const known = blanked.get(path);
-        activeRecordUses(known?.text === text ? known.blanked : blankRubyComments(text), models, refs, inflector, targetsOf, use);
-      },
+      uses: ({ text }, use) => activeRecordUses(blankRubyComments(text), models, refs, inflector, targetsOf, use),
       joins: activeRecordJoins(models, inflector),
     };
   },

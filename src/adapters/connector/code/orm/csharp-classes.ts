@@ -7,6 +7,7 @@
  * and lines stay where they were; a class nested in another lends its properties to both.
  */
 import { blankComments, scriptBlocks } from '../text/script-blocks.js';
+import { oncePerText } from '../text/scan-memo.js';
 
 export interface CsharpProperty {
   name: string;
@@ -61,7 +62,7 @@ function baseList(written: string | undefined): string[] {
 }
 
 /** The classes, records and interfaces of the text, with their properties. */
-export function csharpClasses(text: string): CsharpClass[] {
+export const csharpClasses = oncePerText((text: string): readonly CsharpClass[] => {
   const written = blankComments(text);
   const blocks = scriptBlocks(text);
   const out: CsharpClass[] = [];
@@ -90,7 +91,7 @@ export function csharpClasses(text: string): CsharpClass[] {
     });
   }
   return out;
-}
+});
 
 /** The type a generic names as its one argument (`ICollection<Post>` → `Post`, `DbSet<Blog>` → `Blog`), without its namespace. */
 export function genericArgument(type: string, generic: RegExp): string | undefined {

@@ -16,6 +16,7 @@ import { callArgs } from '../text/call-reading.js';
 import { defaultTableNames, underscore, type NamingStrategy } from './doctrine-naming.js';
 import type { ProjectFile } from './orm-reader.js';
 import { fromTraits, phpArg, phpClasses, phpCode, phpNames, resolveClass, splitArgs, type PhpClass, type PhpNames } from './php-classes.js';
+import { oncePerFile } from '../text/scan-memo.js';
 
 export type RelationKind = 'ManyToOne' | 'OneToOne' | 'OneToMany' | 'ManyToMany';
 
@@ -166,13 +167,18 @@ const PROPERTY = /\b(?:public|protected|private|var)\s+(?:readonly\s+)?(?:(\??[\
  * Doctrine's mapping (`use Doctrine\ORM\Mapping as ORM;`: another ORM's `#[Entity]` maps nothing); with
  * `unmapped`, those of a file naming nothing of Doctrine too (the classes an XML mapping maps).
  */
-export function doctrineClasses({ path, text }: Pick<ProjectFile, 'path' | 'text'>, unmapped = false): DoctrineClass[] {
-  const doctrine = /Doctrine\\ORM\\Mapping\b/.test(text);
+export function doctrineClasses(file: Pick<ProjectFile, 'path' | 'text'>, unmapped = false): readonly DoctrineClass[] {
   // a repository names Doctrine too (its base class), an entity's file its mapping
-  if (!/\b(?:class|trait)\b/.test(text) || (!unmapped && !/ORM|Doctrine|Entity/.test(text))) return [];
+  if (!/\b(?:class|trait)\b/.test(file.text) || (!unmapped && !/ORM|Doctrine|Entity/.test(file.text))) return [];
+  return classesOf(file);
+}
+
+/** A PHP file's classes as Doctrine reads them, read once per file while a scan is remembered (its reader's `declared` and `project` both ask). */
+const classesOf = oncePerFile(({ path, text }: Pick<ProjectFile, 'path' | 'text'>): readonly DoctrineClass[] => {
+  const doctrine = /Doctrine\\ORM\\Mapping\b/.test(text);
   const code = phpCode(text);
   const names = phpNames(code);
-  return phpClasses(code, names).map((c) => {
+  return phpClasses(code).map((c) => {
     const head = mappings(headBefore(text, code, c.index));
     const named = (name: string) => head.find((m) => m.name === name);
     const entity = named('Entity');
@@ -205,7 +211,7 @@ export function doctrineClasses({ path, text }: Pick<ProjectFile, 'path' | 'text
       names,
     };
   });
-}
+});
 
 /** An entity of the project, its table found: its own, its root's under single-table inheritance. */
 export interface DoctrineEntity extends DoctrineClass {

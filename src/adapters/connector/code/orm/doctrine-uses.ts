@@ -96,7 +96,7 @@ export function doctrineUses(
   if (!project.entities.size || !/->|::/.test(text)) return;
   const code = phpCode(text);
   const names = phpNames(code);
-  const classes = phpClasses(code, names);
+  const classes = phpClasses(code);
   const own = new Set(classes.map((c) => c.fqn));
   const use: EntityUse = (entity, index, access) => {
     if (!own.has(entity.fqn)) used(entity, index, access);
@@ -286,7 +286,7 @@ function variableEntity(
 export function repositoryMethods(text: string, project: DoctrineProject): Map<string, Map<string, Reached[]>> {
   const out = new Map<string, Map<string, Reached[]>>();
   const code = phpCode(text);
-  const classes = phpClasses(code, phpNames(code)).filter((c) => project.repositories.has(c.fqn));
+  const classes = phpClasses(code).filter((c) => project.repositories.has(c.fqn));
   if (!classes.length) return out;
   const found: Array<{ index: number; reached: Reached }> = [];
   doctrineUses(

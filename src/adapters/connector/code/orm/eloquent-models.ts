@@ -15,6 +15,7 @@ import { defaultTable } from './eloquent-naming.js';
 import type { ProjectFile } from './orm-reader.js';
 import { fromTraits, phpArg, phpCallArgs, phpClasses, phpCode, phpNames, splitArgs, type PhpArg, type PhpClass, type PhpNames } from './php-classes.js';
 import { callArgs } from '../text/call-reading.js';
+import { oncePerFile } from '../text/scan-memo.js';
 
 /** The classes a model may extend directly, by full name: pivots' tables are named in the singular. */
 const BASES: ReadonlyMap<string, 'model' | 'pivot'> = new Map([
@@ -115,12 +116,12 @@ function tableAttribute(code: string, c: PhpClass, names: PhpNames): { name?: st
   return { name: value('name'), key: value('key') };
 }
 
-/** The classes a PHP file declares, with what an Eloquent model would read from each. */
-export function eloquentClasses({ path, text }: Pick<ProjectFile, 'path' | 'text'>): EloquentClass[] {
+/** The classes a PHP file declares, with what an Eloquent model would read from each (read once per file while a scan is remembered: its reader's `declared` and `project` both ask). */
+export const eloquentClasses = oncePerFile(({ path, text }: Pick<ProjectFile, 'path' | 'text'>): readonly EloquentClass[] => {
   if (!/\bclass\b/.test(text)) return [];
   const code = phpCode(text);
   const names = phpNames(code);
-  return phpClasses(code, names).map((c) => {
+  return phpClasses(code).map((c) => {
     const body = code.slice(c.body.start, c.body.end);
     const relations: EloquentRelation[] = [];
     for (const m of body.matchAll(RELATION)) {
@@ -134,7 +135,7 @@ export function eloquentClasses({ path, text }: Pick<ProjectFile, 'path' | 'text
     const table = tableAttribute(code, c, names);
     return { ...c, table: property(body, 'table') ?? table.name, primaryKey: property(body, 'primaryKey') ?? table.key, relations, path, code, names };
   });
-}
+});
 
 /** A project's own base class for its models (`class Model extends EloquentModel`), without a table: none of its own. */
 const isBase = (c: EloquentClass) => c.abstract || (!c.table && /^(?:Base)?Model$/.test(c.name));

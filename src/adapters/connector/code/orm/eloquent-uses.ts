@@ -76,7 +76,7 @@ export function eloquentUses(
   if (!text.includes('::') && !/_type\b|MorphedTo/.test(text)) return;
   const code = phpCode(text);
   const names = phpNames(code);
-  const own = new Set(phpClasses(code, names).map((c) => c.fqn));
+  const own = new Set(phpClasses(code).map((c) => c.fqn));
   const modelNamed = (written: string): EloquentModel | undefined => {
     const m = models.get(resolveClass(names, written));
     return m && !m.abstract && !own.has(m.fqn) ? m : undefined;
@@ -231,7 +231,7 @@ function recordUses(
     if (model && body && !code.slice(m.index, body.start).includes(';')) bound.push({ name: m[2]!, model, scope: body });
   }
   // a model's own methods reach its relations as `$this->author()`
-  for (const c of phpClasses(code, phpNames(code))) {
+  for (const c of phpClasses(code)) {
     const model = models.get(c.fqn);
     if (model) bound.push({ name: 'this', model, scope: c.body, relationsOnly: true });
   }

@@ -15,6 +15,7 @@
  */
 import { callArgs, chainAfter, topLevelArgs } from '../text/call-reading.js';
 import { blankComments, scriptBlocks } from '../text/script-blocks.js';
+import { oncePerText } from '../text/scan-memo.js';
 import { exposedRelations, type ExposedRelation } from './exposed-relations.js';
 import { jvmPackage } from './jvm-entities.js';
 
@@ -104,8 +105,8 @@ function columnsOf(code: string, start: number, end: number): { columns: Map<str
   return { columns, references };
 }
 
-/** The table objects and base classes, and the entities, a Kotlin file declares. */
-export function exposedDeclarations(text: string): { tables: ExposedTable[]; entities: ExposedEntity[] } {
+/** The table objects and base classes, and the entities, a Kotlin file declares (read once per text while a scan is remembered: its reader's `declared` and `project` both ask). */
+export const exposedDeclarations = oncePerText((text: string): { tables: readonly ExposedTable[]; entities: readonly ExposedEntity[] } => {
   if (!/(?:Table|EntityClass)\b/.test(text)) return { tables: [], entities: [] };
   const code = blankComments(text);
   const blocks = scriptBlocks(code);
@@ -146,7 +147,7 @@ export function exposedDeclarations(text: string): { tables: ExposedTable[]; ent
     if (table && name) entities.push({ name, qualified: qualify(name), table, relations: exposedRelations(code.slice(owner.start, owner.end)) });
   }
   return { tables, entities };
-}
+});
 
 /** The name Exposed gives a table object that names none (`Table.tableName`): its simple name, a trailing `Table` removed. */
 export const defaultTableName = (object: string) => object.replace(/Table$/, '') || object;

@@ -11,6 +11,7 @@
  */
 import type { OrmTableRef, ProjectFile } from './orm-reader.js';
 import { qualify } from '../text/call-reading.js';
+import { oncePerText } from '../text/scan-memo.js';
 
 /** One declaration of an entity class. */
 export interface JvmEntity {
@@ -37,7 +38,7 @@ export function moduleRoot(path: string): string {
 export const jvmPackage = (text: string): string => /^\s*package\s+([\w.]+)/m.exec(text)?.[1] ?? '';
 
 /** The class names a Java or Kotlin file imports one by one (by the name it calls each, Kotlin's `as` too) and the packages it imports whole. */
-export function jvmClassImports(text: string): { named: Map<string, string>; packages: string[] } {
+export const jvmClassImports = oncePerText((text: string): { named: ReadonlyMap<string, string>; packages: readonly string[] } => {
   const named = new Map<string, string>();
   const packages: string[] = [];
   for (const m of text.matchAll(/^\s*import\s+(?!static\b)([\w.]+?)(\.\*)?(?:\s+as\s+(\w+))?\s*;?\s*$/gm)) {
@@ -45,7 +46,7 @@ export function jvmClassImports(text: string): { named: Map<string, string>; pac
     else named.set(m[3] ?? m[1]!.split('.').at(-1)!, m[1]!);
   }
   return { named, packages };
-}
+});
 
 /**
  * Of the declarations of one simple name, the table it stands for from a file: `sees`, the

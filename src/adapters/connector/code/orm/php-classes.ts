@@ -9,6 +9,7 @@
  */
 import { callArgs, chainAfter, topLevelArgs } from '../text/call-reading.js';
 import { blankComments, scriptBlocks, type Block } from '../text/script-blocks.js';
+import { oncePerText } from '../text/scan-memo.js';
 
 /** How a file names classes: its namespace and the full names its `use` imports give their aliases. */
 export interface PhpNames {
@@ -31,11 +32,9 @@ export interface PhpClass {
 }
 
 /** The PHP text with its comments blanked: `//`, `/* … *\/` and whole-line `#` ones (not PHP 8's `#[Attribute]`). */
-export function phpCode(text: string): string {
-  return blankComments(text).replace(/^[ \t]*#(?!\[)[^\n]*/gm, (line) => line.replace(/[^\n]/g, ' '));
-}
+export const phpCode = oncePerText((text: string): string => blankComments(text).replace(/^[ \t]*#(?!\[)[^\n]*/gm, (line) => line.replace(/[^\n]/g, ' ')));
 
-export function phpNames(text: string): PhpNames {
+export const phpNames = oncePerText((text: string): PhpNames => {
   const namespace = /^\s*namespace\s+([\w\\]+)\s*[;{]/m.exec(text)?.[1] ?? '';
   const imports = new Map<string, string>();
   // the imports precede the first declaration: a `use` inside a class takes a trait
@@ -53,7 +52,7 @@ export function phpNames(text: string): PhpNames {
     }
   }
   return { namespace, imports };
-}
+});
 
 /** The full name PHP gives a class name as written in the file (`\App\User`, `Models\User`, an alias, a name of the namespace). */
 export function resolveClass(names: PhpNames, written: string): string {
@@ -78,8 +77,9 @@ function traitsUsed(code: string, body: Block, blocks: readonly Block[], names: 
   return out;
 }
 
-/** The classes and traits of a file whose comments are blanked (`phpCode`). */
-export function phpClasses(code: string, names: PhpNames): PhpClass[] {
+/** The classes and traits of a file whose comments are blanked (`phpCode`), their names resolved as its `phpNames` say. */
+export const phpClasses = oncePerText((code: string): readonly PhpClass[] => {
+  const names = phpNames(code);
   const blocks = scriptBlocks(code);
   const out: PhpClass[] = [];
   for (const m of code.matchAll(CLASS)) {
@@ -97,7 +97,7 @@ export function phpClasses(code: string, names: PhpNames): PhpClass[] {
     });
   }
   return out;
-}
+});
 
 /** An argument as read: a string literal's value, a class by `X::class` (its full name), else what is written. */
 export type PhpArg = { string: string } | { class: string } | { other: string };

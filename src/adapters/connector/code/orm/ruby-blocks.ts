@@ -7,6 +7,7 @@
  * `class`, `module`, `def` or `do` ends at the first `end` indented as its own line is (as
  * formatted Ruby writes it); a one-line `class A < B; end` ends with its line.
  */
+import { oncePerText } from '../text/scan-memo.js';
 
 /** A class or module the text opens: its full name (`Admin::User`), its superclass as written, its body. */
 export interface RubyScope {
@@ -21,7 +22,7 @@ export interface RubyScope {
 }
 
 /** The text with each comment blanked (newlines kept); a `#` in a string or a heredoc's body is no comment. */
-export function blankRubyComments(text: string): string {
+export const blankRubyComments = oncePerText((text: string): string => {
   if (!text.includes('#') && !text.includes('=begin')) return text;
   const out: string[] = [];
   let kept = 0;
@@ -52,7 +53,7 @@ export function blankRubyComments(text: string): string {
     lineStart = newline + 1;
   }
   return out.join('') + text.slice(kept);
-}
+});
 
 /** Where a line's comment starts (-1: none), past strings and the interpolations in them. */
 function commentAt(line: string): number {
@@ -100,7 +101,7 @@ const CONSTANT = String.raw`(?:::)?[A-Z]\w*(?:::[A-Z]\w*)*`;
 const OPENS = new RegExp(String.raw`^([ \t]*)(class|module)[ \t]+(${CONSTANT})(?:[ \t]*<[ \t]*(${CONSTANT}))?([^\n]*)`, 'gm');
 
 /** The classes and modules `text` (comments blanked) opens, outer ones first, each named in full by the ones around it. */
-export function rubyScopes(text: string): RubyScope[] {
+export const rubyScopes = oncePerText((text: string): readonly RubyScope[] => {
   const out: RubyScope[] = [];
   for (const m of text.matchAll(OPENS)) {
     const index = m.index + m[1]!.length;
@@ -113,7 +114,7 @@ export function rubyScopes(text: string): RubyScope[] {
     out.push({ kind: m[2] as RubyScope['kind'], name, superclass: m[4], index, start: lineEnd, end });
   }
   return out;
-}
+});
 
 /** The full names of the classes and modules around `index`, innermost first. */
 export function nestingAt(scopes: readonly RubyScope[], index: number): string[] {

@@ -26,6 +26,7 @@ import { childElements, descendants, xmlElements, type XmlElement } from '../tex
 import type { OrmReader, OrmTableRef, ProjectFile } from './orm-reader.js';
 import { classesSeen, jvmPackage, rankEntities, type JvmEntity } from './jvm-entities.js';
 import { blankComments } from '../text/script-blocks.js';
+import { oncePerText } from '../text/scan-memo.js';
 import { escapeName, qualify } from '../text/call-reading.js';
 
 const simpleName = (className: string) => className.split(/[.$]/).at(-1)!;
@@ -205,12 +206,12 @@ function jpaCollections(attributes: XmlElement, pkg: string, schema: string): Co
   });
 }
 
-/** The classes a mapping file maps (none for a file that is no Hibernate or JPA mapping). */
-export function mappedClasses(text: string): Mapped[] {
+/** The classes a mapping file maps (none for a file that is no Hibernate or JPA mapping): read once per text while a scan is remembered (the reader's `declared` and `project`, and the scan's entity names, each ask). */
+export const mappedClasses = oncePerText((text: string): readonly Mapped[] => {
   const root = xmlElements(text).find((e) => e.name === 'hibernate-mapping' || e.name === 'entity-mappings');
   if (!root) return [];
   return root.name === 'hibernate-mapping' ? hibernateClasses(root) : jpaEntities(root);
-}
+});
 
 /** The classes a mapping file maps, each with the table it declares for the class's simple name and its qualified name. */
 export function mappedEntities(file: ProjectFile): Array<{ ref: OrmTableRef; qualified: string; mapped: Mapped }> {

@@ -3,12 +3,13 @@
  * Python's blocks read by their indentation: the classes a text declares with their bodies, and the
  * function a position is in.
  */
+import { oncePerText } from './scan-memo.js';
 
 /** A docstring on lines of its own, optional, never read past its own end: a pattern's source, for a `def`'s first lines. */
 export const OPTIONAL_DOCSTRING = String.raw`(?:[ \t]*(?:"{3}(?:(?!"{3})[\s\S])*"{3}|'{3}(?:(?!'{3})[\s\S])*'{3})[ \t]*\n)?`;
 
 /** Python classes with their bodies (up to the next line at the class's indentation or less). */
-export function pythonClasses(text: string): Array<{ name: string; bases: string; body: string; index: number }> {
+export const pythonClasses = oncePerText((text: string): ReadonlyArray<{ name: string; bases: string; body: string; index: number }> => {
   const out = [];
   for (const m of text.matchAll(/^([ \t]*)class\s+(\w+)\s*(?:\(([^)]*)\))?\s*:/gm)) {
     const indent = m[1]!.length;
@@ -17,7 +18,7 @@ export function pythonClasses(text: string): Array<{ name: string; bases: string
     out.push({ name: m[2]!, bases: m[3] ?? '', body: end ? rest.slice(0, end.index) : rest, index: m.index });
   }
   return out;
-}
+});
 
 /** Where the Python function whose body holds `index` starts (its `def` line, so its parameters are in), else 0. */
 export function pythonFunctionStart(text: string, index: number): number {
@@ -60,7 +61,7 @@ const IN_EXPRESSION = new Set(['(', '[', '{', ',', '=', '+', '%', '\\']);
  * triple-quoted string standing as a statement of its own: first on its line, after a line that
  * ends no expression (`def f():` then `"""…"""`, not `execute(` then `"""SELECT …"""`).
  */
-export function pythonCode(text: string): string {
+export const pythonCode = oncePerText((text: string): string => {
   const out = text.split('');
   const blank = (from: number, to: number) => {
     for (let k = from; k < to; k++) if (text[k] !== '\n') out[k] = ' ';
@@ -89,4 +90,4 @@ export function pythonCode(text: string): string {
     }
   }
   return out.join('');
-}
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blankComments, blockAround, rememberScans, scriptBlocks } from './script-blocks.js';
+import { blankComments, blockAround, scriptBlocks } from './script-blocks.js';
+import { rememberScans } from './scan-memo.js';
 
 describe('script blocks', () => {
   const text = [

@@ -6,6 +6,7 @@
  * recognised: a brace in one may shift the blocks of the rest of its file, which only makes a
  * binding's scope wider.
  */
+import { oncePerText } from './scan-memo.js';
 
 /** A block from its `{` to its `}` (offsets into the text); an unclosed block ends with the text. */
 export interface Block {
@@ -18,51 +19,20 @@ export function scriptBlocks(text: string): readonly Block[] {
 }
 
 /** The text with its comments blanked (newlines kept), so that offsets and lines stay where they were. */
-export function blankComments(text: string): string {
-  const known = remembered?.blanked.get(text);
-  if (known !== undefined) return known;
+export const blankComments = oncePerText((text: string): string => {
   const { comments } = scanned(text);
-  let out = comments.length ? '' : text;
-  if (comments.length) {
-    let at = 0;
-    for (const c of comments) {
-      out += text.slice(at, c.start) + text.slice(c.start, c.end + 1).replace(/[^\n]/g, ' ');
-      at = c.end + 1;
-    }
-    out += text.slice(at);
+  if (!comments.length) return text;
+  let out = '';
+  let at = 0;
+  for (const c of comments) {
+    out += text.slice(at, c.start) + text.slice(c.start, c.end + 1).replace(/[^\n]/g, ' ');
+    at = c.end + 1;
   }
-  remembered?.blanked.set(text, out);
-  return out;
-}
+  return out + text.slice(at);
+});
 
-type Scan = { blocks: readonly Block[]; comments: readonly Block[] };
-
-/**
- * While a scan reads the project's files, each text's blocks and blanked form, by text: the
- * project's readers (ORM, Kysely, Drizzle, repositories, constants, routes) each ask for them of
- * every file, and a text's answer is always the same. Off (nothing kept) outside rememberScans.
- */
-let remembered: { scans: Map<string, Scan>; blanked: Map<string, string>; users: number } | null = null;
-
-/** Keeps what each text scans to until the function it returns is called (each caller its own; kept while any holds it). */
-export function rememberScans(): () => void {
-  remembered ??= { scans: new Map(), blanked: new Map(), users: 0 };
-  remembered.users++;
-  let released = false;
-  return () => {
-    if (released || !remembered) return;
-    released = true;
-    if (--remembered.users === 0) remembered = null;
-  };
-}
-
-function scanned(text: string): Scan {
-  const known = remembered?.scans.get(text);
-  if (known) return known;
-  const result = scan(text);
-  remembered?.scans.set(text, result);
-  return result;
-}
+/** Each text's blocks and comments, scanned once while a scan is remembered: the project's readers (ORM, Kysely, Drizzle, repositories, constants, routes) each ask for them of every file. */
+const scanned = oncePerText(scan);
 
 function scan(text: string): { blocks: Block[]; comments: Block[] } {
   const blocks: Block[] = [];

@@ -7,6 +7,7 @@
  * one that closes an outer element closes the inner ones too, so broken XML still gives its
  * elements. Also the kind of mapping a file's opening declares, read from its head alone.
  */
+import { oncePerText } from './scan-memo.js';
 
 export interface XmlElement {
   name: string;
@@ -33,8 +34,8 @@ const TOKEN =
   /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[([\s\S]*?)(?:\]\]>|$)|<!DOCTYPE(?:[^>[]|\[[\s\S]*?\])*>|<\?[\s\S]*?(?:\?>|$)|<(\/?)([A-Za-z_][\w:.-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>/g;
 const ATTRIBUTE = /([A-Za-z_][\w:.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
-/** The document's top-level elements (a well-formed file has one, its root). */
-export function xmlElements(text: string): XmlElement[] {
+/** The document's top-level elements (a well-formed file has one, its root): read once per text while a scan is remembered, as the mapping readers (MyBatis, Hibernate and JPA, Doctrine) each read every XML file. */
+export const xmlElements = oncePerText((text: string): readonly XmlElement[] => {
   const top: XmlElement = { name: '', attributes: {}, children: [], at: 0 };
   const open: XmlElement[] = [top];
   let last = 0;
@@ -60,7 +61,7 @@ export function xmlElements(text: string): XmlElement[] {
   }
   addText(decodeXml(text.slice(last)));
   return top.children.filter((c): c is XmlElement => typeof c !== 'string');
-}
+});
 
 /** The element children of an element, those named `name` when given. */
 export const childElements = (element: XmlElement, name?: string): XmlElement[] =>
