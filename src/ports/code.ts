@@ -135,8 +135,12 @@ export const DECLARED_JOIN_EDGE_KIND = 'declared_join';
  *     rows and collections flushed, defineEntity/EntitySchema, entity decorators holding arrow functions; Objection.js models of one
  *     name told apart by import, a path modelClass, `$query()`; SQLAlchemy chained receivers, same-named classes kept apart, a
  *     mixin's declared_attr foreign keys; Django child models declaring nothing, zip/dict unpackings, GenericForeignKey.
+ * 64: C# parsed with tree-sitter-c-sharp 0.23's grammar (C# 12); C/C++ includes whose case differs from the file; Doctrine's
+ *     unnamed tables by the configured naming strategy; Exposed relations in lambdas; Peewee typed collections; Django abstract
+ *     bases in other files; SQLAlchemy same-named targets by registry; MikroORM schema relations, own-method collections,
+ *     repositories in object literals; Objection.js row models and modelPaths.
  */
-export const CODE_SCAN_VERSION = 63;
+export const CODE_SCAN_VERSION = 64;
 
 /** What says which scan wrote a `code_file` and what it read: an update counts a file rescanned by another scan version (newer or older) apart from a changed one. */
 export const CODE_FILE_READER = Object.freeze({ version: 'scan', inputs: Object.freeze(['hash', 'resolution']) });
