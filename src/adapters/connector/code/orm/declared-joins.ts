@@ -21,7 +21,7 @@ import { callArgs, NAME_STRING } from '../text/call-reading.js';
 import { lineAt } from '../text/lines.js';
 import { snake } from './name-case.js';
 import { blankComments } from '../text/script-blocks.js';
-import { annotatedClasses } from '../text/annotated-class.js';
+import { annotatedClasses, ENTITY_DECORATOR } from '../text/annotated-class.js';
 
 interface PrismaModel {
   table: string;
@@ -222,7 +222,6 @@ interface TypeormEntity {
 
 /** A class member with its decorators: `@ManyToOne(() => User, (u) => u.posts) @JoinColumn({ name: 'user_id' }) user: User`. */
 const MEMBER = /((?:@\w+\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)+)(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)\s*[!?]?\s*:/g;
-const ENTITY = /@Entity\s*\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/g;
 const option = (args: string, name: string) => new RegExp(String.raw`\b${name}\s*:\s*${NAME_STRING}`).exec(args)?.[1];
 /** The other entity of `@ManyToOne(() => User`, `(type) => User`, `'User'`. */
 const TARGET = /@(ManyToOne|OneToOne|ManyToMany)\s*\(\s*(?:(?:\(\s*\w*\s*\)|\w+)\s*=>\s*([A-Z]\w*)|['"]([A-Z]\w*)['"])/;
@@ -291,7 +290,7 @@ function typeormEntities(files: ReadonlyArray<{ path: string; text: string }>, n
   for (const { path, text: raw } of files) {
     if (!raw.includes('@Entity')) continue;
     const text = blankComments(raw);
-    const found = annotatedClasses(text, ENTITY);
+    const found = annotatedClasses(text, ENTITY_DECORATOR);
     for (const [i, { match: m, name: className, end: start }] of found.entries()) {
       const args = m[1]!;
       const given = new RegExp(String.raw`^\s*${NAME_STRING}`).exec(args)?.[1] ?? option(args, 'name');

@@ -10,6 +10,7 @@
  * the one it names). Filters, sorts and picks (`filter`, `first`, `orderBy`, `toList`) keep the
  * chain's entity; any other call ends the chain.
  */
+import { closingBracket } from '../text/brackets.js';
 import type { Block } from '../text/script-blocks.js';
 import type { OrmTableRef, UseModel } from './orm-reader.js';
 
@@ -46,15 +47,10 @@ export const ENTITY_FINDERS = /^(?:all|find|findById|findByIdOrNull|findSingleBy
 /** A type holding several entities: `users: List<User>`, `SizedIterable<User>`. */
 const COLLECTION_TYPE = String.raw`(?:List|MutableList|Iterable|Collection|Set|MutableSet|Sequence|SizedIterable|SizedCollection|Array)`;
 
-/** Where the bracket or parenthesis opened at `open` closes. */
+/** Where the bracket or parenthesis opened at `open` closes (the code's end when nothing closes it). */
 export function closing(code: string, open: number): number {
-  const [o, c] = code[open] === '[' ? ['[', ']'] : ['(', ')'];
-  let depth = 0;
-  for (let i = open; i < code.length; i++) {
-    if (code[i] === o) depth++;
-    else if (code[i] === c && --depth === 0) return i;
-  }
-  return code.length;
+  const close = closingBracket(code, open);
+  return close < 0 ? code.length : close;
 }
 
 /** Reads the chain after `at` (past an expression holding `entity`): its relation properties, into the lambdas it passes. */

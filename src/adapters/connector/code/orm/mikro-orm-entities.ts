@@ -6,7 +6,7 @@
  */
 import { callArgs, NAME_STRING, qualify, topLevelArgs } from '../text/call-reading.js';
 import { blankComments } from '../text/script-blocks.js';
-import { annotatedClasses } from '../text/annotated-class.js';
+import { annotatedClasses, ENTITY_DECORATOR } from '../text/annotated-class.js';
 import { snake } from './name-case.js';
 
 /** A decorated member: `@ManyToOne(() => User) author!: Ref<User>`, `@ManyToMany() tags = new Collection<Tag>(this)`. */
@@ -37,7 +37,6 @@ export interface MikroEntityClass {
 /** A class member with its decorators: `@ManyToOne(() => User) author!: Ref<User>`, `@PrimaryKey() id = v4()`. */
 const MEMBER =
   /((?:@\w+\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)+)(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)\s*[!?]?\s*(?::\s*([\w$<>.,\s|[\]]+?))?\s*([=;\n])/g;
-const ENTITY = /@Entity\s*\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/g;
 /** The other entity: `() => User`, `entity: () => User`, `'User'`, else the property's type, past `Ref<…>`, `Rel<…>`, `Collection<…>` and the like. */
 const TARGET = /^\s*(?:\{[^}]*?\bentity\s*:\s*)?(?:(?:\(\s*\w*\s*\)|\w+)\s*=>\s*([A-Z]\w*)|['"]([A-Z]\w*)['"])/;
 const TYPE_TARGET = /^(?:(?:Lazy|Identified)?Ref(?:erence)?|Rel|Loaded|Collection)?\s*<?\s*([A-Z]\w*)/;
@@ -53,7 +52,7 @@ export function mikroOrmEntities(files: ReadonlyArray<{ path: string; text: stri
   for (const { path, text: raw } of files) {
     if (!raw.includes('@Entity') || !isMikroOrm(raw)) continue;
     const text = blankComments(raw);
-    const found = annotatedClasses(text, ENTITY);
+    const found = annotatedClasses(text, ENTITY_DECORATOR);
     for (const [i, { match: m, name, end: start }] of found.entries()) {
       const bareTable = mikroOption(m[1]!, 'tableName') ?? snake(name);
       const schema = mikroOption(m[1]!, 'schema');

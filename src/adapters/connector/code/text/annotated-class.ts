@@ -37,6 +37,9 @@ export interface AnnotatedClass {
   end: number;
 }
 
+/** TypeScript's `@Entity(…)` decorator (TypeORM's, MikroORM's), its arguments (up to two levels of parentheses) the first group. */
+export const ENTITY_DECORATOR = /@Entity\s*\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/g;
+
 /** Each match of `annotation` (a global pattern) that stands on a class, with that class. */
 export function annotatedClasses(text: string, annotation: RegExp): AnnotatedClass[] {
   const out: AnnotatedClass[] = [];
